@@ -1,0 +1,404 @@
+"""Game-neutral engine core: events, violations, consequences, suggestions, rulesets and replay.
+
+Nothing here knows about a particular game. A ruleset (one per game family and edition) subclasses
+`Ruleset` and implements the `check_event` / `apply_event` / `suggest` / `view` / `outcome` /
+`event_types` hooks; this module gives every ruleset the same structural validation, override
+handling, generic events (`note`, `revert`) and log folding.
+
+State is plain JSON-serialisable data (dicts, lists, str, int, float, bool, None). Every ruleset
+state is a dict with a "seats" mapping keyed by seat id ("p1".."p4").
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+PLAYER_SEATS = ("p1", "p2", "p3", "p4")
+ROLES = ("referee", "scorekeeper", "spectator")
+
+# Event types every ruleset understands; they are handled here, not by the ruleset.
+NOTE = "note"
+REVERT = "revert"
+
+CORE_RULE = "Tablewarden: the event log"
+
+
+@dataclass(frozen=True)
+class Violation:
+    """Why an event is not legal: stable code, a plain sentence, the rule it comes from."""
+
+    code: str
+    message: str
+    rule: str | None = None
+    overridable: bool = True
+
+    def to_dict(self) -> dict:
+        """JSON form, as sent to clients."""
+        return {"code": self.code, "message": self.message, "rule": self.rule,
+                "overridable": self.overridable}
+
+
+def structural(code: str, message: str) -> Violation:
+    """A violation no override can lift: the event itself is malformed or names nothing real."""
+    return Violation(code, message, CORE_RULE, overridable=False)
+
+
+@dataclass
+class Consequence:
+    """Something the rules did on their own after an event (logged apart from what a player entered)."""
+
+    type: str
+    data: dict
+    rule: str
+
+    def to_dict(self) -> dict:
+        """JSON form, as stored in the log and sent to clients."""
+        return {"type": self.type, "data": self.data, "rule": self.rule}
+
+
+@dataclass
+class Event:
+    """One entered event (the envelope of DESIGN.md); `seq` is set by the store."""
+
+    type: str
+    by: str
+    data: dict = field(default_factory=dict)
+    id: str | None = None
+    override: dict | None = None
+    seq: int | None = None
+    expected_seq: int | None = None
+
+    @classmethod
+    def from_dict(cls, raw: dict) -> "Event":
+        """Build an event from its JSON envelope (already schema-checked by the caller)."""
+        return cls(type=raw["type"], by=raw["by"], data=dict(raw.get("data") or {}),
+                   id=raw.get("id"), override=raw.get("override"), seq=raw.get("seq"),
+                   expected_seq=raw.get("expected_seq"))
+
+    def to_dict(self) -> dict:
+        """JSON envelope; optional members only when set."""
+        out: dict[str, Any] = {"type": self.type, "by": self.by, "data": self.data}
+        for key in ("id", "override", "seq", "expected_seq"):
+            value = getattr(self, key)
+            if value is not None:
+                out[key] = value
+        return out
+
+    @property
+    def override_reason(self) -> str | None:
+        """The stated reason when the table overrides a rule check, else None."""
+        if isinstance(self.override, dict):
+            reason = self.override.get("reason")
+            if isinstance(reason, str) and reason.strip():
+                return reason.strip()
+        return None
+
+
+@dataclass
+class Suggestion:
+    """A legal next event: complete (no missing fields) or a template with choices/bounds per missing field.
+
+    `choices` maps a dotted field path ("target", "attack_roll.smash") to its finite list of legal
+    values; `bounds` maps a path to {"type": "int", "min": .., "max": ..} or {"type": "str"}.
+    """
+
+    type: str
+    by: str
+    label: str
+    data: dict = field(default_factory=dict)
+    choices: dict[str, list] = field(default_factory=dict)
+    bounds: dict[str, dict] = field(default_factory=dict)
+    group: str | None = None
+
+    @property
+    def complete(self) -> bool:
+        """True when the event can be submitted exactly as it is."""
+        return not self.choices and not self.bounds
+
+    def to_dict(self) -> dict:
+        """Wire form: {"label", "event": {...}} or {"label", "template": {...}, "choices", "fields"}."""
+        body = {"type": self.type, "by": self.by, "data": copy.deepcopy(self.data)}
+        out: dict[str, Any] = {"label": self.label}
+        if self.group:
+            out["group"] = self.group
+        if self.complete:
+            out["event"] = body
+        else:
+            out["template"] = body
+            out["choices"] = self.choices
+            out["fields"] = self.bounds
+        return out
+
+
+@dataclass
+class Advice:
+    """What `Ruleset.suggest` returns for one seat: the current step, its legal events, open reactions."""
+
+    seat: str
+    step: dict
+    suggestions: list[Suggestion] = field(default_factory=list)
+    reaction_window: dict | None = None
+    waiting_for: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict:
+        """Wire form for clients."""
+        return {"seat": self.seat, "step": self.step,
+                "suggestions": [s.to_dict() for s in self.suggestions],
+                "reaction_window": self.reaction_window, "waiting_for": self.waiting_for}
+
+
+class IllegalEvent(Exception):
+    """Raised by `Ruleset.play` when an event has blocking violations."""
+
+    def __init__(self, violations: list[Violation]):
+        super().__init__("; ".join(v.message for v in violations))
+        self.violations = violations
+
+
+# ---------------------------------------------------------------------------------------------
+# Field specifications: each ruleset's catalogue describes the data of each event type with these
+# plain dicts, so clients can build forms and the core can reject malformed events generically.
+#   {"type": "str"|"int"|"bool"|"seat"|"fighter"|"enum"|"object"|"list"|"any",
+#    "required": bool (default True), "choices": [...] (enum), "min"/"max" (int),
+#    "fields": {...} (object), "items": {...} (list), "help": str}
+# ---------------------------------------------------------------------------------------------
+
+def check_fields(spec: dict[str, dict], data: Any, path: str = "data") -> list[Violation]:
+    """Structural check of event data against a field spec; every problem names its field path."""
+    if not isinstance(data, dict):
+        return [structural("malformed", f"{path} must be an object.")]
+    problems: list[Violation] = []
+    for name, fspec in spec.items():
+        where = f"{path}.{name}"
+        if name not in data or data[name] is None:
+            if fspec.get("required", True):
+                problems.append(structural("missing_field", f"{where} is required."))
+            continue
+        problems.extend(_check_value(fspec, data[name], where))
+    for name in data:
+        if name not in spec:
+            problems.append(structural("unknown_field", f"{path}.{name} is not a field of this event."))
+    return problems
+
+
+def _check_value(fspec: dict, value: Any, where: str) -> list[Violation]:
+    kind = fspec.get("type", "any")
+    if kind in ("str", "seat", "fighter"):
+        if not isinstance(value, str) or not value:
+            return [structural("malformed", f"{where} must be a non-empty string.")]
+        if len(value) > fspec.get("max_length", 2000):
+            return [structural("malformed", f"{where} is too long.")]
+    elif kind == "int":
+        if isinstance(value, bool) or not isinstance(value, int):
+            return [structural("malformed", f"{where} must be a whole number.")]
+        if "min" in fspec and value < fspec["min"]:
+            return [structural("out_of_range", f"{where} must be at least {fspec['min']}.")]
+        if "max" in fspec and value > fspec["max"]:
+            return [structural("out_of_range", f"{where} must be at most {fspec['max']}.")]
+    elif kind == "bool":
+        if not isinstance(value, bool):
+            return [structural("malformed", f"{where} must be true or false.")]
+    elif kind == "enum":
+        if value not in fspec.get("choices", ()):
+            allowed = ", ".join(str(c) for c in fspec.get("choices", ()))
+            return [structural("bad_choice", f"{where} must be one of: {allowed}.")]
+    elif kind == "object":
+        if "fields" in fspec:
+            return check_fields(fspec["fields"], value, where)
+        if not isinstance(value, dict):
+            return [structural("malformed", f"{where} must be an object.")]
+    elif kind == "list":
+        if not isinstance(value, list):
+            return [structural("malformed", f"{where} must be a list.")]
+        item = fspec.get("items")
+        if item:
+            out: list[Violation] = []
+            for i, v in enumerate(value):
+                out.extend(_check_value(item, v, f"{where}[{i}]"))
+            return out
+    return []
+
+
+NOTE_SPEC = {"text": {"type": "str", "max_length": 2000, "help": "What happened"}}
+REVERT_SPEC = {"seq": {"type": "int", "min": 1, "help": "Event to take back"},
+               "reason": {"type": "str", "max_length": 500, "help": "Why"}}
+
+
+class Ruleset:
+    """Base of every ruleset. Subclasses implement the hooks; callers use the public contract.
+
+    Contract (DESIGN.md): new_game, check, apply, suggest, view, outcome, catalogue.
+    Hooks: event_types, new_game, check_event, apply_event, suggest, view, outcome.
+    """
+
+    id: str = ""
+    title: str = ""
+
+    # -- hooks -------------------------------------------------------------------------------
+    def event_types(self) -> list[dict]:
+        """Catalogue entries of this ruleset's own events: {"type", "label", "fields", "help"?}."""
+        raise NotImplementedError
+
+    def new_game(self, setup: dict) -> dict:
+        """Initial state from a setup (options, seats, fighters/decks, format)."""
+        raise NotImplementedError
+
+    def check_event(self, state: dict, event: Event) -> list[Violation]:
+        """Rule checks for a structurally valid event; [] when legal."""
+        raise NotImplementedError
+
+    def apply_event(self, state: dict, event: Event) -> list[Consequence]:
+        """Apply a checked event to `state` IN PLACE (a private copy); return the consequences."""
+        raise NotImplementedError
+
+    def suggest(self, state: dict, seat: str) -> Advice:
+        """Legal next events for `seat`, the open step and any reaction window."""
+        raise NotImplementedError
+
+    def view(self, state: dict, seat: str) -> dict:
+        """The state as `seat` may see it (other players' hidden cards removed)."""
+        return copy.deepcopy(state)
+
+    def outcome(self, state: dict) -> dict | None:
+        """None while the game goes on; else {"winners": [...], "draw": bool, "decided_by": str, ...}."""
+        raise NotImplementedError
+
+    def seat_ids(self, state: dict) -> list[str]:
+        """Seats playing in this game."""
+        return list(state["seats"])
+
+    def check_references(self, state: dict, event: Event) -> list[Violation]:
+        """Structural checks that need the state (unknown fighters, units...); override per game."""
+        return []
+
+    # -- contract ----------------------------------------------------------------------------
+    def catalogue(self) -> list[dict]:
+        """Every event type with its fields, for clients and docs (generic events included)."""
+        return [*self.event_types(),
+                {"type": NOTE, "label": "Note", "fields": NOTE_SPEC,
+                 "help": "A remark for the log; changes nothing."},
+                {"type": REVERT, "label": "Undo", "fields": REVERT_SPEC,
+                 "help": "Takes back an earlier event; the game is replayed without it."}]
+
+    def spec_for(self, event_type: str) -> dict | None:
+        """The catalogue entry of one event type, or None if the ruleset has no such event."""
+        for entry in self.catalogue():
+            if entry["type"] == event_type:
+                return entry
+        return None
+
+    def check(self, state: dict, event: Event) -> list[Violation]:
+        """All violations of an event: structural ones first (then nothing else is checked)."""
+        entry = self.spec_for(event.type)
+        if entry is None:
+            return [structural("unknown_event", f"'{event.type}' is not an event of {self.title}.")]
+        if event.by not in self.seat_ids(state) and event.type != NOTE:
+            return [structural("unknown_seat", f"'{event.by}' is not a seat at this table.")]
+        problems = check_fields(entry.get("fields", {}), event.data)
+        if problems:
+            return problems
+        if event.type in (NOTE, REVERT):
+            return []  # revert legality needs the log: see check_revert()
+        problems = self.check_references(state, event)
+        if problems:
+            return problems
+        return self.check_event(state, event)
+
+    def blocking(self, state: dict, event: Event) -> list[Violation]:
+        """Violations that stop the event: structural ones always, rule ones unless overridden."""
+        found = self.check(state, event)
+        if event.override_reason:
+            return [v for v in found if not v.overridable]
+        return found
+
+    def apply(self, state: dict, event: Event) -> tuple[dict, list[Consequence]]:
+        """Pure: the next state and the automatic consequences; trusts a checked or overridden event."""
+        if event.type == REVERT:
+            raise ValueError("revert is folded by replay(), not applied to a state")
+        nxt = copy.deepcopy(state)
+        if event.type == NOTE:
+            return nxt, []
+        return nxt, self.apply_event(nxt, event)
+
+    def play(self, state: dict, event: Event) -> tuple[dict, list[Consequence]]:
+        """Check then apply; raises IllegalEvent when blocked."""
+        blocked = self.blocking(state, event)
+        if blocked:
+            raise IllegalEvent(blocked)
+        return self.apply(state, event)
+
+
+# ---------------------------------------------------------------------------------------------
+# The log: a game is its setup plus its append-only event log; the state is the fold of the log.
+# A `revert` event takes back one earlier event: the fold skips the reverted event (and the
+# revert itself changes no state). Rewinding to a seq folds the log up to that seq.
+# ---------------------------------------------------------------------------------------------
+
+def _as_event(raw: Event | dict) -> Event:
+    return raw if isinstance(raw, Event) else Event.from_dict(raw)
+
+
+def reverted_seqs(events: Iterable[Event | dict]) -> set[int]:
+    """Seqs taken back by revert events in the log."""
+    out: set[int] = set()
+    for raw in events:
+        ev = _as_event(raw)
+        if ev.type == REVERT:
+            out.add(int(ev.data["seq"]))
+    return out
+
+
+def effective_events(events: Iterable[Event | dict], upto: int | None = None) -> list[Event]:
+    """The events that shape the state (in order): reverts and reverted events left out."""
+    evs = [_as_event(e) for e in events if upto is None or _as_event(e).seq is None
+           or _as_event(e).seq <= upto]
+    gone = reverted_seqs(evs)
+    return [e for e in evs if e.type != REVERT and (e.seq is None or e.seq not in gone)]
+
+
+def check_revert(events: list[Event | dict], revert: Event, may_revert_any: bool) -> list[Violation]:
+    """Is this revert legal? Players take back their own last event; the referee any event."""
+    evs = [_as_event(e) for e in events]
+    target_seq = revert.data.get("seq")
+    target = next((e for e in evs if e.seq == target_seq), None)
+    if target is None:
+        return [structural("unknown_seq", f"There is no event {target_seq} in this game.")]
+    if target.type == REVERT:
+        return [structural("revert_of_revert", "An undo cannot itself be undone; enter the event again.")]
+    if target_seq in reverted_seqs(evs):
+        return [structural("already_reverted", f"Event {target_seq} was already taken back.")]
+    live = effective_events(evs)
+    last = live[-1] if live else None
+    if not may_revert_any:
+        if last is None or last.seq != target_seq:
+            return [structural("not_last_event",
+                               "Players can only undo the last event; ask the referee for older ones.")]
+        if target.by != revert.by:
+            return [structural("not_your_event", "Players can only undo events entered for their own seat.")]
+    return []
+
+
+def replay(rs: Ruleset, setup: dict, events: Iterable[Event | dict], upto: int | None = None,
+           verify: bool = False) -> dict:
+    """Fold a log into a state (up to and including seq `upto` when given).
+
+    With verify=True every event is checked again (overrides honoured), so an imported or tampered
+    log that the rules would not have accepted raises IllegalEvent.
+    """
+    state = rs.new_game(setup)
+    step = rs.play if verify else rs.apply
+    for ev in effective_events(events, upto):
+        state, _ = step(state, ev)
+    return state
+
+
+def replay_with_consequences(rs: Ruleset, setup: dict, events: Iterable[Event | dict],
+                             upto: int | None = None) -> tuple[dict, list[tuple[Event, list[Consequence]]]]:
+    """Fold a log and keep each applied event with its consequences (for log views and audits)."""
+    state = rs.new_game(setup)
+    trail: list[tuple[Event, list[Consequence]]] = []
+    for ev in effective_events(events, upto):
+        state, cons = rs.apply(state, ev)
+        trail.append((ev, cons))
+    return state, trail

@@ -1,0 +1,54 @@
+"""Ruleset registry: ruleset id -> Ruleset instance, imported lazily so one game's bug cannot stop the others."""
+from __future__ import annotations
+
+import importlib
+
+from .core import Ruleset
+
+# id -> "module:attribute" of a Ruleset instance. Add a line here when a ruleset lands.
+KNOWN: dict[str, str] = {
+    "underworlds/deathgorge": "app.engine.underworlds:DEATHGORGE",
+    "underworlds/dreadfane": "app.engine.underworlds:DREADFANE",
+    "underworlds/shadespire": "app.engine.underworlds:SHADESPIRE",
+    "conquest/core": "app.engine.conquest:CONQUEST",
+    "battlelore/second-edition": "app.engine.battlelore:BATTLELORE",
+}
+
+_extra: dict[str, Ruleset] = {}
+
+
+class UnknownRuleset(KeyError):
+    """No ruleset with that id is available."""
+
+
+def register(rs: Ruleset) -> None:
+    """Register a ruleset instance under its id (used by tests and plug-ins)."""
+    _extra[rs.id] = rs
+
+
+def get(ruleset_id: str) -> Ruleset:
+    """The ruleset for an id such as 'underworlds/deathgorge'."""
+    if ruleset_id in _extra:
+        return _extra[ruleset_id]
+    target = KNOWN.get(ruleset_id)
+    if target is None:
+        raise UnknownRuleset(ruleset_id)
+    module_name, attr = target.split(":")
+    try:
+        module = importlib.import_module(module_name)
+        return getattr(module, attr)
+    except (ImportError, AttributeError) as exc:
+        raise UnknownRuleset(ruleset_id) from exc
+
+
+def available() -> list[str]:
+    """Ids of every ruleset that can be loaded now."""
+    out = []
+    for rid in [*KNOWN, *_extra]:
+        try:
+            get(rid)
+        except UnknownRuleset:
+            continue
+        if rid not in out:
+            out.append(rid)
+    return out

@@ -1,0 +1,166 @@
+"""Game-neutral core: structural checks, overrides, notes, reverts and replay (DESIGN.md principles 2-5)."""
+import json
+
+import pytest
+
+from app.engine.core import (Advice, Consequence, Event, IllegalEvent, Ruleset, Suggestion, Violation,
+                             check_revert, effective_events, replay, replay_with_consequences)
+
+
+class TallyGame(Ruleset):
+    """A tiny two-seat game used only to exercise the core: add points, at most 3 at a time, in turn."""
+
+    id = "test/tally"
+    title = "Tally"
+
+    def event_types(self):
+        return [{"type": "add", "label": "Add points",
+                 "fields": {"points": {"type": "int", "min": 1, "max": 9}}}]
+
+    def new_game(self, setup):
+        return {"seats": {s: {"score": 0} for s in setup["seats"]}, "turn": setup["seats"][0]}
+
+    def check_event(self, state, event):
+        out = []
+        if event.by != state["turn"]:
+            out.append(Violation("not_your_turn", "It is not your turn.", "Tally rules, turns"))
+        if event.data["points"] > 3:
+            out.append(Violation("too_many", "At most 3 points at a time.", "Tally rules, adding"))
+        return out
+
+    def apply_event(self, state, event):
+        state["seats"][event.by]["score"] += event.data["points"]
+        seats = list(state["seats"])
+        state["turn"] = seats[(seats.index(event.by) + 1) % len(seats)]
+        cons = []
+        if state["seats"][event.by]["score"] >= 10:
+            cons.append(Consequence("reached_ten", {"seat": event.by}, "Tally rules, winning"))
+        return cons
+
+    def suggest(self, state, seat):
+        sugg = [Suggestion("add", seat, "Add points", bounds={"points": {"type": "int", "min": 1, "max": 3}})]
+        return Advice(seat, {"name": "turn"}, sugg if state["turn"] == seat else [])
+
+    def outcome(self, state):
+        return None
+
+
+RS = TallyGame()
+SETUP = {"seats": ["p1", "p2"]}
+
+
+def ev(seq, by, points, **kw):
+    return Event("add", by, {"points": points}, id=f"e{seq}", seq=seq, **kw)
+
+
+def test_unknown_event_type_is_structural():
+    v = RS.check(RS.new_game(SETUP), Event("fly", "p1", {}))
+    assert [x.code for x in v] == ["unknown_event"] and not v[0].overridable
+
+
+def test_unknown_seat_is_structural():
+    v = RS.check(RS.new_game(SETUP), Event("add", "p9", {"points": 1}))
+    assert [x.code for x in v] == ["unknown_seat"]
+
+
+@pytest.mark.parametrize("data,code", [({}, "missing_field"), ({"points": "2"}, "malformed"),
+                                       ({"points": 0}, "out_of_range"), ({"points": 2, "x": 1}, "unknown_field"),
+                                       ({"points": True}, "malformed")])
+def test_malformed_data_names_the_field(data, code):
+    v = RS.check(RS.new_game(SETUP), Event("add", "p1", data))
+    assert v and v[0].code == code and "data." in v[0].message and not v[0].overridable
+
+
+def test_rule_violation_blocks_unless_overridden_with_a_reason():
+    state = RS.new_game(SETUP)
+    e = Event("add", "p2", {"points": 2})
+    assert [v.code for v in RS.blocking(state, e)] == ["not_your_turn"]
+    with pytest.raises(IllegalEvent):
+        RS.play(state, e)
+    e.override = {"reason": "   "}
+    assert RS.blocking(state, e), "a blank reason is no override"
+    e.override = {"reason": "card: Ready for Action"}
+    assert RS.blocking(state, e) == []
+    new, _ = RS.play(state, e)
+    assert new["seats"]["p2"]["score"] == 2
+
+
+def test_structural_violations_cannot_be_overridden():
+    e = Event("add", "p1", {"points": "lots"}, override={"reason": "my card says so"})
+    assert [v.code for v in RS.blocking(RS.new_game(SETUP), e)] == ["malformed"]
+
+
+def test_apply_is_pure():
+    state = RS.new_game(SETUP)
+    before = json.dumps(state, sort_keys=True)
+    RS.apply(state, Event("add", "p1", {"points": 2}))
+    assert json.dumps(state, sort_keys=True) == before
+
+
+def test_note_changes_nothing():
+    state = RS.new_game(SETUP)
+    assert RS.check(state, Event("note", "p1", {"text": "dice fell off the table"})) == []
+    new, cons = RS.apply(state, Event("note", "p1", {"text": "x"}))
+    assert new == state and cons == []
+
+
+def test_consequences_carry_their_rule():
+    state = RS.new_game(SETUP)
+    for seq in range(1, 8):
+        state, cons = RS.apply(state, ev(seq, "p1" if seq % 2 else "p2", 3))
+    assert cons and cons[0].to_dict() == {"type": "reached_ten", "data": {"seat": "p1"}, "rule": "Tally rules, winning"}
+
+
+def test_replay_skips_reverted_events_and_rewinds():
+    log = [ev(1, "p1", 3), ev(2, "p2", 1), Event("revert", "p2", {"seq": 2, "reason": "misclick"}, seq=3),
+           ev(4, "p2", 2)]
+    state = replay(RS, SETUP, log)
+    assert state["seats"]["p2"]["score"] == 2 and state["seats"]["p1"]["score"] == 3
+    assert [e.seq for e in effective_events(log)] == [1, 4]
+    assert replay(RS, SETUP, log, upto=2)["seats"]["p2"]["score"] == 1
+    assert replay(RS, SETUP, [e.to_dict() for e in log]) == state
+
+
+def test_replay_verify_rejects_a_tampered_log():
+    log = [ev(1, "p1", 3), ev(2, "p1", 3)]  # p1 twice in a row
+    with pytest.raises(IllegalEvent):
+        replay(RS, SETUP, log, verify=True)
+    log[1].override = {"reason": "extra turn card"}
+    assert replay(RS, SETUP, log, verify=True)["seats"]["p1"]["score"] == 6
+
+
+def test_replay_with_consequences_pairs_events():
+    state, trail = replay_with_consequences(RS, SETUP, [ev(1, "p1", 3)])
+    assert trail[0][0].seq == 1 and trail[0][1] == []
+
+
+def test_players_revert_only_their_own_last_event():
+    log = [ev(1, "p1", 3), ev(2, "p2", 1)]
+    assert check_revert(log, Event("revert", "p2", {"seq": 2, "reason": "x"}), False) == []
+    assert check_revert(log, Event("revert", "p1", {"seq": 2, "reason": "x"}), False)[0].code == "not_your_event"
+    assert check_revert(log, Event("revert", "p1", {"seq": 1, "reason": "x"}), False)[0].code == "not_last_event"
+    assert check_revert(log, Event("revert", "referee", {"seq": 1, "reason": "x"}), True) == []
+    assert check_revert(log, Event("revert", "p1", {"seq": 9, "reason": "x"}), True)[0].code == "unknown_seq"
+    log.append(Event("revert", "p2", {"seq": 2, "reason": "x"}, seq=3))
+    assert check_revert(log, Event("revert", "p2", {"seq": 2, "reason": "x"}), True)[0].code == "already_reverted"
+    assert check_revert(log, Event("revert", "p2", {"seq": 3, "reason": "x"}), True)[0].code == "revert_of_revert"
+    # after the undo, p1's event is the last one again
+    assert check_revert(log, Event("revert", "p1", {"seq": 1, "reason": "x"}), False) == []
+
+
+def test_suggestion_wire_forms():
+    done = Suggestion("add", "p1", "Add 2", {"points": 2}).to_dict()
+    assert done == {"label": "Add 2", "event": {"type": "add", "by": "p1", "data": {"points": 2}}}
+    tpl = Suggestion("add", "p1", "Add", choices={"points": [1, 2, 3]}).to_dict()
+    assert tpl["template"]["type"] == "add" and tpl["choices"] == {"points": [1, 2, 3]}
+
+
+def test_catalogue_includes_generic_events():
+    types = [e["type"] for e in RS.catalogue()]
+    assert types == ["add", "note", "revert"]
+
+
+def test_event_envelope_round_trip():
+    raw = {"id": "u1", "type": "add", "by": "p1", "data": {"points": 1}, "expected_seq": 4,
+           "override": {"reason": "card"}}
+    assert Event.from_dict(raw).to_dict() == raw

@@ -148,6 +148,15 @@ class Advice:
                 "reaction_window": self.reaction_window, "waiting_for": self.waiting_for}
 
 
+class SetupError(ValueError):
+    """Raised by `Ruleset.new_game` for a setup the game cannot start from; names the field."""
+
+    def __init__(self, message: str, field: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+
 class IllegalEvent(Exception):
     """Raised by `Ruleset.play` when an event has blocking violations."""
 
@@ -241,7 +250,7 @@ class Ruleset:
         raise NotImplementedError
 
     def new_game(self, setup: dict) -> dict:
-        """Initial state from a setup (options, seats, fighters/decks, format)."""
+        """Initial state from a setup (options, seats, fighters/decks, format); SetupError if unusable."""
         raise NotImplementedError
 
     def check_event(self, state: dict, event: Event) -> list[Violation]:

@@ -1,0 +1,75 @@
+"""Warhammer Underworlds dice: the faces of attack, defence and magic dice, and checking an entered roll.
+
+A roll is entered as counts per face, e.g. ``{"dice": 3, "crit": 1, "smash": 1, "single": 1}``.
+``dice`` (optional) is how many dice were rolled; cards change that number, so it is never compared
+with an Attack action's Dice characteristic, only with the face counts (they must add up to it).
+Without ``dice`` the number of dice rolled is the sum of the counts. Missing faces count 0.
+
+Faces (the rule sources' dice keys, /work/shared/rules/README.md "Reading the icons"):
+- attack dice: crit (critical success), smash, fury, single (single support), double (double support)
+- defence dice: crit, block, dodge, single, double
+- magic dice (spell Attack actions and casting rolls): crit, channel, focus
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ..core import Violation, structural
+
+ATTACK_FACES = ("crit", "smash", "fury", "single", "double")
+DEFENCE_FACES = ("crit", "block", "dodge", "single", "double")
+MAGIC_FACES = ("crit", "channel", "focus")
+FACES: dict[str, tuple[str, ...]] = {"attack": ATTACK_FACES, "defence": DEFENCE_FACES, "magic": MAGIC_FACES}
+DICE_NAMES = {"attack": "attack dice", "defence": "defence dice", "magic": "magic dice"}
+
+# No real roll comes near this; it only keeps absurd input (and absurd forms) out.
+MAX_DICE = 20
+
+
+def _is_count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_DICE
+
+
+def check_roll(kind: str, roll: Any, where: str) -> list[Violation]:
+    """Structural problems of an entered roll of `kind` dice (attack | defence | magic); [] when sound."""
+    faces = FACES[kind]
+    if not isinstance(roll, Mapping):
+        return [structural("malformed", f"{where} must be an object of face counts.")]
+    problems: list[Violation] = []
+    for key, value in roll.items():
+        if key != "dice" and key not in faces:
+            other = [k for k, f in FACES.items() if key in f]
+            hint = f" ({key} is a face of {DICE_NAMES[other[0]]})" if other else ""
+            problems.append(structural(
+                "bad_face", f"{where}.{key} is not a face of {DICE_NAMES[kind]}{hint}; "
+                            f"use {', '.join(faces)}."))
+        elif not _is_count(value):
+            problems.append(structural("malformed", f"{where}.{key} must be a whole number from 0 to {MAX_DICE}."))
+    if problems:
+        return problems
+    total = sum(roll.get(face, 0) for face in faces)
+    if "dice" in roll and roll["dice"] != total:
+        problems.append(structural(
+            "roll_total", f"{where}: the face counts add up to {total} but {roll['dice']} dice were rolled."))
+    elif total > MAX_DICE:
+        problems.append(structural("out_of_range", f"{where}: at most {MAX_DICE} dice in one roll."))
+    return problems
+
+
+def counts(kind: str, roll: Mapping | None) -> dict[str, int]:
+    """The face counts of a (checked) roll, every face present, `dice` left out."""
+    roll = roll or {}
+    return {face: int(roll.get(face, 0) or 0) for face in FACES[kind]}
+
+
+def dice_rolled(kind: str, roll: Mapping | None) -> int:
+    """How many dice a (checked) roll shows."""
+    return sum(counts(kind, roll).values())
+
+
+def with_innate(face_counts: Mapping[str, int], symbol: str | None) -> dict[str, int]:
+    """The counts with one innate symbol added (None adds nothing)."""
+    out = dict(face_counts)
+    if symbol:
+        out[symbol] = out.get(symbol, 0) + 1
+    return out

@@ -1,0 +1,716 @@
+"""Combat sequence of Warhammer Underworlds (Deathgorge, Dreadfane, Shadespire): one test per rule."""
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from app.engine.core import check_fields
+from app.engine.underworlds.combat import (ATTACK_FIELDS, DEATHGORGE_COMBAT, DREADFANE_COMBAT, EDITIONS,
+                                           RESULTS, SHADESPIRE_COMBAT, check_attack_event,
+                                           check_attack_input, check_casting_input, combat_rules,
+                                           complete_profile, is_vulnerable, parse_keywords, resolve_attack,
+                                           resolve_attack_event, resolve_casting, scything_attacks,
+                                           support_faces)
+from app.engine.underworlds.dice import ATTACK_FACES, DEFENCE_FACES, MAGIC_FACES, check_roll
+
+DG, DF, SS = DEATHGORGE_COMBAT, DREADFANE_COMBAT, SHADESPIRE_COMBAT
+BLOCK = {"dice": 1, "symbol": "block"}
+DODGE = {"dice": 1, "symbol": "dodge"}
+
+
+def prof(dice=2, symbol="smash", damage=2, keywords=(), spell=None):
+    out = {"name": "Blade", "range": 1, "dice": dice, "symbol": symbol, "damage": damage,
+           "keywords": list(keywords)}
+    if spell is not None:
+        out["spell"] = spell
+    return out
+
+
+def attack(rules=DG, profile=None, a=None, d=None, defence=BLOCK, **kw):
+    return resolve_attack(rules, profile or prof(), a or {}, defence, d or {}, **kw)
+
+
+# ---------------------------------------------------------------------------------------------
+# Deathgorge, Combat sequence step 4 (pg 21): the five results
+# ---------------------------------------------------------------------------------------------
+
+def test_more_criticals_is_a_critical_hit_whatever_the_successes():
+    """Deathgorge rulebook, Combat sequence, step 4, count critical successes (pg 21): more crits -> critical hit."""
+    r = attack(a={"crit": 1}, d={"block": 3})
+    assert (r.result, r.success, r.damage, r.attack_successes, r.defence_successes) == ("critical_hit", True, 2, 1, 3)
+    assert any("count critical successes (pg 21)" in rule for rule in r.rules)
+
+
+def test_more_defence_criticals_is_a_critical_defence():
+    """Deathgorge rulebook, Combat sequence, step 4 (pg 21): the target rolled more crits -> critical defence, fails."""
+    r = attack(a={"smash": 3}, d={"crit": 1})
+    assert (r.result, r.success, r.damage, r.drive_back) == ("critical_defence", False, 0, False)
+    assert r.book_result == "critical defence"
+
+
+def test_more_successes_with_a_critical_is_a_critical_hit():
+    """Deathgorge rulebook, Combat sequence, step 4, count successes (pg 21): equal crits, more successes, a crit rolled."""
+    r = attack(a={"crit": 1, "smash": 1}, d={"crit": 1})
+    assert (r.result, r.success, r.attack_successes, r.defence_successes) == ("critical_hit", True, 2, 1)
+
+
+def test_more_successes_without_a_critical_is_a_hit():
+    """Deathgorge rulebook, Combat sequence, step 4, count successes (pg 21): more successes, no crit -> hit."""
+    r = attack(a={"smash": 2}, d={"block": 1})
+    assert (r.result, r.success, r.damage, r.drive_back, r.critical_abilities) == ("hit", True, 2, True, None)
+
+
+def test_equal_successes_is_a_draw_with_drive_back():
+    """Deathgorge rulebook, Combat sequence, step 4 (pg 21): same successes, at least one -> draw, skip to step 7."""
+    r = attack(a={"smash": 1, "fury": 1}, d={"block": 1})
+    assert (r.result, r.success, r.damage, r.drive_back, r.knockback) == ("draw", False, 0, True, 0)
+
+
+def test_equal_criticals_only_is_a_draw():
+    """Deathgorge rulebook, Combat sequence, step 4 (pg 21): one crit each and nothing else -> draw."""
+    r = attack(a={"crit": 1, "fury": 1}, d={"crit": 1, "dodge": 1})
+    assert (r.result, r.attack_crits, r.defence_crits) == ("draw", 1, 1)
+
+
+def test_no_successes_is_a_miss():
+    """Deathgorge rulebook, Combat sequence, step 4 (pg 21): no successes on either side -> miss, no drive back."""
+    r = attack(a={"fury": 2}, d={"dodge": 1})
+    assert (r.result, r.success, r.drive_back) == ("miss", False, False)
+
+
+def test_fewer_successes_is_a_miss():
+    """Deathgorge rulebook, Combat sequence, step 4 (pg 21): fewer successes -> miss, skip to step 8."""
+    r = attack(a={"smash": 1}, d={"block": 2}, defence={"dice": 2, "symbol": "block"})
+    assert (r.result, r.success, r.drive_back) == ("miss", False, False)
+
+
+# ---------------------------------------------------------------------------------------------
+# Support (Deathgorge pg 22) and relative support (Dreadfane pg 12, Shadespire pg 21)
+# ---------------------------------------------------------------------------------------------
+
+def test_one_supporter_counts_single_support():
+    """Deathgorge rulebook, Support (pg 22): one supporting fighter -> single support is a success."""
+    r = attack(a={"single": 1, "double": 1}, d={}, supporting={"attacker": 1, "target": 0})
+    assert (r.attack_successes, r.result) == (1, "hit")
+    assert any(rule.startswith("Deathgorge rulebook, Support (pg 22)") for rule in r.rules)
+
+
+def test_two_supporters_count_single_and_double_support():
+    """Deathgorge rulebook, Support (pg 22): two or more supporting fighters -> single and double are successes."""
+    r = attack(a={"single": 1, "double": 1}, d={"single": 1}, supporting={"attacker": 3, "target": 1})
+    assert (r.attack_successes, r.defence_successes, r.result) == (2, 1, "hit")
+
+
+def test_support_in_current_rules_is_not_relative():
+    """Deathgorge rulebook, Support (pg 22): each side counts its own supporters, not the difference."""
+    r = attack(a={"single": 1}, d={"single": 1}, supporting={"attacker": 1, "target": 1})
+    assert (r.attack_successes, r.defence_successes, r.result) == (1, 1, "draw")
+
+
+@pytest.mark.parametrize("rules", [DF, SS], ids=["dreadfane", "shadespire"])
+@pytest.mark.parametrize("own,enemy,faces", [(1, 1, ()), (2, 1, ("single",)), (3, 1, ("single", "double")),
+                                             (0, 2, ()), (1, 0, ("single",))])
+def test_relative_support(rules, own, enemy, faces):
+    """Dreadfane rulebook, Support (pg 12) / Shadespire rulebook, Support (pg 21): one more supporter -> single; two more -> both."""
+    assert support_faces(rules, own, enemy) == faces
+
+
+def test_relative_support_in_an_attack():
+    """Dreadfane rulebook, Support (pg 12): one supporter each -> neither side counts support symbols."""
+    r = attack(DF, a={"single": 1, "smash": 1}, d={"single": 1}, supporting={"attacker": 1, "target": 1})
+    assert (r.attack_successes, r.defence_successes, r.result) == (1, 0, "hit")
+    r = attack(DF, a={"single": 1}, d={"single": 1, "double": 1}, supporting={"attacker": 0, "target": 2})
+    assert (r.attack_successes, r.defence_successes, r.result) == (0, 2, "miss")
+
+
+# ---------------------------------------------------------------------------------------------
+# Guard, cover, Cleave, Ensnare
+# ---------------------------------------------------------------------------------------------
+
+def test_guard_counts_block_and_dodge():
+    """Deathgorge rulebook, Guard action (pg 27): on Guard, block and dodge are both successes."""
+    r = attack(a={"smash": 2}, d={"block": 1, "dodge": 1}, defence=DODGE, guard=True)
+    assert (r.defence_successes, r.result) == (2, "draw")
+
+
+def test_guard_stops_drive_back():
+    """Deathgorge rulebook, Guard action (pg 27): a fighter on Guard cannot be driven back."""
+    r = attack(a={"smash": 2}, d={}, guard=True)
+    assert (r.result, r.drive_back, r.knockback) == ("hit", False, 0)
+
+
+def test_guard_is_driven_back_by_knockback_in_current_rules():
+    """Deathgorge rulebook, Guard action (pg 27): a fighter on Guard can be driven back by an Attack action with Knockback."""
+    r = attack(profile=prof(keywords=["knockback 1"]), a={"smash": 2}, d={}, guard=True)
+    assert (r.result, r.drive_back, r.knockback) == ("hit", True, 1)
+
+
+@pytest.mark.parametrize("rules", [DF, SS], ids=["dreadfane", "shadespire"])
+def test_guard_is_not_driven_back_by_knockback_in_older_rules(rules):
+    """Dreadfane rulebook, Guard action (pg 14) / Shadespire rulebook, Guard (pg 22): on Guard, never driven back."""
+    r = attack(rules, profile=prof(keywords=["knockback 1"]), a={"smash": 2}, d={}, guard=True)
+    assert (r.result, r.drive_back, r.knockback) == ("hit", False, 0)
+
+
+def test_cover_counts_the_cover_symbol():
+    """Deathgorge rulebook, Cover hexes (pg 10): on a cover hex one symbol (read as single support) is a success in defence."""
+    r = attack(a={"smash": 1}, d={"single": 1}, cover=True)
+    assert (r.defence_successes, r.result) == (1, "draw")
+    assert "Deathgorge rulebook, Cover hexes (pg 10)" in r.rules
+    assert attack(a={"smash": 1}, d={"single": 1}).result == "hit"
+
+
+def test_cover_symbol_is_an_editable_setting():
+    """Deathgorge rulebook, Cover hexes (pg 10): the lost icon is a named setting; a correction is one line."""
+    fixed = DG.replace(cover_symbol="double")
+    assert attack(fixed, a={"smash": 1}, d={"single": 1}, cover=True).defence_successes == 0
+    assert attack(fixed, a={"smash": 1}, d={"double": 1}, cover=True).defence_successes == 1
+    assert DG.cover_symbol == "single"
+
+
+def test_no_cover_hexes_in_dreadfane():
+    """Dreadfane rulebook: no cover hexes, so `cover` is flagged (overridable) and ignored."""
+    problems = check_attack_input(DF, prof(), {"smash": 1}, BLOCK, {"single": 1}, cover=True)
+    assert [(p.code, p.overridable) for p in problems] == [("no_cover_hexes", True)]
+    assert attack(DF, a={"smash": 1}, d={"single": 1}, cover=True).result == "hit"
+
+
+def test_cleave_stops_block_even_on_guard():
+    """Deathgorge rulebook, Attack action keywords: Cleave (pg 25): block cannot be a success in the defence roll."""
+    r = attack(profile=prof(keywords=["cleave"]), a={"smash": 1}, d={"block": 1, "dodge": 1}, guard=True)
+    assert (r.defence_successes, r.result) == (1, "draw")
+    r = attack(profile=prof(keywords=["cleave"]), a={"smash": 1}, d={"block": 2, "crit": 0})
+    assert (r.defence_successes, r.result) == (0, "hit")
+
+
+def test_cleave_does_not_stop_criticals():
+    """Deathgorge rulebook, Cleave (pg 25) and Combat sequence step 4 (pg 21): a critical success is always a success."""
+    r = attack(profile=prof(keywords=["cleave"]), a={"smash": 2}, d={"crit": 1})
+    assert r.result == "critical_defence"
+
+
+def test_shadespire_cleave_on_guard():
+    """Shadespire rulebook, Cleave (pg 22): the target cannot use block as a success, even on Guard."""
+    r = attack(SS, profile=prof(keywords=["cleave"]), a={"smash": 1}, d={"block": 1}, guard=True)
+    assert (r.defence_successes, r.result) == (0, "hit")
+    assert "Shadespire rulebook, Cleave (pg 22)" in r.rules
+
+
+def test_ensnare_stops_dodge():
+    """Deathgorge rulebook, Attack action keywords: Ensnare (pg 25): dodge cannot be a success in the defence roll."""
+    r = attack(profile=prof(keywords=["ensnare"]), a={"smash": 1}, d={"dodge": 1, "block": 1}, defence=DODGE,
+               guard=True)
+    assert (r.defence_successes, r.result) == (1, "draw")
+    r = attack(profile=prof(keywords=["ensnare"]), a={"smash": 1}, d={"dodge": 1}, defence=DODGE)
+    assert (r.defence_successes, r.result) == (0, "hit")
+
+
+def test_ensnare_in_shadespire_cites_the_book_that_defines_it():
+    """Dreadfane rulebook, Ensnare (pg 14): not in the Shadespire book; applied, citing its source."""
+    r = attack(SS, profile=prof(keywords=["ensnare"]), a={"smash": 1}, d={"dodge": 1}, defence=DODGE)
+    assert r.result == "hit"
+    assert any("Ensnare (pg 14) (not in the Shadespire rulebook)" in rule for rule in r.rules)
+
+
+# ---------------------------------------------------------------------------------------------
+# Trapped
+# ---------------------------------------------------------------------------------------------
+
+def test_trapped_adds_a_success():
+    """Deathgorge rulebook, Combat sequence step 4: Trapped (pg 21): a trapped target gives +1 success if one was rolled."""
+    r = attack(a={"smash": 1}, d={"block": 1}, trapped=True)
+    assert (r.attack_successes, r.result, r.trapped, r.drive_back) == (2, "hit", True, False)
+    assert "Deathgorge rulebook, Combat sequence, step 4: Trapped (pg 21)" in r.rules
+
+
+def test_trapped_needs_a_rolled_success():
+    """Deathgorge rulebook, Combat sequence step 4: Trapped (pg 21): no success rolled, no extra success."""
+    r = attack(a={"fury": 2}, d={}, trapped=True)
+    assert (r.attack_successes, r.result, r.trapped) == (0, "miss", False)
+
+
+def test_trapped_draw_is_not_driven_back():
+    """Deathgorge rulebook, Combat sequence step 7: Drive back (pg 21): a trapped target is not driven back."""
+    r = attack(a={"smash": 1}, d={"block": 2}, defence={"dice": 2, "symbol": "block"}, trapped=True)
+    assert (r.attack_successes, r.result, r.drive_back) == (2, "draw", False)
+
+
+def test_trapped_does_not_change_critical_counting():
+    """Deathgorge rulebook, Combat sequence step 4 (pg 21): the trapped success is not a critical success."""
+    r = attack(a={"smash": 1}, d={"crit": 1}, trapped=True)
+    assert (r.attack_successes, r.result) == (2, "critical_defence")
+
+
+def test_guard_cannot_be_trapped():
+    """Deathgorge rulebook, Advanced rules: Combat sequence (pg 21): a fighter that cannot be driven back (on Guard) cannot be trapped."""
+    r = attack(a={"smash": 1}, d={"block": 1}, guard=True, trapped=True)
+    assert (r.attack_successes, r.result, r.trapped, r.drive_back) == (1, "draw", False, False)
+    assert "Deathgorge rulebook, Advanced rules: Combat sequence (pg 21)" in r.rules
+
+
+def test_card_that_stops_drive_back_also_stops_trapped():
+    """Deathgorge rulebook, Advanced rules: Combat sequence (pg 21): cannot be driven back -> cannot be trapped."""
+    r = attack(a={"smash": 1}, d={"block": 1}, trapped=True, cannot_be_driven_back=True)
+    assert (r.result, r.trapped, r.drive_back) == ("draw", False, False)
+
+
+@pytest.mark.parametrize("rules", [DF, SS], ids=["dreadfane", "shadespire"])
+def test_older_trapped_draw_succeeds(rules):
+    """Dreadfane rulebook, Driven back: Trapped (pg 13) / Shadespire rulebook, Combat: Trapped (pg 20): a draw that cannot push succeeds."""
+    r = attack(rules, a={"smash": 1}, d={"block": 1}, trapped=True)
+    assert (r.result, r.success, r.damage, r.trapped, r.drive_back, r.attack_successes) == \
+        ("hit", True, 2, True, False, 1)
+    assert r.book_result.endswith("(trapped)")
+
+
+@pytest.mark.parametrize("rules", [DF, SS], ids=["dreadfane", "shadespire"])
+def test_older_trapped_draw_with_criticals_is_a_critical_hit(rules):
+    """Dreadfane rulebook, Critical hit (pg 13) / Shadespire Critical hit (pg 22): a successful attack with a crit is a critical hit."""
+    r = attack(rules, profile=prof(keywords=["grievous 1"]), a={"crit": 1}, d={"crit": 1}, trapped=True)
+    assert (r.result, r.damage, r.critical_abilities) == ("critical_hit", 3, "attacker")
+
+
+@pytest.mark.parametrize("rules", [DF, SS], ids=["dreadfane", "shadespire"])
+def test_older_trapped_only_matters_for_a_draw(rules):
+    """Dreadfane rulebook, Trapped (pg 13): no extra success; a successful attack on a trapped target just is not pushed."""
+    r = attack(rules, a={"smash": 2}, d={"block": 1}, trapped=True)
+    assert (r.result, r.attack_successes, r.trapped, r.drive_back) == ("hit", 2, False, False)
+    r = attack(rules, a={"fury": 1}, d={}, trapped=True)
+    assert (r.result, r.success) == ("miss", False)
+
+
+@pytest.mark.parametrize("rules", [DF, SS], ids=["dreadfane", "shadespire"])
+def test_older_guard_cannot_be_trapped(rules):
+    """Dreadfane rulebook, Trapped (pg 13) and Guard (pg 14): a target that could not be driven back is not trapped."""
+    r = attack(rules, a={"smash": 1}, d={"block": 1}, guard=True, trapped=True)
+    assert (r.result, r.success, r.drive_back) == ("draw", False, False)
+
+
+# ---------------------------------------------------------------------------------------------
+# Older books: criticals, draws, wording
+# ---------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("rules", [DF, SS], ids=["dreadfane", "shadespire"])
+def test_older_more_criticals_succeed(rules):
+    """Dreadfane rulebook, Critical successes (pg 13) / Shadespire Critical successes (pg 20): more crits succeed."""
+    r = attack(rules, a={"crit": 1}, d={"block": 3}, defence={"dice": 3, "symbol": "block"})
+    assert (r.result, r.success, r.critical_abilities) == ("critical_hit", True, "attacker")
+
+
+@pytest.mark.parametrize("rules", [DF, SS], ids=["dreadfane", "shadespire"])
+def test_older_more_target_criticals_fail_without_drive_back(rules):
+    """Shadespire Critical successes (pg 20): target has more crits -> fails, cannot be driven back; no target critical abilities."""
+    r = attack(rules, a={"smash": 3}, d={"crit": 1})
+    assert (r.result, r.success, r.drive_back, r.critical_abilities) == ("critical_defence", False, False, None)
+
+
+def test_shadespire_draw_with_a_success_drives_back():
+    """Shadespire rulebook, Combat (pg 20) and Errata and FAQs v1.4: equal totals with a success -> fails, can drive back."""
+    r = attack(SS, a={"crit": 1}, d={"crit": 1})
+    assert (r.result, r.success, r.drive_back, r.book_result) == \
+        ("draw", False, True, "fails, but the target can be driven back")
+    assert any("FAQs v1.4" in rule for rule in r.rules)
+
+
+def test_dreadfane_reference_table():
+    """Dreadfane rulebook, reference sheet 'Determining success': every row of the table."""
+    rows = [({"fury": 1}, {"block": 1}, "fails"),          # no attack success: fails
+            ({"smash": 1}, {}, "succeeds"),
+            ({"smash": 1}, {"block": 1}, "fails but drive back"),
+            ({"smash": 1}, {"block": 2}, "fails"),
+            ({"smash": 2}, {"block": 1}, "succeeds"),
+            ({"smash": 2}, {"crit": 1}, "fails (the target rolled more critical successes)"),
+            ({"crit": 1}, {"block": 2}, "succeeds (critical hit)"),
+            ({"crit": 1}, {"crit": 1}, "fails but drive back"),
+            ({"crit": 1}, {"crit": 1, "block": 1}, "fails"),
+            ({"crit": 1, "smash": 1}, {"crit": 1}, "succeeds (critical hit)"),
+            ({"crit": 1, "smash": 1}, {"crit": 1, "block": 1}, "fails but drive back"),
+            ({"crit": 1, "smash": 1}, {"crit": 2}, "fails (the target rolled more critical successes)"),
+            ({"crit": 2}, {"crit": 1}, "succeeds (critical hit)")]
+    got = [attack(DF, a=a, d=d, defence={"dice": 2, "symbol": "block"}).book_result for a, d, _ in rows]
+    assert got == [want for _, _, want in rows]
+
+
+def test_older_critical_hit_needs_success():
+    """Shadespire Critical hit (pg 22): a crit in a failed attack is no critical hit (no critical abilities)."""
+    r = attack(SS, a={"crit": 1}, d={"crit": 1, "block": 1})
+    assert (r.result, r.critical_abilities) == ("miss", None)
+
+
+# ---------------------------------------------------------------------------------------------
+# Critical abilities, Grievous, damage
+# ---------------------------------------------------------------------------------------------
+
+def test_critical_abilities_attacker_on_critical_hit():
+    """Deathgorge rulebook, Critical abilities (pg 22): the attacker's player uses them after a critical hit."""
+    assert attack(a={"crit": 1}, d={}).critical_abilities == "attacker"
+
+
+def test_critical_abilities_target_on_critical_defence():
+    """Deathgorge rulebook, Critical abilities (pg 22): the target's player uses them after a critical defence."""
+    r = attack(a={}, d={"crit": 1})
+    assert (r.result, r.critical_abilities) == ("critical_defence", "target")
+
+
+def test_grievous_adds_damage_on_a_critical_hit():
+    """Deathgorge rulebook, Grievous (pg 25): +X Damage when the Attack action results in a critical hit."""
+    r = attack(profile=prof(damage=2, keywords=["grievous 2"]), a={"crit": 1}, d={})
+    assert (r.damage, r.grievous) == (4, 2)
+
+
+def test_grievous_does_nothing_on_a_hit():
+    """Deathgorge rulebook, Grievous (pg 25): a critical ability, so a plain hit deals only the Damage characteristic."""
+    r = attack(profile=prof(damage=2, keywords=["grievous 2"]), a={"smash": 1}, d={})
+    assert (r.result, r.damage, r.grievous) == ("hit", 2, 0)
+
+
+def test_grievous_stacks_and_bare_grievous_is_one():
+    """Deathgorge rulebook, Advanced rules: Grievous (pg 25): bare Grievous is Grievous 1; two rules add up."""
+    assert parse_keywords(["grievous", "Grievous 1", "knockback 1", "knockback 2"]).grievous == 2
+    assert parse_keywords(["knockback 1", "knockback 2"]).knockback == 3
+    r = attack(profile=prof(damage=1, keywords=["grievous", "grievous 1"]), a={"crit": 1}, d={})
+    assert r.damage == 3
+
+
+def test_target_out_of_action_is_not_driven_back():
+    """Deathgorge rulebook, Combat sequence step 6 (pg 21): a target taken out of action skips drive back."""
+    r = attack(a={"smash": 2}, d={}, target_wounds_left=2)
+    assert (r.target_out_of_action, r.drive_back) == (True, False)
+    r = attack(a={"smash": 2}, d={}, target_wounds_left=3)
+    assert (r.target_out_of_action, r.drive_back) == (False, True)
+
+
+def test_vulnerable():
+    """Deathgorge rulebook, Vulnerable (pg 23): one wound short of out of action; never with Wounds 1."""
+    assert is_vulnerable(4, 3) is True
+    assert is_vulnerable(4, 2) is False
+    assert is_vulnerable(1, 0) is False
+
+
+# ---------------------------------------------------------------------------------------------
+# Knockback, Stagger, Scything, innate symbols
+# ---------------------------------------------------------------------------------------------
+
+def test_knockback_on_success():
+    """Deathgorge rulebook, Knockback (pg 26): a successful attack can drive back X more hexes."""
+    r = attack(profile=prof(keywords=["knockback 2"]), a={"smash": 1}, d={})
+    assert (r.drive_back, r.knockback) == (True, 2)
+
+
+def test_knockback_not_on_a_draw():
+    """Deathgorge rulebook, Knockback (pg 26): only a successful Attack action adds hexes; a draw drives back 1."""
+    r = attack(profile=prof(keywords=["knockback 2"]), a={"smash": 1}, d={"block": 1})
+    assert (r.result, r.drive_back, r.knockback) == ("draw", True, 0)
+
+
+def test_stagger_keyword_staggers_on_success():
+    """Deathgorge rulebook, Stagger (pg 25): after a successful Attack action with Stagger, the target gets a Stagger token."""
+    assert attack(profile=prof(keywords=["stagger"]), a={"smash": 1}, d={}).target_staggered is True
+    assert attack(profile=prof(keywords=["stagger"]), a={"smash": 1}, d={"block": 1}).target_staggered is False
+    assert attack(profile=prof(keywords=["stagger"]), a={"smash": 1}, d={},
+                  target_wounds_left=1).target_staggered is False
+
+
+def test_staggered_target_lets_the_attacker_reroll_one_dice():
+    """Deathgorge rulebook, Stagger token (pg 25): against a staggered target the attacker may re-roll one attack dice."""
+    r = attack(a={"smash": 1}, d={}, target_staggered=True)
+    assert r.attack_rerolls == 1
+    assert attack(a={"smash": 1}, d={}).attack_rerolls == 0
+
+
+def test_no_stagger_in_older_rules():
+    """Dreadfane rulebook: no Stagger tokens or keyword; flagged (overridable) and ignored."""
+    problems = check_attack_input(DF, prof(keywords=["stagger"]), {"smash": 1}, BLOCK, {}, target_staggered=True)
+    assert [(p.code, p.overridable) for p in problems] == [("no_stagger", True)]
+    r = attack(DF, profile=prof(keywords=["stagger"]), a={"smash": 1}, d={}, target_staggered=True)
+    assert (r.target_staggered, r.attack_rerolls) == (False, 0)
+
+
+@pytest.mark.parametrize("rules,rule", [(DG, "Deathgorge rulebook, Attack action keywords: Scything (pg 25)"),
+                                        (DF, "Dreadfane rulebook, Attack action keywords: Scything (pg 14)"),
+                                        (SS, "Shadespire rulebook, Attacking multiple targets (pg 21)")])
+def test_scything_makes_one_attack_per_adjacent_enemy(rules, rule):
+    """Deathgorge Scything (pg 25) / Dreadfane Scything (pg 14): one Attack action per adjacent enemy; a superaction if more than one."""
+    assert scything_attacks(rules, ["p2.a", "p2.b", "p2.a"]) == {"targets": ["p2.a", "p2.b"], "superaction": True,
+                                                                 "rule": rule}
+    assert scything_attacks(rules, ["p2.a"])["superaction"] is False
+    assert attack(rules, profile=prof(keywords=["scything"]), a={"smash": 1}, d={}).scything is True
+
+
+def test_innate_symbol_is_added_to_the_roll():
+    """Deathgorge rulebook, Innate symbols (pg 22): the innate symbol is added to the roll."""
+    r = attack(a={"fury": 1}, d={"block": 1}, innate_attack="smash")
+    assert (r.attack_successes, r.result) == (1, "draw")
+    r = attack(a={"smash": 1}, d={}, innate_defence="crit")
+    assert (r.defence_crits, r.result) == (1, "critical_defence")
+
+
+def test_innate_support_symbol_needs_support():
+    """Deathgorge rulebook, Innate symbols (pg 22) and Support (pg 22): an innate single support counts only with support."""
+    assert attack(a={}, d={}, innate_attack="single").result == "miss"
+    assert attack(a={}, d={}, innate_attack="single", supporting={"attacker": 1}).result == "hit"
+
+
+def test_only_one_innate_symbol():
+    """Deathgorge rulebook, Advanced rules: Innate symbols (pg 22): innate symbols do not stack; only one applies."""
+    problems = check_attack_input(DG, prof(), {"smash": 1}, BLOCK, {}, innate_attack=["smash", "crit"])
+    assert [(p.code, p.overridable, p.rule) for p in problems] == \
+        [("one_innate", False, "Deathgorge rulebook, Innate symbols (pg 22)")]
+
+
+# ---------------------------------------------------------------------------------------------
+# Spell Attack actions (Deathgorge pg 28)
+# ---------------------------------------------------------------------------------------------
+
+def spell(dice=2, symbol="channel", damage=1, keywords=()):
+    return prof(dice=dice, symbol=symbol, damage=damage, keywords=keywords, spell=True)
+
+
+def test_spell_uses_magic_dice():
+    """Deathgorge rulebook, Combat sequence step 2 (pg 21): a spell Attack action rolls magic dice (channel/focus)."""
+    r = attack(profile=spell(), a={"channel": 1, "focus": 1}, d={})
+    assert (r.spell, r.attack_successes, r.result) == (True, 1, "hit")
+    problems = check_attack_input(DG, spell(), {"smash": 1}, BLOCK, {})
+    assert [p.code for p in problems] == ["bad_face"] and "attack dice" in problems[0].message
+
+
+def test_spell_attacker_has_no_support():
+    """Deathgorge rulebook, Support (pg 22): fighters cannot support an attacker making a spell Attack action."""
+    r = attack(profile=spell(), a={"channel": 1}, d={"single": 1, "block": 1},
+               supporting={"attacker": 2, "target": 1})
+    assert (r.defence_successes, r.result) == (2, "miss")
+    assert "Deathgorge rulebook, Support: no support for spell Attack actions (pg 22)" in r.rules
+
+
+def test_spell_backlash_on_two_criticals():
+    """Deathgorge rulebook, Casting spell Attack actions (pg 28): two or more crits in the attack roll -> backlash, 1 damage to the caster."""
+    r = attack(profile=spell(), a={"crit": 2}, d={})
+    assert (r.backlash, r.result, r.success, r.caster_out_of_action) == (1, "critical_hit", True, None)
+    assert attack(profile=spell(), a={"crit": 1, "channel": 1}, d={}).backlash == 0
+
+
+def test_backlash_that_takes_the_caster_out_fails_the_spell():
+    """Deathgorge rulebook, Casting spell Attack actions (pg 28): if backlash takes the wizard out of action the attack fails."""
+    r = attack(profile=spell(keywords=["knockback 1"]), a={"crit": 2}, d={}, attacker_wounds_left=1)
+    assert (r.backlash, r.caster_out_of_action, r.aborted, r.result, r.success, r.damage, r.drive_back) == \
+        (1, True, "backlash", None, False, 0, False)
+    r = attack(profile=spell(), a={"crit": 2}, d={}, attacker_wounds_left=2)
+    assert (r.caster_out_of_action, r.success) == (False, True)
+
+
+def test_attack_dice_never_backlash():
+    """Deathgorge rulebook, Spells (pg 28): backlash is for spells; two crits on attack dice are just a critical hit."""
+    assert attack(a={"crit": 2}, d={}).backlash == 0
+
+
+def test_spell_in_older_rules_uses_deathgorge_spell_rules():
+    """Dreadfane rulebook has no spell rules: the Deathgorge rules (pg 28) apply, and say so."""
+    r = attack(DF, profile=spell(), a={"crit": 2}, d={})
+    assert r.backlash == 1
+    assert any("(the Dreadfane rulebook has no such rule)" in rule for rule in r.rules)
+
+
+# ---------------------------------------------------------------------------------------------
+# Casting rolls (Deathgorge, Spells: Casting spells, pg 28)
+# ---------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("roll,cast", [({"channel": 2}, True), ({"channel": 1, "crit": 1}, True),
+                                       ({"channel": 1, "focus": 1}, False), ({"focus": 2}, False)])
+def test_casting_matches_symbols(roll, cast):
+    """Deathgorge rulebook, Casting spells step 3 (pg 28): each symbol needs a match; a crit matches any symbol."""
+    r = resolve_casting(DG, roll, ["channel", "channel"], wizard_level=2)
+    assert (r.cast, r.backlash, r.violations) == (cast, 0, [])
+
+
+def test_casting_backlash():
+    """Deathgorge rulebook, Casting spells step 2 (pg 28): two crits -> backlash 1; the spell is cast if the wizard survives."""
+    r = resolve_casting(DG, {"crit": 2}, {"channel": 2}, wizard_level=2, caster_wounds_left=3)
+    assert (r.cast, r.backlash, r.caster_out_of_action) == (True, 1, False)
+    r = resolve_casting(DG, {"crit": 2}, {"channel": 2}, wizard_level=2, caster_wounds_left=1)
+    assert (r.cast, r.backlash, r.caster_out_of_action) == (False, 1, True)
+
+
+def test_casting_dice_follow_wizard_level():
+    """Deathgorge rulebook, Casting spells step 1 (pg 28): roll magic dice equal to the wizard level (overridable)."""
+    problems = check_casting_input(DG, {"channel": 1}, ["channel"], wizard_level=2)
+    assert [(p.code, p.overridable) for p in problems] == [("casting_dice", True)]
+
+
+def test_casting_innate():
+    """Deathgorge rulebook, Innate symbols (pg 22): innate symbols are added to casting rolls too."""
+    assert resolve_casting(DG, {"focus": 1}, ["focus", "channel"], innate="channel").cast is True
+    assert resolve_casting(DG, {"focus": 1}, ["focus", "channel"]).cast is False
+
+
+def test_casting_bad_input_is_structural():
+    """Tablewarden: a malformed casting roll is reported, never raised."""
+    r = resolve_casting(DG, {"smash": 1}, ["wild"])
+    assert r.valid is False and r.cast is False
+    assert {p.code for p in r.violations} == {"bad_face", "malformed"}
+
+
+# ---------------------------------------------------------------------------------------------
+# Input checks and the event
+# ---------------------------------------------------------------------------------------------
+
+def test_roll_faces_must_add_up_to_the_dice_rolled():
+    """Tablewarden: the entered faces must add up to the dice rolled."""
+    problems = check_roll("attack", {"dice": 3, "smash": 1}, "attack_roll")
+    assert [(p.code, p.overridable) for p in problems] == [("roll_total", False)]
+    assert check_roll("attack", {"dice": 2, "smash": 1, "double": 1}, "attack_roll") == []
+
+
+@pytest.mark.parametrize("roll,code", [({"smash": -1}, "malformed"), ({"smash": True}, "malformed"),
+                                       ({"block": 1}, "bad_face"), ("3 smash", "malformed"),
+                                       ({"smash": 21}, "malformed")])
+def test_bad_rolls(roll, code):
+    """Tablewarden: bad roll input is a structural violation naming the field."""
+    problems = check_roll("attack", roll, "attack_roll")
+    assert [p.code for p in problems] == [code] and all(not p.overridable for p in problems)
+
+
+def test_malformed_attack_is_reported_not_raised():
+    """Tablewarden: resolve_attack never raises on malformed input; it returns the violations."""
+    r = resolve_attack(DG, {"symbol": "smash"}, {"smash": 1}, {"symbol": "armour"}, None)
+    assert r.valid is False and r.result is None and r.damage == 0
+    assert {p.code for p in r.violations} == {"missing_field", "bad_choice", "malformed"}
+    assert r.summary().startswith("not resolved")
+
+
+def test_profile_spell_flag_must_match_symbol():
+    """Deathgorge rulebook, Attack action: Dice characteristic (pg 20): spells use magic dice symbols."""
+    problems = check_attack_input(DG, prof(symbol="smash", spell=True), {"channel": 1}, BLOCK, {})
+    assert [p.code for p in problems] == ["bad_choice"]
+    problems = check_attack_input(DG, prof(symbol="focus", spell=False), {"focus": 1}, BLOCK, {})
+    assert [p.code for p in problems] == ["bad_choice"]
+
+
+def test_unknown_keyword_is_overridable_and_ignored():
+    """Deathgorge rulebook, Attack action keywords (pg 25-26): an unknown keyword is flagged, can be overridden, and is ignored."""
+    problems = check_attack_input(DG, prof(keywords=["cleeve"]), {"smash": 1}, BLOCK, {})
+    assert [(p.code, p.overridable) for p in problems] == [("unknown_keyword", True)]
+    r = attack(profile=prof(keywords=["cleeve"]), a={"smash": 1}, d={"block": 1})
+    assert (r.valid, r.result) == (True, "draw")
+
+
+def event_data(**over):
+    data = {"attacker": "p1.cyreni", "target": "p2.vexmor", "profile": {"name": "Blade"},
+            "attack_roll": {"dice": 2, "crit": 1, "smash": 1}, "defence_roll": {"dice": 1, "block": 1},
+            "supporting": {"attacker": 1, "target": 0}, "trapped": False, "cover": False}
+    data.update(over)
+    return data
+
+
+def test_attack_fields_accept_the_design_envelope():
+    """DESIGN.md event envelope: the attack event's data passes the core field check."""
+    assert check_fields(ATTACK_FIELDS, event_data()) == []
+    assert check_fields(ATTACK_FIELDS, event_data(innate={"attacker": "smash"}, defence=BLOCK,
+                                                  cannot_be_driven_back=True)) == []
+    bad = check_fields(ATTACK_FIELDS, event_data(attack_roll={"smash": -1}, luck=3))
+    assert {p.code for p in bad} == {"out_of_range", "unknown_field"}
+
+
+def test_resolve_attack_event_with_state_facts():
+    """Deathgorge rulebook, Combat sequence (pg 21): the event plus facts from state resolve like resolve_attack."""
+    record = [{"name": "Blade", "range": 1, "dice": 2, "symbol": "smash", "damage": 2,
+               "keywords": ["grievous 1"], "spell": False}]
+    data = event_data(profile=complete_profile({"name": "Blade"}, record))
+    assert data["profile"]["damage"] == 2 and data["profile"]["keywords"] == ["grievous 1"]
+    facts = {"defence": BLOCK, "guard": False, "target_staggered": True, "target_wounds_left": 5}
+    assert check_attack_event(DG, data, **facts) == []
+    r = resolve_attack_event(DG, data, **facts)
+    assert (r.result, r.damage, r.drive_back, r.attack_rerolls, r.target_out_of_action) == \
+        ("critical_hit", 3, True, 1, False)
+    # A card changed the target's Defence: the event's own `defence` wins over the state's.
+    r = resolve_attack_event(DG, event_data(profile=record[0], defence={"dice": 1, "symbol": "dodge"}), **facts)
+    assert r.defence_successes == 0
+    # Without a Defence characteristic anywhere: a structural violation, not an exception.
+    assert [p.code for p in check_attack_event(DG, event_data(profile=record[0]))] == ["malformed"]
+
+
+def test_complete_profile_keeps_changed_characteristics():
+    """Tablewarden: an event's profile overrides the record (a card changed it); missing ones come from the record."""
+    got = complete_profile({"name": "Blade", "dice": 3}, [{"name": "Blade", "dice": 2, "damage": 1}])
+    assert got == {"name": "Blade", "dice": 3, "damage": 1}
+
+
+def test_every_step_names_its_book():
+    """Tablewarden principle 4: every decision names its rule source in the edition's own book."""
+    for rules, book in ((DG, "Deathgorge"), (DF, "Dreadfane"), (SS, "Shadespire")):
+        r = attack(rules, profile=prof(keywords=["cleave", "knockback 1", "grievous 1"]), a={"crit": 1},
+                   d={"block": 1}, supporting={"attacker": 2, "target": 1}, guard=True)
+        assert r.steps and all(s["rule"].startswith(book) for s in r.steps), r.steps
+        assert json.loads(json.dumps(r.to_dict()))["rules"] == r.rules
+
+
+def test_editions_lookup():
+    """Tablewarden: the three editions are data, looked up by id."""
+    assert combat_rules("dreadfane") is DF and set(EDITIONS) == {"deathgorge", "dreadfane", "shadespire"}
+    assert json.loads(json.dumps(SS.to_dict()))["support_mode"] == "relative"
+
+
+# ---------------------------------------------------------------------------------------------
+# Property: any valid roll resolves, consistently
+# ---------------------------------------------------------------------------------------------
+
+def _roll(faces, max_dice=6):
+    return st.lists(st.sampled_from(faces), max_size=max_dice).map(
+        lambda xs: {"dice": len(xs), **{f: xs.count(f) for f in set(xs)}})
+
+
+@st.composite
+def attacks(draw):
+    rules = draw(st.sampled_from(list(EDITIONS.values())))
+    is_spell = draw(st.booleans())
+    kws = draw(st.lists(st.sampled_from(["cleave", "ensnare", "scything", "stagger", "grievous 1",
+                                         "knockback 1", "grievous 2"]), max_size=3))
+    profile = {"dice": draw(st.integers(0, 6)),
+               "symbol": draw(st.sampled_from(["channel", "focus"] if is_spell else ["smash", "fury"])),
+               "damage": draw(st.integers(0, 5)), "keywords": kws, "spell": is_spell}
+    a = draw(_roll(MAGIC_FACES if is_spell else ATTACK_FACES))
+    d = draw(_roll(DEFENCE_FACES))
+    kw = dict(supporting={"attacker": draw(st.integers(0, 4)), "target": draw(st.integers(0, 4))},
+              guard=draw(st.booleans()), cover=draw(st.booleans()), trapped=draw(st.booleans()),
+              cannot_be_driven_back=draw(st.booleans()), target_staggered=draw(st.booleans()),
+              innate_attack=draw(st.none() | st.sampled_from(MAGIC_FACES if is_spell else ATTACK_FACES)),
+              innate_defence=draw(st.none() | st.sampled_from(DEFENCE_FACES)),
+              target_wounds_left=draw(st.none() | st.integers(1, 6)),
+              attacker_wounds_left=draw(st.none() | st.integers(1, 6)))
+    defence = {"dice": len(d) and d["dice"], "symbol": draw(st.sampled_from(["block", "dodge"]))}
+    return rules, profile, a, defence, d, kw
+
+
+@settings(max_examples=300, deadline=None)
+@given(attacks())
+def test_property_resolve_attack_is_consistent(case):
+    """Deathgorge rulebook, Combat sequence (pg 21) and the older books: any valid roll gives one consistent result."""
+    rules, profile, a, defence, d, kw = case
+    assert [p for p in check_attack_input(rules, profile, a, defence, d, **kw) if not p.overridable] == []
+    r = resolve_attack(rules, profile, a, defence, d, **kw)
+    json.dumps(r.to_dict())
+    assert r.valid and r.steps
+    if r.aborted:
+        assert (r.result, r.success, r.damage, r.drive_back, r.backlash) == (None, False, 0, False, 1)
+        return
+    assert r.result in RESULTS
+    assert r.success == (r.result in ("critical_hit", "hit"))
+    assert r.damage == ((profile["damage"] + r.grievous) if r.success else 0)
+    assert r.grievous == 0 or r.result == "critical_hit"
+    assert not r.drive_back or (r.result in ("critical_hit", "hit", "draw") and not kw["trapped"]
+                                and not kw["cannot_be_driven_back"])
+    assert r.knockback == 0 or (r.drive_back and r.success)
+    assert r.critical_abilities == ("attacker" if r.result == "critical_hit" else
+                                    "target" if r.result == "critical_defence" and rules.critical_defence_abilities
+                                    else None)
+    if r.result == "critical_hit":
+        assert r.attack_crits >= 1
+    if r.result == "critical_defence":
+        assert r.defence_crits > r.attack_crits
+    if r.result == "draw":
+        assert r.attack_successes == r.defence_successes >= 1 and r.attack_crits == r.defence_crits
+    if r.result == "miss":
+        assert r.attack_successes <= r.defence_successes
+    assert r.backlash == (1 if profile["spell"] and r.attack_crits >= 2 else 0)
+    assert not r.target_staggered or (rules.stagger and r.success)
+    assert r.attack_rerolls == (1 if rules.stagger and kw["target_staggered"] else 0)

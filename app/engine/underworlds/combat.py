@@ -44,6 +44,7 @@ vocabulary in every edition; ``result.book_result`` has the edition's own words)
 backlash took the caster out of action before step 4. Multiplayer: count only supporters from the two
 warbands involved (Deathgorge rulebook, Supporting fighters, multiplayer).
 
+Forms/suggestions: ``attack_bounds(profile, defence)`` gives bounds per roll face ("attack_roll.smash").
 Gambit spells and spell actions: ``resolve_casting(rules, roll, casting_value, wizard_level=...)``.
 Scything: ``scything_attacks(rules, adjacent_enemies)`` says which separate Attack actions to make.
 """
@@ -54,7 +55,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from ..core import Violation, structural
+from ..core import Violation, check_fields, structural
 from .dice import (ATTACK_FACES, DEFENCE_FACES, MAGIC_FACES, MAX_DICE, check_roll, counts,
                    dice_rolled, with_innate)
 
@@ -503,75 +504,28 @@ def _count(face_counts: Mapping[str, int], faces: set[str]) -> int:
     return sum(n for face, n in face_counts.items() if face in faces)
 
 
-def resolve_attack(rules: CombatRules, profile: Mapping, attack_roll: Mapping, defence: Mapping,
-                   defence_roll: Mapping, *, supporting: Mapping | None = None, guard: bool = False,
-                   cover: bool = False, trapped: bool = False, cannot_be_driven_back: bool = False,
-                   innate_attack: str | None = None, innate_defence: str | None = None,
-                   target_staggered: bool = False, target_wounds_left: int | None = None,
-                   attacker_wounds_left: int | None = None) -> AttackResult:
-    """Resolve steps 4-7 of one Attack action from the entered rolls; never raises on bad input.
-
-    `trapped`: the target has no empty hex to be pushed into away from the attacker (the caller judges
-    the board). `target_wounds_left`: Wounds minus wound counters, to decide step 6 (else unknown).
-    Malformed input gives an unresolved result whose `violations` say why.
-    """
-    problems = check_attack_input(rules, profile, attack_roll, defence, defence_roll, supporting=supporting,
-                                  guard=guard, cover=cover, trapped=trapped,
-                                  cannot_be_driven_back=cannot_be_driven_back, innate_attack=innate_attack,
-                                  innate_defence=innate_defence, target_staggered=target_staggered,
-                                  target_wounds_left=target_wounds_left,
-                                  attacker_wounds_left=attacker_wounds_left)
-    out = AttackResult(edition=rules.edition, violations=problems)
-    if not out.valid:
-        return out
-    trail = _Trail(rules)
-    kw = parse_keywords(profile.get("keywords"))
-    spell = _profile_is_spell(profile)
-    symbol = profile["symbol"]
-    out.spell, out.scything = spell, kw.scything
-    if not rules.spell_rules and spell:
-        trail.add("spell_attack", f"The {rules.book} has no spell rules: the Deathgorge rules for spell "
-                                  "Attack actions apply.")
-
-    # -- supporters (and who can have them) -------------------------------------------------------
-    supporting = supporting or {}
-    own, enemy = int(supporting.get("attacker") or 0), int(supporting.get("target") or 0)
-    if spell and own:
-        trail.add("spell_support", f"A spell Attack action cannot be supported: {own} supporting "
-                                   "fighter(s) of the attacker ignored.")
-        own = 0
-
-    # -- which faces are successes -----------------------------------------------------------------
+def _success_faces(rules: CombatRules, symbol: str, defence_symbol: str, *, spell: bool, own: int, enemy: int,
+                   guard: bool, cover: bool, kw: Keywords, trail: _Trail) -> tuple[set[str], set[str]]:
+    """Which faces are successes in the attack roll and in the defence roll (steps 2-3)."""
     attack_faces = {"crit", symbol}
     trail.add("attack_roll", f"Attack roll with {'magic' if spell else 'attack'} dice: critical successes "
                              f"and {symbol} are successes.")
-    if not spell:
-        gained = support_faces(rules, own, enemy)
-        if gained or own:
-            how = (f"{own} supporting fighter(s)" if rules.support_mode == SUPPORT_COUNT
-                   else f"{own} supporting fighter(s) against {enemy}")
-            trail.add("support", f"Attacker: {how}, so " + (" and ".join(gained) if gained else "no support")
-                                 + " face(s) count as successes.")
-        attack_faces.update(gained)
-    defence_faces = {"crit", defence["symbol"]}
-    trail.add("defence_roll", f"Defence roll: critical successes and {defence['symbol']} are successes.")
+    if not spell:  # magic dice have no support faces, and a spell attacker has no supporters anyway
+        attack_faces.update(_support(rules, "Attacker", own, enemy, trail))
+    defence_faces = {"crit", defence_symbol}
+    trail.add("defence_roll", f"Defence roll: critical successes and {defence_symbol} are successes.")
     if guard:
         defence_faces.update(DEFENCE_SYMBOLS)
         trail.add("guard", "The target is on Guard: block and dodge are both successes.")
-    gained = support_faces(rules, enemy, own)
-    if gained or enemy:
-        how = (f"{enemy} supporting fighter(s)" if rules.support_mode == SUPPORT_COUNT
-               else f"{enemy} supporting fighter(s) against {own}")
-        trail.add("support", f"Target: {how}, so " + (" and ".join(gained) if gained else "no support")
-                             + " face(s) count as successes.")
-    defence_faces.update(gained)
+    defence_faces.update(_support(rules, "Target", enemy, own, trail))
     if cover:
         if rules.cover_symbol:
             defence_faces.add(rules.cover_symbol)
             trail.add("cover", f"The target is on a cover hex: {rules.cover_symbol} counts as a success "
                                "(the icon is lost in the text; a Tablewarden setting).")
         else:
-            trail.add("support", f"Cover ignored: the {rules.book} has no cover hexes.")
+            trail.add("defence_roll", f"Cover ignored: the {rules.book} has no cover hexes.")
+    # Cleave and Ensnare take a symbol away even from a fighter on Guard; a critical success stays.
     if kw.cleave:
         defence_faces.discard("block")
         trail.add("cleave", "Cleave: block cannot be a success in the defence roll"
@@ -580,51 +534,41 @@ def resolve_attack(rules: CombatRules, profile: Mapping, attack_roll: Mapping, d
         defence_faces.discard("dodge")
         trail.add("ensnare", "Ensnare: dodge cannot be a success in the defence roll"
                              + (" (even on Guard)." if guard else "."))
-    out.attack_success_faces = sorted(attack_faces)
-    out.defence_success_faces = sorted(defence_faces)
+    return attack_faces, defence_faces
 
-    # -- the rolls, with at most one innate symbol each ---------------------------------------------
-    a_counts = counts("magic" if spell else "attack", attack_roll)
-    d_counts = counts("defence", defence_roll)
-    if innate_attack:
-        a_counts = with_innate(a_counts, innate_attack)
-        trail.add("innate", f"Innate ({innate_attack}) added to the attack roll.")
-    if innate_defence:
-        d_counts = with_innate(d_counts, innate_defence)
-        trail.add("innate", f"Innate ({innate_defence}) added to the defence roll.")
-    a_crit, d_crit = a_counts.get("crit", 0), d_counts.get("crit", 0)
-    a_succ, d_succ = _count(a_counts, attack_faces), _count(d_counts, defence_faces)
-    out.attack_crits, out.defence_crits = a_crit, d_crit
 
-    # -- backlash (spell Attack actions): two or more criticals in the attack roll ------------------
-    if spell and a_crit >= 2:
-        out.backlash = 1
-        trail.add("backlash", f"{a_crit} critical successes in a spell's attack roll: backlash, the caster "
-                              "is dealt 1 damage.")
-        if attacker_wounds_left is not None:
-            out.caster_out_of_action = attacker_wounds_left <= 1
-        if out.caster_out_of_action:
-            out.aborted = "backlash"
-            trail.add("spell_attack", "Backlash took the caster out of action: the spell and the Attack "
-                                      "action fail.")
-            out.steps = trail.steps
-            return out
+def _support(rules: CombatRules, who: str, own: int, enemy: int, trail: _Trail) -> tuple[str, ...]:
+    gained = support_faces(rules, own, enemy)
+    if gained or own:
+        how = (f"{own} supporting fighter(s)" if rules.support_mode == SUPPORT_COUNT
+               else f"{own} supporting fighter(s) against {enemy}")
+        trail.add("support", f"{who}: {how}, so " + (" and ".join(gained) if gained else "no support")
+                             + " face(s) count as successes.")
+    return gained
 
-    # -- can the target be driven back at all? -------------------------------------------------------
-    movable = not cannot_be_driven_back
+
+def _can_be_driven_back(rules: CombatRules, *, guard: bool, cannot_be_driven_back: bool, kw: Keywords,
+                        trail: _Trail) -> bool:
+    """Could the target be driven back at all (Guard, cards)? Such a target also cannot be trapped."""
     if cannot_be_driven_back:
         trail.add("drive_back", "The target cannot be driven back (a card says so).")
-    elif guard:
+        return False
+    if guard:
         if rules.guard_knockback_drive_back and kw.knockback:
             # Deathgorge, Guard action (pg 27): "cannot be driven back unless the Attack action has
-            # Knockback" -- so against Knockback a guarded target can be driven back (and trapped).
+            # Knockback" -- so against Knockback a guarded target can be driven back, and therefore
+            # (Advanced rules: Combat sequence, pg 21) can also be trapped.
             trail.add("guard", f"The target is on Guard, but the Attack action has Knockback {kw.knockback}: "
                                "it can be driven back.")
-        else:
-            movable = False
-            trail.add("guard", "The target is on Guard: it cannot be driven back.")
+            return True
+        trail.add("guard", "The target is on Guard: it cannot be driven back.")
+        return False
+    return True
 
-    # -- step 4: determine success -----------------------------------------------------------------
+
+def _determine(rules: CombatRules, a_crit: int, d_crit: int, a_succ: int, d_succ: int, *, trapped: bool,
+               movable: bool, trail: _Trail) -> tuple[str, int, bool]:
+    """Step 4: (result, attack successes after any trapped bonus, whether the trapped rule applied)."""
     trapped_now = False
     if rules.trapped_mode == TRAPPED_EXTRA_SUCCESS and trapped:
         if not movable:
@@ -635,7 +579,6 @@ def resolve_attack(rules: CombatRules, profile: Mapping, attack_roll: Mapping, d
             trail.add("trapped", "The target is trapped and the attack roll has a success: +1 success.")
         else:
             trail.add("trapped", "The target is trapped, but the attack roll has no success: no extra success.")
-    out.attack_successes, out.defence_successes = a_succ, d_succ
 
     if a_crit > d_crit:
         result = "critical_hit"
@@ -665,17 +608,87 @@ def resolve_attack(rules: CombatRules, profile: Mapping, attack_roll: Mapping, d
         elif not movable:
             trail.add("untrappable", "The target could not be driven back, so it is not trapped: the attack fails.")
         else:
+            # "Successful instead of failing"; a successful attack with a critical success is a critical hit.
             result = "critical_hit" if a_crit >= 1 else "hit"
             trapped_now = True
             trail.add("trapped", "The target could be driven back but cannot be pushed: it is trapped, and "
                                  "the Attack action succeeds instead of failing (no drive back).")
-    out.result = result
-    out.trapped = trapped_now
-    out.success = result in SUCCESS_RESULTS
-    out.book_result = rules.words[result] + (" (trapped)" if trapped_now and rules.trapped_mode ==
-                                              TRAPPED_DRAW_SUCCEEDS else "")
+    return result, a_succ, trapped_now
 
-    # -- critical abilities --------------------------------------------------------------------------
+
+def resolve_attack(rules: CombatRules, profile: Mapping, attack_roll: Mapping, defence: Mapping,
+                   defence_roll: Mapping, *, supporting: Mapping | None = None, guard: bool = False,
+                   cover: bool = False, trapped: bool = False, cannot_be_driven_back: bool = False,
+                   innate_attack: str | None = None, innate_defence: str | None = None,
+                   target_staggered: bool = False, target_wounds_left: int | None = None,
+                   attacker_wounds_left: int | None = None) -> AttackResult:
+    """Resolve steps 4-7 of one Attack action from the entered rolls; never raises on bad input.
+
+    `trapped`: the target has no empty hex to be pushed into away from the attacker (the caller judges
+    the board). `target_wounds_left`: Wounds minus wound counters, to decide step 6 (else unknown).
+    Malformed input gives an unresolved result whose `violations` say why.
+    """
+    problems = check_attack_input(rules, profile, attack_roll, defence, defence_roll, supporting=supporting,
+                                  guard=guard, cover=cover, trapped=trapped,
+                                  cannot_be_driven_back=cannot_be_driven_back, innate_attack=innate_attack,
+                                  innate_defence=innate_defence, target_staggered=target_staggered,
+                                  target_wounds_left=target_wounds_left,
+                                  attacker_wounds_left=attacker_wounds_left)
+    out = AttackResult(edition=rules.edition, violations=problems)
+    if not out.valid:
+        return out
+    trail = _Trail(rules)
+    kw = parse_keywords(profile.get("keywords"))
+    spell = _profile_is_spell(profile)
+    out.spell, out.scything = spell, kw.scything
+    if spell and not rules.spell_rules:
+        trail.add("spell_attack", f"The {rules.book} has no spell rules: the Deathgorge rules for spell "
+                                  "Attack actions apply.")
+    supporting = supporting or {}
+    own, enemy = int(supporting.get("attacker") or 0), int(supporting.get("target") or 0)
+    if spell and own:
+        trail.add("spell_support", f"A spell Attack action cannot be supported: {own} supporting "
+                                   "fighter(s) of the attacker ignored.")
+        own = 0
+
+    attack_faces, defence_faces = _success_faces(rules, profile["symbol"], defence["symbol"], spell=spell,
+                                                 own=own, enemy=enemy, guard=guard, cover=cover, kw=kw,
+                                                 trail=trail)
+    out.attack_success_faces, out.defence_success_faces = sorted(attack_faces), sorted(defence_faces)
+    a_counts = counts("magic" if spell else "attack", attack_roll)
+    d_counts = counts("defence", defence_roll)
+    if innate_attack:
+        a_counts = with_innate(a_counts, innate_attack)
+        trail.add("innate", f"Innate ({innate_attack}) added to the attack roll.")
+    if innate_defence:
+        d_counts = with_innate(d_counts, innate_defence)
+        trail.add("innate", f"Innate ({innate_defence}) added to the defence roll.")
+    out.attack_crits, out.defence_crits = a_counts["crit"], d_counts["crit"]
+
+    # Backlash happens with the attack roll (step 2), before success is determined.
+    if spell and out.attack_crits >= 2:
+        out.backlash = 1
+        trail.add("backlash", f"{out.attack_crits} critical successes in a spell's attack roll: backlash, "
+                              "the caster is dealt 1 damage.")
+        if attacker_wounds_left is not None:
+            out.caster_out_of_action = attacker_wounds_left <= 1
+        if out.caster_out_of_action:
+            out.aborted = "backlash"
+            trail.add("spell_attack", "Backlash took the caster out of action: the spell and the Attack "
+                                      "action fail.")
+            out.steps = trail.steps
+            return out
+
+    movable = _can_be_driven_back(rules, guard=guard, cannot_be_driven_back=cannot_be_driven_back, kw=kw,
+                                  trail=trail)
+    result, out.attack_successes, out.trapped = _determine(
+        rules, out.attack_crits, out.defence_crits, _count(a_counts, attack_faces),
+        _count(d_counts, defence_faces), trapped=trapped, movable=movable, trail=trail)
+    out.defence_successes = _count(d_counts, defence_faces)
+    out.result = result
+    out.success = result in SUCCESS_RESULTS
+    out.book_result = rules.words[result] + (" (trapped)" if out.trapped and
+                                              rules.trapped_mode == TRAPPED_DRAW_SUCCEEDS else "")
     if result == "critical_hit":
         out.critical_abilities = "attacker"
         trail.add("critical_abilities", "Critical hit: the attacker's critical abilities can be used.")
@@ -683,7 +696,7 @@ def resolve_attack(rules: CombatRules, profile: Mapping, attack_roll: Mapping, d
         out.critical_abilities = "target"
         trail.add("critical_abilities", "Critical defence: the target's critical abilities can be used.")
 
-    # -- step 5: damage --------------------------------------------------------------------------------
+    # Step 5 (deal damage) and step 6 (out of action?).
     if out.success:
         out.damage = int(profile["damage"])
         if result == "critical_hit" and kw.grievous:
@@ -696,7 +709,7 @@ def resolve_attack(rules: CombatRules, profile: Mapping, attack_roll: Mapping, d
             if out.target_out_of_action:
                 trail.add("out_of_action", "The target is taken out of action: no drive back.")
 
-    # -- step 7: drive back ------------------------------------------------------------------------------
+    # Step 7: drive back (after a hit or a draw, unless the target is gone, immovable or trapped).
     if result in ("critical_hit", "hit", "draw") and out.target_out_of_action is not True:
         if not movable:
             trail.add("drive_back", "The target is not driven back (it cannot be).")
@@ -710,7 +723,7 @@ def resolve_attack(rules: CombatRules, profile: Mapping, attack_roll: Mapping, d
                 trail.add("knockback", f"Knockback {kw.knockback}: the target can be driven back up to "
                                        f"{kw.knockback} more hex(es) in the same direction.")
 
-    # -- after the Attack action ----------------------------------------------------------------------------
+    # After the Attack action.
     if kw.stagger and rules.stagger and out.success and out.target_out_of_action is not True:
         out.target_staggered = True
         trail.add("stagger", "Stagger: the target is given a Stagger token (its Guard tokens are removed).")
@@ -757,7 +770,8 @@ ATTACK_FIELDS: dict[str, dict] = {
                 "help": "The Attack action used (name, and any characteristic a card changed)"},
     "attack_roll": {"type": "object", "fields": ATTACK_ROLL_FIELDS, "help": "Attack roll, counts per face"},
     "defence_roll": {"type": "object", "fields": DEFENCE_ROLL_FIELDS, "help": "Defence roll, counts per face"},
-    "supporting": {"type": "object", "required": False, "help": "Supporting fighters on each side",
+    "supporting": {"type": "object", "required": False,
+                   "help": "Supporting fighters on each side (multiplayer: only the two warbands involved)",
                    "fields": {"attacker": {"type": "int", "min": 0, "max": MAX_SUPPORT, "required": False},
                               "target": {"type": "int", "min": 0, "max": MAX_SUPPORT, "required": False}}},
     "trapped": {"type": "bool", "required": False,
@@ -777,7 +791,9 @@ ATTACK_FIELDS: dict[str, dict] = {
 
 def complete_profile(event_profile: Mapping, fighter_profiles: list[Mapping] | None) -> dict:
     """The event's profile with missing characteristics filled from the fighter's profile of the same name."""
-    out = dict(event_profile or {})
+    if not isinstance(event_profile, Mapping):
+        return event_profile  # left for check_attack_input to report
+    out = dict(event_profile)
     name = out.get("name")
     for known in fighter_profiles or ():
         if isinstance(known, Mapping) and name and known.get("name") == name:
@@ -788,14 +804,19 @@ def complete_profile(event_profile: Mapping, fighter_profiles: list[Mapping] | N
     return out
 
 
+def _flag(data: Mapping, name: str) -> Any:
+    value = data.get(name)
+    return False if value is None else value  # a non-bool is reported by check_attack_input
+
+
 def _event_kwargs(data: Mapping, facts: Mapping) -> dict:
     innate = data.get("innate") or {}
     return dict(
         profile=data.get("profile"), attack_roll=data.get("attack_roll"),
         defence=data.get("defence") or facts.get("defence"), defence_roll=data.get("defence_roll"),
         supporting=data.get("supporting"), guard=facts.get("guard", False),
-        cover=bool(data.get("cover", False)), trapped=bool(data.get("trapped", False)),
-        cannot_be_driven_back=bool(data.get("cannot_be_driven_back", False)),
+        cover=_flag(data, "cover"), trapped=_flag(data, "trapped"),
+        cannot_be_driven_back=_flag(data, "cannot_be_driven_back"),
         innate_attack=innate.get("attacker") or facts.get("innate_attack"),
         innate_defence=innate.get("target") or facts.get("innate_defence"),
         target_staggered=facts.get("target_staggered", False),
@@ -803,18 +824,46 @@ def _event_kwargs(data: Mapping, facts: Mapping) -> dict:
         attacker_wounds_left=facts.get("attacker_wounds_left"))
 
 
-def check_attack_event(rules: CombatRules, data: Mapping, **facts: Any) -> list[Violation]:
-    """check_attack_input for an `attack` event's data plus facts from state (defence, guard, target_staggered...)."""
+def check_attack_event(rules: CombatRules, data: Any, **facts: Any) -> list[Violation]:
+    """Field check plus check_attack_input for an `attack` event's data and facts from state (defence, guard...)."""
+    problems = check_fields(ATTACK_FIELDS, data)
+    if problems:
+        return problems
     kwargs = _event_kwargs(data, facts)
     return check_attack_input(rules, kwargs.pop("profile"), kwargs.pop("attack_roll"), kwargs.pop("defence"),
                               kwargs.pop("defence_roll"), **kwargs)
 
 
-def resolve_attack_event(rules: CombatRules, data: Mapping, **facts: Any) -> AttackResult:
+def resolve_attack_event(rules: CombatRules, data: Any, **facts: Any) -> AttackResult:
     """resolve_attack for an `attack` event's data plus facts from state (defence, guard, target_staggered...)."""
+    problems = check_fields(ATTACK_FIELDS, data)
+    if problems:
+        return AttackResult(edition=rules.edition, violations=problems)
     kwargs = _event_kwargs(data, facts)
     return resolve_attack(rules, kwargs.pop("profile"), kwargs.pop("attack_roll"), kwargs.pop("defence"),
                           kwargs.pop("defence_roll"), **kwargs)
+
+
+def attack_bounds(profile: Mapping, defence: Mapping, *, wizard_level: int | None = None) -> dict[str, dict]:
+    """Suggestion bounds (core.Suggestion.bounds) for an attack event's rolls, from the characteristics.
+
+    The maximum of each face is the Dice (or Defence) characteristic, or MAX_DICE when unknown: cards
+    add dice, so the bound is a hint for forms, not a rule check.
+    """
+    spell = isinstance(profile, Mapping) and _profile_is_spell(profile)
+    dice = profile.get("dice") if isinstance(profile, Mapping) else None
+    if dice is None and spell:
+        dice = wizard_level  # a spell Attack action with "-" rolls its wizard level (Deathgorge pg 20)
+    defence_dice = defence.get("dice") if isinstance(defence, Mapping) else None
+    out: dict[str, dict] = {}
+    for face in (MAGIC_FACES if spell else ATTACK_FACES):
+        out[f"attack_roll.{face}"] = {"type": "int", "min": 0, "max": dice if _is_int(dice, 0, MAX_DICE) else MAX_DICE}
+    for face in DEFENCE_FACES:
+        out[f"defence_roll.{face}"] = {"type": "int", "min": 0,
+                                       "max": defence_dice if _is_int(defence_dice, 0, MAX_DICE) else MAX_DICE}
+    out["supporting.attacker"] = {"type": "int", "min": 0, "max": 0 if spell else MAX_SUPPORT}
+    out["supporting.target"] = {"type": "int", "min": 0, "max": MAX_SUPPORT}
+    return out
 
 
 # ----------------------------------------------------------------------------------------------

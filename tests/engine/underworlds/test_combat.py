@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.engine.core import check_fields
-from app.engine.underworlds.combat import (ATTACK_FIELDS, DEATHGORGE_COMBAT, DREADFANE_COMBAT, EDITIONS,
+from app.engine.underworlds.combat import (ATTACK_FIELDS, attack_bounds, DEATHGORGE_COMBAT, DREADFANE_COMBAT, EDITIONS,
                                            RESULTS, SHADESPIRE_COMBAT, check_attack_event,
                                            check_attack_input, check_casting_input, combat_rules,
                                            complete_profile, is_vulnerable, parse_keywords, resolve_attack,
@@ -629,6 +629,15 @@ def test_resolve_attack_event_with_state_facts():
     assert [p.code for p in check_attack_event(DG, event_data(profile=record[0]))] == ["malformed"]
 
 
+def test_attack_bounds_follow_the_characteristics():
+    """Deathgorge rulebook, Combat sequence steps 2-3 (pg 21): roll dice equal to the Dice / Defence characteristic."""
+    b = attack_bounds(prof(dice=3), {"dice": 2, "symbol": "block"})
+    assert b["attack_roll.smash"] == {"type": "int", "min": 0, "max": 3}
+    assert b["defence_roll.dodge"]["max"] == 2 and "attack_roll.channel" not in b
+    b = attack_bounds(spell(dice=None), BLOCK, wizard_level=2)
+    assert b["attack_roll.channel"]["max"] == 2 and b["supporting.attacker"]["max"] == 0
+
+
 def test_complete_profile_keeps_changed_characteristics():
     """Tablewarden: an event's profile overrides the record (a card changed it); missing ones come from the record."""
     got = complete_profile({"name": "Blade", "dice": 3}, [{"name": "Blade", "dice": 2, "damage": 1}])
@@ -714,3 +723,24 @@ def test_property_resolve_attack_is_consistent(case):
     assert r.backlash == (1 if profile["spell"] and r.attack_crits >= 2 else 0)
     assert not r.target_staggered or (rules.stagger and r.success)
     assert r.attack_rerolls == (1 if rules.stagger and kw["target_staggered"] else 0)
+
+
+_junk = st.recursive(st.none() | st.booleans() | st.integers(-3, 30) | st.sampled_from(
+    ["smash", "crit", "block", "channel", "grievous 1", "p1.a", ""]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(
+        ["dice", "symbol", "damage", "keywords", "spell", "crit", "smash", "block", "attacker", "target",
+         "profile", "attack_roll", "defence_roll", "supporting", "innate", "defence", "trapped"]), inner,
+        max_size=6), max_leaves=12)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(list(EDITIONS.values())), _junk, _junk, _junk, _junk, _junk)
+def test_property_bad_input_never_raises(rules, profile, a, defence, d, data):
+    """Tablewarden: bad input gives structural violations, never an exception."""
+    r = resolve_attack(rules, profile, a, defence, d, supporting=data)
+    assert r.valid or r.result is None
+    json.dumps(r.to_dict())
+    for problem in check_attack_event(rules, data, defence=defence):
+        assert problem.code and problem.message
+    json.dumps(resolve_attack_event(rules, data, defence=defence).to_dict())
+    json.dumps(resolve_casting(rules, a, profile, wizard_level=2).to_dict())

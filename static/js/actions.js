@@ -1,0 +1,145 @@
+// Next actions, built generically from the engine's suggestions (DESIGN.md, engine contract):
+// a complete event becomes a button; a template opens a small sheet with one picker per field
+// that has a finite list of choices and a stepper per whole-number field with bounds.
+import { h, button, sheet } from "./dom.js";
+
+/** Set a dotted path ("attack_roll.smash") inside an object, creating objects on the way. */
+export function setPath(obj, path, value) {
+  const parts = path.split(".");
+  let cur = obj;
+  for (const part of parts.slice(0, -1)) {
+    if (typeof cur[part] !== "object" || cur[part] === null) cur[part] = {};
+    cur = cur[part];
+  }
+  cur[parts[parts.length - 1]] = value;
+  return obj;
+}
+
+/** Read a dotted path, or undefined. */
+export function getPath(obj, path) {
+  return path.split(".").reduce((cur, part) => (cur == null ? undefined : cur[part]), obj);
+}
+
+const clone = (x) => JSON.parse(JSON.stringify(x ?? {}));
+
+/** Human name of a field path: "attack_roll.smash" -> "Attack roll: smash". */
+export function fieldLabel(path) {
+  const words = path.split(".").map((p) => p.replace(/_/g, " "));
+  const first = words[0].charAt(0).toUpperCase() + words[0].slice(1);
+  return [first, ...words.slice(1)].join(": ");
+}
+
+/** Sheet that fills a template's missing fields; resolves with the event data or null. */
+export function fillTemplate(suggestion, ctx) {
+  const data = clone(suggestion.template.data);
+  const choices = suggestion.choices || {};
+  const fields = suggestion.fields || {};
+  return sheet(suggestion.label, (close) => {
+    const body = h("div", { class: "stack" });
+    const confirm = button("Enter", () => close(data), { cls: "btn primary", "data-action": "confirm" });
+    const missing = () => Object.keys(choices).some((p) => getPath(data, p) === undefined);
+    const refresh = () => { confirm.disabled = missing(); };
+
+    for (const [path, values] of Object.entries(choices)) {
+      const group = h("div", { class: "btn-grid", role: "radiogroup", "aria-label": fieldLabel(path) });
+      if (values.length === 1) setPath(data, path, values[0]);
+      const draw = () => group.replaceChildren(...values.map((v) => {
+        const on = JSON.stringify(getPath(data, path)) === JSON.stringify(v);
+        return button(ctx.describe(path, v), () => { setPath(data, path, v); draw(); refresh(); },
+          { cls: "btn", role: "radio", "aria-checked": String(on), "aria-pressed": String(on), "data-field": path });
+      }));
+      draw();
+      body.append(h("fieldset", {}, h("legend", {}, fieldLabel(path)), group));
+    }
+    for (const [path, spec] of Object.entries(fields)) {
+      if (spec.type === "int") {
+        const min = spec.min ?? 0;
+        const max = spec.max ?? 99;
+        if (getPath(data, path) === undefined) setPath(data, path, Math.max(min, Math.min(max, spec.default ?? min)));
+        body.append(h("fieldset", {}, h("legend", {}, fieldLabel(path)),
+          stepper(() => getPath(data, path), (v) => setPath(data, path, v), min, max, fieldLabel(path))));
+      } else if (spec.type === "bool") {
+        if (getPath(data, path) === undefined) setPath(data, path, false);
+        body.append(h("label", { class: "check" }, h("input", { type: "checkbox",
+          onchange: (e) => setPath(data, path, e.target.checked) }), fieldLabel(path)));
+      } else {
+        if (getPath(data, path) === undefined) setPath(data, path, "");
+        body.append(h("label", { class: "field" }, h("span", {}, fieldLabel(path)),
+          h("input", { maxlength: spec.max_length || 500, "data-field": path,
+            oninput: (e) => setPath(data, path, e.target.value) })));
+      }
+    }
+    refresh();
+    body.append(h("div", { class: "sheet-actions" }, button("Cancel", () => close(null), { cls: "btn" }), confirm));
+    return body;
+  });
+}
+
+/** Big -/+ stepper for a bounded whole number. */
+export function stepper(get, set, min, max, label) {
+  const out = h("output", { "aria-live": "polite" }, String(get()));
+  const change = (d) => { const v = Math.max(min, Math.min(max, get() + d)); set(v); out.textContent = String(v); };
+  return h("div", { class: "stepper" },
+    button("−", () => change(-1), { cls: "btn", aria: `${label}: one less` }), out,
+    button("+", () => change(1), { cls: "btn", aria: `${label}: one more` }));
+}
+
+/** Run one suggestion: submit a complete event, or fill its template first. */
+export async function runSuggestion(s, ctx) {
+  if (s.event) return ctx.submit(s.event.type, clone(s.event.data));
+  const custom = ctx.renderer.customEntry && ctx.renderer.customEntry(s, ctx);
+  const data = custom ? await custom : await fillTemplate(s, ctx);
+  if (data) return ctx.submit(s.template.type, data);
+  return null;
+}
+
+/** The suggestion buttons, grouped; reactions (if a window is open) first and loudest. */
+export function renderActions(advice, ctx) {
+  const wrap = h("section", { class: "actions", "aria-label": "What you can do now" });
+  if (!advice) return wrap;
+  const suggestions = advice.suggestions || [];
+  const groups = new Map();
+  for (const s of suggestions) {
+    const g = s.group || "Actions";
+    if (!groups.has(g)) groups.set(g, []);
+    groups.get(g).push(s);
+  }
+  if (advice.reaction_window) {
+    const rw = advice.reaction_window;
+    wrap.append(h("div", { class: "card", style: "border-color: var(--accent)", role: "region", "aria-label": "Reaction step" },
+      h("h2", { style: "color: var(--accent)" }, rw.label || "Reaction step"),
+      rw.after ? h("p", {}, `After: ${rw.after}`) : null,
+      suggestions.length ? null : h("p", { class: "waiting" }, waitingText(advice, ctx))));
+  }
+  const order = [...groups.keys()].sort((a, b) => rank(a) - rank(b));
+  for (const g of order) {
+    const list = groups.get(g);
+    wrap.append(h("div", { class: "group" },
+      groups.size > 1 || g !== "Actions" ? h("h2", {}, g) : null,
+      h("div", { class: "btn-grid" }, list.map((s) => button(s.label, (e) => {
+        e.currentTarget.disabled = true;
+        Promise.resolve(runSuggestion(s, ctx)).finally(() => { e.target.disabled = false; });
+      }, { cls: isPrimary(s) ? "btn primary" : "btn", "data-suggestion": (s.event || s.template).type })))));
+  }
+  if (!suggestions.length && !advice.reaction_window) {
+    wrap.append(h("p", { class: "waiting", role: "status" }, waitingText(advice, ctx)));
+  }
+  return wrap;
+}
+
+function rank(group) {
+  const g = group.toLowerCase();
+  if (g.includes("reaction")) return 0;
+  if (g.includes("surge") || g.includes("inspire")) return 1;
+  return 5;
+}
+
+function isPrimary(s) {
+  const type = (s.event || s.template).type;
+  return /^(pass|end_phase_done)$/.test(type) ? false : (s.group || "").toLowerCase().includes("reaction");
+}
+
+function waitingText(advice, ctx) {
+  const names = (advice.waiting_for || []).map((seat) => ctx.seatName(seat));
+  return names.length ? `Waiting for ${names.join(", ")}…` : "Nothing to do right now.";
+}

@@ -1,0 +1,14 @@
+// The connection indicator in the top bar: online / connecting / offline, plus queued events.
+
+const TEXT = { idle: "Ready", online: "Online", connecting: "Connecting…", offline: "Offline" };
+
+/** Show a connection state and how many events wait in the outbox. */
+export function showConnection(state, queued = 0) {
+  const el = document.getElementById("conn");
+  if (!el) return;
+  el.dataset.state = state;
+  let text = TEXT[state] || state;
+  if (queued > 0) text += ` · ${queued} waiting`;
+  el.querySelector(".conn-text").textContent = text;
+  el.setAttribute("aria-label", `Connection: ${text}`);
+}

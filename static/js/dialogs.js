@@ -1,0 +1,40 @@
+// Dialogs the shell needs: a refused event (sentence + rule, with "apply anyway") and a reason.
+import { h, button, sheet } from "./dom.js";
+
+/** Every violation in a refusal, whatever shape the error has. */
+export function violationsOf(error) {
+  if (!error) return [];
+  if (Array.isArray(error.violations) && error.violations.length) return error.violations;
+  return [{ code: error.code, message: error.message, rule: error.rule, overridable: error.overridable }];
+}
+
+/** Show why an event was refused; resolves "override" when the player wants to apply it anyway. */
+export function showRejection(envelope, error, { catalogueLabel }) {
+  const vs = violationsOf(error);
+  // Only rule violations can be overridden; other refusals (no such seat, offline...) cannot.
+  const overridable = Array.isArray(error.violations) && vs.length > 0 && vs.every((v) => v.overridable === true);
+  return sheet("Not allowed by the rules", (close) => h("div", { class: "stack", "data-dialog": "rejection" },
+    h("p", { class: "muted" }, `You entered: ${catalogueLabel(envelope.type)}`),
+    vs.map((v) => h("div", { class: "violation" },
+      h("div", { class: "message" }, v.message || "Refused."),
+      v.rule ? h("div", { class: "rule" }, `Rule: ${v.rule}`) : null)),
+    overridable ? h("p", { class: "muted" }, "If a card says otherwise, the table decides: apply it anyway and say which card.")
+      : h("p", { class: "muted" }, "This cannot be overridden: the event itself does not fit this game."),
+    h("div", { class: "sheet-actions" },
+      button("OK", () => close("ok"), { cls: "btn" }),
+      overridable ? button("Apply anyway (card effect)", () => close("override"), { cls: "btn danger", "data-action": "override" }) : null)));
+}
+
+/** Ask for a reason (required); resolves the trimmed text or null when cancelled. */
+export function askReason(title, prompt) {
+  return sheet(title, (close) => {
+    const area = h("textarea", { id: "reason", maxlength: 480, required: true, "aria-label": "Reason", placeholder: "e.g. card: Ready for Action" });
+    const ok = button("Confirm", () => {
+      const text = area.value.trim();
+      if (!text) { area.focus(); area.setAttribute("aria-invalid", "true"); return; }
+      close(text);
+    }, { cls: "btn primary", "data-action": "confirm-reason" });
+    return h("div", { class: "stack" }, h("p", {}, prompt), area,
+      h("div", { class: "sheet-actions" }, button("Cancel", () => close(null), { cls: "btn" }), ok));
+  });
+}

@@ -1,0 +1,86 @@
+// Tiny DOM helpers. Text is always set with text nodes, never parsed as HTML, so any name a
+// player types renders as the characters they typed.
+
+/** Create an element: h("button", {class: "btn", onclick: f, "aria-label": "x"}, "text", child). */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
+    else if (key === "class") el.className = value;
+    else if (key === "dataset") Object.assign(el.dataset, value);
+    else if (key === "text") el.textContent = value;
+    else if (key in el && typeof value !== "string") el[key] = value;
+    else el.setAttribute(key, value === true ? "" : String(value));
+  }
+  append(el, children);
+  return el;
+}
+
+/** SVG element with attributes (for charts and icons drawn in code). */
+export function svg(tag, attrs = {}, ...children) {
+  const el = document.createElementNS("http://www.w3.org/2000/svg", tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value !== undefined && value !== null) el.setAttribute(key, String(value));
+  }
+  append(el, children);
+  return el;
+}
+
+function append(el, children) {
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+}
+
+/** Replace all children of an element. */
+export function replace(el, ...children) {
+  el.replaceChildren();
+  append(el, children);
+  return el;
+}
+
+/** Short-lived message at the bottom of the screen. */
+export function toast(message, kind = "error", ms = 4000) {
+  const el = document.getElementById("toast");
+  if (!el) return;
+  el.textContent = message;
+  el.className = `toast ${kind}`;
+  el.hidden = false;
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => { el.hidden = true; }, ms);
+}
+
+/** Open a bottom sheet (a modal <dialog>); resolves with whatever `close(value)` is given. */
+export function sheet(title, build, { label } = {}) {
+  return new Promise((resolve) => {
+    const dialog = h("dialog", { class: "sheet", "aria-label": label || title });
+    let done = false;
+    const close = (value) => {
+      if (done) return;
+      done = true;
+      dialog.close();
+      dialog.remove();
+      resolve(value);
+    };
+    dialog.addEventListener("cancel", (e) => { e.preventDefault(); close(null); });
+    dialog.append(h("h2", {}, title));
+    const body = build(close);
+    if (body) dialog.append(body);
+    document.body.append(dialog);
+    dialog.showModal();
+  });
+}
+
+/** A labelled button. */
+export function button(label, onclick, { cls = "btn", aria, ...rest } = {}) {
+  return h("button", { type: "button", class: cls, onclick, "aria-label": aria, ...rest }, label);
+}
+
+/** Format an ISO time as HH:MM (local). */
+export function clock(iso) {
+  if (!iso) return "";
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? "" : d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+}

@@ -1,0 +1,61 @@
+// Game over: the winner, the tiebreak that decided it, glory by source per round (an SVG chart
+// we draw ourselves), and the export of the whole log.
+import { h, svg } from "./dom.js";
+
+const SOURCE_COLOURS = ["#f2b134", "#ff6b61", "#4fb3ff", "#4cc38a", "#b48cff", "#a3acbb"];
+
+/**
+ * Stacked bars: one group per round, one bar per seat, one stack segment per source.
+ * series: {rounds: [1,2,3], seats: ["p1","p2"], sources: ["objectives","bounties"],
+ *          value(seat, round, source) -> number}
+ */
+export function gloryChart(series, seatName) {
+  const { rounds, seats, sources, value } = series;
+  const W = 340, H = 220, left = 28, bottom = 34, top = 12;
+  const totals = rounds.flatMap((r) => seats.map((s) => sources.reduce((n, src) => n + value(s, r, src), 0)));
+  const max = Math.max(1, ...totals);
+  const groupW = (W - left - 8) / rounds.length;
+  const barW = Math.min(34, (groupW - 10) / seats.length);
+  const y = (v) => top + (H - top - bottom) * (1 - v / max);
+  const parts = [svg("line", { class: "axis", x1: left, y1: y(0), x2: W - 4, y2: y(0) })];
+  for (let t = 0; t <= max; t += Math.max(1, Math.ceil(max / 5))) {
+    parts.push(svg("text", { x: left - 6, y: y(t) + 4, "text-anchor": "end" }, String(t)));
+    parts.push(svg("line", { class: "axis", x1: left, y1: y(t), x2: W - 4, y2: y(t), "stroke-dasharray": "2 4" }));
+  }
+  rounds.forEach((r, gi) => {
+    const gx = left + 6 + gi * groupW;
+    seats.forEach((s, si) => {
+      const x = gx + si * (barW + 4);
+      let acc = 0;
+      sources.forEach((src, ci) => {
+        const v = value(s, r, src);
+        if (!v) return;
+        parts.push(svg("rect", { x, y: y(acc + v), width: barW, height: y(acc) - y(acc + v), fill: SOURCE_COLOURS[ci % SOURCE_COLOURS.length], rx: 2 },
+          svg("title", {}, `${seatName(s)}, round ${r}: ${v} from ${src}`)));
+        acc += v;
+      });
+      parts.push(svg("text", { x: x + barW / 2, y: y(acc) - 4, "text-anchor": "middle" }, String(acc)));
+      parts.push(svg("text", { x: x + barW / 2, y: H - bottom + 14, "text-anchor": "middle" }, s.toUpperCase()));
+    });
+    parts.push(svg("text", { x: gx + (seats.length * (barW + 4)) / 2, y: H - 6, "text-anchor": "middle", "font-weight": "700" }, `Round ${r}`));
+  });
+  const chart = svg("svg", { class: "chart", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": "Glory by source per round" }, parts);
+  const legend = h("div", { class: "legend" },
+    sources.map((src, ci) => h("span", {}, h("i", { style: `background:${SOURCE_COLOURS[ci % SOURCE_COLOURS.length]}` }), src)),
+    seats.map((s) => h("span", {}, `${s.toUpperCase()} = ${seatName(s)}`)));
+  return h("figure", { style: "margin:0" }, chart, legend);
+}
+
+/** The game-over panel. */
+export function renderGameOver(outcome, view, events, c) {
+  const winners = outcome.winners || [];
+  const who = outcome.draw ? "Draw" : winners.map((s) => c.seatName(s)).join(" and ");
+  const series = c.renderer && c.renderer.glorySeries ? c.renderer.glorySeries(view, events, c) : null;
+  return h("section", { class: "stack", "aria-label": "Game over", id: "game-over" },
+    h("div", { class: "winner" },
+      h("div", { class: "muted" }, outcome.draw ? "The game is over" : "Winner"),
+      h("div", { class: "who" }, who || "—"),
+      outcome.decided_by ? h("div", {}, `Decided by: ${String(outcome.decided_by).replace(/_/g, " ")}`) : null,
+      outcome.scores ? h("div", { class: "muted" }, Object.entries(outcome.scores).map(([s, v]) => `${c.seatName(s)} ${v}`).join(" · ")) : null),
+    series ? h("div", {}, h("h2", {}, "Glory by round"), gloryChart(series, c.seatName)) : null);
+}

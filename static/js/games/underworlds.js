@@ -1,0 +1,348 @@
+// Warhammer Underworlds renderer: fighter cards (wounds, tokens, Inspired, upgrades, out of
+// action), each player's glory and activations, the step in words, combat entry with dice
+// tapped per die and a preview, and glory by source per round for the game-over chart.
+// The shell (pages/play.js) calls: renderBoard, describeValue, describeEvent,
+// describeConsequence, bannerExtra, customEntry, glorySeries.
+import { h, button, sheet } from "../dom.js";
+import { stepper, fillTemplate } from "../actions.js";
+
+const TOKEN_NAMES = { move: "Move", charge: "Charge", guard: "Guard", stagger: "Stagger", raise: "Raise" };
+const STEP_NAMES = {
+  boards: "Roll-off: who chooses the first board", do_overs: "Do-overs", deployment_roll_off: "Roll-off: who places first",
+  deployment: "Placing fighters", roll_off: "Roll-off: who takes the first turn", activation: "Activation step",
+  power: "Power step", end: "End phase", over: "Game over",
+};
+const END_STAGES = { 1: "score objectives", 2: "discard objectives", 3: "play upgrades", 4: "discard power cards", 5: "draw objectives", 6: "draw power cards" };
+const FACE = {
+  attack: [["crit", "✷", "Critical"], ["smash", "⚒", "Smash"], ["fury", "⚔", "Fury"], ["single", "●", "Single support"], ["double", "●●", "Double support"]],
+  defence: [["crit", "✷", "Critical"], ["block", "⛨", "Block"], ["dodge", "↯", "Dodge"], ["single", "●", "Single support"], ["double", "●●", "Double support"]],
+  magic: [["crit", "✷", "Critical"], ["channel", "⚡", "Channel"], ["focus", "◎", "Focus"], ["blank", "·", "Blank"]],
+};
+
+// -- helpers ------------------------------------------------------------------------------------
+
+const fighter = (view, fid) => (view && view.fighters && view.fighters[fid]) || null;
+const card = (view, fid) => (view && view.cards && view.cards[fid]) || {};
+
+/** Display name of a fighter id ("p1.cyreni" -> "Cyreni of the Abyss"). */
+export function fighterName(view, fid) {
+  const c = card(view, fid);
+  return c.name || (typeof fid === "string" ? fid.split(".").slice(1).join(".").replace(/-/g, " ") : String(fid));
+}
+
+function characteristic(view, fid, key) {
+  const c = card(view, fid);
+  const f = fighter(view, fid);
+  if (f && f.inspired && c.inspired && key in c.inspired) return c.inspired[key];
+  return c[key];
+}
+
+function profilesOf(view, fid) {
+  const c = card(view, fid);
+  const f = fighter(view, fid);
+  if (f && f.inspired && c.inspired && c.inspired.profiles) return c.inspired.profiles;
+  return c.profiles || [];
+}
+
+const isFighterId = (v, view) => typeof v === "string" && view && view.fighters && v in view.fighters;
+
+// -- the board ----------------------------------------------------------------------------------
+
+function seatBlock(view, seat, c) {
+  const s = view.seats[seat];
+  const glory = s.glory || { unspent: 0, spent: 0 };
+  const fids = Object.keys(view.fighters || {}).filter((fid) => view.fighters[fid].seat === seat);
+  return h("section", { class: "seat", style: `--seat: var(--${seat})`, "aria-label": `${c.seatName(seat)}'s warband`, "data-seat": seat },
+    h("div", { class: "seat-head" },
+      h("span", { class: "name" }, c.seatName(seat), seat === c.seat ? h("span", { class: "muted", style: "font-size:.85rem" }, " (you)") : null),
+      h("div", { class: "stats" },
+        h("div", { class: "stat glory", "aria-label": `${glory.unspent} unspent glory` }, h("b", {}, String(glory.unspent)), h("small", {}, "glory")),
+        h("div", { class: "stat", "aria-label": `${glory.spent} spent glory` }, h("b", {}, String(glory.spent)), h("small", {}, "spent")),
+        h("div", { class: "stat", "aria-label": `${s.activations_left} activations left` }, h("b", {}, String(s.activations_left ?? "–")), h("small", {}, "activ."))),
+    ),
+    s.warband ? h("div", { class: "muted", style: "font-size:.9rem;margin-top:2px" }, String(s.warband).replace(/-/g, " "),
+      s.hand ? ` · hand ${s.hand.objectives} obj / ${s.hand.power} power` : "") : null,
+    (s.revealed || []).length ? h("div", {}, (s.revealed || []).map((r) => h("span", { class: "badge inspired" }, `Revealed: ${r.card || "surge objective"} (${r.glory})`))) : null,
+    h("div", { class: "fighters" }, fids.map((fid) => fighterCard(view, fid, c))));
+}
+
+function fighterCard(view, fid, c) {
+  const f = view.fighters[fid];
+  const cd = card(view, fid);
+  const name = fighterName(view, fid);
+  const wounds = f.wounds ?? characteristic(view, fid, "wounds") ?? 0;
+  const left = Math.max(0, wounds - (f.damage || 0));
+  const mine = f.seat === c.seat || c.isReferee;
+  const canEdit = mine && !c.readOnly && c.submit;
+  const def = characteristic(view, fid, "defence") || {};
+  const tokens = Object.entries(f.tokens || {}).filter(([, n]) => n > 0);
+  return h("article", { class: `fighter${f.out ? " ooa" : ""}`, "aria-label": name, "data-fighter": fid },
+    h("div", { class: "top" },
+      h("div", {},
+        h("div", { class: "fname" }, cd.leader ? "♛ " : "", name),
+        h("div", { class: "chars" }, `Move ${characteristic(view, fid, "move") ?? "?"} · Defence ${def.dice ?? "?"} ${def.symbol || ""} · Wounds ${wounds}`)),
+      h("div", {},
+        f.inspired ? h("span", { class: "badge inspired" }, "Inspired") : null,
+        f.out ? h("span", { class: "badge ooa" }, "Out of action") : null)),
+    f.out ? null : h("div", { class: "wounds" },
+      canEdit ? button("−", () => c.submit("heal", { fighter: fid, amount: 1 }), { cls: "btn", aria: `Heal ${name} by 1`, "data-action": "heal" }) : null,
+      h("div", { class: "count", "aria-live": "polite" }, h("b", {}, String(left)), h("small", {}, `wounds left of ${wounds}`),
+        h("div", { class: `hp${left <= 1 ? " low" : ""}` }, h("i", { style: `width:${wounds ? (100 * left) / wounds : 0}%` }))),
+      canEdit ? button("+", () => c.submit("damage", { fighter: fid, amount: 1, source: "card" }), { cls: "btn", aria: `One damage to ${name}`, "data-action": "damage" }) : null),
+    h("div", {},
+      tokens.map(([t, n]) => h("span", { class: "badge token" }, `${TOKEN_NAMES[t] || t}${n > 1 ? ` ×${n}` : ""}`)),
+      f.counters ? h("span", { class: "badge" }, `Counters ×${f.counters}`) : null,
+      (f.upgrades || []).map((u) => h("span", { class: "badge" }, `Upgrade: ${u}`))),
+    canEdit && !f.out ? h("div", { class: "more" },
+      button("Tokens…", () => tokenSheet(view, fid, c), { cls: "btn small", aria: `Tokens of ${name}` }),
+      button(f.inspired ? "Un-inspire" : "Inspire", () => c.submit(f.inspired ? "uninspire" : "inspire", { fighter: fid }),
+        { cls: "btn small", aria: `${f.inspired ? "Un-inspire" : "Inspire"} ${name}` })) : null);
+}
+
+function tokenSheet(view, fid, c) {
+  const f = view.fighters[fid];
+  return sheet(`Tokens: ${fighterName(view, fid)}`, (close) => h("div", { class: "stack" },
+    Object.keys(TOKEN_NAMES).filter((t) => t in (f.tokens || {}) || t === "raise").map((t) => {
+      const n = (f.tokens || {})[t] || 0;
+      return h("div", { class: "row" },
+        h("span", { class: "grow", style: "font-weight:700" }, `${TOKEN_NAMES[t]}: ${n}`),
+        button("Remove", () => { close(); c.submit("token", { fighter: fid, token: t, action: "remove" }); }, { cls: "btn small", disabled: n === 0 }),
+        button("Give", () => { close(); c.submit("token", { fighter: fid, token: t, action: "give" }); }, { cls: "btn small" }));
+    }),
+    h("div", { class: "sheet-actions" }, button("Close", () => close(null), { cls: "btn" }))));
+}
+
+// -- combat entry -------------------------------------------------------------------------------
+
+function diceTiles(kind, roll, n, label) {
+  const faces = FACE[kind];
+  const wrap = h("div", { class: "dice", role: "group", "aria-label": label });
+  while (roll.length < n) roll.push(faces[0][0]);
+  roll.length = n;
+  const draw = () => wrap.replaceChildren(...roll.map((face, i) => {
+    const [, sym, name] = faces.find((x) => x[0] === face) || faces[0];
+    return h("button", { type: "button", class: `die${kind === "defence" ? " def" : kind === "magic" ? " magic" : ""}`,
+      "data-face": face, "data-die": `${kind}-${i}`, "aria-label": `${label} die ${i + 1}: ${name}. Tap to change.`,
+      onclick: () => { const j = faces.findIndex((x) => x[0] === roll[i]); roll[i] = faces[(j + 1) % faces.length][0]; draw(); wrap.dispatchEvent(new Event("change")); } },
+    h("span", { class: "sym", "aria-hidden": "true" }, sym), h("span", {}, name.split(" ")[0]));
+  }));
+  draw();
+  return wrap;
+}
+
+const countRoll = (faces) => {
+  const out = {};
+  for (const f of faces) if (f !== "blank") out[f] = (out[f] || 0) + 1;
+  return out;
+};
+
+const RESULT_TEXT = { critical_hit: "Critical hit", hit: "Hit", draw: "Draw", miss: "Miss", critical_defence: "Critical defence" };
+
+function previewText(reply, view) {
+  if (!reply) return [];
+  if (reply.error) return [h("div", { class: "result" }, "Cannot preview"), h("p", {}, reply.error.message)];
+  const out = [];
+  const vs = reply.violations || [];
+  const combat = (reply.consequences || []).find((x) => x.type === "attack_result" || x.type === "combat" || (x.data && x.data.result));
+  const result = combat && combat.data && combat.data.result;
+  out.push(h("div", { class: "result", "data-preview": result || "" }, result ? RESULT_TEXT[result] || result : (vs.length ? "Not allowed" : "Outcome")));
+  for (const cons of reply.consequences || []) {
+    out.push(h("div", {}, describeConsequence(cons, { view, describe: (p, v) => describeValue(p, v, view) }) || cons.type.replace(/_/g, " ")));
+  }
+  for (const v of vs) out.push(h("div", { class: "error" }, v.message), v.rule ? h("div", { class: "rule" }, v.rule) : null);
+  return out;
+}
+
+/** The attack form: attacker, profile, target, dice per die, support, cover/trapped, keywords, preview. */
+function combatEntry(s, c) {
+  const view = c.view;
+  const base = JSON.parse(JSON.stringify(s.template.data || {}));
+  const choices = s.choices || {};
+  const attackers = choices.attacker || (base.attacker ? [base.attacker] :
+    Object.keys(view.fighters).filter((fid) => view.fighters[fid].seat === s.template.by && !view.fighters[fid].out));
+  const targets = choices.target || (base.target ? [base.target] :
+    Object.keys(view.fighters).filter((fid) => view.fighters[fid].seat !== s.template.by && !view.fighters[fid].out));
+  const st = { attacker: base.attacker || attackers[0], target: base.target || (targets.length === 1 ? targets[0] : null),
+    profile: 0, attackFaces: [], defenceFaces: [], supportA: 0, supportT: 0, cover: false, trapped: false, extra: [] };
+  return sheet(s.label || "Attack", (close) => {
+    const body = h("div", { class: "stack", "data-form": "attack" });
+    const previewBox = h("div", { class: "preview", "aria-live": "polite", id: "attack-preview" });
+    const commit = button("Commit attack", () => close(buildData()), { cls: "btn primary", "data-action": "commit" });
+    let timer = null;
+
+    const profile = () => profilesOf(view, st.attacker)[st.profile] || {};
+    const magic = () => profile().spell || ["channel", "focus"].includes(profile().symbol);
+    function buildData() {
+      const p = profile();
+      const data = { ...base, attacker: st.attacker, target: st.target,
+        profile: { name: p.name, dice: p.dice, symbol: p.symbol, damage: p.damage, keywords: [...new Set([...(p.keywords || []), ...st.extra])], spell: !!magic() },
+        attack_roll: countRoll(st.attackFaces), defence_roll: countRoll(st.defenceFaces) };
+      if (st.supportA || st.supportT) data.supporting = { attacker: st.supportA, target: st.supportT };
+      if (st.cover) data.cover = true;
+      if (st.trapped) data.trapped = true;
+      return data;
+    }
+    async function runPreview() {
+      if (!st.target) { previewBox.replaceChildren(h("div", { class: "muted" }, "Pick a target to see the outcome.")); commit.disabled = true; return; }
+      commit.disabled = false;
+      previewBox.replaceChildren(h("div", { class: "muted" }, "Working out the outcome…"));
+      const reply = await c.preview("attack", buildData());
+      previewBox.className = `preview${reply && (reply.error || (reply.violations || []).length) ? " bad" : ""}`;
+      previewBox.replaceChildren(...previewText(reply, view));
+    }
+    const later = () => { clearTimeout(timer); timer = setTimeout(runPreview, 150); };
+
+    function draw() {
+      const p = profile();
+      const tdef = characteristic(view, st.target, "defence") || { dice: 1 };
+      if (!st.attackFaces.length || st.attackFaces.length !== (p.dice || 1)) st.attackFaces = [];
+      if (st.target && (!st.defenceFaces.length || st.defenceFaces.length !== (tdef.dice ?? 1))) st.defenceFaces = [];
+      const pick = (label, values, current, set, name) => h("fieldset", {}, h("legend", {}, label),
+        h("div", { class: "btn-grid", role: "radiogroup", "aria-label": label }, values.map((v, i) => {
+          const on = current === (typeof v === "object" ? i : v);
+          return button(typeof v === "object" ? `${v.name} (${v.dice} dice, dmg ${v.damage})` : fighterName(view, v),
+            () => { set(typeof v === "object" ? i : v); draw(); later(); },
+            { cls: "btn", role: "radio", "aria-checked": String(on), "aria-pressed": String(on), "data-field": name });
+        })));
+      const aFaces = st.attackFaces;
+      const attackDice = diceTiles(magic() ? "magic" : "attack", aFaces, p.dice || 1, magic() ? "Magic" : "Attack");
+      attackDice.addEventListener("change", later);
+      const defDice = st.target ? diceTiles("defence", st.defenceFaces, tdef.dice ?? 1, "Defence") : null;
+      if (defDice) defDice.addEventListener("change", later);
+      const kw = ["cleave", "ensnare", "stagger", "grievous 1", "knockback 1"];
+      body.replaceChildren(
+        attackers.length > 1 ? pick("Attacker", attackers, st.attacker, (v) => { st.attacker = v; st.profile = 0; }, "attacker") : h("p", {}, h("b", {}, "Attacker: "), fighterName(view, st.attacker)),
+        pick("Weapon", profilesOf(view, st.attacker), st.profile, (v) => { st.profile = v; }, "profile"),
+        pick("Target", targets, st.target, (v) => { st.target = v; }, "target"),
+        h("fieldset", {}, h("legend", {}, `${magic() ? "Magic" : "Attack"} dice: tap each die to match the roll`), attackDice,
+          h("div", { class: "row", style: "margin-top:6px" }, button("+ die", () => { p.dice = (p.dice || 1) + 1; draw(); later(); }, { cls: "btn small", aria: "Add an attack die" }),
+            button("− die", () => { p.dice = Math.max(1, (p.dice || 1) - 1); draw(); later(); }, { cls: "btn small", aria: "Remove an attack die" }))),
+        defDice ? h("fieldset", {}, h("legend", {}, "Defence dice"), defDice) : null,
+        h("fieldset", {}, h("legend", {}, "Supporting fighters"),
+          h("div", { class: "row" }, h("span", { class: "grow" }, "Attacker's"), stepper(() => st.supportA, (v) => { st.supportA = v; later(); }, 0, 6, "Attacker's supporting fighters")),
+          h("div", { class: "row" }, h("span", { class: "grow" }, "Target's"), stepper(() => st.supportT, (v) => { st.supportT = v; later(); }, 0, 6, "Target's supporting fighters"))),
+        h("fieldset", {}, h("legend", {}, "Situation"),
+          h("label", { class: "check" }, h("input", { type: "checkbox", checked: st.cover, onchange: (e) => { st.cover = e.target.checked; later(); } }), "Target in cover"),
+          h("label", { class: "check" }, h("input", { type: "checkbox", checked: st.trapped, onchange: (e) => { st.trapped = e.target.checked; later(); } }), "Target trapped"),
+          st.target && fighter(view, st.target) && fighter(view, st.target).tokens && fighter(view, st.target).tokens.guard ? h("p", { class: "muted" }, "The target is on Guard (the engine counts it).") : null),
+        h("fieldset", {}, h("legend", {}, "Keywords"),
+          h("div", { class: "row" }, kw.map((k) => {
+            const fixed = (p.keywords || []).includes(k);
+            return h("label", { class: "check", style: "flex:1 1 45%" }, h("input", { type: "checkbox", checked: fixed || st.extra.includes(k), disabled: fixed,
+              onchange: (e) => { st.extra = e.target.checked ? [...st.extra, k] : st.extra.filter((x) => x !== k); later(); } }), k);
+          }))),
+        previewBox,
+        h("div", { class: "sheet-actions" }, button("Cancel", () => close(null), { cls: "btn" }), commit));
+    }
+    draw();
+    runPreview();
+    return body;
+  }, { label: "Attack entry" });
+}
+
+// -- words ----------------------------------------------------------------------------------------
+
+function describeValue(path, value, view) {
+  const last = path.split(".").pop();
+  if (isFighterId(value, view)) return fighterName(view, value);
+  if (Array.isArray(value) && value.every((v) => isFighterId(v, view))) return value.map((v) => fighterName(view, v)).join(", ");
+  if (last === "profile" && value && typeof value === "object") return value.name || "profile";
+  if (last === "purpose") return { boards: "first board", deployment: "placing fighters", first_turn: "first turn" }[value] || value;
+  if ((last === "attack_roll" || last === "defence_roll") && value && typeof value === "object") {
+    return Object.entries(value).filter(([k, n]) => k !== "dice" && n).map(([k, n]) => `${n} ${k}`).join(", ") || "no successes";
+  }
+  return null;
+}
+
+function describeEvent(ev, c) {
+  const d = ev.data || {};
+  const v = c.view;
+  const fn = (fid) => fighterName(v, fid);
+  switch (ev.type) {
+    case "damage": return `${d.amount} damage to ${fn(d.fighter)}${d.source ? ` (${d.source})` : ""}`;
+    case "heal": return `Healed ${fn(d.fighter)} by ${d.amount}`;
+    case "inspire": return `${fn(d.fighter)} Inspired`;
+    case "uninspire": return `${fn(d.fighter)} no longer Inspired`;
+    case "token": return `${TOKEN_NAMES[d.token] || d.token} token ${d.action === "remove" ? "removed from" : "given to"} ${fn(d.fighter)}`;
+    case "activate": return `${capital(String(d.action || "").replace(/_/g, " "))}${d.fighter ? `: ${fn(d.fighter)}` : ""}${d.target ? ` → ${fn(d.target)}` : ""}`;
+    case "attack": return `Attack: ${fn(d.attacker)} → ${fn(d.target)}${d.profile && d.profile.name ? ` with ${d.profile.name}` : ""} (${describeValue("attack_roll", d.attack_roll || {}, v)} vs ${describeValue("defence_roll", d.defence_roll || {}, v)})`;
+    case "roll_off": return `Roll-off (${describeValue("purpose", d.purpose, v)}): ${c.seatName(d.first)} goes first`;
+    default: return null;
+  }
+}
+
+const capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+
+function describeConsequence(cons, c) {
+  const d = cons.data || {};
+  const v = c.view;
+  const fn = (fid) => fighterName(v, fid);
+  switch (cons.type) {
+    case "out_of_action": return `${fn(d.fighter)} is out of action`;
+    case "bounty": return `${c.seatName ? c.seatName(d.seat) : d.seat} gains ${d.glory} glory (bounty)`;
+    case "damage": case "damage_dealt": return `${d.amount} damage to ${fn(d.fighter || d.target)}`;
+    case "surge_scored": return `${c.seatName ? c.seatName(d.seat) : d.seat} scores ${d.card || "a surge objective"} (${d.glory} glory)`;
+    case "turn_begins": return `Turn ${d.turn}: ${c.seatName ? c.seatName(d.seat) : d.seat}`;
+    case "attack_result": case "combat": return d.result ? `${RESULT_TEXT[d.result] || d.result}${d.damage ? `, ${d.damage} damage` : ""}${d.drive_back ? ", drive back" : ""}` : null;
+    default: return null;
+  }
+}
+
+// -- the module -------------------------------------------------------------------------------
+
+export default {
+  renderBoard(view, c) {
+    if (!view || !view.seats) return h("p", { class: "muted" }, "No table yet.");
+    const order = view.order || Object.keys(view.seats);
+    // Your own warband first: it is the one you touch most.
+    const seats = [...order.filter((s) => s === c.seat), ...order.filter((s) => s !== c.seat)];
+    return h("div", { class: "board" }, seats.map((seat) => seatBlock(view, seat, c)));
+  },
+
+  bannerExtra(view, advice, c) {
+    if (!view) return null;
+    const bits = [];
+    if (view.step && STEP_NAMES[view.step] && !(advice && advice.step && advice.step.label)) bits.push(STEP_NAMES[view.step]);
+    if (view.phase === "end" && view.end) {
+      const seat = view.end.order[view.end.i];
+      bits.push(`${c.seatName(seat)}: step ${view.end.stage} of 6 (${END_STAGES[view.end.stage]})`);
+    }
+    if (view.minor && view.phase === "action") bits.push("Inspire and surge steps open");
+    if (view.reaction) bits.push("Reaction step open");
+    return bits.length ? h("div", { class: "where" }, bits.join(" · ")) : null;
+  },
+
+  describeValue: (path, value, view) => describeValue(path, value, view),
+  describeEvent,
+  describeConsequence,
+
+  customEntry(s, c) {
+    const type = s.template && s.template.type;
+    if (type === "attack") return combatEntry(s, c);
+    return null;
+  },
+
+  /** Glory by source per round, from the scored objectives and the bounty consequences in the log. */
+  glorySeries(view, events) {
+    const seats = view.order || Object.keys(view.seats || {});
+    const rounds = [1, 2, 3];
+    const table = {};
+    const add = (seat, round, src, n) => {
+      const key = `${seat}|${round}|${src}`;
+      table[key] = (table[key] || 0) + (n || 0);
+    };
+    for (const seat of seats) {
+      for (const sc of (view.seats[seat] && view.seats[seat].scored) || []) add(seat, sc.round || 1, "objectives", sc.glory);
+    }
+    let round = 1;
+    for (const ev of [...events].sort((a, b) => a.seq - b.seq)) {
+      for (const cons of ev.consequences || []) {
+        if (cons.type === "action_phase_begins" && cons.data && cons.data.round) round = cons.data.round;
+        if (cons.type === "bounty") add(cons.data.seat, cons.data.round || round, "bounties", cons.data.glory);
+      }
+    }
+    return { rounds, seats, sources: ["objectives", "bounties"], value: (s, r, src) => table[`${s}|${r}|${src}`] || 0 };
+  },
+};
+
+export { fillTemplate };

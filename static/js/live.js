@@ -1,0 +1,119 @@
+// The live connection (Socket.IO namespace /live) and the outbox that feeds it.
+// Every event goes into the IndexedDB outbox first; the outbox is sent one event at a time, in
+// the order entered, each waiting for the server's ack, so order holds across reconnects and a
+// resend after a lost ack is harmless (the server drops duplicates by event id).
+import { io } from "/vendor/socket.io.esm.min.js";
+import * as outbox from "./outbox.js";
+import { uuid } from "./api.js";
+
+const ACK_TIMEOUT_MS = 10000;
+
+export class Live {
+  /**
+   * handlers: onState(state, queued), onApplied(msg), onView(msg), onAck(envelope, reply),
+   * onRejected(envelope, error), onQueue(entries)
+   */
+  constructor(gameId, token, handlers) {
+    this.gameId = gameId;
+    this.token = token;
+    this.h = handlers;
+    this.lastSeq = 0;
+    this.flushing = false;
+    this.state = "connecting";
+    this.queued = 0;
+  }
+
+  /** Open the socket (reconnects by itself; resends the outbox after each connect). */
+  connect(lastSeq = 0) {
+    this.lastSeq = lastSeq;
+    this.socket = io("/live", {
+      // auth as a function: each reconnect tells the server the last seq this phone has.
+      auth: (cb) => cb({ token: this.token, last_seq: this.lastSeq }),
+      reconnectionDelay: 500,
+      reconnectionDelayMax: 3000,
+      timeout: 5000,
+    });
+    this.socket.on("connect", () => { this.setState("online"); this.flush(); });
+    this.socket.on("disconnect", () => this.setState(navigator.onLine ? "connecting" : "offline"));
+    this.socket.on("connect_error", (err) => {
+      this.setState(navigator.onLine ? "connecting" : "offline");
+      if (err && err.data && err.data.error && this.h.onAuthError) this.h.onAuthError(err.data.error);
+    });
+    this.socket.on("applied", (msg) => {
+      if (msg && typeof msg.seq === "number") this.lastSeq = Math.max(this.lastSeq, msg.seq);
+      this.h.onApplied && this.h.onApplied(msg);
+    });
+    this.socket.on("view", (msg) => this.h.onView && this.h.onView(msg));
+    this.socket.on("sync", (msg) => {
+      if (msg && typeof msg.head === "number") this.lastSeq = msg.reset ? msg.head : Math.max(this.lastSeq, msg.head);
+      this.h.onSync && this.h.onSync(msg);
+    });
+    this.socket.on("error", (msg) => this.h.onServerError && this.h.onServerError(msg));
+    window.addEventListener("online", () => { if (!this.socket.connected) this.socket.connect(); });
+    window.addEventListener("offline", () => this.setState("offline"));
+    this.refreshQueue();
+  }
+
+  setState(state) {
+    this.state = state;
+    this.h.onState && this.h.onState(state, this.queued);
+  }
+
+  async refreshQueue() {
+    const entries = await outbox.pending(this.gameId);
+    this.queued = entries.length;
+    this.h.onState && this.h.onState(this.state, this.queued);
+    this.h.onQueue && this.h.onQueue(entries);
+    return entries;
+  }
+
+  /** Enter an event: stored in the outbox, then sent when connected. Resolves with the envelope. */
+  async submit(envelope) {
+    const env = { id: uuid(), ...envelope };
+    await outbox.enqueue(this.gameId, env);
+    await this.refreshQueue();
+    this.flush();
+    return env;
+  }
+
+  /** Send queued events in order, one at a time, until the queue is empty or the link drops. */
+  async flush() {
+    if (this.flushing) { this.again = true; return; }
+    this.flushing = true;
+    try {
+      do {
+        this.again = false;
+        for (;;) {
+          if (!this.socket || !this.socket.connected) return;
+          const [first] = await outbox.pending(this.gameId);
+          if (!first) break;
+          let reply;
+          try {
+            reply = await this.socket.timeout(ACK_TIMEOUT_MS).emitWithAck("submit", first.envelope);
+          } catch (err) {
+            return; // no ack in time: keep it queued, the next connect resends it (duplicates are harmless)
+          }
+          const body = reply || {};
+          if (body.status === 429 || body.status === 503) {
+            // Busy or rate-limited: the event stays first in line; try again shortly.
+            const wait = Math.min(5000, 1000 * (body.retry_after || 1));
+            setTimeout(() => this.flush(), wait);
+            return;
+          }
+          if (body.error) {
+            await outbox.remove(first.order);
+            await this.refreshQueue();
+            this.h.onRejected && this.h.onRejected(first.envelope, body.error);
+          } else {
+            await outbox.remove(first.order);
+            if (body && typeof body.seq === "number") this.lastSeq = Math.max(this.lastSeq, body.seq);
+            await this.refreshQueue();
+            this.h.onAck && this.h.onAck(first.envelope, body || {});
+          }
+        }
+      } while (this.again);
+    } finally {
+      this.flushing = false;
+    }
+  }
+}

@@ -1,0 +1,51 @@
+// The log: every event with who entered it, when, its consequences and their rules; overrides
+// with their reasons; undo of your own last event; referee revert and step back.
+import { h, button, clock } from "./dom.js";
+
+function summary(ev, c) {
+  const own = c.renderer && c.renderer.describeEvent && c.renderer.describeEvent(ev, c);
+  if (own) return own;
+  const data = Object.entries(ev.data || {}).map(([k, v]) => `${k.replace(/_/g, " ")}: ${c.describe(k, v)}`);
+  return `${c.catalogueLabel(ev.type)}${data.length ? ` (${data.join(", ")})` : ""}`;
+}
+
+function consequenceText(cons, c) {
+  const own = c.renderer && c.renderer.describeConsequence && c.renderer.describeConsequence(cons, c);
+  if (own) return own;
+  const data = Object.entries(cons.data || {}).map(([k, v]) => `${k.replace(/_/g, " ")}: ${c.describe(k, v)}`);
+  return `${cons.type.replace(/_/g, " ")}${data.length ? ` (${data.join(", ")})` : ""}`;
+}
+
+/** The log, newest first, with pending (not yet sent) events on top. */
+export function renderLog(events, pending, c) {
+  const sorted = [...events].sort((a, b) => a.seq - b.seq);
+  const reverted = new Map();
+  for (const ev of sorted) if (ev.type === "revert" && ev.data) reverted.set(ev.data.seq, ev);
+  const live = sorted.filter((e) => e.type !== "revert" && !reverted.has(e.seq));
+  const last = live[live.length - 1];
+  const items = [];
+  for (const p of pending) {
+    items.push(h("li", { class: "pending", "data-pending": p.envelope.id },
+      h("div", { class: "meta" }, h("span", {}, "waiting to send"), h("span", {}, c.seatName(p.envelope.by)), h("span", {}, clock(p.queued_at))),
+      h("div", { class: "what" }, summary(p.envelope, c))));
+  }
+  for (const ev of [...sorted].reverse()) {
+    const undoneBy = reverted.get(ev.seq);
+    const cls = [undoneBy ? "reverted" : "", ev.override ? "override" : ""].join(" ").trim();
+    const canUndo = last && ev.seq === last.seq && ev.by === c.seat && !c.readOnly;
+    items.push(h("li", { class: cls, "data-seq": ev.seq, "data-type": ev.type },
+      h("div", { class: "meta" },
+        h("span", {}, `#${ev.seq}`), h("span", {}, c.seatName(ev.by)), h("span", {}, clock(ev.created_at))),
+      h("div", { class: "what" }, ev.type === "revert" ? `Took back #${ev.data.seq}: ${ev.data.reason || ""}` : summary(ev, c)),
+      ev.override ? h("div", { class: "ovr" }, `Applied anyway: ${ev.override.reason || ""}`) : null,
+      undoneBy ? h("div", { class: "ovr" }, `Taken back (#${undoneBy.seq})`) : null,
+      (ev.consequences || []).length ? h("ul", { class: "cons", "aria-label": "What the rules did" },
+        ev.consequences.map((cons) => h("li", {}, consequenceText(cons, c), cons.rule ? h("span", { class: "rule" }, cons.rule) : null))) : null,
+      (canUndo || (c.isReferee && ev.type !== "revert" && !undoneBy)) ? h("div", { class: "row" },
+        canUndo ? button("Undo", () => c.revert(ev, true), { cls: "btn small", "data-action": "undo" }) : null,
+        c.isReferee && !canUndo ? button("Revert…", () => c.revert(ev, false), { cls: "btn small danger", "data-action": "revert" }) : null,
+        c.isReferee ? button("State after this", () => c.stepBack(ev.seq), { cls: "btn small ghost" }) : null) : null));
+  }
+  if (!items.length) items.push(h("li", { class: "muted" }, "Nothing entered yet."));
+  return h("ol", { class: "log", "aria-label": "Game log", reversed: true }, items);
+}

@@ -1,0 +1,92 @@
+// Join a game: a code typed in (or the link from the host's QR code), then a seat or a role.
+import { h, replace, button } from "../dom.js";
+import { api, errorText, NetworkError } from "../api.js";
+import { putGame } from "../store.js";
+import { registerServiceWorker } from "../pwa.js";
+
+const form = document.getElementById("join-form");
+const input = document.getElementById("join-code");
+const seatsBox = document.getElementById("join-seats");
+const errorBox = document.getElementById("join-error");
+
+function showError(message) {
+  errorBox.textContent = message;
+  errorBox.hidden = !message;
+}
+
+/** Accept a bare code or a whole pasted join link. */
+function normalise(raw) {
+  let text = raw.trim();
+  const m = text.match(/\/join\/([^/?#\s]+)/);
+  if (m) text = decodeURIComponent(m[1]);
+  return text.replace(/\s+/g, "").toUpperCase();
+}
+
+async function lookup(code) {
+  showError("");
+  let reply;
+  try {
+    reply = await api("GET", `/api/join/${encodeURIComponent(code)}`);
+  } catch (err) {
+    if (err instanceof NetworkError) return showError("The server cannot be reached. Check the Wi-Fi and try again.");
+    throw err;
+  }
+  if (reply.status !== 200) return showError(errorText(reply));
+  const info = reply.body;
+  const game = { id: info.game, ruleset: info.ruleset, join_code: info.join_code, seats: info.seats || [] };
+  form.hidden = true;
+  const seatButtons = game.seats.map((s) => button(
+    [`Player ${s.seat.slice(1)}: `, s.name || "(no name)"],
+    () => take(game, code, s.seat, s.name || s.seat),
+    { cls: "btn big", "data-seat": s.seat, "aria-label": `Play as ${s.name || s.seat}` }));
+  const roles = (info.roles || ["spectator"]).filter((r) => r !== "referee").map((role) =>
+    button(role === "spectator" ? "Just watch (spectator)" : `Keep score (${role})`, () => take(game, code, role, capital(role)),
+      { cls: "btn big ghost", "data-seat": role }));
+  replace(seatsBox,
+    h("h2", {}, "Who is holding this phone?"),
+    h("p", { class: "muted" }, rulesetTitle(game.ruleset)),
+    seatButtons, roles,
+    h("p", { class: "muted" }, "Referee: open the referee link from the host's phone (Game tab)."));
+  seatsBox.hidden = false;
+}
+
+const capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+const rulesetTitle = (id) => ({ "underworlds/deathgorge": "Warhammer Underworlds (current rules)",
+  "underworlds/dreadfane": "Warhammer Underworlds (2019 rules)", "underworlds/shadespire": "Warhammer Underworlds (2018 rules)",
+  "conquest/core": "Warhammer 40,000: Conquest", "battlelore/second-edition": "BattleLore Second Edition" }[id] || id || "");
+
+async function take(game, code, seat, label, refereeToken) {
+  showError("");
+  let reply;
+  try {
+    reply = await api("POST", `/api/games/${encodeURIComponent(game.id)}/join`, { body: { code, seat }, token: refereeToken });
+  } catch (err) {
+    return showError("The server cannot be reached. Check the Wi-Fi and try again.");
+  }
+  if (reply.status !== 200 && reply.status !== 201) return showError(errorText(reply));
+  putGame(game.id, {
+    token: reply.body.token, seat: reply.body.seat, seatLabel: reply.body.name || label, ruleset: game.ruleset,
+    title: game.seats.map((s) => s.name).join(" vs "), join_code: code,
+  });
+  location.assign(`/play?game=${encodeURIComponent(game.id)}`);
+}
+
+form.addEventListener("submit", (e) => {
+  e.preventDefault();
+  const code = normalise(input.value);
+  if (code) lookup(code);
+});
+
+const preset = document.getElementById("join").dataset.code;
+const refereeToken = new URLSearchParams(location.hash.slice(1)).get("referee");
+if (preset && refereeToken) {
+  // The host's referee link: a referee device joins with the referee token (kept out of the URL
+  // sent to the server: it lives in the fragment).
+  api("GET", `/api/join/${encodeURIComponent(normalise(preset))}`).then((r) => {
+    if (r.status !== 200) return showError(errorText(r));
+    const game = { id: r.body.game, ruleset: r.body.ruleset, seats: r.body.seats || [] };
+    history.replaceState(null, "", location.pathname);
+    take(game, normalise(preset), "referee", "Referee", refereeToken);
+  }).catch(() => showError("The server cannot be reached."));
+} else if (preset) lookup(normalise(preset));
+registerServiceWorker();

@@ -1,0 +1,266 @@
+// Setup wizard: game and edition, format, players, names and warbands (or fighters typed in),
+// the pre-game decisions, then the join code + QR code for the other phones.
+import { h, replace, button, toast } from "../dom.js";
+import { api, errorText, NetworkError, uuid } from "../api.js";
+import { putGame } from "../store.js";
+import { registerServiceWorker } from "../pwa.js";
+import { fighterEditor, blankFighter, slugify } from "../games/uw_fighters.js";
+
+const root = document.getElementById("wizard");
+
+// What the wizard offers when the server's ruleset list gives no more detail.
+const FALLBACK_RULESETS = [
+  { id: "underworlds/deathgorge", title: "Warhammer Underworlds (current rules, Deathgorge)" },
+  { id: "underworlds/dreadfane", title: "Warhammer Underworlds (2019, Dreadfane)" },
+  { id: "underworlds/shadespire", title: "Warhammer Underworlds (2018, Shadespire)" },
+  { id: "conquest/core", title: "Warhammer 40,000: Conquest" },
+  { id: "battlelore/second-edition", title: "BattleLore Second Edition" },
+];
+const FORMATS = {
+  underworlds: [["rivals", "Rivals"], ["nemesis", "Nemesis"], ["relic", "Relic"], ["championship", "Championship"]],
+};
+const PLAYERS = { underworlds: [2, 3, 4], conquest: [2], battlelore: [2] };
+
+const w = {
+  step: 0,
+  rulesets: FALLBACK_RULESETS,
+  ruleset: "underworlds/deathgorge",
+  format: "rivals",
+  count: 2,
+  mySeat: "p1",
+  seats: [],
+  warbands: [],
+  firstBoard: "p1",
+  doOvers: {},          // seat -> none|power|objectives|all
+  deploysFirst: "p2",   // who placed the first fighter (the deployment roll-off's choice)
+  placedFirst: "p1",    // who finished placing first (adds a critical to round 1's roll-off)
+  created: null,
+};
+
+const family = () => w.ruleset.split("/")[0];
+const seatIds = () => Array.from({ length: w.count }, (_, i) => `p${i + 1}`);
+
+function ensureSeats() {
+  while (w.seats.length < w.count) w.seats.push({ name: "", warband: "", fighters: [] });
+  w.seats.length = w.count;
+}
+
+// -- steps --------------------------------------------------------------------------------------
+
+function stepGame() {
+  const formats = FORMATS[family()] || [];
+  return [
+    h("h1", {}, "New game"),
+    h("fieldset", {}, h("legend", {}, "Game and edition"),
+      h("div", { class: "stack", role: "radiogroup", "aria-label": "Game and edition" },
+        w.rulesets.map((r) => button(r.title || r.id, () => { w.ruleset = r.id; if (!(PLAYERS[family()] || [2]).includes(w.count)) w.count = 2; render(); },
+          { cls: "btn", role: "radio", "aria-checked": String(r.id === w.ruleset), "aria-pressed": String(r.id === w.ruleset), "data-ruleset": r.id })))),
+    formats.length ? h("fieldset", {}, h("legend", {}, "Format"),
+      h("div", { class: "seg", role: "radiogroup", "aria-label": "Format" },
+        formats.map(([id, label]) => button(label, () => { w.format = id; render(); },
+          { cls: "btn", role: "radio", "aria-checked": String(id === w.format), "aria-pressed": String(id === w.format) })))) : null,
+    h("fieldset", {}, h("legend", {}, "Players"),
+      h("div", { class: "seg", role: "radiogroup", "aria-label": "Number of players" },
+        (PLAYERS[family()] || [2]).map((n) => button(String(n), () => { w.count = n; render(); },
+          { cls: "btn", role: "radio", "aria-checked": String(n === w.count), "aria-pressed": String(n === w.count), "aria-label": `${n} players` })))),
+  ];
+}
+
+function warbandPicker(seat, index) {
+  const options = [h("option", { value: "" }, "Choose a warband…"),
+    ...w.warbands.map((wb) => h("option", { value: wb.slug, selected: seat.warband === wb.slug }, wb.name)),
+    h("option", { value: "custom", selected: seat.warband === "custom" }, "Other: type in the fighter cards")];
+  const select = h("select", { id: `warband-${index}`, onchange: (e) => {
+    seat.warband = e.target.value;
+    if (seat.warband === "custom" && seat.fighters.length === 0) seat.fighters.push(blankFighter(true));
+    render();
+  } }, options);
+  return h("label", { class: "field" }, h("span", {}, "Warband"), select);
+}
+
+function stepPlayers() {
+  ensureSeats();
+  const fam = family();
+  return [
+    h("h1", {}, "Players"),
+    h("p", { class: "muted" }, "In order of play. This phone will be the seat you tick."),
+    w.seats.map((seat, i) => {
+      const id = `p${i + 1}`;
+      return h("fieldset", { class: "seat-edit", style: `--seat: var(--${id})` },
+        h("legend", {}, `Player ${i + 1}`),
+        h("label", { class: "field" }, h("span", {}, "Name"),
+          h("input", { id: `name-${i}`, value: seat.name, maxlength: 40, autocomplete: "off", placeholder: `Player ${i + 1}`,
+            oninput: (e) => { seat.name = e.target.value; } })),
+        fam === "underworlds" ? warbandPicker(seat, i) : null,
+        seat.warband === "custom" ? h("div", { class: "stack" },
+          seat.fighters.map((f, j) => fighterEditor(f, `${i}-${j}`, () => { seat.fighters.splice(j, 1); render(); })),
+          button("+ Add a fighter", () => { seat.fighters.push(blankFighter(false)); render(); }, { cls: "btn" })) : null,
+        h("label", { class: "check" },
+          h("input", { type: "radio", name: "my-seat", checked: w.mySeat === id, onchange: () => { w.mySeat = id; } }),
+          "This phone plays this seat"));
+    }),
+  ];
+}
+
+function seatChoice(label, current, onpick, name) {
+  return h("fieldset", {}, h("legend", {}, label),
+    h("div", { class: "seg", role: "radiogroup", "aria-label": label },
+      seatIds().map((id, i) => button(seatName(i), () => { onpick(id); render(); },
+        { cls: "btn", role: "radio", "aria-checked": String(current === id), "aria-pressed": String(current === id), "data-choice": `${name}-${id}` }))));
+}
+
+function seatName(i) { return (w.seats[i] && w.seats[i].name.trim()) || `Player ${i + 1}`; }
+
+const DO_OVERS = [["none", "No"], ["power", "Power"], ["objectives", "Objectives"], ["all", "Both"]];
+
+function stepTable() {
+  if (family() !== "underworlds") return [h("h1", {}, "Ready"), h("p", {}, "Create the game, then let the other phones join.")];
+  return [
+    h("h1", {}, "Before the first round"),
+    h("p", { class: "muted" }, "Set up the boards, draw cards and place fighters at the table, then tap what happened."),
+    seatChoice("Who chose the first game board?", w.firstBoard, (id) => { w.firstBoard = id; }, "board"),
+    h("fieldset", {}, h("legend", {}, "Do-overs (hands redrawn)"),
+      seatIds().map((id, i) => h("div", { class: "stack", style: "margin:4px 0" },
+        h("div", { style: "font-weight:700;overflow-wrap:anywhere" }, seatName(i)),
+        h("div", { class: "seg", role: "radiogroup", "aria-label": `Do-over of ${seatName(i)}` },
+          DO_OVERS.map(([v, label]) => button(label, () => { w.doOvers[id] = v; render(); },
+            { cls: "btn small", role: "radio", "aria-checked": String((w.doOvers[id] || "none") === v),
+              "aria-pressed": String((w.doOvers[id] || "none") === v), "data-choice": `doover-${id}-${v}` })))))),
+    seatChoice("Who placed the first fighter?", w.deploysFirst, (id) => { w.deploysFirst = id; }, "deploy"),
+    seatChoice("Who finished placing fighters first?", w.placedFirst, (id) => { w.placedFirst = id; }, "placed"),
+  ];
+}
+
+/** The set-up decisions as events, each entered for the seat that made it (the host holds every token now). */
+function setupEvents(game) {
+  if (family() !== "underworlds") return [];
+  const tokens = Object.fromEntries(game.seats.map((s) => [s.seat, s.token]));
+  const ids = seatIds();
+  const order = [...ids.slice(ids.indexOf(w.firstBoard)), ...ids.slice(0, ids.indexOf(w.firstBoard))];
+  return [
+    { token: tokens[w.firstBoard], type: "roll_off", by: w.firstBoard, data: { purpose: "boards", first: w.firstBoard } },
+    ...order.map((id) => ({ token: tokens[id], type: "do_over", by: id, data: { choice: w.doOvers[id] || "none" } })),
+    { token: tokens[w.deploysFirst], type: "roll_off", by: w.deploysFirst, data: { purpose: "deployment", first: w.deploysFirst } },
+    { token: tokens[w.placedFirst], type: "deployed", by: w.placedFirst, data: { finished_first: w.placedFirst } },
+  ];
+}
+
+async function enterSetup(game) {
+  for (const ev of setupEvents(game)) {
+    const reply = await api("POST", `/api/games/${encodeURIComponent(game.id)}/events`, {
+      token: ev.token, body: { id: uuid(), type: ev.type, by: ev.by, data: ev.data } });
+    if (reply.status !== 201 && reply.status !== 200) {
+      toast(`Set-up step "${ev.type.replace(/_/g, " ")}" was refused: ${errorText(reply)} Enter it at the table.`, "error", 8000);
+      return;
+    }
+  }
+}
+
+const STEPS = [stepGame, stepPlayers, stepTable];
+
+function validate() {
+  if (w.step === 1) {
+    for (const [i, seat] of w.seats.entries()) {
+      if (!seat.name.trim()) return `Player ${i + 1} needs a name.`;
+      if (family() === "underworlds" && !seat.warband) return `Choose ${seat.name}'s warband.`;
+      if (seat.warband === "custom") {
+        if (!seat.fighters.length) return `${seat.name} needs at least one fighter.`;
+        for (const f of seat.fighters) if (!f.name.trim()) return `Every fighter of ${seat.name} needs a name.`;
+      }
+    }
+  }
+  return null;
+}
+
+function setupBody() {
+  const options = { format: w.format };
+  if (family() === "underworlds") options.players = w.count;
+  const seats = w.seats.map((s) => {
+    const seat = { name: s.name.trim() };
+    if (family() === "underworlds") seat.warband = s.warband;
+    if (s.warband === "custom") {
+      const used = new Set();
+      seat.fighters = s.fighters.map((f) => {
+        let slug = slugify(f.name) || "fighter";
+        while (used.has(slug)) slug += "-2";
+        used.add(slug);
+        return { ...f, name: f.name.trim(), slug };
+      });
+    }
+    return seat;
+  });
+  return { ruleset: w.ruleset, options, seats };
+}
+
+async function create() {
+  let reply;
+  try {
+    reply = await api("POST", "/api/games", { body: setupBody() });
+  } catch (err) {
+    if (err instanceof NetworkError) return toast("The server cannot be reached: the game needs it to start.");
+    throw err;
+  }
+  if (reply.status !== 201) return toast(errorText(reply));
+  const game = reply.body;
+  const mine = game.seats.find((s) => s.seat === w.mySeat) || game.seats[0];
+  const title = game.seats.map((s) => s.name).join(" vs ");
+  putGame(game.id, {
+    token: mine.token, seat: mine.seat, seatLabel: mine.name, ruleset: w.ruleset, title,
+    join_code: game.join_code, join_url: game.join_url, referee_token: game.referee_token,
+  });
+  await enterSetup(game);
+  w.created = game;
+  render();
+}
+
+function joinScreen() {
+  const game = w.created;
+  const url = new URL(game.join_url || `/join/${game.join_code}`, location.href).href;
+  return [
+    h("h1", {}, "Game ready"),
+    h("div", { class: "card join-box" },
+      h("p", {}, "On every other phone at the table (players, referee, spectators): open this app, tap ",
+        h("b", {}, "Join a game"), " and type the code, or scan the QR code."),
+      h("div", { class: "join-code", id: "join-code", "aria-label": `Join code ${game.join_code.split("").join(" ")}` }, game.join_code),
+      h("img", { class: "qr", src: game.qr_url || `/api/join/${encodeURIComponent(game.join_code)}/qr.svg`, alt: `QR code of the join link ${url}`, width: 260, height: 260 }),
+      h("p", { class: "muted", style: "overflow-wrap:anywhere" }, url)),
+    h("a", { class: "btn primary big", href: `/play?game=${encodeURIComponent(game.id)}`, id: "go-table" }, "Go to the table"),
+  ];
+}
+
+function render() {
+  if (w.created) return replace(root, joinScreen());
+  const last = w.step === STEPS.length - 1;
+  replace(root,
+    h("div", { class: "wizard-steps", "aria-label": `Step ${w.step + 1} of ${STEPS.length}` },
+      STEPS.map((_, i) => h("span", { class: i <= w.step ? "done" : "" }))),
+    STEPS[w.step](),
+    h("div", { class: "wizard-nav" },
+      w.step > 0 ? button("Back", () => { w.step -= 1; render(); }, { cls: "btn" }) : h("a", { class: "btn", href: "/" }, "Cancel"),
+      button(last ? "Create game" : "Next", async (e) => {
+        const problem = validate();
+        if (problem) return toast(problem);
+        if (last) { e.target.disabled = true; await create(); e.target.disabled = false; } else { w.step += 1; render(); window.scrollTo(0, 0); }
+      }, { cls: "btn primary", id: "wizard-next" })));
+}
+
+async function load() {
+  try {
+    const rs = await api("GET", "/api/rulesets");
+    const list = Array.isArray(rs.body) ? rs.body : (rs.body && rs.body.rulesets);
+    if (rs.status === 200 && Array.isArray(list) && list.length) {
+      w.rulesets = list.map((r) => ({ id: r.id, title: r.title || r.id }));
+      if (!w.rulesets.some((r) => r.id === w.ruleset)) w.ruleset = w.rulesets[0].id;
+    }
+    const wb = await api("GET", "/api/content/underworlds/warbands");
+    const wbs = Array.isArray(wb.body) ? wb.body : (wb.body && wb.body.warbands);
+    if (wb.status === 200 && Array.isArray(wbs)) w.warbands = wbs.map((x) => ({ slug: x.slug || x.id, name: x.name || x.slug }));
+  } catch (err) {
+    toast("The server cannot be reached: a new game needs it.", "error", 6000);
+  }
+  render();
+}
+
+render();
+load();
+registerServiceWorker();

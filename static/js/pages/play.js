@@ -1,0 +1,366 @@
+// The table: one game as this phone's seat sees it. Game-neutral shell (banner, next actions,
+// outbox, log, rejection + override, game over); the board itself is drawn by the game's renderer
+// module under static/js/games/.
+import { h, replace, button, toast, sheet } from "../dom.js";
+import { api, errorText, NetworkError } from "../api.js";
+import { getGame, putGame, saveSnapshot, loadSnapshot } from "../store.js";
+import { registerServiceWorker } from "../pwa.js";
+import { showConnection } from "../conn.js";
+import { Live } from "../live.js";
+import { renderActions } from "../actions.js";
+import { renderLog } from "../log.js";
+import { renderGameOver } from "../gameover.js";
+import { askReason, showRejection } from "../dialogs.js";
+
+const root = document.getElementById("table");
+const gameId = new URLSearchParams(location.search).get("game");
+const rec = gameId ? getGame(gameId) : null;
+
+const T = {
+  tab: "table",
+  summary: null,      // GET /api/games/<id> (without the state)
+  view: null,         // the state as this seat sees it
+  advice: null,       // GET /api/games/<id>/suggestions
+  outcome: null,
+  events: new Map(),  // seq -> {seq, id, type, by, data, override, created_at, consequences}
+  pending: [],        // outbox entries not yet acknowledged
+  catalogue: [],
+  renderer: null,
+  live: null,
+  asOf: null,         // referee stepping back: state at this seq (read-only)
+  pastView: null,
+};
+
+const family = () => ((T.summary && T.summary.ruleset) || rec.ruleset || "").split("/")[0];
+const isReferee = () => rec && rec.seat === "referee";
+const isPlayer = () => rec && /^p\d$/.test(rec.seat);
+
+function seatName(seat) {
+  const seats = (T.summary && T.summary.seats) || [];
+  const s = seats.find((x) => x.seat === seat);
+  if (s && s.name) return s.name;
+  const vs = T.view && T.view.seats && T.view.seats[seat];
+  if (vs && vs.name) return vs.name;
+  if (seat === "referee") return "Referee";
+  return seat || "?";
+}
+
+function describe(path, value) {
+  const own = T.renderer && T.renderer.describeValue && T.renderer.describeValue(path, value, T.view, ctx());
+  if (own !== undefined && own !== null) return own;
+  if (typeof value === "string" && /^p\d$/.test(value)) return seatName(value);
+  if (value === true) return "Yes";
+  if (value === false) return "No";
+  if (value && typeof value === "object") return JSON.stringify(value);
+  return String(value).replace(/_/g, " ");
+}
+
+function catalogueLabel(type) {
+  const entry = T.catalogue.find((c) => c.type === type);
+  return entry ? entry.label : type.replace(/_/g, " ");
+}
+
+function ctx() {
+  return {
+    seat: rec.seat, view: T.view, advice: T.advice, gameId, token: rec.token,
+    submit, preview, describe, seatName, catalogueLabel,
+    renderer: T.renderer, readOnly: !isPlayer() && !isReferee(), isReferee: isReferee(),
+  };
+}
+
+// -- entering events ----------------------------------------------------------------------------
+
+/** Enter an event for this phone's seat (or `by` for referee corrections); goes via the outbox. */
+async function submit(type, data, { override, by } = {}) {
+  if (!isPlayer() && !isReferee()) { toast("Spectators cannot enter events."); return null; }
+  const seat = by || (isReferee() && type !== "revert" && type !== "note" ? T.actFor : rec.seat);
+  const envelope = { type, by: seat, data: data || {} };
+  if (override) envelope.override = override;
+  const env = await T.live.submit(envelope);
+  render();
+  return env;
+}
+
+/** Ask the server what an event would do, without storing it (combat preview). */
+async function preview(type, data) {
+  try {
+    const reply = await api("POST", `/api/games/${encodeURIComponent(gameId)}/preview`,
+      { token: rec.token, body: { type, by: isReferee() ? T.actFor : rec.seat, data } });
+    return reply.body || { error: { message: errorText(reply) } };
+  } catch (err) {
+    return { error: { code: "offline", message: "No preview while offline; the server checks it when it is sent." } };
+  }
+}
+
+async function onRejected(envelope, error) {
+  const decision = await showRejection(envelope, error, { catalogueLabel, describe });
+  if (decision === "override") {
+    const reason = await askReason("Apply anyway (card effect)",
+      "Which card or effect allows it? The reason is logged and shown to everyone.");
+    if (reason) submit(envelope.type, envelope.data, { override: { reason }, by: envelope.by });
+  }
+}
+
+// -- loading ------------------------------------------------------------------------------------
+
+function lastSeq() { return T.events.size ? Math.max(...T.events.keys()) : 0; }
+
+function mergeEvent(raw) {
+  if (!raw || typeof raw.seq !== "number") return;
+  const old = T.events.get(raw.seq) || {};
+  const ev = raw.event ? { ...raw.event, seq: raw.seq, consequences: raw.consequences, created_at: raw.created_at || raw.event.created_at } : raw;
+  T.events.set(raw.seq, { ...old, ...ev, consequences: ev.consequences || old.consequences || [] });
+}
+
+/** Take a `view` payload {seq, seat, state, outcome, advice} (REST summary, sync, view, ack). */
+function applyView(v) {
+  if (!v) return;
+  if (typeof v.seq === "number" && T.viewSeq && v.seq < T.viewSeq) return; // an older view arrived late
+  if (typeof v.seq === "number") T.viewSeq = v.seq;
+  if (v.state) T.view = v.state;
+  T.outcome = v.outcome ?? null;
+  if (v.advice || isPlayer()) T.advice = v.advice;
+}
+
+function snapshot() {
+  saveSnapshot(gameId, { summary: T.summary, view: T.view, advice: T.advice, outcome: T.outcome,
+    events: [...T.events.values()], catalogue: T.catalogue, viewSeq: T.viewSeq });
+  putGame(gameId, { last_seq: lastSeq() });
+}
+
+async function refresh() {
+  const auth = { token: rec.token };
+  try {
+    const [game, evs] = await Promise.all([
+      api("GET", `/api/games/${encodeURIComponent(gameId)}`, auth),
+      api("GET", `/api/games/${encodeURIComponent(gameId)}/events?since=0`, auth),
+    ]);
+    if (game.status === 401 || game.status === 403 || game.status === 404) {
+      return replace(root, h("h1", {}, "This phone cannot open the game"), h("p", {}, errorText(game)),
+        h("a", { class: "btn primary big", href: "/join" }, "Join with a code"));
+    }
+    if (game.status === 200) {
+      const { view, ...summary } = game.body;
+      T.summary = summary;
+      T.viewSeq = 0;
+      applyView(view);
+    }
+    if (evs.status === 200) for (const e of evs.body.events || []) mergeEvent(e);
+    if (!T.catalogue.length && T.summary && T.summary.ruleset) {
+      const rs = await api("GET", `/api/rulesets/${T.summary.ruleset}`);
+      if (rs.status === 200) T.catalogue = rs.body.catalogue || rs.body.events || [];
+    }
+    if (isReferee()) await refereeAdvice();
+    if (T.live) T.live.lastSeq = Math.max(T.live.lastSeq, lastSeq());
+    snapshot();
+    await ensureRenderer();
+    render();
+  } catch (err) {
+    if (!(err instanceof NetworkError)) throw err;
+  }
+}
+
+/** The referee enters events for a player seat: fetch that seat's suggestions. */
+async function refereeAdvice() {
+  const seats = (T.summary && T.summary.seats) || [];
+  if (!T.actFor && seats.length) T.actFor = seats[0].seat;
+  if (!T.actFor) return;
+  const reply = await api("GET", `/api/games/${encodeURIComponent(gameId)}/suggestions?seat=${T.actFor}`, { token: rec.token });
+  if (reply.status === 200) T.advice = reply.body.advice;
+}
+
+async function ensureRenderer() {
+  if (T.renderer) return;
+  const fam = family();
+  try {
+    T.renderer = (await import(`../games/${fam}.js`)).default;
+  } catch (err) {
+    T.renderer = (await import("../games/generic.js")).default;
+  }
+}
+
+// -- drawing ------------------------------------------------------------------------------------
+
+function banner() {
+  const step = (T.advice && T.advice.step) || {};
+  const parts = [];
+  if (step.round) parts.push(`Round ${step.round}${step.rounds ? ` of ${step.rounds}` : ""}`);
+  if (step.phase) parts.push(`${String(step.phase).replace(/_/g, " ")} phase`);
+  const turn = step.turn || step.active || step.player;
+  if (turn) parts.push(turn === rec.seat ? "your turn" : `${seatName(turn)}'s turn`);
+  const what = step.label || (step.step ? String(step.step).replace(/_/g, " ") : "");
+  const mine = ((T.advice && T.advice.suggestions) || []).length > 0;
+  const custom = T.renderer && T.renderer.bannerExtra ? T.renderer.bannerExtra(T.view, T.advice, ctx()) : null;
+  return h("div", { class: `banner${mine ? " mine" : ""}`, role: "status", "aria-live": "polite", id: "banner" },
+    h("div", { class: "where" }, parts.join(" · ") || (T.summary ? T.summary.title || "" : "")),
+    h("div", { class: "what" }, T.outcome ? "Game over" : (what ? capital(what) : (mine ? "Your move" : "Waiting"))),
+    custom);
+}
+
+const capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+
+function tabs() {
+  const tab = (id, label) => button(label, () => { T.tab = id; render(); },
+    { cls: "btn small", role: "tab", "aria-selected": String(T.tab === id), "data-tab": id });
+  const queued = T.pending.length ? ` (${T.pending.length} waiting)` : "";
+  return h("div", { class: "tabs", role: "tablist" }, tab("table", "Table"), tab("log", `Log${queued}`), tab("game", "Game"));
+}
+
+function actingFor() {
+  const seats = (T.summary && T.summary.seats) || [];
+  return h("fieldset", {}, h("legend", {}, "Referee: enter events for"),
+    h("div", { class: "seg", role: "radiogroup", "aria-label": "Referee enters events for" },
+      seats.map((s) => button(s.name || s.seat, async () => { T.actFor = s.seat; await refereeAdvice(); render(); },
+        { cls: "btn small", role: "radio", "aria-checked": String(T.actFor === s.seat), "aria-pressed": String(T.actFor === s.seat) }))));
+}
+
+function tableTab() {
+  const c = ctx();
+  return [
+    isReferee() && !T.outcome ? actingFor() : null,
+    T.outcome ? renderGameOver(T.outcome, T.view, [...T.events.values()], c) : null,
+    T.outcome || c.readOnly ? null : renderActions(T.advice, c),
+    c.readOnly ? h("p", { class: "muted" }, "You are watching this game.") : null,
+    T.renderer && T.view ? T.renderer.renderBoard(T.view, c) : null,
+  ];
+}
+
+function gameTab() {
+  const code = (T.summary && T.summary.join_code) || rec.join_code;
+  const url = code ? new URL((T.summary && T.summary.join_url) || rec.join_url || `/join/${code}`, location.href).href : null;
+  return [
+    h("h2", {}, "This phone"),
+    h("p", {}, `${seatName(rec.seat)} (${rec.seat})`),
+    code ? h("div", { class: "card join-box" },
+      h("p", {}, "Other phones join with this code:"),
+      h("div", { class: "join-code" }, code),
+      h("img", { class: "qr", src: `/api/join/${encodeURIComponent(code)}/qr.svg`, alt: `QR code of the join link ${url}`, width: 220, height: 220 })) : null,
+    rec.referee_token ? refereeBox(code) : null,
+    rec.seat === "referee" && rec.player_token ? button(`Back to ${rec.player_label || rec.player_seat}`, () => switchSeat(false), { cls: "btn" }) : null,
+    h("div", { class: "stack" },
+      button("Export the whole log", exportLog, { cls: "btn" }),
+      h("a", { class: "btn", href: "/" }, "Start screen")),
+  ];
+}
+
+function refereeBox(code) {
+  const link = new URL(`/join/${code}#referee=${encodeURIComponent(rec.referee_token)}`, location.href).href;
+  return h("details", { class: "card" }, h("summary", { style: "min-height:44px;font-weight:700;cursor:pointer" }, "Referee"),
+    h("p", {}, "A referee can take back any event and look at the game as it was. Send this link to the referee's phone (keep it private):"),
+    h("input", { readonly: true, value: link, "aria-label": "Referee link", onfocus: (e) => e.target.select() }),
+    h("div", { class: "row", style: "margin-top:8px" },
+      navigator.share ? button("Share link", () => navigator.share({ title: "Tablewarden referee", url: link }).catch(() => {}), { cls: "btn small" }) : null,
+      rec.seat !== "referee" ? button("Referee on this phone", () => switchSeat(true), { cls: "btn small" }) : null));
+}
+
+/** Swap this phone between its player seat and the referee token the host keeps. */
+function switchSeat(toReferee) {
+  const now = getGame(gameId);
+  if (toReferee) {
+    putGame(gameId, { seat: "referee", token: now.referee_token, player_seat: now.seat, player_token: now.token, player_label: now.seatLabel, seatLabel: "Referee" });
+  } else {
+    putGame(gameId, { seat: now.player_seat, token: now.player_token, seatLabel: now.player_label, player_token: null });
+  }
+  location.reload();
+}
+
+async function exportLog() {
+  try {
+    const reply = await api("GET", `/api/games/${encodeURIComponent(gameId)}/export`, { token: rec.token });
+    if (reply.status !== 200) return toast(errorText(reply));
+    const blob = new Blob([JSON.stringify(reply.body, null, 2)], { type: "application/json" });
+    const a = h("a", { href: URL.createObjectURL(blob), download: `tablewarden-${gameId}.json` });
+    document.body.append(a);
+    a.click();
+    a.remove();
+  } catch (err) {
+    toast("Export needs the connection.");
+  }
+}
+
+async function stepBack(seq) {
+  if (seq === null) { T.asOf = null; T.pastView = null; return render(); }
+  const reply = await api("GET", `/api/games/${encodeURIComponent(gameId)}/state?seq=${seq}`, { token: rec.token }).catch(() => null);
+  if (!reply || reply.status !== 200) return toast(reply ? errorText(reply) : "Needs the connection.");
+  T.asOf = seq;
+  T.pastView = reply.body.state;
+  T.tab = "table";
+  render();
+}
+
+async function revert(ev, own) {
+  const reason = own ? `Undone by ${seatName(rec.seat)}` :
+    await askReason(`Revert event ${ev.seq}`, "Why is this event taken back? Everyone sees the reason in the log.");
+  if (!reason) return;
+  submit("revert", { seq: ev.seq, reason });
+}
+
+function render() {
+  if (!rec) return;
+  const c = ctx();
+  let body;
+  if (T.asOf !== null && T.pastView) {
+    body = [h("div", { class: "banner", role: "status" },
+      h("div", { class: "where" }, "Referee review"), h("div", { class: "what" }, `As it was after event ${T.asOf}`),
+      button("Back to now", () => stepBack(null), { cls: "btn small" })),
+    T.renderer.renderBoard(T.pastView, { ...c, readOnly: true, submit: null })];
+  } else if (T.tab === "log") {
+    body = [banner(), tabs(), renderLog([...T.events.values()], T.pending, { ...c, revert, stepBack })];
+  } else if (T.tab === "game") {
+    body = [banner(), tabs(), gameTab()];
+  } else {
+    body = [banner(), tabs(), tableTab()];
+  }
+  const scroll = window.scrollY;
+  replace(root, body);
+  window.scrollTo(0, scroll);
+}
+
+// -- start --------------------------------------------------------------------------------------
+
+async function main() {
+  registerServiceWorker();
+  if (!rec) {
+    replace(root, h("h1", {}, "This phone is not in that game"),
+      h("p", {}, "Join it with the code shown on the host's phone."),
+      h("a", { class: "btn primary big", href: "/join" }, "Join a game"));
+    return;
+  }
+  putGame(gameId, {});
+  const snap = loadSnapshot(gameId);
+  if (snap) {
+    Object.assign(T, { summary: snap.summary, view: snap.view, advice: snap.advice, outcome: snap.outcome, catalogue: snap.catalogue || [] });
+    for (const e of snap.events || []) mergeEvent(e);
+    await ensureRenderer();
+    render();
+  }
+  T.live = new Live(gameId, rec.token, {
+    onState: (state, queued) => showConnection(state, queued),
+    onQueue: (entries) => { T.pending = entries; render(); },
+    onSync: async (msg) => {
+      if (msg.reset) T.events.clear();
+      for (const e of msg.events || []) mergeEvent(e);
+      applyView(msg.view);
+      if (!T.summary) await refresh();
+      if (isReferee()) await refereeAdvice();
+      snapshot();
+      await ensureRenderer();
+      render();
+    },
+    onApplied: (msg) => { mergeEvent(msg); snapshot(); render(); if (isReferee()) refereeAdvice().then(render); },
+    onView: (msg) => { applyView(msg); snapshot(); render(); },
+    onAck: (env, reply) => {
+      if (typeof reply.seq === "number") mergeEvent({ ...env, seq: reply.seq, consequences: reply.consequences, created_at: new Date().toISOString() });
+      applyView(reply.view);
+      snapshot();
+      render();
+      if (isReferee()) refereeAdvice().then(render);
+    },
+    onRejected: (env, error) => { render(); onRejected(env, error); },
+    onAuthError: (error) => toast(error.message || "This phone's seat was not accepted."),
+  });
+  if (!snap) await refresh();
+  T.live.connect(lastSeq());
+}
+
+main();

@@ -1,0 +1,68 @@
+/* Tablewarden service worker (rendered by app/web.py; version = content hash of the shell). */
+const VERSION = {{ version|tojson }};
+const CACHE = `tw-shell-${VERSION}`;
+const PRECACHE = {{ precache|tojson }};
+const PAGES = new Set(["/", "/new", "/join", "/play", "/offline"]);
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    // cache: "reload" so a stale HTTP cache never ends up in the precache.
+    await cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "reload" })));
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const key of await caches.keys()) {
+      if (key.startsWith("tw-shell-") && key !== CACHE) await caches.delete(key);
+    }
+    await self.clients.claim();
+  })());
+});
+
+/** Which precached page stands in for a navigation (query strings carry game ids, not content). */
+function shellPageFor(url) {
+  if (url.pathname.startsWith("/join/")) return "/join";
+  return PAGES.has(url.pathname) ? url.pathname : null;
+}
+
+async function networkFirstPage(request) {
+  const url = new URL(request.url);
+  const cache = await caches.open(CACHE);
+  try {
+    const response = await fetch(request);
+    const page = shellPageFor(url);
+    if (response.ok && page) cache.put(page, response.clone());
+    return response;
+  } catch (err) {
+    const page = shellPageFor(url);
+    return (page && (await cache.match(page))) || (await cache.match("/offline")) ||
+      new Response("Offline", { status: 503, headers: { "Content-Type": "text/plain" } });
+  }
+}
+
+async function cacheFirst(request) {
+  const cache = await caches.open(CACHE);
+  const hit = await cache.match(request, { ignoreSearch: true });
+  if (hit) return hit;
+  const response = await fetch(request);
+  if (response.ok) cache.put(request, response.clone());
+  return response;
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  // Never touch the live connection, and leave the API to the page (it knows what offline means).
+  if (url.pathname.startsWith("/socket.io/") || url.pathname.startsWith("/api/")) return;
+  if (request.mode === "navigate") {
+    event.respondWith(networkFirstPage(request));
+  } else if (url.pathname.startsWith("/static/") || url.pathname.startsWith("/vendor/") ||
+             url.pathname === "/manifest.webmanifest") {
+    event.respondWith(cacheFirst(request));
+  }
+});

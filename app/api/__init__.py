@@ -1,0 +1,1 @@
+"""REST blueprints under /api (JSON; errors are always {"error": {code, message, fields?, rule?}})."""

@@ -1,0 +1,165 @@
+"""REST for game content: GET /api/content/... (generic by game and kind) and player-made custom content.
+
+  GET  /api/content                                 games, their content kinds and counts
+  GET  /api/content/<game>/<kind>                   summaries of every record of that kind
+  GET  /api/content/<game>/<kind>/<id>              one whole record
+  GET  /api/content/underworlds/warbands/<id>/fighters?ruleset=&printing=
+                                                    the fighters a seat would get, and what is missing
+  POST /api/content/underworlds/deck-check          {format, warband, deck} -> deck-building problems
+  POST /api/content/custom/<kind>                   save a player's warband or deck -> 201 {id, link}
+  GET  /api/content/custom/<kind>                   saved records of that kind
+  GET  /api/content/custom/<kind>/<id>              one saved record (the share link)
+Errors are {"error": {"code", "message", "fields"?}}.
+"""
+from __future__ import annotations
+
+from flask import Blueprint, current_app, jsonify, request
+
+from app import content
+from app.engine.core import SetupError
+from app.schemas.content import CUSTOM_KINDS, missing_fields
+
+bp = Blueprint("content", __name__, url_prefix="/api/content")
+
+
+@bp.record_once
+def _load_at_startup(_state) -> None:
+    """Validate every content file when the app is built: a bad file stops startup (ContentError)."""
+    content.load()
+
+
+def _error(status: int, code: str, message: str, fields: dict | None = None):
+    err = {"code": code, "message": message}
+    if fields:
+        err["fields"] = fields
+    resp = jsonify({"error": err})
+    resp.status_code = status
+    return resp
+
+
+def _store():
+    ext = current_app.extensions.get("tablewarden") or {}
+    return ext.get("store")
+
+
+@bp.get("")
+@bp.get("/")
+def index():
+    """Games with content, each kind with its record count, and the custom kinds players can save."""
+    lib = content.load()
+    games: dict[str, dict[str, int]] = {}
+    for game, kinds in lib.kinds().items():
+        games[game] = {kind: len(lib.records.get((game, kind), {})) for kind in kinds}
+    return jsonify({"games": games, "custom_kinds": sorted(CUSTOM_KINDS)})
+
+
+@bp.get("/<game>/<kind>")
+def listing(game: str, kind: str):
+    """Summaries of every record of one kind of one game."""
+    lib = content.load()
+    if kind not in lib.kinds().get(game, []):
+        return _error(404, "unknown_kind", f"There is no '{kind}' content for '{game}'.")
+    return jsonify({"game": game, "kind": kind,
+                    "items": [content.summary(game, kind, r) for r in lib.all(game, kind)]})
+
+
+@bp.get("/<game>/<kind>/<rid>")
+def record(game: str, kind: str, rid: str):
+    """One whole content record."""
+    lib = content.load()
+    if kind not in lib.kinds().get(game, []):
+        return _error(404, "unknown_kind", f"There is no '{kind}' content for '{game}'.")
+    rec = lib.get(game, kind, rid)
+    if rec is None:
+        return _error(404, "not_found", f"There is no {kind[:-1] if kind.endswith('s') else kind} '{rid}'.")
+    return jsonify(rec)
+
+
+@bp.get("/underworlds/warbands/<wid>/fighters")
+def fighters(wid: str):
+    """The fighters a seat playing this warband gets, with the fields the players must enter."""
+    lib = content.load()
+    warband = lib.warband(wid)
+    if warband is None:
+        return _error(404, "not_found", f"There is no warband '{wid}'.")
+    ruleset = request.args.get("ruleset", "underworlds/deathgorge")
+    try:
+        printing = content.choose_printing(warband, ruleset, request.args.get("printing"))
+    except KeyError:
+        return _error(404, "not_found", f"'{warband['name']}' has no printing '{request.args.get('printing')}'.",
+                      {"printing": [p["id"] for p in warband["printings"]]})
+    return jsonify({"warband": wid, "name": warband["name"], "grand_alliance": warband["grand_alliance"],
+                    "printing": {k: printing[k] for k in ("id", "era", "label", "sources", "notes")},
+                    "fighters": printing["fighters"],
+                    "missing": {f["slug"]: m for f in printing["fighters"] if (m := missing_fields(f))}})
+
+
+@bp.post("/underworlds/deck-check")
+def deck_check():
+    """Check a deck against a format's deck-building rules: {format, warband, deck} -> {problems}."""
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict) or not isinstance(body.get("format"), str):
+        return _error(400, "bad_request", "Send {format, warband, deck}.")
+    setup = {"options": {"format": body["format"], "deck_override": {"reason": "checking only"}},
+             "seats": [{"name": "check", "warband": body.get("warband"), "deck": body.get("deck"),
+                        **({"fighters": body["fighters"]} if body.get("fighters") else {})}]}
+    try:
+        seat = content.expand_setup("underworlds/deathgorge", setup, lookup=_lookup())["seats"][0]
+    except SetupError as exc:
+        return _error(422, "invalid_deck", exc.message, {exc.field or "deck": [exc.message]})
+    return jsonify({"format": body["format"], "problems": seat.get("deck_problems", [])})
+
+
+def _lookup():
+    store = _store()
+    return (lambda kind, cid: store.get_custom(kind, cid)) if store is not None else None
+
+
+@bp.post("/custom/<kind>")
+def save_custom(kind: str):
+    """Validate and save a player's warband or deck; the reply carries its id and share link."""
+    if kind not in CUSTOM_KINDS:
+        return _error(404, "unknown_kind", f"Players can save: {', '.join(sorted(CUSTOM_KINDS))}.")
+    store = _store()
+    if store is None:
+        return _error(503, "no_store", "Saving custom content needs the game server's store.")
+    clean, problems = content.validate_custom(kind, request.get_json(silent=True))
+    if problems:
+        fields: dict[str, list[str]] = {}
+        for p in problems:
+            fields.setdefault(p["field"], []).append(f"{p['record']}: {p['message']}")
+        first = problems[0]
+        return _error(422, "invalid_content", f"{first['record']}, {first['field']}: {first['message']}", fields)
+    cid = store.save_custom(kind, clean)
+    link = f"/api/content/custom/{kind}/{cid}"
+    resp = jsonify({"id": cid, "kind": kind, "link": link, "payload": clean})
+    resp.status_code = 201
+    resp.headers["Location"] = link
+    return resp
+
+
+@bp.get("/custom/<kind>")
+def list_custom(kind: str):
+    """Saved custom records of one kind (id, name, when)."""
+    if kind not in CUSTOM_KINDS:
+        return _error(404, "unknown_kind", f"Players can save: {', '.join(sorted(CUSTOM_KINDS))}.")
+    store = _store()
+    if store is None:
+        return _error(503, "no_store", "Custom content needs the game server's store.")
+    items = [{"id": r["id"], "name": (r["payload"] or {}).get("name"), "created_at": r["created_at"],
+              "link": f"/api/content/custom/{kind}/{r['id']}"} for r in store.list_custom(kind)]
+    return jsonify({"kind": kind, "items": items})
+
+
+@bp.get("/custom/<kind>/<cid>")
+def get_custom(kind: str, cid: str):
+    """One saved custom record: what a share link opens."""
+    if kind not in CUSTOM_KINDS:
+        return _error(404, "unknown_kind", f"Players can save: {', '.join(sorted(CUSTOM_KINDS))}.")
+    store = _store()
+    if store is None:
+        return _error(503, "no_store", "Custom content needs the game server's store.")
+    payload = store.get_custom(kind, cid)
+    if payload is None:
+        return _error(404, "not_found", f"There is no saved {kind} '{cid}'.")
+    return jsonify({"id": cid, "kind": kind, "payload": payload, "link": f"/api/content/custom/{kind}/{cid}"})

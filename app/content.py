@@ -1,0 +1,449 @@
+"""Game content: load and validate content/<game>/<kind>/*.yaml (cached), and expand game setups from it.
+
+An invalid file stops startup: `load()` raises ContentError naming the file, the record and the field.
+`expand_setup(ruleset_id, setup)` is what the server calls when a game is created: each Underworlds
+seat that names a known warband gets its fighters (and warband name, Grand Alliance, deck) from
+content; seats with their own fighters keep them, validated through the same schema. The engine
+itself never reads files.
+"""
+from __future__ import annotations
+
+import copy
+import functools
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+import yaml
+from marshmallow import ValidationError
+
+from app.engine.core import SetupError
+from app.schemas.content import (CUSTOM_KINDS, KINDS, CustomDeckSchema, FighterSchema, missing_fields)
+
+ROOT = Path(__file__).resolve().parent.parent / "content"
+
+# Which printing of a warband's fighter cards each ruleset prefers when the seat does not say.
+PRINTING_PREFERENCE: dict[str, tuple[str, ...]] = {
+    "underworlds/deathgorge": ("current", "original"),
+    "underworlds/dreadfane": ("original", "current"),
+    "underworlds/shadespire": ("original", "current"),
+}
+
+
+class ContentError(Exception):
+    """A content file is invalid; the message names the file, the record and the field."""
+
+
+@dataclass
+class Library:
+    """Every validated content record, by game and kind."""
+
+    root: Path
+    records: dict[tuple[str, str], dict[str, dict]] = field(default_factory=dict)
+    files: dict[tuple[str, str, str], Path] = field(default_factory=dict)
+
+    def kinds(self) -> dict[str, list[str]]:
+        """{game: [kind, ...]} for every kind that has a schema (with or without files)."""
+        out: dict[str, list[str]] = {}
+        for game, kind in KINDS:
+            out.setdefault(game, []).append(kind)
+        return out
+
+    def all(self, game: str, kind: str) -> list[dict]:
+        """Every record of one kind, in id order."""
+        recs = self.records.get((game, kind), {})
+        return [recs[k] for k in sorted(recs)]
+
+    def get(self, game: str, kind: str, rid: str) -> dict | None:
+        """One record by id, or None."""
+        return self.records.get((game, kind), {}).get(rid)
+
+    def warband(self, wid: str) -> dict | None:
+        """An Underworlds warband by id."""
+        return self.get("underworlds", "warbands", wid)
+
+    def deck(self, did: str) -> dict | None:
+        """An Underworlds deck by id."""
+        return self.get("underworlds", "decks", did)
+
+
+# ---------------------------------------------------------------------------------------------
+# Loading and error messages
+# ---------------------------------------------------------------------------------------------
+
+def _flatten(messages: Any, path: tuple = ()) -> list[tuple[tuple, str]]:
+    """marshmallow's nested error dict -> [(path, message)]; '_schema' keys stay with their parent."""
+    out: list[tuple[tuple, str]] = []
+    if isinstance(messages, dict):
+        for key, val in messages.items():
+            sub = path if key == "_schema" else (*path, key)
+            out.extend(_flatten(val, sub))
+    elif isinstance(messages, list) and all(isinstance(m, str) for m in messages):
+        out.extend((path, m) for m in messages)
+    elif isinstance(messages, list):
+        for m in messages:
+            out.extend(_flatten(m, path))
+    else:
+        out.append((path, str(messages)))
+    return out
+
+
+def _path_str(path: tuple) -> str:
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "(whole record)"
+
+
+def _record_label(data: Any, path: tuple, root_kind: str = "record") -> str:
+    """Name of the innermost named record along `path` ("fighter 'targor'"), for error messages."""
+    label = root_kind
+    cur = data
+    kind = root_kind
+    for part in path:
+        if isinstance(cur, dict):
+            ident = cur.get("slug") or cur.get("id") or cur.get("name")
+            if isinstance(ident, str):
+                label = f"{kind} '{ident}'"
+            kind = {"fighters": "fighter", "profiles": "profile", "printings": "printing",
+                    "cards": "card", "objectives": "card", "power": "card",
+                    "abilities": "ability"}.get(part, kind)
+            cur = cur.get(part) if isinstance(part, str) else None
+        elif isinstance(cur, list) and isinstance(part, int) and 0 <= part < len(cur):
+            cur = cur[part]
+        else:
+            break
+    if isinstance(cur, dict):
+        ident = cur.get("slug") or cur.get("id") or cur.get("name")
+        if isinstance(ident, str):
+            label = f"{kind} '{ident}'"
+    return label
+
+
+def describe_errors(err: ValidationError, data: Any, root_kind: str = "record") -> list[dict]:
+    """Each problem of a failed load as {record, field, message} (the field as a dotted path)."""
+    out = []
+    for path, msg in _flatten(err.messages):
+        out.append({"record": _record_label(data, path, root_kind), "field": _path_str(path), "message": msg})
+    return out
+
+
+def _load_file(path: Path, game: str, kind: str, rel: str) -> dict:
+    try:
+        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except yaml.YAMLError as exc:
+        raise ContentError(f"{rel}: not valid YAML: {exc}") from exc
+    if not isinstance(raw, dict):
+        raise ContentError(f"{rel}: record (whole file): must be a mapping of fields")
+    try:
+        rec = KINDS[(game, kind)]().load(raw)
+    except ValidationError as exc:
+        lines = [f"{rel}: {p['record']}, field {p['field']}: {p['message']}" for p in describe_errors(exc, raw, kind.rstrip("s"))]
+        raise ContentError("Invalid content file\n  " + "\n  ".join(lines)) from exc
+    if rec["id"] != path.stem:
+        raise ContentError(f"{rel}: record '{rec['id']}', field id: must match the file name '{path.stem}'")
+    return rec
+
+
+def _cross_check(lib: Library) -> None:
+    """References between files: warband <-> rivals decks."""
+    for w in lib.all("underworlds", "warbands"):
+        for did in w["rivals_decks"]:
+            deck = lib.deck(did)
+            rel = lib.files[("underworlds", "warbands", w["id"])].relative_to(lib.root.parent)
+            if deck is None:
+                raise ContentError(f"{rel}: warband '{w['id']}', field rivals_decks: no deck '{did}' in content")
+            if deck["warband"] != w["id"]:
+                raise ContentError(f"{rel}: warband '{w['id']}', field rivals_decks: deck '{did}' is for "
+                                   f"'{deck['warband']}'")
+    for d in lib.all("underworlds", "decks"):
+        if d["warband"] and lib.warband(d["warband"]) is None:
+            rel = lib.files[("underworlds", "decks", d["id"])].relative_to(lib.root.parent)
+            raise ContentError(f"{rel}: deck '{d['id']}', field warband: no warband '{d['warband']}' in content")
+
+
+def load_from(root: Path) -> Library:
+    """Load and validate every content file under `root` (uncached); ContentError on the first bad file."""
+    lib = Library(root=root)
+    if not root.is_dir():
+        raise ContentError(f"{root}: content directory not found")
+    for game_dir in sorted(p for p in root.iterdir() if p.is_dir()):
+        for kind_dir in sorted(p for p in game_dir.iterdir() if p.is_dir()):
+            key = (game_dir.name, kind_dir.name)
+            rel_dir = kind_dir.relative_to(root.parent)
+            if key not in KINDS:
+                raise ContentError(f"{rel_dir}: no schema for content kind '{key[1]}' of game '{key[0]}' "
+                                   "(add it to app/schemas/content.py KINDS)")
+            bucket = lib.records.setdefault(key, {})
+            for path in sorted(kind_dir.glob("*.yaml")):
+                rel = str(path.relative_to(root.parent))
+                rec = _load_file(path, *key, rel)
+                bucket[rec["id"]] = rec
+                lib.files[(*key, rec["id"])] = path
+    _cross_check(lib)
+    return lib
+
+
+@functools.lru_cache(maxsize=4)
+def _cached(root: str) -> Library:
+    return load_from(Path(root))
+
+
+def content_root() -> Path:
+    """The content directory (TW_CONTENT_DIR overrides the repository's content/)."""
+    return Path(os.environ.get("TW_CONTENT_DIR") or ROOT)
+
+
+def load() -> Library:
+    """The validated content library (cached per directory); raises ContentError if a file is bad."""
+    return _cached(str(content_root()))
+
+
+# ---------------------------------------------------------------------------------------------
+# Summaries for listings
+# ---------------------------------------------------------------------------------------------
+
+def summary(game: str, kind: str, rec: dict) -> dict:
+    """A short form of a record for listings (full records are served one at a time)."""
+    out = {"id": rec["id"], "name": rec.get("name")}
+    if (game, kind) == ("underworlds", "warbands"):
+        out.update(grand_alliance=rec["grand_alliance"], rivals_decks=rec["rivals_decks"],
+                   printings=[{"id": p["id"], "era": p["era"], "label": p["label"],
+                               "fighters": len(p["fighters"]),
+                               "incomplete": any(missing_fields(f) for f in p["fighters"])}
+                              for p in rec["printings"]])
+    elif (game, kind) == ("underworlds", "decks"):
+        out.update(kind=rec["kind"], symbol=rec["symbol"], warband=rec["warband"], era=rec["era"],
+                   complete=rec["complete"], cards=len(rec["cards"]), plot=bool(rec["plot"]))
+    return out
+
+
+def choose_printing(warband: dict, ruleset_id: str, wanted: str | None = None) -> dict:
+    """The printing a seat plays with: the one asked for, else the ruleset's preferred era."""
+    if wanted:
+        for p in warband["printings"]:
+            if p["id"] == wanted:
+                return p
+        raise KeyError(wanted)
+    for era in PRINTING_PREFERENCE.get(ruleset_id, ("current", "original")):
+        for p in warband["printings"]:
+            if p["era"] == era:
+                return p
+    return warband["printings"][0]
+
+
+# ---------------------------------------------------------------------------------------------
+# Game setup expansion
+# ---------------------------------------------------------------------------------------------
+
+Lookup = Callable[[str, str], dict | None]
+
+
+def _validate_fighters(raw: Any, where: str) -> list[dict]:
+    if not isinstance(raw, list) or not raw:
+        raise SetupError(f"{where}: enter at least one fighter.", where)
+    try:
+        fighters = FighterSchema(many=True).load(raw)
+    except ValidationError as exc:
+        problem = describe_errors(exc, raw, "fighter")[0]
+        label = problem["record"]
+        field_path = where + problem["field"] if problem["field"].startswith("[") else where
+        raise SetupError(f"{where}: {label}, field {problem['field']}: {problem['message']}",
+                         field_path) from exc
+    seen = set()
+    for i, f in enumerate(fighters):
+        if f["slug"] in seen:
+            raise SetupError(f"{where}[{i}]: two fighters are called '{f['slug']}'.", f"{where}[{i}].slug")
+        seen.add(f["slug"])
+    return fighters
+
+
+def _card_with_symbol(card: dict, deck: dict) -> dict:
+    out = copy.deepcopy(card)
+    out["symbol"] = out.get("symbol") or deck["symbol"]
+    out["deck"] = deck["id"]
+    return out
+
+
+def _deck_from_content(lib: Library, did: str, where: str) -> dict:
+    deck = lib.deck(did)
+    if deck is None:
+        raise SetupError(f"{where}: there is no deck '{did}' in the content.", where)
+    cards = [_card_with_symbol(c, deck) for c in deck["cards"]]
+    return {"id": deck["id"], "name": deck["name"], "complete": deck["complete"],
+            "rivals": [_deck_meta(deck)],
+            "plots": [deck["plot"]["name"]] if deck["plot"] else [],
+            "objectives": [c for c in cards if c["type"] == "objective"],
+            "power": [c for c in cards if c["type"] != "objective"]}
+
+
+def _deck_meta(deck: dict) -> dict:
+    return {"id": deck["id"], "name": deck["name"], "symbol": deck["symbol"], "warband": deck["warband"],
+            "plot": deck["plot"]["name"] if deck["plot"] else None, "complete": deck["complete"]}
+
+
+def _built_deck(lib: Library, spec: dict, where: str) -> dict:
+    """A Nemesis/Relic deck given as card names picked from content decks (`rivals` lists the decks)."""
+    rivals = spec.get("rivals") or []
+    if not isinstance(rivals, list):
+        raise SetupError(f"{where}.rivals must be a list of deck ids.", f"{where}.rivals")
+    pools = []
+    for i, did in enumerate(rivals):
+        deck = lib.deck(did) if isinstance(did, str) else None
+        if deck is None:
+            raise SetupError(f"{where}.rivals[{i}]: there is no deck '{did}' in the content.", f"{where}.rivals[{i}]")
+        pools.append(deck)
+    search = pools or lib.all("underworlds", "decks")
+    out = {"id": None, "name": spec.get("name") or "Built deck", "complete": True,
+           "rivals": [_deck_meta(d) for d in pools], "plots": [], "objectives": [], "power": []}
+    for part in ("objectives", "power"):
+        names = spec.get(part) or []
+        if not isinstance(names, list):
+            raise SetupError(f"{where}.{part} must be a list of card names.", f"{where}.{part}")
+        for i, name in enumerate(names):
+            found = next(((c, d) for d in search for c in d["cards"]
+                          if isinstance(name, str) and c["name"].casefold() == name.casefold()), None)
+            if found is None:
+                raise SetupError(f"{where}.{part}[{i}]: no card called '{name}' in the chosen decks.",
+                                 f"{where}.{part}[{i}]")
+            card = _card_with_symbol(*found)
+            out[part].append(card)
+            if found[1]["plot"] and found[1]["plot"]["name"] not in out["plots"]:
+                out["plots"].append(found[1]["plot"]["name"])
+    return out
+
+
+def _custom_deck(payload: dict, where: str) -> dict:
+    try:
+        deck = CustomDeckSchema().load(payload)
+    except ValidationError as exc:
+        problem = describe_errors(exc, payload)[0]
+        raise SetupError(f"{where}: {problem['record']}, {problem['field']}: {problem['message']}",
+                         f"{where}.{problem['field']}") from exc
+    for part in ("objectives", "power"):
+        for card in deck[part]:
+            card["symbol"] = card.get("symbol") or (deck.get("warband") or "universal")
+            card["deck"] = None
+    return {"id": None, "name": deck["name"], "complete": True, "rivals": [],
+            "plots": [deck["plot"]["name"]] if deck["plot"] else [],
+            "objectives": deck["objectives"], "power": deck["power"]}
+
+
+def _resolve_deck(lib: Library, spec: Any, where: str, lookup: Lookup | None) -> dict:
+    if isinstance(spec, str):
+        return _deck_from_content(lib, spec, where)
+    if not isinstance(spec, dict):
+        raise SetupError(f"{where}: a deck is a deck id or an object.", where)
+    if "custom_id" in spec:
+        payload = lookup("deck", spec["custom_id"]) if lookup else None
+        if payload is None:
+            raise SetupError(f"{where}: there is no saved deck '{spec['custom_id']}'.", f"{where}.custom_id")
+        return _custom_deck(payload, where)
+    cards = [*(spec.get("objectives") or []), *(spec.get("power") or [])]
+    if cards and all(isinstance(c, dict) for c in cards):
+        return _custom_deck(spec, where)
+    return _built_deck(lib, spec, where)
+
+
+def _validate_seat_deck(ruleset_id: str, fmt: str | None, seat: dict, where: str, lib: Library,
+                        override: bool) -> None:
+    """Deck-building rules of the chosen format (current rules only); SetupError naming the rule."""
+    if ruleset_id != "underworlds/deathgorge" or not fmt:
+        return
+    try:
+        from app.engine.underworlds import decks as deck_rules  # noqa: PLC0415 - engine imports stay lazy
+    except ImportError:  # the Underworlds engine package is not installed in this build
+        return
+    warband = {"id": seat.get("warband"), "grand_alliance": seat.get("grand_alliance")}
+    fmt_data = lib.get("underworlds", "formats", fmt)
+    problems = deck_rules.validate_deck(fmt, warband, seat["deck"], fmt_data)
+    seat["deck_problems"] = [p.to_dict() for p in problems]
+    if problems and not override:
+        first = problems[0]
+        raise SetupError(f"{where}: {first.message} ({first.rule})", f"{where}.deck")
+
+
+def expand_setup(ruleset_id: str, setup: dict, lookup: Lookup | None = None) -> dict:
+    """Fill each seat from content (fighters, warband name, Grand Alliance, deck); a new dict.
+
+    Seats: {"name", "warband": id | "custom", "printing"?, "fighters"?, "custom_id"?, "deck"?}.
+    Each Underworlds seat comes back with `fighters` (validated records) and `missing`: for each
+    fighter slug, the fields no source gives that the players must enter before the game starts.
+    `lookup(kind, id)` fetches saved custom content (the server passes its store). Other games'
+    setups are returned unchanged (copied).
+    """
+    out = copy.deepcopy(setup)
+    if not isinstance(ruleset_id, str) or not ruleset_id.startswith("underworlds/") or not isinstance(out, dict):
+        return out
+    lookup = lookup or _server_lookup()
+    seats = out.get("seats")
+    if not isinstance(seats, list):
+        return out  # the ruleset reports the malformed setup itself
+    lib = load()
+    options = out.get("options") if isinstance(out.get("options"), dict) else {}
+    fmt = options.get("format")
+    override = bool(isinstance(options.get("deck_override"), dict) and options["deck_override"].get("reason"))
+    for i, seat in enumerate(seats):
+        where = f"seats[{i}]"
+        if not isinstance(seat, dict):
+            continue
+        wid = seat.get("warband")
+        if seat.get("custom_id") is not None:
+            payload = lookup("warband", seat["custom_id"]) if lookup else None
+            if payload is None:
+                raise SetupError(f"{where}: there is no saved warband '{seat['custom_id']}'.", f"{where}.custom_id")
+            seat.setdefault("fighters", payload["fighters"])
+            seat.setdefault("warband_name", payload.get("name"))
+            seat.setdefault("grand_alliance", payload.get("grand_alliance"))
+            wid = seat.setdefault("warband", "custom")
+        known = lib.warband(wid) if isinstance(wid, str) else None
+        if seat.get("fighters") is None:
+            if known is None:
+                if wid in (None, "custom"):
+                    raise SetupError(f"{where}: choose a warband or enter your fighters.", f"{where}.warband")
+                raise SetupError(f"{where}: there is no warband '{wid}' in the content.", f"{where}.warband")
+            try:
+                printing = choose_printing(known, ruleset_id, seat.get("printing"))
+            except KeyError:
+                ids = ", ".join(p["id"] for p in known["printings"])
+                raise SetupError(f"{where}: '{known['name']}' has no printing '{seat.get('printing')}' "
+                                 f"(choose one of: {ids}).", f"{where}.printing") from None
+            seat["fighters"] = copy.deepcopy(printing["fighters"])
+            seat["printing"] = printing["id"]
+        seat["fighters"] = _validate_fighters(seat["fighters"], f"{where}.fighters")
+        if known is not None:
+            seat.setdefault("warband_name", known["name"])
+            seat.setdefault("grand_alliance", known["grand_alliance"])
+        seat["missing"] = {f["slug"]: m for f in seat["fighters"] if (m := missing_fields(f))}
+        if seat.get("deck") is not None:
+            seat["deck"] = _resolve_deck(lib, seat["deck"], f"{where}.deck", lookup)
+            _validate_seat_deck(ruleset_id, fmt, seat, where, lib, override)
+    return out
+
+
+def _server_lookup() -> Lookup | None:
+    """Saved custom content of the running server (its store), when called inside a request."""
+    try:
+        from flask import current_app, has_app_context  # noqa: PLC0415 - only inside the server
+    except ImportError:
+        return None
+    if not has_app_context():
+        return None
+    store = (current_app.extensions.get("tablewarden") or {}).get("store")
+    if store is None or not hasattr(store, "get_custom"):
+        return None
+    return lambda kind, cid: store.get_custom(kind, cid)
+
+
+def validate_custom(kind: str, payload: Any) -> tuple[dict | None, list[dict]]:
+    """Validate custom content (a player's warband or deck): (clean record, []) or (None, problems)."""
+    schema = CUSTOM_KINDS.get(kind)
+    if schema is None:
+        return None, [{"record": "record", "field": "kind", "message": f"unknown custom kind '{kind}'"}]
+    if not isinstance(payload, dict):
+        return None, [{"record": "record", "field": "(whole record)", "message": "must be an object"}]
+    try:
+        return schema().load(payload), []
+    except ValidationError as exc:
+        return None, describe_errors(exc, payload)

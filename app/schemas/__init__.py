@@ -1,0 +1,1 @@
+"""Marshmallow schemas: wire payloads, events, content files."""

@@ -1,0 +1,461 @@
+"""Marshmallow schemas for game content files (content/<game>/<kind>/*.yaml) and custom content.
+
+One schema per content kind; `KINDS` maps (game, kind) to the schema that validates a file of that
+kind, so the loader and the API stay generic: another game adds its kinds here.
+
+Underworlds vocabularies (documented for the rules engine in content/README.md):
+- `INSPIRE_CHECKS`: machine-checkable Inspire conditions.
+- `REACTION_STEPS`: the reaction steps a reaction card or ability can name; taken from the engine's
+  `app.engine.underworlds.reactions` when that module exists, else the provisional list below.
+"""
+from __future__ import annotations
+
+import re
+
+from marshmallow import (RAISE, Schema, ValidationError, fields, validate, validates_schema)
+
+SLUG = validate.Regexp(r"^[a-z0-9][a-z0-9-]*$", error="must be lower-case letters, digits and dashes")
+GRAND_ALLIANCES = ("order", "chaos", "death", "destruction")
+DEFENCE_SYMBOLS = ("block", "dodge")
+ATTACK_SYMBOLS = ("smash", "fury")
+MAGIC_SYMBOLS = ("channel", "focus")
+CARD_TYPES = ("objective", "ploy", "spell", "upgrade")
+GAMBITS = ("ploy", "spell")
+SCORING = ("surge", "end", "third")
+ERAS = ("original", "current")
+
+# Attack action keywords (Deathgorge rulebook, Attack action keywords); those in
+# NUMBERED_KEYWORDS carry a number ("grievous 1", "knockback 2").
+PLAIN_KEYWORDS = ("cleave", "ensnare", "scything", "stagger")
+NUMBERED_KEYWORDS = ("grievous", "knockback")
+
+# Provisional reaction steps, named after the rulebook's reaction steps (Deathgorge rulebook,
+# Combat sequence pg 21 and Reactions pg 36-37): after each step of the combat sequence, when a
+# fighter is dealt damage, after an action, after an activation step, when a power card is played.
+# The uw-rules engine owns the definitive list in app/engine/underworlds/reactions.py.
+PROVISIONAL_REACTION_STEPS = (
+    "after_declare_attack",       # combat sequence step 1
+    "after_attack_roll",          # step 2
+    "after_defence_roll",         # step 3
+    "after_determine_success",    # step 4 (hit / critical hit / draw / miss / critical defence known)
+    "after_deal_damage",          # step 5
+    "after_out_of_action_check",  # step 6
+    "after_drive_back",           # step 7
+    "after_attack",               # step 8: the Attack action ends ("after an Attack action")
+    "after_dealt_damage",         # a fighter is dealt damage for any reason
+    "after_taken_out_of_action",  # a fighter is taken out of action for any reason
+    "after_action",               # any action ends
+    "after_activation",           # the activation step ends (shares the step with its last action)
+    "after_power_card_revealed",  # a gambit or upgrade is revealed, before it resolves
+    "after_power_card_resolved",  # a gambit has resolved / an upgrade has been given
+)
+
+
+def reaction_steps() -> tuple[str, ...]:
+    """The reaction steps cards may name: the engine's constant when it exists, else ours."""
+    try:
+        from app.engine.underworlds import reactions  # noqa: PLC0415 - optional until uw-rules lands
+    except ImportError:
+        return PROVISIONAL_REACTION_STEPS
+    steps = getattr(reactions, "REACTION_STEPS", None)
+    if not steps:
+        return PROVISIONAL_REACTION_STEPS
+    return tuple(steps.keys() if isinstance(steps, dict) else steps)
+
+
+# Machine-checkable Inspire conditions: kind -> {parameter: python type}. Everything else is
+# described by `text` only (check: null) and entered by the players.
+INSPIRE_CHECKS: dict[str, dict[str, type]] = {
+    "friendly_out_of_action_at_least": {"count": int},  # N or more fighters of this warband out of action
+    "enemy_out_of_action_at_least": {"count": int},     # N or more enemy fighters out of action
+    "fighters_out_of_action_at_least": {"count": int},  # N or more fighters of any warband out of action
+    "self_wounded_at_least": {"count": int},            # this fighter has N or more wound counters
+    "friendly_returned_at_least": {"count": int},       # friendly fighters returned to the battlefield N times this game
+    "chosen_by_ploy": {},                               # this fighter was chosen by a ploy just played
+    "any_of": {"checks": list},                         # any of the listed checks
+    "all_of": {"checks": list},                         # all of the listed checks
+}
+
+
+def check_inspire(check, path: str = "check") -> list[str]:
+    """Problems with a machine-checkable Inspire condition (empty when it is well formed)."""
+    if check is None:
+        return []
+    if not isinstance(check, dict) or "kind" not in check:
+        return [f"{path} must be null or an object with a 'kind'"]
+    kind = check["kind"]
+    if kind not in INSPIRE_CHECKS:
+        return [f"{path}.kind '{kind}' is not one of: {', '.join(INSPIRE_CHECKS)}"]
+    params = INSPIRE_CHECKS[kind]
+    problems = []
+    for key in check:
+        if key != "kind" and key not in params:
+            problems.append(f"{path}.{key} is not a parameter of '{kind}'")
+    for key, typ in params.items():
+        value = check.get(key)
+        if value is None:
+            problems.append(f"{path}.{key} is required for '{kind}'")
+        elif typ is int and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
+            problems.append(f"{path}.{key} must be a whole number of at least 0")
+        elif typ is list:
+            if not isinstance(value, list) or not value:
+                problems.append(f"{path}.{key} must be a non-empty list")
+            else:
+                for i, sub in enumerate(value):
+                    problems.extend(check_inspire(sub, f"{path}.{key}[{i}]"))
+    return problems
+
+
+def check_keyword(word: str) -> str | None:
+    """Why an attack keyword is not valid, or None."""
+    if not isinstance(word, str):
+        return "must be a string"
+    if word in PLAIN_KEYWORDS:
+        return None
+    m = re.fullmatch(r"([a-z-]+) ([1-9][0-9]?)", word)
+    if m and m.group(1) in NUMBERED_KEYWORDS:
+        return None
+    known = ", ".join([*PLAIN_KEYWORDS, *(f"{k} N" for k in NUMBERED_KEYWORDS)])
+    return f"'{word}' is not a known keyword ({known})"
+
+
+class Strict(Schema):
+    """Base: unknown keys are errors (a typo in a content file must not pass silently)."""
+
+    class Meta:
+        unknown = RAISE
+
+
+def Count(**kw):  # noqa: N802 - a field factory reads like a field class
+    """A whole number of at least 0 (strict: 2.5 and "2" are refused); null allowed = unknown."""
+    return fields.Integer(strict=True, validate=validate.Range(min=0), allow_none=True, **kw)
+
+
+class ReactionSchema(Strict):
+    """When a reaction can be used: one reaction step plus simple conditions, in our own words."""
+
+    step = fields.String(required=True)
+    # Conditions the engine can test at that step; each optional. Values:
+    #   attacker / target / fighter: friendly | enemy | this | any ; outcome: succeeded | failed
+    #   target_leader: true ; took_out_of_action: true ; cause: attack | ploy | any
+    conditions = fields.Dict(keys=fields.String(validate=validate.OneOf(
+        ["attacker", "target", "fighter", "outcome", "target_leader", "took_out_of_action", "cause",
+         "not_target"])), values=fields.Raw(), load_default=dict)
+    text = fields.String(load_default=None, allow_none=True)
+
+    @validates_schema
+    def _step_known(self, data, **_):
+        steps = reaction_steps()
+        if data["step"] not in steps:
+            raise ValidationError(f"'{data['step']}' is not a reaction step ({', '.join(steps)})", "step")
+
+
+class ProfileSchema(Strict):
+    """One Attack action (or spell attack) of a fighter."""
+
+    name = fields.String(required=True, allow_none=True)
+    range = Count(required=True)
+    dice = Count(required=True)
+    symbol = fields.String(required=True, allow_none=True,
+                           validate=validate.OneOf(ATTACK_SYMBOLS + MAGIC_SYMBOLS))
+    damage = Count(required=True)
+    keywords = fields.List(fields.String(), load_default=list)
+    spell = fields.Boolean(load_default=False)
+    reaction = fields.Nested(ReactionSchema, load_default=None, allow_none=True)
+    text = fields.String(load_default=None, allow_none=True)  # extra rules, in our own words
+
+    @validates_schema
+    def _consistent(self, data, **_):
+        errors = {}
+        for i, word in enumerate(data.get("keywords") or []):
+            why = check_keyword(word)
+            if why:
+                errors.setdefault("keywords", {})[i] = [why]
+        sym = data.get("symbol")
+        if sym is not None and data.get("spell") and sym not in MAGIC_SYMBOLS:
+            errors["symbol"] = ["a spell attack uses channel or focus (magic dice)"]
+        if sym is not None and not data.get("spell") and sym in MAGIC_SYMBOLS:
+            errors["symbol"] = ["channel and focus are magic dice: set spell: true"]
+        if errors:
+            raise ValidationError(errors)
+
+
+class DefenceSchema(Strict):
+    """Defence characteristic: number of dice and the success symbol."""
+
+    dice = Count(required=True)
+    symbol = fields.String(required=True, allow_none=True, validate=validate.OneOf(DEFENCE_SYMBOLS))
+
+
+class AbilitySchema(Strict):
+    """A fighter ability other than an Attack action, summarised in our own words."""
+
+    name = fields.String(required=True)
+    text = fields.String(required=True)
+    inspired_only = fields.Boolean(load_default=False)
+    reaction = fields.Nested(ReactionSchema, load_default=None, allow_none=True)
+
+
+class InspireConditionSchema(Strict):
+    """Inspire condition: our own summary, plus a machine-checkable form where it is simple."""
+
+    text = fields.String(required=True, allow_none=True)
+    check = fields.Raw(load_default=None, allow_none=True)
+
+    @validates_schema
+    def _check(self, data, **_):
+        problems = check_inspire(data.get("check"))
+        if problems:
+            raise ValidationError(problems, "check")
+
+
+class InspiredSchema(Strict):
+    """The Inspired side: only what changes (same keys as the fighter; profiles replace)."""
+
+    move = Count()
+    defence = fields.Nested(DefenceSchema)
+    wounds = Count()
+    traits = fields.List(fields.String())
+    wizard_level = Count()
+    profiles = fields.List(fields.Nested(ProfileSchema))
+
+
+# Fighter fields a game needs; when null (unknown) the setup asks the players to enter them.
+NEEDED = ("move", "defence", "wounds")
+
+
+class FighterSchema(Strict):
+    """A fighter record (TEAM.md shared shape); numbers no source gives are null (unknown)."""
+
+    slug = fields.String(required=True, validate=SLUG)
+    name = fields.String(required=True, validate=validate.Length(min=1, max=120))
+    leader = fields.Boolean(load_default=False)
+    traits = fields.List(fields.String(validate=SLUG), load_default=list)
+    wizard_level = fields.Integer(strict=True, validate=validate.Range(min=0, max=5), load_default=0)
+    move = Count(load_default=None)
+    defence = fields.Nested(DefenceSchema, load_default=None, allow_none=True)
+    wounds = fields.Integer(strict=True, validate=validate.Range(min=1), allow_none=True, load_default=None)
+    inspired = fields.Nested(InspiredSchema, load_default=dict)
+    inspire_condition = fields.Nested(InspireConditionSchema, load_default=lambda: {"text": None, "check": None})
+    profiles = fields.List(fields.Nested(ProfileSchema), load_default=list)
+    abilities = fields.List(fields.Nested(AbilitySchema), load_default=list)
+    # Parts of the card our sources do not give (beyond null numbers), e.g. "inspired.profiles".
+    unknown = fields.List(fields.String(), load_default=list)
+    notes = fields.String(load_default=None, allow_none=True)
+
+    @validates_schema
+    def _wizard(self, data, **_):
+        if data.get("wizard_level") and "wizard" not in (data.get("traits") or []):
+            raise ValidationError("a fighter with a wizard level needs the wizard trait", "traits")
+
+
+def missing_fields(fighter: dict) -> list[str]:
+    """What the players must enter for a fighter: null characteristics and parts marked unknown."""
+    out = []
+    for key in NEEDED:
+        value = fighter.get(key)
+        if value is None:
+            out.append(key)
+        elif key == "defence" and (value.get("dice") is None or value.get("symbol") is None):
+            out.append("defence")
+    if not fighter.get("profiles"):
+        out.append("profiles")
+    for i, prof in enumerate(fighter.get("profiles") or []):
+        for key in ("range", "dice", "symbol", "damage"):
+            if prof.get(key) is None:
+                out.append(f"profiles[{i}].{key}")
+    if fighter.get("inspire_condition", {}).get("text") is None:
+        out.append("inspire_condition")
+    out.extend(u for u in fighter.get("unknown") or [] if u not in out)
+    return out
+
+
+class PrintingSchema(Strict):
+    """One printing of a warband's fighter cards (stats changed between printings)."""
+
+    id = fields.String(required=True, validate=SLUG)
+    era = fields.String(required=True, validate=validate.OneOf(ERAS))
+    label = fields.String(required=True)
+    year = fields.Integer(strict=True, allow_none=True, load_default=None)
+    sources = fields.List(fields.String(), required=True, validate=validate.Length(min=1))
+    notes = fields.String(load_default=None, allow_none=True)
+    fighters = fields.List(fields.Nested(FighterSchema), required=True, validate=validate.Length(min=1))
+
+    @validates_schema
+    def _fighters(self, data, **_):
+        check_roster(data["fighters"])
+
+
+def check_roster(fighters: list[dict]) -> None:
+    """A warband's fighters: unique slugs and exactly one leader ('every warband has one leader')."""
+    seen = set()
+    for i, f in enumerate(fighters):
+        if f["slug"] in seen:
+            raise ValidationError({i: {"slug": [f"'{f['slug']}' is used twice"]}}, "fighters")
+        seen.add(f["slug"])
+    leaders = [f["slug"] for f in fighters if f.get("leader")]
+    if len(leaders) != 1:
+        raise ValidationError(
+            f"a warband has exactly one leader (Deathgorge rulebook, Traits, pg 7); found {len(leaders)}",
+            "fighters")
+
+
+class WarbandSchema(Strict):
+    """A warband file: identity, Grand Alliance, and one or more printings of its fighters."""
+
+    id = fields.String(required=True, validate=SLUG)
+    name = fields.String(required=True)
+    game = fields.String(required=True, validate=validate.Equal("underworlds"))
+    grand_alliance = fields.String(required=True, allow_none=True, validate=validate.OneOf(GRAND_ALLIANCES))
+    grand_alliance_source = fields.String(load_default=None, allow_none=True)
+    named_in = fields.List(fields.String(), load_default=list)  # rulebooks that name the warband
+    rivals_decks = fields.List(fields.String(validate=SLUG), load_default=list)
+    abilities = fields.List(fields.Nested(AbilitySchema), load_default=list)  # warband-wide abilities
+    printings = fields.List(fields.Nested(PrintingSchema), required=True, validate=validate.Length(min=1))
+
+    @validates_schema
+    def _printings(self, data, **_):
+        ids = [p["id"] for p in data["printings"]]
+        if len(set(ids)) != len(ids):
+            raise ValidationError("printing ids must be unique", "printings")
+
+
+class CustomWarbandSchema(Strict):
+    """A warband a player defines at setup: one roster of fighters (same fighter schema)."""
+
+    name = fields.String(required=True, validate=validate.Length(min=1, max=120))
+    game = fields.String(load_default="underworlds", validate=validate.Equal("underworlds"))
+    grand_alliance = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(GRAND_ALLIANCES))
+    based_on = fields.String(load_default=None, allow_none=True)  # content warband id it started from
+    fighters = fields.List(fields.Nested(FighterSchema), required=True,
+                           validate=validate.Length(min=1, max=12))
+
+    @validates_schema
+    def _fighters(self, data, **_):
+        check_roster(data["fighters"])
+
+
+class CardSchema(Strict):
+    """One card: name, type, values and effect summarised in our own words (never printed text)."""
+
+    name = fields.String(required=True, validate=validate.Length(min=1, max=120))
+    number = fields.Integer(strict=True, load_default=None, allow_none=True)
+    type = fields.String(required=True, validate=validate.OneOf(CARD_TYPES))
+    glory = Count(load_default=None)                  # objectives only; null = not in our sources
+    scoring = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(SCORING))
+    hybrid = fields.Boolean(load_default=False)
+    dual = fields.Boolean(load_default=False)
+    cast = Count(load_default=None)                   # gambit spells: symbols needed to cast
+    persists = fields.Boolean(load_default=False)
+    restrictions = fields.List(fields.String(), load_default=list)  # fighter slugs, traits, keywords
+    symbol = fields.String(load_default=None, allow_none=True)      # warband id | grand alliance | universal
+    keywords = fields.List(fields.String(), load_default=list)
+    reaction = fields.Nested(ReactionSchema, load_default=None, allow_none=True)
+    effect = fields.String(required=True, validate=validate.Length(min=1, max=600))
+    unknown = fields.List(fields.String(), load_default=list)
+
+    @validates_schema
+    def _by_type(self, data, **_):
+        errors = {}
+        if data["type"] == "objective":
+            if data.get("scoring") is None:
+                errors["scoring"] = ["an objective says when it is scored: surge, end or third"]
+            if data.get("reaction"):
+                errors["reaction"] = ["objectives are not reactions"]
+        else:
+            if data.get("glory") is not None:
+                errors["glory"] = ["only objectives have a glory value"]
+            if data.get("scoring") is not None:
+                errors["scoring"] = ["only objectives are scored"]
+            if data.get("hybrid") or data.get("dual"):
+                errors["hybrid"] = ["only objectives are hybrid or dual"]
+        if data.get("hybrid") and data.get("dual"):
+            errors["dual"] = ["an objective is hybrid or dual, not both"]
+        if data.get("cast") is not None and data["type"] != "spell":
+            errors["cast"] = ["only spells have a casting value"]
+        if errors:
+            raise ValidationError(errors)
+
+
+class PlotSchema(Strict):
+    """A plot card: extra rules used alongside a Rivals deck, summarised in our own words."""
+
+    name = fields.String(required=True)
+    effect = fields.String(required=True)
+
+
+class DeckSchema(Strict):
+    """A deck file: a Rivals deck (or a core-set pre-built deck) and the cards we can establish."""
+
+    id = fields.String(required=True, validate=SLUG)
+    name = fields.String(required=True)
+    game = fields.String(required=True, validate=validate.Equal("underworlds"))
+    kind = fields.String(required=True, validate=validate.OneOf(["rivals", "starter", "collection"]))
+    symbol = fields.String(required=True)             # warband id or "universal"
+    warband = fields.String(load_default=None, allow_none=True, validate=SLUG)
+    era = fields.String(required=True, validate=validate.OneOf(ERAS))
+    sources = fields.List(fields.String(), required=True, validate=validate.Length(min=1))
+    complete = fields.Boolean(required=True)          # false: our sources do not give every card
+    notes = fields.String(load_default=None, allow_none=True)
+    plot = fields.Nested(PlotSchema, load_default=None, allow_none=True)
+    cards = fields.List(fields.Nested(CardSchema), load_default=list)
+
+    @validates_schema
+    def _cards(self, data, **_):
+        names = {}
+        for i, card in enumerate(data.get("cards") or []):
+            if card["name"].casefold() in names:
+                raise ValidationError({i: {"name": [f"'{card['name']}' appears twice in this deck"]}}, "cards")
+            names[card["name"].casefold()] = i
+        if data["symbol"] != "universal" and data.get("warband") != data["symbol"]:
+            raise ValidationError("a warband deck's symbol is its warband id", "symbol")
+
+
+class CustomDeckSchema(Strict):
+    """A deck a player builds: the warband it is for and its cards (from content or entered)."""
+
+    name = fields.String(required=True, validate=validate.Length(min=1, max=120))
+    game = fields.String(load_default="underworlds", validate=validate.Equal("underworlds"))
+    warband = fields.String(load_default=None, allow_none=True)
+    format = fields.String(load_default=None, allow_none=True)
+    plot = fields.Nested(PlotSchema, load_default=None, allow_none=True)
+    objectives = fields.List(fields.Nested(CardSchema), load_default=list)
+    power = fields.List(fields.Nested(CardSchema), load_default=list)
+
+    @validates_schema
+    def _split(self, data, **_):
+        for i, card in enumerate(data.get("objectives") or []):
+            if card["type"] != "objective":
+                raise ValidationError({i: {"type": ["the objective deck holds objective cards only"]}}, "objectives")
+        for i, card in enumerate(data.get("power") or []):
+            if card["type"] == "objective":
+                raise ValidationError({i: {"type": ["the power deck holds gambits and upgrades only"]}}, "power")
+
+
+class FormatSchema(Strict):
+    """A deck-building format kept as data (e.g. Championship's restricted and forbidden lists)."""
+
+    id = fields.String(required=True, validate=SLUG)
+    name = fields.String(required=True)
+    game = fields.String(required=True, validate=validate.Equal("underworlds"))
+    based_on = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(["rivals", "nemesis", "relic"]))
+    rule = fields.String(required=True)               # where the book describes it
+    restricted = fields.List(fields.String(), load_default=list)
+    max_restricted = fields.Integer(strict=True, load_default=None, allow_none=True)
+    forbidden = fields.List(fields.String(), load_default=list)
+    sources = fields.List(fields.String(), load_default=list)
+    notes = fields.String(load_default=None, allow_none=True)
+
+
+# (game, kind) -> schema of one file of that kind. Content lives in content/<game>/<kind>/<id>.yaml.
+KINDS: dict[tuple[str, str], type[Schema]] = {
+    ("underworlds", "warbands"): WarbandSchema,
+    ("underworlds", "decks"): DeckSchema,
+    ("underworlds", "formats"): FormatSchema,
+}
+
+# Custom content kinds players may save (same fighter/card schemas as the shipped files).
+CUSTOM_KINDS: dict[str, type[Schema]] = {
+    "warband": CustomWarbandSchema,
+    "deck": CustomDeckSchema,
+}

@@ -1,0 +1,135 @@
+"""expand_setup (app/content.py): seats filled from content, custom seats validated, what is missing reported."""
+from __future__ import annotations
+
+import pytest
+
+from app import content
+from app.engine.core import SetupError
+
+CUSTOM_FIGHTER = {"slug": "vexmor", "name": "Vexmor", "leader": True, "move": 3,
+                  "defence": {"dice": 1, "symbol": "dodge"}, "wounds": 5,
+                  "profiles": [{"name": "Claws", "range": 1, "dice": 2, "symbol": "fury", "damage": 2}]}
+
+
+def setup(ruleset="underworlds/deathgorge", **options):
+    return {"ruleset": ruleset, "options": options,
+            "seats": [{"name": "Ana", "warband": "cyrenis-razors"},
+                      {"name": "Ben", "warband": "custom", "fighters": [CUSTOM_FIGHTER]}]}
+
+
+def test_known_warband_gets_fighters_name_and_alliance():
+    """A seat naming a known warband gets its fighters, warband name and Grand Alliance."""
+    out = content.expand_setup("underworlds/deathgorge", setup())
+    ana = out["seats"][0]
+    assert [f["slug"] for f in ana["fighters"]] == ["cyreni", "cephanyr", "renglaith", "alathyrr"]
+    assert ana["warband_name"] == "Cyreni's Razors" and ana["grand_alliance"] == "order"
+    assert ana["printing"] == "deathgorge"
+    assert ana["missing"]["cyreni"] == ["inspire_condition", "inspired"]
+
+
+def test_custom_seat_keeps_its_fighters_normalised():
+    """Custom fighters stay, with the schema's defaults filled in."""
+    ben = content.expand_setup("underworlds/deathgorge", setup())["seats"][1]
+    assert ben["fighters"][0]["name"] == "Vexmor" and ben["fighters"][0]["traits"] == []
+    assert ben["missing"] == {"vexmor": ["inspire_condition"]}
+
+
+def test_input_is_not_mutated():
+    """expand_setup returns a new setup."""
+    raw = setup()
+    content.expand_setup("underworlds/deathgorge", raw)
+    assert "fighters" not in raw["seats"][0]
+
+
+def test_printing_follows_the_ruleset():
+    """2018/2019 rules pick the original printing, the current rules the current one; a seat can choose."""
+    raw = {"seats": [{"name": "A", "warband": "ironsouls-condemnors"}]}
+    old = content.expand_setup("underworlds/dreadfane", raw)["seats"][0]
+    new = content.expand_setup("underworlds/deathgorge", raw)["seats"][0]
+    assert (old["printing"], old["fighters"][0]["wounds"]) == ("dreadfane-2019", 4)
+    assert (new["printing"], new["fighters"][0]["wounds"]) == ("current", 5)
+    chosen = content.expand_setup("underworlds/deathgorge",
+                                  {"seats": [{"name": "A", "warband": "ironsouls-condemnors",
+                                              "printing": "dreadfane-2019"}]})["seats"][0]
+    assert chosen["fighters"][0]["wounds"] == 4
+    # Only an original printing exists: the current rules fall back to it.
+    assert content.expand_setup("underworlds/deathgorge", {"seats": [{"name": "A", "warband": "garreks-reavers"}]}
+                                )["seats"][0]["printing"] == "shadespire-2018"
+
+
+@pytest.mark.parametrize("seat,field", [
+    ({"name": "A", "warband": "no-such-band"}, "seats[0].warband"),
+    ({"name": "A"}, "seats[0].warband"),
+    ({"name": "A", "warband": "ironsouls-condemnors", "printing": "1999"}, "seats[0].printing"),
+    ({"name": "A", "warband": "custom", "fighters": []}, "seats[0].fighters"),
+    ({"name": "A", "warband": "custom", "fighters": [{**CUSTOM_FIGHTER, "wounds": "x"}]}, "seats[0].fighters[0].wounds"),
+    ({"name": "A", "warband": "custom", "fighters": [CUSTOM_FIGHTER, CUSTOM_FIGHTER]}, "seats[0].fighters[1].slug"),
+    ({"name": "A", "custom_id": "nope"}, "seats[0].custom_id"),
+    ({"name": "A", "warband": "cyrenis-razors", "deck": "no-such-deck"}, "seats[0].deck"),
+])
+def test_bad_seats_raise_setup_error_naming_the_field(seat, field):
+    """Unusable seats are refused with a SetupError naming the field."""
+    with pytest.raises(SetupError) as exc:
+        content.expand_setup("underworlds/deathgorge", {"seats": [seat]})
+    assert exc.value.field == field, exc.value.message
+
+
+def test_other_games_pass_through():
+    """Setups of other games are returned unchanged."""
+    raw = {"seats": [{"name": "A", "warband": "cyrenis-razors"}]}
+    assert content.expand_setup("conquest/core", raw) == raw
+    assert content.expand_setup("underworlds/deathgorge", {"seats": "oops"}) == {"seats": "oops"}
+
+
+def test_custom_warband_by_saved_id():
+    """A seat can name a saved custom warband; lookup fetches it (the server passes its store)."""
+    saved = {"name": "My band", "grand_alliance": "chaos", "fighters": [CUSTOM_FIGHTER]}
+    out = content.expand_setup("underworlds/deathgorge", {"seats": [{"name": "A", "custom_id": "abc"}]},
+                               lookup=lambda kind, cid: saved if (kind, cid) == ("warband", "abc") else None)
+    seat = out["seats"][0]
+    assert seat["warband"] == "custom" and seat["warband_name"] == "My band" and seat["grand_alliance"] == "chaos"
+    assert seat["fighters"][0]["slug"] == "vexmor"
+
+
+def test_deck_from_content_is_split_into_objectives_and_power():
+    """A seat's deck id becomes its objective and power cards, each with its symbol and deck."""
+    out = content.expand_setup("underworlds/shadespire",
+                               {"seats": [{"name": "A", "warband": "garreks-reavers",
+                                           "deck": "garreks-reavers-shadespire"}]})
+    deck = out["seats"][0]["deck"]
+    assert [c["name"] for c in deck["objectives"]] == ["Khorne Cares Not"]
+    assert all(c["type"] != "objective" for c in deck["power"])
+    assert {c["symbol"] for c in deck["power"]} == {"garreks-reavers"}
+    assert deck["rivals"][0]["id"] == "garreks-reavers-shadespire"
+
+
+def test_built_deck_by_card_names():
+    """A deck can be given as card names picked from content decks."""
+    out = content.expand_setup("underworlds/shadespire", {"seats": [{
+        "name": "A", "warband": "steelhearts-champions",
+        "deck": {"rivals": ["steelhearts-champions-shadespire", "shadespire-universal"],
+                 "objectives": ["Slayers of Tyrants"], "power": ["Tireless Assault", "sidestep"]}}]})
+    deck = out["seats"][0]["deck"]
+    assert [c["name"] for c in deck["power"]] == ["Tireless Assault", "Sidestep"]
+    assert deck["power"][1]["symbol"] == "universal"
+    with pytest.raises(SetupError) as exc:
+        content.expand_setup("underworlds/shadespire", {"seats": [{
+            "name": "A", "warband": "steelhearts-champions",
+            "deck": {"rivals": ["shadespire-universal"], "power": ["Tireless Assault"]}}]})
+    assert exc.value.field == "seats[0].deck.power[0]"
+
+
+def test_custom_deck_cards_are_validated():
+    """A deck of entered cards goes through the card schema."""
+    good = {"name": "Mine", "objectives": [{"name": "O", "type": "objective", "scoring": "end", "glory": 1,
+                                            "effect": "e"}],
+            "power": [{"name": "P", "type": "ploy", "effect": "e"}]}
+    deck = content.expand_setup("underworlds/shadespire", {"seats": [{"name": "A", "warband": "custom",
+                                                                     "fighters": [CUSTOM_FIGHTER],
+                                                                     "deck": good}]})["seats"][0]["deck"]
+    assert deck["objectives"][0]["name"] == "O"
+    bad = {**good, "power": [{"name": "P", "type": "ploy", "glory": 2, "effect": "e"}]}
+    with pytest.raises(SetupError) as exc:
+        content.expand_setup("underworlds/shadespire", {"seats": [{"name": "A", "warband": "custom",
+                                                                   "fighters": [CUSTOM_FIGHTER], "deck": bad}]})
+    assert exc.value.field == "seats[0].deck.power[0].glory"

@@ -1,0 +1,150 @@
+"""Loading content (app/content.py): every shipped file loads; a bad file stops startup naming file, record, field."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from app import content
+from app.schemas.content import KINDS, missing_fields
+
+SHIPPED = content.ROOT
+NAMED_IN_RULEBOOKS = ["steelhearts-champions", "garreks-reavers", "sepulchral-guard", "ironskulls-boyz",
+                      "spiteclaws-swarm", "ironsouls-condemnors", "lady-harrows-mournflight", "cyrenis-razors",
+                      "thricefold-discord"]
+
+
+def test_every_shipped_file_loads():
+    """Every YAML file under content/ validates against its kind's schema."""
+    lib = content.load_from(SHIPPED)
+    files = sorted(SHIPPED.rglob("*.yaml"))
+    assert files and len(lib.files) == len(files)
+    for path in files:
+        game, kind = path.parent.parent.name, path.parent.name
+        assert (game, kind) in KINDS
+        assert lib.get(game, kind, path.stem) is not None, path
+
+
+def test_every_warband_named_in_the_rulebooks_is_shipped():
+    """Each warband the rulebooks name is in content, with sources for every printing."""
+    lib = content.load()
+    for wid in NAMED_IN_RULEBOOKS:
+        warband = lib.warband(wid)
+        assert warband is not None, wid
+        for printing in warband["printings"]:
+            assert printing["sources"], (wid, printing["id"])
+
+
+def test_printings_are_kept_apart():
+    """Stats that changed between printings are separate records (facts.md)."""
+    lib = content.load()
+    ironsoul = lib.warband("ironsouls-condemnors")
+    by_era = {p["era"]: {f["slug"]: f for f in p["fighters"]} for p in ironsoul["printings"]}
+    assert by_era["original"]["gwynne-ironsoul"]["wounds"] == 4
+    assert by_era["current"]["gwynne-ironsoul"]["wounds"] == 5
+    swarm = {p["era"]: {f["slug"]: f for f in p["fighters"]} for p in lib.warband("spiteclaws-swarm")["printings"]}
+    assert swarm["original"]["krrk"]["defence"] == {"dice": 1, "symbol": "block"}
+    assert swarm["current"]["krrk"]["defence"] == {"dice": 1, "symbol": "dodge"}
+
+
+def test_facts_numbers_are_shipped():
+    """Spot checks against facts.md: Garrek's Reavers, Steelheart's Champions, Cyreni's Razors."""
+    lib = content.load()
+    reavers = {f["slug"]: f for f in lib.warband("garreks-reavers")["printings"][0]["fighters"]}
+    karsus = reavers["karsus-the-chained"]
+    assert (karsus["move"], karsus["wounds"], karsus["inspired"]["move"]) == (4, 3, 5)
+    assert [(p["range"], p["dice"], p["symbol"], p["damage"]) for p in karsus["profiles"]] == \
+        [(2, 3, "fury", 1), (1, 3, "fury", 2)]
+    assert karsus["inspire_condition"]["check"] == {"kind": "fighters_out_of_action_at_least", "count": 3}
+    severin = lib.warband("steelhearts-champions")["printings"][0]["fighters"][0]
+    assert severin["leader"] and severin["inspired"]["defence"]["dice"] == 2
+    cephanyr = {f["slug"]: f for f in lib.warband("cyrenis-razors")["printings"][0]["fighters"]}["cephanyr"]
+    assert (cephanyr["move"], cephanyr["wounds"], cephanyr["defence"]["symbol"]) == (3, 4, "dodge")
+
+
+def test_unknown_numbers_are_null_and_reported():
+    """The Thricefold Discord's characteristics are in no source: null, and listed as missing."""
+    vexmor = content.load().warband("thricefold-discord")["printings"][0]["fighters"][0]
+    assert vexmor["move"] is None and vexmor["wounds"] is None
+    assert {"move", "defence", "wounds", "profiles"} <= set(missing_fields(vexmor))
+
+
+def test_reaction_cards_have_triggers():
+    """The Shadespire core-set reaction cards carry a reaction step so suggestions can offer them."""
+    lib = content.load()
+    cards = {c["name"]: c for d in lib.all("underworlds", "decks") for c in d["cards"]}
+    assert cards["Tireless Assault"]["reaction"]["step"] == "after_attack"
+    assert cards["Tireless Assault"]["reaction"]["conditions"] == {"attacker": "friendly", "outcome": "failed"}
+    assert cards["Skulls for the Skull Throne!"]["reaction"]["conditions"]["took_out_of_action"] is True
+    assert cards["Ever-Advancing"]["restrictions"] == ["garrek-gorebeard"]
+
+
+@pytest.fixture
+def tree(tmp_path) -> Path:
+    """A copy of the shipped content to break."""
+    root = tmp_path / "content"
+    shutil.copytree(SHIPPED, root)
+    return root
+
+
+def edit(path: Path, fn) -> None:
+    data = yaml.safe_load(path.read_text())
+    fn(data)
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+
+
+def test_bad_field_names_file_record_and_field(tree):
+    """An invalid file stops loading with the file, the record and the field in the message."""
+    def breakit(d):
+        d["printings"][0]["fighters"][3]["wounds"] = "lots"
+    edit(tree / "underworlds/warbands/garreks-reavers.yaml", breakit)
+    with pytest.raises(content.ContentError) as exc:
+        content.load_from(tree)
+    msg = str(exc.value)
+    assert "content/underworlds/warbands/garreks-reavers.yaml" in msg
+    assert "fighter 'targor'" in msg
+    assert "printings[0].fighters[3].wounds" in msg
+
+
+def test_bad_card_names_the_card(tree):
+    """A broken card is named by the card's name."""
+    def breakit(d):
+        d["cards"][0]["type"] = "trick"
+    edit(tree / "underworlds/decks/shadespire-universal.yaml", breakit)
+    with pytest.raises(content.ContentError) as exc:
+        content.load_from(tree)
+    assert "card 'Confusion'" in str(exc.value) and "cards[0].type" in str(exc.value)
+
+
+def test_file_name_must_match_id(tree):
+    """The id is the file name, so links and lookups agree."""
+    (tree / "underworlds/formats/championship.yaml").rename(tree / "underworlds/formats/champs.yaml")
+    with pytest.raises(content.ContentError, match="champs.yaml.*field id"):
+        content.load_from(tree)
+
+
+def test_unknown_kind_and_broken_yaml(tree):
+    """A directory without a schema and a file that is not YAML both stop loading."""
+    (tree / "underworlds/boards").mkdir()
+    with pytest.raises(content.ContentError, match="no schema for content kind 'boards'"):
+        content.load_from(tree)
+    (tree / "underworlds/boards").rmdir()
+    (tree / "underworlds/decks/bad.yaml").write_text("id: [unclosed\n")
+    with pytest.raises(content.ContentError, match="bad.yaml: not valid YAML"):
+        content.load_from(tree)
+
+
+def test_cross_references_are_checked(tree):
+    """A warband's Rivals deck must exist and belong to it."""
+    edit(tree / "underworlds/warbands/cyrenis-razors.yaml", lambda d: d["rivals_decks"].append("force-of-frost"))
+    with pytest.raises(content.ContentError, match="rivals_decks: deck 'force-of-frost' is for 'None'"):
+        content.load_from(tree)
+
+
+def test_load_is_cached_and_follows_the_env(tree, monkeypatch):
+    """load() reads once per directory; TW_CONTENT_DIR points it elsewhere."""
+    monkeypatch.setenv("TW_CONTENT_DIR", str(tree))
+    assert content.load() is content.load()
+    assert content.load().root == tree

@@ -1,1 +1,104 @@
 """Tablewarden: a phone-first companion that follows a physical tabletop game and checks its rules."""
+from __future__ import annotations
+
+import importlib
+import logging
+import os
+import pkgutil
+from typing import Any, Mapping
+
+from .config import Config
+
+# `socketio` (the Flask-SocketIO extension) is created at module level on first use and bound to the
+# app by create_app. It is made lazily so that `python -m app` can let eventlet/gevent patch the
+# standard library before Flask, Socket.IO or Redis are imported (app/__main__.py).
+_socketio = None
+
+
+def __getattr__(name: str):
+    if name == "socketio":
+        global _socketio
+        if _socketio is None:
+            from flask_socketio import SocketIO
+            _socketio = SocketIO()
+        return _socketio
+    raise AttributeError(f"module 'app' has no attribute {name!r}")
+
+
+def _load_plugins(names: str) -> None:
+    # A plugin module registers rulesets with app.engine.registry.register when imported
+    # (the live tests use one to serve a small test game).
+    for name in [n.strip() for n in names.split(",") if n.strip()]:
+        importlib.import_module(name)
+
+
+def _optional_blueprints(app) -> None:
+    """Register blueprints of app/api modules other engineers own (content...) when they exist."""
+    from flask import Blueprint
+
+    from . import api as api_pkg
+    for info in pkgutil.iter_modules(api_pkg.__path__):
+        if info.name in ("games", "errors"):
+            continue
+        module = importlib.import_module(f"app.api.{info.name}")
+        for value in vars(module).values():
+            if isinstance(value, Blueprint) and value.name not in app.blueprints:
+                app.register_blueprint(value)
+    for name in ("app.web",):  # the web app's pages, when present
+        try:
+            module = importlib.import_module(name)
+        except ImportError:
+            continue
+        for value in vars(module).values():
+            if isinstance(value, Blueprint) and value.name not in app.blueprints:
+                app.register_blueprint(value)
+
+
+def create_app(config: Mapping[str, Any] | Config | None = None):
+    """Build the Flask app: config (environment + overrides), event store, game service, REST and /live."""
+    from flask import Flask
+
+    from .api import errors as api_errors
+    from .api.games import bp as games_bp
+    from .games import GameService
+    from .games.ratelimit import RateLimiter
+    from .live.broadcast import Broadcaster
+    from .live.handlers import LiveNamespace
+    from .live.runtime import offloader
+    from .store import open_store
+
+    cfg = config if isinstance(config, Config) else Config.from_env().updated(config)
+    app = Flask(__name__, instance_relative_config=True,
+                instance_path=cfg.extra.get("INSTANCE_PATH") or os.path.join(os.getcwd(), "instance"))
+    logging.basicConfig(level=getattr(logging, cfg.LOG_LEVEL, logging.INFO),
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    app.config.update(SECRET_KEY=cfg.secret_key(), MAX_CONTENT_LENGTH=cfg.MAX_BODY_BYTES,
+                      TESTING=cfg.TESTING, JSON_SORT_KEYS=False, TW=cfg)
+    app.config.update({k: v for k, v in cfg.extra.items() if k.isupper()})
+    _load_plugins(cfg.RULESET_PLUGINS)
+
+    socketio = __getattr__("socketio")
+    socketio.init_app(app, async_mode=cfg.ASYNC_MODE, message_queue=cfg.REDIS_URL or None,
+                      max_http_buffer_size=cfg.MAX_BODY_BYTES, cors_allowed_origins=cfg.cors(),
+                      )
+    make_queue = socketio.server.eio.create_queue
+    store = open_store(cfg.DATABASE_URL, app.instance_path, offload=offloader(cfg.ASYNC_MODE),
+                       make_queue=make_queue, pool_size=cfg.DB_POOL_SIZE)
+    limiter = RateLimiter(cfg.RATE_LIMIT_PER_SECOND, cfg.RATE_LIMIT_BURST)
+    service = GameService(store)
+    broadcaster = Broadcaster(socketio.server, service)
+    service.on_applied = broadcaster.publish
+    live = LiveNamespace(service, limiter)
+    socketio.on_namespace(live)
+
+    app.extensions["tablewarden"] = {"store": store, "service": service, "limiter": limiter,
+                                     "broadcaster": broadcaster, "live": live, "config": cfg}
+    api_errors.register(app)
+    app.register_blueprint(games_bp)
+    _optional_blueprints(app)
+
+    @app.get("/healthz")
+    def healthz():
+        return {"ok": True}
+
+    return app

@@ -1,0 +1,185 @@
+"""REST endpoints: rulesets, games (create, join, read, events, suggestions, export/import, state at seq), QR codes."""
+from __future__ import annotations
+
+import io
+import json
+
+import segno
+from flask import Blueprint, Response, current_app, jsonify, request
+
+from app.engine import registry
+from app.games import ApiError, Caller, GameService
+from app.games.tokens import hash_token
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+def service() -> GameService:
+    """The app's game service."""
+    return current_app.extensions["tablewarden"]["service"]
+
+
+def _token() -> str | None:
+    header = request.headers.get("Authorization", "")
+    if header.lower().startswith("bearer "):
+        return header[7:].strip() or None
+    return None
+
+
+def _caller(game_id: str) -> Caller:
+    service().game(game_id)  # 404 before 401: the address is wrong whoever asks
+    return service().authenticate(game_id, _token())
+
+
+def _json_body():
+    """The request's JSON body; 400 when it is not JSON (413 comes from MAX_CONTENT_LENGTH)."""
+    raw = request.get_data(cache=True)
+    if not raw:
+        raise ApiError(400, "bad_request", "The body must be a JSON object.")
+    try:
+        return json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        raise ApiError(400, "bad_json", "The body is not valid JSON.")
+
+
+def _rate_limit() -> None:
+    """Refuse a flood from one token (or, without one, one address) with 429."""
+    limiter = current_app.extensions["tablewarden"]["limiter"]
+    token = _token()
+    key = hash_token(token) if token else f"addr:{request.remote_addr}"
+    wait = limiter.hit(key)
+    if wait:
+        raise ApiError(429, "rate_limited", "Too many requests at once; slow down.",
+                       extra={"retry_after": round(wait, 3)})
+
+
+def _base_url() -> str:
+    return current_app.config["TW"].PUBLIC_URL or request.host_url.rstrip("/")
+
+
+def _int_arg(name: str, default: int | None) -> int | None:
+    raw = request.args.get(name)
+    if raw is None or raw == "":
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ApiError(400, "invalid", f"{name} must be a whole number.", fields={name: "Not a whole number."})
+    if value < 0:
+        raise ApiError(400, "invalid", f"{name} must not be negative.", fields={name: "Must be 0 or more."})
+    return value
+
+
+# -- rulesets ----------------------------------------------------------------------------------------
+@bp.get("/rulesets")
+def rulesets():
+    """Every ruleset this server can load, with its event catalogue."""
+    out = []
+    for rid in registry.available():
+        rs = registry.get(rid)
+        out.append({"id": rid, "title": rs.title, "catalogue": rs.catalogue()})
+    return jsonify({"rulesets": out})
+
+
+@bp.get("/rulesets/<path:ruleset_id>")
+def ruleset(ruleset_id: str):
+    """One ruleset with its catalogue."""
+    try:
+        rs = registry.get(ruleset_id)
+    except registry.UnknownRuleset:
+        raise ApiError(404, "no_such_ruleset", f"There is no ruleset '{ruleset_id}'.")
+    return jsonify({"id": ruleset_id, "title": rs.title, "catalogue": rs.catalogue()})
+
+
+# -- games -------------------------------------------------------------------------------------------
+@bp.post("/games")
+def create_game():
+    """Create a game: 201 {id, join_code, join_url, qr_url, seats: [{seat, name, token}], referee_token}."""
+    _rate_limit()
+    return jsonify(service().create_game(_json_body(), _base_url())), 201
+
+
+@bp.post("/games/import")
+def import_game():
+    """Import an exported game as a new game (the log is replayed through the engine first)."""
+    _rate_limit()
+    return jsonify(service().import_game(_json_body(), _base_url())), 201
+
+
+@bp.get("/join/<code>")
+def join_info(code: str):
+    """What a join code opens: the game id, ruleset, seats and roles to pick from."""
+    game = service().game_by_code(code)
+    return jsonify({"game": game["id"], "ruleset": game["ruleset"], "join_code": game["join_code"],
+                    "seats": service().seat_names(game), "roles": ["scorekeeper", "spectator", "referee"]})
+
+
+@bp.get("/join/<code>/qr.svg")
+def join_qr(code: str):
+    """QR code (SVG) of the join link, made on the server."""
+    game = service().game_by_code(code)
+    link = GameService.join_url(_base_url(), game["join_code"])
+    buf = io.BytesIO()
+    segno.make(link, error="m").save(buf, kind="svg", scale=8, border=2, dark="#000", light="#fff",
+                                     title=f"Join {game['join_code']}")
+    return Response(buf.getvalue(), mimetype="image/svg+xml", headers={"Cache-Control": "no-store"})
+
+
+@bp.post("/games/<game_id>/join")
+def join(game_id: str):
+    """Join code + seat or role -> 201 {game, seat, name, token}."""
+    _rate_limit()
+    service().game(game_id)
+    caller = None
+    if _token():
+        try:
+            caller = service().authenticate(game_id, _token())
+        except ApiError:
+            caller = None  # a stale token on the phone does not stop it joining with the code
+    return jsonify(service().join(game_id, _json_body(), caller)), 201
+
+
+@bp.get("/games/<game_id>")
+def game(game_id: str):
+    """Summary + the state as the caller's seat sees it."""
+    return jsonify(service().summary(_caller(game_id)))
+
+
+@bp.get("/games/<game_id>/events")
+def events(game_id: str):
+    """The log after ?since=N."""
+    caller = _caller(game_id)
+    return jsonify(service().events_since(caller, _int_arg("since", 0)))
+
+
+@bp.post("/games/<game_id>/events")
+def submit(game_id: str):
+    """Submit an event: 201 {seq, consequences} / 200 duplicate / 409 stale {head} / 422 {error with rule}."""
+    caller = _caller(game_id)
+    _rate_limit()
+    status, body = service().submit(caller, _json_body())
+    return jsonify(body), status
+
+
+@bp.get("/games/<game_id>/suggestions")
+def suggestions(game_id: str):
+    """Legal next events for the caller (?seat= for the referee or a shared device)."""
+    caller = _caller(game_id)
+    return jsonify(service().suggestions(caller, request.args.get("seat") or None))
+
+
+@bp.get("/games/<game_id>/state")
+def state_at(game_id: str):
+    """The whole state after event ?seq=N (referee only; default: now)."""
+    caller = _caller(game_id)
+    return jsonify(service().state_at(caller, _int_arg("seq", None)))
+
+
+@bp.get("/games/<game_id>/export")
+def export(game_id: str):
+    """Setup + whole log, re-importable with POST /api/games/import."""
+    caller = _caller(game_id)
+    body = service().export(caller)
+    resp = jsonify(body)
+    resp.headers["Content-Disposition"] = f'attachment; filename="tablewarden-{game_id}.json"'
+    return resp

@@ -1,0 +1,110 @@
+"""Configuration from the environment (every variable optional; README lists them all)."""
+from __future__ import annotations
+
+import os
+import secrets
+from dataclasses import dataclass, field, fields
+from typing import Any, Mapping
+
+ASYNC_MODES = ("eventlet", "gevent", "threading")
+
+
+def _int(env: Mapping[str, str], name: str, default: int) -> int:
+    raw = env.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    try:
+        return int(raw)
+    except ValueError as exc:
+        raise ValueError(f"{name} must be a whole number, got {raw!r}") from exc
+
+
+def _float(env: Mapping[str, str], name: str, default: float) -> float:
+    raw = env.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    try:
+        return float(raw)
+    except ValueError as exc:
+        raise ValueError(f"{name} must be a number, got {raw!r}") from exc
+
+
+def _bool(env: Mapping[str, str], name: str, default: bool) -> bool:
+    raw = env.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    return raw.strip().lower() in ("1", "true", "yes", "on")
+
+
+@dataclass
+class Config:
+    """Server settings; `from_env` reads them, tests pass overrides to `create_app(config)`."""
+
+    HOST: str = "0.0.0.0"             # all interfaces, so phones on the table's network can reach it
+    PORT: int = 5000
+    DATABASE_URL: str = ""            # "" = SQLite file instance/tablewarden.sqlite3
+    REDIS_URL: str = ""               # Socket.IO message queue when several processes serve one site
+    ASYNC_MODE: str = "eventlet"
+    SECRET_KEY: str = ""
+    PUBLIC_URL: str = ""              # base of join links / QR codes; "" = the URL the request came in on
+    MAX_BODY_BYTES: int = 256 * 1024  # request bodies (HTTP) and Socket.IO messages
+    RATE_LIMIT_PER_SECOND: float = 10.0   # sustained submissions per token (or per address)
+    RATE_LIMIT_BURST: int = 40            # how many may come at once before the limit bites
+    CORS_ORIGINS: str = ""            # Socket.IO allowed origins, comma separated; "" = same origin only, "*" = any
+    DB_POOL_SIZE: int = 4
+    LOG_LEVEL: str = "INFO"
+    RULESET_PLUGINS: str = ""         # comma-separated modules imported at start that register extra rulesets
+    TESTING: bool = False
+    extra: dict = field(default_factory=dict)
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> "Config":
+        """Read every setting from environment variables (missing ones keep their defaults)."""
+        env = os.environ if env is None else env
+        d = cls()
+        mode = (env.get("ASYNC_MODE") or d.ASYNC_MODE).strip().lower()
+        if mode not in ASYNC_MODES:
+            raise ValueError(f"ASYNC_MODE must be one of {', '.join(ASYNC_MODES)}, got {mode!r}")
+        return cls(
+            HOST=env.get("HOST") or d.HOST,
+            PORT=_int(env, "PORT", d.PORT),
+            DATABASE_URL=env.get("DATABASE_URL", d.DATABASE_URL).strip(),
+            REDIS_URL=env.get("REDIS_URL", d.REDIS_URL).strip(),
+            ASYNC_MODE=mode,
+            SECRET_KEY=env.get("SECRET_KEY", d.SECRET_KEY),
+            PUBLIC_URL=env.get("PUBLIC_URL", d.PUBLIC_URL).strip().rstrip("/"),
+            MAX_BODY_BYTES=_int(env, "MAX_BODY_BYTES", d.MAX_BODY_BYTES),
+            RATE_LIMIT_PER_SECOND=_float(env, "RATE_LIMIT_PER_SECOND", d.RATE_LIMIT_PER_SECOND),
+            RATE_LIMIT_BURST=_int(env, "RATE_LIMIT_BURST", d.RATE_LIMIT_BURST),
+            CORS_ORIGINS=env.get("CORS_ORIGINS", d.CORS_ORIGINS).strip(),
+            DB_POOL_SIZE=max(1, _int(env, "DB_POOL_SIZE", d.DB_POOL_SIZE)),
+            LOG_LEVEL=(env.get("LOG_LEVEL") or d.LOG_LEVEL).upper(),
+            RULESET_PLUGINS=env.get("RULESET_PLUGINS", d.RULESET_PLUGINS).strip(),
+            TESTING=_bool(env, "TESTING", d.TESTING),
+        )
+
+    def updated(self, overrides: Mapping[str, Any] | None) -> "Config":
+        """A copy with some settings replaced (unknown keys go to `extra`, e.g. Flask settings)."""
+        if not overrides:
+            return self
+        known = {f.name for f in fields(self)}
+        kw = {f.name: getattr(self, f.name) for f in fields(self)}
+        kw["extra"] = dict(self.extra)
+        for key, value in overrides.items():
+            if key in known and key != "extra":
+                kw[key] = value
+            else:
+                kw["extra"][key] = value
+        return Config(**kw)
+
+    def secret_key(self) -> str:
+        """SECRET_KEY, or a random one per process (fine: tokens are bearer tokens, not signed cookies)."""
+        return self.SECRET_KEY or secrets.token_hex(32)
+
+    def cors(self):
+        """Socket.IO `cors_allowed_origins` value."""
+        if not self.CORS_ORIGINS:
+            return None
+        if self.CORS_ORIGINS == "*":
+            return "*"
+        return [o.strip() for o in self.CORS_ORIGINS.split(",") if o.strip()]

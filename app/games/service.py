@@ -1,0 +1,548 @@
+"""GameService: everything the REST API and the /live namespace do with games, in one place.
+
+Submitting an event: schema check -> permission -> duplicate? -> state at the head (cached fold of
+the log) -> stale? -> the engine's check (422 with the violated rule) -> apply -> store as head+1 in
+one transaction -> result. Nothing is written unless every step passed; a repeated event id returns
+what was stored the first time.
+"""
+from __future__ import annotations
+
+import copy
+import importlib
+import logging
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from marshmallow import ValidationError
+
+from app.engine import registry
+from app.engine.core import (PLAYER_SEATS, REVERT, REVERT_SPEC, ROLES, Event, IllegalEvent, Ruleset, SetupError,
+                             check_fields, check_revert, replay)
+from app.schemas.wire import (CreateGameSchema, EventEnvelopeSchema, ImportSchema, JoinSchema,
+                              field_messages)
+from app.store import DuplicateKey, EventStore, StoreError
+
+from .errors import ApiError
+from .tokens import hash_token, new_game_id, new_join_code, new_token, normalise_join_code
+
+log = logging.getLogger(__name__)
+
+EXPORT_FORMAT = "tablewarden-game"
+EXPORT_VERSION = 1
+CACHE_GAMES = 512
+READ_ONLY_ROLES = ("scorekeeper", "spectator")
+
+
+@dataclass(frozen=True)
+class Caller:
+    """Who is asking: the game their token belongs to and their seat (p1..p4) or role."""
+
+    game_id: str
+    seat: str
+
+    @property
+    def is_player(self) -> bool:
+        """A player seat (p1..p4)."""
+        return self.seat in PLAYER_SEATS
+
+    @property
+    def is_referee(self) -> bool:
+        """The referee may submit for anyone, override, revert any event and rewind."""
+        return self.seat == "referee"
+
+
+@dataclass
+class Folded:
+    """A game's log folded into its current state (what the cache keeps per game)."""
+
+    game: dict
+    rs: Ruleset
+    records: list[dict] = field(default_factory=list)
+    state: dict = field(default_factory=dict)
+
+    @property
+    def head(self) -> int:
+        """Seq of the last stored event."""
+        return self.records[-1]["seq"] if self.records else 0
+
+    @property
+    def id(self) -> str:
+        """The game id."""
+        return self.game["id"]
+
+
+@dataclass
+class Applied:
+    """One event just stored: what the broadcaster sends to the table."""
+
+    game_id: str
+    record: dict
+    state: dict
+    rs: Ruleset
+    seats: list[str]
+
+
+def record_event(rec: dict) -> Event:
+    """The engine's Event for a stored log record."""
+    return Event(type=rec["type"], by=rec["by"], data=rec.get("data") or {}, id=rec.get("id"),
+                 override=rec.get("override"), seq=rec.get("seq"))
+
+
+def public_record(rec: dict) -> dict:
+    """A log record as clients see it (the `applied` payload's event plus seq/consequences)."""
+    return {"seq": rec["seq"], "id": rec["id"], "type": rec["type"], "by": rec["by"],
+            "actor": rec.get("actor"), "data": rec.get("data") or {}, "override": rec.get("override"),
+            "consequences": rec.get("consequences") or [], "created_at": rec.get("created_at")}
+
+
+def applied_payload(rec: dict) -> dict:
+    """Socket.IO `applied` frame: {seq, event, consequences}."""
+    event = {k: rec.get(k) for k in ("id", "type", "by", "actor", "data", "override", "created_at")}
+    return {"seq": rec["seq"], "event": event, "consequences": rec.get("consequences") or []}
+
+
+def expand_setup(ruleset_id: str, setup: dict) -> dict:
+    """Let app.content fill seats' fighters/decks from content/ when that module provides it."""
+    try:
+        content = importlib.import_module("app.content")
+    except ImportError:
+        return setup
+    expander = getattr(content, "expand_setup", None)
+    return expander(ruleset_id, setup) if expander else setup
+
+
+class GameService:
+    """Games, seats, tokens and the log, over an EventStore; safe under eventlet, gevent or threads."""
+
+    def __init__(self, store: EventStore, *, lock_factory: Callable[[], Any] = threading.Lock,
+                 on_applied: Callable[[Applied, str | None], None] | None = None):
+        self.store = store
+        self.on_applied = on_applied
+        self._lock_factory = lock_factory
+        self._locks: dict[str, Any] = {}
+        self._locks_guard = lock_factory()
+        self._cache: OrderedDict[str, Folded] = OrderedDict()
+
+    # -- helpers ---------------------------------------------------------------------------------
+    def _lock(self, game_id: str):
+        with self._locks_guard:
+            lock = self._locks.get(game_id)
+            if lock is None:
+                if len(self._locks) > 4 * CACHE_GAMES:
+                    self._locks = {k: v for k, v in self._locks.items() if k in self._cache}
+                lock = self._locks[game_id] = self._lock_factory()
+            return lock
+
+    @staticmethod
+    def _ruleset(ruleset_id: str) -> Ruleset:
+        try:
+            return registry.get(ruleset_id)
+        except registry.UnknownRuleset:
+            raise ApiError(422, "unknown_ruleset", f"There is no ruleset '{ruleset_id}' on this server.",
+                           fields={"ruleset": f"Unknown ruleset; known: {', '.join(registry.available())}."})
+
+    @staticmethod
+    def _load_schema(schema, raw: Any) -> dict:
+        if not isinstance(raw, dict):
+            raise ApiError(400, "bad_request", "The body must be a JSON object.")
+        try:
+            return schema.load(raw)
+        except ValidationError as err:
+            raise ApiError(400, "invalid", "Some fields are missing or malformed.", fields=field_messages(err))
+
+    def _storage(self, fn, *args, **kw):
+        try:
+            return fn(*args, **kw)
+        except StoreError as exc:
+            log.warning("store unavailable: %s", exc)
+            raise ApiError(503, "storage_unavailable", "The game store is unavailable; try again shortly.")
+
+    def game(self, game_id: str) -> dict:
+        """The game row, or 404."""
+        game = self._storage(self.store.get_game, game_id) if isinstance(game_id, str) and len(game_id) <= 64 else None
+        if game is None:
+            raise ApiError(404, "no_such_game", "There is no game with that id.")
+        return game
+
+    @staticmethod
+    def seat_names(game: dict) -> list[dict]:
+        """[{"seat": "p1", "name": "Ana"}, ...] from the stored setup."""
+        seats = (game.get("setup") or {}).get("seats") or []
+        return [{"seat": PLAYER_SEATS[i], "name": (s.get("name") if isinstance(s, dict) else str(s))}
+                for i, s in enumerate(seats[:len(PLAYER_SEATS)])]
+
+    # -- folding ------------------------------------------------------------------------------------
+    def _fold_all(self, rs: Ruleset, game: dict, records: list[dict]) -> dict:
+        try:
+            return replay(rs, game["setup"], [record_event(r) for r in records])
+        except Exception as exc:  # noqa: BLE001 - a ruleset bug must not become a 500 for the whole game
+            log.exception("replaying game %s failed", game["id"])
+            raise ApiError(422, "engine_error", f"The rules engine could not replay this game: {exc}")
+
+    def folded(self, game_id: str) -> Folded:
+        """The game's current state: cached fold, brought up to the store's head (other processes write too)."""
+        cached = self._cache.get(game_id)
+        if cached is None:
+            game = self.game(game_id)
+            rs = self._ruleset(game["ruleset"])
+            records = self._storage(self.store.events, game_id)
+            cached = Folded(game, rs, records, self._fold_all(rs, game, records))
+        else:
+            newer = self._storage(self.store.events, game_id, since=cached.head)
+            if newer:
+                records = cached.records + newer
+                if any(r["type"] == REVERT for r in newer):
+                    state = self._fold_all(cached.rs, cached.game, records)
+                else:
+                    state = cached.state
+                    try:
+                        for rec in newer:
+                            state, _ = cached.rs.apply(state, record_event(rec))
+                    except Exception:  # noqa: BLE001
+                        state = self._fold_all(cached.rs, cached.game, records)
+                cached = Folded(cached.game, cached.rs, records, state)
+        self._cache[game_id] = cached
+        self._cache.move_to_end(game_id)
+        while len(self._cache) > CACHE_GAMES:
+            self._cache.popitem(last=False)
+        return cached
+
+    # -- auth ---------------------------------------------------------------------------------------
+    def authenticate(self, game_id: str | None, token: str | None) -> Caller:
+        """The caller of a bearer token: 401 if missing/unknown, 403 if it belongs to another game."""
+        if not token:
+            raise ApiError(401, "no_token", "This needs a seat token (Authorization: Bearer <token>).")
+        if len(token) > 200:
+            raise ApiError(401, "bad_token", "That token is not valid.")
+        found = self._storage(self.store.seat_for_token, hash_token(token))
+        if found is None:
+            raise ApiError(401, "bad_token", "That token is not valid.")
+        token_game, seat = found
+        if game_id is not None and token_game != game_id:
+            raise ApiError(403, "wrong_game", "That token belongs to another game.")
+        return Caller(token_game, seat)
+
+    # -- creating and joining ---------------------------------------------------------------------
+    def create_game(self, raw: Any, base_url: str) -> dict:
+        """POST /api/games: validate, expand from content, start the game in the engine, store it."""
+        body = self._load_schema(CreateGameSchema(), raw)
+        rs = self._ruleset(body["ruleset"])
+        setup = {"ruleset": body["ruleset"], "options": body["options"], "seats": body["seats"]}
+        setup = self._expanded(body["ruleset"], setup)
+        self._new_state(rs, setup)
+        return self._insert_game(body["ruleset"], setup, body["shared_device"], [], base_url)
+
+    def _expanded(self, ruleset_id: str, setup: dict) -> dict:
+        try:
+            return expand_setup(ruleset_id, copy.deepcopy(setup))
+        except SetupError as exc:
+            raise ApiError(422, "bad_setup", exc.message, fields={exc.field or "seats": exc.message})
+        except (ValueError, LookupError, TypeError) as exc:
+            raise ApiError(422, "bad_setup", f"The game cannot be set up: {exc}")
+
+    @staticmethod
+    def _new_state(rs: Ruleset, setup: dict) -> dict:
+        try:
+            return rs.new_game(copy.deepcopy(setup))
+        except SetupError as exc:
+            raise ApiError(422, "bad_setup", exc.message, fields={exc.field or "setup": exc.message})
+        except Exception as exc:  # noqa: BLE001 - malformed setups must not crash the server
+            log.exception("new_game failed for %s", rs.id)
+            raise ApiError(422, "bad_setup", f"The game cannot start from this setup: {exc}")
+
+    def _insert_game(self, ruleset_id: str, setup: dict, shared: bool, events: list[dict], base_url: str) -> dict:
+        names = self.seat_names({"setup": setup})
+        for _ in range(8):
+            game = {"id": new_game_id(), "ruleset": ruleset_id, "setup": setup, "shared_device": shared,
+                    "join_code": new_join_code(), "meta": {}}
+            seat_tokens = [(s, *new_token()) for s in [n["seat"] for n in names]]
+            referee_token, referee_hash = new_token()
+            hashes = [(h, s) for s, _, h in seat_tokens] + [(referee_hash, "referee")]
+            try:
+                self._storage(self.store.create_game, game, hashes, events)
+            except DuplicateKey:
+                continue  # join code (or id) collision: draw again
+            tokens = {s: t for s, t, _ in seat_tokens}
+            return {"id": game["id"], "ruleset": ruleset_id, "join_code": game["join_code"],
+                    "join_url": self.join_url(base_url, game["join_code"]),
+                    "qr_url": f"/api/join/{game['join_code']}/qr.svg",
+                    "shared_device": shared,
+                    "seats": [{"seat": n["seat"], "name": n["name"], "token": tokens[n["seat"]]} for n in names],
+                    "referee_token": referee_token, "head": len(events)}
+        raise ApiError(503, "busy", "Could not allocate a join code; try again.")
+
+    @staticmethod
+    def join_url(base_url: str, code: str) -> str:
+        """The link a QR code carries: <base>/join/<code>."""
+        return f"{base_url.rstrip('/')}/join/{code}"
+
+    def game_by_code(self, code: str) -> dict:
+        """Public facts of the game a join code opens (404 if none)."""
+        code = normalise_join_code(code or "")
+        game = self._storage(self.store.game_by_code, code) if 0 < len(code) <= 32 else None
+        if game is None:
+            raise ApiError(404, "no_such_code", "No game has that join code.")
+        return game
+
+    def join(self, game_id: str, raw: Any, caller: Caller | None) -> dict:
+        """POST /api/games/<id>/join: a new token for a seat or a role (referee only by a referee)."""
+        game = self.game(game_id)
+        body = self._load_schema(JoinSchema(), raw)
+        if normalise_join_code(body["code"]) != game["join_code"]:
+            raise ApiError(403, "wrong_code", "That join code does not open this game.")
+        seat = body["seat"]
+        names = {n["seat"]: n["name"] for n in self.seat_names(game)}
+        if seat in PLAYER_SEATS and seat not in names:
+            raise ApiError(400, "invalid", "This game has no such seat.",
+                           fields={"seat": f"Choose one of: {', '.join([*names, *ROLES])}."})
+        if seat == "referee" and not (caller and caller.is_referee and caller.game_id == game_id):
+            raise ApiError(403, "referee_only", "Only the referee can add another referee device "
+                                                "(send the referee token as Authorization).")
+        token, token_hash = new_token()
+        self._storage(self.store.add_token, game_id, seat, token_hash)
+        return {"game": game_id, "seat": seat, "name": names.get(seat), "token": token}
+
+    # -- reading ------------------------------------------------------------------------------------
+    def view_payload(self, folded: Folded, seat: str) -> dict:
+        """The `view` a seat or role receives: its view of the state, the outcome and its advice."""
+        return self._view(folded.rs, folded.state, folded.head, seat)
+
+    @staticmethod
+    def _view(rs: Ruleset, state: dict, head: int, seat: str) -> dict:
+        out: dict = {"seq": head, "seat": seat}
+        try:
+            out["state"] = rs.view(state, seat)
+        except Exception:  # noqa: BLE001 - never leak the full state when the view fails
+            log.exception("view failed for %s/%s", rs.id, seat)
+            out["state"] = None
+        try:
+            out["outcome"] = rs.outcome(state)
+        except Exception:  # noqa: BLE001
+            out["outcome"] = None
+        out["advice"] = None
+        if seat in PLAYER_SEATS:
+            try:
+                out["advice"] = rs.suggest(state, seat).to_dict()
+            except Exception:  # noqa: BLE001 - advice is optional; the game goes on without it
+                log.exception("suggest failed for %s/%s", rs.id, seat)
+        return out
+
+    def summary(self, caller: Caller) -> dict:
+        """GET /api/games/<id>: the game and its state as the caller's seat sees it."""
+        folded = self.folded(caller.game_id)
+        game = folded.game
+        return {"id": game["id"], "ruleset": game["ruleset"], "title": folded.rs.title,
+                "created_at": game["created_at"], "shared_device": game["shared_device"],
+                "join_code": game["join_code"], "seats": self.seat_names(game),
+                "you": {"seat": caller.seat, "role": "player" if caller.is_player else caller.seat},
+                "head": folded.head, "view": self.view_payload(folded, caller.seat)}
+
+    def events_since(self, caller: Caller, since: int) -> dict:
+        """GET /api/games/<id>/events?since=N."""
+        records = self._storage(self.store.events, caller.game_id, since=since)
+        head = records[-1]["seq"] if records else self._storage(self.store.head, caller.game_id)
+        return {"since": since, "head": head, "events": [public_record(r) for r in records]}
+
+    def suggestions(self, caller: Caller, seat: str | None) -> dict:
+        """GET /api/games/<id>/suggestions: the caller's (or, for the referee/shared device, any seat's) advice."""
+        folded = self.folded(caller.game_id)
+        seats = folded.rs.seat_ids(folded.state)
+        target = seat or caller.seat
+        if target != caller.seat and not self._may_act_for(caller, folded.game, target):
+            raise ApiError(403, "not_your_seat", "You can only see suggestions for your own seat.")
+        if target not in seats:
+            raise ApiError(400, "invalid", "No such seat in this game.",
+                           fields={"seat": f"Choose one of: {', '.join(seats)}."})
+        try:
+            advice = folded.rs.suggest(folded.state, target).to_dict()
+        except Exception as exc:  # noqa: BLE001
+            log.exception("suggest failed")
+            raise ApiError(422, "engine_error", f"The rules engine could not list suggestions: {exc}")
+        return {"seq": folded.head, "advice": advice}
+
+    def state_at(self, caller: Caller, seq: int | None) -> dict:
+        """GET /api/games/<id>/state?seq=N: the whole state after event N (referee only)."""
+        if not caller.is_referee:
+            raise ApiError(403, "referee_only", "Only the referee can rewind the game.")
+        folded = self.folded(caller.game_id)
+        upto = folded.head if seq is None else seq
+        if upto < 0 or upto > folded.head:
+            raise ApiError(400, "invalid", "No such point in the log.",
+                           fields={"seq": f"Must be between 0 and {folded.head}."})
+        state = self._fold_all(folded.rs, folded.game, [r for r in folded.records if r["seq"] <= upto])
+        return {"seq": upto, "head": folded.head, "state": state}
+
+    # -- submitting ---------------------------------------------------------------------------------
+    def _may_act_for(self, caller: Caller, game: dict, by: str) -> bool:
+        if caller.is_referee:
+            return True
+        if not caller.is_player:
+            return False
+        return by == caller.seat or (game["shared_device"] and by in PLAYER_SEATS)
+
+    def submit(self, caller: Caller, raw: Any, skip_sid: str | None = None) -> tuple[int, dict]:
+        """Check, apply and store one event; returns (HTTP status, reply body). Raises ApiError."""
+        env = self._load_schema(EventEnvelopeSchema(), raw)
+        game = self.game(caller.game_id)
+        if caller.seat in READ_ONLY_ROLES:
+            raise ApiError(403, "read_only", f"A {caller.seat} can follow the game but not enter events.")
+        by = env["by"]
+        if by == "referee" and not caller.is_referee:
+            raise ApiError(403, "not_your_seat", "Only the referee can enter events as the referee.")
+        if by == "referee" and env["type"] not in ("note", REVERT):
+            raise ApiError(422, "referee_not_a_player", "The referee enters game events for a player seat "
+                                                       "(set `by` to that seat); only notes and undos as referee.",
+                           fields={"by": "Must be a player seat for this event."})
+        if not self._may_act_for(caller, game, by):
+            raise ApiError(403, "not_your_seat", f"You can only enter events for your own seat ({caller.seat}).")
+
+        dup = self._storage(self.store.event_by_id, caller.game_id, env["id"])
+        if dup is not None:
+            return 200, self._reply(dup, duplicate=True)
+
+        with self._lock(caller.game_id):
+            for _ in range(4):
+                folded = self.folded(caller.game_id)
+                if env["expected_seq"] is not None and env["expected_seq"] != folded.head:
+                    raise ApiError(409, "stale", f"The game has moved on (now at event {folded.head}); "
+                                                 "look again before entering this.", extra={"head": folded.head})
+                event = Event(type=env["type"], by=by, data=env["data"], id=env["id"],
+                              override=env["override"], seq=folded.head + 1)
+                state, consequences = self._evaluate(folded, event, caller)
+                record = {"id": env["id"], "type": env["type"], "by": by, "actor": caller.seat,
+                          "data": env["data"], "override": env["override"],
+                          "consequences": [c.to_dict() for c in consequences]}
+                result = self._storage(self.store.append, caller.game_id, folded.head, record)
+                if result.status == "duplicate":
+                    return 200, self._reply(result.record, duplicate=True)
+                if result.status == "stale":
+                    self._cache.pop(caller.game_id, None)
+                    if env["expected_seq"] is not None:
+                        raise ApiError(409, "stale", f"The game has moved on (now at event {result.head}).",
+                                       extra={"head": result.head})
+                    continue  # another process got there first: check again against the new head
+                stored = result.record
+                now = Folded(folded.game, folded.rs, folded.records + [stored], state)
+                self._cache[caller.game_id] = now
+                if self.on_applied is not None:
+                    try:
+                        self.on_applied(Applied(caller.game_id, stored, state, folded.rs,
+                                                folded.rs.seat_ids(state)), skip_sid)
+                    except Exception:  # noqa: BLE001 - the event is stored; a failed push is caught up on reconnect
+                        log.exception("broadcast failed")
+                return 201, self._reply(stored)
+        raise ApiError(503, "busy", "The game is very busy; try again.")
+
+    @staticmethod
+    def _reply(record: dict, duplicate: bool = False) -> dict:
+        out = {"seq": record["seq"], "id": record["id"], "consequences": record.get("consequences") or []}
+        if duplicate:
+            out["duplicate"] = True
+        return out
+
+    def _evaluate(self, folded: Folded, event: Event, caller: Caller):
+        """The engine's verdict: (next state, consequences), or ApiError 422 naming the rule."""
+        rs = folded.rs
+        if event.type == REVERT:
+            problems = check_fields(REVERT_SPEC, event.data)
+            if not problems:
+                problems = check_revert([record_event(r) for r in folded.records], event,
+                                        may_revert_any=caller.is_referee)
+            if problems:
+                raise self._violation(problems)
+            try:
+                state = replay(rs, folded.game["setup"], [*map(record_event, folded.records), event])
+            except Exception as exc:  # noqa: BLE001 - later events may depend on the reverted one
+                raise ApiError(422, "revert_breaks_log",
+                               f"Taking back event {event.data['seq']} leaves later events that no longer fit: {exc}")
+            return state, []
+        try:
+            blocked = rs.blocking(folded.state, event)
+        except Exception as exc:  # noqa: BLE001
+            log.exception("check failed for %s", rs.id)
+            raise ApiError(422, "engine_error", f"The rules engine could not check this event: {exc}")
+        if blocked:
+            raise self._violation(blocked)
+        try:
+            return rs.apply(folded.state, event)
+        except Exception as exc:  # noqa: BLE001
+            log.exception("apply failed for %s", rs.id)
+            raise ApiError(422, "engine_error", f"The rules engine could not apply this event: {exc}")
+
+    @staticmethod
+    def _violation(violations) -> ApiError:
+        first = violations[0]
+        return ApiError(422, first.code, first.message, rule=first.rule,
+                        violations=[v.to_dict() for v in violations])
+
+    # -- export / import ------------------------------------------------------------------------------
+    def export(self, caller: Caller) -> dict:
+        """GET /api/games/<id>/export: setup + whole log, re-importable."""
+        folded = self.folded(caller.game_id)
+        from app.store.base import now_iso
+        return {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "game": folded.id,
+                "ruleset": folded.game["ruleset"], "setup": folded.game["setup"],
+                "shared_device": folded.game["shared_device"], "exported_at": now_iso(),
+                "events": [public_record(r) for r in folded.records]}
+
+    def import_game(self, raw: Any, base_url: str) -> dict:
+        """POST /api/games/import: replay an exported log through the engine (verify=True) into a new game."""
+        body = self._load_schema(ImportSchema(), raw)
+        rs = self._ruleset(body["ruleset"])
+        setup = body["setup"]
+        state = self._new_state(rs, setup)
+        seats = set(rs.seat_ids(state))
+        events = body["events"]
+        seen: set[str] = set()
+        for i, ev in enumerate(events):
+            where = f"events[{i}]"
+            if ev["seq"] != i + 1:
+                raise ApiError(422, "import_rejected", f"{where}: seq must be {i + 1} (the log has a gap or is out of order).",
+                               fields={f"{where}.seq": f"Expected {i + 1}."})
+            if ev["id"] in seen:
+                raise ApiError(422, "import_rejected", f"{where}: event id {ev['id']!r} appears twice.",
+                               fields={f"{where}.id": "Duplicate id."})
+            seen.add(ev["id"])
+            if ev["by"] not in seats and ev["by"] != "referee":
+                raise ApiError(422, "import_rejected", f"{where}: '{ev['by']}' is not a seat of this game.",
+                               fields={f"{where}.by": "Unknown seat."})
+            if ev["by"] == "referee" and ev["type"] not in ("note", REVERT):
+                raise ApiError(422, "import_rejected", f"{where}: only notes and undos are entered as the referee.",
+                               fields={f"{where}.by": "Must be a player seat."})
+        as_events = [Event(type=e["type"], by=e["by"], data=e["data"], id=e["id"], override=e["override"],
+                           seq=e["seq"]) for e in events]
+        for i, ev in enumerate(as_events):
+            if ev.type == REVERT:
+                problems = check_fields(REVERT_SPEC, ev.data) or check_revert(as_events[:i], ev, may_revert_any=True)
+                if problems:
+                    raise ApiError(422, "import_rejected", f"events[{i}] (seq {ev.seq}): {problems[0].message}",
+                                   rule=problems[0].rule)
+        try:
+            replay(rs, setup, as_events, verify=True)
+        except IllegalEvent as exc:
+            v = exc.violations[0]
+            raise ApiError(422, "import_rejected",
+                           f"The log breaks the rules and was not imported: {v.message}", rule=v.rule,
+                           violations=[x.to_dict() for x in exc.violations])
+        except Exception as exc:  # noqa: BLE001
+            raise ApiError(422, "import_rejected", f"The rules engine could not replay this log: {exc}")
+        records = self._with_consequences(rs, setup, events)
+        return self._insert_game(body["ruleset"], setup, body["shared_device"], records, base_url)
+
+    def _with_consequences(self, rs: Ruleset, setup: dict, events: list[dict]) -> list[dict]:
+        # Consequences are recomputed, never taken from the file: the engine is the only source.
+        records: list[dict] = []
+        state = rs.new_game(copy.deepcopy(setup))
+        for ev in events:
+            rec = {"seq": ev["seq"], "id": ev["id"], "type": ev["type"], "by": ev["by"],
+                   "actor": ev.get("actor") or ev["by"], "data": ev["data"], "override": ev["override"],
+                   "created_at": ev.get("created_at"), "consequences": []}
+            if ev["type"] == REVERT:
+                state = replay(rs, setup, [record_event(r) for r in [*records, rec]])
+            else:
+                state, cons = rs.apply(state, record_event(rec))
+                rec["consequences"] = [c.to_dict() for c in cons]
+            records.append(rec)
+        return records

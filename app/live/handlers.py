@@ -1,0 +1,119 @@
+"""Socket.IO namespace /live: connect with {token, last_seq}, `sync`, `submit` (acked), `suggestions`.
+
+Server -> client: `sync` {since, head, events: [applied...], view} right after connecting (and as the
+ack of a `sync` request); `applied` {seq, event, consequences} for every event stored after that
+(the submitter gets its result in the ack instead); `view` {seq, seat, state, outcome, advice}
+after each event, for the socket's own seat only.
+"""
+from __future__ import annotations
+
+import logging
+
+from flask import request
+from flask_socketio import ConnectionRefusedError, Namespace, emit, join_room
+from marshmallow import ValidationError
+
+from app.games import ApiError, Caller, GameService
+from app.games.ratelimit import RateLimiter
+from app.games.service import applied_payload
+from app.games.tokens import hash_token
+from app.schemas.wire import SyncSchema, field_messages
+
+from .broadcast import NAMESPACE, game_room, seat_room
+
+log = logging.getLogger(__name__)
+
+
+def _error_ack(err: ApiError) -> dict:
+    return {"status": err.status, **err.body()}
+
+
+class LiveNamespace(Namespace):
+    """The /live namespace; one instance per process, bound to the game service."""
+
+    def __init__(self, service: GameService, limiter: RateLimiter):
+        super().__init__(NAMESPACE)
+        self.service = service
+        self.limiter = limiter
+        self.sessions: dict[str, tuple[Caller, str]] = {}
+
+    # -- helpers ---------------------------------------------------------------------------------
+    def sync_payload(self, caller: Caller, last_seq: int) -> dict:
+        """Everything after last_seq plus the seat's current view (what a reconnecting client needs)."""
+        folded = self.service.folded(caller.game_id)
+        reset = last_seq > folded.head  # the client knows events this server does not: start over
+        since = 0 if reset else last_seq
+        events = [applied_payload(r) for r in folded.records if r["seq"] > since]
+        return {"since": since, "head": folded.head, "reset": reset, "events": events,
+                "view": self.service.view_payload(folded, caller.seat)}
+
+    @staticmethod
+    def _last_seq(data) -> int:
+        return SyncSchema().load(data if isinstance(data, dict) else {}).get("last_seq", 0)
+
+    # -- events ----------------------------------------------------------------------------------
+    def on_connect(self, auth=None):
+        """Authenticate by seat token, join the game's and the seat's rooms, send what was missed."""
+        auth = auth if isinstance(auth, dict) else {}
+        token = auth.get("token") if isinstance(auth.get("token"), str) else None
+        try:
+            last_seq = self._last_seq(auth)
+            caller = self.service.authenticate(None, token)
+            payload = self.sync_payload(caller, last_seq)
+        except ValidationError as err:
+            raise ConnectionRefusedError({"code": "invalid", "message": "Bad connection parameters.",
+                                          "fields": field_messages(err)})
+        except ApiError as err:
+            raise ConnectionRefusedError(err.body()["error"])
+        self.sessions[request.sid] = (caller, hash_token(token))
+        join_room(game_room(caller.game_id))
+        join_room(seat_room(caller.game_id, caller.seat))
+        emit("sync", payload)  # to this socket only
+
+    def on_disconnect(self, reason=None):
+        """Forget the socket (rooms are left by Socket.IO itself)."""
+        self.sessions.pop(request.sid, None)
+
+    def _caller(self) -> tuple[Caller, str]:
+        found = self.sessions.get(request.sid)
+        if found is None:
+            raise ApiError(401, "no_token", "Connect with a seat token first.")
+        return found
+
+    def on_submit(self, envelope=None):
+        """Submit an event; the ack carries {status, seq, consequences, view} or {status, error, head?}."""
+        try:
+            caller, key = self._caller()
+            wait = self.limiter.hit(key)
+            if wait:
+                raise ApiError(429, "rate_limited", "Too many events at once; slow down.",
+                               extra={"retry_after": round(wait, 3)})
+            status, body = self.service.submit(caller, envelope, skip_sid=request.sid)
+        except ApiError as err:
+            return _error_ack(err)
+        out = {"status": status, **body}
+        try:
+            out["view"] = self.service.view_payload(self.service.folded(caller.game_id), caller.seat)
+        except ApiError:
+            pass  # the event is stored; the view arrives with the next sync
+        return out
+
+    def on_sync(self, data=None):
+        """Ack with everything after data.last_seq (for a client that noticed a gap)."""
+        try:
+            caller, _ = self._caller()
+            return {"status": 200, **self.sync_payload(caller, self._last_seq(data))}
+        except ValidationError as err:
+            return {"status": 400, "error": {"code": "invalid", "message": "Bad sync request.",
+                                             "fields": field_messages(err)}}
+        except ApiError as err:
+            return _error_ack(err)
+
+    def on_suggestions(self, data=None):
+        """Ack with the legal next events for the caller (or data.seat for the referee/shared device)."""
+        try:
+            caller, _ = self._caller()
+            seat = data.get("seat") if isinstance(data, dict) and isinstance(data.get("seat"), str) else None
+            return {"status": 200, **self.service.suggestions(caller, seat)}
+        except ApiError as err:
+            return _error_ack(err)

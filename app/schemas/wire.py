@@ -1,0 +1,138 @@
+"""Marshmallow schemas of the wire payloads: event envelope, game creation, join, import."""
+from __future__ import annotations
+
+from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validate, validates_schema
+
+from app.engine.core import PLAYER_SEATS, ROLES
+
+MAX_SEATS = len(PLAYER_SEATS)
+SEAT_OR_ROLE = [*PLAYER_SEATS, *ROLES]
+
+
+class OverrideSchema(Schema):
+    """{"reason": "card: Ready for Action"}: why the table overrides a rule check."""
+
+    class Meta:
+        unknown = RAISE
+
+    reason = fields.Str(required=True, validate=validate.Length(min=1, max=500))
+
+    @validates_schema
+    def _not_blank(self, data, **kwargs):
+        if not data.get("reason", "").strip():
+            raise ValidationError("An override needs a reason.", "reason")
+
+
+class EventEnvelopeSchema(Schema):
+    """The event a client submits (DESIGN.md, Event envelope)."""
+
+    class Meta:
+        unknown = RAISE
+
+    id = fields.Str(required=True, validate=validate.Length(min=1, max=100))
+    type = fields.Str(required=True, validate=validate.Length(min=1, max=64))
+    by = fields.Str(required=True, validate=validate.Length(min=1, max=32))
+    data = fields.Dict(keys=fields.Str(), load_default=dict)
+    expected_seq = fields.Int(load_default=None, allow_none=True, strict=True, validate=validate.Range(min=0))
+    override = fields.Nested(OverrideSchema, load_default=None, allow_none=True)
+    seq = fields.Int(load_default=None, allow_none=True)  # ignored: the server assigns seq
+
+
+class SeatSetupSchema(Schema):
+    """One seat of a new game: a player name plus warband/fighters/deck (content fills the rest)."""
+
+    class Meta:
+        unknown = INCLUDE  # ruleset- and content-specific keys (deck, faction...) pass through
+
+    name = fields.Str(required=True, validate=validate.Length(min=1, max=40))
+    warband = fields.Str(validate=validate.Length(min=1, max=80))
+    fighters = fields.List(fields.Dict(), validate=validate.Length(max=40))
+
+
+class CreateGameSchema(Schema):
+    """POST /api/games body."""
+
+    class Meta:
+        unknown = RAISE
+
+    ruleset = fields.Str(required=True, validate=validate.Length(min=1, max=80))
+    options = fields.Dict(keys=fields.Str(), load_default=dict)
+    seats = fields.List(fields.Nested(SeatSetupSchema), required=True,
+                        validate=validate.Length(min=1, max=MAX_SEATS))
+    shared_device = fields.Bool(load_default=False)
+
+
+class JoinSchema(Schema):
+    """POST /api/games/<id>/join body: the join code and the seat or role wanted."""
+
+    class Meta:
+        unknown = RAISE
+
+    code = fields.Str(required=True, validate=validate.Length(min=1, max=32))
+    seat = fields.Str(required=True, validate=validate.OneOf(SEAT_OR_ROLE))
+
+
+class LoggedEventSchema(Schema):
+    """One event of an exported log."""
+
+    class Meta:
+        unknown = RAISE
+
+    seq = fields.Int(required=True, strict=True, validate=validate.Range(min=1))
+    id = fields.Str(required=True, validate=validate.Length(min=1, max=100))
+    type = fields.Str(required=True, validate=validate.Length(min=1, max=64))
+    by = fields.Str(required=True, validate=validate.Length(min=1, max=32))
+    actor = fields.Str(load_default=None, allow_none=True, validate=validate.Length(max=32))
+    data = fields.Dict(keys=fields.Str(), load_default=dict)
+    override = fields.Nested(OverrideSchema, load_default=None, allow_none=True)
+    consequences = fields.List(fields.Dict(), load_default=list)  # recomputed on import, not trusted
+    created_at = fields.Str(load_default=None, allow_none=True, validate=validate.Length(max=40))
+
+
+class ImportSchema(Schema):
+    """POST /api/games/import body: what GET /api/games/<id>/export returns."""
+
+    class Meta:
+        unknown = RAISE
+
+    format = fields.Str(required=True, validate=validate.Equal("tablewarden-game"))
+    version = fields.Int(required=True, validate=validate.Equal(1))
+    ruleset = fields.Str(required=True, validate=validate.Length(min=1, max=80))
+    setup = fields.Dict(required=True)
+    shared_device = fields.Bool(load_default=False)
+    events = fields.List(fields.Nested(LoggedEventSchema), required=True, validate=validate.Length(max=100_000))
+    exported_at = fields.Str(load_default=None, allow_none=True)
+    game = fields.Str(load_default=None, allow_none=True)
+
+
+class SyncSchema(Schema):
+    """Socket.IO `sync` request / connect auth: the last seq the client has."""
+
+    class Meta:
+        unknown = INCLUDE
+
+    last_seq = fields.Int(load_default=0, strict=True, validate=validate.Range(min=0))
+
+
+def field_messages(err: ValidationError) -> dict:
+    """Flatten marshmallow's nested messages into {"dotted.path": "message"}."""
+    out: dict[str, str] = {}
+
+    def walk(prefix: str, value):
+        if isinstance(value, dict):
+            for key, sub in value.items():
+                if key == "_schema" and prefix:
+                    walk(prefix, sub)  # a nested object's own error belongs to the object's field
+                else:
+                    walk(f"{prefix}.{key}" if prefix else str(key), sub)
+        elif isinstance(value, list):
+            if value and all(isinstance(v, str) for v in value):
+                out[prefix or "_schema"] = " ".join(value)
+            else:
+                for i, sub in enumerate(value):
+                    walk(f"{prefix}[{i}]", sub)
+        else:
+            out[prefix or "_schema"] = str(value)
+
+    walk("", err.messages)
+    return out

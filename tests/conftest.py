@@ -1,0 +1,46 @@
+"""Shared fixtures: a server app on a temporary SQLite file with the test game registered."""
+from __future__ import annotations
+
+import pytest
+
+import tests.support.tally  # noqa: F401 - registers the "test/tally" ruleset
+
+
+@pytest.fixture
+def app(tmp_path):
+    """A Tablewarden app (threading mode, fresh SQLite file, generous rate limit)."""
+    from app import create_app
+
+    return create_app({"ASYNC_MODE": "threading", "DATABASE_URL": f"sqlite:///{tmp_path / 'tw.sqlite3'}",
+                       "TESTING": True, "RATE_LIMIT_PER_SECOND": 1000.0, "RATE_LIMIT_BURST": 1000,
+                       "INSTANCE_PATH": str(tmp_path / "instance")})
+
+
+@pytest.fixture
+def client(app):
+    """Flask test client of `app`."""
+    return app.test_client()
+
+
+@pytest.fixture(scope="session")
+def postgres():
+    """A private PostgreSQL server for the session (skipped, saying why, when it cannot be started)."""
+    from tests.support.servers import Postgres
+    try:
+        server = Postgres()
+    except (FileNotFoundError, OSError) as exc:
+        pytest.skip(f"PostgreSQL not available: {exc}")
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def redis_server():
+    """A private Redis server for the session (skipped, saying why, when it cannot be started)."""
+    from tests.support.servers import Redis
+    try:
+        server = Redis()
+    except (FileNotFoundError, OSError) as exc:
+        pytest.skip(f"Redis not available: {exc}")
+    yield server
+    server.stop()

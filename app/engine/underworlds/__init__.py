@@ -1,0 +1,14 @@
+"""Warhammer Underworlds rulesets. `DEATHGORGE` is the current core rules (Deathgorge rulebook).
+
+Layout (one job per module): edition.py (edition settings), rules.py (rule-source strings), state.py (state
+shape, copy), setup.py (new_game, set-up events), turns.py (rounds, phases, turns, minor steps),
+activations.py, attacks.py (applies combat.py's results), power.py, objectives.py (and the end phase),
+fighters.py (damage, heal, tokens, Inspire, feature tokens), glory.py (bounty, glory), reactions.py
+(REACTION_STEPS, windows, Plunder), victory.py, suggest.py, catalogue.py, cards.py, ruleset.py.
+combat.py/dice.py are the combat sequence (uw-combat); decks.py is the content engineer's.
+"""
+from .edition import DEATHGORGE_EDITION, Edition  # noqa: F401
+from .reactions import REACTION_STEPS  # noqa: F401
+from .ruleset import UnderworldsRuleset
+
+DEATHGORGE = UnderworldsRuleset(DEATHGORGE_EDITION)

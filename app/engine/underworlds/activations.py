@@ -1,0 +1,196 @@
+"""The activation step: fighter activations (Move, Attack, Charge, Guard, Stun, Barge, card actions) and
+player actions (draw a power card, discard and draw an objective, pass).
+
+`activate {action, fighter, target?, attacks?, lethal?, snare?, name?}`:
+  move    Move token (not part of a Charge); `lethal` hexes moved into deal 1 damage each (not to flyers),
+          `snare` staggers.
+  attack  an Attack action: the `attack` event(s) that follow carry the rolls (pending until entered).
+          `attacks`: Scything makes one Attack action per adjacent enemy fighter (default 1).
+  charge  superaction: Guard removed, Move, Charge token, then the Attack action (pending). Not with a Move token.
+  guard   Guard token (removes Stagger); not if already on Guard.
+  stun    `target`: an enemy fighter with no Stagger tokens is staggered.
+  barge   superaction: Move (Move token), Stun `target`, then the barging fighter is staggered.
+  ability an action from a fighter or upgrade card (`name`); its effects are entered as events.
+A fighter with a Charge token cannot be activated unless every surviving friendly fighter has one, and then
+makes no superaction. Fighters out of action cannot be activated.
+"""
+from __future__ import annotations
+
+from ..core import Consequence, Violation
+from . import fighters as F
+from . import reactions, turns
+from .state import seat_of, surviving, traits
+
+
+def _turn_violations(rs, state, event) -> list[Violation]:
+    R = rs.edition.rule
+    if state["phase"] != "action" or state["step"] not in ("activation",):
+        where = "a power step" if state["step"] == "power" else f"the {state['phase']} phase"
+        return [Violation("not_activation_step", f"Activations are taken in the activation step, not in {where}.",
+                          R("activation_step"))]
+    out = []
+    if event.by != turns.active_seat(state):
+        out.append(Violation("not_your_turn", f"It is {turns.active_seat(state)}'s turn.", R("action_phase")))
+    if state.get("pending"):
+        out.append(Violation("attack_pending", "Enter the Attack action of this activation first.", R("combat")))
+    if state["seats"][event.by]["activations_left"] < 1:
+        out.append(Violation("no_activations_left", "You have used all your activations this phase.",
+                             R("activation_step")))
+    return out
+
+
+def check_activate(rs, state, event) -> list[Violation]:
+    """Whose turn, activations left, and the rules of the chosen action."""
+    R = rs.edition.rule
+    d = event.data
+    out = _turn_violations(rs, state, event)
+    fid = d["fighter"]
+    action = d["action"]
+    if action not in rs.edition.actions:
+        return out + [Violation("no_such_action", f"{action} is not an action in these rules.", R("activation_step"),
+                                overridable=False)]
+    if seat_of(fid) != event.by:
+        return out + [Violation("not_friendly", "You can only activate your own fighters.", R("activation_step"))]
+    f = state["fighters"][fid]
+    if f["out"]:
+        return out + [Violation("fighter_out_of_action", f"{fid} is out of action and cannot be activated.",
+                                R("out_of_action_adv"))]
+    tokens = f["tokens"]
+    if tokens["charge"]:
+        others = surviving(state, event.by)
+        if not all(state["fighters"][o]["tokens"]["charge"] for o in others):
+            out.append(Violation("charge_token", "A fighter with a Charge token cannot be activated unless every "
+                                 "surviving friendly fighter has one.", R("charge_token")))
+        if action in rs.edition.superactions:
+            out.append(Violation("no_superaction_after_charge", "A fighter with a Charge token cannot make a "
+                                 "superaction.", R("charge_token")))
+    if action == "charge" and tokens["move"]:
+        out.append(Violation("moved_cannot_charge", "A fighter with a Move token cannot make a Charge superaction.",
+                             R("move")))
+    if action in ("charge", "attack") and not F.profiles_of(state, fid):
+        out.append(Violation("no_attack_action", f"{fid} has no Attack action.", R("attack")))
+    if action == "guard" and tokens["guard"]:
+        out.append(Violation("already_on_guard", "A fighter on Guard cannot make a Guard action.", R("guard")))
+    if action in ("stun", "barge"):
+        target = d.get("target")
+        if not target:
+            out.append(Violation("target_needed", "Choose the adjacent enemy fighter to stun.", R("stun"),
+                                 overridable=False))
+        elif seat_of(target) == event.by:
+            out.append(Violation("not_enemy", "Stun chooses an enemy fighter.", R("stun")))
+        elif state["fighters"][target]["out"]:
+            out.append(Violation("target_out_of_action", f"{target} is out of action.", R("out_of_action_adv")))
+        elif state["fighters"][target]["tokens"]["stagger"]:
+            out.append(Violation("target_staggered", "Stun chooses an enemy fighter with no Stagger tokens.",
+                                 R("stun" if action == "stun" else "barge")))
+    if d.get("target") and action not in ("stun", "barge", "ability"):
+        out.append(Violation("unexpected_target", "Attack targets are entered with the attack itself.", R("attack"),
+                             overridable=False))
+    if action == "ability" and not d.get("name"):
+        out.append(Violation("name_needed", "Name the action from the card.", R("activation_step"), overridable=False))
+    return out
+
+
+def apply_activate(rs, state, event) -> list[Consequence]:
+    """Resolve the action's tokens; an Attack action or Charge waits for its attack event(s)."""
+    R = rs.edition.rule
+    d = event.data
+    fid, action = d["fighter"], d["action"]
+    cons = turns.activation_taken(rs, state, event.by)
+    steps = ["after_action", "after_activation"]
+    if action == "move":
+        cons.extend(_move(rs, state, fid, d, token="move"))
+    elif action == "guard":
+        F.give_token(rs, state, fid, "guard", cons)
+    elif action == "stun":
+        F.give_token(rs, state, d["target"], "stagger", cons)
+        cons.append(Consequence("staggered", {"fighter": d["target"], "by": fid}, R("stun")))
+    elif action == "barge":
+        cons.extend(_move(rs, state, fid, d, token="move"))
+        if not state["fighters"][fid]["out"]:
+            F.give_token(rs, state, d["target"], "stagger", cons)
+            F.give_token(rs, state, fid, "stagger", cons)
+            cons.append(Consequence("staggered", {"fighter": d["target"], "by": fid}, R("barge")))
+            cons.append(Consequence("staggered", {"fighter": fid, "by": "barge"}, R("barge")))
+    elif action == "charge":
+        tokens = state["fighters"][fid]["tokens"]
+        if tokens["guard"]:
+            tokens["guard"] = 0
+            cons.append(Consequence("guard_removed", {"fighter": fid}, R("charge")))
+        cons.extend(_move(rs, state, fid, d, token="charge"))
+        cons.append(Consequence("charge_token", {"fighter": fid}, R("charge")))
+        if not state["fighters"][fid]["out"]:
+            state["pending"] = {"attacker": fid, "left": d.get("attacks") or 1, "charge": True}
+            reactions.open_window(state, ["after_action"], {"fighter": fid, "action": "move"})
+            return cons
+    elif action == "attack":
+        state["pending"] = {"attacker": fid, "left": d.get("attacks") or 1, "charge": False}
+        return cons
+    cons.extend(turns.finish_activation(rs, state))
+    reactions.open_window(state, steps, {"fighter": fid, "action": action})
+    return cons
+
+
+def _move(rs, state, fid, d, token: str) -> list[Consequence]:
+    """A Move action: the token (Move, or Charge in a Charge), lethal hexes entered, snare hexes."""
+    cons: list = []
+    F.leave_feature(state, fid)
+    state["fighters"][fid]["tokens"][token] += 1
+    lethal = d.get("lethal") or 0
+    if lethal and "flying" not in traits(state, fid):
+        for _ in range(lethal):
+            cons.extend(F.deal_damage(rs, state, fid, 1, None, "lethal_hex"))
+    if d.get("snare") and not state["fighters"][fid]["out"]:
+        F.give_token(rs, state, fid, "stagger", cons)
+        cons.append(Consequence("staggered", {"fighter": fid, "by": "snare hex"}, rs.edition.rule("stagger")))
+    return cons
+
+
+def check_player_action(rs, state, event) -> list[Violation]:
+    """Player actions use an activation; swapping an objective needs one in hand."""
+    out = _turn_violations(rs, state, event)
+    action = event.data["action"]
+    if action not in rs.edition.player_actions:
+        out.append(Violation("no_such_action", f"{action} is not a player action in these rules.",
+                             rs.edition.rule("player_actions"), overridable=False))
+    if action == "swap_objective" and state["seats"][event.by]["hand"]["objectives"] < 1:
+        out.append(Violation("no_card_in_hand", "You have no objective card to discard.",
+                             rs.edition.rule("player_actions")))
+    return out
+
+
+def apply_player_action(rs, state, event) -> list[Consequence]:
+    """Draw a power card / discard and draw an objective / pass; an empty deck cannot be drawn from."""
+    from . import cards as cardmod  # noqa: PLC0415
+    R = rs.edition.rule
+    cons = turns.activation_taken(rs, state, event.by)
+    action = event.data["action"]
+    if action == "draw_power":
+        got = cardmod.draw(state, event.by, "power", 1)
+        cons.append(Consequence("cards_drawn", {"seat": event.by, "power": got}, R("player_actions")))
+    elif action == "swap_objective":
+        cardmod.spend_from_hand(state, event.by, "objectives", None, discard=True)
+        got = cardmod.draw(state, event.by, "objectives", 1)
+        cons.append(Consequence("cards_drawn", {"seat": event.by, "objectives": got}, R("player_actions")))
+    cons.extend(turns.finish_activation(rs, state))
+    reactions.open_window(state, ["after_action", "after_activation"], {"player_action": action})
+    return cons
+
+
+def check_abandon(rs, state, event) -> list[Violation]:
+    """Only a pending Attack action can be abandoned (a reaction made it impossible to finish)."""
+    pending = state.get("pending")
+    if not pending:
+        return [Violation("nothing_pending", "There is no Attack action waiting to be entered.", rs.edition.rule("combat"))]
+    if seat_of(pending["attacker"]) != event.by:
+        return [Violation("not_your_turn", "Only the attacking player ends their Attack action.", rs.edition.rule("combat"))]
+    return []
+
+
+def apply_abandon(rs, state, event) -> list[Consequence]:
+    """The action ends unresolved; the fighter still made it. The activation step ends."""
+    fid = state["pending"]["attacker"]
+    cons = [Consequence("attack_abandoned", {"fighter": fid}, rs.edition.rule("reactions"))]
+    cons.extend(turns.finish_activation(rs, state))
+    reactions.open_window(state, ["after_action", "after_activation"], {"fighter": fid, "action": "attack"})
+    return cons

@@ -1,0 +1,120 @@
+"""The `attack` event: the dice entered at the table, resolved by combat.py, applied to the state.
+
+combat.py (owned by the uw-combat engineer) decides step 4 (critical hit / hit / draw / miss / critical
+defence), damage, drive back, Stagger and backlash from the rolls; this module supplies the facts it needs
+from the state (Defence, Guard, staggered, wounds left) and applies the result with its consequences:
+wound counters, out of action and bounty, Stagger token, backlash damage to the caster, and the reaction
+steps the Attack action passed. Drive back and Knockback are the attacking player's choice on the board:
+the result says how far the target may be pushed; a push into a lethal/snare hex is entered as `push`.
+"""
+from __future__ import annotations
+
+from ..core import Consequence, Violation
+from . import fighters as F
+from . import reactions, turns
+from .state import characteristic, profiles, seat_of, traits
+
+try:  # combat.py lands from the uw-combat branch; without it the attack event is not offered.
+    from . import combat
+except ImportError:  # pragma: no cover - only before combat.py is on main
+    combat = None
+
+
+def fields() -> dict:
+    """The attack event's field spec (combat.ATTACK_FIELDS)."""
+    return combat.ATTACK_FIELDS if combat else {}
+
+
+def _rules(rs):
+    return combat.combat_rules(rs.edition.combat_edition)
+
+
+def _facts(state, data) -> dict:
+    att, tgt = data["attacker"], data["target"]
+    ft, fa = state["fighters"][tgt], state["fighters"][att]
+    return {"defence": characteristic(state, tgt, "defence") or {"dice": 1, "symbol": "block"},
+            "guard": ft["tokens"]["guard"] > 0,
+            "target_staggered": ft["tokens"]["stagger"] > 0,
+            "target_wounds_left": max(0, ft["wounds"] - ft["damage"]),
+            "attacker_wounds_left": max(0, fa["wounds"] - fa["damage"])}
+
+
+def full_data(state, data) -> dict:
+    """Event data with the profile completed from the attacker's card (name only is enough)."""
+    out = dict(data)
+    out["profile"] = combat.complete_profile(data.get("profile") or {}, profiles(state, data["attacker"]))
+    return out
+
+
+def check_attack(rs, state, event) -> list[Violation]:
+    """The pending Attack action, a friendly attacker and an enemy target on the battlefield, sound dice."""
+    R = rs.edition.rule
+    d = event.data
+    att, tgt = d["attacker"], d["target"]
+    out = []
+    if seat_of(att) != event.by:
+        return [Violation("not_friendly", "You make Attack actions with your own fighters.", R("attack"))]
+    pending = state.get("pending")
+    if not pending or pending["attacker"] != att:
+        out.append(Violation("no_attack_pending", f"{att} has not been activated to make an Attack action "
+                             "(a card granting one? override with its name).", R("activation_step")))
+    if state["fighters"][att]["out"]:
+        return out + [Violation("fighter_out_of_action", f"{att} is out of action.", R("out_of_action_adv"))]
+    if seat_of(tgt) == event.by:
+        out.append(Violation("friendly_target", "You cannot target a friendly fighter.", R("combat_friendly")))
+    if state["fighters"][tgt]["out"]:
+        return out + [Violation("target_out_of_action", f"{tgt} is out of action.", R("out_of_action_adv"))]
+    if pending and tgt in pending.get("targets", []):
+        out.append(Violation("scything_same_target", "Each Scything Attack action targets a different fighter.",
+                             R("scything")))
+    data = full_data(state, d)
+    if data["profile"].get("spell") and "wizard" not in traits(state, att):
+        out.append(Violation("not_a_wizard", "Only wizards make spell Attack actions.", R("spells")))
+    out.extend(combat.check_attack_event(_rules(rs), data, **_facts(state, d)))
+    return out
+
+
+def apply_attack(rs, state, event) -> list[Consequence]:
+    """Resolve the rolls and apply damage, out of action, bounty, Stagger and backlash; open reaction steps."""
+    R = rs.edition.rule
+    d = event.data
+    att, tgt = d["attacker"], d["target"]
+    data = full_data(state, d)
+    result = combat.resolve_attack_event(_rules(rs), data, **_facts(state, d))
+    summary = {"attacker": att, "target": tgt, "result": result.result, "success": result.success,
+               "damage": result.damage, "drive_back": result.drive_back, "knockback": result.knockback,
+               "critical_abilities": result.critical_abilities, "attack_rerolls": result.attack_rerolls,
+               "summary": result.summary()}
+    cons = [Consequence("attack_resolved", summary, R("combat"))]
+    steps = ["after_declare_attack", "after_attack_roll"]
+    if result.backlash:
+        steps.append("after_backlash")
+        cons.extend(F.deal_damage(rs, state, att, result.backlash, att, "backlash"))
+    out_now: list[str] = []
+    if result.result is not None:  # None: backlash took the caster out before step 4, the spell fails
+        steps += ["after_defence_roll", "after_determine_success"]
+        if result.success:
+            dmg = F.deal_damage(rs, state, tgt, result.damage, att, "attack")
+            cons.extend(dmg)
+            steps.append("after_damage")
+            if state["fighters"][tgt]["out"]:
+                out_now.append(tgt)
+                steps.append("after_out_of_action")
+            elif result.target_staggered:
+                F.give_token(rs, state, tgt, "stagger", cons)
+                cons.append(Consequence("staggered", {"fighter": tgt, "by": att}, R("stagger")))
+        if not out_now and result.drive_back:
+            steps.append("after_drive_back")
+    steps.append("after_attack")
+    if state["fighters"][att]["out"]:
+        out_now.append(att)
+    pending = state.get("pending")
+    if pending and pending["attacker"] == att:
+        pending["left"] -= 1
+        pending.setdefault("targets", []).append(tgt)
+        if pending["left"] <= 0:
+            cons.extend(turns.finish_activation(rs, state))
+            steps += ["after_action", "after_activation"]
+    reactions.open_window(state, steps, {"attacker": att, "target": tgt, "out_of_action": out_now,
+                                         "result": result.result})
+    return cons

@@ -1,0 +1,125 @@
+"""Cards in play: deck data (optional), hand and deck counts, drawing, discarding.
+
+The game works without deck data: hands and decks are counts, and players enter "played a ploy" or
+"scored an objective worth 2 glory" by hand. When a seat's setup carries a `deck`, card records give the
+type, glory, scoring time and reaction step of a named card. Accepted deck shapes:
+`[card, ...]`, `{"cards": [...]}` or `{"objectives": [...], "power": [...]}`; a card record is
+`{name, type: objective|ploy|spell|upgrade, glory?, scoring?: surge|end|third, reaction?: <reaction step id>,
+restrictions?: [fighter slug or trait or keyword], casting?: {channel, focus}, attack?: bool}`.
+"""
+from __future__ import annotations
+
+from ..core import SetupError, Violation
+
+OBJECTIVE_TYPES = ("objective",)
+POWER_TYPES = ("ploy", "spell", "upgrade")
+
+
+def normalise_deck(raw, where: str) -> dict | None:
+    """Deck data as {"objectives": {name: card}, "power": {name: card}}; None when the seat has none."""
+    if raw is None:
+        return None
+    if isinstance(raw, dict) and ("objectives" in raw or "power" in raw):
+        cards = list(raw.get("objectives") or []) + list(raw.get("power") or [])
+    elif isinstance(raw, dict):
+        cards = list(raw.get("cards") or [])
+    elif isinstance(raw, list):
+        cards = raw
+    else:
+        raise SetupError("A deck must be a list of cards or {objectives, power}.", where)
+    out: dict = {"objectives": {}, "power": {}}
+    for i, card in enumerate(cards):
+        if not isinstance(card, dict) or not isinstance(card.get("name"), str) or not card["name"]:
+            raise SetupError(f"Card {i} of the deck needs a name.", where)
+        kind = card.get("type")
+        if kind in OBJECTIVE_TYPES:
+            out["objectives"][card["name"]] = dict(card)
+        elif kind in POWER_TYPES:
+            out["power"][card["name"]] = dict(card)
+        else:
+            raise SetupError(f"Card {card['name']!r} has type {kind!r}; expected objective, ploy, spell or upgrade.",
+                             where)
+    return out
+
+
+def lookup(state: dict, seat: str, kind: str, name: str | None) -> dict | None:
+    """The card record of a named card in the seat's deck data, or None (no name, no data, not found)."""
+    if not name:
+        return None
+    deck = state["decks"].get(seat)
+    if not deck:
+        return None
+    return deck[kind].get(name)
+
+
+def names(state: dict, seat: str, kind: str, types: tuple | None = None) -> list[str]:
+    """Names of the seat's cards of a deck not yet used (scored, discarded or played), optionally by type."""
+    deck = state["decks"].get(seat)
+    if not deck:
+        return []
+    gone = set(state["seats"][seat]["gone"])
+    return [n for n, c in deck[kind].items() if n not in gone and (types is None or c.get("type") in types)]
+
+
+def check_in_hand(state: dict, seat: str, kind: str, name: str | None, rule: str) -> list[Violation]:
+    """A card played or scored must be in the hand (by count, and by name when deck data is known)."""
+    out = []
+    s = state["seats"][seat]
+    if s["hand"][kind] < 1:
+        what = "objective" if kind == "objectives" else "power"
+        out.append(Violation("no_card_in_hand", f"You have no {what} cards in your hand.", rule))
+    if name:
+        deck = state["decks"].get(seat)
+        if deck is not None and name not in deck[kind]:
+            out.append(Violation("card_not_in_deck", f"{name!r} is not in your {kind} deck.", rule))
+        if name in s["gone"]:
+            out.append(Violation("card_already_used", f"{name!r} has already been played, scored or discarded.",
+                                 rule))
+    return out
+
+
+def spend_from_hand(state: dict, seat: str, kind: str, name: str | None, discard: bool) -> None:
+    """A card leaves the hand (to the discard pile when `discard`)."""
+    s = state["seats"][seat]
+    s["hand"][kind] = max(0, s["hand"][kind] - 1)
+    if discard:
+        s["discards"][kind] += 1
+    if name:
+        s["gone"].append(name)
+        held = s["cards"][kind]
+        if name in held:
+            held.remove(name)
+
+
+def draw(state: dict, seat: str, kind: str, count: int) -> int:
+    """Draw up to `count` cards; an empty deck cannot be drawn from (no reshuffle). Returns cards drawn."""
+    s = state["seats"][seat]
+    got = max(0, min(count, s["deck"][kind]))
+    s["deck"][kind] -= got
+    s["hand"][kind] += got
+    return got
+
+
+def restriction_met(state: dict, seat: str, card: dict | None, fid: str | None = None) -> bool:
+    """A restricted card needs one of its restricted fighters (slug, trait or keyword) on the battlefield;
+    with `fid`, that fighter must be one of them."""
+    rest = (card or {}).get("restrictions") or []
+    if not rest:
+        return True
+    candidates = [fid] if fid else [f for f, v in state["fighters"].items() if v["seat"] == seat and not v["out"]]
+    for f in candidates:
+        card_f = state["cards"][f]
+        tags = {card_f.get("slug"), *(card_f.get("traits") or []), *(card_f.get("keywords") or [])}
+        if tags & set(rest):
+            return True
+    return False
+
+
+def restricted_all_out(state: dict, seat: str, card: dict | None) -> bool:
+    """Salvage: every fighter the card is restricted to is out of action."""
+    rest = (card or {}).get("restrictions") or []
+    if not rest:
+        return False
+    matching = [f for f, v in state["fighters"].items() if v["seat"] == seat and
+                ({state["cards"][f].get("slug"), *(state["cards"][f].get("traits") or [])} & set(rest))]
+    return all(state["fighters"][f]["out"] for f in matching)

@@ -1,0 +1,116 @@
+"""The event catalogue of the Underworlds rulesets: every event type with a spec for each field.
+
+Field specs follow core.check_fields; extra keys: "ref": "feature" (a feature token id: "1".."9", "b1"..),
+"help" (player-facing text). Fighter fields hold "<seat>.<slug>", seat fields "p1".."p4".
+"""
+from __future__ import annotations
+
+from . import attacks
+from .reactions import REACTION_STEP_IDS
+
+FIGHTER = {"type": "fighter", "help": "Fighter (<seat>.<slug>)"}
+OPT_FIGHTER = {**FIGHTER, "required": False}
+CARD = {"type": "str", "max_length": 120, "required": False, "help": "Card name (when known)"}
+FEATURE = {"type": "str", "max_length": 4, "ref": "feature", "help": "Feature token (1-9, or b1.. for the others)"}
+OPT_FEATURE = {**FEATURE, "required": False}
+FACES = ["objective", "cover", "blocked"]
+MAGIC = {"type": "object", "required": False, "help": "Magic dice, counts per face",
+         "fields": {k: {"type": "int", "min": 0, "max": 20, "required": False} for k in ("dice", "crit", "channel", "focus")}}
+
+
+def event_types(edition) -> list[dict]:
+    """Catalogue entries {type, label, fields, help} for this edition."""
+    out = [
+        {"type": "roll_off", "label": "Roll-off",
+         "help": "Who won a roll-off and whom they picked: the player who chooses the first board (boards), "
+                 "places a fighter first (deployment) or takes the first turn (first_turn).",
+         "fields": {"purpose": {"type": "enum", "choices": ["boards", "deployment", "first_turn"]},
+                    "first": {"type": "seat", "help": "The player picked to go first"},
+                    "winner": {"type": "seat", "required": False, "help": "Who won the roll-off"}}},
+        {"type": "do_over", "label": "Do-over", "help": "Redraw part or all of the starting hand, or keep it.",
+         "fields": {"choice": {"type": "enum", "choices": ["none", "power", "objectives", "all"]}}},
+        {"type": "deployed", "label": "Fighters placed",
+         "help": "All fighters are on the battlefield; who finished placing their warband first.",
+         "fields": {"finished_first": {"type": "seat"}}},
+        {"type": "activate", "label": "Activate a fighter", "help": "The activation step: a fighter makes an action.",
+         "fields": {"action": {"type": "enum", "choices": list(edition.actions)},
+                    "fighter": FIGHTER,
+                    "target": {**OPT_FIGHTER, "help": "Stun/Barge: the adjacent enemy fighter"},
+                    "attacks": {"type": "int", "min": 1, "max": 6, "required": False,
+                                "help": "Scything: one Attack action per adjacent enemy fighter"},
+                    "lethal": {"type": "int", "min": 0, "max": 9, "required": False,
+                               "help": "Lethal hexes moved into (1 damage each)"},
+                    "snare": {"type": "bool", "required": False, "help": "Moved onto a snare hex"},
+                    "name": {"type": "str", "max_length": 120, "required": False,
+                             "help": "Name of an action from a card"}}},
+        {"type": "player_action", "label": "Player action",
+         "help": "Use an activation without a fighter.",
+         "fields": {"action": {"type": "enum", "choices": list(edition.player_actions)}}},
+        {"type": "abandon", "label": "Attack cannot be made",
+         "help": "The pending Attack action ends unresolved (a reaction made it impossible).",
+         "fields": {"reason": {"type": "str", "max_length": 300, "required": False}}},
+        {"type": "power", "label": "Power step",
+         "help": "Play a ploy, gambit spell or upgrade, delve, salvage or pass.",
+         "fields": {"play": {"type": "enum", "choices": list(edition.power_plays)},
+                    "card": CARD,
+                    "fighter": {**OPT_FIGHTER, "help": "Upgrade: who gets it; spell: the caster; delve: who delves"},
+                    "feature": {**OPT_FEATURE, "help": "Delve: the feature token flipped"},
+                    "casting_roll": {**MAGIC, "help": "Gambit spell: the casting roll"},
+                    "casting_value": {"type": "object", "required": False,
+                                      "help": "Gambit spell: its casting value (when the card is not known)",
+                                      "fields": {k: {"type": "int", "min": 0, "max": 6, "required": False}
+                                                 for k in ("channel", "focus", "crit")}}}},
+        {"type": "reaction", "label": "Reaction",
+         "help": "Use a reaction in an open reaction step (Plunder, or one from a card).",
+         "fields": {"step": {"type": "enum", "choices": list(REACTION_STEP_IDS)},
+                    "name": {"type": "str", "max_length": 120, "help": "Reaction name (plunder, or the card's)"},
+                    "card": CARD, "fighter": OPT_FIGHTER,
+                    "feature": {**OPT_FEATURE, "help": "Plunder: the available feature token placed"},
+                    "face": {"type": "enum", "choices": FACES, "required": False}}},
+        {"type": "reaction_pass", "label": "No reaction", "help": "Pass in the open reaction step.", "fields": {}},
+        {"type": "objective", "label": "Objective",
+         "help": "Reveal a surge objective (scored next surge step), score one in the end phase, or discard one.",
+         "fields": {"action": {"type": "enum", "choices": ["reveal", "score", "discard"]},
+                    "card": CARD,
+                    "glory": {"type": "int", "min": 0, "max": 9, "required": False,
+                              "help": "Glory it is worth (when the card is not known)"}}},
+        {"type": "discard_power", "label": "Discard a power card", "help": "End phase step 4.",
+         "fields": {"card": CARD}},
+        {"type": "end_phase_done", "label": "End phase done",
+         "help": "Finished your end phase sequence; draw up to 3 objective and 5 power cards.", "fields": {}},
+        {"type": "inspire", "label": "Inspire", "help": "The fighter's Inspire condition is met (Inspire step).",
+         "fields": {"fighter": FIGHTER}},
+        {"type": "uninspire", "label": "Un-Inspire", "help": "An ability un-Inspires the fighter.",
+         "fields": {"fighter": FIGHTER}},
+        {"type": "damage", "label": "Damage", "help": "A fighter is dealt damage outside an attack.",
+         "fields": {"fighter": FIGHTER, "amount": {"type": "int", "min": 1, "max": 20},
+                    "source": {"type": "enum", "choices": ["card", "spell", "upgrade", "attack", "backlash",
+                                                           "lethal_hex", "other"]},
+                    "dealt_by": {"type": "str", "max_length": 60, "required": False,
+                                 "help": "Fighter or seat that dealt it (default: the entering seat)"}}},
+        {"type": "heal", "label": "Heal", "fields": {"fighter": FIGHTER, "amount": {"type": "int", "min": 1, "max": 20}}},
+        {"type": "token", "label": "Token", "help": "Give or remove a Move, Charge, Guard or Stagger token.",
+         "fields": {"fighter": FIGHTER, "token": {"type": "enum", "choices": ["move", "charge", "guard", "stagger"]},
+                    "action": {"type": "enum", "choices": ["give", "remove"]}}},
+        {"type": "push", "label": "Push / drive back", "help": "A fighter is pushed (or driven back).",
+         "fields": {"fighter": FIGHTER, "hexes": {"type": "int", "min": 1, "max": 9},
+                    "into": {"type": "enum", "choices": ["none", "lethal", "snare"], "required": False}}},
+        {"type": "position", "label": "On a feature token",
+         "help": "The fighter now stands on this feature token (or on none).",
+         "fields": {"fighter": FIGHTER, "feature": {**OPT_FEATURE, "help": "Token, or empty for none"}}},
+        {"type": "feature", "label": "Feature token", "help": "Flip, place or remove a feature token (card effects).",
+         "fields": {"feature": FEATURE, "action": {"type": "enum", "choices": ["flip", "place", "remove"]},
+                    "face": {"type": "enum", "choices": FACES, "required": False}}},
+        {"type": "return_fighter", "label": "Return a fighter", "help": "An ability returns a fighter to the battlefield.",
+         "fields": {"fighter": FIGHTER}},
+        {"type": "glory_adjust", "label": "Adjust glory", "help": "Change glory by these amounts (a card, or a fix).",
+         "fields": {"seat": {"type": "seat"}, "unspent": {"type": "int", "min": -20, "max": 20},
+                    "spent": {"type": "int", "min": -20, "max": 20},
+                    "reason": {"type": "str", "max_length": 300}}},
+    ]
+    attack_fields = attacks.fields()
+    if attack_fields:
+        out.insert(4, {"type": "attack", "label": "Attack",
+                       "help": "An Attack action's rolls; the engine decides the result, damage and drive back.",
+                       "fields": attack_fields})
+    return out

@@ -1,0 +1,57 @@
+"""Edition settings: everything that differs between Underworlds rule editions, as data.
+
+`UnderworldsRuleset` is configured by one `Edition`. Deathgorge (current core rules) is `DEATHGORGE_EDITION`;
+the Dreadfane (2019) and Shadespire (2018) editions are built with `dataclasses.replace` on it, plus small
+method overrides on a ruleset subclass where a difference is behaviour rather than a number.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .rules import DEATHGORGE_RULES
+
+
+@dataclass(frozen=True)
+class Edition:
+    """Numbers, lists and switches of one rules edition."""
+
+    id: str
+    title: str
+    rules: dict = field(default_factory=lambda: dict(DEATHGORGE_RULES))
+    # Rounds played and turns each player takes per round, by number of players.
+    rounds: dict = field(default_factory=lambda: {2: (1, 2, 3), 3: (1, 2, 3), 4: (1, 3)})
+    turns_per_round: dict = field(default_factory=lambda: {2: 4, 3: 3, 4: 4})
+    # Fighter activations and player actions of the activation step.
+    actions: tuple = ("move", "attack", "charge", "guard", "stun", "barge", "ability")
+    superactions: tuple = ("charge", "barge")
+    player_actions: tuple = ("draw_power", "swap_objective", "pass")
+    # Power step options (besides playing a ploy, spell or upgrade).
+    power_plays: tuple = ("ploy", "spell", "upgrade", "delve", "salvage", "pass")
+    # Hand sizes drawn at set up and refilled in the end phase; default deck sizes (Rivals decks).
+    objective_hand: int = 3
+    power_hand: int = 5
+    objective_deck: int = 12
+    power_deck: int = 20
+    # Bounty: base glory and the bonus for a Large fighter (Wounds 5+ after modifiers).
+    bounty: int = 1
+    large_bounty_bonus: int = 1
+    large_wounds: int = 5
+    # Numbered feature tokens used, by players (values 1..n), and available (blocked/cover) tokens.
+    numbered_features: dict = field(default_factory=lambda: {2: 5, 3: 7, 4: 9})
+    available_features: dict = field(default_factory=lambda: {2: 2, 3: 3, 4: 4})
+    # Tokens cleared at the end of each round.
+    end_of_round_clear: tuple = ("move", "charge", "guard", "stagger")
+    # In round 3's end phase players only score (no discards, upgrades or draws).
+    last_end_phase_scores_only: bool = True
+    # Formats the setup accepts.
+    formats: tuple = ("rivals", "nemesis", "relic", "championship")
+    # Edition id handed to combat.py so it applies this edition's combat differences.
+    combat_edition: str = "deathgorge"
+
+    def rule(self, key: str) -> str:
+        """The rule source for a key (falls back to the key itself so a missing entry is visible, not fatal)."""
+        return self.rules.get(key, f"{self.title}: {key}")
+
+
+DEATHGORGE_EDITION = Edition(id="underworlds/deathgorge",
+                             title="Warhammer Underworlds (Deathgorge core rules)")

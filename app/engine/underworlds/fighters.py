@@ -1,0 +1,294 @@
+"""Fighters: damage, heal, out of action, returned fighters, tokens, Inspire, pushes and feature tokens.
+
+Events handled here (each names the fighter "<seat>.<slug>"):
+  damage {fighter, amount, source, dealt_by?}   heal {fighter, amount}
+  token {fighter, token: move|charge|guard|stagger, action: give|remove}
+  inspire {fighter} / uninspire {fighter}        return_fighter {fighter}
+  push {fighter, hexes, into?: none|lethal|snare}   (lethal: 1 damage; snare: stagger)
+  position {fighter, feature?}  the fighter now stands on that feature token (or on none)
+  feature {feature, action: flip|place|remove, face?}
+"""
+from __future__ import annotations
+
+from ..core import Consequence, Violation
+from . import glory
+from .state import seat_of, traits
+
+
+# -- shared mechanics (used by attacks, power cards and these events) ----------------------------
+
+def give_token(rs, state, fid: str, token: str, cons: list | None = None) -> None:
+    """Give a token: Guard removes Stagger, Stagger removes Guard (pg 25, 27)."""
+    tokens = state["fighters"][fid]["tokens"]
+    tokens[token] += 1
+    if token == "guard" and tokens["stagger"]:
+        tokens["stagger"] = 0
+        if cons is not None:
+            cons.append(Consequence("stagger_removed", {"fighter": fid}, rs.edition.rule("guard")))
+    elif token == "stagger" and tokens["guard"]:
+        tokens["guard"] = 0
+        if cons is not None:
+            cons.append(Consequence("guard_removed", {"fighter": fid}, rs.edition.rule("stagger")))
+
+
+def deal_damage(rs, state, fid: str, amount: int, dealer: str | None, source: str) -> list[Consequence]:
+    """Give wound counters, then check out of action (bounty follows)."""
+    f = state["fighters"][fid]
+    if f["out"] or amount <= 0:
+        return []
+    f["damage"] += amount
+    cons = [Consequence("damage_dealt", {"fighter": fid, "amount": amount, "by": dealer, "source": source},
+                        rs.edition.rule("damage"))]
+    if f["damage"] >= f["wounds"]:
+        cons.extend(take_out_of_action(rs, state, fid, dealer, source))
+    return cons
+
+
+def take_out_of_action(rs, state, fid: str, dealer: str | None, source: str) -> list[Consequence]:
+    """Off the battlefield: tokens and counters cleared (not 'removed'), upgrades kept; then the bounty."""
+    f = state["fighters"][fid]
+    f["out"] = True
+    f["damage"] = 0
+    f["counters"] = 0
+    for t in f["tokens"]:
+        f["tokens"][t] = 0
+    if f["feature"]:
+        state["features"][f["feature"]]["fighter"] = None
+        f["feature"] = None
+    pending = state.get("pending")
+    if pending and pending["attacker"] == fid:
+        pending["left"] = 0  # the activation ends: the ruleset finishes it after this event
+    cons = [Consequence("out_of_action", {"fighter": fid, "by": dealer, "source": source},
+                        rs.edition.rule("out_of_action"))]
+    cons.extend(glory.bounty(rs, state, fid, dealer, source))
+    return cons
+
+
+def _alive(rs, state, fid, what="do that") -> list[Violation]:
+    if state["fighters"][fid]["out"]:
+        return [Violation("fighter_out_of_action", f"{fid} is out of action and cannot {what}.",
+                          rs.edition.rule("out_of_action_adv"))]
+    return []
+
+
+# -- events --------------------------------------------------------------------------------------
+
+def check_damage(rs, state, event) -> list[Violation]:
+    """Only fighters on the battlefield can be dealt damage."""
+    return _alive(rs, state, event.data["fighter"], "be dealt damage")
+
+
+def apply_damage(rs, state, event) -> list[Consequence]:
+    """Deal the damage; who dealt it decides the bounty in 3-4 player games."""
+    d = event.data
+    dealer = d.get("dealt_by") or (None if d["source"] == "lethal_hex" else event.by)
+    return deal_damage(rs, state, d["fighter"], d["amount"], dealer, d["source"])
+
+
+def check_heal(rs, state, event) -> list[Violation]:
+    """A fighter can only be healed if they have at least one wound counter."""
+    fid = event.data["fighter"]
+    out = _alive(rs, state, fid, "be healed")
+    if not out and state["fighters"][fid]["damage"] < 1:
+        out.append(Violation("not_wounded", "A fighter can only be healed if they have a wound counter.",
+                             rs.edition.rule("heal")))
+    return out
+
+
+def apply_heal(rs, state, event) -> list[Consequence]:
+    """Remove up to that many wound counters."""
+    f = state["fighters"][event.data["fighter"]]
+    f["damage"] = max(0, f["damage"] - event.data["amount"])
+    return []
+
+
+def check_token(rs, state, event) -> list[Violation]:
+    """Tokens go on fighters on the battlefield; you cannot remove a token the fighter does not have."""
+    d = event.data
+    out = _alive(rs, state, d["fighter"], "be given tokens")
+    if not out and d["action"] == "remove" and state["fighters"][d["fighter"]]["tokens"][d["token"]] < 1:
+        out.append(Violation("no_such_token", f"{d['fighter']} has no {d['token']} token to remove.",
+                             rs.edition.rule("tokens")))
+    return out
+
+
+def apply_token(rs, state, event) -> list[Consequence]:
+    """Give or remove one token."""
+    d = event.data
+    cons: list = []
+    if d["action"] == "give":
+        give_token(rs, state, d["fighter"], d["token"], cons)
+    else:
+        state["fighters"][d["fighter"]]["tokens"][d["token"]] -= 1
+    return cons
+
+
+def inspire_open(state) -> bool:
+    """An Inspire step is open now (see turns.py)."""
+    return bool(state.get("minor")) and state["phase"] in ("action", "end")
+
+
+def check_inspire(rs, state, event) -> list[Violation]:
+    """Fighters Inspire in an Inspire step, if their own condition is met; not out of action; not twice."""
+    R = rs.edition.rule
+    fid = event.data["fighter"]
+    out = _alive(rs, state, fid, "become Inspired")
+    if seat_of(fid) != event.by:
+        out.append(Violation("not_friendly", "Each player Inspires their own fighters.", R("inspire_adv")))
+    if state["fighters"][fid]["inspired"]:
+        out.append(Violation("already_inspired", f"{fid} is already Inspired.", R("inspire_adv")))
+    if not inspire_open(state):
+        out.append(Violation("no_inspire_step", "Fighters become Inspired in an Inspire step: before or after an "
+                             "activation step, or after a power step.", R("inspire")))
+    return out
+
+
+def apply_inspire(rs, state, event) -> list[Consequence]:
+    """Flip the fighter card; tokens, counters and upgrades stay."""
+    state["fighters"][event.data["fighter"]]["inspired"] = True
+    return []
+
+
+def check_uninspire(rs, state, event) -> list[Violation]:
+    """Only an Inspired fighter can be un-Inspired (usually by an ability)."""
+    fid = event.data["fighter"]
+    out = _alive(rs, state, fid, "be un-Inspired")
+    if not state["fighters"][fid]["inspired"]:
+        out.append(Violation("not_inspired", f"{fid} is not Inspired.", rs.edition.rule("inspire_adv")))
+    return out
+
+
+def apply_uninspire(rs, state, event) -> list[Consequence]:
+    """Flip back; tokens, counters and upgrades stay."""
+    state["fighters"][event.data["fighter"]]["inspired"] = False
+    return []
+
+
+def check_return(rs, state, event) -> list[Violation]:
+    """Only a fighter out of action can be returned to the battlefield (by an ability)."""
+    if not state["fighters"][event.data["fighter"]]["out"]:
+        return [Violation("not_out_of_action", "That fighter is on the battlefield.", rs.edition.rule("out_of_action_adv"))]
+    return []
+
+
+def apply_return(rs, state, event) -> list[Consequence]:
+    """Back on the battlefield with no tokens and no wound counters."""
+    f = state["fighters"][event.data["fighter"]]
+    f["out"] = False
+    f["damage"] = 0
+    return []
+
+
+def check_push(rs, state, event) -> list[Violation]:
+    """Only fighters on the battlefield can be pushed."""
+    return _alive(rs, state, event.data["fighter"], "be pushed")
+
+
+def apply_push(rs, state, event) -> list[Consequence]:
+    """A push into a lethal hex deals 1 damage (the hex dealt it); into a snare hex staggers (pg 10)."""
+    d = event.data
+    cons: list = []
+    into = d.get("into") or "none"
+    leave_feature(state, d["fighter"])
+    if into == "lethal":
+        cons.extend(deal_damage(rs, state, d["fighter"], 1, None, "lethal_hex"))
+    elif into == "snare":
+        give_token(rs, state, d["fighter"], "stagger", cons)
+        cons.append(Consequence("staggered", {"fighter": d["fighter"], "by": "snare hex"},
+                                rs.edition.rule("stagger")))
+    return cons
+
+
+def leave_feature(state, fid: str) -> None:
+    """The fighter moved: it no longer stands on a feature token (until a position event says so)."""
+    f = state["fighters"][fid]
+    if f["feature"]:
+        state["features"][f["feature"]]["fighter"] = None
+        f["feature"] = None
+
+
+def check_position(rs, state, event) -> list[Violation]:
+    """A fighter can stand on a feature token on the battlefield that no other fighter is on, never a blocked one."""
+    d = event.data
+    out = _alive(rs, state, d["fighter"], "stand on a feature token")
+    key = d.get("feature")
+    if key:
+        feat = state["features"][key]
+        if not feat["on_board"]:
+            out.append(Violation("feature_not_on_board", f"Feature token {key} is not on the battlefield.",
+                                 rs.edition.rule("features_adv")))
+        elif feat["face"] == "blocked":
+            out.append(Violation("blocked_hex", "Fighters cannot be in a blocked hex.", rs.edition.rule("features_adv")))
+        elif feat["fighter"] not in (None, d["fighter"]):
+            out.append(Violation("hex_occupied", f"{feat['fighter']} is on that token: a hex holds one fighter.",
+                                 rs.edition.rule("features_adv")))
+    return out
+
+
+def apply_position(rs, state, event) -> list[Consequence]:
+    """Record which feature token (if any) the fighter is on: fighters on objective tokens hold them."""
+    d = event.data
+    leave_feature(state, d["fighter"])
+    key = d.get("feature")
+    if key:
+        state["features"][key]["fighter"] = d["fighter"]
+        state["fighters"][d["fighter"]]["feature"] = key
+    return []
+
+
+def flip_face(feat: dict) -> str:
+    """The other face of a feature token: numbered tokens objective/cover, the others blocked/cover."""
+    if feat["face"] == "cover":
+        return "objective" if feat["value"] else "blocked"
+    return "cover"
+
+
+def check_feature(rs, state, event) -> list[Violation]:
+    """Feature tokens: a token cannot be flipped or placed blocked side up with a fighter on it."""
+    d = event.data
+    R = rs.edition.rule
+    feat = state["features"][d["feature"]]
+    out = []
+    if d["action"] in ("flip", "remove") and not feat["on_board"]:
+        out.append(Violation("feature_not_on_board", f"Feature token {d['feature']} is not on the battlefield.",
+                             R("features_adv")))
+    if d["action"] == "place" and feat["on_board"]:
+        out.append(Violation("feature_on_board", f"Feature token {d['feature']} is already on the battlefield.",
+                             R("features_adv")))
+    face = d.get("face")
+    if face == "objective" and not feat["value"] or face == "blocked" and feat["value"]:
+        out.append(Violation("no_such_face", f"Feature token {d['feature']} has no {face} side.",
+                             R("features_adv"), overridable=False))
+    if d["action"] == "flip" and flip_face(feat) == "blocked" and feat["fighter"]:
+        out.append(Violation("fighter_on_token", "A token cannot be flipped to become a blocked hex token "
+                             "while a fighter is on it.", R("features_adv")))
+    return out
+
+
+def apply_feature(rs, state, event) -> list[Consequence]:
+    """Flip, place (chosen face up) or remove (it becomes available) a feature token."""
+    d = event.data
+    feat = state["features"][d["feature"]]
+    if d["action"] == "flip":
+        feat["face"] = flip_face(feat)
+    elif d["action"] == "place":
+        feat["on_board"] = True
+        feat["face"] = d.get("face") or ("objective" if feat["value"] else "cover")
+    else:
+        feat["on_board"] = False
+        if feat["fighter"]:
+            state["fighters"][feat["fighter"]]["feature"] = None
+        feat["fighter"] = None
+    return []
+
+
+def wizard_on_battlefield(state, seat: str) -> list[str]:
+    """Friendly wizards on the battlefield."""
+    return [fid for fid, f in state["fighters"].items()
+            if f["seat"] == seat and not f["out"] and "wizard" in traits(state, fid)]
+
+
+def profiles_of(state, fid: str) -> list[dict]:
+    """The fighter's Attack actions now (Inspired side when Inspired)."""
+    from .state import profiles  # noqa: PLC0415
+    return profiles(state, fid)

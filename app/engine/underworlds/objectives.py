@@ -1,0 +1,190 @@
+"""Objective cards and the end phase.
+
+- `objective {action: reveal}`: a surge objective whose condition is met is revealed in the action phase;
+  it is scored automatically in the next surge step, and the player then draws an objective card
+  (Deathgorge rulebook, Surge objective cards and the surge step pg 38).
+- `objective {action: score}`: in the end phase (step 1 of that player's sequence) score an objective.
+- `objective {action: discard}`: end phase step 2 (or a card effect, with an override).
+- `discard_power {card?}`: end phase step 4.
+- `end_phase_done {}`: the player has finished their sequence; steps 5 and 6 (draw to 3 objectives and
+  5 power cards) happen automatically, then the next player in order of play, starting with the player who
+  took the first turn. Round 3's end phase is scoring only. After the last player the round ends.
+End phase stage of the current player: state["end"] = {"order": [...], "i": index, "stage": 1..4}.
+"""
+from __future__ import annotations
+
+from ..core import Consequence, Violation
+from . import cards as cardmod
+
+END_STAGES = {1: "score objectives", 2: "discard objectives", 3: "play upgrades", 4: "discard power cards"}
+
+
+def end_seat(state) -> str | None:
+    """The player running through the end phase sequence now."""
+    end = state.get("end")
+    return end["order"][end["i"]] if end else None
+
+
+def scores_only(rs, state) -> bool:
+    """Round 3's end phase: only step 1 (score)."""
+    return rs.edition.last_end_phase_scores_only and state["round"] == rs.rounds(state)[-1]
+
+
+def _glory_of(rs, state, event, card) -> int | None:
+    if card is not None and isinstance(card.get("glory"), int):
+        return card["glory"]
+    return event.data.get("glory")
+
+
+def check_objective(rs, state, event) -> list[Violation]:
+    """Reveal (surge, action phase), score (end phase step 1) or discard (end phase step 2)."""
+    R = rs.edition.rule
+    d = event.data
+    action = d["action"]
+    card = cardmod.lookup(state, event.by, "objectives", d.get("card"))
+    out = []
+    if action in ("reveal", "score") and _glory_of(rs, state, event, card) is None:
+        out.append(Violation("glory_needed", "Say how much glory the objective is worth.", R("surge")))
+    if card is not None and isinstance(card.get("glory"), int) and d.get("glory") not in (None, card["glory"]):
+        out.append(Violation("wrong_glory", f"{card['name']} is worth {card['glory']} glory.", R("end_phase")))
+    out.extend(cardmod.check_in_hand(state, event.by, "objectives", d.get("card"), R("end_phase")))
+    scoring = (card or {}).get("scoring")
+    if action == "reveal":
+        if state["phase"] != "action":
+            out.append(Violation("not_now", "Surge objectives are revealed in the action phase.", R("surge")))
+        if card is not None and scoring not in (None, "surge"):
+            out.append(Violation("not_surge", f"{card['name']} is scored in the end phase, not revealed.", R("surge")))
+    elif action == "score":
+        if state["phase"] != "end":
+            out.append(Violation("not_end_phase", "Objectives are scored in the end phase; surge objectives are "
+                                 "revealed and scored in the next surge step.", R("end_phase")))
+        else:
+            out.extend(_check_end_stage(rs, state, event, 1))
+        if card is not None and scoring == "surge":
+            out.append(Violation("surge_objective", f"{card['name']} is a surge objective: reveal it when its "
+                                 "condition is met.", R("surge")))
+        if card is not None and scoring == "third" and state["round"] != rs.rounds(state)[-1]:
+            out.append(Violation("third_end_phase_only", f"{card['name']} is scored in the third end phase.",
+                                 R("end_phase")))
+    else:  # discard
+        if state["phase"] != "end":
+            out.append(Violation("not_now", "Objective cards are discarded in the end phase.", R("end_phase")))
+        else:
+            out.extend(_check_end_stage(rs, state, event, 2))
+    return out
+
+
+def _check_end_stage(rs, state, event, stage: int) -> list[Violation]:
+    R = rs.edition.rule
+    out = []
+    seat = end_seat(state)
+    if event.by != seat:
+        out.append(Violation("not_your_end_phase", f"{seat} is running through the end phase sequence now.",
+                             R("end_phase")))
+        return out
+    if stage > 1 and scores_only(rs, state):
+        out.append(Violation("scoring_only", "In the last end phase players only score objectives.", R("round_3")))
+    if stage < state["end"]["stage"]:
+        out.append(Violation("end_phase_order", f"Step {stage} ({END_STAGES[stage]}) comes before step "
+                             f"{state['end']['stage']} ({END_STAGES[state['end']['stage']]}).", R("end_phase")))
+    return out
+
+
+def apply_objective(rs, state, event) -> list[Consequence]:
+    """Reveal, score or discard the objective card."""
+    d = event.data
+    seat = state["seats"][event.by]
+    card = cardmod.lookup(state, event.by, "objectives", d.get("card"))
+    glory = _glory_of(rs, state, event, card)
+    if d["action"] == "reveal":
+        cardmod.spend_from_hand(state, event.by, "objectives", d.get("card"), discard=False)
+        seat["revealed"].append({"card": d.get("card"), "glory": glory})
+        return []
+    if state["phase"] == "end":
+        state["end"]["stage"] = max(state["end"]["stage"], 1 if d["action"] == "score" else 2)
+    if d["action"] == "score":
+        cardmod.spend_from_hand(state, event.by, "objectives", d.get("card"), discard=False)
+        seat["scored"].append({"card": d.get("card"), "glory": glory, "round": state["round"], "surge": False})
+        seat["glory"]["unspent"] += glory
+        return []
+    cardmod.spend_from_hand(state, event.by, "objectives", d.get("card"), discard=True)
+    return []
+
+
+def score_revealed(rs, state, seat_id: str) -> list[Consequence]:
+    """Surge step for one player: score each revealed surge objective, drawing an objective card after each."""
+    seat = state["seats"][seat_id]
+    cons = []
+    for item in seat["revealed"]:
+        seat["scored"].append({"card": item["card"], "glory": item["glory"], "round": state["round"], "surge": True})
+        seat["glory"]["unspent"] += item["glory"]
+        drew = cardmod.draw(state, seat_id, "objectives", 1)
+        cons.append(Consequence("surge_scored", {"seat": seat_id, "card": item["card"], "glory": item["glory"],
+                                                 "drew": drew}, rs.edition.rule("surge")))
+    seat["revealed"] = []
+    return cons
+
+
+def begin_end_phase(rs, state) -> list[Consequence]:
+    """The end phase: each player in order of play, from the player who took the first turn."""
+    from .state import order_from  # noqa: PLC0415
+    first = state["turn"]["first"]
+    state["phase"] = "end"
+    state["step"] = "end"
+    state["pending"] = None
+    state["minor"] = True  # the Inspire step after the last power step is still open until the first end event
+    state["end"] = {"order": order_from(state, first), "i": 0, "stage": 1}
+    rule = rs.edition.rule("end_phase" if state["players"] == 2 else "mp_end_phase")
+    return [Consequence("end_phase_begins", {"round": state["round"], "order": state["end"]["order"]}, rule)]
+
+
+def check_end_phase_done(rs, state, event) -> list[Violation]:
+    """Only the player whose end phase sequence it is can finish it."""
+    R = rs.edition.rule
+    if state["phase"] != "end":
+        return [Violation("not_now", "It is not the end phase.", R("end_phase"))]
+    if event.by != end_seat(state):
+        return [Violation("not_your_end_phase", f"{end_seat(state)} is running through the end phase sequence now.",
+                          R("end_phase"))]
+    return []
+
+
+def apply_end_phase_done(rs, state, event) -> list[Consequence]:
+    """Steps 5-6 (draw objective cards to 3, power cards to 5), then the next player; then the round ends."""
+    from . import turns  # noqa: PLC0415
+    R = rs.edition.rule
+    cons = []
+    state["minor"] = False
+    if not scores_only(rs, state):
+        seat = state["seats"][event.by]
+        want_o = max(0, rs.edition.objective_hand - seat["hand"]["objectives"])
+        want_p = max(0, rs.edition.power_hand - seat["hand"]["power"])
+        got_o = cardmod.draw(state, event.by, "objectives", want_o)
+        got_p = cardmod.draw(state, event.by, "power", want_p)
+        cons.append(Consequence("cards_drawn", {"seat": event.by, "objectives": got_o, "power": got_p},
+                                R("end_phase")))
+    end = state["end"]
+    end["i"] += 1
+    end["stage"] = 1
+    if end["i"] >= len(end["order"]):
+        cons.extend(turns.end_of_round(rs, state))
+    return cons
+
+
+def check_discard_power(rs, state, event) -> list[Violation]:
+    """End phase step 4: discard power cards from your hand."""
+    R = rs.edition.rule
+    out = cardmod.check_in_hand(state, event.by, "power", event.data.get("card"), R("end_phase"))
+    if state["phase"] != "end":
+        out.append(Violation("not_now", "Power cards are discarded in the end phase (step 4).", R("end_phase")))
+    else:
+        out.extend(_check_end_stage(rs, state, event, 4))
+    return out
+
+
+def apply_discard_power(rs, state, event) -> list[Consequence]:
+    """The power card goes to the discard pile."""
+    if state["phase"] == "end" and state["end"]:
+        state["end"]["stage"] = 4
+    cardmod.spend_from_hand(state, event.by, "power", event.data.get("card"), discard=True)
+    return []

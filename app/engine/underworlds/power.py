@@ -1,0 +1,273 @@
+"""The power step: players alternate playing a power card, salvaging, delving or passing, starting with the
+player whose turn it is, until both pass in succession (3-4 players: only that player and the next in order
+of play take part). Upgrades are also played in the end phase (step 3).
+
+`power {play: ploy|spell|upgrade|delve|salvage|pass, card?, fighter?, feature?, casting_roll?, casting_value?}`
+  ploy     reveal and resolve a ploy (effects entered as events); restricted gambits need a restricted fighter
+           on the battlefield
+  spell    a gambit spell: needs a friendly wizard on the battlefield (`fighter` = the caster), a casting roll
+           of magic dice (`casting_roll`: {crit, channel, focus}) against the casting value (from the card
+           data or `casting_value`); two or more criticals: backlash (1 damage to the caster)
+  upgrade  spend one unspent glory, give the upgrade to a friendly fighter on the battlefield (`fighter`)
+  delve    flip the feature token (`feature`) a friendly fighter that is not staggered is on (`fighter`),
+           not to a blocked side; stagger that fighter; once per power step per player
+  salvage  discard a restricted power card whose restricted fighters are all out of action (or a gambit spell
+           when all your wizards are out of action) and draw a power card
+  pass     both players passing in succession ends the power step
+"""
+from __future__ import annotations
+
+from ..core import Consequence, Violation
+from . import cards as cardmod
+from . import fighters as F
+from . import reactions, turns
+from .state import seat_of, traits
+
+try:
+    from . import combat
+except ImportError:  # pragma: no cover - only before combat.py is on main
+    combat = None
+
+
+def power_seat(state) -> str | None:
+    """Whose choice it is in the power step now."""
+    p = state.get("power")
+    return p["order"][p["next"]] if p else None
+
+
+def check_power(rs, state, event) -> list[Violation]:
+    """Timing (power step / end phase step 3), whose go it is, then the chosen play's own rules."""
+    R = rs.edition.rule
+    d = event.data
+    play = d["play"]
+    out: list[Violation] = []
+    if play not in rs.edition.power_plays:
+        return [Violation("no_such_play", f"{play} is not part of the power step in these rules.", R("power_step"),
+                          overridable=False)]
+    if state["phase"] == "end":
+        if play != "upgrade":
+            out.append(Violation("not_in_end_phase", "In the end phase only upgrades are played (step 3); "
+                                 "players cannot use gambits in the end phase.", R("end_phase_adv")))
+        else:
+            from .objectives import _check_end_stage  # noqa: PLC0415
+            out.extend(_check_end_stage(rs, state, event, 3))
+    elif state["step"] != "power":
+        out.append(Violation("not_power_step", "Power cards are played in the power step, after the activation.",
+                             R("power_step")))
+    elif event.by != power_seat(state):
+        who = power_seat(state)
+        if event.by not in state["power"]["order"]:
+            msg = f"Only {' and '.join(state['power']['order'])} take part in this power step."
+            out.append(Violation("not_in_power_step", msg, R("mp_power_step")))
+        else:
+            out.append(Violation("not_your_go", f"It is {who}'s go in the power step.", R("power_step")))
+    handler = _CHECKS.get(play)
+    if handler:
+        out.extend(handler(rs, state, event))
+    return out
+
+
+def _card(state, event):
+    return cardmod.lookup(state, event.by, "power", event.data.get("card"))
+
+
+def _typed(rs, state, event, want: str) -> list[Violation]:
+    card = _card(state, event)
+    if card is not None and card.get("type") != want:
+        return [Violation("wrong_card_type", f"{card['name']} is a {card.get('type')}, not a {want}.",
+                          rs.edition.rule("power_step"))]
+    return []
+
+
+def _check_ploy(rs, state, event) -> list[Violation]:
+    R = rs.edition.rule
+    out = cardmod.check_in_hand(state, event.by, "power", event.data.get("card"), R("gambits"))
+    out += _typed(rs, state, event, "ploy")
+    if not cardmod.restriction_met(state, event.by, _card(state, event)):
+        out.append(Violation("restricted", "A restricted gambit needs one of its fighters on the battlefield.",
+                             R("gambit_restrictions")))
+    return out
+
+
+def _check_spell(rs, state, event) -> list[Violation]:
+    R = rs.edition.rule
+    d = event.data
+    out = cardmod.check_in_hand(state, event.by, "power", d.get("card"), R("gambits"))
+    out += _typed(rs, state, event, "spell")
+    caster = d.get("fighter")
+    if not F.wizard_on_battlefield(state, event.by):
+        out.append(Violation("no_wizard", "Gambit spells can only be played with a friendly wizard on the "
+                             "battlefield.", R("spells")))
+    if not caster:
+        return out + [Violation("caster_needed", "Choose the friendly wizard who casts the spell.", R("spells"),
+                                overridable=False)]
+    if seat_of(caster) != event.by or "wizard" not in traits(state, caster) or state["fighters"][caster]["out"]:
+        out.append(Violation("not_a_wizard", "The caster must be a friendly wizard on the battlefield.", R("spells")))
+    if d.get("casting_roll") is None:
+        return out + [Violation("casting_roll_needed", "Enter the casting roll.", R("casting"), overridable=False)]
+    value = _casting_value(state, event)
+    if value is None:
+        return out + [Violation("casting_value_needed", "Enter the spell's casting value.", R("casting"),
+                                overridable=False)]
+    if combat:
+        level = state["cards"][caster].get("wizard_level") if caster in state["cards"] else None
+        out += combat.check_casting_input(_rules(rs), d["casting_roll"], value, wizard_level=level or None)
+    out += cardmod_restriction(rs, state, event)
+    return out
+
+
+def cardmod_restriction(rs, state, event) -> list[Violation]:
+    """Restricted gambit spells too need a restricted fighter on the battlefield."""
+    if not cardmod.restriction_met(state, event.by, _card(state, event)):
+        return [Violation("restricted", "A restricted gambit needs one of its fighters on the battlefield.",
+                          rs.edition.rule("gambit_restrictions"))]
+    return []
+
+
+def _casting_value(state, event):
+    card = _card(state, event)
+    if card is not None and card.get("casting"):
+        return card["casting"]
+    return event.data.get("casting_value")
+
+
+def _rules(rs):
+    return combat.combat_rules(rs.edition.combat_edition)
+
+
+def _check_upgrade(rs, state, event) -> list[Violation]:
+    R = rs.edition.rule
+    d = event.data
+    out = cardmod.check_in_hand(state, event.by, "power", d.get("card"), R("upgrades"))
+    out += _typed(rs, state, event, "upgrade")
+    if state["seats"][event.by]["glory"]["unspent"] < 1:
+        out.append(Violation("no_unspent_glory", "An upgrade costs one unspent glory point.", R("upgrades")))
+    fid = d.get("fighter")
+    if not fid:
+        return out + [Violation("fighter_needed", "Choose the friendly fighter who gets the upgrade.",
+                                R("upgrades"), overridable=False)]
+    if seat_of(fid) != event.by:
+        out.append(Violation("not_friendly", "Upgrades are given to friendly fighters.", R("upgrades")))
+    elif state["fighters"][fid]["out"]:
+        out.append(Violation("fighter_out_of_action", "A fighter out of action cannot be given an upgrade.",
+                             R("upgrade_restrictions")))
+    card = _card(state, event)
+    if card is not None:
+        if not cardmod.restriction_met(state, event.by, card, fid):
+            out.append(Violation("restricted", f"{card['name']} can only be given to its restricted fighters.",
+                                 R("upgrade_restrictions")))
+        if card.get("attack") and "beast" in traits(state, fid):
+            out.append(Violation("beast_upgrade", "A beast cannot be given Attack action upgrades.", R("beast")))
+    return out
+
+
+def _check_delve(rs, state, event) -> list[Violation]:
+    R = rs.edition.rule
+    d = event.data
+    out = []
+    if state["power"] and event.by in state["power"]["delved"]:
+        out.append(Violation("already_delved", "Each player can only delve once in each power step.", R("delve")))
+    key, fid = d.get("feature"), d.get("fighter")
+    if not key or not fid:
+        return out + [Violation("delve_needs", "Choose the feature token and the friendly fighter on it.",
+                                R("delve"), overridable=False)]
+    feat = state["features"][key]
+    if seat_of(fid) != event.by or state["fighters"][fid]["out"]:
+        out.append(Violation("not_friendly", "Delving needs a friendly fighter on the battlefield.", R("delve")))
+    if not feat["on_board"] or feat["fighter"] != fid:
+        out.append(Violation("not_on_token", f"{fid} is not on feature token {key}.", R("delve")))
+    if state["fighters"][fid]["tokens"]["stagger"]:
+        out.append(Violation("staggered", "A staggered fighter cannot delve.", R("delve")))
+    if F.flip_face(feat) == "blocked":
+        out.append(Violation("would_be_blocked", "You cannot delve by flipping a token that would become a blocked "
+                             "hex token.", R("delve")))
+    return out
+
+
+def _check_salvage(rs, state, event) -> list[Violation]:
+    R = rs.edition.rule
+    d = event.data
+    out = cardmod.check_in_hand(state, event.by, "power", d.get("card"), R("salvage"))
+    card = _card(state, event)
+    if card is not None:
+        wizards = [f for f, v in state["fighters"].items() if v["seat"] == event.by and "wizard" in traits(state, f)]
+        spell_ok = card.get("type") == "spell" and wizards and all(state["fighters"][w]["out"] for w in wizards)
+        if not (cardmod.restricted_all_out(state, event.by, card) or spell_ok):
+            out.append(Violation("cannot_salvage", f"{card['name']} can only be salvaged when every fighter it is "
+                                 "restricted to (or, for a gambit spell, every friendly wizard) is out of action.",
+                                 R("salvage")))
+    return out
+
+
+_CHECKS = {"ploy": _check_ploy, "spell": _check_spell, "upgrade": _check_upgrade, "delve": _check_delve,
+           "salvage": _check_salvage}
+
+
+def apply_power(rs, state, event) -> list[Consequence]:
+    """Do the play, then pass the go to the other player; two passes in succession end the power step."""
+    R = rs.edition.rule
+    d = event.data
+    play = d["play"]
+    cons: list[Consequence] = []
+    in_step = state["phase"] == "action" and state.get("power") is not None
+    if in_step:
+        cons.extend(turns.power_started(rs, state))
+    steps: list[str] = []
+    if play == "ploy":
+        cardmod.spend_from_hand(state, event.by, "power", d.get("card"), discard=True)
+        steps = ["after_power_card_revealed", "after_power_card"]
+    elif play == "spell":
+        cons.extend(_cast(rs, state, event))
+        cardmod.spend_from_hand(state, event.by, "power", d.get("card"), discard=True)
+        steps = ["after_power_card_revealed", "after_casting_roll", "after_spell", "after_power_card"]
+    elif play == "upgrade":
+        cardmod.spend_from_hand(state, event.by, "power", d.get("card"), discard=False)
+        g = state["seats"][event.by]["glory"]
+        g["unspent"] -= 1
+        g["spent"] += 1
+        state["fighters"][d["fighter"]]["upgrades"].append(d.get("card") or "upgrade")
+        cons.append(Consequence("glory_spent", {"seat": event.by, "glory": 1, "fighter": d["fighter"]},
+                                R("upgrades")))
+        if state["phase"] == "end":
+            state["end"]["stage"] = 3
+        steps = ["after_power_card_revealed", "after_power_card"]
+    elif play == "delve":
+        feat = state["features"][d["feature"]]
+        feat["face"] = F.flip_face(feat)
+        F.give_token(rs, state, d["fighter"], "stagger", cons)
+        cons.append(Consequence("delved", {"feature": d["feature"], "face": feat["face"], "staggered": d["fighter"]},
+                                R("delve")))
+        if state.get("power"):
+            state["power"]["delved"].append(event.by)
+    elif play == "salvage":
+        cardmod.spend_from_hand(state, event.by, "power", d.get("card"), discard=True)
+        got = cardmod.draw(state, event.by, "power", 1)
+        cons.append(Consequence("cards_drawn", {"seat": event.by, "power": got}, R("salvage")))
+    if not in_step:
+        return cons
+    p = state["power"]
+    p["passes"] = p["passes"] + 1 if play == "pass" else 0
+    p["next"] = (p["next"] + 1) % len(p["order"])
+    if p["passes"] >= len(p["order"]):
+        cons.extend(turns.end_power_step(rs, state))
+    elif steps:
+        reactions.open_window(state, steps, {"seat": event.by, "play": play, "card": d.get("card")})
+    return cons
+
+
+def _cast(rs, state, event) -> list[Consequence]:
+    """Casting sequence for a gambit spell: backlash first, then cast or fail."""
+    R = rs.edition.rule
+    d = event.data
+    caster = d["fighter"]
+    f = state["fighters"][caster]
+    level = state["cards"][caster].get("wizard_level") or None
+    result = combat.resolve_casting(_rules(rs), d["casting_roll"], _casting_value(state, event), wizard_level=level,
+                                    caster_wounds_left=max(0, f["wounds"] - f["damage"]))
+    cons = []
+    if result.backlash:
+        cons.extend(F.deal_damage(rs, state, caster, result.backlash, caster, "backlash"))
+    cast = result.cast and not state["fighters"][caster]["out"]
+    cons.append(Consequence("spell_cast" if cast else "spell_failed",
+                            {"caster": caster, "card": d.get("card"), "backlash": result.backlash}, R("casting")))
+    return cons

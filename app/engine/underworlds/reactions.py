@@ -1,0 +1,195 @@
+"""Reaction steps, reaction windows and chains, and the core Plunder reaction.
+
+REACTION TRIGGERS (shared with the content engineer: a card record's `reaction` names one of these ids)
+are the reaction steps the book marks with the reaction-step symbol. `REACTION_STEPS` below is the list.
+
+How a window works (Deathgorge rulebook, Reactions pg 34-37):
+- After an event that passes one or more reaction steps, the engine opens a window: {"steps": [...],
+  "order": seats in order of play starting with the player whose turn it is, "acted": {seat: [steps]},
+  "passed": [seats], "chain": [{seat, step, name, card, secondary}], "context": {...}}.
+- Each player may add one reaction per reaction step ("reaction" event); the chain is the order of entry
+  and resolves in that order. A reaction to a reaction (step "after_reaction") starts a secondary chain.
+- A player who will not react says so ("reaction_pass"); the window closes when everyone has reacted or
+  passed, or implicitly when the next game event is entered (reaction steps "pass without comment").
+- Nothing is resolved automatically for card reactions: their effects are entered as events (damage, token...),
+  except Plunder, which the engine knows: place an available feature token where the target was.
+"""
+from __future__ import annotations
+
+from ..core import Consequence, Violation
+from .state import order_from, seat_of
+
+# id -> player-facing label. Order follows the book: combat sequence, damage, casting, actions, power cards.
+REACTION_STEPS: dict[str, str] = {
+    "after_declare_attack": "after an Attack action is declared (combat step 1)",
+    "after_attack_roll": "after the attack roll (combat step 2)",
+    "after_defence_roll": "after the defence roll (combat step 3)",
+    "after_determine_success": "after success is determined (combat step 4)",
+    "after_damage": "after a fighter is dealt damage",
+    "after_out_of_action": "after the out of action check takes a fighter out of action",
+    "after_drive_back": "after the drive back step (combat step 7)",
+    "after_attack": "after an Attack action (combat step 8, end sequence)",
+    "after_casting_roll": "after a casting roll",
+    "after_backlash": "after backlash",
+    "after_spell": "after a spell is resolved or fails",
+    "after_action": "after an action",
+    "after_activation": "after an activation step",
+    "after_power_card_revealed": "after a power card is revealed",
+    "after_power_card": "after a power card is resolved (gambit) or given (upgrade)",
+    "after_reaction": "in reaction to a reaction (secondary chain)",
+    "after_scatter_placed": "after the scatter token is placed",
+}
+REACTION_STEP_IDS = tuple(REACTION_STEPS)
+
+PLUNDER = "plunder"
+
+# Combat reaction steps an Attack action passes, by how it ended (the combat sequence's step numbers).
+COMBAT_STEPS_HIT = ["after_declare_attack", "after_attack_roll", "after_defence_roll", "after_determine_success",
+                    "after_damage", "after_out_of_action", "after_drive_back", "after_attack"]
+
+
+def open_window(state: dict, steps: list[str], context: dict | None = None) -> None:
+    """Open a reaction window for these reaction steps (players in order of play from the turn's player)."""
+    turn = state.get("turn")
+    active = turn["seat"] if turn else state["order"][0]
+    state["reaction"] = {"steps": list(dict.fromkeys(steps)), "order": order_from(state, active),
+                         "acted": {}, "passed": [], "chain": [], "context": context or {}}
+
+
+def close_window(state: dict) -> None:
+    """Close the window: everyone who did not react has passed."""
+    state["reaction"] = None
+
+
+def may_react(window: dict, seat: str) -> bool:
+    """Seat has not passed in this window."""
+    return seat not in window["passed"]
+
+
+def window_steps(window: dict) -> list[str]:
+    """Steps a reaction can be declared in now (after_reaction once a chain has begun)."""
+    steps = list(window["steps"])
+    if window["chain"] and "after_reaction" not in steps:
+        steps.append("after_reaction")
+    return steps
+
+
+def plunder_possible(state: dict, seat: str) -> list[str]:
+    """Available feature tokens this seat may place with Plunder now ([] when Plunder is not open to it)."""
+    window = state.get("reaction")
+    if not window or "after_out_of_action" not in window["steps"]:
+        return []
+    ctx = window["context"]
+    if not ctx.get("attacker") or seat_of(ctx["attacker"]) != seat or not ctx.get("out_of_action"):
+        return []
+    if ctx.get("target") not in ctx["out_of_action"]:
+        return []
+    return [k for k, f in state["features"].items() if not f["on_board"]]
+
+
+def check_reaction(rs, state: dict, event) -> list[Violation]:
+    """Is this reaction allowed in the open window?"""
+    R = rs.edition.rule
+    d = event.data
+    window = state.get("reaction")
+    if not window:
+        return [Violation("no_reaction_step", "There is no open reaction step right now.", R("reaction_steps"))]
+    out = []
+    if not may_react(window, event.by):
+        out.append(Violation("already_passed", "You passed in this reaction step.", R("reaction_limits")))
+    step = d["step"]
+    if step not in window_steps(window):
+        open_ = ", ".join(window_steps(window))
+        out.append(Violation("wrong_reaction_step", f"That reaction step is not open now (open: {open_}).",
+                             R("reaction_steps")))
+    if step in window["acted"].get(event.by, []):
+        out.append(Violation("one_reaction_per_step", "Each player can only use one reaction in each reaction step.",
+                             R("reaction_limits")))
+    if step == "after_reaction" and not window["chain"]:
+        out.append(Violation("nothing_to_react_to", "No reaction has been used to react to.",
+                             R("reacting_to_reaction")))
+    fid = d.get("fighter")
+    if fid:
+        if seat_of(fid) != event.by:
+            out.append(Violation("not_friendly", "Only your own fighters make your reactions.", R("reactions")))
+        elif state["fighters"][fid]["out"]:
+            out.append(Violation("fighter_out_of_action", "A fighter out of action cannot make reactions.",
+                                 R("out_of_action_adv")))
+    if d["name"].strip().lower() == PLUNDER:
+        out.extend(_check_plunder(rs, state, event))
+    card = rs.cards.lookup(state, event.by, "power", d.get("card"))
+    if card is not None and card.get("reaction") and card["reaction"] != step:
+        out.append(Violation("wrong_reaction_step",
+                             f"{card['name']} is used {REACTION_STEPS.get(card['reaction'], card['reaction'])}.",
+                             R("reactions")))
+    if d.get("card") and card is not None and card.get("type") in ("ploy", "spell"):
+        if state["phase"] == "end":
+            out.append(Violation("no_gambits_in_end_phase", "Players cannot use gambits in the end phase.",
+                                 R("end_phase_adv")))
+        out.extend(rs.cards.check_in_hand(state, event.by, "power", d["card"], R("reactions")))
+    return out
+
+
+def _check_plunder(rs, state, event) -> list[Violation]:
+    R = rs.edition.rule
+    d = event.data
+    if d["step"] != "after_out_of_action":
+        return [Violation("wrong_reaction_step", "Plunder is used after the out of action check.", R("plunder"))]
+    avail = plunder_possible(state, event.by)
+    if not avail:
+        return [Violation("plunder_not_open", "Plunder needs your fighter's Attack action to have just taken the "
+                          "target out of action, and an available feature token.", R("plunder"))]
+    feat = d.get("feature")
+    if feat is None:
+        return [Violation("plunder_needs_token", "Say which available feature token you place.", R("plunder"))]
+    if feat not in avail:
+        return [Violation("feature_not_available", f"Feature token {feat} is not available.", R("plunder"))]
+    return []
+
+
+def apply_reaction(rs, state: dict, event) -> list[Consequence]:
+    """Add the reaction to the chain; Plunder places its feature token."""
+    d = event.data
+    window = state["reaction"]
+    step = d["step"]
+    window["acted"].setdefault(event.by, []).append(step)
+    window["chain"].append({"seat": event.by, "step": step, "name": d["name"], "card": d.get("card"),
+                            "secondary": step == "after_reaction"})
+    cons = []
+    if d["name"].strip().lower() == PLUNDER:
+        feat = state["features"][d["feature"]]
+        feat["on_board"] = True
+        feat["fighter"] = None
+        face = d.get("face") or ("objective" if feat["value"] else "cover")
+        feat["face"] = face
+        cons.append(Consequence("feature_placed", {"feature": d["feature"], "face": face,
+                                                   "where": "hex the target was in"}, rs.edition.rule("plunder")))
+    card = rs.cards.lookup(state, event.by, "power", d.get("card"))
+    if d.get("card") and (card is None or card.get("type") in ("ploy", "spell")):
+        rs.cards.spend_from_hand(state, event.by, "power", d["card"], discard=True)
+    if all(s in window["passed"] or window["acted"].get(s) for s in window["order"]) and step != "after_reaction":
+        pass  # keep the window: others may still react to this reaction (secondary chain)
+    return cons
+
+
+def apply_pass(rs, state: dict, event) -> list[Consequence]:
+    """The seat passes for the rest of this window; the window closes once everyone has passed or reacted."""
+    window = state["reaction"]
+    if event.by not in window["passed"]:
+        window["passed"].append(event.by)
+    if all(s in window["passed"] for s in window["order"]):
+        close_window(state)
+        return [Consequence("reaction_step_closed", {}, rs.edition.rule("reaction_limits"))]
+    return []
+
+
+def check_pass(rs, state, event) -> list[Violation]:
+    """Passing needs an open window you have not passed in."""
+    window = state.get("reaction")
+    if not window:
+        return [Violation("no_reaction_step", "There is no open reaction step right now.",
+                          rs.edition.rule("reaction_steps"))]
+    if event.by in window["passed"]:
+        return [Violation("already_passed", "You already passed in this reaction step.",
+                          rs.edition.rule("reaction_limits"))]
+    return []

@@ -1,0 +1,153 @@
+"""UnderworldsRuleset: the Underworlds rules as one Ruleset configured by an Edition.
+
+Dispatch only: each event type's check and apply live in the module for that part of the rules
+(setup, activations, attacks, power, objectives, fighters, reactions, glory); suggest.py lists the legal
+next events from the same checks; victory.py decides the outcome.
+"""
+from __future__ import annotations
+
+from ..core import NOTE, REVERT, Event, Ruleset, Violation, structural
+from . import activations, attacks, cards, catalogue, fighters, glory, objectives, power, reactions, setup
+from . import suggest as suggest_mod
+from . import turns, victory
+from .edition import Edition
+from .state import clone
+
+SETUP_EVENTS = ("roll_off", "do_over", "deployed")
+# Events that leave the open reaction window open (everything else closes it: all who did not react passed).
+WINDOW_EVENTS = ("reaction", "reaction_pass")
+
+_HANDLERS = {
+    "roll_off": (setup.check_roll_off, setup.apply_roll_off),
+    "do_over": (setup.check_do_over, setup.apply_do_over),
+    "deployed": (setup.check_deployed, setup.apply_deployed),
+    "activate": (activations.check_activate, activations.apply_activate),
+    "player_action": (activations.check_player_action, activations.apply_player_action),
+    "abandon": (activations.check_abandon, activations.apply_abandon),
+    "attack": (attacks.check_attack, attacks.apply_attack),
+    "power": (power.check_power, power.apply_power),
+    "reaction": (reactions.check_reaction, reactions.apply_reaction),
+    "reaction_pass": (reactions.check_pass, reactions.apply_pass),
+    "objective": (objectives.check_objective, objectives.apply_objective),
+    "discard_power": (objectives.check_discard_power, objectives.apply_discard_power),
+    "end_phase_done": (objectives.check_end_phase_done, objectives.apply_end_phase_done),
+    "inspire": (fighters.check_inspire, fighters.apply_inspire),
+    "uninspire": (fighters.check_uninspire, fighters.apply_uninspire),
+    "damage": (fighters.check_damage, fighters.apply_damage),
+    "heal": (fighters.check_heal, fighters.apply_heal),
+    "token": (fighters.check_token, fighters.apply_token),
+    "push": (fighters.check_push, fighters.apply_push),
+    "position": (fighters.check_position, fighters.apply_position),
+    "feature": (fighters.check_feature, fighters.apply_feature),
+    "return_fighter": (fighters.check_return, fighters.apply_return),
+    "glory_adjust": (glory.check_adjust, glory.apply_adjust),
+}
+
+
+class UnderworldsRuleset(Ruleset):
+    """Warhammer Underworlds rules of one edition (see edition.py)."""
+
+    cards = cards  # card helpers, replaceable per edition
+
+    def __init__(self, edition: Edition):
+        self.edition = edition
+        self.id = edition.id
+        self.title = edition.title
+        self._types = catalogue.event_types(edition)
+        self._by_type = {e["type"]: e for e in self._types}
+
+    # -- hooks -------------------------------------------------------------------------------
+    def event_types(self) -> list[dict]:
+        """The Underworlds event catalogue (catalogue.py)."""
+        return self._types
+
+    def spec_for(self, event_type: str) -> dict | None:
+        """Catalogue entry of one event type (fast path; generic events from the base)."""
+        return self._by_type.get(event_type) or super().spec_for(event_type)
+
+    def rounds(self, state) -> tuple:
+        """Rounds played with this many players."""
+        return self.edition.rounds[state["players"]]
+
+    def new_game(self, setup_data: dict) -> dict:
+        """Initial state; see setup.py for the setup shape and the set-up events."""
+        return setup.new_game(self.edition, setup_data)
+
+    def check_references(self, state: dict, event: Event) -> list[Violation]:
+        """Unknown fighters, seats or feature tokens are structural errors."""
+        entry = self._by_type.get(event.type)
+        if not entry:
+            return []
+        return _refs(state, entry["fields"], event.data, "data")
+
+    def check_event(self, state: dict, event: Event) -> list[Violation]:
+        """Game-phase gate, then the event's own rules."""
+        R = self.edition.rule
+        phase = state["phase"]
+        if phase == "over":
+            return [Violation("game_over", "The game is over.", R("victory"))]
+        if phase == "setup" and event.type not in SETUP_EVENTS and event.type != "roll_off":
+            return [Violation("not_started", "The game has not started: finish setting up first.", R("game_sequence"))]
+        if phase != "setup" and event.type in ("do_over", "deployed"):
+            return [Violation("not_now", "That happens during set up.", R("game_sequence"))]
+        return _HANDLERS[event.type][0](self, state, event)
+
+    def apply_event(self, state: dict, event: Event) -> list:
+        """Apply one checked event in place; the open reaction window closes unless this is a reaction."""
+        if event.type not in WINDOW_EVENTS:
+            state["reaction"] = None
+        cons = _HANDLERS[event.type][1](self, state, event)
+        pending = state.get("pending")
+        if pending and pending["left"] <= 0:  # the attacker fell before making its Attack action(s)
+            cons.extend(turns.finish_activation(self, state))
+        return cons
+
+    def apply(self, state: dict, event: Event):
+        """Pure: next state and consequences (copy-on-apply with shared static cards; see state.clone)."""
+        if event.type == REVERT:
+            raise ValueError("revert is folded by replay(), not applied to a state")
+        nxt = clone(state)
+        if event.type == NOTE:
+            return nxt, []
+        return nxt, self.apply_event(nxt, event)
+
+    def suggest(self, state: dict, seat: str):
+        """Legal next events for a seat (suggest.py)."""
+        return suggest_mod.suggest(self, state, seat)
+
+    def view(self, state: dict, seat: str) -> dict:
+        """The state as `seat` sees it: other players' held card names hidden (the referee sees all)."""
+        out = clone(state)
+        if seat != "referee":
+            for sid, s in out["seats"].items():
+                if sid != seat:
+                    s["cards"] = {"objectives": [], "power": []}
+                    s["cards_hidden"] = True
+        return out
+
+    def outcome(self, state: dict) -> dict | None:
+        """Winner(s) and the tiebreak used, once round 3 is over."""
+        return victory.outcome(self, state)
+
+
+def _refs(state, spec: dict, data, path: str) -> list[Violation]:
+    if not isinstance(data, dict):
+        return []
+    out = []
+    for name, fspec in spec.items():
+        value = data.get(name)
+        if value is None:
+            continue
+        kind = fspec.get("type")
+        where = f"{path}.{name}"
+        if kind == "fighter" and value not in state["fighters"]:
+            out.append(structural("unknown_fighter", f"{where}: there is no fighter {value!r} in this game."))
+        elif kind == "seat" and value not in state["seats"]:
+            out.append(structural("unknown_seat", f"{where}: there is no seat {value!r} at this table."))
+        elif fspec.get("ref") == "feature" and value not in state["features"]:
+            out.append(structural("unknown_feature", f"{where}: there is no feature token {value!r}."))
+        elif kind == "object" and "fields" in fspec:
+            out.extend(_refs(state, fspec["fields"], value, where))
+        elif name == "dealt_by" and value not in state["fighters"] and value not in state["seats"]:
+            out.append(structural("unknown_dealer", f"{where}: name a fighter or a seat."))
+    return out

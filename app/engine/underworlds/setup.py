@@ -1,0 +1,204 @@
+"""Set up: `new_game(setup)` and the set-up events (roll-offs, do-overs, placing fighters).
+
+Setup shape (TEAM.md "Shared shapes", after `content.expand_setup`):
+
+    {"ruleset": "underworlds/deathgorge",
+     "options": {"format": "rivals"|"nemesis"|"relic"|"championship", "players": 2..4 (optional check)},
+     "seats": [{"name": "Ana", "warband": "cyrenis-razors", "fighters": [<fighter record>, ...],
+                "deck": <deck data, optional; see cards.py>,
+                "deck_sizes": {"objectives": 12, "power": 20} (optional, when no deck data)}, ...]}
+
+Seats get ids p1..p4 in order; the order of seats is the order of play (each player's left-hand neighbour
+is the next seat). Fighter ids are "<seat>.<slug>". Unusable setups raise `core.SetupError(message, field)`.
+
+The set-up steps happen at the table and are entered as EVENTS (so they are in the log and can be undone):
+  1. roll_off {purpose: "boards", first: <seat who chooses the first board>, winner?}
+     (that player decides on their do-over first and places feature tokens first)
+  2. do_over {choice: none|power|objectives|all}, one per player in order of play from the first-board player
+  3. roll_off {purpose: "deployment", first: <seat who places a fighter first>, winner?}
+  4. deployed {finished_first: <seat who finished placing all their fighters first>}
+     (that player adds one critical to the first round's roll-off)
+Then each action phase begins with roll_off {purpose: "first_turn", first: <seat taking the first turn>}.
+Feature token placement needs no event: the numbered tokens are on the battlefield as objective tokens.
+"""
+from __future__ import annotations
+
+import re
+
+from ..core import Consequence, SetupError, Violation, PLAYER_SEATS
+from . import cards as cardmod
+from .state import TOKENS
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def new_game(edition, setup: dict) -> dict:
+    """Initial state (phase "setup", step "boards") from a setup; SetupError when unusable."""
+    if not isinstance(setup, dict):
+        raise SetupError("The setup must be an object.", "setup")
+    options = setup.get("options") or {}
+    if not isinstance(options, dict):
+        raise SetupError("options must be an object.", "options")
+    seats = setup.get("seats")
+    if not isinstance(seats, list) or not 2 <= len(seats) <= 4:
+        raise SetupError("Warhammer Underworlds is played by 2, 3 or 4 players.", "seats")
+    players = len(seats)
+    if options.get("players") not in (None, players):
+        raise SetupError(f"options.players is {options.get('players')} but {players} seats are given.",
+                         "options.players")
+    fmt = options.get("format", "rivals")
+    if fmt not in edition.formats:
+        raise SetupError(f"Unknown format {fmt!r}; expected one of {', '.join(edition.formats)}.", "options.format")
+    state: dict = {
+        "ruleset": edition.id, "players": players, "format": fmt,
+        "order": list(PLAYER_SEATS[:players]), "seats": {}, "fighters": {}, "cards": {}, "decks": {},
+        "features": _features(edition, players),
+        "round": 1, "phase": "setup", "step": "boards",
+        "first_board": None, "first_deployer": None, "finished_first": None,
+        "turn": None, "pending": None, "power": None, "minor": False, "last_activation": None,
+        "reaction": None, "end": None,
+    }
+    for i, raw in enumerate(seats):
+        seat = PLAYER_SEATS[i]
+        where = f"seats[{i}]"
+        if not isinstance(raw, dict):
+            raise SetupError("Each seat must be an object.", where)
+        fighters = raw.get("fighters")
+        if not isinstance(fighters, list) or not fighters:
+            raise SetupError("Each seat needs its warband's fighters.", f"{where}.fighters")
+        deck = cardmod.normalise_deck(raw.get("deck"), f"{where}.deck")
+        sizes = raw.get("deck_sizes") or {}
+        obj_deck = len(deck["objectives"]) if deck else int(sizes.get("objectives", edition.objective_deck))
+        pow_deck = len(deck["power"]) if deck else int(sizes.get("power", edition.power_deck))
+        obj_hand, pow_hand = min(edition.objective_hand, obj_deck), min(edition.power_hand, pow_deck)
+        state["seats"][seat] = {
+            "name": str(raw.get("name") or seat), "warband": raw.get("warband"),
+            "glory": {"unspent": 0, "spent": 0},
+            "activations_left": edition.turns_per_round[players], "turns_taken": 0,
+            "hand": {"objectives": obj_hand, "power": pow_hand},
+            "deck": {"objectives": obj_deck - obj_hand, "power": pow_deck - pow_hand},
+            "discards": {"objectives": 0, "power": 0},
+            "revealed": [], "scored": [], "gone": [], "cards": {"objectives": [], "power": []},
+            "do_over": None,
+        }
+        state["decks"][seat] = deck
+        leaders = 0
+        for j, rec in enumerate(fighters):
+            fwhere = f"{where}.fighters[{j}]"
+            if not isinstance(rec, dict):
+                raise SetupError("A fighter must be an object.", fwhere)
+            slug = rec.get("slug") or _slug(str(rec.get("name") or ""))
+            if not slug or not re.fullmatch(r"[a-z0-9][a-z0-9_-]*", slug):
+                raise SetupError("A fighter needs a slug (lower-case letters, digits, - or _) or a name.", fwhere)
+            fid = f"{seat}.{slug}"
+            if fid in state["fighters"]:
+                raise SetupError(f"Two fighters of {seat} share the slug {slug!r}.", f"{fwhere}.slug")
+            wounds = rec.get("wounds")
+            if isinstance(wounds, bool) or not isinstance(wounds, int) or wounds < 1:
+                raise SetupError(f"Fighter {slug!r} needs a Wounds characteristic (a whole number, 1 or more).",
+                                 f"{fwhere}.wounds")
+            leaders += bool(rec.get("leader"))
+            card = dict(rec)
+            card["slug"] = slug
+            state["cards"][fid] = card
+            state["fighters"][fid] = {"seat": seat, "wounds": wounds, "damage": 0,
+                                      "tokens": {t: 0 for t in TOKENS}, "inspired": False, "out": False,
+                                      "upgrades": [], "counters": 0, "feature": None}
+        if leaders > 1:
+            raise SetupError("A warband has one leader.", f"{where}.fighters")
+    return state
+
+
+def _features(edition, players: int) -> dict:
+    # Numbered tokens are placed cover side up and flipped to objective tokens before the game starts;
+    # the blocked/cover tokens set aside are the available feature tokens.
+    feats = {str(v): {"value": v, "face": "objective", "on_board": True, "fighter": None}
+             for v in range(1, edition.numbered_features[players] + 1)}
+    for k in range(1, edition.available_features[players] + 1):
+        feats[f"b{k}"] = {"value": None, "face": "blocked", "on_board": False, "fighter": None}
+    return feats
+
+
+# -- set-up events --------------------------------------------------------------------------------
+
+SETUP_STEP_OF_PURPOSE = {"boards": "boards", "deployment": "deployment_roll_off", "first_turn": "roll_off"}
+
+
+def check_roll_off(rs, state, event) -> list[Violation]:
+    """A roll-off must be the one the game is waiting for."""
+    R = rs.edition.rule
+    purpose = event.data["purpose"]
+    want = SETUP_STEP_OF_PURPOSE[purpose]
+    if state["step"] != want:
+        return [Violation("not_now", f"The game is not waiting for the {purpose.replace('_', ' ')} roll-off "
+                          f"(now: {state['step'].replace('_', ' ')}).", R("game_sequence"))]
+    return []
+
+
+def apply_roll_off(rs, state, event) -> list[Consequence]:
+    """Record the roll-off's choice and move to the next step."""
+    from . import turns  # noqa: PLC0415 - turns imports setup's helpers too
+    R = rs.edition.rule
+    purpose, first = event.data["purpose"], event.data["first"]
+    if purpose == "boards":
+        state["first_board"] = first
+        state["step"] = "do_overs"
+        return [Consequence("do_overs_begin", {"first": first}, R("do_over"))]
+    if purpose == "deployment":
+        state["first_deployer"] = first
+        state["step"] = "deployment"
+        return []
+    return turns.begin_first_turn(rs, state, first)
+
+
+def do_over_seat(state) -> str | None:
+    """Whose do-over decision is next: order of play from the player who chose the first board."""
+    if state["step"] != "do_overs":
+        return None
+    from .state import order_from  # noqa: PLC0415
+    for seat in order_from(state, state["first_board"]):
+        if state["seats"][seat]["do_over"] is None:
+            return seat
+    return None
+
+
+def check_do_over(rs, state, event) -> list[Violation]:
+    """Do-overs are decided in order, starting with the player who chose the first game board."""
+    R = rs.edition.rule
+    if state["step"] != "do_overs":
+        return [Violation("not_now", "Do-overs are decided after drawing the starting hands.", R("do_over"))]
+    seat = do_over_seat(state)
+    if event.by != seat:
+        return [Violation("not_your_do_over", f"{state['seats'][seat]['name']} ({seat}) decides on a do-over first.",
+                          R("do_over"))]
+    return []
+
+
+def apply_do_over(rs, state, event) -> list[Consequence]:
+    """Record the decision; discarded cards are replaced and shuffled back, so counts do not change."""
+    s = state["seats"][event.by]
+    s["do_over"] = event.data["choice"]
+    if event.data["choice"] in ("objectives", "all"):
+        s["cards"]["objectives"] = []
+    if event.data["choice"] in ("power", "all"):
+        s["cards"]["power"] = []
+    if do_over_seat(state) is None:
+        state["step"] = "deployment_roll_off"
+    return []
+
+
+def check_deployed(rs, state, event) -> list[Violation]:
+    """Placing the fighters follows the deployment roll-off."""
+    if state["step"] != "deployment":
+        return [Violation("not_now", "Fighters are placed after the deployment roll-off.",
+                          rs.edition.rule("place_fighters"))]
+    return []
+
+
+def apply_deployed(rs, state, event) -> list[Consequence]:
+    """All fighters are placed: the first action phase begins with its roll-off."""
+    from . import turns  # noqa: PLC0415
+    state["finished_first"] = event.data["finished_first"]
+    return turns.begin_action_phase(rs, state)

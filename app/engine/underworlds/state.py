@@ -1,0 +1,123 @@
+"""The Underworlds game state: its shape, small accessors and a fast copy.
+
+State (plain JSON; one dict):
+
+    ruleset: "underworlds/deathgorge"     players: 2|3|4      format: rivals|nemesis|relic|championship
+    order: ["p1", "p2", ...]              order of play (seat order = the player to the left is next)
+    seats: {p1: {name, warband, glory: {unspent, spent}, activations_left, turns_taken,
+                 hand: {objectives: n, power: n},          # counts are public
+                 deck: {objectives: n, power: n},          # cards left in each deck
+                 discards: {objectives: n, power: n},
+                 revealed: [{card, glory}],                # surge objectives revealed, scored next surge step
+                 scored: [{card, glory, round, surge}],
+                 cards: {objectives: [...], power: [...]}, # PRIVATE: names the player told us they hold
+                 do_over: null|"none"|"power"|"objectives"|"all"}}
+    fighters: {"p1.cyreni": {seat, wounds, damage, tokens: {move, charge, guard, stagger},
+                             inspired, out, upgrades: [card names], counters, feature}}
+    cards: {"p1.cyreni": {...fighter record from the setup...}}   # STATIC: never mutated, shared by copies
+    decks: {p1: {"objectives": {name: card}, "power": {name: card}} | null}   # STATIC
+    features: {"1": {value: 1, face: objective|cover|blocked, on_board, fighter}, "b1": {value: null, ...}}
+    round: 1..3   phase: setup|action|end|over
+    step: boards|do_overs|deployment_roll_off|deployment|roll_off|activation|power|end|over
+    first_board, first_deployer, finished_first: seat|null   (set up, see setup.py)
+    turn: {seat, first, n} | null          n = turns taken this phase by all players
+    pending: {attacker, left, charge} | null   an Attack action (or Charge's attack) still to be entered
+    power: {order: [seat, seat], next: 0|1, passes, delved: [seats], started} | null
+    minor: bool                            Inspire/surge steps open (see turns.py)
+    last_activation: seat|null
+    reaction: reaction window | null       (see reactions.py)
+    end: {order: [...], i, stage} | null   (see objectives.py)
+"""
+from __future__ import annotations
+
+STATIC_KEYS = ("cards", "decks")
+TOKENS = ("move", "charge", "guard", "stagger")
+
+
+def clone(state: dict) -> dict:
+    """Copy a state for apply(): dynamic parts copied, static fighter cards and decks shared (never mutated)."""
+    out = {}
+    for key, value in state.items():
+        out[key] = value if key in STATIC_KEYS else _copy(value)
+    return out
+
+
+def _copy(value):
+    # Hand-written copy of plain JSON data: several times faster than copy.deepcopy.
+    if isinstance(value, dict):
+        return {k: _copy(v) if isinstance(v, (dict, list)) else v for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) if isinstance(v, (dict, list)) else v for v in value]
+    return value
+
+
+def seat_of(fid: str) -> str:
+    """Seat id of a fighter id "<seat>.<slug>"."""
+    return fid.split(".", 1)[0]
+
+
+def surviving(state: dict, seat: str) -> list[str]:
+    """Ids of the seat's fighters on the battlefield."""
+    return [fid for fid, f in state["fighters"].items() if f["seat"] == seat and not f["out"]]
+
+
+def enemies(state: dict, seat: str, alive: bool = True) -> list[str]:
+    """Ids of fighters of other seats (surviving only by default)."""
+    return [fid for fid, f in state["fighters"].items()
+            if f["seat"] != seat and not (alive and f["out"])]
+
+
+def order_from(state: dict, seat: str) -> list[str]:
+    """Order of play starting with `seat`."""
+    order = state["order"]
+    i = order.index(seat)
+    return order[i:] + order[:i]
+
+
+def next_seat(state: dict, seat: str) -> str:
+    """The player to the left: next in order of play."""
+    order = state["order"]
+    return order[(order.index(seat) + 1) % len(order)]
+
+
+def traits(state: dict, fid: str) -> list[str]:
+    """Traits of a fighter (from its card)."""
+    return state["cards"][fid].get("traits") or []
+
+
+def is_large(state: dict, fid: str, large_wounds: int) -> bool:
+    """Large: a Wounds characteristic of 5 or more after modifiers."""
+    return (state["fighters"][fid]["wounds"] or 0) >= large_wounds
+
+
+def is_vulnerable(state: dict, fid: str) -> bool:
+    """One more damage would take the fighter out of action (never with Wounds 1)."""
+    f = state["fighters"][fid]
+    return not f["out"] and f["wounds"] > 1 and f["damage"] == f["wounds"] - 1
+
+
+def profiles(state: dict, fid: str) -> list[dict]:
+    """Attack profiles the fighter has now (Inspired side replaces profiles when it lists them)."""
+    card = state["cards"][fid]
+    if state["fighters"][fid]["inspired"] and (card.get("inspired") or {}).get("profiles"):
+        return card["inspired"]["profiles"]
+    return card.get("profiles") or []
+
+
+def characteristic(state: dict, fid: str, key: str):
+    """A characteristic of the fighter's current side (Inspired keys replace the printed ones)."""
+    card = state["cards"][fid]
+    if state["fighters"][fid]["inspired"] and key in (card.get("inspired") or {}):
+        return card["inspired"][key]
+    return card.get(key)
+
+
+def hold_value(state: dict, seat: str) -> int:
+    """Combined value of objective tokens held by the seat's surviving, non-beast fighters."""
+    total = 0
+    for feat in state["features"].values():
+        fid = feat.get("fighter")
+        if (fid and feat["on_board"] and feat["face"] == "objective" and seat_of(fid) == seat
+                and not state["fighters"][fid]["out"] and "beast" not in traits(state, fid)):
+            total += feat["value"] or 0
+    return total

@@ -1,0 +1,412 @@
+"""suggest(): the legal next events for one seat, the open step, reaction windows and who the game waits for.
+
+Every suggestion is a complete event or a template whose missing fields have finite `choices` or int
+`bounds`, built from the same checks that accept or refuse events, so a client, bot or test can play a
+whole game from suggestions alone. Groups (for the phone app's buttons): "Set up", "Activate <fighter>",
+"Player action", "Attack", "Power step", "Reaction", "Inspire", "Objectives", "End phase", "Table"
+(card effects entered by hand: damage, tokens, pushes, feature tokens...).
+"""
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+
+from ..core import Advice, Suggestion
+from . import cards as cardmod
+from . import fighters as F
+from . import objectives as O
+from .power import power_seat
+from .reactions import REACTION_STEPS, plunder_possible, window_steps
+from .state import characteristic, profiles, seat_of, surviving, traits
+from .turns import active_seat
+
+SETUP_LABELS = {"boards": "Roll-off: who chooses the first board?",
+                "deployment_roll_off": "Roll-off: who places a fighter first?",
+                "roll_off": "Roll-off: who takes the first turn?"}
+
+
+def _name(state, fid: str) -> str:
+    return state["cards"][fid].get("name") or fid
+
+
+def step_info(rs, state) -> dict:
+    """Where the game is: phase, step, round, whose turn, the power step's go, the end phase's player."""
+    info = {"phase": state["phase"], "step": state["step"], "round": state["round"]}
+    if state.get("turn"):
+        per = rs.edition.turns_per_round[state["players"]]
+        info["turn"] = active_seat(state)
+        info["turn_number"] = state["seats"][active_seat(state)]["turns_taken"] + (state["step"] == "activation")
+        info["turns_per_round"] = per
+    if state.get("pending"):
+        info["pending_attack"] = state["pending"]["attacker"]
+    if state.get("power"):
+        info["power_go"] = power_seat(state)
+        info["power_players"] = state["power"]["order"]
+    if state.get("end"):
+        info["end_seat"] = O.end_seat(state)
+        info["end_stage"] = state["end"]["stage"]
+    if state.get("minor"):
+        info["minor_steps_open"] = ["inspire", "surge"]
+    return info
+
+
+def waiting_for(rs, state) -> list[str]:
+    """Seats the game is waiting on now."""
+    step = state["step"]
+    if step == "do_overs":
+        from .setup import do_over_seat  # noqa: PLC0415
+        return [do_over_seat(state)]
+    if state["phase"] == "over":
+        return []
+    if state.get("reaction"):
+        w = state["reaction"]
+        return [s for s in w["order"] if s not in w["passed"]]
+    if step == "activation":
+        return [state["pending"]["attacker"].split(".")[0]] if state.get("pending") else [active_seat(state)]
+    if step == "power":
+        return [power_seat(state)]
+    if step == "end":
+        return [O.end_seat(state)]
+    return list(state["order"])
+
+
+def reaction_window(rs, state) -> dict | None:
+    """The open reaction steps: which, who may react and in what order, the chain so far."""
+    w = state.get("reaction")
+    if not w:
+        return None
+    return {"steps": [{"id": s, "label": REACTION_STEPS[s]} for s in window_steps(w)],
+            "order": w["order"], "may_react": [s for s in w["order"] if s not in w["passed"]],
+            "passed": list(w["passed"]), "chain": list(w["chain"]),
+            "rule": rs.edition.rule("reaction_limits")}
+
+
+def suggest(rs, state, seat: str) -> Advice:
+    """Advice for one seat."""
+    out: list[Suggestion] = []
+    phase, step = state["phase"], state["step"]
+    if seat in state["seats"] and phase != "over":
+        if phase == "setup":
+            out += _setup(rs, state, seat)
+        else:
+            if state.get("reaction"):
+                out += _reactions(rs, state, seat)
+            if step == "roll_off":
+                out.append(_roll_off(state, seat, "first_turn"))
+            elif step == "activation" and state.get("pending"):
+                out += _pending_attack(rs, state, seat)
+            elif step == "activation" and seat == active_seat(state):
+                out += _activations(rs, state, seat)
+            elif step == "power" and seat == power_seat(state):
+                out += _power(rs, state, seat)
+            elif step == "end" and seat == O.end_seat(state):
+                out += _end_phase(rs, state, seat)
+            if state.get("minor"):
+                out += _inspire(rs, state, seat)
+            if phase == "action":
+                out += _reveal(rs, state, seat)
+            out += _table(rs, state, seat)
+    return Advice(seat, step_info(rs, state), out, reaction_window(rs, state), waiting_for(rs, state))
+
+
+# -- set up ----------------------------------------------------------------------------------------
+
+def _roll_off(state, seat, purpose) -> Suggestion:
+    label = SETUP_LABELS["boards" if purpose == "boards" else "deployment_roll_off" if purpose == "deployment"
+                         else "roll_off"]
+    if purpose == "first_turn" and state["round"] == 1 and state.get("finished_first"):
+        label += f" ({state['finished_first']} adds one critical)"
+    return Suggestion("roll_off", seat, label, {"purpose": purpose}, choices={"first": list(state["order"])},
+                      group="Set up")
+
+
+def _setup(rs, state, seat) -> list[Suggestion]:
+    step = state["step"]
+    if step == "boards":
+        return [_roll_off(state, seat, "boards")]
+    if step == "do_overs":
+        from .setup import do_over_seat  # noqa: PLC0415
+        if seat != do_over_seat(state):
+            return []
+        labels = {"none": "Keep my hand", "power": "Do-over: power cards", "objectives": "Do-over: objective cards",
+                  "all": "Do-over: all cards"}
+        return [Suggestion("do_over", seat, labels[c], {"choice": c}, group="Set up") for c in labels]
+    if step == "deployment_roll_off":
+        return [_roll_off(state, seat, "deployment")]
+    if step == "deployment":
+        return [Suggestion("deployed", seat, "All fighters placed: who finished first?", {},
+                           choices={"finished_first": list(state["order"])}, group="Set up")]
+    return []
+
+
+# -- activation step -------------------------------------------------------------------------------
+
+def _activations(rs, state, seat) -> list[Suggestion]:
+    out = []
+    alive = surviving(state, seat)
+    all_charged = all(state["fighters"][f]["tokens"]["charge"] for f in alive)
+    actions = rs.edition.actions
+    for fid in alive:
+        tokens = state["fighters"][fid]["tokens"]
+        if tokens["charge"] and not all_charged:
+            continue
+        group = f"Activate {_name(state, fid)}"
+        has_attack = bool(profiles(state, fid))
+        stun_targets = [e for e in _enemies(state, seat) if not state["fighters"][e]["tokens"]["stagger"]]
+
+        def add(action, label, **extra):
+            data = {"action": action, "fighter": fid, **extra.pop("data", {})}
+            out.append(Suggestion("activate", seat, label, data, group=group, **extra))
+        if "move" in actions:
+            add("move", "Move")
+        if "attack" in actions and has_attack:
+            add("attack", "Attack")
+        if "charge" in actions and has_attack and not tokens["move"] and not tokens["charge"]:
+            add("charge", "Charge")
+        if "guard" in actions and not tokens["guard"]:
+            add("guard", "Guard")
+        if "stun" in actions and stun_targets:
+            add("stun", "Stun", choices={"target": stun_targets})
+        if "barge" in actions and stun_targets and not tokens["charge"]:
+            add("barge", "Barge", choices={"target": stun_targets})
+    labels = {"draw_power": "Draw a power card", "swap_objective": "Discard and draw an objective",
+              "pass": "Pass (forfeit the activation)"}
+    for action in rs.edition.player_actions:
+        if action == "swap_objective" and state["seats"][seat]["hand"]["objectives"] < 1:
+            continue
+        out.append(Suggestion("player_action", seat, labels.get(action, action), {"action": action},
+                              group="Player action"))
+    return out
+
+
+def _enemies(state, seat):
+    return [f for f, v in state["fighters"].items() if v["seat"] != seat and not v["out"]]
+
+
+def _pending_attack(rs, state, seat) -> list[Suggestion]:
+    pending = state["pending"]
+    att = pending["attacker"]
+    if seat_of(att) != seat:
+        return []
+    done = pending.get("targets", [])
+    targets = [e for e in _enemies(state, seat) if e not in done]
+    out = []
+    if targets and "attack" in {e["type"] for e in rs.event_types()}:
+        max_def = max((characteristic(state, t, "defence") or {}).get("dice") or 1 for t in targets)
+        wizard = "wizard" in traits(state, att)
+        for prof in profiles(state, att):
+            spell = bool(prof.get("spell"))
+            if spell and not wizard:
+                continue
+            dice = prof.get("dice") or (state["cards"][att].get("wizard_level") or 1)
+            faces = ("crit", "channel", "focus") if spell else ("crit", "smash", "fury", "single", "double")
+            bounds = {f"attack_roll.{f}": {"type": "int", "min": 0, "max": dice} for f in faces}
+            bounds.update({f"defence_roll.{f}": {"type": "int", "min": 0, "max": max_def}
+                           for f in ("crit", "block", "dodge", "single", "double")})
+            out.append(Suggestion("attack", seat, f"{_name(state, att)}: {prof.get('name', 'Attack')}",
+                                  {"attacker": att, "profile": {"name": prof.get("name")}},
+                                  choices={"target": targets}, bounds=bounds, group="Attack"))
+    out.append(Suggestion("abandon", seat, "The Attack action cannot be made", {}, group="Attack"))
+    return out
+
+
+# -- power step ------------------------------------------------------------------------------------
+
+def _magic_rolls(n: int) -> list[dict]:
+    rolls = []
+    for combo in combinations_with_replacement(("crit", "channel", "focus"), max(1, n)):
+        rolls.append({f: combo.count(f) for f in ("crit", "channel", "focus") if combo.count(f)})
+    return rolls
+
+
+CASTING_VALUES = [{"channel": 1}, {"focus": 1}, {"channel": 2}, {"focus": 2}, {"channel": 1, "focus": 1}]
+
+
+def _power(rs, state, seat) -> list[Suggestion]:
+    out = [Suggestion("power", seat, "Pass", {"play": "pass"}, group="Power step")]
+    s = state["seats"][seat]
+    plays = rs.edition.power_plays
+    deck = state["decks"].get(seat)
+    has_power = s["hand"]["power"] > 0
+    if has_power and "ploy" in plays:
+        if deck:
+            for name in cardmod.names(state, seat, "power", ("ploy",)):
+                if cardmod.restriction_met(state, seat, deck["power"][name]):
+                    out.append(Suggestion("power", seat, f"Play {name}", {"play": "ploy", "card": name},
+                                          group="Power step"))
+        else:
+            out.append(Suggestion("power", seat, "Play a ploy", {"play": "ploy"}, group="Power step"))
+    wizards = F.wizard_on_battlefield(state, seat)
+    if has_power and wizards and "spell" in plays and "attack" in {e["type"] for e in rs.event_types()}:
+        spells = cardmod.names(state, seat, "power", ("spell",)) if deck else [None]
+        for name in spells:
+            card = deck["power"][name] if name else None
+            if name and not cardmod.restriction_met(state, seat, card):
+                continue
+            for w in wizards:
+                level = state["cards"][w].get("wizard_level") or 1
+                data = {"play": "spell", "fighter": w}
+                choices = {"casting_roll": _magic_rolls(level)}
+                if name:
+                    data["card"] = name
+                if not (card and card.get("casting")):
+                    choices["casting_value"] = CASTING_VALUES
+                out.append(Suggestion("power", seat, f"Cast {name or 'a gambit spell'} ({_name(state, w)})", data,
+                                      choices=choices, group="Power step"))
+    out += _upgrades(rs, state, seat)
+    if "delve" in plays and seat not in state["power"]["delved"]:
+        for key, feat in state["features"].items():
+            fid = feat["fighter"]
+            if (feat["on_board"] and fid and seat_of(fid) == seat and not state["fighters"][fid]["tokens"]["stagger"]
+                    and F.flip_face(feat) != "blocked"):
+                out.append(Suggestion("power", seat, f"Delve token {key} with {_name(state, fid)}",
+                                      {"play": "delve", "feature": key, "fighter": fid}, group="Power step"))
+    if has_power and "salvage" in plays:
+        if deck:
+            for name in cardmod.names(state, seat, "power"):
+                card = deck["power"][name]
+                wiz = [f for f, v in state["fighters"].items() if v["seat"] == seat and "wizard" in traits(state, f)]
+                spell_ok = card.get("type") == "spell" and wiz and all(state["fighters"][w]["out"] for w in wiz)
+                if cardmod.restricted_all_out(state, seat, card) or spell_ok:
+                    out.append(Suggestion("power", seat, f"Salvage {name}", {"play": "salvage", "card": name},
+                                          group="Power step"))
+        elif any(state["fighters"][f]["out"] for f in state["fighters"] if seat_of(f) == seat):
+            out.append(Suggestion("power", seat, "Salvage a card", {"play": "salvage"}, group="Power step"))
+    return out
+
+
+def _upgrades(rs, state, seat) -> list[Suggestion]:
+    s = state["seats"][seat]
+    if "upgrade" not in rs.edition.power_plays or s["glory"]["unspent"] < 1 or s["hand"]["power"] < 1:
+        return []
+    alive = surviving(state, seat)
+    if not alive:
+        return []
+    deck = state["decks"].get(seat)
+    group = "End phase" if state["phase"] == "end" else "Power step"
+    if not deck:
+        return [Suggestion("power", seat, "Play an upgrade (1 glory)", {"play": "upgrade"},
+                           choices={"fighter": alive}, group=group)]
+    out = []
+    for name in cardmod.names(state, seat, "power", ("upgrade",)):
+        card = deck["power"][name]
+        ok = [f for f in alive if cardmod.restriction_met(state, seat, card, f)
+              and not (card.get("attack") and "beast" in traits(state, f))]
+        if ok:
+            out.append(Suggestion("power", seat, f"Upgrade: {name} (1 glory)", {"play": "upgrade", "card": name},
+                                  choices={"fighter": ok}, group=group))
+    return out
+
+
+# -- reactions, Inspire, objectives ----------------------------------------------------------------
+
+def _reactions(rs, state, seat) -> list[Suggestion]:
+    w = state["reaction"]
+    if seat in w["passed"]:
+        return []
+    open_steps = [s for s in window_steps(w) if s not in w["acted"].get(seat, [])]
+    out = [Suggestion("reaction_pass", seat, "No reaction", {}, group="Reaction")]
+    if not open_steps:
+        return out
+    if "after_out_of_action" in open_steps:
+        for key in plunder_possible(state, seat):
+            out.append(Suggestion("reaction", seat, f"Plunder: place feature token {key}",
+                                  {"step": "after_out_of_action", "name": "plunder", "feature": key},
+                                  group="Reaction"))
+    deck = state["decks"].get(seat)
+    if deck and state["seats"][seat]["hand"]["power"] > 0 and state["phase"] != "end":
+        for name in cardmod.names(state, seat, "power"):
+            card = deck["power"][name]
+            if card.get("reaction") in open_steps:
+                out.append(Suggestion("reaction", seat, f"React: {name}",
+                                      {"step": card["reaction"], "name": name, "card": name}, group="Reaction"))
+    out.append(Suggestion("reaction", seat, "Another reaction (name it)", {},
+                          choices={"step": open_steps}, bounds={"name": {"type": "str"}}, group="Reaction"))
+    return out
+
+
+def _inspire(rs, state, seat) -> list[Suggestion]:
+    return [Suggestion("inspire", seat, f"Inspire {_name(state, f)}", {"fighter": f}, group="Inspire")
+            for f in surviving(state, seat) if not state["fighters"][f]["inspired"]]
+
+
+def _reveal(rs, state, seat) -> list[Suggestion]:
+    s = state["seats"][seat]
+    if s["hand"]["objectives"] < 1:
+        return []
+    deck = state["decks"].get(seat)
+    if deck:
+        return [Suggestion("objective", seat, f"Reveal {n} (surge)", {"action": "reveal", "card": n},
+                           group="Objectives")
+                for n in cardmod.names(state, seat, "objectives")
+                if deck["objectives"][n].get("scoring") in (None, "surge") and isinstance(deck["objectives"][n].get("glory"), int)]
+    return [Suggestion("objective", seat, "Reveal a surge objective", {"action": "reveal"},
+                       bounds={"glory": {"type": "int", "min": 0, "max": 6}}, group="Objectives")]
+
+
+def _end_phase(rs, state, seat) -> list[Suggestion]:
+    s = state["seats"][seat]
+    stage = state["end"]["stage"]
+    only = O.scores_only(rs, state)
+    deck = state["decks"].get(seat)
+    out = []
+    if stage <= 1 and s["hand"]["objectives"] > 0:
+        if deck:
+            last = state["round"] == rs.rounds(state)[-1]
+            for n in cardmod.names(state, seat, "objectives"):
+                c = deck["objectives"][n]
+                if c.get("scoring") != "surge" and (c.get("scoring") != "third" or last) and isinstance(c.get("glory"), int):
+                    out.append(Suggestion("objective", seat, f"Score {n} ({c['glory']} glory)",
+                                          {"action": "score", "card": n}, group="End phase"))
+        else:
+            out.append(Suggestion("objective", seat, "Score an objective", {"action": "score"},
+                                  bounds={"glory": {"type": "int", "min": 0, "max": 6}}, group="End phase"))
+    if not only:
+        if stage <= 2 and s["hand"]["objectives"] > 0:
+            out.append(_discard(state, seat, "objective", {"action": "discard"}, "objectives", ("objective",)))
+        if stage <= 3:
+            out += _upgrades(rs, state, seat)
+        if stage <= 4 and s["hand"]["power"] > 0:
+            out.append(_discard(state, seat, "discard_power", {}, "power", None))
+    out.append(Suggestion("end_phase_done", seat, "Done: draw cards" if not only else "Done scoring", {},
+                          group="End phase"))
+    return out
+
+
+def _discard(state, seat, etype, data, kind, types) -> Suggestion:
+    label = "Discard an objective card" if kind == "objectives" else "Discard a power card"
+    if state["decks"].get(seat):
+        return Suggestion(etype, seat, label, data, choices={"card": cardmod.names(state, seat, kind)},
+                          group="End phase")
+    return Suggestion(etype, seat, label, data, group="End phase")
+
+
+def _table(rs, state, seat) -> list[Suggestion]:
+    """Card effects entered by hand (always legal while the game is on, within their own rules)."""
+    alive_all = [f for f, v in state["fighters"].items() if not v["out"]]
+    out = []
+    if alive_all:
+        out.append(Suggestion("damage", seat, "Deal damage (card effect)", {"source": "card"},
+                              choices={"fighter": alive_all}, bounds={"amount": {"type": "int", "min": 1, "max": 3}},
+                              group="Table"))
+    wounded = [f for f in alive_all if state["fighters"][f]["damage"] > 0]
+    if wounded:
+        out.append(Suggestion("heal", seat, "Heal", {}, choices={"fighter": wounded},
+                              bounds={"amount": {"type": "int", "min": 1, "max": 2}}, group="Table"))
+    if alive_all:
+        out.append(Suggestion("token", seat, "Give a token", {"action": "give"},
+                              choices={"fighter": alive_all, "token": ["move", "charge", "guard", "stagger"]},
+                              group="Table"))
+        out.append(Suggestion("push", seat, "Push / drive back", {},
+                              choices={"fighter": alive_all, "into": ["none", "lethal", "snare"]},
+                              bounds={"hexes": {"type": "int", "min": 1, "max": 3}}, group="Table"))
+    for f in surviving(state, seat):
+        free = [k for k, v in state["features"].items()
+                if v["on_board"] and v["face"] != "blocked" and v["fighter"] in (None, f)]
+        if free or state["fighters"][f]["feature"]:
+            out.append(Suggestion("position", seat, f"{_name(state, f)} stands on...", {"fighter": f},
+                                  choices={"feature": [None, *free]}, group="Table"))
+    outs = [f for f, v in state["fighters"].items() if v["out"] and v["seat"] == seat]
+    if outs:
+        out.append(Suggestion("return_fighter", seat, "Return a fighter (card effect)", {},
+                              choices={"fighter": outs}, group="Table"))
+    return out

@@ -1,0 +1,35 @@
+"""Victory and its tiebreaks (Deathgorge rulebook, Victory pg 39; Multiplayer games, Victory).
+
+1. Most glory points, spent and unspent.
+2. Tied players: the only one with surviving fighters wins (tied players with none drop out when another has some).
+3. Tied players with surviving fighters: the highest combined value of objective tokens held wins.
+4. Still tied: a draw between those players (the others lose).
+"""
+from __future__ import annotations
+
+from . import glory
+from .state import hold_value, surviving
+
+
+def outcome(rs, state) -> dict | None:
+    """None while playing; else {winners, draw, decided_by, glory, objective_value}."""
+    if state["phase"] != "over":
+        return None
+    seats = list(state["order"])
+    totals = {s: glory.total(state, s) for s in seats}
+    held = {s: hold_value(state, s) for s in seats}
+    base = {"glory": totals, "objective_value": held}
+    best = max(totals.values())
+    tied = [s for s in seats if totals[s] == best]
+    if len(tied) == 1:
+        return {**base, "winners": tied, "draw": False, "decided_by": "glory"}
+    alive = [s for s in tied if surviving(state, s)]
+    if len(alive) == 1:
+        return {**base, "winners": alive, "draw": False, "decided_by": "surviving_fighters"}
+    if not alive:
+        return {**base, "winners": tied, "draw": True, "decided_by": "draw"}
+    top = max(held[s] for s in alive)
+    lead = [s for s in alive if held[s] == top]
+    if len(lead) == 1:
+        return {**base, "winners": lead, "draw": False, "decided_by": "objective_value"}
+    return {**base, "winners": lead, "draw": True, "decided_by": "draw"}

@@ -1,0 +1,112 @@
+"""Plays games from suggest() alone: fills templates from their choices/bounds. Shared by the property
+test (tests/engine/test_properties.py) and benchmarks/engine.py, and generic over rulesets:
+any Ruleset whose suggestions are complete events or templates with finite choices / int bounds works.
+
+To add a ruleset to the property test and the benchmark, add its id and a small sample setup to SETUPS.
+"""
+from __future__ import annotations
+
+import random
+
+from app.engine.core import Event, Suggestion
+
+
+def _fighter(slug, wounds, *, wizard=0, leader=False, defence=1, dodge=False):
+    prof = [{"name": "Blade", "range": 1, "dice": 2, "symbol": "smash", "damage": 2, "keywords": ["cleave"]},
+            {"name": "Bow", "range": 3, "dice": 2, "symbol": "fury", "damage": 1, "keywords": ["grievous 1"]}]
+    if wizard:
+        prof.append({"name": "Bolt", "range": 3, "dice": None, "symbol": "channel", "damage": 2, "keywords": [],
+                     "spell": True})
+    return {"slug": slug, "name": slug.title(), "leader": leader, "traits": ["wizard"] if wizard else [],
+            "wizard_level": wizard, "move": 3, "defence": {"dice": defence, "symbol": "dodge" if dodge else "block"},
+            "wounds": wounds, "inspired": {"move": 4}, "profiles": prof}
+
+
+def underworlds_setup(players: int = 2) -> dict:
+    """A small Underworlds setup: each warband a leader wizard, a Large fighter and a minion."""
+    seats = []
+    for i in range(players):
+        seats.append({"name": f"Player {i + 1}", "warband": "custom",
+                      "fighters": [_fighter("leader", 4, wizard=1 + i % 2, leader=True),
+                                   _fighter("brute", 5, defence=2), _fighter("minion", 2, dodge=True)]})
+    return {"ruleset": "underworlds/deathgorge", "options": {"format": "rivals"}, "seats": seats}
+
+
+# ruleset id -> list of setups to play (Conquest / BattleLore engineers: add yours here).
+SETUPS: dict[str, list[dict]] = {
+    "underworlds/deathgorge": [underworlds_setup(2), underworlds_setup(3), underworlds_setup(4)],
+}
+
+# Groups played less often by the random player, so random games still reach their end.
+RARE_GROUPS = {"Table": 0.03}
+RARE_TYPES = {"abandon": 0.05, "reaction": 0.3}
+
+
+def set_path(data: dict, path: str, value) -> None:
+    """Set a dotted path in nested dicts."""
+    parts = path.split(".")
+    cur = data
+    for part in parts[:-1]:
+        cur = cur.setdefault(part, {})
+    cur[parts[-1]] = value
+
+
+def fill(sugg: Suggestion, pick) -> Event:
+    """A complete event from a suggestion: each missing field from its choices or bounds via `pick(kind, arg)`."""
+    import copy  # noqa: PLC0415
+    data = copy.deepcopy(sugg.data)
+    for path, choices in sugg.choices.items():
+        set_path(data, path, pick("choice", choices))
+    for path, bound in sugg.bounds.items():
+        if bound.get("type") == "int":
+            set_path(data, path, pick("int", (bound["min"], bound["max"])))
+        else:
+            set_path(data, path, pick("str", None))
+    return Event(sugg.type, sugg.by, data)
+
+
+def options(rs, state) -> list[Suggestion]:
+    """Every suggestion for every seat."""
+    out = []
+    for seat in rs.seat_ids(state):
+        out.extend(rs.suggest(state, seat).suggestions)
+    return out
+
+
+def choose(rng: random.Random, suggestions: list[Suggestion]) -> Suggestion | None:
+    """Pick a suggestion, playing 'Table' card effects rarely."""
+    if not suggestions:
+        return None
+    weights = [RARE_GROUPS.get(s.group or "", 1.0) * RARE_TYPES.get(s.type, 1.0) for s in suggestions]
+    return rng.choices(suggestions, weights=weights, k=1)[0]
+
+
+def rng_pick(rng: random.Random):
+    """A `pick` function drawing from a random.Random."""
+    def pick(kind, arg):
+        if kind == "choice":
+            return rng.choice(arg)
+        if kind == "int":
+            return rng.randint(arg[0], arg[1])
+        return rng.choice(["Trap", "Counterstrike", "Sidestep"])
+    return pick
+
+
+def play_random(rs, setup: dict, seed: int, max_events: int = 2000, on_event=None) -> tuple[dict, list[Event]]:
+    """Play one game from suggestions only; returns the final state and the log (events with seq)."""
+    rng = random.Random(seed)
+    pick = rng_pick(rng)
+    state = rs.new_game(setup)
+    log: list[Event] = []
+    while len(log) < max_events and rs.outcome(state) is None:
+        sugg = choose(rng, options(rs, state))
+        if sugg is None:
+            break
+        ev = fill(sugg, pick)
+        ev.seq = len(log) + 1
+        ev.id = f"e{ev.seq}"
+        if on_event:
+            on_event(state, ev, sugg)
+        state, _ = rs.apply(state, ev)
+        log.append(ev)
+    return state, log

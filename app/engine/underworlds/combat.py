@@ -45,7 +45,8 @@ backlash took the caster out of action before step 4. Multiplayer: count only su
 warbands involved (Deathgorge rulebook, Supporting fighters, multiplayer).
 
 Forms/suggestions: ``attack_bounds(profile, defence)`` gives bounds per roll face ("attack_roll.smash").
-Gambit spells and spell actions: ``resolve_casting(rules, roll, casting_value, wizard_level=...)``.
+Gambit spells and spell actions: ``resolve_casting(rules, roll, casting_value, wizard_level=...)``;
+``CASTING_FIELDS`` is a field spec for a casting roll inside an event (caster, roll, casting_value, innate).
 Scything: ``scything_attacks(rules, adjacent_enemies)`` says which separate Attack actions to make.
 """
 from __future__ import annotations
@@ -96,6 +97,7 @@ _DEATHGORGE_REFS = {
     "critical_abilities": f"{DG}, Critical abilities (pg 22)",
     "innate": f"{DG}, Innate symbols (pg 22)",
     "vulnerable": f"{DG}, Vulnerable (pg 23)",
+    "keywords": f"{DG}, Attack action keywords (pg 25-26)",
     "cleave": f"{DG}, Attack action keywords: Cleave (pg 25)",
     "ensnare": f"{DG}, Attack action keywords: Ensnare (pg 25)",
     "grievous": f"{DG}, Attack action keywords: Grievous (pg 25)",
@@ -125,6 +127,7 @@ _DREADFANE_REFS = {
     "support": f"{DF}, Support (pg 12)",
     "critical_abilities": f"{DF}, Critical successes: Critical hit (pg 13)",
     "innate": f"{DF}, Innate symbols (pg 18)",
+    "keywords": f"{DF}, Attack action keywords (pg 14)",
     "cleave": f"{DF}, Attack action keywords: Cleave (pg 14)",
     "ensnare": f"{DF}, Attack action keywords: Ensnare (pg 14)",
     "grievous": f"{DF}, Critical successes: Critical hit (pg 13) (an ability that adds damage on a critical hit)",
@@ -147,6 +150,7 @@ _SHADESPIRE_REFS = {
     "drive_back": f"{SS}, Combat (pg 20); Driven back (pg 20)",
     "support": f"{SS}, Support (pg 21)",
     "critical_abilities": f"{SS}, Critical hit (pg 22)",
+    "keywords": f"{SS}, Additional Attack action rules (pg 22)",
     "cleave": f"{SS}, Cleave (pg 22)",
     "grievous": f"{SS}, Critical hit (pg 22) (an ability that adds damage on a critical hit)",
     "scything": f"{SS}, Attacking multiple targets (pg 21)",
@@ -163,7 +167,9 @@ def _borrowed(book: str, keys: tuple[str, ...]) -> dict[str, str]:
     return {k: f"{_DEATHGORGE_REFS[k]} (the {book} has no such rule)" for k in keys}
 
 
-_SPELL_KEYS = ("spell_attack", "spell_support", "backlash", "casting", "casting_roll")
+# Rules the older books lack; cited from Deathgorge (saying so) in case an edited copy turns them on.
+_LATER_KEYS = ("spell_attack", "spell_support", "backlash", "casting", "casting_roll", "cover", "stagger",
+               "staggered", "vulnerable")
 
 
 @dataclass(frozen=True)
@@ -217,7 +223,7 @@ DREADFANE_COMBAT = CombatRules(
     # Reference sheet, Determining success: "Succeeds" / "Fails" / "Fails but drive back".
     words={"critical_hit": "succeeds (critical hit)", "hit": "succeeds", "draw": "fails but drive back",
            "miss": "fails", "critical_defence": "fails (the target rolled more critical successes)"},
-    refs={**_borrowed(DF, _SPELL_KEYS), **_DREADFANE_REFS},
+    refs={**_borrowed(DF, _LATER_KEYS), **_DREADFANE_REFS},
 )
 
 SHADESPIRE_COMBAT = CombatRules(
@@ -227,7 +233,7 @@ SHADESPIRE_COMBAT = CombatRules(
     words={"critical_hit": "successful (critical hit)", "hit": "successful",
            "draw": "fails, but the target can be driven back", "miss": "fails",
            "critical_defence": "fails, and the target cannot be driven back"},
-    refs={**_borrowed(SS, _SPELL_KEYS), **_SHADESPIRE_REFS},
+    refs={**_borrowed(SS, _LATER_KEYS), **_SHADESPIRE_REFS},
 )
 
 EDITIONS: dict[str, CombatRules] = {r.edition: r for r in (DEATHGORGE_COMBAT, DREADFANE_COMBAT, SHADESPIRE_COMBAT)}
@@ -476,13 +482,13 @@ def _edition_problems(rules: CombatRules, profile: Mapping, *, cover: bool, targ
     for word in kw.unknown:
         out.append(Violation("unknown_keyword", f"'{word}' is not an Attack action keyword the rules know "
                                                 "(cleave, ensnare, scything, stagger, grievous X, knockback X); "
-                                                "it will be ignored.", f"{rules.book}, Attack action keywords"))
+                                                "it will be ignored.", rules.ref("keywords")))
     if cover and rules.cover_symbol is None:
         out.append(Violation("no_cover_hexes", f"The {rules.book} has no cover hexes; cover is ignored.",
-                             rules.ref("support")))
+                             rules.ref("defence_roll")))
     if not rules.stagger and (kw.stagger or target_staggered):
         out.append(Violation("no_stagger", f"The {rules.book} has no Stagger tokens or Stagger keyword; "
-                                           "they are ignored.", rules.ref("determine")))
+                                           "they are ignored.", rules.ref("keywords")))
     return out
 
 
@@ -871,7 +877,10 @@ def attack_bounds(profile: Mapping, defence: Mapping, *, wizard_level: int | Non
 # ----------------------------------------------------------------------------------------------
 
 def scything_attacks(rules: CombatRules, adjacent_enemies: list[str]) -> dict:
-    """The separate Attack actions a Scything Attack action makes: one per adjacent enemy, fixed at the start."""
+    """The separate Attack actions a Scything Attack action makes: one per adjacent enemy, fixed at the start.
+
+    More than one target makes it a superaction; no adjacent enemy means no Attack action at all.
+    """
     targets = list(dict.fromkeys(adjacent_enemies))
     return {"targets": targets, "superaction": len(targets) > 1, "rule": rules.ref("scything")}
 
@@ -916,6 +925,20 @@ class CastingResult:
         out["violations"] = [v.to_dict() for v in self.violations]
         out["rules"] = self.rules
         return out
+
+
+MAGIC_ROLL_FIELDS: dict[str, dict] = {
+    "dice": {**_COUNT, "help": "Magic dice rolled (one per wizard level)"},
+    **{face: {**_COUNT, "help": f"Dice showing {face}"} for face in MAGIC_FACES},
+}
+CASTING_FIELDS: dict[str, dict] = {
+    "caster": {"type": "fighter", "help": "Wizard attempting the spell"},
+    "roll": {"type": "object", "fields": MAGIC_ROLL_FIELDS, "help": "Casting roll, counts per face"},
+    "casting_value": {"type": "object", "help": "The spell's symbols, e.g. {channel: 2}",
+                      "fields": {face: {**_COUNT} for face in MAGIC_FACES}},
+    "innate": {"type": "enum", "choices": list(MAGIC_FACES), "required": False,
+               "help": "The one innate symbol added to the casting roll"},
+}
 
 
 def _casting_needs(casting_value: Any) -> dict[str, int] | None:

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.engine.core import check_fields
-from app.engine.underworlds.combat import (ATTACK_FIELDS, attack_bounds, DEATHGORGE_COMBAT, DREADFANE_COMBAT, EDITIONS,
+from app.engine.underworlds.combat import (ATTACK_FIELDS, CASTING_FIELDS, attack_bounds, DEATHGORGE_COMBAT, DREADFANE_COMBAT, EDITIONS,
                                            RESULTS, SHADESPIRE_COMBAT, check_attack_event,
                                            check_attack_input, check_casting_input, combat_rules,
                                            complete_profile, is_vulnerable, parse_keywords, resolve_attack,
@@ -543,6 +543,14 @@ def test_casting_innate():
     assert resolve_casting(DG, {"focus": 1}, ["focus", "channel"]).cast is False
 
 
+def test_casting_fields():
+    """Deathgorge rulebook, Casting spells (pg 28): a casting roll entered as an event passes the field check."""
+    data = {"caster": "p1.wizard", "roll": {"dice": 2, "channel": 1, "crit": 1}, "casting_value": {"channel": 2}}
+    assert check_fields(CASTING_FIELDS, data) == []
+    assert resolve_casting(DG, data["roll"], data["casting_value"], wizard_level=2).cast is True
+    assert [p.code for p in check_fields(CASTING_FIELDS, {**data, "roll": {"smash": 1}})] == ["unknown_field"]
+
+
 def test_casting_bad_input_is_structural():
     """Tablewarden: a malformed casting roll is reported, never raised."""
     r = resolve_casting(DG, {"smash": 1}, ["wild"])
@@ -651,6 +659,13 @@ def test_every_step_names_its_book():
                    d={"block": 1}, supporting={"attacker": 2, "target": 1}, guard=True)
         assert r.steps and all(s["rule"].startswith(book) for s in r.steps), r.steps
         assert json.loads(json.dumps(r.to_dict()))["rules"] == r.rules
+
+
+def test_every_edition_cites_every_rule():
+    """Tablewarden: each edition has a citation for every rule key (older books cite Deathgorge, saying so)."""
+    for rules in (DF, SS):
+        assert set(DG.refs) <= set(rules.refs)
+        assert rules.ref("stagger").endswith(f"(the {rules.book} has no such rule)")
 
 
 def test_editions_lookup():

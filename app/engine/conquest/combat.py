@@ -1,0 +1,431 @@
+"""The combat phase: Mobile moves, battles in line order, combat turns, retreats, winning and stalemates."""
+from __future__ import annotations
+
+from ..core import Consequence, Violation
+from . import damage, rules, victory
+from .board import (adjacent_slots, face_up, in_line, initiative_order, other, planet, planet_label, seats,
+                    units_at, warlord)
+from .cards import attack_damage, has_keyword, keyword_value
+
+# The summary says a player "passes if he cannot attack", yet also that a combat round ends
+# "usually" when all units are exhausted, so passing with a ready unit must be possible: we let a
+# player pass at any combat turn. A player who has no unit able to attack passes automatically.
+VOLUNTARY_PASS = True
+
+
+def out_of_step(msg: str, rule: str) -> Violation:
+    """A violation for an event entered at the wrong moment (cannot be overridden: the flow needs it)."""
+    return Violation("out_of_step", msg, rule, overridable=False)
+
+
+# -- phase and battle sequencing ---------------------------------------------------------------
+
+def start_phase(state: dict) -> list[Consequence]:
+    """Combat begins: Mobile units may move first, then the battle at the first planet."""
+    state["phase"] = "combat"
+    cons = [Consequence("phase", {"phase": "combat", "round": state["round"]}, rules.COMBAT)]
+    if any(mobile_units(state, s) for s in seats(state)):
+        state["step"] = {"name": "mobile", "turn": state["initiative"], "moved": [], "done": []}
+        return cons + _mobile_next(state)
+    return cons + start_battle(state, state["first_planet"])
+
+
+def mobile_units(state: dict, seat: str) -> list[dict]:
+    """A seat's Mobile units at a planet that have not moved this phase and have somewhere to go."""
+    moved = state["step"].get("moved", []) if state["step"].get("name") == "mobile" else []
+    return [u for u in state["units"].values()
+            if u["owner"] == seat and u["at"] != "hq" and has_keyword(u, "mobile")
+            and u["id"] not in moved and adjacent_slots(state, u["at"])]
+
+
+def _mobile_next(state: dict) -> list[Consequence]:
+    # The player with the initiative resolves all his Mobile units first.
+    step = state["step"]
+    for seat in initiative_order(state):
+        if seat in step["done"]:
+            continue
+        if mobile_units(state, seat):
+            step["turn"] = seat
+            return []
+        step["done"].append(seat)
+    return start_battle(state, state["first_planet"])
+
+
+def check_mobile_move(state: dict, ev) -> list[Violation]:
+    """Mobile: after the combat phase begins, the unit may move to an adjacent face-up planet."""
+    step = state["step"]
+    if step.get("turn") != ev.by:
+        return [out_of_step("The player with the initiative resolves his Mobile units first.", rules.KW_MOBILE)]
+    unit = state["units"][ev.data["unit"]]
+    if unit["owner"] != ev.by:
+        return [Violation("not_yours", "You can only move your own units.", rules.KW_MOBILE, False)]
+    out = []
+    if not has_keyword(unit, "mobile"):
+        out.append(Violation("not_mobile", f"{unit['name']} does not have Mobile.", rules.KW_MOBILE))
+    if unit["id"] in step["moved"]:
+        out.append(Violation("moved", f"{unit['name']} already moved this phase.", rules.KW_MOBILE))
+    if unit["at"] == "hq" or ev.data["planet"] not in adjacent_slots(state, unit["at"]):
+        out.append(Violation("not_adjacent", "Mobile moves to an adjacent face-up planet.", rules.KW_MOBILE))
+    return out
+
+
+def apply_mobile_move(state: dict, ev) -> list[Consequence]:
+    """Move the Mobile unit."""
+    unit = state["units"][ev.data["unit"]]
+    unit["at"] = ev.data["planet"]
+    state["step"]["moved"].append(unit["id"])
+    return [Consequence("unit_moved", {"unit": unit["id"], "planet": unit["at"]}, rules.KW_MOBILE)] + _mobile_next(state)
+
+
+def apply_mobile_done(state: dict, ev) -> list[Consequence]:
+    """The player is done with his Mobile units."""
+    state["step"]["done"].append(ev.by)
+    return _mobile_next(state)
+
+
+def warlords_at(state: dict, slot: int) -> list[str]:
+    """Seats whose warlord is at a planet."""
+    return [s for s in seats(state) if warlord(state, s)["at"] == slot]
+
+
+def start_battle(state: dict, slot: int) -> list[Consequence]:
+    """Begin a battle: initiative to the lone warlord present, else to the initiative token holder."""
+    state["step"] = {"name": "battle"}
+    present = warlords_at(state, slot)
+    lead = present[0] if len(present) == 1 else state["initiative"]
+    state["battle"] = {"planet": slot, "initiative": lead, "round": 1, "stage": "ranged", "turn": lead,
+                       "passed": [], "acted": False, "retreat_turn": None, "retreat_done": [],
+                       "winner": None, "watch": None}
+    cons = [Consequence("battle_started", {"planet": slot, "name": planet_label(state, slot), "initiative": lead},
+                        rules.BATTLE_INITIATIVE)]
+    return cons + open_turn(state)
+
+
+def next_battle(state: dict, after_slot: int) -> list[Consequence]:
+    """The next planet down the line with a warlord present, or the headquarters phase."""
+    for p in face_up(state):
+        if p["slot"] > after_slot and warlords_at(state, p["slot"]):
+            return start_battle(state, p["slot"])
+    state["battle"] = None
+    state["phase"] = "headquarters"
+    state["step"] = {"name": "headquarters"}
+    return [Consequence("phase", {"phase": "headquarters", "round": state["round"]}, rules.HEADQUARTERS)]
+
+
+def can_attack_with(state: dict, seat: str) -> list[dict]:
+    """Units the seat may attack with on this combat turn (ready; Ranged only in the ranged skirmish)."""
+    b = state["battle"]
+    out = [u for u in units_at(state, b["planet"], seat) if u["ready"]]
+    if b["stage"] == "ranged":
+        out = [u for u in out if has_keyword(u, "ranged")]
+    return out
+
+
+def open_turn(state: dict) -> list[Consequence]:
+    """Start the current combat turn: end the battle if a side has no units; pass for a player who cannot attack."""
+    cons: list[Consequence] = []
+    for _ in range(8):  # at most a few automatic passes before someone must act
+        b = state["battle"]
+        if not b or b["stage"] not in ("ranged", "melee"):
+            return cons
+        seat = b["turn"]
+        mine = units_at(state, b["planet"], seat)
+        theirs = units_at(state, b["planet"], other(state, seat))
+        if not theirs:
+            return cons + end_battle(state, seat if mine else None)
+        if can_attack_with(state, seat):
+            return cons
+        cons.append(Consequence("auto_pass", {"seat": seat, "stage": b["stage"]},
+                                rules.RANGED_SKIRMISH if b["stage"] == "ranged" else rules.COMBAT_TURNS))
+        cons += _pass(state, seat, reopen=False)
+    return cons
+
+
+def _pass(state: dict, seat: str, reopen: bool = True) -> list[Consequence]:
+    b = state["battle"]
+    b["passed"].append(seat)
+    return _advance(state, seat, reopen)
+
+
+def _advance(state: dict, seat: str, reopen: bool = True) -> list[Consequence]:
+    """Next combat turn: the other player unless he has passed; both passed ends the skirmish or round."""
+    b = state["battle"]
+    opp = other(state, seat)
+    if opp not in b["passed"]:
+        b["turn"] = opp
+    elif seat not in b["passed"]:
+        b["turn"] = seat
+    else:
+        return _stage_over(state)
+    return open_turn(state) if reopen else []
+
+
+def _stage_over(state: dict) -> list[Consequence]:
+    b = state["battle"]
+    if b["stage"] == "ranged":
+        b.update(stage="melee", passed=[], turn=b["initiative"])
+        return [Consequence("ranged_skirmish_over", {}, rules.RANGED_SKIRMISH)] + open_turn(state)
+    # End of the combat round: every unit at the planet readies, then retreat opportunities.
+    cons = []
+    for u in units_at(state, b["planet"]):
+        u["ready"] = True
+    cons.append(Consequence("combat_round_over", {"round": b["round"]}, rules.COMBAT_ROUND_END))
+    watch = b.get("watch")
+    if watch:
+        if _snapshot(state) == watch["snapshot"]:
+            watch["rounds"] += 1
+            if watch["rounds"] >= 3:
+                return cons + end_battle(state, None, rules.STALEMATE)
+        else:
+            b["watch"] = None
+            cons.append(Consequence("stalemate_check_failed", {}, rules.STALEMATE))
+    b.update(stage="retreat", retreat_turn=b["initiative"], retreat_done=[])
+    return cons + _retreat_next(state)
+
+
+def _retreat_next(state: dict) -> list[Consequence]:
+    b = state["battle"]
+    for seat in initiative_order(state, b["initiative"]):
+        if seat in b["retreat_done"]:
+            continue
+        if units_at(state, b["planet"], seat):
+            b["retreat_turn"] = seat
+            return []
+        b["retreat_done"].append(seat)  # nothing to retreat
+    b.update(stage="melee", round=b["round"] + 1, passed=[], acted=False, turn=b["initiative"],
+             retreat_turn=None)
+    return [Consequence("combat_round_started", {"round": b["round"]}, rules.COMBAT_TURNS)] + open_turn(state)
+
+
+def _snapshot(state: dict) -> dict:
+    b = state["battle"]
+    units = {u["id"]: [u["damage"], u["ready"], u["attack"], u["hp"]] for u in units_at(state, b["planet"])}
+    pools = {s: [v["resources"], v["hand"], v["deck"], v["discard"]] for s, v in state["seats"].items()}
+    return {"units": units, "pools": pools}
+
+
+def end_battle(state: dict, winner: str | None, rule: str = rules.BATTLE_END) -> list[Consequence]:
+    """The battle ends: a winner chooses whether to use the battle ability; a stalemate wins nothing."""
+    b = state["battle"]
+    if winner is None:
+        return [Consequence("stalemate", {"planet": b["planet"]}, rule)] + finish_battle(state, None)
+    b.update(stage="won", winner=winner, turn=None)
+    return [Consequence("battle_won", {"planet": b["planet"], "winner": winner}, rule)]
+
+
+def finish_battle(state: dict, winner: str | None) -> list[Consequence]:
+    """After the battle: the first planet goes to the winner's victory display (or is removed), units go home."""
+    b = state["battle"]
+    slot = b["planet"]
+    p = planet(state, slot)
+    first = slot == state["first_planet"]
+    cons: list[Consequence] = []
+    if first:
+        if winner:
+            p.update(status="captured", captured_by=winner)
+            state["seats"][winner]["victory"].append(p["name"])
+            state["last_capture"] = winner
+            cons.append(Consequence("planet_captured", {"planet": slot, "name": p["name"], "seat": winner},
+                                    rules.WIN_BATTLE))
+        else:
+            p.update(status="removed")
+            cons.append(Consequence("planet_removed", {"planet": slot, "name": p["name"]}, rules.WIN_BATTLE))
+        # Survivors go to HQ keeping their ready/exhausted state; the first planet token stays in the
+        # vacated spot until the headquarters phase. (A stalemate by the 3-round check can leave units
+        # there too; the planet is gone, so we send them to HQ as well.)
+        for u in units_at(state, slot):
+            u["at"] = "hq"
+    elif winner:
+        wl = warlord(state, winner)
+        if wl["at"] == slot:
+            wl["at"] = "hq"
+            cons.append(Consequence("warlord_returns", {"unit": wl["id"]}, rules.WIN_BATTLE))
+    cons += victory.evaluate(state)
+    if first and not state.get("result"):
+        cons += victory.last_planet(state)
+    if state.get("result"):
+        return cons
+    return cons + next_battle(state, slot)
+
+
+# -- combat turn events ------------------------------------------------------------------------
+
+def _turn_problem(state: dict, ev, rule: str) -> list[Violation]:
+    b = state.get("battle")
+    if state["phase"] != "combat" or not b or b["stage"] not in ("ranged", "melee"):
+        return [out_of_step("There is no combat turn now.", rule)]
+    if b["turn"] != ev.by:
+        return [out_of_step("It is the other player's combat turn.", rules.COMBAT_TURNS)]
+    return []
+
+
+def check_attack(state: dict, ev) -> list[Violation]:
+    """Making an attack: a ready unit you control at the planet against an enemy unit there."""
+    out = _turn_problem(state, ev, rules.ATTACK)
+    if out:
+        return out
+    b = state["battle"]
+    att = state["units"][ev.data["attacker"]]
+    if att["owner"] != ev.by or att["at"] != b["planet"]:
+        return [Violation("not_here", "Attack with one of your units at the planet of the battle.", rules.ATTACK, False)]
+    if not att["ready"]:
+        out.append(Violation("exhausted", f"{att['name']} is exhausted.", rules.ATTACK))
+    if b["stage"] == "ranged" and not has_keyword(att, "ranged"):
+        out.append(Violation("not_ranged", "Only Ranged units attack in the ranged skirmish.", rules.KW_RANGED))
+    if ev.data.get("area_effect"):
+        if keyword_value(att, "area effect") is None:
+            out.append(Violation("no_area_effect", f"{att['name']} does not have Area Effect.", rules.KW_AREA_EFFECT))
+        if ev.data.get("defender"):
+            out.append(Violation("ae_defender", "Area Effect is used instead of declaring a defender.",
+                                 rules.KW_AREA_EFFECT, False))
+        return out
+    dfd = ev.data.get("defender")
+    if not dfd:
+        return out + [Violation("no_defender", "Declare the enemy unit you attack.", rules.ATTACK, False)]
+    d = state["units"][dfd]
+    if d["owner"] == ev.by or d["at"] != b["planet"]:
+        out.append(Violation("bad_defender", "The defender must be an enemy unit at the planet.", rules.ATTACK, False))
+    return out
+
+
+def apply_attack(state: dict, ev) -> list[Consequence]:
+    """Exhaust the attacker and deal its damage (Area Effect: to each enemy unit at the planet)."""
+    b = state["battle"]
+    att = state["units"][ev.data["attacker"]]
+    att["ready"] = False
+    b["acted"] = True
+    opp = other(state, ev.by)
+    barred = [opp] if has_keyword(att, "armorbane") else []
+    if ev.data.get("area_effect"):
+        # AE damage is a card effect, not the attack: Flying does not halve it (it halves damage of an
+        # attack), but Armorbane applies because the unit is attacking.
+        value = keyword_value(att, "area effect") or 0
+        hits = {u["id"]: value for u in units_at(state, b["planet"], opp)}
+        cons = [Consequence("attack", {"attacker": att["id"], "area_effect": value}, rules.KW_AREA_EFFECT)]
+        return cons + damage.start(state, hits, att["id"], rules.KW_AREA_EFFECT, after="attack", barred=barred)
+    d = state["units"][ev.data["defender"]]
+    amount = attack_damage(att, d)
+    rule = rules.KW_FLYING if has_keyword(d, "flying") and not has_keyword(att, "flying") else rules.ATTACK
+    cons = [Consequence("attack", {"attacker": att["id"], "defender": d["id"], "damage": amount}, rule)]
+    return cons + damage.start(state, {d["id"]: amount}, att["id"], rule, after="attack", barred=barred)
+
+
+def after_attack(state: dict) -> list[Consequence]:
+    """The attack is over: the combat turn passes on (unless the game just ended)."""
+    cons = victory.evaluate(state)
+    b = state.get("battle")
+    if state.get("result") or not b or b["stage"] not in ("ranged", "melee"):
+        return cons
+    return cons + _advance(state, b["turn"])
+
+
+def check_pass(state: dict, ev) -> list[Violation]:
+    """Pass the combat turn."""
+    return _turn_problem(state, ev, rules.COMBAT_TURNS)
+
+
+def apply_pass(state: dict, ev) -> list[Consequence]:
+    """A player who passes takes no more combat turns this skirmish or round."""
+    return [Consequence("passed", {"seat": ev.by}, rules.COMBAT_TURNS)] + _pass(state, ev.by)
+
+
+def check_warlord_retreat(state: dict, ev) -> list[Violation]:
+    """Warlord retreat: the warlord may exhaust to retreat any time it would exhaust to attack."""
+    out = _turn_problem(state, ev, rules.WARLORD_RETREAT)
+    if out:
+        return out
+    wl = warlord(state, ev.by)
+    b = state["battle"]
+    if wl["at"] != b["planet"]:
+        return [Violation("not_here", "Your warlord is not in this battle.", rules.WARLORD_RETREAT, False)]
+    if not wl["ready"]:
+        return [Violation("exhausted", "Your warlord is exhausted.", rules.WARLORD_RETREAT)]
+    if b["stage"] == "ranged" and not has_keyword(wl, "ranged"):
+        return [Violation("not_ranged", "In the ranged skirmish only a Ranged warlord could exhaust to attack.",
+                          rules.WARLORD_RETREAT)]
+    return []
+
+
+def apply_warlord_retreat(state: dict, ev) -> list[Consequence]:
+    """The warlord exhausts and goes to HQ; the other player takes the next combat turn."""
+    wl = warlord(state, ev.by)
+    wl.update(ready=False, at="hq")
+    state["battle"]["acted"] = True
+    cons = [Consequence("warlord_retreated", {"unit": wl["id"]}, rules.WARLORD_RETREAT)]
+    return cons + _advance(state, ev.by)
+
+
+def check_retreat(state: dict, ev) -> list[Violation]:
+    """At the end of a combat round each player, initiative first, has one opportunity to retreat units."""
+    b = state.get("battle")
+    if not b or b["stage"] != "retreat" or b["retreat_turn"] != ev.by:
+        return [out_of_step("It is not your retreat opportunity.", rules.COMBAT_ROUND_END)]
+    if ev.type == "retreat":
+        u = state["units"][ev.data["unit"]]
+        if u["owner"] != ev.by or u["at"] != b["planet"]:
+            return [Violation("not_here", "Retreat one of your units in this battle.", rules.COMBAT_ROUND_END, False)]
+    return []
+
+
+def apply_retreat(state: dict, ev) -> list[Consequence]:
+    """The unit goes to HQ, exhausted."""
+    u = state["units"][ev.data["unit"]]
+    u.update(at="hq", ready=False)
+    cons = [Consequence("retreated", {"unit": u["id"]}, rules.COMBAT_ROUND_END)]
+    if not units_at(state, state["battle"]["planet"], ev.by):
+        state["battle"]["retreat_done"].append(ev.by)
+        cons += _retreat_next(state)
+    return cons
+
+
+def apply_retreat_done(state: dict, ev) -> list[Consequence]:
+    """This player's retreat opportunity is over."""
+    state["battle"]["retreat_done"].append(ev.by)
+    return _retreat_next(state)
+
+
+def check_call_stalemate(state: dict, ev) -> list[Violation]:
+    """A stalemate check is called at the beginning of a combat round."""
+    b = state.get("battle")
+    if not b or b["stage"] != "melee" or b["acted"] or b["passed"]:
+        return [out_of_step("Call a stalemate check at the beginning of a combat round.", rules.STALEMATE)]
+    if b.get("watch"):
+        return [out_of_step("A stalemate check is already running.", rules.STALEMATE)]
+    return []
+
+
+def apply_call_stalemate(state: dict, ev) -> list[Consequence]:
+    """Remember the game state; 3 combat rounds ending identical to it make the battle a stalemate."""
+    state["battle"]["watch"] = {"snapshot": _snapshot(state), "rounds": 0, "by": ev.by}
+    return [Consequence("stalemate_check", {"by": ev.by}, rules.STALEMATE)]
+
+
+def check_battle_ability(state: dict, ev) -> list[Violation]:
+    """Only the winner of the battle chooses whether to resolve the planet's Battle ability."""
+    b = state.get("battle")
+    if not b or b["stage"] != "won":
+        return [out_of_step("No battle has just been won.", rules.BATTLE_ABILITY)]
+    if b["winner"] != ev.by:
+        return [out_of_step("The winner of the battle decides.", rules.BATTLE_ABILITY)]
+    return []
+
+
+def apply_battle_ability(state: dict, ev) -> list[Consequence]:
+    """Record the choice (its effects are entered as card effects), then finish the battle."""
+    b = state["battle"]
+    info = state["planets"].get(planet(state, b["planet"])["name"] or "", {})
+    cons = [Consequence("battle_ability", {"planet": b["planet"], "use": ev.data["use"],
+                                           "ability": info.get("battle")}, rules.BATTLE_ABILITY)]
+    return cons + finish_battle(state, ev.by)
+
+
+def in_battle_turn(state: dict, seat: str) -> bool:
+    """Is it this seat's combat turn in a battle (when Ambush and actions may be used)?"""
+    b = state.get("battle")
+    return (state["phase"] == "combat" and bool(b) and b["stage"] in ("ranged", "melee")
+            and b["turn"] == seat)
+
+
+def lines_left(state: dict) -> int:
+    """Planets still in the line."""
+    return len(in_line(state))

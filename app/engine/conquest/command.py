@@ -1,0 +1,120 @@
+"""The command phase: secret commitments on the command dials, command struggles and their bonuses."""
+from __future__ import annotations
+
+from ..core import Consequence, Violation
+from . import combat, rules, victory
+from .board import dial_number, face_up, face_up_slots, other, planet_label, ready_units_at, seats, units_at, warlord
+
+
+def start_phase(state: dict) -> list[Consequence]:
+    """Both players now choose a planet on their dials."""
+    state["phase"] = "command"
+    state["step"] = {"name": "commit", "dials": {}}
+    return [Consequence("phase", {"phase": "command", "round": state["round"]}, rules.COMMIT)]
+
+
+def check_commit(state: dict, ev) -> list[Violation]:
+    """Each player secretly selects a face-up planet on his command dial, once."""
+    if state["step"].get("name") != "commit":
+        return [combat.out_of_step("Commit to a planet in the command phase.", rules.COMMIT)]
+    if ev.by in state["step"]["dials"]:
+        return [combat.out_of_step("You have already committed this round.", rules.COMMIT)]
+    if ev.data["planet"] not in face_up_slots(state):
+        return [Violation("not_face_up", "The dial chooses one of the face-up planets in the line.", rules.COMMIT,
+                          False)]
+    return []
+
+
+def apply_commit(state: dict, ev) -> list[Consequence]:
+    """Store the secret choice; when both have chosen, reveal, move and resolve command struggles."""
+    dials = state["step"]["dials"]
+    dials[ev.by] = ev.data["planet"]
+    cons = [Consequence("committed", {"seat": ev.by}, rules.COMMIT)]  # the planet stays secret
+    if len(dials) < 2:
+        return cons
+    return cons + _reveal(state)
+
+
+def _reveal(state: dict) -> list[Consequence]:
+    dials = state["step"]["dials"]
+    cons = [Consequence("dials_revealed", {s: {"planet": dials[s], "dial": dial_number(state, dials[s])}
+                                           for s in seats(state)}, rules.COMMIT)]
+    for seat in seats(state):
+        slot = dials[seat]
+        wl = warlord(state, seat)
+        movers = [wl] + [u for u in units_at(state, "hq", seat) if u is not wl]
+        for u in movers:
+            # The warlord moves wherever it is (it may have stayed at a planet after a stalemate).
+            u["at"] = slot
+            if u is not wl:
+                u["ready"] = False  # units committed with the warlord arrive exhausted
+        cons.append(Consequence("units_committed", {"seat": seat, "planet": slot,
+                                                    "units": [u["id"] for u in movers if u["at"] == slot]},
+                                rules.COMMIT))
+    state["step"] = {"name": "bonuses", "revealed": dict(dials), "queue": []}
+    for p in face_up(state):
+        cons += _struggle(state, p["slot"])
+    return cons + _next_bonus(state)
+
+
+def struggle_winner(state: dict, slot: int) -> tuple[str | None, dict]:
+    """Who wins a planet's command struggle: a lone ready warlord, else most command icons on ready units."""
+    ready_wl = [s for s in seats(state) if warlord(state, s)["at"] == slot and warlord(state, s)["ready"]]
+    icons = {s: sum(u.get("command") or 0 for u in ready_units_at(state, slot, s)) for s in seats(state)}
+    if len(ready_wl) == 1:
+        return ready_wl[0], icons
+    a, b = seats(state)
+    if icons[a] == icons[b]:
+        return None, icons  # on a tie, no one wins
+    return (a if icons[a] > icons[b] else b), icons
+
+
+def _struggle(state: dict, slot: int) -> list[Consequence]:
+    winner, icons = struggle_winner(state, slot)
+    cons = [Consequence("command_struggle", {"planet": slot, "name": planet_label(state, slot),
+                                             "winner": winner, "icons": icons}, rules.STRUGGLE)]
+    info = state["planets"].get(planet_label(state, slot), {})
+    if winner and (info.get("resources") or info.get("cards")):
+        state["step"]["queue"].append({"seat": winner, "planet": slot})
+    return cons
+
+
+def _next_bonus(state: dict) -> list[Consequence]:
+    if state["step"]["queue"] or state.get("result"):
+        return []
+    return combat.start_phase(state)
+
+
+def check_take_bonus(state: dict, ev) -> list[Violation]:
+    """The winner of the next command struggle (in line order) chooses his bonuses."""
+    step = state["step"]
+    if step.get("name") != "bonuses" or not step["queue"]:
+        return [combat.out_of_step("There is no command bonus to take now.", rules.STRUGGLE)]
+    if step["queue"][0]["seat"] != ev.by:
+        return [combat.out_of_step("The other player won this command struggle.", rules.STRUGGLE)]
+    return []
+
+
+def apply_take_bonus(state: dict, ev) -> list[Consequence]:
+    """Take both, either or none of the planet's resource and card bonuses."""
+    item = state["step"]["queue"].pop(0)
+    info = state["planets"].get(planet_label(state, item["planet"]), {})
+    seat = state["seats"][ev.by]
+    gained = info.get("resources", 0) if ev.data["resources"] else 0
+    seat["resources"] += gained
+    drawn = victory.draw_cards(state, ev.by, info.get("cards", 0)) if ev.data["cards"] else 0
+    cons = [Consequence("bonus_taken", {"seat": ev.by, "planet": item["planet"], "resources": gained,
+                                        "cards": drawn}, rules.STRUGGLE)]
+    cons += victory.evaluate(state)
+    return cons + _next_bonus(state)
+
+
+def hidden_dials(state: dict, viewer: str) -> dict:
+    """The dials as a viewer may see them: his own choice, and only whether the other has chosen."""
+    dials = state["step"].get("dials", {})
+    return {s: (dials[s] if s == viewer else None) for s in dials}
+
+
+def opponent(state: dict, seat: str) -> str:
+    """Shortcut used by suggest()."""
+    return other(state, seat)

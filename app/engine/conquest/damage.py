@@ -1,0 +1,213 @@
+"""Dealing damage: shield opportunities, indirect damage, taking damage and destroyed units (rules summary, 3. Combat)."""
+from __future__ import annotations
+
+from ..core import Consequence, Violation
+from . import rules
+from .board import initiative_order, other
+from .cards import hp_left
+
+
+def _order(state: dict) -> list[str]:
+    """Shield opportunities start with the player who has the initiative (in a battle: the battle's)."""
+    b = state.get("battle")
+    return initiative_order(state, b["initiative"] if b else None)
+
+
+def start(state: dict, hits: dict, source: str, rule: str, after: str | None = None,
+          barred: list[str] | None = None) -> list[Consequence]:
+    """Assign damage to units; open the shield window, or place the damage at once when no one can shield."""
+    hits = {u: n for u, n in hits.items() if n > 0 and u in state["units"]}
+    cons = [Consequence("damage_assigned", {"hits": dict(hits), "source": source}, rule)]
+    pend = {"kind": "damage", "hits": hits, "prevented": {}, "shielded": [], "barred": barred or [],
+            "passed": [], "turn": None, "after": after, "source": source}
+    state["pending"].insert(0, pend)
+    return cons + _next_opportunity(state, pend, _order(state))
+
+
+def _eligible(state: dict, pend: dict, seat: str) -> list[str]:
+    """Units of `seat` still able to take a shield in this damage instance."""
+    if seat in pend["barred"] or seat in pend["passed"] or state["seats"][seat]["hand"] <= 0:
+        return []
+    return [u for u in pend["hits"] if u in state["units"] and state["units"][u]["owner"] == seat
+            and u not in pend["shielded"]]
+
+
+def shieldable(state: dict, pend: dict, seat: str) -> list[str]:
+    """Units `seat` may shield now (public for suggest())."""
+    return _eligible(state, pend, seat) if pend.get("turn") == seat else []
+
+
+def _next_opportunity(state: dict, pend: dict, order: list[str]) -> list[Consequence]:
+    # Opportunities alternate, initiative first; a player who passed has no more in this instance.
+    for seat in order:
+        if _eligible(state, pend, seat):
+            pend["turn"] = seat
+            return []
+    return resolve(state, pend)
+
+
+def check_shield(state: dict, ev) -> list[Violation]:
+    """One shield card per damaged unit per damage instance, by its controller, not against Armorbane."""
+    pend = state["pending"][0]
+    uid = ev.data["unit"]
+    if pend.get("turn") != ev.by:
+        return [Violation("not_your_shield", "The other player has the shield opportunity now.", rules.SHIELDS, False)]
+    if uid not in pend["hits"] or state["units"][uid]["owner"] != ev.by:
+        return [Violation("not_damaged", "Shields only protect one of your units being dealt this damage.",
+                          rules.SHIELDS, False)]
+    if uid in pend["shielded"]:
+        return [Violation("one_shield", "Only 1 shield card can be used each time a unit is dealt damage.",
+                          rules.SHIELDS)]
+    if ev.by in pend["barred"]:
+        return [Violation("armorbane", "The attacker has Armorbane: no shields against it.", rules.KW_ARMORBANE)]
+    if state["seats"][ev.by]["hand"] <= 0:
+        return [Violation("no_cards", "You have no cards in hand to discard as a shield.", rules.SHIELDS)]
+    return []
+
+
+def apply_shield(state: dict, ev) -> list[Consequence]:
+    """Discard a shield card from hand and prevent up to its shield icons on one unit."""
+    pend = state["pending"][0]
+    uid = ev.data["unit"]
+    prevented = min(ev.data["shields"], pend["hits"][uid])
+    pend["prevented"][uid] = prevented
+    pend["shielded"].append(uid)
+    seat = state["seats"][ev.by]
+    seat["hand"] = max(0, seat["hand"] - 1)
+    seat["discard"] += 1
+    cons = [Consequence("damage_prevented", {"unit": uid, "amount": prevented}, rules.SHIELDS)]
+    return cons + _next_opportunity(state, pend, [other(state, ev.by), ev.by])
+
+
+def apply_no_shield(state: dict, ev) -> list[Consequence]:
+    """Pass the shield opportunity for this damage instance."""
+    pend = state["pending"][0]
+    pend["passed"].append(ev.by)
+    return _next_opportunity(state, pend, [other(state, ev.by), ev.by])
+
+
+def resolve(state: dict, pend: dict) -> list[Consequence]:
+    """Place the unprevented damage (up to each unit's remaining HP), then destroy units at their HP."""
+    if pend in state["pending"]:
+        state["pending"].remove(pend)
+    cons: list[Consequence] = []
+    placed = {}
+    for uid, n in pend["hits"].items():
+        unit = state["units"].get(uid)
+        if not unit:
+            continue
+        amount = min(max(0, n - pend["prevented"].get(uid, 0)), hp_left(unit))  # excess is ignored
+        unit["damage"] += amount
+        placed[uid] = amount
+    cons.append(Consequence("damage_taken", {"placed": placed}, rules.DAMAGE))
+    # Damage is placed simultaneously, then every unit at its HP is destroyed.
+    for uid in list(placed):
+        unit = state["units"].get(uid)
+        if unit and unit["damage"] >= (unit["hp"] or 0):
+            cons += destroy(state, uid, rules.DAMAGED_UNITS)
+    if pend.get("after") == "attack":
+        from .combat import after_attack  # noqa: PLC0415 - combat imports this module
+        cons += after_attack(state)
+    return cons
+
+
+def destroy(state: dict, uid: str, rule: str) -> list[Consequence]:
+    """A unit leaves play (or a warlord is bloodied or defeated); its attachments are discarded."""
+    unit = state["units"][uid]
+    seat = state["seats"][unit["owner"]]
+    if unit["kind"] == "warlord":
+        if unit["side"] == "hale":
+            unit.update(side="bloodied", damage=0, ready=False, at="hq")
+            bl = unit.get("bloodied")
+            cons = [Consequence("warlord_bloodied", {"unit": uid}, rules.DAMAGED_UNITS)]
+            if bl:
+                unit["attack"], unit["hp"] = bl["attack"], bl["hp"]
+            else:
+                # The bloodied numbers are not known: the owner enters them before play goes on.
+                state["pending"].insert(0, {"kind": "bloodied_stats", "seat": unit["owner"], "unit": uid})
+            return cons
+        seat["defeated"] = True
+        return [Consequence("warlord_defeated", {"unit": uid}, rules.LOSE_WARLORD)]
+    cons = discard_attachments(state, uid)
+    del state["units"][uid]
+    if unit["kind"] == "token":
+        where = "token bank"  # token units go back to the bank, not a discard pile
+    else:
+        seat["discard"] += 1
+        where = "discard"
+    cons.append(Consequence("unit_destroyed", {"unit": uid, "name": unit["name"], "to": where}, rule))
+    return cons
+
+
+def discard_attachments(state: dict, host: str) -> list[Consequence]:
+    """Attachments on a card that leaves play go to their owner's discard pile."""
+    cons = []
+    for cid in [c["id"] for c in state["cards"].values() if c.get("attached_to") == host]:
+        card = state["cards"].pop(cid)
+        state["seats"][card["owner"]]["discard"] += 1
+        cons.append(Consequence("attachment_discarded", {"card": cid}, rules.ATTACHMENTS))
+    return cons
+
+
+# -- indirect damage ---------------------------------------------------------------------------
+
+def start_indirect(state: dict, seat: str, amount: int, source: str) -> list[Consequence]:
+    """Indirect damage: the player it is dealt to divides it among his units."""
+    pend = {"kind": "indirect", "seat": seat, "amount": amount, "remaining": amount, "assigned": {},
+            "source": source}
+    state["pending"].insert(0, pend)
+    return [Consequence("indirect_damage_dealt", {"seat": seat, "amount": amount}, rules.INDIRECT)] + \
+        _indirect_maybe_done(state, pend)
+
+
+def indirect_room(state: dict, pend: dict) -> dict[str, int]:
+    """How much more indirect damage each of the player's units can take (not more than its HP left)."""
+    out = {}
+    for u in state["units"].values():
+        if u["owner"] == pend["seat"]:
+            room = hp_left(u) - pend["assigned"].get(u["id"], 0)
+            if room > 0:
+                out[u["id"]] = room
+    return out
+
+
+def check_assign_indirect(state: dict, ev) -> list[Violation]:
+    """Indirect damage goes on the player's own units, never more than a unit's HP left."""
+    pend = state["pending"][0]
+    if ev.by != pend["seat"]:
+        return [Violation("not_yours", "The player dealt indirect damage assigns it.", rules.INDIRECT, False)]
+    room = indirect_room(state, pend)
+    uid = ev.data["unit"]
+    if uid not in room:
+        return [Violation("no_room", "That unit is not yours or cannot take more damage.", rules.INDIRECT, False)]
+    if ev.data["amount"] > min(room[uid], pend["remaining"]):
+        return [Violation("too_much", f"At most {min(room[uid], pend['remaining'])} more on that unit.",
+                          rules.INDIRECT, False)]
+    return []
+
+
+def apply_assign_indirect(state: dict, ev) -> list[Consequence]:
+    """Put part of the indirect damage on one unit."""
+    pend = state["pending"][0]
+    uid = ev.data["unit"]
+    pend["assigned"][uid] = pend["assigned"].get(uid, 0) + ev.data["amount"]
+    pend["remaining"] -= ev.data["amount"]
+    return _indirect_maybe_done(state, pend)
+
+
+def _indirect_maybe_done(state: dict, pend: dict) -> list[Consequence]:
+    if pend["remaining"] > 0 and indirect_room(state, pend):
+        return []
+    # Damage that cannot be dealt is ignored; once assigned it is dealt like any other damage.
+    state["pending"].remove(pend)
+    return start(state, pend["assigned"], pend["source"], rules.INDIRECT)
+
+
+def apply_bloodied_stats(state: dict, ev) -> list[Consequence]:
+    """Record the bloodied side's printed numbers."""
+    pend = state["pending"].pop(0)
+    unit = state["units"][pend["unit"]]
+    unit["attack"], unit["hp"] = ev.data["attack"], ev.data["hp"]
+    unit["bloodied"] = {"attack": ev.data["attack"], "hp": ev.data["hp"]}
+    return [Consequence("bloodied_side", {"unit": unit["id"], "attack": unit["attack"], "hp": unit["hp"]},
+                        rules.DAMAGED_UNITS)]

@@ -1,0 +1,136 @@
+"""The conquest/core ruleset: dispatches each event to the module of its phase and keeps the shared checks."""
+from __future__ import annotations
+
+import copy
+
+from ..core import Advice, Consequence, Event, Ruleset, Violation, structural
+from . import combat, command, damage, deploy, effects, headquarters, opening, rules, victory
+from .catalogue import EFFECT_TYPES, EVENT_TYPES
+from .setup import new_game
+from .suggest import advise
+
+CHECKS = {
+    "initiative": opening.check_initiative, "reveal_planet": opening.check_reveal,
+    "mulligan": opening.check_mulligan,
+    "deploy": deploy.check_deploy, "action": deploy.check_action, "pass": deploy.check_pass,
+    "commit": command.check_commit, "take_bonus": command.check_take_bonus,
+    "mobile_move": combat.check_mobile_move, "attack": combat.check_attack,
+    "warlord_retreat": combat.check_warlord_retreat, "retreat": combat.check_retreat,
+    "retreat_done": combat.check_retreat, "call_stalemate": combat.check_call_stalemate,
+    "battle_ability": combat.check_battle_ability,
+    "shield": damage.check_shield, "assign_indirect": damage.check_assign_indirect,
+    "headquarters": headquarters.check_headquarters,
+    "put_into_play": effects.check_put_into_play, "indirect_damage": effects.check_indirect,
+    "move_unit": effects.check_move, "adjust_resources": effects.check_resources,
+    "adjust_cards": effects.check_cards,
+}
+APPLY = {
+    "initiative": opening.apply_initiative, "reveal_planet": opening.apply_reveal,
+    "mulligan": opening.apply_mulligan,
+    "deploy": deploy.apply_deploy, "action": deploy.apply_action, "pass": deploy.apply_pass,
+    "commit": command.apply_commit, "take_bonus": command.apply_take_bonus,
+    "mobile_move": combat.apply_mobile_move, "mobile_done": combat.apply_mobile_done,
+    "attack": combat.apply_attack, "warlord_retreat": combat.apply_warlord_retreat,
+    "retreat": combat.apply_retreat, "retreat_done": combat.apply_retreat_done,
+    "call_stalemate": combat.apply_call_stalemate, "battle_ability": combat.apply_battle_ability,
+    "shield": damage.apply_shield, "no_shield": damage.apply_no_shield,
+    "assign_indirect": damage.apply_assign_indirect, "bloodied_stats": damage.apply_bloodied_stats,
+    "headquarters": headquarters.apply_headquarters,
+    "put_into_play": effects.apply_put_into_play, "deal_damage": effects.apply_deal_damage,
+    "indirect_damage": effects.apply_indirect, "remove_damage": effects.apply_remove_damage,
+    "destroy": effects.apply_destroy, "move_unit": effects.apply_move, "set_ready": effects.apply_set_ready,
+    "modify_unit": effects.apply_modify, "adjust_resources": effects.apply_resources,
+    "adjust_cards": effects.apply_cards,
+}
+# Which events answer an open prompt (a shield window, indirect damage, unknown bloodied numbers).
+PROMPT_ANSWERS = {"damage": {"shield", "no_shield"}, "indirect": {"assign_indirect"},
+                  "bloodied_stats": {"bloodied_stats"}}
+SETUP_EVENTS = {"initiative", "reveal_planet", "mulligan"}
+UNIT_FIELDS = ("unit", "attacker", "defender", "attach_to")
+CARD_OK = {"destroy", "set_ready"}  # these may also name a support or attachment card
+
+
+class ConquestRuleset(Ruleset):
+    """Warhammer 40,000: Conquest (core rules summary), two players."""
+
+    id = "conquest/core"
+    title = "Warhammer 40,000: Conquest"
+
+    def event_types(self) -> list[dict]:
+        """Every Conquest event with its fields."""
+        return copy.deepcopy(EVENT_TYPES)
+
+    def new_game(self, setup: dict) -> dict:
+        """Warlords at HQ, hands drawn, resources taken, 7 planet slots face down; SetupError if unusable."""
+        return new_game(setup, self.id)
+
+    def check_references(self, state: dict, event: Event) -> list[Violation]:
+        """Units and cards named by an event must be in play."""
+        for key in UNIT_FIELDS:
+            ref = event.data.get(key)
+            if ref is None:
+                continue
+            known = ref in state["units"] or (event.type in CARD_OK and key == "unit" and ref in state["cards"])
+            if not known:
+                return [structural("unknown_unit", f"There is no card '{ref}' in play.")]
+        return []
+
+    def check_event(self, state: dict, event: Event) -> list[Violation]:
+        """Phase, prompt and turn checks first, then the event's own rules."""
+        if state.get("result"):
+            return [Violation("game_over", "The game is over.", state["result"]["rule"], False)]
+        if state["pending"]:
+            pend = state["pending"][0]
+            if event.type not in PROMPT_ANSWERS[pend["kind"]]:
+                return [combat.out_of_step(_prompt_text(state, pend), _prompt_rule(pend))]
+            if pend["kind"] == "bloodied_stats" and event.by != pend["seat"]:
+                return [combat.out_of_step("The warlord's owner enters its bloodied numbers.", rules.DAMAGED_UNITS)]
+        elif event.type in {t for answers in PROMPT_ANSWERS.values() for t in answers}:
+            return [combat.out_of_step("Nothing is waiting for that now.", rules.DAMAGE)]
+        if state["phase"] == "setup" and event.type not in SETUP_EVENTS:
+            return [combat.out_of_step("Finish the setup first.", rules.SETUP)]
+        if event.type in ("mobile_move", "mobile_done") and state["step"].get("name") != "mobile":
+            return [combat.out_of_step("Mobile moves happen as the combat phase begins.", rules.KW_MOBILE)]
+        if event.type == "mobile_done" and state["step"].get("turn") != event.by:
+            return [combat.out_of_step("The other player is resolving his Mobile units.", rules.KW_MOBILE)]
+        check = CHECKS.get(event.type)
+        return check(state, event) if check else []
+
+    def apply_event(self, state: dict, event: Event) -> list[Consequence]:
+        """Apply the event, then check winning and losing conditions."""
+        cons = APPLY[event.type](state, event)
+        return cons + victory.evaluate(state)
+
+    def suggest(self, state: dict, seat: str) -> Advice:
+        """Legal next events for a seat, built from the same rules as check()."""
+        return advise(state, seat)
+
+    def view(self, state: dict, seat: str) -> dict:
+        """The state without the opponent's secret command dial before both dials are revealed."""
+        out = copy.deepcopy(state)
+        if out["step"].get("name") == "commit":
+            dials = out["step"]["dials"]
+            out["step"]["committed"] = sorted(dials)
+            out["step"]["dials"] = command.hidden_dials(state, seat) if seat in state["seats"] else \
+                {s: None for s in dials}
+        return out
+
+    def outcome(self, state: dict) -> dict | None:
+        """None while playing; else winners, draw and what decided it."""
+        return copy.deepcopy(state["result"]) if state.get("result") else None
+
+    def effect_types(self) -> set[str]:
+        """Event types that enter card effects (shown apart in the app)."""
+        return set(EFFECT_TYPES)
+
+
+def _prompt_text(state: dict, pend: dict) -> str:
+    if pend["kind"] == "damage":
+        return f"Waiting for {state['seats'][pend['turn']]['name']} to use a shield or not."
+    if pend["kind"] == "indirect":
+        return f"Waiting for {state['seats'][pend['seat']]['name']} to assign indirect damage."
+    return f"Waiting for {state['seats'][pend['seat']]['name']} to enter the bloodied warlord's numbers."
+
+
+def _prompt_rule(pend: dict) -> str:
+    return {"damage": rules.SHIELDS, "indirect": rules.INDIRECT}.get(pend["kind"], rules.DAMAGED_UNITS)

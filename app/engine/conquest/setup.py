@@ -1,0 +1,111 @@
+"""Starting a game: warlords, decks, the planet line and the starting hands and resources (rules summary, Setup)."""
+from __future__ import annotations
+
+from ..core import SetupError
+from .cards import norm_keywords
+
+LINE_LENGTH = 7      # "deal 7 of them in a line" (Setup)
+FACE_UP_AT_START = 5  # "turns the first 5 planets faceup" (Setup)
+PLANET_TYPES = ("material", "strongpoint", "tech")
+# Not in the rules summary: a deck size is needed to know when a deck runs out. 50 is the usual
+# deckbuilding minimum; the table enters its real count at setup (seat "deck_size") or corrects it
+# later with an adjust_cards event.
+DEFAULT_DECK_SIZE = 50
+
+
+def _int(value, field: str, lo: int = 0, allow_none: bool = False):
+    if value is None and allow_none:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < lo:
+        raise SetupError(f"{field} must be a whole number of at least {lo}.", field)
+    return value
+
+
+def warlord_record(raw, field: str) -> dict:
+    """A validated warlord: name, hale attack/HP, starting hand and resources, bloodied side (or null)."""
+    if not isinstance(raw, dict):
+        raise SetupError("Choose a warlord from the list or enter its numbers.", field)
+    name = raw.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise SetupError("The warlord needs a name.", f"{field}.name")
+    bloodied = raw.get("bloodied")
+    if bloodied is not None:
+        if not isinstance(bloodied, dict):
+            raise SetupError("The bloodied side must give attack and hp.", f"{field}.bloodied")
+        bloodied = {"attack": _int(bloodied.get("attack"), f"{field}.bloodied.attack", allow_none=True),
+                    "hp": _int(bloodied.get("hp"), f"{field}.bloodied.hp", 1, allow_none=True)}
+        if bloodied["attack"] is None or bloodied["hp"] is None:
+            bloodied = None  # unknown: asked for when the warlord is bloodied
+    return {"name": name.strip(),
+            "attack": _int(raw.get("attack"), f"{field}.attack"),
+            "hp": _int(raw.get("hp"), f"{field}.hp", 1),
+            "command": _int(raw.get("command", 0) or 0, f"{field}.command"),
+            "starting_hand": _int(raw.get("starting_hand"), f"{field}.starting_hand"),
+            "starting_resources": _int(raw.get("starting_resources"), f"{field}.starting_resources"),
+            "keywords": norm_keywords(raw.get("keywords")),
+            "traits": [t for t in raw.get("traits", []) if isinstance(t, str)],
+            "bloodied": bloodied}
+
+
+def planet_record(raw, field: str) -> dict:
+    """A validated planet card: name, type symbols, resource and card bonuses, battle ability summary."""
+    if not isinstance(raw, dict) or not isinstance(raw.get("name"), str) or not raw["name"].strip():
+        raise SetupError("Each planet needs a name.", field)
+    types = raw.get("types")
+    if not isinstance(types, list) or not types or any(t not in PLANET_TYPES for t in types):
+        raise SetupError(f"Planet types must be some of {', '.join(PLANET_TYPES)}.", f"{field}.types")
+    return {"name": raw["name"].strip(), "types": sorted(set(types)),
+            "resources": _int(raw.get("resources", 0), f"{field}.resources"),
+            "cards": _int(raw.get("cards", 0), f"{field}.cards"),
+            "battle": raw.get("battle") if isinstance(raw.get("battle"), str) else None}
+
+
+def new_game(setup: dict, ruleset_id: str) -> dict:
+    """The state before the initiative is decided: warlords at HQ, hands drawn, resources taken, 7 planet slots."""
+    if not isinstance(setup, dict):
+        raise SetupError("The setup must be an object.", None)
+    options = setup.get("options") or {}
+    raw_seats = setup.get("seats")
+    if not isinstance(raw_seats, list) or len(raw_seats) != 2:
+        raise SetupError("Conquest is a game for two players.", "seats")
+    raw_planets = setup.get("planets") or options.get("planets")
+    if not isinstance(raw_planets, list) or len(raw_planets) < LINE_LENGTH:
+        raise SetupError(f"The game needs the planet cards (at least {LINE_LENGTH}).", "planets")
+    planets = {}
+    for i, raw in enumerate(raw_planets):
+        rec = planet_record(raw, f"planets[{i}]")
+        if rec["name"] in planets:
+            raise SetupError(f"Planet {rec['name']} is listed twice.", f"planets[{i}].name")
+        planets[rec["name"]] = rec
+    state = {"ruleset": ruleset_id, "seats": {}, "units": {}, "cards": {}, "planets": planets,
+             "line": [{"slot": i, "name": None, "face_up": False, "status": "line", "captured_by": None}
+                      for i in range(1, LINE_LENGTH + 1)],
+             "first_planet": 1, "initiative": None, "starter": None, "round": 0,
+             "phase": "setup", "step": {"name": "initiative"}, "battle": None, "pending": [],
+             "last_capture": None, "result": None, "counter": 0}
+    for i, raw in enumerate(raw_seats):
+        seat = f"p{i + 1}"
+        field = f"seats[{i}]"
+        if not isinstance(raw, dict):
+            raise SetupError("Each seat must be an object.", field)
+        wl = warlord_record(raw.get("warlord"), f"{field}.warlord")
+        deck_size = _int(raw.get("deck_size", options.get("deck_size", DEFAULT_DECK_SIZE)),
+                         f"{field}.deck_size", 1)
+        if deck_size <= wl["starting_hand"]:
+            raise SetupError("The deck must hold more cards than the starting hand.", f"{field}.deck_size")
+        wid = f"{seat}.warlord"
+        state["units"][wid] = {
+            "id": wid, "owner": seat, "name": wl["name"], "kind": "warlord", "cost": 0,
+            "attack": wl["attack"], "hp": wl["hp"], "command": wl["command"],
+            "keywords": wl["keywords"], "traits": wl["traits"], "unique": True,
+            "at": "hq", "ready": True, "damage": 0, "side": "hale", "bloodied": wl["bloodied"],
+            "attachments": []}
+        name = raw.get("name") if isinstance(raw.get("name"), str) and raw.get("name").strip() else seat
+        # Starting hand drawn and starting resources taken now (Setup); the mulligan comes after
+        # the initiative and the planets.
+        state["seats"][seat] = {
+            "name": name.strip(), "warlord": wid, "warlord_name": wl["name"],
+            "resources": wl["starting_resources"], "hand": wl["starting_hand"],
+            "deck": deck_size - wl["starting_hand"], "discard": 0, "victory": [],
+            "mulligan": None, "limited_round": None}
+    return state

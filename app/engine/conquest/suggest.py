@@ -1,0 +1,273 @@
+"""What each seat may do next, as complete events or templates with finite choices and int bounds."""
+from __future__ import annotations
+
+from ..core import Advice, Suggestion
+from . import combat, damage
+from .board import (dial_number, face_up_slots, other, planet_label, seats, units_at, warlord)
+from .cards import has_keyword, is_relic, keyword_value, no_attachments_trait
+from .deploy import TOKEN_LIMIT, token_count
+from .headquarters import face_down
+from .opening import unseen_planets
+
+# Bounds offered for numbers typed from a physical card; the catalogue allows more.
+STAT_BOUNDS = {"card.attack": {"type": "int", "min": 0, "max": 8}, "card.hp": {"type": "int", "min": 1, "max": 10},
+               "card.command": {"type": "int", "min": 0, "max": 3}}
+NAME = {"type": "str"}
+PLAIN_KEYWORDS = ["ranged", "flying", "armorbane", "brutal", "mobile", "no attachments", "area effect 1"]
+
+
+def _cost(resources: int) -> dict:
+    """Cost bounds: what the pool can pay, within the catalogue's limit."""
+    return {"type": "int", "min": 0, "max": min(resources, 20)}
+
+
+def advise(state: dict, seat: str) -> Advice:
+    """Build the advice for one seat."""
+    step = _step(state)
+    if seat not in state["seats"] or state.get("result"):
+        return Advice(seat, step, [], None, [])
+    if state["pending"]:
+        return _prompt(state, seat, step)
+    phase = state["phase"]
+    name = state["step"].get("name")
+    out: list[Suggestion] = []
+    waiting: list[str] = []
+    if phase == "setup":
+        out, waiting = _setup(state, seat)
+    elif name == "deploy":
+        waiting = [state["step"]["turn"]]
+        if state["step"]["turn"] == seat:
+            out = _deploy_turn(state, seat)
+    elif name == "commit":
+        dials = state["step"]["dials"]
+        waiting = [s for s in seats(state) if s not in dials]
+        if seat not in dials:
+            out = [Suggestion("commit", seat, f"Dial {dial_number(state, s)}: {planet_label(state, s)}",
+                              {"planet": s}, group="commit") for s in face_up_slots(state)]
+    elif name == "bonuses":
+        item = state["step"]["queue"][0]
+        waiting = [item["seat"]]
+        if item["seat"] == seat:
+            out = _bonus(state, seat, item["planet"])
+    elif name == "mobile":
+        waiting = [state["step"]["turn"]]
+        if state["step"]["turn"] == seat:
+            out = _mobile(state, seat)
+    elif name == "battle":
+        out, waiting = _battle(state, seat)
+    elif name == "headquarters":
+        waiting = seats(state)
+        down = face_down(state)
+        if down:
+            out = [Suggestion("headquarters", seat, "Headquarters: reveal the next planet", {},
+                              choices={"reveal": unseen_planets(state)})]
+        else:
+            out = [Suggestion("headquarters", seat, "Headquarters phase", {})]
+    if phase not in ("setup", "over"):
+        out += _effects(state, seat)
+    return Advice(seat, step, out, None, waiting)
+
+
+def _step(state: dict) -> dict:
+    info = {"phase": state["phase"], "name": state["step"].get("name"), "round": state["round"],
+            "initiative": state["initiative"], "first_planet": state["first_planet"]}
+    b = state.get("battle")
+    if b:
+        info["battle"] = {k: b[k] for k in ("planet", "initiative", "round", "stage", "turn", "winner")}
+    for key in ("turn",):
+        if key in state["step"]:
+            info[key] = state["step"][key]
+    return info
+
+
+def _prompt(state: dict, seat: str, step: dict) -> Advice:
+    pend = state["pending"][0]
+    out: list[Suggestion] = []
+    if pend["kind"] == "damage":
+        window = {"kind": "shields", "hits": pend["hits"], "turn": pend["turn"], "source": pend["source"]}
+        if pend["turn"] == seat:
+            for uid in damage.shieldable(state, pend, seat):
+                out.append(Suggestion("shield", seat, f"Shield {state['units'][uid]['name']}", {"unit": uid},
+                                      bounds={"shields": {"type": "int", "min": 1, "max": 3}}, group="shields"))
+            out.append(Suggestion("no_shield", seat, "No shield", {}, group="shields"))
+        return Advice(seat, step, out, window, [pend["turn"]])
+    if pend["kind"] == "indirect":
+        window = {"kind": "indirect", "seat": pend["seat"], "remaining": pend["remaining"]}
+        if pend["seat"] == seat:
+            for uid, room in damage.indirect_room(state, pend).items():
+                out.append(Suggestion("assign_indirect", seat, f"Indirect damage on {state['units'][uid]['name']}",
+                                      {"unit": uid}, bounds={"amount": {"type": "int", "min": 1,
+                                                                        "max": min(room, pend["remaining"])}}))
+        return Advice(seat, step, out, window, [pend["seat"]])
+    window = {"kind": "bloodied_stats", "seat": pend["seat"], "unit": pend["unit"]}
+    if pend["seat"] == seat:
+        out.append(Suggestion("bloodied_stats", seat, "Enter the bloodied side's ATK and HP", {},
+                              bounds={"attack": {"type": "int", "min": 0, "max": 10},
+                                      "hp": {"type": "int", "min": 1, "max": 15}}))
+    return Advice(seat, step, out, window, [pend["seat"]])
+
+
+def _setup(state: dict, seat: str) -> tuple[list[Suggestion], list[str]]:
+    name = state["step"]["name"]
+    if name == "initiative":
+        return [Suggestion("initiative", seat, f"{state['seats'][s]['name']} takes the initiative", {"seat": s})
+                for s in seats(state)], seats(state)
+    if name == "reveal":
+        who = state["step"]["seat"]
+        if seat != who:
+            return [], [who]
+        return [Suggestion("reveal_planet", seat, f"Reveal planet {state['step']['count'] + 1} of 5", {},
+                           choices={"planet": unseen_planets(state)})], [who]
+    waiting = [s for s in seats(state) if s not in state["step"]["decided"]]
+    if seat not in waiting:
+        return [], waiting
+    return [Suggestion("mulligan", seat, "Keep this hand", {"take": False}),
+            Suggestion("mulligan", seat, "Mulligan (keep the second hand)", {"take": True})], waiting
+
+
+def _keyword_choices(state: dict, seat: str, base: list[str] | None = None) -> list[list[str]]:
+    base = base or []
+    out = [list(base)] + [base + [k] for k in PLAIN_KEYWORDS]
+    if state["seats"][seat].get("limited_round") != state["round"]:
+        out.append(base + ["limited"])
+    return out
+
+
+def _trait_choices(state: dict, seat: str) -> list[list[str]]:
+    from .board import controlled_cards
+    if any(is_relic(c) for c in controlled_cards(state, seat)):
+        return [[]]
+    return [[], ["Relic"]]
+
+
+def _unit_template(state: dict, seat: str, label: str, keywords: list[list[str]], group: str) -> Suggestion:
+    res = state["seats"][seat]["resources"]
+    return Suggestion("deploy", seat, label, {"card": {"type": "army", "unique": False, "traits": []}},
+                      choices={"planet": face_up_slots(state), "card.keywords": keywords},
+                      bounds={"card.name": NAME, "card.cost": _cost(res), **STAT_BOUNDS},
+                      group=group)
+
+
+def _deploy_turn(state: dict, seat: str) -> list[Suggestion]:
+    out: list[Suggestion] = []
+    res = state["seats"][seat]["resources"]
+    if state["seats"][seat]["hand"] > 0:
+        out.append(_unit_template(state, seat, "Deploy an army unit", _keyword_choices(state, seat), "deploy"))
+        out.append(Suggestion("deploy", seat, "Deploy a support", {"card": {"type": "support", "keywords": [],
+                                                                             "unique": False}},
+                              choices={"card.traits": _trait_choices(state, seat)},
+                              bounds={"card.name": NAME, "card.cost": _cost(res)},
+                              group="deploy"))
+        hosts = [u["id"] for u in state["units"].values() if no_attachments_trait(u) is False]
+        if hosts:
+            out.append(Suggestion("deploy", seat, "Deploy an attachment",
+                                  {"card": {"type": "attachment", "keywords": [], "unique": False}},
+                                  choices={"attach_to": hosts, "card.traits": _trait_choices(state, seat)},
+                                  bounds={"card.name": NAME, "card.cost": _cost(res)},
+                                  group="deploy"))
+    out.append(Suggestion("action", seat, "Use an action", {"cost": 0},
+                          bounds={"card": NAME}, group="action"))
+    out.append(Suggestion("pass", seat, "Pass (no more deployment turns this phase)", {}))
+    return out
+
+
+def _bonus(state: dict, seat: str, slot: int) -> list[Suggestion]:
+    info = state["planets"].get(planet_label(state, slot), {})
+    r, c = info.get("resources", 0), info.get("cards", 0)
+    options = [(True, True, f"Take {r} resources and {c} cards"), (True, False, f"Take {r} resources"),
+               (False, True, f"Draw {c} cards"), (False, False, "Take nothing")]
+    out, seen = [], set()
+    for take_r, take_c, label in options:
+        key = (take_r and r > 0, take_c and c > 0)
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append(Suggestion("take_bonus", seat, f"{planet_label(state, slot)}: {label}",
+                              {"resources": take_r and r > 0, "cards": take_c and c > 0}, group="bonus"))
+    return out
+
+
+def _mobile(state: dict, seat: str) -> list[Suggestion]:
+    from .board import adjacent_slots
+    out = [Suggestion("mobile_move", seat, f"Move {u['name']} (Mobile)", {"unit": u["id"]},
+                      choices={"planet": adjacent_slots(state, u["at"])}) for u in combat.mobile_units(state, seat)]
+    return out + [Suggestion("mobile_done", seat, "Done with Mobile moves", {})]
+
+
+def _battle(state: dict, seat: str) -> tuple[list[Suggestion], list[str]]:
+    b = state["battle"]
+    out: list[Suggestion] = []
+    if b["stage"] == "won":
+        if b["winner"] == seat:
+            info = state["planets"].get(planet_label(state, b["planet"]), {})
+            text = f" ({info['battle']})" if info.get("battle") else ""
+            out = [Suggestion("battle_ability", seat, f"Use the Battle ability{text}", {"use": True}),
+                   Suggestion("battle_ability", seat, "Do not use the Battle ability", {"use": False})]
+        return out, [b["winner"]]
+    if b["stage"] == "retreat":
+        if b["retreat_turn"] == seat:
+            out = [Suggestion("retreat", seat, f"Retreat {u['name']} to HQ", {"unit": u["id"]}, group="retreat")
+                   for u in units_at(state, b["planet"], seat)]
+            out.append(Suggestion("retreat_done", seat, "Stay and fight", {}))
+        return out, [b["retreat_turn"]]
+    if b["stage"] == "melee" and not b["acted"] and not b["passed"] and not b.get("watch"):
+        out.append(Suggestion("call_stalemate", seat, "Call a stalemate check", {}, group="battle-extra"))
+    if b["turn"] != seat:
+        return out, [b["turn"]]
+    enemies = [u["id"] for u in units_at(state, b["planet"], other(state, seat))]
+    for u in combat.can_attack_with(state, seat):
+        if enemies:
+            out.insert(0, Suggestion("attack", seat, f"Attack with {u['name']}", {"attacker": u["id"]},
+                                     choices={"defender": enemies}, group="attack"))
+        if keyword_value(u, "area effect") is not None:
+            out.insert(0, Suggestion("attack", seat, f"{u['name']}: Area Effect",
+                                     {"attacker": u["id"], "area_effect": True}, group="attack"))
+    wl = warlord(state, seat)
+    if wl["at"] == b["planet"] and wl["ready"] and (b["stage"] == "melee" or has_keyword(wl, "ranged")):
+        out.append(Suggestion("warlord_retreat", seat, "Warlord retreats to HQ", {}))
+    if state["seats"][seat]["hand"] > 0:
+        out.append(_unit_template(state, seat, "Deploy an Ambush unit",
+                                  _keyword_choices(state, seat, ["ambush"]), "ambush"))
+    out.append(Suggestion("pass", seat, "Pass", {}))
+    return out, [seat]
+
+
+def _effects(state: dict, seat: str) -> list[Suggestion]:
+    """Card effects the table may enter at any time (the app keeps count, the cards decide)."""
+    units = list(state["units"])
+    mine = [u for u in units if state["units"][u]["owner"] == seat]
+    out: list[Suggestion] = []
+    g = "effects"
+    if units:
+        out.append(Suggestion("deal_damage", seat, "Deal damage to a unit", {}, choices={"unit": units},
+                              bounds={"amount": {"type": "int", "min": 1, "max": 5}}, group=g))
+        hurt = [u for u in units if state["units"][u]["damage"] > 0]
+        if hurt:
+            out.append(Suggestion("remove_damage", seat, "Remove damage from a unit", {}, choices={"unit": hurt},
+                                  bounds={"amount": {"type": "int", "min": 1, "max": 5}}, group=g))
+        out.append(Suggestion("move_unit", seat, "Move a unit to HQ (rout)", {"exhaust": True},
+                              choices={"unit": units}, group=g))
+        out.append(Suggestion("set_ready", seat, "Ready or exhaust a unit", {}, choices={"unit": units,
+                                                                                       "ready": [True, False]},
+                              group=g))
+    opp = other(state, seat)
+    if any(state["units"][u]["owner"] == opp for u in units):
+        out.append(Suggestion("indirect_damage", seat, "Deal indirect damage to the opponent", {"seat": opp},
+                              bounds={"amount": {"type": "int", "min": 1, "max": 3}}, group=g))
+    if mine:
+        out.append(Suggestion("destroy", seat, "Destroy / sacrifice one of your cards", {},
+                              choices={"unit": [u for u in mine if state["units"][u]["kind"] != "warlord"]
+                                       + [c for c, v in state["cards"].items() if v["owner"] == seat]}, group=g))
+        if not out[-1].choices["unit"]:
+            out.pop()
+    if token_count(state, "Token") < TOKEN_LIMIT:
+        out.append(Suggestion("put_into_play", seat, "Put a token unit into play",
+                              {"card": {"type": "token", "keywords": [], "unique": False}},
+                              choices={"planet": face_up_slots(state)},
+                              bounds={"card.name": NAME, "card.attack": STAT_BOUNDS["card.attack"],
+                                      "card.hp": STAT_BOUNDS["card.hp"]}, group=g))
+    out.append(Suggestion("adjust_resources", seat, "Gain or spend resources", {},
+                          bounds={"amount": {"type": "int", "min": -state["seats"][seat]["resources"], "max": 10}},
+                          group=g))
+    out.append(Suggestion("adjust_cards", seat, "Draw a card (card effect)", {"hand": 1, "deck": -1}, group=g))
+    return out

@@ -94,17 +94,16 @@ def apply_attack(rs, state, event) -> list[Consequence]:
     if result.result is not None:  # None: backlash took the caster out before step 4, the spell fails
         steps += ["after_defence_roll", "after_determine_success"]
         if result.success:
-            dmg = F.deal_damage(rs, state, tgt, result.damage, att, "attack")
-            cons.extend(dmg)
-            steps.append("after_damage")
+            cons.extend(F.deal_damage(rs, state, tgt, result.damage, att, "attack"))
+            steps += ["after_deal_damage", "after_dealt_damage", "after_out_of_action_check"]
             if state["fighters"][tgt]["out"]:
                 out_now.append(tgt)
-                steps.append("after_out_of_action")
+                steps.append("after_taken_out_of_action")
             elif result.target_staggered:
                 F.give_token(rs, state, tgt, "stagger", cons)
                 cons.append(Consequence("staggered", {"fighter": tgt, "by": att}, R("stagger")))
-        if not out_now and result.drive_back:
-            steps.append("after_drive_back")
+        if not out_now and result.result in ("critical_hit", "hit", "draw"):
+            steps.append("after_drive_back")  # step 7 happens (the target may or may not be pushed)
     steps.append("after_attack")
     if state["fighters"][att]["out"]:
         out_now.append(att)

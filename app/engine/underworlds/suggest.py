@@ -15,7 +15,7 @@ from . import cards as cardmod
 from . import fighters as F
 from . import objectives as O
 from .power import power_seat
-from .reactions import REACTION_STEPS, plunder_possible, window_steps
+from .reactions import REACTION_STEPS, card_step, plunder_possible, window_steps
 from .state import characteristic, profiles, seat_of, surviving, traits
 from .turns import active_seat
 
@@ -307,18 +307,18 @@ def _reactions(rs, state, seat) -> list[Suggestion]:
     out = [Suggestion("reaction_pass", seat, "No reaction", {}, group="Reaction")]
     if not open_steps:
         return out
-    if "after_out_of_action" in open_steps:
+    if "after_out_of_action_check" in open_steps:
         for key in plunder_possible(state, seat):
             out.append(Suggestion("reaction", seat, f"Plunder: place feature token {key}",
-                                  {"step": "after_out_of_action", "name": "plunder", "feature": key},
+                                  {"step": "after_out_of_action_check", "name": "plunder", "feature": key},
                                   group="Reaction"))
     deck = state["decks"].get(seat)
     if deck and state["seats"][seat]["hand"]["power"] > 0 and state["phase"] != "end":
         for name in cardmod.names(state, seat, "power"):
             card = deck["power"][name]
-            if card.get("reaction") in open_steps:
+            if card_step(card) in open_steps:
                 out.append(Suggestion("reaction", seat, f"React: {name}",
-                                      {"step": card["reaction"], "name": name, "card": name}, group="Reaction"))
+                                      {"step": card_step(card), "name": name, "card": name}, group="Reaction"))
     out.append(Suggestion("reaction", seat, "Another reaction (name it)", {},
                           choices={"step": open_steps}, bounds={"name": {"type": "str"}}, group="Reaction"))
     return out

@@ -103,3 +103,16 @@ def test_custom_content_needs_a_store():
     app.register_blueprint(bp)
     resp = app.test_client().post("/api/content/custom/deck", json={"name": "D"})
     assert resp.status_code == 503
+
+
+def test_deck_check_lists_problems_with_rules(client):
+    """POST deck-check answers the format's deck-building problems, each with its rule."""
+    body = {"format": "nemesis", "warband": "garreks-reavers",
+            "deck": {"rivals": ["garreks-reavers-shadespire"], "objectives": ["Khorne Cares Not"],
+                     "power": ["Blood Rain", "Frenzy"]}}
+    problems = client.post("/api/content/underworlds/deck-check", json=body).get_json()["problems"]
+    assert {p["code"] for p in problems} == {"objective_deck_too_small", "power_deck_too_small"}
+    assert all(p["rule"].startswith("Deathgorge rulebook, Ways to play: Nemesis") for p in problems)
+    bad = client.post("/api/content/underworlds/deck-check", json={**body, "deck": "nope"})
+    assert bad.status_code == 422 and bad.get_json()["error"]["code"] == "invalid_deck"
+    assert client.post("/api/content/underworlds/deck-check", json={}).status_code == 400

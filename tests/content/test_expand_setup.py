@@ -133,3 +133,27 @@ def test_custom_deck_cards_are_validated():
         content.expand_setup("underworlds/shadespire", {"seats": [{"name": "A", "warband": "custom",
                                                                    "fighters": [CUSTOM_FIGHTER], "deck": bad}]})
     assert exc.value.field == "seats[0].deck.power[0].glory"
+
+
+def test_deck_checked_against_the_format():
+    """With options.format, a seat's deck must follow that format's deck-building rules (current rules)."""
+    seat = {"name": "A", "warband": "steelhearts-champions",
+            "deck": {"rivals": ["steelhearts-champions-shadespire"], "objectives": ["Slayers of Tyrants"],
+                     "power": ["Tireless Assault"]}}
+    with pytest.raises(SetupError) as exc:
+        content.expand_setup("underworlds/deathgorge", {"options": {"format": "relic"}, "seats": [seat]})
+    assert exc.value.field == "seats[0].deck"
+    assert "Deathgorge rulebook, Ways to play: Relic" in exc.value.message
+    # The table can agree to play it anyway: the problems stay in the setup for everyone to see.
+    out = content.expand_setup("underworlds/deathgorge",
+                               {"options": {"format": "relic", "deck_override": {"reason": "casual"}},
+                                "seats": [seat]})
+    assert {p["code"] for p in out["seats"][0]["deck_problems"]} >= {"objective_deck_too_small"}
+    # A whole Rivals deck is legal in Rivals; the 2018 rules have no format check.
+    ok = content.expand_setup("underworlds/deathgorge", {"options": {"format": "rivals"}, "seats": [
+        {"name": "A", "warband": "cyrenis-razors", "deck": "cyrenis-razors-rivals"}]})
+    assert ok["seats"][0]["deck_problems"] == []
+    content.expand_setup("underworlds/shadespire", {"options": {"format": "relic"}, "seats": [seat]})
+    with pytest.raises(SetupError, match="belongs to another warband"):
+        content.expand_setup("underworlds/deathgorge", {"options": {"format": "rivals"}, "seats": [
+            {"name": "A", "warband": "cyrenis-razors", "deck": "thricefold-discord-rivals"}]})

@@ -1,0 +1,186 @@
+"""Deck validation per format (Deathgorge rulebook, Ways to play): pure, no file I/O.
+
+`validate_deck(fmt, warband, deck, format_data)` returns Violations, each naming its rule.
+
+Inputs are plain data (app/content.py builds them from content or a player's custom deck):
+  warband: {"id": warband id, "grand_alliance": order|chaos|death|destruction|None}
+  deck: {"rivals": [{"id", "symbol", "warband", "plot", "complete"}],   # Rivals decks drawn from
+         "plots": [plot card names used],
+         "objectives": [card], "power": [card]}
+  card: {"name", "type": objective|ploy|spell|upgrade, "scoring": surge|end|third|None,
+         "symbol": warband id | grand alliance | "universal", "deck": Rivals deck id | None}
+  format_data (Championship): {"restricted": [names], "max_restricted": int|None, "forbidden": [names]}
+"""
+from __future__ import annotations
+
+from app.engine.core import Violation
+
+BOOK = "Deathgorge rulebook"
+R_DECKS = f"{BOOK}, The decks (pg 7)"
+R_PLOT = f"{BOOK}, The decks: plot cards (pg 7)"
+R_RIVALS = f"{BOOK}, Ways to play: Rivals (pg 40)"
+R_NEMESIS = f"{BOOK}, Ways to play: Nemesis, Deck-building (pg 40)"
+R_RELIC = f"{BOOK}, Ways to play: Relic, Deck-building (pg 40-41)"
+R_CHAMPIONSHIP = f"{BOOK}, Ways to play: Championship (pg 41)"
+R_GLOSSARY_OBJ = f"{BOOK}, Glossary: Objective deck (pg 7)"
+R_GLOSSARY_POW = f"{BOOK}, Glossary: Power deck (pg 7)"
+
+FORMATS = ("rivals", "nemesis", "relic", "championship")
+GAMBITS = ("ploy", "spell")
+MIN_OBJECTIVES = 12
+MAX_SURGE = 6
+MIN_POWER = 20
+RIVALS_OBJECTIVES = 12
+RIVALS_POWER = 20
+UNIVERSAL = "universal"
+
+
+def _v(code: str, message: str, rule: str) -> Violation:
+    return Violation(code, message, rule, overridable=True)
+
+
+def validate_deck(fmt: str, warband: dict, deck: dict, format_data: dict | None = None) -> list[Violation]:
+    """Every deck-building rule of the format that the deck breaks ([] when it is legal)."""
+    if fmt not in FORMATS:
+        return [Violation("unknown_format", f"'{fmt}' is not a format (choose one of: {', '.join(FORMATS)}).",
+                          R_RIVALS, overridable=False)]
+    if fmt == "rivals":
+        return _rivals(warband, deck)
+    problems = _sizes(deck, R_NEMESIS if fmt == "nemesis" else R_RELIC)
+    problems += _unique(deck, R_GLOSSARY_OBJ if fmt == "nemesis" else R_RELIC)
+    if fmt == "nemesis":
+        problems += _nemesis_sources(warband, deck)
+    else:
+        problems += _relic_symbols(warband, deck)
+        problems += _plots(warband, deck)
+    if fmt == "championship":
+        problems += _championship(deck, format_data or {})
+    return problems
+
+
+def _cards(deck: dict) -> list[dict]:
+    return [*(deck.get("objectives") or []), *(deck.get("power") or [])]
+
+
+def _rivals(warband: dict, deck: dict) -> list[Violation]:
+    """Rivals: one Rivals deck as it comes, the warband's own or a universal one."""
+    rivals = deck.get("rivals") or []
+    if len(rivals) != 1:
+        return [_v("rivals_one_deck", f"The Rivals format uses exactly one Rivals deck ({len(rivals)} given).",
+                   R_RIVALS)]
+    chosen = rivals[0]
+    out = []
+    if chosen["symbol"] != UNIVERSAL and chosen.get("warband") != warband.get("id"):
+        out.append(_v("rivals_other_warband", f"{chosen.get('id')} belongs to another warband; a warband can "
+                      "only use its own Rivals deck or a universal one.", R_DECKS))
+    foreign = [c["name"] for c in _cards(deck) if c.get("deck") != chosen["id"]]
+    if foreign:
+        out.append(_v("rivals_foreign_card", f"Rivals decks are played as they come: {', '.join(foreign)} "
+                      f"{'is' if len(foreign) == 1 else 'are'} not in {chosen['id']}.", R_RIVALS))
+    if chosen.get("complete"):
+        n_obj, n_pow = len(deck.get("objectives") or []), len(deck.get("power") or [])
+        if n_obj != RIVALS_OBJECTIVES or n_pow != RIVALS_POWER:
+            out.append(_v("rivals_incomplete", f"A Rivals deck has 12 objective and 20 power cards "
+                          f"({n_obj} and {n_pow} given).", R_DECKS))
+    return out
+
+
+def _sizes(deck: dict, rule: str) -> list[Violation]:
+    """12+ objectives (no more than 6 surge), 20+ power cards (no more than half gambits)."""
+    objectives = deck.get("objectives") or []
+    power = deck.get("power") or []
+    out = []
+    if len(objectives) < MIN_OBJECTIVES:
+        out.append(_v("objective_deck_too_small",
+                      f"The objective deck needs at least {MIN_OBJECTIVES} cards ({len(objectives)} chosen).", rule))
+    surge = [c for c in objectives if c.get("scoring") == "surge"]
+    if len(surge) > MAX_SURGE:
+        out.append(_v("too_many_surge",
+                      f"No more than {MAX_SURGE} objectives can be surge objectives ({len(surge)} chosen).", rule))
+    if len(power) < MIN_POWER:
+        out.append(_v("power_deck_too_small",
+                      f"The power deck needs at least {MIN_POWER} cards ({len(power)} chosen).", rule))
+    gambits = [c for c in power if c.get("type") in GAMBITS]
+    if 2 * len(gambits) > len(power):
+        out.append(_v("too_many_gambits",
+                      f"No more than half of the power deck can be gambits ({len(gambits)} of {len(power)}).", rule))
+    wrong = [c["name"] for c in objectives if c.get("type") != "objective"]
+    wrong += [c["name"] for c in power if c.get("type") == "objective"]
+    if wrong:
+        out.append(_v("card_in_wrong_deck", f"{', '.join(wrong)}: objectives go in the objective deck, gambits "
+                      "and upgrades in the power deck.", R_DECKS))
+    return out
+
+
+def _unique(deck: dict, rule: str) -> list[Violation]:
+    """No two cards with the same name across both decks."""
+    seen: dict[str, int] = {}
+    for card in _cards(deck):
+        key = card["name"].casefold()
+        seen[key] = seen.get(key, 0) + 1
+    dupes = sorted({c["name"] for c in _cards(deck) if seen[c["name"].casefold()] > 1})
+    if not dupes:
+        return []
+    return [_v("duplicate_card", f"Each card must be unique: {', '.join(dupes)} "
+               f"{'appears' if len(dupes) == 1 else 'appear'} more than once.", rule)]
+
+
+def _nemesis_sources(warband: dict, deck: dict) -> list[Violation]:
+    """Nemesis: the warband's own Rivals deck (its warband-symbol cards) plus one universal Rivals deck."""
+    rivals = deck.get("rivals") or []
+    out = []
+    own = [r for r in rivals if r["symbol"] != UNIVERSAL]
+    universal = [r for r in rivals if r["symbol"] == UNIVERSAL]
+    for r in own:
+        if r.get("warband") != warband.get("id"):
+            out.append(_v("nemesis_other_warband", f"{r['id']} belongs to another warband: pick your own "
+                          "warband's Rivals deck.", R_NEMESIS))
+    if len(universal) > 1:
+        out.append(_v("nemesis_one_universal", f"Pick one other Rivals deck with the universal symbol "
+                      f"({len(universal)} picked).", R_NEMESIS))
+    allowed_decks = {r["id"] for r in universal[:1]}
+    outside = [c["name"] for c in _cards(deck)
+               if c.get("symbol") != warband.get("id") and c.get("deck") not in allowed_decks]
+    if outside:
+        out.append(_v("nemesis_card_outside_decks", f"{', '.join(outside)}: Nemesis decks use only cards from "
+                      "your warband's Rivals deck and one universal Rivals deck.", R_NEMESIS))
+    return out
+
+
+def _relic_symbols(warband: dict, deck: dict) -> list[Violation]:
+    """Relic: only cards with your warband's symbol, your Grand Alliance's symbol, or the universal symbol."""
+    alliance = warband.get("grand_alliance")
+    allowed = {warband.get("id"), UNIVERSAL} | ({alliance} if alliance else set())
+    bad = [c["name"] for c in _cards(deck) if c.get("symbol") not in allowed]
+    if not bad:
+        return []
+    extra = "" if alliance else " (this warband's Grand Alliance is not known: enter it to use Grand Alliance cards)"
+    return [_v("relic_symbol", f"{', '.join(bad)}: a Relic deck can only hold cards with your warband's symbol, "
+               f"your Grand Alliance's symbol or the universal symbol{extra}.", R_RELIC)]
+
+
+def _plots(warband: dict, deck: dict) -> list[Violation]:
+    """One plot card besides the warband's own (so at most one other Rivals deck that uses a plot)."""
+    own = {r.get("plot") for r in deck.get("rivals") or [] if r.get("warband") == warband.get("id")}
+    others = [p for p in dict.fromkeys(deck.get("plots") or []) if p not in own]
+    if len(others) <= 1:
+        return []
+    return [_v("too_many_plots", f"Only one plot card can be used besides your warband's own "
+               f"({', '.join(others)} chosen).", R_RELIC)]
+
+
+def _championship(deck: dict, data: dict) -> list[Violation]:
+    """Championship: Relic plus the forbidden and restricted lists (kept as data)."""
+    out = []
+    forbidden = {n.casefold() for n in data.get("forbidden") or []}
+    restricted = {n.casefold() for n in data.get("restricted") or []}
+    bad = [c["name"] for c in _cards(deck) if c["name"].casefold() in forbidden]
+    if bad:
+        out.append(_v("forbidden_card", f"{', '.join(bad)} cannot be used in the Championship format.",
+                      R_CHAMPIONSHIP))
+    limit = data.get("max_restricted")
+    used = [c["name"] for c in _cards(deck) if c["name"].casefold() in restricted]
+    if limit is not None and len(used) > limit:
+        out.append(_v("too_many_restricted", f"At most {limit} restricted cards can be used "
+                      f"({len(used)}: {', '.join(used)}).", R_CHAMPIONSHIP))
+    return out

@@ -29,25 +29,14 @@ ERAS = ("original", "current")
 PLAIN_KEYWORDS = ("cleave", "ensnare", "scything", "stagger")
 NUMBERED_KEYWORDS = ("grievous", "knockback")
 
-# Provisional reaction steps, named after the rulebook's reaction steps (Deathgorge rulebook,
-# Combat sequence pg 21 and Reactions pg 36-37): after each step of the combat sequence, when a
-# fighter is dealt damage, after an action, after an activation step, when a power card is played.
-# The uw-rules engine owns the definitive list in app/engine/underworlds/reactions.py.
+# Fallback list of reaction steps, used only if the engine's list cannot be imported; the engine
+# (app/engine/underworlds/reactions.py REACTION_STEPS) owns the definitive ids: the rulebook's reaction
+# steps (Deathgorge rulebook, Combat sequence pg 21 and Reactions pg 34-37).
 PROVISIONAL_REACTION_STEPS = (
-    "after_declare_attack",       # combat sequence step 1
-    "after_attack_roll",          # step 2
-    "after_defence_roll",         # step 3
-    "after_determine_success",    # step 4 (hit / critical hit / draw / miss / critical defence known)
-    "after_deal_damage",          # step 5
-    "after_out_of_action_check",  # step 6
-    "after_drive_back",           # step 7
-    "after_attack",               # step 8: the Attack action ends ("after an Attack action")
-    "after_dealt_damage",         # a fighter is dealt damage for any reason
-    "after_taken_out_of_action",  # a fighter is taken out of action for any reason
-    "after_action",               # any action ends
-    "after_activation",           # the activation step ends (shares the step with its last action)
-    "after_power_card_revealed",  # a gambit or upgrade is revealed, before it resolves
-    "after_power_card_resolved",  # a gambit has resolved / an upgrade has been given
+    "after_declare_attack", "after_attack_roll", "after_defence_roll", "after_determine_success",
+    "after_damage", "after_out_of_action", "after_drive_back", "after_attack", "after_casting_roll",
+    "after_backlash", "after_spell", "after_action", "after_activation", "after_power_card_revealed",
+    "after_power_card", "after_reaction",
 )
 
 
@@ -131,23 +120,26 @@ def Count(**kw):  # noqa: N802 - a field factory reads like a field class
     return fields.Integer(strict=True, validate=validate.Range(min=0), allow_none=True, **kw)
 
 
-class ReactionSchema(Strict):
-    """When a reaction can be used: one reaction step plus simple conditions, in our own words."""
+REACTION_WHEN_KEYS = ("attacker", "target", "fighter", "not_target", "outcome", "target_leader",
+                      "took_out_of_action", "cause")
 
-    step = fields.String(required=True)
-    # Conditions the engine can test at that step; each optional. Values:
-    #   attacker / target / fighter: friendly | enemy | this | any ; outcome: succeeded | failed
-    #   target_leader: true ; took_out_of_action: true ; cause: attack | ploy | any
-    conditions = fields.Dict(keys=fields.String(validate=validate.OneOf(
-        ["attacker", "target", "fighter", "outcome", "target_leader", "took_out_of_action", "cause",
-         "not_target"])), values=fields.Raw(), load_default=dict)
-    text = fields.String(load_default=None, allow_none=True)
 
-    @validates_schema
-    def _step_known(self, data, **_):
-        steps = reaction_steps()
-        if data["step"] not in steps:
-            raise ValidationError(f"'{data['step']}' is not a reaction step ({', '.join(steps)})", "step")
+def ReactionStep(**kw):  # noqa: N802 - a field factory reads like a field class
+    """A reaction step id (the engine's REACTION_STEPS), or null for no reaction."""
+    return fields.String(load_default=None, allow_none=True,
+                         validate=lambda v: v in reaction_steps() or _bad_step(v), **kw)
+
+
+def _bad_step(value) -> bool:
+    raise ValidationError(f"'{value}' is not a reaction step ({', '.join(reaction_steps())})")
+
+
+def ReactionWhen(**kw):  # noqa: N802
+    """Conditions the engine can test in the reaction step (all optional):
+    attacker / target / fighter: friendly | enemy | this | any; not_target: this; outcome: succeeded | failed;
+    target_leader: true; took_out_of_action: true; cause: attack | ploy | any."""
+    return fields.Dict(keys=fields.String(validate=validate.OneOf(REACTION_WHEN_KEYS)), values=fields.Raw(),
+                       load_default=dict, **kw)
 
 
 class ProfileSchema(Strict):
@@ -161,7 +153,8 @@ class ProfileSchema(Strict):
     damage = Count(required=True)
     keywords = fields.List(fields.String(), load_default=list)
     spell = fields.Boolean(load_default=False)
-    reaction = fields.Nested(ReactionSchema, load_default=None, allow_none=True)
+    reaction = ReactionStep()        # an Attack action that can also be used as a reaction in this step
+    reaction_when = ReactionWhen()
     text = fields.String(load_default=None, allow_none=True)  # extra rules, in our own words
 
     @validates_schema
@@ -193,7 +186,8 @@ class AbilitySchema(Strict):
     name = fields.String(required=True)
     text = fields.String(required=True)
     inspired_only = fields.Boolean(load_default=False)
-    reaction = fields.Nested(ReactionSchema, load_default=None, allow_none=True)
+    reaction = ReactionStep()
+    reaction_when = ReactionWhen()
 
 
 class InspireConditionSchema(Strict):
@@ -345,12 +339,17 @@ class CardSchema(Strict):
     scoring = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(SCORING))
     hybrid = fields.Boolean(load_default=False)
     dual = fields.Boolean(load_default=False)
-    cast = Count(load_default=None)                   # gambit spells: symbols needed to cast
+    # Gambit spells: the casting value as symbol counts, e.g. {channel: 2} (Deathgorge rulebook, Spells pg 28).
+    casting = fields.Dict(keys=fields.String(validate=validate.OneOf(MAGIC_SYMBOLS)),
+                          values=fields.Integer(strict=True, validate=validate.Range(min=0, max=6)),
+                          load_default=None, allow_none=True)
+    attack = fields.Boolean(load_default=False)       # the card is (or gives) an Attack action
     persists = fields.Boolean(load_default=False)
     restrictions = fields.List(fields.String(), load_default=list)  # fighter slugs, traits, keywords
     symbol = fields.String(load_default=None, allow_none=True)      # warband id | grand alliance | universal
     keywords = fields.List(fields.String(), load_default=list)
-    reaction = fields.Nested(ReactionSchema, load_default=None, allow_none=True)
+    reaction = ReactionStep()                         # reaction step id (engine's REACTION_STEPS) or null
+    reaction_when = ReactionWhen()
     effect = fields.String(required=True, validate=validate.Length(min=1, max=600))
     unknown = fields.List(fields.String(), load_default=list)
 
@@ -371,8 +370,10 @@ class CardSchema(Strict):
                 errors["hybrid"] = ["only objectives are hybrid or dual"]
         if data.get("hybrid") and data.get("dual"):
             errors["dual"] = ["an objective is hybrid or dual, not both"]
-        if data.get("cast") is not None and data["type"] != "spell":
-            errors["cast"] = ["only spells have a casting value"]
+        if data.get("casting") is not None and data["type"] != "spell":
+            errors["casting"] = ["only spells have a casting value"]
+        if data.get("reaction_when") and not data.get("reaction"):
+            errors["reaction_when"] = ["conditions need a reaction step"]
         if errors:
             raise ValidationError(errors)
 

@@ -75,9 +75,9 @@ def test_reaction_cards_have_triggers():
     """The Shadespire core-set reaction cards carry a reaction step so suggestions can offer them."""
     lib = content.load()
     cards = {c["name"]: c for d in lib.all("underworlds", "decks") for c in d["cards"]}
-    assert cards["Tireless Assault"]["reaction"]["step"] == "after_attack"
-    assert cards["Tireless Assault"]["reaction"]["conditions"] == {"attacker": "friendly", "outcome": "failed"}
-    assert cards["Skulls for the Skull Throne!"]["reaction"]["conditions"]["took_out_of_action"] is True
+    assert cards["Tireless Assault"]["reaction"] == "after_attack"
+    assert cards["Tireless Assault"]["reaction_when"] == {"attacker": "friendly", "outcome": "failed"}
+    assert cards["Skulls for the Skull Throne!"]["reaction_when"]["took_out_of_action"] is True
     assert cards["Ever-Advancing"]["restrictions"] == ["garrek-gorebeard"]
 
 

@@ -27,8 +27,8 @@ DECK = {
     "id": "test-deck", "name": "Test deck", "game": "underworlds", "kind": "rivals", "symbol": "universal",
     "era": "current", "sources": ["a test"], "complete": False,
     "cards": [{"name": "Strike First", "type": "objective", "glory": 1, "scoring": "surge", "effect": "ours"},
-              {"name": "Duck", "type": "ploy", "effect": "ours",
-               "reaction": {"step": "after_attack", "conditions": {"target": "friendly", "outcome": "failed"}}}],
+              {"name": "Duck", "type": "ploy", "effect": "ours", "reaction": "after_attack",
+               "reaction_when": {"target": "friendly", "outcome": "failed"}}],
 }
 
 
@@ -123,14 +123,20 @@ def test_warband_good_and_broken():
 def test_card_rules_by_type():
     """Objectives have a scoring time and glory; gambits and upgrades have neither."""
     CardSchema().load({"name": "X", "type": "objective", "glory": 2, "scoring": "third", "hybrid": True, "effect": "e"})
+    assert CardSchema().load({"name": "S", "type": "spell", "casting": {"channel": 2}, "effect": "e"})["casting"] == \
+        {"channel": 2}
     for card, field in [
         ({"name": "X", "type": "objective", "glory": 1, "effect": "e"}, "scoring"),
         ({"name": "X", "type": "ploy", "glory": 1, "effect": "e"}, "glory"),
         ({"name": "X", "type": "upgrade", "scoring": "end", "effect": "e"}, "scoring"),
         ({"name": "X", "type": "objective", "scoring": "end", "hybrid": True, "dual": True, "effect": "e"}, "dual"),
-        ({"name": "X", "type": "ploy", "cast": 2, "effect": "e"}, "cast"),
+        ({"name": "X", "type": "ploy", "casting": {"channel": 2}, "effect": "e"}, "casting"),
+        ({"name": "X", "type": "spell", "casting": {"smash": 2}, "effect": "e"}, "casting.smash.key"),
+        ({"name": "X", "type": "ploy", "effect": "e", "reaction_when": {"outcome": "failed"}}, "reaction_when"),
+        ({"name": "X", "type": "ploy", "effect": "e", "reaction": "after_attack",
+          "reaction_when": {"mood": "bad"}}, "reaction_when.mood.key"),
         ({"name": "X", "type": "gizmo", "effect": "e"}, "type"),
-        ({"name": "X", "type": "ploy", "effect": "e", "reaction": {"step": "whenever"}}, "reaction.step"),
+        ({"name": "X", "type": "ploy", "effect": "e", "reaction": "whenever"}, "reaction"),
         ({"name": "X", "type": "ploy"}, "effect"),
     ]:
         with pytest.raises(ValidationError) as exc:
@@ -180,7 +186,7 @@ def test_missing_fields_lists_what_players_enter():
     assert missing_fields(FighterSchema().load(FIGHTER)) == []
 
 
-def test_reaction_steps_are_a_fixed_list():
-    """Card reactions name one of a fixed list of reaction steps."""
-    steps = reaction_steps()
-    assert "after_attack" in steps and len(set(steps)) == len(steps)
+def test_reaction_steps_are_the_engines():
+    """Card reactions name one of the engine's reaction steps (app/engine/underworlds/reactions.py)."""
+    from app.engine.underworlds.reactions import REACTION_STEPS
+    assert reaction_steps() == tuple(REACTION_STEPS)

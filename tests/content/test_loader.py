@@ -19,7 +19,9 @@ NAMED_IN_RULEBOOKS = ["steelhearts-champions", "garreks-reavers", "sepulchral-gu
 def test_every_shipped_file_loads():
     """Every YAML file under content/ validates against its kind's schema."""
     lib = content.load_from(SHIPPED)
-    files = sorted(SHIPPED.rglob("*.yaml"))
+    # content/<game>/<kind>/<id>.yaml is this loader's layout; Conquest's flat content/conquest/*.yaml
+    # is validated by app/conquest_content.py (to be folded into this loader).
+    files = sorted(SHIPPED.glob("*/*/*.yaml"))
     assert files and len(lib.files) == len(files)
     for path in files:
         game, kind = path.parent.parent.name, path.parent.name

@@ -23,7 +23,7 @@ members)::
      "trapped": false, "cover": false,                           # optional
      "defence": {"dice": 1, "symbol": "block"},                  # optional: a card changed the characteristic
      "innate": {"attacker": "smash", "target": null},            # optional: the one innate symbol chosen
-     "cannot_be_driven_back": false}                             # optional: a card says so
+     "cannot_be_driven_back": false}                             # optional: a card says so (no push, no trap)
 
 The profile may be only ``{"name": "Blade"}`` (plus changed characteristics): fill the rest from the
 attacker's record with ``complete_profile(event_profile, fighter["profiles"])`` before checking.
@@ -791,7 +791,7 @@ ATTACK_FIELDS: dict[str, dict] = {
                                        "required": False},
                           "target": {"type": "enum", "choices": list(DEFENCE_FACES), "required": False}}},
     "cannot_be_driven_back": {"type": "bool", "required": False,
-                              "help": "A card stops the target being driven back"},
+                              "help": "A card stops the target being pushed or driven back (so it cannot be trapped)"},
 }
 
 

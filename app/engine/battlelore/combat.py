@@ -1,0 +1,378 @@
+"""Combat: declare, roll, resolve results, suffer damage, retreat, gain lore, counter, advance."""
+from __future__ import annotations
+
+from collections import Counter
+
+from ..core import Consequence, Violation
+from . import rules as R
+from . import terrain as T
+from .damage import suffer
+from .setup import check_position, normalise_position
+from .turns import advance_to, not_active
+from .units import FACES, combat_terrain, dice_for, has, is_weak, terrain_of
+
+RETREAT_ENDS = ("free", "supported", "blocked")
+
+
+def owner(state: dict, uid: str) -> str:
+    """Seat of a unit."""
+    return state["units"][uid]["seat"]
+
+
+# -- checks -----------------------------------------------------------------------------------
+
+def check_roll(state: dict, data: dict, attacker: dict, target: dict) -> list[Violation]:
+    """The roll has as many dice as the combat value allows; commits use dice that were rolled."""
+    out = []
+    roll = data["roll"]
+    bad = [f for f in roll if f not in FACES]
+    if bad:
+        return [Violation("bad_face", f"Dice faces are {', '.join(FACES)}.", R.RESULTS, overridable=False)]
+    need, why = dice_for(attacker, target, data.get("dice_modifier", 0))
+    if len(roll) != need:
+        out.append(Violation("dice_count", f"Roll {need} dice ({'; '.join(why)}), not {len(roll)}.", R.ROLL))
+    rolled = Counter(roll)
+    commit = data.get("commit") or {}
+    for face, n in commit.items():
+        if face not in FACES or isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            return [Violation("malformed", "commit maps die faces to counts.", R.RESULTS, overridable=False)]
+        if n > rolled[face]:
+            out.append(Violation("commit_more_than_rolled", f"Only {rolled[face]} {face} rolled.", R.ABILITIES))
+    poison = data.get("poison_damage", 0)
+    if poison:
+        spare = rolled[R.POISON_FACE] - commit.get(R.POISON_FACE, 0)
+        if poison > spare:
+            out.append(Violation("poison_dice", f"Only {spare} {R.POISON_FACE} result(s) left to commit to poison.",
+                                 R.POISON))
+        if "poison" not in target["tokens"] and "poison" not in (data.get("inflict") or []):
+            out.append(Violation("not_poisoned", f"{target['name']} is not poisoned.", R.POISON))
+    committed = sum(commit.values())
+    if data.get("ability_damage", 0) + data.get("ability_retreats", 0) > committed:
+        out.append(Violation("ability_without_dice",
+                             "Each die committed to a dice ability triggers it once: commit the dice that cause this.",
+                             R.ABILITIES))
+    for tok in data.get("inflict") or []:
+        if tok not in ("stun", "poison", "bleed", "blight", "panic"):
+            return [Violation("bad_token", f"{tok!r} is not a token an attack can cause.", R.MARKERS,
+                              overridable=False)]
+    return out
+
+
+def check_attack(state: dict, event) -> list[Violation]:
+    """An ordered unit attacks once, melee adjacent or ranged in range and LOS. (Combat, 1-2; Attack step)"""
+    out = not_active(state, event, R.ATTACK_STEP)
+    if out:
+        return out
+    if state["combat"]:
+        return [Violation("combat_open", "Finish resolving the current combat first.", R.ATTACK_STEP)]
+    if state["step"] not in ("order", "move", "attack"):
+        return [Violation("wrong_step", "Attacks come in the attack step." if state["step"] != "command"
+                          else "Play a command card first.", R.ATTACK_STEP)]
+    d = event.data
+    attacker, target = state["units"][d["attacker"]], state["units"][d["target"]]
+    if attacker["seat"] != event.by or not attacker["alive"]:
+        return [Violation("not_your_unit", "Attack with one of your units in play.", R.ATTACK_STEP,
+                          overridable=False)]
+    if target["seat"] == event.by or not target["alive"]:
+        return [Violation("bad_target", "The target must be an enemy unit in play.", R.DECLARE,
+                          overridable=False)]
+    if attacker["id"] not in state["ordered"]:
+        out.append(Violation("not_ordered", f"{attacker['name']} was not ordered this turn.", R.ORDER))
+    if attacker["id"] in state["attacked"]:
+        out.append(Violation("already_attacked", f"{attacker['name']} has already attacked this turn.",
+                             R.ATTACK_STEP))
+    if "stun" in attacker["tokens"]:
+        out.append(Violation("stunned", f"{attacker['name']} is stunned and cannot attack.", R.STUN))
+    out.extend(check_reach(state, d, attacker, target))
+    out.extend(check_roll(state, d, attacker, target))
+    return out
+
+
+def check_reach(state: dict, d: dict, attacker: dict, target: dict) -> list[Violation]:
+    """Melee only against an adjacent target; ranged within range (minimum range too) and in LOS."""
+    out = []
+    if d["kind"] != attacker["attack"]:
+        out.append(Violation("attack_type", f"{attacker['name']} makes {attacker['attack']} attacks.", R.DECLARE))
+    dist = d["distance"]
+    if d["kind"] == "melee" and dist != 1:
+        out.append(Violation("not_adjacent", "A melee attack targets a unit in an adjacent hex.", R.DECLARE))
+    if d["kind"] == "ranged":
+        lo, hi = attacker.get("min_range") or 1, attacker.get("range") or 0
+        if not lo <= dist <= hi:
+            out.append(Violation("out_of_range", f"{attacker['name']} shoots at {lo} to {hi} hexes.", R.DECLARE))
+        if d.get("los", True) is False:
+            out.append(Violation("no_los", "Line of sight is blocked: the unit cannot be targeted.", R.DECLARE))
+    if terrain_of(target) == "cavern" and dist != 1:
+        out.append(Violation("cavern", "A unit in a cavern can be targeted only by adjacent units.",
+                             R.cite("Terrain reference, Cavern", 4)))
+    return out
+
+
+# -- resolution -------------------------------------------------------------------------------
+
+def open_combat(state: dict, attacker: dict, target: dict, d: dict, is_counter: bool) -> list[Consequence]:
+    """Work out the results of a combat roll and wait for the target's player if they have choices."""
+    rolled = Counter(d["roll"])
+    commit = Counter(d.get("commit") or {})
+    left = {f: rolled[f] - commit[f] for f in FACES}
+    weak = is_weak(attacker, state)
+    cons = []
+    for tok in d.get("inflict") or []:
+        if tok not in target["tokens"]:  # causing it again has no effect (Poison; Stun)
+            target["tokens"].append(tok)
+            cons.append(Consequence("token", {"unit": target["id"], "token": tok, "action": "add"},
+                                    {"stun": R.STUN, "poison": R.POISON}.get(tok, R.MARKERS)))
+    poison = d.get("poison_damage", 0)
+    if d["kind"] == "melee":
+        dmg = left["strike"] + (0 if weak else left["cleave"])
+    else:
+        dmg = left["pierce"]
+    dmg += d.get("ability_damage", 0) + poison
+    retreats = left["morale"] - poison + d.get("ability_retreats", 0)
+    auto = []
+    if dmg and "shield" in target["tokens"]:
+        target["tokens"].remove("shield")
+        dmg -= 1
+        auto.append("shield")
+    elif "shield" in target["tokens"]:
+        target["tokens"].remove("shield")  # removed by any combat roll against it (Markers, Shield)
+    bldg = T.prop(combat_terrain(target), "ignore_damage", 0)
+    building_left = 0
+    if bldg and R.AUTO_BUILDING_IGNORE:
+        if dmg:
+            dmg -= bldg
+            auto.append("building")
+        else:
+            building_left = bldg
+    state["combat"] = {
+        "attacker": attacker["id"], "target": target["id"], "kind": d["kind"], "distance": d["distance"],
+        "counter": is_counter, "roll": list(d["roll"]), "damage": dmg, "retreats": retreats,
+        "lore": left["lore"], "weak_attacker": weak, "auto_ignored": auto,
+        "building_left": building_left,
+        "stunned_by_roll": "stun" in (d.get("inflict") or []),
+        "target_origin": dict(target["pos"]), "target_moved": 0, "stage": "defend",
+        "waiting": target["seat"]}
+    cons.append(Consequence("combat_roll", {
+        "attacker": attacker["id"], "target": target["id"], "counter": is_counter,
+        "damage": dmg, "retreats": retreats, "lore": left["lore"], "weak_attacker": weak,
+        "ignored": auto}, R.RESULTS))
+    if dmg <= 0 and retreats <= 0:
+        state["combat"]["damage"] = 0
+        cons.extend(finish_hits(state, {"ignore_damage": 0, "ignore_retreats": 0, "moved": 0,
+                                        "end": "free"}))
+    return cons
+
+
+def apply_attack(state: dict, event) -> list[Consequence]:
+    """The attacker rolls; the target's player then resolves damage and retreats."""
+    cons = advance_to(state, "attack")
+    attacker, target = state["units"][event.data["attacker"]], state["units"][event.data["target"]]
+    state["attacked"].append(attacker["id"])
+    cons.extend(open_combat(state, attacker, target, event.data, is_counter=False))
+    return cons
+
+
+def check_defend(state: dict, event) -> list[Violation]:
+    """The target's player ignores damage/retreats by effects and resolves retreats. (Combat, 4-5)"""
+    c = state["combat"]
+    if not c or c["stage"] != "defend":
+        return [Violation("no_combat", "There are no hits to resolve.", R.SUFFER)]
+    if event.by != c["waiting"]:
+        return [Violation("not_your_unit", "The target's player resolves its damage and retreats.", R.SUFFER)]
+    d = event.data
+    out = []
+    ig_d, ig_r = d.get("ignore_damage", 0), d.get("ignore_retreats", 0)
+    if ig_d > max(0, c["damage"]):
+        out.append(Violation("ignore_too_much", f"Only {max(0, c['damage'])} damage to ignore.", R.SUFFER,
+                             overridable=False))
+    if ig_r > max(0, c["retreats"]):
+        out.append(Violation("ignore_too_much", f"Only {max(0, c['retreats'])} retreat(s) to ignore.",
+                             R.RETREATS, overridable=False))
+    if out:
+        return out
+    target = state["units"][c["target"]]
+    need = max(0, c["retreats"]) - ig_r
+    moved, end = d.get("moved", 0), d.get("end", "free")
+    if moved > need:
+        return [Violation("retreat_too_far", f"The unit retreats {need} hex(es) at most.", R.RETREAT)]
+    if moved and d.get("to") is None:
+        return [Violation("missing_field", "Say where the unit retreated to (data.to).", R.RETREAT,
+                          overridable=False)]
+    if moved and ("stun" in target["tokens"] or has(target, "unyielding")):
+        return [Violation("cannot_retreat", f"{target['name']} cannot retreat; it suffers damage instead.",
+                          R.STUN if "stun" in target["tokens"] else R.UNYIELDING)]
+    if moved:
+        out.extend(check_position(state, target, d["to"], R.RETREAT))
+    if end == "free" and moved < need:
+        stops = moved and d.get("to") and _stops_retreat(state, target, d["to"])
+        if not stops and not ("stun" in target["tokens"] or has(target, "unyielding")):
+            out.append(Violation("retreat_short",
+                                 f"The unit must retreat {need} hex(es); say whether it was supported, blocked or stopped by terrain.",
+                                 R.RETREAT))
+    return out
+
+
+def _stops_retreat(state: dict, unit: dict, pos: dict) -> bool:
+    if has(unit, "flying"):
+        return False  # a flying unit ignores the effects of hexes it retreats into (Flying)
+    terrain = pos["terrain"]
+    if terrain in state["features"]:
+        terrain = state["features"][terrain]["type"]
+    return bool(T.prop(terrain, "stops_retreat"))
+
+
+def apply_defend(state: dict, event) -> list[Consequence]:
+    """Suffer damage, then resolve retreats (damage for those that cannot be made), gain lore, next."""
+    return finish_hits(state, event.data)
+
+
+def finish_hits(state: dict, d: dict) -> list[Consequence]:
+    """Combat steps 4-6 for the open combat, then open the counter or advance window, or end it."""
+    c = state["combat"]
+    target = state["units"][c["target"]]
+    cons = []
+    dmg = max(0, c["damage"]) - d.get("ignore_damage", 0)
+    if d.get("ignore_damage"):
+        cons.append(Consequence("damage_ignored", {"unit": target["id"], "amount": d["ignore_damage"]},
+                                R.SUFFER))
+    cons.extend(suffer(state, target["id"], dmg, R.SUFFER, "combat"))
+    need = max(0, c["retreats"]) - d.get("ignore_retreats", 0)
+    if target["alive"] and need > 0 and not state["winner"]:
+        cons.extend(_retreat(state, c, target, need, d))
+    if state["winner"]:
+        state["combat"] = None
+        return cons
+    attacker = state["units"][c["attacker"]]
+    if c["lore"] > 0:
+        state["seats"][attacker["seat"]]["lore"] += c["lore"]
+        cons.append(Consequence("lore_gained", {"seat": attacker["seat"], "amount": c["lore"],
+                                                "why": "lore results"}, R.GAIN_LORE))
+    cons.extend(_next_window(state))
+    return cons
+
+
+def _retreat(state: dict, c: dict, target: dict, need: int, d: dict) -> list[Consequence]:
+    """Move the target back, or damage for each retreat it cannot make. (Retreat; Stun; Terrain)"""
+    moved, end = d.get("moved", 0), d.get("end", "free")
+    cons = []
+    cannot = "stun" in target["tokens"] or has(target, "unyielding")
+    if end == "supported":
+        # Retreat (supported units): ignored retreats cause no damage.
+        cons.append(Consequence("supported", {"unit": target["id"], "ignored": need - moved}, R.SUPPORTED))
+        if moved:
+            target["pos"] = normalise_position(state, d["to"])
+            c["target_moved"] = moved
+        return cons
+    if cannot:
+        rule = R.STUN if "stun" in target["tokens"] else R.UNYIELDING
+        hurt = need
+        if c["building_left"]:
+            hurt -= c["building_left"]
+            c["building_left"] = 0
+        cons.append(Consequence("retreat_blocked", {"unit": target["id"], "unresolved": need}, rule))
+        return cons + suffer(state, target["id"], hurt, rule, "retreats it cannot make")
+    rule = R.RETREAT
+    unresolved = need - moved
+    ignore = 0
+    if moved:
+        target["pos"] = normalise_position(state, d["to"])
+        c["target_moved"] = moved
+        cons.append(Consequence("retreated", {"unit": target["id"], "hexes": moved}, R.RETREAT))
+        terrain = target["pos"]["terrain"]
+        if not has(target, "flying"):
+            ignore = T.prop(terrain, "retreat_ignore", 0)
+            if T.prop(terrain, "enter_damage"):
+                cons.extend(suffer(state, target["id"], T.prop(terrain, "enter_damage"), R.RUBBLE,
+                                   "retreated into rubble"))
+            if unresolved and T.prop(terrain, "stops_retreat"):
+                rule = T.prop(terrain, "rule")
+    elif c["building_left"]:
+        ignore = c["building_left"]  # still in its building: the per-combat ignore is unused
+    c["building_left"] = 0
+    if unresolved > 0 and target["alive"]:
+        cons.append(Consequence("retreat_blocked", {"unit": target["id"], "unresolved": unresolved}, rule))
+        cons.extend(suffer(state, target["id"], max(0, unresolved - ignore), rule, "retreats it cannot make"))
+    return cons
+
+
+def _next_window(state: dict) -> list[Consequence]:
+    """After the hits: a counter (step 7) if the target may, else an advance (step 8), else done."""
+    c = state["combat"]
+    attacker, target = state["units"][c["attacker"]], state["units"][c["target"]]
+    adjacent = c["distance"] == 1
+    if (not c["counter"] and adjacent and target["alive"] and attacker["alive"] and not c["target_moved"]
+            and "stun" not in target["tokens"] and can_reach_adjacent(target)):
+        c["stage"], c["waiting"] = "counter", target["seat"]
+        return [Consequence("counter_window", {"unit": target["id"]}, R.COUNTER)]
+    if (not c["counter"] and adjacent and attacker["alive"] and "stun" not in attacker["tokens"]
+            and (not target["alive"] or c["target_moved"])):
+        c["stage"], c["waiting"] = "advance", attacker["seat"]
+        return [Consequence("advance_window", {"unit": attacker["id"]}, R.ADVANCE)]
+    state["last_combat"] = {"attacker": c["attacker"], "target": c["target"], "counter": c["counter"]}
+    state["combat"] = None
+    return [Consequence("combat_over", {"attacker": c["attacker"], "target": c["target"]}, R.cite("Combat", 1))]
+
+
+def can_reach_adjacent(unit: dict) -> bool:
+    """Can the unit attack an adjacent unit (melee, or ranged with minimum range 1)?"""
+    return unit["attack"] == "melee" or (unit.get("min_range") or 1) <= 1
+
+
+def check_counter(state: dict, event) -> list[Violation]:
+    """The adjacent surviving target may counter once, following the combat sequence. (Counter)"""
+    c = state["combat"]
+    if not c or c["stage"] != "counter":
+        return [Violation("no_counter", "There is no counter to make now.", R.COUNTER)]
+    if event.by != c["waiting"]:
+        return [Violation("not_your_unit", "Only the attacked unit's player may counter.", R.COUNTER)]
+    unit, foe = state["units"][c["target"]], state["units"][c["attacker"]]
+    d = dict(event.data, kind=unit["attack"], distance=1)
+    return check_roll(state, d, unit, foe)
+
+
+def apply_counter(state: dict, event) -> list[Consequence]:
+    """The counter is a combat roll against the attacker; it cannot be countered or advance."""
+    c = state["combat"]
+    unit, foe = state["units"][c["target"]], state["units"][c["attacker"]]
+    d = dict(event.data, kind=unit["attack"], distance=1)
+    return open_combat(state, unit, foe, d, is_counter=True)
+
+
+def check_decline(state: dict, event) -> list[Violation]:
+    """Countering and advancing are optional."""
+    c = state["combat"]
+    window = event.data["window"]
+    if not c or c["stage"] != window:
+        return [Violation("no_window", f"There is no {window} to decline.", R.COUNTER if window == "counter" else R.ADVANCE)]
+    if event.by != c["waiting"]:
+        return [Violation("not_your_choice", "The other player decides this.", R.COUNTER)]
+    return []
+
+
+def apply_decline(state: dict, event) -> list[Consequence]:
+    """Pass on the counter (then the attacker may still not advance: the target did not move)."""
+    c = state["combat"]
+    state["last_combat"] = {"attacker": c["attacker"], "target": c["target"], "counter": c["counter"]}
+    state["combat"] = None
+    return [Consequence("combat_over", {"attacker": c["attacker"], "target": c["target"]}, R.cite("Combat", 1))]
+
+
+def check_advance(state: dict, event) -> list[Violation]:
+    """After eliminating or pushing back an adjacent target, the attacker may take its hex. (Advance)"""
+    c = state["combat"]
+    if not c or c["stage"] != "advance":
+        return [Violation("no_advance", "The attacker cannot advance now.", R.ADVANCE)]
+    if event.by != c["waiting"]:
+        return [Violation("not_your_unit", "Only the attacking player advances.", R.ADVANCE)]
+    return []
+
+
+def apply_advance(state: dict, event) -> list[Consequence]:
+    """The attacker moves into the target's original hex."""
+    c = state["combat"]
+    attacker = state["units"][c["attacker"]]
+    attacker["pos"] = dict(c["target_origin"])
+    state["last_combat"] = {"attacker": c["attacker"], "target": c["target"], "counter": False}
+    state["combat"] = None
+    return [Consequence("advanced", {"unit": attacker["id"], "to": attacker["pos"]}, R.ADVANCE),
+            Consequence("combat_over", {"attacker": c["attacker"], "target": c["target"]}, R.cite("Combat", 1))]

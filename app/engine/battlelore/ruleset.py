@@ -1,0 +1,107 @@
+"""The BattleLore Second Edition ruleset: wires events to their checks and effects."""
+from __future__ import annotations
+
+import copy
+
+from ..core import Advice, Consequence, Event, Ruleset, Violation, structural
+from . import campaign, combat, setup, table, turns
+from . import terrain as T
+from .events import UNIT_FIELDS, catalogue
+from .suggest import advise
+
+HANDLERS = {
+    "choose_scenario": (setup.check_choose_scenario, setup.apply_choose_scenario),
+    "first_player": (setup.check_first_player, setup.apply_first_player),
+    "muster": (setup.check_muster, setup.apply_muster),
+    "place": (setup.check_place, setup.apply_place),
+    "deploy_done": (setup.check_deploy_done, setup.apply_deploy_done),
+    "play_command": (turns.check_play_command, turns.apply_play_command),
+    "order": (turns.check_order, turns.apply_order),
+    "remove_token": (turns.check_remove_token, turns.apply_remove_token),
+    "end_step": (turns.check_end_step, turns.apply_end_step),
+    "move": (turns.check_move, turns.apply_move),
+    "attack": (combat.check_attack, combat.apply_attack),
+    "defend": (combat.check_defend, combat.apply_defend),
+    "counter": (combat.check_counter, combat.apply_counter),
+    "decline": (combat.check_decline, combat.apply_decline),
+    "advance": (combat.check_advance, combat.apply_advance),
+    "score_vp": (turns.check_score_vp, turns.apply_score_vp),
+    "lore_step": (turns.check_lore_step, turns.apply_lore_step),
+    "play_lore": (turns.check_play_lore, turns.apply_play_lore),
+    "damage": (table.check_damage, table.apply_damage),
+    "heal": (table.check_heal, table.apply_heal),
+    "token": (table.check_token, table.apply_token),
+    "reposition": (table.check_reposition, table.apply_reposition),
+    "adjust": (table.check_adjust, table.apply_adjust),
+}
+
+
+class BattleLore(Ruleset):
+    """BattleLore Second Edition, from the rules summary and player reference."""
+
+    id = "battlelore/second-edition"
+    title = "BattleLore Second Edition"
+
+    def event_types(self) -> list[dict]:
+        """Every BattleLore event with its fields."""
+        return catalogue()
+
+    def new_game(self, setup_data: dict) -> dict:
+        """Initial state (scenario choice first); SetupError for an unusable setup."""
+        return setup.new_game(setup_data)
+
+    def check_references(self, state: dict, event: Event) -> list[Violation]:
+        """Unknown units and terrain names are structural errors."""
+        for key in UNIT_FIELDS:
+            uid = event.data.get(key)
+            if uid is not None and uid not in state["units"]:
+                return [structural("unknown_unit", f"There is no unit {uid!r} in this game.")]
+        to = event.data.get("to")
+        if isinstance(to, dict) and to.get("terrain") not in (*T.TYPES, *state["features"]):
+            return [structural("unknown_terrain",
+                               f"{to.get('terrain')!r} is not a terrain type or a tile in this game.")]
+        return []
+
+    def check_event(self, state: dict, event: Event) -> list[Violation]:
+        """Rule checks of one event."""
+        check, _ = HANDLERS[event.type]
+        return check(state, event)
+
+    def apply_event(self, state: dict, event: Event) -> list[Consequence]:
+        """Apply one event in place; consequences carry their rules."""
+        _, apply = HANDLERS[event.type]
+        return apply(state, event)
+
+    def suggest(self, state: dict, seat: str) -> Advice:
+        """Legal next events for the seat."""
+        return advise(state, seat)
+
+    def view(self, state: dict, seat: str) -> dict:
+        """Hide the opponent's scenario card and army until both are revealed."""
+        out = copy.deepcopy(state)
+        for sid, s in out["seats"].items():
+            if sid == seat:
+                continue
+            if state["phase"] == "scenario" and s["scenario"]:
+                s["scenario"] = "chosen"
+                s.pop("scenario_name", None)
+            if state["phase"] == "muster" and s["army"] is not None:
+                s["army"] = "mustered"
+        return out
+
+    def outcome(self, state: dict) -> dict | None:
+        """None while playing; the winner and how, plus campaign standings after the fourth scenario."""
+        if not state.get("winner"):
+            return None
+        out = dict(state["winner"])
+        out["vp"] = {s: v["vp"] for s, v in state["seats"].items()}
+        camp = state["options"].get("campaign")
+        if camp:
+            out["campaign_game"] = camp["game"]
+            result = campaign.result_of(state)
+            if camp["game"] == campaign.GAMES and result:
+                out["campaign"] = campaign.standings([*camp["history"], result])
+        return out
+
+
+BATTLELORE = BattleLore()

@@ -1,0 +1,365 @@
+"""Game setup: new_game, scenario choice and first player, mustering, deployment, starting hands."""
+from __future__ import annotations
+
+import re
+
+from ..core import Consequence, SetupError, Violation
+from . import rules as R
+from . import terrain as T
+from .units import missing_numbers, problems_in_record, unit_from_record
+
+SCENARIO_CODE = re.compile(r"^[A-Z][0-9]{1,2}$")
+SCENARIO_LETTERS = "ABCD"
+
+
+def _seat_ids(setup: dict) -> list[str]:
+    return [f"p{i}" for i in range(1, len(setup.get("seats") or []) + 1)]
+
+
+def new_game(setup: dict) -> dict:
+    """Initial state: two seats with their unit catalogues; scenario choice comes first."""
+    if not isinstance(setup, dict):
+        raise SetupError("The setup must be an object.", "setup")
+    seats = setup.get("seats")
+    if not isinstance(seats, list) or len(seats) != 2:
+        raise SetupError("BattleLore is a game for exactly two players.", "seats")
+    options = dict(setup.get("options") or {})
+    vp = options.get("vp_to_win", R.VP_TO_WIN)
+    if isinstance(vp, bool) or not isinstance(vp, int) or vp < 1:
+        raise SetupError("options.vp_to_win must be a whole number >= 1.", "options.vp_to_win")
+    options["vp_to_win"] = vp
+    campaign = options.get("campaign")
+    if campaign is not None:
+        options["campaign"] = _check_campaign(campaign)
+    state = {"game": "battlelore/second-edition", "options": options, "seats": {}, "units": {},
+             "features": {}, "phase": "scenario", "step": None, "first": None, "active": None,
+             "turn": 0, "command": None, "ordered": [], "moved": [], "attacked": [],
+             "combat": None, "winner": None, "last_combat": None}
+    factions = []
+    for sid, seat in zip(_seat_ids(setup), seats):
+        if not isinstance(seat, dict):
+            raise SetupError(f"Seat {sid} must be an object.", f"seats.{sid}")
+        faction = seat.get("faction")
+        if faction is not None and not isinstance(faction, str):
+            raise SetupError("A faction is a name such as daqan or uthuk.", f"seats.{sid}.faction")
+        if faction:
+            factions.append(faction.lower())
+        catalogue = {}
+        for i, rec in enumerate(seat.get("units") or []):
+            bad = problems_in_record(rec)
+            if bad:
+                raise SetupError(f"Unit {i + 1} of {sid}: {'; '.join(bad)}.", f"seats.{sid}.units.{i}")
+            if rec["slug"] in catalogue:
+                raise SetupError(f"Unit slug {rec['slug']!r} appears twice for {sid}.",
+                                 f"seats.{sid}.units.{i}")
+            catalogue[rec["slug"]] = dict(rec)
+        state["seats"][sid] = {
+            "name": seat.get("name") or sid, "faction": (faction or "").lower() or None,
+            "catalogue": catalogue, "scenario": None, "army": None, "vp": 0, "lore": 0,
+            "command_cards": 0, "lore_cards": 0, "lore_played_turn": None, "deployed": False,
+            "units": [], "scenario_vp": 0}
+    if len(factions) == 2 and factions[0] == factions[1]:
+        # Optional rules, Playing with extra core games (pg 2): two players cannot play one faction.
+        raise SetupError("Two players cannot play the same faction.", "seats.p2.faction")
+    return state
+
+
+def _check_campaign(campaign) -> dict:
+    if not isinstance(campaign, dict):
+        raise SetupError("options.campaign must be an object.", "options.campaign")
+    game = campaign.get("game", 1)
+    history = campaign.get("history") or []
+    if isinstance(game, bool) or not isinstance(game, int) or not 1 <= game <= 4:
+        raise SetupError("A campaign has four scenarios: game must be 1 to 4.", "options.campaign.game")
+    if not isinstance(history, list) or len(history) != game - 1:
+        raise SetupError("options.campaign.history must hold one result per earlier scenario.",
+                         "options.campaign.history")
+    for i, item in enumerate(history):
+        if (not isinstance(item, dict) or item.get("winner") not in ("p1", "p2")
+                or not isinstance(item.get("vp"), dict)
+                or any(not isinstance(item["vp"].get(s), int) for s in ("p1", "p2"))):
+            raise SetupError("Each campaign result is {winner: p1|p2, vp: {p1: n, p2: n}}.",
+                             f"options.campaign.history.{i}")
+    return {"game": game, "history": history}
+
+
+# -- scenario choice and first player ----------------------------------------------------------
+
+def scenario_choices(state: dict, seat: str) -> list[str]:
+    """Scenario codes this seat may choose (campaign rules restrict them)."""
+    camp = state["options"].get("campaign")
+    if camp:
+        letter = SCENARIO_LETTERS[camp["game"] - 1]
+        if camp["game"] == 1:
+            return ["A1"]  # Campaign variant: each player begins with their faction's A1 card
+        if camp["history"][-1]["winner"] == seat:
+            return [f"{letter}{n}" for n in range(1, 10)]
+        return [f"{letter}1"]
+    return [f"{letter}{n}" for letter in SCENARIO_LETTERS for n in range(1, 10)]
+
+
+def check_choose_scenario(state: dict, event) -> list[Violation]:
+    """Each player chooses one scenario card, once, before mustering (Setup, Scenarios)."""
+    out = []
+    code = event.data["scenario"].strip().upper()
+    if state["phase"] != "scenario":
+        return [Violation("wrong_phase", "Scenarios are chosen before mustering.", R.SCENARIOS)]
+    if state["seats"][event.by]["scenario"]:
+        return [Violation("already_chosen", "You have already chosen your scenario card.", R.SCENARIOS)]
+    if not SCENARIO_CODE.match(code):
+        return [Violation("bad_scenario", "A scenario card is named by its initiative, e.g. A1 or B2.",
+                          R.FIRST_PLAYER, overridable=False)]
+    camp = state["options"].get("campaign")
+    if camp and code not in scenario_choices(state, event.by):
+        allowed = scenario_choices(state, event.by)
+        who = "the winner of the last scenario" if len(allowed) > 1 else "this player"
+        out.append(Violation("campaign_scenario",
+                             f"In the campaign {who} must choose {allowed[0] if len(allowed) == 1 else 'a ' + allowed[0][0] + ' card'}.",
+                             R.CAMPAIGN))
+    return out
+
+
+def _initiative(code: str) -> tuple[str, int]:
+    return code[0], int(code[1:])
+
+
+def apply_choose_scenario(state: dict, event) -> list[Consequence]:
+    """Record a scenario card; when both are revealed, the alphabetically first takes first player."""
+    state["seats"][event.by]["scenario"] = event.data["scenario"].strip().upper()
+    if event.data.get("name"):
+        state["seats"][event.by]["scenario_name"] = event.data["name"]
+    chosen = {s: v["scenario"] for s, v in state["seats"].items()}
+    if not all(chosen.values()):
+        return []
+    cons = [Consequence("scenarios_revealed", {"scenarios": chosen}, R.SCENARIOS)]
+    camp = state["options"].get("campaign")
+    keys = {s: _initiative(c) for s, c in chosen.items()}
+    p1, p2 = keys["p1"], keys["p2"]
+    if (camp and camp["game"] == 1) or p1 == p2:
+        # Campaign: the first scenario's first player is determined randomly; a tie in
+        # initiative is not covered by the summary, so the table decides it the same way.
+        state["phase"] = "first_player"
+        return cons
+    first = "p1" if p1 < p2 else "p2"
+    state["first"] = first
+    state["phase"] = "muster"
+    cons.append(Consequence("first_player", {"seat": first, "by": "scenario order"}, R.FIRST_PLAYER))
+    return cons
+
+
+def check_first_player(state: dict, event) -> list[Violation]:
+    """The first player is set by the table only when scenario order does not decide it."""
+    if state["phase"] != "first_player":
+        return [Violation("wrong_phase", "The first player is set by scenario order.", R.FIRST_PLAYER)]
+    if event.data["seat"] not in state["seats"]:
+        return [Violation("unknown_seat", "No such seat.", R.FIRST_PLAYER, overridable=False)]
+    return []
+
+
+def apply_first_player(state: dict, event) -> list[Consequence]:
+    """Record the randomly determined first player; mustering begins."""
+    state["first"] = event.data["seat"]
+    state["phase"] = "muster"
+    return []
+
+
+# -- mustering --------------------------------------------------------------------------------
+
+def muster_cost(state: dict, seat: str, army: dict) -> int:
+    """Muster points an army list costs."""
+    cat = state["seats"][seat]["catalogue"]
+    return sum(cat[slug]["muster"] * n for slug, n in army.items() if slug in cat)
+
+
+def check_muster(state: dict, event) -> list[Violation]:
+    """18 deployment cards for at most 50 muster points (+5 with a command tent). (Mustering, pg 1)"""
+    if state["phase"] != "muster":
+        return [Violation("wrong_phase", "Armies are mustered after the scenarios are chosen.", R.MUSTER)]
+    seat = state["seats"][event.by]
+    if seat["army"] is not None:
+        return [Violation("already_mustered", "Your army is already mustered.", R.MUSTER)]
+    army = event.data["army"]
+    out = []
+    cat = seat["catalogue"]
+    for slug, n in army.items():
+        if slug not in cat:
+            return [Violation("unknown_unit", f"{slug!r} is not in your unit list; enter it first.",
+                              R.MUSTER, overridable=False)]
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            return [Violation("malformed", f"data.army.{slug} must be a whole number >= 0.", R.MUSTER,
+                              overridable=False)]
+        gaps = missing_numbers(cat[slug])
+        if n and gaps:
+            return [Violation("unit_incomplete",
+                              f"{cat[slug].get('name', slug)} lacks {', '.join(gaps)}: enter them from its reference card.",
+                              R.MUSTER, overridable=False)]
+        if cat[slug].get("cards") is not None and n > cat[slug]["cards"]:
+            out.append(Violation("not_enough_cards",
+                                 f"You have {cat[slug]['cards']} deployment card(s) for {cat[slug].get('name', slug)}.",
+                                 R.EXTRA_CORE))
+    tent = event.data.get("command_tent", False)
+    decoys = event.data.get("decoys", 0)
+    prebuilt = state["options"].get("prebuilt", False)
+    if tent and prebuilt:
+        out.append(Violation("no_tent_prebuilt", "Command tents cannot be mustered in pre-built scenarios.",
+                             R.PREBUILT))
+    if prebuilt:
+        return out
+    cards = sum(army.values()) + (1 if tent else 0) + decoys
+    if cards != R.ARMY_CARDS:
+        out.append(Violation("army_size", f"An army is exactly {R.ARMY_CARDS} deployment cards; this is {cards}.",
+                             R.MUSTER))
+    if decoys > R.DECOYS:
+        out.append(Violation("too_many_decoys", f"Each player has {R.DECOYS} decoy cards.", R.MUSTER))
+    budget = R.MUSTER_POINTS + (R.TENT_BONUS if tent else 0)
+    cost = muster_cost(state, event.by, army)
+    if cost > budget:
+        out.append(Violation("over_budget", f"The army costs {cost} muster points; you have {budget}.",
+                             R.MUSTER))
+    return out
+
+
+def apply_muster(state: dict, event) -> list[Consequence]:
+    """Keep the (secret) army; when both are mustered, reveal: decoys go, lore for unspent points."""
+    seat = state["seats"][event.by]
+    seat["army"] = {"army": {k: v for k, v in event.data["army"].items() if v},
+                    "command_tent": bool(event.data.get("command_tent")),
+                    "decoys": event.data.get("decoys", 0)}
+    if not all(s["army"] is not None for s in state["seats"].values()):
+        return []
+    return reveal(state)
+
+
+def reveal(state: dict) -> list[Consequence]:
+    """Reveal both armies: units enter play, lore tokens for unspent muster points (max 5)."""
+    cons = []
+    prebuilt = state["options"].get("prebuilt", False)
+    for sid, seat in state["seats"].items():
+        army = seat["army"]
+        for slug, n in army["army"].items():
+            rec = seat["catalogue"][slug]
+            for i in range(1, n + 1):
+                if rec.get("kind", "unit") == "terrain":
+                    fid = f"{sid}.{slug}-{i}"
+                    state["features"][fid] = {"id": fid, "type": rec["terrain"], "owner": sid,
+                                              "removed": False, "name": rec.get("name") or slug}
+                    continue
+                uid = f"{sid}.{slug}-{i}"
+                state["units"][uid] = unit_from_record(sid, uid, rec)
+                seat["units"].append(uid)
+        if army["command_tent"]:
+            fid = f"{sid}.tent"
+            state["features"][fid] = {"id": fid, "type": "command_tent", "owner": sid, "removed": False,
+                                      "name": "Command tent"}
+        if prebuilt:
+            lore = state["options"].get("starting_lore", 0)
+        else:
+            budget = R.MUSTER_POINTS + (R.TENT_BONUS if army["command_tent"] else 0)
+            lore = min(R.MAX_START_LORE, max(0, budget - muster_cost(state, sid, army["army"])))
+        seat["lore"] = lore
+        cons.append(Consequence("army_revealed", {"seat": sid, "units": list(seat["units"]),
+                                                  "decoys_removed": army["decoys"]}, R.REVEAL))
+        cons.append(Consequence("lore_gained", {"seat": sid, "amount": lore,
+                                                "why": "unspent muster points"}, R.REVEAL))
+    state["phase"] = "deploy"
+    return cons
+
+
+# -- deployment -------------------------------------------------------------------------------
+
+def check_position(state: dict, unit: dict, pos: dict, rule: str) -> list[Violation]:
+    """A hex a unit may occupy: known terrain, not impassable water unless it flies, a live feature."""
+    terrain = pos["terrain"]
+    if terrain in state["features"]:
+        feat = state["features"][terrain]
+        if feat["removed"]:
+            return [Violation("feature_gone", f"{feat['name']} has been removed from the board.", rule)]
+        occupant = next((u for u in state["units"].values() if u["alive"] and u["id"] != unit["id"]
+                         and (u.get("pos") or {}).get("feature") == terrain), None)
+        if occupant:
+            return [Violation("hex_occupied", f"{occupant['name']} already occupies that hex.", R.MOVE)]
+        return []
+    if terrain not in T.TYPES:
+        return [Violation("unknown_terrain", f"{terrain!r} is not a terrain type.", R.TERRAIN,
+                          overridable=False)]
+    if T.prop(terrain, "feature"):
+        return [Violation("name_the_tile", f"Name which {terrain.replace('_', ' ')} (e.g. p2.tent).",
+                          R.TERRAIN, overridable=False)]
+    if T.prop(terrain, "impassable") and "flying" not in unit["traits"] + unit["abilities"]:
+        return [Violation("impassable", "Water hexes are impassable without a ford or bridge.", R.WATER)]
+    return []
+
+
+def normalise_position(state: dict, pos: dict) -> dict:
+    """Position as stored: section, terrain type, feature id (or None), banner VP, faction banner."""
+    terrain = pos["terrain"]
+    feature = None
+    if terrain in state["features"]:
+        feature = terrain
+        terrain = state["features"][terrain]["type"]
+    return {"section": pos["section"], "terrain": terrain, "feature": feature,
+            "banner": pos.get("banner", 0) or 0, "faction_banner": pos.get("faction_banner")}
+
+
+def check_place(state: dict, event) -> list[Violation]:
+    """Units are placed on their deployment hexes after the reveal (Mustering, 4)."""
+    if state["phase"] != "deploy":
+        return [Violation("wrong_phase", "Units are placed after the armies are revealed.", R.DEPLOY)]
+    unit = state["units"][event.data["unit"]]
+    if unit["seat"] != event.by:
+        return [Violation("not_your_unit", "Place your own units.", R.DEPLOY, overridable=False)]
+    if state["seats"][event.by]["deployed"]:
+        return [Violation("already_deployed", "You have finished deploying.", R.DEPLOY)]
+    pos = event.data["to"]
+    if pos["terrain"] == "hoard":
+        return []  # a Great Dragon's hoard tile is placed under it (Terrain reference, Hoard)
+    return check_position(state, unit, pos, R.DEPLOY)
+
+
+def apply_place(state: dict, event) -> list[Consequence]:
+    """Put the unit in its hex (re-placing is allowed until deployment is done)."""
+    unit = state["units"][event.data["unit"]]
+    pos = dict(event.data["to"])
+    cons = []
+    if pos["terrain"] == "hoard":
+        n = sum(1 for f in state["features"].values() if f["owner"] == event.by and f["type"] == "hoard") + 1
+        fid = f"{event.by}.hoard-{n}"
+        state["features"][fid] = {"id": fid, "type": "hoard", "owner": event.by, "removed": False,
+                                  "name": "Hoard"}
+        pos["terrain"] = fid
+        cons.append(Consequence("hoard_placed", {"feature": fid, "unit": unit["id"]}, R.HOARD))
+    unit["pos"] = normalise_position(state, pos)
+    return cons
+
+
+def check_deploy_done(state: dict, event) -> list[Violation]:
+    """Every mustered unit is placed before a player finishes deploying."""
+    if state["phase"] != "deploy":
+        return [Violation("wrong_phase", "Deployment comes after the reveal.", R.DEPLOY)]
+    seat = state["seats"][event.by]
+    if seat["deployed"]:
+        return [Violation("already_deployed", "You have finished deploying.", R.DEPLOY)]
+    unplaced = [state["units"][u]["name"] for u in seat["units"] if state["units"][u]["pos"] is None]
+    if unplaced:
+        return [Violation("units_unplaced", f"Place {', '.join(unplaced)} first.", R.DEPLOY)]
+    return []
+
+
+def apply_deploy_done(state: dict, event) -> list[Consequence]:
+    """When both have deployed: starting hands (4 command, 2 lore) and the first player's turn."""
+    state["seats"][event.by]["deployed"] = True
+    if not all(s["deployed"] for s in state["seats"].values()):
+        return []
+    cons = []
+    preset = state["options"].get("preset_hands", False)
+    for sid, seat in state["seats"].items():
+        seat["command_cards"] = R.START_COMMAND
+        seat["lore_cards"] = R.START_LORE
+        cons.append(Consequence("starting_hand", {
+            "seat": sid, "command_cards": R.START_COMMAND, "lore_cards": R.START_LORE,
+            "command_hand": ["Patrol Left", "Patrol Right", "Patrol Center", "Line Advance"] if preset else None},
+            R.PRESET_HANDS if preset else R.HANDS))
+    state["phase"] = "main"
+    from .turns import start_turn  # noqa: PLC0415 - turns imports setup helpers
+    cons.extend(start_turn(state, state["first"]))
+    return cons

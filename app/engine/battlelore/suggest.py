@@ -1,0 +1,276 @@
+"""Legal next events for a seat, as complete events or templates with finite choices or bounds.
+
+Templates are built so that any combination of the offered choices is a legal event: a bot can
+play a whole game from these suggestions alone.
+"""
+from __future__ import annotations
+
+from ..core import Advice, Suggestion
+from . import rules as R
+from . import terrain as T
+from .setup import muster_cost, scenario_choices
+from .turns import LORE_CHOICES, can_order
+from .units import FACES, REMOVABLE_FOR_LORE, TOKENS, dice_for, has, missing_numbers, movement
+
+BANNERS = [0, 1, 2, 3]
+STEP_LABELS = {"order": "Done ordering", "move": "Done moving", "attack": "Done attacking"}
+
+
+def advise(state: dict, seat: str) -> Advice:
+    """What `seat` can do now, and whom the game waits for."""
+    step = {"phase": state["phase"], "step": state["step"], "active": state["active"],
+            "turn": state["turn"], "combat": (state["combat"] or {}).get("stage")}
+    if seat not in state["seats"] or state["phase"] == "over":
+        return Advice(seat, step, [], None, [])
+    phase = state["phase"]
+    if phase == "scenario":
+        sugg = [] if state["seats"][seat]["scenario"] else [
+            Suggestion("choose_scenario", seat, "Choose scenario card",
+                       choices={"scenario": scenario_choices(state, seat)})]
+        waiting = [s for s, v in state["seats"].items() if not v["scenario"]]
+        return Advice(seat, step, sugg, None, waiting)
+    if phase == "first_player":
+        return Advice(seat, step, [Suggestion("first_player", seat, f"{s} goes first", {"seat": s})
+                                   for s in state["seats"]], None, list(state["seats"]))
+    if phase == "muster":
+        waiting = [s for s, v in state["seats"].items() if v["army"] is None]
+        sugg = []
+        if state["seats"][seat]["army"] is None:
+            army = auto_army(state, seat)
+            if army:
+                sugg.append(Suggestion("muster", seat, "Muster this army", army))
+        return Advice(seat, step, sugg, None, waiting)
+    if phase == "deploy":
+        return Advice(seat, step, _deploy(state, seat),
+                      None, [s for s, v in state["seats"].items() if not v["deployed"]])
+    return _battle(state, seat, step)
+
+
+# -- setup ------------------------------------------------------------------------------------
+
+def auto_army(state: dict, seat: str) -> dict | None:
+    """A legal army from the seat's unit list (round-robin, cheapest first), or None if none fits."""
+    cat = state["seats"][seat]["catalogue"]
+    usable = sorted((r for r in cat.values() if not missing_numbers(r) and r.get("kind", "unit") == "unit"),
+                    key=lambda r: (r["muster"], r["slug"]))
+    prebuilt = state["options"].get("prebuilt", False)
+    if prebuilt:
+        return {"army": {r["slug"]: 1 for r in usable}} if usable else None
+    for tent in (False, True):
+        budget = R.MUSTER_POINTS + (R.TENT_BONUS if tent else 0)
+        army: dict[str, int] = {}
+        room = R.ARMY_CARDS - (1 if tent else 0)
+        added = True
+        while added and sum(army.values()) < room:
+            added = False
+            for rec in usable:
+                n = army.get(rec["slug"], 0)
+                if rec.get("cards") is not None and n >= rec["cards"]:
+                    continue
+                if sum(army.values()) >= room:
+                    break
+                if muster_cost(state, seat, {**army, rec["slug"]: n + 1}) <= budget:
+                    army[rec["slug"]] = n + 1
+                    added = True
+        decoys = room - sum(army.values())
+        if army and decoys <= R.DECOYS:
+            return {"army": army, "command_tent": tent, "decoys": decoys}
+    return None
+
+
+def _terrain_choices(state: dict, unit: dict, features: bool = True) -> list[str]:
+    """Terrain a unit may stand in: plain types (water only when flying) and free tiles."""
+    out = [t for t in T.PLAIN if not T.prop(t, "impassable") or has(unit, "flying")]
+    if features:
+        taken = {(u.get("pos") or {}).get("feature") for u in state["units"].values()
+                 if u["alive"] and u["id"] != unit["id"]}
+        out += [f for f, feat in state["features"].items() if not feat["removed"] and f not in taken]
+    return out
+
+
+def _position_choices(state: dict, unit: dict, prefix: str = "to", terrain: list[str] | None = None) -> dict:
+    return {f"{prefix}.section": list(T.SECTIONS),
+            f"{prefix}.terrain": terrain if terrain is not None else _terrain_choices(state, unit),
+            f"{prefix}.banner": list(BANNERS)}
+
+
+def _deploy(state: dict, seat: str) -> list[Suggestion]:
+    """Place each unplaced unit (a placed one can be moved again with reposition-free `place`)."""
+    if state["seats"][seat]["deployed"]:
+        return []
+    unplaced = [u for u in state["seats"][seat]["units"] if state["units"][u]["pos"] is None]
+    if not unplaced:
+        return [Suggestion("deploy_done", seat, "Deployment done", {})]
+    unit = state["units"][unplaced[0]]
+    return [Suggestion("place", seat, f"Place {unit['name']}", {"unit": unit["id"], "to": {}},
+                       choices=_position_choices(state, unit, terrain=_terrain_choices(state, unit, False)),
+                       group="deploy")]
+
+
+# -- battle -----------------------------------------------------------------------------------
+
+def _battle(state: dict, seat: str, step: dict) -> Advice:
+    active = state["active"]
+    c = state["combat"]
+    sugg: list[Suggestion] = []
+    if c:
+        waiting = [c["waiting"]]
+        if c["waiting"] == seat:
+            sugg = {"defend": _defend, "counter": _counter, "advance": _advance}[c["stage"]](state, seat)
+        window = {"stage": c["stage"], "seat": c["waiting"], "attacker": c["attacker"], "target": c["target"]}
+    else:
+        waiting = [active]
+        window = None
+        if seat == active:
+            sugg = _turn(state, seat)
+    sugg.extend(_lore(state, seat))
+    sugg.extend(_table(state, seat))
+    return Advice(seat, step, sugg, window, waiting)
+
+
+def _turn(state: dict, seat: str) -> list[Suggestion]:
+    st = state["step"]
+    out = []
+    if st == "command":
+        out.append(Suggestion("play_command", seat, "Play command card", {"resolve": True},
+                              choices={"section": list(T.CARD_SECTIONS), "units": [1, 2, 3, 4]}))
+        out.append(Suggestion("play_command", seat, "Play a card to order 1 unit anywhere",
+                              {"section": "any", "units": 1, "resolve": False}))
+    elif st == "order":
+        can = [u for u in state["seats"][seat]["units"] if can_order(state, state["units"][u])]
+        if can:
+            out.append(Suggestion("order", seat, "Order unit", choices={"unit": can}))
+        if state["seats"][seat]["lore"] >= R.TOKEN_REMOVAL_LORE:
+            for uid in state["ordered"]:
+                for tok in state["units"][uid]["tokens"]:
+                    if tok in REMOVABLE_FOR_LORE:
+                        out.append(Suggestion("remove_token", seat, f"Remove {tok} (2 lore)",
+                                              {"unit": uid, "token": tok}))
+    elif st == "move":
+        for uid in state["ordered"]:
+            unit = state["units"][uid]
+            if unit["alive"] and uid not in state["moved"] and "stun" not in unit["tokens"] and movement(unit) > 0:
+                out.append(Suggestion("move", seat, f"Move {unit['name']}", {"unit": uid, "to": {}},
+                                      choices={"hexes": list(range(1, movement(unit) + 1)),
+                                               **_position_choices(state, unit)}, group="move"))
+    elif st == "attack":
+        out.extend(_attacks(state, seat))
+    elif st == "vp":
+        out.append(Suggestion("score_vp", seat, "Score VPs and draw", {"scenario_vp": 0}))
+        out.append(Suggestion("score_vp", seat, "Score VPs (with scenario VPs)", {},
+                              bounds={"scenario_vp": {"type": "int", "min": 0, "max": 20}}))
+    elif st == "lore":
+        labels = {"tokens": "Take 2 lore", "token_and_card": "1 lore + 1 lore card",
+                  "two_cards": "Draw 2 lore cards, discard 1"}
+        out.extend(Suggestion("lore_step", seat, labels[c], {"choice": c}) for c in LORE_CHOICES)
+    if st in STEP_LABELS:
+        out.append(Suggestion("end_step", seat, STEP_LABELS[st], {}))
+    return out
+
+
+def _roll_template(n: int) -> tuple[list, dict]:
+    return [None] * n, {f"roll.{i}": list(FACES) for i in range(n)}
+
+
+def _attacks(state: dict, seat: str) -> list[Suggestion]:
+    out = []
+    enemies = [u for u in state["units"].values() if u["alive"] and u["seat"] != seat]
+    for uid in state["ordered"]:
+        att = state["units"][uid]
+        if not att["alive"] or uid in state["attacked"] or "stun" in att["tokens"]:
+            continue
+        for tgt in enemies:
+            n, _ = dice_for(att, tgt)
+            roll, choices = _roll_template(n)
+            data = {"attacker": uid, "target": tgt["id"], "kind": att["attack"], "roll": roll}
+            if att["attack"] == "melee" or tgt["pos"]["terrain"] == "cavern":
+                if att["attack"] == "ranged" and (att.get("min_range") or 1) > 1:
+                    continue
+                data["distance"] = 1
+            else:
+                lo, hi = att.get("min_range") or 1, att.get("range") or 0
+                if hi < lo:
+                    continue
+                data["los"] = True
+                choices["distance"] = list(range(lo, hi + 1))
+            out.append(Suggestion("attack", seat, f"{att['name']} attacks {tgt['name']}", data,
+                                  choices=choices, group="attack"))
+    return out
+
+
+def _defend(state: dict, seat: str) -> list[Suggestion]:
+    c = state["combat"]
+    target = state["units"][c["target"]]
+    dmg, need = max(0, c["damage"]), max(0, c["retreats"])
+    bounds = {"ignore_damage": {"type": "int", "min": 0, "max": dmg}} if dmg else {}
+    hurt = f"{dmg} damage" if dmg else "no damage"
+
+    def s(label, data, choices=None):
+        return Suggestion("defend", seat, label, data, choices=choices or {}, bounds=dict(bounds))
+
+    if not need:
+        return [s(f"Take {hurt}", {})]
+    out = []
+    cannot = "stun" in target["tokens"] or has(target, "unyielding")
+    if not cannot:
+        out.append(s(f"Take {hurt}, retreat {need}", {"moved": need, "end": "free", "to": {}},
+                     _position_choices(state, target)))
+    out.append(s(f"Take {hurt}; supported: ignore retreats", {"moved": 0, "end": "supported"}))
+    out.append(s(f"Take {hurt}; cannot retreat ({need} more damage)", {"moved": 0, "end": "blocked"}))
+    if not cannot and need > 1:
+        partial = list(range(1, need))
+        for end, label in (("blocked", "then blocked"), ("supported", "then supported")):
+            out.append(s(f"Retreat part of the way, {label}", {"end": end, "to": {}},
+                         {"moved": partial, **_position_choices(state, target)}))
+        stopping = [t for t in _terrain_choices(state, target)
+                    if T.prop(state["features"][t]["type"] if t in state["features"] else t, "stops_retreat")]
+        if stopping and not has(target, "flying"):
+            out.append(s("Retreat into terrain that stops it", {"end": "free", "to": {}},
+                         {"moved": partial, **_position_choices(state, target, terrain=stopping)}))
+    out.append(s("Ignore the retreats (ability)", {"ignore_retreats": need, "moved": 0, "end": "free"}))
+    return out
+
+
+def _counter(state: dict, seat: str) -> list[Suggestion]:
+    c = state["combat"]
+    unit, foe = state["units"][c["target"]], state["units"][c["attacker"]]
+    n, _ = dice_for(unit, foe)
+    roll, choices = _roll_template(n)
+    return [Suggestion("counter", seat, f"{unit['name']} counters", {"roll": roll}, choices=choices),
+            Suggestion("decline", seat, "No counter", {"window": "counter"})]
+
+
+def _advance(state: dict, seat: str) -> list[Suggestion]:
+    return [Suggestion("advance", seat, "Advance into the hex", {}),
+            Suggestion("decline", seat, "Stay", {"window": "advance"})]
+
+
+def _lore(state: dict, seat: str) -> list[Suggestion]:
+    s = state["seats"][seat]
+    if (s["lore_cards"] < 1 or s["lore_played_turn"] == state["turn"] or state.get("lore_blocked") == seat):
+        return []
+    return [Suggestion("play_lore", seat, "Play lore card", {},
+                       bounds={"card": {"type": "str"}, "cost": {"type": "int", "min": 0, "max": min(20, s["lore"])}},
+                       group="lore")]
+
+
+def _table(state: dict, seat: str) -> list[Suggestion]:
+    """Card and ability effects anyone at the table may enter."""
+    alive = [u for u in state["units"].values() if u["alive"]]
+    if not alive:
+        return []
+    ids = [u["id"] for u in alive]
+    out = [Suggestion("damage", seat, "Damage from an effect", {"source": "effect"},
+                      choices={"unit": ids}, bounds={"amount": {"type": "int", "min": 1, "max": 6}},
+                      group="table"),
+           Suggestion("token", seat, "Give a token", {"action": "add"},
+                      choices={"unit": ids, "token": list(TOKENS)}, group="table")]
+    for u in alive:
+        for tok in u["tokens"]:
+            out.append(Suggestion("token", seat, f"Remove {tok} from {u['name']}",
+                                  {"unit": u["id"], "token": tok, "action": "remove"}, group="table"))
+    hurt = [u["id"] for u in alive if u["damage"]]
+    if hurt:
+        out.append(Suggestion("heal", seat, "Recover health", {}, choices={"unit": hurt},
+                              bounds={"amount": {"type": "int", "min": 1, "max": 6}}, group="table"))
+    return out

@@ -1,0 +1,120 @@
+"""Effects the players enter from cards and abilities: damage, recovery, tokens, moves, counters."""
+from __future__ import annotations
+
+from ..core import Consequence, Violation
+from . import rules as R
+from . import terrain as T
+from .damage import recover, suffer
+from .setup import check_position, normalise_position
+from .units import RULE_FOR_TOKEN, combat_terrain
+
+
+def battle_on(state: dict) -> list[Violation]:
+    """Card and ability effects apply once the battle has started and until it ends."""
+    if state["phase"] == "over":
+        return [Violation("game_over", "The game is over.", R.WINNING)]
+    if state["phase"] != "main":
+        return [Violation("wrong_phase", "The battle has not started yet.", R.PHASES)]
+    return []
+
+
+def alive(state: dict, uid: str) -> list[Violation]:
+    """The named unit must still be in the game."""
+    if not state["units"][uid]["alive"]:
+        return [Violation("eliminated", f"{state['units'][uid]['name']} has been eliminated.", R.DAMAGE,
+                          overridable=False)]
+    return []
+
+
+def check_damage(state: dict, event) -> list[Violation]:
+    """Damage or figure removal from a card or ability effect."""
+    return battle_on(state) or alive(state, event.data["unit"])
+
+
+def apply_damage(state: dict, event) -> list[Consequence]:
+    """Outside combat a building or a shield lets the unit ignore 1 damage; removing figures is not damage."""
+    uid, amount = event.data["unit"], event.data["amount"]
+    unit = state["units"][uid]
+    source = event.data.get("source") or "effect"
+    if event.data.get("kind") == "remove_figures":
+        # Other rules, Removing figures: not damage, cannot be ignored.
+        return suffer(state, uid, amount, R.REMOVING, source)
+    cons = []
+    if state["combat"] is None:
+        if "shield" in unit["tokens"]:
+            unit["tokens"].remove("shield")
+            amount -= 1
+            cons.append(Consequence("damage_ignored", {"unit": uid, "amount": 1, "why": "shield"}, R.MARKERS))
+        elif T.prop(combat_terrain(unit), "ignore_damage"):
+            amount -= 1
+            cons.append(Consequence("damage_ignored", {"unit": uid, "amount": 1, "why": "building"}, R.BUILDING))
+    return cons + suffer(state, uid, amount, R.TABLE, source)
+
+
+def check_heal(state: dict, event) -> list[Violation]:
+    """A unit recovers health up to its health value."""
+    out = battle_on(state) or alive(state, event.data["unit"])
+    if not out and state["units"][event.data["unit"]]["damage"] == 0:
+        out = [Violation("full_health", "The unit is already at full health.", R.RECOVER)]
+    return out
+
+
+def apply_heal(state: dict, event) -> list[Consequence]:
+    """Remove damage tokens or add figures back."""
+    return recover(state, event.data["unit"], event.data["amount"])
+
+
+def check_token(state: dict, event) -> list[Violation]:
+    """Put or take a marker (poison, stun, ...) on a unit."""
+    out = battle_on(state) or alive(state, event.data["unit"])
+    if out:
+        return out
+    unit, tok = state["units"][event.data["unit"]], event.data["token"]
+    if event.data["action"] == "remove" and tok not in unit["tokens"]:
+        return [Violation("no_token", f"{unit['name']} has no {tok} token.", RULE_FOR_TOKEN[tok])]
+    return []
+
+
+def apply_token(state: dict, event) -> list[Consequence]:
+    """Causing a token a unit already has has no effect."""
+    unit, tok = state["units"][event.data["unit"]], event.data["token"]
+    if event.data["action"] == "add" and tok not in unit["tokens"]:
+        unit["tokens"].append(tok)
+    elif event.data["action"] == "remove" and tok in unit["tokens"]:
+        unit["tokens"].remove(tok)
+    return [Consequence("token", {"unit": unit["id"], "token": tok, "action": event.data["action"]},
+                        RULE_FOR_TOKEN[tok])]
+
+
+def check_reposition(state: dict, event) -> list[Violation]:
+    """Move or place a unit by an effect (not a move step move), or correct where it stands."""
+    out = battle_on(state) or alive(state, event.data["unit"])
+    return out or check_position(state, state["units"][event.data["unit"]], event.data["to"], R.TABLE)
+
+
+def apply_reposition(state: dict, event) -> list[Consequence]:
+    """The unit now stands in the given hex."""
+    unit = state["units"][event.data["unit"]]
+    unit["pos"] = normalise_position(state, event.data["to"])
+    return []
+
+
+def check_adjust(state: dict, event) -> list[Violation]:
+    """Correct VPs, lore tokens or hand sizes (cards and effects the engine does not know)."""
+    if event.data["seat"] not in state["seats"]:
+        return [Violation("unknown_seat", "No such seat.", R.TABLE, overridable=False)]
+    seat = state["seats"][event.data["seat"]]
+    for key in ("vp", "lore", "command_cards", "lore_cards"):
+        if seat[key] + event.data.get(key, 0) < 0:
+            return [Violation("below_zero", f"{key} cannot go below 0.", R.TABLE, overridable=False)]
+    return []
+
+
+def apply_adjust(state: dict, event) -> list[Consequence]:
+    """Add the deltas."""
+    seat = state["seats"][event.data["seat"]]
+    for key in ("vp", "lore", "command_cards", "lore_cards"):
+        seat[key] += event.data.get(key, 0)
+    return []
+
+

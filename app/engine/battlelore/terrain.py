@@ -1,0 +1,57 @@
+"""Terrain types as data: what each one does to movement, retreats and combat (Terrain, pg 2 and 4)."""
+from __future__ import annotations
+
+from . import rules as R
+
+# Keys: blocking (blocks LOS), impassable, ends_move (moving in ends movement), stops_retreat (a
+# unit that retreats in cannot retreat further that combat), dice_cap (max dice before modifiers,
+# attacking from or into it), ignore_damage (damage ignored each combat while in it),
+# retreat_ignore (damage from extra retreats ignored after retreating in), enter_damage (damage on
+# moving or retreating in), feature (a hex tile owned by a player), capture_vp (VP for capturing it
+# at the start of your turn), rule.
+TERRAIN: dict[str, dict] = {
+    "clear": {"rule": R.TERRAIN},
+    "forest": {"blocking": True, "ends_move": True, "stops_retreat": True, "dice_cap": 2,
+               "rule": R.FOREST},
+    "hill": {"blocking": True, "rule": R.cite("Terrain, Hill hexes", 2)},
+    "building": {"blocking": True, "ends_move": True, "stops_retreat": True, "ignore_damage": 1,
+                 "retreat_ignore": 1, "rule": R.BUILDING},
+    "command_tent": {"blocking": True, "ends_move": True, "stops_retreat": True, "feature": True,
+                     "capture_vp": 2, "rule": R.TENT},
+    "water": {"impassable": True, "rule": R.WATER},
+    "ford": {"ends_move": True, "stops_retreat": True, "rule": R.WATER},
+    "bridge": {"rule": R.WATER},
+    "hoard": {"ends_move": True, "stops_retreat": True, "feature": True, "capture_vp": 3,
+              "rule": R.HOARD},
+    "rubble": {"ends_move": True, "stops_retreat": True, "enter_damage": 1, "rule": R.RUBBLE},
+    "cavern": {"blocking": True, "ends_move": True, "stops_retreat": True,
+               "rule": R.cite("Terrain reference, Cavern", 4)},
+    "barricade": {"stops_retreat": True, "rule": R.cite("Terrain reference, Barricade", 4)},
+    "crystal_spire": {"feature": True, "rule": R.cite("Terrain reference, Crystal Spire", 4)},
+    "graveyard": {"feature": True, "rule": R.cite("Terrain reference, Graveyard", 4)},
+    "plaguelands": {"feature": True, "rule": R.cite("Terrain reference, Plaguelands", 4)},
+    "blood_field": {"feature": True, "rule": R.cite("Terrain reference, Blood Field", 4)},
+}
+
+TYPES = list(TERRAIN)
+# Types a unit can be placed in or moved to without naming a feature tile.
+PLAIN = [t for t, spec in TERRAIN.items() if not spec.get("feature")]
+# Feature tiles a player musters or places; command tents come from mustering.
+FEATURES = [t for t, spec in TERRAIN.items() if spec.get("feature")]
+SECTIONS = ["left", "left/center", "center", "center/right", "right"]
+CARD_SECTIONS = ["left", "center", "right", "any"]
+
+
+def prop(terrain: str, key: str, default=None):
+    """One property of a terrain type (unknown types behave as clear)."""
+    return TERRAIN.get(terrain, TERRAIN["clear"]).get(key, default)
+
+
+def in_section(unit_section: str, card_section: str) -> bool:
+    """May a unit in this section be ordered by a card for that section? (Order step, pg 1)
+
+    A unit on a section line ("left/center") may be ordered by a card for either section.
+    """
+    if card_section == "any":
+        return True
+    return card_section in unit_section.split("/")

@@ -1,0 +1,355 @@
+"""The active player's turn: command, order and move steps, upkeep, turn start (captures, victory)."""
+from __future__ import annotations
+
+from ..core import Consequence, Violation
+from . import rules as R
+from . import terrain as T
+from .damage import suffer
+from .setup import check_position, normalise_position
+from .units import REMOVABLE_FOR_LORE, has, movement
+
+MAIN_STEPS = ("command", "order", "move", "attack")
+NEXT_STEP = {"order": "move", "move": "attack", "attack": "vp"}
+
+
+def not_active(state: dict, event, rule: str) -> list[Violation]:
+    """The main-phase events belong to the active player, while the game is on."""
+    if state["phase"] == "over":
+        return [Violation("game_over", "The game is over.", R.WINNING)]
+    if state["phase"] not in ("main",):
+        return [Violation("wrong_phase", "The battle has not started yet.", R.PHASES)]
+    if event.by != state["active"]:
+        return [Violation("not_your_turn", "It is not your turn.", R.PHASES)]
+    return []
+
+
+def combat_open(state: dict) -> list[Violation]:
+    """A combat must be resolved to its end before the turn goes on."""
+    if state["combat"]:
+        return [Violation("combat_open", "Finish resolving the current combat first.", R.cite("Combat", 1))]
+    return []
+
+
+def live_unit(state: dict, uid: str) -> dict:
+    """The unit with this id (the caller has checked it exists)."""
+    return state["units"][uid]
+
+
+# -- turn start -------------------------------------------------------------------------------
+
+def start_turn(state: dict, seat: str) -> list[Consequence]:
+    """A new turn for `seat`: victory check when the first player starts a turn, then captures."""
+    state["turn"] += 1
+    state["active"] = seat
+    state["step"] = "command"
+    state["command"] = None
+    state["ordered"], state["moved"], state["attacked"] = [], [], []
+    state["lore_blocked"] = None
+    cons = [Consequence("turn_started", {"seat": seat, "turn": state["turn"]}, R.PHASES)]
+    order = [check_vp_victory, captures] if R.VICTORY_BEFORE_CAPTURES else [captures, check_vp_victory]
+    for step in order:
+        cons.extend(step(state, seat))
+        if state["winner"]:
+            break
+    return cons
+
+
+def check_vp_victory(state: dict, seat: str) -> list[Consequence]:
+    """When the first player starts a turn: 16+ VP and more than the opponent wins. (Winning, pg 2)"""
+    if seat != state["first"] or state["winner"]:
+        return []
+    need = state["options"]["vp_to_win"]
+    vps = {s: v["vp"] for s, v in state["seats"].items()}
+    for s, vp in vps.items():
+        others = [v for o, v in vps.items() if o != s]
+        if vp >= need and all(vp > v for v in others):
+            state["winner"] = {"winners": [s], "draw": False, "decided_by": "victory_points", "vp": vps}
+            state["phase"] = "over"
+            state["step"] = None
+            return [Consequence("game_over", dict(state["winner"]), R.WINNING)]
+    return []
+
+
+def captures(state: dict, seat: str) -> list[Consequence]:
+    """At the start of your turn, your unit in an enemy command tent or hoard hex captures it. (Terrain)"""
+    cons = []
+    for uid in state["seats"][seat]["units"]:
+        unit = state["units"][uid]
+        fid = (unit.get("pos") or {}).get("feature")
+        if not unit["alive"] or not fid:
+            continue
+        feat = state["features"][fid]
+        vp = T.prop(feat["type"], "capture_vp")
+        if not vp or feat["owner"] == seat or feat["removed"]:
+            continue
+        feat["removed"] = True
+        state["seats"][seat]["vp"] += vp
+        unit["pos"].update(terrain="clear", feature=None)
+        cons.append(Consequence("captured", {"seat": seat, "feature": fid, "unit": uid, "vp": vp},
+                                T.prop(feat["type"], "rule")))
+    return cons
+
+
+# -- command step -----------------------------------------------------------------------------
+
+def check_play_command(state: dict, event) -> list[Violation]:
+    """Play 1 command card, then resolve it or order 1 unit anywhere. (Command step, pg 1)"""
+    out = not_active(state, event, R.COMMAND)
+    if out:
+        return out
+    if state["step"] != "command":
+        return [Violation("wrong_step", "You have already played your command card this turn.", R.COMMAND)]
+    if state["seats"][event.by]["command_cards"] < 1:
+        return [Violation("no_command_cards", "You have no command card to play.", R.COMMAND)]
+    return []
+
+
+def apply_play_command(state: dict, event) -> list[Consequence]:
+    """The card is discarded; its section and number of units to order set the order step."""
+    seat = state["seats"][event.by]
+    seat["command_cards"] -= 1
+    resolve = event.data.get("resolve", True)
+    section = event.data["section"] if resolve else "any"
+    units = event.data["units"] if resolve else 1
+    state["command"] = {"card": event.data.get("card"), "section": section, "units": units,
+                        "resolve": resolve, "text": event.data.get("text")}
+    state["step"] = "order"
+    return [Consequence("command_played", dict(state["command"], seat=event.by), R.COMMAND)]
+
+
+# -- order step -------------------------------------------------------------------------------
+
+def can_order(state: dict, unit: dict) -> bool:
+    """Is this unit orderable now under the played command card?"""
+    cmd = state["command"] or {}
+    return (unit["alive"] and unit["seat"] == state["active"] and unit["id"] not in state["ordered"]
+            and len(state["ordered"]) < cmd.get("units", 0) and unit["pos"] is not None
+            and T.in_section(unit["pos"]["section"], cmd.get("section", "any")))
+
+
+def check_order(state: dict, event) -> list[Violation]:
+    """Order units in the card's section, each at most once, no more than the card allows. (Order step)"""
+    out = not_active(state, event, R.ORDER)
+    if out:
+        return out
+    if state["step"] != "order":
+        return [Violation("wrong_step", "Units are ordered in the order step, after the command card.",
+                          R.ORDER)]
+    unit = live_unit(state, event.data["unit"])
+    if unit["seat"] != event.by:
+        return [Violation("not_your_unit", "You can only order friendly units.", R.ORDER, overridable=False)]
+    if not unit["alive"]:
+        return [Violation("eliminated", f"{unit['name']} has been eliminated.", R.ORDER, overridable=False)]
+    if unit["id"] in state["ordered"]:
+        return [Violation("already_ordered", "You can only order each unit once per turn.", R.ORDER)]
+    cmd = state["command"]
+    out = []
+    if len(state["ordered"]) >= cmd["units"]:
+        out.append(Violation("order_limit", f"The command card orders {cmd['units']} unit(s).", R.ORDER))
+    if not T.in_section(unit["pos"]["section"], cmd["section"]):
+        out.append(Violation("wrong_section",
+                             f"{unit['name']} is in the {unit['pos']['section']} section; the card orders {cmd['section']}.",
+                             R.ORDER))
+    return out
+
+
+def apply_order(state: dict, event) -> list[Consequence]:
+    """Mark the unit ordered: it may move and attack this turn."""
+    state["ordered"].append(event.data["unit"])
+    return []
+
+
+def check_remove_token(state: dict, event) -> list[Violation]:
+    """In the order step, spend 2 lore to remove a poison or stun token from an ordered unit."""
+    out = not_active(state, event, R.POISON)
+    if out:
+        return out
+    token = event.data["token"]
+    rule = R.STUN if token == "stun" else R.POISON if token == "poison" else R.MARKERS
+    if state["step"] != "order":
+        return [Violation("wrong_step", "Tokens are removed during the order step.", rule)]
+    unit = live_unit(state, event.data["unit"])
+    if unit["id"] not in state["ordered"]:
+        return [Violation("not_ordered", "Only an ordered unit can have a token removed.", rule)]
+    if token not in unit["tokens"]:
+        return [Violation("no_token", f"{unit['name']} has no {token} token.", rule, overridable=False)]
+    if state["seats"][event.by]["lore"] < R.TOKEN_REMOVAL_LORE:
+        return [Violation("not_enough_lore", f"Removing a token costs {R.TOKEN_REMOVAL_LORE} lore.", rule)]
+    return []
+
+
+def apply_remove_token(state: dict, event) -> list[Consequence]:
+    """Pay 2 lore; the token is gone."""
+    unit = live_unit(state, event.data["unit"])
+    unit["tokens"].remove(event.data["token"])
+    state["seats"][event.by]["lore"] = max(0, state["seats"][event.by]["lore"] - R.TOKEN_REMOVAL_LORE)
+    return [Consequence("lore_spent", {"seat": event.by, "amount": R.TOKEN_REMOVAL_LORE,
+                                       "why": f"remove {event.data['token']}"}, R.POISON)]
+
+
+def check_end_step(state: dict, event) -> list[Violation]:
+    """Order -> move -> attack -> upkeep, in that order. (Game phases, pg 1)"""
+    out = not_active(state, event, R.PHASES)
+    if out:
+        return out
+    if state["step"] not in NEXT_STEP:
+        return [Violation("wrong_step", "Play a command card first." if state["step"] == "command"
+                          else "Finish the upkeep steps.", R.PHASES)]
+    return combat_open(state)
+
+
+def apply_end_step(state: dict, event) -> list[Consequence]:
+    """Go to the next step."""
+    state["step"] = NEXT_STEP[state["step"]]
+    return [Consequence("step", {"step": state["step"]}, R.PHASES)]
+
+
+def advance_to(state: dict, step: str) -> list[Consequence]:
+    """Close earlier main steps implicitly (e.g. the first move closes the order step)."""
+    order = ["order", "move", "attack", "vp"]
+    if state["step"] in order and order.index(state["step"]) < order.index(step):
+        state["step"] = step
+        return [Consequence("step", {"step": step}, R.PHASES)]
+    return []
+
+
+# -- move step --------------------------------------------------------------------------------
+
+def check_move(state: dict, event) -> list[Violation]:
+    """Ordered units move up to their movement value, once, before attacks. (Move step, pg 1)"""
+    out = not_active(state, event, R.MOVE)
+    if out:
+        return out
+    if state["step"] not in ("order", "move"):
+        return [Violation("wrong_step", "Units move in the move step, before any attack.", R.MOVE)]
+    unit = live_unit(state, event.data["unit"])
+    if unit["seat"] != event.by or not unit["alive"]:
+        return [Violation("not_your_unit", "Move one of your units in play.", R.MOVE, overridable=False)]
+    out = []
+    if unit["id"] not in state["ordered"]:
+        out.append(Violation("not_ordered", f"{unit['name']} was not ordered this turn.", R.ORDER))
+    if unit["id"] in state["moved"]:
+        out.append(Violation("already_moved", f"{unit['name']} has already moved this turn.", R.MOVE))
+    if "stun" in unit["tokens"]:
+        out.append(Violation("stunned", f"{unit['name']} is stunned and cannot move.", R.STUN))
+    if event.data["hexes"] > movement(unit):
+        out.append(Violation("too_far", f"{unit['name']} moves at most {movement(unit)} hex(es).", R.MOVE))
+    out.extend(check_position(state, unit, event.data["to"], R.MOVE))
+    return out
+
+
+def apply_move(state: dict, event) -> list[Consequence]:
+    """Put the unit in its new hex; rubble hurts on entry."""
+    cons = advance_to(state, "move")
+    unit = live_unit(state, event.data["unit"])
+    unit["pos"] = normalise_position(state, event.data["to"])
+    state["moved"].append(unit["id"])
+    hurt = T.prop(unit["pos"]["terrain"], "enter_damage", 0)
+    if hurt and not has(unit, "flying"):
+        cons.extend(suffer(state, unit["id"], hurt, R.RUBBLE, "moved into rubble"))
+    return cons
+
+
+# -- upkeep -----------------------------------------------------------------------------------
+
+def banner_vp(state: dict, seat: str) -> int:
+    """VP for banner hexes occupied by friendly units (and friendly faction banners). (VP step)"""
+    total = 0
+    for uid in state["seats"][seat]["units"]:
+        unit = state["units"][uid]
+        if unit["alive"] and unit["pos"]:
+            total += unit["pos"].get("banner", 0) or 0
+            if unit["pos"].get("faction_banner") == seat:
+                total += 1  # Markers, Faction banner markers (pg 4)
+    return total
+
+
+def check_score_vp(state: dict, event) -> list[Violation]:
+    """The upkeep starts with the VP step, after the attack step. (Upkeep phase, pg 1)"""
+    out = not_active(state, event, R.VP_STEP)
+    if out:
+        return out
+    if state["step"] == "command":
+        return [Violation("wrong_step", "Play a command card first.", R.COMMAND)]
+    if state["step"] == "lore":
+        return [Violation("wrong_step", "VPs are already scored this turn.", R.VP_STEP)]
+    return combat_open(state)
+
+
+def apply_score_vp(state: dict, event) -> list[Consequence]:
+    """Earn banner and scenario VPs, then draw 1 command card."""
+    cons = advance_to(state, "vp")
+    seat = state["seats"][event.by]
+    banners = banner_vp(state, event.by)
+    scenario = event.data.get("scenario_vp", 0)
+    seat["vp"] += banners + scenario
+    cons.append(Consequence("vp_earned", {"seat": event.by, "banners": banners, "scenario": scenario,
+                                          "total": seat["vp"], "reason": event.data.get("reason")},
+                            R.VP_STEP))
+    seat["command_cards"] += 1
+    cons.append(Consequence("command_drawn", {"seat": event.by, "hand": seat["command_cards"]}, R.DRAW_STEP))
+    state["step"] = "lore"
+    return cons
+
+
+LORE_CHOICES = {"tokens": (2, 0, 0), "token_and_card": (1, 1, 0), "two_cards": (0, 2, 1)}
+
+
+def check_lore_step(state: dict, event) -> list[Violation]:
+    """One of the three lore choices, after the draw step. (Lore step, pg 1)"""
+    out = not_active(state, event, R.LORE_STEP)
+    if out:
+        return out
+    if state["step"] != "lore":
+        return [Violation("wrong_step", "The lore step comes after the VP and draw steps.", R.LORE_STEP)]
+    return []
+
+
+def apply_lore_step(state: dict, event) -> list[Consequence]:
+    """Gain tokens/cards, discard down to 4 lore cards, and pass the turn."""
+    seat = state["seats"][event.by]
+    tokens, cards, discard = LORE_CHOICES[event.data["choice"]]
+    seat["lore"] += tokens
+    seat["lore_cards"] = max(0, seat["lore_cards"] + cards - discard)
+    cons = [Consequence("lore_step", {"seat": event.by, "choice": event.data["choice"], "tokens": tokens,
+                                      "cards": cards, "discarded": discard}, R.LORE_STEP)]
+    if seat["lore_cards"] > R.MAX_LORE_CARDS:
+        extra = seat["lore_cards"] - R.MAX_LORE_CARDS
+        seat["lore_cards"] = R.MAX_LORE_CARDS
+        cons.append(Consequence("lore_discarded", {"seat": event.by, "amount": extra}, R.LORE_STEP))
+    nxt = next(s for s in state["seats"] if s != event.by)
+    cons.extend(start_turn(state, nxt))
+    return cons
+
+
+# -- lore cards -------------------------------------------------------------------------------
+
+def check_play_lore(state: dict, event) -> list[Violation]:
+    """Pay the lore cost; 1 lore card per turn per player. (Lore cards, pg 2)"""
+    if state["phase"] != "main":
+        return [Violation("wrong_phase", "Lore cards are played during the battle.", R.LORE_CARDS)]
+    seat = state["seats"][event.by]
+    out = []
+    if seat["lore_cards"] < 1:
+        out.append(Violation("no_lore_cards", "You have no lore card in hand.", R.LORE_CARDS))
+    if seat["lore"] < event.data["cost"]:
+        out.append(Violation("not_enough_lore", f"You have {seat['lore']} lore; the card costs {event.data['cost']}.",
+                             R.LORE_CARDS))
+    if seat["lore_played_turn"] == state["turn"]:
+        out.append(Violation("one_lore_card", "You may use 1 lore card per turn.", R.LORE_CARDS))
+    if state.get("lore_blocked") == event.by:
+        out.append(Violation("lore_blocked", "Your opponent's card stops you playing another lore card this turn.",
+                             R.cite("Lore cards clarifications, Runic Barrier; Mana Break", 4)))
+    return out
+
+
+def apply_play_lore(state: dict, event) -> list[Consequence]:
+    """Spend the lore, discard the card; its effect is entered as separate events."""
+    seat = state["seats"][event.by]
+    seat["lore"] -= event.data["cost"]
+    seat["lore_cards"] -= 1
+    seat["lore_played_turn"] = state["turn"]
+    if event.data.get("blocks_opponent"):
+        state["lore_blocked"] = next(s for s in state["seats"] if s != event.by)
+    return [Consequence("lore_card_played", {"seat": event.by, "card": event.data["card"],
+                                             "cost": event.data["cost"]}, R.LORE_CARDS)]

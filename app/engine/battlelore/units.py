@@ -1,0 +1,135 @@
+"""Unit records (reference-card numbers as data) and what follows from a unit's state."""
+from __future__ import annotations
+
+from . import rules as R
+from . import terrain as T
+
+ATTACK_TYPES = ("melee", "ranged")
+FACES = ("strike", "cleave", "pierce", "morale", "lore", "heroic")
+# Markers a unit can carry: core tokens (Other rules, pg 2) and the expansion markers (pg 4).
+TOKENS = ("poison", "stun", "bleed", "blight", "panic", "shield")
+REMOVABLE_FOR_LORE = ("poison", "stun", "bleed", "blight", "panic")
+
+# Numbers a unit record needs before it can be mustered (health, movement, combat value, muster
+# value; range for ranged units). Unknown numbers are null until a player enters them.
+NEEDED = ("health", "movement", "combat", "attack", "muster")
+
+
+def problems_in_record(rec) -> list[str]:
+    """What is wrong with a unit or terrain card record (empty list when it is usable as data)."""
+    if not isinstance(rec, dict):
+        return ["a unit record must be an object"]
+    out = []
+    slug = rec.get("slug")
+    if not isinstance(slug, str) or not slug or "." in slug:
+        out.append("slug must be a non-empty string without dots")
+    kind = rec.get("kind", "unit")
+    if kind not in ("unit", "terrain"):
+        out.append("kind must be unit or terrain")
+    for key in ("health", "movement", "combat", "muster", "range", "min_range", "cards"):
+        value = rec.get(key)
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
+            out.append(f"{key} must be a whole number >= 0 or null")
+    if rec.get("attack") not in (None, *ATTACK_TYPES):
+        out.append("attack must be melee or ranged")
+    if kind == "terrain" and rec.get("terrain") not in T.TYPES:
+        out.append("a terrain card names its terrain type")
+    for key in ("abilities", "traits"):
+        if not isinstance(rec.get(key, []), list):
+            out.append(f"{key} must be a list")
+    return out
+
+
+def missing_numbers(rec: dict) -> list[str]:
+    """Numbers still unknown (null) that a unit needs to be mustered."""
+    if rec.get("kind", "unit") == "terrain":
+        return [] if rec.get("muster") is not None else ["muster"]
+    out = [k for k in NEEDED if rec.get(k) is None]
+    if rec.get("attack") == "ranged" and rec.get("range") is None:
+        out.append("range")
+    return out
+
+
+def has(unit: dict, trait: str) -> bool:
+    """Does the unit have this trait or ability (lower-case names, e.g. flying, unyielding)?"""
+    return trait in unit.get("traits", []) or trait in unit.get("abilities", [])
+
+
+def remaining(unit: dict) -> int:
+    """Figures left (or health left for a unit with the damage token icon). (Damage, pg 1)"""
+    return max(0, unit["health"] - unit["damage"])
+
+
+def is_weak(unit: dict, state: dict | None = None) -> bool:
+    """Weak: reduced to 1 figure; never for damage-token units; always when blighted. (Weak units, pg 1)"""
+    if "blight" in unit["tokens"]:
+        return True  # Markers, Blight (pg 4): weak even with more figures, damage-token units too
+    if has(unit, "unyielding"):
+        return False  # Unit abilities, Unyielding (pg 4): never weak
+    pos = unit.get("pos") or {}
+    if state is not None and pos.get("feature"):
+        feat = state["features"].get(pos["feature"], {})
+        if feat.get("type") == "plaguelands" and feat.get("owner") != unit["seat"]:
+            return True  # Terrain reference, Plaguelands (pg 4): enemy units in it are weak
+    if unit.get("damage_tokens"):
+        return False
+    return remaining(unit) == 1
+
+
+def movement(unit: dict) -> int:
+    """Movement value: the card's, or 1 while blighted (Markers, Blight, pg 4)."""
+    return 1 if "blight" in unit["tokens"] else unit["movement"]
+
+
+def terrain_of(unit: dict) -> str:
+    """Terrain type of the unit's hex; flying units apply no terrain effects in combat (Flying, pg 4)."""
+    return (unit.get("pos") or {}).get("terrain", "clear")
+
+
+def combat_terrain(unit: dict) -> str:
+    """Terrain that counts for this unit in combat: none for a flying unit (Unit abilities, Flying)."""
+    return "clear" if has(unit, "flying") else terrain_of(unit)
+
+
+def dice_for(attacker: dict, target: dict, modifier: int = 0) -> tuple[int, list[str]]:
+    """Dice the attacker rolls against the target, with the reasons (Combat, 2; Terrain, Forest).
+
+    Terrain caps come first, then modifiers (Combat, 2: "Apply dice modifiers after applying
+    relevant terrain effects").
+    """
+    n = attacker["combat"]
+    why = [f"combat value {n}"]
+    cap_from = [t for t in (combat_terrain(attacker), combat_terrain(target)) if T.prop(t, "dice_cap")]
+    if cap_from:
+        cap = min(T.prop(t, "dice_cap") for t in cap_from)
+        if n > cap:
+            n = cap
+            why.append(f"at most {cap} dice ({'/'.join(sorted(set(cap_from)))})")
+    if has(target, "ethereal") and not has(attacker, "caster"):
+        n -= 1
+        why.append("1 fewer against an ethereal unit")
+    if modifier:
+        n += modifier
+        why.append(f"{modifier:+d} from effects")
+    if "bleed" in attacker["tokens"]:
+        n = max(1, n - 1)
+        why.append("1 fewer while bleeding (minimum 1)")
+    return max(0, n), why
+
+
+def unit_from_record(seat: str, uid: str, rec: dict) -> dict:
+    """A unit in play, built from its reference-card record."""
+    return {
+        "id": uid, "seat": seat, "slug": rec["slug"], "name": rec.get("name") or rec["slug"],
+        "health": rec["health"], "damage_tokens": bool(rec.get("damage_tokens")),
+        "legend": bool(rec.get("legend")), "movement": rec["movement"], "combat": rec["combat"],
+        "attack": rec["attack"], "range": rec.get("range"),
+        "min_range": rec.get("min_range") if rec.get("min_range") is not None else 1,
+        "abilities": [str(a).lower() for a in rec.get("abilities", [])],
+        "traits": [str(t).lower() for t in rec.get("traits", [])],
+        "damage": 0, "tokens": [], "pos": None, "alive": True,
+    }
+
+
+RULE_FOR_TOKEN = {"poison": R.POISON, "stun": R.STUN, "bleed": R.BLEED, "blight": R.BLIGHT,
+                  "panic": R.MARKERS, "shield": R.MARKERS}

@@ -1,0 +1,195 @@
+"""Setup: scenario choice, first player, mustering (18 cards, 50 points, tent, decoys), deployment, hands."""
+import pytest
+
+from app.engine.core import Event, SetupError
+
+from .helpers import POS, RS, codes, play, setup, unit
+
+
+def at_muster(**options):
+    s = RS.new_game(setup(**options))
+    s, _ = play(s, "p1", "choose_scenario", scenario="A1")
+    s, _ = play(s, "p2", "choose_scenario", scenario="B1")
+    return s
+
+
+def test_setup_needs_two_seats_and_different_factions():
+    """Optional rules, Playing with extra core games (pg 2): two players cannot play the same faction."""
+    with pytest.raises(SetupError):
+        RS.new_game({"seats": [{"name": "solo"}]})
+    bad = setup()
+    bad["seats"][1]["faction"] = "daqan"
+    with pytest.raises(SetupError) as err:
+        RS.new_game(bad)
+    assert err.value.field == "seats.p2.faction"
+
+
+def test_bad_unit_record_is_a_setup_error():
+    """Units are data: a malformed record names its field (Tablewarden shared shapes)."""
+    bad = setup()
+    bad["seats"][0]["units"].append({"slug": "x", "health": -1})
+    with pytest.raises(SetupError) as err:
+        RS.new_game(bad)
+    assert err.value.field.startswith("seats.p1.units")
+
+
+def test_first_player_is_the_alphabetically_first_scenario():
+    """Setup, Scenarios, step 2 (pg 1): alphabetically first scenario card, then lowest number."""
+    s = RS.new_game(setup())
+    s, _ = play(s, "p1", "choose_scenario", scenario="B1")
+    assert s["phase"] == "scenario"
+    s, cons = play(s, "p2", "choose_scenario", scenario="a3")
+    assert s["first"] == "p2" and s["phase"] == "muster"
+    assert "first_player" in [c.type for c in cons]
+    s = RS.new_game(setup())
+    s, _ = play(s, "p1", "choose_scenario", scenario="C2")
+    s, _ = play(s, "p2", "choose_scenario", scenario="C1")
+    assert s["first"] == "p2"
+
+
+def test_equal_initiative_asks_the_table():
+    """Setup, Scenarios, step 2 (pg 1): a tie is not covered, so the table sets the first player."""
+    s = RS.new_game(setup())
+    s, _ = play(s, "p1", "choose_scenario", scenario="A1")
+    s, _ = play(s, "p2", "choose_scenario", scenario="A1")
+    assert s["phase"] == "first_player"
+    assert codes(s, "p1", "muster", army={}) == ["wrong_phase"]
+    s, _ = play(s, "p2", "first_player", seat="p1")
+    assert s["first"] == "p1" and s["phase"] == "muster"
+
+
+def test_scenario_chosen_once_and_hidden_from_the_opponent():
+    """Setup, Scenarios (pg 1): both players reveal their chosen scenario cards simultaneously."""
+    s = RS.new_game(setup())
+    s, _ = play(s, "p1", "choose_scenario", scenario="A1")
+    assert codes(s, "p1", "choose_scenario", scenario="A2") == ["already_chosen"]
+    assert RS.view(s, "p2")["seats"]["p1"]["scenario"] == "chosen"
+    assert RS.view(s, "p1")["seats"]["p1"]["scenario"] == "A1"
+    assert codes(s, "p2", "choose_scenario", scenario="1A") == ["bad_scenario"]
+
+
+def test_army_must_be_exactly_18_cards():
+    """Mustering and deployment, 1 (pg 1): exactly 18 deployment cards."""
+    s = at_muster()
+    assert "army_size" in codes(s, "p1", "muster", army={"d-foot": 2}, decoys=11)
+    assert codes(s, "p1", "muster", army={"d-foot": 7}, decoys=11) == []
+
+
+def test_at_most_11_decoys():
+    """Mustering and deployment, 1 (pg 1): each player takes 11 decoy deployment cards."""
+    s = at_muster()
+    assert "too_many_decoys" in codes(s, "p1", "muster", army={"d-foot": 6}, decoys=12)
+
+
+def test_army_costs_at_most_50_points():
+    """Mustering and deployment, 1 (pg 1): an army can cost a total of 50 muster points."""
+    s = at_muster()
+    # 7 heroes at 9 points = 63
+    assert "over_budget" in codes(s, "p1", "muster", army={"d-hero": 7}, decoys=11)
+    # 2 heroes (18) + 5 foot (20) = 38
+    assert codes(s, "p1", "muster", army={"d-hero": 2, "d-foot": 5}, decoys=11) == []
+
+
+def test_command_tent_adds_five_points_and_is_a_card():
+    """Mustering and deployment, 1 (pg 1): a command tent gives 5 extra muster points."""
+    s = at_muster()
+    army = {"d-hero": 4, "d-foot": 3}  # 36 + 12 = 48 ... plus one more foot = 52
+    army["d-foot"] = 4
+    assert "over_budget" in codes(s, "p1", "muster", army=army, decoys=10)
+    assert codes(s, "p1", "muster", army=army, command_tent=True, decoys=9) == []
+    assert "army_size" in codes(s, "p1", "muster", army=army, command_tent=True, decoys=10)
+
+
+def test_lore_tokens_for_unspent_points():
+    """Mustering and deployment, 3 (pg 1): 1 lore token per unspent muster point, at most 5."""
+    s = at_muster()
+    s, _ = play(s, "p1", "muster", army={"d-foot": 7}, decoys=11)            # 28: 22 unspent -> 5
+    assert s["seats"]["p1"]["lore"] == 0, "nothing is revealed before both have mustered"
+    s, cons = play(s, "p2", "muster", army={"u-hero": 4, "u-foot": 3}, decoys=11)  # 36+12=48 -> 2
+    assert s["seats"]["p1"]["lore"] == 5 and s["seats"]["p2"]["lore"] == 2
+    assert s["phase"] == "deploy" and len(s["seats"]["p1"]["units"]) == 7
+    assert "lore_gained" in [c.type for c in cons]
+
+
+def test_army_is_secret_until_both_mustered():
+    """Mustering and deployment, 1-3 (pg 1): armies are built simultaneously and revealed together."""
+    s = at_muster()
+    s, _ = play(s, "p1", "muster", army={"d-foot": 7}, decoys=11)
+    assert RS.view(s, "p2")["seats"]["p1"]["army"] == "mustered"
+    assert codes(s, "p1", "muster", army={"d-foot": 7}, decoys=11) == ["already_mustered"]
+
+
+def test_units_need_their_numbers_before_mustering():
+    """Units are entered from their reference cards; a unit with unknown numbers cannot be mustered."""
+    st = setup()
+    st["seats"][0]["units"].append({"slug": "mystery", "name": "Mystery", "health": None, "movement": 2,
+                                    "combat": 3, "attack": "melee", "muster": 4})
+    s = RS.new_game(st)
+    s, _ = play(s, "p1", "choose_scenario", scenario="A1")
+    s, _ = play(s, "p2", "choose_scenario", scenario="B1")
+    v = RS.check(s, Event("muster", "p1", {"army": {"mystery": 1, "d-foot": 6}, "decoys": 11}))
+    assert v[0].code == "unit_incomplete" and not v[0].overridable
+    assert codes(s, "p1", "muster", army={"nobody": 1}) == ["unknown_unit"]
+
+
+def test_deployment_card_availability():
+    """Optional rules, Playing with extra core games (pg 2): only as many units as deployment cards."""
+    st = setup()
+    st["seats"][0]["units"][0]["cards"] = 3
+    s = RS.new_game(st)
+    s, _ = play(s, "p1", "choose_scenario", scenario="A1")
+    s, _ = play(s, "p2", "choose_scenario", scenario="B1")
+    assert "not_enough_cards" in codes(s, "p1", "muster", army={"d-foot": 4, "d-archers": 3}, decoys=11)
+
+
+def test_prebuilt_scenarios_forbid_command_tents():
+    """Pre-built scenarios (pg 2): players cannot muster command tents."""
+    s = at_muster(prebuilt=True, starting_lore=3)
+    assert codes(s, "p1", "muster", army={"d-foot": 2}, command_tent=True) == ["no_tent_prebuilt"]
+    s, _ = play(s, "p1", "muster", army={"d-foot": 2})
+    s, _ = play(s, "p2", "muster", army={"u-foot": 2})
+    assert s["seats"]["p1"]["lore"] == 3
+
+
+def deployed_state():
+    s = at_muster()
+    s, _ = play(s, "p1", "muster", army={"d-foot": 6}, command_tent=True, decoys=11)
+    s, _ = play(s, "p2", "muster", army={"u-foot": 7}, decoys=11)
+    return s
+
+
+def test_command_tent_becomes_a_tile():
+    """Mustering and deployment, 4 (pg 1): the command tent card is replaced with a tent tile."""
+    s = deployed_state()
+    assert s["features"]["p1.tent"]["type"] == "command_tent"
+
+
+def test_units_cannot_deploy_in_water():
+    """Terrain, Water hexes (pg 2): a unit cannot be deployed in a water hex without a ford or bridge."""
+    s = deployed_state()
+    assert codes(s, "p1", "place", unit="p1.d-foot-1", to={**POS, "terrain": "water"}) == ["impassable"]
+    assert codes(s, "p1", "place", unit="p1.d-foot-1", to={**POS, "terrain": "ford"}) == []
+    assert codes(s, "p1", "place", unit="p2.u-foot-1", to=POS) == ["not_your_unit"]
+    assert codes(s, "p1", "place", unit="p1.nope", to=POS) == ["unknown_unit"]
+    assert codes(s, "p1", "place", unit="p1.d-foot-1", to={**POS, "terrain": "lava"}) == ["unknown_terrain"]
+
+
+def test_all_units_placed_then_hands_dealt_and_first_player_starts():
+    """Setup, Command and lore cards (pg 1): final hands of 4 command and 2 lore cards."""
+    s = deployed_state()
+    assert codes(s, "p1", "deploy_done") == ["units_unplaced"]
+    for seat in ("p1", "p2"):
+        for uid in s["seats"][seat]["units"]:
+            s, _ = play(s, seat, "place", unit=uid, to=POS)
+        s, cons = play(s, seat, "deploy_done")
+    assert s["phase"] == "main" and s["active"] == "p1" and s["step"] == "command"
+    assert s["seats"]["p1"]["command_cards"] == 4 and s["seats"]["p2"]["lore_cards"] == 2
+    assert [c.type for c in cons].count("starting_hand") == 2
+
+
+def test_hoard_tile_placed_under_a_dragon():
+    """Terrain reference, Hoard (pg 4): a hoard tile is placed in the hex of a Great Dragon."""
+    s = deployed_state()
+    s, cons = play(s, "p1", "place", unit="p1.d-foot-1", to={**POS, "terrain": "hoard"})
+    assert s["units"]["p1.d-foot-1"]["pos"]["feature"] == "p1.hoard-1"
+    assert s["features"]["p1.hoard-1"]["owner"] == "p1"

@@ -34,9 +34,10 @@ NUMBERED_KEYWORDS = ("grievous", "knockback")
 # steps (Deathgorge rulebook, Combat sequence pg 21 and Reactions pg 34-37).
 PROVISIONAL_REACTION_STEPS = (
     "after_declare_attack", "after_attack_roll", "after_defence_roll", "after_determine_success",
-    "after_damage", "after_out_of_action", "after_drive_back", "after_attack", "after_casting_roll",
-    "after_backlash", "after_spell", "after_action", "after_activation", "after_power_card_revealed",
-    "after_power_card", "after_reaction",
+    "after_deal_damage", "after_out_of_action_check", "after_drive_back", "after_attack",
+    "after_dealt_damage", "after_taken_out_of_action", "after_casting_roll", "after_backlash",
+    "after_spell", "after_action", "after_activation", "after_power_card_revealed",
+    "after_power_card_resolved", "after_reaction",
 )
 
 

@@ -330,6 +330,13 @@ class Ruleset:
             return nxt, []
         return nxt, self.apply_event(nxt, event)
 
+    def apply_owned(self, state: dict, event: Event) -> tuple[dict, list[Consequence]]:
+        """Like apply(), for a state the caller owns and will not use again (replay folds its own states).
+
+        The default copies like apply(); a ruleset may override it to apply in place and skip the copy.
+        """
+        return self.apply(state, event)
+
     def play(self, state: dict, event: Event) -> tuple[dict, list[Consequence]]:
         """Check then apply; raises IllegalEvent when blocked."""
         blocked = self.blocking(state, event)
@@ -396,7 +403,7 @@ def replay(rs: Ruleset, setup: dict, events: Iterable[Event | dict], upto: int |
     log that the rules would not have accepted raises IllegalEvent.
     """
     state = rs.new_game(setup)
-    step = rs.play if verify else rs.apply
+    step = rs.play if verify else rs.apply_owned
     for ev in effective_events(events, upto):
         state, _ = step(state, ev)
     return state
@@ -408,6 +415,6 @@ def replay_with_consequences(rs: Ruleset, setup: dict, events: Iterable[Event | 
     state = rs.new_game(setup)
     trail: list[tuple[Event, list[Consequence]]] = []
     for ev in effective_events(events, upto):
-        state, cons = rs.apply(state, ev)
+        state, cons = rs.apply_owned(state, ev)
         trail.append((ev, cons))
     return state, trail

@@ -73,11 +73,12 @@ def options(rs, state) -> list[Suggestion]:
     return out
 
 
-def choose(rng: random.Random, suggestions: list[Suggestion]) -> Suggestion | None:
-    """Pick a suggestion, playing 'Table' card effects rarely."""
+def choose(rng: random.Random, suggestions: list[Suggestion], rare_groups: dict | None = None) -> Suggestion | None:
+    """Pick a suggestion, playing 'Table' card effects rarely (weights per group in `rare_groups`)."""
     if not suggestions:
         return None
-    weights = [RARE_GROUPS.get(s.group or "", 1.0) * RARE_TYPES.get(s.type, 1.0) for s in suggestions]
+    groups = RARE_GROUPS if rare_groups is None else rare_groups
+    weights = [groups.get(s.group or "", 1.0) * RARE_TYPES.get(s.type, 1.0) for s in suggestions]
     return rng.choices(suggestions, weights=weights, k=1)[0]
 
 
@@ -92,14 +93,15 @@ def rng_pick(rng: random.Random):
     return pick
 
 
-def play_random(rs, setup: dict, seed: int, max_events: int = 2000, on_event=None) -> tuple[dict, list[Event]]:
+def play_random(rs, setup: dict, seed: int, max_events: int = 2000, on_event=None,
+                rare_groups: dict | None = None) -> tuple[dict, list[Event]]:
     """Play one game from suggestions only; returns the final state and the log (events with seq)."""
     rng = random.Random(seed)
     pick = rng_pick(rng)
     state = rs.new_game(setup)
     log: list[Event] = []
     while len(log) < max_events and rs.outcome(state) is None:
-        sugg = choose(rng, options(rs, state))
+        sugg = choose(rng, options(rs, state), rare_groups)
         if sugg is None:
             break
         ev = fill(sugg, pick)

@@ -164,3 +164,19 @@ def test_event_envelope_round_trip():
     raw = {"id": "u1", "type": "add", "by": "p1", "data": {"points": 1}, "expected_seq": 4,
            "override": {"reason": "card"}}
     assert Event.from_dict(raw).to_dict() == raw
+
+
+def test_replay_folds_with_apply_owned_and_a_ruleset_may_skip_the_copy():
+    """The log is the truth (DESIGN.md principle 2): replay uses apply_owned, by default the same as apply."""
+    calls = []
+
+    class InPlace(TallyGame):
+        def apply_owned(self, state, event):
+            calls.append(event.seq)
+            return state, self.apply_event(state, event)
+
+    rs = InPlace()
+    log = [ev(1, "p1", 2), ev(2, "p2", 3)]
+    assert replay(rs, SETUP, log) == replay(RS, SETUP, log) == {"seats": {"p1": {"score": 2}, "p2": {"score": 3}},
+                                                               "turn": "p1"}
+    assert calls == [1, 2]

@@ -111,6 +111,14 @@ class UnderworldsRuleset(Ruleset):
             return nxt, []
         return nxt, self.apply_event(nxt, event)
 
+    def apply_owned(self, state: dict, event: Event):
+        """In place, no copy: for replay(), which owns the states it folds."""
+        if event.type == REVERT:
+            raise ValueError("revert is folded by replay(), not applied to a state")
+        if event.type == NOTE:
+            return state, []
+        return state, self.apply_event(state, event)
+
     def suggest(self, state: dict, seat: str):
         """Legal next events for a seat (suggest.py)."""
         return suggest_mod.suggest(self, state, seat)

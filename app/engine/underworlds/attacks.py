@@ -95,10 +95,9 @@ def apply_attack(rs, state, event) -> list[Consequence]:
         steps += ["after_defence_roll", "after_determine_success"]
         if result.success:
             cons.extend(F.deal_damage(rs, state, tgt, result.damage, att, "attack"))
-            steps += ["after_deal_damage", "after_dealt_damage", "after_out_of_action_check"]
+            steps += ["after_damage", "after_out_of_action"]
             if state["fighters"][tgt]["out"]:
                 out_now.append(tgt)
-                steps.append("after_taken_out_of_action")
             elif result.target_staggered:
                 F.give_token(rs, state, tgt, "stagger", cons)
                 cons.append(Consequence("staggered", {"fighter": tgt, "by": att}, R("stagger")))

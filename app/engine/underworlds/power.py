@@ -215,11 +215,11 @@ def apply_power(rs, state, event) -> list[Consequence]:
     steps: list[str] = []
     if play == "ploy":
         cardmod.spend_from_hand(state, event.by, "power", d.get("card"), discard=True)
-        steps = ["after_power_card_revealed", "after_power_card_resolved"]
+        steps = ["after_power_card_revealed", "after_power_card"]
     elif play == "spell":
         cons.extend(_cast(rs, state, event))
         cardmod.spend_from_hand(state, event.by, "power", d.get("card"), discard=True)
-        steps = ["after_power_card_revealed", "after_casting_roll", "after_spell", "after_power_card_resolved"]
+        steps = ["after_power_card_revealed", "after_casting_roll", "after_spell", "after_power_card"]
     elif play == "upgrade":
         cardmod.spend_from_hand(state, event.by, "power", d.get("card"), discard=False)
         g = state["seats"][event.by]["glory"]
@@ -230,7 +230,7 @@ def apply_power(rs, state, event) -> list[Consequence]:
                                 R("upgrades")))
         if state["phase"] == "end":
             state["end"]["stage"] = 3
-        steps = ["after_power_card_revealed", "after_power_card_resolved"]
+        steps = ["after_power_card_revealed", "after_power_card"]
     elif play == "delve":
         feat = state["features"][d["feature"]]
         feat["face"] = F.flip_face(feat)

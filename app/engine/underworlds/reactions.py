@@ -25,19 +25,17 @@ REACTION_STEPS: dict[str, str] = {
     "after_attack_roll": "after the attack roll (combat step 2)",
     "after_defence_roll": "after the defence roll (combat step 3)",
     "after_determine_success": "after success is determined (combat step 4)",
-    "after_deal_damage": "after the Attack action deals damage (combat step 5)",
-    "after_out_of_action_check": "after the out of action check (combat step 6)",
+    "after_damage": "after a fighter is dealt damage (combat step 5, or any damage)",
+    "after_out_of_action": "after the out of action check (combat step 6), or a fighter is taken out of action",
     "after_drive_back": "after the drive back step (combat step 7)",
     "after_attack": "after an Attack action (combat step 8, end sequence)",
-    "after_dealt_damage": "after a fighter is dealt damage (for any reason)",
-    "after_taken_out_of_action": "after a fighter is taken out of action (for any reason)",
     "after_casting_roll": "after a casting roll",
     "after_backlash": "after backlash",
     "after_spell": "after a spell is resolved or fails",
     "after_action": "after an action",
     "after_activation": "after an activation step",
     "after_power_card_revealed": "after a power card is revealed",
-    "after_power_card_resolved": "after a gambit is resolved or an upgrade is given",
+    "after_power_card": "after a gambit is resolved or an upgrade is given",
     "after_reaction": "in reaction to a reaction (secondary chain)",
     "after_scatter_placed": "after the scatter token is placed",
 }
@@ -47,7 +45,7 @@ PLUNDER = "plunder"
 
 # Combat reaction steps an Attack action passes, by how it ended (the combat sequence's step numbers).
 COMBAT_STEPS_HIT = ["after_declare_attack", "after_attack_roll", "after_defence_roll", "after_determine_success",
-                    "after_deal_damage", "after_out_of_action_check", "after_drive_back", "after_attack"]
+                    "after_damage", "after_out_of_action", "after_drive_back", "after_attack"]
 
 
 def card_step(card: dict | None) -> str | None:
@@ -87,7 +85,7 @@ def window_steps(window: dict) -> list[str]:
 def plunder_possible(state: dict, seat: str) -> list[str]:
     """Available feature tokens this seat may place with Plunder now ([] when Plunder is not open to it)."""
     window = state.get("reaction")
-    if not window or "after_out_of_action_check" not in window["steps"]:
+    if not window or "after_out_of_action" not in window["steps"]:
         return []
     ctx = window["context"]
     if not ctx.get("attacker") or seat_of(ctx["attacker"]) != seat or not ctx.get("out_of_action"):
@@ -143,7 +141,7 @@ def check_reaction(rs, state: dict, event) -> list[Violation]:
 def _check_plunder(rs, state, event) -> list[Violation]:
     R = rs.edition.rule
     d = event.data
-    if d["step"] != "after_out_of_action_check":
+    if d["step"] != "after_out_of_action":
         return [Violation("wrong_reaction_step", "Plunder is used after the out of action check.", R("plunder"))]
     avail = plunder_possible(state, event.by)
     if not avail:

@@ -307,10 +307,10 @@ def _reactions(rs, state, seat) -> list[Suggestion]:
     out = [Suggestion("reaction_pass", seat, "No reaction", {}, group="Reaction")]
     if not open_steps:
         return out
-    if "after_out_of_action_check" in open_steps:
+    if "after_out_of_action" in open_steps:
         for key in plunder_possible(state, seat):
             out.append(Suggestion("reaction", seat, f"Plunder: place feature token {key}",
-                                  {"step": "after_out_of_action_check", "name": "plunder", "feature": key},
+                                  {"step": "after_out_of_action", "name": "plunder", "feature": key},
                                   group="Reaction"))
     deck = state["decks"].get(seat)
     if deck and state["seats"][seat]["hand"]["power"] > 0 and state["phase"] != "end":

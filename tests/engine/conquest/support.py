@@ -98,3 +98,43 @@ def bot_step(state: dict, rng: random.Random, counter: list[int], effects: float
     core = [s for s in options if s.group != "effects"]
     pool = options if (not core or rng.random() < effects) else core
     return fill(rng.choice(pool), rng, counter)
+
+
+def both_pass(state: dict) -> dict:
+    """End the deploy phase: the player on turn passes, then the other."""
+    state, _ = play(state, "pass", state["step"]["turn"])
+    state, _ = play(state, "pass", state["step"]["turn"])
+    return state
+
+
+def commit(state: dict, p1: int, p2: int) -> tuple[dict, list]:
+    """Both dials, p1 first; returns the state after the reveal and its consequences."""
+    state, _ = play(state, "commit", "p1", planet=p1)
+    return play(state, "commit", "p2", planet=p2)
+
+
+def place(state: dict, seat: str, name: str, at, **stats) -> str:
+    """Put a unit on the table directly (test arrangement, not a rule): returns its id."""
+    uid = f"{seat}.{name.lower().replace(' ', '-')}"
+    state["units"][uid] = {"id": uid, "owner": seat, "name": name, "kind": stats.pop("kind", "army"), "cost": 0,
+                           "attack": stats.pop("attack", 1), "hp": stats.pop("hp", 2),
+                           "command": stats.pop("command", 0), "keywords": stats.pop("keywords", []),
+                           "traits": stats.pop("traits", []), "unique": False, "at": at,
+                           "ready": stats.pop("ready", True), "damage": stats.pop("damage", 0)}
+    assert not stats, stats
+    return uid
+
+
+def cons_types(cons) -> list[str]:
+    """Types of consequences, in order."""
+    return [c.type for c in cons]
+
+
+def attack(state: dict, seat: str, attacker: str, defender: str | None = None, **extra) -> tuple[dict, list]:
+    """An attack whose damage nobody shields (each shield opportunity passed)."""
+    data = {"attacker": attacker, **({"defender": defender} if defender else {}), **extra}
+    state, cons = play(state, "attack", seat, **data)
+    while state["pending"] and state["pending"][0]["kind"] == "damage":
+        state, more = play(state, "no_shield", state["pending"][0]["turn"])
+        cons += more
+    return state, cons

@@ -1,0 +1,94 @@
+"""Command phase: secret dials, committing, command struggles and bonuses (rules summary, 2. Command)."""
+from .support import RS, both_pass, codes, commit, cons_types, place, play, start, unit
+
+
+def test_dial_stays_secret_until_both_commit():
+    """Step 1: each player secretly selects a number; both dials are revealed simultaneously."""
+    state = both_pass(start())
+    state, cons = play(state, "commit", "p1", planet=3)
+    assert cons[0].data == {"seat": "p1"}  # the consequence does not say where
+    assert RS.view(state, "p2")["step"]["dials"] == {"p1": None}
+    assert RS.view(state, "p1")["step"]["dials"] == {"p1": 3}
+    assert RS.view(state, "spectator")["step"]["dials"] == {"p1": None}
+    assert RS.view(state, "p2")["step"]["committed"] == ["p1"]
+    assert state["units"]["p1.warlord"]["at"] == "hq"  # nothing moves before the reveal
+    assert codes(state, "commit", "p1", planet=2) == ["out_of_step"]
+    state, cons = play(state, "commit", "p2", planet=1)
+    assert "dials_revealed" in cons_types(cons)
+
+
+def test_commit_only_to_face_up_planets():
+    """Step 1: the dial numbers are the face-up planets from the first planet on."""
+    state = both_pass(start())
+    assert codes(state, "commit", "p1", planet=6) == ["not_face_up"]
+
+
+def test_warlord_keeps_its_state_other_units_arrive_exhausted():
+    """Step 1: warlords arrive in their current state; units committed with them arrive exhausted."""
+    state = start()
+    place(state, "p1", "Reserve", "hq")
+    state = both_pass(state)
+    state, _ = commit(state, 2, 3)
+    assert state["units"]["p1.warlord"]["at"] == 2 and state["units"]["p1.warlord"]["ready"]
+    assert state["units"]["p1.reserve"]["at"] == 2 and not state["units"]["p1.reserve"]["ready"]
+
+
+def test_lone_ready_warlord_wins_the_struggle():
+    """Step 2: if only one player has a ready warlord at a planet, he wins its command struggle."""
+    state = start()
+    place(state, "p2", "Icons", 2, command=3)
+    state = both_pass(state)
+    state, cons = commit(state, 2, 4)
+    struggle = [c for c in cons if c.type == "command_struggle" and c.data["planet"] == 2][0]
+    assert struggle.data["winner"] == "p1"
+
+
+def test_command_icons_on_ready_units_decide_otherwise_and_ties_win_nothing():
+    """Step 2: most command icons on ready units wins; on a tie no one wins."""
+    state = start()
+    place(state, "p1", "A", 1, command=2)
+    place(state, "p2", "B", 1, command=1)
+    place(state, "p1", "C", 3, command=1)
+    place(state, "p2", "D", 3, command=1)
+    place(state, "p2", "Tired", 1, command=5, ready=False)
+    state = both_pass(state)
+    state, cons = commit(state, 5, 5)  # both warlords at planet 5: neither is lone
+    won = {c.data["planet"]: c.data["winner"] for c in cons if c.type == "command_struggle"}
+    assert won[1] == "p1" and won[3] is None and won[5] is None
+
+
+def test_struggles_in_line_order_and_winner_chooses_bonuses():
+    """Step 2: planets in order; the winner may take both, either or none of the bonuses."""
+    state = start()
+    place(state, "p1", "A", 1, command=1)   # Tarrus 1 resource, 1 card
+    place(state, "p2", "B", 2, command=1)   # Osus IV 2 resources
+    state = both_pass(state)
+    state, _ = commit(state, 5, 5)
+    assert [q["planet"] for q in state["step"]["queue"]] == [1, 2]
+    assert codes(state, "take_bonus", "p2", resources=True, cards=True) == ["out_of_step"]
+    before = dict(state["seats"]["p1"])
+    state, _ = play(state, "take_bonus", "p1", resources=False, cards=True)
+    assert state["seats"]["p1"]["resources"] == before["resources"]
+    assert state["seats"]["p1"]["hand"] == before["hand"] + 1
+    state, _ = play(state, "take_bonus", "p2", resources=True, cards=False)
+    assert state["seats"]["p2"]["resources"] == 9
+    assert state["phase"] == "combat"
+
+
+def test_bonus_suggestions():
+    """Step 2: the bonus choices are offered as buttons."""
+    state = start()
+    place(state, "p1", "A", 1, command=1)
+    state = both_pass(state)
+    state, _ = commit(state, 5, 5)
+    labels = [s.data for s in RS.suggest(state, "p1").suggestions if s.type == "take_bonus"]
+    assert {"resources": True, "cards": True} in labels and {"resources": False, "cards": False} in labels
+    assert not [s for s in RS.suggest(state, "p2").suggestions if s.type == "take_bonus"]
+
+
+def test_deploy_then_command():
+    """The game round: deploy, then command."""
+    state = start()
+    state, _ = play(state, "deploy", "p1", card=unit("A"), planet=1)
+    state = both_pass(state)
+    assert state["phase"] == "command"

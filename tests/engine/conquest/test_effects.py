@@ -1,0 +1,68 @@
+"""Card effects entered at the table: put into play, damage, moves, resources, cards (the card decides)."""
+from .support import RS, codes, cons_types, place, play, start
+from .test_combat import to_combat
+
+
+def test_token_units_put_into_play_and_limit():
+    """Other rules, Token units: no more than 10 of a title in play; put into play pays no cost."""
+    state = start()
+    tok = {"name": "Snotlings", "type": "token", "attack": 1, "hp": 1}
+    res = state["seats"]["p1"]["resources"]
+    state, _ = play(state, "put_into_play", "p1", card=tok, planet=1)
+    assert state["seats"]["p1"]["resources"] == res and state["seats"]["p1"]["hand"] == 7
+    for i in range(9):
+        place(state, "p1", f"Snotlings {i}", 1, kind="token")
+        state["units"][f"p1.snotlings-{i}"]["name"] = "Snotlings"
+    assert "token_limit" in codes(state, "put_into_play", "p1", card=tok, planet=1)
+
+
+def test_put_into_play_follows_unique():
+    """Put into play: the card must satisfy the rules of deploying it (unique)."""
+    state = start()
+    card = {"name": "Hero", "type": "army", "attack": 1, "hp": 1, "unique": True}
+    state, _ = play(state, "put_into_play", "p1", card=card, planet=1)
+    assert "unique" in codes(state, "put_into_play", "p1", card=card, planet=2)
+
+
+def test_rout_moves_to_hq_exhausted():
+    """Other rules, Rout: a routed unit returns to HQ exhausted."""
+    state = start()
+    place(state, "p2", "B", 2)
+    state, cons = play(state, "move_unit", "p1", unit="p2.b", exhaust=True, reason="Ferrin battle ability")
+    assert state["units"]["p2.b"]["at"] == "hq" and not state["units"]["p2.b"]["ready"]
+
+
+def test_effect_removing_the_last_enemy_ends_the_battle():
+    """Ending the battle: when a unit would attack but there are no enemy units, its player wins."""
+    state = start()
+    place(state, "p1", "A", 1)
+    place(state, "p2", "B", 1)
+    state, _ = to_combat(state)
+    state, cons = play(state, "destroy", "p1", unit="p2.b", reason="event card")
+    assert "battle_won" in cons_types(cons) and state["battle"]["winner"] == "p1"
+
+
+def test_resources_and_cards_never_below_zero():
+    """Costs: an effect cannot spend what the pool does not hold."""
+    state = start()
+    assert codes(state, "adjust_resources", "p1", amount=-8) == ["not_enough"]
+    assert codes(state, "adjust_cards", "p1", hand=-8) == ["not_enough"]
+    state, _ = play(state, "adjust_resources", "p1", amount=-2, reason="Osus IV")
+    assert state["seats"]["p1"]["resources"] == 5
+
+
+def test_modify_unit_to_zero_hp_destroys():
+    """Damaged units: a unit with as much damage as HP is destroyed."""
+    state = start()
+    place(state, "p2", "B", 2, hp=3, damage=2)
+    state, cons = play(state, "modify_unit", "p1", unit="p2.b", hp=2, reason="-1 HP")
+    assert "p2.b" not in state["units"]
+
+
+def test_effects_wait_for_an_open_shield_window():
+    """Shields: damage is placed only after the shield opportunities; nothing else goes in between."""
+    state = start()
+    place(state, "p2", "B", 2, hp=3)
+    state, _ = play(state, "deal_damage", "p1", unit="p2.b", amount=2)
+    assert codes(state, "adjust_resources", "p1", amount=1) == ["out_of_step"]
+    assert RS.suggest(state, "p1").waiting_for == ["p2"]

@@ -249,6 +249,13 @@ def test_guard_cannot_be_trapped():
     assert "Deathgorge rulebook, Advanced rules: Combat sequence (pg 21)" in r.rules
 
 
+def test_guard_against_knockback_can_be_trapped():
+    """Deathgorge rulebook, Guard action (pg 27) with Advanced rules: Combat sequence (pg 21): against Knockback a
+    guarded fighter can be driven back, so it can be trapped (our reading; see the comment in combat.py)."""
+    r = attack(profile=prof(keywords=["knockback 1"]), a={"smash": 1}, d={"block": 1}, guard=True, trapped=True)
+    assert (r.attack_successes, r.result, r.trapped, r.drive_back, r.knockback) == (2, "hit", True, False, 0)
+
+
 def test_card_that_stops_drive_back_also_stops_trapped():
     """Deathgorge rulebook, Advanced rules: Combat sequence (pg 21): cannot be driven back -> cannot be trapped."""
     r = attack(a={"smash": 1}, d={"block": 1}, trapped=True, cannot_be_driven_back=True)
@@ -738,6 +745,15 @@ def test_property_resolve_attack_is_consistent(case):
     assert r.backlash == (1 if profile["spell"] and r.attack_crits >= 2 else 0)
     assert not r.target_staggered or (rules.stagger and r.success)
     assert r.attack_rerolls == (1 if rules.stagger and kw["target_staggered"] else 0)
+    if "cleave" in profile["keywords"]:
+        assert "block" not in r.defence_success_faces
+    if "ensnare" in profile["keywords"]:
+        assert "dodge" not in r.defence_success_faces
+    if r.trapped:
+        assert kw["trapped"] and not kw["cannot_be_driven_back"] and not r.drive_back
+        if rules.trapped_mode == "draw_succeeds":
+            assert r.success and r.attack_successes == r.defence_successes
+    assert all(s["rule"] for s in r.steps)
 
 
 _junk = st.recursive(st.none() | st.booleans() | st.integers(-3, 30) | st.sampled_from(

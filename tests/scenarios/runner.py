@@ -36,15 +36,29 @@ def scenario_files() -> list[Path]:
 
 
 def dig(state, path: str):
-    """Value at a dotted path ("seats.p1.fighters.0.damage")."""
+    """Value at a dotted path ("seats.p1.fighters.0.damage").
+
+    Keys that themselves contain dots (ids such as "p1.cyreni") are matched whole: at each level
+    the longest run of path parts that names a key wins ("units.p1.spearmen-1.damage").
+    """
     cur = state
-    for part in path.split("."):
+    parts = path.split(".")
+    i = 0
+    while i < len(parts):
         if isinstance(cur, list):
-            cur = cur[int(part)]
-        elif isinstance(cur, dict) and part in cur:
-            cur = cur[part]
+            cur = cur[int(parts[i])]
+            i += 1
+            continue
+        if not isinstance(cur, dict):
+            raise AssertionError(f"no {parts[i]!r} in path {path!r}")
+        for j in range(len(parts), i, -1):
+            key = ".".join(parts[i:j])
+            if key in cur:
+                cur = cur[key]
+                i = j
+                break
         else:
-            raise AssertionError(f"no {part!r} in path {path!r}")
+            raise AssertionError(f"no {parts[i]!r} in path {path!r}")
     return cur
 
 

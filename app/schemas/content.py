@@ -5,8 +5,8 @@ kind, so the loader and the API stay generic: another game adds its kinds here.
 
 Underworlds vocabularies (documented for the rules engine in content/README.md):
 - `INSPIRE_CHECKS`: machine-checkable Inspire conditions.
-- `REACTION_STEPS`: the reaction steps a reaction card or ability can name; taken from the engine's
-  `app.engine.underworlds.reactions` when that module exists, else the provisional list below.
+- reaction steps: a reaction card or ability names one of the engine's
+  `app.engine.underworlds.reactions.REACTION_STEPS` (one list, owned by the engine).
 """
 from __future__ import annotations
 
@@ -29,28 +29,11 @@ ERAS = ("original", "current")
 PLAIN_KEYWORDS = ("cleave", "ensnare", "scything", "stagger")
 NUMBERED_KEYWORDS = ("grievous", "knockback")
 
-# Fallback list of reaction steps, used only if the engine's list cannot be imported; the engine
-# (app/engine/underworlds/reactions.py REACTION_STEPS) owns the definitive ids: the rulebook's reaction
-# steps (Deathgorge rulebook, Combat sequence pg 21 and Reactions pg 34-37).
-PROVISIONAL_REACTION_STEPS = (
-    "after_declare_attack", "after_attack_roll", "after_defence_roll", "after_determine_success",
-    "after_deal_damage", "after_out_of_action_check", "after_drive_back", "after_attack",
-    "after_dealt_damage", "after_taken_out_of_action", "after_casting_roll", "after_backlash",
-    "after_spell", "after_action", "after_activation", "after_power_card_revealed",
-    "after_power_card_resolved", "after_reaction",
-)
-
-
 def reaction_steps() -> tuple[str, ...]:
-    """The reaction steps cards may name: the engine's constant when it exists, else ours."""
-    try:
-        from app.engine.underworlds import reactions  # noqa: PLC0415 - optional until uw-rules lands
-    except ImportError:
-        return PROVISIONAL_REACTION_STEPS
-    steps = getattr(reactions, "REACTION_STEPS", None)
-    if not steps:
-        return PROVISIONAL_REACTION_STEPS
-    return tuple(steps.keys() if isinstance(steps, dict) else steps)
+    """The reaction steps cards may name: the engine owns the ids (app/engine/underworlds/reactions.py,
+    from the Deathgorge rulebook, Combat sequence pg 21 and Reactions pg 34-37)."""
+    from app.engine.underworlds.reactions import REACTION_STEPS  # noqa: PLC0415 - avoid an import cycle
+    return tuple(REACTION_STEPS)
 
 
 # Machine-checkable Inspire conditions: kind -> {parameter: python type}. Everything else is

@@ -83,6 +83,8 @@ def expand_setup(setup: dict) -> dict:
         return out
     if not out.get("planets") and not (out.get("options") or {}).get("planets"):
         out["planets"] = planets()
+    if not out.get("tokens"):
+        out["tokens"] = tokens()
     for i, seat in enumerate(out.get("seats") or []):
         if not isinstance(seat, dict):
             continue

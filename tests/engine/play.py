@@ -32,9 +32,18 @@ def underworlds_setup(players: int = 2) -> dict:
     return {"ruleset": "underworlds/deathgorge", "options": {"format": "rivals"}, "seats": seats}
 
 
+def conquest_setup(first: str = "nazdreg", second: str = "captain-cato-sicarius", deck_size: int = 50) -> dict:
+    """A Conquest setup from the shipped content (planets, tokens, warlords by slug)."""
+    from app.conquest_content import expand_setup  # noqa: PLC0415 - content is only needed for this game
+    return expand_setup({"ruleset": "conquest/core", "options": {},
+                         "seats": [{"name": "Ana", "warlord": first, "deck_size": deck_size},
+                                   {"name": "Ben", "warlord": second, "deck_size": deck_size}]})
+
+
 # ruleset id -> list of setups to play (Conquest / BattleLore engineers: add yours here).
 SETUPS: dict[str, list[dict]] = {
     "underworlds/deathgorge": [underworlds_setup(2), underworlds_setup(3), underworlds_setup(4)],
+    "conquest/core": [conquest_setup(), conquest_setup("torquemada-coteaz", "nazdreg", 30)],
 }
 
 # Groups played less often by the random player, so random games still reach their end.

@@ -60,6 +60,16 @@ def planet_record(raw, field: str) -> dict:
             "battle": raw.get("battle") if isinstance(raw.get("battle"), str) else None}
 
 
+def token_record(raw, field: str) -> dict:
+    """A token unit known to the game (offered when an ability puts tokens into play)."""
+    if not isinstance(raw, dict) or not isinstance(raw.get("name"), str) or not raw["name"].strip():
+        raise SetupError("Each token unit needs a name.", field)
+    return {"name": raw["name"].strip(), "type": "token", "attack": _int(raw.get("attack", 0), f"{field}.attack"),
+            "hp": _int(raw.get("hp"), f"{field}.hp", 1), "command": _int(raw.get("command", 0) or 0, f"{field}.command"),
+            "keywords": norm_keywords(raw.get("keywords")),
+            "traits": [t for t in raw.get("traits", []) if isinstance(t, str)], "unique": False}
+
+
 def new_game(setup: dict, ruleset_id: str) -> dict:
     """The state before the initiative is decided: warlords at HQ, hands drawn, resources taken, 7 planet slots."""
     if not isinstance(setup, dict):
@@ -77,7 +87,11 @@ def new_game(setup: dict, ruleset_id: str) -> dict:
         if rec["name"] in planets:
             raise SetupError(f"Planet {rec['name']} is listed twice.", f"planets[{i}].name")
         planets[rec["name"]] = rec
-    state = {"ruleset": ruleset_id, "seats": {}, "units": {}, "cards": {}, "planets": planets,
+    tokens = {}
+    for i, raw in enumerate(setup.get("tokens") or options.get("tokens") or []):
+        rec = token_record(raw, f"tokens[{i}]")
+        tokens[rec["name"]] = rec
+    state = {"ruleset": ruleset_id, "seats": {}, "units": {}, "cards": {}, "planets": planets, "tokens": tokens,
              "line": [{"slot": i, "name": None, "face_up": False, "status": "line", "captured_by": None}
                       for i in range(1, LINE_LENGTH + 1)],
              "first_planet": 1, "initiative": None, "starter": None, "round": 0,

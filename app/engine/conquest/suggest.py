@@ -13,6 +13,8 @@ from .opening import unseen_planets
 STAT_BOUNDS = {"card.attack": {"type": "int", "min": 0, "max": 8}, "card.hp": {"type": "int", "min": 1, "max": 10},
                "card.command": {"type": "int", "min": 0, "max": 3}}
 NAME = {"type": "str"}
+# Card effects entered at the table are grouped apart (the shared random player plays them rarely).
+TABLE = "Table"
 PLAIN_KEYWORDS = ["ranged", "flying", "armorbane", "brutal", "mobile", "no attachments", "area effect 1"]
 
 
@@ -237,7 +239,7 @@ def _effects(state: dict, seat: str) -> list[Suggestion]:
     units = list(state["units"])
     mine = [u for u in units if state["units"][u]["owner"] == seat]
     out: list[Suggestion] = []
-    g = "effects"
+    g = TABLE
     if units:
         out.append(Suggestion("deal_damage", seat, "Deal damage to a unit", {}, choices={"unit": units},
                               bounds={"amount": {"type": "int", "min": 1, "max": 5}}, group=g))
@@ -260,7 +262,12 @@ def _effects(state: dict, seat: str) -> list[Suggestion]:
                                        + [c for c, v in state["cards"].items() if v["owner"] == seat]}, group=g))
         if not out[-1].choices["unit"]:
             out.pop()
-    if token_count(state, "Token") < TOKEN_LIMIT:
+    known = [t for t in state.get("tokens", {}).values() if token_count(state, t["name"]) < TOKEN_LIMIT]
+    for tok in known:
+        out.append(Suggestion("put_into_play", seat, f"Put a {tok['name']} token into play",
+                              {"card": dict(tok)}, choices={"planet": face_up_slots(state)}, group=g))
+    if not state.get("tokens"):
+        # No token list in this game: the players type the token's name and numbers.
         out.append(Suggestion("put_into_play", seat, "Put a token unit into play",
                               {"card": {"type": "token", "keywords": [], "unique": False}},
                               choices={"planet": face_up_slots(state)},

@@ -23,6 +23,7 @@ NAZDREG = {"name": "Nazdreg", "attack": 2, "hp": 7, "starting_hand": 7, "startin
            "bloodied": {"attack": 2, "hp": 5}}
 SICARIUS = {"name": "Captain Cato Sicarius", "attack": 2, "hp": 6, "starting_hand": 7, "starting_resources": 7,
             "bloodied": None}
+TOKENS = [{"name": "Snotlings", "attack": 1, "hp": 1}, {"name": "Guardsman", "attack": 1, "hp": 2}]
 # The line used by start(): left to right.
 LINE = ["Tarrus", "Osus IV", "Ferrin", "Barlus", "Elouith"]
 
@@ -34,7 +35,8 @@ def setup(**seat_overrides) -> dict:
     for key, value in seat_overrides.items():
         i = int(key[1]) - 1
         seats[i].update(value)
-    return {"ruleset": "conquest/core", "options": {}, "seats": seats, "planets": copy.deepcopy(PLANETS)}
+    return {"ruleset": "conquest/core", "options": {}, "seats": seats, "planets": copy.deepcopy(PLANETS),
+            "tokens": copy.deepcopy(TOKENS)}
 
 
 def play(state: dict, type_: str, by: str, **data) -> tuple[dict, list]:
@@ -95,7 +97,7 @@ def bot_step(state: dict, rng: random.Random, counter: list[int], effects: float
         options += RS.suggest(state, seat).suggestions
     if not options:
         return None
-    core = [s for s in options if s.group != "effects"]
+    core = [s for s in options if s.group != "Table"]
     pool = options if (not core or rng.random() < effects) else core
     return fill(rng.choice(pool), rng, counter)
 

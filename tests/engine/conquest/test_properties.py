@@ -39,7 +39,7 @@ def test_random_playout_from_suggestions(seed, effects):
         for sugg in options:  # every suggestion, not just the one played, must be legal
             ev = fill(sugg, rng, counter)
             assert RS.check(state, ev) == [], (sugg.to_dict(), ev.to_dict())
-        core = [s for s in options if s.group != "effects"]
+        core = [s for s in options if s.group != "Table"]
         pool = options if (not core or rng.random() < effects) else core
         ev = fill(rng.choice(pool), rng, counter)
         ev.seq = n + 1
@@ -67,7 +67,7 @@ def test_view_never_shows_the_opponents_uncommitted_dial(seed):
         options = _all_suggestions(state)
         if not options:
             break
-        core = [s for s in options if s.group != "effects"] or options
+        core = [s for s in options if s.group != "Table"] or options
         state, _ = RS.apply(state, fill(rng.choice(core), rng, counter))
 
 

@@ -1,0 +1,110 @@
+"""Two server processes, one Redis (Socket.IO message queue), one PostgreSQL (shared store), on loopback."""
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from tests.support.live import Phone, ServerProcess, add, note
+
+pytestmark = [pytest.mark.live, pytest.mark.multiprocess]
+
+
+@pytest.fixture(scope="module")
+def pair(postgres, redis_server, tmp_path_factory):
+    """Two `python -m app` processes sharing one PostgreSQL database and one Redis."""
+    root = tmp_path_factory.mktemp("multi")
+    url = postgres.new_database()
+    servers = [ServerProcess(url, root, redis_url=redis_server.url) for _ in range(2)]
+    yield servers
+    for s in servers:
+        s.stop()
+
+
+def test_clients_on_different_processes_see_each_others_events(pair):
+    a, b = pair
+    game = a.create_game()
+    p1 = Phone(a.url, game["tokens"]["p1"])
+    p2 = Phone(b.url, game["tokens"]["p2"])
+    spectator = Phone(b.url, b.join(game, "spectator"))
+    try:
+        for i in range(6):
+            seat, phone = ("p1", p1) if i % 2 == 0 else ("p2", p2)
+            ack = phone.submit(add(seat))
+            assert ack["status"] == 201 and ack["seq"] == i + 1, ack
+        spectator.wait_for(lambda f: len([n for n, _ in f if n == "applied"]) == 6)
+        p1.wait_for(lambda f: len([n for n, _ in f if n == "applied"]) == 3)
+        p2.wait_for(lambda f: len([n for n, _ in f if n == "applied"]) == 3)
+        assert spectator.applied_seqs() == [1, 2, 3, 4, 5, 6]
+        assert p1.applied_seqs() == [2, 4, 6] and p2.applied_seqs() == [1, 3, 5]
+        spectator.wait_for(lambda f: [d["seq"] for n, d in f if n == "view"][-1:] == [6])
+        assert spectator.named("view")[-1]["state"]["seats"]["p2"]["score"] == 3
+        # both processes serve the same state
+        sa = a.get(f"/api/games/{game['id']}/state", game["referee_token"])["state"]
+        sb = b.get(f"/api/games/{game['id']}/state", game["referee_token"])["state"]
+        assert sa == sb and sa["seats"]["p1"]["score"] == 3
+    finally:
+        for phone in (p1, p2, spectator):
+            phone.disconnect()
+
+
+def test_conflicts_and_duplicates_across_processes(pair):
+    a, b = pair
+    game = a.create_game()
+    on_a = Phone(a.url, game["referee_token"])
+    on_b = Phone(b.url, game["tokens"]["p1"])
+    try:
+        for round_ in range(4):
+            head = a.get(f"/api/games/{game['id']}", game["referee_token"])["head"]
+            acks, barrier = [], threading.Barrier(2)
+
+            def send(phone, env):
+                barrier.wait()
+                acks.append(phone.submit(env))
+
+            threads = [threading.Thread(target=send, args=(on_a, note("referee", expected_seq=head))),
+                       threading.Thread(target=send, args=(on_b, note("p1", expected_seq=head)))]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            assert sorted(x["status"] for x in acks) == [201, 409], (round_, acks)
+        env = note("p1", "same id on both processes")
+        first = on_b.submit(env)
+        again = Phone(a.url, game["tokens"]["p1"])
+        try:
+            second = again.submit(env)
+        finally:
+            again.disconnect()
+        assert first["status"] == 201 and second["status"] == 200 and second["seq"] == first["seq"]
+        log = b.get(f"/api/games/{game['id']}/events", game["referee_token"])["events"]
+        assert [e["seq"] for e in log] == list(range(1, 6))
+    finally:
+        on_a.disconnect()
+        on_b.disconnect()
+
+
+def test_without_ids_both_processes_interleave_without_gaps(pair):
+    """Unconditional submissions from both processes at once: all stored, gapless, each once."""
+    a, b = pair
+    game = a.create_game()
+    phones = [Phone(a.url, game["tokens"]["p1"]), Phone(b.url, game["tokens"]["p2"])]
+    seqs, lock = [], threading.Lock()
+
+    def burst(phone, seat):
+        for _ in range(15):
+            ack = phone.submit(note(seat))
+            assert ack["status"] == 201, ack
+            with lock:
+                seqs.append(ack["seq"])
+
+    try:
+        threads = [threading.Thread(target=burst, args=(p, s)) for p, s in zip(phones, ("p1", "p2"))]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert sorted(seqs) == list(range(1, 31))
+    finally:
+        for p in phones:
+            p.disconnect()

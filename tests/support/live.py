@@ -1,0 +1,162 @@
+"""Run the real server (`python -m app`) in a subprocess and drive it with python-socketio clients."""
+from __future__ import annotations
+
+import itertools
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import requests
+import socketio
+
+from tests.support.servers import free_port, wait_for_port
+
+ROOT = Path(__file__).resolve().parents[2]
+_ids = itertools.count(1)
+
+
+class ServerProcess:
+    """`python -m app` on 127.0.0.1:<free port> with the test game plugged in; stdout/err to a log file."""
+
+    def __init__(self, database_url: str, log_dir: Path, redis_url: str = "", port: int | None = None,
+                 async_mode: str = "eventlet", **env):
+        self.port = port or free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log_path = Path(log_dir) / f"server-{self.port}-{next(_ids)}.log"
+        self.env = {**os.environ, "HOST": "127.0.0.1", "PORT": str(self.port), "DATABASE_URL": database_url,
+                    "REDIS_URL": redis_url, "ASYNC_MODE": async_mode, "RULESET_PLUGINS": "tests.support.tally",
+                    "PYTHONPATH": str(ROOT), "PYTHONWARNINGS": "ignore", "RATE_LIMIT_PER_SECOND": "1000",
+                    "RATE_LIMIT_BURST": "1000", **{k: str(v) for k, v in env.items()}}
+        self.proc: subprocess.Popen | None = None
+        self.start()
+
+    def start(self) -> None:
+        """Start (or restart) the process and wait until it answers HTTP."""
+        log = open(self.log_path, "ab")
+        self.proc = subprocess.Popen([sys.executable, "-m", "app"], cwd=ROOT, env=self.env,
+                                     stdout=log, stderr=subprocess.STDOUT)
+        log.close()
+        wait_for_port(self.port, timeout=30, proc=self.proc)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            try:
+                if requests.get(self.url + "/healthz", timeout=2).ok:
+                    return
+            except requests.RequestException:
+                time.sleep(0.05)
+        raise TimeoutError(f"server on {self.port} did not answer; log:\n{self.log()}")
+
+    def kill9(self) -> None:
+        """SIGKILL: no shutdown code runs (the crash test)."""
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(10)
+
+    def stop(self) -> None:
+        """Terminate the process."""
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+
+    def log(self) -> str:
+        """What the server printed."""
+        try:
+            return self.log_path.read_text(errors="replace")[-5000:]
+        except OSError:
+            return ""
+
+    def create_game(self, seats=("Ana", "Ben"), **extra) -> dict:
+        """POST /api/games for a Tally game; adds a `tokens` map seat -> token."""
+        body = {"ruleset": "test/tally", "seats": [{"name": n} for n in seats], **extra}
+        resp = requests.post(self.url + "/api/games", json=body, timeout=10)
+        assert resp.status_code == 201, resp.text
+        game = resp.json()
+        game["tokens"] = {s["seat"]: s["token"] for s in game["seats"]}
+        game["tokens"]["referee"] = game["referee_token"]
+        return game
+
+    def join(self, game: dict, seat: str) -> str:
+        """A token for a role (spectator, scorekeeper) or another device of a seat."""
+        resp = requests.post(f"{self.url}/api/games/{game['id']}/join",
+                             json={"code": game["join_code"], "seat": seat}, timeout=10)
+        assert resp.status_code == 201, resp.text
+        return resp.json()["token"]
+
+    def get(self, path: str, token: str) -> dict:
+        """GET an /api path with a bearer token."""
+        resp = requests.get(self.url + path, headers={"Authorization": f"Bearer {token}"}, timeout=10)
+        assert resp.ok, resp.text
+        return resp.json()
+
+
+class Phone:
+    """A python-socketio client on /live that records every frame it receives, in order."""
+
+    def __init__(self, base_url: str, token: str, last_seq: int = 0, transports=("websocket",)):
+        self.base_url = base_url
+        self.token = token
+        self.frames: list[tuple[str, dict]] = []
+        self.cond = threading.Condition()
+        self.client = socketio.Client(reconnection=False)
+        for name in ("sync", "applied", "view"):
+            self.client.on(name, self._recorder(name), namespace="/live")
+        self.client.connect(base_url, namespaces=["/live"], auth={"token": token, "last_seq": last_seq},
+                            transports=list(transports), wait_timeout=10)
+
+    def _recorder(self, name):
+        def record(data):
+            with self.cond:
+                self.frames.append((name, data))
+                self.cond.notify_all()
+        return record
+
+    def submit(self, envelope: dict, timeout: float = 10) -> dict:
+        """Emit `submit` and return the ack."""
+        return self.client.call("submit", envelope, namespace="/live", timeout=timeout)
+
+    def call(self, event: str, data=None, timeout: float = 10):
+        """Emit any event and return its ack."""
+        return self.client.call(event, data, namespace="/live", timeout=timeout)
+
+    def wait_for(self, predicate, timeout: float = 10.0) -> None:
+        """Block until predicate(frames) is true."""
+        deadline = time.monotonic() + timeout
+        with self.cond:
+            while not predicate(self.frames):
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise AssertionError(f"timed out; frames so far: {[(n, d.get('seq')) for n, d in self.frames]}")
+                self.cond.wait(left)
+
+    def named(self, name: str) -> list[dict]:
+        """Frames of one kind, in arrival order."""
+        with self.cond:
+            return [d for n, d in self.frames if n == name]
+
+    def applied_seqs(self) -> list[int]:
+        """Seqs of `applied` frames, in arrival order."""
+        return [d["seq"] for d in self.named("applied")]
+
+    def disconnect(self) -> None:
+        """Close the socket."""
+        try:
+            self.client.disconnect()
+        except Exception:  # noqa: BLE001
+            pass
+
+
+def note(by: str, text: str = "x", **extra) -> dict:
+    """A `note` envelope with a fresh id."""
+    return {"id": f"n-{os.getpid()}-{next(_ids)}", "type": "note", "by": by, "data": {"text": text}, **extra}
+
+
+def add(by: str, points: int = 1, **extra) -> dict:
+    """An `add` envelope with a fresh id."""
+    return {"id": f"a-{os.getpid()}-{next(_ids)}", "type": "add", "by": by, "data": {"points": points}, **extra}

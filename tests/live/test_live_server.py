@@ -146,14 +146,14 @@ def test_another_players_secret_never_reaches_a_socket(server):
     p2 = Phone(server.url, game["tokens"]["p2"])
     spectator = Phone(server.url, server.join(game, "spectator"))
     try:
-        ack = p1.submit({"id": "s1", "type": "secret", "by": "p1", "data": {"value": 73}})
-        assert ack["view"]["state"]["seats"]["p1"]["secret"] == 73
+        ack = p1.submit({"id": "s1", "type": "secret", "by": "p1", "data": {"value": 731_905}})
+        assert ack["view"]["state"]["seats"]["p1"]["secret"] == 731_905
         assert p1.submit(note("p1"))["status"] == 201
         for phone in (p2, spectator):
             phone.wait_for(lambda f: [d["seq"] for n, d in f if n == "view"][-1:] == [2])
             views = phone.named("view")
             assert views[-1]["state"]["seats"]["p1"]["secret"] == "hidden"
-            assert "73" not in json.dumps([d.get("state") for d in views])
+            assert "731905" not in json.dumps([d.get("state") for d in views])
     finally:
         for phone in (p1, p2, spectator):
             phone.disconnect()

@@ -24,7 +24,7 @@ class Tally(Ruleset):
 
     def event_types(self):
         return [{"type": "add", "label": "Add points", "fields": {"points": {"type": "int", "min": 1, "max": 9}}},
-                {"type": "secret", "label": "Set your secret", "fields": {"value": {"type": "int", "min": 0, "max": 99}}}]
+                {"type": "secret", "label": "Set your secret", "fields": {"value": {"type": "int", "min": 0, "max": 999_999}}}]
 
     def new_game(self, setup):
         seats = setup.get("seats")

@@ -61,6 +61,7 @@ class Folded:
     rs: Ruleset
     records: list[dict] = field(default_factory=list)
     state: dict = field(default_factory=dict)
+    _ids: dict = field(default_factory=dict, repr=False)
 
     @property
     def head(self) -> int:
@@ -71,6 +72,12 @@ class Folded:
     def id(self) -> str:
         """The game id."""
         return self.game["id"]
+
+    def by_id(self, event_id: str) -> dict | None:
+        """The stored record of a client event id, if this fold has it."""
+        if len(self._ids) != len(self.records):
+            self._ids = {r["id"]: r for r in self.records}
+        return self._ids.get(event_id)
 
 
 @dataclass
@@ -385,7 +392,8 @@ class GameService:
     def submit(self, caller: Caller, raw: Any, skip_sid: str | None = None) -> tuple[int, dict]:
         """Check, apply and store one event; returns (HTTP status, reply body). Raises ApiError."""
         env = self._load_schema(EventEnvelopeSchema(), raw)
-        game = self.game(caller.game_id)
+        cached = self._cache.get(caller.game_id)
+        game = cached.game if cached is not None else self.game(caller.game_id)
         if caller.seat in READ_ONLY_ROLES:
             raise ApiError(403, "read_only", f"A {caller.seat} can follow the game but not enter events.")
         by = env["by"]
@@ -398,19 +406,35 @@ class GameService:
         if not self._may_act_for(caller, game, by):
             raise ApiError(403, "not_your_seat", f"You can only enter events for your own seat ({caller.seat}).")
 
-        dup = self._storage(self.store.event_by_id, caller.game_id, env["id"])
-        if dup is not None:
-            return 200, self._reply(dup, duplicate=True)
-
         with self._lock(caller.game_id):
-            for _ in range(4):
-                folded = self.folded(caller.game_id)
+            # Fast path: evaluate against the cached fold without asking the store first. The append
+            # transaction re-checks both the id (duplicate) and the head (stale) atomically, so a
+            # cache that is behind (another process wrote) only costs a refresh and a retry.
+            folded = self._cache.get(caller.game_id) or self.folded(caller.game_id)
+            for attempt in range(5):
+                original = folded.by_id(env["id"])
+                if original is not None:
+                    return 200, self._reply(original, duplicate=True)
+                if env["expected_seq"] is not None and env["expected_seq"] != folded.head and attempt == 0:
+                    folded = self.folded(caller.game_id)  # the cache may be behind: look again
+                    continue
                 if env["expected_seq"] is not None and env["expected_seq"] != folded.head:
                     raise ApiError(409, "stale", f"The game has moved on (now at event {folded.head}); "
                                                  "look again before entering this.", extra={"head": folded.head})
                 event = Event(type=env["type"], by=by, data=env["data"], id=env["id"],
                               override=env["override"], seq=folded.head + 1)
-                state, consequences = self._evaluate(folded, event, caller)
+                try:
+                    state, consequences = self._evaluate(folded, event, caller)
+                except ApiError:
+                    # Refuse only on the store's current head: the cache may be behind another
+                    # process (then check again), and a resent event may be stored and illegal now.
+                    fresh = self.folded(caller.game_id)
+                    if fresh.head != folded.head:
+                        folded = fresh
+                        continue
+                    if fresh.by_id(env["id"]) is not None:
+                        return 200, self._reply(fresh.by_id(env["id"]), duplicate=True)
+                    raise
                 record = {"id": env["id"], "type": env["type"], "by": by, "actor": caller.seat,
                           "data": env["data"], "override": env["override"],
                           "consequences": [c.to_dict() for c in consequences]}
@@ -418,7 +442,7 @@ class GameService:
                 if result.status == "duplicate":
                     return 200, self._reply(result.record, duplicate=True)
                 if result.status == "stale":
-                    self._cache.pop(caller.game_id, None)
+                    folded = self.folded(caller.game_id)
                     if env["expected_seq"] is not None:
                         raise ApiError(409, "stale", f"The game has moved on (now at event {result.head}).",
                                        extra={"head": result.head})

@@ -124,6 +124,8 @@ class EventStore:
              list_custom(kind) -> [{"id", "payload", "created_at"}]
     """
 
+    serialise_writes = False  # SQLite: one writer at a time in process, so nobody sleeps in busy_timeout
+    writes = frozenset({"_op_init_schema", "_op_create_game", "_op_add_token", "_op_append", "_op_save_custom"})
     integrity_errors: tuple[type[BaseException], ...] = ()
     operational_errors: tuple[type[BaseException], ...] = ()
     placeholder = "?"
@@ -134,6 +136,11 @@ class EventStore:
         self._pool = (make_queue or queue.Queue)()
         self._pool_size = max(1, pool_size)
         self._closed = False
+        # A one-token queue as a lock of the async mode's kind (green under eventlet/gevent).
+        self._write_gate = None
+        if self.serialise_writes:
+            self._write_gate = (make_queue or queue.Queue)()
+            self._write_gate.put(True)
         for _ in range(self._pool_size):
             self._pool.put(self._connect())
         self._run(self._op_init_schema)
@@ -168,6 +175,16 @@ class EventStore:
         """Run fn(conn, *args) in a transaction on a pooled connection, off the event loop."""
         if self._closed:
             raise StoreError("the store is closed")
+        gate = self._write_gate if self._write_gate is not None and fn.__name__ in self.writes else None
+        if gate is not None:
+            gate.get()
+            try:
+                return self._run_on_connection(fn, args)
+            finally:
+                gate.put(True)
+        return self._run_on_connection(fn, args)
+
+    def _run_on_connection(self, fn: Callable, args: tuple):
         conn = self._pool.get()
         try:
             return self._offload(self._in_transaction, conn, fn, args)

@@ -13,6 +13,7 @@ class SqliteStore(EventStore):
     integrity_errors = (sqlite3.IntegrityError,)
     operational_errors = (sqlite3.OperationalError, sqlite3.DatabaseError)
     placeholder = "?"
+    serialise_writes = True
 
     def __init__(self, path: str, **kw):
         self.path = path
@@ -51,7 +52,7 @@ class SqliteStore(EventStore):
 
     def _in_transaction(self, conn, fn, args):
         # Reads do not need the write lock; only take it for functions that write.
-        write = fn.__name__ in WRITES
+        write = fn.__name__ in self.writes
         conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
         try:
             out = fn(conn, *args)
@@ -65,5 +66,3 @@ class SqliteStore(EventStore):
         """Read a PRAGMA on a pooled connection (tests check WAL and synchronous)."""
         return self._run(lambda conn: conn.execute(f"PRAGMA {name}").fetchone()[0])
 
-
-WRITES = {"_op_init_schema", "_op_create_game", "_op_add_token", "_op_append", "_op_save_custom"}

@@ -1,0 +1,161 @@
+"""/live handlers with Flask-SocketIO's test client (in process, threading mode)."""
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+from tests.api.helpers import auth, event, new_game, submit
+
+
+@pytest.fixture
+def sio(app):
+    """Factory of connected Socket.IO test clients for `app`; all disconnected afterwards."""
+    from app import socketio
+    made = []
+
+    def connect(token=None, last_seq=None, **auth_extra):
+        data = {**({"token": token} if token is not None else {}),
+                **({"last_seq": last_seq} if last_seq is not None else {}), **auth_extra}
+        client = socketio.test_client(app, namespace="/live", auth=data)
+        client.frames = []
+        made.append(client)
+        return client
+
+    yield connect
+    for c in made:
+        if c.is_connected("/live"):
+            c.disconnect(namespace="/live")
+
+
+def frames(client, name=None, until=None, timeout=3.0):
+    """Collect received frames (the broadcaster runs in a background thread, so poll a little)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        client.frames.extend(client.get_received("/live"))
+        got = [f for f in client.frames if name is None or f["name"] == name]
+        if until is None or until(got) or time.monotonic() > deadline:
+            return [f["args"][0] for f in got]
+        time.sleep(0.01)
+
+
+def ack(client, event_name, data):
+    return client.emit(event_name, data, namespace="/live", callback=True)
+
+
+def test_connect_needs_a_valid_token(client, sio):
+    game = new_game(client)
+    assert not sio().is_connected("/live")
+    assert not sio("nope").is_connected("/live")
+    assert not sio(game["tokens"]["p1"], last_seq=-1).is_connected("/live")
+    assert sio(game["tokens"]["p1"]).is_connected("/live")
+
+
+def test_connect_sends_sync_with_the_seats_view(client, sio):
+    game = new_game(client)
+    submit(client, game, "p1", event("p1", "secret", value=555_111))
+    p1, p2 = sio(game["tokens"]["p1"]), sio(game["tokens"]["p2"])
+    s1 = frames(p1, "sync", until=len)[0]
+    s2 = frames(p2, "sync", until=len)[0]
+    assert s1["head"] == 1 and [e["seq"] for e in s1["events"]] == [1]
+    assert s1["view"]["state"]["seats"]["p1"]["secret"] == 555_111
+    assert s2["view"]["state"]["seats"]["p1"]["secret"] == "hidden"
+    assert "555111" not in json.dumps(s2["view"])
+
+
+def test_submit_is_acked_and_broadcast_to_the_others_only(client, sio):
+    game = new_game(client)
+    p1, p2 = sio(game["tokens"]["p1"]), sio(game["tokens"]["p2"])
+    frames(p1), frames(p2)
+    reply = ack(p1, "submit", event("p1", points=2))
+    assert reply["status"] == 201 and reply["seq"] == 1 and reply["consequences"] == []
+    assert reply["view"]["state"]["seats"]["p1"]["score"] == 2 and reply["view"]["seat"] == "p1"
+    applied = frames(p2, "applied", until=len)
+    assert applied[0]["seq"] == 1 and applied[0]["event"]["by"] == "p1" and applied[0]["event"]["data"] == {"points": 2}
+    view = frames(p2, "view", until=len)[0]
+    assert view["seat"] == "p2" and view["advice"]["suggestions"], "p2's turn now: its view carries its choices"
+    time.sleep(0.2)
+    assert frames(p1, "applied") == [] and frames(p1, "view") == [], "the submitter gets its result in the ack"
+
+
+def test_ack_errors_mirror_the_rest_replies(client, sio):
+    game = new_game(client)
+    p1 = sio(game["tokens"]["p1"])
+    env = event("p1")
+    assert ack(p1, "submit", env)["status"] == 201
+    dup = ack(p1, "submit", env)
+    assert dup["status"] == 200 and dup["duplicate"] is True and dup["seq"] == 1
+    stale = ack(p1, "submit", {**event("p1", "note", text="x"), "expected_seq": 0})
+    assert stale["status"] == 409 and stale["head"] == 1
+    illegal = ack(p1, "submit", event("p1"))
+    assert illegal["status"] == 422 and illegal["error"]["rule"] == "Tally test rules, taking turns"
+    bad = ack(p1, "submit", {"type": "add"})
+    assert bad["status"] == 400 and {"id", "by"} <= set(bad["error"]["fields"])
+    assert ack(p1, "submit", ["not", "an", "object"])["status"] == 400
+    assert ack(p1, "submit", None)["status"] == 400
+    assert ack(p1, "submit", event("p2"))["error"]["code"] == "not_your_seat"
+
+
+def test_spectator_socket_is_read_only(client, sio):
+    game = new_game(client)
+    token = client.post(f"/api/games/{game['id']}/join",
+                        json={"code": game["join_code"], "seat": "spectator"}).get_json()["token"]
+    spectator = sio(token)
+    reply = ack(spectator, "submit", event("p1"))
+    assert reply["status"] == 403 and reply["error"]["code"] == "read_only"
+    p1 = sio(game["tokens"]["p1"])
+    ack(p1, "submit", event("p1"))
+    assert frames(spectator, "view", until=len)[0]["seat"] == "spectator"
+
+
+def test_reconnect_with_last_seq_gets_only_the_missing(client, sio):
+    game = new_game(client)
+    for seat in ("p1", "p2", "p1", "p2"):
+        submit(client, game, seat, event(seat))
+    p2 = sio(game["tokens"]["p2"], last_seq=2)
+    sync = frames(p2, "sync", until=len)[0]
+    assert [e["seq"] for e in sync["events"]] == [3, 4] and sync["since"] == 2 and sync["reset"] is False
+    again = ack(p2, "sync", {"last_seq": 3})
+    assert again["status"] == 200 and [e["seq"] for e in again["events"]] == [4]
+    assert ack(p2, "sync", {"last_seq": "x"})["status"] == 400
+    ahead = sio(game["tokens"]["p2"], last_seq=99)  # client knows more than the server: start over
+    sync = frames(ahead, "sync", until=len)[0]
+    assert sync["reset"] is True and [e["seq"] for e in sync["events"]] == [1, 2, 3, 4]
+
+
+def test_suggestions_over_the_socket(client, sio):
+    game = new_game(client)
+    p1 = sio(game["tokens"]["p1"])
+    reply = ack(p1, "suggestions", {})
+    assert reply["status"] == 200 and len(reply["advice"]["suggestions"]) == 3
+    assert ack(p1, "suggestions", {"seat": "p2"})["status"] == 403
+
+
+def test_rest_submit_reaches_sockets_of_the_same_seat(client, sio):
+    game = new_game(client)
+    p1 = sio(game["tokens"]["p1"])
+    frames(p1)
+    submit(client, game, "p1", event("p1"))
+    assert [a["seq"] for a in frames(p1, "applied", until=len)] == [1]
+
+
+def test_socket_flood_is_rate_limited(tmp_path):
+    from app import create_app, socketio
+    app = create_app({"ASYNC_MODE": "threading", "DATABASE_URL": f"sqlite:///{tmp_path / 'x.db'}",
+                      "RATE_LIMIT_PER_SECOND": 1.0, "RATE_LIMIT_BURST": 3, "INSTANCE_PATH": str(tmp_path)})
+    game = new_game(app.test_client())
+    p1 = socketio.test_client(app, namespace="/live", auth={"token": game["tokens"]["p1"]})
+    statuses = [ack(p1, "submit", event("p1", "note", text="spam"))["status"] for _ in range(8)]
+    assert statuses[:3] == [201, 201, 201] and statuses[-1] == 429
+    p1.disconnect(namespace="/live")
+    assert app.test_client().get(f"/api/games/{game['id']}", headers=auth(game["referee_token"])).get_json()["head"] == 3
+
+
+def test_disconnect_forgets_the_socket(app, client, sio):
+    game = new_game(client)
+    p1 = sio(game["tokens"]["p1"])
+    live = app.extensions["tablewarden"]["live"]
+    assert len(live.sessions) == 1
+    p1.disconnect(namespace="/live")
+    assert live.sessions == {}

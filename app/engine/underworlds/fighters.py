@@ -80,9 +80,14 @@ def check_damage(rs, state, event) -> list[Violation]:
 
 def apply_damage(rs, state, event) -> list[Consequence]:
     """Deal the damage; who dealt it decides the bounty in 3-4 player games."""
+    from .reactions import open_window  # noqa: PLC0415
     d = event.data
     dealer = d.get("dealt_by") or (None if d["source"] == "lethal_hex" else event.by)
-    return deal_damage(rs, state, d["fighter"], d["amount"], dealer, d["source"])
+    cons = deal_damage(rs, state, d["fighter"], d["amount"], dealer, d["source"])
+    out = [d["fighter"]] if state["fighters"][d["fighter"]]["out"] else []
+    open_window(state, ["after_damage"] + (["after_out_of_action"] if out else []),
+                {"fighter": d["fighter"], "out_of_action": out})
+    return cons
 
 
 def check_heal(rs, state, event) -> list[Violation]:
@@ -137,6 +142,10 @@ def check_inspire(rs, state, event) -> list[Violation]:
         out.append(Violation("not_friendly", "Each player Inspires their own fighters.", R("inspire_adv")))
     if state["fighters"][fid]["inspired"]:
         out.append(Violation("already_inspired", f"{fid} is already Inspired.", R("inspire_adv")))
+    from .inspire import condition_met  # noqa: PLC0415
+    if condition_met(state, fid) is False:
+        out.append(Violation("inspire_condition_not_met", f"{fid}'s Inspire condition is not met.",
+                             R("inspire")))
     if not inspire_open(state):
         out.append(Violation("no_inspire_step", "Fighters become Inspired in an Inspire step: before or after an "
                              "activation step, or after a power step.", R("inspire")))
@@ -176,6 +185,8 @@ def apply_return(rs, state, event) -> list[Consequence]:
     f = state["fighters"][event.data["fighter"]]
     f["out"] = False
     f["damage"] = 0
+    seat = state["seats"][f["seat"]]
+    seat["returned"] = seat.get("returned", 0) + 1
     return []
 
 

@@ -126,8 +126,8 @@ def cardmod_restriction(rs, state, event) -> list[Violation]:
 
 def _casting_value(state, event):
     card = _card(state, event)
-    if card is not None and card.get("casting"):
-        return card["casting"]
+    if card is not None and (card.get("cast") or card.get("casting")):
+        return card.get("cast") or card.get("casting")
     return event.data.get("casting_value")
 
 

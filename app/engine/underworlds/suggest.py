@@ -248,7 +248,7 @@ def _power(rs, state, seat) -> list[Suggestion]:
                 choices = {"casting_roll": _magic_rolls(level)}
                 if name:
                     data["card"] = name
-                if not (card and card.get("casting")):
+                if not (card and (card.get("cast") or card.get("casting"))):
                     choices["casting_value"] = CASTING_VALUES
                 out.append(Suggestion("power", seat, f"Cast {name or 'a gambit spell'} ({_name(state, w)})", data,
                                       choices=choices, group="Power step"))
@@ -325,8 +325,9 @@ def _reactions(rs, state, seat) -> list[Suggestion]:
 
 
 def _inspire(rs, state, seat) -> list[Suggestion]:
+    from .inspire import condition_met  # noqa: PLC0415
     return [Suggestion("inspire", seat, f"Inspire {_name(state, f)}", {"fighter": f}, group="Inspire")
-            for f in surviving(state, seat) if not state["fighters"][f]["inspired"]]
+            for f in surviving(state, seat) if not state["fighters"][f]["inspired"] and condition_met(state, f) is not False]
 
 
 def _reveal(rs, state, seat) -> list[Suggestion]:

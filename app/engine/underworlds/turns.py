@@ -19,7 +19,7 @@ text; the glossary lists Inspire first). Easy to change: `MINOR_ORDER`.
 from __future__ import annotations
 
 from ..core import Consequence
-from . import objectives
+from . import inspire, objectives
 from .state import next_seat, order_from
 
 MINOR_ORDER = ("inspire", "surge")
@@ -57,9 +57,10 @@ def active_seat(state) -> str | None:
 
 
 def run_surge_step(rs, state) -> list[Consequence]:
-    """A surge step: revealed surge objectives are scored, starting with the player who last took an activation."""
+    """The minor steps passed now: the Inspire step (automatic Inspires, inspire.py), then the surge step:
+    revealed surge objectives are scored, starting with the player who last took an activation."""
     start = state.get("last_activation") or active_seat(state) or state["order"][0]
-    cons: list[Consequence] = []
+    cons: list[Consequence] = inspire.run_inspire_step(rs, state)
     for seat in order_from(state, start):
         cons.extend(objectives.score_revealed(rs, state, seat))
     return cons

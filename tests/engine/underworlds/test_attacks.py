@@ -1,0 +1,129 @@
+"""The attack event applied to the game (Deathgorge rulebook, Combat sequence pg 21, Damage pg 23,
+Out of action and Bounty pg 24, Stagger pg 25, Spells pg 28). combat.py decides the result; these tests
+check what the ruleset does with it."""
+import copy
+
+from ..play import underworlds_setup
+from .helpers import codes, play, started
+
+HIT = {"smash": 2}
+MISS = {"fury": 2}
+
+
+def attack(state, att="p1.leader", tgt="p2.minion", profile="Blade", roll=None, defence=None, **extra):
+    return play(state, "attack", att.split(".")[0], attacker=att, target=tgt, profile={"name": profile},
+                attack_roll=roll or HIT, defence_roll=defence or {"block": 1}, **extra)
+
+
+def test_attack_needs_its_activation_first():
+    """Activation step (pg 18): an Attack action is made when a fighter is activated for it."""
+    state = started()
+    assert "no_attack_pending" in codes(state, "attack", "p1", attacker="p1.leader", target="p2.minion",
+                                        profile={"name": "Blade"}, attack_roll=HIT, defence_roll={"block": 1})
+
+
+def test_cannot_target_a_friendly_fighter():
+    """Advanced rules, Combat sequence (pg 21): you cannot target a friendly fighter."""
+    state = started()
+    state, _ = play(state, "activate", "p1", action="attack", fighter="p1.leader")
+    assert "friendly_target" in codes(state, "attack", "p1", attacker="p1.leader", target="p1.brute",
+                                      profile={"name": "Blade"}, attack_roll=HIT, defence_roll={"block": 1})
+
+
+def test_hit_deals_damage_and_takes_out_of_action_with_bounty():
+    """Combat steps 5-6, Out of action and Bounty (pg 24): damage equal to Damage; out of action at Wounds; 1 glory."""
+    state = started()
+    state, _ = play(state, "activate", "p1", action="attack", fighter="p1.leader")
+    state, cons = attack(state)
+    assert cons[:1] == ["attack_resolved"] and "out_of_action" in cons and "bounty" in cons
+    f = state["fighters"]["p2.minion"]
+    assert f["out"] and f["damage"] == 0 and all(v == 0 for v in f["tokens"].values())
+    assert state["seats"]["p1"]["glory"]["unspent"] == 1
+    assert state["step"] == "power"
+    w = state["reaction"]
+    assert "after_out_of_action" in w["steps"] and "after_drive_back" not in w["steps"]
+    assert w["order"] == ["p1", "p2"]
+
+
+def test_large_fighter_bounty_is_two():
+    """Bounty (pg 24): a Large fighter (Wounds 5+) is worth 1 additional glory point."""
+    state = started()
+    state, _ = play(state, "damage", "p1", fighter="p2.brute", amount=4, source="card")
+    state, _ = play(state, "activate", "p1", action="attack", fighter="p1.leader")
+    state, cons = attack(state, tgt="p2.brute", defence={"single": 2})
+    assert state["fighters"]["p2.brute"]["out"] and state["seats"]["p1"]["glory"]["unspent"] == 2
+
+
+def test_miss_deals_no_damage_and_the_activation_ends():
+    """Combat step 4 (pg 21): a miss fails; step 8 ends the sequence."""
+    state = started()
+    state, _ = play(state, "activate", "p1", action="attack", fighter="p1.leader")
+    state, cons = attack(state, roll=MISS)
+    assert state["fighters"]["p2.minion"]["damage"] == 0 and state["step"] == "power"
+    assert state["reaction"]["steps"][-3:] == ["after_attack", "after_action", "after_activation"]
+
+
+def test_stagger_keyword_staggers_a_surviving_target():
+    """Stagger (pg 25): after a successful Attack action with Stagger, the target gets a Stagger token."""
+    setup = underworlds_setup(2)
+    setup["seats"][0]["fighters"][0]["profiles"][0]["keywords"] = ["stagger"]
+    state = started(setup=setup)
+    state, _ = play(state, "activate", "p1", action="attack", fighter="p1.leader")
+    state, cons = attack(state, tgt="p2.brute", defence={"single": 2})
+    assert state["fighters"]["p2.brute"]["tokens"]["stagger"] == 1 and "staggered" in cons
+
+
+def test_spell_attack_backlash_damages_the_caster():
+    """Casting spell Attack actions (pg 28): two or more criticals is backlash, 1 damage to the wizard."""
+    state = started()
+    state, _ = play(state, "activate", "p1", action="attack", fighter="p1.leader")
+    state, cons = attack(state, profile="Bolt", roll={"crit": 2}, tgt="p2.brute", defence={"single": 2})
+    assert state["fighters"]["p1.leader"]["damage"] == 1
+    assert "after_backlash" in state["reaction"]["steps"]
+
+
+def test_scything_makes_one_attack_per_declared_target():
+    """Scything (pg 25): one Attack action per adjacent enemy fighter, each at a different target."""
+    state = started()
+    state, _ = play(state, "activate", "p1", action="attack", fighter="p1.brute", attacks=2)
+    state, _ = attack(state, att="p1.brute", tgt="p2.leader", roll=MISS)
+    assert state["step"] == "activation" and state["pending"]["left"] == 1
+    assert "scything_same_target" in codes(state, "attack", "p1", attacker="p1.brute", target="p2.leader",
+                                           profile={"name": "Blade"}, attack_roll=MISS, defence_roll={"block": 1})
+    state, _ = attack(state, att="p1.brute", tgt="p2.minion", roll=MISS)
+    assert state["step"] == "power"
+
+
+def test_attacker_taken_out_of_action_ends_the_activation():
+    """Out of action (pg 24): a fighter out of action cannot make actions; the activation ends."""
+    state = started()
+    state, _ = play(state, "activate", "p1", action="charge", fighter="p1.minion")
+    state, _ = play(state, "damage", "p2", fighter="p1.minion", amount=2, source="card")
+    assert state["pending"] is None and state["step"] == "power"
+
+
+def test_plunder_after_the_attack_takes_the_target_out():
+    """Plunder (pg 24): after the out of action check of a friendly fighter's Attack action, place an available
+    feature token where the target was."""
+    state = started()
+    state, _ = play(state, "activate", "p1", action="attack", fighter="p1.leader")
+    state, _ = attack(state)
+    assert "plunder_not_open" in codes(state, "reaction", "p2", step="after_out_of_action", name="plunder",
+                                       feature="b1")
+    state, cons = play(state, "reaction", "p1", step="after_out_of_action", name="plunder", feature="b1")
+    assert "feature_placed" in cons and state["features"]["b1"]["on_board"]
+    assert state["features"]["b1"]["face"] == "cover"
+    assert "one_reaction_per_step" in codes(state, "reaction", "p1", step="after_out_of_action", name="plunder",
+                                            feature="b2")
+
+
+def test_attack_is_checked_structurally_by_combat():
+    """Combat sequence (pg 21): faces of the wrong dice are malformed and cannot be overridden."""
+    state = started()
+    state, _ = play(state, "activate", "p1", action="attack", fighter="p1.leader")
+    from app.engine.core import Event
+    from .helpers import RS
+    e = Event("attack", "p1", {"attacker": "p1.leader", "target": "p2.minion", "profile": {"name": "Blade"},
+                               "attack_roll": {"channel": 1}, "defence_roll": {"block": 1}},
+              override={"reason": "try"})
+    assert RS.blocking(state, e) and not copy.deepcopy(RS.blocking(state, e))[0].overridable

@@ -1,0 +1,120 @@
+"""Fighters: damage, heal, vulnerable, Large, out of action, returned fighters, tokens, Inspire, feature tokens
+(Deathgorge rulebook pg 6, 7, 14, 19, 23-25)."""
+from app.engine.underworlds.state import is_large, is_vulnerable
+
+from ..play import underworlds_setup
+from .helpers import RS, codes, play, started
+
+
+def test_out_of_action_clears_tokens_and_counters_keeps_upgrades():
+    """Advanced rules, Out of action (pg 24): tokens and counters cleared, upgrades not broken."""
+    state = started()
+    state, _ = play(state, "glory_adjust", "p1", seat="p1", unspent=1, spent=0, reason="t")
+    state, _ = play(state, "player_action", "p1", action="pass")
+    state, _ = play(state, "power", "p1", play="upgrade", fighter="p1.minion")
+    state, _ = play(state, "token", "p2", fighter="p1.minion", token="stagger", action="give")
+    state, _ = play(state, "position", "p1", fighter="p1.minion", feature="2")
+    state, cons = play(state, "damage", "p2", fighter="p1.minion", amount=3, source="card")
+    f = state["fighters"]["p1.minion"]
+    assert f["out"] and f["damage"] == 0 and f["tokens"]["stagger"] == 0 and f["upgrades"] == ["upgrade"]
+    assert state["features"]["2"]["fighter"] is None and "bounty" in cons
+    assert state["reaction"]["steps"] == ["after_damage", "after_out_of_action"]
+
+
+def test_heal_needs_a_wound_counter():
+    """Heal (pg 23): remove wound counters; a fighter can only be healed with at least one wound counter."""
+    state = started()
+    assert "not_wounded" in codes(state, "heal", "p1", fighter="p1.brute", amount=1)
+    state, _ = play(state, "damage", "p2", fighter="p1.brute", amount=2, source="card")
+    state, _ = play(state, "heal", "p1", fighter="p1.brute", amount=5)
+    assert state["fighters"]["p1.brute"]["damage"] == 0
+
+
+def test_vulnerable_and_large():
+    """Vulnerable (pg 23): one damage from out of action, never with Wounds 1; Large: Wounds 5 or more (pg 7)."""
+    state = started()
+    state, _ = play(state, "damage", "p2", fighter="p1.leader", amount=3, source="card")
+    assert is_vulnerable(state, "p1.leader") and not is_vulnerable(state, "p1.brute")
+    assert is_large(state, "p1.brute", 5) and not is_large(state, "p1.leader", 5)
+
+
+def test_returned_fighter_comes_back_without_tokens_or_wounds():
+    """Advanced rules, Out of action (pg 24): returned fighters keep no tokens or wound counters."""
+    state = started()
+    assert "not_out_of_action" in codes(state, "return_fighter", "p1", fighter="p1.minion")
+    state, _ = play(state, "damage", "p2", fighter="p1.minion", amount=2, source="card")
+    state, _ = play(state, "return_fighter", "p1", fighter="p1.minion")
+    f = state["fighters"]["p1.minion"]
+    assert not f["out"] and f["damage"] == 0 and state["seats"]["p1"]["returned"] == 1
+
+
+def test_tokens_guard_and_stagger_exclude_each_other():
+    """Stagger (pg 25) and Guard (pg 27): a Stagger token removes Guard tokens and a Guard token removes Stagger."""
+    state = started()
+    state, _ = play(state, "token", "p1", fighter="p1.leader", token="guard", action="give")
+    state, cons = play(state, "token", "p2", fighter="p1.leader", token="stagger", action="give")
+    t = state["fighters"]["p1.leader"]["tokens"]
+    assert t["guard"] == 0 and t["stagger"] == 1 and "guard_removed" in cons
+    assert "no_such_token" in codes(state, "token", "p1", fighter="p1.leader", token="move", action="remove")
+
+
+def test_inspire_only_in_inspire_steps_keeps_tokens():
+    """Inspire (pg 6): Inspire steps come before each activation step and after each activation and power step;
+    tokens and upgrades are kept; an Inspired fighter cannot be Inspired again; un-Inspire flips back."""
+    state = started()
+    state, _ = play(state, "token", "p1", fighter="p1.leader", token="guard", action="give")
+    state, _ = play(state, "inspire", "p1", fighter="p1.leader")
+    assert state["fighters"]["p1.leader"]["inspired"] and state["fighters"]["p1.leader"]["tokens"]["guard"] == 1
+    assert "already_inspired" in codes(state, "inspire", "p1", fighter="p1.leader")
+    assert "not_friendly" in codes(state, "inspire", "p2", fighter="p1.brute")
+    state, _ = play(state, "player_action", "p1", action="pass")
+    state, _ = play(state, "power", "p1", play="ploy")   # the Inspire step after the activation has passed
+    assert "no_inspire_step" in codes(state, "inspire", "p1", fighter="p1.brute")
+    state, _ = play(state, "uninspire", "p1", fighter="p1.leader")
+    assert not state["fighters"]["p1.leader"]["inspired"]
+
+
+def test_machine_checkable_inspire_condition_inspires_automatically():
+    """Advanced rules, Inspire (pg 6): each player Inspires each fighter whose condition is met in the Inspire step."""
+    setup = underworlds_setup(2)
+    setup["seats"][0]["fighters"][1]["inspire_condition"] = {"text": "wounded", "check": {"kind": "self_wounded_at_least",
+                                                                                        "count": 1}}
+    state = started(setup=setup)
+    assert "inspire_condition_not_met" in codes(state, "inspire", "p1", fighter="p1.brute")
+    state, _ = play(state, "damage", "p2", fighter="p1.brute", amount=1, source="card")
+    state, cons = play(state, "player_action", "p1", action="pass")
+    assert "inspired" in cons and state["fighters"]["p1.brute"]["inspired"]
+
+
+def test_inspired_side_replaces_characteristics():
+    """Inspire (pg 6): the Inspired side of the fighter card gives the Inspired characteristics."""
+    from app.engine.underworlds.state import characteristic
+    state = started()
+    assert characteristic(state, "p1.brute", "move") == 3
+    state, _ = play(state, "inspire", "p1", fighter="p1.brute")
+    assert characteristic(state, "p1.brute", "move") == 4
+
+
+def test_feature_tokens_holding_and_flipping():
+    """Feature tokens (pg 14): a fighter on an objective token holds it; a token cannot become blocked with a
+    fighter on it; one fighter per hex."""
+    state = started()
+    state, _ = play(state, "position", "p1", fighter="p1.brute", feature="5")
+    assert "hex_occupied" in codes(state, "position", "p2", fighter="p2.brute", feature="5")
+    state, _ = play(state, "feature", "p2", feature="5", action="flip")
+    assert state["features"]["5"]["face"] == "cover"
+    assert "no_such_face" in codes(state, "feature", "p1", feature="5", action="place", face="blocked")
+    state, _ = play(state, "feature", "p1", feature="b1", action="place", face="cover")
+    state, _ = play(state, "position", "p2", fighter="p2.minion", feature="b1")
+    assert "fighter_on_token" in codes(state, "feature", "p1", feature="b1", action="flip")
+    assert "unknown_feature" in codes(state, "feature", "p1", feature="x9", action="flip")
+
+
+def test_push_into_lethal_hex_deals_damage_dealt_by_the_hex():
+    """Lethal hexes (pg 10) and Who dealt damage (pg 23): a push into a lethal hex deals 1 damage from the hex."""
+    state = started()
+    state, _ = play(state, "damage", "p1", fighter="p2.minion", amount=1, source="card")
+    state, cons = play(state, "push", "p1", fighter="p2.minion", hexes=1, into="lethal")
+    assert state["fighters"]["p2.minion"]["out"] and "bounty" in cons  # two players: the enemy still gains it
+    assert state["seats"]["p1"]["glory"]["unspent"] == 1
+    assert RS.outcome(state) is None

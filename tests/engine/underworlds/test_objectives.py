@@ -1,0 +1,97 @@
+"""Objectives and the end phase (Deathgorge rulebook, End phase and Surge objective cards pg 38)."""
+from ..play import underworlds_setup
+from .helpers import RS, codes, pass_power, play, started
+
+
+def to_end_phase(state):
+    while state["phase"] == "action":
+        state, _ = play(state, "player_action", state["turn"]["seat"], action="pass")
+        state = pass_power(state)
+    return state
+
+
+def test_surge_objective_scored_in_the_next_surge_step_then_a_draw():
+    """Surge objective cards (pg 38): revealed when met, scored in the next surge step, then draw an objective."""
+    state = started()
+    state, _ = play(state, "player_action", "p1", action="pass")
+    state, _ = play(state, "objective", "p1", action="reveal", glory=2)
+    s = state["seats"]["p1"]
+    assert s["revealed"] == [{"card": None, "glory": 2}] and s["glory"]["unspent"] == 0 and s["hand"]["objectives"] == 2
+    state, cons = play(state, "power", "p1", play="pass")  # the surge step after the activation step
+    s = state["seats"]["p1"]
+    assert "surge_scored" in cons and s["glory"]["unspent"] == 2 and s["hand"]["objectives"] == 3
+    assert s["scored"][0]["surge"] is True
+
+
+def test_objectives_are_scored_only_in_the_end_phase():
+    """End phase (pg 38): objective cards are scored in the end phase (surge ones are revealed)."""
+    state = started()
+    assert "not_end_phase" in codes(state, "objective", "p1", action="score", glory=1)
+
+
+def test_end_phase_order_and_steps():
+    """End phase (pg 38): the player who took the first turn goes first; steps in order; draw to 3 and 5."""
+    state = to_end_phase(started(first="p2"))
+    assert state["end"]["order"] == ["p2", "p1"]
+    assert "not_your_end_phase" in codes(state, "objective", "p1", action="score", glory=1)
+    state, _ = play(state, "objective", "p2", action="score", glory=3)
+    state, _ = play(state, "discard_power", "p2")
+    assert "end_phase_order" in codes(state, "objective", "p2", action="discard")
+    state, cons = play(state, "end_phase_done", "p2")
+    s = state["seats"]["p2"]
+    assert s["glory"]["unspent"] == 3 and s["hand"] == {"objectives": 3, "power": 5}
+    assert s["deck"] == {"objectives": 8, "power": 14}
+
+
+def test_end_of_round_clears_tokens_and_blocked_hex_tokens():
+    """End phase (pg 38): clear all Move, Charge, Guard and Stagger tokens and remove blocked hex tokens."""
+    state = started()
+    state, _ = play(state, "activate", "p1", action="move", fighter="p1.brute")
+    state, _ = play(state, "token", "p2", fighter="p2.brute", token="guard", action="give")
+    state, _ = play(state, "feature", "p1", feature="b2", action="place", face="blocked")
+    state = pass_power(state)
+    state = to_end_phase(state)
+    for seat in list(state["end"]["order"]):
+        state, cons = play(state, "end_phase_done", seat)
+    assert "round_ends" in cons and state["round"] == 2
+    assert all(v == 0 for f in state["fighters"].values() for v in f["tokens"].values())
+    assert not state["features"]["b2"]["on_board"]
+    assert state["seats"]["p1"]["activations_left"] == 4
+
+
+def test_round_three_end_phase_only_scores():
+    """Play on rounds 2 and 3 (pg 38): in round 3's end phase players only score objectives."""
+    state = started()
+    for _ in range(2):
+        state = to_end_phase(state)
+        for seat in list(state["end"]["order"]):
+            state, _ = play(state, "end_phase_done", seat)
+        state, _ = play(state, "roll_off", "p1", purpose="first_turn", first="p1")
+    state = to_end_phase(state)
+    assert "scoring_only" in codes(state, "objective", "p1", action="discard")
+    state, _ = play(state, "objective", "p1", action="score", glory=1)
+    hand = state["seats"]["p1"]["hand"]["objectives"]
+    state, _ = play(state, "end_phase_done", "p1")
+    assert state["seats"]["p1"]["hand"]["objectives"] == hand  # no draws
+
+
+def test_card_data_gives_glory_and_scoring_time():
+    """Objective cards (pg 38): a surge card is revealed, not scored in the end phase; glory comes from the card."""
+    setup = underworlds_setup(2)
+    setup["seats"][0]["deck"] = ([{"name": "Strike", "type": "objective", "glory": 1, "scoring": "surge"},
+                                  {"name": "Hold", "type": "objective", "glory": 2, "scoring": "end"},
+                                  {"name": "Last", "type": "objective", "glory": 3, "scoring": "third"}]
+                                 + [{"name": f"O{i}", "type": "objective", "glory": 1} for i in range(9)]
+                                 + [{"name": f"P{i}", "type": "ploy"} for i in range(20)])
+    state = started(setup=setup)
+    assert "not_surge" in codes(state, "objective", "p1", action="reveal", card="Hold")
+    assert "wrong_glory" in codes(state, "objective", "p1", action="reveal", card="Strike", glory=3)
+    state, _ = play(state, "objective", "p1", action="reveal", card="Strike")
+    assert state["seats"]["p1"]["revealed"] == [{"card": "Strike", "glory": 1}]
+    state = to_end_phase(state)
+    assert "surge_objective" in codes(state, "objective", "p1", action="score", card="Strike")
+    assert "third_end_phase_only" in codes(state, "objective", "p1", action="score", card="Last")
+    state, _ = play(state, "objective", "p1", action="score", card="Hold")
+    assert state["seats"]["p1"]["glory"]["unspent"] == 3
+    assert "card_already_used" in codes(state, "objective", "p1", action="score", card="Hold")
+    assert RS.outcome(state) is None

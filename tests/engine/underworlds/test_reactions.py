@@ -1,0 +1,70 @@
+"""Reactions (Deathgorge rulebook, Reactions pg 34-37; Multiplayer games, One reaction per reaction step)."""
+from app.engine.underworlds.reactions import REACTION_STEPS
+
+from ..play import underworlds_setup
+from .helpers import RS, codes, play, started
+
+
+def test_reaction_steps_list_is_the_shared_vocabulary():
+    """Reactions: the reaction steps are named ids (cards name one of them)."""
+    assert {"after_attack", "after_activation", "after_out_of_action", "after_power_card_revealed",
+            "after_reaction"} <= set(REACTION_STEPS)
+
+
+def test_window_after_an_activation_in_order_of_play_from_the_active_player():
+    """Reaction limits and chains (pg 35): the player whose turn it is goes first, then in order of play."""
+    state = started(3, first="p2")
+    state, _ = play(state, "activate", "p2", action="move", fighter="p2.brute")
+    w = state["reaction"]
+    assert w["steps"] == ["after_action", "after_activation"] and w["order"] == ["p2", "p3", "p1"]
+    advice = RS.suggest(state, "p3")
+    assert advice.reaction_window["order"] == ["p2", "p3", "p1"]
+    assert advice.waiting_for == ["p2", "p3", "p1"]
+    assert {s.type for s in advice.suggestions} >= {"reaction", "reaction_pass"}
+
+
+def test_one_reaction_per_player_per_step_and_chain_order():
+    """Reaction limits (pg 35): each player can only play one reaction in each reaction step; the chain is
+    built in order and a reaction to a reaction starts a secondary chain."""
+    state = started()
+    state, _ = play(state, "activate", "p1", action="move", fighter="p1.brute")
+    state, _ = play(state, "reaction", "p2", step="after_action", name="Sidestep")
+    assert "one_reaction_per_step" in codes(state, "reaction", "p2", step="after_action", name="Again")
+    state, _ = play(state, "reaction", "p1", step="after_reaction", name="Counter")
+    chain = state["reaction"]["chain"]
+    assert [c["seat"] for c in chain] == ["p2", "p1"] and chain[1]["secondary"]
+
+
+def test_pass_and_window_closing():
+    """Reaction chains (pg 35): each player adds a reaction or passes; the next game event closes the step."""
+    state = started()
+    state, _ = play(state, "activate", "p1", action="move", fighter="p1.brute")
+    state, _ = play(state, "reaction_pass", "p1")
+    assert "already_passed" in codes(state, "reaction", "p1", step="after_action", name="X")
+    state, cons = play(state, "reaction_pass", "p2")
+    assert state["reaction"] is None and "reaction_step_closed" in cons
+    assert "no_reaction_step" in codes(state, "reaction_pass", "p1")
+    state, _ = play(state, "activate", "p1", action="move", fighter="p1.minion", override="card: Ready")
+    assert state["reaction"] is not None
+    state, _ = play(state, "power", "p1", play="pass")
+    assert state["reaction"] is None
+
+
+def test_step_must_be_open_and_card_trigger_must_match():
+    """Reactions (pg 34): each reaction describes the reaction step in which it can be used."""
+    setup = underworlds_setup(2)
+    setup["seats"][1]["deck"] = ([{"name": f"O{i}", "type": "objective", "glory": 1} for i in range(12)]
+                                 + [{"name": "Parry", "type": "ploy", "reaction": {"step": "after_attack"}}]
+                                 + [{"name": f"P{i}", "type": "ploy"} for i in range(19)])
+    state = started(setup=setup)
+    state, _ = play(state, "activate", "p1", action="move", fighter="p1.brute")
+    assert "wrong_reaction_step" in codes(state, "reaction", "p2", step="after_attack", name="Parry", card="Parry")
+    assert "wrong_reaction_step" in codes(state, "reaction", "p2", step="after_action", name="Parry", card="Parry")
+
+
+def test_gambit_reaction_spends_the_card():
+    """Reactions (pg 34): a gambit reaction is revealed from the hand and discarded once resolved."""
+    state = started()
+    state, _ = play(state, "activate", "p1", action="move", fighter="p1.brute")
+    state, _ = play(state, "reaction", "p2", step="after_activation", name="Shove", card="Shove")
+    assert state["seats"]["p2"]["hand"]["power"] == 4 and state["seats"]["p2"]["discards"]["power"] == 1

@@ -45,6 +45,10 @@ def catalogue() -> list[dict]:
         {"type": "first_player", "label": "First player", "fields": {
             "seat": {"type": "enum", "choices": SEATS}},
          "help": "Only when scenario order does not decide (campaign start, equal initiative)."},
+        {"type": "unit_card", "label": "Enter unit card", "fields": {
+            "unit": {"type": "object", "help": "Reference card: name, health, movement, combat, attack, range, muster..."},
+            "faction": {"type": "str", "max_length": 40, **OPT}},
+         "help": "Numbers from a unit reference card, entered once before mustering."},
         {"type": "muster", "label": "Muster army", "fields": {
             "army": {"type": "object", "help": "Unit or terrain slug -> number of deployment cards"},
             "command_tent": {"type": "bool", **OPT, "help": "Add a command tent (+5 muster points)"},

@@ -12,6 +12,7 @@ from .suggest import advise
 HANDLERS = {
     "choose_scenario": (setup.check_choose_scenario, setup.apply_choose_scenario),
     "first_player": (setup.check_first_player, setup.apply_first_player),
+    "unit_card": (setup.check_unit_card, setup.apply_unit_card),
     "muster": (setup.check_muster, setup.apply_muster),
     "place": (setup.check_place, setup.apply_place),
     "deploy_done": (setup.check_deploy_done, setup.apply_deploy_done),
@@ -52,6 +53,8 @@ class BattleLore(Ruleset):
 
     def check_references(self, state: dict, event: Event) -> list[Violation]:
         """Unknown units and terrain names are structural errors."""
+        if event.type == "unit_card":
+            return []  # its "unit" is a reference-card record, not a unit in play
         for key in UNIT_FIELDS:
             uid = event.data.get(key)
             if uid is not None and uid not in state["units"]:

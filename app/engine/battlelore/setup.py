@@ -163,6 +163,42 @@ def apply_first_player(state: dict, event) -> list[Consequence]:
     return []
 
 
+# -- unit reference cards entered at the table ---------------------------------------------------
+
+def slugify(name: str) -> str:
+    """A unit slug from its name ("Flesh Rippers" -> "flesh-rippers")."""
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "unit"
+
+
+def unit_record(data: dict) -> dict:
+    """The record a unit_card event enters (slug from the name when not given)."""
+    rec = dict(data["unit"])
+    if not rec.get("slug") and isinstance(rec.get("name"), str):
+        rec["slug"] = slugify(rec["name"])
+    return rec
+
+
+def check_unit_card(state: dict, event) -> list[Violation]:
+    """Players enter a unit's reference card numbers before mustering (no public data set exists)."""
+    if state["phase"] not in ("scenario", "first_player", "muster"):
+        return [Violation("wrong_phase", "Unit cards are entered before the armies are revealed.", R.MUSTER)]
+    if state["seats"][event.by]["army"] is not None:
+        return [Violation("already_mustered", "Your army is already mustered.", R.MUSTER)]
+    bad = problems_in_record(unit_record(event.data))
+    if bad:
+        return [Violation("bad_unit", f"Unit card: {'; '.join(bad)}.", R.MUSTER, overridable=False)]
+    return []
+
+
+def apply_unit_card(state: dict, event) -> list[Consequence]:
+    """Add the unit to (or replace it in) the seat's unit list."""
+    rec = unit_record(event.data)
+    state["seats"][event.by]["catalogue"][rec["slug"]] = rec
+    if event.data.get("faction"):
+        state["seats"][event.by]["faction"] = event.data["faction"].lower()
+    return []
+
+
 # -- mustering --------------------------------------------------------------------------------
 
 def muster_cost(state: dict, seat: str, army: dict) -> int:

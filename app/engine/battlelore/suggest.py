@@ -28,7 +28,7 @@ def advise(state: dict, seat: str) -> Advice:
             Suggestion("choose_scenario", seat, "Choose scenario card",
                        choices={"scenario": scenario_choices(state, seat)})]
         waiting = [s for s, v in state["seats"].items() if not v["scenario"]]
-        return Advice(seat, step, sugg, None, waiting)
+        return Advice(seat, step, sugg + [unit_card_template(seat)], None, waiting)
     if phase == "first_player":
         return Advice(seat, step, [Suggestion("first_player", seat, f"{s} goes first", {"seat": s})
                                    for s in state["seats"]], None, list(state["seats"]))
@@ -39,6 +39,7 @@ def advise(state: dict, seat: str) -> Advice:
             army = auto_army(state, seat)
             if army:
                 sugg.append(Suggestion("muster", seat, "Muster this army", army))
+            sugg.append(unit_card_template(seat))
         return Advice(seat, step, sugg, None, waiting)
     if phase == "deploy":
         return Advice(seat, step, _deploy(state, seat),
@@ -47,6 +48,16 @@ def advise(state: dict, seat: str) -> Advice:
 
 
 # -- setup ------------------------------------------------------------------------------------
+
+def unit_card_template(seat: str) -> Suggestion:
+    """Enter a unit reference card: every combination of these choices is a valid record."""
+    return Suggestion("unit_card", seat, "Enter a unit card", {"unit": {}}, group="units",
+                      choices={"unit.health": list(range(1, 7)), "unit.movement": list(range(0, 5)),
+                               "unit.combat": list(range(1, 6)), "unit.attack": ["melee", "ranged"],
+                               "unit.range": list(range(2, 6)), "unit.muster": list(range(1, 13)),
+                               "unit.damage_tokens": [False, True]},
+                      bounds={"unit.name": {"type": "str"}})
+
 
 def auto_army(state: dict, seat: str) -> dict | None:
     """A legal army from the seat's unit list (round-robin, cheapest first), or None if none fits."""

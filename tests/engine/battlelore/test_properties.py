@@ -13,10 +13,16 @@ from .helpers import RS, fill, setup
 MAX_EVENTS = 600
 
 
-def playout(seed: int, options: dict, banners: bool = True) -> tuple[dict, list]:
-    """Play a game from suggestions alone with a seeded bot; checks every offered event on the way."""
+def playout(seed: int, options: dict, banners: bool = True, entered: bool = False) -> tuple[dict, list]:
+    """Play a game from suggestions alone with a seeded bot; checks every offered event on the way.
+
+    entered=True starts with no unit data at all, as a game created on the phones does: the bot
+    enters unit cards from the suggestions before it can muster.
+    """
     rng = random.Random(seed)
     game_setup = setup(**options)
+    if entered:
+        game_setup = {"options": options, "seats": [{"name": "Ana"}, {"name": "Ben"}]}
     state = RS.new_game(game_setup)
     log = []
     for _ in range(MAX_EVENTS):
@@ -52,14 +58,20 @@ def playout(seed: int, options: dict, banners: bool = True) -> tuple[dict, list]
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10**6), banners=st.booleans(), campaign=st.booleans())
-def test_random_playouts_from_suggestions(seed, banners, campaign):
+@given(seed=st.integers(0, 10**6), banners=st.booleans(), campaign=st.booleans(), entered=st.booleans())
+def test_random_playouts_from_suggestions(seed, banners, campaign, entered):
     """Every suggested event passes check(); apply never raises; JSON round trip; replay reproduces."""
     options = {"campaign": {"game": 1, "history": []}} if campaign else {}
-    playout(seed, options, banners)
+    playout(seed, options, banners, entered)
 
 
 def test_a_playout_reaches_an_outcome():
     """A bot playing from suggestions alone can finish a game."""
     state, log = playout(7, {})
     assert RS.outcome(state) is not None and len(log) < MAX_EVENTS
+
+
+def test_a_game_with_units_entered_at_the_table_reaches_the_battle():
+    """Units entered from the phones (unit_card) can be mustered and fought with."""
+    state, log = playout(11, {}, banners=True, entered=True)
+    assert any(e.type == "unit_card" for e in log) and any(e.type == "attack" for e in log)

@@ -193,3 +193,19 @@ def test_hoard_tile_placed_under_a_dragon():
     s, cons = play(s, "p1", "place", unit="p1.d-foot-1", to={**POS, "terrain": "hoard"})
     assert s["units"]["p1.d-foot-1"]["pos"]["feature"] == "p1.hoard-1"
     assert s["features"]["p1.hoard-1"]["owner"] == "p1"
+
+
+def test_unit_cards_are_entered_at_the_table_before_mustering():
+    """Units have health, movement, combat value, attack type and range from their reference card
+    (entered by the players: no public data set exists); the faction can be named with them."""
+    s = RS.new_game({"seats": [{"name": "Ana"}, {"name": "Ben"}]})
+    rec = {"name": "Flesh Rippers", "health": 3, "movement": 2, "combat": 3, "attack": "melee", "muster": 6}
+    s, _ = play(s, "p1", "unit_card", unit=rec, faction="Uthuk")
+    assert s["seats"]["p1"]["catalogue"]["flesh-rippers"]["health"] == 3 and s["seats"]["p1"]["faction"] == "uthuk"
+    assert codes(s, "p1", "unit_card", unit={"name": "X", "attack": "magic"}) == ["bad_unit"]
+    s, _ = play(s, "p1", "unit_card", unit={**rec, "health": 4})
+    assert s["seats"]["p1"]["catalogue"]["flesh-rippers"]["health"] == 4, "entering it again corrects it"
+    s, _ = play(s, "p1", "choose_scenario", scenario="A1")
+    s, _ = play(s, "p2", "choose_scenario", scenario="B1")
+    s, _ = play(s, "p1", "muster", army={"flesh-rippers": 7}, decoys=11)
+    assert codes(s, "p1", "unit_card", unit=rec) == ["already_mustered"]

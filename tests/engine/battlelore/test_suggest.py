@@ -11,11 +11,12 @@ def offered(state, seat, group=None):
 def test_scenario_then_muster_suggestions():
     """Setup, Scenarios and Mustering (pg 1): a scenario card, then a ready-made legal army."""
     s = RS.new_game(setup())
-    (sc,) = offered(s, "p1")
+    (sc, card) = offered(s, "p1")
+    assert card.type == "unit_card"
     assert sc.type == "choose_scenario" and "A1" in sc.choices["scenario"]
     s, _ = play(s, "p1", "choose_scenario", scenario="A1")
     s, _ = play(s, "p2", "choose_scenario", scenario="B1")
-    (m,) = offered(s, "p1")
+    (m, _card) = offered(s, "p1")
     assert m.complete and RS.check(s, Event("muster", "p1", m.data)) == []
     army = m.data
     assert sum(army["army"].values()) + army["decoys"] + (1 if army["command_tent"] else 0) == 18

@@ -1,0 +1,57 @@
+"""BattleLore content: the files load and validate; setups are filled from them; saved lists reuse."""
+import pytest
+
+from app import battlelore_content as bc
+from app.engine import registry
+from app.engine.core import SetupError
+
+
+def test_content_loads_and_states_only_facts():
+    """No public data set exists: every unit number the summary does not give is null."""
+    lib = bc.load()
+    assert {f["id"] for f in lib["factions"]} >= {"daqan", "uthuk"}
+    assert all(u["health"] is None and u["muster"] is None for u in lib["units"])
+    assert any(c["name"] == "Patrol Left" for c in lib["command_cards"])
+    assert any(c["name"] == "Runic Barrier" and c.get("blocks_opponent") for c in lib["lore_cards"])
+
+
+def test_expand_fills_faction_units_and_own_units_replace_them():
+    """A seat gets content units of its faction and neutral ones; its own records replace them."""
+    mine = {"slug": "great-dragon", "name": "Great Dragon", "health": 5, "movement": 2, "combat": 4,
+            "attack": "melee", "muster": 12}
+    out = bc.expand_setup({"seats": [{"name": "Ana", "faction": "Daqan", "units": [mine]}, {"name": "Ben"}]})
+    ana = {u["slug"]: u for u in out["seats"][0]["units"]}
+    assert ana["great-dragon"]["health"] == 5 and "great-dragon" not in out["seats"][0]["missing"]
+    assert "skeleton-archers" not in ana, "another faction's units are not offered"
+    assert out["seats"][1]["missing"]["great-dragon"]
+    registry.get("battlelore/second-edition").new_game(out)  # the engine accepts the result
+
+
+def test_saved_unit_lists_are_reused():
+    """Players enter their units once: a saved list is filled into later games."""
+    saved = {"units": [{"slug": "spearmen", "name": "Spearmen", "health": 4, "movement": 1, "combat": 3,
+                        "attack": "melee", "muster": 5}]}
+    out = bc.expand_setup({"seats": [{"name": "Ana", "custom_id": "abc"}, {"name": "Ben"}]},
+                          lookup=lambda kind, cid: saved if (kind, cid) == (bc.CUSTOM_KIND, "abc") else None)
+    assert "spearmen" in {u["slug"] for u in out["seats"][0]["units"]}
+    with pytest.raises(SetupError):
+        bc.expand_setup({"seats": [{"name": "Ana", "custom_id": "nope"}]}, lookup=lambda k, c: None)
+
+
+def test_bad_records_name_the_field():
+    """A malformed unit record is a setup error naming its place."""
+    with pytest.raises(SetupError) as err:
+        bc.expand_setup({"seats": [{"name": "Ana", "units": [{"slug": "x", "combat": -2}]}]})
+    assert err.value.field == "seats[0].units.0"
+
+
+def test_invalid_content_file_names_the_record(tmp_path, monkeypatch):
+    """An invalid content file stops loading with the file and record named."""
+    base = tmp_path / "battlelore"
+    base.mkdir()
+    for stem in bc.FILES:
+        (base / f"{stem}.yaml").write_text((bc.content_dir() / f"{stem}.yaml").read_text())
+    (base / "units.yaml").write_text("units:\n  - {slug: a, name: A, faction: elves}\n")
+    monkeypatch.setenv("TW_CONTENT_DIR", str(tmp_path))
+    with pytest.raises(bc.ContentError, match="unknown faction"):
+        bc.load()

@@ -40,10 +40,19 @@ def conquest_setup(first: str = "nazdreg", second: str = "captain-cato-sicarius"
                                    {"name": "Ben", "warlord": second, "deck_size": deck_size}]})
 
 
+def edition_setup(ruleset_id: str, players: int, **options) -> dict:
+    """The sample setup under an earlier edition's id (standard game, options such as artefact=True)."""
+    return {**underworlds_setup(players), "ruleset": ruleset_id, "options": {"format": "standard", **options}}
+
+
 # ruleset id -> list of setups to play (Conquest / BattleLore engineers: add yours here).
 SETUPS: dict[str, list[dict]] = {
     "underworlds/deathgorge": [underworlds_setup(2), underworlds_setup(3), underworlds_setup(4)],
     "conquest/core": [conquest_setup(), conquest_setup("torquemada-coteaz", "nazdreg", 30)],
+    # Earlier editions (branch editions): the same sample warbands under the 2018 and 2019 rules.
+    "underworlds/shadespire": [edition_setup("underworlds/shadespire", 2), edition_setup("underworlds/shadespire", 4),
+                               edition_setup("underworlds/shadespire", 2, artefact=True)],
+    "underworlds/dreadfane": [edition_setup("underworlds/dreadfane", 2)],
 }
 
 # Groups played less often by the random player, so random games still reach their end.

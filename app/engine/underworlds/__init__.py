@@ -12,3 +12,6 @@ from .reactions import REACTION_STEPS  # noqa: F401
 from .ruleset import UnderworldsRuleset
 
 DEATHGORGE = UnderworldsRuleset(DEATHGORGE_EDITION)
+
+# Earlier editions (branch editions): the same ruleset with Shadespire (2018) and Dreadfane (2019) settings.
+from .editions import DREADFANE, SHADESPIRE  # noqa: E402,F401

@@ -1,0 +1,9 @@
+"""Earlier Underworlds editions: Shadespire (2018) and Dreadfane (2019), as data plus small overrides.
+
+`SHADESPIRE` and `DREADFANE` are `ClassicRuleset`s: the base Underworlds ruleset configured by an
+`Edition` (numbers and lists) and `ClassicRules` (flow-of-play switches). Variants: matched_play.py
+(best of three, tiebreakers, sudden death), artefact.py (Capture the Artefact), multiplayer_2018.py
+(clockwise/anticlockwise rounds), hazards.py (Dreadfane's hazard phase).
+"""
+from .dreadfane import DREADFANE, DREADFANE_EDITION  # noqa: F401
+from .shadespire import SHADESPIRE, SHADESPIRE_EDITION  # noqa: F401

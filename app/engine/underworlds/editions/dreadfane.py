@@ -1,0 +1,49 @@
+"""The 2019 rules: Dreadfane rulebook (`underworlds/dreadfane`), a two-player game.
+
+Differences from the current rules, each with its source (flow-of-play switches in `DREADFANE_CLASSIC`,
+combat ones in combat.py's DREADFANE_COMBAT):
+- a hazard phase before each action phase: hazard cards equal to the round number (pg 9, hazards.py)
+- two glory to the other player for each fighter taken out of action, whatever dealt the damage (pg 13)
+- the game ends when a warband is wiped out - after the hazard phase if it happens there (pg 19)
+- objective hexes printed on the board instead of tokens; ties go to the most objective hexes held (pg 6, 19)
+- a Move token stops Move and Charge actions (pg 10); a Charge token stops activations (pg 14)
+- power step: play a ploy or an upgrade, or pass (pg 15); no Stun, Barge, Stagger, delve, salvage, spells
+- one reaction per opportunity; a reaction to a reaction: precedence to the other player (pg 16)
+- surge objectives scored after the activation (or action) that met them, then an optional draw (pg 19)
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..edition import DEATHGORGE_EDITION
+from ..rules import DEATHGORGE_RULES
+from .classic import ClassicRules
+from .rules_2018 import fill
+from .rules_2019 import DREADFANE_RULES
+from .ruleset import ClassicRuleset
+from .sources import DREADFANE_BOOK
+
+DREADFANE_EDITION = replace(
+    DEATHGORGE_EDITION,
+    id="underworlds/dreadfane",
+    title="Warhammer Underworlds: Dreadfane (2019 rules)",
+    rules=fill(DREADFANE_RULES, DEATHGORGE_RULES, DREADFANE_BOOK),
+    rounds={2: (1, 2, 3)},
+    turns_per_round={2: 4},                                      # pg 10
+    actions=("move", "attack", "charge", "guard", "ability"),    # pg 10
+    superactions=("charge",),                                    # pg 14 (Scything too, with 2+ targets)
+    player_actions=("draw_power", "swap_objective", "pass"),     # pg 10
+    power_plays=("ploy", "upgrade", "pass"),                     # pg 15
+    bounty=2, large_bounty_bonus=0,                              # pg 13
+    numbered_features={2: 5},                                    # pg 6: objective hexes 1-5
+    available_features={2: 0},
+    end_of_round_clear=("move", "charge", "guard"),              # pg 19
+    formats=("standard",),
+    combat_edition="dreadfane",
+)
+
+DREADFANE_CLASSIC = ClassicRules(players=(2,), reaction_to_reaction="opponent_of_last",
+                                 power_step_all_players=False, anticlockwise_round_2=False,
+                                 hazard_phase=True, wipe_out_ends_game=True, objective_hexes=True)
+
+DREADFANE = ClassicRuleset(DREADFANE_EDITION, DREADFANE_CLASSIC)

@@ -1,0 +1,72 @@
+"""Setups and small drivers shared by the edition tests (fighter numbers: shared/rules/facts.md)."""
+from app.engine.core import Event
+
+
+def liberator(slug, name, leader=False, dice=2, damage=3):
+    return {"slug": slug, "name": name, "leader": leader, "traits": [], "move": 3,
+            "defence": {"dice": 1, "symbol": "block"}, "wounds": 4, "inspired": {"defence": {"dice": 2, "symbol": "block"}},
+            "profiles": [{"name": "Hammer", "range": 1, "dice": dice, "symbol": "smash", "damage": damage,
+                          "keywords": []}]}
+
+
+def reaver(slug, name, wounds=2, leader=False):
+    return {"slug": slug, "name": name, "leader": leader, "traits": [], "move": 4,
+            "defence": {"dice": 1, "symbol": "dodge"}, "wounds": wounds, "inspired": {"move": 5},
+            "profiles": [{"name": "Axe", "range": 1, "dice": 2, "symbol": "fury", "damage": 1, "keywords": []}]}
+
+
+STEELHEART = [liberator("severin", "Severin Steelheart", True), liberator("angharad", "Angharad Brightshield", dice=3, damage=2),
+              liberator("obryn", "Obryn the Bold")]
+GARREK = [reaver("garrek", "Garrek Gorebeard", 4, True), reaver("karsus", "Karsus the Chained", 3),
+          reaver("saek", "Blooded Saek", 3), reaver("targor", "Targor"), reaver("arnulf", "Arnulf")]
+
+
+def setup(ruleset, players=2, **options):
+    warbands = [("Ana", STEELHEART), ("Ben", GARREK), ("Cai", STEELHEART), ("Dee", GARREK)]
+    return {"ruleset": ruleset, "options": {"format": "standard", **options},
+            "seats": [{"name": n, "warband": "custom", "fighters": [dict(f) for f in fs]}
+                      for n, fs in warbands[:players]]}
+
+
+def ev(type_, by, **data):
+    return Event(type_, by, data)
+
+
+class Table:
+    """Plays events through a ruleset, asserting each is accepted; keeps the log."""
+
+    def __init__(self, rs, setup_data):
+        self.rs = rs
+        self.setup = setup_data
+        self.state = rs.new_game(setup_data)
+        self.log = []
+        self.cons = []
+
+    def play(self, type_, by, **data):
+        e = Event(type_, by, data, id=f"e{len(self.log) + 1}", seq=len(self.log) + 1)
+        blocked = self.rs.blocking(self.state, e)
+        assert not blocked, [v.to_dict() for v in blocked]
+        self.state, self.cons = self.rs.apply(self.state, e)
+        self.log.append(e)
+        return self.cons
+
+    def refuse(self, type_, by, **data):
+        """The codes of the violations an event would meet (it is not applied)."""
+        return [v.code for v in self.rs.blocking(self.state, Event(type_, by, data))]
+
+    def start(self, first="p1", deployer="p1"):
+        """Set up to the first action phase's roll-off (or hazard phase)."""
+        self.play("roll_off", "p1", purpose="boards", first=first)
+        for seat in self.rs.seat_ids(self.state):
+            pass
+        while self.state["step"] == "do_overs":
+            from app.engine.underworlds.setup import do_over_seat
+            self.play("do_over", do_over_seat(self.state), choice="none")
+        self.play("roll_off", "p1", purpose="deployment", first=deployer)
+        self.play("deployed", "p1", finished_first=deployer)
+
+    def power_passes(self):
+        """Everyone in the power step passes."""
+        while self.state["step"] == "power":
+            seat = self.state["power"]["order"][self.state["power"]["next"]]
+            self.play("power", seat, play="pass")

@@ -34,7 +34,7 @@ export function fillTemplate(suggestion, ctx) {
   const data = clone(suggestion.template.data);
   const choices = suggestion.choices || {};
   const fields = suggestion.fields || {};
-  return sheet(suggestion.label, (close) => {
+  return sheet(ctx.humanise(suggestion.label), (close) => {
     const body = h("div", { class: "stack" });
     const confirm = button("Enter", () => close(data), { cls: "btn primary", "data-action": "confirm" });
     const missing = () => Object.keys(choices).some((p) => getPath(data, p) === undefined);
@@ -104,22 +104,30 @@ export function renderActions(advice, ctx) {
     if (!groups.has(g)) groups.set(g, []);
     groups.get(g).push(s);
   }
+  const reactions = [...groups.keys()].filter((g) => /reaction/i.test(g));
   if (advice.reaction_window) {
     const rw = advice.reaction_window;
-    wrap.append(h("div", { class: "card", style: "border-color: var(--accent)", role: "region", "aria-label": "Reaction step" },
-      h("h2", { style: "color: var(--accent)" }, rw.label || "Reaction step"),
-      rw.after ? h("p", {}, `After: ${rw.after}`) : null,
-      suggestions.length ? null : h("p", { class: "waiting" }, waitingText(advice, ctx))));
+    const steps = (rw.steps || []).map((st) => (typeof st === "string" ? st : st.label || st.id));
+    const order = (rw.order || []).map((seat) => ctx.seatName(seat));
+    const box = h("div", { class: "card reaction", role: "region", "aria-label": "Reaction step", id: "reaction-step" },
+      h("h2", {}, "Reaction step"),
+      steps.length ? h("p", { class: "muted" }, `Open: ${steps.slice(-2).join("; ")}${steps.length > 2 ? ` (+${steps.length - 2} earlier)` : ""}`) : null,
+      order.length ? h("p", { class: "muted" }, `Chain order: ${order.join(" → ")}`) : null,
+      (rw.chain || []).length ? h("ol", {}, rw.chain.map((link) => h("li", {}, `${ctx.seatName(link.seat)}: ${link.name || link.card || "reaction"}`))) : null);
+    for (const g of reactions) { box.append(buttons(groups.get(g), ctx, true)); groups.delete(g); }
+    if (!reactions.length) box.append(h("p", { class: "waiting" }, waitingText(advice, ctx)));
+    wrap.append(box);
   }
   const order = [...groups.keys()].sort((a, b) => rank(a) - rank(b));
+  const more = [];
   for (const g of order) {
     const list = groups.get(g);
-    wrap.append(h("div", { class: "group" },
-      groups.size > 1 || g !== "Actions" ? h("h2", {}, g) : null,
-      h("div", { class: "btn-grid" }, list.map((s) => button(s.label, (e) => {
-        e.currentTarget.disabled = true;
-        Promise.resolve(runSuggestion(s, ctx)).finally(() => { e.target.disabled = false; });
-      }, { cls: isPrimary(s) ? "btn primary" : "btn", "data-suggestion": (s.event || s.template).type })))));
+    const block = h("div", { class: "group" }, h("h2", {}, ctx.humanise(g)), buttons(list, ctx, false));
+    if (rank(g) >= 9) more.push(block); else wrap.append(block);
+  }
+  if (more.length) {
+    wrap.append(h("details", { class: "more-actions" },
+      h("summary", { class: "btn ghost" }, "More: card effects, tokens, pushes…"), more));
   }
   if (!suggestions.length && !advice.reaction_window) {
     wrap.append(h("p", { class: "waiting", role: "status" }, waitingText(advice, ctx)));
@@ -127,16 +135,24 @@ export function renderActions(advice, ctx) {
   return wrap;
 }
 
+// Order of groups on screen: the step's own choices first, then minor steps, then table fixes
+// (rank 9+: folded away under "More", as they are rare corrections and card effects).
 function rank(group) {
   const g = group.toLowerCase();
   if (g.includes("reaction")) return 0;
-  if (g.includes("surge") || g.includes("inspire")) return 1;
-  return 5;
+  if (g === "table") return 9;
+  if (g.includes("objective") || g.includes("inspire")) return 5;
+  return 1;
 }
 
-function isPrimary(s) {
-  const type = (s.event || s.template).type;
-  return /^(pass|end_phase_done)$/.test(type) ? false : (s.group || "").toLowerCase().includes("reaction");
+function buttons(list, ctx, inReaction) {
+  const grid = h("div", { class: list.length === 1 ? "btn-grid one" : "btn-grid" });
+  list.forEach((s, i) => grid.append(button(ctx.humanise(s.label), (e) => {
+    const el = e.currentTarget;
+    el.disabled = true;
+    Promise.resolve(runSuggestion(s, ctx)).finally(() => { el.disabled = false; });
+  }, { cls: inReaction && i === 0 ? "btn primary" : "btn", "data-suggestion": (s.event || s.template).type })));
+  return grid;
 }
 
 function waitingText(advice, ctx) {

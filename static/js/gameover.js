@@ -4,6 +4,11 @@ import { h, svg } from "./dom.js";
 
 const SOURCE_COLOURS = ["#f2b134", "#ff6b61", "#4fb3ff", "#4cc38a", "#b48cff", "#a3acbb"];
 
+/** Short label under a bar: the first letters of the name (text node: names are never markup). */
+function initials(name) {
+  return String(name).trim().slice(0, 3) || "?";
+}
+
 /**
  * Stacked bars: one group per round, one bar per seat, one stack segment per source.
  * series: {rounds: [1,2,3], seats: ["p1","p2"], sources: ["objectives","bounties"],
@@ -35,15 +40,24 @@ export function gloryChart(series, seatName) {
         acc += v;
       });
       parts.push(svg("text", { x: x + barW / 2, y: y(acc) - 4, "text-anchor": "middle" }, String(acc)));
-      parts.push(svg("text", { x: x + barW / 2, y: H - bottom + 14, "text-anchor": "middle" }, s.toUpperCase()));
+      parts.push(svg("text", { x: x + barW / 2, y: H - bottom + 14, "text-anchor": "middle" }, initials(seatName(s))));
     });
     parts.push(svg("text", { x: gx + (seats.length * (barW + 4)) / 2, y: H - 6, "text-anchor": "middle", "font-weight": "700" }, `Round ${r}`));
   });
   const chart = svg("svg", { class: "chart", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": "Glory by source per round" }, parts);
   const legend = h("div", { class: "legend" },
     sources.map((src, ci) => h("span", {}, h("i", { style: `background:${SOURCE_COLOURS[ci % SOURCE_COLOURS.length]}` }), src)),
-    seats.map((s) => h("span", {}, `${s.toUpperCase()} = ${seatName(s)}`)));
+    seats.map((s) => h("span", {}, `${initials(seatName(s))} = ${seatName(s)}`)));
   return h("figure", { style: "margin:0" }, chart, legend);
+}
+
+function totals(outcome, view, c) {
+  const scores = outcome.scores || outcome.glory ||
+    (view && view.seats ? Object.fromEntries(Object.entries(view.seats).map(([s, v]) => [s, v.glory ? v.glory.unspent + v.glory.spent : undefined])) : null);
+  if (!scores) return null;
+  const text = Object.entries(scores).filter(([, v]) => v !== undefined)
+    .map(([s, v]) => `${c.seatName(s)} ${typeof v === "object" ? JSON.stringify(v) : v}`).join(" · ");
+  return h("div", { class: "muted" }, `Glory: ${text}`);
 }
 
 /** The game-over panel. */
@@ -55,7 +69,9 @@ export function renderGameOver(outcome, view, events, c) {
     h("div", { class: "winner" },
       h("div", { class: "muted" }, outcome.draw ? "The game is over" : "Winner"),
       h("div", { class: "who" }, who || "—"),
-      outcome.decided_by ? h("div", {}, `Decided by: ${String(outcome.decided_by).replace(/_/g, " ")}`) : null,
-      outcome.scores ? h("div", { class: "muted" }, Object.entries(outcome.scores).map(([s, v]) => `${c.seatName(s)} ${v}`).join(" · ")) : null),
-    series ? h("div", {}, h("h2", {}, "Glory by round"), gloryChart(series, c.seatName)) : null);
+      outcome.decided_by ? h("div", { id: "decided-by" }, (c.renderer && c.renderer.decidedBy && c.renderer.decidedBy(outcome, c)) ||
+        `Decided by: ${String(outcome.decided_by).replace(/_/g, " ")}`) : null,
+      totals(outcome, view, c)),
+    series ? h("div", {}, h("h2", {}, "Glory by round"), gloryChart(series, c.seatName)) : null,
+    c.exportLog ? h("button", { type: "button", class: "btn", onclick: c.exportLog }, "Export the whole log") : null);
 }

@@ -114,17 +114,19 @@ function tokenSheet(view, fid, c) {
 
 // -- combat entry -------------------------------------------------------------------------------
 
+/** One tile per die; each tap shows the next face (a new die starts blank: "tap"). */
 function diceTiles(kind, roll, n, label) {
   const faces = FACE[kind];
   const wrap = h("div", { class: "dice", role: "group", "aria-label": label });
-  while (roll.length < n) roll.push(faces[0][0]);
+  while (roll.length < n) roll.push(null);
   roll.length = n;
   const draw = () => wrap.replaceChildren(...roll.map((face, i) => {
-    const [, sym, name] = faces.find((x) => x[0] === face) || faces[0];
-    return h("button", { type: "button", class: `die${kind === "defence" ? " def" : kind === "magic" ? " magic" : ""}`,
-      "data-face": face, "data-die": `${kind}-${i}`, "aria-label": `${label} die ${i + 1}: ${name}. Tap to change.`,
+    const found = faces.find((x) => x[0] === face);
+    const [, sym, name] = found || [null, "?", "not set"];
+    return h("button", { type: "button", class: `die${kind === "defence" ? " def" : kind === "magic" ? " magic" : ""}${found ? "" : " unset"}`,
+      "data-face": face || "unset", "data-die": `${kind}-${i}`, "aria-label": `${label} die ${i + 1}: ${name}. Tap to change.`,
       onclick: () => { const j = faces.findIndex((x) => x[0] === roll[i]); roll[i] = faces[(j + 1) % faces.length][0]; draw(); wrap.dispatchEvent(new Event("change")); } },
-    h("span", { class: "sym", "aria-hidden": "true" }, sym), h("span", {}, name.split(" ")[0]));
+    h("span", { class: "sym", "aria-hidden": "true" }, sym), h("span", {}, found ? name.split(" ")[0] : "tap"));
   }));
   draw();
   return wrap;
@@ -132,7 +134,7 @@ function diceTiles(kind, roll, n, label) {
 
 const countRoll = (faces) => {
   const out = {};
-  for (const f of faces) if (f !== "blank") out[f] = (out[f] || 0) + 1;
+  for (const f of faces) if (f && f !== "blank") out[f] = (out[f] || 0) + 1;
   return out;
 };
 
@@ -164,6 +166,9 @@ function combatEntry(s, c) {
     Object.keys(view.fighters).filter((fid) => view.fighters[fid].seat !== s.template.by && !view.fighters[fid].out));
   const st = { attacker: base.attacker || attackers[0], target: base.target || (targets.length === 1 ? targets[0] : null),
     profile: 0, attackFaces: [], defenceFaces: [], supportA: 0, supportT: 0, cover: false, trapped: false, extra: [] };
+  // The engine offers one attack per weapon: keep the weapon it named.
+  const named = base.profile && base.profile.name;
+  if (named) st.profile = Math.max(0, profilesOf(view, st.attacker).findIndex((p) => p.name === named));
   return sheet(s.label || "Attack", (close) => {
     const body = h("div", { class: "stack", "data-form": "attack" });
     const previewBox = h("div", { class: "preview", "aria-live": "polite", id: "attack-preview" });
@@ -175,7 +180,9 @@ function combatEntry(s, c) {
     function buildData() {
       const p = profile();
       const data = { ...base, attacker: st.attacker, target: st.target,
-        profile: { name: p.name, dice: p.dice, symbol: p.symbol, damage: p.damage, keywords: [...new Set([...(p.keywords || []), ...st.extra])], spell: !!magic() },
+        // Only what differs from the fighter card is sent: the engine fills the rest from the card.
+        profile: { name: p.name, ...(st.dice && st.dice !== p.dice ? { dice: st.dice } : {}),
+          ...(st.extra.length ? { keywords: [...new Set([...(p.keywords || []), ...st.extra])] } : {}) },
         attack_roll: countRoll(st.attackFaces), defence_roll: countRoll(st.defenceFaces) };
       if (st.supportA || st.supportT) data.supporting = { attacker: st.supportA, target: st.supportT };
       if (st.cover) data.cover = true;
@@ -184,6 +191,12 @@ function combatEntry(s, c) {
     }
     async function runPreview() {
       if (!st.target) { previewBox.replaceChildren(h("div", { class: "muted" }, "Pick a target to see the outcome.")); commit.disabled = true; return; }
+      if ([...st.attackFaces, ...st.defenceFaces].some((f) => !f)) {
+        previewBox.className = "preview";
+        previewBox.replaceChildren(h("div", { class: "muted" }, "Tap each die to show what was rolled."));
+        commit.disabled = true;
+        return;
+      }
       commit.disabled = false;
       previewBox.replaceChildren(h("div", { class: "muted" }, "Working out the outcome…"));
       const reply = await c.preview("attack", buildData());
@@ -195,8 +208,7 @@ function combatEntry(s, c) {
     function draw() {
       const p = profile();
       const tdef = characteristic(view, st.target, "defence") || { dice: 1 };
-      if (!st.attackFaces.length || st.attackFaces.length !== (p.dice || 1)) st.attackFaces = [];
-      if (st.target && (!st.defenceFaces.length || st.defenceFaces.length !== (tdef.dice ?? 1))) st.defenceFaces = [];
+      const nDice = st.dice ?? p.dice ?? 1;
       const pick = (label, values, current, set, name) => h("fieldset", {}, h("legend", {}, label),
         h("div", { class: "btn-grid", role: "radiogroup", "aria-label": label }, values.map((v, i) => {
           const on = current === (typeof v === "object" ? i : v);
@@ -205,18 +217,19 @@ function combatEntry(s, c) {
             { cls: "btn", role: "radio", "aria-checked": String(on), "aria-pressed": String(on), "data-field": name });
         })));
       const aFaces = st.attackFaces;
-      const attackDice = diceTiles(magic() ? "magic" : "attack", aFaces, p.dice || 1, magic() ? "Magic" : "Attack");
+      const attackDice = diceTiles(magic() ? "magic" : "attack", aFaces, nDice, magic() ? "Magic" : "Attack");
       attackDice.addEventListener("change", later);
       const defDice = st.target ? diceTiles("defence", st.defenceFaces, tdef.dice ?? 1, "Defence") : null;
       if (defDice) defDice.addEventListener("change", later);
       const kw = ["cleave", "ensnare", "stagger", "grievous 1", "knockback 1"];
       body.replaceChildren(
-        attackers.length > 1 ? pick("Attacker", attackers, st.attacker, (v) => { st.attacker = v; st.profile = 0; }, "attacker") : h("p", {}, h("b", {}, "Attacker: "), fighterName(view, st.attacker)),
-        pick("Weapon", profilesOf(view, st.attacker), st.profile, (v) => { st.profile = v; }, "profile"),
+        attackers.length > 1 ? pick("Attacker", attackers, st.attacker, (v) => { st.attacker = v; st.profile = 0; st.dice = null; }, "attacker") : h("p", {}, h("b", {}, "Attacker: "), fighterName(view, st.attacker)),
+        named ? h("p", {}, h("b", {}, "Weapon: "), `${p.name} (${p.dice} dice, damage ${p.damage}${(p.keywords || []).length ? `, ${p.keywords.join(", ")}` : ""})`)
+          : pick("Weapon", profilesOf(view, st.attacker), st.profile, (v) => { st.profile = v; st.dice = null; }, "profile"),
         pick("Target", targets, st.target, (v) => { st.target = v; }, "target"),
         h("fieldset", {}, h("legend", {}, `${magic() ? "Magic" : "Attack"} dice: tap each die to match the roll`), attackDice,
-          h("div", { class: "row", style: "margin-top:6px" }, button("+ die", () => { p.dice = (p.dice || 1) + 1; draw(); later(); }, { cls: "btn small", aria: "Add an attack die" }),
-            button("− die", () => { p.dice = Math.max(1, (p.dice || 1) - 1); draw(); later(); }, { cls: "btn small", aria: "Remove an attack die" }))),
+          h("div", { class: "row", style: "margin-top:6px" }, button("+ die", () => { st.dice = nDice + 1; draw(); later(); }, { cls: "btn small", aria: "Add an attack die" }),
+            button("− die", () => { st.dice = Math.max(1, nDice - 1); draw(); later(); }, { cls: "btn small", aria: "Remove an attack die" }))),
         defDice ? h("fieldset", {}, h("legend", {}, "Defence dice"), defDice) : null,
         h("fieldset", {}, h("legend", {}, "Supporting fighters"),
           h("div", { class: "row" }, h("span", { class: "grow" }, "Attacker's"), stepper(() => st.supportA, (v) => { st.supportA = v; later(); }, 0, 6, "Attacker's supporting fighters")),
@@ -244,6 +257,7 @@ function combatEntry(s, c) {
 
 function describeValue(path, value, view) {
   const last = path.split(".").pop();
+  if (value === null) return "None";
   if (isFighterId(value, view)) return fighterName(view, value);
   if (Array.isArray(value) && value.every((v) => isFighterId(v, view))) return value.map((v) => fighterName(view, v)).join(", ");
   if (last === "profile" && value && typeof value === "object") return value.name || "profile";
@@ -299,17 +313,46 @@ export default {
     return h("div", { class: "board" }, seats.map((seat) => seatBlock(view, seat, c)));
   },
 
-  bannerExtra(view, advice, c) {
-    if (!view) return null;
-    const bits = [];
-    if (view.step && STEP_NAMES[view.step] && !(advice && advice.step && advice.step.label)) bits.push(STEP_NAMES[view.step]);
+  /** Round, phase, whose turn and which step, from the state (so spectators see it too). */
+  banner(view, advice, c) {
+    const step = (advice && advice.step) || {};
+    const where = [];
+    if (view.phase !== "setup" && view.round) where.push(`Round ${view.round} of 3`);
+    if (view.phase === "setup") where.push("Setting up");
+    else if (view.phase === "action") where.push("Action phase");
+    else if (view.phase === "end") where.push("End phase");
+    const turn = view.turn && view.turn.seat;
+    if (turn && view.phase === "action") {
+      const per = step.turns_per_round;
+      const n = (view.seats[turn] && view.seats[turn].turns_taken) || 0;
+      where.push(`${turn === c.seat ? "your" : `${c.seatName(turn)}'s`} turn${per ? ` (${Math.min(n + (view.step === "activation" && !view.pending ? 1 : 0), per)} of ${per})` : ""}`);
+    }
+    let what = STEP_NAMES[view.step] || (view.step || "").replace(/_/g, " ");
+    let extra = null;
+    if (view.step === "power" && view.power) {
+      const go = view.power.order[view.power.next];
+      if (go) what = `Power step: ${go === c.seat ? "your" : `${c.seatName(go)}'s`} go`;
+    }
     if (view.phase === "end" && view.end) {
       const seat = view.end.order[view.end.i];
-      bits.push(`${c.seatName(seat)}: step ${view.end.stage} of 6 (${END_STAGES[view.end.stage]})`);
+      what = `End phase: ${seat === c.seat ? "you" : c.seatName(seat)}`;
+      extra = `Step ${view.end.stage} of 6: ${END_STAGES[view.end.stage]}`;
     }
-    if (view.minor && view.phase === "action") bits.push("Inspire and surge steps open");
-    if (view.reaction) bits.push("Reaction step open");
-    return bits.length ? h("div", { class: "where" }, bits.join(" · ")) : null;
+    if (view.pending && view.pending.attacker) what = `Attack: enter the dice for ${fighterName(view, view.pending.attacker)}`;
+    if (view.reaction) extra = "Reaction step open";
+    else if (view.minor && view.phase === "action") extra = "Inspire and surge steps open";
+    return { where: where.join(" · "), what: capital(what), extra };
+  },
+
+  /** The tiebreak that decided the game, in the book's terms (Deathgorge rulebook, Victory pg 39). */
+  decidedBy(outcome, c) {
+    const held = outcome.objective_value || {};
+    return {
+      glory: "Most glory (spent and unspent)",
+      surviving_fighters: "Tied on glory: the only warband with fighters left standing",
+      objective_value: `Tied on glory: most objective token value held (${Object.entries(held).map(([s, v]) => `${c.seatName(s)} ${v}`).join(", ")})`,
+      draw: "Tied on every tiebreak: a draw",
+    }[outcome.decided_by] || null;
   },
 
   describeValue: (path, value, view) => describeValue(path, value, view),

@@ -20,10 +20,25 @@ export function blankFighter(leader = false) {
   };
 }
 
+/** What is still missing from a fighter record, in words, or null when it is complete. */
+export function fighterProblem(f) {
+  const name = (f.name || "").trim();
+  if (!name) return "every fighter needs a name.";
+  const bad = (v) => !Number.isInteger(v);
+  if (bad(f.move)) return `${name} needs a Move.`;
+  if (bad(f.wounds) || f.wounds < 1) return `${name} needs Wounds.`;
+  if (!f.defence || bad(f.defence.dice) || !f.defence.symbol) return `${name} needs Defence dice and symbol.`;
+  if (!(f.profiles || []).length) return `${name} needs an attack profile.`;
+  for (const p of f.profiles) {
+    if (bad(p.range) || bad(p.dice) || bad(p.damage) || !p.symbol) return `${name}'s ${p.name || "attack"} needs Range, Dice, Damage and a symbol.`;
+  }
+  return null;
+}
+
 function num(label, value, min, max, onchange, id) {
   return h("label", { class: "field", style: "flex:1 1 90px" }, h("span", {}, label),
-    h("input", { type: "number", inputmode: "numeric", min, max, value, id,
-      onchange: (e) => onchange(Math.max(min, Math.min(max, parseInt(e.target.value, 10) || min))) }));
+    h("input", { type: "number", inputmode: "numeric", min, max, value: value ?? "", id, required: true,
+      onchange: (e) => { const v = parseInt(e.target.value, 10); onchange(Number.isNaN(v) ? null : Math.max(min, Math.min(max, v))); } }));
 }
 
 function pick(label, value, options, onchange) {
@@ -50,6 +65,13 @@ function profileEditor(p, remove) {
 
 /** Form for one fighter, editing the record in place. */
 export function fighterEditor(f, key, remove) {
+  f.defence = f.defence || { dice: null, symbol: "block" };
+  f.traits = f.traits || [];
+  f.profiles = f.profiles || [];
+  f.wizard_level = f.wizard_level || 0;
+  // A select always shows an option: make the record say what the screen shows.
+  f.defence.symbol = f.defence.symbol || "block";
+  for (const p of f.profiles) { p.keywords = p.keywords || []; p.symbol = p.symbol || "smash"; }
   const profiles = h("div", {});
   const drawProfiles = () => profiles.replaceChildren(...f.profiles.map((p, i) =>
     profileEditor(p, f.profiles.length > 1 ? () => { f.profiles.splice(i, 1); drawProfiles(); } : null)));

@@ -4,7 +4,7 @@ import { h, replace, button, toast } from "../dom.js";
 import { api, errorText, NetworkError, uuid } from "../api.js";
 import { putGame } from "../store.js";
 import { registerServiceWorker } from "../pwa.js";
-import { fighterEditor, blankFighter, slugify } from "../games/uw_fighters.js";
+import { fighterEditor, blankFighter, slugify, fighterProblem } from "../games/uw_fighters.js";
 
 const root = document.getElementById("wizard");
 
@@ -70,12 +70,34 @@ function warbandPicker(seat, index) {
   const options = [h("option", { value: "" }, "Choose a warband…"),
     ...w.warbands.map((wb) => h("option", { value: wb.slug, selected: seat.warband === wb.slug }, wb.name)),
     h("option", { value: "custom", selected: seat.warband === "custom" }, "Other: type in the fighter cards")];
-  const select = h("select", { id: `warband-${index}`, onchange: (e) => {
+  const select = h("select", { id: `warband-${index}`, onchange: async (e) => {
     seat.warband = e.target.value;
-    if (seat.warband === "custom" && seat.fighters.length === 0) seat.fighters.push(blankFighter(true));
+    seat.gaps = null;
+    if (seat.warband === "custom") {
+      seat.fighters = seat.fighters.length ? seat.fighters : [blankFighter(true)];
+    } else if (seat.warband) {
+      seat.fighters = [];
+      await loadWarband(seat);
+    }
     render();
   } }, options);
   return h("label", { class: "field" }, h("span", {}, "Warband"), select);
+}
+
+// Numbers the rules engine needs; a content record without them must be completed by the players.
+const NEEDED = /^(move|wounds|defence|profiles(\[\d+\]\.(range|dice|symbol|damage))?)$/;
+
+/** Fetch a content warband's fighters; keep them for editing when the content lacks numbers. */
+async function loadWarband(seat) {
+  try {
+    const reply = await api("GET", `/api/content/underworlds/warbands/${encodeURIComponent(seat.warband)}/fighters?ruleset=${encodeURIComponent(w.ruleset)}`);
+    if (reply.status !== 200) return;
+    const gaps = Object.entries(reply.body.missing || {}).filter(([, fields]) => fields.some((f) => NEEDED.test(f)));
+    if (gaps.length) {
+      seat.fighters = reply.body.fighters.map((f) => JSON.parse(JSON.stringify(f)));
+      seat.gaps = Object.fromEntries(gaps);
+    }
+  } catch (err) { /* offline: the server fills the warband when the game is created */ }
 }
 
 function stepPlayers() {
@@ -92,6 +114,9 @@ function stepPlayers() {
           h("input", { id: `name-${i}`, value: seat.name, maxlength: 40, autocomplete: "off", placeholder: `Player ${i + 1}`,
             oninput: (e) => { seat.name = e.target.value; } })),
         fam === "underworlds" ? warbandPicker(seat, i) : null,
+        seat.gaps ? h("div", { class: "stack" },
+          h("p", { class: "muted" }, "Some numbers of this warband are not known yet: copy them from your fighter cards."),
+          seat.fighters.filter((f) => seat.gaps[f.slug]).map((f, j) => fighterEditor(f, `${i}-c${j}`, null))) : null,
         seat.warband === "custom" ? h("div", { class: "stack" },
           seat.fighters.map((f, j) => fighterEditor(f, `${i}-${j}`, () => { seat.fighters.splice(j, 1); render(); })),
           button("+ Add a fighter", () => { seat.fighters.push(blankFighter(false)); render(); }, { cls: "btn" })) : null,
@@ -163,9 +188,12 @@ function validate() {
     for (const [i, seat] of w.seats.entries()) {
       if (!seat.name.trim()) return `Player ${i + 1} needs a name.`;
       if (family() === "underworlds" && !seat.warband) return `Choose ${seat.name}'s warband.`;
-      if (seat.warband === "custom") {
+      if (seat.warband === "custom" || seat.gaps) {
         if (!seat.fighters.length) return `${seat.name} needs at least one fighter.`;
-        for (const f of seat.fighters) if (!f.name.trim()) return `Every fighter of ${seat.name} needs a name.`;
+        for (const f of seat.fighters) {
+          const problem = fighterProblem(f);
+          if (problem) return `${seat.name}: ${problem}`;
+        }
       }
     }
   }
@@ -178,6 +206,7 @@ function setupBody() {
   const seats = w.seats.map((s) => {
     const seat = { name: s.name.trim() };
     if (family() === "underworlds") seat.warband = s.warband;
+    if (s.gaps) seat.fighters = s.fighters;
     if (s.warband === "custom") {
       const used = new Set();
       seat.fighters = s.fighters.map((f) => {
@@ -253,8 +282,8 @@ async function load() {
       if (!w.rulesets.some((r) => r.id === w.ruleset)) w.ruleset = w.rulesets[0].id;
     }
     const wb = await api("GET", "/api/content/underworlds/warbands");
-    const wbs = Array.isArray(wb.body) ? wb.body : (wb.body && wb.body.warbands);
-    if (wb.status === 200 && Array.isArray(wbs)) w.warbands = wbs.map((x) => ({ slug: x.slug || x.id, name: x.name || x.slug }));
+    const wbs = wb.body && (wb.body.items || wb.body.warbands);
+    if (wb.status === 200 && Array.isArray(wbs)) w.warbands = wbs.map((x) => ({ slug: x.id || x.slug, name: x.name || x.id }));
   } catch (err) {
     toast("The server cannot be reached: a new game needs it.", "error", 6000);
   }

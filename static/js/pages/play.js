@@ -60,11 +60,17 @@ function catalogueLabel(type) {
   return entry ? entry.label : type.replace(/_/g, " ");
 }
 
+/** Engine labels name seats by id ("p1 adds one critical"): show the players' names instead. */
+function humanise(text) {
+  return String(text).replace(/\b(p[1-4])\b/g, (m) => seatName(m));
+}
+
 function ctx() {
   return {
+    humanise,
     seat: rec.seat, view: T.view, advice: T.advice, gameId, token: rec.token,
-    submit, preview, describe, seatName, catalogueLabel,
-    renderer: T.renderer, readOnly: !isPlayer() && !isReferee(), isReferee: isReferee(),
+    submit, preview, describe, seatName, catalogueLabel, exportLog,
+    renderer: T.renderer, readOnly: (!isPlayer() && !isReferee()) || !!T.outcome, isReferee: isReferee(),
   };
 }
 
@@ -183,18 +189,25 @@ async function ensureRenderer() {
 
 function banner() {
   const step = (T.advice && T.advice.step) || {};
-  const parts = [];
-  if (step.round) parts.push(`Round ${step.round}${step.rounds ? ` of ${step.rounds}` : ""}`);
-  if (step.phase) parts.push(`${String(step.phase).replace(/_/g, " ")} phase`);
-  const turn = step.turn || step.active || step.player;
-  if (turn) parts.push(turn === rec.seat ? "your turn" : `${seatName(turn)}'s turn`);
-  const what = step.label || (step.step ? String(step.step).replace(/_/g, " ") : "");
-  const mine = ((T.advice && T.advice.suggestions) || []).length > 0;
-  const custom = T.renderer && T.renderer.bannerExtra ? T.renderer.bannerExtra(T.view, T.advice, ctx()) : null;
+  const own = T.renderer && T.renderer.banner && T.view ? T.renderer.banner(T.view, T.advice, ctx()) : null;
+  let where = own ? own.where : "";
+  let what = own ? own.what : "";
+  if (!own) {
+    const parts = [];
+    if (step.round) parts.push(`Round ${step.round}`);
+    if (step.phase) parts.push(`${String(step.phase).replace(/_/g, " ")} phase`);
+    if (step.turn) parts.push(step.turn === rec.seat ? "your turn" : `${seatName(step.turn)}'s turn`);
+    where = parts.join(" · ");
+    what = step.label || (step.step ? capital(String(step.step).replace(/_/g, " ")) : "");
+  }
+  const waiting = (T.advice && T.advice.waiting_for) || [];
+  const mine = waiting.includes(rec.seat) && !T.outcome;
+  const who = !mine && waiting.length && !T.outcome ? `Waiting for ${waiting.map(seatName).join(", ")}` : (mine ? "Your move" : "");
   return h("div", { class: `banner${mine ? " mine" : ""}`, role: "status", "aria-live": "polite", id: "banner" },
-    h("div", { class: "where" }, parts.join(" · ") || (T.summary ? T.summary.title || "" : "")),
-    h("div", { class: "what" }, T.outcome ? "Game over" : (what ? capital(what) : (mine ? "Your move" : "Waiting"))),
-    custom);
+    h("div", { class: "where" }, where || (T.summary ? T.summary.title || "" : "")),
+    h("div", { class: "what" }, T.outcome ? "Game over" : (what || "…")),
+    own && own.extra ? h("div", { class: "where" }, own.extra) : null,
+    who ? h("div", { class: mine ? "you" : "where" }, who) : null);
 }
 
 const capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);

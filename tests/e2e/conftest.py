@@ -1,0 +1,137 @@
+"""Browser tests: the real server (`python -m app`, temp SQLite) and Debian's Chromium, one context per phone.
+
+Screenshots of every screen a test visits go to artifacts/screens/ (gitignored), phone-sized (360x640).
+"""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import requests
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENS = ROOT / "artifacts" / "screens"
+CHROMIUM = os.environ.get("TW_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run"]
+PHONE = {"width": 360, "height": 640}
+
+pytestmark = pytest.mark.e2e
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """`python -m app` in a subprocess on a free loopback port, with its own SQLite file."""
+
+    def __init__(self, tmp: Path):
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        env = {**os.environ, "HOST": "127.0.0.1", "PORT": str(self.port),
+               "DATABASE_URL": f"sqlite:///{tmp / 'tw.sqlite3'}", "LOG_LEVEL": "WARNING",
+               "RATE_LIMIT_PER_SECOND": "1000", "RATE_LIMIT_BURST": "1000", "SECRET_KEY": "e2e"}
+        env.pop("REDIS_URL", None)
+        self.log = open(tmp / "server.log", "wb")
+        self.proc = subprocess.Popen([sys.executable, "-m", "app"], cwd=ROOT, env=env,
+                                     stdout=self.log, stderr=subprocess.STDOUT)
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited: {(tmp / 'server.log').read_text()[-2000:]}")
+            try:
+                if requests.get(self.url + "/", timeout=1).status_code == 200:
+                    return
+            except requests.RequestException:
+                time.sleep(0.2)
+        raise RuntimeError("server did not start in 30 s")
+
+    def stop(self):
+        self.proc.terminate()
+        try:
+            self.proc.wait(10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+        self.log.close()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory):
+    """The real server for the whole e2e session."""
+    srv = Server(tmp_path_factory.mktemp("e2e-server"))
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's Chromium, headless (skipped, saying why, when it is not installed)."""
+    if not shutil.which(CHROMIUM) and not Path(CHROMIUM).exists():
+        pytest.skip(f"Chromium not found at {CHROMIUM} (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+class Phones:
+    """Opens one browser context per phone; collects page errors so a test can assert there were none."""
+
+    def __init__(self, browser, server, test_name):
+        self.browser, self.server, self.test_name = browser, server, re.sub(r"\W+", "_", test_name)
+        self.contexts, self.errors = [], []
+
+    def new(self, label: str, **ctx):
+        """A fresh phone (its own storage, service worker, IndexedDB): a page at 360x640."""
+        context = self.browser.new_context(viewport=PHONE, device_scale_factor=1, has_touch=True,
+                                           base_url=self.server.url, **ctx)
+        context.set_default_timeout(10_000)
+        page = context.new_page()
+        page.label = label
+        page.on("pageerror", lambda exc: self.errors.append(f"{label}: {exc}"))
+        self.contexts.append(context)
+        return page
+
+    def shot(self, page, name: str, full_page: bool = False):
+        """Save a phone-size screenshot as an artifact."""
+        SCREENS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENS / f"{self.test_name}-{name}.png"), full_page=full_page)
+
+    def close(self, failed: bool = False):
+        for c in self.contexts:
+            if failed:  # what each phone showed when the test failed
+                for page in c.pages:
+                    try:
+                        self.shot(page, f"FAILED-{getattr(page, 'label', 'phone')}", full_page=True)
+                    except Exception:  # noqa: BLE001 - a closed page has nothing to show
+                        pass
+            c.close()
+
+
+@pytest.fixture
+def phones(browser, server, request):
+    """Factory of phones for one test; fails the test on any uncaught page error."""
+    p = Phones(browser, server, request.node.name)
+    yield p
+    report = getattr(request.node, "rep_call", None)
+    p.close(failed=bool(report and report.failed))
+    assert not p.errors, "page errors: " + "; ".join(p.errors)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Keep each phase's report on the test item, so fixtures can tell that the test failed."""
+    outcome = yield
+    rep = outcome.get_result()
+    setattr(item, f"rep_{rep.when}", rep)

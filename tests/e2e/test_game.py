@@ -1,0 +1,119 @@
+"""Two players and a spectator play a short complete game through the UI (issue 5)."""
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from .flows import create_game, go_to_table, join, tap
+
+SYNC_MS = 1000  # each event shows on the other phones within a second
+
+
+def wounds_left(page, fighter):
+    return page.locator(f"[data-fighter='{fighter}'] .wounds .count b")
+
+
+def pass_turn(active, other):
+    """A turn where the active player forfeits the activation and both pass the power step."""
+    tap(active, "Pass (forfeit the activation)")
+    expect(active.locator("#banner")).to_contain_text("Power step")
+    tap(active, "Pass")
+    expect(other.locator("#banner")).to_contain_text("your go", timeout=SYNC_MS * 3)
+    tap(other, "Pass")
+
+
+def end_phase(first, second, round_no):
+    """Each player walks through the end phase in order; the first scores an objective."""
+    expect(first.locator("#banner")).to_contain_text("End phase: you")
+    expect(first.locator("#banner")).to_contain_text("Step 1 of 6")
+    if round_no == 1:
+        first.locator("section.actions").get_by_role("button", name="Score an objective").click()
+        first.locator("dialog").get_by_role("button", name="one more").click()  # glory 0 -> 1
+        first.locator("dialog").get_by_role("button", name="Enter").click()
+    first.locator("section.actions").get_by_role("button", name=re.compile(r"^Done")).click()
+    expect(second.locator("#banner")).to_contain_text("End phase: you", timeout=SYNC_MS * 3)
+    second.locator("section.actions").get_by_role("button", name=re.compile(r"^Done")).click()
+
+
+def test_two_players_and_a_spectator_play_a_whole_game(phones):
+    """Setup, join by code, activations, an attack with entered dice, a reaction prompt, surge scoring,
+    end phases and game over, with every event on the other phones within a second."""
+    ana = phones.new("ana")
+    code = create_game(ana, phones)
+    go_to_table(ana)
+    ben = phones.new("ben")
+    join(ben, code, "p2")
+    spec = phones.new("spectator")
+    join(spec, code, "spectator")
+    for p in (ana, ben, spec):
+        expect(p.locator("#conn")).to_have_attribute("data-state", "online")
+    phones.shot(ana, "06-table-roll-off")
+    phones.shot(spec, "07-spectator")
+
+    # Round 1 roll-off: Ana takes the first turn.
+    tap(ana, "Roll-off: who takes the first turn? (Ana adds one critical)")
+    dialog = ana.locator("dialog")
+    dialog.locator("[data-field='first']", has_text="Ana").click()
+    phones.shot(ana, "08-roll-off-sheet")
+    dialog.get_by_role("button", name="Enter").click()
+    expect(ben.locator("#banner")).to_contain_text("Ana's turn", timeout=SYNC_MS)
+
+    # Ana reveals a surge objective; it is scored in the next surge step.
+    ana.locator("section.actions").get_by_role("button", name="Reveal a surge objective").click()
+    ana.locator("dialog").get_by_role("button", name="one more").click()
+    ana.locator("dialog").get_by_role("button", name="Enter").click()
+    expect(ana.locator("[data-seat='p1'] .badge.inspired")).to_contain_text("Revealed")
+
+    # Activation: Vex attacks Rok; the dice are tapped in; the outcome is previewed before commit.
+    tap(ana, "Attack")
+    tap(ana, "Vex: Attack")
+    sheet = ana.locator("dialog[aria-label='Attack entry']")
+    expect(sheet.locator("#attack-preview")).to_contain_text("Tap each die")
+    sheet.locator("[data-die='attack-0']").click()                 # critical
+    for _ in range(2):
+        sheet.locator("[data-die='attack-1']").click()             # smash
+    for _ in range(3):
+        sheet.locator("[data-die='defence-0']").click()            # dodge: fails for a block fighter
+    expect(sheet.locator("[data-preview]")).to_have_attribute("data-preview", "critical_hit")
+    phones.shot(ana, "09-attack-preview")
+    sheet.get_by_role("button", name="Commit attack").click()
+    expect(wounds_left(ben, "p2.rok")).to_have_text("2", timeout=SYNC_MS)
+    expect(wounds_left(spec, "p2.rok")).to_have_text("2", timeout=SYNC_MS)
+    # The surge step before the activation scored Ana's revealed objective.
+    expect(ana.locator("[data-seat='p1'] .stat.glory b")).to_have_text("1")
+
+    # Reaction step: Ben is prompted and passes with one tap.
+    expect(ben.locator("#reaction-step")).to_be_visible(timeout=SYNC_MS)
+    phones.shot(ben, "10-reaction-prompt")
+    ben.locator("#reaction-step").get_by_role("button", name="No reaction").click()
+    tap(ana, "Pass")
+    expect(ben.locator("#banner")).to_contain_text("your go", timeout=SYNC_MS)
+    tap(ben, "Pass")
+
+    # The rest of the game: every other turn forfeited (short), end phases walked through.
+    expect(ben.locator("#banner")).to_contain_text("your turn", timeout=SYNC_MS)
+    pass_turn(ben, ana)
+    for _ in range(3):
+        pass_turn(ana, ben)
+        pass_turn(ben, ana)
+    phones.shot(ana, "11-end-phase")
+    end_phase(ana, ben, 1)
+    for round_no in (2, 3):
+        tap(ana, "Roll-off: who takes the first turn?", exact=False)
+        ana.locator("dialog [data-field='first']", has_text="Ana").click()
+        ana.locator("dialog").get_by_role("button", name="Enter").click()
+        for _ in range(4):
+            pass_turn(ana, ben)
+            pass_turn(ben, ana)
+        end_phase(ana, ben, round_no)
+
+    for p in (ana, ben, spec):
+        expect(p.locator("#game-over")).to_be_visible(timeout=SYNC_MS * 3)
+        expect(p.locator("#game-over .who")).to_have_text("Ana")
+    expect(spec.locator("#game-over svg.chart")).to_be_visible()
+    phones.shot(ana, "12-game-over", full_page=True)
+    phones.shot(spec, "13-game-over-spectator")
+    ana.locator("[data-tab='log']").click()
+    expect(ana.locator("ol.log")).to_contain_text("Vex")
+    phones.shot(ana, "14-log")

@@ -49,8 +49,11 @@ export class Live {
       this.h.onSync && this.h.onSync(msg);
     });
     this.socket.on("error", (msg) => this.h.onServerError && this.h.onServerError(msg));
+    // The phone says it has no network: drop the socket at once (a half-dead socket would swallow
+    // submits until it times out); everything entered meanwhile waits in the outbox.
     window.addEventListener("online", () => { if (!this.socket.connected) this.socket.connect(); });
-    window.addEventListener("offline", () => this.setState("offline"));
+    window.addEventListener("offline", () => { this.socket.disconnect(); this.setState("offline"); });
+    if (!navigator.onLine) { this.socket.disconnect(); this.setState("offline"); }
     this.refreshQueue();
   }
 

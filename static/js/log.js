@@ -29,6 +29,13 @@ export function renderLog(events, pending, c) {
       h("div", { class: "meta" }, h("span", {}, "waiting to send"), h("span", {}, c.seatName(p.envelope.by)), h("span", {}, clock(p.queued_at))),
       h("div", { class: "what" }, summary(p.envelope, c))));
   }
+  for (const r of [...(c.refused || [])].reverse()) {
+    const vs = r.error.violations || [r.error];
+    items.push(h("li", { class: "refused", "data-refused": r.envelope.id },
+      h("div", { class: "meta" }, h("span", {}, "refused on this phone (not in the game)"), h("span", {}, clock(r.at))),
+      h("div", { class: "what" }, summary(r.envelope, c)),
+      vs.map((v) => h("div", {}, h("span", { class: "error" }, v.message), v.rule ? h("span", { class: "rule" }, v.rule) : null))));
+  }
   for (const ev of [...sorted].reverse()) {
     const undoneBy = reverted.get(ev.seq);
     const cls = [undoneBy ? "reverted" : "", ev.override ? "override" : ""].join(" ").trim();
@@ -37,7 +44,7 @@ export function renderLog(events, pending, c) {
       h("div", { class: "meta" },
         h("span", {}, `#${ev.seq}`), h("span", {}, c.seatName(ev.by)), h("span", {}, clock(ev.created_at))),
       h("div", { class: "what" }, ev.type === "revert" ? `Took back #${ev.data.seq}: ${ev.data.reason || ""}` : summary(ev, c)),
-      ev.override ? h("div", { class: "ovr" }, `Applied anyway: ${ev.override.reason || ""}`) : null,
+      ev.override ? h("div", { class: "ovr" }, `Rules overridden by the table: ${ev.override.reason || ""}`) : null,
       undoneBy ? h("div", { class: "ovr" }, `Taken back (#${undoneBy.seq})`) : null,
       (ev.consequences || []).length ? h("ul", { class: "cons", "aria-label": "What the rules did" },
         ev.consequences.map((cons) => h("li", {}, consequenceText(cons, c), cons.rule ? h("span", { class: "rule" }, cons.rule) : null))) : null,

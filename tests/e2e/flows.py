@@ -63,3 +63,46 @@ def log_texts(page: Page) -> list[str]:
     texts = page.locator("ol.log > li").all_inner_texts()
     page.locator("[data-tab='table']").click()
     return texts
+
+
+def fighter(slug: str, name: str, leader: bool = False) -> dict:
+    """A plain fighter record (shared fighter shape of TEAM.md)."""
+    return {"slug": slug, "name": name, "leader": leader, "move": 3, "defence": {"dice": 1, "symbol": "block"},
+            "wounds": 3, "profiles": [{"name": "Blade", "range": 1, "dice": 2, "symbol": "smash", "damage": 1,
+                                       "keywords": [], "spell": False}]}
+
+
+def api_game(server, names=("Ana", "Ben"), roll_off=True) -> dict:
+    """Create a game over REST with one typed-in fighter per seat and play the set-up decisions.
+
+    The phones then join it through the UI; this only saves the wizard's taps in tests about other things.
+    """
+    import uuid
+
+    import requests
+
+    seats = [{"name": n, "warband": "custom", "fighters": [fighter(slug, fname, True)]}
+             for n, (slug, fname) in zip(names, (("vex", "Vex"), ("rok", "Rok")))]
+    game = requests.post(f"{server.url}/api/games", json={"ruleset": "underworlds/deathgorge",
+                                                           "options": {"format": "rivals"}, "seats": seats}).json()
+    tokens = {s["seat"]: s["token"] for s in game["seats"]}
+    steps = [("p1", "roll_off", {"purpose": "boards", "first": "p1"}), ("p1", "do_over", {"choice": "none"}),
+             ("p2", "do_over", {"choice": "none"}), ("p2", "roll_off", {"purpose": "deployment", "first": "p2"}),
+             ("p1", "deployed", {"finished_first": "p1"})]
+    if roll_off:
+        steps.append(("p1", "roll_off", {"purpose": "first_turn", "first": "p1"}))
+    for by, etype, data in steps:
+        r = requests.post(f"{server.url}/api/games/{game['id']}/events", headers={"Authorization": f"Bearer {tokens[by]}"},
+                          json={"id": str(uuid.uuid4()), "type": etype, "by": by, "data": data})
+        assert r.status_code == 201, r.text
+    game["tokens"] = tokens
+    return game
+
+
+def events(server, game) -> list[dict]:
+    """The game's stored log, read over REST."""
+    import requests
+
+    r = requests.get(f"{server.url}/api/games/{game['id']}/events?since=0",
+                     headers={"Authorization": f"Bearer {game['tokens']['p1']}"})
+    return r.json()["events"]

@@ -85,7 +85,7 @@ function fighterCard(view, fid, c) {
         f.inspired ? h("span", { class: "badge inspired" }, "Inspired") : null,
         f.out ? h("span", { class: "badge ooa" }, "Out of action") : null)),
     f.out ? null : h("div", { class: "wounds" },
-      canEdit ? button("−", () => c.submit("heal", { fighter: fid, amount: 1 }), { cls: "btn", aria: `Heal ${name} by 1`, "data-action": "heal" }) : null,
+      canEdit ? button("−", () => c.submit("heal", { fighter: fid, amount: 1 }), { cls: "btn", aria: `Heal ${name} by 1`, "data-action": "heal", disabled: !f.damage }) : null,
       h("div", { class: "count", "aria-live": "polite" }, h("b", {}, String(left)), h("small", {}, `wounds left of ${wounds}`),
         h("div", { class: `hp${left <= 1 ? " low" : ""}` }, h("i", { style: `width:${wounds ? (100 * left) / wounds : 0}%` }))),
       canEdit ? button("+", () => c.submit("damage", { fighter: fid, amount: 1, source: "card" }), { cls: "btn", aria: `One damage to ${name}`, "data-action": "damage" }) : null),

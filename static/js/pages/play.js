@@ -24,6 +24,7 @@ const T = {
   outcome: null,
   events: new Map(),  // seq -> {seq, id, type, by, data, override, created_at, consequences}
   pending: [],        // outbox entries not yet acknowledged
+  refused: [],        // events the rules refused on this phone: {envelope, error, at} (not in the game log)
   catalogue: [],
   renderer: null,
   live: null,
@@ -99,6 +100,8 @@ async function preview(type, data) {
 }
 
 async function onRejected(envelope, error) {
+  T.refused.push({ envelope, error, at: new Date().toISOString() });
+  render();
   const decision = await showRejection(envelope, error, { catalogueLabel, describe });
   if (decision === "override") {
     const reason = await askReason("Apply anyway (card effect)",
@@ -318,7 +321,7 @@ function render() {
       button("Back to now", () => stepBack(null), { cls: "btn small" })),
     T.renderer.renderBoard(T.pastView, { ...c, readOnly: true, submit: null })];
   } else if (T.tab === "log") {
-    body = [banner(), tabs(), renderLog([...T.events.values()], T.pending, { ...c, revert, stepBack })];
+    body = [banner(), tabs(), renderLog([...T.events.values()], T.pending, { ...c, revert, stepBack, refused: T.refused })];
   } else if (T.tab === "game") {
     body = [banner(), tabs(), gameTab()];
   } else {

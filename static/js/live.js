@@ -36,7 +36,8 @@ export class Live {
     this.socket.on("connect", () => { this.setState("online"); this.flush(); });
     this.socket.on("disconnect", () => this.setState(navigator.onLine ? "connecting" : "offline"));
     this.socket.on("connect_error", (err) => {
-      this.setState(navigator.onLine ? "connecting" : "offline");
+      // The server cannot be reached (or refused us): say so plainly; retries go on in the background.
+      this.setState("offline");
       if (err && err.data && err.data.error && this.h.onAuthError) this.h.onAuthError(err.data.error);
     });
     this.socket.on("applied", (msg) => {

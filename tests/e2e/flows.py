@@ -83,8 +83,10 @@ def api_game(server, names=("Ana", "Ben"), roll_off=True) -> dict:
 
     seats = [{"name": n, "warband": "custom", "fighters": [fighter(slug, fname, True)]}
              for n, (slug, fname) in zip(names, (("vex", "Vex"), ("rok", "Rok")))]
-    game = requests.post(f"{server.url}/api/games", json={"ruleset": "underworlds/deathgorge",
-                                                           "options": {"format": "rivals"}, "seats": seats}).json()
+    reply = requests.post(f"{server.url}/api/games", json={"ruleset": "underworlds/deathgorge",
+                                                            "options": {"format": "rivals"}, "seats": seats})
+    assert reply.status_code == 201, reply.text
+    game = reply.json()
     tokens = {s["seat"]: s["token"] for s in game["seats"]}
     steps = [("p1", "roll_off", {"purpose": "boards", "first": "p1"}), ("p1", "do_over", {"choice": "none"}),
              ("p2", "do_over", {"choice": "none"}), ("p2", "roll_off", {"purpose": "deployment", "first": "p2"}),

@@ -27,7 +27,9 @@ def test_installable_and_shell_loads_with_server_down(phones, browser, tmp_path)
         assert manifest["display"] == "standalone" and {"192x192", "512x512"} <= {i["sizes"] for i in manifest["icons"]}
         cdp = context.new_cdp_session(page)
         errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
-        assert errors == [], errors
+        # Test browser contexts are incognito profiles, where Chromium never offers to install; every
+        # other check (manifest, icons, service worker, start_url in scope...) must pass.
+        assert [e for e in errors if e["errorId"] != "in-incognito"] == [], errors
         phones.shot(page, "01-online")
     finally:
         server.stop()

@@ -24,7 +24,7 @@ export function renderLog(events, pending, c) {
   const live = sorted.filter((e) => e.type !== "revert" && !reverted.has(e.seq));
   const last = live[live.length - 1];
   const items = [];
-  for (const p of pending) {
+  for (const p of [...pending].reverse()) {
     items.push(h("li", { class: "pending", "data-pending": p.envelope.id },
       h("div", { class: "meta" }, h("span", {}, "waiting to send"), h("span", {}, c.seatName(p.envelope.by)), h("span", {}, clock(p.queued_at))),
       h("div", { class: "what" }, summary(p.envelope, c))));

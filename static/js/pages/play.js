@@ -102,7 +102,8 @@ async function preview(type, data) {
 async function onRejected(envelope, error) {
   T.refused.push({ envelope, error, at: new Date().toISOString() });
   render();
-  const decision = await showRejection(envelope, error, { catalogueLabel, describe });
+  const describeEvent = (ev) => T.renderer && T.renderer.describeEvent && T.renderer.describeEvent(ev, ctx());
+  const decision = await showRejection(envelope, error, { catalogueLabel, describe, describeEvent });
   if (decision === "override") {
     const reason = await askReason("Apply anyway (card effect)",
       "Which card or effect allows it? The reason is logged and shown to everyone.");
@@ -302,6 +303,7 @@ async function stepBack(seq) {
   T.pastView = reply.body.state;
   T.tab = "table";
   render();
+  window.scrollTo(0, 0);
 }
 
 async function revert(ev, own) {
@@ -316,9 +318,14 @@ function render() {
   const c = ctx();
   let body;
   if (T.asOf !== null && T.pastView) {
+    const ev = T.events.get(T.asOf);
     body = [h("div", { class: "banner", role: "status" },
       h("div", { class: "where" }, "Referee review"), h("div", { class: "what" }, `As it was after event ${T.asOf}`),
-      button("Back to now", () => stepBack(null), { cls: "btn small" })),
+      ev ? h("div", { class: "where" }, `#${ev.seq} ${seatName(ev.by)}: ${(T.renderer.describeEvent && T.renderer.describeEvent(ev, c)) || catalogueLabel(ev.type)}`) : null,
+      h("div", { class: "row" },
+        button("◀ Earlier", () => stepBack(Math.max(0, T.asOf - 1)), { cls: "btn small", disabled: T.asOf <= 0 }),
+        button("Later ▶", () => stepBack(T.asOf + 1), { cls: "btn small", disabled: T.asOf >= lastSeq() }),
+        button("Back to now", () => stepBack(null), { cls: "btn small" }))),
     T.renderer.renderBoard(T.pastView, { ...c, readOnly: true, submit: null })];
   } else if (T.tab === "log") {
     body = [banner(), tabs(), renderLog([...T.events.values()], T.pending, { ...c, revert, stepBack, refused: T.refused })];

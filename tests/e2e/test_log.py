@@ -1,0 +1,57 @@
+"""The log: undo of your own last event; the referee reverts any event with a reason and steps back."""
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from .flows import api_game, join
+
+
+def wounds(page, fid):
+    return page.locator(f"[data-fighter='{fid}'] .wounds .count b")
+
+
+def test_undo_own_last_and_referee_revert_and_step_back(phones, server):
+    """Ana undoes her own last event; the referee takes back an older one with a reason and looks back."""
+    game = api_game(server)
+    ana = phones.new("ana")
+    join(ana, game["join_code"], "p1")
+    ben = phones.new("ben")
+    join(ben, game["join_code"], "p2")
+
+    # Ana's own last event: a wound on Vex, then Undo.
+    ana.locator("[data-fighter='p1.vex']").get_by_role("button", name="One damage to Vex").click()
+    expect(wounds(ben, "p1.vex")).to_have_text("2", timeout=1000)
+    ana.locator("[data-tab='log']").click()
+    ana.locator("ol.log li[data-type='damage']").get_by_role("button", name="Undo").click()
+    expect(ana.locator("ol.log li[data-type='damage']")).to_have_class("reverted")
+    expect(wounds(ben, "p1.vex")).to_have_text("3", timeout=1000)
+    phones.shot(ana, "01-undo")
+
+    # Ben enters two wounds on Rok; the referee takes back the first one, saying why.
+    rok = ben.locator("[data-fighter='p2.rok']")
+    rok.get_by_role("button", name="One damage to Rok").click()
+    expect(wounds(ben, "p2.rok")).to_have_text("2")
+    rok.get_by_role("button", name="One damage to Rok").click()
+    expect(wounds(ben, "p2.rok")).to_have_text("1")
+
+    ref = phones.new("referee")
+    ref.goto(f"/join/{game['join_code']}#referee={game['referee_token']}")
+    expect(ref.locator("#banner")).to_be_visible()
+    expect(ref.get_by_role("radiogroup", name="Referee enters events for")).to_be_visible()
+    ref.locator("[data-tab='log']").click()
+    first_rok = ref.locator("ol.log li[data-type='damage']", has_text="Rok").last
+    first_seq = first_rok.get_attribute("data-seq")
+    first_rok.get_by_role("button", name="Revert…").click()
+    ref.locator("dialog #reason").fill("entered twice by mistake")
+    ref.locator("dialog").get_by_role("button", name="Confirm").click()
+    expect(wounds(ben, "p2.rok")).to_have_text("2", timeout=1000)
+    expect(ana.locator("ol.log li[data-type='revert']").first).to_contain_text(f"Took back #{first_seq}: entered twice by mistake")
+    phones.shot(ref, "02-referee-log")
+
+    # Step back: the game as it was after the first-turn roll-off (no wounds yet).
+    ref.locator("ol.log li[data-type='roll_off']").first.get_by_role("button", name="State after this").click()
+    expect(ref.locator("#main")).to_contain_text("As it was after event")
+    expect(wounds(ref, "p2.rok")).to_have_text("3")
+    phones.shot(ref, "03-step-back")
+    ref.get_by_role("button", name="Back to now").click()
+    expect(wounds(ref, "p2.rok")).to_have_text("2")

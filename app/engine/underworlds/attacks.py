@@ -35,8 +35,12 @@ def _facts(state, data) -> dict:
     return {"defence": characteristic(state, tgt, "defence") or {"dice": 1, "symbol": "block"},
             "guard": ft["tokens"]["guard"] > 0,
             "target_staggered": ft["tokens"]["stagger"] > 0,
-            "target_wounds_left": max(0, ft["wounds"] - ft["damage"]),
-            "attacker_wounds_left": max(0, fa["wounds"] - fa["damage"])}
+            "target_wounds_left": wounds_left(ft), "attacker_wounds_left": wounds_left(fa)}
+
+
+def wounds_left(f: dict) -> int | None:
+    """Wounds minus wound counters; None when the Wounds characteristic is unknown."""
+    return None if f["wounds"] is None else max(0, f["wounds"] - f["damage"])
 
 
 def full_data(state, data) -> dict:

@@ -39,7 +39,7 @@ def deal_damage(rs, state, fid: str, amount: int, dealer: str | None, source: st
     f["damage"] += amount
     cons = [Consequence("damage_dealt", {"fighter": fid, "amount": amount, "by": dealer, "source": source},
                         rs.edition.rule("damage"))]
-    if f["damage"] >= f["wounds"]:
+    if f["wounds"] is not None and f["damage"] >= f["wounds"]:  # unknown Wounds: the table says (out_of_action)
         cons.extend(take_out_of_action(rs, state, fid, dealer, source))
     return cons
 
@@ -303,3 +303,24 @@ def profiles_of(state, fid: str) -> list[dict]:
     """The fighter's Attack actions now (Inspired side when Inspired)."""
     from .state import profiles  # noqa: PLC0415
     return profiles(state, fid)
+
+
+def check_out_of_action(rs, state, event) -> list[Violation]:
+    """The table declares a fighter out of action (Wounds unknown, or a card says so)."""
+    fid = event.data["fighter"]
+    out = _alive(rs, state, fid, "be taken out of action again")
+    f = state["fighters"][fid]
+    if not out and f["wounds"] is not None and f["damage"] < f["wounds"]:
+        out.append(Violation("not_enough_wounds", f"{fid} has {f['damage']} wound counters and Wounds {f['wounds']}.",
+                             rs.edition.rule("out_of_action")))
+    return out
+
+
+def apply_out_of_action(rs, state, event) -> list[Consequence]:
+    """Take the fighter out of action; bounty as for damage dealt by `dealt_by` (default the entering seat)."""
+    from .reactions import open_window  # noqa: PLC0415
+    d = event.data
+    dealer = d.get("dealt_by") or (None if d.get("source") == "lethal_hex" else event.by)
+    cons = take_out_of_action(rs, state, d["fighter"], dealer, d.get("source") or "card")
+    open_window(state, ["after_out_of_action"], {"fighter": d["fighter"], "out_of_action": [d["fighter"]]})
+    return cons

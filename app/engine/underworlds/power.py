@@ -263,7 +263,7 @@ def _cast(rs, state, event) -> list[Consequence]:
     f = state["fighters"][caster]
     level = state["cards"][caster].get("wizard_level") or None
     result = combat.resolve_casting(_rules(rs), d["casting_roll"], _casting_value(state, event), wizard_level=level,
-                                    caster_wounds_left=max(0, f["wounds"] - f["damage"]))
+                                    caster_wounds_left=None if f["wounds"] is None else max(0, f["wounds"] - f["damage"]))
     cons = []
     if result.backlash:
         cons.extend(F.deal_damage(rs, state, caster, result.backlash, caster, "backlash"))

@@ -40,6 +40,7 @@ _HANDLERS = {
     "position": (fighters.check_position, fighters.apply_position),
     "feature": (fighters.check_feature, fighters.apply_feature),
     "return_fighter": (fighters.check_return, fighters.apply_return),
+    "out_of_action": (fighters.check_out_of_action, fighters.apply_out_of_action),
     "glory_adjust": (glory.check_adjust, glory.apply_adjust),
 }
 

@@ -96,8 +96,10 @@ def new_game(edition, setup: dict) -> dict:
             if fid in state["fighters"]:
                 raise SetupError(f"Two fighters of {seat} share the slug {slug!r}.", f"{fwhere}.slug")
             wounds = rec.get("wounds")
-            if isinstance(wounds, bool) or not isinstance(wounds, int) or wounds < 1:
-                raise SetupError(f"Fighter {slug!r} needs a Wounds characteristic (a whole number, 1 or more).",
+            # Unknown Wounds (null: content without that number) is allowed: damage is still counted, and the
+            # table declares the fighter out of action with the out_of_action event.
+            if wounds is not None and (isinstance(wounds, bool) or not isinstance(wounds, int) or wounds < 1):
+                raise SetupError(f"Fighter {slug!r}: Wounds must be a whole number, 1 or more (or null if unknown).",
                                  f"{fwhere}.wounds")
             leaders += bool(rec.get("leader"))
             card = dict(rec)

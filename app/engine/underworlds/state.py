@@ -94,7 +94,7 @@ def is_large(state: dict, fid: str, large_wounds: int) -> bool:
 def is_vulnerable(state: dict, fid: str) -> bool:
     """One more damage would take the fighter out of action (never with Wounds 1)."""
     f = state["fighters"][fid]
-    return not f["out"] and f["wounds"] > 1 and f["damage"] == f["wounds"] - 1
+    return not f["out"] and f["wounds"] is not None and f["wounds"] > 1 and f["damage"] == f["wounds"] - 1
 
 
 def profiles(state: dict, fid: str) -> list[dict]:

@@ -202,8 +202,12 @@ def _pending_attack(rs, state, seat) -> list[Suggestion]:
             bounds = {f"attack_roll.{f}": {"type": "int", "min": 0, "max": dice} for f in faces}
             bounds.update({f"defence_roll.{f}": {"type": "int", "min": 0, "max": max_def}
                            for f in ("crit", "block", "dodge", "single", "double")})
-            out.append(Suggestion("attack", seat, f"{_name(state, att)}: {prof.get('name', 'Attack')}",
-                                  {"attacker": att, "profile": {"name": prof.get("name")}},
+            label = prof.get("name") or f"{dice} {prof.get('symbol')}, {prof.get('damage')} damage"
+            given = {"name": prof["name"]} if prof.get("name") else {
+                k: v for k, v in prof.items() if v is not None and k in ("range", "dice", "symbol", "damage",
+                                                                           "keywords", "spell")}
+            out.append(Suggestion("attack", seat, f"{_name(state, att)}: {label}",
+                                  {"attacker": att, "profile": given},
                                   choices={"target": targets}, bounds=bounds, group="Attack"))
     out.append(Suggestion("abandon", seat, "The Attack action cannot be made", {}, group="Attack"))
     return out
@@ -406,6 +410,10 @@ def _table(rs, state, seat) -> list[Suggestion]:
         if free or state["fighters"][f]["feature"]:
             out.append(Suggestion("position", seat, f"{_name(state, f)} stands on...", {"fighter": f},
                                   choices={"feature": [None, *free]}, group="Table"))
+    unknown = [f for f in alive_all if state["fighters"][f]["wounds"] is None]
+    if unknown:
+        out.append(Suggestion("out_of_action", seat, "Out of action (Wounds not known)", {},
+                              choices={"fighter": unknown}, group="Table"))
     outs = [f for f, v in state["fighters"].items() if v["out"] and v["seat"] == seat]
     if outs:
         out.append(Suggestion("return_fighter", seat, "Return a fighter (card effect)", {},

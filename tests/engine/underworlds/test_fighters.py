@@ -118,3 +118,16 @@ def test_push_into_lethal_hex_deals_damage_dealt_by_the_hex():
     assert state["fighters"]["p2.minion"]["out"] and "bounty" in cons  # two players: the enemy still gains it
     assert state["seats"]["p1"]["glory"]["unspent"] == 1
     assert RS.outcome(state) is None
+
+
+def test_unknown_wounds_the_table_declares_out_of_action():
+    """Out of action (pg 24): with the Wounds characteristic unknown (content without it), damage is counted and
+    the table declares the fighter out of action; the bounty follows as usual."""
+    setup = underworlds_setup(2)
+    setup["seats"][1]["fighters"][0]["wounds"] = None
+    state = started(setup=setup)
+    state, cons = play(state, "damage", "p1", fighter="p2.leader", amount=9, source="card")
+    assert not state["fighters"]["p2.leader"]["out"] and state["fighters"]["p2.leader"]["damage"] == 9
+    state, cons = play(state, "out_of_action", "p1", fighter="p2.leader")
+    assert state["fighters"]["p2.leader"]["out"] and "bounty" in cons
+    assert "not_enough_wounds" in codes(state, "out_of_action", "p2", fighter="p1.brute")

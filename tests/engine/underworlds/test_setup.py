@@ -31,7 +31,7 @@ def test_multiplayer_feature_tokens(players, numbered, available):
     (lambda s: s["seats"].pop(), "seats"),
     (lambda s: s["seats"].extend(copy.deepcopy(s["seats"]) * 2), "seats"),
     (lambda s: s["seats"][0].update(fighters=[]), "seats[0].fighters"),
-    (lambda s: s["seats"][0]["fighters"][0].update(wounds=None), "seats[0].fighters[0].wounds"),
+    (lambda s: s["seats"][0]["fighters"][0].update(wounds="4"), "seats[0].fighters[0].wounds"),
     (lambda s: s["seats"][0]["fighters"][1].update(slug="leader"), "seats[0].fighters[1].slug"),
     (lambda s: s["options"].update(players=3), "options.players"),
     (lambda s: s["options"].update(format="bogus"), "options.format"),

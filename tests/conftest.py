@@ -28,7 +28,7 @@ def postgres():
     from tests.support.servers import Postgres
     try:
         server = Postgres()
-    except (FileNotFoundError, OSError) as exc:
+    except FileNotFoundError as exc:
         pytest.skip(f"PostgreSQL not available: {exc}")
     yield server
     server.stop()
@@ -40,7 +40,7 @@ def redis_server():
     from tests.support.servers import Redis
     try:
         server = Redis()
-    except (FileNotFoundError, OSError) as exc:
+    except FileNotFoundError as exc:
         pytest.skip(f"Redis not available: {exc}")
     yield server
     server.stop()

@@ -281,6 +281,17 @@ function describeEvent(ev, c) {
     case "activate": return `${capital(String(d.action || "").replace(/_/g, " "))}${d.fighter ? `: ${fn(d.fighter)}` : ""}${d.target ? ` → ${fn(d.target)}` : ""}`;
     case "attack": return `Attack: ${fn(d.attacker)} → ${fn(d.target)}${d.profile && d.profile.name ? ` with ${d.profile.name}` : ""} (${describeValue("attack_roll", d.attack_roll || {}, v)} vs ${describeValue("defence_roll", d.defence_roll || {}, v)})`;
     case "roll_off": return `Roll-off (${describeValue("purpose", d.purpose, v)}): ${c.seatName(d.first)} goes first`;
+    case "do_over": return d.choice === "none" ? "Kept the starting hand" : `Do-over: ${d.choice === "all" ? "all cards" : `${d.choice} cards`} redrawn`;
+    case "deployed": return `All fighters placed; ${c.seatName(d.finished_first)} finished first`;
+    case "player_action": return { draw_power: "Drew a power card", swap_objective: "Discarded and drew an objective", pass: "Passed the activation" }[d.action] || null;
+    case "power": return d.play === "pass" ? "Power step: pass" : `Played ${d.card || `a ${d.play}`}${d.fighter ? ` on ${fn(d.fighter)}` : ""}`;
+    case "reaction": return `Reaction: ${d.name || d.card || "?"}${d.fighter ? ` (${fn(d.fighter)})` : ""}`;
+    case "reaction_pass": return "No reaction";
+    case "objective": return `${capital(d.action || "")} objective${d.card ? ` ${d.card}` : ""}${d.glory !== undefined ? ` (${d.glory} glory)` : ""}`;
+    case "end_phase_done": return "End phase done";
+    case "push": return `${fn(d.fighter)} pushed ${d.hexes} hex${d.hexes === 1 ? "" : "es"}${d.into && d.into !== "none" ? ` into a ${d.into} hex` : ""}`;
+    case "glory_adjust": return `Glory corrected for ${c.seatName(d.seat)}: unspent ${d.unspent >= 0 ? "+" : ""}${d.unspent}, spent ${d.spent >= 0 ? "+" : ""}${d.spent} (${d.reason})`;
+    case "note": return `Note: ${d.text}`;
     default: return null;
   }
 }
@@ -293,10 +304,19 @@ function describeConsequence(cons, c) {
   const fn = (fid) => fighterName(v, fid);
   switch (cons.type) {
     case "out_of_action": return `${fn(d.fighter)} is out of action`;
-    case "bounty": return `${c.seatName ? c.seatName(d.seat) : d.seat} gains ${d.glory} glory (bounty)`;
+    case "bounty": return `${c.seatName ? c.seatName(d.seat) : d.seat} gains ${d.glory} glory (bounty${d.fighter ? ` for ${fn(d.fighter)}` : ""})`;
     case "damage": case "damage_dealt": return `${d.amount} damage to ${fn(d.fighter || d.target)}`;
     case "surge_scored": return `${c.seatName ? c.seatName(d.seat) : d.seat} scores ${d.card || "a surge objective"} (${d.glory} glory)`;
     case "turn_begins": return `Turn ${d.turn}: ${c.seatName ? c.seatName(d.seat) : d.seat}`;
+    case "action_phase_begins": return `Round ${d.round}: action phase begins${d.adds_critical ? ` (${c.seatName(d.adds_critical)} adds a critical to the roll-off)` : ""}`;
+    case "end_phase_begins": return `End phase begins (order: ${(d.order || []).map((s) => c.seatName(s)).join(", ")})`;
+    case "power_step_ends": return "Power step ends";
+    case "round_ends": return `Round ${d.round} ends: Move, Charge, Guard and Stagger tokens cleared`;
+    case "game_over": return "Game over";
+    case "reaction_step_closed": return "Reaction step closed";
+    case "cards_drawn": return `${c.seatName(d.seat)} draws up (${d.objectives || 0} objective, ${d.power || 0} power)`;
+    case "damage_dealt": return `${d.amount} damage to ${fn(d.fighter)}${d.by && isFighterId(d.by, v) ? ` by ${fn(d.by)}` : ""}`;
+    case "attack_resolved": return d.summary ? capital(d.summary) : null;
     case "attack_result": case "combat": return d.result ? `${RESULT_TEXT[d.result] || d.result}${d.damage ? `, ${d.damage} damage` : ""}${d.drive_back ? ", drive back" : ""}` : null;
     default: return null;
   }

@@ -30,6 +30,7 @@ export function fighterProblem(f) {
   if (!f.defence || bad(f.defence.dice) || !f.defence.symbol) return `${name} needs Defence dice and symbol.`;
   if (!(f.profiles || []).length) return `${name} needs an attack profile.`;
   for (const p of f.profiles) {
+    if (!(p.name || "").trim()) return `${name} has an attack profile without a name.`;
     if (bad(p.range) || bad(p.dice) || bad(p.damage) || !p.symbol) return `${name}'s ${p.name || "attack"} needs Range, Dice, Damage and a symbol.`;
   }
   return null;
@@ -49,8 +50,8 @@ function pick(label, value, options, onchange) {
 
 function profileEditor(p, remove) {
   return h("fieldset", {}, h("legend", {}, "Attack profile"),
-    h("label", { class: "field" }, h("span", {}, "Name"),
-      h("input", { value: p.name, maxlength: 40, oninput: (e) => { p.name = e.target.value; } })),
+    h("label", { class: "field" }, h("span", {}, "Attack name"),
+      h("input", { value: p.name, maxlength: 40, placeholder: "as on the card", oninput: (e) => { p.name = e.target.value; } })),
     h("div", { class: "row" },
       num("Range", p.range, 1, 6, (v) => { p.range = v; }),
       num("Dice", p.dice, 1, 6, (v) => { p.dice = v; }),

@@ -95,6 +95,10 @@ async function loadWarband(seat) {
     const gaps = Object.entries(reply.body.missing || {}).filter(([, fields]) => fields.some((f) => NEEDED.test(f)));
     if (gaps.length) {
       seat.fighters = reply.body.fighters.map((f) => JSON.parse(JSON.stringify(f)));
+      // A fighter whose attacks the content does not know gets one empty profile to fill in.
+      for (const f of seat.fighters) {
+        if (!(f.profiles || []).length) f.profiles = [{ name: "", range: null, dice: null, symbol: "smash", damage: null, keywords: [], spell: false }];
+      }
       seat.gaps = Object.fromEntries(gaps);
     }
   } catch (err) { /* offline: the server fills the warband when the game is created */ }

@@ -1,0 +1,42 @@
+"""The setup wizard with warbands from the content, completing numbers the content lacks (issue 5)."""
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+
+def test_content_warbands_and_missing_numbers(phones):
+    """Both players pick warbands from the content; a profile the content lacks is typed in from the card."""
+    host = phones.new("host")
+    host.goto("/new")
+    host.locator("[data-ruleset='underworlds/deathgorge']").click()
+    host.get_by_role("radio", name="Nemesis").click()
+    host.locator("#wizard-next").click()
+    host.locator("#name-0").fill("Ana")
+    host.locator("#warband-0").select_option("cyrenis-razors")
+    host.locator("#name-1").fill("Ben")
+    host.locator("#warband-1").select_option("steelhearts-champions")
+    gap = host.locator(".fighter-edit", has=host.locator("input[value='Severin Steelheart']"))
+    expect(gap).to_be_visible()
+    host.locator("#wizard-next").click()           # refused: Mighty Swing has no numbers yet
+    expect(host.locator("#toast")).to_contain_text("Mighty Swing")
+    second = gap.locator("fieldset", has_text="Attack profile").nth(1)
+    second.get_by_label("Range").fill("1")
+    second.get_by_label("Dice").fill("2")
+    second.get_by_label("Damage").fill("2")
+    phones.shot(host, "01-missing-numbers")
+    host.locator("#wizard-next").click()
+    expect(host.get_by_role("heading", name="Before the first round")).to_be_visible()
+    host.locator("[data-choice='board-p2']").click()
+    host.locator("[data-choice='doover-p1-power']").click()
+    phones.shot(host, "02-before-round-1")
+    host.locator("#wizard-next").click()
+    expect(host.locator("#join-code")).to_have_text(re.compile(r"^[0-9A-Z]{4,}$"))
+    host.get_by_role("link", name="Go to the table").click()
+    expect(host.locator("[data-seat='p1'] article.fighter")).to_have_count(4)
+    expect(host.locator("[data-seat='p2'] article.fighter")).to_have_count(3)
+    expect(host.locator("#banner")).to_contain_text("Roll-off: who takes the first turn")
+    host.locator("[data-tab='log']").click()
+    expect(host.locator("ol.log li[data-type='do_over']")).to_have_count(2)
+    phones.shot(host, "03-log")

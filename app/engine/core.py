@@ -273,6 +273,11 @@ class Ruleset:
         """None while the game goes on; else {"winners": [...], "draw": bool, "decided_by": str, ...}."""
         raise NotImplementedError
 
+    def redact_event(self, state: dict, record: dict, seat: str) -> dict:
+        """A logged event (envelope dict) as `seat` may see it in `state`: a secret choice (a command
+        dial before both are revealed) comes back with its data hidden. Default: unchanged."""
+        return record
+
     def seat_ids(self, state: dict) -> list[str]:
         """Seats playing in this game."""
         return list(state["seats"])

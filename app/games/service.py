@@ -110,6 +110,11 @@ def applied_payload(rec: dict) -> dict:
     return {"seq": rec["seq"], "event": event, "consequences": rec.get("consequences") or []}
 
 
+def redacted(folded: "Folded", rec: dict, seat: str) -> dict:
+    """A stored record as `seat` may see it now (the ruleset hides secret choices not yet revealed)."""
+    return folded.rs.redact_event(folded.state, rec, seat)
+
+
 def expand_setup(ruleset_id: str, setup: dict) -> dict:
     """Let app.content fill seats' fighters/decks from content/ when that module provides it."""
     try:
@@ -347,10 +352,11 @@ class GameService:
                 "head": folded.head, "view": self.view_payload(folded, caller.seat)}
 
     def events_since(self, caller: Caller, since: int) -> dict:
-        """GET /api/games/<id>/events?since=N."""
-        records = self._storage(self.store.events, caller.game_id, since=since)
-        head = records[-1]["seq"] if records else self._storage(self.store.head, caller.game_id)
-        return {"since": since, "head": head, "events": [public_record(r) for r in records]}
+        """GET /api/games/<id>/events?since=N (secret choices hidden from the other seats)."""
+        folded = self.folded(caller.game_id)
+        records = [r for r in folded.records if r["seq"] > since]
+        return {"since": since, "head": folded.head,
+                "events": [public_record(redacted(folded, r, caller.seat)) for r in records]}
 
     def suggestions(self, caller: Caller, seat: str | None) -> dict:
         """GET /api/games/<id>/suggestions: the caller's (or, for the referee/shared device, any seat's) advice."""
@@ -509,7 +515,7 @@ class GameService:
         return {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "game": folded.id,
                 "ruleset": folded.game["ruleset"], "setup": folded.game["setup"],
                 "shared_device": folded.game["shared_device"], "exported_at": now_iso(),
-                "events": [public_record(r) for r in folded.records]}
+                "events": [public_record(redacted(folded, r, caller.seat)) for r in folded.records]}
 
     def import_game(self, raw: Any, base_url: str) -> dict:
         """POST /api/games/import: replay an exported log through the engine (verify=True) into a new game."""

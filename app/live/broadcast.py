@@ -54,9 +54,16 @@ class Broadcaster:
     def send(self, applied: Applied, skip_sid: str | None) -> None:
         """Emit `applied` to the room and each seat's `view` to its seat room (submitter skipped)."""
         gid = applied.game_id
-        self.server.emit("applied", applied_payload(applied.record), to=game_room(gid),
-                           skip_sid=skip_sid, namespace=NAMESPACE)
         seq = applied.record["seq"]
-        for seat in [*applied.seats, *ROLES]:
+        everyone = [*applied.seats, *ROLES]
+        shown = {seat: applied.rs.redact_event(applied.state, applied.record, seat) for seat in everyone}
+        if all(rec is applied.record or rec == applied.record for rec in shown.values()):
+            self.server.emit("applied", applied_payload(applied.record), to=game_room(gid),
+                               skip_sid=skip_sid, namespace=NAMESPACE)
+        else:  # a secret choice: each seat gets the event as it may see it
+            for seat, rec in shown.items():
+                self.server.emit("applied", applied_payload(rec), to=seat_room(gid, seat),
+                                   skip_sid=skip_sid, namespace=NAMESPACE)
+        for seat in everyone:
             view = GameService._view(applied.rs, applied.state, seq, seat)
             self.server.emit("view", view, to=seat_room(gid, seat), skip_sid=skip_sid, namespace=NAMESPACE)

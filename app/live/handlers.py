@@ -15,7 +15,7 @@ from marshmallow import ValidationError
 
 from app.games import ApiError, Caller, GameService
 from app.games.ratelimit import RateLimiter
-from app.games.service import applied_payload
+from app.games.service import applied_payload, redacted
 from app.games.tokens import hash_token
 from app.schemas.wire import SyncSchema, field_messages
 
@@ -43,7 +43,7 @@ class LiveNamespace(Namespace):
         folded = self.service.folded(caller.game_id)
         reset = last_seq > folded.head  # the client knows events this server does not: start over
         since = 0 if reset else last_seq
-        events = [applied_payload(r) for r in folded.records if r["seq"] > since]
+        events = [applied_payload(redacted(folded, r, caller.seat)) for r in folded.records if r["seq"] > since]
         return {"since": since, "head": folded.head, "reset": reset, "events": events,
                 "view": self.service.view_payload(folded, caller.seat)}
 

@@ -77,8 +77,14 @@ def test_bad_seats_raise_setup_error_naming_the_field(seat, field):
 def test_other_games_pass_through():
     """Setups of other games are returned unchanged."""
     raw = {"seats": [{"name": "A", "warband": "cyrenis-razors"}]}
-    assert content.expand_setup("conquest/core", raw) == raw
+    assert content.expand_setup("othergame/edition", raw) == raw
     assert content.expand_setup("underworlds/deathgorge", {"seats": "oops"}) == {"seats": "oops"}
+
+
+def test_conquest_setups_go_to_the_conquest_loader():
+    """Conquest setups are filled by app.conquest_content (planets, warlords by slug)."""
+    out = content.expand_setup("conquest/core", {"seats": [{"warlord": "nazdreg"}, {"warlord": "nazdreg"}]})
+    assert len(out["planets"]) == 10 and out["seats"][0]["warlord"]["hp"] == 7
 
 
 def test_custom_warband_by_saved_id():

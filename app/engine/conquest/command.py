@@ -29,6 +29,7 @@ def apply_commit(state: dict, ev) -> list[Consequence]:
     """Store the secret choice; when both have chosen, reveal, move and resolve command struggles."""
     dials = state["step"]["dials"]
     dials[ev.by] = ev.data["planet"]
+    state["step"].setdefault("seqs", {})[ev.by] = ev.seq  # which log record to keep secret
     cons = [Consequence("committed", {"seat": ev.by}, rules.COMMIT)]  # the planet stays secret
     if len(dials) < 2:
         return cons

@@ -113,7 +113,19 @@ class ConquestRuleset(Ruleset):
             out["step"]["committed"] = sorted(dials)
             out["step"]["dials"] = command.hidden_dials(state, seat) if seat in state["seats"] else \
                 {s: None for s in dials}
+            out["step"].pop("seqs", None)
         return out
+
+    def redact_event(self, state: dict, record: dict, seat: str) -> dict:
+        """A command dial stays secret in the log too: only its owner sees it until both are revealed."""
+        if record.get("type") != "commit" or seat == record.get("by"):
+            return record
+        step = state.get("step") or {}
+        if step.get("name") != "commit" or record.get("by") not in step.get("dials", {}):
+            return record
+        if step.get("seqs", {}).get(record["by"]) != record.get("seq"):
+            return record  # a commitment of an earlier round, long revealed
+        return {**record, "data": {}}
 
     def outcome(self, state: dict) -> dict | None:
         """None while playing; else winners, draw and what decided it."""

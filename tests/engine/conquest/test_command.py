@@ -92,3 +92,17 @@ def test_deploy_then_command():
     state, _ = play(state, "deploy", "p1", card=unit("A"), planet=1)
     state = both_pass(state)
     assert state["phase"] == "command"
+
+
+def test_log_record_of_a_dial_is_hidden_until_the_reveal():
+    """Step 1: the dial is secret in the log as well (Ruleset.redact_event), until both are revealed."""
+    from app.engine.core import Event
+    state = both_pass(start())
+    ev = Event("commit", "p1", {"planet": 3}, seq=12)
+    state, _ = RS.apply(state, ev)
+    rec = ev.to_dict()
+    assert RS.redact_event(state, rec, "p2")["data"] == {}
+    assert RS.redact_event(state, rec, "referee")["data"] == {}
+    assert RS.redact_event(state, rec, "p1") == rec
+    state, _ = RS.apply(state, Event("commit", "p2", {"planet": 1}, seq=13))
+    assert RS.redact_event(state, rec, "p2") == rec

@@ -1,0 +1,84 @@
+"""Conquest through the server: content-filled setup and command dials kept secret in the log and broadcasts.
+
+Rules summary, 2. Command, Step 1: each player secretly selects a planet; the dials are revealed
+simultaneously. The engine hides the dial in view(); Ruleset.redact_event hides it in the log too.
+"""
+from __future__ import annotations
+
+import json
+
+from tests.api.helpers import auth, event, submit
+from tests.live.test_handlers import frames, sio  # noqa: F401 - the sio fixture
+
+LINE = ["Tarrus", "Osus IV", "Ferrin", "Barlus", "Elouith"]
+
+
+def conquest_game(client) -> dict:
+    """A Conquest game created by warlord slugs (planets and warlord numbers come from content)."""
+    body = {"ruleset": "conquest/core", "seats": [{"name": "Ana", "warlord": "nazdreg"},
+                                                  {"name": "Ben", "warlord": "captain-cato-sicarius"}]}
+    resp = client.post("/api/games", json=body)
+    assert resp.status_code == 201, resp.get_json()
+    game = resp.get_json()
+    game["tokens"] = {s["seat"]: s["token"] for s in game["seats"]}
+    game["tokens"]["referee"] = game["referee_token"]
+    return game
+
+
+def to_command(client, game) -> None:
+    """Initiative, 5 planets, two kept hands, two passes: the command phase."""
+    steps = [("p1", "initiative", {"seat": "p1"})] + [("p1", "reveal_planet", {"planet": n}) for n in LINE] + \
+        [("p1", "mulligan", {"take": False}), ("p2", "mulligan", {"take": False}), ("p1", "pass", {}),
+         ("p2", "pass", {})]
+    for seat, type_, data in steps:
+        resp = submit(client, game, seat, event(seat, type_, **data))
+        assert resp.status_code == 201, resp.get_json()
+
+
+def log_as(client, game, seat):
+    resp = client.get(f"/api/games/{game['id']}/events?since=0", headers=auth(game["tokens"][seat]))
+    return resp.get_json()["events"]
+
+
+def test_setup_is_filled_from_content(client):
+    """The server's content expansion gives the engine the 10 planets and Nazdreg's numbers."""
+    game = conquest_game(client)
+    view = client.get(f"/api/games/{game['id']}", headers=auth(game["tokens"]["p1"])).get_json()["view"]
+    assert len(view["state"]["planets"]) == 10 and view["state"]["seats"]["p1"]["resources"] == 7
+
+
+def test_the_other_seat_never_sees_an_unrevealed_dial(client):
+    """Step 1: neither the log, the view nor the export shows the opponent's dial before both commit."""
+    game = conquest_game(client)
+    to_command(client, game)
+    assert submit(client, game, "p1", event("p1", "commit", planet=4)).status_code == 201
+    mine = log_as(client, game, "p1")[-1]
+    theirs = log_as(client, game, "p2")[-1]
+    assert mine["type"] == theirs["type"] == "commit"
+    assert mine["data"] == {"planet": 4} and theirs["data"] == {}
+    view = client.get(f"/api/games/{game['id']}", headers=auth(game["tokens"]["p2"])).get_json()["view"]
+    assert view["state"]["step"]["dials"] == {"p1": None}
+    export = client.get(f"/api/games/{game['id']}/export", headers=auth(game["tokens"]["p2"])).get_json()
+    assert export["events"][-1]["data"] == {}
+    assert submit(client, game, "p2", event("p2", "commit", planet=2)).status_code == 201
+    assert log_as(client, game, "p2")[-2]["data"] == {"planet": 4}  # revealed now
+
+
+def test_broadcast_of_a_dial_goes_redacted_to_the_other_seat(client, sio):  # noqa: F811
+    """Step 1: the live `applied` frame and a reconnect's sync hide the dial from the opponent."""
+    game = conquest_game(client)
+    to_command(client, game)
+    p2 = sio(game["tokens"]["p2"])
+    frames(p2, "sync", until=len)
+    assert submit(client, game, "p1", event("p1", "commit", planet=3)).status_code == 201
+    is_commit = lambda got: any(f["args"][0]["event"]["type"] == "commit" for f in got)  # noqa: E731
+    applied = [a for a in frames(p2, "applied", until=is_commit) if a["event"]["type"] == "commit"]
+    assert applied and applied[0]["event"]["data"] == {}
+    views = [v for v in frames(p2, "view", until=len) if v["state"]["step"].get("name") == "commit"]
+    assert all(v["state"]["step"]["dials"] in ({}, {"p1": None}) for v in views)
+    assert '"planet": 3' not in json.dumps(applied)
+    again = sio(game["tokens"]["p2"], last_seq=0)
+    sync = frames(again, "sync", until=len)[0]
+    assert sync["events"][-1]["event"]["data"] == {}
+    own = sio(game["tokens"]["p1"], last_seq=0)
+    assert frames(own, "sync", until=len)[0]["events"][-1]["event"]["data"] == {"planet": 3}

@@ -18,7 +18,7 @@ import copy
 
 from ...core import Advice, Consequence, Event, Suggestion, Violation
 from .. import fighters as F
-from .. import turns
+from .. import inspire, turns
 from ..ruleset import UnderworldsRuleset
 from ..state import surviving
 from . import artefact, hazards, matched_play, multiplayer_2018, reactions as rx, victory
@@ -292,8 +292,16 @@ class ClassicRuleset(UnderworldsRuleset):
                 out.append(c)
         self._adjust_power_step(state)
         self._adjust_window(state, event, reopened)
+        out += self._inspire_now(state)
         out += self._check_wipe_out(state)
         return out
+
+    def _inspire_now(self, state) -> list:
+        """No Inspire steps: a machine-checkable condition Inspires the fighter as soon as the event (or the
+        action or superaction it is part of: nothing pending) is resolved (2018 pg 13; 2019 pg 17)."""
+        if self.classic.inspire_steps or state["phase"] in ("setup", "over") or state.get("pending"):
+            return []
+        return inspire.run_inspire_step(self, state)
 
     def _begin_round(self, state, c: Consequence) -> list:
         """A round's action phase began in the base: set the round's direction; Dreadfane: hazard phase first."""

@@ -70,3 +70,34 @@ class Table:
         while self.state["step"] == "power":
             seat = self.state["power"]["order"][self.state["power"]["next"]]
             self.play("power", seat, play="pass")
+
+    def act(self, seat, **data):
+        """An activation (activate or, with player=..., a player action), then everyone passes the power step."""
+        if "player" in data:
+            self.play("player_action", seat, action=data.pop("player"))
+        else:
+            self.play("activate", seat, **data)
+        self.power_passes()
+
+    def pass_turns(self, n):
+        """The players whose turn it is pass their activations, n times."""
+        for _ in range(n):
+            self.act(self.state["turn"]["seat"], player="pass")
+
+    def finish_end_phase(self):
+        """Every player finishes their end phase sequence."""
+        while self.state["phase"] == "end":
+            self.play("end_phase_done", self.state["end"]["order"][self.state["end"]["i"]])
+
+    def kill(self, fid, by="p1", source="card"):
+        """Deal a fighter enough damage to take it out of action."""
+        f = self.state["fighters"][fid]
+        return self.play("damage", by, fighter=fid, amount=f["wounds"] - f["damage"], source=source)
+
+    def quiet_round(self, first="p1"):
+        """A round where everyone passes every activation: roll-off, activations, end phase."""
+        if self.state["step"] == "roll_off":
+            self.play("roll_off", first, purpose="first_turn", first=first)
+        total = sum(self.rs.edition.turns_per_round[self.state["players"]] for _ in self.state["seats"])
+        self.pass_turns(total - self.state["turn"]["n"])
+        self.finish_end_phase()

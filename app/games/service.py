@@ -512,14 +512,24 @@ class GameService:
         """GET /api/games/<id>/export: setup + whole log, re-importable."""
         folded = self.folded(caller.game_id)
         from app.store.base import now_iso
-        return {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "game": folded.id,
-                "ruleset": folded.game["ruleset"], "setup": folded.game["setup"],
-                "shared_device": folded.game["shared_device"], "exported_at": now_iso(),
-                "events": [public_record(redacted(folded, r, caller.seat)) for r in folded.records]}
+        records = [redacted(folded, r, caller.seat) for r in folded.records]
+        out = {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "game": folded.id,
+               "ruleset": folded.game["ruleset"], "setup": folded.game["setup"],
+               "shared_device": folded.game["shared_device"], "exported_at": now_iso(),
+               "events": [public_record(r) for r in records]}
+        if any(shown != stored for shown, stored in zip(records, folded.records)):
+            # Other players' secrets are hidden from this caller while they are secret: such an
+            # export is for reading; a re-importable one needs the referee token (or a finished game).
+            out["redacted"] = True
+        return out
 
     def import_game(self, raw: Any, base_url: str) -> dict:
         """POST /api/games/import: replay an exported log through the engine (verify=True) into a new game."""
         body = self._load_schema(ImportSchema(), raw)
+        if body["redacted"]:
+            raise ApiError(422, "import_rejected", "This export hides other players' secret choices, so it cannot "
+                                                   "be replayed; export the game with the referee token.",
+                           fields={"redacted": "Only complete exports can be imported."})
         rs = self._ruleset(body["ruleset"])
         setup = body["setup"]
         state = self._new_state(rs, setup)

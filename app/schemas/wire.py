@@ -103,6 +103,7 @@ class ImportSchema(Schema):
     events = fields.List(fields.Nested(LoggedEventSchema), required=True, validate=validate.Length(max=100_000))
     exported_at = fields.Str(load_default=None, allow_none=True)
     game = fields.Str(load_default=None, allow_none=True)
+    redacted = fields.Bool(load_default=False)
 
 
 class SyncSchema(Schema):

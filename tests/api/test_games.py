@@ -507,3 +507,24 @@ def test_a_flood_is_rate_limited(tmp_path):
     assert resp.get_json()["error"]["code"] == "rate_limited"
     # another seat's token is not held back by p1's flood
     assert submit(client, game, "p2", event("p2", "note", text="hello")).status_code == 201
+
+
+# -- secret choices in the log (Ruleset.redact_event) ---------------------------------------------------
+def test_secret_event_data_is_hidden_from_other_seats_in_the_log(client):
+    game = new_game(client, options={"target": 2})
+    submit(client, game, "p1", event("p1", "secret", value=640_213))
+    url = f"/api/games/{game['id']}/events"
+    assert client.get(url, headers=auth(game["tokens"]["p1"])).get_json()["events"][0]["data"] == {"value": 640_213}
+    assert client.get(url, headers=auth(game["referee_token"])).get_json()["events"][0]["data"] == {"value": 640_213}
+    theirs = client.get(url, headers=auth(game["tokens"]["p2"])).get_json()["events"][0]
+    assert theirs["data"] == {"value": "hidden"} and theirs["type"] == "secret"
+    exported = client.get(f"/api/games/{game['id']}/export", headers=auth(game["tokens"]["p2"])).get_json()
+    assert exported["redacted"] is True and "640213" not in json.dumps(exported)
+    resp = client.post("/api/games/import", json=exported)
+    assert resp.status_code == 422 and "redacted" in resp.get_json()["error"]["fields"]
+    full = client.get(f"/api/games/{game['id']}/export", headers=auth(game["referee_token"])).get_json()
+    assert "redacted" not in full and full["events"][0]["data"] == {"value": 640_213}
+    assert client.post("/api/games/import", json=full).status_code == 201
+    # once the game is decided the ruleset opens the log to all
+    submit(client, game, "p1", event("p1", points=2))
+    assert client.get(url, headers=auth(game["tokens"]["p2"])).get_json()["events"][0]["data"] == {"value": 640_213}

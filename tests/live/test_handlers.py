@@ -159,3 +159,18 @@ def test_disconnect_forgets_the_socket(app, client, sio):
     assert len(live.sessions) == 1
     p1.disconnect(namespace="/live")
     assert live.sessions == {}
+
+
+def test_secret_event_data_reaches_only_its_seat_and_the_referee(client, sio):
+    game = new_game(client)
+    p1, p2, ref = sio(game["tokens"]["p1"]), sio(game["tokens"]["p2"]), sio(game["referee_token"])
+    spectator = sio(client.post(f"/api/games/{game['id']}/join",
+                                json={"code": game["join_code"], "seat": "spectator"}).get_json()["token"])
+    ack(p1, "submit", event("p1", "secret", value=918_273))
+    for sock in (p2, spectator):
+        applied = frames(sock, "applied", until=len)
+        assert applied[0]["event"]["data"] == {"value": "hidden"}
+        assert "918273" not in json.dumps(frames(sock))
+    assert frames(ref, "applied", until=len)[0]["event"]["data"] == {"value": 918_273}
+    late = sio(game["tokens"]["p2"], last_seq=0)
+    assert frames(late, "sync", until=len)[0]["events"][0]["event"]["data"] == {"value": "hidden"}

@@ -73,6 +73,12 @@ class Tally(Ruleset):
                 s["secret"] = "hidden" if s["secret"] is not None else None
         return out
 
+    def redact_event(self, state, record, seat):
+        """A `secret` event's value is seen by its seat and the referee only, until the game is won."""
+        if record.get("type") != "secret" or seat in (record.get("by"), "referee") or "winner" in state:
+            return record
+        return {**record, "data": {"value": "hidden"}}
+
     def outcome(self, state):
         if "winner" in state:
             return {"winners": [state["winner"]], "draw": False, "decided_by": "points"}

@@ -223,11 +223,14 @@ def apply_power(rs, state, event) -> list[Consequence]:
     elif play == "upgrade":
         cardmod.spend_from_hand(state, event.by, "power", d.get("card"), discard=False)
         g = state["seats"][event.by]["glory"]
-        g["unspent"] -= 1
-        g["spent"] += 1
         state["fighters"][d["fighter"]]["upgrades"].append(d.get("card") or "upgrade")
-        cons.append(Consequence("glory_spent", {"seat": event.by, "glory": 1, "fighter": d["fighter"]},
-                                R("upgrades")))
+        if g["unspent"] >= 1:
+            g["unspent"] -= 1
+            g["spent"] += 1
+            cons.append(Consequence("glory_spent", {"seat": event.by, "glory": 1, "fighter": d["fighter"]},
+                                    R("upgrades")))
+        else:  # overridden ("my card says it is free"): glory never goes below zero
+            cons.append(Consequence("no_glory_spent", {"seat": event.by, "fighter": d["fighter"]}, R("upgrades")))
         if state["phase"] == "end":
             state["end"]["stage"] = 3
         steps = ["after_power_card_revealed", "after_power_card"]

@@ -215,6 +215,9 @@ class GameService:
                     except Exception:  # noqa: BLE001
                         state = self._fold_all(cached.rs, cached.game, records)
                 cached = Folded(cached.game, cached.rs, records, state)
+        current = self._cache.get(game_id)
+        if current is not None and current.head > cached.head:
+            cached = current  # a submit stored a newer event while we read: never step the cache back
         self._cache[game_id] = cached
         self._cache.move_to_end(game_id)
         while len(self._cache) > CACHE_GAMES:

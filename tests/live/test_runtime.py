@@ -1,0 +1,22 @@
+"""Async-mode plumbing: database work leaves the event loop under the green modes."""
+import threading
+
+import pytest
+
+from app.live.runtime import offloader
+
+
+@pytest.mark.filterwarnings("ignore:.*Eventlet is deprecated")
+def test_eventlet_offloads_to_real_threads():
+    from eventlet import tpool
+    assert offloader("eventlet") is tpool.execute
+
+
+def test_gevent_offloads_to_the_hub_thread_pool():
+    seen = []
+    offloader("gevent")(lambda: seen.append(threading.get_ident()))
+    assert seen and seen[0] != threading.get_ident()
+
+
+def test_threading_calls_directly():
+    assert offloader("threading")(lambda a, b: a + b, 2, 3) == 5

@@ -25,6 +25,7 @@ def create_game(page: Page, phones, names=("Ana", "Ben"), fighters=(("Vex",), ("
             page.locator(f"#fighter-{i}-{j}").fill(fname)
     if shots:
         phones.shot(page, "03-wizard-players")
+        assert_touch_targets(page)
     page.locator("#wizard-next").click()
     expect(page.get_by_role("heading", name="Before the first round")).to_be_visible()
     if shots:
@@ -108,3 +109,30 @@ def events(server, game) -> list[dict]:
     r = requests.get(f"{server.url}/api/games/{game['id']}/events?since=0",
                      headers={"Authorization": f"Bearer {game['tokens']['p1']}"})
     return r.json()["events"]
+
+
+TARGETS_JS = """
+() => {
+  const bad = []; let seen = 0;
+  const visible = (el) => { const r = el.getBoundingClientRect(); const s = getComputedStyle(el);
+    return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none'; };
+  for (const el of document.querySelectorAll('button, a.btn, select, input, textarea, summary')) {
+    if (!visible(el)) continue;
+    seen += 1;
+    const isBox = el.matches('input[type=checkbox], input[type=radio]');
+    const target = isBox ? el.closest('label') || el : el;
+    const r = target.getBoundingClientRect();
+    const name = (el.getAttribute('aria-label') || el.textContent || (el.labels && el.labels[0] && el.labels[0].textContent) || el.placeholder || el.value || '').trim();
+    if (r.height < 44 || r.width < 44) bad.push(`${el.tagName} "${name}" is ${Math.round(r.width)}x${Math.round(r.height)}`);
+    if (!name) bad.push(`${el.tagName} without a label`);
+  }
+  return {bad, seen};
+}
+"""
+
+
+def assert_touch_targets(page):
+    """Every visible control is at least 44x44 px and has a name a screen reader can say."""
+    found = page.evaluate(TARGETS_JS)
+    assert found["seen"] >= 3, "no controls on screen to check"
+    assert found["bad"] == [], found["bad"]

@@ -5,7 +5,7 @@ import re
 
 from playwright.sync_api import expect
 
-from .flows import create_game, go_to_table, join, tap
+from .flows import assert_touch_targets, create_game, go_to_table, join, tap
 
 SYNC_MS = 1000  # each event shows on the other phones within a second
 
@@ -45,10 +45,12 @@ def test_two_players_and_a_spectator_play_a_whole_game(phones):
     ben = phones.new("ben")
     join(ben, code, "p2")
     spec = phones.new("spectator")
-    join(spec, code, "spectator")
+    spec.goto(f"/join/{code}")             # the link in the host's QR code
+    spec.locator("[data-seat='spectator']").click()
     for p in (ana, ben, spec):
         expect(p.locator("#conn")).to_have_attribute("data-state", "online")
     phones.shot(ana, "06-table-roll-off")
+    assert_touch_targets(ana)
     phones.shot(spec, "07-spectator")
 
     # Round 1 roll-off: Ana takes the first turn.
@@ -77,6 +79,7 @@ def test_two_players_and_a_spectator_play_a_whole_game(phones):
         sheet.locator("[data-die='defence-0']").click()            # dodge: fails for a block fighter
     expect(sheet.locator("[data-preview]")).to_have_attribute("data-preview", "critical_hit")
     phones.shot(ana, "09-attack-preview")
+    assert_touch_targets(ana)
     sheet.get_by_role("button", name="Commit attack").click()
     expect(wounds_left(ben, "p2.rok")).to_have_text("2", timeout=SYNC_MS)
     expect(wounds_left(spec, "p2.rok")).to_have_text("2", timeout=SYNC_MS)
@@ -86,6 +89,7 @@ def test_two_players_and_a_spectator_play_a_whole_game(phones):
     # Reaction step: Ben is prompted and passes with one tap.
     expect(ben.locator("#reaction-step")).to_be_visible(timeout=SYNC_MS)
     phones.shot(ben, "10-reaction-prompt")
+    assert_touch_targets(ben)
     ben.locator("#reaction-step").get_by_role("button", name="No reaction").click()
     tap(ana, "Pass")
     expect(ben.locator("#banner")).to_contain_text("your go", timeout=SYNC_MS)
@@ -117,3 +121,4 @@ def test_two_players_and_a_spectator_play_a_whole_game(phones):
     ana.locator("[data-tab='log']").click()
     expect(ana.locator("ol.log")).to_contain_text("Vex")
     phones.shot(ana, "14-log")
+    assert_touch_targets(ana)

@@ -38,6 +38,19 @@ const w = {
 };
 
 const family = () => w.ruleset.split("/")[0];
+
+// Games other than Underworlds plug their own seat fields into the wizard: their module under
+// static/js/games/<family>.js may export `wizard` = {seatFields(seat, index, rerender) -> Node,
+// seatProblem(seat) -> string|null, seatBody(seat) -> {...extra seat members}, options(w) -> {...}}.
+const hooks = {};
+async function loadHooks() {
+  const fam = family();
+  if (fam in hooks) return;
+  hooks[fam] = null;
+  try { hooks[fam] = (await import(`../games/${fam}.js`)).wizard || null; } catch { hooks[fam] = null; }
+  render();
+}
+const hook = () => hooks[family()] || null;
 const seatIds = () => Array.from({ length: w.count }, (_, i) => `p${i + 1}`);
 
 function ensureSeats() {
@@ -69,7 +82,7 @@ function stepGame() {
 function warbandPicker(seat, index) {
   const options = [h("option", { value: "" }, "Choose a warband…"),
     ...w.warbands.map((wb) => h("option", { value: wb.slug, selected: seat.warband === wb.slug }, wb.name)),
-    h("option", { value: "custom", selected: seat.warband === "custom" }, "Other: type in the fighter cards")];
+    h("option", { value: "custom", selected: seat.warband === "custom" }, "Type in the fighter cards")];
   const select = h("select", { id: `warband-${index}`, onchange: async (e) => {
     seat.warband = e.target.value;
     seat.gaps = null;
@@ -118,6 +131,7 @@ function stepPlayers() {
           h("input", { id: `name-${i}`, value: seat.name, maxlength: 40, autocomplete: "off", placeholder: `Player ${i + 1}`,
             oninput: (e) => { seat.name = e.target.value; } })),
         fam === "underworlds" ? warbandPicker(seat, i) : null,
+        fam !== "underworlds" && hook() && hook().seatFields ? hook().seatFields(seat, i, render) : null,
         seat.gaps ? h("div", { class: "stack" },
           h("p", { class: "muted" }, "Some numbers of this warband are not known yet: copy them from your fighter cards."),
           seat.fighters.filter((f) => seat.gaps[f.slug]).map((f, j) => fighterEditor(f, `${i}-c${j}`, null))) : null,
@@ -192,6 +206,8 @@ function validate() {
     for (const [i, seat] of w.seats.entries()) {
       if (!seat.name.trim()) return `Player ${i + 1} needs a name.`;
       if (family() === "underworlds" && !seat.warband) return `Choose ${seat.name}'s warband.`;
+      const other = family() !== "underworlds" && hook() && hook().seatProblem ? hook().seatProblem(seat) : null;
+      if (other) return other;
       if (seat.warband === "custom" || seat.gaps) {
         if (!seat.fighters.length) return `${seat.name} needs at least one fighter.`;
         for (const f of seat.fighters) {
@@ -207,9 +223,11 @@ function validate() {
 function setupBody() {
   const options = { format: w.format };
   if (family() === "underworlds") options.players = w.count;
+  if (family() !== "underworlds" && hook() && hook().options) Object.assign(options, hook().options(w));
   const seats = w.seats.map((s) => {
     const seat = { name: s.name.trim() };
     if (family() === "underworlds") seat.warband = s.warband;
+    else if (hook() && hook().seatBody) Object.assign(seat, hook().seatBody(s));
     if (s.gaps) seat.fighters = s.fighters;
     if (s.warband === "custom") {
       const used = new Set();
@@ -262,6 +280,7 @@ function joinScreen() {
 }
 
 function render() {
+  if (!(family() in hooks)) loadHooks();
   if (w.created) return replace(root, joinScreen());
   const last = w.step === STEPS.length - 1;
   replace(root,

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import importlib
 import logging
-import os
 import pkgutil
 from typing import Any, Mapping
 
@@ -68,8 +67,8 @@ def create_app(config: Mapping[str, Any] | Config | None = None):
     from .store import open_store
 
     cfg = config if isinstance(config, Config) else Config.from_env().updated(config)
-    app = Flask(__name__, instance_relative_config=True,
-                instance_path=cfg.extra.get("INSTANCE_PATH") or os.path.join(os.getcwd(), "instance"))
+    # instance/ sits next to the app package (Flask's default), wherever the server is started from.
+    app = Flask(__name__, instance_relative_config=True, instance_path=cfg.extra.get("INSTANCE_PATH") or None)
     logging.basicConfig(level=getattr(logging, cfg.LOG_LEVEL, logging.INFO),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     app.config.update(SECRET_KEY=cfg.secret_key(), MAX_CONTENT_LENGTH=cfg.MAX_BODY_BYTES,

@@ -61,10 +61,11 @@ class LiveNamespace(Namespace):
             caller = self.service.authenticate(None, token)
             payload = self.sync_payload(caller, last_seq)
         except ValidationError as err:
-            raise ConnectionRefusedError({"code": "invalid", "message": "Bad connection parameters.",
-                                          "fields": field_messages(err)})
+            # The client's connect_error gets err.message and err.data = {"error": {code, message, fields}}.
+            raise ConnectionRefusedError("Bad connection parameters.", {"error": {
+                "code": "invalid", "message": "Bad connection parameters.", "fields": field_messages(err)}})
         except ApiError as err:
-            raise ConnectionRefusedError(err.body()["error"])
+            raise ConnectionRefusedError(err.message, err.body())
         self.sessions[request.sid] = (caller, hash_token(token))
         join_room(game_room(caller.game_id))
         join_room(seat_room(caller.game_id, caller.seat))

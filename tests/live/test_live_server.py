@@ -162,11 +162,16 @@ def test_another_players_secret_never_reaches_a_socket(server):
 def test_bad_tokens_cannot_connect(server):
     import socketio
     game = server.create_game()
-    for auth in ({"token": "nope"}, {}, {"token": 5}, {"token": game["tokens"]["p1"], "last_seq": "x"}):
+    cases = [({"token": "nope"}, "bad_token"), ({}, "no_token"), ({"token": 5}, "no_token"),
+             ({"token": game["tokens"]["p1"], "last_seq": "x"}, "invalid")]
+    for auth, code in cases:
         client = socketio.Client(reconnection=False)
+        refused = []
+        client.on("connect_error", refused.append, namespace="/live")
         with pytest.raises(socketio.exceptions.ConnectionError):
             client.connect(server.url, namespaces=["/live"], auth=auth, transports=["websocket"], wait_timeout=5)
         client.disconnect()
+        assert refused and refused[0]["data"]["error"]["code"] == code, refused
 
 
 def test_rest_submissions_reach_every_socket_including_the_same_seat(server):

@@ -53,12 +53,15 @@ def lookup(state: dict, seat: str, kind: str, name: str | None) -> dict | None:
 
 
 def names(state: dict, seat: str, kind: str, types: tuple | None = None) -> list[str]:
-    """Names of the seat's cards of a deck not yet used (scored, discarded or played), optionally by type."""
+    """Names of the seat's cards that may be in the hand, optionally by type: the cards the player said they
+    hold (hand event) when known, else every card of the deck not yet used (scored, discarded or played)."""
     deck = state["decks"].get(seat)
     if not deck:
         return []
+    held = state["seats"][seat]["cards"][kind]
     gone = set(state["seats"][seat]["gone"])
-    return [n for n, c in deck[kind].items() if n not in gone and (types is None or c.get("type") in types)]
+    pool = held if held else [n for n in deck[kind] if n not in gone]
+    return [n for n in pool if n in deck[kind] and (types is None or deck[kind][n].get("type") in types)]
 
 
 def check_in_hand(state: dict, seat: str, kind: str, name: str | None, rule: str) -> list[Violation]:
@@ -123,3 +126,33 @@ def restricted_all_out(state: dict, seat: str, card: dict | None) -> bool:
     matching = [f for f, v in state["fighters"].items() if v["seat"] == seat and
                 ({state["cards"][f].get("slug"), *(state["cards"][f].get("traits") or [])} & set(rest))]
     return all(state["fighters"][f]["out"] for f in matching)
+
+
+def check_hand(rs, state, event) -> list[Violation]:
+    """Telling the app which cards you hold: names from your deck not yet used, no more than your hand holds."""
+    out = []
+    s = state["seats"][event.by]
+    deck = state["decks"].get(event.by)
+    for kind in ("objectives", "power"):
+        given = event.data.get(kind)
+        if given is None:
+            continue
+        if len(given) > s["hand"][kind] or len(set(given)) != len(given):
+            out.append(Violation("hand_size", f"Your hand holds {s['hand'][kind]} {kind} cards, each once.",
+                                 rs.edition.rule("draw_cards")))
+        for name in given:
+            if deck is not None and name not in deck[kind]:
+                out.append(Violation("card_not_in_deck", f"{name!r} is not in your {kind} deck.",
+                                     rs.edition.rule("draw_cards")))
+            elif name in s["gone"]:
+                out.append(Violation("card_already_used", f"{name!r} has already been played, scored or discarded.",
+                                     rs.edition.rule("draw_cards")))
+    return out
+
+
+def apply_hand(rs, state, event) -> list:
+    """Record the held card names (private: view() shows them only to their player)."""
+    for kind in ("objectives", "power"):
+        if event.data.get(kind) is not None:
+            state["seats"][event.by]["cards"][kind] = list(event.data[kind])
+    return []

@@ -324,3 +324,26 @@ def apply_out_of_action(rs, state, event) -> list[Consequence]:
     cons = take_out_of_action(rs, state, d["fighter"], dealer, d.get("source") or "card")
     open_window(state, ["after_out_of_action"], {"fighter": d["fighter"], "out_of_action": [d["fighter"]]})
     return cons
+
+
+def check_wounds(rs, state, event) -> list[Violation]:
+    """A modifier changes a fighter's Wounds characteristic (an upgrade, a ploy); it cannot go below 1."""
+    f = state["fighters"][event.data["fighter"]]
+    out = _alive(rs, state, event.data["fighter"], "have its Wounds changed")
+    if f["wounds"] is None:
+        if event.data["change"] < 1:
+            out.append(Violation("below_one", "Characteristics cannot be reduced below 1.", rs.edition.rule("modifiers")))
+        return out
+    if f["wounds"] + event.data["change"] < 1:
+        out.append(Violation("below_one", "Characteristics cannot be reduced below 1.", rs.edition.rule("modifiers")))
+    return out
+
+
+def apply_wounds(rs, state, event) -> list[Consequence]:
+    """Change Wounds (set it when unknown); out of action if the wound counters now reach it."""
+    d = event.data
+    f = state["fighters"][d["fighter"]]
+    f["wounds"] = d["change"] if f["wounds"] is None else f["wounds"] + d["change"]
+    if f["damage"] >= f["wounds"]:
+        return take_out_of_action(rs, state, d["fighter"], None, "other")
+    return []

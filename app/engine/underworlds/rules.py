@@ -81,5 +81,6 @@ DEATHGORGE_RULES: dict[str, str] = {
     "mp_features": _r("Multiplayer games, Place feature tokens"),
     "mp_reactions": _r("Multiplayer games, One reaction per reaction step"),
     "formats": _r("Ways to play", 40),
+    "modifiers": _r("Modifiers, Modifying characteristics", 31),
     "card_overrides": _r("Advanced rules, 'But my card says...'", 9),
 }

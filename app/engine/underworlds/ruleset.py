@@ -11,11 +11,13 @@ from . import activations, attacks, cards, catalogue, fighters, glory, objective
 from . import suggest as suggest_mod
 from . import turns, victory
 from .edition import Edition
-from .state import clone
+from .state import clone, is_large, is_vulnerable
 
 SETUP_EVENTS = ("roll_off", "do_over", "deployed")
 # Events that leave the open reaction window open (everything else closes it: all who did not react passed).
-WINDOW_EVENTS = ("reaction", "reaction_pass")
+# Bookkeeping of what just happened (where a fighter now stands, a surge objective whose condition was met,
+# Inspiring, the cards in hand) is not a new game step, so it does not end the reaction step.
+WINDOW_EVENTS = ("reaction", "reaction_pass", "position", "inspire", "uninspire", "hand")
 
 _HANDLERS = {
     "roll_off": (setup.check_roll_off, setup.apply_roll_off),
@@ -41,6 +43,8 @@ _HANDLERS = {
     "feature": (fighters.check_feature, fighters.apply_feature),
     "return_fighter": (fighters.check_return, fighters.apply_return),
     "out_of_action": (fighters.check_out_of_action, fighters.apply_out_of_action),
+    "wounds": (fighters.check_wounds, fighters.apply_wounds),
+    "hand": (cards.check_hand, cards.apply_hand),
     "glory_adjust": (glory.check_adjust, glory.apply_adjust),
 }
 
@@ -95,7 +99,7 @@ class UnderworldsRuleset(Ruleset):
 
     def apply_event(self, state: dict, event: Event) -> list:
         """Apply one checked event in place; the open reaction window closes unless this is a reaction."""
-        if event.type not in WINDOW_EVENTS:
+        if event.type not in WINDOW_EVENTS and not (event.type == "objective" and event.data["action"] == "reveal"):
             state["reaction"] = None
         cons = _HANDLERS[event.type][1](self, state, event)
         pending = state.get("pending")
@@ -127,6 +131,10 @@ class UnderworldsRuleset(Ruleset):
     def view(self, state: dict, seat: str) -> dict:
         """The state as `seat` sees it: other players' held card names hidden (the referee sees all)."""
         out = clone(state)
+        out["derived"] = {fid: {"vulnerable": is_vulnerable(state, fid),
+                                "large": is_large(state, fid, self.edition.large_wounds),
+                                "wounds_left": None if f["wounds"] is None else max(0, f["wounds"] - f["damage"])}
+                          for fid, f in state["fighters"].items() if not f["out"]}
         if seat != "referee":
             for sid, s in out["seats"].items():
                 if sid != seat:

@@ -131,3 +131,32 @@ def test_unknown_wounds_the_table_declares_out_of_action():
     state, cons = play(state, "out_of_action", "p1", fighter="p2.leader")
     assert state["fighters"]["p2.leader"]["out"] and "bounty" in cons
     assert "not_enough_wounds" in codes(state, "out_of_action", "p2", fighter="p1.brute")
+
+
+def test_wounds_modifier_and_large():
+    """Modifying characteristics (pg 31) and Large (pg 7): +1 Wounds can make a fighter Large; counters reaching
+    the new Wounds take it out of action; characteristics cannot go below 1."""
+    state = started()
+    state, _ = play(state, "wounds", "p1", fighter="p1.leader", change=1)
+    assert is_large(state, "p1.leader", 5)
+    assert "below_one" in codes(state, "wounds", "p1", fighter="p1.minion", change=-2)
+    state, _ = play(state, "damage", "p2", fighter="p1.minion", amount=1, source="card")
+    state, cons = play(state, "wounds", "p2", fighter="p1.minion", change=-1)
+    assert "out_of_action" in cons and state["fighters"]["p1.minion"]["out"]
+
+
+def test_hand_names_are_private_and_checked_against_the_deck():
+    """Draw cards (pg 15): the hand is secret; named cards come from the player's deck."""
+    setup = underworlds_setup(2)
+    setup["seats"][0]["deck"] = ([{"name": f"O{i}", "type": "objective", "glory": 1} for i in range(12)]
+                                 + [{"name": f"P{i}", "type": "ploy"} for i in range(20)])
+    state = started(setup=setup)
+    assert "card_not_in_deck" in codes(state, "hand", "p1", power=["Nope"])
+    assert "hand_size" in codes(state, "hand", "p1", objectives=["O1", "O2", "O3", "O4"])
+    state, _ = play(state, "hand", "p1", power=["P1", "P2"])
+    assert RS.view(state, "p2")["seats"]["p1"]["cards"]["power"] == []
+    assert RS.view(state, "p1")["seats"]["p1"]["cards"]["power"] == ["P1", "P2"]
+    state, _ = play(state, "player_action", "p1", action="pass")
+    ploys = [s.data.get("card") for s in RS.suggest(state, "p1").suggestions if s.data.get("play") == "ploy"]
+    assert ploys == ["P1", "P2"]
+    assert RS.view(state, "p1")["derived"]["p1.leader"] == {"vulnerable": False, "large": False, "wounds_left": 4}

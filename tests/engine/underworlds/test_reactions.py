@@ -68,3 +68,13 @@ def test_gambit_reaction_spends_the_card():
     state, _ = play(state, "activate", "p1", action="move", fighter="p1.brute")
     state, _ = play(state, "reaction", "p2", step="after_activation", name="Shove", card="Shove")
     assert state["seats"]["p2"]["hand"]["power"] == 4 and state["seats"]["p2"]["discards"]["power"] == 1
+
+
+def test_bookkeeping_does_not_end_the_reaction_step():
+    """Reaction steps (pg 36): entering where a fighter now stands or revealing a met surge objective is not a new
+    step, so the reaction step after the action stays open."""
+    state = started()
+    state, _ = play(state, "activate", "p1", action="move", fighter="p1.brute")
+    state, _ = play(state, "position", "p1", fighter="p1.brute", feature="1")
+    state, _ = play(state, "objective", "p1", action="reveal", glory=1)
+    assert state["reaction"] is not None and state["reaction"]["steps"] == ["after_action", "after_activation"]

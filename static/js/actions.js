@@ -119,10 +119,29 @@ export function renderActions(advice, ctx) {
     wrap.append(box);
   }
   const order = [...groups.keys()].sort((a, b) => rank(a) - rank(b));
-  const more = [];
+  // Groups named "<Verb> <thing>" with the same verb ("Activate Vex", "Activate Kit"...) fold into
+  // one picker: first the thing, then (in a sheet) what to do with it. Keeps the screen to one choice.
+  const firstWord = (g) => g.split(" ")[0];
+  const family = new Map();
   for (const g of order) {
-    const list = groups.get(g);
-    const block = h("div", { class: "group" }, h("h2", {}, ctx.humanise(g)), buttons(list, ctx, false));
+    if (g.includes(" ") && groups.get(g).length > 1) family.set(firstWord(g), [...(family.get(firstWord(g)) || []), g]);
+  }
+  const folded = new Set([...family.values()].filter((gs) => gs.length > 1).flat());
+  const more = [];
+  const done = new Set();
+  for (const g of order) {
+    if (done.has(g)) continue;
+    let block;
+    if (folded.has(g)) {
+      const verb = firstWord(g);
+      const members = family.get(verb);
+      members.forEach((m) => done.add(m));
+      const grid = h("div", { class: "btn-grid" }, members.map((m) => button(ctx.humanise(m.slice(verb.length + 1)),
+        () => pickFrom(m, groups.get(m), ctx), { cls: "btn", "data-group": m })));
+      block = h("div", { class: "group" }, h("h2", {}, `${verb}…`), grid);
+    } else {
+      block = h("div", { class: "group" }, h("h2", {}, ctx.humanise(g)), buttons(groups.get(g), ctx, false));
+    }
     if (rank(g) >= 9) more.push(block); else wrap.append(block);
   }
   if (more.length) {
@@ -143,6 +162,14 @@ function rank(group) {
   if (g === "table") return 9;
   if (g.includes("objective") || g.includes("inspire")) return 5;
   return 1;
+}
+
+/** A sheet with one folded group's suggestions (e.g. what Vex can do). */
+function pickFrom(group, list, ctx) {
+  return sheet(ctx.humanise(group), (close) => h("div", { class: "stack" },
+    h("div", { class: "btn-grid" }, list.map((s) => button(ctx.humanise(s.label), () => { close(null); runSuggestion(s, ctx); },
+      { cls: "btn", "data-suggestion": (s.event || s.template).type }))),
+    h("div", { class: "sheet-actions" }, button("Cancel", () => close(null), { cls: "btn" }))));
 }
 
 function buttons(list, ctx, inReaction) {

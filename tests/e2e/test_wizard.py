@@ -40,3 +40,25 @@ def test_content_warbands_and_missing_numbers(phones):
     host.locator("[data-tab='log']").click()
     expect(host.locator("ol.log li[data-type='do_over']")).to_have_count(2)
     phones.shot(host, "03-log")
+    host.locator("[data-tab='table']").click()
+    host.locator("section.actions").get_by_role("button", name="Roll-off: who takes the first turn?", exact=False).click()
+    host.locator("dialog [data-field='first']", has_text="Ana").click()
+    host.locator("dialog").get_by_role("button", name="Enter").click()
+    expect(host.locator("#banner")).to_contain_text("Activation step")
+    phones.shot(host, "04-activation-4-fighters")
+    phones.shot(host, "05-activation-4-fighters-full", full_page=True)
+
+    # A fighter from the content attacks with its printed weapon; the outcome is previewed.
+    host.locator("[data-group='Activate Cyreni of the Abyss']").click()
+    phones.shot(host, "06-fighter-actions")
+    host.locator("dialog").get_by_role("button", name="Attack").click()
+    host.locator("section.actions [data-suggestion='attack']").first.click()
+    sheet = host.locator("dialog[aria-label='Attack entry']")
+    sheet.locator("[data-field='target']").first.click()
+    for die in sheet.locator(".dice button").all():
+        die.click()                                  # every die: critical
+    expect(sheet.locator("[data-preview]")).to_have_attribute("data-preview", re.compile("critical|hit|draw"))
+    phones.shot(host, "07-attack-content-fighter")
+    sheet.get_by_role("button", name="Commit attack").click()
+    host.locator("[data-tab='log']").click()
+    expect(host.locator("ol.log li[data-type='attack']")).to_contain_text("Cyreni of the Abyss")

@@ -132,6 +132,8 @@ function diceTiles(kind, roll, n, label) {
   return wrap;
 }
 
+const profileName = (p) => p.name || `${p.symbol === "fury" ? "Fury" : p.symbol === "smash" ? "Smash" : capital(p.symbol || "Attack")} ${p.range ? `range ${p.range}` : ""}`.trim();
+
 const countRoll = (faces) => {
   const out = {};
   for (const f of faces) if (f && f !== "blank") out[f] = (out[f] || 0) + 1;
@@ -166,22 +168,27 @@ function combatEntry(s, c) {
     Object.keys(view.fighters).filter((fid) => view.fighters[fid].seat !== s.template.by && !view.fighters[fid].out));
   const st = { attacker: base.attacker || attackers[0], target: base.target || (targets.length === 1 ? targets[0] : null),
     profile: 0, attackFaces: [], defenceFaces: [], supportA: 0, supportT: 0, cover: false, trapped: false, extra: [] };
-  // The engine offers one attack per weapon: keep the weapon it named.
-  const named = base.profile && base.profile.name;
-  if (named) st.profile = Math.max(0, profilesOf(view, st.attacker).findIndex((p) => p.name === named));
+  // The engine offers one attack per weapon (its profile in the template): keep that weapon.
+  const named = !!base.profile;
+  if (named) {
+    const same = (p) => (base.profile.name ? p.name === base.profile.name
+      : ["range", "dice", "symbol", "damage"].every((k) => base.profile[k] === undefined || p[k] === base.profile[k]));
+    st.profile = Math.max(0, profilesOf(view, st.attacker).findIndex(same));
+  }
   return sheet(s.label || "Attack", (close) => {
     const body = h("div", { class: "stack", "data-form": "attack" });
     const previewBox = h("div", { class: "preview", "aria-live": "polite", id: "attack-preview" });
     const commit = button("Commit attack", () => close(buildData()), { cls: "btn primary", "data-action": "commit" });
     let timer = null;
 
-    const profile = () => profilesOf(view, st.attacker)[st.profile] || {};
+    const profile = () => (named ? { ...(profilesOf(view, st.attacker)[st.profile] || {}), ...base.profile }
+      : profilesOf(view, st.attacker)[st.profile] || {});
     const magic = () => profile().spell || ["channel", "focus"].includes(profile().symbol);
     function buildData() {
       const p = profile();
       const data = { ...base, attacker: st.attacker, target: st.target,
-        // Only what differs from the fighter card is sent: the engine fills the rest from the card.
-        profile: { name: p.name, ...(st.dice && st.dice !== p.dice ? { dice: st.dice } : {}),
+        // The weapon as the engine offered it (or as picked), plus what a card changed here.
+        profile: { ...(named ? base.profile : { name: p.name }), ...(st.dice && st.dice !== p.dice ? { dice: st.dice } : {}),
           ...(st.extra.length ? { keywords: [...new Set([...(p.keywords || []), ...st.extra])] } : {}) },
         attack_roll: countRoll(st.attackFaces), defence_roll: countRoll(st.defenceFaces) };
       if (st.supportA || st.supportT) data.supporting = { attacker: st.supportA, target: st.supportT };
@@ -212,7 +219,7 @@ function combatEntry(s, c) {
       const pick = (label, values, current, set, name) => h("fieldset", {}, h("legend", {}, label),
         h("div", { class: "btn-grid", role: "radiogroup", "aria-label": label }, values.map((v, i) => {
           const on = current === (typeof v === "object" ? i : v);
-          return button(typeof v === "object" ? `${v.name} (${v.dice} dice, dmg ${v.damage})` : fighterName(view, v),
+          return button(typeof v === "object" ? `${profileName(v)} (${v.dice} dice, dmg ${v.damage})` : fighterName(view, v),
             () => { set(typeof v === "object" ? i : v); draw(); later(); },
             { cls: "btn", role: "radio", "aria-checked": String(on), "aria-pressed": String(on), "data-field": name });
         })));
@@ -224,7 +231,7 @@ function combatEntry(s, c) {
       const kw = ["cleave", "ensnare", "stagger", "grievous 1", "knockback 1"];
       body.replaceChildren(
         attackers.length > 1 ? pick("Attacker", attackers, st.attacker, (v) => { st.attacker = v; st.profile = 0; st.dice = null; }, "attacker") : h("p", {}, h("b", {}, "Attacker: "), fighterName(view, st.attacker)),
-        named ? h("p", {}, h("b", {}, "Weapon: "), `${p.name} (${p.dice} dice, damage ${p.damage}${(p.keywords || []).length ? `, ${p.keywords.join(", ")}` : ""})`)
+        named ? h("p", {}, h("b", {}, "Weapon: "), `${profileName(p)} (${p.dice} dice, damage ${p.damage}${(p.keywords || []).length ? `, ${p.keywords.join(", ")}` : ""})`)
           : pick("Weapon", profilesOf(view, st.attacker), st.profile, (v) => { st.profile = v; st.dice = null; }, "profile"),
         pick("Target", targets, st.target, (v) => { st.target = v; }, "target"),
         h("fieldset", {}, h("legend", {}, `${magic() ? "Magic" : "Attack"} dice: tap each die to match the roll`), attackDice,
@@ -244,8 +251,9 @@ function combatEntry(s, c) {
             return h("label", { class: "check", style: "flex:1 1 45%" }, h("input", { type: "checkbox", checked: fixed || st.extra.includes(k), disabled: fixed,
               onchange: (e) => { st.extra = e.target.checked ? [...st.extra, k] : st.extra.filter((x) => x !== k); later(); } }), k);
           }))),
-        previewBox,
-        h("div", { class: "sheet-actions" }, button("Cancel", () => close(null), { cls: "btn" }), commit));
+        // The outcome stays in view next to Commit, whatever part of the form is scrolled to.
+        h("div", { class: "sheet-footer" }, previewBox,
+          h("div", { class: "row" }, button("Cancel", () => close(null), { cls: "btn" }), commit)));
     }
     draw();
     runPreview();

@@ -59,6 +59,7 @@ class LiveNamespace(Namespace):
         try:
             last_seq = self._last_seq(auth)
             caller = self.service.authenticate(None, token)
+            self._limit(hash_token(token))  # a phone stuck in a reconnect loop is slowed down too
             payload = self.sync_payload(caller, last_seq)
         except ValidationError as err:
             # The client's connect_error gets err.message and err.data = {"error": {code, message, fields}}.
@@ -81,14 +82,17 @@ class LiveNamespace(Namespace):
             raise ApiError(401, "no_token", "Connect with a seat token first.")
         return found
 
+    def _limit(self, key: str) -> None:
+        wait = self.limiter.hit(key)
+        if wait:
+            raise ApiError(429, "rate_limited", "Too many messages at once; slow down.",
+                           extra={"retry_after": round(wait, 3)})
+
     def on_submit(self, envelope=None):
         """Submit an event; the ack carries {status, seq, consequences, view} or {status, error, head?}."""
         try:
             caller, key = self._caller()
-            wait = self.limiter.hit(key)
-            if wait:
-                raise ApiError(429, "rate_limited", "Too many events at once; slow down.",
-                               extra={"retry_after": round(wait, 3)})
+            self._limit(key)
             status, body = self.service.submit(caller, envelope, skip_sid=request.sid)
         except ApiError as err:
             return _error_ack(err)
@@ -102,7 +106,8 @@ class LiveNamespace(Namespace):
     def on_sync(self, data=None):
         """Ack with everything after data.last_seq (for a client that noticed a gap)."""
         try:
-            caller, _ = self._caller()
+            caller, key = self._caller()
+            self._limit(key)
             return {"status": 200, **self.sync_payload(caller, self._last_seq(data))}
         except ValidationError as err:
             return {"status": 400, "error": {"code": "invalid", "message": "Bad sync request.",
@@ -113,7 +118,8 @@ class LiveNamespace(Namespace):
     def on_suggestions(self, data=None):
         """Ack with the legal next events for the caller (or data.seat for the referee/shared device)."""
         try:
-            caller, _ = self._caller()
+            caller, key = self._caller()
+            self._limit(key)
             seat = data.get("seat") if isinstance(data, dict) and isinstance(data.get("seat"), str) else None
             return {"status": 200, **self.service.suggestions(caller, seat)}
         except ApiError as err:

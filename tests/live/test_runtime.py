@@ -6,7 +6,7 @@ import pytest
 from app.live.runtime import offloader
 
 
-@pytest.mark.filterwarnings("ignore::DeprecationWarning")
+@pytest.mark.filterwarnings("ignore")
 def test_eventlet_offloads_to_real_threads():
     from eventlet import tpool
     assert offloader("eventlet") is tpool.execute

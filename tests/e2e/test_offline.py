@@ -21,6 +21,8 @@ def test_offline_outbox_sends_in_order_once(phones, server):
     rok.get_by_role("button", name="One damage to Rok").click()
     rok.get_by_role("button", name="One damage to Rok").click()
     expect(ben.locator("#conn")).to_contain_text("2 waiting")
+    expect(rok.locator(".badge.pending")).to_have_text("Waiting to send: 2 damage")
+    phones.shot(ben, "00-offline-card")
     ben.locator("[data-tab='log']").click()
     expect(ben.locator("ol.log li.pending")).to_have_count(2)
     phones.shot(ben, "01-offline-outbox")

@@ -89,6 +89,7 @@ function fighterCard(view, fid, c) {
       h("div", { class: "count", "aria-live": "polite" }, h("b", {}, String(left)), h("small", {}, `wounds left of ${wounds}`),
         h("div", { class: `hp${left <= 1 ? " low" : ""}` }, h("i", { style: `width:${wounds ? (100 * left) / wounds : 0}%` }))),
       canEdit ? button("+", () => c.submit("damage", { fighter: fid, amount: 1, source: "card" }), { cls: "btn", aria: `One damage to ${name}`, "data-action": "damage" }) : null),
+    waitingFor(c, fid),
     h("div", {},
       tokens.map(([t, n]) => h("span", { class: "badge token" }, `${TOKEN_NAMES[t] || t}${n > 1 ? ` ×${n}` : ""}`)),
       f.counters ? h("span", { class: "badge" }, `Counters ×${f.counters}`) : null,
@@ -97,6 +98,17 @@ function fighterCard(view, fid, c) {
       button("Tokens…", () => tokenSheet(view, fid, c), { cls: "btn small", aria: `Tokens of ${name}` }),
       button(f.inspired ? "Un-inspire" : "Inspire", () => c.submit(f.inspired ? "uninspire" : "inspire", { fighter: fid }),
         { cls: "btn small", aria: `${f.inspired ? "Un-inspire" : "Inspire"} ${name}` })) : null);
+}
+
+/** Events for this fighter still in the outbox (entered, not yet acknowledged). */
+function waitingFor(c, fid) {
+  const mine = (c.pending || []).filter((e) => e.data && e.data.fighter === fid);
+  if (!mine.length) return null;
+  const dmg = mine.filter((e) => e.type === "damage").reduce((n, e) => n + (e.data.amount || 0), 0);
+  const heal = mine.filter((e) => e.type === "heal").reduce((n, e) => n + (e.data.amount || 0), 0);
+  const others = mine.filter((e) => e.type !== "damage" && e.type !== "heal").length;
+  const parts = [dmg ? `${dmg} damage` : null, heal ? `${heal} healed` : null, others ? `${others} other` : null].filter(Boolean);
+  return h("div", { class: "badge pending", role: "status" }, `Waiting to send: ${parts.join(", ")}`);
 }
 
 function tokenSheet(view, fid, c) {

@@ -70,7 +70,7 @@ function ctx() {
   return {
     humanise,
     seat: rec.seat, view: T.view, advice: T.advice, gameId, token: rec.token,
-    submit, preview, describe, seatName, catalogueLabel, exportLog,
+    submit, preview, describe, seatName, catalogueLabel, exportLog, pending: T.pending.map((p) => p.envelope),
     renderer: T.renderer, readOnly: (!isPlayer() && !isReferee()) || !!T.outcome, isReferee: isReferee(),
   };
 }
@@ -125,6 +125,9 @@ function mergeEvent(raw) {
 /** Take a `view` payload {seq, seat, state, outcome, advice} (REST summary, sync, view, ack). */
 function applyView(v) {
   if (!v) return;
+  const wasOpen = !!(T.advice && T.advice.reaction_window);
+  const nowOpen = !!(v.advice && v.advice.reaction_window && (v.advice.reaction_window.may_react || []).includes(rec.seat));
+  if (nowOpen && !wasOpen && navigator.vibrate) navigator.vibrate(60); // a reaction step asks this player
   if (typeof v.seq === "number" && T.viewSeq && v.seq < T.viewSeq) return; // an older view arrived late
   if (typeof v.seq === "number") T.viewSeq = v.seq;
   if (v.state) T.view = v.state;
@@ -237,9 +240,26 @@ function tableTab() {
     isReferee() && !T.outcome ? actingFor() : null,
     T.outcome ? renderGameOver(T.outcome, T.view, [...T.events.values()], c) : null,
     T.outcome || c.readOnly ? null : renderActions(T.advice, c),
+    T.outcome || c.readOnly ? null : undoLast(c),
     c.readOnly ? h("p", { class: "muted" }, "You are watching this game.") : null,
     T.renderer && T.view ? T.renderer.renderBoard(T.view, c) : null,
   ];
+}
+
+/** One-tap undo of this phone's seat's last event, when it is the last event of the game. */
+function undoLast(c) {
+  const live = liveEvents();
+  const last = live[live.length - 1];
+  if (!last || last.by !== rec.seat || T.pending.length) return null;
+  const what = (T.renderer.describeEvent && T.renderer.describeEvent(last, c)) || catalogueLabel(last.type);
+  return h("div", { class: "undo-last" }, button(`↶ Undo: ${what}`, () => revert(last, true), { cls: "btn ghost small", "data-action": "undo-last" }));
+}
+
+/** Events that shape the state now (reverts and what they took back left out), in order. */
+function liveEvents() {
+  const all = [...T.events.values()].sort((a, b) => a.seq - b.seq);
+  const gone = new Set(all.filter((e) => e.type === "revert").map((e) => e.data.seq));
+  return all.filter((e) => e.type !== "revert" && !gone.has(e.seq));
 }
 
 function gameTab() {

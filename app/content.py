@@ -253,6 +253,10 @@ def _validate_fighters(raw: Any, where: str) -> list[dict]:
                          field_path) from exc
     seen = set()
     for i, f in enumerate(fighters):
+        # The engine picks an Attack action by name: an unnamed one gets a stand-in name.
+        for j, prof in enumerate(f["profiles"]):
+            if not prof.get("name"):
+                prof["name"] = f"Attack {j + 1}"
         if f["slug"] in seen:
             raise SetupError(f"{where}[{i}]: two fighters are called '{f['slug']}'.", f"{where}[{i}].slug")
         seen.add(f["slug"])

@@ -104,13 +104,11 @@ def test_every_fighter_activates(wid, printing):
     assert mine <= activated, f"never activated: {sorted(mine - activated)}"
 
 
-def test_unknown_numbers_stop_the_game_until_entered():
-    """A seat whose fighters lack Wounds cannot start: the players must enter what `missing` lists."""
-    from app.engine.core import SetupError
+def test_unknown_numbers_are_listed_for_the_players():
+    """Fighters whose numbers no source gives still set up; `missing` tells the table what to enter."""
     rs = registry.get(RULESET)
     setup = content.expand_setup(RULESET, {"seats": [{"name": "A", "warband": "thricefold-discord"},
                                                      {"name": "B", "warband": "cyrenis-razors"}]})
-    assert "wounds" in setup["seats"][0]["missing"]["vexmor"]
-    with pytest.raises(SetupError) as exc:
-        rs.new_game(setup)
-    assert exc.value.field == "seats[0].fighters[0].wounds"
+    assert setup["seats"][0]["missing"]["vexmor"][:3] == ["move", "defence", "wounds"]
+    state = rs.new_game(setup)
+    assert "p1.vexmor" in state["fighters"]

@@ -53,6 +53,15 @@ def index():
     return jsonify({"games": games, "custom_kinds": sorted(CUSTOM_KINDS)})
 
 
+@bp.get("/conquest/<kind>")
+def conquest_listing(kind: str):
+    """Conquest content (planets, warlords, tokens) from app.conquest_content, for the setup wizard."""
+    from app import conquest_content  # noqa: PLC0415 - Conquest keeps its own loader
+    if kind not in ("planets", "warlords", "tokens"):
+        return _error(404, "not_found", f"There is no Conquest content kind '{kind}'.")
+    return jsonify({"game": "conquest", "kind": kind, "records": getattr(conquest_content, kind)()})
+
+
 @bp.get("/<game>/<kind>")
 def listing(game: str, kind: str):
     """Summaries of every record of one kind of one game."""

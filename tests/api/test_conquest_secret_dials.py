@@ -82,3 +82,11 @@ def test_broadcast_of_a_dial_goes_redacted_to_the_other_seat(client, sio):  # no
     assert sync["events"][-1]["event"]["data"] == {}
     own = sio(game["tokens"]["p1"], last_seq=0)
     assert frames(own, "sync", until=len)[0]["events"][-1]["event"]["data"] == {"planet": 3}
+
+
+def test_conquest_content_is_served_for_the_wizard(client):
+    """The setup wizard lists the warlords (facts.md) and planets from /api/content/conquest/<kind>."""
+    body = client.get("/api/content/conquest/warlords").get_json()
+    assert {w["slug"] for w in body["records"]} >= {"nazdreg", "captain-cato-sicarius", "torquemada-coteaz"}
+    assert len(client.get("/api/content/conquest/planets").get_json()["records"]) == 10
+    assert client.get("/api/content/conquest/nothing").status_code == 404

@@ -15,7 +15,7 @@ STAT_BOUNDS = {"card.attack": {"type": "int", "min": 0, "max": 8}, "card.hp": {"
 NAME = {"type": "str"}
 # Card effects entered at the table are grouped apart (the shared random player plays them rarely).
 TABLE = "Table"
-PLAIN_KEYWORDS = ["ranged", "flying", "armorbane", "brutal", "mobile", "no attachments", "area effect 1"]
+PLAIN_KEYWORDS = ["ranged", "flying", "armorbane", "brutal", "mobile", "ambush", "no attachments", "area effect 1"]
 
 
 def _cost(resources: int) -> dict:
@@ -86,7 +86,9 @@ def _prompt(state: dict, seat: str, step: dict) -> Advice:
     pend = state["pending"][0]
     out: list[Suggestion] = []
     if pend["kind"] == "damage":
-        window = {"kind": "shields", "hits": pend["hits"], "turn": pend["turn"], "source": pend["source"]}
+        hits = ", ".join(f"{state['units'][u]['name']} {n}" for u, n in pend["hits"].items() if u in state["units"])
+        window = {"kind": "shields", "hits": pend["hits"], "turn": pend["turn"], "source": pend["source"],
+                  "label": "Shields", "after": f"Damage about to be placed: {hits}"}
         if pend["turn"] == seat:
             for uid in damage.shieldable(state, pend, seat):
                 out.append(Suggestion("shield", seat, f"Shield {state['units'][uid]['name']}", {"unit": uid},
@@ -94,14 +96,16 @@ def _prompt(state: dict, seat: str, step: dict) -> Advice:
             out.append(Suggestion("no_shield", seat, "No shield", {}, group="shields"))
         return Advice(seat, step, out, window, [pend["turn"]])
     if pend["kind"] == "indirect":
-        window = {"kind": "indirect", "seat": pend["seat"], "remaining": pend["remaining"]}
+        window = {"kind": "indirect", "seat": pend["seat"], "remaining": pend["remaining"],
+                  "label": "Indirect damage", "after": f"{pend['remaining']} damage left to assign"}
         if pend["seat"] == seat:
             for uid, room in damage.indirect_room(state, pend).items():
                 out.append(Suggestion("assign_indirect", seat, f"Indirect damage on {state['units'][uid]['name']}",
                                       {"unit": uid}, bounds={"amount": {"type": "int", "min": 1,
                                                                         "max": min(room, pend["remaining"])}}))
         return Advice(seat, step, out, window, [pend["seat"]])
-    window = {"kind": "bloodied_stats", "seat": pend["seat"], "unit": pend["unit"]}
+    window = {"kind": "bloodied_stats", "seat": pend["seat"], "unit": pend["unit"],
+              "label": "Warlord bloodied", "after": "Turn the warlord to its bloodied side and enter its numbers"}
     if pend["seat"] == seat:
         out.append(Suggestion("bloodied_stats", seat, "Enter the bloodied side's ATK and HP", {},
                               bounds={"attack": {"type": "int", "min": 0, "max": 10},

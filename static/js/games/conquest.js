@@ -1,0 +1,414 @@
+// Warhammer 40,000: Conquest renderer: the planet line with each side's units and damage, both
+// headquarters, resource pools and card counts, warlords hale/bloodied, victory displays, the
+// secret command dial, and a card form for deploying what a player holds in hand.
+// The shell (pages/play.js) calls: renderBoard, banner, describeValue, describeEvent,
+// describeConsequence, customEntry, decidedBy. The setup wizard (pages/new.js) uses the named
+// export `wizard`: seatFields, seatProblem, seatBody.
+import { h, button, sheet } from "../dom.js";
+import { stepper } from "../actions.js";
+
+const TYPES = { material: ["M", "Material"], strongpoint: ["S", "Strongpoint"], tech: ["T", "Tech"] };
+const PHASES = { setup: "Setup", deploy: "Deploy phase", command: "Command phase", combat: "Combat phase",
+  headquarters: "Headquarters phase", over: "Game over" };
+const KEYWORDS = ["ranged", "flying", "armorbane", "brutal", "mobile", "ambush", "no attachments", "limited"];
+
+(function styles() {
+  if (document.querySelector("link[data-conquest]")) return;
+  document.head.append(h("link", { rel: "stylesheet", href: "/static/css/conquest.css", "data-conquest": "" }));
+})();
+
+// -- helpers ------------------------------------------------------------------------------------
+
+const cap = (s) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : "");
+const other = (view, seat) => Object.keys(view.seats).find((s) => s !== seat);
+const unit = (view, id) => (view && view.units && view.units[id]) || null;
+const unitName = (view, id) => (unit(view, id) || (view && view.cards && view.cards[id]) || {}).name || String(id);
+
+function planetEntry(view, slot) {
+  return (view.line || []).find((p) => p.slot === slot) || null;
+}
+
+/** "Ferrin (dial 2)" for a slot in the line. */
+function planetName(view, slot, withDial = true) {
+  const p = planetEntry(view, slot);
+  if (!p) return `planet ${slot}`;
+  if (!p.name) return `planet ${slot} (face down)`;
+  if (!withDial) return p.name;
+  const up = (view.line || []).filter((x) => x.status === "line" && x.face_up).map((x) => x.slot);
+  const dial = up.indexOf(slot);
+  return dial >= 0 ? `${p.name} (dial ${dial + 1})` : p.name;
+}
+
+function typeChips(types) {
+  return h("span", { class: "cq-types" }, (types || []).map((t) =>
+    h("span", { class: `cq-type cq-${t}`, title: (TYPES[t] || [t, t])[1], "aria-label": (TYPES[t] || [t, t])[1] }, (TYPES[t] || [t])[0])));
+}
+
+function unitChip(view, u, c) {
+  const warlord = u.kind === "warlord";
+  const hpLeft = (u.hp || 0) - (u.damage || 0);
+  const kws = (u.keywords || []).filter((k) => k !== "limited");
+  const label = `${u.name}: attack ${u.attack}, ${hpLeft} of ${u.hp} HP left${u.ready ? "" : ", exhausted"}` +
+    `${warlord ? `, ${u.side}` : ""}${kws.length ? `, ${kws.join(", ")}` : ""}`;
+  const attached = Object.values(view.cards || {}).filter((x) => x.attached_to === u.id);
+  return h("div", { class: `cq-unit${u.ready ? "" : " exhausted"}${warlord ? " warlord" : ""}`, "data-unit": u.id,
+    role: "group", "aria-label": label },
+    h("div", { class: "cq-unit-name" }, warlord ? h("span", { class: `cq-side ${u.side}` }, u.side === "bloodied" ? "Bloodied" : "Hale") : null,
+      u.name, u.kind === "token" ? h("span", { class: "muted" }, " (token)") : null),
+    h("div", { class: "cq-unit-stats" },
+      h("span", { class: "cq-atk", title: "Attack" }, `⚔ ${u.attack}`),
+      h("span", { class: "cq-hp", title: "Hit points" }, `♥ ${hpLeft}/${u.hp}`),
+      u.damage ? h("span", { class: "cq-dmg", "data-damage": u.damage }, `${u.damage} dmg`) : null,
+      u.command ? h("span", { title: "Command icons" }, `✦ ${u.command}`) : null,
+      u.ready ? null : h("span", { class: "cq-exh" }, "exhausted")),
+    kws.length ? h("div", { class: "cq-kw" }, kws.join(" · ")) : null,
+    attached.length ? h("div", { class: "cq-kw" }, `+ ${attached.map((a) => a.name).join(", ")}`) : null);
+}
+
+function unitsAt(view, where, seat) {
+  return Object.values(view.units || {}).filter((u) => u.at === where && u.owner === seat)
+    .sort((a, b) => (a.kind === "warlord" ? -1 : 0) - (b.kind === "warlord" ? -1 : 0));
+}
+
+// -- the board ----------------------------------------------------------------------------------
+
+function seatStrip(view, seat, c) {
+  const s = view.seats[seat];
+  const wl = unit(view, s.warlord) || {};
+  const stat = (n, label, aria) => h("div", { class: "stat", "aria-label": aria || `${n} ${label}` }, h("b", {}, String(n)), h("small", {}, label));
+  const victory = s.victory || [];
+  return h("section", { class: "seat cq-seat", style: `--seat: var(--${seat})`, "data-seat": seat, "aria-label": `${c.seatName(seat)}'s side` },
+    h("div", { class: "seat-head" },
+      h("span", { class: "name" }, c.seatName(seat), seat === c.seat ? h("span", { class: "muted", style: "font-size:.85rem" }, " (you)") : null,
+        view.initiative === seat ? h("span", { class: "badge cq-init", title: "Initiative token" }, "Initiative") : null),
+      h("span", { class: `cq-side ${wl.side || "hale"}`, "data-warlord-side": wl.side }, `${wl.name || s.warlord_name} · ${wl.side === "bloodied" ? "Bloodied" : "Hale"}`)),
+    h("div", { class: "stats" },
+      stat(s.resources, "resources", `${s.resources} resources in the pool`), stat(s.hand, "hand"), stat(s.deck, "deck"),
+      stat(s.discard, "discard"), stat(victory.length, "planets", `${victory.length} planets in the victory display`)),
+    victory.length ? h("div", { class: "cq-victory", "aria-label": "Victory display" }, victory.map((name) =>
+      h("span", { class: "cq-won" }, name, typeChips((view.planets[name] || {}).types)))) : null);
+}
+
+function dialStatus(view, c) {
+  if (!view.step || view.step.name !== "commit") return null;
+  const dials = view.step.dials || {};
+  const committed = view.step.committed || Object.keys(dials);
+  return h("div", { class: "card cq-dials", id: "dials", role: "status" },
+    h("h3", {}, "Command dials"),
+    Object.keys(view.seats).map((seat) => {
+      const mine = seat === c.seat;
+      let text;
+      if (mine && dials[seat] != null) text = `your dial: ${planetName(view, dials[seat])}`;
+      else if (committed.includes(seat)) text = mine ? "committed" : "committed (secret until both have chosen)";
+      else text = "choosing…";
+      return h("div", { "data-dial": seat }, h("b", {}, `${c.seatName(seat)}: `), text);
+    }));
+}
+
+function planetCard(view, p, c, order) {
+  const info = view.planets[p.name] || {};
+  const b = view.battle;
+  const here = b && b.planet === p.slot;
+  const first = view.first_planet === p.slot;
+  if (!p.face_up) {
+    return h("li", { class: "cq-planet facedown", "data-slot": p.slot }, h("div", { class: "cq-planet-head" },
+      h("span", { class: "cq-slot" }, String(p.slot)), h("span", { class: "muted" }, "Face-down planet")));
+  }
+  return h("li", { class: `cq-planet${here ? " battle" : ""}${first ? " first" : ""}`, "data-slot": p.slot,
+    "aria-label": `${p.name}${first ? ", first planet" : ""}${here ? ", battle here" : ""}` },
+    h("div", { class: "cq-planet-head" },
+      h("span", { class: "cq-slot" }, String(p.slot)),
+      h("span", { class: "cq-pname" }, p.name), typeChips(info.types),
+      h("span", { class: "cq-bonus", title: "Command struggle bonuses" }, `+${info.resources || 0}R +${info.cards || 0}C`),
+      first ? h("span", { class: "badge cq-first" }, "First planet") : null,
+      here ? h("span", { class: "badge cq-battle" }, `Battle · round ${b.round}`) : null),
+    order.map((seat) => {
+      const list = unitsAt(view, p.slot, seat);
+      return h("div", { class: "cq-side-row", style: `--seat: var(--${seat})`, "data-side": seat },
+        h("div", { class: "cq-who" }, c.seatName(seat)),
+        list.length ? h("div", { class: "cq-units" }, list.map((u) => unitChip(view, u, c))) : h("div", { class: "muted cq-none" }, "—"));
+    }));
+}
+
+function hqBlock(view, seat, c) {
+  const list = unitsAt(view, "hq", seat);
+  const supports = Object.values(view.cards || {}).filter((x) => x.owner === seat && x.kind === "support");
+  return h("div", { class: "cq-hq", style: `--seat: var(--${seat})`, "data-hq": seat },
+    h("div", { class: "cq-who" }, `${c.seatName(seat)}'s HQ`),
+    list.length || supports.length ? h("div", { class: "cq-units" }, list.map((u) => unitChip(view, u, c)),
+      supports.map((x) => h("div", { class: `cq-unit support${x.ready ? "" : " exhausted"}` }, h("div", { class: "cq-unit-name" }, x.name),
+        h("div", { class: "cq-kw" }, ["support", ...(x.traits || [])].join(" · "))))) : h("div", { class: "muted cq-none" }, "empty"));
+}
+
+// -- setup wizard hooks --------------------------------------------------------------------------
+
+let warlords = null;
+function loadWarlords(rerender) {
+  if (warlords !== null) return;
+  warlords = [];
+  fetch("/api/content/conquest/warlords").then((r) => r.json()).then((body) => {
+    warlords = body.records || [];
+    rerender();
+  }).catch(() => {});
+}
+
+function numberField(seat, key, label, min, max) {
+  return h("label", { class: "field" }, h("span", {}, label),
+    h("input", { type: "number", inputmode: "numeric", min, max, value: seat[key] ?? "", "data-field": key,
+      oninput: (e) => { seat[key] = e.target.value === "" ? null : Number(e.target.value); } }));
+}
+
+// -- the module -------------------------------------------------------------------------------
+
+export default {
+  renderBoard(view, c) {
+    if (!view || !view.seats || !view.line) return h("p", { class: "muted" }, "No table yet.");
+    const me = view.seats[c.seat] ? c.seat : Object.keys(view.seats)[0];
+    const them = other(view, me);
+    const line = view.line.filter((p) => p.status === "line");
+    return h("div", { class: "board cq-board" },
+      seatStrip(view, them, c),
+      dialStatus(view, c),
+      h("ol", { class: "cq-line", "aria-label": "Planets in the line" }, line.map((p) => planetCard(view, p, c, [them, me]))),
+      hqBlock(view, them, c),
+      hqBlock(view, me, c),
+      seatStrip(view, me, c));
+  },
+
+  banner(view, advice, c) {
+    const step = view.step || {};
+    const where = [view.round ? `Round ${view.round}` : null, PHASES[view.phase] || view.phase].filter(Boolean).join(" · ");
+    const you = (seat) => (seat === c.seat ? "you" : c.seatName(seat));
+    let what = "";
+    switch (step.name) {
+      case "initiative": what = "Who takes the initiative token?"; break;
+      case "reveal": what = `${cap(you(step.seat))}: turn planet ${step.count + 1} of 5 face up`; break;
+      case "mulligan": what = "Keep your starting hand or take one mulligan"; break;
+      case "deploy": what = `Deployment turn: ${you(step.turn)}`; break;
+      case "commit": what = "Command: choose a planet on your dial"; break;
+      case "bonuses": what = step.queue && step.queue[0] ? `Command bonus at ${planetName(view, step.queue[0].planet, false)}: ${you(step.queue[0].seat)}` : "Command bonuses"; break;
+      case "mobile": what = `Mobile moves: ${you(step.turn)}`; break;
+      case "battle": {
+        const b = view.battle || {};
+        const at = planetName(view, b.planet, false);
+        if (b.stage === "won") what = `${cap(you(b.winner))} won the battle at ${at}`;
+        else if (b.stage === "retreat") what = `Battle at ${at}: retreat? (${you(b.retreat_turn)})`;
+        else what = `Battle at ${at}${b.stage === "ranged" ? " · ranged skirmish" : ""}: ${you(b.turn)} to attack`;
+        break;
+      }
+      case "headquarters": what = "Headquarters: reveal the next planet, draw 2, gain 4, ready all"; break;
+      default: what = "";
+    }
+    const pend = view.pending && view.pending[0];
+    let extra = view.initiative ? `Initiative: ${c.seatName(view.initiative)}` : null;
+    if (pend && pend.kind === "damage") extra = `Shields: ${you(pend.turn)} may discard a shield card`;
+    if (pend && pend.kind === "indirect") extra = `Indirect damage: ${you(pend.seat)} assign ${pend.remaining}`;
+    if (pend && pend.kind === "bloodied_stats") extra = "Warlord bloodied: enter its bloodied side";
+    return { where, what, extra };
+  },
+
+  decidedBy(outcome, c) {
+    const detail = outcome.detail || {};
+    const kind = Object.values(detail)[0] || "";
+    return {
+      planets: `Three planets sharing the ${String(kind).split(":")[1] || ""} type in the victory display`,
+      warlord: "A bloodied warlord was defeated",
+      deck: "A player had no cards left in the draw deck",
+      last_planet: outcome.draw ? "The last planet fell with no winner and no planet ever captured: a tie"
+        : "The last planet's battle decided nothing: the most recent capture wins",
+      tie: "Both players won at the same moment: a tie",
+    }[outcome.decided_by] || null;
+  },
+
+  describeValue(path, value, view) {
+    const key = path.split(".").pop();
+    if (["unit", "attacker", "defender", "attach_to"].includes(key) && typeof value === "string") return unitName(view, value);
+    if ((key === "planet") && typeof value === "number" && view) return planetName(view, value);
+    if (key === "keywords" || key === "traits") return Array.isArray(value) && value.length ? value.join(", ") : "none";
+    return undefined;
+  },
+
+  describeEvent(ev, c) {
+    const v = c.view;
+    const d = ev.data || {};
+    switch (ev.type) {
+      case "commit": return d.planet ? `Command dial: ${planetName(v, d.planet, false)}` : "Command dial set (secret)";
+      case "deploy": {
+        const where = d.planet ? ` at ${planetName(v, d.planet, false)}` : d.attach_to ? ` on ${unitName(v, d.attach_to)}` : " to HQ";
+        return `Deploys ${d.card && d.card.name} (cost ${(d.card && d.card.cost) || 0})${where}`;
+      }
+      case "attack": return d.area_effect ? `${unitName(v, d.attacker)}: Area Effect` : `${unitName(v, d.attacker)} attacks ${unitName(v, d.defender)}`;
+      case "shield": return `Shield card (${d.shields}) on ${unitName(v, d.unit)}`;
+      case "no_shield": return "No shield";
+      case "retreat": return `${unitName(v, d.unit)} retreats to HQ`;
+      case "take_bonus": return `Command bonus: ${[d.resources ? "resources" : null, d.cards ? "cards" : null].filter(Boolean).join(" and ") || "nothing"}`;
+      case "headquarters": return `Headquarters phase${d.reveal ? `: ${d.reveal} revealed` : ""}`;
+      case "reveal_planet": return `${d.planet} turned face up`;
+      default: return null;
+    }
+  },
+
+  describeConsequence(cons, c) {
+    const v = c.view;
+    const d = cons.data || {};
+    const who = (s) => c.seatName(s);
+    switch (cons.type) {
+      case "dials_revealed": return `Dials revealed: ${Object.entries(d).map(([s, x]) => `${who(s)} → ${planetName(v, x.planet, false)}`).join(", ")}`;
+      case "command_struggle": return `${d.name}: ${d.winner ? `${who(d.winner)} wins the command struggle` : "no one wins the command struggle"}`;
+      case "bonus_taken": return `${who(d.seat)} takes ${d.resources} resources and ${d.cards} cards`;
+      case "battle_started": return `Battle at ${d.name}; ${who(d.initiative)} has the initiative`;
+      case "battle_won": return `${who(d.winner)} wins the battle at ${planetName(v, d.planet, false)}`;
+      case "planet_captured": return `${d.name} goes to ${who(d.seat)}'s victory display`;
+      case "planet_removed": return `${d.name} is removed from the game`;
+      case "damage_taken": return Object.entries(d.placed || {}).map(([u, n]) => `${n} damage on ${unitName(v, u)}`).join(", ") || null;
+      case "damage_prevented": return `${d.amount} damage prevented on ${unitName(v, d.unit)}`;
+      case "unit_destroyed": return `${d.name} destroyed (${d.to})`;
+      case "warlord_bloodied": return `${unitName(v, d.unit)} is defeated and turns to its bloodied side`;
+      case "warlord_defeated": return `${unitName(v, d.unit)}, bloodied, is defeated`;
+      case "auto_pass": return `${who(d.seat)} cannot attack and passes`;
+      case "combat_round_over": return `Combat round ${d.round} over: units at the planet ready`;
+      case "upkeep": return `${who(d.seat)} draws ${d.drawn} and gains ${d.resources} resources`;
+      case "initiative_passed": return `The initiative token passes to ${who(d.seat)}`;
+      case "phase": return `${PHASES[d.phase] || d.phase} (round ${d.round})`;
+      case "game_over": return "Game over";
+      default: return null;
+    }
+  },
+
+  /** A card form for deploying what you hold (the template's bounds and choices, friendlier). */
+  customEntry(s, c) {
+    const t = s.template;
+    if (!t || (t.type !== "deploy" && t.type !== "put_into_play")) return null;
+    if (t.type === "put_into_play" && !(s.fields || {})["card.name"]) return null;
+    return cardForm(s, c);
+  },
+};
+
+/** Setup wizard hooks (pages/new.js): the warlord and deck size of each seat. */
+export const wizard = {
+  seatFields(seat, index, rerender) {
+    loadWarlords(rerender);
+    const list = warlords || [];
+    const select = h("select", { id: `warlord-${index}`, "data-warlord-select": index, onchange: (e) => { seat.warlord = e.target.value; rerender(); } },
+      h("option", { value: "" }, "Choose a warlord…"),
+      list.map((w) => h("option", { value: w.slug, selected: seat.warlord === w.slug }, `${w.name} (${w.attack}/${w.hp})`)),
+      h("option", { value: "custom", selected: seat.warlord === "custom" }, "Other: type in the warlord card"));
+    if (seat.deck_size === undefined) seat.deck_size = 50;
+    return h("div", { class: "stack" },
+      h("label", { class: "field" }, h("span", {}, "Warlord"), select),
+      seat.warlord === "custom" ? h("div", { class: "stack" },
+        h("label", { class: "field" }, h("span", {}, "Warlord name"),
+          h("input", { value: seat.wl_name || "", maxlength: 60, oninput: (e) => { seat.wl_name = e.target.value; } })),
+        numberField(seat, "wl_attack", "ATK", 0, 20), numberField(seat, "wl_hp", "HP", 1, 30),
+        numberField(seat, "wl_hand", "Starting hand (left number)", 0, 20),
+        numberField(seat, "wl_resources", "Starting resources (right number)", 0, 20)) : null,
+      numberField(seat, "deck_size", "Cards in the deck", 10, 200));
+  },
+
+  seatProblem(seat) {
+    const problem = warlordProblem(seat);
+    return problem ? `${seat.name.trim() || "A player"}: ${problem}` : null;
+  },
+
+  seatBody: (seat) => seatBodyOf(seat),
+};
+
+function warlordProblem(seat) {
+  if (!seat.warlord) return "choose a warlord.";
+  if (seat.warlord === "custom") {
+    if (!seat.wl_name || !seat.wl_name.trim()) return "name the warlord.";
+    for (const [k, label] of [["wl_attack", "ATK"], ["wl_hp", "HP"], ["wl_hand", "starting hand"], ["wl_resources", "starting resources"]]) {
+      if (typeof seat[k] !== "number" || Number.isNaN(seat[k])) return `enter the warlord's ${label}.`;
+    }
+  }
+  if (!(seat.deck_size > 0)) return "enter how many cards the deck holds.";
+  return null;
+}
+
+function seatBodyOf(seat) {
+  const warlord = seat.warlord === "custom"
+    ? { name: seat.wl_name.trim(), attack: seat.wl_attack, hp: seat.wl_hp, starting_hand: seat.wl_hand,
+      starting_resources: seat.wl_resources, bloodied: null }
+    : seat.warlord;
+  return { warlord, deck_size: seat.deck_size || 50 };
+}
+
+function cardForm(s, c) {
+  const t = s.template;
+  const data = JSON.parse(JSON.stringify(t.data || {}));
+  data.card = data.card || {};
+  const card = data.card;
+  const fields = s.fields || {};
+  const choices = s.choices || {};
+  const unitCard = card.type === "army" || card.type === "token";
+  const fixed = (choices["card.keywords"] || []).length ? (choices["card.keywords"][0] || []) : (card.keywords || []);
+  const offered = new Set((choices["card.keywords"] || []).flat());
+  card.keywords = [...fixed];
+  card.name = card.name || "";
+  for (const key of ["cost", "attack", "hp", "command"]) {
+    const f = fields[`card.${key}`];
+    if (f && card[key] === undefined) card[key] = key === "hp" ? Math.max(f.min, Math.min(f.max, 2)) : f.min;
+  }
+  return sheet(s.label, (close) => {
+    const body = h("div", { class: "stack cq-form" });
+    const confirm = button("Enter", () => close(data), { cls: "btn primary", "data-action": "confirm" });
+    const ready = () => {
+      confirm.disabled = !card.name.trim() || Object.keys(choices).some((p) => p !== "card.keywords" && p !== "card.traits" &&
+        p.split(".").reduce((o, k) => (o == null ? undefined : o[k]), data) === undefined);
+    };
+    body.append(h("label", { class: "field" }, h("span", {}, "Card name"),
+      h("input", { maxlength: 80, "data-field": "card.name", autocomplete: "off", oninput: (e) => { card.name = e.target.value; ready(); } })));
+    const steppers = [["cost", "Cost"], ["attack", "ATK"], ["hp", "HP"], ["command", "Command icons"]];
+    const row = h("div", { class: "cq-steppers" });
+    for (const [key, label] of steppers) {
+      const f = fields[`card.${key}`];
+      if (!f) continue;
+      row.append(h("fieldset", { "data-stepper": key }, h("legend", {}, label),
+        stepper(() => card[key], (v) => { card[key] = v; }, f.min, f.max, label)));
+    }
+    body.append(row);
+    if (unitCard || offered.size) {
+      const kwBox = h("div", { class: "btn-grid", role: "group", "aria-label": "Keywords" });
+      const allowed = KEYWORDS.filter((k) => fixed.includes(k) || offered.has(k));
+      const draw = () => kwBox.replaceChildren(...allowed.map((k) => {
+        const on = card.keywords.includes(k);
+        return button(cap(k), () => {
+          if (fixed.includes(k)) return;
+          card.keywords = on ? card.keywords.filter((x) => x !== k) : [...card.keywords, k];
+          draw();
+        }, { cls: "btn small", "aria-pressed": String(on), "data-keyword": k });
+      }));
+      draw();
+      body.append(h("fieldset", {}, h("legend", {}, "Keywords"), kwBox));
+      if ([...offered].some((k) => k.startsWith("area effect"))) {
+        let ae = 0;
+        body.append(h("fieldset", { "data-stepper": "area-effect" }, h("legend", {}, "Area Effect value (0 = none)"),
+          stepper(() => ae, (v) => {
+            ae = v;
+            card.keywords = [...card.keywords.filter((k) => !k.startsWith("area effect")), ...(v ? [`area effect ${v}`] : [])];
+          }, 0, 5, "Area Effect")));
+      }
+    }
+    if (choices["card.traits"] && choices["card.traits"].some((x) => x.length)) {
+      body.append(h("label", { class: "check" }, h("input", { type: "checkbox", onchange: (e) => { card.traits = e.target.checked ? ["Relic"] : []; } }), "Relic"));
+    }
+    body.append(h("label", { class: "check" }, h("input", { type: "checkbox", onchange: (e) => { card.unique = e.target.checked; } }), "Unique"));
+    for (const path of ["planet", "attach_to"]) {
+      const values = choices[path];
+      if (!values) continue;
+      const group = h("div", { class: "btn-grid", role: "radiogroup", "aria-label": path === "planet" ? "Planet" : "Attach to" });
+      if (values.length === 1) data[path] = values[0];
+      const draw = () => group.replaceChildren(...values.map((v) => {
+        const on = data[path] === v;
+        return button(path === "planet" ? planetName(c.view, v, false) : unitName(c.view, v),
+          () => { data[path] = v; draw(); ready(); },
+          { cls: "btn", role: "radio", "aria-checked": String(on), "aria-pressed": String(on), "data-field": path });
+      }));
+      draw();
+      body.append(h("fieldset", {}, h("legend", {}, path === "planet" ? "Planet" : "Attach to"), group));
+    }
+    ready();
+    body.append(h("div", { class: "sheet-actions" }, button("Cancel", () => close(null), { cls: "btn" }), confirm));
+    return body;
+  });
+}

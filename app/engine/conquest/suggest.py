@@ -45,7 +45,7 @@ def advise(state: dict, seat: str) -> Advice:
         waiting = [s for s in seats(state) if s not in dials]
         if seat not in dials:
             out = [Suggestion("commit", seat, f"Dial {dial_number(state, s)}: {planet_label(state, s)}",
-                              {"planet": s}, group="commit") for s in face_up_slots(state)]
+                              {"planet": s}, group="Command dial") for s in face_up_slots(state)]
     elif name == "bonuses":
         item = state["step"]["queue"][0]
         waiting = [item["seat"]]
@@ -92,8 +92,8 @@ def _prompt(state: dict, seat: str, step: dict) -> Advice:
         if pend["turn"] == seat:
             for uid in damage.shieldable(state, pend, seat):
                 out.append(Suggestion("shield", seat, f"Shield {state['units'][uid]['name']}", {"unit": uid},
-                                      bounds={"shields": {"type": "int", "min": 1, "max": 3}}, group="shields"))
-            out.append(Suggestion("no_shield", seat, "No shield", {}, group="shields"))
+                                      bounds={"shields": {"type": "int", "min": 1, "max": 3}}, group="Shield reaction"))
+            out.append(Suggestion("no_shield", seat, "No shield", {}, group="Shield reaction"))
         return Advice(seat, step, out, window, [pend["turn"]])
     if pend["kind"] == "indirect":
         window = {"kind": "indirect", "seat": pend["seat"], "remaining": pend["remaining"],
@@ -158,21 +158,21 @@ def _deploy_turn(state: dict, seat: str) -> list[Suggestion]:
     out: list[Suggestion] = []
     res = state["seats"][seat]["resources"]
     if state["seats"][seat]["hand"] > 0:
-        out.append(_unit_template(state, seat, "Deploy an army unit", _keyword_choices(state, seat), "deploy"))
+        out.append(_unit_template(state, seat, "Deploy an army unit", _keyword_choices(state, seat), "Deploy"))
         out.append(Suggestion("deploy", seat, "Deploy a support", {"card": {"type": "support", "keywords": [],
                                                                              "unique": False}},
                               choices={"card.traits": _trait_choices(state, seat)},
                               bounds={"card.name": NAME, "card.cost": _cost(res)},
-                              group="deploy"))
+                              group="Deploy"))
         hosts = [u["id"] for u in state["units"].values() if no_attachments_trait(u) is False]
         if hosts:
             out.append(Suggestion("deploy", seat, "Deploy an attachment",
                                   {"card": {"type": "attachment", "keywords": [], "unique": False}},
                                   choices={"attach_to": hosts, "card.traits": _trait_choices(state, seat)},
                                   bounds={"card.name": NAME, "card.cost": _cost(res)},
-                                  group="deploy"))
+                                  group="Deploy"))
     out.append(Suggestion("action", seat, "Use an action", {"cost": 0},
-                          bounds={"card": NAME}, group="action"))
+                          bounds={"card": NAME}, group="Action"))
     out.append(Suggestion("pass", seat, "Pass (no more deployment turns this phase)", {}))
     return out
 
@@ -180,16 +180,16 @@ def _deploy_turn(state: dict, seat: str) -> list[Suggestion]:
 def _bonus(state: dict, seat: str, slot: int) -> list[Suggestion]:
     info = state["planets"].get(planet_label(state, slot), {})
     r, c = info.get("resources", 0), info.get("cards", 0)
-    options = [(True, True, f"Take {r} resources and {c} cards"), (True, False, f"Take {r} resources"),
-               (False, True, f"Draw {c} cards"), (False, False, "Take nothing")]
     out, seen = [], set()
-    for take_r, take_c, label in options:
+    for take_r, take_c in ((True, True), (True, False), (False, True), (False, False)):
         key = (take_r and r > 0, take_c and c > 0)
         if key in seen:
             continue
         seen.add(key)
+        parts = ([f"{r} resources"] if key[0] else []) + ([f"{c} cards"] if key[1] else [])
+        label = f"Take {' and '.join(parts)}" if parts else "Take nothing"
         out.append(Suggestion("take_bonus", seat, f"{planet_label(state, slot)}: {label}",
-                              {"resources": take_r and r > 0, "cards": take_c and c > 0}, group="bonus"))
+                              {"resources": key[0], "cards": key[1]}, group="Command bonus"))
     return out
 
 
@@ -212,28 +212,28 @@ def _battle(state: dict, seat: str) -> tuple[list[Suggestion], list[str]]:
         return out, [b["winner"]]
     if b["stage"] == "retreat":
         if b["retreat_turn"] == seat:
-            out = [Suggestion("retreat", seat, f"Retreat {u['name']} to HQ", {"unit": u["id"]}, group="retreat")
+            out = [Suggestion("retreat", seat, f"Retreat {u['name']} to HQ", {"unit": u["id"]}, group="Retreat")
                    for u in units_at(state, b["planet"], seat)]
             out.append(Suggestion("retreat_done", seat, "Stay and fight", {}))
         return out, [b["retreat_turn"]]
     if b["stage"] == "melee" and not b["acted"] and not b["passed"] and not b.get("watch"):
-        out.append(Suggestion("call_stalemate", seat, "Call a stalemate check", {}, group="battle-extra"))
+        out.append(Suggestion("call_stalemate", seat, "Call a stalemate check", {}, group="Stalemate"))
     if b["turn"] != seat:
         return out, [b["turn"]]
     enemies = [u["id"] for u in units_at(state, b["planet"], other(state, seat))]
     for u in combat.can_attack_with(state, seat):
         if enemies:
             out.insert(0, Suggestion("attack", seat, f"Attack with {u['name']}", {"attacker": u["id"]},
-                                     choices={"defender": enemies}, group="attack"))
+                                     choices={"defender": enemies}, group="Attack"))
         if keyword_value(u, "area effect") is not None:
             out.insert(0, Suggestion("attack", seat, f"{u['name']}: Area Effect",
-                                     {"attacker": u["id"], "area_effect": True}, group="attack"))
+                                     {"attacker": u["id"], "area_effect": True}, group="Attack"))
     wl = warlord(state, seat)
     if wl["at"] == b["planet"] and wl["ready"] and (b["stage"] == "melee" or has_keyword(wl, "ranged")):
         out.append(Suggestion("warlord_retreat", seat, "Warlord retreats to HQ", {}))
     if state["seats"][seat]["hand"] > 0:
         out.append(_unit_template(state, seat, "Deploy an Ambush unit",
-                                  _keyword_choices(state, seat, ["ambush"]), "ambush"))
+                                  _keyword_choices(state, seat, ["ambush"]), "Ambush"))
     out.append(Suggestion("pass", seat, "Pass", {}))
     return out, [seat]
 

@@ -84,9 +84,10 @@ function seatStrip(view, seat, c) {
       h("span", { class: `cq-side ${wl.side || "hale"}`, "data-warlord-side": wl.side }, `${wl.name || s.warlord_name} · ${wl.side === "bloodied" ? "Bloodied" : "Hale"}`)),
     h("div", { class: "stats" },
       stat(s.resources, "resources", `${s.resources} resources in the pool`), stat(s.hand, "hand"), stat(s.deck, "deck"),
-      stat(s.discard, "discard"), stat(victory.length, "planets", `${victory.length} planets in the victory display`)),
-    victory.length ? h("div", { class: "cq-victory", "aria-label": "Victory display" }, victory.map((name) =>
-      h("span", { class: "cq-won" }, name, typeChips((view.planets[name] || {}).types)))) : null);
+      stat(s.discard, "discard")),
+    h("div", { class: "cq-victory", "aria-label": "Victory display" }, h("span", { class: "cq-who" }, "Victory display"),
+      victory.length ? victory.map((name) => h("span", { class: "cq-won" }, name, typeChips((view.planets[name] || {}).types)))
+        : h("span", { class: "muted" }, "no planets yet")));
 }
 
 function dialStatus(view, c) {
@@ -122,6 +123,7 @@ function planetCard(view, p, c, order) {
       h("span", { class: "cq-bonus", title: "Command struggle bonuses" }, `+${info.resources || 0}R +${info.cards || 0}C`),
       first ? h("span", { class: "badge cq-first" }, "First planet") : null,
       here ? h("span", { class: "badge cq-battle" }, `Battle · round ${b.round}`) : null),
+    order.every((seat) => !unitsAt(view, p.slot, seat).length) ? h("div", { class: "muted cq-none" }, "No units") :
     order.map((seat) => {
       const list = unitsAt(view, p.slot, seat);
       return h("div", { class: "cq-side-row", style: `--seat: var(--${seat})`, "data-side": seat },
@@ -165,11 +167,16 @@ export default {
     if (!view || !view.seats || !view.line) return h("p", { class: "muted" }, "No table yet.");
     const me = view.seats[c.seat] ? c.seat : Object.keys(view.seats)[0];
     const them = other(view, me);
-    const line = view.line.filter((p) => p.status === "line");
+    const b = view.battle;
+    // During a battle its planet comes first: that is where every tap goes.
+    const line = view.line.filter((p) => p.status === "line")
+      .sort((x, y) => (b && y.slot === b.planet ? 1 : 0) - (b && x.slot === b.planet ? 1 : 0));
+    const battleFirst = b && b.stage !== "won";
     return h("div", { class: "board cq-board" },
-      seatStrip(view, them, c),
+      battleFirst ? null : seatStrip(view, them, c),
       dialStatus(view, c),
       h("ol", { class: "cq-line", "aria-label": "Planets in the line" }, line.map((p) => planetCard(view, p, c, [them, me]))),
+      battleFirst ? seatStrip(view, them, c) : null,
       hqBlock(view, them, c),
       hqBlock(view, me, c),
       seatStrip(view, me, c));

@@ -381,6 +381,9 @@ def expand_setup(ruleset_id: str, setup: dict, lookup: Lookup | None = None) -> 
     if isinstance(ruleset_id, str) and ruleset_id.startswith("conquest/"):
         from app.conquest_content import expand_setup as conquest_setup  # noqa: PLC0415 - Conquest's own loader
         return conquest_setup(out)
+    if isinstance(ruleset_id, str) and ruleset_id.startswith("battlelore/"):
+        from app.battlelore_content import expand_setup as battlelore_setup  # noqa: PLC0415 - BattleLore's own loader
+        return battlelore_setup(out, lookup or _server_lookup())
     if not isinstance(ruleset_id, str) or not ruleset_id.startswith("underworlds/") or not isinstance(out, dict):
         return out
     lookup = lookup or _server_lookup()

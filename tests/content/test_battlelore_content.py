@@ -55,3 +55,10 @@ def test_invalid_content_file_names_the_record(tmp_path, monkeypatch):
     monkeypatch.setenv("TW_CONTENT_DIR", str(tmp_path))
     with pytest.raises(bc.ContentError, match="unknown faction"):
         bc.load()
+
+
+def test_app_content_routes_battlelore_setups():
+    """The server's content.expand_setup hands BattleLore setups to this loader."""
+    from app import content
+    out = content.expand_setup("battlelore/second-edition", {"seats": [{"name": "Ana"}, {"name": "Ben"}]})
+    assert "great-dragon" in {u["slug"] for u in out["seats"][0]["units"]}

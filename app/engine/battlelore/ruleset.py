@@ -92,6 +92,15 @@ class BattleLore(Ruleset):
                 s["army"] = "mustered"
         return out
 
+    def redact_event(self, state: dict, record: dict, seat: str) -> dict:
+        """Scenario cards and armies are chosen secretly: the log hides them until both are revealed."""
+        if seat == record.get("by"):
+            return record
+        secret_until = {"choose_scenario": "scenario", "muster": "muster"}.get(record.get("type"))
+        if secret_until and state["phase"] == secret_until:
+            return {**record, "data": {}}
+        return record
+
     def outcome(self, state: dict) -> dict | None:
         """None while playing; the winner and how, plus campaign standings after the fourth scenario."""
         if not state.get("winner"):

@@ -13,13 +13,16 @@ from .turns import LORE_CHOICES, can_order
 from .units import FACES, REMOVABLE_FOR_LORE, TOKENS, dice_for, has, missing_numbers, movement
 
 BANNERS = [0, 1, 2, 3]
+# Suggestion groups (headings on the phone); TABLE and LORE are card effects anyone may enter.
+TABLE, LORE, UNITS = "Card effects", "Lore", "Unit cards"
 STEP_LABELS = {"order": "Done ordering", "move": "Done moving", "attack": "Done attacking"}
 
 
 def advise(state: dict, seat: str) -> Advice:
     """What `seat` can do now, and whom the game waits for."""
     step = {"phase": state["phase"], "step": state["step"], "active": state["active"],
-            "turn": state["turn"], "combat": (state["combat"] or {}).get("stage")}
+            "turn_number": state["turn"], "combat": (state["combat"] or {}).get("stage"),
+            "label": step_label(state)}
     if seat not in state["seats"] or state["phase"] == "over":
         return Advice(seat, step, [], None, [])
     phase = state["phase"]
@@ -47,11 +50,34 @@ def advise(state: dict, seat: str) -> Advice:
     return _battle(state, seat, step)
 
 
+STEP_TEXT = {"command": "Play a command card", "order": "Order units", "move": "Move ordered units",
+             "attack": "Attack with ordered units", "vp": "Victory points and draw", "lore": "Lore step"}
+PHASE_TEXT = {"scenario": "Choose scenario cards", "first_player": "Decide the first player",
+              "muster": "Muster armies", "deploy": "Place units", "over": "Game over"}
+COMBAT_TEXT = {"defend": "Resolve damage and retreats", "counter": "Counter or not", "advance": "Advance or stay"}
+
+
+def label(state: dict, uid: str) -> str:
+    """A unit's name as players say it: "Spearmen 2" when they have more than one."""
+    unit = state["units"][uid]
+    same = sum(1 for u in state["units"].values() if u["seat"] == unit["seat"] and u["slug"] == unit["slug"])
+    return f"{unit['name']} {uid.rsplit('-', 1)[-1]}" if same > 1 else unit["name"]
+
+
+def step_label(state: dict) -> str:
+    """What the table is doing now, in words."""
+    if state["combat"]:
+        return COMBAT_TEXT[state["combat"]["stage"]]
+    if state["phase"] == "main":
+        return STEP_TEXT.get(state["step"], "")
+    return PHASE_TEXT.get(state["phase"], "")
+
+
 # -- setup ------------------------------------------------------------------------------------
 
 def unit_card_template(seat: str) -> Suggestion:
     """Enter a unit reference card: every combination of these choices is a valid record."""
-    return Suggestion("unit_card", seat, "Enter a unit card", {"unit": {}}, group="units",
+    return Suggestion("unit_card", seat, "Enter a unit card", {"unit": {}}, group=UNITS,
                       choices={"unit.health": list(range(1, 7)), "unit.movement": list(range(0, 5)),
                                "unit.combat": list(range(1, 6)), "unit.attack": ["melee", "ranged"],
                                "unit.range": list(range(2, 6)), "unit.muster": list(range(1, 13)),
@@ -113,9 +139,9 @@ def _deploy(state: dict, seat: str) -> list[Suggestion]:
     if not unplaced:
         return [Suggestion("deploy_done", seat, "Deployment done", {})]
     unit = state["units"][unplaced[0]]
-    return [Suggestion("place", seat, f"Place {unit['name']}", {"unit": unit["id"], "to": {}},
+    return [Suggestion("place", seat, f"Place {label(state, unit['id'])}", {"unit": unit["id"], "to": {}},
                        choices=_position_choices(state, unit, terrain=_terrain_choices(state, unit, False)),
-                       group="deploy")]
+                       group="Deploy")]
 
 
 # -- battle -----------------------------------------------------------------------------------
@@ -128,7 +154,9 @@ def _battle(state: dict, seat: str, step: dict) -> Advice:
         waiting = [c["waiting"]]
         if c["waiting"] == seat:
             sugg = {"defend": _defend, "counter": _counter, "advance": _advance}[c["stage"]](state, seat)
-        window = {"stage": c["stage"], "seat": c["waiting"], "attacker": c["attacker"], "target": c["target"]}
+        window = {"stage": c["stage"], "seat": c["waiting"], "attacker": c["attacker"], "target": c["target"],
+                  "label": f"{'Counter' if c['counter'] else 'Combat'}: {label(state, c['attacker'])} → "
+                           f"{label(state, c['target'])} · {COMBAT_TEXT[c['stage']]}"}
     else:
         waiting = [active]
         window = None
@@ -161,9 +189,9 @@ def _turn(state: dict, seat: str) -> list[Suggestion]:
         for uid in state["ordered"]:
             unit = state["units"][uid]
             if unit["alive"] and uid not in state["moved"] and "stun" not in unit["tokens"] and movement(unit) > 0:
-                out.append(Suggestion("move", seat, f"Move {unit['name']}", {"unit": uid, "to": {}},
+                out.append(Suggestion("move", seat, f"Move {label(state, uid)}", {"unit": uid, "to": {}},
                                       choices={"hexes": list(range(1, movement(unit) + 1)),
-                                               **_position_choices(state, unit)}, group="move"))
+                                               **_position_choices(state, unit)}, group="Move"))
     elif st == "attack":
         out.extend(_attacks(state, seat))
     elif st == "vp":
@@ -204,23 +232,28 @@ def _attacks(state: dict, seat: str) -> list[Suggestion]:
                     continue
                 data["los"] = True
                 choices["distance"] = list(range(lo, hi + 1))
-            out.append(Suggestion("attack", seat, f"{att['name']} attacks {tgt['name']}", data,
-                                  choices=choices, group="attack"))
+            out.append(Suggestion("attack", seat, f"{label(state, uid)} attacks {label(state, tgt['id'])}", data,
+                                  choices=choices, group="Attack"))
     return out
 
 
 def _defend(state: dict, seat: str) -> list[Suggestion]:
+    """Ways to resolve the hits: complete events for the usual cases, templates where a hex or an
+    ignored amount must be entered. Every combination offered is legal."""
     c = state["combat"]
     target = state["units"][c["target"]]
     dmg, need = max(0, c["damage"]), max(0, c["retreats"])
-    bounds = {"ignore_damage": {"type": "int", "min": 0, "max": dmg}} if dmg else {}
     hurt = f"{dmg} damage" if dmg else "no damage"
+    ignore = {"ignore_damage": {"type": "int", "min": 1, "max": dmg}} if dmg else {}
 
-    def s(label, data, choices=None):
-        return Suggestion("defend", seat, label, data, choices=choices or {}, bounds=dict(bounds))
+    def s(text, data, choices=None, bounds=None):
+        return Suggestion("defend", seat, text, data, choices=choices or {}, bounds=bounds or {})
 
     if not need:
-        return [s(f"Take {hurt}", {})]
+        out = [s(f"Take {hurt}", {})]
+        if dmg:
+            out.append(s("Ignore some damage (ability or card)", {}, bounds=ignore))
+        return out
     out = []
     cannot = "stun" in target["tokens"] or has(target, "unyielding")
     if not cannot:
@@ -230,8 +263,8 @@ def _defend(state: dict, seat: str) -> list[Suggestion]:
     out.append(s(f"Take {hurt}; cannot retreat ({need} more damage)", {"moved": 0, "end": "blocked"}))
     if not cannot and need > 1:
         partial = list(range(1, need))
-        for end, label in (("blocked", "then blocked"), ("supported", "then supported")):
-            out.append(s(f"Retreat part of the way, {label}", {"end": end, "to": {}},
+        for end, text in (("blocked", "then blocked"), ("supported", "then supported")):
+            out.append(s(f"Retreat part of the way, {text}", {"end": end, "to": {}},
                          {"moved": partial, **_position_choices(state, target)}))
         stopping = [t for t in _terrain_choices(state, target)
                     if T.prop(state["features"][t]["type"] if t in state["features"] else t, "stops_retreat")]
@@ -239,6 +272,9 @@ def _defend(state: dict, seat: str) -> list[Suggestion]:
             out.append(s("Retreat into terrain that stops it", {"end": "free", "to": {}},
                          {"moved": partial, **_position_choices(state, target, terrain=stopping)}))
     out.append(s("Ignore the retreats (ability)", {"ignore_retreats": need, "moved": 0, "end": "free"}))
+    if dmg:
+        out.append(s("Ignore some damage (ability or card), no retreat", {"moved": 0},
+                     {"end": ["supported", "blocked"]}, ignore))
     return out
 
 
@@ -247,7 +283,7 @@ def _counter(state: dict, seat: str) -> list[Suggestion]:
     unit, foe = state["units"][c["target"]], state["units"][c["attacker"]]
     n, _ = dice_for(unit, foe)
     roll, choices = _roll_template(n)
-    return [Suggestion("counter", seat, f"{unit['name']} counters", {"roll": roll}, choices=choices),
+    return [Suggestion("counter", seat, f"{label(state, unit['id'])} counters", {"roll": roll}, choices=choices),
             Suggestion("decline", seat, "No counter", {"window": "counter"})]
 
 
@@ -262,7 +298,7 @@ def _lore(state: dict, seat: str) -> list[Suggestion]:
         return []
     return [Suggestion("play_lore", seat, "Play lore card", {},
                        bounds={"card": {"type": "str"}, "cost": {"type": "int", "min": 0, "max": min(20, s["lore"])}},
-                       group="lore")]
+                       group=LORE)]
 
 
 def _table(state: dict, seat: str) -> list[Suggestion]:
@@ -273,15 +309,15 @@ def _table(state: dict, seat: str) -> list[Suggestion]:
     ids = [u["id"] for u in alive]
     out = [Suggestion("damage", seat, "Damage from an effect", {"source": "effect"},
                       choices={"unit": ids}, bounds={"amount": {"type": "int", "min": 1, "max": 6}},
-                      group="table"),
+                      group=TABLE),
            Suggestion("token", seat, "Give a token", {"action": "add"},
-                      choices={"unit": ids, "token": list(TOKENS)}, group="table")]
+                      choices={"unit": ids, "token": list(TOKENS)}, group=TABLE)]
     for u in alive:
         for tok in u["tokens"]:
-            out.append(Suggestion("token", seat, f"Remove {tok} from {u['name']}",
-                                  {"unit": u["id"], "token": tok, "action": "remove"}, group="table"))
+            out.append(Suggestion("token", seat, f"Remove {tok} from {label(state, u['id'])}",
+                                  {"unit": u["id"], "token": tok, "action": "remove"}, group=TABLE))
     hurt = [u["id"] for u in alive if u["damage"]]
     if hurt:
         out.append(Suggestion("heal", seat, "Recover health", {}, choices={"unit": hurt},
-                              bounds={"amount": {"type": "int", "min": 1, "max": 6}}, group="table"))
+                              bounds={"amount": {"type": "int", "min": 1, "max": 6}}, group=TABLE))
     return out

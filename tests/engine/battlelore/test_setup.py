@@ -209,3 +209,18 @@ def test_unit_cards_are_entered_at_the_table_before_mustering():
     s, _ = play(s, "p2", "choose_scenario", scenario="B1")
     s, _ = play(s, "p1", "muster", army={"flesh-rippers": 7}, decoys=11)
     assert codes(s, "p1", "unit_card", unit=rec) == ["already_mustered"]
+
+
+def test_secret_choices_are_hidden_in_the_log_until_revealed():
+    """Setup, Scenarios and Mustering (pg 1): scenario cards and armies are revealed simultaneously."""
+    s = RS.new_game(setup())
+    rec = {"seq": 1, "type": "choose_scenario", "by": "p1", "data": {"scenario": "A1"}}
+    s, _ = play(s, "p1", "choose_scenario", scenario="A1")
+    assert RS.redact_event(s, rec, "p2")["data"] == {} and RS.redact_event(s, rec, "p1") == rec
+    s, _ = play(s, "p2", "choose_scenario", scenario="B1")
+    assert RS.redact_event(s, rec, "p2") == rec
+    army = {"seq": 3, "type": "muster", "by": "p1", "data": {"army": {"d-foot": 7}, "decoys": 11}}
+    s, _ = play(s, "p1", "muster", army={"d-foot": 7}, decoys=11)
+    assert RS.redact_event(s, army, "p2")["data"] == {}
+    s, _ = play(s, "p2", "muster", army={"u-foot": 7}, decoys=11)
+    assert RS.redact_event(s, army, "p2") == army

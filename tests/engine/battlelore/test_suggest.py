@@ -30,7 +30,7 @@ def test_attack_templates_have_one_slot_per_die():
     s, _ = play(s, "p1", "order", unit="p1.d-hero-1")
     s, _ = play(s, "p1", "end_step")
     s, _ = play(s, "p1", "end_step")
-    atk = {s.data["target"]: s for s in offered(s, "p1", "attack")}
+    atk = {s.data["target"]: s for s in offered(s, "p1", "Attack")}
     assert len(atk["p2.u-foot-1"].data["roll"]) == 2 and len(atk["p2.u-foot-2"].data["roll"]) == 4
     ranged_ok = [x for x in atk.values() if x.data["kind"] == "melee"]
     assert all(x.data["distance"] == 1 for x in ranged_ok)
@@ -44,7 +44,7 @@ def test_the_game_waits_for_the_target_player_during_combat():
     s, _ = play(s, "p1", "attack", attacker="p1.d-foot-1", target="p2.u-foot-1", kind="melee", distance=1,
                 roll=["morale", "morale", "strike"])
     adv = RS.suggest(s, "p1")
-    assert adv.waiting_for == ["p2"] and not [x for x in adv.suggestions if x.group not in ("table", "lore")]
+    assert adv.waiting_for == ["p2"] and not [x for x in adv.suggestions if x.group not in ("Card effects", "Lore")]
     kinds = {x.label for x in offered(s, "p2") if x.type == "defend"}
     assert any("retreat 2" in k for k in kinds) and any("supported" in k for k in kinds)
 

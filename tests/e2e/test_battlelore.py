@@ -1,0 +1,179 @@
+"""BattleLore on two phones: unit cards, mustering, deployment, a command card ordering units, an
+attack with a retreat and an advance, an attack with a supported unit and a counter, and upkeep.
+
+Phone-size screenshots of each screen go to artifacts/screens/ (see conftest.py).
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .flows import join, tap
+
+pytestmark = pytest.mark.e2e
+
+
+def create_battlelore(page: Page, phones) -> str:
+    """Host phone: the setup wizard for BattleLore with two named players; returns the join code."""
+    page.goto("/")
+    page.get_by_role("link", name="New game").click()
+    page.locator("[data-ruleset='battlelore/second-edition']").click()
+    page.locator("#wizard-next").click()
+    page.locator("#name-0").fill("Ana")
+    page.locator("#name-1").fill("Ben")
+    page.locator("#wizard-next").click()
+    page.locator("#wizard-next").click()
+    code = page.locator("#join-code")
+    expect(code).to_have_text(re.compile(r"^[0-9A-Z]{4,}$"))
+    return code.inner_text()
+
+
+def sheet_pick(page: Page, field: str, label: str):
+    """In the open sheet, tap the choice `label` of a template field."""
+    page.locator(f"dialog.sheet [data-field='{field}']").filter(has_text=re.compile(f"^{re.escape(label)}$")).first.click()
+
+
+def enter(page: Page):
+    page.locator("dialog.sheet [data-action='confirm']").click()
+    expect(page.locator("dialog.sheet")).to_have_count(0)
+
+
+def choose_scenario(page: Page, code: str):
+    tap(page, "Choose scenario card")
+    sheet_pick(page, "scenario", code)
+    enter(page)
+
+
+def add_unit(page: Page, name: str, ranged: bool = False):
+    """Enter a unit reference card through the form (defaults: 4 figures, move 1, 3 dice, 5 points)."""
+    page.locator("[data-action='add-unit']").click()
+    page.locator("#unit-name").fill(name)
+    if ranged:
+        page.locator("dialog.sheet [data-field='attack']").filter(has_text="Ranged").click()
+    page.locator("[data-action='save-unit']").click()
+    expect(page.locator(f"[data-slug='{name.lower()}']")).to_be_visible()
+
+
+def muster(page: Page, counts: dict[str, int]):
+    form = page.locator("#muster-form")
+    for name, n in counts.items():
+        plus = form.get_by_role("button", name=f"{name} cards: one more")
+        for _ in range(n):
+            plus.click()
+    expect(form.locator("#muster-totals")).not_to_have_class(re.compile("bad"))
+    form.locator("[data-action='muster']").click()
+
+
+def place_all(page: Page, names: list[str], section: str):
+    """Place each unit through its place suggestion."""
+    for name in names:
+        tap(page, f"Place {name}")
+        sheet_pick(page, "to.section", section)
+        sheet_pick(page, "to.terrain", "clear")
+        sheet_pick(page, "to.banner", "no banner")
+        enter(page)
+    tap(page, "Deployment done")
+
+
+def set_dice(page: Page, faces: list[str]):
+    """Tap each die until it shows the wanted face (faces cycle strike, cleave, pierce, morale, lore, heroic)."""
+    order = ["strike", "cleave", "pierce", "morale", "lore", "heroic"]
+    dice = page.locator("dialog.sheet .dice button.die")
+    for i, face in enumerate(faces):
+        for _ in range(order.index(face) + 1):
+            dice.nth(i).click()
+        expect(dice.nth(i)).to_have_attribute("data-face", face)
+
+
+def test_two_phones_muster_order_attack_retreat_counter_upkeep(phones):
+    """Two phones play the set-up and a first turn of BattleLore through the UI."""
+    ana = phones.new("ana")
+    code = create_battlelore(ana, phones)
+    ana.get_by_role("link", name="Go to the table").click()
+    ben = phones.new("ben")
+    join(ben, code, "p2")
+    expect(ana.locator("#banner")).to_contain_text("Choose scenario cards")
+    phones.shot(ana, "01-scenario")
+
+    choose_scenario(ana, "A1")
+    choose_scenario(ben, "B2")
+
+    # unit cards, entered once on each phone, then the 18-card army
+    add_unit(ana, "Spearmen")
+    add_unit(ana, "Archers", ranged=True)
+    phones.shot(ana, "02-unit-cards")
+    add_unit(ben, "Berserkers")
+    expect(ana.locator("#muster-form")).to_be_visible()
+    muster(ana, {"Spearmen": 5, "Archers": 2})
+    phones.shot(ana, "03-mustered-waiting")
+    form = ben.locator("#muster-form")
+    form.get_by_role("button", name="Berserkers cards: one more").click()
+    expect(form.locator("#muster-totals")).to_contain_text("needs 6 more unit cards")
+    phones.shot(ben, "04-muster-form-too-few")
+    muster(ben, {"Berserkers": 6})
+    expect(ana.locator("[data-seat='p1'] .stat").nth(1)).to_contain_text("5")  # 35 of 50 points: 5 lore
+
+    place_all(ana, [f"Spearmen {i}" for i in range(1, 6)] + ["Archers 1", "Archers 2"], "Center")
+    place_all(ben, [f"Berserkers {i}" for i in range(1, 8)], "Center")
+    expect(ana.locator("#banner")).to_contain_text("Play a command card")
+    phones.shot(ana, "05-battle-start")
+
+    # Ana: a command card for the centre ordering 2 units
+    tap(ana, "Play command card")
+    sheet_pick(ana, "section", "Center")
+    sheet_pick(ana, "units", "2 units")
+    phones.shot(ana, "06-command-card")
+    enter(ana)
+    for unit in ("Spearmen 1", "Spearmen 2"):
+        tap(ana, "Order unit")
+        sheet_pick(ana, "unit", unit)
+        enter(ana)
+    expect(ana.locator("#turn-panel")).to_contain_text("Ordered: Spearmen 1, Spearmen 2")
+    phones.shot(ana, "07-ordered")
+    tap(ana, "Done ordering")
+    tap(ana, "Done moving")
+
+    # attack 1: a strike and two morale -> the berserkers retreat 2 hexes; the spearmen advance
+    tap(ana, "Spearmen 1 attacks Berserkers 1")
+    set_dice(ana, ["strike", "morale", "morale"])
+    expect(ana.locator("#attack-preview")).to_contain_text("1 damage · 2 retreats")
+    phones.shot(ana, "08-attack-dice")
+    ana.locator("dialog.sheet [data-action='commit']").click()
+    expect(ben.locator("#combat-panel")).to_contain_text("Ben resolves the hits")
+    phones.shot(ben, "09-defender-sees-hits")
+    tap(ben, "Take 1 damage, retreat 2")
+    sheet_pick(ben, "to.section", "Center")
+    sheet_pick(ben, "to.terrain", "clear")
+    sheet_pick(ben, "to.banner", "no banner")
+    enter(ben)
+    expect(ana.locator("section.actions")).to_contain_text("Advance into the hex")
+    tap(ana, "Advance into the hex")
+
+    # attack 2: the target is supported (no retreat) and counters
+    tap(ana, "Spearmen 2 attacks Berserkers 2")
+    set_dice(ana, ["strike", "morale", "lore"])
+    ana.locator("dialog.sheet [data-action='commit']").click()
+    tap(ben, "Take 1 damage; supported: ignore retreats")
+    expect(ben.locator("section.actions")).to_contain_text("Berserkers 2 counters")
+    tap(ben, "Berserkers 2 counters")
+    set_dice(ben, ["strike", "strike", "heroic"])
+    phones.shot(ben, "10-counter-dice")
+    ben.locator("dialog.sheet [data-action='commit']").click()
+    tap(ana, "Take 2 damage")
+    expect(ana.locator("[data-unit='p1.spearmen-2']")).to_contain_text("2")
+    phones.shot(ana, "11-after-counter")
+
+    # upkeep: VP step and draw, then the lore step; the turn passes to Ben
+    tap(ana, "Done attacking")
+    tap(ana, "Score VPs and draw")
+    tap(ana, "Take 2 lore")
+    expect(ben.locator("#banner")).to_contain_text("Play a command card")
+    expect(ana.locator("[data-seat='p1'] .stat").nth(1)).to_contain_text("8")  # 5 + 1 lore result + 2
+    expect(ana.locator("[data-seat='p1'] .stat").nth(2)).to_contain_text("4")  # 4 - 1 played + 1 drawn
+    phones.shot(ana, "12-upkeep-done")
+    phones.shot(ben, "13-ben-turn", full_page=True)
+    ana.locator("[data-tab='log']").click()
+    expect(ana.locator("ol.log")).to_contain_text("retreats 2")
+    phones.shot(ana, "14-log")

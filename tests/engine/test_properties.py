@@ -45,7 +45,7 @@ def _play_and_check(rs, setup, rng: random.Random) -> None:
 
 
 @pytest.mark.parametrize("ruleset_id,setup_index", CASES)
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1))
 def test_random_games_from_suggestions(ruleset_id, setup_index, seed):
     """Every suggested event is legal, apply never raises, state is JSON and the log replays to it."""

@@ -91,11 +91,23 @@ def check_activate(rs, state, event) -> list[Violation]:
     return out
 
 
+def in_sequence(state, seat: str) -> bool:
+    """The game is at `seat`'s activation step, waiting for its activation."""
+    return (state["phase"] == "action" and state["step"] == "activation" and not state.get("pending")
+            and seat == turns.active_seat(state))
+
+
 def apply_activate(rs, state, event) -> list[Consequence]:
-    """Resolve the action's tokens; an Attack action or Charge waits for its attack event(s)."""
+    """Resolve the action's tokens; an Attack action or Charge waits for its attack event(s).
+
+    Out of sequence (overridden: a card lets a fighter act without being activated, pg 29) the action has its
+    effects but uses no activation and does not move the turn on; its Attack actions are granted (no override
+    needed for the attack events)."""
     R = rs.edition.rule
     d = event.data
     fid, action = d["fighter"], d["action"]
+    if not in_sequence(state, event.by):
+        return _granted_action(rs, state, event)
     cons = turns.activation_taken(rs, state, event.by)
     steps = ["after_action", "after_activation"]
     if action == "move":
@@ -131,6 +143,28 @@ def apply_activate(rs, state, event) -> list[Consequence]:
     return cons
 
 
+def _granted_action(rs, state, event) -> list[Consequence]:
+    R = rs.edition.rule
+    d = event.data
+    fid, action = d["fighter"], d["action"]
+    cons = [Consequence("action_without_activation", {"fighter": fid, "action": action}, R("gambits"))]
+    if action in ("move", "barge", "charge"):
+        if action == "charge" and state["fighters"][fid]["tokens"]["guard"]:
+            state["fighters"][fid]["tokens"]["guard"] = 0
+        cons.extend(_move(rs, state, fid, d, token="charge" if action == "charge" else "move"))
+    if action == "guard":
+        F.give_token(rs, state, fid, "guard", cons)
+    if action in ("stun", "barge") and d.get("target") and not state["fighters"][fid]["out"]:
+        F.give_token(rs, state, d["target"], "stagger", cons)
+        if action == "barge":
+            F.give_token(rs, state, fid, "stagger", cons)
+    if action in ("attack", "charge") and not state["fighters"][fid]["out"]:
+        granted = state.setdefault("granted", {})
+        granted[fid] = granted.get(fid, 0) + (d.get("attacks") or 1)
+    reactions.open_window(state, ["after_action"], {"fighter": fid, "action": action})
+    return cons
+
+
 def _move(rs, state, fid, d, token: str) -> list[Consequence]:
     """A Move action: the token (Move, or Charge in a Charge), lethal hexes entered, snare hexes."""
     cons: list = []
@@ -160,10 +194,12 @@ def check_player_action(rs, state, event) -> list[Violation]:
 
 
 def apply_player_action(rs, state, event) -> list[Consequence]:
-    """Draw a power card / discard and draw an objective / pass; an empty deck cannot be drawn from."""
+    """Draw a power card / discard and draw an objective / pass; an empty deck cannot be drawn from.
+    Out of sequence (overridden) only the effect happens: no activation is used, the turn does not move on."""
     from . import cards as cardmod  # noqa: PLC0415
     R = rs.edition.rule
-    cons = turns.activation_taken(rs, state, event.by)
+    normal = in_sequence(state, event.by)
+    cons = turns.activation_taken(rs, state, event.by) if normal else []
     action = event.data["action"]
     if action == "draw_power":
         got = cardmod.draw(state, event.by, "power", 1)
@@ -172,6 +208,8 @@ def apply_player_action(rs, state, event) -> list[Consequence]:
         cardmod.spend_from_hand(state, event.by, "objectives", None, discard=True)
         got = cardmod.draw(state, event.by, "objectives", 1)
         cons.append(Consequence("cards_drawn", {"seat": event.by, "objectives": got}, R("player_actions")))
+    if not normal:
+        return cons
     cons.extend(turns.finish_activation(rs, state))
     reactions.open_window(state, ["after_action", "after_activation"], {"player_action": action})
     return cons
@@ -181,9 +219,11 @@ def check_abandon(rs, state, event) -> list[Violation]:
     """Only a pending Attack action can be abandoned (a reaction made it impossible to finish)."""
     pending = state.get("pending")
     if not pending:
-        return [Violation("nothing_pending", "There is no Attack action waiting to be entered.", rs.edition.rule("combat"))]
+        return [Violation("nothing_pending", "There is no Attack action waiting to be entered.", rs.edition.rule("combat"),
+                          overridable=False)]
     if seat_of(pending["attacker"]) != event.by:
-        return [Violation("not_your_turn", "Only the attacking player ends their Attack action.", rs.edition.rule("combat"))]
+        return [Violation("not_your_turn", "Only the attacking player ends their Attack action.", rs.edition.rule("combat"),
+                          overridable=False)]
     return []
 
 

@@ -59,7 +59,8 @@ def check_attack(rs, state, event) -> list[Violation]:
     if seat_of(att) != event.by:
         return [Violation("not_friendly", "You make Attack actions with your own fighters.", R("attack"))]
     pending = state.get("pending")
-    if not pending or pending["attacker"] != att:
+    granted = (state.get("granted") or {}).get(att, 0) > 0
+    if (not pending or pending["attacker"] != att) and not granted:
         out.append(Violation("no_attack_pending", f"{att} has not been activated to make an Attack action "
                              "(a card granting one? override with its name).", R("activation_step")))
     if state["fighters"][att]["out"]:
@@ -111,7 +112,12 @@ def apply_attack(rs, state, event) -> list[Consequence]:
     if state["fighters"][att]["out"]:
         out_now.append(att)
     pending = state.get("pending")
-    if pending and pending["attacker"] == att:
+    granted = state.get("granted") or {}
+    if granted.get(att) and not (pending and pending["attacker"] == att):
+        granted[att] -= 1
+        if granted[att] <= 0:
+            del granted[att]
+    elif pending and pending["attacker"] == att:
         pending["left"] -= 1
         pending.setdefault("targets", []).append(tgt)
         if pending["left"] <= 0:

@@ -124,7 +124,8 @@ def apply_token(rs, state, event) -> list[Consequence]:
     if d["action"] == "give":
         give_token(rs, state, d["fighter"], d["token"], cons)
     else:
-        state["fighters"][d["fighter"]]["tokens"][d["token"]] -= 1
+        tokens = state["fighters"][d["fighter"]]["tokens"]
+        tokens[d["token"]] = max(0, tokens[d["token"]] - 1)
     return cons
 
 
@@ -242,6 +243,9 @@ def apply_position(rs, state, event) -> list[Consequence]:
     leave_feature(state, d["fighter"])
     key = d.get("feature")
     if key:
+        other = state["features"][key]["fighter"]
+        if other:  # overridden onto an occupied token: the other fighter is no longer recorded there
+            state["fighters"][other]["feature"] = None
         state["features"][key]["fighter"] = d["fighter"]
         state["fighters"][d["fighter"]]["feature"] = key
     return []

@@ -44,7 +44,8 @@ def check_objective(rs, state, event) -> list[Violation]:
     card = cardmod.lookup(state, event.by, "objectives", d.get("card"))
     out = []
     if action in ("reveal", "score") and _glory_of(rs, state, event, card) is None:
-        out.append(Violation("glory_needed", "Say how much glory the objective is worth.", R("surge")))
+        out.append(Violation("glory_needed", "Say how much glory the objective is worth.", R("surge"),
+                             overridable=False))
     if card is not None and isinstance(card.get("glory"), int) and d.get("glory") not in (None, card["glory"]):
         out.append(Violation("wrong_glory", f"{card['name']} is worth {card['glory']} glory.", R("end_phase")))
     out.extend(cardmod.check_in_hand(state, event.by, "objectives", d.get("card"), R("end_phase")))
@@ -142,10 +143,10 @@ def check_end_phase_done(rs, state, event) -> list[Violation]:
     """Only the player whose end phase sequence it is can finish it."""
     R = rs.edition.rule
     if state["phase"] != "end":
-        return [Violation("not_now", "It is not the end phase.", R("end_phase"))]
+        return [Violation("not_now", "It is not the end phase.", R("end_phase"), overridable=False)]
     if event.by != end_seat(state):
         return [Violation("not_your_end_phase", f"{end_seat(state)} is running through the end phase sequence now.",
-                          R("end_phase"))]
+                          R("end_phase"), overridable=False)]
     return []
 
 

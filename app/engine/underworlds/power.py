@@ -209,7 +209,9 @@ def apply_power(rs, state, event) -> list[Consequence]:
     d = event.data
     play = d["play"]
     cons: list[Consequence] = []
-    in_step = state["phase"] == "action" and state.get("power") is not None
+    # Only the player whose go it is moves the power step on; an overridden play out of turn (a card) has its
+    # effect without taking or passing anyone's go.
+    in_step = state["phase"] == "action" and state.get("power") is not None and event.by == power_seat(state)
     if in_step:
         cons.extend(turns.power_started(rs, state))
     steps: list[str] = []

@@ -158,6 +158,8 @@ def _check_plunder(rs, state, event) -> list[Violation]:
 def apply_reaction(rs, state: dict, event) -> list[Consequence]:
     """Add the reaction to the chain; Plunder places its feature token."""
     d = event.data
+    if state.get("reaction") is None:  # overridden: a card allows a reaction here; record it in its own step
+        open_window(state, [d["step"]])
     window = state["reaction"]
     step = d["step"]
     window["acted"].setdefault(event.by, []).append(step)
@@ -192,12 +194,12 @@ def apply_pass(rs, state: dict, event) -> list[Consequence]:
 
 
 def check_pass(rs, state, event) -> list[Violation]:
-    """Passing needs an open window you have not passed in."""
+    """Passing needs an open window you have not passed in (nothing to override: passing changes no rule)."""
     window = state.get("reaction")
     if not window:
         return [Violation("no_reaction_step", "There is no open reaction step right now.",
-                          rs.edition.rule("reaction_steps"))]
+                          rs.edition.rule("reaction_steps"), overridable=False)]
     if event.by in window["passed"]:
         return [Violation("already_passed", "You already passed in this reaction step.",
-                          rs.edition.rule("reaction_limits"))]
+                          rs.edition.rule("reaction_limits"), overridable=False)]
     return []

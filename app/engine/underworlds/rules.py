@@ -6,6 +6,10 @@ Page numbers are given where the book's own cross-references give them.
 """
 BOOK = "Deathgorge rulebook"
 
+# Violations that say the game is not at that step of its sequence (whose do-over, roll-off or end phase it is)
+# are not overridable: no card changes the step the game is at, and applying them would break the sequence.
+# Rule violations (who may do what, tokens, glory...) stay overridable: cards beat rules.
+
 
 def _r(section: str, page: int | str | None = None) -> str:
     return f"{BOOK}, {section}" + (f" (pg {page})" if page else "")

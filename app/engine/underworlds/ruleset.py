@@ -90,11 +90,13 @@ class UnderworldsRuleset(Ruleset):
         R = self.edition.rule
         phase = state["phase"]
         if phase == "over":
-            return [Violation("game_over", "The game is over.", R("victory"))]
+            return [Violation("game_over", "The game is over (undo an event to change it).", R("victory"),
+                              overridable=False)]
         if phase == "setup" and event.type not in SETUP_EVENTS and event.type != "roll_off":
-            return [Violation("not_started", "The game has not started: finish setting up first.", R("game_sequence"))]
+            return [Violation("not_started", "The game has not started: finish setting up first.", R("game_sequence"),
+                              overridable=False)]
         if phase != "setup" and event.type in ("do_over", "deployed"):
-            return [Violation("not_now", "That happens during set up.", R("game_sequence"))]
+            return [Violation("not_now", "That happens during set up.", R("game_sequence"), overridable=False)]
         return _HANDLERS[event.type][0](self, state, event)
 
     def apply_event(self, state: dict, event: Event) -> list:

@@ -58,7 +58,7 @@ def new_game(edition, setup: dict) -> dict:
         "round": 1, "phase": "setup", "step": "boards",
         "first_board": None, "first_deployer": None, "finished_first": None,
         "turn": None, "pending": None, "power": None, "minor": False, "last_activation": None,
-        "reaction": None, "end": None,
+        "reaction": None, "end": None, "granted": {},
     }
     for i, raw in enumerate(seats):
         seat = PLAYER_SEATS[i]
@@ -135,7 +135,7 @@ def check_roll_off(rs, state, event) -> list[Violation]:
     want = SETUP_STEP_OF_PURPOSE[purpose]
     if state["step"] != want:
         return [Violation("not_now", f"The game is not waiting for the {purpose.replace('_', ' ')} roll-off "
-                          f"(now: {state['step'].replace('_', ' ')}).", R("game_sequence"))]
+                          f"(now: {state['step'].replace('_', ' ')}).", R("game_sequence"), overridable=False)]
     return []
 
 
@@ -170,11 +170,12 @@ def check_do_over(rs, state, event) -> list[Violation]:
     """Do-overs are decided in order, starting with the player who chose the first game board."""
     R = rs.edition.rule
     if state["step"] != "do_overs":
-        return [Violation("not_now", "Do-overs are decided after drawing the starting hands.", R("do_over"))]
+        return [Violation("not_now", "Do-overs are decided after drawing the starting hands.", R("do_over"),
+                          overridable=False)]
     seat = do_over_seat(state)
     if event.by != seat:
         return [Violation("not_your_do_over", f"{state['seats'][seat]['name']} ({seat}) decides on a do-over first.",
-                          R("do_over"))]
+                          R("do_over"), overridable=False)]
     return []
 
 
@@ -195,7 +196,7 @@ def check_deployed(rs, state, event) -> list[Violation]:
     """Placing the fighters follows the deployment roll-off."""
     if state["step"] != "deployment":
         return [Violation("not_now", "Fighters are placed after the deployment roll-off.",
-                          rs.edition.rule("place_fighters"))]
+                          rs.edition.rule("place_fighters"), overridable=False)]
     return []
 
 

@@ -23,6 +23,7 @@ State (plain JSON; one dict):
     first_board, first_deployer, finished_first: seat|null   (set up, see setup.py)
     turn: {seat, first, n} | null          n = turns taken this phase by all players
     pending: {attacker, left, charge} | null   an Attack action (or Charge's attack) still to be entered
+    granted: {fighter: n}                  Attack actions granted out of sequence by cards (overridden activate)
     power: {order: [seat, seat], next: 0|1, passes, delved: [seats], started} | null
     minor: bool                            Inspire/surge steps open (see turns.py)
     last_activation: seat|null

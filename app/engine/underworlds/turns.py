@@ -140,6 +140,7 @@ def end_of_round(rs, state) -> list[Consequence]:
     cons = [Consequence("round_ends", {"round": state["round"], "tokens_cleared": cleared,
                                        "blocked_tokens_removed": removed}, R("end_phase"))]
     state["end"] = None
+    state["granted"] = {}  # Attack actions granted by cards last only as long as the round
     rounds = rs.rounds(state)
     later = [r for r in rounds if r > state["round"]]
     if not later:

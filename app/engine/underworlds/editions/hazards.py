@@ -113,6 +113,16 @@ def suggestions(state: dict, seat: str) -> list[Suggestion]:
     for active in state["hazards"]["active"]:
         out.append(Suggestion("hazard", seat, f"Discard hazard: {active['card']}",
                               {"action": "discard", "card": active["card"]}, group="Hazard phase"))
+    alive = [f for f, v in state["fighters"].items() if not v["out"]]
+    if hz_active(state) and alive:
+        out.append(Suggestion("damage", seat, "Hazard deals damage", {"source": "hazard"},
+                              choices={"fighter": alive}, bounds={"amount": {"type": "int", "min": 1, "max": 3}},
+                              group="Hazard phase"))
     if to_draw(state) == 0:
         out.append(Suggestion("hazard", seat, "End the hazard phase", {"action": "end"}, group="Hazard phase"))
     return out
+
+
+def hz_active(state: dict) -> bool:
+    """Some hazard card is in effect (drawn and not discarded)."""
+    return bool(state["hazards"]["active"])

@@ -195,6 +195,12 @@ class ClassicRuleset(UnderworldsRuleset):
         if card is not None and card.get("scoring") not in (None, "surge"):
             out.append(Violation("not_immediate", f"{card['name']} is scored in the end phase; only objectives "
                                  "scored 'immediately' are scored in the action phase.", R("surge")))
+        # Cards drawn after an immediate score cannot be scored before a later action (2018: or activation;
+        # 2019: or reaction or ploy). The engine does not know which card was drawn, so it checks the count:
+        # at least one objective in hand must have been there before those draws.
+        if self._only_fresh_cards(state, event.by):
+            out.append(Violation("just_drawn", "An objective card drawn after scoring cannot be scored until after "
+                                 "a later action.", R("surge")))
         return out
 
     def _check_precedence(self, state, event, what: str) -> list[Violation]:
@@ -257,10 +263,24 @@ class ClassicRuleset(UnderworldsRuleset):
             cons = [Consequence(c.type, c.data, hazards.HAZARD_DAMAGE_RULE) if c.type == "damage_dealt" else c
                     for c in F.deal_damage(self, state, d["fighter"], d["amount"], None, "hazard")]
         else:
+            if self._ends_freshness(event):
+                state["classic"]["fresh"] = {}
             cons = super().apply_event(state, event)
             if event.type == "objective" and event.data["action"] == "score" and state["phase"] == "action":
                 cons += self._immediate_draw(state, event)
         return self._after(state, event, cons, reopened)
+
+    def _only_fresh_cards(self, state, seat: str) -> bool:
+        """Every objective card in the hand was drawn after scoring since the last action (or the hand is empty)."""
+        fresh = state["classic"].get("fresh", {}).get(seat, 0)
+        return bool(fresh) and state["seats"][seat]["hand"]["objectives"] - fresh < 1
+
+    def _ends_freshness(self, event) -> bool:
+        """Events after which objective cards drawn on scoring may be scored (2018 pg 25; 2019 pg 19)."""
+        if event.type in ("activate", "player_action", "attack"):
+            return True
+        later = self.classic.extra.get("fresh_until", ())
+        return event.type in later and (event.type != "power" or event.data.get("play") == "ploy")
 
     def _immediate_draw(self, state, event) -> list[Consequence]:
         """After scoring in the action phase the player can draw an objective card at once (never above 3)."""
@@ -270,6 +290,8 @@ class ClassicRuleset(UnderworldsRuleset):
             return [Consequence("objective_scored", {"seat": event.by, "card": event.data.get("card"), "drew": 0},
                                 R("surge"))]
         got = self.cards.draw(state, event.by, "objectives", 1)
+        fresh = state["classic"].setdefault("fresh", {})
+        fresh[event.by] = fresh.get(event.by, 0) + got
         return [Consequence("objective_scored", {"seat": event.by, "card": event.data.get("card"), "drew": got},
                             R("surge"))]
 
@@ -475,6 +497,8 @@ class ClassicRuleset(UnderworldsRuleset):
         return out
 
     def _immediate_suggestions(self, state, seat) -> list[Suggestion]:
+        if self._only_fresh_cards(state, seat):
+            return []
         deck = state["decks"].get(seat)
         if deck:
             return [Suggestion("objective", seat, f"Score {n} now ({deck['objectives'][n]['glory']} glory)",

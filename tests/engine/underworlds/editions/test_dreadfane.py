@@ -173,3 +173,15 @@ def test_surge_objective_scored_after_the_activation_with_optional_draw():
     t.play("activate", "p1", action="guard", fighter="p1.severin")
     t.play("objective", "p1", action="score", glory=1)
     assert t.state["seats"]["p1"]["glory"]["unspent"] == 1 and t.state["seats"]["p1"]["hand"]["objectives"] == 3
+
+
+def test_surge_objective_drawn_waits_for_an_action_reaction_or_ploy():
+    """Dreadfane pg 19: a surge objective drawn this way is scored only after a later action, reaction or ploy."""
+    t = table()
+    to_action(t)
+    t.play("activate", "p1", action="guard", fighter="p1.severin")
+    for _ in range(3):
+        t.play("objective", "p1", action="score", glory=1)
+    assert t.refuse("objective", "p1", action="score", glory=1) == ["just_drawn"]
+    t.play("power", "p1", play="ploy")
+    t.play("objective", "p1", action="score", glory=1)

@@ -215,3 +215,14 @@ def test_hand_never_holds_more_than_three_objectives():
     assert t.state["seats"]["p1"]["hand"]["objectives"] == 3
     t.play("objective", "p1", action="score", glory=1)
     assert t.state["seats"]["p1"]["hand"]["objectives"] == 3
+
+
+def test_objective_drawn_on_scoring_waits_for_a_later_action():
+    """Shadespire pg 25: you cannot draw and immediately score an objective card - only after a later action."""
+    t = table()
+    t.play("objective", "p1", action="score", glory=1)
+    t.play("objective", "p1", action="score", glory=1)
+    t.play("objective", "p1", action="score", glory=1)   # the last of the three cards held before drawing
+    assert t.refuse("objective", "p1", action="score", glory=1) == ["just_drawn"]
+    t.play("activate", "p1", action="move", fighter="p1.severin")
+    t.play("objective", "p1", action="score", glory=1)

@@ -2,12 +2,14 @@
 
 Each table is 4 phones (python-socketio clients on /live); each table enters one event per second,
 from its seats in turn. For every event we time submit -> ack (at the submitting phone) and
-submit -> `applied` (at each of the other three phones). The same load then runs against a bare
+submit -> `applied` (at each of the other three phones). The same load runs against a bare
 python-socketio server that only acks and relays (no engine, no database), and the report gives
-p50/p99 of both and their ratio. Issue 4's target: at 64 tables on one process, p99 broadcast under
+p50/p99 of both and their ratio (and, for the real server, submit -> each seat's `view`). The two
+servers run side by side and the load alternates between them in rounds, so other work on the
+machine weighs on both alike. Issue 4's target: at 64 tables on one process, p99 broadcast under
 50 ms and ack p50 within 1.5x of the bare echo. This is a report, not a test: it prints, it does not fail.
 
-    .venv/bin/python benchmarks/live.py                  # 64 tables, 30 s each run
+    .venv/bin/python benchmarks/live.py                  # 64 tables, 30 s measured per server
     .venv/bin/python benchmarks/live.py --tables 16 --seconds 10 --server-mode threading
 
 The real server runs as `python -m app` (SQLite under a temp dir, the small test game from
@@ -117,12 +119,16 @@ def stop(proc: subprocess.Popen) -> None:
 class Table:
     """Four phones of one table and the timings of the events they enter."""
 
-    def __init__(self, base: str, index: int, tokens: list[str], sent: dict, acks: list, casts: list):
-        self.index, self.sent, self.acks, self.casts = index, sent, acks, casts
+    def __init__(self, base: str, index: int, tokens: list[str], sent: dict, acks: list, casts: list,
+                 views: list):
+        self.index, self.sent, self.acks, self.casts, self.views = index, sent, acks, casts, views
+        self.seq_start: dict[int, tuple[float, bool]] = {}
+        self.view_arrivals: list[tuple[int, float]] = []
         self.phones = []
         for token in tokens:
             client = socketio.Client(reconnection=False)
             client.on("applied", self._on_applied, namespace="/live")
+            client.on("view", self._on_view, namespace="/live")
             client.connect(base, namespaces=["/live"], auth={"token": token, "last_seq": 0},
                            transports=["websocket"], wait_timeout=30)
             self.phones.append(client)
@@ -133,6 +139,18 @@ class Table:
         started = self.sent.get(event.get("id"))
         if started is not None and started[1]:
             self.casts.append(at - started[0])
+
+    def _on_view(self, data):
+        self.view_arrivals.append((data.get("seq"), time.perf_counter()))
+
+    def view_latencies(self) -> list[float]:
+        """submit -> `view` at the other phones (the real server only; the echo sends no views)."""
+        out = []
+        for seq, at in self.view_arrivals:
+            start = self.seq_start.get(seq)
+            if start is not None and start[1]:
+                out.append(at - start[0])
+        return out
 
     def play(self, until: float, measure_from: float, phase: float) -> None:
         n = 0
@@ -146,6 +164,8 @@ class Table:
             self.sent[eid] = (time.perf_counter(), measuring)
             ack = self.phones[seat_i].call("submit", envelope, namespace="/live", timeout=30)
             took = time.perf_counter() - self.sent[eid][0]
+            if isinstance(ack.get("seq"), int):
+                self.seq_start[ack["seq"]] = self.sent[eid]
             if measuring:
                 if ack.get("status") in (200, 201):
                     self.acks.append(took)
@@ -167,10 +187,11 @@ def run_load(base: str, table_tokens: list[list[str]], seconds: float, warmup: f
     sent: dict = {}
     acks: list[float] = []
     casts: list[float] = []
+    views: list[float] = []
     tables = []
     pool = eventlet.GreenPool(len(table_tokens) + 4)
     for i, tokens in enumerate(table_tokens):
-        tables.append(Table(base, i, tokens, sent, acks, casts))
+        tables.append(Table(base, i, tokens, sent, acks, casts, views))
     start = time.perf_counter() + 0.5
     until = start + warmup + seconds
     for i, table in enumerate(tables):
@@ -179,9 +200,10 @@ def run_load(base: str, table_tokens: list[list[str]], seconds: float, warmup: f
     eventlet.sleep(1.0)  # let the last broadcasts arrive
     for table in tables:
         table.close()
+        views.extend(table.view_latencies())
     errors = sum(1 for a in acks if a != a)
     good = [a for a in acks if a == a]
-    return {"acks": good, "casts": casts, "errors": errors, "events": len(acks)}
+    return {"acks": good, "casts": casts, "views": views, "errors": errors, "events": len(acks)}
 
 
 def pct(values: list[float], q: float) -> float:
@@ -199,6 +221,8 @@ def summary(name: str, res: dict) -> dict:
            "broadcast_frames": len(res["casts"])}
     if res["acks"]:
         out["ack_mean_ms"] = statistics.fmean(res["acks"]) * 1000
+    if res["views"]:
+        out["view_p50_ms"], out["view_p99_ms"] = pct(res["views"], 50), pct(res["views"], 99)
     return out
 
 
@@ -206,7 +230,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tables", type=int, default=64)
     parser.add_argument("--seconds", type=float, default=30.0, help="measured seconds per run")
-    parser.add_argument("--warmup", type=float, default=3.0)
+    parser.add_argument("--warmup", type=float, default=3.0, help="unmeasured seconds at the start of each round")
+    parser.add_argument("--rounds", type=int, default=3, help="alternations between the echo and the real server")
     parser.add_argument("--server-mode", default="eventlet", choices=("eventlet", "gevent", "threading"))
     parser.add_argument("--json", action="store_true", help="print the results as JSON too")
     parser.add_argument("--echo-server", type=int, help=argparse.SUPPRESS)
@@ -215,34 +240,40 @@ def main() -> None:
         run_echo_server(args.echo_server)
         return
 
-    results = []
+    # Both servers run side by side and the load alternates between them in rounds, so that other
+    # work on the machine (a shared 2-core box) weighs on both about equally.
+    echo_res = {"acks": [], "casts": [], "views": [], "errors": 0, "events": 0}
+    real_res = {"acks": [], "casts": [], "views": [], "errors": 0, "events": 0}
+    per_round = args.seconds / args.rounds
     with tempfile.TemporaryDirectory(prefix="tw-bench-") as tmp:
-        port = free_port()
-        proc = start_echo_server(port)
+        echo_port, real_port = free_port(), free_port()
+        echo_proc = start_echo_server(echo_port)
+        real_proc = start_real_server(real_port, tmp, args.server_mode)
         try:
-            tokens = [[f"{t}:{s}" for s in SEATS] for t in range(args.tables)]
-            print(f"bare echo server: {args.tables} tables x 4 clients, {args.seconds:.0f} s ...", flush=True)
-            results.append(summary("bare python-socketio echo", run_load(f"http://127.0.0.1:{port}", tokens,
-                                                                         args.seconds, args.warmup)))
-        finally:
-            stop(proc)
-
-        port = free_port()
-        proc = start_real_server(port, tmp, args.server_mode)
-        try:
-            base = f"http://127.0.0.1:{port}"
-            tokens = []
+            base = f"http://127.0.0.1:{real_port}"
+            real_tokens = []
             for t in range(args.tables):
                 game = requests.post(base + "/api/games", json={"ruleset": "test/tally",
                                                                "seats": [{"name": f"T{t}{s}"} for s in SEATS]},
                                      timeout=30).json()
-                tokens.append([s["token"] for s in game["seats"]])
-            print(f"Tablewarden ({args.server_mode}, SQLite): {args.tables} tables x 4 clients, "
-                  f"{args.seconds:.0f} s ...", flush=True)
-            results.append(summary(f"Tablewarden python -m app ({args.server_mode})",
-                                   run_load(base, tokens, args.seconds, args.warmup)))
+                real_tokens.append([s["token"] for s in game["seats"]])
+            echo_tokens = [[f"{t}:{s}" for s in SEATS] for t in range(args.tables)]
+            for r in range(args.rounds):
+                for name, url, tokens, acc in (("bare echo", f"http://127.0.0.1:{echo_port}", echo_tokens, echo_res),
+                                               (f"Tablewarden ({args.server_mode}, SQLite)", base, real_tokens,
+                                                real_res)):
+                    print(f"round {r + 1}/{args.rounds}: {name}, {args.tables} tables x 4 clients, "
+                          f"{per_round:.0f} s", flush=True)
+                    res = run_load(url, tokens, per_round, args.warmup)
+                    for key in ("acks", "casts", "views"):
+                        acc[key].extend(res[key])
+                    acc["errors"] += res["errors"]
+                    acc["events"] += res["events"]
         finally:
-            stop(proc)
+            stop(echo_proc)
+            stop(real_proc)
+    results = [summary("bare python-socketio echo", echo_res),
+               summary(f"Tablewarden python -m app ({args.server_mode})", real_res)]
 
     echo, real = results
     print()
@@ -250,6 +281,8 @@ def main() -> None:
     for r in results:
         print(f"{r['name']:44} {r['events']:7d} {r['errors']:4d} {r['ack_p50_ms']:7.2f}ms {r['ack_p99_ms']:7.2f}ms "
               f"{r['broadcast_p50_ms']:8.2f}ms {r['broadcast_p99_ms']:8.2f}ms")
+    if "view_p50_ms" in real:
+        print(f"{'':44} per-seat view after submit: p50 {real['view_p50_ms']:.2f}ms, p99 {real['view_p99_ms']:.2f}ms")
     ratio_ack = real["ack_p50_ms"] / echo["ack_p50_ms"]
     ratio_cast = real["broadcast_p99_ms"] / echo["broadcast_p99_ms"]
     print(f"\nratio real/echo: ack p50 {ratio_ack:.2f}x, ack p99 {real['ack_p99_ms'] / echo['ack_p99_ms']:.2f}x, "

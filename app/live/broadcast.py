@@ -1,7 +1,7 @@
 """Pushes stored events to the table: `applied` to the game's room, then each seat's own `view`.
 
-One background task per process drains a queue, so pushes leave in the order events were stored and
-the submitter's ack is not held back by computing every seat's view.
+`applied` leaves at once (in store order, under the game's lock); one background task per process
+computes and sends the views, so the submitter's ack is not held back by computing every seat's view.
 """
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ def seat_room(game_id: str, seat: str) -> str:
 
 
 class Broadcaster:
-    """Ordered, asynchronous pushes of applied events and per-seat views."""
+    """Ordered pushes of applied events (at once) and per-seat views (from a background task)."""
 
     def __init__(self, server, service: GameService):
         # The python-socketio server this app was bound to (not the module-level SocketIO object,
@@ -36,7 +36,14 @@ class Broadcaster:
         self._started = False
 
     def publish(self, applied: Applied, skip_sid: str | None) -> None:
-        """Queue one stored event for the table (called by GameService after the store commits)."""
+        """Push one stored event: `applied` at once, the per-seat views from the background task.
+
+        GameService calls this right after the store commits, inside the game's lock, so the
+        `applied` frames of one game leave this process in seq order. Views take longer to compute
+        (one per seat and role, with advice), so they follow from the queue, in the same order,
+        without holding back the submitter's ack.
+        """
+        self.send_applied(applied, skip_sid)
         if not self._started:
             self._queue = self.server.eio.create_queue()
             self._started = True
@@ -47,23 +54,35 @@ class Broadcaster:
         while True:
             applied, skip_sid = self._queue.get()
             try:
-                self.send(applied, skip_sid)
+                self.send_views(applied, skip_sid)
             except Exception:  # noqa: BLE001 - one bad push must not stop the others
-                log.exception("push of %s #%s failed", applied.game_id, applied.record.get("seq"))
+                log.exception("views of %s #%s failed", applied.game_id, applied.record.get("seq"))
+
+    @staticmethod
+    def _everyone(applied: Applied) -> list[str]:
+        return [*applied.seats, *ROLES]
 
     def send(self, applied: Applied, skip_sid: str | None) -> None:
-        """Emit `applied` to the room and each seat's `view` to its seat room (submitter skipped)."""
+        """Emit `applied` and then every seat's `view`, now."""
+        self.send_applied(applied, skip_sid)
+        self.send_views(applied, skip_sid)
+
+    def send_applied(self, applied: Applied, skip_sid: str | None) -> None:
+        """Emit `applied` to the game's room, or per seat when the ruleset hides a secret choice."""
         gid = applied.game_id
-        seq = applied.record["seq"]
-        everyone = [*applied.seats, *ROLES]
-        shown = {seat: applied.rs.redact_event(applied.state, applied.record, seat) for seat in everyone}
+        shown = {seat: applied.rs.redact_event(applied.state, applied.record, seat)
+                 for seat in self._everyone(applied)}
         if all(rec is applied.record or rec == applied.record for rec in shown.values()):
             self.server.emit("applied", applied_payload(applied.record), to=game_room(gid),
-                               skip_sid=skip_sid, namespace=NAMESPACE)
+                             skip_sid=skip_sid, namespace=NAMESPACE)
         else:  # a secret choice: each seat gets the event as it may see it
             for seat, rec in shown.items():
                 self.server.emit("applied", applied_payload(rec), to=seat_room(gid, seat),
-                                   skip_sid=skip_sid, namespace=NAMESPACE)
-        for seat in everyone:
+                                 skip_sid=skip_sid, namespace=NAMESPACE)
+
+    def send_views(self, applied: Applied, skip_sid: str | None) -> None:
+        """Emit each seat's own `view` to its seat room (the submitter's ack carries its view)."""
+        gid, seq = applied.game_id, applied.record["seq"]
+        for seat in self._everyone(applied):
             view = GameService._view(applied.rs, applied.state, seq, seat)
             self.server.emit("view", view, to=seat_room(gid, seat), skip_sid=skip_sid, namespace=NAMESPACE)

@@ -1,6 +1,6 @@
 // The connection indicator in the top bar: online / connecting / offline, plus queued events.
 
-const TEXT = { idle: "Ready", online: "Online", connecting: "Connecting…", offline: "Offline" };
+const TEXT = { idle: "…", online: "Online", connecting: "Connecting…", offline: "Offline" };
 
 /** Show a connection state and how many events wait in the outbox. */
 export function showConnection(state, queued = 0) {

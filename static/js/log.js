@@ -42,7 +42,9 @@ export function renderLog(events, pending, c) {
     const canUndo = last && ev.seq === last.seq && ev.by === c.seat && !c.readOnly;
     items.push(h("li", { class: cls, "data-seq": ev.seq, "data-type": ev.type },
       h("div", { class: "meta" },
-        h("span", {}, `#${ev.seq}`), h("span", {}, c.seatName(ev.by)), h("span", {}, clock(ev.created_at))),
+        h("span", {}, `#${ev.seq}`), h("span", {}, c.seatName(ev.by)),
+        ev.actor && ev.actor !== ev.by ? h("span", {}, `entered by ${c.seatName(ev.actor)}`) : null,
+        h("span", {}, clock(ev.created_at))),
       h("div", { class: "what" }, ev.type === "revert" ? `Took back #${ev.data.seq}: ${ev.data.reason || ""}` : summary(ev, c)),
       ev.override ? h("div", { class: "ovr" }, `Rules overridden by the table: ${ev.override.reason || ""}`) : null,
       undoneBy ? h("div", { class: "ovr" }, `Taken back (#${undoneBy.seq})`) : null,

@@ -7,3 +7,11 @@ export function registerServiceWorker() {
     return null;
   });
 }
+
+/** On pages without a game connection, the indicator follows the phone's own network state. */
+export function watchNetwork(show) {
+  const update = () => show(navigator.onLine ? "online" : "offline");
+  window.addEventListener("online", update);
+  window.addEventListener("offline", update);
+  update();
+}

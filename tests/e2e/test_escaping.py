@@ -31,4 +31,5 @@ def test_script_laden_name_is_text(phones, server):
     join(host, game["join_code"], "p1")
     host.locator("[data-tab='game']").click()
     expect(host.locator("#main")).to_contain_text(EVIL)
+    phones.shot(host, "03-game-tab")
     assert host.evaluate("window.__pwned") is None

@@ -89,6 +89,8 @@ function fighterCard(view, fid, c) {
       h("div", { class: "count", "aria-live": "polite" }, h("b", {}, String(left)), h("small", {}, `wounds left of ${wounds}`),
         h("div", { class: `hp${left <= 1 ? " low" : ""}` }, h("i", { style: `width:${wounds ? (100 * left) / wounds : 0}%` }))),
       canEdit ? button("+", () => c.submit("damage", { fighter: fid, amount: 1, source: "card" }), { cls: "btn", aria: `One damage to ${name}`, "data-action": "damage" }) : null),
+    !f.inspired && !f.out && cd.inspire_condition && cd.inspire_condition.text ?
+      h("div", { class: "chars", style: "margin-top:4px" }, `Inspire: ${cd.inspire_condition.text}`) : null,
     waitingFor(c, fid),
     h("div", {},
       tokens.map(([t, n]) => h("span", { class: "badge token" }, `${TOKEN_NAMES[t] || t}${n > 1 ? ` ×${n}` : ""}`)),
@@ -114,7 +116,8 @@ function waitingFor(c, fid) {
 function tokenSheet(view, fid, c) {
   const f = view.fighters[fid];
   return sheet(`Tokens: ${fighterName(view, fid)}`, (close) => h("div", { class: "stack" },
-    Object.keys(TOKEN_NAMES).filter((t) => t in (f.tokens || {}) || t === "raise").map((t) => {
+    // The tokens this edition's fighters carry (the state lists them all, at 0 when absent).
+    Object.keys(f.tokens || {}).map((t) => {
       const n = (f.tokens || {})[t] || 0;
       return h("div", { class: "row" },
         h("span", { class: "grow", style: "font-weight:700" }, `${TOKEN_NAMES[t]}: ${n}`),

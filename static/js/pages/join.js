@@ -2,7 +2,8 @@
 import { h, replace, button } from "../dom.js";
 import { api, errorText, NetworkError } from "../api.js";
 import { putGame } from "../store.js";
-import { registerServiceWorker } from "../pwa.js";
+import { registerServiceWorker, watchNetwork } from "../pwa.js";
+import { showConnection } from "../conn.js";
 
 const form = document.getElementById("join-form");
 const input = document.getElementById("join-code");
@@ -90,3 +91,4 @@ if (preset && refereeToken) {
   }).catch(() => showError("The server cannot be reached."));
 } else if (preset) lookup(normalise(preset));
 registerServiceWorker();
+watchNetwork(showConnection);

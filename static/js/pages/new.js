@@ -3,7 +3,8 @@
 import { h, replace, button, toast } from "../dom.js";
 import { api, errorText, NetworkError, uuid } from "../api.js";
 import { putGame } from "../store.js";
-import { registerServiceWorker } from "../pwa.js";
+import { registerServiceWorker, watchNetwork } from "../pwa.js";
+import { showConnection } from "../conn.js";
 import { fighterEditor, blankFighter, slugify, fighterProblem } from "../games/uw_fighters.js";
 
 const root = document.getElementById("wizard");
@@ -316,3 +317,4 @@ async function load() {
 render();
 load();
 registerServiceWorker();
+watchNetwork(showConnection);

@@ -1,7 +1,8 @@
 // Start screen: new game, join, and the games already on this phone (resume / forget).
 import { h, replace, button } from "../dom.js";
 import { listGames, dropGame } from "../store.js";
-import { registerServiceWorker } from "../pwa.js";
+import { registerServiceWorker, watchNetwork } from "../pwa.js";
+import { showConnection } from "../conn.js";
 
 function render() {
   const games = listGames();
@@ -21,3 +22,4 @@ function render() {
 
 render();
 registerServiceWorker();
+watchNetwork(showConnection);

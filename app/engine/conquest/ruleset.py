@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 import copy
+import json
 
-from ..core import Advice, Consequence, Event, Ruleset, Violation, structural
+from ..core import NOTE, REVERT, Advice, Consequence, Event, Ruleset, Violation, structural
 from . import combat, command, damage, deploy, effects, headquarters, opening, rules, victory
 from .catalogue import EFFECT_TYPES, EVENT_TYPES
 from .setup import new_game
@@ -95,6 +96,19 @@ class ConquestRuleset(Ruleset):
             return [combat.out_of_step("The other player is resolving his Mobile units.", rules.KW_MOBILE)]
         check = CHECKS.get(event.type)
         return check(state, event) if check else []
+
+    def apply(self, state: dict, event: Event) -> tuple[dict, list[Consequence]]:
+        """Pure, as the core's: the state is plain JSON (string keys only), so a JSON copy is exact and
+        several times faster than copy.deepcopy."""
+        return self.apply_owned(json.loads(json.dumps(state)), event)
+
+    def apply_owned(self, state: dict, event: Event) -> tuple[dict, list[Consequence]]:
+        """Apply in place to a state the caller owns (replay folds its own states): no copy at all."""
+        if event.type == REVERT:
+            raise ValueError("revert is folded by replay(), not applied to a state")
+        if event.type == NOTE:
+            return state, []
+        return state, self.apply_event(state, event)
 
     def apply_event(self, state: dict, event: Event) -> list[Consequence]:
         """Apply the event, then check winning and losing conditions."""

@@ -83,6 +83,11 @@ class ClassicRuleset(UnderworldsRuleset):
             # These books have no formats of the current kind: a setup without one plays the standard game.
             options = dict(setup_data.get("options") or {})
             options.setdefault("format", "matched" if options.get("match") else "standard")
+            # A client that offers the current rules' formats everywhere sends "rivals" (a warband's own
+            # ready-made decks, as in these core sets): that is the standard game. Nemesis, Relic and
+            # Championship are current-rules deck formats and are refused by the base check.
+            if options["format"] == "rivals":
+                options["format"] = "standard"
             setup_data = {**setup_data, "options": options}
         state = super().new_game(setup_data)
         options = setup_data.get("options") or {}
@@ -314,6 +319,8 @@ class ClassicRuleset(UnderworldsRuleset):
                 out.append(c)
         self._adjust_power_step(state)
         self._adjust_window(state, event, reopened)
+        if not self.classic.inspire_steps:
+            state["minor"] = False  # no Inspire or surge steps in these rules (clients show "minor" steps)
         out += self._inspire_now(state)
         out += self._check_wipe_out(state)
         return out

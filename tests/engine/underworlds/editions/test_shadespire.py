@@ -226,3 +226,16 @@ def test_objective_drawn_on_scoring_waits_for_a_later_action():
     assert t.refuse("objective", "p1", action="score", glory=1) == ["just_drawn"]
     t.play("activate", "p1", action="move", fighter="p1.severin")
     t.play("objective", "p1", action="score", glory=1)
+
+
+def test_rivals_is_read_as_the_standard_game_and_no_minor_steps_are_shown():
+    """The 2018 core set plays with ready-made decks: 'rivals' from a client means the standard game;
+    no Inspire or surge steps are ever open (Shadespire pg 13, 25)."""
+    data = setup("underworlds/shadespire")
+    data["options"] = {"format": "rivals"}
+    t = Table(S, data)
+    assert t.state["format"] == "standard"
+    t.start()
+    t.play("roll_off", "p1", purpose="first_turn", first="p1")
+    t.play("activate", "p1", action="move", fighter="p1.severin")
+    assert t.state["minor"] is False and "minor_steps_open" not in S.suggest(t.state, "p1").step

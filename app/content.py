@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import copy
 import functools
+import importlib
+import inspect
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -201,6 +203,49 @@ def load() -> Library:
 
 
 # ---------------------------------------------------------------------------------------------
+# Other games keep their own loaders (flat files content/<game>/<kind>.yaml, their own schemas):
+# each module offers load() -> {kind: [records]} and expand_setup(setup[, lookup]). They are listed
+# and expanded through this module so the server and the API stay generic by game.
+# ---------------------------------------------------------------------------------------------
+
+GAME_MODULES: dict[str, str] = {"conquest": "app.conquest_content", "battlelore": "app.battlelore_content"}
+
+
+def _other_game(game: str):
+    return importlib.import_module(GAME_MODULES[game])
+
+
+def _params(game: str) -> set[str]:
+    return set(inspect.signature(_other_game(game).expand_setup).parameters)
+
+
+def other_games() -> dict[str, dict[str, list[dict]]]:
+    """{game: {kind: [records]}} from the other games' loaders (each validates its own files)."""
+    out = {}
+    for game in GAME_MODULES:
+        try:
+            module = _other_game(game)
+        except ImportError:
+            continue
+        out[game] = {kind: recs for kind, recs in module.load().items() if isinstance(recs, list)}
+    return out
+
+
+def record_id(rec: dict) -> str | None:
+    """The id a record is served under: its id, else its slug, else its name."""
+    for key in ("id", "slug", "name"):
+        if isinstance(rec.get(key), str) and rec[key]:
+            return rec[key]
+    return None
+
+
+def load_all() -> None:
+    """Validate every game's content (startup): raises the first loader's error."""
+    load()
+    other_games()
+
+
+# ---------------------------------------------------------------------------------------------
 # Summaries for listings
 # ---------------------------------------------------------------------------------------------
 
@@ -378,13 +423,11 @@ def expand_setup(ruleset_id: str, setup: dict, lookup: Lookup | None = None) -> 
     setups are returned unchanged (copied).
     """
     out = copy.deepcopy(setup)
-    if isinstance(ruleset_id, str) and ruleset_id.startswith("conquest/"):
-        from app.conquest_content import expand_setup as conquest_setup  # noqa: PLC0415 - Conquest's own loader
-        return conquest_setup(out)
-    if isinstance(ruleset_id, str) and ruleset_id.startswith("battlelore/"):
-        from app.battlelore_content import expand_setup as battlelore_setup  # noqa: PLC0415 - BattleLore's own loader
-        return battlelore_setup(out, lookup or _server_lookup())
-    if not isinstance(ruleset_id, str) or not ruleset_id.startswith("underworlds/") or not isinstance(out, dict):
+    game = ruleset_id.split("/", 1)[0] if isinstance(ruleset_id, str) else None
+    if game in GAME_MODULES:
+        return _other_game(game).expand_setup(out, **({"lookup": lookup or _server_lookup()}
+                                                       if "lookup" in _params(game) else {}))
+    if game != "underworlds" or not isinstance(out, dict):
         return out
     lookup = lookup or _server_lookup()
     seats = out.get("seats")

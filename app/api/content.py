@@ -25,7 +25,7 @@ bp = Blueprint("content", __name__, url_prefix="/api/content")
 @bp.record_once
 def _load_at_startup(_state) -> None:
     """Validate every content file when the app is built: a bad file stops startup (ContentError)."""
-    content.load()
+    content.load_all()
 
 
 def _error(status: int, code: str, message: str, fields: dict | None = None):
@@ -50,26 +50,28 @@ def index():
     games: dict[str, dict[str, int]] = {}
     for game, kinds in lib.kinds().items():
         games[game] = {kind: len(lib.records.get((game, kind), {})) for kind in kinds}
+    for game, kinds in content.other_games().items():
+        games[game] = {kind: len(recs) for kind, recs in kinds.items()}
     return jsonify({"games": games, "custom_kinds": sorted(CUSTOM_KINDS)})
 
 
-@bp.get("/conquest/<kind>")
-def conquest_listing(kind: str):
-    """Conquest content (planets, warlords, tokens) from app.conquest_content, for the setup wizard."""
-    from app import conquest_content  # noqa: PLC0415 - Conquest keeps its own loader
-    if kind not in ("planets", "warlords", "tokens"):
-        return _error(404, "not_found", f"There is no Conquest content kind '{kind}'.")
-    return jsonify({"game": "conquest", "kind": kind, "records": getattr(conquest_content, kind)()})
+def _other(game: str, kind: str) -> list[dict] | None:
+    return content.other_games().get(game, {}).get(kind)
 
 
 @bp.get("/<game>/<kind>")
 def listing(game: str, kind: str):
-    """Summaries of every record of one kind of one game."""
+    """Summaries of every record of one kind of one game (other games' records are served whole)."""
     lib = content.load()
-    if kind not in lib.kinds().get(game, []):
+    if kind in lib.kinds().get(game, []):
+        return jsonify({"game": game, "kind": kind,
+                        "items": [content.summary(game, kind, r) for r in lib.all(game, kind)]})
+    recs = _other(game, kind)
+    if recs is None:
         return _error(404, "unknown_kind", f"There is no '{kind}' content for '{game}'.")
-    return jsonify({"game": game, "kind": kind,
-                    "items": [content.summary(game, kind, r) for r in lib.all(game, kind)]})
+    items = [{"id": content.record_id(r), **r} for r in recs]
+    # "records" is the same list under the name the Conquest setup wizard reads.
+    return jsonify({"game": game, "kind": kind, "items": items, "records": items})
 
 
 @bp.get("/<game>/<kind>/<rid>")
@@ -77,7 +79,13 @@ def record(game: str, kind: str, rid: str):
     """One whole content record."""
     lib = content.load()
     if kind not in lib.kinds().get(game, []):
-        return _error(404, "unknown_kind", f"There is no '{kind}' content for '{game}'.")
+        recs = _other(game, kind)
+        if recs is None:
+            return _error(404, "unknown_kind", f"There is no '{kind}' content for '{game}'.")
+        found = next((r for r in recs if (content.record_id(r) or "").casefold() == rid.casefold()), None)
+        if found is None:
+            return _error(404, "not_found", f"There is no {kind} record '{rid}'.")
+        return jsonify(found)
     rec = lib.get(game, kind, rid)
     if rec is None:
         return _error(404, "not_found", f"There is no {kind[:-1] if kind.endswith('s') else kind} '{rid}'.")

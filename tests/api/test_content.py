@@ -116,3 +116,64 @@ def test_deck_check_lists_problems_with_rules(client):
     bad = client.post("/api/content/underworlds/deck-check", json={**body, "deck": "nope"})
     assert bad.status_code == 422 and bad.get_json()["error"]["code"] == "invalid_deck"
     assert client.post("/api/content/underworlds/deck-check", json={}).status_code == 400
+
+
+def test_other_games_are_listed_through_the_same_api(client):
+    """Conquest and BattleLore content (their own loaders) are served by game and kind too."""
+    games = client.get("/api/content").get_json()["games"]
+    assert games["conquest"]["planets"] == 10 and games["battlelore"]["units"] >= 1
+    planets = client.get("/api/content/conquest/planets").get_json()["items"]
+    assert "Tarrus" in {p["id"] for p in planets}
+    assert client.get("/api/content/conquest/planets/tarrus").get_json()["resources"] == 1
+    assert client.get("/api/content/conquest/planets/nowhere").status_code == 404
+    assert client.get("/api/content/battlelore/dragons").status_code == 404
+
+
+# -- with the real server (create_app, its store, POST /api/games) --------------------------------
+
+def test_custom_warband_round_trip_into_a_game(tmp_path):
+    """Save a custom warband, share its link, start a Deathgorge game with it, and play its fighter."""
+    from app import create_app
+    from tests.api.helpers import auth
+
+    app = create_app({"ASYNC_MODE": "threading", "DATABASE_URL": f"sqlite:///{tmp_path / 'tw.sqlite3'}",
+                      "TESTING": True, "RATE_LIMIT_PER_SECOND": 1000.0, "RATE_LIMIT_BURST": 1000,
+                      "INSTANCE_PATH": str(tmp_path / "instance")})
+    client = app.test_client()
+    saved = client.post("/api/content/custom/warband", json={
+        "name": "Vexmor's own", "grand_alliance": "chaos", "based_on": "thricefold-discord",
+        "fighters": [FIGHTER, {**FIGHTER, "slug": "lascivyr", "name": "Lascivyr", "leader": False, "wounds": 4}]})
+    assert saved.status_code == 201, saved.get_json()
+    link, cid = saved.get_json()["link"], saved.get_json()["id"]
+    assert client.get(link).get_json()["payload"]["name"] == "Vexmor's own"   # what a shared link opens
+
+    resp = client.post("/api/games", json={"ruleset": "underworlds/deathgorge", "options": {"format": "rivals"},
+                                           "seats": [{"name": "Ana", "custom_id": cid},
+                                                     {"name": "Ben", "warband": "cyrenis-razors"}]})
+    assert resp.status_code == 201, resp.get_json()
+    game = resp.get_json()
+    tokens = {s["seat"]: s["token"] for s in game["seats"]}
+    view = client.get(f"/api/games/{game['id']}", headers=auth(tokens["p1"])).get_json()["view"]["state"]
+    assert view["fighters"]["p1.vexmor"]["wounds"] == 5 and "p1.lascivyr" in view["fighters"]
+    assert view["cards"]["p1.vexmor"]["profiles"][0]["name"] == "Claws"
+    assert view["fighters"]["p2.cyreni"]["wounds"] == 4
+
+    # The custom fighter is a real fighter of the game: set up, then it makes an activation.
+    def send(seat, type_, n, **data):
+        r = client.post(f"/api/games/{game['id']}/events", headers=auth(tokens[seat]),
+                        json={"id": f"rt-{n}", "type": type_, "by": seat, "data": data})
+        assert r.status_code == 201, r.get_json()
+    send("p1", "roll_off", 1, purpose="boards", first="p1")
+    send("p1", "do_over", 2, choice="none")
+    send("p2", "do_over", 3, choice="none")
+    send("p1", "roll_off", 4, purpose="deployment", first="p1")
+    send("p1", "deployed", 5, finished_first="p1")
+    send("p1", "roll_off", 6, purpose="first_turn", first="p1")
+    send("p1", "activate", 7, action="move", fighter="p1.vexmor")
+    state = client.get(f"/api/games/{game['id']}", headers=auth(tokens["p1"])).get_json()["view"]["state"]
+    assert state["fighters"]["p1.vexmor"]["tokens"]["move"] == 1
+
+    bad = client.post("/api/games", json={"ruleset": "underworlds/deathgorge",
+                                          "seats": [{"name": "Ana", "custom_id": "missing"},
+                                                    {"name": "Ben", "warband": "cyrenis-razors"}]})
+    assert bad.status_code == 422 and "seats[0].custom_id" in bad.get_json()["error"]["fields"]

@@ -163,3 +163,10 @@ def test_deck_checked_against_the_format():
     with pytest.raises(SetupError, match="belongs to another warband"):
         content.expand_setup("underworlds/deathgorge", {"options": {"format": "rivals"}, "seats": [
             {"name": "A", "warband": "cyrenis-razors", "deck": "thricefold-discord-rivals"}]})
+
+
+def test_other_games_use_their_own_expanders():
+    """Conquest and BattleLore setups go to their games' loaders (the server calls this one function)."""
+    out = content.expand_setup("battlelore/second-edition", {"seats": [{"name": "A"}, {"name": "B"}]})
+    assert all("units" in seat and "missing" in seat for seat in out["seats"])
+    assert len(content.expand_setup("conquest/core", {"seats": [{"name": "A"}]})["planets"]) == 10

@@ -9,7 +9,7 @@ combat.py/dice.py are the combat sequence (uw-combat); decks.py is the content e
 """
 from .edition import DEATHGORGE_EDITION, Edition  # noqa: F401
 from .reactions import REACTION_STEPS  # noqa: F401
-from .ruleset import UnderworldsRuleset
+from .ruleset import UnderworldsRuleset  # noqa: F401
 
 DEATHGORGE = UnderworldsRuleset(DEATHGORGE_EDITION)
 

@@ -36,6 +36,11 @@ class Edition:
     bounty: int = 1
     large_bounty_bonus: int = 1
     large_wounds: int = 5
+    # Two players: the enemy gains the bounty however the fighter was taken out of action (lethal hex, its own
+    # player's card): "When an enemy fighter is taken out of action, you gain a bounty" (Bounty pg 24). The
+    # multiplayer rules restrict it to the warband that took it out. False applies that restriction to two
+    # players as well (the other reading).
+    two_player_bounty_any_cause: bool = True
     # Numbered feature tokens used, by players (values 1..n), and available (blocked/cover) tokens.
     numbered_features: dict = field(default_factory=lambda: {2: 5, 3: 7, 4: 9})
     available_features: dict = field(default_factory=lambda: {2: 2, 3: 3, 4: 4})

@@ -177,8 +177,8 @@ def apply_reaction(rs, state: dict, event) -> list[Consequence]:
     card = rs.cards.lookup(state, event.by, "power", d.get("card"))
     if d.get("card") and (card is None or card.get("type") in ("ploy", "spell")):
         rs.cards.spend_from_hand(state, event.by, "power", d["card"], discard=True)
-    if all(s in window["passed"] or window["acted"].get(s) for s in window["order"]) and step != "after_reaction":
-        pass  # keep the window: others may still react to this reaction (secondary chain)
+    # The window stays open even when everyone has reacted: each reaction opens an after_reaction step
+    # (a secondary chain), which ends with passes or the next game event.
     return cons
 
 

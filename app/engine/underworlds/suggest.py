@@ -95,7 +95,7 @@ def suggest(rs, state, seat: str) -> Advice:
             elif step == "activation" and state.get("pending"):
                 out += _pending_attack(rs, state, seat)
             elif step == "activation" and seat == active_seat(state):
-                out += _activations(rs, state, seat)
+                out += [s for s in (_legal(rs, state, s) for s in _activations(rs, state, seat)) if s]
             elif step == "power" and seat == power_seat(state):
                 out += _power(rs, state, seat)
             elif step == "end" and seat == O.end_seat(state):
@@ -168,6 +168,11 @@ def _activations(rs, state, seat) -> list[Suggestion]:
             add("stun", "Stun", choices={"target": stun_targets})
         if "barge" in actions and stun_targets and not tokens["charge"]:
             add("barge", "Barge", choices={"target": stun_targets})
+        enemies = _enemies(state, seat)
+        if "attack" in actions and enemies and any("scything" in (p.get("keywords") or []) for p in profiles(state, fid)):
+            add("attack", "Attack (Scything)", bounds={"attacks": {"type": "int", "min": 1, "max": min(6, len(enemies))}})
+        if "ability" in actions:
+            add("ability", "Action from a card", bounds={"name": {"type": "str"}})
     labels = {"draw_power": "Draw a power card", "swap_objective": "Discard and draw an objective",
               "pass": "Pass (forfeit the activation)"}
     for action in rs.edition.player_actions:
@@ -176,6 +181,34 @@ def _activations(rs, state, seat) -> list[Suggestion]:
         out.append(Suggestion("player_action", seat, labels.get(action, action), {"action": action},
                               group="Player action"))
     return out
+
+
+def _legal(rs, state, sugg: Suggestion) -> Suggestion | None:
+    """The suggestion as the ruleset's own checks allow it (one source of legality; editions change checks):
+    a complete event if it passes; a template with one choice field keeps only the legal choices; other
+    templates are kept when a sample filled from their first choices and lowest bounds passes."""
+    from ..core import Event  # noqa: PLC0415
+    import copy  # noqa: PLC0415
+
+    def sample(extra: dict) -> Event:
+        data = copy.deepcopy(sugg.data)
+        for path, value in extra.items():
+            cur = data
+            parts = path.split(".")
+            for part in parts[:-1]:
+                cur = cur.setdefault(part, {})
+            cur[parts[-1]] = value
+        return Event(sugg.type, sugg.by, data)
+    base = {p: (b.get("min", 0) if b.get("type") == "int" else "x") for p, b in sugg.bounds.items()}
+    if len(sugg.choices) == 1:
+        (path, values), = sugg.choices.items()
+        ok = [v for v in values if not rs.check(state, sample({**base, path: v}))]
+        if not ok:
+            return None
+        sugg.choices[path] = ok
+        return sugg
+    first = {p: v[0] for p, v in sugg.choices.items() if v}
+    return None if rs.check(state, sample({**base, **first})) else sugg
 
 
 def _enemies(state, seat):

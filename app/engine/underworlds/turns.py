@@ -83,10 +83,9 @@ def finish_activation(rs, state) -> list[Consequence]:
     state["pending"] = None
     state["step"] = "power"
     state["minor"] = True
-    nxt = next_seat(state, seat)
-    order = [seat] if nxt == seat else [seat, nxt]
-    if state["players"] == 2:
-        order = order_from(state, seat)
+    # Two players: both take part. Three or four: the player whose turn it is and the next in order of play
+    # (for the last turn of the round, the player whose turn would be next) (Multiplayer games, Power step).
+    order = [seat, next_seat(state, seat)]
     state["power"] = {"order": order, "next": 0, "passes": 0, "delved": [], "started": False}
     return []
 

@@ -33,3 +33,18 @@ def test_glory_adjust_cannot_go_negative():
         "glory_adjust", "p1", {"seat": "p1", "unspent": -1, "spent": 0, "reason": "x"}, override={"reason": "r"}))
     assert v[0].code == "glory_negative" and not v[0].overridable
     assert codes(state, "glory_adjust", "p1", seat="p2", unspent=2, spent=1, reason="card") == []
+
+
+def test_two_player_bounty_reading_is_a_setting():
+    """Bounty (pg 24): with two players the enemy gains the bounty whatever took the fighter out; the edition
+    setting two_player_bounty_any_cause=False applies the multiplayer restriction instead."""
+    from dataclasses import replace
+
+    from app.engine.underworlds import DEATHGORGE_EDITION, UnderworldsRuleset
+    strict = UnderworldsRuleset(replace(DEATHGORGE_EDITION, two_player_bounty_any_cause=False))
+    state = started()
+    for rs, want in ((RS, 1), (strict, 0)):
+        e = __import__("app.engine.core", fromlist=["Event"]).Event(
+            "damage", "p1", {"fighter": "p2.minion", "amount": 2, "source": "lethal_hex"})
+        after, _ = rs.apply(state, e)
+        assert after["seats"]["p1"]["glory"]["unspent"] == want

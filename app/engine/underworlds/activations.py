@@ -19,7 +19,7 @@ from __future__ import annotations
 from ..core import Consequence, Violation
 from . import fighters as F
 from . import reactions, turns
-from .state import seat_of, surviving, traits
+from .state import enemies, seat_of, surviving, traits
 
 
 def _turn_violations(rs, state, event) -> list[Violation]:
@@ -69,6 +69,10 @@ def check_activate(rs, state, event) -> list[Violation]:
                              R("move")))
     if action in ("charge", "attack") and not F.profiles_of(state, fid):
         out.append(Violation("no_attack_action", f"{fid} has no Attack action.", R("attack")))
+    elif action in ("charge", "attack") and not enemies(state, event.by):
+        # Advanced rules, Attack actions (pg 20): a fighter must have a target to make an Attack action, and a
+        # Charge needs its Attack action to be possible (Advanced rules, Charge superaction pg 27).
+        out.append(Violation("no_target", "There is no enemy fighter on the battlefield to target.", R("attack")))
     if action == "guard" and tokens["guard"]:
         out.append(Violation("already_on_guard", "A fighter on Guard cannot make a Guard action.", R("guard")))
     if action in ("stun", "barge"):

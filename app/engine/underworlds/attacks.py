@@ -93,9 +93,12 @@ def apply_attack(rs, state, event) -> list[Consequence]:
     cons = [Consequence("attack_resolved", summary, R("combat"))]
     steps = ["after_declare_attack", "after_attack_roll"]
     if result.backlash:
-        steps.append("after_backlash")
         cons.extend(F.deal_damage(rs, state, att, result.backlash, att, "backlash"))
+        # Backlash is damage: the reaction steps of a fighter dealt damage (and taken out of action) follow it
+        # (Deathgorge rulebook, Reactions: when a fighter is dealt damage, pg 36).
+        steps += ["after_backlash", "after_damage"] + (["after_out_of_action"] if state["fighters"][att]["out"] else [])
     out_now: list[str] = []
+    target_feature = state["fighters"][tgt]["feature"]  # cleared if the target goes out of action (Plunder needs it)
     if result.result is not None:  # None: backlash took the caster out before step 4, the spell fails
         steps += ["after_defence_roll", "after_determine_success"]
         if result.success:
@@ -124,5 +127,5 @@ def apply_attack(rs, state, event) -> list[Consequence]:
             cons.extend(turns.finish_activation(rs, state))
             steps += ["after_action", "after_activation"]
     reactions.open_window(state, steps, {"attacker": att, "target": tgt, "out_of_action": out_now,
-                                         "result": result.result})
+                                         "result": result.result, "target_feature": target_feature})
     return cons

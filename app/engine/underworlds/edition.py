@@ -48,6 +48,8 @@ class Edition:
     end_of_round_clear: tuple = ("move", "charge", "guard", "stagger")
     # In round 3's end phase players only score (no discards, upgrades or draws).
     last_end_phase_scores_only: bool = True
+    # Reaction steps in the end phase (Deathgorge: none, Advanced rules, End phase pg 38).
+    end_phase_reaction_steps: bool = False
     # Formats the setup accepts.
     formats: tuple = ("rivals", "nemesis", "relic", "championship")
     # Edition id handed to combat.py so it applies this edition's combat differences.

@@ -219,9 +219,17 @@ def apply_power(rs, state, event) -> list[Consequence]:
         cardmod.spend_from_hand(state, event.by, "power", d.get("card"), discard=True)
         steps = ["after_power_card_revealed", "after_power_card"]
     elif play == "spell":
-        cons.extend(_cast(rs, state, event))
+        cast = _cast(rs, state, event)
+        cons.extend(cast)
         cardmod.spend_from_hand(state, event.by, "power", d.get("card"), discard=True)
-        steps = ["after_power_card_revealed", "after_casting_roll", "after_spell", "after_power_card"]
+        steps = ["after_power_card_revealed", "after_casting_roll"]
+        if any(c.type == "damage_dealt" for c in cast):
+            # Casting spells step 2 (pg 28): backlash is damage, so the reaction steps of a fighter dealt damage
+            # (and taken out of action) come before the spell is resolved (Reactions: when a fighter is dealt
+            # damage, pg 36).
+            steps += ["after_backlash", "after_damage"]
+            steps += ["after_out_of_action"] if state["fighters"][d["fighter"]]["out"] else []
+        steps += ["after_spell", "after_power_card"]
     elif play == "upgrade":
         cardmod.spend_from_hand(state, event.by, "power", d.get("card"), discard=False)
         g = state["seats"][event.by]["glory"]

@@ -48,6 +48,28 @@ COMBAT_STEPS_HIT = ["after_declare_attack", "after_attack_roll", "after_defence_
                     "after_damage", "after_out_of_action", "after_drive_back", "after_attack"]
 
 
+# Deathgorge rulebook, Reaction limits and chains: After an action/activation step (pg 35) and Simultaneous
+# reaction steps (pg 37): the end of the last action of an activation step (for an Attack action, step 8 of the
+# combat sequence) and the end of that activation step are ONE reaction step, so a player cannot react both
+# "after an action" and "after an activation step" there. Reading chosen for a Barge (one event for its Move and
+# Stun actions): its "after_action" is the Move action's own reaction step, so only after_activation is shared.
+SHARED_END_STEPS = ("after_attack", "after_action", "after_activation")
+
+
+def step_slot(window: dict, step: str) -> str:
+    """The reaction step `step` really is in this window (simultaneous steps share one slot)."""
+    barge = (window.get("context") or {}).get("action") == "barge"
+    if step in SHARED_END_STEPS and not (step == "after_action" and barge):
+        return "end_of_action"
+    return step
+
+
+def used_step(window: dict, seat: str, step: str) -> bool:
+    """Seat already used its one reaction in this reaction step (or a step simultaneous with it)."""
+    slot = step_slot(window, step)
+    return any(step_slot(window, s) == slot for s in window["acted"].get(seat, []))
+
+
 def card_step(card: dict | None) -> str | None:
     """The reaction step a card record names (`reaction: "<step>"` or `reaction: {step, conditions, text}`)."""
     r = (card or {}).get("reaction")
@@ -90,9 +112,14 @@ def plunder_possible(state: dict, seat: str) -> list[str]:
     ctx = window["context"]
     if not ctx.get("attacker") or seat_of(ctx["attacker"]) != seat or not ctx.get("out_of_action"):
         return []
-    if ctx.get("target") not in ctx["out_of_action"]:
-        return []
+    if ctx.get("target") not in ctx["out_of_action"] or ctx.get("target_feature"):
+        return []  # a feature token cannot be placed in a hex that holds another one (Feature tokens, pg 14)
     return [k for k, f in state["features"].items() if not f["on_board"]]
+
+
+def plunder_faces(state: dict, key: str) -> list[str]:
+    """Faces a Plundered token may be placed with (the placing player chooses, pg 14): its two sides."""
+    return ["objective", "cover"] if state["features"][key]["value"] else ["cover", "blocked"]
 
 
 def check_reaction(rs, state: dict, event) -> list[Violation]:
@@ -110,9 +137,11 @@ def check_reaction(rs, state: dict, event) -> list[Violation]:
         open_ = ", ".join(window_steps(window))
         out.append(Violation("wrong_reaction_step", f"That reaction step is not open now (open: {open_}).",
                              R("reaction_steps")))
-    if step in window["acted"].get(event.by, []):
-        out.append(Violation("one_reaction_per_step", "Each player can only use one reaction in each reaction step.",
-                             R("reaction_limits")))
+    if used_step(window, event.by, step):
+        shared = step_slot(window, step) == "end_of_action"
+        out.append(Violation("one_reaction_per_step", "Each player can only use one reaction in each reaction step"
+                             + (" (the end of the last action and the end of the activation step are the same step)."
+                                if shared else "."), R("reaction_limits")))
     if step == "after_reaction" and not window["chain"]:
         out.append(Violation("nothing_to_react_to", "No reaction has been used to react to.",
                              R("reacting_to_reaction")))
@@ -143,6 +172,12 @@ def _check_plunder(rs, state, event) -> list[Violation]:
     d = event.data
     if d["step"] != "after_out_of_action":
         return [Violation("wrong_reaction_step", "Plunder is used after the out of action check.", R("plunder"))]
+    ctx = (state.get("reaction") or {}).get("context") or {}
+    if (ctx.get("target_feature") and ctx.get("target") in (ctx.get("out_of_action") or [])
+            and seat_of(ctx.get("attacker") or "") == event.by):
+        return [Violation("hex_has_feature_token", f"Feature token {ctx['target_feature']} is in the hex the target "
+                          "was in: a feature token cannot be placed in a hex that contains another feature token.",
+                          R("features_adv"))]
     avail = plunder_possible(state, event.by)
     if not avail:
         return [Violation("plunder_not_open", "Plunder needs your fighter's Attack action to have just taken the "
@@ -152,6 +187,9 @@ def _check_plunder(rs, state, event) -> list[Violation]:
         return [Violation("plunder_needs_token", "Say which available feature token you place.", R("plunder"))]
     if feat not in avail:
         return [Violation("feature_not_available", f"Feature token {feat} is not available.", R("plunder"))]
+    if d.get("face") and d["face"] not in plunder_faces(state, feat):
+        return [Violation("no_such_face", f"Feature token {feat} has no {d['face']} side.", R("features_adv"),
+                          overridable=False)]
     return []
 
 

@@ -104,6 +104,8 @@ class UnderworldsRuleset(Ruleset):
         if event.type not in WINDOW_EVENTS and not (event.type == "objective" and event.data["action"] == "reveal"):
             state["reaction"] = None
         cons = _HANDLERS[event.type][1](self, state, event)
+        if state["phase"] == "end" and not self.edition.end_phase_reaction_steps:
+            state["reaction"] = None  # no reaction steps in the end phase (damage from a card, say)
         pending = state.get("pending")
         if pending and pending["left"] <= 0:  # the attacker fell before making its Attack action(s)
             cons.extend(turns.finish_activation(self, state))

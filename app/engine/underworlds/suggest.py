@@ -15,7 +15,7 @@ from . import cards as cardmod
 from . import fighters as F
 from . import objectives as O
 from .power import power_seat
-from .reactions import REACTION_STEPS, card_step, plunder_possible, window_steps
+from .reactions import REACTION_STEPS, card_step, plunder_faces, plunder_possible, used_step, window_steps
 from .state import characteristic, profiles, seat_of, surviving, traits
 from .turns import active_seat
 
@@ -150,7 +150,7 @@ def _activations(rs, state, seat) -> list[Suggestion]:
         if tokens["charge"] and not all_charged:
             continue
         group = f"Activate {_name(state, fid)}"
-        has_attack = bool(profiles(state, fid))
+        has_attack = bool(profiles(state, fid)) and bool(_enemies(state, seat))  # an Attack action needs a target
         stun_targets = [e for e in _enemies(state, seat) if not state["fighters"][e]["tokens"]["stagger"]]
 
         def add(action, label, **extra):
@@ -340,7 +340,7 @@ def _reactions(rs, state, seat) -> list[Suggestion]:
     w = state["reaction"]
     if seat in w["passed"]:
         return []
-    open_steps = [s for s in window_steps(w) if s not in w["acted"].get(seat, [])]
+    open_steps = [s for s in window_steps(w) if not used_step(w, seat, s)]
     out = [Suggestion("reaction_pass", seat, "No reaction", {}, group="Reaction")]
     if not open_steps:
         return out
@@ -348,7 +348,7 @@ def _reactions(rs, state, seat) -> list[Suggestion]:
         for key in plunder_possible(state, seat):
             out.append(Suggestion("reaction", seat, f"Plunder: place feature token {key}",
                                   {"step": "after_out_of_action", "name": "plunder", "feature": key},
-                                  group="Reaction"))
+                                  choices={"face": plunder_faces(state, key)}, group="Reaction"))
     deck = state["decks"].get(seat)
     if deck and state["seats"][seat]["hand"]["power"] > 0 and state["phase"] != "end":
         for name in cardmod.names(state, seat, "power"):

@@ -141,3 +141,15 @@ def test_four_activations_each_per_phase():
             break
         state, _ = play(state, "player_action", "p1", action="pass")
     assert state["seats"]["p1"]["activations_left"] == 0
+
+
+def test_attack_and_charge_need_an_enemy_to_target():
+    """Advanced rules, Attack actions (pg 20): a fighter must have a target to make an Attack action (and a Charge
+    needs its Attack action, pg 27); with every enemy fighter out of action neither is legal nor offered."""
+    state = started()
+    for fid in ("p2.leader", "p2.brute", "p2.minion"):
+        state, _ = play(state, "out_of_action", "p1", fighter=fid, override="test: taken out earlier")
+    assert "no_target" in codes(state, "activate", "p1", action="attack", fighter="p1.leader")
+    assert "no_target" in codes(state, "activate", "p1", action="charge", fighter="p1.leader")
+    offered = {s.data["action"] for s in RS.suggest(state, "p1").suggestions if s.type == "activate"}
+    assert offered == {"move", "guard"}

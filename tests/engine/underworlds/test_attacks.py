@@ -4,7 +4,7 @@ check what the ruleset does with it."""
 import copy
 
 from ..play import underworlds_setup
-from .helpers import codes, play, started
+from .helpers import RS, codes, play, started
 
 HIT = {"smash": 2}
 MISS = {"fury": 2}
@@ -127,3 +127,43 @@ def test_attack_is_checked_structurally_by_combat():
                                "attack_roll": {"channel": 1}, "defence_roll": {"block": 1}},
               override={"reason": "try"})
     assert RS.blocking(state, e) and not copy.deepcopy(RS.blocking(state, e))[0].overridable
+
+
+def test_plunder_places_the_token_face_the_player_chooses():
+    """Plunder (pg 24) and Advanced rules, Feature tokens (pg 14): a player placing a feature token during a round
+    decides which face is up; a blocked/cover token has no objective side."""
+    state = started()
+    state, _ = play(state, "activate", "p1", action="attack", fighter="p1.leader")
+    state, _ = attack(state)
+    offer = [s for s in RS.suggest(state, "p1").suggestions if s.data.get("name") == "plunder"]
+    assert offer and offer[0].choices["face"] == ["cover", "blocked"]
+    assert "no_such_face" in codes(state, "reaction", "p1", step="after_out_of_action", name="plunder",
+                                   feature="b1", face="objective")
+    state, _ = play(state, "reaction", "p1", step="after_out_of_action", name="plunder", feature="b1", face="blocked")
+    assert state["features"]["b1"] == {"value": None, "face": "blocked", "on_board": True, "fighter": None}
+
+
+def test_no_plunder_into_a_hex_that_still_holds_a_feature_token():
+    """Plunder (pg 24) with Advanced rules, Feature tokens (pg 14): a feature token cannot be placed in a hex that
+    contains another feature token, so a target taken out on a feature token cannot be Plundered."""
+    state = started()
+    state, _ = play(state, "position", "p2", fighter="p2.minion", feature="3")
+    state, _ = play(state, "activate", "p1", action="attack", fighter="p1.leader")
+    state, _ = attack(state)
+    assert state["fighters"]["p2.minion"]["out"] and state["features"]["3"]["on_board"]
+    assert "hex_has_feature_token" in codes(state, "reaction", "p1", step="after_out_of_action", name="plunder",
+                                            feature="b1")
+    assert not [s for s in RS.suggest(state, "p1").suggestions if s.data.get("name") == "plunder"]
+
+
+def test_spell_attack_backlash_opens_the_damage_reaction_steps():
+    """Reactions: when a fighter is dealt damage (pg 36): backlash is damage dealt to the caster, so the reaction
+    steps after damage (and after out of action) follow it."""
+    setup = underworlds_setup(2)
+    setup["seats"][0]["fighters"][0]["wizard_level"] = 3
+    state = started(setup=setup)
+    state, _ = play(state, "activate", "p1", action="attack", fighter="p1.leader")
+    state, cons = attack(state, tgt="p2.brute", profile="Bolt", roll={"crit": 2, "channel": 1})
+    steps = state["reaction"]["steps"]
+    assert "damage_dealt" in cons and state["fighters"]["p1.leader"]["damage"] >= 1
+    assert steps.index("after_backlash") < steps.index("after_damage") < steps.index("after_defence_roll")

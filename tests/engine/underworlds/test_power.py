@@ -118,3 +118,20 @@ def test_restricted_gambits_and_upgrades():
     assert "spell_failed" in cons
     assert "card_already_used" in codes(state, "power", "p2", play="pass") + codes(
         state, "power", "p1", play="spell", card="Bolt Scroll", fighter="p1.leader", casting_roll={"channel": 1})
+
+
+def test_gambit_spell_backlash_has_the_damage_reaction_steps_before_the_spell_resolves():
+    """Casting spells, step 2 (pg 28) and Reactions: when a fighter is dealt damage (pg 36): backlash deals the caster
+    1 damage, and its reaction steps come before the spell is resolved; with no backlash there are none."""
+    setup = underworlds_setup(2)
+    setup["seats"][0]["fighters"][0]["wizard_level"] = 2
+    state = in_power(setup)
+    plain, _ = play(state, "power", "p1", play="spell", fighter="p1.leader", casting_roll={"channel": 2},
+                    casting_value={"channel": 1})
+    assert "after_damage" not in plain["reaction"]["steps"]
+    state, cons = play(state, "power", "p1", play="spell", fighter="p1.leader", casting_roll={"crit": 2},
+                       casting_value={"channel": 1})
+    steps = state["reaction"]["steps"]
+    assert "spell_cast" in cons and state["fighters"]["p1.leader"]["damage"] == 1
+    assert steps == ["after_power_card_revealed", "after_casting_roll", "after_backlash", "after_damage",
+                     "after_spell", "after_power_card"]

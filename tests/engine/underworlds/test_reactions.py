@@ -2,7 +2,7 @@
 from app.engine.underworlds.reactions import REACTION_STEPS
 
 from ..play import underworlds_setup
-from .helpers import RS, codes, play, started
+from .helpers import RS, codes, play, started, take_turn
 
 
 def test_reaction_steps_list_is_the_shared_vocabulary():
@@ -78,3 +78,53 @@ def test_bookkeeping_does_not_end_the_reaction_step():
     state, _ = play(state, "position", "p1", fighter="p1.brute", feature="1")
     state, _ = play(state, "objective", "p1", action="reveal", glory=1)
     assert state["reaction"] is not None and state["reaction"]["steps"] == ["after_action", "after_activation"]
+
+
+def test_after_the_last_action_and_after_the_activation_step_are_one_reaction_step():
+    """Reaction limits and chains, After an action/activation step (pg 35): the end of the last action and the end
+    of the activation step are simultaneous and share one reaction step, so a player cannot react to both."""
+    state = started()
+    state, _ = play(state, "activate", "p1", action="move", fighter="p1.brute")
+    state, _ = play(state, "reaction", "p2", step="after_action", name="Sidestep")
+    assert "one_reaction_per_step" in codes(state, "reaction", "p2", step="after_activation", name="Shove")
+    offered = [s for s in RS.suggest(state, "p2").suggestions if s.type == "reaction"]
+    assert all("after_activation" not in (s.choices.get("step") or [s.data.get("step")]) for s in offered)
+    # The other player still has their one reaction in that step, and the reaction to a reaction is its own step.
+    state, _ = play(state, "reaction", "p1", step="after_activation", name="Counter")
+    state, _ = play(state, "reaction", "p2", step="after_reaction", name="Riposte")
+
+
+def test_an_attack_actions_end_sequence_is_the_same_step_as_after_the_activation():
+    """Combat sequence step 8 (pg 21) and Simultaneous reaction steps (pg 37): after the last Attack action of an
+    activation, 'after an Attack action', 'after an action' and 'after an activation step' are one reaction step."""
+    state = started()
+    state, _ = play(state, "activate", "p1", action="attack", fighter="p1.leader")
+    state, _ = play(state, "attack", "p1", attacker="p1.leader", target="p2.brute", profile={"name": "Blade"},
+                    attack_roll={"fury": 2}, defence_roll={"block": 1})
+    state, _ = play(state, "reaction", "p2", step="after_attack", name="Parry")
+    assert "one_reaction_per_step" in codes(state, "reaction", "p2", step="after_action", name="Shove")
+    assert "one_reaction_per_step" in codes(state, "reaction", "p2", step="after_activation", name="Shove")
+    # Earlier steps of the combat sequence are other reaction steps.
+    assert codes(state, "reaction", "p2", step="after_defence_roll", name="Brace") == []
+
+
+def test_barge_move_has_its_own_after_action_step():
+    """Barge superaction, advanced rules (pg 26): its Move action has its own reaction steps, so reacting after the
+    Move action and after the activation step are two reaction steps."""
+    state = started()
+    state, _ = play(state, "activate", "p1", action="barge", fighter="p1.brute", target="p2.minion")
+    state, _ = play(state, "reaction", "p2", step="after_action", name="Sidestep")
+    assert codes(state, "reaction", "p2", step="after_activation", name="Shove") == []
+
+
+def test_no_reaction_steps_in_the_end_phase():
+    """Advanced rules, End phase (pg 38): there are no reaction steps in the end phase, even when a card deals
+    damage there."""
+    state = started()
+    while state["phase"] == "action":
+        state = take_turn(state)
+    assert state["phase"] == "end"
+    state, _ = play(state, "damage", "p1", fighter="p2.brute", amount=1, source="card")
+    assert state["reaction"] is None
+    assert "no_reaction_step" in codes(state, "reaction", state["end"]["order"][0], step="after_damage", name="X")
+    assert not [s for s in RS.suggest(state, "p2").suggestions if s.group == "Reaction"]

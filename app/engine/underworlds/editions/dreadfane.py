@@ -38,6 +38,7 @@ DREADFANE_EDITION = replace(
     numbered_features={2: 5},                                    # pg 6: objective hexes 1-5
     available_features={2: 0},
     end_of_round_clear=("move", "charge", "guard"),              # pg 19
+    end_phase_reaction_steps=True,                               # the 2019 book does not rule them out
     formats=("standard",),
     combat_edition="dreadfane",
 )

@@ -40,6 +40,7 @@ SHADESPIRE_EDITION = replace(
     numbered_features={2: 5, 3: 7, 4: 9},                        # pg 16, 27
     available_features={2: 0, 3: 0, 4: 0},                       # objective tokens only
     end_of_round_clear=("move", "charge", "guard"),              # pg 25: all tokens but objective tokens
+    end_phase_reaction_steps=True,                               # the 2018 book does not rule them out
     formats=("standard", "matched"),                             # pg 26: matched play
     combat_edition="shadespire",
 )

@@ -123,7 +123,9 @@ class EventStore:
     """
 
     serialise_writes = False  # SQLite: one writer at a time in process, so nobody sleeps in busy_timeout
-    writes = frozenset({"_op_init_schema", "_op_create_game", "_op_add_token", "_op_append", "_op_save_custom"})
+    group_commit = False      # SQLite: appends waiting for the writer share its next transaction (one fsync)
+    writes = frozenset({"_op_init_schema", "_op_create_game", "_op_add_token", "_op_append", "_op_append_many",
+                        "_op_save_custom"})
     integrity_errors: tuple[type[BaseException], ...] = ()
     operational_errors: tuple[type[BaseException], ...] = ()
     placeholder = "?"
@@ -139,6 +141,7 @@ class EventStore:
         if self.serialise_writes:
             self._write_gate = (make_queue or queue.Queue)()
             self._write_gate.put(True)
+        self._group = GroupCommit(self, make_queue or queue.Queue) if self.group_commit else None
         for _ in range(self._pool_size):
             self._pool.put(self._connect())
         self._run(self._op_init_schema)
@@ -310,6 +313,19 @@ class EventStore:
         self._insert_event(conn, game_id, stored)
         return AppendResult("ok", stored, head + 1)
 
+    def _op_append_many(self, conn, items):
+        """Several appends in one transaction; each in a savepoint, so one refused insert spoils no other."""
+        results = []
+        for game_id, expected_head, rec in items:
+            self._q(conn, "SAVEPOINT one_append")
+            try:
+                results.append(("ok", self._op_append(conn, game_id, expected_head, rec)))
+            except self.integrity_errors as exc:
+                self._q(conn, "ROLLBACK TO SAVEPOINT one_append")
+                results.append(("error", exc))
+            self._q(conn, "RELEASE SAVEPOINT one_append")
+        return results
+
     def _op_save_custom(self, conn, kind, cid, payload):
         exists = self._q(conn, "SELECT 1 FROM custom_content WHERE kind = ? AND id = ?", (kind, cid)).fetchone()
         if exists:
@@ -383,6 +399,8 @@ class EventStore:
         """
         for _ in range(5):
             try:
+                if self._group is not None:
+                    return self._group.append(game_id, expected_head, record)
                 return self._run(self._op_append, game_id, expected_head, record)
             except self.integrity_errors:
                 # Another process stored this seq or this id between our read and our insert.
@@ -418,3 +436,69 @@ class EventStore:
 
 class DuplicateKey(StoreError):
     """An id or join code that must be unique is already taken."""
+
+
+class GroupCommit:
+    """Group commit: appends that arrive while a commit is under way go out together in the next one.
+
+    With synchronous=FULL every commit waits for the disk (an fsync, milliseconds). One writer at a
+    time takes the queue of waiting appends, stores them all in one transaction (each re-checked and
+    in its own savepoint) and answers each caller only after the commit: the same guarantees as one
+    transaction per event, one fsync for many. Locks and queues come from the async mode (green
+    under eventlet/gevent), so waiting is cooperative.
+    """
+
+    def __init__(self, store: EventStore, make_queue: Callable):
+        self.store = store
+        self.make_queue = make_queue
+        self.pending: list[tuple[tuple, Any]] = []
+        self.flushing = False
+        self.mutex = make_queue()
+        self.mutex.put(True)
+
+    def append(self, game_id: str, expected_head: int, record: dict) -> AppendResult:
+        """Store one append with the next batch; returns its AppendResult after the commit."""
+        reply = self.make_queue()
+        self.mutex.get()
+        try:
+            self.pending.append(((game_id, expected_head, record), reply))
+            lead = not self.flushing
+            self.flushing = True
+        finally:
+            self.mutex.put(True)
+        if lead:
+            self._flush_once()
+        while True:
+            status, value = reply.get()
+            if status == "lead":  # the previous writer handed over: commit the next batch (ours is in it)
+                self._flush_once()
+                continue
+            if status == "error":
+                raise value
+            return value
+
+    def _flush_once(self) -> None:
+        """Commit every waiting append in one transaction, answer each, then hand the writing on."""
+        self.mutex.get()
+        try:
+            batch, self.pending = self.pending, []
+        finally:
+            self.mutex.put(True)
+        results: list = [("error", StoreError("the batch was not stored"))] * len(batch)
+        try:
+            if batch:
+                results = self.store._run(self.store._op_append_many, [item for item, _ in batch])
+        except BaseException as exc:  # noqa: BLE001 - the whole transaction failed: nothing of it stored
+            results = [("error", exc)] * len(batch)
+        finally:
+            for (_, reply), result in zip(batch, results):
+                reply.put(result)
+            # Whoever waits first writes next; each writer answers its own caller without delay.
+            self.mutex.get()
+            try:
+                if self.pending:
+                    self.pending[0][1].put(("lead", None))
+                else:
+                    self.flushing = False
+            finally:
+                self.mutex.put(True)

@@ -14,6 +14,7 @@ class SqliteStore(EventStore):
     operational_errors = (sqlite3.OperationalError, sqlite3.DatabaseError)
     placeholder = "?"
     serialise_writes = True
+    group_commit = True
 
     def __init__(self, path: str, **kw):
         self.path = path

@@ -8,15 +8,27 @@ import pytest
 from app.store import DuplicateKey, open_store
 
 
+@pytest.fixture(scope="module")
+def pg_url(postgres):
+    """One PostgreSQL database for this module (emptied after each test)."""
+    return postgres.new_database()
+
+
 @pytest.fixture(params=["sqlite", "postgres"])
 def store(request, tmp_path):
     """A fresh store of each backend."""
     if request.param == "sqlite":
         s = open_store(f"sqlite:///{tmp_path / 's.db'}", str(tmp_path))
-    else:
-        s = open_store(request.getfixturevalue("postgres").new_database(), str(tmp_path))
+        yield s
+        s.close()
+        return
+    url = request.getfixturevalue("pg_url")
+    s = open_store(url, str(tmp_path))
     yield s
     s.close()
+    import psycopg
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute("TRUNCATE events, seats, games, custom_content")
 
 
 def make_game(store, gid="g1", code="ABC234", events=None):
@@ -154,3 +166,42 @@ def test_offload_runs_every_database_call(tmp_path):
     s.append("g1", 0, rec("e1"))
     s.events("g1")
     assert len(calls) - before >= 3
+
+
+def test_group_commit_batches_waiting_appends_into_one_transaction(tmp_path):
+    """SQLite: appends that wait for the writer share its next commit, each answered correctly."""
+    s = open_store(f"sqlite:///{tmp_path / 'g.db'}", str(tmp_path))
+    make_game(s)
+    make_game(s, gid="g2", code="XYZ789")
+    batches = []
+    original = s._op_append_many
+
+    def spy(conn, items):
+        batches.append(len(items))
+        return original(conn, items)
+
+    s._op_append_many = spy
+    out, lock = [], threading.Lock()
+
+    def writer(gid, n):
+        for i in range(n):
+            while True:
+                res = s.append(gid, s.head(gid), rec(f"{gid}-{threading.get_ident()}-{i}"))
+                if res.status == "ok":
+                    with lock:
+                        out.append((gid, res.record["seq"]))
+                    break
+
+    threads = [threading.Thread(target=writer, args=(g, 15)) for g in ("g1", "g1", "g2", "g2")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(seq for g, seq in out if g == "g1") == list(range(1, 31))
+    assert sorted(seq for g, seq in out if g == "g2") == list(range(1, 31))
+    assert sum(batches) >= 60 and max(batches) >= 2, batches
+    # a duplicate and a stale head inside one batch answer for themselves only
+    res = s._group.append("g1", 30, rec("g1-dup"))
+    assert res.status == "ok" and s._group.append("g1", 31, rec("g1-dup")).status == "duplicate"
+    assert s._group.append("g1", 5, rec("late")).status == "stale"
+    s.close()

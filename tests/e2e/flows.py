@@ -12,6 +12,7 @@ def create_game(page: Page, phones, names=("Ana", "Ben"), fighters=(("Vex",), ("
     if shots:
         phones.shot(page, "01-start")
     page.get_by_role("link", name="New game").click()
+    expect(page.locator("#wizard[data-ready='true']")).to_be_attached()  # rulesets and warbands loaded
     expect(page.locator("[data-ruleset='underworlds/deathgorge']")).to_have_attribute("aria-checked", "true")
     if shots:
         phones.shot(page, "02-wizard-game")

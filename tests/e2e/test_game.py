@@ -101,6 +101,8 @@ def test_two_players_and_a_spectator_play_a_whole_game(phones):
     for _ in range(3):
         pass_turn(ana, ben)
         pass_turn(ben, ana)
+    expect(ana.locator("#banner")).to_contain_text("End phase: you")
+    ana.evaluate("window.scrollTo(0, 0)")
     phones.shot(ana, "11-end-phase")
     end_phase(ana, ben, 1)
     for round_no in (2, 3):

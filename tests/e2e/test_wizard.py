@@ -10,6 +10,7 @@ def test_content_warbands_and_missing_numbers(phones):
     """Both players pick warbands from the content; a profile the content lacks is typed in from the card."""
     host = phones.new("host")
     host.goto("/new")
+    expect(host.locator("#wizard[data-ready='true']")).to_be_attached()
     host.locator("[data-ruleset='underworlds/deathgorge']").click()
     host.get_by_role("radio", name="Nemesis").click()
     host.locator("#wizard-next").click()

@@ -387,6 +387,21 @@ export default {
     return { where: where.join(" · "), what: capital(what), extra };
   },
 
+  /** The end phase's six steps for the player running through them, the current one marked. */
+  stepGuide(view, advice, c) {
+    if (view.phase !== "end" || !view.end) return null;
+    const seat = view.end.order[view.end.i];
+    const lastRound = view.round === 3;
+    return h("section", { class: "card step-guide", "aria-label": "End phase steps" },
+      h("h2", {}, `End phase: ${seat === c.seat ? "your sequence" : `${c.seatName(seat)}'s sequence`}`),
+      h("ol", {}, [1, 2, 3, 4, 5, 6].map((n) => {
+        const skipped = lastRound && n > 1;
+        const auto = n >= 5;
+        return h("li", { class: n === view.end.stage ? "now" : n < view.end.stage ? "done" : "", "aria-current": n === view.end.stage ? "step" : null },
+          capital(END_STAGES[n]), skipped ? " (not in the last round)" : auto ? " (done for you at Done)" : "");
+      })));
+  },
+
   /** The tiebreak that decided the game, in the book's terms (Deathgorge rulebook, Victory pg 39). */
   decidedBy(outcome, c) {
     const held = outcome.objective_value || {};

@@ -280,7 +280,22 @@ function joinScreen() {
   ];
 }
 
+// Re-rendering replaces the form; keep the field being typed in focused (with its caret), so a
+// late reply from the server never swallows what a player is typing.
 function render() {
+  const active = document.activeElement;
+  const keep = active && active.id && root.contains(active) ? { id: active.id, start: active.selectionStart, end: active.selectionEnd } : null;
+  draw();
+  if (keep) {
+    const again = document.getElementById(keep.id);
+    if (again) {
+      again.focus();
+      try { if (keep.start !== null) again.setSelectionRange(keep.start, keep.end); } catch { /* not a text field */ }
+    }
+  }
+}
+
+function draw() {
   if (!(family() in hooks)) loadHooks();
   if (w.created) return replace(root, joinScreen());
   const last = w.step === STEPS.length - 1;
@@ -311,6 +326,7 @@ async function load() {
   } catch (err) {
     toast("The server cannot be reached: a new game needs it.", "error", 6000);
   }
+  root.dataset.ready = "true";
   render();
 }
 

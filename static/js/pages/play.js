@@ -239,6 +239,7 @@ function tableTab() {
   return [
     isReferee() && !T.outcome ? actingFor() : null,
     T.outcome ? renderGameOver(T.outcome, T.view, [...T.events.values()], c) : null,
+    !T.outcome && T.renderer && T.renderer.stepGuide && T.view ? T.renderer.stepGuide(T.view, T.advice, c) : null,
     T.outcome || c.readOnly ? null : renderActions(T.advice, c),
     T.outcome || c.readOnly ? null : undoLast(c),
     c.readOnly ? h("p", { class: "muted" }, "You are watching this game.") : null,

@@ -83,7 +83,7 @@ def test_vendor_serves_only_allow_listed_npm_files(client):
 
 
 def test_app_shell_under_budget():
-    """Our JS + CSS stays under 150 KB before gzip (benchmarks/app_shell.py)."""
+    """What one phone loads (our shell JS + CSS and one game's renderer) stays under 150 KB before gzip."""
     spec = importlib.util.spec_from_file_location("app_shell", ROOT / "benchmarks" / "app_shell.py")
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)

@@ -52,11 +52,14 @@ export function gloryChart(series, seatName) {
 }
 
 function totals(outcome, view, c) {
+  const own = c.renderer && c.renderer.scoreLine ? c.renderer.scoreLine(outcome, view, c) : null;
+  if (own) return h("div", { class: "muted", id: "score-line" }, own);
   const scores = outcome.scores || outcome.glory ||
     (view && view.seats ? Object.fromEntries(Object.entries(view.seats).map(([s, v]) => [s, v.glory ? v.glory.unspent + v.glory.spent : undefined])) : null);
   if (!scores) return null;
   const text = Object.entries(scores).filter(([, v]) => v !== undefined)
     .map(([s, v]) => `${c.seatName(s)} ${typeof v === "object" ? JSON.stringify(v) : v}`).join(" · ");
+  if (!text) return null;  // a game without glory says nothing here
   return h("div", { class: "muted" }, `Glory: ${text}`);
 }
 

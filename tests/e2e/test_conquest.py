@@ -150,3 +150,41 @@ def test_two_phones_play_a_round_of_conquest(phones):
     expect(ben.locator("[data-seat='p2'] .cq-init")).to_be_visible()
     phones.shot(ben, "11-round-2-ben")
     phones.shot(ana, "12-round-2-ana", full_page=True)
+
+
+def test_game_over_by_three_tech_planets(phones):
+    """Winning & losing: the scripted three-tech-planets game, entered over REST up to its last tap,
+    which Ana makes on her phone; both phones show the winner, why, and the victory displays."""
+    import uuid
+    from pathlib import Path
+
+    import requests
+    import yaml
+
+    spec = yaml.safe_load((Path(__file__).parents[1] / "scenarios" / "conquest" / "three-tech-planets.yaml").read_text())
+    url = phones.server.url
+    body = {k: spec["setup"][k] for k in ("ruleset", "options", "seats")}  # the planets come from content
+    game = requests.post(f"{url}/api/games", json=body, timeout=10).json()
+    assert "seats" in game, game
+    tokens = {s["seat"]: s["token"] for s in game["seats"]}
+    events = [s["event"] for s in spec["steps"] if "event" in s]
+    *before, last = events
+    for ev in before:
+        reply = requests.post(f"{url}/api/games/{game['id']}/events", timeout=10,
+                              headers={"Authorization": f"Bearer {tokens[ev['by']]}"},
+                              json={"id": str(uuid.uuid4()), "type": ev["type"], "by": ev["by"], "data": ev.get("data", {})})
+        assert reply.status_code == 201, reply.json()
+    ana, ben = phones.new("ana"), phones.new("ben")
+    join(ana, game["join_code"], "p1")
+    join(ben, game["join_code"], "p2")
+    expect(ana.locator("#banner")).to_contain_text("You won the battle at Atrox Prime")
+    expect(ana.locator("[data-seat='p1'] .cq-victory")).to_contain_text("Plannum")
+    phones.shot(ana, "01-before-the-last-tap")
+    assert last == {"type": "battle_ability", "by": "p1", "data": {"use": True}}
+    tap(ana, "Use the Battle ability", exact=False)
+    for page in (ana, ben):
+        expect(page.locator("#game-over")).to_contain_text("Ana")
+        expect(page.locator("#decided-by")).to_contain_text("Three planets sharing the tech type")
+        expect(page.locator("#score-line")).to_contain_text("Elouith, Plannum, Atrox Prime")
+    phones.shot(ana, "02-game-over-ana")
+    phones.shot(ben, "03-game-over-ben")

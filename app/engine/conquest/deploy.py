@@ -122,8 +122,10 @@ def apply_deploy(state: dict, ev) -> list[Consequence]:
     """Pay the cost, move the card from hand into play, and pass the deployment turn."""
     card = card_record(ev.data["card"])
     seat = state["seats"][ev.by]
-    seat["resources"] -= card["cost"]
-    seat["hand"] -= 1
+    # An override ("my card lowers the cost") may let a card in that the pool could not pay for:
+    # the pool and the hand never go below 0.
+    seat["resources"] = max(0, seat["resources"] - card["cost"])
+    seat["hand"] = max(0, seat["hand"] - 1)
     if has_keyword(card, "limited"):
         seat["limited_round"] = state["round"]
     cid, cons = enter_play(state, ev.by, card, ev.data.get("planet"), ev.data.get("attach_to"))
@@ -188,9 +190,9 @@ def check_action(state: dict, ev) -> list[Violation]:
 def apply_action(state: dict, ev) -> list[Consequence]:
     """Pay the cost (an event card goes from hand to discard); a deployment turn is used up."""
     seat = state["seats"][ev.by]
-    seat["resources"] -= ev.data.get("cost") or 0
+    seat["resources"] = max(0, seat["resources"] - (ev.data.get("cost") or 0))
     if ev.data.get("from_hand"):
-        seat["hand"] -= 1
+        seat["hand"] = max(0, seat["hand"] - 1)
         seat["discard"] += 1
     if ev.data.get("limited"):
         seat["limited_round"] = state["round"]

@@ -227,6 +227,13 @@ export default {
     }[outcome.decided_by] || null;
   },
 
+  /** Game over: each victory display (the planets that decide Conquest). */
+  scoreLine(outcome, view, c) {
+    if (!view || !view.seats) return null;
+    return Object.entries(view.seats).map(([seat, s]) =>
+      `${c.seatName(seat)}: ${(s.victory || []).length ? s.victory.join(", ") : "no planets"}`).join(" · ");
+  },
+
   describeValue(path, value, view) {
     const key = path.split(".").pop();
     if (["unit", "attacker", "defender", "attach_to"].includes(key) && typeof value === "string") return unitName(view, value);

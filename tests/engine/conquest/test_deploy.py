@@ -103,3 +103,13 @@ def test_token_units_are_not_deployed_from_hand():
     state = start()
     assert "token_from_hand" in codes(state, "deploy", "p1", card={"name": "Snotlings", "type": "token",
                                                                    "attack": 1, "hp": 1}, planet=1)
+
+
+def test_overridden_cost_never_drives_the_pool_below_zero():
+    """Card text over rules: an overridden cost takes what the pool holds, never a negative pool."""
+    from app.engine.core import Event
+    from .support import RS
+    state = start()
+    ev = Event("deploy", "p1", {"card": unit("Discounted", cost=9), "planet": 1}, override={"reason": "cost -2"})
+    state, _ = RS.play(state, ev)
+    assert state["seats"]["p1"]["resources"] == 0

@@ -471,6 +471,11 @@ def expand_setup(ruleset_id: str, setup: dict, lookup: Lookup | None = None) -> 
         seat["missing"] = {f["slug"]: m for f in seat["fighters"] if (m := missing_fields(f))}
         if seat.get("deck") is not None:
             seat["deck"] = _resolve_deck(lib, seat["deck"], f"{where}.deck", lookup)
+            if not seat["deck"]["complete"]:
+                # Our sources do not give every card of this deck: the table still plays the printed
+                # deck of 12 objective and 20 power cards (Deathgorge rulebook, The decks, pg 7), so
+                # the card counts come from here and the listed cards are only those we know.
+                seat.setdefault("deck_sizes", {"objectives": 12, "power": 20})
             _validate_seat_deck(ruleset_id, fmt, seat, where, lib, override)
     return out
 

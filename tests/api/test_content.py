@@ -177,3 +177,16 @@ def test_custom_warband_round_trip_into_a_game(tmp_path):
                                           "seats": [{"name": "Ana", "custom_id": "missing"},
                                                     {"name": "Ben", "warband": "cyrenis-razors"}]})
     assert bad.status_code == 422 and "seats[0].custom_id" in bad.get_json()["error"]["fields"]
+
+
+def test_custom_deck_save_and_fetch(client):
+    """A player's deck is validated with the card schema, saved and fetched by its link."""
+    deck = {"name": "Frost and fury", "warband": "cyrenis-razors",
+            "objectives": [{"name": "Mine", "type": "objective", "scoring": "end", "glory": 2, "effect": "ours"}],
+            "power": [{"name": "Duck", "type": "ploy", "effect": "ours", "reaction": "after_attack"}]}
+    resp = client.post("/api/content/custom/deck", json=deck)
+    assert resp.status_code == 201, resp.get_json()
+    assert client.get(resp.get_json()["link"]).get_json()["payload"]["power"][0]["reaction"] == "after_attack"
+    bad = {**deck, "objectives": [{"name": "Mine", "type": "objective", "effect": "ours"}]}
+    resp = client.post("/api/content/custom/deck", json=bad)
+    assert resp.status_code == 422 and "objectives[0].scoring" in resp.get_json()["error"]["fields"]

@@ -170,3 +170,28 @@ def test_other_games_use_their_own_expanders():
     out = content.expand_setup("battlelore/second-edition", {"seats": [{"name": "A"}, {"name": "B"}]})
     assert all("units" in seat and "missing" in seat for seat in out["seats"])
     assert len(content.expand_setup("conquest/core", {"seats": [{"name": "A"}]})["planets"]) == 10
+
+
+def test_incomplete_deck_keeps_the_printed_sizes():
+    """A deck our sources only partly list still counts 12 objective and 20 power cards (The decks, pg 7)."""
+    seat = content.expand_setup("underworlds/deathgorge", {"seats": [
+        {"name": "A", "warband": "cyrenis-razors", "deck": "cyrenis-razors-rivals"}]})["seats"][0]
+    assert seat["deck"]["complete"] is False
+    assert seat["deck_sizes"] == {"objectives": 12, "power": 20}
+
+
+def test_custom_deck_by_saved_id():
+    """A seat can name a saved custom deck; it is validated like an entered one."""
+    saved = {"name": "Mine", "warband": "custom",
+             "objectives": [{"name": "O", "type": "objective", "scoring": "surge", "glory": 1, "effect": "e"}],
+             "power": [{"name": "P", "type": "ploy", "effect": "e", "reaction": "after_attack"}]}
+    out = content.expand_setup("underworlds/deathgorge", {"seats": [
+        {"name": "A", "warband": "custom", "fighters": [CUSTOM_FIGHTER], "deck": {"custom_id": "d1"}}]},
+        lookup=lambda kind, cid: saved if (kind, cid) == ("deck", "d1") else None)
+    deck = out["seats"][0]["deck"]
+    assert deck["power"][0]["reaction"] == "after_attack" and deck["objectives"][0]["scoring"] == "surge"
+    with pytest.raises(SetupError) as exc:
+        content.expand_setup("underworlds/deathgorge", {"seats": [
+            {"name": "A", "warband": "custom", "fighters": [CUSTOM_FIGHTER], "deck": {"custom_id": "zz"}}]},
+            lookup=lambda kind, cid: None)
+    assert exc.value.field == "seats[0].deck.custom_id"

@@ -52,7 +52,7 @@ def pick(rs, state, seat: str, advice, activated: set[str]) -> Event | None:
         if s.complete and s.data.get("action") in ("move", "guard"):
             return Event(s.type, seat, s.data)
     for kind, want in (("reaction_pass", {}), ("power", {"play": "pass"}), ("end_phase_done", None),
-                       ("player_action", {"action": "pass"})):
+                       ("player_action", {"action": "pass"}), ("hazard", None)):
         for s in by_type.get(kind, []):
             if s.complete and (want is None or s.data == want):
                 return Event(s.type, seat, s.data)
@@ -79,18 +79,25 @@ def play_until_everyone_activated(rs, setup: dict, limit: int = 400) -> tuple[di
     return state, activated
 
 
+RULESETS = [r for r in ("underworlds/deathgorge", "underworlds/dreadfane", "underworlds/shadespire")
+            if r in registry.available()]
+
+
 def cases():
     lib = content.load()
-    for warband in lib.all("underworlds", "warbands"):
-        for printing in warband["printings"]:
-            yield pytest.param(warband["id"], printing["id"], id=f"{warband['id']}-{printing['id']}")
+    for ruleset in RULESETS:
+        for warband in lib.all("underworlds", "warbands"):
+            for printing in warband["printings"]:
+                yield pytest.param(ruleset, warband["id"], printing["id"],
+                                   id=f"{ruleset.split('/')[1]}-{warband['id']}-{printing['id']}")
 
 
-@pytest.mark.parametrize("wid,printing", list(cases()))
-def test_every_fighter_activates(wid, printing):
-    """Each fighter of the warband (this printing) is set up from content and makes an activation."""
-    rs = registry.get(RULESET)
-    setup = content.expand_setup(RULESET, {"ruleset": RULESET, "options": {"format": "rivals"}, "seats": [
+@pytest.mark.parametrize("ruleset,wid,printing", list(cases()))
+def test_every_fighter_activates(ruleset, wid, printing):
+    """Each fighter of the warband (this printing) is set up from content and makes an activation,
+    under each Underworlds ruleset."""
+    rs = registry.get(ruleset)
+    setup = content.expand_setup(ruleset, {"ruleset": ruleset, "options": {"format": "rivals"}, "seats": [
         {"name": "Ana", "warband": wid, "printing": printing},
         {"name": "Ben", "warband": "cyrenis-razors"}]})
     for seat in setup["seats"]:

@@ -177,3 +177,54 @@ def test_two_phones_muster_order_attack_retreat_counter_upkeep(phones):
     ana.locator("[data-tab='log']").click()
     expect(ana.locator("ol.log")).to_contain_text("retreats 2")
     phones.shot(ana, "14-log")
+
+
+def _rest_campaign_game(server) -> dict:
+    """A first campaign scenario over REST, played to an elimination win for Ana."""
+    import uuid
+
+    import requests
+
+    def unit(slug, health):
+        return {"slug": slug, "name": slug.title(), "health": health, "movement": 2, "combat": 3,
+                "attack": "melee", "muster": 5}
+    body = {"ruleset": "battlelore/second-edition", "options": {"campaign": {"game": 1, "history": []}, "prebuilt": True},
+            "seats": [{"name": "Ana", "faction": "daqan", "units": [unit("knights", 3)]},
+                      {"name": "Ben", "faction": "uthuk", "units": [unit("raiders", 1)]}]}
+    reply = requests.post(f"{server.url}/api/games", json=body)
+    assert reply.status_code == 201, reply.text
+    game = reply.json()
+    tokens = {s["seat"]: s["token"] for s in game["seats"]}
+    pos = {"section": "center", "terrain": "clear"}
+    steps = [("p1", "choose_scenario", {"scenario": "A1"}), ("p2", "choose_scenario", {"scenario": "A1"}),
+             ("p1", "first_player", {"seat": "p1"}), ("p1", "muster", {"army": {"knights": 1}}),
+             ("p2", "muster", {"army": {"raiders": 1}}), ("p1", "place", {"unit": "p1.knights-1", "to": pos}),
+             ("p1", "deploy_done", {}), ("p2", "place", {"unit": "p2.raiders-1", "to": pos}), ("p2", "deploy_done", {}),
+             ("p1", "play_command", {"section": "any", "units": 1}), ("p1", "order", {"unit": "p1.knights-1"}),
+             ("p1", "attack", {"attacker": "p1.knights-1", "target": "p2.raiders-1", "kind": "melee", "distance": 1,
+                               "roll": ["strike", "lore", "lore"]}),
+             ("p2", "defend", {})]
+    for by, etype, data in steps:
+        r = requests.post(f"{server.url}/api/games/{game['id']}/events", headers={"Authorization": f"Bearer {tokens[by]}"},
+                          json={"id": str(uuid.uuid4()), "type": etype, "by": by, "data": data})
+        assert r.status_code == 201, (etype, r.text)
+    return game
+
+
+def test_campaign_goes_on_to_the_next_scenario(phones):
+    """Campaign variant (pg 2): after a scenario, the next one is a linked game with the results so far."""
+    game = _rest_campaign_game(phones.server)
+    ana = phones.new("ana")
+    join(ana, game["join_code"], "p1")
+    expect(ana.locator("#game-over")).to_contain_text("all enemy units eliminated")
+    expect(ana.locator("#campaign")).to_contain_text("Scenario A: Ana won")
+    phones.shot(ana, "01-campaign-after-a")
+    ana.locator("[data-action='next-scenario']").click()
+    expect(ana.locator("#next-join-code")).to_have_text(re.compile(r"^[0-9A-Z]{4,}$"))
+    phones.shot(ana, "02-next-join-code")
+    ana.locator("[data-action='open-next']").click()
+    expect(ana.locator("#banner")).to_contain_text("Choose scenario cards")
+    tap(ana, "Choose scenario card")
+    expect(ana.locator("dialog.sheet [data-field='scenario']")).to_have_count(9)  # the winner: any B card
+    expect(ana.locator("dialog.sheet [data-field='scenario']").first).to_have_text("B1")
+    phones.shot(ana, "03-scenario-b-choice")

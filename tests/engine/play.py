@@ -45,6 +45,20 @@ def edition_setup(ruleset_id: str, players: int, **options) -> dict:
     return {**underworlds_setup(players), "ruleset": ruleset_id, "options": {"format": "standard", **options}}
 
 
+def battlelore_setup(entered: bool = False, **options) -> dict:
+    """A BattleLore setup with invented unit numbers (no public data set); entered=True: no units,
+    the players enter unit cards from the suggestions first, as on the phones."""
+    def unit(slug, health, movement, combat, attack, muster, **kw):
+        return {"slug": slug, "name": slug.title(), "health": health, "movement": movement, "combat": combat,
+                "attack": attack, "muster": muster, **kw}
+    def army(tag):
+        return [unit(f"{tag}-foot", 4, 1, 3, "melee", 4), unit(f"{tag}-bows", 3, 1, 2, "ranged", 5, range=4),
+                unit(f"{tag}-hero", 5, 2, 4, "melee", 9, damage_tokens=True, legend=True)]
+    seats = [{"name": "Ana"}, {"name": "Ben"}] if entered else [
+        {"name": "Ana", "faction": "daqan", "units": army("d")}, {"name": "Ben", "faction": "uthuk", "units": army("u")}]
+    return {"ruleset": "battlelore/second-edition", "options": options, "seats": seats}
+
+
 # ruleset id -> list of setups to play (Conquest / BattleLore engineers: add yours here).
 SETUPS: dict[str, list[dict]] = {
     "underworlds/deathgorge": [underworlds_setup(2), underworlds_setup(3), underworlds_setup(4)],
@@ -53,6 +67,9 @@ SETUPS: dict[str, list[dict]] = {
     "underworlds/shadespire": [edition_setup("underworlds/shadespire", 2), edition_setup("underworlds/shadespire", 4),
                                edition_setup("underworlds/shadespire", 2, artefact=True)],
     "underworlds/dreadfane": [edition_setup("underworlds/dreadfane", 2)],
+    "battlelore/second-edition": [battlelore_setup(), battlelore_setup(entered=True),
+                                  battlelore_setup(campaign={"game": 2, "history": [
+                                      {"winner": "p2", "vp": {"p1": 9, "p2": 16}}]})],
 }
 
 # Groups played less often by the random player, so random games still reach their end.
@@ -61,12 +78,15 @@ RARE_TYPES = {"abandon": 0.05, "reaction": 0.3}
 
 
 def set_path(data: dict, path: str, value) -> None:
-    """Set a dotted path in nested dicts."""
+    """Set a dotted path in nested dicts; a numeric part indexes a list ("roll.2": third die)."""
     parts = path.split(".")
     cur = data
     for part in parts[:-1]:
-        cur = cur.setdefault(part, {})
-    cur[parts[-1]] = value
+        cur = cur[int(part)] if isinstance(cur, list) else cur.setdefault(part, {})
+    if isinstance(cur, list):
+        cur[int(parts[-1])] = value
+    else:
+        cur[parts[-1]] = value
 
 
 def fill(sugg: Suggestion, pick) -> Event:

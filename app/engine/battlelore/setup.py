@@ -29,6 +29,8 @@ def new_game(setup: dict) -> dict:
         raise SetupError("options.vp_to_win must be a whole number >= 1.", "options.vp_to_win")
     options["vp_to_win"] = vp
     campaign = options.get("campaign")
+    if campaign is None and options.get("format") == "campaign":
+        campaign = {"game": 1, "history": []}  # the phone wizard's "Campaign" format starts one
     if campaign is not None:
         options["campaign"] = _check_campaign(campaign)
     state = {"game": "battlelore/second-edition", "options": options, "seats": {}, "units": {},

@@ -14,7 +14,7 @@ from .units import FACES, REMOVABLE_FOR_LORE, TOKENS, dice_for, has, missing_num
 
 BANNERS = [0, 1, 2, 3]
 # Suggestion groups (headings on the phone); TABLE and LORE are card effects anyone may enter.
-TABLE, LORE, UNITS = "Card effects", "Lore", "Unit cards"
+TABLE, LORE, UNITS = "Table", "Lore", "Unit cards"
 STEP_LABELS = {"order": "Done ordering", "move": "Done moving", "attack": "Done attacking"}
 
 

@@ -47,6 +47,7 @@ def start_turn(state: dict, seat: str) -> list[Consequence]:
     state["lore_blocked"] = None
     cons = [Consequence("turn_started", {"seat": seat, "turn": state["turn"]}, R.PHASES)]
     order = [check_vp_victory, captures] if R.VICTORY_BEFORE_CAPTURES else [captures, check_vp_victory]
+    order.append(blood_fields)
     for step in order:
         cons.extend(step(state, seat))
         if state["winner"]:
@@ -87,6 +88,20 @@ def captures(state: dict, seat: str) -> list[Consequence]:
         unit["pos"].update(terrain="clear", feature=None)
         cons.append(Consequence("captured", {"seat": seat, "feature": fid, "unit": uid, "vp": vp},
                                 T.prop(feat["type"], "rule")))
+    return cons
+
+
+def blood_fields(state: dict, seat: str) -> list[Consequence]:
+    """At the start of your turn, your unit in a friendly blood field hex recovers 1 health."""
+    cons = []
+    for uid in state["seats"][seat]["units"]:
+        unit = state["units"][uid]
+        fid = (unit.get("pos") or {}).get("feature")
+        feat = state["features"].get(fid) if fid else None
+        if unit["alive"] and feat and feat["type"] == "blood_field" and feat["owner"] == seat and unit["damage"]:
+            unit["damage"] -= 1
+            cons.append(Consequence("recovered", {"unit": uid, "amount": 1, "left": unit["health"] - unit["damage"]},
+                                    T.prop("blood_field", "rule")))
     return cons
 
 

@@ -6,6 +6,8 @@
 // describeConsequence, banner, decidedBy, customEntry, glorySeries.
 import { h, button, sheet, toast } from "../dom.js";
 import { stepper, fillTemplate } from "../actions.js";
+import { api, errorText } from "../api.js";
+import { putGame } from "../store.js";
 
 const FACES = [
   ["strike", "⚔", "Strike"], ["cleave", "🪓", "Cleave"], ["pierce", "➶", "Pierce"],
@@ -272,6 +274,48 @@ function musterForm(view, seat, c) {
     totals, send);
 }
 
+// -- campaign: the next scenario is a new, linked game ------------------------------------------
+
+const LETTERS = "ABCD";
+
+function campaignPanel(view, c) {
+  const camp = view.options && view.options.campaign;
+  if (!camp || view.phase !== "over" || !view.winner || !(view.winner.winners || []).length) return null;
+  const result = { winner: view.winner.winners[0], vp: Object.fromEntries(Object.entries(view.seats).map(([s, v]) => [s, v.vp])) };
+  const history = [...(camp.history || []), result];
+  const totals = {};
+  for (const g of history) for (const [s, v] of Object.entries(g.vp)) totals[s] = (totals[s] || 0) + v;
+  const rows = history.map((g, i) => h("li", {}, `Scenario ${LETTERS[i]}: ${c.seatName(g.winner)} won (${Object.entries(g.vp).map(([s, v]) => `${c.seatName(s)} ${v}`).join(", ")})`));
+  // a finished game is read-only in the shell, but its players may still start the next scenario
+  const canStart = camp.game < 4 && /^p\d$/.test(c.seat || "");
+  return h("section", { class: "card", "aria-label": "Campaign", id: "campaign" },
+    h("h2", {}, `Campaign: scenario ${camp.game} of 4`),
+    h("ol", {}, rows),
+    camp.game < 4 ? h("p", {}, `VPs so far: ${Object.entries(totals).map(([s, v]) => `${c.seatName(s)} ${v}`).join(" · ")}. ` +
+      `${c.seatName(result.winner)} may choose any ${LETTERS[camp.game]} scenario card; the other player takes ${LETTERS[camp.game]}1.`) : null,
+    canStart ? button(`Start scenario ${LETTERS[camp.game]}`, () => nextScenario(view, c, history), { cls: "btn primary", "data-action": "next-scenario" }) : null);
+}
+
+/** Create the next scenario of the campaign (same players, same unit cards) and open it on this phone. */
+async function nextScenario(view, c, history) {
+  const seats = Object.entries(view.seats).map(([, s]) => ({ name: s.name, faction: s.faction || undefined,
+    units: Object.values(s.catalogue || {}) }));
+  const camp = view.options.campaign;
+  const reply = await api("POST", "/api/games", { body: { ruleset: "battlelore/second-edition",
+    options: { campaign: { game: camp.game + 1, history } }, seats } }).catch(() => null);
+  if (!reply || reply.status !== 201) { toast(reply ? errorText(reply) : "The next scenario needs the connection."); return; }
+  const game = reply.body;
+  const mine = game.seats.find((s) => s.seat === c.seat) || game.seats[0];
+  putGame(game.id, { token: mine.token, seat: mine.seat, seatLabel: mine.name, ruleset: "battlelore/second-edition",
+    title: `${game.seats.map((s) => s.name).join(" vs ")} · scenario ${LETTERS[camp.game]}`,
+    join_code: game.join_code, join_url: game.join_url, referee_token: game.referee_token });
+  await sheet(`Scenario ${LETTERS[camp.game]} is ready`, (close) => h("div", { class: "stack" },
+    h("p", {}, "The other phone joins the new game with this code:"),
+    h("div", { class: "join-code", id: "next-join-code" }, game.join_code),
+    button("Open it", () => close(true), { cls: "btn primary", "data-action": "open-next" })));
+  location.href = `/play?game=${encodeURIComponent(game.id)}`;
+}
+
 // -- combat entry ---------------------------------------------------------------------------------
 
 /** Attack or counter: dice tapped per die, distance, committed results, tokens caused, preview. */
@@ -440,6 +484,7 @@ export default {
     const seats = [...order.filter((s) => s === c.seat), ...order.filter((s) => s !== c.seat)];
     const setup = ["scenario", "first_player", "muster"].includes(view.phase);
     return h("div", { class: "board" },
+      campaignPanel(view, c),
       turnPanel(view, c),
       seats.map((seat) => h("section", { class: "seat", style: `--seat: var(--${seat})`, "aria-label": `${c.seatName(seat)}'s army`, "data-seat": seat },
         seatHead(view, seat, c), seatFacts(view, seat),

@@ -19,6 +19,7 @@ const FALLBACK_RULESETS = [
 ];
 const FORMATS = {
   underworlds: [["rivals", "Rivals"], ["nemesis", "Nemesis"], ["relic", "Relic"], ["championship", "Championship"]],
+  battlelore: [["scenario", "One scenario"], ["campaign", "Campaign (4 scenarios)"]],
 };
 const PLAYERS = { underworlds: [2, 3, 4], conquest: [2], battlelore: [2] };
 

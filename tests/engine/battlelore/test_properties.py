@@ -42,7 +42,7 @@ def playout(seed: int, options: dict, banners: bool = True, entered: bool = Fals
                 problems = RS.check(state, ev)
                 assert not problems, (sugg.label, ev.to_dict(), [p.to_dict() for p in problems])
                 # table corrections are legal but rare at a real table: keep them rare here too
-                if sugg.group not in ("Card effects", "Lore") or rng.random() < 0.04:
+                if sugg.group not in ("Table", "Lore") or rng.random() < 0.04:
                     offered.append(ev)
         assert offered, f"no legal event offered in {state['phase']}/{state['step']}"
         # a bot that mostly acts rather than skipping steps reaches combat and eliminations

@@ -44,7 +44,7 @@ def test_the_game_waits_for_the_target_player_during_combat():
     s, _ = play(s, "p1", "attack", attacker="p1.d-foot-1", target="p2.u-foot-1", kind="melee", distance=1,
                 roll=["morale", "morale", "strike"])
     adv = RS.suggest(s, "p1")
-    assert adv.waiting_for == ["p2"] and not [x for x in adv.suggestions if x.group not in ("Card effects", "Lore")]
+    assert adv.waiting_for == ["p2"] and not [x for x in adv.suggestions if x.group not in ("Table", "Lore")]
     kinds = {x.label for x in offered(s, "p2") if x.type == "defend"}
     assert any("retreat 2" in k for k in kinds) and any("supported" in k for k in kinds)
 

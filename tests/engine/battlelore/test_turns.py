@@ -281,3 +281,25 @@ def test_overrides_let_the_table_follow_a_card():
     s = command(battle(), section="left", units=1)
     ev = Event("order", "p1", {"unit": "p1.d-foot-1"}, override={"reason": "Automaton ability"})
     assert RS.blocking(s, ev) == []
+
+
+def test_blood_field_heals_at_the_start_of_the_turn():
+    """Terrain reference, Blood Field (pg 4): at the start of your turn, your unit in a friendly
+    blood field recovers 1 health."""
+    s = battle()
+    s["features"]["p2.blood-field-1"] = {"id": "p2.blood-field-1", "type": "blood_field", "owner": "p2",
+                                         "removed": False, "name": "Blood Field"}
+    s, _ = play(s, "p2", "reposition", unit="p2.u-foot-1", to={**POS, "terrain": "p2.blood-field-1"})
+    s, _ = play(s, "p1", "damage", unit="p2.u-foot-1", amount=2)
+    s = command(s)
+    s, _ = play(s, "p1", "score_vp")
+    s, cons = play(s, "p1", "lore_step", choice="tokens")
+    assert s["units"]["p2.u-foot-1"]["damage"] == 1 and "recovered" in [c.type for c in cons]
+
+
+def test_campaign_format_starts_a_campaign():
+    """Optional rules, Campaign variant (pg 2): a campaign's first scenario uses the A1 cards."""
+    from .helpers import setup
+    s = RS.new_game(setup(format="campaign"))
+    assert s["options"]["campaign"] == {"game": 1, "history": []}
+    assert codes(s, "p1", "choose_scenario", scenario="B1") == ["campaign_scenario"]

@@ -152,4 +152,4 @@ def test_attack_and_charge_need_an_enemy_to_target():
     assert "no_target" in codes(state, "activate", "p1", action="attack", fighter="p1.leader")
     assert "no_target" in codes(state, "activate", "p1", action="charge", fighter="p1.leader")
     offered = {s.data["action"] for s in RS.suggest(state, "p1").suggestions if s.type == "activate"}
-    assert offered == {"move", "guard"}
+    assert not offered & {"attack", "charge"} and {"move", "guard"} <= offered

@@ -217,6 +217,7 @@ def test_campaign_goes_on_to_the_next_scenario(phones):
     ana = phones.new("ana")
     join(ana, game["join_code"], "p1")
     expect(ana.locator("#game-over")).to_contain_text("all enemy units eliminated")
+    expect(ana.locator("#score-line")).to_contain_text("Ana 0 VP · Ben 0 VP")
     expect(ana.locator("#campaign")).to_contain_text("Scenario A: Ana won")
     phones.shot(ana, "01-campaign-after-a")
     ana.locator("[data-action='next-scenario']").click()

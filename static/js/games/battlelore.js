@@ -3,7 +3,7 @@
 // ordered units; the open combat; unit cards entered once and kept on the phone; the muster
 // form (18 cards, 50 points, tent, decoys); dice entry for combat rolls and counters.
 // The shell (pages/play.js) calls: renderBoard, describeValue, describeEvent,
-// describeConsequence, banner, decidedBy, customEntry, glorySeries.
+// describeConsequence, banner, decidedBy, scoreLine, customEntry, glorySeries.
 import { h, button, sheet, toast } from "../dom.js";
 import { stepper, fillTemplate } from "../actions.js";
 import { api, errorText } from "../api.js";
@@ -192,7 +192,9 @@ async function enterUnit(c, current) {
 
 function unitForm(current) {
   const u = { name: "", health: 4, movement: 1, combat: 3, attack: "melee", range: 3, min_range: 1, muster: 5,
-    damage_tokens: false, legend: false, abilities: [], ...(current || {}) };
+    damage_tokens: false, legend: false, abilities: [],
+    // numbers a content card leaves unknown (null) start from the defaults instead
+    ...Object.fromEntries(Object.entries(current || {}).filter(([, v]) => v !== null && v !== undefined)) };
   return sheet(current ? `Unit card: ${current.name}` : "New unit card", (close) => {
     const body = h("div", { class: "stack", "data-form": "unit" });
     const num = (key, label, min, max) => h("fieldset", {}, h("legend", {}, label),
@@ -507,12 +509,17 @@ export default {
     return { where, what: step.label || (view.phase === "main" ? STEP_NAMES[view.step] : PHASE_NAMES[view.phase]) || "", extra: bits.join(" · ") };
   },
 
-  /** How the game was decided, with the VPs (and the campaign standings after a fourth scenario). */
-  decidedBy(outcome, c) {
+  /** How the game was decided (Winning the game, pg 2). */
+  decidedBy(outcome) {
     const how = { victory_points: "16 or more VP and more than the opponent", elimination: "all enemy units eliminated" }[outcome.decided_by] || words(outcome.decided_by);
+    return `Decided by: ${how}`;
+  },
+
+  /** Final VPs, and the campaign standings after the fourth scenario. */
+  scoreLine(outcome, view, c) {
     const vp = Object.entries(outcome.vp || {}).map(([s, v]) => `${c.seatName(s)} ${v} VP`).join(" · ");
-    const camp = outcome.campaign ? ` · Campaign: ${Object.entries(outcome.campaign.totals).map(([s, v]) => `${c.seatName(s)} ${v}`).join(" · ")}, won by ${c.seatName(outcome.campaign.winner)}` : "";
-    return `Decided by: ${how} (${vp})${camp}`;
+    const camp = outcome.campaign ? ` · Campaign totals: ${Object.entries(outcome.campaign.totals).map(([s, v]) => `${c.seatName(s)} ${v}`).join(" · ")}, won by ${c.seatName(outcome.campaign.winner)}` : "";
+    return `${vp}${camp}`;
   },
 
   describeValue: (path, value, view) => describeValue(path, value, view),

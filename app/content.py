@@ -385,6 +385,8 @@ def _resolve_deck(lib: Library, spec: Any, where: str, lookup: Lookup | None) ->
     if not isinstance(spec, dict):
         raise SetupError(f"{where}: a deck is a deck id or an object.", where)
     if "custom_id" in spec:
+        if not isinstance(spec["custom_id"], str) or len(spec["custom_id"]) > 64:
+            raise SetupError(f"{where}.custom_id must be the id of a saved deck.", f"{where}.custom_id")
         payload = lookup("deck", spec["custom_id"]) if lookup else None
         if payload is None:
             raise SetupError(f"{where}: there is no saved deck '{spec['custom_id']}'.", f"{where}.custom_id")
@@ -443,6 +445,8 @@ def expand_setup(ruleset_id: str, setup: dict, lookup: Lookup | None = None) -> 
             continue
         wid = seat.get("warband")
         if seat.get("custom_id") is not None:
+            if not isinstance(seat["custom_id"], str) or len(seat["custom_id"]) > 64:
+                raise SetupError(f"{where}.custom_id must be the id of a saved warband.", f"{where}.custom_id")
             payload = lookup("warband", seat["custom_id"]) if lookup else None
             if payload is None:
                 raise SetupError(f"{where}: there is no saved warband '{seat['custom_id']}'.", f"{where}.custom_id")

@@ -150,3 +150,17 @@ def test_load_is_cached_and_follows_the_env(tree, monkeypatch):
     monkeypatch.setenv("TW_CONTENT_DIR", str(tree))
     assert content.load() is content.load()
     assert content.load().root == tree
+
+
+def test_a_bad_file_stops_the_server_starting(tree, monkeypatch, tmp_path):
+    """create_app validates content: an invalid file stops startup with the file, record and field."""
+    from app import create_app
+
+    def breakit(d):
+        d["printings"][0]["fighters"][0]["defence"]["symbol"] = "parry"
+    edit(tree / "underworlds/warbands/cyrenis-razors.yaml", breakit)
+    monkeypatch.setenv("TW_CONTENT_DIR", str(tree))
+    with pytest.raises(content.ContentError) as exc:
+        create_app({"ASYNC_MODE": "threading", "DATABASE_URL": f"sqlite:///{tmp_path / 'tw.sqlite3'}",
+                    "TESTING": True, "INSTANCE_PATH": str(tmp_path / "instance")})
+    assert "cyrenis-razors.yaml: fighter 'cyreni', field printings[0].fighters[0].defence.symbol" in str(exc.value)

@@ -212,7 +212,7 @@ def _rest_campaign_game(server) -> dict:
 
 
 def test_campaign_goes_on_to_the_next_scenario(phones):
-    """Campaign variant (pg 2): after a scenario, the next one is a linked game with the results so far."""
+    """Campaign variant: after a scenario, the next one is a linked game with the results so far."""
     game = _rest_campaign_game(phones.server)
     ana = phones.new("ana")
     join(ana, game["join_code"], "p1")

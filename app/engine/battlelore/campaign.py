@@ -1,4 +1,4 @@
-"""Campaign variant: four linked scenarios, campaign totals and the final bonus. (Campaign variant, pg 2)"""
+"""Campaign variant: four linked scenarios, campaign totals and the final bonus. (Campaign variant)"""
 from __future__ import annotations
 
 import copy

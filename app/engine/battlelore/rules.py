@@ -1,69 +1,70 @@
 """Rule citations and the few readings of the BattleLore rules summary that are choices, in one place.
 
 Every check and consequence names its source with one of these strings. The source is the
-BattleLore Second Edition rules summary and player reference (Esoteric Order of Gamers, v2):
-page 1 is the rules summary front, page 2 its back, pages 3-4 the player references.
+BattleLore Second Edition rules summary and player reference (Esoteric Order of Gamers, v2).
+Its text marks no page boundaries (only the cover lists the sheets), so references name the
+section and no page: a guessed page would be worse than none.
 """
 from __future__ import annotations
 
 BOOK = "BattleLore 2E rules summary"
 
 
-def cite(section: str, page: int | None = None) -> str:
-    """A rule reference: book, section and page where the summary gives one."""
-    return f"{BOOK}, {section}" + (f" (pg {page})" if page else "")
+def cite(section: str) -> str:
+    """A rule reference: book and section (the summary's text gives no page per section)."""
+    return f"{BOOK}, {section}"
 
 
-SCENARIOS = cite("Setup, Scenarios", 1)
-FIRST_PLAYER = cite("Setup, Scenarios, step 2 (first player)", 1)
-MUSTER = cite("Mustering and deployment, 1. Choose deployment cards", 1)
-REVEAL = cite("Mustering and deployment, 3. Reveal deployment cards", 1)
-DEPLOY = cite("Mustering and deployment, 4. Place units and terrain", 1)
-HANDS = cite("Setup, Command and lore cards", 1)
-PRESET_HANDS = cite("Optional rules, Preset starting hands", 2)
-PREBUILT = cite("Pre-built scenarios", 2)
-EXTRA_CORE = cite("Optional rules, Playing with extra core games", 2)
-PHASES = cite("Game phases", 1)
-COMMAND = cite("Main phase, Command step", 1)
-ORDER = cite("Main phase, Order step", 1)
-MOVE = cite("Main phase, Move step", 1)
-ATTACK_STEP = cite("Main phase, Attack step", 1)
-VP_STEP = cite("Upkeep phase, Victory point step", 1)
-DRAW_STEP = cite("Upkeep phase, Draw step", 1)
-LORE_STEP = cite("Upkeep phase, Lore step", 1)
-DECLARE = cite("Combat, 1. Declare attack", 1)
-ROLL = cite("Combat, 2. Perform combat roll", 1)
-RESULTS = cite("Combat, 3. Resolve dice results", 1)
-WEAK = cite("Combat, Weak units", 1)
-SUFFER = cite("Combat, 4. Suffer damage", 1)
-RETREATS = cite("Combat, 5. Resolve retreats", 1)
-GAIN_LORE = cite("Combat, 6. Gain lore", 1)
-COUNTER = cite("Combat, 7. Counter; Counter", 1)
-ADVANCE = cite("Combat, 8. Advance; Advance", 1)
-DAMAGE = cite("Damage", 1)
-RETREAT = cite("Retreat", 1)
-SUPPORTED = cite("Retreat (supported units)", 1)
-ABILITIES = cite("Unit abilities", 1)
-LORE_CARDS = cite("Lore cards", 2)
-POISON = cite("Other rules, Poison", 2)
-STUN = cite("Other rules, Stun", 2)
-RECOVER = cite("Other rules, Recovering health", 2)
-REMOVING = cite("Other rules, Removing figures", 2)
-TERRAIN = cite("Terrain", 2)
-FOREST = cite("Terrain, Forest hexes", 2)
-BUILDING = cite("Terrain, Buildings", 2)
-WATER = cite("Terrain, Water hexes; Ford tokens; Bridge tokens", 2)
-TENT = cite("Terrain, Command tents", 2)
-HOARD = cite("Terrain reference, Hoard", 4)
-RUBBLE = cite("Terrain reference, Rubble", 4)
-FLYING = cite("Unit abilities, Flying", 4)
-ETHEREAL = cite("Unit abilities, Ethereal", 4)
-UNYIELDING = cite("Unit abilities, Unyielding", 4)
-BLEED = cite("Markers, Bleed", 4)
-BLIGHT = cite("Markers, Blight", 4)
-MARKERS = cite("Markers", 4)
-WINNING = cite("Winning the game", 2)
-CAMPAIGN = cite("Optional rules, Campaign variant", 2)
+SCENARIOS = cite("Setup, Scenarios")
+FIRST_PLAYER = cite("Setup, Scenarios, step 2 (first player)")
+MUSTER = cite("Mustering and deployment, 1. Choose deployment cards")
+REVEAL = cite("Mustering and deployment, 3. Reveal deployment cards")
+DEPLOY = cite("Mustering and deployment, 4. Place units and terrain")
+HANDS = cite("Setup, Command and lore cards")
+PRESET_HANDS = cite("Optional rules, Preset starting hands")
+PREBUILT = cite("Pre-built scenarios")
+EXTRA_CORE = cite("Optional rules, Playing with extra core games")
+PHASES = cite("Game phases")
+COMMAND = cite("Main phase, Command step")
+ORDER = cite("Main phase, Order step")
+MOVE = cite("Main phase, Move step")
+ATTACK_STEP = cite("Main phase, Attack step")
+VP_STEP = cite("Upkeep phase, Victory point step")
+DRAW_STEP = cite("Upkeep phase, Draw step")
+LORE_STEP = cite("Upkeep phase, Lore step")
+DECLARE = cite("Combat, 1. Declare attack")
+ROLL = cite("Combat, 2. Perform combat roll")
+RESULTS = cite("Combat, 3. Resolve dice results")
+WEAK = cite("Combat, Weak units")
+SUFFER = cite("Combat, 4. Suffer damage")
+RETREATS = cite("Combat, 5. Resolve retreats")
+GAIN_LORE = cite("Combat, 6. Gain lore")
+COUNTER = cite("Combat, 7. Counter; Counter")
+ADVANCE = cite("Combat, 8. Advance; Advance")
+DAMAGE = cite("Damage")
+RETREAT = cite("Retreat")
+SUPPORTED = cite("Retreat (supported units)")
+ABILITIES = cite("Unit abilities")
+LORE_CARDS = cite("Lore cards")
+POISON = cite("Other rules, Poison")
+STUN = cite("Other rules, Stun")
+RECOVER = cite("Other rules, Recovering health")
+REMOVING = cite("Other rules, Removing figures")
+TERRAIN = cite("Terrain")
+FOREST = cite("Terrain, Forest hexes")
+BUILDING = cite("Terrain, Buildings")
+WATER = cite("Terrain, Water hexes; Ford tokens; Bridge tokens")
+TENT = cite("Terrain, Command tents")
+HOARD = cite("Terrain reference, Hoard")
+RUBBLE = cite("Terrain reference, Rubble")
+FLYING = cite("Unit abilities, Flying")
+ETHEREAL = cite("Unit abilities, Ethereal")
+UNYIELDING = cite("Unit abilities, Unyielding")
+BLEED = cite("Markers, Bleed")
+BLIGHT = cite("Markers, Blight")
+MARKERS = cite("Markers")
+WINNING = cite("Winning the game")
+CAMPAIGN = cite("Optional rules, Campaign variant")
 TABLE = "Tablewarden: the table decides (card or ability effect entered by the players)"
 
 # -- readings that are choices (each easy to change) ---------------------------------------------
@@ -78,17 +79,17 @@ POISON_FACE = "morale"
 # first (it is the moment the turn starts), then resolve captures. Flip to False to capture first.
 VICTORY_BEFORE_CAPTURES = True
 
-# "You win if you have 16 or more VPs and more VPs than your opponent." (Winning the game, pg 2)
+# "You win if you have 16 or more VPs and more VPs than your opponent." (Winning the game)
 VP_TO_WIN = 16
 
-# Muster budget and army size (Mustering and deployment, pg 1).
+# Muster budget and army size (Mustering and deployment).
 MUSTER_POINTS = 50
 TENT_BONUS = 5
 ARMY_CARDS = 18
 DECOYS = 11
 MAX_START_LORE = 5
 
-# Hands (Setup, Command and lore cards, pg 1) and the lore hand limit (Lore step, pg 1).
+# Hands (Setup, Command and lore cards) and the lore hand limit (Lore step).
 START_COMMAND = 4
 START_LORE = 2
 MAX_LORE_CARDS = 4

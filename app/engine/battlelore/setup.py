@@ -61,7 +61,7 @@ def new_game(setup: dict) -> dict:
             "command_cards": 0, "lore_cards": 0, "lore_played_turn": None, "deployed": False,
             "units": [], "scenario_vp": 0}
     if len(factions) == 2 and factions[0] == factions[1]:
-        # Optional rules, Playing with extra core games (pg 2): two players cannot play one faction.
+        # Optional rules, Playing with extra core games: two players cannot play one faction.
         raise SetupError("Two players cannot play the same faction.", "seats.p2.faction")
     return state
 
@@ -210,7 +210,7 @@ def muster_cost(state: dict, seat: str, army: dict) -> int:
 
 
 def check_muster(state: dict, event) -> list[Violation]:
-    """18 deployment cards for at most 50 muster points (+5 with a command tent). (Mustering, pg 1)"""
+    """18 deployment cards for at most 50 muster points (+5 with a command tent). (Mustering)"""
     if state["phase"] != "muster":
         return [Violation("wrong_phase", "Armies are mustered after the scenarios are chosen.", R.MUSTER)]
     seat = state["seats"][event.by]

@@ -1,4 +1,4 @@
-"""Terrain types as data: what each one does to movement, retreats and combat (Terrain, pg 2 and 4)."""
+"""Terrain types as data: what each one does to movement, retreats and combat (Terrain)."""
 from __future__ import annotations
 
 from . import rules as R
@@ -13,7 +13,7 @@ TERRAIN: dict[str, dict] = {
     "clear": {"rule": R.TERRAIN},
     "forest": {"blocking": True, "ends_move": True, "stops_retreat": True, "dice_cap": 2,
                "rule": R.FOREST},
-    "hill": {"blocking": True, "rule": R.cite("Terrain, Hill hexes", 2)},
+    "hill": {"blocking": True, "rule": R.cite("Terrain, Hill hexes")},
     "building": {"blocking": True, "ends_move": True, "stops_retreat": True, "ignore_damage": 1,
                  "retreat_ignore": 1, "rule": R.BUILDING},
     "command_tent": {"blocking": True, "ends_move": True, "stops_retreat": True, "feature": True,
@@ -25,12 +25,12 @@ TERRAIN: dict[str, dict] = {
               "rule": R.HOARD},
     "rubble": {"ends_move": True, "stops_retreat": True, "enter_damage": 1, "rule": R.RUBBLE},
     "cavern": {"blocking": True, "ends_move": True, "stops_retreat": True,
-               "rule": R.cite("Terrain reference, Cavern", 4)},
-    "barricade": {"stops_retreat": True, "rule": R.cite("Terrain reference, Barricade", 4)},
-    "crystal_spire": {"feature": True, "rule": R.cite("Terrain reference, Crystal Spire", 4)},
-    "graveyard": {"feature": True, "rule": R.cite("Terrain reference, Graveyard", 4)},
-    "plaguelands": {"feature": True, "rule": R.cite("Terrain reference, Plaguelands", 4)},
-    "blood_field": {"feature": True, "rule": R.cite("Terrain reference, Blood Field", 4)},
+               "rule": R.cite("Terrain reference, Cavern")},
+    "barricade": {"stops_retreat": True, "rule": R.cite("Terrain reference, Barricade")},
+    "crystal_spire": {"feature": True, "rule": R.cite("Terrain reference, Crystal Spire")},
+    "graveyard": {"feature": True, "rule": R.cite("Terrain reference, Graveyard")},
+    "plaguelands": {"feature": True, "rule": R.cite("Terrain reference, Plaguelands")},
+    "blood_field": {"feature": True, "rule": R.cite("Terrain reference, Blood Field")},
 }
 
 TYPES = list(TERRAIN)
@@ -48,7 +48,7 @@ def prop(terrain: str, key: str, default=None):
 
 
 def in_section(unit_section: str, card_section: str) -> bool:
-    """May a unit in this section be ordered by a card for that section? (Order step, pg 1)
+    """May a unit in this section be ordered by a card for that section? (Order step)
 
     A unit on a section line ("left/center") may be ordered by a card for either section.
     """

@@ -26,7 +26,7 @@ def not_active(state: dict, event, rule: str) -> list[Violation]:
 def combat_open(state: dict) -> list[Violation]:
     """A combat must be resolved to its end before the turn goes on."""
     if state["combat"]:
-        return [Violation("combat_open", "Finish resolving the current combat first.", R.cite("Combat", 1))]
+        return [Violation("combat_open", "Finish resolving the current combat first.", R.cite("Combat"))]
     return []
 
 
@@ -56,7 +56,7 @@ def start_turn(state: dict, seat: str) -> list[Consequence]:
 
 
 def check_vp_victory(state: dict, seat: str) -> list[Consequence]:
-    """When the first player starts a turn: 16+ VP and more than the opponent wins. (Winning, pg 2)"""
+    """When the first player starts a turn: 16+ VP and more than the opponent wins. (Winning)"""
     if seat != state["first"] or state["winner"]:
         return []
     need = state["options"]["vp_to_win"]
@@ -108,7 +108,7 @@ def blood_fields(state: dict, seat: str) -> list[Consequence]:
 # -- command step -----------------------------------------------------------------------------
 
 def check_play_command(state: dict, event) -> list[Violation]:
-    """Play 1 command card, then resolve it or order 1 unit anywhere. (Command step, pg 1)"""
+    """Play 1 command card, then resolve it or order 1 unit anywhere. (Command step)"""
     out = not_active(state, event, R.COMMAND)
     if out:
         return out
@@ -203,7 +203,7 @@ def apply_remove_token(state: dict, event) -> list[Consequence]:
 
 
 def check_end_step(state: dict, event) -> list[Violation]:
-    """Order -> move -> attack -> upkeep, in that order. (Game phases, pg 1)"""
+    """Order -> move -> attack -> upkeep, in that order. (Game phases)"""
     out = not_active(state, event, R.PHASES)
     if out:
         return out
@@ -231,7 +231,7 @@ def advance_to(state: dict, step: str) -> list[Consequence]:
 # -- move step --------------------------------------------------------------------------------
 
 def check_move(state: dict, event) -> list[Violation]:
-    """Ordered units move up to their movement value, once, before attacks. (Move step, pg 1)"""
+    """Ordered units move up to their movement value, once, before attacks. (Move step)"""
     out = not_active(state, event, R.MOVE)
     if out:
         return out
@@ -275,12 +275,12 @@ def banner_vp(state: dict, seat: str) -> int:
         if unit["alive"] and unit["pos"]:
             total += unit["pos"].get("banner", 0) or 0
             if unit["pos"].get("faction_banner") == seat:
-                total += 1  # Markers, Faction banner markers (pg 4)
+                total += 1  # Markers, Faction banner markers
     return total
 
 
 def check_score_vp(state: dict, event) -> list[Violation]:
-    """The upkeep starts with the VP step, after the attack step. (Upkeep phase, pg 1)"""
+    """The upkeep starts with the VP step, after the attack step. (Upkeep phase)"""
     out = not_active(state, event, R.VP_STEP)
     if out:
         return out
@@ -311,7 +311,7 @@ LORE_CHOICES = {"tokens": (2, 0, 0), "token_and_card": (1, 1, 0), "two_cards": (
 
 
 def check_lore_step(state: dict, event) -> list[Violation]:
-    """One of the three lore choices, after the draw step. (Lore step, pg 1)"""
+    """One of the three lore choices, after the draw step. (Lore step)"""
     out = not_active(state, event, R.LORE_STEP)
     if out:
         return out
@@ -340,7 +340,7 @@ def apply_lore_step(state: dict, event) -> list[Consequence]:
 # -- lore cards -------------------------------------------------------------------------------
 
 def check_play_lore(state: dict, event) -> list[Violation]:
-    """Pay the lore cost; 1 lore card per turn per player. (Lore cards, pg 2)"""
+    """Pay the lore cost; 1 lore card per turn per player. (Lore cards)"""
     if state["phase"] != "main":
         return [Violation("wrong_phase", "Lore cards are played during the battle.", R.LORE_CARDS)]
     seat = state["seats"][event.by]
@@ -354,7 +354,7 @@ def check_play_lore(state: dict, event) -> list[Violation]:
         out.append(Violation("one_lore_card", "You may use 1 lore card per turn.", R.LORE_CARDS))
     if state.get("lore_blocked") == event.by:
         out.append(Violation("lore_blocked", "Your opponent's card stops you playing another lore card this turn.",
-                             R.cite("Lore cards clarifications, Runic Barrier; Mana Break", 4)))
+                             R.cite("Lore cards clarifications, Runic Barrier; Mana Break")))
     return out
 
 

@@ -6,7 +6,7 @@ from . import terrain as T
 
 ATTACK_TYPES = ("melee", "ranged")
 FACES = ("strike", "cleave", "pierce", "morale", "lore", "heroic")
-# Markers a unit can carry: core tokens (Other rules, pg 2) and the expansion markers (pg 4).
+# Markers a unit can carry: core tokens (Other rules) and the expansion markers.
 TOKENS = ("poison", "stun", "bleed", "blight", "panic", "shield")
 REMOVABLE_FOR_LORE = ("poison", "stun", "bleed", "blight", "panic")
 
@@ -56,33 +56,33 @@ def has(unit: dict, trait: str) -> bool:
 
 
 def remaining(unit: dict) -> int:
-    """Figures left (or health left for a unit with the damage token icon). (Damage, pg 1)"""
+    """Figures left (or health left for a unit with the damage token icon). (Damage)"""
     return max(0, unit["health"] - unit["damage"])
 
 
 def is_weak(unit: dict, state: dict | None = None) -> bool:
-    """Weak: reduced to 1 figure; never for damage-token units; always when blighted. (Weak units, pg 1)"""
+    """Weak: reduced to 1 figure; never for damage-token units; always when blighted. (Weak units)"""
     if "blight" in unit["tokens"]:
-        return True  # Markers, Blight (pg 4): weak even with more figures, damage-token units too
+        return True  # Markers, Blight: weak even with more figures, damage-token units too
     if has(unit, "unyielding"):
-        return False  # Unit abilities, Unyielding (pg 4): never weak
+        return False  # Unit abilities, Unyielding: never weak
     pos = unit.get("pos") or {}
     if state is not None and pos.get("feature"):
         feat = state["features"].get(pos["feature"], {})
         if feat.get("type") == "plaguelands" and feat.get("owner") != unit["seat"]:
-            return True  # Terrain reference, Plaguelands (pg 4): enemy units in it are weak
+            return True  # Terrain reference, Plaguelands: enemy units in it are weak
     if unit.get("damage_tokens"):
         return False
     return remaining(unit) == 1
 
 
 def movement(unit: dict) -> int:
-    """Movement value: the card's, or 1 while blighted (Markers, Blight, pg 4)."""
+    """Movement value: the card's, or 1 while blighted (Markers, Blight)."""
     return 1 if "blight" in unit["tokens"] else unit["movement"]
 
 
 def terrain_of(unit: dict) -> str:
-    """Terrain type of the unit's hex; flying units apply no terrain effects in combat (Flying, pg 4)."""
+    """Terrain type of the unit's hex; flying units apply no terrain effects in combat (Flying)."""
     return (unit.get("pos") or {}).get("terrain", "clear")
 
 

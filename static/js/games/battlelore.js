@@ -509,7 +509,7 @@ export default {
     return { where, what: step.label || (view.phase === "main" ? STEP_NAMES[view.step] : PHASE_NAMES[view.phase]) || "", extra: bits.join(" · ") };
   },
 
-  /** How the game was decided (Winning the game, pg 2). */
+  /** How the game was decided (Winning the game). */
   decidedBy(outcome) {
     const how = { victory_points: "16 or more VP and more than the opponent", elimination: "all enemy units eliminated" }[outcome.decided_by] || words(outcome.decided_by);
     return `Decided by: ${how}`;

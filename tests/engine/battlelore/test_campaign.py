@@ -1,4 +1,4 @@
-"""Campaign variant (pg 2): four linked scenarios, scenario choice rules, totals and the final bonus."""
+"""Campaign variant: four linked scenarios, scenario choice rules, totals and the final bonus."""
 import pytest
 
 from app.engine.battlelore import campaign

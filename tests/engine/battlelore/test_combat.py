@@ -20,14 +20,14 @@ def types(cons):
 
 
 def test_melee_needs_an_adjacent_target():
-    """Combat, 1. Declare attack (pg 1): a melee unit attacks only a target in an adjacent hex."""
+    """Combat, 1. Declare attack: a melee unit attacks only a target in an adjacent hex."""
     s = attack_step()
     assert codes(s, "p1", "attack", attacker="p1.d-foot-1", target="p2.u-foot-1", kind="melee", distance=2,
                  roll=["strike"] * 3) == ["not_adjacent"]
 
 
 def test_ranged_needs_range_and_line_of_sight():
-    """Combat, 1. Declare attack (pg 1): ranged only within range and in LOS."""
+    """Combat, 1. Declare attack: ranged only within range and in LOS."""
     s = attack_step()
     base = dict(attacker="p1.d-archers-1", target="p2.u-foot-1", kind="ranged", roll=["pierce"] * 2)
     assert codes(s, "p1", "attack", distance=5, **base) == ["out_of_range"]
@@ -37,7 +37,7 @@ def test_ranged_needs_range_and_line_of_sight():
 
 
 def test_attacker_must_be_ordered_and_attacks_once():
-    """Main phase, Attack step (pg 1): each ordered unit may perform 1 attack."""
+    """Main phase, Attack step: each ordered unit may perform 1 attack."""
     s = attack_step(units=("p1.d-hero-1",))
     assert "not_ordered" in codes(s, "p1", "attack", attacker="p1.d-foot-1", target="p2.u-foot-1",
                                   kind="melee", distance=1, roll=["lore"] * 3)
@@ -49,7 +49,7 @@ def test_attacker_must_be_ordered_and_attacks_once():
 
 
 def test_roll_dice_equal_to_combat_value():
-    """Combat, 2. Perform combat roll (pg 1): roll dice equal to the unit's combat value."""
+    """Combat, 2. Perform combat roll: roll dice equal to the unit's combat value."""
     s = attack_step()
     assert codes(s, "p1", "attack", attacker="p1.d-foot-1", target="p2.u-foot-1", kind="melee", distance=1,
                  roll=["strike"] * 4) == ["dice_count"]
@@ -58,7 +58,7 @@ def test_roll_dice_equal_to_combat_value():
 
 
 def test_forest_caps_dice_at_2_before_modifiers():
-    """Terrain, Forest hexes (pg 2): at most 2 dice attacking from or into a forest; modifiers after."""
+    """Terrain, Forest hexes: at most 2 dice attacking from or into a forest; modifiers after."""
     s = attack_step()
     s, _ = play(s, "p1", "reposition", unit="p2.u-foot-1", to={**POS, "terrain": "forest"})
     assert codes(s, "p1", "attack", attacker="p1.d-hero-1", target="p2.u-foot-1", kind="melee", distance=1,
@@ -72,7 +72,7 @@ def test_forest_caps_dice_at_2_before_modifiers():
 
 
 def test_flying_units_ignore_forest_in_combat():
-    """Unit abilities, Flying (pg 4): no terrain effects of the flyer's hex apply in combat."""
+    """Unit abilities, Flying: no terrain effects of the flyer's hex apply in combat."""
     s = battle(army_p1={"d-flyer": 1, "d-foot": 1})
     s, _ = play(s, "p1", "play_command", section="any", units=1)
     s, _ = play(s, "p1", "order", unit="p1.d-flyer-1")
@@ -82,7 +82,7 @@ def test_flying_units_ignore_forest_in_combat():
 
 
 def test_bleeding_rolls_one_fewer_die():
-    """Markers, Bleed (pg 4): a bleeding unit rolls 1 fewer die, minimum 1."""
+    """Markers, Bleed: a bleeding unit rolls 1 fewer die, minimum 1."""
     s = attack_step()
     s, _ = play(s, "p1", "token", unit="p1.d-foot-1", token="bleed", action="add")
     assert codes(s, "p1", "attack", attacker="p1.d-foot-1", target="p2.u-foot-1", kind="melee", distance=1,
@@ -90,7 +90,7 @@ def test_bleeding_rolls_one_fewer_die():
 
 
 def test_strike_and_cleave_damage_in_melee():
-    """Combat, 3. Resolve dice results (pg 1): strike and cleave cause 1 damage each in melee."""
+    """Combat, 3. Resolve dice results: strike and cleave cause 1 damage each in melee."""
     s = attack_step()
     s, cons = melee(s, ["strike", "cleave", "pierce"])
     assert s["combat"]["damage"] == 2 and s["combat"]["stage"] == "defend" and s["combat"]["waiting"] == "p2"
@@ -99,7 +99,7 @@ def test_strike_and_cleave_damage_in_melee():
 
 
 def test_pierce_damages_only_in_ranged_attacks():
-    """Combat, 3 (pg 1): pierce causes 1 damage during a ranged attack; strike does not."""
+    """Combat, 3: pierce causes 1 damage during a ranged attack; strike does not."""
     s = attack_step()
     s, _ = play(s, "p1", "attack", attacker="p1.d-archers-1", target="p2.u-foot-1", kind="ranged", distance=3,
                 roll=["pierce", "strike"])
@@ -107,7 +107,7 @@ def test_pierce_damages_only_in_ranged_attacks():
 
 
 def test_weak_units_cause_no_cleave_damage():
-    """Combat, Weak units (pg 1): a unit reduced to 1 figure causes no damage from cleave results."""
+    """Combat, Weak units: a unit reduced to 1 figure causes no damage from cleave results."""
     s = attack_step()
     s, _ = play(s, "p2", "damage", unit="p1.d-foot-1", amount=3)
     s, _ = melee(s, ["cleave", "cleave", "strike"])
@@ -115,7 +115,7 @@ def test_weak_units_cause_no_cleave_damage():
 
 
 def test_damage_token_units_are_never_weak():
-    """Combat, Weak units (pg 1): units with the damage token icon are never weak."""
+    """Combat, Weak units: units with the damage token icon are never weak."""
     s = attack_step()
     s, _ = play(s, "p2", "damage", unit="p1.d-hero-1", amount=4)
     s, _ = melee(s, ["cleave"] * 4, attacker="p1.d-hero-1")
@@ -123,7 +123,7 @@ def test_damage_token_units_are_never_weak():
 
 
 def test_committed_results_do_not_resolve_normally():
-    """Unit abilities (pg 1): a die committed to a dice ability does not resolve its normal effect."""
+    """Unit abilities: a die committed to a dice ability does not resolve its normal effect."""
     s = attack_step()
     s2, _ = melee(s, ["strike", "heroic", "lore"], commit={"heroic": 1, "lore": 1}, ability_damage=2)
     assert s2["combat"]["damage"] == 3 and s2["combat"]["lore"] == 0
@@ -134,7 +134,7 @@ def test_committed_results_do_not_resolve_normally():
 
 
 def test_uncommitted_lore_results_give_lore_after_combat():
-    """Combat, 6. Gain lore (pg 1): 1 lore token per lore result not committed."""
+    """Combat, 6. Gain lore: 1 lore token per lore result not committed."""
     s = attack_step()
     before = s["seats"]["p1"]["lore"]
     s, cons = melee(s, ["lore", "lore", "heroic"])
@@ -142,7 +142,7 @@ def test_uncommitted_lore_results_give_lore_after_combat():
 
 
 def test_damage_removes_figures_and_eliminates():
-    """Damage (pg 1): each damage removes a figure; the unit is removed with its last figure."""
+    """Damage: each damage removes a figure; the unit is removed with its last figure."""
     s = attack_step()
     s, _ = play(s, "p2", "damage", unit="p2.u-foot-1", amount=2)
     s, _ = melee(s, ["strike", "strike", "strike"])
@@ -152,7 +152,7 @@ def test_damage_removes_figures_and_eliminates():
 
 
 def test_the_target_may_ignore_damage_by_effects():
-    """Combat, 4. Suffer damage (pg 1): the opponent may use abilities or effects to ignore damage."""
+    """Combat, 4. Suffer damage: the opponent may use abilities or effects to ignore damage."""
     s = attack_step()
     s, _ = melee(s, ["strike", "strike", "lore"])
     assert codes(s, "p2", "defend", ignore_damage=3) == ["ignore_too_much"]
@@ -162,7 +162,7 @@ def test_the_target_may_ignore_damage_by_effects():
 
 
 def test_a_building_ignores_1_damage_each_combat():
-    """Terrain, Buildings (pg 2): a unit in a building may ignore 1 damage each combat."""
+    """Terrain, Buildings: a unit in a building may ignore 1 damage each combat."""
     s = attack_step()
     s, _ = play(s, "p1", "reposition", unit="p2.u-foot-1", to={**POS, "terrain": "building"})
     s, cons = melee(s, ["strike", "strike", "lore"])
@@ -170,7 +170,7 @@ def test_a_building_ignores_1_damage_each_combat():
 
 
 def test_a_shield_ignores_1_damage_and_goes():
-    """Markers, Shield (pg 4): the shield is removed by a combat roll and the unit ignores 1 damage."""
+    """Markers, Shield: the shield is removed by a combat roll and the unit ignores 1 damage."""
     s = attack_step()
     s, _ = play(s, "p2", "token", unit="p2.u-foot-1", token="shield", action="add")
     s, _ = melee(s, ["strike", "strike", "lore"])
@@ -178,7 +178,7 @@ def test_a_shield_ignores_1_damage_and_goes():
 
 
 def test_morale_forces_a_retreat_per_result():
-    """Combat, 3 and Retreat (pg 1): each morale result makes the target retreat 1 hex."""
+    """Combat, 3 and Retreat: each morale result makes the target retreat 1 hex."""
     s = attack_step()
     s, _ = melee(s, ["morale", "morale", "strike"])
     c = s["combat"]
@@ -195,7 +195,7 @@ def test_morale_forces_a_retreat_per_result():
 
 
 def test_blocked_retreats_cause_damage():
-    """Retreat (pg 1): off the board, into impassable terrain or enemy units, 1 damage per unresolved retreat."""
+    """Retreat: off the board, into impassable terrain or enemy units, 1 damage per unresolved retreat."""
     s = attack_step()
     s, _ = melee(s, ["morale", "morale", "lore"])
     s, cons = play(s, "p2", "defend", moved=1, end="blocked", to=POS)
@@ -203,7 +203,7 @@ def test_blocked_retreats_cause_damage():
 
 
 def test_supported_units_ignore_retreats_without_damage():
-    """Retreat, supported units (pg 1): a unit that would retreat into a friendly unit ignores all retreats."""
+    """Retreat, supported units: a unit that would retreat into a friendly unit ignores all retreats."""
     s = attack_step()
     s, _ = melee(s, ["morale", "morale", "lore"])
     s, cons = play(s, "p2", "defend", moved=0, end="supported")
@@ -212,7 +212,7 @@ def test_supported_units_ignore_retreats_without_damage():
 
 
 def test_terrain_stops_a_retreat_and_the_rest_hurt():
-    """Terrain, Forest hexes (pg 2): a unit that retreats into a forest cannot retreat further that
+    """Terrain, Forest hexes: a unit that retreats into a forest cannot retreat further that
     combat; additional retreats cause damage."""
     s = attack_step()
     s, _ = melee(s, ["morale", "morale", "morale"])
@@ -221,7 +221,7 @@ def test_terrain_stops_a_retreat_and_the_rest_hurt():
 
 
 def test_a_building_ignores_1_damage_from_extra_retreats():
-    """Terrain, Buildings (pg 2): a unit that retreats into a building may ignore 1 damage caused by
+    """Terrain, Buildings: a unit that retreats into a building may ignore 1 damage caused by
     additional retreats."""
     s = attack_step()
     s, _ = melee(s, ["morale", "morale", "morale"])
@@ -230,7 +230,7 @@ def test_a_building_ignores_1_damage_from_extra_retreats():
 
 
 def test_stunned_units_take_damage_instead_of_retreating():
-    """Other rules, Stun (pg 2): a stunned unit cannot retreat; a unit stunned during a roll takes 1
+    """Other rules, Stun: a stunned unit cannot retreat; a unit stunned during a roll takes 1
     damage per retreat of that roll, unless supported."""
     s = attack_step()
     s, cons = melee(s, ["morale", "morale", "heroic"], commit={"heroic": 1}, inflict=["stun"])
@@ -242,7 +242,7 @@ def test_stunned_units_take_damage_instead_of_retreating():
 
 
 def test_stunned_units_cannot_attack():
-    """Other rules, Stun (pg 2): you cannot attack using a stunned unit."""
+    """Other rules, Stun: you cannot attack using a stunned unit."""
     s = attack_step()
     s, _ = play(s, "p2", "token", unit="p1.d-foot-1", token="stun", action="add")
     assert "stunned" in codes(s, "p1", "attack", attacker="p1.d-foot-1", target="p2.u-foot-1",
@@ -250,7 +250,7 @@ def test_stunned_units_cannot_attack():
 
 
 def test_poisoned_targets_take_damage_from_morale():
-    """Other rules, Poison (pg 2): against a poisoned unit, morale results may be committed to cause
+    """Other rules, Poison: against a poisoned unit, morale results may be committed to cause
     1 damage each (icon reading: rules.POISON_FACE)."""
     s = attack_step()
     assert "not_poisoned" in codes(s, "p1", "attack", attacker="p1.d-foot-1", target="p2.u-foot-1",
@@ -260,7 +260,7 @@ def test_poisoned_targets_take_damage_from_morale():
 
 
 def test_counter_follows_the_combat_sequence_and_cannot_be_countered():
-    """Counter (pg 1): the adjacent surviving target may counter the attacker; a counter cannot
+    """Counter: the adjacent surviving target may counter the attacker; a counter cannot
     trigger another counter and the countering unit cannot advance."""
     s = attack_step()
     s, _ = melee(s, ["strike", "lore", "lore"])
@@ -277,7 +277,7 @@ def test_counter_follows_the_combat_sequence_and_cannot_be_countered():
 
 
 def test_no_counter_after_a_ranged_attack_from_afar():
-    """Combat, 7. Counter (pg 1): only a target adjacent to the attacker may counter."""
+    """Combat, 7. Counter: only a target adjacent to the attacker may counter."""
     s = attack_step()
     s, _ = play(s, "p1", "attack", attacker="p1.d-archers-1", target="p2.u-foot-1", kind="ranged", distance=3,
                 roll=["pierce", "lore"])
@@ -286,7 +286,7 @@ def test_no_counter_after_a_ranged_attack_from_afar():
 
 
 def test_counter_may_be_declined():
-    """Counter (pg 1): a counter is optional."""
+    """Counter: a counter is optional."""
     s = attack_step()
     s, _ = melee(s, ["lore"] * 3)
     s, cons = play(s, "p2", "decline", window="counter")
@@ -294,7 +294,7 @@ def test_counter_may_be_declined():
 
 
 def test_no_advance_when_the_target_stood_firm():
-    """Advance (pg 1): only after the adjacent target was eliminated or moved from its hex."""
+    """Advance: only after the adjacent target was eliminated or moved from its hex."""
     s = attack_step()
     s, _ = melee(s, ["strike", "lore", "lore"])
     s, _ = play(s, "p2", "defend")
@@ -302,7 +302,7 @@ def test_no_advance_when_the_target_stood_firm():
 
 
 def test_combat_must_finish_before_the_next_attack():
-    """Combat (pg 1): the combat sequence is resolved in order before another attack."""
+    """Combat: the combat sequence is resolved in order before another attack."""
     s = attack_step()
     s, _ = melee(s, ["strike", "lore", "lore"])
     assert codes(s, "p1", "attack", attacker="p1.d-hero-1", target="p2.u-foot-2", kind="melee", distance=1,
@@ -311,7 +311,7 @@ def test_combat_must_finish_before_the_next_attack():
 
 
 def test_ethereal_targets_cost_a_die():
-    """Unit abilities, Ethereal (pg 4): non-caster units roll 1 fewer die against an ethereal unit."""
+    """Unit abilities, Ethereal: non-caster units roll 1 fewer die against an ethereal unit."""
     s = attack_step()
     s["units"]["p2.u-foot-1"]["abilities"].append("ethereal")
     assert codes(s, "p1", "attack", attacker="p1.d-foot-1", target="p2.u-foot-1", kind="melee", distance=1,

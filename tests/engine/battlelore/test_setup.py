@@ -14,7 +14,7 @@ def at_muster(**options):
 
 
 def test_setup_needs_two_seats_and_different_factions():
-    """Optional rules, Playing with extra core games (pg 2): two players cannot play the same faction."""
+    """Optional rules, Playing with extra core games: two players cannot play the same faction."""
     with pytest.raises(SetupError):
         RS.new_game({"seats": [{"name": "solo"}]})
     bad = setup()
@@ -34,7 +34,7 @@ def test_bad_unit_record_is_a_setup_error():
 
 
 def test_first_player_is_the_alphabetically_first_scenario():
-    """Setup, Scenarios, step 2 (pg 1): alphabetically first scenario card, then lowest number."""
+    """Setup, Scenarios, step 2: alphabetically first scenario card, then lowest number."""
     s = RS.new_game(setup())
     s, _ = play(s, "p1", "choose_scenario", scenario="B1")
     assert s["phase"] == "scenario"
@@ -48,7 +48,7 @@ def test_first_player_is_the_alphabetically_first_scenario():
 
 
 def test_equal_initiative_asks_the_table():
-    """Setup, Scenarios, step 2 (pg 1): a tie is not covered, so the table sets the first player."""
+    """Setup, Scenarios, step 2: a tie is not covered, so the table sets the first player."""
     s = RS.new_game(setup())
     s, _ = play(s, "p1", "choose_scenario", scenario="A1")
     s, _ = play(s, "p2", "choose_scenario", scenario="A1")
@@ -59,7 +59,7 @@ def test_equal_initiative_asks_the_table():
 
 
 def test_scenario_chosen_once_and_hidden_from_the_opponent():
-    """Setup, Scenarios (pg 1): both players reveal their chosen scenario cards simultaneously."""
+    """Setup, Scenarios: both players reveal their chosen scenario cards simultaneously."""
     s = RS.new_game(setup())
     s, _ = play(s, "p1", "choose_scenario", scenario="A1")
     assert codes(s, "p1", "choose_scenario", scenario="A2") == ["already_chosen"]
@@ -69,20 +69,20 @@ def test_scenario_chosen_once_and_hidden_from_the_opponent():
 
 
 def test_army_must_be_exactly_18_cards():
-    """Mustering and deployment, 1 (pg 1): exactly 18 deployment cards."""
+    """Mustering and deployment, 1: exactly 18 deployment cards."""
     s = at_muster()
     assert "army_size" in codes(s, "p1", "muster", army={"d-foot": 2}, decoys=11)
     assert codes(s, "p1", "muster", army={"d-foot": 7}, decoys=11) == []
 
 
 def test_at_most_11_decoys():
-    """Mustering and deployment, 1 (pg 1): each player takes 11 decoy deployment cards."""
+    """Mustering and deployment, 1: each player takes 11 decoy deployment cards."""
     s = at_muster()
     assert "too_many_decoys" in codes(s, "p1", "muster", army={"d-foot": 6}, decoys=12)
 
 
 def test_army_costs_at_most_50_points():
-    """Mustering and deployment, 1 (pg 1): an army can cost a total of 50 muster points."""
+    """Mustering and deployment, 1: an army can cost a total of 50 muster points."""
     s = at_muster()
     # 7 heroes at 9 points = 63
     assert "over_budget" in codes(s, "p1", "muster", army={"d-hero": 7}, decoys=11)
@@ -91,7 +91,7 @@ def test_army_costs_at_most_50_points():
 
 
 def test_command_tent_adds_five_points_and_is_a_card():
-    """Mustering and deployment, 1 (pg 1): a command tent gives 5 extra muster points."""
+    """Mustering and deployment, 1: a command tent gives 5 extra muster points."""
     s = at_muster()
     army = {"d-hero": 4, "d-foot": 3}  # 36 + 12 = 48 ... plus one more foot = 52
     army["d-foot"] = 4
@@ -101,7 +101,7 @@ def test_command_tent_adds_five_points_and_is_a_card():
 
 
 def test_lore_tokens_for_unspent_points():
-    """Mustering and deployment, 3 (pg 1): 1 lore token per unspent muster point, at most 5."""
+    """Mustering and deployment, 3: 1 lore token per unspent muster point, at most 5."""
     s = at_muster()
     s, _ = play(s, "p1", "muster", army={"d-foot": 7}, decoys=11)            # 28: 22 unspent -> 5
     assert s["seats"]["p1"]["lore"] == 0, "nothing is revealed before both have mustered"
@@ -112,7 +112,7 @@ def test_lore_tokens_for_unspent_points():
 
 
 def test_army_is_secret_until_both_mustered():
-    """Mustering and deployment, 1-3 (pg 1): armies are built simultaneously and revealed together."""
+    """Mustering and deployment, 1-3: armies are built simultaneously and revealed together."""
     s = at_muster()
     s, _ = play(s, "p1", "muster", army={"d-foot": 7}, decoys=11)
     assert RS.view(s, "p2")["seats"]["p1"]["army"] == "mustered"
@@ -133,7 +133,7 @@ def test_units_need_their_numbers_before_mustering():
 
 
 def test_deployment_card_availability():
-    """Optional rules, Playing with extra core games (pg 2): only as many units as deployment cards."""
+    """Optional rules, Playing with extra core games: only as many units as deployment cards."""
     st = setup()
     st["seats"][0]["units"][0]["cards"] = 3
     s = RS.new_game(st)
@@ -143,7 +143,7 @@ def test_deployment_card_availability():
 
 
 def test_prebuilt_scenarios_forbid_command_tents():
-    """Pre-built scenarios (pg 2): players cannot muster command tents."""
+    """Pre-built scenarios: players cannot muster command tents."""
     s = at_muster(prebuilt=True, starting_lore=3)
     assert codes(s, "p1", "muster", army={"d-foot": 2}, command_tent=True) == ["no_tent_prebuilt"]
     s, _ = play(s, "p1", "muster", army={"d-foot": 2})
@@ -159,13 +159,13 @@ def deployed_state():
 
 
 def test_command_tent_becomes_a_tile():
-    """Mustering and deployment, 4 (pg 1): the command tent card is replaced with a tent tile."""
+    """Mustering and deployment, 4: the command tent card is replaced with a tent tile."""
     s = deployed_state()
     assert s["features"]["p1.tent"]["type"] == "command_tent"
 
 
 def test_units_cannot_deploy_in_water():
-    """Terrain, Water hexes (pg 2): a unit cannot be deployed in a water hex without a ford or bridge."""
+    """Terrain, Water hexes: a unit cannot be deployed in a water hex without a ford or bridge."""
     s = deployed_state()
     assert codes(s, "p1", "place", unit="p1.d-foot-1", to={**POS, "terrain": "water"}) == ["impassable"]
     assert codes(s, "p1", "place", unit="p1.d-foot-1", to={**POS, "terrain": "ford"}) == []
@@ -175,7 +175,7 @@ def test_units_cannot_deploy_in_water():
 
 
 def test_all_units_placed_then_hands_dealt_and_first_player_starts():
-    """Setup, Command and lore cards (pg 1): final hands of 4 command and 2 lore cards."""
+    """Setup, Command and lore cards: final hands of 4 command and 2 lore cards."""
     s = deployed_state()
     assert codes(s, "p1", "deploy_done") == ["units_unplaced"]
     for seat in ("p1", "p2"):
@@ -188,7 +188,7 @@ def test_all_units_placed_then_hands_dealt_and_first_player_starts():
 
 
 def test_hoard_tile_placed_under_a_dragon():
-    """Terrain reference, Hoard (pg 4): a hoard tile is placed in the hex of a Great Dragon."""
+    """Terrain reference, Hoard: a hoard tile is placed in the hex of a Great Dragon."""
     s = deployed_state()
     s, cons = play(s, "p1", "place", unit="p1.d-foot-1", to={**POS, "terrain": "hoard"})
     assert s["units"]["p1.d-foot-1"]["pos"]["feature"] == "p1.hoard-1"
@@ -212,7 +212,7 @@ def test_unit_cards_are_entered_at_the_table_before_mustering():
 
 
 def test_secret_choices_are_hidden_in_the_log_until_revealed():
-    """Setup, Scenarios and Mustering (pg 1): scenario cards and armies are revealed simultaneously."""
+    """Setup, Scenarios and Mustering: scenario cards and armies are revealed simultaneously."""
     s = RS.new_game(setup())
     rec = {"seq": 1, "type": "choose_scenario", "by": "p1", "data": {"scenario": "A1"}}
     s, _ = play(s, "p1", "choose_scenario", scenario="A1")

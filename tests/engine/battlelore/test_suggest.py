@@ -9,7 +9,7 @@ def offered(state, seat, group=None):
 
 
 def test_scenario_then_muster_suggestions():
-    """Setup, Scenarios and Mustering (pg 1): a scenario card, then a ready-made legal army."""
+    """Setup, Scenarios and Mustering: a scenario card, then a ready-made legal army."""
     s = RS.new_game(setup())
     (sc, card) = offered(s, "p1")
     assert card.type == "unit_card"
@@ -23,7 +23,7 @@ def test_scenario_then_muster_suggestions():
 
 
 def test_attack_templates_have_one_slot_per_die():
-    """Combat, 2 (pg 1) and Forest (pg 2): the template asks for exactly the dice to roll."""
+    """Combat, 2 and Forest: the template asks for exactly the dice to roll."""
     s = battle()
     s, _ = play(s, "p1", "reposition", unit="p2.u-foot-1", to={**POS, "terrain": "forest"})
     s, _ = play(s, "p1", "play_command", section="any", units=1)
@@ -37,7 +37,7 @@ def test_attack_templates_have_one_slot_per_die():
 
 
 def test_the_game_waits_for_the_target_player_during_combat():
-    """Combat, 4-5 (pg 1): the opponent resolves damage and retreats; the active player waits."""
+    """Combat, 4-5: the opponent resolves damage and retreats; the active player waits."""
     s = battle()
     s, _ = play(s, "p1", "play_command", section="any", units=1)
     s, _ = play(s, "p1", "order", unit="p1.d-foot-1")
@@ -50,7 +50,7 @@ def test_the_game_waits_for_the_target_player_during_combat():
 
 
 def test_every_defend_suggestion_is_legal():
-    """Retreat (pg 1): each offered way to resolve retreats passes the rule checks."""
+    """Retreat: each offered way to resolve retreats passes the rule checks."""
     import random
     rng = random.Random(3)
     s = battle()
@@ -65,7 +65,7 @@ def test_every_defend_suggestion_is_legal():
 
 
 def test_upkeep_suggestions():
-    """Upkeep phase (pg 1): VP step then one of the three lore choices."""
+    """Upkeep phase: VP step then one of the three lore choices."""
     s = battle()
     s, _ = play(s, "p1", "play_command", section="any", units=1)
     s, _ = play(s, "p1", "score_vp")

@@ -16,27 +16,27 @@ def to_upkeep(s):
 
 
 def test_only_the_active_player_plays_a_command_card():
-    """Game phases (pg 1): the active player performs the phases of their turn."""
+    """Game phases: the active player performs the phases of their turn."""
     s = battle()
     assert codes(s, "p2", "play_command", section="left", units=2) == ["not_your_turn"]
 
 
 def test_one_command_card_per_turn_from_the_hand():
-    """Main phase, Command step (pg 1): you must play 1 command card from your hand."""
+    """Main phase, Command step: you must play 1 command card from your hand."""
     s = command(battle())
     assert s["seats"]["p1"]["command_cards"] == 3 and s["step"] == "order"
     assert codes(s, "p1", "play_command", section="left", units=2) == ["wrong_step"]
 
 
 def test_a_command_card_is_needed_before_ordering():
-    """Main phase, Command step (pg 1): ordering follows the command card."""
+    """Main phase, Command step: ordering follows the command card."""
     s = battle()
     assert codes(s, "p1", "order", unit="p1.d-foot-1") == ["wrong_step"]
     assert codes(s, "p1", "end_step") == ["wrong_step"]
 
 
 def test_order_one_unit_anywhere_instead_of_the_card_text():
-    """Main phase, Command step (pg 1): resolve the card or order 1 friendly unit anywhere."""
+    """Main phase, Command step: resolve the card or order 1 friendly unit anywhere."""
     s = battle()
     s, _ = play(s, "p1", "play_command", section="left", units=3, resolve=False)
     assert s["command"]["section"] == "any" and s["command"]["units"] == 1
@@ -45,7 +45,7 @@ def test_order_one_unit_anywhere_instead_of_the_card_text():
 
 
 def test_orders_follow_the_cards_section():
-    """Main phase, Order step (pg 1): each ordered unit must be within the card's section; a unit
+    """Main phase, Order step: each ordered unit must be within the card's section; a unit
     on a section line may be ordered by a card for either section."""
     s = command(battle(), section="left", units=3)
     assert codes(s, "p1", "order", unit="p1.d-foot-1") == ["wrong_section"]
@@ -56,7 +56,7 @@ def test_orders_follow_the_cards_section():
 
 
 def test_each_unit_ordered_once_and_only_friendly_units():
-    """Main phase, Order step (pg 1): you can only order each unit once per turn."""
+    """Main phase, Order step: you can only order each unit once per turn."""
     s = command(battle())
     s, _ = play(s, "p1", "order", unit="p1.d-foot-1")
     assert codes(s, "p1", "order", unit="p1.d-foot-1") == ["already_ordered"]
@@ -64,7 +64,7 @@ def test_each_unit_ordered_once_and_only_friendly_units():
 
 
 def test_removing_a_token_costs_2_lore_for_an_ordered_unit():
-    """Other rules, Poison / Stun (pg 2): during the order step, spend 2 lore to remove the token
+    """Other rules, Poison / Stun: during the order step, spend 2 lore to remove the token
     from an ordered unit."""
     s = battle()
     s, _ = play(s, "p1", "token", unit="p1.d-foot-1", token="stun", action="add")
@@ -80,7 +80,7 @@ def test_removing_a_token_costs_2_lore_for_an_ordered_unit():
 
 
 def test_only_ordered_units_move_once_up_to_their_movement():
-    """Main phase, Move step (pg 1): each ordered unit may move up to its movement value."""
+    """Main phase, Move step: each ordered unit may move up to its movement value."""
     s = command(battle())
     s, _ = play(s, "p1", "order", unit="p1.d-hero-1")
     assert codes(s, "p1", "move", unit="p1.d-foot-1", hexes=1, to=POS) == ["not_ordered"]
@@ -91,7 +91,7 @@ def test_only_ordered_units_move_once_up_to_their_movement():
 
 
 def test_stunned_units_cannot_move():
-    """Other rules, Stun (pg 2): you cannot move a stunned unit."""
+    """Other rules, Stun: you cannot move a stunned unit."""
     s = battle()
     s, _ = play(s, "p1", "token", unit="p1.d-hero-1", token="stun", action="add")
     s = command(s)
@@ -100,7 +100,7 @@ def test_stunned_units_cannot_move():
 
 
 def test_blighted_units_move_1():
-    """Markers, Blight (pg 4): blighted units have a movement of 1."""
+    """Markers, Blight: blighted units have a movement of 1."""
     s = battle()
     s, _ = play(s, "p1", "token", unit="p1.d-hero-1", token="blight", action="add")
     s = command(s)
@@ -109,7 +109,7 @@ def test_blighted_units_move_1():
 
 
 def test_water_is_impassable():
-    """Terrain, Water hexes (pg 2): a unit cannot move into water without a ford or bridge."""
+    """Terrain, Water hexes: a unit cannot move into water without a ford or bridge."""
     s = command(battle())
     s, _ = play(s, "p1", "order", unit="p1.d-hero-1")
     assert codes(s, "p1", "move", unit="p1.d-hero-1", hexes=1, to={**POS, "terrain": "water"}) == ["impassable"]
@@ -117,7 +117,7 @@ def test_water_is_impassable():
 
 
 def test_rubble_damages_a_unit_moving_in():
-    """Terrain reference, Rubble (pg 4): a unit that moves into rubble suffers 1 damage."""
+    """Terrain reference, Rubble: a unit that moves into rubble suffers 1 damage."""
     s = command(battle())
     s, _ = play(s, "p1", "order", unit="p1.d-foot-1")
     s, cons = play(s, "p1", "move", unit="p1.d-foot-1", hexes=1, to={**POS, "terrain": "rubble"})
@@ -125,7 +125,7 @@ def test_rubble_damages_a_unit_moving_in():
 
 
 def test_no_moving_after_the_attack_step():
-    """Main phase, Move step (pg 1): all movement is resolved before the attack step."""
+    """Main phase, Move step: all movement is resolved before the attack step."""
     s = command(battle())
     s, _ = play(s, "p1", "order", unit="p1.d-hero-1")
     s, _ = play(s, "p1", "end_step")
@@ -135,7 +135,7 @@ def test_no_moving_after_the_attack_step():
 
 
 def test_vp_step_counts_occupied_banners_and_scenario_vp_then_draws():
-    """Upkeep phase, Victory point step and Draw step (pg 1): VPs for banner hexes occupied by
+    """Upkeep phase, Victory point step and Draw step: VPs for banner hexes occupied by
     friendly units and from the scenario card; then draw 1 command card."""
     s = battle()
     s, _ = play(s, "p1", "reposition", unit="p1.d-foot-1", to={**POS, "banner": 2})
@@ -150,7 +150,7 @@ def test_vp_step_counts_occupied_banners_and_scenario_vp_then_draws():
 
 
 def test_lore_step_choices():
-    """Upkeep phase, Lore step (pg 1): 2 lore; or 1 lore and 1 card; or 2 cards then discard 1."""
+    """Upkeep phase, Lore step: 2 lore; or 1 lore and 1 card; or 2 cards then discard 1."""
     for choice, lore, cards in (("tokens", 2, 2), ("token_and_card", 1, 3), ("two_cards", 0, 3)):
         s = command(battle())
         before = s["seats"]["p1"]["lore"]
@@ -160,7 +160,7 @@ def test_lore_step_choices():
 
 
 def test_at_most_4_lore_cards_after_the_lore_step():
-    """Upkeep phase, Lore step (pg 1): discard excess lore cards down to 4."""
+    """Upkeep phase, Lore step: discard excess lore cards down to 4."""
     s = command(battle())
     s["seats"]["p1"]["lore_cards"] = 4
     s, _ = play(s, "p1", "score_vp")
@@ -169,13 +169,13 @@ def test_at_most_4_lore_cards_after_the_lore_step():
 
 
 def test_turn_passes_to_the_opponent():
-    """Game phases (pg 1): after your turn, your opponent becomes the active player."""
+    """Game phases: after your turn, your opponent becomes the active player."""
     s = to_upkeep(command(battle()))
     assert s["active"] == "p2" and s["step"] == "command" and s["turn"] == 2 and s["ordered"] == []
 
 
 def test_vp_victory_is_checked_when_the_first_player_starts_a_turn():
-    """Winning the game (pg 2): when the first player starts a turn, 16+ VPs and more than the
+    """Winning the game: when the first player starts a turn, 16+ VPs and more than the
     opponent wins."""
     s = battle()
     s["seats"]["p1"]["vp"] = 16
@@ -193,7 +193,7 @@ def test_vp_victory_is_checked_when_the_first_player_starts_a_turn():
 
 
 def test_vp_target_is_an_option():
-    """Pre-built scenarios (pg 2): the scenario describes how to win; the VP target can change."""
+    """Pre-built scenarios: the scenario describes how to win; the VP target can change."""
     s = battle(vp_to_win=5)
     s["seats"]["p1"]["vp"] = 5
     s = to_upkeep(command(to_upkeep(command(s))))
@@ -201,7 +201,7 @@ def test_vp_target_is_an_option():
 
 
 def test_command_tent_captured_at_the_start_of_the_turn():
-    """Terrain, Command tents (pg 2): a unit in an enemy command tent at the start of its player's
+    """Terrain, Command tents: a unit in an enemy command tent at the start of its player's
     turn removes the tent and gains 2 VP."""
     s = battle()
     s["features"]["p2.tent"] = {"id": "p2.tent", "type": "command_tent", "owner": "p2", "removed": False,
@@ -214,7 +214,7 @@ def test_command_tent_captured_at_the_start_of_the_turn():
 
 
 def test_hoard_captured_for_3_vp():
-    """Terrain reference, Hoard (pg 4): a unit in a hoard on the opponent's half at the start of the
+    """Terrain reference, Hoard: a unit in a hoard on the opponent's half at the start of the
     turn removes it and gains 3 VP."""
     s = battle()
     s["features"]["p2.hoard-1"] = {"id": "p2.hoard-1", "type": "hoard", "owner": "p2", "removed": False,
@@ -229,7 +229,7 @@ def test_hoard_captured_for_3_vp():
 
 
 def test_one_lore_card_per_turn_paid_with_lore():
-    """Lore cards (pg 2): spend lore tokens equal to the cost; you may use 1 lore card per turn."""
+    """Lore cards: spend lore tokens equal to the cost; you may use 1 lore card per turn."""
     s = battle()
     s["seats"]["p2"]["lore"] = 3
     assert codes(s, "p2", "play_lore", card="Scatter", cost=4) == ["not_enough_lore"]
@@ -241,7 +241,7 @@ def test_one_lore_card_per_turn_paid_with_lore():
 
 
 def test_runic_barrier_blocks_the_opponents_lore_card():
-    """Lore card clarifications, Runic Barrier (pg 4): the opponent cannot play another lore card
+    """Lore card clarifications, Runic Barrier: the opponent cannot play another lore card
     during the turn."""
     s = battle()
     s, _ = play(s, "p1", "play_lore", card="Runic Barrier", cost=0, blocks_opponent=True)
@@ -249,7 +249,7 @@ def test_runic_barrier_blocks_the_opponents_lore_card():
 
 
 def test_elimination_wins_at_once():
-    """Winning the game (pg 2): you win at once when all opponent's units are eliminated."""
+    """Winning the game: you win at once when all opponent's units are eliminated."""
     s = battle(army_p2={"u-foot": 1})
     s, cons = play(s, "p1", "damage", unit="p2.u-foot-1", amount=4, source="Deadeye Marksmen")
     assert RS.outcome(s)["decided_by"] == "elimination" and RS.outcome(s)["winners"] == ["p1"]
@@ -257,7 +257,7 @@ def test_elimination_wins_at_once():
 
 
 def test_a_building_ignores_1_damage_from_effects_outside_combat():
-    """Terrain, Buildings (pg 2): ignore 1 damage from each game effect outside combat; removing
+    """Terrain, Buildings: ignore 1 damage from each game effect outside combat; removing
     figures is not damage (Other rules, Removing figures)."""
     s = battle()
     s, _ = play(s, "p2", "reposition", unit="p1.d-foot-1", to={**POS, "terrain": "building"})
@@ -268,7 +268,7 @@ def test_a_building_ignores_1_damage_from_effects_outside_combat():
 
 
 def test_recover_health_up_to_the_health_value():
-    """Other rules, Recovering health (pg 2): never more than the health value."""
+    """Other rules, Recovering health: never more than the health value."""
     s = battle()
     assert codes(s, "p1", "heal", unit="p1.d-foot-1", amount=1) == ["full_health"]
     s, _ = play(s, "p1", "damage", unit="p1.d-foot-1", amount=2)
@@ -284,7 +284,7 @@ def test_overrides_let_the_table_follow_a_card():
 
 
 def test_blood_field_heals_at_the_start_of_the_turn():
-    """Terrain reference, Blood Field (pg 4): at the start of your turn, your unit in a friendly
+    """Terrain reference, Blood Field: at the start of your turn, your unit in a friendly
     blood field recovers 1 health."""
     s = battle()
     s["features"]["p2.blood-field-1"] = {"id": "p2.blood-field-1", "type": "blood_field", "owner": "p2",
@@ -298,7 +298,7 @@ def test_blood_field_heals_at_the_start_of_the_turn():
 
 
 def test_campaign_format_starts_a_campaign():
-    """Optional rules, Campaign variant (pg 2): a campaign's first scenario uses the A1 cards."""
+    """Optional rules, Campaign variant: a campaign's first scenario uses the A1 cards."""
     from .helpers import setup
     s = RS.new_game(setup(format="campaign"))
     assert s["options"]["campaign"] == {"game": 1, "history": []}

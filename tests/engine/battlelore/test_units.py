@@ -17,7 +17,7 @@ def test_record_problems_name_the_field():
 
 
 def test_weak_at_one_figure_never_for_damage_token_units():
-    """Combat, Weak units (pg 1)."""
+    """Combat, Weak units."""
     u = make(health=3)
     u["damage"] = 2
     assert is_weak(u)
@@ -29,14 +29,14 @@ def test_weak_at_one_figure_never_for_damage_token_units():
 
 
 def test_unyielding_is_never_weak():
-    """Unit abilities, Unyielding (pg 4): this unit is never weak."""
+    """Unit abilities, Unyielding: this unit is never weak."""
     u = make(health=2, abilities=["Unyielding"])
     u["damage"] = 1
     assert not is_weak(u)
 
 
 def test_forest_cap_then_modifiers():
-    """Combat, 2 (pg 1) and Terrain, Forest (pg 2): cap at 2 before modifiers."""
+    """Combat, 2 and Terrain, Forest: cap at 2 before modifiers."""
     a, t = make(combat=4), make()
     a["pos"] = {"terrain": "clear"}
     t["pos"] = {"terrain": "forest"}

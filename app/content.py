@@ -23,6 +23,9 @@ from marshmallow import ValidationError
 from app.engine.core import SetupError
 from app.schemas.content import (CUSTOM_KINDS, KINDS, CustomDeckSchema, FighterSchema, missing_fields)
 
+# Traits a card may be restricted to (Deathgorge rulebook, Traits, pg 7; older cards name others).
+TRAITS = ("leader", "wizard", "beast", "flying", "minion", "large")
+
 ROOT = Path(__file__).resolve().parent.parent / "content"
 
 # Which printing of a warband's fighter cards each ruleset prefers when the seat does not say.
@@ -160,9 +163,19 @@ def _cross_check(lib: Library) -> None:
                 raise ContentError(f"{rel}: warband '{w['id']}', field rivals_decks: deck '{did}' is for "
                                    f"'{deck['warband']}'")
     for d in lib.all("underworlds", "decks"):
-        if d["warband"] and lib.warband(d["warband"]) is None:
-            rel = lib.files[("underworlds", "decks", d["id"])].relative_to(lib.root.parent)
+        rel = lib.files[("underworlds", "decks", d["id"])].relative_to(lib.root.parent)
+        warband = lib.warband(d["warband"]) if d["warband"] else None
+        if d["warband"] and warband is None:
             raise ContentError(f"{rel}: deck '{d['id']}', field warband: no warband '{d['warband']}' in content")
+        if warband is None:
+            continue
+        # A warband card restricted to a fighter names one of that warband's fighters (by slug).
+        slugs = {f["slug"] for p in warband["printings"] for f in p["fighters"]}
+        for i, card in enumerate(d["cards"]):
+            for j, who in enumerate(card["restrictions"]):
+                if who not in slugs and who not in TRAITS:
+                    raise ContentError(f"{rel}: card '{card['name']}', field cards[{i}].restrictions[{j}]: "
+                                       f"'{who}' is neither a fighter of {warband['name']} nor a trait")
 
 
 def load_from(root: Path) -> Library:

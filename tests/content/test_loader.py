@@ -164,3 +164,12 @@ def test_a_bad_file_stops_the_server_starting(tree, monkeypatch, tmp_path):
         create_app({"ASYNC_MODE": "threading", "DATABASE_URL": f"sqlite:///{tmp_path / 'tw.sqlite3'}",
                     "TESTING": True, "INSTANCE_PATH": str(tmp_path / "instance")})
     assert "cyrenis-razors.yaml: fighter 'cyreni', field printings[0].fighters[0].defence.symbol" in str(exc.value)
+
+
+def test_card_restrictions_name_the_warbands_fighters(tree):
+    """A warband card restricted to a fighter must name one of that warband's fighters."""
+    def breakit(d):
+        d["cards"][-1]["restrictions"] = ["garrek"]
+    edit(tree / "underworlds/decks/garreks-reavers-shadespire.yaml", breakit)
+    with pytest.raises(content.ContentError, match=r"card 'Ever-Advancing', field cards\[13\].restrictions\[0\]"):
+        content.load_from(tree)

@@ -3,7 +3,7 @@
 // ordered units; the open combat; unit cards entered once and kept on the phone; the muster
 // form (18 cards, 50 points, tent, decoys); dice entry for combat rolls and counters.
 // The shell (pages/play.js) calls: renderBoard, describeValue, describeEvent,
-// describeConsequence, banner, decidedBy, scoreLine, customEntry, glorySeries.
+// describeConsequence, banner, stepGuide, decidedBy, scoreLine, customEntry, glorySeries.
 import { h, button, sheet, toast } from "../dom.js";
 import { stepper, fillTemplate } from "../actions.js";
 import { api, errorText } from "../api.js";
@@ -124,12 +124,20 @@ function unitCard(view, uid, c) {
       flags.map((f) => h("span", { class: "badge inspired" }, f))));
 }
 
+const TURN_STEPS = [["command", "Command"], ["order", "Order"], ["move", "Move"], ["attack", "Attack"],
+  ["vp", "VP & draw"], ["lore", "Lore"]];
+
 function turnPanel(view, c) {
   if (view.phase !== "main") return null;
   const cmd = view.command;
   const ordered = view.ordered || [];
-  return h("section", { class: "card", "aria-label": "This turn", id: "turn-panel" },
+  const at = TURN_STEPS.findIndex(([id]) => id === view.step);
+  return h("section", { class: "card step-guide", "aria-label": "This turn", id: "turn-panel" },
     h("h2", {}, `Turn ${view.turn}: ${c.seatName(view.active)}`),
+    h("ol", { class: "steps", style: "display:flex;flex-wrap:wrap;gap:4px 14px;list-style:none;padding:0;margin:4px 0" },
+      TURN_STEPS.map(([id, text], i) => h("li", { "data-step": id,
+        "aria-current": i === at ? "step" : null, style: i === at ? "font-weight:700;color:var(--accent)" : i < at ? "opacity:.55" : null },
+      `${i < at ? "✓ " : ""}${text}`))),
     cmd ? h("p", { "data-command": cmd.section },
       h("b", {}, cmd.card || "Command card"), cmd.resolve === false ? " — played to order 1 unit anywhere" :
         ` — orders ${cmd.units} unit${cmd.units === 1 ? "" : "s"} ${cmd.section === "any" ? "anywhere" : `in the ${cmd.section} section`}`) :
@@ -368,6 +376,7 @@ function combatEntry(s, c) {
           draw(); later();
         }, `Die ${i + 1}: ${f || "not set"}. Tap to change.`)));
       const count = (face) => st.roll.filter((f) => f === face).length;
+      commitBtn.disabled = !st.roll.every((f) => f);
       const committed = Object.values(st.commit).reduce((a, b) => a + b, 0);
       body.replaceChildren(...kids(
         h("p", {}, h("b", {}, unitName(view, attacker)), " → ", h("b", {}, unitName(view, target))),
@@ -487,7 +496,6 @@ export default {
     const setup = ["scenario", "first_player", "muster"].includes(view.phase);
     return h("div", { class: "board" },
       campaignPanel(view, c),
-      turnPanel(view, c),
       seats.map((seat) => h("section", { class: "seat", style: `--seat: var(--${seat})`, "aria-label": `${c.seatName(seat)}'s army`, "data-seat": seat },
         seatHead(view, seat, c), seatFacts(view, seat),
         setup && (seat === c.seat || c.isReferee) ? unitList(view, seat, c) : null,
@@ -507,6 +515,11 @@ export default {
       bits.push(Object.entries(view.seats).map(([seat, s]) => `${c.seatName(seat)} ${s.vp} VP, ${s.lore} lore`).join(" · "));
     }
     return { where, what: step.label || (view.phase === "main" ? STEP_NAMES[view.step] : PHASE_NAMES[view.phase]) || "", extra: bits.join(" · ") };
+  },
+
+  /** Above the actions: the turn's steps, the command card played, the ordered units, the combat. */
+  stepGuide(view, advice, c) {
+    return turnPanel(view, c);
   },
 
   /** How the game was decided (Winning the game). */

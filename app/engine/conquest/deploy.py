@@ -42,9 +42,10 @@ def placement_problems(state: dict, ev, card: dict, rule_for_army: str) -> list[
             out.append(Violation("not_face_up", "Units go to a face-up planet in the line.", rule_for_army, False))
     elif card["type"] == "attachment":
         host_id = ev.data.get("attach_to")
-        host = state["units"].get(host_id) if host_id else None
+        # Attachments go on "another card, element, or area": a unit, or a support/attachment card.
+        host = (state["units"].get(host_id) or state["cards"].get(host_id)) if host_id else None
         if host is None:
-            out.append(Violation("no_host", "Say which unit the attachment goes on.", rules.DEPLOY_ATTACHMENT, False))
+            out.append(Violation("no_host", "Say which card the attachment goes on.", rules.DEPLOY_ATTACHMENT, False))
         else:
             barred = no_attachments_trait(host)
             if barred is None:

@@ -71,7 +71,8 @@ class ConquestRuleset(Ruleset):
             ref = event.data.get(key)
             if ref is None:
                 continue
-            known = ref in state["units"] or (event.type in CARD_OK and key == "unit" and ref in state["cards"])
+            known = ref in state["units"] or (event.type in CARD_OK and key == "unit" and ref in state["cards"]) \
+                or (key == "attach_to" and ref in state["cards"])
             if not known:
                 return [structural("unknown_unit", f"There is no card '{ref}' in play.")]
         return []

@@ -96,18 +96,18 @@ def _prompt(state: dict, seat: str, step: dict) -> Advice:
             out.append(Suggestion("no_shield", seat, "No shield", {}, group="Shield reaction"))
         return Advice(seat, step, out, window, [pend["turn"]])
     if pend["kind"] == "indirect":
-        window = {"kind": "indirect", "seat": pend["seat"], "remaining": pend["remaining"],
-                  "label": "Indirect damage", "after": f"{pend['remaining']} damage left to assign"}
+        # Not a reaction window: only the damaged player acts; the other phone just waits.
+        window = None
         if pend["seat"] == seat:
             for uid, room in damage.indirect_room(state, pend).items():
                 out.append(Suggestion("assign_indirect", seat, f"Indirect damage on {state['units'][uid]['name']}",
                                       {"unit": uid}, bounds={"amount": {"type": "int", "min": 1,
-                                                                        "max": min(room, pend["remaining"])}}))
+                                                                        "max": min(room, pend["remaining"])}},
+                                      group=f"Assign {pend['remaining']} indirect damage"))
         return Advice(seat, step, out, window, [pend["seat"]])
-    window = {"kind": "bloodied_stats", "seat": pend["seat"], "unit": pend["unit"],
-              "label": "Warlord bloodied", "after": "Turn the warlord to its bloodied side and enter its numbers"}
+    window = None
     if pend["seat"] == seat:
-        out.append(Suggestion("bloodied_stats", seat, "Enter the bloodied side's ATK and HP", {},
+        out.append(Suggestion("bloodied_stats", seat, "Enter the bloodied side's ATK and HP", {}, group="Warlord bloodied",
                               bounds={"attack": {"type": "int", "min": 0, "max": 10},
                                       "hp": {"type": "int", "min": 1, "max": 15}}))
     return Advice(seat, step, out, window, [pend["seat"]])
@@ -164,7 +164,8 @@ def _deploy_turn(state: dict, seat: str) -> list[Suggestion]:
                               choices={"card.traits": _trait_choices(state, seat)},
                               bounds={"card.name": NAME, "card.cost": _cost(res)},
                               group="Deploy"))
-        hosts = [u["id"] for u in state["units"].values() if no_attachments_trait(u) is False]
+        hosts = [u["id"] for u in [*state["units"].values(), *state["cards"].values()]
+                 if no_attachments_trait(u) is False]
         if hosts:
             out.append(Suggestion("deploy", seat, "Deploy an attachment",
                                   {"card": {"type": "attachment", "keywords": [], "unique": False}},

@@ -113,3 +113,14 @@ def test_overridden_cost_never_drives_the_pool_below_zero():
     ev = Event("deploy", "p1", {"card": unit("Discounted", cost=9), "planet": 1}, override={"reason": "cost -2"})
     state, _ = RS.play(state, ev)
     assert state["seats"]["p1"]["resources"] == 0
+
+
+def test_attachments_may_go_on_a_support_card():
+    """1. Deploy: attachments attach to another card, element or area (here a support card)."""
+    state = start()
+    state, _ = play(state, "deploy", "p1", card={"name": "Camp", "type": "support", "cost": 0})
+    state, _ = play(state, "deploy", "p2", card={"name": "Banner", "type": "attachment", "cost": 0},
+                    attach_to="p1.camp")
+    assert state["cards"]["p2.banner"]["attached_to"] == "p1.camp"
+    state, cons = play(state, "destroy", "p1", unit="p1.camp")
+    assert "p2.banner" not in state["cards"] and state["seats"]["p2"]["discard"] == 1

@@ -1,0 +1,84 @@
+"""suggest() for the 2018/2019 rules: the base suggestions that pass the edition's checks, plus Inspire at any
+time, objectives scored now, hazard cards and the match roll-off; the step and reaction window as these rules see them."""
+from __future__ import annotations
+
+import copy
+
+from ...core import Advice, Event, Suggestion
+from ..state import surviving
+from . import checks, hazards, reactions as rx, victory
+
+TOKENS = ("move", "charge", "guard")  # no Stagger tokens in these rules
+
+
+def own_suggestions(rs, state, seat) -> list[Suggestion]:
+    out: list[Suggestion] = []
+    if seat not in state["seats"]:
+        return out
+    if state["phase"] == "over":
+        if victory.match_roll_off_needed(rs, state):
+            out.append(Suggestion("roll_off", seat, "Match roll-off: who won?", {"purpose": "match"},
+                                  choices={"first": list(state["order"])}, group="Match"))
+        return out
+    if state["phase"] == "hazard":
+        out += hazards.suggestions(state, seat)
+    if state["phase"] in ("action", "end", "hazard") and not rs.classic.inspire_steps:
+        out += [Suggestion("inspire", seat, f"Inspire {state['cards'][f].get('name') or f}", {"fighter": f},
+                           group="Inspire")
+                for f in surviving(state, seat) if not state["fighters"][f]["inspired"]]
+    if (state["phase"] == "action" and rs.classic.immediate_objectives and not state["classic"]["sudden_death"]
+            and state["seats"][seat]["hand"]["objectives"] > 0):
+        out += immediate_suggestions(rs, state, seat)
+    return out
+
+
+def immediate_suggestions(rs, state, seat) -> list[Suggestion]:
+    if checks.only_fresh_cards(rs, state, seat):
+        return []
+    deck = state["decks"].get(seat)
+    if deck:
+        return [Suggestion("objective", seat, f"Score {n} now ({deck['objectives'][n]['glory']} glory)",
+                           {"action": "score", "card": n}, group="Objectives")
+                for n in rs.cards.names(state, seat, "objectives")
+                if deck["objectives"][n].get("scoring") in (None, "surge")
+                and isinstance(deck["objectives"][n].get("glory"), int)]
+    return [Suggestion("objective", seat, "Score an objective now", {"action": "score"},
+                       bounds={"glory": {"type": "int", "min": 0, "max": 6}}, group="Objectives")]
+
+
+def adjust(rs, state: dict, seat: str, advice: Advice) -> Advice:
+    """The base advice for `seat`, filtered through this edition's checks, plus the edition's own suggestions."""
+    keep: list[Suggestion] = []
+    for s in advice.suggestions:
+        if s.type == "objective" and s.data.get("action") == "reveal":
+            continue
+        if s.type == "inspire" and not rs.classic.inspire_steps:
+            continue  # re-added below for every phase
+        if s.complete and rs.check(state, Event(s.type, s.by, copy.deepcopy(s.data))):
+            continue
+        if s.type in ("reaction", "reaction_pass") and checks.check_precedence(rs, state, Event(s.type, seat, {})):
+            continue
+        if s.type == "reaction" and s.data.get("name") == "plunder" and not rs.classic.plunder:
+            continue
+        if s.type == "token":
+            s.choices["token"] = [t for t in s.choices.get("token", []) if t in TOKENS]
+        if s.type == "push":
+            s.choices["into"] = [t for t in s.choices.get("into", []) if t != "snare"]
+        keep.append(s)
+    keep += own_suggestions(rs, state, seat)
+    advice.suggestions = keep
+    advice.step.pop("minor_steps_open", None)
+    advice.step["edition"] = state["edition"]["id"]
+    if state["phase"] == "hazard":
+        advice.step["hazards_to_draw"] = hazards.to_draw(state)
+        advice.waiting_for = list(state["order"])
+    if state["classic"]["sudden_death"]:
+        advice.step["sudden_death"] = True
+    w = state.get("reaction")
+    if w and rs.classic.single_reaction and advice.reaction_window is not None:
+        first = rx.may_react_now(w)
+        advice.reaction_window["may_react"] = [first] if first else []
+        advice.reaction_window["model"] = "one reaction per opportunity, by precedence"
+        advice.reaction_window["rule"] = w.get("rule")
+        advice.waiting_for = [first] if first else []
+    return advice

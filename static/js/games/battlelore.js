@@ -482,6 +482,24 @@ function describeConsequence(cons, c) {
     case "turn_started": return `Turn ${d.turn}: ${who(d.seat)}`;
     case "game_over": return d.draw ? "The game is a draw" : `${(d.winners || []).map(who).join(", ")} wins (${words(d.decided_by)})`;
     case "first_player": return `${who(d.seat)} is the first player`;
+    case "lore_step": return `${who(d.seat)}: +${d.tokens} lore, +${d.cards} lore card${d.cards === 1 ? "" : "s"}${d.discarded ? `, discards ${d.discarded}` : ""}`;
+    case "lore_discarded": return `${who(d.seat)} discards ${d.amount} lore card${d.amount === 1 ? "" : "s"} (hand limit 4)`;
+    case "command_drawn": return `${who(d.seat)} draws a command card (${d.hand} in hand)`;
+    case "command_played": return `Command card: ${d.resolve === false ? "order 1 unit anywhere" : `${d.units} unit${d.units === 1 ? "" : "s"} ${d.section === "any" ? "anywhere" : `in the ${d.section}`}`}`;
+    case "step": return `${capital(STEP_NAMES[d.step] || words(d.step))}`;
+    case "counter_window": return `${un(d.unit)} may counter`;
+    case "advance_window": return `${un(d.unit)} may advance`;
+    case "advanced": return `${un(d.unit)} advances`;
+    case "combat_over": return "Combat over";
+    case "token": return `${TOKEN_NAMES[d.token] || d.token} ${d.action === "remove" ? "removed from" : "on"} ${un(d.unit)}`;
+    case "damage_ignored": return `${un(d.unit)} ignores ${d.amount} damage${d.why ? ` (${d.why})` : ""}`;
+    case "recovered": return `${un(d.unit)} recovers ${d.amount} (${d.left} left)`;
+    case "lore_spent": return `${who(d.seat)} spends ${d.amount} lore (${d.why})`;
+    case "lore_card_played": return `${who(d.seat)} plays ${d.card} (${d.cost} lore)`;
+    case "army_revealed": return `${who(d.seat)}'s army revealed: ${(d.units || []).length} units, ${d.decoys_removed} decoys removed`;
+    case "starting_hand": return `${who(d.seat)}: ${d.command_cards} command and ${d.lore_cards} lore cards`;
+    case "scenarios_revealed": return `Scenarios revealed: ${Object.entries(d.scenarios || {}).map(([s, x]) => `${who(s)} ${x}`).join(", ")}`;
+    case "hoard_placed": return `Hoard placed under ${un(d.unit)}`;
     default: return null;
   }
 }

@@ -128,4 +128,35 @@ def apply_attack(rs, state, event) -> list[Consequence]:
             steps += ["after_action", "after_activation"]
     reactions.open_window(state, steps, {"attacker": att, "target": tgt, "out_of_action": out_now,
                                          "result": result.result, "target_feature": target_feature})
+    # Step 7: the attacking player may now push the target 1 hex away (+ Knockback): the drive_back event.
+    state["drive_back"] = ({"attacker": att, "fighter": tgt, "hexes": 1 + (result.knockback or 0)}
+                           if result.drive_back and not out_now else None)
+    if state["drive_back"]:
+        cons.append(Consequence("drive_back_allowed", dict(state["drive_back"]), R("combat")))
     return cons
+
+
+def check_drive_back(rs, state, event) -> list[Violation]:
+    """Drive back (combat step 7, pg 21; Knockback pg 26): the attacking player may push the target of the
+    Attack action just made 1 hex away from the attacker, plus up to its Knockback in the same direction."""
+    R = rs.edition.rule
+    d = event.data
+    allowed = state.get("drive_back")
+    if not allowed or allowed["fighter"] != d["fighter"]:
+        return [Violation("no_drive_back", "Only the target of the Attack action just made can be driven back, when "
+                          "the result allows it (not on Guard without Knockback, not trapped, not out of action).",
+                          R("combat"))]
+    out = []
+    if seat_of(allowed["attacker"]) != event.by:
+        out.append(Violation("not_attacking_player", "The attacking player chooses whether to drive the target back.",
+                             R("combat")))
+    if d["hexes"] > allowed["hexes"]:
+        out.append(Violation("too_far", f"The target can be driven back at most {allowed['hexes']} hex(es).",
+                             R("combat")))
+    return out
+
+
+def apply_drive_back(rs, state, event) -> list[Consequence]:
+    """Push the target (a push into a lethal hex deals 1 damage dealt by the hex; a snare hex staggers)."""
+    state["drive_back"] = None
+    return F.apply_push(rs, state, event)

@@ -17,7 +17,7 @@ SETUP_EVENTS = ("roll_off", "do_over", "deployed")
 # Events that leave the open reaction window open (everything else closes it: all who did not react passed).
 # Bookkeeping of what just happened (where a fighter now stands, a surge objective whose condition was met,
 # Inspiring, the cards in hand) is not a new game step, so it does not end the reaction step.
-WINDOW_EVENTS = ("reaction", "reaction_pass", "position", "inspire", "uninspire", "hand")
+WINDOW_EVENTS = ("reaction", "reaction_pass", "position", "inspire", "uninspire", "hand", "drive_back")
 
 _HANDLERS = {
     "roll_off": (setup.check_roll_off, setup.apply_roll_off),
@@ -27,6 +27,7 @@ _HANDLERS = {
     "player_action": (activations.check_player_action, activations.apply_player_action),
     "abandon": (activations.check_abandon, activations.apply_abandon),
     "attack": (attacks.check_attack, attacks.apply_attack),
+    "drive_back": (attacks.check_drive_back, attacks.apply_drive_back),
     "power": (power.check_power, power.apply_power),
     "reaction": (reactions.check_reaction, reactions.apply_reaction),
     "reaction_pass": (reactions.check_pass, reactions.apply_pass),
@@ -103,6 +104,8 @@ class UnderworldsRuleset(Ruleset):
         """Apply one checked event in place; the open reaction window closes unless this is a reaction."""
         if event.type not in WINDOW_EVENTS and not (event.type == "objective" and event.data["action"] == "reveal"):
             state["reaction"] = None
+        if event.type not in WINDOW_EVENTS or event.type == "reaction_pass":
+            state["drive_back"] = None  # the moment to drive the target back has passed
         cons = _HANDLERS[event.type][1](self, state, event)
         if state["phase"] == "end" and not self.edition.end_phase_reaction_steps:
             state["reaction"] = None  # no reaction steps in the end phase (damage from a card, say)

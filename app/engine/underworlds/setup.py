@@ -58,7 +58,7 @@ def new_game(edition, setup: dict) -> dict:
         "round": 1, "phase": "setup", "step": "boards",
         "first_board": None, "first_deployer": None, "finished_first": None,
         "turn": None, "pending": None, "power": None, "minor": False, "last_activation": None,
-        "reaction": None, "end": None, "granted": {},
+        "reaction": None, "end": None, "granted": {}, "drive_back": None,
     }
     for i, raw in enumerate(seats):
         seat = PLAYER_SEATS[i]

@@ -24,6 +24,7 @@ State (plain JSON; one dict):
     turn: {seat, first, n} | null          n = turns taken this phase by all players
     pending: {attacker, left, charge} | null   an Attack action (or Charge's attack) still to be entered
     granted: {fighter: n}                  Attack actions granted out of sequence by cards (overridden activate)
+    drive_back: {attacker, fighter, hexes} | null   the target of the Attack action just made may be driven back
     power: {order: [seat, seat], next: 0|1, passes, delved: [seats], started} | null
     minor: bool                            Inspire/surge steps open (see turns.py)
     last_activation: seat|null

@@ -90,6 +90,15 @@ def suggest(rs, state, seat: str) -> Advice:
         else:
             if state.get("reaction"):
                 out += _reactions(rs, state, seat)
+            db = state.get("drive_back")
+            if db and seat_of(db["attacker"]) == seat:
+                out.append(Suggestion("drive_back", seat, f"Drive back {_name(state, db['fighter'])}",
+                                      {"fighter": db["fighter"]},
+                                      choices={"into": _into_choices(rs)},
+                                      bounds={"hexes": {"type": "int", "min": 1, "max": db["hexes"]}}, group="Attack"))
+            for att in (state.get("granted") or {}):
+                if seat_of(att) == seat and not state["fighters"][att]["out"]:
+                    out += _attack_templates(rs, state, seat, att, [])
             if step == "roll_off":
                 out.append(_roll_off(state, seat, "first_turn"))
             elif step == "activation" and state.get("pending"):
@@ -183,6 +192,13 @@ def _activations(rs, state, seat) -> list[Suggestion]:
     return out
 
 
+def _into_choices(rs) -> list[str]:
+    """Hexes a push can end in that matter to the rules: snare hexes only where the edition has Stagger."""
+    from .attacks import combat  # noqa: PLC0415
+    stagger = combat is None or combat.combat_rules(rs.edition.combat_edition).stagger
+    return ["none", "lethal", "snare"] if stagger else ["none", "lethal"]
+
+
 def _legal(rs, state, sugg: Suggestion) -> Suggestion | None:
     """The suggestion as the ruleset's own checks allow it (one source of legality; editions change checks):
     a complete event if it passes; a template with one choice field keeps only the legal choices; other
@@ -220,9 +236,15 @@ def _pending_attack(rs, state, seat) -> list[Suggestion]:
     att = pending["attacker"]
     if seat_of(att) != seat:
         return []
-    done = pending.get("targets", [])
+    out = _attack_templates(rs, state, seat, att, pending.get("targets", []))
+    out.append(Suggestion("abandon", seat, "The Attack action cannot be made", {}, group="Attack"))
+    return out
+
+
+def _attack_templates(rs, state, seat, att, done) -> list[Suggestion]:
+    """One attack template per usable Attack action of `att`: target choices, roll counts as int bounds."""
     targets = [e for e in _enemies(state, seat) if e not in done]
-    out = []
+    out: list[Suggestion] = []
     if targets and "attack" in {e["type"] for e in rs.event_types()}:
         max_def = max((characteristic(state, t, "defence") or {}).get("dice") or 1 for t in targets)
         wizard = "wizard" in traits(state, att)
@@ -242,7 +264,6 @@ def _pending_attack(rs, state, seat) -> list[Suggestion]:
             out.append(Suggestion("attack", seat, f"{_name(state, att)}: {label}",
                                   {"attacker": att, "profile": given},
                                   choices={"target": targets}, bounds=bounds, group="Attack"))
-    out.append(Suggestion("abandon", seat, "The Attack action cannot be made", {}, group="Attack"))
     return out
 
 

@@ -167,3 +167,43 @@ def test_spell_attack_backlash_opens_the_damage_reaction_steps():
     steps = state["reaction"]["steps"]
     assert "damage_dealt" in cons and state["fighters"]["p1.leader"]["damage"] >= 1
     assert steps.index("after_backlash") < steps.index("after_damage") < steps.index("after_defence_roll")
+
+
+def test_drive_back_after_a_hit_with_knockback():
+    """Drive back (step 7, pg 21) and Knockback (pg 26): the attacking player may push the target 1 hex, plus
+    its Knockback; a push into a lethal hex deals 1 damage."""
+    setup = underworlds_setup(2)
+    setup["seats"][0]["fighters"][0]["profiles"][0]["keywords"] = ["knockback 1"]
+    state = started(setup=setup)
+    state, _ = play(state, "activate", "p1", action="attack", fighter="p1.leader")
+    state, cons = attack(state, tgt="p2.brute", defence={"single": 2})
+    assert "drive_back_allowed" in cons and state["drive_back"]["hexes"] == 2
+    assert "too_far" in codes(state, "drive_back", "p1", fighter="p2.brute", hexes=3)
+    assert "no_drive_back" in codes(state, "drive_back", "p1", fighter="p2.leader", hexes=1)
+    state, cons = play(state, "drive_back", "p1", fighter="p2.brute", hexes=2, into="lethal")
+    assert state["fighters"]["p2.brute"]["damage"] == 3 and state["drive_back"] is None
+    assert state["reaction"] is not None  # the reaction steps of the Attack action are still open
+
+
+def test_no_drive_back_for_a_target_on_guard_or_after_a_miss():
+    """Guard (pg 27): a fighter on Guard cannot be driven back unless the Attack action has Knockback."""
+    state = started()
+    state, _ = play(state, "token", "p2", fighter="p2.brute", token="guard", action="give")
+    state, _ = play(state, "activate", "p1", action="attack", fighter="p1.leader")
+    state, cons = attack(state, tgt="p2.brute", defence={"single": 2})
+    assert "drive_back_allowed" not in cons
+    assert "no_drive_back" in codes(state, "drive_back", "p1", fighter="p2.brute", hexes=1)
+
+
+def test_card_granted_action_uses_no_activation_and_grants_its_attack():
+    """Gambit cards (pg 29): some gambits let fighters make actions without being activated (entered as an
+    overridden activation): no activation is used, and the Attack action that follows needs no override."""
+    state = started()
+    state, _ = play(state, "player_action", "p1", action="pass")
+    state, cons = play(state, "activate", "p1", action="charge", fighter="p1.brute", override="card: Sudden Charge")
+    assert "action_without_activation" in cons and state["seats"]["p1"]["activations_left"] == 3
+    assert state["step"] == "power" and state["granted"] == {"p1.brute": 1}
+    assert any(s.type == "attack" for s in __import__("tests.engine.underworlds.helpers", fromlist=["RS"]).RS
+               .suggest(state, "p1").suggestions)
+    state, _ = attack(state, att="p1.brute", roll=MISS)
+    assert state["granted"] == {} and state["step"] == "power"

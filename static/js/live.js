@@ -41,6 +41,11 @@ export class Live {
       if (err && err.data && err.data.error && this.h.onAuthError) this.h.onAuthError(err.data.error);
     });
     this.socket.on("applied", (msg) => {
+      if (msg && typeof msg.seq === "number" && msg.seq > this.lastSeq + 1) {
+        // A gap (a frame lost in a reconnect race): ask for everything after what we have.
+        this.resync();
+        return;
+      }
       if (msg && typeof msg.seq === "number") this.lastSeq = Math.max(this.lastSeq, msg.seq);
       this.h.onApplied && this.h.onApplied(msg);
     });
@@ -56,6 +61,17 @@ export class Live {
     window.addEventListener("offline", () => { this.socket.disconnect(); this.setState("offline"); });
     if (!navigator.onLine) { this.socket.disconnect(); this.setState("offline"); }
     this.refreshQueue();
+  }
+
+  /** Ask the server for every event after the last one this phone has (answer handled like `sync`). */
+  async resync() {
+    try {
+      const reply = await this.socket.timeout(ACK_TIMEOUT_MS).emitWithAck("sync", { last_seq: this.lastSeq });
+      if (reply && reply.status === 200) {
+        if (typeof reply.head === "number") this.lastSeq = reply.reset ? reply.head : Math.max(this.lastSeq, reply.head);
+        this.h.onSync && this.h.onSync(reply);
+      }
+    } catch (err) { /* the next connect brings a full sync anyway */ }
   }
 
   setState(state) {

@@ -276,7 +276,8 @@ function joinScreen() {
         h("b", {}, "Join a game"), " and type the code, or scan the QR code."),
       h("div", { class: "join-code", id: "join-code", "aria-label": `Join code ${game.join_code.split("").join(" ")}` }, game.join_code),
       h("img", { class: "qr", src: game.qr_url || `/api/join/${encodeURIComponent(game.join_code)}/qr.svg`, alt: `QR code of the join link ${url}`, width: 260, height: 260 }),
-      h("p", { class: "muted", style: "overflow-wrap:anywhere" }, url)),
+      h("p", { class: "muted", style: "overflow-wrap:anywhere" }, url),
+      h("p", { class: "muted" }, "A referee needs the private referee link: the Game tab at the table has it.")),
     h("a", { class: "btn primary big", href: `/play?game=${encodeURIComponent(game.id)}`, id: "go-table" }, "Go to the table"),
   ];
 }

@@ -45,7 +45,7 @@ def create_conquest(host, phones) -> str:
     return text
 
 
-def deploy(page, name, cost, attack, hp, planet, keywords=()):
+def deploy(page, name, cost, attack, hp, planet, keywords=(), shot=None):
     """Deploy an army unit through the card form."""
     tap(page, "Deploy an army unit")
     sheet = page.locator("dialog.sheet")
@@ -60,6 +60,8 @@ def deploy(page, name, cost, attack, hp, planet, keywords=()):
     for kw in keywords:
         sheet.locator(f"[data-keyword='{kw}']").click()
     pick(page, planet)
+    if shot:
+        shot()
     enter(page)
 
 
@@ -86,7 +88,8 @@ def test_two_phones_play_a_round_of_conquest(phones):
     phones.shot(ben, "04-planets-revealed")
 
     # Deploy phase: Ana's Ork Boyz and Ben's Scout Squad at Tarrus, the first planet.
-    deploy(ana, "Ork Boyz", 2, 2, 3, "Tarrus")
+    deploy(ana, "Ork Boyz", 2, 2, 3, "Tarrus", keywords=("brutal",), shot=lambda: phones.shot(ana, "04b-card-form"))
+    expect(ana.locator("[data-unit='p1.ork-boyz'] .cq-kw")).to_contain_text("brutal")
     expect(ben.locator("li.cq-planet[data-slot='1'] [data-unit='p1.ork-boyz']")).to_be_visible()
     deploy(ben, "Scout Squad", 1, 1, 2, "Tarrus")
     expect(ana.locator("[data-seat='p1'] .stat").first).to_contain_text("5")
@@ -149,6 +152,10 @@ def test_two_phones_play_a_round_of_conquest(phones):
     expect(ben.locator("li.cq-planet.first")).to_contain_text("Osus IV")
     expect(ben.locator("[data-seat='p2'] .cq-init")).to_be_visible()
     phones.shot(ben, "11-round-2-ben")
+    ben.locator("[data-tab='log']").click()
+    expect(ben.locator("ol.log")).to_contain_text("Dials revealed")
+    phones.shot(ben, "11b-log-ben")
+    ben.locator("[data-tab='table']").click()
     phones.shot(ana, "12-round-2-ana", full_page=True)
 
 

@@ -22,7 +22,13 @@ const KEYWORDS = ["ranged", "flying", "armorbane", "brutal", "mobile", "ambush",
 const cap = (s) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : "");
 const other = (view, seat) => Object.keys(view.seats).find((s) => s !== seat);
 const unit = (view, id) => (view && view.units && view.units[id]) || null;
-const unitName = (view, id) => (unit(view, id) || (view && view.cards && view.cards[id]) || {}).name || String(id);
+/** A card's name; a card that left play keeps a readable name from its id ("p2.scout-squad" -> "Scout squad"). */
+function unitName(view, id) {
+  const known = (unit(view, id) || (view && view.cards && view.cards[id]) || {}).name;
+  if (known) return known;
+  const tail = String(id).split(".").slice(1).join(".").replace(/-\d+$/, "").replace(/-/g, " ");
+  return tail ? cap(tail) : String(id);
+}
 
 function planetEntry(view, slot) {
   return (view.line || []).find((p) => p.slot === slot) || null;
@@ -285,6 +291,38 @@ export default {
       case "initiative_passed": return `The initiative token passes to ${who(d.seat)}`;
       case "phase": return `${PHASES[d.phase] || d.phase} (round ${d.round})`;
       case "game_over": return "Game over";
+      case "initiative": return `${who(d.seat)} takes the initiative token`;
+      case "planet_revealed": return `${d.name} turned face up (position ${d.planet})`;
+      case "first_planet": return `First planet token on ${planetName(v, d.planet, false)}`;
+      case "mulligan": return d.take ? `${who(d.seat)} takes a mulligan` : `${who(d.seat)} keeps the hand`;
+      case "deployed": return `${d.name} enters play ready (cost ${d.cost} paid)`;
+      case "passed": return `${who(d.seat)} passes`;
+      case "action_used": return `${who(d.seat)} uses ${d.card}`;
+      case "committed": return `${who(d.seat)} has set the command dial`;
+      case "units_committed": return `${who(d.seat)} moves ${(d.units || []).length} unit(s) to ${planetName(v, d.planet, false)}`;
+      case "unit_moved": return `${unitName(v, d.unit)} moves to ${d.to === "hq" ? "HQ" : planetName(v, d.to ?? d.planet, false)}`;
+      case "ranged_skirmish_over": return "Ranged skirmish over";
+      case "combat_round_started": return `Combat round ${d.round} begins`;
+      case "stalemate_check": return `${who(d.by)} calls a stalemate check`;
+      case "stalemate_check_failed": return "The combat round changed the game: stalemate check ends";
+      case "stalemate": return `Stalemate at ${planetName(v, d.planet, false)}`;
+      case "warlord_returns": return `${unitName(v, d.unit)} returns to HQ`;
+      case "attack": return d.area_effect ? `${unitName(v, d.attacker)} deals Area Effect ${d.area_effect}` : `${d.damage} damage dealt to ${unitName(v, d.defender)}`;
+      case "damage_assigned": return `Damage assigned: ${Object.entries(d.hits || {}).map(([u, n]) => `${n} to ${unitName(v, u)}`).join(", ") || "none"}`;
+      case "attachment_discarded": return `Attachment ${unitName(v, d.card)} discarded`;
+      case "indirect_damage_dealt": return `${d.amount} indirect damage dealt to ${who(d.seat)}`;
+      case "bloodied_side": return `${unitName(v, d.unit)} bloodied: ATK ${d.attack}, HP ${d.hp}`;
+      case "warlord_retreated": return `${unitName(v, d.unit)} retreats to HQ, exhausted`;
+      case "retreated": return `${unitName(v, d.unit)} retreats to HQ, exhausted`;
+      case "battle_ability": return d.use ? `Battle ability used${d.ability ? `: ${d.ability}` : ""}` : "Battle ability not used";
+      case "put_into_play": return `${d.name} put into play (${d.reason})`;
+      case "damage_removed": return `${d.amount} damage removed from ${unitName(v, d.unit)}`;
+      case "card_discarded": return `${unitName(v, d.card)} discarded`;
+      case "readied": return `${unitName(v, d.card)} readied`;
+      case "exhausted": return `${unitName(v, d.card)} exhausted`;
+      case "unit_changed": return `${unitName(v, d.unit)} changed (${d.reason})`;
+      case "resources": return `${who(d.seat)} ${d.amount >= 0 ? "gains" : "spends"} ${Math.abs(d.amount)} resources`;
+      case "cards": return `${who(d.seat)}: hand ${d.hand >= 0 ? "+" : ""}${d.hand}, deck ${d.deck >= 0 ? "+" : ""}${d.deck}, discard ${d.discard >= 0 ? "+" : ""}${d.discard}`;
       default: return null;
     }
   },

@@ -35,6 +35,7 @@ DREADFANE_EDITION = replace(
     player_actions=("draw_power", "swap_objective", "pass"),     # pg 10
     power_plays=("ploy", "upgrade", "pass"),                     # pg 15
     bounty=2, large_bounty_bonus=0,                              # pg 13
+    two_player_bounty_any_cause=True,                            # pg 13: regardless of what deals the damage
     numbered_features={2: 5},                                    # pg 6: objective hexes 1-5
     available_features={2: 0},
     end_of_round_clear=("move", "charge", "guard"),              # pg 19

@@ -37,6 +37,7 @@ SHADESPIRE_EDITION = replace(
     player_actions=("draw_power", "swap_objective", "pass"),     # pg 18
     power_plays=("ploy", "upgrade", "pass"),                     # pg 22-23
     bounty=1, large_bounty_bonus=0,                              # errata pg 21
+    two_player_bounty_any_cause=True,                            # errata pg 21 and FAQ (Shattering Terrain): the other player, whatever took the fighter out
     numbered_features={2: 5, 3: 7, 4: 9},                        # pg 16, 27
     available_features={2: 0, 3: 0, 4: 0},                       # objective tokens only
     end_of_round_clear=("move", "charge", "guard"),              # pg 25: all tokens but objective tokens

@@ -19,14 +19,14 @@ import copy
 
 from ...core import Advice, Consequence, Event, Violation
 from .. import fighters as F
-from ..ruleset import UnderworldsRuleset
+from ..ruleset import WINDOW_EVENTS, UnderworldsRuleset
 from . import artefact, checks, flow, hazards, matched_play, multiplayer_2018, suggestions, victory
 from .classic import ClassicRules
 
 # Events the table may enter during a hazard phase (hazard effects, Inspire, fixes).
 HAZARD_PHASE_EVENTS = ("hazard", "damage", "heal", "token", "push", "position", "inspire", "uninspire",
-                       "return_fighter", "glory_adjust", "reaction", "reaction_pass", "note")
-WINDOW_EVENTS = ("reaction", "reaction_pass")
+                       "return_fighter", "out_of_action", "wounds", "hand", "glory_adjust", "reaction",
+                       "reaction_pass", "note")
 TOKENS = suggestions.TOKENS
 
 

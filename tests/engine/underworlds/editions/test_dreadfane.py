@@ -185,3 +185,14 @@ def test_surge_objective_drawn_waits_for_an_action_reaction_or_ploy():
     assert t.refuse("objective", "p1", action="score", glory=1) == ["just_drawn"]
     t.play("power", "p1", play="ploy")
     t.play("objective", "p1", action="score", glory=1)
+
+
+def test_precedence_after_a_reaction_survives_events_that_keep_the_window_open():
+    """Dreadfane pg 16: after a reaction the other player has precedence - entering a fighter's position
+    (which leaves the reaction window open) does not hand it back."""
+    t = table()
+    to_action(t)
+    t.play("activate", "p1", action="move", fighter="p1.severin")
+    t.play("reaction", "p2", step="after_action", name="Sidestep")
+    t.play("position", "p2", fighter="p2.garrek", feature="2")
+    assert D.suggest(t.state, "p1").reaction_window["may_react"] == ["p1"]

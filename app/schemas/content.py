@@ -14,6 +14,7 @@ import re
 
 from marshmallow import (RAISE, Schema, ValidationError, fields, validate, validates_schema)
 
+TEXT = validate.Length(max=1000)  # free text (names, summaries, notes) stays short
 SLUG = validate.Regexp(r"^[a-z0-9][a-z0-9-]*$", error="must be lower-case letters, digits and dashes")
 GRAND_ALLIANCES = ("order", "chaos", "death", "destruction")
 DEFENCE_SYMBOLS = ("block", "dodge")
@@ -129,17 +130,17 @@ def ReactionWhen(**kw):  # noqa: N802
 class ProfileSchema(Strict):
     """One Attack action (or spell attack) of a fighter."""
 
-    name = fields.String(required=True, allow_none=True)
+    name = fields.String(required=True, allow_none=True, validate=TEXT)
     range = Count(required=True)
     dice = Count(required=True)
     symbol = fields.String(required=True, allow_none=True,
                            validate=validate.OneOf(ATTACK_SYMBOLS + MAGIC_SYMBOLS))
     damage = Count(required=True)
-    keywords = fields.List(fields.String(), load_default=list)
+    keywords = fields.List(fields.String(validate=TEXT), load_default=list)
     spell = fields.Boolean(load_default=False)
     reaction = ReactionStep()        # an Attack action that can also be used as a reaction in this step
     reaction_when = ReactionWhen()
-    text = fields.String(load_default=None, allow_none=True)  # extra rules, in our own words
+    text = fields.String(load_default=None, allow_none=True, validate=TEXT)  # extra rules, in our own words
 
     @validates_schema
     def _consistent(self, data, **_):
@@ -167,8 +168,8 @@ class DefenceSchema(Strict):
 class AbilitySchema(Strict):
     """A fighter ability other than an Attack action, summarised in our own words."""
 
-    name = fields.String(required=True)
-    text = fields.String(required=True)
+    name = fields.String(required=True, validate=TEXT)
+    text = fields.String(required=True, validate=TEXT)
     inspired_only = fields.Boolean(load_default=False)
     reaction = ReactionStep()
     reaction_when = ReactionWhen()
@@ -177,7 +178,7 @@ class AbilitySchema(Strict):
 class InspireConditionSchema(Strict):
     """Inspire condition: our own summary, plus a machine-checkable form where it is simple."""
 
-    text = fields.String(required=True, allow_none=True)
+    text = fields.String(required=True, allow_none=True, validate=TEXT)
     check = fields.Raw(load_default=None, allow_none=True)
 
     @validates_schema
@@ -193,7 +194,7 @@ class InspiredSchema(Strict):
     move = Count()
     defence = fields.Nested(DefenceSchema)
     wounds = Count()
-    traits = fields.List(fields.String())
+    traits = fields.List(fields.String(validate=TEXT))
     wizard_level = Count()
     profiles = fields.List(fields.Nested(ProfileSchema))
 
@@ -218,8 +219,8 @@ class FighterSchema(Strict):
     profiles = fields.List(fields.Nested(ProfileSchema), load_default=list)
     abilities = fields.List(fields.Nested(AbilitySchema), load_default=list)
     # Parts of the card our sources do not give (beyond null numbers), e.g. "inspired.profiles".
-    unknown = fields.List(fields.String(), load_default=list)
-    notes = fields.String(load_default=None, allow_none=True)
+    unknown = fields.List(fields.String(validate=TEXT), load_default=list)
+    notes = fields.String(load_default=None, allow_none=True, validate=TEXT)
 
     @validates_schema
     def _wizard(self, data, **_):
@@ -253,10 +254,10 @@ class PrintingSchema(Strict):
 
     id = fields.String(required=True, validate=SLUG)
     era = fields.String(required=True, validate=validate.OneOf(ERAS))
-    label = fields.String(required=True)
+    label = fields.String(required=True, validate=TEXT)
     year = fields.Integer(strict=True, allow_none=True, load_default=None)
-    sources = fields.List(fields.String(), required=True, validate=validate.Length(min=1))
-    notes = fields.String(load_default=None, allow_none=True)
+    sources = fields.List(fields.String(validate=TEXT), required=True, validate=validate.Length(min=1))
+    notes = fields.String(load_default=None, allow_none=True, validate=TEXT)
     fighters = fields.List(fields.Nested(FighterSchema), required=True, validate=validate.Length(min=1))
 
     @validates_schema
@@ -282,11 +283,11 @@ class WarbandSchema(Strict):
     """A warband file: identity, Grand Alliance, and one or more printings of its fighters."""
 
     id = fields.String(required=True, validate=SLUG)
-    name = fields.String(required=True)
+    name = fields.String(required=True, validate=TEXT)
     game = fields.String(required=True, validate=validate.Equal("underworlds"))
     grand_alliance = fields.String(required=True, allow_none=True, validate=validate.OneOf(GRAND_ALLIANCES))
-    grand_alliance_source = fields.String(load_default=None, allow_none=True)
-    named_in = fields.List(fields.String(), load_default=list)  # rulebooks that name the warband
+    grand_alliance_source = fields.String(load_default=None, allow_none=True, validate=TEXT)
+    named_in = fields.List(fields.String(validate=TEXT), load_default=list)  # rulebooks that name the warband
     rivals_decks = fields.List(fields.String(validate=SLUG), load_default=list)
     abilities = fields.List(fields.Nested(AbilitySchema), load_default=list)  # warband-wide abilities
     printings = fields.List(fields.Nested(PrintingSchema), required=True, validate=validate.Length(min=1))
@@ -304,7 +305,7 @@ class CustomWarbandSchema(Strict):
     name = fields.String(required=True, validate=validate.Length(min=1, max=120))
     game = fields.String(load_default="underworlds", validate=validate.Equal("underworlds"))
     grand_alliance = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(GRAND_ALLIANCES))
-    based_on = fields.String(load_default=None, allow_none=True)  # content warband id it started from
+    based_on = fields.String(load_default=None, allow_none=True, validate=TEXT)  # content warband id it started from
     fighters = fields.List(fields.Nested(FighterSchema), required=True,
                            validate=validate.Length(min=1, max=12))
 
@@ -329,13 +330,13 @@ class CardSchema(Strict):
                           load_default=None, allow_none=True)
     attack = fields.Boolean(load_default=False)       # the card is (or gives) an Attack action
     persists = fields.Boolean(load_default=False)
-    restrictions = fields.List(fields.String(), load_default=list)  # fighter slugs, traits, keywords
-    symbol = fields.String(load_default=None, allow_none=True)      # warband id | grand alliance | universal
-    keywords = fields.List(fields.String(), load_default=list)
+    restrictions = fields.List(fields.String(validate=TEXT), load_default=list)  # fighter slugs, traits, keywords
+    symbol = fields.String(load_default=None, allow_none=True, validate=TEXT)      # warband id | grand alliance | universal
+    keywords = fields.List(fields.String(validate=TEXT), load_default=list)
     reaction = ReactionStep()                         # reaction step id (engine's REACTION_STEPS) or null
     reaction_when = ReactionWhen()
     effect = fields.String(required=True, validate=validate.Length(min=1, max=600))
-    unknown = fields.List(fields.String(), load_default=list)
+    unknown = fields.List(fields.String(validate=TEXT), load_default=list)
 
     @validates_schema
     def _by_type(self, data, **_):
@@ -365,23 +366,23 @@ class CardSchema(Strict):
 class PlotSchema(Strict):
     """A plot card: extra rules used alongside a Rivals deck, summarised in our own words."""
 
-    name = fields.String(required=True)
-    effect = fields.String(required=True)
+    name = fields.String(required=True, validate=TEXT)
+    effect = fields.String(required=True, validate=TEXT)
 
 
 class DeckSchema(Strict):
     """A deck file: a Rivals deck (or a core-set pre-built deck) and the cards we can establish."""
 
     id = fields.String(required=True, validate=SLUG)
-    name = fields.String(required=True)
+    name = fields.String(required=True, validate=TEXT)
     game = fields.String(required=True, validate=validate.Equal("underworlds"))
     kind = fields.String(required=True, validate=validate.OneOf(["rivals", "starter", "collection"]))
-    symbol = fields.String(required=True)             # warband id or "universal"
+    symbol = fields.String(required=True, validate=TEXT)             # warband id or "universal"
     warband = fields.String(load_default=None, allow_none=True, validate=SLUG)
     era = fields.String(required=True, validate=validate.OneOf(ERAS))
-    sources = fields.List(fields.String(), required=True, validate=validate.Length(min=1))
+    sources = fields.List(fields.String(validate=TEXT), required=True, validate=validate.Length(min=1))
     complete = fields.Boolean(required=True)          # false: our sources do not give every card
-    notes = fields.String(load_default=None, allow_none=True)
+    notes = fields.String(load_default=None, allow_none=True, validate=TEXT)
     plot = fields.Nested(PlotSchema, load_default=None, allow_none=True)
     cards = fields.List(fields.Nested(CardSchema), load_default=list)
 
@@ -401,8 +402,8 @@ class CustomDeckSchema(Strict):
 
     name = fields.String(required=True, validate=validate.Length(min=1, max=120))
     game = fields.String(load_default="underworlds", validate=validate.Equal("underworlds"))
-    warband = fields.String(load_default=None, allow_none=True)
-    format = fields.String(load_default=None, allow_none=True)
+    warband = fields.String(load_default=None, allow_none=True, validate=TEXT)
+    format = fields.String(load_default=None, allow_none=True, validate=TEXT)
     plot = fields.Nested(PlotSchema, load_default=None, allow_none=True)
     objectives = fields.List(fields.Nested(CardSchema), load_default=list)
     power = fields.List(fields.Nested(CardSchema), load_default=list)
@@ -421,15 +422,15 @@ class FormatSchema(Strict):
     """A deck-building format kept as data (e.g. Championship's restricted and forbidden lists)."""
 
     id = fields.String(required=True, validate=SLUG)
-    name = fields.String(required=True)
+    name = fields.String(required=True, validate=TEXT)
     game = fields.String(required=True, validate=validate.Equal("underworlds"))
     based_on = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(["rivals", "nemesis", "relic"]))
-    rule = fields.String(required=True)               # where the book describes it
-    restricted = fields.List(fields.String(), load_default=list)
+    rule = fields.String(required=True, validate=TEXT)               # where the book describes it
+    restricted = fields.List(fields.String(validate=TEXT), load_default=list)
     max_restricted = fields.Integer(strict=True, load_default=None, allow_none=True)
-    forbidden = fields.List(fields.String(), load_default=list)
-    sources = fields.List(fields.String(), load_default=list)
-    notes = fields.String(load_default=None, allow_none=True)
+    forbidden = fields.List(fields.String(validate=TEXT), load_default=list)
+    sources = fields.List(fields.String(validate=TEXT), load_default=list)
+    notes = fields.String(load_default=None, allow_none=True, validate=TEXT)
 
 
 # (game, kind) -> schema of one file of that kind. Content lives in content/<game>/<kind>/<id>.yaml.

@@ -190,3 +190,11 @@ def test_reaction_steps_are_the_engines():
     """Card reactions name one of the engine's reaction steps (app/engine/underworlds/reactions.py)."""
     from app.engine.underworlds.reactions import REACTION_STEPS
     assert reaction_steps() == tuple(REACTION_STEPS)
+
+
+def test_free_text_is_bounded():
+    """Players' free text (notes, summaries) is capped, so saved custom content stays small."""
+    with pytest.raises(ValidationError) as exc:
+        FighterSchema().load({**FIGHTER, "notes": "x" * 1001})
+    assert "notes" in error_paths(exc.value.messages)
+    FighterSchema().load({**FIGHTER, "notes": "x" * 1000})

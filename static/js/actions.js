@@ -40,18 +40,7 @@ export function fillTemplate(suggestion, ctx) {
     const missing = () => Object.keys(choices).some((p) => getPath(data, p) === undefined);
     const refresh = () => { confirm.disabled = missing(); };
 
-    for (const [path, values] of Object.entries(choices)) {
-      const group = h("div", { class: "btn-grid", role: "radiogroup", "aria-label": fieldLabel(path) });
-      if (values.length === 1) setPath(data, path, values[0]);
-      const draw = () => group.replaceChildren(...values.map((v) => {
-        const on = JSON.stringify(getPath(data, path)) === JSON.stringify(v);
-        return button(ctx.describe(path, v), () => { setPath(data, path, v); draw(); refresh(); },
-          { cls: "btn", role: "radio", "aria-checked": String(on), "aria-pressed": String(on), "data-field": path });
-      }));
-      draw();
-      body.append(h("fieldset", {}, h("legend", {}, fieldLabel(path)), group));
-    }
-    for (const [path, spec] of Object.entries(fields)) {
+    const addField = (path, spec) => {
       if (spec.type === "int") {
         const min = spec.min ?? 0;
         const max = spec.max ?? 99;
@@ -68,7 +57,24 @@ export function fillTemplate(suggestion, ctx) {
           h("input", { maxlength: spec.max_length || 500, "data-field": path,
             oninput: (e) => setPath(data, path, e.target.value) })));
       }
-    }
+    };
+    const addChoice = (path, values) => {
+      const long = values.some((v) => String(ctx.describe(path, v)).length > 24);
+      const group = h("div", { class: long ? "btn-grid one" : "btn-grid", role: "radiogroup", "aria-label": fieldLabel(path) });
+      if (values.length === 1) setPath(data, path, values[0]);
+      const draw = () => group.replaceChildren(...values.map((v) => {
+        const on = JSON.stringify(getPath(data, path)) === JSON.stringify(v);
+        return button(ctx.describe(path, v), () => { setPath(data, path, v); draw(); refresh(); },
+          { cls: "btn", role: "radio", "aria-checked": String(on), "aria-pressed": String(on), "data-field": path });
+      }));
+      draw();
+      body.append(h("fieldset", {}, h("legend", {}, fieldLabel(path)), group));
+    };
+    // Typed text first (naming a card is the point of such a sheet), then pickers, then numbers.
+    const entries = Object.entries(fields);
+    for (const [path, spec] of entries) if (spec.type !== "int" && spec.type !== "bool") addField(path, spec);
+    for (const [path, values] of Object.entries(choices)) addChoice(path, values);
+    for (const [path, spec] of entries) if (spec.type === "int" || spec.type === "bool") addField(path, spec);
     refresh();
     body.append(h("div", { class: "sheet-actions" }, button("Cancel", () => close(null), { cls: "btn" }), confirm));
     return body;

@@ -47,6 +47,10 @@ function seatName(seat) {
 }
 
 function describe(path, value) {
+  // Reaction steps: the engine labels them in the open window.
+  const rw = T.advice && T.advice.reaction_window;
+  const step = rw && (rw.steps || []).find((st) => st && st.id === value);
+  if (step && step.label) return capital(step.label);
   const own = T.renderer && T.renderer.describeValue && T.renderer.describeValue(path, value, T.view, ctx());
   if (own !== undefined && own !== null) return own;
   if (typeof value === "string" && /^p\d$/.test(value)) return seatName(value);

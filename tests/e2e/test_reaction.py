@@ -1,0 +1,35 @@
+"""A reaction declared by name joins the chain, seen on every phone (issue 5, reaction steps)."""
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from .flows import api_game, join, tap
+
+
+def test_named_reaction_joins_the_chain(phones, server):
+    """After Ana's attack, Ben names a reaction for a step the engine offers; both phones show the chain."""
+    game = api_game(server)
+    ana = phones.new("ana")
+    join(ana, game["join_code"], "p1")
+    ben = phones.new("ben")
+    join(ben, game["join_code"], "p2")
+
+    tap(ana, "Attack")
+    tap(ana, "Vex: Blade")
+    sheet = ana.locator("dialog[aria-label='Attack entry']")
+    for die in ("attack-0", "attack-1", "defence-0"):
+        sheet.locator(f"[data-die='{die}']").click()          # critical, critical v critical
+    expect(sheet.locator("[data-preview]")).not_to_have_attribute("data-preview", "")
+    sheet.get_by_role("button", name="Commit attack").click()
+
+    box = ben.locator("#reaction-step")
+    expect(box).to_be_visible(timeout=1000)
+    box.get_by_role("button", name="Another reaction (name it)").click()
+    dialog = ben.locator("dialog")
+    dialog.get_by_role("radio", name="After an attack action (combat step 8, end sequence)").click()
+    dialog.locator("[data-field='name']").fill("Sidestep")
+    phones.shot(ben, "01-name-a-reaction")
+    dialog.get_by_role("button", name="Enter").click()
+    for phone in (ana, ben):
+        expect(phone.locator("#reaction-step")).to_contain_text("Ben: Sidestep", timeout=1000)
+    phones.shot(ana, "02-chain")

@@ -133,6 +133,9 @@ def check_reaction(rs, state: dict, event) -> list[Violation]:
     if not may_react(window, event.by):
         out.append(Violation("already_passed", "You passed in this reaction step.", R("reaction_limits")))
     step = d["step"]
+    if event.by in window.get("passed_primary", []) and step != "after_reaction":
+        out.append(Violation("already_passed", "You passed in this reaction step; you can still react to the "
+                             "reaction used since (a secondary chain).", R("reaction_limits")))
     if step not in window_steps(window):
         open_ = ", ".join(window_steps(window))
         out.append(Violation("wrong_reaction_step", f"That reaction step is not open now (open: {open_}).",
@@ -203,6 +206,10 @@ def apply_reaction(rs, state: dict, event) -> list[Consequence]:
     window["acted"].setdefault(event.by, []).append(step)
     window["chain"].append({"seat": event.by, "step": step, "name": d["name"], "card": d.get("card"),
                             "secondary": step == "after_reaction"})
+    # Reacting to a reaction (pg 35): this reaction opens a new reaction step (a secondary chain), so players who
+    # passed may react to it; their pass still holds for the steps they passed in.
+    window["passed_primary"] = sorted({*window.get("passed_primary", []), *window["passed"]})
+    window["passed"] = []
     cons = []
     if d["name"].strip().lower() == PLUNDER:
         feat = state["features"][d["feature"]]

@@ -361,7 +361,8 @@ def _reactions(rs, state, seat) -> list[Suggestion]:
     w = state["reaction"]
     if seat in w["passed"]:
         return []
-    open_steps = [s for s in window_steps(w) if not used_step(w, seat, s)]
+    open_steps = [s for s in window_steps(w) if not used_step(w, seat, s)
+                  and (s == "after_reaction" or seat not in w.get("passed_primary", []))]
     out = [Suggestion("reaction_pass", seat, "No reaction", {}, group="Reaction")]
     if not open_steps:
         return out

@@ -128,3 +128,19 @@ def test_no_reaction_steps_in_the_end_phase():
     assert state["reaction"] is None
     assert "no_reaction_step" in codes(state, "reaction", state["end"]["order"][0], step="after_damage", name="X")
     assert not [s for s in RS.suggest(state, "p2").suggestions if s.group == "Reaction"]
+
+
+def test_a_player_who_passed_may_still_react_to_a_later_reaction():
+    """Reacting to a reaction (pg 35): a reaction to a reaction starts a secondary chain in a new reaction step, so a
+    player who passed in the first step is asked again, but only for the secondary chain."""
+    state = started()
+    state, _ = play(state, "activate", "p1", action="move", fighter="p1.brute")
+    state, _ = play(state, "reaction_pass", "p1")
+    state, _ = play(state, "reaction", "p2", step="after_activation", name="Sidestep")
+    advice = RS.suggest(state, "p1")
+    assert "p1" in advice.waiting_for
+    steps = [s.choices.get("step") for s in advice.suggestions if s.type == "reaction"]
+    assert steps == [["after_reaction"]]
+    assert "already_passed" in codes(state, "reaction", "p1", step="after_activation", name="Counter")
+    state, _ = play(state, "reaction", "p1", step="after_reaction", name="Counter")
+    assert [c["secondary"] for c in state["reaction"]["chain"]] == [False, True]

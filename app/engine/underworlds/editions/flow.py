@@ -127,7 +127,7 @@ def adjust_window(rs, state, event, reopened: bool) -> None:
         # the other player first) applies to the whole rest of the window, not only after_reaction.
         used = {*w.get("used", []), event.data["step"]}
         steps = [s for s in w["steps"] if s not in used and s != "after_reaction"] + ["after_reaction"]
-        w.update({"steps": steps, "order": order, "passed": [], "acted": {}, "rule": rule,
+        w.update({"steps": steps, "order": order, "passed": [], "passed_primary": [], "acted": {}, "rule": rule,
                   "used": sorted(used - {"after_reaction"})})
     elif reopened:
         w["order"] = rx.precedence(state["order"], active)

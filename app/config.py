@@ -48,6 +48,7 @@ class Config:
     SECRET_KEY: str = ""
     PUBLIC_URL: str = ""              # base of join links / QR codes; "" = the URL the request came in on
     MAX_BODY_BYTES: int = 256 * 1024  # request bodies (HTTP) and Socket.IO messages
+    IMPORT_MAX_BYTES: int = 16 * 1024 * 1024  # POST /api/games/import: a whole game's log
     RATE_LIMIT_PER_SECOND: float = 10.0   # sustained submissions per token (or per address)
     RATE_LIMIT_BURST: int = 40            # how many may come at once before the limit bites
     CORS_ORIGINS: str = ""            # Socket.IO allowed origins, comma separated; "" = same origin only, "*" = any
@@ -74,6 +75,7 @@ class Config:
             SECRET_KEY=env.get("SECRET_KEY", d.SECRET_KEY),
             PUBLIC_URL=env.get("PUBLIC_URL", d.PUBLIC_URL).strip().rstrip("/"),
             MAX_BODY_BYTES=_int(env, "MAX_BODY_BYTES", d.MAX_BODY_BYTES),
+            IMPORT_MAX_BYTES=_int(env, "IMPORT_MAX_BYTES", d.IMPORT_MAX_BYTES),
             RATE_LIMIT_PER_SECOND=_float(env, "RATE_LIMIT_PER_SECOND", d.RATE_LIMIT_PER_SECOND),
             RATE_LIMIT_BURST=_int(env, "RATE_LIMIT_BURST", d.RATE_LIMIT_BURST),
             CORS_ORIGINS=env.get("CORS_ORIGINS", d.CORS_ORIGINS).strip(),

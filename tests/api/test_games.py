@@ -528,3 +528,21 @@ def test_secret_event_data_is_hidden_from_other_seats_in_the_log(client):
     # once the game is decided the ruleset opens the log to all
     submit(client, game, "p1", event("p1", points=2))
     assert client.get(url, headers=auth(game["tokens"]["p2"])).get_json()["events"][0]["data"] == {"value": 640_213}
+
+
+def test_import_takes_a_log_bigger_than_one_request_but_not_unbounded(tmp_path):
+    from app import create_app
+    app = create_app({"ASYNC_MODE": "threading", "DATABASE_URL": f"sqlite:///{tmp_path / 'x.db'}",
+                      "INSTANCE_PATH": str(tmp_path), "MAX_BODY_BYTES": 4096, "IMPORT_MAX_BYTES": 200_000})
+    client = app.test_client()
+    game = new_game(client)
+    notes = [{"seq": i + 1, "id": f"n{i}", "type": "note", "by": "p1", "data": {"text": "x" * 40}} for i in range(300)]
+    exported = {"format": "tablewarden-game", "version": 1, "ruleset": "test/tally",
+                "setup": {"ruleset": "test/tally", "options": {}, "seats": [{"name": "A"}, {"name": "B"}]},
+                "events": notes}
+    assert len(json.dumps(exported)) > 4096
+    resp = client.post("/api/games/import", json=exported)
+    assert resp.status_code == 201 and resp.get_json()["head"] == 300
+    exported["events"] = [{**n, "data": {"text": "x" * 1900}} for n in notes]
+    assert client.post("/api/games/import", json=exported).status_code == 413
+    assert submit(client, game, "p1", event("p1", "note", text="y" * 5000)).status_code == 413

@@ -546,3 +546,19 @@ def test_import_takes_a_log_bigger_than_one_request_but_not_unbounded(tmp_path):
     exported["events"] = [{**n, "data": {"text": "x" * 1900}} for n in notes]
     assert client.post("/api/games/import", json=exported).status_code == 413
     assert submit(client, game, "p1", event("p1", "note", text="y" * 5000)).status_code == 413
+
+
+def test_an_unavailable_store_is_503_not_500(app, client, monkeypatch):
+    from app.store import StoreError
+    game = new_game(client)
+    store = app.extensions["tablewarden"]["store"]
+
+    def down(*args, **kwargs):
+        raise StoreError("database is locked")
+
+    monkeypatch.setattr(store, "append", down)
+    app.extensions["tablewarden"]["service"]._cache.clear()
+    resp = submit(client, game, "p1", event("p1"))
+    assert resp.status_code == 503 and resp.get_json()["error"]["code"] == "storage_unavailable"
+    monkeypatch.setattr(store, "seat_for_token", down)
+    assert client.get(f"/api/games/{game['id']}", headers=auth(game["tokens"]["p1"])).status_code == 503

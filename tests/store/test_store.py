@@ -205,3 +205,20 @@ def test_group_commit_batches_waiting_appends_into_one_transaction(tmp_path):
     assert res.status == "ok" and s._group.append("g1", 31, rec("g1-dup")).status == "duplicate"
     assert s._group.append("g1", 5, rec("late")).status == "stale"
     s.close()
+
+
+def test_postgres_connections_are_replaced_after_the_server_drops_them(postgres, tmp_path):
+    """A dropped connection fails one call with StoreError (-> 503), then a new one is used."""
+    import psycopg
+
+    from app.store import StoreError
+    url = postgres.new_database()
+    s = open_store(url, str(tmp_path), pool_size=1)
+    make_game(s)
+    with psycopg.connect(url, autocommit=True) as admin:
+        admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                      "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+    with pytest.raises(StoreError):
+        s.get_game("g1")
+    assert s.get_game("g1")["id"] == "g1"
+    s.close()

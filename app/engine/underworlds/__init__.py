@@ -2,9 +2,11 @@
 
 Layout (one job per module): edition.py (edition settings), rules.py (rule-source strings), state.py (state
 shape, copy), setup.py (new_game, set-up events), turns.py (rounds, phases, turns, minor steps),
-activations.py, attacks.py (applies combat.py's results), power.py, objectives.py (and the end phase),
-fighters.py (damage, heal, tokens, Inspire, feature tokens), glory.py (bounty, glory), reactions.py
-(REACTION_STEPS, windows, Plunder), victory.py, suggest.py, catalogue.py, cards.py, ruleset.py.
+activations.py, attacks.py (applies combat.py's results; drive back), power.py, objectives.py (and the end
+phase), fighters.py (damage, heal, tokens, Inspire, feature tokens, out of action), inspire.py (machine-checkable
+Inspire conditions), glory.py (bounty, glory), reactions.py (REACTION_STEPS, windows, Plunder), victory.py,
+suggest.py, catalogue.py (every event and its fields), cards.py (deck data, hands), ruleset.py (dispatch).
+Editions: edition.py settings; editions/ holds the Shadespire (2018) and Dreadfane (2019) rulesets.
 combat.py/dice.py are the combat sequence (uw-combat); decks.py is the content engineer's.
 """
 from .edition import DEATHGORGE_EDITION, Edition  # noqa: F401

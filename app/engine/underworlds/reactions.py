@@ -9,6 +9,11 @@ How a window works (Deathgorge rulebook, Reactions pg 34-37):
   "passed": [seats], "chain": [{seat, step, name, card, secondary}], "context": {...}}.
 - Each player may add one reaction per reaction step ("reaction" event); the chain is the order of entry
   and resolves in that order. A reaction to a reaction (step "after_reaction") starts a secondary chain.
+- Order (reading chosen): the book has the player whose turn it is go first, then the others in order of play,
+  when more than one player WANTS to react. The engine cannot know who wants to, so it does not refuse a later
+  player's reaction while an earlier one has not decided: that player has passed on starting the chain, and may
+  still add to it (Reaction chains pg 35: once a player starts a chain, the others add a reaction or pass).
+  suggest() names the order (`reaction_window.order`) so the table can follow it.
 - A player who will not react says so ("reaction_pass"); the window closes when everyone has reacted or
   passed, or implicitly when the next game event is entered (reaction steps "pass without comment").
 - Nothing is resolved automatically for card reactions: their effects are entered as events (damage, token...),

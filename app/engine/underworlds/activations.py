@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from ..core import Consequence, Violation
 from . import fighters as F
-from . import reactions, turns
+from . import reactions, spells, turns
 from .state import enemies, seat_of, surviving, traits
 
 
@@ -92,6 +92,11 @@ def check_activate(rs, state, event) -> list[Violation]:
                              overridable=False))
     if action == "ability" and not d.get("name"):
         out.append(Violation("name_needed", "Name the action from the card.", R("activation_step"), overridable=False))
+    if d.get("casting_roll") is not None:
+        if action != "ability":
+            out.append(Violation("not_a_spell", "Only an action from a card can be a spell.", R("spells"),
+                                 overridable=False))
+        out.extend(spells.check(rs, state, fid, d["casting_roll"], d.get("casting_value")))
     return out
 
 
@@ -142,6 +147,10 @@ def apply_activate(rs, state, event) -> list[Consequence]:
     elif action == "attack":
         state["pending"] = {"attacker": fid, "left": d.get("attacks") or 1, "charge": False}
         return cons
+    elif action == "ability" and d.get("casting_roll") is not None:
+        spell_cons, spell_steps = spells.cast(rs, state, fid, d["casting_roll"], d.get("casting_value"), d.get("name"))
+        cons.extend(spell_cons)
+        steps = spell_steps + steps
     cons.extend(turns.finish_activation(rs, state))
     reactions.open_window(state, steps, {"fighter": fid, "action": action})
     return cons

@@ -14,6 +14,8 @@ CARD = {"type": "str", "max_length": 120, "required": False, "help": "Card name 
 FEATURE = {"type": "str", "max_length": 4, "ref": "feature", "help": "Feature token (1-9, or b1.. for the others)"}
 OPT_FEATURE = {**FEATURE, "required": False}
 FACES = ["objective", "cover", "blocked"]
+CASTING_VALUE = {"type": "object", "required": False, "help": "The spell's casting value",
+                 "fields": {k: {"type": "int", "min": 0, "max": 6, "required": False} for k in ("channel", "focus", "crit")}}
 MAGIC = {"type": "object", "required": False, "help": "Magic dice, counts per face",
          "fields": {k: {"type": "int", "min": 0, "max": 20, "required": False} for k in ("dice", "crit", "channel", "focus")}}
 
@@ -42,7 +44,9 @@ def event_types(edition) -> list[dict]:
                                "help": "Lethal hexes moved into (1 damage each)"},
                     "snare": {"type": "bool", "required": False, "help": "Moved onto a snare hex"},
                     "name": {"type": "str", "max_length": 120, "required": False,
-                             "help": "Name of an action from a card"}}},
+                             "help": "Name of an action from a card"},
+                    "casting_roll": {**MAGIC, "help": "Spell action: the casting roll"},
+                    "casting_value": CASTING_VALUE}},
         {"type": "player_action", "label": "Player action",
          "help": "Use an activation without a fighter.",
          "fields": {"action": {"type": "enum", "choices": list(edition.player_actions)}}},
@@ -66,6 +70,8 @@ def event_types(edition) -> list[dict]:
                     "name": {"type": "str", "max_length": 120, "help": "Reaction name (plunder, or the card's)"},
                     "card": CARD, "fighter": OPT_FIGHTER,
                     "feature": {**OPT_FEATURE, "help": "Plunder: the available feature token placed"},
+                    "casting_roll": {**MAGIC, "help": "Spell reaction: the casting roll (fighter = the caster)"},
+                    "casting_value": CASTING_VALUE,
                     "face": {"type": "enum", "choices": FACES, "required": False}}},
         {"type": "reaction_pass", "label": "No reaction", "help": "Pass in the open reaction step.", "fields": {}},
         {"type": "objective", "label": "Objective",

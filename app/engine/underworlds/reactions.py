@@ -172,6 +172,9 @@ def check_reaction(rs, state: dict, event) -> list[Violation]:
             out.append(Violation("no_gambits_in_end_phase", "Players cannot use gambits in the end phase.",
                                  R("end_phase_adv")))
         out.extend(rs.cards.check_in_hand(state, event.by, "power", d["card"], R("reactions")))
+    if d.get("casting_roll") is not None:
+        from . import spells  # noqa: PLC0415
+        out.extend(spells.check(rs, state, d.get("fighter"), d["casting_roll"], d.get("casting_value")))
     return out
 
 
@@ -225,6 +228,11 @@ def apply_reaction(rs, state: dict, event) -> list[Consequence]:
         cons.append(Consequence("feature_placed", {"feature": d["feature"], "face": face,
                                                    "where": "hex the target was in"}, rs.edition.rule("plunder")))
     card = rs.cards.lookup(state, event.by, "power", d.get("card"))
+    if d.get("casting_roll") is not None and d.get("fighter"):  # a spell reaction: the casting sequence
+        from . import spells  # noqa: PLC0415
+        value = d.get("casting_value") or (card or {}).get("casting") or (card or {}).get("cast")
+        spell_cons, _ = spells.cast(rs, state, d["fighter"], d["casting_roll"], value, d["name"])
+        cons.extend(spell_cons)
     if d.get("card") and (card is None or card.get("type") in ("ploy", "spell")):
         rs.cards.spend_from_hand(state, event.by, "power", d["card"], discard=True)
     # The window stays open even when everyone has reacted: each reaction opens an after_reaction step

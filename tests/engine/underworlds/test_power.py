@@ -135,3 +135,30 @@ def test_gambit_spell_backlash_has_the_damage_reaction_steps_before_the_spell_re
     assert "spell_cast" in cons and state["fighters"]["p1.leader"]["damage"] == 1
     assert steps == ["after_power_card_revealed", "after_casting_roll", "after_backlash", "after_damage",
                      "after_spell", "after_power_card"]
+
+
+def test_spell_action_from_a_card_needs_a_wizard_and_can_backlash():
+    """Spells (pg 28): spell actions on fighter and upgrade cards are cast by a wizard with a casting roll of one
+    magic dice per wizard level; two or more criticals is backlash."""
+    setup = underworlds_setup(2)
+    setup["seats"][0]["fighters"][0]["wizard_level"] = 2
+    state = started(setup=setup)
+    assert "not_a_wizard" in codes(state, "activate", "p1", action="ability", fighter="p1.brute", name="Hex",
+                                   casting_roll={"channel": 1}, casting_value={"channel": 1})
+    assert "casting_dice" in codes(state, "activate", "p1", action="ability", fighter="p1.leader", name="Hex",
+                                   casting_roll={"channel": 1}, casting_value={"channel": 1})
+    state, cons = play(state, "activate", "p1", action="ability", fighter="p1.leader", name="Hex",
+                       casting_roll={"crit": 2}, casting_value={"focus": 2})
+    assert "spell_cast" in cons and state["fighters"]["p1.leader"]["damage"] == 1
+    assert state["reaction"]["steps"][:3] == ["after_casting_roll", "after_backlash", "after_damage"]
+
+
+def test_spell_reaction_casts_with_the_reacting_wizard():
+    """Spells (pg 28): some reactions are spells; a friendly wizard must cast them."""
+    state = started()
+    state, _ = play(state, "activate", "p1", action="move", fighter="p1.brute")
+    assert "caster_needed" in codes(state, "reaction", "p2", step="after_action", name="Ward",
+                                    casting_roll={"channel": 1}, casting_value={"channel": 1})
+    state, cons = play(state, "reaction", "p2", step="after_action", name="Ward", fighter="p2.leader",
+                       casting_roll={"focus": 2}, casting_value={"focus": 1})
+    assert "spell_cast" in cons

@@ -1,0 +1,56 @@
+"""Spell actions and spell reactions from fighter and upgrade cards (Deathgorge rulebook, Spells pg 28).
+
+An `activate {action: ability, name, casting_roll, casting_value}` or a `reaction {..., fighter, casting_roll,
+casting_value}` with a casting roll is a spell: the fighter must be a wizard on the battlefield; the casting
+roll is one magic dice per wizard level; two or more criticals is backlash (1 damage to the wizard, who then
+may be taken out of action and the spell fails); the spell is cast when the roll matches the casting value.
+(Gambit spells are played in the power step: power.py.)
+"""
+from __future__ import annotations
+
+from ..core import Consequence, Violation
+from . import fighters as F
+from .state import traits
+
+try:
+    from . import combat
+except ImportError:  # pragma: no cover - only before combat.py is on main
+    combat = None
+
+
+def check(rs, state, caster: str | None, roll, value, card: dict | None = None) -> list[Violation]:
+    """A spell needs a wizard caster on the battlefield, a casting roll and a casting value."""
+    R = rs.edition.rule
+    if roll is None:
+        return []
+    if not caster:
+        return [Violation("caster_needed", "Choose the wizard who casts the spell.", R("spells"), overridable=False)]
+    out = []
+    if "wizard" not in traits(state, caster) or state["fighters"][caster]["out"]:
+        out.append(Violation("not_a_wizard", "Only a wizard on the battlefield can cast a spell.", R("spells")))
+    if value is None:
+        return out + [Violation("casting_value_needed", "Enter the spell's casting value.", R("casting"),
+                                overridable=False)]
+    if combat:
+        level = state["cards"][caster].get("wizard_level") or None
+        out += combat.check_casting_input(combat.combat_rules(rs.edition.combat_edition), roll, value,
+                                          wizard_level=level)
+    return out
+
+
+def cast(rs, state, caster: str, roll, value, name: str | None) -> tuple[list[Consequence], list[str]]:
+    """Casting sequence: backlash first, then cast or fail. Returns the consequences and the reaction steps."""
+    R = rs.edition.rule
+    f = state["fighters"][caster]
+    result = combat.resolve_casting(combat.combat_rules(rs.edition.combat_edition), roll, value,
+                                    wizard_level=state["cards"][caster].get("wizard_level") or None,
+                                    caster_wounds_left=None if f["wounds"] is None else max(0, f["wounds"] - f["damage"]))
+    cons: list[Consequence] = []
+    steps = ["after_casting_roll"]
+    if result.backlash:
+        cons.extend(F.deal_damage(rs, state, caster, result.backlash, caster, "backlash"))
+        steps += ["after_backlash", "after_damage"] + (["after_out_of_action"] if f["out"] else [])
+    ok = result.cast and not f["out"]
+    cons.append(Consequence("spell_cast" if ok else "spell_failed",
+                            {"caster": caster, "spell": name, "backlash": result.backlash}, R("casting")))
+    return cons, steps + ["after_spell"]

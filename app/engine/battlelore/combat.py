@@ -176,7 +176,7 @@ def check_defend(state: dict, event) -> list[Violation]:
     """The target's player ignores damage/retreats by effects and resolves retreats. (Combat, 4-5)"""
     c = state["combat"]
     if not c or c["stage"] != "defend":
-        return [Violation("no_combat", "There are no hits to resolve.", R.SUFFER)]
+        return [Violation("no_combat", "There are no hits to resolve.", R.SUFFER, overridable=False)]
     if event.by != c["waiting"]:
         return [Violation("not_your_unit", "The target's player resolves its damage and retreats.", R.SUFFER)]
     d = event.data
@@ -322,7 +322,7 @@ def check_counter(state: dict, event) -> list[Violation]:
     """The adjacent surviving target may counter once, following the combat sequence. (Counter)"""
     c = state["combat"]
     if not c or c["stage"] != "counter":
-        return [Violation("no_counter", "There is no counter to make now.", R.COUNTER)]
+        return [Violation("no_counter", "There is no counter to make now.", R.COUNTER, overridable=False)]
     if event.by != c["waiting"]:
         return [Violation("not_your_unit", "Only the attacked unit's player may counter.", R.COUNTER)]
     unit, foe = state["units"][c["target"]], state["units"][c["attacker"]]
@@ -343,7 +343,7 @@ def check_decline(state: dict, event) -> list[Violation]:
     c = state["combat"]
     window = event.data["window"]
     if not c or c["stage"] != window:
-        return [Violation("no_window", f"There is no {window} to decline.", R.COUNTER if window == "counter" else R.ADVANCE)]
+        return [Violation("no_window", f"There is no {window} to decline.", R.COUNTER if window == "counter" else R.ADVANCE, overridable=False)]
     if event.by != c["waiting"]:
         return [Violation("not_your_choice", "The other player decides this.", R.COUNTER)]
     return []
@@ -361,7 +361,7 @@ def check_advance(state: dict, event) -> list[Violation]:
     """After eliminating or pushing back an adjacent target, the attacker may take its hex. (Advance)"""
     c = state["combat"]
     if not c or c["stage"] != "advance":
-        return [Violation("no_advance", "The attacker cannot advance now.", R.ADVANCE)]
+        return [Violation("no_advance", "The attacker cannot advance now.", R.ADVANCE, overridable=False)]
     if event.by != c["waiting"]:
         return [Violation("not_your_unit", "Only the attacking player advances.", R.ADVANCE)]
     return []

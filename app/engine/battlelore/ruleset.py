@@ -68,7 +68,7 @@ class BattleLore(Ruleset):
     def check_event(self, state: dict, event: Event) -> list[Violation]:
         """Rule checks of one event."""
         check, _ = HANDLERS[event.type]
-        return check(state, event)
+        return turns.turn_owner(state, event) + check(state, event)
 
     def apply_event(self, state: dict, event: Event) -> list[Consequence]:
         """Apply one event in place; consequences carry their rules."""

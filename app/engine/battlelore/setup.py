@@ -105,7 +105,7 @@ def check_choose_scenario(state: dict, event) -> list[Violation]:
     out = []
     code = event.data["scenario"].strip().upper()
     if state["phase"] != "scenario":
-        return [Violation("wrong_phase", "Scenarios are chosen before mustering.", R.SCENARIOS)]
+        return [Violation("wrong_phase", "Scenarios are chosen before mustering.", R.SCENARIOS, overridable=False)]
     if state["seats"][event.by]["scenario"]:
         return [Violation("already_chosen", "You have already chosen your scenario card.", R.SCENARIOS)]
     if not SCENARIO_CODE.match(code):
@@ -152,7 +152,7 @@ def apply_choose_scenario(state: dict, event) -> list[Consequence]:
 def check_first_player(state: dict, event) -> list[Violation]:
     """The first player is set by the table only when scenario order does not decide it."""
     if state["phase"] != "first_player":
-        return [Violation("wrong_phase", "The first player is set by scenario order.", R.FIRST_PLAYER)]
+        return [Violation("wrong_phase", "The first player is set by scenario order.", R.FIRST_PLAYER, overridable=False)]
     if event.data["seat"] not in state["seats"]:
         return [Violation("unknown_seat", "No such seat.", R.FIRST_PLAYER, overridable=False)]
     return []
@@ -183,9 +183,9 @@ def unit_record(data: dict) -> dict:
 def check_unit_card(state: dict, event) -> list[Violation]:
     """Players enter a unit's reference card numbers before mustering (no public data set exists)."""
     if state["phase"] not in ("scenario", "first_player", "muster"):
-        return [Violation("wrong_phase", "Unit cards are entered before the armies are revealed.", R.MUSTER)]
+        return [Violation("wrong_phase", "Unit cards are entered before the armies are revealed.", R.MUSTER, overridable=False)]
     if state["seats"][event.by]["army"] is not None:
-        return [Violation("already_mustered", "Your army is already mustered.", R.MUSTER)]
+        return [Violation("already_mustered", "Your army is already mustered.", R.MUSTER, overridable=False)]
     bad = problems_in_record(unit_record(event.data))
     if bad:
         return [Violation("bad_unit", f"Unit card: {'; '.join(bad)}.", R.MUSTER, overridable=False)]
@@ -212,10 +212,10 @@ def muster_cost(state: dict, seat: str, army: dict) -> int:
 def check_muster(state: dict, event) -> list[Violation]:
     """18 deployment cards for at most 50 muster points (+5 with a command tent). (Mustering)"""
     if state["phase"] != "muster":
-        return [Violation("wrong_phase", "Armies are mustered after the scenarios are chosen.", R.MUSTER)]
+        return [Violation("wrong_phase", "Armies are mustered after the scenarios are chosen.", R.MUSTER, overridable=False)]
     seat = state["seats"][event.by]
     if seat["army"] is not None:
-        return [Violation("already_mustered", "Your army is already mustered.", R.MUSTER)]
+        return [Violation("already_mustered", "Your army is already mustered.", R.MUSTER, overridable=False)]
     army = event.data["army"]
     out = []
     cat = seat["catalogue"]
@@ -342,7 +342,7 @@ def normalise_position(state: dict, pos: dict) -> dict:
 def check_place(state: dict, event) -> list[Violation]:
     """Units are placed on their deployment hexes after the reveal (Mustering, 4)."""
     if state["phase"] != "deploy":
-        return [Violation("wrong_phase", "Units are placed after the armies are revealed.", R.DEPLOY)]
+        return [Violation("wrong_phase", "Units are placed after the armies are revealed.", R.DEPLOY, overridable=False)]
     unit = state["units"][event.data["unit"]]
     if unit["seat"] != event.by:
         return [Violation("not_your_unit", "Place your own units.", R.DEPLOY, overridable=False)]
@@ -373,13 +373,13 @@ def apply_place(state: dict, event) -> list[Consequence]:
 def check_deploy_done(state: dict, event) -> list[Violation]:
     """Every mustered unit is placed before a player finishes deploying."""
     if state["phase"] != "deploy":
-        return [Violation("wrong_phase", "Deployment comes after the reveal.", R.DEPLOY)]
+        return [Violation("wrong_phase", "Deployment comes after the reveal.", R.DEPLOY, overridable=False)]
     seat = state["seats"][event.by]
     if seat["deployed"]:
         return [Violation("already_deployed", "You have finished deploying.", R.DEPLOY)]
     unplaced = [state["units"][u]["name"] for u in seat["units"] if state["units"][u]["pos"] is None]
     if unplaced:
-        return [Violation("units_unplaced", f"Place {', '.join(unplaced)} first.", R.DEPLOY)]
+        return [Violation("units_unplaced", f"Place {', '.join(unplaced)} first.", R.DEPLOY, overridable=False)]
     return []
 
 

@@ -12,9 +12,9 @@ from .units import RULE_FOR_TOKEN, combat_terrain
 def battle_on(state: dict) -> list[Violation]:
     """Card and ability effects apply once the battle has started and until it ends."""
     if state["phase"] == "over":
-        return [Violation("game_over", "The game is over.", R.WINNING)]
+        return [Violation("game_over", "The game is over.", R.WINNING, overridable=False)]
     if state["phase"] != "main":
-        return [Violation("wrong_phase", "The battle has not started yet.", R.PHASES)]
+        return [Violation("wrong_phase", "The battle has not started yet.", R.PHASES, overridable=False)]
     return []
 
 

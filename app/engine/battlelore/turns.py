@@ -13,12 +13,21 @@ NEXT_STEP = {"order": "move", "move": "attack", "attack": "vp"}
 
 
 def not_active(state: dict, event, rule: str) -> list[Violation]:
-    """The main-phase events belong to the active player, while the game is on."""
+    """Main-phase events need the battle to be on. (Whose turn it is, is checked by the ruleset for
+    every such event, next to these checks, so an override of the turn never hides another one.)"""
     if state["phase"] == "over":
-        return [Violation("game_over", "The game is over.", R.WINNING)]
+        return [Violation("game_over", "The game is over.", R.WINNING, overridable=False)]
     if state["phase"] not in ("main",):
-        return [Violation("wrong_phase", "The battle has not started yet.", R.PHASES)]
-    if event.by != state["active"]:
+        return [Violation("wrong_phase", "The battle has not started yet.", R.PHASES, overridable=False)]
+    return []
+
+
+ACTIVE_EVENTS = ("play_command", "order", "remove_token", "end_step", "move", "attack", "score_vp", "lore_step")
+
+
+def turn_owner(state: dict, event) -> list[Violation]:
+    """The active player's turn events are theirs alone. (Game phases)"""
+    if event.type in ACTIVE_EVENTS and state["phase"] == "main" and event.by != state["active"]:
         return [Violation("not_your_turn", "It is not your turn.", R.PHASES)]
     return []
 
@@ -209,7 +218,7 @@ def check_end_step(state: dict, event) -> list[Violation]:
         return out
     if state["step"] not in NEXT_STEP:
         return [Violation("wrong_step", "Play a command card first." if state["step"] == "command"
-                          else "Finish the upkeep steps.", R.PHASES)]
+                          else "Finish the upkeep steps.", R.PHASES, overridable=False)]
     return combat_open(state)
 
 
@@ -342,7 +351,7 @@ def apply_lore_step(state: dict, event) -> list[Consequence]:
 def check_play_lore(state: dict, event) -> list[Violation]:
     """Pay the lore cost; 1 lore card per turn per player. (Lore cards)"""
     if state["phase"] != "main":
-        return [Violation("wrong_phase", "Lore cards are played during the battle.", R.LORE_CARDS)]
+        return [Violation("wrong_phase", "Lore cards are played during the battle.", R.LORE_CARDS, overridable=False)]
     seat = state["seats"][event.by]
     out = []
     if seat["lore_cards"] < 1:

@@ -65,7 +65,9 @@ def adjust(rs, state: dict, seat: str, advice: Advice) -> Advice:
         if s.type == "push":
             s.choices["into"] = [t for t in s.choices.get("into", []) if t != "snare"]
         keep.append(s)
-    keep += own_suggestions(rs, state, seat)
+    # The edition's own complete suggestions pass the same checks (e.g. a machine-checkable Inspire condition).
+    keep += [s for s in own_suggestions(rs, state, seat)
+             if not s.complete or not rs.check(state, Event(s.type, s.by, copy.deepcopy(s.data)))]
     advice.suggestions = keep
     advice.step.pop("minor_steps_open", None)
     advice.step["edition"] = state["edition"]["id"]

@@ -239,3 +239,17 @@ def test_rivals_is_read_as_the_standard_game_and_no_minor_steps_are_shown():
     t.play("roll_off", "p1", purpose="first_turn", first="p1")
     t.play("activate", "p1", action="move", fighter="p1.severin")
     assert t.state["minor"] is False and "minor_steps_open" not in S.suggest(t.state, "p1").step
+
+
+def test_inspire_is_offered_only_when_a_checkable_condition_is_met():
+    """Shadespire pg 13: a fighter Inspires when its condition is met - not offered (nor accepted) before."""
+    data = setup("underworlds/shadespire")
+    for f in data["seats"][1]["fighters"]:
+        f["inspire_condition"] = {"text": "three fighters out of action",
+                                  "check": {"kind": "fighters_out_of_action_at_least", "count": 3}}
+    t = Table(S, data)
+    t.start()
+    t.play("roll_off", "p1", purpose="first_turn", first="p1")
+    assert not [s for s in S.suggest(t.state, "p2").suggestions if s.type == "inspire"]
+    assert "inspire_condition_not_met" in t.refuse("inspire", "p2", fighter="p2.garrek")
+    assert [s for s in S.suggest(t.state, "p1").suggestions if s.type == "inspire"]

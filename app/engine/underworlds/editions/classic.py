@@ -6,7 +6,7 @@ editions need; `ClassicRuleset` (ruleset.py) reads them. Each field says where i
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 
 
 @dataclass(frozen=True)
@@ -25,6 +25,9 @@ class ClassicRules:
     # Objectives scored "immediately" are scored (not revealed for a surge step) in the action phase,
     # and the player may then draw an objective card (2018 pg 25; 2019 pg 19).
     immediate_objectives: bool = True
+    # Besides an action or activation, the events after which an objective drawn that way may be scored
+    # (Dreadfane pg 19 adds reactions and ploys: ("reaction", "power")).
+    fresh_until: tuple = ()
     # One reaction per reaction opportunity, by precedence (2018 pg 24; 2019 pg 16).
     single_reaction: bool = True
     # Precedence for a reaction to a reaction: "next_activation" (the usual rule; 2018 has no other)
@@ -46,7 +49,6 @@ class ClassicRules:
     # Shadespire's alternative rules (pg 26): Capture the Artefact and matched play.
     artefact: bool = False
     matched_play: bool = False
-    extra: dict = field(default_factory=dict)
 
     def to_dict(self) -> dict:
         """JSON form."""

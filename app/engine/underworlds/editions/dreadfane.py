@@ -48,6 +48,6 @@ DREADFANE_CLASSIC = ClassicRules(players=(2,), reaction_to_reaction="opponent_of
                                  power_step_all_players=False, anticlockwise_round_2=False,
                                  hazard_phase=True, wipe_out_ends_game=True, objective_hexes=True,
                                  # pg 19: a drawn surge objective waits for a later action, reaction or ploy.
-                                 extra={"fresh_until": ("reaction", "power")})
+                                 fresh_until=("reaction", "power"))
 
 DREADFANE = ClassicRuleset(DREADFANE_EDITION, DREADFANE_CLASSIC)

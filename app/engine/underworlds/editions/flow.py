@@ -18,7 +18,7 @@ def ends_freshness(rs, event) -> bool:
     """Events after which objective cards drawn on scoring may be scored (2018 pg 25; 2019 pg 19)."""
     if event.type in ("activate", "player_action", "attack"):
         return True
-    later = rs.classic.extra.get("fresh_until", ())
+    later = rs.classic.fresh_until
     return event.type in later and (event.type != "power" or event.data.get("play") == "ploy")
 
 

@@ -173,8 +173,15 @@ def apply_end_phase_done(rs, state, event) -> list[Consequence]:
 
 
 def check_discard_power(rs, state, event) -> list[Violation]:
-    """End phase step 4: discard power cards from your hand."""
+    """End phase step 4: discard power cards from your hand (or a persisting gambit in play, when it says so)."""
     R = rs.edition.rule
+    if event.data.get("in_play"):
+        held = state["seats"][event.by].get("in_play") or []
+        name = event.data.get("card") or "ploy"
+        if name not in held:
+            return [Violation("not_in_play", f"You have no persisting gambit {name!r} in play.", R("gambits"),
+                              overridable=False)]
+        return []
     out = cardmod.check_in_hand(state, event.by, "power", event.data.get("card"), R("end_phase"))
     if state["phase"] != "end":
         out.append(Violation("not_now", "Power cards are discarded in the end phase (step 4).", R("end_phase")))
@@ -185,6 +192,11 @@ def check_discard_power(rs, state, event) -> list[Violation]:
 
 def apply_discard_power(rs, state, event) -> list[Consequence]:
     """The power card goes to the discard pile."""
+    if event.data.get("in_play"):
+        seat = state["seats"][event.by]
+        seat["in_play"].remove(event.data.get("card") or "ploy")
+        seat["discards"]["power"] += 1
+        return []
     if state["phase"] == "end" and state["end"]:
         state["end"]["stage"] = 4
     cardmod.spend_from_hand(state, event.by, "power", event.data.get("card"), discard=True)

@@ -216,7 +216,12 @@ def apply_power(rs, state, event) -> list[Consequence]:
         cons.extend(turns.power_started(rs, state))
     steps: list[str] = []
     if play == "ploy":
-        cardmod.spend_from_hand(state, event.by, "power", d.get("card"), discard=True)
+        card = _card(state, event)
+        persists = bool(d.get("persists") or (card or {}).get("persists"))
+        cardmod.spend_from_hand(state, event.by, "power", d.get("card"), discard=not persists)
+        if persists:  # Advanced rules, Gambit cards (pg 29): it stays face up until a card says it is discarded
+            state["seats"][event.by].setdefault("in_play", []).append(d.get("card") or "ploy")
+            cons.append(Consequence("gambit_persists", {"seat": event.by, "card": d.get("card")}, R("gambits")))
         steps = ["after_power_card_revealed", "after_power_card"]
     elif play == "spell":
         cast = _cast(rs, state, event)

@@ -12,7 +12,8 @@ State (plain JSON; one dict):
                  scored: [{card, glory, round, surge}],
                  cards: {objectives: [...], power: [...]}, # PRIVATE: names the player told us they hold
                  do_over: null|"none"|"power"|"objectives"|"all",
-                 returned: n (fighters returned to the battlefield this game), gone: [card names used]}}
+                 returned: n (fighters returned to the battlefield this game), gone: [card names used],
+                 in_play: [persisting gambits face up]}}
     fighters: {"p1.cyreni": {seat, wounds, damage, tokens: {move, charge, guard, stagger},
                              inspired, out, upgrades: [card names], counters, feature}}
     cards: {"p1.cyreni": {...fighter record from the setup...}}   # STATIC: never mutated, shared by copies

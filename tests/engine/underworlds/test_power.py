@@ -162,3 +162,14 @@ def test_spell_reaction_casts_with_the_reacting_wizard():
     state, cons = play(state, "reaction", "p2", step="after_action", name="Ward", fighter="p2.leader",
                        casting_roll={"focus": 2}, casting_value={"focus": 1})
     assert "spell_cast" in cons
+
+
+def test_persisting_gambit_stays_in_play_until_discarded():
+    """Advanced rules, Gambit cards (pg 29): a gambit that persists stays face up until it says it is discarded."""
+    state = in_power()
+    state, cons = play(state, "power", "p1", play="ploy", card="Shardgale", persists=True)
+    assert "gambit_persists" in cons and state["seats"]["p1"]["in_play"] == ["Shardgale"]
+    assert state["seats"]["p1"]["discards"]["power"] == 0
+    assert "not_in_play" in codes(state, "discard_power", "p1", card="Other", in_play=True)
+    state, _ = play(state, "discard_power", "p1", card="Shardgale", in_play=True)
+    assert state["seats"]["p1"]["in_play"] == [] and state["seats"]["p1"]["discards"]["power"] == 1

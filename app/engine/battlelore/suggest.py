@@ -316,6 +316,18 @@ def _table(state: dict, seat: str) -> list[Suggestion]:
         for tok in u["tokens"]:
             out.append(Suggestion("token", seat, f"Remove {tok} from {label(state, u['id'])}",
                                   {"unit": u["id"], "token": tok, "action": "remove"}, group=TABLE))
+    free = [t for t in _terrain_choices(state, {"id": None, "traits": [], "abilities": []})]
+    out.append(Suggestion("reposition", seat, "Move or place a unit (card effect)", {"to": {}},
+                          choices={"unit": ids, "to.section": list(T.SECTIONS), "to.terrain": free,
+                                   "to.banner": list(BANNERS)}, group=TABLE))
+    out.append(Suggestion("adjust", seat, "VP or lore from a card", {"seat": seat},
+                          bounds={"vp": {"type": "int", "min": 0, "max": 5}, "lore": {"type": "int", "min": 0, "max": 5},
+                                  "reason": {"type": "str"}}, group=TABLE))
+    for sid, s in state["seats"].items():
+        for key, what in (("vp", "VP"), ("lore", "lore token")):
+            if s[key] > 0:
+                out.append(Suggestion("adjust", seat, f"Correct: {s['name']} loses 1 {what}",
+                                      {"seat": sid, key: -1, "reason": "correction"}, group=TABLE))
     hurt = [u["id"] for u in alive if u["damage"]]
     if hurt:
         out.append(Suggestion("heal", seat, "Recover health", {}, choices={"unit": hurt},

@@ -196,3 +196,25 @@ def test_precedence_after_a_reaction_survives_events_that_keep_the_window_open()
     t.play("reaction", "p2", step="after_action", name="Sidestep")
     t.play("position", "p2", fighter="p2.garrek", feature="2")
     assert D.suggest(t.state, "p1").reaction_window["may_react"] == ["p1"]
+
+
+def test_scything_with_two_targets_is_a_superaction_inspire_comes_after_it():
+    """Dreadfane pg 14: Scything against more than one adjacent enemy is a superaction; an Inspire condition met
+    during a superaction Inspires the fighter only after the superaction (pg 14, 17)."""
+    data = setup("underworlds/dreadfane")
+    sev = data["seats"][0]["fighters"][0]
+    sev["profiles"] = [{"name": "Mighty Swing", "range": 1, "dice": 2, "symbol": "smash", "damage": 2,
+                        "keywords": ["scything"]}]
+    sev["inspire_condition"] = {"text": "an enemy fighter is out of action",
+                                "check": {"kind": "enemy_out_of_action_at_least", "count": 1}}
+    t = Table(D, data)
+    t.start()
+    to_action(t)
+    t.play("activate", "p1", action="attack", fighter="p1.severin", attacks=2)
+    t.play("attack", "p1", attacker="p1.severin", target="p2.targor", profile={"name": "Mighty Swing"},
+           attack_roll={"smash": 2}, defence_roll={})
+    assert t.state["fighters"]["p2.targor"]["out"] and not t.state["fighters"]["p1.severin"]["inspired"]
+    cons = t.play("attack", "p1", attacker="p1.severin", target="p2.arnulf", profile={"name": "Mighty Swing"},
+                  attack_roll={"smash": 1}, defence_roll={"dodge": 1})
+    assert t.state["fighters"]["p1.severin"]["inspired"]
+    assert [c.data["fighter"] for c in cons if c.type == "inspired"] == ["p1.severin"]

@@ -106,7 +106,7 @@ def Count(**kw):  # noqa: N802 - a field factory reads like a field class
 
 
 REACTION_WHEN_KEYS = ("attacker", "target", "fighter", "not_target", "outcome", "target_leader",
-                      "took_out_of_action", "cause")
+                      "took_out_of_action", "cause", "player")
 
 
 def ReactionStep(**kw):  # noqa: N802 - a field factory reads like a field class
@@ -122,7 +122,8 @@ def _bad_step(value) -> bool:
 def ReactionWhen(**kw):  # noqa: N802
     """Conditions the engine can test in the reaction step (all optional):
     attacker / target / fighter: friendly | enemy | this | any; not_target: this; outcome: succeeded | failed;
-    target_leader: true; took_out_of_action: true; cause: attack | ploy | any."""
+    target_leader: true; took_out_of_action: true; cause: attack | ploy | any;
+    player (who played the card that opened the step): friendly | enemy."""
     return fields.Dict(keys=fields.String(validate=validate.OneOf(REACTION_WHEN_KEYS)), values=fields.Raw(),
                        load_default=dict, **kw)
 
@@ -342,8 +343,9 @@ class CardSchema(Strict):
     def _by_type(self, data, **_):
         errors = {}
         if data["type"] == "objective":
-            if data.get("scoring") is None:
-                errors["scoring"] = ["an objective says when it is scored: surge, end or third"]
+            if data.get("scoring") is None and "scoring" not in (data.get("unknown") or []):
+                errors["scoring"] = ["an objective says when it is scored: surge, end or third "
+                                     "(or lists scoring under unknown)"]
             if data.get("reaction"):
                 errors["reaction"] = ["objectives are not reactions"]
         else:

@@ -81,6 +81,10 @@ def test_reaction_cards_have_triggers():
     assert cards["Tireless Assault"]["reaction_when"] == {"attacker": "friendly", "outcome": "failed"}
     assert cards["Skulls for the Skull Throne!"]["reaction_when"]["took_out_of_action"] is True
     assert cards["Ever-Advancing"]["restrictions"] == ["garrek-gorebeard"]
+    # Cards the Shadespire FAQ describes for the other 2018 warbands and the universal pool.
+    assert cards["The Necromancer Commands"]["reaction_when"] == {"attacker": "friendly", "outcome": "failed"}
+    assert cards["Trap"]["reaction"] == "after_drive_back"
+    assert cards["Too Dumb to Die"]["scoring"] == "surge"
 
 
 @pytest.fixture

@@ -123,6 +123,8 @@ def test_warband_good_and_broken():
 def test_card_rules_by_type():
     """Objectives have a scoring time and glory; gambits and upgrades have neither."""
     CardSchema().load({"name": "X", "type": "objective", "glory": 2, "scoring": "third", "hybrid": True, "effect": "e"})
+    # When no source says when an objective is scored, it says so explicitly.
+    assert CardSchema().load({"name": "U", "type": "objective", "effect": "e", "unknown": ["scoring"]})["scoring"] is None
     assert CardSchema().load({"name": "S", "type": "spell", "casting": {"channel": 2}, "effect": "e"})["casting"] == \
         {"channel": 2}
     for card, field in [

@@ -8,9 +8,19 @@ export function registerServiceWorker() {
   });
 }
 
-/** On pages without a game connection, the indicator follows the phone's own network state. */
+/** On pages without a game connection: "Online" only when the server answers, else "Offline". */
 export function watchNetwork(show) {
-  const update = () => show(navigator.onLine ? "online" : "offline");
+  const update = async () => {
+    if (!navigator.onLine) return show("offline");
+    show("connecting");
+    try {
+      // The API is never answered by the service worker, so this really reaches the server.
+      const reply = await fetch("/api/rulesets", { method: "HEAD", cache: "no-store" });
+      show(reply.ok ? "online" : "offline");
+    } catch (err) {
+      show("offline");
+    }
+  };
   window.addEventListener("online", update);
   window.addEventListener("offline", update);
   update();

@@ -37,6 +37,7 @@ def test_installable_and_shell_loads_with_server_down(phones, browser, tmp_path)
     page.goto("/")
     expect(page.get_by_role("link", name="New game")).to_be_visible()
     expect(page.locator("#resume-list li")).to_have_count(1)
+    expect(page.locator("#conn")).to_have_attribute("data-state", "offline")  # the server does not answer
     phones.shot(page, "02-start-offline")
     page.get_by_role("link", name="Resume").first.click()
     expect(page.locator("[data-fighter='p2.rok']")).to_be_visible()

@@ -12,7 +12,7 @@ function render() {
   replace(list, games.map((g) => h("li", { class: "card" },
     h("div", { class: "grow", style: "flex:1;min-width:0" },
       h("div", { style: "font-weight:700;overflow-wrap:anywhere" }, g.title || "Game"),
-      h("div", { class: "muted" }, `${g.seatLabel || g.seat} · ${new Date(g.touched).toLocaleString()}`)),
+      h("div", { class: "muted" }, `${g.seatLabel || g.seat} · ${new Date(g.touched).toLocaleString([], { dateStyle: "short", timeStyle: "short" })}`)),
     h("a", { class: "btn primary small", href: `/play?game=${encodeURIComponent(g.id)}`,
       "aria-label": `Resume ${g.title || "game"} as ${g.seatLabel || g.seat}` }, "Resume"),
     button("✕", () => {

@@ -162,7 +162,7 @@ def test_two_phones_muster_order_attack_retreat_counter_upkeep(phones):
     phones.shot(ben, "10-counter-dice")
     ben.locator("dialog.sheet [data-action='commit']").click()
     tap(ana, "Take 2 damage")
-    expect(ana.locator("[data-unit='p1.spearmen-2']")).to_contain_text("2")
+    expect(ana.locator("[data-unit='p1.spearmen-2']")).to_have_attribute("aria-label", "Spearmen 2: 2/4 figures")
     phones.shot(ana, "11-after-counter")
 
     # upkeep: VP step and draw, then the lore step; the turn passes to Ben

@@ -103,23 +103,22 @@ function unitCard(view, uid, c) {
   if (view.moved.includes(uid)) flags.push("Moved");
   if (view.attacked.includes(uid)) flags.push("Attacked");
   const inCombat = view.combat && (view.combat.attacker === uid || view.combat.target === uid);
-  return h("article", { class: `fighter${u.alive ? "" : " ooa"}`, "aria-label": name, "data-unit": uid,
-    style: inCombat ? "border-color: var(--accent)" : null },
-    h("div", { class: "top" },
-      h("div", {},
-        h("div", { class: "fname" }, u.legend ? "♛ " : "", name),
-        h("div", { class: "chars" }, `Move ${u.movement} · Combat ${u.combat} ${u.attack}${u.attack === "ranged" ? ` ${u.min_range || 1}-${u.range}` : ""}`)),
-      h("div", {},
-        !u.alive ? h("span", { class: "badge ooa" }, "Eliminated") : null,
-        u.alive && weak(u) ? h("span", { class: "badge ooa" }, "Weak") : null)),
-    u.alive ? h("div", { class: "wounds" },
-      h("div", { class: "count", "aria-live": "polite" },
-        h("b", {}, String(n)),
-        h("small", {}, u.damage_tokens ? `health left of ${u.health} (${u.damage} damage tokens)` : `figures left of ${u.health}`),
-        h("div", { class: `hp${n <= 1 ? " low" : ""}` }, h("i", { style: `width:${u.health ? (100 * n) / u.health : 0}%` })))) : null,
-    u.alive && pos ? h("div", { class: "muted", style: "font-size:.9rem" },
-      `${capital(pos.section)} · ${terrainName(view, pos.feature || pos.terrain)}${pos.banner ? ` · banner ${pos.banner} VP` : ""}`) : null,
+  const health = u.damage_tokens ? `${n}/${u.health} health` : `${n}/${u.health} figures`;
+  // Compact: two units side by side on a phone; numbers big enough to read across the table.
+  return h("article", { class: `fighter${u.alive ? "" : " ooa"}`, "aria-label": `${name}: ${u.alive ? health : "eliminated"}`,
+    "data-unit": uid, style: `padding:8px 10px;${inCombat ? "border-color: var(--accent)" : ""}` },
+    h("div", { class: "fname", style: "font-size:1rem" }, u.legend ? "♛ " : "", name),
+    u.alive ? h("div", { style: "display:flex;align-items:baseline;gap:6px" },
+      h("b", { style: "font-size:1.6rem" }, String(n)),
+      h("small", { class: "muted" }, `/${u.health} ${u.damage_tokens ? "health" : "figures"}`)) : null,
+    u.alive ? h("div", { class: `hp${n <= 1 ? " low" : ""}` }, h("i", { style: `width:${u.health ? (100 * n) / u.health : 0}%` })) : null,
+    h("div", { class: "chars", style: "font-size:.85rem" },
+      `M${u.movement} · ${u.combat} dice ${u.attack === "ranged" ? `ranged ${u.min_range || 1}-${u.range}` : "melee"}`),
+    u.alive && pos ? h("div", { class: "muted", style: "font-size:.85rem" },
+      `${capital(pos.section)} · ${terrainName(view, pos.feature || pos.terrain)}${pos.banner ? ` · ⚑${pos.banner}` : ""}`) : null,
     h("div", {},
+      !u.alive ? h("span", { class: "badge ooa" }, "Eliminated") : null,
+      u.alive && weak(u) ? h("span", { class: "badge ooa" }, "Weak") : null,
       (u.tokens || []).map((t) => h("span", { class: "badge token", "data-token": t }, TOKEN_NAMES[t] || t)),
       flags.map((f) => h("span", { class: "badge inspired" }, f))));
 }
@@ -518,7 +517,8 @@ export default {
         seatHead(view, seat, c), seatFacts(view, seat),
         setup && (seat === c.seat || c.isReferee) ? unitList(view, seat, c) : null,
         musterForm(view, seat, c),
-        h("div", { class: "fighters" }, (view.seats[seat].units || []).map((uid) => unitCard(view, uid, c))))));
+        h("div", { class: "fighters", style: "display:grid;grid-template-columns:repeat(auto-fill,minmax(150px,1fr));gap:8px" },
+          (view.seats[seat].units || []).map((uid) => unitCard(view, uid, c))))));
   },
 
   /** The banner: where the game is, what happens now, and each player's VP and lore. */

@@ -30,12 +30,16 @@ class MatchError(ValueError):
     """A match record that cannot be used (wrong seats, too many games, a game after the end)."""
 
 
-def new_match(seats: list[str], tiebreakers: bool = False) -> dict:
-    """A match between two seats; `tiebreakers` must be agreed before the match (pg 26)."""
+WARBAND_RULE = shadespire("Alternative Rules, Matched Play, Choosing a warband and building a deck", 26)
+
+
+def new_match(seats: list[str], tiebreakers: bool = False, warbands: dict | None = None) -> dict:
+    """A match between two seats; `tiebreakers` must be agreed before the match (pg 26); `warbands` (seat ->
+    warband id), when given, is kept for the whole match."""
     if len(seats) != 2 or seats[0] == seats[1]:
         raise MatchError("Matched play is for two players.")
     return {"seats": list(seats), "tiebreakers": bool(tiebreakers), "games": [],
-            "sudden_death": None, "roll_off": None}
+            "sudden_death": None, "roll_off": None, "warbands": dict(warbands or {})}
 
 
 def record_game(match: dict, record: dict) -> dict:
@@ -146,15 +150,23 @@ def game_context(match: dict) -> dict:
     status = match_status(match)
     if status["next_game"] is None:
         raise MatchError("The match needs no further game.")
-    return {"game": status["next_game"], "seats": list(match["seats"]),
-            "tiebreakers": match["tiebreakers"], "previous": copy.deepcopy(match["games"])}
+    return {"game": status["next_game"], "seats": list(match["seats"]), "tiebreakers": match["tiebreakers"],
+            "warbands": dict(match.get("warbands") or {}), "previous": copy.deepcopy(match["games"])}
 
 
 def match_from_context(context: dict) -> dict:
     """The match as it stood before the game that carries this context."""
-    match = new_match(context["seats"], context.get("tiebreakers", False))
+    match = new_match(context["seats"], context.get("tiebreakers", False), context.get("warbands"))
     match["games"] = copy.deepcopy(context.get("previous") or [])
     return match
+
+
+def wrong_warband(context: dict | None, seat: str, warband) -> str | None:
+    """Why a seat's warband breaks the match (each player keeps their warband for the whole match), or None."""
+    chosen = ((context or {}).get("warbands") or {}).get(seat)
+    if chosen and warband != chosen:
+        return f"{seat} chose {chosen} for this match: each player uses the same warband in every game."
+    return None
 
 
 def sudden_death_needed(context: dict | None, record: dict) -> bool:

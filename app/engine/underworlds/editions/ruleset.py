@@ -107,6 +107,10 @@ class ClassicRuleset(UnderworldsRuleset):
             problem = matched_play.check_context(match)
             if problem:
                 raise SetupError(problem, "options.match")
+            for i, seat in enumerate(state["order"]):
+                problem = matched_play.wrong_warband(match, seat, state["seats"][seat]["warband"])
+                if problem:
+                    raise SetupError(f"{problem} ({matched_play.WARBAND_RULE})", f"seats[{i}].warband")
         classic["match"] = copy.deepcopy(match)
         state["order"] = list(classic["seating"])
         state["classic"] = classic

@@ -123,3 +123,16 @@ def test_no_fighters_left_and_equal_glory_the_players_roll_off():
     out = S.outcome(t.state)
     assert out["match_winner"] == "p2" and out["match_decided_by"] == "roll_off"
     assert mp.match_status(mp.record_game(match, out["record"]))["winner"] == "p2"
+
+
+def test_each_player_keeps_their_warband_for_the_whole_match():
+    """Matched play, Choosing a warband: each player uses the warband they chose for the whole match."""
+    import pytest
+    from app.engine.core import SetupError
+    match = mp.new_match(["p1", "p2"], tiebreakers=True, warbands={"p1": "custom", "p2": "garreks-reavers"})
+    data = setup("underworlds/shadespire", format="matched", match=mp.game_context(match))
+    with pytest.raises(SetupError) as err:
+        S.new_game(data)
+    assert err.value.field == "seats[1].warband"
+    data["seats"][1]["warband"] = "garreks-reavers"
+    assert S.new_game(data)["classic"]["match"]["warbands"]["p2"] == "garreks-reavers"

@@ -28,7 +28,11 @@ def event_types(edition) -> list[dict]:
                  "places a fighter first (deployment) or takes the first turn (first_turn).",
          "fields": {"purpose": {"type": "enum", "choices": ["boards", "deployment", "first_turn"]},
                     "first": {"type": "seat", "help": "The player picked to go first"},
-                    "winner": {"type": "seat", "required": False, "help": "Who won the roll-off"}}},
+                    "winner": {"type": "seat", "required": False, "help": "Who won the roll-off"},
+                    "rolls": {"type": "object", "required": False,
+                              "help": "Optional: each player's roll-off dice {seat: {crit, double, single}}; the "
+                                      "engine then says who won (first round: +1 critical for the player who "
+                                      "finished placing fighters first)"}}},
         {"type": "do_over", "label": "Do-over", "help": "Redraw part or all of the starting hand, or keep it.",
          "fields": {"choice": {"type": "enum", "choices": ["none", "power", "objectives", "all"]}}},
         {"type": "deployed", "label": "Fighters placed",

@@ -128,11 +128,54 @@ def _features(edition, players: int) -> dict:
 SETUP_STEP_OF_PURPOSE = {"boards": "boards", "deployment": "deployment_roll_off", "first_turn": "roll_off"}
 
 
+# Roll-off comparison order. The book's three symbols are lost in the text ("more [icon] symbols"); read as
+# critical successes, then double support, then single support: the faces both attack and defence dice share,
+# since a roll-off uses "any combination of four attack or defence dice" (Roll-offs pg 13). Change here.
+ROLL_OFF_ORDER = ("crit", "double", "single")
+
+
+def roll_off_winner(state, purpose: str, rolls: dict) -> tuple[str | None, dict]:
+    """The roll-off's winner from the entered dice (None: a tie, roll again) and the counts compared."""
+    counts = {}
+    for seat, roll in rolls.items():
+        key = [int(roll.get(face, 0)) for face in ROLL_OFF_ORDER]
+        if purpose == "first_turn" and state["round"] == 1 and seat == state.get("finished_first"):
+            key[0] += 1  # Action phase (pg 16): +1 critical in the first round
+        counts[seat] = tuple(key)
+    best = max(counts.values())
+    top = [s for s, k in counts.items() if k == best]
+    return (top[0] if len(top) == 1 else None), {s: list(k) for s, k in counts.items()}
+
+
+def _check_rolls(rs, state, event) -> list[Violation]:
+    from ..core import structural  # noqa: PLC0415
+    R = rs.edition.rule
+    rolls = event.data["rolls"]
+    for seat, roll in rolls.items():
+        if seat not in state["seats"]:
+            return [structural("unknown_seat", f"data.rolls.{seat}: there is no seat {seat!r} at this table.")]
+        if not isinstance(roll, dict) or any(f not in ROLL_OFF_ORDER or isinstance(v, bool) or not isinstance(v, int)
+                                             or not 0 <= v <= 4 for f, v in roll.items()):
+            return [structural("malformed", f"data.rolls.{seat} must count crit, double and single (0-4 each).")]
+    if set(rolls) != set(state["seats"]):
+        return [structural("malformed", "data.rolls needs every player's roll.")]
+    winner, _ = roll_off_winner(state, event.data["purpose"], rolls)
+    if winner is None:
+        return [Violation("roll_off_tied", "The roll-off is tied: roll off again.", R("roll_off"))]
+    if event.data.get("winner") not in (None, winner):
+        return [Violation("wrong_winner", f"By these dice {winner} won the roll-off.", R("roll_off"))]
+    return []
+
+
 def check_roll_off(rs, state, event) -> list[Violation]:
-    """A roll-off must be the one the game is waiting for."""
+    """A roll-off must be the one the game is waiting for; entered dice must give the named winner."""
     R = rs.edition.rule
     purpose = event.data["purpose"]
     want = SETUP_STEP_OF_PURPOSE[purpose]
+    if event.data.get("rolls") is not None and state["step"] == want:
+        problems = _check_rolls(rs, state, event)
+        if problems:
+            return problems
     if state["step"] != want:
         return [Violation("not_now", f"The game is not waiting for the {purpose.replace('_', ' ')} roll-off "
                           f"(now: {state['step'].replace('_', ' ')}).", R("game_sequence"), overridable=False)]
@@ -144,6 +187,9 @@ def apply_roll_off(rs, state, event) -> list[Consequence]:
     from . import turns  # noqa: PLC0415 - turns imports setup's helpers too
     R = rs.edition.rule
     purpose, first = event.data["purpose"], event.data["first"]
+    if event.data.get("rolls"):
+        winner, _ = roll_off_winner(state, purpose, event.data["rolls"])
+        state.setdefault("roll_offs", []).append({"purpose": purpose, "round": state["round"], "winner": winner})
     if purpose == "boards":
         state["first_board"] = first
         state["step"] = "do_overs"

@@ -87,3 +87,24 @@ def test_deck_data_sets_deck_and_hand_counts():
     state = RS.new_game(setup)
     assert state["seats"]["p1"]["deck"] == {"objectives": 9, "power": 17}
     assert state["decks"]["p1"]["power"]["P3"]["type"] == "ploy"
+
+
+def test_roll_off_dice_decide_the_winner_with_the_first_round_critical():
+    """Roll-offs (pg 13) and Action phase (pg 16): most criticals wins, then the next symbols; in the first round
+    the player who finished placing their fighters first adds one critical; a tie is rolled again."""
+    state = RS.new_game(underworlds_setup(2))
+    state, _ = play(state, "roll_off", "p1", purpose="boards", first="p1")
+    state, _ = play(state, "do_over", "p1", choice="none")
+    state, _ = play(state, "do_over", "p2", choice="none")
+    assert "roll_off_tied" in codes(state, "roll_off", "p1", purpose="deployment", first="p1",
+                                    rolls={"p1": {"crit": 1, "double": 1}, "p2": {"crit": 1, "double": 1}})
+    assert "wrong_winner" in codes(state, "roll_off", "p1", purpose="deployment", first="p1", winner="p1",
+                                   rolls={"p1": {"crit": 1}, "p2": {"crit": 1, "single": 1}})
+    state, _ = play(state, "roll_off", "p2", purpose="deployment", first="p2", winner="p2",
+                    rolls={"p1": {"crit": 1}, "p2": {"crit": 1, "single": 1}})
+    state, _ = play(state, "deployed", "p1", finished_first="p1")
+    # p1 rolled no critical but adds one: tied on criticals, p1's double support wins.
+    assert codes(state, "roll_off", "p1", purpose="first_turn", first="p1", winner="p1",
+                 rolls={"p1": {"double": 1}, "p2": {"crit": 1}}) == []
+    assert "malformed" in codes(state, "roll_off", "p1", purpose="first_turn", first="p1",
+                                rolls={"p1": {"smash": 1}, "p2": {"crit": 1}})

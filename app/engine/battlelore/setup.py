@@ -1,6 +1,7 @@
 """Game setup: new_game, scenario choice and first player, mustering, deployment, starting hands."""
 from __future__ import annotations
 
+import copy
 import re
 
 from ..core import Consequence, SetupError, Violation
@@ -174,7 +175,7 @@ def slugify(name: str) -> str:
 
 def unit_record(data: dict) -> dict:
     """The record a unit_card event enters (slug from the name when not given)."""
-    rec = dict(data["unit"])
+    rec = copy.deepcopy(data["unit"])  # the state never shares objects with an event
     if not rec.get("slug") and isinstance(rec.get("name"), str):
         rec["slug"] = slugify(rec["name"])
     return rec

@@ -80,6 +80,12 @@ def create_app(config: Mapping[str, Any] | Config | None = None):
     socketio.init_app(app, async_mode=cfg.ASYNC_MODE, message_queue=cfg.REDIS_URL or None,
                       max_http_buffer_size=cfg.MAX_BODY_BYTES, cors_allowed_origins=cfg.cors(),
                       )
+    if cfg.TRUST_PROXY:
+        # Behind N proxies, take the client address, scheme and host from their X-Forwarded-* headers
+        # (rate limits per address, join links); outermost, so Socket.IO requests see them too.
+        from werkzeug.middleware.proxy_fix import ProxyFix
+        n = cfg.TRUST_PROXY
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n, x_host=n, x_port=n, x_prefix=n)
     make_queue = socketio.server.eio.create_queue
     store = open_store(cfg.DATABASE_URL, app.instance_path, offload=offloader(cfg.ASYNC_MODE),
                        make_queue=make_queue, pool_size=cfg.DB_POOL_SIZE)

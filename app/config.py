@@ -53,6 +53,7 @@ class Config:
     RATE_LIMIT_BURST: int = 40            # how many may come at once before the limit bites
     CORS_ORIGINS: str = ""            # Socket.IO allowed origins, comma separated; "" = same origin only, "*" = any
     DB_POOL_SIZE: int = 4
+    TRUST_PROXY: int = 0              # how many reverse proxies / load balancers set X-Forwarded-* in front
     LOG_LEVEL: str = "INFO"
     RULESET_PLUGINS: str = ""         # comma-separated modules imported at start that register extra rulesets
     TESTING: bool = False
@@ -80,6 +81,7 @@ class Config:
             RATE_LIMIT_BURST=_int(env, "RATE_LIMIT_BURST", d.RATE_LIMIT_BURST),
             CORS_ORIGINS=env.get("CORS_ORIGINS", d.CORS_ORIGINS).strip(),
             DB_POOL_SIZE=max(1, _int(env, "DB_POOL_SIZE", d.DB_POOL_SIZE)),
+            TRUST_PROXY=max(0, _int(env, "TRUST_PROXY", d.TRUST_PROXY)),
             LOG_LEVEL=(env.get("LOG_LEVEL") or d.LOG_LEVEL).upper(),
             RULESET_PLUGINS=env.get("RULESET_PLUGINS", d.RULESET_PLUGINS).strip(),
             TESTING=_bool(env, "TESTING", d.TESTING),

@@ -562,3 +562,17 @@ def test_an_unavailable_store_is_503_not_500(app, client, monkeypatch):
     assert resp.status_code == 503 and resp.get_json()["error"]["code"] == "storage_unavailable"
     monkeypatch.setattr(store, "seat_for_token", down)
     assert client.get(f"/api/games/{game['id']}", headers=auth(game["tokens"]["p1"])).status_code == 503
+
+
+def test_behind_a_proxy_addresses_and_links_come_from_forwarded_headers(tmp_path):
+    from app import create_app
+    app = create_app({"ASYNC_MODE": "threading", "DATABASE_URL": f"sqlite:///{tmp_path / 'x.db'}",
+                      "INSTANCE_PATH": str(tmp_path), "TRUST_PROXY": 1, "RATE_LIMIT_PER_SECOND": 0.001,
+                      "RATE_LIMIT_BURST": 1})
+    client = app.test_client()
+    body = {"ruleset": "test/tally", "seats": [{"name": "A"}, {"name": "B"}]}
+    first = client.post("/api/games", json=body, headers={"X-Forwarded-For": "10.0.0.1",
+                                                          "X-Forwarded-Proto": "https", "X-Forwarded-Host": "tw.example"})
+    assert first.status_code == 201 and first.get_json()["join_url"].startswith("https://tw.example/join/")
+    assert client.post("/api/games", json=body, headers={"X-Forwarded-For": "10.0.0.1"}).status_code == 429
+    assert client.post("/api/games", json=body, headers={"X-Forwarded-For": "10.0.0.2"}).status_code == 201

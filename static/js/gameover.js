@@ -16,7 +16,7 @@ function initials(name) {
  */
 export function gloryChart(series, seatName) {
   const { rounds, seats, sources, value } = series;
-  const W = 340, H = 220, left = 28, bottom = 34, top = 12;
+  const W = 340, H = 220, left = 28, bottom = 34, top = 20;
   const totals = rounds.flatMap((r) => seats.map((s) => sources.reduce((n, src) => n + value(s, r, src), 0)));
   const max = Math.max(1, ...totals);
   const groupW = (W - left - 8) / rounds.length;
@@ -47,7 +47,8 @@ export function gloryChart(series, seatName) {
   const chart = svg("svg", { class: "chart", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": "Glory by source per round" }, parts);
   const legend = h("div", { class: "legend" },
     sources.map((src, ci) => h("span", {}, h("i", { style: `background:${SOURCE_COLOURS[ci % SOURCE_COLOURS.length]}` }), src)),
-    seats.map((s) => h("span", {}, `${initials(seatName(s))} = ${seatName(s)}`)));
+    seats.filter((s) => initials(seatName(s)) !== String(seatName(s)).trim())
+      .map((s) => h("span", {}, `${initials(seatName(s))} = ${seatName(s)}`)));
   return h("figure", { style: "margin:0" }, chart, legend);
 }
 

@@ -120,6 +120,8 @@ def test_two_players_and_a_spectator_play_a_whole_game(phones):
     expect(spec.locator("#game-over svg.chart")).to_be_visible()
     phones.shot(ana, "12-game-over", full_page=True)
     phones.shot(spec, "13-game-over-spectator")
+    spec.set_viewport_size({"width": 820, "height": 1180})   # the same app on a tablet
+    phones.shot(spec, "13b-game-over-tablet")
     ana.locator("[data-tab='log']").click()
     expect(ana.locator("ol.log")).to_contain_text("Vex")
     phones.shot(ana, "14-log")

@@ -4,7 +4,7 @@
 // The shell (pages/play.js) calls: renderBoard, describeValue, describeEvent,
 // describeConsequence, bannerExtra, customEntry, glorySeries.
 import { h, button, sheet } from "../dom.js";
-import { stepper, fillTemplate } from "../actions.js";
+import { stepper } from "../actions.js";
 
 const TOKEN_NAMES = { move: "Move", charge: "Charge", guard: "Guard", stagger: "Stagger", raise: "Raise" };
 const STEP_NAMES = {
@@ -446,4 +446,3 @@ export default {
   },
 };
 
-export { fillTemplate };

@@ -1,7 +1,7 @@
 // The table: one game as this phone's seat sees it. Game-neutral shell (banner, next actions,
 // outbox, log, rejection + override, game over); the board itself is drawn by the game's renderer
 // module under static/js/games/.
-import { h, replace, button, toast, sheet } from "../dom.js";
+import { h, replace, button, toast } from "../dom.js";
 import { api, errorText, NetworkError } from "../api.js";
 import { getGame, putGame, saveSnapshot, loadSnapshot } from "../store.js";
 import { registerServiceWorker } from "../pwa.js";

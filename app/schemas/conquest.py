@@ -4,6 +4,9 @@ from __future__ import annotations
 from marshmallow import RAISE, Schema, fields, validate
 
 PLANET_TYPES = ("material", "strongpoint", "tech")
+# Battle abilities the engine resolves (app/engine/conquest/abilities.py NEEDS).
+EFFECTS = ("take_resource", "random_discard", "search", "rout", "heal_all", "move_unit", "underdog",
+           "damage_each_enemy")
 SLUG = validate.Regexp(r"^[a-z0-9][a-z0-9-]*$", error="must be lower-case letters, digits and dashes")
 COUNT = validate.Range(min=0, max=30)
 
@@ -24,6 +27,7 @@ class PlanetSchema(Strict):
     resources = fields.Integer(strict=True, required=True, validate=COUNT)
     cards = fields.Integer(strict=True, required=True, validate=COUNT)
     battle = fields.String(load_default=None, allow_none=True)
+    effect = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(EFFECTS))
 
 
 class SideSchema(Strict):

@@ -188,7 +188,13 @@ def test_game_over_by_three_tech_planets(phones):
     expect(ana.locator("[data-seat='p1'] .cq-victory")).to_contain_text("Plannum")
     phones.shot(ana, "01-before-the-last-tap")
     assert last == {"type": "battle_ability", "by": "p1", "data": {"use": True}}
+    # Atrox Prime: 1 damage to each enemy unit at a target HQ or adjacent planet (the engine resolves it).
     tap(ana, "Use the Battle ability", exact=False)
+    pick(ana, "Tarrus (dial 2)")      # the adjacent planet where Ben's warlord stands
+    phones.shot(ana, "01b-battle-ability-target")
+    enter(ana)
+    expect(ben.locator("#reaction-step")).to_contain_text("No shield")   # Ben's warlord is dealt 1 damage
+    tap(ben, "No shield")
     for page in (ana, ben):
         expect(page.locator("#game-over")).to_contain_text("Ana")
         expect(page.locator("#decided-by")).to_contain_text("Three planets sharing the tech type")

@@ -65,8 +65,14 @@ EVENT_TYPES = [
     _e("retreat_done", "Done retreating", {}, "End this retreat opportunity."),
     _e("call_stalemate", "Call stalemate check", {},
        "At the beginning of a combat round: if 3 combat rounds end with identical states, the battle is a stalemate."),
-    _e("battle_ability", "Planet battle ability", {"use": {"type": "bool"}},
-       "The winner of a battle may resolve the planet's Battle ability (enter its effects with adjust events)."),
+    _e("battle_ability", "Planet battle ability", {
+        "use": {"type": "bool"},
+        "unit": {**UNIT, "required": False, "help": "The ability's target unit"},
+        "planet": {"type": "int", "min": 0, "max": LINE_LENGTH, "required": False,
+                   "help": "The ability's target planet (0 = the opponent's HQ)"},
+        "choice": {"type": "enum", "choices": ["resources", "cards"], "required": False}},
+       "The winner of a battle may resolve the planet's Battle ability: the engine resolves the planets it "
+       "knows; for the others enter the effects as card effects."),
     _e("assign_indirect", "Assign indirect damage", {"unit": UNIT, "amount": {"type": "int", "min": 1, "max": 30}},
        "Put some of the indirect damage dealt to you on one of your units."),
     _e("bloodied_stats", "Bloodied warlord numbers", {"attack": {"type": "int", "min": 0, "max": 30},

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..core import Consequence, Violation
-from . import damage, rules, victory
+from . import abilities, damage, rules, victory
 from .board import (adjacent_slots, face_up, in_line, initiative_order, other, planet, planet_label, seats,
                     units_at, warlord)
 from .cards import attack_damage, has_keyword, keyword_value
@@ -401,21 +401,32 @@ def apply_call_stalemate(state: dict, ev) -> list[Consequence]:
 
 
 def check_battle_ability(state: dict, ev) -> list[Violation]:
-    """Only the winner of the battle chooses whether to resolve the planet's Battle ability."""
+    """Only the winner of the battle chooses whether to resolve the planet's Battle ability, and its target."""
     b = state.get("battle")
     if not b or b["stage"] != "won":
         return [out_of_step("No battle has just been won.", rules.BATTLE_ABILITY)]
     if b["winner"] != ev.by:
         return [out_of_step("The winner of the battle decides.", rules.BATTLE_ABILITY)]
-    return []
+    return abilities.check(state, ev, b["planet"])
 
 
 def apply_battle_ability(state: dict, ev) -> list[Consequence]:
-    """Record the choice (its effects are entered as card effects), then finish the battle."""
+    """Resolve the ability when used (if the engine knows it), then finish the battle.
+
+    The ability resolves while the survivors are still at the planet; then the planet goes to the
+    victory display (Winning a battle). Damage from an ability waits for its shield window first.
+    """
     b = state["battle"]
     info = state["planets"].get(planet(state, b["planet"])["name"] or "", {})
-    cons = [Consequence("battle_ability", {"planet": b["planet"], "use": ev.data["use"],
-                                           "ability": info.get("battle")}, rules.BATTLE_ABILITY)]
+    kind = abilities.effect_of(state, b["planet"]) if ev.data["use"] else None
+    cons = [Consequence("battle_ability", {"planet": b["planet"], "use": ev.data["use"], "ability": info.get("battle"),
+                                           "resolved": kind is not None}, rules.BATTLE_ABILITY)]
+    b["stage"] = "ability"
+    if kind:
+        cons += abilities.resolve(state, ev, b["planet"])
+        if state.get("battle") is not b or b["stage"] != "ability" or state.get("result") or \
+                any(p.get("after") == "battle" for p in state["pending"]):
+            return cons  # already finished, or a shield window first (damage.resolve then finishes it)
     return cons + finish_battle(state, ev.by)
 
 

@@ -81,8 +81,8 @@ def _struggle(state: dict, slot: int) -> list[Consequence]:
 
 
 def _next_bonus(state: dict) -> list[Consequence]:
-    if state["step"]["queue"] or state.get("result"):
-        return []
+    if state.get("result") or state["step"].get("queue"):
+        return []  # the game ended (a drawn-out deck) or another bonus waits
     return combat.start_phase(state)
 
 

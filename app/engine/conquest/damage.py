@@ -108,6 +108,13 @@ def resolve(state: dict, pend: dict) -> list[Consequence]:
     if pend.get("after") == "attack":
         from .combat import after_attack  # noqa: PLC0415 - combat imports this module
         cons += after_attack(state)
+    elif pend.get("after") == "battle":
+        from .combat import finish_battle  # noqa: PLC0415
+        from .victory import evaluate  # noqa: PLC0415
+        cons += evaluate(state)
+        b = state.get("battle")
+        if not state.get("result") and b and b.get("stage") == "ability":
+            cons += finish_battle(state, b["winner"])
     return cons
 
 

@@ -57,7 +57,8 @@ def planet_record(raw, field: str) -> dict:
     return {"name": raw["name"].strip(), "types": sorted(set(types)),
             "resources": _int(raw.get("resources", 0), f"{field}.resources"),
             "cards": _int(raw.get("cards", 0), f"{field}.cards"),
-            "battle": raw.get("battle") if isinstance(raw.get("battle"), str) else None}
+            "battle": raw.get("battle") if isinstance(raw.get("battle"), str) else None,
+            "effect": raw.get("effect") if isinstance(raw.get("effect"), str) else None}
 
 
 def token_record(raw, field: str) -> dict:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..core import Advice, Suggestion
-from . import combat, damage
+from . import abilities, combat, damage
 from .board import (dial_number, face_up_slots, other, planet_label, seats, units_at, warlord)
 from .cards import has_keyword, is_relic, keyword_value, no_attachments_trait
 from .deploy import TOKEN_LIMIT, token_count
@@ -208,8 +208,8 @@ def _battle(state: dict, seat: str) -> tuple[list[Suggestion], list[str]]:
         if b["winner"] == seat:
             info = state["planets"].get(planet_label(state, b["planet"]), {})
             text = f" ({info['battle']})" if info.get("battle") else ""
-            out = [Suggestion("battle_ability", seat, f"Use the Battle ability{text}", {"use": True}),
-                   Suggestion("battle_ability", seat, "Do not use the Battle ability", {"use": False})]
+            out = _ability(state, seat, b["planet"], text) + \
+                [Suggestion("battle_ability", seat, "Do not use the Battle ability", {"use": False})]
         return out, [b["winner"]]
     if b["stage"] == "retreat":
         if b["retreat_turn"] == seat:
@@ -237,6 +237,17 @@ def _battle(state: dict, seat: str) -> tuple[list[Suggestion], list[str]]:
                                   _keyword_choices(state, seat, ["ambush"]), "Ambush"))
     out.append(Suggestion("pass", seat, "Pass", {}))
     return out, [seat]
+
+
+def _ability(state: dict, seat: str, slot: int, text: str) -> list[Suggestion]:
+    """Using the planet's Battle ability: resolved by the engine (with its targets) or entered by hand."""
+    kind = abilities.effect_of(state, slot)
+    if kind is None:
+        return [Suggestion("battle_ability", seat, f"Use the Battle ability{text}; enter its effects", {"use": True})]
+    if not abilities.usable(state, seat, kind, slot):
+        return []
+    choices = {f: v for f, v in abilities.targets(state, seat, kind, slot).items() if f in abilities.NEEDS[kind]}
+    return [Suggestion("battle_ability", seat, f"Use the Battle ability{text}", {"use": True}, choices=choices)]
 
 
 def _effects(state: dict, seat: str) -> list[Suggestion]:

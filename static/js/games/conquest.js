@@ -243,7 +243,9 @@ export default {
   describeValue(path, value, view) {
     const key = path.split(".").pop();
     if (["unit", "attacker", "defender", "attach_to"].includes(key) && typeof value === "string") return unitName(view, value);
-    if ((key === "planet") && typeof value === "number" && view) return planetName(view, value);
+    if (key === "planet" && value === 0) return "The opponent's HQ";
+    if (key === "planet" && typeof value === "number" && view) return planetName(view, value);
+    if (key === "choice") return value === "resources" ? "Gain 3 resources" : "Draw 3 cards";
     if (key === "keywords" || key === "traits") return Array.isArray(value) && value.length ? value.join(", ") : "none";
     return undefined;
   },
@@ -314,7 +316,10 @@ export default {
       case "bloodied_side": return `${unitName(v, d.unit)} bloodied: ATK ${d.attack}, HP ${d.hp}`;
       case "warlord_retreated": return `${unitName(v, d.unit)} retreats to HQ, exhausted`;
       case "retreated": return `${unitName(v, d.unit)} retreats to HQ, exhausted`;
-      case "battle_ability": return d.use ? `Battle ability used${d.ability ? `: ${d.ability}` : ""}` : "Battle ability not used";
+      case "battle_ability": return d.use ? `Battle ability used${d.ability ? `: ${d.ability}` : ""}${d.resolved ? "" : " (effects entered by the players)"}` : "Battle ability not used";
+      case "ability_resources": return `${who(d.to)} gains ${d.amount} resources${d.from ? ` from ${who(d.from)}` : ""}`;
+      case "ability_discard": return `${who(d.seat)} discards ${d.amount} card at random`;
+      case "ability_search": return `${who(d.seat)} takes ${d.cards} card(s) into hand`;
       case "put_into_play": return `${d.name} put into play (${d.reason})`;
       case "damage_removed": return `${d.amount} damage removed from ${unitName(v, d.unit)}`;
       case "card_discarded": return `${unitName(v, d.card)} discarded`;

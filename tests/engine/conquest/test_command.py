@@ -106,3 +106,14 @@ def test_log_record_of_a_dial_is_hidden_until_the_reveal():
     assert RS.redact_event(state, rec, "p1") == rec
     state, _ = RS.apply(state, Event("commit", "p2", {"planet": 1}, seq=13))
     assert RS.redact_event(state, rec, "p2") == rec
+
+
+def test_drawing_the_last_card_as_a_bonus_ends_the_game():
+    """Winning & losing: a card bonus that empties the deck loses at once (found by the random playouts)."""
+    state = start()
+    place(state, "p1", "A", 1, command=1)   # Tarrus: 1 resource, 1 card
+    state = both_pass(state)
+    state, _ = commit(state, 5, 5)
+    state["seats"]["p1"]["deck"] = 1
+    state, cons = play(state, "take_bonus", "p1", resources=True, cards=True)
+    assert RS.outcome(state)["winners"] == ["p2"] and RS.outcome(state)["decided_by"] == "deck"

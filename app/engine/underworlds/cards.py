@@ -123,8 +123,8 @@ def restricted_all_out(state: dict, seat: str, card: dict | None) -> bool:
     rest = (card or {}).get("restrictions") or []
     if not rest:
         return False
-    matching = [f for f, v in state["fighters"].items() if v["seat"] == seat and
-                ({state["cards"][f].get("slug"), *(state["cards"][f].get("traits") or [])} & set(rest))]
+    # The same fighters restriction_met accepts: by slug, trait or keyword.
+    matching = [f for f, v in state["fighters"].items() if v["seat"] == seat and restriction_met(state, seat, card, f)]
     return all(state["fighters"][f]["out"] for f in matching)
 
 

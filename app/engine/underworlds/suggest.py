@@ -456,6 +456,16 @@ def _table(rs, state, seat) -> list[Suggestion]:
         out.append(Suggestion("token", seat, "Give a token", {"action": "give"},
                               choices={"fighter": alive_all, "token": ["move", "charge", "guard", "stagger"]},
                               group="Table"))
+        # Some rules remove a token (Tokens and counters pg 19) or un-Inspire a fighter (Inspire pg 6).
+        for token in ("move", "charge", "guard", "stagger"):
+            holders = [f for f in alive_all if state["fighters"][f]["tokens"][token] > 0]
+            if holders:
+                out.append(Suggestion("token", seat, f"Remove a {token.title()} token", {"action": "remove",
+                                      "token": token}, choices={"fighter": holders}, group="Table"))
+        inspired = [f for f in alive_all if state["fighters"][f]["inspired"]]
+        if inspired:
+            out.append(Suggestion("uninspire", seat, "Un-Inspire (card effect)", {}, choices={"fighter": inspired},
+                                  group="Table"))
         out.append(Suggestion("push", seat, "Push / drive back", {},
                               choices={"fighter": alive_all, "into": ["none", "lethal", "snare"]},
                               bounds={"hexes": {"type": "int", "min": 1, "max": 3}}, group="Table"))

@@ -153,3 +153,16 @@ def test_attack_and_charge_need_an_enemy_to_target():
     assert "no_target" in codes(state, "activate", "p1", action="charge", fighter="p1.leader")
     offered = {s.data["action"] for s in RS.suggest(state, "p1").suggestions if s.type == "activate"}
     assert not offered & {"attack", "charge"} and {"move", "guard"} <= offered
+
+
+def test_attack_needs_an_attack_action_and_swapping_needs_an_objective_card():
+    """Attack actions (pg 20) and player actions (pg 18): a fighter with no Attack action cannot attack; you discard
+    an objective card only if you hold one."""
+    setup = underworlds_setup(2)
+    setup["seats"][0]["fighters"][2]["profiles"] = []
+    setup["seats"][0]["deck_sizes"] = {"objectives": 0, "power": 20}
+    state = started(setup=setup)
+    assert "no_attack_action" in codes(state, "activate", "p1", action="attack", fighter="p1.minion")
+    assert "no_card_in_hand" in codes(state, "player_action", "p1", action="swap_objective")
+    offered = {s.data.get("action") for s in RS.suggest(state, "p1").suggestions if s.type == "player_action"}
+    assert "swap_objective" not in offered

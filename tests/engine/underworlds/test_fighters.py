@@ -160,3 +160,35 @@ def test_hand_names_are_private_and_checked_against_the_deck():
     ploys = [s.data.get("card") for s in RS.suggest(state, "p1").suggestions if s.data.get("play") == "ploy"]
     assert ploys == ["P1", "P2"]
     assert RS.view(state, "p1")["derived"]["p1.leader"] == {"vulnerable": False, "large": False, "wounds_left": 4}
+
+
+def test_only_an_inspired_fighter_can_be_un_inspired_and_it_is_offered():
+    """Advanced rules, Inspire (pg 6): an Inspired fighter can be un-Inspired (usually by an ability), keeping its
+    tokens; the table is offered it for Inspired fighters only."""
+    state = started()
+    assert "not_inspired" in codes(state, "uninspire", "p1", fighter="p1.brute")
+    state, _ = play(state, "inspire", "p1", fighter="p1.brute")
+    state, _ = play(state, "token", "p1", fighter="p1.brute", token="guard", action="give")
+    offer = [s for s in RS.suggest(state, "p2").suggestions if s.type == "uninspire"]
+    assert offer and offer[0].choices["fighter"] == ["p1.brute"]
+    state, _ = play(state, "uninspire", "p2", fighter="p1.brute")
+    assert not state["fighters"]["p1.brute"]["inspired"] and state["fighters"]["p1.brute"]["tokens"]["guard"] == 1
+
+
+def test_removing_a_token_is_offered_only_for_fighters_that_have_it():
+    """Tokens and counters (pg 19): if the fighter has none of the token, you cannot remove it."""
+    state = started()
+    state, _ = play(state, "activate", "p1", action="move", fighter="p1.brute")
+    offer = {s.data["token"]: s.choices["fighter"] for s in RS.suggest(state, "p2").suggestions
+             if s.type == "token" and s.data.get("action") == "remove"}
+    assert offer == {"move": ["p1.brute"]}
+    assert "no_such_token" in codes(state, "token", "p2", fighter="p1.leader", token="move", action="remove")
+
+
+def test_a_fighter_cannot_stand_on_a_blocked_hex_token():
+    """Blocked hexes (pg 10) and Feature tokens (pg 14): a hex with a blocked hex token is a blocked hex."""
+    state = started()
+    state, _ = play(state, "feature", "p1", feature="b1", action="place", face="blocked")
+    assert "blocked_hex" in codes(state, "position", "p1", fighter="p1.brute", feature="b1")
+    assert "feature_on_board" in codes(state, "feature", "p1", feature="b1", action="place")
+    assert "feature_not_on_board" in codes(state, "feature", "p1", feature="b2", action="flip")

@@ -1,6 +1,6 @@
 """The power step (Deathgorge rulebook, Power step pg 29, Upgrade cards, Delve and Salvage pg 30, Spells pg 28)."""
 from ..play import underworlds_setup
-from .helpers import codes, pass_power, play, started
+from .helpers import RS, codes, pass_power, play, started
 
 
 def in_power(setup=None, glory=0):
@@ -173,3 +173,27 @@ def test_persisting_gambit_stays_in_play_until_discarded():
     assert "not_in_play" in codes(state, "discard_power", "p1", card="Other", in_play=True)
     state, _ = play(state, "discard_power", "p1", card="Shardgale", in_play=True)
     assert state["seats"]["p1"]["in_play"] == [] and state["seats"]["p1"]["discards"]["power"] == 1
+
+
+def test_salvage_needs_every_restricted_fighter_out_of_action_by_keyword_too():
+    """Salvage (pg 30): a restricted power card can be salvaged only when each fighter it is restricted to is out of
+    action; restrictions name a fighter, a trait or a keyword (Upgrade cards, advanced rules pg 30)."""
+    setup = underworlds_setup(2)
+    setup["seats"][0]["fighters"][2]["keywords"] = ["hunter"]
+    setup["seats"][0]["deck"] = deck({"name": "Hunter's Mark", "type": "ploy", "restrictions": ["hunter"]})
+    state = in_power(setup=setup)
+    assert "cannot_salvage" in codes(state, "power", "p1", play="salvage", card="Hunter's Mark")
+    assert codes(state, "power", "p1", play="ploy", card="Hunter's Mark") == []
+    state, _ = play(state, "damage", "p2", fighter="p1.minion", amount=2, source="card")
+    assert codes(state, "power", "p1", play="salvage", card="Hunter's Mark") == []
+
+
+def test_a_beast_cannot_be_given_an_attack_action_upgrade():
+    """Traits, Beast (pg 7): a beast cannot be given Attack action upgrades (and is not offered them)."""
+    setup = underworlds_setup(2)
+    setup["seats"][0]["fighters"][1]["traits"] = ["beast"]
+    setup["seats"][0]["deck"] = deck({"name": "Great Fang", "type": "upgrade", "attack": True})
+    state = in_power(setup=setup, glory=1)
+    assert "beast_upgrade" in codes(state, "power", "p1", play="upgrade", card="Great Fang", fighter="p1.brute")
+    offer = [s for s in RS.suggest(state, "p1").suggestions if s.data.get("card") == "Great Fang"]
+    assert offer and "p1.brute" not in offer[0].choices["fighter"]

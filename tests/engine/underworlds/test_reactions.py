@@ -144,3 +144,21 @@ def test_a_player_who_passed_may_still_react_to_a_later_reaction():
     assert "already_passed" in codes(state, "reaction", "p1", step="after_activation", name="Counter")
     state, _ = play(state, "reaction", "p1", step="after_reaction", name="Counter")
     assert [c["secondary"] for c in state["reaction"]["chain"]] == [False, True]
+
+
+def test_a_reaction_to_a_reaction_needs_a_reaction_first():
+    """Reacting to a reaction (pg 35): a secondary chain reacts to a reaction already used."""
+    state = started()
+    state, _ = play(state, "activate", "p1", action="move", fighter="p1.brute")
+    assert "nothing_to_react_to" in codes(state, "reaction", "p2", step="after_reaction", name="Counter")
+
+
+def test_plunder_places_only_an_available_feature_token():
+    """Plunder (pg 24): the token placed is an available feature token (one not on the battlefield)."""
+    state = started()
+    state, _ = play(state, "activate", "p1", action="attack", fighter="p1.leader")
+    state, _ = play(state, "attack", "p1", attacker="p1.leader", target="p2.minion", profile={"name": "Blade"},
+                    attack_roll={"smash": 2}, defence_roll={"block": 1})
+    assert "feature_not_available" in codes(state, "reaction", "p1", step="after_out_of_action", name="plunder",
+                                            feature="3")
+    assert "plunder_needs_token" in codes(state, "reaction", "p1", step="after_out_of_action", name="plunder")

@@ -60,8 +60,10 @@ def adjust(rs, state: dict, seat: str, advice: Advice) -> Advice:
             continue
         if s.type == "reaction" and s.data.get("name") == "plunder" and not rs.classic.plunder:
             continue
-        if s.type == "token":
-            s.choices["token"] = [t for t in s.choices.get("token", []) if t in TOKENS]
+        if s.type == "token" and "token" in s.choices:
+            s.choices["token"] = [t for t in s.choices["token"] if t in TOKENS]
+        elif s.type == "token" and s.data.get("token") not in TOKENS:
+            continue  # removing a token this edition does not have
         if s.type == "push":
             s.choices["into"] = [t for t in s.choices.get("into", []) if t != "snare"]
         keep.append(s)

@@ -74,7 +74,7 @@ def fighter(slug: str, name: str, leader: bool = False) -> dict:
                                        "keywords": [], "spell": False}]}
 
 
-def api_game(server, names=("Ana", "Ben"), roll_off=True) -> dict:
+def api_game(server, names=("Ana", "Ben"), roll_off=True, ruleset="underworlds/deathgorge") -> dict:
     """Create a game over REST with one typed-in fighter per seat and play the set-up decisions.
 
     The phones then join it through the UI; this only saves the wizard's taps in tests about other things.
@@ -85,7 +85,7 @@ def api_game(server, names=("Ana", "Ben"), roll_off=True) -> dict:
 
     seats = [{"name": n, "warband": "custom", "fighters": [fighter(slug, fname, True)]}
              for n, (slug, fname) in zip(names, (("vex", "Vex"), ("rok", "Rok")))]
-    reply = requests.post(f"{server.url}/api/games", json={"ruleset": "underworlds/deathgorge",
+    reply = requests.post(f"{server.url}/api/games", json={"ruleset": ruleset,
                                                             "options": {"format": "rivals"}, "seats": seats})
     assert reply.status_code == 201, reply.text
     game = reply.json()

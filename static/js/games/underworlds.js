@@ -10,7 +10,7 @@ const TOKEN_NAMES = { move: "Move", charge: "Charge", guard: "Guard", stagger: "
 const STEP_NAMES = {
   boards: "Roll-off: who chooses the first board", do_overs: "Do-overs", deployment_roll_off: "Roll-off: who places first",
   deployment: "Placing fighters", roll_off: "Roll-off: who takes the first turn", activation: "Activation step",
-  power: "Power step", end: "End phase", over: "Game over",
+  power: "Power step", end: "End phase", hazard: "Hazard phase", over: "Game over",
 };
 const END_STAGES = { 1: "score objectives", 2: "discard objectives", 3: "play upgrades", 4: "discard power cards", 5: "draw objectives", 6: "draw power cards" };
 const FACE = {
@@ -360,10 +360,11 @@ export default {
   banner(view, advice, c) {
     const step = (advice && advice.step) || {};
     const where = [];
-    if (view.phase !== "setup" && view.round) where.push(`Round ${view.round} of 3`);
+    if (view.phase !== "setup" && view.round) where.push(`Round ${view.round}${view.round > 3 ? " (sudden death)" : " of 3"}`);
     if (view.phase === "setup") where.push("Setting up");
     else if (view.phase === "action") where.push("Action phase");
     else if (view.phase === "end") where.push("End phase");
+    else if (view.phase === "hazard") where.push("Hazard phase");
     const turn = view.turn && view.turn.seat;
     if (turn && view.phase === "action") {
       const per = step.turns_per_round;

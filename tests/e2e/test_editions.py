@@ -1,0 +1,36 @@
+"""The Underworlds table works for the 2019 and 2018 editions too (same renderer, the edition's rules)."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from .flows import api_game, join, tap
+
+
+def first_turn(page):
+    """The first-turn roll-off, through the sheet: Ana goes first."""
+    tap(page, "Roll-off: who takes the first turn?", exact=False)
+    page.locator("dialog [data-field='first']", has_text="Ana").click()
+    page.locator("dialog").get_by_role("button", name="Enter").click()
+
+
+@pytest.mark.parametrize("ruleset", ["underworlds/dreadfane", "underworlds/shadespire"])
+def test_older_editions_play_at_the_table(phones, server, ruleset):
+    """A game of the older edition opens with its own steps (Dreadfane: the hazard phase first), then
+    an activation goes through."""
+    game = api_game(server, ruleset=ruleset, roll_off=False)
+    ana = phones.new("ana")
+    join(ana, game["join_code"], "p1")
+    expect(ana.locator("[data-fighter='p1.vex']")).to_be_visible()
+    if ruleset.endswith("dreadfane"):
+        expect(ana.locator("#banner")).to_contain_text("Hazard phase")
+        phones.shot(ana, "00-hazard-phase")
+        tap(ana, "Draw hazard card", exact=False)
+        tap(ana, "End the hazard phase")
+    first_turn(ana)
+    expect(ana.locator("#banner")).to_contain_text(re.compile("Round 1 of 3.*your turn"))
+    tap(ana, "Guard")
+    expect(ana.locator("[data-fighter='p1.vex'] .badge.token")).to_contain_text("Guard")
+    phones.shot(ana, "01-guard")

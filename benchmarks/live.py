@@ -107,6 +107,15 @@ def start_echo_server(port: int) -> subprocess.Popen:
     return proc
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time a process has used so far (Linux /proc)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return float("nan")
+
+
 def stop(proc: subprocess.Popen) -> None:
     proc.terminate()
     try:
@@ -218,7 +227,8 @@ def summary(name: str, res: dict) -> dict:
     out = {"name": name, "events": res["events"], "errors": res["errors"],
            "ack_p50_ms": pct(res["acks"], 50), "ack_p99_ms": pct(res["acks"], 99),
            "broadcast_p50_ms": pct(res["casts"], 50), "broadcast_p99_ms": pct(res["casts"], 99),
-           "broadcast_frames": len(res["casts"])}
+           "broadcast_frames": len(res["casts"]),
+           "server_cpu_pct": 100 * res["cpu"] / res["wall"] if res.get("wall") else float("nan")}
     if res["acks"]:
         out["ack_mean_ms"] = statistics.fmean(res["acks"]) * 1000
     if res["views"]:
@@ -242,8 +252,8 @@ def main() -> None:
 
     # Both servers run side by side and the load alternates between them in rounds, so that other
     # work on the machine (a shared 2-core box) weighs on both about equally.
-    echo_res = {"acks": [], "casts": [], "views": [], "errors": 0, "events": 0}
-    real_res = {"acks": [], "casts": [], "views": [], "errors": 0, "events": 0}
+    echo_res = {"acks": [], "casts": [], "views": [], "errors": 0, "events": 0, "cpu": 0.0, "wall": 0.0}
+    real_res = {"acks": [], "casts": [], "views": [], "errors": 0, "events": 0, "cpu": 0.0, "wall": 0.0}
     per_round = args.seconds / args.rounds
     with tempfile.TemporaryDirectory(prefix="tw-bench-") as tmp:
         echo_port, real_port = free_port(), free_port()
@@ -259,12 +269,15 @@ def main() -> None:
                 real_tokens.append([s["token"] for s in game["seats"]])
             echo_tokens = [[f"{t}:{s}" for s in SEATS] for t in range(args.tables)]
             for r in range(args.rounds):
-                for name, url, tokens, acc in (("bare echo", f"http://127.0.0.1:{echo_port}", echo_tokens, echo_res),
-                                               (f"Tablewarden ({args.server_mode}, SQLite)", base, real_tokens,
-                                                real_res)):
+                for name, url, tokens, acc, proc in (
+                        ("bare echo", f"http://127.0.0.1:{echo_port}", echo_tokens, echo_res, echo_proc),
+                        (f"Tablewarden ({args.server_mode}, SQLite)", base, real_tokens, real_res, real_proc)):
                     print(f"round {r + 1}/{args.rounds}: {name}, {args.tables} tables x 4 clients, "
                           f"{per_round:.0f} s", flush=True)
+                    cpu0, wall0 = cpu_seconds(proc.pid), time.perf_counter()
                     res = run_load(url, tokens, per_round, args.warmup)
+                    acc["cpu"] += cpu_seconds(proc.pid) - cpu0
+                    acc["wall"] += time.perf_counter() - wall0
                     for key in ("acks", "casts", "views"):
                         acc[key].extend(res[key])
                     acc["errors"] += res["errors"]
@@ -277,12 +290,15 @@ def main() -> None:
 
     echo, real = results
     print()
-    print(f"{'server':44} {'events':>7} {'err':>4} {'ack p50':>8} {'ack p99':>8} {'bcast p50':>9} {'bcast p99':>9}")
+    print(f"{'server':44} {'events':>7} {'err':>4} {'ack p50':>8} {'ack p99':>8} {'bcast p50':>9} {'bcast p99':>9}"
+          f" {'cpu':>5}")
     for r in results:
         print(f"{r['name']:44} {r['events']:7d} {r['errors']:4d} {r['ack_p50_ms']:7.2f}ms {r['ack_p99_ms']:7.2f}ms "
-              f"{r['broadcast_p50_ms']:8.2f}ms {r['broadcast_p99_ms']:8.2f}ms")
+              f"{r['broadcast_p50_ms']:8.2f}ms {r['broadcast_p99_ms']:8.2f}ms {r['server_cpu_pct']:4.0f}%")
     if "view_p50_ms" in real:
         print(f"{'':44} per-seat view after submit: p50 {real['view_p50_ms']:.2f}ms, p99 {real['view_p99_ms']:.2f}ms")
+    print(f"(cpu: the server process's CPU time over the run, in % of one core; load average now "
+          f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
     ratio_ack = real["ack_p50_ms"] / echo["ack_p50_ms"]
     ratio_cast = real["broadcast_p99_ms"] / echo["broadcast_p99_ms"]
     print(f"\nratio real/echo: ack p50 {ratio_ack:.2f}x, ack p99 {real['ack_p99_ms'] / echo['ack_p99_ms']:.2f}x, "

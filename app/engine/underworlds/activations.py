@@ -61,7 +61,8 @@ def check_activate(rs, state, event) -> list[Violation]:
         if not all(state["fighters"][o]["tokens"]["charge"] for o in others):
             out.append(Violation("charge_token", "A fighter with a Charge token cannot be activated unless every "
                                  "surviving friendly fighter has one.", R("charge_token")))
-        if action in rs.edition.superactions:
+        # Advanced rules, Scything (pg 25): a Scything Attack action with more than one target is a superaction.
+        if action in rs.edition.superactions or (action == "attack" and (d.get("attacks") or 1) > 1):
             out.append(Violation("no_superaction_after_charge", "A fighter with a Charge token cannot make a "
                                  "superaction.", R("charge_token")))
     if action == "charge" and tokens["move"]:

@@ -178,7 +178,8 @@ def _activations(rs, state, seat) -> list[Suggestion]:
         if "barge" in actions and stun_targets and not tokens["charge"]:
             add("barge", "Barge", choices={"target": stun_targets})
         enemies = _enemies(state, seat)
-        if "attack" in actions and enemies and any("scything" in (p.get("keywords") or []) for p in profiles(state, fid)):
+        if ("attack" in actions and enemies and not tokens["charge"]  # 2+ Scything attacks are a superaction
+                and any("scything" in (p.get("keywords") or []) for p in profiles(state, fid))):
             add("attack", "Attack (Scything)", bounds={"attacks": {"type": "int", "min": 1, "max": min(6, len(enemies))}})
         if "ability" in actions:
             add("ability", "Action from a card", bounds={"name": {"type": "str"}})

@@ -166,3 +166,18 @@ def test_attack_needs_an_attack_action_and_swapping_needs_an_objective_card():
     assert "no_card_in_hand" in codes(state, "player_action", "p1", action="swap_objective")
     offered = {s.data.get("action") for s in RS.suggest(state, "p1").suggestions if s.type == "player_action"}
     assert "swap_objective" not in offered
+
+
+def test_a_charged_fighter_cannot_make_a_scything_superaction():
+    """Advanced rules, Scything (pg 25): more than one Scything Attack action is a superaction, and a fighter with a
+    Charge token makes no superaction (Charge superaction pg 27); a single Attack action is still allowed."""
+    setup = underworlds_setup(2)
+    setup["seats"][0]["fighters"] = setup["seats"][0]["fighters"][:1]
+    setup["seats"][0]["fighters"][0]["profiles"][0]["keywords"] = ["scything"]
+    state = started(setup=setup)
+    state, _ = play(state, "token", "p1", fighter="p1.leader", token="charge", action="give")
+    assert "no_superaction_after_charge" in codes(state, "activate", "p1", action="attack", fighter="p1.leader",
+                                                  attacks=2)
+    assert codes(state, "activate", "p1", action="attack", fighter="p1.leader", attacks=1) == []
+    labels = [s.label for s in RS.suggest(state, "p1").suggestions if s.type == "activate"]
+    assert "Attack (Scything)" not in labels and "Attack" in labels

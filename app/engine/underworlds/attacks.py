@@ -5,7 +5,12 @@ defence), damage, drive back, Stagger and backlash from the rolls; this module s
 from the state (Defence, Guard, staggered, wounds left) and applies the result with its consequences:
 wound counters, out of action and bounty, Stagger token, backlash damage to the caster, and the reaction
 steps the Attack action passed. Drive back and Knockback are the attacking player's choice on the board:
-the result says how far the target may be pushed; a push into a lethal/snare hex is entered as `push`.
+the result says how far the target may be pushed (the `drive_back` event, checked against it).
+
+Reading chosen: an Attack action is entered as ONE event once its dice are final, so reactions used during the
+combat sequence (after the attack roll, after the defence roll...) happen at the table before the rolls are
+entered (a re-roll changes the entered dice). The window opened after the event lists every reaction step the
+Attack action passed, so those reactions are recorded in the log, one per player per step.
 """
 from __future__ import annotations
 

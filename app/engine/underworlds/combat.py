@@ -185,6 +185,9 @@ class CombatRules:
     # says to read it as single support. Correct it here.
     cover_symbol: str | None
     guard_knockback_drive_back: bool       # may a target on Guard be driven back by a Knockback attack?
+    # Does Guard stop drive back at all? Dreadfane (Guard action, pg 14) and Deathgorge (pg 27) say
+    # so; the Shadespire book's Guard (pg 22, errata included) only changes the defence roll.
+    guard_prevents_drive_back: bool
     critical_defence_abilities: bool       # does a critical defence open the target's critical abilities?
     stagger: bool                          # does the edition have Stagger tokens and the Stagger keyword?
     spell_rules: bool                      # does this book itself have spell rules (else Deathgorge's apply)?
@@ -210,7 +213,7 @@ class CombatRules:
 DEATHGORGE_COMBAT = CombatRules(
     edition="deathgorge", book=DG, support_mode=SUPPORT_COUNT, trapped_mode=TRAPPED_EXTRA_SUCCESS,
     cover_symbol="single", guard_knockback_drive_back=True, critical_defence_abilities=True,
-    stagger=True, spell_rules=True,
+    stagger=True, spell_rules=True, guard_prevents_drive_back=True,
     words={"critical_hit": "critical hit", "hit": "hit", "draw": "draw", "miss": "miss",
            "critical_defence": "critical defence"},
     refs=dict(_DEATHGORGE_REFS),
@@ -219,7 +222,7 @@ DEATHGORGE_COMBAT = CombatRules(
 DREADFANE_COMBAT = CombatRules(
     edition="dreadfane", book=DF, support_mode=SUPPORT_RELATIVE, trapped_mode=TRAPPED_DRAW_SUCCEEDS,
     cover_symbol=None, guard_knockback_drive_back=False, critical_defence_abilities=False,
-    stagger=False, spell_rules=False,
+    stagger=False, spell_rules=False, guard_prevents_drive_back=True,
     # Reference sheet, Determining success: "Succeeds" / "Fails" / "Fails but drive back".
     words={"critical_hit": "succeeds (critical hit)", "hit": "succeeds", "draw": "fails but drive back",
            "miss": "fails", "critical_defence": "fails (the target rolled more critical successes)"},
@@ -229,7 +232,7 @@ DREADFANE_COMBAT = CombatRules(
 SHADESPIRE_COMBAT = CombatRules(
     edition="shadespire", book=SS, support_mode=SUPPORT_RELATIVE, trapped_mode=TRAPPED_DRAW_SUCCEEDS,
     cover_symbol=None, guard_knockback_drive_back=False, critical_defence_abilities=False,
-    stagger=False, spell_rules=False,
+    stagger=False, spell_rules=False, guard_prevents_drive_back=False,
     words={"critical_hit": "successful (critical hit)", "hit": "successful",
            "draw": "fails, but the target can be driven back", "miss": "fails",
            "critical_defence": "fails, and the target cannot be driven back"},
@@ -559,7 +562,7 @@ def _can_be_driven_back(rules: CombatRules, *, guard: bool, cannot_be_driven_bac
     if cannot_be_driven_back:
         trail.add("drive_back", "The target cannot be driven back (a card says so).")
         return False
-    if guard:
+    if guard and rules.guard_prevents_drive_back:
         if rules.guard_knockback_drive_back and kw.knockback:
             # Deathgorge, Guard action (pg 27): "cannot be driven back unless the Attack action has
             # Knockback" -- so against Knockback a guarded target can be driven back, and therefore

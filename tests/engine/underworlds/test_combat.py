@@ -146,11 +146,19 @@ def test_guard_is_driven_back_by_knockback_in_current_rules():
     assert (r.result, r.drive_back, r.knockback) == ("hit", True, 1)
 
 
-@pytest.mark.parametrize("rules", [DF, SS], ids=["dreadfane", "shadespire"])
-def test_guard_is_not_driven_back_by_knockback_in_older_rules(rules):
-    """Dreadfane rulebook, Guard action (pg 14) / Shadespire rulebook, Guard (pg 22): on Guard, never driven back."""
-    r = attack(rules, profile=prof(keywords=["knockback 1"]), a={"smash": 2}, d={}, guard=True)
+def test_guard_is_not_driven_back_by_knockback_in_dreadfane():
+    """Dreadfane rulebook, Guard action (pg 14): on Guard a fighter cannot be driven back, Knockback or not."""
+    r = attack(DF, profile=prof(keywords=["knockback 1"]), a={"smash": 2}, d={}, guard=True)
     assert (r.result, r.drive_back, r.knockback) == ("hit", False, 0)
+
+
+def test_shadespire_guard_does_not_stop_drive_back():
+    """Shadespire rulebook, Guard (pg 22, with the errata): Guard only makes block and dodge successes;
+    unlike the 2019 and current books it says nothing about drive back."""
+    r = attack(SS, profile=prof(keywords=["knockback 1"]), a={"smash": 2}, d={}, guard=True)
+    assert (r.result, r.drive_back, r.knockback) == ("hit", True, 1)
+    r = attack(SS, a={"smash": 1}, d={"block": 1}, guard=True)
+    assert (r.result, r.success, r.drive_back) == ("draw", False, True)
 
 
 def test_cover_counts_the_cover_symbol():
@@ -287,11 +295,17 @@ def test_older_trapped_only_matters_for_a_draw(rules):
     assert (r.result, r.success) == ("miss", False)
 
 
-@pytest.mark.parametrize("rules", [DF, SS], ids=["dreadfane", "shadespire"])
-def test_older_guard_cannot_be_trapped(rules):
+def test_dreadfane_guard_cannot_be_trapped():
     """Dreadfane rulebook, Trapped (pg 13) and Guard (pg 14): a target that could not be driven back is not trapped."""
-    r = attack(rules, a={"smash": 1}, d={"block": 1}, guard=True, trapped=True)
+    r = attack(DF, a={"smash": 1}, d={"block": 1}, guard=True, trapped=True)
     assert (r.result, r.success, r.drive_back) == ("draw", False, False)
+
+
+def test_shadespire_guarded_target_can_be_trapped():
+    """Shadespire rulebook, Combat: Trapped (pg 20) and Guard (pg 22): Guard does not stop drive back there,
+    so a guarded target with nowhere to go is trapped and the draw succeeds."""
+    r = attack(SS, a={"smash": 1}, d={"block": 1}, guard=True, trapped=True)
+    assert (r.result, r.success, r.trapped) == ("hit", True, True)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -181,3 +181,15 @@ def test_a_charged_fighter_cannot_make_a_scything_superaction():
     assert codes(state, "activate", "p1", action="attack", fighter="p1.leader", attacks=1) == []
     labels = [s.label for s in RS.suggest(state, "p1").suggestions if s.type == "activate"]
     assert "Attack (Scything)" not in labels and "Attack" in labels
+
+
+def test_a_flying_fighter_takes_no_lethal_hex_damage_in_its_move_action_only():
+    """Traits, Flying (pg 7): when making a Move action a flying fighter cannot be dealt damage by lethal hexes; a
+    push into a lethal hex still deals 1 damage (Lethal hexes pg 10)."""
+    setup = underworlds_setup(2)
+    setup["seats"][0]["fighters"][1]["traits"] = ["flying"]
+    state = started(setup=setup)
+    state, _ = play(state, "activate", "p1", action="move", fighter="p1.brute", lethal=2)
+    assert state["fighters"]["p1.brute"]["damage"] == 0
+    state, cons = play(state, "push", "p2", fighter="p1.brute", hexes=1, into="lethal")
+    assert state["fighters"]["p1.brute"]["damage"] == 1 and "damage_dealt" in cons

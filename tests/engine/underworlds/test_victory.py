@@ -1,6 +1,7 @@
 """Victory and tiebreaks (Deathgorge rulebook, Victory pg 39; Multiplayer games, Victory)."""
 from app.engine.underworlds.victory import outcome
 
+from ..play import underworlds_setup
 from .helpers import RS, play, started
 
 
@@ -61,3 +62,15 @@ def test_no_outcome_while_playing():
     state = started()
     state, _ = play(state, "damage", "p1", fighter="p2.minion", amount=2, source="card")
     assert RS.outcome(state) is None
+
+
+def test_a_beast_cannot_hold_objectives_for_the_tiebreak():
+    """Traits, Beast (pg 7): a beast cannot hold objectives, so its token does not count towards the combined value of
+    objectives held (Victory pg 39)."""
+    from app.engine.underworlds.state import hold_value
+    setup = underworlds_setup(2)
+    setup["seats"][0]["fighters"][1]["traits"] = ["beast"]
+    state = started(setup=setup)
+    state, _ = play(state, "position", "p1", fighter="p1.brute", feature="5")
+    state, _ = play(state, "position", "p1", fighter="p1.minion", feature="2")
+    assert hold_value(state, "p1") == 2

@@ -31,6 +31,11 @@ def _name(state, fid: str) -> str:
 def step_info(rs, state) -> dict:
     """Where the game is: phase, step, round, whose turn, the power step's go, the end phase's player."""
     info = {"phase": state["phase"], "step": state["step"], "round": state["round"]}
+    if state["phase"] == "setup":
+        # Place feature tokens (pg 14): the player who chose the first board places first (three tokens).
+        info["first_board"] = state.get("first_board")
+    if state.get("finished_first") and state["round"] == rs.rounds(state)[0] and state["step"] == "roll_off":
+        info["adds_critical"] = state["finished_first"]
     if state.get("turn"):
         per = rs.edition.turns_per_round[state["players"]]
         info["turn"] = active_seat(state)

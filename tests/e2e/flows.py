@@ -6,14 +6,17 @@ import re
 from playwright.sync_api import Page, expect
 
 
-def create_game(page: Page, phones, names=("Ana", "Ben"), fighters=(("Vex",), ("Rok",)), shots=True) -> str:
+def create_game(page: Page, phones, names=("Ana", "Ben"), fighters=(("Vex",), ("Rok",)), shots=True,
+                ruleset: str | None = None) -> str:
     """Host phone: the setup wizard with fighters typed in; returns the join code it shows."""
     page.goto("/")
     if shots:
         phones.shot(page, "01-start")
     page.get_by_role("link", name="New game").click()
     expect(page.locator("#wizard[data-ready='true']")).to_be_attached()  # rulesets and warbands loaded
-    expect(page.locator("[data-ruleset='underworlds/deathgorge']")).to_have_attribute("aria-checked", "true")
+    if ruleset:
+        page.locator(f"[data-ruleset='{ruleset}']").click()
+    expect(page.locator(f"[data-ruleset='{ruleset or 'underworlds/deathgorge'}']")).to_have_attribute("aria-checked", "true")
     if shots:
         phones.shot(page, "02-wizard-game")
     page.locator("#wizard-next").click()

@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .flows import api_game, join, tap
+from .flows import api_game, create_game, go_to_table, join, tap
 
 
 def first_turn(page):
@@ -34,3 +34,18 @@ def test_older_editions_play_at_the_table(phones, server, ruleset):
     tap(ana, "Guard")
     expect(ana.locator("[data-fighter='p1.vex'] .badge.token")).to_contain_text("Guard")
     phones.shot(ana, "01-guard")
+
+
+def test_wizard_offers_the_editions_own_formats(phones):
+    """Dreadfane has one format and two players: the wizard offers just that, and the game starts."""
+    host = phones.new("host")
+    host.goto("/new")
+    expect(host.locator("#wizard[data-ready='true']")).to_be_attached()
+    host.locator("[data-ruleset='underworlds/dreadfane']").click()
+    expect(host.get_by_role("radiogroup", name="Format").get_by_role("radio")).to_have_count(1)
+    expect(host.get_by_role("radiogroup", name="Number of players").get_by_role("radio")).to_have_count(1)
+    phones.shot(host, "wizard-dreadfane")
+    code = create_game(host, phones, ruleset="underworlds/dreadfane", shots=False)
+    assert code
+    go_to_table(host)
+    expect(host.locator("#banner")).to_contain_text("Hazard phase")

@@ -6,6 +6,7 @@ import { putGame } from "../store.js";
 import { registerServiceWorker, watchNetwork } from "../pwa.js";
 import { showConnection } from "../conn.js";
 import { fighterEditor, blankFighter, slugify, fighterProblem } from "../games/uw_fighters.js";
+import { EDITIONS } from "../editions.js";
 
 const root = document.getElementById("wizard");
 
@@ -17,11 +18,8 @@ const FALLBACK_RULESETS = [
   { id: "conquest/core", title: "Warhammer 40,000: Conquest" },
   { id: "battlelore/second-edition", title: "BattleLore Second Edition" },
 ];
-const FORMATS = {
-  underworlds: [["rivals", "Rivals"], ["nemesis", "Nemesis"], ["relic", "Relic"], ["championship", "Championship"]],
-  battlelore: [["scenario", "One scenario"], ["campaign", "Campaign (4 scenarios)"]],
-};
-const PLAYERS = { underworlds: [2, 3, 4], conquest: [2], battlelore: [2] };
+const formatsOf = (id) => (EDITIONS[id] || { formats: [] }).formats;
+const playersOf = (id) => (EDITIONS[id] || { players: [2] }).players;
 
 const w = {
   step: 0,
@@ -60,15 +58,23 @@ function ensureSeats() {
   w.seats.length = w.count;
 }
 
+/** Choose a ruleset; keep the format and player count only where that edition has them. */
+function pickRuleset(id) {
+  w.ruleset = id;
+  const formats = formatsOf(id).map(([f]) => f);
+  if (!formats.includes(w.format)) w.format = formats[0] || null;
+  if (!playersOf(id).includes(w.count)) w.count = playersOf(id)[0];
+}
+
 // -- steps --------------------------------------------------------------------------------------
 
 function stepGame() {
-  const formats = FORMATS[family()] || [];
+  const formats = formatsOf(w.ruleset);
   return [
     h("h1", {}, "New game"),
     h("fieldset", {}, h("legend", {}, "Game and edition"),
       h("div", { class: "stack", role: "radiogroup", "aria-label": "Game and edition" },
-        w.rulesets.map((r) => button(r.title || r.id, () => { w.ruleset = r.id; if (!(PLAYERS[family()] || [2]).includes(w.count)) w.count = 2; render(); },
+        w.rulesets.map((r) => button(r.title || r.id, () => { pickRuleset(r.id); render(); },
           { cls: "btn", role: "radio", "aria-checked": String(r.id === w.ruleset), "aria-pressed": String(r.id === w.ruleset), "data-ruleset": r.id })))),
     formats.length ? h("fieldset", {}, h("legend", {}, "Format"),
       h("div", { class: "seg", role: "radiogroup", "aria-label": "Format" },
@@ -76,7 +82,7 @@ function stepGame() {
           { cls: "btn", role: "radio", "aria-checked": String(id === w.format), "aria-pressed": String(id === w.format) })))) : null,
     h("fieldset", {}, h("legend", {}, "Players"),
       h("div", { class: "seg", role: "radiogroup", "aria-label": "Number of players" },
-        (PLAYERS[family()] || [2]).map((n) => button(String(n), () => { w.count = n; render(); },
+        playersOf(w.ruleset).map((n) => button(String(n), () => { w.count = n; render(); },
           { cls: "btn", role: "radio", "aria-checked": String(n === w.count), "aria-pressed": String(n === w.count), "aria-label": `${n} players` })))),
   ];
 }
@@ -223,7 +229,7 @@ function validate() {
 }
 
 function setupBody() {
-  const options = { format: w.format };
+  const options = w.format ? { format: w.format } : {};
   if (family() === "underworlds") options.players = w.count;
   if (family() !== "underworlds" && hook() && hook().options) Object.assign(options, hook().options(w));
   const seats = w.seats.map((s) => {

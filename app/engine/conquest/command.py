@@ -9,7 +9,7 @@ from .board import dial_number, face_up, face_up_slots, other, planet_label, rea
 def start_phase(state: dict) -> list[Consequence]:
     """Both players now choose a planet on their dials."""
     state["phase"] = "command"
-    state["step"] = {"name": "commit", "dials": {}}
+    state["step"] = {"name": "commit", "dials": {}, "since": state.get("last_seq")}
     return [Consequence("phase", {"phase": "command", "round": state["round"]}, rules.COMMIT)]
 
 
@@ -29,7 +29,6 @@ def apply_commit(state: dict, ev) -> list[Consequence]:
     """Store the secret choice; when both have chosen, reveal, move and resolve command struggles."""
     dials = state["step"]["dials"]
     dials[ev.by] = ev.data["planet"]
-    state["step"].setdefault("seqs", {})[ev.by] = ev.seq  # which log record to keep secret
     cons = [Consequence("committed", {"seat": ev.by}, rules.COMMIT)]  # the planet stays secret
     if len(dials) < 2:
         return cons

@@ -113,6 +113,7 @@ class ConquestRuleset(Ruleset):
 
     def apply_event(self, state: dict, event: Event) -> list[Consequence]:
         """Apply the event, then check winning and losing conditions."""
+        state["last_seq"] = event.seq  # where phases begin in the log (which dials are still secret)
         cons = APPLY[event.type](state, event)
         return cons + victory.evaluate(state)
 
@@ -128,7 +129,6 @@ class ConquestRuleset(Ruleset):
             out["step"]["committed"] = sorted(dials)
             out["step"]["dials"] = command.hidden_dials(state, seat) if seat in state["seats"] else \
                 {s: None for s in dials}
-            out["step"].pop("seqs", None)
         return out
 
     def redact_event(self, state: dict, record: dict, seat: str) -> dict:
@@ -136,10 +136,12 @@ class ConquestRuleset(Ruleset):
         if record.get("type") != "commit" or seat == record.get("by"):
             return record
         step = state.get("step") or {}
-        if step.get("name") != "commit" or record.get("by") not in step.get("dials", {}):
+        if step.get("name") != "commit":
             return record
-        if step.get("seqs", {}).get(record["by"]) != record.get("seq"):
+        since, seq = step.get("since"), record.get("seq")
+        if since is not None and seq is not None and seq <= since:
             return record  # a commitment of an earlier round, long revealed
+        # Any dial of this round, including one its owner took back, stays hidden until the reveal.
         return {**record, "data": {}}
 
     def outcome(self, state: dict) -> dict | None:

@@ -117,3 +117,22 @@ def test_drawing_the_last_card_as_a_bonus_ends_the_game():
     state["seats"]["p1"]["deck"] = 1
     state, cons = play(state, "take_bonus", "p1", resources=True, cards=True)
     assert RS.outcome(state)["winners"] == ["p2"] and RS.outcome(state)["decided_by"] == "deck"
+
+
+def test_a_dial_taken_back_stays_secret_too():
+    """Step 1: a dial its owner undid before the reveal is not shown to the opponent in the log."""
+    from app.engine.core import Event, replay
+    from .support import LINE, setup
+    log = [Event("initiative", "p1", {"seat": "p1"})] + [Event("reveal_planet", "p1", {"planet": n}) for n in LINE] + \
+        [Event("mulligan", "p1", {"take": False}), Event("mulligan", "p2", {"take": False}),
+         Event("pass", "p1", {}), Event("pass", "p2", {}), Event("commit", "p1", {"planet": 3}),
+         Event("revert", "p1", {"seq": 11, "reason": "misclick"}), Event("commit", "p1", {"planet": 4})]
+    for n, ev in enumerate(log, 1):
+        ev.seq = n
+    state = replay(RS, setup(), log)
+    assert state["step"]["dials"] == {"p1": 4}
+    assert log[10].type == "commit" and log[12].type == "commit"
+    assert RS.redact_event(state, log[10].to_dict(), "p2")["data"] == {}   # the one taken back
+    assert RS.redact_event(state, log[12].to_dict(), "p2")["data"] == {}
+    assert RS.redact_event(state, log[10].to_dict(), "p1") == log[10].to_dict()
+    assert RS.redact_event(state, log[8].to_dict(), "p2") == log[8].to_dict()   # not a commit

@@ -13,6 +13,8 @@ CARD_FIELDS = {
     "attack": {"type": "int", "min": 0, "max": 30, "required": False, "help": "ATK"},
     "hp": {"type": "int", "min": 1, "max": 30, "required": False, "help": "Hit points"},
     "command": {"type": "int", "min": 0, "max": 9, "required": False, "help": "Command icons"},
+    "shields": {"type": "int", "min": 0, "max": 5, "required": False,
+                "help": "Shield icons (they only matter when the card is discarded from hand as a shield)"},
     "keywords": {"type": "list", "items": {"type": "str", "max_length": 40}, "required": False,
                  "help": "ambush, area effect N, armorbane, brutal, flying, limited, mobile, no attachments, ranged"},
     "traits": {"type": "list", "items": {"type": "str", "max_length": 40}, "required": False,

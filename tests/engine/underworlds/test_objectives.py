@@ -95,3 +95,20 @@ def test_card_data_gives_glory_and_scoring_time():
     assert state["seats"]["p1"]["glory"]["unspent"] == 3
     assert "card_already_used" in codes(state, "objective", "p1", action="score", card="Hold")
     assert RS.outcome(state) is None
+
+
+def test_surge_step_after_the_power_step_starts_with_the_player_who_last_took_an_activation():
+    """Surge step (pg 38): a surge step follows each power step; starting with the player who last took an
+    activation, each player scores each of their revealed surge objectives (and draws an objective card)."""
+    from app.engine.core import Event
+    state = started(first="p2")
+    state, _ = play(state, "player_action", "p2", action="pass")
+    state, _ = play(state, "power", "p2", play="ploy")  # the power step has begun: its first surge step has passed
+    state, _ = play(state, "objective", "p1", action="reveal", glory=2)
+    state, _ = play(state, "objective", "p2", action="reveal", glory=1)
+    state, _ = play(state, "power", "p1", play="pass")
+    assert state["seats"]["p1"]["glory"]["unspent"] == 0  # not yet: no surge step in the middle of the power step
+    state, cons = RS.apply(state, Event("power", "p2", {"play": "pass"}))
+    scored = [c.data["seat"] for c in cons if c.type == "surge_scored"]
+    assert scored == ["p2", "p1"] and state["seats"]["p1"]["glory"]["unspent"] == 2
+    assert state["seats"]["p1"]["hand"]["objectives"] == 3

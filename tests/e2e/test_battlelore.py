@@ -64,6 +64,7 @@ def muster(page: Page, counts: dict[str, int]):
             plus.click()
     expect(form.locator("#muster-totals")).not_to_have_class(re.compile("bad"))
     form.locator("[data-action='muster']").click()
+    expect(page.locator("#muster-form")).to_have_count(0)
 
 
 def place_all(page: Page, names: list[str], section: str):

@@ -526,7 +526,7 @@ export default {
     const step = (advice && advice.step) || {};
     const where = view.phase === "main"
       ? `Turn ${view.turn} · ${view.active === c.seat ? "your turn" : `${c.seatName(view.active)}'s turn`}`
-      : PHASE_NAMES[view.phase] || "";
+      : view.phase === "over" ? "Game over" : `Before the battle · ${{ scenario: 1, first_player: 1, muster: 2, deploy: 3 }[view.phase] || 1} of 3`;
     const bits = [];
     if (view.phase === "main" && view.command && view.step === "order") bits.push(`${(view.ordered || []).length} of ${view.command.units} ordered`);
     if (view.phase === "main" || view.phase === "over") {

@@ -203,7 +203,11 @@ def apply_push(rs, state, event) -> list[Consequence]:
     into = d.get("into") or "none"
     leave_feature(state, d["fighter"])
     if into == "lethal":
+        from .reactions import add_steps  # noqa: PLC0415
         cons.extend(deal_damage(rs, state, d["fighter"], 1, None, "lethal_hex"))
+        # Reactions: when a fighter is dealt damage (pg 36): the damage reaction steps follow the push.
+        add_steps(state, ["after_damage"] + (["after_out_of_action"] if state["fighters"][d["fighter"]]["out"] else []),
+                  {"fighter": d["fighter"], "out_of_action": [d["fighter"]] if state["fighters"][d["fighter"]]["out"] else []})
     elif into == "snare":
         give_token(rs, state, d["fighter"], "stagger", cons)
         cons.append(Consequence("staggered", {"fighter": d["fighter"], "by": "snare hex"},

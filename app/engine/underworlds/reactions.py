@@ -91,6 +91,18 @@ def open_window(state: dict, steps: list[str], context: dict | None = None) -> N
                          "acted": {}, "passed": [], "chain": [], "context": context or {}}
 
 
+def add_steps(state: dict, steps: list[str], context: dict | None = None) -> None:
+    """More reaction steps passed by the same moment (damage from a drive back into a lethal hex): added to the
+    open window, or a new window when none is open."""
+    window = state.get("reaction")
+    if window is None:
+        open_window(state, steps, context)
+        return
+    for step in steps:
+        if step not in window["steps"]:
+            window["steps"].append(step)
+
+
 def close_window(state: dict) -> None:
     """Close the window: everyone who did not react has passed."""
     state["reaction"] = None

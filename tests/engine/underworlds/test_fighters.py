@@ -192,3 +192,10 @@ def test_a_fighter_cannot_stand_on_a_blocked_hex_token():
     assert "blocked_hex" in codes(state, "position", "p1", fighter="p1.brute", feature="b1")
     assert "feature_on_board" in codes(state, "feature", "p1", feature="b1", action="place")
     assert "feature_not_on_board" in codes(state, "feature", "p1", feature="b2", action="flip")
+
+
+def test_push_into_a_lethal_hex_opens_the_damage_reaction_steps():
+    """Reactions: when a fighter is dealt damage (pg 36), for any reason: after a push into a lethal hex too."""
+    state = started()
+    state, _ = play(state, "push", "p1", fighter="p2.brute", hexes=1, into="lethal")
+    assert state["reaction"]["steps"] == ["after_damage"]

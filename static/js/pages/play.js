@@ -172,8 +172,10 @@ async function refresh() {
     snapshot();
     await ensureRenderer();
     render();
+    return true;
   } catch (err) {
     if (!(err instanceof NetworkError)) throw err;
+    return false;
   }
 }
 
@@ -407,7 +409,11 @@ async function main() {
     onRejected: (env, error) => { render(); onRejected(env, error); },
     onAuthError: (error) => toast(error.message || "This phone's seat was not accepted."),
   });
-  if (!snap) await refresh();
+  if (!snap && !(await refresh())) {
+    // Nothing seen of this game on this phone yet, and no server: say so; the connection keeps trying.
+    replace(root, h("h1", {}, "Waiting for the server"),
+      h("p", {}, "This game has not been opened on this phone before, so there is nothing to show offline yet. It opens as soon as the server answers."));
+  }
   T.live.connect(lastSeq());
 }
 

@@ -412,8 +412,12 @@ def _resolve_deck(lib: Library, spec: Any, where: str, lookup: Lookup | None) ->
 
 def _validate_seat_deck(ruleset_id: str, fmt: str | None, seat: dict, where: str, lib: Library,
                         override: bool) -> None:
-    """Deck-building rules of the chosen format (current rules only); SetupError naming the rule."""
-    if ruleset_id != "underworlds/deathgorge" or not fmt:
+    """Deck-building rules: the chosen format (current rules) or the edition's own rule (2018/2019);
+    SetupError naming the rule."""
+    edition = ruleset_id.split("/", 1)[1] if "/" in ruleset_id else ""
+    if edition in ("shadespire", "dreadfane"):
+        fmt = edition
+    elif ruleset_id != "underworlds/deathgorge" or not fmt:
         return
     try:
         from app.engine.underworlds import decks as deck_rules  # noqa: PLC0415 - engine imports stay lazy

@@ -5,7 +5,7 @@
   GET  /api/content/<game>/<kind>/<id>              one whole record
   GET  /api/content/underworlds/warbands/<id>/fighters?ruleset=&printing=
                                                     the fighters a seat would get, and what is missing
-  POST /api/content/underworlds/deck-check          {format, warband, deck} -> deck-building problems
+  POST /api/content/underworlds/deck-check          {format, warband, deck, ruleset?} -> deck-building problems
   POST /api/content/custom/<kind>                   save a player's warband or deck -> 201 {id, link}
   GET  /api/content/custom/<kind>                   saved records of that kind
   GET  /api/content/custom/<kind>/<id>              one saved record (the share link)
@@ -113,15 +113,19 @@ def fighters(wid: str):
 
 @bp.post("/underworlds/deck-check")
 def deck_check():
-    """Check a deck against a format's deck-building rules: {format, warband, deck} -> {problems}."""
+    """Check a deck against deck-building rules: {format, warband, deck, ruleset?} -> {problems}
+    (the 2018/2019 rulesets apply their own rule whatever the format)."""
     body = request.get_json(silent=True)
     if not isinstance(body, dict) or not isinstance(body.get("format"), str):
         return _error(400, "bad_request", "Send {format, warband, deck}.")
     setup = {"options": {"format": body["format"], "deck_override": {"reason": "checking only"}},
              "seats": [{"name": "check", "warband": body.get("warband"), "deck": body.get("deck"),
                         **({"fighters": body["fighters"]} if body.get("fighters") else {})}]}
+    ruleset = body.get("ruleset") or "underworlds/deathgorge"
+    if ruleset not in content.PRINTING_PREFERENCE:
+        return _error(400, "bad_request", "ruleset must be an Underworlds ruleset id.")
     try:
-        seat = content.expand_setup("underworlds/deathgorge", setup, lookup=_lookup())["seats"][0]
+        seat = content.expand_setup(ruleset, setup, lookup=_lookup())["seats"][0]
     except SetupError as exc:
         return _error(422, "invalid_deck", exc.message, {exc.field or "deck": [exc.message]})
     return jsonify({"format": body["format"], "problems": seat.get("deck_problems", [])})

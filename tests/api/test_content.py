@@ -190,3 +190,12 @@ def test_custom_deck_save_and_fetch(client):
     bad = {**deck, "objectives": [{"name": "Mine", "type": "objective", "effect": "ours"}]}
     resp = client.post("/api/content/custom/deck", json=bad)
     assert resp.status_code == 422 and "objectives[0].scoring" in resp.get_json()["error"]["fields"]
+
+
+def test_deck_check_under_the_2018_rules(client):
+    """deck-check with a 2018 ruleset applies the Shadespire deck-building rule."""
+    body = {"format": "rivals", "ruleset": "underworlds/shadespire", "warband": "garreks-reavers",
+            "deck": {"rivals": ["garreks-reavers-shadespire"], "objectives": ["Khorne Cares Not"], "power": ["Frenzy"]}}
+    problems = client.post("/api/content/underworlds/deck-check", json=body).get_json()["problems"]
+    assert {p["code"] for p in problems} == {"objective_deck_size", "power_deck_too_small"}
+    assert client.post("/api/content/underworlds/deck-check", json={**body, "ruleset": "chess"}).status_code == 400

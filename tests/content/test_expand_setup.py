@@ -111,11 +111,13 @@ def test_deck_from_content_is_split_into_objectives_and_power():
 
 def test_built_deck_by_card_names():
     """A deck can be given as card names picked from content decks."""
-    out = content.expand_setup("underworlds/shadespire", {"seats": [{
+    out = content.expand_setup("underworlds/shadespire", {"options": {"deck_override": {"reason": "short deck"}}, "seats": [{
         "name": "A", "warband": "steelhearts-champions",
         "deck": {"rivals": ["steelhearts-champions-shadespire", "shadespire-universal"],
                  "objectives": ["Slayers of Tyrants"], "power": ["Tireless Assault", "sidestep"]}}]})
     deck = out["seats"][0]["deck"]
+    assert {p["code"] for p in out["seats"][0]["deck_problems"]} == {"objective_deck_size", "power_deck_too_small",
+                                                                    "too_many_ploys"}
     assert [c["name"] for c in deck["power"]] == ["Tireless Assault", "Sidestep"]
     assert deck["power"][1]["symbol"] == "universal"
     with pytest.raises(SetupError) as exc:
@@ -130,9 +132,10 @@ def test_custom_deck_cards_are_validated():
     good = {"name": "Mine", "objectives": [{"name": "O", "type": "objective", "scoring": "end", "glory": 1,
                                             "effect": "e"}],
             "power": [{"name": "P", "type": "ploy", "effect": "e"}]}
-    deck = content.expand_setup("underworlds/shadespire", {"seats": [{"name": "A", "warband": "custom",
-                                                                     "fighters": [CUSTOM_FIGHTER],
-                                                                     "deck": good}]})["seats"][0]["deck"]
+    deck = content.expand_setup("underworlds/shadespire", {"options": {"deck_override": {"reason": "demo"}},
+                                                           "seats": [{"name": "A", "warband": "custom",
+                                                                      "fighters": [CUSTOM_FIGHTER],
+                                                                      "deck": good}]})["seats"][0]["deck"]
     assert deck["objectives"][0]["name"] == "O"
     bad = {**good, "power": [{"name": "P", "type": "ploy", "glory": 2, "effect": "e"}]}
     with pytest.raises(SetupError) as exc:
@@ -159,7 +162,9 @@ def test_deck_checked_against_the_format():
     ok = content.expand_setup("underworlds/deathgorge", {"options": {"format": "rivals"}, "seats": [
         {"name": "A", "warband": "cyrenis-razors", "deck": "cyrenis-razors-rivals"}]})
     assert ok["seats"][0]["deck_problems"] == []
-    content.expand_setup("underworlds/shadespire", {"options": {"format": "relic"}, "seats": [seat]})
+    # The 2018 rules have their own deck-building rule (Shadespire rulebook, Deck-building, pg 13).
+    with pytest.raises(SetupError, match=r"Shadespire rulebook \(2018\), Deck-building \(pg 13\)"):
+        content.expand_setup("underworlds/shadespire", {"options": {"format": "relic"}, "seats": [seat]})
     with pytest.raises(SetupError, match="belongs to another warband"):
         content.expand_setup("underworlds/deathgorge", {"options": {"format": "rivals"}, "seats": [
             {"name": "A", "warband": "cyrenis-razors", "deck": "thricefold-discord-rivals"}]})

@@ -26,6 +26,10 @@ R_GLOSSARY_OBJ = f"{BOOK}, Glossary: Objective deck (pg 7)"
 R_GLOSSARY_POW = f"{BOOK}, Glossary: Power deck (pg 7)"
 
 FORMATS = ("rivals", "nemesis", "relic", "championship")
+# The 2018 and 2019 rules have one deck-building rule each (no formats): validate_deck takes their names.
+EDITIONS = ("shadespire", "dreadfane")
+R_SHADESPIRE = "Shadespire rulebook (2018), Deck-building (pg 13)"
+R_DREADFANE = "Dreadfane rulebook (2019), Glossary: Objective deck, Power deck (pg 3)"
 GAMBITS = ("ploy", "spell")
 MIN_OBJECTIVES = 12
 MAX_SURGE = 6
@@ -41,6 +45,8 @@ def _v(code: str, message: str, rule: str) -> Violation:
 
 def validate_deck(fmt: str, warband: dict, deck: dict, format_data: dict | None = None) -> list[Violation]:
     """Every deck-building rule of the format that the deck breaks ([] when it is legal)."""
+    if fmt in EDITIONS:
+        return _older_edition(fmt, warband, deck)
     if fmt not in FORMATS:
         return [Violation("unknown_format", f"'{fmt}' is not a format (choose one of: {', '.join(FORMATS)}).",
                           R_RIVALS, overridable=False)]
@@ -183,4 +189,32 @@ def _championship(deck: dict, data: dict) -> list[Violation]:
     if limit is not None and len(used) > limit:
         out.append(_v("too_many_restricted", f"At most {limit} restricted cards can be used "
                       f"({len(used)}: {', '.join(used)}).", R_CHAMPIONSHIP))
+    return out
+
+
+def _older_edition(edition: str, warband: dict, deck: dict) -> list[Violation]:
+    """2018/2019 deck-building: exactly 12 unique objectives; 20+ unique power cards, at most half
+    ploys (rounding down); only cards usable by the warband (its symbol or universal)."""
+    rule = R_SHADESPIRE if edition == "shadespire" else R_DREADFANE
+    objectives = deck.get("objectives") or []
+    power = deck.get("power") or []
+    out = []
+    # A pre-built deck our sources only partly list is judged on what is known (its symbols).
+    if deck.get("complete", True):
+        if len(objectives) != RIVALS_OBJECTIVES:
+            out.append(_v("objective_deck_size", f"The objective deck holds exactly {RIVALS_OBJECTIVES} cards "
+                          f"({len(objectives)} chosen).", rule))
+        if len(power) < MIN_POWER:
+            out.append(_v("power_deck_too_small",
+                          f"The power deck needs at least {MIN_POWER} cards ({len(power)} chosen).", rule))
+        ploys = [c for c in power if c.get("type") in GAMBITS]
+        if len(ploys) > len(power) // 2:
+            out.append(_v("too_many_ploys", f"No more than half of the power deck, rounding down, can be ploys "
+                          f"({len(ploys)} of {len(power)}).", rule))
+    out += _unique(deck, rule)
+    allowed = {warband.get("id"), UNIVERSAL}
+    bad = [c["name"] for c in _cards(deck) if c.get("symbol") not in allowed]
+    if bad:
+        out.append(_v("not_usable_by_warband", f"{', '.join(bad)}: only cards with your warband's symbol or the "
+                      "universal symbol can be used.", rule))
     return out

@@ -232,3 +232,40 @@ def test_every_problem_names_a_rule(fmt):
                plots=["a", "b"])
     for p in validate_deck(fmt, WARBAND, bad, {"forbidden": ["P0"]}):
         assert p.rule.startswith("Deathgorge rulebook, ") and "(pg " in p.rule
+
+
+# -- 2018 / 2019 rules -----------------------------------------------------------------------------
+
+OLD = {"id": "garreks-reavers", "grand_alliance": "chaos"}
+GARREK = {"id": "garreks-reavers-shadespire", "symbol": "garreks-reavers", "warband": "garreks-reavers",
+          "plot": None, "complete": False}
+
+
+def old_deck(n_obj=12, n_pow=20, ploys=10, complete=True):
+    d = deck(objectives(n_obj, deck=GARREK), power(n_pow, ploys, GARREK), rivals=[GARREK])
+    d["complete"] = complete
+    return d
+
+
+def test_shadespire_deck_building():
+    """Shadespire rulebook, Deck-building (pg 13): exactly 12 objectives; 20+ power, at most half ploys."""
+    assert validate_deck("shadespire", OLD, old_deck()) == []
+    problems = validate_deck("shadespire", OLD, old_deck(13, 19, 10))
+    assert codes(problems) == ["objective_deck_size", "power_deck_too_small", "too_many_ploys"]
+    assert all(p.rule == "Shadespire rulebook (2018), Deck-building (pg 13)" for p in problems)
+    # Rounding down: 21 cards allow 10 ploys, not 11.
+    assert codes(validate_deck("shadespire", OLD, old_deck(12, 21, 11))) == ["too_many_ploys"]
+
+
+def test_dreadfane_deck_building_and_usable_cards():
+    """Dreadfane rulebook, Glossary (pg 3): same sizes; only the warband's or universal cards."""
+    d = old_deck()
+    d["power"][0] = {**d["power"][0], "symbol": "steelhearts-champions"}
+    problems = validate_deck("dreadfane", OLD, d)
+    assert codes(problems) == ["not_usable_by_warband"]
+    assert problems[0].rule.startswith("Dreadfane rulebook (2019), Glossary")
+
+
+def test_older_edition_partial_deck_judged_on_what_is_known():
+    """A pre-built deck our sources only partly list is not failed for its size."""
+    assert validate_deck("shadespire", OLD, old_deck(2, 3, 3, complete=False)) == []

@@ -118,4 +118,9 @@ def expand_setup(setup: dict, lookup: Lookup | None = None) -> dict:
             merged[rec["slug"]] = rec
         seat["units"] = list(merged.values())
         seat["missing"] = {u["slug"]: m for u in seat["units"] if (m := missing_numbers(u))}
+    if isinstance(out.get("options", {}), dict):
+        lib = load()
+        out.setdefault("options", {}).setdefault("cards", {
+            "command": [{"name": c["name"], "section": c.get("section")} for c in lib["command_cards"]],
+            "lore": [{"name": c["name"], "blocks_opponent": bool(c.get("blocks_opponent"))} for c in lib["lore_cards"]]})
     return out

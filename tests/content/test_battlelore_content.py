@@ -62,3 +62,11 @@ def test_app_content_routes_battlelore_setups():
     from app import content
     out = content.expand_setup("battlelore/second-edition", {"seats": [{"name": "Ana"}, {"name": "Ben"}]})
     assert "great-dragon" in {u["slug"] for u in out["seats"][0]["units"]}
+
+
+def test_expand_adds_the_known_card_names():
+    """Command and lore card names from content become buttons (sections and blocking from the summary)."""
+    out = bc.expand_setup({"seats": [{"name": "Ana"}, {"name": "Ben"}]})
+    cards = out["options"]["cards"]
+    assert {"name": "Patrol Left", "section": "left"} in cards["command"]
+    assert {"name": "Runic Barrier", "blocks_opponent": True} in cards["lore"]

@@ -29,6 +29,7 @@ def new_game(setup: dict) -> dict:
     if isinstance(vp, bool) or not isinstance(vp, int) or vp < 1:
         raise SetupError("options.vp_to_win must be a whole number >= 1.", "options.vp_to_win")
     options["vp_to_win"] = vp
+    options["cards"] = _check_cards(options.get("cards"))
     campaign = options.get("campaign")
     if campaign is None and options.get("format") == "campaign":
         campaign = {"game": 1, "history": []}  # the phone wizard's "Campaign" format starts one
@@ -65,6 +66,24 @@ def new_game(setup: dict) -> dict:
         # Optional rules, Playing with extra core games: two players cannot play one faction.
         raise SetupError("Two players cannot play the same faction.", "seats.p2.faction")
     return state
+
+
+def _check_cards(cards) -> dict:
+    """Known command and lore card names (from content): offered as buttons, never required."""
+    if cards is None:
+        return {"command": [], "lore": []}
+    if not isinstance(cards, dict):
+        raise SetupError("options.cards must be {command: [...], lore: [...]}.", "options.cards")
+    out = {}
+    for kind in ("command", "lore"):
+        items = cards.get(kind) or []
+        if not isinstance(items, list) or not all(isinstance(c, dict) and isinstance(c.get("name"), str) for c in items):
+            raise SetupError(f"options.cards.{kind} must be a list of cards with names.", f"options.cards.{kind}")
+        for c in items:
+            if kind == "command" and c.get("section") not in (None, *("left", "center", "right", "any")):
+                raise SetupError(f"Command card {c['name']!r}: unknown section.", "options.cards.command")
+        out[kind] = [dict(c) for c in items]
+    return out
 
 
 def _check_campaign(campaign) -> dict:

@@ -171,6 +171,15 @@ def _turn(state: dict, seat: str) -> list[Suggestion]:
     st = state["step"]
     out = []
     if st == "command":
+        for card in state["options"].get("cards", {}).get("command", []):
+            # a known card: its section from its name, the number of units from the card
+            data = {"card": card["name"], "resolve": True}
+            choices = {"units": [1, 2, 3, 4]}
+            if card.get("section"):
+                data["section"] = card["section"]
+            else:
+                choices["section"] = list(T.CARD_SECTIONS)
+            out.append(Suggestion("play_command", seat, card["name"], data, choices=choices, group="Command cards"))
         out.append(Suggestion("play_command", seat, "Play command card", {"resolve": True},
                               choices={"section": list(T.CARD_SECTIONS), "units": [1, 2, 3, 4]}))
         out.append(Suggestion("play_command", seat, "Play a card to order 1 unit anywhere",
@@ -296,9 +305,15 @@ def _lore(state: dict, seat: str) -> list[Suggestion]:
     s = state["seats"][seat]
     if (s["lore_cards"] < 1 or s["lore_played_turn"] == state["turn"] or state.get("lore_blocked") == seat):
         return []
-    return [Suggestion("play_lore", seat, "Play lore card", {},
-                       bounds={"card": {"type": "str"}, "cost": {"type": "int", "min": 0, "max": min(20, s["lore"])}},
-                       group=LORE)]
+    cost = {"cost": {"type": "int", "min": 0, "max": min(20, s["lore"])}}
+    out = []
+    names = [c["name"] for c in state["options"].get("cards", {}).get("lore", [])]
+    if names:
+        out.append(Suggestion("play_lore", seat, "Play a lore card", {}, choices={"card": names},
+                              bounds=dict(cost), group=LORE))
+    out.append(Suggestion("play_lore", seat, "Play another lore card" if names else "Play lore card", {},
+                          bounds={"card": {"type": "str"}, **cost}, group=LORE))
+    return out
 
 
 def _table(state: dict, seat: str) -> list[Suggestion]:

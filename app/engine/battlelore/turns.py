@@ -373,7 +373,9 @@ def apply_play_lore(state: dict, event) -> list[Consequence]:
     seat["lore"] -= event.data["cost"]
     seat["lore_cards"] -= 1
     seat["lore_played_turn"] = state["turn"]
-    if event.data.get("blocks_opponent"):
+    known = {c["name"]: c for c in state["options"].get("cards", {}).get("lore", [])}
+    if event.data.get("blocks_opponent") or known.get(event.data["card"], {}).get("blocks_opponent"):
+        # Lore card clarifications, Runic Barrier / Mana Break: no other lore card this turn
         state["lore_blocked"] = next(s for s in state["seats"] if s != event.by)
     return [Consequence("lore_card_played", {"seat": event.by, "card": event.data["card"],
                                              "cost": event.data["cost"]}, R.LORE_CARDS)]

@@ -303,3 +303,15 @@ def test_campaign_format_starts_a_campaign():
     s = RS.new_game(setup(format="campaign"))
     assert s["options"]["campaign"] == {"game": 1, "history": []}
     assert codes(s, "p1", "choose_scenario", scenario="B1") == ["campaign_scenario"]
+
+
+def test_known_cards_are_offered_and_runic_barrier_blocks_by_name():
+    """Lore card clarifications, Runic Barrier: known cards (from content) need no extra input."""
+    cards = {"command": [{"name": "Patrol Left", "section": "left"}],
+             "lore": [{"name": "Runic Barrier", "blocks_opponent": True}]}
+    s = battle(cards=cards)
+    labels = {x.label: x for x in RS.suggest(s, "p1").suggestions}
+    assert labels["Patrol Left"].data["section"] == "left"
+    assert labels["Play a lore card"].choices["card"] == ["Runic Barrier"]
+    s, _ = play(s, "p1", "play_lore", card="Runic Barrier", cost=0)
+    assert "lore_blocked" in codes(s, "p2", "play_lore", card="Scatter", cost=0)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ..core import Consequence, Violation
 from . import abilities, damage, rules, victory
-from .board import (adjacent_slots, face_up, in_line, initiative_order, other, planet, planet_label, seats,
+from .board import (adjacent_slots, face_up, initiative_order, other, planet, planet_label, seats,
                     units_at, warlord)
 from .cards import attack_damage, has_keyword, keyword_value
 
@@ -435,8 +435,3 @@ def in_battle_turn(state: dict, seat: str) -> bool:
     b = state.get("battle")
     return (state["phase"] == "combat" and bool(b) and b["stage"] in ("ranged", "melee")
             and b["turn"] == seat)
-
-
-def lines_left(state: dict) -> int:
-    """Planets still in the line."""
-    return len(in_line(state))

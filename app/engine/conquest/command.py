@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ..core import Consequence, Violation
 from . import combat, rules, victory
-from .board import dial_number, face_up, face_up_slots, other, planet_label, ready_units_at, seats, units_at, warlord
+from .board import dial_number, face_up, face_up_slots, planet_label, ready_units_at, seats, units_at, warlord
 
 
 def start_phase(state: dict) -> list[Consequence]:
@@ -113,8 +113,3 @@ def hidden_dials(state: dict, viewer: str) -> dict:
     """The dials as a viewer may see them: his own choice, and only whether the other has chosen."""
     dials = state["step"].get("dials", {})
     return {s: (dials[s] if s == viewer else None) for s in dials}
-
-
-def opponent(state: dict, seat: str) -> str:
-    """Shortcut used by suggest()."""
-    return other(state, seat)

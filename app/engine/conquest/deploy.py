@@ -4,7 +4,7 @@ from __future__ import annotations
 from ..core import Consequence, Violation
 from . import command, combat, rules
 from .board import controlled_cards, face_up_slots, new_id, other
-from .cards import has_keyword, is_relic, no_attachments_trait, norm_keywords, traits
+from .cards import has_keyword, is_relic, no_attachments_trait, norm_keywords
 
 TOKEN_LIMIT = 10  # no more than 10 token units of one title in play (Other rules, Token units)
 
@@ -208,8 +208,3 @@ def apply_action(state: dict, ev) -> list[Consequence]:
 def token_count(state: dict, name: str) -> int:
     """Token units of a title in play (both players)."""
     return sum(1 for u in state["units"].values() if u["kind"] == "token" and u["name"].lower() == name.lower())
-
-
-def trait_list(card: dict) -> list[str]:
-    """Lower-case traits (re-exported for suggest)."""
-    return traits(card)

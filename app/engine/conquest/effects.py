@@ -35,10 +35,6 @@ def apply_put_into_play(state: dict, ev) -> list[Consequence]:
                         rules.CARD_TEXT)] + _battle_check(state)
 
 
-def check_unit_exists(state: dict, ev) -> list[Violation]:
-    """Effects on units name a unit in play."""
-    return []  # existence is a structural check (Ruleset.check_references)
-
 
 def apply_deal_damage(state: dict, ev) -> list[Consequence]:
     """Damage from a card effect goes through the shield window like any damage."""

@@ -90,3 +90,14 @@ def test_conquest_content_is_served_for_the_wizard(client):
     assert {w["slug"] for w in body["records"]} >= {"nazdreg", "captain-cato-sicarius", "torquemada-coteaz"}
     assert len(client.get("/api/content/conquest/planets").get_json()["records"]) == 10
     assert client.get("/api/content/conquest/nothing").status_code == 404
+
+
+def test_unknown_warlord_and_typed_in_warlord(client):
+    """Setup: a warlord from the content by slug, or typed in from the card; an unknown slug is a 422."""
+    bad = client.post("/api/games", json={"ruleset": "conquest/core", "seats": [{"name": "A", "warlord": "nobody"},
+                                                                               {"name": "B", "warlord": "nazdreg"}]})
+    assert bad.status_code == 422 and "seats[0].warlord" in bad.get_json()["error"]["fields"]
+    typed = {"name": "Custom Boss", "attack": 3, "hp": 6, "starting_hand": 6, "starting_resources": 8, "bloodied": None}
+    ok = client.post("/api/games", json={"ruleset": "conquest/core", "seats": [{"name": "A", "warlord": typed},
+                                                                              {"name": "B", "warlord": "nazdreg"}]})
+    assert ok.status_code == 201, ok.get_json()

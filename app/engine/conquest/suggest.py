@@ -235,6 +235,8 @@ def _battle(state: dict, seat: str) -> tuple[list[Suggestion], list[str]]:
     if state["seats"][seat]["hand"] > 0:
         out.append(_unit_template(state, seat, "Deploy an Ambush unit",
                                   _keyword_choices(state, seat, ["ambush"]), "Ambush"))
+    out.append(Suggestion("action", seat, "Use an action (your turn goes on)", {"cost": 0}, bounds={"card": NAME},
+                          group="Action"))
     out.append(Suggestion("pass", seat, "Pass", {}))
     return out, [seat]
 

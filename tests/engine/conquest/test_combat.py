@@ -200,3 +200,15 @@ def test_suggestions_in_a_battle():
     assert {"attack", "pass", "warlord_retreat"} <= types
     atk = [s for s in RS.suggest(state, "p1").suggestions if s.type == "attack"][0]
     assert set(atk.choices["defender"]) == {"p2.b"}
+
+
+def test_actions_on_your_combat_turn_do_not_end_it():
+    """Cards, Actions: an Action used in a battle (on your combat turn) leaves the turn with you."""
+    state = start()
+    place(state, "p1", "A", 1)
+    place(state, "p2", "B", 1)
+    state, _ = to_combat(state)
+    assert "action" in {s.type for s in RS.suggest(state, "p1").suggestions}
+    state, _ = play(state, "action", "p1", card="Battle Cry", cost=1, from_hand=True)
+    assert state["battle"]["turn"] == "p1" and state["seats"]["p1"]["discard"] == 1
+    assert codes(state, "action", "p2", card="Battle Cry") == ["no_action_window"]

@@ -70,14 +70,14 @@ def log_texts(page: Page) -> list[str]:
     return texts
 
 
-def fighter(slug: str, name: str, leader: bool = False) -> dict:
+def fighter(slug: str, name: str, leader: bool = False, wounds: int = 3) -> dict:
     """A plain fighter record (shared fighter shape of TEAM.md)."""
     return {"slug": slug, "name": name, "leader": leader, "move": 3, "defence": {"dice": 1, "symbol": "block"},
-            "wounds": 3, "profiles": [{"name": "Blade", "range": 1, "dice": 2, "symbol": "smash", "damage": 1,
+            "wounds": wounds, "profiles": [{"name": "Blade", "range": 1, "dice": 2, "symbol": "smash", "damage": 1,
                                        "keywords": [], "spell": False}]}
 
 
-def api_game(server, names=("Ana", "Ben"), roll_off=True, ruleset="underworlds/deathgorge") -> dict:
+def api_game(server, names=("Ana", "Ben"), roll_off=True, ruleset="underworlds/deathgorge", wounds=(3, 3)) -> dict:
     """Create a game over REST with one typed-in fighter per seat and play the set-up decisions.
 
     The phones then join it through the UI; this only saves the wizard's taps in tests about other things.
@@ -86,8 +86,8 @@ def api_game(server, names=("Ana", "Ben"), roll_off=True, ruleset="underworlds/d
 
     import requests
 
-    seats = [{"name": n, "warband": "custom", "fighters": [fighter(slug, fname, True)]}
-             for n, (slug, fname) in zip(names, (("vex", "Vex"), ("rok", "Rok")))]
+    seats = [{"name": n, "warband": "custom", "fighters": [fighter(slug, fname, True, w)]}
+             for n, (slug, fname), w in zip(names, (("vex", "Vex"), ("rok", "Rok")), wounds)]
     reply = requests.post(f"{server.url}/api/games", json={"ruleset": ruleset,
                                                             "options": {"format": "rivals"}, "seats": seats})
     assert reply.status_code == 201, reply.text

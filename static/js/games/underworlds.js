@@ -157,7 +157,7 @@ const countRoll = (faces) => {
 
 const RESULT_TEXT = { critical_hit: "Critical hit", hit: "Hit", draw: "Draw", miss: "Miss", critical_defence: "Critical defence" };
 
-function previewText(reply, view) {
+function previewText(reply, view, c) {
   if (!reply) return [];
   if (reply.error) return [h("div", { class: "result" }, "Cannot preview"), h("p", {}, reply.error.message)];
   const out = [];
@@ -166,7 +166,7 @@ function previewText(reply, view) {
   const result = combat && combat.data && combat.data.result;
   out.push(h("div", { class: "result", "data-preview": result || "" }, result ? RESULT_TEXT[result] || result : (vs.length ? "Not allowed" : "Outcome")));
   for (const cons of reply.consequences || []) {
-    out.push(h("div", {}, describeConsequence(cons, { view, describe: (p, v) => describeValue(p, v, view) }) || cons.type.replace(/_/g, " ")));
+    out.push(h("div", {}, describeConsequence(cons, { ...c, view }) || cons.type.replace(/_/g, " ")));
   }
   for (const v of vs) out.push(h("div", { class: "error" }, v.message), v.rule ? h("div", { class: "rule" }, v.rule) : null);
   return out;
@@ -223,7 +223,7 @@ function combatEntry(s, c) {
       previewBox.replaceChildren(h("div", { class: "muted" }, "Working out the outcome…"));
       const reply = await c.preview("attack", buildData());
       previewBox.className = `preview${reply && (reply.error || (reply.violations || []).length) ? " bad" : ""}`;
-      previewBox.replaceChildren(...previewText(reply, view));
+      previewBox.replaceChildren(...previewText(reply, view, c));
     }
     const later = () => { clearTimeout(timer); timer = setTimeout(runPreview, 150); };
 

@@ -1,0 +1,35 @@
+"""Combat entry previews the whole outcome, out of action and bounty included, before it is committed."""
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from .flows import api_game, join, tap
+
+
+def test_lethal_attack_previews_out_of_action_and_bounty(phones, server):
+    """A one-wound target: the preview says hit, out of action and the bounty; after Commit every phone agrees."""
+    game = api_game(server, wounds=(3, 1))
+    ana = phones.new("ana")
+    join(ana, game["join_code"], "p1")
+    ben = phones.new("ben")
+    join(ben, game["join_code"], "p2")
+
+    tap(ana, "Attack")
+    tap(ana, "Vex: Blade")
+    sheet = ana.locator("dialog[aria-label='Attack entry']")
+    sheet.get_by_role("button", name="Target's supporting fighters: one more").click()   # support changes nothing here
+    sheet.locator("[data-die='attack-0']").click()              # critical
+    for _ in range(2):
+        sheet.locator("[data-die='attack-1']").click()          # smash
+    for _ in range(5):
+        sheet.locator("[data-die='defence-0']").click()         # double support: no success for the target
+    preview = sheet.locator("#attack-preview")
+    expect(preview.locator("[data-preview]")).to_have_attribute("data-preview", "critical_hit")
+    expect(preview).to_contain_text("Rok is out of action")
+    expect(preview).to_contain_text("Ana gains 1 glory (bounty for Rok)")
+    phones.shot(ana, "01-lethal-preview")
+    sheet.get_by_role("button", name="Commit attack").click()
+
+    expect(ben.locator("[data-fighter='p2.rok'] .badge.ooa")).to_have_text("Out of action", timeout=1000)
+    expect(ana.locator("[data-seat='p1'] .stat.glory b")).to_have_text("1")
+    phones.shot(ben, "02-out-of-action")

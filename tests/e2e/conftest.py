@@ -108,9 +108,13 @@ class Phones:
         return page
 
     def shot(self, page, name: str, full_page: bool = False):
-        """Save a phone-size screenshot as an artifact."""
+        """Save a phone-size screenshot as an artifact (animations stopped; patient on a busy machine)."""
         SCREENS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SCREENS / f"{self.test_name}-{name}.png"), full_page=full_page)
+        path = str(SCREENS / f"{self.test_name}-{name}.png")
+        try:
+            page.screenshot(path=path, full_page=full_page, animations="disabled", timeout=30_000)
+        except Exception:  # noqa: BLE001 - one retry: a starved headless compositor sometimes misses a frame
+            page.screenshot(path=path, full_page=full_page, animations="disabled", timeout=30_000)
 
     def close(self, failed: bool = False):
         for c in self.contexts:

@@ -95,10 +95,23 @@ def test_two_players_and_a_spectator_play_a_whole_game(phones):
     expect(ben.locator("#banner")).to_contain_text("your go", timeout=SYNC_MS)
     tap(ben, "Pass")
 
-    # The rest of the game: every other turn forfeited (short), end phases walked through.
+    # Ben moves; Ana goes on Guard: more activations, each seen on the other phone within a second.
     expect(ben.locator("#banner")).to_contain_text("your turn", timeout=SYNC_MS)
+    tap(ben, "Move")
+    expect(ana.locator("[data-fighter='p2.rok'] .badge.token")).to_contain_text("Move", timeout=SYNC_MS)
+    tap(ben, "Pass")
+    expect(ana.locator("#banner")).to_contain_text("your go", timeout=SYNC_MS * 3)
+    tap(ana, "Pass")
+    expect(ana.locator("#banner")).to_contain_text("your turn", timeout=SYNC_MS * 3)
+    tap(ana, "Guard")
+    expect(ben.locator("[data-fighter='p1.vex'] .badge.token")).to_contain_text("Guard", timeout=SYNC_MS)
+    tap(ana, "Pass")
+    expect(ben.locator("#banner")).to_contain_text("your go", timeout=SYNC_MS * 3)
+    tap(ben, "Pass")
+
+    # The rest of the game: every other turn forfeited (short), end phases walked through.
     pass_turn(ben, ana)
-    for _ in range(3):
+    for _ in range(2):
         pass_turn(ana, ben)
         pass_turn(ben, ana)
     expect(ana.locator("#banner")).to_contain_text("End phase: you")

@@ -30,7 +30,7 @@ def test_a_blocked_write_does_not_stop_other_requests(tmp_path):
             for path in ("/healthz", f"/api/join/{game['join_code']}", "/api/rulesets"):
                 started = time.monotonic()
                 assert requests.get(server.url + path, timeout=5).status_code == 200
-                assert time.monotonic() - started < 1.0, f"{path} waited for the blocked write"
+                assert time.monotonic() - started < 2.5, f"{path} waited for the blocked write"
         finally:
             time.sleep(0.5)
             locker.execute("COMMIT")

@@ -44,7 +44,7 @@ export function gloryChart(series, seatName) {
     });
     parts.push(svg("text", { x: gx + (seats.length * (barW + 4)) / 2, y: H - 6, "text-anchor": "middle", "font-weight": "700" }, `Round ${r}`));
   });
-  const chart = svg("svg", { class: "chart", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": "Glory by source per round" }, parts);
+  const chart = svg("svg", { class: "chart", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": `${series.title || "Points"} by source per round` }, parts);
   const legend = h("div", { class: "legend" },
     sources.map((src, ci) => h("span", {}, h("i", { style: `background:${SOURCE_COLOURS[ci % SOURCE_COLOURS.length]}` }), src)),
     seats.filter((s) => initials(seatName(s)) !== String(seatName(s)).trim())
@@ -55,13 +55,12 @@ export function gloryChart(series, seatName) {
 function totals(outcome, view, c) {
   const own = c.renderer && c.renderer.scoreLine ? c.renderer.scoreLine(outcome, view, c) : null;
   if (own) return h("div", { class: "muted", id: "score-line" }, own);
-  const scores = outcome.scores || outcome.glory ||
-    (view && view.seats ? Object.fromEntries(Object.entries(view.seats).map(([s, v]) => [s, v.glory ? v.glory.unspent + v.glory.spent : undefined])) : null);
-  if (!scores) return null;
-  const text = Object.entries(scores).filter(([, v]) => v !== undefined)
-    .map(([s, v]) => `${c.seatName(s)} ${typeof v === "object" ? JSON.stringify(v) : v}`).join(" · ");
-  if (!text) return null;  // a game without glory says nothing here
-  return h("div", { class: "muted" }, `Glory: ${text}`);
+  // Game-neutral fallback: plain numbers an outcome may carry as {seat: score}.
+  const scores = outcome.scores;
+  if (!scores || typeof scores !== "object") return null;
+  const text = Object.entries(scores).filter(([, v]) => typeof v === "number")
+    .map(([s, v]) => `${c.seatName(s)} ${v}`).join(" · ");
+  return text ? h("div", { class: "muted" }, `Score: ${text}`) : null;
 }
 
 /** The game-over panel. */
@@ -76,6 +75,6 @@ export function renderGameOver(outcome, view, events, c) {
       outcome.decided_by ? h("div", { id: "decided-by" }, (c.renderer && c.renderer.decidedBy && c.renderer.decidedBy(outcome, c)) ||
         `Decided by: ${String(outcome.decided_by).replace(/_/g, " ")}`) : null,
       totals(outcome, view, c)),
-    series ? h("div", {}, h("h2", {}, "Glory by round"), gloryChart(series, c.seatName)) : null,
+    series ? h("div", {}, h("h2", {}, series.title || "Points by round"), gloryChart(series, c.seatName)) : null,
     c.exportLog ? h("button", { type: "button", class: "btn", onclick: c.exportLog }, "Export the whole log") : null);
 }

@@ -2,7 +2,7 @@
 // action), each player's glory and activations, the step in words, combat entry with dice
 // tapped per die and a preview, and glory by source per round for the game-over chart.
 // The shell (pages/play.js) calls: renderBoard, describeValue, describeEvent,
-// describeConsequence, bannerExtra, customEntry, glorySeries.
+// describeConsequence, banner, stepGuide, decidedBy, scoreLine, customEntry, glorySeries.
 import { h, button, sheet } from "../dom.js";
 import { stepper } from "../actions.js";
 
@@ -403,6 +403,13 @@ export default {
       })));
   },
 
+  /** Glory totals (spent and unspent) under the winner. */
+  scoreLine(outcome, view, c) {
+    const glory = outcome.glory || Object.fromEntries(Object.entries(view.seats || {})
+      .map(([s, v]) => [s, v.glory ? v.glory.unspent + v.glory.spent : 0]));
+    return `Glory: ${Object.entries(glory).map(([s, n]) => `${c.seatName(s)} ${n}`).join(" · ")}`;
+  },
+
   /** The tiebreak that decided the game, in the book's terms (Deathgorge rulebook, Victory pg 39). */
   decidedBy(outcome, c) {
     const held = outcome.objective_value || {};
@@ -443,7 +450,7 @@ export default {
         if (cons.type === "bounty") add(cons.data.seat, cons.data.round || round, "bounties", cons.data.glory);
       }
     }
-    return { rounds, seats, sources: ["objectives", "bounties"], value: (s, r, src) => table[`${s}|${r}|${src}`] || 0 };
+    return { title: "Glory by round", rounds, seats, sources: ["objectives", "bounties"], value: (s, r, src) => table[`${s}|${r}|${src}`] || 0 };
   },
 };
 

@@ -2,7 +2,9 @@
 
 The game works without deck data: hands and decks are counts, and players enter "played a ploy" or
 "scored an objective worth 2 glory" by hand. When a seat's setup carries a `deck`, card records give the
-type, glory, scoring time and reaction step of a named card. Accepted deck shapes:
+type, glory, scoring time and reaction step of a named card. A deck marked `complete: false` (content that
+lists only the cards our sources give) is a partial list: the card counts come from the seat's `deck_sizes`,
+the listed cards are offered by name, and a card that is not listed is entered by hand as with no deck data. Accepted deck shapes:
 `[card, ...]`, `{"cards": [...]}` or `{"objectives": [...], "power": [...]}`; a card record is
 `{name, type: objective|ploy|spell|upgrade, glory?, scoring?: surge|end|third, reaction?: <reaction step id>,
 restrictions?: [fighter slug or trait or keyword], casting?: {channel, focus}, attack?: bool}`.
@@ -27,7 +29,9 @@ def normalise_deck(raw, where: str) -> dict | None:
         cards = raw
     else:
         raise SetupError("A deck must be a list of cards or {objectives, power}.", where)
-    out: dict = {"objectives": {}, "power": {}}
+    # Only a deck that says it is incomplete is partial; a bare list of cards is the whole deck.
+    complete = not (isinstance(raw, dict) and raw.get("complete") is False)
+    out: dict = {"objectives": {}, "power": {}, "complete": complete}
     for i, card in enumerate(cards):
         if not isinstance(card, dict) or not isinstance(card.get("name"), str) or not card["name"]:
             raise SetupError(f"Card {i} of the deck needs a name.", where)
@@ -40,6 +44,17 @@ def normalise_deck(raw, where: str) -> dict | None:
             raise SetupError(f"Card {card['name']!r} has type {kind!r}; expected objective, ploy, spell or upgrade.",
                              where)
     return out
+
+
+def is_partial(state: dict, seat: str) -> bool:
+    """The seat's deck data lists only some of its cards (content `complete: false`)."""
+    deck = state["decks"].get(seat)
+    return bool(deck) and deck.get("complete") is False
+
+
+def unlisted_allowed(state: dict, seat: str) -> bool:
+    """Cards not in the deck data may be entered by hand: no deck data, or a partial list."""
+    return not state["decks"].get(seat) or is_partial(state, seat)
 
 
 def lookup(state: dict, seat: str, kind: str, name: str | None) -> dict | None:
@@ -73,7 +88,7 @@ def check_in_hand(state: dict, seat: str, kind: str, name: str | None, rule: str
         out.append(Violation("no_card_in_hand", f"You have no {what} cards in your hand.", rule))
     if name:
         deck = state["decks"].get(seat)
-        if deck is not None and name not in deck[kind]:
+        if deck is not None and name not in deck[kind] and not is_partial(state, seat):
             out.append(Violation("card_not_in_deck", f"{name!r} is not in your {kind} deck.", rule))
         if name in s["gone"]:
             out.append(Violation("card_already_used", f"{name!r} has already been played, scored or discarded.",
@@ -141,7 +156,7 @@ def check_hand(rs, state, event) -> list[Violation]:
             out.append(Violation("hand_size", f"Your hand holds {s['hand'][kind]} {kind} cards, each once.",
                                  rs.edition.rule("draw_cards")))
         for name in given:
-            if deck is not None and name not in deck[kind]:
+            if deck is not None and name not in deck[kind] and not is_partial(state, event.by):
                 out.append(Violation("card_not_in_deck", f"{name!r} is not in your {kind} deck.",
                                      rs.edition.rule("draw_cards")))
             elif name in s["gone"]:

@@ -6,7 +6,8 @@ Setup shape (TEAM.md "Shared shapes", after `content.expand_setup`):
      "options": {"format": "rivals"|"nemesis"|"relic"|"championship", "players": 2..4 (optional check)},
      "seats": [{"name": "Ana", "warband": "cyrenis-razors", "fighters": [<fighter record>, ...],
                 "deck": <deck data, optional; see cards.py>,
-                "deck_sizes": {"objectives": 12, "power": 20} (optional, when no deck data)}, ...]}
+                "deck_sizes": {"objectives": 12, "power": 20} (optional: when no deck data, or the deck data
+                               is partial, `complete: false`)}, ...]}
 
 Seats get ids p1..p4 in order; the order of seats is the order of play (each player's left-hand neighbour
 is the next seat). Fighter ids are "<seat>.<slug>". Unusable setups raise `core.SetupError(message, field)`.
@@ -70,8 +71,8 @@ def new_game(edition, setup: dict) -> dict:
             raise SetupError("Each seat needs its warband's fighters.", f"{where}.fighters")
         deck = cardmod.normalise_deck(raw.get("deck"), f"{where}.deck")
         sizes = raw.get("deck_sizes") or {}
-        obj_deck = len(deck["objectives"]) if deck else int(sizes.get("objectives", edition.objective_deck))
-        pow_deck = len(deck["power"]) if deck else int(sizes.get("power", edition.power_deck))
+        obj_deck = _deck_size(edition, deck, sizes, "objectives", f"{where}.deck_sizes")
+        pow_deck = _deck_size(edition, deck, sizes, "power", f"{where}.deck_sizes")
         obj_hand, pow_hand = min(edition.objective_hand, obj_deck), min(edition.power_hand, pow_deck)
         state["seats"][seat] = {
             "name": str(raw.get("name") or seat), "warband": raw.get("warband"),
@@ -111,6 +112,19 @@ def new_game(edition, setup: dict) -> dict:
         if leaders > 1:
             raise SetupError("A warband has one leader.", f"{where}.fighters")
     return state
+
+
+def _deck_size(edition, deck: dict | None, sizes, kind: str, where: str) -> int:
+    """Cards in one of the seat's decks: every listed card of complete deck data; otherwise (no deck data, or a
+    partial list) `deck_sizes`, else the edition's deck size, and never fewer than the cards listed."""
+    if deck is not None and deck.get("complete", True):
+        return len(deck[kind])
+    if not isinstance(sizes, dict):
+        raise SetupError("deck_sizes must be {objectives, power}.", where)
+    size = sizes.get(kind, edition.objective_deck if kind == "objectives" else edition.power_deck)
+    if isinstance(size, bool) or not isinstance(size, int) or size < 0:
+        raise SetupError(f"deck_sizes.{kind} must be a whole number, 0 or more.", f"{where}.{kind}")
+    return max(size, len(deck[kind]) if deck else 0)
 
 
 def _features(edition, players: int) -> dict:

@@ -297,11 +297,14 @@ def _power(rs, state, seat) -> list[Suggestion]:
                 if cardmod.restriction_met(state, seat, deck["power"][name]):
                     out.append(Suggestion("power", seat, f"Play {name}", {"play": "ploy", "card": name},
                                           group="Power step"))
-        else:
-            out.append(Suggestion("power", seat, "Play a ploy", {"play": "ploy"}, group="Power step"))
+        if cardmod.unlisted_allowed(state, seat):
+            out.append(Suggestion("power", seat, "Play a ploy" + (" (not listed)" if deck else ""), {"play": "ploy"},
+                                  group="Power step"))
     wizards = F.wizard_on_battlefield(state, seat)
     if has_power and wizards and "spell" in plays and "attack" in {e["type"] for e in rs.event_types()}:
-        spells = cardmod.names(state, seat, "power", ("spell",)) if deck else [None]
+        spells = cardmod.names(state, seat, "power", ("spell",)) if deck else []
+        if cardmod.unlisted_allowed(state, seat):
+            spells.append(None)  # a spell entered by hand (no deck data, or not in the partial list)
         for name in spells:
             card = deck["power"][name] if name else None
             if name and not cardmod.restriction_met(state, seat, card):
@@ -333,8 +336,10 @@ def _power(rs, state, seat) -> list[Suggestion]:
                 if cardmod.restricted_all_out(state, seat, card) or spell_ok:
                     out.append(Suggestion("power", seat, f"Salvage {name}", {"play": "salvage", "card": name},
                                           group="Power step"))
-        elif any(state["fighters"][f]["out"] for f in state["fighters"] if seat_of(f) == seat):
-            out.append(Suggestion("power", seat, "Salvage a card", {"play": "salvage"}, group="Power step"))
+        if (cardmod.unlisted_allowed(state, seat)
+                and any(state["fighters"][f]["out"] for f in state["fighters"] if seat_of(f) == seat)):
+            out.append(Suggestion("power", seat, "Salvage a card" + (" (not listed)" if deck else ""),
+                                  {"play": "salvage"}, group="Power step"))
     return out
 
 
@@ -347,10 +352,12 @@ def _upgrades(rs, state, seat) -> list[Suggestion]:
         return []
     deck = state["decks"].get(seat)
     group = "End phase" if state["phase"] == "end" else "Power step"
-    if not deck:
-        return [Suggestion("power", seat, "Play an upgrade (1 glory)", {"play": "upgrade"},
-                           choices={"fighter": alive}, group=group)]
     out = []
+    if cardmod.unlisted_allowed(state, seat):
+        out.append(Suggestion("power", seat, "Play an upgrade (1 glory)" + (" (not listed)" if deck else ""),
+                              {"play": "upgrade"}, choices={"fighter": alive}, group=group))
+    if not deck:
+        return out
     for name in cardmod.names(state, seat, "power", ("upgrade",)):
         card = deck["power"][name]
         ok = [f for f in alive if cardmod.restriction_met(state, seat, card, f)
@@ -400,13 +407,27 @@ def _reveal(rs, state, seat) -> list[Suggestion]:
     if s["hand"]["objectives"] < 1:
         return []
     deck = state["decks"].get(seat)
+    out = []
     if deck:
-        return [Suggestion("objective", seat, f"Reveal {n} (surge)", {"action": "reveal", "card": n},
-                           group="Objectives")
-                for n in cardmod.names(state, seat, "objectives")
-                if deck["objectives"][n].get("scoring") in (None, "surge") and isinstance(deck["objectives"][n].get("glory"), int)]
-    return [Suggestion("objective", seat, "Reveal a surge objective", {"action": "reveal"},
-                       bounds={"glory": {"type": "int", "min": 0, "max": 6}}, group="Objectives")]
+        out = [_with_glory(Suggestion("objective", seat, f"Reveal {n} (surge)", {"action": "reveal", "card": n},
+                                      group="Objectives"), deck["objectives"][n])
+               for n in cardmod.names(state, seat, "objectives")
+               if deck["objectives"][n].get("scoring") in (None, "surge")]
+    if cardmod.unlisted_allowed(state, seat):
+        out.append(Suggestion("objective", seat, "Reveal a surge objective" + (" (not listed)" if deck else ""),
+                              {"action": "reveal"}, bounds={"glory": GLORY_BOUND}, group="Objectives"))
+    return out
+
+
+GLORY_BOUND = {"type": "int", "min": 0, "max": 6}
+
+
+def _with_glory(sugg: Suggestion, card: dict) -> Suggestion:
+    """A listed objective whose glory value our sources do not give: the player enters it from the card."""
+    if not isinstance(card.get("glory"), int):
+        sugg.bounds["glory"] = dict(GLORY_BOUND)
+        sugg.label += " (enter its glory)"
+    return sugg
 
 
 def _end_phase(rs, state, seat) -> list[Suggestion]:
@@ -420,12 +441,13 @@ def _end_phase(rs, state, seat) -> list[Suggestion]:
             last = state["round"] == rs.rounds(state)[-1]
             for n in cardmod.names(state, seat, "objectives"):
                 c = deck["objectives"][n]
-                if c.get("scoring") != "surge" and (c.get("scoring") != "third" or last) and isinstance(c.get("glory"), int):
-                    out.append(Suggestion("objective", seat, f"Score {n} ({c['glory']} glory)",
-                                          {"action": "score", "card": n}, group="End phase"))
-        else:
-            out.append(Suggestion("objective", seat, "Score an objective", {"action": "score"},
-                                  bounds={"glory": {"type": "int", "min": 0, "max": 6}}, group="End phase"))
+                if c.get("scoring") != "surge" and (c.get("scoring") != "third" or last):
+                    worth = f" ({c['glory']} glory)" if isinstance(c.get("glory"), int) else ""
+                    out.append(_with_glory(Suggestion("objective", seat, f"Score {n}{worth}",
+                                                      {"action": "score", "card": n}, group="End phase"), c))
+        if cardmod.unlisted_allowed(state, seat):
+            out.append(Suggestion("objective", seat, "Score an objective" + (" (not listed)" if deck else ""),
+                                  {"action": "score"}, bounds={"glory": dict(GLORY_BOUND)}, group="End phase"))
     if not only:
         if stage <= 2 and s["hand"]["objectives"] > 0:
             out.append(_discard(state, seat, "objective", {"action": "discard"}, "objectives", ("objective",)))
@@ -440,9 +462,11 @@ def _end_phase(rs, state, seat) -> list[Suggestion]:
 
 def _discard(state, seat, etype, data, kind, types) -> Suggestion:
     label = "Discard an objective card" if kind == "objectives" else "Discard a power card"
-    if state["decks"].get(seat):
-        return Suggestion(etype, seat, label, data, choices={"card": cardmod.names(state, seat, kind)},
-                          group="End phase")
+    listed = cardmod.names(state, seat, kind) if state["decks"].get(seat) else []
+    if cardmod.unlisted_allowed(state, seat):
+        listed = [*listed, None] if listed else []  # None: a card that is not listed (no name)
+    if listed:
+        return Suggestion(etype, seat, label, data, choices={"card": listed}, group="End phase")
     return Suggestion(etype, seat, label, data, group="End phase")
 
 

@@ -36,14 +36,26 @@ def immediate_suggestions(rs, state, seat) -> list[Suggestion]:
     if checks.only_fresh_cards(rs, state, seat):
         return []
     deck = state["decks"].get(seat)
+    out = []
     if deck:
-        return [Suggestion("objective", seat, f"Score {n} now ({deck['objectives'][n]['glory']} glory)",
-                           {"action": "score", "card": n}, group="Objectives")
-                for n in rs.cards.names(state, seat, "objectives")
-                if deck["objectives"][n].get("scoring") in (None, "surge")
-                and isinstance(deck["objectives"][n].get("glory"), int)]
-    return [Suggestion("objective", seat, "Score an objective now", {"action": "score"},
-                       bounds={"glory": {"type": "int", "min": 0, "max": 6}}, group="Objectives")]
+        for n in rs.cards.names(state, seat, "objectives"):
+            card = deck["objectives"][n]
+            if card.get("scoring") not in (None, "surge"):
+                continue
+            if isinstance(card.get("glory"), int):
+                out.append(Suggestion("objective", seat, f"Score {n} now ({card['glory']} glory)",
+                                      {"action": "score", "card": n}, group="Objectives"))
+            else:  # a listed card whose glory value our sources do not give: entered from the card
+                out.append(Suggestion("objective", seat, f"Score {n} now (enter its glory)",
+                                      {"action": "score", "card": n}, bounds={"glory": dict(GLORY_BOUND)},
+                                      group="Objectives"))
+    if rs.cards.unlisted_allowed(state, seat):  # no deck data, or a card the partial list does not have
+        out.append(Suggestion("objective", seat, "Score an objective now" + (" (not listed)" if deck else ""),
+                              {"action": "score"}, bounds={"glory": dict(GLORY_BOUND)}, group="Objectives"))
+    return out
+
+
+GLORY_BOUND = {"type": "int", "min": 0, "max": 6}
 
 
 def adjust(rs, state: dict, seat: str, advice: Advice) -> Advice:

@@ -1,0 +1,146 @@
+"""Cards in play (app/engine/underworlds/cards.py): partial content decks (`complete: false`) against complete ones.
+
+A partial deck is still the printed deck of 12 objective and 20 power cards (Deathgorge rulebook, The decks,
+pg 7): counts come from `deck_sizes`, the listed cards are offered by name, and a card our content does not
+list is entered by hand, as with no deck data. Complete deck data stays strict.
+"""
+from app import content
+from app.engine import registry
+from app.engine.core import Event
+
+from .helpers import RS, codes, pass_power, play, started, take_turn
+
+
+def _content_setup(ruleset="underworlds/deathgorge", deck="cyrenis-razors-rivals", warband="cyrenis-razors",
+                   fmt="rivals"):
+    return content.expand_setup(ruleset, {
+        "ruleset": ruleset, "options": {"format": fmt},
+        "seats": [{"name": "Ana", "warband": warband, "deck": deck},
+                  {"name": "Ben", "warband": "steelhearts-champions"}]})
+
+
+def _complete_setup():
+    setup = _content_setup()
+    setup["seats"][0]["deck"] = {"objectives": [{"name": f"Obj {i}", "type": "objective", "glory": 1,
+                                                  "scoring": "end"} for i in range(12)],
+                                 "power": [{"name": f"Ploy {i}", "type": "ploy"} for i in range(20)]}
+    setup["seats"][0].pop("deck_sizes", None)
+    return setup
+
+
+def _labels(state, seat="p1"):
+    return [s.label for s in RS.suggest(state, seat).suggestions]
+
+
+def _to_end_phase(state):
+    while state["phase"] == "action":
+        state = take_turn(state)
+    return state
+
+
+def test_a_deck_with_no_cards_listed_still_deals_full_hands():
+    """The decks (pg 7) and Drawing starting hands: a Rivals deck whose cards content does not list
+    (cyrenis-razors-rivals) still holds 12 objective and 20 power cards, so the seat starts with 3 and 5."""
+    setup = _content_setup()
+    assert setup["seats"][0]["deck"]["complete"] is False
+    state = RS.new_game(setup)
+    seat = state["seats"]["p1"]
+    assert seat["hand"] == {"objectives": 3, "power": 5}
+    assert seat["deck"] == {"objectives": 9, "power": 15}
+
+
+def test_partial_deck_counts_run_out_at_the_printed_size():
+    """Drawing cards (pg 13): the deck runs out after its real 20 power cards, not after the cards listed."""
+    state = started(setup=_content_setup())
+    drawn = 0
+    while state["phase"] == "action" and state["seats"]["p1"]["deck"]["power"]:
+        seat = state["turn"]["seat"]
+        state, _ = play(state, "player_action", seat, action="draw_power" if seat == "p1" else "pass")
+        drawn += seat == "p1"
+        state = pass_power(state)
+    assert drawn == 4  # four activations in the round, each drawing one
+    assert state["seats"]["p1"]["deck"]["power"] == 11
+
+
+def test_unlisted_ploy_of_a_partial_deck_is_entered_by_name_and_offered():
+    """Gambits (pg 29) with a partial deck: a ploy the list does not have is played by its typed name (not
+    refused as card_not_in_deck), and the power step offers 'Play a ploy (not listed)'."""
+    state = started(setup=_content_setup())
+    state = take_turn(state)  # p1's turn passes; p2 activates next
+    state, _ = play(state, "player_action", "p2", action="pass")
+    while state["power"]["order"][state["power"]["next"]] != "p1":
+        state, _ = play(state, "power", state["power"]["order"][state["power"]["next"]], play="pass")
+    assert "Play a ploy (not listed)" in _labels(state)
+    assert codes(state, "power", "p1", play="ploy", card="Sudden Blast") == []
+    state, _ = play(state, "power", "p1", play="ploy", card="Sudden Blast")
+    assert state["seats"]["p1"]["hand"]["power"] == 4
+    assert "Sudden Blast" in state["seats"]["p1"]["gone"]
+    assert "card_already_used" in codes(state, "power", "p1", play="ploy", card="Sudden Blast")
+
+
+def test_listed_and_unlisted_cards_of_a_shadespire_starter_deck():
+    """Shadespire (2018) decks list only the cards the book prints: the seat still holds 3 objective and 5
+    power cards, held card names may be listed or not, and an objective the list lacks is scored at once (2018
+    rules) with the glory the player enters, while a listed card keeps its own scoring time."""
+    rs = registry.get("underworlds/shadespire")
+    setup = _content_setup("underworlds/shadespire", "steelhearts-champions-shadespire", "steelhearts-champions",
+                           "standard")
+    state = rs.new_game(setup)
+    assert state["seats"]["p1"]["hand"] == {"objectives": 3, "power": 5}
+    while state["phase"] == "setup" or state["step"] == "roll_off":  # set up from the suggestions: first choices
+        sugg = next(s for seat in state["order"] for s in rs.suggest(state, seat).suggestions if s.group == "Set up")
+        state, _ = rs.apply(state, Event(sugg.type, sugg.by, {**sugg.data, **{k: v[0] for k, v in sugg.choices.items()}}))
+    labels = [s.label for s in rs.suggest(state, "p1").suggestions]
+    assert "Play a ploy (not listed)" not in labels  # not the power step
+    assert "Score an objective now (not listed)" in labels
+    assert rs.check(state, Event("hand", "p1", {"power": ["Heroic Guard", "Not In Our Sources"]})) == []
+    unlisted = Event("objective", "p1", {"action": "score", "card": "Unlisted Objective", "glory": 1})
+    assert rs.check(state, unlisted) == []
+    state, _ = rs.apply(state, unlisted)
+    assert state["seats"]["p1"]["glory"]["unspent"] == 1
+    assert "not_immediate" in [v.code for v in rs.check(  # listed, scored in the end phase: the card's own rule
+        state, Event("objective", "p1", {"action": "score", "card": "Sigmar's Bulwark", "glory": 1}))]
+
+
+def test_partial_deck_end_phase_scores_listed_and_unlisted_objectives():
+    """End phase step 1 (pg 38): a listed objective of a partial deck and one it does not list are both
+    scored; the listed one with unknown glory is offered as a template asking for its glory."""
+    setup = content.expand_setup("underworlds/deathgorge", {
+        "ruleset": "underworlds/deathgorge", "options": {"format": "rivals"},
+        "seats": [{"name": "Ana", "warband": "steelhearts-champions", "deck": "steelhearts-champions-shadespire"},
+                  {"name": "Ben", "warband": "cyrenis-razors"}]})
+    setup["seats"][0].pop("deck_problems", None)
+    state = _to_end_phase(started(setup=setup))
+    assert state["phase"] == "end" and state["end"]["order"][0] == "p1"
+    advice = RS.suggest(state, "p1").suggestions
+    bulwark = next(s for s in advice if s.data.get("card") == "Sigmar's Bulwark")
+    assert bulwark.bounds["glory"]["type"] == "int"
+    assert any(s.label == "Score an objective (not listed)" for s in advice)
+    state, _ = play(state, "objective", "p1", action="score", card="Sigmar's Bulwark", glory=1)
+    state, _ = play(state, "objective", "p1", action="score", card="Hold Objective 3", glory=2)
+    assert state["seats"]["p1"]["glory"]["unspent"] == 3
+    assert state["seats"]["p1"]["hand"]["objectives"] == 1
+    state, cons = play(state, "end_phase_done", "p1")
+    assert state["seats"]["p1"]["hand"]["objectives"] == 3
+
+
+def test_complete_deck_data_stays_strict():
+    """Complete deck data: a card that is not in the deck is refused (card_not_in_deck), counts are the listed
+    cards, and no 'not listed' suggestion is offered."""
+    state = started(setup=_complete_setup())
+    assert state["seats"]["p1"]["deck"] == {"objectives": 9, "power": 15}
+    assert "card_not_in_deck" in codes(state, "hand", "p1", power=["Sudden Blast"])
+    state = _to_end_phase(state)
+    assert "card_not_in_deck" in codes(state, "objective", "p1", action="score", card="Sudden Blast", glory=1)
+    assert not any("not listed" in label for label in _labels(state))
+
+
+def test_deck_sizes_must_be_whole_numbers():
+    """A setup with unusable deck_sizes is a SetupError naming the field (never an exception)."""
+    import pytest  # noqa: PLC0415
+    from app.engine.core import SetupError  # noqa: PLC0415
+    setup = _content_setup()
+    setup["seats"][0]["deck_sizes"] = {"objectives": "many"}
+    with pytest.raises(SetupError) as err:
+        RS.new_game(setup)
+    assert err.value.field == "seats[0].deck_sizes.objectives"

@@ -32,6 +32,15 @@ def underworlds_setup(players: int = 2) -> dict:
     return {"ruleset": "underworlds/deathgorge", "options": {"format": "rivals"}, "seats": seats}
 
 
+def content_setup(ruleset_id: str = "underworlds/deathgorge", fmt: str = "rivals",
+                  seats: tuple = (("steelhearts-champions", None), ("thricefold-discord", None))) -> dict:
+    """An Underworlds setup expanded from the shipped content (as the server does): warbands whose numbers our
+    sources lack (null Dice/Damage/Defence/Wounds, no known Attack actions) and partial decks."""
+    from app.content import expand_setup  # noqa: PLC0415
+    return expand_setup(ruleset_id, {"ruleset": ruleset_id, "options": {"format": fmt}, "seats": [
+        {"name": f"Player {i + 1}", "warband": w, **({"deck": d} if d else {})} for i, (w, d) in enumerate(seats)]})
+
+
 def conquest_setup(first: str = "nazdreg", second: str = "captain-cato-sicarius", deck_size: int = 50) -> dict:
     """A Conquest setup from the shipped content (planets, tokens, warlords by slug)."""
     from app.conquest_content import expand_setup  # noqa: PLC0415 - content is only needed for this game
@@ -61,11 +70,18 @@ def battlelore_setup(entered: bool = False, **options) -> dict:
 
 # ruleset id -> list of setups to play (Conquest / BattleLore engineers: add yours here).
 SETUPS: dict[str, list[dict]] = {
-    "underworlds/deathgorge": [underworlds_setup(2), underworlds_setup(3), underworlds_setup(4)],
+    "underworlds/deathgorge": [underworlds_setup(2), underworlds_setup(3), underworlds_setup(4),
+                               # Content with unknown numbers and partial decks (no cards listed / some listed).
+                               content_setup(seats=(("steelhearts-champions", "steelhearts-champions-shadespire"),
+                                                    ("thricefold-discord", None),
+                                                    ("cyrenis-razors", "cyrenis-razors-rivals")))],
     "conquest/core": [conquest_setup(), conquest_setup("torquemada-coteaz", "nazdreg", 30)],
     # Earlier editions (branch editions): the same sample warbands under the 2018 and 2019 rules.
     "underworlds/shadespire": [edition_setup("underworlds/shadespire", 2), edition_setup("underworlds/shadespire", 4),
-                               edition_setup("underworlds/shadespire", 2, artefact=True)],
+                               edition_setup("underworlds/shadespire", 2, artefact=True),
+                               content_setup("underworlds/shadespire", "standard", (
+                                   ("steelhearts-champions", "steelhearts-champions-shadespire"),
+                                   ("thricefold-discord", None)))],
     "underworlds/dreadfane": [edition_setup("underworlds/dreadfane", 2)],
     "battlelore/second-edition": [battlelore_setup(), battlelore_setup(entered=True),
                                   battlelore_setup(campaign={"game": 2, "history": [

@@ -19,7 +19,7 @@ from __future__ import annotations
 from ..core import Consequence, Violation
 from . import fighters as F
 from . import reactions, spells, turns
-from .state import enemies, seat_of, surviving, traits
+from .state import enemies, profiles_unknown, seat_of, surviving, traits
 
 
 def _turn_violations(rs, state, event) -> list[Violation]:
@@ -68,7 +68,7 @@ def check_activate(rs, state, event) -> list[Violation]:
     if action == "charge" and tokens["move"]:
         out.append(Violation("moved_cannot_charge", "A fighter with a Move token cannot make a Charge superaction.",
                              R("move")))
-    if action in ("charge", "attack") and not F.profiles_of(state, fid):
+    if action in ("charge", "attack") and not F.profiles_of(state, fid) and not profiles_unknown(state, fid):
         out.append(Violation("no_attack_action", f"{fid} has no Attack action.", R("attack")))
     elif action in ("charge", "attack") and not enemies(state, event.by):
         # Advanced rules, Attack actions (pg 20): a fighter must have a target to make an Attack action, and a

@@ -17,7 +17,7 @@ from __future__ import annotations
 from ..core import Consequence, Violation
 from . import fighters as F
 from . import reactions, turns
-from .state import characteristic, profiles, seat_of, traits
+from .state import characteristic, defence_known, profiles, seat_of, traits
 
 try:  # combat.py lands from the uw-combat branch; without it the attack event is not offered.
     from . import combat
@@ -77,6 +77,11 @@ def check_attack(rs, state, event) -> list[Violation]:
     if pending and tgt in pending.get("targets", []):
         out.append(Violation("scything_same_target", "Each Scything Attack action targets a different fighter.",
                              R("scything")))
+    entered = d.get("defence") or {}
+    if not defence_known(state, tgt) and (entered.get("dice") is None or entered.get("symbol") is None):
+        # Combat step 3 (pg 21) rolls the target's Defence: content without it must not be guessed.
+        out.append(Violation("defence_needed", f"{tgt}'s Defence is not known: enter its dice and symbol from the "
+                             "fighter card (defence).", R("combat"), overridable=False))
     data = full_data(state, d)
     if data["profile"].get("spell") and "wizard" not in traits(state, att):
         out.append(Violation("not_a_wizard", "Only wizards make spell Attack actions.", R("spells")))

@@ -105,6 +105,11 @@ def new_game(edition, setup: dict) -> dict:
             leaders += bool(rec.get("leader"))
             card = dict(rec)
             card["slug"] = slug
+            # What content says the players must enter for this fighter (expand_setup's `missing`): lets the
+            # engine tell "no Attack action listed because none is known" from "no Attack action".
+            missing = (raw.get("missing") or {}).get(slug) if isinstance(raw.get("missing"), dict) else None
+            if isinstance(missing, list) and missing:
+                card["missing"] = [m for m in missing if isinstance(m, str)]
             state["cards"][fid] = card
             state["fighters"][fid] = {"seat": seat, "wounds": wounds, "damage": 0,
                                       "tokens": {t: 0 for t in TOKENS}, "inspired": False, "out": False,

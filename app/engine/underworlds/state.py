@@ -119,6 +119,24 @@ def profiles(state: dict, fid: str) -> list[dict]:
     return card.get("profiles") or []
 
 
+def unknown_parts(state: dict, fid: str) -> set[str]:
+    """Parts of the fighter's card no source gives: the seat's `missing` list from content (see setup.py) and the
+    card's own `unknown` list."""
+    card = state["cards"][fid]
+    return {*(card.get("missing") or []), *(card.get("unknown") or [])}
+
+
+def profiles_unknown(state: dict, fid: str) -> bool:
+    """The fighter's card lists no Attack action because our sources do not give them (not because it has none)."""
+    return not profiles(state, fid) and "profiles" in unknown_parts(state, fid)
+
+
+def defence_known(state: dict, fid: str) -> bool:
+    """The fighter's Defence (dice and symbol) on its current side is known."""
+    d = characteristic(state, fid, "defence")
+    return isinstance(d, dict) and d.get("dice") is not None and d.get("symbol") is not None
+
+
 def characteristic(state: dict, fid: str, key: str):
     """A characteristic of the fighter's current side (Inspired keys replace the printed ones)."""
     card = state["cards"][fid]

@@ -86,3 +86,67 @@ def test_catalogue_fields_have_specs():
         for name, spec in entry["fields"].items():
             assert "type" in spec, (entry["type"], name)
     assert RS.check(started(), Event("fly", "p1", {}))[0].code == "unknown_event"
+
+
+# -- unknown numbers (content with null characteristics) -------------------------------------------
+
+def _content_game(first="steelhearts-champions", second="thricefold-discord"):
+    from app import content  # noqa: PLC0415
+    setup = content.expand_setup("underworlds/deathgorge", {
+        "ruleset": "underworlds/deathgorge", "options": {"format": "rivals"},
+        "seats": [{"name": "Ana", "warband": first}, {"name": "Ben", "warband": second}]})
+    return started(setup=setup)
+
+
+def _attack_suggestions(state, seat, label_part):
+    return [s for s in RS.suggest(state, seat).suggestions if s.type == "attack" and label_part in s.label]
+
+
+def test_attack_with_unknown_numbers_is_a_template_asking_for_them():
+    """Attack actions (pg 20) with numbers our content lacks (Severin Steelheart's Mighty Swing): suggest() offers
+    a template whose missing Dice, Damage and Range are int bounds and whose symbol is a finite choice; filled in,
+    check() accepts it, and without them it is refused (the engine cannot resolve an attack it has no numbers for)."""
+    state = _content_game("steelhearts-champions", "cyrenis-razors")
+    state, _ = play(state, "activate", "p1", action="attack", fighter="p1.severin-steelheart")
+    swing, = _attack_suggestions(state, "p1", "Mighty Swing")
+    assert not swing.complete
+    assert {"profile.dice", "profile.damage", "profile.range"} <= set(swing.bounds)
+    assert swing.choices["profile.symbol"] == ["smash", "fury"]
+    all_suggestions_pass(state)
+    bare = Event("attack", "p1", {"attacker": "p1.severin-steelheart", "target": swing.choices["target"][0],
+                                  "profile": {"name": "Mighty Swing"}, "attack_roll": {"smash": 1},
+                                  "defence_roll": {}})
+    assert "missing_field" in [v.code for v in RS.check(state, bare)]
+    ev = fill(swing, lambda kind, arg: arg[0] if kind == "choice" else arg[1])
+    assert RS.check(state, ev) == []
+    state, _ = RS.apply(state, ev)
+    assert state["pending"] is None or state["pending"]["left"] < 1 or state["reaction"]
+
+
+def test_fighter_with_no_known_profiles_attacks_with_an_entered_profile():
+    """A fighter whose Attack actions content does not give (the Thricefold Discord: `missing` lists profiles) can
+    still be activated to attack; the attack template asks for the whole profile. A fighter whose card really has
+    no Attack action stays refused (see test_activations)."""
+    state = _content_game("thricefold-discord", "steelhearts-champions")
+    assert RS.check(state, Event("activate", "p1", {"action": "attack", "fighter": "p1.vexmor"})) == []
+    state, _ = play(state, "activate", "p1", action="attack", fighter="p1.vexmor")
+    entered, = _attack_suggestions(state, "p1", "enter its profile")
+    assert {"profile.dice", "profile.damage", "profile.range"} <= set(entered.bounds)
+    assert entered.choices["profile.symbol"] == ["smash", "fury"]
+    all_suggestions_pass(state)
+
+
+def test_target_with_unknown_defence_needs_its_defence_entered():
+    """Combat step 3 (pg 21) needs the target's Defence: attacking a fighter whose Defence our content lacks
+    (the Thricefold Discord) asks for it (template with defence.dice bounds and defence.symbol choices); check()
+    refuses the attack without it instead of guessing."""
+    state = _content_game("steelhearts-champions", "thricefold-discord")
+    state, _ = play(state, "activate", "p1", action="attack", fighter="p1.angharad-brightshield")
+    hammer, = _attack_suggestions(state, "p1", "Sigmarite Hammer")
+    assert hammer.choices["defence.symbol"] == ["block", "dodge"]
+    assert hammer.bounds["defence.dice"]["type"] == "int"
+    base = {"attacker": "p1.angharad-brightshield", "target": "p2.vexmor", "profile": {"name": "Sigmarite Hammer"},
+            "attack_roll": {"smash": 1}, "defence_roll": {}}
+    assert "defence_needed" in [v.code for v in RS.check(state, Event("attack", "p1", base))]
+    assert RS.check(state, Event("attack", "p1", {**base, "defence": {"dice": 1, "symbol": "dodge"}})) == []
+    all_suggestions_pass(state)

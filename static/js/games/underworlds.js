@@ -4,7 +4,7 @@
 // The shell (pages/play.js) calls: renderBoard, describeValue, describeEvent,
 // describeConsequence, banner, stepGuide, decidedBy, scoreLine, customEntry, glorySeries.
 import { h, button, sheet } from "../dom.js";
-import { stepper } from "../actions.js";
+import { stepper, setPath, getPath, fieldLabel } from "../actions.js";
 
 const TOKEN_NAMES = { move: "Move", charge: "Charge", guard: "Guard", stagger: "Stagger", raise: "Raise" };
 const STEP_NAMES = {
@@ -70,8 +70,8 @@ function fighterCard(view, fid, c) {
   const f = view.fighters[fid];
   const cd = card(view, fid);
   const name = fighterName(view, fid);
-  const wounds = f.wounds ?? characteristic(view, fid, "wounds") ?? 0;
-  const left = Math.max(0, wounds - (f.damage || 0));
+  const wounds = f.wounds ?? characteristic(view, fid, "wounds") ?? null;   // null: not known yet
+  const left = wounds === null ? null : Math.max(0, wounds - (f.damage || 0));
   const mine = f.seat === c.seat || c.isReferee;
   const canEdit = mine && !c.readOnly && c.submit;
   const def = characteristic(view, fid, "defence") || {};
@@ -80,14 +80,16 @@ function fighterCard(view, fid, c) {
     h("div", { class: "top" },
       h("div", {},
         h("div", { class: "fname" }, cd.leader ? "♛ " : "", name),
-        h("div", { class: "chars" }, `Move ${characteristic(view, fid, "move") ?? "?"} · Defence ${def.dice ?? "?"} ${def.symbol || ""} · Wounds ${wounds}`)),
+        h("div", { class: "chars" }, `Move ${characteristic(view, fid, "move") ?? "?"} · Defence ${def.dice ?? "?"} ${def.symbol || ""} · Wounds ${wounds ?? "?"}`)),
       h("div", {},
         f.inspired ? h("span", { class: "badge inspired" }, "Inspired") : null,
         f.out ? h("span", { class: "badge ooa" }, "Out of action") : null)),
     f.out ? null : h("div", { class: "wounds" },
       canEdit ? button("−", () => c.submit("heal", { fighter: fid, amount: 1 }), { cls: "btn", aria: `Heal ${name} by 1`, "data-action": "heal", disabled: !f.damage }) : null,
-      h("div", { class: "count", "aria-live": "polite" }, h("b", {}, String(left)), h("small", {}, `wounds left of ${wounds}`),
-        h("div", { class: `hp${left <= 1 ? " low" : ""}` }, h("i", { style: `width:${wounds ? (100 * left) / wounds : 0}%` }))),
+      left === null
+        ? h("div", { class: "count", "aria-live": "polite" }, h("b", {}, String(f.damage || 0)), h("small", {}, "damage (Wounds not entered)"))
+        : h("div", { class: "count", "aria-live": "polite" }, h("b", {}, String(left)), h("small", {}, `wounds left of ${wounds}`),
+          h("div", { class: `hp${left <= 1 ? " low" : ""}` }, h("i", { style: `width:${wounds ? (100 * left) / wounds : 0}%` }))),
       canEdit ? button("+", () => c.submit("damage", { fighter: fid, amount: 1, source: "card" }), { cls: "btn", aria: `One damage to ${name}`, "data-action": "damage" }) : null),
     !f.inspired && !f.out && cd.inspire_condition && cd.inspire_condition.text ?
       h("div", { class: "chars", style: "margin-top:4px" }, `Inspire: ${cd.inspire_condition.text}`) : null,
@@ -190,6 +192,15 @@ function combatEntry(s, c) {
       : ["range", "dice", "symbol", "damage"].every((k) => base.profile[k] === undefined || p[k] === base.profile[k]));
     st.profile = Math.max(0, profilesOf(view, st.attacker).findIndex(same));
   }
+  // Numbers the content does not know (the engine asks for them: profile.dice, defence.symbol...).
+  const asked = [...Object.keys(choices).filter((k) => k !== "target" && k !== "attacker").map((k) => [k, { choices: choices[k] }]),
+    ...Object.entries(s.fields || {}).filter(([k]) => !/^(attack_roll|defence_roll)\./.test(k))];
+  const given = {};
+  for (const [path, spec] of asked) {
+    if (spec.choices && spec.choices.length === 1) setPath(given, path, spec.choices[0]);
+    else if (spec.type === "int") setPath(given, path, spec.min ?? 0);
+  }
+  const missingGiven = () => asked.some(([path]) => getPath(given, path) === undefined);
   return sheet(s.label || "Attack", (close) => {
     const body = h("div", { class: "stack", "data-form": "attack" });
     const previewBox = h("div", { class: "preview", "aria-live": "polite", id: "attack-preview" });
@@ -206,6 +217,7 @@ function combatEntry(s, c) {
         profile: { ...(named ? base.profile : { name: p.name }), ...(st.dice && st.dice !== p.dice ? { dice: st.dice } : {}),
           ...(st.extra.length ? { keywords: [...new Set([...(p.keywords || []), ...st.extra])] } : {}) },
         attack_roll: countRoll(st.attackFaces), defence_roll: countRoll(st.defenceFaces) };
+      for (const [path] of asked) if (getPath(given, path) !== undefined) setPath(data, path, getPath(given, path));
       if (st.supportA || st.supportT) data.supporting = { attacker: st.supportA, target: st.supportT };
       if (st.cover) data.cover = true;
       if (st.trapped) data.trapped = true;
@@ -213,6 +225,12 @@ function combatEntry(s, c) {
     }
     async function runPreview() {
       if (!st.target) { previewBox.replaceChildren(h("div", { class: "muted" }, "Pick a target to see the outcome.")); commit.disabled = true; return; }
+      if (missingGiven()) {
+        previewBox.className = "preview";
+        previewBox.replaceChildren(h("div", { class: "muted" }, "Enter the numbers from the fighter card first."));
+        commit.disabled = true;
+        return;
+      }
       if ([...st.attackFaces, ...st.defenceFaces].some((f) => !f)) {
         previewBox.className = "preview";
         previewBox.replaceChildren(h("div", { class: "muted" }, "Tap each die to show what was rolled."));
@@ -229,8 +247,18 @@ function combatEntry(s, c) {
 
     function draw() {
       const p = profile();
-      const tdef = characteristic(view, st.target, "defence") || { dice: 1 };
-      const nDice = st.dice ?? p.dice ?? 1;
+      const tdef = { ...(characteristic(view, st.target, "defence") || { dice: 1 }), ...(given.defence || {}) };
+      const nDice = st.dice ?? (given.profile && given.profile.dice) ?? p.dice ?? 1;
+      const askedBox = asked.length ? h("fieldset", {}, h("legend", {}, "From the fighter cards"),
+        asked.map(([path, spec]) => (spec.choices
+          ? h("div", { class: "btn-grid", role: "radiogroup", "aria-label": fieldLabel(path) }, spec.choices.map((v) => {
+            const on = getPath(given, path) === v;
+            return button(`${fieldLabel(path)}: ${String(v)}`, () => { setPath(given, path, v); draw(); later(); },
+              { cls: "btn", role: "radio", "aria-checked": String(on), "aria-pressed": String(on), "data-field": path });
+          }))
+          : h("div", { class: "row" }, h("span", { class: "grow" }, fieldLabel(path)),
+            stepper(() => getPath(given, path), (v) => { setPath(given, path, v); if (/dice$/.test(path)) draw(); later(); },
+              spec.min ?? 0, spec.max ?? 9, fieldLabel(path)))))) : null;
       const pick = (label, values, current, set, name) => h("fieldset", {}, h("legend", {}, label),
         h("div", { class: "btn-grid", role: "radiogroup", "aria-label": label }, values.map((v, i) => {
           const on = current === (typeof v === "object" ? i : v);
@@ -246,9 +274,11 @@ function combatEntry(s, c) {
       const kw = ["cleave", "ensnare", "stagger", "grievous 1", "knockback 1"];
       body.replaceChildren(
         attackers.length > 1 ? pick("Attacker", attackers, st.attacker, (v) => { st.attacker = v; st.profile = 0; st.dice = null; }, "attacker") : h("p", {}, h("b", {}, "Attacker: "), fighterName(view, st.attacker)),
-        named ? h("p", {}, h("b", {}, "Weapon: "), `${profileName(p)} (${p.dice} dice, damage ${p.damage}${(p.keywords || []).length ? `, ${p.keywords.join(", ")}` : ""})`)
+        named ? h("p", {}, h("b", {}, "Weapon: "), p.dice === undefined ? "numbers not known yet: enter them below"
+          : `${profileName(p)} (${p.dice} dice, damage ${p.damage}${(p.keywords || []).length ? `, ${p.keywords.join(", ")}` : ""})`)
           : pick("Weapon", profilesOf(view, st.attacker), st.profile, (v) => { st.profile = v; st.dice = null; }, "profile"),
         pick("Target", targets, st.target, (v) => { st.target = v; }, "target"),
+        askedBox,
         h("fieldset", {}, h("legend", {}, `${magic() ? "Magic" : "Attack"} dice: tap each die to match the roll`), attackDice,
           h("div", { class: "row", style: "margin-top:6px" }, button("+ die", () => { st.dice = nDice + 1; draw(); later(); }, { cls: "btn small", aria: "Add an attack die" }),
             button("− die", () => { st.dice = Math.max(1, nDice - 1); draw(); later(); }, { cls: "btn small", aria: "Remove an attack die" }))),

@@ -1,0 +1,45 @@
+"""Content without a fighter's numbers: the attack entry asks for them (the engine's template says which)."""
+from __future__ import annotations
+
+import uuid
+
+import requests
+from playwright.sync_api import expect
+
+from .flows import join, tap
+
+
+def test_attack_asks_for_the_profile_the_content_lacks(phones, server):
+    """Severin Steelheart's Mighty Swing has no numbers in our sources: the form asks for Range, Dice, Damage
+    and symbol, and the attack goes through with them."""
+    reply = requests.post(f"{server.url}/api/games", json={
+        "ruleset": "underworlds/deathgorge", "options": {"format": "rivals"},
+        "seats": [{"name": "Ana", "warband": "steelhearts-champions"}, {"name": "Ben", "warband": "cyrenis-razors"}]})
+    assert reply.status_code == 201, reply.text
+    game = reply.json()
+    tokens = {s["seat"]: s["token"] for s in game["seats"]}
+    for by, etype, data in [("p1", "roll_off", {"purpose": "boards", "first": "p1"}), ("p1", "do_over", {"choice": "none"}),
+                            ("p2", "do_over", {"choice": "none"}), ("p2", "roll_off", {"purpose": "deployment", "first": "p2"}),
+                            ("p1", "deployed", {"finished_first": "p1"}), ("p1", "roll_off", {"purpose": "first_turn", "first": "p1"})]:
+        r = requests.post(f"{server.url}/api/games/{game['id']}/events", headers={"Authorization": f"Bearer {tokens[by]}"},
+                          json={"id": str(uuid.uuid4()), "type": etype, "by": by, "data": data})
+        assert r.status_code == 201, r.text
+    ana = phones.new("ana")
+    join(ana, game["join_code"], "p1")
+    ana.locator("[data-group='Activate Severin Steelheart']").click()
+    ana.locator("dialog").get_by_role("button", name="Attack", exact=True).click()
+    tap(ana, "Severin Steelheart: Mighty Swing (enter its numbers)")
+    sheet = ana.locator("dialog[aria-label='Attack entry']")
+    sheet.locator("[data-field='target']").first.click()
+    expect(sheet.locator("#attack-preview")).to_contain_text("Enter the numbers from the fighter card")
+    sheet.get_by_role("radio", name="Profile: symbol: smash").click()
+    sheet.get_by_role("button", name="Profile: dice: one more").click()       # 2 dice
+    sheet.get_by_role("button", name="Profile: damage: one more").click()     # damage 2
+    expect(sheet.locator(".dice [data-die^='attack-']")).to_have_count(2)
+    for die in sheet.locator(".dice button").all():
+        die.click()                                                             # every die critical
+    expect(sheet.locator("[data-preview]")).to_have_attribute("data-preview", "critical_hit")
+    phones.shot(ana, "01-numbers-asked")
+    sheet.get_by_role("button", name="Commit attack").click()
+    ana.locator("[data-tab='log']").click()
+    expect(ana.locator("ol.log li[data-type='attack']")).to_contain_text("Severin Steelheart")

@@ -86,13 +86,22 @@ def test_tireless_assault_is_offered_after_a_failed_attack(ruleset):
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_skulls_for_the_skull_throne_after_taking_a_fighter_out(ruleset):
-    """A Bloodreaver ploy reacting after an Attack action is offered to its player."""
+    """A Bloodreaver ploy reacting after a friendly Attack action takes an enemy out of action (its
+    reaction_when) is offered to its player once the attack does, and not before."""
     rs = registry.get(ruleset)
     state = started(rs, "p1")
+    survived = play(rs, state, "activate", "p1", action="attack", fighter="p1.blooded-saek")
+    survived = play(rs, survived, "attack", "p1", attacker="p1.blooded-saek", target="p2.obryn-the-bold",
+                    profile={"name": "Great Axe"}, attack_roll={"dice": 2, "crit": 2},
+                    defence_roll={"dice": 1, "dodge": 1})
+    assert not survived["fighters"]["p2.obryn-the-bold"]["out"]
+    assert not offered(rs, survived, "p1", "Skulls for the Skull Throne!")[1]
+    state = play(rs, state, "damage", "p1", fighter="p2.obryn-the-bold", amount=3, source="card")
     state = play(rs, state, "activate", "p1", action="attack", fighter="p1.blooded-saek")
     state = play(rs, state, "attack", "p1", attacker="p1.blooded-saek", target="p2.obryn-the-bold",
                  profile={"name": "Great Axe"}, attack_roll={"dice": 2, "crit": 2},
                  defence_roll={"dice": 1, "dodge": 1})
+    assert state["fighters"]["p2.obryn-the-bold"]["out"]
     state, ok = offered(rs, state, "p1", "Skulls for the Skull Throne!")
     assert ok
     play(rs, state, "reaction", "p1", step="after_attack", name="Skulls for the Skull Throne!",

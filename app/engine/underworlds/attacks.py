@@ -137,7 +137,8 @@ def apply_attack(rs, state, event) -> list[Consequence]:
             cons.extend(turns.finish_activation(rs, state))
             steps += ["after_action", "after_activation"]
     reactions.open_window(state, steps, {"attacker": att, "target": tgt, "out_of_action": out_now,
-                                         "result": result.result, "target_feature": target_feature})
+                                         "result": result.result, "success": bool(result.success),
+                                         "target_feature": target_feature})
     # Step 7: the attacking player may now push the target 1 hex away (+ Knockback): the drive_back event.
     state["drive_back"] = ({"attacker": att, "fighter": tgt, "hexes": 1 + (result.knockback or 0)}
                            if result.drive_back and not out_now else None)

@@ -179,6 +179,7 @@ def check_reaction(rs, state: dict, event) -> list[Violation]:
     if cstep and cstep != step:
         out.append(Violation("wrong_reaction_step", f"{card['name']} is used {REACTION_STEPS.get(cstep, cstep)}.",
                              R("reactions")))
+    out.extend(check_when(state, event.by, card, fid))
     if d.get("card") and card is not None and card.get("type") in ("ploy", "spell"):
         if state["phase"] == "end":
             out.append(Violation("no_gambits_in_end_phase", "Players cannot use gambits in the end phase.",
@@ -188,6 +189,99 @@ def check_reaction(rs, state: dict, event) -> list[Violation]:
         from . import spells  # noqa: PLC0415
         out.extend(spells.check(rs, state, d.get("fighter"), d["casting_roll"], d.get("casting_value")))
     return out
+
+
+# -- reaction_when: a card's own conditions ---------------------------------------------------------------
+# Content cards may narrow their reaction step with `reaction_when` (content/README.md, Reactions): who attacked,
+# who was targeted, whose fighter acted, whether the Attack action succeeded, who played the card that opened the
+# step. A condition is checked when the open window's context says it (an attack's window knows its attacker,
+# target and outcome; a power step's window who played which card); otherwise it is left to the table. An unmet
+# condition is an overridable Violation citing the card: cards beat rules, so the table can still say otherwise.
+
+WHEN_WORDS = {"attacker": "the attacker", "target": "the target", "fighter": "the fighter"}
+# Reaction steps where the fighter who acted is the attacker when the window came from an Attack action.
+ACTIVATION_STEPS = ("after_action", "after_activation")
+
+
+def this_fighter(state: dict, seat: str, card: dict, fighter: str | None) -> str | None:
+    """The fighter a card's "this" means: the fighter named in the reaction, else the friendly fighter holding
+    the upgrade; None when neither is known."""
+    if fighter:
+        return fighter
+    holders = [f for f, v in state["fighters"].items() if v["seat"] == seat and card.get("name") in v["upgrades"]]
+    return holders[0] if len(holders) == 1 else None
+
+
+def _who(window: dict, key: str, card_step_id: str | None) -> str | None:
+    ctx = window.get("context") or {}
+    if key == "fighter":
+        if ctx.get("fighter"):
+            return ctx["fighter"]
+        return ctx.get("attacker") if card_step_id in ACTIVATION_STEPS else None
+    return ctx.get(key)
+
+
+def _relation(state, seat: str, fid: str, want: str, this: str | None) -> bool | None:
+    """Is `fid` the wanted kind of fighter for `seat`? None when "this" is not known."""
+    if want == "any":
+        return True
+    if want == "friendly":
+        return seat_of(fid) == seat
+    if want == "enemy":
+        return seat_of(fid) != seat
+    if want == "this":
+        return None if this is None else fid == this
+    return None
+
+
+def unmet_conditions(state: dict, seat: str, card: dict | None, fighter: str | None = None) -> list[str]:
+    """The card's `reaction_when` conditions the open window shows are NOT met, in words ([] when all met or not
+    checkable from what the app knows)."""
+    when = (card or {}).get("reaction_when") or {}
+    window = state.get("reaction")
+    if not when or not window:
+        return []
+    ctx = window.get("context") or {}
+    step = card_step(card)
+    this = this_fighter(state, seat, card, fighter)
+    out: list[str] = []
+    for key in ("attacker", "target", "fighter"):
+        want = when.get(key)
+        fid = _who(window, key, step) if want else None
+        if fid and fid in state["fighters"] and _relation(state, seat, fid, want, this) is False:
+            out.append(f"{WHEN_WORDS[key]} must be {'this fighter' if want == 'this' else want + ' fighter'}")
+    if when.get("not_target") == "this" and ctx.get("target") and this and ctx["target"] == this:
+        out.append("this fighter must not be the target")
+    success = ctx.get("success")
+    if when.get("outcome") in ("succeeded", "failed") and isinstance(success, bool):
+        if success != (when["outcome"] == "succeeded"):
+            out.append(f"the Attack action must have {when['outcome']} (it {'succeeded' if success else 'failed'})")
+    if when.get("target_leader") and ctx.get("target") in state["cards"]:
+        if not state["cards"][ctx["target"]].get("leader"):
+            out.append("the target must be a leader")
+    if when.get("took_out_of_action") and "out_of_action" in ctx:
+        taken = ctx["out_of_action"] or []
+        if (ctx.get("target") not in taken) if ctx.get("target") else not taken:
+            out.append("it must have taken a fighter out of action")
+    cause = when.get("cause")
+    if cause in ("attack", "ploy") and ("attacker" in ctx or "play" in ctx):
+        actual = "attack" if "attacker" in ctx else ctx.get("play")
+        if actual != cause:
+            out.append(f"it must have been caused by {'an Attack action' if cause == 'attack' else 'a ploy'}")
+    player = when.get("player")
+    if player in ("friendly", "enemy") and ctx.get("seat") in state["seats"]:
+        if (ctx["seat"] == seat) != (player == "friendly"):
+            out.append(f"the card that opened this step must have been played by {'you' if player == 'friendly' else 'an opponent'}")
+    return out
+
+
+def check_when(state: dict, seat: str, card: dict | None, fighter: str | None = None) -> list[Violation]:
+    """An overridable Violation citing the card when its `reaction_when` is not met in the open window."""
+    unmet = unmet_conditions(state, seat, card, fighter)
+    if not unmet:
+        return []
+    return [Violation("reaction_condition_not_met", f"{card['name']} cannot be used now: {'; '.join(unmet)}.",
+                      f"Card: {card['name']} (its reaction condition)")]
 
 
 def _check_plunder(rs, state, event) -> list[Violation]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from itertools import combinations_with_replacement
 
-from ..core import Advice, Suggestion
+from ..core import Advice, Event, Suggestion
 from . import cards as cardmod
 from . import fighters as F
 from . import objectives as O
@@ -440,12 +440,25 @@ def _reactions(rs, state, seat) -> list[Suggestion]:
                                   {"step": "after_out_of_action", "name": "plunder", "feature": key},
                                   choices={"face": plunder_faces(state, key)}, group="Reaction"))
     deck = state["decks"].get(seat)
-    if deck and state["seats"][seat]["hand"]["power"] > 0 and state["phase"] != "end":
-        for name in cardmod.names(state, seat, "power"):
-            card = deck["power"][name]
-            if card_step(card) in open_steps:
-                out.append(Suggestion("reaction", seat, f"React: {name}",
-                                      {"step": card_step(card), "name": name, "card": name}, group="Reaction"))
+    if deck:
+        cards: list[Suggestion] = []
+        if state["seats"][seat]["hand"]["power"] > 0:
+            for name in cardmod.names(state, seat, "power"):
+                card = deck["power"][name]
+                # An upgrade's reaction is used once it is given to a fighter (below), not from the hand.
+                if card_step(card) in open_steps and card.get("type") != "upgrade":
+                    cards.append(Suggestion("reaction", seat, f"React: {name}",
+                                            {"step": card_step(card), "name": name, "card": name}, group="Reaction"))
+        for fid in surviving(state, seat):
+            for name in state["fighters"][fid]["upgrades"]:
+                card = deck["power"].get(name)
+                if card and card_step(card) in open_steps:
+                    cards.append(Suggestion("reaction", seat, f"React: {name} ({_name(state, fid)})",
+                                            {"step": card_step(card), "name": name, "card": name, "fighter": fid},
+                                            group="Reaction"))
+        # One source of legality: a card is offered only when check() accepts it now (its step, the end phase,
+        # its `reaction_when` conditions...).
+        out += [c for c in cards if not rs.check(state, Event(c.type, c.by, dict(c.data)))]
     out.append(Suggestion("reaction", seat, "Another reaction (name it)", {},
                           choices={"step": open_steps}, bounds={"name": {"type": "str"}}, group="Reaction"))
     return out

@@ -162,3 +162,127 @@ def test_plunder_places_only_an_available_feature_token():
     assert "feature_not_available" in codes(state, "reaction", "p1", step="after_out_of_action", name="plunder",
                                             feature="3")
     assert "plunder_needs_token" in codes(state, "reaction", "p1", step="after_out_of_action", name="plunder")
+
+
+# -- reaction_when: a card's own conditions (content/README.md, Reactions) ---------------------------------------
+
+WHEN_CARDS = [
+    {"name": "Tireless Assault", "type": "ploy", "reaction": "after_attack",
+     "reaction_when": {"attacker": "friendly", "outcome": "failed"}},
+    {"name": "Last Chance", "type": "ploy", "reaction": "after_attack",
+     "reaction_when": {"target": "friendly", "outcome": "succeeded"}},
+    {"name": "Forceful Denial", "type": "ploy", "reaction": "after_power_card_revealed",
+     "reaction_when": {"player": "enemy", "cause": "ploy"}},
+    {"name": "Sidestep", "type": "ploy"},
+    {"name": "Disengage", "type": "upgrade", "reaction": "after_attack",
+     "reaction_when": {"attacker": "this", "outcome": "succeeded"}},
+]
+
+
+def _when_game():
+    setup = underworlds_setup(2)
+    for seat in setup["seats"]:
+        seat["deck"] = {"power": [dict(c) for c in WHEN_CARDS],
+                        "objectives": [{"name": f"Obj {i}", "type": "objective", "glory": 1, "scoring": "end"}
+                                       for i in range(12)]}
+    return started(setup=setup)
+
+
+def _attack(state, succeed: bool, attacker="p1.leader", target="p2.minion"):
+    state, _ = play(state, "activate", attacker[:2], action="attack", fighter=attacker)
+    rolls = {"attack_roll": {"smash": 2}, "defence_roll": {}} if succeed else \
+        {"attack_roll": {"single": 2}, "defence_roll": {"dodge": 1}}
+    state, cons = play(state, "attack", attacker[:2], attacker=attacker, target=target,
+                       profile={"name": "Blade"}, **rolls)
+    return state
+
+
+def _offered(state, seat):
+    return {s.data.get("card") for s in RS.suggest(state, seat).suggestions if s.type == "reaction"} - {None}
+
+
+def test_reaction_after_a_failed_attack_is_not_offered_after_a_successful_one():
+    """A card's reaction condition (Tireless Assault: after a friendly fighter's Attack action FAILS): after a
+    successful attack it is not offered and check() refuses it, citing the card, overridable (cards beat rules);
+    after a failed one it is offered and accepted."""
+    hit = _attack(_when_game(), succeed=True)
+    assert hit["reaction"]["context"]["success"] is True
+    assert "Tireless Assault" not in _offered(hit, "p1")
+    problems = RS.check(hit, ev_reaction("p1", "Tireless Assault"))
+    assert [v.code for v in problems] == ["reaction_condition_not_met"]
+    assert problems[0].overridable and "Tireless Assault" in problems[0].rule
+    play(hit, "reaction", "p1", override="my opponent agrees", step="after_attack", name="Tireless Assault",
+         card="Tireless Assault")
+    miss = _attack(_when_game(), succeed=False)
+    assert miss["reaction"]["context"]["success"] is False
+    assert "Tireless Assault" in _offered(miss, "p1")
+    assert codes(miss, "reaction", "p1", step="after_attack", name="Tireless Assault", card="Tireless Assault") == []
+
+
+def test_friendly_and_enemy_conditions_are_seen_from_the_reacting_player():
+    """reaction_when target: friendly (Last Chance, after an attack on your fighter succeeds): offered to the
+    target's player, not to the attacker's, whose own fighter was not the target."""
+    hit = _attack(_when_game(), succeed=True)
+    assert "Last Chance" in _offered(hit, "p2")
+    assert "Last Chance" not in _offered(hit, "p1")
+    assert "reaction_condition_not_met" in codes(hit, "reaction", "p1", step="after_attack", name="Last Chance",
+                                                 card="Last Chance")
+
+
+def test_reaction_to_a_ploy_played_by_an_opponent():
+    """reaction_when player: enemy, cause: ploy (Forceful Denial): after a ploy is revealed, only the opponent of
+    the player who played it may use it."""
+    state = _when_game()
+    state, _ = play(state, "player_action", "p1", action="pass")
+    assert state["step"] == "power" and state["power"]["order"][state["power"]["next"]] == "p1"
+    state, _ = play(state, "power", "p1", play="ploy", card="Sidestep")
+    assert "Forceful Denial" in _offered(state, "p2")
+    assert "Forceful Denial" not in _offered(state, "p1")
+    assert "reaction_condition_not_met" in codes(state, "reaction", "p1", step="after_power_card_revealed",
+                                                 name="Forceful Denial", card="Forceful Denial")
+
+
+def test_upgrade_reaction_is_offered_from_the_fighter_that_has_it():
+    """An upgrade's reaction (Disengage: after THIS fighter's Attack action succeeds) is used by the fighter given
+    the upgrade: offered for that fighter after its successful attack, refused for another friendly fighter."""
+    state = _when_game()
+    state, _ = play(state, "glory_adjust", "p1", seat="p1", unspent=1, spent=0, reason="test")
+    state, _ = play(state, "player_action", "p1", action="pass")
+    state, _ = play(state, "power", "p1", play="upgrade", card="Disengage", fighter="p1.leader")
+    while state["step"] == "power":
+        state, _ = play(state, "power", state["power"]["order"][state["power"]["next"]], play="pass")
+    state = take_turn(state)  # p2
+    hit = _attack(state, succeed=True)
+    offers = [s for s in RS.suggest(hit, "p1").suggestions if s.data.get("card") == "Disengage"]
+    assert [s.data["fighter"] for s in offers] == ["p1.leader"]
+    assert codes(hit, "reaction", "p1", step="after_attack", name="Disengage", card="Disengage",
+                 fighter="p1.leader") == []
+    assert "reaction_condition_not_met" in codes(hit, "reaction", "p1", step="after_attack", name="Disengage",
+                                                 card="Disengage", fighter="p1.brute")
+
+
+def ev_reaction(seat, card, step="after_attack"):
+    from app.engine.core import Event  # noqa: PLC0415
+    return Event("reaction", seat, {"step": step, "name": card, "card": card})
+
+
+def test_content_card_conditions_reach_the_engine():
+    """End to end from content (steelhearts-champions-shadespire, Tireless Assault: after a friendly fighter's
+    Attack action fails): expand_setup carries reaction_when to the engine, which filters by it."""
+    from app import content  # noqa: PLC0415
+    setup = content.expand_setup("underworlds/deathgorge", {
+        "ruleset": "underworlds/deathgorge", "options": {"format": "rivals"},
+        "seats": [{"name": "Ana", "warband": "steelhearts-champions", "deck": "steelhearts-champions-shadespire"},
+                  {"name": "Ben", "warband": "cyrenis-razors"}]})
+    state = started(setup=setup)
+    state, _ = play(state, "hand", "p1", power=["Tireless Assault", "Heroic Guard"])
+    target = next(f for f in state["fighters"] if f.startswith("p2."))
+    state, _ = play(state, "activate", "p1", action="attack", fighter="p1.obryn-the-bold")
+    hit, _ = play(state, "attack", "p1", attacker="p1.obryn-the-bold", target=target, profile={"name": "Grandhammer"},
+                  attack_roll={"smash": 2, "crit": 0}, defence_roll={})
+    assert hit["reaction"]["context"]["success"] is True
+    assert "Tireless Assault" not in _offered(hit, "p1")
+    miss, _ = play(state, "attack", "p1", attacker="p1.obryn-the-bold", target=target,
+                   profile={"name": "Grandhammer"}, attack_roll={"single": 2}, defence_roll={})
+    assert miss["reaction"]["context"]["success"] is False
+    assert "Tireless Assault" in _offered(miss, "p1")

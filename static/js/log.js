@@ -39,7 +39,7 @@ export function renderLog(events, pending, c) {
   for (const ev of [...sorted].reverse()) {
     const undoneBy = reverted.get(ev.seq);
     const cls = [undoneBy ? "reverted" : "", ev.override ? "override" : ""].join(" ").trim();
-    const canUndo = last && ev.seq === last.seq && ev.by === c.seat && !c.readOnly;
+    const canUndo = last && ev.seq === last.seq && (ev.by === c.seat || (c.actsForAll && !c.isReferee)) && !c.readOnly;
     items.push(h("li", { class: cls, "data-seq": ev.seq, "data-type": ev.type },
       h("div", { class: "meta" },
         h("span", {}, `#${ev.seq}`), h("span", {}, c.seatName(ev.by)),

@@ -7,7 +7,7 @@ from playwright.sync_api import Page, expect
 
 
 def create_game(page: Page, phones, names=("Ana", "Ben"), fighters=(("Vex",), ("Rok",)), shots=True,
-                ruleset: str | None = None) -> str:
+                ruleset: str | None = None, shared: bool = False) -> str:
     """Host phone: the setup wizard with fighters typed in; returns the join code it shows."""
     page.goto("/")
     if shots:
@@ -27,6 +27,8 @@ def create_game(page: Page, phones, names=("Ana", "Ben"), fighters=(("Vex",), ("
             if j > 0:
                 page.locator("fieldset.seat-edit").nth(i).get_by_role("button", name="+ Add a fighter").click()
             page.locator(f"#fighter-{i}-{j}").fill(fname)
+    if shared:
+        page.locator("#shared-device").check()
     if shots:
         phones.shot(page, "03-wizard-players")
         assert_touch_targets(page)

@@ -72,7 +72,7 @@ function fighterCard(view, fid, c) {
   const name = fighterName(view, fid);
   const wounds = f.wounds ?? characteristic(view, fid, "wounds") ?? null;   // null: not known yet
   const left = wounds === null ? null : Math.max(0, wounds - (f.damage || 0));
-  const mine = f.seat === c.seat || c.isReferee;
+  const mine = f.seat === c.seat || c.isReferee || c.actsForAll;
   const canEdit = mine && !c.readOnly && c.submit;
   const def = characteristic(view, fid, "defence") || {};
   const tokens = Object.entries(f.tokens || {}).filter(([, n]) => n > 0);

@@ -28,6 +28,7 @@ const w = {
   format: "rivals",
   count: 2,
   mySeat: "p1",
+  shared: false,        // one phone for the whole table (passed around)
   seats: [],
   warbands: [],
   firstBoard: "p1",
@@ -131,6 +132,8 @@ function stepPlayers() {
   return [
     h("h1", {}, "Players"),
     h("p", { class: "muted" }, "In order of play. This phone will be the seat you tick."),
+    h("label", { class: "check" }, h("input", { type: "checkbox", id: "shared-device", checked: w.shared,
+      onchange: (e) => { w.shared = e.target.checked; } }), "One phone for the whole table (pass it around)"),
     w.seats.map((seat, i) => {
       const id = `p${i + 1}`;
       return h("fieldset", { class: "seat-edit", style: `--seat: var(--${id})` },
@@ -248,7 +251,7 @@ function setupBody() {
     }
     return seat;
   });
-  return { ruleset: w.ruleset, options, seats };
+  return { ruleset: w.ruleset, options, seats, ...(w.shared ? { shared_device: true } : {}) };
 }
 
 async function create() {

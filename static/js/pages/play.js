@@ -35,6 +35,9 @@ const T = {
 const family = () => ((T.summary && T.summary.ruleset) || rec.ruleset || "").split("/")[0];
 const isReferee = () => rec && rec.seat === "referee";
 const isPlayer = () => rec && /^p\d$/.test(rec.seat);
+// One phone for the whole table (created with shared_device): it enters events for every seat.
+const shared = () => isPlayer() && !!(T.summary && T.summary.shared_device);
+const actsForOthers = () => isReferee() || shared();
 
 function seatName(seat) {
   const seats = (T.summary && T.summary.seats) || [];
@@ -73,7 +76,7 @@ function humanise(text) {
 function ctx() {
   return {
     humanise,
-    seat: rec.seat, view: T.view, advice: T.advice, gameId, token: rec.token,
+    seat: shared() ? T.actFor : rec.seat, view: T.view, actsForAll: actsForOthers(), advice: T.advice, gameId, token: rec.token,
     submit, preview, describe, seatName, catalogueLabel, exportLog, pending: T.pending.map((p) => p.envelope),
     renderer: T.renderer, readOnly: (!isPlayer() && !isReferee()) || !!T.outcome, isReferee: isReferee(),
   };
@@ -84,7 +87,7 @@ function ctx() {
 /** Enter an event for this phone's seat (or `by` for referee corrections); goes via the outbox. */
 async function submit(type, data, { override, by } = {}) {
   if (!isPlayer() && !isReferee()) { toast("Spectators cannot enter events."); return null; }
-  const seat = by || (isReferee() && type !== "revert" && type !== "note" ? T.actFor : rec.seat);
+  const seat = by || (actsForOthers() && type !== "revert" && type !== "note" ? T.actFor : rec.seat);
   const envelope = { type, by: seat, data: data || {} };
   if (override) envelope.override = override;
   const env = await T.live.submit(envelope);
@@ -96,7 +99,7 @@ async function submit(type, data, { override, by } = {}) {
 async function preview(type, data) {
   try {
     const reply = await api("POST", `/api/games/${encodeURIComponent(gameId)}/preview`,
-      { token: rec.token, body: { type, by: isReferee() ? T.actFor : rec.seat, data } });
+      { token: rec.token, body: { type, by: actsForOthers() ? T.actFor : rec.seat, data } });
     return reply.body || { error: { message: errorText(reply) } };
   } catch (err) {
     return { error: { code: "offline", message: "No preview while offline; the server checks it when it is sent." } };
@@ -136,7 +139,7 @@ function applyView(v) {
   if (typeof v.seq === "number") T.viewSeq = v.seq;
   if (v.state) T.view = v.state;
   T.outcome = v.outcome ?? null;
-  if (v.advice || isPlayer()) T.advice = v.advice;
+  if ((v.advice || isPlayer()) && !shared()) T.advice = v.advice;
 }
 
 function snapshot() {
@@ -167,7 +170,7 @@ async function refresh() {
       const rs = await api("GET", `/api/rulesets/${T.summary.ruleset}`);
       if (rs.status === 200) T.catalogue = rs.body.catalogue || rs.body.events || [];
     }
-    if (isReferee()) await refereeAdvice();
+    if (actsForOthers()) await refereeAdvice();
     if (T.live) T.live.lastSeq = Math.max(T.live.lastSeq, lastSeq());
     snapshot();
     await ensureRenderer();
@@ -179,13 +182,20 @@ async function refresh() {
   }
 }
 
-/** The referee enters events for a player seat: fetch that seat's suggestions. */
-async function refereeAdvice() {
+/** The referee (or a shared phone) enters events for a player seat: fetch that seat's suggestions.
+ *  A shared phone follows the game: when it waits for one other seat, it switches to that seat. */
+async function refereeAdvice(follow = true) {
   const seats = (T.summary && T.summary.seats) || [];
-  if (!T.actFor && seats.length) T.actFor = seats[0].seat;
+  if (!T.actFor && seats.length) T.actFor = shared() ? rec.seat : seats[0].seat;
   if (!T.actFor) return;
-  const reply = await api("GET", `/api/games/${encodeURIComponent(gameId)}/suggestions?seat=${T.actFor}`, { token: rec.token });
-  if (reply.status === 200) T.advice = reply.body.advice;
+  const reply = await api("GET", `/api/games/${encodeURIComponent(gameId)}/suggestions?seat=${T.actFor}`, { token: rec.token }).catch(() => null);
+  if (!reply || reply.status !== 200) return;
+  T.advice = reply.body.advice;
+  const waiting = (T.advice && T.advice.waiting_for) || [];
+  if (follow && shared() && waiting.length === 1 && waiting[0] !== T.actFor) {
+    T.actFor = waiting[0];
+    await refereeAdvice(false);
+  }
 }
 
 async function ensureRenderer() {
@@ -202,6 +212,7 @@ async function ensureRenderer() {
 
 function banner() {
   const step = (T.advice && T.advice.step) || {};
+  const me = shared() ? T.actFor : rec.seat;
   const own = T.renderer && T.renderer.banner && T.view ? T.renderer.banner(T.view, T.advice, ctx()) : null;
   let where = own ? own.where : "";
   let what = own ? own.what : "";
@@ -209,12 +220,12 @@ function banner() {
     const parts = [];
     if (step.round) parts.push(`Round ${step.round}`);
     if (step.phase) parts.push(`${String(step.phase).replace(/_/g, " ")} phase`);
-    if (step.turn) parts.push(step.turn === rec.seat ? "your turn" : `${seatName(step.turn)}'s turn`);
+    if (step.turn) parts.push(step.turn === me ? "your turn" : `${seatName(step.turn)}'s turn`);
     where = parts.join(" · ");
     what = step.label || (step.step ? capital(String(step.step).replace(/_/g, " ")) : "");
   }
   const waiting = (T.advice && T.advice.waiting_for) || [];
-  const mine = waiting.includes(rec.seat) && !T.outcome;
+  const mine = waiting.includes(me) && !T.outcome;
   const who = !mine && waiting.length && !T.outcome ? `Waiting for ${waiting.map(seatName).join(", ")}` : (mine ? "Your move" : "");
   return h("div", { class: `banner${mine ? " mine" : ""}`, role: "status", "aria-live": "polite", id: "banner" },
     h("div", { class: "where" }, where || (T.summary ? T.summary.title || "" : "")),
@@ -234,16 +245,17 @@ function tabs() {
 
 function actingFor() {
   const seats = (T.summary && T.summary.seats) || [];
-  return h("fieldset", {}, h("legend", {}, "Referee: enter events for"),
-    h("div", { class: "seg", role: "radiogroup", "aria-label": "Referee enters events for" },
-      seats.map((s) => button(s.name || s.seat, async () => { T.actFor = s.seat; await refereeAdvice(); render(); },
+  const label = isReferee() ? "Referee enters events for" : "This phone is now held by";
+  return h("fieldset", {}, h("legend", {}, isReferee() ? "Referee: enter events for" : "Held by (one phone for the table)"),
+    h("div", { class: "seg", role: "radiogroup", "aria-label": label },
+      seats.map((s) => button(s.name || s.seat, async () => { T.actFor = s.seat; await refereeAdvice(false); render(); },
         { cls: "btn small", role: "radio", "aria-checked": String(T.actFor === s.seat), "aria-pressed": String(T.actFor === s.seat) }))));
 }
 
 function tableTab() {
   const c = ctx();
   return [
-    isReferee() && !T.outcome ? actingFor() : null,
+    actsForOthers() && !T.outcome ? actingFor() : null,
     T.outcome ? renderGameOver(T.outcome, T.view, [...T.events.values()], c) : null,
     !T.outcome && T.renderer && T.renderer.stepGuide && T.view ? T.renderer.stepGuide(T.view, T.advice, c) : null,
     T.outcome || c.readOnly ? null : renderActions(T.advice, c),
@@ -257,7 +269,7 @@ function tableTab() {
 function undoLast(c) {
   const live = liveEvents();
   const last = live[live.length - 1];
-  if (!last || last.by !== rec.seat || T.pending.length) return null;
+  if (!last || (last.by !== rec.seat && !shared()) || T.pending.length) return null;
   const what = (T.renderer.describeEvent && T.renderer.describeEvent(last, c)) || catalogueLabel(last.type);
   return h("div", { class: "undo-last" }, button(`↶ Undo: ${what}`, () => revert(last, true), { cls: "btn ghost small", "data-action": "undo-last" }));
 }
@@ -334,10 +346,10 @@ async function stepBack(seq) {
 }
 
 async function revert(ev, own) {
-  const reason = own ? `Undone by ${seatName(rec.seat)}` :
+  const reason = own ? `Undone by ${seatName(shared() ? ev.by : rec.seat)}` :
     await askReason(`Revert event ${ev.seq}`, "Why is this event taken back? Everyone sees the reason in the log.");
   if (!reason) return;
-  submit("revert", { seq: ev.seq, reason });
+  submit("revert", { seq: ev.seq, reason }, shared() ? { by: ev.by } : {});
 }
 
 function render() {
@@ -392,19 +404,19 @@ async function main() {
       for (const e of msg.events || []) mergeEvent(e);
       applyView(msg.view);
       if (!T.summary) await refresh();
-      if (isReferee()) await refereeAdvice();
+      if (actsForOthers()) await refereeAdvice();
       snapshot();
       await ensureRenderer();
       render();
     },
-    onApplied: (msg) => { mergeEvent(msg); snapshot(); render(); if (isReferee()) refereeAdvice().then(render); },
+    onApplied: (msg) => { mergeEvent(msg); snapshot(); render(); if (actsForOthers()) refereeAdvice().then(render); },
     onView: (msg) => { applyView(msg); snapshot(); render(); },
     onAck: (env, reply) => {
       if (typeof reply.seq === "number") mergeEvent({ ...env, seq: reply.seq, consequences: reply.consequences, created_at: new Date().toISOString() });
       applyView(reply.view);
       snapshot();
       render();
-      if (isReferee()) refereeAdvice().then(render);
+      if (actsForOthers()) refereeAdvice().then(render);
     },
     onRejected: (env, error) => { render(); onRejected(env, error); },
     onAuthError: (error) => toast(error.message || "This phone's seat was not accepted."),

@@ -249,7 +249,8 @@ def unmet_conditions(state: dict, seat: str, card: dict | None, fighter: str | N
         want = when.get(key)
         fid = _who(window, key, step) if want else None
         if fid and fid in state["fighters"] and _relation(state, seat, fid, want, this) is False:
-            out.append(f"{WHEN_WORDS[key]} must be {'this fighter' if want == 'this' else want + ' fighter'}")
+            kind = {"this": "this fighter", "friendly": "a friendly fighter", "enemy": "an enemy fighter"}[want]
+            out.append(f"{WHEN_WORDS[key]} must be {kind}")
     if when.get("not_target") == "this" and ctx.get("target") and this and ctx["target"] == this:
         out.append("this fighter must not be the target")
     success = ctx.get("success")

@@ -102,6 +102,22 @@ def test_listed_and_unlisted_cards_of_a_shadespire_starter_deck():
         state, Event("objective", "p1", {"action": "score", "card": "Sigmar's Bulwark", "glory": 1}))]
 
 
+def test_listed_ploy_of_a_partial_deck_is_offered_by_name_beside_the_unlisted_entry():
+    """Power step (pg 29) with a partial deck (steelhearts-champions-shadespire): its listed ploys are offered by
+    name and play from the hand, next to the entry for a ploy the list does not have."""
+    setup = content.expand_setup("underworlds/deathgorge", {
+        "ruleset": "underworlds/deathgorge", "options": {"format": "rivals"},
+        "seats": [{"name": "Ana", "warband": "steelhearts-champions", "deck": "steelhearts-champions-shadespire"},
+                  {"name": "Ben", "warband": "cyrenis-razors"}]})
+    state = started(setup=setup)
+    assert state["seats"]["p1"]["hand"] == {"objectives": 3, "power": 5}
+    state, _ = play(state, "player_action", "p1", action="pass")
+    labels = _labels(state)
+    assert "Play Heroic Guard" in labels and "Play a ploy (not listed)" in labels
+    state, _ = play(state, "power", "p1", play="ploy", card="Heroic Guard")
+    assert state["seats"]["p1"]["hand"]["power"] == 4 and "Heroic Guard" in state["seats"]["p1"]["gone"]
+
+
 def test_partial_deck_end_phase_scores_listed_and_unlisted_objectives():
     """End phase step 1 (pg 38): a listed objective of a partial deck and one it does not list are both
     scored; the listed one with unknown glory is offered as a template asking for its glory."""

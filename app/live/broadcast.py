@@ -53,6 +53,9 @@ class Broadcaster:
     def _run(self) -> None:
         while True:
             applied, skip_sid = self._queue.get()
+            # Let the sockets' writers send the `applied` frames (and the ack) already queued before
+            # spending CPU on the views.
+            self.server.sleep(0)
             try:
                 self.send_views(applied, skip_sid)
             except Exception:  # noqa: BLE001 - one bad push must not stop the others

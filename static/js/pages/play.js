@@ -79,6 +79,7 @@ function ctx() {
     seat: shared() ? T.actFor : rec.seat, view: T.view, actsForAll: actsForOthers(), advice: T.advice, gameId, token: rec.token,
     submit, preview, describe, seatName, catalogueLabel, exportLog, pending: T.pending.map((p) => p.envelope),
     renderer: T.renderer, readOnly: (!isPlayer() && !isReferee()) || !!T.outcome, isReferee: isReferee(),
+    outcome: T.outcome, isPlayer: isPlayer(),
   };
 }
 
@@ -259,10 +260,25 @@ function tableTab() {
     T.outcome ? renderGameOver(T.outcome, T.view, [...T.events.values()], c) : null,
     !T.outcome && T.renderer && T.renderer.stepGuide && T.view ? T.renderer.stepGuide(T.view, T.advice, c) : null,
     T.outcome || c.readOnly ? null : renderActions(T.advice, c),
+    T.outcome && afterTheGame() ? renderActions(T.advice, { ...c, readOnly: false }) : null,
     T.outcome || c.readOnly ? null : undoLast(c),
-    c.readOnly ? h("p", { class: "muted" }, "You are watching this game.") : null,
+    readOnlyNote(),
     T.renderer && T.view ? T.renderer.renderBoard(T.view, c) : null,
   ];
+}
+
+/** Why nothing can be entered here: a finished game (its log stays readable and exportable), or a spectator's phone. */
+function readOnlyNote() {
+  if (T.outcome) {
+    return h("p", { class: "muted", id: "read-only-note" }, "The game is over: nothing more is entered here. The whole log stays in the Log tab.");
+  }
+  if (!isPlayer() && !isReferee()) return h("p", { class: "muted", id: "read-only-note" }, "You are watching this game.");
+  return null;
+}
+
+/** A finished game may still ask its players for something (a matched-play match's roll-off). */
+function afterTheGame() {
+  return (isPlayer() || isReferee()) && T.advice && (T.advice.suggestions || []).length > 0;
 }
 
 /** One-tap undo of this phone's seat's last event, when it is the last event of the game. */

@@ -7,6 +7,8 @@ import { registerServiceWorker, watchNetwork } from "../pwa.js";
 import { showConnection } from "../conn.js";
 import { fighterEditor, blankFighter, slugify, fighterProblem } from "../games/uw_fighters.js";
 import { EDITIONS } from "../editions.js";
+import { deckPicker, checkDecks, acceptButton, deckOverride } from "../games/uw_decks.js";
+import { askReason } from "../dialogs.js";
 
 const root = document.getElementById("wizard");
 
@@ -31,6 +33,7 @@ const w = {
   shared: false,        // one phone for the whole table (passed around)
   seats: [],
   warbands: [],
+  decks: [],            // Underworlds deck summaries from the content
   firstBoard: "p1",
   doOvers: {},          // seat -> none|power|objectives|all
   deploysFirst: "p2",   // who placed the first fighter (the deployment roll-off's choice)
@@ -142,6 +145,8 @@ function stepPlayers() {
           h("input", { id: `name-${i}`, value: seat.name, maxlength: 40, autocomplete: "off", placeholder: `Player ${i + 1}`,
             oninput: (e) => { seat.name = e.target.value; } })),
         fam === "underworlds" ? warbandPicker(seat, i) : null,
+        fam === "underworlds" && seat.warband ? deckPicker(seat, i, { decks: w.decks, ruleset: w.ruleset, format: w.format, rerender: render }) : null,
+        fam === "underworlds" && seat.warband ? acceptButton(seat, askReason, render) : null,
         fam !== "underworlds" && hook() && hook().seatFields ? hook().seatFields(seat, i, render) : null,
         seat.gaps ? h("div", { class: "stack" },
           h("p", { class: "muted" }, "Some numbers of this warband are not known yet: copy them from your fighter cards."),
@@ -239,19 +244,28 @@ function setupBody() {
     const seat = { name: s.name.trim() };
     if (family() === "underworlds") seat.warband = s.warband;
     else if (hook() && hook().seatBody) Object.assign(seat, hook().seatBody(s));
-    if (s.gaps) seat.fighters = s.fighters;
-    if (s.warband === "custom") {
-      const used = new Set();
-      seat.fighters = s.fighters.map((f) => {
-        let slug = slugify(f.name) || "fighter";
-        while (used.has(slug)) slug += "-2";
-        used.add(slug);
-        return { ...f, name: f.name.trim(), slug };
-      });
-    }
+    const fighters = seatFighters(s);
+    if (fighters) seat.fighters = fighters;
+    if (family() === "underworlds" && s.deck) seat.deck = s.deck;
     return seat;
   });
+  const override = family() === "underworlds" ? deckOverride(w.seats) : null;
+  if (override) options.deck_override = override;
   return { ruleset: w.ruleset, options, seats, ...(w.shared ? { shared_device: true } : {}) };
+}
+
+/** The fighters a seat sends: typed in (with unique slugs), completed from the cards, or none (content fills them). */
+function seatFighters(s) {
+  if (s.warband === "custom") {
+    const used = new Set();
+    return s.fighters.map((f) => {
+      let slug = slugify(f.name) || "fighter";
+      while (used.has(slug)) slug += "-2";
+      used.add(slug);
+      return { ...f, name: f.name.trim(), slug };
+    });
+  }
+  return s.gaps ? s.fighters : null;
 }
 
 async function create() {
@@ -319,6 +333,12 @@ function draw() {
       button(last ? "Create game" : "Next", async (e) => {
         const problem = validate();
         if (problem) return toast(problem);
+        if (w.step === 1 && family() === "underworlds") {
+          e.target.disabled = true;
+          const deckProblem = await checkDecks(w.seats, { ruleset: w.ruleset, format: w.format, fightersOf: seatFighters });
+          e.target.disabled = false;
+          if (deckProblem) { render(); return toast(deckProblem, "error", 8000); }
+        }
         if (last) { e.target.disabled = true; await create(); e.target.disabled = false; } else { w.step += 1; render(); window.scrollTo(0, 0); }
       }, { cls: "btn primary", id: "wizard-next" })));
 }
@@ -334,6 +354,8 @@ async function load() {
     const wb = await api("GET", "/api/content/underworlds/warbands");
     const wbs = wb.body && (wb.body.items || wb.body.warbands);
     if (wb.status === 200 && Array.isArray(wbs)) w.warbands = wbs.map((x) => ({ slug: x.id || x.slug, name: x.name || x.id }));
+    const decks = await api("GET", "/api/content/underworlds/decks");
+    if (decks.status === 200 && Array.isArray(decks.body && decks.body.items)) w.decks = decks.body.items;
   } catch (err) {
     toast("The server cannot be reached: a new game needs it.", "error", 6000);
   }

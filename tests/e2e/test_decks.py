@@ -1,0 +1,98 @@
+"""Decks in the setup wizard (issues 3 and 5): picked from the content, checked against the deck-building
+rules before the game is created, each failure shown with its rule."""
+from __future__ import annotations
+
+import json
+import re
+
+import requests
+from playwright.sync_api import expect
+
+
+def host_record(page) -> dict:
+    """The game this phone created (id and token), from its local storage."""
+    games = json.loads(page.evaluate("localStorage.getItem('tw.games')"))
+    return next(iter(games.values()))
+
+
+def export(server, rec) -> dict:
+    r = requests.get(f"{server.url}/api/games/{rec['id']}/export", headers={"Authorization": f"Bearer {rec['token']}"})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def test_deck_from_content_checked_with_its_rule_then_played_anyway(phones, server):
+    """Nemesis decks are built card by card: a whole Rivals deck is refused with the Nemesis rule, shown
+    before the game exists; the table accepts it with a reason and the game starts with that deck."""
+    host = phones.new("host")
+    host.goto("/new")
+    expect(host.locator("#wizard[data-ready='true']")).to_be_attached()
+    host.get_by_role("radio", name="Nemesis").click()
+    host.locator("#wizard-next").click()
+    host.locator("#name-0").fill("Ana")
+    host.locator("#warband-0").select_option("cyrenis-razors")
+    host.locator("#name-1").fill("Ben")
+    host.locator("#warband-1").select_option("ironsouls-condemnors")
+    # Only this warband's own deck and the universal decks of the current rules are offered.
+    expect(host.locator("#deck-0 option").first).to_be_attached()   # the wizard's deck part loads on demand
+    offered = host.locator("#deck-0 option").all_inner_texts()
+    assert "Cyreni's Razors Rivals Deck" in offered and "Force of Frost Rivals Deck" in offered
+    assert not any("Thricefold" in o or "Shadespire" in o or "Garrek" in o for o in offered), offered
+    assert offered[0].startswith("No deck data")
+    host.locator("#deck-0").select_option("cyrenis-razors-rivals")
+    expect(host.locator("[data-deck-seat='0']")).to_contain_text("checked against that format's rules")
+    phones.shot(host, "01-deck-picked")
+    host.locator("#wizard-next").click()
+    problems = host.locator("[data-deck-problems]")
+    expect(problems).to_contain_text("The objective deck needs at least 12 cards")
+    expect(problems).to_contain_text("Rule: Deathgorge rulebook, Ways to play: Nemesis, Deck-building (pg 40)")
+    expect(host.locator("#toast")).to_contain_text("Ana's deck")
+    expect(host.get_by_role("heading", name="Players")).to_be_visible()  # still on the players step
+    problems.scroll_into_view_if_needed()
+    phones.shot(host, "02-deck-refused-with-rule")
+
+    host.get_by_role("button", name="Play this deck anyway").click()
+    host.locator("dialog textarea").fill("friendly game, decks as they come")
+    host.locator("dialog [data-action='confirm-reason']").click()
+    expect(problems).to_contain_text("Played anyway")
+    host.locator("#wizard-next").click()
+    expect(host.get_by_role("heading", name="Before the first round")).to_be_visible()
+    host.locator("#wizard-next").click()
+    expect(host.locator("#join-code")).to_have_text(re.compile(r"^[0-9A-Z]{4,}$"))
+    setup = export(server, host_record(host))["setup"]
+    assert setup["seats"][0]["deck"]["id"] == "cyrenis-razors-rivals"
+    assert setup["seats"][0]["deck_problems"][0]["code"] == "objective_deck_too_small"
+    assert "decks as they come" in setup["options"]["deck_override"]["reason"]
+    assert setup["seats"][1].get("deck") is None   # Ben plays without deck data
+
+
+def test_rivals_deck_passes_and_the_edition_filters_the_decks(phones, server):
+    """Rivals: the warband's own Rivals deck is legal as it comes; Shadespire offers its own era's cards."""
+    host = phones.new("host")
+    host.goto("/new")
+    expect(host.locator("#wizard[data-ready='true']")).to_be_attached()
+    host.locator("[data-ruleset='underworlds/shadespire']").click()
+    host.locator("#wizard-next").click()
+    host.locator("#name-0").fill("Ana")
+    host.locator("#warband-0").select_option("steelhearts-champions")
+    expect(host.locator("#deck-0 option").first).to_be_attached()   # the wizard's deck part loads on demand
+    offered = host.locator("#deck-0 option").all_inner_texts()
+    assert any("Steelheart" in o for o in offered) and any("universal" in o for o in offered), offered
+    assert not any("Rivals Deck" in o or "Garrek" in o for o in offered), offered
+    host.get_by_role("button", name="Back").click()
+    host.locator("[data-ruleset='underworlds/deathgorge']").click()
+    host.get_by_role("radio", name="Rivals").click()
+    host.locator("#wizard-next").click()
+    host.locator("#warband-0").select_option("cyrenis-razors")
+    host.locator("#deck-0").select_option("cyrenis-razors-rivals")
+    host.locator("#name-1").fill("Ben")
+    host.locator("#warband-1").select_option("cyrenis-razors")
+    host.locator("#deck-1").select_option("force-of-frost")
+    phones.shot(host, "01-rivals-decks")
+    host.locator("#wizard-next").click()
+    expect(host.get_by_role("heading", name="Before the first round")).to_be_visible()
+    host.locator("#wizard-next").click()
+    expect(host.locator("#join-code")).to_have_text(re.compile(r"^[0-9A-Z]{4,}$"))
+    setup = export(server, host_record(host))["setup"]
+    assert [s["deck"]["id"] for s in setup["seats"]] == ["cyrenis-razors-rivals", "force-of-frost"]
+    assert all(not s.get("deck_problems") for s in setup["seats"])

@@ -105,6 +105,7 @@ def test_app_shell_follows_imports():
     pages = {name: {p.relative_to(ROOT).as_posix() for p in files} for name, files in mod.pages().items()}
     assert "static/js/dom.js" in pages["play"] and "static/js/pages/new.js" not in pages["play"]
     assert "static/js/games/generic.js" in pages["play"]            # a dynamic import by path
+    assert "static/js/games/uw_wizard.js" in pages["new"]           # loaded on demand by the wizard
     assert "static/js/games/uw_fighters.js" in pages["new"]
     games = {f"static/js/games/{fam}.js" for fam in mod.FAMILIES}
     assert pages["play"] & games and not pages["start"] & games

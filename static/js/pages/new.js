@@ -7,7 +7,6 @@ import { registerServiceWorker, watchNetwork } from "../pwa.js";
 import { showConnection } from "../conn.js";
 import { fighterEditor, blankFighter, slugify, fighterProblem } from "../games/uw_fighters.js";
 import { EDITIONS } from "../editions.js";
-import { deckPicker, checkDecks, acceptButton, deckOverride } from "../games/uw_decks.js";
 import { askReason } from "../dialogs.js";
 
 const root = document.getElementById("wizard");
@@ -43,6 +42,10 @@ const w = {
 
 const family = () => w.ruleset.split("/")[0];
 
+// Underworlds-only wizard parts (decks, saved warbands) load when an Underworlds game reaches its players.
+let UW = null;
+const loadUw = async () => (UW = UW || await import("../games/uw_wizard.js"));
+
 // Games other than Underworlds plug their own seat fields into the wizard: their module under
 // static/js/games/<family>.js may export `wizard` = {seatFields(seat, index, rerender) -> Node,
 // seatProblem(seat) -> string|null, seatBody(seat) -> {...extra seat members}, options(w) -> {...}}.
@@ -76,6 +79,8 @@ function stepGame() {
   const formats = formatsOf(w.ruleset);
   return [
     h("h1", {}, "New game"),
+    w.sharedWarband && family() === "underworlds" ? h("p", { class: "card", id: "shared-note" },
+      `Shared warband “${w.sharedWarband.name}” is ready for Player ${w.sharedWarband.seat + 1}.`) : null,
     h("fieldset", {}, h("legend", {}, "Game and edition"),
       h("div", { class: "stack", role: "radiogroup", "aria-label": "Game and edition" },
         w.rulesets.map((r) => button(r.title || r.id, () => { pickRuleset(r.id); render(); },
@@ -94,11 +99,19 @@ function stepGame() {
 function warbandPicker(seat, index) {
   const options = [h("option", { value: "" }, "Choose a warband…"),
     ...w.warbands.map((wb) => h("option", { value: wb.slug, selected: seat.warband === wb.slug }, wb.name)),
+    savedGroup(seat),
+    h("option", { value: "open", selected: seat.warband === "open" }, "Open a shared warband (link or id)"),
     h("option", { value: "custom", selected: seat.warband === "custom" }, "Type in the fighter cards")];
   const select = h("select", { id: `warband-${index}`, onchange: async (e) => {
     seat.warband = e.target.value;
     seat.gaps = null;
-    if (seat.warband === "custom") {
+    seat.saved = null;
+    seat.justSaved = false;
+    if (seat.warband.startsWith("saved:")) {
+      seat.fighters = [];
+      seat.saved = await (await loadUw()).openSaved(seat.warband.slice(6));
+      if (!seat.saved) seat.warband = "";
+    } else if (seat.warband === "custom") {
       seat.fighters = seat.fighters.length ? seat.fighters : [blankFighter(true)];
     } else if (seat.warband) {
       seat.fighters = [];
@@ -107,6 +120,27 @@ function warbandPicker(seat, index) {
     render();
   } }, options);
   return h("label", { class: "field" }, h("span", {}, "Warband"), select);
+}
+
+/** "My saved warbands": those saved or opened on this phone (and the seat's own, if it came by link). */
+function savedGroup(seat) {
+  const list = UW ? UW.mySaved() : [];
+  if (seat.saved && !list.some((x) => x.id === seat.saved.id)) list.unshift({ id: seat.saved.id, name: seat.saved.name });
+  if (!list.length) return null;
+  return h("optgroup", { label: "My saved warbands" },
+    list.map((x) => h("option", { value: `saved:${x.id}`, selected: seat.warband === `saved:${x.id}` }, x.name)));
+}
+
+/** Save a typed-in warband on the server; the seat then plays the saved one and shows its share link. */
+async function saveAndShare(seat) {
+  const name = (seat.customName || "").trim();
+  if (!name) return toast("Give the warband a name first.");
+  const problem = seat.fighters.length ? seat.fighters.map(fighterProblem).find(Boolean) : "Enter at least one fighter.";
+  if (problem) return toast(problem);
+  const rec = await (await loadUw()).saveWarband(name, seatFighters(seat));
+  if (!rec) return;
+  Object.assign(seat, { warband: `saved:${rec.id}`, saved: rec, justSaved: true, fighters: [] });
+  render();
 }
 
 // Numbers the rules engine needs; a content record without them must be completed by the players.
@@ -132,6 +166,7 @@ async function loadWarband(seat) {
 function stepPlayers() {
   ensureSeats();
   const fam = family();
+  if (fam === "underworlds" && !UW) loadUw().then(render);
   return [
     h("h1", {}, "Players"),
     h("p", { class: "muted" }, "In order of play. This phone will be the seat you tick."),
@@ -145,15 +180,20 @@ function stepPlayers() {
           h("input", { id: `name-${i}`, value: seat.name, maxlength: 40, autocomplete: "off", placeholder: `Player ${i + 1}`,
             oninput: (e) => { seat.name = e.target.value; } })),
         fam === "underworlds" ? warbandPicker(seat, i) : null,
-        fam === "underworlds" && seat.warband ? deckPicker(seat, i, { decks: w.decks, ruleset: w.ruleset, format: w.format, rerender: render }) : null,
-        fam === "underworlds" && seat.warband ? acceptButton(seat, askReason, render) : null,
+        UW && fam === "underworlds" && seat.warband ? UW.deckPicker(seat, i, { decks: w.decks, ruleset: w.ruleset, format: w.format, rerender: render, askReason }) : null,
         fam !== "underworlds" && hook() && hook().seatFields ? hook().seatFields(seat, i, render) : null,
         seat.gaps ? h("div", { class: "stack" },
           h("p", { class: "muted" }, "Some numbers of this warband are not known yet: copy them from your fighter cards."),
           seat.fighters.filter((f) => seat.gaps[f.slug]).map((f, j) => fighterEditor(f, `${i}-c${j}`, null))) : null,
         seat.warband === "custom" ? h("div", { class: "stack" },
           seat.fighters.map((f, j) => fighterEditor(f, `${i}-${j}`, () => { seat.fighters.splice(j, 1); render(); })),
-          button("+ Add a fighter", () => { seat.fighters.push(blankFighter(false)); render(); }, { cls: "btn" })) : null,
+          button("+ Add a fighter", () => { seat.fighters.push(blankFighter(false)); render(); }, { cls: "btn" }),
+          h("label", { class: "field" }, h("span", {}, "Warband name (to save it)"),
+            h("input", { id: `custom-name-${i}`, value: seat.customName || "", maxlength: 120, autocomplete: "off",
+              oninput: (e) => { seat.customName = e.target.value; } })),
+          button("Save and share", () => saveAndShare(seat), { cls: "btn", "data-action": "save-warband" })) : null,
+        UW && seat.warband === "open" ? UW.openField(i, (rec) => { Object.assign(seat, { warband: `saved:${rec.id}`, saved: rec, justSaved: false }); render(); }) : null,
+        UW && seat.saved ? UW.savedSummary(seat.saved, { shared: seat.justSaved }) : null,
         h("label", { class: "check" },
           h("input", { type: "radio", name: "my-seat", checked: w.mySeat === id, onchange: () => { w.mySeat = id; } }),
           "This phone plays this seat"));
@@ -222,6 +262,9 @@ function validate() {
     for (const [i, seat] of w.seats.entries()) {
       if (!seat.name.trim()) return `Player ${i + 1} needs a name.`;
       if (family() === "underworlds" && !seat.warband) return `Choose ${seat.name}'s warband.`;
+      if (family() === "underworlds" && (seat.warband === "open" || (seat.warband.startsWith("saved:") && !seat.saved))) {
+        return `Open ${seat.name}'s shared warband (its link or id), or choose another.`;
+      }
       const other = family() !== "underworlds" && hook() && hook().seatProblem ? hook().seatProblem(seat) : null;
       if (other) return other;
       if (seat.warband === "custom" || seat.gaps) {
@@ -247,9 +290,10 @@ function setupBody() {
     const fighters = seatFighters(s);
     if (fighters) seat.fighters = fighters;
     if (family() === "underworlds" && s.deck) seat.deck = s.deck;
+    if (family() === "underworlds" && s.saved) Object.assign(seat, { warband: "custom", custom_id: s.saved.id });
     return seat;
   });
-  const override = family() === "underworlds" ? deckOverride(w.seats) : null;
+  const override = UW && family() === "underworlds" ? UW.deckOverride(w.seats) : null;
   if (override) options.deck_override = override;
   return { ruleset: w.ruleset, options, seats, ...(w.shared ? { shared_device: true } : {}) };
 }
@@ -335,12 +379,24 @@ function draw() {
         if (problem) return toast(problem);
         if (w.step === 1 && family() === "underworlds") {
           e.target.disabled = true;
-          const deckProblem = await checkDecks(w.seats, { ruleset: w.ruleset, format: w.format, fightersOf: seatFighters });
+          const deckProblem = await (await loadUw()).checkDecks(w.seats, { ruleset: w.ruleset, format: w.format, fightersOf: (s) => seatFighters(s) || (s.saved ? s.saved.fighters : null) });
           e.target.disabled = false;
           if (deckProblem) { render(); return toast(deckProblem, "error", 8000); }
         }
         if (last) { e.target.disabled = true; await create(); e.target.disabled = false; } else { w.step += 1; render(); window.scrollTo(0, 0); }
       }, { cls: "btn primary", id: "wizard-next" })));
+}
+
+/** A share link (/new?warband=<id>) puts that saved warband in the first seat without one. */
+async function openSharedWarband() {
+  const id = new URLSearchParams(location.search).get("warband");
+  if (!id) return;
+  const rec = await (await loadUw()).openSaved(id);
+  if (!rec) return;
+  ensureSeats();
+  const seat = w.seats.find((x) => !x.warband) || w.seats[0];
+  Object.assign(seat, { warband: `saved:${rec.id}`, saved: rec, fighters: [], gaps: null });
+  w.sharedWarband = { name: rec.name, seat: w.seats.indexOf(seat) };
 }
 
 async function load() {
@@ -354,6 +410,7 @@ async function load() {
     const wb = await api("GET", "/api/content/underworlds/warbands");
     const wbs = wb.body && (wb.body.items || wb.body.warbands);
     if (wb.status === 200 && Array.isArray(wbs)) w.warbands = wbs.map((x) => ({ slug: x.id || x.slug, name: x.name || x.id }));
+    await openSharedWarband();
     const decks = await api("GET", "/api/content/underworlds/decks");
     if (decks.status === 200 && Array.isArray(decks.body && decks.body.items)) w.decks = decks.body.items;
   } catch (err) {

@@ -5,7 +5,7 @@
 export const EDITIONS = /* JSON */ {
   "underworlds/deathgorge": { "formats": [["rivals", "Rivals"], ["nemesis", "Nemesis"], ["relic", "Relic"], ["championship", "Championship"]], "players": [2, 3, 4] },
   "underworlds/dreadfane": { "formats": [["standard", "Standard"]], "players": [2] },
-  "underworlds/shadespire": { "formats": [["standard", "Standard"], ["matched", "Matched play"]], "players": [2, 3, 4] },
+  "underworlds/shadespire": { "formats": [["standard", "Standard"], ["matched", "Matched play (best of three)"]], "players": [2, 3, 4] },
   "conquest/core": { "formats": [], "players": [2] },
   "battlelore/second-edition": { "formats": [["scenario", "One scenario"], ["campaign", "Campaign (4 scenarios)"]], "players": [2] }
 } /* /JSON */;

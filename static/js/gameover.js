@@ -75,6 +75,8 @@ export function renderGameOver(outcome, view, events, c) {
       outcome.decided_by ? h("div", { id: "decided-by" }, (c.renderer && c.renderer.decidedBy && c.renderer.decidedBy(outcome, c)) ||
         `Decided by: ${String(outcome.decided_by).replace(/_/g, " ")}`) : null,
       totals(outcome, view, c)),
+    // What the game leads to next (a match's score and next game), right under the winner.
+    c.renderer && c.renderer.afterWinner ? c.renderer.afterWinner(outcome, view, c) : null,
     series ? h("div", {}, h("h2", {}, series.title || "Points by round"), gloryChart(series, c.seatName)) : null,
     c.exportLog ? h("button", { type: "button", class: "btn", onclick: c.exportLog }, "Export the whole log") : null);
 }

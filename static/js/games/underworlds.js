@@ -2,9 +2,10 @@
 // action), each player's glory and activations, the step in words, combat entry with dice
 // tapped per die and a preview, and glory by source per round for the game-over chart.
 // The shell (pages/play.js) calls: renderBoard, describeValue, describeEvent,
-// describeConsequence, banner, stepGuide, decidedBy, scoreLine, customEntry, glorySeries.
+// describeConsequence, banner, stepGuide, decidedBy, scoreLine, customEntry, glorySeries, afterWinner.
 import { h, button, sheet } from "../dom.js";
 import { stepper, setPath, getPath, fieldLabel } from "../actions.js";
+import { matchPanel } from "./uw_match.js";
 
 const TOKEN_NAMES = { move: "Move", charge: "Charge", guard: "Guard", stagger: "Stagger", raise: "Raise" };
 const STEP_NAMES = {
@@ -383,7 +384,7 @@ export default {
     const order = view.order || Object.keys(view.seats);
     // Your own warband first: it is the one you touch most.
     const seats = [...order.filter((s) => s === c.seat), ...order.filter((s) => s !== c.seat)];
-    return h("div", { class: "board" }, seats.map((seat) => seatBlock(view, seat, c)));
+    return h("div", { class: "board" }, c.outcome ? null : matchPanel(view, c), seats.map((seat) => seatBlock(view, seat, c)));
   },
 
   /** Round, phase, whose turn and which step, from the state (so spectators see it too). */
@@ -449,6 +450,11 @@ export default {
       objective_value: `Tied on glory: most objective token value held (${Object.entries(held).map(([s, v]) => `${c.seatName(s)} ${v}`).join(", ")})`,
       draw: "Tied on every tiebreak: a draw",
     }[outcome.decided_by] || null;
+  },
+
+  /** Under the game-over winner: the matched-play match's score, next game or result. */
+  afterWinner(outcome, view, c) {
+    return matchPanel(view, c);
   },
 
   describeValue: (path, value, view) => describeValue(path, value, view),

@@ -20,7 +20,8 @@ const FALLBACK_RULESETS = [
   { id: "battlelore/second-edition", title: "BattleLore Second Edition" },
 ];
 const formatsOf = (id) => (EDITIONS[id] || { formats: [] }).formats;
-const playersOf = (id) => (EDITIONS[id] || { players: [2] }).players;
+// Matched play is a match between two players (Shadespire rulebook, Matched Play, pg 26).
+const playersOf = (id) => (w && w.format === "matched" ? [2] : (EDITIONS[id] || { players: [2] }).players);
 
 const w = {
   step: 0,
@@ -38,6 +39,7 @@ const w = {
   deploysFirst: "p2",   // who placed the first fighter (the deployment roll-off's choice)
   placedFirst: "p1",    // who finished placing first (adds a critical to round 1's roll-off)
   created: null,
+  tiebreakers: true,    // matched play: tiebreakers agreed before the match
 };
 
 const family = () => w.ruleset.split("/")[0];
@@ -87,8 +89,11 @@ function stepGame() {
           { cls: "btn", role: "radio", "aria-checked": String(r.id === w.ruleset), "aria-pressed": String(r.id === w.ruleset), "data-ruleset": r.id })))),
     formats.length ? h("fieldset", {}, h("legend", {}, "Format"),
       h("div", { class: "seg", role: "radiogroup", "aria-label": "Format" },
-        formats.map(([id, label]) => button(label, () => { w.format = id; render(); },
+        formats.map(([id, label]) => button(label, () => { w.format = id; if (!playersOf(w.ruleset).includes(w.count)) w.count = 2; render(); },
           { cls: "btn", role: "radio", "aria-checked": String(id === w.format), "aria-pressed": String(id === w.format) })))) : null,
+    w.format === "matched" ? h("label", { class: "check", id: "tiebreakers" },
+      h("input", { type: "checkbox", checked: w.tiebreakers, onchange: (e) => { w.tiebreakers = e.target.checked; } }),
+      "Use the tiebreakers if the match is level (agree before the first game)") : null,
     h("fieldset", {}, h("legend", {}, "Players"),
       h("div", { class: "seg", role: "radiogroup", "aria-label": "Number of players" },
         playersOf(w.ruleset).map((n) => button(String(n), () => { w.count = n; render(); },
@@ -293,6 +298,11 @@ function setupBody() {
     if (family() === "underworlds" && s.saved) Object.assign(seat, { warband: "custom", custom_id: s.saved.id });
     return seat;
   });
+  if (w.format === "matched" && family() === "underworlds") {
+    // Game 1 of a best-of-three match; each player keeps this warband for the whole match.
+    options.match = { game: 1, seats: seatIds(), tiebreakers: w.tiebreakers, previous: [],
+      warbands: Object.fromEntries(seats.map((s, i) => [`p${i + 1}`, s.warband])) };
+  }
   const override = UW && family() === "underworlds" ? UW.deckOverride(w.seats) : null;
   if (override) options.deck_override = override;
   return { ruleset: w.ruleset, options, seats, ...(w.shared ? { shared_device: true } : {}) };

@@ -79,7 +79,7 @@ function ctx() {
     seat: shared() ? T.actFor : rec.seat, view: T.view, actsForAll: actsForOthers(), advice: T.advice, gameId, token: rec.token,
     submit, preview, describe, seatName, catalogueLabel, exportLog, pending: T.pending.map((p) => p.envelope),
     renderer: T.renderer, readOnly: (!isPlayer() && !isReferee()) || !!T.outcome, isReferee: isReferee(),
-    outcome: T.outcome, isPlayer: isPlayer(),
+    outcome: T.outcome, isPlayer: isPlayer(), events: [...T.events.values()],
   };
 }
 
@@ -267,7 +267,7 @@ function tableTab() {
   ];
 }
 
-/** Why nothing can be entered here: a finished game (its log stays readable and exportable), or a spectator's phone. */
+/** Why nothing is entered here: the game is over (its log stays), or a spectator's phone. */
 function readOnlyNote() {
   if (T.outcome) {
     return h("p", { class: "muted", id: "read-only-note" }, "The game is over: nothing more is entered here. The whole log stays in the Log tab.");
@@ -276,7 +276,7 @@ function readOnlyNote() {
   return null;
 }
 
-/** A finished game may still ask its players for something (a matched-play match's roll-off). */
+/** A finished game may still ask its players something (a match's roll-off). */
 function afterTheGame() {
   return (isPlayer() || isReferee()) && T.advice && (T.advice.suggestions || []).length > 0;
 }

@@ -1,0 +1,105 @@
+"""Shadespire matched play as a best-of-three match through the phones (issue 6; Shadespire rulebook,
+Matched Play pg 26). The quiet turns of each game are entered over REST to keep the test fast; the wizard,
+the game-over match panel, the next-game button and the final match result are all used in the browser."""
+from __future__ import annotations
+
+import json
+import re
+
+from playwright.sync_api import expect
+
+from .flows import join
+from .uw_rest import quiet_game, set_up
+
+
+def game_of(page) -> tuple[str, str]:
+    """The game this page shows and this phone's token for it."""
+    gid = re.search(r"game=([^&]+)", page.url).group(1)
+    rec = json.loads(page.evaluate("localStorage.getItem('tw.games')"))[gid]
+    return gid, rec["token"]
+
+
+def tokens(ana, ben) -> tuple[str, dict]:
+    gid, t1 = game_of(ana)
+    gid2, t2 = game_of(ben)
+    assert gid == gid2, "both phones show the same game"
+    return gid, {"p1": t1, "p2": t2}
+
+
+def test_best_of_three_match_decided_on_the_glory_tiebreaker(phones, server):
+    """Game 1 to Ana, game 2 to Ben, game 3 drawn: level on games, Ana wins the match on glory over the games."""
+    ana = phones.new("ana")
+    ana.goto("/new")
+    expect(ana.locator("#wizard[data-ready='true']")).to_be_attached()
+    ana.locator("[data-ruleset='underworlds/shadespire']").click()
+    ana.get_by_role("radio", name="4 players").click()
+    ana.get_by_role("radio", name="Matched play (best of three)").click()
+    # A match is between two players, and the tiebreakers are agreed before it.
+    expect(ana.get_by_role("radiogroup", name="Number of players").get_by_role("radio")).to_have_count(1)
+    expect(ana.locator("#tiebreakers input")).to_be_checked()
+    phones.shot(ana, "01-wizard-matched-play")
+    ana.locator("#wizard-next").click()
+    for i, (name, fighter) in enumerate((("Ana", "Vex"), ("Ben", "Rok"))):
+        ana.locator(f"#name-{i}").fill(name)
+        ana.locator(f"#warband-{i}").select_option("custom")
+        ana.locator(f"#fighter-{i}-0").fill(fighter)
+    ana.locator("#wizard-next").click()
+    ana.locator("#wizard-next").click()
+    code = ana.locator("#join-code")
+    expect(code).to_have_text(re.compile(r"^[0-9A-Z]{4,}$"))
+    join_code = code.inner_text()
+    ana.get_by_role("link", name="Go to the table").click()
+    ben = phones.new("ben")
+    join(ben, join_code, "p2")
+    expect(ben.locator("#match")).to_contain_text("game 1 of 3")
+    phones.shot(ben, "02-game-1-table")
+
+    # Game 1: Ana scores 4 glory, Ben none.
+    gid, toks = tokens(ana, ben)
+    quiet_game(server, gid, toks, glory={"p1": 4})
+    for p in (ana, ben):
+        expect(p.locator("#match-score")).to_have_text("Games won: Ana 1 · Ben 0")
+        expect(p.locator("#read-only-note")).to_contain_text("The game is over")
+    phones.shot(ben, "03-game-1-over", full_page=True)
+    ana.locator("#match").scroll_into_view_if_needed()
+    phones.shot(ana, "03b-game-1-match-panel")
+
+    # Ana starts game 2 from her phone; Ben's game-over screen offers to join it.
+    ana.locator("[data-action='next-game']").click()
+    expect(ana.locator("#next-join-code")).to_have_text(re.compile(r"^[0-9A-Z]{4,}$"))
+    phones.shot(ana, "04-next-game-ready")
+    ana.locator("[data-action='open-next']").click()
+    expect(ana.locator("#match")).to_contain_text("game 2 of 3")
+    ben.locator("[data-action='join-next-game']").click()
+    ben.locator("[data-seat='p2']").click()
+    expect(ben.locator("#match")).to_contain_text("game 2 of 3")
+    expect(ben.locator("#match")).to_contain_text("Game 1: Ana won (glory Ana 4, Ben 0)")
+    expect(ben.locator("[data-seat='p2']")).to_contain_text("Rok")   # same warbands as game 1
+    phones.shot(ben, "05-game-2-table")
+
+    # Game 2: Ben scores 3. Level at one game each: Ben starts game 3.
+    gid, toks = tokens(ana, ben)
+    set_up(server, gid, toks)
+    quiet_game(server, gid, toks, glory={"p2": 3})
+    expect(ben.locator("#match-score")).to_have_text("Games won: Ana 1 · Ben 1")
+    ben.locator("[data-action='next-game']").click()
+    ben.locator("[data-action='open-next']").click()
+    expect(ben.locator("#match")).to_contain_text("game 3 of 3")
+    ana.locator("[data-action='join-next-game']").click()
+    ana.locator("[data-seat='p1']").click()
+    expect(ana.locator("#match")).to_contain_text("game 3 of 3")
+
+    # Game 3: one glory each, a drawn game. The match is level on games: Ana has more glory over the match.
+    gid, toks = tokens(ana, ben)
+    set_up(server, gid, toks)
+    quiet_game(server, gid, toks, glory={"p1": 1, "p2": 1})
+    for p in (ana, ben):
+        expect(p.locator("#match-result .who")).to_have_text("Ana")
+        expect(p.locator("#match-decided-by")).to_have_text("Tiebreaker: most glory over the match's games")
+        expect(p.locator("#match-result")).to_contain_text("Matched Play, Tiebreaker")
+        expect(p.locator("[data-action='next-game']")).to_have_count(0)
+    expect(ana.locator("#match-score")).to_have_text("Games won: Ana 1 · Ben 1")
+    expect(ana.locator("#match")).to_contain_text("Glory over the match: Ana 5 · Ben 4")
+    ana.locator("#match").scroll_into_view_if_needed()
+    phones.shot(ana, "06-match-winner")
+    phones.shot(ben, "07-match-over-full", full_page=True)

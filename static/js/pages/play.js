@@ -270,6 +270,7 @@ function tableTab() {
 /** Why nothing is entered here: the game is over (its log stays), or a spectator's phone. */
 function readOnlyNote() {
   if (T.outcome) {
+    if (afterTheGame()) return null;  // the match roll-off is still to be entered
     return h("p", { class: "muted", id: "read-only-note" }, "The game is over: nothing more is entered here. The whole log stays in the Log tab.");
   }
   if (!isPlayer() && !isReferee()) return h("p", { class: "muted", id: "read-only-note" }, "You are watching this game.");

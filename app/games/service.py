@@ -10,7 +10,9 @@ from __future__ import annotations
 import copy
 import importlib
 import logging
+import random
 import threading
+import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -33,6 +35,7 @@ EXPORT_FORMAT = "tablewarden-game"
 EXPORT_VERSION = 1
 CACHE_GAMES = 512
 READ_ONLY_ROLES = ("scorekeeper", "spectator")
+MAX_ATTEMPTS = 25  # stale appends retried (other processes writing the same game) before answering 503
 
 
 @dataclass(frozen=True)
@@ -420,7 +423,7 @@ class GameService:
             # transaction re-checks both the id (duplicate) and the head (stale) atomically, so a
             # cache that is behind (another process wrote) only costs a refresh and a retry.
             folded = self._cache.get(caller.game_id) or self.folded(caller.game_id)
-            for attempt in range(5):
+            for attempt in range(MAX_ATTEMPTS):
                 original = folded.by_id(env["id"])
                 if original is not None:
                     return 200, self._reply(original, duplicate=True)
@@ -455,7 +458,10 @@ class GameService:
                     if env["expected_seq"] is not None:
                         raise ApiError(409, "stale", f"The game has moved on (now at event {result.head}).",
                                        extra={"head": result.head})
-                    continue  # another process got there first: check again against the new head
+                    # Another process got there first: check again against the new head, after a
+                    # short random pause so two busy processes stop colliding in step.
+                    time.sleep(random.uniform(0, 0.002 * min(attempt + 1, 10)))
+                    continue
                 stored = result.record
                 now = Folded(folded.game, folded.rs, folded.records + [stored], state)
                 self._cache[caller.game_id] = now

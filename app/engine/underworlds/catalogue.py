@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from . import attacks
 from .reactions import REACTION_STEP_IDS
+from .state import TOKENS
 
 FIGHTER = {"type": "fighter", "help": "Fighter (<seat>.<slug>)"}
 OPT_FIGHTER = {**FIGHTER, "required": False}
@@ -14,6 +15,10 @@ CARD = {"type": "str", "max_length": 120, "required": False, "help": "Card name 
 FEATURE = {"type": "str", "max_length": 4, "ref": "feature", "help": "Feature token (1-9, or b1.. for the others)"}
 OPT_FEATURE = {**FEATURE, "required": False}
 FACES = ["objective", "cover", "blocked"]
+# Named counters (Advanced rules, Tokens and counters pg 19): a short label, like a keyword. The core set has
+# 24 wound/generic counters, so no single rule gives more at once.
+COUNTER_NAME = {"type": "str", "max_length": 24, "help": "Counter name, as the rule names it (e.g. blood)"}
+MAX_COUNTERS = 24
 CASTING_VALUE = {"type": "object", "required": False, "help": "The spell's casting value",
                  "fields": {k: {"type": "int", "min": 0, "max": 6, "required": False} for k in ("channel", "focus", "crit")}}
 MAGIC = {"type": "object", "required": False, "help": "Magic dice, counts per face",
@@ -103,9 +108,13 @@ def event_types(edition) -> list[dict]:
                     "dealt_by": {"type": "str", "max_length": 60, "required": False,
                                  "help": "Fighter or seat that dealt it (default: the entering seat)"}}},
         {"type": "heal", "label": "Heal", "fields": {"fighter": FIGHTER, "amount": {"type": "int", "min": 1, "max": 20}}},
-        {"type": "token", "label": "Token", "help": "Give or remove a Move, Charge, Guard or Stagger token.",
-         "fields": {"fighter": FIGHTER, "token": {"type": "enum", "choices": ["move", "charge", "guard", "stagger"]},
+        {"type": "token", "label": "Token", "help": "Give or remove a Move, Charge, Guard, Stagger or Raise token.",
+         "fields": {"fighter": FIGHTER, "token": {"type": "enum", "choices": list(TOKENS)},
                     "action": {"type": "enum", "choices": ["give", "remove"]}}},
+        {"type": "counter", "label": "Counter",
+         "help": "Give or remove counters a rule names (e.g. 'blood'); wound counters are damage and heal.",
+         "fields": {"fighter": FIGHTER, "name": COUNTER_NAME, "action": {"type": "enum", "choices": ["give", "remove"]},
+                    "count": {"type": "int", "min": 1, "max": MAX_COUNTERS}}},
         {"type": "drive_back", "label": "Drive back",
          "help": "Push the target of the Attack action just made away from the attacker (1 hex, plus Knockback).",
          "fields": {"fighter": FIGHTER, "hexes": {"type": "int", "min": 1, "max": 9},

@@ -44,7 +44,8 @@ class Edition:
     # Numbered feature tokens used, by players (values 1..n), and available (blocked/cover) tokens.
     numbered_features: dict = field(default_factory=lambda: {2: 5, 3: 7, 4: 9})
     available_features: dict = field(default_factory=lambda: {2: 2, 3: 3, 4: 4})
-    # Tokens cleared at the end of each round.
+    # Tokens cleared at the end of each round: "clear all Move, Charge, Guard and Stagger tokens" (Deathgorge, End
+    # phase pg 38). Raise tokens are not in that list, so they stay until removed or out of action (pg 24).
     end_of_round_clear: tuple = ("move", "charge", "guard", "stagger")
     # In round 3's end phase players only score (no discards, upgrades or draws).
     last_end_phase_scores_only: bool = True

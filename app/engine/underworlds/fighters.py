@@ -2,7 +2,8 @@
 
 Events handled here (each names the fighter "<seat>.<slug>"):
   damage {fighter, amount, source, dealt_by?}   heal {fighter, amount}
-  token {fighter, token: move|charge|guard|stagger, action: give|remove}
+  token {fighter, token: move|charge|guard|stagger|raise, action: give|remove}
+  counter {fighter, name, action: give|remove, count}   named counters (pg 19), kept as counters {name: n}
   inspire {fighter} / uninspire {fighter}        return_fighter {fighter}
   push {fighter, hexes, into?: none|lethal|snare}   (lethal: 1 damage; snare: stagger)
   position {fighter, feature?}  the fighter now stands on that feature token (or on none)
@@ -10,7 +11,7 @@ Events handled here (each names the fighter "<seat>.<slug>"):
 """
 from __future__ import annotations
 
-from ..core import Consequence, Violation
+from ..core import Consequence, Violation, structural
 from . import glory
 from .state import seat_of, traits
 
@@ -49,8 +50,9 @@ def take_out_of_action(rs, state, fid: str, dealer: str | None, source: str) -> 
     f = state["fighters"][fid]
     f["out"] = True
     f["damage"] = 0
-    f["counters"] = 0
-    for t in f["tokens"]:
+    # "clear all counters from their fighter card and from their upgrades" (Out of action pg 24): named ones too.
+    f["counters"] = {}
+    for t in f["tokens"]:  # every token, Raise included: "clear all of their tokens" (pg 24)
         f["tokens"][t] = 0
     if f["feature"]:
         state["features"][f["feature"]]["fighter"] = None
@@ -127,6 +129,41 @@ def apply_token(rs, state, event) -> list[Consequence]:
         tokens = state["fighters"][d["fighter"]]["tokens"]
         tokens[d["token"]] = max(0, tokens[d["token"]] - 1)
     return cons
+
+
+def counter_name(raw: str) -> str:
+    """A counter's name as kept: names label counters like keywords (pg 19), so case and spacing do not count."""
+    return " ".join(raw.split()).lower()
+
+
+def check_counter(rs, state, event) -> list[Violation]:
+    """Counters go on fighters on the battlefield; you cannot remove more counters than the fighter has (pg 19)."""
+    d = event.data
+    name = counter_name(d["name"])
+    if not name:
+        return [structural("counter_name", "Name the counter (as the rule names it).")]
+    if name in ("wound", "wounds"):
+        return [structural("wound_counter", "Wound counters are damage: use Damage or Heal.")]
+    out = _alive(rs, state, d["fighter"], "be given counters")
+    have = state["fighters"][d["fighter"]]["counters"].get(name, 0)
+    if not out and d["action"] == "remove" and have < d["count"]:
+        # "If the fighter or card has none of the relevant token or counter, you cannot remove it." (pg 19)
+        out.append(Violation("no_such_counter", f"{d['fighter']} has {have} {name} counter(s): "
+                             f"cannot remove {d['count']}.", rs.edition.rule("remove")))
+    return out
+
+
+def apply_counter(rs, state, event) -> list[Consequence]:
+    """Give or remove named counters; an overridden removal never goes below none."""
+    d = event.data
+    counters = state["fighters"][d["fighter"]]["counters"]
+    name = counter_name(d["name"])
+    n = counters.get(name, 0) + (d["count"] if d["action"] == "give" else -d["count"])
+    if n > 0:
+        counters[name] = n
+    else:
+        counters.pop(name, None)
+    return []
 
 
 def inspire_open(state) -> bool:

@@ -32,6 +32,8 @@ DEATHGORGE_RULES: dict[str, str] = {
     "move": _r("Move action", 18),
     "push": _r("Push", 19),
     "tokens": _r("Tokens and counters", 19),
+    "remove": _r("Advanced rules, Tokens and counters: remove", 19),
+    "named_counters": _r("Advanced rules, Tokens and counters: rules may name counters", 19),
     "attack": _r("Attack action", 20),
     "combat": _r("Combat sequence", 21),
     "combat_friendly": _r("Advanced rules, Combat sequence: you cannot target a friendly fighter", 21),

@@ -39,6 +39,7 @@ _HANDLERS = {
     "damage": (fighters.check_damage, fighters.apply_damage),
     "heal": (fighters.check_heal, fighters.apply_heal),
     "token": (fighters.check_token, fighters.apply_token),
+    "counter": (fighters.check_counter, fighters.apply_counter),
     "push": (fighters.check_push, fighters.apply_push),
     "position": (fighters.check_position, fighters.apply_position),
     "feature": (fighters.check_feature, fighters.apply_feature),

@@ -113,7 +113,7 @@ def new_game(edition, setup: dict) -> dict:
             state["cards"][fid] = card
             state["fighters"][fid] = {"seat": seat, "wounds": wounds, "damage": 0,
                                       "tokens": {t: 0 for t in TOKENS}, "inspired": False, "out": False,
-                                      "upgrades": [], "counters": 0, "feature": None}
+                                      "upgrades": [], "counters": {}, "feature": None}
         if leaders > 1:
             raise SetupError("A warband has one leader.", f"{where}.fighters")
     return state

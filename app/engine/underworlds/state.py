@@ -14,8 +14,8 @@ State (plain JSON; one dict):
                  do_over: null|"none"|"power"|"objectives"|"all",
                  returned: n (fighters returned to the battlefield this game), gone: [card names used],
                  in_play: [persisting gambits face up]}}
-    fighters: {"p1.cyreni": {seat, wounds, damage, tokens: {move, charge, guard, stagger},
-                             inspired, out, upgrades: [card names], counters, feature}}
+    fighters: {"p1.cyreni": {seat, wounds, damage, tokens: {move, charge, guard, stagger, raise},
+                             inspired, out, upgrades: [card names], counters: {name: n}, feature}}
     cards: {"p1.cyreni": {...fighter record from the setup...}}   # STATIC: never mutated, shared by copies
     decks: {p1: {"objectives": {name: card}, "power": {name: card}} | null}   # STATIC
     features: {"1": {value: 1, face: objective|cover|blocked, on_board, fighter}, "b1": {value: null, ...}}
@@ -37,7 +37,9 @@ from __future__ import annotations
 import marshal
 
 STATIC_KEYS = ("cards", "decks")
-TOKENS = ("move", "charge", "guard", "stagger")
+# The core set's tokens given to fighters (Deathgorge rulebook, Tokens and counters pg 19; Raise tokens are in
+# the core set's list, line "6 Raise tokens"). Editions without one filter it out (editions/suggestions.py).
+TOKENS = ("move", "charge", "guard", "stagger", "raise")
 
 
 def clone(state: dict) -> dict:

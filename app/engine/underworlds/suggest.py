@@ -16,7 +16,7 @@ from . import fighters as F
 from . import objectives as O
 from .power import power_seat
 from .reactions import REACTION_STEPS, card_step, plunder_faces, plunder_possible, used_step, window_steps
-from .state import (characteristic, defence_known, profiles, profiles_unknown, seat_of, surviving,
+from .state import (TOKENS, characteristic, defence_known, profiles, profiles_unknown, seat_of, surviving,
                     traits)
 from .turns import active_seat
 
@@ -552,14 +552,15 @@ def _table(rs, state, seat) -> list[Suggestion]:
                               bounds={"amount": {"type": "int", "min": 1, "max": 2}}, group="Table"))
     if alive_all:
         out.append(Suggestion("token", seat, "Give a token", {"action": "give"},
-                              choices={"fighter": alive_all, "token": ["move", "charge", "guard", "stagger"]},
+                              choices={"fighter": alive_all, "token": list(TOKENS)},
                               group="Table"))
         # Some rules remove a token (Tokens and counters pg 19) or un-Inspire a fighter (Inspire pg 6).
-        for token in ("move", "charge", "guard", "stagger"):
+        for token in TOKENS:
             holders = [f for f in alive_all if state["fighters"][f]["tokens"][token] > 0]
             if holders:
                 out.append(Suggestion("token", seat, f"Remove a {token.title()} token", {"action": "remove",
                                       "token": token}, choices={"fighter": holders}, group="Table"))
+        out.extend(_counters(rs, state, seat, alive_all))
         inspired = [f for f in alive_all if state["fighters"][f]["inspired"]]
         if inspired:
             out.append(Suggestion("uninspire", seat, "Un-Inspire (card effect)", {}, choices={"fighter": inspired},
@@ -581,4 +582,28 @@ def _table(rs, state, seat) -> list[Suggestion]:
     if outs:
         out.append(Suggestion("return_fighter", seat, "Return a fighter (card effect)", {},
                               choices={"fighter": outs}, group="Table"))
+    return out
+
+
+def _counters(rs, state, seat, alive_all) -> list[Suggestion]:
+    """Give a named counter (any name, pg 19) or remove counters a fighter has; check() decides who qualifies."""
+    if not rs.spec_for("counter"):
+        return []  # an edition without named counters
+    ok = [f for f in alive_all
+          if not rs.check(state, Event("counter", seat, {"fighter": f, "name": "x", "action": "give", "count": 1}))]
+    out = []
+    if ok:
+        out.append(Suggestion("counter", seat, "Give a counter", {"action": "give"}, choices={"fighter": ok},
+                              bounds={"name": {"type": "str", "max_length": 24},
+                                      "count": {"type": "int", "min": 1, "max": 6}}, group="Table"))
+    names = sorted({n for f in alive_all for n in state["fighters"][f]["counters"]})
+    for name in names:
+        holders = [f for f in alive_all
+                   if not rs.check(state, Event("counter", seat, {"fighter": f, "name": name, "action": "remove",
+                                                                  "count": 1}))]
+        if holders:
+            most = max(state["fighters"][f]["counters"][name] for f in holders)
+            out.append(Suggestion("counter", seat, f"Remove a {name} counter", {"action": "remove", "name": name},
+                                  choices={"fighter": holders}, bounds={"count": {"type": "int", "min": 1, "max": most}},
+                                  group="Table"))
     return out

@@ -41,7 +41,9 @@ class ClassicRuleset(UnderworldsRuleset):
 
     # -- catalogue ---------------------------------------------------------------------------
     def _edition_types(self, types: list[dict]) -> list[dict]:
-        out = copy.deepcopy(types)
+        # No named counters before Deathgorge: the Dreadfane rulebook's Tokens (pg 5) and glossary ("Give", "Remove")
+        # know tokens only, and the Shadespire rulebook only wound tokens; neither core set lists Raise tokens.
+        out = [e for e in copy.deepcopy(types) if e["type"] != "counter"]
         R = self.edition.rule
         for entry in out:
             fields = entry["fields"]

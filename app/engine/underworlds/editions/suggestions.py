@@ -8,7 +8,7 @@ from ...core import Advice, Event, Suggestion
 from ..state import surviving
 from . import checks, hazards, reactions as rx, victory
 
-TOKENS = ("move", "charge", "guard")  # no Stagger tokens in these rules
+TOKENS = ("move", "charge", "guard")  # no Stagger (or Raise) tokens in these rules
 
 
 def own_suggestions(rs, state, seat) -> list[Suggestion]:

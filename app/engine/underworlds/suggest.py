@@ -596,14 +596,11 @@ def _counters(rs, state, seat, alive_all) -> list[Suggestion]:
         out.append(Suggestion("counter", seat, "Give a counter", {"action": "give"}, choices={"fighter": ok},
                               bounds={"name": {"type": "str", "max_length": 24},
                                       "count": {"type": "int", "min": 1, "max": 6}}, group="Table"))
-    names = sorted({n for f in alive_all for n in state["fighters"][f]["counters"]})
-    for name in names:
-        holders = [f for f in alive_all
-                   if not rs.check(state, Event("counter", seat, {"fighter": f, "name": name, "action": "remove",
-                                                                  "count": 1}))]
-        if holders:
-            most = max(state["fighters"][f]["counters"][name] for f in holders)
-            out.append(Suggestion("counter", seat, f"Remove a {name} counter", {"action": "remove", "name": name},
-                                  choices={"fighter": holders}, bounds={"count": {"type": "int", "min": 1, "max": most}},
-                                  group="Table"))
+    # One removal per fighter and name: how many may go is that fighter's own count (check() refuses more).
+    for f in alive_all:
+        for name, have in sorted(state["fighters"][f]["counters"].items()):
+            if not rs.check(state, Event("counter", seat, {"fighter": f, "name": name, "action": "remove", "count": 1})):
+                out.append(Suggestion("counter", seat, f"Remove {name} counters from {_name(state, f)}",
+                                      {"action": "remove", "name": name, "fighter": f},
+                                      bounds={"count": {"type": "int", "min": 1, "max": have}}, group="Table"))
     return out

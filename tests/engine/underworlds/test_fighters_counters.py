@@ -97,11 +97,11 @@ def test_counter_suggestions_pass_check():
     assert give.group == "Table" and "p2.minion" not in give.choices["fighter"]
     assert give.bounds["name"]["type"] == "str" and give.bounds["count"]["min"] == 1
     remove = [s for s in offers if s.data["action"] == "remove"]
-    assert [(s.data["name"], s.choices["fighter"], s.bounds["count"]["max"]) for s in remove] == \
-        [("blood", ["p2.brute"], 2)]
+    assert [(s.data["name"], s.data["fighter"], s.bounds["count"]["max"]) for s in remove] == [("blood", "p2.brute", 2)]
     for s in offers:
-        for f in s.choices["fighter"]:
-            data = {**s.data, "fighter": f, "name": s.data.get("name", "blood"), "count": 1}
+        for f in s.choices.get("fighter", [s.data.get("fighter")]):
+            top = s.bounds["count"]["max"]
+            data = {**s.data, "fighter": f, "name": s.data.get("name", "blood"), "count": top}
             assert not RS.check(state, Event("counter", "p1", data))
 
 

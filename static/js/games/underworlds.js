@@ -97,10 +97,10 @@ function fighterCard(view, fid, c) {
     waitingFor(c, fid),
     h("div", {},
       tokens.map(([t, n]) => h("span", { class: "badge token" }, `${TOKEN_NAMES[t] || t}${n > 1 ? ` ×${n}` : ""}`)),
-      f.counters ? h("span", { class: "badge" }, `Counters ×${f.counters}`) : null,
+      Object.entries(f.counters || {}).map(([k, n]) => h("span", { class: "badge token" }, `${k} ×${n}`)),
       (f.upgrades || []).map((u) => h("span", { class: "badge" }, `Upgrade: ${u}`))),
     canEdit && !f.out ? h("div", { class: "more" },
-      button("Tokens…", () => tokenSheet(view, fid, c), { cls: "btn small", aria: `Tokens of ${name}` }),
+      button("Tokens & counters…", () => tokenSheet(view, fid, c), { cls: "btn small", aria: `Tokens and counters of ${name}` }),
       button(f.inspired ? "Un-inspire" : "Inspire", () => c.submit(f.inspired ? "uninspire" : "inspire", { fighter: fid }),
         { cls: "btn small", aria: `${f.inspired ? "Un-inspire" : "Inspire"} ${name}` })) : null);
 }
@@ -116,17 +116,46 @@ function waitingFor(c, fid) {
   return h("div", { class: "badge pending", role: "status" }, `Waiting to send: ${parts.join(", ")}`);
 }
 
+/** The engine's Table suggestions of `type` for this fighter (null when this phone has no advice). */
+function offers(c, fid, type) {
+  const all = c.advice && c.advice.suggestions;
+  if (!all) return null;
+  return all.filter((s) => { const t = s.template || s.event;
+    return t.type === type && (t.data.fighter ? t.data.fighter === fid : ((s.choices || {}).fighter || []).includes(fid)); });
+}
+
 function tokenSheet(view, fid, c) {
   const f = view.fighters[fid];
-  return sheet(`Tokens: ${fighterName(view, fid)}`, (close) => h("div", { class: "stack" },
-    // The tokens this edition's fighters carry (the state lists them all, at 0 when absent).
-    Object.keys(f.tokens || {}).map((t) => {
+  const name = fighterName(view, fid);
+  const tk = offers(c, fid, "token");
+  const ct = offers(c, fid, "counter");
+  // Tokens this edition has come from the engine's "Give a token" template (the state lists every one at 0).
+  const give = tk && tk.find((s) => s.template && s.template.data.action === "give");
+  const kinds = give ? give.choices.token : tk ? [] : Object.keys(f.tokens || {});
+  const may = (list, pred, fallback) => (list ? list.some((s) => pred((s.template || s.event).data)) : fallback);
+  const giveCounter = ct && ct.find((s) => s.template.data.action === "give");
+  const send = (close, type, data) => { close(); c.submit(type, { fighter: fid, ...data }); };
+  let cname = "";
+  return sheet(`Tokens & counters: ${name}`, (close) => h("div", { class: "stack" },
+    kinds.map((t) => {
       const n = (f.tokens || {})[t] || 0;
-      return h("div", { class: "row" },
-        h("span", { class: "grow", style: "font-weight:700" }, `${TOKEN_NAMES[t]}: ${n}`),
-        button("Remove", () => { close(); c.submit("token", { fighter: fid, token: t, action: "remove" }); }, { cls: "btn small", disabled: n === 0 }),
-        button("Give", () => { close(); c.submit("token", { fighter: fid, token: t, action: "give" }); }, { cls: "btn small" }));
+      return h("div", { class: "row", "data-token": t },
+        h("span", { class: "grow", style: "font-weight:700" }, `${TOKEN_NAMES[t] || t}: ${n}`),
+        button("Remove", () => send(close, "token", { token: t, action: "remove" }),
+          { cls: "btn small", aria: `Remove a ${TOKEN_NAMES[t] || t} token from ${name}`, disabled: !may(tk, (d) => d.action === "remove" && d.token === t, n > 0) }),
+        button("Give", () => send(close, "token", { token: t, action: "give" }), { cls: "btn small", aria: `Give ${name} a ${TOKEN_NAMES[t] || t} token` }));
     }),
+    // Named counters (Tokens and counters pg 19): only where the engine has the counter event.
+    Object.entries(f.counters || {}).map(([k, n]) => h("div", { class: "row", "data-counter": k },
+      h("span", { class: "grow", style: "font-weight:700" }, `${k} counters: ${n}`),
+      button("−", () => send(close, "counter", { name: k, action: "remove", count: 1 }),
+        { cls: "btn small", aria: `Remove a ${k} counter from ${name}`, disabled: !may(ct, (d) => d.action === "remove" && d.name === k, true) }),
+      giveCounter ? button("+", () => send(close, "counter", { name: k, action: "give", count: 1 }), { cls: "btn small", aria: `Give ${name} a ${k} counter` }) : null)),
+    giveCounter ? h("div", { class: "row" },
+      h("input", { style: "flex:1 1 0;min-width:0", maxlength: (giveCounter.fields.name || {}).max_length || 24, placeholder: "New counter, e.g. blood",
+        "aria-label": "Counter name", oninput: (e) => { cname = e.target.value; } }),
+      button("Give", () => { if (cname.trim()) send(close, "counter", { name: cname.trim(), action: "give", count: 1 }); },
+        { cls: "btn small", aria: `Give ${name} the named counter` })) : null,
     h("div", { class: "sheet-actions" }, button("Close", () => close(null), { cls: "btn" }))));
 }
 
@@ -332,6 +361,7 @@ function describeEvent(ev, c) {
     case "inspire": return `${fn(d.fighter)} Inspired`;
     case "uninspire": return `${fn(d.fighter)} no longer Inspired`;
     case "token": return `${TOKEN_NAMES[d.token] || d.token} token ${d.action === "remove" ? "removed from" : "given to"} ${fn(d.fighter)}`;
+    case "counter": return `${d.count} ${d.name} counter${d.count > 1 ? "s" : ""} ${d.action === "remove" ? "removed from" : "given to"} ${fn(d.fighter)}`;
     case "activate": return `${capital(String(d.action || "").replace(/_/g, " "))}${d.fighter ? `: ${fn(d.fighter)}` : ""}${d.target ? ` → ${fn(d.target)}` : ""}`;
     case "attack": return `Attack: ${fn(d.attacker)} → ${fn(d.target)}${d.profile && d.profile.name ? ` with ${d.profile.name}` : ""} (${describeValue("attack_roll", d.attack_roll || {}, v)} vs ${describeValue("defence_roll", d.defence_roll || {}, v)})`;
     case "roll_off": return `Roll-off (${describeValue("purpose", d.purpose, v)}): ${c.seatName(d.first)} goes first`;

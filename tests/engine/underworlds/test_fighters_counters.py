@@ -112,6 +112,8 @@ def test_earlier_editions_have_no_raise_tokens_or_named_counters():
         t = Table(rs, setup(rid))
         fid = next(iter(t.state["fighters"]))
         assert "counter" not in {e["type"] for e in rs.catalogue()}
+        token = next(e for e in rs.catalogue() if e["type"] == "token")
+        assert token["fields"]["token"]["choices"] == ["move", "charge", "guard"] and "Raise" not in token["help"]
         assert t.refuse("counter", "p1", fighter=fid, name="blood", action="give", count=1) == ["unknown_event"]
         assert t.refuse("token", "p1", fighter=fid, token="raise", action="give")
         t.start()

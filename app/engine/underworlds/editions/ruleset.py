@@ -55,6 +55,8 @@ class ClassicRuleset(UnderworldsRuleset):
                                  "that met an 'immediately' objective; or discard one. " + R("surge"))
             elif entry["type"] == "token":
                 fields["token"]["choices"] = list(TOKENS)
+                names = [t.title() for t in TOKENS]
+                entry["help"] = f"Give or remove a {', '.join(names[:-1])} or {names[-1]} token."
             elif entry["type"] == "push" and "into" in fields:
                 fields["into"]["choices"] = ["none", "lethal"]
             elif entry["type"] == "damage" and self.classic.hazard_phase:

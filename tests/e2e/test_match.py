@@ -103,3 +103,54 @@ def test_best_of_three_match_decided_on_the_glory_tiebreaker(phones, server):
     ana.locator("#match").scroll_into_view_if_needed()
     phones.shot(ana, "06-match-winner")
     phones.shot(ben, "07-match-over-full", full_page=True)
+
+
+def match_game(server, number, previous):
+    """A game of the match created over REST (one fighter each, tiebreakers agreed), set up to its first round."""
+    import requests
+
+    from .flows import fighter
+    seats = [{"name": n, "warband": "custom", "fighters": [fighter(slug, fname, True, 1)]}
+             for n, (slug, fname) in zip(("Ana", "Ben"), (("vex", "Vex"), ("rok", "Rok")))]
+    match = {"game": number, "seats": ["p1", "p2"], "tiebreakers": True, "warbands": {"p1": "custom", "p2": "custom"},
+             "previous": previous}
+    r = requests.post(f"{server.url}/api/games", json={"ruleset": "underworlds/shadespire",
+                                                       "options": {"format": "matched", "match": match}, "seats": seats})
+    assert r.status_code == 201, r.text
+    game = r.json()
+    tokens = {s["seat"]: s["token"] for s in game["seats"]}
+    set_up(server, game["id"], tokens)
+    return game, tokens
+
+
+def test_level_match_with_no_fighters_left_is_settled_by_a_roll_off_on_the_phone(phones, server):
+    """Tiebreaker: level on games and on glory with both warbands out of action at the end of game 3 - the
+    players roll off; the phone offers the match roll-off after the game is over and shows its result."""
+    from .uw_rest import post, state
+    previous = []
+    for number, glory in ((1, {"p1": 4}), (2, {"p2": 4})):
+        game, tokens = match_game(server, number, previous)
+        view = quiet_game(server, game["id"], tokens, glory=glory)
+        previous.append(view["outcome"]["record"])
+    game, tokens = match_game(server, 3, previous)
+    post(server, game["id"], tokens["p1"], "p1", "roll_off", purpose="first_turn", first="p1")
+    # Each warband's only fighter is taken out: one glory to each player (5-5 over the match).
+    post(server, game["id"], tokens["p1"], "p1", "damage", fighter="p2.rok", amount=1, source="card")
+    post(server, game["id"], tokens["p2"], "p2", "damage", fighter="p1.vex", amount=1, source="card")
+    view = quiet_game(server, game["id"], tokens)
+    assert view["outcome"]["match"]["roll_off"], view["outcome"]["match"]
+    assert state(server, game["id"], tokens["p1"])["state"]["phase"] == "over"
+
+    ben = phones.new("ben")
+    join(ben, game["join_code"], "p2")
+    expect(ben.locator("#match")).to_contain_text("roll off")
+    expect(ben.locator("#read-only-note")).to_have_count(0)
+    phones.shot(ben, "01-match-roll-off", full_page=True)
+    ben.locator("section.actions").get_by_role("button", name="Match roll-off", exact=False).click()
+    phones.shot(ben, "02-roll-off-sheet")
+    ben.locator("dialog").get_by_role("button", name="Ben").click()
+    expect(ben.locator("#match-result .who")).to_have_text("Ben")
+    expect(ben.locator("#match-decided-by")).to_have_text("Tiebreaker: the roll-off (no fighters left, equal glory)")
+    expect(ben.locator("section.actions")).to_have_count(0)
+    ben.locator("#match").scroll_into_view_if_needed()
+    phones.shot(ben, "03-match-won-on-the-roll-off")

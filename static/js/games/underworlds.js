@@ -5,7 +5,7 @@
 // describeConsequence, banner, stepGuide, decidedBy, scoreLine, customEntry, glorySeries, afterWinner.
 import { h, button, sheet } from "../dom.js";
 import { stepper, setPath, getPath, fieldLabel } from "../actions.js";
-import { matchPanel } from "./uw_match.js";
+import { matchPanel, matchRollOff } from "./uw_match.js";
 
 const TOKEN_NAMES = { move: "Move", charge: "Charge", guard: "Guard", stagger: "Stagger", raise: "Raise" };
 const STEP_NAMES = {
@@ -494,6 +494,7 @@ export default {
   customEntry(s, c) {
     const type = s.template && s.template.type;
     if (type === "attack") return combatEntry(s, c);
+    if (type === "roll_off" && s.template.data.purpose === "match") return matchRollOff(s, c);
     return null;
   },
 

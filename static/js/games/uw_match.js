@@ -50,7 +50,7 @@ export function matchPanel(view, c) {
         h("div", { id: "match-decided-by" }, how),
         st.rule ? h("div", { class: "muted" }, `Rule: ${st.rule}`) : null));
     } else if (st.roll_off) {
-      out.push(h("p", {}, "The match is level with no fighters left and equal glory: roll off, and enter who won below."));
+      out.push(h("p", {}, "The match is level with no fighters left and equal glory: roll off, and enter who won at the top."));
     } else if (st.next_game) {
       const code = nextCode(c, st.next_game);
       if (code) out.push(h("a", { class: "btn primary big", href: `/join/${code}`, "data-action": "join-next-game" }, `Join game ${st.next_game} of the match`));
@@ -60,6 +60,14 @@ export function matchPanel(view, c) {
     }
   }
   return h("section", { class: "card stack", "aria-label": "Match", id: "match" }, out);
+}
+
+/** The match roll-off's sheet: who won it (the engine's `first` names the winner). */
+export function matchRollOff(s, c) {
+  return sheet("Match roll-off: who won?", (close) => h("div", { class: "stack" }, h("div", { class: "btn-grid" },
+    (s.choices && s.choices.first || ["p1", "p2"]).map((seat) => button(c.seatName(seat),
+      () => close({ ...s.template.data, first: seat, winner: seat }), { cls: "btn big", "data-winner": seat }))),
+  button("Cancel", () => close(null), { cls: "btn" })));
 }
 
 /** Create the next game (same players, same fighters, decks by id), note its code in this game's log, open it. */

@@ -257,10 +257,10 @@ function tableTab() {
   const c = ctx();
   return [
     actsForOthers() && !T.outcome ? actingFor() : null,
+    T.outcome && afterTheGame() ? renderActions(T.advice, { ...c, readOnly: false }) : null,
     T.outcome ? renderGameOver(T.outcome, T.view, [...T.events.values()], c) : null,
     !T.outcome && T.renderer && T.renderer.stepGuide && T.view ? T.renderer.stepGuide(T.view, T.advice, c) : null,
     T.outcome || c.readOnly ? null : renderActions(T.advice, c),
-    T.outcome && afterTheGame() ? renderActions(T.advice, { ...c, readOnly: false }) : null,
     T.outcome || c.readOnly ? null : undoLast(c),
     readOnlyNote(),
     T.renderer && T.view ? T.renderer.renderBoard(T.view, c) : null,

@@ -444,7 +444,8 @@ export default {
       extra = `Step ${view.end.stage} of 6: ${END_STAGES[view.end.stage]}`;
     }
     if (view.pending && view.pending.attacker) what = `Attack: enter the dice for ${fighterName(view, view.pending.attacker)}`;
-    if (view.reaction) extra = "Reaction step open";
+    // An open reaction step comes first: say so in the headline, so "Waiting for X" below reads right.
+    if (view.reaction) { extra = `Next: ${what}`; what = "Reaction step"; }
     else if (view.minor && view.phase === "action") extra = "Inspire and surge steps open";
     return { where: where.join(" · "), what: capital(what), extra };
   },

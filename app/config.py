@@ -9,24 +9,22 @@ from typing import Any, Mapping
 ASYNC_MODES = ("eventlet", "gevent", "threading")
 
 
-def _int(env: Mapping[str, str], name: str, default: int) -> int:
+def _number(env: Mapping[str, str], name: str, default, cast=int, what: str = "a whole number"):
     raw = env.get(name)
     if raw is None or raw.strip() == "":
         return default
     try:
-        return int(raw)
+        return cast(raw)
     except ValueError as exc:
-        raise ValueError(f"{name} must be a whole number, got {raw!r}") from exc
+        raise ValueError(f"{name} must be {what}, got {raw!r}") from exc
+
+
+def _int(env: Mapping[str, str], name: str, default: int) -> int:
+    return _number(env, name, default)
 
 
 def _float(env: Mapping[str, str], name: str, default: float) -> float:
-    raw = env.get(name)
-    if raw is None or raw.strip() == "":
-        return default
-    try:
-        return float(raw)
-    except ValueError as exc:
-        raise ValueError(f"{name} must be a number, got {raw!r}") from exc
+    return _number(env, name, default, float, "a number")
 
 
 def _bool(env: Mapping[str, str], name: str, default: bool) -> bool:

@@ -136,14 +136,22 @@ def _lookup():
     return (lambda kind, cid: store.get_custom(kind, cid)) if store is not None else None
 
 
+def _custom_store(kind: str):
+    """(store, None) when players can save this kind here, else (None, the error reply)."""
+    if kind not in CUSTOM_KINDS:
+        return None, _error(404, "unknown_kind", f"Players can save: {', '.join(sorted(CUSTOM_KINDS))}.")
+    store = _store()
+    if store is None:
+        return None, _error(503, "no_store", "Custom content needs the game server's store.")
+    return store, None
+
+
 @bp.post("/custom/<kind>")
 def save_custom(kind: str):
     """Validate and save a player's warband or deck; the reply carries its id and share link."""
-    if kind not in CUSTOM_KINDS:
-        return _error(404, "unknown_kind", f"Players can save: {', '.join(sorted(CUSTOM_KINDS))}.")
-    store = _store()
-    if store is None:
-        return _error(503, "no_store", "Saving custom content needs the game server's store.")
+    store, problem = _custom_store(kind)
+    if problem:
+        return problem
     clean, problems = content.validate_custom(kind, request.get_json(silent=True))
     if problems:
         fields: dict[str, list[str]] = {}
@@ -162,11 +170,9 @@ def save_custom(kind: str):
 @bp.get("/custom/<kind>")
 def list_custom(kind: str):
     """Saved custom records of one kind (id, name, when)."""
-    if kind not in CUSTOM_KINDS:
-        return _error(404, "unknown_kind", f"Players can save: {', '.join(sorted(CUSTOM_KINDS))}.")
-    store = _store()
-    if store is None:
-        return _error(503, "no_store", "Custom content needs the game server's store.")
+    store, problem = _custom_store(kind)
+    if problem:
+        return problem
     items = [{"id": r["id"], "name": (r["payload"] or {}).get("name"), "created_at": r["created_at"],
               "link": f"/api/content/custom/{kind}/{r['id']}"} for r in store.list_custom(kind)]
     return jsonify({"kind": kind, "items": items})
@@ -175,11 +181,9 @@ def list_custom(kind: str):
 @bp.get("/custom/<kind>/<cid>")
 def get_custom(kind: str, cid: str):
     """One saved custom record: what a share link opens."""
-    if kind not in CUSTOM_KINDS:
-        return _error(404, "unknown_kind", f"Players can save: {', '.join(sorted(CUSTOM_KINDS))}.")
-    store = _store()
-    if store is None:
-        return _error(503, "no_store", "Custom content needs the game server's store.")
+    store, problem = _custom_store(kind)
+    if problem:
+        return problem
     payload = store.get_custom(kind, cid)
     if payload is None:
         return _error(404, "not_found", f"There is no saved {kind} '{cid}'.")

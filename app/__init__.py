@@ -67,6 +67,7 @@ def create_app(config: Mapping[str, Any] | Config | None = None):
     from .store import open_store
 
     cfg = config if isinstance(config, Config) else Config.from_env().updated(config)
+    cfg.require_optional_parts()
     # instance/ sits next to the app package (Flask's default), wherever the server is started from.
     app = Flask(__name__, instance_relative_config=True, instance_path=cfg.extra.get("INSTANCE_PATH") or None)
     logging.basicConfig(level=getattr(logging, cfg.LOG_LEVEL, logging.INFO),

@@ -8,7 +8,10 @@ if _MODE == "eventlet":
 
     eventlet.monkey_patch()
 elif _MODE == "gevent":
-    from gevent import monkey
+    try:
+        from gevent import monkey
+    except ImportError:
+        raise SystemExit("ASYNC_MODE=gevent but gevent is not installed: pip install 'tablewarden[gevent]'")
 
     monkey.patch_all()
 

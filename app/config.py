@@ -103,6 +103,22 @@ class Config:
         """SECRET_KEY, or a random one per process (fine: tokens are bearer tokens, not signed cookies)."""
         return self.SECRET_KEY or secrets.token_hex(32)
 
+    def require_optional_parts(self, find_spec=None) -> None:
+        """Stop with the pip command to run when a setting needs an optional part that is not installed."""
+        import importlib.util
+        find_spec = find_spec or importlib.util.find_spec
+        needs = []
+        if self.DATABASE_URL.startswith(("postgresql://", "postgres://")):
+            needs.append(("psycopg", "postgres", "DATABASE_URL names PostgreSQL"))
+        if self.REDIS_URL:
+            needs.append(("redis", "redis", "REDIS_URL is set"))
+        if self.ASYNC_MODE == "gevent":
+            needs += [("gevent", "gevent", "ASYNC_MODE=gevent"), ("geventwebsocket", "gevent", "ASYNC_MODE=gevent")]
+        for module, extra, why in needs:
+            if find_spec(module) is None:
+                raise RuntimeError(f"{why} but {module} is not installed: pip install 'tablewarden[{extra}]' "
+                                   "(scripts/setup installs every optional part)")
+
     def cors(self):
         """Socket.IO `cors_allowed_origins` value."""
         if not self.CORS_ORIGINS:

@@ -32,3 +32,15 @@ def test_bad_values_are_refused_with_the_variable_named(env):
 def test_overrides_keep_unknown_keys_for_flask():
     cfg = Config.from_env({}).updated({"PORT": 1, "INSTANCE_PATH": "/tmp/x"})
     assert cfg.PORT == 1 and cfg.extra == {"INSTANCE_PATH": "/tmp/x"}
+
+
+@pytest.mark.parametrize("settings, module, extra", [
+    ({"DATABASE_URL": "postgresql://tw@db/tw"}, "psycopg", "postgres"),
+    ({"REDIS_URL": "redis://localhost:6379/0"}, "redis", "redis"),
+    ({"ASYNC_MODE": "gevent"}, "gevent", "gevent"),
+])
+def test_a_setting_that_needs_a_missing_optional_part_names_the_extra_to_install(settings, module, extra):
+    cfg = Config().updated(settings)
+    cfg.require_optional_parts(find_spec=lambda name: object())  # all installed: nothing to say
+    with pytest.raises(RuntimeError, match=rf"{module} is not installed: pip install 'tablewarden\[{extra}\]'"):
+        cfg.require_optional_parts(find_spec=lambda name: None if name == module else object())

@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any, Callable
 
+from .tournaments import TOURNAMENT_DDL, TOURNAMENT_WRITES, TournamentTables
+
 SCHEMA_VERSION = 1
 
 
@@ -91,6 +93,7 @@ DDL = [
         payload TEXT NOT NULL,
         created_at TEXT NOT NULL,
         PRIMARY KEY (kind, id))""",
+    *TOURNAMENT_DDL,
 ]
 
 EVENT_COLUMNS = "seq, event_id, type, by_seat, actor, data, override, consequences, created_at"
@@ -111,7 +114,7 @@ def _game_row(row) -> dict:
 GAME_COLUMNS = "id, ruleset, setup, shared_device, join_code, meta, created_at"
 
 
-class EventStore:
+class EventStore(TournamentTables):
     """Event store interface (both backends). All methods are safe to call from any green thread.
 
     Games:   create_game, get_game, game_by_code, list_games
@@ -120,12 +123,13 @@ class EventStore:
     Custom content (for app.content: player-made warbands, decks...):
              save_custom(kind, payload, id=None) -> id, get_custom(kind, id) -> payload | None,
              list_custom(kind) -> [{"id", "payload", "created_at"}]
+    Events (tournaments): see TournamentTables (app/store/tournaments.py)
     """
 
     serialise_writes = False  # SQLite: one writer at a time in process, so nobody sleeps in busy_timeout
     group_commit = False      # SQLite: appends waiting for the writer share its next transaction (one fsync)
     writes = frozenset({"_op_init_schema", "_op_create_game", "_op_add_token", "_op_append", "_op_append_many",
-                        "_op_save_custom"})
+                        "_op_save_custom"}) | TOURNAMENT_WRITES
     integrity_errors: tuple[type[BaseException], ...] = ()
     operational_errors: tuple[type[BaseException], ...] = ()
     placeholder = "?"

@@ -1,0 +1,131 @@
+"""Store tables of events (tournaments): the event row, its role tokens (hashes only) and its append-only log.
+
+Mixed into EventStore, so both backends (SQLite, PostgreSQL) keep events beside games with the same
+guarantees: each log entry gets the next gapless seq of its event inside the transaction that stores
+it, a repeated entry id returns what was stored the first time, and a stale head writes nothing.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+TOURNAMENT_DDL = [
+    """CREATE TABLE IF NOT EXISTS tournaments (
+        id TEXT PRIMARY KEY,
+        setup TEXT NOT NULL,
+        created_at TEXT NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS tournament_tokens (
+        token_hash TEXT PRIMARY KEY,
+        tournament_id TEXT NOT NULL REFERENCES tournaments(id),
+        role TEXT NOT NULL,
+        subject TEXT NOT NULL DEFAULT '',
+        created_at TEXT NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS tournament_log (
+        tournament_id TEXT NOT NULL REFERENCES tournaments(id),
+        seq INTEGER NOT NULL,
+        entry_id TEXT NOT NULL,
+        type TEXT NOT NULL,
+        actor TEXT NOT NULL,
+        data TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (tournament_id, seq),
+        UNIQUE (tournament_id, entry_id))""",
+]
+
+TOURNAMENT_WRITES = frozenset({"_op_create_tournament", "_op_add_tournament_token", "_op_append_entry"})
+
+LOG_COLUMNS = "seq, entry_id, type, actor, data, created_at"
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+def _entry_row(row) -> dict:
+    seq, entry_id, etype, actor, data, created_at = row
+    return {"seq": seq, "id": entry_id, "type": etype, "actor": actor, "data": json.loads(data),
+            "created_at": created_at}
+
+
+class TournamentTables:
+    """Event (tournament) storage of an EventStore: create_tournament, get_tournament,
+    add_tournament_token, tournament_for_token, append_entry, entries."""
+
+    # Provided by EventStore: _run, _q, integrity_errors, and now_iso through _now.
+
+    def _op_create_tournament(self, conn, tid: str, setup: dict, tokens: list[tuple[str, str, str]], created: str):
+        self._q(conn, "INSERT INTO tournaments (id, setup, created_at) VALUES (?, ?, ?)", (tid, _dumps(setup), created))
+        for token_hash, role, subject in tokens:
+            self._q(conn, "INSERT INTO tournament_tokens (token_hash, tournament_id, role, subject, created_at) "
+                          "VALUES (?, ?, ?, ?, ?)", (token_hash, tid, role, subject, created))
+
+    def _op_get_tournament(self, conn, tid: str):
+        row = self._q(conn, "SELECT id, setup, created_at FROM tournaments WHERE id = ?", (tid,)).fetchone()
+        return {"id": row[0], "setup": json.loads(row[1]), "created_at": row[2]} if row else None
+
+    def _op_add_tournament_token(self, conn, tid: str, token_hash: str, role: str, subject: str, created: str):
+        self._q(conn, "INSERT INTO tournament_tokens (token_hash, tournament_id, role, subject, created_at) "
+                      "VALUES (?, ?, ?, ?, ?)", (token_hash, tid, role, subject, created))
+
+    def _op_tournament_for_token(self, conn, token_hash: str):
+        row = self._q(conn, "SELECT tournament_id, role, subject FROM tournament_tokens WHERE token_hash = ?",
+                      (token_hash,)).fetchone()
+        return (row[0], row[1], row[2]) if row else None
+
+    def _op_entry_head(self, conn, tid: str) -> int:
+        row = self._q(conn, "SELECT COALESCE(MAX(seq), 0) FROM tournament_log WHERE tournament_id = ?", (tid,)).fetchone()
+        return int(row[0])
+
+    def _op_entries(self, conn, tid: str, since: int):
+        rows = self._q(conn, f"SELECT {LOG_COLUMNS} FROM tournament_log WHERE tournament_id = ? AND seq > ? ORDER BY seq",
+                       (tid, since)).fetchall()
+        return [_entry_row(r) for r in rows]
+
+    def _op_append_entry(self, conn, tid: str, expected_head: int, rec: dict, created: str):
+        row = self._q(conn, f"SELECT {LOG_COLUMNS} FROM tournament_log WHERE tournament_id = ? AND entry_id = ?",
+                      (tid, rec["id"])).fetchone()
+        if row:
+            return "duplicate", _entry_row(row)
+        head = self._op_entry_head(conn, tid)
+        if head != expected_head:
+            return "stale", head
+        stored = {"seq": head + 1, "id": rec["id"], "type": rec["type"], "actor": rec["actor"],
+                  "data": rec.get("data") or {}, "created_at": created}
+        self._q(conn, f"INSERT INTO tournament_log (tournament_id, {LOG_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (tid, stored["seq"], stored["id"], stored["type"], stored["actor"], _dumps(stored["data"]), created))
+        return "ok", stored
+
+    # -- public ------------------------------------------------------------------------------------
+    def create_tournament(self, tid: str, setup: dict, tokens: list[tuple[str, str, str]]) -> None:
+        """Store a new event with its role token hashes [(hash, role, subject)], all or nothing."""
+        from .base import DuplicateKey, now_iso
+        try:
+            self._run(self._op_create_tournament, tid, setup, tokens, now_iso())
+        except self.integrity_errors as exc:
+            raise DuplicateKey(str(exc)) from exc
+
+    def get_tournament(self, tid: str) -> dict | None:
+        """The event row {id, setup, created_at}, or None."""
+        return self._run(self._op_get_tournament, tid)
+
+    def add_tournament_token(self, tid: str, token_hash: str, role: str, subject: str = "") -> None:
+        """Remember one more role token (its hash) of an event; subject: the player or table it is for."""
+        from .base import now_iso
+        self._run(self._op_add_tournament_token, tid, token_hash, role, subject, now_iso())
+
+    def tournament_for_token(self, token_hash: str) -> tuple[str, str, str] | None:
+        """(event id, role, subject) for a token hash, or None."""
+        return self._run(self._op_tournament_for_token, token_hash)
+
+    def entries(self, tid: str, since: int = 0) -> list[dict]:
+        """The event's log entries after seq `since`, in order."""
+        return self._run(self._op_entries, tid, since)
+
+    def append_entry(self, tid: str, expected_head: int, record: dict) -> tuple[str, Any]:
+        """Store one entry as seq expected_head+1: ("ok", stored) / ("duplicate", original) / ("stale", head)."""
+        from .base import now_iso
+        try:
+            return self._run(self._op_append_entry, tid, expected_head, record, now_iso())
+        except self.integrity_errors:
+            # Another process stored this seq or this id between the read and the insert.
+            return "stale", self._run(self._op_entry_head, tid)

@@ -1,0 +1,427 @@
+"""An event (tournament) as the fold of its append-only log.
+
+`fold(setup, entries)` gives the players, rounds (pairings, tables, results, timer) and rulings;
+`check(state, entry)` says why an entry cannot be added (a code and a sentence), `apply(state,
+entry)` adds it. The service checks against the current fold before storing, so the log only holds
+entries that applied, and replaying it always gives the same event.
+
+Entry types (data fields):
+  register   {player, name, warband, warband_name, deck, deck_problems, from_round}
+  check_in   {player}                     drop {player, reason}
+  merge      {keep, remove}               (a duplicate registration folded into the first)
+  pair       {round, tables: [{table, players: [a, b]}], bye}   (a draft; a new one replaces it)
+  swap       {round, a, b}                (two players of the draft change places, the bye included)
+  table_mode {round, table, mode}         (phones | device | untracked, before publishing)
+  publish    {round, games: {table: {game, join_code}}}
+  timer      {round, minutes, started_at} time_called {round, at}
+  confirm    {round, table, by, result}   (a player, or "device" for a table device)
+  dispute    {round, table, by, reason}   judge_call {round, table, by, note}
+  result     {round, table, result, reason, source}   (scorekeeper or judge: final)
+  ruling     {round, table, question, answer, rule}
+A result is {winner: player | None (draw), glory: {player: n}, games_won?: {player: n}}.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+
+TABLE_MODES = ("phones", "device", "untracked")
+TABLE_STATUSES = ("playing", "waiting", "confirmed", "disputed")
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why an entry cannot be added: a stable code and a sentence for the organiser."""
+
+    code: str
+    message: str
+    status: int = 422
+
+
+def new_state(setup: dict) -> dict:
+    """The event before anything happened."""
+    return {"setup": setup, "players": {}, "order": [], "rounds": {}, "rulings": [], "head": 0}
+
+
+def name_key(name: str) -> str:
+    """How two registrations are recognised as the same person: case, spacing and accents of the name aside."""
+    import unicodedata
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode() or name
+    return " ".join(plain.lower().split())
+
+
+def active_players(state: dict, round_no: int) -> list[str]:
+    """Players to pair in a round: checked in, not dropped or merged away, registered for that round."""
+    return [p for p in state["order"] if state["players"][p]["status"] == "checked_in"
+            and state["players"][p]["from_round"] <= round_no]
+
+
+def current_round(state: dict) -> int:
+    """The highest round paired so far (0 before round 1)."""
+    return max(state["rounds"], default=0)
+
+
+def published_rounds(state: dict) -> list[dict]:
+    """Published rounds in order."""
+    return [state["rounds"][n] for n in sorted(state["rounds"]) if state["rounds"][n]["published"]]
+
+
+def round_complete(rnd: dict) -> bool:
+    """Every table of the round has its confirmed result."""
+    return all(t["status"] == "confirmed" for t in rnd["tables"])
+
+
+def table_of(state: dict, round_no, table_no) -> dict | None:
+    """A table of a round, or None."""
+    rnd = state["rounds"].get(round_no) if isinstance(round_no, int) else None
+    if rnd is None:
+        return None
+    return next((t for t in rnd["tables"] if t["table"] == table_no), None)
+
+
+def player_table(state: dict, round_no: int, player: str) -> dict | None:
+    """The table a player sits at in a round, or None (bye, not paired)."""
+    rnd = state["rounds"].get(round_no)
+    if rnd is None:
+        return None
+    return next((t for t in rnd["tables"] if player in t["players"]), None)
+
+
+def check_result(result, players: list[str], best_of: int) -> str | None:
+    """Why a result does not fit its table (None when it does)."""
+    if not isinstance(result, dict):
+        return "A result is {winner, glory}."
+    winner = result.get("winner")
+    if winner is not None and winner not in players:
+        return "The winner must be one of the table's two players (or none for a draw)."
+    glory = result.get("glory")
+    if not isinstance(glory, dict) or set(glory) != set(players):
+        return "Give each of the two players' glory."
+    if any(not isinstance(v, int) or isinstance(v, bool) or v < 0 or v > 999 for v in glory.values()):
+        return "Glory is a whole number from 0."
+    won = result.get("games_won")
+    if won is not None:
+        if best_of == 1:
+            return "This event plays one game per round; games won are for best-of-three events."
+        if not isinstance(won, dict) or set(won) != set(players) or any(
+                not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 2 for v in won.values()):
+            return "Games won: 0, 1 or 2 for each player."
+        a, b = players
+        expected = None if won[a] == won[b] else (a if won[a] > won[b] else b)
+        if expected != winner:
+            return "The winner must be the player who won more games of the match."
+    elif best_of == 3:
+        return "Give the games each player won (best of three)."
+    return None
+
+
+def check(state: dict, entry: dict) -> Refusal | None:
+    """None if the entry can be added now, else why not."""
+    t, d = entry["type"], entry.get("data") or {}
+    players = state["players"]
+    checker = CHECKS.get(t)
+    if checker is None:
+        return Refusal("unknown_entry", f"There is no entry of type '{t}'.", 400)
+    if "player" in d and t != "register" and d["player"] not in players:
+        return Refusal("no_such_player", "There is no such player in this event.", 404)
+    return checker(state, d)
+
+
+def _check_register(state, d):
+    if d["player"] in state["players"]:
+        return Refusal("already_registered", "That player is already registered.", 409)
+    return None
+
+
+def _check_check_in(state, d):
+    p = state["players"][d["player"]]
+    if p["status"] in ("dropped", "merged"):
+        return Refusal("not_active", f"{p['name']} has {p['status']}; register them again to bring them back.", 409)
+    return None
+
+
+def _check_drop(state, d):
+    p = state["players"][d["player"]]
+    if p["status"] in ("dropped", "merged"):
+        return Refusal("not_active", f"{p['name']} has already {p['status']}.", 409)
+    return None
+
+
+def _check_merge(state, d):
+    keep, remove = state["players"].get(d.get("keep")), state["players"].get(d.get("remove"))
+    if keep is None or remove is None:
+        return Refusal("no_such_player", "Merge two registered players.", 404)
+    if keep is remove:
+        return Refusal("same_player", "A player cannot be merged with themselves.")
+    if remove["status"] == "merged" or keep["status"] == "merged":
+        return Refusal("not_active", "One of them has already been merged.", 409)
+    if any(remove["id"] in t["players"] or r["bye"] == remove["id"] for r in published_rounds(state) for t in r["tables"]) \
+            or any(r["bye"] == remove["id"] for r in published_rounds(state)):
+        return Refusal("has_played", f"{remove['name']} has already been paired in a published round; drop that "
+                                     "registration instead of merging it.", 409)
+    return None
+
+
+def _check_pair(state, d):
+    n = d["round"]
+    rounds = state["setup"]["rounds"]
+    if n > rounds:
+        return Refusal("no_more_rounds", f"This event has {rounds} rounds.", 409)
+    if n in state["rounds"] and state["rounds"][n]["published"]:
+        return Refusal("already_published", f"Round {n} is already published.", 409)
+    if n > 1:
+        prev = state["rounds"].get(n - 1)
+        if prev is None or not prev["published"]:
+            return Refusal("previous_round_open", f"Publish round {n - 1} first.", 409)
+        if not round_complete(prev):
+            return Refusal("previous_round_open", f"Round {n - 1} still has tables without a confirmed result.", 409)
+    seen = [p for t in d["tables"] for p in t["players"]] + ([d["bye"]] if d.get("bye") else [])
+    if len(seen) != len(set(seen)) or any(p not in state["players"] for p in seen):
+        return Refusal("bad_pairing", "Each player is paired once.")
+    if not d["tables"]:
+        return Refusal("too_few_players", "At least two checked-in players are needed to pair a round.", 409)
+    return None
+
+
+def _draft(state, d):
+    rnd = state["rounds"].get(d["round"])
+    if rnd is None:
+        return None, Refusal("no_such_round", f"Round {d['round']} has not been paired.", 404)
+    if rnd["published"]:
+        return None, Refusal("already_published", f"Round {d['round']} is already published; pairings are fixed.", 409)
+    return rnd, None
+
+
+def _check_swap(state, d):
+    rnd, refusal = _draft(state, d)
+    if refusal:
+        return refusal
+    placed = {p for t in rnd["tables"] for p in t["players"]} | ({rnd["bye"]} if rnd["bye"] else set())
+    if d["a"] not in placed or d["b"] not in placed or d["a"] == d["b"]:
+        return Refusal("bad_swap", "Swap two different players of this round's pairings.")
+    if any({d["a"], d["b"]} == set(t["players"]) for t in rnd["tables"]):
+        return Refusal("bad_swap", "Those two already play each other; swap players of different tables.")
+    return None
+
+
+def _check_table_mode(state, d):
+    rnd, refusal = _draft(state, d)
+    if refusal:
+        return refusal
+    if table_of(state, d["round"], d["table"]) is None:
+        return Refusal("no_such_table", f"Round {d['round']} has no table {d['table']}.", 404)
+    return None
+
+
+def _check_publish(state, d):
+    rnd, refusal = _draft(state, d)
+    if refusal:
+        return refusal
+    tracked = {t["table"] for t in rnd["tables"] if t["mode"] != "untracked"}
+    if {int(k) for k in d["games"]} != tracked:
+        return Refusal("bad_publish", "Each tracked table needs its game.")
+    return None
+
+
+def _published(state, d):
+    rnd = state["rounds"].get(d["round"])
+    if rnd is None or not rnd["published"]:
+        return None, Refusal("not_published", f"Round {d['round']} is not published yet.", 409)
+    return rnd, None
+
+
+def _check_timer(state, d):
+    return _published(state, d)[1]
+
+
+def _check_time_called(state, d):
+    rnd, refusal = _published(state, d)
+    if refusal:
+        return refusal
+    if rnd["timer"] is None:
+        return Refusal("no_timer", "Start the round's clock first.", 409)
+    if rnd["timer"].get("called_at"):
+        return Refusal("already_called", "Time has already been called.", 409)
+    return None
+
+
+def _table_entry(state, d):
+    rnd, refusal = _published(state, d)
+    if refusal:
+        return None, refusal
+    table = table_of(state, d["round"], d["table"])
+    if table is None:
+        return None, Refusal("no_such_table", f"Round {d['round']} has no table {d['table']}.", 404)
+    return table, None
+
+
+def _check_confirm(state, d):
+    table, refusal = _table_entry(state, d)
+    if refusal:
+        return refusal
+    if table["status"] == "confirmed":
+        return Refusal("already_confirmed", "This result is already confirmed.", 409)
+    if table["status"] == "disputed":
+        return Refusal("disputed", "This result is disputed; a judge settles it.", 409)
+    if d["by"] == "device" and table["mode"] != "device":
+        return Refusal("not_a_device_table", "This table is played on the players' phones.", 403)
+    if d["by"] != "device" and d["by"] not in table["players"]:
+        return Refusal("not_at_table", "Only the table's players confirm its result.", 403)
+    problem = check_result(d["result"], table["players"], state["setup"]["best_of"])
+    return Refusal("bad_result", problem) if problem else None
+
+
+def _check_dispute(state, d):
+    table, refusal = _table_entry(state, d)
+    if refusal:
+        return refusal
+    if table["status"] == "confirmed":
+        return Refusal("already_confirmed", "This result is confirmed; ask the scorekeeper to correct it.", 409)
+    return None
+
+
+def _check_judge_call(state, d):
+    return _table_entry(state, d)[1]
+
+
+def _check_result(state, d):
+    table, refusal = _table_entry(state, d)
+    if refusal:
+        return refusal
+    problem = check_result(d["result"], table["players"], state["setup"]["best_of"])
+    if problem:
+        return Refusal("bad_result", problem)
+    if table["status"] == "confirmed" and not d.get("reason"):
+        return Refusal("reason_needed", "Correcting a confirmed result needs a reason.")
+    return None
+
+
+def _check_ruling(state, d):
+    if d.get("table") is not None:
+        return _table_entry(state, d)[1]
+    return None
+
+
+CHECKS = {"register": _check_register, "check_in": _check_check_in, "drop": _check_drop, "merge": _check_merge,
+          "pair": _check_pair, "swap": _check_swap, "table_mode": _check_table_mode, "publish": _check_publish,
+          "timer": _check_timer, "time_called": _check_time_called, "confirm": _check_confirm,
+          "dispute": _check_dispute, "judge_call": _check_judge_call, "result": _check_result,
+          "ruling": _check_ruling}
+
+
+def _table(no: int, players: list[str]) -> dict:
+    return {"table": no, "players": list(players), "mode": "phones", "game": None, "join_code": None,
+            "status": "playing", "result": None, "confirmations": {}, "disputes": [], "judge_calls": [],
+            "history": []}
+
+
+def apply(state: dict, entry: dict) -> dict:
+    """The event after one more (checked) entry; a new state, the old one is unchanged."""
+    s = copy.deepcopy(state)
+    _apply_in_place(s, entry)
+    return s
+
+
+def _apply_in_place(s: dict, entry: dict) -> None:
+    t, d = entry["type"], entry.get("data") or {}
+    who = {"actor": entry.get("actor"), "seq": entry.get("seq"), "at": entry.get("created_at")}
+    players = s["players"]
+    if t == "register":
+        players[d["player"]] = {"id": d["player"], "name": d["name"], "warband": d.get("warband"),
+                                "warband_name": d.get("warband_name"), "deck": d.get("deck"),
+                                "deck_problems": d.get("deck_problems") or [], "status": "registered",
+                                "from_round": d.get("from_round", 1), "merged_into": None, "dropped_after": None}
+        s["order"].append(d["player"])
+    elif t == "check_in":
+        players[d["player"]]["status"] = "checked_in"
+    elif t == "drop":
+        players[d["player"]]["status"] = "dropped"
+        players[d["player"]]["dropped_after"] = current_round(s)
+    elif t == "merge":
+        players[d["remove"]]["status"] = "merged"
+        players[d["remove"]]["merged_into"] = d["keep"]
+        for rnd in s["rounds"].values():  # a draft that paired the duplicate is paired again
+            if not rnd["published"] and (rnd["bye"] == d["remove"] or any(d["remove"] in x["players"] for x in rnd["tables"])):
+                rnd["stale"] = True
+    elif t == "pair":
+        s["rounds"][d["round"]] = {"round": d["round"], "published": False, "stale": False, "bye": d.get("bye"),
+                                   "tables": [_table(x["table"], x["players"]) for x in d["tables"]],
+                                   "timer": None, "published_at": None}
+    elif t == "swap":
+        rnd = s["rounds"][d["round"]]
+        a, b = d["a"], d["b"]
+        swap = {a: b, b: a}
+        for table in rnd["tables"]:
+            table["players"] = [swap.get(p, p) for p in table["players"]]
+        if rnd["bye"] in swap:
+            rnd["bye"] = swap[rnd["bye"]]
+    elif t == "table_mode":
+        table_of(s, d["round"], d["table"])["mode"] = d["mode"]
+    elif t == "publish":
+        rnd = s["rounds"][d["round"]]
+        rnd["published"] = True
+        rnd["published_at"] = entry.get("created_at")
+        for key, game in d["games"].items():
+            table = table_of(s, d["round"], int(key))
+            table["game"], table["join_code"] = game["game"], game["join_code"]
+    elif t == "timer":
+        s["rounds"][d["round"]]["timer"] = {"minutes": d["minutes"], "started_at": d["started_at"], "called_at": None}
+    elif t == "time_called":
+        s["rounds"][d["round"]]["timer"]["called_at"] = d["at"]
+    elif t == "confirm":
+        table = table_of(s, d["round"], d["table"])
+        table["confirmations"][d["by"]] = d["result"]
+        table["history"].append({**who, "what": "confirm", "by": d["by"]})
+        _settle_confirmations(table)
+    elif t == "dispute":
+        table = table_of(s, d["round"], d["table"])
+        table["status"] = "disputed"
+        table["disputes"].append({**who, "by": d["by"], "reason": d.get("reason", "")})
+    elif t == "judge_call":
+        table_of(s, d["round"], d["table"])["judge_calls"].append({**who, "by": d.get("by"), "note": d.get("note", "")})
+    elif t == "result":
+        table = table_of(s, d["round"], d["table"])
+        table["result"], table["status"] = d["result"], "confirmed"
+        table["history"].append({**who, "what": "result", "source": d.get("source"), "reason": d.get("reason", "")})
+    elif t == "ruling":
+        s["rulings"].append({**who, "round": d.get("round"), "table": d.get("table"), "question": d["question"],
+                             "answer": d["answer"], "rule": d.get("rule", "")})
+    s["head"] = entry.get("seq") or s["head"] + 1
+
+
+def _settle_confirmations(table: dict) -> None:
+    got = table["confirmations"]
+    if "device" in got:
+        table["result"], table["status"] = got["device"], "confirmed"
+        return
+    results = [got[p] for p in table["players"] if p in got]
+    if len(results) < 2:
+        table["status"] = "waiting"
+        return
+    if results[0] == results[1]:
+        table["result"], table["status"] = results[0], "confirmed"
+    else:
+        table["status"] = "disputed"  # the two players signed off different results: a judge decides
+
+
+def fold(setup: dict, entries: list[dict]) -> dict:
+    """The event after its whole log."""
+    s = new_state(copy.deepcopy(setup))
+    for entry in entries:
+        _apply_in_place(s, entry)
+    return s
+
+
+def history(state: dict) -> tuple[dict[str, int], list[tuple[int, str]], list[dict]]:
+    """For standings and pairing: (byes per player, [(round, bye player)], confirmed matches)."""
+    byes: dict[str, int] = {}
+    bye_list = []
+    matches = []
+    for rnd in published_rounds(state):
+        if rnd["bye"]:
+            byes[rnd["bye"]] = byes.get(rnd["bye"], 0) + 1
+            bye_list.append((rnd["round"], rnd["bye"]))
+        for t in rnd["tables"]:
+            if t["status"] == "confirmed":
+                matches.append({"round": rnd["round"], "table": t["table"], "players": t["players"], "result": t["result"]})
+    return byes, bye_list, matches

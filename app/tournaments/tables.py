@@ -1,0 +1,72 @@
+"""From the event's fold to what people see: the standings and the next round's proposed pairings."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from . import model
+from .pairing import Pairing, pair_round
+from .standings import TIEBREAKERS, rank, tally
+
+
+def scoring(setup: dict) -> dict:
+    """Match points and bye scoring of the event."""
+    return {**setup["points"], "bye": setup["bye"]}
+
+
+def standings(state: dict, seed: str) -> list[dict]:
+    """Every player (merged duplicates aside) ranked, with record, tiebreaker values and what separated neighbours."""
+    players = [p for p in state["order"] if state["players"][p]["status"] != "merged"]
+    _, byes, matches = model.history(state)
+    recs = tally(players, matches, byes, scoring(state["setup"]))
+    rows = rank(players, recs, state["setup"]["tiebreakers"], seed)
+    out = []
+    place = 0
+    for i, row in enumerate(rows):
+        if row["separated_by"] != "tied":
+            place = i + 1
+        p = state["players"][row["player"]]
+        r = recs[row["player"]]
+        out.append({"rank": place, "player": p["id"], "name": p["name"], "warband": p.get("warband_name") or p.get("warband"),
+                    "status": p["status"], "points": r.points, "wins": r.wins, "draws": r.draws, "losses": r.losses,
+                    "byes": r.byes, "played": len(r.opponents),
+                    "tiebreakers": {k: row["values"].get(k) for k in state["setup"]["tiebreakers"]},
+                    "separated_by": row["separated_by"]})
+    return out
+
+
+def separation_label(key: str | None) -> str:
+    """Words for what separated a player from the one above."""
+    if key is None:
+        return ""
+    if key == "tied":
+        return "tied"
+    if key == "points":
+        return "match points"
+    return TIEBREAKERS.get(key, key)
+
+
+def propose(state: dict, round_no: int, seed: str, rng: random.Random | None = None) -> Pairing:
+    """Pairings for a round: round 1 at random, later rounds Swiss on the current standings."""
+    rng = rng or random.Random()
+    active = model.active_players(state, round_no)
+    if round_no == 1:
+        ranked = active[:]
+        rng.shuffle(ranked)
+        return pair_round(ranked, {}, Counter(), Counter(), rng)
+    rows = standings(state, seed)
+    order = {row["player"]: i for i, row in enumerate(rows)}
+    points = {row["player"]: row["points"] for row in rows}
+    ranked = sorted(active, key=lambda p: order.get(p, len(order)))
+    byes, _, _ = model.history(state)
+    met: Counter = Counter()
+    for rnd in model.published_rounds(state):
+        for t in rnd["tables"]:
+            met[frozenset(t["players"])] += 1
+    return pair_round(ranked, points, met, Counter(byes), rng)
+
+
+def pairing_entry(pairing: Pairing, round_no: int) -> dict:
+    """The `pair` entry's data for a proposed pairing (tables numbered 1..n in table order)."""
+    return {"round": round_no, "bye": pairing.bye,
+            "tables": [{"table": i + 1, "players": list(pr)} for i, pr in enumerate(pairing.pairs)]}

@@ -1,0 +1,55 @@
+"""Event (tournament) tables, both backends: role token hashes, a gapless log, duplicates and stale heads."""
+from __future__ import annotations
+
+import pytest
+
+from app.store import DuplicateKey, open_store
+
+
+@pytest.fixture(scope="module")
+def pg_url(postgres):
+    return postgres.new_database()
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def store(request, tmp_path):
+    if request.param == "sqlite":
+        s = open_store(f"sqlite:///{tmp_path / 's.db'}", str(tmp_path))
+        yield s
+        s.close()
+        return
+    url = request.getfixturevalue("pg_url")
+    s = open_store(url, str(tmp_path))
+    yield s
+    s.close()
+    import psycopg
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute("TRUNCATE tournament_log, tournament_tokens, tournaments")
+
+
+def entry(eid, etype="check_in", **data):
+    return {"id": eid, "type": etype, "actor": "organiser", "data": data}
+
+
+def test_event_round_trip_and_tokens(store):
+    store.create_tournament("t1", {"name": "Cup"}, [("h-org", "organiser", "")])
+    assert store.get_tournament("t1")["setup"] == {"name": "Cup"}
+    assert store.get_tournament("nope") is None
+    assert store.tournament_for_token("h-org") == ("t1", "organiser", "")
+    store.add_tournament_token("t1", "h-p", "player", "p7")
+    assert store.tournament_for_token("h-p") == ("t1", "player", "p7")
+    assert store.tournament_for_token("other") is None
+    with pytest.raises(DuplicateKey):
+        store.create_tournament("t1", {}, [])
+
+
+def test_log_is_gapless_idempotent_and_refuses_a_stale_head(store):
+    store.create_tournament("t1", {}, [])
+    assert store.append_entry("t1", 0, entry("a", player="p1"))[0] == "ok"
+    status, stored = store.append_entry("t1", 1, entry("b", player="p2"))
+    assert status == "ok" and stored["seq"] == 2 and stored["data"] == {"player": "p2"}
+    status, original = store.append_entry("t1", 2, entry("a", player="changed"))
+    assert status == "duplicate" and original["seq"] == 1 and original["data"] == {"player": "p1"}
+    assert store.append_entry("t1", 1, entry("c")) == ("stale", 2)
+    assert [e["seq"] for e in store.entries("t1")] == [1, 2]
+    assert [e["id"] for e in store.entries("t1", since=1)] == ["b"]

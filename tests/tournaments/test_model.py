@@ -1,0 +1,149 @@
+"""The event's fold and its checks: registration, check-in, drops, merges, drafts and swaps, confirmations."""
+from __future__ import annotations
+
+import random
+
+from app.tournaments import model, tables
+
+from .helpers import Log, result, settings
+
+
+def event(players="ABCD", checked_in=True):
+    log = Log()
+    for p in players:
+        log.add("register", player=p, name=f"Player {p}", warband="w")
+        if checked_in:
+            log.add("check_in", player=p)
+    return log
+
+
+def refused(log, etype, **data):
+    state = model.fold(settings(), log.entries)
+    return model.check(state, {"type": etype, "data": data})
+
+
+def published_round_one(log, modes=("phones", "phones")):
+    log.add("pair", round=1, bye=None, tables=[{"table": 1, "players": ["A", "B"]}, {"table": 2, "players": ["C", "D"]}])
+    for i, mode in enumerate(modes, start=1):
+        log.add("table_mode", round=1, table=i, mode=mode)
+    games = {str(i): {"game": f"g{i}", "join_code": f"CODE{i}"} for i, m in enumerate(modes, start=1) if m != "untracked"}
+    log.add("publish", round=1, games=games)
+
+
+def test_only_checked_in_players_are_paired_and_late_joiners_from_their_round():
+    log = event("ABC", checked_in=False)
+    log.add("check_in", player="A")
+    log.add("check_in", player="B")
+    log.add("register", player="L", name="Late", warband="w", from_round=2)
+    log.add("check_in", player="L")
+    state = model.fold(settings(), log.entries)
+    assert model.active_players(state, 1) == ["A", "B"]
+    assert model.active_players(state, 2) == ["A", "B", "L"]
+
+
+def test_two_matching_confirmations_confirm_and_differing_ones_dispute():
+    log = event()
+    published_round_one(log)
+    res = result("A", {"A": 5, "B": 3})
+    log.add("confirm", actor="player:A", round=1, table=1, by="A", result=res)
+    state = model.fold(settings(), log.entries)
+    assert model.table_of(state, 1, 1)["status"] == "waiting"
+    log.add("confirm", actor="player:B", round=1, table=1, by="B", result=res)
+    log.add("confirm", actor="player:C", round=1, table=2, by="C", result=result("C", {"C": 5, "D": 3}))
+    log.add("confirm", actor="player:D", round=1, table=2, by="D", result=result("D", {"C": 3, "D": 5}))
+    state = model.fold(settings(), log.entries)
+    assert model.table_of(state, 1, 1)["status"] == "confirmed"
+    assert model.table_of(state, 1, 1)["result"] == res
+    assert model.table_of(state, 1, 2)["status"] == "disputed"
+    again = model.check(state, {"type": "confirm", "data": {"round": 1, "table": 2, "by": "C", "result": res}})
+    assert again.code == "disputed"
+    log.add("result", actor="judge:Kim", round=1, table=2, result=result("C", {"C": 5, "D": 3}), source="judge",
+            reason="ruled on the last objective")
+    state = model.fold(settings(), log.entries)
+    assert model.table_of(state, 1, 2)["status"] == "confirmed" and model.round_complete(state["rounds"][1])
+
+
+def test_a_table_device_confirms_alone_and_players_cannot_confirm_for_other_tables():
+    log = event()
+    published_round_one(log, modes=("device", "untracked"))
+    state = model.fold(settings(), log.entries)
+    res = result(None, {"A": 4, "B": 4})
+    assert model.check(state, {"type": "confirm", "data": {"round": 1, "table": 1, "by": "C", "result": res}}).code == "not_at_table"
+    assert model.check(state, {"type": "confirm", "data": {"round": 1, "table": 2, "by": "device", "result": res}}).code == "not_a_device_table"
+    log.add("confirm", actor="table:1", round=1, table=1, by="device", result=res)
+    assert model.table_of(model.fold(settings(), log.entries), 1, 1)["status"] == "confirmed"
+
+
+def test_results_must_fit_the_table_and_corrections_need_a_reason():
+    log = event()
+    published_round_one(log, modes=("untracked", "untracked"))
+    assert refused(log, "result", round=1, table=1, result=result("C", {"A": 1, "B": 0})).code == "bad_result"
+    assert refused(log, "result", round=1, table=1, result=result("A", {"A": -1, "B": 0})).code == "bad_result"
+    assert refused(log, "result", round=1, table=1, result={"winner": "A", "glory": {"A": 1}}).code == "bad_result"
+    assert refused(log, "result", round=3, table=1, result=result("A", {"A": 1, "B": 0})).code == "not_published"
+    log.add("result", actor="scorekeeper", round=1, table=1, result=result("A", {"A": 1, "B": 0}), source="scorekeeper")
+    assert refused(log, "result", round=1, table=1, result=result("B", {"A": 1, "B": 2})).code == "reason_needed"
+    assert refused(log, "result", round=1, table=1, result=result("B", {"A": 1, "B": 2}), reason="typo") is None
+
+
+def test_best_of_three_results_need_the_games_won():
+    problem = model.check_result({"winner": "A", "glory": {"A": 9, "B": 7}}, ["A", "B"], 3)
+    assert "games" in problem
+    ok = {"winner": "A", "glory": {"A": 20, "B": 18}, "games_won": {"A": 2, "B": 1}}
+    assert model.check_result(ok, ["A", "B"], 3) is None
+    assert model.check_result({**ok, "winner": "B"}, ["A", "B"], 3) is not None
+
+
+def test_next_round_waits_for_every_confirmed_result_and_the_last_round():
+    log = event()
+    published_round_one(log, modes=("untracked", "untracked"))
+    assert refused(log, "pair", round=2, bye=None, tables=[{"table": 1, "players": ["A", "C"]}]).code == "previous_round_open"
+    assert refused(log, "pair", round=4, bye=None, tables=[{"table": 1, "players": ["A", "C"]}]).code == "no_more_rounds"
+
+
+def test_swaps_before_publishing_only():
+    log = event("ABCDE")
+    log.add("pair", round=1, bye="E", tables=[{"table": 1, "players": ["A", "B"]}, {"table": 2, "players": ["C", "D"]}])
+    assert refused(log, "swap", round=1, a="A", b="B").code == "bad_swap"
+    log.add("swap", round=1, a="B", b="E")
+    state = model.fold(settings(), log.entries)
+    assert state["rounds"][1]["bye"] == "B" and model.table_of(state, 1, 1)["players"] == ["A", "E"]
+    log.add("publish", round=1, games={"1": {"game": "g1", "join_code": "X"}, "2": {"game": "g2", "join_code": "Y"}})
+    assert refused(log, "swap", round=1, a="A", b="C").code == "already_published"
+
+
+def test_merge_folds_a_duplicate_unless_it_has_played():
+    log = event("AB")
+    log.add("register", player="A2", name="player a", warband="w")
+    log.add("merge", keep="A", remove="A2")
+    state = model.fold(settings(), log.entries)
+    assert state["players"]["A2"]["status"] == "merged" and "A2" not in model.active_players(state, 1)
+    assert [r["player"] for r in tables.standings(state, "s")] and "A2" not in [r["player"] for r in tables.standings(state, "s")]
+    log2 = event("ABCD")
+    published_round_one(log2)
+    assert refused(log2, "merge", keep="A", remove="B").code == "has_played"
+
+
+def test_dropped_players_stay_in_the_standings_but_are_not_paired_again():
+    log = event()
+    published_round_one(log, modes=("untracked", "untracked"))
+    log.add("result", actor="scorekeeper", round=1, table=1, result=result("A", {"A": 5, "B": 1}), source="scorekeeper")
+    log.add("result", actor="scorekeeper", round=1, table=2, result=result("C", {"C": 5, "D": 1}), source="scorekeeper")
+    log.add("drop", player="D", reason="went home")
+    state = model.fold(settings(), log.entries)
+    assert state["players"]["D"]["dropped_after"] == 1
+    pairing = tables.propose(state, 2, "s", random.Random(1))
+    assert pairing.bye == "B", "the lowest-ranked of the three still playing"
+    assert [set(pr) for pr in pairing.pairs] == [{"A", "C"}]
+    assert "D" in [r["player"] for r in tables.standings(state, "s")]
+    assert refused(log, "check_in", player="D").code == "not_active"
+
+
+def test_swiss_round_avoids_the_rematch():
+    log = event()
+    published_round_one(log, modes=("untracked", "untracked"))
+    log.add("result", actor="scorekeeper", round=1, table=1, result=result("A", {"A": 5, "B": 1}), source="scorekeeper")
+    log.add("result", actor="scorekeeper", round=1, table=2, result=result("C", {"C": 5, "D": 1}), source="scorekeeper")
+    pairing = tables.propose(model.fold(settings(), log.entries), 2, "s", random.Random(2))
+    assert sorted(map(sorted, pairing.pairs)) == [["A", "C"], ["B", "D"]]
+    assert set(pairing.pairs[0]) == {"A", "C"}, "table 1 seats the winners"

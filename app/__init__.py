@@ -37,7 +37,7 @@ def _optional_blueprints(app) -> None:
 
     from . import api as api_pkg
     for info in pkgutil.iter_modules(api_pkg.__path__):
-        if info.name in ("games", "errors"):
+        if info.name in ("games", "errors", "strict_json"):
             continue
         module = importlib.import_module(f"app.api.{info.name}")
         for value in vars(module).values():
@@ -58,10 +58,12 @@ def create_app(config: Mapping[str, Any] | Config | None = None):
     from flask import Flask
 
     from .api import errors as api_errors
+    from .api.strict_json import StrictJSONProvider
     from .api.games import bp as games_bp
     from .games import GameService
     from .games.ratelimit import RateLimiter
     from .live.broadcast import Broadcaster
+    from .live.frames import GuardedPacket, guard_messages
     from .live.handlers import LiveNamespace
     from .live.runtime import offloader
     from .store import open_store
@@ -72,6 +74,7 @@ def create_app(config: Mapping[str, Any] | Config | None = None):
     app = Flask(__name__, instance_relative_config=True, instance_path=cfg.extra.get("INSTANCE_PATH") or None)
     logging.basicConfig(level=getattr(logging, cfg.LOG_LEVEL, logging.INFO),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    app.json = StrictJSONProvider(app)
     app.config.update(SECRET_KEY=cfg.secret_key(), MAX_CONTENT_LENGTH=cfg.MAX_BODY_BYTES,
                       TESTING=cfg.TESTING, JSON_SORT_KEYS=False, TW=cfg)
     app.config.update({k: v for k, v in cfg.extra.items() if k.isupper()})
@@ -80,7 +83,8 @@ def create_app(config: Mapping[str, Any] | Config | None = None):
     socketio = __getattr__("socketio")
     socketio.init_app(app, async_mode=cfg.ASYNC_MODE, message_queue=cfg.REDIS_URL or None,
                       max_http_buffer_size=cfg.MAX_BODY_BYTES, cors_allowed_origins=cfg.cors(),
-                      )
+                      serializer=GuardedPacket)
+    guard_messages(socketio.server)
     if cfg.TRUST_PROXY:
         # Behind N proxies, take the client address, scheme and host from their X-Forwarded-* headers
         # (rate limits per address, join links); outermost, so Socket.IO requests see them too.
@@ -96,6 +100,7 @@ def create_app(config: Mapping[str, Any] | Config | None = None):
     service.on_applied = broadcaster.publish
     live = LiveNamespace(service, limiter)
     socketio.on_namespace(live)
+    socketio.on_error(live.namespace)(live.on_unexpected)
 
     app.extensions["tablewarden"] = {"store": store, "service": service, "limiter": limiter,
                                      "broadcaster": broadcaster, "live": live, "config": cfg}

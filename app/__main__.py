@@ -49,7 +49,7 @@ def serve_eventlet(app, host: str, port: int, log_output: bool) -> None:
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     listener = eventlet.listen((host, port), family=family)
     listener.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-    eventlet.wsgi.server(listener, app, log_output=log_output)
+    eventlet.wsgi.server(listener, app, log_output=log_output, debug=False)  # never a traceback to a client
 
 
 if __name__ == "__main__":

@@ -7,6 +7,8 @@ from flask import Flask, jsonify, request
 from werkzeug.exceptions import HTTPException
 
 from app.games import ApiError
+from app.games.errors import invalid_payload
+from app.schemas.sanity import WireProblem
 from app.games.ratelimit import retry_after_header
 
 log = logging.getLogger(__name__)
@@ -32,6 +34,10 @@ def register(app: Flask) -> None:
     @app.errorhandler(ApiError)
     def _api_error(err: ApiError):
         return error_response(err)
+
+    @app.errorhandler(WireProblem)
+    def _wire_problem(problem: WireProblem):
+        return error_response(invalid_payload(problem))
 
     @app.errorhandler(HTTPException)
     def _http_error(err: HTTPException):

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import io
-import json
 
 import segno
 from flask import Blueprint, Response, current_app, jsonify, request
@@ -10,6 +9,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 from app.engine import registry
 from app.games import ApiError, Caller, GameService
 from app.games.tokens import hash_token
+from app.schemas import sanity
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -37,7 +37,7 @@ def _json_body():
     if not raw:
         raise ApiError(400, "bad_request", "The body must be a JSON object.")
     try:
-        return json.loads(raw)
+        return sanity.loads(raw)
     except (ValueError, UnicodeDecodeError):
         raise ApiError(400, "bad_json", "The body is not valid JSON.")
 

@@ -6,13 +6,13 @@ a token of the game and be allowed to enter events for `by` (same rule as submit
 """
 from __future__ import annotations
 
-import json
 import logging
 
 from flask import Blueprint, current_app, jsonify, request
 
 from app.engine.core import Event, REVERT
 from app.games import ApiError
+from app.schemas import sanity
 
 log = logging.getLogger(__name__)
 
@@ -31,7 +31,7 @@ def _body() -> dict:
     if not raw or len(raw) > MAX_BODY:
         raise ApiError(400, "bad_request", "The body must be a JSON object.")
     try:
-        body = json.loads(raw)
+        body = sanity.loads(raw)
     except (ValueError, UnicodeDecodeError):
         raise ApiError(400, "bad_json", "The body is not valid JSON.")
     if not isinstance(body, dict):

@@ -26,3 +26,8 @@ class ApiError(Exception):
         if self.violations:
             err["violations"] = self.violations
         return {"error": err, **self.extra}
+
+
+def invalid_payload(problem) -> ApiError:
+    """400 for a payload app.schemas.sanity refused (NaN, lone surrogate, too deep), naming the field."""
+    return ApiError(400, "invalid", f"{problem.field}: {problem.message}", fields={problem.field: problem.message})

@@ -26,7 +26,9 @@ from app.schemas.wire import (CreateGameSchema, EventEnvelopeSchema, ImportSchem
                               field_messages)
 from app.store import DuplicateKey, EventStore, StoreError
 
-from .errors import ApiError
+from app.schemas import sanity
+
+from .errors import ApiError, invalid_payload
 from .tokens import hash_token, new_game_id, new_join_code, new_token, normalise_join_code
 
 log = logging.getLogger(__name__)
@@ -162,6 +164,10 @@ class GameService:
     def _load_schema(schema, raw: Any) -> dict:
         if not isinstance(raw, dict):
             raise ApiError(400, "bad_request", "The body must be a JSON object.")
+        try:
+            sanity.check(raw)  # Socket.IO frames arrive parsed: refuse NaN, lone surrogates, deep nesting here
+        except sanity.WireProblem as problem:
+            raise invalid_payload(problem)
         try:
             return schema.load(raw)
         except ValidationError as err:

@@ -16,7 +16,9 @@ from marshmallow import ValidationError
 from app.games import ApiError, Caller, GameService
 from app.games.ratelimit import RateLimiter
 from app.games.service import applied_payload, redacted
+from app.games.errors import invalid_payload
 from app.games.tokens import hash_token
+from app.schemas import sanity
 from app.schemas.wire import SyncSchema, field_messages
 
 from .broadcast import NAMESPACE, game_room, seat_room
@@ -26,6 +28,20 @@ log = logging.getLogger(__name__)
 
 def _error_ack(err: ApiError) -> dict:
     return {"status": err.status, **err.body()}
+
+
+def _one_argument(event: str, extra: tuple) -> None:
+    """Each /live event takes one argument; more get a 400 ack rather than a TypeError and silence."""
+    if extra:
+        raise ApiError(400, "invalid", f"`{event}` takes one argument; {1 + len(extra)} were sent.")
+
+
+def _clean(value) -> None:
+    """Refuse NaN/Infinity, lone surrogates and deep nesting anywhere in a frame's argument (400)."""
+    try:
+        sanity.check(value)
+    except sanity.WireProblem as problem:
+        raise invalid_payload(problem)
 
 
 class LiveNamespace(Namespace):
@@ -57,6 +73,7 @@ class LiveNamespace(Namespace):
         auth = auth if isinstance(auth, dict) else {}
         token = auth.get("token") if isinstance(auth.get("token"), str) else None
         try:
+            _clean(auth)
             last_seq = self._last_seq(auth)
             caller = self.service.authenticate(None, token)
             self._limit(hash_token(token))  # a phone stuck in a reconnect loop is slowed down too
@@ -88,9 +105,10 @@ class LiveNamespace(Namespace):
             raise ApiError(429, "rate_limited", "Too many messages at once; slow down.",
                            extra={"retry_after": round(wait, 3)})
 
-    def on_submit(self, envelope=None):
+    def on_submit(self, envelope=None, *extra):
         """Submit an event; the ack carries {status, seq, consequences, view} or {status, error, head?}."""
         try:
+            _one_argument("submit", extra)
             caller, key = self._caller()
             self._limit(key)
             status, body = self.service.submit(caller, envelope, skip_sid=request.sid)
@@ -103,11 +121,13 @@ class LiveNamespace(Namespace):
             pass  # the event is stored; the view arrives with the next sync
         return out
 
-    def on_sync(self, data=None):
+    def on_sync(self, data=None, *extra):
         """Ack with everything after data.last_seq (for a client that noticed a gap)."""
         try:
+            _one_argument("sync", extra)
             caller, key = self._caller()
             self._limit(key)
+            _clean(data)
             return {"status": 200, **self.sync_payload(caller, self._last_seq(data))}
         except ValidationError as err:
             return {"status": 400, "error": {"code": "invalid", "message": "Bad sync request.",
@@ -115,12 +135,25 @@ class LiveNamespace(Namespace):
         except ApiError as err:
             return _error_ack(err)
 
-    def on_suggestions(self, data=None):
+    def on_suggestions(self, data=None, *extra):
         """Ack with the legal next events for the caller (or data.seat for the referee/shared device)."""
         try:
+            _one_argument("suggestions", extra)
             caller, key = self._caller()
             self._limit(key)
+            _clean(data)
             seat = data.get("seat") if isinstance(data, dict) and isinstance(data.get("seat"), str) else None
             return {"status": 200, **self.service.suggestions(caller, seat)}
         except ApiError as err:
             return _error_ack(err)
+
+    def on_malformed(self, reason=None, *extra):
+        """A frame that could not be decoded (see frames.GuardedPacket): a 400 ack and one log line."""
+        log.warning("malformed Socket.IO event from %s: %s", request.sid, reason)
+        return _error_ack(ApiError(400, "malformed", reason if isinstance(reason, str) else "Malformed frame."))
+
+    @staticmethod
+    def on_unexpected(exc: Exception) -> dict:
+        """Any other failure in a /live handler: a plain 500 ack, the stack trace only in the server log."""
+        log.error("/live handler failed: %s: %s", type(exc).__name__, exc, exc_info=exc)
+        return _error_ack(ApiError(500, "internal", "Something went wrong on the server; nothing was saved."))

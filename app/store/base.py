@@ -318,13 +318,15 @@ class EventStore(TournamentTables):
         return AppendResult("ok", stored, head + 1)
 
     def _op_append_many(self, conn, items):
-        """Several appends in one transaction; each in a savepoint, so one refused insert spoils no other."""
+        """Several appends in one transaction; each in a savepoint, so one refused or unstorable record spoils no other."""
         results = []
         for game_id, expected_head, rec in items:
             self._q(conn, "SAVEPOINT one_append")
             try:
                 results.append(("ok", self._op_append(conn, game_id, expected_head, rec)))
-            except self.integrity_errors as exc:
+            except self.operational_errors:
+                raise  # the database itself failed (locked, disk full): the whole batch is not stored
+            except Exception as exc:  # noqa: BLE001 - a refused or unstorable record fails alone
                 self._q(conn, "ROLLBACK TO SAVEPOINT one_append")
                 results.append(("error", exc))
             self._q(conn, "RELEASE SAVEPOINT one_append")

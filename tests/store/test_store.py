@@ -222,3 +222,15 @@ def test_postgres_connections_are_replaced_after_the_server_drops_them(postgres,
         s.get_game("g1")
     assert s.get_game("g1")["id"] == "g1"
     s.close()
+
+
+def test_an_unstorable_append_fails_alone_not_its_group_commit_neighbours(store):
+    """A record the database cannot take (a lone surrogate in its id) spoils no other append of its batch."""
+    make_game(store)
+    make_game(store, gid="g2", code="XYZ789")
+    items = [("g1", 0, rec("fine-1")), ("g2", 0, rec("\ud800x")), ("g2", 0, rec("fine-2"))]
+    results = store._run(store._op_append_many, items)
+    assert [status for status, _ in results] == ["ok", "error", "ok"]
+    assert results[0][1].status == "ok" and results[2][1].status == "ok"
+    assert [r["id"] for r in store.events("g1")] == ["fine-1"]
+    assert [r["id"] for r in store.events("g2")] == ["fine-2"]

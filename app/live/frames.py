@@ -1,0 +1,50 @@
+"""Malformed Socket.IO frames: an error ack where the frame asked for one, one log line, no traceback.
+
+python-socketio raises on a frame it cannot decode (bad JSON, JSON nested too deeply, an event that is
+not a list starting with its name); the exception would be logged with a stack trace and the client
+would hear nothing. `GuardedPacket` turns an undecodable or shapeless event that carries an ack id
+into the event `malformed` (answered by the /live namespace with a 400 ack); `guard_messages` logs
+whatever else cannot be decoded as one line.
+"""
+from __future__ import annotations
+
+import logging
+
+from socketio import packet
+
+log = logging.getLogger(__name__)
+
+MALFORMED = "malformed"
+
+
+class GuardedPacket(packet.Packet):
+    """A Socket.IO packet whose undecodable event payload becomes ["malformed", reason]."""
+
+    def decode(self, encoded_packet):
+        """Decode as usual; a broken event payload becomes the `malformed` event instead of an exception."""
+        try:
+            count = super().decode(encoded_packet)
+        except (ValueError, RecursionError) as exc:
+            if getattr(self, "packet_type", None) != packet.EVENT:
+                raise
+            reason = "The frame's JSON is nested too deeply." if isinstance(exc, RecursionError) \
+                else "The frame is not valid JSON."
+            self.data = [MALFORMED, reason]
+            return 0
+        if self.packet_type == packet.EVENT and not (
+                isinstance(self.data, list) and self.data and isinstance(self.data[0], str)):
+            self.data = [MALFORMED, "An event must be a list that starts with the event's name."]
+        return count
+
+
+def guard_messages(server) -> None:
+    """Log a frame that python-socketio cannot handle as one line (no stack trace) and drop it."""
+    handle = server._handle_eio_message  # noqa: SLF001 - the one entry point for every incoming frame
+
+    def guarded(eio_sid, data):
+        try:
+            return handle(eio_sid, data)
+        except Exception as exc:  # noqa: BLE001 - a client's garbage must not fill the log with stack traces
+            log.warning("dropped a malformed Socket.IO frame from %s: %s: %s", eio_sid, type(exc).__name__,
+                        str(exc)[:200])
+    server.eio.on("message", guarded)

@@ -1,0 +1,121 @@
+"""Malformed and hostile frames against the real server: an answer (error ack or plain error), never a traceback."""
+from __future__ import annotations
+
+import json
+import socket
+
+import pytest
+import websocket
+
+from tests.support.live import Phone, add
+
+pytestmark = pytest.mark.live
+
+
+class RawSocket:
+    """A bare WebSocket speaking Engine.IO/Socket.IO by hand, to send frames no client library would."""
+
+    def __init__(self, base_url: str):
+        self.ws = websocket.create_connection(base_url.replace("http", "ws") + "/socket.io/?EIO=4&transport=websocket",
+                                              timeout=10)
+        assert self.ws.recv().startswith("0{")  # Engine.IO open
+
+    def connect(self, auth) -> str:
+        """CONNECT to /live with `auth`; returns the server's answer frame."""
+        self.ws.send("40/live," + (auth if isinstance(auth, str) else json.dumps(auth)))
+        while True:  # the `sync` frame may come before the CONNECT answer
+            frame = self.recv_socketio()
+            if frame.startswith(("40/live,", "44/live,")):
+                return frame
+
+    def recv_socketio(self) -> str:
+        """The next Socket.IO frame (answers Engine.IO pings on the way)."""
+        while True:
+            frame = self.ws.recv()
+            if frame == "2":
+                self.ws.send("3")
+                continue
+            return frame
+
+    def call(self, raw_packet_after_id: str, ack_id: int) -> str:
+        """Send `42/live,<id><payload>` and return the matching ack frame."""
+        self.ws.send(f"42/live,{ack_id}{raw_packet_after_id}")
+        while True:
+            frame = self.recv_socketio()
+            if frame.startswith(f"43/live,{ack_id}"):
+                return frame
+            assert not frame.startswith("43/live,"), frame
+
+    def close(self):
+        self.ws.close()
+
+
+def _ack(frame: str, ack_id: int) -> dict:
+    return json.loads(frame[len(f"43/live,{ack_id}"):])[0]
+
+
+def test_malformed_frames_get_error_acks_and_the_game_goes_on(server):
+    game = server.create_game()
+    raw = RawSocket(server.url)
+    try:
+        assert raw.connect({"token": game["tokens"]["p1"]}).startswith("40/live,")
+        nan = '["submit", {"id": "n1", "type": "add", "by": "p1", "data": {"points": 1, "unit_card": {"hp": NaN}}}]'
+        reply = _ack(raw.call(nan, 1), 1)
+        assert reply["status"] == 400 and reply["error"]["fields"] == {
+            "data.unit_card.hp": "Numbers must be finite (no NaN or Infinity)."}
+        surrogate = '["submit", {"id": "\\ud800x", "type": "add", "by": "p1", "data": {"points": 1}}]'
+        reply = _ack(raw.call(surrogate, 2), 2)
+        assert reply["status"] == 400 and "id" in reply["error"]["fields"]
+        reply = _ack(raw.call("[" * 5000, 3), 3)
+        assert reply["status"] == 400 and reply["error"]["code"] == "malformed"
+        reply = _ack(raw.call('{"not": "a list"}', 4), 4)
+        assert reply["status"] == 400 and reply["error"]["code"] == "malformed"
+        reply = _ack(raw.call('["submit", {"id": "x1", "type": "add", "by": "p1", "data": {}}, "extra", 3]', 5), 5)
+        assert reply["status"] == 400 and "one argument" in reply["error"]["message"]
+        reply = _ack(raw.call('["sync", {"last_seq": 0}, 1]', 6), 6)
+        assert reply["status"] == 400
+        reply = _ack(raw.call('["submit", ' + json.dumps(add("p1")) + "]", 7), 7)
+        assert reply["status"] == 201, reply
+    finally:
+        raw.close()
+    assert "Traceback" not in server.log()
+
+
+@pytest.mark.parametrize("auth", [{"token": "\ud800"}, {"token": 12}, {"token": "x", "last_seq": "NaN"}, [1, 2]])
+def test_a_malformed_connect_is_refused_with_an_answer(server, auth):
+    raw = RawSocket(server.url)
+    try:
+        answer = raw.connect(json.dumps(auth))
+        assert answer.startswith("44/live,"), answer  # CONNECT_ERROR with a message
+        assert "message" in json.loads(answer[len("44/live,"):])
+    finally:
+        raw.close()
+    assert "Traceback" not in server.log()
+
+
+def test_garbage_on_a_websocket_gets_a_plain_answer_never_a_traceback(server):
+    for path in ("/socket.io/?EIO=4&transport=websocket", "/socket.io/", "/", "/api/games"):
+        ws = websocket.create_connection(server.url.replace("http", "ws") + path, timeout=10,
+                                         suppress_origin=True) if path.startswith("/socket.io/?") else None
+        if ws is not None:
+            ws.recv()
+            for frame in ("hello", "4", "42", "4x", "40/live,{", "42/live,[1]", "\x00\xff"):
+                ws.send(frame)
+            ws.close()
+        sock = socket.create_connection(("127.0.0.1", server.port), timeout=3)
+        sock.sendall(f"GET {path} HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                     "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+                     .encode() + b"\x81\x85\x00\x00\x00\x00hello")
+        reply = b""
+        try:
+            while chunk := sock.recv(65536):
+                reply += chunk
+                if len(reply) > 100_000:
+                    break
+        except socket.timeout:
+            pass
+        sock.close()
+        assert b"Traceback" not in reply and b'File "' not in reply, (path, reply[:500])
+    phone = Phone(server.url, server.create_game()["tokens"]["p1"])
+    phone.disconnect()
+    assert "Traceback" not in server.log()

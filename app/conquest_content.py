@@ -1,20 +1,25 @@
-"""Conquest content: loads content/conquest/*.yaml (validated) and fills a game setup from it.
+"""Conquest content: loads content/conquest/ (validated) and fills a game setup from it.
 
-The engine never reads files: `expand_setup` turns warlord names into full warlord records and adds
-the 10 planet cards, and the result is what `conquest/core`'s `new_game` receives.
+`cards.json` is the card pool (every official card and the community-made ones, facts only);
+`planets.yaml` the 10 core planets with how the engine resolves their Battle abilities; `tokens.yaml`
+the token units. The engine never reads files: `expand_setup` turns warlord names into full warlord
+records, checks a registered deck and adds the planets, and the result is what `conquest/core`'s
+`new_game` receives.
 """
 from __future__ import annotations
 
 import copy
 import functools
+import json
 import os
 from pathlib import Path
 
 import yaml
 from marshmallow import ValidationError
 
+from app.engine.conquest import decks
 from app.engine.core import SetupError
-from app.schemas.conquest import FILES
+from app.schemas.conquest import FILES, CardSchema, CardsFile
 
 ROOT = Path(__file__).resolve().parent.parent / "content"
 
@@ -28,9 +33,35 @@ def content_dir() -> Path:
     return Path(os.environ.get("TW_CONTENT_DIR") or ROOT) / "conquest"
 
 
+def _load_cards(path: Path) -> list[dict]:
+    """cards.json, every record validated; ContentError names the record and the field."""
+    try:
+        raw = CardsFile().load(json.loads(path.read_text(encoding="utf-8")))
+    except FileNotFoundError as exc:
+        raise ContentError(f"{path}: missing") from exc
+    except (ValueError, ValidationError) as exc:
+        raise ContentError(f"{path}: {exc}") from exc
+    out, seen = [], set()
+    for i, rec in enumerate(raw["cards"]):
+        try:
+            card = CardSchema().load(rec)
+        except ValidationError as exc:
+            raise ContentError(f"{path}: cards[{i}] ({rec.get('name')!r}): {exc.messages}") from exc
+        if card["name"].casefold() in seen:
+            raise ContentError(f"{path}: cards[{i}] ({card['name']!r}): the name appears twice")
+        seen.add(card["name"].casefold())
+        out.append(card)
+    names = {c["name"] for c in out}
+    for card in out:
+        for member in card.get("signature_squad") or []:
+            if member["name"] not in names:
+                raise ContentError(f"{path}: {card['name']!r}: signature card {member['name']!r} is not in the pool")
+    return out
+
+
 @functools.lru_cache(maxsize=4)
 def _load(root: str) -> dict:
-    out = {}
+    out = {"cards": _load_cards(Path(root) / "cards.json")}
     for stem, schema in FILES.items():
         path = Path(root) / f"{stem}.yaml"
         try:
@@ -44,8 +75,58 @@ def _load(root: str) -> dict:
 
 
 def load() -> dict:
-    """{"planets": [...], "warlords": [...], "tokens": [...]}, validated and cached."""
-    return _load(str(content_dir()))
+    """{"cards": [...], "planets": [...], "warlords": [...], "tokens": [...]}, validated and cached."""
+    lib = _load(str(content_dir()))
+    return {**lib, "warlords": _warlords(str(content_dir()))}
+
+
+@functools.lru_cache(maxsize=4)
+def _warlords(root: str) -> list[dict]:
+    """The warlords of the card pool in the record form a game seat takes."""
+    return [{"slug": c["id"], "name": c["name"], "faction": c["faction"], "attack": c["attack"], "hp": c["hp"],
+             "command": c["command_icons"], "starting_hand": c["starting_hand"],
+             "starting_resources": c["starting_resources"], "traits": c["traits"],
+             "keywords": [keyword_text(k) for k in c["keywords"]],
+             "bloodied": {"attack": c["bloodied_attack"], "hp": c["bloodied_hp"]},
+             "official": c["official"], "set": c["set"], "signature_squad": c["signature_squad"]}
+            for c in _load(root)["cards"] if c["type"] == "warlord"]
+
+
+def keyword_text(kw: dict) -> str:
+    """A keyword as the engine reads it: "Area Effect" 2 -> "area effect 2";
+    "No Wargear Attachments" -> "no attachments wargear" (no attachments of that trait)."""
+    name = kw["name"].lower()
+    if name.startswith("no ") and name.endswith(" attachments") and name != "no attachments":
+        name = f"no attachments {name[3:-len(' attachments')]}"
+    return f"{name} {kw['value']}" if kw.get("value") is not None else name
+
+
+def cards(community: bool = False) -> list[dict]:
+    """The card pool: official cards, and the community-made ones when the table uses them."""
+    return [c for c in load()["cards"] if c["official"] or community]
+
+
+SUMMARY_FIELDS = ("id", "name", "type", "faction", "cost", "cost_x", "attack", "hp", "command_icons", "shields",
+                  "traits", "unique", "loyalty", "official", "signature_of", "attach_to", "set")
+
+
+def card_summary(card: dict) -> dict:
+    """What a phone needs to enter a card by name: its numbers, traits and keywords as the engine reads them."""
+    out = {k: card.get(k) for k in SUMMARY_FIELDS}
+    out["keywords"] = [keyword_text(k) for k in card["keywords"]]
+    return out
+
+
+def pool() -> dict[str, dict]:
+    """Every card by lower-case name (official and community)."""
+    return {c["name"].casefold(): c for c in load()["cards"]}
+
+
+def faction_order(faction: str | None) -> list[str]:
+    """Factions in the order a player of `faction` looks for cards: own, its allies, Neutral, the rest."""
+    first = [f for f in [faction, *decks.allies(faction), "Neutral"] if f]
+    rest = sorted({c["faction"] for c in load()["cards"] if c["faction"] and c["faction"] not in first})
+    return list(dict.fromkeys(first + rest))
 
 
 def planets() -> list[dict]:
@@ -53,9 +134,9 @@ def planets() -> list[dict]:
     return copy.deepcopy(load()["planets"])
 
 
-def warlords() -> list[dict]:
-    """Known warlords."""
-    return copy.deepcopy(load()["warlords"])
+def warlords(community: bool = True) -> list[dict]:
+    """Warlords of the card pool (community-made ones only when asked for)."""
+    return copy.deepcopy([w for w in load()["warlords"] if w["official"] or community])
 
 
 def tokens() -> list[dict]:
@@ -72,11 +153,37 @@ def warlord(key: str) -> dict | None:
     return None
 
 
-def expand_setup(setup: dict) -> dict:
-    """A copy of the setup with planets from content and each seat's warlord as a full record.
+def community_on(setup: dict) -> bool:
+    """Does the table use community-made cards (options.community_cards)?"""
+    options = setup.get("options") if isinstance(setup.get("options"), dict) else {}
+    return options.get("community_cards") is True
 
-    A seat gives {"name", "warlord": slug | name | {record}, "deck_size"?}; a record is kept as entered
-    (numbers from the card), a name is looked up. Raises SetupError for an unknown warlord.
+
+def check_registered_deck(deck, warlord_rec: dict | None, community: bool) -> list[decks.DeckProblem]:
+    """Problems of a registered deck {"cards": [{name, count}], "format"?}; SetupError if it is malformed."""
+    if not isinstance(deck, dict) or not isinstance(deck.get("cards"), list):
+        raise SetupError("A registered deck is {cards: [{name, count}]}.", "deck")
+    for j, item in enumerate(deck["cards"]):
+        if not (isinstance(item, dict) and isinstance(item.get("name"), str) and item["name"].strip()
+                and isinstance(item.get("count"), int) and not isinstance(item.get("count"), bool)):
+            raise SetupError(f"Deck line {j + 1}: give a card name and a whole number of copies.", f"deck.cards[{j}]")
+    fmt = deck.get("format", "constructed")
+    if fmt not in decks.FORMATS:
+        raise SetupError(f"A deck format is one of: {', '.join(decks.FORMATS)}.", "deck.format")
+    card = pool().get(warlord_rec["name"].casefold()) if warlord_rec else None
+    return decks.check_deck(deck, card if card and card["type"] == "warlord" else None, pool(),
+                            fmt=fmt, community=community)
+
+
+def expand_setup(setup: dict) -> dict:
+    """A copy of the setup with planets from content, each seat's warlord as a full record, and a
+    registered deck checked.
+
+    A seat gives {"name", "warlord": slug | name | {record}, "deck_size"?, "deck"?}; a record is kept as
+    entered (numbers from the card), a name is looked up (community warlords only with
+    options.community_cards). A registered deck ({cards: [{name, count}], format?}) is checked against the
+    deck rules (app/engine/conquest/decks.py): a problem stops the setup unless options.deck_override
+    gives a reason. Only its size and problems stay in the game: the card list is the player's secret.
     """
     out = copy.deepcopy(setup) if isinstance(setup, dict) else setup
     if not isinstance(out, dict):
@@ -85,6 +192,9 @@ def expand_setup(setup: dict) -> dict:
         out["planets"] = planets()
     if not out.get("tokens"):
         out["tokens"] = tokens()
+    community = community_on(out)
+    options = out.get("options") if isinstance(out.get("options"), dict) else {}
+    override = isinstance(options.get("deck_override"), dict) and bool(options["deck_override"].get("reason"))
     for i, seat in enumerate(out.get("seats") or []):
         if not isinstance(seat, dict):
             continue
@@ -94,5 +204,21 @@ def expand_setup(setup: dict) -> dict:
             if found is None:
                 raise SetupError(f"There is no warlord '{wl}' in the content; enter its numbers.",
                                  f"seats[{i}].warlord")
+            if not found["official"] and not community:
+                raise SetupError(f"{found['name']} is a community-made warlord: tick 'community cards' "
+                                 "for this table to use it.", f"seats[{i}].warlord")
             seat["warlord"] = found
+        if seat.get("deck") is not None:
+            try:
+                problems = check_registered_deck(seat["deck"], seat["warlord"] if isinstance(seat["warlord"], dict)
+                                                 else None, community)
+            except SetupError as exc:
+                raise SetupError(exc.message, f"seats[{i}].{exc.field}") from None
+            first = next((p for p in problems if not (override and p.overridable)), None)
+            if first is not None:
+                raise SetupError(f"{seat.get('name') or f'Player {i + 1}'}'s deck: {first.message} ({first.rule})",
+                                 f"seats[{i}].deck")
+            total = sum(item["count"] for item in seat["deck"]["cards"])
+            seat["deck"] = {"registered": True, "cards": total, "problems": [p.to_dict() for p in problems]}
+            seat.setdefault("deck_size", total)
     return out

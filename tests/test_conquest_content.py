@@ -1,4 +1,9 @@
-"""Conquest content: the 10 planets and the warlords of facts.md, validated; expand_setup fills a setup."""
+"""Conquest content: the card pool, the 10 planets and the token units, validated; expand_setup fills a setup."""
+import json
+import shutil
+from collections import Counter
+from pathlib import Path
+
 import pytest
 
 from app import conquest_content as cc
@@ -40,10 +45,98 @@ def test_unknown_warlord_is_a_setup_error():
 def test_bad_content_is_reported(tmp_path, monkeypatch):
     """Content is validated at load: a wrong planet type is an error naming the file."""
     root = tmp_path / "conquest"
-    root.mkdir()
+    shutil.copytree(cc.ROOT / "conquest", root)
     (root / "planets.yaml").write_text("planets:\n  - {name: X, types: [lava], resources: 1, cards: 1}\n")
-    (root / "warlords.yaml").write_text("warlords: []\n")
-    (root / "tokens.yaml").write_text("tokens: []\n")
     monkeypatch.setenv("TW_CONTENT_DIR", str(tmp_path))
     with pytest.raises(cc.ContentError, match="planets.yaml"):
         cc.load()
+
+
+# sources.md (content facts, Warhammer 40,000: Conquest, Counts): official cards by faction and type.
+OFFICIAL = {
+    "Astra Militarum": {"warlord": 4, "army_unit": 37, "support": 14, "event": 14, "attachment": 11, "token": 1},
+    "Chaos": {"warlord": 4, "army_unit": 37, "support": 11, "event": 15, "attachment": 13, "token": 1},
+    "Dark Eldar": {"warlord": 3, "army_unit": 35, "support": 11, "event": 16, "attachment": 10, "token": 1},
+    "Eldar": {"warlord": 4, "army_unit": 38, "support": 11, "event": 17, "attachment": 11},
+    "Necrons": {"warlord": 3, "army_unit": 27, "support": 10, "event": 9, "attachment": 9},
+    "Orks": {"warlord": 3, "army_unit": 36, "support": 14, "event": 13, "attachment": 9, "token": 1},
+    "Space Marines": {"warlord": 4, "army_unit": 38, "support": 12, "event": 15, "attachment": 12},
+    "Tau": {"warlord": 3, "army_unit": 36, "support": 11, "event": 13, "attachment": 11},
+    "Tyranids": {"warlord": 3, "army_unit": 34, "synapse": 6, "support": 12, "event": 12, "attachment": 12, "token": 1},
+    "Neutral": {"army_unit": 4, "support": 2, "event": 4, "attachment": 2},
+    None: {"planet": 10},
+}
+COMMUNITY = {"warlord": 24, "army_unit": 144, "synapse": 4, "support": 71, "event": 58, "attachment": 53, "planet": 60}
+
+
+def test_card_pool_counts_by_type_and_faction():
+    """Every record validates (load() raises otherwise) and the pool holds what the source lists:
+    710 official cards by faction and type, 414 community-made ones by type (README, Game content)."""
+    cards = cc.cards(community=True)
+    official = Counter((c["faction"], c["type"]) for c in cards if c["official"])
+    assert official == Counter({(f, t): n for f, types in OFFICIAL.items() for t, n in types.items()})
+    assert sum(official.values()) == 710
+    community = Counter(c["type"] for c in cards if not c["official"])
+    assert community == Counter(COMMUNITY) and sum(community.values()) == 414
+    assert len(cc.cards()) == 710   # community cards only when the table uses them
+    assert len(cc.warlords(community=False)) == 31 and len(cc.warlords()) == 55
+
+
+def test_warlords_carry_their_signature_squads():
+    """A warlord names its squad; every squad card is in the pool and names its warlord back."""
+    straken = cc.warlord("Colonel Straken")
+    assert straken["faction"] == "Astra Militarum" and straken["bloodied"] == {"attack": 2, "hp": 5}
+    squad = {s["name"]: s["copies"] for s in straken["signature_squad"]}
+    assert squad == {"Straken's Command Squad": 4, "Glorious Intervention": 2, "Omega Zero Command": 1,
+                     "Straken's Cunning": 1}
+    for name in squad:
+        assert cc.pool()[name.casefold()]["signature_of"] == "Colonel Straken"
+
+
+def test_keywords_as_the_engine_reads_them():
+    """Area Effect 2 keeps its number; No Wargear Attachments bars attachments with that trait."""
+    assert cc.keyword_text({"name": "Area Effect", "value": 2}) == "area effect 2"
+    assert cc.keyword_text({"name": "No Wargear Attachments"}) == "no attachments wargear"
+    assert cc.keyword_text({"name": "Flying"}) == "flying"
+
+
+def _with_card(tmp_path, monkeypatch, change):
+    root = tmp_path / "conquest"
+    shutil.copytree(cc.ROOT / "conquest", root)
+    path = root / "cards.json"
+    data = json.loads(path.read_text())
+    change(data["cards"])
+    path.write_text(json.dumps(data))
+    monkeypatch.setenv("TW_CONTENT_DIR", str(tmp_path))
+
+
+@pytest.mark.parametrize("change, field", [
+    (lambda cards: next(c for c in cards if c["type"] == "army_unit").update(attack=None), "attack"),
+    (lambda cards: cards.append({**cards[0], "id": "x", "faction": "Squats"}), "faction"),
+    (lambda cards: cards.append(dict(cards[0])), "twice"),
+    (lambda cards: cards.append({**cards[0], "id": "y", "name": "Y", "signature_squad": [{"name": "Nobody", "copies": 1}]}),
+     "Nobody"),
+])
+def test_a_bad_card_record_stops_the_load(tmp_path, monkeypatch, change, field):
+    """A record that does not validate is an error naming the file, the card and the field."""
+    _with_card(tmp_path, monkeypatch, change)
+    with pytest.raises(cc.ContentError, match=f"cards.json.*{field}"):
+        cc.load()
+
+
+def test_community_warlord_needs_the_tables_choice():
+    """Community cards are used only when the game's setup says so (options.community_cards)."""
+    community = next(w for w in cc.warlords() if not w["official"])
+    seats = [{"name": "A", "warlord": community["slug"]}, {"name": "B", "warlord": "nazdreg"}]
+    with pytest.raises(SetupError, match="community"):
+        cc.expand_setup({"seats": seats})
+    setup = cc.expand_setup({"options": {"community_cards": True}, "seats": seats})
+    state = CONQUEST.new_game(setup)
+    assert state["community_cards"] is True and state["seats"]["p1"]["faction"] == community["faction"]
+    assert state["seats"]["p2"]["faction"] == "Orks"
+
+
+def test_sources_readme_counts_match():
+    """The README's counts are the ones this test checks."""
+    readme = (Path(__file__).parents[1] / "README.md").read_text()
+    assert "710 official" in readme and "414 community" in readme

@@ -6,6 +6,8 @@
   GET  /api/content/underworlds/warbands/<id>/fighters?ruleset=&printing=
                                                     the fighters a seat would get, and what is missing
   POST /api/content/underworlds/deck-check          {format, warband, deck, ruleset?} -> deck-building problems
+  GET  /api/content/conquest/cards?faction=&community=  cards a player picks by name, own faction first
+  POST /api/content/conquest/deck-check             {warlord, deck: {cards, format?}, community?} -> problems
   POST /api/content/custom/<kind>                   save a player's warband or deck -> 201 {id, link}
   GET  /api/content/custom/<kind>                   saved records of that kind
   GET  /api/content/custom/<kind>/<id>              one saved record (the share link)
@@ -15,7 +17,7 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app, jsonify, request
 
-from app import content
+from app import conquest_content, content
 from app.engine.core import SetupError
 from app.schemas.content import CUSTOM_KINDS, missing_fields
 
@@ -129,6 +131,35 @@ def deck_check():
     except SetupError as exc:
         return _error(422, "invalid_deck", exc.message, {exc.field or "deck": [exc.message]})
     return jsonify({"format": body["format"], "problems": seat.get("deck_problems", [])})
+
+
+@bp.get("/conquest/cards")
+def conquest_cards():
+    """The card pool for picking by name: the faction's cards, its allies', Neutral, then the rest;
+    community-made cards only with ?community=1 (the table chose them), each labelled official or not."""
+    faction = request.args.get("faction") or None
+    community = request.args.get("community") in ("1", "true")
+    order = conquest_content.faction_order(faction)
+    rank = {f: i for i, f in enumerate(order)}
+    items = sorted(conquest_content.cards(community),
+                   key=lambda c: (rank.get(c["faction"], len(rank)), not c["official"], c["name"].casefold()))
+    return jsonify({"factions": order, "items": [conquest_content.card_summary(c) for c in items]})
+
+
+@bp.post("/conquest/deck-check")
+def conquest_deck_check():
+    """Check a registered Conquest deck: {warlord, deck: {cards: [{name, count}], format?}, community?}."""
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict) or not isinstance(body.get("warlord"), str):
+        return _error(400, "bad_request", "Send {warlord, deck: {cards: [{name, count}]}}.")
+    warlord = conquest_content.warlord(body["warlord"])
+    if warlord is None:
+        return _error(404, "not_found", f"There is no warlord '{body['warlord']}'.")
+    try:
+        problems = conquest_content.check_registered_deck(body.get("deck"), warlord, body.get("community") is True)
+    except SetupError as exc:
+        return _error(422, "invalid_deck", exc.message, {exc.field or "deck": [exc.message]})
+    return jsonify({"warlord": warlord["name"], "problems": [p.to_dict() for p in problems]})
 
 
 def _lookup():

@@ -36,7 +36,8 @@ def warlord_record(raw, field: str) -> dict:
                     "hp": _int(bloodied.get("hp"), f"{field}.bloodied.hp", 1, allow_none=True)}
         if bloodied["attack"] is None or bloodied["hp"] is None:
             bloodied = None  # unknown: asked for when the warlord is bloodied
-    return {"name": name.strip(),
+    faction = raw.get("faction")
+    return {"name": name.strip(), "faction": faction.strip() if isinstance(faction, str) and faction.strip() else None,
             "attack": _int(raw.get("attack"), f"{field}.attack"),
             "hp": _int(raw.get("hp"), f"{field}.hp", 1),
             "command": _int(raw.get("command", 0) or 0, f"{field}.command"),
@@ -97,7 +98,9 @@ def new_game(setup: dict, ruleset_id: str) -> dict:
                       for i in range(1, LINE_LENGTH + 1)],
              "first_planet": 1, "initiative": None, "starter": None, "round": 0,
              "phase": "setup", "step": {"name": "initiative"}, "battle": None, "pending": [],
-             "last_capture": None, "result": None, "counter": 0}
+             "last_capture": None, "result": None, "counter": 0,
+             # Community-made cards are offered only at a table that chose them (the phone's card lists).
+             "community_cards": options.get("community_cards") is True}
     for i, raw in enumerate(raw_seats):
         seat = f"p{i + 1}"
         field = f"seats[{i}]"
@@ -119,7 +122,7 @@ def new_game(setup: dict, ruleset_id: str) -> dict:
         # Starting hand drawn and starting resources taken now (Setup); the mulligan comes after
         # the initiative and the planets.
         state["seats"][seat] = {
-            "name": name.strip(), "warlord": wid, "warlord_name": wl["name"],
+            "name": name.strip(), "warlord": wid, "warlord_name": wl["name"], "faction": wl["faction"],
             "resources": wl["starting_resources"], "hand": wl["starting_hand"],
             "deck": deck_size - wl["starting_hand"], "discard": 0, "victory": [],
             "mulligan": None, "limited_round": None}

@@ -1,0 +1,118 @@
+"""Deck registration checks (app/engine/conquest/decks.py) over the real card pool."""
+from __future__ import annotations
+
+import pytest
+
+from app import conquest_content as cc
+from app.engine.conquest import decks
+
+
+def nazdreg_deck(extra=()) -> dict:
+    """Nazdreg's signature squad and 3 copies of non-signature Ork cards up to at least 50 cards."""
+    squad = [{"name": s["name"], "count": s["copies"]} for s in cc.warlord("nazdreg")["signature_squad"]]
+    rest = [c for c in cc.cards() if c["faction"] == "Orks" and not c.get("signature_of")
+            and c["type"] in ("army_unit", "support", "event", "attachment")]
+    cards = squad + [{"name": c["name"], "count": 3} for c in rest[:14]]
+    return {"cards": cards + list(extra)}
+
+
+def problems(deck, warlord="Nazdreg", **kw):
+    return decks.check_deck(deck, cc.pool().get(warlord.casefold()), cc.pool(), **kw)
+
+
+def codes(found):
+    return [p.code for p in found]
+
+
+def test_a_legal_deck_has_no_problems():
+    """Warlord, squad, 50 cards, 3 copies at most, Orks only."""
+    deck = nazdreg_deck()
+    assert sum(c["count"] for c in deck["cards"]) >= 50
+    assert problems(deck) == []
+
+
+def test_each_problem_names_its_rule():
+    """Squad short, a fourth copy, a loyal ally card, a token, a warlord: one problem each, with its rule."""
+    deck = nazdreg_deck()
+    deck["cards"][3]["count"] = 3                                  # Nazdreg's Flash Gitz: 4 in the squad
+    deck["cards"][4]["count"] = 4                                  # a fourth copy
+    deck["cards"] += [{"name": "Honored Librarian", "count": 1},   # loyal Space Marines card
+                      {"name": "Snotlings", "count": 1},           # a token unit
+                      {"name": "Colonel Straken", "count": 1}]     # a warlord
+    found = {p.code: p for p in problems(deck)}
+    assert found["squad"].rule == decks.CUSTOM_SQUAD and "Flash Gitz" in found["squad"].message
+    assert found["copies"].rule == decks.CUSTOM_COPIES
+    assert found["ally"].rule == decks.CUSTOM_ALLY and "loyal" in found["ally"].message
+    assert found["token_in_deck"].rule == decks.SUMMARY_TOKENS and not found["token_in_deck"].overridable
+    assert found["warlord_in_deck"].rule == decks.SUMMARY_SETUP
+
+
+def test_allies_follow_the_wheel():
+    """Orks may take common Astra Militarum or Chaos cards, one of the two, never Tau."""
+    assert decks.allies("Orks") == ["Astra Militarum", "Chaos"] and decks.allies("Tyranids") == []
+    ok = problems(nazdreg_deck([{"name": "Ratling Deadeye", "count": 2}]))
+    assert ok == []
+    tau = next(c["name"] for c in cc.cards() if c["faction"] == "Tau" and c["loyalty"] == "common")
+    chaos = next(c["name"] for c in cc.cards() if c["faction"] == "Chaos" and c["loyalty"] == "common")
+    found = codes(problems(nazdreg_deck([{"name": tau, "count": 1}])))
+    assert found == ["ally"]
+    found = codes(problems(nazdreg_deck([{"name": "Ratling Deadeye", "count": 1}, {"name": chaos, "count": 1}])))
+    assert found == ["two_allies"]
+
+
+def test_relics_are_not_a_deckbuilding_limit():
+    """Limit 1 Relic per player: 'This is not a deckbuilding restriction' (rules summary, Other rules)."""
+    relic = cc.pool()["stc fragment"]
+    assert "Relic" in relic["traits"] and relic["faction"] == "Neutral"
+    assert problems(nazdreg_deck([{"name": relic["name"], "count": 3}])) == []
+
+
+def test_small_deck_and_unknown_card():
+    """Fewer than 50 cards; a deck no bigger than the starting hand; a name not in the data."""
+    found = {p.code: p for p in problems({"cards": [{"name": "Goff Nob", "count": 3}, {"name": "Zzap Gun", "count": 1}]})}
+    assert {"too_few", "deck_too_small", "unknown_card", "squad"} <= set(found)
+    assert found["deck_too_small"].rule == decks.SUMMARY_DECK_OUT and not found["deck_too_small"].overridable
+
+
+def test_community_cards_need_the_tables_choice():
+    """A community-made card is a problem unless the game uses community cards."""
+    card = next(c for c in cc.cards(community=True) if not c["official"] and c["faction"] == "Orks"
+                and c["type"] == "event" and not c.get("signature_of"))
+    deck = nazdreg_deck([{"name": card["name"], "count": 1}])
+    assert codes(problems(deck)) == ["community_card"]
+    assert problems(deck, community=True) == []
+
+
+def test_core_set_starter_deck():
+    """Setup: a starter deck is every core set card of the faction and one copy of each neutral card."""
+    pool = cc.pool().values()
+    cards = [{"name": c["name"], "count": c.get("copies_in_set") or 1} for c in pool
+             if c["set"] == "Core Set" and c["faction"] == "Orks" and c["type"] not in ("warlord", "token")]
+    cards += [{"name": c["name"], "count": 1} for c in pool if c["set"] == "Core Set" and c["faction"] == "Neutral"]
+    assert problems({"cards": cards}, fmt="starter") == []
+    found = problems({"cards": cards[1:]}, fmt="starter")
+    assert codes(found) == ["starter_count"] and found[0].rule == decks.SUMMARY_STARTER
+
+
+@pytest.mark.parametrize("deck", [{"cards": "x"}, {"cards": [{"name": "", "count": 1}]},
+                                  {"cards": [{"name": "Goff Nob", "count": "3"}]}, {"cards": [], "format": "draft"}])
+def test_malformed_registration_is_a_setup_error(deck):
+    """A malformed registration is refused before any rule is checked."""
+    with pytest.raises(cc.SetupError):
+        cc.check_registered_deck(deck, cc.warlord("nazdreg"), False)
+
+
+def test_setup_refuses_a_bad_deck_unless_overridden():
+    """expand_setup: the first problem stops the game with its rule; deck_override plays it anyway;
+    only the size stays in the setup (the list is the player's secret)."""
+    bad = nazdreg_deck()
+    bad["cards"].append({"name": next(c["name"] for c in cc.cards() if c["faction"] == "Tau"
+                                      and c["loyalty"] == "common"), "count": 1})
+    seats = [{"name": "Ana", "warlord": "nazdreg", "deck": bad}, {"name": "Ben", "warlord": "nazdreg"}]
+    with pytest.raises(cc.SetupError) as err:
+        cc.expand_setup({"seats": seats})
+    assert err.value.field == "seats[0].deck" and "Ana's deck" in err.value.message and "Deck customisation" in err.value.message
+    out = cc.expand_setup({"options": {"deck_override": {"reason": "casual game"}}, "seats": seats})
+    total = sum(c["count"] for c in bad["cards"])
+    assert out["seats"][0]["deck"]["cards"] == total and out["seats"][0]["deck_size"] == total
+    assert bad["cards"][5]["name"] not in str(out["seats"][0])

@@ -1,4 +1,4 @@
-"""Marshmallow schemas for Warhammer 40,000: Conquest content (planets, warlords, token units)."""
+"""Marshmallow schemas for Warhammer 40,000: Conquest content (planets, token units, the card pool)."""
 from __future__ import annotations
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
@@ -30,29 +30,6 @@ class PlanetSchema(Strict):
     effect = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(EFFECTS))
 
 
-class SideSchema(Strict):
-    """The bloodied side of a warlord."""
-
-    attack = fields.Integer(strict=True, required=True, allow_none=True, validate=COUNT)
-    hp = fields.Integer(strict=True, required=True, allow_none=True, validate=validate.Range(min=1, max=30))
-
-
-class WarlordSchema(Strict):
-    """A warlord card (hale side numbers, starting hand and resources, bloodied side or null)."""
-
-    slug = fields.String(required=True, validate=SLUG)
-    name = fields.String(required=True, validate=validate.Length(min=1, max=80))
-    faction = fields.String(load_default=None, allow_none=True)
-    attack = fields.Integer(strict=True, required=True, validate=COUNT)
-    hp = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=30))
-    command = fields.Integer(strict=True, load_default=None, allow_none=True, validate=COUNT)
-    keywords = fields.List(fields.String(), load_default=list)
-    traits = fields.List(fields.String(), load_default=list)
-    starting_hand = fields.Integer(strict=True, required=True, validate=COUNT)
-    starting_resources = fields.Integer(strict=True, required=True, validate=COUNT)
-    bloodied = fields.Nested(SideSchema, load_default=None, allow_none=True)
-
-
 class TokenSchema(Strict):
     """A token unit (put into play by abilities)."""
 
@@ -69,12 +46,6 @@ class PlanetsFile(Strict):
     """content/conquest/planets.yaml"""
 
     planets = fields.List(fields.Nested(PlanetSchema), required=True)
-
-
-class WarlordsFile(Strict):
-    """content/conquest/warlords.yaml"""
-
-    warlords = fields.List(fields.Nested(WarlordSchema), required=True)
 
 
 class TokensFile(Strict):

@@ -155,6 +155,7 @@ function loadWarlords(rerender) {
   if (warlords !== null) return;
   warlords = [];
   fetch("/api/content/conquest/warlords").then((r) => r.json()).then((body) => {
+    // Community-made warlords only at a table that chose community cards (wizard checkbox).
     warlords = body.records || [];
     rerender();
   }).catch(() => {});
@@ -348,7 +349,7 @@ export const wizard = {
     const list = warlords || [];
     const select = h("select", { id: `warlord-${index}`, "data-warlord-select": index, onchange: (e) => { seat.warlord = e.target.value; rerender(); } },
       h("option", { value: "" }, "Choose a warlord…"),
-      list.map((w) => h("option", { value: w.slug, selected: seat.warlord === w.slug }, `${w.name} (${w.attack}/${w.hp})`)),
+      list.filter((w) => w.official !== false).map((w) => h("option", { value: w.slug, selected: seat.warlord === w.slug }, `${w.name} (${w.attack}/${w.hp})`)),
       h("option", { value: "custom", selected: seat.warlord === "custom" }, "Other: type in the warlord card"));
     if (seat.deck_size === undefined) seat.deck_size = 50;
     return h("div", { class: "stack" },

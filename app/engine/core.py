@@ -400,26 +400,88 @@ def check_revert(events: list[Event | dict], revert: Event, may_revert_any: bool
     return []
 
 
+# An event stays in the log after a referee takes back an earlier one, but the rules may no longer
+# let it happen (it was made possible by what was taken back) or it may no longer change anything.
+# The fold decides that with the engine itself: such an event is "inert" and, when refused, skipped.
+REFUSED_NOW = "refused_now"
+NO_EFFECT = "no_effect"
+
+
+@dataclass
+class LogFold:
+    """A folded log: the state, and the events that no longer have any effect (seq -> why)."""
+
+    state: dict
+    inert: dict[int, dict] = field(default_factory=dict)
+
+
+def changes_nothing(before: dict, after: dict, consequences: list) -> bool:
+    """An applied event that left the state as it was and had no consequences."""
+    return not consequences and after == before
+
+
+def fold_log(rs: Ruleset, setup: dict, events: Iterable[Event | dict], upto: int | None = None) -> LogFold:
+    """Fold a log; events after the earliest taken-back event are checked again on the replayed state.
+
+    Every event before the earliest reverted one meets the same state it was checked against when it
+    was entered, so only later ones can have lost their footing. Such an event is skipped when check()
+    (overrides honoured) now refuses it, and noted {"status": "refused_now", "violations"}; one that is
+    applied but changes nothing is noted {"status": "no_effect"}.
+    """
+    evs = [_as_event(e) for e in events]
+    effective = effective_events(evs, upto)
+    gone = reverted_seqs(e for e in evs if upto is None or e.seq is None or e.seq <= upto)
+    first_gone = min(gone) if gone else None
+    state = rs.new_game(setup)
+    inert: dict[int, dict] = {}
+    for ev in effective:
+        if first_gone is None or ev.seq is None or ev.seq < first_gone or ev.type == NOTE:
+            state, _ = rs.apply_owned(state, ev)
+            continue
+        blocked = rs.blocking(state, ev)
+        if blocked:
+            inert[ev.seq] = {"status": REFUSED_NOW, "violations": [v.to_dict() for v in blocked]}
+            continue
+        nxt, consequences = rs.apply(state, ev)
+        if changes_nothing(state, nxt, consequences):
+            inert[ev.seq] = {"status": NO_EFFECT}
+        state = nxt
+    return LogFold(state, inert)
+
+
 def replay(rs: Ruleset, setup: dict, events: Iterable[Event | dict], upto: int | None = None,
            verify: bool = False) -> dict:
-    """Fold a log into a state (up to and including seq `upto` when given).
+    """Fold a log into a state (up to and including seq `upto` when given); see fold_log().
 
-    With verify=True every event is checked again (overrides honoured), so an imported or tampered
-    log that the rules would not have accepted raises IllegalEvent.
+    With verify=True every event is checked against the game as it stood when it was entered (the
+    fold of the log before it, overrides honoured), so an imported or tampered log that the rules
+    would not have accepted raises IllegalEvent.
     """
+    if not verify:
+        return fold_log(rs, setup, events, upto).state
+    evs = [_as_event(e) for e in events if upto is None or _as_event(e).seq is None or _as_event(e).seq <= upto]
     state = rs.new_game(setup)
-    step = rs.play if verify else rs.apply_owned
-    for ev in effective_events(events, upto):
-        state, _ = step(state, ev)
+    for i, ev in enumerate(evs):
+        if ev.type == REVERT:
+            state = fold_log(rs, setup, evs[:i + 1]).state
+            continue
+        state, _ = rs.play(state, ev)
     return state
 
 
 def replay_with_consequences(rs: Ruleset, setup: dict, events: Iterable[Event | dict],
                              upto: int | None = None) -> tuple[dict, list[tuple[Event, list[Consequence]]]]:
-    """Fold a log and keep each applied event with its consequences (for log views and audits)."""
+    """Fold a log and keep each applied event with its consequences (for log views and audits).
+
+    Events that no longer have any effect after a revert (fold_log) are left out.
+    """
+    evs = [_as_event(e) for e in events]
+    skipped = {seq for seq, why in fold_log(rs, setup, evs, upto).inert.items() if why["status"] == REFUSED_NOW}
     state = rs.new_game(setup)
     trail: list[tuple[Event, list[Consequence]]] = []
-    for ev in effective_events(events, upto):
+    for ev in effective_events(evs, upto):
+        if ev.seq in skipped:
+            continue
         state, cons = rs.apply_owned(state, ev)
         trail.append((ev, cons))
     return state, trail

@@ -21,7 +21,7 @@ from marshmallow import ValidationError
 
 from app.engine import registry
 from app.engine.core import (PLAYER_SEATS, REVERT, REVERT_SPEC, ROLES, Event, IllegalEvent, Ruleset, SetupError,
-                             check_fields, check_revert, replay)
+                             NO_EFFECT, LogFold, changes_nothing, check_fields, check_revert, fold_log, replay)
 from app.schemas.wire import (CreateGameSchema, EventEnvelopeSchema, ImportSchema, JoinSchema,
                               field_messages)
 from app.store import DuplicateKey, EventStore, StoreError
@@ -66,6 +66,7 @@ class Folded:
     rs: Ruleset
     records: list[dict] = field(default_factory=list)
     state: dict = field(default_factory=dict)
+    inert: dict = field(default_factory=dict)   # seq -> why it no longer has any effect (fold_log)
     _ids: dict = field(default_factory=dict, repr=False)
 
     @property
@@ -77,6 +78,12 @@ class Folded:
     def id(self) -> str:
         """The game id."""
         return self.game["id"]
+
+    @property
+    def first_taken_back(self) -> int | None:
+        """Seq of the earliest event a revert took back (events after it are checked again), or None."""
+        gone = [r["data"]["seq"] for r in self.records if r["type"] == REVERT]
+        return min(gone) if gone else None
 
     def by_id(self, event_id: str) -> dict | None:
         """The stored record of a client event id, if this fold has it."""
@@ -94,6 +101,7 @@ class Applied:
     state: dict
     rs: Ruleset
     seats: list[str]
+    inert: dict[str, dict] = field(default_factory=dict)  # seat -> its view of the inert events
 
 
 def record_event(rec: dict) -> Event:
@@ -195,9 +203,9 @@ class GameService:
                 for i, s in enumerate(seats[:len(PLAYER_SEATS)])]
 
     # -- folding ------------------------------------------------------------------------------------
-    def _fold_all(self, rs: Ruleset, game: dict, records: list[dict]) -> dict:
+    def _fold_all(self, rs: Ruleset, game: dict, records: list[dict]) -> LogFold:
         try:
-            return replay(rs, game["setup"], [record_event(r) for r in records])
+            return fold_log(rs, game["setup"], [record_event(r) for r in records])
         except Exception as exc:  # noqa: BLE001 - a ruleset bug must not become a 500 for the whole game
             log.exception("replaying game %s failed", game["id"])
             raise ApiError(422, "engine_error", f"The rules engine could not replay this game: {exc}")
@@ -209,21 +217,22 @@ class GameService:
             game = self.game(game_id)
             rs = self._ruleset(game["ruleset"])
             records = self._storage(self.store.events, game_id)
-            cached = Folded(game, rs, records, self._fold_all(rs, game, records))
+            fold = self._fold_all(rs, game, records)
+            cached = Folded(game, rs, records, fold.state, fold.inert)
         else:
             newer = self._storage(self.store.events, game_id, since=cached.head)
             if newer:
                 records = cached.records + newer
+                fold = LogFold(cached.state, cached.inert)
                 if any(r["type"] == REVERT for r in newer):
-                    state = self._fold_all(cached.rs, cached.game, records)
+                    fold = self._fold_all(cached.rs, cached.game, records)
                 else:
-                    state = cached.state
                     try:
                         for rec in newer:
-                            state, _ = cached.rs.apply(state, record_event(rec))
+                            fold.state, _ = cached.rs.apply(fold.state, record_event(rec))
                     except Exception:  # noqa: BLE001
-                        state = self._fold_all(cached.rs, cached.game, records)
-                cached = Folded(cached.game, cached.rs, records, state)
+                        fold = self._fold_all(cached.rs, cached.game, records)
+                cached = Folded(cached.game, cached.rs, records, fold.state, fold.inert)
         current = self._cache.get(game_id)
         if current is not None and current.head > cached.head:
             cached = current  # a submit stored a newer event while we read: never step the cache back
@@ -330,12 +339,29 @@ class GameService:
 
     # -- reading ------------------------------------------------------------------------------------
     def view_payload(self, folded: Folded, seat: str) -> dict:
-        """The `view` a seat or role receives: its view of the state, the outcome and its advice."""
-        return self._view(folded.rs, folded.state, folded.head, seat)
+        """The `view` a seat or role receives: its view of the state, the outcome, its advice, inert events."""
+        return self._view(folded.rs, folded.state, folded.head, seat, self.inert_for(folded, seat))
 
     @staticmethod
-    def _view(rs: Ruleset, state: dict, head: int, seat: str) -> dict:
-        out: dict = {"seq": head, "seat": seat}
+    def inert_for(folded: Folded, seat: str) -> dict:
+        """The log's events that no longer have any effect, {seq: why}, as `seat` may see them.
+
+        The engine's reasons quote the event; for an event whose data is hidden from this seat (a secret
+        choice) only the status is given.
+        """
+        if not folded.inert:
+            return {}
+        records = {r["seq"]: r for r in folded.records}
+        out = {}
+        for seq, why in folded.inert.items():
+            rec = records.get(seq)
+            hidden = rec is not None and redacted(folded, rec, seat) != rec
+            out[str(seq)] = {"status": why["status"]} if hidden else why
+        return out
+
+    @staticmethod
+    def _view(rs: Ruleset, state: dict, head: int, seat: str, inert: dict | None = None) -> dict:
+        out: dict = {"seq": head, "seat": seat, "inert": inert or {}}
         try:
             out["state"] = rs.view(state, seat)
         except Exception:  # noqa: BLE001 - never leak the full state when the view fails
@@ -396,7 +422,7 @@ class GameService:
         if upto < 0 or upto > folded.head:
             raise ApiError(400, "invalid", "No such point in the log.",
                            fields={"seq": f"Must be between 0 and {folded.head}."})
-        state = self._fold_all(folded.rs, folded.game, [r for r in folded.records if r["seq"] <= upto])
+        state = self._fold_all(folded.rs, folded.game, [r for r in folded.records if r["seq"] <= upto]).state
         return {"seq": upto, "head": folded.head, "state": state}
 
     # -- submitting ---------------------------------------------------------------------------------
@@ -442,7 +468,7 @@ class GameService:
                 event = Event(type=env["type"], by=by, data=env["data"], id=env["id"],
                               override=env["override"], seq=folded.head + 1)
                 try:
-                    state, consequences = self._evaluate(folded, event, caller)
+                    state, consequences, inert = self._evaluate(folded, event, caller)
                 except ApiError:
                     # Refuse only on the store's current head: the cache may be behind another
                     # process (then check again), and a resent event may be stored and illegal now.
@@ -469,12 +495,14 @@ class GameService:
                     time.sleep(random.uniform(0, 0.002 * min(attempt + 1, 10)))
                     continue
                 stored = result.record
-                now = Folded(folded.game, folded.rs, folded.records + [stored], state)
+                now = Folded(folded.game, folded.rs, folded.records + [stored], state, inert)
                 self._cache[caller.game_id] = now
                 if self.on_applied is not None:
                     try:
-                        self.on_applied(Applied(caller.game_id, stored, state, folded.rs,
-                                                folded.rs.seat_ids(state)), skip_sid)
+                        seats = folded.rs.seat_ids(state)
+                        self.on_applied(Applied(caller.game_id, stored, state, folded.rs, seats,
+                                                {seat: self.inert_for(now, seat) for seat in [*seats, *ROLES]}
+                                                if inert else {}), skip_sid)
                     except Exception:  # noqa: BLE001 - the event is stored; a failed push is caught up on reconnect
                         log.exception("broadcast failed")
                 return 201, self._reply(stored)
@@ -488,7 +516,7 @@ class GameService:
         return out
 
     def _evaluate(self, folded: Folded, event: Event, caller: Caller):
-        """The engine's verdict: (next state, consequences), or ApiError 422 naming the rule."""
+        """The engine's verdict: (next state, consequences, inert events), or ApiError 422 naming the rule."""
         rs = folded.rs
         if event.type == REVERT:
             problems = check_fields(REVERT_SPEC, event.data)
@@ -498,11 +526,11 @@ class GameService:
             if problems:
                 raise self._violation(problems)
             try:
-                state = replay(rs, folded.game["setup"], [*map(record_event, folded.records), event])
+                fold = fold_log(rs, folded.game["setup"], [*map(record_event, folded.records), event])
             except Exception as exc:  # noqa: BLE001 - later events may depend on the reverted one
                 raise ApiError(422, "revert_breaks_log",
                                f"Taking back event {event.data['seq']} leaves later events that no longer fit: {exc}")
-            return state, []
+            return fold.state, [], fold.inert
         try:
             blocked = rs.blocking(folded.state, event)
         except Exception as exc:  # noqa: BLE001
@@ -511,10 +539,15 @@ class GameService:
         if blocked:
             raise self._violation(blocked)
         try:
-            return rs.apply(folded.state, event)
+            state, consequences = rs.apply(folded.state, event)
         except Exception as exc:  # noqa: BLE001
             log.exception("apply failed for %s", rs.id)
             raise ApiError(422, "engine_error", f"The rules engine could not apply this event: {exc}")
+        first = folded.first_taken_back
+        if first is not None and event.seq > first and event.type != "note" and changes_nothing(folded.state, state, consequences):
+            # The same judgement fold_log makes for this event on every later replay.
+            return state, consequences, {**folded.inert, event.seq: {"status": NO_EFFECT}}
+        return state, consequences, folded.inert
 
     @staticmethod
     def _violation(violations) -> ApiError:

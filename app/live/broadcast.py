@@ -87,5 +87,5 @@ class Broadcaster:
         """Emit each seat's own `view` to its seat room (the submitter's ack carries its view)."""
         gid, seq = applied.game_id, applied.record["seq"]
         for seat in self._everyone(applied):
-            view = GameService._view(applied.rs, applied.state, seq, seat)
+            view = GameService._view(applied.rs, applied.state, seq, seat, applied.inert.get(seat))
             self.server.emit("view", view, to=seat_room(gid, seat), skip_sid=skip_sid, namespace=NAMESPACE)

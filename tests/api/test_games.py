@@ -346,9 +346,42 @@ def test_referee_reverts_any_event_with_a_reason(client):
     resp = submit(client, game, "referee", revert(2, "referee", "dice were cocked"))
     assert resp.status_code == 201
     state = client.get(f"/api/games/{game['id']}/state", headers=auth(game["referee_token"])).get_json()["state"]
-    assert state["seats"]["p2"]["score"] == 0 and state["seats"]["p1"]["score"] == 4
+    # p1's second add was made in p1's turn only because p2 had played: the rules refuse it now.
+    assert state["seats"]["p2"]["score"] == 0 and state["seats"]["p1"]["score"] == 2 and state["turn"] == "p2"
     again = submit(client, game, "referee", revert(2, "referee"))
     assert again.get_json()["error"]["code"] == "already_reverted"
+
+
+def test_events_the_rules_refuse_after_a_mid_log_revert_are_named_in_every_view(client):
+    game = new_game(client)
+    for seat in ("p1", "p2", "p1"):
+        submit(client, game, seat, event(seat, points=2))
+    submit(client, game, "p2", {**event("p2", "secret", value=41)})
+    summary = client.get(f"/api/games/{game['id']}", headers=auth(game["tokens"]["p1"])).get_json()
+    assert summary["view"]["inert"] == {}
+    assert submit(client, game, "referee", revert(2, "referee", "dice were cocked")).status_code == 201
+    view = client.get(f"/api/games/{game['id']}", headers=auth(game["tokens"]["p1"])).get_json()["view"]
+    assert view["inert"]["3"]["status"] == "refused_now"
+    assert view["inert"]["3"]["violations"][0] == {"code": "not_your_turn", "message": "It is p2's turn.",
+                                                  "rule": "Tally test rules, taking turns", "overridable": True}
+    assert "4" not in view["inert"], "p2's secret still takes effect"
+    # The next add is checked against the game as it now stands: p2's turn.
+    assert submit(client, game, "p1", event("p1", points=1)).status_code == 422
+    assert submit(client, game, "p2", event("p2", points=1)).status_code == 201
+    view = client.get(f"/api/games/{game['id']}", headers=auth(game["tokens"]["p2"])).get_json()["view"]
+    assert list(view["inert"]) == ["3"] and view["state"]["seats"]["p2"]["score"] == 1
+
+
+def test_an_event_that_now_changes_nothing_is_named_and_its_secret_stays_hidden(client):
+    game = new_game(client)
+    submit(client, game, "p2", event("p2", "secret", value=7))
+    submit(client, game, "p1", event("p1", points=1))
+    submit(client, game, "p2", event("p2", "secret", value=7))   # the same number again
+    submit(client, game, "referee", revert(2, "referee", "wrong seat"))
+    ref = client.get(f"/api/games/{game['id']}", headers=auth(game["referee_token"])).get_json()["view"]
+    assert ref["inert"] == {"3": {"status": "no_effect"}}
+    p1 = client.get(f"/api/games/{game['id']}", headers=auth(game["tokens"]["p1"])).get_json()["view"]
+    assert p1["inert"] == {"3": {"status": "no_effect"}} and "7" not in str(p1)
 
 
 def test_state_at_any_seq_for_the_referee(client):

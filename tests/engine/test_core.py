@@ -4,7 +4,7 @@ import json
 import pytest
 
 from app.engine.core import (Advice, Consequence, Event, IllegalEvent, Ruleset, Suggestion, Violation,
-                             check_revert, effective_events, replay, replay_with_consequences)
+                             check_revert, effective_events, fold_log, replay, replay_with_consequences)
 
 
 class TallyGame(Ruleset):
@@ -180,3 +180,66 @@ def test_replay_folds_with_apply_owned_and_a_ruleset_may_skip_the_copy():
     assert replay(rs, SETUP, log) == replay(RS, SETUP, log) == {"seats": {"p1": {"score": 2}, "p2": {"score": 3}},
                                                                "turn": "p1"}
     assert calls == [1, 2]
+
+
+class FlagTally(TallyGame):
+    """Tally plus a `flag` event any seat may enter at any time; raising a raised flag changes nothing."""
+
+    def event_types(self):
+        return [*super().event_types(), {"type": "flag", "label": "Raise the flag", "fields": {}}]
+
+    def check_event(self, state, event):
+        return [] if event.type == "flag" else super().check_event(state, event)
+
+    def apply_event(self, state, event):
+        if event.type == "flag":
+            state["flag"] = True
+            return []
+        return super().apply_event(state, event)
+
+
+def revert(seq, target, by="referee"):
+    return Event("revert", by, {"seq": target, "reason": "entered by mistake"}, seq=seq)
+
+
+def test_fold_after_a_mid_log_revert_skips_what_the_rules_now_refuse():
+    # p1 3, p2 1, p1 2; the referee takes back p2's 1: p1's second add is now out of turn.
+    log = [ev(1, "p1", 3), ev(2, "p2", 1), ev(3, "p1", 2), revert(4, 2)]
+    fold = fold_log(RS, SETUP, log)
+    assert fold.state["seats"]["p1"]["score"] == 3 and fold.state["turn"] == "p2"
+    assert fold.inert[3]["status"] == "refused_now"
+    assert [v["code"] for v in fold.inert[3]["violations"]] == ["not_your_turn"]
+    assert replay(RS, SETUP, log) == fold.state
+    # An override still holds after the revert (the table decided it), so it is not inert.
+    log[2].override = {"reason": "extra turn card"}
+    assert fold_log(RS, SETUP, log).inert == {} and replay(RS, SETUP, log)["seats"]["p1"]["score"] == 5
+
+
+def test_fold_notes_an_event_that_now_changes_nothing():
+    rs = FlagTally()
+    log = [Event("flag", "p1", {}, seq=1), Event("flag", "p2", {}, seq=2), revert(3, 1)]
+    assert fold_log(rs, SETUP, log).inert == {}       # p2's flag now raises it
+    log = [Event("flag", "p1", {}, seq=1), ev(2, "p1", 1), Event("flag", "p2", {}, seq=3), revert(4, 2)]
+    assert fold_log(rs, SETUP, log).inert == {3: {"status": "no_effect"}}
+
+
+def test_fold_leaves_events_before_the_earliest_revert_alone_and_undo_last_has_no_inert():
+    log = [ev(1, "p1", 3), ev(2, "p2", 1), revert(3, 2, by="p2"), ev(4, "p2", 2)]
+    assert fold_log(RS, SETUP, log).inert == {}
+    assert fold_log(RS, SETUP, log, upto=3).state["turn"] == "p2"
+
+
+def test_verify_checks_each_event_against_the_game_as_it_stood_when_entered():
+    # Entered legally, then made inert by a later mid-log revert: the log imports, the event is skipped.
+    log = [ev(1, "p1", 3), ev(2, "p2", 1), ev(3, "p1", 2), revert(4, 2), ev(5, "p2", 2)]
+    assert replay(RS, SETUP, log, verify=True) == replay(RS, SETUP, log)
+    assert replay(RS, SETUP, log)["seats"]["p2"]["score"] == 2
+    # An event that was out of turn when it was entered is still refused.
+    with pytest.raises(IllegalEvent):
+        replay(RS, SETUP, [ev(1, "p1", 3), revert(2, 1), ev(3, "p2", 1)], verify=True)
+
+
+def test_replay_with_consequences_leaves_out_refused_events():
+    log = [ev(1, "p1", 3), ev(2, "p2", 1), ev(3, "p1", 2), revert(4, 2)]
+    _, trail = replay_with_consequences(RS, SETUP, log)
+    assert [e.seq for e, _ in trail] == [1]

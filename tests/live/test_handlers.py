@@ -176,3 +176,16 @@ def test_secret_event_data_reaches_only_its_seat_and_the_referee(client, sio):
     assert frames(ref, "applied", until=len)[0]["event"]["data"] == {"value": 918_273}
     late = sio(game["tokens"]["p2"], last_seq=0)
     assert frames(late, "sync", until=len)[0]["events"][0]["event"]["data"] == {"value": "hidden"}
+
+
+def test_views_after_a_mid_log_revert_name_the_events_that_lost_their_effect(client, sio):
+    game = new_game(client)
+    for seat in ("p1", "p2", "p1"):
+        submit(client, game, seat, event(seat, points=2))
+    p2 = sio(game["tokens"]["p2"])
+    frames(p2, "sync", until=len)
+    ref = sio(game["referee_token"])
+    reply = ack(ref, "submit", event("referee", "revert", seq=2, reason="dice were cocked"))
+    assert reply["status"] == 201 and reply["view"]["inert"]["3"]["status"] == "refused_now"
+    views = frames(p2, "view", until=lambda got: any(v["seq"] == 4 for v in [f["args"][0] for f in got]))
+    assert [v["inert"] for v in views if v["seq"] == 4][0]["3"]["violations"][0]["code"] == "not_your_turn"

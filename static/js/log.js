@@ -16,6 +16,21 @@ function consequenceText(cons, c) {
   return `${cons.type.replace(/_/g, " ")}${data.length ? ` (${data.join(", ")})` : ""}`;
 }
 
+/** Why a logged event no longer has any effect (the server's fold after a referee's revert), or null. */
+function inertNote(ev, c) {
+  const why = (c.inert || {})[ev.seq];
+  if (!why) return null;
+  if (why.status === "refused_now") {
+    const vs = why.violations || [];
+    return h("div", { class: "inert-why", "data-inert": "refused_now" },
+      h("b", {}, "No longer has any effect: "), "since an earlier event was taken back, the rules refuse it",
+      vs.length ? ": " : ".",
+      vs.map((v) => h("span", {}, c.humanise(v.message || ""), v.rule ? h("span", { class: "rule" }, v.rule) : null)));
+  }
+  return h("div", { class: "inert-why", "data-inert": why.status },
+    h("b", {}, "Changes nothing now: "), "with the earlier event taken back, this leaves the game as it was.");
+}
+
 /** The log, newest first, with pending (not yet sent) events on top. */
 export function renderLog(events, pending, c) {
   const sorted = [...events].sort((a, b) => a.seq - b.seq);
@@ -38,7 +53,8 @@ export function renderLog(events, pending, c) {
   }
   for (const ev of [...sorted].reverse()) {
     const undoneBy = reverted.get(ev.seq);
-    const cls = [undoneBy ? "reverted" : "", ev.override ? "override" : ""].join(" ").trim();
+    const inert = !undoneBy && ev.type !== "revert" ? inertNote(ev, c) : null;
+    const cls = [undoneBy ? "reverted" : "", inert ? "inert" : "", ev.override ? "override" : ""].join(" ").trim();
     const canUndo = last && ev.seq === last.seq && (ev.by === c.seat || (c.actsForAll && !c.isReferee)) && !c.readOnly;
     items.push(h("li", { class: cls, "data-seq": ev.seq, "data-type": ev.type },
       h("div", { class: "meta" },
@@ -48,6 +64,7 @@ export function renderLog(events, pending, c) {
       h("div", { class: "what" }, ev.type === "revert" ? `Took back #${ev.data.seq}: ${ev.data.reason || ""}` : summary(ev, c)),
       ev.override ? h("div", { class: "ovr" }, `Rules overridden by the table: ${ev.override.reason || ""}`) : null,
       undoneBy ? h("div", { class: "ovr" }, `Taken back (#${undoneBy.seq})`) : null,
+      inert,
       (ev.consequences || []).length ? h("ul", { class: "cons", "aria-label": "What the rules did" },
         ev.consequences.map((cons) => h("li", {}, consequenceText(cons, c), cons.rule ? h("span", { class: "rule" }, cons.rule) : null))) : null,
       (canUndo || (c.isReferee && ev.type !== "revert" && !undoneBy)) ? h("div", { class: "row" },

@@ -28,6 +28,7 @@ const T = {
   catalogue: [],
   renderer: null,
   live: null,
+  inert: {},          // seq -> why a logged event no longer has any effect (the server's fold, view.inert)
   asOf: null,         // referee stepping back: state at this seq (read-only)
   pastView: null,
 };
@@ -79,7 +80,7 @@ function ctx() {
     seat: shared() ? T.actFor : rec.seat, view: T.view, actsForAll: actsForOthers(), advice: T.advice, gameId, token: rec.token,
     submit, preview, describe, seatName, catalogueLabel, exportLog, pending: T.pending.map((p) => p.envelope),
     renderer: T.renderer, readOnly: (!isPlayer() && !isReferee()) || !!T.outcome, isReferee: isReferee(),
-    outcome: T.outcome, isPlayer: isPlayer(), events: [...T.events.values()],
+    outcome: T.outcome, isPlayer: isPlayer(), events: [...T.events.values()], inert: T.inert,
   };
 }
 
@@ -139,13 +140,14 @@ function applyView(v) {
   if (typeof v.seq === "number" && T.viewSeq && v.seq < T.viewSeq) return; // an older view arrived late
   if (typeof v.seq === "number") T.viewSeq = v.seq;
   if (v.state) T.view = v.state;
+  if (v.inert) T.inert = v.inert;
   T.outcome = v.outcome ?? null;
   if ((v.advice || isPlayer()) && !shared()) T.advice = v.advice;
 }
 
 function snapshot() {
   saveSnapshot(gameId, { summary: T.summary, view: T.view, advice: T.advice, outcome: T.outcome,
-    events: [...T.events.values()], catalogue: T.catalogue, viewSeq: T.viewSeq });
+    events: [...T.events.values()], catalogue: T.catalogue, viewSeq: T.viewSeq, inert: T.inert });
   putGame(gameId, { last_seq: lastSeq() });
 }
 
@@ -291,7 +293,7 @@ function undoLast(c) {
   return h("div", { class: "undo-last" }, button(`↶ Undo: ${what}`, () => revert(last, true), { cls: "btn ghost small", "data-action": "undo-last" }));
 }
 
-/** Events that shape the state now (reverts and what they took back left out), in order. */
+/** Events not taken back (reverts and what they took back left out), in order: the last one may be undone. */
 function liveEvents() {
   const all = [...T.events.values()].sort((a, b) => a.seq - b.seq);
   const gone = new Set(all.filter((e) => e.type === "revert").map((e) => e.data.seq));
@@ -408,7 +410,7 @@ async function main() {
   putGame(gameId, {});
   const snap = loadSnapshot(gameId);
   if (snap) {
-    Object.assign(T, { summary: snap.summary, view: snap.view, advice: snap.advice, outcome: snap.outcome, catalogue: snap.catalogue || [] });
+    Object.assign(T, { summary: snap.summary, view: snap.view, advice: snap.advice, outcome: snap.outcome, catalogue: snap.catalogue || [], inert: snap.inert || {} });
     for (const e of snap.events || []) mergeEvent(e);
     await ensureRenderer();
     render();

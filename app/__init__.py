@@ -57,6 +57,7 @@ def create_app(config: Mapping[str, Any] | Config | None = None):
     """Build the Flask app: config (environment + overrides), event store, game service, REST and /live."""
     from flask import Flask
 
+    from . import delivery
     from .api import errors as api_errors
     from .api.strict_json import StrictJSONProvider
     from .api.games import bp as games_bp
@@ -105,6 +106,7 @@ def create_app(config: Mapping[str, Any] | Config | None = None):
     app.extensions["tablewarden"] = {"store": store, "service": service, "limiter": limiter,
                                      "broadcaster": broadcaster, "live": live, "config": cfg}
     api_errors.register(app)
+    delivery.init_app(app)
     app.register_blueprint(games_bp)
     _optional_blueprints(app)
 

@@ -10,7 +10,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from flask import (Blueprint, Response, abort, current_app, jsonify, render_template, request,
-                   send_file, url_for)
+                   send_file, send_from_directory)
 
 ROOT = Path(__file__).resolve().parent.parent
 STATIC = ROOT / "static"
@@ -23,6 +23,8 @@ VENDOR = {
 }
 
 THEME = "#14161b"
+# Files under /static/v/<shell version>/ never change (a new version is a new URL): a year, immutable.
+IMMUTABLE = "public, max-age=31536000, immutable"
 APP_NAME = "Tablewarden"
 
 bp = Blueprint("web", __name__, template_folder=str(ROOT / "templates"),
@@ -60,6 +62,9 @@ def _shell_version_cached(stamp: tuple) -> str:
             digest.update(local.read_bytes())
     for tpl in sorted((ROOT / "templates").glob("*.html")):
         digest.update(tpl.read_bytes())
+    for rel in sorted(VENDOR.values()):
+        if (NODE_MODULES / rel).is_file():
+            digest.update((NODE_MODULES / rel).read_bytes())
     return digest.hexdigest()[:12]
 
 
@@ -68,12 +73,25 @@ def shell_version() -> str:
     files = _shell_files()
     stamp = tuple((u, (STATIC / u.removeprefix("/static/")).stat().st_mtime_ns) for u in files)
     templates = tuple(sorted(((t.name, t.stat().st_mtime_ns) for t in (ROOT / "templates").glob("*.html"))))
-    return _shell_version_cached(stamp + templates)
+    vendor = tuple((rel, (NODE_MODULES / rel).stat().st_mtime_ns) for rel in sorted(VENDOR.values())
+                   if (NODE_MODULES / rel).is_file())
+    return _shell_version_cached(stamp + templates + vendor)
+
+
+def asset_url(path: str) -> str:
+    """The content-versioned URL of a file under static/ (or `vendor/<name>`): cacheable for a year.
+
+    Modules import each other by relative paths, so every module a page loads from here stays under
+    the same version; a new version of any shell file is a new URL for all of them (the service
+    worker refreshes its cache on the same hash).
+    """
+    return f"/static/v/{shell_version()}/{path}"
 
 
 @bp.app_context_processor
 def _globals():
-    return {"shell_version": shell_version(), "theme_colour": THEME, "app_name": APP_NAME}
+    return {"shell_version": shell_version(), "theme_colour": THEME, "app_name": APP_NAME,
+            "asset_url": asset_url}
 
 
 # -- pages ---------------------------------------------------------------------------------------
@@ -126,12 +144,10 @@ def manifest():
         "background_color": THEME,
         "theme_color": THEME,
         "icons": [
-            {"src": url_for("web.static", filename="icons/icon-192.png"), "sizes": "192x192",
-             "type": "image/png", "purpose": "any"},
-            {"src": url_for("web.static", filename="icons/icon-512.png"), "sizes": "512x512",
-             "type": "image/png", "purpose": "any"},
-            {"src": url_for("web.static", filename="icons/icon-maskable-512.png"), "sizes": "512x512",
-             "type": "image/png", "purpose": "maskable"},
+            {"src": asset_url("icons/icon-192.png"), "sizes": "192x192", "type": "image/png", "purpose": "any"},
+            {"src": asset_url("icons/icon-512.png"), "sizes": "512x512", "type": "image/png", "purpose": "any"},
+            {"src": asset_url("icons/icon-maskable-512.png"), "sizes": "512x512", "type": "image/png",
+             "purpose": "maskable"},
         ],
     }
     resp = jsonify(body)
@@ -142,13 +158,33 @@ def manifest():
 @bp.get("/sw.js")
 def service_worker():
     """The service worker, served from the root so its scope is the whole app."""
-    vendor = [f"/vendor/{name}" for name in VENDOR]
+    files = [asset_url(url.removeprefix("/static/")) for url in _shell_files()]
+    vendor = [asset_url(f"vendor/{name}") for name in VENDOR]
     body = render_template("sw.js", version=shell_version(),
-                           precache=SHELL_PAGES + _shell_files() + vendor + ["/manifest.webmanifest"])
+                           precache=SHELL_PAGES + files + vendor + ["/manifest.webmanifest"])
     return Response(body, mimetype="text/javascript",
                     headers={"Cache-Control": "no-cache", "Service-Worker-Allowed": "/"})
 
 
+@bp.get("/static/v/<version>/<path:filename>")
+def versioned_static(version: str, filename: str):
+    """A static file (or an allow-listed npm file under vendor/) at its content-versioned URL.
+
+    The current version is cached for a year; an older version (a page cached before a deploy) gets
+    today's file with no-cache, so a stale URL is never cached as if it were that version.
+    """
+    if filename.startswith("vendor/"):
+        resp = vendor(filename.removeprefix("vendor/"))
+    else:
+        resp = send_from_directory(STATIC, filename, max_age=0)
+    resp.headers["Cache-Control"] = IMMUTABLE if version == shell_version() else "no-cache"
+    # Read the (small) file now: compression then gives a Content-Length and an ETag per encoding.
+    resp.direct_passthrough = False
+    resp.make_sequence()
+    return resp
+
+
+@bp.get("/static/vendor/<name>")
 @bp.get("/vendor/<name>")
 def vendor(name: str):
     """A browser dependency installed by npm (allow-listed), served from node_modules."""
@@ -159,4 +195,4 @@ def vendor(name: str):
     if not path.is_file():
         current_app.logger.error("%s is missing: run `npm ci` (scripts/setup does)", path)
         abort(503)
-    return send_file(path, mimetype="text/javascript", max_age=3600)
+    return send_file(path, mimetype="text/javascript", max_age=0)

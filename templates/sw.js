@@ -7,8 +7,10 @@ const PAGES = new Set(["/", "/new", "/join", "/play", "/offline"]);
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    // cache: "reload" so a stale HTTP cache never ends up in the precache.
-    await cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "reload" })));
+    // A versioned file (/static/v/<hash>/...) never changes, so one the page already loaded comes from
+    // the HTTP cache; anything else is fetched anew so a stale HTTP cache never ends up in the precache.
+    const mode = (url) => (url.startsWith("/static/v/") ? "default" : "reload");
+    await cache.addAll(PRECACHE.map((url) => new Request(url, { cache: mode(url) })));
     await self.skipWaiting();
   })());
 });

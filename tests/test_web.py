@@ -65,8 +65,9 @@ def test_service_worker_at_root_scope_precaches_the_shell(client):
     assert resp.status_code == 200 and "javascript" in resp.mimetype
     body = resp.get_data(as_text=True)
     assert resp.headers["Cache-Control"] == "no-cache"
-    for url in ("/", "/play", "/offline", "/static/css/app.css", "/static/js/pages/play.js",
-                "/vendor/socket.io.esm.min.js", "/static/icons/icon-192.png"):
+    version = web.shell_version()
+    for url in ("/", "/play", "/offline", f"/static/v/{version}/css/app.css", f"/static/v/{version}/js/pages/play.js",
+                f"/static/v/{version}/vendor/socket.io.esm.min.js", f"/static/v/{version}/icons/icon-192.png"):
         assert f'"{url}"' in body
     assert 'startsWith("/socket.io/")' in body
     assert f'"{web.shell_version()}"' in body

@@ -2,7 +2,7 @@
 // Every event goes into the IndexedDB outbox first; the outbox is sent one event at a time, in
 // the order entered, each waiting for the server's ack, so order holds across reconnects and a
 // resend after a lost ack is harmless (the server drops duplicates by event id).
-import { io } from "/vendor/socket.io.esm.min.js";
+import { io } from "../vendor/socket.io.esm.min.js";  // the npm file, at this module's versioned path
 import * as outbox from "./outbox.js";
 import { uuid } from "./api.js";
 

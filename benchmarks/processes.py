@@ -1,0 +1,54 @@
+"""Starting and stopping the benchmarks' server processes (all on 127.0.0.1; each stops with its benchmark)."""
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import requests
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on now (loopback)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_http(url: str, proc: subprocess.Popen, timeout: float = 30) -> None:
+    """Wait until `url` answers, or fail when the process exits or the time is up."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"server exited with {proc.returncode}")
+        try:
+            requests.get(url, timeout=1)
+            return
+        except requests.RequestException:
+            time.sleep(0.1)
+    raise TimeoutError(url)
+
+
+def start_app(port: int, tmp: str, **env: str) -> subprocess.Popen:
+    """`python -m app` on 127.0.0.1:port, SQLite under tmp unless env names another store; ready when it returns."""
+    full = {**os.environ, "HOST": "127.0.0.1", "PORT": str(port), "DATABASE_URL": f"sqlite:///{tmp}/bench.sqlite3",
+            "PYTHONPATH": str(ROOT), "PYTHONWARNINGS": "ignore", "RATE_LIMIT_PER_SECOND": "0",
+            "LOG_LEVEL": "WARNING", **env}
+    proc = subprocess.Popen([sys.executable, "-m", "app"], cwd=ROOT, env=full, stdout=subprocess.DEVNULL,
+                            stderr=open(os.path.join(tmp, f"server-{port}.log"), "ab"))
+    wait_http(f"http://127.0.0.1:{port}/healthz", proc)
+    return proc
+
+
+def stop(proc: subprocess.Popen) -> None:
+    """Terminate a process we started (kill it if it does not stop within 10 s)."""
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()

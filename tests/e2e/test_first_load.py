@@ -1,0 +1,42 @@
+"""A fresh phone's first load in Chromium (benchmarks/app_shell.py): compressed, versioned, under the target."""
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+
+from tests.e2e.conftest import ROOT
+
+
+def app_shell():
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    spec = importlib.util.spec_from_file_location("app_shell", ROOT / "benchmarks" / "app_shell.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_the_table_page_of_a_fresh_phone_transfers_under_the_target(browser, server):
+    shell = app_shell()
+    game_id, record = shell.table_game(server.url)
+    phone = {"cookies": [], "origins": [{"origin": server.url, "localStorage": [
+        {"name": "tw.games", "value": json.dumps({game_id: record})}]}]}
+    load = shell.load_page(browser, f"{server.url}/play?game={game_id}", phone, ready="#table .fighter")
+    urls = [url for url, _ in load["urls"]]
+    assert any("/js/games/underworlds.js" in u for u in urls) and any("/vendor/socket.io" in u for u in urls)
+    assert all("/static/v/" in u for u in urls if "/static/" in u)  # every file at its versioned URL
+    assert 10_000 < load["bytes"] < shell.FIRST_LOAD_TARGET
+
+
+def test_every_static_file_arrives_compressed_and_cached_for_a_year(phones):
+    page = phones.new("phone")
+    seen = []
+    page.on("response", lambda resp: seen.append(resp))
+    page.goto("/new")
+    page.wait_for_load_state("networkidle")
+    files = [r for r in seen if "/static/v/" in r.url and not r.url.endswith((".png", ".svg"))]
+    assert files
+    for resp in files:
+        headers = resp.all_headers()
+        assert headers.get("content-encoding") in ("zstd", "br", "gzip"), resp.url
+        assert "immutable" in headers["cache-control"], resp.url

@@ -43,7 +43,7 @@ def _optional_blueprints(app) -> None:
         for value in vars(module).values():
             if isinstance(value, Blueprint) and value.name not in app.blueprints:
                 app.register_blueprint(value)
-    for name in ("app.web",):  # the web app's pages, when present
+    for name in ("app.web", "app.tournaments.web"):  # the web app's pages, when present
         try:
             module = importlib.import_module(name)
         except ImportError:
@@ -51,6 +51,28 @@ def _optional_blueprints(app) -> None:
         for value in vars(module).values():
             if isinstance(value, Blueprint) and value.name not in app.blueprints:
                 app.register_blueprint(value)
+
+
+def _events(socketio, store, service, limiter):
+    """The event (tournament) service, its /event namespace and what pushes its changes."""
+    from .tournaments.live import EventNamespace, EventPusher
+    from .tournaments.service import EventService
+
+    pusher = EventPusher(socketio.server, service)
+    events = EventService(store, service, on_change=pusher.changed)
+    socketio.on_namespace(EventNamespace(events, limiter))
+    return events, pusher
+
+
+def _both(first, second):
+    """Call two hooks in order; the second's failure is logged, never the first's business."""
+    def call(*args):
+        first(*args)
+        try:
+            second(*args)
+        except Exception:  # noqa: BLE001 - a stored game event must not fail on a dashboard push
+            logging.getLogger(__name__).exception("event dashboard push failed")
+    return call
 
 
 def create_app(config: Mapping[str, Any] | Config | None = None):
@@ -98,13 +120,14 @@ def create_app(config: Mapping[str, Any] | Config | None = None):
     limiter = RateLimiter(cfg.RATE_LIMIT_PER_SECOND, cfg.RATE_LIMIT_BURST)
     service = GameService(store)
     broadcaster = Broadcaster(socketio.server, service)
-    service.on_applied = broadcaster.publish
     live = LiveNamespace(service, limiter)
     socketio.on_namespace(live)
     socketio.on_error(live.namespace)(live.on_unexpected)
+    events, event_pusher = _events(socketio, store, service, limiter)
+    service.on_applied = _both(broadcaster.publish, event_pusher.game_applied)
 
     app.extensions["tablewarden"] = {"store": store, "service": service, "limiter": limiter,
-                                     "broadcaster": broadcaster, "live": live, "config": cfg}
+                                     "broadcaster": broadcaster, "live": live, "config": cfg, "events": events}
     api_errors.register(app)
     delivery.init_app(app)
     app.register_blueprint(games_bp)

@@ -258,14 +258,16 @@ class GameService:
         return Caller(token_game, seat)
 
     # -- creating and joining ---------------------------------------------------------------------
-    def create_game(self, raw: Any, base_url: str) -> dict:
-        """POST /api/games: validate, expand from content, start the game in the engine, store it."""
+    def create_game(self, raw: Any, base_url: str, meta: dict | None = None) -> dict:
+        """POST /api/games: validate, expand from content, start the game in the engine, store it.
+
+        meta: what the game belongs to (an event's round and table), kept with the game row."""
         body = self._load_schema(CreateGameSchema(), raw)
         rs = self._ruleset(body["ruleset"])
         setup = {"ruleset": body["ruleset"], "options": body["options"], "seats": body["seats"]}
         setup = self._expanded(body["ruleset"], setup)
         self._new_state(rs, setup)
-        return self._insert_game(body["ruleset"], setup, body["shared_device"], [], base_url)
+        return self._insert_game(body["ruleset"], setup, body["shared_device"], [], base_url, meta)
 
     def _expanded(self, ruleset_id: str, setup: dict) -> dict:
         try:
@@ -285,11 +287,12 @@ class GameService:
             log.exception("new_game failed for %s", rs.id)
             raise ApiError(422, "bad_setup", f"The game cannot start from this setup: {exc}")
 
-    def _insert_game(self, ruleset_id: str, setup: dict, shared: bool, events: list[dict], base_url: str) -> dict:
+    def _insert_game(self, ruleset_id: str, setup: dict, shared: bool, events: list[dict], base_url: str,
+                     meta: dict | None = None) -> dict:
         names = self.seat_names({"setup": setup})
         for _ in range(8):
             game = {"id": new_game_id(), "ruleset": ruleset_id, "setup": setup, "shared_device": shared,
-                    "join_code": new_join_code(), "meta": {}}
+                    "join_code": new_join_code(), "meta": dict(meta or {})}
             seat_tokens = [(s, *new_token()) for s in [n["seat"] for n in names]]
             referee_token, referee_hash = new_token()
             hashes = [(h, s) for s, _, h in seat_tokens] + [(referee_hash, "referee")]

@@ -329,7 +329,8 @@ def _apply_in_place(s: dict, entry: dict) -> None:
     if t == "register":
         players[d["player"]] = {"id": d["player"], "name": d["name"], "warband": d.get("warband"),
                                 "warband_name": d.get("warband_name"), "deck": d.get("deck"),
-                                "deck_problems": d.get("deck_problems") or [], "status": "registered",
+                                "deck_problems": d.get("deck_problems") or [], "deck_override": d.get("deck_override"),
+                                "status": "registered",
                                 "from_round": d.get("from_round", 1), "merged_into": None, "dropped_after": None}
         s["order"].append(d["player"])
     elif t == "check_in":

@@ -1,0 +1,125 @@
+"""Marshmallow schemas of the event API's bodies: creating an event, registering, results, rulings."""
+from __future__ import annotations
+
+from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
+
+from .standings import DEFAULT_TIEBREAKERS, TIEBREAKERS
+
+EVENT_RULESETS = {
+    "underworlds/deathgorge": ["rivals", "nemesis", "relic", "championship"],
+    "underworlds/dreadfane": ["standard"],
+    "underworlds/shadespire": ["standard", "matched"],
+}
+DEFAULT_END_OF_TIME = "When time is called, finish the current round, then play its end phase."
+
+
+class Strict(Schema):
+    """Unknown fields are an error, not silently dropped."""
+
+    class Meta:
+        unknown = RAISE
+
+
+class PointsSchema(Strict):
+    win = fields.Int(load_default=3, strict=True, validate=validate.Range(min=0, max=100))
+    draw = fields.Int(load_default=1, strict=True, validate=validate.Range(min=0, max=100))
+    loss = fields.Int(load_default=0, strict=True, validate=validate.Range(min=0, max=100))
+
+
+class ByeSchema(Strict):
+    points = fields.Int(load_default=3, strict=True, validate=validate.Range(min=0, max=100))
+    glory_for = fields.Int(load_default=0, strict=True, validate=validate.Range(min=0, max=100))
+    glory_against = fields.Int(load_default=0, strict=True, validate=validate.Range(min=0, max=100))
+
+
+class CreateEventSchema(Strict):
+    """POST /api/events."""
+
+    name = fields.Str(required=True, validate=validate.Length(min=1, max=80))
+    date = fields.Date(required=True)
+    ruleset = fields.Str(load_default="underworlds/deathgorge", validate=validate.OneOf(list(EVENT_RULESETS)))
+    format = fields.Str(load_default=None, allow_none=True, validate=validate.Length(max=40))
+    best_of = fields.Int(load_default=1, strict=True, validate=validate.OneOf([1, 3]))
+    rounds = fields.Int(load_default=3, strict=True, validate=validate.Range(min=1, max=15))
+    round_minutes = fields.Int(load_default=75, strict=True, validate=validate.Range(min=10, max=300))
+    points = fields.Nested(PointsSchema, load_default=lambda: PointsSchema().load({}))
+    bye = fields.Nested(ByeSchema, load_default=lambda: ByeSchema().load({}))
+    tiebreakers = fields.List(fields.Str(validate=validate.OneOf(list(TIEBREAKERS))),
+                              load_default=lambda: list(DEFAULT_TIEBREAKERS), validate=validate.Length(max=6))
+    end_of_time = fields.Str(load_default=DEFAULT_END_OF_TIME, validate=validate.Length(min=1, max=300))
+
+    @validates_schema
+    def _consistent(self, data, **kwargs):
+        formats = EVENT_RULESETS[data.get("ruleset", "underworlds/deathgorge")]
+        if data.get("format") is None:
+            data["format"] = formats[0]
+        elif data["format"] not in formats:
+            raise ValidationError(f"For this ruleset choose one of: {', '.join(formats)}.", "format")
+        if len(set(data.get("tiebreakers", []))) != len(data.get("tiebreakers", [])):
+            raise ValidationError("Each tiebreaker once.", "tiebreakers")
+        if data.get("best_of") == 3 and data.get("format") != "matched":
+            raise ValidationError("Best of three is the 2018 matched play format (Shadespire ruleset, format "
+                                  "'matched').", "best_of")
+
+
+class RegisterSchema(Strict):
+    """POST /api/events/<id>/players."""
+
+    id = fields.Str(load_default=None, validate=validate.Length(min=1, max=100))
+    name = fields.Str(required=True, validate=validate.Length(min=1, max=40))
+    warband = fields.Str(required=True, validate=validate.Length(min=1, max=80))
+    deck = fields.Raw(load_default=None)
+    override = fields.Str(load_default=None, validate=validate.Length(min=1, max=300))
+
+    @validates_schema
+    def _not_blank(self, data, **kwargs):
+        if not data["name"].strip():
+            raise ValidationError("A name is needed.", "name")
+
+
+class ResultSchema(Strict):
+    """A result entered by hand: winner (player id, or null for a draw), each player's glory."""
+
+    id = fields.Str(load_default=None, validate=validate.Length(min=1, max=100))
+    winner = fields.Str(required=True, allow_none=True, validate=validate.Length(max=40))
+    glory = fields.Dict(keys=fields.Str(), values=fields.Int(strict=True), required=True)
+    games_won = fields.Dict(keys=fields.Str(), values=fields.Int(strict=True), load_default=None)
+    reason = fields.Str(load_default="", validate=validate.Length(max=300))
+
+
+class RulingSchema(Strict):
+    """POST /api/events/<id>/rulings."""
+
+    id = fields.Str(load_default=None, validate=validate.Length(min=1, max=100))
+    round = fields.Int(load_default=None, allow_none=True, strict=True)
+    table = fields.Int(load_default=None, allow_none=True, strict=True)
+    question = fields.Str(required=True, validate=validate.Length(min=1, max=1000))
+    answer = fields.Str(required=True, validate=validate.Length(min=1, max=1000))
+    rule = fields.Str(load_default="", validate=validate.Length(max=300))
+
+
+class NoteSchema(Strict):
+    """A reason or a note (drop, dispute, call a judge, swap, mode...)."""
+
+    id = fields.Str(load_default=None, validate=validate.Length(min=1, max=100))
+    reason = fields.Str(load_default="", validate=validate.Length(max=300))
+    note = fields.Str(load_default="", validate=validate.Length(max=300))
+    a = fields.Str(load_default=None, validate=validate.Length(max=40))
+    b = fields.Str(load_default=None, validate=validate.Length(max=40))
+    keep = fields.Str(load_default=None, validate=validate.Length(max=40))
+    remove = fields.Str(load_default=None, validate=validate.Length(max=40))
+    mode = fields.Str(load_default=None, validate=validate.OneOf(["phones", "device", "untracked"]))
+    minutes = fields.Int(load_default=None, strict=True, validate=validate.Range(min=1, max=300))
+
+
+class LinkSchema(Strict):
+    """POST /api/events/<id>/links: a scorekeeper, judge or table-device link."""
+
+    role = fields.Str(required=True, validate=validate.OneOf(["scorekeeper", "judge", "table"]))
+    name = fields.Str(load_default="", validate=validate.Length(max=40))
+    table = fields.Int(load_default=None, strict=True, validate=validate.Range(min=1, max=500))
+
+    @validates_schema
+    def _table(self, data, **kwargs):
+        if data["role"] == "table" and data.get("table") is None:
+            raise ValidationError("A table device link names its table number.", "table")

@@ -1,0 +1,203 @@
+"""Event API: registration with deck checks, pairing and publishing games, results confirmed from tracked
+games, disputes settled by a judge, corrections with a reason, roles, exports, and bad input (never a 500)."""
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+
+from app.games.tokens import hash_token
+
+from .event_helpers import auth, quiet_game
+
+RIVALS = [("Ana", "cyrenis-razors", "cyrenis-razors-rivals"), ("Ben", "garreks-reavers", "force-of-frost"),
+          ("Cai", "steelhearts-champions", "force-of-frost"), ("Dee", "spiteclaws-swarm", "breakneck-slaughter")]
+
+
+@pytest.fixture
+def event(client):
+    r = client.post("/api/events", json={"name": "Winter Cup", "date": "2026-12-05", "format": "rivals", "rounds": 2,
+                                         "tiebreakers": ["glory_difference", "total_glory"]})
+    assert r.status_code == 201, r.get_json()
+    body = r.get_json()
+    assert body["links"]["organiser"].endswith(f"/event/{body['id']}#t={body['organiser_token']}")
+    return body["id"], body["organiser_token"]
+
+
+def register_all(client, tid, org):
+    players = {}
+    for name, warband, deck in RIVALS:
+        r = client.post(f"/api/events/{tid}/players", headers=auth(org), json={"name": name, "warband": warband, "deck": deck})
+        assert r.status_code == 201, r.get_json()
+        players[name] = r.get_json()
+        assert client.post(f"/api/events/{tid}/players/{players[name]['player']}/check-in", headers=auth(org)).status_code == 201
+    return players
+
+
+def link(client, tid, org, role, **kw):
+    r = client.post(f"/api/events/{tid}/links", headers=auth(org), json={"role": role, **kw})
+    assert r.status_code == 201, r.get_json()
+    return r.get_json()["token"]
+
+
+def test_a_deck_the_format_refuses_is_shown_with_its_rule_and_a_repeat_registration_adds_nobody(client, app, tmp_path):
+    r = client.post("/api/events", json={"name": "Nemesis night", "date": "2026-12-05", "format": "nemesis"})
+    tid, org = r.get_json()["id"], r.get_json()["organiser_token"]
+    r = client.post(f"/api/events/{tid}/players", headers=auth(org),
+                    json={"name": "Ana", "warband": "cyrenis-razors", "deck": "cyrenis-razors-rivals"})
+    assert r.status_code == 422
+    err = r.get_json()["error"]
+    assert err["code"] == "deck_refused" and "Nemesis" in err["rule"]
+    assert any("objective deck" in m for m in err["fields"]["deck"])
+    assert client.get(f"/api/events/{tid}", headers=auth(org)).get_json()["players"] == [], "nothing was registered"
+    ok = client.post(f"/api/events/{tid}/players", headers=auth(org),
+                     json={"name": "Ana", "warband": "cyrenis-razors", "deck": "cyrenis-razors-rivals",
+                           "override": "organiser accepts the printed deck"})
+    assert ok.status_code == 201 and ok.get_json()["deck_problems"]
+    again = client.post(f"/api/events/{tid}/players", headers=auth(org), json={"name": "  ANA ", "warband": "spiteclaws-swarm"})
+    assert again.status_code == 200 and again.get_json()["existing"] and again.get_json()["player"] == "p1"
+    bad = client.post(f"/api/events/{tid}/players", headers=auth(org), json={"name": "Bo", "warband": "no-such-band"})
+    assert bad.status_code == 422 and "no-such-band" in bad.get_json()["error"]["message"]
+    # The player's token is stored as its hash only.
+    store = app.extensions["tablewarden"]["store"]
+    assert store.tournament_for_token(hash_token(ok.get_json()["token"]))[1:] == ("player", "p1")
+    assert store.tournament_for_token(ok.get_json()["token"]) is None
+
+
+def test_a_round_from_pairing_to_confirmed_results_and_standings(client, app, event):
+    tid, org = event
+    players = register_all(client, tid, org)
+    judge = link(client, tid, org, "judge", name="Kim")
+    keeper = link(client, tid, org, "scorekeeper", name="Sam")
+    device = link(client, tid, org, "table", table=2)
+    draft = client.post(f"/api/events/{tid}/rounds/1/pair", headers=auth(keeper)).get_json()["data"]
+    assert len(draft["tables"]) == 2 and draft["bye"] is None
+    a, b = draft["tables"][0]["players"]
+    c, d = draft["tables"][1]["players"]
+    swapped = client.post(f"/api/events/{tid}/rounds/1/swap", headers=auth(keeper), json={"a": b, "b": c})
+    assert swapped.status_code == 201
+    t1, t2 = [a, c], [b, d]
+    assert client.post(f"/api/events/{tid}/rounds/1/tables/2/mode", headers=auth(keeper), json={"mode": "device"}).status_code == 201
+    assert client.get(f"/api/events/{tid}").get_json()["rounds"] == [], "the public does not see a draft"
+    pub = client.post(f"/api/events/{tid}/rounds/1/publish", headers=auth(keeper))
+    assert pub.status_code == 201, pub.get_json()
+    games = pub.get_json()["data"]["games"]
+    tokens = {p["player"]: p["token"] for p in players.values()}
+    # Table 1 on the players' phones: each gets a token for their own seat of the created game.
+    seat_a = client.post(f"/api/events/{tid}/rounds/1/tables/1/seat", headers=auth(tokens[a])).get_json()
+    seat_c = client.post(f"/api/events/{tid}/rounds/1/tables/1/seat", headers=auth(tokens[c])).get_json()
+    assert (seat_a["seat"], seat_c["seat"]) == ("p1", "p2") and seat_a["game"] == games["1"]["game"]
+    setup = client.get(f"/api/games/{seat_a['game']}/export", headers=auth(seat_a["token"])).get_json()["setup"]
+    names = {p["player"]: n for n, p in players.items()}
+    assert [s["name"] for s in setup["seats"]] == [names[a], names[c]]
+    assert all(s.get("deck") for s in setup["seats"]), "decks from registration"
+    assert client.post(f"/api/events/{tid}/rounds/1/tables/1/seat", headers=auth(tokens[b])).status_code == 403
+    early = client.post(f"/api/events/{tid}/rounds/1/tables/1/confirm", headers=auth(tokens[a]))
+    assert early.status_code == 409 and early.get_json()["error"]["code"] == "game_not_over"
+    quiet_game(client, seat_a["game"], {"p1": seat_a["token"], "p2": seat_c["token"]}, glory={"p1": 2})
+    assert client.post(f"/api/events/{tid}/rounds/1/tables/1/confirm", headers=auth(tokens[a])).status_code == 201
+    view = client.get(f"/api/events/{tid}", headers=auth(tokens[a])).get_json()
+    assert view["rounds"][0]["tables"][0]["status"] == "waiting"
+    assert client.post(f"/api/events/{tid}/rounds/1/tables/1/confirm", headers=auth(tokens[c])).status_code == 201
+    table1 = client.get(f"/api/events/{tid}").get_json()["rounds"][0]["tables"][0]
+    assert table1["status"] == "confirmed" and table1["result"] == {"winner": a, "glory": {a: 2, c: 0}}
+    # Table 2 on one table device: a shared token enters for both seats; the device confirms alone.
+    dev = client.post(f"/api/events/{tid}/rounds/1/tables/2/seat", headers=auth(device)).get_json()
+    assert dev["shared_device"] is True
+    quiet_game(client, dev["game"], {"p1": dev["token"], "p2": dev["token"]})
+    assert client.post(f"/api/events/{tid}/rounds/1/tables/1/confirm", headers=auth(device)).status_code == 403
+    assert client.post(f"/api/events/{tid}/rounds/1/tables/2/confirm", headers=auth(device)).status_code == 201
+    view = client.get(f"/api/events/{tid}").get_json()
+    assert view["rounds"][0]["complete"]
+    top = view["standings"][0]
+    assert top["player"] == a and top["points"] == 3 and top["tiebreakers"]["glory_difference"] == 2
+    # A correction needs a reason; it is logged with who made it.
+    fix = {"winner": None, "glory": {b: 0, d: 0}}
+    assert client.post(f"/api/events/{tid}/rounds/1/tables/2/result", headers=auth(keeper), json=fix).status_code == 422
+    assert client.post(f"/api/events/{tid}/rounds/1/tables/2/result", headers=auth(keeper),
+                       json={**fix, "reason": "table reported a draw"}).status_code == 201
+    entries = client.get(f"/api/events/{tid}/log", headers=auth(judge)).get_json()["entries"]
+    assert entries[-1]["actor"] == "scorekeeper:Sam" and entries[-1]["data"]["reason"] == "table reported a draw"
+    assert {e["actor"] for e in entries if e["type"] == "confirm"} == {f"player:{a}", f"player:{c}", "table:2"}
+    assert client.get(f"/api/events/{tid}/log", headers=auth(tokens[a])).status_code == 403
+    # Round 2: no rematch, and the judge settles a disputed table with a ruling.
+    draft = client.post(f"/api/events/{tid}/rounds/2/pair", headers=auth(org)).get_json()["data"]
+    met = {frozenset(t1), frozenset(t2)}
+    assert all(frozenset(t["players"]) not in met for t in draft["tables"])
+    for t in (1, 2):
+        client.post(f"/api/events/{tid}/rounds/2/tables/{t}/mode", headers=auth(org), json={"mode": "untracked"})
+    assert client.post(f"/api/events/{tid}/rounds/2/publish", headers=auth(org)).get_json()["data"]["games"] == {}
+    p, q = draft["tables"][0]["players"]
+    assert client.post(f"/api/events/{tid}/rounds/2/tables/1/dispute", headers=auth(tokens[p]),
+                       json={"reason": "we disagree on the last objective"}).status_code == 201
+    assert client.get(f"/api/events/{tid}").get_json()["rounds"][1]["tables"][0]["status"] == "disputed"
+    assert client.post(f"/api/events/{tid}/rulings", headers=auth(judge),
+                       json={"round": 2, "table": 1, "question": "Does the objective score after the last activation?",
+                             "answer": "Yes, in the end phase.", "rule": "Deathgorge rulebook, End phase"}).status_code == 201
+    settle = client.post(f"/api/events/{tid}/rounds/2/tables/1/result", headers=auth(judge),
+                         json={"winner": q, "glory": {p: 3, q: 5}, "reason": "ruling 1"})
+    assert settle.status_code == 201
+    rulings = client.get(f"/api/events/{tid}", headers=auth(keeper)).get_json()["rulings"]
+    assert rulings[0]["actor"] == "judge:Kim" and rulings[0]["table"] == 1
+    assert "rulings" not in client.get(f"/api/events/{tid}").get_json()
+
+
+def test_exports_list_players_pairings_results_and_standings(client, event):
+    tid, org = event
+    register_all(client, tid, org)
+    client.post(f"/api/events/{tid}/rounds/1/pair", headers=auth(org))
+    for t in (1, 2):
+        client.post(f"/api/events/{tid}/rounds/1/tables/{t}/mode", headers=auth(org), json={"mode": "untracked"})
+    client.post(f"/api/events/{tid}/rounds/1/publish", headers=auth(org))
+    view = client.get(f"/api/events/{tid}").get_json()
+    x, y = view["rounds"][0]["tables"][0]["players"]
+    client.post(f"/api/events/{tid}/rounds/1/tables/1/result", headers=auth(org), json={"winner": x, "glory": {x: 4, y: 1}})
+    standings = list(csv.reader(io.StringIO(client.get(f"/api/events/{tid}/export/standings.csv").get_data(as_text=True))))
+    assert standings[0] == ["rank", "name", "warband", "status", "match_points", "wins", "draws", "losses",
+                            "glory_difference", "total_glory", "separated_by"]
+    assert standings[1][4] == "3" and standings[1][8] == "3"
+    results = client.get(f"/api/events/{tid}/export/results.csv").get_data(as_text=True)
+    assert "confirmed" in results and "playing" in results
+    assert client.get(f"/api/events/{tid}/export/players.csv").get_data(as_text=True).count("\r\n") == 5
+    doc = client.get(f"/api/events/{tid}/export.json").get_json()
+    assert doc["format"] == "tablewarden-event" and len(doc["players"]) == 4 and "token" not in str(doc)
+    assert client.get(f"/api/events/{tid}/export/secrets.csv").status_code == 404
+    assert client.get(f"/api/events/{tid}/qr.svg").mimetype == "image/svg+xml"
+
+
+def test_bad_input_gets_clear_errors_and_changes_nothing(client, event):
+    tid, org = event
+    assert client.post("/api/events", data="{not json", content_type="application/json").status_code == 400
+    r = client.post("/api/events", json={"name": "", "date": "tomorrow", "tiebreakers": ["coin"], "rounds": 0})
+    assert r.status_code == 400 and {"name", "date", "tiebreakers.0", "rounds"} <= set(r.get_json()["error"]["fields"])
+    assert client.post("/api/events", json={"name": "x", "date": "2026-01-01", "best_of": 3}).status_code == 400
+    assert client.get("/api/events/nope").status_code == 404
+    assert client.post(f"/api/events/{tid}/players", headers=auth("forged"), json={"name": "A", "warband": "x"}).status_code == 401
+    assert client.post(f"/api/events/{tid}/players", json={"name": "A", "warband": "cyrenis-razors"}).status_code == 403
+    other = client.post("/api/events", json={"name": "Other", "date": "2026-01-01"}).get_json()["organiser_token"]
+    assert client.get(f"/api/events/{tid}/log", headers=auth(other)).status_code == 403
+    players = register_all(client, tid, org)
+    pid = players["Ana"]["player"]
+    assert client.post(f"/api/events/{tid}/players/zz/check-in", headers=auth(org)).status_code == 404
+    assert client.post(f"/api/events/{tid}/rounds/1/publish", headers=auth(org)).status_code == 404
+    assert client.post(f"/api/events/{tid}/rounds/x/pair", headers=auth(org)).status_code == 404
+    assert client.post(f"/api/events/{tid}/rounds/2/pair", headers=auth(org)).status_code == 409
+    assert client.post(f"/api/events/{tid}/rounds/1/pair", headers=auth(players["Ana"]["token"])).status_code == 403
+    assert client.post(f"/api/events/{tid}/links", headers=auth(players["Ana"]["token"]), json={"role": "judge"}).status_code == 403
+    assert client.post(f"/api/events/{tid}/links", headers=auth(org), json={"role": "table"}).status_code == 400
+    assert client.post(f"/api/events/{tid}/rounds/1/pair", headers=auth(org)).status_code == 201
+    assert client.post(f"/api/events/{tid}/rounds/1/swap", headers=auth(org), json={"a": pid, "b": "p99"}).status_code == 422
+    assert client.post(f"/api/events/{tid}/rounds/1/tables/9/mode", headers=auth(org), json={"mode": "device"}).status_code == 404
+    assert client.post(f"/api/events/{tid}/rounds/1/tables/1/mode", headers=auth(org), json={"mode": "carrier pigeon"}).status_code == 400
+    assert client.post(f"/api/events/{tid}/rounds/1/publish", headers=auth(org)).status_code == 201
+    assert client.post(f"/api/events/{tid}/rounds/1/publish", headers=auth(org)).status_code == 409
+    r = client.post(f"/api/events/{tid}/rounds/1/tables/1/result", headers=auth(org), json={"winner": "p99", "glory": {}})
+    assert r.status_code == 422 and r.get_json()["error"]["code"] == "bad_result"
+    assert client.post(f"/api/events/{tid}/rounds/1/tables/1/result", headers=auth(org), json=[1]).status_code == 400
+    assert client.post(f"/api/events/{tid}/rulings", headers=auth(org), json={"question": "q"}).status_code == 400
+    head = client.get(f"/api/events/{tid}", headers=auth(org)).get_json()["head"]
+    repeat = {"id": "drop-1", "reason": "ill"}
+    first = client.post(f"/api/events/{tid}/players/{pid}/drop", headers=auth(org), json=repeat).get_json()
+    second = client.post(f"/api/events/{tid}/players/{pid}/drop", headers=auth(org), json=repeat).get_json()
+    assert first["seq"] == second["seq"] == head + 1, "a resent entry is stored once"

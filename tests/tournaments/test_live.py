@@ -1,0 +1,58 @@
+"""/event namespace: staff and the public hear every change of the event; staff also hear each tracked game move."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from tests.api.event_helpers import auth, post_event
+
+
+def received(client, name, timeout=3.0):
+    deadline = time.monotonic() + timeout
+    got = []
+    while time.monotonic() < deadline:
+        got += [f for f in client.get_received("/event") if f["name"] == name]
+        if got:
+            return [f["args"][0] for f in got]
+        time.sleep(0.02)
+    return []
+
+
+@pytest.fixture
+def running(client):
+    r = client.post("/api/events", json={"name": "Live", "date": "2026-12-05", "format": "rivals"}).get_json()
+    tid, org = r["id"], r["organiser_token"]
+    tokens = {}
+    for name, warband in (("Ana", "cyrenis-razors"), ("Ben", "garreks-reavers")):
+        p = client.post(f"/api/events/{tid}/players", headers=auth(org), json={"name": name, "warband": warband}).get_json()
+        tokens[p["player"]] = p["token"]
+        client.post(f"/api/events/{tid}/players/{p['player']}/check-in", headers=auth(org))
+    return tid, org, tokens
+
+
+def test_changes_reach_the_public_and_game_moves_reach_the_staff(app, client, running):
+    from app import socketio
+    tid, org, tokens = running
+    staff = socketio.test_client(app, namespace="/event", auth={"event": tid, "token": org})
+    public = socketio.test_client(app, namespace="/event", auth={"event": tid})
+    assert staff.is_connected("/event") and public.is_connected("/event")
+    client.post(f"/api/events/{tid}/rounds/1/pair", headers=auth(org))
+    assert received(public, "changed")[-1]["type"] == "pair"
+    client.post(f"/api/events/{tid}/rounds/1/publish", headers=auth(org))
+    assert received(staff, "changed")[-1]["type"] == "publish"
+    seat = client.post(f"/api/events/{tid}/rounds/1/tables/1/seat", headers=auth(next(iter(tokens.values())))).get_json()
+    post_event(client, seat["token"], "roll_off", seat["seat"], seat["game"], purpose="boards", first="p1")
+    moves = received(staff, "table")
+    assert moves and moves[-1]["round"] == 1 and moves[-1]["table"] == 1 and moves[-1]["progress"]["head"] == 1
+    assert received(public, "table", timeout=0.3) == [], "game progress is for the staff's dashboard"
+    staff.disconnect(namespace="/event")
+    public.disconnect(namespace="/event")
+
+
+def test_a_bad_link_cannot_listen(app, running):
+    from app import socketio
+    tid, _, _ = running
+    assert not socketio.test_client(app, namespace="/event", auth={"event": tid, "token": "forged"}).is_connected("/event")
+    assert not socketio.test_client(app, namespace="/event", auth={"event": "nope"}).is_connected("/event")
+    assert not socketio.test_client(app, namespace="/event", auth={}).is_connected("/event")

@@ -1,7 +1,8 @@
 """POST /api/games/<id>/preview: what an event would do, without storing it (the phone's combat preview).
 
 Runs the same `check` and `apply` the real submit runs, on the game's current state, and answers
-{"allowed", "violations", "consequences"}; nothing is written and nobody is told. The caller must hold
+{"allowed", "violations", "consequences"}; nothing is written and nobody is told. A preview never shows
+other seats' secrets: when entering the event would reveal them, its consequences are withheld. The caller must hold
 a token of the game and be allowed to enter events for `by` (same rule as submitting).
 """
 from __future__ import annotations
@@ -60,9 +61,15 @@ def preview(game_id: str):
     try:
         violations = rs.check(folded.state, event)
         blocked = rs.blocking(folded.state, event)
-        consequences = [] if blocked else [c.to_dict() for c in rs.apply(folded.state, event)[1]]
+        # Entering this would reveal other seats' secret choices (the second command dial, say): the preview
+        # keeps them back, so asking "what if" never shows what the table has not yet revealed.
+        withheld = not blocked and caller.seat != "referee" and rs.reveals_secrets(folded.state, event)
+        consequences = [] if blocked or withheld else [c.to_dict() for c in rs.apply(folded.state, event)[1]]
     except Exception as exc:  # noqa: BLE001 - a ruleset bug must not become a 500
         log.exception("preview failed for %s", rs.id)
         raise ApiError(422, "engine_error", f"The rules engine could not work this out: {exc}")
-    return jsonify({"allowed": not blocked, "violations": [v.to_dict() for v in violations],
-                    "consequences": consequences, "head": folded.head})
+    out = {"allowed": not blocked, "violations": [v.to_dict() for v in violations],
+           "consequences": consequences, "head": folded.head}
+    if withheld:
+        out["withheld"] = "What this reveals is shown once it is entered."
+    return jsonify(out)

@@ -278,6 +278,16 @@ class Ruleset:
         dial before both are revealed) comes back with its data hidden. Default: unchanged."""
         return record
 
+    def reveals_secrets(self, state: dict, event: Event) -> bool:
+        """True when applying `event` now would reveal other seats' secret choices (the second command dial,
+        say): a preview of it keeps its consequences back until it is entered. Default: nothing secret."""
+        return False
+
+    def redact_setup(self, setup: dict, seat: str) -> dict:
+        """The game's setup as `seat` may see it (an export for a player token): other seats' hidden parts,
+        such as the cards of their decks, left out. Default: unchanged."""
+        return setup
+
     def seat_ids(self, state: dict) -> list[str]:
         """Seats playing in this game."""
         return list(state["seats"])

@@ -452,6 +452,11 @@ class GameService:
                            fields={"by": "Must be a player seat for this event."})
         if not self._may_act_for(caller, game, by):
             raise ApiError(403, "not_your_seat", f"You can only enter events for your own seat ({caller.seat}).")
+        seats = [n["seat"] for n in self.seat_names(game)]
+        if by != "referee" and by not in seats:
+            # Even a referee's note names a seat of this game (or the referee), so the log always re-imports.
+            raise ApiError(422, "unknown_seat", f"'{by}' is not a seat at this table.",
+                           fields={"by": f"Choose one of: {', '.join([*seats, 'referee'])}."})
 
         with self._lock(caller.game_id):
             # Fast path: evaluate against the cached fold without asking the store first. The append
@@ -564,13 +569,14 @@ class GameService:
         folded = self.folded(caller.game_id)
         from app.store.base import now_iso
         records = [redacted(folded, r, caller.seat) for r in folded.records]
+        setup = folded.rs.redact_setup(folded.game["setup"], caller.seat)
         out = {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "game": folded.id,
-               "ruleset": folded.game["ruleset"], "setup": folded.game["setup"],
+               "ruleset": folded.game["ruleset"], "setup": setup,
                "shared_device": folded.game["shared_device"], "exported_at": now_iso(),
                "events": [public_record(r) for r in records]}
-        if any(shown != stored for shown, stored in zip(records, folded.records)):
-            # Other players' secrets are hidden from this caller while they are secret: such an
-            # export is for reading; a re-importable one needs the referee token (or a finished game).
+        if setup != folded.game["setup"] or any(shown != stored for shown, stored in zip(records, folded.records)):
+            # Other players' secrets (a hand, a deck, a dial not yet revealed) are hidden from this caller:
+            # such an export is for reading; the referee's export (which sees every secret) re-imports.
             out["redacted"] = True
         return out
 

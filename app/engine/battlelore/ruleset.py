@@ -94,7 +94,7 @@ class BattleLore(Ruleset):
         """Hide the opponent's scenario card and army until both are revealed."""
         out = copy.deepcopy(state)
         for sid, s in out["seats"].items():
-            if sid == seat:
+            if sid == seat or seat == "referee":  # the referee sees every secret
                 continue
             if state["phase"] == "scenario" and s["scenario"]:
                 s["scenario"] = "chosen"
@@ -105,12 +105,19 @@ class BattleLore(Ruleset):
 
     def redact_event(self, state: dict, record: dict, seat: str) -> dict:
         """Scenario cards and armies are chosen secretly: the log hides them until both are revealed."""
-        if seat == record.get("by"):
+        if seat in (record.get("by"), "referee"):
             return record
         secret_until = {"choose_scenario": "scenario", "muster": "muster"}.get(record.get("type"))
         if secret_until and state["phase"] == secret_until:
             return {**record, "data": {}}
         return record
+
+    def reveals_secrets(self, state: dict, event: Event) -> bool:
+        """The second scenario card (or army) chosen reveals both (Setup: Scenarios; Mustering)."""
+        key, phase = {"choose_scenario": ("scenario", "scenario"), "muster": ("army", "muster")}.get(event.type,
+                                                                                                      (None, None))
+        return key is not None and state["phase"] == phase and \
+            any(sid != event.by and s.get(key) not in (None, "") for sid, s in state["seats"].items())
 
     def outcome(self, state: dict) -> dict | None:
         """None while playing; the winner and how, plus campaign standings after the fourth scenario."""

@@ -122,18 +122,19 @@ class ConquestRuleset(Ruleset):
         return advise(state, seat)
 
     def view(self, state: dict, seat: str) -> dict:
-        """The state without the opponent's secret command dial before both dials are revealed."""
+        """The state without the opponent's secret command dial before both dials are revealed (the referee sees it)."""
         out = copy.deepcopy(state)
         if out["step"].get("name") == "commit":
             dials = out["step"]["dials"]
             out["step"]["committed"] = sorted(dials)
-            out["step"]["dials"] = command.hidden_dials(state, seat) if seat in state["seats"] else \
-                {s: None for s in dials}
+            if seat != "referee":  # the referee sees every secret
+                out["step"]["dials"] = command.hidden_dials(state, seat) if seat in state["seats"] else \
+                    {s: None for s in dials}
         return out
 
     def redact_event(self, state: dict, record: dict, seat: str) -> dict:
-        """A command dial stays secret in the log too: only its owner sees it until both are revealed."""
-        if record.get("type") != "commit" or seat == record.get("by"):
+        """A command dial stays secret in the log too: only its owner (and the referee) sees it until both are revealed."""
+        if record.get("type") != "commit" or seat in (record.get("by"), "referee"):
             return record
         step = state.get("step") or {}
         if step.get("name") != "commit":
@@ -143,6 +144,12 @@ class ConquestRuleset(Ruleset):
             return record  # a commitment of an earlier round, long revealed
         # Any dial of this round, including one its owner took back, stays hidden until the reveal.
         return {**record, "data": {}}
+
+    def reveals_secrets(self, state: dict, event: Event) -> bool:
+        """The second dial committed reveals both (Rules summary, 2. Command, Step 1)."""
+        step = state.get("step") or {}
+        return event.type == "commit" and step.get("name") == "commit" and \
+            any(s != event.by for s in step.get("dials", {}))
 
     def outcome(self, state: dict) -> dict | None:
         """None while playing; else winners, draw and what decided it."""

@@ -7,7 +7,7 @@ next events from the same checks; victory.py decides the outcome.
 from __future__ import annotations
 
 from ..core import NOTE, REVERT, Event, Ruleset, Violation, structural
-from . import activations, attacks, cards, catalogue, fighters, glory, objectives, power, reactions, setup
+from . import activations, attacks, cards, catalogue, fighters, glory, objectives, power, privacy, reactions, setup
 from . import suggest as suggest_mod
 from . import turns, victory
 from .edition import Edition
@@ -137,18 +137,22 @@ class UnderworldsRuleset(Ruleset):
         return suggest_mod.suggest(self, state, seat)
 
     def view(self, state: dict, seat: str) -> dict:
-        """The state as `seat` sees it: other players' held card names hidden (the referee sees all)."""
+        """The state as `seat` sees it: other players' held cards and unseen deck cards hidden (the referee sees all)."""
         out = clone(state)
         out["derived"] = {fid: {"vulnerable": is_vulnerable(state, fid),
                                 "large": is_large(state, fid, self.edition.large_wounds),
                                 "wounds_left": None if f["wounds"] is None else max(0, f["wounds"] - f["damage"])}
                           for fid, f in state["fighters"].items() if not f["out"]}
-        if seat != "referee":
-            for sid, s in out["seats"].items():
-                if sid != seat:
-                    s["cards"] = {"objectives": [], "power": []}
-                    s["cards_hidden"] = True
+        privacy.hide_cards(state, out, seat)
         return out
+
+    def redact_event(self, state: dict, record: dict, seat: str) -> dict:
+        """A player's `hand` (the cards it holds) reaches only that player and the referee (privacy.py)."""
+        return privacy.redact_record(record, seat)
+
+    def redact_setup(self, setup: dict, seat: str) -> dict:
+        """Other seats' decks are face down: an export for a player keeps only its own deck (privacy.py)."""
+        return privacy.redact_setup(setup, seat)
 
     def outcome(self, state: dict) -> dict | None:
         """Winner(s) and the tiebreak used, once round 3 is over."""

@@ -1,0 +1,104 @@
+"""What each seat sees of an Underworlds player's cards, in every edition (app/engine/underworlds/privacy.py).
+
+Hands are secret from the opponents (Deathgorge, Set up, 4. Draw cards, pg 15; Shadespire, 3. Draw cards, pg 16;
+Dreadfane, 3. Draw cards, pg 8); decks are face down and "you cannot look at the cards in your opponents' decks"
+(Dreadfane pg 3); played, scored and discarded cards are face up for everyone (Discard: Deathgorge pg 15,
+Dreadfane pg 8, Shadespire FAQ "open information").
+"""
+from __future__ import annotations
+
+import pytest
+
+from app.engine import registry
+from app.engine.core import Event
+
+from ..play import edition_setup, underworlds_setup
+from .editions.helpers import Table
+
+EDITIONS = ["underworlds/deathgorge", "underworlds/dreadfane", "underworlds/shadespire"]
+OBJECTIVES = [{"name": f"Goal {i}", "type": "objective", "glory": 1} for i in range(12)]
+POWER = [{"name": f"Trick {i}", "type": "ploy"} for i in range(20)]
+
+
+def with_decks(ruleset_id: str) -> dict:
+    """Two seats, each with a complete 12 + 20 card deck (the same card names: hidden cards must not show)."""
+    setup = underworlds_setup(2) if ruleset_id.endswith("deathgorge") else edition_setup(ruleset_id, 2)
+    for seat in setup["seats"]:
+        seat["deck"] = {"objectives": [dict(c) for c in OBJECTIVES], "power": [dict(c) for c in POWER]}
+    return setup
+
+
+def started(ruleset_id: str) -> Table:
+    table = Table(registry.get(ruleset_id), with_decks(ruleset_id))
+    table.start()
+    return table
+
+
+@pytest.mark.parametrize("ruleset_id", EDITIONS)
+def test_a_hand_is_seen_only_by_its_player_and_the_referee(ruleset_id):
+    """The `hand` event names the cards p1 holds: p2, spectators and scorekeepers get it without the names,
+    p1 and the referee with them; the view hides them too."""
+    table = started(ruleset_id)
+    table.play("hand", "p1", objectives=["Goal 3", "Goal 7"], power=["Trick 1"])
+    record = {"seq": len(table.log), "id": "h", "type": "hand", "by": "p1",
+              "data": {"objectives": ["Goal 3", "Goal 7"], "power": ["Trick 1"]}}
+    rs, state = table.rs, table.state
+    for seat in ("p2", "spectator", "scorekeeper"):
+        assert rs.redact_event(state, record, seat)["data"] == {}
+        assert "Goal 3" not in str(rs.view(state, seat)["seats"])
+    for seat in ("p1", "referee"):
+        assert rs.redact_event(state, record, seat)["data"] == record["data"]
+        assert rs.view(state, seat)["seats"]["p1"]["cards"]["objectives"] == ["Goal 3", "Goal 7"]
+
+
+@pytest.mark.parametrize("ruleset_id", EDITIONS)
+def test_an_opponents_deck_shows_only_the_cards_that_were_shown(ruleset_id):
+    """Decks are face down: p2's view of p1's deck holds no card until p1 plays or discards one; then that card
+    appears (see below), and the deck's counts stay public. p1 and the referee see the whole list."""
+    table = started(ruleset_id)
+    rs = table.rs
+    theirs = rs.view(table.state, "p2")["decks"]["p1"]
+    assert theirs["objectives"] == {} and theirs["power"] == {} and theirs["hidden"] is True
+    assert len(rs.view(table.state, "p1")["decks"]["p1"]["power"]) == 20
+    assert len(rs.view(table.state, "referee")["decks"]["p2"]["objectives"]) == 12
+    assert table.state["seats"]["p1"]["deck"] == rs.view(table.state, "p2")["seats"]["p1"]["deck"]
+
+
+@pytest.mark.parametrize("ruleset_id", EDITIONS)
+def test_a_played_card_appears_in_the_opponents_view(ruleset_id):
+    """A ploy played in the power step is revealed and discarded face up: the opponent now sees it in p1's deck
+    data (its type and rules for the log), and still none of the unplayed cards."""
+    table = started(ruleset_id)
+    rs = table.rs
+    while table.state["step"] in ("roll_off",) or table.state["phase"] == "hazard":
+        if table.state["phase"] == "hazard":  # Dreadfane pg 9: draw the round's hazard card, then go on
+            drawn = table.state["hazards"]["drawn"] >= table.state["round"]
+            table.play("hazard", "p1", action="end" if drawn else "draw")
+        else:
+            table.play("roll_off", "p1", purpose="first_turn", first="p1")
+    table.play("player_action", "p1", action="pass")
+    seat = table.state["power"]["order"][table.state["power"]["next"]]
+    table.play("power", seat, play="ploy", card="Trick 4")
+    seen = rs.view(table.state, "p2" if seat == "p1" else "p1")["decks"][seat]
+    assert set(seen["power"]) == {"Trick 4"} and seen["objectives"] == {}
+
+
+@pytest.mark.parametrize("ruleset_id", EDITIONS)
+def test_a_players_export_setup_hides_the_other_decks(ruleset_id):
+    """The setup in an export for p2 keeps p2's deck and replaces p1's by a face-down marker; the referee's keeps both."""
+    rs = registry.get(ruleset_id)
+    setup = with_decks(ruleset_id)
+    mine = rs.redact_setup(setup, "p2")
+    assert mine["seats"][0]["deck"] == {"hidden": True} and mine["seats"][1]["deck"] == setup["seats"][1]["deck"]
+    assert rs.redact_setup(setup, "referee") == setup
+    assert setup["seats"][0]["deck"]["objectives"], "the stored setup is not changed"
+
+
+def test_the_hand_record_is_hidden_even_after_the_game():
+    """No rule reveals a card left in the hand: the record stays hidden from the other players after the game."""
+    rs = registry.get("underworlds/deathgorge")
+    state = rs.new_game(with_decks("underworlds/deathgorge"))
+    state["phase"] = "over"
+    record = {"seq": 9, "id": "x", "type": "hand", "by": "p2", "data": {"power": ["Trick 2"]}}
+    assert rs.redact_event(state, record, "p1")["data"] == {}
+    assert rs.check(state, Event("hand", "p2", {"power": ["Trick 2"]}))  # and nothing more is entered

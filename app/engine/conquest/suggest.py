@@ -92,7 +92,8 @@ def _prompt(state: dict, seat: str, step: dict) -> Advice:
         if pend["turn"] == seat:
             for uid in damage.shieldable(state, pend, seat):
                 out.append(Suggestion("shield", seat, f"Shield {state['units'][uid]['name']}", {"unit": uid},
-                                      bounds={"shields": {"type": "int", "min": 1, "max": 3}}, group="Shield reaction"))
+                                      bounds={"shields": {"type": "int", "min": 1, "max": 3}, "card": NAME},
+                                      group="Shield reaction"))
             out.append(Suggestion("no_shield", seat, "No shield", {}, group="Shield reaction"))
         return Advice(seat, step, out, window, [pend["turn"]])
     if pend["kind"] == "indirect":
@@ -291,6 +292,14 @@ def _effects(state: dict, seat: str) -> list[Suggestion]:
                               choices={"planet": face_up_slots(state)},
                               bounds={"card.name": NAME, "card.attack": STAT_BOUNDS["card.attack"],
                                       "card.hp": STAT_BOUNDS["card.hp"]}, group=g))
+    if state["seats"][seat]["hand"] > 0:
+        # A card effect puts a unit from hand into play, cost unpaid (Put into Play); no planet = HQ.
+        out.append(Suggestion("put_into_play", seat, "Put a unit from hand into play",
+                              {"card": {"type": "army", "unique": False, "traits": [], "keywords": []}},
+                              choices={"planet": face_up_slots(state)},
+                              bounds={"card.name": NAME, "card.attack": STAT_BOUNDS["card.attack"],
+                                      "card.hp": STAT_BOUNDS["card.hp"], "card.command": STAT_BOUNDS["card.command"]},
+                              group=g))
     out.append(Suggestion("adjust_resources", seat, "Gain or spend resources", {},
                           bounds={"amount": {"type": "int", "min": -state["seats"][seat]["resources"], "max": 10}},
                           group=g))

@@ -6,6 +6,7 @@
 // export `wizard`: seatFields, seatProblem, seatBody.
 import { h, button, sheet } from "../dom.js";
 import { stepper } from "../actions.js";
+import { loadPool, cardPicker, cardFromData, unknownNumbers, pickedSummary } from "./cq_cards.js";
 
 const TYPES = { material: ["M", "Material"], strongpoint: ["S", "Strongpoint"], tech: ["T", "Tech"] };
 const PHASES = { setup: "Setup", deploy: "Deploy phase", command: "Command phase", combat: "Combat phase",
@@ -261,7 +262,9 @@ export default {
         return `Deploys ${d.card && d.card.name} (cost ${(d.card && d.card.cost) || 0})${where}`;
       }
       case "attack": return d.area_effect ? `${unitName(v, d.attacker)}: Area Effect` : `${unitName(v, d.attacker)} attacks ${unitName(v, d.defender)}`;
-      case "shield": return `Shield card (${d.shields}) on ${unitName(v, d.unit)}`;
+      case "shield": return `Shield${d.card ? `: ${d.card}` : " card"} (${d.shields}) on ${unitName(v, d.unit)}`;
+      case "action": return `${d.from_hand ? "Plays" : "Uses"} ${d.card}${d.cost ? ` (cost ${d.cost})` : ""}`;
+      case "put_into_play": return `Puts ${d.card && d.card.name} into play${d.planet ? ` at ${planetName(v, d.planet, false)}` : d.card && d.card.type === "token" ? "" : " at HQ"}${d.reason ? ` (${d.reason})` : ""}`;
       case "no_shield": return "No shield";
       case "retreat": return `${unitName(v, d.unit)} retreats to HQ`;
       case "take_bonus": return `Command bonus: ${[d.resources ? "resources" : null, d.cards ? "cards" : null].filter(Boolean).join(" and ") || "nothing"}`;
@@ -333,25 +336,45 @@ export default {
     }
   },
 
-  /** A card form for deploying what you hold (the template's bounds and choices, friendlier). */
+  /** Cards by name: deploying or putting into play, actions and event cards, the shield card discarded. */
   customEntry(s, c) {
     const t = s.template;
-    if (!t || (t.type !== "deploy" && t.type !== "put_into_play")) return null;
+    if (!t) return null;
+    if (t.type === "action") return actionForm(s, c);
+    if (t.type === "shield") return shieldForm(s, c);
+    if (t.type !== "deploy" && t.type !== "put_into_play") return null;
     if (t.type === "put_into_play" && !(s.fields || {})["card.name"]) return null;
     return cardForm(s, c);
   },
 };
 
-/** Setup wizard hooks (pages/new.js): the warlord and deck size of each seat. */
+// The table's choice of community-made cards (wizard), shared by every seat's lists.
+const table = { community: false };
+
+/** Setup wizard hooks (pages/new.js): community cards for the table; each seat's warlord, deck size
+ * and (optionally) its registered deck, checked against the deck rules. */
 export const wizard = {
+  tableFields(rerender) {
+    return h("label", { class: "check", id: "community-cards" },
+      h("input", { type: "checkbox", checked: table.community, onchange: (e) => { table.community = e.target.checked; rerender(); } }),
+      "This table also uses community-made cards (not published by FFG)");
+  },
+
   seatFields(seat, index, rerender) {
     loadWarlords(rerender);
-    const list = warlords || [];
-    const select = h("select", { id: `warlord-${index}`, "data-warlord-select": index, onchange: (e) => { seat.warlord = e.target.value; rerender(); } },
-      h("option", { value: "" }, "Choose a warlord…"),
-      list.filter((w) => w.official !== false).map((w) => h("option", { value: w.slug, selected: seat.warlord === w.slug }, `${w.name} (${w.attack}/${w.hp})`)),
-      h("option", { value: "custom", selected: seat.warlord === "custom" }, "Other: type in the warlord card"));
+    const list = (warlords || []).filter((w) => w.official !== false || table.community);
+    const factions = [...new Set(list.map((w) => w.faction))].sort();
+    const select = h("select", { id: `warlord-${index}`, "data-warlord-select": index, onchange: (e) => {
+      Object.assign(seat, { warlord: e.target.value, deckProblems: null, deckAccepted: null });
+      rerender();
+    } },
+    h("option", { value: "" }, "Choose a warlord…"),
+    factions.map((f) => h("optgroup", { label: f }, list.filter((w) => w.faction === f).map((w) =>
+      h("option", { value: w.slug, selected: seat.warlord === w.slug },
+        `${w.name} (${w.attack}/${w.hp})${w.official === false ? " · community" : ""}`)))),
+    h("option", { value: "custom", selected: seat.warlord === "custom" }, "Other: type in the warlord card"));
     if (seat.deck_size === undefined) seat.deck_size = 50;
+    const chosen = list.find((w) => w.slug === seat.warlord);
     return h("div", { class: "stack" },
       h("label", { class: "field" }, h("span", {}, "Warlord"), select),
       seat.warlord === "custom" ? h("div", { class: "stack" },
@@ -360,16 +383,70 @@ export const wizard = {
         numberField(seat, "wl_attack", "ATK", 0, 20), numberField(seat, "wl_hp", "HP", 1, 30),
         numberField(seat, "wl_hand", "Starting hand (left number)", 0, 20),
         numberField(seat, "wl_resources", "Starting resources (right number)", 0, 20)) : null,
-      numberField(seat, "deck_size", "Cards in the deck", 10, 200));
+      seat.deckText ? null : numberField(seat, "deck_size", "Cards in the deck", 10, 200),
+      chosen ? deckFields(seat, index, chosen, rerender) : null);
   },
 
   seatProblem(seat) {
     const problem = warlordProblem(seat);
-    return problem ? `${seat.name.trim() || "A player"}: ${problem}` : null;
+    if (problem) return `${seat.name.trim() || "A player"}: ${problem}`;
+    const open = (seat.deckProblems || []).filter((p) => !(seat.deckAccepted && p.overridable));
+    if (seat.deckText && seat.deckProblems === null) return `${seat.name.trim() || "A player"}: check the registered deck first.`;
+    return open.length ? `${seat.name.trim() || "A player"}'s deck: ${open[0].message}` : null;
   },
 
   seatBody: (seat) => seatBodyOf(seat),
+
+  options(w) {
+    const reasons = w.seats.filter((s) => s.deckText && s.deckAccepted).map((s) => `${s.name.trim()}: ${s.deckAccepted}`);
+    return { ...(table.community ? { community_cards: true } : {}), ...(reasons.length ? { deck_override: { reason: reasons.join("; ") } } : {}) };
+  },
 };
+
+/** "3 Goff Nob" / "Goff Nob x3" / "Goff Nob" lines -> [{name, count}]. */
+export function deckLines(text) {
+  const out = [];
+  for (const raw of String(text || "").split("\n")) {
+    const line = raw.trim();
+    if (!line) continue;
+    let m = line.match(/^(\d+)\s*x?\s+(.+)$/i);
+    if (m) { out.push({ name: m[2].trim(), count: Number(m[1]) }); continue; }
+    m = line.match(/^(.+?)\s+x\s*(\d+)$/i);
+    out.push(m ? { name: m[1].trim(), count: Number(m[2]) } : { name: line, count: 1 });
+  }
+  return out;
+}
+
+/** Register a deck: the signature squad filled in, the rest typed one card per line, checked by the server. */
+function deckFields(seat, index, chosen, rerender) {
+  const squad = (chosen.signature_squad || []).map((s) => `${s.copies} ${s.name}`).join("\n");
+  const problems = seat.deckProblems || [];
+  const check = async () => {
+    const reply = await fetch("/api/content/conquest/deck-check", { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ warlord: chosen.slug, community: table.community, deck: { cards: deckLines(seat.deckText) } }) })
+      .then(async (r) => ({ status: r.status, body: await r.json() })).catch(() => null);
+    if (!reply) { seat.deckProblems = []; rerender(); return; }  // offline: the server checks again when the game is created
+    seat.deckProblems = reply.status === 200 ? reply.body.problems : [{ message: (reply.body.error || {}).message || "Not checked.", overridable: false }];
+    seat.deckAccepted = null;
+    rerender();
+  };
+  return h("details", { class: "cq-deck", open: !!seat.deckText, "data-deck-seat": index },
+    h("summary", {}, "Register a deck (optional)"),
+    h("p", { class: "muted" }, `One card per line with its count ("3 Goff Nob"). ${chosen.name}'s signature squad is filled in.`),
+    h("textarea", { id: `deck-${index}`, rows: 8, "data-field": "deck", spellcheck: false,
+      text: seat.deckText ?? squad, oninput: (e) => { seat.deckText = e.target.value; seat.deckProblems = null; } }),
+    button("Check the deck", () => { if (seat.deckText === undefined) seat.deckText = squad; check(); }, { cls: "btn", "data-action": "check-deck" }),
+    seat.deckProblems && !problems.length ? h("p", { class: "ok", "data-deck-ok": "" }, `Deck checked: ${deckLines(seat.deckText).reduce((n, c) => n + c.count, 0)} cards, no problems.`) : null,
+    problems.length ? h("div", { class: "card", role: "alert", "data-deck-problems": "" },
+      h("b", {}, seat.deckAccepted ? "Played anyway (the table agreed):" : "This deck breaks the deck rules:"),
+      problems.map((p) => h("div", { class: "violation" }, h("div", { class: "message" }, p.message),
+        p.rule ? h("div", { class: "rule" }, `Rule: ${p.rule}`) : null))) : null,
+    problems.length && !seat.deckAccepted && problems.every((p) => p.overridable) ? button("Play this deck anyway", async () => {
+      const { askReason } = await import("../dialogs.js");
+      seat.deckAccepted = await askReason("Play this deck anyway", "Why does the table accept this deck? The reason is kept with the game.");
+      rerender();
+    }, { cls: "btn small" }) : null);
+}
 
 function warlordProblem(seat) {
   if (!seat.warlord) return "choose a warlord.";
@@ -388,85 +465,186 @@ function seatBodyOf(seat) {
     ? { name: seat.wl_name.trim(), attack: seat.wl_attack, hp: seat.wl_hp, starting_hand: seat.wl_hand,
       starting_resources: seat.wl_resources, bloodied: null }
     : seat.warlord;
-  return { warlord, deck_size: seat.deck_size || 50 };
+  const deck = seat.deckText ? deckLines(seat.deckText) : null;
+  return deck && deck.length ? { warlord, deck: { cards: deck } } : { warlord, deck_size: seat.deck_size || 50 };
 }
 
-function cardForm(s, c) {
+/** The player's faction and whether the table uses community cards (from the view). */
+function poolFor(c) {
+  const seat = c.view && c.view.seats && c.view.seats[c.seat];
+  return loadPool(seat && seat.faction, !!(c.view && c.view.community_cards));
+}
+
+// Which data card types a template's card type takes.
+const DATA_TYPES = { army: ["army_unit"], support: ["support"], attachment: ["attachment"], token: ["token"] };
+
+/** Deploy / put into play: pick the card by name (numbers from the data) or type it in. */
+async function cardForm(s, c) {
+  const pool = await poolFor(c);
   const t = s.template;
   const data = JSON.parse(JSON.stringify(t.data || {}));
   data.card = data.card || {};
-  const card = data.card;
+  const base = JSON.parse(JSON.stringify(data.card));
   const fields = s.fields || {};
   const choices = s.choices || {};
-  const unitCard = card.type === "army" || card.type === "token";
-  const fixed = (choices["card.keywords"] || []).length ? (choices["card.keywords"][0] || []) : (card.keywords || []);
   const offered = new Set((choices["card.keywords"] || []).flat());
-  card.keywords = [...fixed];
-  card.name = card.name || "";
-  for (const key of ["cost", "attack", "hp", "command"]) {
-    const f = fields[`card.${key}`];
-    if (f && card[key] === undefined) card[key] = key === "hp" ? Math.max(f.min, Math.min(f.max, 2)) : f.min;
-  }
+  const fixed = (choices["card.keywords"] || []).length ? (choices["card.keywords"][0] || []) : (base.keywords || []);
+  let card = data.card;
+  let picked = null;
+  const typed = () => {
+    card = data.card = { ...JSON.parse(JSON.stringify(base)), keywords: [...fixed], name: "" };
+    for (const key of ["cost", "attack", "hp", "command"]) {
+      const f = fields[`card.${key}`];
+      if (f && card[key] === undefined) card[key] = key === "hp" ? Math.max(f.min, Math.min(f.max, 2)) : f.min;
+    }
+  };
+  typed();
   return sheet(s.label, (close) => {
     const body = h("div", { class: "stack cq-form" });
     const confirm = button("Enter", () => close(data), { cls: "btn primary", "data-action": "confirm" });
     const ready = () => {
-      confirm.disabled = !card.name.trim() || Object.keys(choices).some((p) => p !== "card.keywords" && p !== "card.traits" &&
+      confirm.disabled = !String(card.name || "").trim() || Object.keys(choices).some((p) => p !== "card.keywords" && p !== "card.traits" &&
         p.split(".").reduce((o, k) => (o == null ? undefined : o[k]), data) === undefined);
     };
-    body.append(h("label", { class: "field" }, h("span", {}, "Card name"),
-      h("input", { maxlength: 80, "data-field": "card.name", autocomplete: "off", oninput: (e) => { card.name = e.target.value; ready(); } })));
-    const steppers = [["cost", "Cost"], ["attack", "ATK"], ["hp", "HP"], ["command", "Command icons"]];
-    const row = h("div", { class: "cq-steppers" });
-    for (const [key, label] of steppers) {
-      const f = fields[`card.${key}`];
-      if (!f) continue;
-      row.append(h("fieldset", { "data-stepper": key }, h("legend", {}, label),
-        stepper(() => card[key], (v) => { card[key] = v; }, f.min, f.max, label)));
-    }
-    body.append(row);
-    if (unitCard || offered.size) {
-      const kwBox = h("div", { class: "btn-grid", role: "group", "aria-label": "Keywords" });
-      const allowed = KEYWORDS.filter((k) => fixed.includes(k) || offered.has(k));
-      const draw = () => kwBox.replaceChildren(...allowed.map((k) => {
-        const on = card.keywords.includes(k);
-        return button(cap(k), () => {
-          if (fixed.includes(k)) return;
-          card.keywords = on ? card.keywords.filter((x) => x !== k) : [...card.keywords, k];
-          draw();
-        }, { cls: "btn small", "aria-pressed": String(on), "data-keyword": k });
-      }));
-      draw();
-      body.append(h("fieldset", {}, h("legend", {}, "Keywords"), kwBox));
-      if ([...offered].some((k) => k.startsWith("area effect"))) {
-        let ae = 0;
-        body.append(h("fieldset", { "data-stepper": "area-effect" }, h("legend", {}, "Area Effect value (0 = none)"),
-          stepper(() => ae, (v) => {
-            ae = v;
-            card.keywords = [...card.keywords.filter((k) => !k.startsWith("area effect")), ...(v ? [`area effect ${v}`] : [])];
-          }, 0, 5, "Area Effect")));
+    const numbers = (keys) => {
+      const row = h("div", { class: "cq-steppers" });
+      for (const [key, label] of [["cost", "Cost"], ["attack", "ATK"], ["hp", "HP"], ["command", "Command icons"]]) {
+        const f = fields[`card.${key}`] || (key === "cost" || key === "hp" ? { min: key === "hp" ? 1 : 0, max: key === "hp" ? 10 : 20 } : null);
+        if (!f || !keys.includes(key)) continue;
+        if (card[key] === undefined) card[key] = key === "hp" ? Math.max(f.min, 2) : f.min;
+        row.append(h("fieldset", { "data-stepper": key }, h("legend", {}, label),
+          stepper(() => card[key], (v) => { card[key] = v; }, f.min, f.max, label)));
       }
+      return row;
+    };
+    const places = () => {
+      const out = [];
+      for (const path of ["planet", "attach_to"]) {
+        const values = choices[path];
+        if (!values) continue;
+        const group = h("div", { class: "btn-grid", role: "radiogroup", "aria-label": path === "planet" ? "Planet" : "Attach to" });
+        if (values.length === 1) data[path] = values[0];
+        const draw = () => group.replaceChildren(...values.map((v) => {
+          const on = data[path] === v;
+          return button(path === "planet" ? planetName(c.view, v, false) : unitName(c.view, v),
+            () => { data[path] = v; draw(); ready(); },
+            { cls: "btn", role: "radio", "aria-checked": String(on), "aria-pressed": String(on), "data-field": path });
+        }));
+        draw();
+        out.push(h("fieldset", {}, h("legend", {}, path === "planet" ? "Planet" : "Attach to"), group));
+      }
+      return out;
+    };
+    const typedFields = () => {
+      const out = [h("label", { class: "field" }, h("span", {}, "Card name (not in the list)"),
+        h("input", { maxlength: 80, "data-field": "card.name", autocomplete: "off", oninput: (e) => { card.name = e.target.value; ready(); } })),
+      numbers(["cost", "attack", "hp", "command"])];
+      const unitCard = card.type === "army" || card.type === "token";
+      if (unitCard || offered.size) {
+        const kwBox = h("div", { class: "btn-grid", role: "group", "aria-label": "Keywords" });
+        const allowed = KEYWORDS.filter((k) => fixed.includes(k) || offered.has(k));
+        const draw = () => kwBox.replaceChildren(...allowed.map((k) => {
+          const on = card.keywords.includes(k);
+          return button(cap(k), () => {
+            if (fixed.includes(k)) return;
+            card.keywords = on ? card.keywords.filter((x) => x !== k) : [...card.keywords, k];
+            draw();
+          }, { cls: "btn small", "aria-pressed": String(on), "data-keyword": k });
+        }));
+        draw();
+        out.push(h("fieldset", {}, h("legend", {}, "Keywords"), kwBox));
+        if ([...offered].some((k) => k.startsWith("area effect"))) {
+          let ae = 0;
+          out.push(h("fieldset", { "data-stepper": "area-effect" }, h("legend", {}, "Area Effect value (0 = none)"),
+            stepper(() => ae, (v) => {
+              ae = v;
+              card.keywords = [...card.keywords.filter((k) => !k.startsWith("area effect")), ...(v ? [`area effect ${v}`] : [])];
+            }, 0, 5, "Area Effect")));
+        }
+      }
+      if (choices["card.traits"] && choices["card.traits"].some((x) => x.length)) {
+        out.push(h("label", { class: "check" }, h("input", { type: "checkbox", onchange: (e) => { card.traits = e.target.checked ? ["Relic"] : []; } }), "Relic"));
+      }
+      out.push(h("label", { class: "check" }, h("input", { type: "checkbox", onchange: (e) => { card.unique = e.target.checked; } }), "Unique"));
+      return out;
+    };
+    function render() {
+      const parts = picked
+        ? [pickedSummary(picked, () => { picked = null; typed(); render(); }),
+          numbers(unknownNumbers(picked, ["cost", "hp"]))]
+        : [cardPicker(pool, { types: DATA_TYPES[base.type], onpick: (d) => {
+          picked = d;
+          card = data.card = { ...cardFromData(d, base.type), keywords: [...new Set([...fixed, ...(d.keywords || [])])] };
+          render();
+        } }), ...typedFields()];
+      body.replaceChildren(...[...parts, ...places(), h("div", { class: "sheet-actions" }, button("Cancel", () => close(null), { cls: "btn" }), confirm)].filter(Boolean));
+      ready();
     }
-    if (choices["card.traits"] && choices["card.traits"].some((x) => x.length)) {
-      body.append(h("label", { class: "check" }, h("input", { type: "checkbox", onchange: (e) => { card.traits = e.target.checked ? ["Relic"] : []; } }), "Relic"));
-    }
-    body.append(h("label", { class: "check" }, h("input", { type: "checkbox", onchange: (e) => { card.unique = e.target.checked; } }), "Unique"));
-    for (const path of ["planet", "attach_to"]) {
-      const values = choices[path];
-      if (!values) continue;
-      const group = h("div", { class: "btn-grid", role: "radiogroup", "aria-label": path === "planet" ? "Planet" : "Attach to" });
-      if (values.length === 1) data[path] = values[0];
-      const draw = () => group.replaceChildren(...values.map((v) => {
-        const on = data[path] === v;
-        return button(path === "planet" ? planetName(c.view, v, false) : unitName(c.view, v),
-          () => { data[path] = v; draw(); ready(); },
-          { cls: "btn", role: "radio", "aria-checked": String(on), "aria-pressed": String(on), "data-field": path });
-      }));
-      draw();
-      body.append(h("fieldset", {}, h("legend", {}, path === "planet" ? "Planet" : "Attach to"), group));
-    }
-    ready();
-    body.append(h("div", { class: "sheet-actions" }, button("Cancel", () => close(null), { cls: "btn" }), confirm));
+    render();
     return body;
   });
+}
+
+/** Use an action: an event card from hand picked by name (its cost, Limited), or a card in play. */
+async function actionForm(s, c) {
+  const pool = await poolFor(c);
+  const data = JSON.parse(JSON.stringify(s.template.data || {}));
+  const mine = [...Object.values(c.view.units || {}), ...Object.values(c.view.cards || {})].filter((x) => x.owner === c.seat);
+  let picked = null;
+  return sheet(s.label, (close) => {
+    const body = h("div", { class: "stack cq-form" });
+    const confirm = button("Enter", () => close(data), { cls: "btn primary", "data-action": "confirm" });
+    const ready = () => { confirm.disabled = !String(data.card || "").trim(); };
+    const pickEvent = (d) => {
+      picked = d;
+      Object.assign(data, { card: d.name, cost: d.cost_x ? 0 : d.cost || 0, from_hand: true, limited: (d.keywords || []).includes("limited") });
+      render();
+    };
+    function render() {
+      const parts = picked ? [pickedSummary(picked, () => { picked = null; Object.assign(data, { card: "", cost: 0, from_hand: false, limited: false }); render(); }),
+        picked.cost_x ? h("fieldset", { "data-stepper": "cost" }, h("legend", {}, "Cost paid (X)"),
+          stepper(() => data.cost, (v) => { data.cost = v; }, 0, 20, "Cost")) : null]
+        : [cardPicker(pool, { types: ["event"], onpick: pickEvent, label: "Play an event card from your hand" }),
+          mine.length ? h("fieldset", {}, h("legend", {}, "Or an Action on a card in play"),
+            h("div", { class: "btn-grid" }, mine.map((x) => button(x.name, () => {
+              Object.assign(data, { card: x.name, from_hand: false }); render();
+            }, { cls: "btn", role: "radio", "aria-pressed": String(data.card === x.name && !data.from_hand), "data-in-play": x.id })))) : null,
+          h("label", { class: "field" }, h("span", {}, "Card name (not in the list)"),
+            h("input", { maxlength: 80, "data-field": "card", value: data.from_hand ? "" : data.card || "", autocomplete: "off",
+              oninput: (e) => { data.card = e.target.value; ready(); } })),
+          h("fieldset", { "data-stepper": "cost" }, h("legend", {}, "Cost paid"), stepper(() => data.cost || 0, (v) => { data.cost = v; }, 0, 20, "Cost"))];
+      body.replaceChildren(...[...parts, h("div", { class: "sheet-actions" }, button("Cancel", () => close(null), { cls: "btn" }), confirm)].filter(Boolean));
+      ready();
+    }
+    render();
+    return body;
+  });
+}
+
+/** A shield: the card discarded from hand, picked by name (its shield icons from the data, or asked
+ * for when the data has none: unit and support shields), or just its number of shield icons. */
+async function shieldForm(s, c) {
+  const pool = await poolFor(c);
+  const max = (s.fields && s.fields.shields && s.fields.shields.max) || 3;
+  const data = { ...JSON.parse(JSON.stringify(s.template.data || {})), shields: 1 };
+  let picked = null;
+  return sheet(s.label, (close) => {
+    const body = h("div", { class: "stack cq-form" });
+    const count = () => h("fieldset", { "data-stepper": "shields" }, h("legend", {}, picked ? `Shield icons on ${picked.name}` : "Shield icons"),
+      stepper(() => data.shields, (v) => { data.shields = v; }, 1, max, "Shield icons"));
+    function render() {
+      const known = picked && picked.shields;
+      const parts = picked ? [pickedSummary(picked, () => { picked = null; delete data.card; data.shields = 1; render(); }), known ? null : count()]
+        : [cardPicker(pool, { types: ["event", "attachment", "army_unit", "support"], label: "Which card do you discard?", onpick: (d) => {
+          picked = d;
+          data.card = d.name;
+          data.shields = d.shields ? Math.min(max, d.shields) : 1;
+          render();
+        } }), count()];
+      body.replaceChildren(...[...parts, h("div", { class: "sheet-actions" }, button("Cancel", () => close(null), { cls: "btn" }),
+        button("Enter", () => close(data), { cls: "btn primary", "data-action": "confirm" }))].filter(Boolean));
+    }
+    render();
+    return body;
+  }, { label: "Shield card" });
 }

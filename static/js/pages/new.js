@@ -50,7 +50,8 @@ const loadUw = async () => (UW = UW || await import("../games/uw_wizard.js"));
 
 // Games other than Underworlds plug their own seat fields into the wizard: their module under
 // static/js/games/<family>.js may export `wizard` = {seatFields(seat, index, rerender) -> Node,
-// seatProblem(seat) -> string|null, seatBody(seat) -> {...extra seat members}, options(w) -> {...}}.
+// seatProblem(seat) -> string|null, seatBody(seat) -> {...extra seat members}, options(w) -> {...},
+// tableFields(rerender) -> Node (choices for the whole table, above the seats)}.
 const hooks = {};
 async function loadHooks() {
   const fam = family();
@@ -177,6 +178,7 @@ function stepPlayers() {
     h("p", { class: "muted" }, "In order of play. This phone will be the seat you tick."),
     h("label", { class: "check" }, h("input", { type: "checkbox", id: "shared-device", checked: w.shared,
       onchange: (e) => { w.shared = e.target.checked; } }), "One phone for the whole table (pass it around)"),
+    fam !== "underworlds" && hook() && hook().tableFields ? hook().tableFields(render) : null,
     w.seats.map((seat, i) => {
       const id = `p${i + 1}`;
       return h("fieldset", { class: "seat-edit", style: `--seat: var(--${id})` },

@@ -21,7 +21,9 @@ def test_one_shield_card_prevents_up_to_its_icons():
     view = RS.suggest(state, "p2")
     assert view.reaction_window["kind"] == "shields" and {s.type for s in view.suggestions} == {"shield", "no_shield"}
     hand = state["seats"]["p2"]["hand"]
-    state, cons = play(state, "shield", "p2", unit="p2.b", shields=2)
+    offer = next(s for s in view.suggestions if s.type == "shield")
+    assert "card" in offer.bounds   # the card discarded may be named (the log shows it)
+    state, cons = play(state, "shield", "p2", unit="p2.b", shields=2, card="Glorious Intervention")
     assert state["units"]["p2.b"]["damage"] == 1
     assert state["seats"]["p2"]["hand"] == hand - 1 and state["seats"]["p2"]["discard"] == 1
     assert "damage_prevented" in cons_types(cons)

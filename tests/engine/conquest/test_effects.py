@@ -66,3 +66,15 @@ def test_effects_wait_for_an_open_shield_window():
     state, _ = play(state, "deal_damage", "p1", unit="p2.b", amount=2)
     assert codes(state, "adjust_resources", "p1", amount=1) == ["out_of_step"]
     assert RS.suggest(state, "p1").waiting_for == ["p2"]
+
+
+def test_a_unit_from_hand_put_into_play_is_suggested():
+    """Put into Play: a card effect moves a unit from hand into play without paying its cost."""
+    state = start()
+    offer = next(s for s in RS.suggest(state, "p1").suggestions if s.label == "Put a unit from hand into play")
+    assert offer.data["card"]["type"] == "army" and "card.name" in offer.bounds
+    res, hand = state["seats"]["p1"]["resources"], state["seats"]["p1"]["hand"]
+    card = {"name": "Goff Nob", "type": "army", "cost": 4, "attack": 3, "hp": 4, "command": 1}
+    state, cons = play(state, "put_into_play", "p1", card=card, planet=1, reason="Y'varn")
+    assert state["seats"]["p1"]["resources"] == res and state["seats"]["p1"]["hand"] == hand - 1
+    assert "put_into_play" in cons_types(cons)

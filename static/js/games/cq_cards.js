@@ -1,0 +1,82 @@
+// Conquest cards by name: the card pool from the server (the player's faction and its allies first,
+// community-made cards only at a table that chose them), a search field with tappable matches, and
+// what a picked card puts into an event (numbers, keywords, traits, unique from the data).
+import { h, button } from "../dom.js";
+
+const pools = new Map();
+const SHOWN = 8;
+const TYPE_NAMES = { army_unit: "army unit", support: "support", event: "event", attachment: "attachment",
+  token: "token", synapse: "synapse" };
+
+/** The card pool for a faction ({factions, items}); one request per faction and community choice. */
+export function loadPool(faction, community) {
+  const key = `${faction || ""}|${community ? 1 : 0}`;
+  if (!pools.has(key)) {
+    const q = new URLSearchParams({ ...(faction ? { faction } : {}), community: community ? "1" : "0" });
+    pools.set(key, fetch(`/api/content/conquest/cards?${q}`).then((r) => (r.ok ? r.json() : { items: [] }))
+      .catch(() => { pools.delete(key); return { items: [] }; }));
+  }
+  return pools.get(key);
+}
+
+/** Folded for matching: case, accents and punctuation do not matter ("ku'gath" finds "Ku'gath"). */
+const fold = (s) => String(s || "").normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, " ").trim();
+
+/** One line under a card's name: faction, type and the numbers the data has. */
+export function cardMeta(card) {
+  const bits = [card.faction, TYPE_NAMES[card.type] || card.type];
+  if (card.cost_x) bits.push("cost X"); else if (card.cost != null) bits.push(`cost ${card.cost}`);
+  if (card.attack != null) bits.push(`${card.attack} ATK / ${card.hp ?? "?"} HP`);
+  if (card.command_icons) bits.push(`${card.command_icons} command`);
+  if (card.shields) bits.push(`${card.shields} shield${card.shields > 1 ? "s" : ""}`);
+  return bits.join(" · ");
+}
+
+/** Search field + matches. `types` limits the card types; onpick(card) gets the data record. */
+export function cardPicker(pool, { types, onpick, label = "Find the card", id = "card-search" }) {
+  const items = (pool.items || []).filter((c) => !types || types.includes(c.type));
+  const list = h("div", { class: "cq-matches", role: "listbox", "aria-label": "Matching cards" });
+  const input = h("input", { id, type: "search", autocomplete: "off", "data-field": "card-search", enterkeyhint: "search",
+    placeholder: "Type part of the name", oninput: () => draw() });
+  function draw() {
+    const q = fold(input.value);
+    if (!q) { list.replaceChildren(); return; }
+    const words = q.split(" ");
+    const found = items.filter((c) => { const n = fold(c.name); return words.every((w) => n.includes(w)); });
+    // The pool comes ordered (own faction, allies, neutral, others): a name that starts with the query comes first.
+    found.sort((a, b) => Number(!fold(a.name).startsWith(q)) - Number(!fold(b.name).startsWith(q)));
+    list.replaceChildren(...[...found.slice(0, SHOWN).map((c) => button([
+      h("b", {}, c.name), c.official === false ? h("span", { class: "badge cq-community" }, "community") : null,
+      h("small", { class: "muted" }, cardMeta(c))], () => onpick(c),
+    { cls: "btn cq-match", role: "option", "data-card": c.id })),
+    found.length > SHOWN ? h("p", { class: "muted" }, `${found.length - SHOWN} more: type more of the name`) : null,
+    found.length ? null : h("p", { class: "muted" }, "Not in the card list: type it in below.")].filter(Boolean));
+  }
+  return h("div", { class: "stack cq-picker" }, h("label", { class: "field" }, h("span", {}, label), input), list);
+}
+
+/** The event's card record from a picked card: every number the data gives, the rest left to ask. */
+export function cardFromData(card, type) {
+  return {
+    name: card.name, type, ...(card.cost_x ? {} : { cost: card.cost ?? 0 }),
+    ...(card.attack != null ? { attack: card.attack } : {}), ...(card.hp != null ? { hp: card.hp } : {}),
+    ...(["army_unit", "token", "synapse"].includes(card.type) ? { command: card.command_icons ?? 0 } : {}),
+    ...(card.shields ? { shields: card.shields } : {}),
+    keywords: [...(card.keywords || [])], traits: [...(card.traits || [])], unique: !!card.unique,
+  };
+}
+
+/** Numbers a picked card still needs (the data has none for them): "cost" for an X cost, "hp"... */
+export function unknownNumbers(card, wanted) {
+  return wanted.filter((k) => (k === "cost" ? card.cost_x : k === "hp" ? card.hp == null : false));
+}
+
+/** What a picked card shows in a form: its name, the community label, the numbers filled in. */
+export function pickedSummary(card, onclear) {
+  return h("div", { class: "card cq-picked", "data-picked": card.id },
+    h("div", {}, h("b", {}, card.name), card.official === false ? h("span", { class: "badge cq-community" }, "community card") : null),
+    h("div", { class: "muted" }, cardMeta(card)),
+    (card.keywords || []).length ? h("div", { class: "cq-kw" }, card.keywords.join(" · ")) : null,
+    (card.traits || []).length ? h("div", { class: "muted", style: "font-size:.85rem" }, card.traits.join(". ")) : null,
+    button("Another card", onclear, { cls: "btn small", "data-action": "clear-card" }));
+}

@@ -1,0 +1,104 @@
+"""Conquest cards by name on two phones: a registered deck that breaks a deck rule is shown with its
+rule in the wizard; both players deploy army units, Ana an attachment and Ben an event, each picked
+by name with no number typed; the other phone's log names the cards. Screens go to artifacts/screens/."""
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from .flows import join, log_texts, tap
+from .test_conquest import enter, pick
+
+
+def by_name(page, query: str, card_id: str, shot=None):
+    """In the open sheet: type part of the name and tap the matching card."""
+    sheet = page.locator("dialog.sheet")
+    sheet.locator("[data-field='card-search']").fill(query)
+    sheet.locator(f"[data-card='{card_id}']").click()
+    expect(sheet.locator(f"[data-picked='{card_id}']")).to_be_visible()
+    if shot:
+        shot()
+
+
+def test_cards_picked_by_name_and_a_deck_checked(phones):
+    """Deck rule shown with its rule; deploy, attach and play cards by name; names in both logs."""
+    ana = phones.new("ana")
+    ana.goto("/new")
+    ana.locator("[data-ruleset='conquest/core']").click()
+    ana.locator("#wizard-next").click()
+    ana.locator("#name-0").fill("Ana")
+    ana.locator("#name-1").fill("Ben")
+    expect(ana.locator("#warlord-0 option[value='nazdreg']")).to_have_count(1)
+    expect(ana.locator("#warlord-0 option", has_text="community")).to_have_count(0)   # not ticked
+    ana.locator("#warlord-0").select_option("nazdreg")
+    ana.locator("#warlord-1").select_option("captain-cato-sicarius")
+
+    # A registered deck: the signature squad is filled in; four Goff Boyz break the copy limit.
+    deck = ana.locator("[data-deck-seat='0']")
+    deck.locator("summary").click()
+    area = deck.locator("textarea")
+    expect(area).to_have_value(re.compile(r"4 Nazdreg's Flash Gitz"))
+    area.fill(area.input_value() + "\n4 Goff Boyz\n3 Shoota Mob")
+    deck.locator("[data-action='check-deck']").click()
+    problems = ana.locator("[data-deck-problems]")
+    expect(problems).to_contain_text("4 copies of Goff Boyz")
+    expect(problems).to_contain_text("Rule: Deck customisation")
+    expect(problems).to_contain_text("at least 50 cards")
+    problems.scroll_into_view_if_needed()
+    phones.shot(ana, "01-deck-breaks-a-rule")
+    ana.locator("#wizard-next").click()
+    expect(ana.locator("#toast")).to_contain_text("Ana's deck")          # not created with a broken deck
+    deck.locator("textarea").fill("")                                  # play without registering it
+    ana.locator("#wizard-next").click()
+    ana.locator("#wizard-next").click()
+    code = ana.locator("#join-code")
+    expect(code).to_have_text(re.compile(r"^[0-9A-Z]{4,}$"))
+    text = code.inner_text()
+    ana.get_by_role("link", name="Go to the table").click()
+    ben = phones.new("ben")
+    join(ben, text, "p2")
+
+    tap(ana, "Ana takes the initiative")
+    for planet in ("Tarrus", "Osus IV", "Ferrin", "Barlus", "Elouith"):
+        tap(ana, "Reveal planet", exact=False)
+        pick(ana, planet)
+        enter(ana)
+    tap(ana, "Keep this hand")
+    tap(ben, "Keep this hand")
+
+    # Army units by name: cost, ATK, HP, command icons come from the data.
+    tap(ana, "Deploy an army unit")
+    by_name(ana, "rokkit", "rokkitboy")
+    pick(ana, "Tarrus")
+    phones.shot(ana, "02-army-unit-picked")
+    enter(ana)
+    chip = ben.locator("[data-unit='p1.rokkitboy']")
+    expect(chip).to_contain_text("⚔ 2")
+    expect(chip).to_contain_text("♥ 2/2")
+    expect(ben.locator("[data-seat='p1'] .stat").first).to_contain_text("5")   # 7 - cost 2
+    tap(ben, "Deploy an army unit")
+    by_name(ben, "10th comp", "10th-company-scout")
+    pick(ben, "Tarrus")
+    enter(ben)
+    expect(ana.locator("[data-unit='p2.10th-company-scout']")).to_contain_text("♥ 1/1")
+
+    # An attachment by name onto Ana's unit, an event played by name from Ben's hand.
+    tap(ana, "Deploy an attachment")
+    by_name(ana, "launcha", "rokkit-launcha", shot=lambda: phones.shot(ana, "03-attachment-picked"))
+    ana.locator("dialog.sheet [data-field='attach_to']", has_text="Rokkitboy").click()
+    enter(ana)
+    expect(ben.locator("[data-unit='p1.rokkitboy']")).to_contain_text("Rokkit Launcha")
+    tap(ben, "Use an action")
+    by_name(ben, "indomit", "indomitable", shot=lambda: phones.shot(ben, "04-event-picked"))
+    enter(ben)
+    expect(ben.locator("[data-seat='p2'] .stat").first).to_contain_text("5")   # 7 - 1 - 1
+
+    ben_log = log_texts(ben)
+    assert any("Deploys Rokkitboy" in t for t in ben_log), ben_log
+    assert any("Deploys Rokkit Launcha (cost 1) on Rokkitboy" in t for t in ben_log), ben_log
+    ana_log = log_texts(ana)
+    assert any("Plays Indomitable (cost 1)" in t for t in ana_log), ana_log
+    assert any("Deploys 10th Company Scout" in t for t in ana_log), ana_log
+    ana.locator("[data-tab='log']").click()
+    phones.shot(ana, "05-log-names-the-cards")

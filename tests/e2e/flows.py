@@ -142,3 +142,21 @@ def assert_touch_targets(page):
     found = page.evaluate(TARGETS_JS)
     assert found["seen"] >= 3, "no controls on screen to check"
     assert found["bad"] == [], found["bad"]
+
+
+def roll(sheet, kind: str, *faces: str):
+    """Attack entry: tap the face key of each die rolled (kind attack | defence | magic), in order."""
+    for face in faces:
+        sheet.locator(f"[data-kind='{kind}'][data-face='{face}']").click()
+
+
+def roll_all(sheet, kind: str, face: str):
+    """Attack entry: every die of the roll (as many as the card says) shows `face`."""
+    count = sheet.locator(f"[data-count='{kind}']")
+    for _ in range(12):
+        text = count.inner_text()
+        if " of " not in text:
+            return
+        sheet.locator(f"[data-kind='{kind}'][data-face='{face}']").click()
+        expect(count).not_to_have_text(text)
+    raise AssertionError(f"{kind} dice never complete")

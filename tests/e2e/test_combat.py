@@ -18,11 +18,9 @@ def test_lethal_attack_previews_out_of_action_and_bounty(phones, server):
     tap(ana, "Vex: Blade")
     sheet = ana.locator("dialog[aria-label='Attack entry']")
     sheet.get_by_role("button", name="Target's supporting fighters: one more").click()   # support changes nothing here
-    sheet.locator("[data-die='attack-0']").click()              # critical
-    for _ in range(2):
-        sheet.locator("[data-die='attack-1']").click()          # smash
-    for _ in range(5):
-        sheet.locator("[data-die='defence-0']").click()         # double support: no success for the target
+    sheet.locator("[data-kind='attack'][data-face='crit']").click()
+    sheet.locator("[data-kind='attack'][data-face='smash']").click()
+    sheet.locator("[data-kind='defence'][data-face='double']").click()   # double support: no success for the target
     preview = sheet.locator("#attack-preview")
     expect(preview.locator("[data-preview]")).to_have_attribute("data-preview", "critical_hit")
     expect(preview).to_contain_text("Rok is out of action")

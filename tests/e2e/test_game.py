@@ -5,7 +5,7 @@ import re
 
 from playwright.sync_api import expect
 
-from .flows import assert_touch_targets, create_game, go_to_table, join, tap
+from .flows import assert_touch_targets, create_game, go_to_table, join, roll, tap
 
 SYNC_MS = 1000  # each event shows on the other phones within a second
 
@@ -71,12 +71,9 @@ def test_two_players_and_a_spectator_play_a_whole_game(phones):
     tap(ana, "Attack")
     tap(ana, "Vex: Attack")
     sheet = ana.locator("dialog[aria-label='Attack entry']")
-    expect(sheet.locator("#attack-preview")).to_contain_text("Tap each die")
-    sheet.locator("[data-die='attack-0']").click()                 # critical
-    for _ in range(2):
-        sheet.locator("[data-die='attack-1']").click()             # smash
-    for _ in range(3):
-        sheet.locator("[data-die='defence-0']").click()            # dodge: fails for a block fighter
+    expect(sheet.locator("#attack-preview")).to_contain_text("Tap the face each attack die shows")
+    roll(sheet, "attack", "crit", "smash")
+    roll(sheet, "defence", "dodge")                                # dodge: fails for a block fighter
     expect(sheet.locator("[data-preview]")).to_have_attribute("data-preview", "critical_hit")
     phones.shot(ana, "09-attack-preview")
     assert_touch_targets(ana)

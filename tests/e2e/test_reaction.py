@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from .flows import api_game, join, tap
+from .flows import api_game, join, roll, tap
 
 
 def test_named_reaction_joins_the_chain(phones, server):
@@ -17,8 +17,8 @@ def test_named_reaction_joins_the_chain(phones, server):
     tap(ana, "Attack")
     tap(ana, "Vex: Blade")
     sheet = ana.locator("dialog[aria-label='Attack entry']")
-    for die in ("attack-0", "attack-1", "defence-0"):
-        sheet.locator(f"[data-die='{die}']").click()          # critical, critical v critical
+    roll(sheet, "attack", "crit", "crit")
+    roll(sheet, "defence", "crit")                          # critical, critical v critical
     expect(sheet.locator("[data-preview]")).not_to_have_attribute("data-preview", "")
     sheet.get_by_role("button", name="Commit attack").click()
 

@@ -6,7 +6,7 @@ import uuid
 import requests
 from playwright.sync_api import expect
 
-from .flows import join, tap
+from .flows import join, roll_all, tap
 
 
 def test_attack_asks_for_the_profile_the_content_lacks(phones, server):
@@ -35,9 +35,9 @@ def test_attack_asks_for_the_profile_the_content_lacks(phones, server):
     sheet.get_by_role("radio", name="Profile: symbol: smash").click()
     sheet.get_by_role("button", name="Profile: dice: one more").click()       # 2 dice
     sheet.get_by_role("button", name="Profile: damage: one more").click()     # damage 2
-    expect(sheet.locator(".dice [data-die^='attack-']")).to_have_count(2)
-    for die in sheet.locator(".dice button").all():
-        die.click()                                                             # every die critical
+    expect(sheet.locator("[data-count='attack']")).to_have_text("0 of 2")
+    roll_all(sheet, "attack", "crit")                                           # every die critical
+    roll_all(sheet, "defence", "crit")
     expect(sheet.locator("[data-preview]")).to_have_attribute("data-preview", "critical_hit")
     phones.shot(ana, "01-numbers-asked")
     sheet.get_by_role("button", name="Commit attack").click()

@@ -5,6 +5,8 @@ import re
 
 from playwright.sync_api import expect
 
+from .flows import roll_all
+
 
 def test_content_warbands_and_missing_numbers(phones):
     """Both players pick warbands from the content; a profile the content lacks is typed in from the card."""
@@ -56,8 +58,8 @@ def test_content_warbands_and_missing_numbers(phones):
     host.locator("section.actions [data-suggestion='attack']").first.click()
     sheet = host.locator("dialog[aria-label='Attack entry']")
     sheet.locator("[data-field='target']").first.click()
-    for die in sheet.locator(".dice button").all():
-        die.click()                                  # every die: critical
+    roll_all(sheet, "attack", "crit")               # every die: critical
+    roll_all(sheet, "defence", "crit")
     expect(sheet.locator("[data-preview]")).to_have_attribute("data-preview", re.compile("critical|hit|draw"))
     phones.shot(host, "07-attack-content-fighter")
     sheet.get_by_role("button", name="Commit attack").click()

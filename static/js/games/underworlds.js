@@ -3,7 +3,7 @@
 // tapped per die and a preview, and glory by source per round for the game-over chart.
 // The shell (pages/play.js) calls: renderBoard, describeValue, describeEvent,
 // describeConsequence, banner, stepGuide, decidedBy, scoreLine, customEntry, glorySeries, afterWinner.
-import { h, button, sheet } from "../dom.js";
+import { h, svg, button, sheet } from "../dom.js";
 import { stepper, setPath, getPath, fieldLabel } from "../actions.js";
 import { matchPanel, matchRollOff } from "./uw_match.js";
 
@@ -161,23 +161,59 @@ function tokenSheet(view, fid, c) {
 
 // -- combat entry -------------------------------------------------------------------------------
 
-/** One tile per die; each tap shows the next face (a new die starts blank: "tap"). */
-function diceTiles(kind, roll, n, label) {
-  const faces = FACE[kind];
-  const wrap = h("div", { class: "dice", role: "group", "aria-label": label });
-  while (roll.length < n) roll.push(null);
-  roll.length = n;
-  const draw = () => wrap.replaceChildren(...roll.map((face, i) => {
-    const found = faces.find((x) => x[0] === face);
-    const [, sym, name] = found || [null, "?", "not set"];
-    return h("button", { type: "button", class: `die${kind === "defence" ? " def" : kind === "magic" ? " magic" : ""}${found ? "" : " unset"}`,
-      "data-face": face || "unset", "data-die": `${kind}-${i}`, "aria-label": `${label} die ${i + 1}: ${name}. Tap to change.`,
-      onclick: () => { const j = faces.findIndex((x) => x[0] === roll[i]); roll[i] = faces[(j + 1) % faces.length][0]; draw(); wrap.dispatchEvent(new Event("change")); } },
-    h("span", { class: "sym", "aria-hidden": "true" }, sym), h("span", {}, found ? name.split(" ")[0] : "tap"));
-  }));
-  draw();
-  return wrap;
+const LONG_PRESS_MS = 450;
+
+/** A face's symbol: text, except Block's shield, drawn (few phone fonts have U+26E8). */
+function faceSymbol(face) {
+  const [key, sym] = face;
+  if (key !== "block") return h("span", { class: "sym", "aria-hidden": "true" }, sym);
+  return h("span", { class: "sym", "aria-hidden": "true" }, svg("svg", { viewBox: "0 0 24 24", width: "1em", height: "1em" },
+    svg("path", { d: "M12 2 4 5v6c0 5 3.4 9.4 8 11 4.6-1.6 8-6 8-11V5z", fill: "currentColor" })));
 }
+
+/** A face key: tap adds one die showing that face; a long press takes one of them off again. */
+function faceKey(kind, face, roll, onchange, hits) {
+  const [key, , name] = face;
+  const n = roll.filter((f) => f === key).length;
+  let timer = null;
+  let long = false;
+  const press = () => { long = false; timer = setTimeout(() => { long = true; takeOff(roll, key); onchange(); }, LONG_PRESS_MS); };
+  const release = () => clearTimeout(timer);
+  return h("button", { type: "button", class: `face${kind === "defence" ? " def" : kind === "magic" ? " magic" : ""}${hits ? " hits" : ""}`,
+    "data-face": key, "data-kind": kind, "aria-label": `Add a ${name} die${n ? ` (${n} entered)` : ""}`,
+    onpointerdown: press, onpointerup: release, onpointerleave: release, onpointercancel: release,
+    oncontextmenu: (e) => e.preventDefault(),
+    onclick: () => { if (long) { long = false; return; } roll.push(key); onchange(); } },
+  faceSymbol(face), h("span", { class: "fname" }, name.split(" ")[0]),
+  n ? h("span", { class: "n", "aria-hidden": "true" }, `×${n}`) : null);
+}
+
+function takeOff(roll, key) {
+  const i = roll.lastIndexOf(key);
+  if (i >= 0) roll.splice(i, 1);
+}
+
+/** Dice entry for one roll: a key per face (tap = one more die showing it) and the dice entered so far,
+ *  each of which comes off again with a tap. `expected` is the number of dice rolled (preset from the card). */
+function dicePad(kind, roll, expected, card, label, hitFaces, onchange) {
+  const faces = FACE[kind];
+  const face = (key) => faces.find((f) => f[0] === key) || [key, "?", key];
+  const left = expected - roll.length;
+  return h("div", { class: "dice-pad", "data-roll": kind },
+    h("div", { class: "faces", role: "group", "aria-label": `${label} dice: tap the face each die shows` },
+      faces.map((f) => faceKey(kind, f, roll, onchange, hitFaces.includes(f[0])))),
+    h("div", { class: "entered", role: "group", "aria-label": `${label} dice entered` },
+      roll.map((key, i) => h("button", { type: "button", class: `die${kind === "defence" ? " def" : kind === "magic" ? " magic" : ""}${hitFaces.includes(key) ? " hits" : ""}`,
+        "data-die": `${kind}-${i}`, "data-face": key, "aria-label": `Remove this ${face(key)[2]} die`,
+        onclick: () => { roll.splice(i, 1); onchange(); } }, faceSymbol(face(key)))),
+      left > 0 ? Array.from({ length: left }, (_, i) => h("span", { class: "die unset", "aria-hidden": "true", "data-die": `${kind}-${roll.length + i}` }, "?")) : null,
+      h("span", { class: "count", "data-count": kind }, left > 0 ? `${roll.length} of ${expected}` : `${roll.length} ${roll.length === 1 ? "die" : "dice"}${roll.length !== card ? ` (card: ${card})` : ""}`)));
+}
+
+/** Faces that succeed for a weapon symbol (Deathgorge rulebook, Combat, pg 21): criticals and the symbol. */
+const ATTACK_HITS = (symbol) => ["crit", symbol].filter(Boolean);
+/** Faces that succeed in defence: criticals and the Defence symbol; on Guard Block and Dodge both (pg 21). */
+const DEFENCE_SAVES = (symbol, guard) => (guard ? ["crit", "block", "dodge"] : ["crit", symbol || "block"]);
 
 const profileName = (p) => p.name || `${p.symbol === "fury" ? "Fury" : p.symbol === "smash" ? "Smash" : capital(p.symbol || "Attack")} ${p.range ? `range ${p.range}` : ""}`.trim();
 
@@ -244,7 +280,8 @@ function combatEntry(s, c) {
       const p = profile();
       const data = { ...base, attacker: st.attacker, target: st.target,
         // The weapon as the engine offered it (or as picked), plus what a card changed here.
-        profile: { ...(named ? base.profile : { name: p.name }), ...(st.dice && st.dice !== p.dice ? { dice: st.dice } : {}),
+        // A card changed how many dice were rolled: say so in the weapon's Dice.
+        profile: { ...(named ? base.profile : { name: p.name }), ...(attackExpected() !== cardDice() ? { dice: attackExpected() } : {}),
           ...(st.extra.length ? { keywords: [...new Set([...(p.keywords || []), ...st.extra])] } : {}) },
         attack_roll: countRoll(st.attackFaces), defence_roll: countRoll(st.defenceFaces) };
       for (const [path] of asked) if (getPath(given, path) !== undefined) setPath(data, path, getPath(given, path));
@@ -253,32 +290,33 @@ function combatEntry(s, c) {
       if (st.trapped) data.trapped = true;
       return data;
     }
+    // Dice expected in each roll: the card's numbers until the player enters more (a card) or sets fewer.
+    const cardDice = () => (given.profile && given.profile.dice) ?? profile().dice ?? 1;
+    const attackExpected = () => Math.max(st.dice ?? cardDice(), st.attackFaces.length);
+    const targetDefence = () => ({ ...(characteristic(view, st.target, "defence") || { dice: 1 }), ...(given.defence || {}) });
+    const defenceExpected = () => Math.max(st.defDice ?? targetDefence().dice ?? 1, st.defenceFaces.length);
     async function runPreview() {
-      if (!st.target) { previewBox.replaceChildren(h("div", { class: "muted" }, "Pick a target to see the outcome.")); commit.disabled = true; return; }
-      if (missingGiven()) {
-        previewBox.className = "preview";
-        previewBox.replaceChildren(h("div", { class: "muted" }, "Enter the numbers from the fighter card first."));
-        commit.disabled = true;
-        return;
-      }
-      if ([...st.attackFaces, ...st.defenceFaces].some((f) => !f)) {
-        previewBox.className = "preview";
-        previewBox.replaceChildren(h("div", { class: "muted" }, "Tap each die to show what was rolled."));
-        commit.disabled = true;
-        return;
-      }
-      commit.disabled = false;
-      previewBox.replaceChildren(h("div", { class: "muted" }, "Working out the outcome…"));
+      const bare = (text) => { previewBox.className = "preview"; previewBox.replaceChildren(h("div", { class: "muted" }, text)); commit.disabled = true; };
+      if (!st.target) return bare("Pick a target to see the outcome.");
+      if (missingGiven()) return bare("Enter the numbers from the fighter card first.");
+      const aLeft = attackExpected() - st.attackFaces.length;
+      const dLeft = defenceExpected() - st.defenceFaces.length;
+      if (!st.attackFaces.length) return bare(`Tap the face each ${magic() ? "magic" : "attack"} die shows.`);
+      commit.disabled = aLeft > 0 || dLeft > 0;
       const reply = await c.preview("attack", buildData());
-      previewBox.className = `preview${reply && (reply.error || (reply.violations || []).length) ? " bad" : ""}`;
-      previewBox.replaceChildren(...previewText(reply, view, c));
+      const open = [aLeft > 0 ? `${aLeft} ${magic() ? "magic" : "attack"} ${aLeft === 1 ? "die" : "dice"}` : null,
+        dLeft > 0 ? `${dLeft} defence ${dLeft === 1 ? "die" : "dice"}` : null].filter(Boolean);
+      previewBox.className = `preview${reply && (reply.error || (reply.violations || []).length) ? " bad" : ""}${open.length ? " partial" : ""}`;
+      previewBox.replaceChildren(...[open.length ? h("div", { class: "muted", "data-partial": "true" }, `So far; still to enter: ${open.join(", ")}`) : null,
+        ...previewText(reply, view, c)].filter(Boolean));
     }
-    const later = () => { clearTimeout(timer); timer = setTimeout(runPreview, 150); };
+    const later = () => { clearTimeout(timer); timer = setTimeout(runPreview, 120); };
 
     function draw() {
       const p = profile();
-      const tdef = { ...(characteristic(view, st.target, "defence") || { dice: 1 }), ...(given.defence || {}) };
-      const nDice = st.dice ?? (given.profile && given.profile.dice) ?? p.dice ?? 1;
+      const tdef = targetDefence();
+      const tf = st.target && fighter(view, st.target);
+      const guard = !!(tf && tf.tokens && tf.tokens.guard);
       const askedBox = asked.length ? h("fieldset", {}, h("legend", {}, "From the fighter cards"),
         asked.map(([path, spec]) => (spec.choices
           ? h("div", { class: "btn-grid", role: "radiogroup", "aria-label": fieldLabel(path) }, spec.choices.map((v) => {
@@ -296,30 +334,41 @@ function combatEntry(s, c) {
             () => { set(typeof v === "object" ? i : v); draw(); later(); },
             { cls: "btn", role: "radio", "aria-checked": String(on), "aria-pressed": String(on), "data-field": name });
         })));
-      const aFaces = st.attackFaces;
-      const attackDice = diceTiles(magic() ? "magic" : "attack", aFaces, nDice, magic() ? "Magic" : "Attack");
-      attackDice.addEventListener("change", later);
-      const defDice = st.target ? diceTiles("defence", st.defenceFaces, tdef.dice ?? 1, "Defence") : null;
-      if (defDice) defDice.addEventListener("change", later);
+      const kind = magic() ? "magic" : "attack";
+      const symbol = (given.profile && given.profile.symbol) || p.symbol;
+      const hits = ATTACK_HITS(symbol);
+      const saves = DEFENCE_SAVES(tdef.symbol, guard);
+      const changed = () => { draw(); later(); };
+      const attackPad = dicePad(kind, st.attackFaces, attackExpected(), cardDice(), capital(kind), hits,
+        changed);
+      const defencePad = st.target ? dicePad("defence", st.defenceFaces, defenceExpected(), tdef.dice ?? 1, "Defence", saves,
+        changed) : null;
+      const faceNames = (k, keys) => keys.map((key) => { const f = FACE[k].find((x) => x[0] === key); return f ? f[2] : key; }).join(" or ");
       const kw = ["cleave", "ensnare", "stagger", "grievous 1", "knockback 1"];
-      body.replaceChildren(
-        attackers.length > 1 ? pick("Attacker", attackers, st.attacker, (v) => { st.attacker = v; st.profile = 0; st.dice = null; }, "attacker") : h("p", {}, h("b", {}, "Attacker: "), fighterName(view, st.attacker)),
-        named ? h("p", {}, h("b", {}, "Weapon: "), p.dice === undefined ? "numbers not known yet: enter them below"
-          : `${profileName(p)} (${p.dice} dice, damage ${p.damage}${(p.keywords || []).length ? `, ${p.keywords.join(", ")}` : ""})`)
-          : pick("Weapon", profilesOf(view, st.attacker), st.profile, (v) => { st.profile = v; st.dice = null; }, "profile"),
-        pick("Target", targets, st.target, (v) => { st.target = v; }, "target"),
+      const fewer = (label, get, set) => h("div", { class: "row dice-count" }, h("span", { class: "grow" }, label),
+        stepper(get, (v) => { set(v); changed(); }, 1, 12, `${label} rolled`));
+      body.replaceChildren(...[
+        attackers.length > 1 ? pick("Attacker", attackers, st.attacker, (v) => { st.attacker = v; st.profile = 0; st.dice = null; }, "attacker") : null,
+        named ? h("p", { class: "weapon", "data-weapon": p.name || "" }, p.dice === undefined ? `${profileName(p)}: numbers not known yet, enter them below`
+          : `${profileName(p)} · ${p.dice} dice · damage ${p.damage}${(p.keywords || []).length ? ` · ${p.keywords.join(", ")}` : ""}`,
+          targets.length === 1 && st.target ? h("b", {}, ` → ${fighterName(view, st.target)}`) : null)
+          : pick("Weapon", profilesOf(view, st.attacker), st.profile, (v) => { st.profile = v; st.dice = null; st.attackFaces.length = 0; }, "profile"),
+        targets.length > 1 || !st.target ? pick("Target", targets, st.target, (v) => { st.target = v; st.defDice = null; }, "target") : null,
         askedBox,
-        h("fieldset", {}, h("legend", {}, `${magic() ? "Magic" : "Attack"} dice: tap each die to match the roll`), attackDice,
-          h("div", { class: "row", style: "margin-top:6px" }, button("+ die", () => { st.dice = nDice + 1; draw(); later(); }, { cls: "btn small", aria: "Add an attack die" }),
-            button("− die", () => { st.dice = Math.max(1, nDice - 1); draw(); later(); }, { cls: "btn small", aria: "Remove an attack die" }))),
-        defDice ? h("fieldset", {}, h("legend", {}, "Defence dice"), defDice) : null,
+        h("fieldset", { class: "roll" }, h("legend", {}, `${capital(kind)} dice`),
+          h("p", { class: "symbols", "data-symbols": kind }, `Succeeds on ${faceNames(kind, hits)}`), attackPad),
+        defencePad ? h("fieldset", { class: "roll" }, h("legend", {}, `Defence dice: ${fighterName(view, st.target)}`),
+          h("p", { class: "symbols", "data-symbols": "defence" }, `Saves on ${faceNames("defence", saves)}${guard ? " (on Guard)" : ""}`), defencePad) : null,
         h("fieldset", {}, h("legend", {}, "Supporting fighters"),
           h("div", { class: "row" }, h("span", { class: "grow" }, "Attacker's"), stepper(() => st.supportA, (v) => { st.supportA = v; later(); }, 0, 6, "Attacker's supporting fighters")),
           h("div", { class: "row" }, h("span", { class: "grow" }, "Target's"), stepper(() => st.supportT, (v) => { st.supportT = v; later(); }, 0, 6, "Target's supporting fighters"))),
+        h("fieldset", {}, h("legend", {}, "Dice rolled (when a card changes it)"),
+          fewer(`${capital(kind)} dice`, attackExpected, (v) => { st.dice = v; st.attackFaces.splice(v); }),
+          st.target ? fewer("Defence dice", defenceExpected, (v) => { st.defDice = v; st.defenceFaces.splice(v); }) : null),
         h("fieldset", {}, h("legend", {}, "Situation"),
           h("label", { class: "check" }, h("input", { type: "checkbox", checked: st.cover, onchange: (e) => { st.cover = e.target.checked; later(); } }), "Target in cover"),
           h("label", { class: "check" }, h("input", { type: "checkbox", checked: st.trapped, onchange: (e) => { st.trapped = e.target.checked; later(); } }), "Target trapped"),
-          st.target && fighter(view, st.target) && fighter(view, st.target).tokens && fighter(view, st.target).tokens.guard ? h("p", { class: "muted" }, "The target is on Guard (the engine counts it).") : null),
+          guard ? h("p", { class: "muted" }, "The target is on Guard (the engine counts it).") : null),
         h("fieldset", {}, h("legend", {}, "Keywords"),
           h("div", { class: "row" }, kw.map((k) => {
             const fixed = (p.keywords || []).includes(k);
@@ -328,7 +377,8 @@ function combatEntry(s, c) {
           }))),
         // The outcome stays in view next to Commit, whatever part of the form is scrolled to.
         h("div", { class: "sheet-footer" }, previewBox,
-          h("div", { class: "row" }, button("Cancel", () => close(null), { cls: "btn" }), commit)));
+          h("div", { class: "row" }, button("Cancel", () => close(null), { cls: "btn" }), commit)),
+      ].filter(Boolean));
     }
     draw();
     runPreview();

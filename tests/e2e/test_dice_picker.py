@@ -1,0 +1,96 @@
+"""Dice in one tap each: a key per face, the card's dice count preset, symbols shown, the preview as dice go in."""
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from .flows import api_game, join
+
+
+class Counted:
+    """Taps on one phone, counted (the issue's target: an attack with its dice in at most 8)."""
+
+    def __init__(self, page):
+        self.page, self.taps = page, 0
+
+    def tap(self, locator):
+        locator.click()
+        self.taps += 1
+
+
+def test_an_attack_with_its_dice_takes_six_taps_on_the_attackers_phone_and_none_on_the_other(phones, server):
+    """Attack, the weapon, two attack faces, one defence face, Commit: six taps; Ben's phone is not touched."""
+    game = api_game(server, wounds=(3, 4))
+    ana = phones.new("ana")
+    join(ana, game["join_code"], "p1")
+    ben = phones.new("ben")
+    join(ben, game["join_code"], "p2")
+    a = Counted(ana)
+
+    a.tap(ana.locator("section.actions").get_by_role("button", name="Attack", exact=True))
+    a.tap(ana.locator("section.actions").get_by_role("button", name="Vex: Blade"))
+    sheet = ana.locator("dialog[aria-label='Attack entry']")
+    # The weapon and the target's Defence are shown with the faces that count; the card's dice are preset.
+    expect(sheet.locator("[data-symbols='attack']")).to_have_text("Succeeds on Critical or Smash")
+    expect(sheet.locator("[data-symbols='defence']")).to_have_text("Saves on Critical or Block")
+    expect(sheet.locator("[data-count='attack']")).to_have_text("0 of 2")
+    expect(sheet.locator("[data-count='defence']")).to_have_text("0 of 1")
+    expect(sheet).not_to_contain_text("null")
+    expect(sheet.locator("[data-kind='attack'][data-face='smash']")).to_have_class("face hits")
+    phones.shot(ana, "01-dice-empty")
+
+    a.tap(sheet.locator("[data-kind='attack'][data-face='smash']"))
+    expect(sheet.locator("[data-count='attack']")).to_have_text("1 of 2")
+    # The preview already says what the dice so far would do, and that more are to come.
+    expect(sheet.locator("#attack-preview [data-partial]")).to_contain_text("still to enter: 1 attack die, 1 defence die")
+    expect(sheet.get_by_role("button", name="Commit attack")).to_be_disabled()
+    a.tap(sheet.locator("[data-kind='attack'][data-face='fury']"))
+    a.tap(sheet.locator("[data-kind='defence'][data-face='dodge']"))
+    preview = sheet.locator("#attack-preview")
+    expect(preview.locator("[data-partial]")).to_have_count(0)
+    expect(preview.locator("[data-preview]")).to_have_attribute("data-preview", "hit")
+    expect(sheet).not_to_contain_text("null")
+    expect(sheet.locator("[data-kind='attack'][data-face='smash']")).to_have_attribute("aria-label", "Add a Smash die (1 entered)")
+    phones.shot(ana, "02-dice-entered")
+    a.tap(sheet.get_by_role("button", name="Commit attack"))
+
+    expect(ben.locator("[data-fighter='p2.rok'] .wounds .count b")).to_have_text("3", timeout=3000)
+    assert a.taps == 6, a.taps
+    stored = [e for e in _events(server, game) if e["type"] == "attack"][-1]["data"]
+    assert stored["attack_roll"] == {"smash": 1, "fury": 1} and stored["defence_roll"] == {"dodge": 1}
+
+
+def test_a_tap_on_an_entered_die_or_a_long_press_on_its_face_takes_it_off_and_extra_dice_count(phones, server):
+    """Mistakes come off in one gesture; a third die (a card) raises the count and is sent with the weapon."""
+    game = api_game(server, wounds=(3, 4))
+    ana = phones.new("ana")
+    join(ana, game["join_code"], "p1")
+    ana.locator("section.actions").get_by_role("button", name="Attack", exact=True).click()
+    ana.locator("section.actions").get_by_role("button", name="Vex: Blade").click()
+    sheet = ana.locator("dialog[aria-label='Attack entry']")
+    smash = sheet.locator("[data-kind='attack'][data-face='smash']")
+    for _ in range(3):
+        smash.click()
+    expect(sheet.locator("[data-count='attack']")).to_have_text("3 dice (card: 2)")
+    sheet.get_by_role("button", name="Remove this Smash die").first.click()
+    expect(sheet.locator("[data-count='attack']")).to_have_text("2 dice")
+    box = smash.bounding_box()
+    ana.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    ana.mouse.down()
+    ana.wait_for_timeout(700)
+    ana.mouse.up()
+    expect(sheet.locator("[data-count='attack']")).to_have_text("1 of 2")
+    expect(smash).to_have_attribute("aria-label", "Add a Smash die (1 entered)")
+    for _ in range(2):
+        sheet.locator("[data-kind='attack'][data-face='crit']").click()
+    sheet.locator("[data-kind='defence'][data-face='block']").click()
+    phones.shot(ana, "03-three-dice")
+    sheet.get_by_role("button", name="Commit attack").click()
+    expect(ana.locator("dialog[aria-label='Attack entry']")).to_have_count(0)
+    ana.wait_for_function("() => !document.querySelector('#conn').textContent.includes('waiting')")
+    stored = [e for e in _events(server, game) if e["type"] == "attack"][-1]["data"]
+    assert stored["attack_roll"] == {"smash": 1, "crit": 2} and stored["profile"]["dice"] == 3
+
+
+def _events(server, game):
+    from .flows import events
+    return events(server, game)

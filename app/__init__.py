@@ -12,6 +12,7 @@ from .config import Config
 # app by create_app. It is made lazily so that `python -m app` can let eventlet/gevent patch the
 # standard library before Flask, Socket.IO or Redis are imported (app/__main__.py).
 _socketio = None
+LIVE_BUFFER_FACTOR = 4
 
 
 def __getattr__(name: str):
@@ -37,7 +38,7 @@ def _optional_blueprints(app) -> None:
 
     from . import api as api_pkg
     for info in pkgutil.iter_modules(api_pkg.__path__):
-        if info.name in ("games", "errors", "strict_json"):
+        if info.name in ("games", "errors", "strict_json", "security"):
             continue
         module = importlib.import_module(f"app.api.{info.name}")
         for value in vars(module).values():
@@ -81,12 +82,14 @@ def create_app(config: Mapping[str, Any] | Config | None = None):
 
     from . import delivery
     from .api import errors as api_errors
+    from .api import security as api_security
     from .api.strict_json import StrictJSONProvider
     from .api.games import bp as games_bp
     from .games import GameService
     from .games.ratelimit import RateLimiter
     from .live.broadcast import Broadcaster
-    from .live.frames import GuardedPacket, guard_messages
+    from .live.body_limit import SocketIOBodyLimit
+    from .live.frames import guard_messages, packet_class
     from .live.handlers import LiveNamespace
     from .live.runtime import offloader
     from .store import open_store
@@ -105,9 +108,12 @@ def create_app(config: Mapping[str, Any] | Config | None = None):
 
     socketio = __getattr__("socketio")
     socketio.init_app(app, async_mode=cfg.ASYNC_MODE, message_queue=cfg.REDIS_URL or None,
-                      max_http_buffer_size=cfg.MAX_BODY_BYTES, cors_allowed_origins=cfg.cors(),
-                      serializer=GuardedPacket)
+                      max_http_buffer_size=LIVE_BUFFER_FACTOR * cfg.MAX_BODY_BYTES, cors_allowed_origins=cfg.cors(),
+                      serializer=packet_class(cfg.MAX_BODY_BYTES))
     guard_messages(socketio.server)
+    # Messages over MAX_BODY_BYTES get an error ack (frames.GuardedPacket); the transport takes a few
+    # times that so it can read them, and cuts off (WebSocket) or answers 413 (polling) beyond.
+    app.wsgi_app = SocketIOBodyLimit(app.wsgi_app, LIVE_BUFFER_FACTOR * cfg.MAX_BODY_BYTES)
     if cfg.TRUST_PROXY:
         # Behind N proxies, take the client address, scheme and host from their X-Forwarded-* headers
         # (rate limits per address, join links); outermost, so Socket.IO requests see them too.
@@ -130,6 +136,7 @@ def create_app(config: Mapping[str, Any] | Config | None = None):
                                      "broadcaster": broadcaster, "live": live, "config": cfg, "events": events}
     api_errors.register(app)
     delivery.init_app(app)
+    api_security.register(app)
     app.register_blueprint(games_bp)
     _optional_blueprints(app)
 

@@ -22,6 +22,7 @@ def main() -> None:
     from app.config import Config
 
     cfg = Config.from_env()
+    refuse_taken_port(cfg.HOST, cfg.PORT)
     app = create_app(cfg)
     kwargs = {"host": cfg.HOST, "port": cfg.PORT, "log_output": cfg.LOG_LEVEL == "DEBUG"}
     if cfg.ASYNC_MODE == "threading":
@@ -30,16 +31,42 @@ def main() -> None:
           f"{'PostgreSQL' if cfg.DATABASE_URL.startswith('postgres') else 'SQLite'}"
           f"{', Redis queue' if cfg.REDIS_URL else ''})", flush=True)
     if cfg.ASYNC_MODE == "eventlet":
-        serve_eventlet(app, cfg.HOST, cfg.PORT, kwargs["log_output"])
+        serve_eventlet(app, cfg.HOST, cfg.PORT, kwargs["log_output"], cfg.CLIENT_TIMEOUT)
     else:
         socketio.run(app, **kwargs)
 
 
-def serve_eventlet(app, host: str, port: int, log_output: bool) -> None:
+def refuse_taken_port(host: str, port: int) -> None:
+    """Exit with a message when another process listens on the port.
+
+    Without this, a second server started by mistake would share the port (SO_REUSEPORT) and the
+    kernel would split the phones between two processes that never see each other's broadcasts.
+    """
+    import errno
+    import socket
+    import sys
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    probe = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # TIME_WAIT leftovers are fine
+        probe.bind((host, port))
+    except OSError as exc:
+        if exc.errno in (errno.EADDRINUSE, errno.EACCES):
+            sys.exit(f"Tablewarden: cannot listen on {host}:{port}: {exc.strerror}. Another server is "
+                     "probably running there; stop it or set PORT.")
+        raise
+    finally:
+        probe.close()
+
+
+def serve_eventlet(app, host: str, port: int, log_output: bool, client_timeout: float = 60.0) -> None:
     """What socketio.run does under eventlet, with TCP_NODELAY on the listening socket.
 
     Accepted connections inherit it, so the small frames pushed back to back to one phone (`applied`
     then its `view`) leave at once instead of waiting ~40 ms for the previous one's ACK (Nagle).
+    A connection silent for `client_timeout` seconds (idle between requests, or stalled mid-request)
+    is closed; a live phone's socket is never that quiet (Socket.IO pings every 25 s).
     """
     import socket
 
@@ -47,9 +74,10 @@ def serve_eventlet(app, host: str, port: int, log_output: bool) -> None:
     import eventlet.wsgi
 
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    listener = eventlet.listen((host, port), family=family)
+    listener = eventlet.listen((host, port), family=family, reuse_port=False)  # one process per port
     listener.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-    eventlet.wsgi.server(listener, app, log_output=log_output, debug=False)  # never a traceback to a client
+    eventlet.wsgi.server(listener, app, log_output=log_output, debug=False,  # never a traceback to a client
+                         keepalive=client_timeout, socket_timeout=client_timeout)
 
 
 if __name__ == "__main__":

@@ -45,12 +45,14 @@ class Config:
     ASYNC_MODE: str = "eventlet"
     SECRET_KEY: str = ""
     PUBLIC_URL: str = ""              # base of join links / QR codes; "" = the URL the request came in on
+    ALLOWED_HOSTS: str = ""           # comma-separated host names join links may name; "" = any plain host
     MAX_BODY_BYTES: int = 256 * 1024  # request bodies (HTTP) and Socket.IO messages
     IMPORT_MAX_BYTES: int = 16 * 1024 * 1024  # POST /api/games/import: a whole game's log
     RATE_LIMIT_PER_SECOND: float = 10.0   # sustained submissions per token (or per address)
     RATE_LIMIT_BURST: int = 40            # how many may come at once before the limit bites
     CORS_ORIGINS: str = ""            # Socket.IO allowed origins, comma separated; "" = same origin only, "*" = any
     DB_POOL_SIZE: int = 4
+    CLIENT_TIMEOUT: float = 60.0       # seconds a connection may stay silent (idle, or mid-request) before it is closed
     TRUST_PROXY: int = 0              # how many reverse proxies / load balancers set X-Forwarded-* in front
     LOG_LEVEL: str = "INFO"
     RULESET_PLUGINS: str = ""         # comma-separated modules imported at start that register extra rulesets
@@ -73,12 +75,14 @@ class Config:
             ASYNC_MODE=mode,
             SECRET_KEY=env.get("SECRET_KEY", d.SECRET_KEY),
             PUBLIC_URL=env.get("PUBLIC_URL", d.PUBLIC_URL).strip().rstrip("/"),
+            ALLOWED_HOSTS=env.get("ALLOWED_HOSTS", d.ALLOWED_HOSTS).strip(),
             MAX_BODY_BYTES=_int(env, "MAX_BODY_BYTES", d.MAX_BODY_BYTES),
             IMPORT_MAX_BYTES=_int(env, "IMPORT_MAX_BYTES", d.IMPORT_MAX_BYTES),
             RATE_LIMIT_PER_SECOND=_float(env, "RATE_LIMIT_PER_SECOND", d.RATE_LIMIT_PER_SECOND),
             RATE_LIMIT_BURST=_int(env, "RATE_LIMIT_BURST", d.RATE_LIMIT_BURST),
             CORS_ORIGINS=env.get("CORS_ORIGINS", d.CORS_ORIGINS).strip(),
             DB_POOL_SIZE=max(1, _int(env, "DB_POOL_SIZE", d.DB_POOL_SIZE)),
+            CLIENT_TIMEOUT=max(1.0, _float(env, "CLIENT_TIMEOUT", d.CLIENT_TIMEOUT)),
             TRUST_PROXY=max(0, _int(env, "TRUST_PROXY", d.TRUST_PROXY)),
             LOG_LEVEL=(env.get("LOG_LEVEL") or d.LOG_LEVEL).upper(),
             RULESET_PLUGINS=env.get("RULESET_PLUGINS", d.RULESET_PLUGINS).strip(),

@@ -11,6 +11,8 @@ from app.games import ApiError, Caller, GameService
 from app.games.tokens import hash_token
 from app.schemas import sanity
 
+from . import security
+
 bp = Blueprint("api", __name__, url_prefix="/api")
 
 
@@ -54,7 +56,7 @@ def _rate_limit() -> None:
 
 
 def _base_url() -> str:
-    return current_app.config["TW"].PUBLIC_URL or request.host_url.rstrip("/")
+    return security.base_url()
 
 
 def _int_arg(name: str, default: int | None) -> int | None:

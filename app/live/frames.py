@@ -18,10 +18,20 @@ MALFORMED = "malformed"
 
 
 class GuardedPacket(packet.Packet):
-    """A Socket.IO packet whose undecodable event payload becomes ["malformed", reason]."""
+    """A Socket.IO packet whose undecodable or oversized event payload becomes ["malformed", reason]."""
+
+    max_bytes: int | None = None  # set per app by `packet_class`
 
     def decode(self, encoded_packet):
         """Decode as usual; a broken event payload becomes the `malformed` event instead of an exception."""
+        if self.max_bytes is not None and isinstance(encoded_packet, str) and len(encoded_packet) > self.max_bytes:
+            head = encoded_packet[:120]
+            cut = min([i for i in (head.find(c) for c in '[{"') if i >= 0], default=len(head))
+            super().decode(head[:cut])  # the type, namespace and ack id only; the payload is not read
+            if self.packet_type == packet.EVENT:
+                self.data = [MALFORMED, f"The message is larger than {self.max_bytes} bytes."]
+                return 0
+            raise ValueError("oversized packet")
         try:
             count = super().decode(encoded_packet)
         except (ValueError, RecursionError) as exc:
@@ -35,6 +45,11 @@ class GuardedPacket(packet.Packet):
                 isinstance(self.data, list) and self.data and isinstance(self.data[0], str)):
             self.data = [MALFORMED, "An event must be a list that starts with the event's name."]
         return count
+
+
+def packet_class(max_bytes: int) -> type:
+    """GuardedPacket refusing event payloads over `max_bytes` with an error ack."""
+    return type("LivePacket", (GuardedPacket,), {"max_bytes": max_bytes})
 
 
 def guard_messages(server) -> None:

@@ -81,7 +81,7 @@ def test_setup_error_becomes_422_with_its_field(client, body, field):
 
 
 @pytest.mark.parametrize("data,ctype", [(b"", "application/json"), (b"{not json", "application/json"),
-                                        (b"[1, 2]", "application/json"), (b'"text"', "text/plain"),
+                                        (b"[1, 2]", "application/json"), (b'"text"', "application/json"),
                                         (b"\xff\xfe", "application/json")])
 def test_bodies_that_are_not_a_json_object_are_400(client, data, ctype):
     resp = client.post("/api/games", data=data, content_type=ctype)

@@ -104,8 +104,14 @@ class Phones:
         page = context.new_page()
         page.label = label
         page.on("pageerror", lambda exc: self.errors.append(f"{label}: {exc}"))
+        page.on("console", lambda msg: self._csp_violation(label, msg))
         self.contexts.append(context)
         return page
+
+    def _csp_violation(self, label: str, msg) -> None:
+        # Anything the Content-Security-Policy blocks is a broken page: fail the test like a page error.
+        if msg.type == "error" and "Content Security Policy" in msg.text:
+            self.errors.append(f"{label}: {msg.text}")
 
     def shot(self, page, name: str, full_page: bool = False):
         """Save a phone-size screenshot as an artifact (animations stopped; patient on a busy machine)."""

@@ -21,18 +21,28 @@ import yaml
 from marshmallow import ValidationError
 
 from app.engine.core import SetupError
-from app.schemas.content import (CUSTOM_KINDS, KINDS, CustomDeckSchema, FighterSchema, missing_fields)
+from app.schemas.content import (CUSTOM_KINDS, KINDS, NEEDED, CustomDeckSchema, FighterSchema, missing_fields)
 
 # Traits a card may be restricted to (Deathgorge rulebook, Traits, pg 7; older cards name others).
 TRAITS = ("leader", "wizard", "beast", "flying", "minion", "large")
 
 ROOT = Path(__file__).resolve().parent.parent / "content"
 
-# Which printing of a warband's fighter cards each ruleset prefers when the seat does not say.
+# Which generations of the cards each ruleset offers (content/underworlds/SOURCES.md, "Editions").
+# The Deathgorge rulebook is a first-edition product: its decks are the Rivals decks of 2022-2024, and
+# warbands play the fighter cards of that era or, for older warbands, their original cards. The 2018
+# (Shadespire) and 2019 (Dreadfane) rules go with the original products. Second-edition data (2024+)
+# is kept for when those rules exist, and is not offered under rules it does not match.
+DECK_EDITIONS: dict[str, tuple[str, ...]] = {
+    "underworlds/deathgorge": ("first",),
+    "underworlds/dreadfane": ("original",),
+    "underworlds/shadespire": ("original",),
+}
+# Printings of the fighter cards a ruleset offers, in order of preference when the seat does not say.
 PRINTING_PREFERENCE: dict[str, tuple[str, ...]] = {
-    "underworlds/deathgorge": ("current", "original"),
-    "underworlds/dreadfane": ("original", "current"),
-    "underworlds/shadespire": ("original", "current"),
+    "underworlds/deathgorge": ("first", "original"),
+    "underworlds/dreadfane": ("original",),
+    "underworlds/shadespire": ("original",),
 }
 
 
@@ -47,6 +57,7 @@ class Library:
     root: Path
     records: dict[tuple[str, str], dict[str, dict]] = field(default_factory=dict)
     files: dict[tuple[str, str, str], Path] = field(default_factory=dict)
+    derived: dict[str, Any] = field(default_factory=dict)  # indexes built once from the records
 
     def kinds(self) -> dict[str, list[str]]:
         """{game: [kind, ...]} for every kind that has a schema (with or without files)."""
@@ -134,9 +145,13 @@ def describe_errors(err: ValidationError, data: Any, root_kind: str = "record") 
     return out
 
 
+# libyaml's parser when it is installed: the card lists are large (measured in benchmarks/content_load.py).
+_YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def _load_file(path: Path, game: str, kind: str, rel: str) -> dict:
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+        raw = yaml.load(path.read_text(encoding="utf-8"), Loader=_YAML_LOADER)  # noqa: S506 - a safe loader
     except yaml.YAMLError as exc:
         raise ContentError(f"{rel}: not valid YAML: {exc}") from exc
     if not isinstance(raw, dict):
@@ -267,28 +282,128 @@ def summary(game: str, kind: str, rec: dict) -> dict:
     out = {"id": rec["id"], "name": rec.get("name")}
     if (game, kind) == ("underworlds", "warbands"):
         out.update(grand_alliance=rec["grand_alliance"], rivals_decks=rec["rivals_decks"],
-                   printings=[{"id": p["id"], "era": p["era"], "label": p["label"],
-                               "fighters": len(p["fighters"]),
-                               "incomplete": any(missing_fields(f) for f in p["fighters"])}
-                              for p in rec["printings"]])
+                   printings=[printing_summary(p) for p in rec["printings"]])
     elif (game, kind) == ("underworlds", "decks"):
-        out.update(kind=rec["kind"], symbol=rec["symbol"], warband=rec["warband"], era=rec["era"],
+        out.update(kind=rec["kind"], symbol=rec["symbol"], warband=rec["warband"], edition=rec["edition"],
+                   season=rec["season"], product=rec["product"],
                    complete=rec["complete"], cards=len(rec["cards"]), plot=bool(rec["plot"]))
     return out
 
 
+def needs_typing(fighter: dict) -> list[str]:
+    """The missing numbers a game cannot start without (characteristics and attack actions)."""
+    return [m for m in missing_fields(fighter) if m in NEEDED or m == "profiles" or m.startswith("profiles[")]
+
+
+def printing_summary(printing: dict) -> dict:
+    """A printing in a listing: which cards, and whether a seat playing it has numbers to type in."""
+    return {"id": printing["id"], "edition": printing["edition"], "label": printing["label"],
+            "fighters": len(printing["fighters"]),
+            "incomplete": any(missing_fields(f) for f in printing["fighters"]),
+            "needs_typing": any(needs_typing(f) for f in printing["fighters"])}
+
+
+def offered_printings(warband: dict, ruleset_id: str) -> list[dict]:
+    """The printings a ruleset offers for a warband, its preferred one first."""
+    prefs = PRINTING_PREFERENCE.get(ruleset_id, ())
+    return sorted((p for p in warband["printings"] if p["edition"] in prefs), key=lambda p: prefs.index(p["edition"]))
+
+
+def offers_deck(deck: dict, ruleset_id: str | None) -> bool:
+    """Whether a ruleset offers this deck (its generation of the cards); every deck without a ruleset."""
+    return ruleset_id is None or deck["edition"] in DECK_EDITIONS.get(ruleset_id, ())
+
+
+def card_index(lib: Library) -> list[dict]:
+    """Every card of every deck as a short fact record (one per card and deck), in deck order (built once)."""
+    if "cards" not in lib.derived:
+        lib.derived["cards"] = _card_index(lib)
+    return lib.derived["cards"]
+
+
+def _card_index(lib: Library) -> list[dict]:
+    out = []
+    for deck in lib.all("underworlds", "decks"):
+        for card in deck["cards"]:
+            rec = {"name": card["name"], "type": card["type"], "number": card["number"],
+                   "deck": deck["id"], "deck_name": deck["name"], "symbol": card.get("symbol") or deck["symbol"],
+                   "warband": deck["warband"], "edition": deck["edition"], "season": deck["season"],
+                   "product": deck["product"]}
+            for key in ("glory", "scoring", "glory_cost"):
+                if card.get(key) is not None:
+                    rec[key] = card[key]
+            for key in ("tags", "restrictions"):
+                if card.get(key):
+                    rec[key] = card[key]
+            if card.get("hybrid"):
+                rec["hybrid"] = True
+            if card.get("dual"):
+                rec["dual"] = True
+            if card.get("effect"):
+                rec["effect"] = card["effect"]  # our own summary, never the printed text
+            out.append(rec)
+    return out
+
+
+# Filters of GET /api/content/underworlds/<kind> (all optional): ruleset, warband, q (name contains),
+# type (cards: objective | ploy | spell | upgrade; also accepted as `kind`), deck (cards of one deck).
+def query(lib: Library, kind: str, args: dict) -> list[dict]:
+    """Records of one Underworlds kind matching the filters, as listing items (decks and warbands summarised)."""
+    ruleset = args.get("ruleset") or None
+    warband = args.get("warband") or None
+    needle = (args.get("q") or "").strip().casefold()
+    if kind == "cards":
+        ctype = args.get("type") or args.get("kind") or None
+        deck_id = args.get("deck") or None
+        items = [c for c in card_index(lib)
+                 if (ruleset is None or c["edition"] in DECK_EDITIONS.get(ruleset, ()))
+                 and (warband is None or c["warband"] == warband)
+                 and (ctype is None or c["type"] == ctype)
+                 and (deck_id is None or c["deck"] == deck_id)
+                 and needle in c["name"].casefold()]
+        if needle:  # names that start with the search first
+            items.sort(key=lambda c: not c["name"].casefold().startswith(needle))
+        return items
+    records = lib.all("underworlds", kind)
+    if kind == "decks":
+        records = [d for d in records if offers_deck(d, ruleset)
+                   and (warband is None or d["warband"] == warband or d["symbol"] == "universal")]
+    elif kind == "warbands":
+        records = [w for w in records if ruleset is None or offered_printings(w, ruleset)]
+    records = [r for r in records if needle in (r.get("name") or r["id"]).casefold()]
+    items = [summary("underworlds", kind, r) for r in records]
+    if kind == "warbands" and ruleset:
+        for item, rec in zip(items, records):
+            item["default_printing"] = offered_printings(rec, ruleset)[0]["id"]
+    return items
+
+
+def page(items: list, args: dict, default: int = 100, most: int = 500) -> dict:
+    """One page of a listing: {items, total, page, per_page, next} (page counts from 1)."""
+    def number(key, fallback, low, high):
+        try:
+            return max(low, min(high, int(args.get(key, fallback))))
+        except (TypeError, ValueError):
+            return fallback
+    per_page = number("per_page", default, 1, most)
+    pages = max(1, -(-len(items) // per_page))
+    at = number("page", 1, 1, pages)
+    return {"items": items[(at - 1) * per_page: at * per_page], "total": len(items), "page": at,
+            "per_page": per_page, "next": at + 1 if at < pages else None}
+
+
 def choose_printing(warband: dict, ruleset_id: str, wanted: str | None = None) -> dict:
-    """The printing a seat plays with: the one asked for, else the ruleset's preferred era."""
+    """The printing a seat plays with: the one asked for (any printing: the cards the player holds), else the
+    ruleset's preferred one; KeyError when neither exists."""
     if wanted:
         for p in warband["printings"]:
             if p["id"] == wanted:
                 return p
         raise KeyError(wanted)
-    for era in PRINTING_PREFERENCE.get(ruleset_id, ("current", "original")):
-        for p in warband["printings"]:
-            if p["era"] == era:
-                return p
-    return warband["printings"][0]
+    offered = offered_printings(warband, ruleset_id)
+    if not offered:
+        raise KeyError(None)
+    return offered[0]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -333,8 +448,11 @@ def _deck_from_content(lib: Library, did: str, where: str) -> dict:
     if deck is None:
         raise SetupError(f"{where}: there is no deck '{did}' in the content.", where)
     cards = [_card_with_symbol(c, deck) for c in deck["cards"]]
-    return {"id": deck["id"], "name": deck["name"], "complete": deck["complete"],
-            "rivals": [_deck_meta(deck)],
+    # A collection (an original product's cards) is the pool a deck is built from, not the deck itself:
+    # its cards are offered by name and the deck's size is the printed rule's.
+    meta = _deck_meta(deck)
+    return {"id": deck["id"], "name": deck["name"], "complete": meta["complete"],
+            "rivals": [meta],
             "plots": [deck["plot"]["name"]] if deck["plot"] else [],
             "objectives": [c for c in cards if c["type"] == "objective"],
             "power": [c for c in cards if c["type"] != "objective"]}
@@ -342,7 +460,8 @@ def _deck_from_content(lib: Library, did: str, where: str) -> dict:
 
 def _deck_meta(deck: dict) -> dict:
     return {"id": deck["id"], "name": deck["name"], "symbol": deck["symbol"], "warband": deck["warband"],
-            "plot": deck["plot"]["name"] if deck["plot"] else None, "complete": deck["complete"]}
+            "plot": deck["plot"]["name"] if deck["plot"] else None, "edition": deck["edition"],
+            "complete": deck["complete"] and deck["kind"] != "collection"}
 
 
 def _built_deck(lib: Library, spec: dict, where: str) -> dict:
@@ -410,8 +529,24 @@ def _resolve_deck(lib: Library, spec: Any, where: str, lookup: Lookup | None) ->
     return _built_deck(lib, spec, where)
 
 
+def card_list(lib: Library, fmt: str | None, list_id: Any, lookup: Lookup | None) -> dict | None:
+    """The restricted and forbidden lists a format is checked against: the organiser's saved list named by
+    options.card_list, else the content's list for that format (content/underworlds/formats/<format>.yaml)."""
+    if list_id is None:
+        return lib.get("underworlds", "formats", fmt) if fmt else None
+    if not isinstance(list_id, str) or len(list_id) > 64:
+        raise SetupError("options.card_list must be the id of a saved card list.", "options.card_list")
+    saved = lookup("card-list", list_id) if lookup else None
+    if saved is None:
+        raise SetupError(f"There is no saved card list '{list_id}'.", "options.card_list")
+    if saved.get("format") != fmt:
+        raise SetupError(f"The card list '{saved.get('name')}' is for the {saved.get('format')} format, not {fmt}.",
+                         "options.card_list")
+    return saved
+
+
 def _validate_seat_deck(ruleset_id: str, fmt: str | None, seat: dict, where: str, lib: Library,
-                        override: bool) -> None:
+                        override: bool, fmt_data: dict | None = None) -> None:
     """Deck-building rules: the chosen format (current rules) or the edition's own rule (2018/2019);
     SetupError naming the rule."""
     edition = ruleset_id.split("/", 1)[1] if "/" in ruleset_id else ""
@@ -424,7 +559,7 @@ def _validate_seat_deck(ruleset_id: str, fmt: str | None, seat: dict, where: str
     except ImportError:  # the Underworlds engine package is not installed in this build
         return
     warband = {"id": seat.get("warband"), "grand_alliance": seat.get("grand_alliance")}
-    fmt_data = lib.get("underworlds", "formats", fmt)
+    fmt_data = fmt_data or lib.get("underworlds", "formats", fmt)
     problems = deck_rules.validate_deck(fmt, warband, seat["deck"], fmt_data)
     seat["deck_problems"] = [p.to_dict() for p in problems]
     if problems and not override:
@@ -455,6 +590,7 @@ def expand_setup(ruleset_id: str, setup: dict, lookup: Lookup | None = None) -> 
     lib = load()
     options = out.get("options") if isinstance(out.get("options"), dict) else {}
     fmt = options.get("format")
+    lists = card_list(lib, fmt, options.get("card_list"), lookup) if ruleset_id == "underworlds/deathgorge" else None
     override = bool(isinstance(options.get("deck_override"), dict) and options["deck_override"].get("reason"))
     for i, seat in enumerate(seats):
         where = f"seats[{i}]"
@@ -480,9 +616,7 @@ def expand_setup(ruleset_id: str, setup: dict, lookup: Lookup | None = None) -> 
             try:
                 printing = choose_printing(known, ruleset_id, seat.get("printing"))
             except KeyError:
-                ids = ", ".join(p["id"] for p in known["printings"])
-                raise SetupError(f"{where}: '{known['name']}' has no printing '{seat.get('printing')}' "
-                                 f"(choose one of: {ids}).", f"{where}.printing") from None
+                raise SetupError(no_printing(known, seat.get("printing")), f"{where}.printing") from None
             seat["fighters"] = copy.deepcopy(printing["fighters"])
             seat["printing"] = printing["id"]
         seat["fighters"] = _validate_fighters(seat["fighters"], f"{where}.fighters")
@@ -497,8 +631,19 @@ def expand_setup(ruleset_id: str, setup: dict, lookup: Lookup | None = None) -> 
                 # deck of 12 objective and 20 power cards (Deathgorge rulebook, The decks, pg 7), so
                 # the card counts come from here and the listed cards are only those we know.
                 seat.setdefault("deck_sizes", {"objectives": 12, "power": 20})
-            _validate_seat_deck(ruleset_id, fmt, seat, where, lib, override)
+            _validate_seat_deck(ruleset_id, fmt, seat, where, lib, override, lists)
     return out
+
+
+def no_printing(warband: dict, wanted: str | None) -> str:
+    """Why a seat cannot play this warband's cards as asked, and what it can do instead."""
+    ids = ", ".join(p["id"] for p in warband["printings"])
+    if not warband["printings"]:
+        return f"No source gives the fighter cards of {warband['name']}: enter your fighters."
+    if wanted:
+        return f"'{warband['name']}' has no printing '{wanted}' (choose one of: {ids})."
+    return (f"These rules offer no printing of {warband['name']}'s fighter cards (it has: {ids}): "
+            "name the printing you hold, or enter your fighters.")
 
 
 def _server_lookup() -> Lookup | None:

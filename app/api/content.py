@@ -2,10 +2,12 @@
 
   GET  /api/content                                 games, their content kinds and counts
   GET  /api/content/<game>/<kind>                   summaries of every record of that kind
+  GET  /api/content/underworlds/<decks|warbands|formats|cards>?ruleset=&warband=&q=&type=&deck=&page=&per_page=
+                                                    filtered and paged ({items, total, page, per_page, next})
   GET  /api/content/<game>/<kind>/<id>              one whole record
   GET  /api/content/underworlds/warbands/<id>/fighters?ruleset=&printing=
                                                     the fighters a seat would get, and what is missing
-  POST /api/content/underworlds/deck-check          {format, warband, deck, ruleset?} -> deck-building problems
+  POST /api/content/underworlds/deck-check          {format, warband, deck, ruleset?, card_list?} -> deck-building problems
   GET  /api/content/conquest/cards?faction=&community=  cards a player picks by name, own faction first
   POST /api/content/conquest/deck-check             {warlord, deck: {cards, format?}, community?} -> problems
   POST /api/content/custom/<kind>                   save a player's warband or deck -> 201 {id, link}
@@ -52,6 +54,7 @@ def index():
     games: dict[str, dict[str, int]] = {}
     for game, kinds in lib.kinds().items():
         games[game] = {kind: len(lib.records.get((game, kind), {})) for kind in kinds}
+    games["underworlds"]["cards"] = len(content.card_index(lib))
     for game, kinds in content.other_games().items():
         games[game] = {kind: len(recs) for kind, recs in kinds.items()}
     return jsonify({"games": games, "custom_kinds": sorted(CUSTOM_KINDS)})
@@ -65,6 +68,14 @@ def _other(game: str, kind: str) -> list[dict] | None:
 def listing(game: str, kind: str):
     """Summaries of every record of one kind of one game (other games' records are served whole)."""
     lib = content.load()
+    if game == "underworlds" and kind in ("cards", *lib.kinds()[game]):
+        filters = request.args.to_dict()
+        ruleset = filters.get("ruleset")
+        if ruleset and ruleset not in content.DECK_EDITIONS:
+            return _error(400, "bad_request", f"ruleset must be one of: {', '.join(content.DECK_EDITIONS)}.")
+        items = content.query(lib, kind, filters)
+        paged = content.page(items, filters, default=50 if kind == "cards" else 100)
+        return jsonify({"game": game, "kind": kind, **paged})
     if kind in lib.kinds().get(game, []):
         return jsonify({"game": game, "kind": kind,
                         "items": [content.summary(game, kind, r) for r in lib.all(game, kind)]})
@@ -105,22 +116,27 @@ def fighters(wid: str):
     try:
         printing = content.choose_printing(warband, ruleset, request.args.get("printing"))
     except KeyError:
-        return _error(404, "not_found", f"'{warband['name']}' has no printing '{request.args.get('printing')}'.",
+        return _error(404, "not_found", content.no_printing(warband, request.args.get("printing")),
                       {"printing": [p["id"] for p in warband["printings"]]})
+    offered = {p["id"] for p in content.offered_printings(warband, ruleset)}
+    # Every printing, so a player can pick the cards they hold; those of these rules' era are `offered`.
+    printings = [{**content.printing_summary(p), "offered": p["id"] in offered} for p in warband["printings"]]
     return jsonify({"warband": wid, "name": warband["name"], "grand_alliance": warband["grand_alliance"],
-                    "printing": {k: printing[k] for k in ("id", "era", "label", "sources", "notes")},
+                    "printings": printings,
+                    "printing": {k: printing[k] for k in ("id", "edition", "label", "sources", "notes")},
                     "fighters": printing["fighters"],
                     "missing": {f["slug"]: m for f in printing["fighters"] if (m := missing_fields(f))}})
 
 
 @bp.post("/underworlds/deck-check")
 def deck_check():
-    """Check a deck against deck-building rules: {format, warband, deck, ruleset?} -> {problems}
-    (the 2018/2019 rulesets apply their own rule whatever the format)."""
+    """Check a deck against deck-building rules: {format, warband, deck, ruleset?, card_list?} -> {problems}
+    (the 2018/2019 rulesets apply their own rule whatever the format; card_list: an organiser's saved lists)."""
     body = request.get_json(silent=True)
     if not isinstance(body, dict) or not isinstance(body.get("format"), str):
         return _error(400, "bad_request", "Send {format, warband, deck}.")
-    setup = {"options": {"format": body["format"], "deck_override": {"reason": "checking only"}},
+    setup = {"options": {"format": body["format"], "deck_override": {"reason": "checking only"},
+                         **({"card_list": body["card_list"]} if body.get("card_list") else {})},
              "seats": [{"name": "check", "warband": body.get("warband"), "deck": body.get("deck"),
                         **({"fighters": body["fighters"]} if body.get("fighters") else {})}]}
     ruleset = body.get("ruleset") or "underworlds/deathgorge"

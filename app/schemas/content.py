@@ -23,7 +23,10 @@ MAGIC_SYMBOLS = ("channel", "focus")
 CARD_TYPES = ("objective", "ploy", "spell", "upgrade")
 GAMBITS = ("ploy", "spell")
 SCORING = ("surge", "end", "third")
-ERAS = ("original", "current")
+# Generations of the game's cards (content/underworlds/SOURCES.md): "original" 2017-2020 products
+# (Shadespire to Beastgrave), "first" the Rivals-deck era of 2022-2024 (Gnarlwood to Wintermaw, with the
+# Deathgorge core set), "second" the edition launched with Embergard (2024).
+EDITIONS = ("original", "first", "second")
 
 # Attack action keywords (Deathgorge rulebook, Attack action keywords); those in
 # NUMBERED_KEYWORDS carry a number ("grievous 1", "knockback 2").
@@ -215,6 +218,7 @@ class FighterSchema(Strict):
     move = Count(load_default=None)
     defence = fields.Nested(DefenceSchema, load_default=None, allow_none=True)
     wounds = fields.Integer(strict=True, validate=validate.Range(min=1), allow_none=True, load_default=None)
+    bounty = Count(load_default=None)  # second-edition cards only
     inspired = fields.Nested(InspiredSchema, load_default=dict)
     inspire_condition = fields.Nested(InspireConditionSchema, load_default=lambda: {"text": None, "check": None})
     profiles = fields.List(fields.Nested(ProfileSchema), load_default=list)
@@ -254,7 +258,7 @@ class PrintingSchema(Strict):
     """One printing of a warband's fighter cards (stats changed between printings)."""
 
     id = fields.String(required=True, validate=SLUG)
-    era = fields.String(required=True, validate=validate.OneOf(ERAS))
+    edition = fields.String(required=True, validate=validate.OneOf(EDITIONS))
     label = fields.String(required=True, validate=TEXT)
     year = fields.Integer(strict=True, allow_none=True, load_default=None)
     sources = fields.List(fields.String(validate=TEXT), required=True, validate=validate.Length(min=1))
@@ -291,7 +295,8 @@ class WarbandSchema(Strict):
     named_in = fields.List(fields.String(validate=TEXT), load_default=list)  # rulebooks that name the warband
     rivals_decks = fields.List(fields.String(validate=SLUG), load_default=list)
     abilities = fields.List(fields.Nested(AbilitySchema), load_default=list)  # warband-wide abilities
-    printings = fields.List(fields.Nested(PrintingSchema), required=True, validate=validate.Length(min=1))
+    # Empty when no source gives the fighter cards (the warband is still named, e.g. by its Rivals deck).
+    printings = fields.List(fields.Nested(PrintingSchema), required=True)
 
     @validates_schema
     def _printings(self, data, **_):
@@ -319,10 +324,12 @@ class CardSchema(Strict):
     """One card: name, type, values and effect summarised in our own words (never printed text)."""
 
     name = fields.String(required=True, validate=validate.Length(min=1, max=120))
-    number = fields.Integer(strict=True, load_default=None, allow_none=True)
+    number = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=12))  # "CR1", "S001"
     type = fields.String(required=True, validate=validate.OneOf(CARD_TYPES))
     glory = Count(load_default=None)                  # objectives only; null = not in our sources
     scoring = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(SCORING))
+    glory_cost = Count(load_default=None)             # upgrades that print a cost (second edition); else the rules' 1
+    tags = fields.List(fields.String(validate=TEXT), load_default=list)  # printed keywords: Domain, Quest, ...
     hybrid = fields.Boolean(load_default=False)
     dual = fields.Boolean(load_default=False)
     # Gambit spells: the casting value as symbol counts, e.g. {channel: 2} (Deathgorge rulebook, Spells pg 28).
@@ -336,12 +343,16 @@ class CardSchema(Strict):
     keywords = fields.List(fields.String(validate=TEXT), load_default=list)
     reaction = ReactionStep()                         # reaction step id (engine's REACTION_STEPS) or null
     reaction_when = ReactionWhen()
-    effect = fields.String(required=True, validate=validate.Length(min=1, max=600))
+    # Our own summary of what the card does; null when none is written (the card is played by name and
+    # its effect entered as events).
+    effect = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=600))
     unknown = fields.List(fields.String(validate=TEXT), load_default=list)
 
     @validates_schema
     def _by_type(self, data, **_):
         errors = {}
+        if data.get("glory_cost") is not None and data["type"] != "upgrade":
+            errors["glory_cost"] = ["only upgrades have a glory cost"]
         if data["type"] == "objective":
             if data.get("scoring") is None and "scoring" not in (data.get("unknown") or []):
                 errors["scoring"] = ["an objective says when it is scored: surge, end or third "
@@ -369,7 +380,7 @@ class PlotSchema(Strict):
     """A plot card: extra rules used alongside a Rivals deck, summarised in our own words."""
 
     name = fields.String(required=True, validate=TEXT)
-    effect = fields.String(required=True, validate=TEXT)
+    effect = fields.String(load_default=None, allow_none=True, validate=TEXT)  # null: its rules are not recorded
 
 
 class DeckSchema(Strict):
@@ -381,7 +392,10 @@ class DeckSchema(Strict):
     kind = fields.String(required=True, validate=validate.OneOf(["rivals", "starter", "collection"]))
     symbol = fields.String(required=True, validate=TEXT)             # warband id or "universal"
     warband = fields.String(load_default=None, allow_none=True, validate=SLUG)
-    era = fields.String(required=True, validate=validate.OneOf(ERAS))
+    edition = fields.String(required=True, validate=validate.OneOf(EDITIONS))
+    season = fields.String(load_default=None, allow_none=True, validate=TEXT)   # Deathgorge, Wintermaw, 1, 2 ...
+    product = fields.String(load_default=None, allow_none=True, validate=TEXT)  # original products: the box
+    code = fields.String(load_default=None, allow_none=True, validate=TEXT)     # card-number prefix (CR, FO ...)
     sources = fields.List(fields.String(validate=TEXT), required=True, validate=validate.Length(min=1))
     complete = fields.Boolean(required=True)          # false: our sources do not give every card
     notes = fields.String(load_default=None, allow_none=True, validate=TEXT)
@@ -420,6 +434,10 @@ class CustomDeckSchema(Strict):
                 raise ValidationError({i: {"type": ["the power deck holds gambits and upgrades only"]}}, "power")
 
 
+DATE = validate.Regexp(r"^\d{4}-\d{2}-\d{2}$", error="must be a date YYYY-MM-DD")
+LISTED_FORMATS = ("nemesis", "championship")  # formats played with restricted and forbidden lists
+
+
 class FormatSchema(Strict):
     """A deck-building format kept as data (e.g. Championship's restricted and forbidden lists)."""
 
@@ -428,11 +446,28 @@ class FormatSchema(Strict):
     game = fields.String(required=True, validate=validate.Equal("underworlds"))
     based_on = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(["rivals", "nemesis", "relic"]))
     rule = fields.String(required=True, validate=TEXT)               # where the book describes it
+    as_of = fields.String(load_default=None, allow_none=True, validate=DATE)  # the date the lists reflect; null: unknown
     restricted = fields.List(fields.String(validate=TEXT), load_default=list)
     max_restricted = fields.Integer(strict=True, load_default=None, allow_none=True)
     forbidden = fields.List(fields.String(validate=TEXT), load_default=list)
     sources = fields.List(fields.String(validate=TEXT), load_default=list)
     notes = fields.String(load_default=None, allow_none=True, validate=TEXT)
+
+
+class CardListSchema(Strict):
+    """An organiser's restricted and forbidden lists for a format, with the date they reflect (saved like a
+    custom warband and named by id in a game's options.card_list)."""
+
+    name = fields.String(required=True, validate=validate.Length(min=1, max=120))
+    game = fields.String(load_default="underworlds", validate=validate.Equal("underworlds"))
+    format = fields.String(required=True, validate=validate.OneOf(LISTED_FORMATS))
+    as_of = fields.String(required=True, validate=DATE)
+    restricted = fields.List(fields.String(validate=validate.Length(min=1, max=120)), load_default=list,
+                             validate=validate.Length(max=500))
+    max_restricted = fields.Integer(strict=True, load_default=None, allow_none=True, validate=validate.Range(min=0))
+    forbidden = fields.List(fields.String(validate=validate.Length(min=1, max=120)), load_default=list,
+                            validate=validate.Length(max=500))
+    sources = fields.List(fields.String(validate=TEXT), load_default=list)
 
 
 # (game, kind) -> schema of one file of that kind. Content lives in content/<game>/<kind>/<id>.yaml.
@@ -446,4 +481,5 @@ KINDS: dict[tuple[str, str], type[Schema]] = {
 CUSTOM_KINDS: dict[str, type[Schema]] = {
     "warband": CustomWarbandSchema,
     "deck": CustomDeckSchema,
+    "card-list": CardListSchema,
 }

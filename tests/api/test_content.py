@@ -42,7 +42,90 @@ def test_index_lists_games_and_kinds(client):
     """GET /api/content names each game's content kinds with counts."""
     body = client.get("/api/content").get_json()
     assert body["games"]["underworlds"]["warbands"] >= 9
-    assert set(body["custom_kinds"]) == {"warband", "deck"}
+    assert body["games"]["underworlds"]["cards"] == 2910
+    assert set(body["custom_kinds"]) == {"warband", "deck", "card-list"}
+
+
+def test_cards_filtered_by_ruleset_type_warband_and_name(client):
+    """GET /api/content/underworlds/cards: facts of each card (no rules text), filtered and paged."""
+    body = client.get("/api/content/underworlds/cards?ruleset=underworlds/deathgorge&q=crescendo").get_json()
+    assert body["total"] == 1
+    card = body["items"][0]
+    assert {k: card[k] for k in ("name", "type", "glory", "scoring", "number", "deck", "edition")} == {
+        "name": "Crashing Crescendo", "type": "objective", "glory": 1, "scoring": "surge", "number": "CR1",
+        "deck": "cyrenis-razors-rivals", "edition": "first"}
+    # The Deathgorge rules offer first-edition cards only; the 2018 rules the original products.
+    first = client.get("/api/content/underworlds/cards?ruleset=underworlds/deathgorge&per_page=500").get_json()
+    assert first["total"] == 32 * 32 and {c["edition"] for c in first["items"]} == {"first"}
+    old = client.get("/api/content/underworlds/cards?ruleset=underworlds/shadespire&type=objective&per_page=1").get_json()
+    assert old["items"][0]["edition"] == "original" and old["items"][0]["type"] == "objective"
+    own = client.get("/api/content/underworlds/cards?warband=cyrenis-razors&kind=upgrade").get_json()
+    assert own["total"] == 10 and all(c["warband"] == "cyrenis-razors" for c in own["items"])
+    # Names that start with the search come first.
+    strike = client.get("/api/content/underworlds/cards?ruleset=underworlds/deathgorge&q=strike").get_json()
+    starts = [c["name"].lower().startswith("strike") for c in strike["items"]]
+    assert starts == sorted(starts, reverse=True)
+
+
+def test_listings_are_paged(client):
+    """Pages of per_page items with the total and the next page (phones fetch small pages)."""
+    one = client.get("/api/content/underworlds/cards?per_page=20").get_json()
+    assert (len(one["items"]), one["total"], one["page"], one["next"]) == (20, 2910, 1, 2)
+    last = client.get("/api/content/underworlds/cards?per_page=1000&page=9").get_json()
+    assert last["per_page"] == 500 and last["page"] == 6 and last["next"] is None and len(last["items"]) == 410
+    junk = client.get("/api/content/underworlds/cards?per_page=lots&page=-3").get_json()
+    assert junk["page"] == 1 and junk["per_page"] == 50
+    bad = client.get("/api/content/underworlds/decks?ruleset=chess")
+    assert bad.status_code == 400 and bad.get_json()["error"]["code"] == "bad_request"
+
+
+def test_decks_and_warbands_per_ruleset(client):
+    """Each ruleset offers its era: Rivals decks for the Deathgorge rules, original products for 2018/2019."""
+    deathgorge = client.get("/api/content/underworlds/decks?ruleset=underworlds/deathgorge").get_json()
+    assert deathgorge["total"] == 32 and {d["edition"] for d in deathgorge["items"]} == {"first"}
+    shadespire = client.get("/api/content/underworlds/decks?ruleset=underworlds/shadespire").get_json()
+    assert shadespire["total"] == 65 and {d["edition"] for d in shadespire["items"]} == {"original"}
+    mine = client.get("/api/content/underworlds/decks?ruleset=underworlds/deathgorge&warband=cyrenis-razors").get_json()
+    assert {d["id"] for d in mine["items"]} >= {"cyrenis-razors-rivals", "force-of-frost", "breakneck-slaughter"}
+    assert "thricefold-discord-rivals" not in {d["id"] for d in mine["items"]}
+    bands = {w["id"]: w for w in client.get("/api/content/underworlds/warbands?ruleset=underworlds/deathgorge")
+             .get_json()["items"]}
+    assert bands["cyrenis-razors"]["default_printing"] == "deathgorge"
+    assert bands["steelhearts-champions"]["default_printing"] == "shadespire-2018"
+    assert "kurnoths-heralds" not in bands   # second-edition cards only: not offered under these rules
+
+
+def test_fighters_list_every_printing_to_pick_from(client):
+    """The printing picker: every printing, those of the ruleset's era offered, and which need typing."""
+    body = client.get("/api/content/underworlds/warbands/cyrenis-razors/fighters?ruleset=underworlds/deathgorge"
+                      ).get_json()
+    assert body["printing"]["id"] == "deathgorge"
+    assert [(p["id"], p["offered"], p["needs_typing"]) for p in body["printings"]] == [
+        ("deathgorge", True, True), ("second-edition", False, False)]
+    held = client.get("/api/content/underworlds/warbands/cyrenis-razors/fighters?ruleset=underworlds/deathgorge"
+                      "&printing=second-edition").get_json()
+    needed = {"move", "defence", "wounds", "profiles"}
+    assert not any(needed & set(fields) for fields in held["missing"].values())
+    none = client.get("/api/content/underworlds/warbands/kurnoths-heralds/fighters?ruleset=underworlds/shadespire")
+    assert none.status_code == 404 and "These rules offer no printing" in none.get_json()["error"]["message"]
+
+
+def test_organiser_card_list_checks_decks_with_its_date(client):
+    """An organiser saves a dated list; deck-check cites it; a list for another format is refused."""
+    saved = client.post("/api/content/custom/card-list", json={
+        "name": "Club list", "format": "championship", "as_of": "2026-11-01", "forbidden": ["Bitter Storm"]})
+    assert saved.status_code == 201, saved.get_json()
+    lid = saved.get_json()["id"]
+    body = {"format": "championship", "warband": "garreks-reavers", "deck": "force-of-frost", "card_list": lid}
+    problems = client.post("/api/content/underworlds/deck-check", json=body).get_json()["problems"]
+    assert [p["code"] for p in problems] == ["forbidden_card"]
+    assert problems[0]["rule"].endswith("; Club list of 2026-11-01")
+    wrong = client.post("/api/content/underworlds/deck-check", json={**body, "format": "nemesis"})
+    assert wrong.status_code == 422 and "is for the championship format" in wrong.get_json()["error"]["message"]
+    missing = client.post("/api/content/underworlds/deck-check", json={**body, "card_list": "nope"})
+    assert missing.status_code == 422
+    undated = client.post("/api/content/custom/card-list", json={"name": "x", "format": "championship"})
+    assert undated.status_code == 422 and "as_of" in undated.get_json()["error"]["fields"]
 
 
 def test_listing_and_record(client):
@@ -149,7 +232,8 @@ def test_custom_warband_round_trip_into_a_game(tmp_path):
 
     resp = client.post("/api/games", json={"ruleset": "underworlds/deathgorge", "options": {"format": "rivals"},
                                            "seats": [{"name": "Ana", "custom_id": cid},
-                                                     {"name": "Ben", "warband": "cyrenis-razors"}]})
+                                                     {"name": "Ben", "warband": "cyrenis-razors",
+                                                      "printing": "second-edition"}]})
     assert resp.status_code == 201, resp.get_json()
     game = resp.get_json()
     tokens = {s["seat"]: s["token"] for s in game["seats"]}

@@ -23,8 +23,12 @@ def test_known_warband_gets_fighters_name_and_alliance():
     ana = out["seats"][0]
     assert [f["slug"] for f in ana["fighters"]] == ["cyreni", "cephanyr", "renglaith", "alathyrr"]
     assert ana["warband_name"] == "Cyreni's Razors" and ana["grand_alliance"] == "order"
+    # The Deathgorge rules go with the first-edition cards, whose numbers no source gives: asked for.
     assert ana["printing"] == "deathgorge"
-    assert ana["missing"]["cyreni"] == ["inspire_condition", "inspired"]
+    assert ana["missing"]["cyreni"][:4] == ["move", "defence", "wounds", "profiles"]
+    held = content.expand_setup("underworlds/deathgorge", {"seats": [
+        {"name": "Ana", "warband": "cyrenis-razors", "printing": "second-edition"}]})["seats"][0]
+    assert content.needs_typing(held["fighters"][0]) == []
 
 
 def test_custom_seat_keeps_its_fighters_normalised():
@@ -42,16 +46,20 @@ def test_input_is_not_mutated():
 
 
 def test_printing_follows_the_ruleset():
-    """2018/2019 rules pick the original printing, the current rules the current one; a seat can choose."""
+    """2018/2019 rules pick the original printing, the current rules a first-edition one, else the original;
+    a second-edition printing is never picked for a ruleset but a seat can name the printing it holds."""
     raw = {"seats": [{"name": "A", "warband": "ironsouls-condemnors"}]}
     old = content.expand_setup("underworlds/dreadfane", raw)["seats"][0]
     new = content.expand_setup("underworlds/deathgorge", raw)["seats"][0]
     assert (old["printing"], old["fighters"][0]["wounds"]) == ("dreadfane-2019", 4)
-    assert (new["printing"], new["fighters"][0]["wounds"]) == ("current", 5)
+    assert new["printing"] == "dreadfane-2019"
     chosen = content.expand_setup("underworlds/deathgorge",
                                   {"seats": [{"name": "A", "warband": "ironsouls-condemnors",
-                                              "printing": "dreadfane-2019"}]})["seats"][0]
-    assert chosen["fighters"][0]["wounds"] == 4
+                                              "printing": "second-edition"}]})["seats"][0]
+    assert chosen["fighters"][0]["wounds"] == 5
+    # Only second-edition cards are known: the 2018 rules do not offer them unasked.
+    with pytest.raises(SetupError, match="These rules offer no printing of Kurnoth's Heralds"):
+        content.expand_setup("underworlds/shadespire", {"seats": [{"name": "A", "warband": "kurnoths-heralds"}]})
     # Only an original printing exists: the current rules fall back to it.
     assert content.expand_setup("underworlds/deathgorge", {"seats": [{"name": "A", "warband": "garreks-reavers"}]}
                                 )["seats"][0]["printing"] == "shadespire-2018"
@@ -103,10 +111,13 @@ def test_deck_from_content_is_split_into_objectives_and_power():
                                {"seats": [{"name": "A", "warband": "garreks-reavers",
                                            "deck": "garreks-reavers-shadespire"}]})
     deck = out["seats"][0]["deck"]
-    assert [c["name"] for c in deck["objectives"]] == ["Khorne Cares Not"]
+    assert len(deck["objectives"]) == 9 and len(deck["power"]) == 20
+    assert "Khorne Cares Not" in [c["name"] for c in deck["objectives"]]
     assert all(c["type"] != "objective" for c in deck["power"])
     assert {c["symbol"] for c in deck["power"]} == {"garreks-reavers"}
     assert deck["rivals"][0]["id"] == "garreks-reavers-shadespire"
+    # The product's cards are the pool a deck is built from: the printed deck sizes hold.
+    assert deck["complete"] is False and out["seats"][0]["deck_sizes"] == {"objectives": 12, "power": 20}
 
 
 def test_built_deck_by_card_names():
@@ -177,12 +188,16 @@ def test_other_games_use_their_own_expanders():
     assert len(content.expand_setup("conquest/core", {"seats": [{"name": "A"}]})["planets"]) == 10
 
 
-def test_incomplete_deck_keeps_the_printed_sizes():
-    """A deck our sources only partly list still counts 12 objective and 20 power cards (The decks, pg 7)."""
+def test_whole_rivals_deck_lists_every_card():
+    """A Deathgorge core Rivals deck comes whole: 12 objectives (6 surge) and 20 power cards, by name."""
     seat = content.expand_setup("underworlds/deathgorge", {"seats": [
         {"name": "A", "warband": "cyrenis-razors", "deck": "cyrenis-razors-rivals"}]})["seats"][0]
-    assert seat["deck"]["complete"] is False
-    assert seat["deck_sizes"] == {"objectives": 12, "power": 20}
+    deck = seat["deck"]
+    assert deck["complete"] is True and "deck_sizes" not in seat
+    assert (len(deck["objectives"]), len(deck["power"])) == (12, 20)
+    assert sum(c["scoring"] == "surge" for c in deck["objectives"]) == 6
+    crescendo = next(c for c in deck["objectives"] if c["name"] == "Crashing Crescendo")
+    assert (crescendo["glory"], crescendo["scoring"], crescendo["number"]) == (1, "surge", "CR1")
 
 
 def test_custom_deck_by_saved_id():

@@ -40,15 +40,27 @@ def test_every_warband_named_in_the_rulebooks_is_shipped():
 
 
 def test_printings_are_kept_apart():
-    """Stats that changed between printings are separate records (facts.md)."""
+    """Stats that changed between printings are separate records, each with its edition (SOURCES.md)."""
     lib = content.load()
     ironsoul = lib.warband("ironsouls-condemnors")
-    by_era = {p["era"]: {f["slug"]: f for f in p["fighters"]} for p in ironsoul["printings"]}
-    assert by_era["original"]["gwynne-ironsoul"]["wounds"] == 4
-    assert by_era["current"]["gwynne-ironsoul"]["wounds"] == 5
-    swarm = {p["era"]: {f["slug"]: f for f in p["fighters"]} for p in lib.warband("spiteclaws-swarm")["printings"]}
+    by_edition = {p["edition"]: {f["slug"]: f for f in p["fighters"]} for p in ironsoul["printings"]}
+    assert by_edition["original"]["gwynne-ironsoul"]["wounds"] == 4
+    assert by_edition["second"]["gwynne-ironsoul"]["wounds"] == 5
+    swarm = {p["edition"]: {f["slug"]: f for f in p["fighters"]} for p in lib.warband("spiteclaws-swarm")["printings"]}
     assert swarm["original"]["krrk"]["defence"] == {"dice": 1, "symbol": "block"}
-    assert swarm["current"]["krrk"]["defence"] == {"dice": 1, "symbol": "dodge"}
+    assert swarm["second"]["krrk"]["defence"] == {"dice": 1, "symbol": "dodge"}
+
+
+def test_mislabelled_printings_are_fixed():
+    """Cards from a second-edition data set are labelled second edition, not as the Deathgorge printing;
+    the Deathgorge (first-edition) cards of the core-set warbands are listed with unknown numbers."""
+    lib = content.load()
+    for wid in ("cyrenis-razors", "ironsouls-condemnors", "sepulchral-guard", "spiteclaws-swarm"):
+        second = [p for p in lib.warband(wid)["printings"] if any("S7" in s for s in p["sources"])]
+        assert second and all(p["edition"] == "second" and "Deathgorge" not in p["label"] for p in second), wid
+    for wid in ("cyrenis-razors", "thricefold-discord"):
+        first = [p for p in lib.warband(wid)["printings"] if p["edition"] == "first"]
+        assert len(first) == 1 and first[0]["fighters"][0]["move"] is None
 
 
 def test_facts_numbers_are_shipped():
@@ -62,7 +74,7 @@ def test_facts_numbers_are_shipped():
     assert karsus["inspire_condition"]["check"] == {"kind": "fighters_out_of_action_at_least", "count": 3}
     severin = lib.warband("steelhearts-champions")["printings"][0]["fighters"][0]
     assert severin["leader"] and severin["inspired"]["defence"]["dice"] == 2
-    cephanyr = {f["slug"]: f for f in lib.warband("cyrenis-razors")["printings"][0]["fighters"]}["cephanyr"]
+    cephanyr = {f["slug"]: f for f in lib.warband("cyrenis-razors")["printings"][1]["fighters"]}["cephanyr"]
     assert (cephanyr["move"], cephanyr["wounds"], cephanyr["defence"]["symbol"]) == (3, 4, "dodge")
 
 
@@ -121,7 +133,7 @@ def test_bad_card_names_the_card(tree):
     edit(tree / "underworlds/decks/shadespire-universal.yaml", breakit)
     with pytest.raises(content.ContentError) as exc:
         content.load_from(tree)
-    assert "card 'Confusion'" in str(exc.value) and "cards[0].type" in str(exc.value)
+    assert "card 'Annihilation'" in str(exc.value) and "cards[0].type" in str(exc.value)
 
 
 def test_file_name_must_match_id(tree):
@@ -161,13 +173,13 @@ def test_a_bad_file_stops_the_server_starting(tree, monkeypatch, tmp_path):
     from app import create_app
 
     def breakit(d):
-        d["printings"][0]["fighters"][0]["defence"]["symbol"] = "parry"
+        d["printings"][1]["fighters"][0]["defence"]["symbol"] = "parry"
     edit(tree / "underworlds/warbands/cyrenis-razors.yaml", breakit)
     monkeypatch.setenv("TW_CONTENT_DIR", str(tree))
     with pytest.raises(content.ContentError) as exc:
         create_app({"ASYNC_MODE": "threading", "DATABASE_URL": f"sqlite:///{tmp_path / 'tw.sqlite3'}",
                     "TESTING": True, "INSTANCE_PATH": str(tmp_path / "instance")})
-    assert "cyrenis-razors.yaml: fighter 'cyreni', field printings[0].fighters[0].defence.symbol" in str(exc.value)
+    assert "cyrenis-razors.yaml: fighter 'cyreni', field printings[1].fighters[0].defence.symbol" in str(exc.value)
 
 
 def test_card_restrictions_name_the_warbands_fighters(tree):
@@ -175,5 +187,5 @@ def test_card_restrictions_name_the_warbands_fighters(tree):
     def breakit(d):
         d["cards"][-1]["restrictions"] = ["garrek"]
     edit(tree / "underworlds/decks/garreks-reavers-shadespire.yaml", breakit)
-    with pytest.raises(content.ContentError, match=r"card 'Ever-Advancing', field cards\[13\].restrictions\[0\]"):
+    with pytest.raises(content.ContentError, match=r"card 'Wicked Blade', field cards\[28\].restrictions\[0\]"):
         content.load_from(tree)

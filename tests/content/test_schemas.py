@@ -19,13 +19,13 @@ FIGHTER = {
 
 WARBAND = {
     "id": "test-band", "name": "Test Band", "game": "underworlds", "grand_alliance": "order",
-    "printings": [{"id": "current", "era": "current", "label": "test", "sources": ["a test"],
+    "printings": [{"id": "current", "edition": "first", "label": "test", "sources": ["a test"],
                    "fighters": [FIGHTER, {**FIGHTER, "slug": "second", "name": "Second", "leader": False}]}],
 }
 
 DECK = {
     "id": "test-deck", "name": "Test deck", "game": "underworlds", "kind": "rivals", "symbol": "universal",
-    "era": "current", "sources": ["a test"], "complete": False,
+    "edition": "first", "sources": ["a test"], "complete": False,
     "cards": [{"name": "Strike First", "type": "objective", "glory": 1, "scoring": "surge", "effect": "ours"},
               {"name": "Duck", "type": "ploy", "effect": "ours", "reaction": "after_attack",
                "reaction_when": {"target": "friendly", "outcome": "failed"}}],
@@ -109,7 +109,7 @@ def test_warband_good_and_broken():
     assert WarbandSchema().load(WARBAND)["printings"][0]["fighters"][1]["slug"] == "second"
     for path, value, field in [
         ("grand_alliance", "chaotic", "grand_alliance"),
-        ("printings.0.era", "future", "printings.0.era"),
+        ("printings.0.edition", "future", "printings.0.edition"),
         ("printings.0.fighters.1.slug", "cyreni", "printings.0.fighters.1.slug"),
         ("printings.0.fighters.1.leader", True, "printings.0.fighters"),
         ("printings.0.fighters.0.wounds", "x", "printings.0.fighters.0.wounds"),
@@ -139,7 +139,8 @@ def test_card_rules_by_type():
           "reaction_when": {"mood": "bad"}}, "reaction_when.mood.key"),
         ({"name": "X", "type": "gizmo", "effect": "e"}, "type"),
         ({"name": "X", "type": "ploy", "effect": "e", "reaction": "whenever"}, "reaction"),
-        ({"name": "X", "type": "ploy"}, "effect"),
+        ({"name": "X", "type": "ploy", "effect": ""}, "effect"),
+        ({"name": "X", "type": "ploy", "glory_cost": 1}, "glory_cost"),
     ]:
         with pytest.raises(ValidationError) as exc:
             CardSchema().load(card)

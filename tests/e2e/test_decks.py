@@ -22,17 +22,23 @@ def export(server, rec) -> dict:
 
 
 def test_deck_from_content_checked_with_its_rule_then_played_anyway(phones, server):
-    """Nemesis decks are built card by card: a whole Rivals deck is refused with the Nemesis rule, shown
-    before the game exists; the table accepts it with a reason and the game starts with that deck."""
+    """Championship with an organiser's dated card list: a whole Rivals deck holding a forbidden card is refused
+    with the rule and the list's date, shown before the game exists; the table accepts it with a reason."""
+    saved = requests.post(f"{server.url}/api/content/custom/card-list", json={
+        "name": "Club Championship list", "format": "championship", "as_of": "2026-11-01",
+        "forbidden": ["Crashing Crescendo"], "restricted": [], "max_restricted": 3})
+    assert saved.status_code == 201, saved.text
     host = phones.new("host")
     host.goto("/new")
     expect(host.locator("#wizard[data-ready='true']")).to_be_attached()
-    host.get_by_role("radio", name="Nemesis").click()
+    host.get_by_role("radio", name="Championship").click()
+    host.locator("#card-list").fill(saved.json()["id"])
     host.locator("#wizard-next").click()
     host.locator("#name-0").fill("Ana")
     host.locator("#warband-0").select_option("cyrenis-razors")
+    host.locator("#printing-0").select_option("second-edition")   # the cards Ana holds: no numbers to type
     host.locator("#name-1").fill("Ben")
-    host.locator("#warband-1").select_option("ironsouls-condemnors")
+    host.locator("#warband-1").select_option("garreks-reavers")
     # Only this warband's own deck and the universal decks of the current rules are offered.
     expect(host.locator("#deck-0 option").first).to_be_attached()   # the wizard's deck part loads on demand
     offered = host.locator("#deck-0 option").all_inner_texts()
@@ -44,8 +50,9 @@ def test_deck_from_content_checked_with_its_rule_then_played_anyway(phones, serv
     phones.shot(host, "01-deck-picked")
     host.locator("#wizard-next").click()
     problems = host.locator("[data-deck-problems]")
-    expect(problems).to_contain_text("The objective deck needs at least 12 cards")
-    expect(problems).to_contain_text("Rule: Deathgorge rulebook, Ways to play: Nemesis, Deck-building (pg 40)")
+    expect(problems).to_contain_text("Crashing Crescendo cannot be used in the Championship format")
+    expect(problems).to_contain_text("Rule: Deathgorge rulebook, Ways to play: Championship (pg 41); "
+                                     "Club Championship list of 2026-11-01")
     expect(host.locator("#toast")).to_contain_text("Ana's deck")
     expect(host.get_by_role("heading", name="Players")).to_be_visible()  # still on the players step
     problems.scroll_into_view_if_needed()
@@ -61,7 +68,8 @@ def test_deck_from_content_checked_with_its_rule_then_played_anyway(phones, serv
     expect(host.locator("#join-code")).to_have_text(re.compile(r"^[0-9A-Z]{4,}$"))
     setup = export(server, host_record(host))["setup"]
     assert setup["seats"][0]["deck"]["id"] == "cyrenis-razors-rivals"
-    assert setup["seats"][0]["deck_problems"][0]["code"] == "objective_deck_too_small"
+    assert setup["seats"][0]["printing"] == "second-edition"
+    assert setup["seats"][0]["deck_problems"][0]["code"] == "forbidden_card"
     assert "decks as they come" in setup["options"]["deck_override"]["reason"]
     assert setup["seats"][1].get("deck") is None   # Ben plays without deck data
 
@@ -78,15 +86,16 @@ def test_rivals_deck_passes_and_the_edition_filters_the_decks(phones, server):
     expect(host.locator("#deck-0 option").first).to_be_attached()   # the wizard's deck part loads on demand
     offered = host.locator("#deck-0 option").all_inner_texts()
     assert any("Steelheart" in o for o in offered) and any("universal" in o for o in offered), offered
-    assert not any("Rivals Deck" in o or "Garrek" in o for o in offered), offered
+    assert not any("Rivals Deck" in o or "Garrek's Reavers cards" in o for o in offered), offered
     host.get_by_role("button", name="Back").click()
     host.locator("[data-ruleset='underworlds/deathgorge']").click()
     host.get_by_role("radio", name="Rivals").click()
     host.locator("#wizard-next").click()
     host.locator("#warband-0").select_option("cyrenis-razors")
+    host.locator("#printing-0").select_option("second-edition")
     host.locator("#deck-0").select_option("cyrenis-razors-rivals")
     host.locator("#name-1").fill("Ben")
-    host.locator("#warband-1").select_option("cyrenis-razors")
+    host.locator("#warband-1").select_option("garreks-reavers")
     host.locator("#deck-1").select_option("force-of-frost")
     phones.shot(host, "01-rivals-decks")
     host.locator("#wizard-next").click()

@@ -10,11 +10,11 @@ from .flows import join, roll_all, tap
 
 
 def test_attack_asks_for_the_profile_the_content_lacks(phones, server):
-    """Severin Steelheart's Mighty Swing has no numbers in our sources: the form asks for Range, Dice, Damage
-    and symbol, and the attack goes through with them."""
+    """The Harvester's Whirling Scythe (Sepulchral Guard, original cards) has no numbers in our sources: the form
+    asks for Range, Dice, Damage and symbol, and the attack goes through with them."""
     reply = requests.post(f"{server.url}/api/games", json={
         "ruleset": "underworlds/deathgorge", "options": {"format": "rivals"},
-        "seats": [{"name": "Ana", "warband": "steelhearts-champions"}, {"name": "Ben", "warband": "cyrenis-razors"}]})
+        "seats": [{"name": "Ana", "warband": "sepulchral-guard"}, {"name": "Ben", "warband": "steelhearts-champions"}]})
     assert reply.status_code == 201, reply.text
     game = reply.json()
     tokens = {s["seat"]: s["token"] for s in game["seats"]}
@@ -26,9 +26,9 @@ def test_attack_asks_for_the_profile_the_content_lacks(phones, server):
         assert r.status_code == 201, r.text
     ana = phones.new("ana")
     join(ana, game["join_code"], "p1")
-    ana.locator("[data-group='Activate Severin Steelheart']").click()
+    ana.locator("[data-group='Activate The Harvester']").click()
     ana.locator("dialog").get_by_role("button", name="Attack", exact=True).click()
-    tap(ana, "Severin Steelheart: Mighty Swing (enter its numbers)")
+    tap(ana, "The Harvester: Whirling Scythe (enter its numbers)")
     sheet = ana.locator("dialog[aria-label='Attack entry']")
     sheet.locator("[data-field='target']").first.click()
     expect(sheet.locator("#attack-preview")).to_contain_text("Enter the numbers from the fighter card")
@@ -42,4 +42,4 @@ def test_attack_asks_for_the_profile_the_content_lacks(phones, server):
     phones.shot(ana, "01-numbers-asked")
     sheet.get_by_role("button", name="Commit attack").click()
     ana.locator("[data-tab='log']").click()
-    expect(ana.locator("ol.log li[data-type='attack']")).to_contain_text("Severin Steelheart")
+    expect(ana.locator("ol.log li[data-type='attack']")).to_contain_text("The Harvester")

@@ -18,17 +18,21 @@ def test_content_warbands_and_missing_numbers(phones):
     host.locator("#wizard-next").click()
     host.locator("#name-0").fill("Ana")
     host.locator("#warband-0").select_option("cyrenis-razors")
+    # The Deathgorge rules go with the first-edition cards, whose numbers no source gives: asked for.
+    gap = host.locator(".fighter-edit", has=host.locator("input[value='Cyreni of the Abyss']"))
+    expect(gap).to_be_visible()
+    expect(host.locator("[data-seat-gaps='0']")).to_contain_text("No source gives these numbers")
     host.locator("#name-1").fill("Ben")
     host.locator("#warband-1").select_option("steelhearts-champions")
-    gap = host.locator(".fighter-edit", has=host.locator("input[value='Severin Steelheart']"))
-    expect(gap).to_be_visible()
-    host.locator("#wizard-next").click()           # refused: Mighty Swing has no numbers yet
-    expect(host.locator("#toast")).to_contain_text("Mighty Swing")
-    second = gap.locator("fieldset", has_text="Attack profile").nth(1)
-    second.get_by_label("Range").fill("1")
-    second.get_by_label("Dice").fill("2")
-    second.get_by_label("Damage").fill("2")
+    expect(host.locator("#printing-1")).to_have_count(0)      # one printing, every number known
+    expect(host.locator(".fighter-edit")).to_have_count(4)  # only Cyreni's Razors ask
+    host.locator("#wizard-next").click()           # refused: Cyreni's numbers are not entered yet
+    expect(host.locator("#toast")).to_contain_text("Cyreni")
     phones.shot(host, "01-missing-numbers")
+    # Ana holds the second-edition cards: picking them leaves nothing to type.
+    host.locator("#printing-0").select_option("second-edition")
+    expect(host.locator(".fighter-edit")).to_have_count(0)
+    phones.shot(host, "01b-printing-picked")
     host.locator("#wizard-next").click()
     expect(host.get_by_role("heading", name="Before the first round")).to_be_visible()
     host.locator("[data-choice='board-p2']").click()

@@ -35,7 +35,7 @@ def underworlds_setup(players: int = 2) -> dict:
 def content_setup(ruleset_id: str = "underworlds/deathgorge", fmt: str = "rivals",
                   seats: tuple = (("steelhearts-champions", None), ("thricefold-discord", None))) -> dict:
     """An Underworlds setup expanded from the shipped content (as the server does): warbands whose numbers our
-    sources lack (null Dice/Damage/Defence/Wounds, no known Attack actions) and partial decks."""
+    sources lack (null Dice/Damage/Defence/Wounds, no known Attack actions), whole decks and card pools."""
     from app.content import expand_setup  # noqa: PLC0415
     return expand_setup(ruleset_id, {"ruleset": ruleset_id, "options": {"format": fmt}, "seats": [
         {"name": f"Player {i + 1}", "warband": w, **({"deck": d} if d else {})} for i, (w, d) in enumerate(seats)]})
@@ -72,8 +72,8 @@ def battlelore_setup(entered: bool = False, **options) -> dict:
 SETUPS: dict[str, list[dict]] = {
     # (benchmarks/engine.py replays a long game of each ruleset's LAST setup: keep the sample warbands last.)
     "underworlds/deathgorge": [underworlds_setup(2), underworlds_setup(3),
-                               # Content with unknown numbers and partial decks (no cards listed / some listed).
-                               content_setup(seats=(("steelhearts-champions", "steelhearts-champions-shadespire"),
+                               # Content: whole Rivals decks by name, a warband with unknown numbers, no deck data.
+                               content_setup(seats=(("steelhearts-champions", "force-of-frost"),
                                                     ("thricefold-discord", None),
                                                     ("cyrenis-razors", "cyrenis-razors-rivals"))),
                                underworlds_setup(4)],
@@ -82,7 +82,7 @@ SETUPS: dict[str, list[dict]] = {
     "underworlds/shadespire": [edition_setup("underworlds/shadespire", 2), edition_setup("underworlds/shadespire", 4),
                                content_setup("underworlds/shadespire", "standard", (
                                    ("steelhearts-champions", "steelhearts-champions-shadespire"),
-                                   ("thricefold-discord", None))),
+                                   ("ironskulls-boyz", None))),
                                edition_setup("underworlds/shadespire", 2, artefact=True)],
     "underworlds/dreadfane": [edition_setup("underworlds/dreadfane", 2)],
     "battlelore/second-edition": [battlelore_setup(), battlelore_setup(entered=True),

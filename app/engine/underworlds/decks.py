@@ -56,11 +56,12 @@ def validate_deck(fmt: str, warband: dict, deck: dict, format_data: dict | None 
     problems += _unique(deck, R_GLOSSARY_OBJ if fmt == "nemesis" else R_RELIC)
     if fmt == "nemesis":
         problems += _nemesis_sources(warband, deck)
+        problems += _listed(deck, format_data or {}, "Nemesis", R_NEMESIS)
     else:
         problems += _relic_symbols(warband, deck)
         problems += _plots(warband, deck)
     if fmt == "championship":
-        problems += _championship(deck, format_data or {})
+        problems += _listed(deck, format_data or {}, "Championship", R_CHAMPIONSHIP)
     return problems
 
 
@@ -175,20 +176,22 @@ def _plots(warband: dict, deck: dict) -> list[Violation]:
                f"({', '.join(others)} chosen).", R_RELIC)]
 
 
-def _championship(deck: dict, data: dict) -> list[Violation]:
-    """Championship: Relic plus the forbidden and restricted lists (kept as data)."""
+def _listed(deck: dict, data: dict, label: str, book_rule: str) -> list[Violation]:
+    """The forbidden and restricted lists of a format (data with the date they reflect: the book sends players
+    to warhammerunderworlds.com for the current ones), cited with the list's name and date."""
     out = []
     forbidden = {n.casefold() for n in data.get("forbidden") or []}
     restricted = {n.casefold() for n in data.get("restricted") or []}
+    rule = f"{book_rule}; {data.get('name') or label + ' lists'} of {data.get('as_of') or 'an unknown date'}"
     bad = [c["name"] for c in _cards(deck) if c["name"].casefold() in forbidden]
     if bad:
-        out.append(_v("forbidden_card", f"{', '.join(bad)} cannot be used in the Championship format.",
-                      R_CHAMPIONSHIP))
+        out.append(_v("forbidden_card", f"{', '.join(bad)} cannot be used in the {label} format "
+                      f"({'it is' if len(bad) == 1 else 'they are'} forbidden).", rule))
     limit = data.get("max_restricted")
     used = [c["name"] for c in _cards(deck) if c["name"].casefold() in restricted]
     if limit is not None and len(used) > limit:
         out.append(_v("too_many_restricted", f"At most {limit} restricted cards can be used "
-                      f"({len(used)}: {', '.join(used)}).", R_CHAMPIONSHIP))
+                      f"({len(used)}: {', '.join(used)}).", rule))
     return out
 
 

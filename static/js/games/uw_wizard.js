@@ -3,13 +3,14 @@
 import { h, button, toast } from "../dom.js";
 import { api, errorText } from "../api.js";
 
-/** Decks a seat may pick: the edition's era (app/content.py PRINTING_PREFERENCE), its warband's or universal. */
-export const decksFor = (decks, ruleset, seat) => decks.filter((d) => d.era === (ruleset.endsWith("deathgorge") ? "current" : "original") &&
-  (d.symbol === "universal" || (d.warband && d.warband === seat.warband)));
+/** Decks a seat may pick: those of the ruleset's era (the server filters by ruleset), its warband's or universal. */
+export const decksFor = (decks, ruleset, seat) => decks.filter((d) =>
+  d.symbol === "universal" || (d.warband && d.warband === seat.warband));
 
 function deckNote(d, format, ruleset) {
   if (!d) return "The cards stay on the table: enter them as they are played.";
-  let note = d.complete ? `${d.cards} cards` : `${d.cards || "None"} of its cards known to the app`;
+  let note = d.kind === "collection" ? `${d.cards} cards of ${d.product || "this product"} to build from; pick them by name as you play`
+    : d.complete ? `${d.cards} cards, each picked by name as you play` : `${d.cards || "None"} of its cards known to the app`;
   if (ruleset === "underworlds/deathgorge" && format && format !== "rivals") {
     note += `; a ${format[0].toUpperCase()}${format.slice(1)} deck is built card by card, so a whole deck is checked against that format's rules`;
   }
@@ -40,14 +41,14 @@ export function deckPicker(seat, index, { decks, ruleset, format, rerender, askR
 }
 
 /** Check every seat's deck (problems kept on the seat); the first unaccepted problem as a sentence, or null. */
-export async function checkDecks(seats, { ruleset, format, fightersOf }) {
+export async function checkDecks(seats, { ruleset, format, cardList, fightersOf }) {
   let first = null;
   for (const seat of seats) {
     seat.deckProblems = null;
     if (!seat.deck) continue;
     const fighters = fightersOf(seat);
     const reply = await api("POST", "/api/content/underworlds/deck-check", { body: { format: format || "standard", ruleset,
-      warband: seat.warband, deck: seat.deck, ...(fighters ? { fighters } : {}) } }).catch(() => null);
+      warband: seat.warband, deck: seat.deck, ...(cardList ? { card_list: cardList } : {}), ...(fighters ? { fighters } : {}) } }).catch(() => null);
     if (!reply) continue;  // offline: the server checks the deck again when the game is created
     seat.deckProblems = reply.status === 200 ? reply.body.problems || [] : [{ message: errorText(reply), overridable: false }];
     if (seat.deckProblems.length && !seat.deckAccepted && !first) first = `${seat.name.trim()}'s deck: ${seat.deckProblems[0].message}`;

@@ -32,8 +32,7 @@ const w = {
   mySeat: "p1",
   shared: false,        // one phone for the whole table (passed around)
   seats: [],
-  warbands: [],
-  decks: [],            // Underworlds deck summaries from the content
+  content: {},          // Underworlds content per ruleset: {warbands, decks} (each edition offers its own)
   firstBoard: "p1",
   doOvers: {},          // seat -> none|power|objectives|all
   deploysFirst: "p2",   // who placed the first fighter (the deployment roll-off's choice)
@@ -43,6 +42,23 @@ const w = {
 };
 
 const family = () => w.ruleset.split("/")[0];
+const offered = () => w.content[w.ruleset] || { warbands: [], decks: [] };
+
+/** The warbands and decks an Underworlds ruleset offers (GET /api/content/underworlds/...?ruleset=), once each. */
+async function loadContent(ruleset) {
+  if (w.content[ruleset] || !ruleset.startsWith("underworlds/")) return;
+  w.content[ruleset] = { warbands: [], decks: [], loading: true };
+  const q = `ruleset=${encodeURIComponent(ruleset)}&per_page=500`;
+  try {
+    const [wb, decks] = await Promise.all([api("GET", `/api/content/underworlds/warbands?${q}`),
+      api("GET", `/api/content/underworlds/decks?${q}`)]);
+    w.content[ruleset] = {
+      warbands: wb.status === 200 ? wb.body.items.map((x) => ({ slug: x.id, name: x.name,
+        typing: (x.printings.find((p) => p.id === x.default_printing) || {}).needs_typing })) : [],
+      decks: decks.status === 200 ? decks.body.items : [] };
+  } catch (err) { delete w.content[ruleset]; }  // offline: tried again on the next render
+  render();
+}
 
 // Underworlds-only wizard parts (decks, saved warbands) load when an Underworlds game reaches its players.
 let UW = null;
@@ -70,6 +86,13 @@ function ensureSeats() {
 
 /** Choose a ruleset; keep the format and player count only where that edition has them. */
 function pickRuleset(id) {
+  if (id !== w.ruleset) {
+    // Each edition offers its own printings of the fighter cards: content warbands are fetched again.
+    for (const seat of w.seats) {
+      if (!seat.warband || seat.warband === "custom" || seat.warband === "open" || seat.warband.startsWith("saved:")) continue;
+      Object.assign(seat, { printing: null, printings: null, gaps: null, fighters: [], reload: true });
+    }
+  }
   w.ruleset = id;
   const formats = formatsOf(id).map(([f]) => f);
   if (!formats.includes(w.format)) w.format = formats[0] || null;
@@ -92,6 +115,10 @@ function stepGame() {
       h("div", { class: "seg", role: "radiogroup", "aria-label": "Format" },
         formats.map(([id, label]) => button(label, () => { w.format = id; if (!playersOf(w.ruleset).includes(w.count)) w.count = 2; render(); },
           { cls: "btn", role: "radio", "aria-checked": String(id === w.format), "aria-pressed": String(id === w.format) })))) : null,
+    ["championship", "nemesis"].includes(w.format) && family() === "underworlds" ? h("label", { class: "field" },
+      h("span", {}, "Organiser's card list (id; empty: the app's list)"),
+      h("input", { id: "card-list", value: w.cardList || "", maxlength: 200, autocomplete: "off",
+        oninput: (e) => { w.cardList = e.target.value; } })) : null,
     w.format === "matched" ? h("label", { class: "check", id: "tiebreakers" },
       h("input", { type: "checkbox", checked: w.tiebreakers, onchange: (e) => { w.tiebreakers = e.target.checked; } }),
       "Use the tiebreakers if the match is level (agree before the first game)") : null,
@@ -104,13 +131,16 @@ function stepGame() {
 
 function warbandPicker(seat, index) {
   const options = [h("option", { value: "" }, "Choose a warband…"),
-    ...w.warbands.map((wb) => h("option", { value: wb.slug, selected: seat.warband === wb.slug }, wb.name)),
+    ...offered().warbands.map((wb) => h("option", { value: wb.slug, selected: seat.warband === wb.slug },
+      wb.typing ? `${wb.name} (some numbers to enter)` : wb.name)),
     savedGroup(seat),
     h("option", { value: "open", selected: seat.warband === "open" }, "Open a shared warband (link or id)"),
     h("option", { value: "custom", selected: seat.warband === "custom" }, "Type in the fighter cards")];
   const select = h("select", { id: `warband-${index}`, onchange: async (e) => {
     seat.warband = e.target.value;
     seat.gaps = null;
+    seat.printing = null;
+    seat.printings = null;
     seat.saved = null;
     seat.justSaved = false;
     if (seat.warband.startsWith("saved:")) {
@@ -152,11 +182,17 @@ async function saveAndShare(seat) {
 // Numbers the rules engine needs; a content record without them must be completed by the players.
 const NEEDED = /^(move|wounds|defence|profiles(\[\d+\]\.(range|dice|symbol|damage))?)$/;
 
-/** Fetch a content warband's fighters; keep them for editing when the content lacks numbers. */
+/** Fetch a content warband's fighters (the seat's printing, else the ruleset's); keep them for editing when
+ * the content lacks numbers. */
 async function loadWarband(seat) {
   try {
-    const reply = await api("GET", `/api/content/underworlds/warbands/${encodeURIComponent(seat.warband)}/fighters?ruleset=${encodeURIComponent(w.ruleset)}`);
+    const printing = seat.printing ? `&printing=${encodeURIComponent(seat.printing)}` : "";
+    const reply = await api("GET", `/api/content/underworlds/warbands/${encodeURIComponent(seat.warband)}/fighters?ruleset=${encodeURIComponent(w.ruleset)}${printing}`);
     if (reply.status !== 200) return;
+    seat.printings = reply.body.printings || [];
+    seat.printing = reply.body.printing.id;
+    seat.fighters = [];
+    seat.gaps = null;
     const gaps = Object.entries(reply.body.missing || {}).filter(([, fields]) => fields.some((f) => NEEDED.test(f)));
     if (gaps.length) {
       seat.fighters = reply.body.fighters.map((f) => JSON.parse(JSON.stringify(f)));
@@ -169,10 +205,25 @@ async function loadWarband(seat) {
   } catch (err) { /* offline: the server fills the warband when the game is created */ }
 }
 
+/** "Fighter cards": which printing the player holds, when the warband has more than one (default: these rules'). */
+function printingPicker(seat, index) {
+  if (!seat.printings || seat.printings.length < 2) return null;
+  const label = (p) => `${p.label}${p.offered ? "" : " (not the cards these rules were written for)"}${p.needs_typing ? ": some numbers to enter" : ""}`;
+  return h("label", { class: "field" }, h("span", {}, "Fighter cards"),
+    h("select", { id: `printing-${index}`, onchange: async (e) => { seat.printing = e.target.value; await loadWarband(seat); render(); } },
+      seat.printings.map((p) => h("option", { value: p.id, selected: p.id === seat.printing }, label(p)))));
+}
+
 function stepPlayers() {
   ensureSeats();
   const fam = family();
   if (fam === "underworlds" && !UW) loadUw().then(render);
+  if (fam === "underworlds" && !w.content[w.ruleset]) loadContent(w.ruleset);
+  for (const seat of w.seats.filter((x) => x.reload)) {
+    seat.reload = false;
+    if (w.content[w.ruleset] && !w.content[w.ruleset].loading && !offered().warbands.some((x) => x.slug === seat.warband)) seat.warband = "";
+    else loadWarband(seat).then(render);
+  }
   return [
     h("h1", {}, "Players"),
     h("p", { class: "muted" }, "In order of play. This phone will be the seat you tick."),
@@ -187,10 +238,11 @@ function stepPlayers() {
           h("input", { id: `name-${i}`, value: seat.name, maxlength: 40, autocomplete: "off", placeholder: `Player ${i + 1}`,
             oninput: (e) => { seat.name = e.target.value; } })),
         fam === "underworlds" ? warbandPicker(seat, i) : null,
-        UW && fam === "underworlds" && seat.warband ? UW.deckPicker(seat, i, { decks: w.decks, ruleset: w.ruleset, format: w.format, rerender: render, askReason }) : null,
+        fam === "underworlds" ? printingPicker(seat, i) : null,
+        UW && fam === "underworlds" && seat.warband ? UW.deckPicker(seat, i, { decks: offered().decks, ruleset: w.ruleset, format: w.format, rerender: render, askReason }) : null,
         fam !== "underworlds" && hook() && hook().seatFields ? hook().seatFields(seat, i, render) : null,
-        seat.gaps ? h("div", { class: "stack" },
-          h("p", { class: "muted" }, "Some numbers of this warband are not known yet: copy them from your fighter cards."),
+        seat.gaps ? h("div", { class: "stack", "data-seat-gaps": i },
+          h("p", { class: "muted" }, `No source gives these numbers of ${seat.printings && seat.printings.length ? `the ${(seat.printings.find((p) => p.id === seat.printing) || {}).label || "chosen cards"}` : "this warband"}: copy them from your fighter cards.`),
           seat.fighters.filter((f) => seat.gaps[f.slug]).map((f, j) => fighterEditor(f, `${i}-c${j}`, null))) : null,
         seat.warband === "custom" ? h("div", { class: "stack" },
           seat.fighters.map((f, j) => fighterEditor(f, `${i}-${j}`, () => { seat.fighters.splice(j, 1); render(); })),
@@ -293,6 +345,7 @@ function setupBody() {
   const seats = w.seats.map((s) => {
     const seat = { name: s.name.trim() };
     if (family() === "underworlds") seat.warband = s.warband;
+    if (family() === "underworlds" && s.printing && !s.saved && s.warband !== "custom") seat.printing = s.printing;
     else if (hook() && hook().seatBody) Object.assign(seat, hook().seatBody(s));
     const fighters = seatFighters(s);
     if (fighters) seat.fighters = fighters;
@@ -305,9 +358,18 @@ function setupBody() {
     options.match = { game: 1, seats: seatIds(), tiebreakers: w.tiebreakers, previous: [],
       warbands: Object.fromEntries(seats.map((s, i) => [`p${i + 1}`, s.warband])) };
   }
+  const list = cardListId();
+  if (list) options.card_list = list;
   const override = UW && family() === "underworlds" ? UW.deckOverride(w.seats) : null;
   if (override) options.deck_override = override;
   return { ruleset: w.ruleset, options, seats, ...(w.shared ? { shared_device: true } : {}) };
+}
+
+/** The organiser's card list for the chosen format: its id, also when a link to it was pasted. */
+function cardListId() {
+  if (family() !== "underworlds" || !["championship", "nemesis"].includes(w.format)) return null;
+  const m = String(w.cardList || "").trim().match(/([\w-]{1,64})$/);
+  return m ? m[1] : null;
 }
 
 /** The fighters a seat sends: typed in (with unique slugs), completed from the cards, or none (content fills them). */
@@ -391,7 +453,7 @@ function draw() {
         if (problem) return toast(problem);
         if (w.step === 1 && family() === "underworlds") {
           e.target.disabled = true;
-          const deckProblem = await (await loadUw()).checkDecks(w.seats, { ruleset: w.ruleset, format: w.format, fightersOf: (s) => seatFighters(s) || (s.saved ? s.saved.fighters : null) });
+          const deckProblem = await (await loadUw()).checkDecks(w.seats, { ruleset: w.ruleset, format: w.format, cardList: cardListId(), fightersOf: (s) => seatFighters(s) || (s.saved ? s.saved.fighters : null) });
           e.target.disabled = false;
           if (deckProblem) { render(); return toast(deckProblem, "error", 8000); }
         }
@@ -419,12 +481,7 @@ async function load() {
       w.rulesets = list.map((r) => ({ id: r.id, title: r.title || r.id }));
       if (!w.rulesets.some((r) => r.id === w.ruleset)) w.ruleset = w.rulesets[0].id;
     }
-    const wb = await api("GET", "/api/content/underworlds/warbands");
-    const wbs = wb.body && (wb.body.items || wb.body.warbands);
-    if (wb.status === 200 && Array.isArray(wbs)) w.warbands = wbs.map((x) => ({ slug: x.id || x.slug, name: x.name || x.id }));
     await openSharedWarband();
-    const decks = await api("GET", "/api/content/underworlds/decks");
-    if (decks.status === 200 && Array.isArray(decks.body && decks.body.items)) w.decks = decks.body.items;
   } catch (err) {
     toast("The server cannot be reached: a new game needs it.", "error", 6000);
   }

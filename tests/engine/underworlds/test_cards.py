@@ -11,12 +11,17 @@ from app.engine.core import Event
 from .helpers import RS, codes, pass_power, play, started, take_turn
 
 
-def _content_setup(ruleset="underworlds/deathgorge", deck="cyrenis-razors-rivals", warband="cyrenis-razors",
-                   fmt="rivals"):
-    return content.expand_setup(ruleset, {
+def _content_setup(ruleset="underworlds/deathgorge", deck=None, warband="cyrenis-razors", fmt="rivals"):
+    """Ana with `deck` from content; with no deck, a Rivals deck none of whose cards the data lists."""
+    setup = content.expand_setup(ruleset, {
         "ruleset": ruleset, "options": {"format": fmt},
-        "seats": [{"name": "Ana", "warband": warband, "deck": deck},
+        "seats": [{"name": "Ana", "warband": warband, **({"printing": "second-edition"} if warband == "cyrenis-razors" else {}),
+                   **({"deck": deck} if deck else {})},
                   {"name": "Ben", "warband": "steelhearts-champions"}]})
+    if deck is None:
+        setup["seats"][0]["deck"] = {"objectives": [], "power": [], "complete": False}
+        setup["seats"][0]["deck_sizes"] = {"objectives": 12, "power": 20}
+    return setup
 
 
 def _complete_setup():
@@ -40,7 +45,7 @@ def _to_end_phase(state):
 
 def test_a_deck_with_no_cards_listed_still_deals_full_hands():
     """The decks (pg 7) and Drawing starting hands: a Rivals deck whose cards content does not list
-    (cyrenis-razors-rivals) still holds 12 objective and 20 power cards, so the seat starts with 3 and 5."""
+    still holds 12 objective and 20 power cards, so the seat starts with 3 and 5."""
     setup = _content_setup()
     assert setup["seats"][0]["deck"]["complete"] is False
     state = RS.new_game(setup)
@@ -119,20 +124,20 @@ def test_listed_ploy_of_a_partial_deck_is_offered_by_name_beside_the_unlisted_en
 
 
 def test_partial_deck_end_phase_scores_listed_and_unlisted_objectives():
-    """End phase step 1 (pg 38): a listed objective of a partial deck and one it does not list are both
-    scored; the listed one with unknown glory is offered as a template asking for its glory."""
+    """End phase step 1 (pg 38): a listed objective of a card pool and one it does not list are both
+    scored; the listed one scores its known glory without asking."""
     setup = content.expand_setup("underworlds/deathgorge", {
         "ruleset": "underworlds/deathgorge", "options": {"format": "rivals"},
         "seats": [{"name": "Ana", "warband": "steelhearts-champions", "deck": "steelhearts-champions-shadespire"},
-                  {"name": "Ben", "warband": "cyrenis-razors"}]})
+                  {"name": "Ben", "warband": "cyrenis-razors", "printing": "second-edition"}]})
     setup["seats"][0].pop("deck_problems", None)
     state = _to_end_phase(started(setup=setup))
     assert state["phase"] == "end" and state["end"]["order"][0] == "p1"
     advice = RS.suggest(state, "p1").suggestions
     bulwark = next(s for s in advice if s.data.get("card") == "Sigmar's Bulwark")
-    assert bulwark.bounds["glory"]["type"] == "int"
+    assert bulwark.complete and "glory" not in bulwark.bounds  # the card says 1
     assert any(s.label == "Score an objective (not listed)" for s in advice)
-    state, _ = play(state, "objective", "p1", action="score", card="Sigmar's Bulwark", glory=1)
+    state, _ = play(state, "objective", "p1", action="score", card="Sigmar's Bulwark")
     state, _ = play(state, "objective", "p1", action="score", card="Hold Objective 3", glory=2)
     assert state["seats"]["p1"]["glory"]["unspent"] == 3
     assert state["seats"]["p1"]["hand"]["objectives"] == 1

@@ -208,9 +208,22 @@ def test_championship_forbidden_and_restricted():
     lists = {"forbidden": ["P0"], "restricted": ["P1", "P2", "O1"], "max_restricted": 2}
     problems = validate_deck("championship", WARBAND, deck(objectives(12), power(20)), lists)
     assert codes(problems) == ["forbidden_card", "too_many_restricted"]
-    assert all(p.rule == "Deathgorge rulebook, Ways to play: Championship (pg 41)" for p in problems)
+    assert all(p.rule == "Deathgorge rulebook, Ways to play: Championship (pg 41); Championship lists of an "
+               "unknown date" for p in problems)
+    dated = validate_deck("championship", WARBAND, deck(objectives(12), power(20)),
+                          {**lists, "name": "Club list", "as_of": "2026-11-01"})
+    assert dated[0].rule.endswith("; Club list of 2026-11-01")
     assert validate_deck("championship", WARBAND, deck(objectives(12), power(20)),
                          {"restricted": ["P1"], "max_restricted": 1}) == []
+
+
+def test_nemesis_lists_apply_too():
+    """Nemesis is played with the organiser's forbidden and restricted lists as well (data, dated)."""
+    lists = {"forbidden": ["P0"], "name": "Nemesis list", "as_of": "2026-10-01"}
+    own = [{**c, "symbol": "cyrenis-razors"} for c in power(20)]
+    problems = validate_deck("nemesis", WARBAND, deck([{**c, "symbol": "cyrenis-razors"} for c in objectives(12)],
+                                                      own, rivals=[OWN]), lists)
+    assert codes(problems) == ["forbidden_card"] and "Nemesis list of 2026-10-01" in problems[0].rule
 
 
 def test_championship_includes_relic_rules():

@@ -273,7 +273,7 @@ def test_content_card_conditions_reach_the_engine():
     setup = content.expand_setup("underworlds/deathgorge", {
         "ruleset": "underworlds/deathgorge", "options": {"format": "rivals"},
         "seats": [{"name": "Ana", "warband": "steelhearts-champions", "deck": "steelhearts-champions-shadespire"},
-                  {"name": "Ben", "warband": "cyrenis-razors"}]})
+                  {"name": "Ben", "warband": "cyrenis-razors", "printing": "second-edition"}]})
     state = started(setup=setup)
     state, _ = play(state, "hand", "p1", power=["Tireless Assault", "Heroic Guard"])
     target = next(f for f in state["fighters"] if f.startswith("p2."))

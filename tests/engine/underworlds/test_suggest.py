@@ -103,18 +103,18 @@ def _attack_suggestions(state, seat, label_part):
 
 
 def test_attack_with_unknown_numbers_is_a_template_asking_for_them():
-    """Attack actions (pg 20) with numbers our content lacks (Severin Steelheart's Mighty Swing): suggest() offers
-    a template whose missing Dice, Damage and Range are int bounds and whose symbol is a finite choice; filled in,
+    """Attack actions (pg 20) with numbers our content lacks (the Harvester's Whirling Scythe, Sepulchral Guard):
+    suggest() offers a template whose missing Dice, Damage and Range are int bounds and whose symbol is a finite choice; filled in,
     check() accepts it, and without them it is refused (the engine cannot resolve an attack it has no numbers for)."""
-    state = _content_game("steelhearts-champions", "cyrenis-razors")
-    state, _ = play(state, "activate", "p1", action="attack", fighter="p1.severin-steelheart")
-    swing, = _attack_suggestions(state, "p1", "Mighty Swing")
+    state = _content_game("sepulchral-guard", "steelhearts-champions")
+    state, _ = play(state, "activate", "p1", action="attack", fighter="p1.harvester")
+    swing, = _attack_suggestions(state, "p1", "Whirling Scythe")
     assert not swing.complete
     assert {"profile.dice", "profile.damage", "profile.range"} <= set(swing.bounds)
     assert swing.choices["profile.symbol"] == ["smash", "fury"]
     all_suggestions_pass(state)
-    bare = Event("attack", "p1", {"attacker": "p1.severin-steelheart", "target": swing.choices["target"][0],
-                                  "profile": {"name": "Mighty Swing"}, "attack_roll": {"smash": 1},
+    bare = Event("attack", "p1", {"attacker": "p1.harvester", "target": swing.choices["target"][0],
+                                  "profile": {"name": "Whirling Scythe"}, "attack_roll": {"smash": 1},
                                   "defence_roll": {}})
     assert "missing_field" in [v.code for v in RS.check(state, bare)]
     ev = fill(swing, lambda kind, arg: arg[0] if kind == "choice" else arg[1])

@@ -45,15 +45,15 @@ def test_a_deck_the_format_refuses_is_shown_with_its_rule_and_a_repeat_registrat
     r = client.post("/api/events", json={"name": "Nemesis night", "date": "2026-12-05", "format": "nemesis"})
     tid, org = r.get_json()["id"], r.get_json()["organiser_token"]
     r = client.post(f"/api/events/{tid}/players", headers=auth(org),
-                    json={"name": "Ana", "warband": "cyrenis-razors", "deck": "cyrenis-razors-rivals"})
+                    json={"name": "Ana", "warband": "cyrenis-razors", "deck": "thricefold-discord-rivals"})
     assert r.status_code == 422
     err = r.get_json()["error"]
     assert err["code"] == "deck_refused" and "Nemesis" in err["rule"]
-    assert any("objective deck" in m for m in err["fields"]["deck"])
+    assert any("another warband" in m for m in err["fields"]["deck"])
     assert client.get(f"/api/events/{tid}", headers=auth(org)).get_json()["players"] == [], "nothing was registered"
     ok = client.post(f"/api/events/{tid}/players", headers=auth(org),
-                     json={"name": "Ana", "warband": "cyrenis-razors", "deck": "cyrenis-razors-rivals",
-                           "override": "organiser accepts the printed deck"})
+                     json={"name": "Ana", "warband": "cyrenis-razors", "deck": "thricefold-discord-rivals",
+                           "override": "organiser accepts the borrowed deck"})
     assert ok.status_code == 201 and ok.get_json()["deck_problems"]
     again = client.post(f"/api/events/{tid}/players", headers=auth(org), json={"name": "  ANA ", "warband": "spiteclaws-swarm"})
     assert again.status_code == 200 and again.get_json()["existing"] and again.get_json()["player"] == "p1"

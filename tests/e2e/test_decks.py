@@ -102,6 +102,8 @@ def test_rivals_deck_passes_and_the_edition_filters_the_decks(phones, server):
     expect(host.get_by_role("heading", name="Before the first round")).to_be_visible()
     host.locator("#wizard-next").click()
     expect(host.locator("#join-code")).to_have_text(re.compile(r"^[0-9A-Z]{4,}$"))
-    setup = export(server, host_record(host))["setup"]
+    # The referee's export shows every seat's deck (a player's export keeps the other decks secret).
+    rec = host_record(host)
+    setup = export(server, {**rec, "token": rec["referee_token"]})["setup"]
     assert [s["deck"]["id"] for s in setup["seats"]] == ["cyrenis-razors-rivals", "force-of-frost"]
     assert all(not s.get("deck_problems") for s in setup["seats"])

@@ -1,8 +1,8 @@
 """POST /api/games/<id>/preview: what an event would do, without storing it (the phone's combat preview).
 
 Runs the same `check` and `apply` the real submit runs, on the game's current state, and answers
-{"allowed", "violations", "consequences"}; nothing is written and nobody is told. A preview never shows
-other seats' secrets: when entering the event would reveal them, its consequences are withheld. The caller must hold
+{"allowed", "violations", "consequences"} (app/games/preview.py: never other seats' secrets); nothing is
+written and nobody is told. The caller must hold
 a token of the game and be allowed to enter events for `by` (same rule as submitting).
 """
 from __future__ import annotations
@@ -13,6 +13,7 @@ from flask import Blueprint, current_app, jsonify, request
 
 from app.engine.core import Event, REVERT
 from app.games import ApiError
+from app.games.preview import preview as answer
 from app.schemas import sanity
 
 log = logging.getLogger(__name__)
@@ -59,17 +60,9 @@ def preview(game_id: str):
     event = Event(type=etype, by=by, data=data, override=override, seq=folded.head + 1)
     rs = folded.rs
     try:
-        violations = rs.check(folded.state, event)
-        blocked = rs.blocking(folded.state, event)
-        # Entering this would reveal other seats' secret choices (the second command dial, say): the preview
-        # keeps them back, so asking "what if" never shows what the table has not yet revealed.
-        withheld = not blocked and caller.seat != "referee" and rs.reveals_secrets(folded.state, event)
-        consequences = [] if blocked or withheld else [c.to_dict() for c in rs.apply(folded.state, event)[1]]
+        out = answer(rs, folded.state, event, caller.seat)
     except Exception as exc:  # noqa: BLE001 - a ruleset bug must not become a 500
         log.exception("preview failed for %s", rs.id)
         raise ApiError(422, "engine_error", f"The rules engine could not work this out: {exc}")
-    out = {"allowed": not blocked, "violations": [v.to_dict() for v in violations],
-           "consequences": consequences, "head": folded.head}
-    if withheld:
-        out["withheld"] = "What this reveals is shown once it is entered."
+    out["head"] = folded.head
     return jsonify(out)

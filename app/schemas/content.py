@@ -14,6 +14,8 @@ import re
 
 from marshmallow import (RAISE, Schema, ValidationError, fields, validate, validates_schema)
 
+from app.schemas.battlelore import BattleLoreUnitSchema
+
 TEXT = validate.Length(max=1000)  # free text (names, summaries, notes) stays short
 SLUG = validate.Regexp(r"^[a-z0-9][a-z0-9-]*$", error="must be lower-case letters, digits and dashes")
 GRAND_ALLIANCES = ("order", "chaos", "death", "destruction")
@@ -482,4 +484,5 @@ CUSTOM_KINDS: dict[str, type[Schema]] = {
     "warband": CustomWarbandSchema,
     "deck": CustomDeckSchema,
     "card-list": CardListSchema,
+    "battlelore_unit": BattleLoreUnitSchema,  # one BattleLore unit reference card
 }

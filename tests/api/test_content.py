@@ -43,7 +43,7 @@ def test_index_lists_games_and_kinds(client):
     body = client.get("/api/content").get_json()
     assert body["games"]["underworlds"]["warbands"] >= 9
     assert body["games"]["underworlds"]["cards"] == 2910
-    assert set(body["custom_kinds"]) == {"warband", "deck", "card-list"}
+    assert set(body["custom_kinds"]) == {"warband", "deck", "card-list", "battlelore_unit"}
 
 
 def test_cards_filtered_by_ruleset_type_warband_and_name(client):

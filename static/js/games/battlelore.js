@@ -1,6 +1,7 @@
 // BattleLore Second Edition renderer: each player's VP, lore tokens and hands; units with their
 // figures (or damage tokens), tokens and where they stand; the command card played and the
-// ordered units; the open combat; unit cards entered once and kept on the phone; the muster
+// ordered units; the open combat; unit cards typed once and saved on the server (offered again at
+// every muster, on any phone, and shared by link); the muster
 // form (18 cards, 50 points, tent, decoys); dice entry for combat rolls and counters.
 // The shell (pages/play.js) calls: renderBoard, describeValue, describeEvent,
 // describeConsequence, banner, stepGuide, decidedBy, scoreLine, customEntry, glorySeries.
@@ -24,7 +25,6 @@ const PHASE_NAMES = {
 const TOKEN_NAMES = { poison: "Poison", stun: "Stun", bleed: "Bleed", blight: "Blight", panic: "Panic", shield: "Shield" };
 const RETREAT_ENDS = { free: "all the way", supported: "supported", blocked: "blocked" };
 const MUSTER = { points: 50, tent: 5, cards: 18, decoys: 11, maxLore: 5 };
-const SAVED_KEY = "tw.battlelore.units";
 const DRAFTS = {}; // muster form drafts by game and seat
 
 // -- helpers ------------------------------------------------------------------------------------
@@ -58,14 +58,49 @@ function weak(u) {
   return left(u) === 1;
 }
 
-function savedUnits() {
-  try { return JSON.parse(localStorage.getItem(SAVED_KEY) || "[]"); } catch (err) { return []; }
+// Unit cards saved on the server (custom kind battlelore_unit): typed once at one phone's muster,
+// offered again at every muster on any phone of this server, and shared by link.
+const SAVED_PATH = "/api/content/custom/battlelore_unit";
+let savedList = null;     // [{id, name, link}] once loaded
+let savedLoading = null;
+
+function loadSaved() {
+  if (!savedLoading) {
+    savedLoading = api("GET", SAVED_PATH).then((r) => { savedList = r.status === 200 ? r.body.items || [] : []; return savedList; })
+      .catch(() => { savedLoading = null; return []; });
+  }
+  return savedLoading;
 }
-function saveUnit(rec) {
-  const list = savedUnits().filter((u) => u.slug !== rec.slug);
-  list.push(rec);
-  localStorage.setItem(SAVED_KEY, JSON.stringify(list));
+
+/** Save a typed unit card on the server; the reply's id makes its share link. Offline: kept only in the game. */
+async function saveUnit(rec) {
+  const { slug, name, health, movement, combat, attack, range, min_range: minRange, muster, damage_tokens: tokens, legend,
+    abilities, traits, faction } = rec;
+  const body = { slug, name, health, movement, combat, attack, range: attack === "ranged" ? range : null, min_range: minRange ?? null,
+    muster, damage_tokens: !!tokens, legend: !!legend, abilities: abilities || [], traits: traits || [], faction: faction || null };
+  const reply = await api("POST", SAVED_PATH, { body }).catch(() => null);
+  if (!reply || reply.status !== 201) {
+    toast(reply ? `Unit card not saved on the server: ${errorText(reply)}` : "Offline: the unit card is in this game but not saved for later.", "error", 6000);
+    return null;
+  }
+  savedList = [...(savedList || []).filter((x) => x.id !== reply.body.id), { id: reply.body.id, name: name, link: reply.body.link }];
+  toast(`Saved: ${name} will be offered at every muster. Share link: ${shareLink(reply.body.id)}`, "ok", 6000);
+  return reply.body.id;
 }
+
+const shareLink = (id) => new URL(`${SAVED_PATH}/${id}`, location.href).href;
+
+/** A saved unit card's numbers, by id (or null after a toast). */
+async function openSaved(id) {
+  const reply = await api("GET", `${SAVED_PATH}/${encodeURIComponent(id)}`).catch(() => null);
+  if (!reply) { toast("This needs the connection."); return null; }
+  if (reply.status !== 200) { toast(reply.status === 404 ? "There is no saved unit card with that link." : errorText(reply)); return null; }
+  return reply.body.payload;
+}
+
+/** A saved card's id from a pasted share link or the id itself. */
+const savedId = (text) => { const m = String(text || "").trim().match(/^(?:.*battlelore_unit\/)?([\w-]{1,64})$/); return m ? m[1] : null; };
+const sameUnit = (a, b) => String(a || "").trim().toLowerCase() === String(b || "").trim().toLowerCase();
 const slugify = (name) => String(name || "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "unit";
 
 // -- the board ----------------------------------------------------------------------------------
@@ -172,29 +207,61 @@ function unitList(view, seat, c) {
   const recs = Object.values(cat);
   const mine = seat === c.seat || c.isReferee;
   const canEnter = mine && !c.readOnly && c.submit && ["scenario", "first_player", "muster"].includes(view.phase) && view.seats[seat].army == null;
-  const saved = savedUnits().filter((u) => !(u.slug in cat));
-  return h("section", { class: "card", "aria-label": "Unit cards", id: `units-${seat}` },
-    h("h2", {}, "Unit cards"),
-    recs.length ? h("ul", { class: "list" }, recs.map((u) => {
-      const gaps = ["health", "movement", "combat", "attack", "muster"].filter((k) => u[k] == null);
-      return h("li", { "data-slug": u.slug }, h("b", {}, u.name || u.slug), " ",
-        gaps.length ? h("span", { class: "error" }, `enter ${gaps.join(", ")}`) :
-          h("span", { class: "muted" }, `${u.health} ${u.damage_tokens ? "health" : "figures"} · move ${u.movement} · ${u.combat} dice ${u.attack}${u.attack === "ranged" ? ` range ${u.range}` : ""} · ${u.muster} pts`),
-        canEnter ? button("Edit", () => enterUnit(c, u), { cls: "btn small", aria: `Edit ${u.name}` }) : null);
-    })) : h("p", { class: "muted" }, "No units yet: enter each unit reference card once; this phone keeps them for later games."),
-    canEnter ? h("div", { class: "row" },
-      button("+ Unit card", () => enterUnit(c, null), { cls: "btn", "data-action": "add-unit" }),
-      saved.length ? button(`Add my ${saved.length} saved unit${saved.length > 1 ? "s" : ""}`, async () => {
-        for (const rec of saved) await c.submit("unit_card", { unit: rec });
-      }, { cls: "btn", "data-action": "saved-units" }) : null) : null);
+  const section = h("section", { class: "card", "aria-label": "Unit cards", id: `units-${seat}` });
+  const fill = async (item) => {
+    const rec = await openSaved(item.id);
+    if (rec) await c.submit("unit_card", { unit: rec }, c.isReferee && seat !== c.seat ? { by: seat } : undefined);
+  };
+  const draw = () => {
+    const saved = savedList || [];
+    const extra = saved.filter((x) => !recs.some((u) => sameUnit(u.name, x.name)));
+    section.replaceChildren(...kids(
+      h("h2", {}, "Unit cards"),
+      recs.length ? h("ul", { class: "list" }, recs.map((u) => {
+        const gaps = ["health", "movement", "combat", "attack", "muster"].filter((k) => u[k] == null);
+        const known = gaps.length ? saved.find((x) => sameUnit(x.name, u.name)) : null;
+        return h("li", { "data-slug": u.slug }, h("b", {}, u.name || u.slug), " ",
+          gaps.length ? h("span", { class: "error" }, `numbers not known: ${gaps.join(", ")}`) :
+            h("span", { class: "muted" }, `${u.health} ${u.damage_tokens ? "health" : "figures"} · move ${u.movement} · ${u.combat} dice ${u.attack}${u.attack === "ranged" ? ` range ${u.range}` : ""} · ${u.muster} pts`),
+          canEnter && known ? button("Fill from the saved card", () => fill(known), { cls: "btn small primary", "data-action": "fill-saved", aria: `Fill ${u.name} from the saved card` }) : null,
+          canEnter ? button(gaps.length ? "Type the numbers" : "Edit", () => enterUnit(c, u), { cls: "btn small", aria: `Edit ${u.name}` }) : null);
+      })) : h("p", { class: "muted" }, "No units yet: type each unit reference card once; the server keeps it for every muster."),
+      canEnter && extra.length ? h("div", { class: "stack", "data-saved-units": "" },
+        h("p", { class: "muted", style: "margin:0" }, "Unit cards saved on this server:"),
+        h("div", { class: "row" }, extra.map((x) => button(`+ ${x.name}`, () => fill(x), { cls: "btn small", "data-saved": x.id })))) : null,
+      canEnter ? h("div", { class: "row" },
+        button("+ Unit card", () => enterUnit(c, null), { cls: "btn", "data-action": "add-unit" }),
+        button("Open a shared unit card", async () => {
+          const id = await askSharedId();
+          if (id) await fill({ id });
+        }, { cls: "btn", "data-action": "open-unit" })) : null));
+  };
+  draw();
+  if (canEnter && savedList === null) loadSaved().then(() => { if (section.isConnected) draw(); });
+  return section;
 }
 
-/** The unit reference card form; submits unit_card and keeps the card on this phone. */
+/** A sheet asking for a shared unit card's link or id; the id, or null. */
+function askSharedId() {
+  return sheet("Open a shared unit card", (close) => {
+    const input = h("input", { id: "shared-unit", autocomplete: "off", "aria-label": "Share link or id" });
+    return h("div", { class: "stack" }, h("label", { class: "field" }, h("span", {}, "Share link or id"), input),
+      h("div", { class: "sheet-actions" }, button("Cancel", () => close(null), { cls: "btn" }),
+        button("Open", () => {
+          const id = savedId(input.value);
+          if (!id) { toast("Paste the unit card's link or type its id."); return; }
+          close(id);
+        }, { cls: "btn primary", "data-action": "open-shared" })));
+  }, { label: "Shared unit card" });
+}
+
+/** The unit reference card form; submits unit_card and saves the card on the server for later musters. */
 async function enterUnit(c, current) {
   const rec = await unitForm(current);
   if (!rec) return null;
-  saveUnit(rec);
-  return c.submit("unit_card", { unit: rec });
+  const sent = await c.submit("unit_card", { unit: rec });
+  await saveUnit(rec);
+  return sent;
 }
 
 function unitForm(current) {
@@ -561,8 +628,8 @@ export default {
     const type = s.template && s.template.type;
     if (type === "attack" || type === "counter") return combatEntry(s, c);
     if (type === "unit_card") {
-      return unitForm(null).then((rec) => {
-        if (rec) saveUnit(rec);
+      return unitForm(null).then(async (rec) => {
+        if (rec) await saveUnit(rec);
         return rec ? { unit: rec } : null;
       });
     }
@@ -595,3 +662,15 @@ export default {
 };
 
 export { fillTemplate };
+
+const FACTIONS = [["", "Not chosen yet"], ["daqan", "Daqan Lords"], ["uthuk", "Uthuk Y'llan"]];
+
+/** Setup wizard hooks (pages/new.js): each seat's faction, so its muster offers that faction's units by name. */
+export const wizard = {
+  seatFields(seat, index, rerender) {
+    return h("label", { class: "field" }, h("span", {}, "Faction"),
+      h("select", { id: `faction-${index}`, onchange: (e) => { seat.faction = e.target.value; rerender(); } },
+        FACTIONS.map(([id, name]) => h("option", { value: id, selected: (seat.faction || "") === id }, name))));
+  },
+  seatBody: (seat) => (seat.faction ? { faction: seat.faction } : {}),
+};

@@ -1,0 +1,77 @@
+"""BattleLore unit cards typed once: a unit typed at one phone's muster is saved on the server and
+offered, filled, at another phone's next muster (a content unit known only by name, and a unit the
+content does not know). Phone-size screenshots go to artifacts/screens/."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.e2e
+
+
+def new_battlelore(page: Page, factions: tuple[str, str]) -> None:
+    """The wizard: BattleLore, Ana and Ben with their factions; goes to the table."""
+    page.goto("/new")
+    page.locator("[data-ruleset='battlelore/second-edition']").click()
+    page.locator("#wizard-next").click()
+    page.locator("#name-0").fill("Ana")
+    page.locator("#name-1").fill("Ben")
+    page.locator("#faction-0").select_option(factions[0])
+    page.locator("#faction-1").select_option(factions[1])
+    page.locator("#wizard-next").click()
+    page.locator("#wizard-next").click()
+    expect(page.locator("#join-code")).to_have_text(re.compile(r"^[0-9A-Z]{4,}$"))
+    page.get_by_role("link", name="Go to the table").click()
+    expect(page.locator("#banner")).to_be_visible()
+
+
+def stepper_to(page: Page, label: str, value: int):
+    """Set a stepper in the open sheet to `value` with its -/+ buttons."""
+    out = page.locator("dialog.sheet fieldset", has=page.locator("legend", has_text=label)).locator("output")
+    for _ in range(20):
+        now = int(out.inner_text())
+        if now == value:
+            return
+        page.locator("dialog.sheet").get_by_role("button", name=f"{label}: one {'more' if now < value else 'less'}").click()
+    raise AssertionError(f"{label} stuck at {out.inner_text()}")
+
+
+def test_a_unit_typed_at_one_muster_is_offered_filled_at_the_next(phones):
+    """Ana types Citadel Guard's numbers (known to the content by name only) and a Spearmen card; on
+    another phone, a new game's muster fills Citadel Guard from the saved card and offers Spearmen."""
+    ana = phones.new("ana")
+    new_battlelore(ana, ("daqan", "uthuk"))
+    row = ana.locator("#units-p1 [data-slug='citadel-guard']")
+    expect(row).to_contain_text("numbers not known")
+    row.scroll_into_view_if_needed()
+    phones.shot(ana, "01-content-units-by-name")
+    row.get_by_role("button", name="Edit Citadel Guard").click()
+    stepper_to(ana, "Health (figures)", 4)
+    stepper_to(ana, "Muster points", 4)
+    phones.shot(ana, "02-typing-the-numbers")
+    ana.locator("[data-action='save-unit']").click()
+    expect(row).to_contain_text("4 figures · move 1 · 3 dice melee · 4 pts")
+    expect(ana.locator("#toast")).to_contain_text("Saved: Citadel Guard")
+    ana.locator("[data-action='add-unit']").click()
+    ana.locator("#unit-name").fill("Spearmen")
+    ana.locator("[data-action='save-unit']").click()
+    expect(ana.locator("#units-p1 [data-slug='spearmen']")).to_be_visible()
+    expect(ana.locator("#toast")).to_contain_text("Saved: Spearmen")
+
+    # Another phone (no shared storage), another game: the next muster offers both, filled.
+    ben = phones.new("ben")
+    new_battlelore(ben, ("daqan", "uthuk"))
+    row = ben.locator("#units-p1 [data-slug='citadel-guard']")
+    expect(row).to_contain_text("numbers not known")
+    fill = row.locator("[data-action='fill-saved']")
+    expect(fill).to_be_visible()
+    row.scroll_into_view_if_needed()
+    phones.shot(ben, "03-offered-at-the-next-muster")
+    fill.click()
+    expect(row).to_contain_text("4 figures · move 1 · 3 dice melee · 4 pts")
+    ben.locator("[data-saved-units]").get_by_role("button", name="+ Spearmen").click()
+    expect(ben.locator("#units-p1 [data-slug='spearmen']")).to_contain_text("4 figures · move 1 · 3 dice melee · 5 pts")
+    expect(ben.locator("[data-saved-units]")).to_have_count(0)
+    phones.shot(ben, "04-filled")

@@ -110,7 +110,9 @@ def test_app_shell_follows_imports():
     assert "static/js/games/uw_fighters.js" in pages["new"]
     games = {f"static/js/games/{fam}.js" for fam in mod.FAMILIES}
     assert pages["play"] & games and not pages["start"] & games
-    biggest = max(mod.FAMILIES, key=lambda f: sum(p.stat().st_size for p in mod.closure(mod.JS / "games" / f"{f}.js")[0]))
+    css = {f: mod.ROOT / "static" / "css" / f"{f}.css" for f in mod.FAMILIES}
+    biggest = max(mod.FAMILIES, key=lambda f: sum(p.stat().st_size for p in mod.closure(mod.JS / "games" / f"{f}.js")[0])
+                  + (css[f].stat().st_size if css[f].exists() else 0))   # a game's own CSS counts, as in the benchmark
     assert f"static/js/games/{biggest}.js" in pages["play"]
 
 

@@ -86,7 +86,7 @@ def create_app(config: Mapping[str, Any] | Config | None = None):
     from .api.strict_json import StrictJSONProvider
     from .api.games import bp as games_bp
     from .games import GameService
-    from .games.ratelimit import RateLimiter
+    from .games.ratelimit import Limits
     from .live.broadcast import Broadcaster
     from .live.body_limit import SocketIOBodyLimit
     from .live.frames import guard_messages, packet_class
@@ -123,16 +123,17 @@ def create_app(config: Mapping[str, Any] | Config | None = None):
     make_queue = socketio.server.eio.create_queue
     store = open_store(cfg.DATABASE_URL, app.instance_path, offload=offloader(cfg.ASYNC_MODE),
                        make_queue=make_queue, pool_size=cfg.DB_POOL_SIZE)
-    limiter = RateLimiter(cfg.RATE_LIMIT_PER_SECOND, cfg.RATE_LIMIT_BURST)
+    limits = Limits(cfg)
+    limiter = limits.per_key
     service = GameService(store)
     broadcaster = Broadcaster(socketio.server, service)
-    live = LiveNamespace(service, limiter)
+    live = LiveNamespace(service, limits)
     socketio.on_namespace(live)
     socketio.on_error(live.namespace)(live.on_unexpected)
     events, event_pusher = _events(socketio, store, service, limiter)
     service.on_applied = _both(broadcaster.publish, event_pusher.game_applied)
 
-    app.extensions["tablewarden"] = {"store": store, "service": service, "limiter": limiter,
+    app.extensions["tablewarden"] = {"store": store, "service": service, "limiter": limiter, "limits": limits,
                                      "broadcaster": broadcaster, "live": live, "config": cfg, "events": events}
     api_errors.register(app)
     delivery.init_app(app)

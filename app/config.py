@@ -50,6 +50,12 @@ class Config:
     IMPORT_MAX_BYTES: int = 16 * 1024 * 1024  # POST /api/games/import: a whole game's log
     RATE_LIMIT_PER_SECOND: float = 10.0   # sustained submissions per token (or per address)
     RATE_LIMIT_BURST: int = 40            # how many may come at once before the limit bites
+    RATE_LIMIT_ADDRESS_PER_SECOND: float = 0.0  # the same per client address; 0 = 5x the per-token figure
+    RATE_LIMIT_ADDRESS_BURST: int = 0           # 0 = 5x RATE_LIMIT_BURST
+    JOIN_CODE_MISSES_PER_HOUR: int = 60   # join-code lookups that find no game, per address
+    IMPORTS_PER_HOUR: int = 20            # game imports per address
+    IMPORT_MAX_EVENTS: int = 20_000       # events in one imported log
+    IMPORT_MAX_SECONDS: float = 20.0      # time one import may spend replaying its log
     CORS_ORIGINS: str = ""            # Socket.IO allowed origins, comma separated; "" = same origin only, "*" = any
     DB_POOL_SIZE: int = 4
     CLIENT_TIMEOUT: float = 60.0       # seconds a connection may stay silent (idle, or mid-request) before it is closed
@@ -80,6 +86,12 @@ class Config:
             IMPORT_MAX_BYTES=_int(env, "IMPORT_MAX_BYTES", d.IMPORT_MAX_BYTES),
             RATE_LIMIT_PER_SECOND=_float(env, "RATE_LIMIT_PER_SECOND", d.RATE_LIMIT_PER_SECOND),
             RATE_LIMIT_BURST=_int(env, "RATE_LIMIT_BURST", d.RATE_LIMIT_BURST),
+            RATE_LIMIT_ADDRESS_PER_SECOND=_float(env, "RATE_LIMIT_ADDRESS_PER_SECOND", d.RATE_LIMIT_ADDRESS_PER_SECOND),
+            RATE_LIMIT_ADDRESS_BURST=_int(env, "RATE_LIMIT_ADDRESS_BURST", d.RATE_LIMIT_ADDRESS_BURST),
+            JOIN_CODE_MISSES_PER_HOUR=max(1, _int(env, "JOIN_CODE_MISSES_PER_HOUR", d.JOIN_CODE_MISSES_PER_HOUR)),
+            IMPORTS_PER_HOUR=max(1, _int(env, "IMPORTS_PER_HOUR", d.IMPORTS_PER_HOUR)),
+            IMPORT_MAX_EVENTS=max(1, _int(env, "IMPORT_MAX_EVENTS", d.IMPORT_MAX_EVENTS)),
+            IMPORT_MAX_SECONDS=max(0.1, _float(env, "IMPORT_MAX_SECONDS", d.IMPORT_MAX_SECONDS)),
             CORS_ORIGINS=env.get("CORS_ORIGINS", d.CORS_ORIGINS).strip(),
             DB_POOL_SIZE=max(1, _int(env, "DB_POOL_SIZE", d.DB_POOL_SIZE)),
             CLIENT_TIMEOUT=max(1.0, _float(env, "CLIENT_TIMEOUT", d.CLIENT_TIMEOUT)),

@@ -44,15 +44,35 @@ def _json_body():
         raise ApiError(400, "bad_json", "The body is not valid JSON.")
 
 
+def _limits():
+    return current_app.extensions["tablewarden"]["limits"]
+
+
+def _too_many(wait: float, message: str = "Too many requests at once; slow down.") -> ApiError:
+    return ApiError(429, "rate_limited", message, extra={"retry_after": round(wait, 3)})
+
+
 def _rate_limit() -> None:
-    """Refuse a flood from one token (or, without one, one address) with 429."""
-    limiter = current_app.extensions["tablewarden"]["limiter"]
+    """Refuse a flood from one token or one address with 429."""
     token = _token()
-    key = hash_token(token) if token else f"addr:{request.remote_addr}"
-    wait = limiter.hit(key)
+    wait = _limits().write(hash_token(token) if token else None, request.remote_addr)
     if wait:
-        raise ApiError(429, "rate_limited", "Too many requests at once; slow down.",
-                       extra={"retry_after": round(wait, 3)})
+        raise _too_many(wait)
+
+
+def _game_by_code(code: str) -> dict:
+    """The game a join code opens; codes that open nothing count against the asking address."""
+    misses = _limits().code_misses
+    key = f"addr:{request.remote_addr}"
+    wait = misses.wait(key)
+    if wait:
+        raise _too_many(wait, "Too many join codes that open no game; wait before trying again.")
+    try:
+        return service().game_by_code(code)
+    except ApiError as err:
+        if err.status == 404:
+            misses.hit(key)
+        raise
 
 
 def _base_url() -> str:
@@ -112,7 +132,7 @@ def import_game():
 @bp.get("/join/<code>")
 def join_info(code: str):
     """What a join code opens: the game id, ruleset, seats and roles to pick from."""
-    game = service().game_by_code(code)
+    game = _game_by_code(code)
     return jsonify({"game": game["id"], "ruleset": game["ruleset"], "join_code": game["join_code"],
                     "seats": service().seat_names(game), "roles": ["scorekeeper", "spectator", "referee"]})
 
@@ -120,7 +140,7 @@ def join_info(code: str):
 @bp.get("/join/<code>/qr.svg")
 def join_qr(code: str):
     """QR code (SVG) of the join link, made on the server."""
-    game = service().game_by_code(code)
+    game = _game_by_code(code)
     link = GameService.join_url(_base_url(), game["join_code"])
     buf = io.BytesIO()
     segno.make(link, error="m").save(buf, kind="svg", scale=8, border=2, dark="#000", light="#fff",
@@ -139,7 +159,16 @@ def join(game_id: str):
             caller = service().authenticate(game_id, _token())
         except ApiError:
             caller = None  # a stale token on the phone does not stop it joining with the code
-    return jsonify(service().join(game_id, _json_body(), caller)), 201
+    misses, key = _limits().code_misses, f"addr:{request.remote_addr}"
+    wait = misses.wait(key)
+    if wait:
+        raise _too_many(wait, "Too many join codes that open no game; wait before trying again.")
+    try:
+        return jsonify(service().join(game_id, _json_body(), caller)), 201
+    except ApiError as err:
+        if err.code == "wrong_code":
+            misses.hit(key)
+        raise
 
 
 @bp.get("/games/<game_id>")

@@ -1,48 +1,92 @@
-"""Token-bucket rate limiting per client key (token hash, socket or address), in process memory."""
+"""Rate limits per client key (token hash, socket or address), counted with the `limits` library.
+
+The counters live in process memory, or in Redis when REDIS_URL is set, so that N processes behind a
+balancer allow the limit once, not N times. Each limit is a moving window of `burst` actions per
+`burst / rate` seconds: up to `burst` at once, `rate` per second sustained.
+"""
 from __future__ import annotations
 
+import logging
 import math
-import threading
 import time
-from typing import Callable
+
+from limits import RateLimitItemPerSecond, storage, strategies
+
+log = logging.getLogger(__name__)
+
+
+def open_counters(redis_url: str = ""):
+    """Where every limiter of the process counts: Redis when a URL is given, else memory."""
+    if redis_url:
+        return storage.storage_from_string(redis_url, key_prefix="tablewarden-limits")
+    return storage.MemoryStorage()
 
 
 class RateLimiter:
-    """Allow `rate` actions per second per key on average, with bursts up to `burst`."""
+    """Allow `rate` actions per second per key on average, with bursts up to `burst` (rate <= 0: no limit)."""
 
-    def __init__(self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic,
-                 max_keys: int = 50_000):
+    def __init__(self, rate: float, burst: int, counters=None, name: str = "rate"):
         self.rate = float(rate)
         self.burst = max(1, int(burst))
-        self.clock = clock
-        self.max_keys = max_keys
-        self._buckets: dict[str, tuple[float, float]] = {}
-        self._lock = threading.Lock()
+        self.name = name
+        window = max(1, math.ceil(self.burst / self.rate)) if self.rate > 0 else 1
+        self.item = RateLimitItemPerSecond(self.burst, window)
+        self.strategy = strategies.MovingWindowRateLimiter(counters if counters is not None else open_counters())
 
     def hit(self, key: str) -> float:
         """Take one action for `key`: 0.0 when allowed, else the seconds to wait before retrying."""
         if self.rate <= 0:
-            return 0.0  # rate limiting switched off
-        now = self.clock()
-        with self._lock:
-            tokens, last = self._buckets.get(key, (float(self.burst), now))
-            tokens = min(float(self.burst), tokens + (now - last) * self.rate)
-            if tokens >= 1.0:
-                self._buckets[key] = (tokens - 1.0, now)
-                if len(self._buckets) > self.max_keys:
-                    self._forget_full(now)
+            return 0.0
+        try:
+            if self.strategy.hit(self.item, self.name, key):
                 return 0.0
-            self._buckets[key] = (tokens, now)
-            return max(0.001, (1.0 - tokens) / self.rate)
+            return self.wait(key) or 0.001
+        except Exception as exc:  # noqa: BLE001 - an unreachable Redis must not stop the game
+            log.warning("rate limit counters unavailable (%s); letting the request through", exc)
+            return 0.0
 
-    def _forget_full(self, now: float) -> None:
-        # Buckets that have refilled completely carry no information; drop them to bound memory.
-        full_after = self.burst / self.rate
-        for key, (_, last) in list(self._buckets.items()):
-            if now - last >= full_after:
-                del self._buckets[key]
+    def wait(self, key: str) -> float:
+        """Seconds until `key` may act again without taking an action (0.0 when it may now)."""
+        if self.rate <= 0:
+            return 0.0
+        try:
+            if self.strategy.test(self.item, self.name, key):
+                return 0.0
+            reset = self.strategy.get_window_stats(self.item, self.name, key).reset_time
+        except Exception as exc:  # noqa: BLE001
+            log.warning("rate limit counters unavailable (%s); letting the request through", exc)
+            return 0.0
+        return max(0.001, reset - time.time())
 
 
 def retry_after_header(seconds: float) -> str:
     """Retry-After value in whole seconds (at least 1)."""
     return str(max(1, math.ceil(seconds)))
+
+
+class Limits:
+    """Every limit of the server, counting in one place (memory or Redis)."""
+
+    def __init__(self, cfg, counters=None):
+        counters = counters if counters is not None else open_counters(cfg.REDIS_URL)
+        rate, burst = cfg.RATE_LIMIT_PER_SECOND, cfg.RATE_LIMIT_BURST
+        # Per address as well as per token: joining again mints a new token with a fresh burst. Phones
+        # behind one NAT (a venue's Wi-Fi) share an address, hence a multiple of the per-token limit.
+        address_rate = cfg.RATE_LIMIT_ADDRESS_PER_SECOND or ADDRESS_FACTOR * rate
+        address_burst = cfg.RATE_LIMIT_ADDRESS_BURST or ADDRESS_FACTOR * burst
+        off = rate <= 0
+        self.per_key = RateLimiter(rate, burst, counters, "key")
+        self.per_address = RateLimiter(0 if off else address_rate, address_burst, counters, "address")
+        per_hour = 1 / 3600
+        self.code_misses = RateLimiter(0 if off else cfg.JOIN_CODE_MISSES_PER_HOUR * per_hour,
+                                       cfg.JOIN_CODE_MISSES_PER_HOUR, counters, "code-miss")
+        self.imports = RateLimiter(0 if off else cfg.IMPORTS_PER_HOUR * per_hour, cfg.IMPORTS_PER_HOUR,
+                                   counters, "import")
+
+    def write(self, key: str | None, address: str | None) -> float:
+        """One write (submit, create, join, a socket message) by a token/socket key and an address."""
+        # Without a token the address is the key too (as tight as one token), and always its own total.
+        return self.per_key.hit(key or f"addr:{address}") or self.per_address.hit(f"addr:{address}")
+
+
+ADDRESS_FACTOR = 5

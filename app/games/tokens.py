@@ -6,7 +6,7 @@ import secrets
 
 # No 0/O, 1/I/L: a join code is read aloud across a table and typed on a phone.
 JOIN_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
-JOIN_CODE_LENGTH = 6
+JOIN_CODE_LENGTH = 8  # 31^8 ~ 8.5e11 codes: guessing is pointless at JOIN_CODE_MISSES_PER_HOUR
 
 
 def new_token() -> tuple[str, str]:
@@ -21,7 +21,7 @@ def hash_token(token: str) -> str:
 
 
 def new_join_code() -> str:
-    """A short code for joining a table (~30 bits; collisions are retried by the caller)."""
+    """A code for joining a table (~40 bits; collisions are retried by the caller)."""
     return "".join(secrets.choice(JOIN_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
 
 

@@ -14,7 +14,7 @@ from flask_socketio import ConnectionRefusedError, Namespace, emit, join_room
 from marshmallow import ValidationError
 
 from app.games import ApiError, Caller, GameService
-from app.games.ratelimit import RateLimiter
+from app.games.ratelimit import Limits
 from app.games.service import applied_payload, redacted
 from app.games.errors import invalid_payload
 from app.games.tokens import hash_token
@@ -47,10 +47,10 @@ def _clean(value) -> None:
 class LiveNamespace(Namespace):
     """The /live namespace; one instance per process, bound to the game service."""
 
-    def __init__(self, service: GameService, limiter: RateLimiter):
+    def __init__(self, service: GameService, limits: Limits):
         super().__init__(NAMESPACE)
         self.service = service
-        self.limiter = limiter
+        self.limits = limits
         self.sessions: dict[str, tuple[Caller, str]] = {}
 
     # -- helpers ---------------------------------------------------------------------------------
@@ -100,7 +100,7 @@ class LiveNamespace(Namespace):
         return found
 
     def _limit(self, key: str) -> None:
-        wait = self.limiter.hit(key)
+        wait = self.limits.write(key, request.remote_addr)
         if wait:
             raise ApiError(429, "rate_limited", "Too many messages at once; slow down.",
                            extra={"retry_after": round(wait, 3)})

@@ -29,7 +29,7 @@ def test_create_game_returns_ids_code_link_and_one_token_per_seat(client):
     game = new_game(client, seats=("Ana", "Ben", "Cy"))
     assert [s["seat"] for s in game["seats"]] == ["p1", "p2", "p3"]
     assert [s["name"] for s in game["seats"]] == ["Ana", "Ben", "Cy"]
-    assert len(game["join_code"]) == 6 and game["join_url"].endswith(f"/join/{game['join_code']}")
+    assert len(game["join_code"]) == 8 and game["join_url"].endswith(f"/join/{game['join_code']}")
     assert len({s["token"] for s in game["seats"]} | {game["referee_token"]}) == 4
 
 

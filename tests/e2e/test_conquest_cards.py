@@ -11,10 +11,13 @@ from .flows import join, log_texts, tap
 from .test_conquest import enter, pick
 
 
-def by_name(page, query: str, card_id: str, shot=None):
+def by_name(page, query: str, card_id: str, shot=None, matches_shot=None):
     """In the open sheet: type part of the name and tap the matching card."""
     sheet = page.locator("dialog.sheet")
     sheet.locator("[data-field='card-search']").fill(query)
+    expect(sheet.locator(f"[data-card='{card_id}']")).to_be_visible()
+    if matches_shot:
+        matches_shot()
     sheet.locator(f"[data-card='{card_id}']").click()
     expect(sheet.locator(f"[data-picked='{card_id}']")).to_be_visible()
     if shot:
@@ -69,7 +72,8 @@ def test_cards_picked_by_name_and_a_deck_checked(phones):
 
     # Army units by name: cost, ATK, HP, command icons come from the data.
     tap(ana, "Deploy an army unit")
-    by_name(ana, "rokkit", "rokkitboy")
+    by_name(ana, "rokkit", "rokkitboy", matches_shot=lambda: phones.shot(ana, "02a-search-matches"))
+    expect(ana.locator("dialog.sheet [data-stepper]")).to_have_count(0)
     pick(ana, "Tarrus")
     phones.shot(ana, "02-army-unit-picked")
     enter(ana)
@@ -86,7 +90,11 @@ def test_cards_picked_by_name_and_a_deck_checked(phones):
     # An attachment by name onto Ana's unit, an event played by name from Ben's hand.
     tap(ana, "Deploy an attachment")
     by_name(ana, "launcha", "rokkit-launcha", shot=lambda: phones.shot(ana, "03-attachment-picked"))
-    ana.locator("dialog.sheet [data-field='attach_to']", has_text="Rokkitboy").click()
+    expect(ana.locator("dialog.sheet [data-stepper]")).to_have_count(0)   # nothing to type: all from the data
+    hosts = ana.locator("dialog.sheet [data-field='attach_to']")
+    expect(hosts).to_have_count(2)                                      # army units only: no warlords
+    expect(hosts.filter(has_text="Nazdreg")).to_have_count(0)
+    hosts.filter(has_text="Rokkitboy").click()
     enter(ana)
     expect(ben.locator("[data-unit='p1.rokkitboy']")).to_contain_text("Rokkit Launcha")
     tap(ben, "Use an action")

@@ -520,8 +520,15 @@ async function cardForm(s, c) {
     const places = () => {
       const out = [];
       for (const path of ["planet", "attach_to"]) {
-        const values = choices[path];
+        let values = choices[path];
         if (!values) continue;
+        if (path === "attach_to" && picked && (picked.attach_to || []).length) {
+          // The card's data says what it attaches to (army units, warlords, tokens...): offer only those.
+          const kindOf = (id) => (unit(c.view, id) || (c.view.cards || {})[id] || {}).kind;
+          const fits = values.filter((v) => picked.attach_to.includes(kindOf(v)));
+          if (fits.length) values = fits;
+          if (!values.includes(data.attach_to)) delete data.attach_to;
+        }
         const group = h("div", { class: "btn-grid", role: "radiogroup", "aria-label": path === "planet" ? "Planet" : "Attach to" });
         if (values.length === 1) data[path] = values[0];
         const draw = () => group.replaceChildren(...values.map((v) => {

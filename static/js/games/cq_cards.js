@@ -68,7 +68,8 @@ export function cardFromData(card, type) {
 
 /** Numbers a picked card still needs (the data has none for them): "cost" for an X cost, "hp"... */
 export function unknownNumbers(card, wanted) {
-  return wanted.filter((k) => (k === "cost" ? card.cost_x : k === "hp" ? card.hp == null : false));
+  const unitCard = ["army_unit", "token", "synapse"].includes(card.type);
+  return wanted.filter((k) => (k === "cost" ? card.cost_x : k === "hp" ? unitCard && card.hp == null : false));
 }
 
 /** What a picked card shows in a form: its name, the community label, the numbers filled in. */

@@ -51,6 +51,12 @@ class Edition:
     last_end_phase_scores_only: bool = True
     # Reaction steps in the end phase (Deathgorge: none, Advanced rules, End phase pg 38).
     end_phase_reaction_steps: bool = False
+    # Who chooses the first game board, by number of players: False, the roll-off's winner picks a player (Deathgorge,
+    # Set up, 2. Place the boards); True, the loser chooses (Deathgorge, Multiplayer games, Place the boards).
+    boards_loser_chooses: dict = field(default_factory=lambda: {2: False, 3: True, 4: True})
+    # Do-over: the discarded cards are shuffled back into their decks (Deathgorge, 4. Draw cards, pg 15), or stay in
+    # the discard pile and cannot be played this game (Shadespire pg 16, Dreadfane pg 8).
+    do_over_shuffles_back: bool = True
     # Formats the setup accepts.
     formats: tuple = ("rivals", "nemesis", "relic", "championship")
     # Edition id handed to combat.py so it applies this edition's combat differences.

@@ -77,6 +77,8 @@ DEATHGORGE_RULES: dict[str, str] = {
     "round_3": _r("Play on rounds 2 and 3", 38),
     "victory": _r("Victory", 39),
     "features_adv": _r("Advanced rules, Feature tokens", 14),
+    "mp_place_boards": _r("Multiplayer games, Place the boards, and Roll-offs in multiplayer games: the player with "
+                          "the fewest symbols loses (ties broken by the next symbol) and chooses the first board"),
     "mp_order": _r("Multiplayer games, Order of play"),
     "mp_game_sequence": _r("Multiplayer games, Game sequence"),
     "mp_round_2": _r("Multiplayer games, Round 2"),

@@ -14,7 +14,8 @@ is the next seat). Fighter ids are "<seat>.<slug>". Unusable setups raise `core.
 
 The set-up steps happen at the table and are entered as EVENTS (so they are in the log and can be undone):
   1. roll_off {purpose: "boards", first: <seat who chooses the first board>, winner?}
-     (that player decides on their do-over first and places feature tokens first)
+     (that player decides on their do-over first and places feature tokens first; in 3-4 player games, and in
+     Shadespire, the roll-off's loser is that player: see roll_off_loser)
   2. do_over {choice: none|power|objectives|all}, one per player in order of play from the first-board player
   3. roll_off {purpose: "deployment", first: <seat who places a fighter first>, winner?}
   4. deployed {finished_first: <seat who finished placing all their fighters first>}
@@ -166,6 +167,45 @@ def roll_off_winner(state, purpose: str, rolls: dict) -> tuple[str | None, dict]
     return (top[0] if len(top) == 1 else None), {s: list(k) for s, k in counts.items()}
 
 
+def roll_off_loser(rolls: dict) -> str | None:
+    """The loser of a roll-off from the entered dice (None: the lowest are tied, they roll again).
+
+    Deathgorge, Roll-offs in multiplayer games: the player with fewer of the first symbol than any other loses and
+    all others win; a tie for fewest is broken by the next symbol, then the next; still tied, those players roll
+    off again. Shadespire's "whichever player scores lowest" (pg 14, 27) mirrors its own roll-off (pg 14) the same way.
+    """
+    counts = {seat: tuple(int(roll.get(face, 0)) for face in ROLL_OFF_ORDER) for seat, roll in rolls.items()}
+    low = min(counts.values())
+    bottom = [s for s, k in counts.items() if k == low]
+    return bottom[0] if len(bottom) == 1 else None
+
+
+def loser_chooses_board(rs, state) -> bool:
+    """Does the boards roll-off's loser choose the first game board (rather than a player picked by its winner)?"""
+    return bool(rs.edition.boards_loser_chooses.get(state["players"]))
+
+
+def board_rule(rs, state) -> str:
+    """The rule that says who chooses the first board at this table."""
+    R = rs.edition.rule
+    if not loser_chooses_board(rs, state):
+        return R("place_boards")
+    return R("mp_place_boards") if state["players"] > 2 else R("loser_places_board")
+
+
+def _check_loser(rs, state, event) -> list[Violation]:
+    loser = roll_off_loser(event.data["rolls"])
+    rule = board_rule(rs, state)
+    if loser is None:
+        return [Violation("roll_off_tied", "The lowest rolls are tied: those players roll off again.", rule)]
+    if event.data["first"] != loser:
+        return [Violation("wrong_loser", f"By these dice {loser} rolled lowest, so {loser} chooses the first board.",
+                          rule)]
+    if event.data.get("winner") == loser:
+        return [Violation("wrong_winner", f"By these dice {loser} lost the roll-off; every other player won.", rule)]
+    return []
+
+
 def _check_rolls(rs, state, event) -> list[Violation]:
     from ..core import structural  # noqa: PLC0415
     R = rs.edition.rule
@@ -178,6 +218,8 @@ def _check_rolls(rs, state, event) -> list[Violation]:
             return [structural("malformed", f"data.rolls.{seat} must count crit, double and single (0-4 each).")]
     if set(rolls) != set(state["seats"]):
         return [structural("malformed", "data.rolls needs every player's roll.")]
+    if event.data["purpose"] == "boards" and loser_chooses_board(rs, state):
+        return _check_loser(rs, state, event)
     winner, _ = roll_off_winner(state, event.data["purpose"], rolls)
     if winner is None:
         return [Violation("roll_off_tied", "The roll-off is tied: roll off again.", R("roll_off"))]
@@ -208,7 +250,11 @@ def apply_roll_off(rs, state, event) -> list[Consequence]:
     purpose, first = event.data["purpose"], event.data["first"]
     if event.data.get("rolls"):
         winner, _ = roll_off_winner(state, purpose, event.data["rolls"])
-        state.setdefault("roll_offs", []).append({"purpose": purpose, "round": state["round"], "winner": winner})
+        record = {"purpose": purpose, "round": state["round"], "winner": winner}
+        if purpose == "boards" and loser_chooses_board(rs, state):
+            # Every player but the loser won (Roll-offs in multiplayer games); the loser chooses the first board.
+            record = {**record, "winner": None, "loser": roll_off_loser(event.data["rolls"])}
+        state.setdefault("roll_offs", []).append(record)
     if purpose == "boards":
         state["first_board"] = first
         state["step"] = "do_overs"
@@ -244,17 +290,35 @@ def check_do_over(rs, state, event) -> list[Violation]:
     return []
 
 
+DO_OVER_KINDS = {"none": (), "objectives": ("objectives",), "power": ("power",), "all": ("objectives", "power")}
+
+
 def apply_do_over(rs, state, event) -> list[Consequence]:
-    """Record the decision; discarded cards are replaced and shuffled back, so counts do not change."""
+    """Record the decision and redraw the hand of each chosen type.
+
+    Deathgorge (4. Draw cards, pg 15): the whole hand of that type is discarded, replaced from the deck, and the
+    discarded cards are shuffled back, so the counts do not change. Shadespire (Do-over?, pg 16) and Dreadfane
+    (3. Draw cards, pg 8): the discarded cards stay in the discard pile, face up, and cannot be played this game;
+    the new hand is drawn from what is left of the deck (no reshuffle).
+    """
     s = state["seats"][event.by]
     s["do_over"] = event.data["choice"]
-    if event.data["choice"] in ("objectives", "all"):
-        s["cards"]["objectives"] = []
-    if event.data["choice"] in ("power", "all"):
-        s["cards"]["power"] = []
+    cons = []
+    for kind in DO_OVER_KINDS[event.data["choice"]]:
+        held = s["cards"][kind]
+        s["cards"][kind] = []
+        if rs.edition.do_over_shuffles_back:
+            continue
+        count = s["hand"][kind]
+        s["discards"][kind] += count
+        s["gone"].extend(name for name in held if name not in s["gone"])
+        s["hand"][kind] = 0
+        drawn = cardmod.draw(state, event.by, kind, count)
+        cons.append(Consequence("do_over_discarded", {"seat": event.by, "kind": kind, "discarded": count,
+                                                      "drawn": drawn}, rs.edition.rule("do_over")))
     if do_over_seat(state) is None:
         state["step"] = "deployment_roll_off"
-    return []
+    return cons
 
 
 def check_deployed(rs, state, event) -> list[Violation]:

@@ -448,6 +448,7 @@ function describeConsequence(cons, c) {
     case "round_ends": return `Round ${d.round} ends: Move, Charge, Guard and Stagger tokens cleared`;
     case "game_over": return "Game over";
     case "reaction_step_closed": return "Reaction step closed";
+    case "do_over_discarded": return `${c.seatName(d.seat)} discards ${d.discarded} ${d.kind === "objectives" ? "objective" : "power"} cards for the game and draws ${d.drawn}`;
     case "cards_drawn": return `${c.seatName(d.seat)} draws up (${d.objectives || 0} objective, ${d.power || 0} power)`;
     case "damage_dealt": return `${d.amount} damage to ${fn(d.fighter)}${d.by && isFighterId(d.by, v) ? ` by ${fn(d.by)}` : ""}`;
     case "attack_resolved": return d.summary ? capital(d.summary) : null;

@@ -3,7 +3,7 @@ import copy
 
 import pytest
 
-from app.engine.core import SetupError
+from app.engine.core import Event, SetupError
 
 from ..play import underworlds_setup
 from .helpers import RS, codes, play
@@ -108,3 +108,105 @@ def test_roll_off_dice_decide_the_winner_with_the_first_round_critical():
                  rolls={"p1": {"double": 1}, "p2": {"crit": 1}}) == []
     assert "malformed" in codes(state, "roll_off", "p1", purpose="first_turn", first="p1",
                                 rolls={"p1": {"smash": 1}, "p2": {"crit": 1}})
+
+
+def test_multiplayer_boards_roll_off_the_fewest_loses_and_chooses_the_first_board():
+    """Deathgorge, Multiplayer games, Place the boards, and Roll-offs in multiplayer games: in a three or four player
+    game the player who rolled fewer of the first symbol than anyone else loses and every other player wins, even
+    when two players tie on top; the loser chooses the first game board. A tie for fewest goes to the next symbol,
+    and only a tie on every symbol is rolled again."""
+    state = RS.new_game(underworlds_setup(3))
+    rolls = {"p1": {"crit": 2}, "p2": {"crit": 2}, "p3": {"crit": 1, "double": 3}}
+    assert codes(state, "roll_off", "p1", purpose="boards", first="p3", rolls=rolls) == []
+    assert codes(state, "roll_off", "p1", purpose="boards", first="p1", rolls=rolls) == ["wrong_loser"]
+    assert codes(state, "roll_off", "p1", purpose="boards", first="p3", winner="p3", rolls=rolls) == ["wrong_winner"]
+    state, _ = play(state, "roll_off", "p1", purpose="boards", first="p3", rolls=rolls)
+    assert state["first_board"] == "p3" and state["roll_offs"][-1]["loser"] == "p3"
+    assert state["step"] == "do_overs"  # the loser decides on a do-over first (Multiplayer games, Draw cards)
+    tied_low = RS.new_game(underworlds_setup(4))
+    rolls = {"p1": {"crit": 1, "single": 1}, "p2": {"crit": 1, "single": 2}, "p3": {"crit": 3}, "p4": {"crit": 1}}
+    assert codes(tied_low, "roll_off", "p1", purpose="boards", first="p4", rolls=rolls) == []  # single breaks it
+    rolls["p4"] = {"crit": 1, "single": 1}
+    assert codes(tied_low, "roll_off", "p1", purpose="boards", first="p4", rolls=rolls) == ["roll_off_tied"]
+
+
+def test_two_player_boards_roll_off_the_winner_picks_who_chooses():
+    """Deathgorge, Set up, 2. Place the boards: with two players the winner picks a player (either) to choose the
+    first board; a tie on top is rolled again."""
+    state = RS.new_game(underworlds_setup(2))
+    rolls = {"p1": {"crit": 2}, "p2": {"crit": 1}}
+    assert codes(state, "roll_off", "p1", purpose="boards", first="p2", winner="p1", rolls=rolls) == []
+    assert codes(state, "roll_off", "p1", purpose="boards", first="p1", winner="p1", rolls=rolls) == []
+    assert codes(state, "roll_off", "p1", purpose="boards", first="p1", rolls={"p1": {"crit": 1}, "p2": {"crit": 1}}) \
+        == ["roll_off_tied"]
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_shadespire_the_lowest_roll_places_the_first_board(players):
+    """Shadespire, Game Sequence, 1. Place the boards (pg 14): "the player who loses chooses a game board first";
+    Multiplayer Games, Place the boards (pg 27): "whichever player scores lowest places a game board first"."""
+    from app.engine import registry  # noqa: PLC0415
+    from ..play import edition_setup  # noqa: PLC0415
+    rs = registry.get("underworlds/shadespire")
+    state = rs.new_game(edition_setup("underworlds/shadespire", players))
+    rolls = {"p1": {"crit": 2}, "p2": {"crit": 0}, "p3": {"crit": 2}}
+    rolls = {s: rolls[s] for s in state["seats"]}
+    wrong = rs.check(state, Event("roll_off", "p1", {"purpose": "boards", "first": "p1", "rolls": rolls}))
+    assert [v.code for v in wrong] == ["wrong_loser"]
+    assert wrong[0].rule.endswith("(pg 27)" if players > 2 else "(pg 14)")
+    assert not rs.check(state, Event("roll_off", "p1", {"purpose": "boards", "first": "p2", "rolls": rolls}))
+
+
+def _with_deck(setup: dict) -> dict:
+    for seat in setup["seats"]:
+        seat["deck"] = ([{"name": f"Goal {i}", "type": "objective", "glory": 1} for i in range(12)]
+                        + [{"name": f"Trick {i}", "type": "ploy"} for i in range(20)])
+    return setup
+
+
+def test_deathgorge_do_over_shuffles_the_discarded_cards_back():
+    """Deathgorge, Set up, 4. Draw cards (pg 15): the do-over discards all power cards (or objectives, or both), draws
+    as many replacements, then shuffles the discarded cards back into their decks: counts do not change, and the
+    cards once held may come back later in the game."""
+    state = RS.new_game(_with_deck(underworlds_setup(2)))
+    state, _ = play(state, "roll_off", "p1", purpose="boards", first="p1")
+    state, cons = play(state, "do_over", "p1", choice="power")
+    s = state["seats"]["p1"]
+    assert s["hand"] == {"objectives": 3, "power": 5} and s["deck"] == {"objectives": 9, "power": 15}
+    assert s["discards"] == {"objectives": 0, "power": 0} and s["gone"] == []
+
+
+@pytest.mark.parametrize("ruleset_id", ["underworlds/shadespire", "underworlds/dreadfane"])
+def test_2018_and_2019_do_over_discards_the_hand_for_the_game(ruleset_id):
+    """Shadespire, 3. Draw cards, Do-over? (pg 16): all the cards of that type are discarded before drawing a new
+    hand, and "you can't play discarded cards in this game"; Dreadfane, 3. Draw cards (pg 8) the same, and discarded
+    cards are never shuffled back. So the discard pile grows by the hand, the deck shrinks by the new hand, and a
+    card named in the discarded hand is refused later."""
+    from app.engine import registry  # noqa: PLC0415
+    from ..play import edition_setup  # noqa: PLC0415
+    rs = registry.get(ruleset_id)
+    state = rs.new_game(_with_deck(edition_setup(ruleset_id, 2)))
+    state, _ = rs.play(state, Event("roll_off", "p1", {"purpose": "boards", "first": "p1"}))
+    state, cons = rs.play(state, Event("do_over", "p1", {"choice": "all"}))
+    s = state["seats"]["p1"]
+    assert s["hand"] == {"objectives": 3, "power": 5}
+    assert s["discards"] == {"objectives": 3, "power": 5} and s["deck"] == {"objectives": 6, "power": 10}
+    assert [c.type for c in cons] == ["do_over_discarded", "do_over_discarded"] and cons[0].rule.endswith(
+        "(pg 16)" if ruleset_id.endswith("shadespire") else "(pg 8)")
+    state, _ = rs.play(state, Event("do_over", "p2", {"choice": "objectives"}))
+    assert state["seats"]["p2"]["discards"] == {"objectives": 3, "power": 0}
+    assert state["seats"]["p2"]["deck"] == {"objectives": 6, "power": 15}
+
+
+def test_a_card_named_in_a_discarded_hand_cannot_be_played_that_game():
+    """Shadespire pg 16: the cards a do-over discards cannot be played in this game (named when the hand was told)."""
+    from app.engine import registry  # noqa: PLC0415
+    from ..play import edition_setup  # noqa: PLC0415
+    rs = registry.get("underworlds/shadespire")
+    state = rs.new_game(_with_deck(edition_setup("underworlds/shadespire", 2)))
+    state["seats"]["p1"]["cards"]["power"] = ["Trick 3", "Trick 4"]  # what p1 said it held before the do-over
+    state, _ = rs.play(state, Event("roll_off", "p1", {"purpose": "boards", "first": "p1"}))
+    state, _ = rs.play(state, Event("do_over", "p1", {"choice": "power"}))
+    assert {"Trick 3", "Trick 4"} <= set(state["seats"]["p1"]["gone"])
+    from app.engine.underworlds.cards import check_in_hand  # noqa: PLC0415 - what playing or holding a card checks
+    assert [v.code for v in check_in_hand(state, "p1", "power", "Trick 3", "rule")] == ["card_already_used"]

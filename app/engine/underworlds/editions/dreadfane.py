@@ -40,6 +40,8 @@ DREADFANE_EDITION = replace(
     available_features={2: 0},
     end_of_round_clear=("move", "charge", "guard"),              # pg 19
     end_phase_reaction_steps=True,                               # the 2019 book does not rule them out
+    boards_loser_chooses={2: False},                             # pg 7: the winner decides the board's side
+    do_over_shuffles_back=False,                                 # pg 8: discarded cards are not shuffled back
     formats=("standard",),
     combat_edition="dreadfane",
 )

@@ -71,6 +71,9 @@ SHADESPIRE_RULES: dict[str, str] = {
     "round_3": s("Round 3", 25),
     "victory": s("Victory", 25),
     "features_adv": errata("Page 16 - Place the objective tokens", 16),
+    "mp_place_boards": s("Multiplayer Games, Place the boards: whichever player scores lowest places a game board "
+                         "first", 27),
+    "loser_places_board": s("Game Sequence, 1. Place the boards: the player who loses chooses a game board first", 14),
     "mp_order": s("Multiplayer Games, Round 1, action phase: proceeding clockwise", 27),
     "mp_game_sequence": s("Multiplayer Games, Round 1, action phase: four activations each", 27),
     "mp_round_2": s("Multiplayer Games, Round 2: anticlockwise", 27),

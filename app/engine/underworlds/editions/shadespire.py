@@ -42,6 +42,8 @@ SHADESPIRE_EDITION = replace(
     available_features={2: 0, 3: 0, 4: 0},                       # objective tokens only
     end_of_round_clear=("move", "charge", "guard"),              # pg 25: all tokens but objective tokens
     end_phase_reaction_steps=True,                               # the 2018 book does not rule them out
+    boards_loser_chooses={2: True, 3: True, 4: True},            # pg 14 (two players), pg 27 (three or four)
+    do_over_shuffles_back=False,                                 # pg 16: "you can't play discarded cards in this game"
     formats=("standard", "matched"),                             # pg 26: matched play
     combat_edition="shadespire",
 )

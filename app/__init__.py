@@ -125,7 +125,8 @@ def create_app(config: Mapping[str, Any] | Config | None = None):
                        make_queue=make_queue, pool_size=cfg.DB_POOL_SIZE)
     limits = Limits(cfg)
     limiter = limits.per_key
-    service = GameService(store)
+    service = GameService(store, offload=offloader(cfg.ASYNC_MODE), import_max_events=cfg.IMPORT_MAX_EVENTS,
+                          import_max_seconds=cfg.IMPORT_MAX_SECONDS)
     broadcaster = Broadcaster(socketio.server, service)
     live = LiveNamespace(service, limits)
     socketio.on_namespace(live)

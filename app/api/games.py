@@ -125,6 +125,9 @@ def create_game():
 def import_game():
     """Import an exported game as a new game (the log is replayed through the engine first)."""
     _rate_limit()
+    wait = _limits().imports.hit(f"addr:{request.remote_addr}")
+    if wait:
+        raise _too_many(wait, "Too many imports from this address; wait before importing again.")
     request.max_content_length = current_app.config["TW"].IMPORT_MAX_BYTES  # a whole log is bigger than one event
     return jsonify(service().import_game(_json_body(), _base_url())), 201
 

@@ -138,13 +138,47 @@ def expand_setup(ruleset_id: str, setup: dict) -> dict:
     return expander(ruleset_id, setup) if expander else setup
 
 
+class ImportTooLong(Exception):
+    """An import's replay ran past its deadline."""
+
+
+class _Deadline:
+    """A ruleset that raises ImportTooLong once the deadline has passed (checked at every engine call)."""
+
+    def __init__(self, rs: Ruleset, deadline: float):
+        self._rs = rs
+        self._deadline = deadline
+
+    def on_time(self) -> None:
+        """Raise ImportTooLong when the deadline has passed."""
+        if time.monotonic() > self._deadline:
+            raise ImportTooLong()
+
+    def __getattr__(self, name: str):
+        value = getattr(self._rs, name)
+        if not callable(value):
+            return value
+
+        def timed(*args, **kwargs):
+            self.on_time()
+            return value(*args, **kwargs)
+        return timed
+
+
 class GameService:
     """Games, seats, tokens and the log, over an EventStore; safe under eventlet, gevent or threads."""
 
     def __init__(self, store: EventStore, *, lock_factory: Callable[[], Any] = threading.Lock,
-                 on_applied: Callable[[Applied, str | None], None] | None = None):
+                 on_applied: Callable[[Applied, str | None], None] | None = None,
+                 offload: Callable | None = None, import_max_events: int = 20_000,
+                 import_max_seconds: float = 20.0):
         self.store = store
         self.on_applied = on_applied
+        # Long replays (imports) run through `offload`: a real thread under eventlet/gevent, so the
+        # event loop keeps serving every other phone meanwhile.
+        self.offload = offload or (lambda fn, *args: fn(*args))
+        self.import_max_events = import_max_events
+        self.import_max_seconds = import_max_seconds
         self._lock_factory = lock_factory
         self._locks: dict[str, Any] = {}
         self._locks_guard = lock_factory()
@@ -581,13 +615,20 @@ class GameService:
         return out
 
     def import_game(self, raw: Any, base_url: str) -> dict:
-        """POST /api/games/import: replay an exported log through the engine (verify=True) into a new game."""
+        """POST /api/games/import: replay an exported log through the engine (verify=True) into a new game.
+
+        Bounded: at most `import_max_events` events (413 before anything is read further) and
+        `import_max_seconds` of replaying (422); the replay runs off the event loop.
+        """
+        if isinstance(raw, dict) and isinstance(raw.get("events"), list) and len(raw["events"]) > self.import_max_events:
+            raise ApiError(413, "import_too_large", f"An imported log may hold at most {self.import_max_events} events.",
+                           fields={"events": f"At most {self.import_max_events} events."})
         body = self._load_schema(ImportSchema(), raw)
         if body["redacted"]:
             raise ApiError(422, "import_rejected", "This export hides other players' secret choices, so it cannot "
                                                    "be replayed; export the game with the referee token.",
                            fields={"redacted": "Only complete exports can be imported."})
-        rs = self._ruleset(body["ruleset"])
+        rs = _Deadline(self._ruleset(body["ruleset"]), time.monotonic() + self.import_max_seconds)
         setup = body["setup"]
         state = self._new_state(rs, setup)
         seats = set(rs.seat_ids(state))
@@ -608,16 +649,31 @@ class GameService:
             if ev["by"] == "referee" and ev["type"] not in ("note", REVERT):
                 raise ApiError(422, "import_rejected", f"{where}: only notes and undos are entered as the referee.",
                                fields={f"{where}.by": "Must be a player seat."})
+        records = self.offload(self._verified_records, rs, setup, events)
+        return self._insert_game(body["ruleset"], setup, body["shared_device"], records, base_url)
+
+    def _verified_records(self, rs: "_Deadline", setup: dict, events: list[dict]) -> list[dict]:
+        """The imported log replayed under the rules (verify), with consequences recomputed; ApiError if not."""
+        try:
+            return self._replayed_import(rs, setup, events)
+        except ImportTooLong:
+            raise ApiError(422, "import_too_long", f"Replaying this log took longer than {self.import_max_seconds:g} s; "
+                                                   "it was not imported.")
+
+    def _replayed_import(self, rs: "_Deadline", setup: dict, events: list[dict]) -> list[dict]:
         as_events = [Event(type=e["type"], by=e["by"], data=e["data"], id=e["id"], override=e["override"],
                            seq=e["seq"]) for e in events]
         for i, ev in enumerate(as_events):
             if ev.type == REVERT:
                 problems = check_fields(REVERT_SPEC, ev.data) or check_revert(as_events[:i], ev, may_revert_any=True)
+                rs.on_time()
                 if problems:
                     raise ApiError(422, "import_rejected", f"events[{i}] (seq {ev.seq}): {problems[0].message}",
                                    rule=problems[0].rule)
         try:
             replay(rs, setup, as_events, verify=True)
+        except ImportTooLong:
+            raise
         except IllegalEvent as exc:
             v = exc.violations[0]
             raise ApiError(422, "import_rejected",
@@ -625,8 +681,7 @@ class GameService:
                            violations=[x.to_dict() for x in exc.violations])
         except Exception as exc:  # noqa: BLE001
             raise ApiError(422, "import_rejected", f"The rules engine could not replay this log: {exc}")
-        records = self._with_consequences(rs, setup, events)
-        return self._insert_game(body["ruleset"], setup, body["shared_device"], records, base_url)
+        return self._with_consequences(rs, setup, events)
 
     def _with_consequences(self, rs: Ruleset, setup: dict, events: list[dict]) -> list[dict]:
         # Consequences are recomputed, never taken from the file: the engine is the only source.

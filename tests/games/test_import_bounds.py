@@ -1,0 +1,67 @@
+"""Imports are bounded (events, replay time), replayed off the event loop, and limited per address."""
+from __future__ import annotations
+
+from tests.api.helpers import auth, event, new_game, submit
+
+
+def _app(tmp_path, **cfg):
+    from app import create_app
+    return create_app({"ASYNC_MODE": "threading", "DATABASE_URL": f"sqlite:///{tmp_path / 'i.db'}",
+                       "INSTANCE_PATH": str(tmp_path), "RATE_LIMIT_PER_SECOND": 1000.0, "RATE_LIMIT_BURST": 1000,
+                       **cfg})
+
+
+def _export_of_notes(client, n: int) -> dict:
+    game = new_game(client)
+    exported = client.get(f"/api/games/{game['id']}/export", headers=auth(game["referee_token"])).get_json()
+    exported["events"] = [{"seq": i + 1, "id": f"n{i}", "type": "note", "by": "referee", "data": {"text": "x"}}
+                          for i in range(n)]
+    return exported
+
+
+def test_an_import_over_the_event_limit_is_413_before_replaying(tmp_path):
+    client = _app(tmp_path, IMPORT_MAX_EVENTS=50).test_client()
+    resp = client.post("/api/games/import", json=_export_of_notes(client, 51))
+    assert resp.status_code == 413 and resp.get_json()["error"]["code"] == "import_too_large"
+    assert client.post("/api/games/import", json=_export_of_notes(client, 50)).status_code == 201
+
+
+def test_an_import_that_replays_too_long_is_refused(tmp_path):
+    client = _app(tmp_path, IMPORT_MAX_SECONDS=0.1).test_client()
+    exported = _export_of_notes(client, 1)
+    # Each undo replays the whole log before it: 4,000 events with every other one an undo would take minutes.
+    events = []
+    for i in range(2000):
+        events.append({"seq": 2 * i + 1, "id": f"n{i}", "type": "note", "by": "referee", "data": {"text": "x"}})
+        events.append({"seq": 2 * i + 2, "id": f"r{i}", "type": "revert", "by": "referee",
+                       "data": {"seq": 2 * i + 1, "reason": "typo"}})
+    exported["events"] = events
+    resp = client.post("/api/games/import", json=exported)
+    assert resp.status_code == 422 and resp.get_json()["error"]["code"] == "import_too_long"
+
+
+def test_the_replay_runs_through_the_offloader(tmp_path):
+    app = _app(tmp_path)
+    client = app.test_client()
+    service = app.extensions["tablewarden"]["service"]
+    ran = []
+    service.offload = lambda fn, *args: ran.append(fn.__name__) or fn(*args)
+    game = new_game(client)
+    submit(client, game, "p1", event("p1"))
+    exported = client.get(f"/api/games/{game['id']}/export", headers=auth(game["referee_token"])).get_json()
+    assert client.post("/api/games/import", json=exported).status_code == 201
+    assert ran == ["_verified_records"]
+
+
+def test_imports_are_limited_per_address(tmp_path):
+    client = _app(tmp_path, IMPORTS_PER_HOUR=2).test_client()
+    exported = _export_of_notes(client, 1)
+    assert [client.post("/api/games/import", json=exported).status_code for _ in range(3)] == [201, 201, 429]
+    other = client.post("/api/games/import", json=exported, environ_base={"REMOTE_ADDR": "10.1.1.1"})
+    assert other.status_code == 201
+
+
+def test_the_server_replays_imports_in_a_real_thread_under_eventlet():
+    from app.live.runtime import offloader
+    from eventlet import tpool
+    assert offloader("eventlet") is tpool.execute

@@ -1,8 +1,8 @@
 """Conquest content: loads content/conquest/ (validated) and fills a game setup from it.
 
 `cards.json` is the card pool (every official card and the community-made ones, facts only);
-`planets.yaml` the 10 core planets with how the engine resolves their Battle abilities; `tokens.yaml`
-the token units. The engine never reads files: `expand_setup` turns warlord names into full warlord
+`planets.yaml` the 10 core planets with how the engine resolves their Battle abilities. Warlords and
+token units are the pool's own records. The engine never reads files: `expand_setup` turns warlord names into full warlord
 records, checks a registered deck and adds the planets, and the result is what `conquest/core`'s
 `new_game` receives.
 """
@@ -76,8 +76,8 @@ def _load(root: str) -> dict:
 
 def load() -> dict:
     """{"cards": [...], "planets": [...], "warlords": [...], "tokens": [...]}, validated and cached."""
-    lib = _load(str(content_dir()))
-    return {**lib, "warlords": _warlords(str(content_dir()))}
+    root = str(content_dir())
+    return {**_load(root), "warlords": _warlords(root), "tokens": _tokens(root)}
 
 
 @functools.lru_cache(maxsize=4)
@@ -90,6 +90,14 @@ def _warlords(root: str) -> list[dict]:
              "bloodied": {"attack": c["bloodied_attack"], "hp": c["bloodied_hp"]},
              "official": c["official"], "set": c["set"], "signature_squad": c["signature_squad"]}
             for c in _load(root)["cards"] if c["type"] == "warlord"]
+
+
+@functools.lru_cache(maxsize=4)
+def _tokens(root: str) -> list[dict]:
+    """The pool's official token units in the record form a game's setup takes."""
+    return [{"name": c["name"], "faction": c["faction"], "attack": c["attack"], "hp": c["hp"],
+             "command": c["command_icons"] or 0, "keywords": [keyword_text(k) for k in c["keywords"]],
+             "traits": list(c["traits"])} for c in _load(root)["cards"] if c["type"] == "token" and c["official"]]
 
 
 def keyword_text(kw: dict) -> str:
@@ -140,7 +148,7 @@ def warlords(community: bool = True) -> list[dict]:
 
 
 def tokens() -> list[dict]:
-    """Known token units."""
+    """The official token units (offered when an ability puts tokens into play)."""
     return copy.deepcopy(load()["tokens"])
 
 

@@ -1,4 +1,4 @@
-"""Marshmallow schemas for Warhammer 40,000: Conquest content (planets, token units, the card pool)."""
+"""Marshmallow schemas for Warhammer 40,000: Conquest content (planets, the card pool)."""
 from __future__ import annotations
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
@@ -30,32 +30,14 @@ class PlanetSchema(Strict):
     effect = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(EFFECTS))
 
 
-class TokenSchema(Strict):
-    """A token unit (put into play by abilities)."""
-
-    name = fields.String(required=True, validate=validate.Length(min=1, max=80))
-    faction = fields.String(load_default=None, allow_none=True)
-    attack = fields.Integer(strict=True, required=True, validate=COUNT)
-    hp = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=30))
-    command = fields.Integer(strict=True, load_default=0, validate=COUNT)
-    keywords = fields.List(fields.String(), load_default=list)
-    traits = fields.List(fields.String(), load_default=list)
-
-
 class PlanetsFile(Strict):
     """content/conquest/planets.yaml"""
 
     planets = fields.List(fields.Nested(PlanetSchema), required=True)
 
 
-class TokensFile(Strict):
-    """content/conquest/tokens.yaml"""
-
-    tokens = fields.List(fields.Nested(TokenSchema), required=True)
-
-
 # file stem -> schema of that file under content/conquest/
-FILES: dict[str, type[Schema]] = {"planets": PlanetsFile, "tokens": TokensFile}
+FILES: dict[str, type[Schema]] = {"planets": PlanetsFile}
 
 
 # ---------------------------------------------------------------------------------------------

@@ -68,15 +68,24 @@ def lookup(state: dict, seat: str, kind: str, name: str | None) -> dict | None:
 
 
 def names(state: dict, seat: str, kind: str, types: tuple | None = None) -> list[str]:
-    """Names of the seat's cards that may be in the hand, optionally by type: the cards the player said they
-    hold (hand event) when known, else every card of the deck not yet used (scored, discarded or played)."""
+    """Names of the seat's cards that may be in the hand, optionally by type, most likely first: the cards the
+    player said they hold (hand event), then every other card of the deck not yet used (scored, discarded or
+    played), since the hand the player told may be out of date."""
     deck = state["decks"].get(seat)
     if not deck:
         return []
     held = state["seats"][seat]["cards"][kind]
     gone = set(state["seats"][seat]["gone"])
-    pool = held if held else [n for n in deck[kind] if n not in gone]
+    pool = [*held, *(n for n in deck[kind] if n not in gone and n not in held)]
     return [n for n in pool if n in deck[kind] and (types is None or deck[kind][n].get("type") in types)]
+
+
+def upgrade_cost(state: dict, seat: str, name: str | None) -> int:
+    """Glory an upgrade costs: the cost printed on the card where the data has it (later cards print one),
+    else the rules' one glory point (Deathgorge rulebook, Upgrade cards)."""
+    card = lookup(state, seat, "power", name)
+    cost = (card or {}).get("glory_cost")
+    return cost if isinstance(cost, int) and not isinstance(cost, bool) and cost >= 0 else 1
 
 
 def check_in_hand(state: dict, seat: str, kind: str, name: str | None, rule: str) -> list[Violation]:

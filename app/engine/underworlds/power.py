@@ -140,8 +140,10 @@ def _check_upgrade(rs, state, event) -> list[Violation]:
     d = event.data
     out = cardmod.check_in_hand(state, event.by, "power", d.get("card"), R("upgrades"))
     out += _typed(rs, state, event, "upgrade")
-    if state["seats"][event.by]["glory"]["unspent"] < 1:
-        out.append(Violation("no_unspent_glory", "An upgrade costs one unspent glory point.", R("upgrades")))
+    cost = cardmod.upgrade_cost(state, event.by, d.get("card"))
+    if state["seats"][event.by]["glory"]["unspent"] < cost:
+        what = "one unspent glory point" if cost == 1 else f"{cost} unspent glory points"
+        out.append(Violation("no_unspent_glory", f"{d.get('card') or 'An upgrade'} costs {what}.", R("upgrades")))
     fid = d.get("fighter")
     if not fid:
         return out + [Violation("fighter_needed", "Choose the friendly fighter who gets the upgrade.",
@@ -238,11 +240,14 @@ def apply_power(rs, state, event) -> list[Consequence]:
     elif play == "upgrade":
         cardmod.spend_from_hand(state, event.by, "power", d.get("card"), discard=False)
         g = state["seats"][event.by]["glory"]
+        cost = cardmod.upgrade_cost(state, event.by, d.get("card"))
         state["fighters"][d["fighter"]]["upgrades"].append(d.get("card") or "upgrade")
-        if g["unspent"] >= 1:
-            g["unspent"] -= 1
-            g["spent"] += 1
-            cons.append(Consequence("glory_spent", {"seat": event.by, "glory": 1, "fighter": d["fighter"]},
+        if cost == 0:
+            pass  # a card printed as free
+        elif g["unspent"] >= cost:
+            g["unspent"] -= cost
+            g["spent"] += cost
+            cons.append(Consequence("glory_spent", {"seat": event.by, "glory": cost, "fighter": d["fighter"]},
                                     R("upgrades")))
         else:  # overridden ("my card says it is free"): glory never goes below zero
             cons.append(Consequence("no_glory_spent", {"seat": event.by, "fighter": d["fighter"]}, R("upgrades")))

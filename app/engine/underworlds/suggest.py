@@ -400,7 +400,7 @@ def _power(rs, state, seat) -> list[Suggestion]:
 
 def _upgrades(rs, state, seat) -> list[Suggestion]:
     s = state["seats"][seat]
-    if "upgrade" not in rs.edition.power_plays or s["glory"]["unspent"] < 1 or s["hand"]["power"] < 1:
+    if "upgrade" not in rs.edition.power_plays or s["hand"]["power"] < 1:
         return []
     alive = surviving(state, seat)
     if not alive:
@@ -408,7 +408,7 @@ def _upgrades(rs, state, seat) -> list[Suggestion]:
     deck = state["decks"].get(seat)
     group = "End phase" if state["phase"] == "end" else "Power step"
     out = []
-    if cardmod.unlisted_allowed(state, seat):
+    if cardmod.unlisted_allowed(state, seat) and s["glory"]["unspent"] >= 1:
         out.append(Suggestion("power", seat, "Play an upgrade (1 glory)" + (" (not listed)" if deck else ""),
                               {"play": "upgrade"}, choices={"fighter": alive}, group=group))
     if not deck:
@@ -417,8 +417,9 @@ def _upgrades(rs, state, seat) -> list[Suggestion]:
         card = deck["power"][name]
         ok = [f for f in alive if cardmod.restriction_met(state, seat, card, f)
               and not (card.get("attack") and "beast" in traits(state, f))]
-        if ok:
-            out.append(Suggestion("power", seat, f"Upgrade: {name} (1 glory)", {"play": "upgrade", "card": name},
+        cost = cardmod.upgrade_cost(state, seat, name)
+        if ok and s["glory"]["unspent"] >= cost:
+            out.append(Suggestion("power", seat, f"Upgrade: {name} ({cost} glory)", {"play": "upgrade", "card": name},
                                   choices={"fighter": ok}, group=group))
     return out
 
@@ -477,8 +478,8 @@ def _reveal(rs, state, seat) -> list[Suggestion]:
     deck = state["decks"].get(seat)
     out = []
     if deck:
-        out = [_with_glory(Suggestion("objective", seat, f"Reveal {n} (surge)", {"action": "reveal", "card": n},
-                                      group="Objectives"), deck["objectives"][n])
+        out = [_with_glory(Suggestion("objective", seat, f"Reveal {n} ({_surge_worth(deck['objectives'][n])})",
+                                      {"action": "reveal", "card": n}, group="Objectives"), deck["objectives"][n])
                for n in cardmod.names(state, seat, "objectives")
                if deck["objectives"][n].get("scoring") in (None, "surge")]
     if cardmod.unlisted_allowed(state, seat):
@@ -488,6 +489,10 @@ def _reveal(rs, state, seat) -> list[Suggestion]:
 
 
 GLORY_BOUND = {"type": "int", "min": 0, "max": 6}
+
+
+def _surge_worth(card: dict) -> str:
+    return f"surge, {card['glory']} glory" if isinstance(card.get("glory"), int) else "surge"
 
 
 def _with_glory(sugg: Suggestion, card: dict) -> Suggestion:

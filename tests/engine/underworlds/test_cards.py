@@ -165,3 +165,43 @@ def test_deck_sizes_must_be_whole_numbers():
     with pytest.raises(SetupError) as err:
         RS.new_game(setup)
     assert err.value.field == "seats[0].deck_sizes.objectives"
+
+
+def test_upgrade_costs_the_glory_printed_on_it_else_one():
+    """Upgrades (pg 11) cost one glory; a card that prints its own cost (later cards) costs that: a free one is
+    offered with no glory, a dearer one only once enough glory is unspent, and spending takes exactly that."""
+    from tests.engine.play import underworlds_setup  # noqa: PLC0415
+    setup = underworlds_setup(2)
+    setup["seats"][0]["deck"] = ([{"name": f"O{i}", "type": "objective", "glory": 1, "scoring": "end"}
+                                  for i in range(12)]
+                                 + [{"name": f"P{i}", "type": "ploy"} for i in range(17)]
+                                 + [{"name": "Plain", "type": "upgrade"},
+                                    {"name": "Free", "type": "upgrade", "glory_cost": 0},
+                                    {"name": "Dear", "type": "upgrade", "glory_cost": 2}])
+    state = started(setup=setup)
+    state, _ = play(state, "player_action", "p1", action="pass")
+    labels = _labels(state)
+    assert "Upgrade: Free (0 glory)" in labels
+    assert not any(label.startswith(("Upgrade: Plain", "Upgrade: Dear")) for label in labels)
+    assert "no_unspent_glory" in codes(state, "power", "p1", play="upgrade", card="Dear", fighter="p1.leader")
+    state["seats"]["p1"]["glory"]["unspent"] = 2
+    labels = _labels(state)
+    assert "Upgrade: Dear (2 glory)" in labels and "Upgrade: Plain (1 glory)" in labels
+    state, _ = play(state, "power", "p1", play="upgrade", card="Dear", fighter="p1.leader")
+    assert state["seats"]["p1"]["glory"] == {**state["seats"]["p1"]["glory"], "unspent": 0, "spent": 2}
+    assert "Dear" in state["fighters"]["p1.leader"]["upgrades"]
+
+
+def test_surge_objective_is_revealed_by_name_with_its_glory_and_refused_in_the_end_phase():
+    """Surge objectives (pg 38): offered by name with their glory in the action phase; scoring one in the end
+    phase is refused with the surge rule, and an end-phase objective cannot be revealed as a surge."""
+    setup = _content_setup(deck="cyrenis-razors-rivals")
+    state = started(setup=setup)
+    labels = _labels(state)
+    assert "Reveal Crashing Crescendo (surge, 1 glory)" in labels
+    assert not any("Inexplicable Dread" in label for label in labels)   # an end-phase objective
+    assert "not_surge" in codes(state, "objective", "p1", action="reveal", card="Inexplicable Dread")
+    state = _to_end_phase(state)
+    refused = [v for v in RS.check(state, Event("objective", "p1", {"action": "score", "card": "Crashing Crescendo"}))
+               if v.code == "surge_objective"]
+    assert refused and refused[0].rule.startswith("Deathgorge rulebook") and "surge" in refused[0].rule.lower()

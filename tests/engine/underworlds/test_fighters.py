@@ -158,7 +158,7 @@ def test_hand_names_are_private_and_checked_against_the_deck():
     assert RS.view(state, "p1")["seats"]["p1"]["cards"]["power"] == ["P1", "P2"]
     state, _ = play(state, "player_action", "p1", action="pass")
     ploys = [s.data.get("card") for s in RS.suggest(state, "p1").suggestions if s.data.get("play") == "ploy"]
-    assert ploys == ["P1", "P2"]
+    assert ploys[:2] == ["P1", "P2"] and len(ploys) == 20  # the cards in hand first, then the rest of the deck
     assert RS.view(state, "p1")["derived"]["p1.leader"] == {"vulnerable": False, "large": False, "wounds_left": 4}
 
 

@@ -1,0 +1,82 @@
+"""Cards by name from the real card lists (issue 13): a Deathgorge game set up with no typing, a surge objective,
+a ploy and an upgrade picked by name from a searchable list, and the other phone's log naming them."""
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from .flows import join, tap
+
+
+def pick_card(page, group: str, search: str, label: str):
+    """In the actions of `group`, open the card list, search by part of the name and tap the card."""
+    block = page.locator("section.actions .group", has=page.get_by_role("heading", name=group, exact=True))
+    block.locator("[data-action='pick-card']").click()
+    sheet = page.locator("dialog[aria-label='Cards by name']")
+    sheet.get_by_role("searchbox", name="Search cards by name").fill(search)
+    visible = sheet.locator("button[data-card]:visible")
+    expect(visible).to_have_count(1)
+    expect(visible).to_contain_text(label)
+    return sheet, visible
+
+
+def test_deathgorge_game_with_core_rivals_decks_and_cards_by_name(phones):
+    """The wizard starts a Deathgorge game with two warbands and two core Rivals decks without a field to fill;
+    Ana reveals a surge objective by name (its glory from the data), plays a ploy and an upgrade by name, and
+    Ben's phone shows each name in the log."""
+    ana = phones.new("ana")
+    ana.goto("/new")
+    expect(ana.locator("#wizard[data-ready='true']")).to_be_attached()
+    ana.locator("[data-ruleset='underworlds/deathgorge']").click()
+    ana.get_by_role("radio", name="Rivals").click()
+    ana.locator("#wizard-next").click()
+    ana.locator("#name-0").fill("Ana")
+    ana.locator("#warband-0").select_option("steelhearts-champions")
+    ana.locator("#deck-0").select_option("force-of-frost")
+    ana.locator("#name-1").fill("Ben")
+    ana.locator("#warband-1").select_option("garreks-reavers")
+    ana.locator("#deck-1").select_option("breakneck-slaughter")
+    expect(ana.locator("[data-deck-seat='1']")).to_contain_text("32 cards")
+    expect(ana.locator(".fighter-edit")).to_have_count(0)           # nothing to type
+    expect(ana.locator("fieldset.seat-edit input:not([type=radio]):not([type=checkbox])")).to_have_count(2)  # names
+    phones.shot(ana, "01-wizard-no-typing")
+    ana.locator("#wizard-next").click()
+    expect(ana.get_by_role("heading", name="Before the first round")).to_be_visible()
+    ana.locator("#wizard-next").click()
+    code = ana.locator("#join-code")
+    expect(code).to_have_text(re.compile(r"^[0-9A-Z]{4,}$"))
+    join_code = code.inner_text()
+    ana.get_by_role("link", name="Go to the table").click()
+    ben = phones.new("ben")
+    join(ben, join_code, "p2")
+
+    ana.locator("section.actions").get_by_role("button", name="Roll-off: who takes the first turn?", exact=False).click()
+    ana.locator("dialog [data-field='first']", has_text="Ana").click()
+    ana.locator("dialog").get_by_role("button", name="Enter").click()
+    expect(ana.locator("#banner")).to_contain_text("Activation step")
+
+    # A surge objective by name, with the glory the card gives (no number asked).
+    sheet, card = pick_card(ana, "Objectives", "bitter", "Reveal Bitter Storm (surge, 2 glory)")
+    phones.shot(ana, "02-surge-objective-by-name")
+    card.click()
+    expect(sheet).to_have_count(0)
+    tap(ana, "Pass (forfeit the activation)")                       # the surge step scores it: 2 glory
+
+    # The power step: a ploy and an upgrade by name (Ben passes in between on his phone).
+    sheet, card = pick_card(ana, "Power step", "time fr", "Play Time Freeze")
+    card.click()
+    tap(ben, "Pass")
+    sheet, card = pick_card(ana, "Power step", "cloak", "Upgrade: Frostwyrm Cloak (1 glory)")
+    phones.shot(ana, "03-upgrade-by-name")
+    card.click()
+    ana.locator("dialog [data-field='fighter']", has_text="Severin Steelheart").click()
+    ana.locator("dialog").get_by_role("button", name="Enter").click()
+    expect(ana.locator("article.fighter", has_text="Severin Steelheart")).to_contain_text("Frostwyrm Cloak")
+
+    ben.locator("[data-tab='log']").click()
+    log = ben.locator("ol.log")
+    expect(log).to_contain_text("Bitter Storm (2 glory)")
+    expect(log).to_contain_text("Played Time Freeze")
+    expect(log).to_contain_text("Played Frostwyrm Cloak on Severin Steelheart")
+    phones.shot(ben, "04-other-phone-log")

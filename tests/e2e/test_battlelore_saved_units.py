@@ -48,6 +48,7 @@ def test_a_unit_typed_at_one_muster_is_offered_filled_at_the_next(phones):
     row.scroll_into_view_if_needed()
     phones.shot(ana, "01-content-units-by-name")
     row.get_by_role("button", name="Edit Citadel Guard").click()
+    expect(ana.locator("dialog.sheet #unit-name")).to_have_count(0)    # the name is known: only numbers asked
     stepper_to(ana, "Health (figures)", 4)
     stepper_to(ana, "Muster points", 4)
     phones.shot(ana, "02-typing-the-numbers")

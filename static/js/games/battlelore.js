@@ -280,12 +280,16 @@ function unitForm(current) {
       draw();
       return h("fieldset", {}, h("legend", {}, label), group);
     };
-    body.append(
-      h("label", { class: "field" }, h("span", {}, "Name"),
+    // A unit the content knows by name asks only for what it does not know; a complete card shows everything.
+    const gaps = current ? ["health", "movement", "combat", "attack", "range", "muster"].filter((k) => current[k] == null) : [];
+    const ask = (key) => !gaps.length || gaps.includes(key);
+    body.append(...kids(
+      gaps.length && current.name ? null : h("label", { class: "field" }, h("span", {}, "Name"),
         h("input", { id: "unit-name", value: u.name, maxlength: 60, autocomplete: "off", oninput: (e) => { u.name = e.target.value; } })),
-      num("health", "Health (figures)", 1, 12), num("movement", "Movement", 0, 6), num("combat", "Combat value (dice)", 1, 8),
-      seg("attack", "Attack", [["melee", "Melee"], ["ranged", "Ranged"]]),
-      num("range", "Range (ranged units)", 1, 8), num("muster", "Muster points", 0, 30),
+      ask("health") ? num("health", "Health (figures)", 1, 12) : null, ask("movement") ? num("movement", "Movement", 0, 6) : null,
+      ask("combat") ? num("combat", "Combat value (dice)", 1, 8) : null,
+      ask("attack") ? seg("attack", "Attack", [["melee", "Melee"], ["ranged", "Ranged"]]) : null,
+      ask("range") ? num("range", "Range (ranged units)", 1, 8) : null, ask("muster") ? num("muster", "Muster points", 0, 30) : null,
       h("label", { class: "check" }, h("input", { type: "checkbox", checked: u.damage_tokens, onchange: (e) => { u.damage_tokens = e.target.checked; } }),
         "Damage token icon (one figure, never weak)"),
       h("label", { class: "check" }, h("input", { type: "checkbox", checked: u.legend, onchange: (e) => { u.legend = e.target.checked; } }), "Legend"),
@@ -297,7 +301,7 @@ function unitForm(current) {
           const rec = { ...u, name: u.name.trim(), slug: current && current.slug ? current.slug : slugify(u.name) };
           if (rec.attack !== "ranged") { rec.range = null; }
           close(rec);
-        }, { cls: "btn primary", "data-action": "save-unit" })));
+        }, { cls: "btn primary", "data-action": "save-unit" }))));
     return body;
   }, { label: "Unit card" });
 }

@@ -1,42 +1,56 @@
 """An illegal action is refused with its rule, then applied with an override and a reason (issue 5)."""
 from __future__ import annotations
 
+import uuid
+
+import requests
 from playwright.sync_api import expect
 
 from .flows import api_game, events, join
 
 
 def test_refused_then_applied_anyway_with_a_reason(phones, server):
-    """Inspiring outside an Inspire step is refused (Inspire, pg 6); the table applies it anyway, saying why."""
-    game = api_game(server, roll_off=False)  # waiting for the first-turn roll-off: no Inspire step is open
+    """A heal entered offline reaches the server after the wound was already healed: it is refused with its rule
+    (Heal, pg 23: only a fighter with a wound counter is healed); the table applies it anyway, saying why."""
+    game = api_game(server)
     ana = phones.new("ana")
     join(ana, game["join_code"], "p1")
     ben = phones.new("ben")
     join(ben, game["join_code"], "p2")
+    referee = {"Authorization": f"Bearer {game['referee_token']}"}
 
-    ana.locator("[data-fighter='p1.vex']").get_by_role("button", name="Inspire Vex").click()
+    def enter(etype, **data):
+        r = requests.post(f"{server.url}/api/games/{game['id']}/events", headers=referee,
+                          json={"id": str(uuid.uuid4()), "type": etype, "by": "p1", "data": data})
+        assert r.status_code == 201, r.text
+
+    vex = ana.locator("[data-fighter='p1.vex']")
+    enter("damage", fighter="p1.vex", amount=1, source="card")
+    expect(vex.get_by_role("button", name="Heal Vex by 1")).to_be_enabled()
+    ana.context.set_offline(True)
+    expect(ana.locator("#conn")).to_have_attribute("data-state", "offline")
+    enter("heal", fighter="p1.vex", amount=1)          # healed meanwhile (the referee's phone)
+    vex.get_by_role("button", name="Heal Vex by 1").click()
+    ana.context.set_offline(False)
+
     dialog = ana.locator("dialog[aria-label='Not allowed by the rules']")
-    expect(dialog).to_contain_text("Inspire step")
-    expect(dialog).to_contain_text("Deathgorge rulebook, Inspire (pg 6)")
+    expect(dialog).to_contain_text("wound counter")
+    expect(dialog).to_contain_text("Deathgorge rulebook, Heal (pg 23)")
     phones.shot(ana, "01-refused")
     dialog.get_by_role("button", name="Apply anyway (card effect)").click()
     reason = ana.locator("dialog #reason")
     ana.locator("dialog").get_by_role("button", name="Confirm").click()   # empty reason: not accepted
     expect(reason).to_have_attribute("aria-invalid", "true")
-    reason.fill("card: Inspiring Speech")
+    reason.fill("card: Healing Potion")
     phones.shot(ana, "02-reason")
     ana.locator("dialog").get_by_role("button", name="Confirm").click()
 
-    expect(ben.locator("[data-fighter='p1.vex'] .badge.inspired")).to_have_text("Inspired", timeout=1000)
-    stored = [e for e in events(server, game) if e["type"] == "inspire"]
-    assert len(stored) == 1 and stored[0]["override"] == {"reason": "card: Inspiring Speech"}
-
     for phone in (ana, ben):
         phone.locator("[data-tab='log']").click()
-        entry = phone.locator("ol.log li[data-type='inspire']")
-        expect(entry).to_contain_text("Vex Inspired")
-        expect(entry).to_contain_text("Rules overridden by the table: card: Inspiring Speech")
+        entry = phone.locator("ol.log li[data-type='heal']").first
+        expect(entry).to_contain_text("Rules overridden by the table: card: Healing Potion", timeout=3000)
+    stored = [e for e in events(server, game) if e["type"] == "heal"]
+    assert len(stored) == 2 and stored[1]["override"] == {"reason": "card: Healing Potion"}
     refused = ana.locator("ol.log li.refused")
-    expect(refused).to_contain_text("Vex Inspired")
-    expect(refused).to_contain_text("Deathgorge rulebook, Inspire (pg 6)")
+    expect(refused).to_contain_text("Deathgorge rulebook, Heal (pg 23)")
     phones.shot(ana, "03-log")

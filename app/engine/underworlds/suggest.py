@@ -466,9 +466,10 @@ def _reactions(rs, state, seat) -> list[Suggestion]:
 
 
 def _inspire(rs, state, seat) -> list[Suggestion]:
-    from .inspire import condition_met  # noqa: PLC0415
+    """The fighters check() lets this player Inspire now (its condition met or left to the players, in an Inspire
+    step). A card that Inspires a fighter otherwise is entered as an override with the card as its reason."""
     return [Suggestion("inspire", seat, f"Inspire {_name(state, f)}", {"fighter": f}, group="Inspire")
-            for f in surviving(state, seat) if not state["fighters"][f]["inspired"] and condition_met(state, f) is not False]
+            for f in surviving(state, seat) if not rs.check(state, Event("inspire", seat, {"fighter": f}))]
 
 
 def _reveal(rs, state, seat) -> list[Suggestion]:

@@ -4,6 +4,7 @@
 // The shell (pages/play.js) calls: renderBoard, describeValue, describeEvent,
 // describeConsequence, banner, stepGuide, decidedBy, scoreLine, customEntry, glorySeries, afterWinner.
 import { h, svg, button, sheet } from "../dom.js";
+import { askReason } from "../dialogs.js";
 import { stepper, setPath, getPath, fieldLabel } from "../actions.js";
 import { matchPanel, matchRollOff } from "./uw_match.js";
 
@@ -101,8 +102,23 @@ function fighterCard(view, fid, c) {
       (f.upgrades || []).map((u) => h("span", { class: "badge" }, `Upgrade: ${u}`))),
     canEdit && !f.out ? h("div", { class: "more" },
       button("Tokens & counters…", () => tokenSheet(view, fid, c), { cls: "btn small", aria: `Tokens and counters of ${name}` }),
-      button(f.inspired ? "Un-inspire" : "Inspire", () => c.submit(f.inspired ? "uninspire" : "inspire", { fighter: fid }),
-        { cls: "btn small", aria: `${f.inspired ? "Un-inspire" : "Inspire"} ${name}` })) : null);
+      // Inspire only where the engine offers it (its check() accepts it now); a card's Inspire is in the sheet.
+      f.inspired ? button("Un-inspire", () => c.submit("uninspire", { fighter: fid }), { cls: "btn small", aria: `Un-inspire ${name}` })
+        : inspireOffered(c, fid) ? button("Inspire", () => c.submit("inspire", { fighter: fid }),
+          { cls: "btn small", aria: `Inspire ${name}`, "data-action": "inspire" }) : null) : null);
+}
+
+/** The engine suggests Inspiring this fighter now (with no advice, as offline, the server decides). */
+function inspireOffered(c, fid) {
+  const offered = offers(c, fid, "inspire");
+  return offered === null || offered.some((s) => s.event);
+}
+
+/** Inspire by a card (cards beat rules): the reason is asked first and logged with the override. */
+async function inspireByCard(c, fid, name) {
+  const reason = await askReason(`Inspire ${name} by a card`,
+    "Which card or ability Inspires this fighter? The reason is logged and shown to everyone.");
+  if (reason) c.submit("inspire", { fighter: fid }, { override: { reason } });
 }
 
 /** Events for this fighter still in the outbox (entered, not yet acknowledged). */
@@ -156,6 +172,10 @@ function tokenSheet(view, fid, c) {
         "aria-label": "Counter name", oninput: (e) => { cname = e.target.value; } }),
       button("Give", () => { if (cname.trim()) send(close, "counter", { name: cname.trim(), action: "give", count: 1 }); },
         { cls: "btn small", aria: `Give ${name} the named counter` })) : null,
+    f.inspired || inspireOffered(c, fid) ? null : h("div", { class: "row" },
+      h("span", { class: "grow", style: "font-weight:700" }, "Inspire (card effect)"),
+      button("By a card…", () => { close(); inspireByCard(c, fid, name); },
+        { cls: "btn small", aria: `Inspire ${name} by a card`, "data-action": "inspire-by-card" })),
     h("div", { class: "sheet-actions" }, button("Close", () => close(null), { cls: "btn" }))));
 }
 

@@ -3,7 +3,7 @@ what each seat may see (DESIGN.md engine contract)."""
 from app.engine.core import Event
 
 from ..play import fill, underworlds_setup
-from .helpers import RS, play, started
+from .helpers import RS, codes, ev, play, started
 
 
 def all_suggestions_pass(state):
@@ -150,3 +150,40 @@ def test_target_with_unknown_defence_needs_its_defence_entered():
     assert "defence_needed" in [v.code for v in RS.check(state, Event("attack", "p1", base))]
     assert RS.check(state, Event("attack", "p1", {**base, "defence": {"dice": 1, "symbol": "dodge"}})) == []
     all_suggestions_pass(state)
+
+
+def _inspire_offers(state, seat):
+    return [s.data["fighter"] for s in RS.suggest(state, seat).suggestions if s.type == "inspire"]
+
+
+def test_only_fighters_check_accepts_are_offered_inspire():
+    """Inspire (pg 6): when a fighter's Inspire condition is met it becomes Inspired at the next Inspire step, one
+    before each activation step and after each activation and power step. So Inspire is offered only for a fighter
+    whose condition is met (or left to the players to judge) in an Inspire step: exactly what check() accepts."""
+    setup = underworlds_setup(2)
+    setup["seats"][0]["fighters"][0]["inspire_condition"] = {"text": "An enemy fighter is out of action.",
+                                                            "check": {"kind": "enemy_out_of_action_at_least",
+                                                                      "count": 1}}
+    state = started(setup=setup)
+    assert state["minor"], "the Inspire step before the first activation step is open"
+    offered = _inspire_offers(state, "p1")
+    assert "p1.leader" not in offered  # its condition is not met
+    assert offered == [f for f in ("p1.leader", "p1.brute", "p1.minion")
+                       if not RS.check(state, ev("inspire", "p1", fighter=f))]
+    assert "inspire_condition_not_met" in codes(state, "inspire", "p1", fighter="p1.leader")
+    state, _ = play(state, "damage", "p1", fighter="p2.minion", amount=2, source="card")
+    assert state["fighters"]["p2.minion"]["out"]
+    assert "p1.leader" in _inspire_offers(state, "p1")  # met now, and the Inspire step is still open
+
+
+def test_a_card_that_inspires_a_fighter_is_an_override_with_its_reason():
+    """A card can Inspire a fighter outside its condition (But my card says..., cards beat rules): the Inspire the
+    rules refuse is entered with an override and the card as its reason, and the fighter is Inspired."""
+    setup = underworlds_setup(2)
+    setup["seats"][0]["fighters"][0]["inspire_condition"] = {"text": "Never by itself.",
+                                                            "check": {"kind": "enemy_out_of_action_at_least",
+                                                                      "count": 9}}
+    state = started(setup=setup)
+    assert "p1.leader" not in _inspire_offers(state, "p1")
+    state, _ = play(state, "inspire", "p1", override="card: Inspiring Presence", fighter="p1.leader")
+    assert state["fighters"]["p1.leader"]["inspired"]

@@ -3,7 +3,8 @@
 Clients connect with `auth {event, token?}` (no token: the public). They get `changed {head, entry}`
 whenever the event's log grows (then read the event again over REST), and staff also get `table`
 {round, table, progress} each time an entry is stored in one of the round's tracked games, so the
-dashboard moves with the tables without anyone reloading. Same Socket.IO server (and connection
+dashboard moves with the tables without anyone reloading; everyone gets `game_over {round, table}`
+when a tracked game ends (its players then have a result to confirm). Same Socket.IO server (and connection
 manager in the browser) as /live, so with REDIS_URL the pushes reach every process's sockets.
 """
 from __future__ import annotations
@@ -79,5 +80,8 @@ class EventPusher:
         outcome = applied.rs.outcome(applied.state)
         row = {**progress.summary(applied.state, outcome), "head": applied.record["seq"],
                "last_entry_at": applied.record.get("created_at"), "minutes_since_entry": 0.0}
-        self.server.emit("table", {"round": meta.get("round"), "table": meta.get("table"), "progress": row},
-                         to=staff_room(meta["event"]), namespace=NAMESPACE)
+        where = {"round": meta.get("round"), "table": meta.get("table")}
+        self.server.emit("table", {**where, "progress": row}, to=staff_room(meta["event"]), namespace=NAMESPACE)
+        if outcome is not None:
+            # The game is over: the table's players (and device) now have a result to confirm.
+            self.server.emit("game_over", where, to=event_room(meta["event"]), namespace=NAMESPACE)

@@ -465,7 +465,42 @@ class EventService:
             out["rulings"] = s["rulings"]
         if member.role == "player":
             out["me"] = self._player_view(s["players"][member.subject], True)
+        if member.role in ("player", "table"):
+            out["mine"] = self._mine(ev, member)
         return out
+
+    def _mine(self, ev: FoldedEvent, member: Member) -> dict | None:
+        """The caller's table in the latest published round: who, where, the clock and the game's outcome."""
+        s = ev.state
+        rounds = model.published_rounds(s)
+        if not rounds:
+            return None
+        rnd = rounds[-1]
+        if member.role == "player":
+            table = model.player_table(s, rnd["round"], member.subject)
+            if table is None:
+                bye = rnd["bye"] == member.subject
+                return {"round": rnd["round"], "bye": bye, "timer": rnd["timer"],
+                        "end_of_time": ev.row["setup"]["end_of_time"]}
+        else:
+            table = model.table_of(s, rnd["round"], int(member.subject)) if member.subject.isdigit() else None
+            if table is None:
+                return {"round": rnd["round"], "bye": False, "no_table": True, "timer": rnd["timer"],
+                        "end_of_time": ev.row["setup"]["end_of_time"]}
+        proposed = None
+        if table["game"] and table["status"] in ("playing", "waiting"):
+            try:
+                proposed = self.outcome_result(table)
+            except ApiError:
+                proposed = None  # still being played
+        me = member.subject if member.role == "player" else "device"
+        return {"round": rnd["round"], "table": table["table"], "players": table["players"],
+                "names": [s["players"][p]["name"] for p in table["players"]],
+                "warbands": [s["players"][p].get("warband_name") or s["players"][p]["warband"] for p in table["players"]],
+                "mode": table["mode"], "game": table["game"], "join_code": table["join_code"],
+                "status": table["status"], "result": table["result"], "proposed": proposed,
+                "confirmed_by": sorted(table["confirmations"]), "i_confirmed": me in table["confirmations"],
+                "timer": rnd["timer"], "end_of_time": ev.row["setup"]["end_of_time"], "bye": False}
 
     @staticmethod
     def _player_view(p: dict, staff: bool) -> dict:

@@ -46,6 +46,7 @@ def test_changes_reach_the_public_and_game_moves_reach_the_staff(app, client, ru
     moves = received(staff, "table")
     assert moves and moves[-1]["round"] == 1 and moves[-1]["table"] == 1 and moves[-1]["progress"]["head"] == 1
     assert received(public, "table", timeout=0.3) == [], "game progress is for the staff's dashboard"
+    assert received(public, "game_over", timeout=0.3) == [], "the game is still being played"
     staff.disconnect(namespace="/event")
     public.disconnect(namespace="/event")
 

@@ -449,3 +449,5 @@ async function main() {
 }
 
 main();
+// A game of an event's round: show the round clock (and time called) above the table.
+if (rec && rec.event) import("../events/strip.js").then((m) => m.mountStrip(rec.event, gameId)).catch(() => {});

@@ -1,0 +1,33 @@
+// The Links tab (organiser): scorekeeper, judge and table-device links, the public page and exports.
+import { h, button } from "../dom.js";
+import { attempt, exportLinks } from "./parts.js";
+
+const made = [];  // links made in this session: a token is shown once, when it is made
+
+function linkBox(label, url) {
+  return h("li", { class: "card link-box" }, h("div", { class: "grow" }, h("b", {}, label),
+    h("input", { class: "link-text", readonly: true, value: url, "aria-label": `${label} link`, onfocus: (e) => e.target.select() })),
+  button("Copy", () => navigator.clipboard && navigator.clipboard.writeText(url), { cls: "btn small", "aria-label": `Copy the ${label} link` }));
+}
+
+export function renderLinks(ctx) {
+  const name = h("input", { id: "link-name", maxlength: "40", placeholder: "Name (shown in the log)" });
+  const table = h("input", { id: "link-table", type: "number", min: "1", max: "500", value: "1", "aria-label": "Table number" });
+  const make = async (body, label) => {
+    const reply = await attempt(ctx.call("POST", "/links", body), "Link made");
+    if (reply) { made.unshift({ label, url: reply.body.link }); ctx.render(); }
+  };
+  const publicUrl = new URL(`/event/${encodeURIComponent(ctx.eventId)}/public`, location.href).href;
+  return h("div", { class: "stack" },
+    h("p", { class: "muted" }, "Each link is a key: send it only to the person it is for. It is shown once."),
+    h("label", { class: "field" }, h("span", {}, "Scorekeeper or judge"), name),
+    h("div", { class: "row" },
+      button("Scorekeeper link", () => make({ role: "scorekeeper", name: name.value.trim() }, `Scorekeeper ${name.value.trim()}`), { cls: "btn grow" }),
+      button("Judge link", () => make({ role: "judge", name: name.value.trim() }, `Judge ${name.value.trim()}`), { cls: "btn grow" })),
+    h("div", { class: "row" }, h("label", { class: "field grow" }, h("span", {}, "Table device for table"), table),
+      button("Table device link", () => make({ role: "table", table: Number(table.value) }, `Table ${table.value} device`), { cls: "btn" })),
+    h("ul", { class: "list", id: "made-links" }, made.map((m) => linkBox(m.label, m.url))),
+    h("h2", {}, "Public page"), h("ul", { class: "list" }, linkBox("Public pairings and standings", publicUrl)),
+    h("img", { class: "qr", src: `/api/events/${encodeURIComponent(ctx.eventId)}/qr.svg`, alt: "QR code of the public page" }),
+    h("h2", {}, "Exports"), exportLinks(ctx.eventId));
+}

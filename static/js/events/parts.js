@@ -1,0 +1,107 @@
+// Pieces the event pages share: the round clock, the standings table, a result sheet, errors.
+import { h, button, sheet, toast } from "../dom.js";
+import { errorText } from "../api.js";
+import { TIEBREAKERS, separatedBy } from "./words.js";
+
+/** The round's clock (time left, or time called with the event's end-of-time rule). */
+export function roundClock(timer, endOfTime) {
+  if (!timer) return h("div", { class: "clock idle" }, h("small", {}, "Round clock"), h("b", {}, "Not started"));
+  if (timer.called_at) {
+    return h("div", { class: "clock called", role: "status" },
+      h("small", {}, "Time called"), h("b", {}, "Time!"), h("p", {}, endOfTime));
+  }
+  return h("div", { class: "clock", role: "timer" }, h("small", {}, "Time left in the round"),
+    h("b", { dataset: { started: timer.started_at, minutes: String(timer.minutes) } }, "…"));
+}
+
+/** The standings: rank, record, every tiebreaker's value and what separated each player from the one above. */
+export function standingsTable(view) {
+  const keys = view.setup.tiebreakers;
+  if (!view.standings.length) return h("p", { class: "muted" }, "Nobody is registered yet.");
+  return h("div", { class: "table-scroll" }, h("table", { class: "standings" },
+    h("caption", { class: "muted" }, view.current_round ? "Live: updated after every confirmed result" : "Before round 1"),
+    h("thead", {}, h("tr", {},
+      h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Pts"),
+      h("th", { scope: "col" }, "W-D-L"), keys.map((k) => h("th", { scope: "col" }, TIEBREAKERS[k])),
+      h("th", { scope: "col" }, "Ahead of next by"))),
+    h("tbody", {}, view.standings.map((r, i) => {
+      const below = view.standings[i + 1];
+      return h("tr", { class: r.status === "dropped" ? "dropped" : "" },
+        h("td", {}, r.rank), h("th", { scope: "row" }, r.name, h("small", {}, r.warband || ""),
+          r.status === "dropped" ? h("small", {}, "dropped") : null),
+        h("td", { class: "num" }, r.points), h("td", {}, `${r.wins}-${r.draws}-${r.losses}`),
+        keys.map((k) => h("td", { class: "num" }, k === "roll_off" ? "—" : r.tiebreakers[k])),
+        h("td", {}, below ? separatedBy(below.separated_by) : ""));
+    }))));
+}
+
+/** Enter a result by hand: winner (or draw), each player's glory, and a reason (needed for a correction). */
+export function resultSheet(title, table, { needReason = false, games = false } = {}) {
+  return sheet(title, (close) => {
+    const [a, b] = table.players;
+    const [na, nb] = table.names;
+    const winner = h("select", { id: "res-winner", "aria-label": "Winner" },
+      h("option", { value: a }, `${na} won`), h("option", { value: "" }, "Draw"), h("option", { value: b }, `${nb} won`));
+    const glory = (id, name) => h("label", { class: "field grow" }, h("span", {}, `${name}'s glory`),
+      h("input", { id, type: "number", min: "0", max: "999", value: "0", inputmode: "numeric" }));
+    const won = (id, name) => h("label", { class: "field grow" }, h("span", {}, `Games ${name} won`),
+      h("input", { id, type: "number", min: "0", max: "2", value: "0", inputmode: "numeric" }));
+    const reason = h("input", { id: "res-reason", maxlength: "300", placeholder: needReason ? "Why it changes (needed)" : "Optional" });
+    const submit = () => {
+      const out = {
+        winner: winner.value || null,
+        glory: { [a]: Number(document.getElementById("res-ga").value), [b]: Number(document.getElementById("res-gb").value) },
+        reason: reason.value.trim(),
+      };
+      if (games) out.games_won = { [a]: Number(document.getElementById("res-wa").value), [b]: Number(document.getElementById("res-wb").value) };
+      if (needReason && !out.reason) { toast("Say why the result changes."); return; }
+      close(out);
+    };
+    return h("div", { class: "stack" },
+      h("label", { class: "field" }, h("span", {}, "Result"), winner),
+      h("div", { class: "row" }, glory("res-ga", na), glory("res-gb", nb)),
+      games ? h("div", { class: "row" }, won("res-wa", na), won("res-wb", nb)) : null,
+      h("label", { class: "field" }, h("span", {}, "Reason"), reason),
+      h("div", { class: "sheet-actions" }, button("Cancel", () => close(null), { cls: "btn ghost" }),
+        button("Save result", submit, { cls: "btn primary" })));
+  });
+}
+
+/** Ask for a short text (a reason, a note); resolves the text or null. */
+export function askText(title, label, { required = false, action = "Send" } = {}) {
+  return sheet(title, (close) => {
+    const input = h("textarea", { id: "ask-text", rows: "3", maxlength: "300", "aria-label": label });
+    return h("div", { class: "stack" }, h("label", { class: "field" }, h("span", {}, label), input),
+      h("div", { class: "sheet-actions" }, button("Cancel", () => close(null), { cls: "btn ghost" }),
+        button(action, () => {
+          if (required && !input.value.trim()) { toast("Please write a few words."); return; }
+          close(input.value.trim());
+        }, { cls: "btn primary" })));
+  });
+}
+
+/** Run an API call; toast its error; true when it went through. */
+export async function attempt(promise, ok) {
+  let reply;
+  try {
+    reply = await promise;
+  } catch {
+    toast("The server cannot be reached. Check the Wi-Fi and try again.");
+    return false;
+  }
+  if (reply.status >= 300) {
+    toast(errorText(reply));
+    return false;
+  }
+  if (ok) toast(ok, "ok", 2500);
+  return reply;
+}
+
+/** The export links (CSV per part, one JSON). */
+export function exportLinks(eventId) {
+  const base = `/api/events/${encodeURIComponent(eventId)}`;
+  return h("div", { class: "row exports" },
+    ["standings", "results", "pairings", "players"].map((k) =>
+      h("a", { class: "btn small", href: `${base}/export/${k}.csv`, download: `${k}.csv` }, `${k[0].toUpperCase()}${k.slice(1)} CSV`)),
+    h("a", { class: "btn small", href: `${base}/export.json`, download: "event.json" }, "All as JSON"));
+}

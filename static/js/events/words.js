@@ -1,0 +1,42 @@
+// Words the event pages show for the server's codes.
+export const TIEBREAKERS = {
+  glory_difference: "Glory difference", total_glory: "Total glory", games_lost: "Games lost (fewest)",
+  head_to_head: "Head-to-head", strength_of_schedule: "Strength of schedule", roll_off: "Roll-off",
+};
+
+export const STATUS = {
+  playing: "Playing", waiting: "Waiting for confirmation", confirmed: "Confirmed", disputed: "Disputed: a judge decides",
+};
+
+export const MODES = { phones: "Players' phones", device: "One table device", untracked: "Not tracked (paper)" };
+
+/** What separated a player from the one above in the standings. */
+export function separatedBy(key) {
+  if (!key) return "";
+  if (key === "tied") return "Tied";
+  if (key === "points") return "Match points";
+  return TIEBREAKERS[key] || key;
+}
+
+/** "Ana 5 – 3 Ben" / "Draw 4 – 4" for a result. */
+export function resultText(result, players, names) {
+  if (!result) return "";
+  const [a, b] = players;
+  const score = `${result.glory[a]} – ${result.glory[b]}`;
+  if (!result.winner) return `Draw, glory ${score}`;
+  const winner = names[players.indexOf(result.winner)];
+  return `${winner} won, glory ${score}`;
+}
+
+/** mm:ss left on a round clock (negative: over time). */
+export function timeLeft(timer, now = Date.now()) {
+  if (!timer) return null;
+  const end = Date.parse(timer.started_at) + timer.minutes * 60000;
+  return Math.round((end - now) / 1000);
+}
+
+export function clock(seconds) {
+  const s = Math.abs(seconds);
+  const text = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+  return seconds < 0 ? `-${text}` : text;
+}

@@ -1,0 +1,133 @@
+// An event, as the role of the link that opened it: organiser and scorekeeper (rounds, tables,
+// players, standings, links), judge (tables, disputes, rulings), player or table device (my table,
+// the clock, one-tap confirmation), or the public (pairings, standings, QR). Live over /event.
+import { io } from "../../vendor/socket.io.esm.min.js";
+import { h, replace } from "../dom.js";
+import { api, errorText } from "../api.js";
+import { eventLink, rememberEvent } from "../events/store.js";
+import { clock, timeLeft } from "../events/words.js";
+import { renderMine } from "../events/mine.js";
+import { renderStaff } from "../events/staff.js";
+import { renderPublic } from "../events/public.js";
+import { registerServiceWorker, watchNetwork } from "../pwa.js";
+import { showConnection } from "../conn.js";
+
+const root = document.getElementById("event");
+const eventId = root.dataset.event;
+const isPublicPage = root.dataset.public === "yes";
+const body = document.getElementById("event-body");
+
+function takeTokenFromLink() {
+  const token = new URLSearchParams(location.hash.slice(1)).get("t");
+  if (!token) return;
+  rememberEvent(eventId, { token });
+  history.replaceState(null, "", location.pathname);  // the token does not stay in the address bar
+}
+
+const ctx = {
+  eventId,
+  token: null,
+  view: null,
+  dash: null,
+  tab: null,
+  /** Call the event API with this device's link; resolves {status, body}. */
+  call: (method, path, payload) => api(method, `/api/events/${encodeURIComponent(eventId)}${path}`,
+    { body: payload, token: ctx.token }),
+  refresh: () => load(),
+  render: () => render(),
+};
+
+async function load() {
+  let reply;
+  try {
+    reply = await ctx.call("GET", "");
+  } catch {
+    showConnection("offline");
+    return;
+  }
+  if (reply.status !== 200) {
+    replace(body, h("p", { class: "error", role: "alert" }, errorText(reply)));
+    return;
+  }
+  ctx.view = reply.body;
+  const role = ctx.view.you.role;
+  if (["organiser", "scorekeeper", "judge"].includes(role)) {
+    const dash = await ctx.call("GET", "/dashboard").catch(() => null);
+    ctx.dash = dash && dash.status === 200 ? dash.body : null;
+  }
+  rememberEvent(eventId, { role, name: ctx.view.setup.name });
+  render();
+}
+
+const FORMAT = { rivals: "Rivals", nemesis: "Nemesis", relic: "Relic", championship: "Championship",
+  standard: "Standard", matched: "Matched play, best of three" };
+const ROLE = { organiser: "Organiser", scorekeeper: "Scorekeeper", judge: "Judge", player: "Player",
+  table: "Table device", public: "Public" };
+
+function render() {
+  const v = ctx.view;
+  if (!v) return;
+  document.title = `${v.setup.name} · Tablewarden`;
+  document.getElementById("event-title").textContent = v.setup.name;
+  const round = v.current_round ? `Round ${v.current_round} of ${v.setup.rounds}` : `${v.setup.rounds} rounds`;
+  const who = v.you.role === "table" ? `Table ${v.you.subject} device` : ROLE[v.you.role];
+  document.getElementById("event-sub").textContent =
+    [v.setup.date, FORMAT[v.setup.format] || v.setup.format, round, isPublicPage ? null : who].filter(Boolean).join(" · ");
+  const role = v.you.role;
+  // A push re-renders the page while someone may be typing (a ruling, a registration): keep what
+  // was typed and where the cursor was.
+  const typed = [...body.querySelectorAll("input[id], textarea[id], select[id]")]
+    .filter((el) => !el.readOnly).map((el) => [el.id, el.value]);
+  const focused = document.activeElement && body.contains(document.activeElement) ? document.activeElement.id : null;
+  if (isPublicPage || role === "public") replace(body, renderPublic(ctx));
+  else if (role === "player" || role === "table") replace(body, renderMine(ctx));
+  else replace(body, renderStaff(ctx));
+  for (const [id, value] of typed) {
+    const el = document.getElementById(id);
+    if (el && body.contains(el)) el.value = value;
+  }
+  if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
+  tick();
+}
+
+/** Every running clock on the page, once a second. */
+function tick() {
+  for (const el of document.querySelectorAll("[data-started]")) {
+    const left = timeLeft({ started_at: el.dataset.started, minutes: Number(el.dataset.minutes) });
+    el.textContent = clock(left);
+    el.classList.toggle("over", left < 0);
+  }
+}
+
+function connect() {
+  const socket = io("/event", { auth: { event: eventId, token: ctx.token || undefined }, transports: ["websocket", "polling"] });
+  let timer = null;
+  socket.on("connect", () => { showConnection("online"); load(); });
+  socket.on("disconnect", () => showConnection("connecting"));
+  socket.on("connect_error", () => showConnection("offline"));
+  socket.on("changed", () => {
+    clearTimeout(timer);
+    timer = setTimeout(load, 150);  // a burst of entries (a whole round published) reads once
+  });
+  socket.on("game_over", () => {
+    clearTimeout(timer);
+    timer = setTimeout(load, 150);
+  });
+  socket.on("table", (msg) => {
+    if (!ctx.dash || msg.round !== ctx.dash.round) return;
+    const row = ctx.dash.tables.find((t) => t.table === msg.table);
+    if (!row) return;
+    row.progress = msg.progress;
+    row.progress.received_at = Date.now();
+    render();
+  });
+}
+
+if (!isPublicPage) {
+  takeTokenFromLink();
+  ctx.token = (eventLink(eventId) || {}).token || null;
+}
+setInterval(tick, 1000);
+load().then(connect);
+registerServiceWorker();
+watchNetwork(showConnection);

@@ -1,0 +1,71 @@
+// Create an event: the form becomes POST /api/events; the organiser's link (its token in the
+// fragment) opens the event page, and the token is kept on this device.
+import { h, replace } from "../dom.js";
+import { api, errorText, NetworkError } from "../api.js";
+import { rememberEvent } from "../events/store.js";
+import { TIEBREAKERS } from "../events/words.js";
+import { registerServiceWorker, watchNetwork } from "../pwa.js";
+import { showConnection } from "../conn.js";
+
+const form = document.getElementById("event-form");
+const errorBox = document.getElementById("event-error");
+const DEFAULT_ORDER = ["glory_difference", "total_glory", "head_to_head", "roll_off"];
+
+function tiebreakerPickers() {
+  const box = document.getElementById("ev-tiebreakers");
+  const keys = Object.keys(TIEBREAKERS);
+  replace(box, [0, 1, 2, 3, 4, 5].map((i) => h("label", { class: "field" },
+    h("span", {}, `${i + 1}.`),
+    h("select", { id: `ev-tb-${i}`, "aria-label": `Tiebreaker ${i + 1}` },
+      h("option", { value: "" }, i === 0 ? "None (match points only)" : "None"),
+      keys.map((k) => h("option", { value: k, selected: DEFAULT_ORDER[i] === k }, TIEBREAKERS[k]))))));
+}
+
+const num = (id) => Number(document.getElementById(id).value);
+
+function body() {
+  const [ruleset, format] = document.getElementById("ev-format").value.split("|");
+  const tiebreakers = [];
+  for (let i = 0; i < 6; i += 1) {
+    const v = document.getElementById(`ev-tb-${i}`).value;
+    if (v && !tiebreakers.includes(v)) tiebreakers.push(v);
+  }
+  return {
+    name: document.getElementById("ev-name").value.trim(), date: document.getElementById("ev-date").value,
+    ruleset, format, best_of: format === "matched" ? 3 : 1,
+    rounds: num("ev-rounds"), round_minutes: num("ev-minutes"), tiebreakers,
+    points: { win: num("ev-win"), draw: num("ev-draw"), loss: num("ev-loss") },
+    bye: { points: num("ev-win"), glory_for: num("ev-bye-for"), glory_against: num("ev-bye-against") },
+    end_of_time: document.getElementById("ev-end").value.trim(),
+  };
+}
+
+function showError(text) {
+  errorBox.textContent = text;
+  errorBox.hidden = !text;
+}
+
+form.addEventListener("submit", async (e) => {
+  e.preventDefault();
+  showError("");
+  let reply;
+  try {
+    reply = await api("POST", "/api/events", { body: body() });
+  } catch (err) {
+    if (err instanceof NetworkError) return showError("The server cannot be reached. Check the Wi-Fi and try again.");
+    throw err;
+  }
+  if (reply.status !== 201) {
+    const fields = (reply.body && reply.body.error && reply.body.error.fields) || {};
+    const detail = Object.entries(fields).map(([k, v]) => `${k}: ${[].concat(v).join(" ")}`).join("; ");
+    return showError(detail ? `${errorText(reply)} ${detail}` : errorText(reply));
+  }
+  rememberEvent(reply.body.id, { token: reply.body.organiser_token, role: "organiser", name: reply.body.name });
+  location.assign(`/event/${encodeURIComponent(reply.body.id)}`);
+});
+
+document.getElementById("ev-date").value = new Date().toISOString().slice(0, 10);
+tiebreakerPickers();
+form.dataset.ready = "true";  // the form is live (tests and slow phones wait for this)
+registerServiceWorker();
+watchNetwork(showConnection);

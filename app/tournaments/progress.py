@@ -32,6 +32,14 @@ def summary(state: dict, outcome: dict | None) -> dict:
             "winner": (outcome or {}).get("winners")}
 
 
+def is_slow(progress: dict | None, status: str, after_minutes: int) -> bool:
+    """A tracked game still being played with no entry for `after_minutes` or more."""
+    if not progress or progress["over"] or status != "playing":
+        return False
+    idle = progress.get("minutes_since_entry")
+    return idle is not None and idle >= after_minutes
+
+
 def of_game(games, game_id: str) -> dict | None:
     """The game's progress, or None when it cannot be read (the dashboard shows the table without it)."""
     try:

@@ -47,6 +47,9 @@ class CreateEventSchema(Strict):
     tiebreakers = fields.List(fields.Str(validate=validate.OneOf(list(TIEBREAKERS))),
                               load_default=lambda: list(DEFAULT_TIEBREAKERS), validate=validate.Length(max=6))
     end_of_time = fields.Str(load_default=DEFAULT_END_OF_TIME, validate=validate.Length(min=1, max=300))
+    # A tracked table with no entry for this long stands out on the dashboard: an activation at a
+    # real table takes a few minutes, so a quarter of an hour of silence means a stuck game or phone.
+    slow_minutes = fields.Int(load_default=12, strict=True, validate=validate.Range(min=1, max=120))
 
     @validates_schema
     def _consistent(self, data, **kwargs):

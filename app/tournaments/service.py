@@ -553,13 +553,15 @@ class EventService:
         s = ev.state
         n = model.current_round(s)
         rnd = s["rounds"].get(n)
+        slow_after = ev.row["setup"].get("slow_minutes", 12)
         out = {"round": n, "timer": rnd["timer"] if rnd else None, "tables": [], "head": ev.head,
-               "end_of_time": ev.row["setup"]["end_of_time"]}
+               "end_of_time": ev.row["setup"]["end_of_time"], "slow_minutes": slow_after}
         if rnd is None:
             return out
         view = self._round_view(s, rnd, True)
         for row in view["tables"]:
             row["progress"] = progress.of_game(self.games, row["game"]) if row["game"] else None
+            row["slow"] = progress.is_slow(row["progress"], row["status"], slow_after)
             out["tables"].append(row)
         out["published"] = rnd["published"]
         out["bye_name"] = view["bye_name"]

@@ -201,3 +201,20 @@ def test_bad_input_gets_clear_errors_and_changes_nothing(client, event):
     first = client.post(f"/api/events/{tid}/players/{pid}/drop", headers=auth(org), json=repeat).get_json()
     second = client.post(f"/api/events/{tid}/players/{pid}/drop", headers=auth(org), json=repeat).get_json()
     assert first["seq"] == second["seq"] == head + 1, "a resent entry is stored once"
+
+
+def test_the_dashboard_marks_a_tracked_table_slow_after_the_events_minutes(client, monkeypatch):
+    from app.tournaments import progress
+    r = client.post("/api/events", json={"name": "Slow", "date": "2026-12-05", "slow_minutes": 10}).get_json()
+    tid, org = r["id"], r["organiser_token"]
+    for name, warband in (("Ana", "cyrenis-razors"), ("Ben", "garreks-reavers")):
+        p = client.post(f"/api/events/{tid}/players", headers=auth(org), json={"name": name, "warband": warband}).get_json()
+        client.post(f"/api/events/{tid}/players/{p['player']}/check-in", headers=auth(org))
+    client.post(f"/api/events/{tid}/rounds/1/pair", headers=auth(org))
+    client.post(f"/api/events/{tid}/rounds/1/publish", headers=auth(org))
+    dash = client.get(f"/api/events/{tid}/dashboard", headers=auth(org)).get_json()
+    assert dash["slow_minutes"] == 10 and dash["tables"][0]["slow"] is False
+    monkeypatch.setattr(progress, "_minutes_since", lambda stamp: 11.0)
+    dash = client.get(f"/api/events/{tid}/dashboard", headers=auth(org)).get_json()
+    assert dash["tables"][0]["slow"] is True and dash["tables"][0]["progress"]["minutes_since_entry"] == 11.0
+    assert client.get(f"/api/events/{tid}/dashboard").status_code == 403, "the public has no dashboard"

@@ -65,6 +65,8 @@ def test_eight_player_three_round_event(phones, server):
     org.locator("#ev-format").select_option("underworlds/deathgorge|rivals")
     org.locator("#ev-rounds").fill("3")
     org.locator("#ev-minutes").fill("60")
+    org.locator("summary", has_text="Match points").click()
+    org.locator("#ev-slow").fill("1")
     org.get_by_role("button", name="Create the event").click()
     expect(org.locator("#event-title")).to_have_text("Winter Cup")
     event_id = re.search(r"/event/([^/#?]+)", org.url).group(1)
@@ -192,7 +194,7 @@ def test_eight_player_three_round_event(phones, server):
     first = names[rnd["tables"][0]["players"][0]]
     page = phone_of(first)
     page.get_by_role("button", name="Open my game").click()
-    expect(page.locator("#event-strip")).to_contain_text("Round 1 · table 1")
+    expect(page.locator("#event-strip")).to_contain_text("Table 1")
     expect(page.locator(".strip-clock")).to_have_text(re.compile(r"^\d+:\d\d$"))
     phones.shot(page, "02-table-timer-phone")
     page.set_viewport_size(LAPTOP)
@@ -207,6 +209,11 @@ def test_eight_player_three_round_event(phones, server):
     tab(keeper, "Tables")
     expect(keeper.locator(".dash-table.status-confirmed")).to_have_count(2)
     expect(keeper.locator(".dash-table[data-table='3']")).to_contain_text("Setting up")
+    # Table 3's device has entered nothing since the round was published: after the event's
+    # one minute it stands out (and goes to the top of the list).
+    expect(keeper.locator(".dash-table.slow")).to_have_count(1, timeout=90_000)
+    expect(keeper.locator(".dash-table").first).to_have_attribute("data-table", "3")
+    expect(keeper.locator("#event-body")).to_contain_text("1 slow table: T3")
     phones.shot(keeper, "03-dashboard-laptop")
     tab(org, "Tables")
     org.set_viewport_size(PHONE)

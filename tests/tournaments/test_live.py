@@ -57,3 +57,18 @@ def test_a_bad_link_cannot_listen(app, running):
     assert not socketio.test_client(app, namespace="/event", auth={"event": tid, "token": "forged"}).is_connected("/event")
     assert not socketio.test_client(app, namespace="/event", auth={"event": "nope"}).is_connected("/event")
     assert not socketio.test_client(app, namespace="/event", auth={}).is_connected("/event")
+
+
+def test_the_end_of_a_tracked_game_tells_the_whole_event(app, client, running):
+    from app import socketio
+
+    from tests.api.event_helpers import quiet_game
+    tid, org, tokens = running
+    client.post(f"/api/events/{tid}/rounds/1/pair", headers=auth(org))
+    client.post(f"/api/events/{tid}/rounds/1/publish", headers=auth(org))
+    seats = [client.post(f"/api/events/{tid}/rounds/1/tables/1/seat", headers=auth(t)).get_json() for t in tokens.values()]
+    by_seat = {s["seat"]: s["token"] for s in seats}
+    public = socketio.test_client(app, namespace="/event", auth={"event": tid})
+    quiet_game(client, seats[0]["game"], by_seat)
+    assert received(public, "game_over") == [{"round": 1, "table": 1}]
+    public.disconnect(namespace="/event")

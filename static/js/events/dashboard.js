@@ -4,14 +4,17 @@ import { putGame } from "../store.js";
 import { MODES, STATUS, resultText } from "./words.js";
 import { attempt, roundClock } from "./parts.js";
 
-// A tracked table with no entry for this long is flagged: at a real table an activation takes a
-// few minutes, so a quarter of an hour of silence usually means a stuck game or a forgotten phone.
-export const SLOW_MINUTES = 12;
-
 function minutesSince(progress) {
   if (!progress || progress.minutes_since_entry === null || progress.minutes_since_entry === undefined) return null;
   const extra = progress.received_at ? (Date.now() - progress.received_at) / 60000 : 0;
   return Math.floor(progress.minutes_since_entry + extra);
+}
+
+/** No entry for the event's slow_minutes (the server's verdict, aged since the last push). */
+function isSlow(d, t) {
+  const p = t.progress;
+  const idle = minutesSince(p);
+  return Boolean(p && !p.over && t.status === "playing" && idle !== null && idle >= d.slow_minutes);
 }
 
 function where(p) {
@@ -35,7 +38,7 @@ export async function openAsReferee(ctx, round, table) {
 export function tableCard(ctx, d, t) {
   const p = t.progress;
   const idle = minutesSince(p);
-  const slow = p && !p.over && t.status === "playing" && idle !== null && idle >= SLOW_MINUTES;
+  const slow = isSlow(d, t);
   const glory = p && p.glory && p.glory.p1 !== undefined ? `${p.glory.p1} – ${p.glory.p2}` : null;
   const referee = ["judge", "organiser"].includes(ctx.view.you.role) && t.game;
   return h("li", { class: `card dash-table status-${t.status}${slow ? " slow" : ""}${t.judge_calls ? " calling" : ""}`,
@@ -57,7 +60,7 @@ export function renderDashboard(ctx) {
   const d = ctx.dash;
   if (!d || !d.round) return h("p", { class: "muted" }, "No round yet.");
   if (!d.published) return h("p", { class: "muted" }, `Round ${d.round} is not published yet.`);
-  const slow = d.tables.filter((t) => t.progress && !t.progress.over && t.status === "playing" && (minutesSince(t.progress) ?? 0) >= SLOW_MINUTES);
+  const slow = d.tables.filter((t) => isSlow(d, t));
   const order = [...d.tables].sort((a, b) => Number(slow.includes(b)) - Number(slow.includes(a)) || (b.judge_calls - a.judge_calls) || a.table - b.table);
   const done = d.tables.filter((t) => t.status === "confirmed").length;
   return h("div", { class: "stack" },

@@ -28,6 +28,14 @@ function rulingForm(ctx) {
   h("button", { type: "submit", class: "btn primary" }, "Add ruling"));
 }
 
+/** "Ana" for "player:p1", "the table device" for "table:3", the role and name otherwise. */
+export function actorName(view, actor) {
+  const [role, subject] = String(actor || "").split(":");
+  if (role === "player") return (view.players.find((p) => p.id === subject) || {}).name || subject;
+  if (role === "table") return `the table ${subject} device`;
+  return subject ? `${role} ${subject}` : role;
+}
+
 export function renderJudge(ctx) {
   const d = ctx.dash;
   const needs = d && d.published ? d.tables.filter((t) => t.status === "disputed" || t.judge_calls) : [];
@@ -35,8 +43,8 @@ export function renderJudge(ctx) {
     h("h2", {}, "Needs a judge"),
     needs.length ? h("ol", { class: "list" }, needs.map((t) => h("li", { class: `card status-${t.status}`, dataset: { table: String(t.table) } },
       h("div", { class: "grow" }, h("b", {}, `Table ${t.table}: ${t.names.join(" vs ")}`), h("small", {}, STATUS[t.status]),
-        (t.disputes || []).map((x) => h("small", {}, `Disputed by ${x.actor}: ${x.reason}`)),
-        (t.calls || []).map((x) => h("small", {}, `Called by ${x.actor}${x.note ? `: ${x.note}` : ""}`))),
+        (t.disputes || []).map((x) => h("small", {}, `Disputed by ${actorName(ctx.view, x.actor)}: ${x.reason}`)),
+        (t.calls || []).map((x) => h("small", {}, `Called by ${actorName(ctx.view, x.actor)}${x.note ? `: ${x.note}` : ""}`))),
       h("div", { class: "stack tight" },
         t.game ? button("Open as referee", () => openAsReferee(ctx, d.round, t.table), { cls: "btn small" }) : null,
         button("Settle result", async () => {
@@ -45,7 +53,7 @@ export function renderJudge(ctx) {
         }, { cls: "btn primary small" }))))) : h("p", { class: "muted" }, "No disputes or calls right now."),
     h("h2", {}, "Rulings log"),
     (ctx.view.rulings || []).length ? h("ol", { class: "list rulings" }, ctx.view.rulings.map((r) => h("li", { class: "card ruling" },
-      h("div", {}, h("small", {}, [r.table ? `Round ${r.round}, table ${r.table}` : "Whole event", r.actor].join(" · ")),
+      h("div", {}, h("small", {}, [r.table ? `Round ${r.round}, table ${r.table}` : "Whole event", actorName(ctx.view, r.actor)].join(" · ")),
         h("p", {}, h("b", {}, "Q: "), r.question), h("p", {}, h("b", {}, "A: "), r.answer),
         r.rule ? h("p", { class: "rule" }, r.rule) : null)))) : h("p", { class: "muted" }, "No rulings yet."),
     ["judge", "organiser"].includes(ctx.view.you.role) ? rulingForm(ctx) : null);

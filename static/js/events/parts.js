@@ -1,7 +1,7 @@
 // Pieces the event pages share: the round clock, the standings table, a result sheet, errors.
 import { h, button, sheet, toast } from "../dom.js";
 import { errorText } from "../api.js";
-import { TIEBREAKERS, separatedBy } from "./words.js";
+import { SHORT, TIEBREAKERS, separatedBy } from "./words.js";
 
 /** The round's clock (time left, or time called with the event's end-of-time rule). */
 export function roundClock(timer, endOfTime) {
@@ -22,8 +22,8 @@ export function standingsTable(view) {
     h("caption", { class: "muted" }, view.current_round ? "Live: updated after every confirmed result" : "Before round 1"),
     h("thead", {}, h("tr", {},
       h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Pts"),
-      h("th", { scope: "col" }, "W-D-L"), keys.map((k) => h("th", { scope: "col" }, TIEBREAKERS[k])),
-      h("th", { scope: "col" }, "Ahead of next by"))),
+      h("th", { scope: "col" }, "W-D-L"), keys.map((k) => h("th", { scope: "col" }, h("abbr", { title: TIEBREAKERS[k] }, SHORT[k]))),
+      h("th", { scope: "col" }, "Ahead of the next on"))),
     h("tbody", {}, view.standings.map((r, i) => {
       const below = view.standings[i + 1];
       return h("tr", { class: r.status === "dropped" ? "dropped" : "" },
@@ -32,7 +32,9 @@ export function standingsTable(view) {
         h("td", { class: "num" }, r.points), h("td", {}, `${r.wins}-${r.draws}-${r.losses}`),
         keys.map((k) => h("td", { class: "num" }, k === "roll_off" ? "—" : r.tiebreakers[k])),
         h("td", {}, below ? separatedBy(below.separated_by) : ""));
-    }))));
+    }))),
+  h("p", { class: "legend" }, ["Pts: match points", ...keys.map((k) => `${SHORT[k]}: ${TIEBREAKERS[k]}`)].join(" · "),
+    keys.includes("head_to_head") ? " (head-to-head counts only games between the players still tied)" : ""));
 }
 
 /** Enter a result by hand: winner (or draw), each player's glory, and a reason (needed for a correction). */
@@ -93,7 +95,7 @@ export async function attempt(promise, ok) {
     toast(errorText(reply));
     return false;
   }
-  if (ok) toast(ok, "ok", 2500);
+  if (ok) toast(ok, "info", 2500);
   return reply;
 }
 

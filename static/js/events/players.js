@@ -45,7 +45,7 @@ function registration(ctx) {
     refused = null;
     Object.assign(draft, { name: "", deck: "" });
     for (const id of ["reg-name", "reg-deck"]) document.getElementById(id).value = "";
-    if (reply.body.existing) { toast(reply.body.message, "ok"); ctx.refresh(); return; }
+    if (reply.body.existing) { toast(reply.body.message, "info"); ctx.refresh(); return; }
     lastRegistered = { name: reply.body.name, link: reply.body.link };
     ctx.refresh();
   };
@@ -60,7 +60,7 @@ function registration(ctx) {
   h("label", { class: "field" }, h("span", {}, `Deck (checked for ${ctx.view.setup.format})`), deck),
   h("button", { type: "submit", class: "btn primary" }, "Register"));
   const problems = refused ? h("div", { class: "card warn-card", role: "alert", id: "deck-problems" },
-    h("b", {}, refused.message),
+    h("b", {}, `${refused.body.name}'s deck does not meet the ${ctx.view.setup.format} deck-building rules:`),
     h("ul", {}, refused.problems.map((p) => h("li", {}, p.message, h("p", { class: "rule" }, `Rule: ${p.rule}`)))),
     ctx.view.you.role === "organiser" ? button("Accept this deck anyway", async () => {
       const reason = await askText("Accept the deck", "Why the event accepts it", { required: true, action: "Accept" });

@@ -39,9 +39,10 @@ function draft(ctx, rnd) {
 function published(ctx, rnd) {
   const v = ctx.view;
   const best3 = v.setup.best_of === 3;
+  const open = !rnd.complete;
   return h("div", { class: "stack" },
-    roundClock(rnd.timer, v.setup.end_of_time),
-    h("div", { class: "row" },
+    open ? roundClock(rnd.timer, v.setup.end_of_time) : h("p", { class: "muted" }, "Every result of this round is confirmed."),
+    open && h("div", { class: "row" },
       !rnd.timer ? button("Start the clock", async () => {
         if (await attempt(ctx.call("POST", `/rounds/${rnd.round}/timer`, {}), "Clock started")) ctx.refresh();
       }, { cls: "btn primary grow" }) : null,
@@ -65,6 +66,7 @@ export function renderRound(ctx) {
   const v = ctx.view;
   const rnd = v.rounds.find((r) => r.round === v.current_round);
   const parts = [];
+  if (v.next === "finished") parts.push(h("h2", {}, "Final standings"), standingsTable(v), exportLinks(ctx.eventId));
   if (v.next === "register") parts.push(h("p", { class: "lead" }, "Register players and check in at least two to pair round 1."));
   if (rnd && !rnd.published) parts.push(h("h2", {}, `Round ${rnd.round}: draft`), draft(ctx, rnd));
   else if (rnd) parts.push(h("h2", {}, `Round ${rnd.round}`), published(ctx, rnd));
@@ -75,6 +77,5 @@ export function renderRound(ctx) {
     }, { cls: "btn primary big" }));
   }
   if (v.next === "results") parts.push(h("p", { class: "muted" }, "The next round is paired once every table's result is confirmed."));
-  if (v.next === "finished") parts.push(h("h2", {}, "Final standings"), standingsTable(v), exportLinks(ctx.eventId));
   return h("div", { class: "stack" }, parts);
 }

@@ -28,15 +28,15 @@ export function mountStrip(eventId, gameId) {
     const { rnd, t } = found;
     const back = h("a", { href: `/event/${encodeURIComponent(eventId)}`, class: "btn small" }, "Event");
     if (rnd.timer && rnd.timer.called_at) {
-      replace(strip, h("div", { class: "grow" }, h("b", {}, `Round ${rnd.round} · table ${t.table}: time called`),
+      replace(strip, h("div", { class: "grow" }, h("b", {}, `Table ${t.table}: time called`),
         h("small", {}, endOfTime)), back);
       strip.classList.add("called");
       return;
     }
     strip.classList.remove("called");
     const left = rnd.timer ? timeLeft(rnd.timer) : null;
-    replace(strip, h("div", { class: "grow" }, h("b", {}, `Round ${rnd.round} · table ${t.table}`),
-      h("small", {}, rnd.timer ? "Time left in the round" : "The round clock has not started")),
+    replace(strip, h("div", { class: "grow" }, h("b", {}, `Table ${t.table}`),
+      h("small", {}, rnd.timer ? `Round ${rnd.round}: time left` : `Round ${rnd.round}: clock not started`)),
     left !== null ? h("b", { class: `strip-clock${left < 0 ? " over" : ""}` }, clock(left)) : null, back);
   };
 

@@ -4,6 +4,12 @@ export const TIEBREAKERS = {
   head_to_head: "Head-to-head", strength_of_schedule: "Strength of schedule", roll_off: "Roll-off",
 };
 
+/** Short column heads for the standings (a phone's width), explained under the table. */
+export const SHORT = {
+  glory_difference: "GD", total_glory: "Glory", games_lost: "Lost", head_to_head: "H2H",
+  strength_of_schedule: "SoS", roll_off: "Roll",
+};
+
 export const STATUS = {
   playing: "Playing", waiting: "Waiting for confirmation", confirmed: "Confirmed", disputed: "Disputed: a judge decides",
 };

@@ -54,6 +54,7 @@ async function load() {
   if (["organiser", "scorekeeper", "judge"].includes(role)) {
     const dash = await ctx.call("GET", "/dashboard").catch(() => null);
     ctx.dash = dash && dash.status === 200 ? dash.body : null;
+    for (const t of (ctx.dash && ctx.dash.tables) || []) if (t.progress) t.progress.received_at = Date.now();
   }
   rememberEvent(eventId, { role, name: ctx.view.setup.name });
   render();
@@ -128,6 +129,8 @@ if (!isPublicPage) {
   ctx.token = (eventLink(eventId) || {}).token || null;
 }
 setInterval(tick, 1000);
+// Tables go slow with time alone: look again every quarter minute while the dashboard is shown.
+setInterval(() => { if (ctx.tab === "tables" || ctx.tab === "judge") render(); }, 15000);
 load().then(connect);
 registerServiceWorker();
 watchNetwork(showConnection);

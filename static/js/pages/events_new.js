@@ -36,7 +36,7 @@ function body() {
     rounds: num("ev-rounds"), round_minutes: num("ev-minutes"), tiebreakers,
     points: { win: num("ev-win"), draw: num("ev-draw"), loss: num("ev-loss") },
     bye: { points: num("ev-win"), glory_for: num("ev-bye-for"), glory_against: num("ev-bye-against") },
-    end_of_time: document.getElementById("ev-end").value.trim(),
+    end_of_time: document.getElementById("ev-end").value.trim(), slow_minutes: num("ev-slow"),
   };
 }
 

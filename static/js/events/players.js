@@ -11,22 +11,29 @@ const draft = { name: "", warband: "", deck: "" };  // the form as typed, kept a
 
 async function loadContent(ctx) {
   if (content.warbands) return;
-  const [w, d] = await Promise.all([api("GET", "/api/content/underworlds/warbands"), api("GET", "/api/content/underworlds/decks")]);
+  content.warbands = [];
+  const q = `ruleset=${encodeURIComponent(ctx.view.setup.ruleset)}&per_page=500`;  // what the event's rules offer
+  const [w, d] = await Promise.all([api("GET", `/api/content/underworlds/warbands?${q}`), api("GET", `/api/content/underworlds/decks?${q}`)]);
   content.warbands = w.status === 200 ? w.body.items : [];
   content.decks = d.status === 200 ? d.body.items : [];
   ctx.render();
 }
 
 function registration(ctx) {
-  if (!content.warbands) { loadContent(ctx); return h("p", { class: "muted" }, "Loading warbands…"); }
-  const era = ctx.view.setup.ruleset === "underworlds/deathgorge" ? "current" : "original";
+  if (!content.warbands || !content.decks) { loadContent(ctx); return h("p", { class: "muted" }, "Loading warbands…"); }
+  const chosen = draft.warband || (content.warbands[0] || {}).id;
+  // The warband's own decks first, then universal ones, then other warbands' (the check says why those fail).
+  const group = (label, decks) => decks.length ? h("optgroup", { label },
+    decks.map((d) => h("option", { value: d.id, selected: d.id === draft.deck }, d.name))) : null;
   const keep = (key) => (e) => { draft[key] = e.target.value; };
   const name = h("input", { id: "reg-name", required: true, maxlength: "40", autocomplete: "off", value: draft.name,
     oninput: keep("name") });
-  const warband = h("select", { id: "reg-warband", onchange: keep("warband") },
+  const warband = h("select", { id: "reg-warband", onchange: (e) => { draft.warband = e.target.value; draft.deck = ""; ctx.render(); } },
     content.warbands.map((w) => h("option", { value: w.id, selected: w.id === draft.warband }, w.name)));
   const deck = h("select", { id: "reg-deck", onchange: keep("deck") }, h("option", { value: "" }, "No deck data"),
-    content.decks.filter((d) => d.era === era).map((d) => h("option", { value: d.id, selected: d.id === draft.deck }, d.name)));
+    group("This warband's decks", content.decks.filter((d) => d.warband === chosen)),
+    group("Universal decks", content.decks.filter((d) => !d.warband)),
+    group("Other warbands' decks", content.decks.filter((d) => d.warband && d.warband !== chosen)));
   const send = async (body) => {
     let reply;
     try {

@@ -106,7 +106,7 @@ def keyword_text(kw: dict) -> str:
     name = kw["name"].lower()
     if name.startswith("no ") and name.endswith(" attachments") and name != "no attachments":
         name = f"no attachments {name[3:-len(' attachments')]}"
-    return f"{name} {kw['value']}" if kw.get("value") is not None else name
+    return f"{name} {kw['value']}".lower() if kw.get("value") is not None else name
 
 
 def cards(community: bool = False) -> list[dict]:

@@ -98,6 +98,7 @@ def test_keywords_as_the_engine_reads_them():
     assert cc.keyword_text({"name": "Area Effect", "value": 2}) == "area effect 2"
     assert cc.keyword_text({"name": "No Wargear Attachments"}) == "no attachments wargear"
     assert cc.keyword_text({"name": "Flying"}) == "flying"
+    assert cc.keyword_text({"name": "Area Effect", "value": "X"}) == "area effect x"   # asked for at the table
 
 
 def _with_card(tmp_path, monkeypatch, change):

@@ -110,3 +110,34 @@ def test_cards_picked_by_name_and_a_deck_checked(phones):
     assert any("Deploys 10th Company Scout" in t for t in ana_log), ana_log
     ana.locator("[data-tab='log']").click()
     phones.shot(ana, "05-log-names-the-cards")
+
+
+def test_area_effect_x_is_asked_when_the_card_is_deployed(phones):
+    """Doomsday Ark's Area Effect is X: picked by name, only X is asked; the unit carries the number."""
+    import uuid
+
+    import requests
+
+    url = phones.server.url
+    game = requests.post(f"{url}/api/games", timeout=10, json={"ruleset": "conquest/core", "options": {}, "seats": [
+        {"name": "Ana", "warlord": "nahumekh"}, {"name": "Ben", "warlord": "nazdreg"}]}).json()
+    tokens = {s["seat"]: s["token"] for s in game["seats"]}
+    setup = [("p1", "initiative", {"seat": "p1"}),
+             *[("p1", "reveal_planet", {"planet": p}) for p in ("Tarrus", "Osus IV", "Ferrin", "Barlus", "Elouith")],
+             ("p1", "mulligan", {"take": False}), ("p2", "mulligan", {"take": False})]
+    for by, type_, data in setup:
+        reply = requests.post(f"{url}/api/games/{game['id']}/events", timeout=10, headers={"Authorization": f"Bearer {tokens[by]}"},
+                              json={"id": str(uuid.uuid4()), "type": type_, "by": by, "data": data})
+        assert reply.status_code == 201, reply.json()
+    ana = phones.new("ana")
+    join(ana, game["join_code"], "p1")
+    tap(ana, "Deploy an army unit")
+    by_name(ana, "doomsday", "doomsday-ark")
+    steppers = ana.locator("dialog.sheet [data-stepper]")
+    expect(steppers).to_have_count(1)
+    expect(steppers).to_contain_text("Area Effect X")
+    ana.locator("dialog.sheet").get_by_role("button", name="Area Effect: one more").click()
+    pick(ana, "Tarrus")
+    phones.shot(ana, "01-area-effect-x")
+    enter(ana)
+    expect(ana.locator("[data-unit='p1.doomsday-ark'] .cq-kw")).to_contain_text("area effect 2")

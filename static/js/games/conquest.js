@@ -542,6 +542,17 @@ async function cardForm(s, c) {
       }
       return out;
     };
+    // Area Effect (X): the card sets X as it plays; the engine needs the number now.
+    const areaEffectX = () => {
+      if (!card.keywords.includes("area effect x")) return null;
+      let x = 1;
+      card.keywords = [...card.keywords.filter((k) => k !== "area effect x"), "area effect 1"];
+      return h("fieldset", { "data-stepper": "area-effect" }, h("legend", {}, "Area Effect X (its value now)"),
+        stepper(() => x, (v) => {
+          x = v;
+          card.keywords = [...card.keywords.filter((k) => !k.startsWith("area effect")), `area effect ${v}`];
+        }, 1, 9, "Area Effect"));
+    };
     const typedFields = () => {
       const out = [h("label", { class: "field" }, h("span", {}, "Card name (not in the list)"),
         h("input", { maxlength: 80, "data-field": "card.name", autocomplete: "off", oninput: (e) => { card.name = e.target.value; ready(); } })),
@@ -578,7 +589,7 @@ async function cardForm(s, c) {
     function render() {
       const parts = picked
         ? [pickedSummary(picked, () => { picked = null; typed(); render(); }),
-          numbers(unknownNumbers(picked, ["cost", "hp"]))]
+          numbers(unknownNumbers(picked, ["cost", "hp"])), areaEffectX()]
         : [cardPicker(pool, { types: DATA_TYPES[base.type], onpick: (d) => {
           picked = d;
           card = data.card = { ...cardFromData(d, base.type), keywords: [...new Set([...fixed, ...(d.keywords || [])])] };

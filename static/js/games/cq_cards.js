@@ -72,12 +72,19 @@ export function unknownNumbers(card, wanted) {
   return wanted.filter((k) => (k === "cost" ? card.cost_x : k === "hp" ? unitCard && card.hp == null : false));
 }
 
+/** A keyword as printed: "no attachments wargear" -> "No Wargear Attachments", "area effect 2" -> "Area Effect 2". */
+export function keywordLabel(k) {
+  const m = String(k).match(/^no attachments (.+)$/);
+  const text = m ? `no ${m[1]} attachments` : String(k);
+  return text.replace(/\b[a-z]/g, (c) => c.toUpperCase());
+}
+
 /** What a picked card shows in a form: its name, the community label, the numbers filled in. */
 export function pickedSummary(card, onclear) {
   return h("div", { class: "card cq-picked", "data-picked": card.id },
     h("div", {}, h("b", {}, card.name), card.official === false ? h("span", { class: "badge cq-community" }, "community card") : null),
     h("div", { class: "muted" }, cardMeta(card)),
-    (card.keywords || []).length ? h("div", { class: "cq-kw" }, card.keywords.join(" · ")) : null,
+    (card.keywords || []).length ? h("div", { class: "cq-kw" }, card.keywords.map(keywordLabel).join(" · ")) : null,
     (card.traits || []).length ? h("div", { class: "muted", style: "font-size:.85rem" }, card.traits.join(". ")) : null,
     button("Another card", onclear, { cls: "btn small", "data-action": "clear-card" }));
 }

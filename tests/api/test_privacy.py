@@ -142,6 +142,10 @@ def test_battlelore_previews_keep_the_other_scenario_and_army_back(client):
     body = client.post(f"/api/games/{game['id']}/preview", headers=auth(game["tokens"]["p2"]),
                        json={"type": "choose_scenario", "by": "p2", "data": {"scenario": "B2"}}).get_json()
     assert body["allowed"] and body["consequences"] == [] and "A1" not in json.dumps(body)
+    assert get(client, game, "p2", "/export")["redacted"] is True  # p1's card is still secret from p2
+    full = get(client, game, "referee", "/export")
+    assert "redacted" not in full and full["events"][-1]["data"] == {"scenario": "A1"}
+    assert client.post("/api/games/import", json=full).status_code == 201  # the referee's export imports
     assert submit(client, game, "p2", event("p2", "choose_scenario", scenario="B2")).status_code == 201
     muster = {"army": {"d-foot": 1}, "decoys": 17}
     resp = client.post(f"/api/games/{game['id']}/events", headers=auth(game["tokens"]["p1"]),

@@ -2,7 +2,7 @@
 // this game's `record` and the match standing. Shows the score, the next game, the winner and tiebreak.
 import { h, button, toast, sheet } from "../dom.js";
 import { api, errorText, uuid } from "../api.js";
-import { putGame } from "../store.js";
+import { getGame, putGame } from "../store.js";
 
 const NEXT_NOTE = /^Next game of the match \(game (\d)\): join code ([0-9A-Z]+)/;
 const DECIDED = {
@@ -73,7 +73,9 @@ export function matchRollOff(s, c) {
 /** Create the next game (same players, same fighters, decks by id), note its code in this game's log, open it. */
 async function nextGame(c, ctx, number) {
   const fail = (r) => toast(r ? errorText(r) : "The next game needs the connection.");
-  const exp = await api("GET", `/api/games/${encodeURIComponent(c.gameId)}/export`, { token: c.token }).catch(() => null);
+  // A player's export keeps the other seat's deck face down; the phone that holds the referee link reads every deck.
+  const stored = getGame(c.gameId) || {};
+  const exp = await api("GET", `/api/games/${encodeURIComponent(c.gameId)}/export`, { token: stored.referee_token || c.token }).catch(() => null);
   if (!exp || exp.status !== 200) return fail(exp);
   const setup = exp.body.setup;
   const seats = setup.seats.map((s) => {

@@ -112,23 +112,59 @@ def test_cards_picked_by_name_and_a_deck_checked(phones):
     phones.shot(ana, "05-log-names-the-cards")
 
 
-def test_area_effect_x_is_asked_when_the_card_is_deployed(phones):
-    """Doomsday Ark's Area Effect is X: picked by name, only X is asked; the unit carries the number."""
+def rest_game(server, seats, events):
+    """A Conquest game created and played up to a point over REST; returns the created game."""
     import uuid
 
     import requests
 
-    url = phones.server.url
-    game = requests.post(f"{url}/api/games", timeout=10, json={"ruleset": "conquest/core", "options": {}, "seats": [
-        {"name": "Ana", "warlord": "nahumekh"}, {"name": "Ben", "warlord": "nazdreg"}]}).json()
+    game = requests.post(f"{server.url}/api/games", timeout=10, json={"ruleset": "conquest/core", "options": {},
+                                                                       "seats": seats}).json()
     tokens = {s["seat"]: s["token"] for s in game["seats"]}
-    setup = [("p1", "initiative", {"seat": "p1"}),
-             *[("p1", "reveal_planet", {"planet": p}) for p in ("Tarrus", "Osus IV", "Ferrin", "Barlus", "Elouith")],
-             ("p1", "mulligan", {"take": False}), ("p2", "mulligan", {"take": False})]
-    for by, type_, data in setup:
-        reply = requests.post(f"{url}/api/games/{game['id']}/events", timeout=10, headers={"Authorization": f"Bearer {tokens[by]}"},
+    for by, type_, data in events:
+        reply = requests.post(f"{server.url}/api/games/{game['id']}/events", timeout=10,
+                              headers={"Authorization": f"Bearer {tokens[by]}"},
                               json={"id": str(uuid.uuid4()), "type": type_, "by": by, "data": data})
-        assert reply.status_code == 201, reply.json()
+        assert reply.status_code == 201, (type_, reply.json())
+    return game
+
+
+SETUP = [("p1", "initiative", {"seat": "p1"}),
+         *[("p1", "reveal_planet", {"planet": p}) for p in ("Tarrus", "Osus IV", "Ferrin", "Barlus", "Elouith")],
+         ("p1", "mulligan", {"take": False}), ("p2", "mulligan", {"take": False})]
+
+
+def test_shield_card_picked_by_name(phones):
+    """Shields: the card discarded is picked by name; its shield icons come from the data (an event), and
+    are asked for only for a card whose shields the data lacks (a unit). The other phone's log names it."""
+    rokkitboy = {"name": "Rokkitboy", "type": "army", "cost": 2, "attack": 2, "hp": 2, "command": 1}
+    scout = {"name": "Veteran Squad", "type": "army", "cost": 2, "attack": 2, "hp": 4, "command": 1}
+    game = rest_game(phones.server, [{"name": "Ana", "warlord": "nazdreg"}, {"name": "Ben", "warlord": "captain-cato-sicarius"}], [
+        *SETUP, ("p1", "deploy", {"card": rokkitboy, "planet": 1}), ("p2", "deploy", {"card": scout, "planet": 1}),
+        ("p1", "pass", {}), ("p2", "pass", {}), ("p1", "commit", {"planet": 2}), ("p2", "commit", {"planet": 3}),
+        ("p1", "take_bonus", {"resources": True, "cards": True}), ("p2", "take_bonus", {"resources": True, "cards": True})])
+    ana, ben = phones.new("ana"), phones.new("ben")
+    join(ana, game["join_code"], "p1")
+    join(ben, game["join_code"], "p2")
+    tap(ana, "Attack with Rokkitboy")
+    pick(ana, "Veteran Squad")
+    enter(ana)
+    tap(ben, "Shield Veteran Squad")
+    sheet = ben.locator("dialog.sheet")
+    sheet.locator("[data-field='card-search']").fill("tactical squad card")      # a unit: no shields in the data
+    sheet.locator("[data-card='tactical-squad-cardinis']").click()
+    expect(sheet.locator("[data-stepper='shields']")).to_contain_text("Shield icons on Tactical Squad Cardinis")
+    sheet.locator("[data-action='clear-card']").click()
+    by_name(ben, "indomit", "indomitable", shot=lambda: phones.shot(ben, "01-shield-card-picked"))
+    expect(sheet.locator("[data-stepper='shields']")).to_have_count(0)            # 1 shield, from the data
+    enter(ben)
+    assert any("Shield: Indomitable (1) on Veteran Squad" in t for t in log_texts(ana)), log_texts(ana)
+    expect(ana.locator("[data-unit='p2.veteran-squad'] .cq-dmg")).to_have_text("1 dmg")
+
+
+def test_area_effect_x_is_asked_when_the_card_is_deployed(phones):
+    """Doomsday Ark's Area Effect is X: picked by name, only X is asked; the unit carries the number."""
+    game = rest_game(phones.server, [{"name": "Ana", "warlord": "nahumekh"}, {"name": "Ben", "warlord": "nazdreg"}], SETUP)
     ana = phones.new("ana")
     join(ana, game["join_code"], "p1")
     tap(ana, "Deploy an army unit")

@@ -34,6 +34,10 @@ def test_cards_picked_by_name_and_a_deck_checked(phones):
     ana.locator("#name-1").fill("Ben")
     expect(ana.locator("#warlord-0 option[value='nazdreg']")).to_have_count(1)
     expect(ana.locator("#warlord-0 option", has_text="community")).to_have_count(0)   # not ticked
+    ana.locator("#community-cards input").check()
+    expect(ana.locator("#warlord-0 option", has_text="· community").first).to_be_attached()   # labelled
+    ana.locator("#community-cards input").uncheck()
+    expect(ana.locator("#warlord-0 option", has_text="community")).to_have_count(0)
     ana.locator("#warlord-0").select_option("nazdreg")
     ana.locator("#warlord-1").select_option("captain-cato-sicarius")
 

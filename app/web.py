@@ -40,7 +40,7 @@ def _share_static_folder(state) -> None:
 
 
 # Pages precached by the service worker: the whole app shell works from these offline.
-SHELL_PAGES = ["/", "/new", "/join", "/play", "/offline"]
+SHELL_PAGES = ["/", "/new", "/join", "/play", "/cards", "/offline"]
 
 
 def _shell_files() -> list[str]:
@@ -119,6 +119,12 @@ def join(code: str | None = None):
 def play():
     """The table: one game, as this phone's seat sees it (game id in the query string)."""
     return render_template("play.html", page="play")
+
+
+@bp.get("/cards")
+def cards():
+    """Look a card up by name: its facts (type, glory, cost, deck, set), never its rules text."""
+    return render_template("cards.html", page="cards")
 
 
 @bp.get("/offline")

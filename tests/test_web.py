@@ -20,7 +20,7 @@ def client():
     return app.test_client()
 
 
-@pytest.mark.parametrize("path", ["/", "/new", "/join", "/join/K7QX2M", "/play?game=x", "/offline"])
+@pytest.mark.parametrize("path", ["/", "/new", "/join", "/join/K7QX2M", "/play?game=x", "/cards", "/offline"])
 def test_pages_render_the_shell(client, path):
     """Every page is the dark shell: manifest link, theme colour, connection indicator, its module."""
     resp = client.get(path)

@@ -37,7 +37,10 @@ function row(c) {
     h("div", { class: "muted" }, [c.deck_name, set, EDITION[c.edition]].filter(Boolean).join(" · ")));
 }
 
+let timer = null;
+
 async function search(more = false) {
+  clearTimeout(timer);  // this search already has the latest filters: a typed one still waiting is superseded
   const mine = ++asked;
   q.page = more ? q.page + 1 : 1;
   const params = new URLSearchParams({ q: q.text.trim(), per_page: String(PER_PAGE), page: String(q.page),
@@ -59,7 +62,6 @@ async function search(more = false) {
     body.next ? button("More", () => search(true), { cls: "btn", "data-action": "more" }) : "");
 }
 
-let timer = null;
 const later = () => { clearTimeout(timer); timer = setTimeout(() => search(false), 200); };
 const select = (id, label, options, key) => h("label", { class: "field", style: "flex:1 1 140px" }, h("span", {}, label),
   h("select", { id, onchange: (e) => { q[key] = e.target.value; search(false); } },

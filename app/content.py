@@ -346,7 +346,8 @@ def _card_index(lib: Library) -> list[dict]:
 
 
 # Filters of GET /api/content/underworlds/<kind> (all optional): ruleset, warband, q (name contains),
-# type (cards: objective | ploy | spell | upgrade; also accepted as `kind`), deck (cards of one deck).
+# type (cards: objective | ploy | spell | upgrade; also accepted as `kind`), deck (cards of one deck),
+# usable_by (cards: a warband's own and the universal ones, what a deck builder picks from).
 def query(lib: Library, kind: str, args: dict) -> list[dict]:
     """Records of one Underworlds kind matching the filters, as listing items (decks and warbands summarised)."""
     ruleset = args.get("ruleset") or None
@@ -355,9 +356,11 @@ def query(lib: Library, kind: str, args: dict) -> list[dict]:
     if kind == "cards":
         ctype = args.get("type") or args.get("kind") or None
         deck_id = args.get("deck") or None
+        usable_by = args.get("usable_by") or None   # a warband: its own cards and the universal ones
         items = [c for c in card_index(lib)
                  if (ruleset is None or c["edition"] in DECK_EDITIONS.get(ruleset, ()))
                  and (warband is None or c["warband"] == warband)
+                 and (usable_by is None or c["warband"] == usable_by or c["symbol"] == "universal")
                  and (ctype is None or c["type"] == ctype)
                  and (deck_id is None or c["deck"] == deck_id)
                  and needle in c["name"].casefold()]

@@ -61,6 +61,10 @@ def test_cards_filtered_by_ruleset_type_warband_and_name(client):
     assert old["items"][0]["edition"] == "original" and old["items"][0]["type"] == "objective"
     own = client.get("/api/content/underworlds/cards?warband=cyrenis-razors&kind=upgrade").get_json()
     assert own["total"] == 10 and all(c["warband"] == "cyrenis-razors" for c in own["items"])
+    usable = client.get("/api/content/underworlds/cards?ruleset=underworlds/deathgorge&usable_by=cyrenis-razors"
+                        "&per_page=500").get_json()
+    assert usable["total"] == 32 + 14 * 32   # its own Rivals deck and the 14 universal ones
+    assert {c["warband"] for c in usable["items"]} == {"cyrenis-razors", None}
     # Names that start with the search come first.
     strike = client.get("/api/content/underworlds/cards?ruleset=underworlds/deathgorge&q=strike").get_json()
     starts = [c["name"].lower().startswith("strike") for c in strike["items"]]

@@ -107,3 +107,46 @@ def test_rivals_deck_passes_and_the_edition_filters_the_decks(phones, server):
     setup = export(server, {**rec, "token": rec["referee_token"]})["setup"]
     assert [s["deck"]["id"] for s in setup["seats"]] == ["cyrenis-razors-rivals", "force-of-frost"]
     assert all(not s.get("deck_problems") for s in setup["seats"])
+
+
+def test_nemesis_deck_built_from_the_card_lists_is_checked_with_its_rule(phones, server):
+    """Nemesis decks are built card by card: the wizard's builder searches the cards the warband may use (its own
+    and universal ones of these rules), and the check on the real list cites the Nemesis rule."""
+    host = phones.new("host")
+    host.goto("/new")
+    expect(host.locator("#wizard[data-ready='true']")).to_be_attached()
+    host.get_by_role("radio", name="Nemesis").click()
+    host.locator("#wizard-next").click()
+    host.locator("#name-0").fill("Ana")
+    host.locator("#warband-0").select_option("steelhearts-champions")
+    host.locator("#name-1").fill("Ben")
+    host.locator("#warband-1").select_option("garreks-reavers")
+    expect(host.locator("#deck-0 option[value='build']")).to_be_attached()
+    host.locator("#deck-0").select_option("build")
+    sheet = host.locator("dialog[aria-label='Build a deck']")
+    search = sheet.get_by_role("searchbox", name="Search cards to add")
+    for part, name in (("bitter", "Bitter Storm"), ("time free", "Time Freeze"), ("frostwyrm", "Frostwyrm Cloak")):
+        search.fill(part)
+        sheet.locator(f"button[data-card=\"{name}\"]").first.click()
+    expect(sheet.locator("[data-tally]")).to_contain_text("Objectives 1/12 (surge 1/6) · power 2/20 (gambits 1)")
+    phones.shot(host, "01-deck-builder")
+    sheet.locator("[data-action='use-deck']").click()
+    expect(host.locator("[data-deck-seat='0']")).to_contain_text("Objectives 1/12")
+    host.locator("#wizard-next").click()
+    problems = host.locator("[data-deck-problems]")
+    expect(problems).to_contain_text("The objective deck needs at least 12 cards (1 chosen)")
+    expect(problems).to_contain_text("Rule: Deathgorge rulebook, Ways to play: Nemesis, Deck-building (pg 40)")
+    problems.scroll_into_view_if_needed()
+    phones.shot(host, "02-built-deck-refused")
+    host.get_by_role("button", name="Play this deck anyway").click()
+    host.locator("dialog textarea").fill("learning game")
+    host.locator("dialog [data-action='confirm-reason']").click()
+    host.locator("#wizard-next").click()
+    expect(host.get_by_role("heading", name="Before the first round")).to_be_visible()
+    host.locator("#wizard-next").click()
+    expect(host.locator("#join-code")).to_have_text(re.compile(r"^[0-9A-Z]{4,}$"))
+    rec = host_record(host)
+    deck = export(server, {**rec, "token": rec["referee_token"]})["setup"]["seats"][0]["deck"]
+    assert [c["name"] for c in deck["objectives"]] == ["Bitter Storm"]
+    assert sorted(c["name"] for c in deck["power"]) == ["Frostwyrm Cloak", "Time Freeze"]
+    assert [r["id"] for r in deck["rivals"]] == ["force-of-frost"]

@@ -1,11 +1,76 @@
 // The Underworlds parts of the setup wizard (loaded on demand): each seat's deck, checked against the
 // deck-building rules before the game is created; custom warbands saved on the server and shared by link.
-import { h, button, toast } from "../dom.js";
+import { h, button, toast, sheet } from "../dom.js";
 import { api, errorText } from "../api.js";
 
 /** Decks a seat may pick: those of the ruleset's era (the server filters by ruleset), its warband's or universal. */
 export const decksFor = (decks, ruleset, seat) => decks.filter((d) =>
   d.symbol === "universal" || (d.warband && d.warband === seat.warband));
+
+// Formats whose decks are built card by card (Deathgorge rulebook, Ways to play; the 2018/2019 rules have one
+// deck-building rule): the wizard offers a builder over the real card lists.
+const BUILT = ["nemesis", "relic", "championship"];
+const builds = (ruleset, format) => !ruleset.endsWith("deathgorge") || BUILT.includes(format);
+const GAMBITS = ["ploy", "spell"];
+
+/** Every card a warband may use under these rules (its own and universal), a few pages of the card index. */
+async function usableCards(ruleset, warband) {
+  const out = [];
+  for (let page = 1; page; ) {
+    const reply = await api("GET", `/api/content/underworlds/cards?ruleset=${encodeURIComponent(ruleset)}&usable_by=${encodeURIComponent(warband)}&per_page=500&page=${page}`);
+    if (reply.status !== 200) throw new Error(errorText(reply));
+    out.push(...reply.body.items);
+    page = reply.body.next;
+  }
+  return out;
+}
+
+const fold = (text) => String(text).toLowerCase();
+const key = (c) => `${c.deck}/${c.name}`;
+
+/** What a built deck holds so far, against the usual sizes (the check cites the format's own rule). */
+function tally(chosen) {
+  const obj = chosen.filter((c) => c.type === "objective");
+  const pow = chosen.filter((c) => c.type !== "objective");
+  return `Objectives ${obj.length}/12 (surge ${obj.filter((c) => c.scoring === "surge").length}/6) · ` +
+    `power ${pow.length}/20 (gambits ${pow.filter((c) => GAMBITS.includes(c.type)).length})`;
+}
+
+/** The deck builder: search the usable cards, tap to add or remove; resolves with the chosen cards or null. */
+async function buildDeck(seat, ruleset) {
+  let pool;
+  try { pool = await usableCards(ruleset, seat.warband); } catch (err) { toast("The card lists need the connection."); return null; }
+  const chosen = [...(seat.built || [])];
+  return sheet("Build a deck", (close) => {
+    const count = h("p", { class: "muted", "data-tally": "" }, tally(chosen));
+    const mine = h("div", { class: "btn-grid one", "aria-label": "Cards in the deck" });
+    const found = h("div", { class: "btn-grid one", "aria-label": "Matching cards" });
+    const input = h("input", { type: "search", autocomplete: "off", "aria-label": "Search cards to add", placeholder: "Type part of a card's name",
+      "data-field": "deck-search", enterkeyhint: "search", oninput: () => draw() });
+    const label = (c) => `${c.name} · ${c.type}${c.type === "objective" ? ` (${c.scoring}, ${c.glory ?? "?"} glory)` : ""}`;
+    function draw() {
+      count.textContent = tally(chosen);
+      mine.replaceChildren(...chosen.map((c) => button(`✓ ${label(c)}`, () => { chosen.splice(chosen.indexOf(c), 1); draw(); },
+        { cls: "btn selected", "data-chosen": c.name })));
+      const q = fold(input.value.trim());
+      const taken = new Set(chosen.map(key));
+      const hits = q ? pool.filter((c) => !taken.has(key(c)) && fold(c.name).includes(q)).slice(0, 12) : [];
+      found.replaceChildren(...hits.map((c) => button([h("b", {}, c.name), h("small", { class: "muted" }, ` ${c.type} · ${c.deck_name}`)],
+        () => { chosen.push(c); input.value = ""; draw(); input.focus(); }, { cls: "btn", "data-card": c.name })));
+    }
+    draw();
+    return h("div", { class: "stack" }, count, input, found, h("p", { class: "muted", style: "margin:0" }, "In the deck (tap one to take it out):"), mine,
+      h("div", { class: "sheet-actions" }, button("Cancel", () => close(null), { cls: "btn" }),
+        button("Use this deck", () => close(chosen), { cls: "btn primary", "data-action": "use-deck" })));
+  });
+}
+
+/** The deck a seat sends for built cards: the decks they come from and their names by kind. */
+export function builtDeck(cards) {
+  return { rivals: [...new Set(cards.map((c) => c.deck))],
+    objectives: cards.filter((c) => c.type === "objective").map((c) => c.name),
+    power: cards.filter((c) => c.type !== "objective").map((c) => c.name) };
+}
 
 function deckNote(d, format, ruleset) {
   if (!d) return "The cards stay on the table: enter them as they are played.";
@@ -20,15 +85,27 @@ function deckNote(d, format, ruleset) {
 /** The deck field of one seat, the deck-building problems found (each with its rule), and "play it anyway". */
 export function deckPicker(seat, index, { decks, ruleset, format, rerender, askReason }) {
   const offered = decksFor(decks, ruleset, seat);
+  const building = builds(ruleset, format) && seat.built && seat.builtFor === `${ruleset}|${seat.warband}`;
   const chosen = offered.find((d) => d.id === seat.deck) || null;
-  if (!chosen) seat.deck = null;  // none, or the warband or edition changed under it
+  if (!chosen && !building) seat.deck = null;  // none, or the warband or edition changed under it
+  if (building) seat.deck = builtDeck(seat.built);
   const problems = seat.deckProblems || [];
+  const openBuilder = async () => {
+    const cards = await buildDeck(seat, ruleset);
+    if (cards) Object.assign(seat, { built: cards, builtFor: `${ruleset}|${seat.warband}`, deck: builtDeck(cards), deckProblems: null, deckAccepted: null });
+    rerender();
+  };
   return h("div", { class: "stack", "data-deck-seat": index },
     h("label", { class: "field" }, h("span", {}, "Deck"),
-      h("select", { id: `deck-${index}`, onchange: (e) => { Object.assign(seat, { deck: e.target.value || null, deckProblems: null, deckAccepted: null }); rerender(); } },
+      h("select", { id: `deck-${index}`, onchange: (e) => {
+        if (e.target.value === "build") { openBuilder(); return; }
+        Object.assign(seat, { deck: e.target.value || null, built: null, deckProblems: null, deckAccepted: null }); rerender();
+      } },
         h("option", { value: "" }, "No deck data"),
-        offered.map((d) => h("option", { value: d.id, selected: d.id === seat.deck }, d.name)))),
-    h("p", { class: "muted", style: "margin:0" }, deckNote(chosen, format, ruleset)),
+        builds(ruleset, format) ? h("option", { value: "build", selected: !!building }, building ? `Built deck (${seat.built.length} cards)` : "Build a deck from the card lists…") : null,
+        offered.map((d) => h("option", { value: d.id, selected: !building && d.id === seat.deck }, d.name)))),
+    building ? h("p", { class: "muted", style: "margin:0" }, `${tally(seat.built)}. `, button("Edit the deck", openBuilder, { cls: "btn small", "data-action": "edit-deck" }))
+      : h("p", { class: "muted", style: "margin:0" }, deckNote(chosen, format, ruleset)),
     problems.length ? h("div", { class: "card", role: "alert", "data-deck-problems": "" },
       h("b", {}, seat.deckAccepted ? "Played anyway (the table agreed):" : "This deck breaks the deck-building rules:"),
       problems.map((p) => h("div", { class: "violation" }, h("div", { class: "message" }, p.message),

@@ -80,7 +80,8 @@ def create_app(config: Mapping[str, Any] | Config | None = None):
     """Build the Flask app: config (environment + overrides), event store, game service, REST and /live."""
     from flask import Flask
 
-    from . import delivery
+    from . import delivery, logs
+    from . import metrics as app_metrics
     from .api import errors as api_errors
     from .api import security as api_security
     from .api.strict_json import StrictJSONProvider
@@ -90,6 +91,7 @@ def create_app(config: Mapping[str, Any] | Config | None = None):
     from .live.broadcast import Broadcaster
     from .live.body_limit import SocketIOBodyLimit
     from .live.frames import guard_messages, packet_class
+    from .live import fastjson
     from .live.handlers import LiveNamespace
     from .live.runtime import offloader
     from .store import open_store
@@ -98,8 +100,7 @@ def create_app(config: Mapping[str, Any] | Config | None = None):
     cfg.require_optional_parts()
     # instance/ sits next to the app package (Flask's default), wherever the server is started from.
     app = Flask(__name__, instance_relative_config=True, instance_path=cfg.extra.get("INSTANCE_PATH") or None)
-    logging.basicConfig(level=getattr(logging, cfg.LOG_LEVEL, logging.INFO),
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logs.configure(cfg.LOG_LEVEL, cfg.LOG_FORMAT)
     app.json = StrictJSONProvider(app)
     app.config.update(SECRET_KEY=cfg.secret_key(), MAX_CONTENT_LENGTH=cfg.MAX_BODY_BYTES,
                       TESTING=cfg.TESTING, JSON_SORT_KEYS=False, TW=cfg)
@@ -109,7 +110,7 @@ def create_app(config: Mapping[str, Any] | Config | None = None):
     socketio = __getattr__("socketio")
     socketio.init_app(app, async_mode=cfg.ASYNC_MODE, message_queue=cfg.REDIS_URL or None,
                       max_http_buffer_size=LIVE_BUFFER_FACTOR * cfg.MAX_BODY_BYTES, cors_allowed_origins=cfg.cors(),
-                      serializer=packet_class(cfg.MAX_BODY_BYTES))
+                      serializer=packet_class(cfg.MAX_BODY_BYTES), json=fastjson)
     guard_messages(socketio.server)
     # Messages over MAX_BODY_BYTES get an error ack (frames.GuardedPacket); the transport takes a few
     # times that so it can read them, and cuts off (WebSocket) or answers 413 (polling) beyond.
@@ -128,17 +129,22 @@ def create_app(config: Mapping[str, Any] | Config | None = None):
     service = GameService(store, offload=offloader(cfg.ASYNC_MODE), import_max_events=cfg.IMPORT_MAX_EVENTS,
                           import_max_seconds=cfg.IMPORT_MAX_SECONDS)
     broadcaster = Broadcaster(socketio.server, service)
-    live = LiveNamespace(service, limits)
+    metrics = app_metrics.Metrics()
+    service.on_store_error = metrics.store_errors.inc
+    live = LiveNamespace(service, limits, metrics)
+    metrics.watch_sockets(live.sessions)
     socketio.on_namespace(live)
     socketio.on_error(live.namespace)(live.on_unexpected)
     events, event_pusher = _events(socketio, store, service, limiter)
     service.on_applied = _both(broadcaster.publish, event_pusher.game_applied)
 
     app.extensions["tablewarden"] = {"store": store, "service": service, "limiter": limiter, "limits": limits,
-                                     "broadcaster": broadcaster, "live": live, "config": cfg, "events": events}
+                                     "broadcaster": broadcaster, "live": live, "config": cfg, "events": events,
+                                     "metrics": metrics}
     api_errors.register(app)
     delivery.init_app(app)
     api_security.register(app)
+    app_metrics.init_app(app, metrics, cfg.METRICS_TOKEN)
     app.register_blueprint(games_bp)
     _optional_blueprints(app)
 

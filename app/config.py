@@ -27,6 +27,13 @@ def _float(env: Mapping[str, str], name: str, default: float) -> float:
     return _number(env, name, default, float, "a number")
 
 
+def _choice(env: Mapping[str, str], name: str, default: str, allowed: tuple[str, ...]) -> str:
+    raw = (env.get(name) or default).strip().lower()
+    if raw not in allowed:
+        raise ValueError(f"{name} must be one of {', '.join(allowed)}, got {raw!r}")
+    return raw
+
+
 def _bool(env: Mapping[str, str], name: str, default: bool) -> bool:
     raw = env.get(name)
     if raw is None or raw.strip() == "":
@@ -61,6 +68,8 @@ class Config:
     CLIENT_TIMEOUT: float = 60.0       # seconds a connection may stay silent (idle, or mid-request) before it is closed
     TRUST_PROXY: int = 0              # how many reverse proxies / load balancers set X-Forwarded-* in front
     LOG_LEVEL: str = "INFO"
+    LOG_FORMAT: str = "text"          # "json": one JSON object per log line
+    METRICS_TOKEN: str = ""           # when set, GET /metrics needs Authorization: Bearer <it>
     RULESET_PLUGINS: str = ""         # comma-separated modules imported at start that register extra rulesets
     TESTING: bool = False
     extra: dict = field(default_factory=dict)
@@ -97,6 +106,8 @@ class Config:
             CLIENT_TIMEOUT=max(1.0, _float(env, "CLIENT_TIMEOUT", d.CLIENT_TIMEOUT)),
             TRUST_PROXY=max(0, _int(env, "TRUST_PROXY", d.TRUST_PROXY)),
             LOG_LEVEL=(env.get("LOG_LEVEL") or d.LOG_LEVEL).upper(),
+            LOG_FORMAT=_choice(env, "LOG_FORMAT", d.LOG_FORMAT, ("text", "json")),
+            METRICS_TOKEN=env.get("METRICS_TOKEN", d.METRICS_TOKEN).strip(),
             RULESET_PLUGINS=env.get("RULESET_PLUGINS", d.RULESET_PLUGINS).strip(),
             TESTING=_bool(env, "TESTING", d.TESTING),
         )

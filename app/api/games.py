@@ -190,9 +190,11 @@ def events(game_id: str):
 @bp.post("/games/<game_id>/events")
 def submit(game_id: str):
     """Submit an event: 201 {seq, consequences} / 200 duplicate / 409 stale {head} / 422 {error with rule}."""
-    caller = _caller(game_id)
-    _rate_limit()
-    status, body = service().submit(caller, _json_body())
+    def attempt():
+        caller = _caller(game_id)
+        _rate_limit()
+        return service().submit(caller, _json_body())
+    status, body = current_app.extensions["tablewarden"]["metrics"].observe_submit("rest", attempt)
     return jsonify(body), status
 
 

@@ -179,6 +179,7 @@ class GameService:
         self.offload = offload or (lambda fn, *args: fn(*args))
         self.import_max_events = import_max_events
         self.import_max_seconds = import_max_seconds
+        self.on_store_error: Callable[[], None] | None = None  # counted by /metrics
         self._lock_factory = lock_factory
         self._locks: dict[str, Any] = {}
         self._locks_guard = lock_factory()
@@ -220,6 +221,8 @@ class GameService:
             return fn(*args, **kw)
         except StoreError as exc:
             log.warning("store unavailable: %s", exc)
+            if self.on_store_error is not None:
+                self.on_store_error()
             raise ApiError(503, "storage_unavailable", "The game store is unavailable; try again shortly.")
 
     def game(self, game_id: str) -> dict:

@@ -1,7 +1,8 @@
 """Pushes stored events to the table: `applied` to the game's room, then each seat's own `view`.
 
-`applied` leaves at once (in store order, under the game's lock); one background task per process
-computes and sends the views, so the submitter's ack is not held back by computing every seat's view.
+`applied` leaves at once (in store order, under the game's lock) to everyone but the submitter, whose ack
+says the same; one background task per process computes and sends the views (the submitter's seat first),
+so the ack is held back neither by computing views nor by sending them.
 """
 from __future__ import annotations
 
@@ -48,16 +49,16 @@ class Broadcaster:
             self._queue = self.server.eio.create_queue()
             self._started = True
             self.server.start_background_task(self._run)
-        self._queue.put((applied, skip_sid))
+        self._queue.put(applied)
 
     def _run(self) -> None:
         while True:
-            applied, skip_sid = self._queue.get()
+            applied = self._queue.get()
             # Let the sockets' writers send the `applied` frames (and the ack) already queued before
             # spending CPU on the views.
             self.server.sleep(0)
             try:
-                self.send_views(applied, skip_sid)
+                self.send_views(applied)
             except Exception:  # noqa: BLE001 - one bad push must not stop the others
                 log.exception("views of %s #%s failed", applied.game_id, applied.record.get("seq"))
 
@@ -68,7 +69,7 @@ class Broadcaster:
     def send(self, applied: Applied, skip_sid: str | None) -> None:
         """Emit `applied` and then every seat's `view`, now."""
         self.send_applied(applied, skip_sid)
-        self.send_views(applied, skip_sid)
+        self.send_views(applied)
 
     def send_applied(self, applied: Applied, skip_sid: str | None) -> None:
         """Emit `applied` to the game's room, or per seat when the ruleset hides a secret choice."""
@@ -83,9 +84,11 @@ class Broadcaster:
                 self.server.emit("applied", applied_payload(rec), to=seat_room(gid, seat),
                                  skip_sid=skip_sid, namespace=NAMESPACE)
 
-    def send_views(self, applied: Applied, skip_sid: str | None) -> None:
-        """Emit each seat's own `view` to its seat room (the submitter's ack carries its view)."""
+    def send_views(self, applied: Applied) -> None:
+        """Emit each seat's own `view` to its seat room, the submitter included, its seat first."""
         gid, seq = applied.game_id, applied.record["seq"]
-        for seat in self._everyone(applied):
+        everyone = self._everyone(applied)
+        actor = applied.record.get("actor")
+        for seat in sorted(everyone, key=lambda s: s != actor):
             view = GameService._view(applied.rs, applied.state, seq, seat, applied.inert.get(seat))
-            self.server.emit("view", view, to=seat_room(gid, seat), skip_sid=skip_sid, namespace=NAMESPACE)
+            self.server.emit("view", view, to=seat_room(gid, seat), namespace=NAMESPACE)

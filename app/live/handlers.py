@@ -3,7 +3,7 @@
 Server -> client: `sync` {since, head, events: [applied...], view} right after connecting (and as the
 ack of a `sync` request); `applied` {seq, event, consequences} for every event stored after that
 (the submitter gets its result in the ack instead); `view` {seq, seat, state, outcome, advice}
-after each event, for the socket's own seat only.
+after each event, for the socket's own seat only (the submitter's too, right after its ack).
 """
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from app.games.ratelimit import Limits
 from app.games.service import applied_payload, redacted
 from app.games.errors import invalid_payload
 from app.games.tokens import hash_token
+from app.metrics import Metrics
 from app.schemas import sanity
 from app.schemas.wire import SyncSchema, field_messages
 
@@ -47,10 +48,11 @@ def _clean(value) -> None:
 class LiveNamespace(Namespace):
     """The /live namespace; one instance per process, bound to the game service."""
 
-    def __init__(self, service: GameService, limits: Limits):
+    def __init__(self, service: GameService, limits: Limits, metrics: Metrics | None = None):
         super().__init__(NAMESPACE)
         self.service = service
         self.limits = limits
+        self.metrics = metrics or Metrics()
         self.sessions: dict[str, tuple[Caller, str]] = {}
 
     # -- helpers ---------------------------------------------------------------------------------
@@ -106,20 +108,22 @@ class LiveNamespace(Namespace):
                            extra={"retry_after": round(wait, 3)})
 
     def on_submit(self, envelope=None, *extra):
-        """Submit an event; the ack carries {status, seq, consequences, view} or {status, error, head?}."""
-        try:
+        """Submit an event; the ack carries {status, seq, id, consequences} or {status, error, head?}."""
+        sid = request.sid
+
+        def attempt():
             _one_argument("submit", extra)
             caller, key = self._caller()
             self._limit(key)
-            status, body = self.service.submit(caller, envelope, skip_sid=request.sid)
+            return self.service.submit(caller, envelope, skip_sid=sid)
+        try:
+            status, body = self.metrics.observe_submit("live", attempt)
         except ApiError as err:
             return _error_ack(err)
-        out = {"status": status, **body}
-        try:
-            out["view"] = self.service.view_payload(self.service.folded(caller.game_id), caller.seat)
-        except ApiError:
-            pass  # the event is stored; the view arrives with the next sync
-        return out
+        # The ack is the REST body: small, so it leaves at once. The submitter's new view follows as a
+        # `view` frame, first of the table's views (a 4-player table's view is ~16 KB of JSON; carried
+        # in the ack it held the ack back for the time that frame takes).
+        return {"status": status, **body}
 
     def on_sync(self, data=None, *extra):
         """Ack with everything after data.last_seq (for a client that noticed a gap)."""

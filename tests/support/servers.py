@@ -54,7 +54,8 @@ def redis_bin() -> str | None:
 class Postgres:
     """A private PostgreSQL cluster: `url` for the `postgres` database, `new_database()` for more."""
 
-    def __init__(self):
+    def __init__(self, durable: bool = False):
+        """durable=False (tests): no fsync, fast; durable=True (benchmarks): a commit is on disk as in production."""
         bindir = postgres_bin()
         if bindir is None:
             raise FileNotFoundError("PostgreSQL binaries (initdb, pg_ctl) not found: apt-get install postgresql")
@@ -72,8 +73,9 @@ class Postgres:
             self.as_user = ["runuser", "-u", "postgres", "--"]
         self._run(os.path.join(bindir, "initdb"), "-D", self.data, "-A", "trust", "-U", "tw", "-E", "UTF8",
                   "--locale=C", "--no-sync")
-        opts = (f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 -c fsync=off "
-                f"-c synchronous_commit=off -c full_page_writes=off -c max_connections=100")
+        opts = f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 -c max_connections=100"
+        if not durable:
+            opts += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
         self._run(os.path.join(bindir, "pg_ctl"), "-D", self.data, "-o", opts, "-l",
                   os.path.join(self.root, "log"), "-w", "-t", "30", "start")
         self.url = f"postgresql://tw@127.0.0.1:{self.port}/postgres"

@@ -234,10 +234,15 @@ class GameService:
 
     @staticmethod
     def seat_names(game: dict) -> list[dict]:
-        """[{"seat": "p1", "name": "Ana"}, ...] from the stored setup."""
+        """[{"seat": "p1", "name": "Ana", "warband_name"?: "Garrek's Reavers"}, ...] from the stored setup."""
         seats = (game.get("setup") or {}).get("seats") or []
-        return [{"seat": PLAYER_SEATS[i], "name": (s.get("name") if isinstance(s, dict) else str(s))}
-                for i, s in enumerate(seats[:len(PLAYER_SEATS)])]
+        out = []
+        for i, s in enumerate(seats[:len(PLAYER_SEATS)]):
+            entry = {"seat": PLAYER_SEATS[i], "name": (s.get("name") if isinstance(s, dict) else str(s))}
+            if isinstance(s, dict) and isinstance(s.get("warband_name"), str):
+                entry["warband_name"] = s["warband_name"]   # the content's name ("Garrek's Reavers"), not its id
+            out.append(entry)
+        return out
 
     # -- folding ------------------------------------------------------------------------------------
     def _fold_all(self, rs: Ruleset, game: dict, records: list[dict]) -> LogFold:

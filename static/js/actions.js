@@ -99,6 +99,21 @@ export async function runSuggestion(s, ctx) {
   return null;
 }
 
+// Entries that may be repeated for the same fighter (each tap is one more wound, token...).
+const REPEATABLE = new Set(["damage", "heal", "token", "counter", "note", "glory_adjust"]);
+const fighterOf = (data) => (data && (data.fighter || data.attacker)) || null;
+
+/** The entry still waiting in this phone's outbox that this suggestion would repeat (the same kind of
+ *  event for the same fighter, e.g. activating a fighter whose activation has not been sent yet), or null. */
+export function repeats(s, ctx) {
+  const t = s.event || s.template;
+  if (!t || REPEATABLE.has(t.type)) return null;
+  const fids = fighterOf(t.data) ? [fighterOf(t.data)] : ((s.choices || {}).fighter || (s.choices || {}).attacker || []);
+  if (!fids.length) return null;
+  const blocked = (ctx.pending || []).filter((p) => p.type === t.type && fids.includes(fighterOf(p.data)));
+  return blocked.length && blocked.length >= new Set(fids).size ? blocked[0] : null;
+}
+
 /** The suggestion buttons, grouped; reactions (if a window is open) first and loudest. */
 export function renderActions(advice, ctx) {
   const wrap = h("section", { class: "actions", "aria-label": "What you can do now" });
@@ -142,8 +157,11 @@ export function renderActions(advice, ctx) {
       const verb = firstWord(g);
       const members = family.get(verb);
       members.forEach((m) => done.add(m));
-      const grid = h("div", { class: "btn-grid" }, members.map((m) => button(ctx.humanise(m.slice(verb.length + 1)),
-        () => pickFrom(m, groups.get(m), ctx), { cls: "btn", "data-group": m })));
+      const grid = h("div", { class: "btn-grid" }, members.map((m) => {
+        const waiting = groups.get(m).every((x) => repeats(x, ctx));
+        return button(`${ctx.humanise(m.slice(verb.length + 1))}${waiting ? " (waiting to send)" : ""}`,
+          () => pickFrom(m, groups.get(m), ctx), { cls: "btn", "data-group": m, disabled: waiting });
+      }));
       block = h("div", { class: "group" }, h("h2", {}, `${verb}…`), grid);
     } else {
       block = h("div", { class: "group" }, h("h2", {}, ctx.humanise(g)), buttons(groups.get(g), ctx, false));
@@ -173,8 +191,9 @@ function rank(group) {
 /** A sheet with one folded group's suggestions (e.g. what Vex can do). */
 function pickFrom(group, list, ctx) {
   return sheet(ctx.humanise(group), (close) => h("div", { class: "stack" },
-    h("div", { class: "btn-grid" }, list.map((s) => button(ctx.humanise(s.label), () => { close(null); runSuggestion(s, ctx); },
-      { cls: "btn", "data-suggestion": (s.event || s.template).type }))),
+    h("div", { class: "btn-grid" }, list.map((s) => button(`${ctx.humanise(s.label)}${repeats(s, ctx) ? " (waiting to send)" : ""}`,
+      () => { close(null); runSuggestion(s, ctx); },
+      { cls: "btn", "data-suggestion": (s.event || s.template).type, disabled: !!repeats(s, ctx) }))),
     h("div", { class: "sheet-actions" }, button("Cancel", () => close(null), { cls: "btn" }))));
 }
 
@@ -223,11 +242,14 @@ function buttons(list, ctx, inReaction) {
     return grid;
   }
   const grid = h("div", { class: list.length === 1 ? "btn-grid one" : "btn-grid" });
-  list.forEach((s, i) => grid.append(button(ctx.humanise(s.label), (e) => {
-    const el = e.currentTarget;
-    el.disabled = true;
-    Promise.resolve(runSuggestion(s, ctx)).finally(() => { el.disabled = false; });
-  }, { cls: inReaction && i === 0 ? "btn primary" : "btn", "data-suggestion": (s.event || s.template).type })));
+  list.forEach((s, i) => {
+    const waiting = repeats(s, ctx);
+    grid.append(button(`${ctx.humanise(s.label)}${waiting ? " (waiting to send)" : ""}`, (e) => {
+      const el = e.currentTarget;
+      el.disabled = true;
+      Promise.resolve(runSuggestion(s, ctx)).finally(() => { el.disabled = false; });
+    }, { cls: inReaction && i === 0 ? "btn primary" : "btn", "data-suggestion": (s.event || s.template).type, disabled: !!waiting }));
+  });
   return grid;
 }
 

@@ -9,14 +9,14 @@ export function violationsOf(error) {
 }
 
 /** Show why an event was refused; resolves "override" when the player wants to apply it anyway. */
-export function showRejection(envelope, error, { catalogueLabel, describeEvent }) {
+export function showRejection(envelope, error, { catalogueLabel, describeEvent, humanise = (t) => t }) {
   const vs = violationsOf(error);
   // Only rule violations can be overridden; other refusals (no such seat, offline...) cannot.
   const overridable = Array.isArray(error.violations) && vs.length > 0 && vs.every((v) => v.overridable === true);
   return sheet("Not allowed by the rules", (close) => h("div", { class: "stack", "data-dialog": "rejection" },
     h("p", { class: "muted" }, `You entered: ${(describeEvent && describeEvent(envelope)) || catalogueLabel(envelope.type)}`),
     vs.map((v) => h("div", { class: "violation" },
-      h("div", { class: "message" }, v.message || "Refused."),
+      h("div", { class: "message" }, humanise(v.message || "Refused.")),
       v.rule ? h("div", { class: "rule" }, `Rule: ${v.rule}`) : null)),
     overridable ? h("p", { class: "muted" }, "If a card says otherwise, the table decides: apply it anyway and say which card.")
       : h("p", { class: "muted" }, "This cannot be overridden: the event itself does not fit this game."),

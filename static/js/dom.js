@@ -41,15 +41,25 @@ export function replace(el, ...children) {
   return el;
 }
 
-/** Short-lived message at the bottom of the screen. */
-export function toast(message, kind = "error", ms = 4000) {
+/** Short-lived message at the bottom of the screen; `action` {label, run} adds one button (e.g. Redo). */
+export function toast(message, kind = "error", ms = 4000, action = null) {
   const el = document.getElementById("toast");
   if (!el) return;
-  el.textContent = message;
+  replace(el, h("span", { class: "toast-text" }, message),
+    action ? h("button", { type: "button", class: "btn small", "data-action": "toast-action",
+      onclick: () => { clearToast(); action.run(); } }, action.label) : null);
   el.className = `toast ${kind}`;
   el.hidden = false;
   clearTimeout(toast.timer);
   toast.timer = setTimeout(() => { el.hidden = true; }, ms);
+}
+
+/** Take the toast away now (its message no longer holds: the problem was fixed, the page moved on). */
+export function clearToast() {
+  const el = document.getElementById("toast");
+  if (!el) return;
+  clearTimeout(toast.timer);
+  el.hidden = true;
 }
 
 /** Open a bottom sheet (a modal <dialog>); resolves with whatever `close(value)` is given. */

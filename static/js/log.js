@@ -49,7 +49,7 @@ export function renderLog(events, pending, c) {
     items.push(h("li", { class: "refused", "data-refused": r.envelope.id },
       h("div", { class: "meta" }, h("span", {}, "refused on this phone (not in the game)"), h("span", {}, clock(r.at))),
       h("div", { class: "what" }, summary(r.envelope, c)),
-      vs.map((v) => h("div", {}, h("span", { class: "error" }, v.message), v.rule ? h("span", { class: "rule" }, v.rule) : null))));
+      vs.map((v) => h("div", {}, h("span", { class: "error" }, c.humanise(v.message || "")), v.rule ? h("span", { class: "rule" }, v.rule) : null))));
   }
   for (const ev of [...sorted].reverse()) {
     const undoneBy = reverted.get(ev.seq);

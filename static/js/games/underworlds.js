@@ -62,8 +62,9 @@ function seatBlock(view, seat, c) {
         h("div", { class: "stat", "aria-label": `${glory.spent} spent glory` }, h("b", {}, String(glory.spent)), h("small", {}, "spent")),
         h("div", { class: "stat", "aria-label": `${s.activations_left} activations left` }, h("b", {}, String(s.activations_left ?? "–")), h("small", {}, "activ."))),
     ),
-    s.warband ? h("div", { class: "muted", style: "font-size:.9rem;margin-top:2px" }, String(s.warband).replace(/-/g, " "),
-      s.hand ? ` · hand ${s.hand.objectives} obj / ${s.hand.power} power` : "") : null,
+    h("div", { class: "muted", style: "font-size:.9rem;margin-top:2px", "data-warband": s.warband || "" },
+      (c.warbandName && c.warbandName(seat)) || (s.warband && s.warband !== "custom" ? String(s.warband).replace(/-/g, " ") : "Own fighters"),
+      s.hand ? ` · hand ${s.hand.objectives} objective${s.hand.objectives === 1 ? "" : "s"}, ${s.hand.power} power` : ""),
     (s.revealed || []).length ? h("div", {}, (s.revealed || []).map((r) => h("span", { class: "badge inspired" }, `Revealed: ${r.card || "surge objective"} (${r.glory})`))) : null,
     h("div", { class: "fighters" }, fids.map((fid) => fighterCard(view, fid, c))));
 }
@@ -87,12 +88,17 @@ function fighterCard(view, fid, c) {
         f.inspired ? h("span", { class: "badge inspired" }, "Inspired") : null,
         f.out ? h("span", { class: "badge ooa" }, "Out of action") : null)),
     f.out ? null : h("div", { class: "wounds" },
-      canEdit ? button("−", () => c.submit("heal", { fighter: fid, amount: 1 }), { cls: "btn", aria: `Heal ${name} by 1`, "data-action": "heal", disabled: !f.damage }) : null,
+      // Each control says what it does; one tap is enough because Undo takes it back, except the
+      // damage that takes the fighter out of action (a bounty for the other side): that one asks first.
+      canEdit ? button([h("b", {}, "−1"), h("small", {}, "heal")], () => c.submit("heal", { fighter: fid, amount: 1 }),
+        { cls: "btn wound-btn", aria: `Heal ${name} by 1`, "data-action": "heal", disabled: !f.damage }) : null,
       left === null
-        ? h("div", { class: "count", "aria-live": "polite" }, h("b", {}, String(f.damage || 0)), h("small", {}, "damage (Wounds not entered)"))
-        : h("div", { class: "count", "aria-live": "polite" }, h("b", {}, String(left)), h("small", {}, `wounds left of ${wounds}`),
+        ? h("div", { class: "count", "aria-live": "polite" }, h("b", {}, String(f.damage || 0)), h("small", {}, "damage taken (Wounds not entered)"))
+        : h("div", { class: "count", "aria-live": "polite" }, h("b", {}, String(left)),
+          h("small", { "data-wounds": "" }, `${left === 1 ? "wound" : "wounds"} left of ${wounds} · ${f.damage || 0} damage taken`),
           h("div", { class: `hp${left <= 1 ? " low" : ""}` }, h("i", { style: `width:${wounds ? (100 * left) / wounds : 0}%` }))),
-      canEdit ? button("+", () => c.submit("damage", { fighter: fid, amount: 1, source: "card" }), { cls: "btn", aria: `One damage to ${name}`, "data-action": "damage" }) : null),
+      canEdit ? button([h("b", {}, "+1"), h("small", {}, "damage")], () => dealOne(c, fid, name, left),
+        { cls: "btn wound-btn", aria: `One damage to ${name}`, "data-action": "damage" }) : null),
     !f.inspired && !f.out && cd.inspire_condition && cd.inspire_condition.text ?
       h("div", { class: "chars", style: "margin-top:4px" }, `Inspire: ${cd.inspire_condition.text}`) : null,
     waitingFor(c, fid),
@@ -119,6 +125,19 @@ async function inspireByCard(c, fid, name) {
   const reason = await askReason(`Inspire ${name} by a card`,
     "Which card or ability Inspires this fighter? The reason is logged and shown to everyone.");
   if (reason) c.submit("inspire", { fighter: fid }, { override: { reason } });
+}
+
+/** One damage from the fighter card; asks first when it would take the fighter out of action. */
+async function dealOne(c, fid, name, left) {
+  const pendingDamage = (c.pending || []).filter((e) => e.type === "damage" && e.data.fighter === fid).reduce((n, e) => n + (e.data.amount || 0), 0);
+  if (left !== null && left - pendingDamage <= 1) {
+    const ok = await sheet(`Take ${name} out of action?`, (close) => h("div", { class: "stack", "data-dialog": "lethal-damage" },
+      h("p", {}, `One more damage leaves ${name} with no wounds: out of action, and the rules then give out its bounty.`),
+      h("div", { class: "sheet-actions" }, button("Cancel", () => close(false), { cls: "btn" }),
+        button("1 damage: out of action", () => close(true), { cls: "btn danger", "data-action": "confirm-lethal" }))));
+    if (!ok) return;
+  }
+  c.submit("damage", { fighter: fid, amount: 1, source: "card" });
 }
 
 /** Events for this fighter still in the outbox (entered, not yet acknowledged). */
@@ -438,7 +457,7 @@ function describeEvent(ev, c) {
     case "do_over": return d.choice === "none" ? "Kept the starting hand" : `Do-over: ${d.choice === "all" ? "all cards" : `${d.choice} cards`} redrawn`;
     case "deployed": return `All fighters placed; ${c.seatName(d.finished_first)} finished first`;
     case "player_action": return { draw_power: "Drew a power card", swap_objective: "Discarded and drew an objective", pass: "Passed the activation" }[d.action] || null;
-    case "power": return d.play === "pass" ? "Power step: pass" : `Played ${d.card || `a ${d.play}`}${d.fighter ? ` on ${fn(d.fighter)}` : ""}`;
+    case "power": return d.play === "pass" ? "Power step: pass" : `Played ${d.card || withArticle(d.play)}${d.fighter ? ` on ${fn(d.fighter)}` : ""}`;
     case "reaction": return `Reaction: ${d.name || d.card || "?"}${d.fighter ? ` (${fn(d.fighter)})` : ""}`;
     case "reaction_pass": return "No reaction";
     case "objective": return `${capital(d.action || "")} objective${d.card ? ` ${d.card}` : ""}${d.glory !== undefined ? ` (${d.glory} glory)` : ""}`;
@@ -451,6 +470,8 @@ function describeEvent(ev, c) {
 }
 
 const capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+/** "an upgrade", "a ploy": the card kind with its article. */
+const withArticle = (word) => `${/^[aeiou]/i.test(String(word)) ? "an" : "a"} ${word}`;
 
 function describeConsequence(cons, c) {
   const d = cons.data || {};

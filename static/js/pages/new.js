@@ -1,6 +1,6 @@
 // Setup wizard: game and edition, format, players, names and warbands (or fighters typed in),
 // the pre-game decisions, then the join code + QR code for the other phones.
-import { h, replace, button, toast } from "../dom.js";
+import { h, replace, button, toast, clearToast } from "../dom.js";
 import { api, errorText, NetworkError, uuid } from "../api.js";
 import { putGame } from "../store.js";
 import { registerServiceWorker, watchNetwork } from "../pwa.js";
@@ -447,10 +447,12 @@ function draw() {
       STEPS.map((_, i) => h("span", { class: i <= w.step ? "done" : "" }))),
     STEPS[w.step](),
     h("div", { class: "wizard-nav" },
-      w.step > 0 ? button("Back", () => { w.step -= 1; render(); }, { cls: "btn" }) : h("a", { class: "btn", href: "/" }, "Cancel"),
+      w.step > 0 ? button("Back", () => { w.step -= 1; shownProblem = null; clearToast(); render(); }, { cls: "btn" }) : h("a", { class: "btn", href: "/" }, "Cancel"),
       button(last ? "Create game" : "Next", async (e) => {
         const problem = validate();
-        if (problem) return toast(problem);
+        if (problem) { shownProblem = problem; return toast(problem); }
+        shownProblem = null;
+        clearToast();
         if (w.step === 1 && family() === "underworlds") {
           e.target.disabled = true;
           const deckProblem = await (await loadUw()).checkDecks(w.seats, { ruleset: w.ruleset, format: w.format, cardList: cardListId(), fightersOf: (s) => seatFighters(s) || (s.saved ? s.saved.fighters : null) });
@@ -488,6 +490,12 @@ async function load() {
   root.dataset.ready = "true";
   render();
 }
+
+// The "what is missing" toast goes as soon as the player has fixed what it said.
+let shownProblem = null;
+const recheck = () => { if (shownProblem && validate() !== shownProblem) { shownProblem = null; clearToast(); } };
+root.addEventListener("input", recheck);
+root.addEventListener("change", recheck);
 
 render();
 load();

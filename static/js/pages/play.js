@@ -1,12 +1,13 @@
 // The table: one game as this phone's seat sees it. Game-neutral shell (banner, next actions,
 // outbox, log, rejection + override, game over); the board itself is drawn by the game's renderer
 // module under static/js/games/.
-import { h, replace, button, toast } from "../dom.js";
+import { h, replace, button, toast, clock } from "../dom.js";
 import { api, errorText, NetworkError } from "../api.js";
 import { getGame, putGame, saveSnapshot, loadSnapshot } from "../store.js";
 import { registerServiceWorker } from "../pwa.js";
 import { showConnection } from "../conn.js";
 import { Live } from "../live.js";
+import * as outbox from "../outbox.js";
 import { renderActions } from "../actions.js";
 import { renderLog } from "../log.js";
 import { renderGameOver } from "../gameover.js";
@@ -69,16 +70,28 @@ function catalogueLabel(type) {
   return entry ? entry.label : type.replace(/_/g, " ");
 }
 
-/** Engine labels name seats by id ("p1 adds one critical"): show the players' names instead. */
+/** Engine sentences name fighters and seats by id ("p2.garrek-gorebeard's Inspire condition...",
+ *  "p1 adds one critical"): show the names the players gave and the cards carry instead. */
 function humanise(text) {
-  return String(text).replace(/\b(p[1-4])\b/g, (m) => seatName(m));
+  return String(text)
+    .replace(/\b(p[1-4]\.[a-z0-9][a-z0-9_-]*)/g, (m) => {
+      const named = T.renderer && T.renderer.describeValue && T.renderer.describeValue("fighter", m, T.view, ctx());
+      return typeof named === "string" && named ? named : m;
+    })
+    .replace(/\b(p[1-4])\b(?!\.[a-z0-9])/g, (m) => seatName(m));
+}
+
+/** The warband a seat plays, by its name ("Garrek's Reavers"), or null for fighters typed in. */
+function warbandName(seat) {
+  const s = ((T.summary && T.summary.seats) || []).find((x) => x.seat === seat);
+  return (s && s.warband_name) || null;
 }
 
 function ctx() {
   return {
     humanise,
     seat: shared() ? T.actFor : rec.seat, view: T.view, actsForAll: actsForOthers(), advice: T.advice, gameId, token: rec.token,
-    submit, preview, describe, seatName, catalogueLabel, exportLog, pending: T.pending.map((p) => p.envelope),
+    submit, preview, describe, seatName, warbandName, catalogueLabel, exportLog, pending: T.pending.map((p) => p.envelope),
     renderer: T.renderer, readOnly: (!isPlayer() && !isReferee()) || !!T.outcome, isReferee: isReferee(),
     outcome: T.outcome, isPlayer: isPlayer(), events: [...T.events.values()], inert: T.inert,
   };
@@ -112,7 +125,7 @@ async function onRejected(envelope, error) {
   T.refused.push({ envelope, error, at: new Date().toISOString() });
   render();
   const describeEvent = (ev) => T.renderer && T.renderer.describeEvent && T.renderer.describeEvent(ev, ctx());
-  const decision = await showRejection(envelope, error, { catalogueLabel, describe, describeEvent });
+  const decision = await showRejection(envelope, error, { catalogueLabel, describe, describeEvent, humanise });
   if (decision === "override") {
     const reason = await askReason("Apply anyway (card effect)",
       "Which card or effect allows it? The reason is logged and shown to everyone.");
@@ -262,11 +275,26 @@ function tableTab() {
     T.outcome && afterTheGame() ? renderActions(T.advice, { ...c, readOnly: false }) : null,
     T.outcome ? renderGameOver(T.outcome, T.view, [...T.events.values()], c) : null,
     !T.outcome && T.renderer && T.renderer.stepGuide && T.view ? T.renderer.stepGuide(T.view, T.advice, c) : null,
+    waitingToSend(c),
     T.outcome || c.readOnly ? null : renderActions(T.advice, c),
     T.outcome || c.readOnly ? null : undoLast(c),
     readOnlyNote(),
     T.renderer && T.view ? T.renderer.renderBoard(T.view, c) : null,
   ];
+}
+
+/** Entries made on this phone that the server has not had yet (offline): shown on the table as
+ *  pending, each with Cancel (it leaves the outbox; nothing was sent). */
+function waitingToSend(c) {
+  if (!T.pending.length) return null;
+  const describeEvent = (ev) => (T.renderer && T.renderer.describeEvent && T.renderer.describeEvent(ev, c)) || catalogueLabel(ev.type);
+  return h("section", { class: "card pending-entries", "aria-label": "Waiting to send", id: "waiting-to-send" },
+    h("h2", {}, `Waiting to send (${T.pending.length})`),
+    h("p", { class: "muted" }, "Entered on this phone; the server checks them when the connection is back. Until then the choices below may be out of date."),
+    h("ul", {}, T.pending.map((p) => h("li", { "data-pending": p.envelope.id },
+      h("span", { class: "grow" }, `${describeEvent(p.envelope)}`, h("small", { class: "muted" }, ` · ${seatName(p.envelope.by)} · ${clock(p.queued_at)}`)),
+      T.live && T.live.state !== "online" ? button("Cancel", async () => { await outbox.remove(p.order); await T.live.refreshQueue(); },
+        { cls: "btn small ghost", aria: `Cancel: ${describeEvent(p.envelope)}` }) : null))));
 }
 
 /** Why nothing is entered here: the game is over (its log stays), or a spectator's phone. */
@@ -368,7 +396,12 @@ async function revert(ev, own) {
   const reason = own ? `Undone by ${seatName(shared() ? ev.by : rec.seat)}` :
     await askReason(`Revert event ${ev.seq}`, "Why is this event taken back? Everyone sees the reason in the log.");
   if (!reason) return;
-  submit("revert", { seq: ev.seq, reason }, shared() ? { by: ev.by } : {});
+  await submit("revert", { seq: ev.seq, reason }, shared() ? { by: ev.by } : {});
+  if (own) {
+    // One tap undoes; the toast says so and puts it back with one more (entered again, checked again).
+    const what = (T.renderer.describeEvent && T.renderer.describeEvent(ev, ctx())) || catalogueLabel(ev.type);
+    toast(`Undone: ${what}`, "info", 8000, { label: "Redo", run: () => submit(ev.type, ev.data, { override: ev.override || undefined, by: ev.by }) });
+  }
 }
 
 function render() {
@@ -395,6 +428,16 @@ function render() {
   const scroll = window.scrollY;
   replace(root, body);
   window.scrollTo(0, scroll);
+  measureStickyTop();
+}
+
+/** How much of the screen's top the sticky bars cover (top bar + banner): the CSS keeps scrolled-to
+ *  elements below it (scroll-padding-top). */
+function measureStickyTop() {
+  const bar = document.querySelector(".topbar");
+  const banner = document.getElementById("banner");
+  const px = (bar ? bar.offsetHeight : 0) + (banner ? banner.offsetHeight + 4 : 0);
+  document.documentElement.style.setProperty("--sticky-top", `${px}px`);
 }
 
 // -- start --------------------------------------------------------------------------------------
@@ -416,7 +459,7 @@ async function main() {
     render();
   }
   T.live = new Live(gameId, rec.token, {
-    onState: (state, queued) => showConnection(state, queued),
+    onState: (state, queued) => { showConnection(state, queued); if (T.pending.length) render(); },
     onQueue: (entries) => { T.pending = entries; render(); },
     onSync: async (msg) => {
       if (msg.reset) T.events.clear();

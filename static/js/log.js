@@ -2,14 +2,16 @@
 // with their reasons; undo of your own last event; referee revert and step back.
 import { h, button, clock } from "./dom.js";
 
-function summary(ev, c) {
+/** One entry in words (the game's renderer first, else the catalogue label and its fields). */
+export function summary(ev, c) {
   const own = c.renderer && c.renderer.describeEvent && c.renderer.describeEvent(ev, c);
   if (own) return own;
   const data = Object.entries(ev.data || {}).map(([k, v]) => `${k.replace(/_/g, " ")}: ${c.describe(k, v)}`);
   return `${c.catalogueLabel(ev.type)}${data.length ? ` (${data.join(", ")})` : ""}`;
 }
 
-function consequenceText(cons, c) {
+/** One automatic consequence in words. */
+export function consequenceText(cons, c) {
   const own = c.renderer && c.renderer.describeConsequence && c.renderer.describeConsequence(cons, c);
   if (own) return own;
   const data = Object.entries(cons.data || {}).map(([k, v]) => `${k.replace(/_/g, " ")}: ${c.describe(k, v)}`);

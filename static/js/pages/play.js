@@ -10,6 +10,7 @@ import { Live } from "../live.js";
 import * as outbox from "../outbox.js";
 import { renderActions } from "../actions.js";
 import { renderLog } from "../log.js";
+import { announce, applyFlashes, changedScores } from "../happened.js";
 import { renderGameOver } from "../gameover.js";
 import { askReason, showRejection } from "../dialogs.js";
 
@@ -30,6 +31,7 @@ const T = {
   renderer: null,
   live: null,
   inert: {},          // seq -> why a logged event no longer has any effect (the server's fold, view.inert)
+  landed: [],         // entries from other phones not yet announced (waiting for their view)
   asOf: null,         // referee stepping back: state at this seq (read-only)
   pastView: null,
 };
@@ -142,6 +144,18 @@ function mergeEvent(raw) {
   const old = T.events.get(raw.seq) || {};
   const ev = raw.event ? { ...raw.event, seq: raw.seq, consequences: raw.consequences, created_at: raw.created_at || raw.event.created_at } : raw;
   T.events.set(raw.seq, { ...old, ...ev, consequences: ev.consequences || old.consequences || [] });
+}
+
+/** Another phone's entries whose view has now arrived: summarise them and highlight what changed. */
+function tellWhatHappened(before, seq) {
+  const ready = T.landed.filter((ev) => typeof seq !== "number" || ev.seq <= seq);
+  if (!ready.length) return;
+  T.landed = T.landed.filter((ev) => !ready.includes(ev));
+  const seats = changedScores(before, T.view);
+  for (const ev of ready) {
+    const prior = ev.type === "revert" ? T.events.get(ev.data.seq) : null;
+    announce(ev, prior, ctx(), ev === ready[ready.length - 1] ? seats : []);
+  }
 }
 
 /** Take a `view` payload {seq, seat, state, outcome, advice} (REST summary, sync, view, ack). */
@@ -429,6 +443,7 @@ function render() {
   replace(root, body);
   window.scrollTo(0, scroll);
   measureStickyTop();
+  applyFlashes(root);
 }
 
 /** How much of the screen's top the sticky bars cover (top bar + banner): the CSS keeps scrolled-to
@@ -471,8 +486,22 @@ async function main() {
       await ensureRenderer();
       render();
     },
-    onApplied: (msg) => { mergeEvent(msg); snapshot(); render(); if (actsForOthers()) refereeAdvice().then(render); },
-    onView: (msg) => { applyView(msg); snapshot(); render(); },
+    onApplied: (msg) => {
+      const had = T.events.has(msg.seq);
+      mergeEvent(msg);
+      if (!had) {
+        T.landed.push(T.events.get(msg.seq));   // told once its view (scores) has arrived too,
+        setTimeout(() => tellWhatHappened(T.view, msg.seq), 1500);   // or now, if that view never comes
+      }
+      snapshot(); render();
+      if (actsForOthers()) refereeAdvice().then(render);
+    },
+    onView: (msg) => {
+      const before = T.view;
+      applyView(msg);
+      tellWhatHappened(before, msg.seq);
+      snapshot(); render();
+    },
     onAck: (env, reply) => {
       if (typeof reply.seq === "number") mergeEvent({ ...env, seq: reply.seq, consequences: reply.consequences, created_at: new Date().toISOString() });
       applyView(reply.view);

@@ -1,0 +1,106 @@
+// "What just happened": when another phone's entry lands, a short summary (who did what, and what the
+// rules did: damage, out of action, glory) shows for a moment at the bottom of the screen, and the
+// fighters and scores it changed are highlighted. Overrides and undos stay longer and stand out.
+import { h, button } from "./dom.js";
+import { summary, consequenceText } from "./log.js";
+
+const SHOW_MS = 6000;
+const LOUD_MS = 15000;          // overrides and undos: the table should not miss them
+const FLASH_MS = 2500;
+const MAX_SHOWN = 3;
+// Consequences a player wants to hear about first (at most three are told, in the log's order).
+const RANK = [/out_of_action|game_over/, /bounty|glory|scored/, /attack_resolved|attack_result|combat/, /damage|staggered|inspired/];
+const rank = (type) => { const i = RANK.findIndex((re) => re.test(type)); return i < 0 ? RANK.length : i; };
+
+const shown = [];               // [{seq, type, headline, details, loud, until}], oldest first
+const flashes = new Map();      // selector -> time the highlight started
+
+function region() {
+  let el = document.getElementById("happened");
+  if (!el) {
+    el = h("div", { id: "happened", class: "happened", role: "status", "aria-live": "polite", "aria-label": "What just happened" });
+    document.body.append(el);
+  }
+  return el;
+}
+
+// One card at a time, so the summary never hides more than a strip of the screen: the latest entry with
+// what the rules did, and the earlier ones still fresh as one line each under it.
+function redraw() {
+  const now = Date.now();
+  for (let i = shown.length - 1; i >= 0; i -= 1) if (shown[i].until <= now) shown.splice(i, 1);
+  while (shown.length > MAX_SHOWN) shown.shift();
+  if (!shown.length) return region().replaceChildren();
+  const latest = shown[shown.length - 1];
+  const earlier = shown.slice(0, -1).reverse();
+  const dismiss = () => { shown.length = 0; redraw(); };
+  region().replaceChildren(h("div", { class: `happened-item${shown.some((x) => x.loud) ? " loud" : ""}`, "data-seq": latest.seq, "data-type": latest.type },
+    h("div", { class: "grow" },
+      h("div", { class: "headline" }, latest.headline),
+      latest.details.length ? h("div", { class: "detail" }, latest.details.join(" · ")) : null,
+      earlier.length ? h("div", { class: "earlier", title: earlier.map((x) => x.headline).join("\n") },
+        `Before: ${earlier.map((x) => x.headline).join(" · ")}`) : null),
+    button("✕", dismiss, { cls: "btn small ghost", aria: "Dismiss" })));
+}
+
+/** Words for an entry that landed from another phone: [headline, details[], loud?]. */
+export function describeLanded(ev, prior, c) {
+  const who = c.seatName(ev.actor && ev.actor !== ev.by ? ev.actor : ev.by);
+  if (ev.type === "revert") {
+    const taken = prior && prior.type ? summary(prior, c) : `entry #${ev.data.seq}`;
+    return [`${who} took back: ${taken}`, ev.data.reason ? [`Why: ${ev.data.reason}`] : [], true];
+  }
+  const told = (ev.consequences || []).map((x, i) => ({ i, r: rank(x.type), text: consequenceText(x, c) })).filter((x) => x.text);
+  const details = told.sort((a, b) => a.r - b.r || a.i - b.i).slice(0, 3).sort((a, b) => a.i - b.i).map((x) => x.text);
+  if (ev.override) details.unshift(`Rules overridden by the table: ${ev.override.reason || ""}`);
+  return [`${who}: ${summary(ev, c)}`, details, !!ev.override];
+}
+
+/** Show the summary of an entry another phone made, and highlight what it changed. */
+export function announce(ev, prior, c, changedSeats = []) {
+  const [headline, details, loud] = describeLanded(ev, prior, c);
+  const ms = loud ? LOUD_MS : SHOW_MS;
+  shown.push({ seq: ev.seq, type: ev.type, headline: c.humanise(headline), details: details.map((d) => c.humanise(d)), loud, until: Date.now() + ms });
+  redraw();
+  setTimeout(redraw, ms + 50);
+  const start = Date.now();
+  const selectors = [...[...fightersIn(ev)].map((fid) => `[data-fighter="${CSS.escape(fid)}"]`),
+    ...changedSeats.map((seat) => `[data-seat="${CSS.escape(seat)}"] .stat.glory, [data-seat="${CSS.escape(seat)}"] [data-score]`)];
+  for (const sel of selectors) flashes.set(sel, start);
+  setTimeout(() => {
+    for (const sel of selectors) {
+      if (flashes.get(sel) !== start) continue;   // lit again since: that highlight runs on
+      flashes.delete(sel);
+      for (const el of document.querySelectorAll(sel)) el.classList.remove("flash");
+    }
+  }, FLASH_MS);
+}
+
+/** Every fighter an entry or its consequences name (fighter, attacker, target). */
+function fightersIn(ev) {
+  const out = new Set();
+  const take = (d) => { for (const k of ["fighter", "attacker", "target"]) if (d && typeof d[k] === "string") out.add(d[k]); };
+  take(ev.data);
+  for (const x of ev.consequences || []) take(x.data);
+  return out;
+}
+
+/** After each redraw of the table: keep the highlights running where they are (they fade by themselves). */
+export function applyFlashes(root) {
+  const now = Date.now();
+  for (const [selector, start] of [...flashes]) {
+    const age = now - start;
+    if (age >= FLASH_MS) { flashes.delete(selector); continue; }
+    for (const el of root.querySelectorAll(selector)) {
+      el.classList.add("flash");
+      el.style.animationDelay = `-${age}ms`;   // a redraw continues the fade rather than restarting it
+    }
+  }
+}
+
+/** Seats whose glory (or score) differs between two states of the table. */
+export function changedScores(before, after) {
+  if (!before || !after || !before.seats || !after.seats) return [];
+  const score = (s) => JSON.stringify(s ? [s.glory, s.score, s.victory_points] : null);
+  return Object.keys(after.seats).filter((seat) => score(before.seats[seat]) !== score(after.seats[seat]));
+}

@@ -1,0 +1,54 @@
+"""Every phone is told what just happened: another phone's entry summarised with its consequences, what it
+changed highlighted for a moment; overrides and undos stand out."""
+from __future__ import annotations
+
+import uuid
+
+import requests
+from playwright.sync_api import expect
+
+from .flows import api_game, join, roll, tap
+
+
+def test_the_other_phone_is_told_of_an_attack_an_override_and_an_undo(phones, server):
+    game = api_game(server, wounds=(3, 1))
+    ana = phones.new("ana")
+    join(ana, game["join_code"], "p1")
+    ben = phones.new("ben")
+    join(ben, game["join_code"], "p2")
+
+    # Ana's attack takes Rok out of action: Ben's phone says so, and Rok and Ana's glory light up.
+    tap(ana, "Attack")
+    tap(ana, "Vex: Blade")
+    sheet = ana.locator("dialog[aria-label='Attack entry']")
+    roll(sheet, "attack", "smash", "crit")
+    roll(sheet, "defence", "dodge")
+    expect(sheet.locator("[data-preview]")).to_have_attribute("data-preview", "critical_hit")
+    sheet.get_by_role("button", name="Commit attack").click()
+    told = ben.locator("#happened .happened-item[data-type='attack']")
+    expect(told.locator(".headline")).to_contain_text("Ana: Attack: Vex → Rok", timeout=3000)
+    expect(told).to_contain_text("Rok is out of action")
+    expect(told).to_contain_text("Ana gains 1 glory")
+    expect(ben.locator("[data-fighter='p2.rok']")).to_have_class("fighter ooa flash")
+    expect(ben.locator("[data-seat='p1'] .stat.glory")).to_have_class("stat glory flash")
+    phones.shot(ben, "01-told-of-the-attack")
+    expect(ana.locator("#happened .happened-item")).to_have_count(0)   # the phone that entered it knows
+    expect(told).to_have_count(0, timeout=9000)                         # it goes by itself
+    expect(ben.locator("[data-fighter='p2.rok']")).not_to_have_class("fighter ooa flash")
+
+    # An override (a rule broken with a reason), entered on Ana's other device, stands out on Ben's phone.
+    r = requests.post(f"{server.url}/api/games/{game['id']}/events", headers={"Authorization": f"Bearer {game['tokens']['p1']}"},
+                      json={"id": str(uuid.uuid4()), "type": "damage", "by": "p1", "override": {"reason": "card: Blood Price"},
+                            "data": {"fighter": "p1.vex", "amount": 1, "source": "card"}})
+    assert r.status_code == 201, r.text
+    loud = ben.locator("#happened .happened-item.loud[data-type='damage']")
+    expect(loud).to_contain_text("Rules overridden by the table: card: Blood Price", timeout=3000)
+    expect(loud.locator(".headline")).to_contain_text("Ana: 1 damage to Vex")
+    phones.shot(ben, "02-told-of-an-override")
+
+    # Ana's one-tap undo: Ben's phone says what was taken back.
+    ana.locator("[data-action='undo-last']").click()
+    undone = ben.locator("#happened .happened-item.loud[data-type='revert']")
+    expect(undone.locator(".headline")).to_contain_text("Ana took back:", timeout=3000)
+    undone.get_by_role("button", name="Dismiss").click()
+    expect(undone).to_have_count(0)

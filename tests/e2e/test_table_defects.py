@@ -131,13 +131,17 @@ def test_the_sticky_banner_never_covers_what_the_page_scrolls_to(phones, server)
     game = reply.json()
     ana = phones.new("ana")
     join(ana, game["join_code"], "p1")
-    target = ana.locator("[data-seat='p2'] .fighter").nth(1)
-    target.evaluate("el => el.scrollIntoView({block: 'start'})")
-    ana.wait_for_timeout(100)
-    top = target.evaluate("el => el.getBoundingClientRect().top")
-    banner_bottom = ana.locator("#banner").evaluate("el => el.getBoundingClientRect().bottom")
-    assert ana.evaluate("window.scrollY") > 0
-    assert top >= banner_bottom, (top, banner_bottom)
+    expect(ana.locator("[data-seat='p2'] .fighter")).to_have_count(4)
+    ana.wait_for_load_state("networkidle")
+    # Scroll a fighter card far down the page to the top of the screen, as a link or focus would.
+    where = ana.evaluate("""() => new Promise((done) => {
+        const el = document.querySelectorAll("[data-seat='p2'] .fighter")[1];
+        el.scrollIntoView({block: 'start'});
+        requestAnimationFrame(() => done({top: el.getBoundingClientRect().top, scrolled: window.scrollY,
+          banner: document.getElementById('banner').getBoundingClientRect().bottom}));
+    })""")
+    assert where["scrolled"] > 0, where
+    assert where["top"] >= where["banner"], where
     phones.shot(ana, "07-scrolled-below-banner")
 
 

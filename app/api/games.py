@@ -167,11 +167,50 @@ def join(game_id: str):
     if wait:
         raise _too_many(wait, "Too many join codes that open no game; wait before trying again.")
     try:
-        return jsonify(service().join(game_id, _json_body(), caller)), 201
+        status, body = service().join(game_id, _json_body(), caller)
     except ApiError as err:
-        if err.code == "wrong_code":
+        if err.code in ("wrong_code", "wrong_handover_code"):
             misses.hit(key)
         raise
+    return jsonify(body), status
+
+
+@bp.get("/games/<game_id>/handovers")
+def handovers_pending(game_id: str):
+    """Open requests for the caller's seat (every seat for the referee): {handovers: [{id, seat, status}]}."""
+    return jsonify({"handovers": service().handovers_pending(_caller(game_id))})
+
+
+@bp.post("/games/<game_id>/handovers/<hid>")
+def handover_answer(game_id: str, hid: str):
+    """The seat's phone (or the referee) answers a request: {approve: true|false}."""
+    caller = _caller(game_id)
+    _rate_limit()
+    body = _json_body()
+    if not isinstance(body, dict) or not isinstance(body.get("approve"), bool):
+        raise ApiError(400, "invalid", "Say whether to let the phone in.", fields={"approve": "true or false."})
+    return jsonify(service().answer_handover(caller, hid, body["approve"]))
+
+
+@bp.get("/games/<game_id>/handovers/<hid>")
+def handover_status(game_id: str, hid: str):
+    """The asking phone looks (Authorization: Bearer <the request's secret>): waiting, refused, or approved + token."""
+    return jsonify(service().collect_handover(game_id, hid, _token()))
+
+
+@bp.delete("/games/<game_id>/handovers/<hid>")
+def handover_withdraw(game_id: str, hid: str):
+    """The asking phone withdraws its request (Authorization: Bearer <the request's secret>)."""
+    _rate_limit()
+    return jsonify(service().withdraw_handover(game_id, hid, _token()))
+
+
+@bp.post("/games/<game_id>/handover-code")
+def handover_code(game_id: str):
+    """A one-time code for handing the caller's player seat to another phone: {seat, code, expires_in}."""
+    caller = _caller(game_id)
+    _rate_limit()
+    return jsonify(service().handover_code(caller)), 201
 
 
 @bp.get("/games/<game_id>")

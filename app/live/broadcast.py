@@ -92,3 +92,8 @@ class Broadcaster:
         for seat in sorted(everyone, key=lambda s: s != actor):
             view = GameService._view(applied.rs, applied.state, seq, seat, applied.inert.get(seat))
             self.server.emit("view", view, to=seat_room(gid, seat), namespace=NAMESPACE)
+
+    def handover(self, game_id: str, seat: str, payload: dict) -> None:
+        """Tell a seat's phones (and the referee's) about a handover of that seat: asked, answered, handed over."""
+        for room in {seat_room(game_id, seat), seat_room(game_id, "referee")}:
+            self.server.emit("handover", payload, to=room, namespace=NAMESPACE)

@@ -86,6 +86,10 @@ class LiveNamespace(Namespace):
                 "code": "invalid", "message": "Bad connection parameters.", "fields": field_messages(err)}})
         except ApiError as err:
             raise ConnectionRefusedError(err.message, err.body())
+        try:
+            self.service.hold(caller)
+        except ApiError as err:
+            raise ConnectionRefusedError(err.message, err.body())
         self.sessions[request.sid] = (caller, hash_token(token))
         join_room(game_room(caller.game_id))
         join_room(seat_room(caller.game_id, caller.seat))

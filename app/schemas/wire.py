@@ -70,6 +70,7 @@ class JoinSchema(Schema):
 
     code = fields.Str(required=True, validate=validate.Length(min=1, max=32))
     seat = fields.Str(required=True, validate=validate.OneOf(SEAT_OR_ROLE))
+    handover_code = fields.Str(validate=validate.Length(min=1, max=12))  # shown by the seat's holder
 
 
 class LoggedEventSchema(Schema):

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any, Callable
 
+from .handovers import HANDOVER_DDL, HANDOVER_WRITES, HandoverTables
 from .tournaments import TOURNAMENT_DDL, TOURNAMENT_WRITES, TournamentTables
 
 SCHEMA_VERSION = 1
@@ -94,6 +95,7 @@ DDL = [
         created_at TEXT NOT NULL,
         PRIMARY KEY (kind, id))""",
     *TOURNAMENT_DDL,
+    *HANDOVER_DDL,
 ]
 
 EVENT_COLUMNS = "seq, event_id, type, by_seat, actor, data, override, consequences, created_at"
@@ -114,7 +116,7 @@ def _game_row(row) -> dict:
 GAME_COLUMNS = "id, ruleset, setup, shared_device, join_code, meta, created_at"
 
 
-class EventStore(TournamentTables):
+class EventStore(TournamentTables, HandoverTables):
     """Event store interface (both backends). All methods are safe to call from any green thread.
 
     Games:   create_game, get_game, game_by_code, list_games
@@ -129,7 +131,7 @@ class EventStore(TournamentTables):
     serialise_writes = False  # SQLite: one writer at a time in process, so nobody sleeps in busy_timeout
     group_commit = False      # SQLite: appends waiting for the writer share its next transaction (one fsync)
     writes = frozenset({"_op_init_schema", "_op_create_game", "_op_add_token", "_op_append", "_op_append_many",
-                        "_op_save_custom"}) | TOURNAMENT_WRITES
+                        "_op_save_custom"}) | TOURNAMENT_WRITES | HANDOVER_WRITES
     integrity_errors: tuple[type[BaseException], ...] = ()
     operational_errors: tuple[type[BaseException], ...] = ()
     placeholder = "?"

@@ -11,7 +11,7 @@ const ACK_TIMEOUT_MS = 10000;
 export class Live {
   /**
    * handlers: onState(state, queued), onApplied(msg), onView(msg), onAck(envelope, reply),
-   * onRejected(envelope, error), onQueue(entries)
+   * onRejected(envelope, error), onQueue(entries), onHandover(msg)
    */
   constructor(gameId, token, handlers) {
     this.gameId = gameId;
@@ -50,6 +50,7 @@ export class Live {
       this.h.onApplied && this.h.onApplied(msg);
     });
     this.socket.on("view", (msg) => this.h.onView && this.h.onView(msg));
+    this.socket.on("handover", (msg) => this.h.onHandover && this.h.onHandover(msg));
     this.socket.on("sync", (msg) => {
       if (msg && typeof msg.head === "number") this.lastSeq = msg.reset ? msg.head : Math.max(this.lastSeq, msg.head);
       this.h.onSync && this.h.onSync(msg);

@@ -64,12 +64,63 @@ async function take(game, code, seat, label, refereeToken) {
   } catch (err) {
     return showError("The server cannot be reached. Check the Wi-Fi and try again.");
   }
+  if (reply.status === 202) return waitForHandover(game, code, label, reply.body.handover);
   if (reply.status !== 200 && reply.status !== 201) return showError(errorText(reply));
+  enter(game, code, label, reply.body);
+}
+
+function enter(game, code, label, joined) {
   putGame(game.id, {
-    token: reply.body.token, seat: reply.body.seat, seatLabel: reply.body.name || label, ruleset: game.ruleset,
+    token: joined.token, seat: joined.seat, seatLabel: joined.name || label, ruleset: game.ruleset,
     title: game.seats.map((s) => s.name).join(" vs "), join_code: code,
   });
   location.assign(`/play?game=${encodeURIComponent(game.id)}`);
+}
+
+const POLL_MS = 2000;
+
+/** The seat is on another phone: wait for that phone to let this one in, or take its handover code. */
+function waitForHandover(game, code, label, handover) {
+  let stopped = false;
+  // The holder's phone stops asking once this phone no longer waits.
+  const withdraw = () => api("DELETE", `/api/games/${encodeURIComponent(game.id)}/handovers/${encodeURIComponent(handover.id)}`,
+    { token: handover.secret }).catch(() => null);
+  const status = h("p", { class: "muted", role: "status", id: "handover-status" }, "Waiting for an answer…");
+  const codeInput = h("input", { id: "handover-code", inputmode: "numeric", autocomplete: "one-time-code", maxlength: "6",
+    pattern: "[0-9]*", placeholder: "6 digits", "aria-label": "Handover code" });
+  const useCode = async (e) => {
+    e.preventDefault();
+    const typed = codeInput.value.replace(/\D+/g, "");
+    if (typed.length !== 6) return showError("The handover code has 6 digits.");
+    showError("");
+    const reply = await api("POST", `/api/games/${encodeURIComponent(game.id)}/join`,
+      { body: { code, seat: handover.seat, handover_code: typed } }).catch(() => null);
+    if (!reply) return showError("The server cannot be reached. Check the Wi-Fi and try again.");
+    if (reply.status !== 201) return showError(errorText(reply));
+    stopped = true;
+    await withdraw();
+    enter(game, code, label, reply.body);
+  };
+  replace(seatsBox,
+    h("h2", {}, `${label}'s seat is already on another phone`),
+    h("p", {}, "That phone has been asked to let this one in. Or type the handover code it shows (Game tab, “Hand over my seat”):"),
+    h("form", { class: "stack", id: "handover-form", onsubmit: useCode },
+      h("label", { class: "field" }, h("span", {}, "Handover code"), codeInput),
+      h("button", { class: "btn primary big", type: "submit" }, "Take the seat")),
+    status,
+    button("Pick another seat", () => { stopped = true; withdraw(); lookup(code); }, { cls: "btn ghost" }));
+  const poll = async () => {
+    if (stopped) return;
+    const reply = await api("GET", `/api/games/${encodeURIComponent(game.id)}/handovers/${encodeURIComponent(handover.id)}`,
+      { token: handover.secret }).catch(() => null);
+    if (stopped) return;
+    const state = reply && reply.status === 200 ? reply.body.status : "waiting";
+    if (state === "approved") { stopped = true; return enter(game, code, label, { ...reply.body, name: null }); }
+    if (state === "refused") { status.textContent = "The other phone said no. Ask its player, or pick another seat."; return; }
+    if (state === "expired" || state === "collected") { status.textContent = "This request has ended. Pick the seat again to ask once more."; return; }
+    setTimeout(poll, POLL_MS);
+  };
+  setTimeout(poll, POLL_MS);
 }
 
 form.addEventListener("submit", (e) => {

@@ -13,6 +13,7 @@ import { renderLog } from "../log.js";
 import { announce, applyFlashes, changedScores } from "../happened.js";
 import { renderGameOver } from "../gameover.js";
 import { askReason, showRejection } from "../dialogs.js";
+import { onHandover, checkPending, showHandoverCode } from "../handover.js";
 
 const root = document.getElementById("table");
 const gameId = new URLSearchParams(location.search).get("game");
@@ -352,6 +353,8 @@ function gameTab() {
       h("p", {}, "Other phones join with this code:"),
       h("div", { class: "join-code" }, code),
       h("img", { class: "qr", src: `/api/join/${encodeURIComponent(code)}/qr.svg`, alt: `QR code of the join link ${url}`, width: 220, height: 220 })) : null,
+    isPlayerSeat(rec.seat) ? button("Hand over my seat to another phone", () => showHandoverCode(handoverContext()),
+      { cls: "btn", "data-action": "handover-code" }) : null,
     rec.referee_token ? refereeBox(code) : null,
     rec.seat === "referee" && rec.player_token ? button(`Back to ${rec.player_label || rec.player_seat}`, () => switchSeat(false), { cls: "btn" }) : null,
     h("div", { class: "stack" },
@@ -511,6 +514,7 @@ async function main() {
     },
     onRejected: (env, error) => { render(); onRejected(env, error); },
     onAuthError: (error) => toast(error.message || "This phone's seat was not accepted."),
+    onHandover: (msg) => onHandover(msg, handoverContext()),
   });
   if (!snap && !(await refresh())) {
     // Nothing seen of this game on this phone yet, and no server: say so; the connection keeps trying.
@@ -518,7 +522,11 @@ async function main() {
       h("p", {}, "This game has not been opened on this phone before, so there is nothing to show offline yet. It opens as soon as the server answers."));
   }
   T.live.connect(lastSeq());
+  if (isPlayerSeat(rec.seat) || rec.seat === "referee") checkPending(handoverContext());
 }
+
+const isPlayerSeat = (seat) => /^p[1-4]$/.test(seat || "");
+const handoverContext = () => ({ gameId, token: rec.token, seat: rec.seat, seatName });
 
 main();
 // A game of an event's round: show the round clock (and time called) above the table.

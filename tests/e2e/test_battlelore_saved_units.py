@@ -39,10 +39,11 @@ def stepper_to(page: Page, label: str, value: int):
 
 
 def test_a_unit_typed_at_one_muster_is_offered_filled_at_the_next(phones):
-    """Ana types Citadel Guard's numbers (known to the content by name only) and a Spearmen card; on
-    another phone, a new game's muster fills Citadel Guard from the saved card and offers Spearmen."""
+    """Ana types Citadel Guard's numbers (known to the content by name only) and a Hill Spearmen card; on
+    another phone, a new game's muster fills Citadel Guard from the saved card and offers Hill Spearmen."""
     ana = phones.new("ana")
     new_battlelore(ana, ("daqan", "uthuk"))
+    expect(ana.locator("#units-p1[data-saved-loaded]")).to_be_attached()   # the server's saved cards are in
     row = ana.locator("#units-p1 [data-slug='citadel-guard']")
     expect(row).to_contain_text("numbers not known")
     row.scroll_into_view_if_needed()
@@ -56,14 +57,15 @@ def test_a_unit_typed_at_one_muster_is_offered_filled_at_the_next(phones):
     expect(row).to_contain_text("4 figures · move 1 · 3 dice melee · 4 pts")
     expect(ana.locator("#toast")).to_contain_text("Saved: Citadel Guard")
     ana.locator("[data-action='add-unit']").click()
-    ana.locator("#unit-name").fill("Spearmen")
+    ana.locator("#unit-name").fill("Hill Spearmen")
     ana.locator("[data-action='save-unit']").click()
-    expect(ana.locator("#units-p1 [data-slug='spearmen']")).to_be_visible()
-    expect(ana.locator("#toast")).to_contain_text("Saved: Spearmen")
+    expect(ana.locator("#units-p1 [data-slug='hill-spearmen']")).to_be_visible()
+    expect(ana.locator("#toast")).to_contain_text("Saved: Hill Spearmen")
 
     # Another phone (no shared storage), another game: the next muster offers both, filled.
     ben = phones.new("ben")
     new_battlelore(ben, ("daqan", "uthuk"))
+    expect(ben.locator("#units-p1[data-saved-loaded]")).to_be_attached()
     row = ben.locator("#units-p1 [data-slug='citadel-guard']")
     expect(row).to_contain_text("numbers not known")
     fill = row.locator("[data-action='fill-saved']")
@@ -72,7 +74,7 @@ def test_a_unit_typed_at_one_muster_is_offered_filled_at_the_next(phones):
     phones.shot(ben, "03-offered-at-the-next-muster")
     fill.click()
     expect(row).to_contain_text("4 figures · move 1 · 3 dice melee · 4 pts")
-    ben.locator("[data-saved-units]").get_by_role("button", name="+ Spearmen").click()
-    expect(ben.locator("#units-p1 [data-slug='spearmen']")).to_contain_text("4 figures · move 1 · 3 dice melee · 5 pts")
-    expect(ben.locator("[data-saved-units]")).to_have_count(0)
+    ben.locator("[data-saved-units]").get_by_role("button", name="+ Hill Spearmen").click()
+    expect(ben.locator("#units-p1 [data-slug='hill-spearmen']")).to_contain_text("4 figures · move 1 · 3 dice melee · 5 pts")
+    expect(ben.locator("[data-saved-units]").get_by_role("button", name="+ Hill Spearmen")).to_have_count(0)
     phones.shot(ben, "04-filled")

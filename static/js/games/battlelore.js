@@ -66,10 +66,17 @@ let savedLoading = null;
 
 function loadSaved() {
   if (!savedLoading) {
-    savedLoading = api("GET", SAVED_PATH).then((r) => { savedList = r.status === 200 ? r.body.items || [] : []; return savedList; })
+    savedLoading = api("GET", SAVED_PATH).then((r) => { savedList = latestByName(r.status === 200 ? r.body.items || [] : []); return savedList; })
       .catch(() => { savedLoading = null; return []; });
   }
   return savedLoading;
+}
+
+/** One card per unit name: the most recently saved (the listing comes oldest first). */
+function latestByName(items) {
+  const out = new Map();
+  for (const x of items) out.set(String(x.name || "").trim().toLowerCase(), x);
+  return [...out.values()];
 }
 
 /** Save a typed unit card on the server; the reply's id makes its share link. Offline: kept only in the game. */
@@ -83,7 +90,7 @@ async function saveUnit(rec) {
     toast(reply ? `Unit card not saved on the server: ${errorText(reply)}` : "Offline: the unit card is in this game but not saved for later.", "error", 6000);
     return null;
   }
-  savedList = [...(savedList || []).filter((x) => x.id !== reply.body.id), { id: reply.body.id, name: name, link: reply.body.link }];
+  savedList = latestByName([...(savedList || []), { id: reply.body.id, name, link: reply.body.link }]);
   toast(`Saved: ${name} will be offered at every muster. Share link: ${shareLink(reply.body.id)}`, "ok", 6000);
   return reply.body.id;
 }
@@ -237,7 +244,8 @@ function unitList(view, seat, c) {
         }, { cls: "btn", "data-action": "open-unit" })) : null));
   };
   draw();
-  if (canEnter && savedList === null) loadSaved().then(() => { if (section.isConnected) draw(); });
+  if (savedList !== null) section.dataset.savedLoaded = "";
+  else if (canEnter) loadSaved().then(() => { if (section.isConnected) { draw(); section.dataset.savedLoaded = ""; } });
   return section;
 }
 

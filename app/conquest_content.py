@@ -216,6 +216,8 @@ def expand_setup(setup: dict) -> dict:
                 raise SetupError(f"{found['name']} is a community-made warlord: tick 'community cards' "
                                  "for this table to use it.", f"seats[{i}].warlord")
             seat["warlord"] = found
+        if isinstance(seat.get("deck"), dict) and seat["deck"].get("registered") is True:
+            continue  # checked when the game was set up (an exported setup expanded again)
         if seat.get("deck") is not None:
             try:
                 problems = check_registered_deck(seat["deck"], seat["warlord"] if isinstance(seat["warlord"], dict)

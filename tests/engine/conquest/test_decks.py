@@ -116,3 +116,5 @@ def test_setup_refuses_a_bad_deck_unless_overridden():
     total = sum(c["count"] for c in bad["cards"])
     assert out["seats"][0]["deck"]["cards"] == total and out["seats"][0]["deck_size"] == total
     assert bad["cards"][5]["name"] not in str(out["seats"][0])
+    again = cc.expand_setup(out)   # an expanded setup (export, next game) is not checked a second time
+    assert again["seats"][0]["deck"] == out["seats"][0]["deck"]

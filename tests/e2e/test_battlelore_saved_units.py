@@ -78,3 +78,13 @@ def test_a_unit_typed_at_one_muster_is_offered_filled_at_the_next(phones):
     expect(ben.locator("#units-p1 [data-slug='hill-spearmen']")).to_contain_text("4 figures · move 1 · 3 dice melee · 5 pts")
     expect(ben.locator("[data-saved-units]").get_by_role("button", name="+ Hill Spearmen")).to_have_count(0)
     phones.shot(ben, "04-filled")
+    # A card saved elsewhere after this page loaded opens by its share link.
+    import requests
+
+    saved = requests.post(f"{phones.server.url}/api/content/custom/battlelore_unit", timeout=10, json={
+        "name": "Dune Riders", "slug": "dune-riders", "health": 3, "movement": 3, "combat": 3, "attack": "melee",
+        "muster": 6}).json()
+    ben.locator("[data-action='open-unit']").click()
+    ben.locator("#shared-unit").fill(f"{phones.server.url}{saved['link']}")
+    ben.locator("[data-action='open-shared']").click()
+    expect(ben.locator("#units-p1 [data-slug='dune-riders']")).to_contain_text("3 figures · move 3 · 3 dice melee · 6 pts")

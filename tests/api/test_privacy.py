@@ -78,6 +78,10 @@ def test_an_underworlds_hand_never_reaches_the_other_seats(client, sio):  # noqa
         assert "Trick 9" not in json.dumps(seen) and "Goal 4" not in json.dumps(seen)
         assert seen[0]["events"][-1]["type"] == "hand" and seen[0]["events"][-1]["data"] == {}
     assert "Trick 9" not in json.dumps(applied) + json.dumps(sync)
+    # A phone joining now gets the join answer and then the sync payload of its seat: no card names either.
+    joined = client.post(f"/api/games/{game['id']}/join", json={"code": game["join_code"], "seat": "scorekeeper"})
+    first = frames(sio(joined.get_json()["token"]), "sync", until=len)
+    assert joined.status_code == 201 and "Trick 9" not in json.dumps(joined.get_json()) + json.dumps(first)
     for seat in ("p1", "referee"):
         assert get(client, game, seat, "/events?since=0")["events"][-1]["data"] == hand["data"]
 

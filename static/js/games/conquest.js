@@ -506,10 +506,12 @@ async function cardForm(s, c) {
       confirm.disabled = !String(card.name || "").trim() || Object.keys(choices).some((p) => p !== "card.keywords" && p !== "card.traits" &&
         p.split(".").reduce((o, k) => (o == null ? undefined : o[k]), data) === undefined);
     };
-    const numbers = (keys) => {
+    // Steppers for the template's number fields; a picked unit whose HP the data lacks is asked for it
+    // even where the template has no HP field. (An X cost is asked only where a cost is paid.)
+    const numbers = (keys, picking = false) => {
       const row = h("div", { class: "cq-steppers" });
       for (const [key, label] of [["cost", "Cost"], ["attack", "ATK"], ["hp", "HP"], ["command", "Command icons"]]) {
-        const f = fields[`card.${key}`] || (key === "cost" || key === "hp" ? { min: key === "hp" ? 1 : 0, max: key === "hp" ? 10 : 20 } : null);
+        const f = fields[`card.${key}`] || (picking && key === "hp" ? { min: 1, max: 10 } : null);
         if (!f || !keys.includes(key)) continue;
         if (card[key] === undefined) card[key] = key === "hp" ? Math.max(f.min, 2) : f.min;
         row.append(h("fieldset", { "data-stepper": key }, h("legend", {}, label),
@@ -589,7 +591,7 @@ async function cardForm(s, c) {
     function render() {
       const parts = picked
         ? [pickedSummary(picked, () => { picked = null; typed(); render(); }),
-          numbers(unknownNumbers(picked, ["cost", "hp"])), areaEffectX()]
+          numbers(unknownNumbers(picked, ["cost", "hp"]), true), areaEffectX()]
         : [cardPicker(pool, { types: DATA_TYPES[base.type], onpick: (d) => {
           picked = d;
           card = data.card = { ...cardFromData(d, base.type), keywords: [...new Set([...fixed, ...(d.keywords || [])])] };

@@ -34,7 +34,8 @@ function redraw() {
   const latest = shown[shown.length - 1];
   const earlier = shown.slice(0, -1).reverse();
   const dismiss = () => { shown.length = 0; redraw(); };
-  region().replaceChildren(h("div", { class: `happened-item${shown.some((x) => x.loud) ? " loud" : ""}`, "data-seq": latest.seq, "data-type": latest.type },
+  region().replaceChildren(h("div", { class: `happened-item${shown.some((x) => x.loud) ? " loud" : ""}`, "data-seq": latest.seq, "data-type": latest.type,
+    "data-seqs": shown.map((x) => x.seq).join(" ") },
     h("div", { class: "grow" },
       h("div", { class: "headline" }, latest.headline),
       latest.details.length ? h("div", { class: "detail" }, latest.details.join(" · ")) : null,

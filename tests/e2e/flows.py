@@ -160,3 +160,17 @@ def roll_all(sheet, kind: str, face: str):
         sheet.locator(f"[data-kind='{kind}'][data-face='{face}']").click()
         expect(count).not_to_have_text(text)
     raise AssertionError(f"{kind} dice never complete")
+
+
+def attack_sheet(page: Page, weapon: str | None = None):
+    """The attack entry sheet after an Attack or Charge activation: it opens by itself when the fighter has
+    one weapon; otherwise the weapon is tapped. Returns the sheet."""
+    sheet = page.locator("dialog[aria-label='Attack entry']")
+    page.locator("dialog[aria-label='Attack entry'], section.actions [data-suggestion='attack']").first.wait_for()
+    if not sheet.count():
+        if weapon:
+            tap(page, weapon)
+        else:
+            page.locator("section.actions [data-suggestion='attack']").first.click()
+    expect(sheet).to_be_visible()
+    return sheet

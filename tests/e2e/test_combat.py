@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from .flows import api_game, join, tap
+from .flows import api_game, attack_sheet, join, tap
 
 
 def test_lethal_attack_previews_out_of_action_and_bounty(phones, server):
@@ -15,8 +15,7 @@ def test_lethal_attack_previews_out_of_action_and_bounty(phones, server):
     join(ben, game["join_code"], "p2")
 
     tap(ana, "Attack")
-    tap(ana, "Vex: Blade")
-    sheet = ana.locator("dialog[aria-label='Attack entry']")
+    sheet = attack_sheet(ana, "Vex: Blade")   # one weapon: the dice sheet opens by itself
     sheet.get_by_role("button", name="Target's supporting fighters: one more").click()   # support changes nothing here
     sheet.locator("[data-kind='attack'][data-face='crit']").click()
     sheet.locator("[data-kind='attack'][data-face='smash']").click()

@@ -5,7 +5,7 @@ import re
 
 from playwright.sync_api import expect
 
-from .flows import assert_touch_targets, create_game, go_to_table, join, roll, tap
+from .flows import assert_touch_targets, attack_sheet, create_game, go_to_table, join, roll, tap
 
 SYNC_MS = 1000  # each event shows on the other phones within a second
 
@@ -69,8 +69,7 @@ def test_two_players_and_a_spectator_play_a_whole_game(phones):
 
     # Activation: Vex attacks Rok; the dice are tapped in; the outcome is previewed before commit.
     tap(ana, "Attack")
-    tap(ana, "Vex: Attack")
-    sheet = ana.locator("dialog[aria-label='Attack entry']")
+    sheet = attack_sheet(ana, "Vex: Attack")
     expect(sheet.locator("#attack-preview")).to_contain_text("Tap the face each attack die shows")
     roll(sheet, "attack", "crit", "smash")
     roll(sheet, "defence", "dodge")                                # dodge: fails for a block fighter
@@ -88,6 +87,7 @@ def test_two_players_and_a_spectator_play_a_whole_game(phones):
     phones.shot(ben, "10-reaction-prompt")
     assert_touch_targets(ben)
     ben.locator("#reaction-step").get_by_role("button", name="No reaction").click()
+    expect(ana.locator("#banner")).to_contain_text("Power step: your go", timeout=SYNC_MS)
     tap(ana, "Pass")
     expect(ben.locator("#banner")).to_contain_text("your go", timeout=SYNC_MS)
     tap(ben, "Pass")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from .flows import api_game, join, roll, tap
+from .flows import api_game, attack_sheet, join, roll, tap
 
 
 def test_named_reaction_joins_the_chain(phones, server):
@@ -15,8 +15,7 @@ def test_named_reaction_joins_the_chain(phones, server):
     join(ben, game["join_code"], "p2")
 
     tap(ana, "Attack")
-    tap(ana, "Vex: Blade")
-    sheet = ana.locator("dialog[aria-label='Attack entry']")
+    sheet = attack_sheet(ana, "Vex: Blade")
     roll(sheet, "attack", "crit", "crit")
     roll(sheet, "defence", "crit")                          # critical, critical v critical
     expect(sheet.locator("[data-preview]")).not_to_have_attribute("data-preview", "")

@@ -6,7 +6,7 @@ import uuid
 import requests
 from playwright.sync_api import expect
 
-from .flows import join, roll_all, tap
+from .flows import attack_sheet, join, roll_all, tap
 
 
 def test_attack_asks_for_the_profile_the_content_lacks(phones, server):
@@ -28,8 +28,7 @@ def test_attack_asks_for_the_profile_the_content_lacks(phones, server):
     join(ana, game["join_code"], "p1")
     ana.locator("[data-group='Activate The Harvester']").click()
     ana.locator("dialog").get_by_role("button", name="Attack", exact=True).click()
-    tap(ana, "The Harvester: Whirling Scythe (enter its numbers)")
-    sheet = ana.locator("dialog[aria-label='Attack entry']")
+    sheet = attack_sheet(ana, "The Harvester: Whirling Scythe (enter its numbers)")
     sheet.locator("[data-field='target']").first.click()
     expect(sheet.locator("#attack-preview")).to_contain_text("Enter the numbers from the fighter card")
     sheet.get_by_role("radio", name="Profile: symbol: smash").click()

@@ -7,7 +7,7 @@ import uuid
 import requests
 from playwright.sync_api import expect
 
-from .flows import api_game, join, roll, tap
+from .flows import api_game, attack_sheet, join, roll, tap
 
 
 def test_the_other_phone_is_told_of_an_attack_an_override_and_an_undo(phones, server):
@@ -19,8 +19,7 @@ def test_the_other_phone_is_told_of_an_attack_an_override_and_an_undo(phones, se
 
     # Ana's attack takes Rok out of action: Ben's phone says so, and Rok and Ana's glory light up.
     tap(ana, "Attack")
-    tap(ana, "Vex: Blade")
-    sheet = ana.locator("dialog[aria-label='Attack entry']")
+    sheet = attack_sheet(ana, "Vex: Blade")
     roll(sheet, "attack", "smash", "crit")
     roll(sheet, "defence", "dodge")
     expect(sheet.locator("[data-preview]")).to_have_attribute("data-preview", "critical_hit")

@@ -5,7 +5,7 @@ import re
 
 from playwright.sync_api import expect
 
-from .flows import roll_all
+from .flows import attack_sheet, roll_all
 
 
 def test_content_warbands_and_missing_numbers(phones):
@@ -59,8 +59,7 @@ def test_content_warbands_and_missing_numbers(phones):
     host.locator("[data-group='Activate Cyreni of the Abyss']").click()
     phones.shot(host, "06-fighter-actions")
     host.locator("dialog").get_by_role("button", name="Attack").click()
-    host.locator("section.actions [data-suggestion='attack']").first.click()
-    sheet = host.locator("dialog[aria-label='Attack entry']")
+    sheet = attack_sheet(host)
     sheet.locator("[data-field='target']").first.click()
     roll_all(sheet, "attack", "crit")               # every die: critical
     roll_all(sheet, "defence", "crit")

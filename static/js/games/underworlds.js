@@ -584,6 +584,16 @@ export default {
   describeEvent,
   describeConsequence,
 
+  /** Right after a fighter is activated to attack or charge: its Attack action, when it has one weapon
+   *  (the dice sheet opens at once; with several weapons the player picks one). */
+  followUp(entered, advice, c) {
+    const d = entered.data || {};
+    if (entered.type !== "activate" || !["attack", "charge"].includes(d.action) || !advice) return null;
+    const attacks = (advice.suggestions || []).filter((s) => s.template && s.template.type === "attack"
+      && (s.template.data.attacker === d.fighter || ((s.choices || {}).attacker || []).includes(d.fighter)));
+    return attacks.length === 1 ? attacks[0] : null;
+  },
+
   customEntry(s, c) {
     const type = s.template && s.template.type;
     if (type === "attack") return combatEntry(s, c);

@@ -8,7 +8,7 @@ import { registerServiceWorker } from "../pwa.js";
 import { showConnection } from "../conn.js";
 import { Live } from "../live.js";
 import * as outbox from "../outbox.js";
-import { renderActions } from "../actions.js";
+import { renderActions, runSuggestion } from "../actions.js";
 import { renderLog } from "../log.js";
 import { announce, applyFlashes, changedScores } from "../happened.js";
 import { renderGameOver } from "../gameover.js";
@@ -145,6 +145,17 @@ function mergeEvent(raw) {
   const old = T.events.get(raw.seq) || {};
   const ev = raw.event ? { ...raw.event, seq: raw.seq, consequences: raw.consequences, created_at: raw.created_at || raw.event.created_at } : raw;
   T.events.set(raw.seq, { ...old, ...ev, consequences: ev.consequences || old.consequences || [] });
+}
+
+/** After this phone's entry and its new advice: the game's renderer may open the one entry that must
+ *  come next (an Attack action's dice right after the fighter is activated to attack), saving a tap. */
+function followUp() {
+  const next = T.followUp;
+  if (!next || typeof T.viewSeq !== "number" || T.viewSeq < next.seq) return;
+  T.followUp = null;
+  if (T.viewSeq !== next.seq || document.querySelector("dialog[open]") || !T.renderer || !T.renderer.followUp) return;
+  const s = T.renderer.followUp(next.env, T.advice, ctx());
+  if (s) runSuggestion(s, ctx());
 }
 
 /** Another phone's entries whose view has now arrived: summarise them and highlight what changed. */
@@ -504,12 +515,15 @@ async function main() {
       applyView(msg);
       tellWhatHappened(before, msg.seq);
       snapshot(); render();
+      followUp();
     },
     onAck: (env, reply) => {
       if (typeof reply.seq === "number") mergeEvent({ ...env, seq: reply.seq, consequences: reply.consequences, created_at: new Date().toISOString() });
+      if (typeof reply.seq === "number" && !reply.duplicate) T.followUp = { env, seq: reply.seq };
       applyView(reply.view);
       snapshot();
       render();
+      followUp();
       if (actsForOthers()) refereeAdvice().then(render);
     },
     onRejected: (env, error) => { render(); onRejected(env, error); },

@@ -77,16 +77,12 @@ def test_a_game_with_units_entered_at_the_table_reaches_the_battle():
     assert any(e.type == "unit_card" for e in log) and any(e.type == "attack" for e in log)
 
 
-def test_replay_is_fast_and_keeps_no_reference_to_event_data():
-    """DESIGN.md: replaying 1,000 events takes under 100 ms (checked here with a 2x margin for CI);
-    the in-place fold (apply_owned) gives the same state and shares nothing with the events."""
-    import time
+def test_replay_gives_the_same_state_and_keeps_no_reference_to_event_data():
+    """Replaying the log gives the played state, and the in-place fold (apply_owned) shares nothing with
+    the events. (Replay speed is measured by benchmarks/engine.py, not asserted here.)"""
     state, log = playout(3, {}, banners=False)
-    start = time.perf_counter()
     again = replay(RS, setup(), log)
-    elapsed = time.perf_counter() - start
     assert again == state
-    assert elapsed < 0.2 * len(log) / 1000, f"{elapsed * 1000:.1f} ms for {len(log)} events"
     for ev in log:  # mutating the log afterwards must not change the folded state
         for value in ev.data.values():
             if isinstance(value, dict):

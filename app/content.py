@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import copy
 import functools
+import hashlib
 import importlib
 import inspect
+import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -215,9 +217,64 @@ def load_from(root: Path) -> Library:
     return lib
 
 
+# Validating every card takes about a second (benchmarks/content_load.py): a process that finds the same
+# files validated before reads the records from a JSON cache instead. The key covers every content file
+# (path, size, modification time) and the schema and loader code, so any change validates again.
+_HERE = Path(__file__).resolve()
+
+
+def _fingerprint(root: Path) -> str:
+    digest = hashlib.sha256(str(root.resolve()).encode())
+    for path in sorted(root.glob("*/*/*.yaml")):
+        st = path.stat()
+        digest.update(f"{path.relative_to(root)}|{st.st_size}|{st.st_mtime_ns}\n".encode())
+    for code in (_HERE, _HERE.parent / "schemas" / "content.py"):
+        digest.update(code.read_bytes())
+    return digest.hexdigest()[:24]
+
+
+def _cache_file(root: Path) -> Path:
+    base = os.environ.get("TW_CONTENT_CACHE") or Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "tablewarden"
+    return Path(base) / f"content-{_fingerprint(root)}.json"
+
+
+def _from_cache(root: Path, path: Path) -> Library | None:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    lib = Library(root=root)
+    for key, recs in data.items():
+        game, kind = key.split("/", 1)
+        lib.records[(game, kind)] = recs
+        for rid in recs:
+            lib.files[(game, kind, rid)] = root / game / kind / f"{rid}.yaml"
+    return lib
+
+
+def _to_cache(lib: Library, path: Path) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(json.dumps({f"{g}/{k}": recs for (g, k), recs in lib.records.items()}), encoding="utf-8")
+        tmp.replace(path)
+        # Keep the few newest (several checkouts may share the directory), drop older validations.
+        for old in sorted(path.parent.glob("content-*.json"), key=lambda p: p.stat().st_mtime)[:-8]:
+            old.unlink(missing_ok=True)
+    except OSError:
+        pass  # no cache where we cannot write: the next process validates again
+
+
 @functools.lru_cache(maxsize=4)
 def _cached(root: str) -> Library:
-    return load_from(Path(root))
+    path = Path(root)
+    cache = _cache_file(path) if path.is_dir() else None
+    lib = _from_cache(path, cache) if cache is not None and cache.is_file() else None
+    if lib is None:
+        lib = load_from(path)
+        if cache is not None:
+            _to_cache(lib, cache)
+    return lib
 
 
 def content_root() -> Path:

@@ -189,3 +189,28 @@ def test_card_restrictions_name_the_warbands_fighters(tree):
     edit(tree / "underworlds/decks/garreks-reavers-shadespire.yaml", breakit)
     with pytest.raises(content.ContentError, match=r"card 'Wicked Blade', field cards\[28\].restrictions\[0\]"):
         content.load_from(tree)
+
+
+def test_a_validated_library_is_cached_across_processes(tree, monkeypatch, tmp_path):
+    """load() keeps the validated records in a JSON cache keyed by the files and the schema code: a fresh
+    process reads the same records without validating again, and a changed file is validated again."""
+    monkeypatch.setenv("TW_CONTENT_DIR", str(tree))
+    monkeypatch.setenv("TW_CONTENT_CACHE", str(tmp_path / "cache"))
+    content._cached.cache_clear()
+    first = content.load()
+    cached = list((tmp_path / "cache").glob("content-*.json"))
+    assert len(cached) == 1
+    content._cached.cache_clear()
+    again = content.load()            # as a new process would: from the cache file
+    assert again is not first and again.records == first.records
+    assert again.files == first.files
+    edit(tree / "underworlds/warbands/garreks-reavers.yaml", lambda d: d.update(name="Garrek's Own"))
+    content._cached.cache_clear()
+    assert content.load().warband("garreks-reavers")["name"] == "Garrek's Own"
+    assert len(list((tmp_path / "cache").glob("content-*.json"))) == 2
+    # A broken cache file is ignored: the files are validated again.
+    for path in (tmp_path / "cache").glob("content-*.json"):
+        path.write_text("{not json")
+    content._cached.cache_clear()
+    assert content.load().warband("garreks-reavers")["name"] == "Garrek's Own"
+    content._cached.cache_clear()

@@ -1,0 +1,55 @@
+"""Underworlds content: how long loading and validating every file takes, and what a phone's card search costs.
+
+Usage:  .venv/bin/python -m benchmarks.content_load
+Prints: the uncached load of content/ (YAML parse with libyaml when installed, and the pure-Python parser for
+comparison), the validated records read back from the cache, the card index build, one filtered card query, and the JSON size of one page of cards.
+A report, not a test.
+"""
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import yaml  # noqa: E402
+
+from app import content  # noqa: E402
+
+
+def timed(fn, runs: int = 5) -> float:
+    """Median wall time of `fn` in ms."""
+    out = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        fn()
+        out.append((time.perf_counter() - start) * 1000)
+    return statistics.median(out)
+
+
+def main() -> None:
+    files = sorted(content.ROOT.glob("underworlds/*/*.yaml"))
+    print(f"{len(files)} Underworlds files, {sum(p.stat().st_size for p in files) / 1024:.0f} KB")
+    print(f"load + validate everything (libyaml: {yaml.__with_libyaml__}): {timed(lambda: content.load_from(content.ROOT)):.0f} ms")
+    fast = content._YAML_LOADER
+    content._YAML_LOADER = yaml.SafeLoader
+    print(f"the same with the pure-Python YAML parser: {timed(lambda: content.load_from(content.ROOT), 3):.0f} ms")
+    content._YAML_LOADER = fast
+    lib = content.load_from(content.ROOT)
+    cache = content._cache_file(content.ROOT)
+    content._to_cache(lib, cache)
+    print(f"the same records from the JSON cache a later process reads: "
+          f"{timed(lambda: content._from_cache(content.ROOT, cache)):.0f} ms")
+    print(f"card index (built once per process): {timed(lambda: content._card_index(lib)):.1f} ms")
+    content.card_index(lib)
+    args = {"ruleset": "underworlds/deathgorge", "q": "strike"}
+    print(f"one name search over the cards: {timed(lambda: content.query(lib, 'cards', args), 20):.2f} ms")
+    page = content.page(content.query(lib, "cards", {"ruleset": "underworlds/deathgorge"}), {}, default=50)
+    print(f"one page of 50 cards as JSON: {len(json.dumps(page)) / 1024:.1f} KB (before compression)")
+
+
+if __name__ == "__main__":
+    main()

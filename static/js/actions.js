@@ -197,48 +197,31 @@ function pickFrom(group, list, ctx) {
     h("div", { class: "sheet-actions" }, button("Cancel", () => close(null), { cls: "btn" }))));
 }
 
-// A group offering this many cards by name folds them into one searchable list (a deck of 32 cards would
-// otherwise fill the screen with buttons); the group's other choices stay as buttons.
-const CARD_LIST_AT = 5;
-const cardOf = (s) => { const card = (s.event || s.template).data.card; return typeof card === "string" ? card : null; };
-const fold = (text) => String(text).toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+// A group offering 5+ cards by name folds them into one searchable list; its other choices stay buttons.
+const cardOf = (s) => { const c = (s.event || s.template).data.card; return typeof c === "string" ? c : null; };
 
-/** The card names this seat told the app it holds (its own view only), most likely to be played. */
-function held(ctx) {
-  const cards = (((ctx.view || {}).state || {}).seats || {})[ctx.seat];
-  return new Set(cards && cards.cards ? [...(cards.cards.power || []), ...(cards.cards.objectives || [])] : []);
-}
-
-/** A sheet with a search field and the cards offered by name: the cards in hand first, then the rest. */
-function pickCard(title, list, ctx) {
-  const inHand = held(ctx);
-  const ordered = [...list.filter((s) => inHand.has(cardOf(s))), ...list.filter((s) => !inHand.has(cardOf(s)))];
-  return sheet(title, (close) => {
-    const items = ordered.map((s) => {
-      const el = button(ctx.humanise(s.label), () => { close(null); runSuggestion(s, ctx); },
-        { cls: "btn", "data-suggestion": (s.event || s.template).type, "data-card": cardOf(s) });
-      if (inHand.has(cardOf(s))) el.append(h("small", { class: "badge" }, "in hand"));
-      return el;
-    });
-    const none = h("p", { class: "muted", hidden: true }, "No card by that name here.");
-    const input = h("input", { type: "search", autocomplete: "off", "aria-label": "Search cards by name", placeholder: "Type part of the name",
-      "data-field": "card-search", enterkeyhint: "search", oninput: () => {
-        const q = fold(input.value.trim());
-        items.forEach((el) => { el.hidden = !!q && !fold(el.textContent).includes(q); });
-        none.hidden = items.some((el) => !el.hidden);
-      } });
-    return h("div", { class: "stack" }, input, h("div", { class: "btn-grid one" }, items), none,
+/** Sheet: search the cards offered by name, those the player said they hold first. */
+function pickCard(list, ctx) {
+  const mine = ((ctx.view || {}).state || {}).seats?.[ctx.seat];
+  const held = new Set(Object.values((mine && mine.cards) || {}).flat());
+  list = [...list].sort((a, b) => held.has(cardOf(b)) - held.has(cardOf(a)));
+  return sheet("Cards by name", (close) => {
+    const items = list.map((s) => button([ctx.humanise(s.label), held.has(cardOf(s)) ? h("small", { class: "badge" }, "in hand") : ""],
+      () => { close(null); runSuggestion(s, ctx); }, { cls: "btn", "data-card": cardOf(s) }));
+    const input = h("input", { type: "search", "aria-label": "Search cards by name", placeholder: "Type part of the name", oninput: () => {
+      const q = input.value.trim().toLowerCase();
+      items.forEach((el) => { el.hidden = !el.textContent.toLowerCase().includes(q); });
+    } });
+    return h("div", { class: "stack" }, input, h("div", { class: "btn-grid one" }, items),
       h("div", { class: "sheet-actions" }, button("Cancel", () => close(null), { cls: "btn" })));
-  }, { label: "Cards by name" });
+  });
 }
 
 function buttons(list, ctx, inReaction) {
   const named = list.filter(cardOf);
-  if (named.length >= CARD_LIST_AT) {
-    const rest = list.filter((s) => !cardOf(s));
-    const grid = buttons(rest, ctx, inReaction);
-    grid.prepend(button(`Pick a card by name (${named.length})`, () => pickCard("Cards by name", named, ctx),
-      { cls: "btn primary", "data-action": "pick-card" }));
+  if (named.length > 4) {
+    const grid = buttons(list.filter((s) => !cardOf(s)), ctx, inReaction);
+    grid.prepend(button(`Pick a card by name (${named.length})`, () => pickCard(named, ctx), { cls: "btn primary", "data-action": "pick-card" }));
     return grid;
   }
   const grid = h("div", { class: list.length === 1 ? "btn-grid one" : "btn-grid" });

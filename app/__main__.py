@@ -23,7 +23,11 @@ def main() -> None:
 
     cfg = Config.from_env()
     refuse_taken_port(cfg.HOST, cfg.PORT)
-    app = create_app(cfg)
+    from app.store.sqlite import UnusableDatabase
+    try:
+        app = create_app(cfg)
+    except UnusableDatabase as exc:
+        raise SystemExit(f"Tablewarden: {exc}")
     kwargs = {"host": cfg.HOST, "port": cfg.PORT, "log_output": cfg.LOG_LEVEL == "DEBUG"}
     if cfg.ASYNC_MODE == "threading":
         kwargs["allow_unsafe_werkzeug"] = True  # the threading mode runs on Werkzeug's server

@@ -9,6 +9,7 @@ from werkzeug.exceptions import HTTPException
 from app.games import ApiError
 from app.games.errors import invalid_payload
 from app.schemas.sanity import WireProblem
+from app.store import StoreError
 from app.games.ratelimit import retry_after_header
 
 log = logging.getLogger(__name__)
@@ -38,6 +39,12 @@ def register(app: Flask) -> None:
     @app.errorhandler(WireProblem)
     def _wire_problem(problem: WireProblem):
         return error_response(invalid_payload(problem))
+
+    @app.errorhandler(StoreError)
+    def _store_error(err: StoreError):
+        # Any path that reaches the database directly (custom content, events...) answers like the games do.
+        log.warning("store unavailable on %s %s: %s", request.method, request.path, err)
+        return error_response(ApiError(503, "storage_unavailable", "The game store is unavailable; try again shortly."))
 
     @app.errorhandler(HTTPException)
     def _http_error(err: HTTPException):

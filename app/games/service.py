@@ -88,9 +88,20 @@ class Folded:
 
     def by_id(self, event_id: str) -> dict | None:
         """The stored record of a client event id, if this fold has it."""
+        return self._index().get(event_id)
+
+    def _index(self) -> dict:
         if len(self._ids) != len(self.records):
             self._ids = {r["id"]: r for r in self.records}
-        return self._ids.get(event_id)
+        return self._ids
+
+    def extended(self, records: list[dict], state: dict, inert: dict) -> "Folded":
+        """This fold with more records appended; the event-id index is carried on, not rebuilt (O(new), not O(log))."""
+        ids = self._index()
+        ids.update((r["id"], r) for r in records)
+        # This fold's own index now holds more entries than its records: its next by_id rebuilds its
+        # own copy, so an older fold still in someone's hands never answers with a newer record.
+        return Folded(self.game, self.rs, self.records + records, state, inert, ids)
 
 
 @dataclass
@@ -277,7 +288,7 @@ class GameService:
                             fold.state, _ = cached.rs.apply(fold.state, record_event(rec))
                     except Exception:  # noqa: BLE001
                         fold = self._fold_all(cached.rs, cached.game, records)
-                cached = Folded(cached.game, cached.rs, records, fold.state, fold.inert)
+                cached = cached.extended(newer, fold.state, fold.inert)
         current = self._cache.get(game_id)
         if current is not None and current.head > cached.head:
             cached = current  # a submit stored a newer event while we read: never step the cache back
@@ -607,7 +618,7 @@ class GameService:
                     time.sleep(random.uniform(0, 0.002 * min(attempt + 1, 10)))
                     continue
                 stored = result.record
-                now = Folded(folded.game, folded.rs, folded.records + [stored], state, inert)
+                now = folded.extended([stored], state, inert)
                 self._cache[caller.game_id] = now
                 if self.on_applied is not None:
                     try:

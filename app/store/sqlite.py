@@ -4,7 +4,35 @@ from __future__ import annotations
 import os
 import sqlite3
 
-from .base import EventStore
+from .base import EventStore, StoreError
+
+# How long a write waits for another process's lock before the request answers 503. Phones resend
+# from their outbox, so a quick "busy" beats a request that hangs until the phone gives up.
+BUSY_TIMEOUT_SECONDS = 3
+
+
+class UnusableDatabase(StoreError):
+    """The SQLite file or its WAL companions cannot be written: the server must not start on them."""
+
+
+def check_writable(path: str) -> None:
+    """Refuse a database whose file, -wal or -shm exists but cannot be opened for writing.
+
+    SQLite maps the -shm file into memory; one it cannot write ends the process with SIGBUS on the
+    first write instead of an error, so this is checked before any connection is opened.
+    """
+    for name in (path, path + "-wal", path + "-shm"):
+        if not os.path.lexists(name):
+            continue
+        try:
+            os.close(os.open(name, os.O_RDWR))
+        except OSError as exc:
+            raise UnusableDatabase(f"The database file {name} cannot be written ({exc.strerror}); fix its "
+                                   "permissions or remove it (an -shm/-wal file left by a crash may be removed "
+                                   "while no server runs).") from exc
+    directory = os.path.dirname(os.path.abspath(path))
+    if not os.access(directory, os.W_OK):
+        raise UnusableDatabase(f"The database folder {directory} cannot be written.")
 
 
 class SqliteStore(EventStore):
@@ -20,16 +48,17 @@ class SqliteStore(EventStore):
         self.path = path
         directory = os.path.dirname(os.path.abspath(path))
         os.makedirs(directory, exist_ok=True)
+        check_writable(path)
         super().__init__(**kw)
 
     def _connect(self):
         # isolation_level=None: we issue BEGIN IMMEDIATE / COMMIT ourselves, so a transaction takes
         # the write lock up front and two writers never deadlock on a lock upgrade.
-        conn = sqlite3.connect(self.path, timeout=30, isolation_level=None, check_same_thread=False)
+        conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None, check_same_thread=False)
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA synchronous=FULL")
         conn.execute("PRAGMA foreign_keys=ON")
-        conn.execute("PRAGMA busy_timeout=30000")
+        conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_SECONDS * 1000}")
         return conn
 
     def _begin(self, conn, write: bool) -> None:

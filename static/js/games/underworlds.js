@@ -105,7 +105,7 @@ function fighterCard(view, fid, c) {
     h("div", {},
       tokens.map(([t, n]) => h("span", { class: "badge token" }, `${TOKEN_NAMES[t] || t}${n > 1 ? ` ×${n}` : ""}`)),
       Object.entries(f.counters || {}).map(([k, n]) => h("span", { class: "badge token" }, `${k} ×${n}`)),
-      (f.upgrades || []).map((u) => h("span", { class: "badge" }, `Upgrade: ${u}`))),
+      (f.upgrades || []).map((u) => h("span", { class: "badge" }, u === "upgrade" ? "Upgrade (not named)" : `Upgrade: ${u}`))),
     canEdit && !f.out ? h("div", { class: "more" },
       button("Tokens & counters…", () => tokenSheet(view, fid, c), { cls: "btn small", aria: `Tokens and counters of ${name}` }),
       // Inspire only where the engine offers it (its check() accepts it now); a card's Inspire is in the sheet.

@@ -15,6 +15,7 @@ from socketio import packet
 log = logging.getLogger(__name__)
 
 MALFORMED = "malformed"
+RESERVED = frozenset({"connect", "disconnect", "connect_error", "unexpected"})
 
 
 class GuardedPacket(packet.Packet):
@@ -44,6 +45,10 @@ class GuardedPacket(packet.Packet):
         if self.packet_type == packet.EVENT and not (
                 isinstance(self.data, list) and self.data and isinstance(self.data[0], str)):
             self.data = [MALFORMED, "An event must be a list that starts with the event's name."]
+        elif self.packet_type == packet.EVENT and self.data[0] in RESERVED:
+            # Socket.IO's own lifecycle names: a client sending them as events would run the connect
+            # or disconnect handler out of turn.
+            self.data = [MALFORMED, f"'{self.data[0]}' is not an event a client may send."]
         return count
 
 

@@ -142,3 +142,17 @@ def test_an_oversized_message_gets_an_error_ack_and_an_oversized_poll_a_413(serv
     resp = requests.post(f"{server.url}/socket.io/?EIO=4&transport=polling&sid={sid}", data="4" + "x" * 2_000_000,
                          timeout=10)
     assert resp.status_code == 413
+
+
+def test_lifecycle_names_sent_as_events_are_refused_not_run(server):
+    game = server.create_game()
+    raw = RawSocket(server.url)
+    try:
+        raw.connect({"token": game["tokens"]["p1"]})
+        for i, name in enumerate(("connect", "disconnect"), start=20):
+            reply = _ack(raw.call(json.dumps([name, {"token": game["tokens"]["p2"]}]), i), i)
+            assert reply["status"] == 400 and reply["error"]["code"] == "malformed"
+        assert _ack(raw.call(json.dumps(["sync", {"last_seq": 0}]), 30), 30)["status"] == 200
+    finally:
+        raw.close()
+    assert "Traceback" not in server.log()

@@ -1,4 +1,5 @@
-"""python -m app: serve Tablewarden with Flask-SocketIO (HOST, PORT, ASYNC_MODE... from the environment)."""
+"""python -m app: serve Tablewarden with Flask-SocketIO (HOST, PORT, ASYNC_MODE... from the environment);
+python -m app <command>: an operator command (app/admin.py: export, import, prune, check-content, verify)."""
 import os
 
 # The green modes must patch the standard library before anything else opens sockets or threads.
@@ -17,6 +18,15 @@ elif _MODE == "gevent":
 
 
 def main() -> None:
+    """Serve (no arguments), or run an operator command (python -m app export|import|prune|check-content|verify)."""
+    import sys
+    from app import admin
+    if len(sys.argv) > 1:
+        raise SystemExit(admin.main(sys.argv[1:]))
+    serve()
+
+
+def serve() -> None:
     """Read the configuration, build the app and serve until stopped."""
     from app import create_app, socketio
     from app.config import Config

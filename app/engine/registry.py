@@ -1,7 +1,10 @@
 """Ruleset registry: ruleset id -> Ruleset instance, imported lazily so one game's bug cannot stop the others."""
 from __future__ import annotations
 
+import functools
+import hashlib
 import importlib
+from pathlib import Path
 
 from .core import Ruleset
 
@@ -52,3 +55,32 @@ def available() -> list[str]:
         if rid not in out:
             out.append(rid)
     return out
+
+
+def rules_version(ruleset_id: str) -> str:
+    """A short hash of the code a ruleset's rules come from: core.py and its game's package (or its module).
+
+    It changes with any change to that code, so a game records the rules it was played under, and the
+    operator's replay check (python -m app verify) can tell which stored games predate a rules change.
+    """
+    return _rules_version(ruleset_id, type(get(ruleset_id)).__module__)
+
+
+@functools.lru_cache(maxsize=None)
+def _rules_version(ruleset_id: str, module_name: str) -> str:
+    from . import core
+    engine = Path(core.__file__).resolve().parent
+    module = Path(importlib.import_module(module_name).__file__).resolve()
+    files = [Path(core.__file__).resolve()]
+    if engine in module.parents and module.parent != engine:
+        package = module.parent
+        while package.parent != engine:
+            package = package.parent
+        files += sorted(package.rglob("*.py"))
+    else:
+        files.append(module)
+    digest = hashlib.sha256(ruleset_id.encode())
+    for path in files:
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]

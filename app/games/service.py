@@ -140,6 +140,16 @@ def redacted(folded: "Folded", rec: dict, seat: str) -> dict:
     return folded.rs.redact_event(folded.state, rec, seat)
 
 
+def rules_record(ruleset_id: str) -> dict:
+    """What a game records of the rules it is played under: the ruleset code's hash and the app's version."""
+    from importlib import metadata
+    try:
+        app_version = metadata.version("tablewarden")
+    except metadata.PackageNotFoundError:
+        app_version = None
+    return {"ruleset": ruleset_id, "version": registry.rules_version(ruleset_id), "app": app_version}
+
+
 def expand_setup(ruleset_id: str, setup: dict) -> dict:
     """Let app.content fill seats' fighters/decks from content/ when that module provides it."""
     try:
@@ -348,7 +358,7 @@ class GameService:
         names = self.seat_names({"setup": setup})
         for _ in range(8):
             game = {"id": new_game_id(), "ruleset": ruleset_id, "setup": setup, "shared_device": shared,
-                    "join_code": new_join_code(), "meta": dict(meta or {})}
+                    "join_code": new_join_code(), "meta": {**dict(meta or {}), "rules": rules_record(ruleset_id)}}
             seat_tokens = [(s, *new_token()) for s in [n["seat"] for n in names]]
             referee_token, referee_hash = new_token()
             hashes = [(h, s) for s, _, h in seat_tokens] + [(referee_hash, "referee")]
@@ -688,6 +698,7 @@ class GameService:
         out = {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "game": folded.id,
                "ruleset": folded.game["ruleset"], "setup": setup,
                "shared_device": folded.game["shared_device"], "exported_at": now_iso(),
+               "rules": (folded.game.get("meta") or {}).get("rules"),
                "events": [public_record(r) for r in records]}
         if setup != folded.game["setup"] or any(shown != stored for shown, stored in zip(records, folded.records)):
             # Other players' secrets (a hand, a deck, a dial not yet revealed) are hidden from this caller:

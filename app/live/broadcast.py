@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import logging
 
+import socketio
+
 from app.engine.core import ROLES
 from app.games.service import Applied, GameService, applied_payload
 
@@ -85,13 +87,29 @@ class Broadcaster:
                                  skip_sid=skip_sid, namespace=NAMESPACE)
 
     def send_views(self, applied: Applied) -> None:
-        """Emit each seat's own `view` to its seat room, the submitter included, its seat first."""
+        """Emit each seat's own `view` to its seat room, the submitter included, its seat first.
+
+        A view costs milliseconds (the state as that seat sees it, and its suggestions), so only seats
+        with a phone listening get one, and the loop yields between views: acks and commits of other
+        tables are not held up behind a whole table's views.
+        """
         gid, seq = applied.game_id, applied.record["seq"]
         everyone = self._everyone(applied)
         actor = applied.record.get("actor")
         for seat in sorted(everyone, key=lambda s: s != actor):
+            room = seat_room(gid, seat)
+            if not self._listened(room):
+                continue
             view = GameService._view(applied.rs, applied.state, seq, seat, applied.inert.get(seat))
-            self.server.emit("view", view, to=seat_room(gid, seat), namespace=NAMESPACE)
+            self.server.emit("view", view, to=room, namespace=NAMESPACE)
+            self.server.sleep(0)
+
+    def _listened(self, room: str) -> bool:
+        """Whether a socket may be in the room: with a message queue, phones on other processes count too."""
+        manager = self.server.manager
+        if isinstance(manager, socketio.PubSubManager):
+            return True
+        return bool(manager.rooms.get(NAMESPACE, {}).get(room))
 
     def handover(self, game_id: str, seat: str, payload: dict) -> None:
         """Tell a seat's phones (and the referee's) about a handover of that seat: asked, answered, handed over."""

@@ -105,6 +105,8 @@ class ImportSchema(Schema):
     exported_at = fields.Str(load_default=None, allow_none=True)
     game = fields.Str(load_default=None, allow_none=True)
     redacted = fields.Bool(load_default=False)
+    # The rules the game was played under (informational: an import is replayed under today's rules).
+    rules = fields.Dict(load_default=None, allow_none=True)
 
 
 class SyncSchema(Schema):

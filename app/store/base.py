@@ -119,7 +119,7 @@ GAME_COLUMNS = "id, ruleset, setup, shared_device, join_code, meta, created_at"
 class EventStore(TournamentTables, HandoverTables):
     """Event store interface (both backends). All methods are safe to call from any green thread.
 
-    Games:   create_game, get_game, game_by_code, list_games
+    Games:   create_game, get_game, game_by_code, list_games, delete_game
     Seats:   add_token, seat_for_token
     Log:     append, events, event_by_id, head
     Custom content (for app.content: player-made warbands, decks...):
@@ -131,7 +131,7 @@ class EventStore(TournamentTables, HandoverTables):
     serialise_writes = False  # SQLite: one writer at a time in process, so nobody sleeps in busy_timeout
     group_commit = False      # SQLite: appends waiting for the writer share its next transaction (one fsync)
     writes = frozenset({"_op_init_schema", "_op_create_game", "_op_add_token", "_op_append", "_op_append_many",
-                        "_op_save_custom"}) | TOURNAMENT_WRITES | HANDOVER_WRITES
+                        "_op_save_custom", "_op_delete_game"}) | TOURNAMENT_WRITES | HANDOVER_WRITES
     integrity_errors: tuple[type[BaseException], ...] = ()
     operational_errors: tuple[type[BaseException], ...] = ()
     placeholder = "?"
@@ -279,6 +279,12 @@ class EventStore(TournamentTables, HandoverTables):
                        (limit,)).fetchall()
         return [_game_row(r) for r in rows]
 
+    def _op_delete_game(self, conn, game_id):
+        for table in ("events", "held_seats", "handovers"):  # the game's log and its seat handovers
+            self._q(conn, f"DELETE FROM {table} WHERE game_id = ?", (game_id,))
+        self._q(conn, "DELETE FROM seats WHERE game_id = ?", (game_id,))
+        return self._q(conn, "DELETE FROM games WHERE id = ?", (game_id,)).rowcount > 0
+
     def _op_add_token(self, conn, game_id, seat, token_hash):
         self._q(conn, "INSERT INTO seats (token_hash, game_id, seat, created_at) VALUES (?, ?, ?, ?)",
                 (token_hash, game_id, seat, now_iso()))
@@ -377,6 +383,10 @@ class EventStore(TournamentTables, HandoverTables):
     def list_games(self, limit: int = 100) -> list[dict]:
         """Most recent games first."""
         return self._run(self._op_list_games, limit)
+
+    def delete_game(self, game_id: str) -> bool:
+        """Remove a game, its log and its seat tokens in one transaction; False when there was no such game."""
+        return self._run(self._op_delete_game, game_id)
 
     def add_token(self, game_id: str, seat: str, token_hash: str) -> None:
         """Remember one more bearer token (its hash) for a seat or role of a game."""

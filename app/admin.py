@@ -173,12 +173,9 @@ def _prune(args, out) -> int:
 
 
 def _check_content(args, out) -> int:
-    import os
     from app import content
-    if args.dir:
-        os.environ["TW_CONTENT_DIR"] = args.dir
     try:
-        lib = content.load_from(content.content_root())
+        lib = content.load_from(Path(args.dir) if args.dir else content.content_root())
         others = content.other_games()
     except Exception as exc:  # noqa: BLE001 - ContentError or a loader's own error: report it, exit 1
         print(f"content error: {exc}", file=out)

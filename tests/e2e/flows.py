@@ -174,3 +174,34 @@ def attack_sheet(page: Page, weapon: str | None = None):
             page.locator("section.actions [data-suggestion='attack']").first.click()
     expect(sheet).to_be_visible()
     return sheet
+
+
+def open_wizard(page: Page, ruleset: str | None = None, fmt: str | None = None):
+    """Host phone: the setup wizard's first step with a ruleset and format chosen, then on to the players."""
+    page.goto("/new")
+    expect(page.locator("#wizard[data-ready='true']")).to_be_attached()
+    if ruleset:
+        page.locator(f"[data-ruleset='{ruleset}']").click()
+    if fmt:
+        page.get_by_role("radio", name=fmt).click()
+    page.locator("#wizard-next").click()
+
+
+def content_seat(page: Page, i: int, name: str, warband: str, printing: str | None = None, deck: str | None = None):
+    """Wizard players step: one seat's name, content warband and (optionally) printing and deck."""
+    page.locator(f"#name-{i}").fill(name)
+    page.locator(f"#warband-{i}").select_option(warband)
+    if printing:
+        page.locator(f"#printing-{i}").select_option(printing)
+    if deck:
+        page.locator(f"#deck-{i}").select_option(deck)
+
+
+def finish_wizard(page: Page) -> str:
+    """From the players step to the join code (default set-up decisions); returns the code."""
+    page.locator("#wizard-next").click()
+    expect(page.get_by_role("heading", name="Before the first round")).to_be_visible()
+    page.locator("#wizard-next").click()
+    code = page.locator("#join-code")
+    expect(code).to_have_text(re.compile(r"^[0-9A-Z]{4,}$"))
+    return code.inner_text()

@@ -2,11 +2,9 @@
 a ploy and an upgrade picked by name from a searchable list, and the other phone's log naming them."""
 from __future__ import annotations
 
-import re
-
 from playwright.sync_api import expect
 
-from .flows import join, tap
+from .flows import content_seat, finish_wizard, join, open_wizard, tap
 
 
 def pick_card(page, group: str, search: str, label: str):
@@ -26,27 +24,14 @@ def test_deathgorge_game_with_core_rivals_decks_and_cards_by_name(phones):
     Ana reveals a surge objective by name (its glory from the data), plays a ploy and an upgrade by name, and
     Ben's phone shows each name in the log."""
     ana = phones.new("ana")
-    ana.goto("/new")
-    expect(ana.locator("#wizard[data-ready='true']")).to_be_attached()
-    ana.locator("[data-ruleset='underworlds/deathgorge']").click()
-    ana.get_by_role("radio", name="Rivals").click()
-    ana.locator("#wizard-next").click()
-    ana.locator("#name-0").fill("Ana")
-    ana.locator("#warband-0").select_option("steelhearts-champions")
-    ana.locator("#deck-0").select_option("force-of-frost")
-    ana.locator("#name-1").fill("Ben")
-    ana.locator("#warband-1").select_option("garreks-reavers")
-    ana.locator("#deck-1").select_option("breakneck-slaughter")
+    open_wizard(ana, "underworlds/deathgorge", "Rivals")
+    content_seat(ana, 0, "Ana", "steelhearts-champions", deck="force-of-frost")
+    content_seat(ana, 1, "Ben", "garreks-reavers", deck="breakneck-slaughter")
     expect(ana.locator("[data-deck-seat='1']")).to_contain_text("32 cards")
     expect(ana.locator(".fighter-edit")).to_have_count(0)           # nothing to type
     expect(ana.locator("fieldset.seat-edit input:not([type=radio]):not([type=checkbox])")).to_have_count(2)  # names
     phones.shot(ana, "01-wizard-no-typing")
-    ana.locator("#wizard-next").click()
-    expect(ana.get_by_role("heading", name="Before the first round")).to_be_visible()
-    ana.locator("#wizard-next").click()
-    code = ana.locator("#join-code")
-    expect(code).to_have_text(re.compile(r"^[0-9A-Z]{4,}$"))
-    join_code = code.inner_text()
+    join_code = finish_wizard(ana)
     ana.get_by_role("link", name="Go to the table").click()
     ben = phones.new("ben")
     join(ben, join_code, "p2")

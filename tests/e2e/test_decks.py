@@ -3,10 +3,11 @@ rules before the game is created, each failure shown with its rule."""
 from __future__ import annotations
 
 import json
-import re
 
 import requests
 from playwright.sync_api import expect
+
+from .flows import content_seat, finish_wizard, open_wizard
 
 
 def host_record(page) -> dict:
@@ -62,10 +63,7 @@ def test_deck_from_content_checked_with_its_rule_then_played_anyway(phones, serv
     host.locator("dialog textarea").fill("friendly game, decks as they come")
     host.locator("dialog [data-action='confirm-reason']").click()
     expect(problems).to_contain_text("Played anyway")
-    host.locator("#wizard-next").click()
-    expect(host.get_by_role("heading", name="Before the first round")).to_be_visible()
-    host.locator("#wizard-next").click()
-    expect(host.locator("#join-code")).to_have_text(re.compile(r"^[0-9A-Z]{4,}$"))
+    finish_wizard(host)
     setup = export(server, host_record(host))["setup"]
     assert setup["seats"][0]["deck"]["id"] == "cyrenis-razors-rivals"
     assert setup["seats"][0]["printing"] == "second-edition"
@@ -91,17 +89,10 @@ def test_rivals_deck_passes_and_the_edition_filters_the_decks(phones, server):
     host.locator("[data-ruleset='underworlds/deathgorge']").click()
     host.get_by_role("radio", name="Rivals").click()
     host.locator("#wizard-next").click()
-    host.locator("#warband-0").select_option("cyrenis-razors")
-    host.locator("#printing-0").select_option("second-edition")
-    host.locator("#deck-0").select_option("cyrenis-razors-rivals")
-    host.locator("#name-1").fill("Ben")
-    host.locator("#warband-1").select_option("garreks-reavers")
-    host.locator("#deck-1").select_option("force-of-frost")
+    content_seat(host, 0, "Ana", "cyrenis-razors", printing="second-edition", deck="cyrenis-razors-rivals")
+    content_seat(host, 1, "Ben", "garreks-reavers", deck="force-of-frost")
     phones.shot(host, "01-rivals-decks")
-    host.locator("#wizard-next").click()
-    expect(host.get_by_role("heading", name="Before the first round")).to_be_visible()
-    host.locator("#wizard-next").click()
-    expect(host.locator("#join-code")).to_have_text(re.compile(r"^[0-9A-Z]{4,}$"))
+    finish_wizard(host)
     # The referee's export shows every seat's deck (a player's export keeps the other decks secret).
     rec = host_record(host)
     setup = export(server, {**rec, "token": rec["referee_token"]})["setup"]
@@ -117,10 +108,8 @@ def test_nemesis_deck_built_from_the_card_lists_is_checked_with_its_rule(phones,
     expect(host.locator("#wizard[data-ready='true']")).to_be_attached()
     host.get_by_role("radio", name="Nemesis").click()
     host.locator("#wizard-next").click()
-    host.locator("#name-0").fill("Ana")
-    host.locator("#warband-0").select_option("steelhearts-champions")
-    host.locator("#name-1").fill("Ben")
-    host.locator("#warband-1").select_option("garreks-reavers")
+    content_seat(host, 0, "Ana", "steelhearts-champions")
+    content_seat(host, 1, "Ben", "garreks-reavers")
     expect(host.locator("#deck-0 option[value='build']")).to_be_attached()
     host.locator("#deck-0").select_option("build")
     sheet = host.locator("dialog[aria-label='Build a deck']")
@@ -141,10 +130,7 @@ def test_nemesis_deck_built_from_the_card_lists_is_checked_with_its_rule(phones,
     host.get_by_role("button", name="Play this deck anyway").click()
     host.locator("dialog textarea").fill("learning game")
     host.locator("dialog [data-action='confirm-reason']").click()
-    host.locator("#wizard-next").click()
-    expect(host.get_by_role("heading", name="Before the first round")).to_be_visible()
-    host.locator("#wizard-next").click()
-    expect(host.locator("#join-code")).to_have_text(re.compile(r"^[0-9A-Z]{4,}$"))
+    finish_wizard(host)
     rec = host_record(host)
     deck = export(server, {**rec, "token": rec["referee_token"]})["setup"]["seats"][0]["deck"]
     assert [c["name"] for c in deck["objectives"]] == ["Bitter Storm"]

@@ -1,0 +1,310 @@
+"""GET /api/openapi.json: the REST API and the /live Socket.IO events, from the marshmallow schemas (apispec).
+
+Documenting a route is one entry in OPERATIONS below, keyed by (method, Flask rule): a summary, the request
+schema (a marshmallow schema, or a sentence for a body the service checks itself), the success reply and the
+error statuses it can answer. tests/api/test_openapi.py fails, naming the entry to add, for any /api route
+without one.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from apispec import APISpec
+from apispec.ext.marshmallow import MarshmallowPlugin
+from flask import Blueprint, current_app, jsonify
+from marshmallow import Schema, fields
+
+from app.schemas.wire import CreateGameSchema, EventEnvelopeSchema, ImportSchema, JoinSchema, SyncSchema
+
+bp = Blueprint("openapi", __name__, url_prefix="/api")
+
+
+# -- reply shapes (documentation only: the service builds these dicts) -----------------------------------
+class ErrorBodySchema(Schema):
+    code = fields.Str(required=True, metadata={"description": "stable machine-readable code, e.g. not_your_turn"})
+    message = fields.Str(required=True, metadata={"description": "a sentence for the player"})
+    fields_ = fields.Dict(data_key="fields", metadata={"description": "field path -> what is wrong (400, 422)"})
+    rule = fields.Str(metadata={"description": "the rule that refused it: book, section, page (422)"})
+    violations = fields.List(fields.Dict(), metadata={"description": "every violated rule (422)"})
+    head = fields.Int(metadata={"description": "the log's head now (409 stale)"})
+    retry_after = fields.Float(metadata={"description": "seconds to wait (429; also the Retry-After header)"})
+
+
+class ErrorSchema(Schema):
+    error = fields.Nested(ErrorBodySchema, required=True)
+
+
+class SeatTokenSchema(Schema):
+    seat = fields.Str(required=True)
+    name = fields.Str()
+    token = fields.Str(required=True, metadata={"description": "bearer token of the seat (shown once)"})
+
+
+class GameCreatedSchema(Schema):
+    id = fields.Str(required=True)
+    ruleset = fields.Str(required=True)
+    join_code = fields.Str(required=True)
+    join_url = fields.Str(required=True)
+    qr_url = fields.Str(required=True)
+    shared_device = fields.Bool()
+    seats = fields.List(fields.Nested(SeatTokenSchema), required=True)
+    referee_token = fields.Str(required=True)
+    head = fields.Int(required=True)
+
+
+class ConsequenceSchema(Schema):
+    type = fields.Str(required=True)
+    data = fields.Dict(required=True)
+    rule = fields.Str(required=True, metadata={"description": "book, section, page"})
+
+
+class SubmitReplySchema(Schema):
+    seq = fields.Int(required=True)
+    id = fields.Str(required=True)
+    consequences = fields.List(fields.Nested(ConsequenceSchema), required=True)
+    duplicate = fields.Bool(metadata={"description": "true when the event id was stored before (200)"})
+
+
+class LiveAckSchema(SubmitReplySchema):
+    status = fields.Int(required=True, metadata={"description": "the REST status: 201, 200 duplicate, 4xx/5xx"})
+
+
+class ViewSchema(Schema):
+    seq = fields.Int(required=True)
+    seat = fields.Str(required=True)
+    state = fields.Dict(allow_none=True, metadata={"description": "the game as this seat may see it"})
+    outcome = fields.Dict(allow_none=True)
+    advice = fields.Dict(allow_none=True, metadata={"description": "the step, legal next events, reactions"})
+    inert = fields.Dict(metadata={"description": "seq -> why an event no longer has any effect"})
+
+
+class AppliedSchema(Schema):
+    seq = fields.Int(required=True)
+    event = fields.Dict(required=True, metadata={"description": "{id, type, by, actor, data, override, created_at}"})
+    consequences = fields.List(fields.Nested(ConsequenceSchema), required=True)
+
+
+class SyncReplySchema(Schema):
+    since = fields.Int(required=True)
+    head = fields.Int(required=True)
+    reset = fields.Bool(required=True)
+    events = fields.List(fields.Nested(AppliedSchema), required=True)
+    view = fields.Nested(ViewSchema, required=True)
+
+
+# -- the catalogue of operations ---------------------------------------------------------------------------
+@dataclass
+class Op:
+    """One documented operation."""
+
+    summary: str
+    body: type[Schema] | str | None = None      # a schema, or a sentence describing a JSON body
+    ok: int = 200
+    reply: type[Schema] | str = "JSON object"   # a schema, or a sentence describing the reply
+    errors: tuple[int, ...] = ()
+    auth: bool = False                          # Authorization: Bearer <seat token> (or the event's token)
+    query: dict[str, str] = field(default_factory=dict)
+    media: str = "application/json"             # of the success reply
+
+
+GAME = (401, 403, 404)
+WRITE = (400, 429, 503)
+OPERATIONS: dict[tuple[str, str], Op] = {
+    # games (app/api/games.py)
+    ("GET", "/api/rulesets"): Op("The rulesets this server plays"),
+    ("GET", "/api/rulesets/<path:ruleset_id>"): Op("One ruleset: its event types and their fields", errors=(404,)),
+    ("POST", "/api/games"): Op("Create a game; the reply holds every seat's token", CreateGameSchema, 201,
+                               GameCreatedSchema, (*WRITE, 413, 422)),
+    ("POST", "/api/games/import"): Op("Import an export: replayed through the rules into a new game", ImportSchema,
+                                      201, GameCreatedSchema, (*WRITE, 413, 422)),
+    ("GET", "/api/join/<code>"): Op("What a join code opens: the game's ruleset and seats", errors=(404, 429)),
+    ("GET", "/api/join/<code>/qr.svg"): Op("The join link as a QR code", errors=(404, 429), reply="SVG image",
+                                           media="image/svg+xml"),
+    ("POST", "/api/games/<game_id>/join"): Op("Take a seat or a role with the join code", JoinSchema, 201,
+                                              "{seat, token, name?} or a pending handover", (*GAME, *WRITE, 409)),
+    ("GET", "/api/games/<game_id>"): Op("The game and the caller's view", reply="summary with `view`", errors=GAME,
+                                        auth=True),
+    ("GET", "/api/games/<game_id>/events"): Op("The log after ?since=N, redacted for the caller",
+                                               reply="{events: [...], head}", errors=(*GAME, 400), auth=True,
+                                               query={"since": "last seq the caller has (default 0)"}),
+    ("POST", "/api/games/<game_id>/events"): Op("Submit an event (201 stored, 200 duplicate)", EventEnvelopeSchema,
+                                                201, SubmitReplySchema, (*GAME, *WRITE, 409, 413, 422), auth=True),
+    ("GET", "/api/games/<game_id>/suggestions"): Op("Legal next events for the caller (or ?seat=)",
+                                                    reply="{seq, advice}", errors=(*GAME, 400, 422), auth=True,
+                                                    query={"seat": "another seat (referee, shared phone)"}),
+    ("GET", "/api/games/<game_id>/state"): Op("The whole state after event ?seq=N (referee)", reply="{seq, head, state}",
+                                              errors=(*GAME, 400), auth=True, query={"seq": "a point in the log"}),
+    ("GET", "/api/games/<game_id>/export"): Op("Setup and whole log, re-importable (redacted for players)",
+                                               errors=GAME, auth=True),
+    ("POST", "/api/games/<game_id>/preview"): Op("What an event would do, without storing it", EventEnvelopeSchema,
+                                                 200, "{consequences, view?, withheld?}", (*GAME, *WRITE, 422),
+                                                 auth=True),
+    ("POST", "/api/games/<game_id>/handover-code"): Op("A short code the seat's holder shows to hand the seat over",
+                                                       ok=201, errors=(*GAME, *WRITE), auth=True),
+    ("GET", "/api/games/<game_id>/handovers"): Op("Handovers of the caller's seat waiting for an answer",
+                                                  errors=GAME, auth=True),
+    ("GET", "/api/games/<game_id>/handovers/<hid>"): Op("A handover's state (the asking phone polls it)",
+                                                        errors=GAME, auth=True),
+    ("POST", "/api/games/<game_id>/handovers/<hid>"): Op("Approve or refuse a handover", "{approve: bool}",
+                                                         errors=(*GAME, *WRITE, 409), auth=True),
+    ("DELETE", "/api/games/<game_id>/handovers/<hid>"): Op("Withdraw a handover request", errors=GAME, auth=True),
+    # content (app/api/content.py)
+    ("GET", "/api/content"): Op("Games, their content kinds and counts"),
+    ("GET", "/api/content/"): Op("Games, their content kinds and counts"),
+    ("GET", "/api/content/<game>/<kind>"): Op("A content listing", errors=(404,)),
+    ("GET", "/api/content/<game>/<kind>/<rid>"): Op("One content record", errors=(404,)),
+    ("GET", "/api/content/conquest/cards"): Op("Conquest cards by name, per faction", errors=(400,)),
+    ("POST", "/api/content/conquest/deck-check"): Op("Check a Conquest deck: each problem with its rule",
+                                                     "{warlord, cards, ...}", errors=(400, 404, 429)),
+    ("POST", "/api/content/underworlds/deck-check"): Op("Check an Underworlds deck against a format",
+                                                        "{format, warband, deck, ruleset?}", errors=(400, 404, 429)),
+    ("GET", "/api/content/underworlds/warbands/<wid>/fighters"): Op("A warband's fighters and the fields to enter",
+                                                                    errors=(400, 404), query={"ruleset": "ruleset id"}),
+    ("POST", "/api/content/custom/<kind>"): Op("Save a player's warband or deck", "the warband or deck", 201,
+                                               "{id, link}", (400, 404, 429, 503)),
+    ("GET", "/api/content/custom/<kind>"): Op("Saved custom content of a kind", errors=(404, 503)),
+    ("GET", "/api/content/custom/<kind>/<cid>"): Op("One saved warband or deck", errors=(404, 503)),
+    # events: tournaments (app/api/events.py)
+    ("POST", "/api/events"): Op("Create an event (tournament); the reply holds its organiser token",
+                                "{name, ruleset, format, rounds...}", 201, errors=WRITE),
+    ("GET", "/api/events/<event_id>"): Op("An event: players, rounds, pairings, standings", errors=(404,)),
+    ("GET", "/api/events/<event_id>/dashboard"): Op("The organiser's view of an event", errors=(401, 403, 404),
+                                                    auth=True),
+    ("GET", "/api/events/<event_id>/export.json"): Op("The whole event as JSON", errors=(401, 403, 404), auth=True),
+    ("GET", "/api/events/<event_id>/export/<kind>.csv"): Op("Standings, pairings or results as CSV",
+                                                            errors=(401, 403, 404), auth=True, reply="CSV",
+                                                            media="text/csv"),
+    ("POST", "/api/events/<event_id>/links"): Op("A link for a player or a table", "{kind, ...}", 201,
+                                                 errors=(*GAME, *WRITE), auth=True),
+    ("GET", "/api/events/<event_id>/log"): Op("The event's log", errors=(401, 403, 404), auth=True),
+    ("POST", "/api/events/<event_id>/merge"): Op("Merge an offline copy of the event", "an event export",
+                                                 errors=(*GAME, *WRITE, 409), auth=True),
+    ("POST", "/api/events/<event_id>/players"): Op("Register a player", "{name, warband?...}", 201,
+                                                   errors=(*GAME, *WRITE, 409), auth=True),
+    ("POST", "/api/events/<event_id>/players/<player_id>/check-in"): Op("Check a player in",
+                                                                        errors=(*GAME, *WRITE), auth=True),
+    ("POST", "/api/events/<event_id>/players/<player_id>/drop"): Op("Drop a player", errors=(*GAME, *WRITE), auth=True),
+    ("GET", "/api/events/<event_id>/qr.svg"): Op("The event's public page as a QR code", errors=(404,), reply="SVG",
+                                                 media="image/svg+xml"),
+    ("POST", "/api/events/<event_id>/rounds/<n>/pair"): Op("Pair a round (Swiss)", errors=(*GAME, *WRITE, 409),
+                                                           auth=True),
+    ("POST", "/api/events/<event_id>/rounds/<n>/publish"): Op("Publish a round's pairings",
+                                                              errors=(*GAME, *WRITE, 409), auth=True),
+    ("POST", "/api/events/<event_id>/rounds/<n>/swap"): Op("Swap two players between tables", "{a, b}",
+                                                           errors=(*GAME, *WRITE, 409), auth=True),
+    ("POST", "/api/events/<event_id>/rounds/<n>/tables/<t>/confirm"): Op("Confirm a table's result",
+                                                                        errors=(*GAME, *WRITE, 409), auth=True),
+    ("POST", "/api/events/<event_id>/rounds/<n>/tables/<t>/dispute"): Op("Dispute a table's result", "{reason}",
+                                                                        errors=(*GAME, *WRITE, 409), auth=True),
+    ("POST", "/api/events/<event_id>/rounds/<n>/tables/<t>/judge"): Op("Call a judge to a table",
+                                                                      errors=(*GAME, *WRITE), auth=True),
+    ("POST", "/api/events/<event_id>/rounds/<n>/tables/<t>/mode"): Op("How a table reports: by phone or by hand",
+                                                                     "{mode}", errors=(*GAME, *WRITE), auth=True),
+    ("POST", "/api/events/<event_id>/rounds/<n>/tables/<t>/result"): Op("Enter a table's result", "{winner, scores}",
+                                                                       errors=(*GAME, *WRITE, 409, 422), auth=True),
+    ("POST", "/api/events/<event_id>/rounds/<n>/tables/<t>/seat"): Op("Seat a table's game", errors=(*GAME, *WRITE),
+                                                                     auth=True),
+    ("POST", "/api/events/<event_id>/rounds/<n>/time-called"): Op("Call time on a round", errors=(*GAME, *WRITE),
+                                                                  auth=True),
+    ("POST", "/api/events/<event_id>/rounds/<n>/timer"): Op("Start, pause or resume the round timer", "{action}",
+                                                            errors=(*GAME, *WRITE), auth=True),
+    ("POST", "/api/events/<event_id>/rulings"): Op("Record a judge's ruling", "{table?, text}", 201,
+                                                   errors=(*GAME, *WRITE), auth=True),
+    # this document
+    ("GET", "/api/openapi.json"): Op("This document (OpenAPI 3)"),
+}
+
+# The /live Socket.IO namespace, described in an `x-socketio` extension (OpenAPI has no WebSocket events).
+LIVE = {
+    "namespace": "/live",
+    "connect": {"auth": "{token, last_seq}", "refused": "connect_error with data = the REST error body"},
+    "client_to_server": {
+        "submit": {"payload": "EventEnvelope", "ack": "LiveAck (the REST reply plus status; errors as ErrorSchema "
+                   "plus status)"},
+        "sync": {"payload": "Sync", "ack": "SyncReply plus status"},
+        "suggestions": {"payload": "{seat?}", "ack": "{status, seq, advice}"},
+    },
+    "server_to_client": {
+        "sync": {"payload": "SyncReply", "when": "right after connecting"},
+        "applied": {"payload": "Applied", "when": "every event stored after that, except the socket's own submits"},
+        "view": {"payload": "View", "when": "after every event, the socket's own seat only (its submits too)"},
+        "handover": {"payload": "{id, seat, state...}", "when": "a handover of the socket's seat is asked or answered"},
+    },
+}
+SCHEMAS = {"Error": ErrorSchema, "GameCreated": GameCreatedSchema, "SubmitReply": SubmitReplySchema,
+           "LiveAck": LiveAckSchema, "View": ViewSchema, "Applied": AppliedSchema, "SyncReply": SyncReplySchema,
+           "Sync": SyncSchema, "EventEnvelope": EventEnvelopeSchema, "CreateGame": CreateGameSchema,
+           "Import": ImportSchema, "Join": JoinSchema}
+ERROR_TEXT = {400: "malformed body or fields (`fields` says which)", 401: "no token, or an unknown one",
+              403: "a token of another game or seat", 404: "no such thing", 409: "stale: the log moved on (`head`)",
+              413: "body too large", 422: "the rules refuse it (`rule`, `violations`) or the setup is impossible",
+              429: "too many requests (`Retry-After`)", 503: "the store is unavailable; nothing was written"}
+
+
+def path_of(rule: str) -> str:
+    """/api/games/<game_id> -> /api/games/{game_id} (converters dropped)."""
+    return re.sub(r"<(?:[^:<>]+:)?([^<>]+)>", r"{\1}", rule)
+
+
+def _content(schema_or_text, media: str = "application/json") -> dict:
+    if isinstance(schema_or_text, type) and issubclass(schema_or_text, Schema):
+        name = next(k for k, v in SCHEMAS.items() if v is schema_or_text)
+        return {media: {"schema": {"$ref": f"#/components/schemas/{name}"}}}
+    return {media: {"schema": {"type": "string" if media != "application/json" else "object",
+                               "description": schema_or_text}}}
+
+
+def _operation(rule: str, op: Op) -> dict:
+    out: dict = {"summary": op.summary, "responses": {
+        str(op.ok): {"description": "success", "content": _content(op.reply, op.media)}}}
+    for status in sorted(set(op.errors) | {500}):
+        out["responses"][str(status)] = {"description": ERROR_TEXT.get(status, "unexpected error; nothing was saved"),
+                                         "content": _content(ErrorSchema)}
+    params = [{"name": name, "in": "path", "required": True, "schema": {"type": "string"}}
+              for name in re.findall(r"\{([^}]+)\}", path_of(rule))]
+    params += [{"name": name, "in": "query", "required": False, "description": text, "schema": {"type": "string"}}
+               for name, text in op.query.items()]
+    if params:
+        out["parameters"] = params
+    if op.body is not None:
+        out["requestBody"] = {"required": True, "content": _content(op.body)}
+    if op.auth:
+        out["security"] = [{"seatToken": []}]
+    return out
+
+
+def build_spec(version: str = "1") -> dict:
+    """The OpenAPI 3 document of every operation in OPERATIONS."""
+    spec = APISpec(title="Tablewarden", version=version, openapi_version="3.0.3", plugins=[MarshmallowPlugin()],
+                   info={"description": "REST API of a Tablewarden server. Live updates use Socket.IO on the /live "
+                                        "namespace: see `x-socketio`. Errors are {\"error\": {code, message, ...}}."})
+    for name, schema in SCHEMAS.items():
+        spec.components.schema(name, schema=schema)
+    spec.components.security_scheme("seatToken", {"type": "http", "scheme": "bearer",
+                                                  "description": "a seat's (or the event organiser's) token"})
+    paths: dict[str, dict] = {}
+    for (method, rule), op in OPERATIONS.items():
+        paths.setdefault(rule, {})[method.lower()] = _operation(rule, op)
+    for rule, operations in paths.items():
+        spec.path(path=path_of(rule), operations=operations)
+    out = spec.to_dict()
+    out["x-socketio"] = LIVE
+    return out
+
+
+def undocumented(url_map) -> list[tuple[str, str]]:
+    """(method, rule) of every /api route without an entry in OPERATIONS."""
+    missing = []
+    for rule in url_map.iter_rules():
+        if rule.rule.startswith("/api"):
+            for method in sorted((rule.methods or set()) - {"HEAD", "OPTIONS"}):
+                if (method, rule.rule) not in OPERATIONS:
+                    missing.append((method, rule.rule))
+    return missing
+
+
+@bp.get("/openapi.json")
+def openapi():
+    """This server's API document."""
+    return jsonify(build_spec(str(current_app.config.get("API_VERSION", "1"))))

@@ -315,9 +315,37 @@ def _table(no: int, players: list[str]) -> dict:
             "history": []}
 
 
+TABLE_ENTRIES = ("confirm", "dispute", "judge_call", "result")
+
+
+def _copy_for(state: dict, entry: dict) -> dict:
+    """A copy of the state in which this entry may change what it touches; the rest is shared.
+
+    Results arrive one table at a time all day, and the standings follow each: copying only the
+    table (not every player and round) keeps that cheap at hundreds of players (benchmarks/events.py).
+    """
+    t, d = entry["type"], entry.get("data") or {}
+    s = dict(state)
+    if t in TABLE_ENTRIES or t in ("timer", "time_called"):
+        s["rounds"] = dict(state["rounds"])
+        rnd = s["rounds"][d["round"]] = dict(state["rounds"][d["round"]])
+        if t in TABLE_ENTRIES:
+            rnd["tables"] = [copy.deepcopy(x) if x["table"] == d["table"] else x for x in rnd["tables"]]
+        elif rnd["timer"] is not None:
+            rnd["timer"] = dict(rnd["timer"])
+    elif t in ("check_in", "drop"):
+        s["players"] = dict(state["players"])
+        s["players"][d["player"]] = dict(state["players"][d["player"]])
+    elif t == "ruling":
+        s["rulings"] = list(state["rulings"])
+    else:
+        s = copy.deepcopy(state)
+    return s
+
+
 def apply(state: dict, entry: dict) -> dict:
     """The event after one more (checked) entry; a new state, the old one is unchanged."""
-    s = copy.deepcopy(state)
+    s = _copy_for(state, entry)
     _apply_in_place(s, entry)
     return s
 

@@ -7,6 +7,13 @@ The matching minimises, in this order of importance:
    are cheaper than one two-group float): score groups are kept together as far as possible.
 Players are given to networkx in a shuffled order, so equal choices (round 1, ties inside a score
 group) fall at random rather than by registration order.
+
+Each player is linked to the WINDOW players nearest in the ranking on either side (everyone, below
+2 * WINDOW + 2 players). With a convex cost on a ranked line the cheapest pairs are near neighbours,
+and a window of 16 leaves each player 32 candidates, far more than the opponents met in any event,
+so the matching is the same as over the whole field (tests/tournaments/test_pairing.py compares
+them) while the blossom algorithm works on a fifth of the edges (benchmarks/events.py). A window
+always holds a pairing of everyone (each player with the next in the ranking), so nobody is left out.
 """
 from __future__ import annotations
 
@@ -15,6 +22,8 @@ from collections import Counter
 from dataclasses import dataclass
 
 import networkx as nx
+
+WINDOW = 16
 
 
 @dataclass(frozen=True)
@@ -47,7 +56,7 @@ def rematch_penalty(players: list[str], points: dict[str, int]) -> int:
 
 
 def pair_round(ranked: list[str], points: dict[str, int], met: Counter, byes: Counter,
-               rng: random.Random) -> Pairing:
+               rng: random.Random, window: int = WINDOW) -> Pairing:
     """Pair `ranked` (best first): the bye to the lowest-ranked without one, the rest by matching.
 
     points: match points so far; met: frozenset({a, b}) -> times a and b have played each other;
@@ -59,18 +68,26 @@ def pair_round(ranked: list[str], points: dict[str, int], met: Counter, byes: Co
     if not players:
         return Pairing([], bye)
     rematch_cost = rematch_penalty(players, points)
-    costs = {}
+    position = {p: i for i, p in enumerate(players)}
     order = players[:]
     rng.shuffle(order)
+    matching = _match(order, position, points, met, rematch_cost, window)
+    pairs = [tuple(sorted(pair, key=rank.__getitem__)) for pair in matching]
+    pairs.sort(key=lambda pr: (-max(points.get(pr[0], 0), points.get(pr[1], 0)), rank[pr[0]]))
+    return Pairing([(a, b) for a, b in pairs], bye)
+
+
+def _match(order: list[str], position: dict[str, int], points: dict[str, int], met: Counter,
+           rematch_cost: int, window: int) -> set:
+    """Maximum weight matching over the pairs at most `window` apart in the ranking."""
+    costs = {}
     for i, a in enumerate(order):
         for b in order[i + 1:]:
-            costs[(a, b)] = pair_cost(a, b, points, met, rematch_cost)
+            if abs(position[a] - position[b]) <= window:
+                costs[(a, b)] = pair_cost(a, b, points, met, rematch_cost)
     # Weights must all be positive for a maximum weight matching to prefer the cheaper pairs.
     top = max(costs.values()) + 1
     graph = nx.Graph()
     graph.add_nodes_from(order)
     graph.add_weighted_edges_from((a, b, top - c) for (a, b), c in costs.items())
-    matching = nx.max_weight_matching(graph, maxcardinality=True, weight="weight")
-    pairs = [tuple(sorted(pair, key=rank.__getitem__)) for pair in matching]
-    pairs.sort(key=lambda pr: (-max(points.get(pr[0], 0), points.get(pr[1], 0)), rank[pr[0]]))
-    return Pairing([(a, b) for a, b in pairs], bye)
+    return nx.max_weight_matching(graph, maxcardinality=True, weight="weight")

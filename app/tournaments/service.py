@@ -68,6 +68,13 @@ class FoldedEvent:
     row: dict
     entries: list[dict] = field(default_factory=list)
     state: dict = field(default_factory=dict)
+    _standings: list | None = field(default=None, repr=False)
+
+    def standings(self) -> list[dict]:
+        """The standings at this head, computed once however many phones ask (a new head is a new fold)."""
+        if self._standings is None:
+            self._standings = tables.standings(self.state, self.row["setup"]["seed"])
+        return self._standings
 
     @property
     def head(self) -> int:
@@ -459,7 +466,7 @@ class EventService:
                "players": [self._player_view(s["players"][p], staff) for p in s["order"]
                            if staff or s["players"][p]["status"] != "merged"],
                "rounds": rounds, "current_round": model.current_round(s),
-               "standings": tables.standings(s, ev.row["setup"]["seed"]),
+               "standings": ev.standings(),
                "next": self._next_step(s) if staff else None}
         if member.role in ("organiser", "judge", "scorekeeper"):
             out["rulings"] = s["rulings"]

@@ -265,6 +265,8 @@ def test_eight_player_three_round_event(phones, server):
 
     # Round 3: two tables on phones, one entered by the scorekeeper.
     rnd, names = pair_and_publish(3, {3: "untracked"})
+    assert dropper not in [names[p] for t in rnd["tables"] for p in t["players"]] + [names[rnd["bye"]]]
+    assert rnd["bye"] != api(server, org_token, "GET", event_id)["rounds"][1]["bye"], "no second bye while avoidable"
     met = set()
     view = api(server, org_token, "GET", event_id)
     for r in view["rounds"][:2]:

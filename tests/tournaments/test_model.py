@@ -147,3 +147,28 @@ def test_swiss_round_avoids_the_rematch():
     pairing = tables.propose(model.fold(settings(), log.entries), 2, "s", random.Random(2))
     assert sorted(map(sorted, pairing.pairs)) == [["A", "C"], ["B", "D"]]
     assert set(pairing.pairs[0]) == {"A", "C"}, "table 1 seats the winners"
+
+
+def test_apply_leaves_the_earlier_state_as_it_was():
+    """Each entry copies what it changes: the state before it (cached, shared) never moves."""
+    import json
+    log = event()
+    published_round_one(log)
+    log.add("timer", round=1, minutes=60, started_at="2026-11-28T10:00:00Z")
+    state = model.fold(settings(), log.entries)
+    before = json.dumps(state, sort_keys=True)
+    later = [
+        {"type": "confirm", "data": {"round": 1, "table": 1, "by": "A", "result": result("A", {"A": 2, "B": 0})}},
+        {"type": "dispute", "data": {"round": 1, "table": 2, "by": "C", "reason": "no"}},
+        {"type": "judge_call", "data": {"round": 1, "table": 2, "by": "D", "note": "help"}},
+        {"type": "time_called", "data": {"round": 1, "at": "2026-11-28T11:00:00Z"}},
+        {"type": "ruling", "data": {"round": 1, "table": 2, "question": "q", "answer": "a", "rule": "r"}},
+        {"type": "drop", "data": {"player": "A", "reason": ""}},
+        {"type": "result", "data": {"round": 1, "table": 2, "result": result("C", {"C": 1, "D": 0}), "source": "judge"}},
+    ]
+    after = state
+    for entry in later:
+        after = model.apply(after, entry)
+    assert json.dumps(state, sort_keys=True) == before
+    assert model.table_of(after, 1, 2)["status"] == "confirmed" and after["rounds"][1]["timer"]["called_at"]
+    assert after["players"]["A"]["status"] == "dropped" and len(after["rulings"]) == 1

@@ -103,3 +103,35 @@ def test_costs_order_rematches_before_score_gaps():
     assert pair_cost("a", "b", points, Counter(), penalty) == 81
     assert pair_cost("a", "c", points, Counter({frozenset("ac"): 1}), penalty) > 2 * 81
     assert choose_bye(["a", "b", "c"], Counter({"c": 1})) == "b"
+
+
+@st.composite
+def big_rounds(draw):
+    """A later round of a larger event: up to five earlier meetings per player, points from those rounds."""
+    n = draw(st.integers(min_value=36, max_value=44))
+    players = [f"p{i}" for i in range(n)]
+    rng = random.Random(draw(st.integers(min_value=0, max_value=2**32)))
+    met, points = Counter(), Counter()
+    for _ in range(draw(st.integers(min_value=1, max_value=5))):
+        order = players[:]
+        rng.shuffle(order)
+        order.sort(key=lambda p: -points[p])
+        for a, b in zip(order[::2], order[1::2]):
+            met[frozenset((a, b))] += 1
+            points[rng.choice((a, b))] += 3
+    ranked = sorted(players, key=lambda p: -points[p])
+    return ranked, {p: points[p] for p in players}, met, Counter(), rng.randrange(2**32)
+
+
+@settings(max_examples=8, deadline=None)
+@given(big_rounds())
+def test_the_ranking_window_pairs_as_well_as_the_whole_field(case):
+    """Linking each player only to near neighbours in the ranking costs nothing: as few rematches and
+    as tight score groups as a matching over every possible pair."""
+    ranked, points, met, byes, seed = case
+    near = pair_round(ranked, points, met, byes, random.Random(seed))
+    whole = pair_round(ranked, points, met, byes, random.Random(seed), window=len(ranked))
+    assert rematches(near.pairs, met) == rematches(whole.pairs, met)
+    assert gaps(near.pairs, points) == gaps(whole.pairs, points)
+    assert len(near.pairs) == len(ranked) // 2
+

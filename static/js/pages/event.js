@@ -37,6 +37,8 @@ const ctx = {
   render: () => render(),
 };
 
+let lastSeen = null;
+
 async function load() {
   let reply;
   try {
@@ -49,14 +51,22 @@ async function load() {
     replace(body, h("p", { class: "error", role: "alert" }, errorText(reply)));
     return;
   }
-  ctx.view = reply.body;
-  const role = ctx.view.you.role;
+  const view = reply.body;
+  const role = view.you.role;
+  let dash = null;
   if (["organiser", "scorekeeper", "judge"].includes(role)) {
-    const dash = await ctx.call("GET", "/dashboard").catch(() => null);
-    ctx.dash = dash && dash.status === 200 ? dash.body : null;
-    for (const t of (ctx.dash && ctx.dash.tables) || []) if (t.progress) t.progress.received_at = Date.now();
+    const got = await ctx.call("GET", "/dashboard").catch(() => null);
+    dash = got && got.status === 200 ? got.body : null;
   }
-  rememberEvent(eventId, { role, name: ctx.view.setup.name });
+  // The same event read twice (an action's own refresh and its push) is not drawn twice: a button
+  // redrawn under a finger loses the tap.
+  const seen = JSON.stringify([view, dash]);
+  if (seen === lastSeen) return;
+  lastSeen = seen;
+  ctx.view = view;
+  ctx.dash = dash;
+  for (const t of (dash && dash.tables) || []) if (t.progress) t.progress.received_at = Date.now();
+  rememberEvent(eventId, { role, name: view.setup.name });
   render();
 }
 

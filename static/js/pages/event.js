@@ -33,13 +33,13 @@ const ctx = {
   /** Call the event API with this device's link; resolves {status, body}. */
   call: (method, path, payload) => api(method, `/api/events/${encodeURIComponent(eventId)}${path}`,
     { body: payload, token: ctx.token }),
-  refresh: () => load(),
+  refresh: () => load(true),  // after this page's own action: always redrawn (the action may have changed the page too)
   render: () => render(),
 };
 
 let lastSeen = null;
 
-async function load() {
+async function load(force = false) {
   let reply;
   try {
     reply = await ctx.call("GET", "");
@@ -61,7 +61,7 @@ async function load() {
   // The same event read twice (an action's own refresh and its push) is not drawn twice: a button
   // redrawn under a finger loses the tap.
   const seen = JSON.stringify([view, dash]);
-  if (seen === lastSeen) return;
+  if (seen === lastSeen && !force) return;
   lastSeen = seen;
   ctx.view = view;
   ctx.dash = dash;

@@ -39,6 +39,8 @@ def shell_files() -> list[Path]:
 # (`import(`../games/${fam}.js`)`: the table and the setup wizard's hooks), the largest game's renderer
 # with everything it imports. The budget holds for the largest page.
 FAMILIES = ("underworlds", "conquest", "battlelore")
+# Stylesheets only some pages link (their templates' head block), by page module.
+PAGE_CSS = {"static/css/events.css": ("event", "events_new")}
 JS = ROOT / "static" / "js"
 IMPORTS = re.compile(r"""(?:\bfrom\s*|\bimport\s*\(\s*|^import\s+)(["'`])([^"'`]+)\1""", re.M)
 
@@ -80,7 +82,8 @@ def family_of(rel: str) -> str | None:
 def pages() -> dict[str, set[Path]]:
     """{page module: the files a phone loads for it}."""
     css = sorted((ROOT / "static").rglob("*.css"))
-    shared = {p.resolve() for p in css if family_of(p.relative_to(ROOT).as_posix()) is None}
+    shared = {p.resolve() for p in css if family_of(p.relative_to(ROOT).as_posix()) is None
+              and p.relative_to(ROOT).as_posix() not in PAGE_CSS}
     games = {}
     for fam in FAMILIES:
         files, _ = closure(JS / "games" / f"{fam}.js")
@@ -89,7 +92,9 @@ def pages() -> dict[str, set[Path]]:
     out = {}
     for page in sorted((JS / "pages").glob("*.js")):
         files, by_name = closure(page)
-        out[page.stem] = files | shared | {(ROOT / "templates" / "sw.js").resolve()} | (biggest if by_name else set())
+        own_css = {(ROOT / rel).resolve() for rel, users in PAGE_CSS.items() if page.stem in users}
+        out[page.stem] = (files | shared | own_css | {(ROOT / "templates" / "sw.js").resolve()}
+                          | (biggest if by_name else set()))
     return out
 
 

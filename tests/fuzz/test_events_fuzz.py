@@ -1,0 +1,84 @@
+"""Event API fuzzer: hostile bodies and JSON values against every write of an event find no 5xx."""
+from __future__ import annotations
+
+import functools
+import json
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.fuzz.strategies import body_text
+
+FUZZ = settings(max_examples=200, derandomize=True, deadline=None,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+json_values = st.recursive(st.none() | st.booleans() | st.integers(-2**40, 2**40) | st.text(max_size=20),
+                           lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4),
+                           max_leaves=12)
+FIELDS = ["name", "date", "warband", "deck", "override", "winner", "glory", "games_won", "reason", "mode", "a", "b",
+          "keep", "remove", "minutes", "question", "answer", "rule", "round", "table", "role", "id", "rounds",
+          "tiebreakers", "points", "bye", "format", "ruleset", "best_of"]
+
+
+@functools.lru_cache(maxsize=1)
+def _world():
+    """An event with two players and a published round (one tracked table), and the organiser's token."""
+    import tempfile
+    from pathlib import Path
+
+    from app import create_app
+    tmp = Path(tempfile.mkdtemp(prefix="tw-fuzz-events-"))
+    app = create_app({"ASYNC_MODE": "threading", "DATABASE_URL": f"sqlite:///{tmp / 'fuzz.db'}", "TESTING": True,
+                      "INSTANCE_PATH": str(tmp), "RATE_LIMIT_PER_SECOND": 0})
+    client = app.test_client()
+    made = client.post("/api/events", json={"name": "Fuzz", "date": "2026-12-01"}).get_json()
+    org = {"Authorization": f"Bearer {made['organiser_token']}"}
+    for name, warband in (("Ana", "cyrenis-razors"), ("Ben", "garreks-reavers")):
+        p = client.post(f"/api/events/{made['id']}/players", headers=org, json={"name": name, "warband": warband}).get_json()
+        client.post(f"/api/events/{made['id']}/players/{p['player']}/check-in", headers=org)
+    client.post(f"/api/events/{made['id']}/rounds/1/pair", headers=org)
+    client.post(f"/api/events/{made['id']}/rounds/1/publish", headers=org)
+    return client, made["id"], org
+
+
+def _paths(tid):
+    base = f"/api/events/{tid}"
+    return ["/api/events", f"{base}/links", f"{base}/players", f"{base}/players/p1/check-in", f"{base}/players/p1/drop",
+            f"{base}/merge", f"{base}/rounds/1/pair", f"{base}/rounds/2/pair", f"{base}/rounds/1/swap",
+            f"{base}/rounds/1/publish", f"{base}/rounds/1/timer", f"{base}/rounds/1/time-called",
+            f"{base}/rounds/1/tables/1/mode", f"{base}/rounds/1/tables/1/confirm", f"{base}/rounds/1/tables/1/dispute",
+            f"{base}/rounds/1/tables/1/judge", f"{base}/rounds/1/tables/1/result", f"{base}/rounds/1/tables/1/seat",
+            f"{base}/rulings", f"{base}/rounds/9/tables/7/result"]
+
+
+def _check(resp):
+    assert resp.status_code < 500, (resp.status_code, resp.data[:300])
+    assert b"Traceback" not in resp.data
+
+
+@FUZZ
+@given(which=st.integers(min_value=0, max_value=19), body=body_text)
+def test_hostile_bodies_never_get_a_5xx(which, body):
+    client, tid, org = _world()
+    path = _paths(tid)[which]
+    _check(client.post(path, data=body, headers={**org, "Content-Type": "application/json"}))
+
+
+@FUZZ
+@given(which=st.integers(min_value=0, max_value=19),
+       body=st.dictionaries(st.sampled_from(FIELDS), json_values, max_size=6))
+def test_wrong_types_in_every_field_never_get_a_5xx(which, body):
+    client, tid, org = _world()
+    _check(client.post(_paths(tid)[which], data=json.dumps(body), headers={**org, "Content-Type": "application/json"}))
+
+
+@FUZZ
+@given(part=st.text(max_size=30), token=st.text(max_size=30))
+def test_hostile_path_parts_and_tokens_never_get_a_5xx(part, token):
+    client, tid, _ = _world()
+    headers = {"Authorization": f"Bearer {token}"} if token.isprintable() and token.isascii() else {}
+    from urllib.parse import quote
+    p = quote(part, safe="")
+    for path in (f"/api/events/{p}", f"/api/events/{tid}/rounds/{p}/pair", f"/api/events/{tid}/export/{p}.csv",
+                 f"/api/events/{tid}/players/{p}/drop"):
+        _check(client.post(path, headers=headers) if "pair" in path or "drop" in path else client.get(path, headers=headers))

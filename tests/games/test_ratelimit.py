@@ -93,3 +93,23 @@ def test_limits_are_shared_through_redis_across_processes(redis_server):
 def test_an_unreachable_redis_lets_requests_through():
     limiter = RateLimiter(1.0, 1, open_counters("redis://127.0.0.1:1/0"))
     assert limiter.hit("k") == 0.0 and limiter.hit("k") == 0.0
+
+
+def test_socket_messages_from_one_address_share_its_limit(tmp_path):
+    from app import socketio
+    app = _app(tmp_path, RATE_LIMIT_PER_SECOND=1.0, RATE_LIMIT_BURST=5, RATE_LIMIT_ADDRESS_PER_SECOND=1.0,
+               RATE_LIMIT_ADDRESS_BURST=9)
+    client = app.test_client()
+    game = new_game(client)  # one write from this address
+    answered, refused = 0, 0
+    for seat in ("p1", "p2", "referee"):
+        phone = socketio.test_client(app, namespace="/live", auth={"token": game["tokens"][seat]})
+        if not phone.is_connected("/live"):
+            refused += 1
+            continue
+        for _ in range(4):
+            reply = phone.emit("sync", {"last_seq": 0}, namespace="/live", callback=True)
+            answered += reply["status"] == 200
+            refused += reply["status"] == 429
+        phone.disconnect(namespace="/live")
+    assert refused > 0 and answered <= 9  # three tokens' bursts (15) would have let all 12 syncs through

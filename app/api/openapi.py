@@ -16,6 +16,8 @@ from flask import Blueprint, current_app, jsonify
 from marshmallow import Schema, fields
 
 from app.schemas.wire import CreateGameSchema, EventEnvelopeSchema, ImportSchema, JoinSchema, SyncSchema
+from app.tournaments.schemas import (CreateEventSchema, LinkSchema, NoteSchema, RegisterSchema, ResultSchema,
+                                     RulingSchema)
 
 bp = Blueprint("openapi", __name__, url_prefix="/api")
 
@@ -165,52 +167,75 @@ OPERATIONS: dict[tuple[str, str], Op] = {
                                                "{id, link}", (400, 404, 429, 503)),
     ("GET", "/api/content/custom/<kind>"): Op("Saved custom content of a kind", errors=(404, 503)),
     ("GET", "/api/content/custom/<kind>/<cid>"): Op("One saved warband or deck", errors=(404, 503)),
-    # events: tournaments (app/api/events.py)
-    ("POST", "/api/events"): Op("Create an event (tournament); the reply holds its organiser token",
-                                "{name, ruleset, format, rounds...}", 201, errors=WRITE),
-    ("GET", "/api/events/<event_id>"): Op("An event: players, rounds, pairings, standings", errors=(404,)),
-    ("GET", "/api/events/<event_id>/dashboard"): Op("The organiser's view of an event", errors=(401, 403, 404),
-                                                    auth=True),
-    ("GET", "/api/events/<event_id>/export.json"): Op("The whole event as JSON", errors=(401, 403, 404), auth=True),
-    ("GET", "/api/events/<event_id>/export/<kind>.csv"): Op("Standings, pairings or results as CSV",
-                                                            errors=(401, 403, 404), auth=True, reply="CSV",
-                                                            media="text/csv"),
-    ("POST", "/api/events/<event_id>/links"): Op("A link for a player or a table", "{kind, ...}", 201,
-                                                 errors=(*GAME, *WRITE), auth=True),
-    ("GET", "/api/events/<event_id>/log"): Op("The event's log", errors=(401, 403, 404), auth=True),
-    ("POST", "/api/events/<event_id>/merge"): Op("Merge an offline copy of the event", "an event export",
-                                                 errors=(*GAME, *WRITE, 409), auth=True),
-    ("POST", "/api/events/<event_id>/players"): Op("Register a player", "{name, warband?...}", 201,
-                                                   errors=(*GAME, *WRITE, 409), auth=True),
-    ("POST", "/api/events/<event_id>/players/<player_id>/check-in"): Op("Check a player in",
-                                                                        errors=(*GAME, *WRITE), auth=True),
-    ("POST", "/api/events/<event_id>/players/<player_id>/drop"): Op("Drop a player", errors=(*GAME, *WRITE), auth=True),
+    # events: tournaments (app/api/events.py); the token is a role's (organiser, scorekeeper, judge, player,
+    # table device); without one the caller is the public. Every write answers 201 with the stored log entry.
+    ("POST", "/api/events"): Op("Create an event (tournament); the reply holds its organiser token (shown once)",
+                                CreateEventSchema, 201, "{id, name, organiser_token, links: {organiser, public}}",
+                                errors=WRITE),
+    ("GET", "/api/events/<event_id>"): Op("The event as the caller's role sees it: players, rounds, standings "
+                                          "(+ rulings for staff, `mine` for a player or table device)",
+                                          errors=(401, 403, 404), reply="event view"),
+    ("GET", "/api/events/<event_id>/dashboard"): Op("The round's tables with their games' progress (staff)",
+                                                    errors=(401, 403, 404), auth=True),
+    ("GET", "/api/events/<event_id>/log"): Op("The event's log, each entry with who made it (staff)",
+                                              errors=(401, 403, 404), auth=True, reply="{entries}"),
+    ("GET", "/api/events/<event_id>/export.json"): Op("Players, rounds, standings (and rulings for staff) as JSON",
+                                                      errors=(401, 403, 404)),
+    ("GET", "/api/events/<event_id>/export/<kind>.csv"): Op("players, pairings, results or standings as CSV",
+                                                            errors=(401, 403, 404), reply="CSV", media="text/csv"),
     ("GET", "/api/events/<event_id>/qr.svg"): Op("The event's public page as a QR code", errors=(404,), reply="SVG",
                                                  media="image/svg+xml"),
-    ("POST", "/api/events/<event_id>/rounds/<n>/pair"): Op("Pair a round (Swiss)", errors=(*GAME, *WRITE, 409),
-                                                           auth=True),
-    ("POST", "/api/events/<event_id>/rounds/<n>/publish"): Op("Publish a round's pairings",
-                                                              errors=(*GAME, *WRITE, 409), auth=True),
-    ("POST", "/api/events/<event_id>/rounds/<n>/swap"): Op("Swap two players between tables", "{a, b}",
-                                                           errors=(*GAME, *WRITE, 409), auth=True),
-    ("POST", "/api/events/<event_id>/rounds/<n>/tables/<t>/confirm"): Op("Confirm a table's result",
+    ("POST", "/api/events/<event_id>/links"): Op("A scorekeeper, judge or table-device link (organiser)", LinkSchema,
+                                                 201, "{role, subject, token, link}", errors=(*GAME, *WRITE), auth=True),
+    ("POST", "/api/events/<event_id>/players"): Op("Register a player; the deck is checked for the event's format "
+                                                   "(422 deck_refused lists each problem with its rule; 200 when the "
+                                                   "name is already registered)", RegisterSchema, 201,
+                                                   "{player, name, from_round, deck_problems, token, link}",
+                                                   errors=(*GAME, *WRITE, 409, 422), auth=True),
+    ("POST", "/api/events/<event_id>/players/<player_id>/check-in"): Op("Check a player in", NoteSchema, 201,
                                                                         errors=(*GAME, *WRITE, 409), auth=True),
-    ("POST", "/api/events/<event_id>/rounds/<n>/tables/<t>/dispute"): Op("Dispute a table's result", "{reason}",
-                                                                        errors=(*GAME, *WRITE, 409), auth=True),
-    ("POST", "/api/events/<event_id>/rounds/<n>/tables/<t>/judge"): Op("Call a judge to a table",
-                                                                      errors=(*GAME, *WRITE), auth=True),
-    ("POST", "/api/events/<event_id>/rounds/<n>/tables/<t>/mode"): Op("How a table reports: by phone or by hand",
-                                                                     "{mode}", errors=(*GAME, *WRITE), auth=True),
-    ("POST", "/api/events/<event_id>/rounds/<n>/tables/<t>/result"): Op("Enter a table's result", "{winner, scores}",
-                                                                       errors=(*GAME, *WRITE, 409, 422), auth=True),
-    ("POST", "/api/events/<event_id>/rounds/<n>/tables/<t>/seat"): Op("Seat a table's game", errors=(*GAME, *WRITE),
-                                                                     auth=True),
-    ("POST", "/api/events/<event_id>/rounds/<n>/time-called"): Op("Call time on a round", errors=(*GAME, *WRITE),
+    ("POST", "/api/events/<event_id>/players/<player_id>/drop"): Op("Drop a player ({reason?})", NoteSchema, 201,
+                                                                    errors=(*GAME, *WRITE, 409), auth=True),
+    ("POST", "/api/events/<event_id>/merge"): Op("Fold a duplicate registration into the first ({keep, remove})",
+                                                 NoteSchema, 201, errors=(*GAME, *WRITE, 409, 422), auth=True),
+    ("POST", "/api/events/<event_id>/rounds/<n>/pair"): Op("Propose the round's pairings (round 1 random, then "
+                                                           "Swiss): a draft until published",
+                                                           ok=201, errors=(*GAME, *WRITE, 409), auth=True),
+    ("POST", "/api/events/<event_id>/rounds/<n>/swap"): Op("Swap two players of the draft ({a, b})", NoteSchema, 201,
+                                                           errors=(*GAME, *WRITE, 409, 422), auth=True),
+    ("POST", "/api/events/<event_id>/rounds/<n>/publish"): Op("Publish the round: each tracked table's game is "
+                                                              "created from the registrations", ok=201,
+                                                              errors=(*GAME, *WRITE, 409, 422), auth=True),
+    ("POST", "/api/events/<event_id>/rounds/<n>/timer"): Op("Start the round's clock ({minutes?})", NoteSchema, 201,
+                                                            errors=(*GAME, *WRITE, 409), auth=True),
+    ("POST", "/api/events/<event_id>/rounds/<n>/time-called"): Op("Call time: every table is told the end-of-time rule",
+                                                                  NoteSchema, 201, errors=(*GAME, *WRITE, 409),
                                                                   auth=True),
-    ("POST", "/api/events/<event_id>/rounds/<n>/timer"): Op("Start, pause or resume the round timer", "{action}",
-                                                            errors=(*GAME, *WRITE), auth=True),
-    ("POST", "/api/events/<event_id>/rulings"): Op("Record a judge's ruling", "{table?, text}", 201,
-                                                   errors=(*GAME, *WRITE), auth=True),
+    ("POST", "/api/events/<event_id>/rounds/<n>/tables/<t>/mode"): Op("How a table plays: phones, device or untracked "
+                                                                     "({mode}, before publishing)", NoteSchema, 201,
+                                                                     errors=(*GAME, *WRITE, 409), auth=True),
+    ("POST", "/api/events/<event_id>/rounds/<n>/tables/<t>/confirm"): Op("One tap: a player or the table device "
+                                                                        "confirms the tracked game's outcome",
+                                                                        NoteSchema, 201,
+                                                                        errors=(*GAME, *WRITE, 409, 422), auth=True),
+    ("POST", "/api/events/<event_id>/rounds/<n>/tables/<t>/dispute"): Op("Dispute a table's result ({reason}); a "
+                                                                        "judge settles it", NoteSchema, 201,
+                                                                        errors=(*GAME, *WRITE, 409), auth=True),
+    ("POST", "/api/events/<event_id>/rounds/<n>/tables/<t>/judge"): Op("Call a judge to a table ({note?})",
+                                                                      NoteSchema, 201, errors=(*GAME, *WRITE, 409),
+                                                                      auth=True),
+    ("POST", "/api/events/<event_id>/rounds/<n>/tables/<t>/result"): Op("Enter or correct a result by hand (a reason "
+                                                                       "to change a confirmed one)", ResultSchema,
+                                                                       201, errors=(*GAME, *WRITE, 409, 422),
+                                                                       auth=True),
+    ("POST", "/api/events/<event_id>/rounds/<n>/tables/<t>/seat"): Op("A fresh game token at this table: the "
+                                                                     "player's seat, the device's, or referee for a "
+                                                                     "judge", ok=201,
+                                                                     reply="{game, join_code, seat, token, name, "
+                                                                           "title, ruleset, shared_device}",
+                                                                     errors=(*GAME, *WRITE, 409), auth=True),
+    ("POST", "/api/events/<event_id>/rulings"): Op("Add a ruling to the event's rulings log (judge, organiser)",
+                                                   RulingSchema, 201, errors=(*GAME, *WRITE, 409), auth=True),
     # this document
     ("GET", "/api/openapi.json"): Op("This document (OpenAPI 3)"),
 }
@@ -235,7 +260,9 @@ LIVE = {
 SCHEMAS = {"Error": ErrorSchema, "GameCreated": GameCreatedSchema, "SubmitReply": SubmitReplySchema,
            "LiveAck": LiveAckSchema, "View": ViewSchema, "Applied": AppliedSchema, "SyncReply": SyncReplySchema,
            "Sync": SyncSchema, "EventEnvelope": EventEnvelopeSchema, "CreateGame": CreateGameSchema,
-           "Import": ImportSchema, "Join": JoinSchema}
+           "Import": ImportSchema, "Join": JoinSchema, "CreateEvent": CreateEventSchema, "EventLink": LinkSchema,
+           "Registration": RegisterSchema, "EventNote": NoteSchema, "EventResult": ResultSchema,
+           "Ruling": RulingSchema}
 ERROR_TEXT = {400: "malformed body or fields (`fields` says which)", 401: "no token, or an unknown one",
               403: "a token of another game or seat", 404: "no such thing", 409: "stale: the log moved on (`head`)",
               413: "body too large", 422: "the rules refuse it (`rule`, `violations`) or the setup is impossible",

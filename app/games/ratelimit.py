@@ -35,27 +35,30 @@ class RateLimiter:
 
     def hit(self, key: str) -> float:
         """Take one action for `key`: 0.0 when allowed, else the seconds to wait before retrying."""
+        return self._counted(self._hit, key)
+
+    def wait(self, key: str) -> float:
+        """Seconds until `key` may act again without taking an action (0.0 when it may now)."""
+        return self._counted(self._wait, key)
+
+    def _counted(self, step, key: str) -> float:
         if self.rate <= 0:
             return 0.0
         try:
-            if self.strategy.hit(self.item, self.name, key):
-                return 0.0
-            return self.wait(key) or 0.001
+            return step(key)
         except Exception as exc:  # noqa: BLE001 - an unreachable Redis must not stop the game
             log.warning("rate limit counters unavailable (%s); letting the request through", exc)
             return 0.0
 
-    def wait(self, key: str) -> float:
-        """Seconds until `key` may act again without taking an action (0.0 when it may now)."""
-        if self.rate <= 0:
+    def _hit(self, key: str) -> float:
+        if self.strategy.hit(self.item, self.name, key):
             return 0.0
-        try:
-            if self.strategy.test(self.item, self.name, key):
-                return 0.0
-            reset = self.strategy.get_window_stats(self.item, self.name, key).reset_time
-        except Exception as exc:  # noqa: BLE001
-            log.warning("rate limit counters unavailable (%s); letting the request through", exc)
+        return self._wait(key) or 0.001
+
+    def _wait(self, key: str) -> float:
+        if self.strategy.test(self.item, self.name, key):
             return 0.0
+        reset = self.strategy.get_window_stats(self.item, self.name, key).reset_time
         return max(0.001, reset - time.time())
 
 

@@ -234,3 +234,20 @@ def test_an_unstorable_append_fails_alone_not_its_group_commit_neighbours(store)
     assert results[0][1].status == "ok" and results[2][1].status == "ok"
     assert [r["id"] for r in store.events("g1")] == ["fine-1"]
     assert [r["id"] for r in store.events("g2")] == ["fine-2"]
+
+
+def test_seats_are_held_once_and_handovers_move_only_from_their_status(store):
+    make_game(store)
+    assert store.seat_held("g1", "p1") is False
+    assert store.hold_seat("g1", "p1") is True and store.hold_seat("g1", "p1") is False
+    assert store.seat_held("g1", "p1") is True
+    row = {"id": "h1", "game_id": "g1", "seat": "p1", "kind": "code", "secret_hash": "x", "status": "open",
+           "attempts": 0, "expires_at": 2e9, "created_at": "2026-01-01T00:00:00Z"}
+    store.put_handover(row)
+    assert [r["id"] for r in store.open_handovers("g1", "p1", "code", 1e9)] == ["h1"]
+    assert store.open_handovers("g1", "p1", "code", 3e9) == []  # expired by then
+    assert store.move_handover("h1", "open", "used") is True and store.move_handover("h1", "open", "used") is False
+    store.put_handover({**row, "id": "h2"})
+    for _ in range(2):
+        store.count_attempt("h2", 2)
+    assert store.get_handover("h2")["status"] == "spent"

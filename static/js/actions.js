@@ -65,7 +65,7 @@ export function fillTemplate(suggestion, ctx) {
       const draw = () => group.replaceChildren(...values.map((v) => {
         const on = JSON.stringify(getPath(data, path)) === JSON.stringify(v);
         return button(ctx.describe(path, v), () => { setPath(data, path, v); draw(); refresh(); },
-          { cls: "btn", role: "radio", "aria-checked": String(on), "aria-pressed": String(on), "data-field": path });
+          { cls: "btn", role: "radio", "aria-checked": String(on), "data-field": path });
       }));
       draw();
       body.append(h("fieldset", {}, h("legend", {}, fieldLabel(path)), group));

@@ -16,7 +16,7 @@ def test_give_a_raise_token_and_a_named_counter_the_other_phone_sees_both(phones
     join(ben, game["join_code"], "p2")
 
     card = ana.locator("[data-fighter='p1.vex']")
-    card.get_by_role("button", name="Tokens and counters of Vex").click()
+    card.get_by_role("button", name="Tokens & counters of Vex").click()
     dialog = ana.locator("dialog")
     expect(dialog.locator("[data-token='raise']")).to_contain_text("Raise: 0")
     # Nothing to remove yet: the engine offers no removal, so the button is off (pg 19, 'remove').
@@ -26,11 +26,11 @@ def test_give_a_raise_token_and_a_named_counter_the_other_phone_sees_both(phones
     dialog.get_by_role("button", name="Give Vex a Raise token").click()
     expect(ben.locator("[data-fighter='p1.vex'] .badge.token")).to_have_text(["Raise"], timeout=1000)
 
-    card.get_by_role("button", name="Tokens and counters of Vex").click()
+    card.get_by_role("button", name="Tokens & counters of Vex").click()
     dialog.get_by_label("Counter name").fill("Blood")
     dialog.get_by_role("button", name="Give Vex the named counter").click()
     expect(card.locator(".badge.token")).to_have_text(["Raise", "blood ×1"])
-    card.get_by_role("button", name="Tokens and counters of Vex").click()
+    card.get_by_role("button", name="Tokens & counters of Vex").click()
     expect(dialog.locator("[data-counter='blood']")).to_contain_text("blood counters: 1")
     dialog.get_by_role("button", name="Give Vex a blood counter").click()
 

@@ -50,7 +50,7 @@ def test_an_attack_with_its_dice_takes_five_taps_on_the_attackers_phone_and_none
     expect(preview.locator("[data-partial]")).to_have_count(0)
     expect(preview.locator("[data-preview]")).to_have_attribute("data-preview", "hit")
     expect(sheet).not_to_contain_text("null")
-    expect(sheet.locator("[data-kind='attack'][data-face='smash']")).to_have_attribute("aria-label", "Add a Smash die (1 entered)")
+    expect(sheet.locator("[data-kind='attack'][data-face='smash']")).to_have_attribute("aria-label", "Smash ×1: add another Smash die")
     phones.shot(ana, "02-dice-entered")
     a.tap(sheet.get_by_role("button", name="Commit attack"))
 
@@ -79,7 +79,7 @@ def test_a_tap_on_an_entered_die_or_a_long_press_on_its_face_takes_it_off_and_ex
     ana.wait_for_timeout(700)
     ana.mouse.up()
     expect(sheet.locator("[data-count='attack']")).to_have_text("1 of 2")
-    expect(smash).to_have_attribute("aria-label", "Add a Smash die (1 entered)")
+    expect(smash).to_have_attribute("aria-label", "Smash ×1: add another Smash die")
     for _ in range(2):
         sheet.locator("[data-kind='attack'][data-face='crit']").click()
     sheet.locator("[data-kind='defence'][data-face='block']").click()

@@ -48,7 +48,7 @@ def test_inspire_is_offered_only_when_legal_and_a_cards_inspire_needs_its_reason
     vex.scroll_into_view_if_needed()
     phones.shot(ana, "01-no-inspire-for-vex")
 
-    vex.get_by_role("button", name="Tokens and counters of Vex").click()
+    vex.get_by_role("button", name="Tokens & counters of Vex").click()
     dialog = ana.locator("dialog")
     expect(dialog.get_by_role("button", name="Inspire Vex by a card")).to_be_visible()
     phones.shot(ana, "02-table-sheet")

@@ -19,7 +19,7 @@ def test_undo_own_last_and_referee_revert_and_step_back(phones, server):
     join(ben, game["join_code"], "p2")
 
     # Ana's own last event: a wound on Vex, then Undo.
-    ana.locator("[data-fighter='p1.vex']").get_by_role("button", name="One damage to Vex").click()
+    ana.locator("[data-fighter='p1.vex']").get_by_role("button", name="+1 damage to Vex").click()
     expect(wounds(ben, "p1.vex")).to_have_text("2", timeout=1000)
     ana.locator("[data-tab='log']").click()
     ana.locator("ol.log li[data-type='damage']").get_by_role("button", name="Undo").click()
@@ -29,9 +29,9 @@ def test_undo_own_last_and_referee_revert_and_step_back(phones, server):
 
     # Ben enters two wounds on Rok; the referee takes back the first one, saying why.
     rok = ben.locator("[data-fighter='p2.rok']")
-    rok.get_by_role("button", name="One damage to Rok").click()
+    rok.get_by_role("button", name="+1 damage to Rok").click()
     expect(wounds(ben, "p2.rok")).to_have_text("2")
-    rok.get_by_role("button", name="One damage to Rok").click()
+    rok.get_by_role("button", name="+1 damage to Rok").click()
     expect(wounds(ben, "p2.rok")).to_have_text("1")
 
     ref = phones.new("referee")

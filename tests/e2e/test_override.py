@@ -26,11 +26,11 @@ def test_refused_then_applied_anyway_with_a_reason(phones, server):
 
     vex = ana.locator("[data-fighter='p1.vex']")
     enter("damage", fighter="p1.vex", amount=1, source="card")
-    expect(vex.get_by_role("button", name="Heal Vex by 1")).to_be_enabled()
+    expect(vex.get_by_role("button", name="−1 heal for Vex")).to_be_enabled()
     ana.context.set_offline(True)
     expect(ana.locator("#conn")).to_have_attribute("data-state", "offline")
     enter("heal", fighter="p1.vex", amount=1)          # healed meanwhile (the referee's phone)
-    vex.get_by_role("button", name="Heal Vex by 1").click()
+    vex.get_by_role("button", name="−1 heal for Vex").click()
     ana.context.set_offline(False)
 
     dialog = ana.locator("dialog[aria-label='Not allowed by the rules']")

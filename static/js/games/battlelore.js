@@ -284,7 +284,7 @@ function unitForm(current) {
     const seg = (key, label, values) => {
       const group = h("div", { class: "seg", role: "radiogroup", "aria-label": label });
       const draw = () => group.replaceChildren(...kids(values.map(([v, text]) => button(text, () => { u[key] = v; draw(); },
-        { cls: "btn", role: "radio", "aria-checked": String(u[key] === v), "aria-pressed": String(u[key] === v), "data-field": key }))));
+        { cls: "btn", role: "radio", "aria-checked": String(u[key] === v), "data-field": key }))));
       draw();
       return h("fieldset", {}, h("legend", {}, label), group);
     };
@@ -461,7 +461,7 @@ function combatEntry(s, c) {
         choices.distance && choices.distance.length > 1 ? h("fieldset", {}, h("legend", {}, "Hexes to the target"),
           h("div", { class: "seg", role: "radiogroup", "aria-label": "Hexes to the target" }, choices.distance.map((d) =>
             button(String(d), () => { st.distance = d; draw(); later(); },
-              { cls: "btn", role: "radio", "aria-checked": String(st.distance === d), "aria-pressed": String(st.distance === d), "data-field": "distance" })))) : null,
+              { cls: "btn", role: "radio", "aria-checked": String(st.distance === d), "data-field": "distance" })))) : null,
         h("fieldset", {}, h("legend", {}, `${st.roll.length} dice: tap each die to match the roll`), dice),
         h("details", {}, h("summary", { style: "min-height:44px;font-weight:700;cursor:pointer" }, "Abilities, tokens, extra dice"),
           h("div", { class: "stack" },

@@ -537,7 +537,7 @@ async function cardForm(s, c) {
           const on = data[path] === v;
           return button(path === "planet" ? planetName(c.view, v, false) : unitName(c.view, v),
             () => { data[path] = v; draw(); ready(); },
-            { cls: "btn", role: "radio", "aria-checked": String(on), "aria-pressed": String(on), "data-field": path });
+            { cls: "btn", role: "radio", "aria-checked": String(on), "data-field": path });
         }));
         draw();
         out.push(h("fieldset", {}, h("legend", {}, path === "planet" ? "Planet" : "Attach to"), group));
@@ -628,7 +628,7 @@ async function actionForm(s, c) {
           mine.length ? h("fieldset", {}, h("legend", {}, "Or an Action on a card in play"),
             h("div", { class: "btn-grid" }, mine.map((x) => button(x.name, () => {
               Object.assign(data, { card: x.name, from_hand: false }); render();
-            }, { cls: "btn", role: "radio", "aria-pressed": String(data.card === x.name && !data.from_hand), "data-in-play": x.id })))) : null,
+            }, { cls: "btn", role: "radio", "aria-checked": String(data.card === x.name && !data.from_hand), "data-in-play": x.id })))) : null,
           h("label", { class: "field" }, h("span", {}, "Card name (not in the list)"),
             h("input", { maxlength: 80, "data-field": "card", value: data.from_hand ? "" : data.card || "", autocomplete: "off",
               oninput: (e) => { data.card = e.target.value; ready(); } })),

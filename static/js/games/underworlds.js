@@ -90,15 +90,15 @@ function fighterCard(view, fid, c) {
     f.out ? null : h("div", { class: "wounds" },
       // Each control says what it does; one tap is enough because Undo takes it back, except the
       // damage that takes the fighter out of action (a bounty for the other side): that one asks first.
-      canEdit ? button([h("b", {}, "−1"), h("small", {}, "heal")], () => c.submit("heal", { fighter: fid, amount: 1 }),
-        { cls: "btn wound-btn", aria: `Heal ${name} by 1`, "data-action": "heal", disabled: !f.damage }) : null,
+      canEdit ? button([h("b", {}, "−1"), " ", h("small", {}, "heal")], () => c.submit("heal", { fighter: fid, amount: 1 }),
+        { cls: "btn wound-btn", aria: `−1 heal for ${name}`, "data-action": "heal", disabled: !f.damage }) : null,
       left === null
         ? h("div", { class: "count", "aria-live": "polite" }, h("b", {}, String(f.damage || 0)), h("small", {}, "damage taken (Wounds not entered)"))
         : h("div", { class: "count", "aria-live": "polite" }, h("b", {}, String(left)),
           h("small", { "data-wounds": "" }, `${left === 1 ? "wound" : "wounds"} left of ${wounds} · ${f.damage || 0} damage taken`),
           h("div", { class: `hp${left <= 1 ? " low" : ""}` }, h("i", { style: `width:${wounds ? (100 * left) / wounds : 0}%` }))),
-      canEdit ? button([h("b", {}, "+1"), h("small", {}, "damage")], () => dealOne(c, fid, name, left),
-        { cls: "btn wound-btn", aria: `One damage to ${name}`, "data-action": "damage" }) : null),
+      canEdit ? button([h("b", {}, "+1"), " ", h("small", {}, "damage")], () => dealOne(c, fid, name, left),
+        { cls: "btn wound-btn", aria: `+1 damage to ${name}`, "data-action": "damage" }) : null),
     !f.inspired && !f.out && cd.inspire_condition && cd.inspire_condition.text ?
       h("div", { class: "chars", style: "margin-top:4px" }, `Inspire: ${cd.inspire_condition.text}`) : null,
     waitingFor(c, fid),
@@ -107,7 +107,7 @@ function fighterCard(view, fid, c) {
       Object.entries(f.counters || {}).map(([k, n]) => h("span", { class: "badge token" }, `${k} ×${n}`)),
       (f.upgrades || []).map((u) => h("span", { class: "badge" }, u === "upgrade" ? "Upgrade (not named)" : `Upgrade: ${u}`))),
     canEdit && !f.out ? h("div", { class: "more" },
-      button("Tokens & counters…", () => tokenSheet(view, fid, c), { cls: "btn small", aria: `Tokens and counters of ${name}` }),
+      button("Tokens & counters…", () => tokenSheet(view, fid, c), { cls: "btn small", aria: `Tokens & counters of ${name}` }),
       // Inspire only where the engine offers it (its check() accepts it now); a card's Inspire is in the sheet.
       f.inspired ? button("Un-inspire", () => c.submit("uninspire", { fighter: fid }), { cls: "btn small", aria: `Un-inspire ${name}` })
         : inspireOffered(c, fid) ? button("Inspire", () => c.submit("inspire", { fighter: fid }),
@@ -219,7 +219,8 @@ function faceKey(kind, face, roll, onchange, hits) {
   const press = () => { long = false; timer = setTimeout(() => { long = true; takeOff(roll, key); onchange(); }, LONG_PRESS_MS); };
   const release = () => clearTimeout(timer);
   return h("button", { type: "button", class: `face${kind === "defence" ? " def" : kind === "magic" ? " magic" : ""}${hits ? " hits" : ""}`,
-    "data-face": key, "data-kind": kind, "aria-label": `Add a ${name} die${n ? ` (${n} entered)` : ""}`,
+    "data-face": key, "data-kind": kind, // The name starts with what the key shows (its word and ×count), so speech matches the screen.
+    "aria-label": n ? `${name.split(" ")[0]} ×${n}: add another ${name} die` : `Add a ${name} die`,
     onpointerdown: press, onpointerup: release, onpointerleave: release, onpointercancel: release,
     oncontextmenu: (e) => e.preventDefault(),
     onclick: () => { if (long) { long = false; return; } roll.push(key); onchange(); } },
@@ -361,7 +362,7 @@ function combatEntry(s, c) {
           ? h("div", { class: "btn-grid", role: "radiogroup", "aria-label": fieldLabel(path) }, spec.choices.map((v) => {
             const on = getPath(given, path) === v;
             return button(`${fieldLabel(path)}: ${String(v)}`, () => { setPath(given, path, v); draw(); later(); },
-              { cls: "btn", role: "radio", "aria-checked": String(on), "aria-pressed": String(on), "data-field": path });
+              { cls: "btn", role: "radio", "aria-checked": String(on), "data-field": path });
           }))
           : h("div", { class: "row" }, h("span", { class: "grow" }, fieldLabel(path)),
             stepper(() => getPath(given, path), (v) => { setPath(given, path, v); if (/dice$/.test(path)) draw(); later(); },
@@ -371,7 +372,7 @@ function combatEntry(s, c) {
           const on = current === (typeof v === "object" ? i : v);
           return button(typeof v === "object" ? `${profileName(v)} (${v.dice} dice, dmg ${v.damage})` : fighterName(view, v),
             () => { set(typeof v === "object" ? i : v); draw(); later(); },
-            { cls: "btn", role: "radio", "aria-checked": String(on), "aria-pressed": String(on), "data-field": name });
+            { cls: "btn", role: "radio", "aria-checked": String(on), "data-field": name });
         })));
       const kind = magic() ? "magic" : "attack";
       const symbol = (given.profile && given.profile.symbol) || p.symbol;

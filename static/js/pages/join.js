@@ -39,7 +39,7 @@ async function lookup(code) {
   const seatButtons = game.seats.map((s) => button(
     [`Player ${s.seat.slice(1)}: `, s.name || "(no name)"],
     () => take(game, code, s.seat, s.name || s.seat),
-    { cls: "btn big", "data-seat": s.seat, "aria-label": `Play as ${s.name || s.seat}` }));
+    { cls: "btn big", "data-seat": s.seat }));
   const roles = (info.roles || ["spectator"]).filter((r) => r !== "referee").map((role) =>
     button(role === "spectator" ? "Just watch (spectator)" : `Keep score (${role})`, () => take(game, code, role, capital(role)),
       { cls: "btn big ghost", "data-seat": role }));

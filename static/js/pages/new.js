@@ -110,11 +110,11 @@ function stepGame() {
     h("fieldset", {}, h("legend", {}, "Game and edition"),
       h("div", { class: "stack", role: "radiogroup", "aria-label": "Game and edition" },
         w.rulesets.map((r) => button(r.title || r.id, () => { pickRuleset(r.id); render(); },
-          { cls: "btn", role: "radio", "aria-checked": String(r.id === w.ruleset), "aria-pressed": String(r.id === w.ruleset), "data-ruleset": r.id })))),
+          { cls: "btn", role: "radio", "aria-checked": String(r.id === w.ruleset), "data-ruleset": r.id })))),
     formats.length ? h("fieldset", {}, h("legend", {}, "Format"),
       h("div", { class: "seg", role: "radiogroup", "aria-label": "Format" },
         formats.map(([id, label]) => button(label, () => { w.format = id; if (!playersOf(w.ruleset).includes(w.count)) w.count = 2; render(); },
-          { cls: "btn", role: "radio", "aria-checked": String(id === w.format), "aria-pressed": String(id === w.format) })))) : null,
+          { cls: "btn", role: "radio", "aria-checked": String(id === w.format) })))) : null,
     ["championship", "nemesis"].includes(w.format) && family() === "underworlds" ? h("label", { class: "field" },
       h("span", {}, "Organiser's card list (id; empty: the app's list)"),
       h("input", { id: "card-list", value: w.cardList || "", maxlength: 200, autocomplete: "off",
@@ -125,7 +125,7 @@ function stepGame() {
     h("fieldset", {}, h("legend", {}, "Players"),
       h("div", { class: "seg", role: "radiogroup", "aria-label": "Number of players" },
         playersOf(w.ruleset).map((n) => button(String(n), () => { w.count = n; render(); },
-          { cls: "btn", role: "radio", "aria-checked": String(n === w.count), "aria-pressed": String(n === w.count), "aria-label": `${n} players` })))),
+          { cls: "btn", role: "radio", "aria-checked": String(n === w.count), "aria-label": `${n} players` })))),
   ];
 }
 
@@ -264,7 +264,7 @@ function seatChoice(label, current, onpick, name) {
   return h("fieldset", {}, h("legend", {}, label),
     h("div", { class: "seg", role: "radiogroup", "aria-label": label },
       seatIds().map((id, i) => button(seatName(i), () => { onpick(id); render(); },
-        { cls: "btn", role: "radio", "aria-checked": String(current === id), "aria-pressed": String(current === id), "data-choice": `${name}-${id}` }))));
+        { cls: "btn", role: "radio", "aria-checked": String(current === id), "data-choice": `${name}-${id}` }))));
 }
 
 function seatName(i) { return (w.seats[i] && w.seats[i].name.trim()) || `Player ${i + 1}`; }
@@ -283,7 +283,7 @@ function stepTable() {
         h("div", { class: "seg", role: "radiogroup", "aria-label": `Do-over of ${seatName(i)}` },
           DO_OVERS.map(([v, label]) => button(label, () => { w.doOvers[id] = v; render(); },
             { cls: "btn small", role: "radio", "aria-checked": String((w.doOvers[id] || "none") === v),
-              "aria-pressed": String((w.doOvers[id] || "none") === v), "data-choice": `doover-${id}-${v}` })))))),
+              "data-choice": `doover-${id}-${v}` })))))),
     seatChoice("Who placed the first fighter?", w.deploysFirst, (id) => { w.deploysFirst = id; }, "deploy"),
     seatChoice("Who finished placing fighters first?", w.placedFirst, (id) => { w.placedFirst = id; }, "placed"),
   ];
@@ -443,7 +443,7 @@ function draw() {
   if (w.created) return replace(root, joinScreen());
   const last = w.step === STEPS.length - 1;
   replace(root,
-    h("div", { class: "wizard-steps", "aria-label": `Step ${w.step + 1} of ${STEPS.length}` },
+    h("div", { class: "wizard-steps", role: "group", "aria-label": `Step ${w.step + 1} of ${STEPS.length}` },
       STEPS.map((_, i) => h("span", { class: i <= w.step ? "done" : "" }))),
     STEPS[w.step](),
     h("div", { class: "wizard-nav" },

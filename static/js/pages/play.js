@@ -291,7 +291,7 @@ function actingFor() {
   return h("fieldset", {}, h("legend", {}, isReferee() ? "Referee: enter events for" : "Held by (one phone for the table)"),
     h("div", { class: "seg", role: "radiogroup", "aria-label": label },
       seats.map((s) => button(s.name || s.seat, async () => { T.actFor = s.seat; await refereeAdvice(false); render(); },
-        { cls: "btn small", role: "radio", "aria-checked": String(T.actFor === s.seat), "aria-pressed": String(T.actFor === s.seat) }))));
+        { cls: "btn small", role: "radio", "aria-checked": String(T.actFor === s.seat) }))));
 }
 
 function tableTab() {

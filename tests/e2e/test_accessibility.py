@@ -1,0 +1,80 @@
+"""Every page and sheet checked by axe-core in Chromium: no critical and no serious violations."""
+from __future__ import annotations
+
+import requests
+from playwright.sync_api import expect
+
+from .axe import violations
+from .flows import api_game, attack_sheet, join, tap
+from .uw_rest import quiet_game
+
+
+def test_start_join_wizard_and_cards_pages(phones, server):
+    found = []
+    page = phones.new("host", bypass_csp=True)
+    page.goto("/")
+    found += violations(page, "start")
+    page.goto("/cards")
+    page.wait_for_load_state("networkidle")
+    found += violations(page, "cards")
+    page.goto("/new")
+    expect(page.locator("#wizard[data-ready='true']")).to_be_attached()
+    found += violations(page, "wizard: game")
+    page.locator("#wizard-next").click()
+    for i, (name, fighter) in enumerate((("Ana", "Vex"), ("Ben", "Rok"))):
+        page.locator(f"#name-{i}").fill(name)
+        page.locator(f"#warband-{i}").select_option("custom")
+        page.locator(f"#fighter-{i}-0").fill(fighter)
+    found += violations(page, "wizard: players")
+    page.locator("#wizard-next").click()
+    expect(page.get_by_role("heading", name="Before the first round")).to_be_visible()
+    found += violations(page, "wizard: before the first round")
+    page.locator("#wizard-next").click()
+    code = page.locator("#join-code")
+    expect(code).to_be_visible()
+    found += violations(page, "wizard: join code")
+    other = phones.new("guest", bypass_csp=True)
+    other.goto("/join")
+    found += violations(other, "join")
+    other.locator("#join-code").fill(code.inner_text())
+    other.get_by_role("button", name="Find the game").click()
+    other.locator("[data-seat='p2']").wait_for()
+    found += violations(other, "join: seats")
+    assert not found, "\n".join(found)
+
+
+def test_table_attack_sheet_log_and_game_over(phones, server):
+    found = []
+    game = api_game(server, wounds=(3, 1))
+    ana = phones.new("ana", bypass_csp=True)
+    join(ana, game["join_code"], "p1")
+    found += violations(ana, "table")
+    tap(ana, "Attack")
+    sheet = attack_sheet(ana, "Vex: Blade")
+    sheet.locator("[data-kind='attack'][data-face='crit']").click()
+    sheet.locator("[data-kind='attack'][data-face='smash']").click()
+    sheet.locator("[data-kind='defence'][data-face='double']").click()
+    expect(sheet.locator("#attack-preview [data-preview]")).to_have_attribute("data-preview", "critical_hit")
+    found += violations(ana, "attack sheet")
+    sheet.get_by_role("button", name="Commit attack").click()
+    expect(ana.locator("[data-fighter='p2.rok'] .badge.ooa")).to_have_text("Out of action")
+    found += violations(ana, "table with a fighter out of action")
+    phones.shot(ana, "table-out-of-action", full_page=True)
+    ana.locator("[data-tab='log']").click()
+    found += violations(ana, "log")
+    over = api_game(server, ruleset="underworlds/shadespire", roll_off=False)
+    quiet_game(server, over["id"], over["tokens"], glory={"p1": 2})
+    ben = phones.new("ben", bypass_csp=True)
+    join(ben, over["join_code"], "p1")
+    expect(ben.locator("#game-over")).to_be_visible()
+    found += violations(ben, "game over")
+    assert not found, "\n".join(found)
+
+
+def test_event_pages(phones, server):
+    found = []
+    page = phones.new("organiser", bypass_csp=True)
+    page.goto("/events/new")
+    page.wait_for_load_state("networkidle")
+    found += violations(page, "new event")
+    assert not found, "\n".join(found)

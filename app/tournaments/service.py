@@ -379,6 +379,10 @@ class EventService:
         """The result of a tracked table's game from its outcome (409 while it is still being played)."""
         if not table.get("game"):
             raise ApiError(409, "not_tracked", "This table's game is not tracked; the scorekeeper enters its result.")
+        if self.folded_setup_best_of(table) == 3:
+            # A best-of-three match is several linked games; the event tracks only its first, so the
+            # match result (games won, glory over the games) is entered by the scorekeeper.
+            raise ApiError(409, "match_by_hand", "A best-of-three match's result is entered by the scorekeeper.")
         folded = self.games.folded(table["game"])
         outcome = folded.rs.outcome(folded.state)
         if outcome is None:
@@ -390,6 +394,12 @@ class EventService:
         for p in table["players"]:
             glory.setdefault(p, 0)
         return {"winner": winner, "glory": glory}
+
+    def folded_setup_best_of(self, table: dict) -> int:
+        """Games per match of the event a table belongs to (1 or 3)."""
+        meta = (self.games.game(table["game"]).get("meta") or {}) if table.get("game") else {}
+        event = meta.get("event")
+        return self.folded(event).row["setup"]["best_of"] if event else 1
 
     def confirm(self, member: Member, round_no: int, table_no: int, raw: Any) -> dict:
         """One tap: the caller signs off the tracked game's outcome as the table's result."""

@@ -218,3 +218,55 @@ def test_the_dashboard_marks_a_tracked_table_slow_after_the_events_minutes(clien
     dash = client.get(f"/api/events/{tid}/dashboard", headers=auth(org)).get_json()
     assert dash["tables"][0]["slow"] is True and dash["tables"][0]["progress"]["minutes_since_entry"] == 11.0
     assert client.get(f"/api/events/{tid}/dashboard").status_code == 403, "the public has no dashboard"
+
+
+def test_a_late_player_joins_the_next_round_and_a_duplicate_is_merged(client, event):
+    tid, org = event
+    register_all(client, tid, org)
+    dup = client.post(f"/api/events/{tid}/players", headers=auth(org), json={"name": "Ana-Maria", "warband": "cyrenis-razors"})
+    assert dup.status_code == 201
+    dup_id = dup.get_json()["player"]
+    assert client.post(f"/api/events/{tid}/merge", headers=auth(org), json={"keep": "p1", "remove": dup_id}).status_code == 201
+    assert client.post(f"/api/events/{tid}/merge", headers=auth(org), json={"keep": "p1", "remove": dup_id}).status_code == 409
+    public = client.get(f"/api/events/{tid}").get_json()
+    assert dup_id not in [p["id"] for p in public["players"]], "the public never sees the merged duplicate"
+    client.post(f"/api/events/{tid}/rounds/1/pair", headers=auth(org))
+    client.post(f"/api/events/{tid}/rounds/1/publish", headers=auth(org))
+    late = client.post(f"/api/events/{tid}/players", headers=auth(org), json={"name": "Lou", "warband": "spiteclaws-swarm"}).get_json()
+    assert late["from_round"] == 2
+    client.post(f"/api/events/{tid}/players/{late['player']}/check-in", headers=auth(org))
+    view = client.get(f"/api/events/{tid}", headers=auth(late["token"])).get_json()
+    assert view["mine"]["round"] == 1 and view["mine"]["bye"] is False and "table" not in view["mine"]
+    for t in client.get(f"/api/events/{tid}").get_json()["rounds"][0]["tables"]:
+        a, b = t["players"]
+        r = client.post(f"/api/events/{tid}/rounds/1/tables/{t['table']}/result", headers=auth(org),
+                        json={"winner": a, "glory": {a: 3, b: 1}})
+        assert r.status_code == 201
+    draft = client.post(f"/api/events/{tid}/rounds/2/pair", headers=auth(org)).get_json()["data"]
+    paired = [p for t in draft["tables"] for p in t["players"]] + [draft["bye"]]
+    assert late["player"] in paired and dup_id not in paired and len(paired) == 5
+
+
+def test_a_best_of_three_match_is_entered_by_the_scorekeeper(client):
+    r = client.post("/api/events", json={"name": "Matched", "date": "2026-12-05", "ruleset": "underworlds/shadespire",
+                                         "format": "matched", "best_of": 3}).get_json()
+    tid, org = r["id"], r["organiser_token"]
+    tokens = {}
+    for name, warband in (("Ana", "garreks-reavers"), ("Ben", "steelhearts-champions")):
+        p = client.post(f"/api/events/{tid}/players", headers=auth(org), json={"name": name, "warband": warband}).get_json()
+        tokens[p["player"]] = p["token"]
+        client.post(f"/api/events/{tid}/players/{p['player']}/check-in", headers=auth(org))
+    client.post(f"/api/events/{tid}/rounds/1/pair", headers=auth(org))
+    assert client.post(f"/api/events/{tid}/rounds/1/publish", headers=auth(org)).status_code == 201
+    a, b = client.get(f"/api/events/{tid}").get_json()["rounds"][0]["tables"][0]["players"]
+    refused = client.post(f"/api/events/{tid}/rounds/1/tables/1/confirm", headers=auth(tokens[a]))
+    assert refused.status_code == 409 and refused.get_json()["error"]["code"] == "match_by_hand"
+    assert client.get(f"/api/events/{tid}", headers=auth(tokens[a])).get_json()["mine"]["proposed"] is None
+    no_games = client.post(f"/api/events/{tid}/rounds/1/tables/1/result", headers=auth(org),
+                           json={"winner": a, "glory": {a: 14, b: 12}})
+    assert no_games.status_code == 422
+    ok = client.post(f"/api/events/{tid}/rounds/1/tables/1/result", headers=auth(org),
+                     json={"winner": a, "glory": {a: 14, b: 12}, "games_won": {a: 2, b: 1}})
+    assert ok.status_code == 201
+    row = {r["player"]: r for r in client.get(f"/api/events/{tid}").get_json()["standings"]}
+    assert row[a]["points"] == 3 and row[b]["tiebreakers"]["glory_difference"] == -2

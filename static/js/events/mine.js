@@ -25,6 +25,7 @@ function resultPart(ctx, mine) {
       h("p", {}, "A judge will settle the result with you."));
   }
   if (!mine.game) return h("p", { class: "muted" }, "This table is not tracked: the scorekeeper enters its result.");
+  if (ctx.view.setup.best_of === 3) return h("p", { class: "muted" }, "The scorekeeper enters this match's result (games won and glory).");
   if (!mine.proposed) return h("p", { class: "muted" }, "When the game ends, its result appears here to confirm.");
   if (mine.i_confirmed) {
     return h("div", { class: "card", role: "status" }, h("b", {}, "You confirmed"),

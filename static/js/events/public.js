@@ -18,7 +18,7 @@ export function renderPublic(ctx) {
   return h("div", { class: "public-grid" },
     h("section", { "aria-labelledby": "pub-pairings" },
       h("h2", { id: "pub-pairings" }, rnd ? `Round ${rnd.round} pairings` : "Pairings"),
-      rnd ? [roundClock(rnd.timer, v.setup.end_of_time), pairingsList(rnd)] : h("p", { class: "muted" }, "Round 1 is not published yet.")),
+      rnd ? [rnd.complete ? null : roundClock(rnd.timer, v.setup.end_of_time), pairingsList(rnd)] : h("p", { class: "muted" }, "Round 1 is not published yet.")),
     h("section", { "aria-labelledby": "pub-standings" }, h("h2", { id: "pub-standings" }, "Standings"), standingsTable(v)),
     h("section", { class: "qr-box" }, h("h2", {}, "Follow on your phone"),
       h("img", { class: "qr", src: `/api/events/${encodeURIComponent(ctx.eventId)}/qr.svg`, alt: "QR code of this page" }),

@@ -293,7 +293,8 @@ def test_eight_player_three_round_event(phones, server):
     public.goto(f"/event/{event_id}/public")
     expect(public.locator("table.standings tbody tr")).to_have_count(8)
     expect(public.locator("img.qr")).to_be_visible()
-    public.wait_for_function("document.querySelector('img.qr').complete && document.querySelector('img.qr').naturalWidth > 0")
+    expect(public.locator("img.qr")).to_have_js_property("complete", True)
+    assert public.locator("img.qr").evaluate("img => img.naturalWidth") > 0, "the QR code is drawn"
     phones.shot(public, "07-standings-phone", full_page=True)
     public.set_viewport_size(LAPTOP)
     phones.shot(public, "07-standings-laptop")

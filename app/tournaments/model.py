@@ -71,6 +71,12 @@ def round_complete(rnd: dict) -> bool:
     return all(t["status"] == "confirmed" for t in rnd["tables"])
 
 
+def has_played(state: dict, player: str) -> bool:
+    """The player was paired (or given the bye) in a published round."""
+    return any(rnd["bye"] == player or any(player in t["players"] for t in rnd["tables"])
+               for rnd in published_rounds(state))
+
+
 def table_of(state: dict, round_no, table_no) -> dict | None:
     """A table of a round, or None."""
     rnd = state["rounds"].get(round_no) if isinstance(round_no, int) else None
@@ -155,8 +161,7 @@ def _check_merge(state, d):
         return Refusal("same_player", "A player cannot be merged with themselves.")
     if remove["status"] == "merged" or keep["status"] == "merged":
         return Refusal("not_active", "One of them has already been merged.", 409)
-    if any(remove["id"] in t["players"] or r["bye"] == remove["id"] for r in published_rounds(state) for t in r["tables"]) \
-            or any(r["bye"] == remove["id"] for r in published_rounds(state)):
+    if has_played(state, remove["id"]):
         return Refusal("has_played", f"{remove['name']} has already been paired in a published round; drop that "
                                      "registration instead of merging it.", 409)
     return None

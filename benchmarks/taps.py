@@ -83,6 +83,7 @@ def B(kind, fid=None, target=None, attack=(), defence=()):  # noqa: N802
 # Three rounds: four activations each per round (alternating, Ana first), a power-step ploy and a reaction
 # in round 1, Tor (one wound) taken out of action by Ash's charge, an objective scored in each end phase.
 SCRIPT: list[Step] = [
+    A("roll_off"),
     A("move", "vex"), B("guard", "rok"),
     A("attack", "kit", "mara", ["smash", "fury"], ["block"]),
     B("charge", "mara", "kit", ["crit", "smash"], ["dodge"]), A("reaction"),
@@ -197,6 +198,7 @@ class Table:
         if step.kind in ("move", "guard", "attack", "charge"):
             name = step.fighter.capitalize()
             group = actions.locator(f"[data-group='Activate {name}']")
+            actions.locator(f"[data-group='Activate {name}'], h2:text-is('Activate {name}')").first.wait_for()
             if group.count() == 0:   # one fighter left: its actions are shown at once
                 self.tap_action(phone, {"move": "Move", "guard": "Guard", "attack": "Attack", "charge": "Charge"}[step.kind], result,
                                 send=step.kind in ("move", "guard"))
@@ -275,8 +277,9 @@ class Table:
     def dice(self, phone: Phone, step: Step, result: Result) -> None:
         page = phone.page
         sheet = page.locator("dialog[aria-label='Attack entry']")
+        # One weapon: the sheet opens by itself; otherwise the weapon is a tap.
+        page.locator("dialog[aria-label='Attack entry'], section.actions [data-suggestion='attack']").first.wait_for()
         if not sheet.count():
-            page.locator("section.actions").get_by_role("button", name=f"{step.fighter.capitalize()}: Blade").first.wait_for()
             phone.tap(page.locator("section.actions").get_by_role("button", name=f"{step.fighter.capitalize()}: Blade").first)
         sheet.wait_for()
         target = sheet.locator("[data-field='target']", has_text=step.target.capitalize())
@@ -312,7 +315,9 @@ def run(headed: bool = False) -> dict:
                 try:
                     table.play(step, result)
                 except Exception as exc:  # noqa: BLE001 - say where the script got stuck and what the phones show
-                    shown = {s: ph.page.locator("#banner").inner_text().replace("\n", " · ") for s, ph in table.phones.items()}
+                    shown = {s: ph.page.locator("#banner").inner_text().replace("\n", " · ") + " || actions: "
+                             + ph.page.locator("section.actions").first.inner_text().replace("\n", " · ")[:400]
+                             for s, ph in table.phones.items()}
                     raise RuntimeError(f"step {i} {step} could not be played: {exc}\nbanners: {shown}") from exc
             result.log_types = [(e["type"], (e.get("data") or {}).get("play") or (e.get("data") or {}).get("action"))
                                 for e in table.log()]

@@ -1,6 +1,7 @@
 """Dice in one tap each: a key per face, the card's dice count preset, symbols shown, the preview as dice go in."""
 from __future__ import annotations
 
+import requests
 from playwright.sync_api import expect
 
 from .flows import api_game, attack_sheet, join
@@ -51,13 +52,23 @@ def test_an_attack_with_its_dice_takes_five_taps_on_the_attackers_phone_and_none
     expect(preview.locator("[data-preview]")).to_have_attribute("data-preview", "hit")
     expect(sheet).not_to_contain_text("null")
     expect(sheet.locator("[data-kind='attack'][data-face='smash']")).to_have_attribute("aria-label", "Smash ×1: add another Smash die")
+    # The hit allows a drive back: the choice is made with the Commit tap itself.
+    expect(sheet.get_by_role("button", name="Drive Rok back 1 hex and commit")).to_be_visible()
     phones.shot(ana, "02-dice-entered")
-    a.tap(sheet.get_by_role("button", name="Commit attack"))
+    a.tap(sheet.get_by_role("button", name="Commit attack, Rok stays"))
 
     expect(ben.locator("[data-fighter='p2.rok'] .wounds .count b")).to_have_text("3", timeout=3000)
     assert a.taps == 5, a.taps
-    stored = [e for e in _events(server, game) if e["type"] == "attack"][-1]["data"]
+    expect(ana.locator("#conn")).not_to_contain_text("waiting")
+    log = _events(server, game)
+    stored = [e for e in log if e["type"] == "attack"][-1]["data"]
     assert stored["attack_roll"] == {"smash": 1, "fury": 1} and stored["defence_roll"] == {"dodge": 1}
+    drive = [e["data"] for e in log if e["type"] == "drive_back"]
+    catalogue = requests.get(f"{server.url}/api/rulesets/underworlds/deathgorge", timeout=10).json()["catalogue"]
+    if next(c for c in catalogue if c["type"] == "drive_back")["fields"]["hexes"]["min"] == 0:
+        assert drive == [{"fighter": "p2.rok", "hexes": 0}]    # "not driven back" is recorded
+    else:
+        assert drive == []
 
 
 def test_a_tap_on_an_entered_die_or_a_long_press_on_its_face_takes_it_off_and_extra_dice_count(phones, server):
@@ -84,11 +95,13 @@ def test_a_tap_on_an_entered_die_or_a_long_press_on_its_face_takes_it_off_and_ex
         sheet.locator("[data-kind='attack'][data-face='crit']").click()
     sheet.locator("[data-kind='defence'][data-face='block']").click()
     phones.shot(ana, "03-three-dice")
-    sheet.get_by_role("button", name="Commit attack").click()
+    sheet.get_by_role("button", name="Drive Rok back 1 hex and commit").click()
     expect(ana.locator("dialog[aria-label='Attack entry']")).to_have_count(0)
     ana.wait_for_function("() => !document.querySelector('#conn').textContent.includes('waiting')")
-    stored = [e for e in _events(server, game) if e["type"] == "attack"][-1]["data"]
+    log = _events(server, game)
+    stored = [e for e in log if e["type"] == "attack"][-1]["data"]
     assert stored["attack_roll"] == {"smash": 1, "crit": 2} and stored["profile"]["dice"] == 3
+    assert (log[-1]["type"], log[-1]["data"]) == ("drive_back", {"fighter": "p2.rok", "hexes": 1})
 
 
 def _events(server, game):

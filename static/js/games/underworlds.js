@@ -307,10 +307,24 @@ function combatEntry(s, c) {
     else if (spec.type === "int") setPath(given, path, spec.min ?? 0);
   }
   const missingGiven = () => asked.some(([path]) => getPath(given, path) === undefined);
-  return sheet(s.label || "Attack", (close) => {
+  const entered = sheet(s.label || "Attack", (close) => {
     const body = h("div", { class: "stack", "data-form": "attack" });
     const previewBox = h("div", { class: "preview", "aria-live": "polite", id: "attack-preview" });
-    const commit = button("Commit attack", () => close(buildData()), { cls: "btn primary", "data-action": "commit" });
+    // When the outcome allows a drive back (combat step 7, pg 21), the attacking player's choice is made
+    // with the Commit tap itself: "…, Rok stays" or "Drive Rok back and commit" (no extra step after).
+    let driveBack = null;   // hexes the preview allows, or null
+    const commit = button("Commit attack", () => close({ data: buildData(), hexes: driveBack === null ? null : 0 }),
+      { cls: "btn primary", "data-action": "commit" });
+    const push = button("Drive back", () => close({ data: buildData(), hexes: driveBack }),
+      { cls: "btn primary", "data-action": "commit-drive-back", hidden: true });
+    const offerDriveBack = (hexes) => {
+      driveBack = hexes;
+      const who = fighterName(view, st.target);
+      commit.textContent = hexes === null ? "Commit attack" : `Commit attack, ${who} stays`;
+      push.textContent = hexes === null ? "Drive back" : `Drive ${who} back ${hexes} hex${hexes === 1 ? "" : "es"} and commit`;
+      push.hidden = hexes === null;
+      push.disabled = commit.disabled;
+    };
     let timer = null;
 
     const profile = () => (named ? { ...(profilesOf(view, st.attacker)[st.profile] || {}), ...base.profile }
@@ -336,7 +350,7 @@ function combatEntry(s, c) {
     const targetDefence = () => ({ ...(characteristic(view, st.target, "defence") || { dice: 1 }), ...(given.defence || {}) });
     const defenceExpected = () => Math.max(st.defDice ?? targetDefence().dice ?? 1, st.defenceFaces.length);
     async function runPreview() {
-      const bare = (text) => { previewBox.className = "preview"; previewBox.replaceChildren(h("div", { class: "muted" }, text)); commit.disabled = true; };
+      const bare = (text) => { previewBox.className = "preview"; previewBox.replaceChildren(h("div", { class: "muted" }, text)); commit.disabled = true; offerDriveBack(null); };
       if (!st.target) return bare("Pick a target to see the outcome.");
       if (missingGiven()) return bare("Enter the numbers from the fighter card first.");
       const aLeft = attackExpected() - st.attackFaces.length;
@@ -346,6 +360,9 @@ function combatEntry(s, c) {
       const reply = await c.preview("attack", buildData());
       const open = [aLeft > 0 ? `${aLeft} ${magic() ? "magic" : "attack"} ${aLeft === 1 ? "die" : "dice"}` : null,
         dLeft > 0 ? `${dLeft} defence ${dLeft === 1 ? "die" : "dice"}` : null].filter(Boolean);
+      const allowed = !open.length && reply && !(reply.violations || []).length
+        && (reply.consequences || []).find((x) => x.type === "drive_back_allowed" && x.data && x.data.fighter === st.target);
+      offerDriveBack(allowed ? allowed.data.hexes : null);
       previewBox.className = `preview${reply && (reply.error || (reply.violations || []).length) ? " bad" : ""}${open.length ? " partial" : ""}`;
       previewBox.replaceChildren(...[open.length ? h("div", { class: "muted", "data-partial": "true" }, `So far; still to enter: ${open.join(", ")}`) : null,
         ...previewText(reply, view, c)].filter(Boolean));
@@ -417,13 +434,24 @@ function combatEntry(s, c) {
           }))),
         // The outcome stays in view next to Commit, whatever part of the form is scrolled to.
         h("div", { class: "sheet-footer" }, previewBox,
-          h("div", { class: "row" }, button("Cancel", () => close(null), { cls: "btn" }), commit)),
+          h("div", { class: "row" }, button("Cancel", () => close(null), { cls: "btn" }), commit),
+          push),
       ].filter(Boolean));
     }
     draw();
     runPreview();
     return body;
   }, { label: "Attack entry" });
+  // The sheet enters the attack itself, then the drive back chosen with it (the outbox keeps the order).
+  return entered.then(async (chosen) => {
+    if (!chosen) return null;
+    await c.submit("attack", chosen.data);
+    // "Stays" is entered where the ruleset records a drive back not made (hexes 0); elsewhere it is simply not made.
+    const spec = (c.catalogue || []).find((e) => e.type === "drive_back");
+    const zeroOk = spec && spec.fields && spec.fields.hexes && (spec.fields.hexes.min ?? 0) === 0;
+    if (chosen.hexes > 0 || (chosen.hexes === 0 && zeroOk)) await c.submit("drive_back", { fighter: chosen.data.target, hexes: chosen.hexes });
+    return null;
+  });
 }
 
 // -- words ----------------------------------------------------------------------------------------

@@ -97,12 +97,12 @@ SCRIPT: list[Step] = [
     A("move", "kit"), B("attack", "rok", "ash", ["smash", "smash"], ["single"]),
     A("guard", "ash"), B("move", "mara"),
     A("attack", "vex", "mara", ["fury", "fury"], ["dodge"]), B("guard", "rok"),
-    B("objective"), A("end"), B("end"),
+    A("end"), B("objective"), B("end"),
     # round 3
     A("roll_off"),
     A("guard", "vex"), B("charge", "mara", "kit", ["smash", "fury"], ["block"]),
     A("attack", "ash", "rok", ["crit", "smash", "single"], ["double"]), B("move", "rok"),
-    A("move", "kit"), B("guard", "mara"),
+    A("move", "kit"), B("guard", "rok"),
     A("attack", "vex", "rok", ["smash", "smash"], ["block"]), B("attack", "rok", "vex", ["smash", "fury"], ["dodge"]),
     A("objective"), A("end"), B("end"),
 ]
@@ -179,10 +179,13 @@ class Table:
 
     # -- entering, with the time until the other phone shows it -------------------------------------
     def enter(self, phone: Phone, locator, result: Result) -> None:
-        """The tap that sends an entry: time it until the other phone's "what just happened" names it."""
-        before = self.head()
-        start = time.perf_counter()
+        """The tap that sends an entry: timed until the other phone's "what just happened" names it."""
+        before, start = self.head(), time.perf_counter()
         phone.tap(locator)
+        self.seen_by_other(phone, before, start, result)
+
+    def seen_by_other(self, phone: Phone, before: int, start: float, result: Result) -> None:
+        """Wait until the other phone's "what just happened" card names an entry after `before`."""
         self.other(phone.seat).page.wait_for_function(
             """(head) => [...document.querySelectorAll('#happened [data-seqs]')]
                  .some((el) => el.dataset.seqs.split(' ').some((s) => Number(s) > head))""",
@@ -225,7 +228,7 @@ class Table:
         elif step.kind == "objective":
             self.tap_action(phone, "Score an objective", result, send=False, template_ok=True, exact=False)
         elif step.kind == "end":
-            self.tap_action(phone, "End phase done", result, send=True, exact=False)
+            self.tap_action(phone, "Done", result, send=True, exact=False)
         elif step.kind == "roll_off":
             self.roll_off(phone, result)
         for seat, p in self.phones.items():
@@ -243,26 +246,16 @@ class Table:
         before_dialogs = page.locator("dialog").count()
         if send:
             # A complete event is sent by this tap, unless a sheet opens (then its Enter sends it).
+            before, start = self.head(), time.perf_counter()
             phone.tap(button)
             page.wait_for_timeout(150)
             if page.locator("dialog").count() > before_dialogs:
                 self.fill_sheet(phone, result)
             else:
-                self.wait_seen(phone, result)
+                self.seen_by_other(phone, before, start, result)
             return
         phone.tap(button)
         self.fill_sheet(phone, result)
-
-    def wait_seen(self, phone: Phone, result: Result) -> None:
-        """The entry was sent by the last tap: wait for the other phone (timed from that tap)."""
-        # The tap has happened; time from now is a lower bound; we re-time from the head we see.
-        start = time.perf_counter()
-        head = self.head() - 1
-        self.other(phone.seat).page.wait_for_function(
-            """(head) => [...document.querySelectorAll('#happened [data-seqs]')]
-                 .some((el) => el.dataset.seqs.split(' ').some((s) => Number(s) > head))""",
-            arg=head, polling="raf", timeout=STEP_TIMEOUT_MS)
-        result.seen.append(time.perf_counter() - start)
 
     def fill_sheet(self, phone: Phone, result: Result) -> None:
         sheet = phone.page.locator("dialog")
@@ -328,31 +321,30 @@ def run(headed: bool = False) -> dict:
 
 
 def summarise(result: Result) -> dict:
-    taps = {kind: {seat: {"count": len(v), "mean": round(statistics.mean(v), 2) if v else 0, "max": max(v) if v else 0}
-                   for seat, v in seats.items()} for kind, seats in result.taps.items()}
-    # Move/Guard: taps on both phones together, per activation.
-    both = {kind: max((a + b for a, b in zip(result.taps[kind]["p1"], result.taps[kind]["p2"])), default=0)
-            for kind in ("move", "guard")}
-    attacker, other = [], []
-    steps = defaultdict(list)
+    """Taps per step kind on the acting phone and on the other phone, passes, and the time to the other phone."""
+    seats_of = defaultdict(list)
     for step in SCRIPT:
-        steps[step.kind].append(step.seat)
-    for kind in ("attack", "charge"):
-        for i, seat in enumerate(steps[kind]):
-            attacker.append(result.taps[kind][seat][i])
-            other.append(result.taps[kind]["p2" if seat == "p1" else "p1"][i])
-    entries = [t for t in result.log_types if t[0] not in ("roll_off", "do_over", "deployed")] or result.log_types
+        seats_of[step.kind].append(step.seat)
+    kinds = {}
+    for kind, seats in seats_of.items():
+        acting = [result.taps[kind][seat][i] for i, seat in enumerate(seats)]
+        other = [result.taps[kind]["p2" if seat == "p1" else "p1"][i] for i, seat in enumerate(seats)]
+        per_player = {s: [a for a, who in zip(acting, seats) if who == s] for s in ("p1", "p2")}
+        kinds[kind] = {"n": len(seats), "acting_mean": round(statistics.mean(acting), 2), "acting_max": max(acting),
+                       "other_max": max(other), "both_max": max(a + b for a, b in zip(acting, other)),
+                       **{f"{s}_taps": v for s, v in per_player.items()}}
+    attack_acting = [t for k in ("attack", "charge") for t in ([] if k not in kinds else
+                     [result.taps[k][seat][i] for i, seat in enumerate(seats_of[k])])]
     passes = sum(1 for t in result.log_types if (t[0], t[1] if t[0] != "reaction_pass" else None) in PASS_TYPES)
     seen = sorted(result.seen)
     out = {
-        "taps": taps,
-        "move_guard_taps_both_phones_max": max(both.values()),
-        "attack_taps_attacker_max": max(attacker), "attack_taps_attacker_mean": round(statistics.mean(attacker), 2),
-        "attack_taps_other_phone_max": max(other),
+        "kinds": kinds,
+        "move_guard_taps_both_phones_max": max(kinds[k]["both_max"] for k in ("move", "guard")),
+        "attack_taps_attacker_max": max(attack_acting), "attack_taps_attacker_mean": round(statistics.mean(attack_acting), 2),
+        "attack_taps_other_phone_max": max(kinds[k]["other_max"] for k in ("attack", "charge")),
         "log_entries": len(result.log_types), "explicit_passes": passes,
         "explicit_pass_share": round(passes / len(result.log_types), 3) if result.log_types else 0,
         "seen_on_other_phone_s": {"n": len(seen), "p50": round(statistics.median(seen), 3), "max": round(seen[-1], 3)},
-        "entries_after_set_up": len(entries),
     }
     out["targets_met"] = {
         "move_guard_at_most_2_taps": out["move_guard_taps_both_phones_max"] <= TARGETS["move_guard_total"],
@@ -365,11 +357,12 @@ def summarise(result: Result) -> dict:
 
 
 def report(out: dict) -> str:
-    lines = ["Taps per scripted step kind (mean / max per occurrence):",
-             f"{'kind':<10} {'n':>3}  {'Ana (p1)':>12}  {'Ben (p2)':>12}"]
-    for kind, seats in out["taps"].items():
-        n = max(seats["p1"]["count"], seats["p2"]["count"])
-        lines.append(f"{kind:<10} {n:>3}  {seats['p1']['mean']:>6} / {seats['p1']['max']:<3}  {seats['p2']['mean']:>6} / {seats['p2']['max']:<3}")
+    """The numbers as a table for people."""
+    lines = ["Taps per scripted step (the acting phone: mean / max; the other phone: max)",
+             f"{'kind':<10} {'n':>3}  {'acting':>10}  {'other':>5}  {'Ana acting':<18} {'Ben acting':<18}"]
+    for kind, k in out["kinds"].items():
+        lines.append(f"{kind:<10} {k['n']:>3}  {k['acting_mean']:>5} / {k['acting_max']:<2}  {k['other_max']:>5}  "
+                     f"{str(k['p1_taps']):<18} {str(k['p2_taps']):<18}")
     lines += [
         "",
         f"Move or Guard, taps on both phones (max): {out['move_guard_taps_both_phones_max']}   target <= 2",

@@ -57,16 +57,23 @@ export function describeLanded(ev, prior, c) {
   return [`${who}: ${summary(ev, c)}`, details, !!ev.override];
 }
 
-/** Show the summary of an entry another phone made, and highlight what it changed. */
-export function announce(ev, prior, c, changedSeats = []) {
+/** Show the summary of an entry another phone made, and highlight the fighters it names. */
+export function announce(ev, prior, c) {
   const [headline, details, loud] = describeLanded(ev, prior, c);
   const ms = loud ? LOUD_MS : SHOW_MS;
   shown.push({ seq: ev.seq, type: ev.type, headline: c.humanise(headline), details: details.map((d) => c.humanise(d)), loud, until: Date.now() + ms });
   redraw();
   setTimeout(redraw, ms + 50);
+  light([...fightersIn(ev)].map((fid) => `[data-fighter="${CSS.escape(fid)}"]`));
+}
+
+/** Highlight the scores of these seats for a moment (their glory or score just changed). */
+export function flashScores(seats) {
+  light(seats.map((seat) => `[data-seat="${CSS.escape(seat)}"] .stat.glory, [data-seat="${CSS.escape(seat)}"] [data-score]`));
+}
+
+function light(selectors) {
   const start = Date.now();
-  const selectors = [...[...fightersIn(ev)].map((fid) => `[data-fighter="${CSS.escape(fid)}"]`),
-    ...changedSeats.map((seat) => `[data-seat="${CSS.escape(seat)}"] .stat.glory, [data-seat="${CSS.escape(seat)}"] [data-score]`)];
   for (const sel of selectors) flashes.set(sel, start);
   setTimeout(() => {
     for (const sel of selectors) {

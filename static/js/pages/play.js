@@ -10,7 +10,7 @@ import { Live } from "../live.js";
 import * as outbox from "../outbox.js";
 import { renderActions, runSuggestion } from "../actions.js";
 import { renderLog } from "../log.js";
-import { announce, applyFlashes, changedScores } from "../happened.js";
+import { announce, applyFlashes, changedScores, flashScores } from "../happened.js";
 import { renderGameOver } from "../gameover.js";
 import { askReason, showRejection } from "../dialogs.js";
 import { onHandover, checkPending, showHandoverCode } from "../handover.js";
@@ -32,7 +32,6 @@ const T = {
   renderer: null,
   live: null,
   inert: {},          // seq -> why a logged event no longer has any effect (the server's fold, view.inert)
-  landed: [],         // entries from other phones not yet announced (waiting for their view)
   asOf: null,         // referee stepping back: state at this seq (read-only)
   pastView: null,
 };
@@ -158,16 +157,10 @@ function followUp() {
   if (s) runSuggestion(s, ctx());
 }
 
-/** Another phone's entries whose view has now arrived: summarise them and highlight what changed. */
-function tellWhatHappened(before, seq) {
-  const ready = T.landed.filter((ev) => typeof seq !== "number" || ev.seq <= seq);
-  if (!ready.length) return;
-  T.landed = T.landed.filter((ev) => !ready.includes(ev));
-  const seats = changedScores(before, T.view);
-  for (const ev of ready) {
-    const prior = ev.type === "revert" ? T.events.get(ev.data.seq) : null;
-    announce(ev, prior, ctx(), ev === ready[ready.length - 1] ? seats : []);
-  }
+/** Another phone's entry has landed: say what happened at once (the entry and its consequences). */
+function tellWhatHappened(ev) {
+  const prior = ev.type === "revert" ? T.events.get(ev.data.seq) : null;
+  announce(ev, prior, ctx());
 }
 
 /** Take a `view` payload {seq, seat, state, outcome, advice} (REST summary, sync, view, ack). */
@@ -503,17 +496,14 @@ async function main() {
     onApplied: (msg) => {
       const had = T.events.has(msg.seq);
       mergeEvent(msg);
-      if (!had) {
-        T.landed.push(T.events.get(msg.seq));   // told once its view (scores) has arrived too,
-        setTimeout(() => tellWhatHappened(T.view, msg.seq), 1500);   // or now, if that view never comes
-      }
+      if (!had) tellWhatHappened(T.events.get(msg.seq));
       snapshot(); render();
       if (actsForOthers()) refereeAdvice().then(render);
     },
     onView: (msg) => {
       const before = T.view;
       applyView(msg);
-      tellWhatHappened(before, msg.seq);
+      flashScores(changedScores(before, T.view));   // the scores the entry changed light up as they change
       snapshot(); render();
       followUp();
     },

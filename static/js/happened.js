@@ -1,6 +1,5 @@
-// "What just happened": when another phone's entry lands, a short summary (who did what, and what the
-// rules did: damage, out of action, glory) shows for a moment at the bottom of the screen, and the
-// fighters and scores it changed are highlighted. Overrides and undos stay longer and stand out.
+// "What just happened": another phone's entry summed up for a moment (who did what, what the rules did),
+// the fighters and scores it changed highlighted; overrides and undos stay longer and stand out.
 import { h, button } from "./dom.js";
 import { summary, consequenceText } from "./log.js";
 
@@ -24,8 +23,7 @@ function region() {
   return el;
 }
 
-// One card at a time, so the summary never hides more than a strip of the screen: the latest entry with
-// what the rules did, and the earlier ones still fresh as one line each under it.
+// One card, so it hides only a strip of the screen: the latest entry, earlier fresh ones in one line.
 function redraw() {
   const now = Date.now();
   for (let i = shown.length - 1; i >= 0; i -= 1) if (shown[i].until <= now) shown.splice(i, 1);
@@ -39,8 +37,7 @@ function redraw() {
     h("div", { class: "grow" },
       h("div", { class: "headline" }, latest.headline),
       latest.details.length ? h("div", { class: "detail" }, latest.details.join(" · ")) : null,
-      earlier.length ? h("div", { class: "earlier", title: earlier.map((x) => x.headline).join("\n") },
-        `Before: ${earlier.map((x) => x.headline).join(" · ")}`) : null),
+      earlier.length ? h("div", { class: "earlier" }, `Before: ${earlier.map((x) => x.headline).join(" · ")}`) : null),
     button("✕", dismiss, { cls: "btn small ghost", aria: "Dismiss" })));
 }
 

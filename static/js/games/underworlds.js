@@ -211,14 +211,16 @@ function faceSymbol(face) {
 }
 
 /** A face key: tap adds one die showing that face; a long press takes one of them off again. */
+const tint = (kind) => (kind === "defence" ? " def" : kind === "magic" ? " magic" : "");
+
 function faceKey(kind, face, roll, onchange, hits) {
   const [key, , name] = face;
   const n = roll.filter((f) => f === key).length;
   let timer = null;
   let long = false;
-  const press = () => { long = false; timer = setTimeout(() => { long = true; takeOff(roll, key); onchange(); }, LONG_PRESS_MS); };
+  const press = () => { long = false; timer = setTimeout(() => { long = true; if (n) { roll.splice(roll.lastIndexOf(key), 1); onchange(); } }, LONG_PRESS_MS); };
   const release = () => clearTimeout(timer);
-  return h("button", { type: "button", class: `face${kind === "defence" ? " def" : kind === "magic" ? " magic" : ""}${hits ? " hits" : ""}`,
+  return h("button", { type: "button", class: `face${tint(kind)}${hits ? " hits" : ""}`,
     "data-face": key, "data-kind": kind, // The name starts with what the key shows (its word and ×count), so speech matches the screen.
     "aria-label": n ? `${name.split(" ")[0]} ×${n}: add another ${name} die` : `Add a ${name} die`,
     onpointerdown: press, onpointerup: release, onpointerleave: release, onpointercancel: release,
@@ -228,13 +230,8 @@ function faceKey(kind, face, roll, onchange, hits) {
   n ? h("span", { class: "n", "aria-hidden": "true" }, `×${n}`) : null);
 }
 
-function takeOff(roll, key) {
-  const i = roll.lastIndexOf(key);
-  if (i >= 0) roll.splice(i, 1);
-}
-
-/** Dice entry for one roll: a key per face (tap = one more die showing it) and the dice entered so far,
- *  each of which comes off again with a tap. `expected` is the number of dice rolled (preset from the card). */
+/** One roll: a key per face (a tap adds a die showing it) and the dice entered (a tap takes one off);
+ *  `expected` dice were rolled (the card's number unless changed). */
 function dicePad(kind, roll, expected, card, label, hitFaces, onchange) {
   const faces = FACE[kind];
   const face = (key) => faces.find((f) => f[0] === key) || [key, "?", key];
@@ -243,16 +240,16 @@ function dicePad(kind, roll, expected, card, label, hitFaces, onchange) {
     h("div", { class: "faces", role: "group", "aria-label": `${label} dice: tap the face each die shows` },
       faces.map((f) => faceKey(kind, f, roll, onchange, hitFaces.includes(f[0])))),
     h("div", { class: "entered", role: "group", "aria-label": `${label} dice entered` },
-      roll.map((key, i) => h("button", { type: "button", class: `die${kind === "defence" ? " def" : kind === "magic" ? " magic" : ""}${hitFaces.includes(key) ? " hits" : ""}`,
+      roll.map((key, i) => h("button", { type: "button", class: `die${tint(kind)}${hitFaces.includes(key) ? " hits" : ""}`,
         "data-die": `${kind}-${i}`, "data-face": key, "aria-label": `Remove this ${face(key)[2]} die`,
         onclick: () => { roll.splice(i, 1); onchange(); } }, faceSymbol(face(key)))),
       left > 0 ? Array.from({ length: left }, (_, i) => h("span", { class: "die unset", "aria-hidden": "true", "data-die": `${kind}-${roll.length + i}` }, "?")) : null,
       h("span", { class: "count", "data-count": kind }, left > 0 ? `${roll.length} of ${expected}` : `${roll.length} ${roll.length === 1 ? "die" : "dice"}${roll.length !== card ? ` (card: ${card})` : ""}`)));
 }
 
-/** Faces that succeed for a weapon symbol (Deathgorge rulebook, Combat, pg 21): criticals and the symbol. */
+// Faces that succeed (Deathgorge rulebook, Combat, pg 21): criticals and the weapon's symbol; in defence
+// criticals and the Defence symbol, on Guard both Block and Dodge.
 const ATTACK_HITS = (symbol) => ["crit", symbol].filter(Boolean);
-/** Faces that succeed in defence: criticals and the Defence symbol; on Guard Block and Dodge both (pg 21). */
 const DEFENCE_SAVES = (symbol, guard) => (guard ? ["crit", "block", "dodge"] : ["crit", symbol || "block"]);
 
 const profileName = (p) => p.name || `${p.symbol === "fury" ? "Fury" : p.symbol === "smash" ? "Smash" : capital(p.symbol || "Attack")} ${p.range ? `range ${p.range}` : ""}`.trim();
@@ -310,21 +307,19 @@ function combatEntry(s, c) {
   const entered = sheet(s.label || "Attack", (close) => {
     const body = h("div", { class: "stack", "data-form": "attack" });
     const previewBox = h("div", { class: "preview", "aria-live": "polite", id: "attack-preview" });
-    // When the outcome allows a drive back (combat step 7, pg 21), the attacking player's choice is made
-    // with the Commit tap itself: "…, Rok stays" or "Drive Rok back and commit" (no extra step after).
-    let driveBack = null;   // hexes the preview allows, or null
-    const commit = button("Commit attack", () => close({ data: buildData(), hexes: driveBack === null ? null : 0 }),
-      { cls: "btn primary", "data-action": "commit" });
-    const push = button("Drive back", () => close({ data: buildData(), hexes: driveBack }),
-      { cls: "btn primary", "data-action": "commit-drive-back", hidden: true });
-    const offerDriveBack = (hexes) => {
-      driveBack = hexes;
+    // A drive back the outcome allows (combat step 7, pg 21) is chosen with the Commit tap itself.
+    let driveBack = null;   // hexes allowed, or null
+    const commit = button("", () => close({ data: buildData(), hexes: driveBack && 0 }), { cls: "btn primary", "data-action": "commit" });
+    const push = button("", () => close({ data: buildData(), hexes: driveBack }), { cls: "btn primary", "data-action": "commit-drive-back" });
+    const offerDriveBack = (n) => {
+      driveBack = n;
       const who = fighterName(view, st.target);
-      commit.textContent = hexes === null ? "Commit attack" : `Commit attack, ${who} stays`;
-      push.textContent = hexes === null ? "Drive back" : `Drive ${who} back ${hexes} hex${hexes === 1 ? "" : "es"} and commit`;
-      push.hidden = hexes === null;
+      commit.textContent = n === null ? "Commit attack" : `Commit attack, ${who} stays`;
+      push.textContent = n === null ? "" : `Drive ${who} back ${n} hex${n === 1 ? "" : "es"} and commit`;
+      push.hidden = n === null;
       push.disabled = commit.disabled;
     };
+    offerDriveBack(null);
     let timer = null;
 
     const profile = () => (named ? { ...(profilesOf(view, st.attacker)[st.profile] || {}), ...base.profile }
@@ -424,8 +419,7 @@ function combatEntry(s, c) {
           st.target ? fewer("Defence dice", defenceExpected, (v) => { st.defDice = v; st.defenceFaces.splice(v); }) : null),
         h("fieldset", {}, h("legend", {}, "Situation"),
           h("label", { class: "check" }, h("input", { type: "checkbox", checked: st.cover, onchange: (e) => { st.cover = e.target.checked; later(); } }), "Target in cover"),
-          h("label", { class: "check" }, h("input", { type: "checkbox", checked: st.trapped, onchange: (e) => { st.trapped = e.target.checked; later(); } }), "Target trapped"),
-          guard ? h("p", { class: "muted" }, "The target is on Guard (the engine counts it).") : null),
+          h("label", { class: "check" }, h("input", { type: "checkbox", checked: st.trapped, onchange: (e) => { st.trapped = e.target.checked; later(); } }), "Target trapped")),
         h("fieldset", {}, h("legend", {}, "Keywords"),
           h("div", { class: "row" }, kw.map((k) => {
             const fixed = (p.keywords || []).includes(k);
@@ -442,14 +436,13 @@ function combatEntry(s, c) {
     runPreview();
     return body;
   }, { label: "Attack entry" });
-  // The sheet enters the attack itself, then the drive back chosen with it (the outbox keeps the order).
-  return entered.then(async (chosen) => {
-    if (!chosen) return null;
-    await c.submit("attack", chosen.data);
-    // "Stays" is entered where the ruleset records a drive back not made (hexes 0); elsewhere it is simply not made.
-    const spec = (c.catalogue || []).find((e) => e.type === "drive_back");
-    const zeroOk = spec && spec.fields && spec.fields.hexes && (spec.fields.hexes.min ?? 0) === 0;
-    if (chosen.hexes > 0 || (chosen.hexes === 0 && zeroOk)) await c.submit("drive_back", { fighter: chosen.data.target, hexes: chosen.hexes });
+  // The attack, then the drive back chosen with it (in this order through the outbox). "Stays" is entered
+  // where the catalogue records a drive back not made (hexes 0).
+  return entered.then(async (got) => {
+    if (!got) return null;
+    await c.submit("attack", got.data);
+    const min = ((((c.catalogue || []).find((e) => e.type === "drive_back") || {}).fields || {}).hexes || {}).min;
+    if (got.hexes > 0 || (got.hexes === 0 && min === 0)) await c.submit("drive_back", { fighter: got.data.target, hexes: got.hexes });
     return null;
   });
 }
@@ -613,8 +606,7 @@ export default {
   describeEvent,
   describeConsequence,
 
-  /** Right after a fighter is activated to attack or charge: its Attack action, when it has one weapon
-   *  (the dice sheet opens at once; with several weapons the player picks one). */
+  /** After an Attack or Charge activation: the fighter's Attack action when it has one weapon. */
   followUp(entered, advice, c) {
     const d = entered.data || {};
     if (entered.type !== "activate" || !["attack", "charge"].includes(d.action) || !advice) return null;

@@ -453,8 +453,7 @@ function render() {
   applyFlashes(root);
 }
 
-/** How much of the screen's top the sticky bars cover (top bar + banner): the CSS keeps scrolled-to
- *  elements below it (scroll-padding-top). */
+/** The height the sticky top bar and banner cover (CSS scroll-padding-top keeps scrolled-to things below). */
 function measureStickyTop() {
   const bar = document.querySelector(".topbar");
   const banner = document.getElementById("banner");

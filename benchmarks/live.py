@@ -91,6 +91,13 @@ def start_echo_server(port: int) -> subprocess.Popen:
     return proc
 
 
+def own_cpu() -> float:
+    """CPU seconds this process (the phones) has used: when it nears a whole core, the phones, not the
+    server, are what is slow."""
+    times = os.times()
+    return times.user + times.system
+
+
 def cpu_seconds(pid: int) -> float:
     """User + system CPU time a process has used so far (Linux /proc)."""
     try:
@@ -249,7 +256,7 @@ class Table:
 
 def new_results() -> dict:
     return {"acks": [], "casts": [], "views": [], "events": 0, "errors": 0, "refused": 0, "codes": {}, "idle": 0,
-            "lost": 0, "doubled": 0, "cpu": 0.0, "wall": 0.0}
+            "lost": 0, "doubled": 0, "cpu": 0.0, "wall": 0.0, "client_cpu": 0.0}
 
 
 def run_load(bases: list[str], table_tokens: list[list[str]], seconds: float, warmup: float, acc: dict,
@@ -291,7 +298,8 @@ def summary(name: str, res: dict) -> dict:
            "idle": res["idle"], "lost": res["lost"], "doubled": res["doubled"],
            "ack_p50_ms": pct(res["acks"], 50), "ack_p99_ms": pct(res["acks"], 99),
            "broadcast_p50_ms": pct(res["casts"], 50), "broadcast_p99_ms": pct(res["casts"], 99),
-           "server_cpu_pct": 100 * res["cpu"] / res["wall"] if res["wall"] else float("nan")}
+           "server_cpu_pct": 100 * res["cpu"] / res["wall"] if res["wall"] else float("nan"),
+           "phones_cpu_pct": 100 * res["client_cpu"] / res["wall"] if res["wall"] else float("nan")}
     if res["acks"]:
         out["ack_mean_ms"] = statistics.fmean(res["acks"]) * 1000
     if res["views"]:
@@ -309,6 +317,7 @@ def print_table(results: list[dict]) -> None:
         if "view_p50_ms" in r:
             print(f"{'':48} per-seat view after submit: p50 {r['view_p50_ms']:.2f}ms, p99 {r['view_p99_ms']:.2f}ms;"
                   f" refused by the rules {r['refused']}, table idle {r['idle']}")
+        print(f"{'':48} the phones' own process used {r['phones_cpu_pct']:.0f}% of a core")
     print(f"(cpu: the server processes' CPU time in % of one core; load average now {os.getloadavg()[0]:.1f} "
           f"on {os.cpu_count()} cores)")
 
@@ -332,10 +341,11 @@ def one_process(args, tmp: str) -> list[dict]:
                     (f"Tablewarden ({args.server_mode}, SQLite)", [base], real_tokens, real_res, real_proc, None)):
                 print(f"round {r + 1}/{args.rounds}: {name}, {args.tables} tables x 4 phones, {per_round:.0f} s",
                       flush=True)
-                cpu0, wall0 = cpu_seconds(proc.pid), time.perf_counter()
+                cpu0, wall0, mine0 = cpu_seconds(proc.pid), time.perf_counter(), own_cpu()
                 run_load(bases, tokens, per_round, args.warmup, acc, events)
                 acc["cpu"] += cpu_seconds(proc.pid) - cpu0
                 acc["wall"] += time.perf_counter() - wall0
+                acc["client_cpu"] += own_cpu() - mine0
     finally:
         stop(echo_proc)
         stop(real_proc)
@@ -368,9 +378,10 @@ def several_processes(args, tmp: str) -> list[dict]:
         print(f"{args.processes} processes on PostgreSQL + Redis: {args.tables} tables x 4 phones, {args.seconds:.0f} s",
               flush=True)
         tokens = new_tables(bases[0], args.tables)
-        cpu0, wall0 = sum(cpu_seconds(p.pid) for p in procs), time.perf_counter()
+        cpu0, wall0, mine0 = sum(cpu_seconds(p.pid) for p in procs), time.perf_counter(), own_cpu()
         run_load(bases, tokens, args.seconds, args.warmup, res)
         res["cpu"], res["wall"] = sum(cpu_seconds(p.pid) for p in procs) - cpu0, time.perf_counter() - wall0
+        res["client_cpu"] = own_cpu() - mine0
         results.append(summary(f"{args.processes} x python -m app ({args.server_mode}), PostgreSQL + Redis", res))
     finally:
         for proc in procs:
@@ -384,9 +395,10 @@ def several_processes(args, tmp: str) -> list[dict]:
         print(f"1 process on SQLite: {args.tables} tables x 4 phones, {args.seconds:.0f} s", flush=True)
         base = f"http://127.0.0.1:{port}"
         tokens = new_tables(base, args.tables)
-        cpu0, wall0 = cpu_seconds(proc.pid), time.perf_counter()
+        cpu0, wall0, mine0 = cpu_seconds(proc.pid), time.perf_counter(), own_cpu()
         run_load([base], tokens, args.seconds, args.warmup, res)
         res["cpu"], res["wall"] = cpu_seconds(proc.pid) - cpu0, time.perf_counter() - wall0
+        res["client_cpu"] = own_cpu() - mine0
         results.append(summary(f"1 x python -m app ({args.server_mode}), SQLite", res))
     finally:
         stop(proc)

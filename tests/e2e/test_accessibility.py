@@ -77,4 +77,37 @@ def test_event_pages(phones, server):
     page.goto("/events/new")
     page.wait_for_load_state("networkidle")
     found += violations(page, "new event")
+    event, players = _running_event(server)
+    page.goto(event["links"]["organiser"])
+    expect(page.locator("#event-title")).to_have_text("Axe Cup")
+    for tab in ("Round", "Tables", "Players", "Standings", "Judge", "Links"):
+        page.get_by_role("tab", name=tab).click()
+        expect(page.get_by_role("tab", name=tab)).to_have_attribute("aria-selected", "true")
+        found += violations(page, f"event: {tab}")
+    player = phones.new("player", bypass_csp=True)
+    player.goto(players[0]["link"])
+    expect(player.locator(".my-table")).to_be_visible()
+    found += violations(player, "event: a player's table")
+    public = phones.new("venue", bypass_csp=True)
+    public.goto(f"/event/{event['id']}/public")
+    expect(public.locator("table.standings")).to_be_visible()
+    found += violations(public, "event: public page")
     assert not found, "\n".join(found)
+
+
+def _running_event(server):
+    """An event with four checked-in players and round 1 published (one table on paper), its clock running."""
+    made = requests.post(f"{server.url}/api/events", json={"name": "Axe Cup", "date": "2026-12-01"}, timeout=10).json()
+    org = {"Authorization": f"Bearer {made['organiser_token']}"}
+    base = f"{server.url}/api/events/{made['id']}"
+    players = []
+    for name, warband in (("Ana", "cyrenis-razors"), ("Ben", "garreks-reavers"), ("Cai", "spiteclaws-swarm"),
+                          ("Dee", "sepulchral-guard")):
+        p = requests.post(f"{base}/players", json={"name": name, "warband": warband}, headers=org, timeout=10).json()
+        requests.post(f"{base}/players/{p['player']}/check-in", headers=org, timeout=10)
+        players.append(p)
+    requests.post(f"{base}/rounds/1/pair", headers=org, timeout=10)
+    requests.post(f"{base}/rounds/1/tables/2/mode", json={"mode": "untracked"}, headers=org, timeout=10)
+    assert requests.post(f"{base}/rounds/1/publish", headers=org, timeout=10).status_code == 201
+    requests.post(f"{base}/rounds/1/timer", json={}, headers=org, timeout=10)
+    return made, players

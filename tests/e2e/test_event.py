@@ -180,7 +180,7 @@ def test_eight_player_three_round_event(phones, server):
     def enter_by_keeper(rnd, table, winner_index, glory):
         tab(keeper, "Round")
         t = rnd["tables"][table - 1]
-        keeper.get_by_role("button", name=f"Enter the result of table {table}").click()
+        keeper.get_by_role("button", name=f"Enter result: table {table}").click()
         keeper.locator("#res-winner").select_option(t["players"][winner_index])
         keeper.locator("#res-ga").fill(str(glory[0]))
         keeper.locator("#res-gb").fill(str(glory[1]))

@@ -18,7 +18,8 @@ export function roundClock(timer, endOfTime) {
 export function standingsTable(view) {
   const keys = view.setup.tiebreakers;
   if (!view.standings.length) return h("p", { class: "muted" }, "Nobody is registered yet.");
-  return h("div", { class: "table-scroll" }, h("table", { class: "standings" },
+  // Wider than a phone: the region scrolls sideways, and takes keyboard focus to do so.
+  return h("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": "Standings table" }, h("table", { class: "standings" },
     h("caption", { class: "muted" }, view.current_round ? "Live: updated after every confirmed result" : "Before round 1"),
     h("thead", {}, h("tr", {},
       h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Pts"),

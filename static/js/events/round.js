@@ -58,7 +58,7 @@ function published(ctx, rnd) {
         const correcting = t.status === "confirmed";
         const out = await resultSheet(`Table ${t.table}: ${t.names[0]} vs ${t.names[1]}`, t, { needReason: correcting, games: best3 });
         if (out && await attempt(ctx.call("POST", `/rounds/${rnd.round}/tables/${t.table}/result`, out), "Result saved")) ctx.refresh();
-      }, { cls: "btn small", "aria-label": `${t.status === "confirmed" ? "Correct" : "Enter"} the result of table ${t.table}` })))),
+      }, { cls: "btn small", "aria-label": `${t.status === "confirmed" ? "Correct" : "Enter result"}: table ${t.table}` })))),
     rnd.bye ? h("p", { class: "muted" }, `Bye: ${rnd.bye_name}`) : null);
 }
 

@@ -40,3 +40,15 @@ def quiet_game(client, game, tokens, glory=None):
             seat = st["turn"]["seat"]
             post_event(client, tokens[seat], "player_action", seat, game, action="pass")
     raise AssertionError("the game did not end")
+
+
+def event_with_players(client, players=(("Ana", "cyrenis-razors"), ("Ben", "garreks-reavers")), **settings):
+    """A new event with these players registered and checked in: (event id, organiser token, {player: token})."""
+    made = client.post("/api/events", json={"name": "Test event", "date": "2026-12-05", **settings}).get_json()
+    tid, org = made["id"], made["organiser_token"]
+    tokens = {}
+    for name, warband in players:
+        p = client.post(f"/api/events/{tid}/players", headers=auth(org), json={"name": name, "warband": warband}).get_json()
+        tokens[p["player"]] = p["token"]
+        client.post(f"/api/events/{tid}/players/{p['player']}/check-in", headers=auth(org))
+    return tid, org, tokens

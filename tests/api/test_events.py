@@ -9,7 +9,7 @@ import pytest
 
 from app.games.tokens import hash_token
 
-from .event_helpers import auth, quiet_game
+from .event_helpers import auth, event_with_players, quiet_game
 
 RIVALS = [("Ana", "cyrenis-razors", "cyrenis-razors-rivals"), ("Ben", "garreks-reavers", "force-of-frost"),
           ("Cai", "steelhearts-champions", "force-of-frost"), ("Dee", "spiteclaws-swarm", "breakneck-slaughter")]
@@ -205,11 +205,7 @@ def test_bad_input_gets_clear_errors_and_changes_nothing(client, event):
 
 def test_the_dashboard_marks_a_tracked_table_slow_after_the_events_minutes(client, monkeypatch):
     from app.tournaments import progress
-    r = client.post("/api/events", json={"name": "Slow", "date": "2026-12-05", "slow_minutes": 10}).get_json()
-    tid, org = r["id"], r["organiser_token"]
-    for name, warband in (("Ana", "cyrenis-razors"), ("Ben", "garreks-reavers")):
-        p = client.post(f"/api/events/{tid}/players", headers=auth(org), json={"name": name, "warband": warband}).get_json()
-        client.post(f"/api/events/{tid}/players/{p['player']}/check-in", headers=auth(org))
+    tid, org, _ = event_with_players(client, slow_minutes=10)
     client.post(f"/api/events/{tid}/rounds/1/pair", headers=auth(org))
     client.post(f"/api/events/{tid}/rounds/1/publish", headers=auth(org))
     dash = client.get(f"/api/events/{tid}/dashboard", headers=auth(org)).get_json()
@@ -248,14 +244,8 @@ def test_a_late_player_joins_the_next_round_and_a_duplicate_is_merged(client, ev
 
 
 def test_a_best_of_three_match_is_entered_by_the_scorekeeper(client):
-    r = client.post("/api/events", json={"name": "Matched", "date": "2026-12-05", "ruleset": "underworlds/shadespire",
-                                         "format": "matched", "best_of": 3}).get_json()
-    tid, org = r["id"], r["organiser_token"]
-    tokens = {}
-    for name, warband in (("Ana", "garreks-reavers"), ("Ben", "steelhearts-champions")):
-        p = client.post(f"/api/events/{tid}/players", headers=auth(org), json={"name": name, "warband": warband}).get_json()
-        tokens[p["player"]] = p["token"]
-        client.post(f"/api/events/{tid}/players/{p['player']}/check-in", headers=auth(org))
+    tid, org, tokens = event_with_players(client, (("Ana", "garreks-reavers"), ("Ben", "steelhearts-champions")),
+                                          ruleset="underworlds/shadespire", format="matched", best_of=3)
     client.post(f"/api/events/{tid}/rounds/1/pair", headers=auth(org))
     assert client.post(f"/api/events/{tid}/rounds/1/publish", headers=auth(org)).status_code == 201
     a, b = client.get(f"/api/events/{tid}").get_json()["rounds"][0]["tables"][0]["players"]

@@ -5,7 +5,7 @@ import time
 
 import pytest
 
-from tests.api.event_helpers import auth, post_event
+from tests.api.event_helpers import auth, event_with_players, post_event
 
 
 def received(client, name, timeout=3.0):
@@ -21,14 +21,7 @@ def received(client, name, timeout=3.0):
 
 @pytest.fixture
 def running(client):
-    r = client.post("/api/events", json={"name": "Live", "date": "2026-12-05", "format": "rivals"}).get_json()
-    tid, org = r["id"], r["organiser_token"]
-    tokens = {}
-    for name, warband in (("Ana", "cyrenis-razors"), ("Ben", "garreks-reavers")):
-        p = client.post(f"/api/events/{tid}/players", headers=auth(org), json={"name": name, "warband": warband}).get_json()
-        tokens[p["player"]] = p["token"]
-        client.post(f"/api/events/{tid}/players/{p['player']}/check-in", headers=auth(org))
-    return tid, org, tokens
+    return event_with_players(client, format="rivals")
 
 
 def test_changes_reach_the_public_and_game_moves_reach_the_staff(app, client, running):

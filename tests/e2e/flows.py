@@ -205,3 +205,29 @@ def finish_wizard(page: Page) -> str:
     code = page.locator("#join-code")
     expect(code).to_have_text(re.compile(r"^[0-9A-Z]{4,}$"))
     return code.inner_text()
+
+
+def seated(phones, game: dict, *seats: str) -> list[Page]:
+    """One phone per seat ("p1", "p2"...), each joined to the game by its code (labelled ana, ben, ...)."""
+    labels = {"p1": "ana", "p2": "ben", "p3": "cat", "p4": "dan"}
+    out = []
+    for seat in seats or ("p1", "p2"):
+        page = phones.new(labels[seat])
+        join(page, game["join_code"], seat)
+        out.append(page)
+    return out
+
+
+def referee_phone(phones, game: dict) -> Page:
+    """The referee's phone, opened by the private referee link."""
+    ref = phones.new("referee")
+    ref.goto(f"/join/{game['join_code']}#referee={game['referee_token']}")
+    expect(ref.locator("#banner")).to_be_visible()
+    return ref
+
+
+def revert_in_log(page: Page, entry, reason: str) -> None:
+    """Referee: take back a log entry with a reason."""
+    entry.get_by_role("button", name="Revert…").click()
+    page.locator("dialog #reason").fill(reason)
+    page.locator("dialog").get_by_role("button", name="Confirm").click()

@@ -3,16 +3,13 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from .flows import api_game, attack_sheet, join, tap
+from .flows import api_game, attack_sheet, seated, tap
 
 
 def test_lethal_attack_previews_out_of_action_and_bounty(phones, server):
     """A one-wound target: the preview says hit, out of action and the bounty; after Commit every phone agrees."""
     game = api_game(server, wounds=(3, 1))
-    ana = phones.new("ana")
-    join(ana, game["join_code"], "p1")
-    ben = phones.new("ben")
-    join(ben, game["join_code"], "p2")
+    ana, ben = seated(phones, game)
 
     tap(ana, "Attack")
     sheet = attack_sheet(ana, "Vex: Blade")   # one weapon: the dice sheet opens by itself

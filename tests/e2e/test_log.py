@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from .flows import api_game, join
+from .flows import api_game, referee_phone, revert_in_log, seated
 
 
 def wounds(page, fid):
@@ -13,10 +13,7 @@ def wounds(page, fid):
 def test_undo_own_last_and_referee_revert_and_step_back(phones, server):
     """Ana undoes her own last event; the referee takes back an older one with a reason and looks back."""
     game = api_game(server)
-    ana = phones.new("ana")
-    join(ana, game["join_code"], "p1")
-    ben = phones.new("ben")
-    join(ben, game["join_code"], "p2")
+    ana, ben = seated(phones, game)
 
     # Ana's own last event: a wound on Vex, then Undo.
     ana.locator("[data-fighter='p1.vex']").get_by_role("button", name="+1 damage to Vex").click()
@@ -34,16 +31,12 @@ def test_undo_own_last_and_referee_revert_and_step_back(phones, server):
     rok.get_by_role("button", name="+1 damage to Rok").click()
     expect(wounds(ben, "p2.rok")).to_have_text("1")
 
-    ref = phones.new("referee")
-    ref.goto(f"/join/{game['join_code']}#referee={game['referee_token']}")
-    expect(ref.locator("#banner")).to_be_visible()
+    ref = referee_phone(phones, game)
     expect(ref.get_by_role("radiogroup", name="Referee enters events for")).to_be_visible()
     ref.locator("[data-tab='log']").click()
     first_rok = ref.locator("ol.log li[data-type='damage']", has_text="Rok").last
     first_seq = first_rok.get_attribute("data-seq")
-    first_rok.get_by_role("button", name="Revert…").click()
-    ref.locator("dialog #reason").fill("entered twice by mistake")
-    ref.locator("dialog").get_by_role("button", name="Confirm").click()
+    revert_in_log(ref, first_rok, "entered twice by mistake")
     expect(wounds(ben, "p2.rok")).to_have_text("2", timeout=1000)
     expect(ana.locator("ol.log li[data-type='revert']").first).to_contain_text(f"Took back #{first_seq}: entered twice by mistake")
     phones.shot(ref, "02-referee-log")

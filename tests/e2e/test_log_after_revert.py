@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from .flows import api_game, join
+from .flows import api_game, join, referee_phone, revert_in_log
 from .uw_rest import post, state
 
 
@@ -22,15 +22,11 @@ def test_entries_that_lost_their_effect_after_a_mid_log_revert_say_why(phones, s
     join(ben, game["join_code"], "p2")
     expect(ben.locator("[data-fighter='p2.rok'] .badge.token")).to_contain_text("Guard")
 
-    ref = phones.new("referee")
-    ref.goto(f"/join/{game['join_code']}#referee={game['referee_token']}")
-    expect(ref.locator("#banner")).to_be_visible()
+    ref = referee_phone(phones, game)
     ref.locator("[data-tab='log']").click()
     move = ref.locator("ol.log li[data-type='activate']", has_text="Move").first
     move_seq = move.get_attribute("data-seq")
-    move.get_by_role("button", name="Revert…").click()
-    ref.locator("dialog #reason").fill("Vex had already moved")
-    ref.locator("dialog").get_by_role("button", name="Confirm").click()
+    revert_in_log(ref, move, "Vex had already moved")
 
     # Ben's phone: Guard gone from the table, his Guard entry marked with the rule that refuses it now.
     expect(ben.locator("[data-fighter='p2.rok'] .badge.token")).to_have_count(0, timeout=3000)

@@ -3,16 +3,13 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from .flows import api_game, attack_sheet, join, roll, tap
+from .flows import api_game, attack_sheet, roll, seated, tap
 
 
 def test_named_reaction_joins_the_chain(phones, server):
     """After Ana's attack, Ben names a reaction for a step the engine offers; both phones show the chain."""
     game = api_game(server)
-    ana = phones.new("ana")
-    join(ana, game["join_code"], "p1")
-    ben = phones.new("ben")
-    join(ben, game["join_code"], "p2")
+    ana, ben = seated(phones, game)
 
     tap(ana, "Attack")
     sheet = attack_sheet(ana, "Vex: Blade")

@@ -7,7 +7,7 @@ import uuid
 import requests
 from playwright.sync_api import expect
 
-from .flows import api_game, events, join, tap
+from .flows import api_game, events, join, seated, tap
 from .uw_rest import post, set_up
 
 
@@ -86,10 +86,7 @@ def test_offline_entries_are_on_the_table_and_the_same_fighter_is_not_entered_tw
 
 def test_undo_says_undone_and_redo_puts_it_back(phones, server):
     game = api_game(server)
-    ana = phones.new("ana")
-    join(ana, game["join_code"], "p1")
-    ben = phones.new("ben")
-    join(ben, game["join_code"], "p2")
+    ana, ben = seated(phones, game)
     tap(ana, "Guard")
     expect(ben.locator("[data-fighter='p1.vex'] .badge.token")).to_contain_text("Guard")
     ana.locator("[data-action='undo-last']").click()

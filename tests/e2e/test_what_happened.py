@@ -7,15 +7,12 @@ import uuid
 import requests
 from playwright.sync_api import expect
 
-from .flows import api_game, attack_sheet, join, roll, tap
+from .flows import api_game, attack_sheet, roll, seated, tap
 
 
 def test_the_other_phone_is_told_of_an_attack_an_override_and_an_undo(phones, server):
     game = api_game(server, wounds=(3, 1))
-    ana = phones.new("ana")
-    join(ana, game["join_code"], "p1")
-    ben = phones.new("ben")
-    join(ben, game["join_code"], "p2")
+    ana, ben = seated(phones, game)
 
     # Ana's attack takes Rok out of action: Ben's phone says so, and Rok and Ana's glory light up.
     tap(ana, "Attack")

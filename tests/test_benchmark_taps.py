@@ -1,0 +1,45 @@
+"""benchmarks/taps.py: the numbers it reports from the taps counted and the log read (no browser here)."""
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def load():
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    spec = importlib.util.spec_from_file_location("taps", ROOT / "benchmarks" / "taps.py")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules["taps"] = mod   # dataclasses look their module up
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def played(taps, result, acting_taps: dict, other_taps: int = 0):
+    """A Result where every scripted step took `acting_taps[kind]` taps on its phone and `other_taps` on the other."""
+    for step in taps.SCRIPT:
+        other = "p2" if step.seat == "p1" else "p1"
+        result.taps[step.kind][step.seat].append(acting_taps.get(step.kind, 1))
+        result.taps[step.kind][other].append(other_taps)
+    return result
+
+
+def test_targets_met_and_missed():
+    taps = load()
+    r = played(taps, taps.Result(), {"move": 2, "guard": 2, "attack": 8, "charge": 7})
+    r.seen = [0.2, 0.3, 0.9]
+    r.log_types = [("activate", "move")] * 9 + [("power", "pass")]
+    out = taps.summarise(r)
+    assert all(out["targets_met"].values()), out["targets_met"]
+    assert out["kinds"]["attack"]["acting_max"] == 8 and out["explicit_pass_share"] == 0.1
+
+    r = played(taps, taps.Result(), {"move": 2, "guard": 2, "attack": 9}, other_taps=1)
+    r.seen = [1.2]
+    r.log_types = [("activate", "move"), ("reaction_pass", None)]
+    out = taps.summarise(r)
+    assert out["targets_met"] == {"move_guard_at_most_2_taps": False, "attack_at_most_8_taps_attacker": False,
+                                  "attack_no_taps_other_phone": False, "explicit_passes_at_most_10pct": False,
+                                  "seen_within_1s": False}
+    assert "target <= 8" in taps.report(out)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import io
+import logging
 
 import segno
 from flask import Blueprint, Response, current_app, jsonify, request
@@ -13,6 +14,7 @@ from app.schemas import sanity
 
 from . import security
 
+log = logging.getLogger(__name__)
 bp = Blueprint("api", __name__, url_prefix="/api")
 
 
@@ -118,7 +120,19 @@ def ruleset(ruleset_id: str):
 def create_game():
     """Create a game: 201 {id, join_code, join_url, qr_url, seats: [{seat, name, token}], referee_token}."""
     _rate_limit()
-    return jsonify(service().create_game(_json_body(), _base_url())), 201
+    body = _json_body()
+    created = service().create_game(body, _base_url(), token=_token())
+    if isinstance(body, dict) and body.get("follows"):
+        _follow_in_event(created["id"])
+    return jsonify(created), 201
+
+
+def _follow_in_event(game_id: str) -> None:
+    """The next game of an event table's match: the event's table follows it (the game stands either way)."""
+    try:
+        current_app.extensions["tablewarden"]["events"].follow_match(game_id)
+    except ApiError as exc:
+        log.warning("event did not follow game %s: %s", game_id, exc.message)
 
 
 @bp.post("/games/import")

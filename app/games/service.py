@@ -324,16 +324,38 @@ class GameService:
         return Caller(token_game, seat)
 
     # -- creating and joining ---------------------------------------------------------------------
-    def create_game(self, raw: Any, base_url: str, meta: dict | None = None) -> dict:
+    def create_game(self, raw: Any, base_url: str, meta: dict | None = None, token: str | None = None) -> dict:
         """POST /api/games: validate, expand from content, start the game in the engine, store it.
 
-        meta: what the game belongs to (an event's round and table), kept with the game row."""
+        meta: what the game belongs to (an event's round and table), kept with the game row.
+        A body naming the game it `follows` (the next game of a match, created with a token of that
+        game) is linked to it server-side: the row keeps `follows` and the event table it belongs to."""
         body = self._load_schema(CreateGameSchema(), raw)
         rs = self._ruleset(body["ruleset"])
+        if body.get("follows"):
+            meta = {**dict(meta or {}), **self._follows(body, token)}
         setup = {"ruleset": body["ruleset"], "options": body["options"], "seats": body["seats"]}
         setup = self._expanded(body["ruleset"], setup)
         self._new_state(rs, setup)
         return self._insert_game(body["ruleset"], setup, body["shared_device"], [], base_url, meta)
+
+    def _follows(self, body: dict, token: str | None) -> dict:
+        """The link of a match's next game to the game before it: checked against that game's outcome."""
+        caller = self.authenticate(body["follows"], token)
+        before = self.folded(body["follows"])
+        outcome = before.rs.outcome(before.state)
+        status = (outcome or {}).get("match")
+        context = (body["options"] or {}).get("match")
+        if status is None or status["over"] or not isinstance(context, dict):
+            raise ApiError(409, "no_next_game", "That game is not a finished game of a match that goes on.")
+        if body["ruleset"] != before.game["ruleset"] or context.get("game") != status["next_game"]:
+            raise ApiError(409, "no_next_game", f"The next game of that match is game {status['next_game']}, "
+                                                "under the same rules.")
+        if context.get("previous") != [*((before.state["classic"].get("match") or {}).get("previous") or []),
+                                       outcome["record"]]:
+            raise ApiError(409, "no_next_game", "options.match.previous must be the match's games so far.")
+        kept = {k: v for k, v in (before.game.get("meta") or {}).items() if k in ("event", "round", "table")}
+        return {**kept, "follows": before.game["id"], "follows_seat": caller.seat}
 
     def _expanded(self, ruleset_id: str, setup: dict) -> dict:
         try:

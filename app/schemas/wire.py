@@ -60,6 +60,8 @@ class CreateGameSchema(Schema):
     seats = fields.List(fields.Nested(SeatSetupSchema), required=True,
                         validate=validate.Length(min=1, max=MAX_SEATS))
     shared_device = fields.Bool(load_default=False)
+    # The game this one follows in a matched-play match (the caller's token must be of that game).
+    follows = fields.Str(load_default=None, validate=validate.Length(min=1, max=64))
 
 
 class JoinSchema(Schema):

@@ -13,6 +13,8 @@ Entry types (data fields):
   swap       {round, a, b}                (two players of the draft change places, the bye included)
   table_mode {round, table, mode}         (phones | device | untracked, before publishing)
   publish    {round, games: {table: {game, join_code}}}
+  match_game {round, table, game, join_code, follows}   (the next linked game of a best-of-three match,
+                                          created from the previous one's phone; the table follows it)
   timer      {round, minutes, started_at} time_called {round, at}
   confirm    {round, table, by, result}   (a player, or "device" for a table device)
   dispute    {round, table, by, reason}   judge_call {round, table, by, note}
@@ -27,6 +29,7 @@ from dataclasses import dataclass
 
 TABLE_MODES = ("phones", "device", "untracked")
 TABLE_STATUSES = ("playing", "waiting", "confirmed", "disputed")
+MATCH_TIEBREAKS = ("glory", "wiped_out", "sudden_death", "roll_off")
 
 
 @dataclass(frozen=True)
@@ -114,7 +117,10 @@ def check_result(result, players: list[str], best_of: int) -> str | None:
             return "Games won: 0, 1 or 2 for each player."
         a, b = players
         expected = None if won[a] == won[b] else (a if won[a] > won[b] else b)
-        if expected != winner:
+        # A level match may still have a winner from the agreed tiebreakers (Shadespire pg 26), as a
+        # tracked match's final status says.
+        tiebroken = expected is None and result.get("decided_by") in MATCH_TIEBREAKS
+        if expected != winner and not tiebroken:
             return "The winner must be the player who won more games of the match."
     elif best_of == 3:
         return "Give the games each player won (best of three)."
@@ -285,6 +291,19 @@ def _check_dispute(state, d):
     return None
 
 
+def _check_match_game(state, d):
+    table, refusal = _table_entry(state, d)
+    if refusal:
+        return refusal
+    if state["setup"]["best_of"] != 3:
+        return Refusal("not_a_match", "This event plays one game per round.", 409)
+    if table["game"] != d["follows"]:
+        return Refusal("not_this_match", "That game does not follow this table's current game.", 409)
+    if table["status"] == "confirmed":
+        return Refusal("already_confirmed", "This table's result is already confirmed.", 409)
+    return None
+
+
 def _check_judge_call(state, d):
     return _table_entry(state, d)[1]
 
@@ -310,17 +329,17 @@ def _check_ruling(state, d):
 CHECKS = {"register": _check_register, "check_in": _check_check_in, "drop": _check_drop, "merge": _check_merge,
           "pair": _check_pair, "swap": _check_swap, "table_mode": _check_table_mode, "publish": _check_publish,
           "timer": _check_timer, "time_called": _check_time_called, "confirm": _check_confirm,
-          "dispute": _check_dispute, "judge_call": _check_judge_call, "result": _check_result,
+          "dispute": _check_dispute, "match_game": _check_match_game, "judge_call": _check_judge_call, "result": _check_result,
           "ruling": _check_ruling}
 
 
 def _table(no: int, players: list[str]) -> dict:
-    return {"table": no, "players": list(players), "mode": "phones", "game": None, "join_code": None,
+    return {"table": no, "players": list(players), "mode": "phones", "game": None, "join_code": None, "games": [],
             "status": "playing", "result": None, "confirmations": {}, "disputes": [], "judge_calls": [],
             "history": []}
 
 
-TABLE_ENTRIES = ("confirm", "dispute", "judge_call", "result")
+TABLE_ENTRIES = ("confirm", "dispute", "judge_call", "result", "match_game")
 
 
 def _copy_for(state: dict, entry: dict) -> dict:
@@ -398,6 +417,7 @@ def _apply_in_place(s: dict, entry: dict) -> None:
         for key, game in d["games"].items():
             table = table_of(s, d["round"], int(key))
             table["game"], table["join_code"] = game["game"], game["join_code"]
+            table["games"] = [game["game"]]
     elif t == "timer":
         s["rounds"][d["round"]]["timer"] = {"minutes": d["minutes"], "started_at": d["started_at"], "called_at": None}
     elif t == "time_called":
@@ -411,6 +431,11 @@ def _apply_in_place(s: dict, entry: dict) -> None:
         table = table_of(s, d["round"], d["table"])
         table["status"] = "disputed"
         table["disputes"].append({**who, "by": d["by"], "reason": d.get("reason", "")})
+    elif t == "match_game":
+        table = table_of(s, d["round"], d["table"])
+        table["game"], table["join_code"] = d["game"], d["join_code"]
+        table["games"] = [*(table.get("games") or [d["follows"]]), d["game"]]
+        table["history"].append({**who, "what": "match_game", "game": len(table["games"])})
     elif t == "judge_call":
         table_of(s, d["round"], d["table"])["judge_calls"].append({**who, "by": d.get("by"), "note": d.get("note", "")})
     elif t == "result":

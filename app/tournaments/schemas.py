@@ -40,6 +40,9 @@ class CreateEventSchema(Strict):
     ruleset = fields.Str(load_default="underworlds/deathgorge", validate=validate.OneOf(list(EVENT_RULESETS)))
     format = fields.Str(load_default=None, allow_none=True, validate=validate.Length(max=40))
     best_of = fields.Int(load_default=1, strict=True, validate=validate.OneOf([1, 3]))
+    # Best of three: whether a level match is settled by the matched-play tiebreakers (Shadespire pg 26:
+    # agreed before the match; at an event the organiser agrees it for every table) or is a draw.
+    match_tiebreakers = fields.Bool(load_default=False)
     rounds = fields.Int(load_default=3, strict=True, validate=validate.Range(min=1, max=15))
     round_minutes = fields.Int(load_default=75, strict=True, validate=validate.Range(min=10, max=300))
     points = fields.Nested(PointsSchema, load_default=lambda: PointsSchema().load({}))

@@ -37,7 +37,7 @@ MAY = {
     "pair": ("scorekeeper",), "swap": ("scorekeeper",), "table_mode": ("scorekeeper",), "publish": ("scorekeeper",),
     "timer": ("scorekeeper",), "time_called": ("scorekeeper",),
     "confirm": ("player", "table"), "dispute": ("player", "table", "judge", "scorekeeper"),
-    "judge_call": ("player", "table"), "result": ("scorekeeper", "judge"), "ruling": ("judge",),
+    "judge_call": ("player", "table"), "match_game": ("game",), "result": ("scorekeeper", "judge"), "ruling": ("judge",),
 }
 
 
@@ -358,6 +358,8 @@ class EventService:
                 continue
             seats = [self._seat(ev.state["players"][p]) for p in t["players"]]
             options = {"format": setup["format"]}
+            if setup["best_of"] == 3:
+                options["match"] = self._first_game_of_match(setup, [ev.state["players"][p] for p in t["players"]])
             overrides = [ev.state["players"][p].get("deck_override") for p in t["players"]]
             if any(ev.state["players"][p]["deck_problems"] for p in t["players"]):
                 options["deck_override"] = {"reason": "accepted at registration: " + "; ".join(o for o in overrides if o)}
@@ -368,6 +370,14 @@ class EventService:
         return self._append(member, "publish", {"round": round_no, "games": games})
 
     @staticmethod
+    def _first_game_of_match(setup: dict, players: list[dict]) -> dict:
+        """options.match of a best-of-three table's first game: each player keeps their warband (pg 26)."""
+        from app.engine.underworlds.editions import matched_play  # noqa: PLC0415
+        match = matched_play.new_match(["p1", "p2"], tiebreakers=setup.get("match_tiebreakers", False),
+                                       warbands={"p1": players[0]["warband"], "p2": players[1]["warband"]})
+        return matched_play.game_context(match)
+
+    @staticmethod
     def _seat(player: dict) -> dict:
         seat = {"name": player["name"], "warband": player["warband"]}
         if player.get("deck") is not None:
@@ -376,24 +386,69 @@ class EventService:
 
     # -- results -------------------------------------------------------------------------------
     def outcome_result(self, table: dict) -> dict:
-        """The result of a tracked table's game from its outcome (409 while it is still being played)."""
+        """The result of a tracked table's game from its outcome (409 while it is still being played).
+
+        A best-of-three table follows the match's linked games (`match_game` entries): its result is
+        the last game's match status once the match is over (winner, games won, glory over the games),
+        with each game listed.
+        """
         if not table.get("game"):
             raise ApiError(409, "not_tracked", "This table's game is not tracked; the scorekeeper enters its result.")
-        if self.folded_setup_best_of(table) == 3:
-            # A best-of-three match is several linked games; the event tracks only its first, so the
-            # match result (games won, glory over the games) is entered by the scorekeeper.
-            raise ApiError(409, "match_by_hand", "A best-of-three match's result is entered by the scorekeeper.")
+        seats = dict(zip(("p1", "p2"), table["players"]))
         folded = self.games.folded(table["game"])
         outcome = folded.rs.outcome(folded.state)
         if outcome is None:
             raise ApiError(409, "game_not_over", "The game is not over yet; confirm its result when it ends.")
-        seats = dict(zip(("p1", "p2"), table["players"]))
+        if self.folded_setup_best_of(table) == 3:
+            return self._match_result(table, outcome, seats)
         winners = outcome.get("winners") or []
         winner = None if outcome.get("draw") or len(winners) != 1 else seats.get(winners[0])
-        glory = {seats[s]: int(v) for s, v in (outcome.get("glory") or {}).items() if s in seats}
-        for p in table["players"]:
-            glory.setdefault(p, 0)
-        return {"winner": winner, "glory": glory}
+        return {"winner": winner, "glory": self._by_player(outcome.get("glory"), seats)}
+
+    @staticmethod
+    def _by_player(per_seat: dict | None, seats: dict) -> dict:
+        out = {seats[s]: int(v) for s, v in (per_seat or {}).items() if s in seats}
+        for p in seats.values():
+            out.setdefault(p, 0)
+        return out
+
+    def _match_result(self, table: dict, outcome: dict, seats: dict) -> dict:
+        status = outcome.get("match")
+        if status is None:
+            raise ApiError(409, "not_a_match", "This table's game is not part of a matched-play match; "
+                                               "the scorekeeper enters its result.")
+        if not status["over"]:
+            raise ApiError(409, "match_not_over", f"The match goes on (game {status['next_game'] or 3} next); "
+                                                  "confirm its result when the match is over.")
+        games = []
+        for n, gid in enumerate(table.get("games") or [table["game"]], start=1):
+            played = self.games.folded(gid)
+            done = played.rs.outcome(played.state) or {}
+            winners = done.get("winners") or []
+            games.append({"game": n, "id": gid,
+                          "winner": None if done.get("draw") or len(winners) != 1 else seats.get(winners[0]),
+                          "glory": self._by_player(done.get("glory"), seats)})
+        return {"winner": None if status["draw"] else seats.get(status["winner"]),
+                "glory": self._by_player(status["glory"], seats),
+                "games_won": self._by_player(status["wins"], seats),
+                "decided_by": status["decided_by"], "games": games}
+
+    def follow_match(self, game_id: str) -> dict | None:
+        """A new game that follows an event table's game in its match: the table follows it (a log entry).
+
+        None when the game is not the next game of an event's match.
+        """
+        meta = self.games.game(game_id).get("meta") or {}
+        if not meta.get("event") or not meta.get("follows"):
+            return None
+        joined = self.games.game(game_id)
+        ev = self.folded(meta["event"])
+        table = model.table_of(ev.state, meta["round"], meta["table"])
+        by = dict(zip(("p1", "p2"), table["players"] if table else [])).get(meta.get("follows_seat"), meta.get("follows_seat"))
+        member = Member(meta["event"], "game", by or "")
+        return self._append(member, "match_game", {"round": meta["round"], "table": meta["table"], "game": game_id,
+                                                   "join_code": joined["join_code"], "follows": meta["follows"]},
+                            f"match-{game_id}")
 
     def folded_setup_best_of(self, table: dict) -> int:
         """Games per match of the event a table belongs to (1 or 3)."""

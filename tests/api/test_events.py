@@ -243,15 +243,91 @@ def test_a_late_player_joins_the_next_round_and_a_duplicate_is_merged(client, ev
     assert late["player"] in paired and dup_id not in paired and len(paired) == 5
 
 
-def test_a_best_of_three_match_is_entered_by_the_scorekeeper(client):
+def _next_game(client, game, token, number, seat_tokens):
+    """What the phone's 'Next game of the match' button does: a new game with the match so far, following `game`."""
+    exp = client.get(f"/api/games/{game}/export", headers=auth(token)).get_json()
+    outcome = client.get(f"/api/games/{game}", headers=auth(token)).get_json()["view"]
+    record = outcome["outcome"]["record"]
+    ctx = exp["setup"]["options"]["match"]
+    match = {**ctx, "game": number, "previous": [*ctx["previous"], record]}
+    seats = [{"name": s["name"], "warband": s["warband"]} for s in exp["setup"]["seats"]]
+    return client.post("/api/games", headers=auth(token),
+                       json={"ruleset": exp["setup"]["ruleset"], "options": {**exp["setup"]["options"], "match": match},
+                             "seats": seats, "follows": game})
+
+
+def _seat_tokens(client, tid, tokens, players):
+    got = {}
+    for seat, p in zip(("p1", "p2"), players):
+        got[seat] = client.post(f"/api/events/{tid}/rounds/1/tables/1/seat", headers=auth(tokens[p])).get_json()["token"]
+    return got
+
+
+def test_a_best_of_three_result_comes_from_the_matchs_linked_games(client):
+    """Shadespire matched play (pg 26): the table follows each next game of the match, and its result is the
+    match's final status (winner, games won, glory over the games, each game listed), confirmed by both players."""
+    tid, org, tokens = event_with_players(client, (("Ana", "garreks-reavers"), ("Ben", "steelhearts-champions")),
+                                          ruleset="underworlds/shadespire", format="matched", best_of=3)
+    client.post(f"/api/events/{tid}/rounds/1/pair", headers=auth(org))
+    assert client.post(f"/api/events/{tid}/rounds/1/publish", headers=auth(org)).status_code == 201
+    table = client.get(f"/api/events/{tid}").get_json()["rounds"][0]["tables"][0]
+    a, b = table["players"]
+    first = table["game"]
+    seat = _seat_tokens(client, tid, tokens, (a, b))
+    assert client.get(f"/api/games/{first}", headers=auth(seat["p1"])).get_json()["view"]["state"]["classic"]["match"]["game"] == 1
+
+    quiet_game(client, first, seat, glory={"p1": 4})
+    early = client.post(f"/api/events/{tid}/rounds/1/tables/1/confirm", headers=auth(tokens[a]))
+    assert early.status_code == 409 and early.get_json()["error"]["code"] == "match_not_over"
+
+    # A next game that does not follow the match's standing, or is made with another game's token, is refused.
+    stranger = client.post("/api/games", json={"ruleset": "underworlds/shadespire", "seats": [{"name": "X", "warband": "garreks-reavers"}, {"name": "Y", "warband": "garreks-reavers"}]}).get_json()
+    bad = client.post("/api/games", headers=auth(stranger["referee_token"]),
+                      json={"ruleset": "underworlds/shadespire", "seats": [{"name": "X", "warband": "garreks-reavers"}], "follows": first})
+    assert bad.status_code == 403
+    wrong_number = _next_game(client, first, seat["p1"], 3, seat)
+    assert wrong_number.status_code == 409 and wrong_number.get_json()["error"]["code"] == "no_next_game"
+
+    second = _next_game(client, first, seat["p1"], 2, seat)
+    assert second.status_code == 201, second.get_json()
+    game2 = second.get_json()
+    staff_view = client.get(f"/api/events/{tid}", headers=auth(org)).get_json()
+    t = staff_view["rounds"][0]["tables"][0]
+    assert t["game"] == game2["id"] and t["join_code"] == game2["join_code"]
+    # The player's seat link now opens the match's current game.
+    assert client.post(f"/api/events/{tid}/rounds/1/tables/1/seat", headers=auth(tokens[b])).get_json()["game"] == game2["id"]
+    entries = client.get(f"/api/events/{tid}/log", headers=auth(org)).get_json()["entries"]
+    followed = [e for e in entries if e["type"] == "match_game"]
+    assert len(followed) == 1 and followed[0]["actor"] == f"game:{a}" and followed[0]["data"]["follows"] == first
+    # The same game linked again adds nothing.
+    assert _next_game(client, first, seat["p1"], 2, seat).status_code == 201
+    assert len([e for e in client.get(f"/api/events/{tid}/log", headers=auth(org)).get_json()["entries"]
+                if e["type"] == "match_game"]) == 1
+
+    seat2 = {s["seat"]: s["token"] for s in game2["seats"]}
+    quiet_game(client, game2["id"], seat2, glory={"p1": 5, "p2": 3})
+    for p in (a, b):
+        r = client.post(f"/api/events/{tid}/rounds/1/tables/1/confirm", headers=auth(tokens[p]))
+        assert r.status_code == 201, r.get_json()
+    t = client.get(f"/api/events/{tid}").get_json()["rounds"][0]["tables"][0]
+    assert t["status"] == "confirmed"
+    result = t["result"]
+    assert result["winner"] == a and result["games_won"] == {a: 2, b: 0} and result["glory"] == {a: 9, b: 3}
+    assert result["decided_by"] == "games"
+    assert [(g["game"], g["id"], g["winner"], g["glory"]) for g in result["games"]] == [
+        (1, first, a, {a: 4, b: 0}), (2, game2["id"], a, {a: 5, b: 3})]
+    row = {r["player"]: r for r in client.get(f"/api/events/{tid}").get_json()["standings"]}
+    assert row[a]["points"] == 3 and row[b]["tiebreakers"]["glory_difference"] == -6
+
+
+def test_a_best_of_three_match_can_still_be_entered_by_the_scorekeeper(client):
     tid, org, tokens = event_with_players(client, (("Ana", "garreks-reavers"), ("Ben", "steelhearts-champions")),
                                           ruleset="underworlds/shadespire", format="matched", best_of=3)
     client.post(f"/api/events/{tid}/rounds/1/pair", headers=auth(org))
     assert client.post(f"/api/events/{tid}/rounds/1/publish", headers=auth(org)).status_code == 201
     a, b = client.get(f"/api/events/{tid}").get_json()["rounds"][0]["tables"][0]["players"]
     refused = client.post(f"/api/events/{tid}/rounds/1/tables/1/confirm", headers=auth(tokens[a]))
-    assert refused.status_code == 409 and refused.get_json()["error"]["code"] == "match_by_hand"
-    assert client.get(f"/api/events/{tid}", headers=auth(tokens[a])).get_json()["mine"]["proposed"] is None
+    assert refused.status_code == 409 and refused.get_json()["error"]["code"] == "game_not_over"
     no_games = client.post(f"/api/events/{tid}/rounds/1/tables/1/result", headers=auth(org),
                            json={"winner": a, "glory": {a: 14, b: 12}})
     assert no_games.status_code == 422

@@ -94,6 +94,33 @@ def test_best_of_three_results_need_the_games_won():
     assert model.check_result({**ok, "winner": "B"}, ["A", "B"], 3) is not None
 
 
+def test_a_level_match_has_a_winner_only_from_a_matched_play_tiebreaker():
+    level = {"winner": "A", "glory": {"A": 12, "B": 10}, "games_won": {"A": 1, "B": 1}}
+    assert model.check_result(level, ["A", "B"], 3) is not None
+    assert model.check_result({**level, "decided_by": "glory"}, ["A", "B"], 3) is None
+    assert model.check_result({**level, "decided_by": "games"}, ["A", "B"], 3) is not None
+    assert model.check_result({**level, "winner": None}, ["A", "B"], 3) is None
+
+
+def test_a_best_of_three_table_follows_its_matchs_next_game():
+    log = Log()
+    log.add("register", player="A", name="A", warband="w", deck=None, deck_problems=[], from_round=1)
+    log.add("register", player="B", name="B", warband="w", deck=None, deck_problems=[], from_round=1)
+    log.add("check_in", player="A")
+    log.add("check_in", player="B")
+    log.add("pair", round=1, bye=None, tables=[{"table": 1, "players": ["A", "B"]}])
+    log.add("publish", round=1, games={"1": {"game": "g1", "join_code": "AAAA"}})
+    state = model.fold(settings(best_of=3, format="matched"), log.entries)
+    assert model.check(state, {"type": "match_game", "data": {"round": 1, "table": 1, "game": "g2", "join_code": "BBBB",
+                                                               "follows": "g9"}}).code == "not_this_match"
+    log.add("match_game", actor="game:A", round=1, table=1, game="g2", join_code="BBBB", follows="g1")
+    table = model.fold(settings(best_of=3, format="matched"), log.entries)["rounds"][1]["tables"][0]
+    assert table["games"] == ["g1", "g2"] and table["game"] == "g2" and table["join_code"] == "BBBB"
+    one_game = model.fold(settings(), log.entries[:-1])
+    assert model.check(one_game, {"type": "match_game", "data": {"round": 1, "table": 1, "game": "g2", "join_code": "B",
+                                                                  "follows": "g1"}}).code == "not_a_match"
+
+
 def test_next_round_waits_for_every_confirmed_result_and_the_last_round():
     log = event()
     published_round_one(log, modes=("untracked", "untracked"))

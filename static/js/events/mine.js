@@ -1,7 +1,7 @@
 // A player's (or a table device's) part of an event: my table, the clock, open the game, one tap to confirm.
 import { h, button } from "../dom.js";
 import { putGame } from "../store.js";
-import { STATUS, resultText } from "./words.js";
+import { STATUS, matchGames, resultText } from "./words.js";
 import { askText, attempt, roundClock, standingsTable } from "./parts.js";
 
 async function openGame(ctx, mine) {
@@ -25,16 +25,21 @@ function resultPart(ctx, mine) {
       h("p", {}, "A judge will settle the result with you."));
   }
   if (!mine.game) return h("p", { class: "muted" }, "This table is not tracked: the scorekeeper enters its result.");
-  if (ctx.view.setup.best_of === 3) return h("p", { class: "muted" }, "The scorekeeper enters this match's result (games won and glory).");
-  if (!mine.proposed) return h("p", { class: "muted" }, "When the game ends, its result appears here to confirm.");
+  if (!mine.proposed) {
+    return h("p", { class: "muted" }, ctx.view.setup.best_of === 3
+      ? "When the match's last game ends, the match result appears here to confirm. Start each next game from the game's own screen."
+      : "When the game ends, its result appears here to confirm.");
+  }
   if (mine.i_confirmed) {
     return h("div", { class: "card", role: "status" }, h("b", {}, "You confirmed"),
       h("p", {}, resultText(mine.proposed, mine.players, mine.names)),
       h("p", { class: "muted" }, other ? `Waiting for ${other} to confirm.` : "Waiting for the scorekeeper."));
   }
   return h("div", { class: "card confirm-card" },
-    h("small", { class: "muted" }, "The game's result"),
+    h("small", { class: "muted" }, mine.proposed.games_won ? "The match's result" : "The game's result"),
     h("p", { class: "big-result" }, resultText(mine.proposed, mine.players, mine.names)),
+    mine.proposed.games ? h("div", { class: "match-games" },
+      matchGames(mine.proposed, mine.players, mine.names).map((line) => h("div", { class: "muted match-game" }, line))) : null,
     button("Confirm this result", async () => {
       if (await attempt(ctx.call("POST", `${path}/confirm`, {}), "Confirmed")) ctx.refresh();
     }, { cls: "btn primary big" }),
@@ -61,7 +66,8 @@ export function renderMine(ctx) {
       h("div", { class: "vs" }, mine.names.map((n, i) => h("div", { class: "side" }, h("b", {}, n), h("small", {}, mine.warbands[i] || ""))),
         h("span", { class: "vs-word", "aria-hidden": "true" }, "vs")),
       roundClock(mine.timer, mine.end_of_time),
-      tracked && mine.status === "playing" ? button(v.you.role === "table" ? "Open the game on this device" : "Open my game",
+      // Once the game (or the match) is over, its result to confirm comes first: no game left to open.
+      tracked && mine.status === "playing" && !mine.proposed ? button(v.you.role === "table" ? "Open the game on this device" : "Open my game",
         () => openGame(ctx, mine), { cls: "btn primary big" }) : null,
       mine.mode === "device" && v.you.role === "player" ? h("p", { class: "muted" }, "This table plays on one table device.") : null,
       resultPart(ctx, mine),

@@ -29,9 +29,21 @@ export function resultText(result, players, names) {
   if (!result) return "";
   const [a, b] = players;
   const score = `${result.glory[a]} – ${result.glory[b]}`;
-  if (!result.winner) return `Draw, glory ${score}`;
+  const won = result.games_won ? ` ${result.games_won[a]} – ${result.games_won[b]} in games,` : "";
+  if (!result.winner) return result.games_won ? `Drawn match,${won} glory ${score}` : `Draw, glory ${score}`;
   const winner = names[players.indexOf(result.winner)];
-  return `${winner} won, glory ${score}`;
+  if (!result.games_won) return `${winner} won, glory ${score}`;
+  const how = TIEBREAK_WORDS[result.decided_by] ? ` (on ${TIEBREAK_WORDS[result.decided_by]})` : "";
+  return `${winner} won the match${how},${won} glory ${score}`;
+}
+
+// A level best-of-three match settled by a matched-play tiebreaker (Shadespire pg 26).
+const TIEBREAK_WORDS = { glory: "glory over the games", wiped_out: "the warband left standing",
+  sudden_death: "sudden death", roll_off: "the roll-off" };
+
+/** Each game of a tracked best-of-three match, one line each ("Game 1: Ana won, glory 4 – 0"). */
+export function matchGames(result, players, names) {
+  return ((result && result.games) || []).map((g) => `Game ${g.game}: ${resultText({ winner: g.winner, glory: g.glory }, players, names)}`);
 }
 
 /** mm:ss left on a round clock (negative: over time). */

@@ -85,7 +85,9 @@ async function nextGame(c, ctx, number) {
     return seat;
   });
   const match = { ...ctx, game: number, previous: [...(ctx.previous || []), c.outcome.record] };
-  const made = await api("POST", "/api/games", { body: { ruleset: setup.ruleset, options: { ...setup.options, match }, seats } }).catch(() => null);
+  // `follows` links the new game to this one on the server (an event's table follows its match through it).
+  const made = await api("POST", "/api/games", { token: c.token,
+    body: { ruleset: setup.ruleset, options: { ...setup.options, match }, seats, follows: c.gameId } }).catch(() => null);
   if (!made || made.status !== 201) return fail(made);
   const game = made.body;
   const mine = game.seats.find((s) => s.seat === c.seat) || game.seats[0];

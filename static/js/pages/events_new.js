@@ -33,6 +33,7 @@ function body() {
   return {
     name: document.getElementById("ev-name").value.trim(), date: document.getElementById("ev-date").value,
     ruleset, format, best_of: format === "matched" ? 3 : 1,
+    ...(format === "matched" ? { match_tiebreakers: document.getElementById("ev-match-tiebreakers").checked } : {}),
     rounds: num("ev-rounds"), round_minutes: num("ev-minutes"), tiebreakers,
     points: { win: num("ev-win"), draw: num("ev-draw"), loss: num("ev-loss") },
     bye: { points: num("ev-win"), glory_for: num("ev-bye-for"), glory_against: num("ev-bye-against") },
@@ -44,6 +45,12 @@ function showError(text) {
   errorBox.textContent = text;
   errorBox.hidden = !text;
 }
+
+// The tiebreakers of a best-of-three match are agreed before it (Shadespire pg 26): asked only for matched play.
+const formatSelect = document.getElementById("ev-format");
+formatSelect.addEventListener("change", () => {
+  document.getElementById("ev-match-tiebreakers-field").hidden = !formatSelect.value.endsWith("|matched");
+});
 
 form.addEventListener("submit", async (e) => {
   e.preventDefault();

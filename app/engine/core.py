@@ -148,6 +148,23 @@ class Advice:
                 "reaction_window": self.reaction_window, "waiting_for": self.waiting_for}
 
 
+@dataclass
+class ImpliedPass:
+    """A pass nobody has to say: the event a player would enter to close the optional step open now.
+
+    `step` names the kind of step it closes ("reaction", "power"...), so the log can read "Ana and Bob passed
+    the power step"; `rule` is the book's word for why the step may pass without comment.
+    """
+
+    event: "Event"
+    step: str
+    rule: str
+
+
+INFERRED_PASSES = "passes_inferred"
+MAX_IMPLIED_PASSES = 32  # a bound, not a rule: more optional steps than this are never open at once
+
+
 class SetupError(ValueError):
     """Raised by `Ruleset.new_game` for a setup the game cannot start from; names the field."""
 
@@ -296,6 +313,41 @@ class Ruleset:
         """Structural checks that need the state (unknown fighters, units...); override per game."""
         return []
 
+    def implied_pass(self, state: dict, event: Event) -> ImpliedPass | None:
+        """The pass that closes the step open now when that step exists only for optional plays (a reaction
+        window nobody used, a power step nobody played in) and `event` is one the rules only allow after it;
+        None when the open step needs a decision, none is open, or the event belongs to the open step itself.
+        Default: no such steps."""
+        return None
+
+    # -- inferred passes ---------------------------------------------------------------------
+    def passes_ahead(self, state: dict, event: Event):
+        """The optional steps open now that `event` would close, one pass at a time: yields (ImpliedPass, state
+        after it, its consequences). Each pass is a real event of the ruleset, checked and applied as if entered."""
+        trial = state
+        for _ in range(MAX_IMPLIED_PASSES):
+            implied = self.implied_pass(trial, event)
+            if implied is None or self.check_event(trial, implied.event):
+                return
+            trial, cons = self.apply_in_place(self.copy_state(trial), implied.event, passes=[])
+            yield implied, trial, cons
+
+    def settle(self, state: dict, event: Event) -> tuple[dict, list, list[Violation]]:
+        """Where a structurally valid event fits: (the state it applies to, the passes inferred before it, its
+        rule violations there). An event the rules allow only once optional steps are over closes those steps
+        as passed; otherwise it is judged (and, when overridden, applied) where the game is now."""
+        if self.implied_pass(state, event) is None:
+            return state, [], self.check_event(state, event)
+        found = self.check_event(state, event)
+        if not found:
+            return state, [], found
+        passes = []
+        for implied, trial, cons in self.passes_ahead(state, event):
+            passes.append((implied, cons))
+            if not self.check_event(trial, event):
+                return trial, passes, []
+        return state, [], found
+
     # -- contract ----------------------------------------------------------------------------
     def catalogue(self) -> list[dict]:
         """Every event type with its fields, for clients and docs (generic events included)."""
@@ -327,7 +379,7 @@ class Ruleset:
         problems = self.check_references(state, event)
         if problems:
             return problems
-        return self.check_event(state, event)
+        return self.settle(state, event)[2]
 
     def blocking(self, state: dict, event: Event) -> list[Violation]:
         """Violations that stop the event: structural ones always, rule ones unless overridden."""
@@ -336,14 +388,22 @@ class Ruleset:
             return [v for v in found if not v.overridable]
         return found
 
+    def copy_state(self, state: dict) -> dict:
+        """A private copy of a state for apply() (a ruleset may share parts that are never mutated)."""
+        return copy.deepcopy(state)
+
     def apply(self, state: dict, event: Event) -> tuple[dict, list[Consequence]]:
-        """Pure: the next state and the automatic consequences; trusts a checked or overridden event."""
+        """Pure: the next state and the automatic consequences; trusts a checked or overridden event.
+
+        Optional steps the event can only follow are closed first (see settle()); each pass is logged as a
+        consequence with its rule, followed by what that pass did, so replaying the log is exact."""
         if event.type == REVERT:
             raise ValueError("revert is folded by replay(), not applied to a state")
-        nxt = copy.deepcopy(state)
         if event.type == NOTE:
-            return nxt, []
-        return nxt, self.apply_event(nxt, event)
+            return self.copy_state(state), []
+        at, passes, _ = self.settle(state, event)
+        # settle() applied any passes to copies of its own; otherwise copy here.
+        return self.apply_in_place(at if passes else self.copy_state(state), event, passes)
 
     def apply_owned(self, state: dict, event: Event) -> tuple[dict, list[Consequence]]:
         """Like apply(), for a state the caller owns and will not use again (replay folds its own states).
@@ -352,12 +412,43 @@ class Ruleset:
         """
         return self.apply(state, event)
 
+    def apply_in_place(self, state: dict, event: Event, passes: list | None = None) -> tuple[dict, list[Consequence]]:
+        """Apply to a state the caller owns, no copy: the passes inferred before the event (settle() on the
+        state as it was, when `passes` is None), then the event."""
+        if event.type == REVERT:
+            raise ValueError("revert is folded by replay(), not applied to a state")
+        if event.type == NOTE:
+            return state, []
+        if passes is None:
+            state, passes, _ = self.settle(state, event)
+        return state, inferred_consequences(passes) + self.apply_event(state, event)
+
     def play(self, state: dict, event: Event) -> tuple[dict, list[Consequence]]:
         """Check then apply; raises IllegalEvent when blocked."""
         blocked = self.blocking(state, event)
         if blocked:
             raise IllegalEvent(blocked)
         return self.apply(state, event)
+
+
+def inferred_consequences(passes: list[tuple[ImpliedPass, list[Consequence]]]) -> list[Consequence]:
+    """Log form of inferred passes: one consequence per run of passes in the same kind of step ("Ana and Bob
+    passed the power step"), carrying the pass events themselves, each run followed by what its passes did."""
+    out: list[Consequence] = []
+    run: Consequence | None = None
+    after: list[Consequence] = []
+    for implied, cons in passes:
+        if run is None or run.data["step"] != implied.step or after:
+            out.extend(after)
+            after = []
+            run = Consequence(INFERRED_PASSES, {"step": implied.step, "seats": [], "events": []}, implied.rule)
+            out.append(run)
+        if implied.event.by not in run.data["seats"]:
+            run.data["seats"].append(implied.event.by)
+        run.data["events"].append({"type": implied.event.type, "by": implied.event.by, "data": implied.event.data})
+        after.extend(cons)
+    out.extend(after)
+    return out
 
 
 # ---------------------------------------------------------------------------------------------

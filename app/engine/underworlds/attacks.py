@@ -168,6 +168,9 @@ def check_drive_back(rs, state, event) -> list[Violation]:
 
 
 def apply_drive_back(rs, state, event) -> list[Consequence]:
-    """Push the target (a push into a lethal hex deals 1 damage dealt by the hex; a snare hex staggers)."""
+    """Push the target (a push into a lethal hex deals 1 damage dealt by the hex; a snare hex staggers); 0 hexes:
+    the attacking player chose not to drive it back (combat step 7, pg 21)."""
     state["drive_back"] = None
+    if event.data["hexes"] == 0:
+        return [Consequence("not_driven_back", {"fighter": event.data["fighter"]}, rs.edition.rule("combat"))]
     return F.apply_push(rs, state, event)

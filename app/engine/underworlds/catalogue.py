@@ -116,8 +116,9 @@ def event_types(edition) -> list[dict]:
          "fields": {"fighter": FIGHTER, "name": COUNTER_NAME, "action": {"type": "enum", "choices": ["give", "remove"]},
                     "count": {"type": "int", "min": 1, "max": MAX_COUNTERS}}},
         {"type": "drive_back", "label": "Drive back",
-         "help": "Push the target of the Attack action just made away from the attacker (1 hex, plus Knockback).",
-         "fields": {"fighter": FIGHTER, "hexes": {"type": "int", "min": 1, "max": 9},
+         "help": "Push the target of the Attack action just made away from the attacker (1 hex, plus Knockback); "
+                 "0 hexes: the attacking player chooses not to drive it back.",
+         "fields": {"fighter": FIGHTER, "hexes": {"type": "int", "min": 0, "max": 9},
                     "into": {"type": "enum", "choices": ["none", "lethal", "snare"], "required": False}}},
         {"type": "push", "label": "Push", "help": "A fighter is pushed (or driven back).",
          "fields": {"fighter": FIGHTER, "hexes": {"type": "int", "min": 1, "max": 9},

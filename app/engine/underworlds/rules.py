@@ -27,6 +27,7 @@ DEATHGORGE_RULES: dict[str, str] = {
     "action_phase": _r("Action phase", 16),
     "first_round_bonus": _r("Action phase: the player who finished placing fighters first adds one critical", 16),
     "steps_of_turn": _r("Steps of a turn", 16),
+    "minor_steps": _r("Steps of a turn: minor steps (reaction, Inspire, surge) pass without comment", 16),
     "activation_step": _r("Activation step", 18),
     "player_actions": _r("Activation step, player actions", 18),
     "move": _r("Move action", 18),

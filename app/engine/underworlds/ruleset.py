@@ -6,18 +6,23 @@ next events from the same checks; victory.py decides the outcome.
 """
 from __future__ import annotations
 
-from ..core import NOTE, REVERT, Event, Ruleset, Violation, structural
+from ..core import Event, Ruleset, Violation, structural
 from . import activations, attacks, cards, catalogue, fighters, glory, objectives, power, privacy, reactions, setup
 from . import suggest as suggest_mod
-from . import turns, victory
+from . import passes, turns, victory
 from .edition import Edition
-from .state import clone, is_large, is_vulnerable
+from .state import clone, is_large, is_vulnerable, seat_of
 
 SETUP_EVENTS = ("roll_off", "do_over", "deployed")
 # Events that leave the open reaction window open (everything else closes it: all who did not react passed).
 # Bookkeeping of what just happened (where a fighter now stands, a surge objective whose condition was met,
 # Inspiring, the cards in hand) is not a new game step, so it does not end the reaction step.
 WINDOW_EVENTS = ("reaction", "reaction_pass", "position", "inspire", "uninspire", "hand", "drive_back")
+# Events of the game's sequence that come after the open reaction step and the attacking player's drive back
+# choice (everything a turn, power step or end phase is made of): entered while those are open, they close them
+# first (passes.py: the reaction step passes without comment, the drive back is the attacker's alone).
+SEQUENCE_EVENTS = ("activate", "player_action", "attack", "abandon", "power", "objective", "discard_power",
+                   "end_phase_done", "roll_off")
 
 _HANDLERS = {
     "roll_off": (setup.check_roll_off, setup.apply_roll_off),
@@ -99,14 +104,19 @@ class UnderworldsRuleset(Ruleset):
                               overridable=False)]
         if phase != "setup" and event.type in ("do_over", "deployed"):
             return [Violation("not_now", "That happens during set up.", R("game_sequence"), overridable=False)]
-        return _HANDLERS[event.type][0](self, state, event)
+        waiting = _open_steps(self, state, event)
+        if waiting and waiting[0].code == "drive_back_choice":
+            return waiting  # the first thing to settle: nothing after combat step 7 happens before it
+        return waiting + _HANDLERS[event.type][0](self, state, event)
 
     def apply_event(self, state: dict, event: Event) -> list:
         """Apply one checked event in place; the open reaction window closes unless this is a reaction."""
         if event.type not in WINDOW_EVENTS and not (event.type == "objective" and event.data["action"] == "reveal"):
             state["reaction"] = None
-        if event.type not in WINDOW_EVENTS or event.type == "reaction_pass":
-            state["drive_back"] = None  # the moment to drive the target back has passed
+        drive = state.get("drive_back")
+        if drive and (event.type not in WINDOW_EVENTS
+                      or (event.type == "reaction_pass" and event.by == seat_of(drive["attacker"]))):
+            state["drive_back"] = None  # the attacking player moved on: the moment to drive the target back has passed
         cons = _HANDLERS[event.type][1](self, state, event)
         if state["phase"] == "end" and not self.edition.end_phase_reaction_steps:
             state["reaction"] = None  # no reaction steps in the end phase (damage from a card, say)
@@ -115,22 +125,17 @@ class UnderworldsRuleset(Ruleset):
             cons.extend(turns.finish_activation(self, state))
         return cons
 
-    def apply(self, state: dict, event: Event):
-        """Pure: next state and consequences (copy-on-apply with shared static cards; see state.clone)."""
-        if event.type == REVERT:
-            raise ValueError("revert is folded by replay(), not applied to a state")
-        nxt = clone(state)
-        if event.type == NOTE:
-            return nxt, []
-        return nxt, self.apply_event(nxt, event)
+    def copy_state(self, state: dict) -> dict:
+        """Copy-on-apply with shared static cards (see state.clone)."""
+        return clone(state)
 
     def apply_owned(self, state: dict, event: Event):
-        """In place, no copy: for replay(), which owns the states it folds."""
-        if event.type == REVERT:
-            raise ValueError("revert is folded by replay(), not applied to a state")
-        if event.type == NOTE:
-            return state, []
-        return state, self.apply_event(state, event)
+        """In place, no copy (passes inferred first): for replay(), which owns the states it folds."""
+        return self.apply_in_place(state, event)
+
+    def implied_pass(self, state: dict, event: Event):
+        """Minor and power steps that pass without comment (passes.py)."""
+        return passes.implied_pass(self, state, event)
 
     def suggest(self, state: dict, seat: str):
         """Legal next events for a seat (suggest.py)."""
@@ -157,6 +162,23 @@ class UnderworldsRuleset(Ruleset):
     def outcome(self, state: dict) -> dict | None:
         """Winner(s) and the tiebreak used, once round 3 is over."""
         return victory.outcome(self, state)
+
+
+def _open_steps(rs, state, event) -> list[Violation]:
+    """A step of the sequence entered while the attacking player's drive back choice or a reaction step is open."""
+    if event.type not in SEQUENCE_EVENTS or (event.type == "objective" and state["phase"] != "end"):
+        return []  # objectives in the action phase are revealed (or, 2018/2019, scored) when a condition is met
+    R = rs.edition.rule
+    drive = state.get("drive_back")
+    if drive and seat_of(drive["attacker"]) != event.by:
+        who = state["seats"][seat_of(drive["attacker"])].get("name") or seat_of(drive["attacker"])
+        target = state["cards"][drive["fighter"]].get("name") or drive["fighter"]
+        return [Violation("drive_back_choice", f"{who} first chooses whether {target} is driven back (combat step 7): "
+                          "drive it back, or enter 'not driven back'.", R("combat"))]
+    if state.get("reaction") and event.type != "roll_off":
+        return [Violation("reaction_step_open", "The reaction step is still open: the players who may react have "
+                          "not passed.", R("reaction_steps"))]
+    return []
 
 
 def _refs(state, spec: dict, data, path: str) -> list[Violation]:

@@ -8,6 +8,7 @@ whole game from suggestions alone. Groups (for the phone app's buttons): "Set up
 """
 from __future__ import annotations
 
+import json
 from itertools import combinations_with_replacement
 
 from ..core import Advice, Event, Suggestion
@@ -63,6 +64,8 @@ def waiting_for(rs, state) -> list[str]:
         return [do_over_seat(state)]
     if state["phase"] == "over":
         return []
+    if state.get("drive_back"):
+        return [seat_of(state["drive_back"]["attacker"])]
     if state.get("reaction"):
         w = state["reaction"]
         return [s for s in w["order"] if s not in w["passed"]]
@@ -86,10 +89,33 @@ def reaction_window(rs, state) -> dict | None:
             "rule": rs.edition.rule("reaction_limits")}
 
 
+def ahead(rs, state, seat: str) -> list:
+    """The optional steps open now, closed as passed one at a time before `seat`'s next event of the sequence
+    (core.Ruleset.passes_ahead): [(ImpliedPass, state after it)]."""
+    return [(implied, after) for implied, after, _ in rs.passes_ahead(state, Event("activate", seat, {}))]
+
+
+def optional_steps(chain: list) -> list[dict]:
+    """What is open only for optional plays, in order: [{"step": "reaction"|"power", "seats": [...]}]."""
+    out: list[dict] = []
+    for implied, _ in chain:
+        if implied.step == "drive_back":
+            continue
+        if not out or out[-1]["step"] != implied.step:
+            out.append({"step": implied.step, "seats": []})
+        if implied.event.by not in out[-1]["seats"]:
+            out[-1]["seats"].append(implied.event.by)
+    return out
+
+
 def suggest(rs, state, seat: str) -> Advice:
-    """Advice for one seat."""
+    """Advice for one seat: what is legal now, and what becomes legal once the optional steps open now pass
+    (the next activation while a reaction step or a power step nobody plays in is open)."""
     out: list[Suggestion] = []
-    phase, step = state["phase"], state["step"]
+    phase = state["phase"]
+    # Who the game waits for: the seats of the first step that needs a decision (nobody waits for a pass).
+    everyone = ahead(rs, state, "")
+    decision = everyone[-1][1] if everyone else state
     if seat in state["seats"] and phase != "over":
         if phase == "setup":
             out += _setup(rs, state, seat)
@@ -98,29 +124,52 @@ def suggest(rs, state, seat: str) -> Advice:
                 out += _reactions(rs, state, seat)
             db = state.get("drive_back")
             if db and seat_of(db["attacker"]) == seat:
-                out.append(Suggestion("drive_back", seat, f"Drive back {_name(state, db['fighter'])}",
-                                      {"fighter": db["fighter"]},
+                target = _name(state, db["fighter"])
+                out.append(Suggestion("drive_back", seat, f"Drive back {target}", {"fighter": db["fighter"]},
                                       choices={"into": _into_choices(rs)},
                                       bounds={"hexes": {"type": "int", "min": 1, "max": db["hexes"]}}, group="Attack"))
+                out.append(Suggestion("drive_back", seat, f"{target} is not driven back",
+                                      {"fighter": db["fighter"], "hexes": 0}, group="Attack"))
             for att in (state.get("granted") or {}):
                 if seat_of(att) == seat and not state["fighters"][att]["out"]:
                     out += _attack_templates(rs, state, seat, att, [])
-            if step == "roll_off":
-                out.append(_roll_off(state, seat, "first_turn"))
-            elif step == "activation" and state.get("pending"):
-                out += _pending_attack(rs, state, seat)
-            elif step == "activation" and seat == active_seat(state):
-                out += [s for s in (_legal(rs, state, s) for s in _activations(rs, state, seat)) if s]
-            elif step == "power" and seat == power_seat(state):
-                out += _power(rs, state, seat)
-            elif step == "end" and seat == O.end_seat(state):
-                out += _end_phase(rs, state, seat)
+            out += _step(rs, state, seat)
+            seen = {_key(s) for s in out}
+            for implied, later in ahead(rs, state, seat):
+                for s in _step(rs, later, seat):
+                    # A pass out of turn is not inferred (passes.py): only the player whose go it is passes.
+                    if _key(s) not in seen and not (s.type == "power" and s.data.get("play") == "pass"):
+                        seen.add(_key(s))
+                        out.append(s)
             if state.get("minor"):
                 out += _inspire(rs, state, seat)
             if phase == "action":
                 out += _reveal(rs, state, seat)
             out += _table(rs, state, seat)
-    return Advice(seat, step_info(rs, state), out, reaction_window(rs, state), waiting_for(rs, state))
+    info = step_info(rs, state)
+    if everyone:
+        info["optional"] = optional_steps(everyone)
+    return Advice(seat, info, out, reaction_window(rs, state), waiting_for(rs, decision))
+
+
+def _step(rs, state, seat) -> list[Suggestion]:
+    """The events of the step the game is at (roll-off, activation, power step, end phase) for `seat`."""
+    step = state["step"]
+    if step == "roll_off":
+        return [_roll_off(state, seat, "first_turn")]
+    if step == "activation" and state.get("pending"):
+        return _pending_attack(rs, state, seat)
+    if step == "activation" and seat == active_seat(state):
+        return [s for s in (_legal(rs, state, s) for s in _activations(rs, state, seat)) if s]
+    if step == "power" and seat == power_seat(state):
+        return _power(rs, state, seat)
+    if step == "end" and seat == O.end_seat(state):
+        return _end_phase(rs, state, seat)
+    return []
+
+
+def _key(s: Suggestion) -> str:
+    return json.dumps([s.type, s.data, s.choices, s.bounds], sort_keys=True, default=str)
 
 
 # -- set up ----------------------------------------------------------------------------------------

@@ -19,7 +19,11 @@ def test_window_after_an_activation_in_order_of_play_from_the_active_player():
     assert w["steps"] == ["after_action", "after_activation"] and w["order"] == ["p2", "p3", "p1"]
     advice = RS.suggest(state, "p3")
     assert advice.reaction_window["order"] == ["p2", "p3", "p1"]
-    assert advice.waiting_for == ["p2", "p3", "p1"]
+    # Nobody waits for a reaction (a minor step passes without comment, pg 16): the game waits for p3's turn,
+    # and the reaction step and p2's power step are open for optional plays.
+    assert advice.waiting_for == ["p3"]
+    assert advice.step["optional"] == [{"step": "reaction", "seats": ["p2", "p3", "p1"]},
+                                       {"step": "power", "seats": ["p2", "p3"]}]
     assert {s.type for s in advice.suggestions} >= {"reaction", "reaction_pass"}
 
 
@@ -138,7 +142,7 @@ def test_a_player_who_passed_may_still_react_to_a_later_reaction():
     state, _ = play(state, "reaction_pass", "p1")
     state, _ = play(state, "reaction", "p2", step="after_activation", name="Sidestep")
     advice = RS.suggest(state, "p1")
-    assert "p1" in advice.waiting_for
+    assert "p1" in advice.step["optional"][0]["seats"] and advice.step["optional"][0]["step"] == "reaction"
     steps = [s.choices.get("step") for s in advice.suggestions if s.type == "reaction"]
     assert steps == [["after_reaction"]]
     assert "already_passed" in codes(state, "reaction", "p1", step="after_activation", name="Counter")

@@ -61,6 +61,7 @@ SHADESPIRE_RULES: dict[str, str] = {
     "inspire": s("Before a Game Begins, The fighters: Inspire condition", 13),
     "inspire_adv": s("Before a Game Begins, The fighters: Inspired after the action that met the condition", 13),
     "reactions": s("Reactions", 24),
+    "minor_steps": s("Reactions: a player who does not wish to play a reaction lets the other player decide", 24),
     "reaction_limits": s("Reactions: only one reaction can be played at each such opportunity", 24),
     "reaction_chains": s("Reactions: precedence to the player whose activation is next", 24),
     "reacting_to_reaction": s("Reactions: precedence to the player whose activation is next", 24),

@@ -56,6 +56,7 @@ DREADFANE_RULES: dict[str, str] = {
     "inspire": d("Inspire", 17),
     "inspire_adv": d("Inspire: Inspired after the event (or superaction) that met the condition", 17),
     "reactions": d("Reactions", 16),
+    "minor_steps": d("Reactions, Reaction opportunities: a player who does not wish to react lets the next decide", 16),
     "reaction_limits": d("Reactions, Reaction opportunities: only one reaction at each opportunity", 16),
     "reaction_chains": d("Reactions, Reaction opportunities: precedence to the player whose activation is next", 16),
     "reacting_to_reaction": d("Reactions, Reacting to a reaction", 16),

@@ -96,5 +96,4 @@ def adjust(rs, state: dict, seat: str, advice: Advice) -> Advice:
         advice.reaction_window["may_react"] = [first] if first else []
         advice.reaction_window["model"] = "one reaction per opportunity, by precedence"
         advice.reaction_window["rule"] = w.get("rule")
-        advice.waiting_for = [first] if first else []
     return advice

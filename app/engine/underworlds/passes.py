@@ -1,0 +1,56 @@
+"""Steps that pass without comment: which open step the engine may close as passed, and which it never may.
+
+The core (core.Ruleset.settle) asks `implied_pass` when a player enters an event the rules only allow once the
+open step is over (the next activation during a power step, a power card during a reaction step...). Each pass
+is the event a player would have entered, so the log and a replay are the same as with explicit passes.
+
+Optional (closed as passed, one pass at a time):
+- a reaction step: "these are called minor steps because often neither player will do anything in these steps,
+  and they will pass without comment" (Deathgorge rulebook, Steps of a turn pg 16; Reactions pg 34: a reaction
+  CAN be used). 2018/2019: one reaction per opportunity, the player with precedence decides first, "if they do
+  not wish to play a reaction, the other player can" (Shadespire pg 24, Dreadfane pg 16).
+- a power step go: players alternate playing a power card, salvaging, delving or passing until both pass in
+  succession (Deathgorge Power step pg 29; Shadespire pg 22; Dreadfane pg 15): nothing played is a pass. A play
+  by the other player passes the go of the player whose go it was (who plays again after it, as the step
+  alternates); a "pass" out of turn does not, or the step would end before that player chose anything.
+- a drive back the attacking player does not make, when that player moves on: "if the attacking player chooses
+  not to, the fighter is not driven back" (Deathgorge Combat sequence, step 7 pg 21).
+Never passed for a player (a decision only that player makes, or the sequence needs an entry):
+- another player's drive back choice (combat step 7: the attacking player chooses);
+- the activation step, a pending Attack action, roll-offs, do-overs, the end phase sequence, the hazard phase.
+Inspire and surge steps need no pass: the engine runs them itself when play moves past them (turns.py), so a
+revealed surge objective is always scored in its surge step, passes inferred or not.
+"""
+from __future__ import annotations
+
+from ..core import Event, ImpliedPass
+from .power import power_seat
+from .state import seat_of
+
+
+def implied_pass(rs, state: dict, event: Event) -> ImpliedPass | None:
+    """The pass closing the optional step open now, before `event` of the game's sequence (None: a decision, or
+    the event is part of the open step: a reaction, a drive back, bookkeeping)."""
+    from .ruleset import SEQUENCE_EVENTS  # noqa: PLC0415 - the ruleset imports this module
+    if state["phase"] in ("setup", "over") or event.type not in SEQUENCE_EVENTS:
+        return None
+    by = event.by
+    R = rs.edition.rule
+    drive = state.get("drive_back")
+    if drive:
+        attacker = seat_of(drive["attacker"])
+        if by != attacker:
+            return None  # the attacking player's choice: nobody else moves the game past it
+        return ImpliedPass(Event("drive_back", attacker, {"fighter": drive["fighter"], "hexes": 0}),
+                           "drive_back", R("combat"))
+    window = state.get("reaction")
+    if window:
+        seat = next((s for s in window["order"] if s not in window["passed"]), None)
+        if seat is None:
+            return None
+        return ImpliedPass(Event("reaction_pass", seat, {}), "reaction", R("minor_steps"))
+    if state["phase"] == "action" and state["step"] == "power" and state.get("power"):
+        if event.type == "power" and event.data.get("play") == "pass" and by != power_seat(state):
+            return None  # a pass out of turn would end the step before the player whose go it is chose anything
+        return ImpliedPass(Event("power", power_seat(state), {"play": "pass"}), "power", R("power_step"))
+    return None

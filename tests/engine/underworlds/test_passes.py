@@ -1,0 +1,185 @@
+"""Inferred passes (core.Ruleset.settle, underworlds/passes.py) in every Underworlds edition.
+
+Rule (Deathgorge rulebook, Steps of a turn pg 16): reaction, Inspire and surge steps are minor steps that "pass
+without comment"; Power step (pg 29): players alternate until both pass in succession, so a player who plays
+nothing has passed. Shadespire (pg 22, 24) and Dreadfane (pg 15, 16) say the same of their power step and
+reaction opportunities. So the next activation may be entered straight after an activation: the engine closes
+the open reaction step and the power step as passed and logs each pass. A decision (the attacking player's drive
+back, the activation step, the end phase sequence) is never taken for a player.
+"""
+import pytest
+
+from app.engine import registry
+from app.engine.core import INFERRED_PASSES, Event
+
+from ..play import edition_setup, underworlds_setup
+
+EDITIONS = ["underworlds/deathgorge", "underworlds/dreadfane", "underworlds/shadespire"]
+PLAYERS = {"underworlds/deathgorge": (2, 3, 4), "underworlds/dreadfane": (2,), "underworlds/shadespire": (2, 3, 4)}
+CASES = [(rid, n) for rid in EDITIONS for n in PLAYERS[rid]]
+
+
+def new(rid: str, players: int):
+    rs = registry.get(rid)
+    setup = underworlds_setup(players) if rid.endswith("deathgorge") else edition_setup(rid, players)
+    return rs, rs.new_game(setup)
+
+
+def play(rs, state, type_, by, **data):
+    e = Event(type_, by, data)
+    assert not rs.blocking(state, e), [v.to_dict() for v in rs.blocking(state, e)]
+    return rs.apply(state, e)
+
+
+def to_first_turn(rs, state):
+    """Set up, hazard phase (Dreadfane) and the roll-off: p1 takes the first turn."""
+    state, _ = play(rs, state, "roll_off", "p1", purpose="boards", first="p1")
+    from app.engine.underworlds.setup import do_over_seat
+    while state["step"] == "do_overs":
+        state, _ = play(rs, state, "do_over", do_over_seat(state), choice="none")
+    state, _ = play(rs, state, "roll_off", "p1", purpose="deployment", first="p1")
+    state, _ = play(rs, state, "deployed", "p1", finished_first="p1")
+    while state["phase"] == "hazard":
+        action = "draw" if state["hazards"]["drawn"] < state["round"] else "end"
+        state, _ = play(rs, state, "hazard", "p1", action=action)
+    state, _ = play(rs, state, "roll_off", "p1", purpose="first_turn", first="p1")
+    return state
+
+
+def inferred(cons) -> list[tuple[str, list[str]]]:
+    return [(c.data["step"], c.data["seats"]) for c in cons if c.type == INFERRED_PASSES]
+
+
+@pytest.mark.parametrize("rid,players", CASES)
+def test_the_next_activation_closes_the_reaction_step_and_the_power_step_as_passed(rid, players):
+    """Minor steps pass without comment (pg 16) and a power step nobody plays in ends with everyone passing
+    (pg 29): the next player's activation is accepted at once, and the log says who passed what."""
+    rs, state = new(rid, players)
+    state = to_first_turn(rs, state)
+    state, _ = play(rs, state, "activate", "p1", action="guard", fighter="p1.leader")
+    assert state["reaction"] is not None and state["step"] == "power"
+    nxt = state["order"][1]
+    state, cons = play(rs, state, "activate", nxt, action="guard", fighter=f"{nxt}.leader")
+    steps = inferred(cons)
+    assert [s for s, _ in steps] == ["reaction", "power"]
+    reaction_seats, power_seats = steps[0][1], steps[1][1]
+    assert set(reaction_seats) == set(state["order"])  # every player could have reacted
+    power = (state["order"] if rid == "underworlds/shadespire" else ["p1", nxt])  # 2018: all players (pg 27)
+    assert power_seats == list(power)
+    assert all(c.rule for c in cons)
+    assert state["turn"]["seat"] == nxt and state["fighters"][f"{nxt}.leader"]["tokens"]["guard"] == 1
+    assert "turn_begins" in [c.type for c in cons] and "power_step_ends" in [c.type for c in cons]
+
+
+@pytest.mark.parametrize("rid", EDITIONS)
+def test_a_reaction_step_after_an_attack_closes_when_the_attacker_plays_a_power_card(rid):
+    """The reaction steps an Attack action passed (combat sequence, pg 21) close as passed when the next step of
+    the turn (the power step) is entered; the drive back the attacking player does not make is logged as such
+    (combat step 7: if the attacking player chooses not to, the fighter is not driven back)."""
+    rs, state = new(rid, 2)
+    state = to_first_turn(rs, state)
+    state, _ = play(rs, state, "activate", "p1", action="attack", fighter="p1.brute")
+    state, cons = play(rs, state, "attack", "p1", attacker="p1.brute", target="p2.brute", profile={"name": "Blade"},
+                       attack_roll={"smash": 2}, defence_roll={})
+    assert state["reaction"] is not None
+    drive = state["drive_back"]
+    # Ben cannot move the game past Ana's drive back choice, and is told why.
+    refused = rs.check(state, Event("activate", "p2", {"action": "guard", "fighter": "p2.leader"}))
+    if drive:
+        assert [v.code for v in refused] == ["drive_back_choice"]
+    state, cons = play(rs, state, "power", "p1", play="pass")
+    types = [c.type for c in cons]
+    assert state["reaction"] is None and INFERRED_PASSES in types
+    assert ("not_driven_back" in types) == bool(drive)
+    assert ("reaction", ["p1", "p2"]) in inferred(cons) or ("reaction", ["p2", "p1"]) in inferred(cons)
+
+
+def test_explicit_passes_stay_available_and_give_the_same_game():
+    """'No reaction' and 'Pass' can still be entered; the state is the same as with the passes inferred."""
+    rs, state = new("underworlds/deathgorge", 2)
+    state = to_first_turn(rs, state)
+    state, _ = play(rs, state, "activate", "p1", action="move", fighter="p1.leader")
+    explicit = state
+    for type_, by, data in (("reaction_pass", "p1", {}), ("reaction_pass", "p2", {}),
+                            ("power", "p1", {"play": "pass"}), ("power", "p2", {"play": "pass"})):
+        explicit, _ = play(rs, explicit, type_, by, **data)
+    explicit, _ = play(rs, explicit, "activate", "p2", action="move", fighter="p2.leader")
+    implicit, _ = play(rs, state, "activate", "p2", action="move", fighter="p2.leader")
+    assert implicit == explicit
+
+
+def test_a_play_in_the_power_step_passes_the_go_of_the_player_before_but_a_pass_out_of_turn_does_not():
+    """Power step (pg 29): players alternate, starting with the player whose power step it is. Bob's ploy on Ana's
+    go means Ana passed (and she plays again after it); Bob's 'pass' on Ana's go is refused, or the step would end
+    before Ana chose anything."""
+    rs, state = new("underworlds/deathgorge", 2)
+    state = to_first_turn(rs, state)
+    state, _ = play(rs, state, "player_action", "p1", action="pass")
+    assert "not_your_go" in [v.code for v in rs.check(state, Event("power", "p2", {"play": "pass"}))]
+    state, cons = play(rs, state, "power", "p2", play="ploy")
+    assert inferred(cons) == [("reaction", ["p1", "p2"]), ("power", ["p1"])]
+    assert state["step"] == "power" and state["power"]["next"] == 0  # Ana's go again
+    assert state["power"]["passes"] == 0
+
+
+def test_the_surge_step_is_never_skipped():
+    """Surge step (pg 38): a surge objective revealed in an activation is scored in the next surge step (after the
+    activation step), and its player draws an objective card, whether or not the passes were entered."""
+    rs, state = new("underworlds/deathgorge", 2)
+    state = to_first_turn(rs, state)
+    state, _ = play(rs, state, "activate", "p1", action="move", fighter="p1.leader")
+    state, _ = play(rs, state, "objective", "p1", action="reveal", glory=2)
+    assert state["reaction"] is not None  # revealing is bookkeeping: the reaction step stays open
+    state, cons = play(rs, state, "activate", "p2", action="guard", fighter="p2.leader")
+    types = [c.type for c in cons]
+    assert types.index("surge_scored") < types.index("turn_begins")
+    s = state["seats"]["p1"]
+    assert s["glory"]["unspent"] == 2 and s["hand"]["objectives"] == 3 and s["revealed"] == []
+
+
+def test_a_decision_is_never_inferred():
+    """Steps that need a decision are not passed for a player: the active player's activation step (an event of
+    the next turn is refused, not forced), the end phase sequence (end phase pg 38), a pending Attack action."""
+    rs, state = new("underworlds/deathgorge", 2)
+    state = to_first_turn(rs, state)
+    # Ana has not taken her activation: Ben's activation is not hers to skip.
+    assert "not_your_turn" in [v.code for v in rs.check(state, Event("activate", "p2", {"action": "guard",
+                                                                                            "fighter": "p2.leader"}))]
+    state, _ = play(rs, state, "activate", "p1", action="attack", fighter="p1.brute")
+    assert state["pending"]
+    assert rs.check(state, Event("activate", "p2", {"action": "guard", "fighter": "p2.leader"}))
+    assert rs.implied_pass(state, Event("activate", "p2", {})) is None
+
+
+def test_the_last_power_step_closes_when_the_end_phase_begins():
+    """After the last activation of the phase, the first end phase event closes the power step as passed and the
+    end phase begins (End phase pg 38)."""
+    rs, state = new("underworlds/deathgorge", 2)
+    state = to_first_turn(rs, state)
+    for seat in ["p1", "p2"] * 4:
+        state, _ = play(rs, state, "player_action", seat, action="pass")
+    assert state["step"] == "power"
+    state, cons = play(rs, state, "end_phase_done", "p1")
+    assert [s for s, _ in inferred(cons)] == ["reaction", "power"]
+    assert "end_phase_begins" in [c.type for c in cons] and state["end"]["i"] == 1
+
+
+def test_suggestions_offer_the_next_activation_while_optional_steps_are_open():
+    """The next player is offered their activation (and the game waits for it) while the reaction step and the
+    power step are open only for optional plays; the phone lists what is open."""
+    rs, state = new("underworlds/deathgorge", 2)
+    state = to_first_turn(rs, state)
+    state, _ = play(rs, state, "activate", "p1", action="move", fighter="p1.leader")
+    bob = rs.suggest(state, "p2")
+    assert any(s.type == "activate" for s in bob.suggestions)
+    assert any(s.type == "power" and s.data.get("play") != "pass" for s in bob.suggestions)
+    assert not any(s.type == "power" and s.data.get("play") == "pass" for s in bob.suggestions)
+    assert bob.waiting_for == ["p2"]
+    assert bob.step["optional"] == [{"step": "reaction", "seats": ["p1", "p2"]}, {"step": "power", "seats": ["p1", "p2"]}]
+    for s in bob.suggestions:  # every suggestion is accepted as it stands (templates: filled from the first choice)
+        if s.complete:
+            assert not rs.check(state, Event(s.type, s.by, dict(s.data))), s.label
+    ana = rs.suggest(state, "p1")
+    assert any(s.type == "reaction_pass" for s in ana.suggestions)
+    assert any(s.type == "power" and s.data.get("play") == "pass" for s in ana.suggestions)
+    assert not any(s.type == "activate" for s in ana.suggestions)

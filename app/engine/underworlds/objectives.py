@@ -133,7 +133,7 @@ def begin_end_phase(rs, state) -> list[Consequence]:
     state["phase"] = "end"
     state["step"] = "end"
     state["pending"] = None
-    state["minor"] = True  # the Inspire step after the last power step is still open until the first end event
+    state["minor"] = True  # the Inspire step after the last power step is open until the first end phase event
     state["end"] = {"order": order_from(state, first), "i": 0, "stage": 1}
     rule = rs.edition.rule("end_phase" if state["players"] == 2 else "mp_end_phase")
     return [Consequence("end_phase_begins", {"round": state["round"], "order": state["end"]["order"]}, rule)]

@@ -117,6 +117,10 @@ class UnderworldsRuleset(Ruleset):
         if drive and (event.type not in WINDOW_EVENTS
                       or (event.type == "reaction_pass" and event.by == seat_of(drive["attacker"]))):
             state["drive_back"] = None  # the attacking player moved on: the moment to drive the target back has passed
+        if state["phase"] == "end" and event.type in SEQUENCE_EVENTS:
+            # The Inspire and surge steps after the last power step end when the end phase sequence starts: "there
+            # are no reaction steps, Inspire steps or surge steps in the end phase" (Advanced rules, End phase pg 38).
+            state["minor"] = False
         cons = _HANDLERS[event.type][1](self, state, event)
         if state["phase"] == "end" and not self.edition.end_phase_reaction_steps:
             state["reaction"] = None  # no reaction steps in the end phase (damage from a card, say)

@@ -183,3 +183,38 @@ def test_suggestions_offer_the_next_activation_while_optional_steps_are_open():
     assert any(s.type == "reaction_pass" for s in ana.suggestions)
     assert any(s.type == "power" and s.data.get("play") == "pass" for s in ana.suggestions)
     assert not any(s.type == "activate" for s in ana.suggestions)
+
+
+def test_surge_glory_pays_for_the_first_power_step_play():
+    """Surge step (pg 38): a surge step follows each activation, before the power step (pg 29); a surge objective
+    revealed in the activation is scored there, so its glory pays for an upgrade played first in the power step
+    (Upgrade cards pg 30: an upgrade costs one unspent glory point)."""
+    rs, state = new("underworlds/deathgorge", 2)
+    state = to_first_turn(rs, state)
+    assert state["seats"]["p1"]["glory"]["unspent"] == 0
+    state, _ = play(rs, state, "activate", "p1", action="move", fighter="p1.leader")
+    state, _ = play(rs, state, "objective", "p1", action="reveal", glory=1)
+    state, cons = play(rs, state, "power", "p1", play="upgrade", fighter="p1.leader")
+    types = [c.type for c in cons]
+    assert types.index("surge_scored") < types.index("glory_spent")
+    assert state["seats"]["p1"]["glory"] == {"unspent": 0, "spent": 1}
+
+
+def test_no_inspire_step_in_the_end_phase():
+    """Advanced rules, End phase (pg 38): there are no Inspire steps in the end phase. The Inspire step after the
+    last power step (Inspire pg 6) is still open as the end phase begins, until the first player starts the end
+    phase sequence; after that an Inspire is refused."""
+    rs, state = new("underworlds/deathgorge", 2)
+    state = to_first_turn(rs, state)
+    for seat in ["p1", "p2"] * 4:
+        state, _ = play(rs, state, "player_action", seat, action="pass")
+    state, _ = play(rs, state, "reaction_pass", "p1")
+    state, _ = play(rs, state, "reaction_pass", "p2")
+    state, _ = play(rs, state, "power", "p2", play="pass")
+    state, _ = play(rs, state, "power", "p1", play="pass")
+    assert state["phase"] == "end"
+    assert "no_inspire_step" not in [v.code for v in rs.check(state, Event("inspire", "p2", {"fighter": "p2.brute"}))]
+    state, _ = play(rs, state, "objective", "p1", action="score", glory=1)
+    refused = [v.code for v in rs.check(state, Event("inspire", "p2", {"fighter": "p2.brute"}))]
+    assert "no_inspire_step" in refused
+    assert not [s for s in rs.suggest(state, "p2").suggestions if s.type == "inspire"]

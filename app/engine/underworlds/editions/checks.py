@@ -59,6 +59,12 @@ def check_precedence(rs, state, event) -> list[Violation]:
 def check_reaction(rs, state, event) -> list[Violation]:
     R = rs.edition.rule
     out = check_precedence(rs, state, event)
+    window = state.get("reaction") or {}
+    step = event.data["step"]
+    if step in rx.END_STEPS and step in window.get("used", []):
+        rule = rx.END_OF_ACTIVATION_2019 if rs.classic.reaction_to_reaction == "opponent_of_last" else rx.END_OF_ACTIVATION_2018
+        out.append(Violation("end_of_activation_used", "A reaction was already played at the end of this activation: "
+                             "the end of its last action and the end of the activation are one opportunity.", rule))
     if not rs.classic.plunder and event.data["name"].strip().lower() == "plunder":
         out.append(Violation("no_plunder", "There is no Plunder reaction in these rules.", R("plunder")))
     return out

@@ -125,7 +125,7 @@ def adjust_window(rs, state, event, reopened: bool) -> None:
         # the steps an entered Attack action passed) stay open for one reaction each, and a reaction to
         # this reaction becomes possible. Reading chosen: the precedence after a reaction (Dreadfane:
         # the other player first) applies to the whole rest of the window, not only after_reaction.
-        used = {*w.get("used", []), event.data["step"]}
+        used = {*w.get("used", []), *rx.one_opportunity(w["steps"], event.data["step"])}
         steps = [s for s in w["steps"] if s not in used and s != "after_reaction"] + ["after_reaction"]
         w.update({"steps": steps, "order": order, "passed": [], "passed_primary": [], "acted": {}, "rule": rule,
                   "used": sorted(used - {"after_reaction"})})

@@ -13,11 +13,27 @@ A window is plain data: {"opportunity", "order": [...seats in precedence order],
 from __future__ import annotations
 
 from .multiplayer_2018 import next_in_order, starting_from
-from .sources import dreadfane, shadespire
+from .sources import dreadfane, errata, shadespire
 
 PRECEDENCE_2018 = shadespire("Reactions", 24)
 PRECEDENCE_2019 = dreadfane("Reactions, Reaction opportunities", 16)
 REACTION_TO_REACTION_2019 = dreadfane("Reactions, Reacting to a reaction", 16)
+# The end of the last action of an activation and the end of that activation are one opportunity: one reaction
+# there, triggered by either (Shadespire FAQ; Dreadfane pg 16: such a reaction ends the activation, and no
+# 'after an activation' trigger follows it).
+END_OF_ACTIVATION_2018 = errata("FAQ: the action and the activation end simultaneously, so only one reaction can be "
+                                "played")
+END_OF_ACTIVATION_2019 = dreadfane("Reactions, Reaction opportunities: a reaction after the last action ends the "
+                                   "activation", 16)
+END_STEPS = ("after_attack", "after_action", "after_activation")
+
+
+def one_opportunity(steps: list[str], used: str) -> set[str]:
+    """The steps a reaction in `used` takes up: at the end of an activation (the window has after_activation), the
+    end of its last action and of the activation are one opportunity."""
+    if used in END_STEPS and "after_activation" in steps:
+        return {s for s in steps if s in END_STEPS}
+    return {used}
 
 
 def next_activation_player(order: list[str], activator: str | None) -> str:

@@ -550,6 +550,37 @@ def fold_log(rs: Ruleset, setup: dict, events: Iterable[Event | dict], upto: int
     return LogFold(state, inert)
 
 
+LATE_LOOK_BACK = 8  # recent events searched for the one that closed a step (a quicker phone, moments ago)
+
+
+def closed_by(rs: Ruleset, setup: dict, events: Iterable[Event | dict], event: Event,
+              look_back: int = LATE_LOOK_BACK) -> dict | None:
+    """A refused event that came too late: the recent live event whose inferred passes closed a step in which
+    `event` was allowed (the other phone was quicker). None when no such event is found.
+
+    Answers {"seq", "type", "by", "steps": [kinds of step closed], "passed": [seats whose pass was inferred],
+    "last": whether it is the last live event (its own player can still take it back)}.
+    """
+    live = effective_events(events)
+    start = max(0, len(live) - look_back)
+    state = rs.new_game(setup)
+    for ev in live[:start]:
+        state, _ = rs.apply_owned(state, ev)
+    before: list[dict] = []
+    for ev in live[start:]:
+        before.append(state)
+        state, _ = rs.apply(state, ev)
+    for i in range(len(before) - 1, -1, -1):
+        closer = live[start + i]
+        _, passes, _ = rs.settle(before[i], closer)
+        if passes and not rs.check(before[i], event):
+            return {"seq": closer.seq, "type": closer.type, "by": closer.by,
+                    "steps": list(dict.fromkeys(p.step for p, _ in passes)),
+                    "passed": list(dict.fromkeys(p.event.by for p, _ in passes)),
+                    "last": i == len(before) - 1}
+    return None
+
+
 def replay(rs: Ruleset, setup: dict, events: Iterable[Event | dict], upto: int | None = None,
            verify: bool = False) -> dict:
     """Fold a log into a state (up to and including seq `upto` when given); see fold_log().

@@ -6,7 +6,8 @@ class ApiError(Exception):
     """A refusal the client should see: becomes {"error": {code, message, fields?, rule?}} (+ extra members)."""
 
     def __init__(self, status: int, code: str, message: str, fields: dict | None = None,
-                 rule: str | None = None, extra: dict | None = None, violations: list | None = None):
+                 rule: str | None = None, extra: dict | None = None, violations: list | None = None,
+                 details: dict | None = None):
         super().__init__(message)
         self.status = status
         self.code = code
@@ -15,6 +16,7 @@ class ApiError(Exception):
         self.rule = rule
         self.extra = extra or {}
         self.violations = violations
+        self.details = details or {}  # more members of the error itself (e.g. closed_by of a late play)
 
     def body(self) -> dict:
         """JSON body of the error reply."""
@@ -25,6 +27,7 @@ class ApiError(Exception):
             err["rule"] = self.rule
         if self.violations:
             err["violations"] = self.violations
+        err.update(self.details)
         return {"error": err, **self.extra}
 
 

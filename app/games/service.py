@@ -20,8 +20,8 @@ from typing import Any, Callable
 from marshmallow import ValidationError
 
 from app.engine import registry
-from app.engine.core import (PLAYER_SEATS, REVERT, REVERT_SPEC, ROLES, Event, IllegalEvent, Ruleset, SetupError,
-                             NO_EFFECT, LogFold, changes_nothing, check_fields, check_revert, fold_log, replay)
+from app.engine.core import (CORE_RULE, PLAYER_SEATS, REVERT, REVERT_SPEC, ROLES, Event, IllegalEvent, Ruleset,
+                             SetupError, closed_by, NO_EFFECT, LogFold, changes_nothing, check_fields, check_revert, fold_log, replay)
 from app.schemas.wire import (CreateGameSchema, EventEnvelopeSchema, ImportSchema, JoinSchema,
                               field_messages)
 from app.store import DuplicateKey, EventStore, StoreError
@@ -692,7 +692,7 @@ class GameService:
             log.exception("check failed for %s", rs.id)
             raise ApiError(422, "engine_error", f"The rules engine could not check this event: {exc}")
         if blocked:
-            raise self._violation(blocked)
+            raise self._late(folded, event) or self._violation(blocked)
         try:
             state, consequences = rs.apply(folded.state, event)
         except Exception as exc:  # noqa: BLE001
@@ -703,6 +703,30 @@ class GameService:
             # The same judgement fold_log makes for this event on every later replay.
             return state, consequences, {**folded.inert, event.seq: {"status": NO_EFFECT}}
         return state, consequences, folded.inert
+
+    STEP_WORDS = {"reaction": "the reaction step", "power": "the power step", "drive_back": "the drive back"}
+
+    def _late(self, folded: Folded, event: Event) -> ApiError | None:
+        """A play refused because a quicker entry closed its step by inferred passes: say which entry, by whom,
+        and how the table puts it right (that entry's player or the referee takes it back, then this again)."""
+        try:
+            found = closed_by(folded.rs, folded.game["setup"], [record_event(r) for r in folded.records], event)
+        except Exception:  # noqa: BLE001 - the plain refusal still stands
+            log.exception("late-play search failed for %s", folded.rs.id)
+            return None
+        if found is None:
+            return None
+        names = {n["seat"]: n["name"] or n["seat"] for n in self.seat_names(folded.game)}
+        who = names.get(found["by"], found["by"])
+        steps = " and ".join(self.STEP_WORDS.get(s, s.replace("_", " ")) for s in found["steps"])
+        undo = (f"{who} (or the referee) can take it back" if found["last"]
+                else "the referee can take it back")
+        message = (f"Too late: {who}'s entry #{found['seq']} ({found['type'].replace('_', ' ')}) closed {steps} as "
+                   f"passed. To play this, {undo}, then enter it again.")
+        return ApiError(422, "step_closed", message, rule=CORE_RULE,
+                        violations=[{"code": "step_closed", "message": message, "rule": CORE_RULE,
+                                     "overridable": False}],
+                        details={"closed_by": {**found, "name": who}})
 
     @staticmethod
     def _violation(violations) -> ApiError:

@@ -1,0 +1,89 @@
+"""A late play (issue: the other phone was quicker): a reaction or power card entered after its step was closed by
+an inferred pass is refused with the entry that closed it, by whom, and how the table puts it right; after that
+entry is taken back the same play is accepted. Nothing is dropped silently."""
+from __future__ import annotations
+
+import itertools
+
+from tests.api.helpers import auth
+from tests.engine.play import underworlds_setup
+
+_ids = itertools.count(1)
+
+
+def create(client, players=2) -> dict:
+    setup = underworlds_setup(players)
+    for seat, name in zip(setup["seats"], ("Ana", "Ben", "Cai")):
+        seat["name"] = name
+    resp = client.post("/api/games", json={"ruleset": setup["ruleset"], "options": setup["options"],
+                                           "seats": setup["seats"]})
+    assert resp.status_code == 201, resp.get_json()
+    game = resp.get_json()
+    game["tokens"] = {s["seat"]: s["token"] for s in game["seats"]}
+    game["tokens"]["referee"] = game["referee_token"]
+    return game
+
+
+def send(client, game, seat, type_, by=None, **data):
+    body = {"id": f"late-{next(_ids)}", "type": type_, "by": by or seat, "data": data}
+    return client.post(f"/api/games/{game['id']}/events", json=body, headers=auth(game["tokens"][seat]))
+
+
+def ok(resp):
+    assert resp.status_code == 201, resp.get_json()
+    return resp.get_json()
+
+
+def to_first_turn(client, game):
+    ok(send(client, game, "p1", "roll_off", purpose="boards", first="p1"))
+    for seat in game["tokens"]:
+        if seat.startswith("p"):
+            ok(send(client, game, seat, "do_over", choice="none"))
+    ok(send(client, game, "p1", "roll_off", purpose="deployment", first="p1"))
+    ok(send(client, game, "p1", "deployed", finished_first="p1"))
+    ok(send(client, game, "p1", "roll_off", purpose="first_turn", first="p1"))
+
+
+def test_a_late_reaction_names_the_entry_that_closed_the_step_and_is_accepted_after_the_take_back(client):
+    game = create(client)
+    to_first_turn(client, game)
+    ok(send(client, game, "p1", "activate", action="move", fighter="p1.leader"))
+    quick = ok(send(client, game, "p1", "power", play="ploy"))          # Ana's phone was quicker
+    assert [c["type"] for c in quick["consequences"]][:1] == ["passes_inferred"]
+    late = send(client, game, "p2", "reaction", step="after_activation", name="Sidestep")
+    assert late.status_code == 422
+    err = late.get_json()["error"]
+    assert err["code"] == "step_closed"
+    assert err["closed_by"] == {"seq": quick["seq"], "type": "power", "by": "p1", "name": "Ana",
+                                "steps": ["reaction"], "passed": ["p1", "p2"], "last": True}
+    assert f"Ana's entry #{quick['seq']}" in err["message"] and "Ana (or the referee) can take it back" in err["message"]
+    # The table's way: Ana takes back her entry, Ben reacts, Ana plays her ploy again.
+    ok(send(client, game, "p1", "revert", seq=quick["seq"], reason="Ben reacts first"))
+    ok(send(client, game, "p2", "reaction", step="after_activation", name="Sidestep"))
+    ok(send(client, game, "p1", "power", play="ploy"))
+
+
+def test_a_late_power_card_after_the_next_activation(client):
+    """Three players: only the player whose turn it is and the next take part in a power step (Multiplayer games,
+    Power step). Ben's activation closed Ana's power step; in Ben's power step Ana has no go, so her ploy is late."""
+    game = create(client, players=3)
+    to_first_turn(client, game)
+    ok(send(client, game, "p1", "activate", action="move", fighter="p1.leader"))
+    quick = ok(send(client, game, "p2", "activate", action="guard", fighter="p2.leader"))
+    late = send(client, game, "p1", "power", play="ploy")
+    err = late.get_json()["error"]
+    assert late.status_code == 422 and err["code"] == "step_closed"
+    assert err["closed_by"]["by"] == "p2" and err["closed_by"]["steps"] == ["reaction", "power"]
+    assert err["closed_by"]["seq"] == quick["seq"] and "Ben (or the referee)" in err["message"]
+    # Ana cannot take back Ben's entry; the referee can.
+    assert send(client, game, "p1", "revert", seq=quick["seq"], reason="late ploy").status_code == 422
+    ok(send(client, game, "referee", "revert", by="referee", seq=quick["seq"], reason="Ana's ploy first"))
+    ok(send(client, game, "p1", "power", play="ploy"))
+
+
+def test_a_plain_refusal_is_not_called_late(client):
+    game = create(client)
+    to_first_turn(client, game)
+    resp = send(client, game, "p2", "reaction", step="after_activation", name="Sidestep")
+    assert resp.status_code == 422 and resp.get_json()["error"]["code"] == "no_reaction_step"
+    assert "closed_by" not in resp.get_json()["error"]

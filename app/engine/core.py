@@ -110,6 +110,9 @@ class Suggestion:
     choices: dict[str, list] = field(default_factory=dict)
     bounds: dict[str, dict] = field(default_factory=dict)
     group: str | None = None
+    # An explicit pass ("No reaction", "Pass") of a step that also closes by itself when play goes on: clients
+    # show it as a secondary control, never as the one thing to tap.
+    is_pass: bool = False
 
     @property
     def complete(self) -> bool:
@@ -122,6 +125,8 @@ class Suggestion:
         out: dict[str, Any] = {"label": self.label}
         if self.group:
             out["group"] = self.group
+        if self.is_pass:
+            out["pass"] = True
         if self.complete:
             out["event"] = body
         else:

@@ -135,7 +135,8 @@ def suggest(rs, state, seat: str) -> Advice:
                     out += _attack_templates(rs, state, seat, att, [])
             out += _step(rs, state, seat)
             seen = {_key(s) for s in out}
-            for implied, later in ahead(rs, state, seat):
+            # The step that needs this seat's decision first (its next activation), then its optional plays.
+            for implied, later in reversed(ahead(rs, state, seat)):
                 for s in _step(rs, later, seat):
                     # A pass out of turn is not inferred (passes.py): only the player whose go it is passes.
                     if _key(s) not in seen and not (s.type == "power" and s.data.get("play") == "pass"):
@@ -390,7 +391,7 @@ CASTING_VALUES = [{"channel": 1}, {"focus": 1}, {"channel": 2}, {"focus": 2}, {"
 
 
 def _power(rs, state, seat) -> list[Suggestion]:
-    out = [Suggestion("power", seat, "Pass", {"play": "pass"}, group="Power step")]
+    out = [Suggestion("power", seat, "Pass", {"play": "pass"}, group="Power step", is_pass=True)]
     s = state["seats"][seat]
     plays = rs.edition.power_plays
     deck = state["decks"].get(seat)
@@ -481,7 +482,7 @@ def _reactions(rs, state, seat) -> list[Suggestion]:
         return []
     open_steps = [s for s in window_steps(w) if not used_step(w, seat, s)
                   and (s == "after_reaction" or seat not in w.get("passed_primary", []))]
-    out = [Suggestion("reaction_pass", seat, "No reaction", {}, group="Reaction")]
+    out = [Suggestion("reaction_pass", seat, "No reaction", {}, group="Reaction", is_pass=True)]
     if not open_steps:
         return out
     if "after_out_of_action" in open_steps:

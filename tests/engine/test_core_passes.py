@@ -1,0 +1,83 @@
+"""The inferred-pass mechanism of the engine core, on a game that knows nothing of Underworlds: any ruleset that
+names its optional steps in `implied_pass` gets the passes applied, logged and replayed the same way."""
+from app.engine.core import (INFERRED_PASSES, Consequence, Event, ImpliedPass, Ruleset, Violation, closed_by,
+                             replay)
+
+RULE = "Echo test rules: after each call the other players may answer, or let it pass"
+
+
+class Echo(Ruleset):
+    """Players call in turn; after a call every other player may answer once (optional) before the next call."""
+
+    id = "test/echo"
+    title = "Echo"
+
+    def event_types(self):
+        return [{"type": "call", "label": "Call", "fields": {}},
+                {"type": "answer", "label": "Answer", "fields": {}},
+                {"type": "quiet", "label": "No answer", "fields": {}}]
+
+    def new_game(self, setup):
+        return {"seats": {s: {"answers": 0} for s in ("p1", "p2", "p3")}, "turn": "p1", "open": []}
+
+    def check_event(self, state, event):
+        if event.type == "call":
+            out = [] if event.by == state["turn"] else [Violation("not_your_turn", "Not your call.", RULE)]
+            return out + ([Violation("answers_open", "Others may still answer.", RULE)] if state["open"] else [])
+        if event.by not in state["open"]:
+            return [Violation("no_answer_open", "Nothing to answer now.", RULE)]
+        return []
+
+    def apply_event(self, state, event):
+        if event.type == "call":
+            order = list(state["seats"])
+            state["open"] = [s for s in order if s != event.by]
+            state["turn"] = order[(order.index(event.by) + 1) % len(order)]
+            return [Consequence("called", {"by": event.by}, RULE)]
+        state["open"].remove(event.by)
+        if event.type == "answer":
+            state["seats"][event.by]["answers"] += 1
+        return []
+
+    def implied_pass(self, state, event):
+        if event.type != "call" or not state["open"]:
+            return None
+        return ImpliedPass(Event("quiet", state["open"][0], {}), "answer", RULE)
+
+    def suggest(self, state, seat):
+        raise NotImplementedError
+
+    def outcome(self, state):
+        return None
+
+
+def test_a_call_closes_the_open_answers_as_passed_logged_with_the_pass_events():
+    rs = Echo()
+    state = rs.new_game({})
+    state, _ = rs.apply(state, Event("call", "p1"))
+    assert not rs.check(state, Event("call", "p2"))
+    nxt, cons = rs.apply(state, Event("call", "p2"))
+    assert cons[0].type == INFERRED_PASSES and cons[0].rule == RULE
+    assert cons[0].data == {"step": "answer", "seats": ["p2", "p3"],
+                            "events": [{"type": "quiet", "by": "p2", "data": {}}, {"type": "quiet", "by": "p3", "data": {}}]}
+    assert [c.type for c in cons[1:]] == ["called"]
+    assert nxt["open"] == ["p1", "p3"] and state["open"] == ["p2", "p3"]  # apply() stays pure
+
+
+def test_an_event_that_fits_now_infers_nothing_and_a_decision_is_never_skipped():
+    rs = Echo()
+    state, _ = rs.apply(rs.new_game({}), Event("call", "p1"))
+    _, cons = rs.apply(state, Event("answer", "p3"))
+    assert INFERRED_PASSES not in [c.type for c in cons]
+    # p3's call is not legal after the answers either (it is p2's call): nothing is inferred, the refusal stands.
+    assert [v.code for v in rs.check(state, Event("call", "p3"))] == ["not_your_turn", "answers_open"]
+
+
+def test_replay_and_a_late_answer():
+    rs = Echo()
+    log = [Event("call", "p1", seq=1), Event("answer", "p2", seq=2), Event("call", "p2", seq=3)]
+    state = replay(rs, {}, log)
+    assert state["seats"]["p2"]["answers"] == 1 and state["open"] == ["p1", "p3"]
+    late = closed_by(rs, {}, log, Event("answer", "p3"))
+    assert late == {"seq": 3, "type": "call", "by": "p2", "steps": ["answer"], "passed": ["p3"], "last": True}
+    assert closed_by(rs, {}, log, Event("answer", "p1")) is None  # p1 had nothing to answer there

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import copy
 
-from ..core import NOTE, REVERT, Advice, Consequence, Event, Ruleset, Violation, structural
+from ..core import Advice, Consequence, Event, Ruleset, Violation, structural
 from . import campaign, combat, setup, table, turns
 from . import terrain as T
 from .events import UNIT_FIELDS, catalogue
@@ -78,13 +78,10 @@ class BattleLore(Ruleset):
     def apply_owned(self, state: dict, event: Event) -> tuple[dict, list[Consequence]]:
         """Apply in place for replay (the caller owns the state): no copy, so a long log folds fast.
 
-        Safe because apply_event never keeps a reference to the event's data in the state.
+        Safe because apply_event never keeps a reference to the event's data in the state. The core's
+        apply_in_place, so steps named in implied_pass would close as passed first.
         """
-        if event.type == REVERT:
-            raise ValueError("revert is folded by replay(), not applied to a state")
-        if event.type == NOTE:
-            return state, []
-        return state, self.apply_event(state, event)
+        return self.apply_in_place(state, event)
 
     def suggest(self, state: dict, seat: str) -> Advice:
         """Legal next events for the seat."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 import copy
 import json
 
-from ..core import NOTE, REVERT, Advice, Consequence, Event, Ruleset, Violation, structural
+from ..core import Advice, Consequence, Event, Ruleset, Violation, structural
 from . import combat, command, damage, deploy, effects, headquarters, opening, rules, victory
 from .catalogue import EFFECT_TYPES, EVENT_TYPES
 from .setup import new_game
@@ -104,12 +104,9 @@ class ConquestRuleset(Ruleset):
         return self.apply_owned(json.loads(json.dumps(state)), event)
 
     def apply_owned(self, state: dict, event: Event) -> tuple[dict, list[Consequence]]:
-        """Apply in place to a state the caller owns (replay folds its own states): no copy at all."""
-        if event.type == REVERT:
-            raise ValueError("revert is folded by replay(), not applied to a state")
-        if event.type == NOTE:
-            return state, []
-        return state, self.apply_event(state, event)
+        """Apply in place to a state the caller owns (replay folds its own states): no copy at all (the core's
+        apply_in_place, so steps named in implied_pass would close as passed first)."""
+        return self.apply_in_place(state, event)
 
     def apply_event(self, state: dict, event: Event) -> list[Consequence]:
         """Apply the event, then check winning and losing conditions."""

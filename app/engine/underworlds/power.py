@@ -63,11 +63,11 @@ def check_power(rs, state, event) -> list[Violation]:
             out.append(Violation("not_your_go", f"It is {who}'s go in the power step.", R("power_step")))
     handler = _CHECKS.get(play)
     if handler:
-        out.extend(handler(rs, _after_minor_steps(rs, state, event), event))
+        out.extend(handler(rs, after_minor_steps(rs, state, event), event))
     return out
 
 
-def _after_minor_steps(rs, state, event):
+def after_minor_steps(rs, state, event):
     """The state a play meets: the first play of the power step comes after the Inspire and surge steps that
     follow the activation step (Deathgorge Steps of a turn pg 16, Surge step pg 38), so a surge objective revealed
     in the activation is scored first and its glory can pay for an upgrade (Upgrade cards pg 30)."""

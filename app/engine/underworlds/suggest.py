@@ -15,7 +15,7 @@ from ..core import Advice, Event, Suggestion
 from . import cards as cardmod
 from . import fighters as F
 from . import objectives as O
-from .power import power_seat
+from .power import after_minor_steps, power_seat
 from .reactions import REACTION_STEPS, card_step, plunder_faces, plunder_possible, used_step, window_steps
 from .state import (TOKENS, characteristic, defence_known, profiles, profiles_unknown, seat_of, surviving,
                     traits)
@@ -163,7 +163,8 @@ def _step(rs, state, seat) -> list[Suggestion]:
     if step == "activation" and seat == active_seat(state):
         return [s for s in (_legal(rs, state, s) for s in _activations(rs, state, seat)) if s]
     if step == "power" and seat == power_seat(state):
-        return _power(rs, state, seat)
+        # The first play meets the game after the surge step that precedes it (surge glory can pay for it).
+        return _power(rs, after_minor_steps(rs, state, Event("power", seat, {})), seat)
     if step == "end" and seat == O.end_seat(state):
         return _end_phase(rs, state, seat)
     return []

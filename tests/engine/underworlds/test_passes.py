@@ -194,6 +194,7 @@ def test_surge_glory_pays_for_the_first_power_step_play():
     assert state["seats"]["p1"]["glory"]["unspent"] == 0
     state, _ = play(rs, state, "activate", "p1", action="move", fighter="p1.leader")
     state, _ = play(rs, state, "objective", "p1", action="reveal", glory=1)
+    assert any(s.data.get("play") == "upgrade" for s in rs.suggest(state, "p1").suggestions)
     state, cons = play(rs, state, "power", "p1", play="upgrade", fighter="p1.leader")
     types = [c.type for c in cons]
     assert types.index("surge_scored") < types.index("glory_spent")

@@ -158,9 +158,12 @@ def play_and_compare(rs, setup: dict, rng: random.Random) -> int:
     log: list[dict] = []
     shadows: list[Shadow] = []
     compared = 0
+    forced = 0  # hands entered because none had been compared yet (short games: optional steps pass by themselves)
     while len(log) < MAX_EVENTS and rs.outcome(state) is None:
         seats = rs.seat_ids(state)
-        if family(rs) == "underworlds" and state["phase"] not in ("setup", "over") and rng.random() < HAND_CHANCE:
+        force = compared == 0 and state["phase"] == "action" and forced < 3
+        if family(rs) == "underworlds" and state["phase"] not in ("setup", "over") and (force or rng.random() < HAND_CHANCE):
+            forced += force
             event = hand_event(rs, state, rng.choice(seats), rng)
             if rs.blocking(state, event):
                 continue

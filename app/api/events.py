@@ -169,6 +169,13 @@ def dispute(event_id: str, n: str, t: str):
     return jsonify(events().round_entry(member, _round(n), "dispute", _optional_body(), _table(t))), 201
 
 
+@bp.post("/<event_id>/rounds/<n>/tables/<t>/flag")
+def flag(event_id: str, n: str, t: str):
+    """A judge, as the table's referee, flags its game ({reason}): the table is disputed until a judge settles it."""
+    member = _write(event_id)
+    return jsonify(events().flag(member, _round(n), _table(t), _optional_body())), 201
+
+
 @bp.post("/<event_id>/rounds/<n>/tables/<t>/judge")
 def call_judge(event_id: str, n: str, t: str):
     """A table calls a judge ({note})."""

@@ -116,8 +116,9 @@ OPERATIONS: dict[tuple[str, str], Op] = {
     # games (app/api/games.py)
     ("GET", "/api/rulesets"): Op("The rulesets this server plays"),
     ("GET", "/api/rulesets/<path:ruleset_id>"): Op("One ruleset: its event types and their fields", errors=(404,)),
-    ("POST", "/api/games"): Op("Create a game; the reply holds every seat's token", CreateGameSchema, 201,
-                               GameCreatedSchema, (*WRITE, 413, 422)),
+    ("POST", "/api/games"): Op("Create a game; the reply holds every seat's token. A match's next game names "
+                               "the game it `follows` and is sent with a token of that game", CreateGameSchema, 201,
+                               GameCreatedSchema, (*WRITE, 401, 403, 404, 409, 413, 422)),
     ("POST", "/api/games/import"): Op("Import an export: replayed through the rules into a new game", ImportSchema,
                                       201, GameCreatedSchema, (*WRITE, 413, 422)),
     ("GET", "/api/join/<code>"): Op("What a join code opens: the game's ruleset and seats", errors=(404, 429)),
@@ -221,6 +222,10 @@ OPERATIONS: dict[tuple[str, str], Op] = {
     ("POST", "/api/events/<event_id>/rounds/<n>/tables/<t>/dispute"): Op("Dispute a table's result ({reason}); a "
                                                                         "judge settles it", NoteSchema, 201,
                                                                         errors=(*GAME, *WRITE, 409), auth=True),
+    ("POST", "/api/events/<event_id>/rounds/<n>/tables/<t>/flag"): Op("A judge, as the table's referee, flags its "
+                                                                     "game ({reason}): disputed until settled",
+                                                                     NoteSchema, 201,
+                                                                     errors=(*GAME, *WRITE, 409, 422), auth=True),
     ("POST", "/api/events/<event_id>/rounds/<n>/tables/<t>/judge"): Op("Call a judge to a table ({note?})",
                                                                       NoteSchema, 201, errors=(*GAME, *WRITE, 409),
                                                                       auth=True),

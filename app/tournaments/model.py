@@ -18,6 +18,7 @@ Entry types (data fields):
   timer      {round, minutes, started_at} time_called {round, at}
   confirm    {round, table, by, result}   (a player, or "device" for a table device)
   dispute    {round, table, by, reason}   judge_call {round, table, by, note}
+  flag       {round, table, by, reason}   (a judge, as the table's referee, flags its game: disputed)
   result     {round, table, result, reason, source}   (scorekeeper or judge: final)
   ruling     {round, table, question, answer, rule}
 A result is {winner: player | None (draw), glory: {player: n}, games_won?: {player: n}}.
@@ -304,6 +305,19 @@ def _check_match_game(state, d):
     return None
 
 
+def _check_flag(state, d):
+    table, refusal = _table_entry(state, d)
+    if refusal:
+        return refusal
+    if not table["game"]:
+        return Refusal("not_tracked", "Only a tracked table's game has a referee to flag it.", 409)
+    if table["status"] == "confirmed":
+        return Refusal("already_confirmed", "This result is confirmed; correct it with a reason instead.", 409)
+    if not str(d.get("reason") or "").strip():
+        return Refusal("reason_needed", "Say why the game is flagged: the judge who settles it reads it.")
+    return None
+
+
 def _check_judge_call(state, d):
     return _table_entry(state, d)[1]
 
@@ -329,7 +343,7 @@ def _check_ruling(state, d):
 CHECKS = {"register": _check_register, "check_in": _check_check_in, "drop": _check_drop, "merge": _check_merge,
           "pair": _check_pair, "swap": _check_swap, "table_mode": _check_table_mode, "publish": _check_publish,
           "timer": _check_timer, "time_called": _check_time_called, "confirm": _check_confirm,
-          "dispute": _check_dispute, "match_game": _check_match_game, "judge_call": _check_judge_call, "result": _check_result,
+          "dispute": _check_dispute, "flag": _check_flag, "match_game": _check_match_game, "judge_call": _check_judge_call, "result": _check_result,
           "ruling": _check_ruling}
 
 
@@ -339,7 +353,7 @@ def _table(no: int, players: list[str]) -> dict:
             "history": []}
 
 
-TABLE_ENTRIES = ("confirm", "dispute", "judge_call", "result", "match_game")
+TABLE_ENTRIES = ("confirm", "dispute", "flag", "judge_call", "result", "match_game")
 
 
 def _copy_for(state: dict, entry: dict) -> dict:
@@ -431,6 +445,12 @@ def _apply_in_place(s: dict, entry: dict) -> None:
         table = table_of(s, d["round"], d["table"])
         table["status"] = "disputed"
         table["disputes"].append({**who, "by": d["by"], "reason": d.get("reason", "")})
+    elif t == "flag":
+        # "when ... a referee flagged the game, the result is disputed and waits for a judge" (issue 14):
+        # the players' confirmations wait too, until a judge settles the result.
+        table = table_of(s, d["round"], d["table"])
+        table["status"] = "disputed"
+        table["disputes"].append({**who, "by": d["by"], "reason": d["reason"], "flag": True})
     elif t == "match_game":
         table = table_of(s, d["round"], d["table"])
         table["game"], table["join_code"] = d["game"], d["join_code"]

@@ -37,7 +37,7 @@ MAY = {
     "pair": ("scorekeeper",), "swap": ("scorekeeper",), "table_mode": ("scorekeeper",), "publish": ("scorekeeper",),
     "timer": ("scorekeeper",), "time_called": ("scorekeeper",),
     "confirm": ("player", "table"), "dispute": ("player", "table", "judge", "scorekeeper"),
-    "judge_call": ("player", "table"), "match_game": ("game",), "result": ("scorekeeper", "judge"), "ruling": ("judge",),
+    "judge_call": ("player", "table"), "flag": ("judge",), "match_game": ("game",), "result": ("scorekeeper", "judge"), "ruling": ("judge",),
 }
 
 
@@ -466,6 +466,13 @@ class EventService:
         by = self._table_voice(member, round_no, table_no)
         result = self.outcome_result(table)
         return self._append(member, "confirm", {"round": round_no, "table": table_no, "by": by, "result": result},
+                            body["id"])
+
+    def flag(self, member: Member, round_no: int, table_no: int, raw: Any) -> dict:
+        """A judge (the referee of any table) flags a tracked table's game with a reason: disputed until settled."""
+        body = self.load(NoteSchema(), raw if raw is not None else {})
+        reason = (body["reason"] or "").strip()
+        return self._append(member, "flag", {"round": round_no, "table": table_no, "by": member.actor, "reason": reason},
                             body["id"])
 
     def enter_result(self, member: Member, round_no: int, table_no: int, raw: Any) -> dict:

@@ -336,3 +336,53 @@ def test_a_best_of_three_match_can_still_be_entered_by_the_scorekeeper(client):
     assert ok.status_code == 201
     row = {r["player"]: r for r in client.get(f"/api/events/{tid}").get_json()["standings"]}
     assert row[a]["points"] == 3 and row[b]["tiebreakers"]["glory_difference"] == -2
+
+
+def test_a_judge_flags_a_tracked_game_and_the_table_waits_for_a_judge(client):
+    """Issue 14: "when ... a referee flagged the game, the result is disputed and waits for a judge"."""
+    tid, org, tokens = event_with_players(client)
+    judge = link(client, tid, org, "judge", name="Kim")
+    keeper = link(client, tid, org, "scorekeeper", name="Sam")
+    client.post(f"/api/events/{tid}/rounds/1/pair", headers=auth(org))
+    client.post(f"/api/events/{tid}/rounds/1/publish", headers=auth(org))
+    a, b = client.get(f"/api/events/{tid}").get_json()["rounds"][0]["tables"][0]["players"]
+    seat = {s: client.post(f"/api/events/{tid}/rounds/1/tables/1/seat", headers=auth(tokens[p])).get_json()["token"]
+            for s, p in (("p1", a), ("p2", b))}
+    flag = f"/api/events/{tid}/rounds/1/tables/1/flag"
+    # Only a judge (or the organiser) flags, and always with a reason; a refusal changes nothing.
+    for who in (tokens[a], keeper):
+        assert client.post(flag, headers=auth(who), json={"reason": "x"}).status_code == 403
+    no_reason = client.post(flag, headers=auth(judge), json={"reason": "  "})
+    assert no_reason.status_code == 422 and no_reason.get_json()["error"]["code"] == "reason_needed"
+    assert client.post(flag, headers=auth(judge), data="{", content_type="application/json").status_code == 400
+    assert client.get(f"/api/events/{tid}").get_json()["rounds"][0]["tables"][0]["status"] == "playing"
+
+    quiet_game(client, client.get(f"/api/events/{tid}").get_json()["rounds"][0]["tables"][0]["game"], seat,
+               glory={"p1": 2})
+    assert client.post(f"/api/events/{tid}/rounds/1/tables/1/confirm", headers=auth(tokens[a])).status_code == 201
+    flagged = client.post(flag, headers=auth(judge), json={"reason": "a charge was made by an inspired fighter twice"})
+    assert flagged.status_code == 201
+    table = client.get(f"/api/events/{tid}", headers=auth(keeper)).get_json()["rounds"][0]["tables"][0]
+    assert table["status"] == "disputed"
+    assert [(d["actor"], d["reason"], d["flag"]) for d in table["disputes"]] == [
+        ("judge:Kim", "a charge was made by an inspired fighter twice", True)]
+    # The players' confirmations wait for the judge.
+    late = client.post(f"/api/events/{tid}/rounds/1/tables/1/confirm", headers=auth(tokens[b]))
+    assert late.status_code == 409 and late.get_json()["error"]["code"] == "disputed"
+    entries = client.get(f"/api/events/{tid}/log", headers=auth(org)).get_json()["entries"]
+    assert entries[-1]["type"] == "flag" and entries[-1]["actor"] == "judge:Kim"
+    settle = client.post(f"/api/events/{tid}/rounds/1/tables/1/result", headers=auth(judge),
+                         json={"winner": a, "glory": {a: 1, b: 0}, "reason": "the second charge's glory removed"})
+    assert settle.status_code == 201
+    assert client.get(f"/api/events/{tid}").get_json()["rounds"][0]["tables"][0]["status"] == "confirmed"
+    after = client.post(flag, headers=auth(judge), json={"reason": "again"})
+    assert after.status_code == 409 and after.get_json()["error"]["code"] == "already_confirmed"
+
+
+def test_an_untracked_table_has_no_game_to_flag(client):
+    tid, org, tokens = event_with_players(client)
+    client.post(f"/api/events/{tid}/rounds/1/pair", headers=auth(org))
+    client.post(f"/api/events/{tid}/rounds/1/tables/1/mode", headers=auth(org), json={"mode": "untracked"})
+    client.post(f"/api/events/{tid}/rounds/1/publish", headers=auth(org))
+    r = client.post(f"/api/events/{tid}/rounds/1/tables/1/flag", headers=auth(org), json={"reason": "x"})
+    assert r.status_code == 409 and r.get_json()["error"]["code"] == "not_tracked"

@@ -199,3 +199,19 @@ def test_apply_leaves_the_earlier_state_as_it_was():
     assert json.dumps(state, sort_keys=True) == before
     assert model.table_of(after, 1, 2)["status"] == "confirmed" and after["rounds"][1]["timer"]["called_at"]
     assert after["players"]["A"]["status"] == "dropped" and len(after["rulings"]) == 1
+
+
+def test_a_referees_flag_disputes_a_tracked_table_until_a_judge_settles_it():
+    log = event()
+    published_round_one(log)
+    state = model.fold(settings(), log.entries)
+    flag = {"round": 1, "table": 1, "by": "judge:Kim", "reason": "a charge made twice"}
+    assert model.check(state, {"type": "flag", "data": {**flag, "reason": " "}}).code == "reason_needed"
+    log.add("flag", actor="judge:Kim", **flag)
+    state = model.fold(settings(), log.entries)
+    table = state["rounds"][1]["tables"][0]
+    assert table["status"] == "disputed" and table["disputes"][-1]["flag"] is True
+    a, b = table["players"]
+    assert refused(log, "confirm", round=1, table=1, by=a, result=result(a, {a: 1, b: 0})).code == "disputed"
+    log.add("result", actor="judge:Kim", round=1, table=1, result=result(a, {a: 1, b: 0}), reason="settled", source="judge")
+    assert refused(log, "flag", **flag).code == "already_confirmed"

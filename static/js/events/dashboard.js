@@ -1,7 +1,7 @@
 // The Tables tab (the scorekeeper's dashboard): every table of the round on one screen, live.
 import { h, button } from "../dom.js";
 import { putGame } from "../store.js";
-import { MODES, STATUS, resultText } from "./words.js";
+import { MODES, STATUS, disputeLine, resultText } from "./words.js";
 import { attempt, roundClock } from "./parts.js";
 
 function minutesSince(progress) {
@@ -51,6 +51,7 @@ export function tableCard(ctx, d, t) {
       glory ? h("span", {}, h("small", {}, "Glory "), glory) : null,
       p && !p.over && idle !== null ? h("span", { class: slow ? "slow-text" : "" }, slow ? `No entry for ${idle} min` : `Last entry ${idle} min ago`) : null),
     t.result ? h("small", {}, resultText(t.result, t.players, t.names)) : null,
+    t.status === "disputed" ? (t.disputes || []).map((x) => h("small", { class: "warn-text dispute-line" }, disputeLine(ctx.view, x))) : null,
     t.judge_calls ? h("p", { class: "warn-text", role: "status" }, `Judge called (${t.judge_calls})`,
       (t.calls || []).filter((c) => c.note).map((c) => h("small", {}, c.note))) : null,
     referee ? button("Open as referee", () => openAsReferee(ctx, d.round, t.table), { cls: "btn small" }) : null);

@@ -1,6 +1,6 @@
 // The Judge tab: disputed tables and judge calls first, settle a result, and the event's rulings log.
 import { h, button } from "../dom.js";
-import { STATUS } from "./words.js";
+import { STATUS, actorName, disputeLine } from "./words.js";
 import { attempt, resultSheet } from "./parts.js";
 import { openAsReferee } from "./dashboard.js";
 
@@ -28,14 +28,6 @@ function rulingForm(ctx) {
   h("button", { type: "submit", class: "btn primary" }, "Add ruling"));
 }
 
-/** "Ana" for "player:p1", "the table device" for "table:3", the role and name otherwise. */
-export function actorName(view, actor) {
-  const [role, subject] = String(actor || "").split(":");
-  if (role === "player") return (view.players.find((p) => p.id === subject) || {}).name || subject;
-  if (role === "table") return `the table ${subject} device`;
-  return subject ? `${role} ${subject}` : role;
-}
-
 export function renderJudge(ctx) {
   const d = ctx.dash;
   const needs = d && d.published ? d.tables.filter((t) => t.status === "disputed" || t.judge_calls) : [];
@@ -43,7 +35,7 @@ export function renderJudge(ctx) {
     h("h2", {}, "Needs a judge"),
     needs.length ? h("ol", { class: "list" }, needs.map((t) => h("li", { class: `card status-${t.status}`, dataset: { table: String(t.table) } },
       h("div", { class: "grow" }, h("b", {}, `Table ${t.table}: ${t.names.join(" vs ")}`), h("small", {}, STATUS[t.status]),
-        (t.disputes || []).map((x) => h("small", {}, `Disputed by ${actorName(ctx.view, x.actor)}: ${x.reason}`)),
+        (t.disputes || []).map((x) => h("small", {}, disputeLine(ctx.view, x))),
         (t.calls || []).map((x) => h("small", {}, `Called by ${actorName(ctx.view, x.actor)}${x.note ? `: ${x.note}` : ""}`))),
       h("div", { class: "stack tight" },
         t.game ? button("Open as referee", () => openAsReferee(ctx, d.round, t.table), { cls: "btn small" }) : null,

@@ -1,9 +1,9 @@
 // On a tracked table's game page: the event's round clock, and once time is called the event's
-// end-of-time rule, with a way back to the event page (where the result is confirmed). Kept small:
-// every table phone loads it.
+// end-of-time rule, with a way back to the event page (where the result is confirmed). A judge (the
+// referee of any table) can flag the game from here with a reason. Kept small: every table phone loads it.
 import { io } from "../../vendor/socket.io.esm.min.js";
-import { h, replace } from "../dom.js";
-import { api } from "../api.js";
+import { h, replace, toast } from "../dom.js";
+import { api, errorText } from "../api.js";
 
 const mmss = (s) => `${s < 0 ? "-" : ""}${Math.floor(Math.abs(s) / 60)}:${String(Math.abs(s) % 60).padStart(2, "0")}`;
 
@@ -13,7 +13,9 @@ export function mountStrip(eventId, gameId) {
   const table = document.getElementById("table");
   table.parentNode.insertBefore(strip, table);
   let token;
-  try { token = JSON.parse(localStorage.getItem("tw.events"))[eventId].token; } catch { token = undefined; }
+  let role;
+  try { ({ token, role } = JSON.parse(localStorage.getItem("tw.events"))[eventId]); } catch { token = undefined; }
+  const referee = ["judge", "organiser"].includes(role);
   let found = null;
 
   const draw = () => {
@@ -28,6 +30,22 @@ export function mountStrip(eventId, gameId) {
       h("small", {}, called ? rule : `Round ${rnd.round}: ${timer ? "time left" : "clock not started"}`)),
     left !== null && !called ? h("b", { class: `strip-clock${left < 0 ? " over" : ""}` }, mmss(left)) : null,
     h("a", { href: `/event/${encodeURIComponent(eventId)}`, class: "btn small" }, "Event"));
+    const flags = (t.disputes || []).filter((x) => x.flag);
+    if (t.status === "disputed" && flags.length) {
+      strip.append(h("p", { class: "strip-flag", id: "strip-flag" }, `Flagged: ${flags[flags.length - 1].reason}. A judge settles the result.`));
+    } else if (referee && t.game && t.status !== "confirmed") {
+      strip.append(h("button", { type: "button", class: "btn small", id: "flag-game", onclick: () => flagGame(rnd.round, t.table) }, "Flag game"));
+    }
+  };
+
+  const flagGame = async (round, table) => {
+    const { askText } = await import("./parts.js");
+    const reason = await askText("Flag this game", "What is wrong? The judge who settles the result reads it.", { required: true, action: "Flag" });
+    if (!reason) return;
+    const reply = await api("POST", `/api/events/${encodeURIComponent(eventId)}/rounds/${round}/tables/${table}/flag`,
+      { token, body: { reason } }).catch(() => null);
+    if (!reply || reply.status !== 201) return toast(reply ? errorText(reply) : "Flagging needs the connection.");
+    return load();
   };
 
   const load = async () => {

@@ -58,3 +58,16 @@ export function clock(seconds) {
   const text = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
   return seconds < 0 ? `-${text}` : text;
 }
+
+/** "Ana" for "player:p1", "the table device" for "table:3", the role and name otherwise. */
+export function actorName(view, actor) {
+  const [role, subject] = String(actor || "").split(":");
+  if (role === "player") return (view.players.find((p) => p.id === subject) || {}).name || subject;
+  if (role === "table") return `the table ${subject} device`;
+  return subject ? `${role} ${subject}` : role;
+}
+
+/** "Flagged by judge Kim: reason" (a referee's flag) or "Disputed by Ana: reason". */
+export function disputeLine(view, x) {
+  return `${x.flag ? "Flagged" : "Disputed"} by ${actorName(view, x.actor)}: ${x.reason}`;
+}

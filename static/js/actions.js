@@ -135,7 +135,9 @@ export function renderActions(advice, ctx) {
       steps.length ? h("p", { class: "muted" }, `Open: ${steps.slice(-2).join("; ")}${steps.length > 2 ? ` (+${steps.length - 2} earlier)` : ""}`) : null,
       order.length ? h("p", { class: "muted" }, `Chain order: ${order.join(" → ")}`) : null,
       (rw.chain || []).length ? h("ol", {}, rw.chain.map((link) => h("li", {}, `${ctx.seatName(link.seat)}: ${link.name || link.card || "reaction"}`))) : null);
-    for (const g of reactions) { box.append(buttons(groups.get(g), ctx, true)); groups.delete(g); }
+    const mayReact = (rw.may_react || []).includes(ctx.seat);
+    if (mayReact && reactions.length) box.append(h("p", { class: "may-react" }, "You may react — or just play on."));
+    for (const g of reactions) { box.append(buttons(groups.get(g), ctx)); groups.delete(g); }
     if (!reactions.length) box.append(h("p", { class: "waiting" }, waitingText(advice, ctx)));
     wrap.append(box);
   }
@@ -164,7 +166,7 @@ export function renderActions(advice, ctx) {
       }));
       block = h("div", { class: "group" }, h("h2", {}, `${verb}…`), grid);
     } else {
-      block = h("div", { class: "group" }, h("h2", {}, ctx.humanise(g)), buttons(groups.get(g), ctx, false));
+      block = h("div", { class: "group" }, h("h2", {}, ctx.humanise(g)), buttons(groups.get(g), ctx));
     }
     if (rank(g) >= 9) more.push(block); else wrap.append(block);
   }
@@ -217,22 +219,28 @@ function pickCard(list, ctx) {
   });
 }
 
-function buttons(list, ctx, inReaction) {
+/** A group's buttons. Five or more cards by name fold into one searchable list; explicit passes ("No reaction",
+ *  "Pass": the step also closes when play goes on) come last, small and quiet: a secondary control, never the
+ *  one thing to tap. */
+function buttons(list, ctx) {
   const named = list.filter(cardOf);
   if (named.length > 4) {
-    const grid = buttons(list.filter((s) => !cardOf(s)), ctx, inReaction);
+    const grid = buttons(list.filter((s) => !cardOf(s)), ctx);
     grid.prepend(button(`Pick a card by name (${named.length})`, () => pickCard(named, ctx), { cls: "btn primary", "data-action": "pick-card" }));
     return grid;
   }
-  const grid = h("div", { class: list.length === 1 ? "btn-grid one" : "btn-grid" });
-  list.forEach((s, i) => {
+  const one = (s, cls) => {
     const waiting = repeats(s, ctx);
-    grid.append(button(`${ctx.humanise(s.label)}${waiting ? " (waiting to send)" : ""}`, (e) => {
+    return button(`${ctx.humanise(s.label)}${waiting ? " (waiting to send)" : ""}`, (e) => {
       const el = e.currentTarget;
       el.disabled = true;
       Promise.resolve(runSuggestion(s, ctx)).finally(() => { el.disabled = false; });
-    }, { cls: inReaction && i === 0 ? "btn primary" : "btn", "data-suggestion": (s.event || s.template).type, disabled: !!waiting }));
-  });
+    }, { cls, "data-suggestion": (s.event || s.template).type, disabled: !!waiting, ...(s.pass ? { "data-pass": "true" } : {}) });
+  };
+  const plays = list.filter((s) => !s.pass);
+  const passes = list.filter((s) => s.pass);
+  const grid = h("div", { class: plays.length === 1 ? "btn-grid one" : "btn-grid" }, plays.map((s) => one(s, "btn")));
+  if (passes.length) grid.append(h("div", { class: "row passes" }, passes.map((s) => one(s, "btn ghost small"))));
   return grid;
 }
 

@@ -25,6 +25,29 @@ export function showRejection(envelope, error, { catalogueLabel, describeEvent, 
       overridable ? button("Apply anyway (card effect)", () => close("override"), { cls: "btn danger", "data-action": "override" }) : null)));
 }
 
+const STEP_WORDS = { reaction: "the reaction step", power: "the power step", drive_back: "the drive back" };
+
+/** A play that came too late: a quicker entry closed its step as passed. Names that entry and who made it;
+ *  resolves "take_back" when this phone may take that entry back and enter the play again, else "ok". */
+export function showLatePlay(envelope, error, { describeEvent, catalogueLabel, seatName, closer, mayTakeBack }) {
+  const c = error.closed_by;
+  const what = (ev) => (describeEvent && describeEvent(ev)) || catalogueLabel(ev.type);
+  const steps = (c.steps || []).map((s) => STEP_WORDS[s] || s.replace(/_/g, " ")).join(" and ");
+  const who = c.name || seatName(c.by);
+  const yours = c.by === envelope.by;
+  const entry = closer ? `#${c.seq} (${what(closer)})` : `#${c.seq}`;
+  return sheet("Too late for this step", (close) => h("div", { class: "stack", "data-dialog": "late-play" },
+    h("p", {}, `You entered: ${what(envelope)}`),
+    h("div", { class: "violation" },
+      h("div", { class: "message" }, `${yours ? "Your" : `${who}'s`} entry ${entry} closed ${steps} as passed.`)),
+    mayTakeBack
+      ? h("p", { class: "muted" }, `Take back ${entry} and enter this now? Then ${yours ? "enter" : `${who} enters`} ${closer ? what(closer) : "it"} again.`)
+      : h("p", { class: "muted" }, `${c.last ? `Ask ${who} (Undo) or the referee` : "Ask the referee"} to take back ${entry}, then tap “Enter again” on your entry in the Log: it is kept there until then.`),
+    h("div", { class: "sheet-actions" },
+      button(mayTakeBack ? "Cancel" : "OK", () => close("ok"), { cls: "btn" }),
+      mayTakeBack ? button(`Take back #${c.seq} and enter mine`, () => close("take_back"), { cls: "btn primary", "data-action": "take-back" }) : null)));
+}
+
 /** Ask for a reason (required); resolves the trimmed text or null when cancelled. */
 export function askReason(title, prompt) {
   return sheet(title, (close) => {

@@ -51,7 +51,9 @@ export function renderLog(events, pending, c) {
     items.push(h("li", { class: "refused", "data-refused": r.envelope.id },
       h("div", { class: "meta" }, h("span", {}, "refused on this phone (not in the game)"), h("span", {}, clock(r.at))),
       h("div", { class: "what" }, summary(r.envelope, c)),
-      vs.map((v) => h("div", {}, h("span", { class: "error" }, c.humanise(v.message || "")), v.rule ? h("span", { class: "rule" }, v.rule) : null))));
+      vs.map((v) => h("div", {}, h("span", { class: "error" }, c.humanise(v.message || "")), v.rule ? h("span", { class: "rule" }, v.rule) : null)),
+      c.enterAgain && !c.readOnly ? h("div", { class: "row" }, button("Enter again", () => c.enterAgain(r.envelope),
+        { cls: "btn small", "data-action": "enter-again" })) : null));
   }
   for (const ev of [...sorted].reverse()) {
     const undoneBy = reverted.get(ev.seq);

@@ -511,6 +511,16 @@ function describeConsequence(cons, c) {
     case "round_ends": return `Round ${d.round} ends: Move, Charge, Guard and Stagger tokens cleared`;
     case "game_over": return "Game over";
     case "reaction_step_closed": return "Reaction step closed";
+    case "passes_inferred": {
+      // Passes nobody had to say (the next entry closed the step): "Ana and Ben made no reaction".
+      const names = (d.seats || []).map((s) => (c.seatName ? c.seatName(s) : s));
+      const who = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0] || "";
+      if (d.step === "reaction") return `${who} made no reaction`;
+      if (d.step === "power") return `${who} passed the power step`;
+      if (d.step === "drive_back") return `${who} did not drive the target back`;
+      return `${who} passed`;
+    }
+    case "not_driven_back": return `${fn(d.fighter)} is not driven back`;
     case "do_over_discarded": return `${c.seatName(d.seat)} discards ${d.discarded} ${d.kind === "objectives" ? "objective" : "power"} cards for the game and draws ${d.drawn}`;
     case "cards_drawn": return `${c.seatName(d.seat)} draws up (${d.objectives || 0} objective, ${d.power || 0} power)`;
     case "damage_dealt": return `${d.amount} damage to ${fn(d.fighter)}${d.by && isFighterId(d.by, v) ? ` by ${fn(d.by)}` : ""}`;

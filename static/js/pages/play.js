@@ -12,7 +12,7 @@ import { renderActions, runSuggestion } from "../actions.js";
 import { renderLog } from "../log.js";
 import { announce, applyFlashes, changedScores, flashScores } from "../happened.js";
 import { renderGameOver } from "../gameover.js";
-import { askReason, showRejection } from "../dialogs.js";
+import { askReason, showLatePlay, showRejection } from "../dialogs.js";
 import { onHandover, checkPending, showHandoverCode } from "../handover.js";
 
 const root = document.getElementById("table");
@@ -127,12 +127,33 @@ async function onRejected(envelope, error) {
   T.refused.push({ envelope, error, at: new Date().toISOString() });
   render();
   const describeEvent = (ev) => T.renderer && T.renderer.describeEvent && T.renderer.describeEvent(ev, ctx());
+  if (error && error.closed_by) return latePlay(envelope, error, describeEvent);
   const decision = await showRejection(envelope, error, { catalogueLabel, describe, describeEvent, humanise });
   if (decision === "override") {
     const reason = await askReason("Apply anyway (card effect)",
       "Which card or effect allows it? The reason is logged and shown to everyone.");
     if (reason) submit(envelope.type, envelope.data, { override: { reason }, by: envelope.by });
   }
+}
+
+/** A play entered after a quicker entry closed its step: the way the table puts it right (that entry's player
+ *  or the referee takes it back, then the play is entered), offered as one button to a phone that may. */
+async function latePlay(envelope, error, describeEvent) {
+  const c = error.closed_by;
+  const mayTakeBack = isReferee() || (c.last && (c.by === rec.seat || shared()));
+  const decision = await showLatePlay(envelope, error,
+    { describeEvent, catalogueLabel, seatName, closer: T.events.get(c.seq), mayTakeBack });
+  if (decision !== "take_back") return;
+  const what = describeEvent(envelope) || catalogueLabel(envelope.type);
+  await submit("revert", { seq: c.seq, reason: `Taken back so ${seatName(envelope.by)} can enter: ${what}` },
+    shared() ? { by: c.by } : {});
+  enterAgain(envelope);
+}
+
+/** Enter a refused event again (a fresh entry; the refused one leaves this phone's list). */
+function enterAgain(envelope) {
+  T.refused = T.refused.filter((r) => r.envelope.id !== envelope.id);
+  return submit(envelope.type, envelope.data, { by: envelope.by });
 }
 
 // -- loading ------------------------------------------------------------------------------------
@@ -261,7 +282,7 @@ function banner() {
   }
   const waiting = (T.advice && T.advice.waiting_for) || [];
   const mine = waiting.includes(me) && !T.outcome;
-  const who = !mine && waiting.length && !T.outcome ? `Waiting for ${waiting.map(seatName).join(", ")}` : (mine ? "Your move" : "");
+  const who = T.outcome ? "" : whoLine(waiting, step.optional || [], me, mine);
   return h("div", { class: `banner${mine ? " mine" : ""}`, role: "status", "aria-live": "polite", id: "banner" },
     h("div", { class: "where" }, where || (T.summary ? T.summary.title || "" : "")),
     h("div", { class: "what" }, T.outcome ? "Game over" : (what || "…")),
@@ -270,6 +291,24 @@ function banner() {
 }
 
 const capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+
+const OPTIONAL_VERBS = { reaction: "react", power: "play a power card" };
+
+/** Who the game waits for, and what is open only for optional plays (a reaction step, a power step nobody
+ *  has to tap through): "Your move — Ben may react, or just play on" / "You may react — or let Ben play on". */
+function whoLine(waiting, optional, me, mine) {
+  const names = (seats) => {
+    const list = [...seats.filter((s) => s === me).map(() => "you"), ...seats.filter((s) => s !== me).map(seatName)];
+    const text = list.length > 1 ? `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}` : (list[0] || "");
+    return capital(text);
+  };
+  const open = optional[0];
+  const verb = open ? OPTIONAL_VERBS[open.step] || `act (${open.step.replace(/_/g, " ")})` : "";
+  if (mine) return open ? `Your move — ${names(open.seats.filter((s) => s !== me)) || "you"} may ${verb}, or just play on` : "Your move";
+  if (!waiting.length) return "";
+  if (open && open.seats.includes(me)) return `You may ${verb} — or let ${names(waiting)} play on`;
+  return `Waiting for ${names(waiting)}${open ? ` (${names(open.seats)} may ${verb})` : ""}`;
+}
 
 function tabs() {
   const tab = (id, label) => button(label, () => { T.tab = id; render(); },
@@ -440,7 +479,7 @@ function render() {
         button("Back to now", () => stepBack(null), { cls: "btn small" }))),
     T.renderer.renderBoard(T.pastView, { ...c, readOnly: true, submit: null })];
   } else if (T.tab === "log") {
-    body = [banner(), tabs(), renderLog([...T.events.values()], T.pending, { ...c, revert, stepBack, refused: T.refused })];
+    body = [banner(), tabs(), renderLog([...T.events.values()], T.pending, { ...c, revert, stepBack, enterAgain, refused: T.refused })];
   } else if (T.tab === "game") {
     body = [banner(), tabs(), gameTab()];
   } else {

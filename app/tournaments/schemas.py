@@ -43,6 +43,9 @@ class CreateEventSchema(Strict):
     # Best of three: whether a level match is settled by the matched-play tiebreakers (Shadespire pg 26:
     # agreed before the match; at an event the organiser agrees it for every table) or is a draw.
     match_tiebreakers = fields.Bool(load_default=False)
+    # An organiser's dated restricted/forbidden lists (saved with POST /api/content/custom/card-list):
+    # registrations and the tables' games are checked against it instead of the app's own list.
+    card_list = fields.Str(load_default=None, allow_none=True, validate=validate.Length(min=1, max=64))
     rounds = fields.Int(load_default=3, strict=True, validate=validate.Range(min=1, max=15))
     round_minutes = fields.Int(load_default=75, strict=True, validate=validate.Range(min=10, max=300))
     points = fields.Nested(PointsSchema, load_default=lambda: PointsSchema().load({}))

@@ -197,6 +197,8 @@ class EventService:
         setup = self.load(CreateEventSchema(), raw)
         setup["date"] = setup["date"].isoformat()
         setup["seed"] = secrets.token_hex(8)
+        if setup.get("card_list"):
+            setup.update(self._card_list(setup))
         token, token_hash = new_token()
         for _ in range(5):
             tid = secrets.token_urlsafe(9)
@@ -207,6 +209,20 @@ class EventService:
             return {"id": tid, "name": setup["name"], "organiser_token": token,
                     "links": {"organiser": self.link(base_url, tid, token), "public": self.public_link(base_url, tid)}}
         raise ApiError(503, "busy", "Could not create the event; try again.")
+
+    def _card_list(self, setup: dict) -> dict:
+        """The organiser's saved card list checked against the event's format: its name and date for the event."""
+        from app import content  # noqa: PLC0415 - content loads YAML; only events with a list need it
+        from app.engine.core import SetupError  # noqa: PLC0415
+        if setup["ruleset"] != "underworlds/deathgorge":
+            raise ApiError(400, "invalid", "An organiser's card list is for the current rules' formats.",
+                           fields={"card_list": "Only for the current rules (Championship, Nemesis)."})
+        lookup = lambda kind, cid: self._storage(self.store.get_custom, kind, cid)  # noqa: E731
+        try:
+            saved = content.card_list(content.load(), setup["format"], setup["card_list"], lookup)
+        except SetupError as exc:
+            raise ApiError(422, "bad_card_list", exc.message, fields={"card_list": exc.message})
+        return {"card_list_name": saved.get("name"), "card_list_as_of": saved.get("as_of")}
 
     @staticmethod
     def link(base_url: str, tid: str, token: str) -> str:
@@ -278,6 +294,8 @@ class EventService:
         if body["deck"] is not None:
             seat["deck"] = body["deck"]
         options = {"format": setup["format"], "deck_override": {"reason": "checking only"}}
+        if setup.get("card_list"):
+            options["card_list"] = setup["card_list"]  # problems cite the list's name and date
         try:
             return content.expand_setup(setup["ruleset"], {"options": options, "seats": [seat]})["seats"][0]
         except SetupError as exc:
@@ -358,6 +376,8 @@ class EventService:
                 continue
             seats = [self._seat(ev.state["players"][p]) for p in t["players"]]
             options = {"format": setup["format"]}
+            if setup.get("card_list"):
+                options["card_list"] = setup["card_list"]
             if setup["best_of"] == 3:
                 options["match"] = self._first_game_of_match(setup, [ev.state["players"][p] for p in t["players"]])
             overrides = [ev.state["players"][p].get("deck_override") for p in t["players"]]

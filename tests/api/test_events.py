@@ -386,3 +386,44 @@ def test_an_untracked_table_has_no_game_to_flag(client):
     client.post(f"/api/events/{tid}/rounds/1/publish", headers=auth(org))
     r = client.post(f"/api/events/{tid}/rounds/1/tables/1/flag", headers=auth(org), json={"reason": "x"})
     assert r.status_code == 409 and r.get_json()["error"]["code"] == "not_tracked"
+
+
+def test_registration_checks_decks_against_the_organisers_dated_card_list(client):
+    """An event carries an organiser's saved card list; each refused deck cites its rule with the list's name and date."""
+    saved = client.post("/api/content/custom/card-list", json={
+        "name": "Club list", "format": "championship", "as_of": "2026-11-01", "forbidden": ["Bitter Storm"]})
+    lid = saved.get_json()["id"]
+    base = {"name": "Club night", "date": "2026-12-05", "format": "championship"}
+    for bad, status in (({"card_list": "nope"}, 422), ({"format": "nemesis", "card_list": lid}, 422),
+                        ({"ruleset": "underworlds/shadespire", "format": "standard", "card_list": lid}, 400)):
+        r = client.post("/api/events", json={**base, **bad})
+        assert r.status_code == status and "card_list" in r.get_json()["error"]["fields"], r.get_json()
+    made = client.post("/api/events", json={**base, "card_list": lid}).get_json()
+    tid, org = made["id"], made["organiser_token"]
+    setup = client.get(f"/api/events/{tid}").get_json()["setup"]
+    assert (setup["card_list"], setup["card_list_name"], setup["card_list_as_of"]) == (lid, "Club list", "2026-11-01")
+    ben = {"name": "Ben", "warband": "garreks-reavers", "deck": "force-of-frost"}
+    refused = client.post(f"/api/events/{tid}/players", headers=auth(org), json=ben)
+    assert refused.status_code == 422, refused.get_json()
+    err = refused.get_json()["error"]
+    assert err["code"] == "deck_refused" and "Bitter Storm" in err["message"]
+    assert [v["code"] for v in err["violations"]] == ["forbidden_card"]
+    assert all(v["rule"].endswith("; Club list of 2026-11-01") for v in err["violations"])
+    assert err["rule"].endswith("; Club list of 2026-11-01")
+    assert client.get(f"/api/events/{tid}", headers=auth(org)).get_json()["players"] == []
+    # Without the list the same deck meets the app's own Championship list: the event's list made the difference.
+    plain = client.post("/api/events", json=base).get_json()
+    assert client.post(f"/api/events/{plain['id']}/players", headers=auth(plain["organiser_token"]), json=ben).status_code == 201
+    # Accepted with a reason, the tables' games are checked against the same list.
+    ok = client.post(f"/api/events/{tid}/players", headers=auth(org), json={**ben, "override": "judge allowed it"})
+    assert ok.status_code == 201 and ok.get_json()["deck_problems"][0]["rule"].endswith("Club list of 2026-11-01")
+    client.post(f"/api/events/{tid}/players/{ok.get_json()['player']}/check-in", headers=auth(org))
+    ana = client.post(f"/api/events/{tid}/players", headers=auth(org), json={"name": "Ana", "warband": "cyrenis-razors"}).get_json()
+    client.post(f"/api/events/{tid}/players/{ana['player']}/check-in", headers=auth(org))
+    client.post(f"/api/events/{tid}/rounds/1/pair", headers=auth(org))
+    pub = client.post(f"/api/events/{tid}/rounds/1/publish", headers=auth(org))
+    assert pub.status_code == 201, pub.get_json()
+    game = pub.get_json()["data"]["games"]["1"]["game"]
+    seat = client.post(f"/api/events/{tid}/rounds/1/tables/1/seat", headers=auth(org)).get_json()
+    exported = client.get(f"/api/games/{game}/export", headers=auth(seat["token"])).get_json()["setup"]
+    assert exported["options"]["card_list"] == lid

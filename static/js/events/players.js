@@ -64,7 +64,8 @@ function registration(ctx) {
   h("h3", {}, "Register a player"),
   h("label", { class: "field" }, h("span", {}, "Name"), name),
   h("label", { class: "field" }, h("span", {}, "Warband"), warband),
-  h("label", { class: "field" }, h("span", {}, `Deck (checked for ${ctx.view.setup.format})`), deck),
+  h("label", { class: "field" }, h("span", {}, `Deck (checked for ${ctx.view.setup.format}${ctx.view.setup.card_list_name
+    ? ` with ${ctx.view.setup.card_list_name} of ${ctx.view.setup.card_list_as_of}` : ""})`), deck),
   h("button", { type: "submit", class: "btn primary" }, "Register"));
   const problems = refused ? h("div", { class: "card warn-card", role: "alert", id: "deck-problems" },
     h("b", {}, `${refused.body.name}'s deck does not meet the ${ctx.view.setup.format} deck-building rules:`),

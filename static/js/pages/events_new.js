@@ -34,6 +34,8 @@ function body() {
     name: document.getElementById("ev-name").value.trim(), date: document.getElementById("ev-date").value,
     ruleset, format, best_of: format === "matched" ? 3 : 1,
     ...(format === "matched" ? { match_tiebreakers: document.getElementById("ev-match-tiebreakers").checked } : {}),
+    ...(LISTED.includes(format) && document.getElementById("ev-card-list").value.trim()
+      ? { card_list: document.getElementById("ev-card-list").value.trim() } : {}),
     rounds: num("ev-rounds"), round_minutes: num("ev-minutes"), tiebreakers,
     points: { win: num("ev-win"), draw: num("ev-draw"), loss: num("ev-loss") },
     bye: { points: num("ev-win"), glory_for: num("ev-bye-for"), glory_against: num("ev-bye-against") },
@@ -48,8 +50,12 @@ function showError(text) {
 
 // The tiebreakers of a best-of-three match are agreed before it (Shadespire pg 26): asked only for matched play.
 const formatSelect = document.getElementById("ev-format");
+// An organiser's dated card list replaces the app's restricted and forbidden lists (current rules only).
+const LISTED = ["championship", "nemesis"];
 formatSelect.addEventListener("change", () => {
   document.getElementById("ev-match-tiebreakers-field").hidden = !formatSelect.value.endsWith("|matched");
+  document.getElementById("ev-card-list-field").hidden = !(formatSelect.value.startsWith("underworlds/deathgorge|")
+    && LISTED.includes(formatSelect.value.split("|")[1]));
 });
 
 form.addEventListener("submit", async (e) => {

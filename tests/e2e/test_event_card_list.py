@@ -1,0 +1,42 @@
+"""An event with an organiser's dated card list: chosen when the event is created, and a refused deck at
+registration cites the rule with the list's name and date."""
+from __future__ import annotations
+
+import requests
+from playwright.sync_api import expect
+
+
+def test_registration_cites_the_organisers_card_list(phones, server):
+    expect.set_options(timeout=15_000)
+    saved = requests.post(f"{server.url}/api/content/custom/card-list", json={
+        "name": "Club list", "format": "championship", "as_of": "2026-11-01", "forbidden": ["Bitter Storm"]},
+        timeout=15)
+    assert saved.status_code == 201, saved.text
+    org = phones.new("organiser")
+    org.goto("/")
+    org.get_by_role("link", name="Run an event").click()
+    expect(org.locator("#event-form[data-ready='true']")).to_be_attached()
+    org.locator("#ev-name").fill("Club night")
+    expect(org.locator("#ev-card-list")).to_be_hidden()
+    org.locator("#ev-format").select_option("underworlds/deathgorge|championship")
+    org.locator("#ev-card-list").fill("no-such-list")
+    org.get_by_role("button", name="Create the event").click()
+    expect(org.locator("#event-error")).to_contain_text("There is no saved card list 'no-such-list'")
+    org.locator("#ev-card-list").fill(saved.json()["id"])
+    org.evaluate("window.scrollTo(0, 0)")
+    phones.shot(org, "01-event-with-card-list")
+    org.get_by_role("button", name="Create the event").click()
+    expect(org.locator("#event-title")).to_have_text("Club night")
+
+    org.get_by_role("tab", name="Players").click()
+    expect(org.locator("#register-form")).to_contain_text("checked for championship with Club list of 2026-11-01")
+    org.locator("#reg-name").fill("Ben")
+    org.locator("#reg-warband").select_option("garreks-reavers")
+    org.locator("#reg-deck").select_option(label="Force of Frost Rivals Deck")
+    org.get_by_role("button", name="Register").click()
+    problems = org.locator("#deck-problems")
+    expect(problems).to_contain_text("Bitter Storm cannot be used in the Championship format")
+    expect(problems.locator(".rule")).to_have_text("Rule: Deathgorge rulebook, Ways to play: Championship (pg 41); "
+                                                   "Club list of 2026-11-01")
+    problems.scroll_into_view_if_needed()
+    phones.shot(org, "02-deck-refused-by-the-list")

@@ -72,6 +72,13 @@ def make_link(event_id: str):
     return jsonify(events().make_link(member, _json_body(), _base_url())), 201
 
 
+@bp.post("/<event_id>/links/new")
+def new_link(event_id: str):
+    """A lost link replaced (organiser): {role, player | name | table}; the old link stops working."""
+    member = _write(event_id)
+    return jsonify(events().new_link(member, _json_body(), _base_url())), 201
+
+
 @bp.post("/<event_id>/players")
 def register(event_id: str):
     """Register a player (deck checked for the event's format): 201 {player, token, link} / 200 already registered."""

@@ -16,8 +16,8 @@ from flask import Blueprint, current_app, jsonify
 from marshmallow import Schema, fields
 
 from app.schemas.wire import CreateGameSchema, EventEnvelopeSchema, ImportSchema, JoinSchema, SyncSchema
-from app.tournaments.schemas import (CreateEventSchema, LinkSchema, NoteSchema, RegisterSchema, ResultSchema,
-                                     RulingSchema)
+from app.tournaments.schemas import (CreateEventSchema, LinkSchema, NewLinkSchema, NoteSchema, RegisterSchema,
+                                     ResultSchema, RulingSchema)
 
 bp = Blueprint("openapi", __name__, url_prefix="/api")
 
@@ -222,6 +222,10 @@ OPERATIONS: dict[tuple[str, str], Op] = {
     ("POST", "/api/events/<event_id>/rounds/<n>/tables/<t>/dispute"): Op("Dispute a table's result ({reason}); a "
                                                                         "judge settles it", NoteSchema, 201,
                                                                         errors=(*GAME, *WRITE, 409), auth=True),
+    ("POST", "/api/events/<event_id>/links/new"): Op("Replace a lost link (organiser): {role, player | name | "
+                                                     "table}; the old link stops working", NewLinkSchema, 201,
+                                                     "{role, subject, token, link, replaced}",
+                                                     errors=(*GAME, *WRITE, 404), auth=True),
     ("POST", "/api/events/<event_id>/rounds/<n>/tables/<t>/flag"): Op("A judge, as the table's referee, flags its "
                                                                      "game ({reason}): disputed until settled",
                                                                      NoteSchema, 201,
@@ -265,7 +269,7 @@ LIVE = {
 SCHEMAS = {"Error": ErrorSchema, "GameCreated": GameCreatedSchema, "SubmitReply": SubmitReplySchema,
            "LiveAck": LiveAckSchema, "View": ViewSchema, "Applied": AppliedSchema, "SyncReply": SyncReplySchema,
            "Sync": SyncSchema, "EventEnvelope": EventEnvelopeSchema, "CreateGame": CreateGameSchema,
-           "Import": ImportSchema, "Join": JoinSchema, "CreateEvent": CreateEventSchema, "EventLink": LinkSchema,
+           "Import": ImportSchema, "Join": JoinSchema, "CreateEvent": CreateEventSchema, "EventLink": LinkSchema, "EventNewLink": NewLinkSchema,
            "Registration": RegisterSchema, "EventNote": NoteSchema, "EventResult": ResultSchema,
            "Ruling": RulingSchema}
 ERROR_TEXT = {400: "malformed body or fields (`fields` says which)", 401: "no token, or an unknown one",

@@ -32,7 +32,8 @@ TOURNAMENT_DDL = [
         UNIQUE (tournament_id, entry_id))""",
 ]
 
-TOURNAMENT_WRITES = frozenset({"_op_create_tournament", "_op_add_tournament_token", "_op_append_entry"})
+TOURNAMENT_WRITES = frozenset({"_op_create_tournament", "_op_add_tournament_token", "_op_replace_tournament_tokens",
+                               "_op_append_entry"})
 
 LOG_COLUMNS = "seq, entry_id, type, actor, data, created_at"
 
@@ -49,7 +50,7 @@ def _entry_row(row) -> dict:
 
 class TournamentTables:
     """Event (tournament) storage of an EventStore: create_tournament, get_tournament,
-    add_tournament_token, tournament_for_token, append_entry, entries."""
+    add_tournament_token, replace_tournament_tokens, tournament_for_token, append_entry, entries."""
 
     # Provided by EventStore: _run, _q, integrity_errors, and now_iso through _now.
 
@@ -66,6 +67,13 @@ class TournamentTables:
     def _op_add_tournament_token(self, conn, tid: str, token_hash: str, role: str, subject: str, created: str):
         self._q(conn, "INSERT INTO tournament_tokens (token_hash, tournament_id, role, subject, created_at) "
                       "VALUES (?, ?, ?, ?, ?)", (token_hash, tid, role, subject, created))
+
+    def _op_replace_tournament_tokens(self, conn, tid: str, role: str, subject: str, token_hash: str, created: str):
+        gone = self._q(conn, "DELETE FROM tournament_tokens WHERE tournament_id = ? AND role = ? AND subject = ?",
+                       (tid, role, subject)).rowcount
+        if gone:
+            self._op_add_tournament_token(conn, tid, token_hash, role, subject, created)
+        return gone
 
     def _op_tournament_for_token(self, conn, token_hash: str):
         row = self._q(conn, "SELECT tournament_id, role, subject FROM tournament_tokens WHERE token_hash = ?",
@@ -112,6 +120,12 @@ class TournamentTables:
         """Remember one more role token (its hash) of an event; subject: the player or table it is for."""
         from .base import now_iso
         self._run(self._op_add_tournament_token, tid, token_hash, role, subject, now_iso())
+
+    def replace_tournament_tokens(self, tid: str, role: str, subject: str, token_hash: str) -> int:
+        """A lost link: every token of this role and subject stops working and this one replaces them, in one
+        transaction. Returns how many were replaced (0: there was no such link, and nothing is added)."""
+        from .base import now_iso
+        return self._run(self._op_replace_tournament_tokens, tid, role, subject, token_hash, now_iso())
 
     def tournament_for_token(self, token_hash: str) -> tuple[str, str, str] | None:
         """(event id, role, subject) for a token hash, or None."""

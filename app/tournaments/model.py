@@ -21,6 +21,7 @@ Entry types (data fields):
   flag       {round, table, by, reason}   (a judge, as the table's referee, flags its game: disputed)
   result     {round, table, result, reason, source}   (scorekeeper or judge: final)
   ruling     {round, table, question, answer, rule}
+  new_link   {role, subject}              (a lost link replaced: the old one stops working)
 A result is {winner: player | None (draw), glory: {player: n}, games_won?: {player: n}}.
 """
 from __future__ import annotations
@@ -31,6 +32,7 @@ from dataclasses import dataclass
 TABLE_MODES = ("phones", "device", "untracked")
 TABLE_STATUSES = ("playing", "waiting", "confirmed", "disputed")
 MATCH_TIEBREAKS = ("glory", "wiped_out", "sudden_death", "roll_off")
+LINK_ROLES = ("player", "scorekeeper", "judge", "table")
 
 
 @dataclass(frozen=True)
@@ -334,6 +336,14 @@ def _check_result(state, d):
     return None
 
 
+def _check_new_link(state, d):
+    if d.get("role") not in LINK_ROLES:
+        return Refusal("bad_role", "A new link is for a player, a scorekeeper, a judge or a table device.", 400)
+    if d["role"] == "player" and d.get("subject") not in state["players"]:
+        return Refusal("no_such_player", "There is no such player.", 404)
+    return None
+
+
 def _check_ruling(state, d):
     if d.get("table") is not None:
         return _table_entry(state, d)[1]
@@ -344,7 +354,7 @@ CHECKS = {"register": _check_register, "check_in": _check_check_in, "drop": _che
           "pair": _check_pair, "swap": _check_swap, "table_mode": _check_table_mode, "publish": _check_publish,
           "timer": _check_timer, "time_called": _check_time_called, "confirm": _check_confirm,
           "dispute": _check_dispute, "flag": _check_flag, "match_game": _check_match_game, "judge_call": _check_judge_call, "result": _check_result,
-          "ruling": _check_ruling}
+          "ruling": _check_ruling, "new_link": _check_new_link}
 
 
 def _table(no: int, players: list[str]) -> dict:
@@ -376,6 +386,8 @@ def _copy_for(state: dict, entry: dict) -> dict:
         s["players"][d["player"]] = dict(state["players"][d["player"]])
     elif t == "ruling":
         s["rulings"] = list(state["rulings"])
+    elif t == "new_link":
+        pass  # only the head moves: the tokens live in the store, the log says who replaced which
     else:
         s = copy.deepcopy(state)
     return s

@@ -121,6 +121,23 @@ class NoteSchema(Strict):
     minutes = fields.Int(load_default=None, strict=True, validate=validate.Range(min=1, max=300))
 
 
+class NewLinkSchema(Strict):
+    """POST /api/events/<id>/links/new: a lost link replaced (player id, scorekeeper or judge name, or table)."""
+
+    id = fields.Str(load_default=None, validate=validate.Length(min=1, max=100))
+    role = fields.Str(required=True, validate=validate.OneOf(["player", "scorekeeper", "judge", "table"]))
+    player = fields.Str(load_default=None, validate=validate.Length(min=1, max=40))
+    name = fields.Str(load_default="", validate=validate.Length(max=40))
+    table = fields.Int(load_default=None, strict=True, validate=validate.Range(min=1, max=500))
+
+    @validates_schema
+    def _subject(self, data, **kwargs):
+        if data["role"] == "player" and not data.get("player"):
+            raise ValidationError("Name the player whose link is lost.", "player")
+        if data["role"] == "table" and data.get("table") is None:
+            raise ValidationError("A table device link names its table number.", "table")
+
+
 class LinkSchema(Strict):
     """POST /api/events/<id>/links: a scorekeeper, judge or table-device link."""
 

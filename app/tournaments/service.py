@@ -25,7 +25,7 @@ from app.schemas.wire import field_messages
 from app.store import DuplicateKey, StoreError
 
 from . import model, progress, tables
-from .schemas import CreateEventSchema, LinkSchema, NoteSchema, RegisterSchema, ResultSchema, RulingSchema
+from .schemas import CreateEventSchema, LinkSchema, NewLinkSchema, NoteSchema, RegisterSchema, ResultSchema, RulingSchema
 
 log = logging.getLogger(__name__)
 
@@ -243,6 +243,25 @@ class EventService:
         token, token_hash = new_token()
         self._storage(self.store.add_tournament_token, member.event_id, token_hash, body["role"], subject)
         return {"role": body["role"], "subject": subject, "token": token,
+                "link": self.link(base_url, member.event_id, token)}
+
+    def new_link(self, member: Member, raw: Any, base_url: str) -> dict:
+        """POST /api/events/<id>/links/new (organiser): a lost link replaced; the old one stops working, logged."""
+        if member.role != "organiser":
+            raise ApiError(403, "organiser_only", "Only the organiser replaces a lost link.")
+        body = self.load(NewLinkSchema(), raw)
+        role = body["role"]
+        subject = {"player": body["player"], "table": str(body["table"])}.get(role, (body["name"] or "").strip())
+        refusal = model.check(self.folded(member.event_id).state, {"type": "new_link", "data": {"role": role, "subject": subject}})
+        if refusal is not None:
+            raise ApiError(refusal.status, refusal.code, refusal.message)
+        token, token_hash = new_token()
+        replaced = self._storage(self.store.replace_tournament_tokens, member.event_id, role, subject, token_hash)
+        if not replaced:
+            who = f"table {subject}'s device" if role == "table" else f"{role} {subject!r}"
+            raise ApiError(404, "no_such_link", f"This event has no link for {who}; make one on Links.")
+        self._append(member, "new_link", {"role": role, "subject": subject}, body["id"])
+        return {"role": role, "subject": subject, "token": token, "replaced": replaced,
                 "link": self.link(base_url, member.event_id, token)}
 
     # -- players -------------------------------------------------------------------------------

@@ -427,3 +427,36 @@ def test_registration_checks_decks_against_the_organisers_dated_card_list(client
     seat = client.post(f"/api/events/{tid}/rounds/1/tables/1/seat", headers=auth(org)).get_json()
     exported = client.get(f"/api/games/{game}/export", headers=auth(seat["token"])).get_json()["setup"]
     assert exported["options"]["card_list"] == lid
+
+
+def test_the_organiser_replaces_a_lost_link_and_the_old_one_stops_working(client):
+    tid, org, tokens = event_with_players(client)
+    a = next(iter(tokens))
+    judge = link(client, tid, org, "judge", name="Kim")
+    device = link(client, tid, org, "table", table=2)
+    new = f"/api/events/{tid}/links/new"
+    # Only the organiser replaces a link; bad bodies and unknown subjects change nothing.
+    assert client.post(new, headers=auth(judge), json={"role": "player", "player": a}).status_code == 403
+    assert client.post(new, headers=auth(org), json={"role": "player"}).status_code == 400
+    assert client.post(new, headers=auth(org), json={"role": "organiser"}).status_code == 400
+    assert client.post(new, headers=auth(org), json={"role": "player", "player": "p99"}).status_code == 404
+    nobody = client.post(new, headers=auth(org), json={"role": "judge", "name": "Lee"})
+    assert nobody.status_code == 404 and nobody.get_json()["error"]["code"] == "no_such_link"
+    assert client.get(f"/api/events/{tid}", headers=auth(tokens[a])).status_code == 200
+    assert not [e for e in client.get(f"/api/events/{tid}/log", headers=auth(org)).get_json()["entries"]
+                if e["type"] == "new_link"]
+
+    for body, old in (({"role": "player", "player": a}, tokens[a]), ({"role": "judge", "name": "Kim"}, judge),
+                      ({"role": "table", "table": 2}, device)):
+        r = client.post(new, headers=auth(org), json=body)
+        assert r.status_code == 201, r.get_json()
+        fresh = r.get_json()
+        assert fresh["link"].endswith(f"/event/{tid}#t={fresh['token']}") and fresh["replaced"] == 1
+        gone = client.get(f"/api/events/{tid}", headers=auth(old))
+        assert gone.status_code == 401 and gone.get_json()["error"]["code"] == "bad_token"
+        you = client.get(f"/api/events/{tid}", headers=auth(fresh["token"])).get_json()["you"]
+        assert (you["role"], you["subject"]) == (body["role"], fresh["subject"])
+    entries = client.get(f"/api/events/{tid}/log", headers=auth(org)).get_json()["entries"]
+    assert [(e["actor"], e["data"]) for e in entries if e["type"] == "new_link"] == [
+        ("organiser", {"role": "player", "subject": a}), ("organiser", {"role": "judge", "subject": "Kim"}),
+        ("organiser", {"role": "table", "subject": "2"})]

@@ -43,6 +43,20 @@ def test_event_round_trip_and_tokens(store):
         store.create_tournament("t1", {}, [])
 
 
+def test_a_lost_link_is_replaced_and_only_that_subjects_tokens_stop_working(store):
+    store.create_tournament("t1", {}, [("h-org", "organiser", "")])
+    store.create_tournament("t2", {}, [])
+    for token_hash, tid, subject in (("h-a", "t1", "p1"), ("h-a2", "t1", "p1"), ("h-b", "t1", "p2"), ("h-x", "t2", "p1")):
+        store.add_tournament_token(tid, token_hash, "player", subject)
+    assert store.replace_tournament_tokens("t1", "player", "p1", "h-new") == 2
+    assert store.tournament_for_token("h-a") is None and store.tournament_for_token("h-a2") is None
+    assert store.tournament_for_token("h-new") == ("t1", "player", "p1")
+    assert store.tournament_for_token("h-b") == ("t1", "player", "p2")
+    assert store.tournament_for_token("h-x") == ("t2", "player", "p1")
+    assert store.replace_tournament_tokens("t1", "judge", "Kim", "h-kim") == 0
+    assert store.tournament_for_token("h-kim") is None
+
+
 def test_log_is_gapless_idempotent_and_refuses_a_stale_head(store):
     store.create_tournament("t1", {}, [])
     assert store.append_entry("t1", 0, entry("a", player="p1"))[0] == "ok"

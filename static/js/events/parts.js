@@ -100,6 +100,13 @@ export async function attempt(promise, ok) {
   return reply;
 }
 
+/** Ask before something that cannot be taken back; resolves true when confirmed. */
+export function confirmSheet(title, text, action) {
+  return sheet(title, (close) => h("div", { class: "stack" }, h("p", {}, text),
+    h("div", { class: "row" }, button("Cancel", () => close(false), { cls: "btn grow" }),
+      button(action, () => close(true), { cls: "btn primary grow", "data-action": "confirm" })))).then(Boolean);
+}
+
 /** The export links (CSV per part, one JSON). */
 export function exportLinks(eventId) {
   const base = `/api/events/${encodeURIComponent(eventId)}`;

@@ -2,10 +2,10 @@
 // hand each player their link, check in, drop, merge a duplicate.
 import { h, button, toast } from "../dom.js";
 import { api } from "../api.js";
-import { askText, attempt } from "./parts.js";
+import { askText, attempt, confirmSheet } from "./parts.js";
 
 const content = { warbands: null, decks: null };
-let lastRegistered = null;  // {name, link}: the new player's link, shown once
+let lastRegistered = null;  // {name, link, replaced?}: the new player's link (or a lost one's replacement), shown once
 let refused = null;         // {body, problems}: a deck the format refused
 const draft = { name: "", warband: "", deck: "" };  // the form as typed, kept across re-renders
 
@@ -75,7 +75,8 @@ function registration(ctx) {
       if (reason) send({ ...refused.body, override: reason });
     }, { cls: "btn" }) : h("p", { class: "muted" }, "Only the organiser can accept a deck the format refuses.")) : null;
   const given = lastRegistered ? h("div", { class: "card ok-card", id: "player-link" },
-    h("b", {}, `${lastRegistered.name}'s link (shown once: send or show it now)`),
+    h("b", {}, lastRegistered.replaced ? `${lastRegistered.name}'s new link (the old one no longer works; shown once)`
+      : `${lastRegistered.name}'s link (shown once: send or show it now)`),
     h("input", { class: "link-text", readonly: true, value: lastRegistered.link, "aria-label": `${lastRegistered.name}'s link`,
       onfocus: (e) => e.target.select() })) : null;
   return h("div", { class: "stack" }, form, problems, given);
@@ -95,7 +96,20 @@ function playerRow(ctx, p) {
     ["registered", "checked_in"].includes(p.status) ? button("Drop", async () => {
       const reason = await askText(`Drop ${p.name}`, "Reason (optional)", { action: "Drop" });
       if (reason !== null) await act("drop", `${p.name} dropped`, { reason })();
-    }, { cls: "btn small ghost", "aria-label": `Drop ${p.name}` }) : null);
+    }, { cls: "btn small ghost", "aria-label": `Drop ${p.name}` }) : null,
+    ctx.view.you.role === "organiser" && p.status !== "merged" ? button("New link", () => replaceLink(ctx, p),
+      { cls: "btn small ghost", "aria-label": `New link for ${p.name}` }) : null);
+}
+
+/** A player lost their link: a new one, and the old one stops working (organiser). */
+async function replaceLink(ctx, p) {
+  if (!await confirmSheet(`A new link for ${p.name}`, `${p.name}'s old link stops working at once, on every device that holds it.`, "Make a new link")) return;
+  const reply = await attempt(ctx.call("POST", "/links/new", { role: "player", player: p.id }), `${p.name} has a new link`);
+  if (!reply) return;
+  lastRegistered = { name: p.name, link: reply.body.link, replaced: true };
+  ctx.render();
+  const box = document.getElementById("player-link");
+  if (box) box.scrollIntoView({ block: "center" });
 }
 
 function mergeForm(ctx) {

@@ -48,7 +48,9 @@ async function load(force = false) {
     return;
   }
   if (reply.status !== 200) {
-    replace(body, h("p", { class: "error", role: "alert" }, errorText(reply)));
+    // A replaced link (the organiser made a new one after it was lost) or a mistyped one.
+    const lost = reply.status === 401 ? " If your link was replaced, ask the organiser for the new one." : "";
+    replace(body, h("p", { class: "error", role: "alert", id: "event-error" }, errorText(reply) + lost));
     return;
   }
   const view = reply.body;

@@ -10,10 +10,10 @@ import io
 import json
 import re
 
-import requests
 from playwright.sync_api import expect
 
 from .conftest import PHONE
+from .event_rest import api
 from .uw_rest import quiet_game, set_up
 
 LAPTOP = {"width": 1280, "height": 800}
@@ -32,13 +32,6 @@ def laptop(phones, label):
     page.on("pageerror", lambda exc: phones.errors.append(f"{label}: {exc}"))
     phones.contexts.append(context)
     return page
-
-
-def api(server, token, method, path, **kw):
-    r = requests.request(method, f"{server.url}/api/events/{path}", headers={"Authorization": f"Bearer {token}"},
-                         timeout=15, **kw)
-    assert r.status_code < 300, r.text
-    return r.json()
 
 
 def tab(page, name):

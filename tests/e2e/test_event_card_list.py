@@ -5,6 +5,8 @@ from __future__ import annotations
 import requests
 from playwright.sync_api import expect
 
+from .event_rest import open_event_form
+
 
 def test_registration_cites_the_organisers_card_list(phones, server):
     expect.set_options(timeout=15_000)
@@ -13,10 +15,7 @@ def test_registration_cites_the_organisers_card_list(phones, server):
         timeout=15)
     assert saved.status_code == 201, saved.text
     org = phones.new("organiser")
-    org.goto("/")
-    org.get_by_role("link", name="Run an event").click()
-    expect(org.locator("#event-form[data-ready='true']")).to_be_attached()
-    org.locator("#ev-name").fill("Club night")
+    open_event_form(org, "Club night")
     expect(org.locator("#ev-card-list")).to_be_hidden()
     org.locator("#ev-format").select_option("underworlds/deathgorge|championship")
     org.locator("#ev-card-list").fill("no-such-list")

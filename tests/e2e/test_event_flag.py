@@ -5,12 +5,7 @@ from __future__ import annotations
 import requests
 from playwright.sync_api import expect
 
-
-def api(server, token, method, path, **kw):
-    r = requests.request(method, f"{server.url}/api/events/{path}", headers={"Authorization": f"Bearer {token}"},
-                         timeout=15, **kw)
-    assert r.status_code < 300, r.text
-    return r.json()
+from .event_rest import api
 
 
 def test_a_judge_flags_a_game_from_its_table_page(phones, server):

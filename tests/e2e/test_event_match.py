@@ -7,17 +7,10 @@ from __future__ import annotations
 import json
 import re
 
-import requests
 from playwright.sync_api import expect
 
+from .event_rest import api, open_event_form
 from .uw_rest import quiet_game, set_up
-
-
-def api(server, token, method, path, **kw):
-    r = requests.request(method, f"{server.url}/api/events/{path}", headers={"Authorization": f"Bearer {token}"},
-                         timeout=15, **kw)
-    assert r.status_code < 300, r.text
-    return r.json()
 
 
 def game_tokens(page) -> tuple[str, dict]:
@@ -31,10 +24,7 @@ def test_a_best_of_three_table_takes_its_result_from_the_matchs_games(phones, se
     expect.set_options(timeout=15_000)
     # The organiser agrees the match tiebreakers for every table (Shadespire pg 26: agreed before the match).
     form = phones.new("organiser")
-    form.goto("/")
-    form.get_by_role("link", name="Run an event").click()
-    expect(form.locator("#event-form[data-ready='true']")).to_be_attached()
-    form.locator("#ev-name").fill("Shadespire Cup")
+    open_event_form(form, "Shadespire Cup")
     expect(form.locator("#ev-match-tiebreakers")).to_be_hidden()
     form.locator("#ev-format").select_option("underworlds/shadespire|matched")
     form.locator("#ev-rounds").fill("1")

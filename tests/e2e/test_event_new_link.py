@@ -7,12 +7,7 @@ import re
 import requests
 from playwright.sync_api import expect
 
-
-def api(server, token, method, path, **kw):
-    r = requests.request(method, f"{server.url}/api/events/{path}", headers={"Authorization": f"Bearer {token}"},
-                         timeout=15, **kw)
-    assert r.status_code < 300, r.text
-    return r.json()
+from .event_rest import api
 
 
 def test_the_organiser_replaces_a_lost_player_and_judge_link(phones, server):

@@ -336,8 +336,22 @@ class GameService:
             meta = {**dict(meta or {}), **self._follows(body, token)}
         setup = {"ruleset": body["ruleset"], "options": body["options"], "seats": body["seats"]}
         setup = self._expanded(body["ruleset"], setup)
+        if body.get("follows"):
+            self._keep_match_decks(setup, self.game(body["follows"])["setup"])
         self._new_state(rs, setup)
         return self._insert_game(body["ruleset"], setup, body["shared_device"], [], base_url, meta)
+
+    @staticmethod
+    def _keep_match_decks(setup: dict, before: dict) -> None:
+        """Each player plays the decks they built for the whole match (Shadespire rulebook, Matched play:
+        "they cannot switch between games"): a seat of the next game that names no deck keeps the deck it
+        played in the game before, as checked then. (A phone cannot name the other seat's deck: its export
+        keeps that deck face down.)"""
+        for seat, was in zip(setup.get("seats") or [], before.get("seats") or []):
+            if isinstance(seat, dict) and isinstance(was, dict) and seat.get("deck") is None and was.get("deck"):
+                seat["deck"] = copy.deepcopy(was["deck"])
+                if "deck_sizes" in was:
+                    seat["deck_sizes"] = copy.deepcopy(was["deck_sizes"])
 
     def _follows(self, body: dict, token: str | None) -> dict:
         """The link of a match's next game to the game before it: checked against that game's outcome."""

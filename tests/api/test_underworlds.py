@@ -109,3 +109,31 @@ def test_an_illegal_underworlds_event_names_its_rule(client):
             break
     assert refused is not None, "some field-less event is out of step at this point"
     assert refused["rule"] and refused["message"]
+
+
+def test_the_next_game_of_a_match_keeps_both_players_decks(client):
+    """Shadespire, Matched play: each player uses the decks they built for the whole match and cannot switch
+    between games. The next game (made from one phone, which cannot name the other seat's deck: its export
+    keeps that deck face down) plays both seats' decks from the game before."""
+    from app.engine.underworlds.editions import matched_play
+    from tests.api.event_helpers import quiet_game
+
+    match = matched_play.game_context(matched_play.new_match(["p1", "p2"]))
+    seats = [{"name": "Ana", "warband": "steelhearts-champions", "deck": "steelhearts-champions-shadespire"},
+             {"name": "Ben", "warband": "garreks-reavers", "deck": "garreks-reavers-shadespire"}]
+    first = client.post("/api/games", json={"ruleset": "underworlds/shadespire", "options": {"match": match},
+                                            "seats": seats}).get_json()
+    tokens = {s["seat"]: s["token"] for s in first["seats"]}
+    quiet_game(client, first["id"], tokens, glory={"p1": 2})
+    mine = client.get(f"/api/games/{first['id']}/export", headers=auth(tokens["p1"])).get_json()["setup"]
+    assert mine["seats"][1]["deck"] == {"hidden": True}          # Ana's phone cannot see Ben's deck
+    record = client.get(f"/api/games/{first['id']}", headers=auth(tokens["p1"])).get_json()["view"]["outcome"]["record"]
+    nxt = client.post("/api/games", headers=auth(tokens["p1"]), json={
+        "ruleset": "underworlds/shadespire", "follows": first["id"],
+        "options": {"match": {**mine["options"]["match"], "game": 2, "previous": [record]}},
+        "seats": [{"name": "Ana", "warband": "steelhearts-champions", "deck": "steelhearts-champions-shadespire"},
+                  {"name": "Ben", "warband": "garreks-reavers"}]})
+    assert nxt.status_code == 201, nxt.get_json()
+    game2 = nxt.get_json()
+    setup = client.get(f"/api/games/{game2['id']}/export", headers=auth(game2["referee_token"])).get_json()["setup"]
+    assert [s["deck"]["id"] for s in setup["seats"]] == ["steelhearts-champions-shadespire", "garreks-reavers-shadespire"]

@@ -186,6 +186,7 @@ function rank(group) {
   const g = group.toLowerCase();
   if (g.includes("reaction")) return 0;
   if (g === "table") return 9;
+  if (g === "my hand") return 8;   // a private note, below the step's choices
   if (g.includes("objective") || g.includes("inspire")) return 5;
   return 1;
 }
@@ -204,7 +205,7 @@ const cardOf = (s) => { const c = (s.event || s.template).data.card; return type
 
 /** Sheet: search the cards offered by name, those the player said they hold first. */
 function pickCard(list, ctx) {
-  const mine = ((ctx.view || {}).state || {}).seats?.[ctx.seat];
+  const mine = (ctx.view || {}).seats?.[ctx.seat];   // ctx.view: the state as this seat sees it
   const held = new Set(Object.values((mine && mine.cards) || {}).flat());
   list = [...list].sort((a, b) => held.has(cardOf(b)) - held.has(cardOf(a)));
   return sheet("Cards by name", (close) => {

@@ -40,7 +40,8 @@ def filled(suggestion: dict) -> dict:
     for path, choices in suggestion.get("choices", {}).items():
         _set(ev["data"], path, choices[0])
     for path, bound in suggestion.get("fields", {}).items():
-        _set(ev["data"], path, bound.get("min", 0) if bound.get("type") == "int" else "x")
+        _set(ev["data"], path, bound.get("min", 0) if bound.get("type") == "int"
+             else [] if bound.get("type") == "list" else "x")
     return ev
 
 

@@ -116,6 +116,8 @@ def fill(sugg: Suggestion, pick) -> Event:
     for path, bound in sugg.bounds.items():
         if bound.get("type") == "int":
             set_path(data, path, pick("int", (bound["min"], bound["max"])))
+        elif bound.get("type") == "list":  # any of `items`, at most `max`: none, or the first ones
+            set_path(data, path, pick("choice", [[], bound["items"][:bound["max"]]]))
         else:
             set_path(data, path, pick("str", None))
     return Event(sugg.type, sugg.by, data)

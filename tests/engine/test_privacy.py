@@ -12,8 +12,8 @@ its suggested events (errors included).
 
 What is secret, and when the rules reveal it, is written here from the books, not taken from the code under test:
 - Underworlds, every edition: the cards in a hand are secret and no rule reveals them (Deathgorge, Set up, 4. Draw
-  cards, pg 15; Shadespire pg 16; Dreadfane pg 8). The phones enter hands with the `hand` event, which suggest()
-  never offers (it is the player's own note), so this test enters one now and then.
+  cards, pg 15; Shadespire pg 16; Dreadfane pg 8). The phones enter hands with the `hand` event (suggest() offers it
+  to the player as a list field), and this test also enters random ones now and then.
 - Conquest: each player secretly selects a planet on his dial; dials are revealed simultaneously (Rules summary,
   2. Command, Step 1): secret until the commit step ends.
 - BattleLore: scenario cards and armies are chosen secretly and revealed when both have chosen (Rules summary,

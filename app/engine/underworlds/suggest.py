@@ -1,10 +1,10 @@
 """suggest(): the legal next events for one seat, the open step, reaction windows and who the game waits for.
 
-Every suggestion is a complete event or a template whose missing fields have finite `choices` or int
-`bounds`, built from the same checks that accept or refuse events, so a client, bot or test can play a
-whole game from suggestions alone. Groups (for the phone app's buttons): "Set up", "Activate <fighter>",
-"Player action", "Attack", "Power step", "Reaction", "Inspire", "Objectives", "End phase", "Table"
-(card effects entered by hand: damage, tokens, pushes, feature tokens...).
+Every suggestion is a complete event or a template whose missing fields have finite `choices` or `bounds`
+(int, str, or a list field: `{"type": "list", "items", "max"}`), built from the same checks that accept or refuse
+events, so a client, bot or test can play a whole game from suggestions alone. Groups (for the phone app's buttons): "Set up", "Activate <fighter>",
+"Player action", "Attack", "Power step", "Reaction", "Inspire", "Objectives", "End phase", "My hand"
+(which cards the player holds), "Table" (card effects entered by hand: damage, tokens, pushes, feature tokens...).
 """
 from __future__ import annotations
 
@@ -147,6 +147,7 @@ def suggest(rs, state, seat: str) -> Advice:
             if phase == "action":
                 out += _reveal(rs, state, seat)
             out += _table(rs, state, seat)
+            out += _hand(rs, state, seat)
     info = step_info(rs, state)
     if everyone:
         info["optional"] = optional_steps(everyone)
@@ -640,6 +641,21 @@ def _table(rs, state, seat) -> list[Suggestion]:
         out.append(Suggestion("return_fighter", seat, "Return a fighter (card effect)", {},
                               choices={"fighter": outs}, group="Table"))
     return out
+
+
+def _hand(rs, state, seat) -> list[Suggestion]:
+    """Say which cards you hold (private: only you and the referee see them; privacy.py), offered when the seat
+    has deck data and check() accepts it now. Each kind is a list field: any of `items`, at most `max` (the cards
+    in the hand), the ones already said first."""
+    if not state["decks"].get(seat) or rs.check(state, Event("hand", seat, {})):
+        return []
+    size = state["seats"][seat]["hand"]
+    bounds = {kind: {"type": "list", "items": cardmod.names(state, seat, kind), "max": size[kind]}
+              for kind in ("objectives", "power") if size[kind] > 0}
+    bounds = {k: b for k, b in bounds.items() if b["items"]}
+    if not bounds:
+        return []
+    return [Suggestion("hand", seat, "Which cards I hold", {}, bounds=bounds, group="My hand")]
 
 
 def _counters(rs, state, seat, alive_all) -> list[Suggestion]:

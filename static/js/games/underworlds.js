@@ -7,6 +7,7 @@ import { h, svg, button, sheet } from "../dom.js";
 import { askReason } from "../dialogs.js";
 import { stepper, setPath, getPath, fieldLabel } from "../actions.js";
 import { matchPanel, matchRollOff } from "./uw_match.js";
+import { handEntry } from "./uw_hand.js";
 
 const TOKEN_NAMES = { move: "Move", charge: "Charge", guard: "Guard", stagger: "Stagger", raise: "Raise" };
 const STEP_NAMES = {
@@ -476,6 +477,10 @@ function describeEvent(ev, c) {
     case "activate": return `${capital(String(d.action || "").replace(/_/g, " "))}${d.fighter ? `: ${fn(d.fighter)}` : ""}${d.target ? ` → ${fn(d.target)}` : ""}`;
     case "attack": return `Attack: ${fn(d.attacker)} → ${fn(d.target)}${d.profile && d.profile.name ? ` with ${d.profile.name}` : ""} (${describeValue("attack_roll", d.attack_roll || {}, v)} vs ${describeValue("defence_roll", d.defence_roll || {}, v)})`;
     case "roll_off": return `Roll-off (${describeValue("purpose", d.purpose, v)}): ${c.seatName(d.first)} goes first`;
+    case "hand": { // another player's hand comes without its names (engine privacy.py)
+      const names = [...(d.objectives || []), ...(d.power || [])];
+      return names.length ? `Cards in hand noted: ${names.join(", ")}` : "Cards in hand noted";
+    }
     case "do_over": return d.choice === "none" ? "Kept the starting hand" : `Do-over: ${d.choice === "all" ? "all cards" : `${d.choice} cards`} redrawn`;
     case "deployed": return `All fighters placed; ${c.seatName(d.finished_first)} finished first`;
     case "player_action": return { draw_power: "Drew a power card", swap_objective: "Discarded and drew an objective", pass: "Passed the activation" }[d.action] || null;
@@ -629,6 +634,7 @@ export default {
     const type = s.template && s.template.type;
     if (type === "attack") return combatEntry(s, c);
     if (type === "roll_off" && s.template.data.purpose === "match") return matchRollOff(s, c);
+    if (type === "hand") return handEntry(s, c);
     return null;
   },
 

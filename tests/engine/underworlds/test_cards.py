@@ -4,6 +4,8 @@ A partial deck is still the printed deck of 12 objective and 20 power cards (Dea
 pg 7): counts come from `deck_sizes`, the listed cards are offered by name, and a card our content does not
 list is entered by hand, as with no deck data. Complete deck data stays strict.
 """
+import json
+
 from app import content
 from app.engine import registry
 from app.engine.core import Event
@@ -205,3 +207,22 @@ def test_surge_objective_is_revealed_by_name_with_its_glory_and_refused_in_the_e
     refused = [v for v in RS.check(state, Event("objective", "p1", {"action": "score", "card": "Crashing Crescendo"}))
                if v.code == "surge_objective"]
     assert refused and refused[0].rule.startswith("Deathgorge rulebook") and "surge" in refused[0].rule.lower()
+
+
+def test_my_hand_is_offered_once_the_game_is_on_with_the_deck_cards_held_first():
+    """The player says which cards it holds (a list field of the deck's unused cards, at most the hand size),
+    only once check() accepts it: not during set up (not_started), never to a seat without deck data; the
+    cards said are offered first afterwards, and never to the other seat."""
+    setup = _complete_setup()
+    state = RS.new_game(setup)
+    assert codes(state, "hand", "p1") == ["not_started"]
+    assert not [s for s in RS.suggest(state, "p1").suggestions if s.type == "hand"]
+    state = started(setup=setup)
+    offer = next(s for s in RS.suggest(state, "p1").suggestions if s.type == "hand")
+    assert offer.group == "My hand" and offer.bounds["objectives"]["max"] == 3 and offer.bounds["power"]["max"] == 5
+    assert offer.bounds["power"]["items"][:2] == ["Ploy 0", "Ploy 1"] and len(offer.bounds["power"]["items"]) == 20
+    assert not [s for s in RS.suggest(state, "p2").suggestions if s.type == "hand"]  # no deck data for Ben
+    state, _ = play(state, "hand", "p1", power=["Ploy 7", "Ploy 3"], objectives=[])
+    offer = next(s for s in RS.suggest(state, "p1").suggestions if s.type == "hand")
+    assert offer.bounds["power"]["items"][:3] == ["Ploy 7", "Ploy 3", "Ploy 0"]
+    assert "Ploy 7" not in json.dumps([s.to_dict() for s in RS.suggest(state, "p2").suggestions])

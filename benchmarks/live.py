@@ -116,7 +116,12 @@ def fill(suggestion: dict, rng: random.Random) -> dict:
     for path, choices in (suggestion.get("choices") or {}).items():
         set_path(event["data"], path, rng.choice(choices))
     for path, bound in (suggestion.get("fields") or {}).items():
-        value = rng.randint(bound["min"], bound["max"]) if bound.get("type") == "int" else "Trap"
+        if bound.get("type") == "int":
+            value = rng.randint(bound["min"], bound["max"])
+        elif bound.get("type") == "list":  # any of `items`, at most `max`
+            value = rng.sample(bound["items"], rng.randint(0, min(bound["max"], len(bound["items"]))))
+        else:
+            value = "Trap"
         set_path(event["data"], path, value)
     return event
 

@@ -2,34 +2,18 @@
 marked "in hand", and no other phone ever shows their names (engine privacy.py: a hand is secret)."""
 from __future__ import annotations
 
-import uuid
-
-import requests
 from playwright.sync_api import expect
 
 from .axe import violations
-from .flows import assert_touch_targets, join, seated, tap
+from .flows import api_game, assert_touch_targets, join, seated, tap
 
 HELD = ("Flash Flood", "Icy Foreboding")
 
 
 def deck_game(server) -> dict:
     """A Deathgorge game of two content warbands with their Rivals decks, set up over REST (first turn: Ana)."""
-    seats = [{"name": "Ana", "warband": "steelhearts-champions", "deck": "force-of-frost"},
-             {"name": "Ben", "warband": "garreks-reavers", "deck": "breakneck-slaughter"}]
-    reply = requests.post(f"{server.url}/api/games", json={"ruleset": "underworlds/deathgorge",
-                                                            "options": {"format": "rivals"}, "seats": seats})
-    assert reply.status_code == 201, reply.text
-    game = reply.json()
-    tokens = {s["seat"]: s["token"] for s in game["seats"]}
-    steps = [("p1", "roll_off", {"purpose": "boards", "first": "p1"}), ("p1", "do_over", {"choice": "none"}),
-             ("p2", "do_over", {"choice": "none"}), ("p2", "roll_off", {"purpose": "deployment", "first": "p2"}),
-             ("p1", "deployed", {"finished_first": "p1"}), ("p1", "roll_off", {"purpose": "first_turn", "first": "p1"})]
-    for by, etype, data in steps:
-        r = requests.post(f"{server.url}/api/games/{game['id']}/events", headers={"Authorization": f"Bearer {tokens[by]}"},
-                          json={"id": str(uuid.uuid4()), "type": etype, "by": by, "data": data})
-        assert r.status_code == 201, r.text
-    return game
+    return api_game(server, seats=[{"name": "Ana", "warband": "steelhearts-champions", "deck": "force-of-frost"},
+                                   {"name": "Ben", "warband": "garreks-reavers", "deck": "breakneck-slaughter"}])
 
 
 def test_my_hand_comes_first_in_the_card_picker_and_stays_off_the_other_phone(phones):

@@ -22,6 +22,11 @@ class GuardedPacket(packet.Packet):
     """A Socket.IO packet whose undecodable or oversized event payload becomes ["malformed", reason]."""
 
     max_bytes: int | None = None  # set per app by `packet_class`
+    # Everything this server sends is JSON (records, views, acks), never binary attachments, so an outgoing
+    # packet need not be walked to look for some: python-socketio's recursive walk of each ~20 KB view took
+    # 19% of the server's CPU samples at 64 tables (py-spy on benchmarks/live.py). Incoming binary frames
+    # still decode by their own packet type.
+    uses_binary_events = False
 
     def decode(self, encoded_packet):
         """Decode as usual; a broken event payload becomes the `malformed` event instead of an exception."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 
 from flask import request
-from flask_socketio import ConnectionRefusedError, Namespace, emit, join_room
+from flask_socketio import ConnectionRefusedError, Namespace, emit, join_room, leave_room
 from marshmallow import ValidationError
 
 from app.games import ApiError, Caller, GameService
@@ -79,20 +79,27 @@ class LiveNamespace(Namespace):
             last_seq = self._last_seq(auth)
             caller = self.service.authenticate(None, token)
             self._limit(hash_token(token))  # a phone stuck in a reconnect loop is slowed down too
-            payload = self.sync_payload(caller, last_seq)
+            self.service.hold(caller)
         except ValidationError as err:
             # The client's connect_error gets err.message and err.data = {"error": {code, message, fields}}.
             raise ConnectionRefusedError("Bad connection parameters.", {"error": {
                 "code": "invalid", "message": "Bad connection parameters.", "fields": field_messages(err)}})
         except ApiError as err:
             raise ConnectionRefusedError(err.message, err.body())
+        # Join the rooms before reading what was missed: an event stored between that read and the join
+        # would otherwise reach this phone neither in `sync` nor as `applied` (seen as a phone that stayed
+        # on the old step until the next event). An `applied` that now arrives before `sync` repeats a seq
+        # the sync also carries; clients keep each seq once.
+        rooms = (game_room(caller.game_id), seat_room(caller.game_id, caller.seat))
+        for room in rooms:
+            join_room(room)
         try:
-            self.service.hold(caller)
+            payload = self.sync_payload(caller, last_seq)
         except ApiError as err:
+            for room in rooms:
+                leave_room(room)
             raise ConnectionRefusedError(err.message, err.body())
         self.sessions[request.sid] = (caller, hash_token(token))
-        join_room(game_room(caller.game_id))
-        join_room(seat_room(caller.game_id, caller.seat))
         emit("sync", payload)  # to this socket only
 
     def on_disconnect(self, reason=None):

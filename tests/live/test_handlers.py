@@ -192,3 +192,21 @@ def test_views_after_a_mid_log_revert_name_the_events_that_lost_their_effect(cli
     assert [v for v in own if v["seq"] == 4][0]["inert"]["3"]["status"] == "refused_now"
     views = frames(p2, "view", until=lambda got: any(v["seq"] == 4 for v in [f["args"][0] for f in got]))
     assert [v["inert"] for v in views if v["seq"] == 4][0]["3"]["violations"][0]["code"] == "not_your_turn"
+
+
+def test_an_event_stored_while_a_phone_connects_reaches_it(client, sio, monkeypatch):
+    """An event stored while a phone is connecting (here: while its seat is being marked held) reaches that
+    phone in its `sync` or as `applied`; it is never missed until the next event."""
+    from app.games.service import GameService
+    game = new_game(client)
+    hold = GameService.hold
+
+    def hold_while_another_phone_enters(self, caller):
+        if caller.seat == "p2":
+            assert submit(client, game, "p1", event("p1")).status_code == 201
+        return hold(self, caller)
+    monkeypatch.setattr(GameService, "hold", hold_while_another_phone_enters)
+    p2 = sio(game["tokens"]["p2"], last_seq=0)
+    seen = {e["seq"] for e in frames(p2, "sync", until=len)[0]["events"]}
+    seen |= {a["seq"] for a in frames(p2, "applied", timeout=0.5)}
+    assert seen == {1}

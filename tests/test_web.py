@@ -132,19 +132,3 @@ def test_no_inner_html_with_data():
     for path in (ROOT / "static" / "js").rglob("*.js"):
         text = path.read_text()
         assert "innerHTML" not in text and "insertAdjacentHTML" not in text and "outerHTML" not in text, path
-
-
-def test_wizard_editions_match_the_engine():
-    """The wizard offers exactly each Underworlds edition's formats and player counts (static/js/editions.js)."""
-    import re
-
-    from app.engine import registry
-
-    text = (ROOT / "static" / "js" / "editions.js").read_text()
-    table = json.loads(re.search(r"/\* JSON \*/(.*?)/\* /JSON \*/", text, re.S).group(1))
-    for rid, row in table.items():
-        assert rid in registry.available(), rid
-        if rid.startswith("underworlds/"):
-            edition = registry.get(rid).edition
-            assert [f for f, _label in row["formats"]] == list(edition.formats), rid
-            assert row["players"] == sorted(edition.rounds), rid

@@ -310,6 +310,11 @@ class Ruleset:
         such as the cards of their decks, left out. Default: unchanged."""
         return setup
 
+    def setup_choices(self) -> dict:
+        """What a set-up screen offers: formats as {"id", "label"} and the numbers of players. Default: two
+        players, no formats."""
+        return {"formats": [], "players": [2]}
+
     def seat_ids(self, state: dict) -> list[str]:
         """Seats playing in this game."""
         return list(state["seats"])

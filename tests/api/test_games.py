@@ -18,6 +18,22 @@ def test_rulesets_lists_the_test_game_with_its_catalogue(client):
     assert [e["type"] for e in tally["catalogue"]] == ["add", "secret", "note", "revert"]
 
 
+def test_rulesets_give_the_set_up_screen_its_formats_and_numbers_of_players(client):
+    """The wizard offers exactly these (formats as id and label)."""
+    body = client.get("/api/rulesets").get_json()
+    setup = {r["id"]: r["setup"] for r in body["rulesets"]}
+    pairs = {rid: ([(f["id"], f["label"]) for f in s["formats"]], s["players"]) for rid, s in setup.items()}
+    assert pairs["underworlds/deathgorge"] == ([("rivals", "Rivals"), ("nemesis", "Nemesis"), ("relic", "Relic"),
+                                                ("championship", "Championship")], [2, 3, 4])
+    assert pairs["underworlds/dreadfane"] == ([("standard", "Standard")], [2])
+    assert pairs["underworlds/shadespire"] == ([("standard", "Standard"),
+                                                ("matched", "Matched play (best of three)")], [2, 3, 4])
+    assert pairs["conquest/core"] == ([], [2])
+    assert pairs["battlelore/second-edition"] == ([("scenario", "One scenario"),
+                                                   ("campaign", "Campaign (4 scenarios)")], [2])
+    assert client.get("/api/rulesets/underworlds/dreadfane").get_json()["setup"] == setup["underworlds/dreadfane"]
+
+
 def test_one_ruleset_and_an_unknown_one(client):
     assert client.get("/api/rulesets/test/tally").get_json()["title"] == "Tally (test game)"
     resp = client.get("/api/rulesets/no/such")

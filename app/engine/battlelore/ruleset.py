@@ -47,6 +47,11 @@ class BattleLore(Ruleset):
         """Every BattleLore event with its fields."""
         return catalogue()
 
+    def setup_choices(self) -> dict:
+        """One scenario, or a campaign of linked scenarios (setup.py starts one for the "campaign" format)."""
+        return {"formats": [{"id": "scenario", "label": "One scenario"},
+                            {"id": "campaign", "label": "Campaign (4 scenarios)"}], "players": [2]}
+
     def new_game(self, setup_data: dict) -> dict:
         """Initial state (scenario choice first); SetupError for an unusable setup."""
         return setup.new_game(setup_data)

@@ -11,6 +11,11 @@ from dataclasses import dataclass, field
 from .rules import DEATHGORGE_RULES
 
 
+# What set-up screens call each format.
+FORMAT_NAMES = {"rivals": "Rivals", "nemesis": "Nemesis", "relic": "Relic", "championship": "Championship",
+                "standard": "Standard", "matched": "Matched play (best of three)"}
+
+
 @dataclass(frozen=True)
 class Edition:
     """Numbers, lists and switches of one rules edition."""

@@ -10,7 +10,7 @@ from ..core import Event, Ruleset, Violation, structural
 from . import activations, attacks, cards, catalogue, fighters, glory, objectives, power, privacy, reactions, setup
 from . import suggest as suggest_mod
 from . import passes, turns, victory
-from .edition import Edition
+from .edition import FORMAT_NAMES, Edition
 from .state import clone, is_large, is_vulnerable, seat_of
 
 SETUP_EVENTS = ("roll_off", "do_over", "deployed")
@@ -80,6 +80,11 @@ class UnderworldsRuleset(Ruleset):
     def rounds(self, state) -> tuple:
         """Rounds played with this many players."""
         return self.edition.rounds[state["players"]]
+
+    def setup_choices(self) -> dict:
+        """This edition's formats and numbers of players, for set-up screens."""
+        return {"formats": [{"id": f, "label": FORMAT_NAMES[f]} for f in self.edition.formats],
+                "players": sorted(self.edition.rounds)}
 
     def new_game(self, setup_data: dict) -> dict:
         """Initial state; see setup.py for the setup shape and the set-up events."""

@@ -6,7 +6,6 @@ import { putGame } from "../store.js";
 import { registerServiceWorker, watchNetwork } from "../pwa.js";
 import { showConnection } from "../conn.js";
 import { fighterEditor, blankFighter, slugify, fighterProblem } from "../games/uw_fighters.js";
-import { EDITIONS } from "../editions.js";
 import { askReason } from "../dialogs.js";
 
 const root = document.getElementById("wizard");
@@ -19,9 +18,11 @@ const FALLBACK_RULESETS = [
   { id: "conquest/core", title: "Warhammer 40,000: Conquest" },
   { id: "battlelore/second-edition", title: "BattleLore Second Edition" },
 ];
-const formatsOf = (id) => (EDITIONS[id] || { formats: [] }).formats;
+// Each ruleset's formats ({id, label}) and numbers of players, as the server's ruleset list gives them.
+const setupOf = (id) => ((w.rulesets.find((r) => r.id === id) || {}).setup) || { formats: [], players: [2] };
+const formatsOf = (id) => setupOf(id).formats;
 // Matched play is a match between two players (Shadespire rulebook, Matched Play, pg 26).
-const playersOf = (id) => (w && w.format === "matched" ? [2] : (EDITIONS[id] || { players: [2] }).players);
+const playersOf = (id) => (w.format === "matched" ? [2] : setupOf(id).players);
 
 const w = {
   step: 0,
@@ -94,7 +95,7 @@ function pickRuleset(id) {
     }
   }
   w.ruleset = id;
-  const formats = formatsOf(id).map(([f]) => f);
+  const formats = formatsOf(id).map((f) => f.id);
   if (!formats.includes(w.format)) w.format = formats[0] || null;
   if (!playersOf(id).includes(w.count)) w.count = playersOf(id)[0];
 }
@@ -113,7 +114,7 @@ function stepGame() {
           { cls: "btn", role: "radio", "aria-checked": String(r.id === w.ruleset), "data-ruleset": r.id })))),
     formats.length ? h("fieldset", {}, h("legend", {}, "Format"),
       h("div", { class: "seg", role: "radiogroup", "aria-label": "Format" },
-        formats.map(([id, label]) => button(label, () => { w.format = id; if (!playersOf(w.ruleset).includes(w.count)) w.count = 2; render(); },
+        formats.map(({ id, label }) => button(label, () => { w.format = id; if (!playersOf(w.ruleset).includes(w.count)) w.count = 2; render(); },
           { cls: "btn", role: "radio", "aria-checked": String(id === w.format) })))) : null,
     ["championship", "nemesis"].includes(w.format) && family() === "underworlds" ? h("label", { class: "field" },
       h("span", {}, "Organiser's card list (id; empty: the app's list)"),
@@ -480,8 +481,8 @@ async function load() {
     const rs = await api("GET", "/api/rulesets");
     const list = Array.isArray(rs.body) ? rs.body : (rs.body && rs.body.rulesets);
     if (rs.status === 200 && Array.isArray(list) && list.length) {
-      w.rulesets = list.map((r) => ({ id: r.id, title: r.title || r.id }));
-      if (!w.rulesets.some((r) => r.id === w.ruleset)) w.ruleset = w.rulesets[0].id;
+      w.rulesets = list.map((r) => ({ id: r.id, title: r.title || r.id, setup: r.setup }));
+      pickRuleset(w.rulesets.some((r) => r.id === w.ruleset) ? w.ruleset : w.rulesets[0].id);
     }
     await openSharedWarband();
   } catch (err) {

@@ -8,7 +8,7 @@ from hypothesis import settings
 
 import tests.support.tally  # noqa: F401 - registers the "test/tally" ruleset
 
-# CI replays the same examples every run, so a landing is judged on the code, not on the draw;
+# CI replays the same examples every run, so a CI failure comes from the code, not from the draw;
 # local runs keep exploring new random games (and hypothesis keeps any failure it finds).
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
 if os.environ.get("CI"):

@@ -4,13 +4,7 @@ from __future__ import annotations
 import copy
 import itertools
 
-import pytest
-
-from app.engine import registry
 from tests.api.helpers import auth
-
-pytestmark = pytest.mark.skipif("underworlds/deathgorge" not in registry.available(),
-                                reason="the Underworlds ruleset is not on this branch")
 
 _ids = itertools.count(1)
 

@@ -8,8 +8,7 @@ from app import content
 from app.engine import registry
 from app.engine.core import Event
 
-RULESETS = [r for r in ("underworlds/deathgorge", "underworlds/dreadfane", "underworlds/shadespire")
-            if r in registry.available()]
+RULESETS = ["underworlds/deathgorge", "underworlds/dreadfane", "underworlds/shadespire"]
 
 
 def play(rs, state, type_, by, **data):

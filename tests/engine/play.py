@@ -68,7 +68,7 @@ def battlelore_setup(entered: bool = False, **options) -> dict:
     return {"ruleset": "battlelore/second-edition", "options": options, "seats": seats}
 
 
-# ruleset id -> list of setups to play (Conquest / BattleLore engineers: add yours here).
+# ruleset id -> list of setups to play (a new ruleset adds its own).
 SETUPS: dict[str, list[dict]] = {
     # (benchmarks/engine.py replays a long game of each ruleset's LAST setup: keep the sample warbands last.)
     "underworlds/deathgorge": [underworlds_setup(2), underworlds_setup(3),
@@ -78,7 +78,7 @@ SETUPS: dict[str, list[dict]] = {
                                                     ("cyrenis-razors", "cyrenis-razors-rivals"))),
                                underworlds_setup(4)],
     "conquest/core": [conquest_setup(), conquest_setup("torquemada-coteaz", "nazdreg", 30)],
-    # Earlier editions (branch editions): the same sample warbands under the 2018 and 2019 rules.
+    # Earlier editions: the same sample warbands under the 2018 and 2019 rules.
     "underworlds/shadespire": [edition_setup("underworlds/shadespire", 2), edition_setup("underworlds/shadespire", 4),
                                content_setup("underworlds/shadespire", "standard", (
                                    ("steelhearts-champions", "steelhearts-champions-shadespire"),

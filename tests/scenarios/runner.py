@@ -24,6 +24,7 @@ from pathlib import Path
 
 import yaml
 
+from app import content
 from app.engine import registry
 from app.engine.core import Event, check_revert, replay
 
@@ -62,21 +63,11 @@ def dig(state, path: str):
     return cur
 
 
-def expand_setup(ruleset_id: str, setup: dict) -> dict:
-    """Fill a scenario's setup from content (warbands by id) when the content module offers it."""
-    try:
-        from app import content  # noqa: PLC0415 - optional until the content module exists
-    except ImportError:
-        return setup
-    expander = getattr(content, "expand_setup", None)
-    return expander(ruleset_id, setup) if expander else setup
-
-
 def play_scenario(path: Path) -> dict:
     """Run one scenario file; raises AssertionError with the step number on the first mismatch."""
     spec = yaml.safe_load(path.read_text())
     rs = registry.get(spec["ruleset"])
-    setup = expand_setup(spec["ruleset"], spec["setup"])
+    setup = content.expand_setup(spec["ruleset"], spec["setup"])  # warbands by id filled from content/
     state = rs.new_game(setup)
     log: list[Event] = []
     last_cons: list = []

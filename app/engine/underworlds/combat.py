@@ -1,6 +1,6 @@
 """Warhammer Underworlds combat sequence as pure functions, for the Deathgorge, Dreadfane and Shadespire rules.
 
-Nothing here reads or changes game state: the caller (the Underworlds ruleset, branch uw-rules) passes
+Nothing here reads or changes game state: the caller (the Underworlds ruleset: attacks.py, spells.py, power.py) passes
 the facts it knows (is the target on Guard, staggered, how many wounds it has left) and applies what
 comes back (damage, drive back, Stagger token, backlash). Every decision names its rule source.
 
@@ -9,8 +9,8 @@ Editions are DATA: `CombatRules` (frozen dataclass) with `DEATHGORGE_COMBAT`, `D
 never on the edition name. A correction is one line, e.g.
 ``DEATHGORGE_COMBAT.replace(cover_symbol="double")``.
 
-For uw-rules, the `attack` event
---------------------------------
+The `attack` event
+------------------
 ``ATTACK_FIELDS`` is the core field spec of the event's data (DESIGN.md envelope plus a few optional
 members)::
 

@@ -1,6 +1,6 @@
 """Reaction steps, reaction windows and chains, and the core Plunder reaction.
 
-REACTION TRIGGERS (shared with the content engineer: a card record's `reaction` names one of these ids)
+REACTION TRIGGERS (shared with content: a card record's `reaction` names one of these ids)
 are the reaction steps the book marks with the reaction-step symbol. `REACTION_STEPS` below is the list.
 
 How a window works (Deathgorge rulebook, Reactions pg 34-37):

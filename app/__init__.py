@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import importlib
 import logging
-import pkgutil
 from typing import Any, Mapping
 
 from .config import Config
@@ -32,26 +31,16 @@ def _load_plugins(names: str) -> None:
         importlib.import_module(name)
 
 
-def _optional_blueprints(app) -> None:
-    """Register blueprints of app/api modules other engineers own (content...) when they exist."""
-    from flask import Blueprint
-
-    from . import api as api_pkg
-    for info in pkgutil.iter_modules(api_pkg.__path__):
-        if info.name in ("games", "errors", "strict_json", "security"):
-            continue
-        module = importlib.import_module(f"app.api.{info.name}")
-        for value in vars(module).values():
-            if isinstance(value, Blueprint) and value.name not in app.blueprints:
-                app.register_blueprint(value)
-    for name in ("app.web", "app.tournaments.web"):  # the web app's pages, when present
-        try:
-            module = importlib.import_module(name)
-        except ImportError:
-            continue
-        for value in vars(module).values():
-            if isinstance(value, Blueprint) and value.name not in app.blueprints:
-                app.register_blueprint(value)
+def _blueprints():
+    """Every blueprint of the app: the REST API (games, content, events, OpenAPI, previews) and the web pages."""
+    from .api.content import bp as content_bp
+    from .api.events import bp as events_bp
+    from .api.games import bp as games_bp
+    from .api.openapi import bp as openapi_bp
+    from .api.preview import bp as preview_bp
+    from .tournaments.web import bp as events_web_bp
+    from .web import bp as web_bp
+    return (games_bp, content_bp, events_bp, openapi_bp, preview_bp, web_bp, events_web_bp)
 
 
 def _events(socketio, store, service, limiter):
@@ -85,7 +74,6 @@ def create_app(config: Mapping[str, Any] | Config | None = None):
     from .api import errors as api_errors
     from .api import security as api_security
     from .api.strict_json import StrictJSONProvider
-    from .api.games import bp as games_bp
     from .games import GameService
     from .games.ratelimit import Limits
     from .live.broadcast import Broadcaster
@@ -146,8 +134,8 @@ def create_app(config: Mapping[str, Any] | Config | None = None):
     delivery.init_app(app)
     api_security.register(app)
     app_metrics.init_app(app, metrics, cfg.METRICS_TOKEN)
-    app.register_blueprint(games_bp)
-    _optional_blueprints(app)
+    for blueprint in _blueprints():
+        app.register_blueprint(blueprint)
 
     @app.get("/healthz")
     def healthz():

@@ -15,7 +15,7 @@ from typing import Callable
 
 import yaml
 
-from app.engine.battlelore.units import problems_in_record
+from app.engine.battlelore.units import missing_numbers, problems_in_record
 from app.engine.core import SetupError
 
 ROOT = Path(__file__).resolve().parent.parent / "content"
@@ -94,8 +94,6 @@ def expand_setup(setup: dict, lookup: Lookup | None = None) -> dict:
     Seats: {"name", "faction"?, "units"?: [records], "custom_id"?: saved unit list id}.
     Each seat also gets `missing`: for each unit slug, the numbers still to enter.
     """
-    from app.engine.battlelore.units import missing_numbers  # noqa: PLC0415 - same package family
-
     out = copy.deepcopy(setup)
     seats = out.get("seats") if isinstance(out, dict) else None
     if not isinstance(seats, list):

@@ -23,6 +23,7 @@ import yaml
 from marshmallow import ValidationError
 
 from app.engine.core import SetupError
+from app.engine.underworlds import decks as deck_rules
 from app.schemas.content import (CUSTOM_KINDS, KINDS, NEEDED, CustomDeckSchema, FighterSchema, missing_fields)
 
 # Traits a card may be restricted to (Deathgorge rulebook, Traits, pg 7; older cards name others).
@@ -308,11 +309,7 @@ def other_games() -> dict[str, dict[str, list[dict]]]:
     """{game: {kind: [records]}} from the other games' loaders (each validates its own files)."""
     out = {}
     for game in GAME_MODULES:
-        try:
-            module = _other_game(game)
-        except ImportError:
-            continue
-        out[game] = {kind: recs for kind, recs in module.load().items() if isinstance(recs, list)}
+        out[game] = {kind: recs for kind, recs in _other_game(game).load().items() if isinstance(recs, list)}
     return out
 
 
@@ -614,10 +611,6 @@ def _validate_seat_deck(ruleset_id: str, fmt: str | None, seat: dict, where: str
         fmt = edition
     elif ruleset_id != "underworlds/deathgorge" or not fmt:
         return
-    try:
-        from app.engine.underworlds import decks as deck_rules  # noqa: PLC0415 - engine imports stay lazy
-    except ImportError:  # the Underworlds engine package is not installed in this build
-        return
     warband = {"id": seat.get("warband"), "grand_alliance": seat.get("grand_alliance")}
     fmt_data = fmt_data or lib.get("underworlds", "formats", fmt)
     problems = deck_rules.validate_deck(fmt, warband, seat["deck"], fmt_data)
@@ -639,11 +632,9 @@ def expand_setup(ruleset_id: str, setup: dict, lookup: Lookup | None = None) -> 
     out = copy.deepcopy(setup)
     game = ruleset_id.split("/", 1)[0] if isinstance(ruleset_id, str) else None
     if game in GAME_MODULES:
-        return _other_game(game).expand_setup(out, **({"lookup": lookup or _server_lookup()}
-                                                       if "lookup" in _params(game) else {}))
+        return _other_game(game).expand_setup(out, **({"lookup": lookup} if "lookup" in _params(game) else {}))
     if game != "underworlds" or not isinstance(out, dict):
         return out
-    lookup = lookup or _server_lookup()
     seats = out.get("seats")
     if not isinstance(seats, list):
         return out  # the ruleset reports the malformed setup itself
@@ -704,20 +695,6 @@ def no_printing(warband: dict, wanted: str | None) -> str:
         return f"'{warband['name']}' has no printing '{wanted}' (choose one of: {ids})."
     return (f"These rules offer no printing of {warband['name']}'s fighter cards (it has: {ids}): "
             "name the printing you hold, or enter your fighters.")
-
-
-def _server_lookup() -> Lookup | None:
-    """Saved custom content of the running server (its store), when called inside a request."""
-    try:
-        from flask import current_app, has_app_context  # noqa: PLC0415 - only inside the server
-    except ImportError:
-        return None
-    if not has_app_context():
-        return None
-    store = (current_app.extensions.get("tablewarden") or {}).get("store")
-    if store is None or not hasattr(store, "get_custom"):
-        return None
-    return lambda kind, cid: store.get_custom(kind, cid)
 
 
 def validate_custom(kind: str, payload: Any) -> tuple[dict | None, list[dict]]:

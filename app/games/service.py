@@ -8,7 +8,6 @@ what was stored the first time.
 from __future__ import annotations
 
 import copy
-import importlib
 import logging
 import random
 import threading
@@ -19,6 +18,7 @@ from typing import Any, Callable
 
 from marshmallow import ValidationError
 
+from app import content
 from app.engine import registry
 from app.engine.core import (CORE_RULE, PLAYER_SEATS, REVERT, REVERT_SPEC, ROLES, Event, IllegalEvent, Ruleset,
                              SetupError, closed_by, NO_EFFECT, LogFold, changes_nothing, check_fields, check_revert, fold_log, replay)
@@ -148,16 +148,6 @@ def rules_record(ruleset_id: str) -> dict:
     except metadata.PackageNotFoundError:
         app_version = None
     return {"ruleset": ruleset_id, "version": registry.rules_version(ruleset_id), "app": app_version}
-
-
-def expand_setup(ruleset_id: str, setup: dict) -> dict:
-    """Let app.content fill seats' fighters/decks from content/ when that module provides it."""
-    try:
-        content = importlib.import_module("app.content")
-    except ImportError:
-        return setup
-    expander = getattr(content, "expand_setup", None)
-    return expander(ruleset_id, setup) if expander else setup
 
 
 class ImportTooLong(Exception):
@@ -371,9 +361,13 @@ class GameService:
         kept = {k: v for k, v in (before.game.get("meta") or {}).items() if k in ("event", "round", "table")}
         return {**kept, "follows": before.game["id"], "follows_seat": caller.seat}
 
+    def _saved(self, kind: str, cid: str):
+        """A player's saved content record (custom warband, deck, unit list), or None."""
+        return self._storage(self.store.get_custom, kind, cid)
+
     def _expanded(self, ruleset_id: str, setup: dict) -> dict:
         try:
-            return expand_setup(ruleset_id, copy.deepcopy(setup))
+            return content.expand_setup(ruleset_id, copy.deepcopy(setup), self._saved)
         except SetupError as exc:
             raise ApiError(422, "bad_setup", exc.message, fields={exc.field or "seats": exc.message})
         except (ValueError, LookupError, TypeError) as exc:

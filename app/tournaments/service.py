@@ -19,6 +19,9 @@ from typing import Any, Callable
 
 from marshmallow import ValidationError
 
+from app import content
+from app.engine.core import SetupError
+from app.engine.underworlds.editions import matched_play
 from app.games import ApiError, GameService
 from app.games.tokens import hash_token, new_token
 from app.schemas.wire import field_messages
@@ -212,14 +215,11 @@ class EventService:
 
     def _card_list(self, setup: dict) -> dict:
         """The organiser's saved card list checked against the event's format: its name and date for the event."""
-        from app import content  # noqa: PLC0415 - content loads YAML; only events with a list need it
-        from app.engine.core import SetupError  # noqa: PLC0415
         if setup["ruleset"] != "underworlds/deathgorge":
             raise ApiError(400, "invalid", "An organiser's card list is for the current rules' formats.",
                            fields={"card_list": "Only for the current rules (Championship, Nemesis)."})
-        lookup = lambda kind, cid: self._storage(self.store.get_custom, kind, cid)  # noqa: E731
         try:
-            saved = content.card_list(content.load(), setup["format"], setup["card_list"], lookup)
+            saved = content.card_list(content.load(), setup["format"], setup["card_list"], self._saved)
         except SetupError as exc:
             raise ApiError(422, "bad_card_list", exc.message, fields={"card_list": exc.message})
         return {"card_list_name": saved.get("name"), "card_list_as_of": saved.get("as_of")}
@@ -304,11 +304,12 @@ class EventService:
         n = model.current_round(state)
         return n > 0 and state["rounds"][n]["published"]
 
-    @staticmethod
-    def _check_deck(setup: dict, body: dict) -> dict:
+    def _saved(self, kind: str, cid: str):
+        """A player's or organiser's saved content record (custom warband, deck, card list), or None."""
+        return self._storage(self.store.get_custom, kind, cid)
+
+    def _check_deck(self, setup: dict, body: dict) -> dict:
         """The registration's seat expanded from content with the event format's deck check (no refusal here)."""
-        from app import content  # noqa: PLC0415 - content loads YAML; only registration needs it
-        from app.engine.core import SetupError  # noqa: PLC0415
         seat = {"name": body["name"], "warband": body["warband"]}
         if body["deck"] is not None:
             seat["deck"] = body["deck"]
@@ -316,7 +317,7 @@ class EventService:
         if setup.get("card_list"):
             options["card_list"] = setup["card_list"]  # problems cite the list's name and date
         try:
-            return content.expand_setup(setup["ruleset"], {"options": options, "seats": [seat]})["seats"][0]
+            return content.expand_setup(setup["ruleset"], {"options": options, "seats": [seat]}, self._saved)["seats"][0]
         except SetupError as exc:
             raise ApiError(422, "bad_registration", exc.message.replace("seats[0]", "registration"),
                            fields={(exc.field or "warband").replace("seats[0].", ""): exc.message})
@@ -411,7 +412,6 @@ class EventService:
     @staticmethod
     def _first_game_of_match(setup: dict, players: list[dict]) -> dict:
         """options.match of a best-of-three table's first game: each player keeps their warband (pg 26)."""
-        from app.engine.underworlds.editions import matched_play  # noqa: PLC0415
         match = matched_play.new_match(["p1", "p2"], tiebreakers=setup.get("match_tiebreakers", False),
                                        warbands={"p1": players[0]["warband"], "p2": players[1]["warband"]})
         return matched_play.game_context(match)

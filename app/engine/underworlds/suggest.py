@@ -91,8 +91,36 @@ def reaction_window(rs, state) -> dict | None:
 
 def ahead(rs, state, seat: str) -> list:
     """The optional steps open now, closed as passed one at a time before `seat`'s next event of the sequence
-    (core.Ruleset.passes_ahead): [(ImpliedPass, state after it)]."""
+    (core.Ruleset.passes_ahead): [(ImpliedPass, state after it)].
+
+    Who enters the next event matters only at a drive back (passes.implied_pass: only the attacking player
+    moves the game past it), so the chain every seat shares is worked out once per state and only the
+    attacking player's continuation past a drive back is added to it."""
+    chain = _shared_chain(rs, state)
+    last = chain[-1][1] if chain else state
+    drive = last.get("drive_back")
+    if seat and drive and seat_of(drive["attacker"]) == seat:
+        return chain + _passes(rs, last, seat)
+    return chain
+
+
+def _passes(rs, state, seat: str) -> list:
     return [(implied, after) for implied, after, _ in rs.passes_ahead(state, Event("activate", seat, {}))]
+
+
+# The last state's shared chain, per ruleset object: the views of one event ask for it once per seat. States
+# are values here (apply() returns a new one; nothing mutates a state that has been handed out), so the
+# state object itself is the key; holding it keeps its id from being reused.
+_LAST_CHAIN: dict[int, tuple[dict, list]] = {}
+
+
+def _shared_chain(rs, state) -> list:
+    hit = _LAST_CHAIN.get(id(rs))
+    if hit is not None and hit[0] is state:
+        return hit[1]
+    chain = _passes(rs, state, "")
+    _LAST_CHAIN[id(rs)] = (state, chain)
+    return chain
 
 
 def optional_steps(chain: list) -> list[dict]:

@@ -187,3 +187,28 @@ def test_a_card_that_inspires_a_fighter_is_an_override_with_its_reason():
     assert "p1.leader" not in _inspire_offers(state, "p1")
     state, _ = play(state, "inspire", "p1", override="card: Inspiring Presence", fighter="p1.leader")
     assert state["fighters"]["p1.leader"]["inspired"]
+
+
+def test_the_shared_look_ahead_is_the_same_as_each_seats_own():
+    """suggest.ahead() works out the passes ahead once per state for every seat and adds only the attacking
+    player's continuation past a drive back (passes.implied_pass); over random games of every edition, each
+    seat's chain equals the one worked out for that seat alone, drive backs included."""
+    from app.engine import registry
+
+    from ..play import SETUPS, play_random
+    from app.engine.underworlds import suggest as S
+
+    drive_backs = 0
+    for rid in [r for r in SETUPS if r.startswith("underworlds/")]:
+        rs = registry.get(rid)
+        states: list = []
+        play_random(rs, SETUPS[rid][0], 7, max_events=300, on_event=lambda s, *_: states.append(s))
+        for state in states:
+            for seat in state["seats"]:
+                alone = S._passes(rs, state, seat)
+                shared = S.ahead(rs, state, seat)
+                assert [(i.event.to_dict(), after) for i, after in shared] == \
+                       [(i.event.to_dict(), after) for i, after in alone]
+            chain = S._passes(rs, state, "")
+            drive_backs += bool((chain[-1][1] if chain else state).get("drive_back"))
+    assert drive_backs, "no game reached a drive back: the attacking player's continuation went untested"

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Error, Locator, Page, expect
 
 
 def create_game(page: Page, phones, names=("Ana", "Ben"), fighters=(("Vex",), ("Rok",)), shots=True,
@@ -232,3 +232,15 @@ def revert_in_log(page: Page, entry, reason: str) -> None:
     entry.get_by_role("button", name="Revert…").click()
     page.locator("dialog #reason").fill(reason)
     page.locator("dialog").get_by_role("button", name="Confirm").click()
+
+
+def scroll_to(locator: Locator, tries: int = 5) -> None:
+    """Scroll an element into view for a screenshot. The table re-renders on every live frame, so the element
+    found may be replaced while Playwright waits for it to be stable: then the new one is scrolled to."""
+    for attempt in range(tries):
+        try:
+            locator.scroll_into_view_if_needed()
+            return
+        except Error as exc:
+            if "not attached" not in str(exc) or attempt == tries - 1:
+                raise

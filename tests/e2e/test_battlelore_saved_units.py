@@ -7,6 +7,7 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
+from .flows import scroll_to
 
 pytestmark = pytest.mark.e2e
 
@@ -46,7 +47,7 @@ def test_a_unit_typed_at_one_muster_is_offered_filled_at_the_next(phones):
     expect(ana.locator("#units-p1[data-saved-loaded]")).to_be_attached()   # the server's saved cards are in
     row = ana.locator("#units-p1 [data-slug='citadel-guard']")
     expect(row).to_contain_text("numbers not known")
-    row.scroll_into_view_if_needed()
+    scroll_to(row)
     phones.shot(ana, "01-content-units-by-name")
     row.get_by_role("button", name="Edit Citadel Guard").click()
     expect(ana.locator("dialog.sheet #unit-name")).to_have_count(0)    # the name is known: only numbers asked
@@ -70,7 +71,7 @@ def test_a_unit_typed_at_one_muster_is_offered_filled_at_the_next(phones):
     expect(row).to_contain_text("numbers not known")
     fill = row.locator("[data-action='fill-saved']")
     expect(fill).to_be_visible()
-    row.scroll_into_view_if_needed()
+    scroll_to(row)
     phones.shot(ben, "03-offered-at-the-next-muster")
     fill.click()
     expect(row).to_contain_text("4 figures · move 1 · 3 dice melee · 4 pts")

@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import expect
 
-from .flows import join, log_texts, tap
+from .flows import join, log_texts, scroll_to, tap
 from .test_conquest import enter, pick
 
 
@@ -52,7 +52,7 @@ def test_cards_picked_by_name_and_a_deck_checked(phones):
     expect(problems).to_contain_text("4 copies of Goff Boyz")
     expect(problems).to_contain_text("Rule: Deck customisation")
     expect(problems).to_contain_text("at least 50 cards")
-    problems.scroll_into_view_if_needed()
+    scroll_to(problems)
     phones.shot(ana, "01-deck-breaks-a-rule")
     ana.locator("#wizard-next").click()
     expect(ana.locator("#toast")).to_contain_text("Ana's deck")          # not created with a broken deck

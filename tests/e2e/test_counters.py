@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from .flows import api_game, assert_touch_targets, events, join
+from .flows import api_game, assert_touch_targets, events, join, scroll_to
 
 
 def test_give_a_raise_token_and_a_named_counter_the_other_phone_sees_both(phones, server):
@@ -36,7 +36,7 @@ def test_give_a_raise_token_and_a_named_counter_the_other_phone_sees_both(phones
 
     theirs = ben.locator("[data-fighter='p1.vex']")
     expect(theirs.locator(".badge.token")).to_have_text(["Raise", "blood ×2"], timeout=1000)
-    theirs.scroll_into_view_if_needed()
+    scroll_to(theirs)
     phones.shot(ben, "02-other-phone")
     stored = [(e["type"], e["data"]) for e in events(server, game) if e["type"] in ("token", "counter")]
     assert stored == [("token", {"fighter": "p1.vex", "token": "raise", "action": "give"}),

@@ -7,7 +7,7 @@ import json
 import requests
 from playwright.sync_api import expect
 
-from .flows import content_seat, finish_wizard, open_wizard
+from .flows import content_seat, finish_wizard, open_wizard, scroll_to
 
 
 def host_record(page) -> dict:
@@ -56,7 +56,7 @@ def test_deck_from_content_checked_with_its_rule_then_played_anyway(phones, serv
                                      "Club Championship list of 2026-11-01")
     expect(host.locator("#toast")).to_contain_text("Ana's deck")
     expect(host.get_by_role("heading", name="Players")).to_be_visible()  # still on the players step
-    problems.scroll_into_view_if_needed()
+    scroll_to(problems)
     phones.shot(host, "02-deck-refused-with-rule")
 
     host.get_by_role("button", name="Play this deck anyway").click()
@@ -125,7 +125,7 @@ def test_nemesis_deck_built_from_the_card_lists_is_checked_with_its_rule(phones,
     problems = host.locator("[data-deck-problems]")
     expect(problems).to_contain_text("The objective deck needs at least 12 cards (1 chosen)")
     expect(problems).to_contain_text("Rule: Deathgorge rulebook, Ways to play: Nemesis, Deck-building (pg 40)")
-    problems.scroll_into_view_if_needed()
+    scroll_to(problems)
     phones.shot(host, "02-built-deck-refused")
     host.get_by_role("button", name="Play this deck anyway").click()
     host.locator("dialog textarea").fill("learning game")

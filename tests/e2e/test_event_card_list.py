@@ -6,6 +6,7 @@ import requests
 from playwright.sync_api import expect
 
 from .event_rest import open_event_form
+from .flows import scroll_to
 
 
 def test_registration_cites_the_organisers_card_list(phones, server):
@@ -37,5 +38,5 @@ def test_registration_cites_the_organisers_card_list(phones, server):
     expect(problems).to_contain_text("Bitter Storm cannot be used in the Championship format")
     expect(problems.locator(".rule")).to_have_text("Rule: Deathgorge rulebook, Ways to play: Championship (pg 41); "
                                                    "Club list of 2026-11-01")
-    problems.scroll_into_view_if_needed()
+    scroll_to(problems)
     phones.shot(org, "02-deck-refused-by-the-list")

@@ -8,6 +8,7 @@ import requests
 from playwright.sync_api import expect
 
 from .event_rest import api
+from .flows import scroll_to
 
 
 def test_the_organiser_replaces_a_lost_player_and_judge_link(phones, server):
@@ -49,7 +50,7 @@ def test_the_organiser_replaces_a_lost_player_and_judge_link(phones, server):
     org.get_by_role("button", name="Replace judge link").click()
     org.locator("[data-action='confirm']").click()
     expect(org.get_by_role("textbox", name="Judge Kim (new) link")).to_have_value(re.compile(rf"/event/{tid}#t=.+"))
-    org.locator("#lost-link").scroll_into_view_if_needed()
+    scroll_to(org.locator("#lost-link"))
     phones.shot(org, "04-judge-link-replaced")
     gone = requests.get(f"{server.url}/api/events/{tid}", headers={"Authorization": f"Bearer {judge['token']}"}, timeout=15)
     assert gone.status_code == 401

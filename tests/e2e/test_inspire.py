@@ -8,7 +8,7 @@ import uuid
 import requests
 from playwright.sync_api import expect
 
-from .flows import assert_touch_targets, events, fighter, join
+from .flows import assert_touch_targets, events, fighter, join, scroll_to
 
 
 def inspire_game(server) -> dict:
@@ -45,7 +45,7 @@ def test_inspire_is_offered_only_when_legal_and_a_cards_inspire_needs_its_reason
     vex, ash = ana.locator("[data-fighter='p1.vex']"), ana.locator("[data-fighter='p1.ash']")
     expect(ash.get_by_role("button", name="Inspire Ash", exact=True)).to_be_visible()
     expect(vex.get_by_role("button", name="Inspire Vex", exact=True)).to_have_count(0)
-    vex.scroll_into_view_if_needed()
+    scroll_to(vex)
     phones.shot(ana, "01-no-inspire-for-vex")
 
     vex.get_by_role("button", name="Tokens & counters of Vex").click()
@@ -63,5 +63,5 @@ def test_inspire_is_offered_only_when_legal_and_a_cards_inspire_needs_its_reason
     expect(vex.get_by_role("button", name="Un-inspire Vex")).to_be_visible()
     stored = [e for e in events(server, game) if e["type"] == "inspire"]
     assert [(e["data"], e["override"]) for e in stored] == [({"fighter": "p1.vex"}, {"reason": "card: Inspiring Presence"})]
-    ben.locator("[data-fighter='p1.vex']").scroll_into_view_if_needed()
+    scroll_to(ben.locator("[data-fighter='p1.vex']"))
     phones.shot(ben, "04-other-phone")

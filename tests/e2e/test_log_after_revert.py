@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from .flows import api_game, join, referee_phone, revert_in_log
+from .flows import api_game, join, referee_phone, revert_in_log, scroll_to
 from .uw_rest import post, state
 
 
@@ -39,7 +39,7 @@ def test_entries_that_lost_their_effect_after_a_mid_log_revert_say_why(phones, s
     took_back = ben.locator("ol.log li[data-type='revert']")
     expect(took_back).to_contain_text(f"Took back #{move_seq}: Vex had already moved")
     assert int(guard.get_attribute("data-seq")) > int(move_seq)
-    guard.scroll_into_view_if_needed()
+    scroll_to(guard)
     phones.shot(ben, "01-log-after-mid-log-revert")
     # The events before the Move, and the Move itself (taken back), are not marked as inert.
     expect(ben.locator(f"ol.log li[data-seq='{move_seq}']")).to_have_class("reverted")

@@ -8,7 +8,7 @@ import re
 
 from playwright.sync_api import expect
 
-from .flows import join
+from .flows import join, scroll_to
 from .uw_rest import quiet_game, set_up
 
 
@@ -61,7 +61,7 @@ def test_best_of_three_match_decided_on_the_glory_tiebreaker(phones, server):
         expect(p.locator("#match-score")).to_have_text("Games won: Ana 1 · Ben 0")
         expect(p.locator("#read-only-note")).to_contain_text("The game is over")
     phones.shot(ben, "03-game-1-over", full_page=True)
-    ana.locator("#match").scroll_into_view_if_needed()
+    scroll_to(ana.locator("#match"))
     phones.shot(ana, "03b-game-1-match-panel")
 
     # Ana starts game 2 from her phone; Ben's game-over screen offers to join it.
@@ -100,7 +100,7 @@ def test_best_of_three_match_decided_on_the_glory_tiebreaker(phones, server):
         expect(p.locator("[data-action='next-game']")).to_have_count(0)
     expect(ana.locator("#match-score")).to_have_text("Games won: Ana 1 · Ben 1")
     expect(ana.locator("#match")).to_contain_text("Glory over the match: Ana 5 · Ben 4")
-    ana.locator("#match").scroll_into_view_if_needed()
+    scroll_to(ana.locator("#match"))
     phones.shot(ana, "06-match-winner")
     phones.shot(ben, "07-match-over-full", full_page=True)
 
@@ -152,5 +152,5 @@ def test_level_match_with_no_fighters_left_is_settled_by_a_roll_off_on_the_phone
     expect(ben.locator("#match-result .who")).to_have_text("Ben")
     expect(ben.locator("#match-decided-by")).to_have_text("Tiebreaker: the roll-off (no fighters left, equal glory)")
     expect(ben.locator("section.actions")).to_have_count(0)
-    ben.locator("#match").scroll_into_view_if_needed()
+    scroll_to(ben.locator("#match"))
     phones.shot(ben, "03-match-won-on-the-roll-off")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from .axe import violations
-from .flows import api_game, assert_touch_targets, join, seated, tap
+from .flows import api_game, assert_touch_targets, join, scroll_to, seated, tap
 
 HELD = ("Flash Flood", "Icy Foreboding")
 
@@ -24,7 +24,7 @@ def test_my_hand_comes_first_in_the_card_picker_and_stays_off_the_other_phone(ph
     join(ana, game["join_code"], "p1")
     (ben,) = seated(phones, game, "p2")
     expect(ana.locator("#banner")).to_contain_text("Activation step")
-    ana.locator("[data-suggestion='hand']").scroll_into_view_if_needed()
+    scroll_to(ana.locator("[data-suggestion='hand']"))
     phones.shot(ana, "00-my-hand-button")
     ana.locator("[data-suggestion='hand']").click()
     sheet = ana.locator("dialog[aria-label='My hand']")

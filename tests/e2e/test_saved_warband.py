@@ -6,7 +6,7 @@ import re
 
 from playwright.sync_api import expect
 
-from .flows import tap
+from .flows import scroll_to, tap
 
 
 def test_saved_warband_shared_by_link_is_played_on_another_phone(phones, server):
@@ -27,7 +27,7 @@ def test_saved_warband_shared_by_link_is_played_on_another_phone(phones, server)
     link = a.locator("#share-link")
     expect(link).to_have_value(re.compile(r"/new\?warband="))
     expect(a.locator("[data-saved-warband]")).to_contain_text("Vex's <b>Raiders</b>")   # a name is text
-    a.locator("[data-saved-warband]").scroll_into_view_if_needed()
+    scroll_to(a.locator("[data-saved-warband]"))
     phones.shot(a, "01-saved-share-link")
     url = link.input_value()
     saved_id = url.split("warband=")[1]

@@ -74,14 +74,14 @@ def create_app(config: Mapping[str, Any] | Config | None = None):
     from .api import errors as api_errors
     from .api import security as api_security
     from .api.strict_json import StrictJSONProvider
-    from .games import GameService
-    from .games.ratelimit import Limits
-    from .live.broadcast import Broadcaster
-    from .live.body_limit import SocketIOBodyLimit
-    from .live.frames import guard_messages, packet_class
     from .live import fastjson
+    from .live.body_limit import SocketIOBodyLimit
+    from .live.broadcast import Broadcaster
+    from .live.frames import guard_messages, packet_class
     from .live.handlers import LiveNamespace
     from .live.runtime import offloader
+    from .ratelimit import Limits
+    from .service import GameService
     from .store import open_store
 
     cfg = config if isinstance(config, Config) else Config.from_env().updated(config)

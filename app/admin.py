@@ -23,8 +23,9 @@ from typing import Iterator
 
 from app.engine import registry
 from app.engine.core import REVERT, fold_log
-from app.games.errors import ApiError
-from app.games.service import Caller, GameService, record_event
+from app.service import Caller, GameService
+from app.service.errors import ApiError
+from app.service.records import record_event
 
 ALL_GAMES = 1_000_000
 INSTANCE = Path(__file__).resolve().parent.parent / "instance"  # Flask's instance folder for this package

@@ -10,7 +10,7 @@ from flask import Flask, Response, abort, request
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
-from app.games.errors import ApiError
+from app.service.errors import ApiError
 
 # Acks are expected in milliseconds; the upper buckets catch a stalled disk or an overloaded process.
 ACK_BUCKETS = (0.0005, 0.001, 0.002, 0.003, 0.005, 0.0075, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)

@@ -6,11 +6,11 @@ import logging
 from flask import Flask, jsonify, request
 from werkzeug.exceptions import HTTPException
 
-from app.games import ApiError
-from app.games.errors import invalid_payload
+from app.ratelimit import retry_after_header
 from app.schemas.sanity import WireProblem
+from app.service import ApiError
+from app.service.errors import invalid_payload
 from app.store import StoreError
-from app.games.ratelimit import retry_after_header
 
 log = logging.getLogger(__name__)
 

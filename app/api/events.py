@@ -11,7 +11,7 @@ import io
 import segno
 from flask import Blueprint, Response, current_app, jsonify, request
 
-from app.games import ApiError
+from app.service import ApiError
 from app.tournaments import exports
 from app.tournaments.service import EventService
 

@@ -8,9 +8,9 @@ import segno
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from app.engine import registry
-from app.games import ApiError, Caller, GameService
-from app.games.tokens import hash_token
 from app.schemas import sanity
+from app.service import ApiError, Caller, GameService
+from app.service.tokens import hash_token
 
 from . import security
 

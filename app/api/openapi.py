@@ -15,9 +15,22 @@ from apispec.ext.marshmallow import MarshmallowPlugin
 from flask import Blueprint, current_app, jsonify
 from marshmallow import Schema, fields
 
-from app.schemas.wire import CreateGameSchema, EventEnvelopeSchema, ImportSchema, JoinSchema, SyncSchema
-from app.tournaments.schemas import (CreateEventSchema, LinkSchema, NewLinkSchema, NoteSchema, RegisterSchema,
-                                     ResultSchema, RulingSchema)
+from app.schemas.wire import (
+    CreateGameSchema,
+    EventEnvelopeSchema,
+    ImportSchema,
+    JoinSchema,
+    SyncSchema,
+)
+from app.tournaments.schemas import (
+    CreateEventSchema,
+    LinkSchema,
+    NewLinkSchema,
+    NoteSchema,
+    RegisterSchema,
+    ResultSchema,
+    RulingSchema,
+)
 
 bp = Blueprint("openapi", __name__, url_prefix="/api")
 

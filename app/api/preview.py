@@ -1,7 +1,7 @@
 """POST /api/games/<id>/preview: what an event would do, without storing it (the phone's combat preview).
 
 Runs the same `check` and `apply` the real submit runs, on the game's current state, and answers
-{"allowed", "violations", "consequences"} (app/games/preview.py: never other seats' secrets); nothing is
+{"allowed", "violations", "consequences"} (app/service/preview.py: never other seats' secrets); nothing is
 written and nobody is told. The caller must hold
 a token of the game and be allowed to enter events for `by` (same rule as submitting).
 """
@@ -11,10 +11,10 @@ import logging
 
 from flask import Blueprint, current_app, jsonify, request
 
-from app.engine.core import Event, REVERT
-from app.games import ApiError
-from app.games.preview import preview as answer
+from app.engine.core import REVERT, Event
 from app.schemas import sanity
+from app.service import ApiError
+from app.service.preview import preview as answer
 
 log = logging.getLogger(__name__)
 
@@ -54,7 +54,7 @@ def preview(game_id: str):
     if etype == REVERT:
         raise ApiError(400, "invalid", "Undo cannot be previewed.")
     folded = service.folded(game_id)
-    if not service._may_act_for(caller, folded.game, by):  # noqa: SLF001 - the submit rule, reused as is
+    if not service.may_act_for(caller, folded.game, by):  # the submit rule, reused as is
         raise ApiError(403, "not_your_seat", f"You can only enter events for your own seat ({caller.seat}).")
     override = body.get("override") if isinstance(body.get("override"), dict) else None
     event = Event(type=etype, by=by, data=data, override=override, seq=folded.head + 1)

@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 
 from flask import Flask, current_app, request
 
-from app.games import ApiError
+from app.service import ApiError
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; "
        "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "

@@ -11,7 +11,9 @@ import logging
 import socketio
 
 from app.engine.core import ROLES
-from app.games.service import Applied, GameService, applied_payload
+from app.service import GameService
+from app.service.records import applied_payload
+from app.service.submit import Applied
 
 NAMESPACE = "/live"
 log = logging.getLogger(__name__)

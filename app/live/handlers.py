@@ -10,17 +10,23 @@ from __future__ import annotations
 import logging
 
 from flask import request
-from flask_socketio import ConnectionRefusedError, Namespace, emit, join_room, leave_room
+from flask_socketio import (
+    ConnectionRefusedError,
+    Namespace,
+    emit,
+    join_room,
+    leave_room,
+)
 from marshmallow import ValidationError
 
-from app.games import ApiError, Caller, GameService
-from app.games.ratelimit import Limits
-from app.games.service import applied_payload, redacted
-from app.games.errors import invalid_payload
-from app.games.tokens import hash_token
 from app.metrics import Metrics
+from app.ratelimit import Limits
 from app.schemas import sanity
 from app.schemas.wire import SyncSchema, field_messages
+from app.service import ApiError, Caller, GameService
+from app.service.errors import invalid_payload
+from app.service.records import applied_payload, redacted
+from app.service.tokens import hash_token
 
 from .broadcast import NAMESPACE, game_room, seat_room
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import csv
 import io
 
-from app.games import ApiError
+from app.service import ApiError
 
 from .standings import TIEBREAKERS
 

@@ -14,7 +14,7 @@ import logging
 from flask import request
 from flask_socketio import ConnectionRefusedError, Namespace, join_room
 
-from app.games import ApiError
+from app.service import ApiError
 
 from . import progress
 

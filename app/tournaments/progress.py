@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from app.games import ApiError
+from app.service import ApiError
 
 
 def _minutes_since(stamp: str | None) -> float | None:

@@ -22,13 +22,21 @@ from marshmallow import ValidationError
 from app import content
 from app.engine.core import SetupError
 from app.engine.underworlds.editions import matched_play
-from app.games import ApiError, GameService
-from app.games.tokens import hash_token, new_token
 from app.schemas.wire import field_messages
+from app.service import ApiError, GameService
+from app.service.tokens import hash_token, new_token
 from app.store import DuplicateKey, StoreError
 
 from . import model, progress, tables
-from .schemas import CreateEventSchema, LinkSchema, NewLinkSchema, NoteSchema, RegisterSchema, ResultSchema, RulingSchema
+from .schemas import (
+    CreateEventSchema,
+    LinkSchema,
+    NewLinkSchema,
+    NoteSchema,
+    RegisterSchema,
+    ResultSchema,
+    RulingSchema,
+)
 
 log = logging.getLogger(__name__)
 

@@ -7,7 +7,7 @@ import io
 
 import pytest
 
-from app.games.tokens import hash_token
+from app.service.tokens import hash_token
 
 from .event_helpers import auth, event_with_players, quiet_game
 

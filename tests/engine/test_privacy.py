@@ -30,8 +30,9 @@ from hypothesis import strategies as st
 
 from app.engine import registry
 from app.engine.core import Event
-from app.games.preview import preview
-from app.games.service import GameService, public_record
+from app.service.preview import preview
+from app.service import GameService
+from app.service.records import public_record
 
 from .play import SETUPS, choose, fill, options, rng_pick
 

@@ -197,7 +197,7 @@ def test_views_after_a_mid_log_revert_name_the_events_that_lost_their_effect(cli
 def test_an_event_stored_while_a_phone_connects_reaches_it(client, sio, monkeypatch):
     """An event stored while a phone is connecting (here: while its seat is being marked held) reaches that
     phone in its `sync` or as `applied`; it is never missed until the next event."""
-    from app.games.service import GameService
+    from app.service import GameService
     game = new_game(client)
     hold = GameService.hold
 

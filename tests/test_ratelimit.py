@@ -5,7 +5,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from app.games.ratelimit import Limits, RateLimiter, open_counters
+from app.ratelimit import Limits, RateLimiter, open_counters
 from tests.api.helpers import auth, new_game
 
 
@@ -69,7 +69,7 @@ def test_wrong_codes_on_join_count_as_misses(tmp_path):
 
 
 def test_join_codes_are_long_enough_that_guessing_is_pointless():
-    from app.games.tokens import JOIN_ALPHABET, JOIN_CODE_LENGTH, new_join_code
+    from app.service.tokens import JOIN_ALPHABET, JOIN_CODE_LENGTH, new_join_code
     from app.config import Config
     space = len(JOIN_ALPHABET) ** JOIN_CODE_LENGTH
     guesses_per_year = Config().JOIN_CODE_MISSES_PER_HOUR * 24 * 365

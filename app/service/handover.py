@@ -14,6 +14,8 @@ import secrets
 import time
 from typing import Callable
 
+from app.store.base import now_iso
+
 from .errors import ApiError
 from .tokens import hash_token
 
@@ -38,7 +40,7 @@ class Handovers:
     def _new(self, game_id: str, seat: str, kind: str, secret: str) -> dict:
         row = {"id": secrets.token_urlsafe(12), "game_id": game_id, "seat": seat, "kind": kind,
                "secret_hash": hash_token(secret), "status": "open", "attempts": 0,
-               "expires_at": time.time() + HANDOVER_SECONDS, "created_at": _now()}
+               "expires_at": time.time() + HANDOVER_SECONDS, "created_at": now_iso()}
         self.store.put_handover(row)
         return row
 
@@ -115,7 +117,3 @@ class Handovers:
             self.store.count_attempt(row["id"], MAX_CODE_ATTEMPTS)
         return False
 
-
-def _now() -> str:
-    from app.store.base import now_iso
-    return now_iso()

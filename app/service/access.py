@@ -1,0 +1,67 @@
+"""Who is asking: a bearer token's seat of one game, and what that seat may do."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from app.engine.core import PLAYER_SEATS
+
+from .errors import ApiError
+from .folds import GameLogs
+from .tokens import hash_token
+
+
+@dataclass(frozen=True)
+class Caller:
+    """Who is asking: the game their token belongs to and their seat (p1..p4) or role."""
+
+    game_id: str
+    seat: str
+
+    @property
+    def is_player(self) -> bool:
+        """A player seat (p1..p4)."""
+        return self.seat in PLAYER_SEATS
+
+    @property
+    def is_referee(self) -> bool:
+        """The referee may submit for anyone, override, revert any event and rewind."""
+        return self.seat == "referee"
+
+
+class Access(GameLogs):
+    """Tokens to callers, seats held by a phone, and whom a caller may enter events for."""
+
+    def authenticate(self, game_id: str | None, token: str | None) -> Caller:
+        """The caller of a bearer token: 401 if missing/unknown, 403 if it belongs to another game."""
+        if not token:
+            raise ApiError(401, "no_token", "This needs a seat token (Authorization: Bearer <token>).")
+        if len(token) > 200:
+            raise ApiError(401, "bad_token", "That token is not valid.")
+        found = self._storage(self.store.seat_for_token, hash_token(token))
+        if found is None:
+            raise ApiError(401, "bad_token", "That token is not valid.")
+        token_game, seat = found
+        if game_id is not None and token_game != game_id:
+            raise ApiError(403, "wrong_game", "That token belongs to another game.")
+        return Caller(token_game, seat)
+
+    def hold(self, caller: Caller) -> None:
+        """A phone opened the table with this player seat's token: the seat is held from now on.
+
+        (Once per process and seat; a cheap set lookup after that.) Scripts that only use the REST
+        API with a seat's token do not hold it; a phone that joined the seat holds it from the join.
+        """
+        if caller.is_player and (caller.game_id, caller.seat) not in self._held:
+            self._storage(self.store.hold_seat, caller.game_id, caller.seat)
+            if len(self._held) > 50_000:
+                self._held.clear()
+            self._held.add((caller.game_id, caller.seat))
+
+    @staticmethod
+    def may_act_for(caller: Caller, game: dict, by: str) -> bool:
+        """Whether the caller may enter an event for seat `by` (its own seat, any seat on a shared device, or the referee)."""
+        if caller.is_referee:
+            return True
+        if not caller.is_player:
+            return False
+        return by == caller.seat or (game["shared_device"] and by in PLAYER_SEATS)

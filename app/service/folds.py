@@ -1,0 +1,178 @@
+"""Each game's log folded into its current state, cached per game and brought up to the store's head."""
+from __future__ import annotations
+
+import logging
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from marshmallow import ValidationError
+
+from app.engine import registry
+from app.engine.core import PLAYER_SEATS, REVERT, LogFold, Ruleset, fold_log
+from app.schemas import sanity
+from app.schemas.wire import field_messages
+from app.store import EventStore, StoreError
+
+from .errors import ApiError, invalid_payload
+from .records import record_event
+
+log = logging.getLogger(__name__)
+
+CACHE_GAMES = 512
+
+
+@dataclass
+class Folded:
+    """A game's log folded into its current state (what the cache keeps per game)."""
+
+    game: dict
+    rs: Ruleset
+    records: list[dict] = field(default_factory=list)
+    state: dict = field(default_factory=dict)
+    inert: dict = field(default_factory=dict)   # seq -> why it no longer has any effect (fold_log)
+    _ids: dict = field(default_factory=dict, repr=False)
+
+    @property
+    def head(self) -> int:
+        """Seq of the last stored event."""
+        return self.records[-1]["seq"] if self.records else 0
+
+    @property
+    def id(self) -> str:
+        """The game id."""
+        return self.game["id"]
+
+    @property
+    def first_taken_back(self) -> int | None:
+        """Seq of the earliest event a revert took back (events after it are checked again), or None."""
+        gone = [r["data"]["seq"] for r in self.records if r["type"] == REVERT]
+        return min(gone) if gone else None
+
+    def by_id(self, event_id: str) -> dict | None:
+        """The stored record of a client event id, if this fold has it."""
+        return self._index().get(event_id)
+
+    def _index(self) -> dict:
+        if len(self._ids) != len(self.records):
+            self._ids = {r["id"]: r for r in self.records}
+        return self._ids
+
+    def extended(self, records: list[dict], state: dict, inert: dict) -> "Folded":
+        """This fold with more records appended; the event-id index is carried on, not rebuilt (O(new), not O(log))."""
+        ids = self._index()
+        ids.update((r["id"], r) for r in records)
+        # This fold's own index now holds more entries than its records: its next by_id rebuilds its
+        # own copy, so an older fold still in someone's hands never answers with a newer record.
+        return Folded(self.game, self.rs, self.records + records, state, inert, ids)
+
+
+
+class GameLogs:
+    """The games of an EventStore and their folded logs (cached); what every part of the service reads."""
+
+    def __init__(self, store: EventStore, lock_factory: Callable[[], Any]):
+        self.store = store
+        self.on_store_error: Callable[[], None] | None = None  # counted by /metrics
+        self._lock_factory = lock_factory
+        self._locks: dict[str, Any] = {}
+        self._locks_guard = lock_factory()
+        self._cache: OrderedDict[str, Folded] = OrderedDict()
+
+    def _lock(self, game_id: str):
+        with self._locks_guard:
+            lock = self._locks.get(game_id)
+            if lock is None:
+                if len(self._locks) > 4 * CACHE_GAMES:
+                    self._locks = {k: v for k, v in self._locks.items() if k in self._cache}
+                lock = self._locks[game_id] = self._lock_factory()
+            return lock
+
+    @staticmethod
+    def _ruleset(ruleset_id: str) -> Ruleset:
+        try:
+            return registry.get(ruleset_id)
+        except registry.UnknownRuleset:
+            raise ApiError(422, "unknown_ruleset", f"There is no ruleset '{ruleset_id}' on this server.",
+                           fields={"ruleset": f"Unknown ruleset; known: {', '.join(registry.available())}."})
+
+    @staticmethod
+    def _load_schema(schema, raw: Any) -> dict:
+        if not isinstance(raw, dict):
+            raise ApiError(400, "bad_request", "The body must be a JSON object.")
+        try:
+            sanity.check(raw)  # Socket.IO frames arrive parsed: refuse NaN, lone surrogates, deep nesting here
+        except sanity.WireProblem as problem:
+            raise invalid_payload(problem)
+        try:
+            return schema.load(raw)
+        except ValidationError as err:
+            raise ApiError(400, "invalid", "Some fields are missing or malformed.", fields=field_messages(err))
+
+    def _storage(self, fn, *args, **kw):
+        try:
+            return fn(*args, **kw)
+        except StoreError as exc:
+            log.warning("store unavailable: %s", exc)
+            if self.on_store_error is not None:
+                self.on_store_error()
+            raise ApiError(503, "storage_unavailable", "The game store is unavailable; try again shortly.")
+
+    def game(self, game_id: str) -> dict:
+        """The game row, or 404."""
+        game = self._storage(self.store.get_game, game_id) if isinstance(game_id, str) and len(game_id) <= 64 else None
+        if game is None:
+            raise ApiError(404, "no_such_game", "There is no game with that id.")
+        return game
+
+    @staticmethod
+    def seat_names(game: dict) -> list[dict]:
+        """[{"seat": "p1", "name": "Ana", "warband_name"?: "Garrek's Reavers"}, ...] from the stored setup."""
+        seats = (game.get("setup") or {}).get("seats") or []
+        out = []
+        for i, s in enumerate(seats[:len(PLAYER_SEATS)]):
+            entry = {"seat": PLAYER_SEATS[i], "name": (s.get("name") if isinstance(s, dict) else str(s))}
+            if isinstance(s, dict) and isinstance(s.get("warband_name"), str):
+                entry["warband_name"] = s["warband_name"]   # the content's name ("Garrek's Reavers"), not its id
+            out.append(entry)
+        return out
+
+
+    def _fold_all(self, rs: Ruleset, game: dict, records: list[dict]) -> LogFold:
+        try:
+            return fold_log(rs, game["setup"], [record_event(r) for r in records])
+        except Exception as exc:  # noqa: BLE001 - a ruleset bug must not become a 500 for the whole game
+            log.exception("replaying game %s failed", game["id"])
+            raise ApiError(422, "engine_error", f"The rules engine could not replay this game: {exc}")
+
+    def folded(self, game_id: str) -> Folded:
+        """The game's current state: cached fold, brought up to the store's head (other processes write too)."""
+        cached = self._cache.get(game_id)
+        if cached is None:
+            game = self.game(game_id)
+            rs = self._ruleset(game["ruleset"])
+            records = self._storage(self.store.events, game_id)
+            fold = self._fold_all(rs, game, records)
+            cached = Folded(game, rs, records, fold.state, fold.inert)
+        else:
+            newer = self._storage(self.store.events, game_id, since=cached.head)
+            if newer:
+                records = cached.records + newer
+                fold = LogFold(cached.state, cached.inert)
+                if any(r["type"] == REVERT for r in newer):
+                    fold = self._fold_all(cached.rs, cached.game, records)
+                else:
+                    try:
+                        for rec in newer:
+                            fold.state, _ = cached.rs.apply(fold.state, record_event(rec))
+                    except Exception:  # noqa: BLE001
+                        fold = self._fold_all(cached.rs, cached.game, records)
+                cached = cached.extended(newer, fold.state, fold.inert)
+        current = self._cache.get(game_id)
+        if current is not None and current.head > cached.head:
+            cached = current  # a submit stored a newer event while we read: never step the cache back
+        self._cache[game_id] = cached
+        self._cache.move_to_end(game_id)
+        while len(self._cache) > CACHE_GAMES:
+            self._cache.popitem(last=False)
+        return cached

@@ -1,0 +1,104 @@
+"""What a seat reads: its view of the state, the log, suggestions, and the referee's rewind."""
+from __future__ import annotations
+
+import logging
+
+from app.engine.core import PLAYER_SEATS, Ruleset
+
+from .access import Access, Caller
+from .errors import ApiError
+from .folds import Folded
+from .records import public_record, redacted
+
+log = logging.getLogger(__name__)
+
+
+class Reading(Access):
+    """Each seat's view of a game, always through the ruleset's redaction."""
+
+    def view_payload(self, folded: Folded, seat: str) -> dict:
+        """The `view` a seat or role receives: its view of the state, the outcome, its advice, inert events."""
+        return self._view(folded.rs, folded.state, folded.head, seat, self.inert_for(folded, seat))
+
+    @staticmethod
+    def inert_for(folded: Folded, seat: str) -> dict:
+        """The log's events that no longer have any effect, {seq: why}, as `seat` may see them.
+
+        The engine's reasons quote the event; for an event whose data is hidden from this seat (a secret
+        choice) only the status is given.
+        """
+        if not folded.inert:
+            return {}
+        records = {r["seq"]: r for r in folded.records}
+        out = {}
+        for seq, why in folded.inert.items():
+            rec = records.get(seq)
+            hidden = rec is not None and redacted(folded, rec, seat) != rec
+            out[str(seq)] = {"status": why["status"]} if hidden else why
+        return out
+
+    @staticmethod
+    def _view(rs: Ruleset, state: dict, head: int, seat: str, inert: dict | None = None) -> dict:
+        out: dict = {"seq": head, "seat": seat, "inert": inert or {}}
+        try:
+            out["state"] = rs.view(state, seat)
+        except Exception:  # noqa: BLE001 - never leak the full state when the view fails
+            log.exception("view failed for %s/%s", rs.id, seat)
+            out["state"] = None
+        try:
+            out["outcome"] = rs.outcome(state)
+        except Exception:  # noqa: BLE001
+            out["outcome"] = None
+        out["advice"] = None
+        if seat in PLAYER_SEATS:
+            try:
+                out["advice"] = rs.suggest(state, seat).to_dict()
+            except Exception:  # noqa: BLE001 - advice is optional; the game goes on without it
+                log.exception("suggest failed for %s/%s", rs.id, seat)
+        return out
+
+    def summary(self, caller: Caller) -> dict:
+        """GET /api/games/<id>: the game and its state as the caller's seat sees it."""
+        folded = self.folded(caller.game_id)
+        game = folded.game
+        return {"id": game["id"], "ruleset": game["ruleset"], "title": folded.rs.title,
+                "created_at": game["created_at"], "shared_device": game["shared_device"],
+                "join_code": game["join_code"], "seats": self.seat_names(game),
+                "you": {"seat": caller.seat, "role": "player" if caller.is_player else caller.seat},
+                "head": folded.head, "view": self.view_payload(folded, caller.seat)}
+
+    def events_since(self, caller: Caller, since: int) -> dict:
+        """GET /api/games/<id>/events?since=N (secret choices hidden from the other seats)."""
+        folded = self.folded(caller.game_id)
+        records = [r for r in folded.records if r["seq"] > since]
+        return {"since": since, "head": folded.head,
+                "events": [public_record(redacted(folded, r, caller.seat)) for r in records]}
+
+    def suggestions(self, caller: Caller, seat: str | None) -> dict:
+        """GET /api/games/<id>/suggestions: the caller's (or, for the referee/shared device, any seat's) advice."""
+        folded = self.folded(caller.game_id)
+        seats = folded.rs.seat_ids(folded.state)
+        target = seat or caller.seat
+        if target != caller.seat and not self.may_act_for(caller, folded.game, target):
+            raise ApiError(403, "not_your_seat", "You can only see suggestions for your own seat.")
+        if target not in seats:
+            raise ApiError(400, "invalid", "No such seat in this game.",
+                           fields={"seat": f"Choose one of: {', '.join(seats)}."})
+        try:
+            advice = folded.rs.suggest(folded.state, target).to_dict()
+        except Exception as exc:  # noqa: BLE001
+            log.exception("suggest failed")
+            raise ApiError(422, "engine_error", f"The rules engine could not list suggestions: {exc}")
+        return {"seq": folded.head, "advice": advice}
+
+    def state_at(self, caller: Caller, seq: int | None) -> dict:
+        """GET /api/games/<id>/state?seq=N: the whole state after event N (referee only)."""
+        if not caller.is_referee:
+            raise ApiError(403, "referee_only", "Only the referee can rewind the game.")
+        folded = self.folded(caller.game_id)
+        upto = folded.head if seq is None else seq
+        if upto < 0 or upto > folded.head:
+            raise ApiError(400, "invalid", "No such point in the log.",
+                           fields={"seq": f"Must be between 0 and {folded.head}."})
+        state = self._fold_all(folded.rs, folded.game, [r for r in folded.records if r["seq"] <= upto]).state
+        return {"seq": upto, "head": folded.head, "state": state}

@@ -1,0 +1,208 @@
+"""Submitting an event: schema check -> permission -> duplicate? -> state at the head (cached fold of
+the log) -> stale? -> the engine's check (422 with the violated rule) -> apply -> store as head+1 in
+one transaction -> result. Nothing is written unless every step passed; a repeated event id returns
+what was stored the first time.
+"""
+from __future__ import annotations
+
+import logging
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from app.engine.core import (
+    CORE_RULE,
+    NO_EFFECT,
+    REVERT,
+    REVERT_SPEC,
+    ROLES,
+    Event,
+    Ruleset,
+    changes_nothing,
+    check_fields,
+    check_revert,
+    closed_by,
+    fold_log,
+)
+from app.schemas.wire import EventEnvelopeSchema
+
+from .access import Caller
+from .errors import ApiError
+from .folds import Folded
+from .reading import Reading
+from .records import record_event
+
+log = logging.getLogger(__name__)
+
+READ_ONLY_ROLES = ("scorekeeper", "spectator")
+MAX_ATTEMPTS = 25  # stale appends retried (other processes writing the same game) before answering 503
+
+
+@dataclass
+class Applied:
+    """One event just stored: what the broadcaster sends to the table."""
+
+    game_id: str
+    record: dict
+    state: dict
+    rs: Ruleset
+    seats: list[str]
+    inert: dict[str, dict] = field(default_factory=dict)  # seat -> its view of the inert events
+
+
+class Submitting(Reading):
+    """Events checked by the engine and stored as the log's next seq; the table is told through on_applied."""
+
+    on_applied: Callable[[Applied, str | None], None] | None = None
+
+    def submit(self, caller: Caller, raw: Any, skip_sid: str | None = None) -> tuple[int, dict]:
+        """Check, apply and store one event; returns (HTTP status, reply body). Raises ApiError."""
+        env = self._load_schema(EventEnvelopeSchema(), raw)
+        cached = self._cache.get(caller.game_id)
+        game = cached.game if cached is not None else self.game(caller.game_id)
+        if caller.seat in READ_ONLY_ROLES:
+            raise ApiError(403, "read_only", f"A {caller.seat} can follow the game but not enter events.")
+        by = env["by"]
+        if by == "referee" and not caller.is_referee:
+            raise ApiError(403, "not_your_seat", "Only the referee can enter events as the referee.")
+        if by == "referee" and env["type"] not in ("note", REVERT):
+            raise ApiError(422, "referee_not_a_player", "The referee enters game events for a player seat "
+                                                       "(set `by` to that seat); only notes and undos as referee.",
+                           fields={"by": "Must be a player seat for this event."})
+        if not self.may_act_for(caller, game, by):
+            raise ApiError(403, "not_your_seat", f"You can only enter events for your own seat ({caller.seat}).")
+        seats = [n["seat"] for n in self.seat_names(game)]
+        if by != "referee" and by not in seats:
+            # Even a referee's note names a seat of this game (or the referee), so the log always re-imports.
+            raise ApiError(422, "unknown_seat", f"'{by}' is not a seat at this table.",
+                           fields={"by": f"Choose one of: {', '.join([*seats, 'referee'])}."})
+
+        with self._lock(caller.game_id):
+            # Fast path: evaluate against the cached fold without asking the store first. The append
+            # transaction re-checks both the id (duplicate) and the head (stale) atomically, so a
+            # cache that is behind (another process wrote) only costs a refresh and a retry.
+            folded = self._cache.get(caller.game_id) or self.folded(caller.game_id)
+            for attempt in range(MAX_ATTEMPTS):
+                original = folded.by_id(env["id"])
+                if original is not None:
+                    return 200, self._reply(original, duplicate=True)
+                if env["expected_seq"] is not None and env["expected_seq"] != folded.head and attempt == 0:
+                    folded = self.folded(caller.game_id)  # the cache may be behind: look again
+                    continue
+                if env["expected_seq"] is not None and env["expected_seq"] != folded.head:
+                    raise ApiError(409, "stale", f"The game has moved on (now at event {folded.head}); "
+                                                 "look again before entering this.", extra={"head": folded.head})
+                event = Event(type=env["type"], by=by, data=env["data"], id=env["id"],
+                              override=env["override"], seq=folded.head + 1)
+                try:
+                    state, consequences, inert = self._evaluate(folded, event, caller)
+                except ApiError:
+                    # Refuse only on the store's current head: the cache may be behind another
+                    # process (then check again), and a resent event may be stored and illegal now.
+                    fresh = self.folded(caller.game_id)
+                    if fresh.head != folded.head:
+                        folded = fresh
+                        continue
+                    if fresh.by_id(env["id"]) is not None:
+                        return 200, self._reply(fresh.by_id(env["id"]), duplicate=True)
+                    raise
+                record = {"id": env["id"], "type": env["type"], "by": by, "actor": caller.seat,
+                          "data": env["data"], "override": env["override"],
+                          "consequences": [c.to_dict() for c in consequences]}
+                result = self._storage(self.store.append, caller.game_id, folded.head, record)
+                if result.status == "duplicate":
+                    return 200, self._reply(result.record, duplicate=True)
+                if result.status == "stale":
+                    folded = self.folded(caller.game_id)
+                    if env["expected_seq"] is not None:
+                        raise ApiError(409, "stale", f"The game has moved on (now at event {result.head}).",
+                                       extra={"head": result.head})
+                    # Another process got there first: check again against the new head, after a
+                    # short random pause so two busy processes stop colliding in step.
+                    time.sleep(random.uniform(0, 0.002 * min(attempt + 1, 10)))
+                    continue
+                stored = result.record
+                now = folded.extended([stored], state, inert)
+                self._cache[caller.game_id] = now
+                if self.on_applied is not None:
+                    try:
+                        seats = folded.rs.seat_ids(state)
+                        self.on_applied(Applied(caller.game_id, stored, state, folded.rs, seats,
+                                                {seat: self.inert_for(now, seat) for seat in [*seats, *ROLES]}
+                                                if inert else {}), skip_sid)
+                    except Exception:  # noqa: BLE001 - the event is stored; a failed push is caught up on reconnect
+                        log.exception("broadcast failed")
+                return 201, self._reply(stored)
+        raise ApiError(503, "busy", "The game is very busy; try again.")
+
+    @staticmethod
+    def _reply(record: dict, duplicate: bool = False) -> dict:
+        out = {"seq": record["seq"], "id": record["id"], "consequences": record.get("consequences") or []}
+        if duplicate:
+            out["duplicate"] = True
+        return out
+
+    def _evaluate(self, folded: Folded, event: Event, caller: Caller):
+        """The engine's verdict: (next state, consequences, inert events), or ApiError 422 naming the rule."""
+        rs = folded.rs
+        if event.type == REVERT:
+            problems = check_fields(REVERT_SPEC, event.data)
+            if not problems:
+                problems = check_revert([record_event(r) for r in folded.records], event,
+                                        may_revert_any=caller.is_referee)
+            if problems:
+                raise self._violation(problems)
+            try:
+                fold = fold_log(rs, folded.game["setup"], [*map(record_event, folded.records), event])
+            except Exception as exc:  # noqa: BLE001 - later events may depend on the reverted one
+                raise ApiError(422, "revert_breaks_log",
+                               f"Taking back event {event.data['seq']} leaves later events that no longer fit: {exc}")
+            return fold.state, [], fold.inert
+        try:
+            blocked = rs.blocking(folded.state, event)
+        except Exception as exc:  # noqa: BLE001
+            log.exception("check failed for %s", rs.id)
+            raise ApiError(422, "engine_error", f"The rules engine could not check this event: {exc}")
+        if blocked:
+            raise self._late(folded, event) or self._violation(blocked)
+        try:
+            state, consequences = rs.apply(folded.state, event)
+        except Exception as exc:  # noqa: BLE001
+            log.exception("apply failed for %s", rs.id)
+            raise ApiError(422, "engine_error", f"The rules engine could not apply this event: {exc}")
+        first = folded.first_taken_back
+        if first is not None and event.seq > first and event.type != "note" and changes_nothing(folded.state, state, consequences):
+            # The same judgement fold_log makes for this event on every later replay.
+            return state, consequences, {**folded.inert, event.seq: {"status": NO_EFFECT}}
+        return state, consequences, folded.inert
+
+    STEP_WORDS = {"reaction": "the reaction step", "power": "the power step", "drive_back": "the drive back"}
+
+    def _late(self, folded: Folded, event: Event) -> ApiError | None:
+        """A play refused because a quicker entry closed its step by inferred passes: say which entry, by whom,
+        and how the table puts it right (that entry's player or the referee takes it back, then this again)."""
+        try:
+            found = closed_by(folded.rs, folded.game["setup"], [record_event(r) for r in folded.records], event)
+        except Exception:  # noqa: BLE001 - the plain refusal still stands
+            log.exception("late-play search failed for %s", folded.rs.id)
+            return None
+        if found is None:
+            return None
+        names = {n["seat"]: n["name"] or n["seat"] for n in self.seat_names(folded.game)}
+        who = names.get(found["by"], found["by"])
+        steps = " and ".join(self.STEP_WORDS.get(s, s.replace("_", " ")) for s in found["steps"])
+        undo = (f"{who} (or the referee) can take it back" if found["last"]
+                else "the referee can take it back")
+        message = (f"Too late: {who}'s entry #{found['seq']} ({found['type'].replace('_', ' ')}) closed {steps} as "
+                   f"passed. To play this, {undo}, then enter it again.")
+        return ApiError(422, "step_closed", message, rule=CORE_RULE,
+                        violations=[{"code": "step_closed", "message": message, "rule": CORE_RULE,
+                                     "overridable": False}],
+                        details={"closed_by": {**found, "name": who}})
+
+    @staticmethod
+    def _violation(violations) -> ApiError:
+        first = violations[0]
+        return ApiError(422, first.code, first.message, rule=first.rule,
+                        violations=[v.to_dict() for v in violations])

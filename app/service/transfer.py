@@ -1,0 +1,163 @@
+"""Export and import: a game's setup and whole log out, and an exported log replayed under the rules into a new game."""
+from __future__ import annotations
+
+import copy
+import time
+from typing import Any
+
+from app.engine.core import (
+    REVERT,
+    REVERT_SPEC,
+    Event,
+    IllegalEvent,
+    Ruleset,
+    check_fields,
+    check_revert,
+    replay,
+)
+from app.schemas.wire import ImportSchema
+from app.store.base import now_iso
+
+from .access import Caller
+from .create import Creating
+from .errors import ApiError
+from .records import public_record, record_event, redacted
+
+EXPORT_FORMAT = "tablewarden-game"
+EXPORT_VERSION = 1
+
+
+class ImportTooLong(Exception):
+    """An import's replay ran past its deadline."""
+
+
+class _Deadline:
+    """A ruleset that raises ImportTooLong once the deadline has passed (checked at every engine call)."""
+
+    def __init__(self, rs: Ruleset, deadline: float):
+        self._rs = rs
+        self._deadline = deadline
+
+    def on_time(self) -> None:
+        """Raise ImportTooLong when the deadline has passed."""
+        if time.monotonic() > self._deadline:
+            raise ImportTooLong()
+
+    def __getattr__(self, name: str):
+        value = getattr(self._rs, name)
+        if not callable(value):
+            return value
+
+        def timed(*args, **kwargs):
+            self.on_time()
+            return value(*args, **kwargs)
+        return timed
+
+
+
+class Transfer(Creating):
+    """GET /api/games/<id>/export and POST /api/games/import (bounded in size and replay time)."""
+
+    import_max_events: int = 20_000
+    import_max_seconds: float = 20.0
+
+    def export(self, caller: Caller) -> dict:
+        """GET /api/games/<id>/export: setup + whole log, re-importable."""
+        folded = self.folded(caller.game_id)
+        records = [redacted(folded, r, caller.seat) for r in folded.records]
+        setup = folded.rs.redact_setup(folded.game["setup"], caller.seat)
+        out = {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "game": folded.id,
+               "ruleset": folded.game["ruleset"], "setup": setup,
+               "shared_device": folded.game["shared_device"], "exported_at": now_iso(),
+               "rules": (folded.game.get("meta") or {}).get("rules"),
+               "events": [public_record(r) for r in records]}
+        if setup != folded.game["setup"] or any(shown != stored for shown, stored in zip(records, folded.records)):
+            # Other players' secrets (a hand, a deck, a dial not yet revealed) are hidden from this caller:
+            # such an export is for reading; the referee's export (which sees every secret) re-imports.
+            out["redacted"] = True
+        return out
+
+    def import_game(self, raw: Any, base_url: str) -> dict:
+        """POST /api/games/import: replay an exported log through the engine (verify=True) into a new game.
+
+        Bounded: at most `import_max_events` events (413 before anything is read further) and
+        `import_max_seconds` of replaying (422); the replay runs off the event loop.
+        """
+        if isinstance(raw, dict) and isinstance(raw.get("events"), list) and len(raw["events"]) > self.import_max_events:
+            raise ApiError(413, "import_too_large", f"An imported log may hold at most {self.import_max_events} events.",
+                           fields={"events": f"At most {self.import_max_events} events."})
+        body = self._load_schema(ImportSchema(), raw)
+        if body["redacted"]:
+            raise ApiError(422, "import_rejected", "This export hides other players' secret choices, so it cannot "
+                                                   "be replayed; export the game with the referee token.",
+                           fields={"redacted": "Only complete exports can be imported."})
+        rs = _Deadline(self._ruleset(body["ruleset"]), time.monotonic() + self.import_max_seconds)
+        setup = body["setup"]
+        state = self._new_state(rs, setup)
+        seats = set(rs.seat_ids(state))
+        events = body["events"]
+        seen: set[str] = set()
+        for i, ev in enumerate(events):
+            where = f"events[{i}]"
+            if ev["seq"] != i + 1:
+                raise ApiError(422, "import_rejected", f"{where}: seq must be {i + 1} (the log has a gap or is out of order).",
+                               fields={f"{where}.seq": f"Expected {i + 1}."})
+            if ev["id"] in seen:
+                raise ApiError(422, "import_rejected", f"{where}: event id {ev['id']!r} appears twice.",
+                               fields={f"{where}.id": "Duplicate id."})
+            seen.add(ev["id"])
+            if ev["by"] not in seats and ev["by"] != "referee":
+                raise ApiError(422, "import_rejected", f"{where}: '{ev['by']}' is not a seat of this game.",
+                               fields={f"{where}.by": "Unknown seat."})
+            if ev["by"] == "referee" and ev["type"] not in ("note", REVERT):
+                raise ApiError(422, "import_rejected", f"{where}: only notes and undos are entered as the referee.",
+                               fields={f"{where}.by": "Must be a player seat."})
+        records = self.offload(self._verified_records, rs, setup, events)
+        return self._insert_game(body["ruleset"], setup, body["shared_device"], records, base_url)
+
+    def _verified_records(self, rs: "_Deadline", setup: dict, events: list[dict]) -> list[dict]:
+        """The imported log replayed under the rules (verify), with consequences recomputed; ApiError if not."""
+        try:
+            return self._replayed_import(rs, setup, events)
+        except ImportTooLong:
+            raise ApiError(422, "import_too_long", f"Replaying this log took longer than {self.import_max_seconds:g} s; "
+                                                   "it was not imported.")
+
+    def _replayed_import(self, rs: "_Deadline", setup: dict, events: list[dict]) -> list[dict]:
+        as_events = [Event(type=e["type"], by=e["by"], data=e["data"], id=e["id"], override=e["override"],
+                           seq=e["seq"]) for e in events]
+        for i, ev in enumerate(as_events):
+            if ev.type == REVERT:
+                problems = check_fields(REVERT_SPEC, ev.data) or check_revert(as_events[:i], ev, may_revert_any=True)
+                rs.on_time()
+                if problems:
+                    raise ApiError(422, "import_rejected", f"events[{i}] (seq {ev.seq}): {problems[0].message}",
+                                   rule=problems[0].rule)
+        try:
+            replay(rs, setup, as_events, verify=True)
+        except ImportTooLong:
+            raise
+        except IllegalEvent as exc:
+            v = exc.violations[0]
+            raise ApiError(422, "import_rejected",
+                           f"The log breaks the rules and was not imported: {v.message}", rule=v.rule,
+                           violations=[x.to_dict() for x in exc.violations])
+        except Exception as exc:  # noqa: BLE001
+            raise ApiError(422, "import_rejected", f"The rules engine could not replay this log: {exc}")
+        return self._with_consequences(rs, setup, events)
+
+    def _with_consequences(self, rs: Ruleset, setup: dict, events: list[dict]) -> list[dict]:
+        # Consequences are recomputed, never taken from the file: the engine is the only source.
+        records: list[dict] = []
+        state = rs.new_game(copy.deepcopy(setup))
+        for ev in events:
+            rec = {"seq": ev["seq"], "id": ev["id"], "type": ev["type"], "by": ev["by"],
+                   "actor": ev.get("actor") or ev["by"], "data": ev["data"], "override": ev["override"],
+                   "created_at": ev.get("created_at"), "consequences": []}
+            if ev["type"] == REVERT:
+                state = replay(rs, setup, [record_event(r) for r in [*records, rec]])
+            else:
+                state, cons = rs.apply(state, record_event(rec))
+                rec["consequences"] = [c.to_dict() for c in cons]
+            records.append(rec)
+        return records

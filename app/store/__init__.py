@@ -5,6 +5,7 @@ import os
 from typing import Callable
 
 from .base import AppendResult, DuplicateKey, EventStore, StoreError  # noqa: F401
+from .sqlite import SqliteStore
 
 
 def open_store(database_url: str, instance_path: str, offload: Callable | None = None,
@@ -13,7 +14,7 @@ def open_store(database_url: str, instance_path: str, offload: Callable | None =
     url = (database_url or "").strip()
     kw = {"offload": offload, "make_queue": make_queue, "pool_size": pool_size}
     if url.startswith(("postgresql://", "postgres://")):
-        from .postgres import PostgresStore
+        from .postgres import PostgresStore  # noqa: PLC0415 - psycopg is the optional [postgres] extra
         return PostgresStore(url, **kw)
     if url == "":
         path = os.path.join(instance_path, "tablewarden.sqlite3")
@@ -25,5 +26,4 @@ def open_store(database_url: str, instance_path: str, offload: Callable | None =
         raise ValueError("DATABASE_URL for SQLite is sqlite:///relative/path or sqlite:////absolute/path")
     else:
         raise ValueError("DATABASE_URL must start with postgresql:// or sqlite:///")
-    from .sqlite import SqliteStore
     return SqliteStore(path, **kw)

@@ -21,17 +21,14 @@ import queue
 import secrets
 import time
 from dataclasses import dataclass
-from datetime import datetime, timezone
 from typing import Any, Callable
 
+from .clock import now_iso
+from .errors import DuplicateKey, StoreError
 from .handovers import HANDOVER_DDL, HANDOVER_WRITES, HandoverTables
 from .tournaments import TOURNAMENT_DDL, TOURNAMENT_WRITES, TournamentTables
 
 SCHEMA_VERSION = 1
-
-
-class StoreError(Exception):
-    """The store could not do what was asked (database unreachable, locked too long...)."""
 
 
 @dataclass
@@ -41,11 +38,6 @@ class AppendResult:
     status: str
     record: dict | None = None
     head: int = 0
-
-
-def now_iso() -> str:
-    """UTC timestamp with milliseconds, as stored in the log."""
-    return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
 def _direct(fn, *args):
@@ -450,10 +442,6 @@ class EventStore(TournamentTables, HandoverTables):
     def list_custom(self, kind: str) -> list[dict]:
         """All records of a kind: [{"id", "payload", "created_at"}], oldest first."""
         return self._run(self._op_list_custom, kind)
-
-
-class DuplicateKey(StoreError):
-    """An id or join code that must be unique is already taken."""
 
 
 class GroupCommit:

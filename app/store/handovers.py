@@ -6,6 +6,8 @@ referee joins the phone in. `handovers` keeps each request or code: only hashes 
 """
 from __future__ import annotations
 
+from .clock import now_iso
+
 HANDOVER_DDL = [
     """CREATE TABLE IF NOT EXISTS held_seats (
         game_id TEXT NOT NULL,
@@ -71,7 +73,6 @@ class HandoverTables:
     # -- public interface --------------------------------------------------------------------
     def hold_seat(self, game_id: str, seat: str) -> bool:
         """Mark a player seat held; True when this call took it (it was free)."""
-        from .base import now_iso
         return self._run(self._op_hold_seat, game_id, seat, now_iso())
 
     def seat_held(self, game_id: str, seat: str) -> bool:

@@ -9,6 +9,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .clock import now_iso
+from .errors import DuplicateKey
+
 TOURNAMENT_DDL = [
     """CREATE TABLE IF NOT EXISTS tournaments (
         id TEXT PRIMARY KEY,
@@ -52,7 +55,7 @@ class TournamentTables:
     """Event (tournament) storage of an EventStore: create_tournament, get_tournament,
     add_tournament_token, replace_tournament_tokens, tournament_for_token, append_entry, entries."""
 
-    # Provided by EventStore: _run, _q, integrity_errors, and now_iso through _now.
+    # Provided by EventStore: _run, _q, integrity_errors.
 
     def _op_create_tournament(self, conn, tid: str, setup: dict, tokens: list[tuple[str, str, str]], created: str):
         self._q(conn, "INSERT INTO tournaments (id, setup, created_at) VALUES (?, ?, ?)", (tid, _dumps(setup), created))
@@ -106,7 +109,6 @@ class TournamentTables:
     # -- public ------------------------------------------------------------------------------------
     def create_tournament(self, tid: str, setup: dict, tokens: list[tuple[str, str, str]]) -> None:
         """Store a new event with its role token hashes [(hash, role, subject)], all or nothing."""
-        from .base import DuplicateKey, now_iso
         try:
             self._run(self._op_create_tournament, tid, setup, tokens, now_iso())
         except self.integrity_errors as exc:
@@ -118,13 +120,11 @@ class TournamentTables:
 
     def add_tournament_token(self, tid: str, token_hash: str, role: str, subject: str = "") -> None:
         """Remember one more role token (its hash) of an event; subject: the player or table it is for."""
-        from .base import now_iso
         self._run(self._op_add_tournament_token, tid, token_hash, role, subject, now_iso())
 
     def replace_tournament_tokens(self, tid: str, role: str, subject: str, token_hash: str) -> int:
         """A lost link: every token of this role and subject stops working and this one replaces them, in one
         transaction. Returns how many were replaced (0: there was no such link, and nothing is added)."""
-        from .base import now_iso
         return self._run(self._op_replace_tournament_tokens, tid, role, subject, token_hash, now_iso())
 
     def tournament_for_token(self, token_hash: str) -> tuple[str, str, str] | None:
@@ -137,7 +137,6 @@ class TournamentTables:
 
     def append_entry(self, tid: str, expected_head: int, record: dict) -> tuple[str, Any]:
         """Store one entry as seq expected_head+1: ("ok", stored) / ("duplicate", original) / ("stale", head)."""
-        from .base import now_iso
         try:
             return self._run(self._op_append_entry, tid, expected_head, record, now_iso())
         except self.integrity_errors:

@@ -12,7 +12,7 @@ elif _MODE == "gevent":
     try:
         from gevent import monkey
     except ImportError:
-        raise SystemExit("ASYNC_MODE=gevent but gevent is not installed: pip install 'tablewarden[gevent]'")
+        raise SystemExit("ASYNC_MODE=gevent but gevent is not installed: pip install 'tablewarden[gevent]'") from None
 
     monkey.patch_all()
 
@@ -20,6 +20,7 @@ elif _MODE == "gevent":
 def main() -> None:
     """Serve (no arguments), or run an operator command (python -m app export|import|prune|check-content|verify)."""
     import sys
+
     from app import admin
     if len(sys.argv) > 1:
         raise SystemExit(admin.main(sys.argv[1:]))
@@ -37,7 +38,7 @@ def serve() -> None:
     try:
         app = create_app(cfg)
     except UnusableDatabase as exc:
-        raise SystemExit(f"Tablewarden: {exc}")
+        raise SystemExit(f"Tablewarden: {exc}") from exc
     kwargs = {"host": cfg.HOST, "port": cfg.PORT, "log_output": cfg.LOG_LEVEL == "DEBUG"}
     if cfg.ASYNC_MODE == "threading":
         kwargs["allow_unsafe_werkzeug"] = True  # the threading mode runs on Werkzeug's server

@@ -21,11 +21,14 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Iterator
 
+from app import content
+from app.config import Config
 from app.engine import registry
 from app.engine.core import REVERT, fold_log
 from app.service import Caller, GameService
 from app.service.errors import ApiError
 from app.service.records import record_event
+from app.store import open_store
 
 ALL_GAMES = 1_000_000
 INSTANCE = Path(__file__).resolve().parent.parent / "instance"  # Flask's instance folder for this package
@@ -117,8 +120,6 @@ COMMANDS = ("export", "import", "prune", "check-content", "verify")
 
 def _store():
     """The configuration and the store DATABASE_URL names (SQLite under instance/ by default, as the server)."""
-    from app.config import Config
-    from app.store import open_store
     cfg = Config.from_env()
     return cfg, open_store(cfg.DATABASE_URL, str(INSTANCE))
 
@@ -174,7 +175,6 @@ def _prune(args, out) -> int:
 
 
 def _check_content(args, out) -> int:
-    from app import content
     try:
         lib = content.load_from(Path(args.dir) if args.dir else content.content_root())
         others = content.other_games()

@@ -1,6 +1,7 @@
 """Configuration from the environment (every variable optional; README lists them all)."""
 from __future__ import annotations
 
+import importlib.util
 import os
 import secrets
 from dataclasses import dataclass, field, fields
@@ -132,7 +133,6 @@ class Config:
 
     def require_optional_parts(self, find_spec=None) -> None:
         """Stop with the pip command to run when a setting needs an optional part that is not installed."""
-        import importlib.util
         find_spec = find_spec or importlib.util.find_spec
         needs = []
         if self.DATABASE_URL.startswith(("postgresql://", "postgres://")):

@@ -9,8 +9,17 @@ import hashlib
 from functools import lru_cache
 from pathlib import Path
 
-from flask import (Blueprint, Response, abort, current_app, jsonify, render_template, request,
-                   send_file, send_from_directory)
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    jsonify,
+    render_template,
+    request,
+    send_file,
+    send_from_directory,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 STATIC = ROOT / "static"

@@ -20,6 +20,12 @@ import sys
 import tempfile
 from pathlib import Path
 
+import requests
+from playwright.sync_api import sync_playwright
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from processes import free_port, start_app, stop  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 BUDGET = 150 * 1024
 FIRST_LOAD_TARGET = 100 * 1024  # transferred for the table page of a fresh install
@@ -166,7 +172,6 @@ def load_page(browser, url: str, storage_state: dict | None = None, ready: str |
 
 def table_game(base: str) -> tuple[str, dict]:
     """A two-player Underworlds game (the largest renderer); (game id, p1's record as the join page stores it)."""
-    import requests
     body = {"ruleset": "underworlds/deathgorge",
             "seats": [{"name": "Ana", "warband": "cyrenis-razors"}, {"name": "Ben", "warband": "garreks-reavers"}]}
     game = requests.post(f"{base}/api/games", json=body, timeout=30).json()
@@ -178,7 +183,6 @@ def table_game(base: str) -> tuple[str, dict]:
 
 def first_load(base: str, chromium: str = CHROMIUM) -> dict:
     """Transferred bytes of the start page and of the table page (an Underworlds game) on a fresh phone."""
-    from playwright.sync_api import sync_playwright
     game_id, record = table_game(base)
     phone = {"cookies": [], "origins": [{"origin": base, "localStorage": [
         {"name": "tw.games", "value": json.dumps({game_id: record})}]}]}
@@ -197,7 +201,6 @@ def first_load(base: str, chromium: str = CHROMIUM) -> dict:
 
 def measure_in_chromium() -> dict:
     """Start the real server on a temp SQLite file, measure first_load against it, stop it."""
-    from processes import free_port, start_app, stop
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         proc = start_app(port, tmp)

@@ -27,6 +27,7 @@ PostgreSQL (fsync on, synchronous_commit on) and Redis are started here from Deb
 from __future__ import annotations
 
 import eventlet
+import eventlet.wsgi
 
 eventlet.monkey_patch()
 
@@ -48,9 +49,12 @@ import socketio  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
 
-from app.live import fastjson  # noqa: E402
 from processes import free_port, start_app, stop, wait_http  # noqa: E402
-from tests.engine.play import RARE_GROUPS, RARE_TYPES, set_path, underworlds_setup  # noqa: E402
+
+from app.engine import registry  # noqa: E402
+from app.live import fastjson  # noqa: E402
+from tests.engine.play import RARE_GROUPS, RARE_TYPES, play_random, set_path, underworlds_setup  # noqa: E402
+from tests.support.servers import Postgres, Redis  # noqa: E402
 
 SEATS = ("p1", "p2", "p3", "p4")
 RULESET = "underworlds/deathgorge"
@@ -59,7 +63,6 @@ RULESET = "underworlds/deathgorge"
 # -- the bare echo server (run in its own process) ---------------------------------------------------
 def run_echo_server(port: int) -> None:
     """A python-socketio server that acks `submit` and relays it to the table's room, nothing else."""
-    import eventlet.wsgi
 
     sio = socketio.Server(async_mode="eventlet")
     seqs: dict[str, int] = {}
@@ -138,8 +141,6 @@ def pick(advice_by_seat: dict, rng: random.Random) -> dict | None:
 
 def recorded_game(events: int = 400, seed: int = 7) -> list[dict]:
     """Envelopes of Underworlds games played from suggestions in-process (what the echo's phones send)."""
-    from app.engine import registry
-    from tests.engine.play import play_random
     out: list[dict] = []
     while len(out) < events:
         _, log = play_random(registry.get(RULESET), underworlds_setup(4), seed + len(out), max_events=events)
@@ -369,7 +370,6 @@ def one_process(args, tmp: str) -> list[dict]:
 
 def several_processes(args, tmp: str) -> list[dict]:
     """N app processes on PostgreSQL + Redis, then one process on SQLite, at the same load."""
-    from tests.support.servers import Postgres, Redis
     results = []
     pg, redis = Postgres(durable=True), Redis()
     procs = []

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import requests
+from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from processes import free_port, start_app, stop  # noqa: E402
@@ -294,8 +295,6 @@ class Table:
 
 
 def run(headed: bool = False) -> dict:
-    from playwright.sync_api import sync_playwright
-
     tmp = tempfile.mkdtemp(prefix="tw-taps-")
     port = free_port()
     proc = start_app(port, tmp, RATE_LIMIT_PER_SECOND="0")

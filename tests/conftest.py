@@ -7,6 +7,8 @@ import pytest
 from hypothesis import settings
 
 import tests.support.tally  # noqa: F401 - registers the "test/tally" ruleset
+from app import create_app
+from tests.support.servers import Postgres, Redis
 
 # CI replays the same examples every run, so a CI failure comes from the code, not from the draw;
 # local runs keep exploring new random games (and hypothesis keeps any failure it finds).
@@ -18,8 +20,6 @@ if os.environ.get("CI"):
 @pytest.fixture
 def app(tmp_path):
     """A Tablewarden app (threading mode, fresh SQLite file, generous rate limit)."""
-    from app import create_app
-
     return create_app({"ASYNC_MODE": "threading", "DATABASE_URL": f"sqlite:///{tmp_path / 'tw.sqlite3'}",
                        "TESTING": True, "RATE_LIMIT_PER_SECOND": 1000.0, "RATE_LIMIT_BURST": 1000,
                        "INSTANCE_PATH": str(tmp_path / "instance")})
@@ -34,7 +34,6 @@ def client(app):
 @pytest.fixture(scope="session")
 def postgres():
     """A private PostgreSQL server for the session (skipped, saying why, when it cannot be started)."""
-    from tests.support.servers import Postgres
     try:
         server = Postgres()
     except FileNotFoundError as exc:
@@ -46,7 +45,6 @@ def postgres():
 @pytest.fixture(scope="session")
 def redis_server():
     """A private Redis server for the session (skipped, saying why, when it cannot be started)."""
-    from tests.support.servers import Redis
     try:
         server = Redis()
     except FileNotFoundError as exc:

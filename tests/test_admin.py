@@ -12,6 +12,7 @@ import pytest
 
 from app import admin
 from app.engine import registry
+from app.engine.core import Violation
 from tests.api.helpers import event, new_game, submit
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -83,7 +84,6 @@ def test_verify_reports_nothing_for_games_replaying_the_same(client, db):
 
 
 def test_verify_finds_games_whose_consequences_or_checks_changed_with_the_rules(client, db, monkeypatch):
-    from app.engine.core import Violation
     won, refused, fine = play_to_the_end(client), new_game(client), new_game(client)
     assert submit(client, refused, "p1", event("p1", points=3)).status_code == 201
     tally = registry.get("test/tally")

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import logging
+import sys
 
 import pytest
 
@@ -23,7 +24,6 @@ def test_a_traceback_stays_inside_the_line():
     try:
         raise ValueError("boom")
     except ValueError:
-        import sys
         record = logging.LogRecord("x", logging.ERROR, __file__, 1, "failed", (), sys.exc_info())
     line = JsonFormatter().format(record)
     assert "\n" not in line and "ValueError: boom" in json.loads(line)["exception"]

@@ -3,10 +3,9 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
-from app import create_app
+from app import create_app, socketio
 from app.store import StoreError
 from tests.api.helpers import event, new_game, submit
 
@@ -43,7 +42,6 @@ def test_submits_are_counted_by_outcome_and_refusals_by_code(client):
 
 
 def test_sockets_games_and_live_submits_are_seen(app, client):
-    from app import socketio
     game, other = new_game(client), new_game(client)
     phones = [socketio.test_client(app, namespace="/live", auth={"token": game["tokens"][s]}) for s in ("p1", "p2")]
     phones.append(socketio.test_client(app, namespace="/live", auth={"token": other["tokens"]["p1"]}))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from marshmallow import (RAISE, Schema, ValidationError, fields, validate, validates_schema)
+from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
 from app.schemas.battlelore import BattleLoreUnitSchema
 

@@ -34,7 +34,7 @@ def loads(raw: bytes | str) -> Any:
     try:
         value = json.loads(raw)
     except RecursionError:
-        raise WireProblem("", f"The JSON is nested more than {MAX_DEPTH} levels deep.")
+        raise WireProblem("", f"The JSON is nested more than {MAX_DEPTH} levels deep.") from None
     check(value)
     return value
 

@@ -52,7 +52,7 @@ class EventNamespace(Namespace):
                 raise ApiError(429, "rate_limited", "Too many connections at once; slow down.")
             member = self.events.member(tid, token)
         except ApiError as err:
-            raise ConnectionRefusedError(err.message, err.body())
+            raise ConnectionRefusedError(err.message, err.body()) from err
         join_room(event_room(tid))
         if member.is_staff:
             join_room(staff_room(tid))

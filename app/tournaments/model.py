@@ -27,6 +27,7 @@ A result is {winner: player | None (draw), glory: {player: n}, games_won?: {play
 from __future__ import annotations
 
 import copy
+import unicodedata
 from dataclasses import dataclass
 
 TABLE_MODES = ("phones", "device", "untracked")
@@ -51,7 +52,6 @@ def new_state(setup: dict) -> dict:
 
 def name_key(name: str) -> str:
     """How two registrations are recognised as the same person: case, spacing and accents of the name aside."""
-    import unicodedata
     plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode() or name
     return " ".join(plain.lower().split())
 

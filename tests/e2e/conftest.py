@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 import requests
+from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENS = ROOT / "artifacts" / "screens"
@@ -78,7 +79,6 @@ def browser():
     """Debian's Chromium, headless (skipped, saying why, when it is not installed)."""
     if not shutil.which(CHROMIUM) and not Path(CHROMIUM).exists():
         pytest.skip(f"Chromium not found at {CHROMIUM} (apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield b

@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import re
+import uuid
 
+import requests
 from playwright.sync_api import Error, Locator, Page, expect
 
 
@@ -85,9 +87,7 @@ def api_game(server, names=("Ana", "Ben"), roll_off=True, ruleset="underworlds/d
 
     The phones then join it through the UI; this only saves the wizard's taps in tests about other things.
     """
-    import uuid
 
-    import requests
 
     seats = seats or [{"name": n, "warband": "custom", "fighters": [fighter(slug, fname, True, w)]}
                       for n, (slug, fname), w in zip(names, (("vex", "Vex"), ("rok", "Rok")), wounds)]
@@ -111,8 +111,6 @@ def api_game(server, names=("Ana", "Ben"), roll_off=True, ruleset="underworlds/d
 
 def events(server, game) -> list[dict]:
     """The game's stored log, read over REST."""
-    import requests
-
     r = requests.get(f"{server.url}/api/games/{game['id']}/events?since=0",
                      headers={"Authorization": f"Bearer {game['tokens']['p1']}"})
     return r.json()["events"]

@@ -6,8 +6,10 @@ Phone-size screenshots of each screen go to artifacts/screens/ (see conftest.py)
 from __future__ import annotations
 
 import re
+import uuid
 
 import pytest
+import requests
 from playwright.sync_api import Page, expect
 
 from .flows import join, tap
@@ -182,10 +184,6 @@ def test_two_phones_muster_order_attack_retreat_counter_upkeep(phones):
 
 def _rest_campaign_game(server) -> dict:
     """A first campaign scenario over REST, played to an elimination win for Ana."""
-    import uuid
-
-    import requests
-
     def unit(slug, health):
         return {"slug": slug, "name": slug.title(), "health": health, "movement": 2, "combat": 3,
                 "attack": "melee", "muster": 5}

@@ -6,7 +6,9 @@ from __future__ import annotations
 import re
 
 import pytest
+import requests
 from playwright.sync_api import Page, expect
+
 from .flows import scroll_to
 
 pytestmark = pytest.mark.e2e
@@ -80,8 +82,6 @@ def test_a_unit_typed_at_one_muster_is_offered_filled_at_the_next(phones):
     expect(ben.locator("[data-saved-units]").get_by_role("button", name="+ Hill Spearmen")).to_have_count(0)
     phones.shot(ben, "04-filled")
     # A card saved elsewhere after this page loaded opens by its share link.
-    import requests
-
     saved = requests.post(f"{phones.server.url}/api/content/custom/battlelore_unit", timeout=10, json={
         "name": "Dune Riders", "slug": "dune-riders", "health": 3, "movement": 3, "combat": 3, "attack": "melee",
         "muster": 6}).json()

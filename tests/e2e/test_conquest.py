@@ -4,7 +4,11 @@ and the headquarters phase. Phone-size screenshots go to artifacts/screens/."""
 from __future__ import annotations
 
 import re
+import uuid
+from pathlib import Path
 
+import requests
+import yaml
 from playwright.sync_api import expect
 
 from .flows import join, log_texts, tap
@@ -162,11 +166,7 @@ def test_two_phones_play_a_round_of_conquest(phones):
 def test_game_over_by_three_tech_planets(phones):
     """Winning & losing: the scripted three-tech-planets game, entered over REST up to its last tap,
     which Ana makes on her phone; both phones show the winner, why, and the victory displays."""
-    import uuid
-    from pathlib import Path
 
-    import requests
-    import yaml
 
     spec = yaml.safe_load((Path(__file__).parents[1] / "scenarios" / "conquest" / "three-tech-planets.yaml").read_text())
     url = phones.server.url

@@ -4,7 +4,9 @@ by name with no number typed; the other phone's log names the cards. Screens go 
 from __future__ import annotations
 
 import re
+import uuid
 
+import requests
 from playwright.sync_api import expect
 
 from .flows import join, log_texts, scroll_to, tap
@@ -118,10 +120,6 @@ def test_cards_picked_by_name_and_a_deck_checked(phones):
 
 def rest_game(server, seats, events):
     """A Conquest game created and played up to a point over REST; returns the created game."""
-    import uuid
-
-    import requests
-
     game = requests.post(f"{server.url}/api/games", timeout=10, json={"ruleset": "conquest/core", "options": {},
                                                                        "seats": seats}).json()
     tokens = {s["seat"]: s["token"] for s in game["seats"]}

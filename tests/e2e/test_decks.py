@@ -7,7 +7,7 @@ import json
 import requests
 from playwright.sync_api import expect
 
-from .flows import content_seat, finish_wizard, open_wizard, scroll_to
+from .flows import content_seat, finish_wizard, scroll_to
 
 
 def host_record(page) -> dict:

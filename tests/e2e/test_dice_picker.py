@@ -1,10 +1,12 @@
 """Dice in one tap each: a key per face, the card's dice count preset, symbols shown, the preview as dice go in."""
 from __future__ import annotations
 
+import time
+
 import requests
 from playwright.sync_api import expect
 
-from .flows import api_game, attack_sheet, join, seated
+from .flows import api_game, attack_sheet, events, join, seated
 
 
 class Counted:
@@ -99,13 +101,11 @@ def test_a_tap_on_an_entered_die_or_a_long_press_on_its_face_takes_it_off_and_ex
 
 
 def _events(server, game):
-    from .flows import events
     return events(server, game)
 
 
 def _until(read, done, seconds=10.0):
     """Read again until `done(value)` (the phone sends its entries a moment after the tap)."""
-    import time
     deadline = time.monotonic() + seconds
     while True:
         value = read()

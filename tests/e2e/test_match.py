@@ -6,10 +6,11 @@ from __future__ import annotations
 import json
 import re
 
+import requests
 from playwright.sync_api import expect
 
-from .flows import join, scroll_to
-from .uw_rest import quiet_game, set_up
+from .flows import fighter, join, scroll_to
+from .uw_rest import post, quiet_game, set_up, state
 
 
 def game_of(page) -> tuple[str, str]:
@@ -39,10 +40,10 @@ def test_best_of_three_match_decided_on_the_glory_tiebreaker(phones, server):
     expect(ana.locator("#tiebreakers input")).to_be_checked()
     phones.shot(ana, "01-wizard-matched-play")
     ana.locator("#wizard-next").click()
-    for i, (name, fighter) in enumerate((("Ana", "Vex"), ("Ben", "Rok"))):
+    for i, (name, fighter_name) in enumerate((("Ana", "Vex"), ("Ben", "Rok"))):
         ana.locator(f"#name-{i}").fill(name)
         ana.locator(f"#warband-{i}").select_option("custom")
-        ana.locator(f"#fighter-{i}-0").fill(fighter)
+        ana.locator(f"#fighter-{i}-0").fill(fighter_name)
     ana.locator("#wizard-next").click()
     ana.locator("#wizard-next").click()
     code = ana.locator("#join-code")
@@ -107,9 +108,6 @@ def test_best_of_three_match_decided_on_the_glory_tiebreaker(phones, server):
 
 def match_game(server, number, previous):
     """A game of the match created over REST (one fighter each, tiebreakers agreed), set up to its first round."""
-    import requests
-
-    from .flows import fighter
     seats = [{"name": n, "warband": "custom", "fighters": [fighter(slug, fname, True, 1)]}
              for n, (slug, fname) in zip(("Ana", "Ben"), (("vex", "Vex"), ("rok", "Rok")))]
     match = {"game": number, "seats": ["p1", "p2"], "tiebreakers": True, "warbands": {"p1": "custom", "p2": "custom"},
@@ -126,7 +124,6 @@ def match_game(server, number, previous):
 def test_level_match_with_no_fighters_left_is_settled_by_a_roll_off_on_the_phone(phones, server):
     """Tiebreaker: level on games and on glory with both warbands out of action at the end of game 3 - the
     players roll off; the phone offers the match roll-off after the game is over and shows its result."""
-    from .uw_rest import post, state
     previous = []
     for number, glory in ((1, {"p1": 4}), (2, {"p2": 4})):
         game, tokens = match_game(server, number, previous)

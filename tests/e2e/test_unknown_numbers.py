@@ -6,7 +6,7 @@ import uuid
 import requests
 from playwright.sync_api import expect
 
-from .flows import attack_sheet, join, roll_all, tap
+from .flows import attack_sheet, join, roll_all
 
 
 def test_attack_asks_for_the_profile_the_content_lacks(phones, server):

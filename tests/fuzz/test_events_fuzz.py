@@ -3,10 +3,14 @@ from __future__ import annotations
 
 import functools
 import json
+import tempfile
+from pathlib import Path
+from urllib.parse import quote
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from app import create_app
 from tests.fuzz.strategies import body_text
 
 FUZZ = settings(max_examples=200, derandomize=True, deadline=None,
@@ -23,10 +27,6 @@ FIELDS = ["name", "date", "warband", "deck", "override", "winner", "glory", "gam
 @functools.lru_cache(maxsize=1)
 def _world():
     """An event with two players and a published round (one tracked table), and the organiser's token."""
-    import tempfile
-    from pathlib import Path
-
-    from app import create_app
     tmp = Path(tempfile.mkdtemp(prefix="tw-fuzz-events-"))
     app = create_app({"ASYNC_MODE": "threading", "DATABASE_URL": f"sqlite:///{tmp / 'fuzz.db'}", "TESTING": True,
                       "INSTANCE_PATH": str(tmp), "RATE_LIMIT_PER_SECOND": 0})
@@ -77,7 +77,6 @@ def test_wrong_types_in_every_field_never_get_a_5xx(which, body):
 def test_hostile_path_parts_and_tokens_never_get_a_5xx(part, token):
     client, tid, _ = _world()
     headers = {"Authorization": f"Bearer {token}"} if token.isprintable() and token.isascii() else {}
-    from urllib.parse import quote
     p = quote(part, safe="")
     for path in (f"/api/events/{p}", f"/api/events/{tid}/rounds/{p}/pair", f"/api/events/{tid}/export/{p}.csv",
                  f"/api/events/{tid}/players/{p}/drop"):

@@ -5,10 +5,14 @@ Bounded (max_examples) and derandomized, so CI runs the same requests every time
 from __future__ import annotations
 
 import functools
+import tempfile
+from pathlib import Path
+from urllib.parse import quote
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from app import create_app
 from tests.api.helpers import new_game
 from tests.fuzz.strategies import body_text
 
@@ -18,10 +22,6 @@ FUZZ = settings(max_examples=250, derandomize=True, deadline=None,
 
 @functools.lru_cache(maxsize=1)
 def _world():
-    import tempfile
-    from pathlib import Path
-
-    from app import create_app
     tmp = Path(tempfile.mkdtemp(prefix="tw-fuzz-"))
     app = create_app({"ASYNC_MODE": "threading", "DATABASE_URL": f"sqlite:///{tmp / 'fuzz.db'}", "TESTING": True,
                       "INSTANCE_PATH": str(tmp), "RATE_LIMIT_PER_SECOND": 0})
@@ -61,7 +61,6 @@ def test_hostile_bodies_never_get_a_5xx_or_a_traceback(which, body, seat, ctype)
 @given(part=st.text(max_size=40), query=st.text(max_size=40))
 def test_hostile_path_parts_and_queries_never_get_a_5xx(part, query):
     client, game = _world()
-    from urllib.parse import quote
     p, q = quote(part.encode("utf-8", "surrogatepass"), safe=""), quote(query.encode("utf-8", "surrogatepass"), safe="")
     auth = {"Authorization": f"Bearer {game['tokens']['p1']}"}
     for url in (f"/api/join/{p}", f"/api/join/{p}/qr.svg", f"/api/games/{p}", f"/api/games/{game['id']}/events?since={q}",

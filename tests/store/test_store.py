@@ -5,7 +5,7 @@ import threading
 
 import pytest
 
-from app.store import DuplicateKey, open_store
+from app.store import DuplicateKey, StoreError, open_store
 
 
 @pytest.fixture(scope="module")
@@ -26,7 +26,7 @@ def store(request, tmp_path):
     s = open_store(url, str(tmp_path))
     yield s
     s.close()
-    import psycopg
+    import psycopg  # noqa: PLC0415 - the optional [postgres] extra, needed only with a PostgreSQL server
     with psycopg.connect(url, autocommit=True) as conn:
         conn.execute("TRUNCATE events, seats, games, custom_content")
 
@@ -209,9 +209,8 @@ def test_group_commit_batches_waiting_appends_into_one_transaction(tmp_path):
 
 def test_postgres_connections_are_replaced_after_the_server_drops_them(postgres, tmp_path):
     """A dropped connection fails one call with StoreError (-> 503), then a new one is used."""
-    import psycopg
+    import psycopg  # noqa: PLC0415 - the optional [postgres] extra, needed only with a PostgreSQL server
 
-    from app.store import StoreError
     url = postgres.new_database()
     s = open_store(url, str(tmp_path), pool_size=1)
     make_game(s)

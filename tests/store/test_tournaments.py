@@ -22,7 +22,7 @@ def store(request, tmp_path):
     s = open_store(url, str(tmp_path))
     yield s
     s.close()
-    import psycopg
+    import psycopg  # noqa: PLC0415 - the optional [postgres] extra, needed only with a PostgreSQL server
     with psycopg.connect(url, autocommit=True) as conn:
         conn.execute("TRUNCATE tournament_log, tournament_tokens, tournaments")
 

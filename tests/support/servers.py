@@ -68,7 +68,7 @@ class Postgres:
             try:
                 pw = pwd.getpwnam("postgres")
             except KeyError:
-                raise FileNotFoundError("running as root but there is no 'postgres' user to run PostgreSQL as")
+                raise FileNotFoundError("running as root but there is no 'postgres' user to run PostgreSQL as") from None
             os.chown(self.root, pw.pw_uid, pw.pw_gid)
             self.as_user = ["runuser", "-u", "postgres", "--"]
         self._run(os.path.join(bindir, "initdb"), "-D", self.data, "-A", "trust", "-U", "tw", "-E", "UTF8",
@@ -87,7 +87,7 @@ class Postgres:
 
     def new_database(self) -> str:
         """A fresh empty database; returns its URL."""
-        import psycopg
+        import psycopg  # noqa: PLC0415 - the optional [postgres] extra, needed only with a PostgreSQL server
         self._dbs += 1
         name = f"tw{self._dbs}"
         with psycopg.connect(self.url, autocommit=True) as conn:

@@ -5,7 +5,8 @@ import time
 
 import pytest
 
-from tests.api.event_helpers import auth, event_with_players, post_event
+from app import socketio
+from tests.api.event_helpers import auth, event_with_players, post_event, quiet_game
 
 
 def received(client, name, timeout=3.0):
@@ -25,7 +26,6 @@ def running(client):
 
 
 def test_changes_reach_the_public_and_game_moves_reach_the_staff(app, client, running):
-    from app import socketio
     tid, org, tokens = running
     staff = socketio.test_client(app, namespace="/event", auth={"event": tid, "token": org})
     public = socketio.test_client(app, namespace="/event", auth={"event": tid})
@@ -45,7 +45,6 @@ def test_changes_reach_the_public_and_game_moves_reach_the_staff(app, client, ru
 
 
 def test_a_bad_link_cannot_listen(app, running):
-    from app import socketio
     tid, _, _ = running
     assert not socketio.test_client(app, namespace="/event", auth={"event": tid, "token": "forged"}).is_connected("/event")
     assert not socketio.test_client(app, namespace="/event", auth={"event": "nope"}).is_connected("/event")
@@ -53,9 +52,6 @@ def test_a_bad_link_cannot_listen(app, running):
 
 
 def test_the_end_of_a_tracked_game_tells_the_whole_event(app, client, running):
-    from app import socketio
-
-    from tests.api.event_helpers import quiet_game
     tid, org, tokens = running
     client.post(f"/api/events/{tid}/rounds/1/pair", headers=auth(org))
     client.post(f"/api/events/{tid}/rounds/1/publish", headers=auth(org))

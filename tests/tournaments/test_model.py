@@ -1,6 +1,7 @@
 """The event's fold and its checks: registration, check-in, drops, merges, drafts and swaps, confirmations."""
 from __future__ import annotations
 
+import json
 import random
 
 from app.tournaments import model, tables
@@ -178,7 +179,6 @@ def test_swiss_round_avoids_the_rematch():
 
 def test_apply_leaves_the_earlier_state_as_it_was():
     """Each entry copies what it changes: the state before it (cached, shared) never moves."""
-    import json
     log = event()
     published_round_one(log)
     log.add("timer", round=1, minutes=60, started_at="2026-11-28T10:00:00Z")

@@ -3,14 +3,14 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-import pytest
-
+from app import create_app, socketio
+from app.config import Config
 from app.ratelimit import Limits, RateLimiter, open_counters
+from app.service.tokens import JOIN_ALPHABET, JOIN_CODE_LENGTH, new_join_code
 from tests.api.helpers import auth, new_game
 
 
 def _app(tmp_path, name="x", **cfg):
-    from app import create_app
     return create_app({"ASYNC_MODE": "threading", "DATABASE_URL": f"sqlite:///{tmp_path / (name + '.db')}",
                        "INSTANCE_PATH": str(tmp_path), **cfg})
 
@@ -69,8 +69,6 @@ def test_wrong_codes_on_join_count_as_misses(tmp_path):
 
 
 def test_join_codes_are_long_enough_that_guessing_is_pointless():
-    from app.service.tokens import JOIN_ALPHABET, JOIN_CODE_LENGTH, new_join_code
-    from app.config import Config
     space = len(JOIN_ALPHABET) ** JOIN_CODE_LENGTH
     guesses_per_year = Config().JOIN_CODE_MISSES_PER_HOUR * 24 * 365
     # With 1,000 games open at once, one address guessing for a year finds one with odds under 1 in 1,000
@@ -96,7 +94,6 @@ def test_an_unreachable_redis_lets_requests_through():
 
 
 def test_socket_messages_from_one_address_share_its_limit(tmp_path):
-    from app import socketio
     app = _app(tmp_path, RATE_LIMIT_PER_SECOND=1.0, RATE_LIMIT_BURST=5, RATE_LIMIT_ADDRESS_PER_SECOND=1.0,
                RATE_LIMIT_ADDRESS_BURST=9)
     client = app.test_client()

@@ -4,6 +4,8 @@ from __future__ import annotations
 import copy
 import itertools
 
+from app.engine.underworlds.editions import matched_play
+from tests.api.event_helpers import quiet_game
 from tests.api.helpers import auth
 
 _ids = itertools.count(1)
@@ -110,9 +112,6 @@ def test_the_next_game_of_a_match_keeps_both_players_decks(client):
     """Shadespire, Matched play: each player uses the decks they built for the whole match and cannot switch
     between games. The next game (made from one phone, which cannot name the other seat's deck: its export
     keeps that deck face down) plays both seats' decks from the game before."""
-    from app.engine.underworlds.editions import matched_play
-    from tests.api.event_helpers import quiet_game
-
     match = matched_play.game_context(matched_play.new_match(["p1", "p2"]))
     seats = [{"name": "Ana", "warband": "steelhearts-champions", "deck": "steelhearts-champions-shadespire"},
              {"name": "Ben", "warband": "garreks-reavers", "deck": "garreks-reavers-shadespire"}]

@@ -17,6 +17,8 @@ makes no superaction. Fighters out of action cannot be activated.
 from __future__ import annotations
 
 from ..core import Consequence, Violation
+from . import cards as cardmod
+from . import damage
 from . import fighters as F
 from . import reactions, spells, turns
 from .state import enemies, profiles_unknown, seat_of, surviving, traits
@@ -187,7 +189,7 @@ def _move(rs, state, fid, d, token: str) -> list[Consequence]:
     lethal = d.get("lethal") or 0
     if lethal and "flying" not in traits(state, fid):
         for _ in range(lethal):
-            cons.extend(F.deal_damage(rs, state, fid, 1, None, "lethal_hex"))
+            cons.extend(damage.deal_damage(rs, state, fid, 1, None, "lethal_hex"))
     if d.get("snare") and not state["fighters"][fid]["out"]:
         F.give_token(rs, state, fid, "stagger", cons)
         cons.append(Consequence("staggered", {"fighter": fid, "by": "snare hex"}, rs.edition.rule("stagger")))
@@ -210,7 +212,6 @@ def check_player_action(rs, state, event) -> list[Violation]:
 def apply_player_action(rs, state, event) -> list[Consequence]:
     """Draw a power card / discard and draw an objective / pass; an empty deck cannot be drawn from.
     Out of sequence (overridden) only the effect happens: no activation is used, the turn does not move on."""
-    from . import cards as cardmod  # noqa: PLC0415
     R = rs.edition.rule
     normal = in_sequence(state, event.by)
     cons = turns.activation_taken(rs, state, event.by) if normal else []

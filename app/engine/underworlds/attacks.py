@@ -15,19 +15,15 @@ Attack action passed, so those reactions are recorded in the log, one per player
 from __future__ import annotations
 
 from ..core import Consequence, Violation
+from . import combat, damage
 from . import fighters as F
 from . import reactions, turns
 from .state import characteristic, defence_known, profiles, seat_of, traits
 
-try:  # combat.py lands from the uw-combat branch; without it the attack event is not offered.
-    from . import combat
-except ImportError:  # pragma: no cover - only before combat.py is on main
-    combat = None
-
 
 def fields() -> dict:
     """The attack event's field spec (combat.ATTACK_FIELDS)."""
-    return combat.ATTACK_FIELDS if combat else {}
+    return combat.ATTACK_FIELDS
 
 
 def _rules(rs):
@@ -103,7 +99,7 @@ def apply_attack(rs, state, event) -> list[Consequence]:
     cons = [Consequence("attack_resolved", summary, R("combat"))]
     steps = ["after_declare_attack", "after_attack_roll"]
     if result.backlash:
-        cons.extend(F.deal_damage(rs, state, att, result.backlash, att, "backlash"))
+        cons.extend(damage.deal_damage(rs, state, att, result.backlash, att, "backlash"))
         # Backlash is damage: the reaction steps of a fighter dealt damage (and taken out of action) follow it
         # (Deathgorge rulebook, Reactions: when a fighter is dealt damage, pg 36).
         steps += ["after_backlash", "after_damage"] + (["after_out_of_action"] if state["fighters"][att]["out"] else [])
@@ -112,7 +108,7 @@ def apply_attack(rs, state, event) -> list[Consequence]:
     if result.result is not None:  # None: backlash took the caster out before step 4, the spell fails
         steps += ["after_defence_roll", "after_determine_success"]
         if result.success:
-            cons.extend(F.deal_damage(rs, state, tgt, result.damage, att, "attack"))
+            cons.extend(damage.deal_damage(rs, state, tgt, result.damage, att, "attack"))
             steps += ["after_damage", "after_out_of_action"]
             if state["fighters"][tgt]["out"]:
                 out_now.append(tgt)

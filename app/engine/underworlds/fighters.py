@@ -12,8 +12,10 @@ Events handled here (each names the fighter "<seat>.<slug>"):
 from __future__ import annotations
 
 from ..core import Consequence, Violation, structural
-from . import glory
-from .state import seat_of, traits
+from . import damage
+from .inspire import condition_met
+from .reactions import add_steps, open_window
+from .state import profiles, seat_of, traits
 
 
 # -- shared mechanics (used by attacks, power cards and these events) ----------------------------
@@ -32,40 +34,6 @@ def give_token(rs, state, fid: str, token: str, cons: list | None = None) -> Non
             cons.append(Consequence("guard_removed", {"fighter": fid}, rs.edition.rule("stagger")))
 
 
-def deal_damage(rs, state, fid: str, amount: int, dealer: str | None, source: str) -> list[Consequence]:
-    """Give wound counters, then check out of action (bounty follows)."""
-    f = state["fighters"][fid]
-    if f["out"] or amount <= 0:
-        return []
-    f["damage"] += amount
-    cons = [Consequence("damage_dealt", {"fighter": fid, "amount": amount, "by": dealer, "source": source},
-                        rs.edition.rule("damage"))]
-    if f["wounds"] is not None and f["damage"] >= f["wounds"]:  # unknown Wounds: the table says (out_of_action)
-        cons.extend(take_out_of_action(rs, state, fid, dealer, source))
-    return cons
-
-
-def take_out_of_action(rs, state, fid: str, dealer: str | None, source: str) -> list[Consequence]:
-    """Off the battlefield: tokens and counters cleared (not 'removed'), upgrades kept; then the bounty."""
-    f = state["fighters"][fid]
-    f["out"] = True
-    f["damage"] = 0
-    # "clear all counters from their fighter card and from their upgrades" (Out of action pg 24): named ones too.
-    f["counters"] = {}
-    for t in f["tokens"]:  # every token, Raise included: "clear all of their tokens" (pg 24)
-        f["tokens"][t] = 0
-    if f["feature"]:
-        state["features"][f["feature"]]["fighter"] = None
-        f["feature"] = None
-    pending = state.get("pending")
-    if pending and pending["attacker"] == fid:
-        pending["left"] = 0  # the activation ends: the ruleset finishes it after this event
-    cons = [Consequence("out_of_action", {"fighter": fid, "by": dealer, "source": source},
-                        rs.edition.rule("out_of_action"))]
-    cons.extend(glory.bounty(rs, state, fid, dealer, source))
-    return cons
-
-
 def _alive(rs, state, fid, what="do that") -> list[Violation]:
     if state["fighters"][fid]["out"]:
         return [Violation("fighter_out_of_action", f"{fid} is out of action and cannot {what}.",
@@ -82,10 +50,9 @@ def check_damage(rs, state, event) -> list[Violation]:
 
 def apply_damage(rs, state, event) -> list[Consequence]:
     """Deal the damage; who dealt it decides the bounty in 3-4 player games."""
-    from .reactions import open_window  # noqa: PLC0415
     d = event.data
     dealer = d.get("dealt_by") or (None if d["source"] == "lethal_hex" else event.by)
-    cons = deal_damage(rs, state, d["fighter"], d["amount"], dealer, d["source"])
+    cons = damage.deal_damage(rs, state, d["fighter"], d["amount"], dealer, d["source"])
     out = [d["fighter"]] if state["fighters"][d["fighter"]]["out"] else []
     open_window(state, ["after_damage"] + (["after_out_of_action"] if out else []),
                 {"fighter": d["fighter"], "out_of_action": out})
@@ -180,7 +147,6 @@ def check_inspire(rs, state, event) -> list[Violation]:
         out.append(Violation("not_friendly", "Each player Inspires their own fighters.", R("inspire_adv")))
     if state["fighters"][fid]["inspired"]:
         out.append(Violation("already_inspired", f"{fid} is already Inspired.", R("inspire_adv")))
-    from .inspire import condition_met  # noqa: PLC0415
     if condition_met(state, fid) is False:
         out.append(Violation("inspire_condition_not_met", f"{fid}'s Inspire condition is not met.",
                              R("inspire")))
@@ -240,8 +206,7 @@ def apply_push(rs, state, event) -> list[Consequence]:
     into = d.get("into") or "none"
     leave_feature(state, d["fighter"])
     if into == "lethal":
-        from .reactions import add_steps  # noqa: PLC0415
-        cons.extend(deal_damage(rs, state, d["fighter"], 1, None, "lethal_hex"))
+        cons.extend(damage.deal_damage(rs, state, d["fighter"], 1, None, "lethal_hex"))
         # Reactions: when a fighter is dealt damage (pg 36): the damage reaction steps follow the push.
         add_steps(state, ["after_damage"] + (["after_out_of_action"] if state["fighters"][d["fighter"]]["out"] else []),
                   {"fighter": d["fighter"], "out_of_action": [d["fighter"]] if state["fighters"][d["fighter"]]["out"] else []})
@@ -346,7 +311,6 @@ def wizard_on_battlefield(state, seat: str) -> list[str]:
 
 def profiles_of(state, fid: str) -> list[dict]:
     """The fighter's Attack actions now (Inspired side when Inspired)."""
-    from .state import profiles  # noqa: PLC0415
     return profiles(state, fid)
 
 
@@ -363,10 +327,9 @@ def check_out_of_action(rs, state, event) -> list[Violation]:
 
 def apply_out_of_action(rs, state, event) -> list[Consequence]:
     """Take the fighter out of action; bounty as for damage dealt by `dealt_by` (default the entering seat)."""
-    from .reactions import open_window  # noqa: PLC0415
     d = event.data
     dealer = d.get("dealt_by") or (None if d.get("source") == "lethal_hex" else event.by)
-    cons = take_out_of_action(rs, state, d["fighter"], dealer, d.get("source") or "card")
+    cons = damage.take_out_of_action(rs, state, d["fighter"], dealer, d.get("source") or "card")
     open_window(state, ["after_out_of_action"], {"fighter": d["fighter"], "out_of_action": [d["fighter"]]})
     return cons
 
@@ -390,5 +353,5 @@ def apply_wounds(rs, state, event) -> list[Consequence]:
     f = state["fighters"][d["fighter"]]
     f["wounds"] = d["change"] if f["wounds"] is None else f["wounds"] + d["change"]
     if f["damage"] >= f["wounds"]:
-        return take_out_of_action(rs, state, d["fighter"], None, "other")
+        return damage.take_out_of_action(rs, state, d["fighter"], None, "other")
     return []

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from ..core import Consequence, Violation
 from . import cards as cardmod
+from . import rounds
 
 END_STAGES = {1: "score objectives", 2: "discard objectives", 3: "play upgrades", 4: "discard power cards"}
 
@@ -60,7 +61,7 @@ def check_objective(rs, state, event) -> list[Violation]:
             out.append(Violation("not_end_phase", "Objectives are scored in the end phase; surge objectives are "
                                  "revealed and scored in the next surge step.", R("end_phase")))
         else:
-            out.extend(_check_end_stage(rs, state, event, 1))
+            out.extend(check_end_stage(rs, state, event, 1))
         if card is not None and scoring == "surge":
             out.append(Violation("surge_objective", f"{card['name']} is a surge objective: reveal it when its "
                                  "condition is met.", R("surge")))
@@ -71,11 +72,11 @@ def check_objective(rs, state, event) -> list[Violation]:
         if state["phase"] != "end":
             out.append(Violation("not_now", "Objective cards are discarded in the end phase.", R("end_phase")))
         else:
-            out.extend(_check_end_stage(rs, state, event, 2))
+            out.extend(check_end_stage(rs, state, event, 2))
     return out
 
 
-def _check_end_stage(rs, state, event, stage: int) -> list[Violation]:
+def check_end_stage(rs, state, event, stage: int) -> list[Violation]:
     R = rs.edition.rule
     out = []
     seat = end_seat(state)
@@ -126,19 +127,6 @@ def score_revealed(rs, state, seat_id: str) -> list[Consequence]:
     return cons
 
 
-def begin_end_phase(rs, state) -> list[Consequence]:
-    """The end phase: each player in order of play, from the player who took the first turn."""
-    from .state import order_from  # noqa: PLC0415
-    first = state["turn"]["first"]
-    state["phase"] = "end"
-    state["step"] = "end"
-    state["pending"] = None
-    state["minor"] = True  # the Inspire step after the last power step is open until the first end phase event
-    state["end"] = {"order": order_from(state, first), "i": 0, "stage": 1}
-    rule = rs.edition.rule("end_phase" if state["players"] == 2 else "mp_end_phase")
-    return [Consequence("end_phase_begins", {"round": state["round"], "order": state["end"]["order"]}, rule)]
-
-
 def check_end_phase_done(rs, state, event) -> list[Violation]:
     """Only the player whose end phase sequence it is can finish it."""
     R = rs.edition.rule
@@ -152,7 +140,6 @@ def check_end_phase_done(rs, state, event) -> list[Violation]:
 
 def apply_end_phase_done(rs, state, event) -> list[Consequence]:
     """Steps 5-6 (draw objective cards to 3, power cards to 5), then the next player; then the round ends."""
-    from . import turns  # noqa: PLC0415
     R = rs.edition.rule
     cons = []
     state["minor"] = False
@@ -168,7 +155,7 @@ def apply_end_phase_done(rs, state, event) -> list[Consequence]:
     end["i"] += 1
     end["stage"] = 1
     if end["i"] >= len(end["order"]):
-        cons.extend(turns.end_of_round(rs, state))
+        cons.extend(rounds.end_of_round(rs, state))
     return cons
 
 
@@ -186,7 +173,7 @@ def check_discard_power(rs, state, event) -> list[Violation]:
     if state["phase"] != "end":
         out.append(Violation("not_now", "Power cards are discarded in the end phase (step 4).", R("end_phase")))
     else:
-        out.extend(_check_end_stage(rs, state, event, 4))
+        out.extend(check_end_stage(rs, state, event, 4))
     return out
 
 

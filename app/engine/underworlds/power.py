@@ -19,14 +19,10 @@ from __future__ import annotations
 
 from ..core import Consequence, Violation
 from . import cards as cardmod
+from . import combat, damage
 from . import fighters as F
-from . import reactions, turns
+from . import objectives, reactions, turns
 from .state import seat_of, traits
-
-try:
-    from . import combat
-except ImportError:  # pragma: no cover - only before combat.py is on main
-    combat = None
 
 
 def power_seat(state) -> str | None:
@@ -49,8 +45,7 @@ def check_power(rs, state, event) -> list[Violation]:
             out.append(Violation("not_in_end_phase", "In the end phase only upgrades are played (step 3); "
                                  "players cannot use gambits in the end phase.", R("end_phase_adv")))
         else:
-            from .objectives import _check_end_stage  # noqa: PLC0415
-            out.extend(_check_end_stage(rs, state, event, 3))
+            out.extend(objectives.check_end_stage(rs, state, event, 3))
     elif state["step"] != "power":
         out.append(Violation("not_power_step", "Power cards are played in the power step, after the activation.",
                              R("power_step")))
@@ -301,7 +296,7 @@ def _cast(rs, state, event) -> list[Consequence]:
                                     caster_wounds_left=None if f["wounds"] is None else max(0, f["wounds"] - f["damage"]))
     cons = []
     if result.backlash:
-        cons.extend(F.deal_damage(rs, state, caster, result.backlash, caster, "backlash"))
+        cons.extend(damage.deal_damage(rs, state, caster, result.backlash, caster, "backlash"))
     cast = result.cast and not state["fighters"][caster]["out"]
     cons.append(Consequence("spell_cast" if cast else "spell_failed",
                             {"caster": caster, "card": d.get("card"), "backlash": result.backlash}, R("casting")))

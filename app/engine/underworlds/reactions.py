@@ -22,6 +22,7 @@ How a window works (Deathgorge rulebook, Reactions pg 34-37):
 from __future__ import annotations
 
 from ..core import Consequence, Violation
+from . import spells
 from .state import order_from, seat_of
 
 # id -> player-facing label. Order follows the book: combat sequence, damage, casting, actions, power cards.
@@ -186,7 +187,6 @@ def check_reaction(rs, state: dict, event) -> list[Violation]:
                                  R("end_phase_adv")))
         out.extend(rs.cards.check_in_hand(state, event.by, "power", d["card"], R("reactions")))
     if d.get("casting_roll") is not None:
-        from . import spells  # noqa: PLC0415
         out.extend(spells.check(rs, state, d.get("fighter"), d["casting_roll"], d.get("casting_value")))
     return out
 
@@ -336,7 +336,6 @@ def apply_reaction(rs, state: dict, event) -> list[Consequence]:
                                                    "where": "hex the target was in"}, rs.edition.rule("plunder")))
     card = rs.cards.lookup(state, event.by, "power", d.get("card"))
     if d.get("casting_roll") is not None and d.get("fighter"):  # a spell reaction: the casting sequence
-        from . import spells  # noqa: PLC0415
         value = d.get("casting_value") or (card or {}).get("casting") or (card or {}).get("cast")
         spell_cons, _ = spells.cast(rs, state, d["fighter"], d["casting_roll"], value, d["name"])
         cons.extend(spell_cons)

@@ -10,6 +10,7 @@ from ..core import Event, Ruleset, Violation, structural
 from . import activations, attacks, cards, catalogue, fighters, glory, objectives, power, privacy, reactions, setup
 from . import suggest as suggest_mod
 from . import passes, turns, victory
+from .passes import SEQUENCE_EVENTS
 from .edition import FORMAT_NAMES, Edition
 from .state import clone, is_large, is_vulnerable, seat_of
 
@@ -18,11 +19,6 @@ SETUP_EVENTS = ("roll_off", "do_over", "deployed")
 # Bookkeeping of what just happened (where a fighter now stands, a surge objective whose condition was met,
 # Inspiring, the cards in hand) is not a new game step, so it does not end the reaction step.
 WINDOW_EVENTS = ("reaction", "reaction_pass", "position", "inspire", "uninspire", "hand", "drive_back")
-# Events of the game's sequence that come after the open reaction step and the attacking player's drive back
-# choice (everything a turn, power step or end phase is made of): entered while those are open, they close them
-# first (passes.py: the reaction step passes without comment, the drive back is the attacker's alone).
-SEQUENCE_EVENTS = ("activate", "player_action", "attack", "abandon", "power", "objective", "discard_power",
-                   "end_phase_done", "roll_off")
 
 _HANDLERS = {
     "roll_off": (setup.check_roll_off, setup.apply_roll_off),

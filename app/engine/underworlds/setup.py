@@ -27,9 +27,10 @@ from __future__ import annotations
 
 import re
 
-from ..core import Consequence, SetupError, Violation, PLAYER_SEATS
+from ..core import PLAYER_SEATS, Consequence, SetupError, Violation, structural
 from . import cards as cardmod
-from .state import TOKENS
+from . import rounds, turns
+from .state import TOKENS, order_from
 
 
 def _slug(text: str) -> str:
@@ -207,7 +208,6 @@ def _check_loser(rs, state, event) -> list[Violation]:
 
 
 def _check_rolls(rs, state, event) -> list[Violation]:
-    from ..core import structural  # noqa: PLC0415
     R = rs.edition.rule
     rolls = event.data["rolls"]
     for seat, roll in rolls.items():
@@ -245,7 +245,6 @@ def check_roll_off(rs, state, event) -> list[Violation]:
 
 def apply_roll_off(rs, state, event) -> list[Consequence]:
     """Record the roll-off's choice and move to the next step."""
-    from . import turns  # noqa: PLC0415 - turns imports setup's helpers too
     R = rs.edition.rule
     purpose, first = event.data["purpose"], event.data["first"]
     if event.data.get("rolls"):
@@ -270,7 +269,6 @@ def do_over_seat(state) -> str | None:
     """Whose do-over decision is next: order of play from the player who chose the first board."""
     if state["step"] != "do_overs":
         return None
-    from .state import order_from  # noqa: PLC0415
     for seat in order_from(state, state["first_board"]):
         if state["seats"][seat]["do_over"] is None:
             return seat
@@ -331,6 +329,5 @@ def check_deployed(rs, state, event) -> list[Violation]:
 
 def apply_deployed(rs, state, event) -> list[Consequence]:
     """All fighters are placed: the first action phase begins with its roll-off."""
-    from . import turns  # noqa: PLC0415
     state["finished_first"] = event.data["finished_first"]
-    return turns.begin_action_phase(rs, state)
+    return rounds.begin_action_phase(rs, state)

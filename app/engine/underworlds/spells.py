@@ -9,13 +9,8 @@ may be taken out of action and the spell fails); the spell is cast when the roll
 from __future__ import annotations
 
 from ..core import Consequence, Violation
-from . import fighters as F
+from . import combat, damage
 from .state import traits
-
-try:
-    from . import combat
-except ImportError:  # pragma: no cover - only before combat.py is on main
-    combat = None
 
 
 def check(rs, state, caster: str | None, roll, value, card: dict | None = None) -> list[Violation]:
@@ -31,10 +26,9 @@ def check(rs, state, caster: str | None, roll, value, card: dict | None = None) 
     if value is None:
         return out + [Violation("casting_value_needed", "Enter the spell's casting value.", R("casting"),
                                 overridable=False)]
-    if combat:
-        level = state["cards"][caster].get("wizard_level") or None
-        out += combat.check_casting_input(combat.combat_rules(rs.edition.combat_edition), roll, value,
-                                          wizard_level=level)
+    level = state["cards"][caster].get("wizard_level") or None
+    out += combat.check_casting_input(combat.combat_rules(rs.edition.combat_edition), roll, value,
+                                      wizard_level=level)
     return out
 
 
@@ -48,7 +42,7 @@ def cast(rs, state, caster: str, roll, value, name: str | None) -> tuple[list[Co
     cons: list[Consequence] = []
     steps = ["after_casting_roll"]
     if result.backlash:
-        cons.extend(F.deal_damage(rs, state, caster, result.backlash, caster, "backlash"))
+        cons.extend(damage.deal_damage(rs, state, caster, result.backlash, caster, "backlash"))
         steps += ["after_backlash", "after_damage"] + (["after_out_of_action"] if f["out"] else [])
     ok = result.cast and not f["out"]
     cons.append(Consequence("spell_cast" if ok else "spell_failed",

@@ -1,6 +1,6 @@
-"""Rounds, phases and turns: the order of the game and its minor steps.
+"""Turns: the action phase of a round, turn by turn, and its minor steps.
 
-A round is an action phase then an end phase (rounds played and turns per player come from the edition:
+The action phase of a round (rounds.py) is its turns (rounds played and turns per player come from the edition:
 2 players four turns each, 3 players three each, 4 players four each and round 2 skipped).
 A turn (Deathgorge rulebook, Steps of a turn pg 16) is:
 
@@ -19,28 +19,10 @@ text; the glossary lists Inspire first). Easy to change: `MINOR_ORDER`.
 from __future__ import annotations
 
 from ..core import Consequence
-from . import inspire, objectives
+from . import inspire, objectives, rounds
 from .state import next_seat, order_from
 
 MINOR_ORDER = ("inspire", "surge")
-
-
-def begin_action_phase(rs, state) -> list[Consequence]:
-    """Start the round's action phase: activations reset, the roll-off decides who takes the first turn."""
-    R = rs.edition.rule
-    state["phase"] = "action"
-    state["step"] = "roll_off"
-    state["turn"] = None
-    state["power"] = None
-    state["pending"] = None
-    state["minor"] = False
-    for s in state["seats"].values():
-        s["activations_left"] = rs.edition.turns_per_round[state["players"]]
-        s["turns_taken"] = 0
-    data = {"round": state["round"]}
-    if state["round"] == rs.rounds(state)[0] and state.get("finished_first"):
-        data["adds_critical"] = state["finished_first"]
-    return [Consequence("action_phase_begins", data, R("action_phase"))]
 
 
 def begin_first_turn(rs, state, first: str) -> list[Consequence]:
@@ -110,47 +92,11 @@ def end_power_step(rs, state) -> list[Consequence]:
     turn["n"] += 1
     total = state["players"] * rs.edition.turns_per_round[state["players"]]
     if turn["n"] >= total:
-        cons.extend(objectives.begin_end_phase(rs, state))
+        cons.extend(rounds.begin_end_phase(rs, state))
         return cons
     seat = next_seat(state, turn["seat"])
     turn["seat"] = seat
     state["step"] = "activation"
     state["minor"] = True
     cons.append(Consequence("turn_begins", {"seat": seat, "turn": turn["n"] + 1}, R("action_phase")))
-    return cons
-
-
-def end_of_round(rs, state) -> list[Consequence]:
-    """After the end phase: clear Move, Charge, Guard and Stagger tokens and blocked hex tokens; next round."""
-    R = rs.edition.rule
-    cleared = {}
-    for fid, f in state["fighters"].items():
-        n = sum(f["tokens"][t] for t in rs.edition.end_of_round_clear)
-        if n:
-            cleared[fid] = n
-            for t in rs.edition.end_of_round_clear:
-                f["tokens"][t] = 0
-    removed = []
-    for key, feat in state["features"].items():
-        if feat["on_board"] and feat["face"] == "blocked":
-            feat["on_board"] = False
-            feat["fighter"] = None
-            removed.append(key)
-    cons = [Consequence("round_ends", {"round": state["round"], "tokens_cleared": cleared,
-                                       "blocked_tokens_removed": removed}, R("end_phase"))]
-    state["end"] = None
-    state["granted"] = {}  # Attack actions granted by cards last only as long as the round
-    rounds = rs.rounds(state)
-    later = [r for r in rounds if r > state["round"]]
-    if not later:
-        state["phase"] = "over"
-        state["step"] = "over"
-        state["turn"] = None
-        state["minor"] = False
-        cons.append(Consequence("game_over", {"outcome": rs.outcome(state)}, R("victory")))
-        return cons
-    if later[0] != state["round"] + 1:
-        cons.append(Consequence("round_skipped", {"round": state["round"] + 1}, R("mp_round_2")))
-    state["round"] = later[0]
-    cons.extend(begin_action_phase(rs, state))
     return cons

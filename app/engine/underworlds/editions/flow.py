@@ -9,7 +9,7 @@ and a wiped-out warband ending the game.
 from __future__ import annotations
 
 from ...core import Consequence
-from .. import inspire, turns
+from .. import inspire, rounds, turns
 from ..state import surviving
 from . import artefact, hazards, matched_play, multiplayer_2018, reactions as rx, victory
 
@@ -95,7 +95,7 @@ def end_hazard_phase(rs, state) -> list:
     if cl["wiped_in_hazard"]:
         return cons + game_over(rs, state, "wipe_out", rs.edition.rule("wipe_out"))
     cl["hazard_done_round"] = state["round"]
-    cons += turns.begin_action_phase(rs, state)
+    cons += rounds.begin_action_phase(rs, state)
     return cons
 
 
@@ -186,5 +186,5 @@ def start_sudden_death(rs, state) -> list:
     state["phase"] = "action"
     cons = [Consequence("sudden_death_round", {"round": state["round"], "first": first},
                         matched_play.SUDDEN_DEATH_RULE)]
-    cons += turns.begin_action_phase(rs, state)
+    cons += rounds.begin_action_phase(rs, state)
     return cons

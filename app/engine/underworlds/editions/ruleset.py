@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import copy
 
-from ...core import Advice, Consequence, Event, Violation
-from .. import fighters as F
+from ...core import Advice, Consequence, Event, SetupError, Violation
+from .. import damage
 from ..ruleset import WINDOW_EVENTS, UnderworldsRuleset
 from . import artefact, checks, flow, hazards, matched_play, multiplayer_2018, suggestions, victory
 from .classic import ClassicRules
@@ -77,7 +77,6 @@ class ClassicRuleset(UnderworldsRuleset):
     # -- set up ------------------------------------------------------------------------------
     def new_game(self, setup_data: dict) -> dict:
         """The base set up, checked for this edition, plus the edition's own state."""
-        from ...core import SetupError  # noqa: PLC0415
         seats = setup_data.get("seats") if isinstance(setup_data, dict) else None
         if isinstance(seats, list) and len(seats) not in self.classic.players:
             raise SetupError(f"{self.title} is played by {' or '.join(map(str, self.classic.players))} players.",
@@ -204,7 +203,7 @@ class ClassicRuleset(UnderworldsRuleset):
             state["reaction"] = None
             d = event.data
             cons = [Consequence(c.type, c.data, hazards.HAZARD_DAMAGE_RULE) if c.type == "damage_dealt" else c
-                    for c in F.deal_damage(self, state, d["fighter"], d["amount"], None, "hazard")]
+                    for c in damage.deal_damage(self, state, d["fighter"], d["amount"], None, "hazard")]
         else:
             if flow.ends_freshness(self, event):
                 state["classic"]["fresh"] = {}

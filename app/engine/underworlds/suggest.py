@@ -8,15 +8,18 @@ events, so a client, bot or test can play a whole game from suggestions alone. G
 """
 from __future__ import annotations
 
+import copy
 import json
 from itertools import combinations_with_replacement
 
 from ..core import Advice, Event, Suggestion
 from . import cards as cardmod
+from . import combat
 from . import fighters as F
 from . import objectives as O
 from .power import after_minor_steps, power_seat
 from .reactions import REACTION_STEPS, card_step, plunder_faces, plunder_possible, used_step, window_steps
+from .setup import do_over_seat
 from .state import (TOKENS, characteristic, defence_known, profiles, profiles_unknown, seat_of, surviving,
                     traits)
 from .turns import active_seat
@@ -60,7 +63,6 @@ def waiting_for(rs, state) -> list[str]:
     """Seats the game is waiting on now."""
     step = state["step"]
     if step == "do_overs":
-        from .setup import do_over_seat  # noqa: PLC0415
         return [do_over_seat(state)]
     if state["phase"] == "over":
         return []
@@ -219,7 +221,6 @@ def _setup(rs, state, seat) -> list[Suggestion]:
     if step == "boards":
         return [_roll_off(state, seat, "boards")]
     if step == "do_overs":
-        from .setup import do_over_seat  # noqa: PLC0415
         if seat != do_over_seat(state):
             return []
         labels = {"none": "Keep my hand", "power": "Do-over: power cards", "objectives": "Do-over: objective cards",
@@ -281,8 +282,7 @@ def _activations(rs, state, seat) -> list[Suggestion]:
 
 def _into_choices(rs) -> list[str]:
     """Hexes a push can end in that matter to the rules: snare hexes only where the edition has Stagger."""
-    from .attacks import combat  # noqa: PLC0415
-    stagger = combat is None or combat.combat_rules(rs.edition.combat_edition).stagger
+    stagger = combat.combat_rules(rs.edition.combat_edition).stagger
     return ["none", "lethal", "snare"] if stagger else ["none", "lethal"]
 
 
@@ -290,9 +290,6 @@ def _legal(rs, state, sugg: Suggestion) -> Suggestion | None:
     """The suggestion as the ruleset's own checks allow it (one source of legality; editions change checks):
     a complete event if it passes; a template with one choice field keeps only the legal choices; other
     templates are kept when a sample filled from their first choices and lowest bounds passes."""
-    from ..core import Event  # noqa: PLC0415
-    import copy  # noqa: PLC0415
-
     def sample(extra: dict) -> Event:
         data = copy.deepcopy(sugg.data)
         for path, value in extra.items():

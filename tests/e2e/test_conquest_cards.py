@@ -160,8 +160,8 @@ def test_shield_card_picked_by_name(phones):
     by_name(ben, "indomit", "indomitable", shot=lambda: phones.shot(ben, "01-shield-card-picked"))
     expect(sheet.locator("[data-stepper='shields']")).to_have_count(0)            # 1 shield, from the data
     enter(ben)
+    expect(ana.locator("[data-unit='p2.veteran-squad'] .cq-dmg")).to_have_text("1 dmg")  # the shield reached Ana's phone
     assert any("Shield: Indomitable (1) on Veteran Squad" in t for t in log_texts(ana)), log_texts(ana)
-    expect(ana.locator("[data-unit='p2.veteran-squad'] .cq-dmg")).to_have_text("1 dmg")
 
 
 def test_area_effect_x_is_asked_when_the_card_is_deployed(phones):

@@ -115,14 +115,14 @@ def test_app_shell_follows_imports():
     pages = {name: {p.relative_to(ROOT).as_posix() for p in files} for name, files in mod.pages().items()}
     assert "static/js/dom.js" in pages["play"] and "static/js/pages/new.js" not in pages["play"]
     assert "static/js/games/generic.js" in pages["play"]            # a dynamic import by path
-    assert "static/js/games/uw_wizard.js" in pages["new"]           # loaded on demand by the wizard
-    assert "static/js/games/uw_fighters.js" in pages["new"]
-    games = {f"static/js/games/{fam}.js" for fam in mod.FAMILIES}
+    assert "static/js/games/underworlds/wizard.js" in pages["new"]  # loaded on demand by the wizard
+    assert "static/js/games/underworlds/fighters.js" in pages["new"]
+    games = {f"static/js/games/{fam}/index.js" for fam in mod.FAMILIES}
     assert pages["play"] & games and not pages["start"] & games
     css = {f: mod.ROOT / "static" / "css" / f"{f}.css" for f in mod.FAMILIES}
-    biggest = max(mod.FAMILIES, key=lambda f: sum(p.stat().st_size for p in mod.closure(mod.JS / "games" / f"{f}.js")[0])
+    biggest = max(mod.FAMILIES, key=lambda f: sum(p.stat().st_size for p in mod.closure(mod.JS / "games" / f / "index.js")[0])
                   + (css[f].stat().st_size if css[f].exists() else 0))   # a game's own CSS counts, as in the benchmark
-    assert f"static/js/games/{biggest}.js" in pages["play"]
+    assert f"static/js/games/{biggest}/index.js" in pages["play"]
     shells = {name: {p.relative_to(ROOT).as_posix() for p in files} for name, (files, _) in mod.shells().items()}
     assert not shells["play"] & games and "static/js/dom.js" in shells["play"]   # the shell leaves the games out
 

@@ -23,7 +23,7 @@ def test_the_table_page_of_a_fresh_phone_transfers_under_the_target(browser, ser
         {"name": "tw.games", "value": json.dumps({game_id: record})}]}]}
     load = shell.load_page(browser, f"{server.url}/play?game={game_id}", phone, ready="#table .fighter")
     urls = [url for url, _ in load["urls"]]
-    assert any("/js/games/underworlds.js" in u for u in urls) and any("/vendor/socket.io" in u for u in urls)
+    assert any("/js/games/underworlds/index.js" in u for u in urls) and any("/vendor/socket.io" in u for u in urls)
     assert all("/static/v/" in u for u in urls if "/static/" in u)  # every file at its versioned URL
     assert 10_000 < load["bytes"] < shell.FIRST_LOAD_TARGET
 

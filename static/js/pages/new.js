@@ -5,7 +5,7 @@ import { api, errorText, NetworkError, uuid } from "../api.js";
 import { putGame } from "../store.js";
 import { registerServiceWorker, watchNetwork } from "../pwa.js";
 import { showConnection } from "../conn.js";
-import { fighterEditor, blankFighter, slugify, fighterProblem } from "../games/uw_fighters.js";
+import { fighterEditor, blankFighter, slugify, fighterProblem } from "../games/underworlds/fighters.js";
 import { askReason } from "../dialogs.js";
 
 const root = document.getElementById("wizard");
@@ -63,10 +63,10 @@ async function loadContent(ruleset) {
 
 // Underworlds-only wizard parts (decks, saved warbands) load when an Underworlds game reaches its players.
 let UW = null;
-const loadUw = async () => (UW = UW || await import("../games/uw_wizard.js"));
+const loadUw = async () => (UW = UW || await import("../games/underworlds/wizard.js"));
 
 // Games other than Underworlds plug their own seat fields into the wizard: their module under
-// static/js/games/<family>.js may export `wizard` = {seatFields(seat, index, rerender) -> Node,
+// static/js/games/<family>/index.js may export `wizard` = {seatFields(seat, index, rerender) -> Node,
 // seatProblem(seat) -> string|null, seatBody(seat) -> {...extra seat members}, options(w) -> {...},
 // tableFields(rerender) -> Node (choices for the whole table, above the seats)}.
 const hooks = {};
@@ -74,7 +74,7 @@ async function loadHooks() {
   const fam = family();
   if (fam in hooks) return;
   hooks[fam] = null;
-  try { hooks[fam] = (await import(`../games/${fam}.js`)).wizard || null; } catch { hooks[fam] = null; }
+  try { hooks[fam] = (await import(`../games/${fam}/index.js`)).wizard || null; } catch { hooks[fam] = null; }
   render();
 }
 const hook = () => hooks[family()] || null;

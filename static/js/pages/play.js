@@ -1,6 +1,6 @@
 // The table: one game as this phone's seat sees it. Game-neutral shell (banner, next actions,
 // outbox, log, rejection + override, game over); the board itself is drawn by the game's renderer
-// module under static/js/games/.
+// module (static/js/games/<family>/index.js).
 import { h, replace, button, toast, clock } from "../dom.js";
 import { api, errorText, NetworkError } from "../api.js";
 import { getGame, putGame, saveSnapshot, loadSnapshot } from "../store.js";
@@ -258,7 +258,7 @@ async function ensureRenderer() {
   if (T.renderer) return;
   const fam = family();
   try {
-    T.renderer = (await import(`../games/${fam}.js`)).default;
+    T.renderer = (await import(`../games/${fam}/index.js`)).default;
   } catch (err) {
     T.renderer = (await import("../games/generic.js")).default;
   }

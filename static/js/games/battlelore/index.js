@@ -5,10 +5,10 @@
 // form (18 cards, 50 points, tent, decoys); dice entry for combat rolls and counters.
 // The shell (pages/play.js) calls: renderBoard, describeValue, describeEvent,
 // describeConsequence, banner, stepGuide, decidedBy, scoreLine, customEntry, glorySeries.
-import { h, button, sheet, toast } from "../dom.js";
-import { stepper, fillTemplate } from "../actions.js";
-import { api, errorText } from "../api.js";
-import { putGame } from "../store.js";
+import { h, button, sheet, toast } from "../../dom.js";
+import { stepper, fillTemplate } from "../../actions.js";
+import { api, errorText } from "../../api.js";
+import { putGame } from "../../store.js";
 
 const FACES = [
   ["strike", "⚔", "Strike"], ["cleave", "🪓", "Cleave"], ["pierce", "➶", "Pierce"],

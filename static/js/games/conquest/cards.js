@@ -1,7 +1,7 @@
 // Conquest cards by name: the card pool from the server (the player's faction and its allies first,
 // community-made cards only at a table that chose them), a search field with tappable matches, and
 // what a picked card puts into an event (numbers, keywords, traits, unique from the data).
-import { h, button } from "../dom.js";
+import { h, button } from "../../dom.js";
 
 const pools = new Map();
 const SHOWN = 8;

@@ -4,9 +4,9 @@
 // The shell (pages/play.js) calls: renderBoard, banner, describeValue, describeEvent,
 // describeConsequence, customEntry, decidedBy. The setup wizard (pages/new.js) uses the named
 // export `wizard`: seatFields, seatProblem, seatBody.
-import { h, button, sheet } from "../dom.js";
-import { stepper } from "../actions.js";
-import { loadPool, cardPicker, cardFromData, unknownNumbers, pickedSummary } from "./cq_cards.js";
+import { h, button, sheet } from "../../dom.js";
+import { stepper } from "../../actions.js";
+import { loadPool, cardPicker, cardFromData, unknownNumbers, pickedSummary } from "./cards.js";
 
 const TYPES = { material: ["M", "Material"], strongpoint: ["S", "Strongpoint"], tech: ["T", "Tech"] };
 const PHASES = { setup: "Setup", deploy: "Deploy phase", command: "Command phase", combat: "Combat phase",
@@ -442,7 +442,7 @@ function deckFields(seat, index, chosen, rerender) {
       problems.map((p) => h("div", { class: "violation" }, h("div", { class: "message" }, p.message),
         p.rule ? h("div", { class: "rule" }, `Rule: ${p.rule}`) : null))) : null,
     problems.length && !seat.deckAccepted && problems.every((p) => p.overridable) ? button("Play this deck anyway", async () => {
-      const { askReason } = await import("../dialogs.js");
+      const { askReason } = await import("../../dialogs.js");
       seat.deckAccepted = await askReason("Play this deck anyway", "Why does the table accept this deck? The reason is kept with the game.");
       rerender();
     }, { cls: "btn small" }) : null);

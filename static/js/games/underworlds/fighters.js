@@ -1,6 +1,6 @@
 // Underworlds fighters typed in from the physical fighter cards (setup wizard): the shared
 // fighter record of TEAM.md (name, move, defence, wounds, leader, wizard level, traits, profiles).
-import { h, button } from "../dom.js";
+import { h, button } from "../../dom.js";
 
 const TRAITS = ["wizard", "beast", "flying", "minion"];
 const KEYWORDS = ["cleave", "ensnare", "scything", "stagger", "grievous 1", "knockback 1"];

@@ -1,7 +1,7 @@
 // "My hand": the player ticks the cards it holds, from the engine's `hand` suggestion (a list field per kind:
 // the deck's unused cards, those already said first, at most the hand size). Private: only this player and the
 // referee see the names (engine privacy.py); the card picker then lists them first, marked "in hand".
-import { h, button, sheet } from "../dom.js";
+import { h, button, sheet } from "../../dom.js";
 
 const KINDS = { objectives: "Objective cards", power: "Power cards" };
 

@@ -3,11 +3,11 @@
 // tapped per die and a preview, and glory by source per round for the game-over chart.
 // The shell (pages/play.js) calls: renderBoard, describeValue, describeEvent,
 // describeConsequence, banner, stepGuide, decidedBy, scoreLine, customEntry, glorySeries, afterWinner.
-import { h, svg, button, sheet } from "../dom.js";
-import { askReason } from "../dialogs.js";
-import { stepper, setPath, getPath, fieldLabel } from "../actions.js";
-import { matchPanel, matchRollOff } from "./uw_match.js";
-import { handEntry } from "./uw_hand.js";
+import { h, svg, button, sheet } from "../../dom.js";
+import { askReason } from "../../dialogs.js";
+import { stepper, setPath, getPath, fieldLabel } from "../../actions.js";
+import { matchPanel, matchRollOff } from "./match.js";
+import { handEntry } from "./hand.js";
 
 const TOKEN_NAMES = { move: "Move", charge: "Charge", guard: "Guard", stagger: "Stagger", raise: "Raise" };
 const STEP_NAMES = {

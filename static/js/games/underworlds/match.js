@@ -1,8 +1,8 @@
 // Shadespire matched play (pg 26): linked games carry the match so far in options.match; the outcome gives
 // this game's `record` and the match standing. Shows the score, the next game, the winner and tiebreak.
-import { h, button, toast, sheet } from "../dom.js";
-import { api, errorText, uuid } from "../api.js";
-import { getGame, putGame } from "../store.js";
+import { h, button, toast, sheet } from "../../dom.js";
+import { api, errorText, uuid } from "../../api.js";
+import { getGame, putGame } from "../../store.js";
 
 const NEXT_NOTE = /^Next game of the match \(game (\d)\): join code ([0-9A-Z]+)/;
 const DECIDED = {

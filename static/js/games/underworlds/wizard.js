@@ -1,7 +1,7 @@
 // The Underworlds parts of the setup wizard (loaded on demand): each seat's deck, checked against the
 // deck-building rules before the game is created; custom warbands saved on the server and shared by link.
-import { h, button, toast, sheet } from "../dom.js";
-import { api, errorText } from "../api.js";
+import { h, button, toast, sheet } from "../../dom.js";
+import { api, errorText } from "../../api.js";
 
 /** Decks a seat may pick: those of the ruleset's era (the server filters by ruleset), its warband's or universal. */
 export const decksFor = (decks, ruleset, seat) => decks.filter((d) =>

@@ -97,22 +97,24 @@ def _int_arg(name: str, default: int | None) -> int | None:
 # -- rulesets ----------------------------------------------------------------------------------------
 @bp.get("/rulesets")
 def rulesets():
-    """Every ruleset this server can load, with its set-up choices and event catalogue."""
+    """Every ruleset this server can load, with its set-up choices, event catalogue and violation codes."""
     out = []
     for rid in registry.available():
         rs = registry.get(rid)
-        out.append({"id": rid, "title": rs.title, "setup": rs.setup_choices(), "catalogue": rs.catalogue()})
+        out.append({"id": rid, "title": rs.title, "setup": rs.setup_choices(), "catalogue": rs.catalogue(),
+                    "violations": rs.violations()})
     return jsonify({"rulesets": out})
 
 
 @bp.get("/rulesets/<path:ruleset_id>")
 def ruleset(ruleset_id: str):
-    """One ruleset with its set-up choices and catalogue."""
+    """One ruleset with its set-up choices, catalogue and violation codes."""
     try:
         rs = registry.get(ruleset_id)
     except registry.UnknownRuleset:
         raise ApiError(404, "no_such_ruleset", f"There is no ruleset '{ruleset_id}'.")
-    return jsonify({"id": ruleset_id, "title": rs.title, "setup": rs.setup_choices(), "catalogue": rs.catalogue()})
+    return jsonify({"id": ruleset_id, "title": rs.title, "setup": rs.setup_choices(), "catalogue": rs.catalogue(),
+                    "violations": rs.violations()})
 
 
 # -- games -------------------------------------------------------------------------------------------

@@ -127,8 +127,10 @@ GAME = (401, 403, 404)
 WRITE = (400, 429, 503)
 OPERATIONS: dict[tuple[str, str], Op] = {
     # games (app/api/games.py)
-    ("GET", "/api/rulesets"): Op("The rulesets this server plays"),
-    ("GET", "/api/rulesets/<path:ruleset_id>"): Op("One ruleset: its event types and their fields", errors=(404,)),
+    ("GET", "/api/rulesets"): Op("The rulesets this server plays, each with its event "
+                                          "catalogue and its violation codes"),
+    ("GET", "/api/rulesets/<path:ruleset_id>"): Op("One ruleset: its event types and their fields, "
+                                                           "and its violation codes", errors=(404,)),
     ("POST", "/api/games"): Op("Create a game; the reply holds every seat's token. A match's next game names "
                                "the game it `follows` and is sent with a token of that game", CreateGameSchema, 201,
                                GameCreatedSchema, (*WRITE, 401, 403, 404, 409, 413, 422)),

@@ -1,9 +1,10 @@
 """Game-neutral engine core: events, violations, consequences, suggestions, rulesets and replay.
 
 Nothing here knows about a particular game. A ruleset (one per game family and edition) subclasses
-`Ruleset` and implements the `check_event` / `apply_event` / `suggest` / `view` / `outcome` /
-`event_types` hooks; this module gives every ruleset the same structural validation, override
-handling, generic events (`note`, `revert`) and log folding.
+`Ruleset`, gives a `Handler` (check, apply) per event type and implements the `suggest` / `view` /
+`outcome` / `event_types` hooks; this module gives every ruleset the same structural validation, override
+handling, generic events (`note`, `revert`), dispatch, log folding, the `Rule` citation type and the
+registry of violation codes (`ViolationCodes`) each ruleset declares its codes in.
 
 State is plain JSON-serialisable data (dicts, lists, str, int, float, bool, None). Every ruleset
 state is a dict with a "seats" mapping keyed by seat id ("p1".."p4").
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable, Mapping, NotRequired, Required, TypedDict
 
 PLAYER_SEATS = ("p1", "p2", "p3", "p4")
 ROLES = ("referee", "scorekeeper", "spectator")
@@ -21,7 +22,57 @@ ROLES = ("referee", "scorekeeper", "spectator")
 NOTE = "note"
 REVERT = "revert"
 
-CORE_RULE = "Tablewarden: the event log"
+HOUSE = "Tablewarden"
+
+
+class Rule(str):
+    """A rule citation: the book, its section and the page where the text gives one.
+
+    A Rule is its own citation string ("Book, Section (pg N)"; the house's own rules read "Tablewarden: what"),
+    so it goes into violations, consequences, the state and JSON as that string and every output reads the same
+    as a plain string citation. Immutable, like the str it is.
+    """
+
+    book: str
+    section: str
+    page: int | str | None
+
+    def __new__(cls, book: str, section: str, page: int | str | None = None) -> "Rule":
+        if book == HOUSE:
+            text = f"{book}: {section}"
+        else:
+            text = f"{book}, {section}" + (f" (pg {page})" if page is not None else "")
+        rule = super().__new__(cls, text)
+        rule.__dict__.update(book=book, section=section, page=page)
+        return rule
+
+    @classmethod
+    def house(cls, what: str) -> "Rule":
+        """A rule of the app itself (how the log, the table's entries and overrides work), not of a rulebook."""
+        return cls(HOUSE, what)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("a Rule cannot be changed")
+
+    def __reduce__(self):
+        return (Rule, (self.book, self.section, self.page))
+
+    def __copy__(self) -> "Rule":
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "Rule":
+        return self
+
+    def __repr__(self) -> str:
+        return f"Rule({self.book!r}, {self.section!r}, {self.page!r})"
+
+
+CORE_RULE = Rule.house("the event log")
+
+
+def _plain(rule: str | None) -> str | None:
+    """A citation as a plain string (a Rule is one already; this drops the subclass for the wire)."""
+    return None if rule is None else str(rule)
 
 
 @dataclass(frozen=True)
@@ -35,8 +86,95 @@ class Violation:
 
     def to_dict(self) -> dict:
         """JSON form, as sent to clients."""
-        return {"code": self.code, "message": self.message, "rule": self.rule,
+        return {"code": self.code, "message": self.message, "rule": _plain(self.rule),
                 "overridable": self.overridable}
+
+
+@dataclass(frozen=True)
+class ViolationCode:
+    """One violation code of a ruleset, declared once: what it means, the rules it cites, whether an override lifts it.
+
+    Calling it builds the Violation a check returns: `NOT_FACE_UP("Units go to a face-up planet.", rules.DEPLOY)`.
+    The first rule is the code's own; a check may cite another of its declared rules (a more precise section).
+    """
+
+    code: str
+    meaning: str
+    rules: tuple[str, ...]
+    overridable: bool = True
+
+    def __call__(self, message: str, rule: str | None = None) -> Violation:
+        """The violation with this code, its message for the player and the rule it breaks (default: the first)."""
+        cited = self.rules[0] if rule is None else rule
+        if cited not in self.rules:
+            raise ValueError(f"violation {self.code!r} cites {cited!r}, which its declaration does not name")
+        return Violation(self.code, message, cited, self.overridable)
+
+    def to_dict(self) -> dict:
+        """Catalogue form: {"code", "meaning", "rules", "overridable"}."""
+        return {"code": self.code, "meaning": self.meaning, "rules": [str(r) for r in self.rules],
+                "overridable": self.overridable}
+
+
+class ViolationCodes:
+    """The registry of a ruleset's violation codes: each declared once, listed in the ruleset's catalogue."""
+
+    def __init__(self, *bases: "ViolationCodes"):
+        self._codes: dict[str, ViolationCode] = {}
+        self._bases = bases
+
+    def declare(self, code: str, meaning: str, *rules: str, overridable: bool = True) -> ViolationCode:
+        """Declare a code once, with its meaning and every rule it may cite (its own rule first)."""
+        if code in self._codes:
+            raise ValueError(f"violation code {code!r} is declared twice")
+        if not rules:
+            raise ValueError(f"violation code {code!r} names no rule")
+        declared = ViolationCode(code, meaning, tuple(rules), overridable)
+        self._codes[code] = declared
+        return declared
+
+    def structural(self, code: str, meaning: str) -> ViolationCode:
+        """Declare a code no override lifts: the event is malformed or names nothing real (the log's rule)."""
+        return self.declare(code, meaning, CORE_RULE, overridable=False)
+
+    def __iter__(self):
+        return iter(self._codes.values())
+
+    def __contains__(self, code: str) -> bool:
+        return code in self._codes
+
+    def __getitem__(self, code: str) -> ViolationCode:
+        return self._codes[code]
+
+    def to_list(self) -> list[dict]:
+        """Every code (those of the bases first), for the catalogue; a code declared again adds its rules."""
+        merged: dict[str, dict] = {}
+        for base in self._bases:
+            for entry in base.to_list():
+                merged[entry["code"]] = entry
+        for declared in self:
+            entry = declared.to_dict()
+            if declared.code in merged:
+                before = merged[declared.code]
+                entry["rules"] = list(dict.fromkeys([*entry["rules"], *before["rules"]]))
+            merged[declared.code] = entry
+        return list(merged.values())
+
+
+# The codes every ruleset answers with: the event's envelope and fields, and taking events back.
+CORE_CODES = ViolationCodes()
+UNKNOWN_EVENT = CORE_CODES.structural("unknown_event", "The ruleset has no event of that type.")
+UNKNOWN_SEAT = CORE_CODES.structural("unknown_seat", "The event names a seat that is not at this table.")
+MALFORMED = CORE_CODES.structural("malformed", "A field has the wrong kind of value.")
+MISSING_FIELD = CORE_CODES.structural("missing_field", "A required field is missing.")
+UNKNOWN_FIELD = CORE_CODES.structural("unknown_field", "The event has a field its type does not have.")
+OUT_OF_RANGE = CORE_CODES.structural("out_of_range", "A number is outside the bounds of its field.")
+BAD_CHOICE = CORE_CODES.structural("bad_choice", "A field's value is not one of its choices.")
+UNKNOWN_SEQ = CORE_CODES.structural("unknown_seq", "An undo names an event that is not in the log.")
+REVERT_OF_REVERT = CORE_CODES.structural("revert_of_revert", "An undo cannot itself be undone.")
+ALREADY_REVERTED = CORE_CODES.structural("already_reverted", "The event was already taken back.")
+NOT_LAST_EVENT = CORE_CODES.structural("not_last_event", "Players undo only the last event; the referee any.")
+NOT_YOUR_EVENT = CORE_CODES.structural("not_your_event", "Players undo only events entered for their own seat.")
 
 
 def structural(code: str, message: str) -> Violation:
@@ -44,7 +182,16 @@ def structural(code: str, message: str) -> Violation:
     return Violation(code, message, CORE_RULE, overridable=False)
 
 
-@dataclass
+class Outcome(TypedDict, total=False):
+    """How a game ended, as `Ruleset.outcome` answers it; each game adds its own keys (scores, tiebreaks...)."""
+
+    winners: Required[list[str]]
+    draw: Required[bool]
+    decided_by: Required[str]
+    rule: NotRequired[str]
+
+
+@dataclass(frozen=True)
 class Consequence:
     """Something the rules did on their own after an event (logged apart from what a player entered)."""
 
@@ -54,10 +201,10 @@ class Consequence:
 
     def to_dict(self) -> dict:
         """JSON form, as stored in the log and sent to clients."""
-        return {"type": self.type, "data": self.data, "rule": self.rule}
+        return {"type": self.type, "data": self.data, "rule": _plain(self.rule)}
 
 
-@dataclass
+@dataclass(frozen=True)
 class Event:
     """One entered event (the envelope of DESIGN.md); `seq` is set by the store."""
 
@@ -198,18 +345,18 @@ class IllegalEvent(Exception):
 def check_fields(spec: dict[str, dict], data: Any, path: str = "data") -> list[Violation]:
     """Structural check of event data against a field spec; every problem names its field path."""
     if not isinstance(data, dict):
-        return [structural("malformed", f"{path} must be an object.")]
+        return [MALFORMED(f"{path} must be an object.")]
     problems: list[Violation] = []
     for name, fspec in spec.items():
         where = f"{path}.{name}"
         if name not in data or data[name] is None:
             if fspec.get("required", True):
-                problems.append(structural("missing_field", f"{where} is required."))
+                problems.append(MISSING_FIELD(f"{where} is required."))
             continue
         problems.extend(_check_value(fspec, data[name], where))
     for name in data:
         if name not in spec:
-            problems.append(structural("unknown_field", f"{path}.{name} is not a field of this event."))
+            problems.append(UNKNOWN_FIELD(f"{path}.{name} is not a field of this event."))
     return problems
 
 
@@ -217,31 +364,31 @@ def _check_value(fspec: dict, value: Any, where: str) -> list[Violation]:
     kind = fspec.get("type", "any")
     if kind in ("str", "seat", "fighter"):
         if not isinstance(value, str) or not value:
-            return [structural("malformed", f"{where} must be a non-empty string.")]
+            return [MALFORMED(f"{where} must be a non-empty string.")]
         if len(value) > fspec.get("max_length", 2000):
-            return [structural("malformed", f"{where} is too long.")]
+            return [MALFORMED(f"{where} is too long.")]
     elif kind == "int":
         if isinstance(value, bool) or not isinstance(value, int):
-            return [structural("malformed", f"{where} must be a whole number.")]
+            return [MALFORMED(f"{where} must be a whole number.")]
         if "min" in fspec and value < fspec["min"]:
-            return [structural("out_of_range", f"{where} must be at least {fspec['min']}.")]
+            return [OUT_OF_RANGE(f"{where} must be at least {fspec['min']}.")]
         if "max" in fspec and value > fspec["max"]:
-            return [structural("out_of_range", f"{where} must be at most {fspec['max']}.")]
+            return [OUT_OF_RANGE(f"{where} must be at most {fspec['max']}.")]
     elif kind == "bool":
         if not isinstance(value, bool):
-            return [structural("malformed", f"{where} must be true or false.")]
+            return [MALFORMED(f"{where} must be true or false.")]
     elif kind == "enum":
         if value not in fspec.get("choices", ()):
             allowed = ", ".join(str(c) for c in fspec.get("choices", ()))
-            return [structural("bad_choice", f"{where} must be one of: {allowed}.")]
+            return [BAD_CHOICE(f"{where} must be one of: {allowed}.")]
     elif kind == "object":
         if "fields" in fspec:
             return check_fields(fspec["fields"], value, where)
         if not isinstance(value, dict):
-            return [structural("malformed", f"{where} must be an object.")]
+            return [MALFORMED(f"{where} must be an object.")]
     elif kind == "list":
         if not isinstance(value, list):
-            return [structural("malformed", f"{where} must be a list.")]
+            return [MALFORMED(f"{where} must be a list.")]
         item = fspec.get("items")
         if item:
             out: list[Violation] = []
@@ -256,15 +403,34 @@ REVERT_SPEC = {"seq": {"type": "int", "min": 1, "help": "Event to take back"},
                "reason": {"type": "str", "max_length": 500, "help": "Why"}}
 
 
+@dataclass(frozen=True)
+class Handler:
+    """What a ruleset does with one event type: its rule checks (None: nothing to check) and how it applies.
+
+    `check(state, event)` returns the violations; `apply(state, event)` changes the state in place and returns
+    the consequences. The core dispatches each event to its type's handler."""
+
+    check: Callable[[dict, Event], list[Violation]] | None
+    apply: Callable[[dict, Event], list[Consequence]]
+
+
 class Ruleset:
     """Base of every ruleset. Subclasses implement the hooks; callers use the public contract.
 
-    Contract (DESIGN.md): new_game, check, apply, suggest, view, outcome, catalogue.
-    Hooks: event_types, new_game, check_event, apply_event, suggest, view, outcome.
+    Contract (DESIGN.md): new_game, check, apply, suggest, view, outcome, catalogue, violations.
+    Hooks: event_types, new_game, check_event, apply_event, suggest, view, outcome; or, instead of
+    check_event/apply_event, `handlers` (event type -> Handler), which the default hooks dispatch to.
     """
 
     id: str = ""
     title: str = ""
+    # Event type -> Handler; the default check_event/apply_event dispatch to it.
+    handlers: Mapping[str, Handler] = {}
+    # The ruleset's violation codes (the core's structural codes are listed with them).
+    codes: ViolationCodes | None = None
+    # True when apply_event keeps no reference to the event's data in the state, so replay (which owns the states
+    # it folds) applies each event in place with no copy.
+    folds_in_place: bool = False
 
     # -- hooks -------------------------------------------------------------------------------
     def event_types(self) -> list[dict]:
@@ -276,12 +442,19 @@ class Ruleset:
         raise NotImplementedError
 
     def check_event(self, state: dict, event: Event) -> list[Violation]:
-        """Rule checks for a structurally valid event; [] when legal."""
-        raise NotImplementedError
+        """Rule checks for a structurally valid event; [] when legal. Default: its handler's check."""
+        handler = self.handlers.get(event.type)
+        if handler is None:
+            raise NotImplementedError(f"{self.id} has no handler for {event.type!r}")
+        return handler.check(state, event) if handler.check else []
 
     def apply_event(self, state: dict, event: Event) -> list[Consequence]:
-        """Apply a checked event to `state` IN PLACE (a private copy); return the consequences."""
-        raise NotImplementedError
+        """Apply a checked event to `state` IN PLACE (a private copy); return the consequences. Default: its
+        handler's apply."""
+        handler = self.handlers.get(event.type)
+        if handler is None:
+            raise NotImplementedError(f"{self.id} has no handler for {event.type!r}")
+        return handler.apply(state, event)
 
     def suggest(self, state: dict, seat: str) -> Advice:
         """Legal next events for `seat`, the open step and any reaction window."""
@@ -291,7 +464,7 @@ class Ruleset:
         """The state as `seat` may see it (other players' hidden cards removed)."""
         return copy.deepcopy(state)
 
-    def outcome(self, state: dict) -> dict | None:
+    def outcome(self, state: dict) -> Outcome | None:
         """None while the game goes on; else {"winners": [...], "draw": bool, "decided_by": str, ...}."""
         raise NotImplementedError
 
@@ -367,6 +540,11 @@ class Ruleset:
                 {"type": REVERT, "label": "Undo", "fields": REVERT_SPEC,
                  "help": "Takes back an earlier event; the game is replayed without it."}]
 
+    def violations(self) -> list[dict]:
+        """Every violation code this ruleset answers with, the core's first: {"code", "meaning", "rules",
+        "overridable"}, so a client can react to a code (and translate its message)."""
+        return (self.codes or CORE_CODES).to_list()
+
     def spec_for(self, event_type: str) -> dict | None:
         """The catalogue entry of one event type, or None if the ruleset has no such event."""
         for entry in self.catalogue():
@@ -378,9 +556,9 @@ class Ruleset:
         """All violations of an event: structural ones first (then nothing else is checked)."""
         entry = self.spec_for(event.type)
         if entry is None:
-            return [structural("unknown_event", f"'{event.type}' is not an event of {self.title}.")]
+            return [UNKNOWN_EVENT(f"'{event.type}' is not an event of {self.title}.")]
         if event.by not in self.seat_ids(state) and event.type != NOTE:
-            return [structural("unknown_seat", f"'{event.by}' is not a seat at this table.")]
+            return [UNKNOWN_SEAT(f"'{event.by}' is not a seat at this table.")]
         problems = check_fields(entry.get("fields", {}), event.data)
         if problems:
             return problems
@@ -418,8 +596,10 @@ class Ruleset:
     def apply_owned(self, state: dict, event: Event) -> tuple[dict, list[Consequence]]:
         """Like apply(), for a state the caller owns and will not use again (replay folds its own states).
 
-        The default copies like apply(); a ruleset may override it to apply in place and skip the copy.
+        In place with no copy when the ruleset `folds_in_place`; otherwise it copies like apply().
         """
+        if self.folds_in_place:
+            return self.apply_in_place(state, event)
         return self.apply(state, event)
 
     def apply_in_place(self, state: dict, event: Event, passes: list | None = None) -> tuple[dict, list[Consequence]]:
@@ -495,19 +675,18 @@ def check_revert(events: list[Event | dict], revert: Event, may_revert_any: bool
     target_seq = revert.data.get("seq")
     target = next((e for e in evs if e.seq == target_seq), None)
     if target is None:
-        return [structural("unknown_seq", f"There is no event {target_seq} in this game.")]
+        return [UNKNOWN_SEQ(f"There is no event {target_seq} in this game.")]
     if target.type == REVERT:
-        return [structural("revert_of_revert", "An undo cannot itself be undone; enter the event again.")]
+        return [REVERT_OF_REVERT("An undo cannot itself be undone; enter the event again.")]
     if target_seq in reverted_seqs(evs):
-        return [structural("already_reverted", f"Event {target_seq} was already taken back.")]
+        return [ALREADY_REVERTED(f"Event {target_seq} was already taken back.")]
     live = effective_events(evs)
     last = live[-1] if live else None
     if not may_revert_any:
         if last is None or last.seq != target_seq:
-            return [structural("not_last_event",
-                               "Players can only undo the last event; ask the referee for older ones.")]
+            return [NOT_LAST_EVENT("Players can only undo the last event; ask the referee for older ones.")]
         if target.by != revert.by:
-            return [structural("not_your_event", "Players can only undo events entered for their own seat.")]
+            return [NOT_YOUR_EVENT("Players can only undo events entered for their own seat.")]
     return []
 
 

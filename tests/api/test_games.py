@@ -34,6 +34,15 @@ def test_rulesets_give_the_set_up_screen_its_formats_and_numbers_of_players(clie
     assert client.get("/api/rulesets/underworlds/dreadfane").get_json()["setup"] == setup["underworlds/dreadfane"]
 
 
+def test_rulesets_list_their_violation_codes(client):
+    tally = next(r for r in client.get("/api/rulesets").get_json()["rulesets"] if r["id"] == "test/tally")
+    codes = {v["code"]: v for v in tally["violations"]}
+    assert codes["unknown_event"] == {"code": "unknown_event", "meaning": "The ruleset has no event of that type.",
+                                      "rules": ["Tablewarden: the event log"], "overridable": False}
+    one = client.get("/api/rulesets/test/tally").get_json()
+    assert one["violations"] == tally["violations"]
+
+
 def test_one_ruleset_and_an_unknown_one(client):
     assert client.get("/api/rulesets/test/tally").get_json()["title"] == "Tally (test game)"
     resp = client.get("/api/rulesets/no/such")

@@ -6,6 +6,7 @@ To add a ruleset to the property test and the benchmark, add its id and a small 
 """
 from __future__ import annotations
 
+from dataclasses import replace
 import random
 
 from app.engine.core import Event, Suggestion
@@ -163,8 +164,7 @@ def play_random(rs, setup: dict, seed: int, max_events: int = 2000, on_event=Non
         if sugg is None:
             break
         ev = fill(sugg, pick)
-        ev.seq = len(log) + 1
-        ev.id = f"e{ev.seq}"
+        ev = replace(ev, seq=len(log) + 1, id=f"e{len(log) + 1}")
         if on_event:
             on_event(state, ev, sugg)
         state, _ = rs.apply(state, ev)

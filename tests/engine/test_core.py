@@ -1,4 +1,5 @@
 """Game-neutral core: structural checks, overrides, notes, reverts and replay (DESIGN.md principles 2-5)."""
+from dataclasses import replace
 import json
 
 import pytest
@@ -77,9 +78,9 @@ def test_rule_violation_blocks_unless_overridden_with_a_reason():
     assert [v.code for v in RS.blocking(state, e)] == ["not_your_turn"]
     with pytest.raises(IllegalEvent):
         RS.play(state, e)
-    e.override = {"reason": "   "}
+    e = replace(e, override={"reason": "   "})
     assert RS.blocking(state, e), "a blank reason is no override"
-    e.override = {"reason": "card: Ready for Action"}
+    e = replace(e, override={"reason": "card: Ready for Action"})
     assert RS.blocking(state, e) == []
     new, _ = RS.play(state, e)
     assert new["seats"]["p2"]["score"] == 2
@@ -125,7 +126,7 @@ def test_replay_verify_rejects_a_tampered_log():
     log = [ev(1, "p1", 3), ev(2, "p1", 3)]  # p1 twice in a row
     with pytest.raises(IllegalEvent):
         replay(RS, SETUP, log, verify=True)
-    log[1].override = {"reason": "extra turn card"}
+    log[1] = replace(log[1], override={"reason": "extra turn card"})
     assert replay(RS, SETUP, log, verify=True)["seats"]["p1"]["score"] == 6
 
 
@@ -211,7 +212,7 @@ def test_fold_after_a_mid_log_revert_skips_what_the_rules_now_refuse():
     assert [v["code"] for v in fold.inert[3]["violations"]] == ["not_your_turn"]
     assert replay(RS, SETUP, log) == fold.state
     # An override still holds after the revert (the table decided it), so it is not inert.
-    log[2].override = {"reason": "extra turn card"}
+    log[2] = replace(log[2], override={"reason": "extra turn card"})
     assert fold_log(RS, SETUP, log).inert == {} and replay(RS, SETUP, log)["seats"]["p1"]["score"] == 5
 
 

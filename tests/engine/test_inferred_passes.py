@@ -6,6 +6,7 @@ are closed by the next event of the sequence. Each inferred pass is logged with 
 explicit game enters those events before the event that inferred them, and must fold to the same state without
 inferring anything.
 """
+from dataclasses import replace
 import random
 
 import pytest
@@ -36,7 +37,7 @@ def _play(rs, setup, rng):
         suggestions = options(rs, state)
         sugg = choose(rng, [s for s in suggestions if not _is_pass(s) or rng.random() < 0.1] or suggestions, RARE)
         ev = fill(sugg, pick)
-        ev.seq, ev.id = len(log) + 1, f"e{len(log) + 1}"
+        ev = replace(ev, seq=len(log) + 1, id=f"e{len(log) + 1}")
         assert not rs.check(state, ev), f"suggested {sugg.to_dict()} refused"
         state, cons = rs.apply(state, ev)
         passes = [e for c in cons if c.type == INFERRED_PASSES for e in c.data["events"]]

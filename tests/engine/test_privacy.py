@@ -21,6 +21,7 @@ What is secret, and when the rules reveal it, is written here from the books, no
 """
 from __future__ import annotations
 
+from dataclasses import replace
 import copy
 import random
 
@@ -100,7 +101,7 @@ def alternatives(rs, state: dict, event: Event, rng: random.Random) -> list[Even
                     candidates.append(Event("muster", event.by, {**event.data, "army": army,
                                                                  "decoys": event.data.get("decoys", 0) + 1}))
     for alt in candidates:
-        alt.by, alt.override = event.by, event.override
+        alt = replace(alt, by=event.by, override=event.override)
         if alt.data != event.data and not rs.blocking(state, alt) and all(a.data != alt.data for a in found):
             found.append(alt)
     return found[:2]
@@ -174,7 +175,7 @@ def play_and_compare(rs, setup: dict, rng: random.Random) -> int:
             event = fill(sugg, pick)
         before = state
         seq = len(log) + 1
-        event.seq, event.id = seq, f"e{seq}"
+        event = replace(event, seq=seq, id=f"e{seq}")
         alts = alternatives(rs, before, event, rng) if family(rs) != "underworlds" or event.type == "hand" else []
         state, cons = rs.apply(before, event)
         log.append(record(event, seq, cons))
@@ -189,7 +190,7 @@ def play_and_compare(rs, setup: dict, rng: random.Random) -> int:
             compare(rs, state, log, shadow)
         if alts and secret_now(rs, before, event, state):
             for alt in alts:
-                alt.seq, alt.id = seq, event.id
+                alt = replace(alt, seq=seq, id=event.id)
                 alt_state, alt_cons = rs.apply(before, alt)
                 shadow = Shadow(event.by, seq - 1, alt_state, record(alt, seq, alt_cons),
                                 SHADOW_LIFE if family(rs) == "underworlds" else MAX_EVENTS)

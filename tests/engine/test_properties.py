@@ -4,6 +4,7 @@ For every ruleset in tests/engine/play.py SETUPS: every suggested event passes c
 the state always round-trips through JSON, and replaying the log reproduces the final state exactly.
 Add a ruleset by adding its id and sample setups to SETUPS (and nothing here).
 """
+from dataclasses import replace
 import json
 import random
 
@@ -29,7 +30,7 @@ def _play_and_check(rs, setup, rng: random.Random) -> None:
         sugg = choose(rng, options(rs, state))
         assert sugg is not None, f"no suggestion at {state.get('phase')}/{state.get('step')}"
         ev = fill(sugg, pick)
-        ev.seq, ev.id = len(log) + 1, f"e{len(log) + 1}"
+        ev = replace(ev, seq=len(log) + 1, id=f"e{len(log) + 1}")
         problems = rs.check(state, ev)
         assert not problems, f"suggested {sugg.to_dict()} refused: {[v.to_dict() for v in problems]}"
         state, cons = rs.apply(state, ev)

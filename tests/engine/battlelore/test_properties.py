@@ -1,5 +1,6 @@
 """Random playouts from suggest(): every suggested event is legal, apply never raises, the state is
 plain JSON, and replaying the log gives the same state (DESIGN.md, Testing)."""
+from dataclasses import replace
 import json
 import random
 
@@ -48,7 +49,7 @@ def playout(seed: int, options: dict, banners: bool = True, entered: bool = Fals
         # a bot that mostly acts rather than skipping steps reaches combat and eliminations
         acting = [e for e in offered if e.type not in ("end_step", "decline")]
         ev = rng.choice(acting if acting and rng.random() < 0.85 else offered)
-        ev.seq = len(log) + 1
+        ev = replace(ev, seq=len(log) + 1)
         state, _ = RS.apply(state, ev)
         log.append(ev)
     assert json.loads(json.dumps(state)) == state

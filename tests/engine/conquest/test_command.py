@@ -1,4 +1,5 @@
 """Command phase: secret dials, committing, command struggles and bonuses (rules summary, 2. Command)."""
+from dataclasses import replace
 from .support import RS, both_pass, codes, commit, cons_types, place, play, start, unit
 
 
@@ -128,8 +129,7 @@ def test_a_dial_taken_back_stays_secret_too():
         [Event("mulligan", "p1", {"take": False}), Event("mulligan", "p2", {"take": False}),
          Event("pass", "p1", {}), Event("pass", "p2", {}), Event("commit", "p1", {"planet": 3}),
          Event("revert", "p1", {"seq": 11, "reason": "misclick"}), Event("commit", "p1", {"planet": 4})]
-    for n, ev in enumerate(log, 1):
-        ev.seq = n
+    log = [replace(ev, seq=n) for n, ev in enumerate(log, 1)]
     state = replay(RS, setup(), log)
     assert state["step"]["dials"] == {"p1": 4}
     assert log[10].type == "commit" and log[12].type == "commit"

@@ -3,6 +3,7 @@
 Every suggested event (complete, or a template filled from its choices and bounds) passes check(),
 apply() never raises, the state stays plain JSON, and replaying the log gives the same state.
 """
+from dataclasses import replace
 import json
 import random
 
@@ -42,7 +43,7 @@ def test_random_playout_from_suggestions(seed, effects):
         core = [s for s in options if s.group != "Table"]
         pool = options if (not core or rng.random() < effects) else core
         ev = fill(rng.choice(pool), rng, counter)
-        ev.seq = n + 1
+        ev = replace(ev, seq=n + 1)
         state, cons = RS.apply(state, ev)
         assert all(c.rule for c in cons), "every consequence names its rule"
         log.append(ev)

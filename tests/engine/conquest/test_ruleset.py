@@ -1,4 +1,5 @@
 """The ruleset shell: apply() stays pure with its JSON copy, apply_owned() folds in place, replay agrees."""
+from dataclasses import replace
 import json
 import random
 
@@ -26,7 +27,7 @@ def test_state_has_only_string_keys_so_the_json_copy_is_exact():
         ev = bot_step(state, rng, counter)
         if ev is None:
             break
-        ev.seq = n + 1
+        ev = replace(ev, seq=n + 1)
         state, _ = RS.apply(state, ev)
         log.append(ev)
     assert json.loads(json.dumps(state)) == state

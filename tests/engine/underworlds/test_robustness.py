@@ -4,6 +4,7 @@ Random games where, now and then, an event suggested at an EARLIER moment (so us
 entered again with an override: whenever blocking() lets it through, apply() must not raise, the state stays
 plain JSON, the game still reaches its end from suggestions, and replaying the log gives the same state.
 """
+from dataclasses import replace
 import json
 import random
 
@@ -31,12 +32,12 @@ def test_overridden_stale_events_never_break_apply_or_replay(seed, players):
         stale = stale[-60:]
         if stale and rng.random() < 0.15:
             ev = fill(rng.choice(stale), pick)
-            ev.override = {"reason": "card says so"}
+            ev = replace(ev, override={"reason": "card says so"})
             if RS.blocking(state, ev):
                 continue
         else:
             ev = fill(choose(rng, suggs), pick)
-        ev.seq, ev.id = len(log) + 1, f"e{len(log) + 1}"
+        ev = replace(ev, seq=len(log) + 1, id=f"e{len(log) + 1}")
         state, _ = RS.apply(state, ev)
         log.append(ev)
     assert json.loads(json.dumps(state)) == state

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import settings
 
 import tests.support.tally  # noqa: F401 - registers the "test/tally" ruleset
-from app import create_app
+from app import create_app, socketio
 from tests.support.servers import Postgres, Redis
 
 # CI replays the same examples every run, so a CI failure comes from the code, not from the draw;
@@ -51,3 +51,22 @@ def redis_server():
         pytest.skip(f"Redis not available: {exc}")
     yield server
     server.stop()
+
+
+@pytest.fixture
+def sio(app):
+    """Factory of connected Socket.IO test clients for `app` (/live); all disconnected afterwards."""
+    made = []
+
+    def connect(token=None, last_seq=None, **auth_extra):
+        data = {**({"token": token} if token is not None else {}),
+                **({"last_seq": last_seq} if last_seq is not None else {}), **auth_extra}
+        client = socketio.test_client(app, namespace="/live", auth=data)
+        client.frames = []
+        made.append(client)
+        return client
+
+    yield connect
+    for c in made:
+        if c.is_connected("/live"):
+            c.disconnect(namespace="/live")

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 from tests.api.helpers import auth, event, submit
-from tests.live.test_handlers import frames, sio  # noqa: F401 - the sio fixture
+from tests.support.sockets import frames
 
 LINE = ["Tarrus", "Osus IV", "Ferrin", "Barlus", "Elouith"]
 
@@ -64,7 +64,7 @@ def test_the_other_seat_never_sees_an_unrevealed_dial(client):
     assert log_as(client, game, "p2")[-2]["data"] == {"planet": 4}  # revealed now
 
 
-def test_broadcast_of_a_dial_goes_redacted_to_the_other_seat(client, sio):  # noqa: F811
+def test_broadcast_of_a_dial_goes_redacted_to_the_other_seat(client, sio):
     """Step 1: the live `applied` frame and a reconnect's sync hide the dial from the opponent."""
     game = conquest_game(client)
     to_command(client, game)

@@ -10,7 +10,7 @@ import json
 
 from tests.api.helpers import auth, event, submit
 from tests.api.test_conquest_secret_dials import conquest_game, to_command
-from tests.live.test_handlers import frames, sio  # noqa: F401 - the sio fixture
+from tests.support.sockets import frames
 
 def deck(goal: str, trick: str) -> dict:
     """A complete 12 + 20 card deck with these card names (each seat its own names, so a leak shows)."""
@@ -62,7 +62,7 @@ def get(client, game, seat, path):
     return resp.get_json()
 
 
-def test_an_underworlds_hand_never_reaches_the_other_seats(client, sio):  # noqa: F811
+def test_an_underworlds_hand_never_reaches_the_other_seats(client, sio):
     """The `hand` event: p2, the spectator and a reconnecting p2 socket get it without the card names (log, live
     frame, sync, export, view); p1 and the referee get the names."""
     game = underworlds_game(client)

@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.fuzz.strategies import body_text, json_text
-from tests.live.test_malformed_frames import RawSocket
 from tests.support.live import ServerProcess
+from tests.support.sockets import RawSocket
 
 pytestmark = pytest.mark.live
 

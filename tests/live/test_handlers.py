@@ -4,40 +4,8 @@ from __future__ import annotations
 import json
 import time
 
-import pytest
-
 from tests.api.helpers import auth, event, new_game, submit
-
-
-@pytest.fixture
-def sio(app):
-    """Factory of connected Socket.IO test clients for `app`; all disconnected afterwards."""
-    from app import socketio
-    made = []
-
-    def connect(token=None, last_seq=None, **auth_extra):
-        data = {**({"token": token} if token is not None else {}),
-                **({"last_seq": last_seq} if last_seq is not None else {}), **auth_extra}
-        client = socketio.test_client(app, namespace="/live", auth=data)
-        client.frames = []
-        made.append(client)
-        return client
-
-    yield connect
-    for c in made:
-        if c.is_connected("/live"):
-            c.disconnect(namespace="/live")
-
-
-def frames(client, name=None, until=None, timeout=3.0):
-    """Collect received frames (the broadcaster runs in a background thread, so poll a little)."""
-    deadline = time.monotonic() + timeout
-    while True:
-        client.frames.extend(client.get_received("/live"))
-        got = [f for f in client.frames if name is None or f["name"] == name]
-        if until is None or until(got) or time.monotonic() > deadline:
-            return [f["args"][0] for f in got]
-        time.sleep(0.01)
+from tests.support.sockets import frames
 
 
 def ack(client, event_name, data):

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from tests.api.helpers import auth, event, new_game, submit
-from tests.live.test_handlers import frames, sio  # noqa: F401 - the Socket.IO test-client fixture
+from tests.support.sockets import frames
 
 
 def _join(client, game, seat, token=None, **extra):
@@ -12,7 +12,7 @@ def _join(client, game, seat, token=None, **extra):
                        headers=auth(token) if token else {})
 
 
-def _held(sio, game, seat="p1"):  # noqa: F811
+def _held(sio, game, seat="p1"):
     """The seat's phone opens the table (connects to /live with the seat's token)."""
     phone = sio(game["tokens"][seat])
     assert phone.is_connected("/live")
@@ -25,7 +25,7 @@ def test_a_script_using_the_rest_api_does_not_hold_a_seat(client):
     assert _join(client, game, "p1").status_code == 201
 
 
-def test_the_join_code_alone_no_longer_takes_a_held_seat(client, sio):  # noqa: F811
+def test_the_join_code_alone_no_longer_takes_a_held_seat(client, sio):
     game = new_game(client)
     _held(sio, game)
     submit(client, game, "p1", event("p1", "secret", value=4242))
@@ -43,14 +43,14 @@ def test_a_free_seat_goes_to_the_first_phone_and_then_is_held(client):
     assert _join(client, game, "p2").status_code == 202
 
 
-def test_spectators_and_scorekeepers_stay_open_to_the_code(client, sio):  # noqa: F811
+def test_spectators_and_scorekeepers_stay_open_to_the_code(client, sio):
     game = new_game(client)
     _held(sio, game)
     for role in ("spectator", "scorekeeper", "spectator"):
         assert _join(client, game, role).status_code == 201
 
 
-def test_the_holder_approves_and_the_asking_phone_collects_its_token_once(client, sio):  # noqa: F811
+def test_the_holder_approves_and_the_asking_phone_collects_its_token_once(client, sio):
     game = new_game(client)
     holder = _held(sio, game)
     asked = _join(client, game, "p1").get_json()["handover"]
@@ -78,7 +78,7 @@ def test_the_holder_approves_and_the_asking_phone_collects_its_token_once(client
     assert statuses == ["asked", "approved", "handed_over"]  # the first phone is told
 
 
-def test_the_holder_refuses(client, sio):  # noqa: F811
+def test_the_holder_refuses(client, sio):
     game = new_game(client)
     _held(sio, game)
     asked = _join(client, game, "p1").get_json()["handover"]
@@ -92,7 +92,7 @@ def test_the_holder_refuses(client, sio):  # noqa: F811
     assert got["status"] == "refused" and "token" not in got
 
 
-def test_a_handover_code_from_the_holders_phone_works_once(client, sio):  # noqa: F811
+def test_a_handover_code_from_the_holders_phone_works_once(client, sio):
     game = new_game(client)
     holder = _held(sio, game)
     made = client.post(f"/api/games/{game['id']}/handover-code", headers=auth(game["tokens"]["p1"]))
@@ -108,7 +108,7 @@ def test_a_handover_code_from_the_holders_phone_works_once(client, sio):  # noqa
     assert client.post(f"/api/games/{game['id']}/handover-code", headers=auth(spectator)).status_code == 403
 
 
-def test_wrong_handover_codes_spend_the_code(client, sio):  # noqa: F811
+def test_wrong_handover_codes_spend_the_code(client, sio):
     game = new_game(client)
     _held(sio, game)
     code = client.post(f"/api/games/{game['id']}/handover-code", headers=auth(game["tokens"]["p1"])).get_json()["code"]
@@ -119,7 +119,7 @@ def test_wrong_handover_codes_spend_the_code(client, sio):  # noqa: F811
     assert _join(client, game, "p1", handover_code=code).status_code == 403
 
 
-def test_the_referee_joins_a_phone_into_a_held_seat_and_the_holder_is_told(client, sio):  # noqa: F811
+def test_the_referee_joins_a_phone_into_a_held_seat_and_the_holder_is_told(client, sio):
     game = new_game(client)
     holder = _held(sio, game)
     resp = _join(client, game, "p1", game["referee_token"])
@@ -128,7 +128,7 @@ def test_the_referee_joins_a_phone_into_a_held_seat_and_the_holder_is_told(clien
 
 
 @pytest.mark.parametrize("approve", [True, False])
-def test_the_referee_may_answer_a_request(client, approve, sio):  # noqa: F811
+def test_the_referee_may_answer_a_request(client, approve, sio):
     game = new_game(client)
     _held(sio, game)
     asked = _join(client, game, "p1").get_json()["handover"]
@@ -139,7 +139,7 @@ def test_the_referee_may_answer_a_request(client, approve, sio):  # noqa: F811
     assert resp.get_json()["status"] == ("approved" if approve else "refused")
 
 
-def test_the_asking_phone_withdraws_and_the_holder_is_told(client, sio):  # noqa: F811
+def test_the_asking_phone_withdraws_and_the_holder_is_told(client, sio):
     game = new_game(client)
     holder = _held(sio, game)
     asked = _join(client, game, "p1").get_json()["handover"]

@@ -1,2 +1,4 @@
 """BattleLore Second Edition on the Tablewarden engine contract."""
-from .ruleset import BATTLELORE, BattleLore  # noqa: F401
+from .ruleset import BATTLELORE, BattleLoreRuleset
+
+__all__ = ["BATTLELORE", "BattleLoreRuleset"]

@@ -4,10 +4,9 @@ from __future__ import annotations
 import copy
 
 from ..core import Advice, Consequence, Event, Ruleset, Violation, structural
-from . import campaign, combat, setup, table, turns
+from . import campaign, combat, effects, setup, suggest, turns
 from . import terrain as T
-from .events import UNIT_FIELDS, catalogue
-from .suggest import advise
+from .catalogue import UNIT_FIELDS, event_types
 
 HANDLERS = {
     "choose_scenario": (setup.check_choose_scenario, setup.apply_choose_scenario),
@@ -29,15 +28,15 @@ HANDLERS = {
     "score_vp": (turns.check_score_vp, turns.apply_score_vp),
     "lore_step": (turns.check_lore_step, turns.apply_lore_step),
     "play_lore": (turns.check_play_lore, turns.apply_play_lore),
-    "damage": (table.check_damage, table.apply_damage),
-    "heal": (table.check_heal, table.apply_heal),
-    "token": (table.check_token, table.apply_token),
-    "reposition": (table.check_reposition, table.apply_reposition),
-    "adjust": (table.check_adjust, table.apply_adjust),
+    "damage": (effects.check_damage, effects.apply_damage),
+    "heal": (effects.check_heal, effects.apply_heal),
+    "token": (effects.check_token, effects.apply_token),
+    "reposition": (effects.check_reposition, effects.apply_reposition),
+    "adjust": (effects.check_adjust, effects.apply_adjust),
 }
 
 
-class BattleLore(Ruleset):
+class BattleLoreRuleset(Ruleset):
     """BattleLore Second Edition, from the rules summary and player reference."""
 
     id = "battlelore/second-edition"
@@ -45,7 +44,7 @@ class BattleLore(Ruleset):
 
     def event_types(self) -> list[dict]:
         """Every BattleLore event with its fields."""
-        return catalogue()
+        return event_types()
 
     def setup_choices(self) -> dict:
         """One scenario, or a campaign of linked scenarios (setup.py starts one for the "campaign" format)."""
@@ -90,7 +89,7 @@ class BattleLore(Ruleset):
 
     def suggest(self, state: dict, seat: str) -> Advice:
         """Legal next events for the seat."""
-        return advise(state, seat)
+        return suggest.suggest(state, seat)
 
     def view(self, state: dict, seat: str) -> dict:
         """Hide the opponent's scenario card and army until both are revealed."""
@@ -136,4 +135,4 @@ class BattleLore(Ruleset):
         return out
 
 
-BATTLELORE = BattleLore()
+BATTLELORE = BattleLoreRuleset()

@@ -18,7 +18,7 @@ TABLE, LORE, UNITS = "Table", "Lore", "Unit cards"
 STEP_LABELS = {"order": "Done ordering", "move": "Done moving", "attack": "Done attacking"}
 
 
-def advise(state: dict, seat: str) -> Advice:
+def suggest(state: dict, seat: str) -> Advice:
     """What `seat` can do now, and whom the game waits for."""
     step = {"phase": state["phase"], "step": state["step"], "active": state["active"],
             "turn_number": state["turn"], "combat": (state["combat"] or {}).get("stage"),

@@ -1,6 +1,8 @@
 """The Conquest event catalogue: every event type with its fields, for clients, docs and structural checks."""
 from __future__ import annotations
 
+import copy
+
 from .cards import CARD_TYPES
 from .setup import LINE_LENGTH
 
@@ -118,6 +120,13 @@ EVENT_TYPES = [
                                                 "reason": REASON},
        "A card effect moves cards between your deck, hand and discard pile (draw 1 = hand +1, deck -1)."),
 ]
+
+
+
+def event_types() -> list[dict]:
+    """Every Conquest event with its fields (a copy: callers may change it)."""
+    return copy.deepcopy(EVENT_TYPES)
+
 
 EFFECT_TYPES = {"put_into_play", "deal_damage", "indirect_damage", "remove_damage", "destroy", "move_unit",
                 "set_ready", "modify_unit", "adjust_resources", "adjust_cards"}

@@ -6,9 +6,9 @@ import json
 
 from ..core import Advice, Consequence, Event, Ruleset, Violation, structural
 from . import combat, command, damage, deploy, effects, headquarters, opening, rules, victory
-from .catalogue import EFFECT_TYPES, EVENT_TYPES
+from . import suggest
+from .catalogue import EFFECT_TYPES, event_types
 from .setup import new_game
-from .suggest import advise
 
 CHECKS = {
     "initiative": opening.check_initiative, "reveal_planet": opening.check_reveal,
@@ -59,7 +59,7 @@ class ConquestRuleset(Ruleset):
 
     def event_types(self) -> list[dict]:
         """Every Conquest event with its fields."""
-        return copy.deepcopy(EVENT_TYPES)
+        return event_types()
 
     def new_game(self, setup: dict) -> dict:
         """Warlords at HQ, hands drawn, resources taken, 7 planet slots face down; SetupError if unusable."""
@@ -116,7 +116,7 @@ class ConquestRuleset(Ruleset):
 
     def suggest(self, state: dict, seat: str) -> Advice:
         """Legal next events for a seat, built from the same rules as check()."""
-        return advise(state, seat)
+        return suggest.suggest(state, seat)
 
     def view(self, state: dict, seat: str) -> dict:
         """The state without the opponent's secret command dial before both dials are revealed (the referee sees it)."""

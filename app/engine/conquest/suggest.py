@@ -23,7 +23,7 @@ def _cost(resources: int) -> dict:
     return {"type": "int", "min": 0, "max": min(resources, 20)}
 
 
-def advise(state: dict, seat: str) -> Advice:
+def suggest(state: dict, seat: str) -> Advice:
     """Build the advice for one seat."""
     step = _step(state)
     if seat not in state["seats"] or state.get("result"):

@@ -1,4 +1,4 @@
-"""The event catalogue of BattleLore: every event type with its field specification."""
+"""The BattleLore event catalogue: every event type with its field specification."""
 from __future__ import annotations
 
 from . import terrain as T
@@ -35,8 +35,8 @@ ROLL = {
 UNIT = {"type": "fighter", "help": "Unit id, e.g. p1.spearmen-1"}
 
 
-def catalogue() -> list[dict]:
-    """Catalogue entries in play order."""
+def event_types() -> list[dict]:
+    """Every BattleLore event with its fields, in play order."""
     return [
         {"type": "choose_scenario", "label": "Choose scenario", "fields": {
             "scenario": {"type": "str", "max_length": 4, "help": "Initiative on the card, e.g. A1"},

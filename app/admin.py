@@ -23,6 +23,8 @@ from typing import Iterator
 
 from app import content
 from app.config import Config
+from app.content import files
+from app.content.underworlds import library
 from app.engine import registry
 from app.engine.core import REVERT, fold_log
 from app.service import Caller, GameService
@@ -176,8 +178,8 @@ def _prune(args, out) -> int:
 
 def _check_content(args, out) -> int:
     try:
-        lib = content.load_from(Path(args.dir) if args.dir else content.content_root())
-        others = content.other_games()
+        lib = library.load_from(Path(args.dir) if args.dir else files.content_root())
+        others = {game: module.catalogue() for game, module in content.GAMES.items() if game != "underworlds"}
     except Exception as exc:  # noqa: BLE001 - ContentError or a loader's own error: report it, exit 1
         print(f"content error: {exc}", file=out)
         return 1

@@ -17,7 +17,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import yaml  # noqa: E402
 
-from app import content  # noqa: E402
+from app.content import files as content_files  # noqa: E402
+from app.content.underworlds import library, listing  # noqa: E402
 
 
 def timed(fn, runs: int = 5) -> float:
@@ -31,23 +32,23 @@ def timed(fn, runs: int = 5) -> float:
 
 
 def main() -> None:
-    files = sorted(content.ROOT.glob("underworlds/*/*.yaml"))
+    files = sorted(content_files.ROOT.glob("underworlds/*/*.yaml"))
     print(f"{len(files)} Underworlds files, {sum(p.stat().st_size for p in files) / 1024:.0f} KB")
-    print(f"load + validate everything (libyaml: {yaml.__with_libyaml__}): {timed(lambda: content.load_from(content.ROOT)):.0f} ms")
-    fast = content._YAML_LOADER
-    content._YAML_LOADER = yaml.SafeLoader
-    print(f"the same with the pure-Python YAML parser: {timed(lambda: content.load_from(content.ROOT), 3):.0f} ms")
-    content._YAML_LOADER = fast
-    lib = content.load_from(content.ROOT)
-    cache = content._cache_file(content.ROOT)
-    content._to_cache(lib, cache)
+    print(f"load + validate everything (libyaml: {yaml.__with_libyaml__}): {timed(lambda: library.load_from(content_files.ROOT)):.0f} ms")
+    fast = content_files.YAML_LOADER
+    content_files.YAML_LOADER = yaml.SafeLoader
+    print(f"the same with the pure-Python YAML parser: {timed(lambda: library.load_from(content_files.ROOT), 3):.0f} ms")
+    content_files.YAML_LOADER = fast
+    lib = library.load_from(content_files.ROOT)
+    cache = library._cache_file(content_files.ROOT)
+    library._to_cache(lib, cache)
     print(f"the same records from the JSON cache a later process reads: "
-          f"{timed(lambda: content._from_cache(content.ROOT, cache)):.0f} ms")
-    print(f"card index (built once per process): {timed(lambda: content._card_index(lib)):.1f} ms")
-    content.card_index(lib)
+          f"{timed(lambda: library._from_cache(content_files.ROOT, cache)):.0f} ms")
+    print(f"card index (built once per process): {timed(lambda: listing._card_index(lib)):.1f} ms")
+    listing.card_index(lib)
     args = {"ruleset": "underworlds/deathgorge", "q": "strike"}
-    print(f"one name search over the cards: {timed(lambda: content.query(lib, 'cards', args), 20):.2f} ms")
-    page = content.page(content.query(lib, "cards", {"ruleset": "underworlds/deathgorge"}), {}, default=50)
+    print(f"one name search over the cards: {timed(lambda: listing.query(lib, 'cards', args), 20):.2f} ms")
+    page = listing.page(listing.query(lib, "cards", {"ruleset": "underworlds/deathgorge"}), {}, default=50)
     print(f"one page of 50 cards as JSON: {len(json.dumps(page)) / 1024:.1f} KB (before compression)")
 
 

@@ -19,7 +19,11 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app, jsonify, request
 
-from app import conquest_content, content
+from app import content
+from app.content import conquest, custom
+from app.content.underworlds import library
+from app.content.underworlds import listing as underworlds_listing
+from app.content.underworlds import setup as underworlds_setup
 from app.engine.core import SetupError
 from app.schemas.content import CUSTOM_KINDS, missing_fields
 
@@ -50,35 +54,29 @@ def _store():
 @bp.get("/")
 def index():
     """Games with content, each kind with its record count, and the custom kinds players can save."""
-    lib = content.load()
-    games: dict[str, dict[str, int]] = {}
-    for game, kinds in lib.kinds().items():
-        games[game] = {kind: len(lib.records.get((game, kind), {})) for kind in kinds}
-    games["underworlds"]["cards"] = len(content.card_index(lib))
-    for game, kinds in content.other_games().items():
-        games[game] = {kind: len(recs) for kind, recs in kinds.items()}
+    games = {game: {kind: len(recs) for kind, recs in module.catalogue().items()}
+             for game, module in content.GAMES.items()}
     return jsonify({"games": games, "custom_kinds": sorted(CUSTOM_KINDS)})
 
 
 def _other(game: str, kind: str) -> list[dict] | None:
-    return content.other_games().get(game, {}).get(kind)
+    """The records of a game other than Underworlds (served whole), or None."""
+    module = content.GAMES.get(game) if game != "underworlds" else None
+    return module.catalogue().get(kind) if module is not None else None
 
 
 @bp.get("/<game>/<kind>")
 def listing(game: str, kind: str):
     """Summaries of every record of one kind of one game (other games' records are served whole)."""
-    lib = content.load()
+    lib = library.load()
     if game == "underworlds" and kind in ("cards", *lib.kinds()[game]):
         filters = request.args.to_dict()
         ruleset = filters.get("ruleset")
-        if ruleset and ruleset not in content.DECK_EDITIONS:
-            return _error(400, "bad_request", f"ruleset must be one of: {', '.join(content.DECK_EDITIONS)}.")
-        items = content.query(lib, kind, filters)
-        paged = content.page(items, filters, default=50 if kind == "cards" else 100)
+        if ruleset and ruleset not in underworlds_listing.DECK_EDITIONS:
+            return _error(400, "bad_request", f"ruleset must be one of: {', '.join(underworlds_listing.DECK_EDITIONS)}.")
+        items = underworlds_listing.query(lib, kind, filters)
+        paged = underworlds_listing.page(items, filters, default=50 if kind == "cards" else 100)
         return jsonify({"game": game, "kind": kind, **paged})
-    if kind in lib.kinds().get(game, []):
-        return jsonify({"game": game, "kind": kind,
-                        "items": [content.summary(game, kind, r) for r in lib.all(game, kind)]})
     recs = _other(game, kind)
     if recs is None:
         return _error(404, "unknown_kind", f"There is no '{kind}' content for '{game}'.")
@@ -90,7 +88,7 @@ def listing(game: str, kind: str):
 @bp.get("/<game>/<kind>/<rid>")
 def record(game: str, kind: str, rid: str):
     """One whole content record."""
-    lib = content.load()
+    lib = library.load()
     if kind not in lib.kinds().get(game, []):
         recs = _other(game, kind)
         if recs is None:
@@ -108,19 +106,19 @@ def record(game: str, kind: str, rid: str):
 @bp.get("/underworlds/warbands/<wid>/fighters")
 def fighters(wid: str):
     """The fighters a seat playing this warband gets, with the fields the players must enter."""
-    lib = content.load()
+    lib = library.load()
     warband = lib.warband(wid)
     if warband is None:
         return _error(404, "not_found", f"There is no warband '{wid}'.")
     ruleset = request.args.get("ruleset", "underworlds/deathgorge")
     try:
-        printing = content.choose_printing(warband, ruleset, request.args.get("printing"))
+        printing = underworlds_listing.choose_printing(warband, ruleset, request.args.get("printing"))
     except KeyError:
-        return _error(404, "not_found", content.no_printing(warband, request.args.get("printing")),
+        return _error(404, "not_found", underworlds_listing.no_printing(warband, request.args.get("printing")),
                       {"printing": [p["id"] for p in warband["printings"]]})
-    offered = {p["id"] for p in content.offered_printings(warband, ruleset)}
+    offered = {p["id"] for p in underworlds_listing.offered_printings(warband, ruleset)}
     # Every printing, so a player can pick the cards they hold; those of these rules' era are `offered`.
-    printings = [{**content.printing_summary(p), "offered": p["id"] in offered} for p in warband["printings"]]
+    printings = [{**underworlds_listing.printing_summary(p), "offered": p["id"] in offered} for p in warband["printings"]]
     return jsonify({"warband": wid, "name": warband["name"], "grand_alliance": warband["grand_alliance"],
                     "printings": printings,
                     "printing": {k: printing[k] for k in ("id", "edition", "label", "sources", "notes")},
@@ -140,10 +138,10 @@ def deck_check():
              "seats": [{"name": "check", "warband": body.get("warband"), "deck": body.get("deck"),
                         **({"fighters": body["fighters"]} if body.get("fighters") else {})}]}
     ruleset = body.get("ruleset") or "underworlds/deathgorge"
-    if ruleset not in content.PRINTING_PREFERENCE:
+    if ruleset not in underworlds_listing.PRINTING_PREFERENCE:
         return _error(400, "bad_request", "ruleset must be an Underworlds ruleset id.")
     try:
-        seat = content.expand_setup(ruleset, setup, lookup=_lookup())["seats"][0]
+        seat = underworlds_setup.expand_setup(ruleset, setup, _lookup())["seats"][0]
     except SetupError as exc:
         return _error(422, "invalid_deck", exc.message, {exc.field or "deck": [exc.message]})
     return jsonify({"format": body["format"], "problems": seat.get("deck_problems", [])})
@@ -155,11 +153,11 @@ def conquest_cards():
     community-made cards only with ?community=1 (the table chose them), each labelled official or not."""
     faction = request.args.get("faction") or None
     community = request.args.get("community") in ("1", "true")
-    order = conquest_content.faction_order(faction)
+    order = conquest.faction_order(faction)
     rank = {f: i for i, f in enumerate(order)}
-    items = sorted(conquest_content.cards(community),
+    items = sorted(conquest.cards(community),
                    key=lambda c: (rank.get(c["faction"], len(rank)), not c["official"], c["name"].casefold()))
-    return jsonify({"factions": order, "items": [conquest_content.card_summary(c) for c in items]})
+    return jsonify({"factions": order, "items": [conquest.card_summary(c) for c in items]})
 
 
 @bp.post("/conquest/deck-check")
@@ -168,11 +166,11 @@ def conquest_deck_check():
     body = request.get_json(silent=True)
     if not isinstance(body, dict) or not isinstance(body.get("warlord"), str):
         return _error(400, "bad_request", "Send {warlord, deck: {cards: [{name, count}]}}.")
-    warlord = conquest_content.warlord(body["warlord"])
+    warlord = conquest.warlord(body["warlord"])
     if warlord is None:
         return _error(404, "not_found", f"There is no warlord '{body['warlord']}'.")
     try:
-        problems = conquest_content.check_registered_deck(body.get("deck"), warlord, body.get("community") is True)
+        problems = conquest.check_registered_deck(body.get("deck"), warlord, body.get("community") is True)
     except SetupError as exc:
         return _error(422, "invalid_deck", exc.message, {exc.field or "deck": [exc.message]})
     return jsonify({"warlord": warlord["name"], "problems": [p.to_dict() for p in problems]})
@@ -199,7 +197,7 @@ def save_custom(kind: str):
     store, problem = _custom_store(kind)
     if problem:
         return problem
-    clean, problems = content.validate_custom(kind, request.get_json(silent=True))
+    clean, problems = custom.validate_custom(kind, request.get_json(silent=True))
     if problems:
         fields: dict[str, list[str]] = {}
         for p in problems:

@@ -1,4 +1,5 @@
-"""Marshmallow schema of a BattleLore unit card a player saves on the server (custom kind battlelore_unit)."""
+"""Marshmallow schemas of BattleLore content: the content files, and a unit card a player saves on the server
+(custom kind battlelore_unit)."""
 from __future__ import annotations
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
@@ -39,3 +40,95 @@ class BattleLoreUnitSchema(Schema):
         """A ranged unit names its range (Unit reference card)."""
         if data["attack"] == "ranged" and not data.get("range"):
             raise ValidationError("a ranged unit needs its range", "range")
+
+
+# -- the content files: content/battlelore/<stem>.yaml, each a mapping with one list under its stem ------------
+# Numbers the rules summary does not give are null in these files (a player enters them from the card).
+
+class _Strict(Schema):
+    """Unknown keys are errors: a typo in a content file must not pass silently."""
+
+    class Meta:
+        unknown = RAISE
+
+
+NAME = fields.String(required=True, validate=validate.Length(min=1, max=80))
+TEXT = fields.String(validate=validate.Length(min=1, max=400))
+
+
+def _optional_number(top: int):
+    return fields.Integer(strict=True, allow_none=True, validate=validate.Range(min=0, max=top))
+
+
+class FactionRecord(_Strict):
+    """A faction (Setup: "Daqan (blue) or Uthuk (red)"; neutral units belong to no side)."""
+
+    id = fields.String(required=True, validate=[validate.Length(max=40), SLUG])
+    name = NAME
+    colour = fields.String(allow_none=True, validate=validate.Length(max=20))
+
+
+class ContentUnitRecord(_Strict):
+    """A unit (or terrain) card the summary names, with the numbers it gives (null where it gives none)."""
+
+    slug = fields.String(required=True, validate=[validate.Length(max=60), SLUG])
+    name = NAME
+    kind = fields.String(validate=validate.OneOf(("unit", "terrain")))
+    terrain = fields.String(validate=validate.Length(max=40))
+    faction = fields.String(allow_none=True, validate=validate.Length(max=40))
+    health = _optional_number(30)
+    movement = _optional_number(12)
+    combat = _optional_number(12)
+    attack = fields.String(allow_none=True, validate=validate.OneOf(("melee", "ranged")))
+    range = _optional_number(12)
+    min_range = _optional_number(12)
+    muster = _optional_number(60)
+    cards = _optional_number(30)
+    damage_tokens = fields.Boolean()
+    legend = fields.Boolean()
+    abilities = fields.List(WORD, validate=validate.Length(max=20))
+    traits = fields.List(WORD, validate=validate.Length(max=20))
+    source = TEXT
+
+
+class CommandCardRecord(_Strict):
+    """A command card: the section it orders in (null: any or none) and how many units (printed, so null)."""
+
+    name = NAME
+    section = fields.String(allow_none=True, validate=validate.OneOf(("left", "center", "right")))
+    units = _optional_number(12)
+    effect = TEXT
+    source = TEXT
+
+
+class LoreCardRecord(_Strict):
+    """A lore card: its cost (printed, so null), our own summary of its effect, whether it blocks the opponent."""
+
+    name = NAME
+    cost = _optional_number(30)
+    effect = TEXT
+    blocks_opponent = fields.Boolean()
+    source = TEXT
+
+
+class AbilityRecord(_Strict):
+    """A unit ability, summarised in our own words; `engine` says whether the rules engine applies it."""
+
+    id = fields.String(required=True, validate=[validate.Length(max=40), SLUG])
+    name = NAME
+    engine = fields.Boolean(required=True)
+    summary = TEXT
+
+
+def _file(stem: str, record: type[Schema]) -> type[Schema]:
+    return Schema.from_dict({stem: fields.List(fields.Nested(record), required=True)}, name=f"{record.__name__}File")
+
+
+# Each file's schema, by file stem (content/battlelore/<stem>.yaml).
+CONTENT_FILES: dict[str, type[Schema]] = {
+    "factions": _file("factions", FactionRecord),
+    "units": _file("units", ContentUnitRecord),
+    "command_cards": _file("command_cards", CommandCardRecord),
+    "lore_cards": _file("lore_cards", LoreCardRecord),
+    "abilities": _file("abilities", AbilityRecord),
+}

@@ -20,6 +20,8 @@ from typing import Any, Callable
 from marshmallow import ValidationError
 
 from app import content
+from app.content.underworlds import library
+from app.content.underworlds import setup as underworlds_setup
 from app.engine.core import SetupError
 from app.engine.underworlds.editions import matched_play
 from app.schemas.wire import field_messages
@@ -227,7 +229,7 @@ class EventService:
             raise ApiError(400, "invalid", "An organiser's card list is for the current rules' formats.",
                            fields={"card_list": "Only for the current rules (Championship, Nemesis)."})
         try:
-            saved = content.card_list(content.load(), setup["format"], setup["card_list"], self._saved)
+            saved = underworlds_setup.card_list(library.load(), setup["format"], setup["card_list"], self._saved)
         except SetupError as exc:
             raise ApiError(422, "bad_card_list", exc.message, fields={"card_list": exc.message})
         return {"card_list_name": saved.get("name"), "card_list_as_of": saved.get("as_of")}

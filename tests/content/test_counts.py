@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from app import content
+from app.content import files
+from app.content.underworlds import library, listing
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 
@@ -21,14 +22,14 @@ TOTAL = {"decks": 109, "cards": 2910, "warbands": 69, "printings": 47, "printing
 
 @pytest.fixture(scope="module")
 def lib():
-    return content.load_from(content.ROOT)   # uncached: every file validated again
+    return library.load_from(files.ROOT)   # uncached: every file validated again
 
 
 def counts(lib, ruleset: str) -> tuple[int, int, int, int]:
-    decks = [d for d in lib.all("underworlds", "decks") if content.offers_deck(d, ruleset)]
-    warbands = [w for w in lib.all("underworlds", "warbands") if content.offered_printings(w, ruleset)]
+    decks = [d for d in lib.all("underworlds", "decks") if listing.offers_deck(d, ruleset)]
+    warbands = [w for w in lib.all("underworlds", "warbands") if listing.offered_printings(w, ruleset)]
     complete = [w for w in warbands
-                if not any(content.needs_typing(f) for f in content.offered_printings(w, ruleset)[0]["fighters"])]
+                if not any(listing.needs_typing(f) for f in listing.offered_printings(w, ruleset)[0]["fighters"])]
     return len(decks), sum(len(d["cards"]) for d in decks), len(warbands), len(complete)
 
 
@@ -46,7 +47,7 @@ def test_totals(lib):
         "cards": sum(len(d["cards"]) for d in lib.all("underworlds", "decks")),
         "warbands": len(lib.all("underworlds", "warbands")),
         "printings": len(printings),
-        "printings_complete": sum(not any(content.needs_typing(f) for f in p["fighters"]) for p in printings),
+        "printings_complete": sum(not any(listing.needs_typing(f) for f in p["fighters"]) for p in printings),
     } == TOTAL
 
 

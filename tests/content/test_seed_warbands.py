@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from app import content
+from app.content.underworlds import library, listing
+from app.engine.core import SetupError
 
 RULESETS = ("underworlds/deathgorge", "underworlds/dreadfane", "underworlds/shadespire")
 NEEDED = {"move", "defence", "wounds", "profiles"}
@@ -43,7 +45,7 @@ def test_seed_warband_under_the_current_rules(wid):
     expected = {"none": set(), "attacks": {"profiles"}, "everything": NEEDED}[kind]
     assert typed(s) == expected, s["missing"]
     for fighter in s["fighters"]:
-        for field in content.needs_typing(fighter):
+        for field in listing.needs_typing(fighter):
             assert field in s["missing"][fighter["slug"]]   # every unknown number is named
 
 
@@ -56,10 +58,10 @@ def test_seed_warband_with_known_numbers_needs_no_typing(wid):
 @pytest.mark.parametrize("wid", sorted(w for w, (_, _, full) in SEEDS.items() if full is None))
 def test_seed_warband_without_a_full_printing_asks_for_numbers_in_every_printing(wid):
     """No source gives every number of any printing of these warbands: each printing leaves something to type."""
-    for printing in content.load().warband(wid)["printings"]:
+    for printing in library.load().warband(wid)["printings"]:
         try:
             s = seat("underworlds/deathgorge", wid, printing["id"])
-        except content.SetupError:
+        except SetupError:
             continue  # a printing these rules do not offer
         assert typed(s), printing["id"]
 
@@ -70,7 +72,7 @@ def test_seed_warbands_under_the_2018_and_2019_rules(ruleset):
     with a message saying so (the table can still name another printing or enter fighters)."""
     for wid, (printing, kind, _) in SEEDS.items():
         if wid in ("cyrenis-razors", "thricefold-discord"):
-            with pytest.raises(content.SetupError, match="These rules offer no printing"):
+            with pytest.raises(SetupError, match="These rules offer no printing"):
                 seat(ruleset, wid)
             continue
         s = seat(ruleset, wid)

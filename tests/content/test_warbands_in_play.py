@@ -7,6 +7,7 @@ import copy
 import pytest
 
 from app import content
+from app.content.underworlds import library, listing
 from app.engine import registry
 from app.engine.core import Event
 
@@ -85,10 +86,10 @@ RULESETS = ["underworlds/deathgorge", "underworlds/dreadfane", "underworlds/shad
 def cases():
     """Each printing under each ruleset that offers it; a printing no ruleset offers (a later edition's
     cards, which a player may still name) under the current rules."""
-    lib = content.load()
+    lib = library.load()
     for warband in lib.all("underworlds", "warbands"):
         for printing in warband["printings"]:
-            offering = [r for r in RULESETS if printing["edition"] in content.PRINTING_PREFERENCE[r]] or [RULESET]
+            offering = [r for r in RULESETS if printing["edition"] in listing.PRINTING_PREFERENCE[r]] or [RULESET]
             for ruleset in offering:
                 yield pytest.param(ruleset, warband["id"], printing["id"],
                                    id=f"{ruleset.split('/')[1]}-{warband['id']}-{printing['id']}")

@@ -44,8 +44,8 @@ def content_setup(ruleset_id: str = "underworlds/deathgorge", fmt: str = "rivals
 
 def conquest_setup(first: str = "nazdreg", second: str = "captain-cato-sicarius", deck_size: int = 50) -> dict:
     """A Conquest setup from the shipped content (planets, tokens, warlords by slug)."""
-    from app.conquest_content import expand_setup  # noqa: PLC0415 - content is only needed for this game
-    return expand_setup({"ruleset": "conquest/core", "options": {},
+    from app.content import expand_setup  # noqa: PLC0415
+    return expand_setup("conquest/core", {"ruleset": "conquest/core", "options": {},
                          "seats": [{"name": "Ana", "warlord": first, "deck_size": deck_size},
                                    {"name": "Ben", "warlord": second, "deck_size": deck_size}]})
 

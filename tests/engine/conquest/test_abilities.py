@@ -1,7 +1,7 @@
 """Planet Battle abilities the engine resolves (Cards, Abilities: Battle abilities; Winning a battle)."""
 import pytest
 
-from app.conquest_content import planets
+from app.content.conquest import planets
 
 from .support import RS, codes, cons_types, place, play, start
 from .test_combat import to_combat

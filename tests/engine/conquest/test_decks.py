@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from app import conquest_content as cc
+from app.content import conquest as cc
 from app.engine.conquest import decks
 
 
@@ -110,11 +110,11 @@ def test_setup_refuses_a_bad_deck_unless_overridden():
                                       and c["loyalty"] == "common"), "count": 1})
     seats = [{"name": "Ana", "warlord": "nazdreg", "deck": bad}, {"name": "Ben", "warlord": "nazdreg"}]
     with pytest.raises(cc.SetupError) as err:
-        cc.expand_setup({"seats": seats})
+        cc.expand_setup("conquest/core", {"seats": seats})
     assert err.value.field == "seats[0].deck" and "Ana's deck" in err.value.message and "Deck customisation" in err.value.message
-    out = cc.expand_setup({"options": {"deck_override": {"reason": "casual game"}}, "seats": seats})
+    out = cc.expand_setup("conquest/core", {"options": {"deck_override": {"reason": "casual game"}}, "seats": seats})
     total = sum(c["count"] for c in bad["cards"])
     assert out["seats"][0]["deck"]["cards"] == total and out["seats"][0]["deck_size"] == total
     assert bad["cards"][5]["name"] not in str(out["seats"][0])
-    again = cc.expand_setup(out)   # an expanded setup (export, next game) is not checked a second time
+    again = cc.expand_setup("conquest/core", out)   # an expanded setup (export, next game) is not checked a second time
     assert again["seats"][0]["deck"] == out["seats"][0]["deck"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from app import content
+from app.content.underworlds import listing
 from app.engine.core import SetupError
 
 CUSTOM_FIGHTER = {"slug": "vexmor", "name": "Vexmor", "leader": True, "move": 3,
@@ -28,7 +29,7 @@ def test_known_warband_gets_fighters_name_and_alliance():
     assert ana["missing"]["cyreni"][:4] == ["move", "defence", "wounds", "profiles"]
     held = content.expand_setup("underworlds/deathgorge", {"seats": [
         {"name": "Ana", "warband": "cyrenis-razors", "printing": "second-edition"}]})["seats"][0]
-    assert content.needs_typing(held["fighters"][0]) == []
+    assert listing.needs_typing(held["fighters"][0]) == []
 
 
 def test_custom_seat_keeps_its_fighters_normalised():
@@ -90,7 +91,7 @@ def test_other_games_pass_through():
 
 
 def test_conquest_setups_go_to_the_conquest_loader():
-    """Conquest setups are filled by app.conquest_content (planets, warlords by slug)."""
+    """Conquest setups are filled by app.content.conquest (planets, warlords by slug)."""
     out = content.expand_setup("conquest/core", {"seats": [{"warlord": "nazdreg"}, {"warlord": "nazdreg"}]})
     assert len(out["planets"]) == 10 and out["seats"][0]["warlord"]["hp"] == 7
 

@@ -1,4 +1,4 @@
-"""BattleLore content: loads content/battlelore/*.yaml (validated) and fills a game setup from it.
+"""BattleLore content: content/battlelore/*.yaml validated by their schemas, and a game setup filled from it.
 
 The engine never reads files. `expand_setup` gives each seat the unit list it musters from: the
 content units of its faction (numbers the summary does not give stay null until a player enters
@@ -9,44 +9,37 @@ from __future__ import annotations
 
 import copy
 import functools
-import os
 from pathlib import Path
-from typing import Callable
 
-import yaml
+from marshmallow import ValidationError
 
 from app.engine.battlelore.units import missing_numbers, problems_in_record
 from app.engine.core import SetupError
+from app.schemas.battlelore import CONTENT_FILES
 
-ROOT = Path(__file__).resolve().parent.parent / "content"
-FILES = ("factions", "units", "command_cards", "lore_cards", "abilities")
+from . import files
+from .errors import ContentError, invalid_file
+from .lookup import Lookup
+
+FILES = tuple(CONTENT_FILES)
 CUSTOM_KIND = "battlelore_units"
-
-Lookup = Callable[[str, str], object]
-
-
-class ContentError(Exception):
-    """A BattleLore content file is missing or invalid; the message names the file and record."""
 
 
 def content_dir() -> Path:
     """content/battlelore (TW_CONTENT_DIR overrides the repository's content/)."""
-    return Path(os.environ.get("TW_CONTENT_DIR") or ROOT) / "battlelore"
+    return files.content_root() / "battlelore"
 
 
-def _records(path: Path, key: str) -> list[dict]:
+def _records(path: Path, stem: str) -> list[dict]:
+    """One file's list of records, checked by its schema (the records are kept as written)."""
+    raw = files.read_yaml(path, path)
+    if not isinstance(raw, dict):
+        raise ContentError(f"{path}: record (whole file): must be a mapping with a list under '{stem}'")
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except FileNotFoundError as exc:
-        raise ContentError(f"{path}: missing") from exc
-    except yaml.YAMLError as exc:
-        raise ContentError(f"{path}: not valid YAML: {exc}") from exc
-    if not isinstance(raw, dict) or not isinstance(raw.get(key), list):
-        raise ContentError(f"{path}: must be a mapping with a list under '{key}'")
-    for i, rec in enumerate(raw[key]):
-        if not isinstance(rec, dict) or not isinstance(rec.get("name" if key != "factions" else "id"), str):
-            raise ContentError(f"{path}: {key}[{i}] must be a mapping with a name")
-    return raw[key]
+        CONTENT_FILES[stem]().load(raw)
+    except ValidationError as exc:
+        raise invalid_file(str(path), exc, raw, stem.rstrip("s")) from exc
+    return raw[stem]
 
 
 @functools.lru_cache(maxsize=4)
@@ -72,6 +65,11 @@ def load() -> dict:
     return copy.deepcopy(_load(str(content_dir())))
 
 
+def catalogue() -> dict[str, list[dict]]:
+    """{kind: [records]}: every content list."""
+    return load()
+
+
 def units_for(faction: str | None) -> list[dict]:
     """Content units a seat of this faction may muster: its own and the neutral ones."""
     wanted = {faction, "neutral"} if faction else {"neutral"}
@@ -88,7 +86,7 @@ def _unit_list(raw, where: str) -> list[dict]:
     return copy.deepcopy(raw)
 
 
-def expand_setup(setup: dict, lookup: Lookup | None = None) -> dict:
+def expand_setup(ruleset_id: str, setup: dict, lookup: Lookup | None = None) -> dict:
     """A new setup whose seats carry their unit lists (content units first, own units replace them).
 
     Seats: {"name", "faction"?, "units"?: [records], "custom_id"?: saved unit list id}.

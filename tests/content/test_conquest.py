@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from app import conquest_content as cc
+from app.content import conquest as cc
+from app.content.files import ROOT
 from app.engine.conquest import CONQUEST
 from app.engine.core import SetupError
 
@@ -29,7 +30,7 @@ def test_warlords_from_facts():
 
 def test_expand_setup_feeds_the_engine():
     """The engine reads no files: expand_setup gives it planets and warlord records."""
-    setup = cc.expand_setup({"seats": [{"name": "A", "warlord": "nazdreg"},
+    setup = cc.expand_setup("conquest/core", {"seats": [{"name": "A", "warlord": "nazdreg"},
                                        {"name": "B", "warlord": "torquemada-coteaz"}]})
     state = CONQUEST.new_game(setup)
     assert state["seats"]["p2"]["hand"] == 8 and len(state["planets"]) == 10
@@ -38,14 +39,14 @@ def test_expand_setup_feeds_the_engine():
 def test_unknown_warlord_is_a_setup_error():
     """A warlord not in the content must be entered with its numbers."""
     with pytest.raises(SetupError) as err:
-        cc.expand_setup({"seats": [{"warlord": "nobody"}, {"warlord": "nazdreg"}]})
+        cc.expand_setup("conquest/core", {"seats": [{"warlord": "nobody"}, {"warlord": "nazdreg"}]})
     assert err.value.field == "seats[0].warlord"
 
 
 def test_bad_content_is_reported(tmp_path, monkeypatch):
     """Content is validated at load: a wrong planet type is an error naming the file."""
     root = tmp_path / "conquest"
-    shutil.copytree(cc.ROOT / "conquest", root)
+    shutil.copytree(ROOT / "conquest", root)
     (root / "planets.yaml").write_text("planets:\n  - {name: X, types: [lava], resources: 1, cards: 1}\n")
     monkeypatch.setenv("TW_CONTENT_DIR", str(tmp_path))
     with pytest.raises(cc.ContentError, match="planets.yaml"):
@@ -103,7 +104,7 @@ def test_keywords_as_the_engine_reads_them():
 
 def _with_card(tmp_path, monkeypatch, change):
     root = tmp_path / "conquest"
-    shutil.copytree(cc.ROOT / "conquest", root)
+    shutil.copytree(ROOT / "conquest", root)
     path = root / "cards.json"
     data = json.loads(path.read_text())
     change(data["cards"])
@@ -130,8 +131,8 @@ def test_community_warlord_needs_the_tables_choice():
     community = next(w for w in cc.warlords() if not w["official"])
     seats = [{"name": "A", "warlord": community["slug"]}, {"name": "B", "warlord": "nazdreg"}]
     with pytest.raises(SetupError, match="community"):
-        cc.expand_setup({"seats": seats})
-    setup = cc.expand_setup({"options": {"community_cards": True}, "seats": seats})
+        cc.expand_setup("conquest/core", {"seats": seats})
+    setup = cc.expand_setup("conquest/core", {"options": {"community_cards": True}, "seats": seats})
     state = CONQUEST.new_game(setup)
     assert state["community_cards"] is True and state["seats"]["p1"]["faction"] == community["faction"]
     assert state["seats"]["p2"]["faction"] == "Orks"
@@ -139,5 +140,5 @@ def test_community_warlord_needs_the_tables_choice():
 
 def test_sources_readme_counts_match():
     """The README's counts are the ones this test checks."""
-    readme = (Path(__file__).parents[1] / "README.md").read_text()
+    readme = (Path(__file__).parents[2] / "README.md").read_text()
     assert "710 official" in readme and "414 community" in readme

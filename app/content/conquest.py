@@ -1,4 +1,4 @@
-"""Conquest content: loads content/conquest/ (validated) and fills a game setup from it.
+"""Conquest content: content/conquest/ validated, and a game setup filled from it.
 
 `cards.json` is the card pool (every official card and the community-made ones, facts only);
 `planets.yaml` the 10 core planets with how the engine resolves their Battle abilities. Warlords and
@@ -11,7 +11,6 @@ from __future__ import annotations
 import copy
 import functools
 import json
-import os
 from pathlib import Path
 
 import yaml
@@ -21,16 +20,14 @@ from app.engine.conquest import decks
 from app.engine.core import SetupError
 from app.schemas.conquest import FILES, CardSchema, CardsFile
 
-ROOT = Path(__file__).resolve().parent.parent / "content"
-
-
-class ContentError(Exception):
-    """A Conquest content file is missing or invalid."""
+from . import files
+from .errors import ContentError
+from .lookup import Lookup
 
 
 def content_dir() -> Path:
     """content/conquest (TW_CONTENT_DIR overrides the repository's content/)."""
-    return Path(os.environ.get("TW_CONTENT_DIR") or ROOT) / "conquest"
+    return files.content_root() / "conquest"
 
 
 def _load_cards(path: Path) -> list[dict]:
@@ -78,6 +75,11 @@ def load() -> dict:
     """{"cards": [...], "planets": [...], "warlords": [...], "tokens": [...]}, validated and cached."""
     root = str(content_dir())
     return {**_load(root), "warlords": _warlords(root), "tokens": _tokens(root)}
+
+
+def catalogue() -> dict[str, list[dict]]:
+    """{kind: [records]}: the card pool, the planets, the warlords and the token units."""
+    return {kind: recs for kind, recs in load().items() if isinstance(recs, list)}
 
 
 @functools.lru_cache(maxsize=4)
@@ -183,7 +185,7 @@ def check_registered_deck(deck, warlord_rec: dict | None, community: bool) -> li
                             fmt=fmt, community=community)
 
 
-def expand_setup(setup: dict) -> dict:
+def expand_setup(ruleset_id: str, setup: dict, lookup: Lookup | None = None) -> dict:
     """A copy of the setup with planets from content, each seat's warlord as a full record, and a
     registered deck checked.
 
@@ -192,6 +194,7 @@ def expand_setup(setup: dict) -> dict:
     options.community_cards). A registered deck ({cards: [{name, count}], format?}) is checked against the
     deck rules (app/engine/conquest/decks.py): a problem stops the setup unless options.deck_override
     gives a reason. Only its size and problems stay in the game: the card list is the player's secret.
+    (Conquest has no saved custom content: `lookup` is not asked.)
     """
     out = copy.deepcopy(setup) if isinstance(setup, dict) else setup
     if not isinstance(out, dict):

@@ -104,7 +104,7 @@ def check_reach(state: dict, d: dict, attacker: dict, target: dict) -> list[Viol
             out.append(Violation("no_los", "Line of sight is blocked: the unit cannot be targeted.", R.DECLARE))
     if terrain_of(target) == "cavern" and dist != 1:
         out.append(Violation("cavern", "A unit in a cavern can be targeted only by adjacent units.",
-                             R.cite("Terrain reference, Cavern")))
+                             R.CAVERN))
     return out
 
 
@@ -310,7 +310,7 @@ def _next_window(state: dict) -> list[Consequence]:
         return [Consequence("advance_window", {"unit": attacker["id"]}, R.ADVANCE)]
     state["last_combat"] = {"attacker": c["attacker"], "target": c["target"], "counter": c["counter"]}
     state["combat"] = None
-    return [Consequence("combat_over", {"attacker": c["attacker"], "target": c["target"]}, R.cite("Combat"))]
+    return [Consequence("combat_over", {"attacker": c["attacker"], "target": c["target"]}, R.COMBAT)]
 
 
 def can_reach_adjacent(unit: dict) -> bool:
@@ -354,7 +354,7 @@ def apply_decline(state: dict, event) -> list[Consequence]:
     c = state["combat"]
     state["last_combat"] = {"attacker": c["attacker"], "target": c["target"], "counter": c["counter"]}
     state["combat"] = None
-    return [Consequence("combat_over", {"attacker": c["attacker"], "target": c["target"]}, R.cite("Combat"))]
+    return [Consequence("combat_over", {"attacker": c["attacker"], "target": c["target"]}, R.COMBAT)]
 
 
 def check_advance(state: dict, event) -> list[Violation]:
@@ -375,4 +375,4 @@ def apply_advance(state: dict, event) -> list[Consequence]:
     state["last_combat"] = {"attacker": c["attacker"], "target": c["target"], "counter": False}
     state["combat"] = None
     return [Consequence("advanced", {"unit": attacker["id"], "to": attacker["pos"]}, R.ADVANCE),
-            Consequence("combat_over", {"attacker": c["attacker"], "target": c["target"]}, R.cite("Combat"))]
+            Consequence("combat_over", {"attacker": c["attacker"], "target": c["target"]}, R.COMBAT)]

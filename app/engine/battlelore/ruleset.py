@@ -3,36 +3,36 @@ from __future__ import annotations
 
 import copy
 
-from ..core import Advice, Consequence, Event, Ruleset, Violation, structural
+from ..core import Advice, Event, Handler, Ruleset, Violation, structural
 from . import campaign, combat, effects, setup, suggest, turns
 from . import terrain as T
 from .catalogue import UNIT_FIELDS, event_types
 
 HANDLERS = {
-    "choose_scenario": (setup.check_choose_scenario, setup.apply_choose_scenario),
-    "first_player": (setup.check_first_player, setup.apply_first_player),
-    "unit_card": (setup.check_unit_card, setup.apply_unit_card),
-    "muster": (setup.check_muster, setup.apply_muster),
-    "place": (setup.check_place, setup.apply_place),
-    "deploy_done": (setup.check_deploy_done, setup.apply_deploy_done),
-    "play_command": (turns.check_play_command, turns.apply_play_command),
-    "order": (turns.check_order, turns.apply_order),
-    "remove_token": (turns.check_remove_token, turns.apply_remove_token),
-    "end_step": (turns.check_end_step, turns.apply_end_step),
-    "move": (turns.check_move, turns.apply_move),
-    "attack": (combat.check_attack, combat.apply_attack),
-    "defend": (combat.check_defend, combat.apply_defend),
-    "counter": (combat.check_counter, combat.apply_counter),
-    "decline": (combat.check_decline, combat.apply_decline),
-    "advance": (combat.check_advance, combat.apply_advance),
-    "score_vp": (turns.check_score_vp, turns.apply_score_vp),
-    "lore_step": (turns.check_lore_step, turns.apply_lore_step),
-    "play_lore": (turns.check_play_lore, turns.apply_play_lore),
-    "damage": (effects.check_damage, effects.apply_damage),
-    "heal": (effects.check_heal, effects.apply_heal),
-    "token": (effects.check_token, effects.apply_token),
-    "reposition": (effects.check_reposition, effects.apply_reposition),
-    "adjust": (effects.check_adjust, effects.apply_adjust),
+    "choose_scenario": Handler(setup.check_choose_scenario, setup.apply_choose_scenario),
+    "first_player": Handler(setup.check_first_player, setup.apply_first_player),
+    "unit_card": Handler(setup.check_unit_card, setup.apply_unit_card),
+    "muster": Handler(setup.check_muster, setup.apply_muster),
+    "place": Handler(setup.check_place, setup.apply_place),
+    "deploy_done": Handler(setup.check_deploy_done, setup.apply_deploy_done),
+    "play_command": Handler(turns.check_play_command, turns.apply_play_command),
+    "order": Handler(turns.check_order, turns.apply_order),
+    "remove_token": Handler(turns.check_remove_token, turns.apply_remove_token),
+    "end_step": Handler(turns.check_end_step, turns.apply_end_step),
+    "move": Handler(turns.check_move, turns.apply_move),
+    "attack": Handler(combat.check_attack, combat.apply_attack),
+    "defend": Handler(combat.check_defend, combat.apply_defend),
+    "counter": Handler(combat.check_counter, combat.apply_counter),
+    "decline": Handler(combat.check_decline, combat.apply_decline),
+    "advance": Handler(combat.check_advance, combat.apply_advance),
+    "score_vp": Handler(turns.check_score_vp, turns.apply_score_vp),
+    "lore_step": Handler(turns.check_lore_step, turns.apply_lore_step),
+    "play_lore": Handler(turns.check_play_lore, turns.apply_play_lore),
+    "damage": Handler(effects.check_damage, effects.apply_damage),
+    "heal": Handler(effects.check_heal, effects.apply_heal),
+    "token": Handler(effects.check_token, effects.apply_token),
+    "reposition": Handler(effects.check_reposition, effects.apply_reposition),
+    "adjust": Handler(effects.check_adjust, effects.apply_adjust),
 }
 
 
@@ -41,6 +41,8 @@ class BattleLoreRuleset(Ruleset):
 
     id = "battlelore/second-edition"
     title = "BattleLore Second Edition"
+    handlers = HANDLERS
+    folds_in_place = True  # apply_event never keeps a reference to an event's data in the state
 
     def event_types(self) -> list[dict]:
         """Every BattleLore event with its fields."""
@@ -70,22 +72,8 @@ class BattleLoreRuleset(Ruleset):
         return []
 
     def check_event(self, state: dict, event: Event) -> list[Violation]:
-        """Rule checks of one event."""
-        check, _ = HANDLERS[event.type]
-        return turns.turn_owner(state, event) + check(state, event)
-
-    def apply_event(self, state: dict, event: Event) -> list[Consequence]:
-        """Apply one event in place; consequences carry their rules."""
-        _, apply = HANDLERS[event.type]
-        return apply(state, event)
-
-    def apply_owned(self, state: dict, event: Event) -> tuple[dict, list[Consequence]]:
-        """Apply in place for replay (the caller owns the state): no copy, so a long log folds fast.
-
-        Safe because apply_event never keeps a reference to the event's data in the state. The core's
-        apply_in_place, so steps named in implied_pass would close as passed first.
-        """
-        return self.apply_in_place(state, event)
+        """Whose turn it is, then the event's own rules."""
+        return turns.turn_owner(state, event) + super().check_event(state, event)
 
     def suggest(self, state: dict, seat: str) -> Advice:
         """Legal next events for the seat."""

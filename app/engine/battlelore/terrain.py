@@ -13,7 +13,7 @@ TERRAIN: dict[str, dict] = {
     "clear": {"rule": R.TERRAIN},
     "forest": {"blocking": True, "ends_move": True, "stops_retreat": True, "dice_cap": 2,
                "rule": R.FOREST},
-    "hill": {"blocking": True, "rule": R.cite("Terrain, Hill hexes")},
+    "hill": {"blocking": True, "rule": R.HILL},
     "building": {"blocking": True, "ends_move": True, "stops_retreat": True, "ignore_damage": 1,
                  "retreat_ignore": 1, "rule": R.BUILDING},
     "command_tent": {"blocking": True, "ends_move": True, "stops_retreat": True, "feature": True,
@@ -25,12 +25,12 @@ TERRAIN: dict[str, dict] = {
               "rule": R.HOARD},
     "rubble": {"ends_move": True, "stops_retreat": True, "enter_damage": 1, "rule": R.RUBBLE},
     "cavern": {"blocking": True, "ends_move": True, "stops_retreat": True,
-               "rule": R.cite("Terrain reference, Cavern")},
-    "barricade": {"stops_retreat": True, "rule": R.cite("Terrain reference, Barricade")},
-    "crystal_spire": {"feature": True, "rule": R.cite("Terrain reference, Crystal Spire")},
-    "graveyard": {"feature": True, "rule": R.cite("Terrain reference, Graveyard")},
-    "plaguelands": {"feature": True, "rule": R.cite("Terrain reference, Plaguelands")},
-    "blood_field": {"feature": True, "rule": R.cite("Terrain reference, Blood Field")},
+               "rule": R.CAVERN},
+    "barricade": {"stops_retreat": True, "rule": R.BARRICADE},
+    "crystal_spire": {"feature": True, "rule": R.CRYSTAL_SPIRE},
+    "graveyard": {"feature": True, "rule": R.GRAVEYARD},
+    "plaguelands": {"feature": True, "rule": R.PLAGUELANDS},
+    "blood_field": {"feature": True, "rule": R.BLOOD_FIELD},
 }
 
 TYPES = list(TERRAIN)

@@ -35,7 +35,7 @@ def turn_owner(state: dict, event) -> list[Violation]:
 def combat_open(state: dict) -> list[Violation]:
     """A combat must be resolved to its end before the turn goes on."""
     if state["combat"]:
-        return [Violation("combat_open", "Finish resolving the current combat first.", R.cite("Combat"))]
+        return [Violation("combat_open", "Finish resolving the current combat first.", R.COMBAT)]
     return []
 
 
@@ -363,7 +363,7 @@ def check_play_lore(state: dict, event) -> list[Violation]:
         out.append(Violation("one_lore_card", "You may use 1 lore card per turn.", R.LORE_CARDS))
     if state.get("lore_blocked") == event.by:
         out.append(Violation("lore_blocked", "Your opponent's card stops you playing another lore card this turn.",
-                             R.cite("Lore cards clarifications, Runic Barrier; Mana Break")))
+                             R.RUNIC_BARRIER))
     return out
 
 

@@ -70,7 +70,7 @@ def check(state: dict, ev, slot: int) -> list[Violation]:
         return []
     if not usable(state, ev.by, kind, slot):
         return [Violation("no_effect", "This Battle ability would change nothing now, so it cannot be used.",
-                          rules.cite("Other rules, Card effects"))]
+                          rules.CARD_EFFECTS)]
     legal = targets(state, ev.by, kind, slot)
     for field in NEEDS[kind]:
         value = ev.data.get(field)

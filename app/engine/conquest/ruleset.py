@@ -4,44 +4,43 @@ from __future__ import annotations
 import copy
 import json
 
-from ..core import Advice, Consequence, Event, Ruleset, Violation, structural
-from . import combat, command, damage, deploy, effects, headquarters, opening, rules, victory
-from . import suggest
+from ..core import Advice, Consequence, Event, Handler, Ruleset, Violation, structural
+from . import combat, command, damage, deploy, effects, headquarters, opening, rules, suggest, victory
 from .catalogue import EFFECT_TYPES, event_types
 from .setup import new_game
 
-CHECKS = {
-    "initiative": opening.check_initiative, "reveal_planet": opening.check_reveal,
-    "mulligan": opening.check_mulligan,
-    "deploy": deploy.check_deploy, "action": deploy.check_action, "pass": deploy.check_pass,
-    "commit": command.check_commit, "take_bonus": command.check_take_bonus,
-    "mobile_move": combat.check_mobile_move, "attack": combat.check_attack,
-    "warlord_retreat": combat.check_warlord_retreat, "retreat": combat.check_retreat,
-    "retreat_done": combat.check_retreat, "call_stalemate": combat.check_call_stalemate,
-    "battle_ability": combat.check_battle_ability,
-    "shield": damage.check_shield, "assign_indirect": damage.check_assign_indirect,
-    "headquarters": headquarters.check_headquarters,
-    "put_into_play": effects.check_put_into_play, "indirect_damage": effects.check_indirect,
-    "move_unit": effects.check_move, "adjust_resources": effects.check_resources,
-    "adjust_cards": effects.check_cards,
-}
-APPLY = {
-    "initiative": opening.apply_initiative, "reveal_planet": opening.apply_reveal,
-    "mulligan": opening.apply_mulligan,
-    "deploy": deploy.apply_deploy, "action": deploy.apply_action, "pass": deploy.apply_pass,
-    "commit": command.apply_commit, "take_bonus": command.apply_take_bonus,
-    "mobile_move": combat.apply_mobile_move, "mobile_done": combat.apply_mobile_done,
-    "attack": combat.apply_attack, "warlord_retreat": combat.apply_warlord_retreat,
-    "retreat": combat.apply_retreat, "retreat_done": combat.apply_retreat_done,
-    "call_stalemate": combat.apply_call_stalemate, "battle_ability": combat.apply_battle_ability,
-    "shield": damage.apply_shield, "no_shield": damage.apply_no_shield,
-    "assign_indirect": damage.apply_assign_indirect, "bloodied_stats": damage.apply_bloodied_stats,
-    "headquarters": headquarters.apply_headquarters,
-    "put_into_play": effects.apply_put_into_play, "deal_damage": effects.apply_deal_damage,
-    "indirect_damage": effects.apply_indirect, "remove_damage": effects.apply_remove_damage,
-    "destroy": effects.apply_destroy, "move_unit": effects.apply_move, "set_ready": effects.apply_set_ready,
-    "modify_unit": effects.apply_modify, "adjust_resources": effects.apply_resources,
-    "adjust_cards": effects.apply_cards,
+HANDLERS = {
+    "initiative": Handler(opening.check_initiative, opening.apply_initiative),
+    "reveal_planet": Handler(opening.check_reveal, opening.apply_reveal),
+    "mulligan": Handler(opening.check_mulligan, opening.apply_mulligan),
+    "deploy": Handler(deploy.check_deploy, deploy.apply_deploy),
+    "action": Handler(deploy.check_action, deploy.apply_action),
+    "pass": Handler(deploy.check_pass, deploy.apply_pass),
+    "commit": Handler(command.check_commit, command.apply_commit),
+    "take_bonus": Handler(command.check_take_bonus, command.apply_take_bonus),
+    "mobile_move": Handler(combat.check_mobile_move, combat.apply_mobile_move),
+    "mobile_done": Handler(None, combat.apply_mobile_done),
+    "attack": Handler(combat.check_attack, combat.apply_attack),
+    "warlord_retreat": Handler(combat.check_warlord_retreat, combat.apply_warlord_retreat),
+    "retreat": Handler(combat.check_retreat, combat.apply_retreat),
+    "retreat_done": Handler(combat.check_retreat, combat.apply_retreat_done),
+    "call_stalemate": Handler(combat.check_call_stalemate, combat.apply_call_stalemate),
+    "battle_ability": Handler(combat.check_battle_ability, combat.apply_battle_ability),
+    "shield": Handler(damage.check_shield, damage.apply_shield),
+    "no_shield": Handler(None, damage.apply_no_shield),
+    "assign_indirect": Handler(damage.check_assign_indirect, damage.apply_assign_indirect),
+    "bloodied_stats": Handler(None, damage.apply_bloodied_stats),
+    "headquarters": Handler(headquarters.check_headquarters, headquarters.apply_headquarters),
+    "put_into_play": Handler(effects.check_put_into_play, effects.apply_put_into_play),
+    "deal_damage": Handler(None, effects.apply_deal_damage),
+    "indirect_damage": Handler(effects.check_indirect, effects.apply_indirect),
+    "remove_damage": Handler(None, effects.apply_remove_damage),
+    "destroy": Handler(None, effects.apply_destroy),
+    "move_unit": Handler(effects.check_move, effects.apply_move),
+    "set_ready": Handler(None, effects.apply_set_ready),
+    "modify_unit": Handler(None, effects.apply_modify),
+    "adjust_resources": Handler(effects.check_resources, effects.apply_resources),
+    "adjust_cards": Handler(effects.check_cards, effects.apply_cards),
 }
 # Which events answer an open prompt (a shield window, indirect damage, unknown bloodied numbers).
 PROMPT_ANSWERS = {"damage": {"shield", "no_shield"}, "indirect": {"assign_indirect"},
@@ -56,6 +55,8 @@ class ConquestRuleset(Ruleset):
 
     id = "conquest/core"
     title = "Warhammer 40,000: Conquest"
+    handlers = HANDLERS
+    folds_in_place = True  # apply_event keeps no reference to an event's data in the state
 
     def event_types(self) -> list[dict]:
         """Every Conquest event with its fields."""
@@ -95,24 +96,17 @@ class ConquestRuleset(Ruleset):
             return [combat.out_of_step("Mobile moves happen as the combat phase begins.", rules.KW_MOBILE)]
         if event.type == "mobile_done" and state["step"].get("turn") != event.by:
             return [combat.out_of_step("The other player is resolving his Mobile units.", rules.KW_MOBILE)]
-        check = CHECKS.get(event.type)
-        return check(state, event) if check else []
+        return super().check_event(state, event)
 
-    def apply(self, state: dict, event: Event) -> tuple[dict, list[Consequence]]:
-        """Pure, as the core's: the state is plain JSON (string keys only), so a JSON copy is exact and
-        several times faster than copy.deepcopy."""
-        return self.apply_owned(json.loads(json.dumps(state)), event)
-
-    def apply_owned(self, state: dict, event: Event) -> tuple[dict, list[Consequence]]:
-        """Apply in place to a state the caller owns (replay folds its own states): no copy at all (the core's
-        apply_in_place, so steps named in implied_pass would close as passed first)."""
-        return self.apply_in_place(state, event)
+    def copy_state(self, state: dict) -> dict:
+        """The state is plain JSON (string keys only), so a JSON copy is exact and several times faster than
+        copy.deepcopy."""
+        return json.loads(json.dumps(state))
 
     def apply_event(self, state: dict, event: Event) -> list[Consequence]:
         """Apply the event, then check winning and losing conditions."""
         state["last_seq"] = event.seq  # where phases begin in the log (which dials are still secret)
-        cons = APPLY[event.type](state, event)
-        return cons + victory.evaluate(state)
+        return super().apply_event(state, event) + victory.evaluate(state)
 
     def suggest(self, state: dict, seat: str) -> Advice:
         """Legal next events for a seat, built from the same rules as check()."""

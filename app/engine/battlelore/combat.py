@@ -7,7 +7,6 @@ from ..core import Consequence, Violation
 from . import rules as R
 from . import terrain as T
 from .damage import suffer
-from .setup import check_position, normalise_position
 from .turns import advance_to, not_active
 from .units import FACES, combat_terrain, dice_for, has, is_weak, terrain_of
 
@@ -202,7 +201,7 @@ def check_defend(state: dict, event) -> list[Violation]:
         return [Violation("cannot_retreat", f"{target['name']} cannot retreat; it suffers damage instead.",
                           R.STUN if "stun" in target["tokens"] else R.UNYIELDING)]
     if moved:
-        out.extend(check_position(state, target, d["to"], R.RETREAT))
+        out.extend(T.check_position(state, target, d["to"], R.RETREAT))
     if end == "free" and moved < need:
         stops = moved and d.get("to") and _stops_retreat(state, target, d["to"])
         if not stops and not ("stun" in target["tokens"] or has(target, "unyielding")):
@@ -260,7 +259,7 @@ def _retreat(state: dict, c: dict, target: dict, need: int, d: dict) -> list[Con
         # Retreat (supported units): ignored retreats cause no damage.
         cons.append(Consequence("supported", {"unit": target["id"], "ignored": need - moved}, R.SUPPORTED))
         if moved:
-            target["pos"] = normalise_position(state, d["to"])
+            target["pos"] = T.normalise_position(state, d["to"])
             c["target_moved"] = moved
         return cons
     if cannot:
@@ -275,7 +274,7 @@ def _retreat(state: dict, c: dict, target: dict, need: int, d: dict) -> list[Con
     unresolved = need - moved
     ignore = 0
     if moved:
-        target["pos"] = normalise_position(state, d["to"])
+        target["pos"] = T.normalise_position(state, d["to"])
         c["target_moved"] = moved
         cons.append(Consequence("retreated", {"unit": target["id"], "hexes": moved}, R.RETREAT))
         terrain = target["pos"]["terrain"]

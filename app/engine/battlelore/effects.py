@@ -5,7 +5,6 @@ from ..core import Consequence, Violation
 from . import rules as R
 from . import terrain as T
 from .damage import recover, suffer
-from .setup import check_position, normalise_position
 from .units import RULE_FOR_TOKEN, combat_terrain
 
 
@@ -89,13 +88,13 @@ def apply_token(state: dict, event) -> list[Consequence]:
 def check_reposition(state: dict, event) -> list[Violation]:
     """Move or place a unit by an effect (not a move step move), or correct where it stands."""
     out = battle_on(state) or alive(state, event.data["unit"])
-    return out or check_position(state, state["units"][event.data["unit"]], event.data["to"], R.TABLE)
+    return out or T.check_position(state, state["units"][event.data["unit"]], event.data["to"], R.TABLE)
 
 
 def apply_reposition(state: dict, event) -> list[Consequence]:
     """The unit now stands in the given hex."""
     unit = state["units"][event.data["unit"]]
-    unit["pos"] = normalise_position(state, event.data["to"])
+    unit["pos"] = T.normalise_position(state, event.data["to"])
     return []
 
 

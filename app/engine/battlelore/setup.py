@@ -7,6 +7,7 @@ import re
 from ..core import Consequence, SetupError, Violation
 from . import rules as R
 from . import terrain as T
+from .turns import start_turn
 from .units import missing_numbers, problems_in_record, unit_from_record
 
 SCENARIO_CODE = re.compile(r"^[A-Z][0-9]{1,2}$")
@@ -325,40 +326,6 @@ def reveal(state: dict) -> list[Consequence]:
 
 # -- deployment -------------------------------------------------------------------------------
 
-def check_position(state: dict, unit: dict, pos: dict, rule: str) -> list[Violation]:
-    """A hex a unit may occupy: known terrain, not impassable water unless it flies, a live feature."""
-    terrain = pos["terrain"]
-    if terrain in state["features"]:
-        feat = state["features"][terrain]
-        if feat["removed"]:
-            return [Violation("feature_gone", f"{feat['name']} has been removed from the board.", rule)]
-        occupant = next((u for u in state["units"].values() if u["alive"] and u["id"] != unit["id"]
-                         and (u.get("pos") or {}).get("feature") == terrain), None)
-        if occupant:
-            return [Violation("hex_occupied", f"{occupant['name']} already occupies that hex.", R.MOVE)]
-        return []
-    if terrain not in T.TYPES:
-        return [Violation("unknown_terrain", f"{terrain!r} is not a terrain type.", R.TERRAIN,
-                          overridable=False)]
-    if T.prop(terrain, "feature"):
-        return [Violation("name_the_tile", f"Name which {terrain.replace('_', ' ')} (e.g. p2.tent).",
-                          R.TERRAIN, overridable=False)]
-    if T.prop(terrain, "impassable") and "flying" not in unit["traits"] + unit["abilities"]:
-        return [Violation("impassable", "Water hexes are impassable without a ford or bridge.", R.WATER)]
-    return []
-
-
-def normalise_position(state: dict, pos: dict) -> dict:
-    """Position as stored: section, terrain type, feature id (or None), banner VP, faction banner."""
-    terrain = pos["terrain"]
-    feature = None
-    if terrain in state["features"]:
-        feature = terrain
-        terrain = state["features"][terrain]["type"]
-    return {"section": pos["section"], "terrain": terrain, "feature": feature,
-            "banner": pos.get("banner", 0) or 0, "faction_banner": pos.get("faction_banner")}
-
-
 def check_place(state: dict, event) -> list[Violation]:
     """Units are placed on their deployment hexes after the reveal (Mustering, 4)."""
     if state["phase"] != "deploy":
@@ -371,7 +338,7 @@ def check_place(state: dict, event) -> list[Violation]:
     pos = event.data["to"]
     if pos["terrain"] == "hoard":
         return []  # a Great Dragon's hoard tile is placed under it (Terrain reference, Hoard)
-    return check_position(state, unit, pos, R.DEPLOY)
+    return T.check_position(state, unit, pos, R.DEPLOY)
 
 
 def apply_place(state: dict, event) -> list[Consequence]:
@@ -386,7 +353,7 @@ def apply_place(state: dict, event) -> list[Consequence]:
                                   "name": "Hoard"}
         pos["terrain"] = fid
         cons.append(Consequence("hoard_placed", {"feature": fid, "unit": unit["id"]}, R.HOARD))
-    unit["pos"] = normalise_position(state, pos)
+    unit["pos"] = T.normalise_position(state, pos)
     return cons
 
 
@@ -418,6 +385,5 @@ def apply_deploy_done(state: dict, event) -> list[Consequence]:
             "command_hand": ["Patrol Left", "Patrol Right", "Patrol Center", "Line Advance"] if preset else None},
             R.PRESET_HANDS if preset else R.HANDS))
     state["phase"] = "main"
-    from .turns import start_turn  # noqa: PLC0415 - turns imports setup helpers
     cons.extend(start_turn(state, state["first"]))
     return cons

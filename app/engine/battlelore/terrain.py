@@ -1,6 +1,7 @@
-"""Terrain types as data: what each one does to movement, retreats and combat (Terrain)."""
+"""Terrain types as data (what each one does to movement, retreats and combat) and the hex a unit stands in (Terrain)."""
 from __future__ import annotations
 
+from ..core import Violation
 from . import rules as R
 
 # Keys: blocking (blocks LOS), impassable, ends_move (moving in ends movement), stops_retreat (a
@@ -55,3 +56,37 @@ def in_section(unit_section: str, card_section: str) -> bool:
     if card_section == "any":
         return True
     return card_section in unit_section.split("/")
+
+
+def check_position(state: dict, unit: dict, pos: dict, rule: str) -> list[Violation]:
+    """A hex a unit may occupy: known terrain, not impassable water unless it flies, a live feature."""
+    terrain = pos["terrain"]
+    if terrain in state["features"]:
+        feat = state["features"][terrain]
+        if feat["removed"]:
+            return [Violation("feature_gone", f"{feat['name']} has been removed from the board.", rule)]
+        occupant = next((u for u in state["units"].values() if u["alive"] and u["id"] != unit["id"]
+                         and (u.get("pos") or {}).get("feature") == terrain), None)
+        if occupant:
+            return [Violation("hex_occupied", f"{occupant['name']} already occupies that hex.", R.MOVE)]
+        return []
+    if terrain not in TYPES:
+        return [Violation("unknown_terrain", f"{terrain!r} is not a terrain type.", R.TERRAIN,
+                          overridable=False)]
+    if prop(terrain, "feature"):
+        return [Violation("name_the_tile", f"Name which {terrain.replace('_', ' ')} (e.g. p2.tent).",
+                          R.TERRAIN, overridable=False)]
+    if prop(terrain, "impassable") and "flying" not in unit["traits"] + unit["abilities"]:
+        return [Violation("impassable", "Water hexes are impassable without a ford or bridge.", R.WATER)]
+    return []
+
+
+def normalise_position(state: dict, pos: dict) -> dict:
+    """Position as stored: section, terrain type, feature id (or None), banner VP, faction banner."""
+    terrain = pos["terrain"]
+    feature = None
+    if terrain in state["features"]:
+        feature = terrain
+        terrain = state["features"][terrain]["type"]
+    return {"section": pos["section"], "terrain": terrain, "feature": feature,
+            "banner": pos.get("banner", 0) or 0, "faction_banner": pos.get("faction_banner")}

@@ -5,7 +5,6 @@ from ..core import Consequence, Violation
 from . import rules as R
 from . import terrain as T
 from .damage import suffer
-from .setup import check_position, normalise_position
 from .units import REMOVABLE_FOR_LORE, has, movement
 
 MAIN_STEPS = ("command", "order", "move", "attack")
@@ -258,7 +257,7 @@ def check_move(state: dict, event) -> list[Violation]:
         out.append(Violation("stunned", f"{unit['name']} is stunned and cannot move.", R.STUN))
     if event.data["hexes"] > movement(unit):
         out.append(Violation("too_far", f"{unit['name']} moves at most {movement(unit)} hex(es).", R.MOVE))
-    out.extend(check_position(state, unit, event.data["to"], R.MOVE))
+    out.extend(T.check_position(state, unit, event.data["to"], R.MOVE))
     return out
 
 
@@ -266,7 +265,7 @@ def apply_move(state: dict, event) -> list[Consequence]:
     """Put the unit in its new hex; rubble hurts on entry."""
     cons = advance_to(state, "move")
     unit = live_unit(state, event.data["unit"])
-    unit["pos"] = normalise_position(state, event.data["to"])
+    unit["pos"] = T.normalise_position(state, event.data["to"])
     state["moved"].append(unit["id"])
     hurt = T.prop(unit["pos"]["terrain"], "enter_damage", 0)
     if hurt and not has(unit, "flying"):

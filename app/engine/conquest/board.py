@@ -1,6 +1,8 @@
 """Reading the table: seats, planets in the line, units at places, initiative."""
 from __future__ import annotations
 
+from .cards import slug
+
 HQ = "hq"
 
 
@@ -97,7 +99,6 @@ def controlled_cards(state: dict, seat: str) -> list[dict]:
 
 def new_id(state: dict, seat: str, name: str) -> str:
     """A fresh, readable id for a card entering play: "<seat>.<slug>" (numbered on repeats)."""
-    from .cards import slug
     base = f"{seat}.{slug(name)}"
     state["counter"] = state.get("counter", 0) + 1
     if base not in state["units"] and base not in state["cards"]:

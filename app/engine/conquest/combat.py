@@ -426,8 +426,17 @@ def apply_battle_ability(state: dict, ev) -> list[Consequence]:
         cons += abilities.resolve(state, ev, b["planet"])
         if state.get("battle") is not b or b["stage"] != "ability" or state.get("result") or \
                 any(p.get("after") == "battle" for p in state["pending"]):
-            return cons  # already finished, or a shield window first (damage.resolve then finishes it)
+            return cons  # already finished, or a shield window first (after_battle_ability finishes it)
     return cons + finish_battle(state, ev.by)
+
+
+def after_battle_ability(state: dict) -> list[Consequence]:
+    """The damage of the planet's battle ability is placed: the game may be won; else the battle finishes."""
+    cons = victory.evaluate(state)
+    b = state.get("battle")
+    if not state.get("result") and b and b.get("stage") == "ability":
+        cons += finish_battle(state, b["winner"])
+    return cons
 
 
 def in_battle_turn(state: dict, seat: str) -> bool:
@@ -435,3 +444,6 @@ def in_battle_turn(state: dict, seat: str) -> bool:
     b = state.get("battle")
     return (state["phase"] == "combat" and bool(b) and b["stage"] in ("ranged", "melee")
             and b["turn"] == seat)
+
+
+damage.AFTER_DAMAGE.update({"attack": after_attack, "battle": after_battle_ability})

@@ -1,10 +1,17 @@
 """Dealing damage: shield opportunities, indirect damage, taking damage and destroyed units (rules summary, 3. Combat)."""
 from __future__ import annotations
 
+from typing import Callable
+
 from ..core import Consequence, Violation
 from . import rules
 from .board import initiative_order, other
 from .cards import hp_left
+
+
+# What goes on once the damage of a prompt is placed, by the prompt's "after" ("attack", "battle"): the combat
+# sequence registers its next steps here (combat.py), so dealing damage needs no knowledge of combat.
+AFTER_DAMAGE: dict[str, Callable[[dict], list[Consequence]]] = {}
 
 
 def _order(state: dict) -> list[str]:
@@ -105,16 +112,9 @@ def resolve(state: dict, pend: dict) -> list[Consequence]:
         unit = state["units"].get(uid)
         if unit and unit["damage"] >= (unit["hp"] or 0):
             cons += destroy(state, uid, rules.DAMAGED_UNITS)
-    if pend.get("after") == "attack":
-        from .combat import after_attack  # noqa: PLC0415 - combat imports this module
-        cons += after_attack(state)
-    elif pend.get("after") == "battle":
-        from .combat import finish_battle  # noqa: PLC0415
-        from .victory import evaluate  # noqa: PLC0415
-        cons += evaluate(state)
-        b = state.get("battle")
-        if not state.get("result") and b and b.get("stage") == "ability":
-            cons += finish_battle(state, b["winner"])
+    after = AFTER_DAMAGE.get(pend.get("after"))
+    if after:
+        cons += after(state)
     return cons
 
 

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from ..core import Advice, Suggestion
 from . import abilities, combat, damage
-from .board import (dial_number, face_up_slots, other, planet_label, seats, units_at, warlord)
+from .board import (adjacent_slots, controlled_cards, dial_number, face_up_slots, other, planet_label, seats, units_at,
+                    warlord)
 from .cards import has_keyword, is_relic, keyword_value, no_attachments_trait
 from .deploy import TOKEN_LIMIT, token_count
 from .headquarters import face_down
@@ -141,7 +142,6 @@ def _keyword_choices(state: dict, seat: str, base: list[str] | None = None) -> l
 
 
 def _trait_choices(state: dict, seat: str) -> list[list[str]]:
-    from .board import controlled_cards
     if any(is_relic(c) for c in controlled_cards(state, seat)):
         return [[]]
     return [[], ["Relic"]]
@@ -196,7 +196,6 @@ def _bonus(state: dict, seat: str, slot: int) -> list[Suggestion]:
 
 
 def _mobile(state: dict, seat: str) -> list[Suggestion]:
-    from .board import adjacent_slots
     out = [Suggestion("mobile_move", seat, f"Move {u['name']} (Mobile)", {"unit": u["id"]},
                       choices={"planet": adjacent_slots(state, u["at"])}) for u in combat.mobile_units(state, seat)]
     return out + [Suggestion("mobile_done", seat, "Done with Mobile moves", {})]

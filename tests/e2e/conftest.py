@@ -7,69 +7,27 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import socket
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
-import requests
 from playwright.sync_api import sync_playwright
+
+from .flows import PHONE
+from .server import start_server
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENS = ROOT / "artifacts" / "screens"
 CHROMIUM = os.environ.get("TW_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run"]
-PHONE = {"width": 360, "height": 640}
 
 pytestmark = pytest.mark.e2e
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Server:
-    """`python -m app` in a subprocess on a free loopback port, with its own SQLite file."""
-
-    def __init__(self, tmp: Path):
-        self.port = _free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        env = {**os.environ, "HOST": "127.0.0.1", "PORT": str(self.port),
-               "DATABASE_URL": f"sqlite:///{tmp / 'tw.sqlite3'}", "LOG_LEVEL": "WARNING",
-               "RATE_LIMIT_PER_SECOND": "1000", "RATE_LIMIT_BURST": "1000", "SECRET_KEY": "e2e"}
-        env.pop("REDIS_URL", None)
-        self.log = open(tmp / "server.log", "wb")
-        self.proc = subprocess.Popen([sys.executable, "-m", "app"], cwd=ROOT, env=env,
-                                     stdout=self.log, stderr=subprocess.STDOUT)
-        deadline = time.time() + 30
-        while time.time() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"server exited: {(tmp / 'server.log').read_text()[-2000:]}")
-            try:
-                if requests.get(self.url + "/", timeout=1).status_code == 200:
-                    return
-            except requests.RequestException:
-                time.sleep(0.2)
-        raise RuntimeError("server did not start in 30 s")
-
-    def stop(self):
-        self.proc.terminate()
-        try:
-            self.proc.wait(10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-        self.log.close()
 
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory):
     """The real server for the whole e2e session."""
-    srv = Server(tmp_path_factory.mktemp("e2e-server"))
+    srv = start_server(tmp_path_factory.mktemp("e2e-server"))
     yield srv
     srv.stop()
 

@@ -7,6 +7,8 @@ import uuid
 import requests
 from playwright.sync_api import Error, Locator, Page, expect
 
+PHONE = {"width": 360, "height": 640}  # the viewport of every phone in the browser tests
+
 
 def create_game(page: Page, phones, names=("Ana", "Ben"), fighters=(("Vex",), ("Rok",)), shots=True,
                 ruleset: str | None = None, shared: bool = False) -> str:
@@ -64,6 +66,17 @@ def join(page: Page, code: str, seat: str):
 def tap(page: Page, label: str, exact: bool = True):
     """Tap a suggestion button by its label (it must be offered)."""
     page.locator("section.actions").get_by_role("button", name=label, exact=exact).first.click()
+
+
+def enter(page: Page):
+    """Confirm the open sheet and wait for it to close."""
+    page.locator("dialog.sheet [data-action='confirm']").click()
+    expect(page.locator("dialog.sheet")).to_have_count(0)
+
+
+def pick(page: Page, label: str):
+    """Tap a choice button inside the open sheet."""
+    page.locator("dialog.sheet").get_by_role("radio", name=label, exact=True).click()
 
 
 def log_texts(page: Page) -> list[str]:

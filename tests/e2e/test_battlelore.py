@@ -12,7 +12,7 @@ import pytest
 import requests
 from playwright.sync_api import Page, expect
 
-from .flows import join, tap
+from .flows import enter, join, tap
 
 pytestmark = pytest.mark.e2e
 
@@ -35,11 +35,6 @@ def create_battlelore(page: Page, phones) -> str:
 def sheet_pick(page: Page, field: str, label: str):
     """In the open sheet, tap the choice `label` of a template field."""
     page.locator(f"dialog.sheet [data-field='{field}']").filter(has_text=re.compile(f"^{re.escape(label)}$")).first.click()
-
-
-def enter(page: Page):
-    page.locator("dialog.sheet [data-action='confirm']").click()
-    expect(page.locator("dialog.sheet")).to_have_count(0)
 
 
 def choose_scenario(page: Page, code: str):

@@ -11,18 +11,7 @@ import requests
 import yaml
 from playwright.sync_api import expect
 
-from .flows import join, log_texts, tap
-
-
-def enter(page):
-    """Confirm the open sheet."""
-    page.locator("dialog.sheet [data-action='confirm']").click()
-    expect(page.locator("dialog.sheet")).to_have_count(0)
-
-
-def pick(page, label):
-    """Tap a choice button inside the open sheet."""
-    page.locator("dialog.sheet").get_by_role("radio", name=label, exact=True).click()
+from .flows import enter, join, log_texts, pick, tap
 
 
 def create_conquest(host, phones) -> str:

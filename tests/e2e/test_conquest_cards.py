@@ -9,8 +9,7 @@ import uuid
 import requests
 from playwright.sync_api import expect
 
-from .flows import join, log_texts, scroll_to, tap
-from .test_conquest import enter, pick
+from .flows import enter, join, log_texts, pick, scroll_to, tap
 
 
 def by_name(page, query: str, card_id: str, shot=None, matches_shot=None):

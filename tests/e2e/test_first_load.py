@@ -1,19 +1,13 @@
 """A fresh phone's first load in Chromium (benchmarks/app_shell.py): compressed, versioned, under the target."""
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 
-from tests.e2e.conftest import ROOT
+from tests.support.benchmarks import load_benchmark
 
 
 def app_shell():
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    spec = importlib.util.spec_from_file_location("app_shell", ROOT / "benchmarks" / "app_shell.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_benchmark("app_shell")
 
 
 def test_the_table_page_of_a_fresh_phone_transfers_under_the_target(browser, server):

@@ -3,14 +3,14 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from .conftest import Server
 from .flows import api_game, join
+from .server import start_server
 
 
 def test_installable_and_shell_loads_with_server_down(phones, browser, tmp_path):
     """Chromium finds no installability error; after the server stops, the start page, the join page
     and a game already opened on this phone still load from the service worker's cache."""
-    server = Server(tmp_path)  # its own server: this test stops it
+    server = start_server(tmp_path)  # its own server: this test stops it
     try:
         context = browser.new_context(viewport={"width": 360, "height": 640}, base_url=server.url)
         phones.contexts.append(context)

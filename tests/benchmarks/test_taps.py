@@ -1,20 +1,11 @@
 """benchmarks/taps.py: the numbers it reports from the taps counted and the log read (no browser here)."""
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parents[1]
+from tests.support.benchmarks import load_benchmark
 
 
 def load():
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    spec = importlib.util.spec_from_file_location("taps", ROOT / "benchmarks" / "taps.py")
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules["taps"] = mod   # dataclasses look their module up
-    spec.loader.exec_module(mod)
-    return mod
+    return load_benchmark("taps")
 
 
 def played(taps, result, acting_taps: dict, other_taps: int = 0):

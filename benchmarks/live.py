@@ -15,6 +15,7 @@ the load alternates between them in rounds, so other work on the machine weighs 
 
     .venv/bin/python benchmarks/live.py                          # 64 tables, SQLite, eventlet, vs the echo
     .venv/bin/python benchmarks/live.py --tables 16 --seconds 10
+    .venv/bin/python benchmarks/live.py --phone-processes 2        # the phones shared among two processes
     .venv/bin/python benchmarks/live.py --processes 2 --tables 250   # two app processes on PostgreSQL + Redis
                                                                       # beside one process on SQLite
 
@@ -52,7 +53,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
 from processes import free_port, start_app, stop, wait_http  # noqa: E402
 
 from app.engine import registry  # noqa: E402
-from app.live import fastjson  # noqa: E402
+from app.live import fastjson, viewpatch  # noqa: E402
 from tests.engine.play import RARE_GROUPS, RARE_TYPES, play_random, set_path, underworlds_setup  # noqa: E402
 from tests.support.servers import Postgres, Redis  # noqa: E402
 
@@ -162,14 +163,16 @@ class Table:
         self.head = 0
         self.received: list[dict[int, int]] = [{} for _ in tokens]
         self.view_arrivals: list[tuple[int, float]] = []
+        self.views: list[dict | None] = [None for _ in tokens]  # each phone's whole view (patches apply to it)
+        self.resyncs = 0
         self.phones = []
         for i, token in enumerate(tokens):
             # The phones decode with orjson too: one client process plays every table, and the standard
             # library's decoding of the ~16 KB views would make the load generator the bottleneck.
             client = socketio.Client(reconnection=False, json=fastjson)
             client.on("applied", lambda data, i=i: self._on_applied(i, data), namespace="/live")
-            client.on("view", self._on_view, namespace="/live")
-            client.on("sync", self._on_sync, namespace="/live")
+            client.on("view", lambda data, i=i: self._on_view(i, data), namespace="/live")
+            client.on("sync", lambda data, i=i: self._on_sync(i, data), namespace="/live")
             client.connect(base, namespaces=["/live"], auth={"token": token, "last_seq": 0},
                            transports=["websocket"], wait_timeout=60)
             self.phones.append(client)
@@ -186,11 +189,29 @@ class Table:
         if started is not None and started[1]:
             self.acc["casts"].append(at - started[0])
 
-    def _on_view(self, data: dict) -> None:
+    def _on_view(self, phone: int, data: dict) -> None:
         self.view_arrivals.append((data.get("seq"), time.perf_counter()))
-        self._advise(data)
+        held = self.views[phone]
+        if held is not None and data.get("seq", 0) <= held.get("seq", -1):
+            return
+        view = viewpatch.full_view(held, data)
+        if view is None:  # not the base this phone holds: as a phone would, ask for a whole view
+            self.resyncs += 1
+            eventlet.spawn(self._resync, phone)  # (an ack cannot be awaited inside the client's own handler)
+            return
+        self.views[phone] = view
+        self._advise(view)
 
-    def _on_sync(self, data: dict) -> None:
+    def _resync(self, phone: int) -> None:
+        try:
+            reply = self.phones[phone].call("sync", {"last_seq": self.head}, namespace="/live", timeout=30)
+        except socketio.exceptions.SocketIOError:
+            return
+        self._on_sync(phone, reply or {})
+
+    def _on_sync(self, phone: int, data: dict) -> None:
+        if isinstance(data.get("view"), dict):
+            self.views[phone] = data["view"]
         self._advise(data.get("view") or {})
 
     def _advise(self, view: dict) -> None:
@@ -250,6 +271,7 @@ class Table:
             start = self.seq_start.get(seq)
             if start is not None and start[1]:
                 self.acc["views"].append(at - start[0])
+        self.acc["resyncs"] += self.resyncs
         for got in self.received:
             self.acc["doubled"] += sum(c - 1 for c in got.values() if c > 1)
             self.acc["lost"] += sum(1 for seq in range(1, self.head + 1) if seq not in got)
@@ -262,23 +284,75 @@ class Table:
 
 def new_results() -> dict:
     return {"acks": [], "casts": [], "views": [], "events": 0, "errors": 0, "refused": 0, "codes": {}, "idle": 0,
-            "lost": 0, "doubled": 0, "cpu": 0.0, "wall": 0.0, "client_cpu": 0.0}
+            "lost": 0, "doubled": 0, "resyncs": 0, "cpu": 0.0, "wall": 0.0, "client_cpu": 0.0}
 
 
 def run_load(bases: list[str], table_tokens: list[list[str]], seconds: float, warmup: float, acc: dict,
-             script: list[dict] | None = None) -> None:
-    """Connect every table's phones (table i to bases[i mod N]), play for warmup + seconds, add to acc."""
-    pool = eventlet.GreenPool(len(table_tokens) + 4)
-    tables = list(pool.imap(lambda it: Table(bases[it[0] % len(bases)], it[0], it[1], acc, script),
-                            enumerate(table_tokens)))
-    start = time.perf_counter() + 0.5
+             script: list[dict] | None = None, phone_processes: int = 1) -> None:
+    """Connect every table's phones (table i to bases[i mod N]), play for warmup + seconds, add to acc.
+
+    With phone_processes > 1 the tables are shared among that many child processes (each its own Python and
+    event loop), so the phones' decoding of the views is not one process's queue in front of every ack."""
+    if phone_processes > 1:
+        run_load_in_children(bases, table_tokens, seconds, warmup, acc, script, phone_processes)
+        return
+    play_tables(bases, list(enumerate(table_tokens)), seconds, warmup, acc, script, None)
+
+
+def play_tables(bases: list[str], tables_in: list[tuple[int, list[str]]], seconds: float, warmup: float, acc: dict,
+                script: list[dict] | None, start_wall: float | None) -> None:
+    """The tables given as (index, tokens) in this process; they start together at `start_wall` (time.time())
+    when given (the other phone processes start then too), else as soon as all are connected."""
+    pool = eventlet.GreenPool(len(tables_in) + 4)
+    tables = list(pool.imap(lambda it: Table(bases[it[0] % len(bases)], it[0], it[1], acc, script), tables_in))
+    delay = 0.5 if start_wall is None else max(0.0, start_wall - time.time())
+    start = time.perf_counter() + delay
     until = start + warmup + seconds
-    for i, table in enumerate(tables):
-        pool.spawn(table.play, until, start + warmup, 0.5 + i / len(tables))
+    total = max(index for index, _ in tables_in) + 1
+    for table in tables:
+        pool.spawn(table.play, until, start + warmup, delay + table.index / total)
     pool.waitall()
     for table in tables:
         pool.spawn(table.close)
     pool.waitall()
+
+
+def run_load_in_children(bases, table_tokens, seconds, warmup, acc, script, phone_processes) -> None:
+    """Share the tables among child processes (`--phones-worker`), start them together, merge their results."""
+    connect = 3.0 + 0.05 * len(table_tokens) / phone_processes  # time to connect every phone before the start
+    spec = {"bases": bases, "seconds": seconds, "warmup": warmup, "script": script,
+            "start_wall": time.time() + connect}
+    with tempfile.TemporaryDirectory(prefix="tw-phones-") as tmp:
+        children = []
+        for k in range(phone_processes):
+            tables = [(i, tokens) for i, tokens in enumerate(table_tokens) if i % phone_processes == k]
+            path = Path(tmp) / f"phones-{k}.json"
+            path.write_text(json.dumps({**spec, "tables": tables}))
+            children.append((subprocess.Popen([sys.executable, __file__, "--phones-worker", str(path)], cwd=ROOT,
+                                              env={**os.environ, "PYTHONWARNINGS": "ignore"}), path))
+        for proc, path in children:
+            if proc.wait() != 0:
+                raise RuntimeError(f"a phone process failed ({proc.returncode})")
+            got = json.loads(path.with_suffix(".out").read_text())
+            for key, value in got.items():
+                if isinstance(value, list):
+                    acc[key].extend(value)
+                elif isinstance(value, dict):
+                    for code, count in value.items():
+                        acc[key][code] = acc[key].get(code, 0) + count
+                else:
+                    acc[key] += value
+
+
+def phones_worker(spec_path: str) -> None:
+    """A child process's share of the tables (see run_load_in_children); its results beside its spec."""
+    spec = json.loads(Path(spec_path).read_text())
+    acc = new_results()
+    mine0 = own_cpu()
+    play_tables(spec["bases"], [(i, tokens) for i, tokens in spec["tables"]], spec["seconds"], spec["warmup"], acc,
+                spec["script"], spec["start_wall"])
+    acc["client_cpu"] = own_cpu() - mine0
+    Path(spec_path).with_suffix(".out").write_text(json.dumps(acc))
 
 
 def new_tables(base: str, count: int) -> list[list[str]]:
@@ -301,7 +375,7 @@ def pct(values: list[float], q: float) -> float:
 
 def summary(name: str, res: dict) -> dict:
     out = {"name": name, "events": res["events"], "errors": res["errors"], "refused": res["refused"],
-           "idle": res["idle"], "lost": res["lost"], "doubled": res["doubled"],
+           "idle": res["idle"], "lost": res["lost"], "doubled": res["doubled"], "resyncs": res["resyncs"],
            "ack_p50_ms": pct(res["acks"], 50), "ack_p99_ms": pct(res["acks"], 99),
            "broadcast_p50_ms": pct(res["casts"], 50), "broadcast_p99_ms": pct(res["casts"], 99),
            "server_cpu_pct": 100 * res["cpu"] / res["wall"] if res["wall"] else float("nan"),
@@ -322,7 +396,7 @@ def print_table(results: list[dict]) -> None:
               f"{r['broadcast_p99_ms']:8.2f}ms {r['server_cpu_pct']:4.0f}%")
         if "view_p50_ms" in r:
             print(f"{'':48} per-seat view after submit: p50 {r['view_p50_ms']:.2f}ms, p99 {r['view_p99_ms']:.2f}ms;"
-                  f" refused by the rules {r['refused']}, table idle {r['idle']}")
+                  f" refused by the rules {r['refused']}, table idle {r['idle']}, views asked for again {r['resyncs']}")
         print(f"{'':48} the phones' own process used {r['phones_cpu_pct']:.0f}% of a core")
     print(f"(cpu: the server processes' CPU time in % of one core; load average now {os.getloadavg()[0]:.1f} "
           f"on {os.cpu_count()} cores)")
@@ -348,7 +422,7 @@ def one_process(args, tmp: str) -> list[dict]:
                 print(f"round {r + 1}/{args.rounds}: {name}, {args.tables} tables x 4 phones, {per_round:.0f} s",
                       flush=True)
                 cpu0, wall0, mine0 = cpu_seconds(proc.pid), time.perf_counter(), own_cpu()
-                run_load(bases, tokens, per_round, args.warmup, acc, events)
+                run_load(bases, tokens, per_round, args.warmup, acc, events, args.phone_processes)
                 acc["cpu"] += cpu_seconds(proc.pid) - cpu0
                 acc["wall"] += time.perf_counter() - wall0
                 acc["client_cpu"] += own_cpu() - mine0
@@ -384,9 +458,9 @@ def several_processes(args, tmp: str) -> list[dict]:
               flush=True)
         tokens = new_tables(bases[0], args.tables)
         cpu0, wall0, mine0 = sum(cpu_seconds(p.pid) for p in procs), time.perf_counter(), own_cpu()
-        run_load(bases, tokens, args.seconds, args.warmup, res)
+        run_load(bases, tokens, args.seconds, args.warmup, res, None, args.phone_processes)
         res["cpu"], res["wall"] = sum(cpu_seconds(p.pid) for p in procs) - cpu0, time.perf_counter() - wall0
-        res["client_cpu"] = own_cpu() - mine0
+        res["client_cpu"] += own_cpu() - mine0
         results.append(summary(f"{args.processes} x python -m app ({args.server_mode}), PostgreSQL + Redis", res))
     finally:
         for proc in procs:
@@ -401,9 +475,9 @@ def several_processes(args, tmp: str) -> list[dict]:
         base = f"http://127.0.0.1:{port}"
         tokens = new_tables(base, args.tables)
         cpu0, wall0, mine0 = cpu_seconds(proc.pid), time.perf_counter(), own_cpu()
-        run_load([base], tokens, args.seconds, args.warmup, res)
+        run_load([base], tokens, args.seconds, args.warmup, res, None, args.phone_processes)
         res["cpu"], res["wall"] = cpu_seconds(proc.pid) - cpu0, time.perf_counter() - wall0
-        res["client_cpu"] = own_cpu() - mine0
+        res["client_cpu"] += own_cpu() - mine0
         results.append(summary(f"1 x python -m app ({args.server_mode}), SQLite", res))
     finally:
         stop(proc)
@@ -425,10 +499,16 @@ def main() -> None:
                         help="app processes; 2 or more run on PostgreSQL + Redis, beside one process on SQLite")
     parser.add_argument("--server-mode", default="eventlet", choices=("eventlet", "gevent", "threading"))
     parser.add_argument("--json", action="store_true", help="print the results as JSON too")
+    parser.add_argument("--phone-processes", type=int, default=1,
+                        help="processes the phones are shared among (their CPU is reported added up)")
     parser.add_argument("--echo-server", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--phones-worker", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.echo_server:
         run_echo_server(args.echo_server)
+        return
+    if args.phones_worker:
+        phones_worker(args.phones_worker)
         return
     print(f"load average before: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores", flush=True)
     with tempfile.TemporaryDirectory(prefix="tw-bench-") as tmp:

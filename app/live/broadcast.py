@@ -15,6 +15,8 @@ from app.service import GameService
 from app.service.records import applied_payload
 from app.service.submit import Applied
 
+from .viewpatch import LastViews
+
 NAMESPACE = "/live"
 log = logging.getLogger(__name__)
 
@@ -39,6 +41,7 @@ class Broadcaster:
         self.service = service
         self._queue = None
         self._started = False
+        self.last_views = LastViews()
 
     def publish(self, applied: Applied, skip_sid: str | None) -> None:
         """Push one stored event: `applied` at once, the per-seat views from the background task.
@@ -93,7 +96,8 @@ class Broadcaster:
 
         A view costs milliseconds (the state as that seat sees it, and its suggestions), so only seats
         with a phone listening get one, and the loop yields between views: acks and commits of other
-        tables are not held up behind a whole table's views.
+        tables are not held up behind a whole table's views. A view whose room got the previous one from
+        this process goes as the changes since then (viewpatch.py).
         """
         gid, seq = applied.game_id, applied.record["seq"]
         everyone = self._everyone(applied)
@@ -103,7 +107,7 @@ class Broadcaster:
             if not self._listened(room):
                 continue
             view = GameService._view(applied.rs, applied.state, seq, seat, applied.inert.get(seat))
-            self.server.emit("view", view, to=room, namespace=NAMESPACE)
+            self.server.emit("view", self.last_views.frame(room, view), to=room, namespace=NAMESPACE)
             self.server.sleep(0)
 
     def _listened(self, room: str) -> bool:

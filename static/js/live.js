@@ -5,6 +5,7 @@
 import { io } from "../vendor/socket.io.esm.min.js";  // the npm file, at this module's versioned path
 import * as outbox from "./outbox.js";
 import { uuid } from "./api.js";
+import { wholeView } from "./viewpatch.js";
 
 const ACK_TIMEOUT_MS = 10000;
 
@@ -21,6 +22,7 @@ export class Live {
     this.flushing = false;
     this.state = "connecting";
     this.queued = 0;
+    this.view = null;  // the last whole view: the base of the next `view` frame's changes
   }
 
   /** Open the socket (reconnects by itself; resends the outbox after each connect). */
@@ -49,12 +51,15 @@ export class Live {
       if (msg && typeof msg.seq === "number") this.lastSeq = Math.max(this.lastSeq, msg.seq);
       this.h.onApplied && this.h.onApplied(msg);
     });
-    this.socket.on("view", (msg) => this.h.onView && this.h.onView(msg));
-    this.socket.on("handover", (msg) => this.h.onHandover && this.h.onHandover(msg));
-    this.socket.on("sync", (msg) => {
-      if (msg && typeof msg.head === "number") this.lastSeq = msg.reset ? msg.head : Math.max(this.lastSeq, msg.head);
-      this.h.onSync && this.h.onSync(msg);
+    this.socket.on("view", (msg) => {
+      const { view, resync } = wholeView(this.view, msg);
+      if (resync) return this.resync();
+      if (!view) return;
+      this.view = view;
+      this.h.onView && this.h.onView(view);
     });
+    this.socket.on("handover", (msg) => this.h.onHandover && this.h.onHandover(msg));
+    this.socket.on("sync", (msg) => this.synced(msg));
     this.socket.on("error", (msg) => this.h.onServerError && this.h.onServerError(msg));
     // The phone says it has no network: drop the socket at once (a half-dead socket would swallow
     // submits until it times out); everything entered meanwhile waits in the outbox.
@@ -68,11 +73,15 @@ export class Live {
   async resync() {
     try {
       const reply = await this.socket.timeout(ACK_TIMEOUT_MS).emitWithAck("sync", { last_seq: this.lastSeq });
-      if (reply && reply.status === 200) {
-        if (typeof reply.head === "number") this.lastSeq = reply.reset ? reply.head : Math.max(this.lastSeq, reply.head);
-        this.h.onSync && this.h.onSync(reply);
-      }
+      if (reply && reply.status === 200) this.synced(reply);
     } catch (err) { /* the next connect brings a full sync anyway */ }
+  }
+
+  /** What was missed, and the whole view as of now (a connect's `sync`, or the answer to asking for it). */
+  synced(msg) {
+    if (msg && typeof msg.head === "number") this.lastSeq = msg.reset ? msg.head : Math.max(this.lastSeq, msg.head);
+    if (msg && msg.view && typeof msg.view.seq === "number") this.view = msg.view;
+    this.h.onSync && this.h.onSync(msg);
   }
 
   setState(state) {

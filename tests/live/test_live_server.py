@@ -41,6 +41,8 @@ def test_two_players_and_a_spectator_see_every_event_in_order(server):
         views = spectator.named("view")
         assert [v["seq"] for v in views] == list(range(1, 11)) and views[-1]["seat"] == "spectator"
         assert views[-1]["state"]["seats"]["p1"]["score"] == 5
+        # After the first, each view came as the changes since the one before (app/live/viewpatch.py).
+        assert "patch" not in spectator.view_frames[0] and all("patch" in f for f in spectator.view_frames[1:])
         # applied always comes before the view of the same seq
         order = [(n, d["seq"]) for n, d in spectator.frames if n != "sync"]
         assert order == [x for s in range(1, 11) for x in (("applied", s), ("view", s))]

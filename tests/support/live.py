@@ -13,6 +13,7 @@ from pathlib import Path
 import requests
 import socketio
 
+from app.live import viewpatch
 from tests.support.servers import free_port, wait_for_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -97,25 +98,48 @@ class ServerProcess:
 
 
 class Phone:
-    """A python-socketio client on /live that records every frame it receives, in order."""
+    """A python-socketio client on /live that records every frame it receives, in order.
+
+    `view` frames that come as changes (app/live/viewpatch.py) are recorded as the whole view they make, as
+    a phone holds it; the frames as sent are kept in `view_frames`."""
 
     def __init__(self, base_url: str, token: str, last_seq: int = 0, transports=("websocket",)):
         self.base_url = base_url
         self.token = token
         self.frames: list[tuple[str, dict]] = []
         self.cond = threading.Condition()
+        self.held: dict | None = None  # the whole view this phone holds
+        self.view_frames: list[dict] = []
         self.client = socketio.Client(reconnection=False)
-        for name in ("sync", "applied", "view"):
+        for name in ("sync", "applied"):
             self.client.on(name, self._recorder(name), namespace="/live")
+        self.client.on("view", self._on_view, namespace="/live")
         self.client.connect(base_url, namespaces=["/live"], auth={"token": token, "last_seq": last_seq},
                             transports=list(transports), wait_timeout=10)
 
     def _recorder(self, name):
         def record(data):
             with self.cond:
+                if name == "sync" and isinstance(data.get("view"), dict):
+                    self._hold(data["view"])
                 self.frames.append((name, data))
                 self.cond.notify_all()
         return record
+
+    def _hold(self, view: dict) -> None:
+        if self.held is None or view["seq"] >= self.held["seq"]:
+            self.held = view
+
+    def _on_view(self, frame: dict) -> None:
+        with self.cond:
+            whole = viewpatch.full_view(self.held, frame)
+            if whole is None:  # a patch on a view this phone does not hold: tests see it as unresolved
+                whole = {"seq": frame.get("seq"), "seat": frame.get("seat"), "unresolved_patch": frame}
+            else:
+                self._hold(whole)
+            self.view_frames.append(frame)
+            self.frames.append(("view", whole))
+            self.cond.notify_all()
 
     def submit(self, envelope: dict, timeout: float = 10) -> dict:
         """Emit `submit` and return the ack."""

@@ -1,0 +1,65 @@
+"""View frames as changes (app/live/viewpatch.py): applying the patch of two consecutive views to the first
+gives the second, byte for byte as JSON, over played games of every ruleset and every seat; the base is
+never changed; a frame is a patch only on the view of the seq before, for the same seat."""
+import copy
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from app.engine import registry
+from app.live import fastjson
+from app.live.viewpatch import LastViews, apply, diff, full_view
+from app.service import GameService
+from tests.engine.play import SETUPS, play_random
+
+json_values = st.recursive(st.none() | st.booleans() | st.integers(-3, 3) | st.text(max_size=3),
+                           lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=2), inner,
+                                                                                      max_size=4), max_leaves=20)
+json_objects = st.dictionaries(st.text(max_size=2), json_values, max_size=5)
+
+
+@given(json_objects, json_objects)
+@settings(max_examples=300, deadline=None)
+def test_a_patch_turns_one_object_into_the_other_and_leaves_the_first_alone(old, new):
+    kept = copy.deepcopy(old)
+    assert fastjson.dumps(apply(old, diff(old, new))) == fastjson.dumps(new)
+    assert old == kept
+
+
+@pytest.mark.parametrize("rid", sorted(SETUPS))
+def test_consecutive_views_of_played_games_patch_exactly(rid):
+    rs = registry.get(rid)
+    states: list = []
+    play_random(rs, SETUPS[rid][0], 11, max_events=150, on_event=lambda s, *_: states.append(s))
+    seats = [*rs.seat_ids(states[0]), "referee", "spectator"]
+    for seat in seats:
+        before = None
+        for seq, state in enumerate(states, start=1):
+            view = GameService._view(rs, state, seq, seat)
+            if before is not None:
+                ops = diff(before, view)
+                assert fastjson.dumps(apply(before, ops)) == fastjson.dumps(view), (rid, seat, seq)
+                assert len(fastjson.dumps(ops)) < len(fastjson.dumps(view))
+            before = view
+
+
+def test_a_frame_is_a_patch_only_on_the_previous_seq_of_the_same_room():
+    views = LastViews()
+    v1 = {"seq": 1, "seat": "p1", "state": {"a": 1, "b": [1]}, "advice": None}
+    v2 = {"seq": 2, "seat": "p1", "state": {"a": 2, "b": [1]}, "advice": None}
+    v4 = {"seq": 4, "seat": "p1", "state": {"a": 4, "b": [1]}, "advice": None}
+    assert views.frame("game:g:p1", v1) is v1                      # nothing sent before: the whole view
+    frame = views.frame("game:g:p1", v2)
+    assert frame["base"] == 1 and full_view(v1, frame) == v2
+    assert full_view(v4, frame) is None                            # a phone holding another view asks again
+    assert views.frame("game:g:p1", v4) is v4                      # seq 3 went from elsewhere: whole view
+    assert views.frame("game:h:p1", v2) is v2                      # another room has its own base
+
+
+def test_the_rooms_remembered_are_bounded():
+    views = LastViews(most=2)
+    for i in range(5):
+        views.frame(f"room{i}", {"seq": 1, "seat": "p1"})
+    assert views.frame("room0", {"seq": 2, "seat": "p1"}) == {"seq": 2, "seat": "p1"}   # forgotten: whole
+    assert "patch" in views.frame("room4", {"seq": 2, "seat": "p1", "x": 1})

@@ -29,8 +29,8 @@ def main() -> None:
 
 def serve() -> None:
     """Read the configuration, build the app and serve until stopped."""
-    from app import create_app, socketio
     from app.config import Config
+    from app.server import create_app, socketio
 
     cfg = Config.from_env()
     refuse_taken_port(cfg.HOST, cfg.PORT)

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import settings
 
 import tests.support.tally  # noqa: F401 - registers the "test/tally" ruleset
-from app import create_app, socketio
+from app.server import create_app, socketio
 from tests.support.servers import Postgres, Redis
 
 # CI replays the same examples every run, so a CI failure comes from the code, not from the draw;

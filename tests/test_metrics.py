@@ -5,7 +5,7 @@ import re
 
 from prometheus_client.parser import text_string_to_metric_families
 
-from app import create_app, socketio
+from app.server import create_app, socketio
 from app.store import StoreError
 from tests.api.helpers import event, new_game, submit
 

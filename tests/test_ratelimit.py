@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from app import create_app, socketio
 from app.config import Config
 from app.ratelimit import Limits, RateLimiter, open_counters
+from app.server import create_app, socketio
 from app.service.tokens import JOIN_ALPHABET, JOIN_CODE_LENGTH, new_join_code
 from tests.api.helpers import auth, new_game
 

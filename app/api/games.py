@@ -43,7 +43,7 @@ def _json_body():
     try:
         return sanity.loads(raw)
     except (ValueError, UnicodeDecodeError):
-        raise ApiError(400, "bad_json", "The body is not valid JSON.")
+        raise ApiError(400, "bad_json", "The body is not valid JSON.") from None
 
 
 def _limits():
@@ -88,7 +88,7 @@ def _int_arg(name: str, default: int | None) -> int | None:
     try:
         value = int(raw)
     except ValueError:
-        raise ApiError(400, "invalid", f"{name} must be a whole number.", fields={name: "Not a whole number."})
+        raise ApiError(400, "invalid", f"{name} must be a whole number.", fields={name: "Not a whole number."}) from None
     if value < 0:
         raise ApiError(400, "invalid", f"{name} must not be negative.", fields={name: "Must be 0 or more."})
     return value
@@ -112,7 +112,7 @@ def ruleset(ruleset_id: str):
     try:
         rs = registry.get(ruleset_id)
     except registry.UnknownRuleset:
-        raise ApiError(404, "no_such_ruleset", f"There is no ruleset '{ruleset_id}'.")
+        raise ApiError(404, "no_such_ruleset", f"There is no ruleset '{ruleset_id}'.") from None
     return jsonify({"id": ruleset_id, "title": rs.title, "setup": rs.setup_choices(), "catalogue": rs.catalogue(),
                     "violations": rs.violations()})
 

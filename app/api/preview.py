@@ -35,7 +35,7 @@ def _body() -> dict:
     try:
         body = sanity.loads(raw)
     except (ValueError, UnicodeDecodeError):
-        raise ApiError(400, "bad_json", "The body is not valid JSON.")
+        raise ApiError(400, "bad_json", "The body is not valid JSON.") from None
     if not isinstance(body, dict):
         raise ApiError(400, "bad_request", "The body must be a JSON object.")
     return body
@@ -63,6 +63,6 @@ def preview(game_id: str):
         out = answer(rs, folded.state, event, caller.seat)
     except Exception as exc:  # noqa: BLE001 - a ruleset bug must not become a 500
         log.exception("preview failed for %s", rs.id)
-        raise ApiError(422, "engine_error", f"The rules engine could not work this out: {exc}")
+        raise ApiError(422, "engine_error", f"The rules engine could not work this out: {exc}") from exc
     out["head"] = folded.head
     return jsonify(out)

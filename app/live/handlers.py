@@ -48,7 +48,7 @@ def _clean(value) -> None:
     try:
         sanity.check(value)
     except sanity.WireProblem as problem:
-        raise invalid_payload(problem)
+        raise invalid_payload(problem) from problem
 
 
 class LiveNamespace(Namespace):
@@ -89,9 +89,9 @@ class LiveNamespace(Namespace):
         except ValidationError as err:
             # The client's connect_error gets err.message and err.data = {"error": {code, message, fields}}.
             raise ConnectionRefusedError("Bad connection parameters.", {"error": {
-                "code": "invalid", "message": "Bad connection parameters.", "fields": field_messages(err)}})
+                "code": "invalid", "message": "Bad connection parameters.", "fields": field_messages(err)}}) from err
         except ApiError as err:
-            raise ConnectionRefusedError(err.message, err.body())
+            raise ConnectionRefusedError(err.message, err.body()) from err
         # Join the rooms before reading what was missed: an event stored between that read and the join
         # would otherwise reach this phone neither in `sync` nor as `applied` (seen as a phone that stayed
         # on the old step until the next event). An `applied` that now arrives before `sync` repeats a seq
@@ -104,7 +104,7 @@ class LiveNamespace(Namespace):
         except ApiError as err:
             for room in rooms:
                 leave_room(room)
-            raise ConnectionRefusedError(err.message, err.body())
+            raise ConnectionRefusedError(err.message, err.body()) from err
         self.sessions[request.sid] = (caller, hash_token(token))
         emit("sync", payload)  # to this socket only
 

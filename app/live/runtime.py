@@ -11,11 +11,11 @@ def offloader(async_mode: str) -> Callable:
     gevent: the hub's thread pool; threading: call directly (the caller is already a real thread).
     """
     if async_mode == "eventlet":
-        from eventlet import tpool
+        from eventlet import tpool  # noqa: PLC0415 - only the green library in use is imported
 
         return tpool.execute
     if async_mode == "gevent":
-        import gevent
+        import gevent  # noqa: PLC0415 - gevent is the optional [gevent] extra
 
         def run(fn, *args):
             return gevent.get_hub().threadpool.apply(fn, args)

@@ -14,6 +14,7 @@ import re
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
+from app.engine.underworlds.reactions import REACTION_STEPS
 from app.schemas.battlelore import BattleLoreUnitSchema
 
 TEXT = validate.Length(max=1000)  # free text (names, summaries, notes) stays short
@@ -38,7 +39,6 @@ NUMBERED_KEYWORDS = ("grievous", "knockback")
 def reaction_steps() -> tuple[str, ...]:
     """The reaction steps cards may name: the engine owns the ids (app/engine/underworlds/reactions.py,
     from the Deathgorge rulebook, Combat sequence pg 21 and Reactions pg 34-37)."""
-    from app.engine.underworlds.reactions import REACTION_STEPS  # noqa: PLC0415 - avoid an import cycle
     return tuple(REACTION_STEPS)
 
 

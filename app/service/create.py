@@ -87,19 +87,19 @@ class Creating(Access):
         try:
             return content.expand_setup(ruleset_id, copy.deepcopy(setup), self._saved)
         except SetupError as exc:
-            raise ApiError(422, "bad_setup", exc.message, fields={exc.field or "seats": exc.message})
+            raise ApiError(422, "bad_setup", exc.message, fields={exc.field or "seats": exc.message}) from exc
         except (ValueError, LookupError, TypeError) as exc:
-            raise ApiError(422, "bad_setup", f"The game cannot be set up: {exc}")
+            raise ApiError(422, "bad_setup", f"The game cannot be set up: {exc}") from exc
 
     @staticmethod
     def _new_state(rs: Ruleset, setup: dict) -> dict:
         try:
             return rs.new_game(copy.deepcopy(setup))
         except SetupError as exc:
-            raise ApiError(422, "bad_setup", exc.message, fields={exc.field or "setup": exc.message})
+            raise ApiError(422, "bad_setup", exc.message, fields={exc.field or "setup": exc.message}) from exc
         except Exception as exc:  # noqa: BLE001 - malformed setups must not crash the server
             log.exception("new_game failed for %s", rs.id)
-            raise ApiError(422, "bad_setup", f"The game cannot start from this setup: {exc}")
+            raise ApiError(422, "bad_setup", f"The game cannot start from this setup: {exc}") from exc
 
     def _insert_game(self, ruleset_id: str, setup: dict, shared: bool, events: list[dict], base_url: str,
                      meta: dict | None = None) -> dict:

@@ -94,7 +94,7 @@ class GameLogs:
             return registry.get(ruleset_id)
         except registry.UnknownRuleset:
             raise ApiError(422, "unknown_ruleset", f"There is no ruleset '{ruleset_id}' on this server.",
-                           fields={"ruleset": f"Unknown ruleset; known: {', '.join(registry.available())}."})
+                           fields={"ruleset": f"Unknown ruleset; known: {', '.join(registry.available())}."}) from None
 
     @staticmethod
     def _load_schema(schema, raw: Any) -> dict:
@@ -103,11 +103,11 @@ class GameLogs:
         try:
             sanity.check(raw)  # Socket.IO frames arrive parsed: refuse NaN, lone surrogates, deep nesting here
         except sanity.WireProblem as problem:
-            raise invalid_payload(problem)
+            raise invalid_payload(problem) from problem
         try:
             return schema.load(raw)
         except ValidationError as err:
-            raise ApiError(400, "invalid", "Some fields are missing or malformed.", fields=field_messages(err))
+            raise ApiError(400, "invalid", "Some fields are missing or malformed.", fields=field_messages(err)) from err
 
     def _storage(self, fn, *args, **kw):
         try:
@@ -116,7 +116,7 @@ class GameLogs:
             log.warning("store unavailable: %s", exc)
             if self.on_store_error is not None:
                 self.on_store_error()
-            raise ApiError(503, "storage_unavailable", "The game store is unavailable; try again shortly.")
+            raise ApiError(503, "storage_unavailable", "The game store is unavailable; try again shortly.") from exc
 
     def game(self, game_id: str) -> dict:
         """The game row, or 404."""
@@ -143,7 +143,7 @@ class GameLogs:
             return fold_log(rs, game["setup"], [record_event(r) for r in records])
         except Exception as exc:  # noqa: BLE001 - a ruleset bug must not become a 500 for the whole game
             log.exception("replaying game %s failed", game["id"])
-            raise ApiError(422, "engine_error", f"The rules engine could not replay this game: {exc}")
+            raise ApiError(422, "engine_error", f"The rules engine could not replay this game: {exc}") from exc
 
     def folded(self, game_id: str) -> Folded:
         """The game's current state: cached fold, brought up to the store's head (other processes write too)."""

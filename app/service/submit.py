@@ -157,20 +157,20 @@ class Submitting(Reading):
                 fold = fold_log(rs, folded.game["setup"], [*map(record_event, folded.records), event])
             except Exception as exc:  # noqa: BLE001 - later events may depend on the reverted one
                 raise ApiError(422, "revert_breaks_log",
-                               f"Taking back event {event.data['seq']} leaves later events that no longer fit: {exc}")
+                               f"Taking back event {event.data['seq']} leaves later events that no longer fit: {exc}") from exc
             return fold.state, [], fold.inert
         try:
             blocked = rs.blocking(folded.state, event)
         except Exception as exc:  # noqa: BLE001
             log.exception("check failed for %s", rs.id)
-            raise ApiError(422, "engine_error", f"The rules engine could not check this event: {exc}")
+            raise ApiError(422, "engine_error", f"The rules engine could not check this event: {exc}") from exc
         if blocked:
             raise self._late(folded, event) or self._violation(blocked)
         try:
             state, consequences = rs.apply(folded.state, event)
         except Exception as exc:  # noqa: BLE001
             log.exception("apply failed for %s", rs.id)
-            raise ApiError(422, "engine_error", f"The rules engine could not apply this event: {exc}")
+            raise ApiError(422, "engine_error", f"The rules engine could not apply this event: {exc}") from exc
         first = folded.first_taken_back
         if first is not None and event.seq > first and event.type != "note" and changes_nothing(folded.state, state, consequences):
             # The same judgement fold_log makes for this event on every later replay.

@@ -121,7 +121,7 @@ class Transfer(Creating):
             return self._replayed_import(rs, setup, events)
         except ImportTooLong:
             raise ApiError(422, "import_too_long", f"Replaying this log took longer than {self.import_max_seconds:g} s; "
-                                                   "it was not imported.")
+                                                   "it was not imported.") from None
 
     def _replayed_import(self, rs: "_Deadline", setup: dict, events: list[dict]) -> list[dict]:
         as_events = [Event(type=e["type"], by=e["by"], data=e["data"], id=e["id"], override=e["override"],
@@ -141,9 +141,9 @@ class Transfer(Creating):
             v = exc.violations[0]
             raise ApiError(422, "import_rejected",
                            f"The log breaks the rules and was not imported: {v.message}", rule=v.rule,
-                           violations=[x.to_dict() for x in exc.violations])
+                           violations=[x.to_dict() for x in exc.violations]) from exc
         except Exception as exc:  # noqa: BLE001
-            raise ApiError(422, "import_rejected", f"The rules engine could not replay this log: {exc}")
+            raise ApiError(422, "import_rejected", f"The rules engine could not replay this log: {exc}") from exc
         return self._with_consequences(rs, setup, events)
 
     def _with_consequences(self, rs: Ruleset, setup: dict, events: list[dict]) -> list[dict]:

@@ -118,7 +118,7 @@ class EventService:
             return fn(*args)
         except StoreError as exc:
             log.warning("store unavailable: %s", exc)
-            raise ApiError(503, "storage_unavailable", "The event store is unavailable; try again shortly.")
+            raise ApiError(503, "storage_unavailable", "The event store is unavailable; try again shortly.") from exc
 
     def _lock(self, tid: str):
         with self._guard:
@@ -134,7 +134,7 @@ class EventService:
         try:
             return schema.load(raw)
         except ValidationError as err:
-            raise ApiError(400, "invalid", "Some fields are missing or malformed.", fields=field_messages(err))
+            raise ApiError(400, "invalid", "Some fields are missing or malformed.", fields=field_messages(err)) from err
 
     def folded(self, tid: str) -> FoldedEvent:
         """The event's fold, brought up to the store's head."""
@@ -231,7 +231,7 @@ class EventService:
         try:
             saved = underworlds_setup.card_list(library.load(), setup["format"], setup["card_list"], self._saved)
         except SetupError as exc:
-            raise ApiError(422, "bad_card_list", exc.message, fields={"card_list": exc.message})
+            raise ApiError(422, "bad_card_list", exc.message, fields={"card_list": exc.message}) from exc
         return {"card_list_name": saved.get("name"), "card_list_as_of": saved.get("as_of")}
 
     @staticmethod
@@ -330,9 +330,9 @@ class EventService:
             return content.expand_setup(setup["ruleset"], {"options": options, "seats": [seat]}, self._saved)["seats"][0]
         except SetupError as exc:
             raise ApiError(422, "bad_registration", exc.message.replace("seats[0]", "registration"),
-                           fields={(exc.field or "warband").replace("seats[0].", ""): exc.message})
+                           fields={(exc.field or "warband").replace("seats[0].", ""): exc.message}) from exc
         except (ValueError, LookupError, TypeError) as exc:
-            raise ApiError(422, "bad_registration", f"This registration cannot be checked: {exc}")
+            raise ApiError(422, "bad_registration", f"This registration cannot be checked: {exc}") from exc
 
     def player_entry(self, member: Member, pid: str, etype: str, raw: Any) -> dict:
         """check_in / drop a player."""

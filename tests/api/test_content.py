@@ -220,7 +220,7 @@ def test_other_games_are_listed_through_the_same_api(client):
 
 def test_custom_warband_round_trip_into_a_game(tmp_path):
     """Save a custom warband, share its link, start a Deathgorge game with it, and play its fighter."""
-    from app import create_app
+    from app.server import create_app
     from tests.api.helpers import auth
 
     app = create_app({"ASYNC_MODE": "threading", "DATABASE_URL": f"sqlite:///{tmp_path / 'tw.sqlite3'}",

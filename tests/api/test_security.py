@@ -46,7 +46,7 @@ def test_writes_from_our_own_pages_and_from_tools_pass(client):
 
 
 def test_join_links_ignore_a_forged_host(tmp_path):
-    from app import create_app
+    from app.server import create_app
     app = create_app({"ASYNC_MODE": "threading", "DATABASE_URL": f"sqlite:///{tmp_path / 'h.db'}",
                       "INSTANCE_PATH": str(tmp_path), "ALLOWED_HOSTS": "tables.local,192.168.1.20"})
     c = app.test_client()

@@ -10,7 +10,7 @@ from urllib.parse import quote
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app import create_app
+from app.server import create_app
 from tests.fuzz.strategies import body_text
 
 FUZZ = settings(max_examples=200, derandomize=True, deadline=None,

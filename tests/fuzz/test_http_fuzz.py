@@ -12,7 +12,7 @@ from urllib.parse import quote
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app import create_app
+from app.server import create_app
 from tests.api.helpers import new_game
 from tests.fuzz.strategies import body_text
 

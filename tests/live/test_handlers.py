@@ -110,7 +110,7 @@ def test_rest_submit_reaches_sockets_of_the_same_seat(client, sio):
 
 
 def test_socket_flood_is_rate_limited(tmp_path):
-    from app import create_app, socketio
+    from app.server import create_app, socketio
     app = create_app({"ASYNC_MODE": "threading", "DATABASE_URL": f"sqlite:///{tmp_path / 'x.db'}",
                       "RATE_LIMIT_PER_SECOND": 1.0, "RATE_LIMIT_BURST": 3, "INSTANCE_PATH": str(tmp_path)})
     game = new_game(app.test_client())

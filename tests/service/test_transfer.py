@@ -5,7 +5,7 @@ from tests.api.helpers import auth, event, new_game, submit
 
 
 def _app(tmp_path, **cfg):
-    from app import create_app
+    from app.server import create_app
     return create_app({"ASYNC_MODE": "threading", "DATABASE_URL": f"sqlite:///{tmp_path / 'i.db'}",
                        "INSTANCE_PATH": str(tmp_path), "RATE_LIMIT_PER_SECOND": 1000.0, "RATE_LIMIT_BURST": 1000,
                        **cfg})

@@ -5,7 +5,7 @@ import time
 
 import pytest
 
-from app import socketio
+from app.server import socketio
 from tests.api.event_helpers import auth, event_with_players, post_event, quiet_game
 
 

@@ -171,7 +171,7 @@ def test_load_is_cached_and_follows_the_env(tree, monkeypatch):
 
 def test_a_bad_file_stops_the_server_starting(tree, monkeypatch, tmp_path):
     """create_app validates content: an invalid file stops startup with the file, record and field."""
-    from app import create_app
+    from app.server import create_app
 
     def breakit(d):
         d["printings"][1]["fighters"][0]["defence"]["symbol"] = "parry"

@@ -153,11 +153,11 @@ def test_two_phones_play_a_round_of_conquest(phones):
 
 
 def test_game_over_by_three_tech_planets(phones):
-    """Winning & losing: the scripted three-tech-planets game, entered over REST up to its last tap,
+    """Winning & losing: the scripted three_tech_planets game, entered over REST up to its last tap,
     which Ana makes on her phone; both phones show the winner, why, and the victory displays."""
 
 
-    spec = yaml.safe_load((Path(__file__).parents[1] / "scenarios" / "conquest" / "three-tech-planets.yaml").read_text())
+    spec = yaml.safe_load((Path(__file__).parents[1] / "scenarios" / "conquest" / "three_tech_planets.yaml").read_text())
     url = phones.server.url
     body = {k: spec["setup"][k] for k in ("ruleset", "options", "seats")}  # the planets come from content
     game = requests.post(f"{url}/api/games", json=body, timeout=10).json()

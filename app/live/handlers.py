@@ -31,6 +31,7 @@ from app.service.tokens import hash_token
 from .broadcast import NAMESPACE, game_room, seat_room
 
 log = logging.getLogger(__name__)
+SYNC = SyncSchema()  # one for every connect and sync (a schema keeps no state between loads)
 
 
 def _error_ack(err: ApiError) -> dict:
@@ -73,7 +74,7 @@ class LiveNamespace(Namespace):
 
     @staticmethod
     def _last_seq(data) -> int:
-        return SyncSchema().load(data if isinstance(data, dict) else {}).get("last_seq", 0)
+        return SYNC.load(data if isinstance(data, dict) else {}).get("last_seq", 0)
 
     # -- events ----------------------------------------------------------------------------------
     def on_connect(self, auth=None):

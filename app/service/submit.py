@@ -36,6 +36,9 @@ from .records import record_event
 log = logging.getLogger(__name__)
 
 READ_ONLY_ROLES = ("scorekeeper", "spectator")
+# One schema object for every submit: building one costs ~0.7 ms of CPU (measured per submit with cProfile),
+# and marshmallow's load keeps no state on the schema between calls.
+ENVELOPE = EventEnvelopeSchema()
 MAX_ATTEMPTS = 25  # stale appends retried (other processes writing the same game) before answering 503
 
 
@@ -58,7 +61,7 @@ class Submitting(Reading):
 
     def submit(self, caller: Caller, raw: Any, skip_sid: str | None = None) -> tuple[int, dict]:
         """Check, apply and store one event; returns (HTTP status, reply body). Raises ApiError."""
-        env = self._load_schema(EventEnvelopeSchema(), raw)
+        env = self._load_schema(ENVELOPE, raw)
         cached = self._cache.get(caller.game_id)
         game = cached.game if cached is not None else self.game(caller.game_id)
         if caller.seat in READ_ONLY_ROLES:

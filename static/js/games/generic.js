@@ -1,6 +1,7 @@
 // Fallback renderer for a game without its own module: seats and their plain numbers.
 import { h } from "../dom.js";
 
+/** @type {Renderer} see static/js/types.js */
 export default {
   renderBoard(view, c) {
     const seats = (view && view.seats) || {};

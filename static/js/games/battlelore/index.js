@@ -584,6 +584,7 @@ function describeConsequence(cons, c) {
 
 // -- the module -------------------------------------------------------------------------------
 
+/** @type {Renderer} see static/js/types.js */
 export default {
   renderBoard(view, c) {
     if (!view || !view.seats) return h("p", { class: "muted" }, "No table yet.");

@@ -170,6 +170,7 @@ function numberField(seat, key, label, min, max) {
 
 // -- the module -------------------------------------------------------------------------------
 
+/** @type {Renderer} see static/js/types.js */
 export default {
   renderBoard(view, c) {
     if (!view || !view.seats || !view.line) return h("p", { class: "muted" }, "No table yet.");

@@ -1,0 +1,130 @@
+// The shapes that pass between the modules, as JSDoc types: what the server sends (envelope, log record,
+// suggestion, advice, outcome), what the table page gives the shared parts and a game's module
+// (TableContext), what a game's module gives back (Renderer), and the event page's context. Nothing
+// imports this file, so no page loads it (only the service worker's offline copy of the app holds it);
+// editors and `@type` / `@param` comments name these types.
+
+/**
+ * What the server answered: the HTTP status and the JSON body.
+ * @typedef {{status: number, body: *}} ApiReply
+ */
+
+/**
+ * An entry as a phone sends it (the event envelope).
+ * @typedef {Object} Envelope
+ * @property {string} [id] made on the phone (a repeated id is stored once)
+ * @property {string} type
+ * @property {string} by the seat it is entered for
+ * @property {object} data
+ * @property {{reason: string}} [override] the table's reason to apply it against a rule check
+ * @property {number} [expected_seq]
+ */
+
+/**
+ * An entry of the log as this seat may see it, with the automatic consequences the engine applied.
+ * @typedef {Envelope & {seq: number, actor?: string, consequences?: Array<{type: string, data?: object}>, created_at?: string}} LogRecord
+ */
+
+/**
+ * One thing a seat may enter now: a complete `event`, or a `template` whose `choices` and `fields` are
+ * still to be filled.
+ * @typedef {Object} Suggestion
+ * @property {string} label
+ * @property {string} [group]
+ * @property {boolean} [pass] an explicit pass (shown small)
+ * @property {{type: string, by: string, data: object}} [event]
+ * @property {{type: string, by: string, data: object}} [template]
+ * @property {Object<string, Array<*>>} [choices] dotted path -> the values it may take
+ * @property {Object<string, object>} [fields] dotted path -> its bounds ({type, min, max})
+ */
+
+/**
+ * What a seat may enter now (GET .../suggestions).
+ * @typedef {{seat: string, step: object, suggestions: Suggestion[], reaction_window: object|null, waiting_for: string[]}} Advice
+ */
+
+/**
+ * How a finished game ended (null while it is played); games add their own members (glory, vp, match...).
+ * @typedef {{winners?: string[], draw?: boolean, decided_by?: string}} Outcome
+ */
+
+/**
+ * A game's score by source per round, for the chart (a renderer's `glorySeries`).
+ * @typedef {{title?: string, rounds: number[], seats: string[], sources: string[], value: (seat: string, round: number, source: string) => number}} GlorySeries
+ */
+
+/**
+ * A card of the Conquest card pool (GET /api/content/conquest/cards).
+ * @typedef {{id: string, name: string, type: string, faction: string, cost?: number, cost_x?: boolean, attack?: number, hp?: number, keywords?: string[], official?: boolean}} ConquestCard
+ */
+
+/**
+ * What the event page gives each of its tabs (static/js/events/).
+ * @typedef {Object} EventContext
+ * @property {string} eventId
+ * @property {string|null} token this device's link
+ * @property {object|null} view the event as this link may see it
+ * @property {object|null} dash the current round's dashboard (staff)
+ * @property {string|null} tab the open tab
+ * @property {(method: string, path: string, payload?: object) => Promise<ApiReply>} call
+ * @property {() => Promise<void>} refresh
+ * @property {() => void} render
+ */
+
+/**
+ * What the table page gives a game's renderer and the shared parts (actions, log, dialogs).
+ * @typedef {Object} TableContext
+ * @property {string} seat the seat this phone enters for now
+ * @property {object} view this seat's view of the state
+ * @property {Advice|null} advice
+ * @property {Outcome|null} outcome
+ * @property {boolean} actsForAll one phone for the whole table, or the referee
+ * @property {boolean} readOnly spectators, scorekeepers, and everyone once the game is over
+ * @property {boolean} isReferee
+ * @property {boolean} isPlayer
+ * @property {string} gameId
+ * @property {string} token
+ * @property {LogRecord[]} events
+ * @property {Envelope[]} pending entered on this phone, not yet stored
+ * @property {Object<number, *>} inert the log's entries that no longer have any effect, and why
+ * @property {object} catalogue the ruleset's events and fields (GET /api/rulesets)
+ * @property {Renderer} renderer
+ * @property {(type: string, data: object, options?: {override?: {reason: string}, by?: string}) => Promise<Envelope|null>} submit
+ * @property {(type: string, data: object) => Promise<object>} preview
+ * @property {(field: string, value: *) => string} describe
+ * @property {(seat: string) => string} seatName
+ * @property {(seat: string) => string} warbandName
+ * @property {(type: string) => string} catalogueLabel
+ * @property {(text: string) => string} humanise
+ * @property {() => Promise<void>} exportLog
+ */
+
+/**
+ * A game's module (static/js/games/<family>/index.js, default export): draws its board and words its
+ * entries; every member but renderBoard is optional.
+ * @typedef {Object} Renderer
+ * @property {(view: object, c: TableContext) => Node} renderBoard
+ * @property {(view: object, advice: Advice|null, c: TableContext) => {where: string, what: string, extra?: string|null}} [banner]
+ * @property {(view: object, advice: Advice|null, c: TableContext) => Node|null} [stepGuide]
+ * @property {(ev: Envelope, c: TableContext) => string|null} [describeEvent]
+ * @property {(cons: {type: string, data?: object}, c: TableContext) => string|null} [describeConsequence]
+ * @property {(path: string, value: *, view: object) => string|null} [describeValue]
+ * @property {(s: Suggestion, c: TableContext) => Promise<object|null>|null} [customEntry] its own sheet for a suggestion
+ * @property {(entered: Envelope, advice: Advice|null, c: TableContext) => Suggestion|null} [followUp]
+ * @property {(outcome: Outcome, c: TableContext) => string|object|null} [decidedBy]
+ * @property {(outcome: Outcome, view: object, c: TableContext) => string} [scoreLine]
+ * @property {(outcome: Outcome, view: object, c: TableContext) => Node|null} [afterWinner]
+ * @property {(view: object, events: LogRecord[]) => GlorySeries} [glorySeries]
+ */
+
+/**
+ * What this phone keeps of a game it joined or created.
+ * @typedef {Object} GameRecord
+ * @property {string} id
+ * @property {string} ruleset
+ * @property {string} seat the seat this phone plays (or "referee")
+ * @property {string} token
+ * @property {string} [join_code]
+ * @property {string} [referee_token]
+ * @property {number} touched last opened (ms since the epoch)
+ */

@@ -96,19 +96,25 @@ class ViolationCode:
 
     Calling it builds the Violation a check returns: `NOT_FACE_UP("Units go to a face-up planet.", rules.DEPLOY)`.
     The first rule is the code's own; a check may cite another of its declared rules (a more precise section).
+    `overridable=None` declares a code some checks let an override lift and others not: each check says which.
     """
 
     code: str
     meaning: str
     rules: tuple[str, ...]
-    overridable: bool = True
+    overridable: bool | None = True
 
-    def __call__(self, message: str, rule: str | None = None) -> Violation:
+    def __call__(self, message: str, rule: str | None = None, *, overridable: bool | None = None) -> Violation:
         """The violation with this code, its message for the player and the rule it breaks (default: the first)."""
         cited = self.rules[0] if rule is None else rule
         if cited not in self.rules:
             raise ValueError(f"violation {self.code!r} cites {cited!r}, which its declaration does not name")
-        return Violation(self.code, message, cited, self.overridable)
+        if self.overridable is None:
+            if overridable is None:
+                raise ValueError(f"violation {self.code!r} needs each check to say whether an override lifts it")
+        elif overridable is not None and overridable != self.overridable:
+            raise ValueError(f"violation {self.code!r} is declared with overridable={self.overridable}")
+        return Violation(self.code, message, cited, self.overridable if overridable is None else overridable)
 
     def to_dict(self) -> dict:
         """Catalogue form: {"code", "meaning", "rules", "overridable"}."""
@@ -123,7 +129,7 @@ class ViolationCodes:
         self._codes: dict[str, ViolationCode] = {}
         self._bases = bases
 
-    def declare(self, code: str, meaning: str, *rules: str, overridable: bool = True) -> ViolationCode:
+    def declare(self, code: str, meaning: str, *rules: str, overridable: bool | None = True) -> ViolationCode:
         """Declare a code once, with its meaning and every rule it may cite (its own rule first)."""
         if code in self._codes:
             raise ValueError(f"violation code {code!r} is declared twice")
@@ -147,7 +153,8 @@ class ViolationCodes:
         return self._codes[code]
 
     def to_list(self) -> list[dict]:
-        """Every code (those of the bases first), for the catalogue; a code declared again adds its rules."""
+        """Every code (those of the bases first), for the catalogue; a code declared again adds its rules (and is
+        overridable null when the two declarations disagree: each violation says)."""
         merged: dict[str, dict] = {}
         for base in self._bases:
             for entry in base.to_list():
@@ -157,6 +164,8 @@ class ViolationCodes:
             if declared.code in merged:
                 before = merged[declared.code]
                 entry["rules"] = list(dict.fromkeys([*entry["rules"], *before["rules"]]))
+                if before["overridable"] != entry["overridable"]:
+                    entry["overridable"] = None
             merged[declared.code] = entry
         return list(merged.values())
 

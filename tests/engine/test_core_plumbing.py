@@ -48,6 +48,19 @@ def test_a_declared_code_builds_its_violations():
         late("Wrong book.", Rule(BOOK, "Scoring"))
 
 
+def test_a_code_some_checks_let_an_override_lift_says_so_at_each_check():
+    codes = ViolationCodes()
+    mixed = codes.declare("not_your_unit", "The unit is the other player's.", TURNS, TURNS_EXTRA, overridable=None)
+    assert mixed("Move your own units.", overridable=False).overridable is False
+    assert mixed("The other player resolves it.", TURNS_EXTRA, overridable=True).overridable is True
+    with pytest.raises(ValueError, match="needs each check"):
+        mixed("Which is it?")
+    fixed = codes.declare("too_many", "At most 3 points.", TURNS, overridable=False)
+    with pytest.raises(ValueError, match="declared with overridable=False"):
+        fixed("At most 3.", overridable=True)
+    assert codes.to_list()[0]["overridable"] is None
+
+
 def test_a_code_is_declared_once_and_names_a_rule():
     codes = ViolationCodes()
     codes.declare("too_many", "At most 3 points.", TURNS)
@@ -64,6 +77,8 @@ def test_the_list_has_the_core_codes_and_merges_a_code_declared_again():
     listed = {c["code"]: c for c in codes.to_list()}
     assert {"unknown_event", "malformed", "not_last_event", "unknown_unit"} <= set(listed)
     assert listed["unknown_seat"]["rules"] == [TURNS, CORE_RULE]
+    codes.declare("out_of_range", "The target is out of range.", TURNS_EXTRA)
+    assert {c["code"]: c for c in codes.to_list()}["out_of_range"]["overridable"] is None
     assert listed["unknown_unit"] == {"code": "unknown_unit", "meaning": "No such unit.", "rules": [CORE_RULE],
                                       "overridable": False}
     assert [c["code"] for c in codes.to_list()][:len(list(CORE_CODES))] == [c.code for c in CORE_CODES]

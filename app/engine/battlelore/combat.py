@@ -6,6 +6,7 @@ from collections import Counter
 from ..core import Consequence, Violation
 from . import rules as R
 from . import terrain as T
+from . import violations as V
 from .damage import suffer
 from .turns import advance_to, not_active
 from .units import FACES, combat_terrain, dice_for, has, is_weak, terrain_of
@@ -26,34 +27,30 @@ def check_roll(state: dict, data: dict, attacker: dict, target: dict) -> list[Vi
     roll = data["roll"]
     bad = [f for f in roll if f not in FACES]
     if bad:
-        return [Violation("bad_face", f"Dice faces are {', '.join(FACES)}.", R.RESULTS, overridable=False)]
+        return [V.BAD_FACE(f"Dice faces are {', '.join(FACES)}.", R.RESULTS)]
     need, why = dice_for(attacker, target, data.get("dice_modifier", 0))
     if len(roll) != need:
-        out.append(Violation("dice_count", f"Roll {need} dice ({'; '.join(why)}), not {len(roll)}.", R.ROLL))
+        out.append(V.DICE_COUNT(f"Roll {need} dice ({'; '.join(why)}), not {len(roll)}.", R.ROLL))
     rolled = Counter(roll)
     commit = data.get("commit") or {}
     for face, n in commit.items():
         if face not in FACES or isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            return [Violation("malformed", "commit maps die faces to counts.", R.RESULTS, overridable=False)]
+            return [V.MALFORMED("commit maps die faces to counts.", R.RESULTS)]
         if n > rolled[face]:
-            out.append(Violation("commit_more_than_rolled", f"Only {rolled[face]} {face} rolled.", R.ABILITIES))
+            out.append(V.COMMIT_MORE_THAN_ROLLED(f"Only {rolled[face]} {face} rolled.", R.ABILITIES))
     poison = data.get("poison_damage", 0)
     if poison:
         spare = rolled[R.POISON_FACE] - commit.get(R.POISON_FACE, 0)
         if poison > spare:
-            out.append(Violation("poison_dice", f"Only {spare} {R.POISON_FACE} result(s) left to commit to poison.",
-                                 R.POISON))
+            out.append(V.POISON_DICE(f"Only {spare} {R.POISON_FACE} result(s) left to commit to poison.", R.POISON))
         if "poison" not in target["tokens"] and "poison" not in (data.get("inflict") or []):
-            out.append(Violation("not_poisoned", f"{target['name']} is not poisoned.", R.POISON))
+            out.append(V.NOT_POISONED(f"{target['name']} is not poisoned.", R.POISON))
     committed = sum(commit.values())
     if data.get("ability_damage", 0) + data.get("ability_retreats", 0) > committed:
-        out.append(Violation("ability_without_dice",
-                             "Each die committed to a dice ability triggers it once: commit the dice that cause this.",
-                             R.ABILITIES))
+        out.append(V.ABILITY_WITHOUT_DICE("Each die committed to a dice ability triggers it once: commit the dice that cause this.", R.ABILITIES))
     for tok in data.get("inflict") or []:
         if tok not in ("stun", "poison", "bleed", "blight", "panic"):
-            return [Violation("bad_token", f"{tok!r} is not a token an attack can cause.", R.MARKERS,
-                              overridable=False)]
+            return [V.BAD_TOKEN(f"{tok!r} is not a token an attack can cause.", R.MARKERS)]
     return out
 
 
@@ -63,25 +60,22 @@ def check_attack(state: dict, event) -> list[Violation]:
     if out:
         return out
     if state["combat"]:
-        return [Violation("combat_open", "Finish resolving the current combat first.", R.ATTACK_STEP)]
+        return [V.COMBAT_OPEN("Finish resolving the current combat first.", R.ATTACK_STEP)]
     if state["step"] not in ("order", "move", "attack"):
-        return [Violation("wrong_step", "Attacks come in the attack step." if state["step"] != "command"
-                          else "Play a command card first.", R.ATTACK_STEP)]
+        return [V.WRONG_STEP("Attacks come in the attack step." if state["step"] != "command"
+                          else "Play a command card first.", R.ATTACK_STEP, overridable=True)]
     d = event.data
     attacker, target = state["units"][d["attacker"]], state["units"][d["target"]]
     if attacker["seat"] != event.by or not attacker["alive"]:
-        return [Violation("not_your_unit", "Attack with one of your units in play.", R.ATTACK_STEP,
-                          overridable=False)]
+        return [V.NOT_YOUR_UNIT("Attack with one of your units in play.", R.ATTACK_STEP, overridable=False)]
     if target["seat"] == event.by or not target["alive"]:
-        return [Violation("bad_target", "The target must be an enemy unit in play.", R.DECLARE,
-                          overridable=False)]
+        return [V.BAD_TARGET("The target must be an enemy unit in play.", R.DECLARE)]
     if attacker["id"] not in state["ordered"]:
-        out.append(Violation("not_ordered", f"{attacker['name']} was not ordered this turn.", R.ORDER))
+        out.append(V.NOT_ORDERED(f"{attacker['name']} was not ordered this turn.", R.ORDER))
     if attacker["id"] in state["attacked"]:
-        out.append(Violation("already_attacked", f"{attacker['name']} has already attacked this turn.",
-                             R.ATTACK_STEP))
+        out.append(V.ALREADY_ATTACKED(f"{attacker['name']} has already attacked this turn.", R.ATTACK_STEP))
     if "stun" in attacker["tokens"]:
-        out.append(Violation("stunned", f"{attacker['name']} is stunned and cannot attack.", R.STUN))
+        out.append(V.STUNNED(f"{attacker['name']} is stunned and cannot attack.", R.STUN))
     out.extend(check_reach(state, d, attacker, target))
     out.extend(check_roll(state, d, attacker, target))
     return out
@@ -91,19 +85,18 @@ def check_reach(state: dict, d: dict, attacker: dict, target: dict) -> list[Viol
     """Melee only against an adjacent target; ranged within range (minimum range too) and in LOS."""
     out = []
     if d["kind"] != attacker["attack"]:
-        out.append(Violation("attack_type", f"{attacker['name']} makes {attacker['attack']} attacks.", R.DECLARE))
+        out.append(V.ATTACK_TYPE(f"{attacker['name']} makes {attacker['attack']} attacks.", R.DECLARE))
     dist = d["distance"]
     if d["kind"] == "melee" and dist != 1:
-        out.append(Violation("not_adjacent", "A melee attack targets a unit in an adjacent hex.", R.DECLARE))
+        out.append(V.NOT_ADJACENT("A melee attack targets a unit in an adjacent hex.", R.DECLARE))
     if d["kind"] == "ranged":
         lo, hi = attacker.get("min_range") or 1, attacker.get("range") or 0
         if not lo <= dist <= hi:
-            out.append(Violation("out_of_range", f"{attacker['name']} shoots at {lo} to {hi} hexes.", R.DECLARE))
+            out.append(V.OUT_OF_RANGE(f"{attacker['name']} shoots at {lo} to {hi} hexes.", R.DECLARE))
         if d.get("los", True) is False:
-            out.append(Violation("no_los", "Line of sight is blocked: the unit cannot be targeted.", R.DECLARE))
+            out.append(V.NO_LOS("Line of sight is blocked: the unit cannot be targeted.", R.DECLARE))
     if terrain_of(target) == "cavern" and dist != 1:
-        out.append(Violation("cavern", "A unit in a cavern can be targeted only by adjacent units.",
-                             R.CAVERN))
+        out.append(V.CAVERN("A unit in a cavern can be targeted only by adjacent units.", R.CAVERN))
     return out
 
 
@@ -175,39 +168,33 @@ def check_defend(state: dict, event) -> list[Violation]:
     """The target's player ignores damage/retreats by effects and resolves retreats. (Combat, 4-5)"""
     c = state["combat"]
     if not c or c["stage"] != "defend":
-        return [Violation("no_combat", "There are no hits to resolve.", R.SUFFER, overridable=False)]
+        return [V.NO_COMBAT("There are no hits to resolve.", R.SUFFER)]
     if event.by != c["waiting"]:
-        return [Violation("not_your_unit", "The target's player resolves its damage and retreats.", R.SUFFER)]
+        return [V.NOT_YOUR_UNIT("The target's player resolves its damage and retreats.", R.SUFFER, overridable=True)]
     d = event.data
     out = []
     ig_d, ig_r = d.get("ignore_damage", 0), d.get("ignore_retreats", 0)
     if ig_d > max(0, c["damage"]):
-        out.append(Violation("ignore_too_much", f"Only {max(0, c['damage'])} damage to ignore.", R.SUFFER,
-                             overridable=False))
+        out.append(V.IGNORE_TOO_MUCH(f"Only {max(0, c['damage'])} damage to ignore.", R.SUFFER))
     if ig_r > max(0, c["retreats"]):
-        out.append(Violation("ignore_too_much", f"Only {max(0, c['retreats'])} retreat(s) to ignore.",
-                             R.RETREATS, overridable=False))
+        out.append(V.IGNORE_TOO_MUCH(f"Only {max(0, c['retreats'])} retreat(s) to ignore.", R.RETREATS))
     if out:
         return out
     target = state["units"][c["target"]]
     need = max(0, c["retreats"]) - ig_r
     moved, end = d.get("moved", 0), d.get("end", "free")
     if moved > need:
-        return [Violation("retreat_too_far", f"The unit retreats {need} hex(es) at most.", R.RETREAT)]
+        return [V.RETREAT_TOO_FAR(f"The unit retreats {need} hex(es) at most.", R.RETREAT)]
     if moved and d.get("to") is None:
-        return [Violation("missing_field", "Say where the unit retreated to (data.to).", R.RETREAT,
-                          overridable=False)]
+        return [V.MISSING_FIELD("Say where the unit retreated to (data.to).", R.RETREAT)]
     if moved and ("stun" in target["tokens"] or has(target, "unyielding")):
-        return [Violation("cannot_retreat", f"{target['name']} cannot retreat; it suffers damage instead.",
-                          R.STUN if "stun" in target["tokens"] else R.UNYIELDING)]
+        return [V.CANNOT_RETREAT(f"{target['name']} cannot retreat; it suffers damage instead.", R.STUN if "stun" in target["tokens"] else R.UNYIELDING)]
     if moved:
         out.extend(T.check_position(state, target, d["to"], R.RETREAT))
     if end == "free" and moved < need:
         stops = moved and d.get("to") and _stops_retreat(state, target, d["to"])
         if not stops and not ("stun" in target["tokens"] or has(target, "unyielding")):
-            out.append(Violation("retreat_short",
-                                 f"The unit must retreat {need} hex(es); say whether it was supported, blocked or stopped by terrain.",
-                                 R.RETREAT))
+            out.append(V.RETREAT_SHORT(f"The unit must retreat {need} hex(es); say whether it was supported, blocked or stopped by terrain.", R.RETREAT))
     return out
 
 
@@ -321,9 +308,9 @@ def check_counter(state: dict, event) -> list[Violation]:
     """The adjacent surviving target may counter once, following the combat sequence. (Counter)"""
     c = state["combat"]
     if not c or c["stage"] != "counter":
-        return [Violation("no_counter", "There is no counter to make now.", R.COUNTER, overridable=False)]
+        return [V.NO_COUNTER("There is no counter to make now.", R.COUNTER)]
     if event.by != c["waiting"]:
-        return [Violation("not_your_unit", "Only the attacked unit's player may counter.", R.COUNTER)]
+        return [V.NOT_YOUR_UNIT("Only the attacked unit's player may counter.", R.COUNTER, overridable=True)]
     unit, foe = state["units"][c["target"]], state["units"][c["attacker"]]
     d = dict(event.data, kind=unit["attack"], distance=1)
     return check_roll(state, d, unit, foe)
@@ -342,9 +329,9 @@ def check_decline(state: dict, event) -> list[Violation]:
     c = state["combat"]
     window = event.data["window"]
     if not c or c["stage"] != window:
-        return [Violation("no_window", f"There is no {window} to decline.", R.COUNTER if window == "counter" else R.ADVANCE, overridable=False)]
+        return [V.NO_WINDOW(f"There is no {window} to decline.", R.COUNTER if window == "counter" else R.ADVANCE)]
     if event.by != c["waiting"]:
-        return [Violation("not_your_choice", "The other player decides this.", R.COUNTER)]
+        return [V.NOT_YOUR_CHOICE("The other player decides this.", R.COUNTER)]
     return []
 
 
@@ -360,9 +347,9 @@ def check_advance(state: dict, event) -> list[Violation]:
     """After eliminating or pushing back an adjacent target, the attacker may take its hex. (Advance)"""
     c = state["combat"]
     if not c or c["stage"] != "advance":
-        return [Violation("no_advance", "The attacker cannot advance now.", R.ADVANCE, overridable=False)]
+        return [V.NO_ADVANCE("The attacker cannot advance now.", R.ADVANCE)]
     if event.by != c["waiting"]:
-        return [Violation("not_your_unit", "Only the attacking player advances.", R.ADVANCE)]
+        return [V.NOT_YOUR_UNIT("Only the attacking player advances.", R.ADVANCE, overridable=True)]
     return []
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 from ..core import Consequence, Violation
 from . import rules as R
 from . import terrain as T
+from . import violations as V
 from .damage import recover, suffer
 from .units import RULE_FOR_TOKEN, combat_terrain
 
@@ -11,17 +12,16 @@ from .units import RULE_FOR_TOKEN, combat_terrain
 def battle_on(state: dict) -> list[Violation]:
     """Card and ability effects apply once the battle has started and until it ends."""
     if state["phase"] == "over":
-        return [Violation("game_over", "The game is over.", R.WINNING, overridable=False)]
+        return [V.GAME_OVER("The game is over.", R.WINNING)]
     if state["phase"] != "main":
-        return [Violation("wrong_phase", "The battle has not started yet.", R.PHASES, overridable=False)]
+        return [V.WRONG_PHASE("The battle has not started yet.", R.PHASES)]
     return []
 
 
 def alive(state: dict, uid: str) -> list[Violation]:
     """The named unit must still be in the game."""
     if not state["units"][uid]["alive"]:
-        return [Violation("eliminated", f"{state['units'][uid]['name']} has been eliminated.", R.DAMAGE,
-                          overridable=False)]
+        return [V.ELIMINATED(f"{state['units'][uid]['name']} has been eliminated.", R.DAMAGE)]
     return []
 
 
@@ -54,7 +54,7 @@ def check_heal(state: dict, event) -> list[Violation]:
     """A unit recovers health up to its health value."""
     out = battle_on(state) or alive(state, event.data["unit"])
     if not out and state["units"][event.data["unit"]]["damage"] == 0:
-        out = [Violation("full_health", "The unit is already at full health.", R.RECOVER)]
+        out = [V.FULL_HEALTH("The unit is already at full health.", R.RECOVER)]
     return out
 
 
@@ -70,7 +70,7 @@ def check_token(state: dict, event) -> list[Violation]:
         return out
     unit, tok = state["units"][event.data["unit"]], event.data["token"]
     if event.data["action"] == "remove" and tok not in unit["tokens"]:
-        return [Violation("no_token", f"{unit['name']} has no {tok} token.", RULE_FOR_TOKEN[tok])]
+        return [V.NO_TOKEN(f"{unit['name']} has no {tok} token.", RULE_FOR_TOKEN[tok], overridable=True)]
     return []
 
 
@@ -101,11 +101,11 @@ def apply_reposition(state: dict, event) -> list[Consequence]:
 def check_adjust(state: dict, event) -> list[Violation]:
     """Correct VPs, lore tokens or hand sizes (cards and effects the engine does not know)."""
     if event.data["seat"] not in state["seats"]:
-        return [Violation("unknown_seat", "No such seat.", R.TABLE, overridable=False)]
+        return [V.UNKNOWN_SEAT("No such seat.", R.TABLE)]
     seat = state["seats"][event.data["seat"]]
     for key in ("vp", "lore", "command_cards", "lore_cards"):
         if seat[key] + event.data.get(key, 0) < 0:
-            return [Violation("below_zero", f"{key} cannot go below 0.", R.TABLE, overridable=False)]
+            return [V.BELOW_ZERO(f"{key} cannot go below 0.", R.TABLE)]
     return []
 
 

@@ -3,9 +3,10 @@ from __future__ import annotations
 
 import copy
 
-from ..core import Advice, Event, Handler, Ruleset, Violation, structural
+from ..core import Advice, Event, Handler, Ruleset, Violation
 from . import campaign, combat, effects, setup, suggest, turns
 from . import terrain as T
+from . import violations as V
 from .catalogue import UNIT_FIELDS, event_types
 
 HANDLERS = {
@@ -42,6 +43,7 @@ class BattleLoreRuleset(Ruleset):
     id = "battlelore/second-edition"
     title = "BattleLore Second Edition"
     handlers = HANDLERS
+    codes = V.CODES
     folds_in_place = True  # apply_event never keeps a reference to an event's data in the state
 
     def event_types(self) -> list[dict]:
@@ -64,11 +66,10 @@ class BattleLoreRuleset(Ruleset):
         for key in UNIT_FIELDS:
             uid = event.data.get(key)
             if uid is not None and uid not in state["units"]:
-                return [structural("unknown_unit", f"There is no unit {uid!r} in this game.")]
+                return [V.UNKNOWN_UNIT(f"There is no unit {uid!r} in this game.")]
         to = event.data.get("to")
         if isinstance(to, dict) and to.get("terrain") not in (*T.TYPES, *state["features"]):
-            return [structural("unknown_terrain",
-                               f"{to.get('terrain')!r} is not a terrain type or a tile in this game.")]
+            return [V.UNKNOWN_TERRAIN(f"{to.get('terrain')!r} is not a terrain type or a tile in this game.")]
         return []
 
     def check_event(self, state: dict, event: Event) -> list[Violation]:

@@ -7,6 +7,7 @@ import re
 from ..core import Consequence, SetupError, Violation
 from . import rules as R
 from . import terrain as T
+from . import violations as V
 from .turns import start_turn
 from .units import missing_numbers, problems_in_record, unit_from_record
 
@@ -126,19 +127,16 @@ def check_choose_scenario(state: dict, event) -> list[Violation]:
     out = []
     code = event.data["scenario"].strip().upper()
     if state["phase"] != "scenario":
-        return [Violation("wrong_phase", "Scenarios are chosen before mustering.", R.SCENARIOS, overridable=False)]
+        return [V.WRONG_PHASE("Scenarios are chosen before mustering.", R.SCENARIOS)]
     if state["seats"][event.by]["scenario"]:
-        return [Violation("already_chosen", "You have already chosen your scenario card.", R.SCENARIOS)]
+        return [V.ALREADY_CHOSEN("You have already chosen your scenario card.", R.SCENARIOS)]
     if not SCENARIO_CODE.match(code):
-        return [Violation("bad_scenario", "A scenario card is named by its initiative, e.g. A1 or B2.",
-                          R.FIRST_PLAYER, overridable=False)]
+        return [V.BAD_SCENARIO("A scenario card is named by its initiative, e.g. A1 or B2.", R.FIRST_PLAYER)]
     camp = state["options"].get("campaign")
     if camp and code not in scenario_choices(state, event.by):
         allowed = scenario_choices(state, event.by)
         who = "the winner of the last scenario" if len(allowed) > 1 else "this player"
-        out.append(Violation("campaign_scenario",
-                             f"In the campaign {who} must choose {allowed[0] if len(allowed) == 1 else 'a ' + allowed[0][0] + ' card'}.",
-                             R.CAMPAIGN))
+        out.append(V.CAMPAIGN_SCENARIO(f"In the campaign {who} must choose {allowed[0] if len(allowed) == 1 else 'a ' + allowed[0][0] + ' card'}.", R.CAMPAIGN))
     return out
 
 
@@ -173,9 +171,9 @@ def apply_choose_scenario(state: dict, event) -> list[Consequence]:
 def check_first_player(state: dict, event) -> list[Violation]:
     """The first player is set by the table only when scenario order does not decide it."""
     if state["phase"] != "first_player":
-        return [Violation("wrong_phase", "The first player is set by scenario order.", R.FIRST_PLAYER, overridable=False)]
+        return [V.WRONG_PHASE("The first player is set by scenario order.", R.FIRST_PLAYER)]
     if event.data["seat"] not in state["seats"]:
-        return [Violation("unknown_seat", "No such seat.", R.FIRST_PLAYER, overridable=False)]
+        return [V.UNKNOWN_SEAT("No such seat.", R.FIRST_PLAYER)]
     return []
 
 
@@ -204,12 +202,12 @@ def unit_record(data: dict) -> dict:
 def check_unit_card(state: dict, event) -> list[Violation]:
     """Players enter a unit's reference card numbers before mustering (no public data set exists)."""
     if state["phase"] not in ("scenario", "first_player", "muster"):
-        return [Violation("wrong_phase", "Unit cards are entered before the armies are revealed.", R.MUSTER, overridable=False)]
+        return [V.WRONG_PHASE("Unit cards are entered before the armies are revealed.", R.MUSTER)]
     if state["seats"][event.by]["army"] is not None:
-        return [Violation("already_mustered", "Your army is already mustered.", R.MUSTER, overridable=False)]
+        return [V.ALREADY_MUSTERED("Your army is already mustered.", R.MUSTER)]
     bad = problems_in_record(unit_record(event.data))
     if bad:
-        return [Violation("bad_unit", f"Unit card: {'; '.join(bad)}.", R.MUSTER, overridable=False)]
+        return [V.BAD_UNIT(f"Unit card: {'; '.join(bad)}.", R.MUSTER)]
     return []
 
 
@@ -233,48 +231,39 @@ def muster_cost(state: dict, seat: str, army: dict) -> int:
 def check_muster(state: dict, event) -> list[Violation]:
     """18 deployment cards for at most 50 muster points (+5 with a command tent). (Mustering)"""
     if state["phase"] != "muster":
-        return [Violation("wrong_phase", "Armies are mustered after the scenarios are chosen.", R.MUSTER, overridable=False)]
+        return [V.WRONG_PHASE("Armies are mustered after the scenarios are chosen.", R.MUSTER)]
     seat = state["seats"][event.by]
     if seat["army"] is not None:
-        return [Violation("already_mustered", "Your army is already mustered.", R.MUSTER, overridable=False)]
+        return [V.ALREADY_MUSTERED("Your army is already mustered.", R.MUSTER)]
     army = event.data["army"]
     out = []
     cat = seat["catalogue"]
     for slug, n in army.items():
         if slug not in cat:
-            return [Violation("unknown_unit", f"{slug!r} is not in your unit list; enter it first.",
-                              R.MUSTER, overridable=False)]
+            return [V.UNKNOWN_UNIT(f"{slug!r} is not in your unit list; enter it first.", R.MUSTER)]
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            return [Violation("malformed", f"data.army.{slug} must be a whole number >= 0.", R.MUSTER,
-                              overridable=False)]
+            return [V.MALFORMED(f"data.army.{slug} must be a whole number >= 0.", R.MUSTER)]
         gaps = missing_numbers(cat[slug])
         if n and gaps:
-            return [Violation("unit_incomplete",
-                              f"{cat[slug].get('name', slug)} lacks {', '.join(gaps)}: enter them from its reference card.",
-                              R.MUSTER, overridable=False)]
+            return [V.UNIT_INCOMPLETE(f"{cat[slug].get('name', slug)} lacks {', '.join(gaps)}: enter them from its reference card.", R.MUSTER)]
         if cat[slug].get("cards") is not None and n > cat[slug]["cards"]:
-            out.append(Violation("not_enough_cards",
-                                 f"You have {cat[slug]['cards']} deployment card(s) for {cat[slug].get('name', slug)}.",
-                                 R.EXTRA_CORE))
+            out.append(V.NOT_ENOUGH_CARDS(f"You have {cat[slug]['cards']} deployment card(s) for {cat[slug].get('name', slug)}.", R.EXTRA_CORE))
     tent = event.data.get("command_tent", False)
     decoys = event.data.get("decoys", 0)
     prebuilt = state["options"].get("prebuilt", False)
     if tent and prebuilt:
-        out.append(Violation("no_tent_prebuilt", "Command tents cannot be mustered in pre-built scenarios.",
-                             R.PREBUILT))
+        out.append(V.NO_TENT_PREBUILT("Command tents cannot be mustered in pre-built scenarios.", R.PREBUILT))
     if prebuilt:
         return out
     cards = sum(army.values()) + (1 if tent else 0) + decoys
     if cards != R.ARMY_CARDS:
-        out.append(Violation("army_size", f"An army is exactly {R.ARMY_CARDS} deployment cards; this is {cards}.",
-                             R.MUSTER))
+        out.append(V.ARMY_SIZE(f"An army is exactly {R.ARMY_CARDS} deployment cards; this is {cards}.", R.MUSTER))
     if decoys > R.DECOYS:
-        out.append(Violation("too_many_decoys", f"Each player has {R.DECOYS} decoy cards.", R.MUSTER))
+        out.append(V.TOO_MANY_DECOYS(f"Each player has {R.DECOYS} decoy cards.", R.MUSTER))
     budget = R.MUSTER_POINTS + (R.TENT_BONUS if tent else 0)
     cost = muster_cost(state, event.by, army)
     if cost > budget:
-        out.append(Violation("over_budget", f"The army costs {cost} muster points; you have {budget}.",
-                             R.MUSTER))
+        out.append(V.OVER_BUDGET(f"The army costs {cost} muster points; you have {budget}.", R.MUSTER))
     return out
 
 
@@ -329,12 +318,12 @@ def reveal(state: dict) -> list[Consequence]:
 def check_place(state: dict, event) -> list[Violation]:
     """Units are placed on their deployment hexes after the reveal (Mustering, 4)."""
     if state["phase"] != "deploy":
-        return [Violation("wrong_phase", "Units are placed after the armies are revealed.", R.DEPLOY, overridable=False)]
+        return [V.WRONG_PHASE("Units are placed after the armies are revealed.", R.DEPLOY)]
     unit = state["units"][event.data["unit"]]
     if unit["seat"] != event.by:
-        return [Violation("not_your_unit", "Place your own units.", R.DEPLOY, overridable=False)]
+        return [V.NOT_YOUR_UNIT("Place your own units.", R.DEPLOY, overridable=False)]
     if state["seats"][event.by]["deployed"]:
-        return [Violation("already_deployed", "You have finished deploying.", R.DEPLOY)]
+        return [V.ALREADY_DEPLOYED("You have finished deploying.", R.DEPLOY)]
     pos = event.data["to"]
     if pos["terrain"] == "hoard":
         return []  # a Great Dragon's hoard tile is placed under it (Terrain reference, Hoard)
@@ -360,13 +349,13 @@ def apply_place(state: dict, event) -> list[Consequence]:
 def check_deploy_done(state: dict, event) -> list[Violation]:
     """Every mustered unit is placed before a player finishes deploying."""
     if state["phase"] != "deploy":
-        return [Violation("wrong_phase", "Deployment comes after the reveal.", R.DEPLOY, overridable=False)]
+        return [V.WRONG_PHASE("Deployment comes after the reveal.", R.DEPLOY)]
     seat = state["seats"][event.by]
     if seat["deployed"]:
-        return [Violation("already_deployed", "You have finished deploying.", R.DEPLOY)]
+        return [V.ALREADY_DEPLOYED("You have finished deploying.", R.DEPLOY)]
     unplaced = [state["units"][u]["name"] for u in seat["units"] if state["units"][u]["pos"] is None]
     if unplaced:
-        return [Violation("units_unplaced", f"Place {', '.join(unplaced)} first.", R.DEPLOY, overridable=False)]
+        return [V.UNITS_UNPLACED(f"Place {', '.join(unplaced)} first.", R.DEPLOY)]
     return []
 
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ..core import Violation
 from . import rules as R
+from . import violations as V
 
 # Keys: blocking (blocks LOS), impassable, ends_move (moving in ends movement), stops_retreat (a
 # unit that retreats in cannot retreat further that combat), dice_cap (max dice before modifiers,
@@ -64,20 +65,18 @@ def check_position(state: dict, unit: dict, pos: dict, rule: str) -> list[Violat
     if terrain in state["features"]:
         feat = state["features"][terrain]
         if feat["removed"]:
-            return [Violation("feature_gone", f"{feat['name']} has been removed from the board.", rule)]
+            return [V.FEATURE_GONE(f"{feat['name']} has been removed from the board.", rule)]
         occupant = next((u for u in state["units"].values() if u["alive"] and u["id"] != unit["id"]
                          and (u.get("pos") or {}).get("feature") == terrain), None)
         if occupant:
-            return [Violation("hex_occupied", f"{occupant['name']} already occupies that hex.", R.MOVE)]
+            return [V.HEX_OCCUPIED(f"{occupant['name']} already occupies that hex.", R.MOVE)]
         return []
     if terrain not in TYPES:
-        return [Violation("unknown_terrain", f"{terrain!r} is not a terrain type.", R.TERRAIN,
-                          overridable=False)]
+        return [V.UNKNOWN_TERRAIN(f"{terrain!r} is not a terrain type.", R.TERRAIN)]
     if prop(terrain, "feature"):
-        return [Violation("name_the_tile", f"Name which {terrain.replace('_', ' ')} (e.g. p2.tent).",
-                          R.TERRAIN, overridable=False)]
+        return [V.NAME_THE_TILE(f"Name which {terrain.replace('_', ' ')} (e.g. p2.tent).", R.TERRAIN)]
     if prop(terrain, "impassable") and "flying" not in unit["traits"] + unit["abilities"]:
-        return [Violation("impassable", "Water hexes are impassable without a ford or bridge.", R.WATER)]
+        return [V.IMPASSABLE("Water hexes are impassable without a ford or bridge.", R.WATER)]
     return []
 
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 from ..core import Consequence, Violation
 from . import rules as R
 from . import terrain as T
+from . import violations as V
 from .damage import suffer
-from .units import REMOVABLE_FOR_LORE, has, movement
+from .units import has, movement
 
 MAIN_STEPS = ("command", "order", "move", "attack")
 NEXT_STEP = {"order": "move", "move": "attack", "attack": "vp"}
@@ -15,9 +16,9 @@ def not_active(state: dict, event, rule: str) -> list[Violation]:
     """Main-phase events need the battle to be on. (Whose turn it is, is checked by the ruleset for
     every such event, next to these checks, so an override of the turn never hides another one.)"""
     if state["phase"] == "over":
-        return [Violation("game_over", "The game is over.", R.WINNING, overridable=False)]
+        return [V.GAME_OVER("The game is over.", R.WINNING)]
     if state["phase"] not in ("main",):
-        return [Violation("wrong_phase", "The battle has not started yet.", R.PHASES, overridable=False)]
+        return [V.WRONG_PHASE("The battle has not started yet.", R.PHASES)]
     return []
 
 
@@ -27,14 +28,14 @@ ACTIVE_EVENTS = ("play_command", "order", "remove_token", "end_step", "move", "a
 def turn_owner(state: dict, event) -> list[Violation]:
     """The active player's turn events are theirs alone. (Game phases)"""
     if event.type in ACTIVE_EVENTS and state["phase"] == "main" and event.by != state["active"]:
-        return [Violation("not_your_turn", "It is not your turn.", R.PHASES)]
+        return [V.NOT_YOUR_TURN("It is not your turn.", R.PHASES)]
     return []
 
 
 def combat_open(state: dict) -> list[Violation]:
     """A combat must be resolved to its end before the turn goes on."""
     if state["combat"]:
-        return [Violation("combat_open", "Finish resolving the current combat first.", R.COMBAT)]
+        return [V.COMBAT_OPEN("Finish resolving the current combat first.", R.COMBAT)]
     return []
 
 
@@ -121,9 +122,9 @@ def check_play_command(state: dict, event) -> list[Violation]:
     if out:
         return out
     if state["step"] != "command":
-        return [Violation("wrong_step", "You have already played your command card this turn.", R.COMMAND)]
+        return [V.WRONG_STEP("You have already played your command card this turn.", R.COMMAND, overridable=True)]
     if state["seats"][event.by]["command_cards"] < 1:
-        return [Violation("no_command_cards", "You have no command card to play.", R.COMMAND)]
+        return [V.NO_COMMAND_CARDS("You have no command card to play.", R.COMMAND)]
     return []
 
 
@@ -156,23 +157,20 @@ def check_order(state: dict, event) -> list[Violation]:
     if out:
         return out
     if state["step"] != "order":
-        return [Violation("wrong_step", "Units are ordered in the order step, after the command card.",
-                          R.ORDER)]
+        return [V.WRONG_STEP("Units are ordered in the order step, after the command card.", R.ORDER, overridable=True)]
     unit = live_unit(state, event.data["unit"])
     if unit["seat"] != event.by:
-        return [Violation("not_your_unit", "You can only order friendly units.", R.ORDER, overridable=False)]
+        return [V.NOT_YOUR_UNIT("You can only order friendly units.", R.ORDER, overridable=False)]
     if not unit["alive"]:
-        return [Violation("eliminated", f"{unit['name']} has been eliminated.", R.ORDER, overridable=False)]
+        return [V.ELIMINATED(f"{unit['name']} has been eliminated.", R.ORDER)]
     if unit["id"] in state["ordered"]:
-        return [Violation("already_ordered", "You can only order each unit once per turn.", R.ORDER)]
+        return [V.ALREADY_ORDERED("You can only order each unit once per turn.", R.ORDER)]
     cmd = state["command"]
     out = []
     if len(state["ordered"]) >= cmd["units"]:
-        out.append(Violation("order_limit", f"The command card orders {cmd['units']} unit(s).", R.ORDER))
+        out.append(V.ORDER_LIMIT(f"The command card orders {cmd['units']} unit(s).", R.ORDER))
     if not T.in_section(unit["pos"]["section"], cmd["section"]):
-        out.append(Violation("wrong_section",
-                             f"{unit['name']} is in the {unit['pos']['section']} section; the card orders {cmd['section']}.",
-                             R.ORDER))
+        out.append(V.WRONG_SECTION(f"{unit['name']} is in the {unit['pos']['section']} section; the card orders {cmd['section']}.", R.ORDER))
     return out
 
 
@@ -190,14 +188,14 @@ def check_remove_token(state: dict, event) -> list[Violation]:
     token = event.data["token"]
     rule = R.STUN if token == "stun" else R.POISON if token == "poison" else R.MARKERS
     if state["step"] != "order":
-        return [Violation("wrong_step", "Tokens are removed during the order step.", rule)]
+        return [V.WRONG_STEP("Tokens are removed during the order step.", rule, overridable=True)]
     unit = live_unit(state, event.data["unit"])
     if unit["id"] not in state["ordered"]:
-        return [Violation("not_ordered", "Only an ordered unit can have a token removed.", rule)]
+        return [V.NOT_ORDERED("Only an ordered unit can have a token removed.", rule)]
     if token not in unit["tokens"]:
-        return [Violation("no_token", f"{unit['name']} has no {token} token.", rule, overridable=False)]
+        return [V.NO_TOKEN(f"{unit['name']} has no {token} token.", rule, overridable=False)]
     if state["seats"][event.by]["lore"] < R.TOKEN_REMOVAL_LORE:
-        return [Violation("not_enough_lore", f"Removing a token costs {R.TOKEN_REMOVAL_LORE} lore.", rule)]
+        return [V.NOT_ENOUGH_LORE(f"Removing a token costs {R.TOKEN_REMOVAL_LORE} lore.", rule)]
     return []
 
 
@@ -216,7 +214,7 @@ def check_end_step(state: dict, event) -> list[Violation]:
     if out:
         return out
     if state["step"] not in NEXT_STEP:
-        return [Violation("wrong_step", "Play a command card first." if state["step"] == "command"
+        return [V.WRONG_STEP("Play a command card first." if state["step"] == "command"
                           else "Finish the upkeep steps.", R.PHASES, overridable=False)]
     return combat_open(state)
 
@@ -244,19 +242,19 @@ def check_move(state: dict, event) -> list[Violation]:
     if out:
         return out
     if state["step"] not in ("order", "move"):
-        return [Violation("wrong_step", "Units move in the move step, before any attack.", R.MOVE)]
+        return [V.WRONG_STEP("Units move in the move step, before any attack.", R.MOVE, overridable=True)]
     unit = live_unit(state, event.data["unit"])
     if unit["seat"] != event.by or not unit["alive"]:
-        return [Violation("not_your_unit", "Move one of your units in play.", R.MOVE, overridable=False)]
+        return [V.NOT_YOUR_UNIT("Move one of your units in play.", R.MOVE, overridable=False)]
     out = []
     if unit["id"] not in state["ordered"]:
-        out.append(Violation("not_ordered", f"{unit['name']} was not ordered this turn.", R.ORDER))
+        out.append(V.NOT_ORDERED(f"{unit['name']} was not ordered this turn.", R.ORDER))
     if unit["id"] in state["moved"]:
-        out.append(Violation("already_moved", f"{unit['name']} has already moved this turn.", R.MOVE))
+        out.append(V.ALREADY_MOVED(f"{unit['name']} has already moved this turn.", R.MOVE))
     if "stun" in unit["tokens"]:
-        out.append(Violation("stunned", f"{unit['name']} is stunned and cannot move.", R.STUN))
+        out.append(V.STUNNED(f"{unit['name']} is stunned and cannot move.", R.STUN))
     if event.data["hexes"] > movement(unit):
-        out.append(Violation("too_far", f"{unit['name']} moves at most {movement(unit)} hex(es).", R.MOVE))
+        out.append(V.TOO_FAR(f"{unit['name']} moves at most {movement(unit)} hex(es).", R.MOVE))
     out.extend(T.check_position(state, unit, event.data["to"], R.MOVE))
     return out
 
@@ -293,9 +291,9 @@ def check_score_vp(state: dict, event) -> list[Violation]:
     if out:
         return out
     if state["step"] == "command":
-        return [Violation("wrong_step", "Play a command card first.", R.COMMAND)]
+        return [V.WRONG_STEP("Play a command card first.", R.COMMAND, overridable=True)]
     if state["step"] == "lore":
-        return [Violation("wrong_step", "VPs are already scored this turn.", R.VP_STEP)]
+        return [V.WRONG_STEP("VPs are already scored this turn.", R.VP_STEP, overridable=True)]
     return combat_open(state)
 
 
@@ -324,7 +322,7 @@ def check_lore_step(state: dict, event) -> list[Violation]:
     if out:
         return out
     if state["step"] != "lore":
-        return [Violation("wrong_step", "The lore step comes after the VP and draw steps.", R.LORE_STEP)]
+        return [V.WRONG_STEP("The lore step comes after the VP and draw steps.", R.LORE_STEP, overridable=True)]
     return []
 
 
@@ -350,19 +348,17 @@ def apply_lore_step(state: dict, event) -> list[Consequence]:
 def check_play_lore(state: dict, event) -> list[Violation]:
     """Pay the lore cost; 1 lore card per turn per player. (Lore cards)"""
     if state["phase"] != "main":
-        return [Violation("wrong_phase", "Lore cards are played during the battle.", R.LORE_CARDS, overridable=False)]
+        return [V.WRONG_PHASE("Lore cards are played during the battle.", R.LORE_CARDS)]
     seat = state["seats"][event.by]
     out = []
     if seat["lore_cards"] < 1:
-        out.append(Violation("no_lore_cards", "You have no lore card in hand.", R.LORE_CARDS))
+        out.append(V.NO_LORE_CARDS("You have no lore card in hand.", R.LORE_CARDS))
     if seat["lore"] < event.data["cost"]:
-        out.append(Violation("not_enough_lore", f"You have {seat['lore']} lore; the card costs {event.data['cost']}.",
-                             R.LORE_CARDS))
+        out.append(V.NOT_ENOUGH_LORE(f"You have {seat['lore']} lore; the card costs {event.data['cost']}.", R.LORE_CARDS))
     if seat["lore_played_turn"] == state["turn"]:
-        out.append(Violation("one_lore_card", "You may use 1 lore card per turn.", R.LORE_CARDS))
+        out.append(V.ONE_LORE_CARD("You may use 1 lore card per turn.", R.LORE_CARDS))
     if state.get("lore_blocked") == event.by:
-        out.append(Violation("lore_blocked", "Your opponent's card stops you playing another lore card this turn.",
-                             R.RUNIC_BARRIER))
+        out.append(V.LORE_BLOCKED("Your opponent's card stops you playing another lore card this turn.", R.RUNIC_BARRIER))
     return out
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..core import Consequence, Violation
 from . import damage, rules
+from . import violations as V
 from .board import HQ, adjacent_slots, face_up_slots, other, units_at
 from .victory import draw_cards
 
@@ -69,15 +70,14 @@ def check(state: dict, ev, slot: int) -> list[Violation]:
     if not ev.data.get("use") or kind is None:
         return []
     if not usable(state, ev.by, kind, slot):
-        return [Violation("no_effect", "This Battle ability would change nothing now, so it cannot be used.",
-                          rules.CARD_EFFECTS)]
+        return [V.NO_EFFECT("This Battle ability would change nothing now, so it cannot be used.", rules.CARD_EFFECTS)]
     legal = targets(state, ev.by, kind, slot)
     for field in NEEDS[kind]:
         value = ev.data.get(field)
         if value is None:
-            return [Violation("target_needed", f"Choose the {field} for this Battle ability.", RULE, False)]
+            return [V.TARGET_NEEDED(f"Choose the {field} for this Battle ability.", RULE)]
         if value not in legal.get(field, []):
-            return [Violation("bad_target", f"That {field} is not a legal target of this Battle ability.", RULE)]
+            return [V.BAD_TARGET(f"That {field} is not a legal target of this Battle ability.", RULE)]
     return []
 
 

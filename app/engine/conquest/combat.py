@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ..core import Consequence, Violation
 from . import abilities, damage, rules, victory
+from . import violations as V
 from .board import (adjacent_slots, face_up, initiative_order, other, planet, planet_label, seats,
                     units_at, warlord)
 from .cards import attack_damage, has_keyword, keyword_value
@@ -11,11 +12,6 @@ from .cards import attack_damage, has_keyword, keyword_value
 # "usually" when all units are exhausted, so passing with a ready unit must be possible: we let a
 # player pass at any combat turn. A player who has no unit able to attack passes automatically.
 VOLUNTARY_PASS = True
-
-
-def out_of_step(msg: str, rule: str) -> Violation:
-    """A violation for an event entered at the wrong moment (cannot be overridden: the flow needs it)."""
-    return Violation("out_of_step", msg, rule, overridable=False)
 
 
 # -- phase and battle sequencing ---------------------------------------------------------------
@@ -55,17 +51,17 @@ def check_mobile_move(state: dict, ev) -> list[Violation]:
     """Mobile: after the combat phase begins, the unit may move to an adjacent face-up planet."""
     step = state["step"]
     if step.get("turn") != ev.by:
-        return [out_of_step("The player with the initiative resolves his Mobile units first.", rules.KW_MOBILE)]
+        return [V.OUT_OF_STEP("The player with the initiative resolves his Mobile units first.", rules.KW_MOBILE)]
     unit = state["units"][ev.data["unit"]]
     if unit["owner"] != ev.by:
-        return [Violation("not_yours", "You can only move your own units.", rules.KW_MOBILE, False)]
+        return [V.NOT_YOURS("You can only move your own units.", rules.KW_MOBILE)]
     out = []
     if not has_keyword(unit, "mobile"):
-        out.append(Violation("not_mobile", f"{unit['name']} does not have Mobile.", rules.KW_MOBILE))
+        out.append(V.NOT_MOBILE(f"{unit['name']} does not have Mobile.", rules.KW_MOBILE))
     if unit["id"] in step["moved"]:
-        out.append(Violation("moved", f"{unit['name']} already moved this phase.", rules.KW_MOBILE))
+        out.append(V.MOVED(f"{unit['name']} already moved this phase.", rules.KW_MOBILE))
     if unit["at"] == "hq" or ev.data["planet"] not in adjacent_slots(state, unit["at"]):
-        out.append(Violation("not_adjacent", "Mobile moves to an adjacent face-up planet.", rules.KW_MOBILE))
+        out.append(V.NOT_ADJACENT("Mobile moves to an adjacent face-up planet.", rules.KW_MOBILE))
     return out
 
 
@@ -253,9 +249,9 @@ def finish_battle(state: dict, winner: str | None) -> list[Consequence]:
 def _turn_problem(state: dict, ev, rule: str) -> list[Violation]:
     b = state.get("battle")
     if state["phase"] != "combat" or not b or b["stage"] not in ("ranged", "melee"):
-        return [out_of_step("There is no combat turn now.", rule)]
+        return [V.OUT_OF_STEP("There is no combat turn now.", rule)]
     if b["turn"] != ev.by:
-        return [out_of_step("It is the other player's combat turn.", rules.COMBAT_TURNS)]
+        return [V.OUT_OF_STEP("It is the other player's combat turn.", rules.COMBAT_TURNS)]
     return []
 
 
@@ -267,24 +263,23 @@ def check_attack(state: dict, ev) -> list[Violation]:
     b = state["battle"]
     att = state["units"][ev.data["attacker"]]
     if att["owner"] != ev.by or att["at"] != b["planet"]:
-        return [Violation("not_here", "Attack with one of your units at the planet of the battle.", rules.ATTACK, False)]
+        return [V.NOT_HERE("Attack with one of your units at the planet of the battle.", rules.ATTACK)]
     if not att["ready"]:
-        out.append(Violation("exhausted", f"{att['name']} is exhausted.", rules.ATTACK))
+        out.append(V.EXHAUSTED(f"{att['name']} is exhausted.", rules.ATTACK))
     if b["stage"] == "ranged" and not has_keyword(att, "ranged"):
-        out.append(Violation("not_ranged", "Only Ranged units attack in the ranged skirmish.", rules.KW_RANGED))
+        out.append(V.NOT_RANGED("Only Ranged units attack in the ranged skirmish.", rules.KW_RANGED))
     if ev.data.get("area_effect"):
         if keyword_value(att, "area effect") is None:
-            out.append(Violation("no_area_effect", f"{att['name']} does not have Area Effect.", rules.KW_AREA_EFFECT))
+            out.append(V.NO_AREA_EFFECT(f"{att['name']} does not have Area Effect.", rules.KW_AREA_EFFECT))
         if ev.data.get("defender"):
-            out.append(Violation("ae_defender", "Area Effect is used instead of declaring a defender.",
-                                 rules.KW_AREA_EFFECT, False))
+            out.append(V.AE_DEFENDER("Area Effect is used instead of declaring a defender.", rules.KW_AREA_EFFECT))
         return out
     dfd = ev.data.get("defender")
     if not dfd:
-        return out + [Violation("no_defender", "Declare the enemy unit you attack.", rules.ATTACK, False)]
+        return out + [V.NO_DEFENDER("Declare the enemy unit you attack.", rules.ATTACK)]
     d = state["units"][dfd]
     if d["owner"] == ev.by or d["at"] != b["planet"]:
-        out.append(Violation("bad_defender", "The defender must be an enemy unit at the planet.", rules.ATTACK, False))
+        out.append(V.BAD_DEFENDER("The defender must be an enemy unit at the planet.", rules.ATTACK))
     return out
 
 
@@ -337,12 +332,11 @@ def check_warlord_retreat(state: dict, ev) -> list[Violation]:
     wl = warlord(state, ev.by)
     b = state["battle"]
     if wl["at"] != b["planet"]:
-        return [Violation("not_here", "Your warlord is not in this battle.", rules.WARLORD_RETREAT, False)]
+        return [V.NOT_HERE("Your warlord is not in this battle.", rules.WARLORD_RETREAT)]
     if not wl["ready"]:
-        return [Violation("exhausted", "Your warlord is exhausted.", rules.WARLORD_RETREAT)]
+        return [V.EXHAUSTED("Your warlord is exhausted.", rules.WARLORD_RETREAT)]
     if b["stage"] == "ranged" and not has_keyword(wl, "ranged"):
-        return [Violation("not_ranged", "In the ranged skirmish only a Ranged warlord could exhaust to attack.",
-                          rules.WARLORD_RETREAT)]
+        return [V.NOT_RANGED("In the ranged skirmish only a Ranged warlord could exhaust to attack.", rules.WARLORD_RETREAT)]
     return []
 
 
@@ -359,11 +353,11 @@ def check_retreat(state: dict, ev) -> list[Violation]:
     """At the end of a combat round each player, initiative first, has one opportunity to retreat units."""
     b = state.get("battle")
     if not b or b["stage"] != "retreat" or b["retreat_turn"] != ev.by:
-        return [out_of_step("It is not your retreat opportunity.", rules.COMBAT_ROUND_END)]
+        return [V.OUT_OF_STEP("It is not your retreat opportunity.", rules.COMBAT_ROUND_END)]
     if ev.type == "retreat":
         u = state["units"][ev.data["unit"]]
         if u["owner"] != ev.by or u["at"] != b["planet"]:
-            return [Violation("not_here", "Retreat one of your units in this battle.", rules.COMBAT_ROUND_END, False)]
+            return [V.NOT_HERE("Retreat one of your units in this battle.", rules.COMBAT_ROUND_END)]
     return []
 
 
@@ -388,9 +382,9 @@ def check_call_stalemate(state: dict, ev) -> list[Violation]:
     """A stalemate check is called at the beginning of a combat round."""
     b = state.get("battle")
     if not b or b["stage"] != "melee" or b["acted"] or b["passed"]:
-        return [out_of_step("Call a stalemate check at the beginning of a combat round.", rules.STALEMATE)]
+        return [V.OUT_OF_STEP("Call a stalemate check at the beginning of a combat round.", rules.STALEMATE)]
     if b.get("watch"):
-        return [out_of_step("A stalemate check is already running.", rules.STALEMATE)]
+        return [V.OUT_OF_STEP("A stalemate check is already running.", rules.STALEMATE)]
     return []
 
 
@@ -404,9 +398,9 @@ def check_battle_ability(state: dict, ev) -> list[Violation]:
     """Only the winner of the battle chooses whether to resolve the planet's Battle ability, and its target."""
     b = state.get("battle")
     if not b or b["stage"] != "won":
-        return [out_of_step("No battle has just been won.", rules.BATTLE_ABILITY)]
+        return [V.OUT_OF_STEP("No battle has just been won.", rules.BATTLE_ABILITY)]
     if b["winner"] != ev.by:
-        return [out_of_step("The winner of the battle decides.", rules.BATTLE_ABILITY)]
+        return [V.OUT_OF_STEP("The winner of the battle decides.", rules.BATTLE_ABILITY)]
     return abilities.check(state, ev, b["planet"])
 
 

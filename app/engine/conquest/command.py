@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ..core import Consequence, Violation
 from . import combat, rules, victory
+from . import violations as V
 from .board import dial_number, face_up, face_up_slots, planet_label, ready_units_at, seats, units_at, warlord
 
 
@@ -16,12 +17,11 @@ def start_phase(state: dict) -> list[Consequence]:
 def check_commit(state: dict, ev) -> list[Violation]:
     """Each player secretly selects a face-up planet on his command dial, once."""
     if state["step"].get("name") != "commit":
-        return [combat.out_of_step("Commit to a planet in the command phase.", rules.COMMIT)]
+        return [V.OUT_OF_STEP("Commit to a planet in the command phase.", rules.COMMIT)]
     if ev.by in state["step"]["dials"]:
-        return [combat.out_of_step("You have already committed this round.", rules.COMMIT)]
+        return [V.OUT_OF_STEP("You have already committed this round.", rules.COMMIT)]
     if ev.data["planet"] not in face_up_slots(state):
-        return [Violation("not_face_up", "The dial chooses one of the face-up planets in the line.", rules.COMMIT,
-                          False)]
+        return [V.NOT_FACE_UP("The dial chooses one of the face-up planets in the line.", rules.COMMIT)]
     return []
 
 
@@ -89,9 +89,9 @@ def check_take_bonus(state: dict, ev) -> list[Violation]:
     """The winner of the next command struggle (in line order) chooses his bonuses."""
     step = state["step"]
     if step.get("name") != "bonuses" or not step["queue"]:
-        return [combat.out_of_step("There is no command bonus to take now.", rules.STRUGGLE)]
+        return [V.OUT_OF_STEP("There is no command bonus to take now.", rules.STRUGGLE)]
     if step["queue"][0]["seat"] != ev.by:
-        return [combat.out_of_step("The other player won this command struggle.", rules.STRUGGLE)]
+        return [V.OUT_OF_STEP("The other player won this command struggle.", rules.STRUGGLE)]
     return []
 
 

@@ -5,6 +5,7 @@ from typing import Callable
 
 from ..core import Consequence, Violation
 from . import rules
+from . import violations as V
 from .board import initiative_order, other
 from .cards import hp_left
 
@@ -58,17 +59,15 @@ def check_shield(state: dict, ev) -> list[Violation]:
     pend = state["pending"][0]
     uid = ev.data["unit"]
     if pend.get("turn") != ev.by:
-        return [Violation("not_your_shield", "The other player has the shield opportunity now.", rules.SHIELDS, False)]
+        return [V.NOT_YOUR_SHIELD("The other player has the shield opportunity now.", rules.SHIELDS)]
     if uid not in pend["hits"] or state["units"][uid]["owner"] != ev.by:
-        return [Violation("not_damaged", "Shields only protect one of your units being dealt this damage.",
-                          rules.SHIELDS, False)]
+        return [V.NOT_DAMAGED("Shields only protect one of your units being dealt this damage.", rules.SHIELDS)]
     if uid in pend["shielded"]:
-        return [Violation("one_shield", "Only 1 shield card can be used each time a unit is dealt damage.",
-                          rules.SHIELDS)]
+        return [V.ONE_SHIELD("Only 1 shield card can be used each time a unit is dealt damage.", rules.SHIELDS)]
     if ev.by in pend["barred"]:
-        return [Violation("armorbane", "The attacker has Armorbane: no shields against it.", rules.KW_ARMORBANE)]
+        return [V.ARMORBANE("The attacker has Armorbane: no shields against it.", rules.KW_ARMORBANE)]
     if state["seats"][ev.by]["hand"] <= 0:
-        return [Violation("no_cards", "You have no cards in hand to discard as a shield.", rules.SHIELDS)]
+        return [V.NO_CARDS("You have no cards in hand to discard as a shield.", rules.SHIELDS)]
     return []
 
 
@@ -182,14 +181,13 @@ def check_assign_indirect(state: dict, ev) -> list[Violation]:
     """Indirect damage goes on the player's own units, never more than a unit's HP left."""
     pend = state["pending"][0]
     if ev.by != pend["seat"]:
-        return [Violation("not_yours", "The player dealt indirect damage assigns it.", rules.INDIRECT, False)]
+        return [V.NOT_YOURS("The player dealt indirect damage assigns it.", rules.INDIRECT)]
     room = indirect_room(state, pend)
     uid = ev.data["unit"]
     if uid not in room:
-        return [Violation("no_room", "That unit is not yours or cannot take more damage.", rules.INDIRECT, False)]
+        return [V.NO_ROOM("That unit is not yours or cannot take more damage.", rules.INDIRECT)]
     if ev.data["amount"] > min(room[uid], pend["remaining"]):
-        return [Violation("too_much", f"At most {min(room[uid], pend['remaining'])} more on that unit.",
-                          rules.INDIRECT, False)]
+        return [V.TOO_MUCH(f"At most {min(room[uid], pend['remaining'])} more on that unit.", rules.INDIRECT)]
     return []
 
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ..core import Consequence, Violation
 from . import command, combat, rules
+from . import violations as V
 from .board import controlled_cards, face_up_slots, new_id, other
 from .cards import has_keyword, is_relic, no_attachments_trait, norm_keywords
 
@@ -35,28 +36,26 @@ def placement_problems(state: dict, ev, card: dict, rule_for_army: str) -> list[
     out = []
     if card["type"] in ("army", "token"):
         if card["hp"] is None:
-            out.append(Violation("no_hp", "Enter the unit's HP.", rule_for_army, False))
+            out.append(V.NO_HP("Enter the unit's HP.", rule_for_army))
         planet = ev.data.get("planet")
         if ev.type == "deploy" and planet is None:
-            out.append(Violation("no_planet", "Army units are deployed at one of the face-up planets.", rule_for_army))
+            out.append(V.NO_PLANET("Army units are deployed at one of the face-up planets.", rule_for_army))
         elif planet is not None and planet not in face_up_slots(state):
-            out.append(Violation("not_face_up", "Units go to a face-up planet in the line.", rule_for_army, False))
+            out.append(V.NOT_FACE_UP("Units go to a face-up planet in the line.", rule_for_army))
     elif card["type"] == "attachment":
         host_id = ev.data.get("attach_to")
         # Attachments go on "another card, element, or area": a unit, or a support/attachment card.
         host = (state["units"].get(host_id) or state["cards"].get(host_id)) if host_id else None
         if host is None:
-            out.append(Violation("no_host", "Say which card the attachment goes on.", rules.DEPLOY_ATTACHMENT, False))
+            out.append(V.NO_HOST("Say which card the attachment goes on.", rules.DEPLOY_ATTACHMENT))
         else:
             barred = no_attachments_trait(host)
             if barred is None:
-                out.append(Violation("no_attachments", f"{host['name']} cannot have attachments.",
-                                     rules.KW_NO_ATTACHMENTS))
+                out.append(V.NO_ATTACHMENTS(f"{host['name']} cannot have attachments.", rules.KW_NO_ATTACHMENTS))
             elif barred and barred in [t.lower() for t in card["traits"]]:
-                out.append(Violation("no_attachments", f"{host['name']} cannot have {barred} attachments.",
-                                     rules.KW_NO_ATTACHMENTS))
+                out.append(V.NO_ATTACHMENTS(f"{host['name']} cannot have {barred} attachments.", rules.KW_NO_ATTACHMENTS))
     elif card["type"] == "event":
-        out.append(Violation("event_card", "Event cards are played with 'Use an action'.", rules.DEPLOY_EVENT, False))
+        out.append(V.EVENT_CARD("Event cards are played with 'Use an action'.", rules.DEPLOY_EVENT))
     return out
 
 
@@ -64,9 +63,9 @@ def play_restrictions(state: dict, seat: str, card: dict) -> list[Violation]:
     """Unique, Relic and Limited limits that apply to deploying or putting the card into play."""
     out = []
     if card["unique"] and _in_play_named(state, seat, card["name"]):
-        out.append(Violation("unique", f"You already have {card['name']} in play.", rules.UNIQUE))
+        out.append(V.UNIQUE(f"You already have {card['name']} in play.", rules.UNIQUE))
     if is_relic(card) and any(is_relic(c) for c in controlled_cards(state, seat)):
-        out.append(Violation("relic", "You already control a Relic.", rules.RELIC))
+        out.append(V.RELIC("You already control a Relic.", rules.RELIC))
     return out
 
 
@@ -76,31 +75,26 @@ def check_deploy(state: dict, ev) -> list[Violation]:
     seat = state["seats"][ev.by]
     step = state["step"]
     if card["type"] == "token":
-        return [Violation("token_from_hand", "Token units are put into play by abilities, not deployed.",
-                          rules.TOKENS, False)]
+        return [V.TOKEN_FROM_HAND("Token units are put into play by abilities, not deployed.", rules.TOKENS)]
     if state["phase"] == "deploy":
         if ev.by != step.get("turn"):
-            return [combat.out_of_step("It is the other player's deployment turn.", rules.DEPLOY)]
+            return [V.OUT_OF_STEP("It is the other player's deployment turn.", rules.DEPLOY)]
     elif state["phase"] == "combat" and has_keyword(card, "ambush"):
         if not combat.in_battle_turn(state, ev.by) or state["pending"]:
-            return [combat.out_of_step("Ambush cards are deployed as an action on your combat turn.",
-                                       rules.KW_AMBUSH)]
+            return [V.OUT_OF_STEP("Ambush cards are deployed as an action on your combat turn.", rules.KW_AMBUSH)]
     else:
-        return [combat.out_of_step("Cards are deployed in the deploy phase (Ambush: in the combat phase).",
-                                   rules.DEPLOY)]
+        return [V.OUT_OF_STEP("Cards are deployed in the deploy phase (Ambush: in the combat phase).", rules.DEPLOY)]
     out = placement_problems(state, ev, card, rules.DEPLOY_ARMY)
     if card["type"] != "army" and ev.data.get("planet") is not None:
-        out.append(Violation("planet_for_unit", "Only army units are deployed at a planet.", rules.DEPLOY, False))
+        out.append(V.PLANET_FOR_UNIT("Only army units are deployed at a planet.", rules.DEPLOY))
     if card["type"] != "attachment" and ev.data.get("attach_to"):
-        out.append(Violation("not_attachment", "Only attachments are attached.", rules.DEPLOY_ATTACHMENT, False))
+        out.append(V.NOT_ATTACHMENT("Only attachments are attached.", rules.DEPLOY_ATTACHMENT))
     if seat["hand"] <= 0:
-        out.append(Violation("empty_hand", "You have no cards in hand.", rules.DEPLOY))
+        out.append(V.EMPTY_HAND("You have no cards in hand.", rules.DEPLOY))
     if card["cost"] > seat["resources"]:
-        out.append(Violation("cost", f"{card['name']} costs {card['cost']}; you have {seat['resources']} resources.",
-                             rules.DEPLOY_COST))
+        out.append(V.COST(f"{card['name']} costs {card['cost']}; you have {seat['resources']} resources.", rules.DEPLOY_COST))
     if has_keyword(card, "limited") and seat.get("limited_round") == state["round"]:
-        out.append(Violation("limited", "You already deployed or played a Limited card this round.",
-                             rules.KW_LIMITED))
+        out.append(V.LIMITED("You already deployed or played a Limited card this round.", rules.KW_LIMITED))
     return out + play_restrictions(state, ev.by, card)
 
 
@@ -157,7 +151,7 @@ def check_pass(state: dict, ev) -> list[Violation]:
     """Pass: in the deploy phase for the rest of the phase; in a battle for this skirmish or round."""
     if state["phase"] == "deploy":
         if state["step"].get("turn") != ev.by:
-            return [combat.out_of_step("It is the other player's deployment turn.", rules.DEPLOY)]
+            return [V.OUT_OF_STEP("It is the other player's deployment turn.", rules.DEPLOY)]
         return []
     return combat.check_pass(state, ev)
 
@@ -175,17 +169,17 @@ def check_action(state: dict, ev) -> list[Violation]:
     seat = state["seats"][ev.by]
     if state["phase"] == "deploy":
         if state["step"].get("turn") != ev.by:
-            return [combat.out_of_step("It is the other player's deployment turn.", rules.DEPLOY)]
+            return [V.OUT_OF_STEP("It is the other player's deployment turn.", rules.DEPLOY)]
     elif not combat.in_battle_turn(state, ev.by):
-        return [Violation("no_action_window", "Actions are used on your deployment or combat turn.", rules.ACTIONS)]
+        return [V.NO_ACTION_WINDOW("Actions are used on your deployment or combat turn.", rules.ACTIONS)]
     out = []
     cost = ev.data.get("cost") or 0
     if cost > seat["resources"]:
-        out.append(Violation("cost", f"That costs {cost}; you have {seat['resources']} resources.", rules.DEPLOY_COST))
+        out.append(V.COST(f"That costs {cost}; you have {seat['resources']} resources.", rules.DEPLOY_COST))
     if ev.data.get("from_hand") and seat["hand"] <= 0:
-        out.append(Violation("empty_hand", "You have no cards in hand.", rules.DEPLOY_EVENT))
+        out.append(V.EMPTY_HAND("You have no cards in hand.", rules.DEPLOY_EVENT))
     if ev.data.get("limited") and seat.get("limited_round") == state["round"]:
-        out.append(Violation("limited", "You already deployed or played a Limited card this round.", rules.KW_LIMITED))
+        out.append(V.LIMITED("You already deployed or played a Limited card this round.", rules.KW_LIMITED))
     return out
 
 

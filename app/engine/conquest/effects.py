@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ..core import Consequence, Violation
 from . import combat, damage, rules, victory
+from . import violations as V
 from .board import face_up_slots
 from .cards import hp_left, norm_keywords
 from .deploy import card_record, enter_play, placement_problems, play_restrictions, token_count, TOKEN_LIMIT
@@ -16,12 +17,12 @@ def check_put_into_play(state: dict, ev) -> list[Violation]:
     """Put into play: no cost, but the deployment rules (unique, Relic, placement) still apply."""
     card = card_record(ev.data["card"])
     if card["type"] == "event":
-        return [Violation("event_card", "Event cards are not put into play.", rules.DEPLOY_EVENT, False)]
+        return [V.EVENT_CARD("Event cards are not put into play.", rules.DEPLOY_EVENT)]
     out = placement_problems(state, ev, card, rules.DEPLOY_ARMY) + play_restrictions(state, ev.by, card)
     if card["type"] == "token" and token_count(state, card["name"]) >= TOKEN_LIMIT:
-        out.append(Violation("token_limit", f"No more than {TOKEN_LIMIT} {card['name']} tokens in play.", rules.TOKENS))
+        out.append(V.TOKEN_LIMIT(f"No more than {TOKEN_LIMIT} {card['name']} tokens in play.", rules.TOKENS))
     if card["type"] not in ("army", "token") and ev.data.get("planet") is not None:
-        out.append(Violation("planet_for_unit", "Only units go to a planet.", rules.DEPLOY, False))
+        out.append(V.PLANET_FOR_UNIT("Only units go to a planet.", rules.DEPLOY))
     return out
 
 
@@ -44,7 +45,7 @@ def apply_deal_damage(state: dict, ev) -> list[Consequence]:
 def check_indirect(state: dict, ev) -> list[Violation]:
     """Indirect damage is dealt to a player who has units."""
     if not any(u["owner"] == ev.data["seat"] for u in state["units"].values()):
-        return [Violation("no_units", "That player has no units.", rules.INDIRECT, False)]
+        return [V.NO_UNITS("That player has no units.", rules.INDIRECT)]
     return []
 
 
@@ -79,7 +80,7 @@ def check_move(state: dict, ev) -> list[Violation]:
     """Units move to a face-up planet in the line, or to HQ."""
     slot = ev.data.get("planet")
     if slot is not None and slot not in face_up_slots(state):
-        return [Violation("not_face_up", "Units can only be at face-up planets in the line.", rules.CARD_TEXT, False)]
+        return [V.NOT_FACE_UP("Units can only be at face-up planets in the line.", rules.CARD_TEXT)]
     return []
 
 
@@ -120,7 +121,7 @@ def apply_modify(state: dict, ev) -> list[Consequence]:
 def check_resources(state: dict, ev) -> list[Violation]:
     """A resource pool never goes below 0."""
     if state["seats"][ev.by]["resources"] + ev.data["amount"] < 0:
-        return [Violation("not_enough", "You do not have that many resources.", rules.DEPLOY_COST, False)]
+        return [V.NOT_ENOUGH("You do not have that many resources.", rules.DEPLOY_COST)]
     return []
 
 
@@ -136,7 +137,7 @@ def check_cards(state: dict, ev) -> list[Violation]:
     s = state["seats"][ev.by]
     for key in ("hand", "deck", "discard"):
         if s[key] + (ev.data.get(key) or 0) < 0:
-            return [Violation("not_enough", f"Your {key} would go below 0.", rules.CARD_TEXT, False)]
+            return [V.NOT_ENOUGH(f"Your {key} would go below 0.", rules.CARD_TEXT)]
     return []
 
 

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from ..core import Consequence, Violation
 from . import deploy, rules, victory
+from . import violations as V
 from .board import face_up, other, seats
-from .combat import out_of_step
 from .opening import unseen_planets
 
 DRAW = 2       # "Each player draws 2 cards."
@@ -19,16 +19,15 @@ def face_down(state: dict) -> list[dict]:
 def check_headquarters(state: dict, ev) -> list[Violation]:
     """The headquarters phase follows the last battle; the next face-down planet must be named."""
     if state["step"].get("name") != "headquarters":
-        return [out_of_step("The headquarters phase comes after the combat phase.", rules.HEADQUARTERS)]
+        return [V.OUT_OF_STEP("The headquarters phase comes after the combat phase.", rules.HEADQUARTERS)]
     name = ev.data.get("reveal")
     if face_down(state):
         if not name:
-            return [Violation("reveal_needed", "Name the planet turned face up.", rules.HEADQUARTERS, False)]
+            return [V.REVEAL_NEEDED("Name the planet turned face up.", rules.HEADQUARTERS)]
         if name not in unseen_planets(state):
-            return [Violation("bad_planet", "That planet is not one of the unseen planet cards.",
-                              rules.HEADQUARTERS, False)]
+            return [V.BAD_PLANET("That planet is not one of the unseen planet cards.", rules.HEADQUARTERS)]
     elif name:
-        return [Violation("no_planet_left", "No face-down planet remains.", rules.HEADQUARTERS, False)]
+        return [V.NO_PLANET_LEFT("No face-down planet remains.", rules.HEADQUARTERS)]
     return []
 
 

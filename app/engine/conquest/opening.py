@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from ..core import Consequence, Violation
 from . import deploy, rules
+from . import violations as V
 from .board import seats
-from .combat import out_of_step
 from .setup import FACE_UP_AT_START
 
 
@@ -17,9 +17,9 @@ def unseen_planets(state: dict) -> list[str]:
 def check_initiative(state: dict, ev) -> list[Violation]:
     """The initiative token is given once, at setup."""
     if state["step"].get("name") != "initiative":
-        return [out_of_step("The initiative token was already given.", rules.SETUP_INITIATIVE)]
+        return [V.OUT_OF_STEP("The initiative token was already given.", rules.SETUP_INITIATIVE)]
     if ev.data["seat"] not in state["seats"]:
-        return [Violation("unknown_seat", "Give the token to one of the two players.", rules.SETUP_INITIATIVE, False)]
+        return [V.UNKNOWN_SEAT("Give the token to one of the two players.", rules.SETUP_INITIATIVE)]
     return []
 
 
@@ -34,12 +34,11 @@ def apply_initiative(state: dict, ev) -> list[Consequence]:
 def check_reveal(state: dict, ev) -> list[Violation]:
     """The initiative player turns the first 5 planets face up, starting furthest to his left."""
     if state["step"].get("name") != "reveal":
-        return [out_of_step("Planets are revealed at setup and in the headquarters phase.", rules.SETUP_PLANETS)]
+        return [V.OUT_OF_STEP("Planets are revealed at setup and in the headquarters phase.", rules.SETUP_PLANETS)]
     if ev.by != state["step"]["seat"]:
-        return [out_of_step("The player with the initiative turns the planets face up.", rules.SETUP_PLANETS)]
+        return [V.OUT_OF_STEP("The player with the initiative turns the planets face up.", rules.SETUP_PLANETS)]
     if ev.data["planet"] not in unseen_planets(state):
-        return [Violation("bad_planet", "That planet is not one of the unseen planet cards.", rules.SETUP_PLANETS,
-                          False)]
+        return [V.BAD_PLANET("That planet is not one of the unseen planet cards.", rules.SETUP_PLANETS)]
     return []
 
 
@@ -59,9 +58,9 @@ def apply_reveal(state: dict, ev) -> list[Consequence]:
 def check_mulligan(state: dict, ev) -> list[Violation]:
     """Each player may take one mulligan after drawing the starting hand."""
     if state["step"].get("name") != "mulligan":
-        return [out_of_step("Mulligans are taken at setup, after the planets.", rules.MULLIGAN)]
+        return [V.OUT_OF_STEP("Mulligans are taken at setup, after the planets.", rules.MULLIGAN)]
     if ev.by in state["step"]["decided"]:
-        return [Violation("one_mulligan", "You must keep your second hand.", rules.MULLIGAN, False)]
+        return [V.ONE_MULLIGAN("You must keep your second hand.", rules.MULLIGAN)]
     return []
 
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 import copy
 import json
 
-from ..core import Advice, Consequence, Event, Handler, Ruleset, Violation, structural
+from ..core import Advice, Consequence, Event, Handler, Ruleset, Violation
 from . import combat, command, damage, deploy, effects, headquarters, opening, rules, suggest, victory
+from . import violations as V
 from .catalogue import EFFECT_TYPES, event_types
 from .setup import new_game
 
@@ -56,6 +57,7 @@ class ConquestRuleset(Ruleset):
     id = "conquest/core"
     title = "Warhammer 40,000: Conquest"
     handlers = HANDLERS
+    codes = V.CODES
     folds_in_place = True  # apply_event keeps no reference to an event's data in the state
 
     def event_types(self) -> list[dict]:
@@ -75,27 +77,27 @@ class ConquestRuleset(Ruleset):
             known = ref in state["units"] or (event.type in CARD_OK and key == "unit" and ref in state["cards"]) \
                 or (key == "attach_to" and ref in state["cards"])
             if not known:
-                return [structural("unknown_unit", f"There is no card '{ref}' in play.")]
+                return [V.UNKNOWN_UNIT(f"There is no card '{ref}' in play.")]
         return []
 
     def check_event(self, state: dict, event: Event) -> list[Violation]:
         """Phase, prompt and turn checks first, then the event's own rules."""
         if state.get("result"):
-            return [Violation("game_over", "The game is over.", state["result"]["rule"], False)]
+            return [V.GAME_OVER("The game is over.", state["result"]["rule"])]
         if state["pending"]:
             pend = state["pending"][0]
             if event.type not in PROMPT_ANSWERS[pend["kind"]]:
-                return [combat.out_of_step(_prompt_text(state, pend), _prompt_rule(pend))]
+                return [V.OUT_OF_STEP(_prompt_text(state, pend), _prompt_rule(pend))]
             if pend["kind"] == "bloodied_stats" and event.by != pend["seat"]:
-                return [combat.out_of_step("The warlord's owner enters its bloodied numbers.", rules.DAMAGED_UNITS)]
+                return [V.OUT_OF_STEP("The warlord's owner enters its bloodied numbers.", rules.DAMAGED_UNITS)]
         elif event.type in {t for answers in PROMPT_ANSWERS.values() for t in answers}:
-            return [combat.out_of_step("Nothing is waiting for that now.", rules.DAMAGE)]
+            return [V.OUT_OF_STEP("Nothing is waiting for that now.", rules.DAMAGE)]
         if state["phase"] == "setup" and event.type not in SETUP_EVENTS:
-            return [combat.out_of_step("Finish the setup first.", rules.SETUP)]
+            return [V.OUT_OF_STEP("Finish the setup first.", rules.SETUP)]
         if event.type in ("mobile_move", "mobile_done") and state["step"].get("name") != "mobile":
-            return [combat.out_of_step("Mobile moves happen as the combat phase begins.", rules.KW_MOBILE)]
+            return [V.OUT_OF_STEP("Mobile moves happen as the combat phase begins.", rules.KW_MOBILE)]
         if event.type == "mobile_done" and state["step"].get("turn") != event.by:
-            return [combat.out_of_step("The other player is resolving his Mobile units.", rules.KW_MOBILE)]
+            return [V.OUT_OF_STEP("The other player is resolving his Mobile units.", rules.KW_MOBILE)]
         return super().check_event(state, event)
 
     def copy_state(self, state: dict) -> dict:

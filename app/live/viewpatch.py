@@ -6,13 +6,16 @@ sends {seq, seat, base, patch} when the seat's previous view (seq - 1) went out 
 phone applies the patch to the view it holds (static/js/viewpatch.js does the same as `apply`). A phone
 whose view is not `base` asks for a full one (`sync`); a whole view is sent when there is no base.
 
-A patch is a list of operations on nested objects: [path, value] sets path to value, [path] removes it.
-A path is a list of object keys ([] is the whole view); lists are replaced whole (they are short in a view),
-and so is an object whose keys changed order.
+A patch is a list of operations on nested objects: [path, value] sets path to value, [path] removes it, and
+[path, refs, items] makes the list at path anew: each ref is the index of an item of the old list to keep, or -1
+for the next of `items` (the suggestions change a few entries at a time, and most stay). A path is a list of
+object keys ([] is the whole view). An object whose keys changed order is set whole.
 """
 from __future__ import annotations
 
 from collections import OrderedDict
+
+from . import fastjson
 
 MAX_OPS = 400  # beyond this, a patch saves little over the whole view: send the view
 
@@ -40,13 +43,36 @@ def _diff(old: dict, new: dict, path: list, ops: list) -> None:
             continue
         if type(before) is dict and type(value) is dict:
             _diff(before, value, [*path, key], ops)
+        elif type(before) is list and type(value) is list:
+            op = _list_op([*path, key], before, value)
+            if op:
+                ops.append(op)
         elif before != value or type(before) is not type(value):
-            # (Inside lists Python's == takes 1 for True; tests/live/test_viewpatch.py checks, over played
-            # games of every ruleset, that the patched view encodes to the same bytes as the new one.)
             ops.append([[*path, key], value])
     for key in old:
         if key not in new:
             ops.append([[*path, key]])
+
+
+def _list_op(path: list, old: list, new: list) -> list | None:
+    """The operation that makes `new` from `old` (None when they are the same): the old items kept by index,
+    the others sent, or the whole list when most of it is new. Items are compared as JSON text, so 1 and True,
+    which Python's == takes for equal, are told apart."""
+    if len(new) < 4:
+        same = len(old) == len(new) and all(fastjson.dumps(a) == fastjson.dumps(b) for a, b in zip(old, new))
+        return None if same else [path, new]
+    index: dict = {}
+    for i, item in enumerate(old):
+        index.setdefault(fastjson.dumps(item), i)
+    refs, items = [], []
+    for item in new:
+        i = index.get(fastjson.dumps(item))
+        refs.append(-1 if i is None else i)
+        if i is None:
+            items.append(item)
+    if not items and refs == list(range(len(old))):
+        return None
+    return [path, refs, items] if 2 * len(items) <= len(new) else [path, new]
 
 
 def apply(base: dict, ops: list[list]) -> dict:
@@ -64,6 +90,9 @@ def apply(base: dict, ops: list[list]) -> dict:
             node = node[key]
         if len(op) == 1:
             node.pop(path[-1], None)
+        elif len(op) == 3:
+            old, items = node.get(path[-1]) or [], iter(op[2])
+            node[path[-1]] = [old[ref] if ref >= 0 else next(items) for ref in op[1]]
         else:
             node[path[-1]] = op[1]
     return root

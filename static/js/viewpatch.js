@@ -1,7 +1,8 @@
 // A seat's `view` frames after the first come as changes (app/live/viewpatch.py): {seq, seat, base, patch}.
-// Each operation is [path, value] (set) or [path] (remove); a path is a list of object keys ([] is the whole
-// view). The view held is never changed in place: objects along each path are copied, so earlier views stay
-// as they were.
+// Each operation is [path, value] (set), [path] (remove) or [path, refs, items] (the list at path anew: each
+// ref is the index of an old item kept, or -1 for the next of items); a path is a list of object keys ([] is
+// the whole view). The view held is never changed in place: objects along each path are copied, so earlier
+// views stay as they were.
 
 /**
  * The view `base` with `ops` applied.
@@ -22,7 +23,11 @@ export function applyPatch(base, ops) {
     }
     const last = path[path.length - 1];
     if (op.length === 1) delete node[last];
-    else node[last] = op[1];
+    else if (op.length === 3) {
+      const old = node[last] || [];
+      let next = 0;
+      node[last] = op[1].map((ref) => (ref >= 0 ? old[ref] : op[2][next++]));
+    } else node[last] = op[1];
   }
   return root;
 }

@@ -14,7 +14,7 @@ from app.service import GameService
 from tests.engine.play import SETUPS, play_random
 
 json_values = st.recursive(st.none() | st.booleans() | st.integers(-3, 3) | st.text(max_size=3),
-                           lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=2), inner,
+                           lambda inner: st.lists(inner, max_size=6) | st.dictionaries(st.text(max_size=2), inner,
                                                                                       max_size=4), max_leaves=20)
 json_objects = st.dictionaries(st.text(max_size=2), json_values, max_size=5)
 
@@ -42,6 +42,16 @@ def test_consecutive_views_of_played_games_patch_exactly(rid):
                 assert fastjson.dumps(apply(before, ops)) == fastjson.dumps(view), (rid, seat, seq)
                 assert len(fastjson.dumps(ops)) < len(fastjson.dumps(view))
             before = view
+
+
+def test_a_list_keeps_the_items_that_stay_and_sends_only_the_new_ones():
+    old = {"s": [{"a": 1}, {"b": 2}, {"c": 3}, {"d": 4}, {"e": 5}]}
+    new = {"s": [{"b": 2}, {"a": 1}, {"x": True}, {"d": 4}, {"e": 5}]}
+    (op,) = diff(old, new)
+    assert op == [["s"], [1, 0, -1, 3, 4], [{"x": True}]]
+    assert apply(old, [op]) == new
+    assert diff({"s": [1, 1, 2, 3]}, {"s": [True, 1, 2, 3]}) == [[["s"], [-1, 0, 2, 3], [True]]]
+    assert diff({"s": [0]}, {"s": [False]}) == [[["s"], [False]]]   # 0 == False in Python, not in JSON
 
 
 def test_a_frame_is_a_patch_only_on_the_previous_seq_of_the_same_room():

@@ -78,7 +78,6 @@ def _both(first, second):
 def create_app(config: Mapping[str, Any] | Config | None = None):
     """Build the Flask app: config (environment + overrides), event store, game service, REST and /live."""
 
-
     cfg = config if isinstance(config, Config) else Config.from_env().updated(config)
     cfg.require_optional_parts()
     # instance/ sits next to the app package (Flask's default), wherever the server is started from.

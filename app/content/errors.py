@@ -67,7 +67,6 @@ def describe_errors(err: ValidationError, data: Any, root_kind: str = "record") 
     return out
 
 
-
 def invalid_file(rel: str, err: ValidationError, data: Any, root_kind: str = "record") -> ContentError:
     """The error of a content file that failed its schema: one line per problem, naming the record and the field."""
     lines = [f"{rel}: {p['record']}, field {p['field']}: {p['message']}" for p in describe_errors(err, data, root_kind)]

@@ -28,7 +28,6 @@ def rules_record(ruleset_id: str) -> dict:
     return {"ruleset": ruleset_id, "version": registry.rules_version(ruleset_id), "app": app_version}
 
 
-
 class Creating(Access):
     """POST /api/games: new games (and a match's next game), stored with a token per seat."""
 

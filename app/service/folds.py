@@ -67,7 +67,6 @@ class Folded:
         return Folded(self.game, self.rs, self.records + records, state, inert, ids)
 
 
-
 class GameLogs:
     """The games of an EventStore and their folded logs (cached); what every part of the service reads."""
 
@@ -136,7 +135,6 @@ class GameLogs:
                 entry["warband_name"] = s["warband_name"]   # the content's name ("Garrek's Reavers"), not its id
             out.append(entry)
         return out
-
 
     def _fold_all(self, rs: Ruleset, game: dict, records: list[dict]) -> LogFold:
         try:

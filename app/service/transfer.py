@@ -54,7 +54,6 @@ class _Deadline:
         return timed
 
 
-
 class Transfer(Creating):
     """GET /api/games/<id>/export and POST /api/games/import (bounded in size and replay time)."""
 

@@ -54,7 +54,6 @@ class Library:
         return self.get("underworlds", "decks", did)
 
 
-
 def _load_file(path: Path, game: str, kind: str, rel: str) -> dict:
     raw = files.read_yaml(path, rel)
     if not isinstance(raw, dict):
@@ -175,7 +174,6 @@ def _cached(root: str) -> Library:
         if cache is not None:
             _to_cache(lib, cache)
     return lib
-
 
 
 def load() -> Library:

@@ -156,7 +156,6 @@ def choose_printing(warband: dict, ruleset_id: str, wanted: str | None = None) -
     return offered[0]
 
 
-
 def no_printing(warband: dict, wanted: str | None) -> str:
     """Why a seat cannot play this warband's cards as asked, and what it can do instead."""
     ids = ", ".join(p["id"] for p in warband["printings"])

@@ -1,0 +1,93 @@
+"""Creating an event and handing out its links (organiser, scorekeeper, judge, table device, public)."""
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from app.content.underworlds import library
+from app.content.underworlds import setup as underworlds_setup
+from app.engine.core import SetupError
+from app.service import ApiError
+from app.service.tokens import new_token
+from app.store import DuplicateKey
+
+from . import model
+from .eventlog import EventLog, Member
+from .schemas import CreateEventSchema, LinkSchema, NewLinkSchema
+
+
+class Links(EventLog):
+    """POST /api/events and its links; tokens are shown once and stored as hashes."""
+
+    def create(self, raw: Any, base_url: str) -> dict:
+        """POST /api/events: the event and its organiser link (the token is shown once, stored as a hash)."""
+        setup = self.load(CreateEventSchema(), raw)
+        setup["date"] = setup["date"].isoformat()
+        setup["seed"] = secrets.token_hex(8)
+        if setup.get("card_list"):
+            setup.update(self._card_list(setup))
+        token, token_hash = new_token()
+        for _ in range(5):
+            tid = secrets.token_urlsafe(9)
+            try:
+                self._storage(self.store.create_tournament, tid, setup, [(token_hash, "organiser", "")])
+            except DuplicateKey:
+                continue
+            return {"id": tid, "name": setup["name"], "organiser_token": token,
+                    "links": {"organiser": self.link(base_url, tid, token), "public": self.public_link(base_url, tid)}}
+        raise ApiError(503, "busy", "Could not create the event; try again.")
+
+    def _card_list(self, setup: dict) -> dict:
+        """The organiser's saved card list checked against the event's format: its name and date for the event."""
+        if setup["ruleset"] != "underworlds/deathgorge":
+            raise ApiError(400, "invalid", "An organiser's card list is for the current rules' formats.",
+                           fields={"card_list": "Only for the current rules (Championship, Nemesis)."})
+        try:
+            saved = underworlds_setup.card_list(library.load(), setup["format"], setup["card_list"], self._saved)
+        except SetupError as exc:
+            raise ApiError(422, "bad_card_list", exc.message, fields={"card_list": exc.message}) from exc
+        return {"card_list_name": saved.get("name"), "card_list_as_of": saved.get("as_of")}
+
+    @staticmethod
+    def link(base_url: str, tid: str, token: str) -> str:
+        """A private role link: the token rides in the fragment, so it never reaches server logs."""
+        return f"{base_url.rstrip('/')}/event/{tid}#t={token}"
+
+    @staticmethod
+    def public_link(base_url: str, tid: str) -> str:
+        """The public page of pairings and standings."""
+        return f"{base_url.rstrip('/')}/event/{tid}/public"
+
+    def make_link(self, member: Member, raw: Any, base_url: str) -> dict:
+        """POST /api/events/<id>/links (organiser): a scorekeeper, judge or table-device link."""
+        if member.role != "organiser":
+            raise ApiError(403, "organiser_only", "Only the organiser hands out scorekeeper, judge and table links.")
+        body = self.load(LinkSchema(), raw)
+        subject = str(body["table"]) if body["role"] == "table" else body["name"].strip()
+        token, token_hash = new_token()
+        self._storage(self.store.add_tournament_token, member.event_id, token_hash, body["role"], subject)
+        return {"role": body["role"], "subject": subject, "token": token,
+                "link": self.link(base_url, member.event_id, token)}
+
+    def new_link(self, member: Member, raw: Any, base_url: str) -> dict:
+        """POST /api/events/<id>/links/new (organiser): a lost link replaced; the old one stops working, logged."""
+        if member.role != "organiser":
+            raise ApiError(403, "organiser_only", "Only the organiser replaces a lost link.")
+        body = self.load(NewLinkSchema(), raw)
+        role = body["role"]
+        subject = {"player": body["player"], "table": str(body["table"])}.get(role, (body["name"] or "").strip())
+        refusal = model.check(self.folded(member.event_id).state, {"type": "new_link", "data": {"role": role, "subject": subject}})
+        if refusal is not None:
+            raise ApiError(refusal.status, refusal.code, refusal.message)
+        token, token_hash = new_token()
+        replaced = self._storage(self.store.replace_tournament_tokens, member.event_id, role, subject, token_hash)
+        if not replaced:
+            who = f"table {subject}'s device" if role == "table" else f"{role} {subject!r}"
+            raise ApiError(404, "no_such_link", f"This event has no link for {who}; make one on Links.")
+        self._append(member, "new_link", {"role": role, "subject": subject}, body["id"])
+        return {"role": role, "subject": subject, "token": token, "replaced": replaced,
+                "link": self.link(base_url, member.event_id, token)}
+
+    def _saved(self, kind: str, cid: str):
+        """A player's or organiser's saved content record (custom warband, deck, card list), or None."""
+        return self._storage(self.store.get_custom, kind, cid)

@@ -1,0 +1,124 @@
+"""Results: a tracked game's outcome (or a best-of-three match's) as the table's result, confirmations, flags,
+results the scorekeeper enters, and judges' rulings."""
+from __future__ import annotations
+
+from typing import Any
+
+from app.service import ApiError
+
+from . import model
+from .eventlog import Member
+from .rounds import Rounds
+from .schemas import NoteSchema, ResultSchema, RulingSchema
+
+
+class Results(Rounds):
+    """Each table's result, from the game the app tracked or as entered."""
+
+    def outcome_result(self, table: dict) -> dict:
+        """The result of a tracked table's game from its outcome (409 while it is still being played).
+
+        A best-of-three table follows the match's linked games (`match_game` entries): its result is
+        the last game's match status once the match is over (winner, games won, glory over the games),
+        with each game listed.
+        """
+        if not table.get("game"):
+            raise ApiError(409, "not_tracked", "This table's game is not tracked; the scorekeeper enters its result.")
+        seats = dict(zip(("p1", "p2"), table["players"]))
+        folded = self.games.folded(table["game"])
+        outcome = folded.rs.outcome(folded.state)
+        if outcome is None:
+            raise ApiError(409, "game_not_over", "The game is not over yet; confirm its result when it ends.")
+        if self.folded_setup_best_of(table) == 3:
+            return self._match_result(table, outcome, seats)
+        winners = outcome.get("winners") or []
+        winner = None if outcome.get("draw") or len(winners) != 1 else seats.get(winners[0])
+        return {"winner": winner, "glory": self._by_player(outcome.get("glory"), seats)}
+
+    @staticmethod
+    def _by_player(per_seat: dict | None, seats: dict) -> dict:
+        out = {seats[s]: int(v) for s, v in (per_seat or {}).items() if s in seats}
+        for p in seats.values():
+            out.setdefault(p, 0)
+        return out
+
+    def _match_result(self, table: dict, outcome: dict, seats: dict) -> dict:
+        status = outcome.get("match")
+        if status is None:
+            raise ApiError(409, "not_a_match", "This table's game is not part of a matched-play match; "
+                                               "the scorekeeper enters its result.")
+        if not status["over"]:
+            raise ApiError(409, "match_not_over", f"The match goes on (game {status['next_game'] or 3} next); "
+                                                  "confirm its result when the match is over.")
+        games = []
+        for n, gid in enumerate(table.get("games") or [table["game"]], start=1):
+            played = self.games.folded(gid)
+            done = played.rs.outcome(played.state) or {}
+            winners = done.get("winners") or []
+            games.append({"game": n, "id": gid,
+                          "winner": None if done.get("draw") or len(winners) != 1 else seats.get(winners[0]),
+                          "glory": self._by_player(done.get("glory"), seats)})
+        return {"winner": None if status["draw"] else seats.get(status["winner"]),
+                "glory": self._by_player(status["glory"], seats),
+                "games_won": self._by_player(status["wins"], seats),
+                "decided_by": status["decided_by"], "games": games}
+
+    def follow_match(self, game_id: str) -> dict | None:
+        """A new game that follows an event table's game in its match: the table follows it (a log entry).
+
+        None when the game is not the next game of an event's match.
+        """
+        meta = self.games.game(game_id).get("meta") or {}
+        if not meta.get("event") or not meta.get("follows"):
+            return None
+        joined = self.games.game(game_id)
+        ev = self.folded(meta["event"])
+        table = model.table_of(ev.state, meta["round"], meta["table"])
+        by = dict(zip(("p1", "p2"), table["players"] if table else [])).get(meta.get("follows_seat"), meta.get("follows_seat"))
+        member = Member(meta["event"], "game", by or "")
+        return self._append(member, "match_game", {"round": meta["round"], "table": meta["table"], "game": game_id,
+                                                   "join_code": joined["join_code"], "follows": meta["follows"]},
+                            f"match-{game_id}")
+
+    def folded_setup_best_of(self, table: dict) -> int:
+        """Games per match of the event a table belongs to (1 or 3)."""
+        meta = (self.games.game(table["game"]).get("meta") or {}) if table.get("game") else {}
+        event = meta.get("event")
+        return self.folded(event).row["setup"]["best_of"] if event else 1
+
+    def confirm(self, member: Member, round_no: int, table_no: int, raw: Any) -> dict:
+        """One tap: the caller signs off the tracked game's outcome as the table's result."""
+        body = self.load(NoteSchema(), raw if raw is not None else {})
+        ev = self.folded(member.event_id)
+        table = model.table_of(ev.state, round_no, table_no)
+        if table is None:
+            raise ApiError(404, "no_such_table", f"Round {round_no} has no table {table_no}.")
+        by = self._table_voice(member, round_no, table_no)
+        result = self.outcome_result(table)
+        return self._append(member, "confirm", {"round": round_no, "table": table_no, "by": by, "result": result},
+                            body["id"])
+
+    def flag(self, member: Member, round_no: int, table_no: int, raw: Any) -> dict:
+        """A judge (the referee of any table) flags a tracked table's game with a reason: disputed until settled."""
+        body = self.load(NoteSchema(), raw if raw is not None else {})
+        reason = (body["reason"] or "").strip()
+        return self._append(member, "flag", {"round": round_no, "table": table_no, "by": member.actor, "reason": reason},
+                            body["id"])
+
+    def enter_result(self, member: Member, round_no: int, table_no: int, raw: Any) -> dict:
+        """The scorekeeper (or a judge settling a dispute) enters or corrects a result, with a reason for a correction."""
+        body = self.load(ResultSchema(), raw)
+        result = {"winner": body["winner"], "glory": body["glory"]}
+        if body["games_won"] is not None:
+            result["games_won"] = body["games_won"]
+        return self._append(member, "result", {"round": round_no, "table": table_no, "result": result,
+                                               "reason": body["reason"].strip(), "source": member.role}, body["id"])
+
+    def ruling(self, member: Member, raw: Any) -> dict:
+        """A judge's ruling in the event's rulings log."""
+        body = self.load(RulingSchema(), raw)
+        data = {k: body[k] for k in ("round", "table", "question", "answer", "rule")}
+        if (data["round"] is None) != (data["table"] is None):
+            raise ApiError(400, "invalid", "A ruling at a table names both its round and its table.",
+                           fields={"table": "Give round and table together, or neither."})
+        return self._append(member, "ruling", data, body["id"])

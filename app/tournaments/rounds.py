@@ -1,0 +1,129 @@
+"""Rounds: pairing, the round's entries (swaps, modes, clock, disputes), publishing its tables' games, and a seat in
+a table's game."""
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+from app.engine.underworlds.editions import matched_play
+from app.service import ApiError
+from app.service.tokens import new_token
+
+from . import model, tables
+from .eventlog import EventLog, Member, now_stamp
+from .schemas import NoteSchema
+
+
+class Rounds(EventLog):
+    """Each round from its pairing to its published tables; the tables' games are created through the GameService."""
+
+    def pair(self, member: Member, round_no: int) -> dict:
+        """Propose the round's pairings (a draft the organiser may swap before publishing)."""
+        ev = self.folded(member.event_id)
+        pairing = tables.propose(ev.state, round_no, ev.row["setup"]["seed"], random.Random())
+        return self._append(member, "pair", tables.pairing_entry(pairing, round_no))
+
+    def round_entry(self, member: Member, round_no: int, etype: str, raw: Any, table: int | None = None) -> dict:
+        """swap, table_mode, timer, time_called, dispute, judge_call for a round (and table)."""
+        body = self.load(NoteSchema(), raw if raw is not None else {})
+        data: dict = {"round": round_no}
+        if table is not None:
+            data["table"] = table
+        if etype == "swap":
+            data.update(a=body["a"], b=body["b"])
+        elif etype == "table_mode":
+            if body["mode"] is None:
+                raise ApiError(400, "invalid", "Choose phones, device or untracked.", fields={"mode": "Required."})
+            data["mode"] = body["mode"]
+        elif etype == "timer":
+            ev = self.folded(member.event_id)
+            data.update(minutes=body["minutes"] or ev.row["setup"]["round_minutes"], started_at=now_stamp())
+        elif etype == "time_called":
+            data["at"] = now_stamp()
+        elif etype in ("dispute", "judge_call"):
+            data["by"] = self._table_voice(member, round_no, table)
+            data["reason" if etype == "dispute" else "note"] = body["reason"] or body["note"]
+        return self._append(member, etype, data, body["id"])
+
+    def _table_voice(self, member: Member, round_no: int, table_no: int | None) -> str:
+        """Who speaks for a table: the player, "device" for its table device, or the staff role."""
+        if member.role == "player":
+            return member.subject
+        if member.role == "table":
+            if str(table_no) != member.subject:
+                raise ApiError(403, "not_your_table", f"This device is for table {member.subject}.")
+            return "device"
+        return member.actor
+
+    def publish(self, member: Member, round_no: int, base_url: str) -> dict:
+        """Create each tracked table's game (seats, warbands and decks from registration), then publish."""
+        if member.role not in ("organiser", "scorekeeper"):
+            raise ApiError(403, "not_allowed", f"A {member.role} link cannot publish a round.")
+        ev = self.folded(member.event_id)
+        rnd = ev.state["rounds"].get(round_no)
+        if rnd is None:
+            raise ApiError(404, "no_such_round", f"Round {round_no} has not been paired.")
+        if rnd["published"]:
+            raise ApiError(409, "already_published", f"Round {round_no} is already published.")
+        if rnd.get("stale"):
+            raise ApiError(409, "pairing_stale", "A player of this draft was merged away; pair the round again.")
+        setup = ev.row["setup"]
+        games = {}
+        for t in rnd["tables"]:
+            if t["mode"] == "untracked":
+                continue
+            seats = [self._seat(ev.state["players"][p]) for p in t["players"]]
+            options = {"format": setup["format"]}
+            if setup.get("card_list"):
+                options["card_list"] = setup["card_list"]
+            if setup["best_of"] == 3:
+                options["match"] = self._first_game_of_match(setup, [ev.state["players"][p] for p in t["players"]])
+            overrides = [ev.state["players"][p].get("deck_override") for p in t["players"]]
+            if any(ev.state["players"][p]["deck_problems"] for p in t["players"]):
+                options["deck_override"] = {"reason": "accepted at registration: " + "; ".join(o for o in overrides if o)}
+            created = self.games.create_game({"ruleset": setup["ruleset"], "options": options, "seats": seats,
+                                              "shared_device": t["mode"] == "device"}, base_url,
+                                             meta={"event": member.event_id, "round": round_no, "table": t["table"]})
+            games[str(t["table"])] = {"game": created["id"], "join_code": created["join_code"]}
+        return self._append(member, "publish", {"round": round_no, "games": games})
+
+    @staticmethod
+    def _first_game_of_match(setup: dict, players: list[dict]) -> dict:
+        """options.match of a best-of-three table's first game: each player keeps their warband (pg 26)."""
+        match = matched_play.new_match(["p1", "p2"], tiebreakers=setup.get("match_tiebreakers", False),
+                                       warbands={"p1": players[0]["warband"], "p2": players[1]["warband"]})
+        return matched_play.game_context(match)
+
+    @staticmethod
+    def _seat(player: dict) -> dict:
+        seat = {"name": player["name"], "warband": player["warband"]}
+        if player.get("deck") is not None:
+            seat["deck"] = copy.deepcopy(player["deck"])
+        return seat
+
+    def game_seat(self, member: Member, round_no: int, table_no: int) -> dict:
+        """A fresh game token for the caller at a table: a player's seat, the table device, or a judge as referee."""
+        ev = self.folded(member.event_id)
+        table = model.table_of(ev.state, round_no, table_no)
+        if table is None or not ev.state["rounds"][round_no]["published"]:
+            raise ApiError(404, "no_such_table", f"Round {round_no} has no published table {table_no}.")
+        if not table.get("game"):
+            raise ApiError(409, "not_tracked", "This table's game is not tracked in the app.")
+        if member.role == "player" and member.subject in table["players"]:
+            seat = "p1" if table["players"][0] == member.subject else "p2"
+        elif member.role == "table" and member.subject == str(table_no) and table["mode"] == "device":
+            seat = "p1"  # the game is shared_device: this token enters for both seats
+        elif member.role in ("judge", "organiser"):
+            seat = "referee"
+        elif member.role == "scorekeeper":
+            seat = "scorekeeper"
+        else:
+            raise ApiError(403, "not_your_table", "Only this table's players, its device and the judges open its game.")
+        token, token_hash = new_token()
+        self.games._storage(self.store.add_token, table["game"], seat, token_hash)
+        names = {"p1": ev.state["players"][table["players"][0]]["name"],
+                 "p2": ev.state["players"][table["players"][1]]["name"]}
+        return {"game": table["game"], "join_code": table["join_code"], "seat": seat, "token": token,
+                "name": names.get(seat, seat.capitalize()), "title": f"{names['p1']} vs {names['p2']}",
+                "ruleset": ev.row["setup"]["ruleset"], "shared_device": table["mode"] == "device"}

@@ -1,0 +1,137 @@
+"""What each member sees of an event: the event, their own table, the log (staff) and the dashboard (staff)."""
+from __future__ import annotations
+
+from app.service import ApiError
+
+from . import model, progress
+from .eventlog import FoldedEvent, Member
+from .results import Results
+
+
+class Views(Results):
+    """The event as a role may see it (players' decks and join codes for the staff only)."""
+
+    def view(self, member: Member) -> dict:
+        """The event as this member may see it."""
+        ev = self.folded(member.event_id)
+        s = ev.state
+        setup = {k: v for k, v in ev.row["setup"].items() if k != "seed"}
+        staff = member.is_staff
+        rounds = []
+        for n in sorted(s["rounds"]):
+            rnd = s["rounds"][n]
+            if not rnd["published"] and not staff:
+                continue
+            rounds.append(self._round_view(s, rnd, staff))
+        out = {"id": member.event_id, "setup": setup, "head": ev.head,
+               "you": {"role": member.role, "subject": member.subject},
+               "players": [self._player_view(s["players"][p], staff) for p in s["order"]
+                           if staff or s["players"][p]["status"] != "merged"],
+               "rounds": rounds, "current_round": model.current_round(s),
+               "standings": ev.standings(),
+               "next": self._next_step(s) if staff else None}
+        if member.role in ("organiser", "judge", "scorekeeper"):
+            out["rulings"] = s["rulings"]
+        if member.role == "player":
+            out["me"] = self._player_view(s["players"][member.subject], True)
+        if member.role in ("player", "table"):
+            out["mine"] = self._mine(ev, member)
+        return out
+
+    def _mine(self, ev: FoldedEvent, member: Member) -> dict | None:
+        """The caller's table in the latest published round: who, where, the clock and the game's outcome."""
+        s = ev.state
+        rounds = model.published_rounds(s)
+        if not rounds:
+            return None
+        rnd = rounds[-1]
+        if member.role == "player":
+            table = model.player_table(s, rnd["round"], member.subject)
+            if table is None:
+                bye = rnd["bye"] == member.subject
+                return {"round": rnd["round"], "bye": bye, "timer": rnd["timer"],
+                        "end_of_time": ev.row["setup"]["end_of_time"]}
+        else:
+            table = model.table_of(s, rnd["round"], int(member.subject)) if member.subject.isdigit() else None
+            if table is None:
+                return {"round": rnd["round"], "bye": False, "no_table": True, "timer": rnd["timer"],
+                        "end_of_time": ev.row["setup"]["end_of_time"]}
+        proposed = None
+        if table["game"] and table["status"] in ("playing", "waiting"):
+            try:
+                proposed = self.outcome_result(table)
+            except ApiError:
+                proposed = None  # still being played
+        me = member.subject if member.role == "player" else "device"
+        return {"round": rnd["round"], "table": table["table"], "players": table["players"],
+                "names": [s["players"][p]["name"] for p in table["players"]],
+                "warbands": [s["players"][p].get("warband_name") or s["players"][p]["warband"] for p in table["players"]],
+                "mode": table["mode"], "game": table["game"], "join_code": table["join_code"],
+                "status": table["status"], "result": table["result"], "proposed": proposed,
+                "confirmed_by": sorted(table["confirmations"]), "i_confirmed": me in table["confirmations"],
+                "timer": rnd["timer"], "end_of_time": ev.row["setup"]["end_of_time"], "bye": False}
+
+    @staticmethod
+    def _player_view(p: dict, staff: bool) -> dict:
+        keep = ("id", "name", "warband", "warband_name", "status", "from_round", "dropped_after")
+        out = {k: p.get(k) for k in keep}
+        if staff:
+            out.update(deck=p.get("deck"), deck_problems=p.get("deck_problems"), merged_into=p.get("merged_into"),
+                       deck_override=p.get("deck_override"))
+        return out
+
+    @staticmethod
+    def _round_view(s: dict, rnd: dict, staff: bool) -> dict:
+        names = {p: s["players"][p]["name"] for p in s["players"]}
+        out_tables = []
+        for t in rnd["tables"]:
+            row = {"table": t["table"], "players": t["players"], "names": [names[p] for p in t["players"]],
+                   "mode": t["mode"], "status": t["status"], "result": t["result"], "game": t["game"],
+                   "confirmed_by": sorted(t["confirmations"]), "judge_calls": len(t["judge_calls"])}
+            if staff:
+                row.update(join_code=t["join_code"], disputes=t["disputes"], history=t["history"],
+                           calls=t["judge_calls"], confirmations=t["confirmations"])
+            out_tables.append(row)
+        return {"round": rnd["round"], "published": rnd["published"], "bye": rnd["bye"],
+                "bye_name": names.get(rnd["bye"]), "timer": rnd["timer"], "tables": out_tables,
+                "complete": rnd["published"] and model.round_complete(rnd), "stale": rnd.get("stale", False)}
+
+    @staticmethod
+    def _next_step(s: dict) -> str:
+        n = model.current_round(s)
+        if n == 0:
+            return "pair" if len(model.active_players(s, 1)) >= 2 else "register"
+        rnd = s["rounds"][n]
+        if not rnd["published"]:
+            return "publish"
+        if not model.round_complete(rnd):
+            return "results"
+        return "pair" if n < s["setup"]["rounds"] else "finished"
+
+    def entries(self, member: Member) -> list[dict]:
+        """The whole log (staff only)."""
+        if not member.is_staff:
+            raise ApiError(403, "staff_only", "The event's log is for its organiser, scorekeepers and judges.")
+        return self.folded(member.event_id).entries
+
+    def dashboard(self, member: Member) -> dict:
+        """Every table of the current round with its game's progress (staff)."""
+        if not member.is_staff:
+            raise ApiError(403, "staff_only", "The dashboard is for the organiser, scorekeepers and judges.")
+        ev = self.folded(member.event_id)
+        s = ev.state
+        n = model.current_round(s)
+        rnd = s["rounds"].get(n)
+        slow_after = ev.row["setup"].get("slow_minutes", 12)
+        out = {"round": n, "timer": rnd["timer"] if rnd else None, "tables": [], "head": ev.head,
+               "end_of_time": ev.row["setup"]["end_of_time"], "slow_minutes": slow_after}
+        if rnd is None:
+            return out
+        view = self._round_view(s, rnd, True)
+        for row in view["tables"]:
+            row["progress"] = progress.of_game(self.games, row["game"]) if row["game"] else None
+            row["slow"] = progress.is_slow(row["progress"], row["status"], slow_after)
+            out["tables"].append(row)
+        out["published"] = rnd["published"]
+        out["bye_name"] = view["bye_name"]
+        return out

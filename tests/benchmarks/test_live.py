@@ -1,0 +1,41 @@
+"""benchmarks/live.py runs end to end at a tiny load: real Underworlds games against the real server beside the
+bare echo (phones shared among two processes), and two app processes on PostgreSQL + Redis beside one on SQLite;
+every phone ends with every seq exactly once, and the view frames after the first are patches that applied."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(*args: str) -> dict:
+    out = subprocess.run([sys.executable, "benchmarks/live.py", "--tables", "2", "--seconds", "3", "--warmup", "1",
+                          "--json", *args], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr[-3000:]
+    text = out.stdout
+    return json.loads(text[text.index("{\n"):])
+
+
+def check(result: dict) -> None:
+    assert result["events"] > 0 and result["errors"] == 0, result
+    assert result["lost"] == 0 and result["doubled"] == 0 and result["resyncs"] == 0, result
+
+
+def test_one_process_beside_the_echo_with_phones_in_two_processes():
+    report = run("--rounds", "1", "--phone-processes", "2")
+    echo, real = report["results"]
+    assert echo["name"].startswith("bare") and real["name"].startswith("Tablewarden")
+    check(echo)
+    check(real)
+    assert real["refused"] == 0  # every event came from the engine's own suggestions
+
+
+def test_two_processes_on_postgresql_and_redis_beside_one_on_sqlite():
+    report = run("--processes", "2")
+    multi, single = report["results"]
+    assert multi["name"].startswith("2 x") and single["name"].startswith("1 x")
+    check(multi)
+    check(single)

@@ -7,32 +7,8 @@ from __future__ import annotations
 
 import json
 
-from tests.api.helpers import auth, event, submit
+from tests.api.helpers import auth, conquest_game, event, submit, to_command
 from tests.support.sockets import frames
-
-LINE = ["Tarrus", "Osus IV", "Ferrin", "Barlus", "Elouith"]
-
-
-def conquest_game(client) -> dict:
-    """A Conquest game created by warlord slugs (planets and warlord numbers come from content)."""
-    body = {"ruleset": "conquest/core", "seats": [{"name": "Ana", "warlord": "nazdreg"},
-                                                  {"name": "Ben", "warlord": "captain-cato-sicarius"}]}
-    resp = client.post("/api/games", json=body)
-    assert resp.status_code == 201, resp.get_json()
-    game = resp.get_json()
-    game["tokens"] = {s["seat"]: s["token"] for s in game["seats"]}
-    game["tokens"]["referee"] = game["referee_token"]
-    return game
-
-
-def to_command(client, game) -> None:
-    """Initiative, 5 planets, two kept hands, two passes: the command phase."""
-    steps = [("p1", "initiative", {"seat": "p1"})] + [("p1", "reveal_planet", {"planet": n}) for n in LINE] + \
-        [("p1", "mulligan", {"take": False}), ("p2", "mulligan", {"take": False}), ("p1", "pass", {}),
-         ("p2", "pass", {})]
-    for seat, type_, data in steps:
-        resp = submit(client, game, seat, event(seat, type_, **data))
-        assert resp.status_code == 201, resp.get_json()
 
 
 def log_as(client, game, seat):

@@ -5,10 +5,7 @@ import pytest
 from flask import Flask
 
 from app.api.content import bp
-
-FIGHTER = {"slug": "vexmor", "name": "Vexmor", "leader": True, "move": 3,
-           "defence": {"dice": 1, "symbol": "dodge"}, "wounds": 5,
-           "profiles": [{"name": "Claws", "range": 1, "dice": 2, "symbol": "fury", "damage": 2}]}
+from tests.api.helpers import FIGHTER
 
 
 class MemoryStore:
@@ -287,3 +284,63 @@ def test_deck_check_under_the_2018_rules(client):
     problems = client.post("/api/content/underworlds/deck-check", json=body).get_json()["problems"]
     assert {p["code"] for p in problems} == {"objective_deck_size", "power_deck_too_small"}
     assert client.post("/api/content/underworlds/deck-check", json={**body, "ruleset": "chess"}).status_code == 400
+
+
+# -- Conquest: cards by name for a faction (community cards only when asked), deck checks.
+def test_cards_own_faction_then_allies_then_neutral(client):
+    """An Ork player's list starts with Ork cards, then Astra Militarum and Chaos, then Neutral."""
+    body = client.get("/api/content/conquest/cards?faction=Orks").get_json()
+    assert body["factions"][:4] == ["Orks", "Astra Militarum", "Chaos", "Neutral"]
+    factions = [c["faction"] for c in body["items"]]
+    assert factions[0] == "Orks" and factions.index("Astra Militarum") > factions.index("Orks")
+    assert len(body["items"]) == 710 and all(c["official"] for c in body["items"])
+    kans = next(c for c in body["items"] if c["name"] == "Rugged Killa Kans")
+    assert (kans["cost"], kans["attack"], kans["hp"], kans["command_icons"], kans["keywords"]) == (4, 2, 5, 2, ["brutal", "no attachments wargear"])
+    assert "text" not in kans
+
+
+def test_community_cards_only_when_the_table_uses_them(client):
+    """?community=1 adds the 414 community-made cards, each marked official: false."""
+    body = client.get("/api/content/conquest/cards?faction=Orks&community=1").get_json()
+    assert len(body["items"]) == 1124
+    assert sum(not c["official"] for c in body["items"]) == 414
+
+
+def test_deck_check_names_rules(client):
+    """A deck of 3 cards breaks the size and squad rules, each problem with its rule; bad input is 4xx."""
+    reply = client.post("/api/content/conquest/deck-check",
+                        json={"warlord": "nazdreg", "deck": {"cards": [{"name": "Goff Nob", "count": 3}]}})
+    assert reply.status_code == 200
+    problems = reply.get_json()["problems"]
+    assert {p["code"] for p in problems} >= {"too_few", "squad", "deck_too_small"}
+    assert all(p["rule"] for p in problems)
+    assert client.post("/api/content/conquest/deck-check", json={"deck": {}}).status_code == 400
+    assert client.post("/api/content/conquest/deck-check", json={"warlord": "nobody", "deck": {"cards": []}}).status_code == 404
+    assert client.post("/api/content/conquest/deck-check", json={"warlord": "nazdreg", "deck": {"cards": 3}}).status_code == 422
+    assert client.post("/api/content/conquest/deck-check", data="nope").status_code == 400
+
+
+# -- BattleLore unit cards saved on the server (custom kind battlelore_unit): save, list, open by link.
+UNIT = {"name": "Citadel Guard", "slug": "citadel-guard", "faction": "daqan", "health": 4, "movement": 1,
+        "combat": 3, "attack": "melee", "range": None, "muster": 4, "abilities": ["defensive"]}
+
+
+def test_a_unit_card_is_saved_and_found_again(client):
+    """Saved once, listed for every phone of the server, opened by its link with every number."""
+    reply = client.post("/api/content/custom/battlelore_unit", json=UNIT)
+    assert reply.status_code == 201
+    saved = reply.get_json()
+    listed = client.get("/api/content/custom/battlelore_unit").get_json()["items"]
+    assert [(x["id"], x["name"]) for x in listed] == [(saved["id"], "Citadel Guard")]
+    body = client.get(saved["link"]).get_json()["payload"]
+    assert {k: body[k] for k in ("health", "movement", "combat", "muster")} == {"health": 4, "movement": 1,
+                                                                              "combat": 3, "muster": 4}
+
+
+def test_a_bad_unit_card_is_refused(client):
+    """Missing numbers, a ranged unit without range, unknown fields: 422 naming the field; nothing saved."""
+    for bad, field in (({**UNIT, "health": None}, "health"), ({**UNIT, "attack": "ranged"}, "range"),
+                       ({**UNIT, "colour": "blue"}, "colour"), ({**UNIT, "slug": "Bad Slug"}, "slug")):
+        reply = client.post("/api/content/custom/battlelore_unit", json=bad)
+        assert reply.status_code == 422 and field in str(reply.get_json()["error"]["fields"]), (field, reply.get_json())
+    assert client.get("/api/content/custom/battlelore_unit").get_json()["items"] == []

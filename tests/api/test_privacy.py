@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import json
 
-from tests.api.helpers import auth, event, submit
-from tests.api.test_conquest_secret_dials import conquest_game, to_command
+from tests.api.helpers import auth, conquest_game, event, submit, to_command
 from tests.support.sockets import frames
+
 
 def deck(goal: str, trick: str) -> dict:
     """A complete 12 + 20 card deck with these card names (each seat its own names, so a leak shows)."""

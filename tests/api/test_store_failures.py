@@ -9,7 +9,7 @@ import time
 import pytest
 
 from app.store import StoreError
-from tests.api.helpers import event, new_game, submit
+from tests.api.helpers import FIGHTER, event, new_game, submit
 from tests.support.live import ROOT
 
 
@@ -21,7 +21,6 @@ def test_custom_content_answers_503_when_the_store_fails(app, client, monkeypatc
 
     for name in ("save_custom", "get_custom", "list_custom"):
         monkeypatch.setattr(store, name, down)
-    from tests.api.test_content import FIGHTER
     warband = {"name": "Mine", "fighters": [FIGHTER]}
     replies = [client.post("/api/content/custom/warband", json=warband), client.get("/api/content/custom/warband"),
                client.get("/api/content/custom/warband/abc")]

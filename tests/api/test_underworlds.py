@@ -1,12 +1,11 @@
 """The server with the real Underworlds ruleset (Deathgorge): create from content, play from suggestions, export/import."""
 from __future__ import annotations
 
-import copy
 import itertools
 
 from app.engine.underworlds.editions import matched_play
 from tests.api.event_helpers import quiet_game
-from tests.api.helpers import auth
+from tests.api.helpers import auth, filled
 
 _ids = itertools.count(1)
 
@@ -19,26 +18,6 @@ def create(client):
     game = resp.get_json()
     game["tokens"] = {s["seat"]: s["token"] for s in game["seats"]}
     return game
-
-
-def _set(data: dict, path: str, value) -> None:
-    parts = path.split(".")
-    for p in parts[:-1]:
-        data = data.setdefault(p, {})
-    data[parts[-1]] = value
-
-
-def filled(suggestion: dict) -> dict:
-    """A complete event from a suggestion: first choice for each choice field, minimum for bounds."""
-    if "event" in suggestion:
-        return copy.deepcopy(suggestion["event"])
-    ev = copy.deepcopy(suggestion["template"])
-    for path, choices in suggestion.get("choices", {}).items():
-        _set(ev["data"], path, choices[0])
-    for path, bound in suggestion.get("fields", {}).items():
-        _set(ev["data"], path, bound.get("min", 0) if bound.get("type") == "int"
-             else [] if bound.get("type") == "list" else "x")
-    return ev
 
 
 def play_from_suggestions(client, game, steps: int) -> int:

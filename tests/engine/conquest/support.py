@@ -140,3 +140,14 @@ def attack(state: dict, seat: str, attacker: str, defender: str | None = None, *
         state, more = play(state, "no_shield", state["pending"][0]["turn"])
         cons += more
     return state, cons
+
+
+def to_combat(state, p1=5, p2=5):
+    """Pass deploy, commit, take no bonuses: the combat phase starts."""
+    state = both_pass(state)
+    state, cons = commit(state, p1, p2)
+    while state["step"].get("name") == "bonuses":
+        seat = state["step"]["queue"][0]["seat"]
+        state, more = play(state, "take_bonus", seat, resources=False, cards=False)
+        cons += more
+    return state, cons

@@ -3,8 +3,7 @@ import pytest
 
 from app.content.conquest import planets
 
-from .support import RS, codes, cons_types, place, play, start
-from .test_combat import to_combat
+from .support import RS, codes, cons_types, place, play, start, to_combat
 
 
 def won_at(first_planet: str, **arrange):

@@ -1,16 +1,5 @@
 """Combat phase: battles in order, initiative, ranged skirmish, combat turns, retreats, winning, stalemate."""
-from .support import RS, attack, both_pass, codes, commit, cons_types, place, play, start
-
-
-def to_combat(state, p1=5, p2=5):
-    """Pass deploy, commit, take no bonuses: the combat phase starts."""
-    state = both_pass(state)
-    state, cons = commit(state, p1, p2)
-    while state["step"].get("name") == "bonuses":
-        seat = state["step"]["queue"][0]["seat"]
-        state, more = play(state, "take_bonus", seat, resources=False, cards=False)
-        cons += more
-    return state, cons
+from .support import RS, attack, codes, cons_types, place, play, start, to_combat
 
 
 def test_battle_at_first_planet_then_planets_with_warlords_in_order():

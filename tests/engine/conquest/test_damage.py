@@ -1,6 +1,5 @@
 """Dealing damage: shields, Armorbane, Flying, Brutal, Area Effect, indirect damage, destroyed units, warlords."""
-from .support import RS, attack, codes, cons_types, place, play, start
-from .test_combat import to_combat
+from .support import RS, attack, codes, cons_types, place, play, start, to_combat
 
 
 def battle(**p2_unit):

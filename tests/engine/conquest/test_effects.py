@@ -1,6 +1,5 @@
 """Card effects entered at the table: put into play, damage, moves, resources, cards (the card decides)."""
-from .support import RS, codes, cons_types, place, play, start
-from .test_combat import to_combat
+from .support import RS, codes, cons_types, place, play, start, to_combat
 
 
 def test_token_units_put_into_play_and_limit():

@@ -1,6 +1,5 @@
 """Headquarters phase: first planet token, reveal, draw 2, 4 resources, ready all, pass initiative."""
-from .support import RS, codes, place, play, start
-from .test_combat import to_combat
+from .support import RS, codes, place, play, start, to_combat
 
 
 def to_hq():

@@ -1,8 +1,7 @@
 """Winning & losing: three planets of a type, empty deck, ties, the last planet."""
 from app.engine.conquest import victory
 
-from .support import RS, attack, play, place, start
-from .test_combat import to_combat
+from .support import RS, attack, place, play, start, to_combat
 
 
 def test_three_planets_sharing_a_type_win():

@@ -57,3 +57,11 @@ def take_turn(state, action="pass"):
 
 
 __all__ = ["RS", "ev", "play", "codes", "started", "pass_power", "take_turn", "pytest"]
+
+
+def to_end_phase(state):
+    """Every player passes their activations (and power steps) until the end phase begins."""
+    while state["phase"] == "action":
+        state, _ = play(state, "player_action", state["turn"]["seat"], action="pass")
+        state = pass_power(state)
+    return state

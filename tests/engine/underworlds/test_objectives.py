@@ -1,13 +1,6 @@
 """Objectives and the end phase (Deathgorge rulebook, End phase and Surge objective cards pg 38)."""
 from ..play import underworlds_setup
-from .helpers import RS, codes, pass_power, play, started
-
-
-def to_end_phase(state):
-    while state["phase"] == "action":
-        state, _ = play(state, "player_action", state["turn"]["seat"], action="pass")
-        state = pass_power(state)
-    return state
+from .helpers import RS, codes, pass_power, play, started, to_end_phase
 
 
 def test_surge_objective_scored_in_the_next_surge_step_then_a_draw():

@@ -3,7 +3,7 @@ what each seat may see (DESIGN.md engine contract)."""
 from app.engine.core import Event
 
 from ..play import fill, underworlds_setup
-from .helpers import RS, codes, ev, play, started
+from .helpers import RS, codes, ev, play, started, to_end_phase
 
 
 def all_suggestions_pass(state):
@@ -72,7 +72,6 @@ def test_view_hides_other_players_held_cards():
 
 def test_end_phase_suggestions():
     """End phase (pg 38): score, discard, upgrades, discard power, done — for the player whose sequence it is."""
-    from .test_objectives import to_end_phase
     state = to_end_phase(started())
     types = {s.type for s in RS.suggest(state, "p1").suggestions}
     assert {"objective", "discard_power", "end_phase_done"} <= types
@@ -194,9 +193,9 @@ def test_the_shared_look_ahead_is_the_same_as_each_seats_own():
     player's continuation past a drive back (passes.implied_pass); over random games of every edition, each
     seat's chain equals the one worked out for that seat alone, drive backs included."""
     from app.engine import registry
+    from app.engine.underworlds import suggest as S
 
     from ..play import SETUPS, play_random
-    from app.engine.underworlds import suggest as S
 
     drive_backs = 0
     for rid in [r for r in SETUPS if r.startswith("underworlds/")]:

@@ -101,3 +101,13 @@ class Table:
         total = sum(self.rs.edition.turns_per_round[self.state["players"]] for _ in self.state["seats"])
         self.pass_turns(total - self.state["turn"]["n"])
         self.finish_end_phase()
+
+
+def to_action(t, first="p1"):
+    """Through the hazard phase (Dreadfane: draw the round's hazards, then end it) to the first-turn roll-off."""
+    while t.state["phase"] == "hazard":
+        if t.state["hazards"]["drawn"] < t.state["round"]:
+            t.play("hazard", "p1", action="draw")
+        else:
+            t.play("hazard", "p1", action="end")
+    t.play("roll_off", first, purpose="first_turn", first=first)

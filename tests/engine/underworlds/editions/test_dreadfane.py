@@ -4,22 +4,13 @@ import pytest
 from app.engine.core import SetupError
 from app.engine.underworlds import DREADFANE as D
 
-from .helpers import Table, setup
+from .helpers import Table, setup, to_action
 
 
 def table():
     t = Table(D, setup("underworlds/dreadfane"))
     t.start()
     return t
-
-
-def to_action(t, first="p1"):
-    while t.state["phase"] == "hazard":
-        if t.state["hazards"]["drawn"] < t.state["round"]:
-            t.play("hazard", "p1", action="draw")
-        else:
-            t.play("hazard", "p1", action="end")
-    t.play("roll_off", first, purpose="first_turn", first=first)
 
 
 def test_two_players_only():

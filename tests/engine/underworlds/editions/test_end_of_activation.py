@@ -7,8 +7,7 @@ import pytest
 from app.engine import registry
 from app.engine.core import Event
 
-from .helpers import Table, setup
-from .test_dreadfane import to_action
+from .helpers import Table, setup, to_action
 
 CASES = ["underworlds/shadespire", "underworlds/dreadfane"]
 

@@ -3,8 +3,7 @@ import itertools
 
 import pytest
 
-from tests.api.helpers import auth
-from tests.api.test_underworlds import filled
+from tests.api.helpers import auth, filled
 
 _ids = itertools.count(1)
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from app.server import create_app
 from tests.api.helpers import new_game
-from tests.fuzz.strategies import body_text
+from tests.support.hostile import body_text
 
 FUZZ = settings(max_examples=250, derandomize=True, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

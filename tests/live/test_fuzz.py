@@ -12,7 +12,7 @@ import websocket
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.fuzz.strategies import body_text, json_text
+from tests.support.hostile import body_text, json_text
 from tests.support.live import ServerProcess
 from tests.support.sockets import RawSocket
 

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from app.server import create_app
-from tests.fuzz.strategies import body_text
+from tests.support.hostile import body_text
 
 FUZZ = settings(max_examples=200, derandomize=True, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

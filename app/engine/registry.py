@@ -8,7 +8,7 @@ from pathlib import Path
 
 from .core import Ruleset
 
-# id -> "module:attribute" of a Ruleset instance. Add a line here when a ruleset lands.
+# id -> "module:attribute" of a Ruleset instance, one line per ruleset.
 KNOWN: dict[str, str] = {
     "underworlds/deathgorge": "app.engine.underworlds:DEATHGORGE",
     "underworlds/dreadfane": "app.engine.underworlds:DREADFANE",

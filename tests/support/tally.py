@@ -9,11 +9,55 @@ from __future__ import annotations
 import copy
 
 from app.engine import registry
-from app.engine.core import PLAYER_SEATS, Advice, Consequence, Ruleset, SetupError, Suggestion, Violation
+from app.engine.core import (
+    CORE_CODES,
+    PLAYER_SEATS,
+    Advice,
+    Consequence,
+    Handler,
+    Rule,
+    Ruleset,
+    SetupError,
+    Suggestion,
+    ViolationCodes,
+)
 
-RULE_TURNS = "Tally test rules, taking turns"
-RULE_ADD = "Tally test rules, adding points"
-RULE_WIN = "Tally test rules, winning"
+BOOK = "Tally test rules"
+RULE_TURNS = Rule(BOOK, "taking turns")
+RULE_ADD = Rule(BOOK, "adding points")
+RULE_WIN = Rule(BOOK, "winning")
+
+CODES = ViolationCodes(CORE_CODES)
+NOT_YOUR_TURN = CODES.declare("not_your_turn", "Another seat is adding points now.", RULE_TURNS)
+TOO_MANY = CODES.declare("too_many", "At most 3 points at a time.", RULE_ADD)
+
+
+def check_add(state, event):
+    """Seats add in turn, at most 3 points at a time."""
+    out = []
+    if event.by != state["turn"]:
+        out.append(NOT_YOUR_TURN(f"It is {state['turn']}'s turn."))
+    if event.data["points"] > 3:
+        out.append(TOO_MANY("At most 3 points at a time."))
+    return out
+
+
+def apply_add(state, event):
+    """The seat's score grows, the turn passes on; reaching the target wins."""
+    seat = state["seats"][event.by]
+    seat["score"] += event.data["points"]
+    order = list(state["seats"])
+    state["turn"] = order[(order.index(event.by) + 1) % len(order)]
+    if seat["score"] >= state["target"] and "winner" not in state:
+        state["winner"] = event.by
+        return [Consequence("game_won", {"seat": event.by}, RULE_WIN)]
+    return []
+
+
+def apply_secret(state, event):
+    """A seat sets its secret number (any time)."""
+    state["seats"][event.by]["secret"] = event.data["value"]
+    return []
 
 
 class Tally(Ruleset):
@@ -21,6 +65,8 @@ class Tally(Ruleset):
 
     id = "test/tally"
     title = "Tally (test game)"
+    handlers = {"add": Handler(check_add, apply_add), "secret": Handler(None, apply_secret)}
+    codes = CODES
 
     def event_types(self):
         return [{"type": "add", "label": "Add points", "fields": {"points": {"type": "int", "min": 1, "max": 9}}},
@@ -36,29 +82,6 @@ class Tally(Ruleset):
         ids = PLAYER_SEATS[:len(seats)]
         return {"seats": {s: {"name": seats[i].get("name"), "score": 0, "secret": None} for i, s in enumerate(ids)},
                 "turn": ids[0], "target": target}
-
-    def check_event(self, state, event):
-        if event.type == "secret":
-            return []
-        out = []
-        if event.by != state["turn"]:
-            out.append(Violation("not_your_turn", f"It is {state['turn']}'s turn.", RULE_TURNS))
-        if event.data["points"] > 3:
-            out.append(Violation("too_many", "At most 3 points at a time.", RULE_ADD))
-        return out
-
-    def apply_event(self, state, event):
-        if event.type == "secret":
-            state["seats"][event.by]["secret"] = event.data["value"]
-            return []
-        seat = state["seats"][event.by]
-        seat["score"] += event.data["points"]
-        order = list(state["seats"])
-        state["turn"] = order[(order.index(event.by) + 1) % len(order)]
-        if seat["score"] >= state["target"] and "winner" not in state:
-            state["winner"] = event.by
-            return [Consequence("game_won", {"seat": event.by}, RULE_WIN)]
-        return []
 
     def suggest(self, state, seat):
         if state["turn"] != seat or "winner" in state:

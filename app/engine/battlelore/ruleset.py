@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import copy
 
-from ..core import Advice, Event, Handler, Ruleset, Violation
+from ..core import Advice, Event, Handler, Outcome, Ruleset, Violation
 from . import campaign, combat, effects, setup, suggest, turns
 from . import terrain as T
 from . import violations as V
@@ -109,7 +109,7 @@ class BattleLoreRuleset(Ruleset):
         return key is not None and state["phase"] == phase and \
             any(sid != event.by and s.get(key) not in (None, "") for sid, s in state["seats"].items())
 
-    def outcome(self, state: dict) -> dict | None:
+    def outcome(self, state: dict) -> Outcome | None:
         """None while playing; the winner and how, plus campaign standings after the fourth scenario."""
         if not state.get("winner"):
             return None

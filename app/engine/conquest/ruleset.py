@@ -4,7 +4,7 @@ from __future__ import annotations
 import copy
 import json
 
-from ..core import Advice, Consequence, Event, Handler, Ruleset, Violation
+from ..core import Advice, Consequence, Event, Handler, Outcome, Ruleset, Violation
 from . import combat, command, damage, deploy, effects, headquarters, opening, rules, suggest, victory
 from . import violations as V
 from .catalogue import EFFECT_TYPES, event_types
@@ -144,7 +144,7 @@ class ConquestRuleset(Ruleset):
         return event.type == "commit" and step.get("name") == "commit" and \
             any(s != event.by for s in step.get("dials", {}))
 
-    def outcome(self, state: dict) -> dict | None:
+    def outcome(self, state: dict) -> Outcome | None:
         """None while playing; else winners, draw and what decided it."""
         return copy.deepcopy(state["result"]) if state.get("result") else None
 

@@ -5,7 +5,8 @@ import pytest
 from flask import Flask
 
 from app.api.content import bp
-from tests.api.helpers import FIGHTER
+from app.server import create_app
+from tests.api.helpers import FIGHTER, auth
 
 
 class MemoryStore:
@@ -217,8 +218,6 @@ def test_other_games_are_listed_through_the_same_api(client):
 
 def test_custom_warband_round_trip_into_a_game(tmp_path):
     """Save a custom warband, share its link, start a Deathgorge game with it, and play its fighter."""
-    from app.server import create_app
-    from tests.api.helpers import auth
 
     app = create_app({"ASYNC_MODE": "threading", "DATABASE_URL": f"sqlite:///{tmp_path / 'tw.sqlite3'}",
                       "TESTING": True, "RATE_LIMIT_PER_SECOND": 1000.0, "RATE_LIMIT_BURST": 1000,

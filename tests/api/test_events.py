@@ -8,6 +8,7 @@ import io
 import pytest
 
 from app.service.tokens import hash_token
+from app.tournaments import progress
 
 from .event_helpers import auth, event_with_players, quiet_game
 
@@ -204,7 +205,6 @@ def test_bad_input_gets_clear_errors_and_changes_nothing(client, event):
 
 
 def test_the_dashboard_marks_a_tracked_table_slow_after_the_events_minutes(client, monkeypatch):
-    from app.tournaments import progress
     tid, org, _ = event_with_players(client, slow_minutes=10)
     client.post(f"/api/events/{tid}/rounds/1/pair", headers=auth(org))
     client.post(f"/api/events/{tid}/rounds/1/publish", headers=auth(org))

@@ -8,6 +8,8 @@ import pytest
 
 from app.engine import registry
 from app.engine.core import Ruleset
+from app.server import create_app
+from app.store import StoreError
 from tests.api.helpers import auth, event, head, new_game, submit
 
 
@@ -67,7 +69,6 @@ def test_only_token_hashes_are_stored(app, client):
 
 
 def test_public_url_is_used_for_join_links(tmp_path):
-    from app.server import create_app
     app = create_app({"ASYNC_MODE": "threading", "DATABASE_URL": f"sqlite:///{tmp_path / 'x.db'}",
                       "PUBLIC_URL": "https://tw.example", "INSTANCE_PATH": str(tmp_path)})
     game = new_game(app.test_client())
@@ -553,7 +554,6 @@ def test_garbage_never_causes_a_500_or_a_write(client, body):
 
 
 def test_a_flood_is_rate_limited(tmp_path):
-    from app.server import create_app
     app = create_app({"ASYNC_MODE": "threading", "DATABASE_URL": f"sqlite:///{tmp_path / 'x.db'}",
                       "RATE_LIMIT_PER_SECOND": 1.0, "RATE_LIMIT_BURST": 5, "INSTANCE_PATH": str(tmp_path)})
     client = app.test_client()
@@ -589,7 +589,6 @@ def test_secret_event_data_is_hidden_from_other_seats_in_the_log(client):
 
 
 def test_import_takes_a_log_bigger_than_one_request_but_not_unbounded(tmp_path):
-    from app.server import create_app
     app = create_app({"ASYNC_MODE": "threading", "DATABASE_URL": f"sqlite:///{tmp_path / 'x.db'}",
                       "INSTANCE_PATH": str(tmp_path), "MAX_BODY_BYTES": 4096, "IMPORT_MAX_BYTES": 200_000})
     client = app.test_client()
@@ -607,7 +606,6 @@ def test_import_takes_a_log_bigger_than_one_request_but_not_unbounded(tmp_path):
 
 
 def test_an_unavailable_store_is_503_not_500(app, client, monkeypatch):
-    from app.store import StoreError
     game = new_game(client)
     store = app.extensions["tablewarden"]["store"]
 
@@ -623,7 +621,6 @@ def test_an_unavailable_store_is_503_not_500(app, client, monkeypatch):
 
 
 def test_behind_a_proxy_addresses_and_links_come_from_forwarded_headers(tmp_path):
-    from app.server import create_app
     app = create_app({"ASYNC_MODE": "threading", "DATABASE_URL": f"sqlite:///{tmp_path / 'x.db'}",
                       "INSTANCE_PATH": str(tmp_path), "TRUST_PROXY": 1, "RATE_LIMIT_PER_SECOND": 0.001,
                       "RATE_LIMIT_BURST": 1})

@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from tests.api.helpers import new_game
+from app.server import create_app
 
 BODY = json.dumps({"ruleset": "test/tally", "seats": [{"name": "A"}, {"name": "B"}]})
 
@@ -46,7 +46,6 @@ def test_writes_from_our_own_pages_and_from_tools_pass(client):
 
 
 def test_join_links_ignore_a_forged_host(tmp_path):
-    from app.server import create_app
     app = create_app({"ASYNC_MODE": "threading", "DATABASE_URL": f"sqlite:///{tmp_path / 'h.db'}",
                       "INSTANCE_PATH": str(tmp_path), "ALLOWED_HOSTS": "tables.local,192.168.1.20"})
     c = app.test_client()

@@ -8,6 +8,7 @@ import time
 
 import pytest
 
+from app.server import create_app
 from app.store import StoreError
 from tests.api.helpers import FIGHTER, event, new_game, submit
 from tests.support.live import ROOT
@@ -30,7 +31,6 @@ def test_custom_content_answers_503_when_the_store_fails(app, client, monkeypatc
 
 
 def test_a_locked_database_answers_503_within_a_few_seconds(tmp_path):
-    from app.server import create_app
     db = tmp_path / "locked.db"
     app = create_app({"ASYNC_MODE": "threading", "DATABASE_URL": f"sqlite:///{db}", "INSTANCE_PATH": str(tmp_path),
                       "RATE_LIMIT_PER_SECOND": 0})

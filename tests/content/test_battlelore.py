@@ -2,11 +2,12 @@
 import pytest
 import yaml
 
+from app import content
 from app.content import ContentError
 from app.content import battlelore as bc
-from app.schemas.battlelore import CONTENT_FILES
 from app.engine import registry
 from app.engine.core import SetupError
+from app.schemas.battlelore import CONTENT_FILES
 
 RULESET = "battlelore/second-edition"
 
@@ -100,7 +101,6 @@ def test_the_shipped_files_pass_their_schemas():
 
 def test_app_content_routes_battlelore_setups():
     """The server's content.expand_setup hands BattleLore setups to this loader."""
-    from app import content
     out = content.expand_setup("battlelore/second-edition", {"seats": [{"name": "Ana"}, {"name": "Ben"}]})
     assert "great-dragon" in {u["slug"] for u in out["seats"][0]["units"]}
 

@@ -6,8 +6,18 @@ import copy
 import pytest
 from marshmallow import ValidationError
 
-from app.schemas.content import (CardSchema, CustomDeckSchema, CustomWarbandSchema, DeckSchema, FighterSchema,
-                                 WarbandSchema, check_inspire, missing_fields, reaction_steps)
+from app.engine.underworlds.reactions import REACTION_STEPS
+from app.schemas.content import (
+    CardSchema,
+    CustomDeckSchema,
+    CustomWarbandSchema,
+    DeckSchema,
+    FighterSchema,
+    WarbandSchema,
+    check_inspire,
+    missing_fields,
+    reaction_steps,
+)
 
 FIGHTER = {
     "slug": "cyreni", "name": "Cyreni of the Abyss", "leader": True, "traits": [], "wizard_level": 0,
@@ -191,7 +201,6 @@ def test_missing_fields_lists_what_players_enter():
 
 def test_reaction_steps_are_the_engines():
     """Card reactions name one of the engine's reaction steps (app/engine/underworlds/reactions.py)."""
-    from app.engine.underworlds.reactions import REACTION_STEPS
     assert reaction_steps() == tuple(REACTION_STEPS)
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 import json
 import time
 
+from app.server import create_app, socketio
+from app.service import GameService
 from tests.api.helpers import auth, event, new_game, submit
 from tests.support.sockets import frames
 
@@ -110,7 +112,6 @@ def test_rest_submit_reaches_sockets_of_the_same_seat(client, sio):
 
 
 def test_socket_flood_is_rate_limited(tmp_path):
-    from app.server import create_app, socketio
     app = create_app({"ASYNC_MODE": "threading", "DATABASE_URL": f"sqlite:///{tmp_path / 'x.db'}",
                       "RATE_LIMIT_PER_SECOND": 1.0, "RATE_LIMIT_BURST": 3, "INSTANCE_PATH": str(tmp_path)})
     game = new_game(app.test_client())
@@ -165,7 +166,6 @@ def test_views_after_a_mid_log_revert_name_the_events_that_lost_their_effect(cli
 def test_an_event_stored_while_a_phone_connects_reaches_it(client, sio, monkeypatch):
     """An event stored while a phone is connecting (here: while its seat is being marked held) reaches that
     phone in its `sync` or as `applied`; it is never missed until the next event."""
-    from app.service import GameService
     game = new_game(client)
     hold = GameService.hold
 

@@ -6,6 +6,7 @@ import threading
 
 import pytest
 import requests
+import socketio
 
 from tests.support.live import Phone, add, note
 
@@ -105,7 +106,7 @@ def test_two_conflicting_submissions_apply_exactly_one(server):
             head = server.get(f"/api/games/{game['id']}", game["referee_token"])["head"]
             acks, barrier = {}, threading.Barrier(2)
 
-            def send(name, phone, env):
+            def send(name, phone, env, barrier=barrier, acks=acks):
                 barrier.wait()
                 acks[name] = phone.submit(env)
 
@@ -167,7 +168,6 @@ def test_another_players_secret_never_reaches_a_socket(server):
 
 
 def test_bad_tokens_cannot_connect(server):
-    import socketio
     game = server.create_game()
     cases = [({"token": "nope"}, "bad_token"), ({}, "no_token"), ({"token": 5}, "no_token"),
              ({"token": game["tokens"]["p1"], "last_seq": "x"}, "invalid")]

@@ -58,7 +58,7 @@ def test_conflicts_and_duplicates_across_processes(pair):
             head = a.get(f"/api/games/{game['id']}", game["referee_token"])["head"]
             acks, barrier = [], threading.Barrier(2)
 
-            def send(phone, env):
+            def send(phone, env, barrier=barrier, acks=acks):
                 barrier.wait()
                 acks.append(phone.submit(env))
 

@@ -8,7 +8,7 @@ from app.live.runtime import offloader
 
 @pytest.mark.filterwarnings("ignore")
 def test_eventlet_offloads_to_real_threads():
-    from eventlet import tpool
+    from eventlet import tpool  # noqa: PLC0415 - importing eventlet warns that it is deprecated; only this test needs it
     assert offloader("eventlet") is tpool.execute
 
 

@@ -1,11 +1,12 @@
 """Imports are bounded (events, replay time), replayed off the event loop, and limited per address."""
 from __future__ import annotations
 
+from app.live.runtime import offloader
+from app.server import create_app
 from tests.api.helpers import auth, event, new_game, submit
 
 
 def _app(tmp_path, **cfg):
-    from app.server import create_app
     return create_app({"ASYNC_MODE": "threading", "DATABASE_URL": f"sqlite:///{tmp_path / 'i.db'}",
                        "INSTANCE_PATH": str(tmp_path), "RATE_LIMIT_PER_SECOND": 1000.0, "RATE_LIMIT_BURST": 1000,
                        **cfg})
@@ -62,6 +63,5 @@ def test_imports_are_limited_per_address(tmp_path):
 
 
 def test_the_server_replays_imports_in_a_real_thread_under_eventlet():
-    from app.live.runtime import offloader
-    from eventlet import tpool
+    from eventlet import tpool  # noqa: PLC0415 - importing eventlet warns that it is deprecated; only this test needs it
     assert offloader("eventlet") is tpool.execute

@@ -10,6 +10,7 @@ import yaml
 from app.content import files
 from app.content.underworlds import library
 from app.schemas.content import KINDS, missing_fields
+from app.server import create_app
 
 SHIPPED = files.ROOT
 NAMED_IN_RULEBOOKS = ["steelhearts-champions", "garreks-reavers", "sepulchral-guard", "ironskulls-boyz",
@@ -171,7 +172,6 @@ def test_load_is_cached_and_follows_the_env(tree, monkeypatch):
 
 def test_a_bad_file_stops_the_server_starting(tree, monkeypatch, tmp_path):
     """create_app validates content: an invalid file stops startup with the file, record and field."""
-    from app.server import create_app
 
     def breakit(d):
         d["printings"][1]["fighters"][0]["defence"]["symbol"] = "parry"

@@ -1,9 +1,10 @@
-"""Damage, elimination, recovery and the elimination victory."""
+"""Damage, elimination and recovery."""
 from __future__ import annotations
 
 from ..core import Consequence
 from . import rules as R
 from .units import remaining
+from .victory import check_elimination_win
 
 
 def suffer(state: dict, uid: str, amount: int, rule: str, source: str) -> list[Consequence]:
@@ -28,30 +29,6 @@ def eliminate(state: dict, uid: str) -> list[Consequence]:
     cons = [Consequence("eliminated", {"unit": uid, "seat": unit["seat"]}, R.DAMAGE)]
     cons.extend(check_elimination_win(state))
     return cons
-
-
-def living(state: dict, seat: str) -> list[dict]:
-    """The seat's units still in the game."""
-    return [state["units"][u] for u in state["seats"][seat]["units"] if state["units"][u]["alive"]]
-
-
-def check_elimination_win(state: dict) -> list[Consequence]:
-    """All of a player's units eliminated: the opponent wins at once, whatever the VPs. (Winning)"""
-    if state["winner"] or state["phase"] not in ("main", "upkeep"):
-        return []
-    out = [s for s in state["seats"] if not living(state, s)]
-    if not out:
-        return []
-    if len(out) == 2:
-        # Not covered by the summary (only possible through effects that hurt both sides at
-        # once): we call it a draw rather than guess a winner.
-        state["winner"] = {"winners": [], "draw": True, "decided_by": "elimination"}
-    else:
-        win = next(s for s in state["seats"] if s not in out)
-        state["winner"] = {"winners": [win], "draw": False, "decided_by": "elimination"}
-    state["phase"] = "over"
-    state["step"] = None
-    return [Consequence("game_over", dict(state["winner"]), R.WINNING)]
 
 
 def recover(state: dict, uid: str, amount: int) -> list[Consequence]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import copy
 
 from ..core import Advice, Event, Handler, Outcome, Ruleset, Violation
-from . import campaign, combat, effects, setup, suggest, turns
+from . import combat, effects, setup, suggest, turns, victory
 from . import terrain as T
 from . import violations as V
 from .catalogue import UNIT_FIELDS, event_types
@@ -111,17 +111,7 @@ class BattleLoreRuleset(Ruleset):
 
     def outcome(self, state: dict) -> Outcome | None:
         """None while playing; the winner and how, plus campaign standings after the fourth scenario."""
-        if not state.get("winner"):
-            return None
-        out = dict(state["winner"])
-        out["vp"] = {s: v["vp"] for s, v in state["seats"].items()}
-        camp = state["options"].get("campaign")
-        if camp:
-            out["campaign_game"] = camp["game"]
-            result = campaign.result_of(state)
-            if camp["game"] == campaign.GAMES and result:
-                out["campaign"] = campaign.standings([*camp["history"], result])
-        return out
+        return victory.outcome(state)
 
 
 BATTLELORE = BattleLoreRuleset()

@@ -7,6 +7,7 @@ from . import terrain as T
 from . import violations as V
 from .damage import suffer
 from .units import has, movement
+from .victory import check_vp_victory
 
 MAIN_STEPS = ("command", "order", "move", "attack")
 NEXT_STEP = {"order": "move", "move": "attack", "attack": "vp"}
@@ -62,22 +63,6 @@ def start_turn(state: dict, seat: str) -> list[Consequence]:
         if state["winner"]:
             break
     return cons
-
-
-def check_vp_victory(state: dict, seat: str) -> list[Consequence]:
-    """When the first player starts a turn: 16+ VP and more than the opponent wins. (Winning)"""
-    if seat != state["first"] or state["winner"]:
-        return []
-    need = state["options"]["vp_to_win"]
-    vps = {s: v["vp"] for s, v in state["seats"].items()}
-    for s, vp in vps.items():
-        others = [v for o, v in vps.items() if o != s]
-        if vp >= need and all(vp > v for v in others):
-            state["winner"] = {"winners": [s], "draw": False, "decided_by": "victory_points", "vp": vps}
-            state["phase"] = "over"
-            state["step"] = None
-            return [Consequence("game_over", dict(state["winner"]), R.WINNING)]
-    return []
 
 
 def captures(state: dict, seat: str) -> list[Consequence]:

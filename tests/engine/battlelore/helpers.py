@@ -49,6 +49,19 @@ def codes(state, by, type_, **data):
 POS = {"section": "center", "terrain": "clear", "banner": 0}
 
 
+def command(s, section="any", units=3, by=None):
+    """The active (or named) player plays a command card: the turn moves on to the order step."""
+    s, _ = play(s, by or s["active"], "play_command", section=section, units=units, card="Test card")
+    return s
+
+
+def to_upkeep(s):
+    """The active player scores VPs and takes the lore step: the turn passes on."""
+    s, _ = play(s, s["active"], "score_vp")
+    s, _ = play(s, s["active"], "lore_step", choice="tokens")
+    return s
+
+
 def battle(army_p1=None, army_p2=None, first="p1", **options):
     """A state at the first player's command step, with small armies placed in the centre."""
     s = RS.new_game(setup(**options))

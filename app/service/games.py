@@ -27,4 +27,4 @@ class GameService(Transfer, Seats, Submitting):
         self.import_max_events = import_max_events
         self.import_max_seconds = import_max_seconds
         self._held: set[tuple[str, str]] = set()
-        self.handovers = Handovers(store, self._mint)
+        self.handovers = Handovers(store, self.mint)

@@ -53,7 +53,7 @@ class Seats(Access):
         elif seat in PLAYER_SEATS and by_referee:
             self._storage(self.store.hold_seat, game_id, seat)
             self.handovers.told(game_id, seat, {"seat": seat, "status": "handed_over"})
-        return 201, {**joined, "token": self._mint(game_id, seat)}
+        return 201, {**joined, "token": self.mint(game_id, seat)}
 
     def handovers_pending(self, caller: Caller) -> list[dict]:
         """Open handover requests for the caller's seat (every seat for the referee)."""
@@ -82,7 +82,8 @@ class Seats(Access):
             raise ApiError(403, "not_a_player", "Only a player's phone can hand its seat over.")
         return self._storage(self.handovers.new_code, caller.game_id, caller.seat)
 
-    def _mint(self, game_id: str, seat: str) -> str:
+    def mint(self, game_id: str, seat: str) -> str:
+        """A new bearer token for a seat or role of a game (only its hash is stored)."""
         token, token_hash = new_token()
         self._storage(self.store.add_token, game_id, seat, token_hash)
         return token

@@ -8,7 +8,6 @@ from typing import Any
 
 from app.engine.underworlds.editions import matched_play
 from app.service import ApiError
-from app.service.tokens import new_token
 
 from . import model, tables
 from .eventlog import EventLog, Member, now_stamp
@@ -120,8 +119,7 @@ class Rounds(EventLog):
             seat = "scorekeeper"
         else:
             raise ApiError(403, "not_your_table", "Only this table's players, its device and the judges open its game.")
-        token, token_hash = new_token()
-        self.games._storage(self.store.add_token, table["game"], seat, token_hash)
+        token = self.games.mint(table["game"], seat)
         names = {"p1": ev.state["players"][table["players"][0]]["name"],
                  "p2": ev.state["players"][table["players"][1]]["name"]}
         return {"game": table["game"], "join_code": table["join_code"], "seat": seat, "token": token,

@@ -21,9 +21,9 @@ What is secret, and when the rules reveal it, is written here from the books, no
 """
 from __future__ import annotations
 
-from dataclasses import replace
 import copy
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -31,11 +31,10 @@ from hypothesis import strategies as st
 
 from app.engine import registry
 from app.engine.core import Event
-from app.service.preview import preview
 from app.service import GameService
+from app.service.preview import preview
 from app.service.records import public_record
-
-from .play import SETUPS, choose, fill, options, rng_pick
+from tests.engine.play import SETUPS, choose, fill, options, rng_pick
 
 OBSERVERS = ("spectator", "scorekeeper")
 MAX_EVENTS = 600

@@ -14,7 +14,11 @@ def auth(token: str) -> dict:
 
 def new_game(client, seats=("Ana", "Ben"), **extra) -> dict:
     """POST a Tally game; returns the 201 body plus a `tokens` map seat -> token."""
-    body = {"ruleset": "test/tally", "seats": [{"name": n} for n in seats], **extra}
+    return created(client, {"ruleset": "test/tally", "seats": [{"name": n} for n in seats], **extra})
+
+
+def created(client, body: dict) -> dict:
+    """POST /api/games with `body`; the 201 body plus a `tokens` map seat -> token (the referee's too)."""
     resp = client.post("/api/games", json=body)
     assert resp.status_code == 201, resp.get_json()
     game = resp.get_json()
@@ -66,14 +70,8 @@ LINE = ["Tarrus", "Osus IV", "Ferrin", "Barlus", "Elouith"]
 
 def conquest_game(client) -> dict:
     """A Conquest game created by warlord slugs (planets and warlord numbers come from content)."""
-    body = {"ruleset": "conquest/core", "seats": [{"name": "Ana", "warlord": "nazdreg"},
-                                                  {"name": "Ben", "warlord": "captain-cato-sicarius"}]}
-    resp = client.post("/api/games", json=body)
-    assert resp.status_code == 201, resp.get_json()
-    game = resp.get_json()
-    game["tokens"] = {s["seat"]: s["token"] for s in game["seats"]}
-    game["tokens"]["referee"] = game["referee_token"]
-    return game
+    return created(client, {"ruleset": "conquest/core", "seats": [{"name": "Ana", "warlord": "nazdreg"},
+                                                                  {"name": "Ben", "warlord": "captain-cato-sicarius"}]})
 
 
 def to_command(client, game) -> None:

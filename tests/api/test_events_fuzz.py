@@ -3,15 +3,12 @@ from __future__ import annotations
 
 import functools
 import json
-import tempfile
-from pathlib import Path
 from urllib.parse import quote
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app.server import create_app
-from tests.support.hostile import body_text
+from tests.support.hostile import body_text, fresh_client
 
 FUZZ = settings(max_examples=200, derandomize=True, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -27,10 +24,7 @@ FIELDS = ["name", "date", "warband", "deck", "override", "winner", "glory", "gam
 @functools.lru_cache(maxsize=1)
 def _world():
     """An event with two players and a published round (one tracked table), and the organiser's token."""
-    tmp = Path(tempfile.mkdtemp(prefix="tw-fuzz-events-"))
-    app = create_app({"ASYNC_MODE": "threading", "DATABASE_URL": f"sqlite:///{tmp / 'fuzz.db'}", "TESTING": True,
-                      "INSTANCE_PATH": str(tmp), "RATE_LIMIT_PER_SECOND": 0})
-    client = app.test_client()
+    client = fresh_client("tw-fuzz-events-")
     made = client.post("/api/events", json={"name": "Fuzz", "date": "2026-12-01"}).get_json()
     org = {"Authorization": f"Bearer {made['organiser_token']}"}
     for name, warband in (("Ana", "cyrenis-razors"), ("Ben", "garreks-reavers")):

@@ -5,16 +5,13 @@ Bounded (max_examples) and derandomized, so CI runs the same requests every time
 from __future__ import annotations
 
 import functools
-import tempfile
-from pathlib import Path
 from urllib.parse import quote
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app.server import create_app
 from tests.api.helpers import new_game
-from tests.support.hostile import body_text
+from tests.support.hostile import body_text, fresh_client
 
 FUZZ = settings(max_examples=250, derandomize=True, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -22,10 +19,7 @@ FUZZ = settings(max_examples=250, derandomize=True, deadline=None,
 
 @functools.lru_cache(maxsize=1)
 def _world():
-    tmp = Path(tempfile.mkdtemp(prefix="tw-fuzz-"))
-    app = create_app({"ASYNC_MODE": "threading", "DATABASE_URL": f"sqlite:///{tmp / 'fuzz.db'}", "TESTING": True,
-                      "INSTANCE_PATH": str(tmp), "RATE_LIMIT_PER_SECOND": 0})
-    client = app.test_client()
+    client = fresh_client("tw-fuzz-")
     return client, new_game(client)
 
 

@@ -2,8 +2,12 @@
 from __future__ import annotations
 
 import json
+import tempfile
+from pathlib import Path
 
 from hypothesis import strategies as st
+
+from app.server import create_app
 
 ATOMS = ["NaN", "Infinity", "-Infinity", "1e400", "-1e400", "null", "true", "false", "0", "-1", "1.5",
          "99999999999999999999999999", '"\\ud800"', '"\\udfff x"', '"p1"', '"referee"', '"add"', '"note"', '""']
@@ -31,3 +35,11 @@ junk = st.binary(max_size=64).map(lambda b: b.decode("latin-1"))
 
 # A body: mostly JSON-shaped (so the checks behind the parser are reached), sometimes deep or junk.
 body_text = st.one_of(json_text, json_text, json_text, deep, junk)
+
+
+def fresh_client(prefix: str):
+    """A test client of a new app on its own SQLite file with no rate limit, for a fuzzer to hammer."""
+    tmp = Path(tempfile.mkdtemp(prefix=prefix))
+    app = create_app({"ASYNC_MODE": "threading", "DATABASE_URL": f"sqlite:///{tmp / 'fuzz.db'}", "TESTING": True,
+                      "INSTANCE_PATH": str(tmp), "RATE_LIMIT_PER_SECOND": 0})
+    return app.test_client()

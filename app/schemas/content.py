@@ -6,7 +6,7 @@ kind, so the loader and the API stay generic: another game adds its kinds here.
 Underworlds vocabularies (documented for the rules engine in content/README.md):
 - `INSPIRE_CHECKS`: machine-checkable Inspire conditions.
 - reaction steps: a reaction card or ability names one of the engine's
-  `app.engine.underworlds.reactions.REACTION_STEPS` (one list, owned by the engine).
+  `app.engine.underworlds.reactions.REACTION_STEPS` (one list, kept in the engine).
 """
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ PLAIN_KEYWORDS = ("cleave", "ensnare", "scything", "stagger")
 NUMBERED_KEYWORDS = ("grievous", "knockback")
 
 def reaction_steps() -> tuple[str, ...]:
-    """The reaction steps cards may name: the engine owns the ids (app/engine/underworlds/reactions.py,
+    """The reaction steps cards may name: the engine keeps the ids (app/engine/underworlds/reactions.py,
     from the Deathgorge rulebook, Combat sequence pg 21 and Reactions pg 34-37)."""
     return tuple(REACTION_STEPS)
 

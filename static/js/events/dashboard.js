@@ -25,7 +25,13 @@ function where(p) {
   return p.activation ? `Round ${p.round}, activation ${p.activation}` : `Round ${p.round}`;
 }
 
-/** Open a table's game as its referee (judges and the organiser). */
+/**
+ * Open a table's game as its referee (judges and the organiser).
+ * @param {EventContext} ctx
+ * @param {number} round
+ * @param {number} table
+ * @returns {Promise<void>}
+ */
 export async function openAsReferee(ctx, round, table) {
   const reply = await attempt(ctx.call("POST", `/rounds/${round}/tables/${table}/seat`));
   if (!reply) return;
@@ -35,6 +41,13 @@ export async function openAsReferee(ctx, round, table) {
   location.assign(`/play?game=${encodeURIComponent(g.game)}`);
 }
 
+/**
+ * One table on the dashboard: players, status, progress, time since the last entry, disputes, judge calls.
+ * @param {EventContext} ctx
+ * @param {object} d the round's dashboard
+ * @param {object} t one table of it
+ * @returns {HTMLElement}
+ */
 export function tableCard(ctx, d, t) {
   const p = t.progress;
   const idle = minutesSince(p);
@@ -57,6 +70,11 @@ export function tableCard(ctx, d, t) {
     referee ? button("Open as referee", () => openAsReferee(ctx, d.round, t.table), { cls: "btn small" }) : null);
 }
 
+/**
+ * The Tables tab: every table of the current round.
+ * @param {EventContext} ctx
+ * @returns {HTMLElement}
+ */
 export function renderDashboard(ctx) {
   const d = ctx.dash;
   if (!d || !d.round) return h("p", { class: "muted" }, "No round yet.");

@@ -28,6 +28,11 @@ function rulingForm(ctx) {
   h("button", { type: "submit", class: "btn primary" }, "Add ruling"));
 }
 
+/**
+ * The Judge tab: disputed tables and judge calls first, then the rulings log.
+ * @param {EventContext} ctx
+ * @returns {HTMLElement}
+ */
 export function renderJudge(ctx) {
   const d = ctx.dash;
   const needs = d && d.published ? d.tables.filter((t) => t.status === "disputed" || t.judge_calls) : [];

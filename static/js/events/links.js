@@ -10,6 +10,11 @@ function linkBox(label, url) {
   button("Copy", () => navigator.clipboard && navigator.clipboard.writeText(url), { cls: "btn small", "aria-label": `Copy the ${label} link` }));
 }
 
+/**
+ * The Links tab: make staff and table-device links; the public page and exports.
+ * @param {EventContext} ctx
+ * @returns {HTMLElement}
+ */
 export function renderLinks(ctx) {
   const name = h("input", { id: "link-name", maxlength: "40", placeholder: "Name (shown in the log)" });
   const table = h("input", { id: "link-table", type: "number", min: "1", max: "500", value: "1", "aria-label": "Table number" });

@@ -49,7 +49,11 @@ function resultPart(ctx, mine) {
     }, { cls: "btn ghost" }));
 }
 
-/** The "my table" screen. */
+/**
+ * The "my table" screen.
+ * @param {EventContext} ctx
+ * @returns {HTMLElement}
+ */
 export function renderMine(ctx) {
   const v = ctx.view;
   const mine = v.mine;

@@ -124,6 +124,11 @@ function mergeForm(ctx) {
       }, { cls: "btn" })));
 }
 
+/**
+ * The Players tab: register, hand out links, check in, drop, merge.
+ * @param {EventContext} ctx
+ * @returns {HTMLElement}
+ */
 export function renderPlayers(ctx) {
   const v = ctx.view;
   const desk = ["organiser", "scorekeeper"].includes(v.you.role);

@@ -3,7 +3,11 @@ import { h } from "../dom.js";
 import { STATUS, resultText } from "./words.js";
 import { exportLinks, roundClock, standingsTable } from "./parts.js";
 
-/** Pairings of a published round, table by table. */
+/**
+ * Pairings of a published round, table by table.
+ * @param {{tables: Array<{table: number, names: string[]}>}} rnd
+ * @returns {HTMLElement}
+ */
 export function pairingsList(rnd) {
   return h("ol", { class: "list pairings" }, rnd.tables.map((t) => h("li", { class: "card" },
     h("span", { class: "table-no" }, `T${t.table}`),
@@ -12,6 +16,11 @@ export function pairingsList(rnd) {
   rnd.bye ? h("li", { class: "card" }, h("span", { class: "table-no" }, "Bye"), h("span", { class: "grow" }, rnd.bye_name)) : null);
 }
 
+/**
+ * The public page: the current round's pairings and the standings.
+ * @param {EventContext} ctx
+ * @returns {HTMLElement}
+ */
 export function renderPublic(ctx) {
   const v = ctx.view;
   const rnd = v.rounds[v.rounds.length - 1];

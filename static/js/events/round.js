@@ -62,6 +62,11 @@ function published(ctx, rnd) {
     rnd.bye ? h("p", { class: "muted" }, `Bye: ${rnd.bye_name}`) : null);
 }
 
+/**
+ * The Round tab: pair, swap, publish; then the clock and results.
+ * @param {EventContext} ctx
+ * @returns {HTMLElement}
+ */
 export function renderRound(ctx) {
   const v = ctx.view;
   const rnd = v.rounds.find((r) => r.round === v.current_round);

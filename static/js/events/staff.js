@@ -15,6 +15,11 @@ const TABS = {
 };
 const LABEL = { round: "Round", tables: "Tables", players: "Players", standings: "Standings", judge: "Judge", links: "Links" };
 
+/**
+ * The staff's page: the tabs this role may use, and the open one.
+ * @param {EventContext} ctx
+ * @returns {HTMLElement}
+ */
 export function renderStaff(ctx) {
   const tabs = TABS[ctx.view.you.role];
   if (!tabs.includes(ctx.tab)) ctx.tab = ctx.view.current_round === 0 && tabs.includes("players") ? "players" : tabs[0];

@@ -5,7 +5,12 @@ function all() {
   try { return JSON.parse(localStorage.getItem(KEY)) || {}; } catch { return {}; }
 }
 
-/** Remember (or update) this device's link to an event. */
+/**
+ * Remember (or update) this device's link to an event.
+ * @param {string} id
+ * @param {{token?: string}} patch
+ * @returns {void}
+ */
 export function rememberEvent(id, patch) {
   const events = all();
   events[id] = { ...(events[id] || {}), ...patch, touched: Date.now() };
@@ -13,5 +18,9 @@ export function rememberEvent(id, patch) {
   return events[id];
 }
 
-/** This device's link to an event, or null. */
+/**
+ * This device's link to an event, or null.
+ * @param {string} id
+ * @returns {{token?: string, touched: number}|null}
+ */
 export function eventLink(id) { return all()[id] || null; }

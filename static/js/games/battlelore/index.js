@@ -36,7 +36,12 @@ const capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 const kids = (...xs) => xs.flat(Infinity).filter((x) => x !== null && x !== undefined && x !== false);
 const words = (s) => String(s ?? "").replace(/_/g, " ");
 
-/** "p1.spearmen-2" -> "Spearmen 2" (the number only when the player has more than one). */
+/**
+ * "p1.spearmen-2" -> "Spearmen 2" (the number only when the player has more than one).
+ * @param {object} view
+ * @param {string} uid
+ * @returns {string}
+ */
 export function unitName(view, uid) {
   const u = unitOf(view, uid);
   if (!u) return typeof uid === "string" ? uid.split(".").slice(1).join(".").replace(/-/g, " ") : String(uid);

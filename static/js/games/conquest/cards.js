@@ -8,7 +8,12 @@ const SHOWN = 8;
 const TYPE_NAMES = { army_unit: "army unit", support: "support", event: "event", attachment: "attachment",
   token: "token", synapse: "synapse" };
 
-/** The card pool for a faction ({factions, items}); one request per faction and community choice. */
+/**
+ * The card pool for a faction ({factions, items}); one request per faction and community choice.
+ * @param {string|null} faction
+ * @param {boolean} community
+ * @returns {Promise<{factions: string[], items: ConquestCard[]}>}
+ */
 export function loadPool(faction, community) {
   const key = `${faction || ""}|${community ? 1 : 0}`;
   if (!pools.has(key)) {
@@ -22,7 +27,11 @@ export function loadPool(faction, community) {
 /** Folded for matching: case, accents and punctuation do not matter ("ku'gath" finds "Ku'gath"). */
 const fold = (s) => String(s || "").normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, " ").trim();
 
-/** One line under a card's name: faction, type and the numbers the data has. */
+/**
+ * One line under a card's name: faction, type and the numbers the data has.
+ * @param {ConquestCard} card
+ * @returns {string}
+ */
 export function cardMeta(card) {
   const bits = [card.faction, TYPE_NAMES[card.type] || card.type];
   if (card.cost_x) bits.push("cost X"); else if (card.cost != null) bits.push(`cost ${card.cost}`);
@@ -32,7 +41,12 @@ export function cardMeta(card) {
   return bits.join(" · ");
 }
 
-/** Search field + matches. `types` limits the card types; onpick(card) gets the data record. */
+/**
+ * Search field + matches. `types` limits the card types; onpick(card) gets the data record.
+ * @param {{items?: ConquestCard[]}} pool
+ * @param {{types?: string[], onpick: (card: ConquestCard) => void, label?: string, id?: string}} options
+ * @returns {HTMLElement}
+ */
 export function cardPicker(pool, { types, onpick, label = "Find the card", id = "card-search" }) {
   const items = (pool.items || []).filter((c) => !types || types.includes(c.type));
   const list = h("div", { class: "cq-matches", role: "listbox", "aria-label": "Matching cards" });
@@ -55,7 +69,12 @@ export function cardPicker(pool, { types, onpick, label = "Find the card", id = 
   return h("div", { class: "stack cq-picker" }, h("label", { class: "field" }, h("span", {}, label), input), list);
 }
 
-/** The event's card record from a picked card: every number the data gives, the rest left to ask. */
+/**
+ * The event's card record from a picked card: every number the data gives, the rest left to ask.
+ * @param {ConquestCard} card
+ * @param {string} type the event's card type
+ * @returns {object}
+ */
 export function cardFromData(card, type) {
   return {
     name: card.name, type, ...(card.cost_x ? {} : { cost: card.cost ?? 0 }),
@@ -66,20 +85,34 @@ export function cardFromData(card, type) {
   };
 }
 
-/** Numbers a picked card still needs (the data has none for them): "cost" for an X cost, "hp"... */
+/**
+ * Numbers a picked card still needs (the data has none for them): "cost" for an X cost, "hp"...
+ * @param {ConquestCard} card
+ * @param {string[]} wanted
+ * @returns {string[]}
+ */
 export function unknownNumbers(card, wanted) {
   const unitCard = ["army_unit", "token", "synapse"].includes(card.type);
   return wanted.filter((k) => (k === "cost" ? card.cost_x : k === "hp" ? unitCard && card.hp == null : false));
 }
 
-/** A keyword as printed: "no attachments wargear" -> "No Wargear Attachments", "area effect 2" -> "Area Effect 2". */
+/**
+ * A keyword as printed: "no attachments wargear" -> "No Wargear Attachments", "area effect 2" -> "Area Effect 2".
+ * @param {string} k
+ * @returns {string}
+ */
 export function keywordLabel(k) {
   const m = String(k).match(/^no attachments (.+)$/);
   const text = m ? `no ${m[1]} attachments` : String(k);
   return text.replace(/\b[a-z]/g, (c) => c.toUpperCase());
 }
 
-/** What a picked card shows in a form: its name, the community label, the numbers filled in. */
+/**
+ * What a picked card shows in a form: its name, the community label, the numbers filled in.
+ * @param {ConquestCard} card
+ * @param {() => void} onclear
+ * @returns {HTMLElement}
+ */
 export function pickedSummary(card, onclear) {
   return h("div", { class: "card cq-picked", "data-picked": card.id },
     h("div", {}, h("b", {}, card.name), card.official === false ? h("span", { class: "badge cq-community" }, "community card") : null),

@@ -404,7 +404,11 @@ export const wizard = {
   },
 };
 
-/** "3 Goff Nob" / "Goff Nob x3" / "Goff Nob" lines -> [{name, count}]. */
+/**
+ * "3 Goff Nob" / "Goff Nob x3" / "Goff Nob" lines -> [{name, count}].
+ * @param {string} text
+ * @returns {Array<{name: string, count: number}>}
+ */
 export function deckLines(text) {
   const out = [];
   for (const raw of String(text || "").split("\n")) {

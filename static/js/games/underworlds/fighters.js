@@ -5,13 +5,21 @@ import { h, button } from "../../dom.js";
 const TRAITS = ["wizard", "beast", "flying", "minion"];
 const KEYWORDS = ["cleave", "ensnare", "scything", "stagger", "grievous 1", "knockback 1"];
 
-/** Lower-case slug of a name: the fighter id in a game is "<seat>.<slug>". */
+/**
+ * Lower-case slug of a name: the fighter id in a game is "<seat>.<slug>".
+ * @param {string} name
+ * @returns {string}
+ */
 export function slugify(name) {
   return name.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
     .replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 40);
 }
 
-/** A fighter record with sensible starting numbers. */
+/**
+ * A fighter record with sensible starting numbers.
+ * @param {boolean} [leader]
+ * @returns {object}
+ */
 export function blankFighter(leader = false) {
   return {
     name: "", leader, traits: [], wizard_level: 0, move: 3,
@@ -20,7 +28,11 @@ export function blankFighter(leader = false) {
   };
 }
 
-/** What is still missing from a fighter record, in words, or null when it is complete. */
+/**
+ * What is still missing from a fighter record, in words, or null when it is complete.
+ * @param {object} f a fighter record
+ * @returns {string|null}
+ */
 export function fighterProblem(f) {
   const name = (f.name || "").trim();
   if (!name) return "every fighter needs a name.";
@@ -64,7 +76,13 @@ function profileEditor(p, remove) {
     remove ? button("Remove this profile", remove, { cls: "btn ghost small" }) : null);
 }
 
-/** Form for one fighter, editing the record in place. */
+/**
+ * Form for one fighter, editing the record in place.
+ * @param {object} f a fighter record (changed in place)
+ * @param {string} key unique prefix for the fields' ids
+ * @param {(() => void)|null} remove
+ * @returns {HTMLElement}
+ */
 export function fighterEditor(f, key, remove) {
   f.defence = f.defence || { dice: null, symbol: "block" };
   f.traits = f.traits || [];

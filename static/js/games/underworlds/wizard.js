@@ -3,7 +3,13 @@
 import { h, button, toast, sheet } from "../../dom.js";
 import { api, errorText } from "../../api.js";
 
-/** Decks a seat may pick: those of the ruleset's era (the server filters by ruleset), its warband's or universal. */
+/**
+ * Decks a seat may pick: those of the ruleset's era (the server filters by ruleset), its warband's or universal.
+ * @param {Array<{symbol: string, warband?: string}>} decks
+ * @param {string} ruleset
+ * @param {{warband?: string}} seat
+ * @returns {object[]}
+ */
 export const decksFor = (decks, ruleset, seat) => decks.filter((d) =>
   d.symbol === "universal" || (d.warband && d.warband === seat.warband));
 
@@ -65,7 +71,11 @@ async function buildDeck(seat, ruleset) {
   });
 }
 
-/** The deck a seat sends for built cards: the decks they come from and their names by kind. */
+/**
+ * The deck a seat sends for built cards: the decks they come from and their names by kind.
+ * @param {Array<{name: string, type: string, deck: string}>} cards
+ * @returns {{rivals: string[], objectives: string[], power: string[]}}
+ */
 export function builtDeck(cards) {
   return { rivals: [...new Set(cards.map((c) => c.deck))],
     objectives: cards.filter((c) => c.type === "objective").map((c) => c.name),
@@ -82,7 +92,13 @@ function deckNote(d, format, ruleset) {
   return `${note}.`;
 }
 
-/** The deck field of one seat, the deck-building problems found (each with its rule), and "play it anyway". */
+/**
+ * The deck field of one seat, the deck-building problems found (each with its rule), and "play it anyway".
+ * @param {object} seat the wizard's seat (changed in place)
+ * @param {number} index
+ * @param {{decks: object[], ruleset: string, format: string, rerender: () => void, askReason: (title: string, prompt: string) => Promise<string|null>}} options
+ * @returns {HTMLElement}
+ */
 export function deckPicker(seat, index, { decks, ruleset, format, rerender, askReason }) {
   const offered = decksFor(decks, ruleset, seat);
   const building = builds(ruleset, format) && seat.built && seat.builtFor === `${ruleset}|${seat.warband}`;
@@ -117,7 +133,12 @@ export function deckPicker(seat, index, { decks, ruleset, format, rerender, askR
     }, { cls: "btn small" }) : null);
 }
 
-/** Check every seat's deck (problems kept on the seat); the first unaccepted problem as a sentence, or null. */
+/**
+ * Check every seat's deck (problems kept on the seat); the first unaccepted problem as a sentence, or null.
+ * @param {object[]} seats
+ * @param {{ruleset: string, format: string, cardList?: string, fightersOf: (seat: object) => object}} options
+ * @returns {Promise<string|null>}
+ */
 export async function checkDecks(seats, { ruleset, format, cardList, fightersOf }) {
   let first = null;
   for (const seat of seats) {
@@ -133,7 +154,11 @@ export async function checkDecks(seats, { ruleset, format, cardList, fightersOf 
   return first;
 }
 
-/** options.deck_override when any seat's deck was accepted despite the rules (the reasons joined). */
+/**
+ * options.deck_override when any seat's deck was accepted despite the rules (the reasons joined).
+ * @param {object[]} seats
+ * @returns {{reason: string}|null}
+ */
 export function deckOverride(seats) {
   const reasons = seats.filter((s) => s.deck && s.deckAccepted).map((s) => `${s.name.trim()}: ${s.deckAccepted}`);
   return reasons.length ? { reason: reasons.join("; ") } : null;
@@ -142,7 +167,10 @@ export function deckOverride(seats) {
 // Saved warbands (/api/content/custom/warband), shared by a /new?warband=<id> link.
 const KEY = "tw.warbands";
 
-/** Warbands saved or opened on this phone, most recent first: [{id, name}]. */
+/**
+ * Warbands saved or opened on this phone, most recent first: [{id, name}].
+ * @returns {Array<{id: string, name: string}>}
+ */
 export function mySaved() {
   try { return JSON.parse(localStorage.getItem(KEY)) || []; } catch { return []; }
 }
@@ -152,7 +180,11 @@ function remember(rec) {
   localStorage.setItem(KEY, JSON.stringify(list));
 }
 
-/** A saved warband's id from what a player pasted: the share link, the API link, or the id itself. */
+/**
+ * A saved warband's id from what a player pasted: the share link, the API link, or the id itself.
+ * @param {string} text
+ * @returns {string|null}
+ */
 export function idFrom(text) {
   const m = String(text || "").trim().match(/^(?:.*warband[=/])?([\w-]{1,64})$/);
   return m ? m[1] : null;
@@ -168,15 +200,29 @@ async function call(method, path, body, ok, why) {
   return rec;
 }
 
-/** Fetch a saved warband by id. */
+/**
+ * Fetch a saved warband by id.
+ * @param {string} id
+ * @returns {Promise<object|null>}
+ */
 export const openSaved = (id) => call("GET", `/api/content/custom/warband/${encodeURIComponent(id)}`, undefined, 200,
   (r) => (r.status === 404 ? "There is no saved warband with that link." : errorText(r)));
 
-/** Save a typed-in warband on the server. */
+/**
+ * Save a typed-in warband on the server.
+ * @param {string} name
+ * @param {object[]} fighters
+ * @returns {Promise<object|null>}
+ */
 export const saveWarband = (name, fighters) => call("POST", "/api/content/custom/warband", { name, fighters }, 201,
   (r) => `Not saved: ${errorText(r)}`);
 
-/** What a seat playing a saved warband shows: its fighters, and (just saved) the link to share. */
+/**
+ * What a seat playing a saved warband shows: its fighters, and (just saved) the link to share.
+ * @param {{id: string, name: string, fighters: object[]}} rec
+ * @param {{shared?: boolean}} options
+ * @returns {HTMLElement}
+ */
 export function savedSummary(rec, { shared }) {
   const url = new URL(`/new?warband=${rec.id}`, location.href).href;
   return h("div", { class: "card stack", "data-saved-warband": rec.id },
@@ -189,7 +235,12 @@ export function savedSummary(rec, { shared }) {
       navigator.share ? button("Share", () => navigator.share({ title: rec.name, url }).catch(() => {}), { cls: "btn small" }) : null) : null);
 }
 
-/** Field to open a shared warband by its link or id. */
+/**
+ * Field to open a shared warband by its link or id.
+ * @param {number} index
+ * @param {(rec: object) => void} onopen
+ * @returns {HTMLElement}
+ */
 export function openField(index, onopen) {
   const input = h("input", { id: `open-warband-${index}`, autocomplete: "off" });
   return h("div", { class: "row", style: "align-items:flex-end" },

@@ -1,4 +1,23 @@
 """Pure rules engine: no Flask, no Socket.IO, no database. See core.py for the contract."""
-from .core import (Advice, Consequence, Event, Handler, IllegalEvent, Outcome, Rule, Ruleset, SetupError,  # noqa: F401
-                   Suggestion, Violation, ViolationCodes, check_revert, effective_events, replay,
-                   replay_with_consequences)
+from .core import (
+    Advice,
+    Consequence,
+    Event,
+    Handler,
+    IllegalEvent,
+    Outcome,
+    Rule,
+    Ruleset,
+    SetupError,
+    Suggestion,
+    Violation,
+    ViolationCodes,
+    check_revert,
+    effective_events,
+    replay,
+    replay_with_consequences,
+)
+
+__all__ = ["Advice", "Consequence", "Event", "Handler", "IllegalEvent", "Outcome", "Rule", "Ruleset", "SetupError",
+           "Suggestion", "Violation", "ViolationCodes", "check_revert", "effective_events", "replay",
+           "replay_with_consequences"]

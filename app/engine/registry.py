@@ -6,6 +6,7 @@ import hashlib
 import importlib
 from pathlib import Path
 
+from . import core
 from .core import Ruleset
 
 # id -> "module:attribute" of a Ruleset instance, one line per ruleset.
@@ -68,7 +69,6 @@ def rules_version(ruleset_id: str) -> str:
 
 @functools.lru_cache(maxsize=None)
 def _rules_version(ruleset_id: str, module_name: str) -> str:
-    from . import core
     engine = Path(core.__file__).resolve().parent
     module = Path(importlib.import_module(module_name).__file__).resolve()
     files = [Path(core.__file__).resolve()]

@@ -4,8 +4,7 @@ from __future__ import annotations
 from ..core import Consequence, Violation
 from . import abilities, damage, rules, victory
 from . import violations as V
-from .board import (adjacent_slots, face_up, initiative_order, other, planet, planet_label, seats,
-                    units_at, warlord)
+from .board import adjacent_slots, face_up, initiative_order, other, planet, planet_label, seats, units_at, warlord
 from .cards import attack_damage, has_keyword, keyword_value
 
 # The summary says a player "passes if he cannot attack", yet also that a combat round ends

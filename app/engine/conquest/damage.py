@@ -9,7 +9,6 @@ from . import violations as V
 from .board import initiative_order, other
 from .cards import hp_left
 
-
 # What goes on once the damage of a prompt is placed, by the prompt's "after" ("attack", "battle"): the combat
 # sequence registers its next steps here (combat.py), so dealing damage needs no knowledge of combat.
 AFTER_DAMAGE: dict[str, Callable[[dict], list[Consequence]]] = {}

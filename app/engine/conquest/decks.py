@@ -99,7 +99,7 @@ def check_deck(deck: dict, warlord: dict | None, pool: dict[str, dict], *, fmt: 
             continue
         known[name.casefold()] = card
     total = sum(n for n in counts.values())
-    for key, card in known.items():
+    for card in known.values():
         name = card["name"]
         if card["type"] == "warlord":
             out.append(DeckProblem("warlord_in_deck", f"{name} is a warlord: it starts in play at HQ, "

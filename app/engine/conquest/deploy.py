@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..core import Consequence, Violation
-from . import command, combat, rules
+from . import combat, command, rules
 from . import violations as V
 from .board import controlled_cards, face_up_slots, new_id, other
 from .cards import has_keyword, is_relic, no_attachments_trait, norm_keywords

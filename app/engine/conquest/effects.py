@@ -6,7 +6,7 @@ from . import combat, damage, rules, victory
 from . import violations as V
 from .board import face_up_slots
 from .cards import hp_left, norm_keywords
-from .deploy import card_record, enter_play, placement_problems, play_restrictions, token_count, TOKEN_LIMIT
+from .deploy import TOKEN_LIMIT, card_record, enter_play, placement_problems, play_restrictions, token_count
 
 
 def _reason(ev) -> str:

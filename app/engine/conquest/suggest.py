@@ -3,8 +3,17 @@ from __future__ import annotations
 
 from ..core import Advice, Suggestion
 from . import abilities, combat, damage
-from .board import (adjacent_slots, controlled_cards, dial_number, face_up_slots, other, planet_label, seats, units_at,
-                    warlord)
+from .board import (
+    adjacent_slots,
+    controlled_cards,
+    dial_number,
+    face_up_slots,
+    other,
+    planet_label,
+    seats,
+    units_at,
+    warlord,
+)
 from .cards import has_keyword, is_relic, keyword_value, no_attachments_trait
 from .deploy import TOKEN_LIMIT, token_count
 from .headquarters import face_down

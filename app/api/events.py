@@ -15,7 +15,8 @@ from app.service import ApiError
 from app.tournaments import exports
 from app.tournaments.service import EventService
 
-from .games import _base_url, _json_body, _rate_limit, _token
+from .requests import bearer_token, json_body, rate_limit
+from .security import base_url
 
 bp = Blueprint("events_api", __name__, url_prefix="/api/events")
 
@@ -26,25 +27,25 @@ def events() -> EventService:
 
 
 def _member(event_id: str):
-    return events().member(event_id, _token())
+    return events().member(event_id, bearer_token())
 
 
 def _optional_body():
     """A JSON body when one was sent (buttons that carry nothing send nothing)."""
-    return _json_body() if request.get_data(cache=True) else {}
+    return json_body() if request.get_data(cache=True) else {}
 
 
 def _write(event_id: str):
     member = _member(event_id)
-    _rate_limit()
+    rate_limit()
     return member
 
 
 @bp.post("")
 def create_event():
     """Create an event: 201 {id, organiser_token, links: {organiser, public}}."""
-    _rate_limit()
-    return jsonify(events().create(_json_body(), _base_url())), 201
+    rate_limit()
+    return jsonify(events().create(json_body(), base_url())), 201
 
 
 @bp.get("/<event_id>")
@@ -69,21 +70,21 @@ def dashboard(event_id: str):
 def make_link(event_id: str):
     """A scorekeeper, judge or table-device link (organiser)."""
     member = _write(event_id)
-    return jsonify(events().make_link(member, _json_body(), _base_url())), 201
+    return jsonify(events().make_link(member, json_body(), base_url())), 201
 
 
 @bp.post("/<event_id>/links/new")
 def new_link(event_id: str):
     """A lost link replaced (organiser): {role, player | name | table}; the old link stops working."""
     member = _write(event_id)
-    return jsonify(events().new_link(member, _json_body(), _base_url())), 201
+    return jsonify(events().new_link(member, json_body(), base_url())), 201
 
 
 @bp.post("/<event_id>/players")
 def register(event_id: str):
     """Register a player (deck checked for the event's format): 201 {player, token, link} / 200 already registered."""
     member = _write(event_id)
-    status, body = events().register(member, _json_body(), _base_url())
+    status, body = events().register(member, json_body(), base_url())
     return jsonify(body), status
 
 
@@ -105,7 +106,7 @@ def drop(event_id: str, player_id: str):
 def merge(event_id: str):
     """Fold a duplicate registration into the first: {keep, remove}."""
     member = _write(event_id)
-    return jsonify(events().merge(member, _json_body())), 201
+    return jsonify(events().merge(member, json_body())), 201
 
 
 def _round(n: str) -> int:
@@ -125,14 +126,14 @@ def pair(event_id: str, n: str):
 def swap(event_id: str, n: str):
     """Swap two players of the draft: {a, b}."""
     member = _write(event_id)
-    return jsonify(events().round_entry(member, _round(n), "swap", _json_body())), 201
+    return jsonify(events().round_entry(member, _round(n), "swap", json_body())), 201
 
 
 @bp.post("/<event_id>/rounds/<n>/publish")
 def publish(event_id: str, n: str):
     """Publish the round: each tracked table's game is created with its join code."""
     member = _write(event_id)
-    return jsonify(events().publish(member, _round(n), _base_url())), 201
+    return jsonify(events().publish(member, _round(n), base_url())), 201
 
 
 @bp.post("/<event_id>/rounds/<n>/timer")
@@ -159,7 +160,7 @@ def _table(t: str) -> int:
 def table_mode(event_id: str, n: str, t: str):
     """How a table plays before publishing: {mode: phones | device | untracked}."""
     member = _write(event_id)
-    return jsonify(events().round_entry(member, _round(n), "table_mode", _json_body(), _table(t))), 201
+    return jsonify(events().round_entry(member, _round(n), "table_mode", json_body(), _table(t))), 201
 
 
 @bp.post("/<event_id>/rounds/<n>/tables/<t>/confirm")
@@ -194,7 +195,7 @@ def call_judge(event_id: str, n: str, t: str):
 def result(event_id: str, n: str, t: str):
     """Enter or correct a result by hand: {winner, glory, games_won?, reason (for a correction)}."""
     member = _write(event_id)
-    return jsonify(events().enter_result(member, _round(n), _table(t), _json_body())), 201
+    return jsonify(events().enter_result(member, _round(n), _table(t), json_body())), 201
 
 
 @bp.post("/<event_id>/rounds/<n>/tables/<t>/seat")
@@ -208,7 +209,7 @@ def seat(event_id: str, n: str, t: str):
 def ruling(event_id: str):
     """Add a ruling to the event's rulings log: {round?, table?, question, answer, rule}."""
     member = _write(event_id)
-    return jsonify(events().ruling(member, _json_body())), 201
+    return jsonify(events().ruling(member, json_body())), 201
 
 
 @bp.get("/<event_id>/export.json")
@@ -234,7 +235,7 @@ def export_csv(event_id: str, kind: str):
 def public_qr(event_id: str):
     """QR code (SVG) of the event's public page, for the venue's screen."""
     events().folded(event_id)
-    link = EventService.public_link(_base_url(), event_id)
+    link = EventService.public_link(base_url(), event_id)
     buf = io.BytesIO()
     segno.make(link, error="m").save(buf, kind="svg", scale=8, border=2, dark="#000", light="#fff",
                                      title="Pairings and standings")

@@ -8,11 +8,10 @@ import segno
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from app.engine import registry
-from app.schemas import sanity
 from app.service import ApiError, Caller, GameService
-from app.service.tokens import hash_token
 
-from . import security
+from .requests import bearer_token, json_body, limits, rate_limit, too_many
+from .security import base_url
 
 log = logging.getLogger(__name__)
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -23,62 +22,24 @@ def service() -> GameService:
     return current_app.extensions["tablewarden"]["service"]
 
 
-def _token() -> str | None:
-    header = request.headers.get("Authorization", "")
-    if header.lower().startswith("bearer "):
-        return header[7:].strip() or None
-    return None
-
-
 def _caller(game_id: str) -> Caller:
     service().game(game_id)  # 404 before 401: the address is wrong whoever asks
-    return service().authenticate(game_id, _token())
-
-
-def _json_body():
-    """The request's JSON body; 400 when it is not JSON (413 comes from MAX_CONTENT_LENGTH)."""
-    raw = request.get_data(cache=True)
-    if not raw:
-        raise ApiError(400, "bad_request", "The body must be a JSON object.")
-    try:
-        return sanity.loads(raw)
-    except (ValueError, UnicodeDecodeError):
-        raise ApiError(400, "bad_json", "The body is not valid JSON.") from None
-
-
-def _limits():
-    return current_app.extensions["tablewarden"]["limits"]
-
-
-def _too_many(wait: float, message: str = "Too many requests at once; slow down.") -> ApiError:
-    return ApiError(429, "rate_limited", message, extra={"retry_after": round(wait, 3)})
-
-
-def _rate_limit() -> None:
-    """Refuse a flood from one token or one address with 429."""
-    token = _token()
-    wait = _limits().write(hash_token(token) if token else None, request.remote_addr)
-    if wait:
-        raise _too_many(wait)
+    return service().authenticate(game_id, bearer_token())
 
 
 def _game_by_code(code: str) -> dict:
     """The game a join code opens; codes that open nothing count against the asking address."""
-    misses = _limits().code_misses
+    misses = limits().code_misses
     key = f"addr:{request.remote_addr}"
     wait = misses.wait(key)
     if wait:
-        raise _too_many(wait, "Too many join codes that open no game; wait before trying again.")
+        raise too_many(wait, "Too many join codes that open no game; wait before trying again.")
     try:
         return service().game_by_code(code)
     except ApiError as err:
         if err.status == 404:
             misses.hit(key)
         raise
-
-
-def _base_url() -> str:
-    return security.base_url()
 
 
 def _int_arg(name: str, default: int | None) -> int | None:
@@ -121,9 +82,9 @@ def ruleset(ruleset_id: str):
 @bp.post("/games")
 def create_game():
     """Create a game: 201 {id, join_code, join_url, qr_url, seats: [{seat, name, token}], referee_token}."""
-    _rate_limit()
-    body = _json_body()
-    created = service().create_game(body, _base_url(), token=_token())
+    rate_limit()
+    body = json_body()
+    created = service().create_game(body, base_url(), token=bearer_token())
     if isinstance(body, dict) and body.get("follows"):
         _follow_in_event(created["id"])
     return jsonify(created), 201
@@ -140,12 +101,12 @@ def _follow_in_event(game_id: str) -> None:
 @bp.post("/games/import")
 def import_game():
     """Import an exported game as a new game (the log is replayed through the engine first)."""
-    _rate_limit()
-    wait = _limits().imports.hit(f"addr:{request.remote_addr}")
+    rate_limit()
+    wait = limits().imports.hit(f"addr:{request.remote_addr}")
     if wait:
-        raise _too_many(wait, "Too many imports from this address; wait before importing again.")
+        raise too_many(wait, "Too many imports from this address; wait before importing again.")
     request.max_content_length = current_app.config["TW"].IMPORT_MAX_BYTES  # a whole log is bigger than one event
-    return jsonify(service().import_game(_json_body(), _base_url())), 201
+    return jsonify(service().import_game(json_body(), base_url())), 201
 
 
 @bp.get("/join/<code>")
@@ -160,7 +121,7 @@ def join_info(code: str):
 def join_qr(code: str):
     """QR code (SVG) of the join link, made on the server."""
     game = _game_by_code(code)
-    link = GameService.join_url(_base_url(), game["join_code"])
+    link = GameService.join_url(base_url(), game["join_code"])
     buf = io.BytesIO()
     segno.make(link, error="m").save(buf, kind="svg", scale=8, border=2, dark="#000", light="#fff",
                                      title=f"Join {game['join_code']}")
@@ -170,20 +131,20 @@ def join_qr(code: str):
 @bp.post("/games/<game_id>/join")
 def join(game_id: str):
     """Join code + seat or role -> 201 {game, seat, name, token}."""
-    _rate_limit()
+    rate_limit()
     service().game(game_id)
     caller = None
-    if _token():
+    if bearer_token():
         try:
-            caller = service().authenticate(game_id, _token())
+            caller = service().authenticate(game_id, bearer_token())
         except ApiError:
             caller = None  # a stale token on the phone does not stop it joining with the code
-    misses, key = _limits().code_misses, f"addr:{request.remote_addr}"
+    misses, key = limits().code_misses, f"addr:{request.remote_addr}"
     wait = misses.wait(key)
     if wait:
-        raise _too_many(wait, "Too many join codes that open no game; wait before trying again.")
+        raise too_many(wait, "Too many join codes that open no game; wait before trying again.")
     try:
-        status, body = service().join(game_id, _json_body(), caller)
+        status, body = service().join(game_id, json_body(), caller)
     except ApiError as err:
         if err.code in ("wrong_code", "wrong_handover_code"):
             misses.hit(key)
@@ -201,8 +162,8 @@ def handovers_pending(game_id: str):
 def handover_answer(game_id: str, hid: str):
     """The seat's phone (or the referee) answers a request: {approve: true|false}."""
     caller = _caller(game_id)
-    _rate_limit()
-    body = _json_body()
+    rate_limit()
+    body = json_body()
     if not isinstance(body, dict) or not isinstance(body.get("approve"), bool):
         raise ApiError(400, "invalid", "Say whether to let the phone in.", fields={"approve": "true or false."})
     return jsonify(service().answer_handover(caller, hid, body["approve"]))
@@ -211,21 +172,21 @@ def handover_answer(game_id: str, hid: str):
 @bp.get("/games/<game_id>/handovers/<hid>")
 def handover_status(game_id: str, hid: str):
     """The asking phone looks (Authorization: Bearer <the request's secret>): waiting, refused, or approved + token."""
-    return jsonify(service().collect_handover(game_id, hid, _token()))
+    return jsonify(service().collect_handover(game_id, hid, bearer_token()))
 
 
 @bp.delete("/games/<game_id>/handovers/<hid>")
 def handover_withdraw(game_id: str, hid: str):
     """The asking phone withdraws its request (Authorization: Bearer <the request's secret>)."""
-    _rate_limit()
-    return jsonify(service().withdraw_handover(game_id, hid, _token()))
+    rate_limit()
+    return jsonify(service().withdraw_handover(game_id, hid, bearer_token()))
 
 
 @bp.post("/games/<game_id>/handover-code")
 def handover_code(game_id: str):
     """A one-time code for handing the caller's player seat to another phone: {seat, code, expires_in}."""
     caller = _caller(game_id)
-    _rate_limit()
+    rate_limit()
     return jsonify(service().handover_code(caller)), 201
 
 
@@ -247,8 +208,8 @@ def submit(game_id: str):
     """Submit an event: 201 {seq, consequences} / 200 duplicate / 409 stale {head} / 422 {error with rule}."""
     def attempt():
         caller = _caller(game_id)
-        _rate_limit()
-        return service().submit(caller, _json_body())
+        rate_limit()
+        return service().submit(caller, json_body())
     status, body = current_app.extensions["tablewarden"]["metrics"].observe_submit("rest", attempt)
     return jsonify(body), status
 

@@ -12,9 +12,10 @@ import logging
 from flask import Blueprint, current_app, jsonify, request
 
 from app.engine.core import REVERT, Event
-from app.schemas import sanity
 from app.service import ApiError
 from app.service.preview import preview as answer
+
+from .requests import bearer_token, json_body
 
 log = logging.getLogger(__name__)
 
@@ -23,19 +24,10 @@ bp = Blueprint("preview", __name__, url_prefix="/api")
 MAX_BODY = 20_000
 
 
-def _token() -> str | None:
-    header = request.headers.get("Authorization", "")
-    return header[7:].strip() or None if header.lower().startswith("bearer ") else None
-
-
 def _body() -> dict:
-    raw = request.get_data(cache=True)
-    if not raw or len(raw) > MAX_BODY:
+    if len(request.get_data(cache=True)) > MAX_BODY:
         raise ApiError(400, "bad_request", "The body must be a JSON object.")
-    try:
-        body = sanity.loads(raw)
-    except (ValueError, UnicodeDecodeError):
-        raise ApiError(400, "bad_json", "The body is not valid JSON.") from None
+    body = json_body()
     if not isinstance(body, dict):
         raise ApiError(400, "bad_request", "The body must be a JSON object.")
     return body
@@ -46,7 +38,7 @@ def preview(game_id: str):
     """Check and apply an event on a copy of the current state; store nothing."""
     service = current_app.extensions["tablewarden"]["service"]
     service.game(game_id)
-    caller = service.authenticate(game_id, _token())
+    caller = service.authenticate(game_id, bearer_token())
     body = _body()
     etype, by, data = body.get("type"), body.get("by") or caller.seat, body.get("data") or {}
     if not isinstance(etype, str) or not isinstance(by, str) or not isinstance(data, dict):

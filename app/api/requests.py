@@ -1,0 +1,46 @@
+"""What every REST endpoint reads from a request: the bearer token, the JSON body, and the write rate limit."""
+from __future__ import annotations
+
+from flask import current_app, request
+
+from app.ratelimit import Limits
+from app.schemas import sanity
+from app.service import ApiError
+from app.service.tokens import hash_token
+
+
+def bearer_token() -> str | None:
+    """The token of `Authorization: Bearer <token>`, or None."""
+    header = request.headers.get("Authorization", "")
+    if header.lower().startswith("bearer "):
+        return header[7:].strip() or None
+    return None
+
+
+def json_body():
+    """The request's JSON body; 400 when it is not JSON (413 comes from MAX_CONTENT_LENGTH)."""
+    raw = request.get_data(cache=True)
+    if not raw:
+        raise ApiError(400, "bad_request", "The body must be a JSON object.")
+    try:
+        return sanity.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        raise ApiError(400, "bad_json", "The body is not valid JSON.") from None
+
+
+def limits() -> Limits:
+    """The app's rate limits."""
+    return current_app.extensions["tablewarden"]["limits"]
+
+
+def too_many(wait: float, message: str = "Too many requests at once; slow down.") -> ApiError:
+    """429 with the seconds to wait."""
+    return ApiError(429, "rate_limited", message, extra={"retry_after": round(wait, 3)})
+
+
+def rate_limit() -> None:
+    """Refuse a flood of writes from one token or one address with 429."""
+    token = bearer_token()
+    wait = limits().write(hash_token(token) if token else None, request.remote_addr)
+    if wait:
+        raise too_many(wait)

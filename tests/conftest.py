@@ -31,26 +31,26 @@ def client(app):
     return app.test_client()
 
 
+def _private_server(start, name: str):
+    """Start a private server for the session, stop it afterwards; skip, saying why, when it cannot start."""
+    try:
+        server = start()
+    except FileNotFoundError as exc:
+        pytest.skip(f"{name} not available: {exc}")
+    yield server
+    server.stop()
+
+
 @pytest.fixture(scope="session")
 def postgres():
     """A private PostgreSQL server for the session (skipped, saying why, when it cannot be started)."""
-    try:
-        server = Postgres()
-    except FileNotFoundError as exc:
-        pytest.skip(f"PostgreSQL not available: {exc}")
-    yield server
-    server.stop()
+    yield from _private_server(Postgres, "PostgreSQL")
 
 
 @pytest.fixture(scope="session")
 def redis_server():
     """A private Redis server for the session (skipped, saying why, when it cannot be started)."""
-    try:
-        server = Redis()
-    except FileNotFoundError as exc:
-        pytest.skip(f"Redis not available: {exc}")
-    yield server
-    server.stop()
+    yield from _private_server(Redis, "Redis")
 
 
 @pytest.fixture

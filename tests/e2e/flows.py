@@ -41,10 +41,16 @@ def create_game(page: Page, phones, names=("Ana", "Ben"), fighters=(("Vex",), ("
     if shots:
         phones.shot(page, "04-wizard-table")
     page.locator("#wizard-next").click()
-    code = page.locator("#join-code")
-    expect(code).to_have_text(re.compile(r"^[0-9A-Z]{4,}$"))
+    text = join_code(page)
     if shots:
         phones.shot(page, "05-join-code")
+    return text
+
+
+def join_code(page: Page) -> str:
+    """The join code the wizard shows once the game is created (waits until it is there)."""
+    code = page.locator("#join-code")
+    expect(code).to_have_text(re.compile(r"^[0-9A-Z]{4,}$"))
     return code.inner_text()
 
 
@@ -214,9 +220,7 @@ def finish_wizard(page: Page) -> str:
     page.locator("#wizard-next").click()
     expect(page.get_by_role("heading", name="Before the first round")).to_be_visible()
     page.locator("#wizard-next").click()
-    code = page.locator("#join-code")
-    expect(code).to_have_text(re.compile(r"^[0-9A-Z]{4,}$"))
-    return code.inner_text()
+    return join_code(page)
 
 
 def seated(phones, game: dict, *seats: str) -> list[Page]:

@@ -12,7 +12,7 @@ import pytest
 import requests
 from playwright.sync_api import Page, expect
 
-from .flows import enter, join, tap
+from .flows import enter, join, join_code, tap
 
 pytestmark = pytest.mark.e2e
 
@@ -27,9 +27,7 @@ def create_battlelore(page: Page, phones) -> str:
     page.locator("#name-1").fill("Ben")
     page.locator("#wizard-next").click()
     page.locator("#wizard-next").click()
-    code = page.locator("#join-code")
-    expect(code).to_have_text(re.compile(r"^[0-9A-Z]{4,}$"))
-    return code.inner_text()
+    return join_code(page)
 
 
 def sheet_pick(page: Page, field: str, label: str):

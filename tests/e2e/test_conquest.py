@@ -3,7 +3,6 @@ command commitment (neither phone sees the other's dial before both commit), a b
 and the headquarters phase. Phone-size screenshots go to artifacts/screens/."""
 from __future__ import annotations
 
-import re
 import uuid
 from pathlib import Path
 
@@ -11,7 +10,7 @@ import requests
 import yaml
 from playwright.sync_api import expect
 
-from .flows import enter, join, log_texts, pick, tap
+from .flows import enter, join, join_code, log_texts, pick, tap
 
 
 def create_conquest(host, phones) -> str:
@@ -30,9 +29,7 @@ def create_conquest(host, phones) -> str:
     phones.shot(host, "02-wizard-warlords")
     host.locator("#wizard-next").click()
     host.locator("#wizard-next").click()
-    code = host.locator("#join-code")
-    expect(code).to_have_text(re.compile(r"^[0-9A-Z]{4,}$"))
-    text = code.inner_text()
+    text = join_code(host)
     host.get_by_role("link", name="Go to the table").click()
     expect(host.locator("#banner")).to_be_visible()
     return text

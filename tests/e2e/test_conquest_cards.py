@@ -9,7 +9,7 @@ import uuid
 import requests
 from playwright.sync_api import expect
 
-from .flows import enter, join, log_texts, pick, scroll_to, tap
+from .flows import enter, join, join_code, log_texts, pick, scroll_to, tap
 
 
 def by_name(page, query: str, card_id: str, shot=None, matches_shot=None):
@@ -60,9 +60,7 @@ def test_cards_picked_by_name_and_a_deck_checked(phones):
     deck.locator("textarea").fill("")                                  # play without registering it
     ana.locator("#wizard-next").click()
     ana.locator("#wizard-next").click()
-    code = ana.locator("#join-code")
-    expect(code).to_have_text(re.compile(r"^[0-9A-Z]{4,}$"))
-    text = code.inner_text()
+    text = join_code(ana)
     ana.get_by_role("link", name="Go to the table").click()
     ben = phones.new("ben")
     join(ben, text, "p2")

@@ -3,28 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.store import DuplicateKey, open_store
-
-
-@pytest.fixture(scope="module")
-def pg_url(postgres):
-    return postgres.new_database()
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-def store(request, tmp_path):
-    if request.param == "sqlite":
-        s = open_store(f"sqlite:///{tmp_path / 's.db'}", str(tmp_path))
-        yield s
-        s.close()
-        return
-    url = request.getfixturevalue("pg_url")
-    s = open_store(url, str(tmp_path))
-    yield s
-    s.close()
-    import psycopg  # noqa: PLC0415 - the optional [postgres] extra, needed only with a PostgreSQL server
-    with psycopg.connect(url, autocommit=True) as conn:
-        conn.execute("TRUNCATE tournament_log, tournament_tokens, tournaments")
+from app.store import DuplicateKey
 
 
 def entry(eid, etype="check_in", **data):

@@ -108,7 +108,7 @@ def create_app(config: Mapping[str, Any] | Config | None = None):
     limiter = limits.per_key
     service = GameService(store, offload=offloader(cfg.ASYNC_MODE), import_max_events=cfg.IMPORT_MAX_EVENTS,
                           import_max_seconds=cfg.IMPORT_MAX_SECONDS)
-    broadcaster = Broadcaster(socketio.server, service)
+    broadcaster = Broadcaster(socketio.server, service, cfg.REDIS_URL)
     service.handovers.tell = broadcaster.handover
     metrics = app_metrics.Metrics()
     service.on_store_error = metrics.store_errors.inc

@@ -7,14 +7,14 @@ so the ack is held back neither by computing views nor by sending them.
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 
-import socketio
-
-from app.engine.core import ROLES
+from app.engine.core import PLAYER_SEATS, ROLES
 from app.service import GameService
 from app.service.records import applied_payload
 from app.service.submit import Applied
 
+from .viewbus import ViewBus
 from .viewpatch import LastViews
 
 NAMESPACE = "/live"
@@ -31,10 +31,18 @@ def seat_room(game_id: str, seat: str) -> str:
     return f"game:{game_id}:{seat}"
 
 
+@dataclass(frozen=True)
+class Remote:
+    """An event another process stored (viewbus.py): the views of this process's phones are due."""
+
+    game_id: str
+    seq: int
+
+
 class Broadcaster:
     """Ordered pushes of applied events (at once) and per-seat views (from a background task)."""
 
-    def __init__(self, server, service: GameService):
+    def __init__(self, server, service: GameService, redis_url: str = ""):
         # The python-socketio server this app was bound to (not the module-level SocketIO object,
         # which follows whichever app was created last).
         self.server = server
@@ -42,6 +50,10 @@ class Broadcaster:
         self._queue = None
         self._started = False
         self.last_views = LastViews()
+        # Several processes: views are computed where the phones are (viewbus.py), not sent through Redis.
+        self.bus = ViewBus(redis_url, server, self.views_from_elsewhere) if redis_url else None
+        if self.bus:
+            self.bus.start()
 
     def publish(self, applied: Applied, skip_sid: str | None) -> None:
         """Push one stored event: `applied` at once, the per-seat views from the background task.
@@ -52,11 +64,22 @@ class Broadcaster:
         without holding back the submitter's ack.
         """
         self.send_applied(applied, skip_sid)
+        self._views_later(applied)
+        if self.bus:
+            self.bus.announce(applied.game_id, applied.record["seq"])
+
+    def _views_later(self, applied: Applied) -> None:
         if not self._started:
             self._queue = self.server.eio.create_queue()
             self._started = True
             self.server.start_background_task(self._run)
         self._queue.put(applied)
+
+    def views_from_elsewhere(self, game_id: str, seq: int) -> None:
+        """Another process stored event `seq` of a game: the views of this process's phones of that game
+        follow from the queue, worked out from this process's fold brought up to the store's head."""
+        if any(self._listened(seat_room(game_id, seat)) for seat in (*PLAYER_SEATS, *ROLES)):
+            self._views_later(Remote(game_id, seq))
 
     def _run(self) -> None:
         while True:
@@ -65,9 +88,23 @@ class Broadcaster:
             # spending CPU on the views.
             self.server.sleep(0)
             try:
-                self.send_views(applied)
+                if isinstance(applied, Remote):
+                    applied = self._caught_up(applied)
+                if applied is not None:
+                    self.send_views(applied)
             except Exception:  # noqa: BLE001 - one bad push must not stop the others
-                log.exception("views of %s #%s failed", applied.game_id, applied.record.get("seq"))
+                log.exception("views of %s failed", applied.game_id)
+
+    def _caught_up(self, remote: "Remote") -> Applied | None:
+        """The game as this process's fold has it now, as an Applied for the views (None: already sent)."""
+        folded = self.service.folded(remote.game_id)
+        rooms = [seat_room(remote.game_id, seat) for seat in (*PLAYER_SEATS, *ROLES)]
+        if folded.head < remote.seq or all(self.last_views.seq(room) >= folded.head for room in rooms):
+            return None  # behind the announcement (it will come), or a later announcement was served already
+        record = next((r for r in reversed(folded.records) if r["seq"] == folded.head), {"seq": folded.head})
+        seats = folded.rs.seat_ids(folded.state)
+        return Applied(remote.game_id, record, folded.state, folded.rs, seats,
+                       {seat: self.service.inert_for(folded, seat) for seat in [*seats, *ROLES]})
 
     @staticmethod
     def _everyone(applied: Applied) -> list[str]:
@@ -104,18 +141,16 @@ class Broadcaster:
         actor = applied.record.get("actor")
         for seat in sorted(everyone, key=lambda s: s != actor):
             room = seat_room(gid, seat)
-            if not self._listened(room):
-                continue
+            if not self._listened(room) or self.last_views.seq(room) >= seq:
+                continue  # no phone here, or a later view already went (worked out from another process's)
             view = GameService._view(applied.rs, applied.state, seq, seat, applied.inert.get(seat))
-            self.server.emit("view", self.last_views.frame(room, view), to=room, namespace=NAMESPACE)
+            self.server.emit("view", self.last_views.frame(room, view), to=room, namespace=NAMESPACE,
+                             ignore_queue=True)
             self.server.sleep(0)
 
     def _listened(self, room: str) -> bool:
-        """Whether a socket may be in the room: with a message queue, phones on other processes count too."""
-        manager = self.server.manager
-        if isinstance(manager, socketio.PubSubManager):
-            return True
-        return bool(manager.rooms.get(NAMESPACE, {}).get(room))
+        """Whether a socket of this process is in the room (phones on other processes get their views there)."""
+        return bool(self.server.manager.rooms.get(NAMESPACE, {}).get(room))
 
     def handover(self, game_id: str, seat: str, payload: dict) -> None:
         """Tell a seat's phones (and the referee's) about a handover of that seat: asked, answered, handed over."""

@@ -105,6 +105,11 @@ class LastViews:
         self.most = most
         self._views: OrderedDict[str, dict] = OrderedDict()
 
+    def seq(self, room: str) -> int:
+        """The seq of the last view sent to the room (-1: none remembered)."""
+        view = self._views.get(room)
+        return -1 if view is None else view["seq"]
+
     def frame(self, room: str, view: dict) -> dict:
         """What to send to `room` for `view`: a patch on the room's previous view when that is seq - 1,
         else the view itself. Remembers `view` as the room's base for the next one."""

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import threading
+import time
 
 import pytest
 
@@ -111,3 +112,48 @@ def test_without_ids_both_processes_interleave_without_gaps(pair):
     finally:
         for p in phones:
             p.disconnect()
+
+
+def test_views_are_worked_out_where_the_phones_are_not_sent_through_redis(pair, redis_server):
+    """Each process sends its own phones their views (app/live/viewbus.py): Socket.IO's queue carries the
+    `applied` frames and no `view`; the other process hears of each event on the announcement channel, and
+    its phones' views after the first come as patches on the one before."""
+    import json
+    import pickle
+
+    import redis
+
+    a, b = pair
+    game = a.create_game()
+    watcher = redis.Redis.from_url(redis_server.url).pubsub(ignore_subscribe_messages=True)
+    watcher.psubscribe("*")  # Socket.IO's queue channel (Flask-SocketIO names it) and the announcements
+    p1 = Phone(a.url, game["tokens"]["p1"])
+    p2 = Phone(b.url, game["tokens"]["p2"])
+    try:
+        for i in range(6):
+            seat, phone = ("p1", p1) if i % 2 == 0 else ("p2", p2)
+            assert phone.submit(add(seat))["status"] == 201
+            # one event at a time (a process that is behind sends only the latest view, whole)
+            for each in (p1, p2):
+                each.wait_for(lambda f, i=i: [d["seq"] for n, d in f if n == "view"][-1:] == [i + 1])
+        assert p2.named("view")[-1]["state"]["seats"]["p1"]["score"] == 3
+        assert [f["seq"] for f in p2.view_frames] == [1, 2, 3, 4, 5, 6]
+        assert all("patch" in f for f in p2.view_frames[1:]), p2.view_frames
+        queued, announced = [], []
+        quiet_until = time.monotonic() + 1.0
+        while time.monotonic() < quiet_until:
+            message = watcher.get_message(timeout=0.2)  # (None too for the subscription's own confirmation)
+            if message is None:
+                continue
+            quiet_until = time.monotonic() + 1.0
+            if message["channel"] == b"tablewarden:applied":
+                announced.append(message["data"])
+            else:
+                data = message["data"]  # JSON in this python-socketio, pickle in older ones
+                queued.append((json.loads(data) if data[:1] == b"{" else pickle.loads(data)).get("event"))
+        assert "view" not in queued and queued.count("applied") >= 6, queued
+        assert len(announced) == 6
+    finally:
+        watcher.close()
+        for phone in (p1, p2):
+            phone.disconnect()

@@ -90,11 +90,21 @@ class Resolver:
             value = None
         if isinstance(value, str):
             return [value]
-        if isinstance(expr, ast.Call) and len(expr.args) == 1 and isinstance(expr.args[0], ast.Constant) \
-                and _name(expr.func) in RULE_LOOKUPS:
-            key = expr.args[0].value
+        if isinstance(expr, ast.Subscript):  # a table of rules looked up at run time: any of its rules
+            table = self._constant(path, expr.value)
+            if isinstance(table, dict) and table and all(isinstance(v, str) for v in table.values()):
+                return list(dict.fromkeys(table.values()))
+        if isinstance(expr, ast.Call) and len(expr.args) == 1 and _name(expr.func) in RULE_LOOKUPS:
+            keys = [n.value for n in ast.walk(expr.args[0]) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
             editions = [getattr(rs, "edition", None) for rs in self.rulesets]
-            return list(dict.fromkeys(e.rule(key) for e in editions if key in (getattr(e, "rules", None) or {})))
+            return list(dict.fromkeys(e.rule(key) for key in keys for e in editions
+                                      if key in (getattr(e, "rules", None) or {})))
+        if isinstance(expr, ast.Name) and func is not None and expr.id not in _params(func) and depth < 3:
+            assigned = [n.value for n in ast.walk(func) if isinstance(n, ast.Assign)
+                        and any(isinstance(t, ast.Name) and t.id == expr.id for t in n.targets)]
+            if assigned:
+                return list(dict.fromkeys(c for value in assigned
+                                          for c in self.citations(path, value, func, depth + 1)))
         found = []
         for node in ast.walk(expr):
             if node is not expr and isinstance(node, (ast.Attribute, ast.Name, ast.Subscript, ast.Call)):
@@ -105,6 +115,12 @@ class Resolver:
         if isinstance(expr, ast.Name) and func is not None and expr.id in _params(func) and depth < 2:
             return self._from_callers(func, _params(func).index(expr.id), expr.id, depth)
         return []
+
+    def _constant(self, path: Path, expr: ast.expr):
+        try:
+            return eval(ast.unparse(expr), dict(vars(self.modules[path])))  # noqa: S307 - as in citations()
+        except Exception:  # noqa: BLE001 - not a constant of the module
+            return None
 
     def _from_callers(self, func: ast.FunctionDef, index: int, param: str, depth: int) -> list[str]:
         found: list[str] = []

@@ -24,7 +24,7 @@ class ViewBus:
     """Announces stored events to the other processes and hands theirs to `on_remote(game_id, seq)`."""
 
     def __init__(self, redis_url: str, server, on_remote):
-        import redis  # the queue's own client library (installed with the redis extra)
+        import redis  # noqa: PLC0415 - the queue's own client library, the optional [redis] extra
 
         self.server = server
         self.on_remote = on_remote

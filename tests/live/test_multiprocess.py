@@ -1,6 +1,8 @@
 """Two server processes, one Redis (Socket.IO message queue), one PostgreSQL (shared store), on loopback."""
 from __future__ import annotations
 
+import json
+import pickle
 import threading
 import time
 
@@ -118,10 +120,7 @@ def test_views_are_worked_out_where_the_phones_are_not_sent_through_redis(pair, 
     """Each process sends its own phones their views (app/live/viewbus.py): Socket.IO's queue carries the
     `applied` frames and no `view`; the other process hears of each event on the announcement channel, and
     its phones' views after the first come as patches on the one before."""
-    import json
-    import pickle
-
-    import redis
+    import redis  # noqa: PLC0415 - the optional [redis] extra, needed only with a Redis server
 
     a, b = pair
     game = a.create_game()

@@ -58,7 +58,7 @@ def check_activate(rs, state, event) -> list[Violation]:
         return out + [Violation("fighter_out_of_action", f"{fid} is out of action and cannot be activated.",
                                 R("out_of_action_adv"))]
     tokens = f["tokens"]
-    if tokens["charge"]:
+    if tokens["charge"] and not rs.edition.charge_token_blocks_activation:
         others = surviving(state, event.by)
         if not all(state["fighters"][o]["tokens"]["charge"] for o in others):
             out.append(Violation("charge_token", "A fighter with a Charge token cannot be activated unless every "
@@ -100,6 +100,23 @@ def check_activate(rs, state, event) -> list[Violation]:
             out.append(Violation("not_a_spell", "Only an action from a card can be a spell.", R("spells"),
                                  overridable=False))
         out.extend(spells.check(rs, state, fid, d["casting_roll"], d.get("casting_value")))
+    return out
+
+
+def token_rules_2018(rs, state, event) -> list[Violation]:
+    """2018/2019: a Charge token stops every further activation; a Move token stops Move actions too. The older
+    editions' ruleset adds these to every activation's verdict, whatever else stops it (game over, a drive back
+    choice to make first); `check_activate` leaves out its own Charge token rules where they apply."""
+    R = rs.edition.rule
+    d = event.data
+    f = state["fighters"][d["fighter"]]
+    out = []
+    if rs.edition.charge_token_blocks_activation and f["tokens"]["charge"] and not f["out"]:
+        out.append(Violation("charge_token", "A fighter that made a Charge action cannot be activated again "
+                             "this phase.", R("charge_token")))
+    if rs.edition.move_token_blocks_move and d["action"] == "move" and f["tokens"]["move"]:
+        out.append(Violation("moved_cannot_move", "A fighter with a Move token cannot make another Move action "
+                             "this phase.", R("tokens")))
     return out
 
 

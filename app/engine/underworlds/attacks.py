@@ -26,10 +26,6 @@ def fields() -> dict:
     return combat.ATTACK_FIELDS
 
 
-def _rules(rs):
-    return combat.combat_rules(rs.edition.combat_edition)
-
-
 def _facts(state, data) -> dict:
     att, tgt = data["attacker"], data["target"]
     ft, fa = state["fighters"][tgt], state["fighters"][att]
@@ -81,7 +77,7 @@ def check_attack(rs, state, event) -> list[Violation]:
     data = full_data(state, d)
     if data["profile"].get("spell") and "wizard" not in traits(state, att):
         out.append(Violation("not_a_wizard", "Only wizards make spell Attack actions.", R("spells")))
-    out.extend(combat.check_attack_event(_rules(rs), data, **_facts(state, d)))
+    out.extend(combat.check_attack_event(rs.edition.combat, data, **_facts(state, d)))
     return out
 
 
@@ -91,7 +87,7 @@ def apply_attack(rs, state, event) -> list[Consequence]:
     d = event.data
     att, tgt = d["attacker"], d["target"]
     data = full_data(state, d)
-    result = combat.resolve_attack_event(_rules(rs), data, **_facts(state, d))
+    result = combat.resolve_attack_event(rs.edition.combat, data, **_facts(state, d))
     summary = {"attacker": att, "target": tgt, "result": result.result, "success": result.success,
                "damage": result.damage, "drive_back": result.drive_back, "knockback": result.knockback,
                "critical_abilities": result.critical_abilities, "attack_rerolls": result.attack_rerolls,

@@ -1,13 +1,15 @@
 """Edition settings: everything that differs between Underworlds rule editions, as data.
 
-`UnderworldsRuleset` is configured by one `Edition`. Deathgorge (current core rules) is `DEATHGORGE_EDITION`;
-the Dreadfane (2019) and Shadespire (2018) editions are built with `dataclasses.replace` on it, plus small
-method overrides on a ruleset subclass where a difference is behaviour rather than a number.
+`UnderworldsRuleset` is configured by one `Edition`: its numbers, lists, citations, combat rules and the
+switches the rule checks read. Deathgorge (current core rules) is `DEATHGORGE_EDITION`; the Dreadfane (2019)
+and Shadespire (2018) editions (editions/) are built with `dataclasses.replace` on it, and played by a ruleset
+subclass that adds what only they have (the hazard phase, matched play, one reaction per opportunity...).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .combat.rules import DEATHGORGE_COMBAT, CombatRules
 from .rules import DEATHGORGE_RULES
 
 
@@ -64,8 +66,48 @@ class Edition:
     do_over_shuffles_back: bool = True
     # Formats the setup accepts.
     formats: tuple = ("rivals", "nemesis", "relic", "championship")
-    # Edition id handed to combat.py so it applies this edition's combat differences.
-    combat_edition: str = "deathgorge"
+    # Numbers of players the book is written for (Dreadfane: "for two players", pg 2).
+    players: tuple = (2, 3, 4)
+    # The combat sequence's differences (combat/rules.py): support, trapped, cover, Guard, Stagger, citations.
+    combat: CombatRules = DEATHGORGE_COMBAT
+
+    # -- flow of play: switches the earlier books (2018 Shadespire, 2019 Dreadfane) turn --------------------------
+    # A Move token stops a further Move action too, not only a Charge (2018 pg 18; 2019 pg 10).
+    move_token_blocks_move: bool = False
+    # A fighter with a Charge token cannot be activated at all - no "unless every friendly fighter has one"
+    # exception (2018 pg 22 and FAQ; 2019 pg 14).
+    charge_token_blocks_activation: bool = False
+    # Inspire steps (Deathgorge, Steps of a turn pg 16); without them a fighter Inspires as soon as its condition is
+    # met (2018 pg 13; 2019 pg 17).
+    inspire_steps: bool = True
+    # Objectives scored "immediately" are scored (not revealed for a surge step) in the action phase, and the
+    # player may then draw an objective card (2018 pg 25; 2019 pg 19).
+    immediate_objectives: bool = False
+    # Besides an action or activation, the events after which an objective drawn that way may be scored
+    # (Dreadfane pg 19 adds reactions and ploys: ("reaction", "power")).
+    fresh_until: tuple = ()
+    # One reaction per reaction opportunity, by precedence (2018 pg 24; 2019 pg 16), instead of reaction chains.
+    single_reaction: bool = False
+    # Precedence for a reaction to a reaction: "next_activation" (the usual rule; 2018 has no other) or
+    # "opponent_of_last" (Dreadfane pg 16).
+    reaction_to_reaction: str = "next_activation"
+    # 3-4 players: every player takes part in each power step (2018 pg 27) rather than two.
+    power_step_all_players: bool = False
+    # 3-4 players: round 2 is played anticlockwise (2018 pg 27).
+    anticlockwise_round_2: bool = False
+    # Victory tiebreak on objectives held: their "value" (Deathgorge) or their "count" (2018, 2019: any fighter
+    # holds one).
+    objective_tiebreak: str = "value"
+    # The Plunder reaction (Deathgorge, Advanced rules, Plunder pg 24); the earlier books have none.
+    plunder: bool = True
+    # Dreadfane: a hazard phase starts each round (pg 9) and the game ends when a warband is wiped out (pg 19).
+    hazard_phase: bool = False
+    wipe_out_ends_game: bool = False
+    # Objectives are marked by printed objective hexes that cannot be flipped or moved (Dreadfane pg 6).
+    objective_hexes: bool = False
+    # Shadespire's alternative rules (pg 26): Capture the Artefact and matched play.
+    artefact: bool = False
+    matched_play: bool = False
 
     def rule(self, key: str) -> str:
         """The rule source for a key (falls back to the key itself so a missing entry is visible, not fatal)."""

@@ -150,7 +150,7 @@ def check_inspire(rs, state, event) -> list[Violation]:
     if condition_met(state, fid) is False:
         out.append(Violation("inspire_condition_not_met", f"{fid}'s Inspire condition is not met.",
                              R("inspire")))
-    if not inspire_open(state):
+    if rs.edition.inspire_steps and not inspire_open(state):
         out.append(Violation("no_inspire_step", "Fighters become Inspired in an Inspire step: before or after an "
                              "activation step, or after a power step.", R("inspire")))
     return out

@@ -43,8 +43,10 @@ def check_objective(rs, state, event) -> list[Violation]:
     d = event.data
     action = d["action"]
     card = cardmod.lookup(state, event.by, "objectives", d.get("card"))
+    # 2018/2019: an "immediately" objective is scored in the action phase (_immediate_rules), not revealed.
+    immediate = action == "score" and rs.edition.immediate_objectives and state["phase"] == "action"
     out = []
-    if action in ("reveal", "score") and _glory_of(rs, state, event, card) is None:
+    if action in ("reveal", "score") and not immediate and _glory_of(rs, state, event, card) is None:
         out.append(Violation("glory_needed", "Say how much glory the objective is worth.", R("surge"),
                              overridable=False))
     if card is not None and isinstance(card.get("glory"), int) and d.get("glory") not in (None, card["glory"]):
@@ -57,12 +59,12 @@ def check_objective(rs, state, event) -> list[Violation]:
         if card is not None and scoring not in (None, "surge"):
             out.append(Violation("not_surge", f"{card['name']} is scored in the end phase, not revealed.", R("surge")))
     elif action == "score":
-        if state["phase"] != "end":
+        if state["phase"] == "end":
+            out.extend(check_end_stage(rs, state, event, 1))
+        elif not immediate:
             out.append(Violation("not_end_phase", "Objectives are scored in the end phase; surge objectives are "
                                  "revealed and scored in the next surge step.", R("end_phase")))
-        else:
-            out.extend(check_end_stage(rs, state, event, 1))
-        if card is not None and scoring == "surge":
+        if card is not None and scoring == "surge" and not immediate:
             out.append(Violation("surge_objective", f"{card['name']} is a surge objective: reveal it when its "
                                  "condition is met.", R("surge")))
         if card is not None and scoring == "third" and state["round"] != rs.rounds(state)[-1]:
@@ -73,7 +75,34 @@ def check_objective(rs, state, event) -> list[Violation]:
             out.append(Violation("not_now", "Objective cards are discarded in the end phase.", R("end_phase")))
         else:
             out.extend(check_end_stage(rs, state, event, 2))
+    if immediate:
+        out.extend(_immediate_rules(rs, state, event))
     return out
+
+
+def _immediate_rules(rs, state, event) -> list[Violation]:
+    """2018/2019: only objectives scored 'immediately' are scored in the action phase, and not one just drawn."""
+    R = rs.edition.rule
+    card = rs.cards.lookup(state, event.by, "objectives", event.data.get("card"))
+    out = []
+    if card is None and event.data.get("glory") is None:
+        out.append(Violation("glory_needed", "Say how much glory the objective is worth.", R("surge")))
+    if card is not None and card.get("scoring") not in (None, "surge"):
+        out.append(Violation("not_immediate", f"{card['name']} is scored in the end phase; only objectives "
+                             "scored 'immediately' are scored in the action phase.", R("surge")))
+    # Cards drawn after an immediate score cannot be scored before a later action (2018: or activation;
+    # 2019: or reaction or ploy). The engine does not know which card was drawn, so it checks the count:
+    # at least one objective in hand must have been there before those draws.
+    if only_fresh_cards(state, event.by):
+        out.append(Violation("just_drawn", "An objective card drawn after scoring cannot be scored until after "
+                             "a later action.", R("surge")))
+    return out
+
+
+def only_fresh_cards(state, seat: str) -> bool:
+    """Every objective card in the hand was drawn after scoring since the last action (or the hand is empty)."""
+    fresh = state["classic"].get("fresh", {}).get(seat, 0)
+    return bool(fresh) and state["seats"][seat]["hand"]["objectives"] - fresh < 1
 
 
 def check_end_stage(rs, state, event, stage: int) -> list[Violation]:

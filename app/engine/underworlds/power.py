@@ -139,7 +139,7 @@ def _casting_value(state, event):
 
 
 def _rules(rs):
-    return combat.combat_rules(rs.edition.combat_edition)
+    return rs.edition.combat
 
 
 def _check_upgrade(rs, state, event) -> list[Violation]:

@@ -80,7 +80,7 @@ class UnderworldsRuleset(Ruleset):
     def setup_choices(self) -> dict:
         """This edition's formats and numbers of players, for set-up screens."""
         return {"formats": [{"id": f, "label": FORMAT_NAMES[f]} for f in self.edition.formats],
-                "players": sorted(self.edition.rounds)}
+                "players": list(self.edition.players)}
 
     def new_game(self, setup_data: dict) -> dict:
         """Initial state; see setup.py for the setup shape and the set-up events."""

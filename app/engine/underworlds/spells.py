@@ -27,7 +27,7 @@ def check(rs, state, caster: str | None, roll, value, card: dict | None = None) 
         return out + [Violation("casting_value_needed", "Enter the spell's casting value.", R("casting"),
                                 overridable=False)]
     level = state["cards"][caster].get("wizard_level") or None
-    out += combat.check_casting_input(combat.combat_rules(rs.edition.combat_edition), roll, value,
+    out += combat.check_casting_input(rs.edition.combat, roll, value,
                                       wizard_level=level)
     return out
 
@@ -36,7 +36,7 @@ def cast(rs, state, caster: str, roll, value, name: str | None) -> tuple[list[Co
     """Casting sequence: backlash first, then cast or fail. Returns the consequences and the reaction steps."""
     R = rs.edition.rule
     f = state["fighters"][caster]
-    result = combat.resolve_casting(combat.combat_rules(rs.edition.combat_edition), roll, value,
+    result = combat.resolve_casting(rs.edition.combat, roll, value,
                                     wizard_level=state["cards"][caster].get("wizard_level") or None,
                                     caster_wounds_left=None if f["wounds"] is None else max(0, f["wounds"] - f["damage"]))
     cons: list[Consequence] = []

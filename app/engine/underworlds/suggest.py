@@ -14,7 +14,6 @@ from itertools import combinations_with_replacement
 
 from ..core import Advice, Event, Suggestion
 from . import cards as cardmod
-from . import combat
 from . import fighters as F
 from . import objectives as O
 from .power import after_minor_steps, power_seat
@@ -282,7 +281,7 @@ def _activations(rs, state, seat) -> list[Suggestion]:
 
 def _into_choices(rs) -> list[str]:
     """Hexes a push can end in that matter to the rules: snare hexes only where the edition has Stagger."""
-    stagger = combat.combat_rules(rs.edition.combat_edition).stagger
+    stagger = rs.edition.combat.stagger
     return ["none", "lethal", "snare"] if stagger else ["none", "lethal"]
 
 

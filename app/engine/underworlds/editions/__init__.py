@@ -1,7 +1,7 @@
 """Earlier Underworlds editions: Shadespire (2018) and Dreadfane (2019), as data plus small overrides.
 
-`SHADESPIRE` and `DREADFANE` are `ClassicRuleset`s: the base Underworlds ruleset configured by an
-`Edition` (numbers and lists) and `ClassicRules` (flow-of-play switches), with the adjustments in
+`SHADESPIRE` and `DREADFANE` are `ClassicRuleset`s: the base Underworlds ruleset configured by their
+`Edition` (numbers, lists, citations, combat rules and the switches the base checks read), with the additions in
 checks.py, flow.py (after each event), suggestions.py and victory.py. Variants: matched_play.py
 (best of three, tiebreakers, sudden death), artefact.py (Capture the Artefact), multiplayer_2018.py
 (clockwise/anticlockwise rounds), hazards.py (Dreadfane's hazard phase).

@@ -1,7 +1,7 @@
 """The 2019 rules: Dreadfane rulebook (`underworlds/dreadfane`), a two-player game.
 
-Differences from the current rules, each with its source (flow-of-play switches in `DREADFANE_CLASSIC`,
-combat ones in combat.py's DREADFANE_COMBAT):
+Differences from the current rules, each with its source (all in `DREADFANE_EDITION`; the combat ones in
+combat/rules.py's DREADFANE_COMBAT):
 - a hazard phase before each action phase: hazard cards equal to the round number (pg 9, hazards.py)
 - two glory to the other player for each fighter taken out of action, whatever dealt the damage (pg 13)
 - the game ends when a warband is wiped out - after the hazard phase if it happens there (pg 19)
@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ..combat.rules import DREADFANE_COMBAT
 from ..edition import DEATHGORGE_EDITION
 from ..rules import DEATHGORGE_RULES
-from .classic import ClassicRules
 from .rules_2018 import fill
 from .rules_2019 import DREADFANE_RULES
 from .ruleset import ClassicRuleset
@@ -43,13 +43,20 @@ DREADFANE_EDITION = replace(
     boards_loser_chooses={2: False},                             # pg 7: the winner decides the board's side
     do_over_shuffles_back=False,                                 # pg 8: discarded cards are not shuffled back
     formats=("standard",),
-    combat_edition="dreadfane",
+    players=(2,),                                                # pg 2: "for two players"
+    combat=DREADFANE_COMBAT,
+    move_token_blocks_move=True,                                 # pg 10
+    charge_token_blocks_activation=True,                         # pg 14
+    inspire_steps=False,                                         # pg 17: Inspired as soon as the condition is met
+    immediate_objectives=True,                                   # pg 19
+    fresh_until=("reaction", "power"),                           # pg 19: or a later reaction or ploy
+    single_reaction=True,                                        # pg 16
+    reaction_to_reaction="opponent_of_last",                     # pg 16
+    objective_tiebreak="count",                                  # pg 19: the most objective hexes held
+    plunder=False,
+    hazard_phase=True,                                           # pg 9
+    wipe_out_ends_game=True,                                     # pg 19
+    objective_hexes=True,                                        # pg 6
 )
 
-DREADFANE_CLASSIC = ClassicRules(players=(2,), reaction_to_reaction="opponent_of_last",
-                                 power_step_all_players=False, anticlockwise_round_2=False,
-                                 hazard_phase=True, wipe_out_ends_game=True, objective_hexes=True,
-                                 # pg 19: a drawn surge objective waits for a later action, reaction or ploy.
-                                 fresh_until=("reaction", "power"))
-
-DREADFANE = ClassicRuleset(DREADFANE_EDITION, DREADFANE_CLASSIC)
+DREADFANE = ClassicRuleset(DREADFANE_EDITION)

@@ -18,7 +18,7 @@ def ends_freshness(rs, event) -> bool:
     """Events after which objective cards drawn on scoring may be scored (2018 pg 25; 2019 pg 19)."""
     if event.type in ("activate", "player_action", "attack"):
         return True
-    later = rs.classic.fresh_until
+    later = rs.edition.fresh_until
     return event.type in later and (event.type != "power" or event.data.get("play") == "ploy")
 
 
@@ -55,7 +55,7 @@ def after(rs, state, event, cons: list, reopened: bool) -> list:
             out.append(c)
     adjust_power_step(rs, state)
     adjust_window(rs, state, event, reopened)
-    if not rs.classic.inspire_steps:
+    if not rs.edition.inspire_steps:
         state["minor"] = False  # no Inspire or surge steps in these rules (clients show "minor" steps)
     out += inspire_now(rs, state)
     out += check_wipe_out(rs, state)
@@ -65,7 +65,7 @@ def after(rs, state, event, cons: list, reopened: bool) -> list:
 def inspire_now(rs, state) -> list:
     """No Inspire steps: a machine-checkable condition Inspires the fighter as soon as the event (or the
     action or superaction it is part of: nothing pending) is resolved (2018 pg 13; 2019 pg 17)."""
-    if rs.classic.inspire_steps or state["phase"] in ("setup", "over") or state.get("pending"):
+    if rs.edition.inspire_steps or state["phase"] in ("setup", "over") or state.get("pending"):
         return []
     return inspire.run_inspire_step(rs, state)
 
@@ -73,7 +73,7 @@ def inspire_now(rs, state) -> list:
 def begin_round(rs, state, c: Consequence) -> list:
     """A round's action phase began in the base: set the round's direction; Dreadfane: hazard phase first."""
     out = []
-    if rs.classic.anticlockwise_round_2 and state["players"] > 2:
+    if rs.edition.anticlockwise_round_2 and state["players"] > 2:
         cl = state["classic"]
         direction = multiplayer_2018.round_direction(state["round"], state["players"])
         ring = cl["seating"] if direction == multiplayer_2018.CLOCKWISE else list(reversed(cl["seating"]))
@@ -83,7 +83,7 @@ def begin_round(rs, state, c: Consequence) -> list:
                                    multiplayer_2018.ROUND_2_RULE if direction != "clockwise"
                                    else multiplayer_2018.ORDER_RULE))
         cl["direction"] = direction
-    if rs.classic.hazard_phase and state["phase"] == "action" and not state["classic"].get("hazard_done_round") == state["round"]:
+    if rs.edition.hazard_phase and state["phase"] == "action" and not state["classic"].get("hazard_done_round") == state["round"]:
         return out + hazards.begin_hazard_phase(state)
     return [c, *out]
 
@@ -102,7 +102,7 @@ def end_hazard_phase(rs, state) -> list:
 def adjust_power_step(rs, state) -> None:
     """3-4 players (2018): every player takes part in the power step, from the one who took the activation."""
     p = state.get("power")
-    if (not p or not rs.classic.power_step_all_players or state["players"] <= 2
+    if (not p or not rs.edition.power_step_all_players or state["players"] <= 2
             or len(p["order"]) == state["players"] or p["started"]):
         return
     p["order"] = multiplayer_2018.starting_from(state["order"], p["order"][0])
@@ -111,11 +111,11 @@ def adjust_power_step(rs, state) -> None:
 def adjust_window(rs, state, event, reopened: bool) -> None:
     """One reaction per opportunity: precedence order, and after a reaction a fresh opportunity."""
     w = state.get("reaction")
-    if not w or not rs.classic.single_reaction:
+    if not w or not rs.edition.single_reaction:
         return
     active = turns.active_seat(state)
     if event.type == "reaction":
-        if rs.classic.reaction_to_reaction == "opponent_of_last":
+        if rs.edition.reaction_to_reaction == "opponent_of_last":
             order = rx.reaction_to_reaction_precedence(state["order"], event.by)
             rule = rx.REACTION_TO_REACTION_2019
         else:
@@ -146,7 +146,7 @@ def check_wipe_out(rs, state) -> list:
         winner = None if len(gone) > 1 else next(s for s in state["order"] if s not in gone)
         cl["sudden_death_result"] = {"winner": winner, "both_eliminated": len(gone) > 1}
         return game_over(rs, state, "sudden_death", matched_play.SUDDEN_DEATH_RULE)
-    if not rs.classic.wipe_out_ends_game:
+    if not rs.edition.wipe_out_ends_game:
         return []
     if state["phase"] == "hazard":
         if not cl["wiped_in_hazard"]:

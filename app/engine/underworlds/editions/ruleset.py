@@ -1,12 +1,12 @@
 """ClassicRuleset: the base Underworlds ruleset with the 2018/2019 flow of play.
 
 The shared mechanics (set up, activations, combat, power step, end phase, glory) run once in the base
-package; this subclass only adjusts what `ClassicRules` switches on, each adjustment citing its book
-(the adjustments live in checks.py, flow.py and suggestions.py; this module dispatches to them):
+package and read the `Edition`'s switches themselves (Move and Charge tokens, Inspire at any time, objectives
+scored immediately...); this subclass adds what only these books have, each addition citing its book (in
+checks.py, flow.py and suggestions.py; this module dispatches to them):
 
-- checks: Move tokens stop Move actions, Charge tokens stop activations, Inspire at any time, objectives
-  scored immediately in the action phase, one reaction per opportunity by precedence, no Plunder,
-  printed objective hexes, hazard phase gate, sudden-death restrictions;
+- checks: Move tokens stop Move actions and Charge tokens activations (activations.py), one reaction per
+  opportunity by precedence, no Plunder, printed objective hexes, hazard phase gate, sudden-death restrictions;
 - after an event: the round's direction of play (3-4 players), everyone in the power step, precedence
   order of a reaction window, the optional objective draw, the hazard phase before the action phase,
   the artefact in the end phase, a wiped-out warband ending the game, a sudden-death round;
@@ -18,10 +18,9 @@ from __future__ import annotations
 import copy
 
 from ...core import Advice, Consequence, Event, SetupError, Violation
-from .. import damage
+from .. import activations, damage
 from ..ruleset import WINDOW_EVENTS, UnderworldsRuleset
 from . import artefact, checks, flow, hazards, matched_play, multiplayer_2018, suggestions, victory
-from .classic import ClassicRules
 
 # Events the table may enter during a hazard phase (hazard effects, Inspire, fixes).
 HAZARD_PHASE_EVENTS = ("hazard", "damage", "heal", "token", "push", "position", "inspire", "uninspire",
@@ -31,10 +30,9 @@ TOKENS = suggestions.TOKENS
 
 
 class ClassicRuleset(UnderworldsRuleset):
-    """An earlier Underworlds edition: the base rules plus `ClassicRules` switches."""
+    """An earlier Underworlds edition: the base rules as its `Edition` switches them, plus its own steps."""
 
-    def __init__(self, edition, classic: ClassicRules):
-        self.classic = classic
+    def __init__(self, edition):
         super().__init__(edition)
         self._types = self._edition_types(self._types)
         self._by_type = {e["type"]: e for e in self._types}
@@ -47,7 +45,7 @@ class ClassicRuleset(UnderworldsRuleset):
         R = self.edition.rule
         for entry in out:
             fields = entry["fields"]
-            if entry["type"] == "objective" and self.classic.immediate_objectives:
+            if entry["type"] == "objective" and self.edition.immediate_objectives:
                 fields["action"]["choices"] = ["score", "discard"]
                 fields["draw"] = {"type": "bool", "required": False,
                                   "help": "Scored in the action phase: draw an objective card at once (default yes)"}
@@ -59,11 +57,11 @@ class ClassicRuleset(UnderworldsRuleset):
                 entry["help"] = f"Give or remove a {', '.join(names[:-1])} or {names[-1]} token."
             elif entry["type"] == "push" and "into" in fields:
                 fields["into"]["choices"] = ["none", "lethal"]
-            elif entry["type"] == "damage" and self.classic.hazard_phase:
+            elif entry["type"] == "damage" and self.edition.hazard_phase:
                 fields["source"]["choices"] = [*fields["source"]["choices"], "hazard"]
-            elif entry["type"] == "roll_off" and self.classic.matched_play:
+            elif entry["type"] == "roll_off" and self.edition.matched_play:
                 fields["purpose"]["choices"] = [*fields["purpose"]["choices"], "match"]
-        if self.classic.hazard_phase:
+        if self.edition.hazard_phase:
             out.insert(1, copy.deepcopy(hazards.EVENT))
         return out
 
@@ -78,8 +76,8 @@ class ClassicRuleset(UnderworldsRuleset):
     def new_game(self, setup_data: dict) -> dict:
         """The base set up, checked for this edition, plus the edition's own state."""
         seats = setup_data.get("seats") if isinstance(setup_data, dict) else None
-        if isinstance(seats, list) and len(seats) not in self.classic.players:
-            raise SetupError(f"{self.title} is played by {' or '.join(map(str, self.classic.players))} players.",
+        if isinstance(seats, list) and len(seats) not in self.edition.players:
+            raise SetupError(f"{self.title} is played by {' or '.join(map(str, self.edition.players))} players.",
                              "seats")
         if isinstance(setup_data, dict) and isinstance(setup_data.get("options") or {}, dict):
             # These books have no formats of the current kind: a setup without one plays the standard game.
@@ -97,13 +95,13 @@ class ClassicRuleset(UnderworldsRuleset):
                    "seating": multiplayer_2018.seating(list(state["order"]), options.get("seating")),
                    "direction": multiplayer_2018.CLOCKWISE, "wiped_in_hazard": False, "ended_by": None}
         if options.get("artefact"):
-            if not self.classic.artefact:
+            if not self.edition.artefact:
                 raise SetupError("Capture the Artefact is a variant of the Shadespire rules.", "options.artefact")
             artefact.add_token(state["features"])
         classic["artefact"] = bool(options.get("artefact"))
         match = options.get("match")
         if match is not None:
-            if not self.classic.matched_play:
+            if not self.edition.matched_play:
                 raise SetupError("Matched play is a variant of the Shadespire rules.", "options.match")
             if state["players"] != 2:
                 raise SetupError("Matched play is for two players.", "options.match")
@@ -117,14 +115,14 @@ class ClassicRuleset(UnderworldsRuleset):
         classic["match"] = copy.deepcopy(match)
         state["order"] = list(classic["seating"])
         state["classic"] = classic
-        if self.classic.hazard_phase:
+        if self.edition.hazard_phase:
             state["hazards"] = hazards.new_hazards()
         state["edition"] = self.describe(state)
         return state
 
     def describe(self, state: dict | None = None) -> dict:
         """What this edition has, for clients: the phone app shows only these steps and buttons."""
-        e, c = self.edition, self.classic
+        e = c = self.edition
         players = state["players"] if state else 2
         return {"id": e.id, "title": e.title,
                 "has": {"hazard_phase": c.hazard_phase, "surge_steps": False, "inspire_steps": c.inspire_steps,
@@ -158,31 +156,21 @@ class ClassicRuleset(UnderworldsRuleset):
                               "the hazard phase.", R("hazard_phase"))]
         if event.type == "hazard":
             return hazards.check(state, event)
-        found = super().check_event(state, event)
-        drop: set[str] = set()
-        extra: list[Violation] = []
-        d = event.data
+        found = list(super().check_event(state, event))
         if event.type == "activate":
-            drop |= {"charge_token", "no_superaction_after_charge"}
-            extra += checks.check_tokens(self, state, event)
-        elif event.type == "inspire" and not self.classic.inspire_steps:
-            drop.add("no_inspire_step")
+            found += activations.token_rules_2018(self, state, event)
         elif event.type == "reaction":
-            extra += checks.check_reaction(self, state, event)
+            found += checks.check_reaction(self, state, event)
         elif event.type == "reaction_pass":
-            extra += checks.check_precedence(self, state, event)
-        elif event.type == "objective" and d["action"] == "score" and self.classic.immediate_objectives:
-            if state["phase"] == "action":
-                drop |= {"not_end_phase", "glory_needed", "surge_objective"}
-                extra += checks.check_immediate(self, state, event)
-        elif event.type == "feature" and self.classic.objective_hexes:
-            feat = state["features"].get(d["feature"], {})
+            found += checks.check_precedence(self, state, event)
+        elif event.type == "feature" and self.edition.objective_hexes:
+            feat = state["features"].get(event.data["feature"], {})
             if feat.get("value"):
-                extra.append(Violation("objective_hex", "Objective hexes are printed on the board: they cannot be "
+                found.append(Violation("objective_hex", "Objective hexes are printed on the board: they cannot be "
                                        "flipped, placed or removed.", R("features_adv")))
         if cl["sudden_death"]:
-            extra += checks.check_sudden_death(self, state, event)
-        return [v for v in found if v.code not in drop] + extra
+            found += checks.check_sudden_death(self, state, event)
+        return found
 
     # -- apply -------------------------------------------------------------------------------
     def apply_event(self, state: dict, event: Event) -> list:

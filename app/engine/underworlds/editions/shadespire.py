@@ -1,7 +1,7 @@
 """The 2018 rules: Shadespire core set rulebook with its errata and FAQ v1.4 (`underworlds/shadespire`).
 
-Differences from the current rules, each with its source (the flow-of-play switches are in
-`SHADESPIRE_CLASSIC`, the combat ones in combat.py's SHADESPIRE_COMBAT):
+Differences from the current rules, each with its source (all in `SHADESPIRE_EDITION`; the combat ones
+in combat/rules.py's SHADESPIRE_COMBAT):
 - activations: Move, Charge, Guard, a card's action; draw, swap an objective, pass - no Stun or Barge (pg 18)
 - a Move token stops Move and Charge actions; a Charge token stops further activations (pg 18, 22, FAQ)
 - Guard lasts the phase; a fighter on Guard cannot go on Guard again (errata pg 22 and 30)
@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ..combat.rules import SHADESPIRE_COMBAT
 from ..edition import DEATHGORGE_EDITION
 from ..rules import DEATHGORGE_RULES
-from .classic import ClassicRules
 from .rules_2018 import SHADESPIRE_RULES, fill
 from .ruleset import ClassicRuleset
 from .sources import SHADESPIRE_BOOK
@@ -45,10 +45,19 @@ SHADESPIRE_EDITION = replace(
     boards_loser_chooses={2: True, 3: True, 4: True},            # pg 14 (two players), pg 27 (three or four)
     do_over_shuffles_back=False,                                 # pg 16: "you can't play discarded cards in this game"
     formats=("standard", "matched"),                             # pg 26: matched play
-    combat_edition="shadespire",
+    players=(2, 3, 4),                                           # pg 27: three or four players
+    combat=SHADESPIRE_COMBAT,
+    move_token_blocks_move=True,                                 # pg 18
+    charge_token_blocks_activation=True,                         # pg 22 and FAQ
+    inspire_steps=False,                                         # pg 13: Inspired as soon as the condition is met
+    immediate_objectives=True,                                   # pg 25
+    single_reaction=True,                                        # pg 24
+    reaction_to_reaction="next_activation",                      # pg 24
+    power_step_all_players=True,                                 # pg 27
+    anticlockwise_round_2=True,                                  # pg 27
+    objective_tiebreak="count",                                  # pg 25: the most objective tokens held
+    plunder=False,
+    artefact=True, matched_play=True,                            # pg 26: alternative rules
 )
 
-SHADESPIRE_CLASSIC = ClassicRules(players=(2, 3, 4), reaction_to_reaction="next_activation",
-                                  artefact=True, matched_play=True)
-
-SHADESPIRE = ClassicRuleset(SHADESPIRE_EDITION, SHADESPIRE_CLASSIC)
+SHADESPIRE = ClassicRuleset(SHADESPIRE_EDITION)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 
 from ...core import Advice, Event, Suggestion
+from ..objectives import only_fresh_cards
 from ..state import surviving
 from . import checks, hazards, reactions as rx, victory
 
@@ -22,18 +23,18 @@ def own_suggestions(rs, state, seat) -> list[Suggestion]:
         return out
     if state["phase"] == "hazard":
         out += hazards.suggestions(state, seat)
-    if state["phase"] in ("action", "end", "hazard") and not rs.classic.inspire_steps:
+    if state["phase"] in ("action", "end", "hazard") and not rs.edition.inspire_steps:
         out += [Suggestion("inspire", seat, f"Inspire {state['cards'][f].get('name') or f}", {"fighter": f},
                            group="Inspire")
                 for f in surviving(state, seat) if not state["fighters"][f]["inspired"]]
-    if (state["phase"] == "action" and rs.classic.immediate_objectives and not state["classic"]["sudden_death"]
+    if (state["phase"] == "action" and rs.edition.immediate_objectives and not state["classic"]["sudden_death"]
             and state["seats"][seat]["hand"]["objectives"] > 0):
         out += immediate_suggestions(rs, state, seat)
     return out
 
 
 def immediate_suggestions(rs, state, seat) -> list[Suggestion]:
-    if checks.only_fresh_cards(rs, state, seat):
+    if only_fresh_cards(state, seat):
         return []
     deck = state["decks"].get(seat)
     out = []
@@ -64,13 +65,13 @@ def adjust(rs, state: dict, seat: str, advice: Advice) -> Advice:
     for s in advice.suggestions:
         if s.type == "objective" and s.data.get("action") == "reveal":
             continue
-        if s.type == "inspire" and not rs.classic.inspire_steps:
+        if s.type == "inspire" and not rs.edition.inspire_steps:
             continue  # re-added below for every phase
         if s.complete and rs.check(state, Event(s.type, s.by, copy.deepcopy(s.data))):
             continue
         if s.type in ("reaction", "reaction_pass") and checks.check_precedence(rs, state, Event(s.type, seat, {})):
             continue
-        if s.type == "reaction" and s.data.get("name") == "plunder" and not rs.classic.plunder:
+        if s.type == "reaction" and s.data.get("name") == "plunder" and not rs.edition.plunder:
             continue
         if s.type == "token" and "token" in s.choices:
             s.choices["token"] = [t for t in s.choices["token"] if t in TOKENS]
@@ -91,7 +92,7 @@ def adjust(rs, state: dict, seat: str, advice: Advice) -> Advice:
     if state["classic"]["sudden_death"]:
         advice.step["sudden_death"] = True
     w = state.get("reaction")
-    if w and rs.classic.single_reaction and advice.reaction_window is not None:
+    if w and rs.edition.single_reaction and advice.reaction_window is not None:
         first = rx.may_react_now(w)
         advice.reaction_window["may_react"] = [first] if first else []
         advice.reaction_window["model"] = "one reaction per opportunity, by precedence"

@@ -31,14 +31,14 @@ def game_result(rs, state) -> dict:
     held = {s: objectives_held(state, s) for s in seats}
     alive = [s for s in seats if surviving(state, s)]
     base = {"glory": glory, "objectives_held": held, "rule": rs.edition.rule("victory")}
-    if rs.classic.wipe_out_ends_game and len(alive) == 1:
+    if rs.edition.wipe_out_ends_game and len(alive) == 1:
         return {**base, "winners": alive, "draw": False, "decided_by": "wipe_out"}
     best = max(glory.values())
     tied = [s for s in seats if glory[s] == best]
     if len(tied) == 1:
         return {**base, "winners": tied, "draw": False, "decided_by": "glory"}
     tied_alive = [s for s in tied if s in alive]
-    if rs.classic.wipe_out_ends_game:
+    if rs.edition.wipe_out_ends_game:
         # Dreadfane: the objective-hex tiebreak is for games where neither warband was wiped out.
         if len(alive) < len(seats):
             return {**base, "winners": tied, "draw": True, "decided_by": "draw"}

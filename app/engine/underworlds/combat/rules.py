@@ -1,0 +1,186 @@
+"""One edition's combat rules as data (`CombatRules`) and the combat citations of each rulebook."""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+RESULTS = ("critical_hit", "hit", "draw", "miss", "critical_defence")
+SUCCESS_RESULTS = ("critical_hit", "hit")
+ATTACK_SYMBOLS = ("smash", "fury")
+SPELL_SYMBOLS = ("channel", "focus")
+DEFENCE_SYMBOLS = ("block", "dodge")
+SUPPORT_COUNT = "count"          # Deathgorge: your own number of supporters decides
+SUPPORT_RELATIVE = "relative"    # Dreadfane/Shadespire: how many more supporters than the enemy
+TRAPPED_EXTRA_SUCCESS = "extra_success"   # Deathgorge: +1 success to an attack roll with a success
+TRAPPED_DRAW_SUCCEEDS = "draw_succeeds"   # Dreadfane/Shadespire: a draw that cannot push succeeds
+MAX_SUPPORT = 12
+MAX_DAMAGE = 20
+
+DG = "Deathgorge rulebook"
+DF = "Dreadfane rulebook"
+SS = "Shadespire rulebook"
+
+_DEATHGORGE_REFS = {
+    "attack_roll": f"{DG}, Combat sequence, step 2: Attack roll (pg 21)",
+    "defence_roll": f"{DG}, Combat sequence, step 3: Defence roll (pg 21)",
+    "determine": f"{DG}, Combat sequence, step 4: Determine success, count successes (pg 21)",
+    "crits": f"{DG}, Combat sequence, step 4: Determine success, count critical successes (pg 21)",
+    "trapped": f"{DG}, Combat sequence, step 4: Trapped (pg 21)",
+    "untrappable": f"{DG}, Advanced rules: Combat sequence (pg 21)",
+    "damage": f"{DG}, Combat sequence, step 5: Deal damage (pg 21)",
+    "out_of_action": f"{DG}, Combat sequence, step 6: Check if the target is taken out of action (pg 21)",
+    "drive_back": f"{DG}, Combat sequence, step 7: Drive back (pg 21); Driven back (pg 22)",
+    "support": f"{DG}, Support (pg 22)",
+    "spell_support": f"{DG}, Support: no support for spell Attack actions (pg 22)",
+    "critical_abilities": f"{DG}, Critical abilities (pg 22)",
+    "innate": f"{DG}, Innate symbols (pg 22)",
+    "vulnerable": f"{DG}, Vulnerable (pg 23)",
+    "keywords": f"{DG}, Attack action keywords (pg 25-26)",
+    "cleave": f"{DG}, Attack action keywords: Cleave (pg 25)",
+    "ensnare": f"{DG}, Attack action keywords: Ensnare (pg 25)",
+    "grievous": f"{DG}, Attack action keywords: Grievous (pg 25)",
+    "scything": f"{DG}, Attack action keywords: Scything (pg 25)",
+    "stagger": f"{DG}, Attack action keywords: Stagger (pg 25)",
+    "staggered": f"{DG}, Stagger token: re-roll one dice against a staggered target (pg 25)",
+    "knockback": f"{DG}, Attack action keywords: Knockback (pg 26)",
+    "guard": f"{DG}, Guard action (pg 27)",
+    "cover": f"{DG}, Cover hexes (pg 10)",
+    "spell_attack": f"{DG}, Spells: Casting spell Attack actions (pg 28)",
+    "backlash": f"{DG}, Spells: Casting spells, step 2: backlash (pg 28)",
+    "casting": f"{DG}, Spells: Casting spells, step 3 (pg 28)",
+    "casting_roll": f"{DG}, Spells: Casting spells, step 1 (pg 28)",
+}
+
+_DREADFANE_REFS = {
+    "attack_roll": f"{DF}, Combat sequence, step 2: Attack roll (pg 12)",
+    "defence_roll": f"{DF}, Combat sequence, step 3: Defence roll (pg 12)",
+    "determine": f"{DF}, Combat sequence, step 4: Determine success (pg 12)",
+    "crits": f"{DF}, Critical successes (pg 13)",
+    "critical_hit": f"{DF}, Critical successes: Critical hit (pg 13)",
+    "trapped": f"{DF}, Driven back: Trapped (pg 13)",
+    "untrappable": f"{DF}, Driven back: Trapped (pg 13) (only a target that could be driven back is trapped)",
+    "damage": f"{DF}, Combat sequence, step 5: Deal damage (pg 12)",
+    "out_of_action": f"{DF}, Combat sequence, step 6: Check if the target is taken out of action (pg 12)",
+    "drive_back": f"{DF}, Combat sequence, step 7: Drive back (pg 12); Driven back (pg 13)",
+    "support": f"{DF}, Support (pg 12)",
+    "critical_abilities": f"{DF}, Critical successes: Critical hit (pg 13)",
+    "innate": f"{DF}, Innate symbols (pg 18)",
+    "keywords": f"{DF}, Attack action keywords (pg 14)",
+    "cleave": f"{DF}, Attack action keywords: Cleave (pg 14)",
+    "ensnare": f"{DF}, Attack action keywords: Ensnare (pg 14)",
+    "grievous": f"{DF}, Critical successes: Critical hit (pg 13) (an ability that adds damage on a critical hit)",
+    "scything": f"{DF}, Attack action keywords: Scything (pg 14)",
+    "knockback": f"{DF}, Attack action keywords: Knockback (pg 14)",
+    "guard": f"{DF}, Guard action (pg 14)",
+}
+
+_SHADESPIRE_REFS = {
+    "attack_roll": f"{SS}, Combat (pg 20)",
+    "defence_roll": f"{SS}, Combat (pg 20)",
+    "determine": f"{SS}, Combat (pg 20)",
+    "draw": f"{SS}, Combat (pg 20); Errata and FAQs v1.4 (equal totals with a success: the target can be driven back)",
+    "crits": f"{SS}, Critical successes (pg 20), with Errata and FAQs v1.4 (page 20)",
+    "critical_hit": f"{SS}, Critical hit (pg 22); Critical successes (pg 20) as amended by Errata v1.4",
+    "trapped": f"{SS}, Combat: Trapped (pg 20)",
+    "untrappable": f"{SS}, Combat: Trapped (pg 20) (only a target that can be driven back is trapped)",
+    "damage": f"{SS}, Combat (pg 20)",
+    "out_of_action": f"{SS}, Out of action (pg 21)",
+    "drive_back": f"{SS}, Combat (pg 20); Driven back (pg 20)",
+    "support": f"{SS}, Support (pg 21)",
+    "critical_abilities": f"{SS}, Critical hit (pg 22)",
+    "keywords": f"{SS}, Additional Attack action rules (pg 22)",
+    "cleave": f"{SS}, Cleave (pg 22)",
+    "grievous": f"{SS}, Critical hit (pg 22) (an ability that adds damage on a critical hit)",
+    "scything": f"{SS}, Attacking multiple targets (pg 21)",
+    "knockback": f"{SS}, Knockback (pg 22)",
+    "guard": f"{SS}, Guard (pg 22)",
+    # Not in the Shadespire book: later cards (Nightvault on) bring them; the 2019 book's text applies.
+    "ensnare": f"{DF}, Attack action keywords: Ensnare (pg 14) (not in the Shadespire rulebook)",
+    "innate": f"{DF}, Innate symbols (pg 18) (not in the Shadespire rulebook)",
+}
+
+
+def _borrowed(book: str, keys: tuple[str, ...]) -> dict[str, str]:
+    """Deathgorge references for rules an older book lacks, saying so."""
+    return {k: f"{_DEATHGORGE_REFS[k]} (the {book} has no such rule)" for k in keys}
+
+
+# Rules the older books lack; cited from Deathgorge (saying so) in case an edited copy turns them on.
+_LATER_KEYS = ("spell_attack", "spell_support", "backlash", "casting", "casting_roll", "cover", "stagger",
+               "staggered", "vulnerable")
+
+
+@dataclass(frozen=True)
+class CombatRules:
+    """One edition's combat rules as data; `replace(...)` gives an edited copy."""
+
+    edition: str
+    book: str
+    support_mode: str                      # SUPPORT_COUNT | SUPPORT_RELATIVE
+    trapped_mode: str                      # TRAPPED_EXTRA_SUCCESS | TRAPPED_DRAW_SUCCEEDS
+    # Defence-roll face a fighter on a cover hex counts as a success; None: the edition has no cover
+    # hexes. The icon is lost in the Deathgorge text (Cover hexes, pg 10); the rule sources' README
+    # says to read it as single support. Correct it here.
+    cover_symbol: str | None
+    guard_knockback_drive_back: bool       # may a target on Guard be driven back by a Knockback attack?
+    # Does Guard stop drive back at all? Dreadfane (Guard action, pg 14) and Deathgorge (pg 27) say
+    # so; the Shadespire book's Guard (pg 22, errata included) only changes the defence roll.
+    guard_prevents_drive_back: bool
+    critical_defence_abilities: bool       # does a critical defence open the target's critical abilities?
+    stagger: bool                          # does the edition have Stagger tokens and the Stagger keyword?
+    spell_rules: bool                      # does this book itself have spell rules (else Deathgorge's apply)?
+    words: Mapping[str, str]               # result -> the book's own words for it
+    refs: Mapping[str, str]                # rule key -> citation
+
+    def ref(self, key: str) -> str:
+        """The citation for a rule key in this edition."""
+        return self.refs[key]
+
+    def replace(self, **changes: Any) -> "CombatRules":
+        """An edited copy (e.g. a corrected cover symbol)."""
+        return dataclasses.replace(self, **changes)
+
+    def to_dict(self) -> dict:
+        """JSON form (for the ruleset catalogue and docs)."""
+        out = dataclasses.asdict(self)
+        out["words"] = dict(self.words)
+        out["refs"] = dict(self.refs)
+        return out
+
+
+DEATHGORGE_COMBAT = CombatRules(
+    edition="deathgorge", book=DG, support_mode=SUPPORT_COUNT, trapped_mode=TRAPPED_EXTRA_SUCCESS,
+    cover_symbol="single", guard_knockback_drive_back=True, critical_defence_abilities=True,
+    stagger=True, spell_rules=True, guard_prevents_drive_back=True,
+    words={"critical_hit": "critical hit", "hit": "hit", "draw": "draw", "miss": "miss",
+           "critical_defence": "critical defence"},
+    refs=dict(_DEATHGORGE_REFS),
+)
+
+DREADFANE_COMBAT = CombatRules(
+    edition="dreadfane", book=DF, support_mode=SUPPORT_RELATIVE, trapped_mode=TRAPPED_DRAW_SUCCEEDS,
+    cover_symbol=None, guard_knockback_drive_back=False, critical_defence_abilities=False,
+    stagger=False, spell_rules=False, guard_prevents_drive_back=True,
+    # Reference sheet, Determining success: "Succeeds" / "Fails" / "Fails but drive back".
+    words={"critical_hit": "succeeds (critical hit)", "hit": "succeeds", "draw": "fails but drive back",
+           "miss": "fails", "critical_defence": "fails (the target rolled more critical successes)"},
+    refs={**_borrowed(DF, _LATER_KEYS), **_DREADFANE_REFS},
+)
+
+SHADESPIRE_COMBAT = CombatRules(
+    edition="shadespire", book=SS, support_mode=SUPPORT_RELATIVE, trapped_mode=TRAPPED_DRAW_SUCCEEDS,
+    cover_symbol=None, guard_knockback_drive_back=False, critical_defence_abilities=False,
+    stagger=False, spell_rules=False, guard_prevents_drive_back=False,
+    words={"critical_hit": "successful (critical hit)", "hit": "successful",
+           "draw": "fails, but the target can be driven back", "miss": "fails",
+           "critical_defence": "fails, and the target cannot be driven back"},
+    refs={**_borrowed(SS, _LATER_KEYS), **_SHADESPIRE_REFS},
+)
+
+EDITIONS: dict[str, CombatRules] = {r.edition: r for r in (DEATHGORGE_COMBAT, DREADFANE_COMBAT, SHADESPIRE_COMBAT)}
+
+
+def combat_rules(edition: str) -> CombatRules:
+    """The combat rules of an edition id (deathgorge | dreadfane | shadespire); KeyError if unknown."""
+    return EDITIONS[edition]

@@ -11,11 +11,11 @@ resolve it once every player has finished their sequence instead.
 """
 from __future__ import annotations
 
-from ...core import Consequence
-from .sources import shadespire
+from ...core import Consequence, Rule
+from .sources import SHADESPIRE_BOOK
 
-ARTEFACT_RULE = shadespire("Alternative Rules, Capture the Artefact", 26)
-PLACEMENT_RULE = shadespire("Alternative Rules, Capture the Artefact, Place the objective tokens", 26)
+ARTEFACT_RULE = Rule(SHADESPIRE_BOOK, "Alternative Rules, Capture the Artefact", 26)
+PLACEMENT_RULE = Rule(SHADESPIRE_BOOK, "Alternative Rules, Capture the Artefact, Place the objective tokens", 26)
 KEY = "A"  # feature token ids are short ("1".."9", "b1"): the catalogue caps them at 4 characters
 GLORY = 3
 WHEN = "before"  # "before" | "after" the players' end phase sequences

@@ -17,12 +17,12 @@ a name is called "Hazard N" (N: its place in the draw order), so it can still be
 """
 from __future__ import annotations
 
-from ...core import Consequence, Suggestion, Violation
-from .sources import dreadfane
+from ...core import Consequence, Rule, Suggestion, Violation
+from .sources import DREADFANE_BOOK
 
-HAZARD_RULE = dreadfane("Hazard phase", 9)
-HAZARD_DAMAGE_RULE = dreadfane("Damage: a hazard card that deals damage is said to have dealt it", 13)
-DECK_RULE = dreadfane("The decks: a 20-card hazard deck", 3)
+HAZARD_RULE = Rule(DREADFANE_BOOK, "Hazard phase", 9)
+HAZARD_DAMAGE_RULE = Rule(DREADFANE_BOOK, "Damage: a hazard card that deals damage is said to have dealt it", 13)
+DECK_RULE = Rule(DREADFANE_BOOK, "The decks: a 20-card hazard deck", 3)
 HAZARD_DECK = 20
 
 EVENT = {"type": "hazard", "label": "Hazard card",

@@ -14,14 +14,15 @@ the ruleset can tell, at the end of its third round, whether a sudden-death roun
 """
 from __future__ import annotations
 
+from ...core import Rule
 import copy
 
-from .sources import shadespire
+from .sources import SHADESPIRE_BOOK
 
-MATCH_RULE = shadespire("Alternative Rules, Matched Play, Victory", 26)
-TIEBREAK_RULE = shadespire("Alternative Rules, Matched Play, Tiebreaker", 26)
-SUDDEN_DEATH_RULE = shadespire("Alternative Rules, Matched Play, Tiebreaker (sudden death round)", 26)
-ROLL_OFF_RULE = shadespire("Alternative Rules, Matched Play, Tiebreaker (tie with no fighters left)", 26)
+MATCH_RULE = Rule(SHADESPIRE_BOOK, "Alternative Rules, Matched Play, Victory", 26)
+TIEBREAK_RULE = Rule(SHADESPIRE_BOOK, "Alternative Rules, Matched Play, Tiebreaker", 26)
+SUDDEN_DEATH_RULE = Rule(SHADESPIRE_BOOK, "Alternative Rules, Matched Play, Tiebreaker (sudden death round)", 26)
+ROLL_OFF_RULE = Rule(SHADESPIRE_BOOK, "Alternative Rules, Matched Play, Tiebreaker (tie with no fighters left)", 26)
 
 GAMES = 3  # "the winner of which is decided by a best-of-three game"
 
@@ -30,7 +31,7 @@ class MatchError(ValueError):
     """A match record that cannot be used (wrong seats, too many games, a game after the end)."""
 
 
-WARBAND_RULE = shadespire("Alternative Rules, Matched Play, Choosing a warband and building a deck", 26)
+WARBAND_RULE = Rule(SHADESPIRE_BOOK, "Alternative Rules, Matched Play, Choosing a warband and building a deck", 26)
 
 
 def new_match(seats: list[str], tiebreakers: bool = False, warbands: dict | None = None) -> dict:

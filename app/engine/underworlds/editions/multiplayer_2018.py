@@ -7,16 +7,17 @@ activations, the power step, reactions and the end phase all follow the round's 
 """
 from __future__ import annotations
 
-from .sources import shadespire
+from ...core import Rule
+from .sources import SHADESPIRE_BOOK
 
-ORDER_RULE = shadespire("Multiplayer Games, Round 1, action phase", 27)
-ROUND_2_RULE = shadespire("Multiplayer Games, Round 2", 27)
-REACTIONS_RULE = shadespire("Multiplayer Games, Reactions", 27)
-POWER_STEP_RULE = shadespire("Multiplayer Games, Power step", 27)
-END_PHASE_RULE = shadespire("Multiplayer Games, Round 1, end phase", 27)
-OUT_OF_ACTION_RULE = shadespire("Multiplayer Games, Out of action", 27)
-VICTORY_RULE = shadespire("Multiplayer Games, Victory", 27)
-OBJECTIVE_TOKENS_RULE = shadespire("Multiplayer Games, Place the objective tokens", 27)
+ORDER_RULE = Rule(SHADESPIRE_BOOK, "Multiplayer Games, Round 1, action phase", 27)
+ROUND_2_RULE = Rule(SHADESPIRE_BOOK, "Multiplayer Games, Round 2", 27)
+REACTIONS_RULE = Rule(SHADESPIRE_BOOK, "Multiplayer Games, Reactions", 27)
+POWER_STEP_RULE = Rule(SHADESPIRE_BOOK, "Multiplayer Games, Power step", 27)
+END_PHASE_RULE = Rule(SHADESPIRE_BOOK, "Multiplayer Games, Round 1, end phase", 27)
+OUT_OF_ACTION_RULE = Rule(SHADESPIRE_BOOK, "Multiplayer Games, Out of action", 27)
+VICTORY_RULE = Rule(SHADESPIRE_BOOK, "Multiplayer Games, Victory", 27)
+OBJECTIVE_TOKENS_RULE = Rule(SHADESPIRE_BOOK, "Multiplayer Games, Place the objective tokens", 27)
 
 CLOCKWISE = "clockwise"
 ANTICLOCKWISE = "anticlockwise"

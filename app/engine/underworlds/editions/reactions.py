@@ -12,18 +12,19 @@ A window is plain data: {"opportunity", "order": [...seats in precedence order],
 """
 from __future__ import annotations
 
+from ...core import Rule
 from .multiplayer_2018 import next_in_order, starting_from
-from .sources import dreadfane, errata, shadespire
+from .sources import DREADFANE_BOOK, SHADESPIRE_BOOK, SHADESPIRE_ERRATA
 
-PRECEDENCE_2018 = shadespire("Reactions", 24)
-PRECEDENCE_2019 = dreadfane("Reactions, Reaction opportunities", 16)
-REACTION_TO_REACTION_2019 = dreadfane("Reactions, Reacting to a reaction", 16)
+PRECEDENCE_2018 = Rule(SHADESPIRE_BOOK, "Reactions", 24)
+PRECEDENCE_2019 = Rule(DREADFANE_BOOK, "Reactions, Reaction opportunities", 16)
+REACTION_TO_REACTION_2019 = Rule(DREADFANE_BOOK, "Reactions, Reacting to a reaction", 16)
 # The end of the last action of an activation and the end of that activation are one opportunity: one reaction
 # there, triggered by either (Shadespire FAQ; Dreadfane pg 16: such a reaction ends the activation, and no
 # 'after an activation' trigger follows it).
-END_OF_ACTIVATION_2018 = errata("FAQ: the action and the activation end simultaneously, so only one reaction can be "
+END_OF_ACTIVATION_2018 = Rule(SHADESPIRE_ERRATA, "FAQ: the action and the activation end simultaneously, so only one reaction can be "
                                 "played")
-END_OF_ACTIVATION_2019 = dreadfane("Reactions, Reaction opportunities: a reaction after the last action ends the "
+END_OF_ACTIVATION_2019 = Rule(DREADFANE_BOOK, "Reactions, Reaction opportunities: a reaction after the last action ends the "
                                    "activation", 16)
 END_STEPS = ("after_attack", "after_action", "after_activation")
 

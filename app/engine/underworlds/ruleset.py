@@ -6,7 +6,9 @@ next events from the same checks; victory.py decides the outcome.
 """
 from __future__ import annotations
 
-from ..core import Event, Ruleset, Violation, structural
+from functools import partial
+
+from ..core import Event, Handler, Ruleset, Violation, structural
 from . import activations, attacks, cards, catalogue, fighters, glory, objectives, power, privacy, reactions, setup
 from . import suggest as suggest_mod
 from . import passes, turns, victory
@@ -20,6 +22,7 @@ SETUP_EVENTS = ("roll_off", "do_over", "deployed")
 # Inspiring, the cards in hand) is not a new game step, so it does not end the reaction step.
 WINDOW_EVENTS = ("reaction", "reaction_pass", "position", "inspire", "uninspire", "hand", "drive_back")
 
+# Each event type's check and apply: functions of (ruleset, state, event), bound to the ruleset as its Handlers.
 _HANDLERS = {
     "roll_off": (setup.check_roll_off, setup.apply_roll_off),
     "do_over": (setup.check_do_over, setup.apply_do_over),
@@ -56,9 +59,12 @@ class UnderworldsRuleset(Ruleset):
     """Warhammer Underworlds rules of one edition (see edition.py)."""
 
     cards = cards  # card helpers, replaceable per edition
+    folds_in_place = True  # replay applies each event in place (state.clone shares only static card data)
 
     def __init__(self, edition: Edition):
         self.edition = edition
+        self.handlers = {kind: Handler(partial(check, self), partial(apply, self))
+                         for kind, (check, apply) in _HANDLERS.items()}
         self.id = edition.id
         self.title = edition.title
         self._types = catalogue.event_types(edition)
@@ -108,7 +114,7 @@ class UnderworldsRuleset(Ruleset):
         waiting = _open_steps(self, state, event)
         if waiting and waiting[0].code == "drive_back_choice":
             return waiting  # the first thing to settle: nothing after combat step 7 happens before it
-        return waiting + _HANDLERS[event.type][0](self, state, event)
+        return waiting + super().check_event(state, event)
 
     def apply_event(self, state: dict, event: Event) -> list:
         """Apply one checked event in place; the open reaction window closes unless this is a reaction."""
@@ -122,7 +128,7 @@ class UnderworldsRuleset(Ruleset):
             # The Inspire and surge steps after the last power step end when the end phase sequence starts: "there
             # are no reaction steps, Inspire steps or surge steps in the end phase" (Advanced rules, End phase pg 38).
             state["minor"] = False
-        cons = _HANDLERS[event.type][1](self, state, event)
+        cons = super().apply_event(state, event)
         if state["phase"] == "end" and not self.edition.end_phase_reaction_steps:
             state["reaction"] = None  # no reaction steps in the end phase (damage from a card, say)
         pending = state.get("pending")
@@ -133,10 +139,6 @@ class UnderworldsRuleset(Ruleset):
     def copy_state(self, state: dict) -> dict:
         """Copy-on-apply with shared static cards (see state.clone)."""
         return clone(state)
-
-    def apply_owned(self, state: dict, event: Event):
-        """In place, no copy (passes inferred first): for replay(), which owns the states it folds."""
-        return self.apply_in_place(state, event)
 
     def implied_pass(self, state: dict, event: Event):
         """Minor and power steps that pass without comment (passes.py)."""

@@ -16,12 +16,12 @@ makes no superaction. Fighters out of action cannot be activated.
 """
 from __future__ import annotations
 
-from ..core import Consequence, Violation
+from ..core import Consequence, Suggestion, Violation
 from . import cards as cardmod
-from . import damage
+from . import damage, reactions, spells, turns
 from . import fighters as F
-from . import reactions, spells, turns
-from .state import enemies, profiles_unknown, seat_of, surviving, traits
+from .state import enemies, fighter_name, profiles, profiles_unknown, seat_of, surviving, traits
+from .templates import legal
 
 
 def _turn_violations(rs, state, event) -> list[Violation]:
@@ -266,3 +266,48 @@ def apply_abandon(rs, state, event) -> list[Consequence]:
     cons.extend(turns.finish_activation(rs, state))
     reactions.open_window(state, ["after_action", "after_activation"], {"fighter": fid, "action": "attack"})
     return cons
+
+
+# -- suggestions --------------------------------------------------------------------------------
+
+def suggest_activations(rs, state, seat) -> list[Suggestion]:
+    """The activations and player actions `check_activate` / `check_player_action` accept now (suggest.py)."""
+    out = []
+    actions = rs.edition.actions
+    enemy_ids = enemies(state, seat)
+    for fid in surviving(state, seat):
+        tokens = state["fighters"][fid]["tokens"]
+        group = f"Activate {fighter_name(state, fid)}"
+        # Attack and Charge are offered for a fighter whose Attack actions are known (the template needs them).
+        has_attack = bool(profiles(state, fid)) and bool(enemy_ids)
+
+        def add(action, label, **extra):
+            data = {"action": action, "fighter": fid, **extra.pop("data", {})}
+            out.append(Suggestion("activate", seat, label, data, group=group, **extra))
+        if "move" in actions:
+            add("move", "Move")
+        if "attack" in actions and has_attack:
+            add("attack", "Attack")
+        if "charge" in actions and has_attack:
+            add("charge", "Charge")
+        if "guard" in actions:
+            add("guard", "Guard")
+        if "stun" in actions and enemy_ids:
+            add("stun", "Stun", choices={"target": list(enemy_ids)})
+        if "barge" in actions and enemy_ids:
+            add("barge", "Barge", choices={"target": list(enemy_ids)})
+        # Two or more Scything targets are a superaction, which a Charge token rules out; the template's sample
+        # (one target) would pass that check, so the Charge token is read here.
+        if ("attack" in actions and enemy_ids and not tokens["charge"]
+                and any("scything" in (p.get("keywords") or []) for p in profiles(state, fid))):
+            add("attack", "Attack (Scything)", bounds={"attacks": {"type": "int", "min": 1, "max": min(6, len(enemy_ids))}})
+        if "ability" in actions:
+            add("ability", "Action from a card", bounds={"name": {"type": "str"}})
+    labels = {"draw_power": "Draw a power card", "swap_objective": "Discard and draw an objective",
+              "pass": "Pass (forfeit the activation)"}
+    for action in rs.edition.player_actions:
+        if action == "swap_objective" and state["seats"][seat]["hand"]["objectives"] < 1:
+            continue
+        out.append(Suggestion("player_action", seat, labels.get(action, action), {"action": action},
+                              group="Player action"))
+    return [s for s in (legal(rs, state, s) for s in out) if s]

@@ -14,11 +14,10 @@ Attack action passed, so those reactions are recorded in the log, one per player
 """
 from __future__ import annotations
 
-from ..core import Consequence, Violation
-from . import combat, damage
+from ..core import Consequence, Suggestion, Violation
+from . import combat, damage, reactions, turns
 from . import fighters as F
-from . import reactions, turns
-from .state import characteristic, defence_known, profiles, seat_of, traits
+from .state import characteristic, defence_known, enemies, fighter_name, profiles, profiles_unknown, seat_of, traits
 
 
 def fields() -> dict:
@@ -166,3 +165,101 @@ def apply_drive_back(rs, state, event) -> list[Consequence]:
     if event.data["hexes"] == 0:
         return [Consequence("not_driven_back", {"fighter": event.data["fighter"]}, rs.edition.rule("combat"))]
     return F.apply_push(rs, state, event)
+
+
+# -- suggestions (suggest.py builds the seat's advice from these) ------------------------------
+
+def into_choices(rs) -> list[str]:
+    """Hexes a push can end in that matter to the rules: snare hexes only where the edition has Stagger."""
+    stagger = rs.edition.combat.stagger
+    return ["none", "lethal", "snare"] if stagger else ["none", "lethal"]
+
+
+def suggest_pending_attack(rs, state, seat) -> list[Suggestion]:
+    pending = state["pending"]
+    att = pending["attacker"]
+    if seat_of(att) != seat:
+        return []
+    out = attack_templates(rs, state, seat, att, pending.get("targets", []))
+    out.append(Suggestion("abandon", seat, "The Attack action cannot be made", {}, group="Attack"))
+    return out
+
+
+# Bounds for numbers a player enters from the fighter card when content lacks them: hints for forms, like
+# combat.attack_bounds (cards change characteristics, so these are not rule checks).
+ENTERED_PROFILE = {"range": {"type": "int", "min": 1, "max": 4}, "dice": {"type": "int", "min": 1, "max": 5},
+                   "damage": {"type": "int", "min": 1, "max": 5}}
+ENTERED_DEFENCE_DICE = {"type": "int", "min": 1, "max": 4}
+UNKNOWN_DICE_FACE_MAX = 4  # each face of a roll whose Dice are still to be entered: 5 faces x 4 <= 20 dice
+DEFENCE_SYMBOLS = ["block", "dodge"]
+
+
+def attack_templates(rs, state, seat, att, done) -> list[Suggestion]:
+    """One attack template per usable Attack action of `att`: target choices, roll counts as int bounds.
+
+    Numbers our content lacks are asked for in the template (the attack event carries an inline profile and
+    the target's Defence): an unknown Dice/Damage/Range as int bounds and an unknown symbol as a choice; a
+    fighter whose Attack actions are all unknown gets one template asking for the whole profile; targets whose
+    Defence is unknown get their own template asking for it."""
+    targets = [e for e in enemies(state, seat) if e not in done]
+    out: list[Suggestion] = []
+    if not targets or "attack" not in {e["type"] for e in rs.event_types()}:
+        return out
+    known_def = [t for t in targets if defence_known(state, t)]
+    unknown_def = [t for t in targets if not defence_known(state, t)]
+    wizard = "wizard" in traits(state, att)
+    profs = list(profiles(state, att))
+    if not profs and profiles_unknown(state, att):
+        profs = [{"name": None, "range": None, "dice": None, "symbol": None, "damage": None, "spell": False}]
+    for prof in profs:
+        spell = bool(prof.get("spell"))
+        if spell and not wizard:
+            continue
+        given, bounds, choices = _profile_fields(state, att, prof)
+        dice = given.get("dice") or prof.get("dice") or (
+            (state["cards"][att].get("wizard_level") or 1) if spell else UNKNOWN_DICE_FACE_MAX)
+        faces = ("crit", "channel", "focus") if spell else ("crit", "smash", "fury", "single", "double")
+        bounds.update({f"attack_roll.{f}": {"type": "int", "min": 0, "max": dice} for f in faces})
+        if prof.get("name"):
+            label = prof["name"] + (" (enter its numbers)" if choices or bounds.keys() & PROFILE_PATHS else "")
+        elif any(prof.get(k) is None for k in ("dice", "symbol", "damage")):
+            label = "Attack (enter its profile)"
+        else:
+            label = f"{dice} {prof.get('symbol')}, {prof.get('damage')} damage"
+        for group_targets, needs_def in ((known_def, False), (unknown_def, True)):
+            if not group_targets:
+                continue
+            b, c = dict(bounds), {"target": group_targets, **choices}
+            if needs_def:
+                max_def = ENTERED_DEFENCE_DICE["max"]
+                b["defence.dice"] = dict(ENTERED_DEFENCE_DICE)
+                c["defence.symbol"] = list(DEFENCE_SYMBOLS)
+            else:
+                max_def = max(characteristic(state, t, "defence")["dice"] or 1 for t in group_targets)
+            b.update({f"defence_roll.{f}": {"type": "int", "min": 0, "max": max_def}
+                      for f in ("crit", "block", "dodge", "single", "double")})
+            out.append(Suggestion("attack", seat, f"{fighter_name(state, att)}: {label}"
+                                  + (" (enter the target's Defence)" if needs_def else ""),
+                                  {"attacker": att, "profile": dict(given)}, choices=c, bounds=b, group="Attack"))
+    return out
+
+
+PROFILE_PATHS = {"profile.range", "profile.dice", "profile.damage"}
+
+
+def _profile_fields(state, att, prof) -> tuple[dict, dict, dict]:
+    """The event's profile for a card profile: its name (the rest is filled from the card), or its known numbers;
+    plus bounds/choices for the numbers no source gives (the player enters them from the card)."""
+    spell = bool(prof.get("spell"))
+    if prof.get("name"):
+        given = {"name": prof["name"]}
+    else:
+        given = {k: v for k, v in prof.items() if v is not None and k in ("range", "dice", "symbol", "damage",
+                                                                           "keywords", "spell")}
+    bounds, choices = {}, {}
+    for key in ("range", "dice", "damage"):
+        if prof.get(key) is None and not (key == "dice" and spell):  # a spell without Dice rolls its wizard level
+            bounds[f"profile.{key}"] = dict(ENTERED_PROFILE[key])
+    if prof.get("symbol") is None:
+        choices["profile.symbol"] = ["channel", "focus"] if spell else ["smash", "fury"]
+    return given, bounds, choices

@@ -11,7 +11,7 @@ restrictions?: [fighter slug or trait or keyword], casting?: {channel, focus}, a
 """
 from __future__ import annotations
 
-from ..core import SetupError, Violation
+from ..core import Event, SetupError, Suggestion, Violation
 
 OBJECTIVE_TYPES = ("objective",)
 POWER_TYPES = ("ploy", "spell", "upgrade")
@@ -180,3 +180,20 @@ def apply_hand(rs, state, event) -> list:
         if event.data.get(kind) is not None:
             state["seats"][event.by]["cards"][kind] = list(event.data[kind])
     return []
+
+
+# -- suggestions (suggest.py builds the seat's advice from these) ------------------------------
+
+def suggest_hand(rs, state, seat) -> list[Suggestion]:
+    """Say which cards you hold (private: only you and the referee see them; privacy.py), offered when the seat
+    has deck data and check() accepts it now. Each kind is a list field: any of `items`, at most `max` (the cards
+    in the hand), the ones already said first."""
+    if not state["decks"].get(seat) or rs.check(state, Event("hand", seat, {})):
+        return []
+    size = state["seats"][seat]["hand"]
+    bounds = {kind: {"type": "list", "items": names(state, seat, kind), "max": size[kind]}
+              for kind in ("objectives", "power") if size[kind] > 0}
+    bounds = {k: b for k, b in bounds.items() if b["items"]}
+    if not bounds:
+        return []
+    return [Suggestion("hand", seat, "Which cards I hold", {}, bounds=bounds, group="My hand")]

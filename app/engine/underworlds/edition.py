@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from .combat.rules import DEATHGORGE_COMBAT, CombatRules
 from .rules import DEATHGORGE_RULES
 
-
 # What set-up screens call each format.
 FORMAT_NAMES = {"rivals": "Rivals", "nemesis": "Nemesis", "relic": "Relic", "championship": "Championship",
                 "standard": "Standard", "matched": "Matched play (best of three)"}

@@ -11,12 +11,11 @@ Events handled here (each names the fighter "<seat>.<slug>"):
 """
 from __future__ import annotations
 
-from ..core import Consequence, Violation, structural
+from ..core import Consequence, Event, Suggestion, Violation, structural
 from . import damage
 from .inspire import condition_met
 from .reactions import add_steps, open_window
-from .state import profiles, seat_of, traits
-
+from .state import TOKENS, fighter_name, profiles, seat_of, surviving, traits
 
 # -- shared mechanics (used by attacks, power cards and these events) ----------------------------
 
@@ -355,3 +354,80 @@ def apply_wounds(rs, state, event) -> list[Consequence]:
     if f["damage"] >= f["wounds"]:
         return damage.take_out_of_action(rs, state, d["fighter"], None, "other")
     return []
+
+
+# -- suggestions (suggest.py builds the seat's advice from these) ------------------------------
+
+def suggest_inspire(rs, state, seat) -> list[Suggestion]:
+    """The fighters check() lets this player Inspire now (its condition met or left to the players, in an Inspire
+    step). A card that Inspires a fighter otherwise is entered as an override with the card as its reason."""
+    return [Suggestion("inspire", seat, f"Inspire {fighter_name(state, f)}", {"fighter": f}, group="Inspire")
+            for f in surviving(state, seat) if not rs.check(state, Event("inspire", seat, {"fighter": f}))]
+
+
+def suggest_table(rs, state, seat) -> list[Suggestion]:
+    """Card effects entered by hand (always legal while the game is on, within their own rules)."""
+    alive_all = [f for f, v in state["fighters"].items() if not v["out"]]
+    out = []
+    if alive_all:
+        out.append(Suggestion("damage", seat, "Deal damage (card effect)", {"source": "card"},
+                              choices={"fighter": alive_all}, bounds={"amount": {"type": "int", "min": 1, "max": 3}},
+                              group="Table"))
+    wounded = [f for f in alive_all if state["fighters"][f]["damage"] > 0]
+    if wounded:
+        out.append(Suggestion("heal", seat, "Heal", {}, choices={"fighter": wounded},
+                              bounds={"amount": {"type": "int", "min": 1, "max": 2}}, group="Table"))
+    if alive_all:
+        out.append(Suggestion("token", seat, "Give a token", {"action": "give"},
+                              choices={"fighter": alive_all, "token": list(TOKENS)},
+                              group="Table"))
+        # Some rules remove a token (Tokens and counters pg 19) or un-Inspire a fighter (Inspire pg 6).
+        for token in TOKENS:
+            holders = [f for f in alive_all if state["fighters"][f]["tokens"][token] > 0]
+            if holders:
+                out.append(Suggestion("token", seat, f"Remove a {token.title()} token", {"action": "remove",
+                                      "token": token}, choices={"fighter": holders}, group="Table"))
+        out.extend(suggest_counters(rs, state, seat, alive_all))
+        inspired = [f for f in alive_all if state["fighters"][f]["inspired"]]
+        if inspired:
+            out.append(Suggestion("uninspire", seat, "Un-Inspire (card effect)", {}, choices={"fighter": inspired},
+                                  group="Table"))
+        out.append(Suggestion("push", seat, "Push / drive back", {},
+                              choices={"fighter": alive_all, "into": ["none", "lethal", "snare"]},
+                              bounds={"hexes": {"type": "int", "min": 1, "max": 3}}, group="Table"))
+    for f in surviving(state, seat):
+        free = [k for k, v in state["features"].items()
+                if v["on_board"] and v["face"] != "blocked" and v["fighter"] in (None, f)]
+        if free or state["fighters"][f]["feature"]:
+            out.append(Suggestion("position", seat, f"{fighter_name(state, f)} stands on...", {"fighter": f},
+                                  choices={"feature": [None, *free]}, group="Table"))
+    unknown = [f for f in alive_all if state["fighters"][f]["wounds"] is None]
+    if unknown:
+        out.append(Suggestion("out_of_action", seat, "Out of action (Wounds not known)", {},
+                              choices={"fighter": unknown}, group="Table"))
+    outs = [f for f, v in state["fighters"].items() if v["out"] and v["seat"] == seat]
+    if outs:
+        out.append(Suggestion("return_fighter", seat, "Return a fighter (card effect)", {},
+                              choices={"fighter": outs}, group="Table"))
+    return out
+
+
+def suggest_counters(rs, state, seat, alive_all) -> list[Suggestion]:
+    """Give a named counter (any name, pg 19) or remove counters a fighter has; check() decides who qualifies."""
+    if not rs.spec_for("counter"):
+        return []  # an edition without named counters
+    ok = [f for f in alive_all
+          if not rs.check(state, Event("counter", seat, {"fighter": f, "name": "x", "action": "give", "count": 1}))]
+    out = []
+    if ok:
+        out.append(Suggestion("counter", seat, "Give a counter", {"action": "give"}, choices={"fighter": ok},
+                              bounds={"name": {"type": "str", "max_length": 24},
+                                      "count": {"type": "int", "min": 1, "max": 6}}, group="Table"))
+    # One removal per fighter and name: how many may go is that fighter's own count (check() refuses more).
+    for f in alive_all:
+        for name, have in sorted(state["fighters"][f]["counters"].items()):
+            if not rs.check(state, Event("counter", seat, {"fighter": f, "name": name, "action": "remove", "count": 1})):
+                out.append(Suggestion("counter", seat, f"Remove {name} counters from {fighter_name(state, f)}",
+                                      {"action": "remove", "name": name, "fighter": f},
+                                      bounds={"count": {"type": "int", "min": 1, "max": have}}, group="Table"))
+    return out

@@ -13,7 +13,7 @@ End phase stage of the current player: state["end"] = {"order": [...], "i": inde
 """
 from __future__ import annotations
 
-from ..core import Consequence, Violation
+from ..core import Consequence, Suggestion, Violation
 from . import cards as cardmod
 from . import rounds
 
@@ -217,3 +217,79 @@ def apply_discard_power(rs, state, event) -> list[Consequence]:
         state["end"]["stage"] = 4
     cardmod.spend_from_hand(state, event.by, "power", event.data.get("card"), discard=True)
     return []
+
+
+# -- suggestions (suggest.py builds the seat's advice from these) ------------------------------
+
+def suggest_reveal(rs, state, seat) -> list[Suggestion]:
+    s = state["seats"][seat]
+    if s["hand"]["objectives"] < 1:
+        return []
+    deck = state["decks"].get(seat)
+    out = []
+    if deck:
+        out = [_with_glory(Suggestion("objective", seat, f"Reveal {n} ({_surge_worth(deck['objectives'][n])})",
+                                      {"action": "reveal", "card": n}, group="Objectives"), deck["objectives"][n])
+               for n in cardmod.names(state, seat, "objectives")
+               if deck["objectives"][n].get("scoring") in (None, "surge")]
+    if cardmod.unlisted_allowed(state, seat):
+        out.append(Suggestion("objective", seat, "Reveal a surge objective" + (" (not listed)" if deck else ""),
+                              {"action": "reveal"}, bounds={"glory": GLORY_BOUND}, group="Objectives"))
+    return out
+
+
+GLORY_BOUND = {"type": "int", "min": 0, "max": 6}
+
+
+def _surge_worth(card: dict) -> str:
+    return f"surge, {card['glory']} glory" if isinstance(card.get("glory"), int) else "surge"
+
+
+def _with_glory(sugg: Suggestion, card: dict) -> Suggestion:
+    """A listed objective whose glory value our sources do not give: the player enters it from the card."""
+    if not isinstance(card.get("glory"), int):
+        sugg.bounds["glory"] = dict(GLORY_BOUND)
+        sugg.label += " (enter its glory)"
+    return sugg
+
+
+def suggest_end_phase(rs, state, seat, upgrades: list[Suggestion]) -> list[Suggestion]:
+    """The end phase sequence of `seat`: score, discard objectives, the `upgrades` it may play (power.py), discard
+    power cards, done."""
+    s = state["seats"][seat]
+    stage = state["end"]["stage"]
+    only = scores_only(rs, state)
+    deck = state["decks"].get(seat)
+    out = []
+    if stage <= 1 and s["hand"]["objectives"] > 0:
+        if deck:
+            last = state["round"] == rs.rounds(state)[-1]
+            for n in cardmod.names(state, seat, "objectives"):
+                c = deck["objectives"][n]
+                if c.get("scoring") != "surge" and (c.get("scoring") != "third" or last):
+                    worth = f" ({c['glory']} glory)" if isinstance(c.get("glory"), int) else ""
+                    out.append(_with_glory(Suggestion("objective", seat, f"Score {n}{worth}",
+                                                      {"action": "score", "card": n}, group="End phase"), c))
+        if cardmod.unlisted_allowed(state, seat):
+            out.append(Suggestion("objective", seat, "Score an objective" + (" (not listed)" if deck else ""),
+                                  {"action": "score"}, bounds={"glory": dict(GLORY_BOUND)}, group="End phase"))
+    if not only:
+        if stage <= 2 and s["hand"]["objectives"] > 0:
+            out.append(_discard(state, seat, "objective", {"action": "discard"}, "objectives", ("objective",)))
+        if stage <= 3:
+            out += upgrades
+        if stage <= 4 and s["hand"]["power"] > 0:
+            out.append(_discard(state, seat, "discard_power", {}, "power", None))
+    out.append(Suggestion("end_phase_done", seat, "Done: draw cards" if not only else "Done scoring", {},
+                          group="End phase"))
+    return out
+
+
+def _discard(state, seat, etype, data, kind, types) -> Suggestion:
+    label = "Discard an objective card" if kind == "objectives" else "Discard a power card"
+    listed = cardmod.names(state, seat, kind) if state["decks"].get(seat) else []
+    if cardmod.unlisted_allowed(state, seat):
+        listed = [*listed, None] if listed else []  # None: a card that is not listed (no name)
+    if listed:
+        return Suggestion(etype, seat, label, data, choices={"card": listed}, group="End phase")
+    return Suggestion(etype, seat, label, data, group="End phase")

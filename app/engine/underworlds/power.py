@@ -17,12 +17,13 @@ of play take part). Upgrades are also played in the end phase (step 3).
 """
 from __future__ import annotations
 
-from ..core import Consequence, Violation
+from itertools import combinations_with_replacement
+
+from ..core import Consequence, Suggestion, Violation
 from . import cards as cardmod
-from . import combat, damage
+from . import combat, damage, objectives, reactions, turns
 from . import fighters as F
-from . import objectives, reactions, turns
-from .state import seat_of, traits
+from .state import fighter_name, seat_of, surviving, traits
 
 
 def power_seat(state) -> str | None:
@@ -301,3 +302,99 @@ def _cast(rs, state, event) -> list[Consequence]:
     cons.append(Consequence("spell_cast" if cast else "spell_failed",
                             {"caster": caster, "card": d.get("card"), "backlash": result.backlash}, R("casting")))
     return cons
+
+
+# -- suggestions (suggest.py builds the seat's advice from these) ------------------------------
+
+def _magic_rolls(n: int) -> list[dict]:
+    rolls = []
+    for combo in combinations_with_replacement(("crit", "channel", "focus"), max(1, n)):
+        rolls.append({f: combo.count(f) for f in ("crit", "channel", "focus") if combo.count(f)})
+    return rolls
+
+
+CASTING_VALUES = [{"channel": 1}, {"focus": 1}, {"channel": 2}, {"focus": 2}, {"channel": 1, "focus": 1}]
+
+
+def suggest_power(rs, state, seat) -> list[Suggestion]:
+    out = [Suggestion("power", seat, "Pass", {"play": "pass"}, group="Power step", is_pass=True)]
+    s = state["seats"][seat]
+    plays = rs.edition.power_plays
+    deck = state["decks"].get(seat)
+    has_power = s["hand"]["power"] > 0
+    if has_power and "ploy" in plays:
+        if deck:
+            for name in cardmod.names(state, seat, "power", ("ploy",)):
+                if cardmod.restriction_met(state, seat, deck["power"][name]):
+                    out.append(Suggestion("power", seat, f"Play {name}", {"play": "ploy", "card": name},
+                                          group="Power step"))
+        if cardmod.unlisted_allowed(state, seat):
+            out.append(Suggestion("power", seat, "Play a ploy" + (" (not listed)" if deck else ""), {"play": "ploy"},
+                                  group="Power step"))
+    wizards = F.wizard_on_battlefield(state, seat)
+    if has_power and wizards and "spell" in plays and "attack" in {e["type"] for e in rs.event_types()}:
+        spells = cardmod.names(state, seat, "power", ("spell",)) if deck else []
+        if cardmod.unlisted_allowed(state, seat):
+            spells.append(None)  # a spell entered by hand (no deck data, or not in the partial list)
+        for name in spells:
+            card = deck["power"][name] if name else None
+            if name and not cardmod.restriction_met(state, seat, card):
+                continue
+            for w in wizards:
+                level = state["cards"][w].get("wizard_level") or 1
+                data = {"play": "spell", "fighter": w}
+                choices = {"casting_roll": _magic_rolls(level)}
+                if name:
+                    data["card"] = name
+                if not (card and (card.get("cast") or card.get("casting"))):
+                    choices["casting_value"] = CASTING_VALUES
+                out.append(Suggestion("power", seat, f"Cast {name or 'a gambit spell'} ({fighter_name(state, w)})", data,
+                                      choices=choices, group="Power step"))
+    out += suggest_upgrades(rs, state, seat)
+    if "delve" in plays and seat not in state["power"]["delved"]:
+        for key, feat in state["features"].items():
+            fid = feat["fighter"]
+            if (feat["on_board"] and fid and seat_of(fid) == seat and not state["fighters"][fid]["tokens"]["stagger"]
+                    and F.flip_face(feat) != "blocked"):
+                out.append(Suggestion("power", seat, f"Delve token {key} with {fighter_name(state, fid)}",
+                                      {"play": "delve", "feature": key, "fighter": fid}, group="Power step"))
+    if has_power and "salvage" in plays:
+        if deck:
+            for name in cardmod.names(state, seat, "power"):
+                card = deck["power"][name]
+                wiz = [f for f, v in state["fighters"].items() if v["seat"] == seat and "wizard" in traits(state, f)]
+                spell_ok = card.get("type") == "spell" and wiz and all(state["fighters"][w]["out"] for w in wiz)
+                if cardmod.restricted_all_out(state, seat, card) or spell_ok:
+                    out.append(Suggestion("power", seat, f"Salvage {name}", {"play": "salvage", "card": name},
+                                          group="Power step"))
+        if (cardmod.unlisted_allowed(state, seat)
+                and any(state["fighters"][f]["out"] for f in state["fighters"] if seat_of(f) == seat)):
+            out.append(Suggestion("power", seat, "Salvage a card" + (" (not listed)" if deck else ""),
+                                  {"play": "salvage"}, group="Power step"))
+    return out
+
+
+def suggest_upgrades(rs, state, seat) -> list[Suggestion]:
+    s = state["seats"][seat]
+    if "upgrade" not in rs.edition.power_plays or s["hand"]["power"] < 1:
+        return []
+    alive = surviving(state, seat)
+    if not alive:
+        return []
+    deck = state["decks"].get(seat)
+    group = "End phase" if state["phase"] == "end" else "Power step"
+    out = []
+    if cardmod.unlisted_allowed(state, seat) and s["glory"]["unspent"] >= 1:
+        out.append(Suggestion("power", seat, "Play an upgrade (1 glory)" + (" (not listed)" if deck else ""),
+                              {"play": "upgrade"}, choices={"fighter": alive}, group=group))
+    if not deck:
+        return out
+    for name in cardmod.names(state, seat, "power", ("upgrade",)):
+        card = deck["power"][name]
+        ok = [f for f in alive if cardmod.restriction_met(state, seat, card, f)
+              and not (card.get("attack") and "beast" in traits(state, f))]
+        cost = cardmod.upgrade_cost(state, seat, name)
+        if ok and s["glory"]["unspent"] >= cost:
+            out.append(Suggestion("power", seat, f"Upgrade: {name} ({cost} glory)", {"play": "upgrade", "card": name},
+                                  choices={"fighter": ok}, group=group))
+    return out

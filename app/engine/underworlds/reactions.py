@@ -21,9 +21,10 @@ How a window works (Deathgorge rulebook, Reactions pg 34-37):
 """
 from __future__ import annotations
 
-from ..core import Consequence, Violation
+from ..core import Consequence, Event, Suggestion, Violation
+from . import cards as cardmod
 from . import spells
-from .state import order_from, seat_of
+from .state import fighter_name, order_from, seat_of, surviving
 
 # id -> player-facing label. Order follows the book: combat sequence, damage, casting, actions, power cards.
 REACTION_STEPS: dict[str, str] = {
@@ -367,3 +368,44 @@ def check_pass(rs, state, event) -> list[Violation]:
         return [Violation("already_passed", "You already passed in this reaction step.",
                           rs.edition.rule("reaction_limits"), overridable=False)]
     return []
+
+
+# -- suggestions (suggest.py builds the seat's advice from these) ------------------------------
+
+def suggest_reactions(rs, state, seat) -> list[Suggestion]:
+    w = state["reaction"]
+    if seat in w["passed"]:
+        return []
+    open_steps = [s for s in window_steps(w) if not used_step(w, seat, s)
+                  and (s == "after_reaction" or seat not in w.get("passed_primary", []))]
+    out = [Suggestion("reaction_pass", seat, "No reaction", {}, group="Reaction", is_pass=True)]
+    if not open_steps:
+        return out
+    if "after_out_of_action" in open_steps:
+        for key in plunder_possible(state, seat):
+            out.append(Suggestion("reaction", seat, f"Plunder: place feature token {key}",
+                                  {"step": "after_out_of_action", "name": "plunder", "feature": key},
+                                  choices={"face": plunder_faces(state, key)}, group="Reaction"))
+    deck = state["decks"].get(seat)
+    if deck:
+        cards: list[Suggestion] = []
+        if state["seats"][seat]["hand"]["power"] > 0:
+            for name in cardmod.names(state, seat, "power"):
+                card = deck["power"][name]
+                # An upgrade's reaction is used once it is given to a fighter (below), not from the hand.
+                if card_step(card) in open_steps and card.get("type") != "upgrade":
+                    cards.append(Suggestion("reaction", seat, f"React: {name}",
+                                            {"step": card_step(card), "name": name, "card": name}, group="Reaction"))
+        for fid in surviving(state, seat):
+            for name in state["fighters"][fid]["upgrades"]:
+                card = deck["power"].get(name)
+                if card and card_step(card) in open_steps:
+                    cards.append(Suggestion("reaction", seat, f"React: {name} ({fighter_name(state, fid)})",
+                                            {"step": card_step(card), "name": name, "card": name, "fighter": fid},
+                                            group="Reaction"))
+        # One source of legality: a card is offered only when check() accepts it now (its step, the end phase,
+        # its `reaction_when` conditions...).
+        out += [c for c in cards if not rs.check(state, Event(c.type, c.by, dict(c.data)))]
+    out.append(Suggestion("reaction", seat, "Another reaction (name it)", {},
+                          choices={"step": open_steps}, bounds={"name": {"type": "str"}}, group="Reaction"))
+    return out

@@ -9,11 +9,25 @@ from __future__ import annotations
 from functools import partial
 
 from ..core import Event, Handler, Ruleset, Violation, structural
-from . import activations, attacks, cards, catalogue, fighters, glory, objectives, power, privacy, reactions, setup
+from . import (
+    activations,
+    attacks,
+    cards,
+    catalogue,
+    fighters,
+    glory,
+    objectives,
+    passes,
+    power,
+    privacy,
+    reactions,
+    setup,
+    turns,
+    victory,
+)
 from . import suggest as suggest_mod
-from . import passes, turns, victory
-from .passes import SEQUENCE_EVENTS
 from .edition import FORMAT_NAMES, Edition
+from .passes import SEQUENCE_EVENTS
 from .state import clone, is_large, is_vulnerable, seat_of
 
 SETUP_EVENTS = ("roll_off", "do_over", "deployed")

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 
-from ..core import PLAYER_SEATS, Consequence, SetupError, Violation, structural
+from ..core import PLAYER_SEATS, Consequence, SetupError, Suggestion, Violation, structural
 from . import cards as cardmod
 from . import rounds, turns
 from .state import TOKENS, order_from
@@ -331,3 +331,39 @@ def apply_deployed(rs, state, event) -> list[Consequence]:
     """All fighters are placed: the first action phase begins with its roll-off."""
     state["finished_first"] = event.data["finished_first"]
     return rounds.begin_action_phase(rs, state)
+
+
+# -- suggestions --------------------------------------------------------------------------------
+
+SETUP_LABELS = {"boards": "Roll-off: who chooses the first board?",
+                "deployment_roll_off": "Roll-off: who places a fighter first?",
+                "roll_off": "Roll-off: who takes the first turn?"}
+
+
+def roll_off_suggestion(state, seat, purpose) -> Suggestion:
+    """The roll-off the game waits for (boards, deployment, or the first turn of a round)."""
+    label = SETUP_LABELS["boards" if purpose == "boards" else "deployment_roll_off" if purpose == "deployment"
+                         else "roll_off"]
+    if purpose == "first_turn" and state["round"] == 1 and state.get("finished_first"):
+        label += f" ({state['finished_first']} adds one critical)"
+    return Suggestion("roll_off", seat, label, {"purpose": purpose}, choices={"first": list(state["order"])},
+                      group="Set up")
+
+
+def suggest_setup(rs, state, seat) -> list[Suggestion]:
+    """The set-up step's events for `seat`: the roll-offs, its do-over decision, the fighters placed."""
+    step = state["step"]
+    if step == "boards":
+        return [roll_off_suggestion(state, seat, "boards")]
+    if step == "do_overs":
+        if seat != do_over_seat(state):
+            return []
+        labels = {"none": "Keep my hand", "power": "Do-over: power cards", "objectives": "Do-over: objective cards",
+                  "all": "Do-over: all cards"}
+        return [Suggestion("do_over", seat, labels[c], {"choice": c}, group="Set up") for c in labels]
+    if step == "deployment_roll_off":
+        return [roll_off_suggestion(state, seat, "deployment")]
+    if step == "deployment":
+        return [Suggestion("deployed", seat, "All fighters placed: who finished first?", {},
+                           choices={"finished_first": list(state["order"])}, group="Set up")]
+    return []

@@ -73,6 +73,11 @@ def seat_of(fid: str) -> str:
     return fid.split(".", 1)[0]
 
 
+def fighter_name(state: dict, fid: str) -> str:
+    """The fighter's name as its card gives it (its id when the card has none)."""
+    return state["cards"][fid].get("name") or fid
+
+
 def surviving(state: dict, seat: str) -> list[str]:
     """Ids of the seat's fighters on the battlefield."""
     return [fid for fid, f in state["fighters"].items() if f["seat"] == seat and not f["out"]]

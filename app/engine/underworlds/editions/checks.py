@@ -7,7 +7,8 @@ at any time - are fields of the `Edition`.)
 from __future__ import annotations
 
 from ...core import Violation
-from . import matched_play, reactions as rx, victory
+from . import matched_play, victory
+from . import reactions as rx
 
 
 def check_precedence(rs, state, event) -> list[Violation]:

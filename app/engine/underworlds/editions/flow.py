@@ -11,7 +11,8 @@ from __future__ import annotations
 from ...core import Consequence
 from .. import inspire, rounds, turns
 from ..state import surviving
-from . import artefact, hazards, matched_play, multiplayer_2018, reactions as rx, victory
+from . import artefact, hazards, matched_play, multiplayer_2018, victory
+from . import reactions as rx
 
 
 def ends_freshness(rs, event) -> bool:

@@ -14,9 +14,9 @@ the ruleset can tell, at the end of its third round, whether a sudden-death roun
 """
 from __future__ import annotations
 
-from ...core import Rule
 import copy
 
+from ...core import Rule
 from .sources import SHADESPIRE_BOOK
 
 MATCH_RULE = Rule(SHADESPIRE_BOOK, "Alternative Rules, Matched Play, Victory", 26)

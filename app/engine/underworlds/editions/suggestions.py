@@ -7,7 +7,8 @@ import copy
 from ...core import Advice, Event, Suggestion
 from ..objectives import only_fresh_cards
 from ..state import surviving
-from . import checks, hazards, reactions as rx, victory
+from . import checks, hazards, victory
+from . import reactions as rx
 
 TOKENS = ("move", "charge", "guard")  # no Stagger (or Raise) tokens in these rules
 

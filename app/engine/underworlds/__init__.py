@@ -6,10 +6,12 @@ shape, copy), setup.py (new_game, set-up events), rounds.py (action phase, end p
 objectives.py (and the end phase sequence), damage.py (wound counters, out of action), fighters.py (damage, heal,
 tokens, Inspire, feature tokens), inspire.py (machine-checkable Inspire conditions), glory.py (bounty, glory),
 reactions.py (REACTION_STEPS, windows, Plunder), spells.py, passes.py (steps that close by themselves),
-victory.py, suggest.py, catalogue.py (every event and its fields), cards.py (deck data, hands), decks.py (deck
-validation per format), privacy.py, ruleset.py (dispatch). combat.py and dice.py are the combat sequence
-(pure functions of the rolls).
-Editions: edition.py settings; editions/ holds the Shadespire (2018) and Dreadfane (2019) rulesets.
+victory.py, suggest.py (a seat's advice, from the builders each module keeps beside its checks), templates.py
+(a suggestion as the checks allow it), catalogue.py (every event and its fields), cards.py (deck data, hands),
+decks.py (deck validation per format), privacy.py, ruleset.py (the Handlers). combat/ and dice.py are the combat
+sequence (pure functions of the rolls).
+Editions: edition.py holds each edition's one `Edition` (numbers, citations, combat rules, switches); editions/
+holds the Shadespire (2018) and Dreadfane (2019) rulesets' own steps.
 """
 from .edition import DEATHGORGE_EDITION, Edition  # noqa: F401
 from .editions import DREADFANE, SHADESPIRE  # noqa: F401

@@ -2,11 +2,11 @@
 
 Layout (one job per module): edition.py (edition settings), rules.py (rule-source strings), state.py (state
 shape, copy), setup.py (new_game, set-up events), rounds.py (action phase, end phase, next round), turns.py
-(turns and their minor steps), activations.py, attacks.py (applies combat.py's results; drive back), power.py,
-objectives.py (and the end phase sequence), damage.py (wound counters, out of action), fighters.py (damage, heal,
-tokens, Inspire, feature tokens), inspire.py (machine-checkable Inspire conditions), glory.py (bounty, glory),
-reactions.py (REACTION_STEPS, windows, Plunder), spells.py, passes.py (steps that close by themselves),
-victory.py, suggest.py (a seat's advice, from the builders each module keeps beside its checks), templates.py
+(turns and their minor steps), activations.py, attacks.py (applies combat/'s results; drive back), power.py,
+objectives.py (and the end phase sequence), damage.py (wound counters, out of action), effects.py (card effects
+entered by hand: damage, heal, tokens, pushes, feature tokens), inspire.py (Inspire: the events and the
+machine-checkable conditions), glory.py (bounty, glory), reactions.py (REACTION_STEPS, windows, Plunder),
+spells.py, passes.py (steps that close by themselves), victory.py, suggest.py (a seat's advice, from the builders each module keeps beside its checks), templates.py
 (a suggestion as the checks allow it), catalogue.py (every event and its fields), cards.py (deck data, hands),
 decks.py (deck validation per format), privacy.py, ruleset.py (the Handlers). combat/ and dice.py are the combat
 sequence (pure functions of the rolls).

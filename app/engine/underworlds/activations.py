@@ -18,8 +18,7 @@ from __future__ import annotations
 
 from ..core import Consequence, Suggestion, Violation
 from . import cards as cardmod
-from . import damage, reactions, spells, turns
-from . import fighters as F
+from . import damage, effects, reactions, spells, turns
 from .state import enemies, fighter_name, profiles, profiles_unknown, seat_of, surviving, traits
 from .templates import legal
 
@@ -70,7 +69,7 @@ def check_activate(rs, state, event) -> list[Violation]:
     if action == "charge" and tokens["move"]:
         out.append(Violation("moved_cannot_charge", "A fighter with a Move token cannot make a Charge superaction.",
                              R("move")))
-    if action in ("charge", "attack") and not F.profiles_of(state, fid) and not profiles_unknown(state, fid):
+    if action in ("charge", "attack") and not effects.profiles_of(state, fid) and not profiles_unknown(state, fid):
         out.append(Violation("no_attack_action", f"{fid} has no Attack action.", R("attack")))
     elif action in ("charge", "attack") and not enemies(state, event.by):
         # Advanced rules, Attack actions (pg 20): a fighter must have a target to make an Attack action, and a
@@ -142,15 +141,15 @@ def apply_activate(rs, state, event) -> list[Consequence]:
     if action == "move":
         cons.extend(_move(rs, state, fid, d, token="move"))
     elif action == "guard":
-        F.give_token(rs, state, fid, "guard", cons)
+        effects.give_token(rs, state, fid, "guard", cons)
     elif action == "stun":
-        F.give_token(rs, state, d["target"], "stagger", cons)
+        effects.give_token(rs, state, d["target"], "stagger", cons)
         cons.append(Consequence("staggered", {"fighter": d["target"], "by": fid}, R("stun")))
     elif action == "barge":
         cons.extend(_move(rs, state, fid, d, token="move"))
         if not state["fighters"][fid]["out"]:
-            F.give_token(rs, state, d["target"], "stagger", cons)
-            F.give_token(rs, state, fid, "stagger", cons)
+            effects.give_token(rs, state, d["target"], "stagger", cons)
+            effects.give_token(rs, state, fid, "stagger", cons)
             cons.append(Consequence("staggered", {"fighter": d["target"], "by": fid}, R("barge")))
             cons.append(Consequence("staggered", {"fighter": fid, "by": "barge"}, R("barge")))
     elif action == "charge":
@@ -186,11 +185,11 @@ def _granted_action(rs, state, event) -> list[Consequence]:
             state["fighters"][fid]["tokens"]["guard"] = 0
         cons.extend(_move(rs, state, fid, d, token="charge" if action == "charge" else "move"))
     if action == "guard":
-        F.give_token(rs, state, fid, "guard", cons)
+        effects.give_token(rs, state, fid, "guard", cons)
     if action in ("stun", "barge") and d.get("target") and not state["fighters"][fid]["out"]:
-        F.give_token(rs, state, d["target"], "stagger", cons)
+        effects.give_token(rs, state, d["target"], "stagger", cons)
         if action == "barge":
-            F.give_token(rs, state, fid, "stagger", cons)
+            effects.give_token(rs, state, fid, "stagger", cons)
     if action in ("attack", "charge") and not state["fighters"][fid]["out"]:
         granted = state.setdefault("granted", {})
         granted[fid] = granted.get(fid, 0) + (d.get("attacks") or 1)
@@ -201,14 +200,14 @@ def _granted_action(rs, state, event) -> list[Consequence]:
 def _move(rs, state, fid, d, token: str) -> list[Consequence]:
     """A Move action: the token (Move, or Charge in a Charge), lethal hexes entered, snare hexes."""
     cons: list = []
-    F.leave_feature(state, fid)
+    effects.leave_feature(state, fid)
     state["fighters"][fid]["tokens"][token] += 1
     lethal = d.get("lethal") or 0
     if lethal and "flying" not in traits(state, fid):
         for _ in range(lethal):
             cons.extend(damage.deal_damage(rs, state, fid, 1, None, "lethal_hex"))
     if d.get("snare") and not state["fighters"][fid]["out"]:
-        F.give_token(rs, state, fid, "stagger", cons)
+        effects.give_token(rs, state, fid, "stagger", cons)
         cons.append(Consequence("staggered", {"fighter": fid, "by": "snare hex"}, rs.edition.rule("stagger")))
     return cons
 

@@ -15,8 +15,7 @@ Attack action passed, so those reactions are recorded in the log, one per player
 from __future__ import annotations
 
 from ..core import Consequence, Suggestion, Violation
-from . import combat, damage, reactions, turns
-from . import fighters as F
+from . import combat, damage, effects, reactions, turns
 from .state import characteristic, defence_known, enemies, fighter_name, profiles, profiles_unknown, seat_of, traits
 
 
@@ -108,7 +107,7 @@ def apply_attack(rs, state, event) -> list[Consequence]:
             if state["fighters"][tgt]["out"]:
                 out_now.append(tgt)
             elif result.target_staggered:
-                F.give_token(rs, state, tgt, "stagger", cons)
+                effects.give_token(rs, state, tgt, "stagger", cons)
                 cons.append(Consequence("staggered", {"fighter": tgt, "by": att}, R("stagger")))
         if not out_now and result.result in ("critical_hit", "hit", "draw"):
             steps.append("after_drive_back")  # step 7 happens (the target may or may not be pushed)
@@ -164,7 +163,7 @@ def apply_drive_back(rs, state, event) -> list[Consequence]:
     state["drive_back"] = None
     if event.data["hexes"] == 0:
         return [Consequence("not_driven_back", {"fighter": event.data["fighter"]}, rs.edition.rule("combat"))]
-    return F.apply_push(rs, state, event)
+    return effects.apply_push(rs, state, event)
 
 
 # -- suggestions (suggest.py builds the seat's advice from these) ------------------------------

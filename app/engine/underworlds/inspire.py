@@ -10,8 +10,9 @@ condition is met are Inspired automatically (Deathgorge rulebook, Advanced rules
 """
 from __future__ import annotations
 
-from ..core import Consequence
-from .state import order_from
+from ..core import Consequence, Event, Suggestion, Violation
+from . import effects
+from .state import fighter_name, order_from, seat_of, surviving
 
 
 def condition_met(state, fid: str) -> bool | None:
@@ -55,3 +56,56 @@ def run_inspire_step(rs, state) -> list[Consequence]:
                 f["inspired"] = True
                 cons.append(Consequence("inspired", {"fighter": fid}, rs.edition.rule("inspire_adv")))
     return cons
+
+
+# -- the inspire and uninspire events ------------------------------------------------------------
+
+def inspire_open(state) -> bool:
+    """An Inspire step is open now (see turns.py)."""
+    return bool(state.get("minor")) and state["phase"] in ("action", "end")
+
+
+def check_inspire(rs, state, event) -> list[Violation]:
+    """Fighters Inspire in an Inspire step, if their own condition is met; not out of action; not twice."""
+    R = rs.edition.rule
+    fid = event.data["fighter"]
+    out = effects.on_battlefield(rs, state, fid, "become Inspired")
+    if seat_of(fid) != event.by:
+        out.append(Violation("not_friendly", "Each player Inspires their own fighters.", R("inspire_adv")))
+    if state["fighters"][fid]["inspired"]:
+        out.append(Violation("already_inspired", f"{fid} is already Inspired.", R("inspire_adv")))
+    if condition_met(state, fid) is False:
+        out.append(Violation("inspire_condition_not_met", f"{fid}'s Inspire condition is not met.",
+                             R("inspire")))
+    if rs.edition.inspire_steps and not inspire_open(state):
+        out.append(Violation("no_inspire_step", "Fighters become Inspired in an Inspire step: before or after an "
+                             "activation step, or after a power step.", R("inspire")))
+    return out
+
+
+def apply_inspire(rs, state, event) -> list[Consequence]:
+    """Flip the fighter card; tokens, counters and upgrades stay."""
+    state["fighters"][event.data["fighter"]]["inspired"] = True
+    return []
+
+
+def check_uninspire(rs, state, event) -> list[Violation]:
+    """Only an Inspired fighter can be un-Inspired (usually by an ability)."""
+    fid = event.data["fighter"]
+    out = effects.on_battlefield(rs, state, fid, "be un-Inspired")
+    if not state["fighters"][fid]["inspired"]:
+        out.append(Violation("not_inspired", f"{fid} is not Inspired.", rs.edition.rule("inspire_adv")))
+    return out
+
+
+def apply_uninspire(rs, state, event) -> list[Consequence]:
+    """Flip back; tokens, counters and upgrades stay."""
+    state["fighters"][event.data["fighter"]]["inspired"] = False
+    return []
+
+
+def suggest_inspire(rs, state, seat) -> list[Suggestion]:
+    """The fighters check() lets this player Inspire now (its condition met or left to the players, in an Inspire
+    step). A card that Inspires a fighter otherwise is entered as an override with the card as its reason."""
+    return [Suggestion("inspire", seat, f"Inspire {fighter_name(state, f)}", {"fighter": f}, group="Inspire")
+            for f in surviving(state, seat) if not rs.check(state, Event("inspire", seat, {"fighter": f}))]

@@ -21,8 +21,7 @@ from itertools import combinations_with_replacement
 
 from ..core import Consequence, Suggestion, Violation
 from . import cards as cardmod
-from . import combat, damage, objectives, reactions, turns
-from . import fighters as F
+from . import combat, damage, effects, objectives, reactions, turns
 from .state import fighter_name, seat_of, surviving, traits
 
 
@@ -103,7 +102,7 @@ def _check_spell(rs, state, event) -> list[Violation]:
     out = cardmod.check_in_hand(state, event.by, "power", d.get("card"), R("gambits"))
     out += _typed(rs, state, event, "spell")
     caster = d.get("fighter")
-    if not F.wizard_on_battlefield(state, event.by):
+    if not effects.wizard_on_battlefield(state, event.by):
         out.append(Violation("no_wizard", "Gambit spells can only be played with a friendly wizard on the "
                              "battlefield.", R("spells")))
     if not caster:
@@ -188,7 +187,7 @@ def _check_delve(rs, state, event) -> list[Violation]:
         out.append(Violation("not_on_token", f"{fid} is not on feature token {key}.", R("delve")))
     if state["fighters"][fid]["tokens"]["stagger"]:
         out.append(Violation("staggered", "A staggered fighter cannot delve.", R("delve")))
-    if F.flip_face(feat) == "blocked":
+    if effects.flip_face(feat) == "blocked":
         out.append(Violation("would_be_blocked", "You cannot delve by flipping a token that would become a blocked "
                              "hex token.", R("delve")))
     return out
@@ -264,8 +263,8 @@ def apply_power(rs, state, event) -> list[Consequence]:
         steps = ["after_power_card_revealed", "after_power_card"]
     elif play == "delve":
         feat = state["features"][d["feature"]]
-        feat["face"] = F.flip_face(feat)
-        F.give_token(rs, state, d["fighter"], "stagger", cons)
+        feat["face"] = effects.flip_face(feat)
+        effects.give_token(rs, state, d["fighter"], "stagger", cons)
         cons.append(Consequence("delved", {"feature": d["feature"], "face": feat["face"], "staggered": d["fighter"]},
                                 R("delve")))
         if state.get("power"):
@@ -331,7 +330,7 @@ def suggest_power(rs, state, seat) -> list[Suggestion]:
         if cardmod.unlisted_allowed(state, seat):
             out.append(Suggestion("power", seat, "Play a ploy" + (" (not listed)" if deck else ""), {"play": "ploy"},
                                   group="Power step"))
-    wizards = F.wizard_on_battlefield(state, seat)
+    wizards = effects.wizard_on_battlefield(state, seat)
     if has_power and wizards and "spell" in plays and "attack" in {e["type"] for e in rs.event_types()}:
         spells = cardmod.names(state, seat, "power", ("spell",)) if deck else []
         if cardmod.unlisted_allowed(state, seat):
@@ -355,7 +354,7 @@ def suggest_power(rs, state, seat) -> list[Suggestion]:
         for key, feat in state["features"].items():
             fid = feat["fighter"]
             if (feat["on_board"] and fid and seat_of(fid) == seat and not state["fighters"][fid]["tokens"]["stagger"]
-                    and F.flip_face(feat) != "blocked"):
+                    and effects.flip_face(feat) != "blocked"):
                 out.append(Suggestion("power", seat, f"Delve token {key} with {fighter_name(state, fid)}",
                                       {"play": "delve", "feature": key, "fighter": fid}, group="Power step"))
     if has_power and "salvage" in plays:

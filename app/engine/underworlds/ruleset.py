@@ -14,8 +14,9 @@ from . import (
     attacks,
     cards,
     catalogue,
-    fighters,
+    effects,
     glory,
+    inspire,
     objectives,
     passes,
     power,
@@ -36,8 +37,8 @@ SETUP_EVENTS = ("roll_off", "do_over", "deployed")
 # Inspiring, the cards in hand) is not a new game step, so it does not end the reaction step.
 WINDOW_EVENTS = ("reaction", "reaction_pass", "position", "inspire", "uninspire", "hand", "drive_back")
 
-# Each event type's check and apply: functions of (ruleset, state, event), bound to the ruleset as its Handlers.
-_HANDLERS = {
+# Each event type's check and apply: functions of (ruleset, state, event), bound to each ruleset as its Handlers.
+HANDLERS = {
     "roll_off": (setup.check_roll_off, setup.apply_roll_off),
     "do_over": (setup.check_do_over, setup.apply_do_over),
     "deployed": (setup.check_deployed, setup.apply_deployed),
@@ -52,18 +53,18 @@ _HANDLERS = {
     "objective": (objectives.check_objective, objectives.apply_objective),
     "discard_power": (objectives.check_discard_power, objectives.apply_discard_power),
     "end_phase_done": (objectives.check_end_phase_done, objectives.apply_end_phase_done),
-    "inspire": (fighters.check_inspire, fighters.apply_inspire),
-    "uninspire": (fighters.check_uninspire, fighters.apply_uninspire),
-    "damage": (fighters.check_damage, fighters.apply_damage),
-    "heal": (fighters.check_heal, fighters.apply_heal),
-    "token": (fighters.check_token, fighters.apply_token),
-    "counter": (fighters.check_counter, fighters.apply_counter),
-    "push": (fighters.check_push, fighters.apply_push),
-    "position": (fighters.check_position, fighters.apply_position),
-    "feature": (fighters.check_feature, fighters.apply_feature),
-    "return_fighter": (fighters.check_return, fighters.apply_return),
-    "out_of_action": (fighters.check_out_of_action, fighters.apply_out_of_action),
-    "wounds": (fighters.check_wounds, fighters.apply_wounds),
+    "inspire": (inspire.check_inspire, inspire.apply_inspire),
+    "uninspire": (inspire.check_uninspire, inspire.apply_uninspire),
+    "damage": (effects.check_damage, effects.apply_damage),
+    "heal": (effects.check_heal, effects.apply_heal),
+    "token": (effects.check_token, effects.apply_token),
+    "counter": (effects.check_counter, effects.apply_counter),
+    "push": (effects.check_push, effects.apply_push),
+    "position": (effects.check_position, effects.apply_position),
+    "feature": (effects.check_feature, effects.apply_feature),
+    "return_fighter": (effects.check_return, effects.apply_return),
+    "out_of_action": (effects.check_out_of_action, effects.apply_out_of_action),
+    "wounds": (effects.check_wounds, effects.apply_wounds),
     "hand": (cards.check_hand, cards.apply_hand),
     "glory_adjust": (glory.check_adjust, glory.apply_adjust),
 }
@@ -78,7 +79,7 @@ class UnderworldsRuleset(Ruleset):
     def __init__(self, edition: Edition):
         self.edition = edition
         self.handlers = {kind: Handler(partial(check, self), partial(apply, self))
-                         for kind, (check, apply) in _HANDLERS.items()}
+                         for kind, (check, apply) in HANDLERS.items()}
         self.id = edition.id
         self.title = edition.title
         self._types = catalogue.event_types(edition)

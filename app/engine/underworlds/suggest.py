@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 
 from ..core import Advice, Event, Suggestion
-from . import activations, attacks, cards, fighters, objectives, power, reactions, setup
+from . import activations, attacks, cards, effects, inspire, objectives, power, reactions, setup
 from .power import after_minor_steps, power_seat
 from .reactions import REACTION_STEPS, window_steps
 from .setup import do_over_seat
@@ -159,10 +159,10 @@ def suggest(rs, state, seat: str) -> Advice:
                         seen.add(_key(s))
                         out.append(s)
             if state.get("minor"):
-                out += fighters.suggest_inspire(rs, state, seat)
+                out += inspire.suggest_inspire(rs, state, seat)
             if phase == "action":
                 out += objectives.suggest_reveal(rs, state, seat)
-            out += fighters.suggest_table(rs, state, seat)
+            out += effects.suggest_table(rs, state, seat)
             out += cards.suggest_hand(rs, state, seat)
     info = step_info(rs, state)
     if everyone:

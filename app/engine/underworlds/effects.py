@@ -1,10 +1,12 @@
-"""Fighters: damage, heal, out of action, returned fighters, tokens, Inspire, pushes and feature tokens.
+"""Effects the table enters by hand (a card, a lethal hex, an ability): damage, heal, out of action, returned
+fighters, tokens and counters, pushes, where fighters stand and feature tokens; plus the token rules the rest
+of the engine shares (`give_token`).
 
-Events handled here (each names the fighter "<seat>.<slug>"):
+Events handled here (each names the fighter "<seat>.<slug>"; Inspire is in inspire.py):
   damage {fighter, amount, source, dealt_by?}   heal {fighter, amount}
   token {fighter, token: move|charge|guard|stagger|raise, action: give|remove}
   counter {fighter, name, action: give|remove, count}   named counters (pg 19), kept as counters {name: n}
-  inspire {fighter} / uninspire {fighter}        return_fighter {fighter}
+  return_fighter {fighter}
   push {fighter, hexes, into?: none|lethal|snare}   (lethal: 1 damage; snare: stagger)
   position {fighter, feature?}  the fighter now stands on that feature token (or on none)
   feature {feature, action: flip|place|remove, face?}
@@ -13,9 +15,8 @@ from __future__ import annotations
 
 from ..core import Consequence, Event, Suggestion, Violation, structural
 from . import damage
-from .inspire import condition_met
 from .reactions import add_steps, open_window
-from .state import TOKENS, fighter_name, profiles, seat_of, surviving, traits
+from .state import TOKENS, fighter_name, profiles, surviving, traits
 
 # -- shared mechanics (used by attacks, power cards and these events) ----------------------------
 
@@ -33,7 +34,8 @@ def give_token(rs, state, fid: str, token: str, cons: list | None = None) -> Non
             cons.append(Consequence("guard_removed", {"fighter": fid}, rs.edition.rule("stagger")))
 
 
-def _alive(rs, state, fid, what="do that") -> list[Violation]:
+def on_battlefield(rs, state, fid, what="do that") -> list[Violation]:
+    """A fighter out of action can do nothing (and nothing can be done to it) until it returns."""
     if state["fighters"][fid]["out"]:
         return [Violation("fighter_out_of_action", f"{fid} is out of action and cannot {what}.",
                           rs.edition.rule("out_of_action_adv"))]
@@ -44,7 +46,7 @@ def _alive(rs, state, fid, what="do that") -> list[Violation]:
 
 def check_damage(rs, state, event) -> list[Violation]:
     """Only fighters on the battlefield can be dealt damage."""
-    return _alive(rs, state, event.data["fighter"], "be dealt damage")
+    return on_battlefield(rs, state, event.data["fighter"], "be dealt damage")
 
 
 def apply_damage(rs, state, event) -> list[Consequence]:
@@ -61,7 +63,7 @@ def apply_damage(rs, state, event) -> list[Consequence]:
 def check_heal(rs, state, event) -> list[Violation]:
     """A fighter can only be healed if they have at least one wound counter."""
     fid = event.data["fighter"]
-    out = _alive(rs, state, fid, "be healed")
+    out = on_battlefield(rs, state, fid, "be healed")
     if not out and state["fighters"][fid]["damage"] < 1:
         out.append(Violation("not_wounded", "A fighter can only be healed if they have a wound counter.",
                              rs.edition.rule("heal")))
@@ -78,7 +80,7 @@ def apply_heal(rs, state, event) -> list[Consequence]:
 def check_token(rs, state, event) -> list[Violation]:
     """Tokens go on fighters on the battlefield; you cannot remove a token the fighter does not have."""
     d = event.data
-    out = _alive(rs, state, d["fighter"], "be given tokens")
+    out = on_battlefield(rs, state, d["fighter"], "be given tokens")
     if not out and d["action"] == "remove" and state["fighters"][d["fighter"]]["tokens"][d["token"]] < 1:
         out.append(Violation("no_such_token", f"{d['fighter']} has no {d['token']} token to remove.",
                              rs.edition.rule("tokens")))
@@ -110,7 +112,7 @@ def check_counter(rs, state, event) -> list[Violation]:
         return [structural("counter_name", "Name the counter (as the rule names it).")]
     if name in ("wound", "wounds"):
         return [structural("wound_counter", "Wound counters are damage: use Damage or Heal.")]
-    out = _alive(rs, state, d["fighter"], "be given counters")
+    out = on_battlefield(rs, state, d["fighter"], "be given counters")
     have = state["fighters"][d["fighter"]]["counters"].get(name, 0)
     if not out and d["action"] == "remove" and have < d["count"]:
         # "If the fighter or card has none of the relevant token or counter, you cannot remove it." (pg 19)
@@ -129,50 +131,6 @@ def apply_counter(rs, state, event) -> list[Consequence]:
         counters[name] = n
     else:
         counters.pop(name, None)
-    return []
-
-
-def inspire_open(state) -> bool:
-    """An Inspire step is open now (see turns.py)."""
-    return bool(state.get("minor")) and state["phase"] in ("action", "end")
-
-
-def check_inspire(rs, state, event) -> list[Violation]:
-    """Fighters Inspire in an Inspire step, if their own condition is met; not out of action; not twice."""
-    R = rs.edition.rule
-    fid = event.data["fighter"]
-    out = _alive(rs, state, fid, "become Inspired")
-    if seat_of(fid) != event.by:
-        out.append(Violation("not_friendly", "Each player Inspires their own fighters.", R("inspire_adv")))
-    if state["fighters"][fid]["inspired"]:
-        out.append(Violation("already_inspired", f"{fid} is already Inspired.", R("inspire_adv")))
-    if condition_met(state, fid) is False:
-        out.append(Violation("inspire_condition_not_met", f"{fid}'s Inspire condition is not met.",
-                             R("inspire")))
-    if rs.edition.inspire_steps and not inspire_open(state):
-        out.append(Violation("no_inspire_step", "Fighters become Inspired in an Inspire step: before or after an "
-                             "activation step, or after a power step.", R("inspire")))
-    return out
-
-
-def apply_inspire(rs, state, event) -> list[Consequence]:
-    """Flip the fighter card; tokens, counters and upgrades stay."""
-    state["fighters"][event.data["fighter"]]["inspired"] = True
-    return []
-
-
-def check_uninspire(rs, state, event) -> list[Violation]:
-    """Only an Inspired fighter can be un-Inspired (usually by an ability)."""
-    fid = event.data["fighter"]
-    out = _alive(rs, state, fid, "be un-Inspired")
-    if not state["fighters"][fid]["inspired"]:
-        out.append(Violation("not_inspired", f"{fid} is not Inspired.", rs.edition.rule("inspire_adv")))
-    return out
-
-
-def apply_uninspire(rs, state, event) -> list[Consequence]:
-    """Flip back; tokens, counters and upgrades stay."""
-    state["fighters"][event.data["fighter"]]["inspired"] = False
     return []
 
 
@@ -195,7 +153,7 @@ def apply_return(rs, state, event) -> list[Consequence]:
 
 def check_push(rs, state, event) -> list[Violation]:
     """Only fighters on the battlefield can be pushed."""
-    return _alive(rs, state, event.data["fighter"], "be pushed")
+    return on_battlefield(rs, state, event.data["fighter"], "be pushed")
 
 
 def apply_push(rs, state, event) -> list[Consequence]:
@@ -227,7 +185,7 @@ def leave_feature(state, fid: str) -> None:
 def check_position(rs, state, event) -> list[Violation]:
     """A fighter can stand on a feature token on the battlefield that no other fighter is on, never a blocked one."""
     d = event.data
-    out = _alive(rs, state, d["fighter"], "stand on a feature token")
+    out = on_battlefield(rs, state, d["fighter"], "stand on a feature token")
     key = d.get("feature")
     if key:
         feat = state["features"][key]
@@ -316,7 +274,7 @@ def profiles_of(state, fid: str) -> list[dict]:
 def check_out_of_action(rs, state, event) -> list[Violation]:
     """The table declares a fighter out of action (Wounds unknown, or a card says so)."""
     fid = event.data["fighter"]
-    out = _alive(rs, state, fid, "be taken out of action again")
+    out = on_battlefield(rs, state, fid, "be taken out of action again")
     f = state["fighters"][fid]
     if not out and f["wounds"] is not None and f["damage"] < f["wounds"]:
         out.append(Violation("not_enough_wounds", f"{fid} has {f['damage']} wound counters and Wounds {f['wounds']}.",
@@ -336,7 +294,7 @@ def apply_out_of_action(rs, state, event) -> list[Consequence]:
 def check_wounds(rs, state, event) -> list[Violation]:
     """A modifier changes a fighter's Wounds characteristic (an upgrade, a ploy); it cannot go below 1."""
     f = state["fighters"][event.data["fighter"]]
-    out = _alive(rs, state, event.data["fighter"], "have its Wounds changed")
+    out = on_battlefield(rs, state, event.data["fighter"], "have its Wounds changed")
     if f["wounds"] is None:
         if event.data["change"] < 1:
             out.append(Violation("below_one", "Characteristics cannot be reduced below 1.", rs.edition.rule("modifiers")))
@@ -357,13 +315,6 @@ def apply_wounds(rs, state, event) -> list[Consequence]:
 
 
 # -- suggestions (suggest.py builds the seat's advice from these) ------------------------------
-
-def suggest_inspire(rs, state, seat) -> list[Suggestion]:
-    """The fighters check() lets this player Inspire now (its condition met or left to the players, in an Inspire
-    step). A card that Inspires a fighter otherwise is entered as an override with the card as its reason."""
-    return [Suggestion("inspire", seat, f"Inspire {fighter_name(state, f)}", {"fighter": f}, group="Inspire")
-            for f in surviving(state, seat) if not rs.check(state, Event("inspire", seat, {"fighter": f}))]
-
 
 def suggest_table(rs, state, seat) -> list[Suggestion]:
     """Card effects entered by hand (always legal while the game is on, within their own rules)."""

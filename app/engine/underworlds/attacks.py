@@ -1,6 +1,6 @@
-"""The `attack` event: the dice entered at the table, resolved by combat.py, applied to the state.
+"""The `attack` event: the dice entered at the table, resolved by the combat package, applied to the state.
 
-combat.py (pure functions of the rolls) decides step 4 (critical hit / hit / draw / miss / critical
+combat/ (pure functions of the rolls) decides step 4 (critical hit / hit / draw / miss / critical
 defence), damage, drive back, Stagger and backlash from the rolls; this module supplies the facts it needs
 from the state (Defence, Guard, staggered, wounds left) and applies the result with its consequences:
 wound counters, out of action and bounty, Stagger token, backlash damage to the caster, and the reaction

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from ..core import Event, Handler, Ruleset, Violation, structural
+from ..core import Event, Handler, Outcome, Ruleset, Violation, structural
 from . import (
     activations,
     attacks,
@@ -181,7 +181,7 @@ class UnderworldsRuleset(Ruleset):
         """Other seats' decks are face down: an export for a player keeps only its own deck (privacy.py)."""
         return privacy.redact_setup(setup, seat)
 
-    def outcome(self, state: dict) -> dict | None:
+    def outcome(self, state: dict) -> Outcome | None:
         """Winner(s) and the tiebreak used, once round 3 is over."""
         return victory.outcome(self, state)
 

@@ -7,11 +7,12 @@
 """
 from __future__ import annotations
 
+from ..core import Outcome
 from . import glory
 from .state import hold_value, surviving
 
 
-def outcome(rs, state) -> dict | None:
+def outcome(rs, state) -> Outcome | None:
     """None while playing; else {winners, draw, decided_by, glory, objective_value}."""
     if state["phase"] != "over":
         return None

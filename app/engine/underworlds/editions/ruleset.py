@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import copy
 
-from ...core import Advice, Consequence, Event, SetupError, Violation
+from ...core import Advice, Consequence, Event, Outcome, SetupError, Violation
 from .. import activations, damage
 from ..ruleset import WINDOW_EVENTS, UnderworldsRuleset
 from . import artefact, checks, flow, hazards, matched_play, multiplayer_2018, suggestions, victory
@@ -206,6 +206,6 @@ class ClassicRuleset(UnderworldsRuleset):
         return suggestions.adjust(self, state, seat, super().suggest(state, seat))
 
     # -- outcome -----------------------------------------------------------------------------
-    def outcome(self, state: dict) -> dict | None:
+    def outcome(self, state: dict) -> Outcome | None:
         """The edition's victory and tiebreaks (victory.py)."""
         return victory.outcome(self, state)

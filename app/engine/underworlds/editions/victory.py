@@ -8,6 +8,7 @@ otherwise most glory; tied with neither warband wiped out: the most objective he
 """
 from __future__ import annotations
 
+from ...core import Outcome
 from ..glory import total
 from ..state import surviving
 from . import matched_play
@@ -89,7 +90,7 @@ def match_roll_off_needed(rs, state) -> bool:
     return bool(status and status["roll_off"])
 
 
-def outcome(rs, state) -> dict | None:
+def outcome(rs, state) -> Outcome | None:
     """None while playing; else the game's result, with the match's standing when it is part of one."""
     if state["phase"] != "over":
         return None

@@ -240,7 +240,7 @@ def test_guard_cannot_be_trapped():
 
 def test_guard_against_knockback_can_be_trapped():
     """Deathgorge rulebook, Guard action (pg 27) with Advanced rules: Combat sequence (pg 21): against Knockback a
-    guarded fighter can be driven back, so it can be trapped (our reading; see the comment in combat.py)."""
+    guarded fighter can be driven back, so it can be trapped (our reading; see the comment in combat/sequence.py)."""
     r = attack(profile=prof(keywords=["knockback 1"]), a={"smash": 1}, d={"block": 1}, guard=True, trapped=True)
     assert (r.attack_successes, r.result, r.trapped, r.drive_back, r.knockback) == (2, "hit", True, False, 0)
 

@@ -17,6 +17,7 @@ import os
 import re
 import sys
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -44,6 +45,7 @@ FAMILIES = {"conquest": "Warhammer 40,000: Conquest", "battlelore": "BattleLore 
             "underworlds": "Warhammer Underworlds"}
 CITING_CALLS = {"Violation": "check", "Consequence": "consequence"}
 RULE_LOOKUPS = {"R", "rule"}  # R("key") / edition.rule("key"): an edition's citation for a key
+PART_LOOKUPS = {"ref"}  # combat_rules.ref("key"): the citation for a key in a part of an edition (its `refs`)
 
 
 @dataclass
@@ -99,6 +101,11 @@ class Resolver:
             editions = [getattr(rs, "edition", None) for rs in self.rulesets]
             return list(dict.fromkeys(e.rule(key) for key in keys for e in editions
                                       if key in (getattr(e, "rules", None) or {})))
+        if isinstance(expr, ast.Call) and len(expr.args) == 1 and _name(expr.func) in PART_LOOKUPS:
+            keys = [n.value for n in ast.walk(expr.args[0]) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+            tables = [part.refs for rs in self.rulesets for part in vars(getattr(rs, "edition", None) or object()).values()
+                      if isinstance(getattr(part, "refs", None), Mapping)]
+            return list(dict.fromkeys(table[key] for key in keys for table in tables if key in table))
         if isinstance(expr, ast.Name) and func is not None and expr.id not in _params(func) and depth < 3:
             assigned = [n.value for n in ast.walk(func) if isinstance(n, ast.Assign)
                         and any(isinstance(t, ast.Name) and t.id == expr.id for t in n.targets)]
@@ -261,10 +268,10 @@ def _norm(text: str) -> str:
 def uncited(book: str, sections: list[str]) -> list[str]:
     """The book's headings that no cited section names, from the first one that a citation names (the front
     matter before it is covers, contents and credits)."""
-    cited = [_norm(s) for s in sections]
+    cited = [f" {_norm(re.sub(r'[(][^)]*[)]', ' ', s))} " for s in sections]  # remarks in brackets name no heading
     headings = book_sections(book)
-    named = [i for i, h in enumerate(headings) if any(_norm(h) in c for c in cited)]
-    return [h for h in headings[named[0] if named else 0:] if not any(_norm(h) in c for c in cited)]
+    named = [i for i, h in enumerate(headings) if any(f" {_norm(h)} " in c for c in cited)]
+    return [h for h in headings[named[0] if named else 0:] if not any(f" {_norm(h)} " in c for c in cited)]
 
 
 def _page_key(page: str | None) -> tuple:

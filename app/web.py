@@ -193,6 +193,8 @@ def versioned_static(version: str, filename: str):
     else:
         resp = send_from_directory(STATIC, filename, max_age=0)
     resp.headers["Cache-Control"] = IMMUTABLE if version == shell_version() else "no-cache"
+    for name in ("Expires", "Last-Modified", "Content-Disposition"):  # said by the URL and Cache-Control
+        resp.headers.pop(name, None)
     # Read the (small) file now: compression then gives a Content-Length and an ETag per encoding.
     resp.direct_passthrough = False
     resp.make_sequence()

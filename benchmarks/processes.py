@@ -20,7 +20,7 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def wait_http(url: str, proc: subprocess.Popen, timeout: float = 30) -> None:
+def wait_http(url: str, proc: subprocess.Popen, timeout: float = 120) -> None:
     """Wait until `url` answers, or fail when the process exits or the time is up."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:

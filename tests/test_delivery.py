@@ -29,6 +29,8 @@ def test_pages_link_their_files_by_content_version_and_are_never_cached_stale(cl
         file = client.get(url)
         assert file.status_code == 200, url
         assert file.headers["Cache-Control"] == web.IMMUTABLE
+        # the URL and Cache-Control say it all: no dates or download name to repeat on every request
+        assert not {"Expires", "Last-Modified", "Content-Disposition"} & set(file.headers.keys()), url
 
 
 @pytest.mark.parametrize("path, mimetype", [("js/pages/play.js", "text/javascript"), ("css/app.css", "text/css"),

@@ -63,10 +63,19 @@ def refuse_cross_site_writes() -> None:
         raise ApiError(415, "unsupported_media_type", "Send the body as JSON (Content-Type: application/json).")
 
 
+# What a browser reads only from a document (a page, or the service worker's script): on a script or style
+# sheet a page loads they change nothing, and they cost ~450 bytes on each of a table page's ~30 requests.
+DOCUMENT_ONLY = ("Content-Security-Policy", "X-Frame-Options", "Cross-Origin-Opener-Policy")
+SUBRESOURCE_TYPES = ("text/javascript", "text/css")
+
+
 def add_security_headers(response):
-    """after_request: the headers above on every response (existing ones are kept)."""
+    """after_request: the headers above on every response (existing ones are kept); a static script or style
+    sheet gets only those that apply to it (nosniff, no Referer)."""
+    subresource = request.path.startswith("/static/") and response.mimetype in SUBRESOURCE_TYPES
     for name, value in HEADERS.items():
-        response.headers.setdefault(name, value)
+        if not (subresource and name in DOCUMENT_ONLY):
+            response.headers.setdefault(name, value)
     return response
 
 

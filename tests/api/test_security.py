@@ -10,8 +10,7 @@ from app.server import create_app
 BODY = json.dumps({"ruleset": "test/tally", "seats": [{"name": "A"}, {"name": "B"}]})
 
 
-@pytest.mark.parametrize("path", ["/", "/new", "/join", "/play", "/api/rulesets", "/api/nothing-here",
-                                  "/static/js/api.js"])
+@pytest.mark.parametrize("path", ["/", "/new", "/join", "/play", "/api/rulesets", "/api/nothing-here", "/sw.js"])
 def test_every_response_carries_the_security_headers(client, path):
     resp = client.get(path)
     csp = resp.headers["Content-Security-Policy"]
@@ -20,6 +19,16 @@ def test_every_response_carries_the_security_headers(client, path):
     assert resp.headers["X-Content-Type-Options"] == "nosniff"
     assert resp.headers["X-Frame-Options"] == "DENY"
     assert resp.headers["Referrer-Policy"] == "no-referrer"
+
+
+@pytest.mark.parametrize("path", ["/static/js/api.js", "/static/css/app.css"])
+def test_a_static_script_or_style_sheet_carries_only_the_headers_that_apply_to_it(client, path):
+    """CSP, framing and opener policies are read from documents only: a script a page loads gets nosniff and
+    the Referer policy, and no header that would only add bytes to each of a table page's requests."""
+    resp = client.get(path)
+    assert resp.status_code == 200
+    assert resp.headers["X-Content-Type-Options"] == "nosniff" and resp.headers["Referrer-Policy"] == "no-referrer"
+    assert not {"Content-Security-Policy", "X-Frame-Options", "Cross-Origin-Opener-Policy"} & set(resp.headers.keys())
 
 
 @pytest.mark.parametrize("ctype", ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"])

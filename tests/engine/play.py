@@ -6,8 +6,8 @@ To add a ruleset to the property test and the benchmark, add its id and a small 
 """
 from __future__ import annotations
 
-from dataclasses import replace
 import random
+from dataclasses import replace
 
 from app.engine.core import Event, Suggestion
 

@@ -1,11 +1,23 @@
 """Game-neutral core: structural checks, overrides, notes, reverts and replay (DESIGN.md principles 2-5)."""
-from dataclasses import replace
 import json
+from dataclasses import replace
 
 import pytest
 
-from app.engine.core import (Advice, Consequence, Event, IllegalEvent, Ruleset, Suggestion, Violation,
-                             check_revert, effective_events, fold_log, replay, replay_with_consequences)
+from app.engine.core import (
+    Advice,
+    Consequence,
+    Event,
+    IllegalEvent,
+    Ruleset,
+    Suggestion,
+    Violation,
+    check_revert,
+    effective_events,
+    fold_log,
+    replay,
+    replay_with_consequences,
+)
 
 
 class TallyGame(Ruleset):

@@ -1,7 +1,6 @@
 """The inferred-pass mechanism of the engine core, on a game that knows nothing of Underworlds: any ruleset that
 names its optional steps in `implied_pass` gets the passes applied, logged and replayed the same way."""
-from app.engine.core import (INFERRED_PASSES, Consequence, Event, ImpliedPass, Ruleset, Violation, closed_by,
-                             replay)
+from app.engine.core import INFERRED_PASSES, Consequence, Event, ImpliedPass, Ruleset, Violation, closed_by, replay
 
 RULE = "Echo test rules: after each call the other players may answer, or let it pass"
 

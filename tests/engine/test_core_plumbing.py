@@ -6,8 +6,18 @@ import pickle
 
 import pytest
 
-from app.engine.core import (CORE_CODES, CORE_RULE, Consequence, Event, Handler, Rule, Ruleset, Violation,
-                             ViolationCodes, replay)
+from app.engine.core import (
+    CORE_CODES,
+    CORE_RULE,
+    Consequence,
+    Event,
+    Handler,
+    Rule,
+    Ruleset,
+    Violation,
+    ViolationCodes,
+    replay,
+)
 
 
 # -- Rule ------------------------------------------------------------------------------------------------------

@@ -6,8 +6,8 @@ are closed by the next event of the sequence. Each inferred pass is logged with 
 explicit game enters those events before the event that inferred them, and must fold to the same state without
 inferring anything.
 """
-from dataclasses import replace
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings

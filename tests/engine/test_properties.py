@@ -4,9 +4,9 @@ For every ruleset in tests/engine/play.py SETUPS: every suggested event passes c
 the state always round-trips through JSON, and replaying the log reproduces the final state exactly.
 Add a ruleset by adding its id and sample setups to SETUPS (and nothing here).
 """
-from dataclasses import replace
 import json
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings

@@ -1,6 +1,6 @@
 """Combat: declare, dice, results, damage, weak units, retreats, supported units, counter, advance,
 lore, terrain limits, poison and stun."""
-from .helpers import POS, RS, battle, codes, play
+from .helpers import POS, battle, codes, play
 
 
 def attack_step(s=None, units=("p1.d-foot-1", "p1.d-archers-1", "p1.d-hero-1")):

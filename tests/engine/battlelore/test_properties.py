@@ -1,8 +1,8 @@
 """Random playouts from suggest(): every suggested event is legal, apply never raises, the state is
 plain JSON, and replaying the log gives the same state (DESIGN.md, Testing)."""
-from dataclasses import replace
 import json
 import random
+from dataclasses import replace
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st

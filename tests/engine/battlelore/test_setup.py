@@ -3,7 +3,7 @@ import pytest
 
 from app.engine.core import Event, SetupError
 
-from .helpers import POS, RS, codes, play, setup, unit
+from .helpers import POS, RS, codes, play, setup
 
 
 def at_muster(**options):

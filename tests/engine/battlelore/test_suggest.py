@@ -1,4 +1,6 @@
 """Suggestions: what each seat is offered at each step, shaped so any choice is legal."""
+import random
+
 from app.engine.core import Event
 
 from .helpers import POS, RS, battle, fill, play, setup
@@ -51,7 +53,6 @@ def test_the_game_waits_for_the_target_player_during_combat():
 
 def test_every_defend_suggestion_is_legal():
     """Retreat: each offered way to resolve retreats passes the rule checks."""
-    import random
     rng = random.Random(3)
     s = battle()
     s, _ = play(s, "p1", "play_command", section="any", units=1)

@@ -1,7 +1,7 @@
 """The active player's turn: command, order and move steps, upkeep, turn start, lore cards."""
 from app.engine.core import Event
 
-from .helpers import POS, RS, battle, codes, command, play, to_upkeep
+from .helpers import POS, RS, battle, codes, command, play, setup, to_upkeep
 
 
 def test_only_the_active_player_plays_a_command_card():
@@ -254,7 +254,6 @@ def test_blood_field_heals_at_the_start_of_the_turn():
 
 def test_campaign_format_starts_a_campaign():
     """Optional rules, Campaign variant: a campaign's first scenario uses the A1 cards."""
-    from .helpers import setup
     s = RS.new_game(setup(format="campaign"))
     assert s["options"]["campaign"] == {"game": 1, "history": []}
     assert codes(s, "p1", "choose_scenario", scenario="B1") == ["campaign_scenario"]

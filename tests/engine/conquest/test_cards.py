@@ -1,6 +1,12 @@
 """Card numbers the rules compute: keywords, Brutal, Flying halving (Keywords; Doubling and halving)."""
-from app.engine.conquest.cards import (attack_damage, attack_value, has_keyword, keyword_value, no_attachments_trait,
-                                       norm_keywords)
+from app.engine.conquest.cards import (
+    attack_damage,
+    attack_value,
+    has_keyword,
+    keyword_value,
+    no_attachments_trait,
+    norm_keywords,
+)
 
 
 def test_keywords_are_normalised():

@@ -1,6 +1,9 @@
 """Command phase: secret dials, committing, command struggles and bonuses (rules summary, 2. Command)."""
 from dataclasses import replace
-from .support import RS, both_pass, codes, commit, cons_types, place, play, start, unit
+
+from app.engine.core import Event, replay
+
+from .support import LINE, RS, both_pass, codes, commit, cons_types, place, play, setup, start, unit
 
 
 def test_dial_stays_secret_until_both_commit():
@@ -97,7 +100,6 @@ def test_deploy_then_command():
 
 def test_log_record_of_a_dial_is_hidden_until_the_reveal():
     """Step 1: the dial is secret in the log as well (Ruleset.redact_event), until both are revealed."""
-    from app.engine.core import Event
     state = both_pass(start())
     ev = Event("commit", "p1", {"planet": 3}, seq=12)
     state, _ = RS.apply(state, ev)
@@ -123,8 +125,6 @@ def test_drawing_the_last_card_as_a_bonus_ends_the_game():
 
 def test_a_dial_taken_back_stays_secret_too():
     """Step 1: a dial its owner undid before the reveal is not shown to the opponent in the log."""
-    from app.engine.core import Event, replay
-    from .support import LINE, setup
     log = [Event("initiative", "p1", {"seat": "p1"})] + [Event("reveal_planet", "p1", {"planet": n}) for n in LINE] + \
         [Event("mulligan", "p1", {"take": False}), Event("mulligan", "p2", {"take": False}),
          Event("pass", "p1", {}), Event("pass", "p2", {}), Event("commit", "p1", {"planet": 3}),

@@ -1,4 +1,6 @@
 """Dealing damage: shields, Armorbane, Flying, Brutal, Area Effect, indirect damage, destroyed units, warlords."""
+from app.engine.conquest import damage
+
 from .support import RS, attack, codes, cons_types, place, play, start, to_combat
 
 
@@ -174,7 +176,6 @@ def test_shield_opportunities_start_with_the_initiative_player():
     state, _ = play(state, "deal_damage", "p1", unit="p1.a", amount=1)
     state, _ = play(state, "no_shield", "p1")
     state["pending"] = []
-    from app.engine.conquest import damage
     damage.start(state, {"p1.a": 1, "p2.b": 1}, "test", "rule")
     assert state["pending"][0]["turn"] == "p2"
     state, _ = play(state, "no_shield", "p2")

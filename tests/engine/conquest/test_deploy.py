@@ -1,5 +1,7 @@
 """Deploy phase and card rules: costs, placement, alternating turns, Limited, unique, Relic, No Attachments."""
-from .support import codes, place, play, start, unit
+from app.engine.core import Event
+
+from .support import RS, codes, place, play, start, unit
 
 
 def test_deploy_pays_the_cost_and_enters_ready_at_a_face_up_planet():
@@ -82,8 +84,6 @@ def test_one_relic_per_player():
 
 def test_an_override_lets_the_card_text_win():
     """Setup: if a card contradicts the rules, the card takes precedence (override with a reason)."""
-    from app.engine.core import Event
-    from .support import RS
     state = start()
     ev = Event("deploy", "p1", {"card": unit("Cheap", cost=9), "planet": 1}, override={"reason": "card reduces cost"})
     assert RS.blocking(state, ev) == []
@@ -107,8 +107,6 @@ def test_token_units_are_not_deployed_from_hand():
 
 def test_overridden_cost_never_drives_the_pool_below_zero():
     """Card text over rules: an overridden cost takes what the pool holds, never a negative pool."""
-    from app.engine.core import Event
-    from .support import RS
     state = start()
     ev = Event("deploy", "p1", {"card": unit("Discounted", cost=9), "planet": 1}, override={"reason": "cost -2"})
     state, _ = RS.play(state, ev)

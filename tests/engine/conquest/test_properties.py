@@ -3,9 +3,9 @@
 Every suggested event (complete, or a template filled from its choices and bounds) passes check(),
 apply() never raises, the state stays plain JSON, and replaying the log gives the same state.
 """
-from dataclasses import replace
 import json
 import random
+from dataclasses import replace
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st

@@ -1,7 +1,7 @@
 """The ruleset shell: apply() stays pure with its JSON copy, apply_owned() folds in place, replay agrees."""
-from dataclasses import replace
 import json
 import random
+from dataclasses import replace
 
 from app.engine.core import Event, replay
 

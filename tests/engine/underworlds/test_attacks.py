@@ -3,6 +3,8 @@ Out of action and Bounty pg 24, Stagger pg 25, Spells pg 28). combat.py decides 
 check what the ruleset does with it."""
 import copy
 
+from app.engine.core import Event
+
 from ..play import underworlds_setup
 from .helpers import RS, codes, play, started
 
@@ -121,8 +123,6 @@ def test_attack_is_checked_structurally_by_combat():
     """Combat sequence (pg 21): faces of the wrong dice are malformed and cannot be overridden."""
     state = started()
     state, _ = play(state, "activate", "p1", action="attack", fighter="p1.leader")
-    from app.engine.core import Event
-    from .helpers import RS
     e = Event("attack", "p1", {"attacker": "p1.leader", "target": "p2.minion", "profile": {"name": "Blade"},
                                "attack_roll": {"channel": 1}, "defence_roll": {"block": 1}},
               override={"reason": "try"})

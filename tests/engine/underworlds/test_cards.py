@@ -161,6 +161,7 @@ def test_complete_deck_data_stays_strict():
 def test_deck_sizes_must_be_whole_numbers():
     """A setup with unusable deck_sizes is a SetupError naming the field (never an exception)."""
     import pytest  # noqa: PLC0415
+
     from app.engine.core import SetupError  # noqa: PLC0415
     setup = _content_setup()
     setup["seats"][0]["deck_sizes"] = {"objectives": "many"}

@@ -1,6 +1,6 @@
 """Fighters: damage, heal, vulnerable, Large, out of action, returned fighters, tokens, Inspire, feature tokens
 (Deathgorge rulebook pg 6, 7, 14, 19, 23-25)."""
-from app.engine.underworlds.state import is_large, is_vulnerable
+from app.engine.underworlds.state import characteristic, is_large, is_vulnerable
 
 from ..play import underworlds_setup
 from .helpers import RS, codes, play, started
@@ -88,7 +88,6 @@ def test_machine_checkable_inspire_condition_inspires_automatically():
 
 def test_inspired_side_replaces_characteristics():
     """Inspire (pg 6): the Inspired side of the fighter card gives the Inspired characteristics."""
-    from app.engine.underworlds.state import characteristic
     state = started()
     assert characteristic(state, "p1.brute", "move") == 3
     state, _ = play(state, "inspire", "p1", fighter="p1.brute")

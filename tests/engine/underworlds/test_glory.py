@@ -1,4 +1,8 @@
 """Glory and bounty (Deathgorge rulebook, Bounty pg 24; Multiplayer games, Bounty; Victory pg 39)."""
+from dataclasses import replace
+
+from app.engine.underworlds import DEATHGORGE_EDITION, UnderworldsRuleset
+
 from .helpers import RS, codes, play, started
 
 
@@ -38,9 +42,6 @@ def test_glory_adjust_cannot_go_negative():
 def test_two_player_bounty_reading_is_a_setting():
     """Bounty (pg 24): with two players the enemy gains the bounty whatever took the fighter out; the edition
     setting two_player_bounty_any_cause=False applies the multiplayer restriction instead."""
-    from dataclasses import replace
-
-    from app.engine.underworlds import DEATHGORGE_EDITION, UnderworldsRuleset
     strict = UnderworldsRuleset(replace(DEATHGORGE_EDITION, two_player_bounty_any_cause=False))
     state = started()
     for rs, want in ((RS, 1), (strict, 0)):

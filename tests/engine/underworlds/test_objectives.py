@@ -1,4 +1,6 @@
 """Objectives and the end phase (Deathgorge rulebook, End phase and Surge objective cards pg 38)."""
+from app.engine.core import Event
+
 from ..play import underworlds_setup
 from .helpers import RS, codes, pass_power, play, started, to_end_phase
 
@@ -93,7 +95,6 @@ def test_card_data_gives_glory_and_scoring_time():
 def test_surge_step_after_the_power_step_starts_with_the_player_who_last_took_an_activation():
     """Surge step (pg 38): a surge step follows each power step; starting with the player who last took an
     activation, each player scores each of their revealed surge objectives (and draws an objective card)."""
-    from app.engine.core import Event
     state = started(first="p2")
     state, _ = play(state, "player_action", "p2", action="pass")
     state, _ = play(state, "power", "p2", play="ploy")  # the power step has begun: its first surge step has passed

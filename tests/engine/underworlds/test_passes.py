@@ -11,6 +11,7 @@ import pytest
 
 from app.engine import registry
 from app.engine.core import INFERRED_PASSES, Event
+from app.engine.underworlds.setup import do_over_seat
 
 from ..play import edition_setup, underworlds_setup
 
@@ -34,7 +35,6 @@ def play(rs, state, type_, by, **data):
 def to_first_turn(rs, state):
     """Set up, hazard phase (Dreadfane) and the roll-off: p1 takes the first turn."""
     state, _ = play(rs, state, "roll_off", "p1", purpose="boards", first="p1")
-    from app.engine.underworlds.setup import do_over_seat
     while state["step"] == "do_overs":
         state, _ = play(rs, state, "do_over", do_over_seat(state), choice="none")
     state, _ = play(rs, state, "roll_off", "p1", purpose="deployment", first="p1")

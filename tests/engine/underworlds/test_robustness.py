@@ -4,9 +4,9 @@ Random games where, now and then, an event suggested at an EARLIER moment (so us
 entered again with an override: whenever blocking() lets it through, apply() must not raise, the state stays
 plain JSON, the game still reaches its end from suggestions, and replaying the log gives the same state.
 """
-from dataclasses import replace
 import json
 import random
+from dataclasses import replace
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st

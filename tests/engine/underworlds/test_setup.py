@@ -146,6 +146,7 @@ def test_shadespire_the_lowest_roll_places_the_first_board(players):
     """Shadespire, Game Sequence, 1. Place the boards (pg 14): "the player who loses chooses a game board first";
     Multiplayer Games, Place the boards (pg 27): "whichever player scores lowest places a game board first"."""
     from app.engine import registry  # noqa: PLC0415
+
     from ..play import edition_setup  # noqa: PLC0415
     rs = registry.get("underworlds/shadespire")
     state = rs.new_game(edition_setup("underworlds/shadespire", players))
@@ -183,6 +184,7 @@ def test_2018_and_2019_do_over_discards_the_hand_for_the_game(ruleset_id):
     cards are never shuffled back. So the discard pile grows by the hand, the deck shrinks by the new hand, and a
     card named in the discarded hand is refused later."""
     from app.engine import registry  # noqa: PLC0415
+
     from ..play import edition_setup  # noqa: PLC0415
     rs = registry.get(ruleset_id)
     state = rs.new_game(_with_deck(edition_setup(ruleset_id, 2)))
@@ -201,6 +203,7 @@ def test_2018_and_2019_do_over_discards_the_hand_for_the_game(ruleset_id):
 def test_a_card_named_in_a_discarded_hand_cannot_be_played_that_game():
     """Shadespire pg 16: the cards a do-over discards cannot be played in this game (named when the hand was told)."""
     from app.engine import registry  # noqa: PLC0415
+
     from ..play import edition_setup  # noqa: PLC0415
     rs = registry.get("underworlds/shadespire")
     state = rs.new_game(_with_deck(edition_setup("underworlds/shadespire", 2)))

@@ -1,8 +1,10 @@
 """suggest() and view(): legal next events with labels and groups, open steps, who the game waits for, and
 what each seat may see (DESIGN.md engine contract)."""
+from app.engine import registry
 from app.engine.core import Event
+from app.engine.underworlds import suggest as S
 
-from ..play import fill, underworlds_setup
+from ..play import SETUPS, fill, play_random, underworlds_setup
 from .helpers import RS, codes, ev, play, started, to_end_phase
 
 
@@ -192,16 +194,11 @@ def test_the_shared_look_ahead_is_the_same_as_each_seats_own():
     """suggest.ahead() works out the passes ahead once per state for every seat and adds only the attacking
     player's continuation past a drive back (passes.implied_pass); over random games of every edition, each
     seat's chain equals the one worked out for that seat alone, drive backs included."""
-    from app.engine import registry
-    from app.engine.underworlds import suggest as S
-
-    from ..play import SETUPS, play_random
-
     drive_backs = 0
     for rid in [r for r in SETUPS if r.startswith("underworlds/")]:
         rs = registry.get(rid)
         states: list = []
-        play_random(rs, SETUPS[rid][0], 7, max_events=300, on_event=lambda s, *_: states.append(s))
+        play_random(rs, SETUPS[rid][0], 7, max_events=300, on_event=lambda s, *_, into=states: into.append(s))
         for state in states:
             for seat in state["seats"]:
                 alone = S._passes(rs, state, seat)

@@ -1,4 +1,5 @@
 """Victory and tiebreaks (Deathgorge rulebook, Victory pg 39; Multiplayer games, Victory)."""
+from app.engine.underworlds.state import hold_value
 from app.engine.underworlds.victory import outcome
 
 from ..play import underworlds_setup
@@ -67,7 +68,6 @@ def test_no_outcome_while_playing():
 def test_a_beast_cannot_hold_objectives_for_the_tiebreak():
     """Traits, Beast (pg 7): a beast cannot hold objectives, so its token does not count towards the combined value of
     objectives held (Victory pg 39)."""
-    from app.engine.underworlds.state import hold_value
     setup = underworlds_setup(2)
     setup["seats"][0]["fighters"][1]["traits"] = ["beast"]
     state = started(setup=setup)

@@ -1,5 +1,6 @@
 """Setups and small drivers shared by the edition tests (fighter numbers: shared/rules/facts.md)."""
 from app.engine.core import Event
+from app.engine.underworlds.setup import do_over_seat
 
 
 def liberator(slug, name, leader=False, dice=2, damage=3):
@@ -57,10 +58,7 @@ class Table:
     def start(self, first="p1", deployer="p1"):
         """Set up to the first action phase's roll-off (or hazard phase)."""
         self.play("roll_off", "p1", purpose="boards", first=first)
-        for seat in self.rs.seat_ids(self.state):
-            pass
         while self.state["step"] == "do_overs":
-            from app.engine.underworlds.setup import do_over_seat
             self.play("do_over", do_over_seat(self.state), choice="none")
         self.play("roll_off", "p1", purpose="deployment", first=deployer)
         self.play("deployed", "p1", finished_first=deployer)

@@ -2,7 +2,8 @@
 import pytest
 
 from app.engine.core import SetupError
-from app.engine.underworlds import DREADFANE, SHADESPIRE as S
+from app.engine.underworlds import DREADFANE
+from app.engine.underworlds import SHADESPIRE as S
 from app.engine.underworlds.editions import artefact
 
 from .helpers import Table, setup

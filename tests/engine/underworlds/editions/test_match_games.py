@@ -3,6 +3,9 @@
 The scenario runner plays one game; here three games are played and linked by the match object: each game
 gets the match so far in options.match, and its outcome's "record" goes into the match.
 """
+import pytest
+
+from app.engine.core import SetupError
 from app.engine.underworlds import SHADESPIRE as S
 from app.engine.underworlds.editions import matched_play as mp
 
@@ -127,8 +130,6 @@ def test_no_fighters_left_and_equal_glory_the_players_roll_off():
 
 def test_each_player_keeps_their_warband_for_the_whole_match():
     """Matched play, Choosing a warband: each player uses the warband they chose for the whole match."""
-    import pytest
-    from app.engine.core import SetupError
     match = mp.new_match(["p1", "p2"], tiebreakers=True, warbands={"p1": "custom", "p2": "garreks-reavers"})
     data = setup("underworlds/shadespire", format="matched", match=mp.game_context(match))
     with pytest.raises(SetupError) as err:

@@ -4,7 +4,7 @@ import pytest
 from app.engine.core import SetupError
 from app.engine.underworlds import SHADESPIRE as S
 
-from .helpers import Table, liberator, setup
+from .helpers import Table, setup
 
 
 def table(players=2, **options):

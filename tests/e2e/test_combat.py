@@ -24,6 +24,6 @@ def test_lethal_attack_previews_out_of_action_and_bounty(phones, server):
     phones.shot(ana, "01-lethal-preview")
     sheet.get_by_role("button", name="Commit attack").click()
 
-    expect(ben.locator("[data-fighter='p2.rok'] .badge.ooa")).to_have_text("Out of action", timeout=1000)
+    expect(ben.locator("[data-fighter='p2.rok'] .badge.ooa")).to_have_text("Out of action")
     expect(ana.locator("[data-seat='p1'] .stat.glory b")).to_have_text("1")
     phones.shot(ben, "02-out-of-action")

@@ -24,7 +24,7 @@ def test_give_a_raise_token_and_a_named_counter_the_other_phone_sees_both(phones
     assert_touch_targets(ana)
     phones.shot(ana, "01-sheet")
     dialog.get_by_role("button", name="Give Vex a Raise token").click()
-    expect(ben.locator("[data-fighter='p1.vex'] .badge.token")).to_have_text(["Raise"], timeout=1000)
+    expect(ben.locator("[data-fighter='p1.vex'] .badge.token")).to_have_text(["Raise"])
 
     card.get_by_role("button", name="Tokens & counters of Vex").click()
     dialog.get_by_label("Counter name").fill("Blood")
@@ -35,7 +35,7 @@ def test_give_a_raise_token_and_a_named_counter_the_other_phone_sees_both(phones
     dialog.get_by_role("button", name="Give Vex a blood counter").click()
 
     theirs = ben.locator("[data-fighter='p1.vex']")
-    expect(theirs.locator(".badge.token")).to_have_text(["Raise", "blood ×2"], timeout=1000)
+    expect(theirs.locator(".badge.token")).to_have_text(["Raise", "blood ×2"])
     scroll_to(theirs)
     phones.shot(ben, "02-other-phone")
     stored = [(e["type"], e["data"]) for e in events(server, game) if e["type"] in ("token", "counter")]

@@ -7,7 +7,9 @@ from playwright.sync_api import expect
 
 from .flows import assert_touch_targets, attack_sheet, create_game, go_to_table, join, roll, tap
 
-SYNC_MS = 1000  # each event shows on the other phones within a second
+# How long a test waits for an event to show on the other phones. The target (within a second) is measured by
+# benchmarks/taps.py, not asserted here: a shared machine under load would make it flaky.
+SYNC_MS = 10_000
 
 
 def wounds_left(page, fighter):

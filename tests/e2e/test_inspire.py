@@ -59,7 +59,7 @@ def test_inspire_is_offered_only_when_legal_and_a_cards_inspire_needs_its_reason
     phones.shot(ana, "03-reason")
     ana.locator("dialog [data-action='confirm-reason']").click()
 
-    expect(ben.locator("[data-fighter='p1.vex'] .badge.inspired")).to_have_text("Inspired", timeout=2000)
+    expect(ben.locator("[data-fighter='p1.vex'] .badge.inspired")).to_have_text("Inspired")
     expect(vex.get_by_role("button", name="Un-inspire Vex")).to_be_visible()
     stored = [e for e in events(server, game) if e["type"] == "inspire"]
     assert [(e["data"], e["override"]) for e in stored] == [({"fighter": "p1.vex"}, {"reason": "card: Inspiring Presence"})]

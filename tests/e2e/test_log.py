@@ -17,11 +17,11 @@ def test_undo_own_last_and_referee_revert_and_step_back(phones, server):
 
     # Ana's own last event: a wound on Vex, then Undo.
     ana.locator("[data-fighter='p1.vex']").get_by_role("button", name="+1 damage to Vex").click()
-    expect(wounds(ben, "p1.vex")).to_have_text("2", timeout=1000)
+    expect(wounds(ben, "p1.vex")).to_have_text("2")
     ana.locator("[data-tab='log']").click()
     ana.locator("ol.log li[data-type='damage']").get_by_role("button", name="Undo").click()
     expect(ana.locator("ol.log li[data-type='damage']")).to_have_class("reverted")
-    expect(wounds(ben, "p1.vex")).to_have_text("3", timeout=1000)
+    expect(wounds(ben, "p1.vex")).to_have_text("3")
     phones.shot(ana, "01-undo")
 
     # Ben enters two wounds on Rok; the referee takes back the first one, saying why.
@@ -37,7 +37,7 @@ def test_undo_own_last_and_referee_revert_and_step_back(phones, server):
     first_rok = ref.locator("ol.log li[data-type='damage']", has_text="Rok").last
     first_seq = first_rok.get_attribute("data-seq")
     revert_in_log(ref, first_rok, "entered twice by mistake")
-    expect(wounds(ben, "p2.rok")).to_have_text("2", timeout=1000)
+    expect(wounds(ben, "p2.rok")).to_have_text("2")
     expect(ana.locator("ol.log li[data-type='revert']").first).to_contain_text(f"Took back #{first_seq}: entered twice by mistake")
     phones.shot(ref, "02-referee-log")
 

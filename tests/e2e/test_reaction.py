@@ -27,5 +27,5 @@ def test_named_reaction_joins_the_chain(phones, server):
     phones.shot(ben, "01-name-a-reaction")
     dialog.get_by_role("button", name="Enter").click()
     for phone in (ana, ben):
-        expect(phone.locator("#reaction-step")).to_contain_text("Ben: Sidestep", timeout=1000)
+        expect(phone.locator("#reaction-step")).to_contain_text("Ben: Sidestep")
     phones.shot(ana, "02-chain")

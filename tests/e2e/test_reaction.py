@@ -19,7 +19,7 @@ def test_named_reaction_joins_the_chain(phones, server):
     sheet.get_by_role("button", name="Commit attack").click()
 
     box = ben.locator("#reaction-step")
-    expect(box).to_be_visible(timeout=1000)
+    expect(box).to_be_visible()
     box.get_by_role("button", name="Another reaction (name it)").click()
     dialog = ben.locator("dialog")
     dialog.get_by_role("radio", name="After an attack action (combat step 8, end sequence)").click()

@@ -56,7 +56,7 @@ def test_an_attack_with_its_dice_takes_five_taps_on_the_attackers_phone_and_none
     phones.shot(ana, "02-dice-entered")
     a.tap(sheet.get_by_role("button", name="Commit attack, Rok stays"))
 
-    expect(ben.locator("[data-fighter='p2.rok'] .wounds .count b")).to_have_text("3", timeout=3000)
+    expect(ben.locator("[data-fighter='p2.rok'] .wounds .count b")).to_have_text("3")
     assert a.taps == 5, a.taps
     catalogue = requests.get(f"{server.url}/api/rulesets/underworlds/deathgorge", timeout=10).json()["catalogue"]
     recorded = next(c for c in catalogue if c["type"] == "drive_back")["fields"]["hexes"]["min"] == 0

@@ -10,7 +10,6 @@ from .flows import scroll_to
 
 
 def test_registration_cites_the_organisers_card_list(phones, server):
-    expect.set_options(timeout=15_000)
     saved = requests.post(f"{server.url}/api/content/custom/card-list", json={
         "name": "Club list", "format": "championship", "as_of": "2026-11-01", "forbidden": ["Bitter Storm"]},
         timeout=15)

@@ -9,7 +9,6 @@ from .event_rest import api
 
 
 def test_a_judge_flags_a_game_from_its_table_page(phones, server):
-    expect.set_options(timeout=15_000)
     made = requests.post(f"{server.url}/api/events", json={"name": "Spring Cup", "date": "2026-12-05", "rounds": 1},
                          timeout=15).json()
     tid, org = made["id"], made["organiser_token"]

@@ -21,7 +21,6 @@ def game_tokens(page) -> tuple[str, dict]:
 
 
 def test_a_best_of_three_table_takes_its_result_from_the_matchs_games(phones, server):
-    expect.set_options(timeout=15_000)
     # The organiser agrees the match tiebreakers for every table (Shadespire pg 26: agreed before the match).
     form = phones.new("organiser")
     open_event_form(form, "Shadespire Cup")

@@ -62,7 +62,7 @@ def test_a_late_reaction_names_the_quicker_entry_and_the_owner_takes_it_back(pho
     phones.shot(ben, "04-too-late-take-back-offered")
     late.get_by_role("button", name="and enter mine").click()
     for phone in (ana, ben):
-        expect(phone.locator("#reaction-step")).to_contain_text("Ben: Sidestep", timeout=5_000)
+        expect(phone.locator("#reaction-step")).to_contain_text("Ben: Sidestep")
     phones.shot(ben, "05-reaction-entered")
 
 
@@ -93,4 +93,4 @@ def test_a_late_reaction_on_the_slower_phone_says_who_to_ask(phones, server):
     ben.locator("[data-action='enter-again']").first.click()
     ben.locator("[data-tab='table']").click()
     for phone in (ana, ben):
-        expect(phone.locator("#reaction-step")).to_contain_text("Ben: Sidestep", timeout=5_000)
+        expect(phone.locator("#reaction-step")).to_contain_text("Ben: Sidestep")

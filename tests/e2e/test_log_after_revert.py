@@ -29,7 +29,7 @@ def test_entries_that_lost_their_effect_after_a_mid_log_revert_say_why(phones, s
     revert_in_log(ref, move, "Vex had already moved")
 
     # Ben's phone: Guard gone from the table, his Guard entry marked with the rule that refuses it now.
-    expect(ben.locator("[data-fighter='p2.rok'] .badge.token")).to_have_count(0, timeout=3000)
+    expect(ben.locator("[data-fighter='p2.rok'] .badge.token")).to_have_count(0)
     ben.locator("[data-tab='log']").click()
     guard = ben.locator("ol.log li[data-type='activate']", has_text="Guard")
     expect(guard).to_have_class("inert")

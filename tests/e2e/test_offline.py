@@ -34,7 +34,7 @@ def test_offline_outbox_sends_in_order_once(phones, server):
     ben.context.set_offline(False)
     expect(ben.locator("#conn")).to_have_attribute("data-state", "online", timeout=8000)
     expect(ben.locator("#conn")).not_to_contain_text("waiting")
-    expect(ana.locator("[data-fighter='p2.rok'] .wounds .count b")).to_have_text("1", timeout=3000)
+    expect(ana.locator("[data-fighter='p2.rok'] .wounds .count b")).to_have_text("1")
     log = events(server, game)[before:]
     assert [(e["type"], e["data"]["fighter"], e["by"]) for e in log] == [("damage", "p2.rok", "p2")] * 2
     assert len({e["id"] for e in log}) == 2 and [e["seq"] for e in log] == [before + 1, before + 2]

@@ -48,7 +48,7 @@ def test_refused_then_applied_anyway_with_a_reason(phones, server):
     for phone in (ana, ben):
         phone.locator("[data-tab='log']").click()
         entry = phone.locator("ol.log li[data-type='heal']").first
-        expect(entry).to_contain_text("Rules overridden by the table: card: Healing Potion", timeout=3000)
+        expect(entry).to_contain_text("Rules overridden by the table: card: Healing Potion")
     stored = [e for e in events(server, game) if e["type"] == "heal"]
     assert len(stored) == 2 and stored[1]["override"] == {"reason": "card: Healing Potion"}
     refused = ana.locator("ol.log li.refused")

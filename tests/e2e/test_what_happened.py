@@ -22,7 +22,7 @@ def test_the_other_phone_is_told_of_an_attack_an_override_and_an_undo(phones, se
     expect(sheet.locator("[data-preview]")).to_have_attribute("data-preview", "critical_hit")
     sheet.get_by_role("button", name="Commit attack").click()
     told = ben.locator("#happened .happened-item[data-type='attack']")
-    expect(told.locator(".headline")).to_contain_text("Ana: Attack: Vex → Rok", timeout=3000)
+    expect(told.locator(".headline")).to_contain_text("Ana: Attack: Vex → Rok")
     expect(told).to_contain_text("Rok is out of action")
     expect(told).to_contain_text("Ana gains 1 glory")
     expect(ben.locator("[data-fighter='p2.rok']")).to_have_class("fighter ooa flash")
@@ -38,13 +38,13 @@ def test_the_other_phone_is_told_of_an_attack_an_override_and_an_undo(phones, se
                             "data": {"fighter": "p1.vex", "amount": 1, "source": "card"}})
     assert r.status_code == 201, r.text
     loud = ben.locator("#happened .happened-item.loud[data-type='damage']")
-    expect(loud).to_contain_text("Rules overridden by the table: card: Blood Price", timeout=3000)
+    expect(loud).to_contain_text("Rules overridden by the table: card: Blood Price")
     expect(loud.locator(".headline")).to_contain_text("Ana: 1 damage to Vex")
     phones.shot(ben, "02-told-of-an-override")
 
     # Ana's one-tap undo: Ben's phone says what was taken back.
     ana.locator("[data-action='undo-last']").click()
     undone = ben.locator("#happened .happened-item.loud[data-type='revert']")
-    expect(undone.locator(".headline")).to_contain_text("Ana took back:", timeout=3000)
+    expect(undone.locator(".headline")).to_contain_text("Ana took back:")
     undone.get_by_role("button", name="Dismiss").click()
     expect(undone).to_have_count(0)

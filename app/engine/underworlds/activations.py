@@ -280,7 +280,7 @@ def suggest_activations(rs, state, seat) -> list[Suggestion]:
         # Attack and Charge are offered for a fighter whose Attack actions are known (the template needs them).
         has_attack = bool(profiles(state, fid)) and bool(enemy_ids)
 
-        def add(action, label, **extra):
+        def add(action, label, fid=fid, group=group, **extra):  # this fighter's, bound now
             data = {"action": action, "fighter": fid, **extra.pop("data", {})}
             out.append(Suggestion("activate", seat, label, data, group=group, **extra))
         if "move" in actions:

@@ -152,7 +152,7 @@ def suggest(rs, state, seat: str) -> Advice:
             out += _step(rs, state, seat)
             seen = {_key(s) for s in out}
             # The step that needs this seat's decision first (its next activation), then its optional plays.
-            for implied, later in reversed(ahead(rs, state, seat)):
+            for _implied, later in reversed(ahead(rs, state, seat)):
                 for s in _step(rs, later, seat):
                     # A pass out of turn is not inferred (passes.py): only the player whose go it is passes.
                     if _key(s) not in seen and not (s.type == "power" and s.data.get("play") == "pass"):

@@ -3,7 +3,13 @@
 // that has a finite list of choices and a stepper per whole-number field with bounds.
 import { h, button, sheet } from "./dom.js";
 
-/** Set a dotted path ("attack_roll.smash") inside an object, creating objects on the way. */
+/**
+ * Set a dotted path ("attack_roll.smash") inside an object, creating objects on the way.
+ * @param {object} obj
+ * @param {string} path
+ * @param {*} value
+ * @returns {object} obj
+ */
 export function setPath(obj, path, value) {
   const parts = path.split(".");
   let cur = obj;
@@ -15,21 +21,35 @@ export function setPath(obj, path, value) {
   return obj;
 }
 
-/** Read a dotted path, or undefined. */
+/**
+ * Read a dotted path, or undefined.
+ * @param {object} obj
+ * @param {string} path
+ * @returns {*}
+ */
 export function getPath(obj, path) {
   return path.split(".").reduce((cur, part) => (cur == null ? undefined : cur[part]), obj);
 }
 
 const clone = (x) => JSON.parse(JSON.stringify(x ?? {}));
 
-/** Human name of a field path: "attack_roll.smash" -> "Attack roll: smash". */
+/**
+ * Human name of a field path: "attack_roll.smash" -> "Attack roll: smash".
+ * @param {string} path
+ * @returns {string}
+ */
 export function fieldLabel(path) {
   const words = path.split(".").map((p) => p.replace(/_/g, " "));
   const first = words[0].charAt(0).toUpperCase() + words[0].slice(1);
   return [first, ...words.slice(1)].join(": ");
 }
 
-/** Sheet that fills a template's missing fields; resolves with the event data or null. */
+/**
+ * Sheet that fills a template's missing fields; resolves with the event data or null.
+ * @param {Suggestion} suggestion
+ * @param {TableContext} ctx
+ * @returns {Promise<object|null>}
+ */
 export function fillTemplate(suggestion, ctx) {
   const data = clone(suggestion.template.data);
   const choices = suggestion.choices || {};
@@ -81,7 +101,15 @@ export function fillTemplate(suggestion, ctx) {
   });
 }
 
-/** Big -/+ stepper for a bounded whole number. */
+/**
+ * Big -/+ stepper for a bounded whole number.
+ * @param {() => number} get
+ * @param {(value: number) => void} set
+ * @param {number} min
+ * @param {number} max
+ * @param {string} label what is counted (spoken with each button)
+ * @returns {HTMLElement}
+ */
 export function stepper(get, set, min, max, label) {
   const out = h("output", { "aria-live": "polite" }, String(get()));
   const change = (d) => { const v = Math.max(min, Math.min(max, get() + d)); set(v); out.textContent = String(v); };
@@ -90,7 +118,12 @@ export function stepper(get, set, min, max, label) {
     button("+", () => change(1), { cls: "btn", aria: `${label}: one more` }));
 }
 
-/** Run one suggestion: submit a complete event, or fill its template first. */
+/**
+ * Run one suggestion: submit a complete event, or fill its template first.
+ * @param {Suggestion} s
+ * @param {TableContext} ctx
+ * @returns {Promise<Envelope|null>} the entered envelope, or null when cancelled
+ */
 export async function runSuggestion(s, ctx) {
   if (s.event) return ctx.submit(s.event.type, clone(s.event.data));
   const custom = ctx.renderer.customEntry && ctx.renderer.customEntry(s, ctx);
@@ -104,7 +137,11 @@ const REPEATABLE = new Set(["damage", "heal", "token", "counter", "note", "glory
 const fighterOf = (data) => (data && (data.fighter || data.attacker)) || null;
 
 /** The entry still waiting in this phone's outbox that this suggestion would repeat (the same kind of
- *  event for the same fighter, e.g. activating a fighter whose activation has not been sent yet), or null. */
+ *  event for the same fighter, e.g. activating a fighter whose activation has not been sent yet), or null.
+ * @param {Suggestion} s
+ * @param {TableContext} ctx
+ * @returns {Envelope|null}
+ */
 export function repeats(s, ctx) {
   const t = s.event || s.template;
   if (!t || REPEATABLE.has(t.type)) return null;
@@ -114,7 +151,12 @@ export function repeats(s, ctx) {
   return blocked.length && blocked.length >= new Set(fids).size ? blocked[0] : null;
 }
 
-/** The suggestion buttons, grouped; reactions (if a window is open) first and loudest. */
+/**
+ * The suggestion buttons, grouped; reactions (if a window is open) first and loudest.
+ * @param {Advice|null} advice
+ * @param {TableContext} ctx
+ * @returns {HTMLElement}
+ */
 export function renderActions(advice, ctx) {
   const wrap = h("section", { class: "actions", "aria-label": "What you can do now" });
   if (!advice) return wrap;

@@ -2,7 +2,13 @@
 
 export class NetworkError extends Error {}
 
-/** Call the API; resolves {status, body}; rejects with NetworkError when the server is unreachable. */
+/**
+ * Call the API; resolves {status, body}; rejects with NetworkError when the server is unreachable.
+ * @param {string} method
+ * @param {string} path
+ * @param {{body?: *, token?: string}} [options]
+ * @returns {Promise<ApiReply>}
+ */
 export async function api(method, path, { body, token } = {}) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
@@ -21,14 +27,21 @@ export async function api(method, path, { body, token } = {}) {
   return { status: response.status, body: data };
 }
 
-/** The error sentence of a reply, for people. */
+/**
+ * The error sentence of a reply, for people.
+ * @param {ApiReply|null} reply
+ * @returns {string}
+ */
 export function errorText(reply) {
   const err = reply && reply.body && reply.body.error;
   if (err && err.message) return err.message;
   return `The server answered ${reply ? reply.status : "nothing"}.`;
 }
 
-/** Random UUID (crypto.randomUUID needs a secure context; phones on a LAN may use plain http). */
+/**
+ * Random UUID (crypto.randomUUID needs a secure context; phones on a LAN may use plain http).
+ * @returns {string}
+ */
 export function uuid() {
   if (globalThis.crypto && crypto.randomUUID && globalThis.isSecureContext) return crypto.randomUUID();
   const b = crypto.getRandomValues(new Uint8Array(16));

@@ -2,7 +2,12 @@
 
 const TEXT = { idle: "…", online: "Online", connecting: "Connecting…", offline: "Offline" };
 
-/** Show a connection state and how many events wait in the outbox. */
+/**
+ * Show a connection state and how many events wait in the outbox.
+ * @param {string} state idle | online | connecting | offline
+ * @param {number} [queued] events waiting in the outbox
+ * @returns {void}
+ */
 export function showConnection(state, queued = 0) {
   const el = document.getElementById("conn");
   if (!el) return;

@@ -1,14 +1,24 @@
 // Dialogs the shell needs: a refused event (sentence + rule, with "apply anyway") and a reason.
 import { h, button, sheet } from "./dom.js";
 
-/** Every violation in a refusal, whatever shape the error has. */
+/**
+ * Every violation in a refusal, whatever shape the error has.
+ * @param {object|null} error the `error` member of a refusal
+ * @returns {Array<{code: string, message: string, rule?: string, overridable?: boolean}>}
+ */
 export function violationsOf(error) {
   if (!error) return [];
   if (Array.isArray(error.violations) && error.violations.length) return error.violations;
   return [{ code: error.code, message: error.message, rule: error.rule, overridable: error.overridable }];
 }
 
-/** Show why an event was refused; resolves "override" when the player wants to apply it anyway. */
+/**
+ * Show why an event was refused; resolves "override" when the player wants to apply it anyway.
+ * @param {Envelope} envelope
+ * @param {object} error
+ * @param {{catalogueLabel: (type: string) => string, describeEvent?: (ev: Envelope) => string|null, humanise?: (text: string) => string}} words
+ * @returns {Promise<string|null>} "override" (apply it anyway), "ok", or null when dismissed
+ */
 export function showRejection(envelope, error, { catalogueLabel, describeEvent, humanise = (t) => t }) {
   const vs = violationsOf(error);
   // Only rule violations can be overridden; other refusals (no such seat, offline...) cannot.
@@ -28,7 +38,12 @@ export function showRejection(envelope, error, { catalogueLabel, describeEvent, 
 const STEP_WORDS = { reaction: "the reaction step", power: "the power step", drive_back: "the drive back" };
 
 /** A play that came too late: a quicker entry closed its step as passed. Names that entry and who made it;
- *  resolves "take_back" when this phone may take that entry back and enter the play again, else "ok". */
+ *  resolves "take_back" when this phone may take that entry back and enter the play again, else "ok".
+ * @param {Envelope} envelope the refused entry
+ * @param {object} error the refusal (its `closed_by` names the entry that closed the step)
+ * @param {{describeEvent?: (ev: Envelope) => string|null, catalogueLabel: (type: string) => string, seatName: (seat: string) => string, closer?: LogRecord, mayTakeBack?: boolean}} words
+ * @returns {Promise<string|null>} "take_back", "ok", or null when dismissed
+ */
 export function showLatePlay(envelope, error, { describeEvent, catalogueLabel, seatName, closer, mayTakeBack }) {
   const c = error.closed_by;
   const what = (ev) => (describeEvent && describeEvent(ev)) || catalogueLabel(ev.type);
@@ -48,7 +63,12 @@ export function showLatePlay(envelope, error, { describeEvent, catalogueLabel, s
       mayTakeBack ? button(`Take back #${c.seq} and enter mine`, () => close("take_back"), { cls: "btn primary", "data-action": "take-back" }) : null)));
 }
 
-/** Ask for a reason (required); resolves the trimmed text or null when cancelled. */
+/**
+ * Ask for a reason (required); resolves the trimmed text or null when cancelled.
+ * @param {string} title
+ * @param {string} prompt
+ * @returns {Promise<string|null>}
+ */
 export function askReason(title, prompt) {
   return sheet(title, (close) => {
     const area = h("textarea", { id: "reason", maxlength: 480, required: true, "aria-label": "Reason", placeholder: "e.g. card: Ready for Action" });

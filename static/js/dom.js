@@ -1,7 +1,13 @@
 // Tiny DOM helpers. Text is always set with text nodes, never parsed as HTML, so any name a
 // player types renders as the characters they typed.
 
-/** Create an element: h("button", {class: "btn", onclick: f, "aria-label": "x"}, "text", child). */
+/**
+ * Create an element: h("button", {class: "btn", onclick: f, "aria-label": "x"}, "text", child).
+ * @param {string} tag
+ * @param {object|null} [attrs]
+ * @param {...*} children nodes, text, arrays of them; null and false are skipped
+ * @returns {HTMLElement}
+ */
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs || {})) {
@@ -17,7 +23,13 @@ export function h(tag, attrs = {}, ...children) {
   return el;
 }
 
-/** SVG element with attributes (for charts and icons drawn in code). */
+/**
+ * SVG element with attributes (for charts and icons drawn in code).
+ * @param {string} tag
+ * @param {object} [attrs]
+ * @param {...*} children
+ * @returns {SVGElement}
+ */
 export function svg(tag, attrs = {}, ...children) {
   const el = document.createElementNS("http://www.w3.org/2000/svg", tag);
   for (const [key, value] of Object.entries(attrs)) {
@@ -34,14 +46,26 @@ function append(el, children) {
   }
 }
 
-/** Replace all children of an element. */
+/**
+ * Replace all children of an element.
+ * @param {Element} el
+ * @param {...*} children
+ * @returns {Element} el
+ */
 export function replace(el, ...children) {
   el.replaceChildren();
   append(el, children);
   return el;
 }
 
-/** Short-lived message at the bottom of the screen; `action` {label, run} adds one button (e.g. Redo). */
+/**
+ * Short-lived message at the bottom of the screen; `action` {label, run} adds one button (e.g. Redo).
+ * @param {string} message
+ * @param {string} [kind] error | info
+ * @param {number} [ms]
+ * @param {{label: string, run: () => void}|null} [action]
+ * @returns {void}
+ */
 export function toast(message, kind = "error", ms = 4000, action = null) {
   const el = document.getElementById("toast");
   if (!el) return;
@@ -54,7 +78,10 @@ export function toast(message, kind = "error", ms = 4000, action = null) {
   toast.timer = setTimeout(() => { el.hidden = true; }, ms);
 }
 
-/** Take the toast away now (its message no longer holds: the problem was fixed, the page moved on). */
+/**
+ * Take the toast away now (its message no longer holds: the problem was fixed, the page moved on).
+ * @returns {void}
+ */
 export function clearToast() {
   const el = document.getElementById("toast");
   if (!el) return;
@@ -62,7 +89,13 @@ export function clearToast() {
   el.hidden = true;
 }
 
-/** Open a bottom sheet (a modal <dialog>); resolves with whatever `close(value)` is given. */
+/**
+ * Open a bottom sheet (a modal <dialog>); resolves with whatever `close(value)` is given.
+ * @param {string} title
+ * @param {(close: (value?: *) => void) => Node} build the sheet's body
+ * @param {{label?: string}} [options]
+ * @returns {Promise<*>}
+ */
 export function sheet(title, build, { label } = {}) {
   return new Promise((resolve) => {
     const dialog = h("dialog", { class: "sheet", "aria-label": label || title });
@@ -83,12 +116,22 @@ export function sheet(title, build, { label } = {}) {
   });
 }
 
-/** A labelled button. */
+/**
+ * A labelled button.
+ * @param {string|Node} label
+ * @param {(ev: Event) => void} onclick
+ * @param {{cls?: string, aria?: string}} [options] more attributes pass through
+ * @returns {HTMLButtonElement}
+ */
 export function button(label, onclick, { cls = "btn", aria, ...rest } = {}) {
   return h("button", { type: "button", class: cls, onclick, "aria-label": aria, ...rest }, label);
 }
 
-/** Format an ISO time as HH:MM (local). */
+/**
+ * Format an ISO time as HH:MM (local).
+ * @param {string|null|undefined} iso
+ * @returns {string}
+ */
 export function clock(iso) {
   if (!iso) return "";
   const d = new Date(iso);

@@ -13,6 +13,9 @@ function initials(name) {
  * Stacked bars: one group per round, one bar per seat, one stack segment per source.
  * series: {rounds: [1,2,3], seats: ["p1","p2"], sources: ["objectives","bounties"],
  *          value(seat, round, source) -> number}
+ * @param {GlorySeries} series
+ * @param {(seat: string) => string} seatName
+ * @returns {SVGElement}
  */
 export function gloryChart(series, seatName) {
   const { rounds, seats, sources, value } = series;
@@ -63,7 +66,14 @@ function totals(outcome, view, c) {
   return text ? h("div", { class: "muted" }, `Score: ${text}`) : null;
 }
 
-/** The game-over panel. */
+/**
+ * The game-over panel.
+ * @param {Outcome} outcome
+ * @param {object} view the seat's view of the state
+ * @param {LogRecord[]} events
+ * @param {TableContext} c
+ * @returns {HTMLElement}
+ */
 export function renderGameOver(outcome, view, events, c) {
   const winners = outcome.winners || [];
   const who = outcome.draw ? "Draw" : winners.map((s) => c.seatName(s)).join(" and ");

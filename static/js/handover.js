@@ -6,7 +6,12 @@ import { api, errorText } from "./api.js";
 const asked = new Set();  // request ids already shown on this phone
 const openSheets = new Map();  // request id -> close() of its question, while it is on screen
 
-/** A `handover` frame (or a pending request found on opening the game) for this phone's seat. */
+/**
+ * A `handover` frame (or a pending request found on opening the game) for this phone's seat.
+ * @param {{id?: string, seat: string, status: string}|null} msg
+ * @param {{gameId: string, token: string, seatName: (seat: string) => string}} ctx
+ * @returns {void}
+ */
 export function onHandover(msg, { gameId, token, seatName }) {
   if (!msg) return;
   if (msg.status === "asked" && msg.id) return askHolder(msg, { gameId, token, seatName });
@@ -15,7 +20,11 @@ export function onHandover(msg, { gameId, token, seatName }) {
   if (msg.status === "handed_over") toast(`${seatName(msg.seat)}'s seat is now on another phone too.`, "info", 8000);
 }
 
-/** Requests that came while this phone was away. */
+/**
+ * Requests that came while this phone was away.
+ * @param {{gameId: string, token: string, seatName: (seat: string) => string}} ctx
+ * @returns {Promise<void>}
+ */
 export async function checkPending(ctx) {
   const reply = await api("GET", `/api/games/${encodeURIComponent(ctx.gameId)}/handovers`, { token: ctx.token }).catch(() => null);
   if (!reply || reply.status !== 200) return;
@@ -41,7 +50,11 @@ async function askHolder(msg, { gameId, token, seatName }) {
   toast(approve ? "The other phone is let in." : "Refused: the other phone stays out.", "info");
 }
 
-/** Game tab: show a one-time code another phone types to take this seat over. */
+/**
+ * Game tab: show a one-time code another phone types to take this seat over.
+ * @param {{gameId: string, token: string, seatName: (seat: string) => string, seat: string}} ctx
+ * @returns {Promise<void>}
+ */
 export async function showHandoverCode({ gameId, token, seatName, seat }) {
   const reply = await api("POST", `/api/games/${encodeURIComponent(gameId)}/handover-code`, { token }).catch(() => null);
   if (!reply) return toast("The server cannot be reached.");

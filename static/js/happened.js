@@ -41,7 +41,13 @@ function redraw() {
     button("✕", dismiss, { cls: "btn small ghost", aria: "Dismiss" })));
 }
 
-/** Words for an entry that landed from another phone: [headline, details[], loud?]. */
+/**
+ * Words for an entry that landed from another phone: [headline, details[], loud?].
+ * @param {LogRecord} ev
+ * @param {LogRecord|null} prior the entry a revert takes back
+ * @param {TableContext} c
+ * @returns {[string, string[], boolean]}
+ */
 export function describeLanded(ev, prior, c) {
   const who = c.seatName(ev.actor && ev.actor !== ev.by ? ev.actor : ev.by);
   if (ev.type === "revert") {
@@ -54,7 +60,13 @@ export function describeLanded(ev, prior, c) {
   return [`${who}: ${summary(ev, c)}`, details, !!ev.override];
 }
 
-/** Show the summary of an entry another phone made, and highlight the fighters it names. */
+/**
+ * Show the summary of an entry another phone made, and highlight the fighters it names.
+ * @param {LogRecord} ev
+ * @param {LogRecord|null} prior
+ * @param {TableContext} c
+ * @returns {void}
+ */
 export function announce(ev, prior, c) {
   const [headline, details, loud] = describeLanded(ev, prior, c);
   const ms = loud ? LOUD_MS : SHOW_MS;
@@ -64,7 +76,11 @@ export function announce(ev, prior, c) {
   light([...fightersIn(ev)].map((fid) => `[data-fighter="${CSS.escape(fid)}"]`));
 }
 
-/** Highlight the scores of these seats for a moment (their glory or score just changed). */
+/**
+ * Highlight the scores of these seats for a moment (their glory or score just changed).
+ * @param {string[]} seats
+ * @returns {void}
+ */
 export function flashScores(seats) {
   light(seats.map((seat) => `[data-seat="${CSS.escape(seat)}"] .stat.glory, [data-seat="${CSS.escape(seat)}"] [data-score]`));
 }
@@ -90,7 +106,11 @@ function fightersIn(ev) {
   return out;
 }
 
-/** After each redraw of the table: keep the highlights running where they are (they fade by themselves). */
+/**
+ * After each redraw of the table: keep the highlights running where they are (they fade by themselves).
+ * @param {Element} root
+ * @returns {void}
+ */
 export function applyFlashes(root) {
   const now = Date.now();
   for (const [selector, start] of [...flashes]) {
@@ -103,7 +123,12 @@ export function applyFlashes(root) {
   }
 }
 
-/** Seats whose glory (or score) differs between two states of the table. */
+/**
+ * Seats whose glory (or score) differs between two states of the table.
+ * @param {object|null} before
+ * @param {object|null} after
+ * @returns {string[]}
+ */
 export function changedScores(before, after) {
   if (!before || !after || !before.seats || !after.seats) return [];
   const score = (s) => JSON.stringify(s ? [s.glory, s.score, s.victory_points] : null);

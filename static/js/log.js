@@ -2,7 +2,12 @@
 // with their reasons; undo of your own last event; referee revert and step back.
 import { h, button, clock } from "./dom.js";
 
-/** One entry in words (the game's renderer first, else the catalogue label and its fields). */
+/**
+ * One entry in words (the game's renderer first, else the catalogue label and its fields).
+ * @param {LogRecord|Envelope} ev
+ * @param {TableContext} c
+ * @returns {string}
+ */
 export function summary(ev, c) {
   const own = c.renderer && c.renderer.describeEvent && c.renderer.describeEvent(ev, c);
   if (own) return own;
@@ -10,7 +15,12 @@ export function summary(ev, c) {
   return `${c.catalogueLabel(ev.type)}${data.length ? ` (${data.join(", ")})` : ""}`;
 }
 
-/** One automatic consequence in words. */
+/**
+ * One automatic consequence in words.
+ * @param {{type: string, data?: object}} cons
+ * @param {TableContext} c
+ * @returns {string}
+ */
 export function consequenceText(cons, c) {
   const own = c.renderer && c.renderer.describeConsequence && c.renderer.describeConsequence(cons, c);
   if (own) return own;
@@ -33,7 +43,13 @@ function inertNote(ev, c) {
     h("b", {}, "Changes nothing now: "), "with the earlier event taken back, this leaves the game as it was.");
 }
 
-/** The log, newest first, with pending (not yet sent) events on top. */
+/**
+ * The log, newest first, with pending (not yet sent) events on top.
+ * @param {LogRecord[]} events
+ * @param {Envelope[]} pending
+ * @param {TableContext} c
+ * @returns {HTMLElement}
+ */
 export function renderLog(events, pending, c) {
   const sorted = [...events].sort((a, b) => a.seq - b.seq);
   const reverted = new Map();

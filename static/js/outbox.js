@@ -31,18 +31,31 @@ function tx(mode, fn) {
   }));
 }
 
-/** Queue an event envelope for a game; resolves when it is safely stored. */
+/**
+ * Queue an event envelope for a game; resolves when it is safely stored.
+ * @param {string} game
+ * @param {Envelope} envelope
+ * @returns {Promise<number>} the entry's order
+ */
 export function enqueue(game, envelope) {
   return tx("readwrite", (s) => s.add({ game, envelope, queued_at: new Date().toISOString() }));
 }
 
-/** The queued entries of a game, oldest first: [{order, game, envelope, queued_at}]. */
+/**
+ * The queued entries of a game, oldest first: [{order, game, envelope, queued_at}].
+ * @param {string} game
+ * @returns {Promise<Array<{order: number, game: string, envelope: Envelope, queued_at: string}>>}
+ */
 export function pending(game) {
   return tx("readonly", (s) => s.index("game").getAll(game))
     .then((rows) => rows.sort((a, b) => a.order - b.order));
 }
 
-/** Remove an entry once the server has answered for it. */
+/**
+ * Remove an entry once the server has answered for it.
+ * @param {number} order
+ * @returns {Promise<void>}
+ */
 export function remove(order) {
   return tx("readwrite", (s) => s.delete(order));
 }

@@ -1,5 +1,9 @@
 // Registers the service worker (root scope) so the shell is cached and the app installable.
 
+/**
+ * Register the service worker (the app shell offline); null where the browser has none.
+ * @returns {Promise<ServiceWorkerRegistration|null>}
+ */
 export function registerServiceWorker() {
   if (!("serviceWorker" in navigator)) return Promise.resolve(null);
   return navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch((err) => {
@@ -8,7 +12,11 @@ export function registerServiceWorker() {
   });
 }
 
-/** On pages without a game connection: "Online" only when the server answers, else "Offline". */
+/**
+ * On pages without a game connection: "Online" only when the server answers, else "Offline".
+ * @param {(state: string) => void} show
+ * @returns {void}
+ */
 export function watchNetwork(show) {
   const update = async () => {
     if (!navigator.onLine) return show("offline");

@@ -8,15 +8,27 @@ function all() {
 
 function save(games) { localStorage.setItem(KEY, JSON.stringify(games)); }
 
-/** Every game on this phone, most recent first. */
+/**
+ * Every game on this phone, most recent first.
+ * @returns {GameRecord[]}
+ */
 export function listGames() {
   return Object.values(all()).sort((a, b) => (b.touched || 0) - (a.touched || 0));
 }
 
-/** One game's record, or null. */
+/**
+ * One game's record, or null.
+ * @param {string} id
+ * @returns {GameRecord|null}
+ */
 export function getGame(id) { return all()[id] || null; }
 
-/** Create or update a game's record (merged). */
+/**
+ * Create or update a game's record (merged).
+ * @param {string} id
+ * @param {object} patch
+ * @returns {GameRecord}
+ */
 export function putGame(id, patch) {
   const games = all();
   games[id] = { ...(games[id] || { id }), ...patch, touched: Date.now() };
@@ -24,7 +36,11 @@ export function putGame(id, patch) {
   return games[id];
 }
 
-/** Forget a game on this phone. */
+/**
+ * Forget a game on this phone.
+ * @param {string} id
+ * @returns {void}
+ */
 export function dropGame(id) {
   const games = all();
   delete games[id];
@@ -32,11 +48,21 @@ export function dropGame(id) {
   localStorage.removeItem(`tw.snap.${id}`);
 }
 
-/** Last known table (view, suggestions, log) so the game opens offline. */
+/**
+ * Last known table (view, suggestions, log) so the game opens offline.
+ * @param {string} id
+ * @param {object} snap
+ * @returns {void}
+ */
 export function saveSnapshot(id, snap) {
   try { localStorage.setItem(`tw.snap.${id}`, JSON.stringify(snap)); } catch { /* quota: not fatal */ }
 }
 
+/**
+ * The last known table of a game saved by saveSnapshot, or null.
+ * @param {string} id
+ * @returns {object|null}
+ */
 export function loadSnapshot(id) {
   try { return JSON.parse(localStorage.getItem(`tw.snap.${id}`)); } catch { return null; }
 }

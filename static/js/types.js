@@ -3,10 +3,6 @@
 // (TableContext), what a game's module gives back (Renderer), and the event page's context. Nothing
 // imports this file, so no page loads it (only the service worker's offline copy of the app holds it);
 // editors and `@type` / `@param` comments name these types.
-//
-// The modules a phone loads when it first opens a table (pages/play.js with what it imports, and the
-// Underworlds table) describe their exports in one line, without @param tags: those tags would add 2.2 KB
-// gzipped to a first load held under 100 KB (benchmarks/app_shell.py). Every other module types its exports.
 
 /**
  * What the server answered: the HTTP status and the JSON body.

@@ -3,7 +3,12 @@ import { h, button, sheet, toast } from "../dom.js";
 import { errorText } from "../api.js";
 import { SHORT, TIEBREAKERS, separatedBy } from "./words.js";
 
-/** The round's clock (time left, or time called with the event's end-of-time rule). */
+/**
+ * The round's clock (time left, or time called with the event's end-of-time rule).
+ * @param {{started_at: string, minutes: number, called_at?: string}|null} timer
+ * @param {string} endOfTime
+ * @returns {HTMLElement}
+ */
 export function roundClock(timer, endOfTime) {
   if (!timer) return h("div", { class: "clock idle" }, h("small", {}, "Round clock"), h("b", {}, "Not started"));
   if (timer.called_at) {
@@ -14,7 +19,11 @@ export function roundClock(timer, endOfTime) {
     h("b", { dataset: { started: timer.started_at, minutes: String(timer.minutes) } }, "…"));
 }
 
-/** The standings: rank, record, every tiebreaker's value and what separated each player from the one above. */
+/**
+ * The standings: rank, record, every tiebreaker's value and what separated each player from the one above.
+ * @param {object} view the event's view
+ * @returns {HTMLElement}
+ */
 export function standingsTable(view) {
   const keys = view.setup.tiebreakers;
   if (!view.standings.length) return h("p", { class: "muted" }, "Nobody is registered yet.");
@@ -38,7 +47,13 @@ export function standingsTable(view) {
     keys.includes("head_to_head") ? " (head-to-head counts only games between the players still tied)" : ""));
 }
 
-/** Enter a result by hand: winner (or draw), each player's glory, and a reason (needed for a correction). */
+/**
+ * Enter a result by hand: winner (or draw), each player's glory, and a reason (needed for a correction).
+ * @param {string} title
+ * @param {{players: string[], names: string[]}} table
+ * @param {{needReason?: boolean, games?: boolean}} [options]
+ * @returns {Promise<object|null>} the result body, or null
+ */
 export function resultSheet(title, table, { needReason = false, games = false } = {}) {
   return sheet(title, (close) => {
     const [a, b] = table.players;
@@ -70,7 +85,13 @@ export function resultSheet(title, table, { needReason = false, games = false } 
   });
 }
 
-/** Ask for a short text (a reason, a note); resolves the text or null. */
+/**
+ * Ask for a short text (a reason, a note); resolves the text or null.
+ * @param {string} title
+ * @param {string} label
+ * @param {{required?: boolean, action?: string}} [options]
+ * @returns {Promise<string|null>}
+ */
 export function askText(title, label, { required = false, action = "Send" } = {}) {
   return sheet(title, (close) => {
     const input = h("textarea", { id: "ask-text", rows: "3", maxlength: "300", "aria-label": label });
@@ -83,7 +104,12 @@ export function askText(title, label, { required = false, action = "Send" } = {}
   });
 }
 
-/** Run an API call; toast its error; true when it went through. */
+/**
+ * Run an API call; toast its error; true when it went through.
+ * @param {Promise<ApiReply>} promise
+ * @param {string} [ok] toast on success
+ * @returns {Promise<ApiReply|null>} the reply when it went through
+ */
 export async function attempt(promise, ok) {
   let reply;
   try {
@@ -100,14 +126,24 @@ export async function attempt(promise, ok) {
   return reply;
 }
 
-/** Ask before something that cannot be taken back; resolves true when confirmed. */
+/**
+ * Ask before something that cannot be taken back; resolves true when confirmed.
+ * @param {string} title
+ * @param {string} text
+ * @param {string} action the confirming button's label
+ * @returns {Promise<boolean>}
+ */
 export function confirmSheet(title, text, action) {
   return sheet(title, (close) => h("div", { class: "stack" }, h("p", {}, text),
     h("div", { class: "row" }, button("Cancel", () => close(false), { cls: "btn grow" }),
       button(action, () => close(true), { cls: "btn primary grow", "data-action": "confirm" })))).then(Boolean);
 }
 
-/** The export links (CSV per part, one JSON). */
+/**
+ * The export links (CSV per part, one JSON).
+ * @param {string} eventId
+ * @returns {HTMLElement}
+ */
 export function exportLinks(eventId) {
   const base = `/api/events/${encodeURIComponent(eventId)}`;
   return h("div", { class: "row exports" },

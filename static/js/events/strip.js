@@ -7,7 +7,12 @@ import { api, errorText } from "../api.js";
 
 const mmss = (s) => `${s < 0 ? "-" : ""}${Math.floor(Math.abs(s) / 60)}:${String(Math.abs(s) % 60).padStart(2, "0")}`;
 
-/** Show the strip for game `gameId` of event `eventId` above the table; keeps itself up to date. */
+/**
+ * Show the strip for game `gameId` of event `eventId` above the table; keeps itself up to date.
+ * @param {string} eventId
+ * @param {string} gameId
+ * @returns {void}
+ */
 export function mountStrip(eventId, gameId) {
   const strip = h("div", { class: "event-strip", id: "event-strip", role: "status", hidden: true });
   const table = document.getElementById("table");

@@ -16,7 +16,11 @@ export const STATUS = {
 
 export const MODES = { phones: "Players' phones", device: "One table device", untracked: "Not tracked (paper)" };
 
-/** What separated a player from the one above in the standings. */
+/**
+ * What separated a player from the one above in the standings.
+ * @param {string|null} key
+ * @returns {string}
+ */
 export function separatedBy(key) {
   if (!key) return "";
   if (key === "tied") return "Tied";
@@ -24,7 +28,13 @@ export function separatedBy(key) {
   return TIEBREAKERS[key] || key;
 }
 
-/** "Ana 5 – 3 Ben" / "Draw 4 – 4" for a result. */
+/**
+ * "Ana 5 – 3 Ben" / "Draw 4 – 4" for a result.
+ * @param {{winner?: string|null, glory: Object<string, number>}|null} result
+ * @param {string[]} players
+ * @param {string[]} names
+ * @returns {string}
+ */
 export function resultText(result, players, names) {
   if (!result) return "";
   const [a, b] = players;
@@ -41,25 +51,46 @@ export function resultText(result, players, names) {
 const TIEBREAK_WORDS = { glory: "glory over the games", wiped_out: "the warband left standing",
   sudden_death: "sudden death", roll_off: "the roll-off" };
 
-/** Each game of a tracked best-of-three match, one line each ("Game 1: Ana won, glory 4 – 0"). */
+/**
+ * Each game of a tracked best-of-three match, one line each ("Game 1: Ana won, glory 4 – 0").
+ * @param {{games?: Array<{game: number, winner: string|null, glory: Object<string, number>}>}|null} result
+ * @param {string[]} players
+ * @param {string[]} names
+ * @returns {string[]}
+ */
 export function matchGames(result, players, names) {
   return ((result && result.games) || []).map((g) => `Game ${g.game}: ${resultText({ winner: g.winner, glory: g.glory }, players, names)}`);
 }
 
-/** mm:ss left on a round clock (negative: over time). */
+/**
+ * mm:ss left on a round clock (negative: over time).
+ * @param {{started_at: string, minutes: number}|null} timer
+ * @param {number} [now] ms since the epoch
+ * @returns {number|null} seconds
+ */
 export function timeLeft(timer, now = Date.now()) {
   if (!timer) return null;
   const end = Date.parse(timer.started_at) + timer.minutes * 60000;
   return Math.round((end - now) / 1000);
 }
 
+/**
+ * Seconds as m:ss (a minus sign when over time).
+ * @param {number} seconds
+ * @returns {string}
+ */
 export function clock(seconds) {
   const s = Math.abs(seconds);
   const text = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
   return seconds < 0 ? `-${text}` : text;
 }
 
-/** "Ana" for "player:p1", "the table device" for "table:3", the role and name otherwise. */
+/**
+ * "Ana" for "player:p1", "the table device" for "table:3", the role and name otherwise.
+ * @param {object} view the event's view
+ * @param {string} actor
+ * @returns {string}
+ */
 export function actorName(view, actor) {
   const [role, subject] = String(actor || "").split(":");
   if (role === "player") return (view.players.find((p) => p.id === subject) || {}).name || subject;
@@ -67,7 +98,12 @@ export function actorName(view, actor) {
   return subject ? `${role} ${subject}` : role;
 }
 
-/** "Flagged by judge Kim: reason" (a referee's flag) or "Disputed by Ana: reason". */
+/**
+ * "Flagged by judge Kim: reason" (a referee's flag) or "Disputed by Ana: reason".
+ * @param {object} view the event's view
+ * @param {{flag?: boolean, actor: string, reason: string}} x
+ * @returns {string}
+ */
 export function disputeLine(view, x) {
   return `${x.flag ? "Flagged" : "Disputed"} by ${actorName(view, x.actor)}: ${x.reason}`;
 }

@@ -5,7 +5,12 @@ import { h, button, sheet } from "../../dom.js";
 
 const KINDS = { objectives: "Objective cards", power: "Power cards" };
 
-/** Sheet: search and tick the cards held; resolves with the `hand` event data or null. */
+/**
+ * Sheet: search and tick the cards held; resolves with the `hand` event data or null.
+ * @param {Suggestion} s
+ * @param {TableContext} c
+ * @returns {Promise<object|null>}
+ */
 export function handEntry(s, c) {
   const fields = s.fields || {};
   const mine = (c.view || {}).seats?.[c.seat];

@@ -27,7 +27,12 @@ const FACE = {
 const fighter = (view, fid) => (view && view.fighters && view.fighters[fid]) || null;
 const card = (view, fid) => (view && view.cards && view.cards[fid]) || {};
 
-/** Display name of a fighter id ("p1.cyreni" -> "Cyreni of the Abyss"). */
+/**
+ * Display name of a fighter id ("p1.cyreni" -> "Cyreni of the Abyss").
+ * @param {object} view
+ * @param {string} fid
+ * @returns {string}
+ */
 export function fighterName(view, fid) {
   const c = card(view, fid);
   return c.name || (typeof fid === "string" ? fid.split(".").slice(1).join(".").replace(/-/g, " ") : String(fid));

@@ -28,7 +28,12 @@ function nextCode(c, number) {
   return null;
 }
 
-/** The match panel of a matched-play game (null for any other game). */
+/**
+ * The match panel of a matched-play game (null for any other game).
+ * @param {object} view
+ * @param {TableContext} c
+ * @returns {HTMLElement|null}
+ */
 export function matchPanel(view, c) {
   const ctx = view && view.classic && view.classic.match;
   if (!ctx) return null;
@@ -62,7 +67,12 @@ export function matchPanel(view, c) {
   return h("section", { class: "card stack", "aria-label": "Match", id: "match" }, out);
 }
 
-/** The match roll-off's sheet: who won it (the engine's `first` names the winner). */
+/**
+ * The match roll-off's sheet: who won it (the engine's `first` names the winner).
+ * @param {Suggestion} s
+ * @param {TableContext} c
+ * @returns {Promise<object|null>}
+ */
 export function matchRollOff(s, c) {
   return sheet("Match roll-off: who won?", (close) => h("div", { class: "stack" }, h("div", { class: "btn-grid" },
     (s.choices && s.choices.first || ["p1", "p2"]).map((seat) => button(c.seatName(seat),

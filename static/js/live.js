@@ -13,6 +13,9 @@ export class Live {
   /**
    * handlers: onState(state, queued), onApplied(msg), onView(msg), onAck(envelope, reply),
    * onRejected(envelope, error), onQueue(entries), onHandover(msg)
+   * @param {string} gameId
+   * @param {string} token this phone's seat token
+   * @param {Object<string, Function>} handlers
    */
   constructor(gameId, token, handlers) {
     this.gameId = gameId;
@@ -25,7 +28,10 @@ export class Live {
     this.view = null;  // the last whole view: the base of the next `view` frame's changes
   }
 
-  /** Open the socket (reconnects by itself; resends the outbox after each connect). */
+  /**
+   * Open the socket (reconnects by itself; resends the outbox after each connect).
+   * @param {number} [lastSeq] the last seq this phone has
+   */
   connect(lastSeq = 0) {
     this.lastSeq = lastSeq;
     this.socket = io("/live", {
@@ -97,7 +103,11 @@ export class Live {
     return entries;
   }
 
-  /** Enter an event: stored in the outbox, then sent when connected. Resolves with the envelope. */
+  /**
+   * Enter an event: stored in the outbox, then sent when connected. Resolves with the envelope.
+   * @param {Envelope} envelope
+   * @returns {Promise<Envelope>}
+   */
   async submit(envelope) {
     const env = { id: uuid(), ...envelope };
     await outbox.enqueue(this.gameId, env);

@@ -39,6 +39,8 @@ def serve() -> None:
         app = create_app(cfg)
     except UnusableDatabase as exc:
         raise SystemExit(f"Tablewarden: {exc}") from exc
+    from app.collector import settle_garbage_collector
+    settle_garbage_collector()
     kwargs = {"host": cfg.HOST, "port": cfg.PORT, "log_output": cfg.LOG_LEVEL == "DEBUG"}
     if cfg.ASYNC_MODE == "threading":
         kwargs["allow_unsafe_werkzeug"] = True  # the threading mode runs on Werkzeug's server

@@ -1,14 +1,12 @@
 """`python -m app` itself: it refuses a port another server already listens on."""
 from __future__ import annotations
 
-import gc
 import os
 import subprocess
 import sys
 
 import pytest
 
-from app.collector import GC_THRESHOLDS, settle_garbage_collector
 from tests.support.live import ROOT, ServerProcess
 
 pytestmark = pytest.mark.live
@@ -27,15 +25,3 @@ def test_a_second_server_on_a_taken_port_exits_with_a_message(tmp_path):
     finally:
         first.stop()
     assert os.path.exists(tmp_path / "a.sqlite3")
-
-
-def test_the_server_keeps_the_collector_off_what_it_loaded_at_start():
-    """settle_garbage_collector(): what was loaded is frozen (never walked again) and full collections are rare."""
-    before = gc.get_threshold()
-    try:
-        settle_garbage_collector()
-        assert gc.get_freeze_count() > 0 and gc.get_threshold() == GC_THRESHOLDS
-        assert GC_THRESHOLDS[2] > 10  # full collections rarer than Python's default
-    finally:
-        gc.unfreeze()
-        gc.set_threshold(*before)

@@ -209,6 +209,27 @@ def _verify(args, out) -> int:
     return 1 if differ else 0
 
 
+# A game id is URL-safe base64, so about 1 in 64 starts with "-", which argparse would read as an option.
+OPTIONS_WITH_VALUE = {"-o", "--output", "--days", "--dir"}
+
+
+def _ids_as_positionals(argv: list[str]) -> list[str]:
+    """argv with every game id of `export` and `verify` after a `--`, so an id like "-x3F..." stays an id."""
+    if not argv or argv[0] not in ("export", "verify"):
+        return list(argv)
+    options, ids, rest = [argv[0]], [], iter(argv[1:])
+    for arg in rest:
+        if arg in OPTIONS_WITH_VALUE:
+            options += [arg, next(rest, "")]
+        elif arg.startswith("--output=") or arg in ("-v", "--verbose", "-h", "--help"):
+            options.append(arg)
+        elif arg == "--":
+            ids += list(rest)
+        else:
+            ids.append(arg)
+    return [*options, "--", *ids] if ids else options
+
+
 def main(argv: list[str], out=sys.stdout) -> int:
     """Run one operator command; returns the process exit code."""
     parser = argparse.ArgumentParser(prog="python -m app", description=__doc__,
@@ -227,7 +248,7 @@ def main(argv: list[str], out=sys.stdout) -> int:
     p = sub.add_parser("verify", help="replay stored games under today's rules and report the ones that differ")
     p.add_argument("game_ids", nargs="*")
     p.add_argument("-v", "--verbose", action="store_true", help="list the games that replay the same too")
-    args = parser.parse_args(argv)
+    args = parser.parse_args(_ids_as_positionals(argv))
     run = {"export": _export, "import": _import, "prune": _prune, "check-content": _check_content,
            "verify": _verify}[args.command]
     return run(args, out)

@@ -76,6 +76,20 @@ def test_export_of_an_unknown_game_fails_plainly(db):
     assert run("export", "nope") == (1, "")
 
 
+def test_a_game_id_that_starts_with_a_dash_is_read_as_an_id(client, db, tmp_path):
+    """Ids are URL-safe base64: one in 64 starts with "-", which must not be taken for an option."""
+    game = play_to_the_end(client)
+    dashed = "-" + game["id"][1:]
+    conn = sqlite3.connect(db)
+    for table, column in (("games", "id"), ("seats", "game_id"), ("events", "game_id")):
+        conn.execute(f"UPDATE {table} SET {column} = ? WHERE {column} = ?", (dashed, game["id"]))
+    conn.commit()
+    code, text = run("export", dashed, "-o", str(tmp_path / "game.json"))
+    assert code == 0 and "1 events" in text and dashed in (tmp_path / "game.json").read_text()
+    code, text = run("verify", "-v", dashed)
+    assert code == 0 and "1 game(s) replayed" in text and dashed in text
+
+
 def test_verify_reports_nothing_for_games_replaying_the_same(client, db):
     play_to_the_end(client)
     new_game(client)

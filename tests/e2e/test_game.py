@@ -87,6 +87,10 @@ def test_two_players_and_a_spectator_play_a_whole_game(phones):
     # Reaction step: Ben is prompted and passes with one tap.
     expect(ben.locator("#reaction-step")).to_be_visible(timeout=SYNC_MS)
     phones.shot(ben, "10-reaction-prompt")
+    # What just happened (Ana's drive back, a long entry) wraps inside the phone's width.
+    for item in ben.locator("#happened .happened-item").all():
+        box = item.bounding_box()
+        assert box is None or box["x"] >= 0 and box["x"] + box["width"] <= 360.5, box
     assert_touch_targets(ben)
     ben.locator("#reaction-step").get_by_role("button", name="No reaction").click()
     expect(ana.locator("#banner")).to_contain_text("Power step: your go", timeout=SYNC_MS)

@@ -210,7 +210,7 @@ def _verify(args, out) -> int:
 
 
 # A game id is URL-safe base64, so about 1 in 64 starts with "-", which argparse would read as an option.
-OPTIONS_WITH_VALUE = {"-o", "--output", "--days", "--dir"}
+OPTIONS_WITH_VALUE = {"-o", "--output"}  # the options of export and verify that take a value
 
 
 def _ids_as_positionals(argv: list[str]) -> list[str]:

@@ -32,7 +32,7 @@ def client(app):
 
 
 def _private_server(start, name: str):
-    """Start a private server for the session, stop it afterwards; skip, saying why, when it cannot start."""
+    """Start a private server for the whole test run, stop it afterwards; skip, saying why, when it cannot start."""
     try:
         server = start()
     except FileNotFoundError as exc:
@@ -43,13 +43,13 @@ def _private_server(start, name: str):
 
 @pytest.fixture(scope="session")
 def postgres():
-    """A private PostgreSQL server for the session (skipped, saying why, when it cannot be started)."""
+    """A private PostgreSQL server for the whole test run (skipped, saying why, when it cannot be started)."""
     yield from _private_server(Postgres, "PostgreSQL")
 
 
 @pytest.fixture(scope="session")
 def redis_server():
-    """A private Redis server for the session (skipped, saying why, when it cannot be started)."""
+    """A private Redis server for the whole test run (skipped, saying why, when it cannot be started)."""
     yield from _private_server(Redis, "Redis")
 
 

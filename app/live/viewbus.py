@@ -52,9 +52,9 @@ class ViewBus:
                 pubsub.subscribe(CHANNEL)
                 for message in pubsub.listen():
                     self._handle(message.get("data"))
-            except Exception:  # noqa: BLE001 - Redis went away: wait and subscribe again
+            except Exception:  # noqa: BLE001 - Redis went away: subscribe again after a pause
                 log.exception("view announcements: listening failed; retrying")
-                self.server.sleep(1)
+            self.server.sleep(1)  # (also when the subscription ended without an error: no busy loop)
 
     def _handle(self, data) -> None:
         try:

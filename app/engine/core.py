@@ -97,17 +97,20 @@ class ViolationCode:
     Calling it builds the Violation a check returns: `NOT_FACE_UP("Units go to a face-up planet.", rules.DEPLOY)`.
     The first rule is the code's own; a check may cite another of its declared rules (a more precise section).
     `overridable=None` declares a code some checks let an override lift and others not: each check says which.
+    `cites_at_run_time` declares a code whose rule is only known while playing (a card's own condition, the rule of
+    the step open now): it says where that rule comes from, and a check may cite any rule for this code alone.
     """
 
     code: str
     meaning: str
     rules: tuple[str, ...]
     overridable: bool | None = True
+    cites_at_run_time: str | None = None
 
     def __call__(self, message: str, rule: str | None = None, *, overridable: bool | None = None) -> Violation:
         """The violation with this code, its message for the player and the rule it breaks (default: the first)."""
         cited = self.rules[0] if rule is None else rule
-        if cited not in self.rules:
+        if cited not in self.rules and not (self.cites_at_run_time and isinstance(cited, str) and cited):
             raise ValueError(f"violation {self.code!r} cites {cited!r}, which its declaration does not name")
         if self.overridable is None:
             if overridable is None:
@@ -117,9 +120,12 @@ class ViolationCode:
         return Violation(self.code, message, cited, self.overridable if overridable is None else overridable)
 
     def to_dict(self) -> dict:
-        """Catalogue form: {"code", "meaning", "rules", "overridable"}."""
-        return {"code": self.code, "meaning": self.meaning, "rules": [str(r) for r in self.rules],
-                "overridable": self.overridable}
+        """Catalogue form: {"code", "meaning", "rules", "overridable"}, and "cites_at_run_time" when it does."""
+        out = {"code": self.code, "meaning": self.meaning, "rules": [str(r) for r in self.rules],
+               "overridable": self.overridable}
+        if self.cites_at_run_time:
+            out["cites_at_run_time"] = self.cites_at_run_time
+        return out
 
 
 class ViolationCodes:
@@ -129,13 +135,16 @@ class ViolationCodes:
         self._codes: dict[str, ViolationCode] = {}
         self._bases = bases
 
-    def declare(self, code: str, meaning: str, *rules: str, overridable: bool | None = True) -> ViolationCode:
-        """Declare a code once, with its meaning and every rule it may cite (its own rule first)."""
+    def declare(self, code: str, meaning: str, *rules: str, overridable: bool | None = True,
+                cites_at_run_time: str | None = None) -> ViolationCode:
+        """Declare a code once, with its meaning and every rule it may cite (its own rule first); a code whose
+        checks cite a rule known only at run time says where it comes from in `cites_at_run_time` (and still names
+        the book's rule it rests on)."""
         if code in self._codes:
             raise ValueError(f"violation code {code!r} is declared twice")
         if not rules:
             raise ValueError(f"violation code {code!r} names no rule")
-        declared = ViolationCode(code, meaning, tuple(rules), overridable)
+        declared = ViolationCode(code, meaning, tuple(rules), overridable, cites_at_run_time)
         self._codes[code] = declared
         return declared
 

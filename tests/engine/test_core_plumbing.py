@@ -71,6 +71,25 @@ def test_a_code_some_checks_let_an_override_lift_says_so_at_each_check():
     assert codes.to_list()[0]["overridable"] is None
 
 
+def test_only_a_code_declared_as_citing_at_run_time_accepts_a_rule_its_declaration_does_not_name():
+    codes = ViolationCodes()
+    card_rule = "Card: Sidestep (its reaction condition)"
+    own = codes.declare("condition_not_met", "The card's condition is not met.", TURNS,
+                        cites_at_run_time="the card's own condition")
+    assert own("Sidestep cannot be used now.", card_rule).rule == card_rule
+    assert own("Not now.").rule == TURNS
+    with pytest.raises(ValueError, match="does not name"):
+        own("No rule at all.", "")
+    strict = codes.declare("too_many", "At most 3 points.", TURNS)
+    with pytest.raises(ValueError, match="does not name"):
+        strict("At most 3.", card_rule)
+    listed = {c["code"]: c for c in codes.to_list()}
+    assert listed["condition_not_met"] == {"code": "condition_not_met", "meaning": "The card's condition is not met.",
+                                           "rules": [TURNS], "overridable": True,
+                                           "cites_at_run_time": "the card's own condition"}
+    assert "cites_at_run_time" not in listed["too_many"]
+
+
 def test_a_code_is_declared_once_and_names_a_rule():
     codes = ViolationCodes()
     codes.declare("too_many", "At most 3 points.", TURNS)

@@ -66,6 +66,16 @@ def test_play_from_suggestions_then_export_and_import(client):
     assert a == b
 
 
+def test_each_edition_lists_its_violation_codes_with_the_rules_they_cite(client):
+    listed = {r["id"]: {v["code"]: v for v in r["violations"]} for r in client.get("/api/rulesets").get_json()["rulesets"]}
+    deathgorge, dreadfane = listed["underworlds/deathgorge"], listed["underworlds/dreadfane"]
+    assert deathgorge["glory_needed"]["rules"][0] == "Deathgorge rulebook, Surge objective cards and the surge step (pg 38)"
+    assert deathgorge["glory_needed"]["overridable"] is None  # some checks let an override lift it, others not
+    assert deathgorge["reaction_condition_not_met"]["cites_at_run_time"] == "the card's own reaction condition"
+    assert deathgorge["unknown_fighter"]["overridable"] is False and "unknown_event" in deathgorge
+    assert dreadfane == deathgorge  # one registry for the three editions: each code names every edition's rule
+
+
 def test_an_illegal_underworlds_event_names_its_rule(client):
     game = create(client)
     play_from_suggestions(client, game, 12)

@@ -8,14 +8,19 @@ entered by hand: damage, heal, tokens, pushes, feature tokens), inspire.py (Insp
 machine-checkable conditions), glory.py (bounty, glory), reactions.py (REACTION_STEPS, windows, Plunder),
 spells.py, passes.py (steps that close by themselves), victory.py, suggest.py (a seat's advice, from the builders each module keeps beside its checks), templates.py
 (a suggestion as the checks allow it), catalogue.py (every event and its fields), cards.py (deck data, hands),
-decks.py (deck validation per format), privacy.py, ruleset.py (the Handlers). combat/ and dice.py are the combat
+decks.py (deck validation per format), privacy.py, ruleset.py (the Handlers), violations.py (every violation code,
+declared once with the rules it cites in each edition). combat/ and dice.py are the combat
 sequence (pure functions of the rolls).
 Editions: edition.py holds each edition's one `Edition` (numbers, citations, combat rules, switches); editions/
 holds the Shadespire (2018) and Dreadfane (2019) rulesets' own steps.
 """
 from .edition import DEATHGORGE_EDITION, Edition  # noqa: F401
-from .editions import DREADFANE, SHADESPIRE  # noqa: F401
+from .editions.dreadfane import DREADFANE_EDITION
+from .editions.ruleset import ClassicRuleset
+from .editions.shadespire import SHADESPIRE_EDITION
 from .reactions import REACTION_STEPS  # noqa: F401
 from .ruleset import UnderworldsRuleset  # noqa: F401
 
 DEATHGORGE = UnderworldsRuleset(DEATHGORGE_EDITION)
+DREADFANE = ClassicRuleset(DREADFANE_EDITION)
+SHADESPIRE = ClassicRuleset(SHADESPIRE_EDITION)

@@ -19,6 +19,7 @@ from __future__ import annotations
 from ..core import Consequence, Suggestion, Violation
 from . import cards as cardmod
 from . import damage, effects, reactions, spells, turns
+from . import violations as V
 from .state import enemies, fighter_name, profiles, profiles_unknown, seat_of, surviving, traits
 from .templates import legal
 
@@ -27,15 +28,15 @@ def _turn_violations(rs, state, event) -> list[Violation]:
     R = rs.edition.rule
     if state["phase"] != "action" or state["step"] not in ("activation",):
         where = "a power step" if state["step"] == "power" else f"the {state['phase']} phase"
-        return [Violation("not_activation_step", f"Activations are taken in the activation step, not in {where}.",
+        return [V.NOT_ACTIVATION_STEP(f"Activations are taken in the activation step, not in {where}.",
                           R("activation_step"))]
     out = []
     if event.by != turns.active_seat(state):
-        out.append(Violation("not_your_turn", f"It is {turns.active_seat(state)}'s turn.", R("action_phase")))
+        out.append(V.NOT_YOUR_TURN(f"It is {turns.active_seat(state)}'s turn.", R("action_phase"), overridable=True))
     if state.get("pending"):
-        out.append(Violation("attack_pending", "Enter the Attack action of this activation first.", R("combat")))
+        out.append(V.ATTACK_PENDING("Enter the Attack action of this activation first.", R("combat")))
     if state["seats"][event.by]["activations_left"] < 1:
-        out.append(Violation("no_activations_left", "You have used all your activations this phase.",
+        out.append(V.NO_ACTIVATIONS_LEFT("You have used all your activations this phase.",
                              R("activation_step")))
     return out
 
@@ -48,56 +49,52 @@ def check_activate(rs, state, event) -> list[Violation]:
     fid = d["fighter"]
     action = d["action"]
     if action not in rs.edition.actions:
-        return out + [Violation("no_such_action", f"{action} is not an action in these rules.", R("activation_step"),
-                                overridable=False)]
+        return out + [V.NO_SUCH_ACTION(f"{action} is not an action in these rules.", R("activation_step"))]
     if seat_of(fid) != event.by:
-        return out + [Violation("not_friendly", "You can only activate your own fighters.", R("activation_step"))]
+        return out + [V.NOT_FRIENDLY("You can only activate your own fighters.", R("activation_step"))]
     f = state["fighters"][fid]
     if f["out"]:
-        return out + [Violation("fighter_out_of_action", f"{fid} is out of action and cannot be activated.",
+        return out + [V.FIGHTER_OUT_OF_ACTION(f"{fid} is out of action and cannot be activated.",
                                 R("out_of_action_adv"))]
     tokens = f["tokens"]
     if tokens["charge"] and not rs.edition.charge_token_blocks_activation:
         others = surviving(state, event.by)
         if not all(state["fighters"][o]["tokens"]["charge"] for o in others):
-            out.append(Violation("charge_token", "A fighter with a Charge token cannot be activated unless every "
+            out.append(V.CHARGE_TOKEN("A fighter with a Charge token cannot be activated unless every "
                                  "surviving friendly fighter has one.", R("charge_token")))
         # Advanced rules, Scything (pg 25): a Scything Attack action with more than one target is a superaction.
         if action in rs.edition.superactions or (action == "attack" and (d.get("attacks") or 1) > 1):
-            out.append(Violation("no_superaction_after_charge", "A fighter with a Charge token cannot make a "
+            out.append(V.NO_SUPERACTION_AFTER_CHARGE("A fighter with a Charge token cannot make a "
                                  "superaction.", R("charge_token")))
     if action == "charge" and tokens["move"]:
-        out.append(Violation("moved_cannot_charge", "A fighter with a Move token cannot make a Charge superaction.",
+        out.append(V.MOVED_CANNOT_CHARGE("A fighter with a Move token cannot make a Charge superaction.",
                              R("move")))
     if action in ("charge", "attack") and not effects.profiles_of(state, fid) and not profiles_unknown(state, fid):
-        out.append(Violation("no_attack_action", f"{fid} has no Attack action.", R("attack")))
+        out.append(V.NO_ATTACK_ACTION(f"{fid} has no Attack action.", R("attack")))
     elif action in ("charge", "attack") and not enemies(state, event.by):
         # Advanced rules, Attack actions (pg 20): a fighter must have a target to make an Attack action, and a
         # Charge needs its Attack action to be possible (Advanced rules, Charge superaction pg 27).
-        out.append(Violation("no_target", "There is no enemy fighter on the battlefield to target.", R("attack")))
+        out.append(V.NO_TARGET("There is no enemy fighter on the battlefield to target.", R("attack")))
     if action == "guard" and tokens["guard"]:
-        out.append(Violation("already_on_guard", "A fighter on Guard cannot make a Guard action.", R("guard")))
+        out.append(V.ALREADY_ON_GUARD("A fighter on Guard cannot make a Guard action.", R("guard")))
     if action in ("stun", "barge"):
         target = d.get("target")
         if not target:
-            out.append(Violation("target_needed", "Choose the adjacent enemy fighter to stun.", R("stun"),
-                                 overridable=False))
+            out.append(V.TARGET_NEEDED("Choose the adjacent enemy fighter to stun.", R("stun")))
         elif seat_of(target) == event.by:
-            out.append(Violation("not_enemy", "Stun chooses an enemy fighter.", R("stun")))
+            out.append(V.NOT_ENEMY("Stun chooses an enemy fighter.", R("stun")))
         elif state["fighters"][target]["out"]:
-            out.append(Violation("target_out_of_action", f"{target} is out of action.", R("out_of_action_adv")))
+            out.append(V.TARGET_OUT_OF_ACTION(f"{target} is out of action.", R("out_of_action_adv")))
         elif state["fighters"][target]["tokens"]["stagger"]:
-            out.append(Violation("target_staggered", "Stun chooses an enemy fighter with no Stagger tokens.",
+            out.append(V.TARGET_STAGGERED("Stun chooses an enemy fighter with no Stagger tokens.",
                                  R("stun" if action == "stun" else "barge")))
     if d.get("target") and action not in ("stun", "barge", "ability"):
-        out.append(Violation("unexpected_target", "Attack targets are entered with the attack itself.", R("attack"),
-                             overridable=False))
+        out.append(V.UNEXPECTED_TARGET("Attack targets are entered with the attack itself.", R("attack")))
     if action == "ability" and not d.get("name"):
-        out.append(Violation("name_needed", "Name the action from the card.", R("activation_step"), overridable=False))
+        out.append(V.NAME_NEEDED("Name the action from the card.", R("activation_step")))
     if d.get("casting_roll") is not None:
         if action != "ability":
-            out.append(Violation("not_a_spell", "Only an action from a card can be a spell.", R("spells"),
-                                 overridable=False))
+            out.append(V.NOT_A_SPELL("Only an action from a card can be a spell.", R("spells")))
         out.extend(spells.check(rs, state, fid, d["casting_roll"], d.get("casting_value")))
     return out
 
@@ -111,10 +108,10 @@ def token_rules_2018(rs, state, event) -> list[Violation]:
     f = state["fighters"][d["fighter"]]
     out = []
     if rs.edition.charge_token_blocks_activation and f["tokens"]["charge"] and not f["out"]:
-        out.append(Violation("charge_token", "A fighter that made a Charge action cannot be activated again "
+        out.append(V.CHARGE_TOKEN("A fighter that made a Charge action cannot be activated again "
                              "this phase.", R("charge_token")))
     if rs.edition.move_token_blocks_move and d["action"] == "move" and f["tokens"]["move"]:
-        out.append(Violation("moved_cannot_move", "A fighter with a Move token cannot make another Move action "
+        out.append(V.MOVED_CANNOT_MOVE("A fighter with a Move token cannot make another Move action "
                              "this phase.", R("tokens")))
     return out
 
@@ -217,10 +214,10 @@ def check_player_action(rs, state, event) -> list[Violation]:
     out = _turn_violations(rs, state, event)
     action = event.data["action"]
     if action not in rs.edition.player_actions:
-        out.append(Violation("no_such_action", f"{action} is not a player action in these rules.",
-                             rs.edition.rule("player_actions"), overridable=False))
+        out.append(V.NO_SUCH_ACTION(f"{action} is not a player action in these rules.",
+                             rs.edition.rule("player_actions")))
     if action == "swap_objective" and state["seats"][event.by]["hand"]["objectives"] < 1:
-        out.append(Violation("no_card_in_hand", "You have no objective card to discard.",
+        out.append(V.NO_CARD_IN_HAND("You have no objective card to discard.",
                              rs.edition.rule("player_actions")))
     return out
 
@@ -250,10 +247,9 @@ def check_abandon(rs, state, event) -> list[Violation]:
     """Only a pending Attack action can be abandoned (a reaction made it impossible to finish)."""
     pending = state.get("pending")
     if not pending:
-        return [Violation("nothing_pending", "There is no Attack action waiting to be entered.", rs.edition.rule("combat"),
-                          overridable=False)]
+        return [V.NOTHING_PENDING("There is no Attack action waiting to be entered.", rs.edition.rule("combat"))]
     if seat_of(pending["attacker"]) != event.by:
-        return [Violation("not_your_turn", "Only the attacking player ends their Attack action.", rs.edition.rule("combat"),
+        return [V.NOT_YOUR_TURN("Only the attacking player ends their Attack action.", rs.edition.rule("combat"),
                           overridable=False)]
     return []
 

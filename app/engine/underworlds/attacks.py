@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from ..core import Consequence, Suggestion, Violation
 from . import combat, damage, effects, reactions, turns
+from . import violations as V
 from .state import characteristic, defence_known, enemies, fighter_name, profiles, profiles_unknown, seat_of, traits
 
 
@@ -52,29 +53,29 @@ def check_attack(rs, state, event) -> list[Violation]:
     att, tgt = d["attacker"], d["target"]
     out = []
     if seat_of(att) != event.by:
-        return [Violation("not_friendly", "You make Attack actions with your own fighters.", R("attack"))]
+        return [V.NOT_FRIENDLY("You make Attack actions with your own fighters.", R("attack"))]
     pending = state.get("pending")
     granted = (state.get("granted") or {}).get(att, 0) > 0
     if (not pending or pending["attacker"] != att) and not granted:
-        out.append(Violation("no_attack_pending", f"{att} has not been activated to make an Attack action "
+        out.append(V.NO_ATTACK_PENDING(f"{att} has not been activated to make an Attack action "
                              "(a card granting one? override with its name).", R("activation_step")))
     if state["fighters"][att]["out"]:
-        return out + [Violation("fighter_out_of_action", f"{att} is out of action.", R("out_of_action_adv"))]
+        return out + [V.FIGHTER_OUT_OF_ACTION(f"{att} is out of action.", R("out_of_action_adv"))]
     if seat_of(tgt) == event.by:
-        out.append(Violation("friendly_target", "You cannot target a friendly fighter.", R("combat_friendly")))
+        out.append(V.FRIENDLY_TARGET("You cannot target a friendly fighter.", R("combat_friendly")))
     if state["fighters"][tgt]["out"]:
-        return out + [Violation("target_out_of_action", f"{tgt} is out of action.", R("out_of_action_adv"))]
+        return out + [V.TARGET_OUT_OF_ACTION(f"{tgt} is out of action.", R("out_of_action_adv"))]
     if pending and tgt in pending.get("targets", []):
-        out.append(Violation("scything_same_target", "Each Scything Attack action targets a different fighter.",
+        out.append(V.SCYTHING_SAME_TARGET("Each Scything Attack action targets a different fighter.",
                              R("scything")))
     entered = d.get("defence") or {}
     if not defence_known(state, tgt) and (entered.get("dice") is None or entered.get("symbol") is None):
         # Combat step 3 (pg 21) rolls the target's Defence: content without it must not be guessed.
-        out.append(Violation("defence_needed", f"{tgt}'s Defence is not known: enter its dice and symbol from the "
-                             "fighter card (defence).", R("combat"), overridable=False))
+        out.append(V.DEFENCE_NEEDED(f"{tgt}'s Defence is not known: enter its dice and symbol from the "
+                             "fighter card (defence).", R("combat")))
     data = full_data(state, d)
     if data["profile"].get("spell") and "wizard" not in traits(state, att):
-        out.append(Violation("not_a_wizard", "Only wizards make spell Attack actions.", R("spells")))
+        out.append(V.NOT_A_WIZARD("Only wizards make spell Attack actions.", R("spells")))
     out.extend(combat.check_attack_event(rs.edition.combat, data, **_facts(state, d)))
     return out
 
@@ -144,15 +145,15 @@ def check_drive_back(rs, state, event) -> list[Violation]:
     d = event.data
     allowed = state.get("drive_back")
     if not allowed or allowed["fighter"] != d["fighter"]:
-        return [Violation("no_drive_back", "Only the target of the Attack action just made can be driven back, when "
+        return [V.NO_DRIVE_BACK("Only the target of the Attack action just made can be driven back, when "
                           "the result allows it (not on Guard without Knockback, not trapped, not out of action).",
                           R("combat"))]
     out = []
     if seat_of(allowed["attacker"]) != event.by:
-        out.append(Violation("not_attacking_player", "The attacking player chooses whether to drive the target back.",
+        out.append(V.NOT_ATTACKING_PLAYER("The attacking player chooses whether to drive the target back.",
                              R("combat")))
     if d["hexes"] > allowed["hexes"]:
-        out.append(Violation("too_far", f"The target can be driven back at most {allowed['hexes']} hex(es).",
+        out.append(V.TOO_FAR(f"The target can be driven back at most {allowed['hexes']} hex(es).",
                              R("combat")))
     return out
 

@@ -12,6 +12,7 @@ restrictions?: [fighter slug or trait or keyword], casting?: {channel, focus}, a
 from __future__ import annotations
 
 from ..core import Event, SetupError, Suggestion, Violation
+from . import violations as V
 
 OBJECTIVE_TYPES = ("objective",)
 POWER_TYPES = ("ploy", "spell", "upgrade")
@@ -94,13 +95,13 @@ def check_in_hand(state: dict, seat: str, kind: str, name: str | None, rule: str
     s = state["seats"][seat]
     if s["hand"][kind] < 1:
         what = "objective" if kind == "objectives" else "power"
-        out.append(Violation("no_card_in_hand", f"You have no {what} cards in your hand.", rule))
+        out.append(V.NO_CARD_IN_HAND(f"You have no {what} cards in your hand.", rule))
     if name:
         deck = state["decks"].get(seat)
         if deck is not None and name not in deck[kind] and not is_partial(state, seat):
-            out.append(Violation("card_not_in_deck", f"{name!r} is not in your {kind} deck.", rule))
+            out.append(V.CARD_NOT_IN_DECK(f"{name!r} is not in your {kind} deck.", rule))
         if name in s["gone"]:
-            out.append(Violation("card_already_used", f"{name!r} has already been played, scored or discarded.",
+            out.append(V.CARD_ALREADY_USED(f"{name!r} has already been played, scored or discarded.",
                                  rule))
     return out
 
@@ -162,14 +163,14 @@ def check_hand(rs, state, event) -> list[Violation]:
         if given is None:
             continue
         if len(given) > s["hand"][kind] or len(set(given)) != len(given):
-            out.append(Violation("hand_size", f"Your hand holds {s['hand'][kind]} {kind} cards, each once.",
+            out.append(V.HAND_SIZE(f"Your hand holds {s['hand'][kind]} {kind} cards, each once.",
                                  rs.edition.rule("draw_cards")))
         for name in given:
             if deck is not None and name not in deck[kind] and not is_partial(state, event.by):
-                out.append(Violation("card_not_in_deck", f"{name!r} is not in your {kind} deck.",
+                out.append(V.CARD_NOT_IN_DECK(f"{name!r} is not in your {kind} deck.",
                                      rs.edition.rule("draw_cards")))
             elif name in s["gone"]:
-                out.append(Violation("card_already_used", f"{name!r} has already been played, scored or discarded.",
+                out.append(V.CARD_ALREADY_USED(f"{name!r} has already been played, scored or discarded.",
                                      rs.edition.rule("draw_cards")))
     return out
 

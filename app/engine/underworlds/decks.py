@@ -15,21 +15,21 @@ from __future__ import annotations
 
 from app.engine.core import Violation
 
-BOOK = "Deathgorge rulebook"
-R_DECKS = f"{BOOK}, The decks (pg 7)"
-R_PLOT = f"{BOOK}, The decks: plot cards (pg 7)"
-R_RIVALS = f"{BOOK}, Ways to play: Rivals (pg 40)"
-R_NEMESIS = f"{BOOK}, Ways to play: Nemesis, Deck-building (pg 40)"
-R_RELIC = f"{BOOK}, Ways to play: Relic, Deck-building (pg 40-41)"
-R_CHAMPIONSHIP = f"{BOOK}, Ways to play: Championship (pg 41)"
-R_GLOSSARY_OBJ = f"{BOOK}, Glossary: Objective deck (pg 7)"
-R_GLOSSARY_POW = f"{BOOK}, Glossary: Power deck (pg 7)"
+from . import violations as V
+from .rules import (
+    R_CHAMPIONSHIP,
+    R_DECKS,
+    R_DREADFANE,
+    R_GLOSSARY_OBJ,
+    R_NEMESIS,
+    R_RELIC,
+    R_RIVALS,
+    R_SHADESPIRE,
+)
 
 FORMATS = ("rivals", "nemesis", "relic", "championship")
 # The 2018 and 2019 rules have one deck-building rule each (no formats): validate_deck takes their names.
 EDITIONS = ("shadespire", "dreadfane")
-R_SHADESPIRE = "Shadespire rulebook (2018), Deck-building (pg 13)"
-R_DREADFANE = "Dreadfane rulebook (2019), Glossary: Objective deck, Power deck (pg 3)"
 GAMBITS = ("ploy", "spell")
 MIN_OBJECTIVES = 12
 MAX_SURGE = 6
@@ -39,17 +39,13 @@ RIVALS_POWER = 20
 UNIVERSAL = "universal"
 
 
-def _v(code: str, message: str, rule: str) -> Violation:
-    return Violation(code, message, rule, overridable=True)
-
-
 def validate_deck(fmt: str, warband: dict, deck: dict, format_data: dict | None = None) -> list[Violation]:
     """Every deck-building rule of the format that the deck breaks ([] when it is legal)."""
     if fmt in EDITIONS:
         return _older_edition(fmt, warband, deck)
     if fmt not in FORMATS:
-        return [Violation("unknown_format", f"'{fmt}' is not a format (choose one of: {', '.join(FORMATS)}).",
-                          R_RIVALS, overridable=False)]
+        return [V.UNKNOWN_FORMAT(f"'{fmt}' is not a format (choose one of: {', '.join(FORMATS)}).",
+                          R_RIVALS)]
     if fmt == "rivals":
         return _rivals(warband, deck)
     problems = _sizes(deck, R_NEMESIS if fmt == "nemesis" else R_RELIC)
@@ -73,21 +69,21 @@ def _rivals(warband: dict, deck: dict) -> list[Violation]:
     """Rivals: one Rivals deck as it comes, the warband's own or a universal one."""
     rivals = deck.get("rivals") or []
     if len(rivals) != 1:
-        return [_v("rivals_one_deck", f"The Rivals format uses exactly one Rivals deck ({len(rivals)} given).",
+        return [V.RIVALS_ONE_DECK(f"The Rivals format uses exactly one Rivals deck ({len(rivals)} given).",
                    R_RIVALS)]
     chosen = rivals[0]
     out = []
     if chosen["symbol"] != UNIVERSAL and chosen.get("warband") != warband.get("id"):
-        out.append(_v("rivals_other_warband", f"{chosen.get('id')} belongs to another warband; a warband can "
+        out.append(V.RIVALS_OTHER_WARBAND(f"{chosen.get('id')} belongs to another warband; a warband can "
                       "only use its own Rivals deck or a universal one.", R_DECKS))
     foreign = [c["name"] for c in _cards(deck) if c.get("deck") != chosen["id"]]
     if foreign:
-        out.append(_v("rivals_foreign_card", f"Rivals decks are played as they come: {', '.join(foreign)} "
+        out.append(V.RIVALS_FOREIGN_CARD(f"Rivals decks are played as they come: {', '.join(foreign)} "
                       f"{'is' if len(foreign) == 1 else 'are'} not in {chosen['id']}.", R_RIVALS))
     if chosen.get("complete"):
         n_obj, n_pow = len(deck.get("objectives") or []), len(deck.get("power") or [])
         if n_obj != RIVALS_OBJECTIVES or n_pow != RIVALS_POWER:
-            out.append(_v("rivals_incomplete", f"A Rivals deck has 12 objective and 20 power cards "
+            out.append(V.RIVALS_INCOMPLETE(f"A Rivals deck has 12 objective and 20 power cards "
                           f"({n_obj} and {n_pow} given).", R_DECKS))
     return out
 
@@ -98,23 +94,19 @@ def _sizes(deck: dict, rule: str) -> list[Violation]:
     power = deck.get("power") or []
     out = []
     if len(objectives) < MIN_OBJECTIVES:
-        out.append(_v("objective_deck_too_small",
-                      f"The objective deck needs at least {MIN_OBJECTIVES} cards ({len(objectives)} chosen).", rule))
+        out.append(V.OBJECTIVE_DECK_TOO_SMALL(f"The objective deck needs at least {MIN_OBJECTIVES} cards ({len(objectives)} chosen).", rule))
     surge = [c for c in objectives if c.get("scoring") == "surge"]
     if len(surge) > MAX_SURGE:
-        out.append(_v("too_many_surge",
-                      f"No more than {MAX_SURGE} objectives can be surge objectives ({len(surge)} chosen).", rule))
+        out.append(V.TOO_MANY_SURGE(f"No more than {MAX_SURGE} objectives can be surge objectives ({len(surge)} chosen).", rule))
     if len(power) < MIN_POWER:
-        out.append(_v("power_deck_too_small",
-                      f"The power deck needs at least {MIN_POWER} cards ({len(power)} chosen).", rule))
+        out.append(V.POWER_DECK_TOO_SMALL(f"The power deck needs at least {MIN_POWER} cards ({len(power)} chosen).", rule))
     gambits = [c for c in power if c.get("type") in GAMBITS]
     if 2 * len(gambits) > len(power):
-        out.append(_v("too_many_gambits",
-                      f"No more than half of the power deck can be gambits ({len(gambits)} of {len(power)}).", rule))
+        out.append(V.TOO_MANY_GAMBITS(f"No more than half of the power deck can be gambits ({len(gambits)} of {len(power)}).", rule))
     wrong = [c["name"] for c in objectives if c.get("type") != "objective"]
     wrong += [c["name"] for c in power if c.get("type") == "objective"]
     if wrong:
-        out.append(_v("card_in_wrong_deck", f"{', '.join(wrong)}: objectives go in the objective deck, gambits "
+        out.append(V.CARD_IN_WRONG_DECK(f"{', '.join(wrong)}: objectives go in the objective deck, gambits "
                       "and upgrades in the power deck.", R_DECKS))
     return out
 
@@ -128,7 +120,7 @@ def _unique(deck: dict, rule: str) -> list[Violation]:
     dupes = sorted({c["name"] for c in _cards(deck) if seen[c["name"].casefold()] > 1})
     if not dupes:
         return []
-    return [_v("duplicate_card", f"Each card must be unique: {', '.join(dupes)} "
+    return [V.DUPLICATE_CARD(f"Each card must be unique: {', '.join(dupes)} "
                f"{'appears' if len(dupes) == 1 else 'appear'} more than once.", rule)]
 
 
@@ -140,16 +132,16 @@ def _nemesis_sources(warband: dict, deck: dict) -> list[Violation]:
     universal = [r for r in rivals if r["symbol"] == UNIVERSAL]
     for r in own:
         if r.get("warband") != warband.get("id"):
-            out.append(_v("nemesis_other_warband", f"{r['id']} belongs to another warband: pick your own "
+            out.append(V.NEMESIS_OTHER_WARBAND(f"{r['id']} belongs to another warband: pick your own "
                           "warband's Rivals deck.", R_NEMESIS))
     if len(universal) > 1:
-        out.append(_v("nemesis_one_universal", f"Pick one other Rivals deck with the universal symbol "
+        out.append(V.NEMESIS_ONE_UNIVERSAL(f"Pick one other Rivals deck with the universal symbol "
                       f"({len(universal)} picked).", R_NEMESIS))
     allowed_decks = {r["id"] for r in universal[:1]}
     outside = [c["name"] for c in _cards(deck)
                if c.get("symbol") != warband.get("id") and c.get("deck") not in allowed_decks]
     if outside:
-        out.append(_v("nemesis_card_outside_decks", f"{', '.join(outside)}: Nemesis decks use only cards from "
+        out.append(V.NEMESIS_CARD_OUTSIDE_DECKS(f"{', '.join(outside)}: Nemesis decks use only cards from "
                       "your warband's Rivals deck and one universal Rivals deck.", R_NEMESIS))
     return out
 
@@ -162,7 +154,7 @@ def _relic_symbols(warband: dict, deck: dict) -> list[Violation]:
     if not bad:
         return []
     extra = "" if alliance else " (this warband's Grand Alliance is not known: enter it to use Grand Alliance cards)"
-    return [_v("relic_symbol", f"{', '.join(bad)}: a Relic deck can only hold cards with your warband's symbol, "
+    return [V.RELIC_SYMBOL(f"{', '.join(bad)}: a Relic deck can only hold cards with your warband's symbol, "
                f"your Grand Alliance's symbol or the universal symbol{extra}.", R_RELIC)]
 
 
@@ -172,7 +164,7 @@ def _plots(warband: dict, deck: dict) -> list[Violation]:
     others = [p for p in dict.fromkeys(deck.get("plots") or []) if p not in own]
     if len(others) <= 1:
         return []
-    return [_v("too_many_plots", f"Only one plot card can be used besides your warband's own "
+    return [V.TOO_MANY_PLOTS(f"Only one plot card can be used besides your warband's own "
                f"({', '.join(others)} chosen).", R_RELIC)]
 
 
@@ -185,12 +177,12 @@ def _listed(deck: dict, data: dict, label: str, book_rule: str) -> list[Violatio
     rule = f"{book_rule}; {data.get('name') or label + ' lists'} of {data.get('as_of') or 'an unknown date'}"
     bad = [c["name"] for c in _cards(deck) if c["name"].casefold() in forbidden]
     if bad:
-        out.append(_v("forbidden_card", f"{', '.join(bad)} cannot be used in the {label} format "
+        out.append(V.FORBIDDEN_CARD(f"{', '.join(bad)} cannot be used in the {label} format "
                       f"({'it is' if len(bad) == 1 else 'they are'} forbidden).", rule))
     limit = data.get("max_restricted")
     used = [c["name"] for c in _cards(deck) if c["name"].casefold() in restricted]
     if limit is not None and len(used) > limit:
-        out.append(_v("too_many_restricted", f"At most {limit} restricted cards can be used "
+        out.append(V.TOO_MANY_RESTRICTED(f"At most {limit} restricted cards can be used "
                       f"({len(used)}: {', '.join(used)}).", rule))
     return out
 
@@ -205,19 +197,18 @@ def _older_edition(edition: str, warband: dict, deck: dict) -> list[Violation]:
     # A pre-built deck our sources only partly list is judged on what is known (its symbols).
     if deck.get("complete", True):
         if len(objectives) != RIVALS_OBJECTIVES:
-            out.append(_v("objective_deck_size", f"The objective deck holds exactly {RIVALS_OBJECTIVES} cards "
+            out.append(V.OBJECTIVE_DECK_SIZE(f"The objective deck holds exactly {RIVALS_OBJECTIVES} cards "
                           f"({len(objectives)} chosen).", rule))
         if len(power) < MIN_POWER:
-            out.append(_v("power_deck_too_small",
-                          f"The power deck needs at least {MIN_POWER} cards ({len(power)} chosen).", rule))
+            out.append(V.POWER_DECK_TOO_SMALL(f"The power deck needs at least {MIN_POWER} cards ({len(power)} chosen).", rule))
         ploys = [c for c in power if c.get("type") in GAMBITS]
         if len(ploys) > len(power) // 2:
-            out.append(_v("too_many_ploys", f"No more than half of the power deck, rounding down, can be ploys "
+            out.append(V.TOO_MANY_PLOYS(f"No more than half of the power deck, rounding down, can be ploys "
                           f"({len(ploys)} of {len(power)}).", rule))
     out += _unique(deck, rule)
     allowed = {warband.get("id"), UNIVERSAL}
     bad = [c["name"] for c in _cards(deck) if c.get("symbol") not in allowed]
     if bad:
-        out.append(_v("not_usable_by_warband", f"{', '.join(bad)}: only cards with your warband's symbol or the "
+        out.append(V.NOT_USABLE_BY_WARBAND(f"{', '.join(bad)}: only cards with your warband's symbol or the "
                       "universal symbol can be used.", rule))
     return out

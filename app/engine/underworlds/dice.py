@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..core import Violation, structural
+from ..core import MALFORMED, OUT_OF_RANGE, Violation
+from . import violations as V
 
 ATTACK_FACES = ("crit", "smash", "fury", "single", "double")
 DEFENCE_FACES = ("crit", "block", "dodge", "single", "double")
@@ -34,25 +35,23 @@ def check_roll(kind: str, roll: Any, where: str) -> list[Violation]:
     """Structural problems of an entered roll of `kind` dice (attack | defence | magic); [] when sound."""
     faces = FACES[kind]
     if not isinstance(roll, Mapping):
-        return [structural("malformed", f"{where} must be an object of face counts.")]
+        return [MALFORMED(f"{where} must be an object of face counts.")]
     problems: list[Violation] = []
     for key, value in roll.items():
         if key != "dice" and key not in faces:
             other = [k for k, f in FACES.items() if key in f]
             hint = f" ({key} is a face of {DICE_NAMES[other[0]]})" if other else ""
-            problems.append(structural(
-                "bad_face", f"{where}.{key} is not a face of {DICE_NAMES[kind]}{hint}; "
+            problems.append(V.BAD_FACE(f"{where}.{key} is not a face of {DICE_NAMES[kind]}{hint}; "
                             f"use {', '.join(faces)}."))
         elif not _is_count(value):
-            problems.append(structural("malformed", f"{where}.{key} must be a whole number from 0 to {MAX_DICE}."))
+            problems.append(MALFORMED(f"{where}.{key} must be a whole number from 0 to {MAX_DICE}."))
     if problems:
         return problems
     total = sum(roll.get(face, 0) for face in faces)
     if "dice" in roll and roll["dice"] != total:
-        problems.append(structural(
-            "roll_total", f"{where}: the face counts add up to {total} but {roll['dice']} dice were rolled."))
+        problems.append(V.ROLL_TOTAL(f"{where}: the face counts add up to {total} but {roll['dice']} dice were rolled."))
     elif total > MAX_DICE:
-        problems.append(structural("out_of_range", f"{where}: at most {MAX_DICE} dice in one roll."))
+        problems.append(OUT_OF_RANGE(f"{where}: at most {MAX_DICE} dice in one roll."))
     return problems
 
 

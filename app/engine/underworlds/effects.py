@@ -13,8 +13,9 @@ Events handled here (each names the fighter "<seat>.<slug>"; Inspire is in inspi
 """
 from __future__ import annotations
 
-from ..core import Consequence, Event, Suggestion, Violation, structural
+from ..core import Consequence, Event, Suggestion, Violation
 from . import damage
+from . import violations as V
 from .reactions import add_steps, open_window
 from .state import TOKENS, fighter_name, profiles, surviving, traits
 
@@ -37,7 +38,7 @@ def give_token(rs, state, fid: str, token: str, cons: list | None = None) -> Non
 def on_battlefield(rs, state, fid, what="do that") -> list[Violation]:
     """A fighter out of action can do nothing (and nothing can be done to it) until it returns."""
     if state["fighters"][fid]["out"]:
-        return [Violation("fighter_out_of_action", f"{fid} is out of action and cannot {what}.",
+        return [V.FIGHTER_OUT_OF_ACTION(f"{fid} is out of action and cannot {what}.",
                           rs.edition.rule("out_of_action_adv"))]
     return []
 
@@ -65,7 +66,7 @@ def check_heal(rs, state, event) -> list[Violation]:
     fid = event.data["fighter"]
     out = on_battlefield(rs, state, fid, "be healed")
     if not out and state["fighters"][fid]["damage"] < 1:
-        out.append(Violation("not_wounded", "A fighter can only be healed if they have a wound counter.",
+        out.append(V.NOT_WOUNDED("A fighter can only be healed if they have a wound counter.",
                              rs.edition.rule("heal")))
     return out
 
@@ -82,7 +83,7 @@ def check_token(rs, state, event) -> list[Violation]:
     d = event.data
     out = on_battlefield(rs, state, d["fighter"], "be given tokens")
     if not out and d["action"] == "remove" and state["fighters"][d["fighter"]]["tokens"][d["token"]] < 1:
-        out.append(Violation("no_such_token", f"{d['fighter']} has no {d['token']} token to remove.",
+        out.append(V.NO_SUCH_TOKEN(f"{d['fighter']} has no {d['token']} token to remove.",
                              rs.edition.rule("tokens")))
     return out
 
@@ -109,14 +110,14 @@ def check_counter(rs, state, event) -> list[Violation]:
     d = event.data
     name = counter_name(d["name"])
     if not name:
-        return [structural("counter_name", "Name the counter (as the rule names it).")]
+        return [V.COUNTER_NAME("Name the counter (as the rule names it).")]
     if name in ("wound", "wounds"):
-        return [structural("wound_counter", "Wound counters are damage: use Damage or Heal.")]
+        return [V.WOUND_COUNTER("Wound counters are damage: use Damage or Heal.")]
     out = on_battlefield(rs, state, d["fighter"], "be given counters")
     have = state["fighters"][d["fighter"]]["counters"].get(name, 0)
     if not out and d["action"] == "remove" and have < d["count"]:
         # "If the fighter or card has none of the relevant token or counter, you cannot remove it." (pg 19)
-        out.append(Violation("no_such_counter", f"{d['fighter']} has {have} {name} counter(s): "
+        out.append(V.NO_SUCH_COUNTER(f"{d['fighter']} has {have} {name} counter(s): "
                              f"cannot remove {d['count']}.", rs.edition.rule("remove")))
     return out
 
@@ -137,7 +138,7 @@ def apply_counter(rs, state, event) -> list[Consequence]:
 def check_return(rs, state, event) -> list[Violation]:
     """Only a fighter out of action can be returned to the battlefield (by an ability)."""
     if not state["fighters"][event.data["fighter"]]["out"]:
-        return [Violation("not_out_of_action", "That fighter is on the battlefield.", rs.edition.rule("out_of_action_adv"))]
+        return [V.NOT_OUT_OF_ACTION("That fighter is on the battlefield.", rs.edition.rule("out_of_action_adv"))]
     return []
 
 
@@ -190,12 +191,12 @@ def check_position(rs, state, event) -> list[Violation]:
     if key:
         feat = state["features"][key]
         if not feat["on_board"]:
-            out.append(Violation("feature_not_on_board", f"Feature token {key} is not on the battlefield.",
+            out.append(V.FEATURE_NOT_ON_BOARD(f"Feature token {key} is not on the battlefield.",
                                  rs.edition.rule("features_adv")))
         elif feat["face"] == "blocked":
-            out.append(Violation("blocked_hex", "Fighters cannot be in a blocked hex.", rs.edition.rule("features_adv")))
+            out.append(V.BLOCKED_HEX("Fighters cannot be in a blocked hex.", rs.edition.rule("features_adv")))
         elif feat["fighter"] not in (None, d["fighter"]):
-            out.append(Violation("hex_occupied", f"{feat['fighter']} is on that token: a hex holds one fighter.",
+            out.append(V.HEX_OCCUPIED(f"{feat['fighter']} is on that token: a hex holds one fighter.",
                                  rs.edition.rule("features_adv")))
     return out
 
@@ -228,17 +229,17 @@ def check_feature(rs, state, event) -> list[Violation]:
     feat = state["features"][d["feature"]]
     out = []
     if d["action"] in ("flip", "remove") and not feat["on_board"]:
-        out.append(Violation("feature_not_on_board", f"Feature token {d['feature']} is not on the battlefield.",
+        out.append(V.FEATURE_NOT_ON_BOARD(f"Feature token {d['feature']} is not on the battlefield.",
                              R("features_adv")))
     if d["action"] == "place" and feat["on_board"]:
-        out.append(Violation("feature_on_board", f"Feature token {d['feature']} is already on the battlefield.",
+        out.append(V.FEATURE_ON_BOARD(f"Feature token {d['feature']} is already on the battlefield.",
                              R("features_adv")))
     face = d.get("face")
     if face == "objective" and not feat["value"] or face == "blocked" and feat["value"]:
-        out.append(Violation("no_such_face", f"Feature token {d['feature']} has no {face} side.",
-                             R("features_adv"), overridable=False))
+        out.append(V.NO_SUCH_FACE(f"Feature token {d['feature']} has no {face} side.",
+                             R("features_adv")))
     if d["action"] == "flip" and flip_face(feat) == "blocked" and feat["fighter"]:
-        out.append(Violation("fighter_on_token", "A token cannot be flipped to become a blocked hex token "
+        out.append(V.FIGHTER_ON_TOKEN("A token cannot be flipped to become a blocked hex token "
                              "while a fighter is on it.", R("features_adv")))
     return out
 
@@ -277,7 +278,7 @@ def check_out_of_action(rs, state, event) -> list[Violation]:
     out = on_battlefield(rs, state, fid, "be taken out of action again")
     f = state["fighters"][fid]
     if not out and f["wounds"] is not None and f["damage"] < f["wounds"]:
-        out.append(Violation("not_enough_wounds", f"{fid} has {f['damage']} wound counters and Wounds {f['wounds']}.",
+        out.append(V.NOT_ENOUGH_WOUNDS(f"{fid} has {f['damage']} wound counters and Wounds {f['wounds']}.",
                              rs.edition.rule("out_of_action")))
     return out
 
@@ -297,10 +298,10 @@ def check_wounds(rs, state, event) -> list[Violation]:
     out = on_battlefield(rs, state, event.data["fighter"], "have its Wounds changed")
     if f["wounds"] is None:
         if event.data["change"] < 1:
-            out.append(Violation("below_one", "Characteristics cannot be reduced below 1.", rs.edition.rule("modifiers")))
+            out.append(V.BELOW_ONE("Characteristics cannot be reduced below 1.", rs.edition.rule("modifiers")))
         return out
     if f["wounds"] + event.data["change"] < 1:
-        out.append(Violation("below_one", "Characteristics cannot be reduced below 1.", rs.edition.rule("modifiers")))
+        out.append(V.BELOW_ONE("Characteristics cannot be reduced below 1.", rs.edition.rule("modifiers")))
     return out
 
 

@@ -7,6 +7,7 @@ glory can never be negative.
 from __future__ import annotations
 
 from ..core import Consequence, Violation
+from . import violations as V
 from .state import is_large, seat_of
 
 
@@ -45,8 +46,7 @@ def check_adjust(rs, state, event) -> list[Violation]:
     """Adjusting glory cannot make it negative (structural: glory counts cannot go below zero)."""
     g = state["seats"][event.data["seat"]]["glory"]
     if g["unspent"] + event.data["unspent"] < 0 or g["spent"] + event.data["spent"] < 0:
-        return [Violation("glory_negative", "Glory cannot go below zero.", rs.edition.rule("victory"),
-                          overridable=False)]
+        return [V.GLORY_NEGATIVE("Glory cannot go below zero.", rs.edition.rule("victory"))]
     return []
 
 

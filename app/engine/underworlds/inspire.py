@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ..core import Consequence, Event, Suggestion, Violation
 from . import effects
+from . import violations as V
 from .state import fighter_name, order_from, seat_of, surviving
 
 
@@ -71,14 +72,14 @@ def check_inspire(rs, state, event) -> list[Violation]:
     fid = event.data["fighter"]
     out = effects.on_battlefield(rs, state, fid, "become Inspired")
     if seat_of(fid) != event.by:
-        out.append(Violation("not_friendly", "Each player Inspires their own fighters.", R("inspire_adv")))
+        out.append(V.NOT_FRIENDLY("Each player Inspires their own fighters.", R("inspire_adv")))
     if state["fighters"][fid]["inspired"]:
-        out.append(Violation("already_inspired", f"{fid} is already Inspired.", R("inspire_adv")))
+        out.append(V.ALREADY_INSPIRED(f"{fid} is already Inspired.", R("inspire_adv")))
     if condition_met(state, fid) is False:
-        out.append(Violation("inspire_condition_not_met", f"{fid}'s Inspire condition is not met.",
+        out.append(V.INSPIRE_CONDITION_NOT_MET(f"{fid}'s Inspire condition is not met.",
                              R("inspire")))
     if rs.edition.inspire_steps and not inspire_open(state):
-        out.append(Violation("no_inspire_step", "Fighters become Inspired in an Inspire step: before or after an "
+        out.append(V.NO_INSPIRE_STEP("Fighters become Inspired in an Inspire step: before or after an "
                              "activation step, or after a power step.", R("inspire")))
     return out
 
@@ -94,7 +95,7 @@ def check_uninspire(rs, state, event) -> list[Violation]:
     fid = event.data["fighter"]
     out = effects.on_battlefield(rs, state, fid, "be un-Inspired")
     if not state["fighters"][fid]["inspired"]:
-        out.append(Violation("not_inspired", f"{fid} is not Inspired.", rs.edition.rule("inspire_adv")))
+        out.append(V.NOT_INSPIRED(f"{fid} is not Inspired.", rs.edition.rule("inspire_adv")))
     return out
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from ..core import Consequence, Suggestion, Violation
 from . import cards as cardmod
 from . import rounds
+from . import violations as V
 
 END_STAGES = {1: "score objectives", 2: "discard objectives", 3: "play upgrades", 4: "discard power cards"}
 
@@ -47,32 +48,32 @@ def check_objective(rs, state, event) -> list[Violation]:
     immediate = action == "score" and rs.edition.immediate_objectives and state["phase"] == "action"
     out = []
     if action in ("reveal", "score") and not immediate and _glory_of(rs, state, event, card) is None:
-        out.append(Violation("glory_needed", "Say how much glory the objective is worth.", R("surge"),
+        out.append(V.GLORY_NEEDED("Say how much glory the objective is worth.", R("surge"),
                              overridable=False))
     if card is not None and isinstance(card.get("glory"), int) and d.get("glory") not in (None, card["glory"]):
-        out.append(Violation("wrong_glory", f"{card['name']} is worth {card['glory']} glory.", R("end_phase")))
+        out.append(V.WRONG_GLORY(f"{card['name']} is worth {card['glory']} glory.", R("end_phase")))
     out.extend(cardmod.check_in_hand(state, event.by, "objectives", d.get("card"), R("end_phase")))
     scoring = (card or {}).get("scoring")
     if action == "reveal":
         if state["phase"] != "action":
-            out.append(Violation("not_now", "Surge objectives are revealed in the action phase.", R("surge")))
+            out.append(V.NOT_NOW("Surge objectives are revealed in the action phase.", R("surge"), overridable=True))
         if card is not None and scoring not in (None, "surge"):
-            out.append(Violation("not_surge", f"{card['name']} is scored in the end phase, not revealed.", R("surge")))
+            out.append(V.NOT_SURGE(f"{card['name']} is scored in the end phase, not revealed.", R("surge")))
     elif action == "score":
         if state["phase"] == "end":
             out.extend(check_end_stage(rs, state, event, 1))
         elif not immediate:
-            out.append(Violation("not_end_phase", "Objectives are scored in the end phase; surge objectives are "
+            out.append(V.NOT_END_PHASE("Objectives are scored in the end phase; surge objectives are "
                                  "revealed and scored in the next surge step.", R("end_phase")))
         if card is not None and scoring == "surge" and not immediate:
-            out.append(Violation("surge_objective", f"{card['name']} is a surge objective: reveal it when its "
+            out.append(V.SURGE_OBJECTIVE(f"{card['name']} is a surge objective: reveal it when its "
                                  "condition is met.", R("surge")))
         if card is not None and scoring == "third" and state["round"] != rs.rounds(state)[-1]:
-            out.append(Violation("third_end_phase_only", f"{card['name']} is scored in the third end phase.",
+            out.append(V.THIRD_END_PHASE_ONLY(f"{card['name']} is scored in the third end phase.",
                                  R("end_phase")))
     else:  # discard
         if state["phase"] != "end":
-            out.append(Violation("not_now", "Objective cards are discarded in the end phase.", R("end_phase")))
+            out.append(V.NOT_NOW("Objective cards are discarded in the end phase.", R("end_phase"), overridable=True))
         else:
             out.extend(check_end_stage(rs, state, event, 2))
     if immediate:
@@ -86,15 +87,15 @@ def _immediate_rules(rs, state, event) -> list[Violation]:
     card = rs.cards.lookup(state, event.by, "objectives", event.data.get("card"))
     out = []
     if card is None and event.data.get("glory") is None:
-        out.append(Violation("glory_needed", "Say how much glory the objective is worth.", R("surge")))
+        out.append(V.GLORY_NEEDED("Say how much glory the objective is worth.", R("surge"), overridable=True))
     if card is not None and card.get("scoring") not in (None, "surge"):
-        out.append(Violation("not_immediate", f"{card['name']} is scored in the end phase; only objectives "
+        out.append(V.NOT_IMMEDIATE(f"{card['name']} is scored in the end phase; only objectives "
                              "scored 'immediately' are scored in the action phase.", R("surge")))
     # Cards drawn after an immediate score cannot be scored before a later action (2018: or activation;
     # 2019: or reaction or ploy). The engine does not know which card was drawn, so it checks the count:
     # at least one objective in hand must have been there before those draws.
     if only_fresh_cards(state, event.by):
-        out.append(Violation("just_drawn", "An objective card drawn after scoring cannot be scored until after "
+        out.append(V.JUST_DRAWN("An objective card drawn after scoring cannot be scored until after "
                              "a later action.", R("surge")))
     return out
 
@@ -110,13 +111,13 @@ def check_end_stage(rs, state, event, stage: int) -> list[Violation]:
     out = []
     seat = end_seat(state)
     if event.by != seat:
-        out.append(Violation("not_your_end_phase", f"{seat} is running through the end phase sequence now.",
-                             R("end_phase")))
+        out.append(V.NOT_YOUR_END_PHASE(f"{seat} is running through the end phase sequence now.",
+                             R("end_phase"), overridable=True))
         return out
     if stage > 1 and scores_only(rs, state):
-        out.append(Violation("scoring_only", "In the last end phase players only score objectives.", R("round_3")))
+        out.append(V.SCORING_ONLY("In the last end phase players only score objectives.", R("round_3")))
     if stage < state["end"]["stage"]:
-        out.append(Violation("end_phase_order", f"Step {stage} ({END_STAGES[stage]}) comes before step "
+        out.append(V.END_PHASE_ORDER(f"Step {stage} ({END_STAGES[stage]}) comes before step "
                              f"{state['end']['stage']} ({END_STAGES[state['end']['stage']]}).", R("end_phase")))
     return out
 
@@ -160,9 +161,9 @@ def check_end_phase_done(rs, state, event) -> list[Violation]:
     """Only the player whose end phase sequence it is can finish it."""
     R = rs.edition.rule
     if state["phase"] != "end":
-        return [Violation("not_now", "It is not the end phase.", R("end_phase"), overridable=False)]
+        return [V.NOT_NOW("It is not the end phase.", R("end_phase"), overridable=False)]
     if event.by != end_seat(state):
-        return [Violation("not_your_end_phase", f"{end_seat(state)} is running through the end phase sequence now.",
+        return [V.NOT_YOUR_END_PHASE(f"{end_seat(state)} is running through the end phase sequence now.",
                           R("end_phase"), overridable=False)]
     return []
 
@@ -195,12 +196,11 @@ def check_discard_power(rs, state, event) -> list[Violation]:
         held = state["seats"][event.by].get("in_play") or []
         name = event.data.get("card") or "ploy"
         if name not in held:
-            return [Violation("not_in_play", f"You have no persisting gambit {name!r} in play.", R("gambits"),
-                              overridable=False)]
+            return [V.NOT_IN_PLAY(f"You have no persisting gambit {name!r} in play.", R("gambits"))]
         return []
     out = cardmod.check_in_hand(state, event.by, "power", event.data.get("card"), R("end_phase"))
     if state["phase"] != "end":
-        out.append(Violation("not_now", "Power cards are discarded in the end phase (step 4).", R("end_phase")))
+        out.append(V.NOT_NOW("Power cards are discarded in the end phase (step 4).", R("end_phase"), overridable=True))
     else:
         out.extend(check_end_stage(rs, state, event, 4))
     return out

@@ -22,6 +22,7 @@ from itertools import combinations_with_replacement
 from ..core import Consequence, Suggestion, Violation
 from . import cards as cardmod
 from . import combat, damage, effects, objectives, reactions, turns
+from . import violations as V
 from .state import fighter_name, seat_of, surviving, traits
 
 
@@ -38,24 +39,23 @@ def check_power(rs, state, event) -> list[Violation]:
     play = d["play"]
     out: list[Violation] = []
     if play not in rs.edition.power_plays:
-        return [Violation("no_such_play", f"{play} is not part of the power step in these rules.", R("power_step"),
-                          overridable=False)]
+        return [V.NO_SUCH_PLAY(f"{play} is not part of the power step in these rules.", R("power_step"))]
     if state["phase"] == "end":
         if play != "upgrade":
-            out.append(Violation("not_in_end_phase", "In the end phase only upgrades are played (step 3); "
+            out.append(V.NOT_IN_END_PHASE("In the end phase only upgrades are played (step 3); "
                                  "players cannot use gambits in the end phase.", R("end_phase_adv")))
         else:
             out.extend(objectives.check_end_stage(rs, state, event, 3))
     elif state["step"] != "power":
-        out.append(Violation("not_power_step", "Power cards are played in the power step, after the activation.",
+        out.append(V.NOT_POWER_STEP("Power cards are played in the power step, after the activation.",
                              R("power_step")))
     elif event.by != power_seat(state):
         who = power_seat(state)
         if event.by not in state["power"]["order"]:
             msg = f"Only {' and '.join(state['power']['order'])} take part in this power step."
-            out.append(Violation("not_in_power_step", msg, R("mp_power_step")))
+            out.append(V.NOT_IN_POWER_STEP(msg, R("mp_power_step")))
         else:
-            out.append(Violation("not_your_go", f"It is {who}'s go in the power step.", R("power_step")))
+            out.append(V.NOT_YOUR_GO(f"It is {who}'s go in the power step.", R("power_step")))
     handler = _CHECKS.get(play)
     if handler:
         out.extend(handler(rs, after_minor_steps(rs, state, event), event))
@@ -81,7 +81,7 @@ def _card(state, event):
 def _typed(rs, state, event, want: str) -> list[Violation]:
     card = _card(state, event)
     if card is not None and card.get("type") != want:
-        return [Violation("wrong_card_type", f"{card['name']} is a {card.get('type')}, not a {want}.",
+        return [V.WRONG_CARD_TYPE(f"{card['name']} is a {card.get('type')}, not a {want}.",
                           rs.edition.rule("power_step"))]
     return []
 
@@ -91,7 +91,7 @@ def _check_ploy(rs, state, event) -> list[Violation]:
     out = cardmod.check_in_hand(state, event.by, "power", event.data.get("card"), R("gambits"))
     out += _typed(rs, state, event, "ploy")
     if not cardmod.restriction_met(state, event.by, _card(state, event)):
-        out.append(Violation("restricted", "A restricted gambit needs one of its fighters on the battlefield.",
+        out.append(V.RESTRICTED("A restricted gambit needs one of its fighters on the battlefield.",
                              R("gambit_restrictions")))
     return out
 
@@ -103,19 +103,17 @@ def _check_spell(rs, state, event) -> list[Violation]:
     out += _typed(rs, state, event, "spell")
     caster = d.get("fighter")
     if not effects.wizard_on_battlefield(state, event.by):
-        out.append(Violation("no_wizard", "Gambit spells can only be played with a friendly wizard on the "
+        out.append(V.NO_WIZARD("Gambit spells can only be played with a friendly wizard on the "
                              "battlefield.", R("spells")))
     if not caster:
-        return out + [Violation("caster_needed", "Choose the friendly wizard who casts the spell.", R("spells"),
-                                overridable=False)]
+        return out + [V.CASTER_NEEDED("Choose the friendly wizard who casts the spell.", R("spells"))]
     if seat_of(caster) != event.by or "wizard" not in traits(state, caster) or state["fighters"][caster]["out"]:
-        out.append(Violation("not_a_wizard", "The caster must be a friendly wizard on the battlefield.", R("spells")))
+        out.append(V.NOT_A_WIZARD("The caster must be a friendly wizard on the battlefield.", R("spells")))
     if d.get("casting_roll") is None:
-        return out + [Violation("casting_roll_needed", "Enter the casting roll.", R("casting"), overridable=False)]
+        return out + [V.CASTING_ROLL_NEEDED("Enter the casting roll.", R("casting"))]
     value = _casting_value(state, event)
     if value is None:
-        return out + [Violation("casting_value_needed", "Enter the spell's casting value.", R("casting"),
-                                overridable=False)]
+        return out + [V.CASTING_VALUE_NEEDED("Enter the spell's casting value.", R("casting"))]
     if combat:
         level = state["cards"][caster].get("wizard_level") if caster in state["cards"] else None
         out += combat.check_casting_input(_rules(rs), d["casting_roll"], value, wizard_level=level or None)
@@ -126,7 +124,7 @@ def _check_spell(rs, state, event) -> list[Violation]:
 def cardmod_restriction(rs, state, event) -> list[Violation]:
     """Restricted gambit spells too need a restricted fighter on the battlefield."""
     if not cardmod.restriction_met(state, event.by, _card(state, event)):
-        return [Violation("restricted", "A restricted gambit needs one of its fighters on the battlefield.",
+        return [V.RESTRICTED("A restricted gambit needs one of its fighters on the battlefield.",
                           rs.edition.rule("gambit_restrictions"))]
     return []
 
@@ -150,23 +148,23 @@ def _check_upgrade(rs, state, event) -> list[Violation]:
     cost = cardmod.upgrade_cost(state, event.by, d.get("card"))
     if state["seats"][event.by]["glory"]["unspent"] < cost:
         what = "one unspent glory point" if cost == 1 else f"{cost} unspent glory points"
-        out.append(Violation("no_unspent_glory", f"{d.get('card') or 'An upgrade'} costs {what}.", R("upgrades")))
+        out.append(V.NO_UNSPENT_GLORY(f"{d.get('card') or 'An upgrade'} costs {what}.", R("upgrades")))
     fid = d.get("fighter")
     if not fid:
-        return out + [Violation("fighter_needed", "Choose the friendly fighter who gets the upgrade.",
-                                R("upgrades"), overridable=False)]
+        return out + [V.FIGHTER_NEEDED("Choose the friendly fighter who gets the upgrade.",
+                                R("upgrades"))]
     if seat_of(fid) != event.by:
-        out.append(Violation("not_friendly", "Upgrades are given to friendly fighters.", R("upgrades")))
+        out.append(V.NOT_FRIENDLY("Upgrades are given to friendly fighters.", R("upgrades")))
     elif state["fighters"][fid]["out"]:
-        out.append(Violation("fighter_out_of_action", "A fighter out of action cannot be given an upgrade.",
+        out.append(V.FIGHTER_OUT_OF_ACTION("A fighter out of action cannot be given an upgrade.",
                              R("upgrade_restrictions")))
     card = _card(state, event)
     if card is not None:
         if not cardmod.restriction_met(state, event.by, card, fid):
-            out.append(Violation("restricted", f"{card['name']} can only be given to its restricted fighters.",
+            out.append(V.RESTRICTED(f"{card['name']} can only be given to its restricted fighters.",
                                  R("upgrade_restrictions")))
         if card.get("attack") and "beast" in traits(state, fid):
-            out.append(Violation("beast_upgrade", "A beast cannot be given Attack action upgrades.", R("beast")))
+            out.append(V.BEAST_UPGRADE("A beast cannot be given Attack action upgrades.", R("beast")))
     return out
 
 
@@ -175,20 +173,20 @@ def _check_delve(rs, state, event) -> list[Violation]:
     d = event.data
     out = []
     if state["power"] and event.by in state["power"]["delved"]:
-        out.append(Violation("already_delved", "Each player can only delve once in each power step.", R("delve")))
+        out.append(V.ALREADY_DELVED("Each player can only delve once in each power step.", R("delve")))
     key, fid = d.get("feature"), d.get("fighter")
     if not key or not fid:
-        return out + [Violation("delve_needs", "Choose the feature token and the friendly fighter on it.",
-                                R("delve"), overridable=False)]
+        return out + [V.DELVE_NEEDS("Choose the feature token and the friendly fighter on it.",
+                                R("delve"))]
     feat = state["features"][key]
     if seat_of(fid) != event.by or state["fighters"][fid]["out"]:
-        out.append(Violation("not_friendly", "Delving needs a friendly fighter on the battlefield.", R("delve")))
+        out.append(V.NOT_FRIENDLY("Delving needs a friendly fighter on the battlefield.", R("delve")))
     if not feat["on_board"] or feat["fighter"] != fid:
-        out.append(Violation("not_on_token", f"{fid} is not on feature token {key}.", R("delve")))
+        out.append(V.NOT_ON_TOKEN(f"{fid} is not on feature token {key}.", R("delve")))
     if state["fighters"][fid]["tokens"]["stagger"]:
-        out.append(Violation("staggered", "A staggered fighter cannot delve.", R("delve")))
+        out.append(V.STAGGERED("A staggered fighter cannot delve.", R("delve")))
     if effects.flip_face(feat) == "blocked":
-        out.append(Violation("would_be_blocked", "You cannot delve by flipping a token that would become a blocked "
+        out.append(V.WOULD_BE_BLOCKED("You cannot delve by flipping a token that would become a blocked "
                              "hex token.", R("delve")))
     return out
 
@@ -202,7 +200,7 @@ def _check_salvage(rs, state, event) -> list[Violation]:
         wizards = [f for f, v in state["fighters"].items() if v["seat"] == event.by and "wizard" in traits(state, f)]
         spell_ok = card.get("type") == "spell" and wizards and all(state["fighters"][w]["out"] for w in wizards)
         if not (cardmod.restricted_all_out(state, event.by, card) or spell_ok):
-            out.append(Violation("cannot_salvage", f"{card['name']} can only be salvaged when every fighter it is "
+            out.append(V.CANNOT_SALVAGE(f"{card['name']} can only be salvaged when every fighter it is "
                                  "restricted to (or, for a gambit spell, every friendly wizard) is out of action.",
                                  R("salvage")))
     return out

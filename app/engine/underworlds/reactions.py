@@ -24,6 +24,7 @@ from __future__ import annotations
 from ..core import Consequence, Event, Suggestion, Violation
 from . import cards as cardmod
 from . import spells
+from . import violations as V
 from .state import fighter_name, order_from, seat_of, surviving
 
 # id -> player-facing label. Order follows the book: combat sequence, damage, casting, actions, power cards.
@@ -147,44 +148,44 @@ def check_reaction(rs, state: dict, event) -> list[Violation]:
     d = event.data
     window = state.get("reaction")
     if not window:
-        return [Violation("no_reaction_step", "There is no open reaction step right now.", R("reaction_steps"))]
+        return [V.NO_REACTION_STEP("There is no open reaction step right now.", R("reaction_steps"), overridable=True)]
     out = []
     if not may_react(window, event.by):
-        out.append(Violation("already_passed", "You passed in this reaction step.", R("reaction_limits")))
+        out.append(V.ALREADY_PASSED("You passed in this reaction step.", R("reaction_limits"), overridable=True))
     step = d["step"]
     if event.by in window.get("passed_primary", []) and step != "after_reaction":
-        out.append(Violation("already_passed", "You passed in this reaction step; you can still react to the "
-                             "reaction used since (a secondary chain).", R("reaction_limits")))
+        out.append(V.ALREADY_PASSED("You passed in this reaction step; you can still react to the "
+                             "reaction used since (a secondary chain).", R("reaction_limits"), overridable=True))
     if step not in window_steps(window):
         open_ = ", ".join(window_steps(window))
-        out.append(Violation("wrong_reaction_step", f"That reaction step is not open now (open: {open_}).",
+        out.append(V.WRONG_REACTION_STEP(f"That reaction step is not open now (open: {open_}).",
                              R("reaction_steps")))
     if used_step(window, event.by, step):
         shared = step_slot(window, step) == "end_of_action"
-        out.append(Violation("one_reaction_per_step", "Each player can only use one reaction in each reaction step"
+        out.append(V.ONE_REACTION_PER_STEP("Each player can only use one reaction in each reaction step"
                              + (" (the end of the last action and the end of the activation step are the same step)."
                                 if shared else "."), R("reaction_limits")))
     if step == "after_reaction" and not window["chain"]:
-        out.append(Violation("nothing_to_react_to", "No reaction has been used to react to.",
+        out.append(V.NOTHING_TO_REACT_TO("No reaction has been used to react to.",
                              R("reacting_to_reaction")))
     fid = d.get("fighter")
     if fid:
         if seat_of(fid) != event.by:
-            out.append(Violation("not_friendly", "Only your own fighters make your reactions.", R("reactions")))
+            out.append(V.NOT_FRIENDLY("Only your own fighters make your reactions.", R("reactions")))
         elif state["fighters"][fid]["out"]:
-            out.append(Violation("fighter_out_of_action", "A fighter out of action cannot make reactions.",
+            out.append(V.FIGHTER_OUT_OF_ACTION("A fighter out of action cannot make reactions.",
                                  R("out_of_action_adv")))
     if d["name"].strip().lower() == PLUNDER:
         out.extend(_check_plunder(rs, state, event))
     card = rs.cards.lookup(state, event.by, "power", d.get("card"))
     cstep = card_step(card)
     if cstep and cstep != step:
-        out.append(Violation("wrong_reaction_step", f"{card['name']} is used {REACTION_STEPS.get(cstep, cstep)}.",
+        out.append(V.WRONG_REACTION_STEP(f"{card['name']} is used {REACTION_STEPS.get(cstep, cstep)}.",
                              R("reactions")))
     out.extend(check_when(state, event.by, card, fid))
     if d.get("card") and card is not None and card.get("type") in ("ploy", "spell"):
         if state["phase"] == "end":
-            out.append(Violation("no_gambits_in_end_phase", "Players cannot use gambits in the end phase.",
+            out.append(V.NO_GAMBITS_IN_END_PHASE("Players cannot use gambits in the end phase.",
                                  R("end_phase_adv")))
         out.extend(rs.cards.check_in_hand(state, event.by, "power", d["card"], R("reactions")))
     if d.get("casting_roll") is not None:
@@ -282,7 +283,7 @@ def check_when(state: dict, seat: str, card: dict | None, fighter: str | None = 
     unmet = unmet_conditions(state, seat, card, fighter)
     if not unmet:
         return []
-    return [Violation("reaction_condition_not_met", f"{card['name']} cannot be used now: {'; '.join(unmet)}.",
+    return [V.REACTION_CONDITION_NOT_MET(f"{card['name']} cannot be used now: {'; '.join(unmet)}.",
                       f"Card: {card['name']} (its reaction condition)")]
 
 
@@ -290,25 +291,24 @@ def _check_plunder(rs, state, event) -> list[Violation]:
     R = rs.edition.rule
     d = event.data
     if d["step"] != "after_out_of_action":
-        return [Violation("wrong_reaction_step", "Plunder is used after the out of action check.", R("plunder"))]
+        return [V.WRONG_REACTION_STEP("Plunder is used after the out of action check.", R("plunder"))]
     ctx = (state.get("reaction") or {}).get("context") or {}
     if (ctx.get("target_feature") and ctx.get("target") in (ctx.get("out_of_action") or [])
             and seat_of(ctx.get("attacker") or "") == event.by):
-        return [Violation("hex_has_feature_token", f"Feature token {ctx['target_feature']} is in the hex the target "
+        return [V.HEX_HAS_FEATURE_TOKEN(f"Feature token {ctx['target_feature']} is in the hex the target "
                           "was in: a feature token cannot be placed in a hex that contains another feature token.",
                           R("features_adv"))]
     avail = plunder_possible(state, event.by)
     if not avail:
-        return [Violation("plunder_not_open", "Plunder needs your fighter's Attack action to have just taken the "
+        return [V.PLUNDER_NOT_OPEN("Plunder needs your fighter's Attack action to have just taken the "
                           "target out of action, and an available feature token.", R("plunder"))]
     feat = d.get("feature")
     if feat is None:
-        return [Violation("plunder_needs_token", "Say which available feature token you place.", R("plunder"))]
+        return [V.PLUNDER_NEEDS_TOKEN("Say which available feature token you place.", R("plunder"))]
     if feat not in avail:
-        return [Violation("feature_not_available", f"Feature token {feat} is not available.", R("plunder"))]
+        return [V.FEATURE_NOT_AVAILABLE(f"Feature token {feat} is not available.", R("plunder"))]
     if d.get("face") and d["face"] not in plunder_faces(state, feat):
-        return [Violation("no_such_face", f"Feature token {feat} has no {d['face']} side.", R("features_adv"),
-                          overridable=False)]
+        return [V.NO_SUCH_FACE(f"Feature token {feat} has no {d['face']} side.", R("features_adv"))]
     return []
 
 
@@ -362,10 +362,10 @@ def check_pass(rs, state, event) -> list[Violation]:
     """Passing needs an open window you have not passed in (nothing to override: passing changes no rule)."""
     window = state.get("reaction")
     if not window:
-        return [Violation("no_reaction_step", "There is no open reaction step right now.",
+        return [V.NO_REACTION_STEP("There is no open reaction step right now.",
                           rs.edition.rule("reaction_steps"), overridable=False)]
     if event.by in window["passed"]:
-        return [Violation("already_passed", "You already passed in this reaction step.",
+        return [V.ALREADY_PASSED("You already passed in this reaction step.",
                           rs.edition.rule("reaction_limits"), overridable=False)]
     return []
 

@@ -92,3 +92,13 @@ DEATHGORGE_RULES: dict[str, Rule] = {
     "modifiers": Rule(BOOK, "Modifiers, Modifying characteristics", 31),
     "card_overrides": Rule(BOOK, "Advanced rules, 'But my card says...'", 9),
 }
+
+# Deck-building, per format (decks.py); the 2018 and 2019 books have one deck-building rule each.
+R_DECKS = f"{BOOK}, The decks (pg 7)"
+R_RIVALS = f"{BOOK}, Ways to play: Rivals (pg 40)"
+R_NEMESIS = f"{BOOK}, Ways to play: Nemesis, Deck-building (pg 40)"
+R_RELIC = f"{BOOK}, Ways to play: Relic, Deck-building (pg 40-41)"
+R_CHAMPIONSHIP = f"{BOOK}, Ways to play: Championship (pg 41)"
+R_GLOSSARY_OBJ = f"{BOOK}, Glossary: Objective deck (pg 7)"
+R_SHADESPIRE = "Shadespire rulebook (2018), Deck-building (pg 13)"
+R_DREADFANE = "Dreadfane rulebook (2019), Glossary: Objective deck, Power deck (pg 3)"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from ..core import Event, Handler, Outcome, Ruleset, Violation, structural
+from ..core import UNKNOWN_SEAT, Event, Handler, Outcome, Ruleset, Violation
 from . import (
     activations,
     attacks,
@@ -27,6 +27,7 @@ from . import (
     victory,
 )
 from . import suggest as suggest_mod
+from . import violations as V
 from .edition import FORMAT_NAMES, Edition
 from .passes import SEQUENCE_EVENTS
 from .state import clone, is_large, is_vulnerable, seat_of
@@ -74,6 +75,7 @@ class UnderworldsRuleset(Ruleset):
     """Warhammer Underworlds rules of one edition (see edition.py)."""
 
     cards = cards  # card helpers, replaceable per edition
+    codes = V.CODES
     folds_in_place = True  # replay applies each event in place (state.clone shares only static card data)
 
     def __init__(self, edition: Edition):
@@ -119,13 +121,11 @@ class UnderworldsRuleset(Ruleset):
         R = self.edition.rule
         phase = state["phase"]
         if phase == "over":
-            return [Violation("game_over", "The game is over (undo an event to change it).", R("victory"),
-                              overridable=False)]
+            return [V.GAME_OVER("The game is over (undo an event to change it).", R("victory"))]
         if phase == "setup" and event.type not in SETUP_EVENTS and event.type != "roll_off":
-            return [Violation("not_started", "The game has not started: finish setting up first.", R("game_sequence"),
-                              overridable=False)]
+            return [V.NOT_STARTED("The game has not started: finish setting up first.", R("game_sequence"))]
         if phase != "setup" and event.type in ("do_over", "deployed"):
-            return [Violation("not_now", "That happens during set up.", R("game_sequence"), overridable=False)]
+            return [V.NOT_NOW("That happens during set up.", R("game_sequence"), overridable=False)]
         waiting = _open_steps(self, state, event)
         if waiting and waiting[0].code == "drive_back_choice":
             return waiting  # the first thing to settle: nothing after combat step 7 happens before it
@@ -195,10 +195,10 @@ def _open_steps(rs, state, event) -> list[Violation]:
     if drive and seat_of(drive["attacker"]) != event.by:
         who = state["seats"][seat_of(drive["attacker"])].get("name") or seat_of(drive["attacker"])
         target = state["cards"][drive["fighter"]].get("name") or drive["fighter"]
-        return [Violation("drive_back_choice", f"{who} first chooses whether {target} is driven back (combat step 7): "
+        return [V.DRIVE_BACK_CHOICE(f"{who} first chooses whether {target} is driven back (combat step 7): "
                           "drive it back, or enter 'not driven back'.", R("combat"))]
     if state.get("reaction") and event.type != "roll_off":
-        return [Violation("reaction_step_open", "The reaction step is still open: the players who may react have "
+        return [V.REACTION_STEP_OPEN("The reaction step is still open: the players who may react have "
                           "not passed.", R("reaction_steps"))]
     return []
 
@@ -214,13 +214,13 @@ def _refs(state, spec: dict, data, path: str) -> list[Violation]:
         kind = fspec.get("type")
         where = f"{path}.{name}"
         if kind == "fighter" and value not in state["fighters"]:
-            out.append(structural("unknown_fighter", f"{where}: there is no fighter {value!r} in this game."))
+            out.append(V.UNKNOWN_FIGHTER(f"{where}: there is no fighter {value!r} in this game."))
         elif kind == "seat" and value not in state["seats"]:
-            out.append(structural("unknown_seat", f"{where}: there is no seat {value!r} at this table."))
+            out.append(UNKNOWN_SEAT(f"{where}: there is no seat {value!r} at this table."))
         elif fspec.get("ref") == "feature" and value not in state["features"]:
-            out.append(structural("unknown_feature", f"{where}: there is no feature token {value!r}."))
+            out.append(V.UNKNOWN_FEATURE(f"{where}: there is no feature token {value!r}."))
         elif kind == "object" and "fields" in fspec:
             out.extend(_refs(state, fspec["fields"], value, where))
         elif name == "dealt_by" and value not in state["fighters"] and value not in state["seats"]:
-            out.append(structural("unknown_dealer", f"{where}: name a fighter or a seat."))
+            out.append(V.UNKNOWN_DEALER(f"{where}: name a fighter or a seat."))
     return out

@@ -27,9 +27,10 @@ from __future__ import annotations
 
 import re
 
-from ..core import PLAYER_SEATS, Consequence, SetupError, Suggestion, Violation, structural
+from ..core import MALFORMED, PLAYER_SEATS, UNKNOWN_SEAT, Consequence, SetupError, Suggestion, Violation
 from . import cards as cardmod
 from . import rounds, turns
+from . import violations as V
 from .state import TOKENS, order_from
 
 
@@ -198,12 +199,12 @@ def _check_loser(rs, state, event) -> list[Violation]:
     loser = roll_off_loser(event.data["rolls"])
     rule = board_rule(rs, state)
     if loser is None:
-        return [Violation("roll_off_tied", "The lowest rolls are tied: those players roll off again.", rule)]
+        return [V.ROLL_OFF_TIED("The lowest rolls are tied: those players roll off again.", rule)]
     if event.data["first"] != loser:
-        return [Violation("wrong_loser", f"By these dice {loser} rolled lowest, so {loser} chooses the first board.",
+        return [V.WRONG_LOSER(f"By these dice {loser} rolled lowest, so {loser} chooses the first board.",
                           rule)]
     if event.data.get("winner") == loser:
-        return [Violation("wrong_winner", f"By these dice {loser} lost the roll-off; every other player won.", rule)]
+        return [V.WRONG_WINNER(f"By these dice {loser} lost the roll-off; every other player won.", rule)]
     return []
 
 
@@ -212,19 +213,19 @@ def _check_rolls(rs, state, event) -> list[Violation]:
     rolls = event.data["rolls"]
     for seat, roll in rolls.items():
         if seat not in state["seats"]:
-            return [structural("unknown_seat", f"data.rolls.{seat}: there is no seat {seat!r} at this table.")]
+            return [UNKNOWN_SEAT(f"data.rolls.{seat}: there is no seat {seat!r} at this table.")]
         if not isinstance(roll, dict) or any(f not in ROLL_OFF_ORDER or isinstance(v, bool) or not isinstance(v, int)
                                              or not 0 <= v <= 4 for f, v in roll.items()):
-            return [structural("malformed", f"data.rolls.{seat} must count crit, double and single (0-4 each).")]
+            return [MALFORMED(f"data.rolls.{seat} must count crit, double and single (0-4 each).")]
     if set(rolls) != set(state["seats"]):
-        return [structural("malformed", "data.rolls needs every player's roll.")]
+        return [MALFORMED("data.rolls needs every player's roll.")]
     if event.data["purpose"] == "boards" and loser_chooses_board(rs, state):
         return _check_loser(rs, state, event)
     winner, _ = roll_off_winner(state, event.data["purpose"], rolls)
     if winner is None:
-        return [Violation("roll_off_tied", "The roll-off is tied: roll off again.", R("roll_off"))]
+        return [V.ROLL_OFF_TIED("The roll-off is tied: roll off again.", R("roll_off"))]
     if event.data.get("winner") not in (None, winner):
-        return [Violation("wrong_winner", f"By these dice {winner} won the roll-off.", R("roll_off"))]
+        return [V.WRONG_WINNER(f"By these dice {winner} won the roll-off.", R("roll_off"))]
     return []
 
 
@@ -238,7 +239,7 @@ def check_roll_off(rs, state, event) -> list[Violation]:
         if problems:
             return problems
     if state["step"] != want:
-        return [Violation("not_now", f"The game is not waiting for the {purpose.replace('_', ' ')} roll-off "
+        return [V.NOT_NOW(f"The game is not waiting for the {purpose.replace('_', ' ')} roll-off "
                           f"(now: {state['step'].replace('_', ' ')}).", R("game_sequence"), overridable=False)]
     return []
 
@@ -279,12 +280,12 @@ def check_do_over(rs, state, event) -> list[Violation]:
     """Do-overs are decided in order, starting with the player who chose the first game board."""
     R = rs.edition.rule
     if state["step"] != "do_overs":
-        return [Violation("not_now", "Do-overs are decided after drawing the starting hands.", R("do_over"),
+        return [V.NOT_NOW("Do-overs are decided after drawing the starting hands.", R("do_over"),
                           overridable=False)]
     seat = do_over_seat(state)
     if event.by != seat:
-        return [Violation("not_your_do_over", f"{state['seats'][seat]['name']} ({seat}) decides on a do-over first.",
-                          R("do_over"), overridable=False)]
+        return [V.NOT_YOUR_DO_OVER(f"{state['seats'][seat]['name']} ({seat}) decides on a do-over first.",
+                          R("do_over"))]
     return []
 
 
@@ -322,7 +323,7 @@ def apply_do_over(rs, state, event) -> list[Consequence]:
 def check_deployed(rs, state, event) -> list[Violation]:
     """Placing the fighters follows the deployment roll-off."""
     if state["step"] != "deployment":
-        return [Violation("not_now", "Fighters are placed after the deployment roll-off.",
+        return [V.NOT_NOW("Fighters are placed after the deployment roll-off.",
                           rs.edition.rule("place_fighters"), overridable=False)]
     return []
 

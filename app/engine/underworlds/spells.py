@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..core import Consequence, Violation
 from . import combat, damage
+from . import violations as V
 from .state import traits
 
 
@@ -19,13 +20,12 @@ def check(rs, state, caster: str | None, roll, value, card: dict | None = None) 
     if roll is None:
         return []
     if not caster:
-        return [Violation("caster_needed", "Choose the wizard who casts the spell.", R("spells"), overridable=False)]
+        return [V.CASTER_NEEDED("Choose the wizard who casts the spell.", R("spells"))]
     out = []
     if "wizard" not in traits(state, caster) or state["fighters"][caster]["out"]:
-        out.append(Violation("not_a_wizard", "Only a wizard on the battlefield can cast a spell.", R("spells")))
+        out.append(V.NOT_A_WIZARD("Only a wizard on the battlefield can cast a spell.", R("spells")))
     if value is None:
-        return out + [Violation("casting_value_needed", "Enter the spell's casting value.", R("casting"),
-                                overridable=False)]
+        return out + [V.CASTING_VALUE_NEEDED("Enter the spell's casting value.", R("casting"))]
     level = state["cards"][caster].get("wizard_level") or None
     out += combat.check_casting_input(rs.edition.combat, roll, value,
                                       wizard_level=level)

@@ -212,4 +212,4 @@ def test_a_card_named_in_a_discarded_hand_cannot_be_played_that_game():
     state, _ = rs.play(state, Event("do_over", "p1", {"choice": "power"}))
     assert {"Trick 3", "Trick 4"} <= set(state["seats"]["p1"]["gone"])
     from app.engine.underworlds.cards import check_in_hand  # noqa: PLC0415 - what playing or holding a card checks
-    assert [v.code for v in check_in_hand(state, "p1", "power", "Trick 3", "rule")] == ["card_already_used"]
+    assert [v.code for v in check_in_hand(state, "p1", "power", "Trick 3", rs.edition.rule("gambits"))] == ["card_already_used"]

@@ -5,7 +5,8 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from ...core import Violation, structural
+from ...core import MALFORMED, Violation
+from .. import violations as V
 from ..dice import MAGIC_FACES, MAX_DICE, check_roll, counts, dice_rolled, with_innate
 from .checks import check_innate, is_int
 from .event import COUNT_FIELD
@@ -79,17 +80,17 @@ def check_casting_input(rules: CombatRules, roll: Any, casting_value: Any, *, wi
     problems = check_roll("magic", roll, "roll")
     needs = _casting_needs(casting_value)
     if needs is None or sum(needs.values()) == 0:
-        problems.append(structural("malformed", "casting_value must list the spell's symbols, e.g. "
+        problems.append(MALFORMED("casting_value must list the spell's symbols, e.g. "
                                                 "[\"channel\", \"channel\"] or {\"focus\": 1}."))
     if wizard_level is not None and not is_int(wizard_level, 0, MAX_DICE):
-        problems.append(structural("malformed", "wizard_level must be a whole number."))
+        problems.append(MALFORMED("wizard_level must be a whole number."))
     if caster_wounds_left is not None and not is_int(caster_wounds_left, 0, 99):
-        problems.append(structural("malformed", "caster_wounds_left must be a whole number or null."))
+        problems.append(MALFORMED("caster_wounds_left must be a whole number or null."))
     problems += check_innate(innate, MAGIC_FACES, "innate", rules)
     if problems:
         return problems
     if wizard_level is not None and dice_rolled("magic", roll) != wizard_level:
-        problems.append(Violation("casting_dice", f"A casting roll is one magic dice per wizard level "
+        problems.append(V.CASTING_DICE(f"A casting roll is one magic dice per wizard level "
                                                   f"({wizard_level}), but {dice_rolled('magic', roll)} were "
                                                   "entered.", rules.ref("casting_roll")))
     return problems

@@ -7,6 +7,7 @@ at any time - are fields of the `Edition`.)
 from __future__ import annotations
 
 from ...core import Violation
+from .. import violations as V
 from . import matched_play, victory
 from . import reactions as rx
 
@@ -20,7 +21,7 @@ def check_precedence(rs, state, event) -> list[Violation]:
         return []
     first = rx.may_react_now(window)
     if first is not None and event.by != first:
-        return [Violation("reaction_precedence", f"{first} has precedence at this reaction opportunity: "
+        return [V.REACTION_PRECEDENCE(f"{first} has precedence at this reaction opportunity: "
                           f"they react or pass first.", window.get("rule") or rs.edition.rule("reactions"))]
     return []
 
@@ -32,10 +33,10 @@ def check_reaction(rs, state, event) -> list[Violation]:
     step = event.data["step"]
     if step in rx.END_STEPS and step in window.get("used", []):
         rule = rx.END_OF_ACTIVATION_2019 if rs.edition.reaction_to_reaction == "opponent_of_last" else rx.END_OF_ACTIVATION_2018
-        out.append(Violation("end_of_activation_used", "A reaction was already played at the end of this activation: "
+        out.append(V.END_OF_ACTIVATION_USED("A reaction was already played at the end of this activation: "
                              "the end of its last action and the end of the activation are one opportunity.", rule))
     if not rs.edition.plunder and event.data["name"].strip().lower() == "plunder":
-        out.append(Violation("no_plunder", "There is no Plunder reaction in these rules.", R("plunder")))
+        out.append(V.NO_PLUNDER("There is no Plunder reaction in these rules.", R("plunder")))
     return out
 
 
@@ -43,19 +44,19 @@ def check_sudden_death(rs, state, event) -> list[Violation]:
     rule = matched_play.SUDDEN_DEATH_RULE
     d = event.data
     if event.type == "power" and d["play"] != "pass":
-        return [Violation("sudden_death", "In a sudden death round neither player may play power cards.", rule)]
+        return [V.SUDDEN_DEATH("In a sudden death round neither player may play power cards.", rule)]
     if event.type == "player_action" and d["action"] in ("draw_power", "swap_objective"):
-        return [Violation("sudden_death", "In a sudden death round neither player may draw cards.", rule)]
+        return [V.SUDDEN_DEATH("In a sudden death round neither player may draw cards.", rule)]
     if event.type == "objective" and d["action"] == "score":
-        return [Violation("sudden_death", "In a sudden death round neither player may score objective cards.",
+        return [V.SUDDEN_DEATH("In a sudden death round neither player may score objective cards.",
                           rule)]
     if event.type == "reaction" and d.get("card"):
-        return [Violation("sudden_death", "In a sudden death round neither player may play power cards.", rule)]
+        return [V.SUDDEN_DEATH("In a sudden death round neither player may play power cards.", rule)]
     return []
 
 
 def check_match_roll_off(rs, state) -> list[Violation]:
     if state["phase"] == "over" and victory.match_roll_off_needed(rs, state):
         return []
-    return [Violation("not_now", "A match roll-off is only made when the match is tied with no fighters left "
-                      "and equal glory.", matched_play.ROLL_OFF_RULE)]
+    return [V.NOT_NOW("A match roll-off is only made when the match is tied with no fighters left "
+                      "and equal glory.", matched_play.ROLL_OFF_RULE, overridable=True)]

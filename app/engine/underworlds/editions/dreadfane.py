@@ -17,17 +17,13 @@ from dataclasses import replace
 
 from ..combat.rules import DREADFANE_COMBAT
 from ..edition import DEATHGORGE_EDITION
-from ..rules import DEATHGORGE_RULES
-from .rules_2018 import fill
-from .rules_2019 import DREADFANE_RULES
-from .ruleset import ClassicRuleset
-from .sources import DREADFANE_BOOK
+from .rules_2019 import DREADFANE_CITATIONS
 
 DREADFANE_EDITION = replace(
     DEATHGORGE_EDITION,
     id="underworlds/dreadfane",
     title="Warhammer Underworlds: Dreadfane (2019 rules)",
-    rules=fill(DREADFANE_RULES, DEATHGORGE_RULES, DREADFANE_BOOK),
+    rules=DREADFANE_CITATIONS,
     rounds={2: (1, 2, 3)},
     turns_per_round={2: 4},                                      # pg 10
     actions=("move", "attack", "charge", "guard", "ability"),    # pg 10
@@ -58,5 +54,3 @@ DREADFANE_EDITION = replace(
     wipe_out_ends_game=True,                                     # pg 19
     objective_hexes=True,                                        # pg 6
 )
-
-DREADFANE = ClassicRuleset(DREADFANE_EDITION)

@@ -18,11 +18,13 @@ a name is called "Hazard N" (N: its place in the draw order), so it can still be
 from __future__ import annotations
 
 from ...core import Consequence, Rule, Suggestion, Violation
+from .. import violations as V
+from .rules_2019 import DREADFANE_RULES
 from .sources import DREADFANE_BOOK
 
-HAZARD_RULE = Rule(DREADFANE_BOOK, "Hazard phase", 9)
+HAZARD_RULE = DREADFANE_RULES["hazard_phase"]
 HAZARD_DAMAGE_RULE = Rule(DREADFANE_BOOK, "Damage: a hazard card that deals damage is said to have dealt it", 13)
-DECK_RULE = Rule(DREADFANE_BOOK, "The decks: a 20-card hazard deck", 3)
+DECK_RULE = DREADFANE_RULES["hazard_deck"]
 HAZARD_DECK = 20
 
 EVENT = {"type": "hazard", "label": "Hazard card",
@@ -56,7 +58,7 @@ def check(state: dict, event) -> list[Violation]:
     """Is this hazard event legal now?"""
     d = event.data
     if state.get("phase") != "hazard":
-        return [Violation("not_hazard_phase", "Hazard cards are drawn and resolved in the hazard phase, "
+        return [V.NOT_HAZARD_PHASE("Hazard cards are drawn and resolved in the hazard phase, "
                           "the first phase of each round.", HAZARD_RULE)]
     hz = state["hazards"]
     action = d["action"]
@@ -64,22 +66,21 @@ def check(state: dict, event) -> list[Violation]:
     if action == "draw":
         if to_draw(state) < 1:
             if hz["deck"] < 1:
-                return [Violation("hazard_deck_empty", "The hazard deck is empty.", DECK_RULE)]
-            return [Violation("hazards_all_drawn", f"Round {state['round']} draws {state['round']} hazard "
+                return [V.HAZARD_DECK_EMPTY("The hazard deck is empty.", DECK_RULE)]
+            return [V.HAZARDS_ALL_DRAWN(f"Round {state['round']} draws {state['round']} hazard "
                               "card(s), and they have all been drawn.", HAZARD_RULE)]
         if card and (any(a["card"] == card for a in hz["active"]) or card in hz["discarded"]):
-            return [Violation("hazard_already_drawn", f"{card!r} has already been drawn this game.", DECK_RULE)]
+            return [V.HAZARD_ALREADY_DRAWN(f"{card!r} has already been drawn this game.", DECK_RULE)]
         return []
     if action == "discard":
         if not card:
-            return [Violation("hazard_needs_card", "Name the hazard card to discard.", HAZARD_RULE,
-                              overridable=False)]
+            return [V.HAZARD_NEEDS_CARD("Name the hazard card to discard.", HAZARD_RULE)]
         if not any(a["card"] == card for a in hz["active"]):
-            return [Violation("hazard_not_in_effect", f"{card!r} is not a hazard card in effect.", HAZARD_RULE)]
+            return [V.HAZARD_NOT_IN_EFFECT(f"{card!r} is not a hazard card in effect.", HAZARD_RULE)]
         return []
     # end
     if to_draw(state) > 0:
-        return [Violation("hazards_left_to_draw", f"Draw {to_draw(state)} more hazard card(s) first: round "
+        return [V.HAZARDS_LEFT_TO_DRAW(f"Draw {to_draw(state)} more hazard card(s) first: round "
                           f"{state['round']} draws {state['round']}.", HAZARD_RULE)]
     return []
 

@@ -7,6 +7,7 @@ them points the table at the right page.
 from __future__ import annotations
 
 from ...core import Rule
+from ..rules import DEATHGORGE_RULES
 from .sources import SHADESPIRE_BOOK, SHADESPIRE_ERRATA
 
 _ACTIVATIONS = Rule(SHADESPIRE_BOOK, "Activations: Move, Charge, Guard or a card's action; draw, swap objective or pass", 18)
@@ -102,4 +103,7 @@ def fill(rules: dict[str, str], base_keys, book: str) -> dict[str, str]:
     return out
 
 
-__all__ = ["SHADESPIRE_RULES", "SHADESPIRE_BOOK", "fill"]
+# The edition's whole table: every key the base checks look up.
+SHADESPIRE_CITATIONS = fill(SHADESPIRE_RULES, DEATHGORGE_RULES, SHADESPIRE_BOOK)
+
+__all__ = ["SHADESPIRE_RULES", "SHADESPIRE_CITATIONS", "SHADESPIRE_BOOK", "fill"]

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 from ...core import Rule
+from ..rules import DEATHGORGE_RULES
+from .rules_2018 import fill
 from .sources import DREADFANE_BOOK
 
 _ACTIONS = Rule(DREADFANE_BOOK, "Action phase, Actions: Move, Attack, Charge, Guard or a card's action; draw, swap objective or pass", 10)
@@ -81,7 +83,11 @@ DREADFANE_RULES: dict[str, str] = {
     "card_overrides": Rule(DREADFANE_BOOK, "But my card says...", 4),
     # Edition-only keys.
     "hazard_phase": Rule(DREADFANE_BOOK, "Hazard phase", 9),
+    "hazard_deck": Rule(DREADFANE_BOOK, "The decks: a 20-card hazard deck", 3),
     "hazard_damage": Rule(DREADFANE_BOOK, "Damage: if a hazard card deals damage, the hazard card has dealt it", 13),
     "wipe_out": Rule(DREADFANE_BOOK, "Victory: the game ends when a warband is entirely taken out of action", 19),
     "hand_limit": Rule(DREADFANE_BOOK, "3. Draw cards: never more than three objective cards in a hand", 8),
 }
+
+# The edition's whole table: every key the base checks look up.
+DREADFANE_CITATIONS = fill(DREADFANE_RULES, DEATHGORGE_RULES, DREADFANE_BOOK)

@@ -19,6 +19,7 @@ import copy
 
 from ...core import Advice, Consequence, Event, Outcome, SetupError, Violation
 from .. import activations, damage
+from .. import violations as V
 from ..ruleset import WINDOW_EVENTS, UnderworldsRuleset
 from . import artefact, checks, flow, hazards, matched_play, multiplayer_2018, suggestions, victory
 
@@ -152,7 +153,7 @@ class ClassicRuleset(UnderworldsRuleset):
         if event.type == "roll_off" and event.data["purpose"] == "match":
             return checks.check_match_roll_off(self, state)
         if state["phase"] == "hazard" and event.type not in HAZARD_PHASE_EVENTS:
-            return [Violation("hazard_phase", "It is the hazard phase: draw and resolve hazard cards, then end "
+            return [V.HAZARD_PHASE("It is the hazard phase: draw and resolve hazard cards, then end "
                               "the hazard phase.", R("hazard_phase"))]
         if event.type == "hazard":
             return hazards.check(state, event)
@@ -166,7 +167,7 @@ class ClassicRuleset(UnderworldsRuleset):
         elif event.type == "feature" and self.edition.objective_hexes:
             feat = state["features"].get(event.data["feature"], {})
             if feat.get("value"):
-                found.append(Violation("objective_hex", "Objective hexes are printed on the board: they cannot be "
+                found.append(V.OBJECTIVE_HEX("Objective hexes are printed on the board: they cannot be "
                                        "flipped, placed or removed.", R("features_adv")))
         if cl["sudden_death"]:
             found += checks.check_sudden_death(self, state, event)

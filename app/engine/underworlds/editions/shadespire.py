@@ -20,16 +20,13 @@ from dataclasses import replace
 
 from ..combat.rules import SHADESPIRE_COMBAT
 from ..edition import DEATHGORGE_EDITION
-from ..rules import DEATHGORGE_RULES
-from .rules_2018 import SHADESPIRE_RULES, fill
-from .ruleset import ClassicRuleset
-from .sources import SHADESPIRE_BOOK
+from .rules_2018 import SHADESPIRE_CITATIONS
 
 SHADESPIRE_EDITION = replace(
     DEATHGORGE_EDITION,
     id="underworlds/shadespire",
     title="Warhammer Underworlds: Shadespire (2018 rules)",
-    rules=fill(SHADESPIRE_RULES, DEATHGORGE_RULES, SHADESPIRE_BOOK),
+    rules=SHADESPIRE_CITATIONS,
     rounds={2: (1, 2, 3), 3: (1, 2, 3), 4: (1, 2, 3)},           # pg 25, 27: no round is skipped
     turns_per_round={2: 4, 3: 4, 4: 4},                          # pg 18, 27: four activations each
     actions=("move", "attack", "charge", "guard", "ability"),    # pg 18
@@ -59,5 +56,3 @@ SHADESPIRE_EDITION = replace(
     plunder=False,
     artefact=True, matched_play=True,                            # pg 26: alternative rules
 )
-
-SHADESPIRE = ClassicRuleset(SHADESPIRE_EDITION)

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from ...core import Rule
+from ..editions.sources import DREADFANE_BOOK, SHADESPIRE_BOOK
 
 RESULTS = ("critical_hit", "hit", "draw", "miss", "critical_defence")
 SUCCESS_RESULTS = ("critical_hit", "hit")
@@ -19,9 +20,10 @@ TRAPPED_DRAW_SUCCEEDS = "draw_succeeds"   # Dreadfane/Shadespire: a draw that ca
 MAX_SUPPORT = 12
 MAX_DAMAGE = 20
 
+# The books cited, spelled as every Underworlds citation spells them.
 DG = "Deathgorge rulebook"
-DF = "Dreadfane rulebook"
-SS = "Shadespire rulebook"
+DF = DREADFANE_BOOK
+SS = SHADESPIRE_BOOK
 
 _DEATHGORGE_REFS = {
     "attack_roll": Rule(DG, "Combat sequence, step 2: Attack roll", 21),
@@ -118,7 +120,7 @@ class CombatRules:
     """One edition's combat rules as data; `replace(...)` gives an edited copy."""
 
     edition: str
-    book: str
+    book: str                              # the book's name in sentences ("the Dreadfane rulebook has no ...")
     support_mode: str                      # SUPPORT_COUNT | SUPPORT_RELATIVE
     trapped_mode: str                      # TRAPPED_EXTRA_SUCCESS | TRAPPED_DRAW_SUCCEEDS
     # Defence-roll face a fighter on a cover hex counts as a success; None: the edition has no cover
@@ -161,23 +163,25 @@ DEATHGORGE_COMBAT = CombatRules(
 )
 
 DREADFANE_COMBAT = CombatRules(
-    edition="dreadfane", book=DF, support_mode=SUPPORT_RELATIVE, trapped_mode=TRAPPED_DRAW_SUCCEEDS,
+    edition="dreadfane", book="Dreadfane rulebook", support_mode=SUPPORT_RELATIVE,
+    trapped_mode=TRAPPED_DRAW_SUCCEEDS,
     cover_symbol=None, guard_knockback_drive_back=False, critical_defence_abilities=False,
     stagger=False, spell_rules=False, guard_prevents_drive_back=True,
     # Reference sheet, Determining success: "Succeeds" / "Fails" / "Fails but drive back".
     words={"critical_hit": "succeeds (critical hit)", "hit": "succeeds", "draw": "fails but drive back",
            "miss": "fails", "critical_defence": "fails (the target rolled more critical successes)"},
-    refs={**_borrowed(DF, _LATER_KEYS), **_DREADFANE_REFS},
+    refs={**_borrowed("Dreadfane rulebook", _LATER_KEYS), **_DREADFANE_REFS},
 )
 
 SHADESPIRE_COMBAT = CombatRules(
-    edition="shadespire", book=SS, support_mode=SUPPORT_RELATIVE, trapped_mode=TRAPPED_DRAW_SUCCEEDS,
+    edition="shadespire", book="Shadespire rulebook", support_mode=SUPPORT_RELATIVE,
+    trapped_mode=TRAPPED_DRAW_SUCCEEDS,
     cover_symbol=None, guard_knockback_drive_back=False, critical_defence_abilities=False,
     stagger=False, spell_rules=False, guard_prevents_drive_back=False,
     words={"critical_hit": "successful (critical hit)", "hit": "successful",
            "draw": "fails, but the target can be driven back", "miss": "fails",
            "critical_defence": "fails, and the target cannot be driven back"},
-    refs={**_borrowed(SS, _LATER_KEYS), **_SHADESPIRE_REFS},
+    refs={**_borrowed("Shadespire rulebook", _LATER_KEYS), **_SHADESPIRE_REFS},
 )
 
 EDITIONS: dict[str, CombatRules] = {r.edition: r for r in (DEATHGORGE_COMBAT, DREADFANE_COMBAT, SHADESPIRE_COMBAT)}

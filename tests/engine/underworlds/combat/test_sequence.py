@@ -183,7 +183,7 @@ def test_shadespire_cleave_on_guard():
     """Shadespire rulebook, Cleave (pg 22): the target cannot use block as a success, even on Guard."""
     r = attack(SS, profile=prof(keywords=["cleave"]), a={"smash": 1}, d={"block": 1}, guard=True)
     assert (r.defence_successes, r.result) == (0, "hit")
-    assert "Shadespire rulebook, Cleave (pg 22)" in r.rules
+    assert "Shadespire rulebook (2018), Cleave (pg 22)" in r.rules
 
 
 def test_ensnare_stops_dodge():
@@ -430,8 +430,8 @@ def test_no_stagger_in_older_rules():
 
 
 @pytest.mark.parametrize("rules,rule", [(DG, "Deathgorge rulebook, Attack action keywords: Scything (pg 25)"),
-                                        (DF, "Dreadfane rulebook, Attack action keywords: Scything (pg 14)"),
-                                        (SS, "Shadespire rulebook, Attacking multiple targets (pg 21)")])
+                                        (DF, "Dreadfane rulebook (2019), Attack action keywords: Scything (pg 14)"),
+                                        (SS, "Shadespire rulebook (2018), Attacking multiple targets (pg 21)")])
 def test_scything_makes_one_attack_per_adjacent_enemy(rules, rule):
     """Deathgorge Scything (pg 25) / Dreadfane Scything (pg 14): one Attack action per adjacent enemy; a superaction if more than one."""
     assert scything_attacks(rules, ["p2.a", "p2.b", "p2.a"]) == {"targets": ["p2.a", "p2.b"], "superaction": True,

@@ -102,11 +102,13 @@ def create_app(config: Mapping[str, Any] | Config | None = None):
         n = cfg.TRUST_PROXY
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n, x_host=n, x_port=n, x_prefix=n)
     make_queue = socketio.server.eio.create_queue
-    store = open_store(cfg.DATABASE_URL, app.instance_path, offload=offloader(cfg.ASYNC_MODE),
-                       make_queue=make_queue, pool_size=cfg.DB_POOL_SIZE)
+    offload = offloader(cfg.ASYNC_MODE)
+    store = open_store(cfg.DATABASE_URL, app.instance_path, offload=offload, make_queue=make_queue,
+                       pool_size=cfg.DB_POOL_SIZE,
+                       spawn=lambda fn: socketio.server.start_background_task(offload, fn))
     limits = Limits(cfg)
     limiter = limits.per_key
-    service = GameService(store, offload=offloader(cfg.ASYNC_MODE), import_max_events=cfg.IMPORT_MAX_EVENTS,
+    service = GameService(store, offload=offload, import_max_events=cfg.IMPORT_MAX_EVENTS,
                           import_max_seconds=cfg.IMPORT_MAX_SECONDS)
     broadcaster = Broadcaster(socketio.server, service, cfg.REDIS_URL)
     service.handovers.tell = broadcaster.handover

@@ -9,8 +9,10 @@ from .sqlite import SqliteStore
 
 
 def open_store(database_url: str, instance_path: str, offload: Callable | None = None,
-               make_queue: Callable | None = None, pool_size: int = 4) -> EventStore:
-    """The store DATABASE_URL asks for: postgresql://... or sqlite:///path, "" = instance/tablewarden.sqlite3."""
+               make_queue: Callable | None = None, pool_size: int = 4, spawn: Callable | None = None) -> EventStore:
+    """The store DATABASE_URL asks for: postgresql://... or sqlite:///path, "" = instance/tablewarden.sqlite3.
+
+    spawn(fn) runs blocking work in a real thread without waiting (SQLite checkpoints its WAL there)."""
     url = (database_url or "").strip()
     kw = {"offload": offload, "make_queue": make_queue, "pool_size": pool_size}
     if url.startswith(("postgresql://", "postgres://")):
@@ -26,4 +28,4 @@ def open_store(database_url: str, instance_path: str, offload: Callable | None =
         raise ValueError("DATABASE_URL for SQLite is sqlite:///relative/path or sqlite:////absolute/path")
     else:
         raise ValueError("DATABASE_URL must start with postgresql:// or sqlite:///")
-    return SqliteStore(path, **kw)
+    return SqliteStore(path, spawn=spawn, **kw)

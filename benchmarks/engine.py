@@ -1,6 +1,6 @@
 """Engine benchmark, generic over rulesets: check+apply time per event and full replay of a 1,000-event log.
 
-Usage:  .venv/bin/python -m benchmarks.engine [ruleset-id ...]   (default: every ruleset in tests/engine/play.py)
+Usage:  .venv/bin/python -m benchmarks.engine [ruleset-id ...]   (default: every ruleset in tests/support/play.py)
 Targets (DESIGN.md): under 0.2 ms per event (median) and under 100 ms per replay of 1,000 events.
 A report, not a test: it prints numbers and says whether each target is met.
 """
@@ -15,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from app.engine import registry  # noqa: E402
 from app.engine.core import replay  # noqa: E402
-from tests.engine.play import SETUPS, play_random  # noqa: E402
+from tests.support.play import SETUPS, play_random  # noqa: E402
 
 EVENT_TARGET_MS = 0.2
 REPLAY_TARGET_MS = 100.0

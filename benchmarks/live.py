@@ -54,7 +54,7 @@ from processes import free_port, start_app, stop, wait_http  # noqa: E402
 
 from app.engine import registry  # noqa: E402
 from app.live import fastjson, viewpatch  # noqa: E402
-from tests.engine.play import RARE_GROUPS, RARE_TYPES, play_random, set_path, underworlds_setup  # noqa: E402
+from tests.support.play import RARE_GROUPS, RARE_TYPES, play_random, set_path, underworlds_setup  # noqa: E402
 from tests.support.servers import Postgres, Redis  # noqa: E402
 
 SEATS = ("p1", "p2", "p3", "p4")

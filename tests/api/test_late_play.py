@@ -6,7 +6,7 @@ from __future__ import annotations
 import itertools
 
 from tests.api.helpers import auth
-from tests.engine.play import underworlds_setup
+from tests.support.play import underworlds_setup
 
 _ids = itertools.count(1)
 

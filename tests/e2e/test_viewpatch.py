@@ -8,7 +8,7 @@ import pytest
 from app.engine import registry
 from app.live.viewpatch import diff
 from app.service import GameService
-from tests.engine.play import play_random, underworlds_setup
+from tests.support.play import play_random, underworlds_setup
 
 pytestmark = pytest.mark.e2e
 

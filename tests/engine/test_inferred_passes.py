@@ -15,8 +15,7 @@ from hypothesis import strategies as st
 
 from app.engine import registry
 from app.engine.core import INFERRED_PASSES, Event, replay
-
-from .play import SETUPS, choose, fill, options, rng_pick
+from tests.support.play import SETUPS, choose, fill, options, rng_pick
 
 RULESETS = [rid for rid in SETUPS if rid.startswith("underworlds/")]
 CASES = [(rid, i) for rid in RULESETS for i in range(len(SETUPS[rid]))]

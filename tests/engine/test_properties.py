@@ -1,6 +1,6 @@
 """Property test, generic over rulesets: random games played only from suggest() (DESIGN.md, Testing).
 
-For every ruleset in tests/engine/play.py SETUPS: every suggested event passes check(), apply() never raises,
+For every ruleset in tests/support/play.py SETUPS: every suggested event passes check(), apply() never raises,
 the state always round-trips through JSON, and replaying the log reproduces the final state exactly.
 Add a ruleset by adding its id and sample setups to SETUPS (and nothing here).
 """
@@ -14,8 +14,7 @@ from hypothesis import strategies as st
 
 from app.engine import registry
 from app.engine.core import replay
-
-from .play import SETUPS, choose, fill, options, rng_pick
+from tests.support.play import SETUPS, choose, fill, options, rng_pick
 
 CASES = [(rid, i) for rid, setups in SETUPS.items() for i in range(len(setups))]
 MAX_EVENTS = 1500

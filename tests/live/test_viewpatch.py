@@ -11,7 +11,7 @@ from app.engine import registry
 from app.live import fastjson
 from app.live.viewpatch import LastViews, apply, diff, full_view
 from app.service import GameService
-from tests.engine.play import SETUPS, play_random
+from tests.support.play import SETUPS, play_random
 
 json_values = st.recursive(st.none() | st.booleans() | st.integers(-3, 3) | st.text(max_size=3),
                            lambda inner: st.lists(inner, max_size=6) | st.dictionaries(st.text(max_size=2), inner,

@@ -34,7 +34,7 @@ from app.engine.core import Event
 from app.service import GameService
 from app.service.preview import preview
 from app.service.records import public_record
-from tests.engine.play import SETUPS, choose, fill, options, rng_pick
+from tests.support.play import SETUPS, choose, fill, options, rng_pick
 
 OBSERVERS = ("spectator", "scorekeeper")
 MAX_EVENTS = 600

@@ -5,8 +5,7 @@ import pytest
 
 from app.engine import registry
 from app.engine.core import Event
-
-from ..play import underworlds_setup
+from tests.support.play import underworlds_setup
 
 RS = registry.get("underworlds/deathgorge")
 

@@ -1,6 +1,7 @@
 """Activations and player actions (Deathgorge rulebook, Activation step pg 18, Move pg 18, Stun/Barge pg 26,
 Charge/Guard pg 27)."""
-from ..play import underworlds_setup
+from tests.support.play import underworlds_setup
+
 from .helpers import RS, codes, pass_power, play, started
 
 

@@ -4,8 +4,8 @@ check what the ruleset does with it."""
 import copy
 
 from app.engine.core import Event
+from tests.support.play import underworlds_setup
 
-from ..play import underworlds_setup
 from .helpers import RS, codes, play, started
 
 HIT = {"smash": 2}

@@ -9,6 +9,7 @@ import json
 from app import content
 from app.engine import registry
 from app.engine.core import Event
+from tests.support.play import underworlds_setup
 
 from .helpers import RS, codes, pass_power, play, started, take_turn
 
@@ -173,7 +174,6 @@ def test_deck_sizes_must_be_whole_numbers():
 def test_upgrade_costs_the_glory_printed_on_it_else_one():
     """Upgrades (pg 11) cost one glory; a card that prints its own cost (later cards) costs that: a free one is
     offered with no glory, a dearer one only once enough glory is unspent, and spending takes exactly that."""
-    from tests.engine.play import underworlds_setup  # noqa: PLC0415
     setup = underworlds_setup(2)
     setup["seats"][0]["deck"] = ([{"name": f"O{i}", "type": "objective", "glory": 1, "scoring": "end"}
                                   for i in range(12)]

@@ -1,8 +1,8 @@
 """Fighters: damage, heal, vulnerable, Large, out of action, returned fighters, tokens, Inspire, feature tokens
 (Deathgorge rulebook pg 6, 7, 14, 19, 23-25)."""
 from app.engine.underworlds.state import characteristic, is_large, is_vulnerable
+from tests.support.play import underworlds_setup
 
-from ..play import underworlds_setup
 from .helpers import RS, codes, play, started
 
 

@@ -1,7 +1,7 @@
 """Objectives and the end phase (Deathgorge rulebook, End phase and Surge objective cards pg 38)."""
 from app.engine.core import Event
+from tests.support.play import underworlds_setup
 
-from ..play import underworlds_setup
 from .helpers import RS, codes, pass_power, play, started, to_end_phase
 
 

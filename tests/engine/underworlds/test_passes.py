@@ -12,8 +12,7 @@ import pytest
 from app.engine import registry
 from app.engine.core import INFERRED_PASSES, Event
 from app.engine.underworlds.setup import do_over_seat
-
-from ..play import edition_setup, underworlds_setup
+from tests.support.play import edition_setup, underworlds_setup
 
 EDITIONS = ["underworlds/deathgorge", "underworlds/dreadfane", "underworlds/shadespire"]
 PLAYERS = {"underworlds/deathgorge": (2, 3, 4), "underworlds/dreadfane": (2,), "underworlds/shadespire": (2, 3, 4)}

@@ -1,5 +1,6 @@
 """The power step (Deathgorge rulebook, Power step pg 29, Upgrade cards, Delve and Salvage pg 30, Spells pg 28)."""
-from ..play import underworlds_setup
+from tests.support.play import underworlds_setup
+
 from .helpers import RS, codes, pass_power, play, started
 
 

@@ -11,8 +11,8 @@ import pytest
 
 from app.engine import registry
 from app.engine.core import Event
+from tests.support.play import edition_setup, underworlds_setup
 
-from ..play import edition_setup, underworlds_setup
 from .editions.helpers import Table
 
 EDITIONS = ["underworlds/deathgorge", "underworlds/dreadfane", "underworlds/shadespire"]

@@ -1,7 +1,7 @@
 """Reactions (Deathgorge rulebook, Reactions pg 34-37; Multiplayer games, One reaction per reaction step)."""
 from app.engine.underworlds.reactions import REACTION_STEPS
+from tests.support.play import underworlds_setup
 
-from ..play import underworlds_setup
 from .helpers import RS, codes, play, started, take_turn
 
 

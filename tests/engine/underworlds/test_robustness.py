@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from app.engine.core import replay
+from tests.support.play import choose, fill, options, rng_pick, underworlds_setup
 
-from ..play import choose, fill, options, rng_pick, underworlds_setup
 from .helpers import RS
 
 

@@ -3,9 +3,11 @@ import copy
 
 import pytest
 
+from app.engine import registry
 from app.engine.core import Event, SetupError
+from app.engine.underworlds.cards import check_in_hand
+from tests.support.play import edition_setup, underworlds_setup
 
-from ..play import underworlds_setup
 from .helpers import RS, codes, play
 
 
@@ -145,9 +147,6 @@ def test_two_player_boards_roll_off_the_winner_picks_who_chooses():
 def test_shadespire_the_lowest_roll_places_the_first_board(players):
     """Shadespire, Game Sequence, 1. Place the boards (pg 14): "the player who loses chooses a game board first";
     Multiplayer Games, Place the boards (pg 27): "whichever player scores lowest places a game board first"."""
-    from app.engine import registry  # noqa: PLC0415
-
-    from ..play import edition_setup  # noqa: PLC0415
     rs = registry.get("underworlds/shadespire")
     state = rs.new_game(edition_setup("underworlds/shadespire", players))
     rolls = {"p1": {"crit": 2}, "p2": {"crit": 0}, "p3": {"crit": 2}}
@@ -183,9 +182,6 @@ def test_2018_and_2019_do_over_discards_the_hand_for_the_game(ruleset_id):
     hand, and "you can't play discarded cards in this game"; Dreadfane, 3. Draw cards (pg 8) the same, and discarded
     cards are never shuffled back. So the discard pile grows by the hand, the deck shrinks by the new hand, and a
     card named in the discarded hand is refused later."""
-    from app.engine import registry  # noqa: PLC0415
-
-    from ..play import edition_setup  # noqa: PLC0415
     rs = registry.get(ruleset_id)
     state = rs.new_game(_with_deck(edition_setup(ruleset_id, 2)))
     state, _ = rs.play(state, Event("roll_off", "p1", {"purpose": "boards", "first": "p1"}))
@@ -202,14 +198,10 @@ def test_2018_and_2019_do_over_discards_the_hand_for_the_game(ruleset_id):
 
 def test_a_card_named_in_a_discarded_hand_cannot_be_played_that_game():
     """Shadespire pg 16: the cards a do-over discards cannot be played in this game (named when the hand was told)."""
-    from app.engine import registry  # noqa: PLC0415
-
-    from ..play import edition_setup  # noqa: PLC0415
     rs = registry.get("underworlds/shadespire")
     state = rs.new_game(_with_deck(edition_setup("underworlds/shadespire", 2)))
     state["seats"]["p1"]["cards"]["power"] = ["Trick 3", "Trick 4"]  # what p1 said it held before the do-over
     state, _ = rs.play(state, Event("roll_off", "p1", {"purpose": "boards", "first": "p1"}))
     state, _ = rs.play(state, Event("do_over", "p1", {"choice": "power"}))
     assert {"Trick 3", "Trick 4"} <= set(state["seats"]["p1"]["gone"])
-    from app.engine.underworlds.cards import check_in_hand  # noqa: PLC0415 - what playing or holding a card checks
     assert [v.code for v in check_in_hand(state, "p1", "power", "Trick 3", rs.edition.rule("gambits"))] == ["card_already_used"]

@@ -3,8 +3,8 @@ what each seat may see (DESIGN.md engine contract)."""
 from app.engine import registry
 from app.engine.core import Event
 from app.engine.underworlds import suggest as S
+from tests.support.play import SETUPS, fill, play_random, underworlds_setup
 
-from ..play import SETUPS, fill, play_random, underworlds_setup
 from .helpers import RS, codes, ev, play, started, to_end_phase
 
 

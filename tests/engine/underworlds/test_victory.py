@@ -1,8 +1,8 @@
 """Victory and tiebreaks (Deathgorge rulebook, Victory pg 39; Multiplayer games, Victory)."""
 from app.engine.underworlds.state import hold_value
 from app.engine.underworlds.victory import outcome
+from tests.support.play import underworlds_setup
 
-from ..play import underworlds_setup
 from .helpers import RS, play, started
 
 

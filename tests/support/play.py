@@ -1,5 +1,6 @@
-"""Plays games from suggest() alone: fills templates from their choices/bounds. Shared by the property
-test (tests/engine/test_properties.py) and benchmarks/engine.py, and generic over rulesets:
+"""Plays games from suggest() alone: fills templates from their choices/bounds; sample setups of every ruleset.
+Shared by the property test (tests/engine/test_properties.py), engine, service, API, live and browser tests and the
+benchmarks, and generic over rulesets:
 any Ruleset whose suggestions are complete events or templates with finite choices / int bounds works.
 
 To add a ruleset to the property test and the benchmark, add its id and a small sample setup to SETUPS.

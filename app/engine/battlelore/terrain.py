@@ -35,6 +35,8 @@ TERRAIN: dict[str, dict] = {
     "blood_field": {"feature": True, "rule": R.BLOOD_FIELD},
 }
 
+# The rule of each feature worth VP when captured at the start of a turn (the capture cites it).
+CAPTURE_RULES = {t: spec["rule"] for t, spec in TERRAIN.items() if spec.get("capture_vp")}
 TYPES = list(TERRAIN)
 # Types a unit can be placed in or moved to without naming a feature tile.
 PLAIN = [t for t, spec in TERRAIN.items() if not spec.get("feature")]

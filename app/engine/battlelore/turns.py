@@ -81,7 +81,7 @@ def captures(state: dict, seat: str) -> list[Consequence]:
         state["seats"][seat]["vp"] += vp
         unit["pos"].update(terrain="clear", feature=None)
         cons.append(Consequence("captured", {"seat": seat, "feature": fid, "unit": uid, "vp": vp},
-                                T.prop(feat["type"], "rule")))
+                                T.CAPTURE_RULES[feat["type"]]))
     return cons
 
 

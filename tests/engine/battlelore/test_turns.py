@@ -1,4 +1,6 @@
 """The active player's turn: command, order and move steps, upkeep, turn start, lore cards."""
+from app.engine.battlelore import rules as R
+from app.engine.battlelore import turns
 from app.engine.core import Event
 
 from .helpers import POS, RS, battle, codes, command, play, setup, to_upkeep
@@ -189,6 +191,15 @@ def test_hoard_captured_for_3_vp():
     s, _ = play(s, "p1", "reposition", unit="p1.d-hero-1", to={**POS, "terrain": "p2.hoard-1"})
     s = to_upkeep(command(to_upkeep(command(s))))
     assert s["seats"]["p1"]["vp"] == 3
+
+
+def test_a_capture_cites_the_rule_of_the_feature_captured():
+    """Terrain, Command tents (2 VP) and Terrain reference, Hoard (3 VP): each capture names its own rule."""
+    for kind, vp, rule in (("command_tent", 2, R.TENT), ("hoard", 3, R.HOARD)):
+        s = battle()
+        s["features"]["p2.x"] = {"id": "p2.x", "type": kind, "owner": "p2", "removed": False, "name": kind}
+        s, _ = play(s, "p1", "reposition", unit="p1.d-hero-1", to={**POS, "terrain": "p2.x"})
+        assert [(c.type, c.data["vp"], c.rule) for c in turns.captures(s, "p1")] == [("captured", vp, rule)]
 
 
 def test_one_lore_card_per_turn_paid_with_lore():

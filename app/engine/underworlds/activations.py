@@ -29,15 +29,14 @@ def _turn_violations(rs, state, event) -> list[Violation]:
     if state["phase"] != "action" or state["step"] not in ("activation",):
         where = "a power step" if state["step"] == "power" else f"the {state['phase']} phase"
         return [V.NOT_ACTIVATION_STEP(f"Activations are taken in the activation step, not in {where}.",
-                          R("activation_step"))]
+                                      R("activation_step"))]
     out = []
     if event.by != turns.active_seat(state):
         out.append(V.NOT_YOUR_TURN(f"It is {turns.active_seat(state)}'s turn.", R("action_phase"), overridable=True))
     if state.get("pending"):
         out.append(V.ATTACK_PENDING("Enter the Attack action of this activation first.", R("combat")))
     if state["seats"][event.by]["activations_left"] < 1:
-        out.append(V.NO_ACTIVATIONS_LEFT("You have used all your activations this phase.",
-                             R("activation_step")))
+        out.append(V.NO_ACTIVATIONS_LEFT("You have used all your activations this phase.", R("activation_step")))
     return out
 
 
@@ -55,20 +54,19 @@ def check_activate(rs, state, event) -> list[Violation]:
     f = state["fighters"][fid]
     if f["out"]:
         return out + [V.FIGHTER_OUT_OF_ACTION(f"{fid} is out of action and cannot be activated.",
-                                R("out_of_action_adv"))]
+                                              R("out_of_action_adv"))]
     tokens = f["tokens"]
     if tokens["charge"] and not rs.edition.charge_token_blocks_activation:
         others = surviving(state, event.by)
         if not all(state["fighters"][o]["tokens"]["charge"] for o in others):
             out.append(V.CHARGE_TOKEN("A fighter with a Charge token cannot be activated unless every "
-                                 "surviving friendly fighter has one.", R("charge_token")))
+                                      "surviving friendly fighter has one.", R("charge_token")))
         # Advanced rules, Scything (pg 25): a Scything Attack action with more than one target is a superaction.
         if action in rs.edition.superactions or (action == "attack" and (d.get("attacks") or 1) > 1):
             out.append(V.NO_SUPERACTION_AFTER_CHARGE("A fighter with a Charge token cannot make a "
-                                 "superaction.", R("charge_token")))
+                                                     "superaction.", R("charge_token")))
     if action == "charge" and tokens["move"]:
-        out.append(V.MOVED_CANNOT_CHARGE("A fighter with a Move token cannot make a Charge superaction.",
-                             R("move")))
+        out.append(V.MOVED_CANNOT_CHARGE("A fighter with a Move token cannot make a Charge superaction.", R("move")))
     if action in ("charge", "attack") and not effects.profiles_of(state, fid) and not profiles_unknown(state, fid):
         out.append(V.NO_ATTACK_ACTION(f"{fid} has no Attack action.", R("attack")))
     elif action in ("charge", "attack") and not enemies(state, event.by):
@@ -87,7 +85,7 @@ def check_activate(rs, state, event) -> list[Violation]:
             out.append(V.TARGET_OUT_OF_ACTION(f"{target} is out of action.", R("out_of_action_adv")))
         elif state["fighters"][target]["tokens"]["stagger"]:
             out.append(V.TARGET_STAGGERED("Stun chooses an enemy fighter with no Stagger tokens.",
-                                 R("stun" if action == "stun" else "barge")))
+                                          R("stun" if action == "stun" else "barge")))
     if d.get("target") and action not in ("stun", "barge", "ability"):
         out.append(V.UNEXPECTED_TARGET("Attack targets are entered with the attack itself.", R("attack")))
     if action == "ability" and not d.get("name"):
@@ -109,10 +107,10 @@ def token_rules_2018(rs, state, event) -> list[Violation]:
     out = []
     if rs.edition.charge_token_blocks_activation and f["tokens"]["charge"] and not f["out"]:
         out.append(V.CHARGE_TOKEN("A fighter that made a Charge action cannot be activated again "
-                             "this phase.", R("charge_token")))
+                                  "this phase.", R("charge_token")))
     if rs.edition.move_token_blocks_move and d["action"] == "move" and f["tokens"]["move"]:
         out.append(V.MOVED_CANNOT_MOVE("A fighter with a Move token cannot make another Move action "
-                             "this phase.", R("tokens")))
+                                       "this phase.", R("tokens")))
     return out
 
 
@@ -215,10 +213,9 @@ def check_player_action(rs, state, event) -> list[Violation]:
     action = event.data["action"]
     if action not in rs.edition.player_actions:
         out.append(V.NO_SUCH_ACTION(f"{action} is not a player action in these rules.",
-                             rs.edition.rule("player_actions")))
+                                    rs.edition.rule("player_actions")))
     if action == "swap_objective" and state["seats"][event.by]["hand"]["objectives"] < 1:
-        out.append(V.NO_CARD_IN_HAND("You have no objective card to discard.",
-                             rs.edition.rule("player_actions")))
+        out.append(V.NO_CARD_IN_HAND("You have no objective card to discard.", rs.edition.rule("player_actions")))
     return out
 
 
@@ -250,7 +247,7 @@ def check_abandon(rs, state, event) -> list[Violation]:
         return [V.NOTHING_PENDING("There is no Attack action waiting to be entered.", rs.edition.rule("combat"))]
     if seat_of(pending["attacker"]) != event.by:
         return [V.NOT_YOUR_TURN("Only the attacking player ends their Attack action.", rs.edition.rule("combat"),
-                          overridable=False)]
+                                overridable=False)]
     return []
 
 

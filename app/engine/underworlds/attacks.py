@@ -58,7 +58,7 @@ def check_attack(rs, state, event) -> list[Violation]:
     granted = (state.get("granted") or {}).get(att, 0) > 0
     if (not pending or pending["attacker"] != att) and not granted:
         out.append(V.NO_ATTACK_PENDING(f"{att} has not been activated to make an Attack action "
-                             "(a card granting one? override with its name).", R("activation_step")))
+                                       "(a card granting one? override with its name).", R("activation_step")))
     if state["fighters"][att]["out"]:
         return out + [V.FIGHTER_OUT_OF_ACTION(f"{att} is out of action.", R("out_of_action_adv"))]
     if seat_of(tgt) == event.by:
@@ -66,13 +66,12 @@ def check_attack(rs, state, event) -> list[Violation]:
     if state["fighters"][tgt]["out"]:
         return out + [V.TARGET_OUT_OF_ACTION(f"{tgt} is out of action.", R("out_of_action_adv"))]
     if pending and tgt in pending.get("targets", []):
-        out.append(V.SCYTHING_SAME_TARGET("Each Scything Attack action targets a different fighter.",
-                             R("scything")))
+        out.append(V.SCYTHING_SAME_TARGET("Each Scything Attack action targets a different fighter.", R("scything")))
     entered = d.get("defence") or {}
     if not defence_known(state, tgt) and (entered.get("dice") is None or entered.get("symbol") is None):
         # Combat step 3 (pg 21) rolls the target's Defence: content without it must not be guessed.
         out.append(V.DEFENCE_NEEDED(f"{tgt}'s Defence is not known: enter its dice and symbol from the "
-                             "fighter card (defence).", R("combat")))
+                                    "fighter card (defence).", R("combat")))
     data = full_data(state, d)
     if data["profile"].get("spell") and "wizard" not in traits(state, att):
         out.append(V.NOT_A_WIZARD("Only wizards make spell Attack actions.", R("spells")))
@@ -145,16 +144,15 @@ def check_drive_back(rs, state, event) -> list[Violation]:
     d = event.data
     allowed = state.get("drive_back")
     if not allowed or allowed["fighter"] != d["fighter"]:
-        return [V.NO_DRIVE_BACK("Only the target of the Attack action just made can be driven back, when "
-                          "the result allows it (not on Guard without Knockback, not trapped, not out of action).",
-                          R("combat"))]
+        return [V.NO_DRIVE_BACK("Only the target of the Attack action just made can be driven back, when the result "
+                                "allows it (not on Guard without Knockback, not trapped, not out of action).",
+                                R("combat"))]
     out = []
     if seat_of(allowed["attacker"]) != event.by:
         out.append(V.NOT_ATTACKING_PLAYER("The attacking player chooses whether to drive the target back.",
-                             R("combat")))
+                                          R("combat")))
     if d["hexes"] > allowed["hexes"]:
-        out.append(V.TOO_FAR(f"The target can be driven back at most {allowed['hexes']} hex(es).",
-                             R("combat")))
+        out.append(V.TOO_FAR(f"The target can be driven back at most {allowed['hexes']} hex(es).", R("combat")))
     return out
 
 

@@ -101,8 +101,7 @@ def check_in_hand(state: dict, seat: str, kind: str, name: str | None, rule: str
         if deck is not None and name not in deck[kind] and not is_partial(state, seat):
             out.append(V.CARD_NOT_IN_DECK(f"{name!r} is not in your {kind} deck.", rule))
         if name in s["gone"]:
-            out.append(V.CARD_ALREADY_USED(f"{name!r} has already been played, scored or discarded.",
-                                 rule))
+            out.append(V.CARD_ALREADY_USED(f"{name!r} has already been played, scored or discarded.", rule))
     return out
 
 
@@ -164,14 +163,13 @@ def check_hand(rs, state, event) -> list[Violation]:
             continue
         if len(given) > s["hand"][kind] or len(set(given)) != len(given):
             out.append(V.HAND_SIZE(f"Your hand holds {s['hand'][kind]} {kind} cards, each once.",
-                                 rs.edition.rule("draw_cards")))
+                                   rs.edition.rule("draw_cards")))
         for name in given:
             if deck is not None and name not in deck[kind] and not is_partial(state, event.by):
-                out.append(V.CARD_NOT_IN_DECK(f"{name!r} is not in your {kind} deck.",
-                                     rs.edition.rule("draw_cards")))
+                out.append(V.CARD_NOT_IN_DECK(f"{name!r} is not in your {kind} deck.", rs.edition.rule("draw_cards")))
             elif name in s["gone"]:
                 out.append(V.CARD_ALREADY_USED(f"{name!r} has already been played, scored or discarded.",
-                                     rs.edition.rule("draw_cards")))
+                                               rs.edition.rule("draw_cards")))
     return out
 
 

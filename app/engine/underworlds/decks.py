@@ -44,8 +44,7 @@ def validate_deck(fmt: str, warband: dict, deck: dict, format_data: dict | None 
     if fmt in EDITIONS:
         return _older_edition(fmt, warband, deck)
     if fmt not in FORMATS:
-        return [V.UNKNOWN_FORMAT(f"'{fmt}' is not a format (choose one of: {', '.join(FORMATS)}).",
-                          R_RIVALS)]
+        return [V.UNKNOWN_FORMAT(f"'{fmt}' is not a format (choose one of: {', '.join(FORMATS)}).", R_RIVALS)]
     if fmt == "rivals":
         return _rivals(warband, deck)
     problems = _sizes(deck, R_NEMESIS if fmt == "nemesis" else R_RELIC)
@@ -69,22 +68,21 @@ def _rivals(warband: dict, deck: dict) -> list[Violation]:
     """Rivals: one Rivals deck as it comes, the warband's own or a universal one."""
     rivals = deck.get("rivals") or []
     if len(rivals) != 1:
-        return [V.RIVALS_ONE_DECK(f"The Rivals format uses exactly one Rivals deck ({len(rivals)} given).",
-                   R_RIVALS)]
+        return [V.RIVALS_ONE_DECK(f"The Rivals format uses exactly one Rivals deck ({len(rivals)} given).", R_RIVALS)]
     chosen = rivals[0]
     out = []
     if chosen["symbol"] != UNIVERSAL and chosen.get("warband") != warband.get("id"):
         out.append(V.RIVALS_OTHER_WARBAND(f"{chosen.get('id')} belongs to another warband; a warband can "
-                      "only use its own Rivals deck or a universal one.", R_DECKS))
+                                          "only use its own Rivals deck or a universal one.", R_DECKS))
     foreign = [c["name"] for c in _cards(deck) if c.get("deck") != chosen["id"]]
     if foreign:
         out.append(V.RIVALS_FOREIGN_CARD(f"Rivals decks are played as they come: {', '.join(foreign)} "
-                      f"{'is' if len(foreign) == 1 else 'are'} not in {chosen['id']}.", R_RIVALS))
+                                         f"{'is' if len(foreign) == 1 else 'are'} not in {chosen['id']}.", R_RIVALS))
     if chosen.get("complete"):
         n_obj, n_pow = len(deck.get("objectives") or []), len(deck.get("power") or [])
         if n_obj != RIVALS_OBJECTIVES or n_pow != RIVALS_POWER:
             out.append(V.RIVALS_INCOMPLETE(f"A Rivals deck has 12 objective and 20 power cards "
-                          f"({n_obj} and {n_pow} given).", R_DECKS))
+                                           f"({n_obj} and {n_pow} given).", R_DECKS))
     return out
 
 
@@ -107,7 +105,7 @@ def _sizes(deck: dict, rule: str) -> list[Violation]:
     wrong += [c["name"] for c in power if c.get("type") == "objective"]
     if wrong:
         out.append(V.CARD_IN_WRONG_DECK(f"{', '.join(wrong)}: objectives go in the objective deck, gambits "
-                      "and upgrades in the power deck.", R_DECKS))
+                                        "and upgrades in the power deck.", R_DECKS))
     return out
 
 
@@ -121,7 +119,7 @@ def _unique(deck: dict, rule: str) -> list[Violation]:
     if not dupes:
         return []
     return [V.DUPLICATE_CARD(f"Each card must be unique: {', '.join(dupes)} "
-               f"{'appears' if len(dupes) == 1 else 'appear'} more than once.", rule)]
+                             f"{'appears' if len(dupes) == 1 else 'appear'} more than once.", rule)]
 
 
 def _nemesis_sources(warband: dict, deck: dict) -> list[Violation]:
@@ -133,16 +131,16 @@ def _nemesis_sources(warband: dict, deck: dict) -> list[Violation]:
     for r in own:
         if r.get("warband") != warband.get("id"):
             out.append(V.NEMESIS_OTHER_WARBAND(f"{r['id']} belongs to another warband: pick your own "
-                          "warband's Rivals deck.", R_NEMESIS))
+                                               "warband's Rivals deck.", R_NEMESIS))
     if len(universal) > 1:
         out.append(V.NEMESIS_ONE_UNIVERSAL(f"Pick one other Rivals deck with the universal symbol "
-                      f"({len(universal)} picked).", R_NEMESIS))
+                                           f"({len(universal)} picked).", R_NEMESIS))
     allowed_decks = {r["id"] for r in universal[:1]}
     outside = [c["name"] for c in _cards(deck)
                if c.get("symbol") != warband.get("id") and c.get("deck") not in allowed_decks]
     if outside:
         out.append(V.NEMESIS_CARD_OUTSIDE_DECKS(f"{', '.join(outside)}: Nemesis decks use only cards from "
-                      "your warband's Rivals deck and one universal Rivals deck.", R_NEMESIS))
+                                                "your warband's Rivals deck and one universal Rivals deck.", R_NEMESIS))
     return out
 
 
@@ -155,7 +153,7 @@ def _relic_symbols(warband: dict, deck: dict) -> list[Violation]:
         return []
     extra = "" if alliance else " (this warband's Grand Alliance is not known: enter it to use Grand Alliance cards)"
     return [V.RELIC_SYMBOL(f"{', '.join(bad)}: a Relic deck can only hold cards with your warband's symbol, "
-               f"your Grand Alliance's symbol or the universal symbol{extra}.", R_RELIC)]
+                           f"your Grand Alliance's symbol or the universal symbol{extra}.", R_RELIC)]
 
 
 def _plots(warband: dict, deck: dict) -> list[Violation]:
@@ -165,7 +163,7 @@ def _plots(warband: dict, deck: dict) -> list[Violation]:
     if len(others) <= 1:
         return []
     return [V.TOO_MANY_PLOTS(f"Only one plot card can be used besides your warband's own "
-               f"({', '.join(others)} chosen).", R_RELIC)]
+                             f"({', '.join(others)} chosen).", R_RELIC)]
 
 
 def _listed(deck: dict, data: dict, label: str, book_rule: str) -> list[Violation]:
@@ -178,12 +176,12 @@ def _listed(deck: dict, data: dict, label: str, book_rule: str) -> list[Violatio
     bad = [c["name"] for c in _cards(deck) if c["name"].casefold() in forbidden]
     if bad:
         out.append(V.FORBIDDEN_CARD(f"{', '.join(bad)} cannot be used in the {label} format "
-                      f"({'it is' if len(bad) == 1 else 'they are'} forbidden).", rule))
+                                    f"({'it is' if len(bad) == 1 else 'they are'} forbidden).", rule))
     limit = data.get("max_restricted")
     used = [c["name"] for c in _cards(deck) if c["name"].casefold() in restricted]
     if limit is not None and len(used) > limit:
         out.append(V.TOO_MANY_RESTRICTED(f"At most {limit} restricted cards can be used "
-                      f"({len(used)}: {', '.join(used)}).", rule))
+                                         f"({len(used)}: {', '.join(used)}).", rule))
     return out
 
 
@@ -198,17 +196,17 @@ def _older_edition(edition: str, warband: dict, deck: dict) -> list[Violation]:
     if deck.get("complete", True):
         if len(objectives) != RIVALS_OBJECTIVES:
             out.append(V.OBJECTIVE_DECK_SIZE(f"The objective deck holds exactly {RIVALS_OBJECTIVES} cards "
-                          f"({len(objectives)} chosen).", rule))
+                                             f"({len(objectives)} chosen).", rule))
         if len(power) < MIN_POWER:
             out.append(V.POWER_DECK_TOO_SMALL(f"The power deck needs at least {MIN_POWER} cards ({len(power)} chosen).", rule))
         ploys = [c for c in power if c.get("type") in GAMBITS]
         if len(ploys) > len(power) // 2:
             out.append(V.TOO_MANY_PLOYS(f"No more than half of the power deck, rounding down, can be ploys "
-                          f"({len(ploys)} of {len(power)}).", rule))
+                                        f"({len(ploys)} of {len(power)}).", rule))
     out += _unique(deck, rule)
     allowed = {warband.get("id"), UNIVERSAL}
     bad = [c["name"] for c in _cards(deck) if c.get("symbol") not in allowed]
     if bad:
         out.append(V.NOT_USABLE_BY_WARBAND(f"{', '.join(bad)}: only cards with your warband's symbol or the "
-                      "universal symbol can be used.", rule))
+                                           "universal symbol can be used.", rule))
     return out

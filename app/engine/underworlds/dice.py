@@ -42,7 +42,7 @@ def check_roll(kind: str, roll: Any, where: str) -> list[Violation]:
             other = [k for k, f in FACES.items() if key in f]
             hint = f" ({key} is a face of {DICE_NAMES[other[0]]})" if other else ""
             problems.append(V.BAD_FACE(f"{where}.{key} is not a face of {DICE_NAMES[kind]}{hint}; "
-                            f"use {', '.join(faces)}."))
+                                       f"use {', '.join(faces)}."))
         elif not _is_count(value):
             problems.append(MALFORMED(f"{where}.{key} must be a whole number from 0 to {MAX_DICE}."))
     if problems:

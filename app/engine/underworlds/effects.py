@@ -39,7 +39,7 @@ def on_battlefield(rs, state, fid, what="do that") -> list[Violation]:
     """A fighter out of action can do nothing (and nothing can be done to it) until it returns."""
     if state["fighters"][fid]["out"]:
         return [V.FIGHTER_OUT_OF_ACTION(f"{fid} is out of action and cannot {what}.",
-                          rs.edition.rule("out_of_action_adv"))]
+                                        rs.edition.rule("out_of_action_adv"))]
     return []
 
 
@@ -66,8 +66,7 @@ def check_heal(rs, state, event) -> list[Violation]:
     fid = event.data["fighter"]
     out = on_battlefield(rs, state, fid, "be healed")
     if not out and state["fighters"][fid]["damage"] < 1:
-        out.append(V.NOT_WOUNDED("A fighter can only be healed if they have a wound counter.",
-                             rs.edition.rule("heal")))
+        out.append(V.NOT_WOUNDED("A fighter can only be healed if they have a wound counter.", rs.edition.rule("heal")))
     return out
 
 
@@ -83,8 +82,7 @@ def check_token(rs, state, event) -> list[Violation]:
     d = event.data
     out = on_battlefield(rs, state, d["fighter"], "be given tokens")
     if not out and d["action"] == "remove" and state["fighters"][d["fighter"]]["tokens"][d["token"]] < 1:
-        out.append(V.NO_SUCH_TOKEN(f"{d['fighter']} has no {d['token']} token to remove.",
-                             rs.edition.rule("tokens")))
+        out.append(V.NO_SUCH_TOKEN(f"{d['fighter']} has no {d['token']} token to remove.", rs.edition.rule("tokens")))
     return out
 
 
@@ -118,7 +116,7 @@ def check_counter(rs, state, event) -> list[Violation]:
     if not out and d["action"] == "remove" and have < d["count"]:
         # "If the fighter or card has none of the relevant token or counter, you cannot remove it." (pg 19)
         out.append(V.NO_SUCH_COUNTER(f"{d['fighter']} has {have} {name} counter(s): "
-                             f"cannot remove {d['count']}.", rs.edition.rule("remove")))
+                                     f"cannot remove {d['count']}.", rs.edition.rule("remove")))
     return out
 
 
@@ -192,12 +190,12 @@ def check_position(rs, state, event) -> list[Violation]:
         feat = state["features"][key]
         if not feat["on_board"]:
             out.append(V.FEATURE_NOT_ON_BOARD(f"Feature token {key} is not on the battlefield.",
-                                 rs.edition.rule("features_adv")))
+                                              rs.edition.rule("features_adv")))
         elif feat["face"] == "blocked":
             out.append(V.BLOCKED_HEX("Fighters cannot be in a blocked hex.", rs.edition.rule("features_adv")))
         elif feat["fighter"] not in (None, d["fighter"]):
             out.append(V.HEX_OCCUPIED(f"{feat['fighter']} is on that token: a hex holds one fighter.",
-                                 rs.edition.rule("features_adv")))
+                                      rs.edition.rule("features_adv")))
     return out
 
 
@@ -230,17 +228,16 @@ def check_feature(rs, state, event) -> list[Violation]:
     out = []
     if d["action"] in ("flip", "remove") and not feat["on_board"]:
         out.append(V.FEATURE_NOT_ON_BOARD(f"Feature token {d['feature']} is not on the battlefield.",
-                             R("features_adv")))
+                                          R("features_adv")))
     if d["action"] == "place" and feat["on_board"]:
         out.append(V.FEATURE_ON_BOARD(f"Feature token {d['feature']} is already on the battlefield.",
-                             R("features_adv")))
+                                      R("features_adv")))
     face = d.get("face")
     if face == "objective" and not feat["value"] or face == "blocked" and feat["value"]:
-        out.append(V.NO_SUCH_FACE(f"Feature token {d['feature']} has no {face} side.",
-                             R("features_adv")))
+        out.append(V.NO_SUCH_FACE(f"Feature token {d['feature']} has no {face} side.", R("features_adv")))
     if d["action"] == "flip" and flip_face(feat) == "blocked" and feat["fighter"]:
         out.append(V.FIGHTER_ON_TOKEN("A token cannot be flipped to become a blocked hex token "
-                             "while a fighter is on it.", R("features_adv")))
+                                      "while a fighter is on it.", R("features_adv")))
     return out
 
 
@@ -279,7 +276,7 @@ def check_out_of_action(rs, state, event) -> list[Violation]:
     f = state["fighters"][fid]
     if not out and f["wounds"] is not None and f["damage"] < f["wounds"]:
         out.append(V.NOT_ENOUGH_WOUNDS(f"{fid} has {f['damage']} wound counters and Wounds {f['wounds']}.",
-                             rs.edition.rule("out_of_action")))
+                                       rs.edition.rule("out_of_action")))
     return out
 
 

@@ -76,11 +76,10 @@ def check_inspire(rs, state, event) -> list[Violation]:
     if state["fighters"][fid]["inspired"]:
         out.append(V.ALREADY_INSPIRED(f"{fid} is already Inspired.", R("inspire_adv")))
     if condition_met(state, fid) is False:
-        out.append(V.INSPIRE_CONDITION_NOT_MET(f"{fid}'s Inspire condition is not met.",
-                             R("inspire")))
+        out.append(V.INSPIRE_CONDITION_NOT_MET(f"{fid}'s Inspire condition is not met.", R("inspire")))
     if rs.edition.inspire_steps and not inspire_open(state):
         out.append(V.NO_INSPIRE_STEP("Fighters become Inspired in an Inspire step: before or after an "
-                             "activation step, or after a power step.", R("inspire")))
+                                     "activation step, or after a power step.", R("inspire")))
     return out
 
 

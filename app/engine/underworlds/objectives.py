@@ -49,7 +49,7 @@ def check_objective(rs, state, event) -> list[Violation]:
     out = []
     if action in ("reveal", "score") and not immediate and _glory_of(rs, state, event, card) is None:
         out.append(V.GLORY_NEEDED("Say how much glory the objective is worth.", R("surge"),
-                             overridable=False))
+                                  overridable=False))
     if card is not None and isinstance(card.get("glory"), int) and d.get("glory") not in (None, card["glory"]):
         out.append(V.WRONG_GLORY(f"{card['name']} is worth {card['glory']} glory.", R("end_phase")))
     out.extend(cardmod.check_in_hand(state, event.by, "objectives", d.get("card"), R("end_phase")))
@@ -64,13 +64,12 @@ def check_objective(rs, state, event) -> list[Violation]:
             out.extend(check_end_stage(rs, state, event, 1))
         elif not immediate:
             out.append(V.NOT_END_PHASE("Objectives are scored in the end phase; surge objectives are "
-                                 "revealed and scored in the next surge step.", R("end_phase")))
+                                       "revealed and scored in the next surge step.", R("end_phase")))
         if card is not None and scoring == "surge" and not immediate:
             out.append(V.SURGE_OBJECTIVE(f"{card['name']} is a surge objective: reveal it when its "
-                                 "condition is met.", R("surge")))
+                                         "condition is met.", R("surge")))
         if card is not None and scoring == "third" and state["round"] != rs.rounds(state)[-1]:
-            out.append(V.THIRD_END_PHASE_ONLY(f"{card['name']} is scored in the third end phase.",
-                                 R("end_phase")))
+            out.append(V.THIRD_END_PHASE_ONLY(f"{card['name']} is scored in the third end phase.", R("end_phase")))
     else:  # discard
         if state["phase"] != "end":
             out.append(V.NOT_NOW("Objective cards are discarded in the end phase.", R("end_phase"), overridable=True))
@@ -90,13 +89,13 @@ def _immediate_rules(rs, state, event) -> list[Violation]:
         out.append(V.GLORY_NEEDED("Say how much glory the objective is worth.", R("surge"), overridable=True))
     if card is not None and card.get("scoring") not in (None, "surge"):
         out.append(V.NOT_IMMEDIATE(f"{card['name']} is scored in the end phase; only objectives "
-                             "scored 'immediately' are scored in the action phase.", R("surge")))
+                                   "scored 'immediately' are scored in the action phase.", R("surge")))
     # Cards drawn after an immediate score cannot be scored before a later action (2018: or activation;
     # 2019: or reaction or ploy). The engine does not know which card was drawn, so it checks the count:
     # at least one objective in hand must have been there before those draws.
     if only_fresh_cards(state, event.by):
         out.append(V.JUST_DRAWN("An objective card drawn after scoring cannot be scored until after "
-                             "a later action.", R("surge")))
+                                "a later action.", R("surge")))
     return out
 
 
@@ -112,13 +111,13 @@ def check_end_stage(rs, state, event, stage: int) -> list[Violation]:
     seat = end_seat(state)
     if event.by != seat:
         out.append(V.NOT_YOUR_END_PHASE(f"{seat} is running through the end phase sequence now.",
-                             R("end_phase"), overridable=True))
+                                        R("end_phase"), overridable=True))
         return out
     if stage > 1 and scores_only(rs, state):
         out.append(V.SCORING_ONLY("In the last end phase players only score objectives.", R("round_3")))
     if stage < state["end"]["stage"]:
         out.append(V.END_PHASE_ORDER(f"Step {stage} ({END_STAGES[stage]}) comes before step "
-                             f"{state['end']['stage']} ({END_STAGES[state['end']['stage']]}).", R("end_phase")))
+                                     f"{state['end']['stage']} ({END_STAGES[state['end']['stage']]}).", R("end_phase")))
     return out
 
 
@@ -164,7 +163,7 @@ def check_end_phase_done(rs, state, event) -> list[Violation]:
         return [V.NOT_NOW("It is not the end phase.", R("end_phase"), overridable=False)]
     if event.by != end_seat(state):
         return [V.NOT_YOUR_END_PHASE(f"{end_seat(state)} is running through the end phase sequence now.",
-                          R("end_phase"), overridable=False)]
+                                     R("end_phase"), overridable=False)]
     return []
 
 

@@ -43,12 +43,11 @@ def check_power(rs, state, event) -> list[Violation]:
     if state["phase"] == "end":
         if play != "upgrade":
             out.append(V.NOT_IN_END_PHASE("In the end phase only upgrades are played (step 3); "
-                                 "players cannot use gambits in the end phase.", R("end_phase_adv")))
+                                          "players cannot use gambits in the end phase.", R("end_phase_adv")))
         else:
             out.extend(objectives.check_end_stage(rs, state, event, 3))
     elif state["step"] != "power":
-        out.append(V.NOT_POWER_STEP("Power cards are played in the power step, after the activation.",
-                             R("power_step")))
+        out.append(V.NOT_POWER_STEP("Power cards are played in the power step, after the activation.", R("power_step")))
     elif event.by != power_seat(state):
         who = power_seat(state)
         if event.by not in state["power"]["order"]:
@@ -82,7 +81,7 @@ def _typed(rs, state, event, want: str) -> list[Violation]:
     card = _card(state, event)
     if card is not None and card.get("type") != want:
         return [V.WRONG_CARD_TYPE(f"{card['name']} is a {card.get('type')}, not a {want}.",
-                          rs.edition.rule("power_step"))]
+                                  rs.edition.rule("power_step"))]
     return []
 
 
@@ -92,7 +91,7 @@ def _check_ploy(rs, state, event) -> list[Violation]:
     out += _typed(rs, state, event, "ploy")
     if not cardmod.restriction_met(state, event.by, _card(state, event)):
         out.append(V.RESTRICTED("A restricted gambit needs one of its fighters on the battlefield.",
-                             R("gambit_restrictions")))
+                                R("gambit_restrictions")))
     return out
 
 
@@ -104,7 +103,7 @@ def _check_spell(rs, state, event) -> list[Violation]:
     caster = d.get("fighter")
     if not effects.wizard_on_battlefield(state, event.by):
         out.append(V.NO_WIZARD("Gambit spells can only be played with a friendly wizard on the "
-                             "battlefield.", R("spells")))
+                               "battlefield.", R("spells")))
     if not caster:
         return out + [V.CASTER_NEEDED("Choose the friendly wizard who casts the spell.", R("spells"))]
     if seat_of(caster) != event.by or "wizard" not in traits(state, caster) or state["fighters"][caster]["out"]:
@@ -125,7 +124,7 @@ def cardmod_restriction(rs, state, event) -> list[Violation]:
     """Restricted gambit spells too need a restricted fighter on the battlefield."""
     if not cardmod.restriction_met(state, event.by, _card(state, event)):
         return [V.RESTRICTED("A restricted gambit needs one of its fighters on the battlefield.",
-                          rs.edition.rule("gambit_restrictions"))]
+                             rs.edition.rule("gambit_restrictions"))]
     return []
 
 
@@ -151,18 +150,17 @@ def _check_upgrade(rs, state, event) -> list[Violation]:
         out.append(V.NO_UNSPENT_GLORY(f"{d.get('card') or 'An upgrade'} costs {what}.", R("upgrades")))
     fid = d.get("fighter")
     if not fid:
-        return out + [V.FIGHTER_NEEDED("Choose the friendly fighter who gets the upgrade.",
-                                R("upgrades"))]
+        return out + [V.FIGHTER_NEEDED("Choose the friendly fighter who gets the upgrade.", R("upgrades"))]
     if seat_of(fid) != event.by:
         out.append(V.NOT_FRIENDLY("Upgrades are given to friendly fighters.", R("upgrades")))
     elif state["fighters"][fid]["out"]:
         out.append(V.FIGHTER_OUT_OF_ACTION("A fighter out of action cannot be given an upgrade.",
-                             R("upgrade_restrictions")))
+                                           R("upgrade_restrictions")))
     card = _card(state, event)
     if card is not None:
         if not cardmod.restriction_met(state, event.by, card, fid):
             out.append(V.RESTRICTED(f"{card['name']} can only be given to its restricted fighters.",
-                                 R("upgrade_restrictions")))
+                                    R("upgrade_restrictions")))
         if card.get("attack") and "beast" in traits(state, fid):
             out.append(V.BEAST_UPGRADE("A beast cannot be given Attack action upgrades.", R("beast")))
     return out
@@ -176,8 +174,7 @@ def _check_delve(rs, state, event) -> list[Violation]:
         out.append(V.ALREADY_DELVED("Each player can only delve once in each power step.", R("delve")))
     key, fid = d.get("feature"), d.get("fighter")
     if not key or not fid:
-        return out + [V.DELVE_NEEDS("Choose the feature token and the friendly fighter on it.",
-                                R("delve"))]
+        return out + [V.DELVE_NEEDS("Choose the feature token and the friendly fighter on it.", R("delve"))]
     feat = state["features"][key]
     if seat_of(fid) != event.by or state["fighters"][fid]["out"]:
         out.append(V.NOT_FRIENDLY("Delving needs a friendly fighter on the battlefield.", R("delve")))
@@ -187,7 +184,7 @@ def _check_delve(rs, state, event) -> list[Violation]:
         out.append(V.STAGGERED("A staggered fighter cannot delve.", R("delve")))
     if effects.flip_face(feat) == "blocked":
         out.append(V.WOULD_BE_BLOCKED("You cannot delve by flipping a token that would become a blocked "
-                             "hex token.", R("delve")))
+                                      "hex token.", R("delve")))
     return out
 
 
@@ -200,9 +197,9 @@ def _check_salvage(rs, state, event) -> list[Violation]:
         wizards = [f for f, v in state["fighters"].items() if v["seat"] == event.by and "wizard" in traits(state, f)]
         spell_ok = card.get("type") == "spell" and wizards and all(state["fighters"][w]["out"] for w in wizards)
         if not (cardmod.restricted_all_out(state, event.by, card) or spell_ok):
-            out.append(V.CANNOT_SALVAGE(f"{card['name']} can only be salvaged when every fighter it is "
-                                 "restricted to (or, for a gambit spell, every friendly wizard) is out of action.",
-                                 R("salvage")))
+            out.append(V.CANNOT_SALVAGE(f"{card['name']} can only be salvaged when every fighter it is restricted "
+                                        "to (or, for a gambit spell, every friendly wizard) is out of action.",
+                                        R("salvage")))
     return out
 
 

@@ -155,38 +155,34 @@ def check_reaction(rs, state: dict, event) -> list[Violation]:
     step = d["step"]
     if event.by in window.get("passed_primary", []) and step != "after_reaction":
         out.append(V.ALREADY_PASSED("You passed in this reaction step; you can still react to the "
-                             "reaction used since (a secondary chain).", R("reaction_limits"), overridable=True))
+                                    "reaction used since (a secondary chain).", R("reaction_limits"), overridable=True))
     if step not in window_steps(window):
         open_ = ", ".join(window_steps(window))
-        out.append(V.WRONG_REACTION_STEP(f"That reaction step is not open now (open: {open_}).",
-                             R("reaction_steps")))
+        out.append(V.WRONG_REACTION_STEP(f"That reaction step is not open now (open: {open_}).", R("reaction_steps")))
     if used_step(window, event.by, step):
         shared = step_slot(window, step) == "end_of_action"
+        same = " (the end of the last action and the end of the activation step are the same step)."
         out.append(V.ONE_REACTION_PER_STEP("Each player can only use one reaction in each reaction step"
-                             + (" (the end of the last action and the end of the activation step are the same step)."
-                                if shared else "."), R("reaction_limits")))
+                                           + (same if shared else "."), R("reaction_limits")))
     if step == "after_reaction" and not window["chain"]:
-        out.append(V.NOTHING_TO_REACT_TO("No reaction has been used to react to.",
-                             R("reacting_to_reaction")))
+        out.append(V.NOTHING_TO_REACT_TO("No reaction has been used to react to.", R("reacting_to_reaction")))
     fid = d.get("fighter")
     if fid:
         if seat_of(fid) != event.by:
             out.append(V.NOT_FRIENDLY("Only your own fighters make your reactions.", R("reactions")))
         elif state["fighters"][fid]["out"]:
             out.append(V.FIGHTER_OUT_OF_ACTION("A fighter out of action cannot make reactions.",
-                                 R("out_of_action_adv")))
+                                               R("out_of_action_adv")))
     if d["name"].strip().lower() == PLUNDER:
         out.extend(_check_plunder(rs, state, event))
     card = rs.cards.lookup(state, event.by, "power", d.get("card"))
     cstep = card_step(card)
     if cstep and cstep != step:
-        out.append(V.WRONG_REACTION_STEP(f"{card['name']} is used {REACTION_STEPS.get(cstep, cstep)}.",
-                             R("reactions")))
+        out.append(V.WRONG_REACTION_STEP(f"{card['name']} is used {REACTION_STEPS.get(cstep, cstep)}.", R("reactions")))
     out.extend(check_when(state, event.by, card, fid))
     if d.get("card") and card is not None and card.get("type") in ("ploy", "spell"):
         if state["phase"] == "end":
-            out.append(V.NO_GAMBITS_IN_END_PHASE("Players cannot use gambits in the end phase.",
-                                 R("end_phase_adv")))
+            out.append(V.NO_GAMBITS_IN_END_PHASE("Players cannot use gambits in the end phase.", R("end_phase_adv")))
         out.extend(rs.cards.check_in_hand(state, event.by, "power", d["card"], R("reactions")))
     if d.get("casting_roll") is not None:
         out.extend(spells.check(rs, state, d.get("fighter"), d["casting_roll"], d.get("casting_value")))
@@ -284,7 +280,7 @@ def check_when(state: dict, seat: str, card: dict | None, fighter: str | None = 
     if not unmet:
         return []
     return [V.REACTION_CONDITION_NOT_MET(f"{card['name']} cannot be used now: {'; '.join(unmet)}.",
-                      f"Card: {card['name']} (its reaction condition)")]
+                                         f"Card: {card['name']} (its reaction condition)")]
 
 
 def _check_plunder(rs, state, event) -> list[Violation]:
@@ -295,13 +291,13 @@ def _check_plunder(rs, state, event) -> list[Violation]:
     ctx = (state.get("reaction") or {}).get("context") or {}
     if (ctx.get("target_feature") and ctx.get("target") in (ctx.get("out_of_action") or [])
             and seat_of(ctx.get("attacker") or "") == event.by):
-        return [V.HEX_HAS_FEATURE_TOKEN(f"Feature token {ctx['target_feature']} is in the hex the target "
-                          "was in: a feature token cannot be placed in a hex that contains another feature token.",
-                          R("features_adv"))]
+        return [V.HEX_HAS_FEATURE_TOKEN(f"Feature token {ctx['target_feature']} is in the hex the target was in: a "
+                                        "feature token cannot be placed in a hex that contains another feature token.",
+                                        R("features_adv"))]
     avail = plunder_possible(state, event.by)
     if not avail:
         return [V.PLUNDER_NOT_OPEN("Plunder needs your fighter's Attack action to have just taken the "
-                          "target out of action, and an available feature token.", R("plunder"))]
+                                   "target out of action, and an available feature token.", R("plunder"))]
     feat = d.get("feature")
     if feat is None:
         return [V.PLUNDER_NEEDS_TOKEN("Say which available feature token you place.", R("plunder"))]
@@ -363,10 +359,10 @@ def check_pass(rs, state, event) -> list[Violation]:
     window = state.get("reaction")
     if not window:
         return [V.NO_REACTION_STEP("There is no open reaction step right now.",
-                          rs.edition.rule("reaction_steps"), overridable=False)]
+                                   rs.edition.rule("reaction_steps"), overridable=False)]
     if event.by in window["passed"]:
         return [V.ALREADY_PASSED("You already passed in this reaction step.",
-                          rs.edition.rule("reaction_limits"), overridable=False)]
+                                 rs.edition.rule("reaction_limits"), overridable=False)]
     return []
 
 

@@ -196,10 +196,10 @@ def _open_steps(rs, state, event) -> list[Violation]:
         who = state["seats"][seat_of(drive["attacker"])].get("name") or seat_of(drive["attacker"])
         target = state["cards"][drive["fighter"]].get("name") or drive["fighter"]
         return [V.DRIVE_BACK_CHOICE(f"{who} first chooses whether {target} is driven back (combat step 7): "
-                          "drive it back, or enter 'not driven back'.", R("combat"))]
+                                    "drive it back, or enter 'not driven back'.", R("combat"))]
     if state.get("reaction") and event.type != "roll_off":
         return [V.REACTION_STEP_OPEN("The reaction step is still open: the players who may react have "
-                          "not passed.", R("reaction_steps"))]
+                                     "not passed.", R("reaction_steps"))]
     return []
 
 

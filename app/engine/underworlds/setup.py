@@ -201,8 +201,7 @@ def _check_loser(rs, state, event) -> list[Violation]:
     if loser is None:
         return [V.ROLL_OFF_TIED("The lowest rolls are tied: those players roll off again.", rule)]
     if event.data["first"] != loser:
-        return [V.WRONG_LOSER(f"By these dice {loser} rolled lowest, so {loser} chooses the first board.",
-                          rule)]
+        return [V.WRONG_LOSER(f"By these dice {loser} rolled lowest, so {loser} chooses the first board.", rule)]
     if event.data.get("winner") == loser:
         return [V.WRONG_WINNER(f"By these dice {loser} lost the roll-off; every other player won.", rule)]
     return []
@@ -285,7 +284,7 @@ def check_do_over(rs, state, event) -> list[Violation]:
     seat = do_over_seat(state)
     if event.by != seat:
         return [V.NOT_YOUR_DO_OVER(f"{state['seats'][seat]['name']} ({seat}) decides on a do-over first.",
-                          R("do_over"))]
+                                   R("do_over"))]
     return []
 
 

@@ -81,7 +81,7 @@ def check_casting_input(rules: CombatRules, roll: Any, casting_value: Any, *, wi
     needs = _casting_needs(casting_value)
     if needs is None or sum(needs.values()) == 0:
         problems.append(MALFORMED("casting_value must list the spell's symbols, e.g. "
-                                                "[\"channel\", \"channel\"] or {\"focus\": 1}."))
+                                  "[\"channel\", \"channel\"] or {\"focus\": 1}."))
     if wizard_level is not None and not is_int(wizard_level, 0, MAX_DICE):
         problems.append(MALFORMED("wizard_level must be a whole number."))
     if caster_wounds_left is not None and not is_int(caster_wounds_left, 0, 99):
@@ -91,8 +91,8 @@ def check_casting_input(rules: CombatRules, roll: Any, casting_value: Any, *, wi
         return problems
     if wizard_level is not None and dice_rolled("magic", roll) != wizard_level:
         problems.append(V.CASTING_DICE(f"A casting roll is one magic dice per wizard level "
-                                                  f"({wizard_level}), but {dice_rolled('magic', roll)} were "
-                                                  "entered.", rules.ref("casting_roll")))
+                                       f"({wizard_level}), but {dice_rolled('magic', roll)} were "
+                                       "entered.", rules.ref("casting_roll")))
     return problems
 
 

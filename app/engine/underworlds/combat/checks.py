@@ -27,15 +27,15 @@ def _check_profile(profile: Any) -> list[Violation]:
     spell_flag = profile.get("spell")
     if symbol not in ATTACK_SYMBOLS + SPELL_SYMBOLS:
         problems.append(BAD_CHOICE("profile.symbol must be one of: smash, fury (attack dice), "
-                                                 "channel, focus (magic dice)."))
+                                   "channel, focus (magic dice)."))
     if spell_flag is not None and not isinstance(spell_flag, bool):
         problems.append(MALFORMED("profile.spell must be true or false."))
     elif spell_flag is True and symbol in ATTACK_SYMBOLS:
         problems.append(BAD_CHOICE("A spell Attack action rolls magic dice: its symbol is channel "
-                                                 "or focus, not " + str(symbol) + "."))
+                                   "or focus, not " + str(symbol) + "."))
     elif spell_flag is False and symbol in SPELL_SYMBOLS:
         problems.append(BAD_CHOICE(f"profile.symbol {symbol} is a magic dice symbol; mark the "
-                                                 "profile as a spell or use smash or fury."))
+                                   "profile as a spell or use smash or fury."))
     dice = profile.get("dice")
     if dice is None:
         if not profile_is_spell(profile):
@@ -52,7 +52,7 @@ def _check_profile(profile: Any) -> list[Violation]:
     if keywords is not None and (not isinstance(keywords, list)
                                  or not all(isinstance(k, str) and 0 < len(k) <= 40 for k in keywords)):
         problems.append(MALFORMED("profile.keywords must be a list of short words, "
-                                                "e.g. [\"cleave\", \"grievous 1\"]."))
+                                  "e.g. [\"cleave\", \"grievous 1\"]."))
     return problems
 
 
@@ -61,8 +61,7 @@ def check_innate(value: Any, faces: tuple[str, ...], where: str, rules: CombatRu
         return []
     if isinstance(value, (list, tuple)):
         # Innate symbols do not stack: only one applies to a roll (the player chooses which).
-        return [V.ONE_INNATE(f"{where}: only one innate symbol applies to a roll; choose one.",
-                          rules.ref("innate"))]
+        return [V.ONE_INNATE(f"{where}: only one innate symbol applies to a roll; choose one.", rules.ref("innate"))]
     if value not in faces:
         return [BAD_CHOICE(f"{where} must be one of: {', '.join(faces)}.")]
     return []
@@ -79,7 +78,7 @@ def check_attack_input(rules: CombatRules, profile: Any, attack_roll: Any, defen
     problems += check_roll("magic" if spell else "attack", attack_roll, "attack_roll")
     if not isinstance(defence, Mapping):
         problems.append(MALFORMED("defence must be the target's Defence characteristic "
-                                                "{dice, symbol}."))
+                                  "{dice, symbol}."))
     else:
         if defence.get("symbol") not in DEFENCE_SYMBOLS:
             problems.append(BAD_CHOICE("defence.symbol must be block or dodge."))
@@ -95,7 +94,7 @@ def check_attack_input(rules: CombatRules, profile: Any, attack_roll: Any, defen
                     problems.append(UNKNOWN_FIELD(f"supporting.{key}: use attacker and target."))
                 elif value is not None and not is_int(value, 0, MAX_SUPPORT):
                     problems.append(MALFORMED(f"supporting.{key} must be a whole number "
-                                                            f"from 0 to {MAX_SUPPORT}."))
+                                              f"from 0 to {MAX_SUPPORT}."))
     for name, value in (("guard", guard), ("cover", cover), ("trapped", trapped),
                         ("cannot_be_driven_back", cannot_be_driven_back), ("target_staggered", target_staggered)):
         if not isinstance(value, bool):
@@ -116,12 +115,12 @@ def _edition_problems(rules: CombatRules, profile: Mapping, *, cover: bool, targ
     kw = parse_keywords(profile.get("keywords"))
     for word in kw.unknown:
         out.append(V.UNKNOWN_KEYWORD(f"'{word}' is not an Attack action keyword the rules know "
-                                                "(cleave, ensnare, scything, stagger, grievous X, knockback X); "
-                                                "it will be ignored.", rules.ref("keywords")))
+                                     "(cleave, ensnare, scything, stagger, grievous X, knockback X); "
+                                     "it will be ignored.", rules.ref("keywords")))
     if cover and rules.cover_symbol is None:
         out.append(V.NO_COVER_HEXES(f"The {rules.book} has no cover hexes; cover is ignored.",
-                             rules.ref("defence_roll")))
+                                    rules.ref("defence_roll")))
     if not rules.stagger and (kw.stagger or target_staggered):
         out.append(V.NO_STAGGER(f"The {rules.book} has no Stagger tokens or Stagger keyword; "
-                                           "they are ignored.", rules.ref("keywords")))
+                                "they are ignored.", rules.ref("keywords")))
     return out

@@ -22,7 +22,7 @@ def check_precedence(rs, state, event) -> list[Violation]:
     first = rx.may_react_now(window)
     if first is not None and event.by != first:
         return [V.REACTION_PRECEDENCE(f"{first} has precedence at this reaction opportunity: "
-                          f"they react or pass first.", window.get("rule") or rs.edition.rule("reactions"))]
+                                      f"they react or pass first.", window.get("rule") or rs.edition.rule("reactions"))]
     return []
 
 
@@ -33,8 +33,9 @@ def check_reaction(rs, state, event) -> list[Violation]:
     step = event.data["step"]
     if step in rx.END_STEPS and step in window.get("used", []):
         rule = rx.END_OF_ACTIVATION_2019 if rs.edition.reaction_to_reaction == "opponent_of_last" else rx.END_OF_ACTIVATION_2018
-        out.append(V.END_OF_ACTIVATION_USED("A reaction was already played at the end of this activation: "
-                             "the end of its last action and the end of the activation are one opportunity.", rule))
+        out.append(V.END_OF_ACTIVATION_USED("A reaction was already played at the end of this activation: the end "
+                                            "of its last action and the end of the activation are one opportunity.",
+                                            rule))
     if not rs.edition.plunder and event.data["name"].strip().lower() == "plunder":
         out.append(V.NO_PLUNDER("There is no Plunder reaction in these rules.", R("plunder")))
     return out
@@ -48,8 +49,7 @@ def check_sudden_death(rs, state, event) -> list[Violation]:
     if event.type == "player_action" and d["action"] in ("draw_power", "swap_objective"):
         return [V.SUDDEN_DEATH("In a sudden death round neither player may draw cards.", rule)]
     if event.type == "objective" and d["action"] == "score":
-        return [V.SUDDEN_DEATH("In a sudden death round neither player may score objective cards.",
-                          rule)]
+        return [V.SUDDEN_DEATH("In a sudden death round neither player may score objective cards.", rule)]
     if event.type == "reaction" and d.get("card"):
         return [V.SUDDEN_DEATH("In a sudden death round neither player may play power cards.", rule)]
     return []

@@ -59,7 +59,7 @@ def check(state: dict, event) -> list[Violation]:
     d = event.data
     if state.get("phase") != "hazard":
         return [V.NOT_HAZARD_PHASE("Hazard cards are drawn and resolved in the hazard phase, "
-                          "the first phase of each round.", HAZARD_RULE)]
+                                   "the first phase of each round.", HAZARD_RULE)]
     hz = state["hazards"]
     action = d["action"]
     card = (d.get("card") or "").strip()
@@ -68,7 +68,7 @@ def check(state: dict, event) -> list[Violation]:
             if hz["deck"] < 1:
                 return [V.HAZARD_DECK_EMPTY("The hazard deck is empty.", DECK_RULE)]
             return [V.HAZARDS_ALL_DRAWN(f"Round {state['round']} draws {state['round']} hazard "
-                              "card(s), and they have all been drawn.", HAZARD_RULE)]
+                                        "card(s), and they have all been drawn.", HAZARD_RULE)]
         if card and (any(a["card"] == card for a in hz["active"]) or card in hz["discarded"]):
             return [V.HAZARD_ALREADY_DRAWN(f"{card!r} has already been drawn this game.", DECK_RULE)]
         return []
@@ -81,7 +81,7 @@ def check(state: dict, event) -> list[Violation]:
     # end
     if to_draw(state) > 0:
         return [V.HAZARDS_LEFT_TO_DRAW(f"Draw {to_draw(state)} more hazard card(s) first: round "
-                          f"{state['round']} draws {state['round']}.", HAZARD_RULE)]
+                                       f"{state['round']} draws {state['round']}.", HAZARD_RULE)]
     return []
 
 

@@ -154,7 +154,7 @@ class ClassicRuleset(UnderworldsRuleset):
             return checks.check_match_roll_off(self, state)
         if state["phase"] == "hazard" and event.type not in HAZARD_PHASE_EVENTS:
             return [V.HAZARD_PHASE("It is the hazard phase: draw and resolve hazard cards, then end "
-                              "the hazard phase.", R("hazard_phase"))]
+                                   "the hazard phase.", R("hazard_phase"))]
         if event.type == "hazard":
             return hazards.check(state, event)
         found = list(super().check_event(state, event))
@@ -168,7 +168,7 @@ class ClassicRuleset(UnderworldsRuleset):
             feat = state["features"].get(event.data["feature"], {})
             if feat.get("value"):
                 found.append(V.OBJECTIVE_HEX("Objective hexes are printed on the board: they cannot be "
-                                       "flipped, placed or removed.", R("features_adv")))
+                                             "flipped, placed or removed.", R("features_adv")))
         if cl["sudden_death"]:
             found += checks.check_sudden_death(self, state, event)
         return found

@@ -34,12 +34,13 @@ def wait_http(url: str, proc: subprocess.Popen, timeout: float = 120) -> None:
     raise TimeoutError(url)
 
 
-def start_app(port: int, tmp: str, **env: str) -> subprocess.Popen:
-    """`python -m app` on 127.0.0.1:port, SQLite under tmp unless env names another store; ready when it returns."""
+def start_app(port: int, tmp: str, command: list[str] | None = None, **env: str) -> subprocess.Popen:
+    """`python -m app` (or `command`) on 127.0.0.1:port, SQLite under tmp unless env names another store; ready
+    when it returns."""
     full = {**os.environ, "HOST": "127.0.0.1", "PORT": str(port), "DATABASE_URL": f"sqlite:///{tmp}/bench.sqlite3",
             "PYTHONPATH": str(ROOT), "PYTHONWARNINGS": "ignore", "RATE_LIMIT_PER_SECOND": "0",
             "LOG_LEVEL": "WARNING", **env}
-    proc = subprocess.Popen([sys.executable, "-m", "app"], cwd=ROOT, env=full, stdout=subprocess.DEVNULL,
+    proc = subprocess.Popen(command or [sys.executable, "-m", "app"], cwd=ROOT, env=full, stdout=subprocess.DEVNULL,
                             stderr=open(os.path.join(tmp, f"server-{port}.log"), "ab"))
     wait_http(f"http://127.0.0.1:{port}/healthz", proc)
     return proc

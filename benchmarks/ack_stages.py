@@ -1,0 +1,228 @@
+"""Where a submit's ack time goes inside the server, under the load of benchmarks/live.py.
+
+Starts `python -m app` on SQLite with probes (this file, `--serve`) that stamp every /live `submit` on its way
+through the server, plays the same tables as benchmarks/live.py (real Underworlds events picked from the engine's
+suggestions, one a second per table) and prints each stage's p50/p90/p99 beside the ack the phones measured:
+
+    waiting to be handled   frame decoded -> its handler's green thread runs
+    Flask-SocketIO          -> our handler (Flask's request context, the namespace's dispatch)
+    envelope and seat       -> the engine (sanity, schema, token, seat, the game's lock)
+    engine                  check + apply (the rules)
+    store                   the append: group commit, the hop to a real thread, the transaction and its fsync
+      of which on its thread  BEGIN ... COMMIT in the database's thread (the rest is waiting and hopping)
+    frames to the table     -> the answer is ready (`applied` to the other phones, the reply)
+    ack to its socket       answer ready -> written to the phone's socket by its writer
+    in the server           frame decoded -> ack written
+
+    .venv/bin/python benchmarks/ack_stages.py                 # 64 tables, phones in two processes
+    .venv/bin/python benchmarks/ack_stages.py --tables 16 --seconds 10
+
+It prints and does not fail. The probes wrap library functions by name (python-socketio, python-engineio), so a
+release that renames them stops this benchmark, not the app.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import signal
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path[:0] = [str(Path(__file__).resolve().parent)]
+import live  # noqa: E402 - patches eventlet first, and sets the import path for the rest
+from processes import free_port, start_app, stop  # noqa: E402
+
+STAGES = (
+    ("waiting to be handled", "arrive", "start"),
+    ("Flask-SocketIO", "start", "handler"),
+    ("envelope and seat", "handler", "engine"),
+    ("engine", "engine", "engine_done"),
+    ("store", "store", "store_done"),
+    ("  of which on its thread", None, "transaction"),
+    ("frames to the table", "store_done", "answered"),
+    ("ack to its socket", "answered", "written"),
+    ("in the server", "arrive", "written"),
+)
+
+
+# -- the probes (in the server process) ----------------------------------------------------------------
+def install_probes(out_path: str) -> None:
+    """Wrap the functions a submit passes through; write the stamps of every acked submit to out_path."""
+    import re  # noqa: PLC0415 - the server process only
+
+    import eventlet  # noqa: PLC0415
+    import socketio.server as sio_server  # noqa: PLC0415
+    from engineio import packet as eio_packet  # noqa: PLC0415
+    from engineio import socket as eio_socket  # noqa: PLC0415
+
+    from app.live.handlers import LiveNamespace  # noqa: PLC0415
+    from app.service.folds import GameLogs  # noqa: PLC0415
+    from app.service.submit import Submitting  # noqa: PLC0415
+
+    clock = time.perf_counter
+    arrived: dict = {}
+    answered: dict = {}
+    rows: list[dict] = []
+
+    def current() -> dict | None:
+        return getattr(eventlet.getcurrent(), "tw_stamps", None)
+
+    def wrap(owner, name, before=None, after=None):
+        original = getattr(owner, name)
+
+        def probe(*args, **kw):
+            stamps = current()
+            if stamps is not None and before:
+                before(stamps, args)
+            try:
+                return original(*args, **kw)
+            finally:
+                if stamps is not None and after:
+                    after(stamps, args)
+        setattr(owner, name, probe)
+
+    handle_event = sio_server.Server._handle_event
+
+    def on_frame(self, eio_sid, namespace, id, data):
+        if id is not None:
+            arrived[(eio_sid, id)] = clock()
+        return handle_event(self, eio_sid, namespace, id, data)
+    sio_server.Server._handle_event = on_frame
+
+    internal = sio_server.Server._handle_event_internal
+
+    def on_handler_thread(self, server, sid, eio_sid, data, namespace, id):
+        stamps = {"arrive": arrived.pop((eio_sid, id), None), "start": clock(), "event": data[0] if data else None}
+        eventlet.getcurrent().tw_stamps = stamps
+        out = internal(self, server, sid, eio_sid, data, namespace, id)
+        stamps["answered"] = clock()
+        answered[(eio_sid, id)] = stamps
+        return out
+    sio_server.Server._handle_event_internal = on_handler_thread
+
+    def stamp(key):
+        return lambda stamps, args: stamps.setdefault(key, clock())
+
+    def stamp_again(key):
+        return lambda stamps, args: stamps.__setitem__(key, clock())
+
+    wrap(LiveNamespace, "on_submit", before=stamp("handler"))
+    wrap(Submitting, "_evaluate", before=stamp_again("engine"), after=stamp_again("engine_done"))
+
+    storage = GameLogs._storage
+
+    def on_storage(self, fn, *args, **kw):
+        stamps = current()
+        if stamps is None or getattr(fn, "__name__", "") != "append":
+            return storage(self, fn, *args, **kw)
+        stamps["store"] = clock()
+        try:
+            return storage(self, fn, *args, **kw)
+        finally:
+            stamps["store_done"] = clock()
+    GameLogs._storage = on_storage
+
+    # The transaction runs on a real thread: its duration is handed back through the batch's own records.
+    from app.store.sqlite import SqliteStore  # noqa: PLC0415
+    in_transaction = SqliteStore._in_transaction
+    transactions: list[float] = []
+
+    def on_transaction(self, conn, fn, args):
+        begun = clock()
+        try:
+            return in_transaction(self, conn, fn, args)
+        finally:
+            if fn.__name__ in ("_op_append_many", "_op_append"):
+                transactions.append(clock() - begun)
+    SqliteStore._in_transaction = on_transaction
+
+    send = eio_socket.Socket.send
+
+    def on_send(self, pkt):
+        pkt.tw_sid = self.sid
+        return send(self, pkt)
+    eio_socket.Socket.send = on_send
+
+    ack = re.compile(r"^3/live,(\d+)")
+    encode = eio_packet.Packet.encode
+
+    def on_write(self, *args, **kw):
+        sid = getattr(self, "tw_sid", None)
+        if sid is not None and isinstance(self.data, str):
+            match = ack.match(self.data)
+            stamps = answered.pop((sid, int(match.group(1))), None) if match else None
+            if stamps is not None and stamps.get("event") == "submit":
+                stamps["written"] = clock()
+                rows.append(stamps)
+        return encode(self, *args, **kw)
+    eio_packet.Packet.encode = on_write
+
+    def dump(*_):
+        Path(out_path).write_text(json.dumps({"submits": rows, "transactions": transactions}))
+        os._exit(0)
+    signal.signal(signal.SIGTERM, dump)
+
+
+def serve(out_path: str) -> None:
+    """`python -m app` with the probes installed."""
+    install_probes(out_path)
+    from app.__main__ import serve as serve_app  # noqa: PLC0415
+    serve_app()
+
+
+# -- the report ------------------------------------------------------------------------------------------
+def stage_table(trace: dict) -> list[dict]:
+    """p50/p90/p99 in ms of each stage over the submits that passed every probe."""
+    rows = [r for r in trace["submits"] if all(r.get(k) is not None for k in
+                                                ("arrive", "handler", "engine", "engine_done", "store",
+                                                 "store_done", "written"))]
+    out = []
+    for name, start, end in STAGES:
+        values = trace["transactions"] if start is None else [r[end] - r[start] for r in rows]
+        out.append({"stage": name, "n": len(values), "p50_ms": live.pct(values, 50), "p90_ms": live.pct(values, 90),
+                    "p99_ms": live.pct(values, 99)})
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tables", type=int, default=64)
+    parser.add_argument("--seconds", type=float, default=12.0)
+    parser.add_argument("--warmup", type=float, default=3.0)
+    parser.add_argument("--phone-processes", type=int, default=2)
+    parser.add_argument("--json", action="store_true", help="print the results as JSON too")
+    parser.add_argument("--serve", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.serve:
+        serve(args.serve)
+        return
+    print(f"load average before: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores", flush=True)
+    with tempfile.TemporaryDirectory(prefix="tw-stages-") as tmp:
+        out_path = os.path.join(tmp, "stages.json")
+        port = free_port()
+        proc = start_app(port, tmp, command=[sys.executable, __file__, "--serve", out_path])
+        res = live.new_results()
+        try:
+            tokens = live.new_tables(f"http://127.0.0.1:{port}", args.tables)
+            live.run_load([f"http://127.0.0.1:{port}"], tokens, args.seconds, args.warmup, res, None,
+                          args.phone_processes)
+        finally:
+            stop(proc)
+        trace = json.loads(Path(out_path).read_text())
+    phones = live.summary("the phones", res)
+    stages = stage_table(trace)
+    print(f"\n{args.tables} tables x 4 phones, {res['events']} events measured, lost {res['lost']}, doubled "
+          f"{res['doubled']}; load average now {os.getloadavg()[0]:.1f}")
+    print(f"\n{'stage (submits traced: ' + str(stages[0]['n']) + ')':34} {'p50':>8} {'p90':>8} {'p99':>9}")
+    for row in stages:
+        print(f"{row['stage']:34} {row['p50_ms']:7.2f}ms {row['p90_ms']:7.2f}ms {row['p99_ms']:8.2f}ms")
+    print(f"{'ack at the phone':34} {phones['ack_p50_ms']:7.2f}ms {'':8} {phones['ack_p99_ms']:8.2f}ms")
+    if args.json:
+        print(json.dumps({"tables": args.tables, "phones": phones, "stages": stages}, indent=2))
+
+
+if __name__ == "__main__":
+    main()

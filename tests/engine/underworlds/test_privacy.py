@@ -7,11 +7,14 @@ Dreadfane pg 8, Shadespire FAQ "open information").
 """
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from app.engine import registry
 from app.engine.core import Event
-from tests.support.play import edition_setup, underworlds_setup
+from app.engine.underworlds.state import clone
+from tests.support.play import edition_setup, play_random, underworlds_setup
 
 from .editions.helpers import Table
 
@@ -102,3 +105,24 @@ def test_the_hand_record_is_hidden_even_after_the_game():
     record = {"seq": 9, "id": "x", "type": "hand", "by": "p2", "data": {"power": ["Trick 2"]}}
     assert rs.redact_event(state, record, "p1")["data"] == {}
     assert rs.check(state, Event("hand", "p2", {"power": ["Trick 2"]}))  # and nothing more is entered
+
+
+@pytest.mark.parametrize("ruleset_id", EDITIONS)
+def test_a_view_shares_the_state_without_changing_it_and_hides_the_same_as_a_copy(ruleset_id):
+    """Views share what they do not hide with the stored state: viewing changes no state, and each seat's view
+    is the one a whole copy of the state gives, at every step of a played game."""
+    rs = registry.get(ruleset_id)
+    setup = with_decks(ruleset_id)
+    seen = []
+
+    def check(state, *_event):
+        before = json.dumps(state, sort_keys=True)
+        for seat in ("p1", "p2", "referee", "spectator"):
+            view = rs.view(state, seat)
+            assert json.dumps(view, sort_keys=True) == json.dumps(rs.view(clone(state), seat), sort_keys=True)
+            seen.append(view)
+        assert json.dumps(state, sort_keys=True) == before
+
+    state, log = play_random(rs, setup, 5, max_events=120, on_event=check)
+    check(state)
+    assert len(log) > 20 and seen

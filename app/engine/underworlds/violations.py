@@ -69,7 +69,7 @@ WRONG_LOSER = CODES.declare("wrong_loser", "The dice say another player lost the
                             *cite("place_boards", "mp_place_boards", "loser_places_board"))
 NOT_YOUR_DO_OVER = CODES.declare("not_your_do_over", "Another player decides on a do-over first.", *cite("do_over"),
                                  overridable=False)
-HAND_SIZE = CODES.declare("hand_size", "The hand entered is not the size the hand is.", *cite("draw_cards"))
+HAND_SIZE = CODES.declare("hand_size", "More cards named than the hand holds, or a card named twice.", *cite("draw_cards"))
 
 # -- activations -------------------------------------------------------------------------------------------------------
 NOT_ACTIVATION_STEP = CODES.declare("not_activation_step", "Activations are taken in the activation step.",

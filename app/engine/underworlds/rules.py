@@ -8,12 +8,6 @@ from ..core import Rule
 
 BOOK = "Deathgorge rulebook"
 
-# Violations that say the game is not at that step of its sequence (whose do-over, roll-off or end phase it is)
-# are not overridable: no card changes the step the game is at, and applying them would break the sequence.
-# Rule violations (who may do what, tokens, glory...) stay overridable: cards beat rules.
-
-
-
 DEATHGORGE_RULES: dict[str, Rule] = {
     "game_sequence": Rule(BOOK, "Game sequence"),
     "place_boards": Rule(BOOK, "Set up, 2. Place the boards"),

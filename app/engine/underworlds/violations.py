@@ -12,25 +12,15 @@ overridable: no card changes the step the game is at, and applying them would br
 from __future__ import annotations
 
 from ..core import CORE_CODES, ViolationCodes
+from . import rules
 from .combat.rules import EDITIONS as COMBAT_EDITIONS
 from .editions import matched_play
 from .editions import reactions as rx
 from .editions.rules_2018 import SHADESPIRE_CITATIONS
 from .editions.rules_2019 import DREADFANE_CITATIONS
-from .rules import (
-    DEATHGORGE_RULES,
-    R_CHAMPIONSHIP,
-    R_DECKS,
-    R_DREADFANE,
-    R_GLOSSARY_OBJ,
-    R_NEMESIS,
-    R_RELIC,
-    R_RIVALS,
-    R_SHADESPIRE,
-)
 
 # Each edition's table of rules by key (Deathgorge, Dreadfane, Shadespire), as its Edition cites them.
-EDITION_TABLES = (DEATHGORGE_RULES, DREADFANE_CITATIONS, SHADESPIRE_CITATIONS)
+EDITION_TABLES = (rules.DEATHGORGE_RULES, DREADFANE_CITATIONS, SHADESPIRE_CITATIONS)
 
 
 def cite(*keys: str) -> tuple[str, ...]:
@@ -40,8 +30,8 @@ def cite(*keys: str) -> tuple[str, ...]:
 
 def cite_combat(*keys: str) -> tuple[str, ...]:
     """The combat rule every edition cites for these keys."""
-    return tuple(dict.fromkeys(rules.refs[key] for key in keys for rules in COMBAT_EDITIONS.values()
-                               if key in rules.refs))
+    return tuple(dict.fromkeys(combat.refs[key] for key in keys for combat in COMBAT_EDITIONS.values()
+                               if key in combat.refs))
 
 
 CODES = ViolationCodes(CORE_CODES)
@@ -69,7 +59,8 @@ WRONG_LOSER = CODES.declare("wrong_loser", "The dice say another player lost the
                             *cite("place_boards", "mp_place_boards", "loser_places_board"))
 NOT_YOUR_DO_OVER = CODES.declare("not_your_do_over", "Another player decides on a do-over first.", *cite("do_over"),
                                  overridable=False)
-HAND_SIZE = CODES.declare("hand_size", "More cards named than the hand holds, or a card named twice.", *cite("draw_cards"))
+HAND_SIZE = CODES.declare("hand_size", "More cards named than the hand holds, or a card named twice.",
+                          *cite("draw_cards"))
 
 # -- activations -------------------------------------------------------------------------------------------------------
 NOT_ACTIVATION_STEP = CODES.declare("not_activation_step", "Activations are taken in the activation step.",
@@ -252,35 +243,38 @@ NOT_ENOUGH_WOUNDS = CODES.declare("not_enough_wounds", "The fighter's wound coun
 BELOW_ONE = CODES.declare("below_one", "Characteristics cannot be reduced below 1.", *cite("modifiers"))
 
 # -- deck-building (per format) -------------------------------------------------------------------------------------
-_SIZES = (R_NEMESIS, R_RELIC)
-_OLDER = (R_SHADESPIRE, R_DREADFANE)
-UNKNOWN_FORMAT = CODES.declare("unknown_format", "Not a format of these rules.", R_RIVALS, overridable=False)
-RIVALS_ONE_DECK = CODES.declare("rivals_one_deck", "The Rivals format uses exactly one Rivals deck.", R_RIVALS)
+_SIZES = (rules.R_NEMESIS, rules.R_RELIC)
+_OLDER = (rules.R_SHADESPIRE, rules.R_DREADFANE)
+UNKNOWN_FORMAT = CODES.declare("unknown_format", "Not a format of these rules.", rules.R_RIVALS, overridable=False)
+RIVALS_ONE_DECK = CODES.declare("rivals_one_deck", "The Rivals format uses exactly one Rivals deck.", rules.R_RIVALS)
 RIVALS_OTHER_WARBAND = CODES.declare("rivals_other_warband", "A warband uses its own Rivals deck or a universal one.",
-                                     R_DECKS)
-RIVALS_FOREIGN_CARD = CODES.declare("rivals_foreign_card", "Rivals decks are played as they come.", R_RIVALS)
-RIVALS_INCOMPLETE = CODES.declare("rivals_incomplete", "A Rivals deck has 12 objective and 20 power cards.", R_DECKS)
+                                     rules.R_DECKS)
+RIVALS_FOREIGN_CARD = CODES.declare("rivals_foreign_card", "Rivals decks are played as they come.", rules.R_RIVALS)
+RIVALS_INCOMPLETE = CODES.declare("rivals_incomplete", "A Rivals deck has 12 objective and 20 power cards.",
+                                  rules.R_DECKS)
 OBJECTIVE_DECK_TOO_SMALL = CODES.declare("objective_deck_too_small", "The objective deck has too few cards.",
                                          *_SIZES)
 TOO_MANY_SURGE = CODES.declare("too_many_surge", "Too many surge objectives.", *_SIZES)
 POWER_DECK_TOO_SMALL = CODES.declare("power_deck_too_small", "The power deck has too few cards.", *_SIZES, *_OLDER)
 TOO_MANY_GAMBITS = CODES.declare("too_many_gambits", "More than half of the power deck is gambits.", *_SIZES)
 CARD_IN_WRONG_DECK = CODES.declare("card_in_wrong_deck", "Objectives go in the objective deck, gambits and upgrades "
-                                   "in the power deck.", R_DECKS)
-DUPLICATE_CARD = CODES.declare("duplicate_card", "Each card in a deck is unique.", R_GLOSSARY_OBJ, R_RELIC, *_OLDER)
+                                   "in the power deck.", rules.R_DECKS)
+DUPLICATE_CARD = CODES.declare("duplicate_card", "Each card in a deck is unique.", rules.R_GLOSSARY_OBJ, rules.R_RELIC,
+                               *_OLDER)
 NEMESIS_OTHER_WARBAND = CODES.declare("nemesis_other_warband", "A Nemesis deck uses the warband's own Rivals deck.",
-                                      R_NEMESIS)
+                                      rules.R_NEMESIS)
 NEMESIS_ONE_UNIVERSAL = CODES.declare("nemesis_one_universal", "A Nemesis deck adds one universal Rivals deck.",
-                                      R_NEMESIS)
+                                      rules.R_NEMESIS)
 NEMESIS_CARD_OUTSIDE_DECKS = CODES.declare("nemesis_card_outside_decks", "A Nemesis deck uses only cards of its two "
-                                           "Rivals decks.", R_NEMESIS)
+                                           "Rivals decks.", rules.R_NEMESIS)
 RELIC_SYMBOL = CODES.declare("relic_symbol", "A Relic deck holds only cards of the warband's, its Grand Alliance's "
-                             "or the universal symbol.", R_RELIC)
-TOO_MANY_PLOTS = CODES.declare("too_many_plots", "One plot card besides the warband's own.", R_RELIC)
-FORBIDDEN_CARD = CODES.declare("forbidden_card", "The format's list forbids the card.", R_NEMESIS, R_CHAMPIONSHIP,
+                             "or the universal symbol.", rules.R_RELIC)
+TOO_MANY_PLOTS = CODES.declare("too_many_plots", "One plot card besides the warband's own.", rules.R_RELIC)
+FORBIDDEN_CARD = CODES.declare("forbidden_card", "The format's list forbids the card.", rules.R_NEMESIS,
+                               rules.R_CHAMPIONSHIP,
                                cites_at_run_time="the format's published card list (its name and date)")
 TOO_MANY_RESTRICTED = CODES.declare("too_many_restricted", "More restricted cards than the format's list allows.",
-                                    R_NEMESIS, R_CHAMPIONSHIP,
+                                    rules.R_NEMESIS, rules.R_CHAMPIONSHIP,
                                     cites_at_run_time="the format's published card list (its name and date)")
 OBJECTIVE_DECK_SIZE = CODES.declare("objective_deck_size", "The objective deck holds exactly 12 cards.", *_OLDER)
 TOO_MANY_PLOYS = CODES.declare("too_many_ploys", "No more than half of the power deck can be ploys.", *_OLDER)

@@ -14,7 +14,7 @@ from app.store import DuplicateKey
 
 from .access import Access
 from .errors import ApiError
-from .tokens import new_game_id, new_join_code, new_token
+from .tokens import new_game_id, new_join_code, new_token, next_game_id
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +46,8 @@ class Creating(Access):
         if body.get("follows"):
             self._keep_match_decks(setup, self.game(body["follows"])["setup"])
         self._new_state(rs, setup)
-        return self._insert_game(body["ruleset"], setup, body["shared_device"], [], base_url, meta)
+        game_id = next_game_id(body["follows"], body["options"]["match"]["game"]) if body.get("follows") else None
+        return self._insert_game(body["ruleset"], setup, body["shared_device"], [], base_url, meta, game_id)
 
     @staticmethod
     def _keep_match_decks(setup: dict, before: dict) -> None:
@@ -101,10 +102,10 @@ class Creating(Access):
             raise ApiError(422, "bad_setup", f"The game cannot start from this setup: {exc}") from exc
 
     def _insert_game(self, ruleset_id: str, setup: dict, shared: bool, events: list[dict], base_url: str,
-                     meta: dict | None = None) -> dict:
+                     meta: dict | None = None, game_id: str | None = None) -> dict:
         names = self.seat_names({"setup": setup})
         for _ in range(8):
-            game = {"id": new_game_id(), "ruleset": ruleset_id, "setup": setup, "shared_device": shared,
+            game = {"id": game_id or new_game_id(), "ruleset": ruleset_id, "setup": setup, "shared_device": shared,
                     "join_code": new_join_code(), "meta": {**dict(meta or {}), "rules": rules_record(ruleset_id)}}
             seat_tokens = [(s, *new_token()) for s in [n["seat"] for n in names]]
             referee_token, referee_hash = new_token()
@@ -112,6 +113,8 @@ class Creating(Access):
             try:
                 self._storage(self.store.create_game, game, hashes, events)
             except DuplicateKey:
+                if game_id is not None:
+                    self._refuse_made_twice(game_id)
                 continue  # join code (or id) collision: draw again
             tokens = {s: t for s, t, _ in seat_tokens}
             return {"id": game["id"], "ruleset": ruleset_id, "join_code": game["join_code"],
@@ -121,6 +124,14 @@ class Creating(Access):
                     "seats": [{"seat": n["seat"], "name": n["name"], "token": tokens[n["seat"]]} for n in names],
                     "referee_token": referee_token, "head": len(events)}
         raise ApiError(503, "busy", "Could not allocate a join code; try again.")
+
+    def _refuse_made_twice(self, game_id: str) -> None:
+        """A match's next game that another phone (or a double tap) already made: 409 with its join code."""
+        made = self._storage(self.store.get_game, game_id)
+        if made is not None:
+            raise ApiError(409, "next_game_exists", "This game of the match was already made (on the other phone, or "
+                                                    "by a second tap): join it with its code.",
+                           details={"game": game_id, "join_code": made["join_code"]})
 
     @staticmethod
     def join_url(base_url: str, code: str) -> str:

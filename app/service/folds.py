@@ -12,7 +12,7 @@ from app.engine import registry
 from app.engine.core import PLAYER_SEATS, REVERT, LogFold, Ruleset, fold_log
 from app.schemas import sanity
 from app.schemas.wire import field_messages
-from app.store import EventStore, StoreError
+from app.store import DuplicateKey, EventStore, StoreError
 
 from .errors import ApiError, invalid_payload
 from .records import record_event
@@ -111,6 +111,8 @@ class GameLogs:
     def _storage(self, fn, *args, **kw):
         try:
             return fn(*args, **kw)
+        except DuplicateKey:
+            raise  # a taken id or join code: the caller draws again (or answers), the store itself is fine
         except StoreError as exc:
             log.warning("store unavailable: %s", exc)
             if self.on_store_error is not None:

@@ -1,6 +1,7 @@
 """Bearer tokens (only their hashes are stored), join codes and game ids."""
 from __future__ import annotations
 
+import base64
 import hashlib
 import secrets
 
@@ -33,3 +34,10 @@ def normalise_join_code(code: str) -> str:
 def new_game_id() -> str:
     """Opaque game id, URL-safe."""
     return secrets.token_urlsafe(12)
+
+
+def next_game_id(before: str, number: int) -> str:
+    """The id of game `number` of the match that game `before` belongs to: one id per match game, so two phones
+    that both make the next game (a double tap, or both players at once) reach one game instead of two."""
+    digest = hashlib.sha256(f"match-game:{before}:{number}".encode("utf-8")).digest()
+    return base64.urlsafe_b64encode(digest[:12]).decode("ascii")  # as long as new_game_id's ids

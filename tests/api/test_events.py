@@ -299,8 +299,10 @@ def test_a_best_of_three_result_comes_from_the_matchs_linked_games(client):
     entries = client.get(f"/api/events/{tid}/log", headers=auth(org)).get_json()["entries"]
     followed = [e for e in entries if e["type"] == "match_game"]
     assert len(followed) == 1 and followed[0]["actor"] == f"game:{a}" and followed[0]["data"]["follows"] == first
-    # The same game linked again adds nothing.
-    assert _next_game(client, first, seat["p1"], 2, seat).status_code == 201
+    # The same next game made again (the other phone, a second tap) is that game: nothing new, nothing linked again.
+    again = _next_game(client, first, seat["p2"], 2, seat)
+    assert again.status_code == 409 and again.get_json()["error"]["code"] == "next_game_exists"
+    assert again.get_json()["error"]["join_code"] == game2["join_code"]
     assert len([e for e in client.get(f"/api/events/{tid}/log", headers=auth(org)).get_json()["entries"]
                 if e["type"] == "match_game"]) == 1
 

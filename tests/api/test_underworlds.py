@@ -120,3 +120,14 @@ def test_the_next_game_of_a_match_keeps_both_players_decks(client):
     game2 = nxt.get_json()
     setup = client.get(f"/api/games/{game2['id']}/export", headers=auth(game2["referee_token"])).get_json()["setup"]
     assert [s["deck"]["id"] for s in setup["seats"]] == ["steelhearts-champions-shadespire", "garreks-reavers-shadespire"]
+
+    # The other phone (or a second tap) makes the same next game: it is told the game made first and its code.
+    again = client.post("/api/games", headers=auth(tokens["p2"]), json={
+        "ruleset": "underworlds/shadespire", "follows": first["id"],
+        "options": {"match": {**mine["options"]["match"], "game": 2, "previous": [record]}},
+        "seats": [{"name": "Ana", "warband": "steelhearts-champions"},
+                  {"name": "Ben", "warband": "garreks-reavers", "deck": "garreks-reavers-shadespire"}]})
+    assert again.status_code == 409, again.get_json()
+    error = again.get_json()["error"]
+    assert error["code"] == "next_game_exists"
+    assert (error["game"], error["join_code"]) == (game2["id"], game2["join_code"])

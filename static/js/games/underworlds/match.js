@@ -60,7 +60,7 @@ export function matchPanel(view, c) {
       const code = nextCode(c, st.next_game);
       if (code) out.push(h("a", { class: "btn primary big", href: `/join/${code}`, "data-action": "join-next-game" }, `Join game ${st.next_game} of the match`));
       else if (/^p\d$/.test(c.seat || "")) {
-        out.push(button(`Next game of the match (game ${st.next_game})`, () => nextGame(c, ctx, st.next_game), { cls: "btn primary big", "data-action": "next-game" }));
+        out.push(button(`Next game of the match (game ${st.next_game})`, (e) => nextGame(c, ctx, st.next_game, e.currentTarget), { cls: "btn primary big", "data-action": "next-game" }));
       }
     }
   }
@@ -80,8 +80,22 @@ export function matchRollOff(s, c) {
   button("Cancel", () => close(null), { cls: "btn" })));
 }
 
-/** Create the next game (same players, same fighters, decks by id), note its code in this game's log, open it. */
-async function nextGame(c, ctx, number) {
+/**
+ * Create the next game (same players, same fighters, decks by id), note its code in this game's log, open it.
+ * The button stays disabled meanwhile (a second tap would make nothing but wait); when the other phone made the
+ * game first, the server answers with its join code and this phone joins it.
+ */
+async function nextGame(c, ctx, number, btn) {
+  if (btn.disabled) return;
+  btn.disabled = true;
+  try {
+    await makeNextGame(c, ctx, number);
+  } finally {
+    btn.disabled = false;
+  }
+}
+
+async function makeNextGame(c, ctx, number) {
   const fail = (r) => toast(r ? errorText(r) : "The next game needs the connection.");
   // A player's export keeps the other seat's deck face down; the phone that holds the referee link reads every deck.
   const stored = getGame(c.gameId) || {};
@@ -98,6 +112,11 @@ async function nextGame(c, ctx, number) {
   // `follows` links the new game to this one on the server (an event's table follows its match through it).
   const made = await api("POST", "/api/games", { token: c.token,
     body: { ruleset: setup.ruleset, options: { ...setup.options, match }, seats, follows: c.gameId } }).catch(() => null);
+  const madeFirst = made && made.status === 409 && made.body && made.body.error && made.body.error.code === "next_game_exists";
+  if (madeFirst) {
+    location.href = `/join/${encodeURIComponent(made.body.error.join_code)}`;
+    return;
+  }
   if (!made || made.status !== 201) return fail(made);
   const game = made.body;
   const mine = game.seats.find((s) => s.seat === c.seat) || game.seats[0];

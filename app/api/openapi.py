@@ -132,7 +132,8 @@ OPERATIONS: dict[tuple[str, str], Op] = {
     ("GET", "/api/rulesets/<path:ruleset_id>"): Op("One ruleset: its event types and their fields, "
                                                            "and its violation codes", errors=(404,)),
     ("POST", "/api/games"): Op("Create a game; the reply holds every seat's token. A match's next game names "
-                               "the game it `follows` and is sent with a token of that game", CreateGameSchema, 201,
+                               "the game it `follows` and is sent with a token of that game; made again (the other phone), it "
+                               "is answered 409 next_game_exists with that game's join_code", CreateGameSchema, 201,
                                GameCreatedSchema, (*WRITE, 401, 403, 404, 409, 413, 422)),
     ("POST", "/api/games/import"): Op("Import an export: replayed through the rules into a new game", ImportSchema,
                                       201, GameCreatedSchema, (*WRITE, 413, 422)),

@@ -14,6 +14,8 @@ suggestions, one a second per table) and prints each stage's p50/p90/p99 beside 
     ack to its socket       answer ready -> written to the phone's socket by its writer
     in the server           frame decoded -> ack written
 
+and the server's garbage collections (each stops every table), by generation.
+
     .venv/bin/python benchmarks/ack_stages.py                 # 64 tables, phones in two processes
     .venv/bin/python benchmarks/ack_stages.py --tables 16 --seconds 10
 
@@ -160,8 +162,21 @@ def install_probes(out_path: str) -> None:
         return encode(self, *args, **kw)
     eio_packet.Packet.encode = on_write
 
+    # Garbage collections stop the event loop for every table at once: time each one, by generation.
+    import gc  # noqa: PLC0415
+    collections: list[tuple[int, float]] = []
+    began: list[float] = []
+
+    def on_collection(phase, info):
+        if phase == "start":
+            began[:] = [clock()]
+        elif began:
+            collections.append((info["generation"], clock() - began[0]))
+    gc.callbacks.append(on_collection)
+
     def dump(*_):
-        Path(out_path).write_text(json.dumps({"submits": rows, "transactions": transactions}))
+        Path(out_path).write_text(json.dumps({"submits": rows, "transactions": transactions,
+                                              "collections": collections}))
         os._exit(0)
     signal.signal(signal.SIGTERM, dump)
 
@@ -185,6 +200,17 @@ def stage_table(trace: dict) -> list[dict]:
         out.append({"stage": name, "n": len(values), "p50_ms": live.pct(values, 50), "p90_ms": live.pct(values, 90),
                     "p99_ms": live.pct(values, 99)})
     return out
+
+
+def collection_pauses(trace: dict) -> dict:
+    """Per generation: how many garbage collections ran in the server, their total and longest time in ms."""
+    out: dict = {}
+    for gen, seconds in trace["collections"]:
+        row = out.setdefault(str(gen), {"count": 0, "total_ms": 0.0, "longest_ms": 0.0})
+        row["count"] += 1
+        row["total_ms"] += seconds * 1000
+        row["longest_ms"] = max(row["longest_ms"], seconds * 1000)
+    return dict(sorted(out.items()))
 
 
 def main() -> None:
@@ -220,8 +246,13 @@ def main() -> None:
     for row in stages:
         print(f"{row['stage']:34} {row['p50_ms']:7.2f}ms {row['p90_ms']:7.2f}ms {row['p99_ms']:8.2f}ms")
     print(f"{'ack at the phone':34} {phones['ack_p50_ms']:7.2f}ms {'':8} {phones['ack_p99_ms']:8.2f}ms")
+    pauses = collection_pauses(trace)
+    for gen, row in pauses.items():
+        print(f"garbage collections of generation {gen}: {row['count']}, {row['total_ms']:.0f} ms in all, longest "
+              f"{row['longest_ms']:.1f} ms (the whole server waits meanwhile)")
     if args.json:
-        print(json.dumps({"tables": args.tables, "phones": phones, "stages": stages}, indent=2))
+        print(json.dumps({"tables": args.tables, "phones": phones, "stages": stages, "collections": pauses},
+                         indent=2))
 
 
 if __name__ == "__main__":

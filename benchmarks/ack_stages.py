@@ -14,7 +14,8 @@ suggestions, one a second per table) and prints each stage's p50/p90/p99 beside 
     ack to its socket       answer ready -> written to the phone's socket by its writer
     in the server           frame decoded -> ack written
 
-and the server's garbage collections (each stops every table), by generation.
+then the slowest transactions (their fsync), the WAL checkpoints and the server's garbage collections (each
+stops every table), by generation.
 
     .venv/bin/python benchmarks/ack_stages.py                 # 64 tables, phones in two processes
     .venv/bin/python benchmarks/ack_stages.py --tables 16 --seconds 10
@@ -164,19 +165,31 @@ def install_probes(out_path: str) -> None:
 
     # Garbage collections stop the event loop for every table at once: time each one, by generation.
     import gc  # noqa: PLC0415
-    collections: list[tuple[int, float]] = []
+    collections: list[tuple[int, float, float]] = []
     began: list[float] = []
 
     def on_collection(phase, info):
         if phase == "start":
             began[:] = [clock()]
         elif began:
-            collections.append((info["generation"], clock() - began[0]))
+            collections.append((info["generation"], began[0], clock() - began[0], info["collected"]))
     gc.callbacks.append(on_collection)
+
+    checkpoint = SqliteStore.checkpoint
+    checkpoints: list[float] = []
+
+    def on_checkpoint(self):
+        begun = clock()
+        try:
+            return checkpoint(self)
+        finally:
+            checkpoints.append(clock() - begun)
+    SqliteStore.checkpoint = on_checkpoint
 
     def dump(*_):
         Path(out_path).write_text(json.dumps({"submits": rows, "transactions": transactions,
-                                              "collections": collections}))
+                                              "collections": collections, "checkpoints": checkpoints,
+                                              "frozen_at_end": gc.get_freeze_count()}))
         os._exit(0)
     signal.signal(signal.SIGTERM, dump)
 
@@ -203,10 +216,15 @@ def stage_table(trace: dict) -> list[dict]:
 
 
 def collection_pauses(trace: dict) -> dict:
-    """Per generation: how many garbage collections ran in the server, their total and longest time in ms."""
+    """Per generation: how many garbage collections ran in the server while it answered submits (not the one at
+    start), their total and longest time in ms."""
     out: dict = {}
-    for gen, seconds in trace["collections"]:
-        row = out.setdefault(str(gen), {"count": 0, "total_ms": 0.0, "longest_ms": 0.0})
+    first = min((r["arrive"] for r in trace["submits"] if r.get("arrive")), default=0.0)
+    for gen, began, seconds, collected in trace["collections"]:
+        if began < first:
+            continue
+        row = out.setdefault(str(gen), {"count": 0, "total_ms": 0.0, "longest_ms": 0.0, "freed": 0})
+        row["freed"] += collected
         row["count"] += 1
         row["total_ms"] += seconds * 1000
         row["longest_ms"] = max(row["longest_ms"], seconds * 1000)
@@ -246,10 +264,17 @@ def main() -> None:
     for row in stages:
         print(f"{row['stage']:34} {row['p50_ms']:7.2f}ms {row['p90_ms']:7.2f}ms {row['p99_ms']:8.2f}ms")
     print(f"{'ack at the phone':34} {phones['ack_p50_ms']:7.2f}ms {'':8} {phones['ack_p99_ms']:8.2f}ms")
+    slowest = sorted(trace["transactions"])[-5:][::-1]
+    print(f"slowest transactions on the database thread: {', '.join(f'{t * 1000:.0f}' for t in slowest)} ms "
+          "(the fsync: every append waits for it)")
+    if trace["checkpoints"]:
+        print(f"WAL checkpoints in the background: {len(trace['checkpoints'])}, longest "
+              f"{max(trace['checkpoints']) * 1000:.1f} ms")
     pauses = collection_pauses(trace)
+    print(f"objects frozen (never walked by the collector) at the end: {trace['frozen_at_end']:,}")
     for gen, row in pauses.items():
         print(f"garbage collections of generation {gen}: {row['count']}, {row['total_ms']:.0f} ms in all, longest "
-              f"{row['longest_ms']:.1f} ms (the whole server waits meanwhile)")
+              f"{row['longest_ms']:.1f} ms, {row['freed']:,} objects in dead cycles freed (the whole server waits meanwhile)")
     if args.json:
         print(json.dumps({"tables": args.tables, "phones": phones, "stages": stages, "collections": pauses},
                          indent=2))

@@ -116,8 +116,7 @@ def create_app(config: Mapping[str, Any] | Config | None = None):
     service.on_store_error = metrics.store_errors.inc
     live = LiveNamespace(service, limits, metrics)
     metrics.watch_sockets(live.sessions)
-    socketio.on_namespace(live)
-    socketio.on_error(live.namespace)(live.on_unexpected)
+    socketio.server.register_namespace(live)  # a python-socketio namespace (handlers.py says why)
     events, event_pusher = _events(socketio, store, service, limiter)
     service.on_applied = _both(broadcaster.publish, event_pusher.game_applied)
 

@@ -5,7 +5,7 @@ through the server, plays the same tables as benchmarks/live.py (real Underworld
 suggestions, one a second per table) and prints each stage's p50/p90/p99 beside the ack the phones measured:
 
     waiting to be handled   frame decoded -> its handler's green thread runs
-    Flask-SocketIO          -> our handler (Flask's request context, the namespace's dispatch)
+    to our handler          -> our handler (the namespace's dispatch)
     envelope and seat       -> the engine (sanity, schema, token, seat, the game's lock)
     engine                  check + apply (the rules)
     store                   the append: group commit, the hop to a real thread, the transaction and its fsync
@@ -40,7 +40,7 @@ from processes import free_port, start_app, stop  # noqa: E402
 
 STAGES = (
     ("waiting to be handled", "arrive", "start"),
-    ("Flask-SocketIO", "start", "handler"),
+    ("to our handler", "start", "handler"),
     ("envelope and seat", "handler", "engine"),
     ("engine", "engine", "engine_done"),
     ("store", "store", "store_done"),

@@ -9,15 +9,9 @@ from __future__ import annotations
 
 import logging
 
-from flask import request
-from flask_socketio import (
-    ConnectionRefusedError,
-    Namespace,
-    emit,
-    join_room,
-    leave_room,
-)
+import socketio
 from marshmallow import ValidationError
+from socketio.exceptions import ConnectionRefusedError
 
 from app.metrics import Metrics
 from app.ratelimit import Limits
@@ -52,8 +46,13 @@ def _clean(value) -> None:
         raise invalid_payload(problem) from problem
 
 
-class LiveNamespace(Namespace):
-    """The /live namespace; one instance per process, bound to the game service."""
+class LiveNamespace(socketio.Namespace):
+    """The /live namespace; one instance per process, bound to the game service.
+
+    A python-socketio namespace, registered on the server itself: no handler here reads Flask's request, and
+    Flask-SocketIO's request context for every frame was 0.3 ms of the server's ~3 ms per submit at 64 tables
+    (benchmarks/ack_stages.py). Each handler takes the socket's sid; the phone's address is kept from its connect.
+    """
 
     def __init__(self, service: GameService, limits: Limits, metrics: Metrics | None = None):
         super().__init__(NAMESPACE)
@@ -61,6 +60,20 @@ class LiveNamespace(Namespace):
         self.limits = limits
         self.metrics = metrics or Metrics()
         self.sessions: dict[str, tuple[Caller, str]] = {}
+        self.addresses: dict[str, str | None] = {}
+
+    def trigger_event(self, event, *args):
+        """Dispatch as python-socketio does; a handler's unexpected failure is a 500 ack (or a refused connect)."""
+        try:
+            return super().trigger_event(event, *args)
+        except ConnectionRefusedError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - never a stack trace to the phone, never silence
+            if event == "connect":
+                self.on_unexpected(exc)
+                raise ConnectionRefusedError("Something went wrong on the server.", {"error": {
+                    "code": "internal", "message": "Something went wrong on the server."}}) from exc
+            return self.on_unexpected(exc)
 
     # -- helpers ---------------------------------------------------------------------------------
     def sync_payload(self, caller: Caller, last_seq: int) -> dict:
@@ -77,15 +90,16 @@ class LiveNamespace(Namespace):
         return SYNC.load(data if isinstance(data, dict) else {}).get("last_seq", 0)
 
     # -- events ----------------------------------------------------------------------------------
-    def on_connect(self, auth=None):
+    def on_connect(self, sid, environ, auth=None):
         """Authenticate by seat token, join the game's and the seat's rooms, send what was missed."""
         auth = auth if isinstance(auth, dict) else {}
         token = auth.get("token") if isinstance(auth.get("token"), str) else None
+        address = environ.get("REMOTE_ADDR")  # the phone's, behind TRUST_PROXY (ProxyFix rewrote it)
         try:
             _clean(auth)
             last_seq = self._last_seq(auth)
             caller = self.service.authenticate(None, token)
-            self._limit(hash_token(token))  # a phone stuck in a reconnect loop is slowed down too
+            self._limit(hash_token(token), address)  # a phone stuck in a reconnect loop is slowed down too
             self.service.hold(caller)
         except ValidationError as err:
             # The client's connect_error gets err.message and err.data = {"error": {code, message, fields}}.
@@ -99,40 +113,40 @@ class LiveNamespace(Namespace):
         # the sync also carries; clients keep each seq once.
         rooms = (game_room(caller.game_id), seat_room(caller.game_id, caller.seat))
         for room in rooms:
-            join_room(room)
+            self.enter_room(sid, room)
         try:
             payload = self.sync_payload(caller, last_seq)
         except ApiError as err:
             for room in rooms:
-                leave_room(room)
+                self.leave_room(sid, room)
             raise ConnectionRefusedError(err.message, err.body()) from err
-        self.sessions[request.sid] = (caller, hash_token(token))
-        emit("sync", payload)  # to this socket only
+        self.sessions[sid] = (caller, hash_token(token))
+        self.addresses[sid] = address
+        self.emit("sync", payload, to=sid)  # to this socket only
 
-    def on_disconnect(self, reason=None):
+    def on_disconnect(self, sid, reason=None):
         """Forget the socket (rooms are left by Socket.IO itself)."""
-        self.sessions.pop(request.sid, None)
+        self.sessions.pop(sid, None)
+        self.addresses.pop(sid, None)
 
-    def _caller(self) -> tuple[Caller, str]:
-        found = self.sessions.get(request.sid)
+    def _caller(self, sid: str) -> tuple[Caller, str]:
+        found = self.sessions.get(sid)
         if found is None:
             raise ApiError(401, "no_token", "Connect with a seat token first.")
         return found
 
-    def _limit(self, key: str) -> None:
-        wait = self.limits.write(key, request.remote_addr)
+    def _limit(self, key: str, address: str | None) -> None:
+        wait = self.limits.write(key, address)
         if wait:
             raise ApiError(429, "rate_limited", "Too many messages at once; slow down.",
                            extra={"retry_after": round(wait, 3)})
 
-    def on_submit(self, envelope=None, *extra):
+    def on_submit(self, sid, envelope=None, *extra):
         """Submit an event; the ack carries {status, seq, id, consequences} or {status, error, head?}."""
-        sid = request.sid
-
         def attempt():
             _one_argument("submit", extra)
-            caller, key = self._caller()
-            self._limit(key)
+            caller, key = self._caller(sid)
+            self._limit(key, self.addresses.get(sid))
             return self.service.submit(caller, envelope, skip_sid=sid)
         try:
             status, body = self.metrics.observe_submit("live", attempt)
@@ -143,12 +157,12 @@ class LiveNamespace(Namespace):
         # in the ack it held the ack back for the time that frame takes).
         return {"status": status, **body}
 
-    def on_sync(self, data=None, *extra):
+    def on_sync(self, sid, data=None, *extra):
         """Ack with everything after data.last_seq (for a client that noticed a gap)."""
         try:
             _one_argument("sync", extra)
-            caller, key = self._caller()
-            self._limit(key)
+            caller, key = self._caller(sid)
+            self._limit(key, self.addresses.get(sid))
             _clean(data)
             return {"status": 200, **self.sync_payload(caller, self._last_seq(data))}
         except ValidationError as err:
@@ -157,21 +171,21 @@ class LiveNamespace(Namespace):
         except ApiError as err:
             return _error_ack(err)
 
-    def on_suggestions(self, data=None, *extra):
+    def on_suggestions(self, sid, data=None, *extra):
         """Ack with the legal next events for the caller (or data.seat for the referee/shared device)."""
         try:
             _one_argument("suggestions", extra)
-            caller, key = self._caller()
-            self._limit(key)
+            caller, key = self._caller(sid)
+            self._limit(key, self.addresses.get(sid))
             _clean(data)
             seat = data.get("seat") if isinstance(data, dict) and isinstance(data.get("seat"), str) else None
             return {"status": 200, **self.service.suggestions(caller, seat)}
         except ApiError as err:
             return _error_ack(err)
 
-    def on_malformed(self, reason=None, *extra):
+    def on_malformed(self, sid, reason=None, *extra):
         """A frame that could not be decoded (see frames.GuardedPacket): a 400 ack and one log line."""
-        log.warning("malformed Socket.IO event from %s: %s", request.sid, reason)
+        log.warning("malformed Socket.IO event from %s: %s", sid, reason)
         return _error_ack(ApiError(400, "malformed", reason if isinstance(reason, str) else "Malformed frame."))
 
     @staticmethod

@@ -19,7 +19,7 @@ def test_every_stage_of_the_ack_is_measured():
     phones = report["phones"]
     assert phones["events"] > 0 and phones["errors"] == 0 and phones["lost"] == 0 and phones["doubled"] == 0
     stages = {row["stage"].strip(): row for row in report["stages"]}
-    assert list(stages) == ["waiting to be handled", "Flask-SocketIO", "envelope and seat", "engine", "store",
+    assert list(stages) == ["waiting to be handled", "to our handler", "envelope and seat", "engine", "store",
                             "of which on its thread", "frames to the table", "ack to its socket", "in the server"]
     for row in stages.values():
         assert row["n"] >= phones["events"], row  # every measured submit was traced (and the warm-up's too)

@@ -1,4 +1,4 @@
-"""/live handlers with Flask-SocketIO's test client (in process, threading mode)."""
+"""/live handlers (app/live/handlers.py) with Flask-SocketIO's test client (in process, threading mode)."""
 from __future__ import annotations
 
 import json
@@ -129,8 +129,24 @@ def test_disconnect_forgets_the_socket(app, client, sio):
     p1 = sio(game["tokens"]["p1"])
     live = app.extensions["tablewarden"]["live"]
     assert len(live.sessions) == 1
+    assert list(live.addresses) == list(live.sessions)  # each socket's address, kept for its rate limit
     p1.disconnect(namespace="/live")
-    assert live.sessions == {}
+    assert live.sessions == {} and live.addresses == {}
+
+
+def test_a_handler_that_fails_answers_500_without_its_stack_trace(app, client, sio, monkeypatch, caplog):
+    game = new_game(client)
+    p1 = sio(game["tokens"]["p1"])
+    service = app.extensions["tablewarden"]["service"]
+
+    def broken(*args, **kw):
+        raise RuntimeError("secret internals")
+    monkeypatch.setattr(service, "submit", broken)
+    reply = ack(p1, "submit", event("p1"))
+    assert reply["status"] == 500 and reply["error"]["code"] == "internal"
+    assert "secret internals" not in json.dumps(reply) and "secret internals" in caplog.text  # in the log only
+    monkeypatch.setattr(service, "authenticate", broken)
+    assert not sio(game["tokens"]["p2"]).is_connected("/live")  # a failing connect is refused, not half-open
 
 
 def test_secret_event_data_reaches_only_its_seat_and_the_referee(client, sio):

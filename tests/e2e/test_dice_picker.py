@@ -66,6 +66,9 @@ def test_an_attack_with_its_dice_takes_five_taps_on_the_attackers_phone_and_none
     assert stored["attack_roll"] == {"smash": 1, "fury": 1} and stored["defence_roll"] == {"dodge": 1}
     drive = [e["data"] for e in log if e["type"] == "drive_back"]
     assert drive == ([{"fighter": "p2.rok", "hexes": 0}] if recorded else [])   # "not driven back", where recorded
+    if recorded:  # the log says it in words
+        ana.locator("[data-tab='log']").click()
+        expect(ana.locator("ol.log li[data-type='drive_back']")).to_contain_text("Rok not driven back")
 
 
 def test_a_tap_on_an_entered_die_or_a_long_press_on_its_face_takes_it_off_and_extra_dice_count(phones, server):
@@ -98,6 +101,10 @@ def test_a_tap_on_an_entered_die_or_a_long_press_on_its_face_takes_it_off_and_ex
     stored = [e for e in log if e["type"] == "attack"][-1]["data"]
     assert stored["attack_roll"] == {"smash": 1, "crit": 2} and stored["profile"]["dice"] == 3
     assert (log[-1]["type"], log[-1]["data"]) == ("drive_back", {"fighter": "p2.rok", "hexes": 1})
+    ana.locator("[data-tab='log']").click()
+    expect(ana.locator("ol.log li[data-type='drive_back']")).to_contain_text("Rok driven back 1 hex")
+    expect(ana.locator("ol.log li[data-type='attack']").last).to_contain_text("Vex may drive Rok back 1 hex")
+    phones.shot(ana, "04-log-drive-back")
 
 
 def _events(server, game):

@@ -38,6 +38,9 @@ def test_the_organiser_replaces_a_lost_player_and_judge_link(phones, server):
 
     old_phone.reload()
     expect(old_phone.locator("#event-error")).to_contain_text("ask the organiser for the new one")
+    expect(old_phone.locator("#conn")).to_have_attribute("data-state", "online")  # the server answered: not "Offline"
+    old_phone.wait_for_timeout(1500)  # (a refused live connection would turn it to "Offline" by now)
+    expect(old_phone.locator("#conn")).to_have_attribute("data-state", "online")
     phones.shot(old_phone, "03-old-link-refused")
     new_phone = phones.new("ana-new")
     new_phone.goto(new_link)

@@ -39,19 +39,24 @@ const ctx = {
 
 let lastSeen = null;
 
+/**
+ * Read the event and draw it.
+ * @param {boolean} [force]
+ * @returns {Promise<"ok"|"refused"|"offline">} "refused": the server answered and refused this link
+ */
 async function load(force = false) {
   let reply;
   try {
     reply = await ctx.call("GET", "");
   } catch {
     showConnection("offline");
-    return;
+    return "offline";
   }
   if (reply.status !== 200) {
     // A replaced link (the organiser made a new one after it was lost) or a mistyped one.
     const lost = reply.status === 401 ? " If your link was replaced, ask the organiser for the new one." : "";
     replace(body, h("p", { class: "error", role: "alert", id: "event-error" }, errorText(reply) + lost));
-    return;
+    return "refused";
   }
   const view = reply.body;
   const role = view.you.role;
@@ -70,6 +75,7 @@ async function load(force = false) {
   for (const t of (dash && dash.tables) || []) if (t.progress) t.progress.received_at = Date.now();
   rememberEvent(eventId, { role, name: view.setup.name });
   render();
+  return "ok";
 }
 
 const FORMAT = { rivals: "Rivals", nemesis: "Nemesis", relic: "Relic", championship: "Championship",
@@ -117,7 +123,8 @@ function connect() {
   let timer = null;
   socket.on("connect", () => { showConnection("online"); load(); });
   socket.on("disconnect", () => showConnection("connecting"));
-  socket.on("connect_error", () => showConnection("offline"));
+  // A refusal carries the server's answer (err.data): the server is there, the link is what failed.
+  socket.on("connect_error", (err) => showConnection(err && err.data ? "online" : "offline"));
   socket.on("changed", () => {
     clearTimeout(timer);
     timer = setTimeout(load, 150);  // a burst of entries (a whole round published) reads once
@@ -143,6 +150,7 @@ if (!isPublicPage) {
 setInterval(tick, 1000);
 // Tables go slow with time alone: look again every quarter minute while the dashboard is shown.
 setInterval(() => { if (ctx.tab === "tables" || ctx.tab === "judge") render(); }, 15000);
-load().then(connect);
+// A refused link is answered on the page; it does not follow the event's changes (the server would refuse that too).
+load().then((got) => { if (got !== "refused") connect(); });
 registerServiceWorker();
 watchNetwork(showConnection);

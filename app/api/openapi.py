@@ -127,10 +127,14 @@ GAME = (401, 403, 404)
 WRITE = (400, 429, 503)
 OPERATIONS: dict[tuple[str, str], Op] = {
     # games (app/api/games.py)
-    ("GET", "/api/rulesets"): Op("The rulesets this server plays, each with its event "
-                                          "catalogue and its violation codes"),
-    ("GET", "/api/rulesets/<path:ruleset_id>"): Op("One ruleset: its event types and their fields, "
-                                                           "and its violation codes", errors=(404,)),
+    ("GET", "/api/rulesets"): Op("The rulesets this server plays, each with its set-up choices and event "
+                                          "catalogue"),
+    ("GET", "/api/rulesets/<path:ruleset_id>"): Op("One ruleset: its set-up choices, its event types and their "
+                                                           "fields", errors=(404,)),
+    ("GET", "/api/rulesets/<path:ruleset_id>/violations"): Op("A ruleset's violation codes: each one's meaning, "
+                                                              "the rules it cites, whether an override lifts it "
+                                                              "(and where a rule known only in play comes from)",
+                                                              errors=(404,)),
     ("POST", "/api/games"): Op("Create a game; the reply holds every seat's token. A match's next game names "
                                "the game it `follows` and is sent with a token of that game; made again (the other phone), it "
                                "is answered 409 next_game_exists with that game's join_code", CreateGameSchema, 201,

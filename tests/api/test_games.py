@@ -36,13 +36,17 @@ def test_rulesets_give_the_set_up_screen_its_formats_and_numbers_of_players(clie
     assert client.get("/api/rulesets/underworlds/dreadfane").get_json()["setup"] == setup["underworlds/dreadfane"]
 
 
-def test_rulesets_list_their_violation_codes(client):
-    tally = next(r for r in client.get("/api/rulesets").get_json()["rulesets"] if r["id"] == "test/tally")
-    codes = {v["code"]: v for v in tally["violations"]}
+def test_rulesets_list_their_violation_codes_at_their_own_address(client):
+    listed = client.get("/api/rulesets/test/tally/violations").get_json()
+    codes = {v["code"]: v for v in listed["violations"]}
+    assert listed["id"] == "test/tally"
     assert codes["unknown_event"] == {"code": "unknown_event", "meaning": "The ruleset has no event of that type.",
                                       "rules": ["Tablewarden: the event log"], "overridable": False}
-    one = client.get("/api/rulesets/test/tally").get_json()
-    assert one["violations"] == tally["violations"]
+    # not in what a phone reads on its first load
+    assert "violations" not in client.get("/api/rulesets/test/tally").get_json()
+    assert all("violations" not in r for r in client.get("/api/rulesets").get_json()["rulesets"])
+    missing = client.get("/api/rulesets/no/such/violations")
+    assert missing.status_code == 404 and missing.get_json()["error"]["code"] == "no_such_ruleset"
 
 
 def test_one_ruleset_and_an_unknown_one(client):

@@ -67,7 +67,8 @@ def test_play_from_suggestions_then_export_and_import(client):
 
 
 def test_each_edition_lists_its_violation_codes_with_the_rules_they_cite(client):
-    listed = {r["id"]: {v["code"]: v for v in r["violations"]} for r in client.get("/api/rulesets").get_json()["rulesets"]}
+    listed = {rid: {v["code"]: v for v in client.get(f"/api/rulesets/{rid}/violations").get_json()["violations"]}
+              for rid in ("underworlds/deathgorge", "underworlds/dreadfane")}
     deathgorge, dreadfane = listed["underworlds/deathgorge"], listed["underworlds/dreadfane"]
     assert deathgorge["glory_needed"]["rules"][0] == "Deathgorge rulebook, Surge objective cards and the surge step (pg 38)"
     assert deathgorge["glory_needed"]["overridable"] is None  # some checks let an override lift it, others not

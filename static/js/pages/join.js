@@ -23,7 +23,12 @@ function normalise(raw) {
   return text.replace(/\s+/g, "").toUpperCase();
 }
 
-async function lookup(code) {
+/**
+ * Look up a join code and offer its seats and roles; with `wanted` (a player seat the link names), take that seat.
+ * @param {string} code
+ * @param {string|null} [wanted]
+ */
+async function lookup(code, wanted = null) {
   showError("");
   let reply;
   try {
@@ -36,6 +41,8 @@ async function lookup(code) {
   const info = reply.body;
   const game = { id: info.game, ruleset: info.ruleset, join_code: info.join_code, seats: info.seats || [] };
   form.hidden = true;
+  const named = game.seats.find((s) => s.seat === wanted);
+  if (named && await take(game, code, named.seat, named.name || named.seat)) return;  // else: the seats to pick from
   const seatButtons = game.seats.map((s) => button(
     [`Player ${s.seat.slice(1)}: `, s.name || "(no name)"],
     () => take(game, code, s.seat, s.name || s.seat),
@@ -56,17 +63,26 @@ const rulesetTitle = (id) => ({ "underworlds/deathgorge": "Warhammer Underworlds
   "underworlds/dreadfane": "Warhammer Underworlds (2019 rules)", "underworlds/shadespire": "Warhammer Underworlds (2018 rules)",
   "conquest/core": "Warhammer 40,000: Conquest", "battlelore/second-edition": "BattleLore Second Edition" }[id] || id || "");
 
+/** Take a seat or role; false when the server said no (the error is shown), true when joined or waiting. */
 async function take(game, code, seat, label, refereeToken) {
   showError("");
   let reply;
   try {
     reply = await api("POST", `/api/games/${encodeURIComponent(game.id)}/join`, { body: { code, seat }, token: refereeToken });
   } catch (err) {
-    return showError("The server cannot be reached. Check the Wi-Fi and try again.");
+    showError("The server cannot be reached. Check the Wi-Fi and try again.");
+    return false;
   }
-  if (reply.status === 202) return waitForHandover(game, code, label, reply.body.handover);
-  if (reply.status !== 200 && reply.status !== 201) return showError(errorText(reply));
+  if (reply.status === 202) {
+    waitForHandover(game, code, label, reply.body.handover);
+    return true;
+  }
+  if (reply.status !== 200 && reply.status !== 201) {
+    showError(errorText(reply));
+    return false;
+  }
   enter(game, code, label, reply.body);
+  return true;
 }
 
 function enter(game, code, label, joined) {
@@ -140,6 +156,12 @@ if (preset && refereeToken) {
     history.replaceState(null, "", location.pathname);
     take(game, normalise(preset), "referee", "Referee", refereeToken);
   }).catch(() => showError("The server cannot be reached."));
-} else if (preset) lookup(normalise(preset));
+} else if (preset) {
+  // A match's next game links to the seat this phone played in the game before (/join/<code>#seat=p2): the
+  // same player, so no seat to pick (a seat another phone holds still asks that phone first).
+  const wanted = new URLSearchParams(location.hash.slice(1)).get("seat");
+  if (wanted) history.replaceState(null, "", location.pathname);
+  lookup(normalise(preset), wanted);
+}
 registerServiceWorker();
 watchNetwork(showConnection);

@@ -19,6 +19,9 @@ function gameLine(g, i, c) {
   return h("li", {}, `Game ${i + 1}: ${who} (glory ${Object.entries(g.glory || {}).map(([s, v]) => `${c.seatName(s)} ${v}`).join(", ")})`);
 }
 
+/** The join link of the match's next game, for the seat this phone plays (the same seat in every game). */
+const joinLink = (code, c) => `/join/${encodeURIComponent(code)}${/^p\d$/.test(c.seat || "") ? `#seat=${c.seat}` : ""}`;
+
 /** The next game's join code once a player created it (their note in this game's log). */
 function nextCode(c, number) {
   for (const ev of c.events || []) {
@@ -58,7 +61,7 @@ export function matchPanel(view, c) {
       out.push(h("p", {}, "The match is level with no fighters left and equal glory: roll off, and enter who won at the top."));
     } else if (st.next_game) {
       const code = nextCode(c, st.next_game);
-      if (code) out.push(h("a", { class: "btn primary big", href: `/join/${code}`, "data-action": "join-next-game" }, `Join game ${st.next_game} of the match`));
+      if (code) out.push(h("a", { class: "btn primary big", href: joinLink(code, c), "data-action": "join-next-game" }, `Join game ${st.next_game} of the match`));
       else if (/^p\d$/.test(c.seat || "")) {
         out.push(button(`Next game of the match (game ${st.next_game})`, (e) => nextGame(c, ctx, st.next_game, e.currentTarget), { cls: "btn primary big", "data-action": "next-game" }));
       }
@@ -114,7 +117,7 @@ async function makeNextGame(c, ctx, number) {
     body: { ruleset: setup.ruleset, options: { ...setup.options, match }, seats, follows: c.gameId } }).catch(() => null);
   const madeFirst = made && made.status === 409 && made.body && made.body.error && made.body.error.code === "next_game_exists";
   if (madeFirst) {
-    location.href = `/join/${encodeURIComponent(made.body.error.join_code)}`;
+    location.href = joinLink(made.body.error.join_code, c);
     return;
   }
   if (!made || made.status !== 201) return fail(made);

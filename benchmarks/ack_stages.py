@@ -54,7 +54,8 @@ STAGES = (
 # -- the probes (in the server process) ----------------------------------------------------------------
 def install_probes(out_path: str) -> None:
     """Wrap the functions a submit passes through; write the stamps of every acked submit to out_path."""
-    import re  # noqa: PLC0415 - the server process only
+    import gc  # noqa: PLC0415 - the server process only
+    import re  # noqa: PLC0415
 
     import eventlet  # noqa: PLC0415
     import socketio.server as sio_server  # noqa: PLC0415
@@ -64,6 +65,7 @@ def install_probes(out_path: str) -> None:
     from app.live.handlers import LiveNamespace  # noqa: PLC0415
     from app.service.folds import GameLogs  # noqa: PLC0415
     from app.service.submit import Submitting  # noqa: PLC0415
+    from app.store.sqlite import SqliteStore  # noqa: PLC0415
 
     clock = time.perf_counter
     arrived: dict = {}
@@ -128,19 +130,25 @@ def install_probes(out_path: str) -> None:
             stamps["store_done"] = clock()
     GameLogs._storage = on_storage
 
-    # The transaction runs on a real thread: its duration is handed back through the batch's own records.
-    from app.store.sqlite import SqliteStore  # noqa: PLC0415
-    in_transaction = SqliteStore._in_transaction
-    transactions: list[float] = []
+    def timed(owner, name, into: list, counts=lambda args: True):
+        """Wrap owner.name to add each call's duration to `into` (any thread: the list is shared)."""
+        original = getattr(owner, name)
 
-    def on_transaction(self, conn, fn, args):
-        begun = clock()
-        try:
-            return in_transaction(self, conn, fn, args)
-        finally:
-            if fn.__name__ in ("_op_append_many", "_op_append"):
-                transactions.append(clock() - begun)
-    SqliteStore._in_transaction = on_transaction
+        def probe(*args):
+            begun = clock()
+            try:
+                return original(*args)
+            finally:
+                if counts(args):
+                    into.append(clock() - begun)
+        setattr(owner, name, probe)
+
+    # The transactions run on the database's real thread: (self, conn, fn, args), appends only.
+    transactions: list[float] = []
+    timed(SqliteStore, "_in_transaction", transactions,
+          counts=lambda args: args[2].__name__ in ("_op_append_many", "_op_append"))
+    checkpoints: list[float] = []
+    timed(SqliteStore, "checkpoint", checkpoints)
 
     send = eio_socket.Socket.send
 
@@ -164,8 +172,7 @@ def install_probes(out_path: str) -> None:
     eio_packet.Packet.encode = on_write
 
     # Garbage collections stop the event loop for every table at once: time each one, by generation.
-    import gc  # noqa: PLC0415
-    collections: list[tuple[int, float, float]] = []
+    collections: list[tuple[int, float, float, int]] = []  # generation, start, seconds, objects freed
     began: list[float] = []
 
     def on_collection(phase, info):
@@ -174,17 +181,6 @@ def install_probes(out_path: str) -> None:
         elif began:
             collections.append((info["generation"], began[0], clock() - began[0], info["collected"]))
     gc.callbacks.append(on_collection)
-
-    checkpoint = SqliteStore.checkpoint
-    checkpoints: list[float] = []
-
-    def on_checkpoint(self):
-        begun = clock()
-        try:
-            return checkpoint(self)
-        finally:
-            checkpoints.append(clock() - begun)
-    SqliteStore.checkpoint = on_checkpoint
 
     def dump(*_):
         Path(out_path).write_text(json.dumps({"submits": rows, "transactions": transactions,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping, NotRequired, Required, TypedDict
+from typing import Any, Callable, Collection, Iterable, Mapping, NotRequired, Required, TypedDict
 
 PLAYER_SEATS = ("p1", "p2", "p3", "p4")
 ROLES = ("referee", "scorekeeper", "spectator")
@@ -193,6 +193,7 @@ REVERT_OF_REVERT = CORE_CODES.structural("revert_of_revert", "An undo cannot its
 ALREADY_REVERTED = CORE_CODES.structural("already_reverted", "The event was already taken back.")
 NOT_LAST_EVENT = CORE_CODES.structural("not_last_event", "Players undo only the last event; the referee any.")
 NOT_YOUR_EVENT = CORE_CODES.structural("not_your_event", "Players undo only events entered for their own seat.")
+REFEREE_ENTRY = CORE_CODES.structural("referee_entry", "Only the referee takes back what the referee entered.")
 
 
 def structural(code: str, message: str) -> Violation:
@@ -687,8 +688,10 @@ def effective_events(events: Iterable[Event | dict], upto: int | None = None) ->
     return [e for e in evs if e.type != REVERT and (e.seq is None or e.seq not in gone)]
 
 
-def check_revert(events: list[Event | dict], revert: Event, may_revert_any: bool) -> list[Violation]:
-    """Is this revert legal? Players take back their own last event; the referee any event."""
+def check_revert(events: list[Event | dict], revert: Event, may_revert_any: bool,
+                 referee_entered: Collection[int] = ()) -> list[Violation]:
+    """Is this revert legal? Players take back their own last event, unless the referee entered it (a
+    ruling stands until the referee changes it: `referee_entered` holds those seqs); the referee any event."""
     evs = [_as_event(e) for e in events]
     target_seq = revert.data.get("seq")
     target = next((e for e in evs if e.seq == target_seq), None)
@@ -705,6 +708,8 @@ def check_revert(events: list[Event | dict], revert: Event, may_revert_any: bool
             return [NOT_LAST_EVENT("Players can only undo the last event; ask the referee for older ones.")]
         if target.by != revert.by:
             return [NOT_YOUR_EVENT("Players can only undo events entered for their own seat.")]
+        if target_seq in referee_entered:
+            return [REFEREE_ENTRY(f"Event {target_seq} was entered by the referee: only the referee can take it back.")]
     return []
 
 

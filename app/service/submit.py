@@ -153,7 +153,8 @@ class Submitting(Reading):
             problems = check_fields(REVERT_SPEC, event.data)
             if not problems:
                 problems = check_revert([record_event(r) for r in folded.records], event,
-                                        may_revert_any=caller.is_referee)
+                                        may_revert_any=caller.is_referee,
+                                        referee_entered=referee_entries(folded.records))
             if problems:
                 raise self._violation(problems)
             try:
@@ -194,8 +195,11 @@ class Submitting(Reading):
             return None
         names = {n["seat"]: n["name"] or n["seat"] for n in self.seat_names(folded.game)}
         who = names.get(found["by"], found["by"])
+        closer = next((r for r in reversed(folded.records) if r["seq"] == found["seq"]), {})
+        found = {**found, "actor": closer.get("actor") or found["by"]}
         steps = " and ".join(self.STEP_WORDS.get(s, s.replace("_", " ")) for s in found["steps"])
-        undo = (f"{who} (or the referee) can take it back" if found["last"]
+        # A ruling stands until the referee changes it: the seat's own player may not take back the referee's entry.
+        undo = (f"{who} (or the referee) can take it back" if found["last"] and found["actor"] != "referee"
                 else "the referee can take it back")
         message = (f"Too late: {who}'s entry #{found['seq']} ({found['type'].replace('_', ' ')}) closed {steps} as "
                    f"passed. To play this, {undo}, then enter it again.")
@@ -209,3 +213,8 @@ class Submitting(Reading):
         first = violations[0]
         return ApiError(422, first.code, first.message, rule=first.rule,
                         violations=[v.to_dict() for v in violations])
+
+
+def referee_entries(records: list[dict]) -> set[int]:
+    """Seqs of the log's events the referee entered (for a seat or as the referee): only the referee takes them back."""
+    return {r["seq"] for r in records if r.get("actor") == "referee"}

@@ -57,7 +57,7 @@ export function showLatePlay(envelope, error, { describeEvent, catalogueLabel, s
       h("div", { class: "message" }, `${yours ? "Your" : `${who}'s`} entry ${entry} closed ${steps} as passed.`)),
     mayTakeBack
       ? h("p", { class: "muted" }, `Take back ${entry} and enter this now? Then ${yours ? "enter" : `${who} enters`} ${closer ? what(closer) : "it"} again.`)
-      : h("p", { class: "muted" }, `${c.last ? `Ask ${who} (Undo) or the referee` : "Ask the referee"} to take back ${entry}, then tap “Enter again” on your entry in the Log: it is kept there until then.`),
+      : h("p", { class: "muted" }, `${c.last && c.actor !== "referee" ? `Ask ${who} (Undo) or the referee` : "Ask the referee"} to take back ${entry}, then tap “Enter again” on your entry in the Log: it is kept there until then.`),
     h("div", { class: "sheet-actions" },
       button(mayTakeBack ? "Cancel" : "OK", () => close("ok"), { cls: "btn" }),
       mayTakeBack ? button(`Take back #${c.seq} and enter mine`, () => close("take_back"), { cls: "btn primary", "data-action": "take-back" }) : null)));

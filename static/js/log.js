@@ -75,7 +75,9 @@ export function renderLog(events, pending, c) {
     const undoneBy = reverted.get(ev.seq);
     const inert = !undoneBy && ev.type !== "revert" ? inertNote(ev, c) : null;
     const cls = [undoneBy ? "reverted" : "", inert ? "inert" : "", ev.override ? "override" : ""].join(" ").trim();
-    const canUndo = last && ev.seq === last.seq && (ev.by === c.seat || (c.actsForAll && !c.isReferee)) && !c.readOnly;
+    // A player never takes back the referee's entry (the server refuses it too): a ruling stands until the referee changes it.
+  const canUndo = last && ev.seq === last.seq && (ev.by === c.seat || (c.actsForAll && !c.isReferee)) && !c.readOnly
+    && (ev.actor !== "referee" || c.isReferee);
     items.push(h("li", { class: cls, "data-seq": ev.seq, "data-type": ev.type },
       h("div", { class: "meta" },
         h("span", {}, `#${ev.seq}`), h("span", {}, c.seatName(ev.by)),

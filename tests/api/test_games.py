@@ -382,6 +382,18 @@ def test_referee_reverts_any_event_with_a_reason(client):
     assert again.get_json()["error"]["code"] == "already_reverted"
 
 
+def test_only_the_referee_takes_back_the_referees_entry(client):
+    game = new_game(client)
+    ruling = client.post(f"/api/games/{game['id']}/events", json=event("p1", points=2),
+                         headers=auth(game["referee_token"]))
+    assert ruling.status_code == 201
+    resp = submit(client, game, "p1", revert(1, "p1"))
+    error = resp.get_json()["error"]
+    assert resp.status_code == 422 and error["code"] == "referee_entry" and "referee" in error["message"]
+    assert head(client, game) == 1, "nothing stored"
+    assert submit(client, game, "referee", revert(1, "referee", "wrong seat")).status_code == 201
+
+
 def test_events_the_rules_refuse_after_a_mid_log_revert_are_named_in_every_view(client):
     game = new_game(client)
     for seat in ("p1", "p2", "p1"):

@@ -55,12 +55,24 @@ def test_a_late_reaction_names_the_entry_that_closed_the_step_and_is_accepted_af
     err = late.get_json()["error"]
     assert err["code"] == "step_closed"
     assert err["closed_by"] == {"seq": quick["seq"], "type": "power", "by": "p1", "name": "Ana",
-                                "steps": ["reaction"], "passed": ["p1", "p2"], "last": True}
+                                "steps": ["reaction"], "passed": ["p1", "p2"], "last": True, "actor": "p1"}
     assert f"Ana's entry #{quick['seq']}" in err["message"] and "Ana (or the referee) can take it back" in err["message"]
     # The table's way: Ana takes back her entry, Ben reacts, Ana plays her ploy again.
     ok(send(client, game, "p1", "revert", seq=quick["seq"], reason="Ben reacts first"))
     ok(send(client, game, "p2", "reaction", step="after_activation", name="Sidestep"))
     ok(send(client, game, "p1", "power", play="ploy"))
+
+
+def test_a_late_play_after_the_referees_entry_asks_the_referee_to_take_it_back(client):
+    game = create(client)
+    to_first_turn(client, game)
+    ok(send(client, game, "p1", "activate", action="move", fighter="p1.leader"))
+    ruling = ok(send(client, game, "referee", "power", by="p1", play="ploy"))   # the referee entered it for Ana
+    err = send(client, game, "p2", "reaction", step="after_activation", name="Sidestep").get_json()["error"]
+    assert err["code"] == "step_closed" and err["closed_by"]["actor"] == "referee"
+    assert "the referee can take it back" in err["message"] and "Ana (or the referee)" not in err["message"]
+    refused = send(client, game, "p1", "revert", seq=ruling["seq"], reason="Ben reacts first")
+    assert refused.status_code == 422 and refused.get_json()["error"]["code"] == "referee_entry"
 
 
 def test_a_late_power_card_after_the_next_activation(client):

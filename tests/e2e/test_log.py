@@ -48,3 +48,20 @@ def test_undo_own_last_and_referee_revert_and_step_back(phones, server):
     phones.shot(ref, "03-step-back")
     ref.get_by_role("button", name="Back to now").click()
     expect(wounds(ref, "p2.rok")).to_have_text("2")
+
+
+def test_a_players_phone_offers_no_undo_of_the_referees_entry(phones, server):
+    """The referee enters a wound for Ana: her phone shows who entered it and offers no Undo (a ruling stands)."""
+    game = api_game(server)
+    (ana,) = seated(phones, game, "p1")
+    ref = referee_phone(phones, game)
+    ref.locator("[data-fighter='p1.vex']").get_by_role("button", name="+1 damage to Vex").click()
+    expect(wounds(ana, "p1.vex")).to_have_text("2")
+    expect(ana.locator("[data-action='undo-last']")).to_have_count(0)
+    ana.locator("[data-tab='log']").click()
+    entry = ana.locator("ol.log li[data-type='damage']")
+    expect(entry).to_contain_text("entered by Referee")
+    expect(entry.get_by_role("button", name="Undo")).to_have_count(0)
+    phones.shot(ana, "04-referee-entry-on-player-log")
+    ref.locator("[data-tab='log']").click()
+    expect(ref.locator("ol.log li[data-type='damage']").get_by_role("button", name="Revert…")).to_be_visible()

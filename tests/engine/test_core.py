@@ -161,6 +161,14 @@ def test_players_revert_only_their_own_last_event():
     assert check_revert(log, Event("revert", "p1", {"seq": 1, "reason": "x"}), False) == []
 
 
+def test_players_never_revert_the_referees_entry():
+    log = [ev(1, "p1", 3), ev(2, "p2", 1)]
+    undo = Event("revert", "p2", {"seq": 2, "reason": "x"})
+    assert check_revert(log, undo, False, referee_entered={2})[0].code == "referee_entry"
+    assert check_revert(log, undo, False, referee_entered={1}) == []
+    assert check_revert(log, Event("revert", "referee", {"seq": 2, "reason": "x"}), True, referee_entered={2}) == []
+
+
 def test_suggestion_wire_forms():
     done = Suggestion("add", "p1", "Add 2", {"points": 2}).to_dict()
     assert done == {"label": "Add 2", "event": {"type": "add", "by": "p1", "data": {"points": 2}}}

@@ -140,7 +140,7 @@ async function onRejected(envelope, error) {
  *  or the referee takes it back, then the play is entered), offered as one button to a phone that may. */
 async function latePlay(envelope, error, describeEvent) {
   const c = error.closed_by;
-  const mayTakeBack = isReferee() || (c.last && (c.by === rec.seat || shared()));
+  const mayTakeBack = isReferee() || (c.last && c.actor !== "referee" && (c.by === rec.seat || shared()));
   const decision = await showLatePlay(envelope, error,
     { describeEvent, catalogueLabel, seatName, closer: T.events.get(c.seq), mayTakeBack });
   if (decision !== "take_back") return;
@@ -375,6 +375,7 @@ function undoLast(c) {
   const live = liveEvents();
   const last = live[live.length - 1];
   if (!last || (last.by !== rec.seat && !shared()) || T.pending.length) return null;
+  if (last.actor === "referee" && !isReferee()) return null;  // the referee's ruling: only the referee takes it back
   const what = (T.renderer.describeEvent && T.renderer.describeEvent(last, c)) || catalogueLabel(last.type);
   return h("div", { class: "undo-last" }, button(`↶ Undo: ${what}`, () => revert(last, true), { cls: "btn ghost small", "data-action": "undo-last" }));
 }

@@ -247,8 +247,11 @@ const cardOf = (s) => { const c = (s.event || s.template).data.card; return type
 
 /** Sheet: search the cards offered by name, those the player said they hold first. */
 function pickCard(list, ctx) {
-  const mine = (ctx.view || {}).seats?.[ctx.seat];   // ctx.view: the state as this seat sees it
-  const held = new Set(Object.values((mine && mine.cards) || {}).flat());
+  // The cards held by the seat these plays are for (the referee enters for another seat); ctx.view: the state as
+  // this phone sees it, so another player's hand is empty there unless this is the referee.
+  const seat = list.length ? (list[0].event || list[0].template).by : ctx.seat;
+  const theirs = (ctx.view || {}).seats?.[seat];
+  const held = new Set(Object.values((theirs && theirs.cards) || {}).flat());
   list = [...list].sort((a, b) => held.has(cardOf(b)) - held.has(cardOf(a)));
   return sheet("Cards by name", (close) => {
     const items = list.map((s) => button([ctx.humanise(s.label), held.has(cardOf(s)) ? h("small", { class: "badge" }, "in hand") : ""],

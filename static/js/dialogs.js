@@ -16,10 +16,10 @@ export function violationsOf(error) {
  * Show why an event was refused; resolves "override" when the player wants to apply it anyway.
  * @param {Envelope} envelope
  * @param {object} error
- * @param {{catalogueLabel: (type: string) => string, describeEvent?: (ev: Envelope) => string|null, humanise?: (text: string) => string}} words
+ * @param {{catalogueLabel: (type: string) => string, describeEvent?: (ev: Envelope) => string|null, humanise?: (text: string) => string, referee?: boolean}} words
  * @returns {Promise<string|null>} "override" (apply it anyway), "ok", or null when dismissed
  */
-export function showRejection(envelope, error, { catalogueLabel, describeEvent, humanise = (t) => t }) {
+export function showRejection(envelope, error, { catalogueLabel, describeEvent, humanise = (t) => t, referee = false }) {
   const vs = violationsOf(error);
   // Only rule violations can be overridden; other refusals (no such seat, offline...) cannot.
   const overridable = Array.isArray(error.violations) && vs.length > 0 && vs.every((v) => v.overridable === true);
@@ -28,11 +28,13 @@ export function showRejection(envelope, error, { catalogueLabel, describeEvent, 
     vs.map((v) => h("div", { class: "violation" },
       h("div", { class: "message" }, humanise(v.message || "Refused.")),
       v.rule ? h("div", { class: "rule" }, `Rule: ${v.rule}`) : null)),
-    overridable ? h("p", { class: "muted" }, "If a card says otherwise, the table decides: apply it anyway and say which card.")
+    overridable ? h("p", { class: "muted" }, referee
+      ? "As the referee you may rule that it stands: apply it anyway and say why."
+      : "If a card says otherwise, the table decides: apply it anyway and say which card.")
       : h("p", { class: "muted" }, "This cannot be overridden: the event itself does not fit this game."),
     h("div", { class: "sheet-actions" },
       button("OK", () => close("ok"), { cls: "btn" }),
-      overridable ? button("Apply anyway (card effect)", () => close("override"), { cls: "btn danger", "data-action": "override" }) : null)));
+      overridable ? button(referee ? "Rule that it stands" : "Apply anyway (card effect)", () => close("override"), { cls: "btn danger", "data-action": "override" }) : null)));
 }
 
 const STEP_WORDS = { reaction: "the reaction step", power: "the power step", drive_back: "the drive back" };

@@ -1,7 +1,7 @@
 // "What just happened": another phone's entry summed up for a moment (who did what, what the rules did),
 // the fighters and scores it changed highlighted; overrides and undos stay longer and stand out.
 import { h, button } from "./dom.js";
-import { summary, consequenceText } from "./log.js";
+import { summary, consequenceText, overrideNote } from "./log.js";
 
 const SHOW_MS = 6000;
 const LOUD_MS = 15000;          // overrides and undos: the table should not miss them
@@ -56,7 +56,7 @@ export function describeLanded(ev, prior, c) {
   }
   const told = (ev.consequences || []).map((x, i) => ({ i, r: rank(x.type), text: consequenceText(x, c) })).filter((x) => x.text);
   const details = told.sort((a, b) => a.r - b.r || a.i - b.i).slice(0, 3).sort((a, b) => a.i - b.i).map((x) => x.text);
-  if (ev.override) details.unshift(`Rules overridden by the table: ${ev.override.reason || ""}`);
+  if (ev.override) details.unshift(overrideNote(ev));
   return [`${who}: ${summary(ev, c)}`, details, !!ev.override];
 }
 

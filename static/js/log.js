@@ -28,6 +28,12 @@ export function consequenceText(cons, c) {
   return `${cons.type.replace(/_/g, " ")}${data.length ? ` (${data.join(", ")})` : ""}`;
 }
 
+/** Who set the rules aside for an entry, and why: the referee's ruling names the referee; a player's, the table. */
+export function overrideNote(ev) {
+  const reason = (ev.override && ev.override.reason) || "";
+  return ev.actor === "referee" ? `Ruled by the referee: ${reason}` : `Rules overridden by the table: ${reason}`;
+}
+
 /** Why a logged event no longer has any effect (the server's fold after a referee's revert), or null. */
 function inertNote(ev, c) {
   const why = (c.inert || {})[ev.seq];
@@ -65,10 +71,11 @@ export function renderLog(events, pending, c) {
   for (const r of [...(c.refused || [])].reverse()) {
     const vs = r.error.violations || [r.error];
     items.push(h("li", { class: "refused", "data-refused": r.envelope.id },
-      h("div", { class: "meta" }, h("span", {}, "refused on this phone (not in the game)"), h("span", {}, clock(r.at))),
+      h("div", { class: "meta" }, h("span", {}, r.appliedAnyway ? "refused, then applied anyway"
+        : "refused on this phone (not in the game)"), h("span", {}, clock(r.at))),
       h("div", { class: "what" }, summary(r.envelope, c)),
       vs.map((v) => h("div", {}, h("span", { class: "error" }, c.humanise(v.message || "")), v.rule ? h("span", { class: "rule" }, v.rule) : null)),
-      c.enterAgain && !c.readOnly ? h("div", { class: "row" }, button("Enter again", () => c.enterAgain(r.envelope),
+      c.enterAgain && !c.readOnly && !r.appliedAnyway ? h("div", { class: "row" }, button("Enter again", () => c.enterAgain(r.envelope),
         { cls: "btn small", "data-action": "enter-again" })) : null));
   }
   for (const ev of [...sorted].reverse()) {
@@ -84,7 +91,7 @@ export function renderLog(events, pending, c) {
         ev.actor && ev.actor !== ev.by ? h("span", {}, `entered by ${c.seatName(ev.actor)}`) : null,
         h("span", {}, clock(ev.created_at))),
       h("div", { class: "what" }, ev.type === "revert" ? `Took back #${ev.data.seq}: ${ev.data.reason || ""}` : summary(ev, c)),
-      ev.override ? h("div", { class: "ovr" }, `Rules overridden by the table: ${ev.override.reason || ""}`) : null,
+      ev.override ? h("div", { class: "ovr" }, overrideNote(ev)) : null,
       undoneBy ? h("div", { class: "ovr" }, `Taken back (#${undoneBy.seq})`) : null,
       inert,
       (ev.consequences || []).length ? h("ul", { class: "cons", "aria-label": "What the rules did" },

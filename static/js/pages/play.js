@@ -128,11 +128,15 @@ async function onRejected(envelope, error) {
   render();
   const describeEvent = (ev) => T.renderer && T.renderer.describeEvent && T.renderer.describeEvent(ev, ctx());
   if (error && error.closed_by) return latePlay(envelope, error, describeEvent);
-  const decision = await showRejection(envelope, error, { catalogueLabel, describe, describeEvent, humanise });
+  const decision = await showRejection(envelope, error, { catalogueLabel, describe, describeEvent, humanise, referee: isReferee() });
   if (decision === "override") {
-    const reason = await askReason("Apply anyway (card effect)",
-      "Which card or effect allows it? The reason is logged and shown to everyone.");
-    if (reason) submit(envelope.type, envelope.data, { override: { reason }, by: envelope.by });
+    const reason = isReferee()
+      ? await askReason("Your ruling", "Why does it stand? Your ruling is logged under your name and shown to everyone.")
+      : await askReason("Apply anyway (card effect)", "Which card or effect allows it? The reason is logged and shown to everyone.");
+    if (!reason) return;
+    // Applied anyway: the refused entry stays in the Log as a record, settled (no "Enter again" to score twice).
+    for (const r of T.refused) if (r.envelope.id === envelope.id) r.appliedAnyway = true;
+    submit(envelope.type, envelope.data, { override: { reason }, by: envelope.by });
   }
 }
 
@@ -547,7 +551,8 @@ async function main() {
       followUp();
     },
     onAck: (env, reply) => {
-      if (typeof reply.seq === "number") mergeEvent({ ...env, seq: reply.seq, consequences: reply.consequences, created_at: new Date().toISOString() });
+      // The server records this phone's seat as who entered it (`actor`): so does this phone, before any reload.
+      if (typeof reply.seq === "number") mergeEvent({ actor: rec.seat, ...env, seq: reply.seq, consequences: reply.consequences, created_at: new Date().toISOString() });
       if (typeof reply.seq === "number" && !reply.duplicate) T.followUp = { env, seq: reply.seq };
       applyView(reply.view);
       snapshot();

@@ -83,3 +83,18 @@ export function askReason(title, prompt) {
       h("div", { class: "sheet-actions" }, button("Cancel", () => close(null), { cls: "btn" }), ok));
   });
 }
+
+/**
+ * Before a player's phone becomes the referee's: say that it shows every hand and that the log will record it.
+ * @param {string} who this phone's player
+ * @returns {Promise<boolean>} true when confirmed
+ */
+export function confirmRefereeHere(who) {
+  return sheet("Referee on this phone?", (close) => h("div", { class: "stack", "data-dialog": "referee-here" },
+    h("p", {}, "The referee's view shows every player's hand and deck, your opponents' included."),
+    h("p", {}, "Use it only at a table with no separate referee, when the players agree. "
+      + `The log records for everyone that ${who}'s phone opened the referee's view.`),
+    h("div", { class: "sheet-actions" }, button("Cancel", () => close(false), { cls: "btn" }),
+      button("Open the referee's view", () => close(true), { cls: "btn danger", "data-action": "confirm-referee-here" }))))
+    .then((yes) => yes === true);
+}

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from .flows import api_game, referee_phone, revert_in_log, seated
+from .flows import api_game, create_game, go_to_table, join, referee_phone, revert_in_log, seated
 
 
 def wounds(page, fid):
@@ -65,3 +65,27 @@ def test_a_players_phone_offers_no_undo_of_the_referees_entry(phones, server):
     phones.shot(ana, "04-referee-entry-on-player-log")
     ref.locator("[data-tab='log']").click()
     expect(ref.locator("ol.log li[data-type='damage']").get_by_role("button", name="Revert…")).to_be_visible()
+
+
+def test_the_hosts_phone_becomes_the_referees_only_when_confirmed_and_the_log_says_so(phones, server):
+    """The host (Ana) opens "Referee on this phone": a sheet says it shows every hand and is for a table without a
+    referee; once confirmed, a note in the log tells Ben's phone that Ana's phone opened the referee's view."""
+    ana = phones.new("ana")
+    code = create_game(ana, phones, shots=False)
+    go_to_table(ana)
+    ben = phones.new("ben")
+    join(ben, code, "p2")
+    ana.locator("[data-tab='game']").click()
+    ana.locator("details.card summary", has_text="Referee").click()
+    ana.get_by_role("button", name="Referee on this phone").click()
+    sheet = ana.locator("dialog[aria-label='Referee on this phone?']")
+    expect(sheet).to_contain_text("every player's hand")
+    phones.shot(ana, "05-referee-on-this-phone")
+    sheet.get_by_role("button", name="Cancel").click()
+    ben.locator("[data-tab='log']").click()
+    expect(ben.locator("ol.log li[data-type='note']")).to_have_count(0)
+
+    ana.get_by_role("button", name="Referee on this phone").click()
+    sheet.get_by_role("button", name="Open the referee's view").click()
+    expect(ana.get_by_role("radiogroup", name="Referee enters events for")).to_be_visible()
+    expect(ben.locator("ol.log li[data-type='note']")).to_contain_text("Ana's phone opened the referee's view")

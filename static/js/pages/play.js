@@ -2,7 +2,7 @@
 // outbox, log, rejection + override, game over); the board itself is drawn by the game's renderer
 // module (static/js/games/<family>/index.js).
 import { h, replace, button, toast, clock } from "../dom.js";
-import { api, errorText, NetworkError } from "../api.js";
+import { api, errorText, NetworkError, uuid } from "../api.js";
 import { getGame, putGame, saveSnapshot, loadSnapshot } from "../store.js";
 import { registerServiceWorker } from "../pwa.js";
 import { showConnection } from "../conn.js";
@@ -12,7 +12,7 @@ import { renderActions, runSuggestion } from "../actions.js";
 import { renderLog } from "../log.js";
 import { announce, applyFlashes, changedScores, flashScores } from "../happened.js";
 import { renderGameOver } from "../gameover.js";
-import { askReason, showLatePlay, showRejection } from "../dialogs.js";
+import { askReason, confirmRefereeHere, showLatePlay, showRejection } from "../dialogs.js";
 import { onHandover, checkPending, showHandoverCode } from "../handover.js";
 
 const root = document.getElementById("table");
@@ -421,10 +421,17 @@ function refereeBox(code) {
       rec.seat !== "referee" ? button("Referee on this phone", () => switchSeat(true), { cls: "btn small" }) : null));
 }
 
-/** Swap this phone between its player seat and the referee token the host keeps. */
-function switchSeat(toReferee) {
+/** Swap this phone between its player seat and the referee token the host keeps. A player's phone becomes the
+ *  referee's only once the player confirmed it and the log says so for everyone (the referee sees every hand). */
+async function switchSeat(toReferee) {
   const now = getGame(gameId);
   if (toReferee) {
+    const who = seatName(now.seat);
+    if (!(await confirmRefereeHere(who))) return;
+    const said = await api("POST", `/api/games/${encodeURIComponent(gameId)}/events`, { token: now.referee_token,
+      body: { id: uuid(), type: "note", by: "referee", data: { text: `${who}'s phone opened the referee's view (every hand shows on it)` } } })
+      .catch(() => null);
+    if (!said || said.status !== 201) return toast(said ? errorText(said) : "Opening the referee's view needs the connection: the log must record it.");
     putGame(gameId, { seat: "referee", token: now.referee_token, player_seat: now.seat, player_token: now.token, player_label: now.seatLabel, seatLabel: "Referee" });
   } else {
     putGame(gameId, { seat: now.player_seat, token: now.player_token, seatLabel: now.player_label, player_token: null });

@@ -523,6 +523,11 @@ function describeConsequence(cons, c) {
     case "power_step_ends": return "Power step ends";
     case "round_ends": return `Round ${d.round} ends: Move, Charge, Guard and Stagger tokens cleared`;
     case "game_over": return "Game over";
+    case "round_skipped": {
+      // The engine says why (a four-player game skips round 2: Deathgorge, Multiplayer games, Round 2).
+      const played = (d.rounds || []).join(" and ");
+      return `Round ${d.round} is skipped: ${d.players ? `a ${d.players}-player game` : "this game"} plays ${played ? `rounds ${played}` : "fewer rounds"}`;
+    }
     case "reaction_step_closed": return "Reaction step closed";
     case "passes_inferred": {
       // Passes nobody had to say (the next entry closed the step): "Ana and Ben made no reaction".

@@ -115,9 +115,9 @@ def api_game(server, names=("Ana", "Ben"), roll_off=True, ruleset="underworlds/d
     assert reply.status_code == 201, reply.text
     game = reply.json()
     tokens = {s["seat"]: s["token"] for s in game["seats"]}
-    steps = [("p1", "roll_off", {"purpose": "boards", "first": "p1"}), ("p1", "do_over", {"choice": "none"}),
-             ("p2", "do_over", {"choice": "none"}), ("p2", "roll_off", {"purpose": "deployment", "first": "p2"}),
-             ("p1", "deployed", {"finished_first": "p1"})]
+    steps = [("p1", "roll_off", {"purpose": "boards", "first": "p1"}),
+             *((seat, "do_over", {"choice": "none"}) for seat in tokens),
+             ("p2", "roll_off", {"purpose": "deployment", "first": "p2"}), ("p1", "deployed", {"finished_first": "p1"})]
     if roll_off:
         steps.append(("p1", "roll_off", {"purpose": "first_turn", "first": "p1"}))
     for by, etype, data in steps:

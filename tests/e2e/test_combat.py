@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from .flows import api_game, attack_sheet, seated, tap
+from .flows import api_game, attack_sheet, fighter, seated, tap
 
 
 def test_lethal_attack_previews_out_of_action_and_bounty(phones, server):
@@ -27,3 +27,20 @@ def test_lethal_attack_previews_out_of_action_and_bounty(phones, server):
     expect(ben.locator("[data-fighter='p2.rok'] .badge.ooa")).to_have_text("Out of action")
     expect(ana.locator("[data-seat='p1'] .stat.glory b")).to_have_text("1")
     phones.shot(ben, "02-out-of-action")
+
+
+def test_with_two_opponents_the_targets_come_grouped_by_player(phones, server):
+    """Three players: Ana's attack lists Ben's and Cat's fighters under their player's name, not one mixed list."""
+    seats = [{"name": n, "warband": "custom", "fighters": [fighter(slug, fname, True, 3)]}
+             for n, (slug, fname) in zip(("Ana", "Ben", "Cat"), (("vex", "Vex"), ("rok", "Rok"), ("ula", "Ula")))]
+    game = api_game(server, seats=seats)
+    (ana,) = seated(phones, game, "p1")
+    tap(ana, "Attack")
+    sheet = attack_sheet(ana, "Vex: Blade")
+    for seat, name, target in (("p2", "Ben", "Rok"), ("p3", "Cat", "Ula")):
+        group = sheet.locator(f"[data-target-seat='{seat}']")
+        expect(group).to_contain_text(f"{name}'s fighters")
+        expect(group.get_by_role("radio", name=target)).to_be_visible()
+    phones.shot(ana, "03-targets-by-player")
+    sheet.get_by_role("radiogroup", name="Target: Cat's fighters").get_by_role("radio", name="Ula").click()
+    expect(sheet.locator("[data-target-seat='p3'] [data-field='target']")).to_have_attribute("aria-checked", "true")

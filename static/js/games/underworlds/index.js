@@ -385,13 +385,20 @@ function combatEntry(s, c) {
           : h("div", { class: "row" }, h("span", { class: "grow" }, fieldLabel(path)),
             stepper(() => getPath(given, path), (v) => { setPath(given, path, v); if (/dice$/.test(path)) draw(); later(); },
               spec.min ?? 0, spec.max ?? 9, fieldLabel(path)))))) : null;
+      const choice = (v, i, current, set, name) => button(typeof v === "object" ? `${profileName(v)} (${v.dice} dice, dmg ${v.damage})` : fighterName(view, v),
+        () => { set(typeof v === "object" ? i : v); draw(); later(); },
+        { cls: "btn", role: "radio", "aria-checked": String(current === (typeof v === "object" ? i : v)), "data-field": name });
       const pick = (label, values, current, set, name) => h("fieldset", {}, h("legend", {}, label),
-        h("div", { class: "btn-grid", role: "radiogroup", "aria-label": label }, values.map((v, i) => {
-          const on = current === (typeof v === "object" ? i : v);
-          return button(typeof v === "object" ? `${profileName(v)} (${v.dice} dice, dmg ${v.damage})` : fighterName(view, v),
-            () => { set(typeof v === "object" ? i : v); draw(); later(); },
-            { cls: "btn", role: "radio", "aria-checked": String(on), "data-field": name });
-        })));
+        h("div", { class: "btn-grid", role: "radiogroup", "aria-label": label }, values.map((v, i) => choice(v, i, current, set, name))));
+      // With several opponents, targets come grouped under their player, so a fighter is never picked from the wrong warband.
+      const targetPick = (values, current, set) => {
+        const seats = [...new Set(values.map((fid) => (view.fighters[fid] || {}).seat))];
+        if (seats.length < 2) return pick("Target", values, current, set, "target");
+        return h("fieldset", {}, h("legend", {}, "Target"), seats.map((seat) => h("div", { class: "target-group", "data-target-seat": seat },
+          h("div", { class: "muted" }, `${c.seatName(seat)}'s fighters`),
+          h("div", { class: "btn-grid", role: "radiogroup", "aria-label": `Target: ${c.seatName(seat)}'s fighters` },
+            values.filter((fid) => (view.fighters[fid] || {}).seat === seat).map((fid) => choice(fid, 0, current, set, "target"))))));
+      };
       const kind = magic() ? "magic" : "attack";
       const symbol = (given.profile && given.profile.symbol) || p.symbol;
       const hits = ATTACK_HITS(symbol);
@@ -411,7 +418,7 @@ function combatEntry(s, c) {
           : `${profileName(p)} · ${p.dice} dice · damage ${p.damage}${(p.keywords || []).length ? ` · ${p.keywords.join(", ")}` : ""}`,
           targets.length === 1 && st.target ? h("b", {}, ` → ${fighterName(view, st.target)}`) : null)
           : pick("Weapon", profilesOf(view, st.attacker), st.profile, (v) => { st.profile = v; st.dice = null; st.attackFaces.length = 0; }, "profile"),
-        targets.length > 1 || !st.target ? pick("Target", targets, st.target, (v) => { st.target = v; st.defDice = null; }, "target") : null,
+        targets.length > 1 || !st.target ? targetPick(targets, st.target, (v) => { st.target = v; st.defDice = null; }) : null,
         askedBox,
         h("fieldset", { class: "roll" }, h("legend", {}, `${capital(kind)} dice`),
           h("p", { class: "symbols", "data-symbols": kind }, `Succeeds on ${faceNames(kind, hits)}`), attackPad),

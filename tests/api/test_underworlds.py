@@ -132,3 +132,14 @@ def test_the_next_game_of_a_match_keeps_both_players_decks(client):
     error = again.get_json()["error"]
     assert error["code"] == "next_game_exists"
     assert (error["game"], error["join_code"]) == (game2["id"], game2["join_code"])
+
+
+def test_a_state_read_over_rest_keeps_the_engines_order_of_fighters(client):
+    """The referee's "State after this" lists a warband's fighters as the table does (the engine's order), not
+    sorted by id: REST answers keep key order like the live frames."""
+    game = create(client)
+    summary = client.get(f"/api/games/{game['id']}", headers=auth(game["referee_token"])).get_json()
+    state = client.get(f"/api/games/{game['id']}/state?seq=0", headers=auth(game["referee_token"])).get_json()["state"]
+    engine_order = list(summary["view"]["state"]["fighters"])
+    assert list(state["fighters"]) == engine_order
+    assert engine_order != sorted(engine_order), "the sample warbands' order differs from the ids' sorted order"

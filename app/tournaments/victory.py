@@ -61,6 +61,24 @@ DECIDED_BY = sorted({k for v in VICTORY.values() for k in (*v.level, *v.any_glor
                     | {"games", RULING})
 
 
+MATCH_WORDS = {"glory": "more glory over the games", "wiped_out": "the other warband was out of action at the end "
+                                                            "of the third game",
+               "sudden_death": "sudden death", "roll_off": "the roll-off"}
+RULING_WORDS = "a judge's ruling (a concession, a game lost as a penalty)"
+
+
+def choices(setup: dict, role: str) -> dict:
+    """What a hand-entered result of this event may be decided by besides glory (the result sheet's choices)."""
+    if setup.get("best_of") == 3:
+        rule, named = MATCH_RULE, dict(MATCH_WORDS)
+    else:
+        rules = VICTORY.get(setup.get("ruleset"))
+        rule, named = (rules.rule, {**rules.level, **rules.any_glory}) if rules else (None, {})
+    if role in RULING_ROLES:
+        named[RULING] = RULING_WORDS
+    return {"rule": rule, "decided_by": [{"code": k, "words": v} for k, v in named.items()]}
+
+
 def refusal(result: dict, players: list[str], setup: dict, source: str | None, reason: str) -> Refusal | None:
     """Why a (well-formed) result contradicts itself or the event's rule of victory; None when it does not.
 

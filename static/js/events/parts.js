@@ -70,7 +70,7 @@ export function resultSheet(title, table, { needReason = false, games = false, v
     const ways = (victory && victory.decided_by) || [];
     const decided = ways.length ? h("select", { id: "res-decided", "aria-label": "Decided by" },
       h("option", { value: "" }, games ? "Games won" : "Glory (the most glory wins)"),
-      ways.map((w) => h("option", { value: w.code }, w.words))) : null;
+      ways.map((w) => h("option", { value: w.code }, w.words[0].toUpperCase() + w.words.slice(1)))) : null;
     const submit = () => {
       const out = {
         winner: winner.value || null,

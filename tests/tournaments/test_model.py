@@ -101,6 +101,7 @@ def test_a_level_match_has_a_winner_only_from_a_matched_play_tiebreaker():
     assert model.check_result({**level, "decided_by": "glory"}, ["A", "B"], 3) is None
     assert model.check_result({**level, "decided_by": "games"}, ["A", "B"], 3) is not None
     assert model.check_result({**level, "winner": None}, ["A", "B"], 3) is None
+    assert model.check_result({**level, "decided_by": "ruling"}, ["A", "B"], 3) is None, "a judge's ruling (victory.py)"
 
 
 def test_a_best_of_three_table_follows_its_matchs_next_game():
@@ -244,6 +245,9 @@ def test_a_player_confirms_a_result_once():
     again = model.check(state, {"type": "confirm", "data": {"round": 1, "table": 1, "by": "A", "result": res}})
     assert again.code == "confirmed_already" and again.status == 409
     assert model.check(state, {"type": "confirm", "data": {"round": 1, "table": 1, "by": "B", "result": res}}) is None
+    # A game its referee corrected since has another outcome: the player confirms that one anew.
+    corrected = result("A", {"A": 6, "B": 3})
+    assert model.check(state, {"type": "confirm", "data": {"round": 1, "table": 1, "by": "A", "result": corrected}}) is None
 
 
 def test_a_disputed_result_is_settled_with_a_reason_and_every_result_fits_the_rule_of_victory():

@@ -342,7 +342,7 @@ def test_a_best_of_three_match_can_still_be_entered_by_the_scorekeeper(client):
 
 
 def test_a_judge_flags_a_tracked_game_and_the_table_waits_for_a_judge(client):
-    """Issue 14: "when ... a referee flagged the game, the result is disputed and waits for a judge"."""
+    """A referee's flag makes the result disputed: it waits for a judge, and so do the players' confirmations."""
     tid, org, tokens = event_with_players(client)
     judge = link(client, tid, org, "judge", name="Kim")
     keeper = link(client, tid, org, "scorekeeper", name="Sam")

@@ -210,7 +210,8 @@ OPERATIONS: dict[tuple[str, str], Op] = {
                                                  201, "{role, subject, token, link}", errors=(*GAME, *WRITE), auth=True),
     ("POST", "/api/events/<event_id>/players"): Op("Register a player; the deck is checked for the event's format "
                                                    "(422 deck_refused lists each problem with its rule; 200 when the "
-                                                   "name is already registered)", RegisterSchema, 201,
+                                                   "name is already registered; 403 override_organiser_only: only "
+                                                   "the organiser sends `override`)", RegisterSchema, 201,
                                                    "{player, name, from_round, deck_problems, token, link}",
                                                    errors=(*GAME, *WRITE, 409, 422), auth=True),
     ("POST", "/api/events/<event_id>/players/<player_id>/check-in"): Op("Check a player in", NoteSchema, 201,
@@ -236,11 +237,17 @@ OPERATIONS: dict[tuple[str, str], Op] = {
                                                                      "({mode}, before publishing)", NoteSchema, 201,
                                                                      errors=(*GAME, *WRITE, 409), auth=True),
     ("POST", "/api/events/<event_id>/rounds/<n>/tables/<t>/confirm"): Op("One tap: a player or the table device "
-                                                                        "confirms the tracked game's outcome",
+                                                                        "confirms the tracked game's outcome (201 "
+                                                                        "stored; 200 the caller's earlier "
+                                                                        "confirmation of the same result, stored "
+                                                                        "once; 403 not_at_table)",
                                                                         NoteSchema, 201,
                                                                         errors=(*GAME, *WRITE, 409, 422), auth=True),
     ("POST", "/api/events/<event_id>/rounds/<n>/tables/<t>/dispute"): Op("Dispute a table's result ({reason}); a "
-                                                                        "judge settles it", NoteSchema, 201,
+                                                                        "judge settles it. The table's players and "
+                                                                        "its device only (403 not_at_table, "
+                                                                        "not_your_table, not_a_device_table)",
+                                                                        NoteSchema, 201,
                                                                         errors=(*GAME, *WRITE, 409), auth=True),
     ("POST", "/api/events/<event_id>/links/new"): Op("Replace a lost link (organiser): {role, player | name | "
                                                      "table}; the old link stops working", NewLinkSchema, 201,
@@ -250,11 +257,19 @@ OPERATIONS: dict[tuple[str, str], Op] = {
                                                                      "game ({reason}): disputed until settled",
                                                                      NoteSchema, 201,
                                                                      errors=(*GAME, *WRITE, 409, 422), auth=True),
-    ("POST", "/api/events/<event_id>/rounds/<n>/tables/<t>/judge"): Op("Call a judge to a table ({note?})",
+    ("POST", "/api/events/<event_id>/rounds/<n>/tables/<t>/judge"): Op("Call a judge to a table ({note?}): its "
+                                                                      "players and the device of its number only "
+                                                                      "(403 not_at_table, not_your_table)",
                                                                       NoteSchema, 201, errors=(*GAME, *WRITE, 409),
                                                                       auth=True),
     ("POST", "/api/events/<event_id>/rounds/<n>/tables/<t>/result"): Op("Enter or correct a result by hand (a reason "
-                                                                       "to change a confirmed one)", ResultSchema,
+                                                                       "to change a confirmed one or settle a "
+                                                                       "disputed one); 422 when it contradicts the "
+                                                                       "book's rule of victory (winner_has_less_glory, "
+                                                                       "tiebreak_needed, draw_needs_equal_glory, "
+                                                                       "tiebreak_not_in_rules, ..., with `rule`); 403 "
+                                                                       "ruling_not_allowed: decided_by ruling is a "
+                                                                       "judge's or the organiser's", ResultSchema,
                                                                        201, errors=(*GAME, *WRITE, 409, 422),
                                                                        auth=True),
     ("POST", "/api/events/<event_id>/rounds/<n>/tables/<t>/seat"): Op("A fresh game token at this table: the "

@@ -46,14 +46,18 @@ class Rounds(EventLog):
         return self._append(member, etype, data, body["id"])
 
     def _table_voice(self, member: Member, round_no: int, table_no: int | None) -> str:
-        """Who speaks for a table: the player, "device" for its table device, or the staff role."""
+        """Who speaks for a table: the player (the fold checks they sit there), or "device" for its table device."""
         if member.role == "player":
             return member.subject
         if member.role == "table":
             if str(table_no) != member.subject:
                 raise ApiError(403, "not_your_table", f"This device is for table {member.subject}.")
             return "device"
-        return member.actor
+        if member.is_staff:
+            raise ApiError(403, "not_at_table", f"Only the table's players and its table device can do this; a "
+                                                f"{member.role} link cannot (a judge flags the game or settles the "
+                                                "result).")
+        raise ApiError(403, "not_allowed", f"A {member.role} link cannot do this.")
 
     def publish(self, member: Member, round_no: int, base_url: str) -> dict:
         """Create each tracked table's game (seats, warbands and decks from registration), then publish."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
 from .standings import DEFAULT_TIEBREAKERS, TIEBREAKERS
+from .victory import DECIDED_BY
 
 EVENT_RULESETS = {
     "underworlds/deathgorge": ["rivals", "nemesis", "relic", "championship"],
@@ -93,6 +94,8 @@ class ResultSchema(Strict):
     winner = fields.Str(required=True, allow_none=True, validate=validate.Length(max=40))
     glory = fields.Dict(keys=fields.Str(), values=fields.Int(strict=True), required=True)
     games_won = fields.Dict(keys=fields.Str(), values=fields.Int(strict=True), load_default=None)
+    # How a game level on glory (or a level match) was won, or "ruling" (judge, organiser): victory.py.
+    decided_by = fields.Str(load_default=None, allow_none=True, validate=validate.OneOf(DECIDED_BY))
     reason = fields.Str(load_default="", validate=validate.Length(max=300))
 
 

@@ -48,3 +48,22 @@ def test_the_other_phone_is_told_of_an_attack_an_override_and_an_undo(phones, se
     expect(undone.locator(".headline")).to_contain_text("Ana took back:")
     undone.get_by_role("button", name="Dismiss").click()
     expect(undone).to_have_count(0)
+
+
+def test_a_drive_back_right_after_an_attack_does_not_hide_the_damage(phones, server):
+    """Ana's hit drives Rok back: two entries land on Ben's phone at once. The card leads with what the rules did
+    (the damage to Rok), not only with the drive back, and says nothing twice."""
+    game = api_game(server, wounds=(3, 4))
+    ana, ben = seated(phones, game)
+    tap(ana, "Attack")
+    sheet = attack_sheet(ana, "Vex: Blade")
+    roll(sheet, "attack", "smash", "fury")
+    roll(sheet, "defence", "dodge")
+    expect(sheet.locator("[data-preview]")).to_have_attribute("data-preview", "hit")
+    sheet.get_by_role("button", name="Drive Rok back 1 hex and commit").click()
+    told = ben.locator("#happened .happened-item[data-type='drive_back']")
+    expect(told.locator(".headline")).to_contain_text("Rok driven back 1 hex")
+    detail = told.locator(".detail")
+    expect(detail).to_contain_text("1 damage to Rok")
+    assert "driven back" not in detail.inner_text(), detail.inner_text()
+    phones.shot(ben, "03-told-of-attack-and-drive-back")

@@ -44,3 +44,22 @@ def test_with_two_opponents_the_targets_come_grouped_by_player(phones, server):
     phones.shot(ana, "03-targets-by-player")
     sheet.get_by_role("radiogroup", name="Target: Cat's fighters").get_by_role("radio", name="Ula").click()
     expect(sheet.locator("[data-target-seat='p3'] [data-field='target']")).to_have_attribute("aria-checked", "true")
+
+
+def test_at_a_table_of_three_the_warbands_not_in_play_fold_to_their_heads(phones, server):
+    """Ana's turn: on Ben's phone, Ana's and his own fighters show; Cat's fold to her name and glory, one tap
+    shows them, and they stay shown through the next entry."""
+    seats = [{"name": n, "warband": "custom", "fighters": [fighter(slug, fname, True, 3)]}
+             for n, (slug, fname) in zip(("Ana", "Ben", "Cat"), (("vex", "Vex"), ("rok", "Rok"), ("ula", "Ula")))]
+    game = api_game(server, seats=seats)
+    ana, ben = seated(phones, game, "p1", "p2")
+    expect(ben.locator("[data-fighter='p1.vex']")).to_be_visible()
+    expect(ben.locator("[data-fighter='p2.rok']")).to_be_visible()
+    expect(ben.locator("[data-fighter='p3.ula']")).to_be_hidden()
+    expect(ben.locator("[data-seat='p3'] .stat.glory")).to_be_visible()
+    phones.shot(ben, "04-cat-folded")
+    ben.locator("[data-fold='p3'] > summary").click()
+    expect(ben.locator("[data-fighter='p3.ula']")).to_be_visible()
+    ana.locator("[data-fighter='p1.vex']").get_by_role("button", name="+1 damage to Vex").click()
+    expect(ben.locator("[data-fighter='p1.vex'] .wounds .count b")).to_have_text("2")
+    expect(ben.locator("[data-fighter='p3.ula']")).to_be_visible()

@@ -92,7 +92,7 @@ function warbandName(seat) {
 function ctx() {
   return {
     humanise,
-    seat: shared() ? T.actFor : rec.seat, view: T.view, actsForAll: actsForOthers(), advice: T.advice, gameId, token: rec.token,
+    seat: shared() ? T.actFor : rec.seat, actFor: actsForOthers() ? T.actFor : null, view: T.view, actsForAll: actsForOthers(), advice: T.advice, gameId, token: rec.token,
     submit, preview, describe, seatName, warbandName, catalogueLabel, exportLog, pending: T.pending.map((p) => p.envelope),
     renderer: T.renderer, readOnly: (!isPlayer() && !isReferee()) || !!T.outcome, isReferee: isReferee(),
     outcome: T.outcome, isPlayer: isPlayer(), events: [...T.events.values()], inert: T.inert, catalogue: T.catalogue,

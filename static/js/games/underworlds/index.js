@@ -56,6 +56,19 @@ const isFighterId = (v, view) => typeof v === "string" && view && view.fighters 
 
 // -- the board ----------------------------------------------------------------------------------
 
+// At a table of three or four, the warbands this phone is not looking at fold to their heads (name, glory,
+// activations): one tap shows their fighters again. What a player unfolds stays open until folded again.
+const unfolded = new Set();
+const folded = new Set();
+
+/** Whether a seat's fighters start folded: only at 3+ players, never this phone's seat, whose turn it is or the acted-for seat. */
+function foldsAway(view, seat, c) {
+  if (Object.keys(view.seats).length < 3) return false;
+  if (unfolded.has(seat)) return false;
+  if (folded.has(seat)) return true;
+  return ![c.seat, c.actFor, view.turn && view.turn.seat].includes(seat);
+}
+
 function seatBlock(view, seat, c) {
   const s = view.seats[seat];
   const glory = s.glory || { unspent: 0, spent: 0 };
@@ -72,7 +85,16 @@ function seatBlock(view, seat, c) {
       (c.warbandName && c.warbandName(seat)) || (s.warband && s.warband !== "custom" ? String(s.warband).replace(/-/g, " ") : "Own fighters"),
       s.hand ? ` · hand ${s.hand.objectives} objective${s.hand.objectives === 1 ? "" : "s"}, ${s.hand.power} power` : ""),
     (s.revealed || []).length ? h("div", {}, (s.revealed || []).map((r) => h("span", { class: "badge inspired" }, `Revealed: ${r.card || "surge objective"} (${r.glory})`))) : null,
-    h("div", { class: "fighters" }, fids.map((fid) => fighterCard(view, fid, c))));
+    fighterList(view, seat, fids, c));
+}
+
+function fighterList(view, seat, fids, c) {
+  const list = h("div", { class: "fighters" }, fids.map((fid) => fighterCard(view, fid, c)));
+  if (Object.keys(view.seats).length < 3) return list;
+  const out = fids.filter((fid) => view.fighters[fid].out).length;
+  return h("details", { class: "seat-fold", open: !foldsAway(view, seat, c), "data-fold": seat,
+    ontoggle: (e) => { (e.target.open ? unfolded : folded).add(seat); (e.target.open ? folded : unfolded).delete(seat); } },
+    h("summary", {}, `${c.seatName(seat)}'s fighters (${fids.length}${out ? `, ${out} out of action` : ""})`), list);
 }
 
 function fighterCard(view, fid, c) {

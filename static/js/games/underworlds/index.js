@@ -570,7 +570,7 @@ function describeConsequence(cons, c) {
     case "not_driven_back": return `${fn(d.fighter)} is not driven back`;
     case "drive_back_allowed": return `${fn(d.attacker)} may drive ${fn(d.fighter)} back ${d.hexes} hex${d.hexes === 1 ? "" : "es"}`;
     case "do_over_discarded": return `${c.seatName(d.seat)} discards ${d.discarded} ${d.kind === "objectives" ? "objective" : "power"} cards for the game and draws ${d.drawn}`;
-    case "cards_drawn": return `${c.seatName(d.seat)} draws up (${d.objectives || 0} objective, ${d.power || 0} power)`;
+    case "cards_drawn": return `${c.seatName(d.seat)} draws up${d.after_sequence ? " again" : ""} (${d.objectives || 0} objective, ${d.power || 0} power)${d.after_sequence ? ": the card left the hand after the end phase draw" : ""}`;
     case "damage_dealt": return `${d.amount} damage to ${fn(d.fighter)}${d.by && isFighterId(d.by, v) ? ` by ${fn(d.by)}` : ""}`;
     case "attack_resolved": return d.summary ? capital(d.summary) : null;
     case "attack_result": case "combat": return d.result ? `${RESULT_TEXT[d.result] || d.result}${d.damage ? `, ${d.damage} damage` : ""}${d.drive_back ? ", drive back" : ""}` : null;

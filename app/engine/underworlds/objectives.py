@@ -169,7 +169,6 @@ def check_end_phase_done(rs, state, event) -> list[Violation]:
 
 def apply_end_phase_done(rs, state, event) -> list[Consequence]:
     """Steps 5-6 (draw objective cards to 3, power cards to 5), then the next player; then the round ends."""
-    R = rs.edition.rule
     cons = []
     state["minor"] = False
     if not scores_only(rs, state):

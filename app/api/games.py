@@ -123,10 +123,12 @@ def import_game():
 
 @bp.get("/join/<code>")
 def join_info(code: str):
-    """What a join code opens: the game id, ruleset, seats and roles to pick from."""
+    """What a join code opens: the game id, ruleset, seats and roles to pick from (`seats_reserved`: why the code
+    opens no player seat of this game, or null)."""
     game = _game_by_code(code)
     return jsonify({"game": game["id"], "ruleset": game["ruleset"], "join_code": game["join_code"],
-                    "seats": service().seat_names(game), "roles": ["scorekeeper", "spectator", "referee"]})
+                    "seats": service().seat_names(game), "roles": ["scorekeeper", "spectator", "referee"],
+                    "seats_reserved": service().seats_reserved(game)})
 
 
 @bp.get("/join/<code>/qr.svg")

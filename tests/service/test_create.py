@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import uuid
 
+from app.api import openapi
 from app.service import create as creating
 from app.service.tokens import new_game_id, next_game_id
 from tests.api.helpers import auth, created, new_game, submit
@@ -82,6 +83,8 @@ def test_a_campaigns_next_scenario_is_made_once_from_the_stored_scenario(client)
     nxt = ben.get_json()
     assert [s["seat"] for s in nxt["seats"] if "token" in s] == ["p2"] and "referee_token" not in nxt
     ana = client.post("/api/games", headers=auth(game["tokens"]["p1"]), json={"follows": game["id"]}).get_json()
+    for reply in (nxt, ana):
+        openapi.GameCreatedSchema().load(reply)   # the documented shape
     assert ana["id"] == nxt["id"] and [s["seat"] for s in ana["seats"] if "token" in s] == ["p1"]
     ref = client.post("/api/games", headers=auth(game["referee_token"]), json={"follows": game["id"]}).get_json()
     setup = client.get(f"/api/games/{nxt['id']}/export", headers=auth(ref["referee_token"])).get_json()["setup"]

@@ -87,7 +87,7 @@ class Creating(Access):
             setup = self._expanded(before.game["ruleset"], nxt.setup) if nxt.expand else nxt.setup
             self._new_state(before.rs, setup)
             kept = {k: v for k, v in (before.game.get("meta") or {}).items() if k in ("event", "round", "table")}
-            meta = {**kept, "follows": before.game["id"], "follows_seat": caller.seat}
+            meta = {**kept, "follows": before.game["id"], "follows_seat": caller.stored_seat}
             try:
                 created = self._insert_game(before.game["ruleset"], setup, before.game["shared_device"], [],
                                             base_url, meta, game_id)

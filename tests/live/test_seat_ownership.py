@@ -78,10 +78,15 @@ def test_an_event_tables_join_code_gives_a_player_no_seat(server):
     assert server.get(f"/api/games/{game}/handovers", ben["token"])["handovers"] == []
     assert head(server, game, ben["token"]) == 0
     assert call(server, "POST", f"/api/games/{game}/events", ben["token"], json=note("p2")).status_code == 201
-    # The first player's link gives their own seat, never the opponent's.
+    # The first player's link gives their own seat, never the opponent's; a scorekeeper's link only reads.
     ana = open_seat(server, ev, ev["first"]).json()
     assert ana["seat"] == "p1"
     refused(call(server, "POST", f"/api/games/{game}/events", ana["token"], json=note("p2")), 403, "not_your_seat")
+    keeper_link = call(server, "POST", f"/api/events/{ev['id']}/links", ev["org"], json={"role": "scorekeeper", "name": "Sam"})
+    keeper = open_seat(server, ev, keeper_link.json()["token"]).json()
+    assert keeper["seat"] == "scorekeeper"
+    refused(call(server, "POST", f"/api/games/{game}/events", keeper["token"], json=note("p2")), 403, "read_only")
+    assert head(server, game, ben["token"]) == 1
 
 
 def test_a_table_devices_join_code_gives_no_seat_and_the_device_enters_for_both(server):

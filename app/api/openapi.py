@@ -53,7 +53,13 @@ class ErrorSchema(Schema):
 class SeatTokenSchema(Schema):
     seat = fields.Str(required=True)
     name = fields.Str()
-    token = fields.Str(required=True, metadata={"description": "bearer token of the seat (shown once)"})
+    token = fields.Str(metadata={"description": "bearer token of the seat (shown once); a next game's answer "
+                                                "holds only the caller's own seat's"})
+
+
+class NextGameCallerSchema(Schema):
+    seat = fields.Str(required=True)
+    device = fields.Bool(required=True)
 
 
 class GameCreatedSchema(Schema):
@@ -64,8 +70,11 @@ class GameCreatedSchema(Schema):
     qr_url = fields.Str(required=True)
     shared_device = fields.Bool()
     seats = fields.List(fields.Nested(SeatTokenSchema), required=True)
-    referee_token = fields.Str(required=True)
-    head = fields.Int(required=True)
+    referee_token = fields.Str(metadata={"description": "a new game's; a next game's only for its referee"})
+    device_token = fields.Str(metadata={"description": "a shared-device game's own token: it enters events for "
+                                                       "every seat (every other seat token only for its own seat)"})
+    you = fields.Nested(NextGameCallerSchema, metadata={"description": "a next game's: what the caller held"})
+    head = fields.Int()
 
 
 class ConsequenceSchema(Schema):
@@ -121,6 +130,7 @@ class Op:
     auth: bool = False                          # Authorization: Bearer <seat token> (or the event's token)
     query: dict[str, str] = field(default_factory=dict)
     media: str = "application/json"             # of the success reply
+    also: dict[int, str] = field(default_factory=dict)  # other success statuses (same reply shape): what each means
 
 
 GAME = (401, 403, 404)
@@ -135,16 +145,23 @@ OPERATIONS: dict[tuple[str, str], Op] = {
                                                               "the rules it cites, whether an override lifts it "
                                                               "(and where a rule known only in play comes from)",
                                                               errors=(404,)),
-    ("POST", "/api/games"): Op("Create a game; the reply holds every seat's token. A match's next game names "
-                               "the game it `follows` and is sent with a token of that game; made again (the other phone), it "
-                               "is answered 409 next_game_exists with that game's join_code", CreateGameSchema, 201,
-                               GameCreatedSchema, (*WRITE, 401, 403, 404, 409, 413, 422)),
+    ("POST", "/api/games"): Op("Create a game; the reply holds every seat's token (and a shared device's own "
+                               "token). A match's or campaign's next game is the body {follows: <game>} alone, sent "
+                               "with a token of that game: the server makes it once from that stored game, and each "
+                               "caller gets only what it held there (its seat's token, the device's, or the "
+                               "referee's); spectators and scorekeepers are refused (403 not_a_player). Earlier "
+                               "games in options are refused (400 follows_needed)", CreateGameSchema, 201,
+                               GameCreatedSchema, (*WRITE, 401, 403, 404, 409, 413, 422),
+                               also={200: "a next game made before (by the other phone): the caller's own token"}),
     ("POST", "/api/games/import"): Op("Import an export: replayed through the rules into a new game", ImportSchema,
                                       201, GameCreatedSchema, (*WRITE, 413, 422)),
-    ("GET", "/api/join/<code>"): Op("What a join code opens: the game's ruleset and seats", errors=(404, 429)),
+    ("GET", "/api/join/<code>"): Op("What a join code opens: the game's ruleset and seats (`seats_reserved`: why "
+                                    "it opens no player seat, for an event's or a match's later game)", errors=(404, 429)),
     ("GET", "/api/join/<code>/qr.svg"): Op("The join link as a QR code", errors=(404, 429), reply="SVG image",
                                            media="image/svg+xml"),
-    ("POST", "/api/games/<game_id>/join"): Op("Take a seat or a role with the join code", JoinSchema, 201,
+    ("POST", "/api/games/<game_id>/join"): Op("Take a seat or a role with the join code (a reserved seat: 403 "
+                                              "seat_reserved, unless its holder's handover code or the referee)",
+                                              JoinSchema, 201,
                                               "{seat, token, name?} or a pending handover", (*GAME, *WRITE, 409)),
     ("GET", "/api/games/<game_id>"): Op("The game and the caller's view", reply="summary with `view`", errors=GAME,
                                         auth=True),
@@ -329,6 +346,8 @@ def _content(schema_or_text, media: str = "application/json") -> dict:
 def _operation(rule: str, op: Op) -> dict:
     out: dict = {"summary": op.summary, "responses": {
         str(op.ok): {"description": "success", "content": _content(op.reply, op.media)}}}
+    for status, text in op.also.items():
+        out["responses"][str(status)] = {"description": text, "content": _content(op.reply, op.media)}
     for status in sorted(set(op.errors) | {500}):
         out["responses"][str(status)] = {"description": ERROR_TEXT.get(status, "unexpected error; nothing was saved"),
                                          "content": _content(ErrorSchema)}

@@ -60,8 +60,17 @@ class CreateGameSchema(Schema):
     seats = fields.List(fields.Nested(SeatSetupSchema), required=True,
                         validate=validate.Length(min=1, max=MAX_SEATS))
     shared_device = fields.Bool(load_default=False)
-    # The game this one follows in a matched-play match (the caller's token must be of that game).
-    follows = fields.Str(load_default=None, validate=validate.Length(min=1, max=64))
+
+
+class FollowSchema(Schema):
+    """POST /api/games body for a match's (or campaign's) next game: only the game it follows (the caller's
+    token must be of that game); the server makes the rest from that stored game."""
+
+    class Meta:
+        unknown = RAISE
+
+    follows = fields.Str(required=True, validate=validate.Length(min=1, max=64))
+    ruleset = fields.Str(validate=validate.Length(min=1, max=80))  # optional: must be the game before's
 
 
 class JoinSchema(Schema):

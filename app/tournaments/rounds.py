@@ -8,6 +8,7 @@ from typing import Any
 
 from app.engine.underworlds.editions import matched_play
 from app.service import ApiError
+from app.service.access import DEVICE, DEVICE_SEAT
 
 from . import model, tables
 from .eventlog import EventLog, Member, now_stamp
@@ -113,17 +114,18 @@ class Rounds(EventLog):
             raise ApiError(404, "no_such_table", f"Round {round_no} has no published table {table_no}.")
         if not table.get("game"):
             raise ApiError(409, "not_tracked", "This table's game is not tracked in the app.")
+        stored = None
         if member.role == "player" and member.subject in table["players"]:
             seat = "p1" if table["players"][0] == member.subject else "p2"
         elif member.role == "table" and member.subject == str(table_no) and table["mode"] == "device":
-            seat = "p1"  # the game is shared_device: this token enters for both seats
+            seat, stored = DEVICE_SEAT, DEVICE  # the game is shared_device: the device's own token enters for both seats
         elif member.role in ("judge", "organiser"):
             seat = "referee"
         elif member.role == "scorekeeper":
             seat = "scorekeeper"
         else:
             raise ApiError(403, "not_your_table", "Only this table's players, its device and the judges open its game.")
-        token = self.games.mint(table["game"], seat)
+        token = self.games.mint(table["game"], stored or seat)
         names = {"p1": ev.state["players"][table["players"][0]]["name"],
                  "p2": ev.state["players"][table["players"][1]]["name"]}
         return {"game": table["game"], "join_code": table["join_code"], "seat": seat, "token": token,

@@ -39,8 +39,9 @@ const T = {
 const family = () => ((T.summary && T.summary.ruleset) || rec.ruleset || "").split("/")[0];
 const isReferee = () => rec && rec.seat === "referee";
 const isPlayer = () => rec && /^p\d$/.test(rec.seat);
-// One phone for the whole table (created with shared_device): it enters events for every seat.
-const shared = () => isPlayer() && !!(T.summary && T.summary.shared_device);
+// One phone for the whole table (created with shared_device): its own token enters events for every seat
+// (a seat joined later on another phone is that seat's only: the server says which in `you.device`).
+const shared = () => isPlayer() && !!(T.summary && T.summary.shared_device && T.summary.you && T.summary.you.device);
 const actsForOthers = () => isReferee() || shared();
 
 function seatName(seat) {

@@ -8,7 +8,7 @@
 import { h, button, sheet, toast } from "../../dom.js";
 import { stepper, fillTemplate } from "../../actions.js";
 import { api, errorText } from "../../api.js";
-import { putGame } from "../../store.js";
+import { getGame, putGame } from "../../store.js";
 
 const FACES = [
   ["strike", "⚔", "Strike"], ["cleave", "🪓", "Cleave"], ["pierce", "➶", "Pierce"],
@@ -386,26 +386,24 @@ function campaignPanel(view, c) {
     h("ol", {}, rows),
     camp.game < 4 ? h("p", {}, `VPs so far: ${Object.entries(totals).map(([s, v]) => `${c.seatName(s)} ${v}`).join(" · ")}. ` +
       `${c.seatName(result.winner)} may choose any ${LETTERS[camp.game]} scenario card; the other player takes ${LETTERS[camp.game]}1.`) : null,
-    canStart ? button(`Start scenario ${LETTERS[camp.game]}`, () => nextScenario(view, c, history), { cls: "btn primary", "data-action": "next-scenario" }) : null);
+    canStart ? button(`Start scenario ${LETTERS[camp.game]}`, () => nextScenario(view, c), { cls: "btn primary", "data-action": "next-scenario" }) : null);
 }
 
-/** Create the next scenario of the campaign (same players, same unit cards) and open it on this phone. */
-async function nextScenario(view, c, history) {
-  const seats = Object.entries(view.seats).map(([, s]) => ({ name: s.name, faction: s.faction || undefined,
-    units: Object.values(s.catalogue || {}) }));
+/** Open the campaign's next scenario on this phone: the server makes it from this game (same players, their unit
+ *  cards, the results so far) the first time either phone asks, and answers each phone with its own seat. */
+async function nextScenario(view, c) {
   const camp = view.options.campaign;
-  const reply = await api("POST", "/api/games", { body: { ruleset: "battlelore/second-edition",
-    options: { campaign: { game: camp.game + 1, history } }, seats } }).catch(() => null);
-  if (!reply || reply.status !== 201) { toast(reply ? errorText(reply) : "The next scenario needs the connection."); return; }
+  const reply = await api("POST", "/api/games", { token: c.token, body: { follows: c.gameId } }).catch(() => null);
+  if (!reply || (reply.status !== 201 && reply.status !== 200)) { toast(reply ? errorText(reply) : "The next scenario needs the connection."); return; }
   const game = reply.body;
-  const mine = game.seats.find((s) => s.seat === c.seat) || game.seats[0];
-  putGame(game.id, { token: mine.token, seat: mine.seat, seatLabel: mine.name, ruleset: "battlelore/second-edition",
+  const mine = game.seats.find((s) => s.seat === (game.you && game.you.seat)) || game.seats[0];
+  const before = getGame(c.gameId) || {};
+  // The phone that held the referee link of the scenario before keeps it for this one.
+  const ref = before.referee_token ? await api("POST", "/api/games", { token: before.referee_token, body: { follows: c.gameId } }).catch(() => null) : null;
+  putGame(game.id, { token: mine.token || game.device_token, seat: mine.seat, seatLabel: mine.name, ruleset: "battlelore/second-edition",
     title: `${game.seats.map((s) => s.name).join(" vs ")} · scenario ${LETTERS[camp.game]}`,
-    join_code: game.join_code, join_url: game.join_url, referee_token: game.referee_token });
-  await sheet(`Scenario ${LETTERS[camp.game]} is ready`, (close) => h("div", { class: "stack" },
-    h("p", {}, "The other phone joins the new game with this code:"),
-    h("div", { class: "join-code", id: "next-join-code" }, game.join_code),
-    button("Open it", () => close(true), { cls: "btn primary", "data-action": "open-next" })));
+    join_code: game.join_code, join_url: game.join_url,
+    ...(ref && ref.body && ref.body.referee_token ? { referee_token: ref.body.referee_token } : {}) });
   location.href = `/play?game=${encodeURIComponent(game.id)}`;
 }
 

@@ -154,17 +154,17 @@ def _battle(state: dict, seat: str, step: dict) -> Advice:
         waiting = [c["waiting"]]
         if c["waiting"] == seat:
             sugg = {"defend": _defend, "counter": _counter, "advance": _advance}[c["stage"]](state, seat)
-        window = {"stage": c["stage"], "seat": c["waiting"], "attacker": c["attacker"], "target": c["target"],
-                  "label": f"{'Counter' if c['counter'] else 'Combat'}: {label(state, c['attacker'])} → "
-                           f"{label(state, c['target'])} · {COMBAT_TEXT[c['stage']]}"}
+        # An open combat is a step of the attack, not a reaction step (BattleLore has none): it is told in the
+        # step, and the phones show it as the turn's combat, not as a window the other player may use.
+        step["label"] = (f"{'Counter' if c['counter'] else 'Combat'}: {label(state, c['attacker'])} → "
+                         f"{label(state, c['target'])} · {COMBAT_TEXT[c['stage']]}")
     else:
         waiting = [active]
-        window = None
         if seat == active:
             sugg = _turn(state, seat)
     sugg.extend(_lore(state, seat))
     sugg.extend(_table(state, seat))
-    return Advice(seat, step, sugg, window, waiting)
+    return Advice(seat, step, sugg, None, waiting)
 
 
 def _turn(state: dict, seat: str) -> list[Suggestion]:

@@ -12,6 +12,8 @@ Why each step may close without comment (BattleLore 2E rules summary, Main phase
   ends the moving;
 - the attack step: "each of your ordered units *may* perform 1 attack" (Attack step): the Victory point step,
   the first step of the upkeep phase, ends the attacking.
+- the advance after a combat: the attacking unit "may advance" (Combat, 8. Advance; Advance): the attacking
+  player going on to the next attack or to the upkeep stays.
 Never closed for a player: the command step (a card must be played: a decision), an open combat (the target's
 player resolves it), the upkeep's lore step (a choice of three).
 """
@@ -27,11 +29,17 @@ RULE_OF = {"order": R.ORDER, "move": R.MOVE, "attack": R.ATTACK_STEP}
 
 
 def implied_pass(state: dict, event: Event) -> ImpliedPass | None:
-    """The `end_step` closing the open order, move or attack step before `event` of a later step (None: no such
-    step is open, a combat is open, or the event belongs to the open step or is not the active player's)."""
-    if state["phase"] != "main" or state["combat"] or event.by != state["active"]:
+    """The `end_step` closing the open order, move or attack step before `event` of a later step, or the attacking
+    player's "stay" when an advance is open (None: no such step is open, the target's player has the combat, or the
+    event belongs to the open step or is not the active player's)."""
+    if state["phase"] != "main" or event.by != state["active"]:
         return None
     target = STEP_OF.get(event.type)
+    combat = state["combat"]
+    if combat:
+        if combat["stage"] == "advance" and combat["waiting"] == event.by and target in ("attack", "vp"):
+            return ImpliedPass(Event("decline", event.by, {"window": "advance"}), "advance", R.ADVANCE)
+        return None  # the target's player resolves the hits or chooses to counter
     step = state["step"]
     if target is None or step not in RULE_OF or STEPS.index(step) >= STEPS.index(target):
         return None

@@ -315,7 +315,7 @@ def _counter(state: dict, seat: str) -> list[Suggestion]:
 
 def _advance(state: dict, seat: str) -> list[Suggestion]:
     return [Suggestion("advance", seat, "Advance into the hex", {}),
-            Suggestion("decline", seat, "Stay", {"window": "advance"})]
+            Suggestion("decline", seat, "Stay", {"window": "advance"}, is_pass=True)]
 
 
 def _lore(state: dict, seat: str) -> list[Suggestion]:

@@ -141,3 +141,19 @@ def test_inferred_and_explicit_steps_end_in_the_same_state(seed):
     assert state == final
     assert replay(RS, game_setup, explicit) == final
     assert replay(RS, game_setup, [ev for ev, _ in log]) == final
+
+
+def test_going_on_after_a_combat_stays_instead_of_advancing():
+    """Combat, 8. Advance: the attacker may advance; its player's next attack is a "stay", logged with that rule."""
+    s = ordered()
+    s, _ = play(s, "p1", "attack", attacker="p1.d-foot-1", target="p2.u-foot-1", kind="melee", distance=1,
+                roll=["morale", "lore", "lore"])
+    s, _ = play(s, "p2", "defend", moved=1, end="free", to=dict(POS))
+    assert s["combat"]["stage"] == "advance"
+    assert "not_your_turn" in codes(s, "p2", "score_vp")
+    s, cons = play(s, "p1", "attack", attacker="p1.d-hero-1", target="p2.u-foot-2", kind="melee", distance=1,
+                   roll=["lore"] * 4)
+    runs = [c for c in cons if c.type == INFERRED_PASSES]
+    assert [(r.data["step"], r.rule) for r in runs] == [("advance", R.ADVANCE)]
+    assert runs[0].data["events"] == [{"type": "decline", "by": "p1", "data": {"window": "advance"}}]
+    assert s["attacked"] == ["p1.d-foot-1", "p1.d-hero-1"]

@@ -154,6 +154,9 @@ def _battle(state: dict, seat: str, step: dict) -> Advice:
         waiting = [c["waiting"]]
         if c["waiting"] == seat:
             sugg = {"defend": _defend, "counter": _counter, "advance": _advance}[c["stage"]](state, seat)
+            if c["stage"] == "advance" and seat == active:
+                # the next attack or the upkeep stays by itself (passes.py): offered beside the advance
+                sugg += [x for x in _turn(state, seat) if x.type != "end_step"]
         # An open combat is a step of the attack, not a reaction step (BattleLore has none): it is told in the
         # step, and the phones show it as the turn's combat, not as a window the other player may use.
         step["label"] = (f"{'Counter' if c['counter'] else 'Combat'}: {label(state, c['attacker'])} → "

@@ -157,3 +157,19 @@ def test_going_on_after_a_combat_stays_instead_of_advancing():
     assert [(r.data["step"], r.rule) for r in runs] == [("advance", R.ADVANCE)]
     assert runs[0].data["events"] == [{"type": "decline", "by": "p1", "data": {"window": "advance"}}]
     assert s["attacked"] == ["p1.d-foot-1", "p1.d-hero-1"]
+
+
+def test_the_next_attack_and_the_upkeep_are_offered_beside_the_advance():
+    """While the attacker may advance, its player is offered the other ordered units' attacks and scoring too, each
+    legal as it is (the advance closes as a stay); no "done attacking" while the combat is open."""
+    s = ordered()
+    s, _ = play(s, "p1", "attack", attacker="p1.d-foot-1", target="p2.u-foot-1", kind="melee", distance=1,
+                roll=["morale", "lore", "lore"])
+    s, _ = play(s, "p2", "defend", moved=1, end="free", to=dict(POS))
+    offered = RS.suggest(s, "p1").suggestions
+    kinds = {x.type for x in offered}
+    assert {"advance", "decline", "attack", "score_vp"} <= kinds and "end_step" not in kinds
+    assert {x.data["attacker"] for x in offered if x.type == "attack"} == {"p1.d-hero-1"}
+    for x in offered:
+        if x.group not in ("Table", "Lore"):
+            assert not RS.check(s, Event.from_dict(fill(x, random.Random(2)))), x.label

@@ -288,9 +288,6 @@ function buttons(list, ctx) {
 }
 
 function waitingText(advice, ctx) {
-  const waiting = advice.waiting_for || [];
-  // A phone never waits for its own player: when the game waits for them, the choice is theirs.
-  const others = waiting.filter((seat) => seat !== ctx.seat).map((seat) => ctx.seatName(seat));
-  if (waiting.includes(ctx.seat)) return `Your choice${others.length ? ` (and ${others.join(", ")}'s)` : ""}: on this screen.`;
-  return others.length ? `Waiting for ${others.join(", ")}…` : "Nothing to do right now.";
+  const names = (advice.waiting_for || []).map((seat) => ctx.seatName(seat));
+  return names.length ? `Waiting for ${names.join(", ")}…` : "Nothing to do right now.";
 }

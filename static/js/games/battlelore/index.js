@@ -431,7 +431,7 @@ function withDefaults(s, view) {
 
 // -- deployment: pick a section, tap the units that go there ------------------------------------
 
-const SECTIONS = [["left", "Left"], ["left/center", "Left/centre line"], ["center", "Centre"], ["center/right", "Centre/right line"], ["right", "Right"]];
+const SECTIONS = [["left", "Left"], ["left/center", "Left/center line"], ["center", "Center"], ["center/right", "Center/right line"], ["right", "Right"]];
 const PLACING = {}; // by game and seat: {section, terrain, banner, sent: Set of unit ids sent and not yet in the view}
 
 /** As at the table: pick a section, then tap each unit that goes there (one `place` entry per unit); the hex is
@@ -441,7 +441,7 @@ function deployPanel(view, advice, c) {
   const mine = view.seats && view.seats[seat];
   if (!mine || mine.deployed || c.readOnly || !c.submit) return null;
   const key = `${c.gameId || ""}|${seat}`;
-  if (!PLACING[key]) PLACING[key] = { section: "left", terrain: "clear", banner: 0, sent: new Set() };
+  if (!PLACING[key]) PLACING[key] = { section: "left", terrain: "clear", banner: 0, open: false, sent: new Set() };
   const st = PLACING[key];
   const offer = ((advice && advice.suggestions) || []).find((x) => (x.template || x.event || {}).type === "place");
   const terrains = (offer && offer.choices && offer.choices["to.terrain"]) || ["clear"];
@@ -459,6 +459,7 @@ function deployPanel(view, advice, c) {
     const to = { section: st.section, terrain: st.terrain, banner: st.banner };
     st.terrain = "clear";
     st.banner = 0;
+    st.open = false;
     redraw();
     const sent = await c.submit("place", { unit: uid, to });
     if (!sent) { st.sent.delete(uid); redraw(); }
@@ -471,8 +472,8 @@ function deployPanel(view, advice, c) {
       seg("Section", SECTIONS, st.section, (v) => { st.section = v; }, "section"),
       left.length ? h("div", { class: "btn-grid", role: "group", "aria-label": "Units to place" }, left.map((uid) =>
         button(`${unitName(view, uid)}`, (e) => place(uid, e.currentTarget),
-          { cls: "btn", "data-place": uid, aria: `${unitName(view, uid)}: place in the ${words(SECTIONS.find(([v]) => v === st.section)[1]).toLowerCase()} section` }))) : null,
-      left.length ? h("details", {}, h("summary", { style: "min-height:44px;font-weight:700;cursor:pointer" },
+          { cls: "btn", "data-place": uid, aria: `${unitName(view, uid)}: place in the ${words(st.section)} section` }))) : null,
+      left.length ? h("details", { open: st.open, ontoggle: (e) => { st.open = e.currentTarget.open; } }, h("summary", { style: "min-height:44px;font-weight:700;cursor:pointer" },
         `Hex: ${terrainName(view, st.terrain)}${st.banner ? `, ${st.banner} VP banner` : ", no banner"} (for the next unit)`),
       seg("Terrain", terrains.map((t) => [t, capital(terrainName(view, t))]), st.terrain, (v) => { st.terrain = v; }, "terrain"),
       seg("Banner", [[0, "None"], [1, "1 VP"], [2, "2 VP"], [3, "3 VP"]], st.banner, (v) => { st.banner = v; }, "banner")) : null,

@@ -100,7 +100,9 @@ def test_an_attack_is_attacker_then_target_then_a_key_per_die_and_the_other_phon
             rest(server, game, by, "place", {"unit": uid, "to": pos})
         rest(server, game, by, "deploy_done", {})
     rest(server, game, "p1", "play_command", {"section": "center", "units": 2})
-    ana, ben = seated(phones, game)
+    ana = phones.new("ana", bypass_csp=True)   # axe is injected into this page
+    join(ana, game["join_code"], "p1")
+    (ben,) = seated(phones, game, "p2")
     a = Counted(ana)
     a.tap(ana.locator("section.actions").get_by_role("button", name="Order Guards 1", exact=True))
     a.tap(ana.locator("section.actions").get_by_role("button", name="Order Knights", exact=True))
@@ -117,6 +119,7 @@ def test_an_attack_is_attacker_then_target_then_a_key_per_die_and_the_other_phon
     expect(sheet.locator("[data-count='combat']")).to_have_text("4 dice")
     expect(sheet.locator("#attack-preview")).to_contain_text("3 damage")
     phones.shot(ana, "02-a-key-per-die")
+    assert violations(ana, "dice sheet") == []
     a.tap(sheet.locator("[data-action='commit']"))
     assert a.taps - attack_taps == 7
     expect(ben.locator("#happened .headline")).to_contain_text("Ana: Knights attacked Raiders (melee) and rolled 2 strike, 1 cleave, 1 lore")

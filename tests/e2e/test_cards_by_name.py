@@ -1,4 +1,4 @@
-"""Cards by name from the real card lists (issue 13): a Deathgorge game set up with no typing, a surge objective,
+"""Cards by name from the real card lists: a Deathgorge game set up with no typing, a surge objective,
 a ploy and an upgrade picked by name from a searchable list, and the other phone's log naming them."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Warhammer 40,000: Conquest on two phones (issue 7): setup in the wizard and at the table, a secret
+"""Warhammer 40,000: Conquest on two phones: setup in the wizard and at the table, a secret
 command commitment (neither phone sees the other's dial before both commit), a battle with a shield,
 and the headquarters phase. Phone-size screenshots go to artifacts/screens/."""
 from __future__ import annotations

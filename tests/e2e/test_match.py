@@ -1,4 +1,4 @@
-"""Shadespire matched play as a best-of-three match through the phones (issue 6; Shadespire rulebook,
+"""Shadespire matched play as a best-of-three match through the phones (Shadespire rulebook,
 Matched Play pg 26). The quiet turns of each game are entered over REST to keep the test fast; the wizard,
 the game-over match panel, the next-game button and the final match result are all used in the browser."""
 from __future__ import annotations

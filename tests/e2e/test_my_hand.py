@@ -1,4 +1,4 @@
-"""My hand (issue 13): a player ticks the cards it holds on its own phone; its card picker then lists them first,
+"""My hand: a player ticks the cards it holds on its own phone; its card picker then lists them first,
 marked "in hand", and no other phone ever shows their names (engine privacy.py: a hand is secret)."""
 from __future__ import annotations
 

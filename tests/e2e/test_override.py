@@ -1,4 +1,4 @@
-"""An illegal action is refused with its rule, then applied with an override and a reason (issue 5)."""
+"""An illegal action is refused with its rule, then applied with an override and a reason."""
 from __future__ import annotations
 
 import uuid

@@ -51,6 +51,7 @@ def test_deathgorge_game_with_core_rivals_decks_and_cards_by_name(phones):
     # The power step: a ploy and an upgrade by name (Ben passes in between on his phone).
     sheet, card = pick_card(ana, "Power step", "time fr", "Play Time Freeze")
     card.click()
+    expect(ana.locator("#toast")).to_contain_text("Entered: Played Time Freeze")   # the card left the list: it went in
     tap(ben, "Pass")
     sheet, card = pick_card(ana, "Power step", "cloak", "Upgrade: Frostwyrm Cloak (1 glory)")
     phones.shot(ana, "03-upgrade-by-name")

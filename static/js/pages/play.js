@@ -9,7 +9,7 @@ import { showConnection } from "../conn.js";
 import { Live } from "../live.js";
 import * as outbox from "../outbox.js";
 import { renderActions, runSuggestion } from "../actions.js";
-import { renderLog } from "../log.js";
+import { renderLog, summary } from "../log.js";
 import { announce, applyFlashes, changedScores, flashScores } from "../happened.js";
 import { renderGameOver } from "../gameover.js";
 import { askReason, confirmRefereeHere, showLatePlay, showRejection } from "../dialogs.js";
@@ -562,6 +562,10 @@ async function main() {
       // The server records this phone's seat as who entered it (`actor`): so does this phone, before any reload.
       if (typeof reply.seq === "number") mergeEvent({ actor: rec.seat, ...env, seq: reply.seq, consequences: reply.consequences, created_at: new Date().toISOString() });
       if (typeof reply.seq === "number" && !reply.duplicate) T.followUp = { env, seq: reply.seq };
+      // A card played from the hand leaves the list at once: say it went in, so the player need not wonder.
+      if (typeof reply.seq === "number" && !reply.duplicate && env.data && typeof env.data.card === "string") {
+        toast(`Entered: ${summary({ ...env, seq: reply.seq }, ctx())}`, "info", 2500);
+      }
       applyView(reply.view);
       snapshot();
       render();

@@ -277,8 +277,6 @@ function dicePad(kind, roll, expected, card, label, hitFaces, onchange) {
 
 // Faces that succeed (Deathgorge rulebook, Combat, pg 21): criticals and the weapon's symbol; in defence
 // criticals and the Defence symbol, on Guard both Block and Dodge.
-const ATTACK_HITS = (symbol) => ["crit", symbol].filter(Boolean);
-const DEFENCE_SAVES = (symbol, guard) => (guard ? ["crit", "block", "dodge"] : ["crit", symbol || "block"]);
 
 const profileName = (p) => p.name || `${p.symbol === "fury" ? "Fury" : p.symbol === "smash" ? "Smash" : capital(p.symbol || "Attack")} ${p.range ? `range ${p.range}` : ""}`.trim();
 
@@ -315,7 +313,10 @@ function combatEntry(s, c) {
   const targets = choices.target || (base.target ? [base.target] :
     Object.keys(view.fighters).filter((fid) => view.fighters[fid].seat !== s.template.by && !view.fighters[fid].out));
   const st = { attacker: base.attacker || attackers[0], target: base.target || (targets.length === 1 ? targets[0] : null),
-    profile: 0, attackFaces: [], defenceFaces: [], supportA: 0, supportT: 0, cover: false, trapped: false, extra: [] };
+    profile: 0, attackFaces: [], defenceFaces: [], supportA: 0, supportT: 0, cover: false, trapped: false, extra: [],
+    faces: null };   // the faces that succeed, as the engine's preview says (support, Guard, cover, keywords, edition)
+  // What this edition offers beside the dice (its keywords, cover hexes or not), from the server's catalogue.
+  const options = ((c.catalogue || []).find((e) => e.type === "attack") || {}).options || { keywords: [], cover: false };
   // The engine offers one attack per weapon (its profile in the template): keep that weapon.
   const named = !!base.profile;
   if (named) {
@@ -372,15 +373,23 @@ function combatEntry(s, c) {
     const attackExpected = () => Math.max(st.dice ?? cardDice(), st.attackFaces.length);
     const targetDefence = () => ({ ...(characteristic(view, st.target, "defence") || { dice: 1 }), ...(given.defence || {}) });
     const defenceExpected = () => Math.max(st.defDice ?? targetDefence().dice ?? 1, st.defenceFaces.length);
+    /** Take the success faces from the engine's answer; the dice pads are drawn again when they changed. */
+    function learnFaces(reply) {
+      const resolved = ((reply && reply.consequences) || []).find((x) => x.type === "attack_resolved");
+      const faces = resolved && resolved.data && resolved.data.faces;
+      if (faces && JSON.stringify(faces) !== JSON.stringify(st.faces)) { st.faces = faces; draw(); }
+    }
     async function runPreview() {
       const bare = (text) => { previewBox.className = "preview"; previewBox.replaceChildren(h("div", { class: "muted" }, text)); commit.disabled = true; offerDriveBack(null); };
       if (!st.target) return bare("Pick a target to see the outcome.");
       if (missingGiven()) return bare("Enter the numbers from the fighter card first.");
       const aLeft = attackExpected() - st.attackFaces.length;
       const dLeft = defenceExpected() - st.defenceFaces.length;
+      commit.disabled = true;
+      const reply = await c.preview("attack", buildData());   // asked before any die too: it says which faces succeed
+      learnFaces(reply);
       if (!st.attackFaces.length) return bare(`Tap the face each ${magic() ? "magic" : "attack"} die shows.`);
       commit.disabled = aLeft > 0 || dLeft > 0;
-      const reply = await c.preview("attack", buildData());
       const open = [aLeft > 0 ? `${aLeft} ${magic() ? "magic" : "attack"} ${aLeft === 1 ? "die" : "dice"}` : null,
         dLeft > 0 ? `${dLeft} defence ${dLeft === 1 ? "die" : "dice"}` : null].filter(Boolean);
       const allowed = !open.length && reply && !(reply.violations || []).length
@@ -422,16 +431,20 @@ function combatEntry(s, c) {
             values.filter((fid) => (view.fighters[fid] || {}).seat === seat).map((fid) => choice(fid, 0, current, set, "target"))))));
       };
       const kind = magic() ? "magic" : "attack";
-      const symbol = (given.profile && given.profile.symbol) || p.symbol;
-      const hits = ATTACK_HITS(symbol);
-      const saves = DEFENCE_SAVES(tdef.symbol, guard);
+      const hits = st.faces ? st.faces.attack : [];
+      const saves = st.faces ? st.faces.defence : [];
       const changed = () => { draw(); later(); };
       const attackPad = dicePad(kind, st.attackFaces, attackExpected(), cardDice(), capital(kind), hits,
         changed);
       const defencePad = st.target ? dicePad("defence", st.defenceFaces, defenceExpected(), tdef.dice ?? 1, "Defence", saves,
         changed) : null;
-      const faceNames = (k, keys) => keys.map((key) => { const f = FACE[k].find((x) => x[0] === key); return f ? f[2] : key; }).join(" or ");
-      const kw = ["cleave", "ensnare", "stagger", "grievous 1", "knockback 1"];
+      // In the order the dice pad shows the faces (critical first).
+      const faceNames = (k, keys) => {
+        if (!st.faces) return "…";
+        const names = FACE[k].filter((f) => keys.includes(f[0])).map((f) => f[2]);
+        return names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}` : (names[0] || "critical only");
+      };
+      const kw = options.keywords || [];
       const fewer = (label, get, set) => h("div", { class: "row dice-count" }, h("span", { class: "grow" }, label),
         stepper(get, (v) => { set(v); changed(); }, 1, 12, `${label} rolled`));
       body.replaceChildren(...[
@@ -453,14 +466,14 @@ function combatEntry(s, c) {
           fewer(`${capital(kind)} dice`, attackExpected, (v) => { st.dice = v; st.attackFaces.splice(v); }),
           st.target ? fewer("Defence dice", defenceExpected, (v) => { st.defDice = v; st.defenceFaces.splice(v); }) : null),
         h("fieldset", {}, h("legend", {}, "Situation"),
-          h("label", { class: "check" }, h("input", { type: "checkbox", checked: st.cover, onchange: (e) => { st.cover = e.target.checked; later(); } }), "Target in cover"),
+          options.cover ? h("label", { class: "check" }, h("input", { type: "checkbox", checked: st.cover, onchange: (e) => { st.cover = e.target.checked; later(); } }), "Target in cover") : null,
           h("label", { class: "check" }, h("input", { type: "checkbox", checked: st.trapped, onchange: (e) => { st.trapped = e.target.checked; later(); } }), "Target trapped")),
-        h("fieldset", {}, h("legend", {}, "Keywords"),
+        kw.length ? h("fieldset", {}, h("legend", {}, "Keywords"),
           h("div", { class: "row" }, kw.map((k) => {
             const fixed = (p.keywords || []).includes(k);
             return h("label", { class: "check", style: "flex:1 1 45%" }, h("input", { type: "checkbox", checked: fixed || st.extra.includes(k), disabled: fixed,
               onchange: (e) => { st.extra = e.target.checked ? [...st.extra, k] : st.extra.filter((x) => x !== k); later(); } }), k);
-          }))),
+          }))) : null,
         // The outcome stays in view next to Commit, whatever part of the form is scrolled to.
         h("div", { class: "sheet-footer" }, previewBox,
           h("div", { class: "row" }, button("Cancel", () => close(null), { cls: "btn" }), commit),

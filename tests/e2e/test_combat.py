@@ -1,6 +1,9 @@
 """Combat entry previews the whole outcome, out of action and bounty included, before it is committed."""
 from __future__ import annotations
 
+import uuid
+
+import requests
 from playwright.sync_api import expect
 
 from .flows import api_game, attack_sheet, fighter, seated, tap
@@ -63,3 +66,16 @@ def test_at_a_table_of_three_the_warbands_not_in_play_fold_to_their_heads(phones
     ana.locator("[data-fighter='p1.vex']").get_by_role("button", name="+1 damage to Vex").click()
     expect(ben.locator("[data-fighter='p1.vex'] .wounds .count b")).to_have_text("2")
     expect(ben.locator("[data-fighter='p3.ula']")).to_be_visible()
+
+
+def test_the_score_line_leads_with_all_glory_and_shows_what_is_left_to_spend(phones, server):
+    """Victory counts spent and unspent glory: 3 to spend and 2 spent read "5 glory", "3 to spend"."""
+    game = api_game(server)
+    (ben,) = seated(phones, game, "p2")
+    r = requests.post(f"{server.url}/api/games/{game['id']}/events", headers={"Authorization": f"Bearer {game['referee_token']}"},
+                      json={"id": str(uuid.uuid4()), "type": "glory_adjust", "by": "p1",
+                            "data": {"seat": "p1", "unspent": 3, "spent": 2, "reason": "entered on paper"}})
+    assert r.status_code == 201, r.text
+    expect(ben.locator("[data-seat='p1'] .stat.glory b")).to_have_text("5")
+    expect(ben.locator("[data-seat='p1'] .stat.unspent b")).to_have_text("3")
+    expect(ben.locator("[data-seat='p1'] .stat.unspent")).to_contain_text("to spend")

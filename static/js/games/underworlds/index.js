@@ -77,8 +77,9 @@ function seatBlock(view, seat, c) {
     h("div", { class: "seat-head" },
       h("span", { class: "name" }, c.seatName(seat), seat === c.seat ? h("span", { class: "muted", style: "font-size:.85rem" }, " (you)") : null),
       h("div", { class: "stats" },
-        h("div", { class: "stat glory", "aria-label": `${glory.unspent} unspent glory` }, h("b", {}, String(glory.unspent)), h("small", {}, "glory")),
-        h("div", { class: "stat", "aria-label": `${glory.spent} spent glory` }, h("b", {}, String(glory.spent)), h("small", {}, "spent")),
+        // Victory counts all glory, spent and unspent (Deathgorge, Victory): the total leads, what is left to spend beside it.
+        h("div", { class: "stat glory", "aria-label": `${glory.unspent + glory.spent} glory in all` }, h("b", {}, String(glory.unspent + glory.spent)), h("small", {}, "glory")),
+        h("div", { class: "stat unspent", "aria-label": `${glory.unspent} glory to spend` }, h("b", {}, String(glory.unspent)), h("small", {}, "to spend")),
         h("div", { class: "stat", "aria-label": `${s.activations_left} activations left` }, h("b", {}, String(s.activations_left ?? "–")), h("small", {}, "activ."))),
     ),
     h("div", { class: "muted", style: "font-size:.9rem;margin-top:2px", "data-warband": s.warband || "" },

@@ -51,6 +51,7 @@ def join_code(page: Page) -> str:
     """The join code the wizard shows once the game is created (waits until it is there)."""
     code = page.locator("#join-code")
     expect(code).to_have_text(re.compile(r"^[0-9A-Z]{4,}$"))
+    expect(code).to_be_in_viewport()          # the host reads it out without scrolling for it
     return code.inner_text()
 
 

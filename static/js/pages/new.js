@@ -408,6 +408,7 @@ async function create() {
   await enterSetup(game);
   w.created = game;
   render();
+  window.scrollTo(0, 0);   // the form was scrolled down to its Create button: the join code is at the top
 }
 
 function joinScreen() {

@@ -503,6 +503,9 @@ function render() {
   window.scrollTo(0, scroll);
   measureStickyTop();
   applyFlashes(root);
+  // The game just ended (or opened ended): the winner comes into view once, wherever the table was scrolled to.
+  const over = T.tab === "table" && T.asOf === null ? document.getElementById("game-over") : null;
+  if (over && !T.shownGameOver) { T.shownGameOver = true; over.scrollIntoView({ block: "start" }); }
 }
 
 /** The height the sticky top bar and banner cover (CSS scroll-padding-top keeps scrolled-to things below). */

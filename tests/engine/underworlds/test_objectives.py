@@ -73,6 +73,15 @@ def test_end_of_round_clears_tokens_and_blocked_hex_tokens():
     assert state["seats"]["p1"]["activations_left"] == 4
 
 
+def test_a_later_rounds_roll_off_is_offered_under_its_round_not_set_up():
+    """Action phase (pg 16): each round begins with a roll-off for the first turn; after set up it opens the round."""
+    state = to_end_phase(started())
+    for seat in list(state["end"]["order"]):
+        state, _ = play(state, "end_phase_done", seat)
+    roll_offs = [s for s in RS.suggest(state, "p1").suggestions if s.type == "roll_off"]
+    assert roll_offs and {s.group for s in roll_offs} == {"Round 2"}
+
+
 def test_round_three_end_phase_only_scores():
     """Play on rounds 2 and 3 (pg 38): in round 3's end phase players only score objectives."""
     state = started()

@@ -15,7 +15,7 @@ const KEYWORDS = ["ranged", "flying", "armorbane", "brutal", "mobile", "ambush",
 
 (function styles() {
   if (document.querySelector("link[data-conquest]")) return;
-  document.head.append(h("link", { rel: "stylesheet", href: new URL("../../css/conquest.css", import.meta.url).href, "data-conquest": "" }));
+  document.head.append(h("link", { rel: "stylesheet", href: new URL("../../../css/conquest.css", import.meta.url).href, "data-conquest": "" }));
 })();
 
 // -- helpers ------------------------------------------------------------------------------------

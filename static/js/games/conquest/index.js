@@ -483,6 +483,17 @@ function poolFor(c) {
 // Which data card types a template's card type takes.
 const DATA_TYPES = { army: ["army_unit"], support: ["support"], attachment: ["attachment"], token: ["token"] };
 
+/** Whether a picked card still asks something before it can be entered (a number the data lacks, Area Effect X). */
+function asksMore(picked) {
+  return unknownNumbers(picked, ["cost", "hp"]).length > 0 || (picked.keywords || []).includes("area effect x");
+}
+
+/** The player's resources: the cards a search lists first are those the pool can pay for. */
+function resourcesOf(c) {
+  const seat = c.view && c.view.seats && c.view.seats[c.seat];
+  return seat && typeof seat.resources === "number" ? seat.resources : null;
+}
+
 /** Deploy / put into play: pick the card by name (numbers from the data) or type it in. */
 async function cardForm(s, c) {
   const pool = await poolFor(c);
@@ -538,14 +549,17 @@ async function cardForm(s, c) {
         }
         const group = h("div", { class: "btn-grid", role: "radiogroup", "aria-label": path === "planet" ? "Planet" : "Attach to" });
         if (values.length === 1) data[path] = values[0];
+        // A card picked by name with nothing left to ask: the place is the last choice, so its tap enters it.
+        const last = picked && !asksMore(picked) && Object.keys(choices).filter((p) => p === "planet" || p === "attach_to").length === 1;
         const draw = () => group.replaceChildren(...values.map((v) => {
           const on = data[path] === v;
           return button(path === "planet" ? planetName(c.view, v, false) : unitName(c.view, v),
-            () => { data[path] = v; draw(); ready(); },
-            { cls: "btn", role: "radio", "aria-checked": String(on), "data-field": path });
+            () => { data[path] = v; draw(); ready(); if (last && !confirm.disabled) close(data); },
+            { cls: "btn", role: "radio", "aria-checked": String(on), "data-field": path, ...(last ? { "data-enters": "" } : {}) });
         }));
         draw();
-        out.push(h("fieldset", {}, h("legend", {}, path === "planet" ? "Planet" : "Attach to"), group));
+        out.push(h("fieldset", {}, h("legend", {}, path === "planet" ? (last ? "Deploy at (tap to enter)" : "Planet")
+          : (last ? "Attach to (tap to enter)" : "Attach to")), group));
       }
       return out;
     };
@@ -597,7 +611,7 @@ async function cardForm(s, c) {
       const parts = picked
         ? [pickedSummary(picked, () => { picked = null; typed(); render(); }),
           numbers(unknownNumbers(picked, ["cost", "hp"]), true), areaEffectX()]
-        : [cardPicker(pool, { types: DATA_TYPES[base.type], onpick: (d) => {
+        : [cardPicker(pool, { types: DATA_TYPES[base.type], afford: t.type === "deploy" ? resourcesOf(c) : null, onpick: (d) => {
           picked = d;
           card = data.card = { ...cardFromData(d, base.type), keywords: [...new Set([...fixed, ...(d.keywords || [])])] };
           render();
@@ -629,7 +643,7 @@ async function actionForm(s, c) {
       const parts = picked ? [pickedSummary(picked, () => { picked = null; Object.assign(data, { card: "", cost: 0, from_hand: false, limited: false }); render(); }),
         picked.cost_x ? h("fieldset", { "data-stepper": "cost" }, h("legend", {}, "Cost paid (X)"),
           stepper(() => data.cost, (v) => { data.cost = v; }, 0, 20, "Cost")) : null]
-        : [cardPicker(pool, { types: ["event"], onpick: pickEvent, label: "Play an event card from your hand" }),
+        : [cardPicker(pool, { types: ["event"], afford: resourcesOf(c), onpick: pickEvent, label: "Play an event card from your hand" }),
           mine.length ? h("fieldset", {}, h("legend", {}, "Or an Action on a card in play"),
             h("div", { class: "btn-grid" }, mine.map((x) => button(x.name, () => {
               Object.assign(data, { card: x.name, from_hand: false }); render();

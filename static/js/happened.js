@@ -8,7 +8,9 @@ const LOUD_MS = 15000;          // overrides and undos: the table should not mis
 const FLASH_MS = 2500;
 const MAX_SHOWN = 3;
 // Consequences a player wants to hear about first (at most three are told, in the log's order).
-const RANK = [/out_of_action|game_over/, /bounty|glory|scored/, /attack_resolved|attack_result|combat/, /damage|staggered|inspired/];
+// Every game's words: a fighter or unit gone, the game won; points and planets scored; the attack; damage.
+const RANK = [/out_of_action|game_over|destroyed|defeated/, /bounty|glory|scored|captured|battle_won|bloodied|victory/,
+  /attack_resolved|attack_result|combat|^attack$/, /damage_taken|damage|staggered|inspired/];
 const rank = (type) => { const i = RANK.findIndex((re) => re.test(type)); return i < 0 ? RANK.length : i; };
 
 const shown = [];               // [{seq, type, headline, details, loud, until}], oldest first
@@ -55,7 +57,8 @@ export function describeLanded(ev, prior, c) {
     return [`${who} took back: ${taken}`, ev.data.reason ? [`Why: ${ev.data.reason}`] : [], true];
   }
   const told = (ev.consequences || []).map((x, i) => ({ i, r: rank(x.type), text: consequenceText(x, c) })).filter((x) => x.text);
-  const details = told.sort((a, b) => a.r - b.r || a.i - b.i).slice(0, 3).sort((a, b) => a.i - b.i).map((x) => x.text);
+  // What the rules did that matters most comes first (a unit destroyed before the damage that did it).
+  const details = told.sort((a, b) => a.r - b.r || a.i - b.i).slice(0, 3).map((x) => x.text);
   if (ev.override) details.unshift(`Rules overridden by the table: ${ev.override.reason || ""}`);
   return [`${who}: ${summary(ev, c)}`, details, !!ev.override];
 }

@@ -195,7 +195,7 @@ def test_shield_card_picked_by_name(phones):
     expect(sheet.locator("[data-stepper='shields']")).to_have_count(0)            # 1 shield, from the data
     enter(ben)
     expect(ana.locator("[data-unit='p2.veteran-squad'] .cq-dmg")).to_have_text("1 dmg")  # the shield reached Ana's phone
-    assert any("Shield: Indomitable (1) on Veteran Squad" in t for t in log_texts(ana)), log_texts(ana)
+    assert any("Shields Veteran Squad with Indomitable (1 shield)" in t for t in log_texts(ana)), log_texts(ana)
 
 
 def test_area_effect_x_is_asked_when_the_card_is_deployed(phones):

@@ -300,7 +300,8 @@ def apply_attack(state: dict, ev) -> list[Consequence]:
     d = state["units"][ev.data["defender"]]
     amount = attack_damage(att, d)
     rule = rules.KW_FLYING if has_keyword(d, "flying") and not has_keyword(att, "flying") else rules.ATTACK
-    cons = [Consequence("attack", {"attacker": att["id"], "defender": d["id"], "damage": amount}, rule)]
+    cons = [Consequence("attack", {"attacker": att["id"], "defender": d["id"], "damage": amount,
+                                   "names": {att["id"]: att["name"], d["id"]: d["name"]}}, rule)]
     return cons + damage.start(state, {d["id"]: amount}, att["id"], rule, after="attack", barred=barred)
 
 

@@ -99,6 +99,9 @@ def test_excess_damage_is_ignored_and_units_are_destroyed():
     state, cons = attack(state, "p1", "p1.a", "p2.b")
     assert "p2.b" not in state["units"] and state["seats"]["p2"]["discard"] == 1
     assert [c.data["placed"] for c in cons if c.type == "damage_taken"] == [{"p2.b": 2}]
+    # The log names the destroyed unit from the consequences, after it has left play.
+    assert [c.data["names"] for c in cons if c.type == "damage_taken"] == [{"p2.b": "B"}]
+    assert next(c for c in cons if c.type == "attack").data["names"] == {"p1.a": "A", "p2.b": "B"}
 
 
 def test_token_units_return_to_the_bank():

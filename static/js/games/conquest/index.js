@@ -20,6 +20,87 @@ const KEYWORDS = ["ranged", "flying", "armorbane", "brutal", "mobile", "ambush",
 
 // -- helpers ------------------------------------------------------------------------------------
 
+/** The words of an entry, lower case (describeEvent capitalises them). */
+function entryWords(ev, c) {
+  const v = c.view;
+  const d = ev.data || {};
+  const at = (slot) => planetName(v, slot, false);
+  const reason = d.reason ? ` (${d.reason})` : "";
+  switch (ev.type) {
+    case "initiative": return `gives the initiative token to ${c.seatName(d.seat)}`;
+    case "reveal_planet": return `turns ${d.planet} face up`;
+    case "mulligan": return d.take ? "takes a mulligan: a new starting hand" : "keeps the starting hand";
+    case "commit": return d.planet ? `sets the command dial to ${at(d.planet)}` : "command dial set (secret)";
+    case "deploy": {
+      const where = d.planet ? ` at ${at(d.planet)}` : d.attach_to ? ` on ${unitName(v, d.attach_to)}` : " in HQ";
+      return `deploys ${d.card && d.card.name} (cost ${(d.card && d.card.cost) || 0})${where}`;
+    }
+    case "action": return `${d.from_hand ? "plays" : "uses the Action of"} ${d.card}${d.cost ? ` (cost ${d.cost})` : ""}`;
+    case "pass": {
+      // Which pass it was is in its consequence's rule (the view may be phases later, in the log).
+      const told = (ev.consequences || []).find((x) => x.type === "passed");
+      const deploying = told ? /Deploy/.test(told.rule || "") : !!(v && v.phase === "deploy");
+      return deploying ? "passes: no more deployment turns this phase" : "passes the combat turn";
+    }
+    case "take_bonus": {
+      const took = [d.resources ? "the resources" : null, d.cards ? "the cards" : null].filter(Boolean);
+      return took.length ? `takes ${took.join(" and ")} of the command bonus` : "takes no command bonus";
+    }
+    case "mobile_move": return `moves ${unitName(v, d.unit)} to ${at(d.planet)} (Mobile)`;
+    case "mobile_done": return "makes no more Mobile moves";
+    case "attack": return d.area_effect ? `attacks with ${unitName(v, d.attacker)}'s Area Effect`
+      : `attacks ${unitName(v, d.defender)} with ${unitName(v, d.attacker)}`;
+    case "warlord_retreat": return "retreats the warlord to HQ";
+    case "shield": return `shields ${unitName(v, d.unit)}${d.card ? ` with ${d.card}` : ""} (${d.shields} shield${d.shields === 1 ? "" : "s"})`;
+    case "no_shield": return "uses no shield";
+    case "retreat": return `retreats ${unitName(v, d.unit)} to HQ`;
+    case "retreat_done": return "stays and fights";
+    case "call_stalemate": return "calls a stalemate check";
+    case "battle_ability": {
+      if (!d.use) return "does not use the planet's Battle ability";
+      const target = d.unit ? ` on ${unitName(v, d.unit)}` : d.planet === 0 ? " on the opponent's HQ" : d.planet ? ` at ${at(d.planet)}` : "";
+      const choice = d.choice ? ` (${d.choice === "resources" ? "3 resources" : "3 cards"})` : "";
+      return `uses the planet's Battle ability${target}${choice}`;
+    }
+    case "assign_indirect": return `puts ${d.amount} indirect damage on ${unitName(v, d.unit)}`;
+    case "bloodied_stats": return `enters the bloodied warlord's numbers: ATK ${d.attack}, HP ${d.hp}`;
+    case "headquarters": return d.reveal ? `starts the headquarters phase: ${d.reveal} turned face up` : "starts the headquarters phase";
+    case "put_into_play": return `puts ${d.card && d.card.name} into play${d.planet ? ` at ${at(d.planet)}` : d.card && d.card.type === "token" ? "" : " in HQ"}${reason}`;
+    case "deal_damage": return `deals ${d.amount} damage to ${unitName(v, d.unit)}${reason}`;
+    case "indirect_damage": return `deals ${d.amount} indirect damage to ${c.seatName(d.seat)}${reason}`;
+    case "remove_damage": return `removes ${d.amount} damage from ${unitName(v, d.unit)}${reason}`;
+    case "destroy": return `destroys ${unitName(v, d.unit)}${reason}`;
+    case "move_unit": return `moves ${unitName(v, d.unit)} to ${d.planet ? at(d.planet) : "HQ"}${d.exhaust ? ", exhausted" : ""}${reason}`;
+    case "set_ready": return `${d.ready ? "readies" : "exhausts"} ${unitName(v, d.unit)}${reason}`;
+    case "modify_unit": {
+      const parts = [["attack", "ATK"], ["hp", "HP"], ["command", "command icons"]].filter(([k]) => d[k] != null).map(([k, l]) => `${l} ${d[k]}`);
+      return `changes ${unitName(v, d.unit)}${parts.length ? ` to ${parts.join(", ")}` : ""}${reason}`;
+    }
+    case "adjust_resources": return `${d.amount >= 0 ? "gains" : "spends"} ${Math.abs(d.amount)} resource${Math.abs(d.amount) === 1 ? "" : "s"}${reason}`;
+    case "adjust_cards": {
+      const parts = [d.hand ? `hand ${d.hand > 0 ? "+" : ""}${d.hand}` : null, d.deck ? `deck ${d.deck > 0 ? "+" : ""}${d.deck}` : null,
+        d.discard ? `discard ${d.discard > 0 ? "+" : ""}${d.discard}` : null].filter(Boolean);
+      return d.hand === 1 && d.deck === -1 && !d.discard ? `draws a card${reason}` : `changes the cards: ${parts.join(", ") || "nothing"}${reason}`;
+    }
+    case "note": return `notes: ${d.text}`;
+    default: return null;
+  }
+}
+
+/** Decisions nobody had to say, closed by the entry they are logged with: "Ben used no shield". */
+function passesText(d, who) {
+  const names = (d.seats || []).map(who);
+  const all = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0] || "";
+  switch (d.step) {
+    case "shield": return `${all} used no shield`;
+    case "retreat": return `${all} stayed and fought (no retreat)`;
+    case "deploy": return `${all} passed: no more deployment turns`;
+    case "battle_ability": return `${all} did not use the Battle ability`;
+    case "mobile": return `${all} made no more Mobile moves`;
+    default: return `${all} passed`;
+  }
+}
+
 const cap = (s) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : "");
 const other = (view, seat) => Object.keys(view.seats).find((s) => s !== seat);
 const unit = (view, id) => (view && view.units && view.units[id]) || null;
@@ -253,26 +334,10 @@ export default {
     return undefined;
   },
 
+  /** Each entry as a sentence after "Ana: " (the card on the other phone, the log). */
   describeEvent(ev, c) {
-    const v = c.view;
-    const d = ev.data || {};
-    switch (ev.type) {
-      case "commit": return d.planet ? `Command dial: ${planetName(v, d.planet, false)}` : "Command dial set (secret)";
-      case "deploy": {
-        const where = d.planet ? ` at ${planetName(v, d.planet, false)}` : d.attach_to ? ` on ${unitName(v, d.attach_to)}` : " to HQ";
-        return `Deploys ${d.card && d.card.name} (cost ${(d.card && d.card.cost) || 0})${where}`;
-      }
-      case "attack": return d.area_effect ? `${unitName(v, d.attacker)}: Area Effect` : `${unitName(v, d.attacker)} attacks ${unitName(v, d.defender)}`;
-      case "shield": return `Shield${d.card ? `: ${d.card}` : " card"} (${d.shields}) on ${unitName(v, d.unit)}`;
-      case "action": return `${d.from_hand ? "Plays" : "Uses"} ${d.card}${d.cost ? ` (cost ${d.cost})` : ""}`;
-      case "put_into_play": return `Puts ${d.card && d.card.name} into play${d.planet ? ` at ${planetName(v, d.planet, false)}` : d.card && d.card.type === "token" ? "" : " at HQ"}${d.reason ? ` (${d.reason})` : ""}`;
-      case "no_shield": return "No shield";
-      case "retreat": return `${unitName(v, d.unit)} retreats to HQ`;
-      case "take_bonus": return `Command bonus: ${[d.resources ? "resources" : null, d.cards ? "cards" : null].filter(Boolean).join(" and ") || "nothing"}`;
-      case "headquarters": return `Headquarters phase${d.reveal ? `: ${d.reveal} revealed` : ""}`;
-      case "reveal_planet": return `${d.planet} turned face up`;
-      default: return null;
-    }
+    const words = entryWords(ev, c);
+    return words ? cap(words) : null;
   },
 
   describeConsequence(cons, c) {
@@ -287,7 +352,8 @@ export default {
       case "battle_won": return `${who(d.winner)} wins the battle at ${planetName(v, d.planet, false)}`;
       case "planet_captured": return `${d.name} goes to ${who(d.seat)}'s victory display`;
       case "planet_removed": return `${d.name} is removed from the game`;
-      case "damage_taken": return Object.entries(d.placed || {}).map(([u, n]) => `${n} damage on ${unitName(v, u)}`).join(", ") || null;
+      case "damage_taken": return Object.entries(d.placed || {}).map(([u, n]) => `${n} damage on ${(d.names || {})[u] || unitName(v, u)}`).join(", ") || null;
+      case "passes_inferred": return passesText(d, who);
       case "damage_prevented": return `${d.amount} damage prevented on ${unitName(v, d.unit)}`;
       case "unit_destroyed": return `${d.name} destroyed (${d.to})`;
       case "warlord_bloodied": return `${unitName(v, d.unit)} is defeated and turns to its bloodied side`;
@@ -297,7 +363,7 @@ export default {
       case "upkeep": return `${who(d.seat)} draws ${d.drawn} and gains ${d.resources} resources`;
       case "initiative_passed": return `The initiative token passes to ${who(d.seat)}`;
       case "phase": return `${PHASES[d.phase] || d.phase} (round ${d.round})`;
-      case "game_over": return "Game over";
+      case "game_over": return d.draw ? "Game over: a tie" : `Game over: ${(d.winners || []).map(who).join(" and ")} wins`;
       case "initiative": return `${who(d.seat)} takes the initiative token`;
       case "planet_revealed": return `${d.name} turned face up (position ${d.planet})`;
       case "first_planet": return `First planet token on ${planetName(v, d.planet, false)}`;
@@ -314,7 +380,7 @@ export default {
       case "stalemate_check_failed": return "The combat round changed the game: stalemate check ends";
       case "stalemate": return `Stalemate at ${planetName(v, d.planet, false)}`;
       case "warlord_returns": return `${unitName(v, d.unit)} returns to HQ`;
-      case "attack": return d.area_effect ? `${unitName(v, d.attacker)} deals Area Effect ${d.area_effect}` : `${d.damage} damage dealt to ${unitName(v, d.defender)}`;
+      case "attack": return d.area_effect ? `${unitName(v, d.attacker)} deals Area Effect ${d.area_effect}` : `${(d.names || {})[d.attacker] || unitName(v, d.attacker)} deals ${d.damage} damage to ${(d.names || {})[d.defender] || unitName(v, d.defender)}`;
       case "damage_assigned": return `Damage assigned: ${Object.entries(d.hits || {}).map(([u, n]) => `${n} to ${unitName(v, u)}`).join(", ") || "none"}`;
       case "attachment_discarded": return `Attachment ${unitName(v, d.card)} discarded`;
       case "indirect_damage_dealt": return `${d.amount} indirect damage dealt to ${who(d.seat)}`;

@@ -387,6 +387,7 @@ export default {
       case "bloodied_side": return `${unitName(v, d.unit)} bloodied: ATK ${d.attack}, HP ${d.hp}`;
       case "warlord_retreated": return `${unitName(v, d.unit)} retreats to HQ, exhausted`;
       case "retreated": return `${unitName(v, d.unit)} retreats to HQ, exhausted`;
+      case "battle_ability_unusable": return `${planetName(v, d.planet, false)}'s Battle ability would change nothing now: not used`;
       case "battle_ability": return d.use ? `Battle ability used${d.ability ? `: ${d.ability}` : ""}${d.resolved ? "" : " (effects entered by the players)"}` : "Battle ability not used";
       case "ability_resources": return `${who(d.to)} gains ${d.amount} resources${d.from ? ` from ${who(d.from)}` : ""}`;
       case "ability_discard": return `${who(d.seat)} discards ${d.amount} card at random`;

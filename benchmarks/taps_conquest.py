@@ -5,8 +5,9 @@ Two phone-size Chromium contexts (360x640, touch) play Ana (p1, Nazdreg) and Ben
 against the real server, with the phones, the timing and the harness of benchmarks/taps.py. The set-up
 (initiative, the five planets, mulligans) is entered over REST before the phones join. Then each round: the
 scripted cards deployed by name (typed words, a plural among them), the command dials, the command bonuses, the
-battles (each player attacks with his first ready unit the enemy with the least HP left), the Battle
-abilities, and the headquarters phase. The script taps a decision that says "nothing" ("No shield", "Stay and
+battles (each player attacks with his first ready unit the enemy with the least HP left, and a defender with
+cards in hand shields a unit the damage would destroy, with one shield icon), the Battle abilities, and the
+headquarters phase. The script taps a decision that says "nothing" ("No shield", "Stay and
 fight", "Pass", "Do not use the Battle ability") only when no later entry of the player's can close it: the
 engine infers the others (app/engine/conquest/passes.py), as at a real table.
 
@@ -94,6 +95,9 @@ class ConquestTable(Table):
             pend = st["pending"][0]
             seat = pend.get("turn") or pend.get("seat")
             if pend["kind"] == "damage" and not self.attacks(offered[seat]):
+                lethal = self.lethal(st, pend, offered[seat])
+                if lethal:
+                    return seat, "shield", lambda ph, r: self.sheet(ph, r, lethal)
                 return seat, "no_shield", lambda ph, r: self.button(ph, r, "No shield")
             if pend["kind"] == "bloodied_stats":
                 return seat, "bloodied", lambda ph, r: self.sheet(ph, r, "Enter the bloodied side's ATK and HP")
@@ -139,6 +143,18 @@ class ConquestTable(Table):
         if self.attacks(offered[seat]):
             return seat, "attack", lambda ph, r: self.attack(ph, r, offered[seat], st)
         return seat, "pass", lambda ph, r: self.button(ph, r, "Pass")
+
+    @staticmethod
+    def lethal(st: dict, pend: dict, offered: list) -> str | None:
+        """The shield a player uses at a real table: on a unit (not the warlord) the damage would destroy, with a
+        shield card in hand (one shield icon). None: no shield is worth a card here."""
+        for uid, amount in pend["hits"].items():
+            u = st["units"].get(uid)
+            label = f"Shield {u['name']}" if u else None
+            if u and u["kind"] != "warlord" and amount >= (u["hp"] or 0) - u["damage"] and \
+                    any(s["label"] == label for s in offered):
+                return label
+        return None
 
     @staticmethod
     def attacks(suggestions: list) -> list:
@@ -251,6 +267,7 @@ def summarise(result) -> dict:
     decisions = sum(1 for t, d in result.log_types if is_decision_pass(t, d))
     seen = sorted(result.seen)
     out = {
+        "played": [f"{seat} {kind}" for kind, seat in result.kinds],
         "kinds": kinds,
         "deploy_taps_acting_max": kinds.get("deploy", {}).get("acting_max", 0),
         "attack_taps_acting_max": kinds.get("attack", {}).get("acting_max", 0),

@@ -55,7 +55,8 @@ def suggest(state: dict, seat: str, rs=None) -> Advice:
 
 def _beyond_passes(rs, state: dict, seat: str) -> list[Suggestion]:
     """The seat's entries of the game's sequence in the states reached by passing the open optional steps, one at
-    a time, as its next entry would (passes.implied_pass): each of them closes those steps when entered."""
+    a time, as its next entry would (passes.implied_pass): each of them closes those steps when entered (a
+    defender's shield window, then his retreat opportunity: his retreat, or his attack of the next round)."""
     out: list[Suggestion] = []
     trial, passed = state, []
     for _ in range(MAX_LOOKAHEAD):
@@ -66,11 +67,11 @@ def _beyond_passes(rs, state: dict, seat: str) -> list[Suggestion]:
         trial, _ = rs.apply_in_place(rs.copy_state(trial), implied.event, passes=[])
         # Only an entry that closes every step passed so far gets there (a Battle ability entered now is this
         # battle's, never the next one's).
+        seen = {(s.type, s.label) for s in out}
         out += [s for s in _now(trial, seat).suggestions
                 if s.type in passes.SEQUENCE_EVENTS and not passes.is_decision_pass(s.type, s.data)
+                and (s.type, s.label) not in seen
                 and all(passes.implied_pass(at, Event(s.type, seat, {})) for at in passed)]
-        if out:
-            break
     return out
 
 

@@ -56,7 +56,9 @@ export function describeLanded(ev, prior, c) {
     const taken = prior && prior.type ? summary(prior, c) : `entry #${ev.data.seq}`;
     return [`${who} took back: ${taken}`, ev.data.reason ? [`Why: ${ev.data.reason}`] : [], true];
   }
-  const told = (ev.consequences || []).map((x, i) => ({ i, r: rank(x.type), text: consequenceText(x, c) })).filter((x) => x.text);
+  // A game's renderer may rank its own consequences (consequenceRank: lower first); else the shared RANK.
+  const ranked = (x) => (c.renderer && c.renderer.consequenceRank ? c.renderer.consequenceRank(x) : rank(x.type));
+  const told = (ev.consequences || []).map((x, i) => ({ i, r: ranked(x), text: consequenceText(x, c) })).filter((x) => x.text);
   // What the rules did that matters most comes first (a unit destroyed before the damage that did it).
   const details = told.sort((a, b) => a.r - b.r || a.i - b.i).slice(0, 3).map((x) => x.text);
   if (ev.override) details.unshift(`Rules overridden by the table: ${ev.override.reason || ""}`);

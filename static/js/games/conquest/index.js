@@ -334,6 +334,17 @@ export default {
     return undefined;
   },
 
+  /** What the other phone's card tells first: units destroyed and the game's end, then battles and planets won,
+   *  the decisions nobody said, the damage; the bookkeeping of a damage (assigned, prevented) and phases last. */
+  consequenceRank(cons) {
+    const t = cons.type;
+    if (/destroyed|defeated|game_over/.test(t)) return 0;
+    if (/captured|battle_won|planet_removed|bloodied|stalemate$|retreated/.test(t)) return 1;
+    if (t === "passes_inferred" || t === "battle_ability" || t === "battle_ability_unusable" || t === "dials_revealed") return 2;
+    if (t === "attack" || t === "damage_taken" || t === "command_struggle" || /^ability_/.test(t)) return 3;
+    return 5;
+  },
+
   /** Each entry as a sentence after "Ana: " (the card on the other phone, the log). */
   describeEvent(ev, c) {
     const words = entryWords(ev, c);

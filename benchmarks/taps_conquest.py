@@ -51,6 +51,7 @@ DEPLOYS = {
 }
 # Each round's command dials: "first" (the first planet's battle) or a planet's name.
 DIALS = {1: {"p1": "first", "p2": "Osus IV"}, 2: {"p1": "first", "p2": "first"}}
+SETUP_TYPES = {"initiative", "reveal_planet", "mulligan"}
 MAX_STEPS = 200  # a guard: two rounds take about 40 entries
 
 
@@ -265,6 +266,7 @@ def summarise(result) -> dict:
         kinds[kind] = {"n": len(seats), "acting_mean": round(statistics.mean(acting), 2), "acting_max": max(acting),
                        "other_max": max(other)}
     decisions = sum(1 for t, d in result.log_types if is_decision_pass(t, d))
+    played = [(t, d) for t, d in result.log_types if t not in SETUP_TYPES]
     seen = sorted(result.seen)
     out = {
         "played": [f"{seat} {kind}" for kind, seat in result.kinds],
@@ -273,6 +275,8 @@ def summarise(result) -> dict:
         "attack_taps_acting_max": kinds.get("attack", {}).get("acting_max", 0),
         "log_entries": len(result.log_types), "explicit_decisions": decisions,
         "explicit_decision_share": round(decisions / len(result.log_types), 3) if result.log_types else 0,
+        # The same share among the entries after the set-up (which the benchmark enters over REST): for the reader.
+        "explicit_decision_share_after_setup": round(decisions / len(played), 3) if played else 0,
         "seen_on_other_phone_s": {"n": len(seen), "p50": round(statistics.median(seen), 3) if seen else None,
                                   "max": round(seen[-1], 3) if seen else None},
     }
@@ -297,7 +301,7 @@ def report(out: dict) -> str:
         f"Deploy a card by name, acting phone (max): {out['deploy_taps_acting_max']}   target <= 4",
         f"An attack, acting phone (max): {out['attack_taps_acting_max']}   target <= 8",
         f"Explicit decisions: {out['explicit_decisions']} of {out['log_entries']} log entries "
-        f"({out['explicit_decision_share']:.0%})   target <= 10%",
+        f"({out['explicit_decision_share']:.0%})   target <= 10%; after the set-up: {out['explicit_decision_share_after_setup']:.0%}",
         f"Tap to the other phone showing it: p50 {seen['p50']} s, max {seen['max']} s over {seen['n']} entries   target <= 1 s",
         "",
         "Targets met: " + ", ".join(f"{k}: {'yes' if v else 'NO'}" for k, v in out["targets_met"].items()),

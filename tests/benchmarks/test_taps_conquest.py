@@ -30,6 +30,8 @@ def test_targets_met_and_missed():
     assert all(out["targets_met"].values()), out["targets_met"]
     assert out["kinds"]["deploy"] == {"n": 2, "acting_mean": 3.5, "acting_max": 4, "other_max": 0}
     assert out["explicit_decisions"] == 1 and out["explicit_decision_share"] == 0.1
+    r.log_types = [("initiative", {}), ("mulligan", {})] + log[2:]
+    assert mod.summarise(r)["explicit_decision_share_after_setup"] == 0.125   # 1 of the 8 entries after it
     assert out["played"] == ["p1 deploy", "p2 deploy", "p1 attack", "p2 no_shield"]
 
     r = played(mod, [("p1", "deploy", 5, 0), ("p2", "attack", 9, 1)],

@@ -135,6 +135,12 @@ def test_conquest_table_in_each_phase_and_game_over(phones, server):
     w.table("conquest combat phase")
     enter(server, game, [("p1", "attack", {"attacker": "p1.goff-boyz", "defender": "p2.scout-squad"})])
     w.table("conquest shield window")
+    enter(server, game, [("p2", "no_shield", {})])     # the Scout Squad falls: Tarrus is Ana's, Osus IV Ben's
+    assert view(server, game, "p1")["state"]["battle"]["stage"] == "won"
+    w.table("conquest Battle ability")
+    enter(server, game, [("p2", "battle_ability", {"use": False})])
+    assert view(server, game, "p1")["state"]["phase"] == "headquarters"
+    w.table("conquest headquarters phase")
     w.assert_clean()
 
     over = _conquest_game_over(server)

@@ -636,7 +636,7 @@ async function cardForm(s, c) {
             { cls: "btn", role: "radio", "aria-checked": String(on), "data-field": path, ...(last ? { "data-enters": "" } : {}) });
         }));
         draw();
-        out.push(h("fieldset", {}, h("legend", {}, path === "planet" ? (last ? "Deploy at (tap to enter)" : "Planet")
+        out.push(h("fieldset", {}, h("legend", {}, path === "planet" ? (last ? "Planet (tap to enter)" : "Planet")
           : (last ? "Attach to (tap to enter)" : "Attach to")), group));
       }
       return out;

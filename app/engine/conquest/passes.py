@@ -21,7 +21,8 @@ Closed by the next entry of the battle, whoever makes it:
 - a retreat opportunity: "each player (starting with the player with initiative for the battle) has one
   opportunity to retreat any number of his units ... Then a new combat round begins" (3. Combat, Fighting a
   battle). The opportunities come one after the other and the new round only after both, so an entry of the
-  next combat round, or the other player's retreat, closes the opportunities still open as "stay and fight".
+  next combat round, or the later player's retreat or "stay", closes the opportunities still open before it as
+  "stay and fight".
   Reading: the text makes the retreat a MAY with no word to say for staying; a player who does not retreat
   before play goes on has stayed (as the table plays it). A retreat a phone sends after that is answered by
   core.closed_by (the other phone was quicker).

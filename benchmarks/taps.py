@@ -157,17 +157,20 @@ class Result:
 
 
 class Table:
-    """The server, the game and the two phones."""
+    """The server, the game and the two phones. A game's benchmark subclasses it with its own `body` (the game
+    created over REST) and `setup_events` (entered over REST before the phones join)."""
+
+    body = {"ruleset": "underworlds/deathgorge", "options": {"format": "rivals"}, "seats": SEATS}
+    setup_events = [("p1", "roll_off", {"purpose": "boards", "first": "p1"}), ("p1", "do_over", {"choice": "none"}),
+                    ("p2", "do_over", {"choice": "none"}), ("p2", "roll_off", {"purpose": "deployment", "first": "p2"}),
+                    ("p1", "deployed", {"finished_first": "p1"})]
 
     def __init__(self, browser, url: str):
         self.url = url
-        body = {"ruleset": "underworlds/deathgorge", "options": {"format": "rivals"}, "seats": SEATS}
-        game = requests.post(f"{url}/api/games", json=body, timeout=10).json()
+        game = requests.post(f"{url}/api/games", json=self.body, timeout=10).json()
         self.game = game
         self.tokens = {s["seat"]: s["token"] for s in game["seats"]}
-        for by, etype, data in [("p1", "roll_off", {"purpose": "boards", "first": "p1"}), ("p1", "do_over", {"choice": "none"}),
-                                ("p2", "do_over", {"choice": "none"}), ("p2", "roll_off", {"purpose": "deployment", "first": "p2"}),
-                                ("p1", "deployed", {"finished_first": "p1"})]:
+        for by, etype, data in self.setup_events:
             self.rest(by, etype, data)
         self.phones = {seat: open_phone(browser, url, game["join_code"], seat) for seat in ("p1", "p2")}
 

@@ -181,7 +181,9 @@ class Submitting(Reading):
             return state, consequences, {**folded.inert, event.seq: {"status": NO_EFFECT}}
         return state, consequences, folded.inert
 
-    STEP_WORDS = {"reaction": "the reaction step", "power": "the power step", "drive_back": "the drive back"}
+    STEP_WORDS = {"reaction": "the reaction step", "power": "the power step", "drive_back": "the drive back",
+                  "shield": "the shield opportunity", "retreat": "the retreat opportunities",
+                  "deploy": "the deployment turns", "battle_ability": "the Battle ability", "mobile": "the Mobile moves"}
 
     def _late(self, folded: Folded, event: Event) -> ApiError | None:
         """A play refused because a quicker entry closed its step by inferred passes: say which entry, by whom,

@@ -7,10 +7,12 @@ const SHOW_MS = 6000;
 const LOUD_MS = 15000;          // overrides and undos: the table should not miss them
 const FLASH_MS = 2500;
 const MAX_SHOWN = 3;
-// Consequences a player wants to hear about first, in this order (at most three are told): out of action, damage,
-// glory, then the rest; what nobody said (inferred passes, a step closing) comes last.
-const RANK = [/out_of_action|game_over|destroyed|captured/, /damage|wounds?$/, /bounty|glory|scored|victory|points/,
-  /attack_resolved|attack_result|combat/, /staggered|inspired/];
+// Consequences a player wants to hear about first, in this order (at most three are told), in every game's words: a
+// fighter or unit gone and the game won; damage; glory, points and planets; the attack; then the rest. What nobody
+// said (inferred passes, a step closing) comes last. A game's renderer may rank its own (consequenceRank).
+const RANK = [/out_of_action|game_over|destroyed|defeated/, /damage|wounds?$/,
+  /bounty|glory|scored|captured|battle_won|bloodied|victory|points/, /attack_resolved|attack_result|combat|^attack$/,
+  /staggered|inspired/];
 const QUIET = /passes_inferred|step_closed|step_ends|_begins$|_allowed$/;   // what became possible is told by the entry that uses it
 const rank = (type) => { if (QUIET.test(type)) return RANK.length + 1; const i = RANK.findIndex((re) => re.test(type)); return i < 0 ? RANK.length : i; };
 
@@ -64,7 +66,9 @@ export function describeLanded(ev, prior, c) {
     const taken = prior && prior.type ? summary(prior, c) : `entry #${ev.data.seq}`;
     return [`${who} took back: ${taken}`, ev.data.reason ? [{ text: `Why: ${ev.data.reason}`, r: -1 }] : [], true];
   }
-  const told = (ev.consequences || []).map((x, i) => ({ i, r: rank(x.type), text: consequenceText(x, c) })).filter((x) => x.text);
+  // A game's renderer may rank its own consequences (consequenceRank: lower first); else the shared RANK.
+  const ranked = (x) => (c.renderer && c.renderer.consequenceRank ? c.renderer.consequenceRank(x) : rank(x.type));
+  const told = (ev.consequences || []).map((x, i) => ({ i, r: ranked(x), text: consequenceText(x, c) })).filter((x) => x.text);
   const details = told.sort((a, b) => a.r - b.r || a.i - b.i).map(({ text, r }) => ({ text, r }));
   if (ev.override) details.unshift({ text: overrideNote(ev), r: -1 });
   return [`${who}: ${summary(ev, c)}`, details, !!ev.override];

@@ -64,7 +64,9 @@ export function describeLanded(ev, prior, c) {
   const who = c.seatName(ev.actor && ev.actor !== ev.by ? ev.actor : ev.by);
   if (ev.type === "revert") {
     const taken = prior && prior.type ? summary(prior, c) : `entry #${ev.data.seq}`;
-    return [`${who} took back: ${taken}`, ev.data.reason ? [{ text: `Why: ${ev.data.reason}`, r: -1 }] : [], true];
+    // A one-tap undo's reason only repeats who took it back ("Undone by Ana"): said once, in the headline.
+    const said = !ev.data.reason || /^Undone by /.test(ev.data.reason);
+    return [`${who} took back: ${taken}`, said ? [] : [{ text: `Why: ${ev.data.reason}`, r: -1 }], true];
   }
   // A game's renderer may rank its own consequences (consequenceRank: lower first); else the shared RANK.
   const ranked = (x) => (c.renderer && c.renderer.consequenceRank ? c.renderer.consequenceRank(x) : rank(x.type));

@@ -543,6 +543,18 @@ function describeEvent(ev, c) {
       : `${fn(d.fighter)} not driven back`;
     case "glory_adjust": return `Glory corrected for ${c.seatName(d.seat)}: unspent ${d.unspent >= 0 ? "+" : ""}${d.unspent}, spent ${d.spent >= 0 ? "+" : ""}${d.spent} (${d.reason})`;
     case "note": return `Note: ${d.text}`;
+    case "abandon": return `The Attack action cannot be made${d.reason ? `: ${d.reason}` : ""}`;
+    case "discard_power": return `Discarded ${d.card || "a power card"}${d.in_play ? " (from play)" : ""}`;
+    case "position": return d.feature ? `${fn(d.fighter)} stands on feature token ${String(d.feature).toUpperCase()}` : `${fn(d.fighter)} is on no feature token`;
+    case "feature": {
+      const token = `Feature token ${String(d.feature || "").toUpperCase()}`;
+      if (d.action === "remove") return `${token} removed`;
+      return `${token} ${d.action === "flip" ? "flipped" : "placed"}${d.face ? ` ${d.face} side up` : ""}`;
+    }
+    case "out_of_action": return `${fn(d.fighter)} taken out of action${d.source ? ` (${String(d.source).replace(/_/g, " ")})` : ""}`;
+    case "return_fighter": return `${fn(d.fighter)} returns to the battlefield`;
+    case "wounds": return `${fn(d.fighter)}'s Wounds ${d.change >= 0 ? "+" : ""}${d.change}`;
+    case "hazard": return d.action === "end" ? "Hazard phase done" : `Hazard ${d.action === "draw" ? "drawn" : "discarded"}${d.card ? `: ${d.card}` : ""}`;
     default: return null;
   }
 }
@@ -555,6 +567,7 @@ function describeConsequence(cons, c) {
   const d = cons.data || {};
   const v = c.view;
   const fn = (fid) => fighterName(v, fid);
+  const sn = (seat) => (c.seatName ? c.seatName(seat) : seat);
   switch (cons.type) {
     case "out_of_action": return `${fn(d.fighter)} is out of action`;
     case "bounty": return `${c.seatName ? c.seatName(d.seat) : d.seat} gains ${d.glory} glory (bounty${d.fighter ? ` for ${fn(d.fighter)}` : ""})`;
@@ -566,6 +579,32 @@ function describeConsequence(cons, c) {
     case "power_step_ends": return "Power step ends";
     case "round_ends": return `Round ${d.round} ends: Move, Charge, Guard and Stagger tokens cleared`;
     case "game_over": return "Game over";
+    case "staggered": return `${fn(d.fighter)} is staggered${d.by ? ` (${d.by})` : ""}`;
+    case "spell_cast": return `${fn(d.caster)} casts ${d.card || "the spell"}${d.backlash ? ` (backlash: ${d.backlash} damage to the caster)` : ""}`;
+    case "spell_failed": return `${fn(d.caster)} fails to cast ${d.card || "the spell"}${d.backlash ? ` (backlash: ${d.backlash} damage to the caster)` : ""}`;
+    case "objective_scored": return `${sn(d.seat)} scores ${d.card || "an objective"}${d.drew ? ` and draws ${d.drew}` : ""}`;
+    case "inspired": return `${fn(d.fighter)} is Inspired${d.by ? ` (${d.by})` : ""}`;
+    case "guard_removed": return `${fn(d.fighter)} loses its Guard token`;
+    case "stagger_removed": return `${fn(d.fighter)} loses its Stagger token`;
+    case "warband_wiped_out": return `${(d.seats || []).map(sn).join(" and ")}'s warband is wiped out${d.game_ends ? `: the game ends ${d.game_ends}` : ""}`;
+    case "sudden_death_round": return `Sudden death: round ${d.round}${d.first ? `, ${sn(d.first)} first` : ""}`;
+    case "glory_spent": return `${sn(d.seat)} spends ${d.glory} glory${d.fighter ? ` on ${fn(d.fighter)}` : ""}`;
+    case "no_glory_spent": return `${sn(d.seat)} spends no glory${d.fighter ? ` on ${fn(d.fighter)}` : ""} (the card says so)`;
+    case "no_bounty": return `No bounty for ${fn(d.fighter)}${d.reason ? `: ${d.reason}` : ""}`;
+    case "match_decided": return `${sn(d.winner)} wins the match${d.by === "roll_off" ? " on the roll-off" : ""}`;
+    case "hazard_phase_begins": return `Round ${d.round}: hazard phase${d.cards ? ` (${d.cards} hazard card${d.cards === 1 ? "" : "s"} to draw)` : ""}`;
+    case "hazard_phase_ends": return `Round ${d.round}: the hazard phase ends`;
+    case "hazard_drawn": return `Hazard drawn: ${d.card || "a card"}${d.left_to_draw ? ` (${d.left_to_draw} more to draw)` : ""}`;
+    case "hazard_discarded": return `Hazard discarded: ${d.card || "a card"}`;
+    case "gambit_persists": return `${d.card || "The gambit"} stays in play (${sn(d.seat)})`;
+    case "feature_placed": return `Feature token ${String(d.feature || "").toUpperCase()} placed ${d.face ? `${d.face} side up ` : ""}in ${d.where || "its hex"}`;
+    case "do_overs_begin": return `Do-overs, ${sn(d.first)} first`;
+    case "direction_of_play": return `Round ${d.round}: play goes ${d.direction}`;
+    case "delved": return `Feature token ${String(d.feature || "").toUpperCase()} delved: now ${d.face} side up${d.staggered ? `, ${fn(d.staggered)} is staggered` : ""}`;
+    case "charge_token": return `${fn(d.fighter)} gets a Charge token`;
+    case "attack_abandoned": return `${fn(d.fighter)}'s Attack action is abandoned`;
+    case "artefact_glory": return `${sn(d.seat)} gains ${d.glory} glory (the Katophrane Artefact${d.fighter ? `, ${fn(d.fighter)}` : ""})`;
+    case "action_without_activation": return `${fn(d.fighter)} makes a ${String(d.action || "").replace(/_/g, " ")} action (a card, not an activation)`;
     case "round_skipped": {
       // The engine says why (a four-player game skips round 2: Deathgorge, Multiplayer games, Round 2).
       const played = (d.rounds || []).join(" and ");

@@ -1,0 +1,210 @@
+"""The referee's desk: a player flags an entry, the referee corrects it in place and re-applies what it voided,
+counting the taps; the log's search, filters and fighter timeline; what an entry changed; a ruling on an entry;
+the referee link's QR drawn on the phone; the wide layout. Each control as the referee and as a player."""
+from __future__ import annotations
+
+import re
+
+import requests
+from playwright.sync_api import expect
+
+from .flows import api_game, fighter, referee_phone, seated
+from .uw_rest import post
+
+NAMES = (("Ana", "vex", "Vex"), ("Ben", "rok", "Rok"), ("Cat", "ula", "Ula"), ("Dan", "zed", "Zed"))
+WIDE = {"width": 1280, "height": 800}
+REFEREE_ONLY = ("correct", "revert", "changes", "ruling", "reapply-all")
+
+
+def disputed_round(server) -> dict:
+    """Four players: Ana's Vex attacks Rok (the table meant Ula), then Ben, Cat and Dan each take an activation."""
+    seats = [{"name": n, "warband": "custom", "fighters": [fighter(slug, fname, True, 3)]} for n, slug, fname in NAMES]
+    game = api_game(server, seats=seats)
+    t = game["tokens"]
+    post(server, game["id"], t["p1"], "p1", "activate", action="attack", fighter="p1.vex")
+    post(server, game["id"], t["p1"], "p1", "attack", attacker="p1.vex", target="p2.rok", profile={"name": "Blade"},
+         attack_roll={"single": 1}, defence_roll={"block": 1})
+    post(server, game["id"], t["p2"], "p2", "activate", action="guard", fighter="p2.rok")
+    post(server, game["id"], t["p3"], "p3", "activate", action="guard", fighter="p3.ula")
+    post(server, game["id"], t["p4"], "p4", "activate", action="move", fighter="p4.zed")
+    return game
+
+
+def entry(page, type_: str, text: str):
+    return page.locator(f"ol.log > li[data-type='{type_}']", has_text=text).first
+
+
+def test_a_flagged_wrong_target_is_corrected_and_everything_after_it_re_applied_in_five_taps(phones, server):
+    """Cat flags Ana's attack on Rok. The referee opens the Log, taps Correct on the flagged entry, picks Ula, sees
+    the three later entries that the correction voids and that each fits again, taps Correct, then Re-apply all:
+    five taps, none for the players. Every phone shows the corrected attack and the entries back in effect."""
+    game = disputed_round(server)
+    ana, ben, cat, dan = seated(phones, game, "p1", "p2", "p3", "p4")
+
+    # Cat flags the attack from her Log (the player's side of the dispute); she has no referee controls.
+    cat.locator("[data-tab='log']").click()
+    attack = entry(cat, "attack", "Rok")
+    for action in REFEREE_ONLY:
+        expect(cat.locator(f"[data-action='{action}']")).to_have_count(0)
+    attack.locator("[data-action='flag']").click()
+    cat.locator("#note-text").fill("Vex attacked Rok, but Ana named Ula")
+    cat.locator("[data-action='confirm-note']").click()
+    expect(attack.locator(".entry-notes .flag")).to_contain_text("Flagged by Cat: Vex attacked Rok, but Ana named Ula")
+
+    ref = referee_phone(phones, game)
+    taps: list[str] = []
+
+    def tap(locator, what: str):
+        locator.click()
+        taps.append(what)
+
+    tap(ref.locator("[data-tab='log']"), "Log")
+    flagged = ref.locator("ol.log > li.flagged[data-type='attack']")
+    expect(flagged).to_contain_text("Flagged by Cat")
+    phones.shot(ref, "01-referee-sees-the-flag")
+    tap(flagged.locator("[data-action='correct']"), "Correct…")
+    sheet = ref.locator("dialog[data-dialog], dialog.sheet").last
+    expect(sheet.locator("[data-field='target'][data-value='p2.rok']")).to_have_attribute("aria-checked", "true")
+    tap(sheet.get_by_role("radio", name="Ula", exact=True), "Ula")
+    preview = sheet.locator("#correction-preview")
+    expect(preview).to_contain_text("Corrected: Attack: Vex → Ula")
+    expect(preview.locator("[data-voids='3']")).to_contain_text("3 later entries will no longer have any effect")
+    expect(preview.locator("li[data-void]", has_text="fits again")).to_have_count(3)
+    phones.shot(ref, "02-correction-preview")
+    tap(sheet.locator("[data-action='confirm-correction']"), "Correct")
+    expect(ref.locator("dialog.sheet")).to_have_count(0)
+    panel = ref.locator("#voided")
+    expect(panel).to_contain_text("3 entries have no effect")
+    phones.shot(ref, "03-voided-offered-back")
+    tap(panel.locator("[data-action='reapply-all']"), "Re-apply all that still fit")
+    expect(ref.locator("#voided")).to_have_count(0)
+    expect(ref.locator("ol.log > li .again")).to_have_count(3)
+    phones.shot(ref, "04-everything-back")
+    assert len(taps) == 5, taps
+
+    # Every phone: the wrong attack struck through with the correction's reason, the corrected one in effect,
+    # the three later entries entered again (nothing left without effect), and no player tapped anything.
+    for page in (ana, ben, cat, dan):
+        page.locator("[data-tab='log']").click()
+        expect(page.locator("ol.log > li.reverted[data-type='attack']")).to_contain_text("Rok")
+        expect(page.locator("ol.log > li[data-type='revert']")).to_contain_text("Corrected by the referee: target Rok → Ula")
+        expect(page.locator("ol.log > li[data-type='attack']:not(.reverted):not(.inert)")).to_contain_text("Vex → Ula")
+        expect(page.locator("ol.log > li.inert .again")).to_have_count(3)
+        expect(page.locator("ol.log > li[data-type='activate']:not(.inert)")).to_have_count(4)
+    phones.shot(ben, "05-player-log-after-correction")
+    expect(ben.locator("[data-action='enter-void']")).to_have_count(0)
+
+
+def test_an_undo_shows_what_it_voids_and_each_voided_entry_comes_back_in_one_tap(phones, server):
+    """Revert… shows the entries it will void before the reason is asked; after it, every phone is told which entries
+    are void, the player whose entry it is may enter it again, and the referee gets Enter again on each one."""
+    game = disputed_round(server)
+    (ben,) = seated(phones, game, "p2")
+    ref = referee_phone(phones, game)
+    ref.locator("[data-tab='log']").click()
+    entry(ref, "attack", "Rok").locator("[data-action='revert']").click()
+    dialog = ref.locator("dialog [data-dialog='revert']")
+    expect(dialog.locator("[data-voids='3']")).to_contain_text("#11 Ben: Guard: Rok")
+    expect(dialog).to_contain_text("would be refused if entered again")
+    phones.shot(ref, "01-revert-preview")
+    ref.locator("dialog #reason").fill("Vex attacked the wrong fighter")
+    ref.locator("dialog [data-action='confirm-reason']").click()
+    expect(ben.locator("#toast")).to_contain_text(re.compile(r"No longer in effect .*Ben's #11 \(Guard: Rok\)"))
+    ben.locator("[data-tab='log']").click()
+    guard = entry(ben, "activate", "Guard: Rok")
+    expect(guard).to_have_class(re.compile("inert"))
+    expect(guard.locator("[data-action='enter-void']")).to_be_visible()       # his own entry
+    expect(entry(ben, "activate", "Guard: Ula").locator("[data-action='enter-void']")).to_have_count(0)  # Cat's
+    for action in REFEREE_ONLY:
+        expect(ben.locator(f"[data-action='{action}']")).to_have_count(0)
+    expect(ref.locator("ol.log > li.inert [data-action='enter-void']")).to_have_count(3)
+    phones.shot(ben, "02-player-voided-entry")
+
+
+def test_the_referee_reads_the_log_by_player_fighter_and_kind_sees_what_an_entry_changed_and_rules_on_it(phones, server):
+    """Filters and the fighter timeline narrow the log; What changed puts the state before and after an entry into
+    words; a ruling note shows under its entry on every phone and changes nothing; a player's state?seq is refused."""
+    game = disputed_round(server)
+    (ben,) = seated(phones, game, "p2")
+    ref = referee_phone(phones, game)
+    ref.locator("[data-tab='log']").click()
+    ref.locator(".log-filter summary").click()
+    ref.locator("#log-fighter").select_option("p3.ula")
+    shown = ref.locator("ol.log > li[data-seq]:visible")
+    expect(shown).to_have_count(1)
+    expect(shown.first).to_contain_text("Guard: Ula")
+    ref.locator("#log-fighter").select_option("")
+    ref.locator("#log-by").select_option("p1")
+    expect(ref.locator("ol.log > li[data-seq]:visible[data-by='p2']")).to_have_count(0)
+    ref.locator("#log-by").select_option("")
+    ref.locator("#log-type").select_option("attack")
+    expect(ref.locator("ol.log > li[data-seq]:visible")).to_have_count(1)
+    ref.locator("#log-type").select_option("")
+    ref.locator("#log-search").fill("zed")
+    expect(ref.locator("ol.log > li[data-seq]:visible")).to_have_count(1)
+    ref.locator("#log-search").fill("")
+    ref.locator("#log-quiet").check()
+    expect(ref.locator("ol.log .cons li[data-cons='passes_inferred']").first).to_be_hidden()
+    expect(ref.locator("ol.log .rule").first).to_be_hidden()
+    ref.locator("#log-quiet").uncheck()
+    phones.shot(ref, "01-filters")
+
+    guard = entry(ref, "activate", "Guard: Rok")
+    guard.locator("[data-action='changes']").click()
+    changes = ref.locator("dialog [data-dialog='changes']")
+    expect(changes.locator("dl.changes")).to_contain_text("Rok")
+    expect(changes.locator("dl.changes")).to_contain_text("guard tokens: 0 → 1")
+    phones.shot(ref, "02-what-changed")
+    changes.get_by_role("button", name="Close").click()
+
+    before = requests.get(f"{server.url}/api/games/{game['id']}", headers={"Authorization": f"Bearer {game['referee_token']}"}).json()["view"]["state"]
+    entry(ref, "attack", "Rok").locator("[data-action='ruling']").click()
+    ref.locator("#note-text").fill("Range is measured from Vex's hex: the attack stands")
+    ref.locator("[data-action='confirm-note']").click()
+    ruling = "Ruling by the referee: Range is measured from Vex's hex: the attack stands"
+    expect(entry(ref, "attack", "Rok").locator(".entry-notes .ruling")).to_have_text(ruling)
+    ben.locator("[data-tab='log']").click()
+    expect(entry(ben, "attack", "Rok").locator(".entry-notes .ruling")).to_have_text(ruling)
+    after = requests.get(f"{server.url}/api/games/{game['id']}", headers={"Authorization": f"Bearer {game['referee_token']}"}).json()["view"]["state"]
+    assert after == before
+    ref.locator(".log-filter summary").click() if not ref.locator("#log-flagged").is_visible() else None
+    ref.locator("#log-flagged").check()
+    expect(ref.locator("ol.log > li[data-seq]:visible")).to_have_count(1)
+    phones.shot(ben, "03-ruling-on-a-player-phone")
+    # A player has no What changed and the server refuses the state at a point of the log to a player's token.
+    expect(ben.locator("[data-action='changes']")).to_have_count(0)
+    r = requests.get(f"{server.url}/api/games/{game['id']}/state?seq=10", headers={"Authorization": f"Bearer {game['tokens']['p2']}"})
+    assert r.status_code == 403
+
+
+def test_the_referee_link_has_a_qr_drawn_on_the_phone_and_a_wide_screen_shows_the_log_beside_the_table(phones, server):
+    """The host's Game tab draws the referee link's QR itself (no request carries the token in a URL); at 1280 px the
+    referee sees the table and the log side by side, the log filling the height beside it."""
+    game = disputed_round(server)
+    host = phones.new("host")
+    urls: list[str] = []
+    host.on("request", lambda req: urls.append(req.url))
+    host.goto(f"/join/{game['join_code']}#referee={game['referee_token']}")
+    expect(host.locator("#banner")).to_be_visible()
+    host.locator("[data-tab='game']").click()
+    host.locator("#referee-box summary").click()
+    qr = host.locator("#referee-qr svg.qr")
+    expect(qr).to_be_visible()
+    assert int(qr.get_attribute("data-modules")) >= 25
+    link = host.get_by_label("Referee link").input_value()
+    assert "#referee=" in link
+    host.locator("#referee-box").scroll_into_view_if_needed()
+    phones.shot(host, "01-referee-qr")
+    assert not [u for u in urls if game["referee_token"] in u], "the referee token went to a server in a URL"
+
+    wide = phones.new("referee-wide")
+    wide.set_viewport_size(WIDE)
+    wide.goto(f"/join/{game['join_code']}#referee={game['referee_token']}")
+    expect(wide.locator(".desk .desk-log ol.log")).to_be_visible()
+    table = wide.locator(".desk-table").bounding_box()
+    log = wide.locator(".desk-log").bounding_box()
+    assert log["x"] >= table["x"] + table["width"] - 1 and abs(log["y"] - table["y"]) < 40
+    assert table["width"] + log["width"] > 1100
+    expect(wide.locator("[data-tab='log']")).to_have_count(0)
+    expect(wide.locator(".desk-log [data-action='correct']").first).to_be_visible()
+    phones.shot(wide, "02-wide-desk")

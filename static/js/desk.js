@@ -229,10 +229,14 @@ export async function showChanges(ev, d) {
     return;
   }
   const lines = describeChanges(before.body.state, after.body.state, d);
+  const list = (ls) => h("dl", { class: "changes" }, ls.map((l) => [h("dt", {}, l.who), h("dd", {}, d.humanise(l.what))]));
+  const onTable = lines.filter((l) => l.table);
+  const steps = lines.filter((l) => !l.table);
   await sheet(`What #${ev.seq} changed`, (close) => h("div", { class: "stack", "data-dialog": "changes" },
     h("p", {}, label(ev, d)),
-    lines.length ? h("dl", { class: "changes" }, lines.map((l) => [h("dt", {}, l.who), h("dd", {}, d.humanise(l.what))]))
-      : h("p", { class: "muted" }, "It changed nothing in the game (a note, or taken back before it counted)."),
+    onTable.length ? list(onTable) : h("p", { class: "muted" }, lines.length
+      ? "No fighter or player changed: only the game's own steps moved on." : "It changed nothing in the game."),
+    steps.length ? h("details", { class: "game-steps" }, h("summary", {}, `The game's steps (${steps.length} changes)`), list(steps)) : null,
     h("div", { class: "sheet-actions" }, button("Close", () => close(null), { cls: "btn" }))));
 }
 

@@ -1,6 +1,6 @@
 // The log: every event with who entered it, when, its consequences and their rules; overrides
 // with their reasons; undo of your own last event; referee revert and step back.
-import { h, button, clock } from "./dom.js";
+import { h, button, clock, sheet } from "./dom.js";
 
 /**
  * One entry in words (the game's renderer first, else the catalogue label and its fields).
@@ -164,9 +164,15 @@ export function renderLog(events, pending, c) {
         canUndo ? button("Undo", () => c.revert(ev, true), { cls: "btn small", "data-action": "undo" }) : null,
         tools && c.correct ? button("Correct…", () => c.correct(ev), { cls: "btn small", "data-action": "correct" }) : null,
         tools && !canUndo ? button("Revert…", () => c.revert(ev, false), { cls: "btn small danger", "data-action": "revert" }) : null,
-        tools && c.changes ? button("What changed", () => c.changes(ev), { cls: "btn small ghost", "data-action": "changes" }) : null,
-        tools && c.rule ? button("Ruling…", () => c.rule(ev), { cls: "btn small ghost", "data-action": "ruling" }) : null,
-        tools ? button("State after this", () => c.stepBack(ev.seq), { cls: "btn small ghost" }) : null) : null));
+        ...(tools ? moreTools(ev, c) : [])) : null));
+  }
+  const open = c.isReferee ? openFlags(sorted, notes) : [];
+  if (open.length) {
+    items.unshift(h("li", { class: "flags-panel", id: "flags" },
+      h("div", { class: "what" }, `Flagged for the referee (${open.length})`),
+      open.map(({ ev, flag }) => h("div", { class: "row" },
+        h("span", { class: "grow" }, `#${ev.seq} ${c.seatName(ev.by)}: ${c.humanise(summary(ev, c))} — ${c.seatName(flag.actor || flag.by)}: “${flag.data.text}”`),
+        button("Show", () => showEntry(ev.seq), { cls: "btn small", "data-action": "show-flagged", aria: `Show #${ev.seq}` })))));
   }
   if (c.isReferee && voided.size && c.enterVoided && !c.readOnly) {
     const all = sorted.filter((e) => voided.has(e.seq));
@@ -180,6 +186,45 @@ export function renderLog(events, pending, c) {
   const list = h("ol", { class: "log", "aria-label": "Game log", reversed: true }, items);
   if (c.filter) filterLog(list, c.filter);
   return list;
+}
+
+/** The referee's less frequent tools for an entry: inline on a wide screen, behind More… on a phone. */
+function moreTools(ev, c) {
+  const tools = [
+    c.changes ? ["What changed", () => c.changes(ev), "changes"] : null,
+    c.rule ? ["Ruling…", () => c.rule(ev), "ruling"] : null,
+    ["State after this", () => c.stepBack(ev.seq), "state-after"],
+  ].filter(Boolean);
+  if (c.wide) return tools.map(([label, run, action]) => button(label, run, { cls: "btn small ghost", "data-action": action }));
+  return [button("More…", () => sheet(`#${ev.seq}`, (close) => h("div", { class: "stack", "data-dialog": "entry-tools" },
+    h("p", {}, `${c.seatName(ev.by)}: ${c.humanise(summary(ev, c))}`),
+    tools.map(([label, run, action]) => button(label, () => { close(null); run(); }, { cls: "btn", "data-action": action })),
+    h("div", { class: "sheet-actions" }, button("Close", () => close(null), { cls: "btn" })))),
+  { cls: "btn small ghost", "data-action": "more", aria: `More for #${ev.seq}` })];
+}
+
+/** Entries a player flagged that the referee has not ruled on since (a ruling note after the flag settles it). */
+function openFlags(sorted, notes) {
+  const out = [];
+  for (const ev of sorted) {
+    const on = notes.get(ev.seq) || [];
+    const flags = on.filter((n) => n.by !== "referee");
+    if (!flags.length) continue;
+    const lastFlag = flags[flags.length - 1];
+    const settled = on.some((n) => n.by === "referee" && n.seq > lastFlag.seq) || sorted.some((r) => r.type === "revert" && r.data.seq === ev.seq);
+    if (!settled) out.push({ ev, flag: lastFlag });
+  }
+  return out;
+}
+
+/** Bring an entry into view (the filters cleared if they hide it). */
+function showEntry(seq) {
+  const li = document.querySelector(`ol.log > li[data-seq="${seq}"]`);
+  if (!li) return;
+  li.hidden = false;
+  li.scrollIntoView({ block: "start" });
+  li.classList.add("flash");
+  setTimeout(() => li.classList.remove("flash"), 1500);
 }
 
 /**

@@ -42,7 +42,8 @@ function value(v, c, key) {
  * @param {object} before the state before the entry
  * @param {object} after the state after it
  * @param {{humanise: (text: string) => string, seatName: (seat: string) => string}} c
- * @returns {{who: string, what: string}[]}
+ * @returns {{who: string, what: string, table: boolean}[]} `table`: a fighter's or a seat's change (else the game's
+ *   own step-keeping: whose turn, which step, the reaction step's bookkeeping)
  */
 export function describeChanges(before, after, c) {
   const lines = changedLeaves(before || {}, after || {}).map(({ path, before: b, after: a }) => {
@@ -57,7 +58,7 @@ export function describeChanges(before, after, c) {
       rank: who === "The game" ? 1 : 0 };
   });
   lines.sort((x, y) => x.rank - y.rank);
-  const shown = lines.slice(0, MAX_LINES).map(({ who, what }) => ({ who, what }));
-  if (lines.length > MAX_LINES) shown.push({ who: "", what: `and ${lines.length - MAX_LINES} more changes` });
+  const shown = lines.slice(0, MAX_LINES).map(({ who, what, rank }) => ({ who, what, table: rank === 0 }));
+  if (lines.length > MAX_LINES) shown.push({ who: "", what: `and ${lines.length - MAX_LINES} more changes`, table: false });
   return shown;
 }

@@ -13,7 +13,7 @@ from .uw_rest import post
 
 NAMES = (("Ana", "vex", "Vex"), ("Ben", "rok", "Rok"), ("Cat", "ula", "Ula"), ("Dan", "zed", "Zed"))
 WIDE = {"width": 1280, "height": 800}
-REFEREE_ONLY = ("correct", "revert", "changes", "ruling", "reapply-all")
+REFEREE_ONLY = ("correct", "revert", "more", "changes", "ruling", "reapply-all", "show-flagged")
 
 
 def disputed_round(server) -> dict:
@@ -59,6 +59,7 @@ def test_a_flagged_wrong_target_is_corrected_and_everything_after_it_re_applied_
         taps.append(what)
 
     tap(ref.locator("[data-tab='log']"), "Log")
+    expect(ref.locator("#flags")).to_contain_text("Cat: “Vex attacked Rok, but Ana named Ula”")
     flagged = ref.locator("ol.log > li.flagged[data-type='attack']")
     expect(flagged).to_contain_text("Flagged by Cat")
     phones.shot(ref, "01-referee-sees-the-flag")
@@ -109,7 +110,7 @@ def test_an_undo_shows_what_it_voids_and_each_voided_entry_comes_back_in_one_tap
     phones.shot(ref, "01-revert-preview")
     ref.locator("dialog #reason").fill("Vex attacked the wrong fighter")
     ref.locator("dialog [data-action='confirm-reason']").click()
-    expect(ben.locator("#toast")).to_contain_text(re.compile(r"No longer in effect .*Ben's #11 \(Guard: Rok\)"))
+    expect(ben.locator("#toast")).to_contain_text(re.compile(r"No longer in effect since the referee took back an entry: .*Ben's #11 \(Guard: Rok\)"))
     ben.locator("[data-tab='log']").click()
     guard = entry(ben, "activate", "Guard: Rok")
     expect(guard).to_have_class(re.compile("inert"))
@@ -150,15 +151,19 @@ def test_the_referee_reads_the_log_by_player_fighter_and_kind_sees_what_an_entry
     phones.shot(ref, "01-filters")
 
     guard = entry(ref, "activate", "Guard: Rok")
-    guard.locator("[data-action='changes']").click()
+    guard.locator("[data-action='more']").click()
+    ref.locator("dialog [data-dialog='entry-tools'] [data-action='changes']").click()
     changes = ref.locator("dialog [data-dialog='changes']")
-    expect(changes.locator("dl.changes")).to_contain_text("Rok")
-    expect(changes.locator("dl.changes")).to_contain_text("guard tokens: 0 → 1")
+    table = changes.locator("dl.changes").first          # the fighters and players first; the game's steps folded
+    expect(table).to_contain_text("Rok")
+    expect(table).to_contain_text("guard tokens: 0 → 1")
+    expect(changes.locator("details.game-steps")).not_to_have_attribute("open", "")
     phones.shot(ref, "02-what-changed")
     changes.get_by_role("button", name="Close").click()
 
     before = requests.get(f"{server.url}/api/games/{game['id']}", headers={"Authorization": f"Bearer {game['referee_token']}"}).json()["view"]["state"]
-    entry(ref, "attack", "Rok").locator("[data-action='ruling']").click()
+    entry(ref, "attack", "Rok").locator("[data-action='more']").click()
+    ref.locator("dialog [data-dialog='entry-tools'] [data-action='ruling']").click()
     ref.locator("#note-text").fill("Range is measured from Vex's hex: the attack stands")
     ref.locator("[data-action='confirm-note']").click()
     ruling = "Ruling by the referee: Range is measured from Vex's hex: the attack stands"
@@ -201,10 +206,13 @@ def test_the_referee_link_has_a_qr_drawn_on_the_phone_and_a_wide_screen_shows_th
     wide.set_viewport_size(WIDE)
     wide.goto(f"/join/{game['join_code']}#referee={game['referee_token']}")
     expect(wide.locator(".desk .desk-log ol.log")).to_be_visible()
-    table = wide.locator(".desk-table").bounding_box()
-    log = wide.locator(".desk-log").bounding_box()
+    # Both boxes read in one go: the page redraws on every live frame, so two separate reads may straddle one.
+    table, log = wide.evaluate("""() => ['.desk-table', '.desk-log'].map((s) => {
+      const r = document.querySelector(s).getBoundingClientRect(); return {x: r.x, y: r.y, width: r.width}; })""")
     assert log["x"] >= table["x"] + table["width"] - 1 and abs(log["y"] - table["y"]) < 40
     assert table["width"] + log["width"] > 1100
     expect(wide.locator("[data-tab='log']")).to_have_count(0)
     expect(wide.locator(".desk-log [data-action='correct']").first).to_be_visible()
+    expect(wide.locator(".desk-log [data-action='changes']").first).to_be_visible()   # no More… on a wide screen
+    expect(wide.locator(".desk-log [data-action='more']")).to_have_count(0)
     phones.shot(wide, "02-wide-desk")

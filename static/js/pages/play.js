@@ -213,8 +213,10 @@ function tellVoided(before, after) {
   const gone = voidedEntries([...T.events.values()], after).filter((e) => fresh.includes(String(e.seq)));
   if (!gone.length) return;
   const names = gone.map((e) => `${seatName(e.by)}'s #${e.seq} (${humanise(summary(e, c))})`).join(", ");
-  const offer = isReferee() ? " — re-apply them from the Log" : gone.some((e) => e.by === rec.seat) ? " — yours can be entered again from the Log" : "";
-  toast(`No longer in effect since an entry was taken back: ${names}${offer}`, "info", 12000);
+  // The referee who took it back has the voided entries offered at the top of the Log already.
+  if (isReferee()) return;
+  const offer = gone.some((e) => e.by === rec.seat) ? " — yours can be entered again from the Log" : "";
+  toast(`No longer in effect since the referee took back an entry: ${names}${offer}`, "info", 12000);
 }
 
 function snapshot() {
@@ -519,11 +521,12 @@ function desk() {
 /** The log's own tools, by role: the referee's desk; a player's flag and own voided entries. */
 function logContext(c) {
   const d = desk();
-  const tools = { revert, stepBack, enterAgain, refused: T.refused, filter: T.logFilter,
+  const tools = { revert, stepBack, enterAgain, refused: T.refused, filter: T.logFilter, wide: WIDE.matches,
     enterVoided: (entries) => enterVoidedAgain(entries, d) };
   if (isReferee()) {
     Object.assign(tools, {
-      correct: (ev) => correctEntry(ev, d),
+      // After a correction, the entries it voided are offered back at the top of the log: bring them into view.
+      correct: async (ev) => { if (await correctEntry(ev, d)) { T.showVoided = true; render(); } },
       changes: (ev) => showChanges(ev, d),
       rule: (ev) => noteOn(ev, d, true, "referee"),
     });
@@ -576,6 +579,8 @@ function render() {
   const again = document.querySelector(".desk-log");
   if (again) again.scrollTop = panelScroll;
   if (focused && focused.startsWith("log-")) { const el = document.getElementById(focused); if (el) el.focus(); }
+  const voided = T.showVoided && document.getElementById("voided");
+  if (voided) { T.showVoided = false; voided.scrollIntoView({ block: "start" }); }
   measureStickyTop();
   applyFlashes(root);
 }

@@ -177,4 +177,7 @@ def test_a_note_on_an_entry_names_an_entry_of_the_log(client, disputed):
         r = note(tokens["referee"], "referee", data)
         assert r.status_code == 422, (data, r.get_json())
     assert note(tokens["referee"], "referee", {"text": "x", "seq": 500}).get_json()["error"]["code"] == "unknown_note_target"
+    # A player flags only as their own seat, never as the referee (a ruling names the referee).
+    assert note(tokens["p1"], "p2", {"text": "x", "seq": 8}).status_code == 403
+    assert note(tokens["p1"], "referee", {"text": "x", "seq": 8}).status_code == 403
     assert log_head(client, gid, tokens["referee"]) == head

@@ -15,7 +15,10 @@ import { describeChanges } from "./statediff.js";
  * @property {(path: string, value: *) => string} describe
  */
 
-const post = (d, path, body) => api("POST", `/api/games/${encodeURIComponent(d.gameId)}/${path}`, { token: d.token, body });
+function post(d, path, body) {
+  if (path === "events" && d.mine) d.mine(body.id);  // its live echo is this phone's own entry, not news from another
+  return api("POST", `/api/games/${encodeURIComponent(d.gameId)}/${path}`, { token: d.token, body });
+}
 
 /** An entry with its number and who it was for: "#9 Ben: Guard: Rok". */
 export const label = (ev, d) => `#${ev.seq} ${d.seatName(ev.by)}: ${d.humanise(d.what(ev))}`;
@@ -39,7 +42,7 @@ function voidList(voids, d) {
       label(v, d),
       v.status === "no_effect" ? h("div", { class: "muted" }, "changes nothing now")
         : v.fits_again ? h("div", { class: "fits" }, "fits again: you can enter it again in one tap")
-          : h("div", { class: "inert-why" }, "would be refused if entered again",
+          : h("div", { class: "inert-why" }, "would be refused if entered again now",
             (v.refused_again || []).slice(0, 1).map((x) => h("span", {}, `: ${d.humanise(x.message)}`, x.rule ? h("span", { class: "rule" }, x.rule) : null)))))));
 }
 
@@ -55,9 +58,12 @@ export async function revertWithPreview(ev, d) {
   if (!seen.allowed) { toast(d.humanise((seen.violations[0] || {}).message || "This cannot be taken back.")); return false; }
   const reason = await sheet(`Take back #${ev.seq}`, (close) => {
     const area = h("textarea", { id: "reason", maxlength: 480, "aria-label": "Reason", placeholder: "e.g. Vex was not in range" });
+    const waiting = seen.voids.some((v) => v.status === "refused_now" && !v.fits_again);
     return h("div", { class: "stack", "data-dialog": "revert" },
       h("p", {}, label(ev, d)),
       voidList(seen.voids, d),
+      waiting && d.correct ? h("p", { class: "muted", "data-hint": "correct" },
+        "To enter this entry again with another target or die, use Correct… instead: it checks the later entries after the corrected one, and offers them back.") : null,
       h("label", { for: "reason" }, "Why? Everyone sees the reason in the log."), area,
       h("div", { class: "sheet-actions" }, button("Cancel", () => close(null), { cls: "btn" }),
         button("Take it back", () => {

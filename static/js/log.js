@@ -159,7 +159,7 @@ export function renderLog(events, pending, c) {
       (ev.consequences || []).length ? h("ul", { class: "cons", "aria-label": "What the rules did" },
         ev.consequences.map((cons) => h("li", { "data-cons": cons.type }, consequenceText(cons, c), cons.rule ? h("span", { class: "rule" }, cons.rule) : null))) : null,
       mayEnterAgain && c.enterVoided ? h("div", { class: "row" }, button("Enter again", () => c.enterVoided([ev]),
-        { cls: "btn small primary", "data-action": "enter-void", aria: `Enter #${ev.seq} again` })) : null,
+        { cls: "btn small primary", "data-action": "enter-void", aria: `Enter again: #${ev.seq}` })) : null,
       (canUndo || tools) ? h("div", { class: "row tools" },
         canUndo ? button("Undo", () => c.revert(ev, true), { cls: "btn small", "data-action": "undo" }) : null,
         tools && c.correct ? button("Correct…", () => c.correct(ev), { cls: "btn small", "data-action": "correct" }) : null,

@@ -8,7 +8,8 @@ import re
 import requests
 from playwright.sync_api import expect
 
-from .flows import api_game, fighter, referee_phone, seated
+from .axe import violations
+from .flows import api_game, assert_touch_targets, fighter, join, seated
 from .uw_rest import post
 
 NAMES = (("Ana", "vex", "Vex"), ("Ben", "rok", "Rok"), ("Cat", "ula", "Ula"), ("Dan", "zed", "Zed"))
@@ -28,6 +29,14 @@ def disputed_round(server) -> dict:
     post(server, game["id"], t["p3"], "p3", "activate", action="guard", fighter="p3.ula")
     post(server, game["id"], t["p4"], "p4", "activate", action="move", fighter="p4.zed")
     return game
+
+
+def referee_phone(phones, game, label: str = "referee"):
+    """The referee's phone by the private link (axe can run in it: its context lets the test inject the checker)."""
+    ref = phones.new(label, bypass_csp=True)
+    ref.goto(f"/join/{game['join_code']}#referee={game['referee_token']}")
+    expect(ref.locator("#banner")).to_be_visible()
+    return ref
 
 
 def entry(page, type_: str, text: str):
@@ -72,6 +81,7 @@ def test_a_flagged_wrong_target_is_corrected_and_everything_after_it_re_applied_
     expect(preview.locator("[data-voids='3']")).to_contain_text("3 later entries will no longer have any effect")
     expect(preview.locator("li[data-void]", has_text="fits again")).to_have_count(3)
     phones.shot(ref, "02-correction-preview")
+    assert violations(ref, "correction sheet") == []
     tap(sheet.locator("[data-action='confirm-correction']"), "Correct")
     expect(ref.locator("dialog.sheet")).to_have_count(0)
     panel = ref.locator("#voided")
@@ -100,13 +110,15 @@ def test_an_undo_shows_what_it_voids_and_each_voided_entry_comes_back_in_one_tap
     """Revert… shows the entries it will void before the reason is asked; after it, every phone is told which entries
     are void, the player whose entry it is may enter it again, and the referee gets Enter again on each one."""
     game = disputed_round(server)
-    (ben,) = seated(phones, game, "p2")
+    ben = phones.new("ben", bypass_csp=True)
+    join(ben, game["join_code"], "p2")
     ref = referee_phone(phones, game)
     ref.locator("[data-tab='log']").click()
     entry(ref, "attack", "Rok").locator("[data-action='revert']").click()
     dialog = ref.locator("dialog [data-dialog='revert']")
     expect(dialog.locator("[data-voids='3']")).to_contain_text("#11 Ben: Guard: Rok")
-    expect(dialog).to_contain_text("would be refused if entered again")
+    expect(dialog).to_contain_text("would be refused if entered again now")
+    expect(dialog.locator("[data-hint='correct']")).to_contain_text("use Correct… instead")
     phones.shot(ref, "01-revert-preview")
     ref.locator("dialog #reason").fill("Vex attacked the wrong fighter")
     ref.locator("dialog [data-action='confirm-reason']").click()
@@ -120,6 +132,8 @@ def test_an_undo_shows_what_it_voids_and_each_voided_entry_comes_back_in_one_tap
         expect(ben.locator(f"[data-action='{action}']")).to_have_count(0)
     expect(ref.locator("ol.log > li.inert [data-action='enter-void']")).to_have_count(3)
     phones.shot(ben, "02-player-voided-entry")
+    assert violations(ben, "player's log with a voided entry") == []
+    assert_touch_targets(ben)
 
 
 def test_the_referee_reads_the_log_by_player_fighter_and_kind_sees_what_an_entry_changed_and_rules_on_it(phones, server):
@@ -149,6 +163,8 @@ def test_the_referee_reads_the_log_by_player_fighter_and_kind_sees_what_an_entry
     expect(ref.locator("ol.log .rule").first).to_be_hidden()
     ref.locator("#log-quiet").uncheck()
     phones.shot(ref, "01-filters")
+    assert violations(ref, "referee's log with filters") == []
+    assert_touch_targets(ref)
 
     guard = entry(ref, "activate", "Guard: Rok")
     guard.locator("[data-action='more']").click()
@@ -202,9 +218,8 @@ def test_the_referee_link_has_a_qr_drawn_on_the_phone_and_a_wide_screen_shows_th
     phones.shot(host, "01-referee-qr")
     assert not [u for u in urls if game["referee_token"] in u], "the referee token went to a server in a URL"
 
-    wide = phones.new("referee-wide")
+    wide = referee_phone(phones, game, "referee-wide")
     wide.set_viewport_size(WIDE)
-    wide.goto(f"/join/{game['join_code']}#referee={game['referee_token']}")
     expect(wide.locator(".desk .desk-log ol.log")).to_be_visible()
     # Both boxes read in one go: the page redraws on every live frame, so two separate reads may straddle one.
     table, log = wide.evaluate("""() => ['.desk-table', '.desk-log'].map((s) => {
@@ -216,3 +231,4 @@ def test_the_referee_link_has_a_qr_drawn_on_the_phone_and_a_wide_screen_shows_th
     expect(wide.locator(".desk-log [data-action='changes']").first).to_be_visible()   # no More… on a wide screen
     expect(wide.locator(".desk-log [data-action='more']")).to_have_count(0)
     phones.shot(wide, "02-wide-desk")
+    assert violations(wide, "wide referee desk") == []

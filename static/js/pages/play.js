@@ -36,6 +36,7 @@ const T = {
   inert: {},          // seq -> why a logged event no longer has any effect (the server's fold, view.inert)
   asOf: null,         // referee stepping back: state at this seq (read-only)
   logFilter: { open: false },  // the log's search and filters (kept across redraws)
+  mine: new Set(),    // ids of entries this phone sent over REST (the referee's desk): their live echo is no news
   pastView: null,
 };
 
@@ -513,7 +514,8 @@ async function revert(ev, own) {
 function desk() {
   const c = ctx();
   const fighters = T.view && T.view.fighters ? Object.keys(T.view.fighters) : [];
-  return { gameId, token: rec.token, seatName, humanise, describe, fighters,
+  return { gameId, token: rec.token, seatName, humanise, describe, fighters, correct: isReferee(),
+    mine: (id) => T.mine.add(id),
     seats: ((T.summary && T.summary.seats) || []).map((s) => s.seat),
     what: (ev) => summary(ev, c), consequence: (cons) => humanise(consequenceText(cons, c)) };
 }
@@ -627,7 +629,7 @@ async function main() {
     onApplied: (msg) => {
       const had = T.events.has(msg.seq);
       mergeEvent(msg);
-      if (!had) tellWhatHappened(T.events.get(msg.seq));
+      if (!had && !T.mine.has(msg.event && msg.event.id)) tellWhatHappened(T.events.get(msg.seq));
       snapshot(); render();
       if (actsForOthers()) refereeAdvice().then(render);
     },

@@ -200,7 +200,8 @@ def test_the_referee_reads_the_log_by_player_fighter_and_kind_sees_what_an_entry
 
 def test_the_referee_link_has_a_qr_drawn_on_the_phone_and_a_wide_screen_shows_the_log_beside_the_table(phones, server):
     """The host's Game tab draws the referee link's QR itself (no request carries the token in a URL); at 1280 px the
-    referee sees the table and the log side by side, the log filling the height beside it."""
+    referee sees the table and the log side by side, the log filling the height beside it, and corrects a wrong
+    target with everything after it back in four taps."""
     game = disputed_round(server)
     host = phones.new("host")
     urls: list[str] = []
@@ -232,3 +233,15 @@ def test_the_referee_link_has_a_qr_drawn_on_the_phone_and_a_wide_screen_shows_th
     expect(wide.locator(".desk-log [data-action='more']")).to_have_count(0)
     phones.shot(wide, "02-wide-desk")
     assert violations(wide, "wide referee desk") == []
+
+    # The same correction at the desk: no Log tab to open, so four taps.
+    taps = 0
+    for click in (lambda: entry(wide, "attack", "Rok").locator("[data-action='correct']").click(),
+                  lambda: wide.locator("dialog.sheet").get_by_role("radio", name="Ula", exact=True).click(),
+                  lambda: wide.locator("dialog [data-action='confirm-correction']:not([disabled])").click(),
+                  lambda: wide.locator("#voided [data-action='reapply-all']").click()):
+        click()
+        taps += 1
+    expect(wide.locator(".desk-log ol.log > li .again")).to_have_count(3)
+    assert taps == 4
+    phones.shot(wide, "03-wide-desk-after-correction")

@@ -14,7 +14,7 @@ from .uw_rest import post
 
 NAMES = (("Ana", "vex", "Vex"), ("Ben", "rok", "Rok"), ("Cat", "ula", "Ula"), ("Dan", "zed", "Zed"))
 WIDE = {"width": 1280, "height": 800}
-REFEREE_ONLY = ("correct", "revert", "more", "changes", "ruling", "reapply-all", "show-flagged")
+REFEREE_ONLY = ("correct", "revert", "more", "changes", "ruling", "reapply-all", "show-flagged", "correct-flagged")
 
 
 def disputed_round(server) -> dict:
@@ -72,7 +72,7 @@ def test_a_flagged_wrong_target_is_corrected_and_everything_after_it_re_applied_
     flagged = ref.locator("ol.log > li.flagged[data-type='attack']")
     expect(flagged).to_contain_text("Flagged by Cat")
     phones.shot(ref, "01-referee-sees-the-flag")
-    tap(flagged.locator("[data-action='correct']"), "Correct…")
+    tap(ref.locator("#flags [data-action='correct-flagged']"), "Correct… (on the flag, at the top of the log)")
     sheet = ref.locator("dialog[data-dialog], dialog.sheet").last
     expect(sheet.locator("[data-field='target'][data-value='p2.rok']")).to_have_attribute("aria-checked", "true")
     tap(sheet.get_by_role("radio", name="Ula", exact=True), "Ula")

@@ -9,9 +9,7 @@ import { showConnection } from "../conn.js";
 import { Live } from "../live.js";
 import * as outbox from "../outbox.js";
 import { renderActions, runSuggestion } from "../actions.js";
-import { consequenceText, logFilters, renderLog, summary, voidedEntries } from "../log.js";
-import { correctEntry, enterAgain as enterVoidedAgain, noteOn, revertWithPreview, showChanges } from "../desk.js";
-import { qrSvg } from "../qr.js";
+import { consequenceText, summary } from "../log.js";
 import { announce, applyFlashes, changedScores, flashScores } from "../happened.js";
 import { renderGameOver } from "../gameover.js";
 import { askReason, confirmRefereeHere, showLatePlay, showRejection } from "../dialogs.js";
@@ -207,15 +205,16 @@ function applyView(v) {
 }
 
 /** Entries an undo has just voided: every phone is told which, and whose (the log offers them back). */
-function tellVoided(before, after) {
+async function tellVoided(before, after) {
   const fresh = Object.keys(after).filter((seq) => after[seq].status === "refused_now" && !(before || {})[seq]);
-  if (!fresh.length || !T.renderer) return;
+  // The referee who took it back has the voided entries offered at the top of the Log already.
+  if (!fresh.length || !T.renderer || isReferee()) return;
+  const { voidedEntries } = await loadLogView().catch(() => ({ voidedEntries: null }));
+  if (!voidedEntries) return;
   const c = ctx();
   const gone = voidedEntries([...T.events.values()], after).filter((e) => fresh.includes(String(e.seq)));
   if (!gone.length) return;
   const names = gone.map((e) => `${seatName(e.by)}'s #${e.seq} (${humanise(summary(e, c))})`).join(", ");
-  // The referee who took it back has the voided entries offered at the top of the Log already.
-  if (isReferee()) return;
   const offer = gone.some((e) => e.by === rec.seat) ? " — yours can be entered again from the Log" : "";
   toast(`No longer in effect since the referee took back an entry: ${names}${offer}`, "info", 12000);
 }
@@ -437,7 +436,7 @@ function refereeBox(code) {
   const qr = h("div", { class: "qr-box", id: "referee-qr" });
   const box = h("details", { class: "card", id: "referee-box", ontoggle: (e) => {
     if (e.target.open && !qr.firstChild) {
-      qrSvg(link, 220, "QR code of the referee's link").then((el) => qr.append(el)).catch(() => qr.append(h("p", { class: "muted" }, "The QR code could not be drawn; share the link instead.")));
+      import("../qr.js").then((m) => m.qrSvg(link, 220, "QR code of the referee's link")).then((el) => qr.append(el)).catch(() => qr.append(h("p", { class: "muted" }, "The QR code could not be drawn; share the link instead.")));
     }
   } }, h("summary", { style: "min-height:44px;font-weight:700;cursor:pointer" }, "Referee"),
     h("p", {}, "A referee can take back or correct any entry and look at the game as it was. The referee scans this code, or you send the link (keep it private: it opens every hand):"),
@@ -496,7 +495,7 @@ async function stepBack(seq) {
 async function revert(ev, own) {
   if (!own && isReferee()) {
     // The referee sees what the undo will void before entering it (the server's preview).
-    await revertWithPreview(ev, desk());
+    await (await loadDesk()).revertWithPreview(ev, desk());
     return;
   }
   const reason = own ? `Undone by ${seatName(shared() ? ev.by : rec.seat)}` :
@@ -524,28 +523,40 @@ function desk() {
 function logContext(c) {
   const d = desk();
   const tools = { revert, stepBack, enterAgain, refused: T.refused, filter: T.logFilter, wide: WIDE.matches,
-    enterVoided: (entries) => enterVoidedAgain(entries, d) };
+    enterVoided: (entries) => lazy.logview.enterAgain(entries, d) };
   if (isReferee()) {
     Object.assign(tools, {
       // After a correction, the entries it voided are offered back at the top of the log: bring them into view.
-      correct: async (ev) => { if (await correctEntry(ev, d)) { T.showVoided = true; render(); } },
-      changes: (ev) => showChanges(ev, d),
-      rule: (ev) => noteOn(ev, d, true, "referee"),
+      correct: async (ev) => { if (await (await loadDesk()).correctEntry(ev, d)) { T.showVoided = true; render(); } },
+      changes: async (ev) => (await loadDesk()).showChanges(ev, d),
+      rule: (ev) => lazy.logview.noteOn(ev, d, true, "referee"),
     });
   } else if (isPlayer()) {
-    tools.flag = (ev) => noteOn(ev, d, false, shared() ? T.actFor : rec.seat);
+    tools.flag = (ev) => lazy.logview.noteOn(ev, d, false, shared() ? T.actFor : rec.seat);
   }
   return { ...c, ...tools };
 }
 
 function logPanel(c) {
+  if (!lazy.logview || (isReferee() && !lazy.desk)) {
+    Promise.all([loadLogView(), isReferee() ? loadDesk().then((m) => { lazy.desk = m; }) : null]).then(render)
+      .catch(() => toast("The log could not be opened: it needs the connection once."));
+    return h("p", { class: "muted", id: "log-loading" }, "Opening the log…");
+  }
   const events = [...T.events.values()];
-  return [logFilters(events, T.logFilter, c), renderLog(events, T.pending, logContext(c))];
+  return [lazy.logview.logFilters(events, T.logFilter, c),
+    lazy.logview.renderLog(events, T.pending, { ...logContext(c), desk: isReferee() ? lazy.desk : null })];
 }
 
 // A screen this wide (a referee's laptop or tablet) shows the log beside the table instead of in its own tab.
 const WIDE = window.matchMedia("(min-width: 1024px)");
 WIDE.addEventListener("change", () => render());
+
+// The log view and the referee's desk load the first time they are needed, so the table's first load stays small
+// (the service worker precaches them for offline use).
+const lazy = { logview: null, desk: null };
+const loadLogView = () => import("../logview.js").then((m) => { lazy.logview = m; return m; });
+const loadDesk = () => import("../referee/desk.js");  // the referee's phone only
 
 function render() {
   if (!rec) return;

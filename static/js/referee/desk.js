@@ -1,27 +1,19 @@
-// The referee's desk: what an undo will void (the server's preview) before it is entered, a correction in place
-// (the undo and the corrected entry in one action), the voided entries entered again, what an entry changed,
-// and notes about one entry (the referee's ruling, a player's flag). The server checks every entry.
-import { h, button, sheet, toast } from "./dom.js";
-import { api, errorText, uuid } from "./api.js";
+// The referee's desk (loaded only on the referee's phone): what an undo will void (the server's preview) before it
+// is entered, a correction in place (the undo and the corrected entry in one action) and what an entry changed.
+// The server checks every entry. Entering voided entries again and notes on an entry are in logview.js (players
+// use them too).
+import { h, button, sheet, toast } from "../dom.js";
+import { api, errorText, uuid } from "../api.js";
+import { summary } from "../log.js";
+import { entryLabel as label, post } from "../logview.js";
 import { describeChanges } from "./statediff.js";
 
-/**
- * @typedef {object} Desk
- * @property {string} gameId
- * @property {string} token this phone's token
- * @property {(ev: object) => string} what an entry in words
- * @property {(seat: string) => string} seatName
- * @property {(text: string) => string} humanise
- * @property {(path: string, value: *) => string} describe
- */
-
-function post(d, path, body) {
-  if (path === "events" && d.mine) d.mine(body.id);  // its live echo is this phone's own entry, not news from another
-  return api("POST", `/api/games/${encodeURIComponent(d.gameId)}/${path}`, { token: d.token, body });
+// The desk's own stylesheet, at this module's versioned path (a link the page's CSP allows: our origin).
+if (!document.getElementById("referee-css")) {
+  document.head.append(h("link", { rel: "stylesheet", id: "referee-css", href: new URL("../../css/referee.css", import.meta.url).href }));
 }
 
-/** An entry with its number and who it was for: "#9 Ben: Guard: Rok". */
-export const label = (ev, d) => `#${ev.seq} ${d.seatName(ev.by)}: ${d.humanise(d.what(ev))}`;
+/** @typedef {Object<string, *>} Desk the page's context (its members are listed with Desk in logview.js) */
 
 /** The server's preview of taking back `ev` (and entering `then` right after it), or {error}. */
 async function previewUndo(ev, d, then = null) {
@@ -194,31 +186,6 @@ export async function correctEntry(ev, d) {
   return last.voids || [];
 }
 
-// -- voided entries back -------------------------------------------------------------------------
-
-/**
- * Enter voided entries again, in log order, each a new entry the rules check; says which came back and which not.
- * @param {object[]} entries
- * @param {Desk} d
- * @returns {Promise<{back: number, refused: Array<{ev: object, why: string}>}>}
- */
-export async function enterAgain(entries, d) {
-  const refused = [];
-  let back = 0;
-  for (const ev of [...entries].sort((a, b) => a.seq - b.seq)) {
-    const body = { id: uuid(), type: ev.type, by: ev.by, data: ev.data, ...(ev.override ? { override: ev.override } : {}) };
-    const reply = await post(d, "events", body).catch(() => null);
-    if (reply && reply.status === 201) back += 1;
-    else refused.push({ ev, why: reply ? d.humanise(errorText(reply)) : "no connection" });
-  }
-  if (refused.length) {
-    toast(`${back} entered again; not ${refused.map((r) => `#${r.ev.seq} (${r.why})`).join(", ")}`, "error", 10000);
-  } else {
-    toast(`${back} ${back === 1 ? "entry" : "entries"} entered again`, "info");
-  }
-  return { back, refused };
-}
-
 // -- what an entry changed -------------------------------------------------------------------------
 
 /**
@@ -246,32 +213,74 @@ export async function showChanges(ev, d) {
     h("div", { class: "sheet-actions" }, button("Close", () => close(null), { cls: "btn" }))));
 }
 
-// -- notes about one entry ---------------------------------------------------------------------------
+// -- the referee's rows in the log -----------------------------------------------------------------
+
+/** The referee's less frequent tools for an entry: inline on a wide screen, behind More… on a phone. */
+export function moreTools(ev, c) {
+  const tools = [
+    c.changes ? ["What changed", () => c.changes(ev), "changes"] : null,
+    c.rule ? ["Ruling…", () => c.rule(ev), "ruling"] : null,
+    ["State after this", () => c.stepBack(ev.seq), "state-after"],
+  ].filter(Boolean);
+  if (c.wide) return tools.map(([label, run, action]) => button(label, run, { cls: "btn small ghost", "data-action": action }));
+  return [button("More…", () => sheet(`#${ev.seq}`, (close) => h("div", { class: "stack", "data-dialog": "entry-tools" },
+    h("p", {}, `${c.seatName(ev.by)}: ${c.humanise(summary(ev, c))}`),
+    tools.map(([label, run, action]) => button(label, () => { close(null); run(); }, { cls: "btn", "data-action": action })),
+    h("div", { class: "sheet-actions" }, button("Close", () => close(null), { cls: "btn" })))),
+  { cls: "btn small ghost", "data-action": "more", aria: `More for #${ev.seq}` })];
+}
+
+/** Entries a player flagged that the referee has not ruled on since (a ruling note after the flag settles it). */
+function openFlags(sorted, notes) {
+  const out = [];
+  for (const ev of sorted) {
+    const on = notes.get(ev.seq) || [];
+    const flags = on.filter((n) => n.by !== "referee");
+    if (!flags.length) continue;
+    const lastFlag = flags[flags.length - 1];
+    const settled = on.some((n) => n.by === "referee" && n.seq > lastFlag.seq) || sorted.some((r) => r.type === "revert" && r.data.seq === ev.seq);
+    if (!settled) out.push({ ev, flag: lastFlag });
+  }
+  return out;
+}
+
+/** Bring an entry into view (the filters cleared if they hide it). */
+function showEntry(seq) {
+  const li = document.querySelector(`ol.log > li[data-seq="${seq}"]`);
+  if (!li) return;
+  li.hidden = false;
+  li.scrollIntoView({ block: "start" });
+  li.classList.add("flash");
+  setTimeout(() => li.classList.remove("flash"), 1500);
+}
 
 /**
- * A note about an entry: the referee's ruling, or a player's flag for the referee. It changes nothing in the game.
- * @param {object} ev
- * @param {Desk} d
- * @param {boolean} referee
- * @param {string} by the seat the note is entered as ("referee" or the player's seat)
- * @returns {Promise<boolean>} true when stored
+ * The referee's panels on top of the log: the entries an undo voided, offered back in one tap, and the flags
+ * waiting for a ruling.
+ * @param {object[]} sorted the log, oldest first
+ * @param {Map<number, object[]>} notes the notes about each entry, by its seq
+ * @param {object[]} voided the voided entries nobody has entered again, oldest first
+ * @param {object} c the log's context
+ * @returns {HTMLElement[]}
  */
-export async function noteOn(ev, d, referee, by) {
-  const text = await sheet(referee ? `Ruling on #${ev.seq}` : `Flag #${ev.seq} for the referee`, (close) => {
-    const area = h("textarea", { id: "note-text", maxlength: 480, "aria-label": referee ? "Ruling" : "What is wrong",
-      placeholder: referee ? "e.g. Range measured from Vex's hex: Ula, not Rok" : "e.g. Vex attacked the wrong fighter" });
-    return h("div", { class: "stack", "data-dialog": "note" }, h("p", {}, label(ev, d)),
-      h("p", { class: "muted" }, referee ? "Shown under this entry on every phone; it changes nothing in the game."
-        : "The referee sees your flag under this entry; it changes nothing in the game."), area,
-      h("div", { class: "sheet-actions" }, button("Cancel", () => close(null), { cls: "btn" }),
-        button(referee ? "Add the ruling" : "Flag it", () => {
-          const t = area.value.trim();
-          if (!t) { area.focus(); area.setAttribute("aria-invalid", "true"); return; }
-          close(t);
-        }, { cls: "btn primary", "data-action": "confirm-note" })));
-  });
-  if (!text) return false;
-  const reply = await post(d, "events", { id: uuid(), type: "note", by, data: { text, seq: ev.seq } }).catch(() => null);
-  if (!reply || reply.status !== 201) { toast(reply ? errorText(reply) : "Needs the connection."); return false; }
-  return true;
+export function panels(sorted, notes, voided, c) {
+  const out = [];
+  if (voided.length && c.enterVoided && !c.readOnly) {
+    out.push(h("li", { class: "voided-panel", id: "voided" },
+      h("div", { class: "what" }, `${voided.length} ${voided.length === 1 ? "entry has" : "entries have"} no effect since an earlier entry was taken back`),
+      h("ul", {}, voided.map((e) => h("li", {}, `#${e.seq} ${c.seatName(e.by)}: ${c.humanise(summary(e, c))}`))),
+      h("div", { class: "row" }, button(voided.length === 1 ? "Re-apply it if it still fits" : "Re-apply all that still fit",
+        () => c.enterVoided(voided), { cls: "btn primary", "data-action": "reapply-all" }))));
+  }
+  const open = openFlags(sorted, notes);
+  if (open.length) {
+    out.push(h("li", { class: "flags-panel", id: "flags" },
+      h("div", { class: "what" }, `Flagged for the referee (${open.length})`),
+      open.map(({ ev, flag }) => h("div", { class: "row" },
+        h("span", { class: "grow" }, `#${ev.seq} ${c.seatName(ev.by)}: ${c.humanise(summary(ev, c))} — ${c.seatName(flag.actor || flag.by)}: “${flag.data.text}”`),
+        h("span", { class: "row" },
+          c.correct ? button("Correct…", () => c.correct(ev), { cls: "btn small", "data-action": "correct-flagged", aria: `Correct… #${ev.seq}` }) : null,
+          button("Show", () => showEntry(ev.seq), { cls: "btn small", "data-action": "show-flagged", aria: `Show #${ev.seq}` }))))));
+  }
+  return out;
 }

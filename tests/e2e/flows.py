@@ -88,6 +88,7 @@ def pick(page: Page, label: str):
 def log_texts(page: Page) -> list[str]:
     """The log entries' text, newest first."""
     page.locator("[data-tab='log']").click()
+    expect(page.locator("ol.log")).to_be_attached()   # the log view loads the first time it is shown
     texts = page.locator("ol.log > li").all_inner_texts()
     page.locator("[data-tab='table']").click()
     return texts

@@ -132,6 +132,11 @@ def test_an_undo_shows_what_it_voids_and_each_voided_entry_comes_back_in_one_tap
         expect(ben.locator(f"[data-action='{action}']")).to_have_count(0)
     expect(ref.locator("ol.log > li.inert [data-action='enter-void']")).to_have_count(3)
     phones.shot(ben, "02-player-voided-entry")
+    # Ben enters his Guard again at once: a new entry the rules check, refused while Ana's attack is still to come.
+    head = requests.get(f"{server.url}/api/games/{game['id']}/events?since=0", headers={"Authorization": f"Bearer {game['tokens']['p2']}"}).json()["head"]
+    guard.locator("[data-action='enter-void']").click()
+    expect(ben.locator("#toast")).to_contain_text("0 entered again; not #11 (It is Ana's turn")
+    assert requests.get(f"{server.url}/api/games/{game['id']}/events?since=0", headers={"Authorization": f"Bearer {game['tokens']['p2']}"}).json()["head"] == head
     assert violations(ben, "player's log with a voided entry") == []
     assert_touch_targets(ben)
 
@@ -214,6 +219,10 @@ def test_the_referee_link_has_a_qr_drawn_on_the_phone_and_a_wide_screen_shows_th
     assert int(qr.get_attribute("data-modules")) >= 25
     link = host.get_by_label("Referee link").input_value()
     assert "#referee=" in link
+    host.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    host.locator("[data-action='copy-referee']").click()
+    expect(host.locator("#toast")).to_contain_text("Referee link copied")
+    assert host.evaluate("() => navigator.clipboard.readText()") == link
     host.locator("#referee-box").scroll_into_view_if_needed()
     phones.shot(host, "01-referee-qr")
     assert not [u for u in urls if game["referee_token"] in u], "the referee token went to a server in a URL"

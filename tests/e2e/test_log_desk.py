@@ -196,6 +196,17 @@ def test_the_referee_reads_the_log_by_player_fighter_and_kind_sees_what_an_entry
     ref.locator("#log-flagged").check()
     expect(ref.locator("ol.log > li[data-seq]:visible")).to_have_count(1)
     phones.shot(ben, "03-ruling-on-a-player-phone")
+
+    # A die corrected in place: one more single on Ana's attack roll, checked by the server before it is entered.
+    ref.locator("#log-flagged").uncheck()
+    entry(ref, "attack", "Rok").locator("[data-action='correct']").click()
+    sheet = ref.locator("dialog.sheet")
+    sheet.locator("details.dice summary").click()
+    sheet.get_by_role("button", name="One more: attack roll single").click()
+    expect(sheet.locator("#correction-preview")).to_contain_text("Corrected: Attack: Vex → Rok with Blade (2 single vs 1 block)")
+    sheet.locator("[data-action='confirm-correction']:not([disabled])").click()
+    expect(ref.locator("ol.log > li[data-type='revert']")).to_contain_text("Corrected by the referee: attack roll single 1 → 2")
+    expect(ref.locator("ol.log > li[data-type='attack']:not(.reverted)")).to_contain_text("2 single vs 1 block")
     # A player has no What changed and the server refuses the state at a point of the log to a player's token.
     expect(ben.locator("[data-action='changes']")).to_have_count(0)
     r = requests.get(f"{server.url}/api/games/{game['id']}/state?seq=10", headers={"Authorization": f"Bearer {game['tokens']['p2']}"})

@@ -151,13 +151,20 @@ export async function correctEntry(ev, d) {
       const kind = current.includes(".") ? d.fighters : d.seats;
       // Another target is another player's fighter; the server judges whether the rules allow it.
       const options = p === "target" ? kind.filter((x) => !x.startsWith(`${ev.by}.`) || x === current) : kind;
-      return h("fieldset", { class: "correct-field" }, h("legend", {}, `${p.replace(/_/g, " ")}`),
-        h("div", { class: "seg", role: "radiogroup", "aria-label": p.replace(/_/g, " ") },
-          options.map((x) => button(d.describe(p, x), (e) => {
-            setPath(data, p, x);
-            for (const b of e.currentTarget.parentElement.children) b.setAttribute("aria-checked", String(b === e.currentTarget));
-            check();
-          }, { cls: "btn small", role: "radio", "aria-checked": String(x === current), "data-field": p, "data-value": x }))));
+      const words = p.replace(/_/g, " ");
+      const radio = (x) => button(d.describe(p, x), (e) => {
+        setPath(data, p, x);
+        for (const b of e.currentTarget.closest("fieldset").querySelectorAll("[role=radio]")) b.setAttribute("aria-checked", String(b === e.currentTarget));
+        check();
+      }, { cls: "btn small", role: "radio", "aria-checked": String(x === current), "data-field": p, "data-value": x });
+      // Fighters come grouped under their player's name (a four-player table has many).
+      const seats = [...new Set(options.map((x) => x.split(".")[0]))];
+      const groups = current.includes(".") && seats.length > 1
+        ? seats.map((seat) => h("div", { class: "correct-group", "data-seat": seat }, h("div", { class: "muted" }, `${d.seatName(seat)}'s fighters`),
+          h("div", { class: "seg", role: "radiogroup", "aria-label": `${words}: ${d.seatName(seat)}'s fighters` },
+            options.filter((x) => x.startsWith(`${seat}.`)).map(radio))))
+        : [h("div", { class: "seg", role: "radiogroup", "aria-label": words }, options.map(radio))];
+      return h("fieldset", { class: "correct-field" }, h("legend", {}, words), groups);
     });
     const steppers = numbers.map((p) => {
       const shown = h("output", { "data-number": p }, String(getPath(data, p)));
@@ -169,7 +176,7 @@ export async function correctEntry(ev, d) {
     check();
     return h("div", { class: "stack", "data-dialog": "correct" },
       h("p", { class: "muted" }, `Entered: ${label(ev, d)}`),
-      pickers, numbers.length ? h("details", { class: "dice" }, h("summary", {}, "Dice and numbers"), steppers) : null,
+      pickers, numbers.length ? h("details", { class: "dice" }, h("summary", {}, "Dice and numbers ▾"), steppers) : null,
       verdict,
       h("p", { class: "muted" }, "Correct takes the entry back and enters the corrected one; the entries after it are checked again."),
       h("div", { class: "sheet-actions" }, button("Cancel", () => close(null), { cls: "btn" }), ok));

@@ -151,6 +151,19 @@ def test_an_undo_preview_follows_who_may_undo_what(client, disputed):
     assert r.status_code == 403
     r = preview(client, gid, tokens["referee"], {"type": "revert", "by": "referee", "data": {"seq": 999}})
     assert r.status_code == 200 and r.get_json()["violations"][0]["code"] == "unknown_seq"
+    # Hostile or malformed undos and corrections: a clear answer, never a 500, nothing stored.
+    head = log_head(client, gid, tokens["referee"])
+    for body in ({"type": "revert", "by": "referee", "data": {"seq": "8"}},
+                 {"type": "revert", "by": "referee", "data": {"seq": -1}},
+                 {"type": "revert", "by": "referee", "data": {"seq": 8, "extra": 1}},
+                 {"type": "revert", "by": "referee", "data": {"seq": 8}, "then": {"type": "nope", "by": "p9", "data": {}}},
+                 {"type": "revert", "by": "referee", "data": {"seq": 8}, "then": {"type": "attack", "by": "p1", "data": {"x": [1] * 50}}},
+                 {"type": "revert", "by": "referee", "data": {"seq": 8}, "then": {"type": "revert", "by": "p1", "data": {"seq": 8}}}):
+        r = preview(client, gid, tokens["referee"], body)
+        assert r.status_code in (200, 400, 403), (body, r.get_json())
+        answer = r.get_json()
+        assert "error" in answer or answer["allowed"] is False or answer["then"]["allowed"] is False, (body, answer)
+    assert log_head(client, gid, tokens["referee"]) == head
     watcher = client.post(f"/api/games/{gid}/join", json={"code": client.get(
         f"/api/games/{gid}", headers={"Authorization": f"Bearer {tokens['p1']}"}).get_json()["join_code"], "seat": "spectator"})
     if watcher.status_code in (200, 201):

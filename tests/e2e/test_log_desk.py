@@ -123,6 +123,12 @@ def test_an_undo_shows_what_it_voids_and_each_voided_entry_comes_back_in_one_tap
     ref.locator("dialog #reason").fill("Vex attacked the wrong fighter")
     ref.locator("dialog [data-action='confirm-reason']").click()
     expect(ben.locator("#toast")).to_contain_text(re.compile(r"No longer in effect since the referee took back an entry: .*Ben's #11 \(Guard: Rok\)"))
+    # A phone opening the game only now is not told of it as news (its log shows the voided entries).
+    dan = phones.new("dan")
+    join(dan, game["join_code"], "p4")
+    expect(dan.locator("[data-fighter='p4.zed']")).to_be_visible()
+    dan.wait_for_timeout(1500)
+    expect(dan.locator("#toast")).not_to_contain_text("No longer in effect")
     ben.locator("[data-tab='log']").click()
     guard = entry(ben, "activate", "Guard: Rok")
     expect(guard).to_have_class(re.compile("inert"))

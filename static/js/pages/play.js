@@ -199,7 +199,12 @@ function applyView(v) {
   if (typeof v.seq === "number" && T.viewSeq && v.seq < T.viewSeq) return; // an older view arrived late
   if (typeof v.seq === "number") T.viewSeq = v.seq;
   if (v.state) T.view = v.state;
-  if (v.inert) { tellVoided(T.inert, v.inert); T.inert = v.inert; }
+  if (v.inert) {
+    // News only against what this phone already knew: a phone opening the game for the first time is not told.
+    if (T.inertKnown) tellVoided(T.inert, v.inert);
+    T.inert = v.inert;
+    T.inertKnown = true;
+  }
   T.outcome = v.outcome ?? null;
   if ((v.advice || isPlayer()) && !shared()) T.advice = v.advice;
 }
@@ -619,7 +624,7 @@ async function main() {
   putGame(gameId, {});
   const snap = loadSnapshot(gameId);
   if (snap) {
-    Object.assign(T, { summary: snap.summary, view: snap.view, advice: snap.advice, outcome: snap.outcome, catalogue: snap.catalogue || [], inert: snap.inert || {} });
+    Object.assign(T, { summary: snap.summary, view: snap.view, advice: snap.advice, outcome: snap.outcome, catalogue: snap.catalogue || [], inert: snap.inert || {}, inertKnown: true });
     for (const e of snap.events || []) mergeEvent(e);
     await ensureRenderer();
     render();

@@ -102,6 +102,7 @@ def test_a_flagged_wrong_target_is_corrected_and_everything_after_it_re_applied_
         expect(page.locator("ol.log > li[data-type='attack']:not(.reverted):not(.inert)")).to_contain_text("Vex → Ula")
         expect(page.locator("ol.log > li.inert .again")).to_have_count(3)
         expect(page.locator("ol.log > li[data-type='activate']:not(.inert)")).to_have_count(4)
+    expect(ben.locator("#toast")).to_be_hidden()   # the notice of voided entries went when they came back
     phones.shot(ben, "05-player-log-after-correction")
     expect(ben.locator("[data-action='enter-void']")).to_have_count(0)
 

@@ -1,7 +1,7 @@
 // The table: one game as this phone's seat sees it. Game-neutral shell (banner, next actions,
 // outbox, log, rejection + override, game over); the board itself is drawn by the game's renderer
 // module (static/js/games/<family>/index.js).
-import { h, replace, button, toast, clock } from "../dom.js";
+import { h, replace, button, toast, clearToast, clock } from "../dom.js";
 import { api, errorText, NetworkError, uuid } from "../api.js";
 import { getGame, putGame, saveSnapshot, loadSnapshot } from "../store.js";
 import { registerServiceWorker } from "../pwa.js";
@@ -222,6 +222,7 @@ async function tellVoided(before, after) {
   const names = gone.map((e) => `${seatName(e.by)}'s #${e.seq} (${humanise(summary(e, c))})`).join(", ");
   const offer = gone.some((e) => e.by === rec.seat) ? " — yours can be entered again from the Log" : "";
   toast(`No longer in effect since the referee took back an entry: ${names}${offer}`, "info", 12000);
+  T.voidToast = true;
 }
 
 function snapshot() {
@@ -565,6 +566,11 @@ const loadDesk = () => import("../referee/desk.js");  // the referee's phone onl
 
 function render() {
   if (!rec) return;
+  // The notice of voided entries goes once they are all entered again (the referee re-applied them).
+  if (T.voidToast && lazy.logview && !lazy.logview.voidedEntries([...T.events.values()], T.inert).length) {
+    T.voidToast = false;
+    clearToast();
+  }
   const c = ctx();
   let body;
   if (T.asOf !== null && T.pastView) {

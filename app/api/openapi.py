@@ -177,8 +177,11 @@ OPERATIONS: dict[tuple[str, str], Op] = {
                                               errors=(*GAME, 400), auth=True, query={"seq": "a point in the log"}),
     ("GET", "/api/games/<game_id>/export"): Op("Setup and whole log, re-importable (redacted for players)",
                                                errors=GAME, auth=True),
-    ("POST", "/api/games/<game_id>/preview"): Op("What an event would do, without storing it", EventEnvelopeSchema,
-                                                 200, "{consequences, view?, withheld?}", (*GAME, *WRITE, 422),
+    ("POST", "/api/games/<game_id>/preview"): Op("What an event would do, without storing it; an undo (type revert) "
+                                                 "lists the entries it would void, and with `then` (referee) the "
+                                                 "corrected event entered right after it", EventEnvelopeSchema, 200,
+                                                 "{allowed, violations, consequences, withheld?} or, for an undo, "
+                                                 "{allowed, violations, voids, then?}", (*GAME, *WRITE, 422),
                                                  auth=True),
     ("POST", "/api/games/<game_id>/handover-code"): Op("A short code the seat's holder shows to hand the seat over",
                                                        ok=201, errors=(*GAME, *WRITE), auth=True),

@@ -194,6 +194,7 @@ ALREADY_REVERTED = CORE_CODES.structural("already_reverted", "The event was alre
 NOT_LAST_EVENT = CORE_CODES.structural("not_last_event", "Players undo only the last event; the referee any.")
 NOT_YOUR_EVENT = CORE_CODES.structural("not_your_event", "Players undo only events entered for their own seat.")
 REFEREE_ENTRY = CORE_CODES.structural("referee_entry", "Only the referee takes back what the referee entered.")
+UNKNOWN_NOTE_TARGET = CORE_CODES.structural("unknown_note_target", "A note names an entry that is not in the log.")
 
 
 def structural(code: str, message: str) -> Violation:
@@ -417,7 +418,10 @@ def _check_value(fspec: dict, value: Any, where: str) -> list[Violation]:
     return []
 
 
-NOTE_SPEC = {"text": {"type": "str", "max_length": 2000, "help": "What happened"}}
+NOTE_SPEC = {"text": {"type": "str", "max_length": 2000, "help": "What happened"},
+             # A note about one entry (a referee's ruling on it, a player's flag for the referee); the log
+             # checks that the entry exists (check_note_target), and the note still changes nothing.
+             "seq": {"type": "int", "min": 1, "required": False, "help": "The entry this note is about"}}
 REVERT_SPEC = {"seq": {"type": "int", "min": 1, "help": "Event to take back"},
                "reason": {"type": "str", "max_length": 500, "help": "Why"}}
 
@@ -710,6 +714,17 @@ def check_revert(events: list[Event | dict], revert: Event, may_revert_any: bool
             return [NOT_YOUR_EVENT("Players can only undo events entered for their own seat.")]
         if target_seq in referee_entered:
             return [REFEREE_ENTRY(f"Event {target_seq} was entered by the referee: only the referee can take it back.")]
+    return []
+
+
+def check_note_target(events: list[Event | dict], note: Event) -> list[Violation]:
+    """A note about an entry (data.seq) must name an entry of the log, not an undo or another note."""
+    seq = note.data.get("seq")
+    if seq is None:
+        return []
+    target = next((e for e in map(_as_event, events) if e.seq == seq), None)
+    if target is None or target.type in (REVERT, NOTE):
+        return [UNKNOWN_NOTE_TARGET(f"There is no entry {seq} to note in this game.")]
     return []
 
 

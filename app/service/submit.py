@@ -14,6 +14,7 @@ from typing import Any, Callable
 from app.engine.core import (
     CORE_RULE,
     NO_EFFECT,
+    NOTE,
     REVERT,
     REVERT_SPEC,
     ROLES,
@@ -21,6 +22,7 @@ from app.engine.core import (
     Ruleset,
     changes_nothing,
     check_fields,
+    check_note_target,
     check_revert,
     closed_by,
     fold_log,
@@ -163,6 +165,10 @@ class Submitting(Reading):
                 raise ApiError(422, "revert_breaks_log",
                                f"Taking back event {event.data['seq']} leaves later events that no longer fit: {exc}") from exc
             return fold.state, [], fold.inert
+        if event.type == NOTE and not check_fields(rs.spec_for(NOTE)["fields"], event.data):
+            problems = check_note_target([record_event(r) for r in folded.records], event)
+            if problems:
+                raise self._violation(problems)
         try:
             blocked = rs.blocking(folded.state, event)
         except Exception as exc:  # noqa: BLE001

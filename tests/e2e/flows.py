@@ -89,6 +89,7 @@ def pick(page: Page, label: str):
 def log_texts(page: Page) -> list[str]:
     """The log entries' text, newest first."""
     page.locator("[data-tab='log']").click()
+    expect(page.locator("ol.log")).to_be_attached()   # the log view loads the first time it is shown
     texts = page.locator("ol.log > li").all_inner_texts()
     page.locator("[data-tab='table']").click()
     return texts
@@ -246,10 +247,11 @@ def referee_phone(phones, game: dict) -> Page:
 
 
 def revert_in_log(page: Page, entry, reason: str) -> None:
-    """Referee: take back a log entry with a reason."""
+    """Referee: take back a log entry with a reason (the sheet first shows what the undo will void)."""
     entry.get_by_role("button", name="Revert…").click()
     page.locator("dialog #reason").fill(reason)
-    page.locator("dialog").get_by_role("button", name="Confirm").click()
+    page.locator("dialog [data-action='confirm-reason']").click()
+    expect(page.locator("dialog.sheet")).to_have_count(0)
 
 
 def scroll_to(locator: Locator, tries: int = 5) -> None:

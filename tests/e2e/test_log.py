@@ -42,7 +42,8 @@ def test_undo_own_last_and_referee_revert_and_step_back(phones, server):
     phones.shot(ref, "02-referee-log")
 
     # Step back: the game as it was after the first-turn roll-off (no wounds yet).
-    ref.locator("ol.log li[data-type='roll_off']").first.get_by_role("button", name="State after this").click()
+    ref.locator("ol.log li[data-type='roll_off']").first.get_by_role("button", name="More for").click()
+    ref.locator("dialog [data-dialog='entry-tools']").get_by_role("button", name="State after this").click()
     expect(ref.locator("#main")).to_contain_text("As it was after event")
     expect(wounds(ref, "p2.rok")).to_have_text("3")
     phones.shot(ref, "03-step-back")

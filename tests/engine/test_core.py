@@ -12,6 +12,7 @@ from app.engine.core import (
     Ruleset,
     Suggestion,
     Violation,
+    check_note_target,
     check_revert,
     effective_events,
     fold_log,
@@ -115,6 +116,20 @@ def test_note_changes_nothing():
     assert RS.check(state, Event("note", "p1", {"text": "dice fell off the table"})) == []
     new, cons = RS.apply(state, Event("note", "p1", {"text": "x"}))
     assert new == state and cons == []
+
+
+def test_a_note_about_an_entry_names_an_entry_of_the_log():
+    """A note may name the entry it is about (a ruling, a flag): an entry of the log, not an undo or another note."""
+    state = RS.new_game(SETUP)
+    log = [ev(1, "p1", 2), Event("revert", "referee", {"seq": 1, "reason": "x"}, seq=2),
+           Event("note", "p2", {"text": "hm"}, seq=3)]
+    about = lambda seq: Event("note", "referee", {"text": "ruling", "seq": seq})  # noqa: E731
+    assert RS.check(state, about(1)) == [] and check_note_target(log, about(1)) == []
+    assert check_note_target(log, Event("note", "p1", {"text": "plain"})) == []
+    for seq in (2, 3, 4):
+        assert [v.code for v in check_note_target(log, about(seq))] == ["unknown_note_target"]
+    assert [v.code for v in RS.check(state, about("1"))] == ["malformed"]
+    assert [v.code for v in RS.check(state, about(0))] == ["out_of_range"]
 
 
 def test_consequences_carry_their_rule():

@@ -542,7 +542,7 @@ function describeEvent(ev, c) {
       ? `${fn(d.fighter)} driven back ${d.hexes} hex${d.hexes === 1 ? "" : "es"}${d.into && d.into !== "none" ? ` into a ${d.into} hex` : ""}`
       : `${fn(d.fighter)} not driven back`;
     case "glory_adjust": return `Glory corrected for ${c.seatName(d.seat)}: unspent ${d.unspent >= 0 ? "+" : ""}${d.unspent}, spent ${d.spent >= 0 ? "+" : ""}${d.spent} (${d.reason})`;
-    case "note": return `Note: ${d.text}`;
+    case "note": return `${d.seq ? `Note on #${d.seq}` : "Note"}: ${d.text}`;
     case "abandon": return `The Attack action cannot be made${d.reason ? `: ${d.reason}` : ""}`;
     case "discard_power": return `Discarded ${d.card || "a power card"}${d.in_play ? " (from play)" : ""}`;
     case "position": return d.feature ? `${fn(d.fighter)} stands on feature token ${String(d.feature).toUpperCase()}` : `${fn(d.fighter)} is on no feature token`;

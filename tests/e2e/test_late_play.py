@@ -20,11 +20,13 @@ def _table(phones, server):
 
 def test_the_banner_says_what_is_open_and_the_next_activation_needs_no_passes(phones, server):
     """After Ana's Move, Ben's phone says it is his move and Ana may react or play a power card; Ana's phone says
-    she may, or let Ben play on. 'No reaction' is there but secondary. Ben's Guard is entered at once."""
+    she may before Ben moves. 'No reaction' is there but secondary. Ben's Guard is entered at once."""
     game, ana, ben = _table(phones, server)
     post(server, game["id"], game["tokens"]["p1"], "p1", "activate", action="move", fighter="p1.vex")
-    expect(ben.locator("#banner")).to_contain_text("Your move — Ana may react, or just play on")
-    expect(ana.locator("#banner")).to_contain_text("You may react — or let Ben play on")
+    # One sentence, the same on both phones ("you" being each phone's own player).
+    expect(ben.locator("#banner")).to_contain_text("You move next; Ana may react or play a power card first")
+    expect(ana.locator("#banner")).to_contain_text("Ben moves next; you may react or play a power card first")
+    expect(ben.locator("#banner")).not_to_contain_text("Next:")
     expect(ben.locator("#reaction-step .may-react")).to_contain_text("You may react — or just play on")
     # Ana is not the one who plays on: her reaction box says she may react before Ben does.
     expect(ana.locator("#reaction-step .may-react")).to_have_text("You may react before Ben plays on.")
@@ -36,8 +38,8 @@ def test_the_banner_says_what_is_open_and_the_next_activation_needs_no_passes(ph
     phones.shot(ben, "01-ben-your-move-ana-may-react")
     phones.shot(ana, "02-ana-may-react-or-let-ben-play-on")
     tap(ben, "Guard")
-    expect(ana.locator("#banner")).to_contain_text("Your move — Ben may react, or just play on")
-    expect(ben.locator("#banner")).to_contain_text("You may react — or let Ana play on")
+    expect(ana.locator("#banner")).to_contain_text("You move next; Ben may react or play a power card first")
+    expect(ben.locator("#banner")).to_contain_text("Ana moves next; you may react or play a power card first")
     phones.shot(ana, "03-ana-after-bens-guard")
 
 

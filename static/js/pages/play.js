@@ -322,20 +322,23 @@ const capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
 const OPTIONAL_VERBS = { reaction: "react", power: "play a power card" };
 
-/** Who the game waits for, and what is open only for optional plays (a reaction step, a power step nobody
- *  has to tap through): "Your move — Ben may react, or just play on" / "You may react — or let Ben play on". */
+/** Who the game waits for, and who may still make an optional play first (a reaction step, a power step nobody
+ *  has to tap through), in one sentence that reads the same on every phone, "you" being the phone's own seat:
+ *  "Ben moves next; Ana may react or play a power card first" / "You move next; ..." / "...; you may react ...". */
 function whoLine(waiting, optional, me, mine) {
   const names = (seats) => {
     const list = [...seats.filter((s) => s === me).map(() => "you"), ...seats.filter((s) => s !== me).map(seatName)];
-    const text = list.length > 1 ? `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}` : (list[0] || "");
-    return capital(text);
+    return list.length > 1 ? `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}` : (list[0] || "");
   };
-  const open = optional[0];
-  const verb = open ? OPTIONAL_VERBS[open.step] || `act (${open.step.replace(/_/g, " ")})` : "";
-  if (mine) return open ? `Your move — ${names(open.seats.filter((s) => s !== me)) || "you"} may ${verb}, or just play on` : "Your move";
   if (!waiting.length) return "";
-  if (open && open.seats.includes(me)) return `You may ${verb} — or let ${names(waiting)} play on`;
-  return `Waiting for ${names(waiting)}${open ? ` (${names(open.seats)} may ${verb})` : ""}`;
+  // Whoever moves next passes the optional steps by moving: the others are the ones who may still play first.
+  const others = [...new Set(optional.flatMap((o) => o.seats))].filter((s) => !waiting.includes(s));
+  const verbs = [...new Set(optional.filter((o) => o.seats.some((s) => others.includes(s)))
+    .map((o) => OPTIONAL_VERBS[o.step] || `act (${o.step.replace(/_/g, " ")})`))].join(" or ");
+  const mover = names(waiting);
+  const next = `${capital(mover)} ${mover === "you" || waiting.length > 1 ? "move" : "moves"} next`;
+  if (!others.length) return mine ? "Your move" : `Waiting for ${mover}`;
+  return `${next}; ${names(others)} may ${verbs} first`;
 }
 
 function tabs() {

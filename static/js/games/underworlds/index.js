@@ -670,8 +670,9 @@ export default {
       extra = `Step ${view.end.stage} of 6: ${END_STAGES[view.end.stage]}`;
     }
     if (view.pending && view.pending.attacker) what = `Attack: enter the dice for ${fighterName(view, view.pending.attacker)}`;
-    // An open reaction step comes first: say so in the headline, so "Waiting for X" below reads right.
-    if (view.reaction) { extra = `Next: ${what}`; what = "Reaction step"; }
+    // An open reaction step comes first: the headline says so; the line under it (the shell's) says who moves
+    // next and who may still react or play a power card first, so no second "Next:" line contradicts it.
+    if (view.reaction) what = "Reaction step";
     else if (view.minor && view.phase === "action") extra = "Inspire and surge steps open";
     return { where: where.join(" · "), what: capital(what), extra };
   },

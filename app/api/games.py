@@ -116,7 +116,11 @@ def import_game():
     if wait:
         raise too_many(wait, "Too many imports from this address; wait before importing again.")
     request.max_content_length = current_app.config["TW"].IMPORT_MAX_BYTES  # a whole log is bigger than one event
-    return jsonify(service().import_game(json_body(), base_url())), 201
+    raw = request.get_data(cache=False)
+    if not raw:
+        raise ApiError(400, "bad_request", "The body must be a JSON object.")
+    # Parsed, measured and replayed off the event loop: a large file must not hold up the other games.
+    return jsonify(service().import_game(raw, base_url())), 201
 
 
 @bp.get("/join/<code>")

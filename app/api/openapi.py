@@ -139,7 +139,8 @@ OPERATIONS: dict[tuple[str, str], Op] = {
                                "the game it `follows` and is sent with a token of that game; made again (the other phone), it "
                                "is answered 409 next_game_exists with that game's join_code", CreateGameSchema, 201,
                                GameCreatedSchema, (*WRITE, 401, 403, 404, 409, 413, 422)),
-    ("POST", "/api/games/import"): Op("Import an export: replayed through the rules into a new game", ImportSchema,
+    ("POST", "/api/games/import"): Op("Import an export: replayed through the rules into a new game (413 import_too_large "
+                                      "past a budget of values per file, setup or event)", ImportSchema,
                                       201, GameCreatedSchema, (*WRITE, 413, 422)),
     ("GET", "/api/join/<code>"): Op("What a join code opens: the game's ruleset and seats", errors=(404, 429)),
     ("GET", "/api/join/<code>/qr.svg"): Op("The join link as a QR code", errors=(404, 429), reply="SVG image",

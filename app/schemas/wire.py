@@ -88,8 +88,20 @@ class LoggedEventSchema(Schema):
     actor = fields.Str(load_default=None, allow_none=True, validate=validate.Length(max=32))
     data = fields.Dict(keys=fields.Str(), load_default=dict)
     override = fields.Nested(OverrideSchema, load_default=None, allow_none=True)
-    consequences = fields.List(fields.Dict(), load_default=list)  # recomputed on import, not trusted
+    # Recomputed on import, never trusted; an event has a few (app/schemas/export_shape.py bounds their size).
+    consequences = fields.List(fields.Dict(), load_default=list, validate=validate.Length(max=100))
     created_at = fields.Str(load_default=None, allow_none=True, validate=validate.Length(max=40))
+
+
+class RulesRecordSchema(Schema):
+    """What a game records of the rules it was played under (app/service/create.py, rules_record)."""
+
+    class Meta:
+        unknown = RAISE
+
+    ruleset = fields.Str(load_default=None, allow_none=True, validate=validate.Length(max=80))
+    version = fields.Str(load_default=None, allow_none=True, validate=validate.Length(max=100))
+    app = fields.Str(load_default=None, allow_none=True, validate=validate.Length(max=40))
 
 
 class ImportSchema(Schema):
@@ -104,11 +116,11 @@ class ImportSchema(Schema):
     setup = fields.Dict(required=True)
     shared_device = fields.Bool(load_default=False)
     events = fields.List(fields.Nested(LoggedEventSchema), required=True, validate=validate.Length(max=100_000))
-    exported_at = fields.Str(load_default=None, allow_none=True)
-    game = fields.Str(load_default=None, allow_none=True)
+    exported_at = fields.Str(load_default=None, allow_none=True, validate=validate.Length(max=40))
+    game = fields.Str(load_default=None, allow_none=True, validate=validate.Length(max=64))
     redacted = fields.Bool(load_default=False)
     # The rules the game was played under (informational: an import is replayed under today's rules).
-    rules = fields.Dict(load_default=None, allow_none=True)
+    rules = fields.Nested(RulesRecordSchema, load_default=None, allow_none=True)
 
 
 class SyncSchema(Schema):

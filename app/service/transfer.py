@@ -26,6 +26,7 @@ from .records import public_record, record_event, redacted
 
 EXPORT_FORMAT = "tablewarden-game"
 EXPORT_VERSION = 1
+NAMED_FIELDS = 20  # fields a refused import names, however many are wrong
 
 
 class ImportTooLong(Exception):
@@ -110,7 +111,13 @@ class Transfer(Creating):
         if isinstance(raw, dict) and isinstance(raw.get("events"), list) and len(raw["events"]) > self.import_max_events:
             raise ApiError(413, "import_too_large", f"An imported log may hold at most {self.import_max_events} events.",
                            fields={"events": f"At most {self.import_max_events} events."})
-        body = self._load_schema(ImportSchema(), raw)
+        try:
+            body = self._load_schema(ImportSchema(), raw)
+        except ApiError as err:
+            if err.fields and len(err.fields) > NAMED_FIELDS:  # a file of 100,000 unknown keys: name a few
+                err.fields = dict(list(err.fields.items())[:NAMED_FIELDS])
+                err.message = f"{err.message} The first {NAMED_FIELDS} are named."
+            raise
         if body["redacted"]:
             raise ApiError(422, "import_rejected", "This export hides other players' secret choices, so it cannot "
                                                    "be replayed; export the game with the referee token.",

@@ -100,3 +100,12 @@ def test_keys_the_export_format_does_not_know_are_refused(tmp_path):
                         ("event", {**exported, "events": [{**exported["events"][0], "junk": 1}]})):
         resp = client.post("/api/games/import", json=body)
         assert resp.status_code == 400 and resp.get_json()["error"]["code"] == "invalid", where
+
+
+def test_a_file_of_many_unknown_keys_is_refused_naming_a_few(tmp_path):
+    client = _app(tmp_path).test_client()
+    exported = _export_of_notes(client, 1)
+    resp = client.post("/api/games/import", json={**exported, **{f"k{i}": 1 for i in range(3000)}})
+    err = resp.get_json()["error"]
+    assert resp.status_code == 400 and err["code"] == "invalid" and len(err["fields"]) == 20
+    assert err["message"].endswith("The first 20 are named.")

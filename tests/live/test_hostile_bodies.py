@@ -7,7 +7,9 @@ import json
 
 import requests
 
+from tests.api.helpers import FIGHTER
 from tests.support.healthz import HealthzProbe
+from tests.support.live import ServerProcess
 
 SANITY_SECONDS = 5.0  # far above the benchmark's target: only a stall of the whole server trips it
 
@@ -39,3 +41,26 @@ def test_an_import_padded_by_shape_is_refused_while_healthz_answers(server):
         ok = _post(server, "/api/games/import", json.dumps(exported).encode())
         assert ok.status_code == 201, ok.text
     _answered(probe)
+
+
+def test_saved_content_floods_are_refused_while_healthz_answers(tmp_path):
+    server = ServerProcess(f"sqlite:///{tmp_path / 'c.sqlite3'}", tmp_path, CUSTOM_SAVES_PER_DAY=8)
+    try:
+        db = tmp_path / "c.sqlite3"
+        size_before = db.stat().st_size
+        padded = json.dumps({"name": "Padded", "fighters": [{**FIGHTER, "name": "x" * 220_000}]}).encode()
+        unit = {"name": "Guard", "slug": "guard", "health": 4, "movement": 1, "combat": 3, "attack": "melee",
+                "muster": 4}
+        with HealthzProbe(server.url) as probe:
+            for _ in range(20):
+                resp = _post(server, "/api/content/custom/warband", padded)
+                assert resp.status_code == 413 and resp.json()["error"]["code"] == "content_too_large"
+            codes = [_post(server, "/api/content/custom/battlelore_unit", json.dumps(unit).encode()).status_code
+                     for _ in range(12)]
+            listing = requests.get(server.url + "/api/content/custom/battlelore_unit?per_page=5", timeout=10).json()
+        _answered(probe)
+        assert codes == [201] * 8 + [429] * 4
+        assert listing["total"] == 8 and len(listing["items"]) == 5 and listing["next"] == 2
+        assert db.stat().st_size - size_before < 200_000  # the refused 4 MB never reached the database
+    finally:
+        server.stop()

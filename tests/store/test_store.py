@@ -227,3 +227,12 @@ def test_seats_are_held_once_and_handovers_move_only_from_their_status(store):
     for _ in range(2):
         store.count_attempt("h2", 2)
     assert store.get_handover("h2")["status"] == "spent"
+
+
+def test_custom_content_comes_a_page_at_a_time_newest_first(store):
+    ids = [store.save_custom("battlelore_unit", {"name": f"U{i}"}, id=f"u{i}") for i in range(5)]
+    store.save_custom("warband", {"name": "Other kind"})
+    first = store.custom_page("battlelore_unit", 2, 0)
+    assert first["total"] == 5 and [r["id"] for r in first["rows"]] == ids[::-1][:2]
+    assert [r["payload"]["name"] for r in store.custom_page("battlelore_unit", 2, 4)["rows"]] == ["U0"]
+    assert store.custom_page("battlelore_unit", 2, 10)["rows"] == []

@@ -1,7 +1,10 @@
 """What every REST endpoint reads from a request: the bearer token, the JSON body, and the write rate limit."""
 from __future__ import annotations
 
+import time
+
 from flask import current_app, request
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from app.ratelimit import Limits
 from app.schemas import sanity
@@ -26,6 +29,28 @@ def json_body():
         return sanity.loads(raw)
     except (ValueError, UnicodeDecodeError):
         raise ApiError(400, "bad_json", "The body is not valid JSON.") from None
+
+
+READ_SLICE = 64 * 1024
+
+
+def body_bytes(most: int) -> bytes:
+    """The raw body, at most `most` bytes (RequestEntityTooLarge past it), read a slice at a time.
+
+    A socket with a large upload waiting would hand it over in one read; between slices `time.sleep(0)` lets
+    the event loop (eventlet and gevent patch it) answer every other request meanwhile.
+    """
+    if request.content_length is not None and request.content_length > most:
+        raise RequestEntityTooLarge()
+    parts: list[bytes] = []
+    total = 0
+    while chunk := request.stream.read(READ_SLICE):
+        total += len(chunk)
+        if total > most:
+            raise RequestEntityTooLarge()
+        parts.append(chunk)
+        time.sleep(0)
+    return b"".join(parts)
 
 
 def limits() -> Limits:

@@ -104,6 +104,22 @@ class RulesRecordSchema(Schema):
     app = fields.Str(load_default=None, allow_none=True, validate=validate.Length(max=40))
 
 
+class ImportedSetupSchema(Schema):
+    """An exported game's setup: what creating the game stored (the ruleset checks what is inside each part)."""
+
+    class Meta:
+        unknown = RAISE
+
+    # Loaded as stored: no part is added that the file lacks (the replay must start from the same setup).
+    ruleset = fields.Str(allow_none=True, validate=validate.Length(max=80))
+    options = fields.Dict(keys=fields.Str(validate=validate.Length(max=64)))
+    seats = fields.List(fields.Dict(keys=fields.Str(validate=validate.Length(max=64))), required=True,
+                        validate=validate.Length(min=1, max=MAX_SEATS))
+    # Conquest's planet deck and token units, filled from content at creation (app/content/conquest.py).
+    planets = fields.List(fields.Dict(), validate=validate.Length(max=64))
+    tokens = fields.List(fields.Dict(), validate=validate.Length(max=64))
+
+
 class ImportSchema(Schema):
     """POST /api/games/import body: what GET /api/games/<id>/export returns."""
 
@@ -113,7 +129,7 @@ class ImportSchema(Schema):
     format = fields.Str(required=True, validate=validate.Equal("tablewarden-game"))
     version = fields.Int(required=True, validate=validate.Equal(1))
     ruleset = fields.Str(required=True, validate=validate.Length(min=1, max=80))
-    setup = fields.Dict(required=True)
+    setup = fields.Nested(ImportedSetupSchema, required=True)
     shared_device = fields.Bool(load_default=False)
     events = fields.List(fields.Nested(LoggedEventSchema), required=True, validate=validate.Length(max=100_000))
     exported_at = fields.Str(load_default=None, allow_none=True, validate=validate.Length(max=40))

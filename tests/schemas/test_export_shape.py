@@ -51,3 +51,10 @@ def test_an_event_over_its_budget_is_named():
 def test_a_real_sized_file_passes():
     check_parts({"setup": {"seats": [{"name": "A", "deck": list(range(32))}] * 4},
                  "events": [{"seq": i, "data": {"text": "x"}, "consequences": [{"type": "c"}] * 5} for i in range(500)]})
+
+
+def test_the_text_is_counted_a_slice_at_a_time_and_counting_stops_past_the_limit(monkeypatch):
+    monkeypatch.setattr(export_shape, "COUNT_SLICE", 4)
+    raw = b"[1,2,3,4,5,6,7,8,9]"
+    assert values_in_text(raw) == 1 + 1 + 8  # across slices, the same count as in one piece
+    assert values_in_text(raw, limit=3) < values_in_text(raw)

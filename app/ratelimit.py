@@ -85,6 +85,9 @@ class Limits:
                                        cfg.JOIN_CODE_MISSES_PER_HOUR, counters, "code-miss")
         self.imports = RateLimiter(0 if off else cfg.IMPORTS_PER_HOUR * per_hour, cfg.IMPORTS_PER_HOUR,
                                    counters, "import")
+        # Saved custom content stays on the server: an address saves a day's worth, then waits.
+        self.custom_saves = RateLimiter(0 if off else cfg.CUSTOM_SAVES_PER_DAY / 86400, cfg.CUSTOM_SAVES_PER_DAY,
+                                        counters, "custom-save")
 
     def write(self, key: str | None, address: str | None) -> float:
         """One write (submit, create, join, a socket message) by a token/socket key and an address."""

@@ -158,3 +158,13 @@ def test_the_commands_run_as_python_dash_m_app(tmp_path):
     done = subprocess.run([sys.executable, "-m", "app", "verify"], cwd=ROOT, env=env, capture_output=True, text=True,
                           timeout=120)
     assert done.returncode == 0 and "0 game(s) replayed, 0 differ" in done.stdout
+
+
+def test_import_refuses_a_file_padded_by_shape_as_the_api_does(client, db, tmp_path, capsys):
+    game = play_to_the_end(client)
+    run("export", game["id"], "-o", str(tmp_path / "game.json"))
+    exported = json.loads((tmp_path / "game.json").read_text())
+    exported["setup"]["options"] = {"pad": [7] * 60_000}
+    (tmp_path / "padded.json").write_text(json.dumps(exported))
+    assert run("import", str(tmp_path / "padded.json")) == (1, "")
+    assert "The setup may hold at most 50,000 values." in capsys.readouterr().err

@@ -11,13 +11,16 @@
   GET  /api/content/conquest/cards?faction=&community=  cards a player picks by name, own faction first
   POST /api/content/conquest/deck-check             {warlord, deck: {cards, format?}, community?} -> problems
   POST /api/content/custom/<kind>                   save a player's warband or deck -> 201 {id, link}
-  GET  /api/content/custom/<kind>                   saved records of that kind
+                                                    (at most CUSTOM_MAX_BYTES; CUSTOM_SAVES_PER_DAY per address)
+  GET  /api/content/custom/<kind>?page=&per_page=   saved records of that kind, newest first, paged
+                                                    ({items, total, page, per_page, next}; 50 a page, 100 at most)
   GET  /api/content/custom/<kind>/<id>              one saved record (the share link)
 Errors are {"error": {"code", "message", "fields"?}}.
 """
 from __future__ import annotations
 
 from flask import Blueprint, current_app, jsonify, request
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from app import content
 from app.content import conquest, custom
@@ -26,6 +29,9 @@ from app.content.underworlds import listing as underworlds_listing
 from app.content.underworlds import setup as underworlds_setup
 from app.engine.core import SetupError
 from app.schemas.content import CUSTOM_KINDS, missing_fields
+from app.service import ApiError
+
+from .requests import limits, rate_limit, too_many
 
 bp = Blueprint("content", __name__, url_prefix="/api/content")
 
@@ -191,13 +197,41 @@ def _custom_store(kind: str):
     return store, None
 
 
+CUSTOM_PER_PAGE = 50        # saved records a listing page holds unless ?per_page= says
+CUSTOM_MOST_PER_PAGE = 100  # the most ?per_page= may ask
+
+
+def _saves_left() -> None:
+    """Refuse a flood of saves (429): the write limit of every route, then this address's saves of the day."""
+    rate_limit()
+    wait = limits().custom_saves.wait(f"addr:{request.remote_addr}")
+    if wait:
+        raise too_many(wait, "This address has saved its share of warbands, decks and unit cards for today; "
+                             "wait before saving more.")
+
+
+def _custom_body(kind: str):
+    """The body of a save, read only up to the size a saved record may have (413 content_too_large past it)."""
+    most = current_app.config["TW"].CUSTOM_MAX_BYTES
+    request.max_content_length = most
+    try:
+        raw = request.get_data(cache=True)
+    except RequestEntityTooLarge:
+        raw = None
+    if raw is None or len(raw) > most:
+        raise ApiError(413, "content_too_large", f"A saved {kind} may be at most {most // 1024} KB.",
+                       fields={"_schema": f"At most {most} bytes."})
+    return request.get_json(silent=True)
+
+
 @bp.post("/custom/<kind>")
 def save_custom(kind: str):
     """Validate and save a player's warband or deck; the reply carries its id and share link."""
     store, problem = _custom_store(kind)
     if problem:
         return problem
-    clean, problems = custom.validate_custom(kind, request.get_json(silent=True))
+    _saves_left()
+    clean, problems = custom.validate_custom(kind, _custom_body(kind))
     if problems:
         fields: dict[str, list[str]] = {}
         for p in problems:
@@ -205,6 +239,7 @@ def save_custom(kind: str):
         first = problems[0]
         return _error(422, "invalid_content", f"{first['record']}, {first['field']}: {first['message']}", fields)
     cid = store.save_custom(kind, clean)
+    limits().custom_saves.hit(f"addr:{request.remote_addr}")
     link = f"/api/content/custom/{kind}/{cid}"
     resp = jsonify({"id": cid, "kind": kind, "link": link, "payload": clean})
     resp.status_code = 201
@@ -214,13 +249,30 @@ def save_custom(kind: str):
 
 @bp.get("/custom/<kind>")
 def list_custom(kind: str):
-    """Saved custom records of one kind (id, name, when)."""
+    """Saved custom records of one kind, newest first, a page at a time: {items, total, page, per_page, next}."""
     store, problem = _custom_store(kind)
     if problem:
         return problem
-    items = [{"id": r["id"], "name": (r["payload"] or {}).get("name"), "created_at": r["created_at"],
-              "link": f"/api/content/custom/{kind}/{r['id']}"} for r in store.list_custom(kind)]
-    return jsonify({"kind": kind, "items": items})
+    per_page = _page_number("per_page", CUSTOM_PER_PAGE, CUSTOM_MOST_PER_PAGE)
+    page = _page_number("page", 1, None)
+    found = store.custom_page(kind, per_page, (page - 1) * per_page)
+    items = [{"id": r["id"], "name": (r["payload"] or {}).get("name") if isinstance(r["payload"], dict) else None,
+              "created_at": r["created_at"], "link": f"/api/content/custom/{kind}/{r['id']}"} for r in found["rows"]]
+    more = page * per_page < found["total"]
+    return jsonify({"kind": kind, "items": items, "total": found["total"], "page": page, "per_page": per_page,
+                    "next": page + 1 if more else None})
+
+
+def _page_number(name: str, default: int, most: int | None) -> int:
+    """A whole number >= 1 from the query (at most `most`); 400 bad_request otherwise."""
+    raw = request.args.get(name)
+    if raw is None or raw == "":
+        return default
+    if len(raw) > 9 or not (raw.isascii() and raw.isdigit()) or int(raw) < 1 or (most is not None and int(raw) > most):
+        upto = f" and at most {most}" if most is not None else ""
+        raise ApiError(400, "bad_request", f"{name} must be a whole number from 1{upto}.",
+                       fields={name: f"From 1{upto}."})
+    return int(raw)
 
 
 @bp.get("/custom/<kind>/<cid>")

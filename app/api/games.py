@@ -6,11 +6,12 @@ import logging
 
 import segno
 from flask import Blueprint, Response, current_app, jsonify, request
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from app.engine import registry
 from app.service import ApiError, Caller, GameService
 
-from .requests import bearer_token, json_body, limits, rate_limit, too_many
+from .requests import bearer_token, body_bytes, json_body, limits, rate_limit, too_many
 from .security import base_url
 
 log = logging.getLogger(__name__)
@@ -110,6 +111,11 @@ def _follow_in_event(game_id: str) -> None:
         log.warning("event did not follow game %s: %s", game_id, exc.message)
 
 
+def _size(n: int) -> str:
+    """A byte count as people read it: 16 MB, 195 KB."""
+    return f"{n / 2 ** 20:g} MB" if n >= 2 ** 20 else f"{n // 1024} KB"
+
+
 @bp.post("/games/import")
 def import_game():
     """Import an exported game as a new game (the log is replayed through the engine first)."""
@@ -117,8 +123,17 @@ def import_game():
     wait = limits().imports.hit(f"addr:{request.remote_addr}")
     if wait:
         raise too_many(wait, "Too many imports from this address; wait before importing again.")
-    request.max_content_length = current_app.config["TW"].IMPORT_MAX_BYTES  # a whole log is bigger than one event
-    return jsonify(service().import_game(json_body(), base_url())), 201
+    most = current_app.config["TW"].IMPORT_MAX_BYTES
+    request.max_content_length = most  # a whole log is bigger than one event
+    try:
+        raw = body_bytes(most)
+    except RequestEntityTooLarge:
+        raise ApiError(413, "import_too_large", f"An imported game file may be at most {_size(most)}.",
+                       fields={"_schema": f"At most {most} bytes."}) from None
+    if not raw:
+        raise ApiError(400, "bad_request", "The body must be a JSON object.")
+    # Parsed, measured and replayed off the event loop: a large file must not hold up the other games.
+    return jsonify(service().import_game(raw, base_url())), 201
 
 
 @bp.get("/join/<code>")

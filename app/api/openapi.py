@@ -153,7 +153,8 @@ OPERATIONS: dict[tuple[str, str], Op] = {
                                "games in options are refused (400 follows_needed)", CreateGameSchema, 201,
                                GameCreatedSchema, (*WRITE, 401, 403, 404, 409, 413, 422),
                                also={200: "a next game made before (by the other phone): the caller's own token"}),
-    ("POST", "/api/games/import"): Op("Import an export: replayed through the rules into a new game", ImportSchema,
+    ("POST", "/api/games/import"): Op("Import an export: replayed through the rules into a new game (413 import_too_large "
+                                      "past a budget of values per file, setup or event)", ImportSchema,
                                       201, GameCreatedSchema, (*WRITE, 413, 422)),
     ("GET", "/api/join/<code>"): Op("What a join code opens: the game's ruleset and seats (`seats_reserved`: why "
                                     "it opens no player seat, for an event's or a match's later game)", errors=(404, 429)),
@@ -204,9 +205,13 @@ OPERATIONS: dict[tuple[str, str], Op] = {
                                                         "{format, warband, deck, ruleset?}", errors=(400, 404, 429)),
     ("GET", "/api/content/underworlds/warbands/<wid>/fighters"): Op("A warband's fighters and the fields to enter",
                                                                     errors=(400, 404), query={"ruleset": "ruleset id"}),
-    ("POST", "/api/content/custom/<kind>"): Op("Save a player's warband or deck", "the warband or deck", 201,
-                                               "{id, link}", (400, 404, 429, 503)),
-    ("GET", "/api/content/custom/<kind>"): Op("Saved custom content of a kind", errors=(404, 503)),
+    ("POST", "/api/content/custom/<kind>"): Op("Save a player's warband or deck (at most CUSTOM_MAX_BYTES, else 413 "
+                                               "content_too_large; CUSTOM_SAVES_PER_DAY per address, else 429)",
+                                               "the warband or deck", 201, "{id, link}", (400, 404, 413, 422, 429, 503)),
+    ("GET", "/api/content/custom/<kind>"): Op("Saved custom content of a kind, newest first, a page at a time",
+                                              reply="{kind, items, total, page, per_page, next}", errors=(400, 404, 503),
+                                              query={"page": "from 1 (default 1)",
+                                                     "per_page": "1 to 100 (default 50)"}),
     ("GET", "/api/content/custom/<kind>/<cid>"): Op("One saved warband or deck", errors=(404, 503)),
     # events: tournaments (app/api/events.py); the token is a role's (organiser, scorekeeper, judge, player,
     # table device); without one the caller is the public. Every write answers 201 with the stored log entry.

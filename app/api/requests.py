@@ -1,7 +1,10 @@
 """What every REST endpoint reads from a request: the bearer token, the JSON body, and the write rate limit."""
 from __future__ import annotations
 
+import time
+
 from flask import current_app, request
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from app.ratelimit import Limits
 from app.schemas import sanity
@@ -26,6 +29,38 @@ def json_body():
         return sanity.loads(raw)
     except (ValueError, UnicodeDecodeError):
         raise ApiError(400, "bad_json", "The body is not valid JSON.") from None
+
+
+READ_SLICE = 64 * 1024
+
+
+def body_bytes(most: int) -> bytes | bytearray:
+    """The raw body, at most `most` bytes (RequestEntityTooLarge past it), read a slice at a time.
+
+    A socket with a large upload waiting would hand it over in one read; between slices `time.sleep(0)` lets
+    the event loop (eventlet and gevent patch it) answer every other request meanwhile. A body of known length
+    is read into one buffer made for it: joining 14 MB of slices afterwards held the server 57 ms.
+    """
+    length = request.content_length
+    if length is not None and length > most:
+        raise RequestEntityTooLarge()
+    if length is None:
+        parts: list[bytes] = []
+        total = 0
+        while chunk := request.stream.read(READ_SLICE):
+            total += len(chunk)
+            if total > most:
+                raise RequestEntityTooLarge()
+            parts.append(chunk)
+            time.sleep(0)
+        return b"".join(parts)
+    buf = bytearray(length)
+    at = 0
+    while at < length and (chunk := request.stream.read(min(READ_SLICE, length - at))):
+        buf[at:at + len(chunk)] = chunk
+        at += len(chunk)
+        time.sleep(0)
+    return buf if at == length else buf[:at]
 
 
 def limits() -> Limits:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from marshmallow import ValidationError
 
+from app.engine.battlelore.rules import MAX_UNIT_CARDS
 from app.engine.battlelore.units import missing_numbers, problems_in_record
 from app.engine.core import SetupError
 from app.schemas.battlelore import CONTENT_FILES
@@ -79,6 +80,8 @@ def units_for(faction: str | None) -> list[dict]:
 def _unit_list(raw, where: str) -> list[dict]:
     if not isinstance(raw, list):
         raise SetupError(f"{where} must be a list of unit records.", where)
+    if len(raw) > MAX_UNIT_CARDS:
+        raise SetupError(f"{where} holds at most {MAX_UNIT_CARDS} unit cards.", where)
     for i, rec in enumerate(raw):
         bad = problems_in_record(rec)
         if bad:

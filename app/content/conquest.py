@@ -17,6 +17,7 @@ import yaml
 from marshmallow import ValidationError
 
 from app.engine.conquest import decks
+from app.engine.conquest.setup import MAX_DECK_SIZE
 from app.engine.core import SetupError
 from app.schemas.conquest import FILES, CardSchema, CardsFile
 
@@ -173,10 +174,14 @@ def check_registered_deck(deck, warlord_rec: dict | None, community: bool) -> li
     """Problems of a registered deck {"cards": [{name, count}], "format"?}; SetupError if it is malformed."""
     if not isinstance(deck, dict) or not isinstance(deck.get("cards"), list):
         raise SetupError("A registered deck is {cards: [{name, count}]}.", "deck")
+    if len(deck["cards"]) > MAX_DECK_SIZE:
+        raise SetupError(f"A registered deck has at most {MAX_DECK_SIZE} lines.", "deck.cards")
     for j, item in enumerate(deck["cards"]):
         if not (isinstance(item, dict) and isinstance(item.get("name"), str) and item["name"].strip()
-                and isinstance(item.get("count"), int) and not isinstance(item.get("count"), bool)):
-            raise SetupError(f"Deck line {j + 1}: give a card name and a whole number of copies.", f"deck.cards[{j}]")
+                and isinstance(item.get("count"), int) and not isinstance(item.get("count"), bool)
+                and 0 <= item["count"] <= MAX_DECK_SIZE):
+            raise SetupError(f"Deck line {j + 1}: give a card name and a whole number of copies "
+                             f"(0 to {MAX_DECK_SIZE}).", f"deck.cards[{j}]")
     fmt = deck.get("format", "constructed")
     if fmt not in decks.FORMATS:
         raise SetupError(f"A deck format is one of: {', '.join(decks.FORMATS)}.", "deck.format")

@@ -359,8 +359,13 @@ class IllegalEvent(Exception):
 # plain dicts, so clients can build forms and the core can reject malformed events generically.
 #   {"type": "str"|"int"|"bool"|"seat"|"fighter"|"enum"|"object"|"list"|"any",
 #    "required": bool (default True), "choices": [...] (enum), "min"/"max" (int),
-#    "fields": {...} (object), "items": {...} (list), "help": str}
+#    "fields": {...} (object), "items": {...} (list), "help": str,
+#    "max_items" (list, default MAX_ITEMS), "max_keys" (object without fields, default MAX_KEYS)}
+# Every size is bounded: a field's own bound comes from its game's rules or content; these defaults are the
+# most any field without one may hold. An override never lifts them (MALFORMED is structural).
 # ---------------------------------------------------------------------------------------------
+MAX_ITEMS = 64
+MAX_KEYS = 64
 
 def check_fields(spec: dict[str, dict], data: Any, path: str = "data") -> list[Violation]:
     """Structural check of event data against a field spec; every problem names its field path."""
@@ -406,9 +411,13 @@ def _check_value(fspec: dict, value: Any, where: str) -> list[Violation]:
             return check_fields(fspec["fields"], value, where)
         if not isinstance(value, dict):
             return [MALFORMED(f"{where} must be an object.")]
+        if len(value) > fspec.get("max_keys", MAX_KEYS):
+            return [MALFORMED(f"{where} holds at most {fspec.get('max_keys', MAX_KEYS)} entries.")]
     elif kind == "list":
         if not isinstance(value, list):
             return [MALFORMED(f"{where} must be a list.")]
+        if len(value) > fspec.get("max_items", MAX_ITEMS):
+            return [MALFORMED(f"{where} holds at most {fspec.get('max_items', MAX_ITEMS)} items.")]
         item = fspec.get("items")
         if item:
             out: list[Violation] = []

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
+from app.engine.battlelore.units import MOST, MOST_WORDS, NAME_LENGTH, WORD_LENGTH
+
 SLUG = validate.Regexp(r"^[a-z0-9][a-z0-9-]*$", error="must be lower-case letters, digits and dashes")
-WORD = fields.String(validate=validate.Length(min=1, max=40))
+WORD = fields.String(validate=validate.Length(min=1, max=WORD_LENGTH))
 
 
 def _number(top: int, required: bool = True):
@@ -20,20 +22,20 @@ class BattleLoreUnitSchema(Schema):
     class Meta:
         unknown = RAISE
 
-    name = fields.String(required=True, validate=validate.Length(min=1, max=60))
-    slug = fields.String(required=True, validate=[validate.Length(max=60), SLUG])
+    name = fields.String(required=True, validate=validate.Length(min=1, max=NAME_LENGTH))
+    slug = fields.String(required=True, validate=[validate.Length(max=NAME_LENGTH), SLUG])
     faction = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=40))
-    health = _number(30)
-    movement = _number(12)
-    combat = _number(12)
+    health = _number(MOST["health"])
+    movement = _number(MOST["movement"])
+    combat = _number(MOST["combat"])
     attack = fields.String(required=True, validate=validate.OneOf(("melee", "ranged")))
-    range = _number(12, required=False)
-    min_range = _number(12, required=False)
-    muster = _number(60)
+    range = _number(MOST["range"], required=False)
+    min_range = _number(MOST["min_range"], required=False)
+    muster = _number(MOST["muster"])
     damage_tokens = fields.Boolean(load_default=False)
     legend = fields.Boolean(load_default=False)
-    abilities = fields.List(WORD, load_default=list, validate=validate.Length(max=20))
-    traits = fields.List(WORD, load_default=list, validate=validate.Length(max=20))
+    abilities = fields.List(WORD, load_default=list, validate=validate.Length(max=MOST_WORDS))
+    traits = fields.List(WORD, load_default=list, validate=validate.Length(max=MOST_WORDS))
 
     @validates_schema
     def _ranged_has_a_range(self, data, **_kwargs):
@@ -76,18 +78,18 @@ class ContentUnitRecord(_Strict):
     kind = fields.String(validate=validate.OneOf(("unit", "terrain")))
     terrain = fields.String(validate=validate.Length(max=40))
     faction = fields.String(allow_none=True, validate=validate.Length(max=40))
-    health = _optional_number(30)
-    movement = _optional_number(12)
-    combat = _optional_number(12)
+    health = _optional_number(MOST["health"])
+    movement = _optional_number(MOST["movement"])
+    combat = _optional_number(MOST["combat"])
     attack = fields.String(allow_none=True, validate=validate.OneOf(("melee", "ranged")))
-    range = _optional_number(12)
-    min_range = _optional_number(12)
-    muster = _optional_number(60)
-    cards = _optional_number(30)
+    range = _optional_number(MOST["range"])
+    min_range = _optional_number(MOST["min_range"])
+    muster = _optional_number(MOST["muster"])
+    cards = _optional_number(MOST["cards"])
     damage_tokens = fields.Boolean()
     legend = fields.Boolean()
-    abilities = fields.List(WORD, validate=validate.Length(max=20))
-    traits = fields.List(WORD, validate=validate.Length(max=20))
+    abilities = fields.List(WORD, validate=validate.Length(max=MOST_WORDS))
+    traits = fields.List(WORD, validate=validate.Length(max=MOST_WORDS))
     source = TEXT
 
 

@@ -105,9 +105,25 @@ class Strict(Schema):
         unknown = RAISE
 
 
-def Count(**kw):  # noqa: N802 - a field factory reads like a field class
-    """A whole number of at least 0 (strict: 2.5 and "2" are refused); null allowed = unknown."""
-    return fields.Integer(strict=True, validate=validate.Range(min=0), allow_none=True, **kw)
+# The largest numbers and lists a fighter or card may hold, for what players enter (a warband or deck saved, a seat's
+# fighters) as for the shipped files. The shipped warbands print at most: Move 6, Wounds 7, Defence 3 dice, Range 4,
+# 4 attack dice, Damage 3, Bounty 3, 2 Attack actions, 2 traits, 1 keyword a weapon, 9 fighters (content/underworlds,
+# measured); each bound leaves room for cards we lack while nothing a game builds grows past it.
+MOST = {"move": 12, "wounds": 20, "dice": 8, "range": 8, "damage": 10, "bounty": 10, "glory": 10, "count": 30}
+MOST_ITEMS = {"profiles": 8, "abilities": 16, "traits": 16, "keywords": 8, "unknown": 16, "tags": 16,
+              # A deck a player builds: 12 or more objectives and 20 or more power cards (Deathgorge rulebook,
+              # pg 40-41); in Nemesis at most two Rivals decks' worth (24 and 40). 64 each is above any.
+              "deck": 64}
+
+
+def Count(most: int = MOST["count"], **kw):  # noqa: N802 - a field factory reads like a field class
+    """A whole number from 0 to `most` (strict: 2.5 and "2" are refused); null allowed = unknown."""
+    return fields.Integer(strict=True, validate=validate.Range(min=0, max=most), allow_none=True, **kw)
+
+
+def Items(of, kind: str, **kw):  # noqa: N802
+    """A list of at most MOST_ITEMS[kind] entries."""
+    return fields.List(of, validate=validate.Length(max=MOST_ITEMS[kind]), **kw)
 
 
 REACTION_WHEN_KEYS = ("attacker", "target", "fighter", "not_target", "outcome", "target_leader",
@@ -137,12 +153,12 @@ class ProfileSchema(Strict):
     """One Attack action (or spell attack) of a fighter."""
 
     name = fields.String(required=True, allow_none=True, validate=TEXT)
-    range = Count(required=True)
-    dice = Count(required=True)
+    range = Count(MOST["range"], required=True)
+    dice = Count(MOST["dice"], required=True)
     symbol = fields.String(required=True, allow_none=True,
                            validate=validate.OneOf(ATTACK_SYMBOLS + MAGIC_SYMBOLS))
-    damage = Count(required=True)
-    keywords = fields.List(fields.String(validate=TEXT), load_default=list)
+    damage = Count(MOST["damage"], required=True)
+    keywords = Items(fields.String(validate=TEXT), "keywords", load_default=list)
     spell = fields.Boolean(load_default=False)
     reaction = ReactionStep()        # an Attack action that can also be used as a reaction in this step
     reaction_when = ReactionWhen()
@@ -167,7 +183,7 @@ class ProfileSchema(Strict):
 class DefenceSchema(Strict):
     """Defence characteristic: number of dice and the success symbol."""
 
-    dice = Count(required=True)
+    dice = Count(MOST["dice"], required=True)
     symbol = fields.String(required=True, allow_none=True, validate=validate.OneOf(DEFENCE_SYMBOLS))
 
 
@@ -197,12 +213,12 @@ class InspireConditionSchema(Strict):
 class InspiredSchema(Strict):
     """The Inspired side: only what changes (same keys as the fighter; profiles replace)."""
 
-    move = Count()
+    move = Count(MOST["move"])
     defence = fields.Nested(DefenceSchema)
-    wounds = Count()
-    traits = fields.List(fields.String(validate=TEXT))
-    wizard_level = Count()
-    profiles = fields.List(fields.Nested(ProfileSchema))
+    wounds = Count(MOST["wounds"])
+    traits = Items(fields.String(validate=TEXT), "traits")
+    wizard_level = Count(5)
+    profiles = Items(fields.Nested(ProfileSchema), "profiles")
 
 
 # Fighter fields a game needs; when null (unknown) the setup asks the players to enter them.
@@ -215,18 +231,19 @@ class FighterSchema(Strict):
     slug = fields.String(required=True, validate=SLUG)
     name = fields.String(required=True, validate=validate.Length(min=1, max=120))
     leader = fields.Boolean(load_default=False)
-    traits = fields.List(fields.String(validate=SLUG), load_default=list)
+    traits = Items(fields.String(validate=SLUG), "traits", load_default=list)
     wizard_level = fields.Integer(strict=True, validate=validate.Range(min=0, max=5), load_default=0)
-    move = Count(load_default=None)
+    move = Count(MOST["move"], load_default=None)
     defence = fields.Nested(DefenceSchema, load_default=None, allow_none=True)
-    wounds = fields.Integer(strict=True, validate=validate.Range(min=1), allow_none=True, load_default=None)
-    bounty = Count(load_default=None)  # second-edition cards only
+    wounds = fields.Integer(strict=True, validate=validate.Range(min=1, max=MOST["wounds"]), allow_none=True,
+                            load_default=None)
+    bounty = Count(MOST["bounty"], load_default=None)  # second-edition cards only
     inspired = fields.Nested(InspiredSchema, load_default=dict)
     inspire_condition = fields.Nested(InspireConditionSchema, load_default=lambda: {"text": None, "check": None})
-    profiles = fields.List(fields.Nested(ProfileSchema), load_default=list)
-    abilities = fields.List(fields.Nested(AbilitySchema), load_default=list)
+    profiles = Items(fields.Nested(ProfileSchema), "profiles", load_default=list)
+    abilities = Items(fields.Nested(AbilitySchema), "abilities", load_default=list)
     # Parts of the card our sources do not give (beyond null numbers), e.g. "inspired.profiles".
-    unknown = fields.List(fields.String(validate=TEXT), load_default=list)
+    unknown = Items(fields.String(validate=TEXT), "unknown", load_default=list)
     notes = fields.String(load_default=None, allow_none=True, validate=TEXT)
 
     @validates_schema
@@ -328,10 +345,10 @@ class CardSchema(Strict):
     name = fields.String(required=True, validate=validate.Length(min=1, max=120))
     number = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=12))  # "CR1", "S001"
     type = fields.String(required=True, validate=validate.OneOf(CARD_TYPES))
-    glory = Count(load_default=None)                  # objectives only; null = not in our sources
+    glory = Count(MOST["glory"], load_default=None)                  # objectives only; null = not in our sources
     scoring = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(SCORING))
-    glory_cost = Count(load_default=None)             # upgrades that print a cost (second edition); else the rules' 1
-    tags = fields.List(fields.String(validate=TEXT), load_default=list)  # printed keywords: Domain, Quest, ...
+    glory_cost = Count(MOST["glory"], load_default=None)             # upgrades that print a cost (second edition); else the rules' 1
+    tags = Items(fields.String(validate=TEXT), "tags", load_default=list)  # printed keywords: Domain, Quest, ...
     hybrid = fields.Boolean(load_default=False)
     dual = fields.Boolean(load_default=False)
     # Gambit spells: the casting value as symbol counts, e.g. {channel: 2} (Deathgorge rulebook, Spells pg 28).
@@ -340,15 +357,15 @@ class CardSchema(Strict):
                           load_default=None, allow_none=True)
     attack = fields.Boolean(load_default=False)       # the card is (or gives) an Attack action
     persists = fields.Boolean(load_default=False)
-    restrictions = fields.List(fields.String(validate=TEXT), load_default=list)  # fighter slugs, traits, keywords
+    restrictions = Items(fields.String(validate=TEXT), "tags", load_default=list)  # fighter slugs, traits, keywords
     symbol = fields.String(load_default=None, allow_none=True, validate=TEXT)      # warband id | grand alliance | universal
-    keywords = fields.List(fields.String(validate=TEXT), load_default=list)
+    keywords = Items(fields.String(validate=TEXT), "keywords", load_default=list)
     reaction = ReactionStep()                         # reaction step id (engine's REACTION_STEPS) or null
     reaction_when = ReactionWhen()
     # Our own summary of what the card does; null when none is written (the card is played by name and
     # its effect entered as events).
     effect = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=600))
-    unknown = fields.List(fields.String(validate=TEXT), load_default=list)
+    unknown = Items(fields.String(validate=TEXT), "unknown", load_default=list)
 
     @validates_schema
     def _by_type(self, data, **_):
@@ -423,8 +440,8 @@ class CustomDeckSchema(Strict):
     warband = fields.String(load_default=None, allow_none=True, validate=TEXT)
     format = fields.String(load_default=None, allow_none=True, validate=TEXT)
     plot = fields.Nested(PlotSchema, load_default=None, allow_none=True)
-    objectives = fields.List(fields.Nested(CardSchema), load_default=list)
-    power = fields.List(fields.Nested(CardSchema), load_default=list)
+    objectives = Items(fields.Nested(CardSchema), "deck", load_default=list)
+    power = Items(fields.Nested(CardSchema), "deck", load_default=list)
 
     @validates_schema
     def _split(self, data, **_):

@@ -6,6 +6,9 @@ from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validat
 from app.engine.core import PLAYER_SEATS, ROLES
 
 MAX_SEATS = len(PLAYER_SEATS)
+# A game's options and a seat's set-up are each a handful of named choices (the rulesets' setup_choices, a seat's
+# name, warband, deck, fighters...): 64 entries is far above any.
+MAX_CHOICES = 64
 SEAT_OR_ROLE = [*PLAYER_SEATS, *ROLES]
 
 
@@ -48,6 +51,11 @@ class SeatSetupSchema(Schema):
     warband = fields.Str(validate=validate.Length(min=1, max=80))
     fighters = fields.List(fields.Dict(), validate=validate.Length(max=40))
 
+    @validates_schema(pass_original=True)
+    def _few_entries(self, data, original, **kwargs):
+        if isinstance(original, dict) and len(original) > MAX_CHOICES:
+            raise ValidationError(f"A seat holds at most {MAX_CHOICES} entries.")
+
 
 class CreateGameSchema(Schema):
     """POST /api/games body."""
@@ -56,7 +64,8 @@ class CreateGameSchema(Schema):
         unknown = RAISE
 
     ruleset = fields.Str(required=True, validate=validate.Length(min=1, max=80))
-    options = fields.Dict(keys=fields.Str(), load_default=dict)
+    options = fields.Dict(keys=fields.Str(validate=validate.Length(max=64)), load_default=dict,
+                          validate=validate.Length(max=MAX_CHOICES))
     seats = fields.List(fields.Nested(SeatSetupSchema), required=True,
                         validate=validate.Length(min=1, max=MAX_SEATS))
     shared_device = fields.Bool(load_default=False)
@@ -97,8 +106,37 @@ class LoggedEventSchema(Schema):
     actor = fields.Str(load_default=None, allow_none=True, validate=validate.Length(max=32))
     data = fields.Dict(keys=fields.Str(), load_default=dict)
     override = fields.Nested(OverrideSchema, load_default=None, allow_none=True)
-    consequences = fields.List(fields.Dict(), load_default=list)  # recomputed on import, not trusted
+    # Recomputed on import, never trusted; an event has a few (app/schemas/export_shape.py bounds their size).
+    consequences = fields.List(fields.Dict(), load_default=list, validate=validate.Length(max=100))
     created_at = fields.Str(load_default=None, allow_none=True, validate=validate.Length(max=40))
+
+
+class RulesRecordSchema(Schema):
+    """What a game records of the rules it was played under (app/service/create.py, rules_record)."""
+
+    class Meta:
+        unknown = RAISE
+
+    ruleset = fields.Str(load_default=None, allow_none=True, validate=validate.Length(max=80))
+    version = fields.Str(load_default=None, allow_none=True, validate=validate.Length(max=100))
+    app = fields.Str(load_default=None, allow_none=True, validate=validate.Length(max=40))
+
+
+class ImportedSetupSchema(Schema):
+    """An exported game's setup: what creating the game stored (the ruleset checks what is inside each part)."""
+
+    class Meta:
+        unknown = RAISE
+
+    # Loaded as stored: no part is added that the file lacks (the replay must start from the same setup).
+    ruleset = fields.Str(allow_none=True, validate=validate.Length(max=80))
+    options = fields.Dict(keys=fields.Str(validate=validate.Length(max=64)), validate=validate.Length(max=MAX_CHOICES))
+    seats = fields.List(fields.Dict(keys=fields.Str(validate=validate.Length(max=64)),
+                                    validate=validate.Length(max=MAX_CHOICES)), required=True,
+                        validate=validate.Length(min=1, max=MAX_SEATS))
+    # Conquest's planet deck and token units, filled from content at creation (app/content/conquest.py).
+    planets = fields.List(fields.Dict(), validate=validate.Length(max=64))
+    tokens = fields.List(fields.Dict(), validate=validate.Length(max=64))
 
 
 class ImportSchema(Schema):
@@ -110,14 +148,14 @@ class ImportSchema(Schema):
     format = fields.Str(required=True, validate=validate.Equal("tablewarden-game"))
     version = fields.Int(required=True, validate=validate.Equal(1))
     ruleset = fields.Str(required=True, validate=validate.Length(min=1, max=80))
-    setup = fields.Dict(required=True)
+    setup = fields.Nested(ImportedSetupSchema, required=True)
     shared_device = fields.Bool(load_default=False)
     events = fields.List(fields.Nested(LoggedEventSchema), required=True, validate=validate.Length(max=100_000))
-    exported_at = fields.Str(load_default=None, allow_none=True)
-    game = fields.Str(load_default=None, allow_none=True)
+    exported_at = fields.Str(load_default=None, allow_none=True, validate=validate.Length(max=40))
+    game = fields.Str(load_default=None, allow_none=True, validate=validate.Length(max=64))
     redacted = fields.Bool(load_default=False)
     # The rules the game was played under (informational: an import is replayed under today's rules).
-    rules = fields.Dict(load_default=None, allow_none=True)
+    rules = fields.Nested(RulesRecordSchema, load_default=None, allow_none=True)
 
 
 class SyncSchema(Schema):

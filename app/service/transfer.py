@@ -15,16 +15,18 @@ from app.engine.core import (
     check_revert,
     replay,
 )
+from app.schemas import export_shape, sanity
 from app.schemas.wire import ImportSchema
 from app.store.base import now_iso
 
 from .access import Caller
 from .create import Creating
-from .errors import ApiError
+from .errors import ApiError, invalid_payload
 from .records import public_record, record_event, redacted
 
 EXPORT_FORMAT = "tablewarden-game"
 EXPORT_VERSION = 1
+NAMED_FIELDS = 20  # fields a refused import names, however many are wrong
 
 
 class ImportTooLong(Exception):
@@ -76,27 +78,55 @@ class Transfer(Creating):
             out["redacted"] = True
         return out
 
-    def import_game(self, raw: Any, base_url: str) -> dict:
+    def import_game(self, raw: bytes, base_url: str) -> dict:
         """POST /api/games/import: replay an exported log through the engine (verify=True) into a new game.
 
-        Bounded: at most `import_max_events` events (413 before anything is read further) and
-        `import_max_seconds` of replaying (422); the replay runs off the event loop.
+        Everything but storing runs off the event loop: counting the text, parsing it, measuring each part
+        (app/schemas/export_shape.py), the schema, the setup and the replay. Bounded: at most
+        `import_max_events` events and a budget of values per part (413), `import_max_seconds` of
+        replaying (422).
         """
+        ruleset_id, setup, shared, records = self.offload(self._checked_import, raw)
+        return self._insert_game(ruleset_id, setup, shared, records, base_url)
+
+    def _checked_import(self, raw: bytes) -> tuple[str, dict, bool, list[dict]]:
+        """The file read, measured, checked and replayed: (ruleset, setup, shared_device, records)."""
+        try:
+            export_shape.check_text(raw)
+            parsed = sanity.loads(raw)
+            export_shape.check_parts(parsed)
+        except export_shape.ShapeProblem as problem:
+            raise ApiError(413, "import_too_large", problem.message, fields={problem.field: problem.message}) from None
+        except sanity.WireProblem as problem:
+            raise invalid_payload(problem) from None
+        except (ValueError, UnicodeDecodeError):
+            raise ApiError(400, "bad_json", "The body is not valid JSON.") from None
+        body = self._checked_body(parsed)
+        rs = _Deadline(self._ruleset(body["ruleset"]), time.monotonic() + self.import_max_seconds)
+        return body["ruleset"], body["setup"], body["shared_device"], self._verified_records(rs, body["setup"],
+                                                                                              body["events"])
+
+    def _checked_body(self, raw: Any) -> dict:
+        """The export format's schema, then what a log must be before it is replayed (seq, ids, seats)."""
         if isinstance(raw, dict) and isinstance(raw.get("events"), list) and len(raw["events"]) > self.import_max_events:
             raise ApiError(413, "import_too_large", f"An imported log may hold at most {self.import_max_events} events.",
                            fields={"events": f"At most {self.import_max_events} events."})
-        body = self._load_schema(ImportSchema(), raw)
+        try:
+            body = self._load_schema(ImportSchema(), raw)
+        except ApiError as err:
+            if err.fields and len(err.fields) > NAMED_FIELDS:  # a file of 100,000 unknown keys: name a few
+                err.fields = dict(list(err.fields.items())[:NAMED_FIELDS])
+                err.message = f"{err.message} The first {NAMED_FIELDS} are named."
+            raise
         if body["redacted"]:
             raise ApiError(422, "import_rejected", "This export hides other players' secret choices, so it cannot "
                                                    "be replayed; export the game with the referee token.",
                            fields={"redacted": "Only complete exports can be imported."})
-        rs = _Deadline(self._ruleset(body["ruleset"]), time.monotonic() + self.import_max_seconds)
-        setup = body["setup"]
-        state = self._new_state(rs, setup)
+        rs = self._ruleset(body["ruleset"])
+        state = self._new_state(rs, body["setup"])
         seats = set(rs.seat_ids(state))
-        events = body["events"]
         seen: set[str] = set()
-        for i, ev in enumerate(events):
+        for i, ev in enumerate(body["events"]):
             where = f"events[{i}]"
             if ev["seq"] != i + 1:
                 raise ApiError(422, "import_rejected", f"{where}: seq must be {i + 1} (the log has a gap or is out of order).",
@@ -111,8 +141,7 @@ class Transfer(Creating):
             if ev["by"] == "referee" and ev["type"] not in ("note", REVERT):
                 raise ApiError(422, "import_rejected", f"{where}: only notes and undos are entered as the referee.",
                                fields={f"{where}.by": "Must be a player seat."})
-        records = self.offload(self._verified_records, rs, setup, events)
-        return self._insert_game(body["ruleset"], setup, body["shared_device"], records, base_url)
+        return body
 
     def _verified_records(self, rs: "_Deadline", setup: dict, events: list[dict]) -> list[dict]:
         """The imported log replayed under the rules (verify), with consequences recomputed; ApiError if not."""

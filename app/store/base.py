@@ -128,7 +128,8 @@ class EventStore(TournamentTables, HandoverTables):
     Log:     append, events, event_by_id, head
     Custom content (for app.content: player-made warbands, decks...):
              save_custom(kind, payload, id=None) -> id, get_custom(kind, id) -> payload | None,
-             list_custom(kind) -> [{"id", "payload", "created_at"}]
+             list_custom(kind) -> [{"id", "payload", "created_at"}],
+             custom_page(kind, limit, offset) -> {"total", "rows"} (newest first)
     Events (tournaments): see TournamentTables (app/store/tournaments.py)
     """
 
@@ -363,6 +364,12 @@ class EventStore(TournamentTables, HandoverTables):
                        (kind,)).fetchall()
         return [{"id": r[0], "payload": _loads(r[1]), "created_at": r[2]} for r in rows]
 
+    def _op_custom_page(self, conn, kind, limit, offset):
+        total = self._q(conn, "SELECT COUNT(*) FROM custom_content WHERE kind = ?", (kind,)).fetchone()[0]
+        rows = self._q(conn, "SELECT id, payload, created_at FROM custom_content WHERE kind = ? "
+                             "ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?", (kind, limit, offset)).fetchall()
+        return {"total": total, "rows": [{"id": r[0], "payload": _loads(r[1]), "created_at": r[2]} for r in rows]}
+
     # -- public interface --------------------------------------------------------------------
     def create_game(self, game: dict, tokens: list[tuple[str, str]], events: list[dict] | None = None) -> None:
         """Store a new game, its seat token hashes and (for imports) its whole log, all or nothing.
@@ -454,6 +461,10 @@ class EventStore(TournamentTables, HandoverTables):
     def list_custom(self, kind: str) -> list[dict]:
         """All records of a kind: [{"id", "payload", "created_at"}], oldest first."""
         return self._run(self._op_list_custom, kind)
+
+    def custom_page(self, kind: str, limit: int, offset: int = 0) -> dict:
+        """One page of a kind's records, newest first: {"total", "rows": [{"id", "payload", "created_at"}]}."""
+        return self._run(self._op_custom_page, kind, int(limit), int(offset))
 
 
 class GroupCommit:

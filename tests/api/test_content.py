@@ -4,7 +4,10 @@ from __future__ import annotations
 import pytest
 from flask import Flask
 
+from app.api import errors
 from app.api.content import bp
+from app.config import Config
+from app.ratelimit import Limits
 from app.server import create_app
 from tests.api.helpers import FIGHTER, auth
 
@@ -24,16 +27,28 @@ class MemoryStore:
         return self.rows.get((kind, cid))
 
     def list_custom(self, kind):
-        return [{"id": cid, "payload": p, "created_at": "2026-11-26T00:00:00Z"}
-                for (k, cid), p in self.rows.items() if k == kind]
+        return [{"id": cid, "payload": p, "created_at": f"2026-11-26T00:00:{i:02d}Z"}
+                for i, ((k, cid), p) in enumerate(self.rows.items()) if k == kind]
+
+    def custom_page(self, kind, limit, offset):
+        rows = self.list_custom(kind)[::-1]
+        return {"total": len(rows), "rows": rows[offset:offset + limit]}
+
+
+def _app(store=None, **cfg) -> Flask:
+    """The content blueprint alone, with the server's error replies and limits."""
+    config = Config(**cfg)
+    app = Flask(__name__)
+    app.config["TW"] = config
+    app.extensions["tablewarden"] = {"store": store, "limits": Limits(config)}
+    errors.register(app)
+    app.register_blueprint(bp)
+    return app
 
 
 @pytest.fixture
 def client():
-    app = Flask(__name__)
-    app.extensions["tablewarden"] = {"store": MemoryStore()}
-    app.register_blueprint(bp)
-    return app.test_client()
+    return _app(MemoryStore()).test_client()
 
 
 def test_index_lists_games_and_kinds(client):
@@ -184,9 +199,7 @@ def test_invalid_custom_content_names_the_field(client):
 
 def test_custom_content_needs_a_store():
     """Without the server's store, custom content answers 503 rather than failing."""
-    app = Flask(__name__)
-    app.register_blueprint(bp)
-    resp = app.test_client().post("/api/content/custom/deck", json={"name": "D"})
+    resp = _app().test_client().post("/api/content/custom/deck", json={"name": "D"})
     assert resp.status_code == 503
 
 
@@ -343,3 +356,54 @@ def test_a_bad_unit_card_is_refused(client):
         reply = client.post("/api/content/custom/battlelore_unit", json=bad)
         assert reply.status_code == 422 and field in str(reply.get_json()["error"]["fields"]), (field, reply.get_json())
     assert client.get("/api/content/custom/battlelore_unit").get_json()["items"] == []
+
+
+# -- saved content is bounded: size per record, saves per address, the write limit; listings are paged.
+def test_a_record_over_the_size_bound_is_refused_and_not_stored(client):
+    big = {**UNIT, "abilities": ["x" * 40] * 20, "name": "Big"}
+    big["traits"] = ["y" * 1000] * 40  # 40 KB of text: over 32 KB before the schema reads it
+    reply = client.post("/api/content/custom/battlelore_unit", json=big)
+    err = reply.get_json()["error"]
+    assert reply.status_code == 413 and err["code"] == "content_too_large" and "32 KB" in err["message"]
+    assert client.get("/api/content/custom/battlelore_unit").get_json()["total"] == 0
+
+
+def test_an_address_saves_its_share_a_day_then_waits():
+    client = _app(MemoryStore(), CUSTOM_SAVES_PER_DAY=3).test_client()
+    codes = [client.post("/api/content/custom/battlelore_unit", json=UNIT).status_code for _ in range(4)]
+    assert codes == [201, 201, 201, 429]
+    refused = client.post("/api/content/custom/warband", json={"name": "W", "fighters": [FIGHTER]})
+    assert refused.status_code == 429 and refused.get_json()["error"]["code"] == "rate_limited"
+    assert int(refused.headers["Retry-After"]) > 3600  # a day's window, not a second's
+    other = client.post("/api/content/custom/battlelore_unit", json=UNIT, environ_base={"REMOTE_ADDR": "10.9.9.9"})
+    assert other.status_code == 201
+    bad = {**UNIT, "health": None}  # refused saves do not use up the address's share
+    client2 = _app(MemoryStore(), CUSTOM_SAVES_PER_DAY=1).test_client()
+    assert client2.post("/api/content/custom/battlelore_unit", json=bad).status_code == 422
+    assert client2.post("/api/content/custom/battlelore_unit", json=UNIT).status_code == 201
+
+
+def test_saves_count_against_the_write_limit_like_every_write():
+    client = _app(MemoryStore(), RATE_LIMIT_PER_SECOND=0.01, RATE_LIMIT_BURST=2).test_client()
+    codes = [client.post("/api/content/custom/battlelore_unit", json=UNIT).status_code for _ in range(3)]
+    assert codes == [201, 201, 429]
+
+
+def test_the_listing_is_paged_newest_first(client):
+    ids = [client.post("/api/content/custom/battlelore_unit", json={**UNIT, "name": f"U{i}"}).get_json()["id"]
+           for i in range(5)]
+    first = client.get("/api/content/custom/battlelore_unit?per_page=2").get_json()
+    assert [x["id"] for x in first["items"]] == ids[::-1][:2]
+    assert (first["total"], first["page"], first["per_page"], first["next"]) == (5, 1, 2, 2)
+    last = client.get("/api/content/custom/battlelore_unit?per_page=2&page=3").get_json()
+    assert [x["name"] for x in last["items"]] == ["U0"] and last["next"] is None
+    default = client.get("/api/content/custom/battlelore_unit").get_json()
+    assert default["per_page"] == 50 and len(default["items"]) == 5
+
+
+def test_a_bad_page_is_refused_with_its_field(client):
+    for query in ("page=0", "page=x", "per_page=101", "per_page=-1", "page=99999999999", "page=%C2%B2",
+                  "page=" + "9" * 5000):
+        reply = client.get(f"/api/content/custom/warband?{query}")
+        err = reply.get_json()["error"]
+        assert reply.status_code == 400 and err["code"] == "bad_request" and query.split("=")[0] in err["fields"], query

@@ -642,7 +642,9 @@ def test_import_takes_a_log_bigger_than_one_request_but_not_unbounded(tmp_path):
     resp = client.post("/api/games/import", json=exported)
     assert resp.status_code == 201 and resp.get_json()["head"] == 300
     exported["events"] = [{**n, "data": {"text": "x" * 1900}} for n in notes]
-    assert client.post("/api/games/import", json=exported).status_code == 413
+    too_big = client.post("/api/games/import", json=exported)
+    assert too_big.status_code == 413 and too_big.get_json()["error"]["code"] == "import_too_large"
+    assert "at most 195 KB" in too_big.get_json()["error"]["message"]
     assert submit(client, game, "p1", event("p1", "note", text="y" * 5000)).status_code == 413
 
 

@@ -20,7 +20,7 @@ def test_custom_content_answers_503_when_the_store_fails(app, client, monkeypatc
     def down(*args, **kwargs):
         raise StoreError("disk I/O error")
 
-    for name in ("save_custom", "get_custom", "list_custom"):
+    for name in ("save_custom", "get_custom", "list_custom", "custom_page"):
         monkeypatch.setattr(store, name, down)
     warband = {"name": "Mine", "fighters": [FIGHTER]}
     replies = [client.post("/api/content/custom/warband", json=warband), client.get("/api/content/custom/warband"),

@@ -142,3 +142,14 @@ def test_sources_readme_counts_match():
     """The README's counts are the ones this test checks."""
     readme = (Path(__file__).parents[2] / "README.md").read_text()
     assert "710 official" in readme and "414 community" in readme
+
+
+def test_a_registered_deck_has_at_most_150_lines_of_at_most_150_copies():
+    """A deck is at least 50 cards (Deck customisation); three times that bounds what a phone may register."""
+    warlord = cc.warlord("Nazdreg")
+    with pytest.raises(SetupError) as err:
+        cc.check_registered_deck({"cards": [{"name": f"C{i}", "count": 1} for i in range(151)]}, warlord, False)
+    assert err.value.field == "deck.cards"
+    with pytest.raises(SetupError) as err:
+        cc.check_registered_deck({"cards": [{"name": "Cybork Body", "count": 300_000}]}, warlord, False)
+    assert err.value.field == "deck.cards[0]"

@@ -279,3 +279,18 @@ def test_replay_with_consequences_leaves_out_refused_events():
     log = [ev(1, "p1", 3), ev(2, "p2", 1), ev(3, "p1", 2), revert(4, 2)]
     _, trail = replay_with_consequences(RS, SETUP, log)
     assert [e.seq for e, _ in trail] == [1]
+
+
+def test_every_list_and_free_object_of_an_event_has_a_size_bound():
+    """A field's own max_items / max_keys, else MAX_ITEMS / MAX_KEYS; structural, so no override lifts them."""
+    from app.engine.core import MAX_ITEMS, MAX_KEYS, check_fields  # noqa: PLC0415 - the bounds under test
+
+    spec = {"dice": {"type": "list", "items": {"type": "int"}, "max_items": 3},
+            "any": {"type": "list", "required": False}, "map": {"type": "object", "required": False}}
+    assert check_fields(spec, {"dice": [1, 2, 3]}) == []
+    too_many = check_fields(spec, {"dice": [1, 2, 3, 4]})
+    assert [(v.code, v.overridable) for v in too_many] == [("malformed", False)]
+    assert "at most 3 items" in too_many[0].message
+    assert check_fields(spec, {"dice": [], "any": [0] * (MAX_ITEMS + 1)})[0].message == \
+        f"data.any holds at most {MAX_ITEMS} items."
+    assert check_fields(spec, {"dice": [], "map": {str(i): i for i in range(MAX_KEYS + 1)}})[0].code == "malformed"

@@ -88,6 +88,15 @@ def test_good_fighter_loads_and_fills_defaults():
     ("inspire_condition.check", {"kind": "friendly_out_of_action_at_least"}, "inspire_condition.check"),
     ("inspired.speed", 3, "inspired.speed"),
     ("wizard_level", 2, "traits"),
+    # Bounds above what any shipped card prints (a saved warband or a seat's fighters must not be larger).
+    ("wounds", 21, "wounds"),
+    ("move", 3_000_000, "move"),
+    ("defence.dice", 9, "defence.dice"),
+    ("profiles.0.dice", 9, "profiles.0.dice"),
+    ("profiles.0.range", 9, "profiles.0.range"),
+    ("profiles.0.damage", 11, "profiles.0.damage"),
+    ("profiles.0.keywords", ["cleave"] * 9, "profiles.0.keywords"),
+    ("traits", ["hunter"] * 17, "traits"),
 ])
 def test_broken_fighter_field_is_named(path, value, field):
     """Each broken fighter field is reported at its own path."""
@@ -210,3 +219,11 @@ def test_free_text_is_bounded():
         FighterSchema().load({**FIGHTER, "notes": "x" * 1001})
     assert "notes" in error_paths(exc.value.messages)
     FighterSchema().load({**FIGHTER, "notes": "x" * 1000})
+
+
+def test_a_saved_deck_holds_at_most_64_cards_of_each_kind():
+    """12 or more objectives, 20 or more power cards (Deathgorge rulebook pg 40-41): 64 of each is above any deck."""
+    card = {"name": "Card", "type": "objective", "glory": 1, "scoring": "end"}
+    with pytest.raises(ValidationError) as exc:
+        CustomDeckSchema().load({"name": "D", "objectives": [{**card, "name": f"C{i}"} for i in range(65)]})
+    assert exc.value.messages == {"objectives": ["Longer than maximum length 64."]}

@@ -115,3 +115,13 @@ def test_two_phones_that_make_the_next_game_at_the_same_moment_reach_one_game(ap
     assert second.status_code == 200, second.get_json()
     assert looked, "the second caller's look missed the game, so its insert met the first one's"
     assert second.get_json()["id"] == first["id"] and [s["seat"] for s in second.get_json()["seats"] if "token" in s] == ["p2"]
+
+
+def test_options_and_seats_hold_a_bounded_number_of_entries(client):
+    """A game's options and a seat's set-up are a handful of named choices: 64 entries at most, whatever they are."""
+    seats = [{"name": "A"}, {"name": "B"}]
+    many = {f"k{i}": 0 for i in range(65)}
+    resp = client.post("/api/games", json={"ruleset": "test/tally", "seats": seats, "options": many})
+    assert resp.status_code == 400 and "options" in resp.get_json()["error"]["fields"]
+    resp = client.post("/api/games", json={"ruleset": "test/tally", "seats": [{"name": "A", **many}, {"name": "B"}]})
+    assert resp.status_code == 400 and any(f.startswith("seats") for f in resp.get_json()["error"]["fields"])

@@ -1,7 +1,10 @@
 """Imports are bounded (events, replay time), replayed off the event loop, and limited per address."""
 from __future__ import annotations
 
+import json
+
 from app.live.runtime import offloader
+from app.schemas import sanity
 from app.server import create_app
 from tests.api.helpers import auth, event, new_game, submit
 
@@ -51,7 +54,7 @@ def test_the_replay_runs_through_the_offloader(tmp_path):
     submit(client, game, "p1", event("p1"))
     exported = client.get(f"/api/games/{game['id']}/export", headers=auth(game["referee_token"])).get_json()
     assert client.post("/api/games/import", json=exported).status_code == 201
-    assert ran == ["_verified_records"]
+    assert ran == ["_checked_import"]
 
 
 def test_imports_are_limited_per_address(tmp_path):
@@ -65,3 +68,45 @@ def test_imports_are_limited_per_address(tmp_path):
 def test_the_server_replays_imports_in_a_real_thread_under_eventlet():
     from eventlet import tpool  # noqa: PLC0415 - importing eventlet warns that it is deprecated; only this test needs it
     assert offloader("eventlet") is tpool.execute
+
+
+def test_a_setup_padded_by_shape_is_refused_and_nothing_is_stored(tmp_path):
+    app = _app(tmp_path)
+    client = app.test_client()
+    exported = _export_of_notes(client, 1)
+    exported["setup"]["padding"] = [7] * 60_000
+    before = len(app.extensions["tablewarden"]["store"].list_games())
+    resp = client.post("/api/games/import", json=exported)
+    err = resp.get_json()["error"]
+    assert resp.status_code == 413 and err["code"] == "import_too_large" and "setup" in err["fields"]
+    assert len(app.extensions["tablewarden"]["store"].list_games()) == before
+
+
+def test_a_file_of_too_many_values_is_refused_before_it_is_parsed(tmp_path, monkeypatch):
+    client = _app(tmp_path).test_client()
+    exported = _export_of_notes(client, 1)
+    raw = json.dumps(exported).encode()[:-1] + b',"pad":[' + b"1," * 600_000 + b"1]}"
+    parsed = []
+    monkeypatch.setattr(sanity, "loads", lambda text: parsed.append(1))
+    resp = client.post("/api/games/import", data=raw, content_type="application/json")
+    assert resp.status_code == 413 and json.loads(resp.data)["error"]["code"] == "import_too_large" and not parsed
+
+
+def test_keys_the_export_format_does_not_know_are_refused(tmp_path):
+    client = _app(tmp_path).test_client()
+    exported = _export_of_notes(client, 1)
+    for where, body in (("top", {**exported, "extra": 1}),
+                        ("rules", {**exported, "rules": {"ruleset": "test/tally", "junk": "x"}}),
+                        ("setup", {**exported, "setup": {**exported["setup"], "k0": 1}}),
+                        ("event", {**exported, "events": [{**exported["events"][0], "junk": 1}]})):
+        resp = client.post("/api/games/import", json=body)
+        assert resp.status_code == 400 and resp.get_json()["error"]["code"] == "invalid", where
+
+
+def test_a_file_of_many_unknown_keys_is_refused_naming_a_few(tmp_path):
+    client = _app(tmp_path).test_client()
+    exported = _export_of_notes(client, 1)
+    resp = client.post("/api/games/import", json={**exported, **{f"k{i}": 1 for i in range(3000)}})
+    err = resp.get_json()["error"]
+    assert resp.status_code == 400 and err["code"] == "invalid" and len(err["fields"]) == 20
+    assert err["message"].endswith("The first 20 are named.")

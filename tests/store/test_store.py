@@ -245,3 +245,12 @@ def test_a_one_phone_game_stored_before_device_tokens_keeps_its_phone(store):
     assert store.seat_for_token("hash-plain") == ("plain", "p1"), "a game of phones is left alone"
     store._run(store._op_init_schema)                       # once only: nothing changes on the next start
     assert store.seat_for_token("hash-joined-later") == ("old", "p1")
+
+
+def test_custom_content_comes_a_page_at_a_time_newest_first(store):
+    ids = [store.save_custom("battlelore_unit", {"name": f"U{i}"}, id=f"u{i}") for i in range(5)]
+    store.save_custom("warband", {"name": "Other kind"})
+    first = store.custom_page("battlelore_unit", 2, 0)
+    assert first["total"] == 5 and [r["id"] for r in first["rows"]] == ids[::-1][:2]
+    assert [r["payload"]["name"] for r in store.custom_page("battlelore_unit", 2, 4)["rows"]] == ["U0"]
+    assert store.custom_page("battlelore_unit", 2, 10)["rows"] == []

@@ -1,10 +1,14 @@
 """The BattleLore event catalogue: every event type with its field specification."""
 from __future__ import annotations
 
+from . import rules as R
 from . import terrain as T
 from .combat import RETREAT_ENDS
 from .turns import LORE_CHOICES
-from .units import ATTACK_TYPES, FACES, REMOVABLE_FOR_LORE, TOKENS
+from .units import ATTACK_TYPES, FACES, MOST, RECORD_KEYS, REMOVABLE_FOR_LORE, TOKENS
+
+MOST_DICE_MODIFIER = 6
+MOST_DICE = MOST["combat"] + MOST_DICE_MODIFIER
 
 SEATS = ["p1", "p2"]
 OPT = {"required": False}
@@ -18,16 +22,18 @@ POSITION = {"type": "object", "help": "The hex the unit stands in, as far as the
 }}
 
 ROLL = {
-    "roll": {"type": "list", "items": {"type": "enum", "choices": list(FACES)},
+    # At most a unit's largest combat value plus the largest dice modifier (Combat, 2).
+    "roll": {"type": "list", "items": {"type": "enum", "choices": list(FACES)}, "max_items": MOST_DICE,
              "help": "One face per die rolled (after rerolls)"},
-    "commit": {"type": "object", **OPT, "help": "Die results committed to unit abilities, by face"},
+    "commit": {"type": "object", **OPT, "max_keys": len(FACES), "help": "Die results committed to unit abilities, by face"},
     "ability_damage": {"type": "int", "min": 0, "max": 20, **OPT, "help": "Damage the committed results cause"},
     "ability_retreats": {"type": "int", "min": 0, "max": 20, **OPT, "help": "Retreats the committed results cause"},
     "poison_damage": {"type": "int", "min": 0, "max": 20, **OPT,
                       "help": "Morale results committed to a poisoned target, 1 damage each"},
     "inflict": {"type": "list", "items": {"type": "enum", "choices": ["stun", "poison", "bleed", "blight", "panic"]},
+                "max_items": 5,
                 **OPT, "help": "Tokens the roll gives the target (through abilities)"},
-    "dice_modifier": {"type": "int", "min": -6, "max": 6, **OPT,
+    "dice_modifier": {"type": "int", "min": -MOST_DICE_MODIFIER, "max": MOST_DICE_MODIFIER, **OPT,
                       "help": "Dice added or removed by cards and abilities (after terrain)"},
     "note": {"type": "str", "max_length": 300, **OPT},
 }
@@ -46,11 +52,13 @@ def event_types() -> list[dict]:
             "seat": {"type": "enum", "choices": SEATS}},
          "help": "Only when scenario order does not decide (campaign start, equal initiative)."},
         {"type": "unit_card", "label": "Enter unit card", "fields": {
-            "unit": {"type": "object", "help": "Reference card: name, health, movement, combat, attack, range, muster..."},
+            "unit": {"type": "object", "max_keys": len(RECORD_KEYS),
+                     "help": "Reference card: name, health, movement, combat, attack, range, muster..."},
             "faction": {"type": "str", "max_length": 40, **OPT}},
          "help": "Numbers from a unit reference card, entered once before mustering."},
         {"type": "muster", "label": "Muster army", "fields": {
-            "army": {"type": "object", "help": "Unit or terrain slug -> number of deployment cards"},
+            "army": {"type": "object", "max_keys": R.MAX_UNIT_CARDS,
+                     "help": "Unit or terrain slug -> number of deployment cards"},
             "command_tent": {"type": "bool", **OPT, "help": "Add a command tent (+5 muster points)"},
             "decoys": {"type": "int", "min": 0, "max": 18, **OPT, "help": "Decoy deployment cards"}},
          "help": "Exactly 18 deployment cards for at most 50 muster points."},

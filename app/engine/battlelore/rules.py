@@ -95,6 +95,24 @@ ARMY_CARDS = 18
 DECOYS = 11
 MAX_START_LORE = 5
 
+# -- bounds of the game's shape (no override lifts them: an override lifts a rule, not the board) ---------------
+
+# "The 18 hexes shaded in your faction's color are your deployment hexes" and each of the 18 deployment cards goes
+# "1 facedown on each of the 18 shaded deployment hexes" (Mustering and deployment, 1-2): a seat never fields more
+# than 18 deployment cards, whatever rule an override lifts (an army of another size is still placed on them).
+# Pre-built scenarios place units on their map's shaded hexes ("often ... a faction's deployment hexes",
+# Pre-built scenarios); we read them as holding no more, so the same 18 bounds a pre-built army.
+DEPLOYMENT_HEXES = 18
+# Unit cards one seat may hold in its list: the content lists 13 units for every faction together
+# (content/battlelore/units.yaml); a table entering the cards of every expansion it owns stays far under 64.
+MAX_UNIT_CARDS = 64
+# Command and lore card names a game offers as buttons: the content lists 5 command and 15 lore cards.
+MAX_CARD_NAMES = 100
+# A table may play to another VP total than 16 (Winning the game), up to this.
+MAX_VP_TO_WIN = 100
+# Lore a pre-built scenario gives at the start: mustering gives at most 5 (Mustering and deployment, 3).
+MAX_PREBUILT_LORE = 20
+
 # Hands (Setup, Command and lore cards) and the lore hand limit (Lore step).
 START_COMMAND = 4
 START_LORE = 2

@@ -28,9 +28,13 @@ def new_game(setup: dict) -> dict:
         raise SetupError("BattleLore is a game for exactly two players.", "seats")
     options = dict(setup.get("options") or {})
     vp = options.get("vp_to_win", R.VP_TO_WIN)
-    if isinstance(vp, bool) or not isinstance(vp, int) or vp < 1:
-        raise SetupError("options.vp_to_win must be a whole number >= 1.", "options.vp_to_win")
+    if isinstance(vp, bool) or not isinstance(vp, int) or not 1 <= vp <= R.MAX_VP_TO_WIN:
+        raise SetupError(f"options.vp_to_win must be a whole number from 1 to {R.MAX_VP_TO_WIN}.", "options.vp_to_win")
     options["vp_to_win"] = vp
+    lore = options.get("starting_lore", 0)
+    if isinstance(lore, bool) or not isinstance(lore, int) or not 0 <= lore <= R.MAX_PREBUILT_LORE:
+        raise SetupError(f"options.starting_lore must be a whole number from 0 to {R.MAX_PREBUILT_LORE}.",
+                         "options.starting_lore")
     options["cards"] = _check_cards(options.get("cards"))
     campaign = options.get("campaign")
     if campaign is None and options.get("format") == "campaign":
@@ -51,7 +55,10 @@ def new_game(setup: dict) -> dict:
         if faction:
             factions.append(faction.lower())
         catalogue = {}
-        for i, rec in enumerate(seat.get("units") or []):
+        units = seat.get("units") or []
+        if not isinstance(units, list) or len(units) > R.MAX_UNIT_CARDS:
+            raise SetupError(f"A seat's unit list holds at most {R.MAX_UNIT_CARDS} unit cards.", f"seats.{sid}.units")
+        for i, rec in enumerate(units):
             bad = problems_in_record(rec)
             if bad:
                 raise SetupError(f"Unit {i + 1} of {sid}: {'; '.join(bad)}.", f"seats.{sid}.units.{i}")
@@ -79,8 +86,11 @@ def _check_cards(cards) -> dict:
     out = {}
     for kind in ("command", "lore"):
         items = cards.get(kind) or []
-        if not isinstance(items, list) or not all(isinstance(c, dict) and isinstance(c.get("name"), str) for c in items):
-            raise SetupError(f"options.cards.{kind} must be a list of cards with names.", f"options.cards.{kind}")
+        if (not isinstance(items, list) or len(items) > R.MAX_CARD_NAMES
+                or not all(isinstance(c, dict) and isinstance(c.get("name"), str) and len(c["name"]) <= 80
+                           and len(c) <= 3 for c in items)):
+            raise SetupError(f"options.cards.{kind} must be a list of at most {R.MAX_CARD_NAMES} cards with names.",
+                             f"options.cards.{kind}")
         for c in items:
             if kind == "command" and c.get("section") not in (None, *("left", "center", "right", "any")):
                 raise SetupError(f"Command card {c['name']!r}: unknown section.", "options.cards.command")
@@ -205,9 +215,13 @@ def check_unit_card(state: dict, event) -> list[Violation]:
         return [V.WRONG_PHASE("Unit cards are entered before the armies are revealed.", R.MUSTER)]
     if state["seats"][event.by]["army"] is not None:
         return [V.ALREADY_MUSTERED("Your army is already mustered.", R.MUSTER)]
-    bad = problems_in_record(unit_record(event.data))
+    rec = unit_record(event.data)
+    bad = problems_in_record(rec)
     if bad:
         return [V.BAD_UNIT(f"Unit card: {'; '.join(bad)}.", R.MUSTER)]
+    catalogue = state["seats"][event.by]["catalogue"]
+    if rec["slug"] not in catalogue and len(catalogue) >= R.MAX_UNIT_CARDS:
+        return [V.TOO_MANY_UNIT_CARDS(f"Your unit list already holds {R.MAX_UNIT_CARDS} unit cards.", R.MUSTER)]
     return []
 
 
@@ -243,6 +257,9 @@ def check_muster(state: dict, event) -> list[Violation]:
             return [V.UNKNOWN_UNIT(f"{slug!r} is not in your unit list; enter it first.", R.MUSTER)]
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
             return [V.MALFORMED(f"data.army.{slug} must be a whole number >= 0.", R.MUSTER)]
+        if n > R.DEPLOYMENT_HEXES:
+            return [V.ARMY_TOO_LARGE(f"data.army.{slug}: {n} deployment cards do not fit on the "
+                                     f"{R.DEPLOYMENT_HEXES} deployment hexes.", R.MUSTER)]
         gaps = missing_numbers(cat[slug])
         if n and gaps:
             return [V.UNIT_INCOMPLETE(f"{cat[slug].get('name', slug)} lacks {', '.join(gaps)}: enter them from its reference card.", R.MUSTER)]
@@ -250,6 +267,11 @@ def check_muster(state: dict, event) -> list[Violation]:
             out.append(V.NOT_ENOUGH_CARDS(f"You have {cat[slug]['cards']} deployment card(s) for {cat[slug].get('name', slug)}.", R.EXTRA_CORE))
     tent = event.data.get("command_tent", False)
     decoys = event.data.get("decoys", 0)
+    fielded = sum(army.values()) + (1 if tent else 0) + decoys
+    if fielded > R.DEPLOYMENT_HEXES:
+        # Structural (no override lifts it): the reveal builds every unit mustered.
+        out.append(V.ARMY_TOO_LARGE(f"An army is placed one card to a deployment hex: {fielded} deployment cards do "
+                                 f"not fit on {R.DEPLOYMENT_HEXES}.", R.MUSTER))
     prebuilt = state["options"].get("prebuilt", False)
     if tent and prebuilt:
         out.append(V.NO_TENT_PREBUILT("Command tents cannot be mustered in pre-built scenarios.", R.PREBUILT))

@@ -92,7 +92,7 @@ def auto_army(state: dict, seat: str) -> dict | None:
                     key=lambda r: (r["muster"], r["slug"]))
     prebuilt = state["options"].get("prebuilt", False)
     if prebuilt:
-        return {"army": {r["slug"]: 1 for r in usable}} if usable else None
+        return {"army": {r["slug"]: 1 for r in usable[:R.DEPLOYMENT_HEXES]}} if usable else None
     for tent in (False, True):
         budget = R.MUSTER_POINTS + (R.TENT_BONUS if tent else 0)
         army: dict[str, int] = {}

@@ -15,28 +15,60 @@ REMOVABLE_FOR_LORE = ("poison", "stun", "bleed", "blight", "panic")
 NEEDED = ("health", "movement", "combat", "attack", "muster")
 
 
+# The largest number each field of a unit card may hold. They bound what the engine builds from a card (a unit's
+# figures, a move's choice of hexes, a roll's dice, the units a muster makes), so no override lifts them: an
+# override lifts a rule, never the shape of the game. The rules summary prints no largest value (the numbers are on
+# the reference cards); the entry form offers what the cards print (suggest.unit_card_template: health 1-6,
+# movement 0-4, combat 1-5, range 2-5, muster 1-12), and each bound below leaves room over it.
+MOST = {
+    "health": 30,    # figures, or damage tokens (Mustering and deployment, 4: "figures equal to their health value")
+    "movement": 12,  # the longest move the `move` event takes (catalogue: hexes 1-12; Main phase, Move step)
+    "combat": 12,    # dice rolled (Combat, 2: "roll dice equal to your unit's combat value")
+    "range": 12,     # the longest distance the `attack` event takes (catalogue: distance 1-12; Combat, 1)
+    "min_range": 12,
+    # A card that costs more than a whole budget with a command tent could never be mustered (Mustering, 1).
+    "muster": R.MUSTER_POINTS + R.TENT_BONUS,
+    # Deployment cards of one unit a player owns (Optional rules, Playing with extra core games).
+    "cards": 30,
+}
+NAME_LENGTH = 60     # a unit's name and slug (the saved unit card's schema: app/schemas/battlelore.py)
+MOST_WORDS = 20      # abilities and traits of one card, each at most WORD_LENGTH characters
+WORD_LENGTH = 40
+RECORD_KEYS = frozenset({"slug", "name", "kind", "terrain", "faction", *MOST, "attack", "damage_tokens", "legend",
+                         "abilities", "traits", "source"})
+
+
 def problems_in_record(rec) -> list[str]:
     """What is wrong with a unit or terrain card record (empty list when it is usable as data)."""
     if not isinstance(rec, dict):
         return ["a unit record must be an object"]
     out = []
+    unknown = sorted(str(k) for k in rec if k not in RECORD_KEYS)
+    if unknown:
+        out.append(f"a unit card has no {', '.join(unknown[:3])}")
     slug = rec.get("slug")
-    if not isinstance(slug, str) or not slug or "." in slug:
-        out.append("slug must be a non-empty string without dots")
+    if not isinstance(slug, str) or not slug or "." in slug or len(slug) > NAME_LENGTH:
+        out.append(f"slug must be a non-empty string without dots, at most {NAME_LENGTH} characters")
+    for key in ("name", "faction", "terrain", "source"):
+        value = rec.get(key)
+        if value is not None and (not isinstance(value, str) or len(value) > (400 if key == "source" else NAME_LENGTH)):
+            out.append(f"{key} must be a short text")
     kind = rec.get("kind", "unit")
     if kind not in ("unit", "terrain"):
         out.append("kind must be unit or terrain")
-    for key in ("health", "movement", "combat", "muster", "range", "min_range", "cards"):
+    for key, most in MOST.items():
         value = rec.get(key)
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
-            out.append(f"{key} must be a whole number >= 0 or null")
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= most):
+            out.append(f"{key} must be a whole number from 0 to {most}, or null")
     if rec.get("attack") not in (None, *ATTACK_TYPES):
         out.append("attack must be melee or ranged")
     if kind == "terrain" and rec.get("terrain") not in T.TYPES:
         out.append("a terrain card names its terrain type")
     for key in ("abilities", "traits"):
-        if not isinstance(rec.get(key, []), list):
-            out.append(f"{key} must be a list")
+        words = rec.get(key, [])
+        if (not isinstance(words, list) or len(words) > MOST_WORDS
+                or not all(isinstance(w, str) and len(w) <= WORD_LENGTH for w in words)):
+            out.append(f"{key} must be a list of at most {MOST_WORDS} words")
     return out
 
 

@@ -73,6 +73,10 @@ BAD_UNIT = CODES.declare("bad_unit", "The unit card's numbers are not usable.", 
 NO_TENT_PREBUILT = CODES.declare("no_tent_prebuilt", "Command tents cannot be mustered in pre-built scenarios.",
                                  R.PREBUILT)
 ARMY_SIZE = CODES.declare("army_size", "An army has a fixed number of deployment cards.", R.MUSTER)
+ARMY_TOO_LARGE = CODES.declare("army_too_large", "More deployment cards than a faction has deployment hexes.",
+                               R.MUSTER, overridable=False)
+TOO_MANY_UNIT_CARDS = CODES.declare("too_many_unit_cards", "More unit cards than one seat's list holds.", R.MUSTER,
+                                    overridable=False)
 TOO_MANY_DECOYS = CODES.declare("too_many_decoys", "More decoy cards than a player has.", R.MUSTER)
 OVER_BUDGET = CODES.declare("over_budget", "The army costs more muster points than the player has.", R.MUSTER)
 ALREADY_DEPLOYED = CODES.declare("already_deployed", "The player has finished deploying.", R.DEPLOY)

@@ -17,9 +17,10 @@ CARD_FIELDS = {
     "command": {"type": "int", "min": 0, "max": 9, "required": False, "help": "Command icons"},
     "shields": {"type": "int", "min": 0, "max": 5, "required": False,
                 "help": "Shield icons (they only matter when the card is discarded from hand as a shield)"},
-    "keywords": {"type": "list", "items": {"type": "str", "max_length": 40}, "required": False,
+    # The card pool prints at most 3 keywords and 3 traits a card (content/conquest/cards.json, 1,124 cards).
+    "keywords": {"type": "list", "items": {"type": "str", "max_length": 40}, "required": False, "max_items": 12,
                  "help": "ambush, area effect N, armorbane, brutal, flying, limited, mobile, no attachments, ranged"},
-    "traits": {"type": "list", "items": {"type": "str", "max_length": 40}, "required": False,
+    "traits": {"type": "list", "items": {"type": "str", "max_length": 40}, "required": False, "max_items": 12,
                "help": "Traits, e.g. Relic"},
     "unique": {"type": "bool", "required": False, "help": "Unique card"},
 }

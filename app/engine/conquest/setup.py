@@ -12,13 +12,33 @@ PLANET_TYPES = ("material", "strongpoint", "tech")
 # later with an adjust_cards event.
 DEFAULT_DECK_SIZE = 50
 
+# Bounds of what a table enters at setup (no override lifts a set-up check). A printed number is at most 30 (the
+# card pool's own schema, app/schemas/conquest.py: STAT and COUNT); a deck is at least 50 cards (Deck
+# customisation) and we take three times that as the most; the core set's planet deck is 10 planets and its token
+# units 5 (content/conquest), so 30 of each leaves room for every expansion; a card prints at most 3 keywords and 3
+# traits (content/conquest/cards.json).
+MOST_NUMBER = 30
+MAX_DECK_SIZE = 150
+MAX_PLANETS = 30
+MAX_TOKENS = 30
+MAX_WORDS = 12
 
-def _int(value, field: str, lo: int = 0, allow_none: bool = False):
+
+def _int(value, field: str, lo: int = 0, allow_none: bool = False, hi: int = MOST_NUMBER):
     if value is None and allow_none:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or value < lo:
-        raise SetupError(f"{field} must be a whole number of at least {lo}.", field)
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise SetupError(f"{field} must be a whole number from {lo} to {hi}.", field)
     return value
+
+
+def _words(raw, field: str) -> list:
+    """A card's keywords or traits as entered: a list of at most MAX_WORDS."""
+    if raw is None:
+        return []
+    if not isinstance(raw, list) or len(raw) > MAX_WORDS:
+        raise SetupError(f"{field} must be a list of at most {MAX_WORDS} words.", field)
+    return raw
 
 
 def warlord_record(raw, field: str) -> dict:
@@ -43,8 +63,8 @@ def warlord_record(raw, field: str) -> dict:
             "command": _int(raw.get("command", 0) or 0, f"{field}.command"),
             "starting_hand": _int(raw.get("starting_hand"), f"{field}.starting_hand"),
             "starting_resources": _int(raw.get("starting_resources"), f"{field}.starting_resources"),
-            "keywords": norm_keywords(raw.get("keywords")),
-            "traits": [t for t in raw.get("traits", []) if isinstance(t, str)],
+            "keywords": norm_keywords(_words(raw.get("keywords"), f"{field}.keywords")),
+            "traits": [t for t in _words(raw.get("traits"), f"{field}.traits") if isinstance(t, str)],
             "bloodied": bloodied}
 
 
@@ -68,8 +88,8 @@ def token_record(raw, field: str) -> dict:
         raise SetupError("Each token unit needs a name.", field)
     return {"name": raw["name"].strip(), "type": "token", "attack": _int(raw.get("attack", 0), f"{field}.attack"),
             "hp": _int(raw.get("hp"), f"{field}.hp", 1), "command": _int(raw.get("command", 0) or 0, f"{field}.command"),
-            "keywords": norm_keywords(raw.get("keywords")),
-            "traits": [t for t in raw.get("traits", []) if isinstance(t, str)], "unique": False}
+            "keywords": norm_keywords(_words(raw.get("keywords"), f"{field}.keywords")),
+            "traits": [t for t in _words(raw.get("traits"), f"{field}.traits") if isinstance(t, str)], "unique": False}
 
 
 def new_game(setup: dict, ruleset_id: str) -> dict:
@@ -81,8 +101,8 @@ def new_game(setup: dict, ruleset_id: str) -> dict:
     if not isinstance(raw_seats, list) or len(raw_seats) != 2:
         raise SetupError("Conquest is a game for two players.", "seats")
     raw_planets = setup.get("planets") or options.get("planets")
-    if not isinstance(raw_planets, list) or len(raw_planets) < LINE_LENGTH:
-        raise SetupError(f"The game needs the planet cards (at least {LINE_LENGTH}).", "planets")
+    if not isinstance(raw_planets, list) or not LINE_LENGTH <= len(raw_planets) <= MAX_PLANETS:
+        raise SetupError(f"The game needs the planet cards (at least {LINE_LENGTH}, at most {MAX_PLANETS}).", "planets")
     planets = {}
     for i, raw in enumerate(raw_planets):
         rec = planet_record(raw, f"planets[{i}]")
@@ -90,7 +110,10 @@ def new_game(setup: dict, ruleset_id: str) -> dict:
             raise SetupError(f"Planet {rec['name']} is listed twice.", f"planets[{i}].name")
         planets[rec["name"]] = rec
     tokens = {}
-    for i, raw in enumerate(setup.get("tokens") or options.get("tokens") or []):
+    raw_tokens = setup.get("tokens") or options.get("tokens") or []
+    if not isinstance(raw_tokens, list) or len(raw_tokens) > MAX_TOKENS:
+        raise SetupError(f"The token units are a list of at most {MAX_TOKENS}.", "tokens")
+    for i, raw in enumerate(raw_tokens):
         rec = token_record(raw, f"tokens[{i}]")
         tokens[rec["name"]] = rec
     state = {"ruleset": ruleset_id, "seats": {}, "units": {}, "cards": {}, "planets": planets, "tokens": tokens,
@@ -108,7 +131,7 @@ def new_game(setup: dict, ruleset_id: str) -> dict:
             raise SetupError("Each seat must be an object.", field)
         wl = warlord_record(raw.get("warlord"), f"{field}.warlord")
         deck_size = _int(raw.get("deck_size", options.get("deck_size", DEFAULT_DECK_SIZE)),
-                         f"{field}.deck_size", 1)
+                         f"{field}.deck_size", 1, hi=MAX_DECK_SIZE)
         if deck_size <= wl["starting_hand"]:
             raise SetupError("The deck must hold more cards than the starting hand.", f"{field}.deck_size")
         wid = f"{seat}.warlord"

@@ -18,6 +18,9 @@ OBJECTIVE_TYPES = ("objective",)
 POWER_TYPES = ("ploy", "spell", "upgrade")
 
 
+MOST_DECK_CARDS = 64  # of each kind: 12 or more objectives, 20 or more power cards (Deathgorge rulebook pg 40-41)
+
+
 def normalise_deck(raw, where: str) -> dict | None:
     """Deck data as {"objectives": {name: card}, "power": {name: card}}; None when the seat has none."""
     if raw is None:
@@ -31,6 +34,8 @@ def normalise_deck(raw, where: str) -> dict | None:
     else:
         raise SetupError("A deck must be a list of cards or {objectives, power}.", where)
     # Only a deck that says it is incomplete is partial; a bare list of cards is the whole deck.
+    if len(cards) > 2 * MOST_DECK_CARDS:
+        raise SetupError(f"A deck holds at most {MOST_DECK_CARDS} objective and {MOST_DECK_CARDS} power cards.", where)
     complete = not (isinstance(raw, dict) and raw.get("complete") is False)
     out: dict = {"objectives": {}, "power": {}, "complete": complete}
     for i, card in enumerate(cards):

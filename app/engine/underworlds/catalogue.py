@@ -6,6 +6,7 @@ Field specs follow core.check_fields; extra keys: "ref": "feature" (a feature to
 from __future__ import annotations
 
 from . import attacks
+from .cards import MOST_DECK_CARDS
 from .reactions import REACTION_STEP_IDS
 from .state import TOKENS
 
@@ -143,8 +144,11 @@ def event_types(edition) -> list[dict]:
          "fields": {"fighter": FIGHTER, "change": {"type": "int", "min": -9, "max": 9}}},
         {"type": "hand", "label": "My cards",
          "help": "The cards you hold (private: only you and the referee see the names).",
-         "fields": {"objectives": {"type": "list", "items": {"type": "str", "max_length": 120}, "required": False},
-                    "power": {"type": "list", "items": {"type": "str", "max_length": 120}, "required": False}}},
+         # A hand holds at most the deck it is drawn from.
+         "fields": {"objectives": {"type": "list", "items": {"type": "str", "max_length": 120}, "required": False,
+                                   "max_items": MOST_DECK_CARDS},
+                    "power": {"type": "list", "items": {"type": "str", "max_length": 120}, "required": False,
+                              "max_items": MOST_DECK_CARDS}}},
         {"type": "glory_adjust", "label": "Adjust glory", "help": "Change glory by these amounts (a card, or a fix).",
          "fields": {"seat": {"type": "seat"}, "unspent": {"type": "int", "min": -20, "max": 20},
                     "spent": {"type": "int", "min": -20, "max": 20},

@@ -72,6 +72,8 @@ def new_game(edition, setup: dict) -> dict:
         fighters = raw.get("fighters")
         if not isinstance(fighters, list) or not fighters:
             raise SetupError("Each seat needs its warband's fighters.", f"{where}.fighters")
+        if len(fighters) > MAX_FIGHTERS:
+            raise SetupError(f"A warband has at most {MAX_FIGHTERS} fighters.", f"{where}.fighters")
         deck = cardmod.normalise_deck(raw.get("deck"), f"{where}.deck")
         sizes = raw.get("deck_sizes") or {}
         obj_deck = _deck_size(edition, deck, sizes, "objectives", f"{where}.deck_sizes")
@@ -102,9 +104,10 @@ def new_game(edition, setup: dict) -> dict:
             wounds = rec.get("wounds")
             # Unknown Wounds (null: content without that number) is allowed: damage is still counted, and the
             # table declares the fighter out of action with the out_of_action event.
-            if wounds is not None and (isinstance(wounds, bool) or not isinstance(wounds, int) or wounds < 1):
-                raise SetupError(f"Fighter {slug!r}: Wounds must be a whole number, 1 or more (or null if unknown).",
-                                 f"{fwhere}.wounds")
+            if wounds is not None and (isinstance(wounds, bool) or not isinstance(wounds, int)
+                                       or not 1 <= wounds <= MOST_WOUNDS):
+                raise SetupError(f"Fighter {slug!r}: Wounds must be a whole number from 1 to {MOST_WOUNDS} "
+                                 "(or null if unknown).", f"{fwhere}.wounds")
             leaders += bool(rec.get("leader"))
             card = dict(rec)
             card["slug"] = slug
@@ -130,8 +133,8 @@ def _deck_size(edition, deck: dict | None, sizes, kind: str, where: str) -> int:
     if not isinstance(sizes, dict):
         raise SetupError("deck_sizes must be {objectives, power}.", where)
     size = sizes.get(kind, edition.objective_deck if kind == "objectives" else edition.power_deck)
-    if isinstance(size, bool) or not isinstance(size, int) or size < 0:
-        raise SetupError(f"deck_sizes.{kind} must be a whole number, 0 or more.", f"{where}.{kind}")
+    if isinstance(size, bool) or not isinstance(size, int) or not 0 <= size <= MOST_DECK:
+        raise SetupError(f"deck_sizes.{kind} must be a whole number from 0 to {MOST_DECK}.", f"{where}.{kind}")
     return max(size, len(deck[kind]) if deck else 0)
 
 
@@ -146,6 +149,13 @@ def _features(edition, players: int) -> dict:
 
 
 # -- set-up events --------------------------------------------------------------------------------
+
+# Bounds of what a seat brings (an override lifts no set-up check: these are the game's shape). The shipped warbands
+# have at most 9 fighters and print at most 7 Wounds (content/underworlds, measured); a deck holds 12 or more
+# objectives and 20 or more power cards (Deathgorge rulebook pg 40-41), two Rivals decks' worth in Nemesis.
+MAX_FIGHTERS = 16
+MOST_WOUNDS = 20
+MOST_DECK = cardmod.MOST_DECK_CARDS
 
 SETUP_STEP_OF_PURPOSE = {"boards": "boards", "deployment": "deployment_roll_off", "first_turn": "roll_off"}
 

@@ -1,6 +1,8 @@
 """Combat: declare, dice, results, damage, weak units, retreats, supported units, counter, advance,
 lore, terrain limits, poison and stun."""
-from .helpers import POS, battle, codes, play
+from app.engine.core import Event
+
+from .helpers import POS, RS, battle, codes, play
 
 
 def attack_step(s=None, units=("p1.d-foot-1", "p1.d-archers-1", "p1.d-hero-1")):
@@ -316,3 +318,13 @@ def test_ethereal_targets_cost_a_die():
     s["units"]["p2.u-foot-1"]["abilities"].append("ethereal")
     assert codes(s, "p1", "attack", attacker="p1.d-foot-1", target="p2.u-foot-1", kind="melee", distance=1,
                  roll=["lore"] * 2) == []
+
+
+def test_a_roll_holds_at_most_the_largest_combat_value_and_modifier_even_overridden():
+    """Combat, 2: dice equal to the combat value, then modifiers; 12 + 6 is the most any attack rolls."""
+    s = battle()
+    base = {"attacker": "p1.d-foot-1", "target": "p2.u-foot-1", "kind": "melee", "distance": 1}
+    too_many = Event("attack", "p1", {**base, "roll": ["strike"] * 19}, override={"reason": "card"})
+    assert [v.code for v in RS.blocking(s, too_many)] == ["malformed"]
+    most = Event("attack", "p1", {**base, "roll": ["strike"] * 18}, override={"reason": "card"})
+    assert RS.blocking(s, most) == []

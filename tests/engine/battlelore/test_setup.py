@@ -224,3 +224,58 @@ def test_secret_choices_are_hidden_in_the_log_until_revealed():
     assert RS.redact_event(s, army, "p2")["data"] == {}
     s, _ = play(s, "p2", "muster", army={"u-foot": 7}, decoys=11)
     assert RS.redact_event(s, army, "p2") == army
+
+
+# -- bounds of the game's shape: an override lifts a rule, never these -------------------------------------------
+OVERRIDE = {"reason": "the table agrees"}
+
+
+def blocking(state, by, type_, **data):
+    """Codes that still block the event when the table overrides the rule checks."""
+    return [v.code for v in RS.blocking(state, Event(type_, by, data, override=OVERRIDE))]
+
+
+def test_an_override_never_musters_more_than_the_deployment_hexes():
+    """Mustering and deployment, 2: one deployment card on each of the 18 deployment hexes."""
+    s = at_muster()
+    assert blocking(s, "p1", "muster", army={"d-foot": 300_000}) == ["army_too_large"]
+    assert blocking(s, "p1", "muster", army={"d-foot": 10, "d-archers": 9}) == ["army_too_large"]
+    assert blocking(s, "p1", "muster", army={"d-foot": 10}, command_tent=True, decoys=8) == ["army_too_large"]
+    assert blocking(s, "p1", "muster", army={"d-foot": 4}) == []  # a smaller army is a rule the table may lift
+    prebuilt = at_muster(prebuilt=True)
+    assert blocking(prebuilt, "p1", "muster", army={"d-foot": 19}) == ["army_too_large"]
+
+
+def test_an_override_never_takes_a_unit_card_past_its_bounds():
+    s = at_muster()
+    for numbers in ({"movement": 3_000_000}, {"combat": 13}, {"health": 31}, {"range": 13}, {"muster": 56}):
+        card = {"slug": "giant", "name": "Giant", "health": 4, "movement": 2, "combat": 3, "attack": "melee",
+                "muster": 5, **numbers}
+        assert blocking(s, "p1", "unit_card", unit=card) == ["bad_unit"], numbers
+    padded = {"slug": "giant", "name": "Giant", **{f"k{i}": i for i in range(100)}}
+    assert blocking(s, "p1", "unit_card", unit=padded) == ["malformed"]
+
+
+def test_a_seat_holds_at_most_64_unit_cards():
+    s = at_muster()
+    for i in range(64 - 4):
+        s, _ = play(s, "p1", "unit_card", unit={"slug": f"extra-{i}", "name": f"Extra {i}", "health": 2,
+                                                "movement": 1, "combat": 1, "attack": "melee", "muster": 1})
+    one_more = {"slug": "one-more", "name": "One more", "health": 2, "movement": 1, "combat": 1, "attack": "melee",
+                "muster": 1}
+    assert blocking(s, "p1", "unit_card", unit=one_more) == ["too_many_unit_cards"]
+    assert blocking(s, "p1", "unit_card", unit={**one_more, "slug": "extra-0"}) == []  # replacing a card is fine
+    many = setup()
+    many["seats"][0]["units"] = [{"slug": f"u{i}", "health": 1} for i in range(65)]
+    with pytest.raises(SetupError, match="at most 64"):
+        RS.new_game(many)
+
+
+def test_setup_numbers_and_lists_have_bounds():
+    for options, field in (({"vp_to_win": 101}, "options.vp_to_win"), ({"starting_lore": 21}, "options.starting_lore"),
+                           ({"starting_lore": "9"}, "options.starting_lore"),
+                           ({"cards": {"command": [{"name": "c"}] * 101}}, "options.cards.command")):
+        with pytest.raises(SetupError) as err:
+            RS.new_game(setup(**options))
+        assert err.value.field == field
+    assert RS.new_game(setup(vp_to_win=100, starting_lore=20))["options"]["vp_to_win"] == 100

@@ -10,10 +10,21 @@ def make(**kw):
 
 def test_record_problems_name_the_field():
     """Unit numbers are data: malformed records are reported, unknown numbers are null."""
-    assert problems_in_record({"slug": "a", "health": "4"}) == ["health must be a whole number >= 0 or null"]
+    assert problems_in_record({"slug": "a", "health": "4"}) == ["health must be a whole number from 0 to 30, or null"]
     assert problems_in_record({"slug": "a", "attack": "magic"}) == ["attack must be melee or ranged"]
     assert missing_numbers({"slug": "a", "attack": "ranged", "health": 3, "movement": 1, "combat": 2,
                             "muster": 4}) == ["range"]
+
+
+def test_every_number_and_list_of_a_unit_card_has_a_bound():
+    """No override lifts these: a card past them would build millions of figures, hexes or dice."""
+    assert problems_in_record({"slug": "a", "movement": 3_000_000}) == ["movement must be a whole number from 0 to 12, or null"]
+    assert problems_in_record({"slug": "a", "combat": 13}) and problems_in_record({"slug": "a", "health": 31})
+    assert problems_in_record({"slug": "a", "muster": 56}) and not problems_in_record({"slug": "a", "muster": 55})
+    assert problems_in_record({"slug": "a", "abilities": ["x"] * 21}) == ["abilities must be a list of at most 20 words"]
+    assert problems_in_record({"slug": "a", "traits": ["y" * 41]})
+    assert problems_in_record({"slug": "a" * 61}) and problems_in_record({"slug": "a", "name": "n" * 61})
+    assert problems_in_record({"slug": "a", "padding": "x"}) == ["a unit card has no padding"]
 
 
 def test_weak_at_one_figure_never_for_damage_token_units():

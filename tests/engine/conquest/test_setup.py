@@ -3,7 +3,7 @@ import pytest
 
 from app.engine.core import SetupError
 
-from .support import RS, setup
+from .support import NAZDREG, RS, setup
 
 
 def test_starting_hand_and_resources_come_from_the_warlord():
@@ -53,3 +53,25 @@ def test_deck_must_be_bigger_than_the_hand():
     """Winning & losing: an empty deck loses, so a deck no bigger than the hand cannot start."""
     with pytest.raises(SetupError):
         RS.new_game(setup(p1={"deck_size": 7}))
+
+
+def test_every_number_and_list_of_a_setup_has_a_bound():
+    """Printed numbers up to 30, a deck up to 150 cards, 30 planets and token units, 12 keywords or traits."""
+    cases = [({"p1": {"warlord": {**NAZDREG, "attack": 31}}}, "seats[0].warlord.attack"),
+             ({"p1": {"warlord": {**NAZDREG, "starting_hand": 3_000_000}}}, "seats[0].warlord.starting_hand"),
+             ({"p1": {"warlord": {**NAZDREG, "keywords": ["brutal"] * 13}}}, "seats[0].warlord.keywords"),
+             ({"p1": {"deck_size": 151}}, "seats[0].deck_size")]
+    for change, field in cases:
+        with pytest.raises(SetupError) as err:
+            RS.new_game(setup(**change))
+        assert err.value.field == field
+    many = setup()
+    many["planets"] = [{**many["planets"][0], "name": f"P{i}"} for i in range(31)]
+    with pytest.raises(SetupError, match="at most 30"):
+        RS.new_game(many)
+    tokens = setup()
+    tokens["tokens"] = [{"name": f"T{i}", "hp": 1} for i in range(31)]
+    with pytest.raises(SetupError) as err:
+        RS.new_game(tokens)
+    assert err.value.field == "tokens"
+    assert RS.new_game(setup(p1={"deck_size": 150}))["seats"]["p1"]["deck"] > 0

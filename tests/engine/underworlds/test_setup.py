@@ -38,6 +38,13 @@ def test_multiplayer_feature_tokens(players, numbered, available):
     (lambda s: s["options"].update(players=3), "options.players"),
     (lambda s: s["options"].update(format="bogus"), "options.format"),
     (lambda s: s["seats"][0].update(deck=[{"name": "X", "type": "trap"}]), "seats[0].deck"),
+    # Bounds of the game's shape: 16 fighters, 20 Wounds, 64 cards a deck (no override lifts a set-up check).
+    (lambda s: s["seats"][0].update(fighters=[{"slug": f"f{i}", "wounds": 1} for i in range(17)]),
+     "seats[0].fighters"),
+    (lambda s: s["seats"][0]["fighters"][0].update(wounds=3_000_000), "seats[0].fighters[0].wounds"),
+    (lambda s: s["seats"][0].update(deck={"complete": False, "objectives": []}, deck_sizes={"power": 65}),
+     "seats[0].deck_sizes.power"),
+    (lambda s: s["seats"][0].update(deck=[{"name": f"C{i}", "type": "ploy"} for i in range(129)]), "seats[0].deck"),
 ])
 def test_unusable_setups_raise_setup_error(change, field):
     """Game sequence: 2-4 players, each with a warband of fighters with Wounds; unusable setups name the field."""
@@ -205,3 +212,16 @@ def test_a_card_named_in_a_discarded_hand_cannot_be_played_that_game():
     state, _ = rs.play(state, Event("do_over", "p1", {"choice": "power"}))
     assert {"Trick 3", "Trick 4"} <= set(state["seats"]["p1"]["gone"])
     assert [v.code for v in check_in_hand(state, "p1", "power", "Trick 3", rs.edition.rule("gambits"))] == ["card_already_used"]
+
+
+def test_the_lists_an_event_carries_are_bounded_even_overridden():
+    """A hand holds at most a deck's 64 cards; a weapon at most the 6 known keywords (structural: no override)."""
+    state = RS.new_game(underworlds_setup(2))
+
+    def blocking(type_, data):
+        return {(v.code, v.message) for v in RS.blocking(state, Event(type_, "p1", data, override={"reason": "card"}))}
+
+    assert ("malformed", "data.objectives holds at most 64 items.") in blocking("hand", {"objectives": ["x"] * 65})
+    assert not any(code == "malformed" for code, _ in blocking("hand", {"objectives": ["x"] * 3}))
+    weapon = {"attacker": "p1.leader", "target": "p2.leader", "profile": {"keywords": ["cleave"] * 7}}
+    assert ("malformed", "data.profile.keywords holds at most 6 items.") in blocking("attack", weapon)

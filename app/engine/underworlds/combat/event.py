@@ -18,7 +18,8 @@ PROFILE_FIELDS: dict[str, dict] = {
     "symbol": {"type": "enum", "choices": list(ATTACK_SYMBOLS + SPELL_SYMBOLS), "required": False,
                "help": "Success symbol: smash or fury (attack dice), channel or focus (magic dice)"},
     "damage": {"type": "int", "min": 0, "max": MAX_DAMAGE, "required": False, "help": "Damage characteristic"},
-    "keywords": {"type": "list", "items": {"type": "str", "max_length": 40}, "required": False,
+    # Six keywords are known (cleave, ensnare, scything, stagger, grievous, knockback): a weapon prints each once.
+    "keywords": {"type": "list", "items": {"type": "str", "max_length": 40}, "required": False, "max_items": 6,
                  "help": "cleave, ensnare, scything, stagger, grievous X, knockback X"},
     "spell": {"type": "bool", "required": False, "help": "Spell Attack action (magic dice)"},
 }

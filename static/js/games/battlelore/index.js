@@ -71,16 +71,19 @@ let savedLoading = null;
 
 function loadSaved() {
   if (!savedLoading) {
-    savedLoading = api("GET", SAVED_PATH).then((r) => { savedList = latestByName(r.status === 200 ? r.body.items || [] : []); return savedList; })
+    savedLoading = api("GET", `${SAVED_PATH}?per_page=100`).then((r) => { savedList = latestByName(r.status === 200 ? r.body.items || [] : []); return savedList; })
       .catch(() => { savedLoading = null; return []; });
   }
   return savedLoading;
 }
 
-/** One card per unit name: the most recently saved (the listing comes oldest first). */
+/** One card per unit name: the most recently saved (the listing comes newest first, one page of 100). */
 function latestByName(items) {
   const out = new Map();
-  for (const x of items) out.set(String(x.name || "").trim().toLowerCase(), x);
+  for (const x of items) {
+    const key = String(x.name || "").trim().toLowerCase();
+    if (!out.has(key)) out.set(key, x);
+  }
   return [...out.values()];
 }
 
@@ -95,7 +98,7 @@ async function saveUnit(rec) {
     toast(reply ? `Unit card not saved on the server: ${errorText(reply)}` : "Offline: the unit card is in this game but not saved for later.", "error", 6000);
     return null;
   }
-  savedList = latestByName([...(savedList || []), { id: reply.body.id, name, link: reply.body.link }]);
+  savedList = latestByName([{ id: reply.body.id, name, link: reply.body.link }, ...(savedList || [])]);
   toast(`Saved: ${name} will be offered at every muster. Share link: ${shareLink(reply.body.id)}`, "ok", 6000);
   return reply.body.id;
 }

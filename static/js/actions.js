@@ -200,6 +200,8 @@ export function renderActions(advice, ctx) {
     if (g.includes(" ") && groups.get(g).length > 1) family.set(firstWord(g), [...(family.get(firstWord(g)) || []), g]);
   }
   const folded = new Set([...family.values()].filter((gs) => gs.length > 1).flat());
+  // The one group the game waits on this phone for (its step's own choices): only its choice is marked primary.
+  const main = (advice.waiting_for || []).includes(ctx.seat) ? order.find((g) => rank(g) === 1 && !folded.has(g)) : null;
   const more = [];
   const done = new Set();
   for (const g of order) {
@@ -216,7 +218,7 @@ export function renderActions(advice, ctx) {
       }));
       block = h("div", { class: "group" }, h("h2", {}, `${verb}…`), grid);
     } else {
-      block = h("div", { class: "group" }, h("h2", {}, ctx.humanise(g)), buttons(groups.get(g), ctx));
+      block = h("div", { class: "group" }, h("h2", {}, ctx.humanise(g)), buttons(groups.get(g), ctx, g === main));
     }
     if (rank(g) >= 9) more.push(block); else wrap.append(block);
   }
@@ -276,11 +278,11 @@ function pickCard(list, ctx) {
 /** A group's buttons. Five or more cards by name fold into one searchable list; explicit passes ("No reaction",
  *  "Pass": the step also closes when play goes on) come last, small and quiet: a secondary control, never the
  *  one thing to tap. */
-function buttons(list, ctx) {
+function buttons(list, ctx, main = false) {
   const named = list.filter(cardOf);
   if (named.length > 4) {
     const grid = buttons(list.filter((s) => !cardOf(s)), ctx);
-    grid.prepend(button(`Pick a card by name (${named.length})`, () => pickCard(named, ctx), { cls: "btn primary", "data-action": "pick-card" }));
+    grid.prepend(button(`Pick a card by name (${named.length})`, () => pickCard(named, ctx), { cls: main ? "btn primary" : "btn", "data-action": "pick-card" }));
     return grid;
   }
   const one = (s, cls) => {
@@ -293,7 +295,9 @@ function buttons(list, ctx) {
   };
   const plays = list.filter((s) => !s.pass);
   const passes = list.filter((s) => s.pass);
-  const grid = h("div", { class: plays.length === 1 ? "btn-grid one" : "btn-grid" }, plays.map((s) => one(s, "btn")));
+  // A single choice of the group the game waits for is the primary action; any other button stays plain.
+  const grid = h("div", { class: plays.length === 1 ? "btn-grid one" : "btn-grid" },
+    plays.map((s) => one(s, main && plays.length === 1 ? "btn primary" : "btn")));
   if (passes.length) grid.append(h("div", { class: "row passes" }, passes.map((s) => one(s, "btn ghost small"))));
   return grid;
 }

@@ -36,7 +36,11 @@ def test_deathgorge_game_with_core_rivals_decks_and_cards_by_name(phones):
     ben = phones.new("ben")
     join(ben, join_code, "p2")
 
-    ana.locator("section.actions").get_by_role("button", name="Roll-off: who takes the first turn?", exact=False).click()
+    # The primary action is the one the game waits for: the roll-off, not the objective cards' list.
+    roll_off = ana.locator("section.actions").get_by_role("button", name="Roll-off: who takes the first turn?", exact=False)
+    expect(roll_off).to_have_class("btn primary")
+    expect(ana.locator("section.actions [data-action='pick-card']").first).to_have_class("btn")
+    roll_off.click()
     ana.locator("dialog [data-field='first']", has_text="Ana").click()
     ana.locator("dialog").get_by_role("button", name="Enter").click()
     expect(ana.locator("#banner")).to_contain_text("Activation step")

@@ -23,6 +23,15 @@ class OverrideSchema(Schema):
             raise ValidationError("An override needs a reason.", "reason")
 
 
+class StrictBool(fields.Boolean):
+    """true or false only: 1, "yes" and "true" are refused (a phone's answer must be what it means)."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, bool):
+            raise self.make_error("invalid", input=value)
+        return value
+
+
 class EventEnvelopeSchema(Schema):
     """The event a client submits (DESIGN.md, Event envelope)."""
 
@@ -36,6 +45,28 @@ class EventEnvelopeSchema(Schema):
     expected_seq = fields.Int(load_default=None, allow_none=True, strict=True, validate=validate.Range(min=0))
     override = fields.Nested(OverrideSchema, load_default=None, allow_none=True)
     seq = fields.Int(load_default=None, allow_none=True)  # ignored: the server assigns seq
+
+
+class PreviewSchema(Schema):
+    """POST /api/games/<id>/preview: an event to try on the current state (`by` defaults to the caller's seat)."""
+
+    class Meta:
+        unknown = RAISE
+
+    id = fields.Str(validate=validate.Length(min=1, max=100))  # ignored: nothing is stored
+    type = fields.Str(required=True, validate=validate.Length(min=1, max=64))
+    by = fields.Str(load_default=None, allow_none=True, validate=validate.Length(min=1, max=32))
+    data = fields.Dict(keys=fields.Str(), load_default=dict, allow_none=True)
+    override = fields.Nested(OverrideSchema, load_default=None, allow_none=True)
+
+
+class HandoverAnswerSchema(Schema):
+    """POST /api/games/<id>/handovers/<hid>: whether the seat's holder lets the asking phone in."""
+
+    class Meta:
+        unknown = RAISE
+
+    approve = StrictBool(required=True)
 
 
 class SeatSetupSchema(Schema):

@@ -108,17 +108,41 @@ class RulingSchema(Strict):
 
 
 class NoteSchema(Strict):
-    """A reason or a note (drop, dispute, call a judge, swap, mode...)."""
+    """A reason or a note (check-in, drop, confirm, dispute, flag, call a judge, call time)."""
 
     id = fields.Str(load_default=None, validate=validate.Length(min=1, max=100))
     reason = fields.Str(load_default="", validate=validate.Length(max=300))
     note = fields.Str(load_default="", validate=validate.Length(max=300))
-    a = fields.Str(load_default=None, validate=validate.Length(max=40))
-    b = fields.Str(load_default=None, validate=validate.Length(max=40))
-    keep = fields.Str(load_default=None, validate=validate.Length(max=40))
-    remove = fields.Str(load_default=None, validate=validate.Length(max=40))
-    mode = fields.Str(load_default=None, validate=validate.OneOf(["phones", "device", "untracked"]))
+
+
+class TimerSchema(Strict):
+    """POST /api/events/<id>/rounds/<n>/timer: the round's length (the event's own when left out)."""
+
+    id = fields.Str(load_default=None, validate=validate.Length(min=1, max=100))
     minutes = fields.Int(load_default=None, strict=True, validate=validate.Range(min=1, max=300))
+
+
+class ModeSchema(Strict):
+    """POST /api/events/<id>/rounds/<n>/tables/<t>/mode: how the table plays."""
+
+    id = fields.Str(load_default=None, validate=validate.Length(min=1, max=100))
+    mode = fields.Str(required=True, validate=validate.OneOf(["phones", "device", "untracked"]))
+
+
+class MergeSchema(Strict):
+    """POST /api/events/<id>/merge: the registration to keep and the duplicate folded into it."""
+
+    id = fields.Str(load_default=None, validate=validate.Length(min=1, max=100))
+    keep = fields.Str(required=True, validate=validate.Length(min=1, max=40))
+    remove = fields.Str(required=True, validate=validate.Length(min=1, max=40))
+
+
+class SwapSchema(Strict):
+    """POST /api/events/<id>/rounds/<n>/swap: two players of the draft pairings."""
+
+    id = fields.Str(load_default=None, validate=validate.Length(min=1, max=100))
+    a = fields.Str(required=True, validate=validate.Length(min=1, max=40))
+    b = fields.Str(required=True, validate=validate.Length(min=1, max=40))
 
 
 class NewLinkSchema(Strict):

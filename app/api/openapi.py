@@ -7,12 +7,14 @@ without one.
 """
 from __future__ import annotations
 
+import functools
+import json
 import re
 from dataclasses import dataclass, field
 
 from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
-from flask import Blueprint, current_app, jsonify
+from flask import Blueprint, Response, current_app
 from marshmallow import RAISE, Schema, fields
 
 from app.schemas.content import CUSTOM_KINDS
@@ -411,7 +413,13 @@ def undocumented(url_map) -> list[tuple[str, str]]:
     return missing
 
 
+@functools.lru_cache(maxsize=4)
+def _document(version: str) -> str:
+    # Built once per process: apispec takes tens of milliseconds, which every request would hold the loop for.
+    return json.dumps(build_spec(version))
+
+
 @bp.get("/openapi.json")
 def openapi():
     """This server's API document."""
-    return jsonify(build_spec(str(current_app.config.get("API_VERSION", "1"))))
+    return Response(_document(str(current_app.config.get("API_VERSION", "1"))), mimetype="application/json")

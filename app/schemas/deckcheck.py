@@ -5,7 +5,7 @@ from marshmallow import RAISE, Schema, fields, validate
 
 from app.content.underworlds.listing import PRINTING_PREFERENCE
 
-from .wire import StrictBool
+from .wire import BoundedList, StrictBool
 
 
 class UnderworldsDeckCheckSchema(Schema):
@@ -20,7 +20,7 @@ class UnderworldsDeckCheckSchema(Schema):
         "description": "a content deck id, {custom_id}, or a built deck {rivals, objectives, power}"})
     ruleset = fields.Str(load_default=None, allow_none=True, validate=validate.OneOf(list(PRINTING_PREFERENCE)))
     card_list = fields.Str(load_default=None, allow_none=True, validate=validate.Length(min=1, max=64))
-    fighters = fields.List(fields.Dict(), load_default=None, allow_none=True, validate=validate.Length(max=40))
+    fighters = BoundedList(fields.Dict(), load_default=None, allow_none=True, max_length=40)
 
 
 class ConquestDeckCheckSchema(Schema):

@@ -32,6 +32,33 @@ class StrictBool(fields.Boolean):
         return value
 
 
+class BoundedList(fields.List):
+    """A list whose length is checked before its items are read: refusing 15,000 seats costs no more than 2 (and
+    the error names the list, not each item)."""
+
+    def __init__(self, cls_or_instance, *, max_length: int, min_length: int = 0, **kwargs):
+        super().__init__(cls_or_instance, validate=validate.Length(min=min_length, max=max_length), **kwargs)
+        self.max_length = max_length
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, list) and len(value) > self.max_length:
+            raise ValidationError(f"At most {self.max_length} items.")
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
+class BoundedDict(fields.Dict):
+    """A mapping whose size is checked before its entries are read (see BoundedList)."""
+
+    def __init__(self, *, max_entries: int, **kwargs):
+        super().__init__(validate=validate.Length(max=max_entries), **kwargs)
+        self.max_entries = max_entries
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, dict) and len(value) > self.max_entries:
+            raise ValidationError(f"At most {self.max_entries} entries.")
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
 class EventEnvelopeSchema(Schema):
     """The event a client submits (DESIGN.md, Event envelope)."""
 
@@ -77,7 +104,7 @@ class SeatSetupSchema(Schema):
 
     name = fields.Str(required=True, validate=validate.Length(min=1, max=40))
     warband = fields.Str(validate=validate.Length(min=1, max=80))
-    fighters = fields.List(fields.Dict(), validate=validate.Length(max=40))
+    fighters = BoundedList(fields.Dict(), max_length=40)
 
 
 class CreateGameSchema(Schema):
@@ -88,8 +115,7 @@ class CreateGameSchema(Schema):
 
     ruleset = fields.Str(required=True, validate=validate.Length(min=1, max=80))
     options = fields.Dict(keys=fields.Str(), load_default=dict)
-    seats = fields.List(fields.Nested(SeatSetupSchema), required=True,
-                        validate=validate.Length(min=1, max=MAX_SEATS))
+    seats = BoundedList(fields.Nested(SeatSetupSchema), required=True, min_length=1, max_length=MAX_SEATS)
     shared_device = fields.Bool(load_default=False)
     # The game this one follows in a matched-play match (the caller's token must be of that game).
     follows = fields.Str(load_default=None, validate=validate.Length(min=1, max=64))
@@ -134,7 +160,7 @@ class ImportSchema(Schema):
     ruleset = fields.Str(required=True, validate=validate.Length(min=1, max=80))
     setup = fields.Dict(required=True)
     shared_device = fields.Bool(load_default=False)
-    events = fields.List(fields.Nested(LoggedEventSchema), required=True, validate=validate.Length(max=100_000))
+    events = BoundedList(fields.Nested(LoggedEventSchema), required=True, max_length=100_000)
     exported_at = fields.Str(load_default=None, allow_none=True)
     game = fields.Str(load_default=None, allow_none=True)
     redacted = fields.Bool(load_default=False)

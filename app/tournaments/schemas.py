@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
+from app.schemas.wire import BoundedDict, BoundedList
+
 from .standings import DEFAULT_TIEBREAKERS, TIEBREAKERS
 
 EVENT_RULESETS = {
@@ -50,8 +52,8 @@ class CreateEventSchema(Strict):
     round_minutes = fields.Int(load_default=75, strict=True, validate=validate.Range(min=10, max=300))
     points = fields.Nested(PointsSchema, load_default=lambda: PointsSchema().load({}))
     bye = fields.Nested(ByeSchema, load_default=lambda: ByeSchema().load({}))
-    tiebreakers = fields.List(fields.Str(validate=validate.OneOf(list(TIEBREAKERS))),
-                              load_default=lambda: list(DEFAULT_TIEBREAKERS), validate=validate.Length(max=6))
+    tiebreakers = BoundedList(fields.Str(validate=validate.OneOf(list(TIEBREAKERS))),
+                              load_default=lambda: list(DEFAULT_TIEBREAKERS), max_length=6)
     end_of_time = fields.Str(load_default=DEFAULT_END_OF_TIME, validate=validate.Length(min=1, max=300))
     # A tracked table with no entry for this long stands out on the dashboard: an activation at a
     # real table takes a few minutes, so a quarter of an hour of silence means a stuck game or phone.
@@ -91,8 +93,9 @@ class ResultSchema(Strict):
 
     id = fields.Str(load_default=None, validate=validate.Length(min=1, max=100))
     winner = fields.Str(required=True, allow_none=True, validate=validate.Length(max=40))
-    glory = fields.Dict(keys=fields.Str(), values=fields.Int(strict=True), required=True)
-    games_won = fields.Dict(keys=fields.Str(), values=fields.Int(strict=True), load_default=None)
+    # One entry per player of the table (two; a few more cost nothing and keep the refusal the rules' own).
+    glory = BoundedDict(keys=fields.Str(), values=fields.Int(strict=True), required=True, max_entries=8)
+    games_won = BoundedDict(keys=fields.Str(), values=fields.Int(strict=True), load_default=None, max_entries=8)
     reason = fields.Str(load_default="", validate=validate.Length(max=300))
 
 

@@ -50,3 +50,11 @@ def test_real_replies_have_the_documented_shapes(client):
                     client.get("/api/games/nope", headers={"Authorization": "Bearer x"})):
         assert refused.status_code >= 400
         openapi.ErrorSchema().load(refused.get_json())  # raises on a field the document does not know
+
+
+def test_the_document_is_built_once_per_process(client):
+    openapi._document.cache_clear()
+    first, again = client.get("/api/openapi.json"), client.get("/api/openapi.json")
+    assert first.status_code == again.status_code == 200 and first.data == again.data
+    assert first.mimetype == "application/json" and first.get_json()["openapi"].startswith("3.")
+    assert openapi._document.cache_info().misses == 1  # apispec ran once: the second request was served as built

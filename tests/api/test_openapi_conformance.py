@@ -18,6 +18,7 @@ import tests.support.tally  # noqa: F401 - registers the "test/tally" ruleset
 from app.ratelimit import Limits
 from app.server import create_app
 from app.service import handover
+from tests.support.openapi_doc import WRITE_METHODS, json_type, operations, request_schema, resolve, valid_body
 
 BODY_LIMIT = 64 * 1024
 EVIL_ORIGIN = "https://evil.example"
@@ -115,70 +116,25 @@ def _token(method: str, template: str, world: dict) -> str:
     return world["organiser"] if template.startswith("/api/events") else world["p1"]
 
 
-def _resolve(doc: dict, schema: dict) -> dict:
-    while "$ref" in schema:
-        schema = doc["components"]["schemas"][schema["$ref"].rsplit("/", 1)[1]]
-    if "oneOf" in schema:
-        return _resolve(doc, schema["oneOf"][0])
-    if "allOf" in schema:
-        return _resolve(doc, schema["allOf"][0])
-    return schema
-
-
-def _type(doc: dict, prop: dict) -> str | None:
-    prop = _resolve(doc, prop)
-    return prop.get("type") or ("object" if "properties" in prop else None)
-
-
-def valid_body(doc: dict, schema: dict):
-    """The smallest body the schema allows: its required fields, each at its first allowed value."""
-    schema = _resolve(doc, schema)
-    if "enum" in schema:
-        return schema["enum"][0]
-    kind = _type(doc, schema)
-    if kind == "object":
-        return {name: valid_body(doc, schema["properties"][name]) for name in schema.get("required", [])}
-    if kind == "array":
-        return [valid_body(doc, schema.get("items", {})) for _ in range(schema.get("minItems", 0))]
-    if kind == "string":
-        return "2026-12-01" if schema.get("format") == "date" else "x" * max(1, schema.get("minLength", 1))
-    if kind in ("integer", "number"):
-        return schema.get("minimum", 1)
-    if kind == "boolean":
-        return False
-    return None
-
-
 def valid_bodies(doc: dict, schema: dict, good: dict) -> list[dict]:
     """The smallest valid body, then one per other choice of each enum (a field one choice makes required, such as
     a lost link's `player` for role=player, is a rule the schema alone cannot say)."""
     out = [good]
     for name in schema.get("required", []):
-        for choice in _resolve(doc, schema["properties"][name]).get("enum", [])[1:]:
+        for choice in resolve(doc, schema["properties"][name]).get("enum", [])[1:]:
             out.append({**good, name: choice})
     return out
-
-
-def request_schema(op: dict) -> dict | None:
-    body = op.get("requestBody", {}).get("content", {}).get("application/json", {}).get("schema")
-    return body if body and ("$ref" in body or "oneOf" in body or "properties" in body) else None
-
-
-def _operations(doc: dict):
-    for template, ops in doc["paths"].items():
-        for method, op in ops.items():
-            yield method.upper(), template, op
 
 
 def test_every_answer_of_every_documented_route_is_documented_and_the_body_schema_is_enforced(app, doc):
     checked = Checked(app, doc)
     world = _world(checked)
     refused_too_little: list[str] = []
-    for method, template, op in _operations(doc):
+    for method, template, op in operations(doc):
         parts, all_known = _parts(template, world)
         url = template.format(**parts)
         token = _token(method, template, world)
-        write = method in ("POST", "PUT", "PATCH", "DELETE")
+        write = method in WRITE_METHODS
         send = functools.partial(checked.send, method, template, url)
         send(why="no token, no body")
         send(why="token, no body", token=token)
@@ -199,12 +155,12 @@ def test_every_answer_of_every_documented_route_is_documented_and_the_body_schem
             continue
         good = valid_body(doc, schema)
         refusals = [("not an object", ["a", "list"])]
-        resolved = _resolve(doc, schema)
+        resolved = resolve(doc, schema)
         if resolved.get("additionalProperties") is False:
             refusals.append(("an unknown key", {**good, "zz_unknown": 1}))
         for name, prop in resolved.get("properties", {}).items():
-            kind = _type(doc, prop)
-            if kind in WRONG and "enum" not in _resolve(doc, prop):
+            kind = json_type(doc, prop)
+            if kind in WRONG and "enum" not in resolve(doc, prop):
                 refusals.append((f"{name} of the wrong type", {**good, name: WRONG[kind]}))
         for why, body in refusals:
             status = send(why=why, token=token, body=body).status_code
@@ -242,7 +198,7 @@ def test_429_is_documented_exactly_where_a_rate_limit_applies(app, doc):
     wrong: list[str] = []
     unlimited = ext["limits"]
     try:
-        for method, template, op in _operations(doc):
+        for method, template, op in operations(doc):
             listed = 429 in checked.documented(method, template)
             token = _token(method, template, world)
             body = valid_body(doc, request_schema(op)) if request_schema(op) else None

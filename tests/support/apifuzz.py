@@ -7,6 +7,7 @@ Shared by tests/api/test_openapi_fuzz.py (a bounded, seeded run in CI) and bench
 from __future__ import annotations
 
 import json
+import math
 import random
 import threading
 import time
@@ -402,4 +403,4 @@ class HealthProbe:
         ordered = sorted(self.latencies_ms)
         if not ordered:
             return float("nan")
-        return ordered[min(len(ordered) - 1, max(0, round(p / 100 * len(ordered) + 0.5) - 1))]
+        return ordered[min(len(ordered) - 1, max(0, math.ceil(p / 100 * len(ordered)) - 1))]

@@ -186,7 +186,8 @@ class Submitting(Reading):
         """A play refused because a quicker entry closed its step by inferred passes: say which entry, by whom,
         and how the table puts it right (that entry's player or the referee takes it back, then this again)."""
         try:
-            found = closed_by(folded.rs, folded.game["setup"], [record_event(r) for r in folded.records], event)
+            found = closed_by(folded.rs, folded.game["setup"], [record_event(r) for r in folded.records], event,
+                              inert=folded.inert)
         except Exception:  # noqa: BLE001 - the plain refusal still stands
             log.exception("late-play search failed for %s", folded.rs.id)
             return None

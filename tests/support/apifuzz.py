@@ -17,7 +17,9 @@ from urllib.parse import quote
 import requests
 import websocket
 
+from app.engine import registry
 from tests.support.openapi_doc import json_type, operations, path_names, request_schema, resolve, valid_body
+from tests.support.play import SETUPS, play_random
 
 TRACEBACK_MARKS = (b"Traceback", b'File "')
 HOSTILE_TEXT = ["", " ", "p1", "p2", "referee", "spectator", "scorekeeper", "organiser", "\u0000", "\ud800",
@@ -40,6 +42,7 @@ class World:
     tokens: list[str] = field(default_factory=list)              # one of every role, game and event
     events: list[str] = field(default_factory=list)
     own: dict[str, list[str]] = field(default_factory=dict)      # a game's or event's id -> its tokens
+    catalogue: dict[str, list[dict]] = field(default_factory=dict)  # a game's id -> its ruleset's event types
 
     def add(self, name: str, value) -> None:
         """A real value for a path part."""
@@ -94,12 +97,39 @@ def build_world(base: str) -> World:
         world.add("game_id", seat["game"])
         world.add("code", seat["join_code"])
         world.token(seat["game"], seat["token"])
+    rulesets = {r["id"]: r["catalogue"] for r in requests.get(base + "/api/rulesets", timeout=30).json()["rulesets"]}
+    world.catalogue[game["id"]] = rulesets["test/tally"]
+    for rid, setups in SETUPS.items():
+        _game_under_way(world, rid, setups[0], rulesets[rid])
     for name, value in (("n", "1"), ("t", "1"), ("ruleset_id", "test/tally"),
                         ("ruleset_id", "underworlds/deathgorge"), ("game", "underworlds"), ("game", "conquest"),
                         ("kind", "warbands"), ("kind", "deck"), ("kind", "players"), ("kind", "cards"),
                         ("rid", "garreks-reavers"), ("wid", "garreks-reavers"), ("wid", "cyrenis-razors")):
         world.add(name, value)
     return world
+
+
+def _game_under_way(world: World, ruleset_id: str, setup: dict, catalogue: list[dict], events: int = 40) -> None:
+    """A game of the ruleset (a sample setup) some way into play: events of a random game played from the
+    engine's suggestions, submitted until the server refuses one (its own dice or draws may differ)."""
+    options = dict(setup.get("options") or {})
+    options.update({k: v for k, v in setup.items() if k not in ("ruleset", "seats", "options")})
+    resp = requests.post(world.base + "/api/games", json={"ruleset": ruleset_id, "seats": setup["seats"],
+                                                          "options": options}, timeout=30)
+    if resp.status_code != 201:
+        return
+    game = resp.json()
+    world.add("game_id", game["id"])
+    world.add("code", game["join_code"])
+    world.token(game["id"], *[s["token"] for s in game["seats"]], game["referee_token"])
+    world.catalogue[game["id"]] = catalogue
+    _, log = play_random(registry.get(ruleset_id), setup, seed=1, max_events=events)
+    referee = {"Authorization": f"Bearer {game['referee_token']}"}
+    for ev in log:
+        envelope = {"id": f"play-{ev.seq}", "type": ev.type, "by": ev.by, "data": ev.data}
+        if requests.post(f"{world.base}/api/games/{game['id']}/events", json=envelope, headers=referee,
+                         timeout=30).status_code != 201:
+            return
 
 
 # -- hostile requests -------------------------------------------------------------------------------------
@@ -119,13 +149,51 @@ def _dumps(value) -> bytes:
     return json.dumps(value, allow_nan=True).encode("utf-8", "surrogatepass")
 
 
-def hostile_body(rng: random.Random, doc: dict, op: dict, limit: int) -> bytes:
+SEATS = ["p1", "p2", "p3", "p4", "referee", "spectator", "scorekeeper"]
+FIGHTERS = ["p1.leader", "p1.brute", "p1.minion", "p2.leader", "p2.brute", "p2.minion", "p3.leader", "p9.nobody"]
+
+
+def plausible(rng: random.Random, spec: dict):
+    """A value of the type an event field names (an enum's choice, a seat, a fighter...), or now and then not."""
+    if rng.random() < 0.2:
+        return hostile_value(rng)
+    kind = spec.get("type")
+    if kind == "enum" and spec.get("choices"):
+        return rng.choice(spec["choices"])
+    return {"seat": lambda: rng.choice(SEATS), "fighter": lambda: rng.choice(FIGHTERS),
+            "int": lambda: rng.choice([0, 1, 2, 3, 6, -1, 99, 2**40]), "bool": lambda: rng.random() < 0.5,
+            "list": lambda: [hostile_value(rng) for _ in range(rng.randint(0, 4))],
+            "str": lambda: rng.choice(HOSTILE_TEXT)}.get(kind, lambda: hostile_value(rng))()
+
+
+def plausible_event(rng: random.Random, catalogue: list[dict]) -> dict:
+    """An event envelope of one of the game's event types, its fields mostly of the right type: it gets past
+    the wire's checks into the rules engine."""
+    entry = rng.choice(catalogue)
+    data = {name: plausible(rng, spec) for name, spec in (entry.get("fields") or {}).items() if rng.random() < 0.85}
+    envelope = {"id": f"fuzz-{rng.randrange(10**12)}", "type": entry["type"], "by": rng.choice(SEATS[:5]),
+                "data": data}
+    if rng.random() < 0.2:
+        envelope["override"] = {"reason": "fuzz"}
+    if rng.random() < 0.2:
+        envelope["expected_seq"] = rng.choice([0, 1, 40, 10**6])
+    return envelope
+
+
+def _properties(doc: dict, op: dict) -> dict:
+    schema = request_schema(op)
+    return resolve(doc, schema).get("properties", {}) if schema else {}
+
+
+def hostile_body(rng: random.Random, doc: dict, op: dict, limit: int, catalogue: list[dict] | None = None) -> bytes:
     """A body for the operation: its schema's fields with wrong, huge or deep values, unknown keys, padded
-    shapes up to `limit` bytes, broken JSON or junk."""
+    shapes up to `limit` bytes, broken JSON or junk; for a game's events, mostly events of its own types."""
     schema = request_schema(op)
     props = resolve(doc, schema).get("properties", {}) if schema else {}
     good = valid_body(doc, schema) if schema else {}
     names = list(props) or ["id", "type", "by", "data", "name", "code", "seat"]
+    if catalogue and {"type", "data"} <= set(props) and rng.random() < 0.6:
+        return _dumps(plausible_event(rng, catalogue))
     kind = rng.randrange(10)
     if kind <= 2:  # the schema's fields, some of them hostile
         body = dict(good) if isinstance(good, dict) else {}
@@ -197,6 +265,8 @@ def hostile_requests(doc: dict, world: World, seed: int, limit: int):
     """An endless, seeded stream of hostile requests over every documented operation in turn."""
     rng = random.Random(seed)
     ops = list(operations(doc))
+    # Events into the rules engine are where most of the code is: those operations come up four times as often.
+    ops += [op for op in ops if {"type", "data"} <= set(_properties(doc, op[2]))] * 3
     while True:
         rng.shuffle(ops)
         for method, template, op in ops:
@@ -211,7 +281,7 @@ def hostile_requests(doc: dict, world: World, seed: int, limit: int):
             headers = {"Authorization": f"Bearer {token}"} if token else {}
             body = None
             if method in ("POST", "PUT", "PATCH") or rng.random() < 0.1:
-                body = hostile_body(rng, doc, op, limit)
+                body = hostile_body(rng, doc, op, limit, world.catalogue.get(parts.get("game_id", "")))
                 ctype = rng.choice(CONTENT_TYPES)
                 if ctype:
                     headers["Content-Type"] = ctype
@@ -306,8 +376,11 @@ def strict_json(text: str) -> bool:
     return True
 
 
-def hostile_frame(rng: random.Random, namespace: str) -> tuple[str, bool]:
-    """A Socket.IO event payload (`[name, args...]` as JSON text) and whether the server must ack it."""
+def hostile_frame(rng: random.Random, namespace: str, catalogue: list[dict] | None = None) -> tuple[str, bool]:
+    """A Socket.IO event payload (`[name, args...]` as JSON text) and whether the server must ack it; on /live,
+    half of them a submit of one of the game's own event types."""
+    if namespace == "/live" and catalogue and rng.random() < 0.5:
+        return json.dumps(["submit", plausible_event(rng, catalogue)], allow_nan=True), True
     name = rng.choice(LIVE_EVENTS) if namespace == "/live" else rng.choice(["changed", "table", "nope", "submit"])
     args = []
     for _ in range(rng.randint(0, 3)):
@@ -326,6 +399,8 @@ def fuzz_socket(world: World, namespace: str, seed: int, frames: int) -> list[st
     rng = random.Random(seed)
     problems: list[str] = []
     sock: Frames | None = None
+    catalogue = None
+    game_of = {token: owner for owner, tokens in world.own.items() for token in tokens}
     ack_ids = iter(range(1, 10**9))
     for _ in range(frames):
         sent = ""
@@ -342,11 +417,13 @@ def fuzz_socket(world: World, namespace: str, seed: int, frames: int) -> list[st
                     sock = None
                     continue
                 answer = sock.connect(auth)
+                token = json.loads(auth).get("token") if auth.startswith("{") else None
+                catalogue = world.catalogue.get(game_of.get(token, "") if isinstance(token, str) else "")
                 if answer.startswith(f"44{namespace},"):
                     sock.close()
                     sock = None
                     continue
-            payload, answered = hostile_frame(rng, namespace)
+            payload, answered = hostile_frame(rng, namespace, catalogue)
             sent = payload
             if answered and strict_json(payload):
                 ack = sock.call(payload, next(ack_ids))

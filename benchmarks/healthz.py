@@ -68,12 +68,12 @@ def hostile_client(base: str, doc: dict, world, seed: int, until: float, out: di
                 out["problems"].append(f"{req}: {problem}"[:500])
 
 
-def socket_client(world, until: float, out: dict, lock: threading.Lock) -> None:
+def socket_client(world, doc: dict, until: float, out: dict, lock: threading.Lock) -> None:
     """Send hostile connects and frames to /live and /event in turns until `until`."""
     seed = 0
     while time.monotonic() < until:
-        for namespace in ("/live", "/event"):
-            problems = fuzz_socket(world, namespace, seed, frames=100)
+        for extension in ("x-socketio", "x-socketio-event"):
+            problems = fuzz_socket(world, doc[extension], seed, frames=100)
             with lock:
                 out["frames"] += 100
                 out["problems"] += problems
@@ -96,7 +96,7 @@ def run(seconds: float, clients: int) -> dict:
             until = time.monotonic() + seconds
             threads = [threading.Thread(target=hostile_client, args=(base, doc, world, seed, until, out, lock))
                        for seed in range(clients)]
-            threads.append(threading.Thread(target=socket_client, args=(world, until, out, lock)))
+            threads.append(threading.Thread(target=socket_client, args=(world, doc, until, out, lock)))
             with HealthProbe(base) as loaded:
                 for t in threads:
                     t.start()

@@ -313,6 +313,18 @@ LIVE = {
         "handover": {"payload": "{id, seat, state...}", "when": "a handover of the socket's seat is asked or answered"},
     },
 }
+# The /event namespace (app/tournaments/live.py): an event's pages follow its log; clients only listen.
+EVENT_LIVE = {
+    "namespace": "/event",
+    "connect": {"auth": "{event, token?} (no token: the public)", "refused": "connect_error with data = the REST "
+                "error body (401 bad token, 403 another event's, 404 no such event, 429 too many connections)"},
+    "client_to_server": {},
+    "server_to_client": {
+        "changed": {"payload": "{head, type}", "when": "an entry was stored in the event's log (read it again)"},
+        "table": {"payload": "{round, table, progress}", "when": "staff only: a tracked table's game moved"},
+        "game_over": {"payload": "{round, table}", "when": "a tracked table's game ended"},
+    },
+}
 SCHEMAS = {"Error": ErrorSchema, "GameCreated": GameCreatedSchema, "SubmitReply": SubmitReplySchema,
            "LiveAck": LiveAckSchema, "View": ViewSchema, "Applied": AppliedSchema, "SyncReply": SyncReplySchema,
            "Sync": SyncSchema, "EventEnvelope": EventEnvelopeSchema, "CreateGame": CreateGameSchema,
@@ -399,6 +411,7 @@ def build_spec(version: str = "1") -> dict:
         if schema().unknown == RAISE:  # the server refuses a key the schema does not name
             out["components"]["schemas"][name]["additionalProperties"] = False
     out["x-socketio"] = LIVE
+    out["x-socketio-event"] = EVENT_LIVE
     return out
 
 

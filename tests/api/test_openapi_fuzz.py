@@ -69,10 +69,11 @@ def test_hostile_requests_to_every_documented_route_get_no_5xx_and_no_traceback(
     assert p99 < HEALTHZ_P99_BOUND_MS, f"/healthz p99 {p99:.0f} ms while hostile requests ran"
 
 
-@pytest.mark.parametrize("namespace", ["/live", "/event"])
-def test_hostile_socket_frames_get_no_5xx_ack_and_no_traceback(server, world, namespace):
+@pytest.mark.parametrize("extension", ["x-socketio", "x-socketio-event"])
+def test_hostile_socket_frames_get_no_5xx_ack_and_no_traceback(server, world, doc, extension):
+    assert doc[extension]["namespace"] in ("/live", "/event")  # fuzzed as the document describes them
     with HealthProbe(server.url) as probe:
-        problems = fuzz_socket(world, namespace, seed=2, frames=FRAMES)
+        problems = fuzz_socket(world, doc[extension], seed=2, frames=FRAMES)
     assert not problems, f"{len(problems)} frames got a 5xx ack or no proper answer:\n" + "\n".join(problems[:15])
     _log_is_clean(server)
     assert not probe.failures, probe.failures[:5]

@@ -346,16 +346,16 @@ class Frames:
             pass
 
 
-LIVE_EVENTS = ["submit", "submit", "sync", "sync", "suggestions", "suggestions", "connect", "disconnect", "nope",
-               "message", "applied", "view", "handover"]
+NOT_CLIENT_EVENTS = ["connect", "disconnect", "message", "nope"]
 
 
-def hostile_auth(rng: random.Random, world: World, namespace: str) -> str:
-    """CONNECT auth: a real token of any role (or none, or junk), an event id for /event, a hostile last_seq."""
+def hostile_auth(rng: random.Random, world: World, spec: dict) -> str:
+    """CONNECT auth: a real token of any role (or none, or junk), an event id where the namespace's connect
+    names one, a hostile last_seq."""
     auth: dict = {}
     if rng.random() < 0.9:
         auth["token"] = rng.choice(world.tokens) if rng.random() < 0.9 else hostile_value(rng)
-    if namespace == "/event":
+    if "event" in spec["connect"]["auth"]:
         auth["event"] = rng.choice(world.events) if rng.random() < 0.8 else hostile_value(rng)
     if rng.random() < 0.25:
         auth["last_seq"] = hostile_value(rng)
@@ -376,26 +376,30 @@ def strict_json(text: str) -> bool:
     return True
 
 
-def hostile_frame(rng: random.Random, namespace: str, catalogue: list[dict] | None = None) -> tuple[str, bool]:
-    """A Socket.IO event payload (`[name, args...]` as JSON text) and whether the server must ack it; on /live,
-    half of them a submit of one of the game's own event types."""
-    if namespace == "/live" and catalogue and rng.random() < 0.5:
+def hostile_frame(rng: random.Random, spec: dict, catalogue: list[dict] | None = None) -> tuple[str, bool]:
+    """A Socket.IO event payload (`[name, args...]` as JSON text) and whether the server must ack it: an event
+    the namespace's document says clients send (twice as often), one it sends them, or one nobody sends; where
+    clients submit events, half of those a submit of one of the game's own event types."""
+    asked = spec["client_to_server"]
+    if "submit" in asked and catalogue and rng.random() < 0.5:
         return json.dumps(["submit", plausible_event(rng, catalogue)], allow_nan=True), True
-    name = rng.choice(LIVE_EVENTS) if namespace == "/live" else rng.choice(["changed", "table", "nope", "submit"])
+    name = rng.choice([*asked, *asked, *spec["server_to_client"], *NOT_CLIENT_EVENTS])
     args = []
     for _ in range(rng.randint(0, 3)):
         if rng.random() < 0.2:
             args.append(rng.choice(["NaN", '"\\ud800"', "[" * 50 + "]" * 50, '{"a": 1e400}']))
         else:
             args.append(json.dumps(hostile_value(rng), allow_nan=True))
-    answered = namespace == "/live" and name in ("submit", "sync", "suggestions")
+    answered = "ack" in asked.get(name, {})
     return "[" + ",".join([json.dumps(name), *args]) + "]", answered
 
 
-def fuzz_socket(world: World, namespace: str, seed: int, frames: int) -> list[str]:
-    """Send `frames` hostile connects and events to a namespace; the problems seen: a 5xx ack, a well-formed
-    CONNECT or acked event left unanswered. (A frame that is not JSON may go unanswered or drop the socket: the
-    Socket.IO layer cannot read which event it was; the server's log shows whether it crashed.)"""
+def fuzz_socket(world: World, spec: dict, seed: int, frames: int) -> list[str]:
+    """Send `frames` hostile connects and events to the namespace the document's `spec` describes (its
+    x-socketio extension); the problems seen: a 5xx ack, a well-formed CONNECT or acked event left unanswered.
+    (A frame that is not JSON may go unanswered or drop the socket: the Socket.IO layer cannot read which event
+    it was; the server's log shows whether it crashed.)"""
+    namespace = spec["namespace"]
     rng = random.Random(seed)
     problems: list[str] = []
     sock: Frames | None = None
@@ -409,7 +413,7 @@ def fuzz_socket(world: World, namespace: str, seed: int, frames: int) -> list[st
                 if sock is not None:
                     sock.close()
                 sock = Frames(world.base, namespace)
-                auth = hostile_auth(rng, world, namespace)
+                auth = hostile_auth(rng, world, spec)
                 sent = "CONNECT " + auth
                 if not strict_json(auth or "{}"):  # unreadable: nothing to wait for
                     sock.ws.send(f"40{namespace},{auth}")
@@ -423,7 +427,7 @@ def fuzz_socket(world: World, namespace: str, seed: int, frames: int) -> list[st
                     sock.close()
                     sock = None
                     continue
-            payload, answered = hostile_frame(rng, namespace, catalogue)
+            payload, answered = hostile_frame(rng, spec, catalogue)
             sent = payload
             if answered and strict_json(payload):
                 ack = sock.call(payload, next(ack_ids))

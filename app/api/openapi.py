@@ -272,7 +272,7 @@ OPERATIONS: dict[tuple[str, str], Op] = {
     ("POST", "/api/events/<event_id>/links/new"): Op("Replace a lost link (organiser): {role, player | name | "
                                                      "table}; the old link stops working", NewLinkSchema, 201,
                                                      "{role, subject, token, link, replaced}",
-                                                     errors=(*GAME, *WRITE, 404), auth=True),
+                                                     errors=(*GAME, *WRITE, 409), auth=True),
     ("POST", "/api/events/<event_id>/rounds/<n>/tables/<t>/flag"): Op("A judge, as the table's referee, flags its "
                                                                      "game ({reason}): disputed until settled",
                                                                      NoteSchema, 201,

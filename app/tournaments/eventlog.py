@@ -163,6 +163,11 @@ class EventLog:
                 ev = self.folded(member.event_id)
                 original = next((e for e in ev.entries if e["id"] == entry_id), None)
                 if original is not None:
+                    # A resent entry gets its original back; an id already used for another kind of entry, or
+                    # by another link, names nothing of the caller's (its original is not theirs to see).
+                    if original["type"] != etype or original.get("actor") != member.actor:
+                        raise ApiError(409, "id_in_use", "That entry id is already used for another entry; send "
+                                                         "a new id.", fields={"id": "Already used."})
                     return original
                 refusal = model.check(ev.state, {"type": etype, "data": data})
                 if refusal is not None:

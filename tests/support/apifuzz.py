@@ -104,7 +104,8 @@ def build_world(base: str) -> World:
     for name, value in (("n", "1"), ("t", "1"), ("ruleset_id", "test/tally"),
                         ("ruleset_id", "underworlds/deathgorge"), ("game", "underworlds"), ("game", "conquest"),
                         ("kind", "warbands"), ("kind", "deck"), ("kind", "players"), ("kind", "cards"),
-                        ("rid", "garreks-reavers"), ("wid", "garreks-reavers"), ("wid", "cyrenis-razors")):
+                        ("rid", "garreks-reavers"), ("wid", "garreks-reavers"), ("wid", "cyrenis-razors"),
+                        ("warlord", "nazdreg"), ("warlord", "captain-cato-sicarius")):
         world.add(name, value)
     return world
 
@@ -185,15 +186,46 @@ def _properties(doc: dict, op: dict) -> dict:
     return resolve(doc, schema).get("properties", {}) if schema else {}
 
 
-def hostile_body(rng: random.Random, doc: dict, op: dict, limit: int, catalogue: list[dict] | None = None) -> bytes:
-    """A body for the operation: its schema's fields with wrong, huge or deep values, unknown keys, padded
-    shapes up to `limit` bytes, broken JSON or junk; for a game's events, mostly events of its own types."""
+# Body fields whose values come from the world (ids of its players, its warbands...), by field name.
+FIELD_SOURCES = {"player": "player_id", "a": "player_id", "b": "player_id", "keep": "player_id",
+                 "remove": "player_id", "winner": "player_id", "warband": "wid", "ruleset": "ruleset_id",
+                 "code": "code", "follows": "game_id", "warlord": "warlord"}
+
+
+def plausible_body(rng: random.Random, doc: dict, props: dict, world: World) -> dict:
+    """The schema's fields with values that mean something in the world (a player of the event, a warband, one
+    of an enum's choices), some left out and now and then one hostile: it gets past the schema into the rules."""
+    body = {}
+    for name, prop in props.items():
+        if rng.random() < 0.25:
+            continue
+        source = world.values.get(FIELD_SOURCES.get(name, ""))
+        choices = resolve(doc, prop).get("enum")
+        if rng.random() < 0.15:
+            body[name] = hostile_value(rng)
+        elif choices:
+            body[name] = rng.choice(choices)
+        elif source:
+            body[name] = rng.choice(source)
+        elif json_type(doc, prop) == "integer":
+            body[name] = rng.choice([0, 1, 2, 3, 15, 300, -1])
+        else:
+            body[name] = valid_body(doc, prop)
+    return body
+
+
+def hostile_body(rng: random.Random, doc: dict, op: dict, limit: int, catalogue: list[dict] | None = None,
+                 world: World | None = None) -> bytes:
+    """A body for the operation: its schema's fields with meaningful, wrong, huge or deep values, unknown keys,
+    padded shapes up to `limit` bytes, broken JSON or junk; for a game's events, mostly events of its own types."""
     schema = request_schema(op)
     props = resolve(doc, schema).get("properties", {}) if schema else {}
     good = valid_body(doc, schema) if schema else {}
     names = list(props) or ["id", "type", "by", "data", "name", "code", "seat"]
     if catalogue and {"type", "data"} <= set(props) and rng.random() < 0.6:
         return _dumps(plausible_event(rng, catalogue))
+    if world is not None and props and rng.random() < 0.3:
+        return _dumps(plausible_body(rng, doc, props, world))
     kind = rng.randrange(10)
     if kind <= 2:  # the schema's fields, some of them hostile
         body = dict(good) if isinstance(good, dict) else {}
@@ -281,7 +313,7 @@ def hostile_requests(doc: dict, world: World, seed: int, limit: int):
             headers = {"Authorization": f"Bearer {token}"} if token else {}
             body = None
             if method in ("POST", "PUT", "PATCH") or rng.random() < 0.1:
-                body = hostile_body(rng, doc, op, limit, world.catalogue.get(parts.get("game_id", "")))
+                body = hostile_body(rng, doc, op, limit, world.catalogue.get(parts.get("game_id", "")), world)
                 ctype = rng.choice(CONTENT_TYPES)
                 if ctype:
                     headers["Content-Type"] = ctype

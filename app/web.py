@@ -29,6 +29,8 @@ NODE_MODULES = ROOT / "node_modules"
 # An allow-list, so /vendor/ never serves anything else out of node_modules.
 VENDOR = {
     "socket.io.esm.min.js": "socket.io-client/dist/socket.io.esm.min.js",
+    # QR codes drawn on the phone, for links that must not reach the server in a URL (the referee's link)
+    "qrcode.mjs": "qrcode-generator/dist/qrcode.mjs",
 }
 
 THEME = "#14161b"

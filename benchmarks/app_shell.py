@@ -49,6 +49,11 @@ FAMILIES = ("underworlds", "conquest", "battlelore")
 # Stylesheets only some pages link (their templates' head block), by page module.
 PAGE_CSS = {"static/css/events.css": ("event", "events_new")}
 JS = ROOT / "static" / "js"
+# The referee's desk (static/js/referee/: correcting an entry, an undo's preview, what an entry changed) loads only
+# on the referee's phone, usually a laptop or a tablet: like a game's renderer it is reported apart from the
+# players' shell, and the referee's table page (the table's shell with the desk) is reported on its own line.
+REFEREE = JS / "referee" / "desk.js"
+REFEREE_CSS = "static/css/referee.css"   # linked by the desk itself
 IMPORTS = re.compile(r"""(?:\bfrom\s*|\bimport\s*\(\s*|^import\s+)(["'`])([^"'`]+)\1""", re.M)
 
 
@@ -96,12 +101,19 @@ def renderers() -> dict[str, set[Path]]:
     return games
 
 
+def referee_desk() -> set[Path]:
+    """The referee's desk with the modules only it loads (those the players' table loads too are in its shell)."""
+    files, _ = closure(REFEREE)
+    return {f for f in files if JS / "referee" in f.parents} | {(ROOT / REFEREE_CSS).resolve()}
+
+
 def shells() -> dict[str, tuple[set[Path], bool]]:
     """{page module: (the game-neutral files a phone loads for it, whether it also loads a game's renderer)}."""
     css = sorted((ROOT / "static").rglob("*.css"))
     shared = {p.resolve() for p in css if family_of(p.relative_to(ROOT).as_posix()) is None
-              and p.relative_to(ROOT).as_posix() not in PAGE_CSS}
+              and p.relative_to(ROOT).as_posix() not in PAGE_CSS and p.relative_to(ROOT).as_posix() != REFEREE_CSS}
     games = set().union(*renderers().values()) - {p.resolve() for p in (JS).glob("*.js")}
+    games |= referee_desk()
     out = {}
     for page in sorted((JS / "pages").glob("*.js")):
         files, by_name = closure(page)
@@ -132,6 +144,8 @@ def measure() -> dict:
     return {"files": rows, "pages": {p: v[0] for p, v in per_page.items()},
             "shells": {p: v[0] for p, v in per_shell.items()},
             "renderers": {fam: total(fs)[0] for fam, fs in renderers().items()},
+            "referee_desk": total(referee_desk())[0],
+            "referee_page": total(shells()["play"][0] | referee_desk())[0],
             "raw": max(per_shell.values())[0], "gzip": max(per_shell.values())[1],
             "page_raw": max(per_page.values())[0], "page_gzip": max(per_page.values())[1],
             "all": sum(r[1] for r in rows), "vendor": vendor.stat().st_size if vendor.exists() else None}
@@ -241,6 +255,8 @@ def main() -> int:
               f"({m['pages'][page]:,} B with the largest game's renderer where it loads one)")
     for fam, raw in sorted(m["renderers"].items()):
         print(f"{raw:>8,} B              {fam} renderer with its imports and CSS (loaded when a game of it opens)")
+    print(f"{m['referee_desk']:>8,} B              the referee's desk (loaded only on the referee's phone); the "
+          f"referee's table page with it: {m['referee_page']:,} B")
     print(f"{m['raw']:>8,} B  {m['gzip']:>7,} B gz  the largest app shell, budget {BUDGET:,} B before gzip\n"
           f"{m['page_raw']:>8,} B  {m['page_gzip']:>7,} B gz  the largest page with its game (held by the transferred "
           f"target below)\n{m['all']:>8,} B              every game's files together")

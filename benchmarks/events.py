@@ -49,8 +49,12 @@ def recompute_ms(state: dict, entry: dict) -> float:
 
 def random_result(rng: random.Random, a: str, b: str) -> dict:
     glory = {a: rng.randint(0, 15), b: rng.randint(0, 15)}
-    winner = None if glory[a] == glory[b] and rng.random() < 0.5 else (a if glory[a] >= glory[b] else b)
-    return {"winner": winner, "glory": glory}
+    if glory[a] != glory[b]:
+        return {"winner": a if glory[a] > glory[b] else b, "glory": glory}
+    if rng.random() < 0.5:
+        return {"winner": None, "glory": glory}
+    # Level on glory, a winner only by the book's tiebreak (Deathgorge rulebook, Victory pg 39).
+    return {"winner": a, "glory": glory, "decided_by": "objective_value"}
 
 
 def run(players: int, rounds: int, seed: int = 1) -> dict:

@@ -127,6 +127,28 @@ class Phone:
         self.taps += 1
 
 
+def open_phone(browser, url: str, join_code: str, seat: str) -> Phone:
+    """A phone-size touch context that joins the game with its code as `seat`."""
+    ctx = browser.new_context(viewport=PHONE, device_scale_factor=1, has_touch=True, base_url=url)
+    ctx.set_default_timeout(STEP_TIMEOUT_MS)
+    page = ctx.new_page()
+    page.goto("/join")
+    page.locator("#join-code").fill(join_code)
+    page.get_by_role("button", name="Find the game").click()
+    page.locator(f"[data-seat='{seat}']").click()
+    page.locator("#banner").wait_for()
+    return Phone(seat, page)
+
+
+def seen_after(page, head: int, start: float) -> float:
+    """Seconds from `start` until this phone's "what just happened" card names an entry after seq `head`."""
+    page.wait_for_function(
+        """(head) => [...document.querySelectorAll('#happened [data-seqs]')]
+             .some((el) => el.dataset.seqs.split(' ').some((s) => Number(s) > head))""",
+        arg=head, polling="raf", timeout=STEP_TIMEOUT_MS)
+    return time.perf_counter() - start
+
+
 @dataclass
 class Result:
     taps: dict = field(default_factory=lambda: defaultdict(lambda: {"p1": [], "p2": []}))
@@ -135,29 +157,22 @@ class Result:
 
 
 class Table:
-    """The server, the game and the two phones."""
+    """The server, the game and the two phones. A game's benchmark subclasses it with its own `body` (the game
+    created over REST) and `setup_events` (entered over REST before the phones join)."""
+
+    body = {"ruleset": "underworlds/deathgorge", "options": {"format": "rivals"}, "seats": SEATS}
+    setup_events = [("p1", "roll_off", {"purpose": "boards", "first": "p1"}), ("p1", "do_over", {"choice": "none"}),
+                    ("p2", "do_over", {"choice": "none"}), ("p2", "roll_off", {"purpose": "deployment", "first": "p2"}),
+                    ("p1", "deployed", {"finished_first": "p1"})]
 
     def __init__(self, browser, url: str):
         self.url = url
-        body = {"ruleset": "underworlds/deathgorge", "options": {"format": "rivals"}, "seats": SEATS}
-        game = requests.post(f"{url}/api/games", json=body, timeout=10).json()
+        game = requests.post(f"{url}/api/games", json=self.body, timeout=10).json()
         self.game = game
         self.tokens = {s["seat"]: s["token"] for s in game["seats"]}
-        for by, etype, data in [("p1", "roll_off", {"purpose": "boards", "first": "p1"}), ("p1", "do_over", {"choice": "none"}),
-                                ("p2", "do_over", {"choice": "none"}), ("p2", "roll_off", {"purpose": "deployment", "first": "p2"}),
-                                ("p1", "deployed", {"finished_first": "p1"})]:
+        for by, etype, data in self.setup_events:
             self.rest(by, etype, data)
-        self.phones = {}
-        for seat in ("p1", "p2"):
-            ctx = browser.new_context(viewport=PHONE, device_scale_factor=1, has_touch=True, base_url=url)
-            ctx.set_default_timeout(STEP_TIMEOUT_MS)
-            page = ctx.new_page()
-            page.goto("/join")
-            page.locator("#join-code").fill(game["join_code"])
-            page.get_by_role("button", name="Find the game").click()
-            page.locator(f"[data-seat='{seat}']").click()
-            page.locator("#banner").wait_for()
-            self.phones[seat] = Phone(seat, page)
+        self.phones = {seat: open_phone(browser, url, game["join_code"], seat) for seat in ("p1", "p2")}
 
     def rest(self, by: str, etype: str, data: dict) -> None:
         r = requests.post(f"{self.url}/api/games/{self.game['id']}/events", timeout=10,
@@ -187,11 +202,7 @@ class Table:
 
     def seen_by_other(self, phone: Phone, before: int, start: float, result: Result) -> None:
         """Wait until the other phone's "what just happened" card names an entry after `before`."""
-        self.other(phone.seat).page.wait_for_function(
-            """(head) => [...document.querySelectorAll('#happened [data-seqs]')]
-                 .some((el) => el.dataset.seqs.split(' ').some((s) => Number(s) > head))""",
-            arg=before, polling="raf", timeout=STEP_TIMEOUT_MS)
-        result.seen.append(time.perf_counter() - start)
+        result.seen.append(seen_after(self.other(phone.seat).page, before, start))
 
     # -- the scripted steps -----------------------------------------------------------------------
     def play(self, step: Step, result: Result) -> None:

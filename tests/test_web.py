@@ -79,6 +79,8 @@ def test_vendor_serves_only_allow_listed_npm_files(client):
     resp = client.get("/vendor/socket.io.esm.min.js")
     assert resp.status_code == 200 and "javascript" in resp.mimetype
     assert client.get("/vendor/package.json").status_code == 404
+    qr = client.get("/vendor/qrcode.mjs")  # the QR of the referee's link is drawn on the phone
+    assert qr.status_code == 200 and "javascript" in qr.mimetype and b"export default" in qr.get_data()
     assert client.get("/vendor/..%2Fpackage.json").status_code == 404
 
 

@@ -167,7 +167,8 @@ def table_mode(event_id: str, n: str, t: str):
 def confirm(event_id: str, n: str, t: str):
     """One tap: a player (or the table device) signs off the tracked game's outcome."""
     member = _write(event_id)
-    return jsonify(events().confirm(member, _round(n), _table(t), _optional_body())), 201
+    status, body = events().confirm(member, _round(n), _table(t), _optional_body())
+    return jsonify(body), status
 
 
 @bp.post("/<event_id>/rounds/<n>/tables/<t>/dispute")

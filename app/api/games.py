@@ -92,13 +92,15 @@ def ruleset(ruleset_id: str):
 # -- games -------------------------------------------------------------------------------------------
 @bp.post("/games")
 def create_game():
-    """Create a game: 201 {id, join_code, join_url, qr_url, seats: [{seat, name, token}], referee_token}."""
+    """Create a game: 201 {id, join_code, join_url, qr_url, seats: [{seat, name, token}], referee_token}; with
+    `follows`, a match's next game: 201 made now / 200 made before, with only the caller's own token."""
     rate_limit()
     body = json_body()
-    created = service().create_game(body, base_url(), token=bearer_token())
-    if isinstance(body, dict) and body.get("follows"):
-        _follow_in_event(created["id"])
-    return jsonify(created), 201
+    if isinstance(body, dict) and "follows" in body:
+        status, made = service().follow_game(body, base_url(), bearer_token())
+        _follow_in_event(made["id"])  # once: the event's entry is keyed by the game
+        return jsonify(made), status
+    return jsonify(service().create_game(body, base_url())), 201
 
 
 def _follow_in_event(game_id: str) -> None:
@@ -122,10 +124,12 @@ def import_game():
 
 @bp.get("/join/<code>")
 def join_info(code: str):
-    """What a join code opens: the game id, ruleset, seats and roles to pick from."""
+    """What a join code opens: the game id, ruleset, seats and roles to pick from (`seats_reserved`: why the code
+    opens no player seat of this game, or null)."""
     game = _game_by_code(code)
     return jsonify({"game": game["id"], "ruleset": game["ruleset"], "join_code": game["join_code"],
-                    "seats": service().seat_names(game), "roles": ["scorekeeper", "spectator", "referee"]})
+                    "seats": service().seat_names(game), "roles": ["scorekeeper", "spectator", "referee"],
+                    "seats_reserved": service().seats_reserved(game)})
 
 
 @bp.get("/join/<code>/qr.svg")

@@ -63,7 +63,13 @@ class ErrorSchema(Schema):
 class SeatTokenSchema(Schema):
     seat = fields.Str(required=True)
     name = fields.Str()
-    token = fields.Str(required=True, metadata={"description": "bearer token of the seat (shown once)"})
+    token = fields.Str(metadata={"description": "bearer token of the seat (shown once); a next game's answer "
+                                                "holds only the caller's own seat's"})
+
+
+class NextGameCallerSchema(Schema):
+    seat = fields.Str(required=True)
+    device = fields.Bool(required=True)
 
 
 class GameCreatedSchema(Schema):
@@ -74,8 +80,11 @@ class GameCreatedSchema(Schema):
     qr_url = fields.Str(required=True)
     shared_device = fields.Bool()
     seats = fields.List(fields.Nested(SeatTokenSchema), required=True)
-    referee_token = fields.Str(required=True)
-    head = fields.Int(required=True)
+    referee_token = fields.Str(metadata={"description": "a new game's; a next game's only for its referee"})
+    device_token = fields.Str(metadata={"description": "a shared-device game's own token: it enters events for "
+                                                       "every seat (every other seat token only for its own seat)"})
+    you = fields.Nested(NextGameCallerSchema, metadata={"description": "a next game's: what the caller held"})
+    head = fields.Int()
 
 
 class ConsequenceSchema(Schema):
@@ -135,7 +144,7 @@ class Op:
     auth: bool = False                          # Authorization: Bearer <seat token> (or the event's token)
     query: dict[str, str] = field(default_factory=dict)
     media: str = "application/json"             # of the success reply
-    also: dict[int, str] = field(default_factory=dict)  # other success statuses: status -> what it means
+    also: dict[int, str] = field(default_factory=dict)  # other success statuses (same reply shape): what each means
 
 
 GAME = (401, 403, 404)
@@ -151,17 +160,23 @@ OPERATIONS: dict[tuple[str, str], Op] = {
                                                               "the rules it cites, whether an override lifts it "
                                                               "(and where a rule known only in play comes from)",
                                                               errors=(404,)),
-    ("POST", "/api/games"): Op("Create a game; the reply holds every seat's token. A match's next game names "
-                               "the game it `follows` and is sent with a token of that game; made again (the other phone), it "
-                               "is answered 409 next_game_exists with that game's join_code", CreateGameSchema, 201,
-                               GameCreatedSchema, (*WRITE, 401, 403, 404, 409, 413, 422)),
+    ("POST", "/api/games"): Op("Create a game; the reply holds every seat's token (and a shared device's own "
+                               "token). A match's or campaign's next game is the body {follows: <game>} alone, sent "
+                               "with a token of that game: the server makes it once from that stored game, and each "
+                               "caller gets only what it held there (its seat's token, the device's, or the "
+                               "referee's); spectators and scorekeepers are refused (403 not_a_player). Earlier "
+                               "games in options are refused (400 follows_needed)", CreateGameSchema, 201,
+                               GameCreatedSchema, (*WRITE, 401, 403, 404, 409, 413, 422),
+                               also={200: "a next game made before (by the other phone): the caller's own token"}),
     ("POST", "/api/games/import"): Op("Import an export: replayed through the rules into a new game", ImportSchema,
                                       201, GameCreatedSchema, (*WRITE, 413, 422)),
-    ("GET", "/api/join/<code>"): Op("What a join code opens: the game's ruleset and seats", errors=(404, 429)),
+    ("GET", "/api/join/<code>"): Op("What a join code opens: the game's ruleset and seats (`seats_reserved`: why "
+                                    "it opens no player seat, for an event's or a match's later game)", errors=(404, 429)),
     ("GET", "/api/join/<code>/qr.svg"): Op("The join link as a QR code", errors=(404, 429), reply="SVG image",
                                            media="image/svg+xml"),
-    ("POST", "/api/games/<game_id>/join"): Op("Take a seat or a role with the join code", JoinSchema, 201,
-                                              "{seat, token, name?}", (*GAME, *WRITE, 409),
+    ("POST", "/api/games/<game_id>/join"): Op("Take a seat or a role with the join code (a reserved seat: 403 "
+                                              "seat_reserved, unless its holder's handover code or the referee)",
+                                              JoinSchema, 201, "{seat, token, name?}", (*GAME, *WRITE, 409),
                                               also={202: "the seat is held by another phone: {seat, name, handover: "
                                                          "{id, secret, seat, expires_in}} to poll until answered"}),
     ("GET", "/api/games/<game_id>"): Op("The game and the caller's view", reply="summary with `view`",
@@ -180,8 +195,11 @@ OPERATIONS: dict[tuple[str, str], Op] = {
                                               query={"seq": "a point in the log"}),
     ("GET", "/api/games/<game_id>/export"): Op("Setup and whole log, re-importable (redacted for players)",
                                                errors=(*GAME, 503), auth=True),
-    ("POST", "/api/games/<game_id>/preview"): Op("What an event would do, without storing it (at most 20 KB)",
-                                                 PreviewSchema, 200, "{allowed, violations, consequences, head}",
+    ("POST", "/api/games/<game_id>/preview"): Op("What an event would do, without storing it (at most 20 KB); an "
+                                                 "undo (type revert) lists the entries it would void, and with `then` "
+                                                 "(referee) the corrected event entered right after it",
+                                                 PreviewSchema, 200, "{allowed, violations, consequences, withheld?} "
+                                                 "or, for an undo, {allowed, violations, voids, then?}",
                                                  (*GAME, 422, 503), auth=True),
     ("POST", "/api/games/<game_id>/handover-code"): Op("A short code the seat's holder shows to hand the seat over",
                                                        ok=201, errors=(*GAME, *WRITE), auth=True),
@@ -236,7 +254,8 @@ OPERATIONS: dict[tuple[str, str], Op] = {
                                                  201, "{role, subject, token, link}", errors=(*GAME, *WRITE), auth=True),
     ("POST", "/api/events/<event_id>/players"): Op("Register a player; the deck is checked for the event's format "
                                                    "(422 deck_refused lists each problem with its rule; 200 when the "
-                                                   "name is already registered)", RegisterSchema, 201,
+                                                   "name is already registered; 403 override_organiser_only: only "
+                                                   "the organiser sends `override`)", RegisterSchema, 201,
                                                    "{player, name, from_round, deck_problems, token, link}",
                                                    errors=(*GAME, *WRITE, 409, 422), auth=True,
                                                    also={200: "the name is already registered"}),
@@ -263,11 +282,17 @@ OPERATIONS: dict[tuple[str, str], Op] = {
                                                                      "({mode}, before publishing)", ModeSchema, 201,
                                                                      errors=(*GAME, *WRITE, 409), auth=True),
     ("POST", "/api/events/<event_id>/rounds/<n>/tables/<t>/confirm"): Op("One tap: a player or the table device "
-                                                                        "confirms the tracked game's outcome",
+                                                                        "confirms the tracked game's outcome (201 "
+                                                                        "stored; 200 the caller's earlier "
+                                                                        "confirmation of the same result, stored "
+                                                                        "once; 403 not_at_table)",
                                                                         NoteSchema, 201,
                                                                         errors=(*GAME, *WRITE, 409, 422), auth=True),
     ("POST", "/api/events/<event_id>/rounds/<n>/tables/<t>/dispute"): Op("Dispute a table's result ({reason}); a "
-                                                                        "judge settles it", NoteSchema, 201,
+                                                                        "judge settles it. The table's players and "
+                                                                        "its device only (403 not_at_table, "
+                                                                        "not_your_table, not_a_device_table)",
+                                                                        NoteSchema, 201,
                                                                         errors=(*GAME, *WRITE, 409), auth=True),
     ("POST", "/api/events/<event_id>/links/new"): Op("Replace a lost link (organiser): {role, player | name | "
                                                      "table}; the old link stops working", NewLinkSchema, 201,
@@ -277,11 +302,19 @@ OPERATIONS: dict[tuple[str, str], Op] = {
                                                                      "game ({reason}): disputed until settled",
                                                                      NoteSchema, 201,
                                                                      errors=(*GAME, *WRITE, 409, 422), auth=True),
-    ("POST", "/api/events/<event_id>/rounds/<n>/tables/<t>/judge"): Op("Call a judge to a table ({note?})",
+    ("POST", "/api/events/<event_id>/rounds/<n>/tables/<t>/judge"): Op("Call a judge to a table ({note?}): its "
+                                                                      "players and the device of its number only "
+                                                                      "(403 not_at_table, not_your_table)",
                                                                       NoteSchema, 201, errors=(*GAME, *WRITE, 409),
                                                                       auth=True),
     ("POST", "/api/events/<event_id>/rounds/<n>/tables/<t>/result"): Op("Enter or correct a result by hand (a reason "
-                                                                       "to change a confirmed one)", ResultSchema,
+                                                                       "to change a confirmed one or settle a "
+                                                                       "disputed one); 422 when it contradicts the "
+                                                                       "book's rule of victory (winner_has_less_glory, "
+                                                                       "tiebreak_needed, draw_needs_equal_glory, "
+                                                                       "tiebreak_not_in_rules, ..., with `rule`); 403 "
+                                                                       "ruling_not_allowed: decided_by ruling is a "
+                                                                       "judge's or the organiser's", ResultSchema,
                                                                        201, errors=(*GAME, *WRITE, 409, 422),
                                                                        auth=True),
     ("POST", "/api/events/<event_id>/rounds/<n>/tables/<t>/seat"): Op("A fresh game token at this table: the "
@@ -375,7 +408,7 @@ def _operation(method: str, rule: str, op: Op) -> dict:
     out: dict = {"summary": op.summary, "responses": {
         str(op.ok): {"description": "success", "content": _content(op.reply, op.media)}}}
     for status, text in op.also.items():
-        out["responses"][str(status)] = {"description": text, "content": _content("JSON object")}
+        out["responses"][str(status)] = {"description": text, "content": _content(op.reply, op.media)}
     for status in sorted(statuses(method, op)):
         out["responses"][str(status)] = {"description": ERROR_TEXT.get(status, "unexpected error; nothing was saved"),
                                          "content": _content(ErrorSchema)}

@@ -1,5 +1,8 @@
 """POST /api/games/<id>/preview: what an event would do, without storing it (the phone's combat preview).
 
+An undo (type "revert") answers the entries it would void, and with `then` (the referee's correction in place)
+what the corrected event would do right after it.
+
 Runs the same `check` and `apply` the real submit runs, on the game's current state, and answers
 {"allowed", "violations", "consequences"} (app/service/preview.py: never other seats' secrets); nothing is
 written and nobody is told. The caller must hold
@@ -15,6 +18,8 @@ from app.engine.core import REVERT, Event
 from app.schemas.wire import PreviewSchema
 from app.service import ApiError
 from app.service.preview import preview as answer
+from app.service.preview import preview_revert
+from app.service.submit import referee_entries
 
 from .requests import bearer_token, schema_body
 
@@ -31,6 +36,21 @@ def _body() -> dict:
     return schema_body(PreviewSchema())
 
 
+def _correction(service, caller, folded, then) -> Event | None:
+    """The corrected event a referee would enter right after an undo (`then` of an undo's preview), or None."""
+    if then is None:
+        return None
+    if not caller.is_referee:
+        raise ApiError(403, "referee_only", "Only the referee corrects an entry in place.")
+    if not isinstance(then, dict) or not isinstance(then.get("type"), str) or not isinstance(then.get("by"), str) \
+            or not isinstance(then.get("data") or {}, dict) or then["type"] == REVERT:
+        raise ApiError(400, "invalid", "A correction (then) needs type (text, not an undo), by (a seat) and data.")
+    if not service.may_act_for(caller, folded.game, then["by"]) or then["by"] == "referee":
+        raise ApiError(403, "not_your_seat", "A corrected event is entered for a player seat.")
+    override = then.get("override") if isinstance(then.get("override"), dict) else None
+    return Event(type=then["type"], by=then["by"], data=then.get("data") or {}, override=override)
+
+
 @bp.post("/games/<game_id>/preview")
 def preview(game_id: str):
     """Check and apply an event on a copy of the current state; store nothing."""
@@ -39,15 +59,19 @@ def preview(game_id: str):
     caller = service.authenticate(game_id, bearer_token())
     body = _body()
     etype, by, data = body["type"], body["by"] or caller.seat, body["data"] or {}
-    if etype == REVERT:
-        raise ApiError(400, "invalid", "Undo cannot be previewed.")
     folded = service.folded(game_id)
     if not service.may_act_for(caller, folded.game, by):  # the submit rule, reused as is
         raise ApiError(403, "not_your_seat", f"You can only enter events for your own seat ({caller.seat}).")
     event = Event(type=etype, by=by, data=data, override=body["override"], seq=folded.head + 1)
     rs = folded.rs
     try:
-        out = answer(rs, folded.state, event, caller.seat)
+        if etype == REVERT:
+            out = preview_revert(folded, event, caller.seat, caller.is_referee, referee_entries(folded.records),
+                                 _correction(service, caller, folded, body["then"]))
+        else:
+            out = answer(rs, folded.state, event, caller.seat)
+    except ApiError:
+        raise
     except Exception as exc:  # noqa: BLE001 - a ruleset bug must not become a 500
         log.exception("preview failed for %s", rs.id)
         raise ApiError(422, "engine_error", f"The rules engine could not work this out: {exc}") from exc

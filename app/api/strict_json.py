@@ -9,6 +9,10 @@ from app.schemas import sanity
 class StrictJSONProvider(DefaultJSONProvider):
     """Reads JSON with app.schemas.sanity.loads (WireProblem -> 400 naming the field, see api.errors)."""
 
+    # Answers keep the engine's order, as the live frames do: a warband's fighters in the order of its card,
+    # so a state read over REST (the referee's "State after this") lists them as the table does.
+    sort_keys = False
+
     def loads(self, s, **kwargs):
         """Parse and check a JSON document."""
         return sanity.loads(s)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping, NotRequired, Required, TypedDict
+from typing import Any, Callable, Collection, Iterable, Mapping, NotRequired, Required, TypedDict
 
 PLAYER_SEATS = ("p1", "p2", "p3", "p4")
 ROLES = ("referee", "scorekeeper", "spectator")
@@ -193,6 +193,8 @@ REVERT_OF_REVERT = CORE_CODES.structural("revert_of_revert", "An undo cannot its
 ALREADY_REVERTED = CORE_CODES.structural("already_reverted", "The event was already taken back.")
 NOT_LAST_EVENT = CORE_CODES.structural("not_last_event", "Players undo only the last event; the referee any.")
 NOT_YOUR_EVENT = CORE_CODES.structural("not_your_event", "Players undo only events entered for their own seat.")
+REFEREE_ENTRY = CORE_CODES.structural("referee_entry", "Only the referee takes back what the referee entered.")
+UNKNOWN_NOTE_TARGET = CORE_CODES.structural("unknown_note_target", "A note names an entry that is not in the log.")
 
 
 def structural(code: str, message: str) -> Violation:
@@ -416,7 +418,10 @@ def _check_value(fspec: dict, value: Any, where: str) -> list[Violation]:
     return []
 
 
-NOTE_SPEC = {"text": {"type": "str", "max_length": 2000, "help": "What happened"}}
+NOTE_SPEC = {"text": {"type": "str", "max_length": 2000, "help": "What happened"},
+             # A note about one entry (a referee's ruling on it, a player's flag for the referee); the log
+             # checks that the entry exists (check_note_target), and the note still changes nothing.
+             "seq": {"type": "int", "min": 1, "required": False, "help": "The entry this note is about"}}
 REVERT_SPEC = {"seq": {"type": "int", "min": 1, "help": "Event to take back"},
                "reason": {"type": "str", "max_length": 500, "help": "Why"}}
 
@@ -690,8 +695,10 @@ def effective_events(events: Iterable[Event | dict], upto: int | None = None) ->
     return [e for e in evs if e.type != REVERT and (e.seq is None or e.seq not in gone)]
 
 
-def check_revert(events: list[Event | dict], revert: Event, may_revert_any: bool) -> list[Violation]:
-    """Is this revert legal? Players take back their own last event; the referee any event."""
+def check_revert(events: list[Event | dict], revert: Event, may_revert_any: bool,
+                 referee_entered: Collection[int] = ()) -> list[Violation]:
+    """Is this revert legal? Players take back their own last event, unless the referee entered it (a
+    ruling stands until the referee changes it: `referee_entered` holds those seqs); the referee any event."""
     evs = [_as_event(e) for e in events]
     target_seq = revert.data.get("seq")
     target = next((e for e in evs if e.seq == target_seq), None)
@@ -708,6 +715,19 @@ def check_revert(events: list[Event | dict], revert: Event, may_revert_any: bool
             return [NOT_LAST_EVENT("Players can only undo the last event; ask the referee for older ones.")]
         if target.by != revert.by:
             return [NOT_YOUR_EVENT("Players can only undo events entered for their own seat.")]
+        if target_seq in referee_entered:
+            return [REFEREE_ENTRY(f"Event {target_seq} was entered by the referee: only the referee can take it back.")]
+    return []
+
+
+def check_note_target(events: list[Event | dict], note: Event) -> list[Violation]:
+    """A note about an entry (data.seq) must name an entry of the log, not an undo or another note."""
+    seq = note.data.get("seq")
+    if seq is None:
+        return []
+    target = next((e for e in map(_as_event, events) if e.seq == seq), None)
+    if target is None or target.type in (REVERT, NOTE):
+        return [UNKNOWN_NOTE_TARGET(f"There is no entry {seq} to note in this game.")]
     return []
 
 

@@ -85,6 +85,8 @@ class PreviewSchema(Schema):
     by = fields.Str(load_default=None, allow_none=True, validate=validate.Length(min=1, max=32))
     data = fields.Dict(keys=fields.Str(), load_default=dict, allow_none=True)
     override = fields.Nested(OverrideSchema, load_default=None, allow_none=True)
+    then = fields.Dict(load_default=None, allow_none=True, metadata={
+        "description": "with an undo (type revert), the referee's corrected event {type, by, data} to try after it"})
 
 
 class HandoverAnswerSchema(Schema):
@@ -117,8 +119,17 @@ class CreateGameSchema(Schema):
     options = fields.Dict(keys=fields.Str(), load_default=dict)
     seats = BoundedList(fields.Nested(SeatSetupSchema), required=True, min_length=1, max_length=MAX_SEATS)
     shared_device = fields.Bool(load_default=False)
-    # The game this one follows in a matched-play match (the caller's token must be of that game).
-    follows = fields.Str(load_default=None, validate=validate.Length(min=1, max=64))
+
+
+class FollowSchema(Schema):
+    """POST /api/games body for a match's (or campaign's) next game: only the game it follows (the caller's
+    token must be of that game); the server makes the rest from that stored game."""
+
+    class Meta:
+        unknown = RAISE
+
+    follows = fields.Str(required=True, validate=validate.Length(min=1, max=64))
+    ruleset = fields.Str(validate=validate.Length(min=1, max=80))  # optional: must be the game before's
 
 
 class JoinSchema(Schema):

@@ -9,6 +9,12 @@ from .errors import ApiError
 from .folds import GameLogs
 from .tokens import hash_token
 
+# The stored seat of a shared device's own token: it sees the table as the first seat and enters events for every
+# seat. Any other token of a shared-device game (a seat joined with the code, a handover) is a seat token: its own
+# seat only.
+DEVICE = "device"
+DEVICE_SEAT = "p1"
+
 
 @dataclass(frozen=True)
 class Caller:
@@ -16,6 +22,12 @@ class Caller:
 
     game_id: str
     seat: str
+    device: bool = False  # the shared device's own token (seat is then the first seat)
+
+    @property
+    def stored_seat(self) -> str:
+        """What a token of the same kind stores as its seat (`device` for a shared device's own token)."""
+        return DEVICE if self.device else self.seat
 
     @property
     def is_player(self) -> bool:
@@ -43,6 +55,8 @@ class Access(GameLogs):
         token_game, seat = found
         if game_id is not None and token_game != game_id:
             raise ApiError(403, "wrong_game", "That token belongs to another game.")
+        if seat == DEVICE:
+            return Caller(token_game, DEVICE_SEAT, device=True)
         return Caller(token_game, seat)
 
     def hold(self, caller: Caller) -> None:
@@ -59,9 +73,10 @@ class Access(GameLogs):
 
     @staticmethod
     def may_act_for(caller: Caller, game: dict, by: str) -> bool:
-        """Whether the caller may enter an event for seat `by` (its own seat, any seat on a shared device, or the referee)."""
+        """Whether the caller may enter an event for seat `by`: its own seat; any seat for the referee, and for
+        a shared device's own token (not for a seat token joined later to a shared-device game)."""
         if caller.is_referee:
             return True
         if not caller.is_player:
             return False
-        return by == caller.seat or (game["shared_device"] and by in PLAYER_SEATS)
+        return by == caller.seat or (caller.device and game["shared_device"] and by in PLAYER_SEATS)

@@ -9,10 +9,11 @@ from typing import Any
 from app import content
 from app.engine import registry
 from app.engine.core import Ruleset, SetupError
-from app.schemas.wire import CreateGameSchema
+from app.schemas.wire import CreateGameSchema, FollowSchema
 from app.store import DuplicateKey
 
-from .access import Access
+from . import linked
+from .access import DEVICE, Access
 from .errors import ApiError
 from .tokens import new_game_id, new_join_code, new_token, next_game_id
 
@@ -28,56 +29,92 @@ def rules_record(ruleset_id: str) -> dict:
     return {"ruleset": ruleset_id, "version": registry.rules_version(ruleset_id), "app": app_version}
 
 
+class MadeAlready(Exception):
+    """A match's next game that another call (the other phone, a second tap) made first."""
+
+
 class Creating(Access):
     """POST /api/games: new games (and a match's next game), stored with a token per seat."""
 
-    def create_game(self, raw: Any, base_url: str, meta: dict | None = None, token: str | None = None) -> dict:
+    def create_game(self, raw: Any, base_url: str, meta: dict | None = None) -> dict:
         """POST /api/games: validate, expand from content, start the game in the engine, store it.
 
-        meta: what the game belongs to (an event's round and table), kept with the game row.
-        A body naming the game it `follows` (the next game of a match, created with a token of that
-        game) is linked to it server-side: the row keeps `follows` and the event table it belongs to."""
+        meta: what the game belongs to (an event's round and table), kept with the game row. A later game of
+        a match or campaign is not made here (follow_game makes it from the game before)."""
         body = self._load_schema(CreateGameSchema(), raw)
         rs = self._ruleset(body["ruleset"])
-        if body.get("follows"):
-            meta = {**dict(meta or {}), **self._follows(body, token)}
+        self._refuse_history(body["options"])
         setup = {"ruleset": body["ruleset"], "options": body["options"], "seats": body["seats"]}
         setup = self._expanded(body["ruleset"], setup)
-        if body.get("follows"):
-            self._keep_match_decks(setup, self.game(body["follows"])["setup"])
         self._new_state(rs, setup)
-        game_id = next_game_id(body["follows"], body["options"]["match"]["game"]) if body.get("follows") else None
-        return self._insert_game(body["ruleset"], setup, body["shared_device"], [], base_url, meta, game_id)
+        return self._insert_game(body["ruleset"], setup, body["shared_device"], [], base_url, meta)
 
     @staticmethod
-    def _keep_match_decks(setup: dict, before: dict) -> None:
-        """Each player plays the decks they built for the whole match (Shadespire rulebook, Matched play:
-        "they cannot switch between games"): a seat of the next game that names no deck keeps the deck it
-        played in the game before, as checked then. (A phone cannot name the other seat's deck: its export
-        keeps that deck face down.)"""
-        for seat, was in zip(setup.get("seats") or [], before.get("seats") or []):
-            if isinstance(seat, dict) and isinstance(was, dict) and seat.get("deck") is None and was.get("deck"):
-                seat["deck"] = copy.deepcopy(was["deck"])
-                if "deck_sizes" in was:
-                    seat["deck_sizes"] = copy.deepcopy(was["deck_sizes"])
+    def _refuse_history(options: dict) -> None:
+        """A match's or campaign's history comes from its stored games, never from a client: a new game is a
+        first game; the later ones are made with `follows`."""
+        match, camp = options.get("match"), options.get("campaign")
+        later = (isinstance(match, dict) and (match.get("game", 1) != 1 or match.get("previous"))) or \
+                (isinstance(camp, dict) and (camp.get("game", 1) != 1 or camp.get("history")))
+        if later:
+            raise ApiError(400, "follows_needed", "A later game of a match or campaign is made from the game before "
+                                                  "it: send {\"follows\": <that game>} with your token of that game.",
+                           fields={"options": "A first game only (no earlier games)."})
 
-    def _follows(self, body: dict, token: str | None) -> dict:
-        """The link of a match's next game to the game before it: checked against that game's outcome."""
+    def follow_game(self, raw: Any, base_url: str, token: str | None) -> tuple[int, dict]:
+        """POST /api/games with `follows`: the next game of a match or campaign, made once from the stored game before.
+
+        (201, the game made now) or (200, the game made before); either way the caller gets only the token of
+        what it held in the game before: its own seat, the shared device's token, or the referee's."""
+        extra = sorted(set(raw) - {"follows", "ruleset"}) if isinstance(raw, dict) else []
+        if extra:
+            raise ApiError(400, "follows_only", "A match's next game is made from the game before it: send only "
+                                                "`follows` (the server carries the match so far, the seats and their decks).",
+                           fields={k: "Not taken with follows." for k in extra[:10]})
+        body = self._load_schema(FollowSchema(), raw)
+        self.game(body["follows"])
         caller = self.authenticate(body["follows"], token)
+        if not (caller.is_player or caller.is_referee):
+            raise ApiError(403, "not_a_player", "Only a player (or the referee) of the game before opens the match's "
+                                                "next game; a spectator or scorekeeper joins it with its code.")
         before = self.folded(body["follows"])
-        outcome = before.rs.outcome(before.state)
-        status = (outcome or {}).get("match")
-        context = (body["options"] or {}).get("match")
-        if status is None or status["over"] or not isinstance(context, dict):
-            raise ApiError(409, "no_next_game", "That game is not a finished game of a match that goes on.")
-        if body["ruleset"] != before.game["ruleset"] or context.get("game") != status["next_game"]:
-            raise ApiError(409, "no_next_game", f"The next game of that match is game {status['next_game']}, "
-                                                "under the same rules.")
-        if context.get("previous") != [*((before.state["classic"].get("match") or {}).get("previous") or []),
-                                       outcome["record"]]:
-            raise ApiError(409, "no_next_game", "options.match.previous must be the match's games so far.")
-        kept = {k: v for k, v in (before.game.get("meta") or {}).items() if k in ("event", "round", "table")}
-        return {**kept, "follows": before.game["id"], "follows_seat": caller.seat}
+        if body.get("ruleset") not in (None, before.game["ruleset"]):
+            raise ApiError(409, "no_next_game", "The next game of a match is played under the same rules.")
+        nxt = linked.next_game(before)
+        game_id = next_game_id(before.game["id"], nxt.number)
+        made = self._storage(self.store.get_game, game_id)
+        if made is None:
+            setup = self._expanded(before.game["ruleset"], nxt.setup) if nxt.expand else nxt.setup
+            self._new_state(before.rs, setup)
+            kept = {k: v for k, v in (before.game.get("meta") or {}).items() if k in ("event", "round", "table")}
+            meta = {**kept, "follows": before.game["id"], "follows_seat": caller.stored_seat}
+            try:
+                created = self._insert_game(before.game["ruleset"], setup, before.game["shared_device"], [],
+                                            base_url, meta, game_id)
+            except MadeAlready:
+                made = self._storage(self.store.get_game, game_id)
+            else:
+                return 201, self._only_mine(created, caller, created["seats"], created["referee_token"],
+                                            created.get("device_token"))
+        mine = self.mint(game_id, caller.stored_seat)
+        seats = [{**n, "token": mine} if n["seat"] == caller.seat and not caller.device else n
+                 for n in self.seat_names(made)]
+        return 200, self._only_mine(self._game_reply(made, base_url, seats), caller, seats,
+                                    mine if caller.is_referee else None, mine if caller.device else None)
+
+    @staticmethod
+    def _only_mine(reply: dict, caller, seats: list[dict], referee_token: str | None, device_token: str | None) -> dict:
+        """A next game's answer with only the token the caller held in the game before (nobody else's)."""
+        out = {k: v for k, v in reply.items() if k not in ("seats", "referee_token", "device_token")}
+        own = not caller.device and caller.is_player
+        out["seats"] = [{"seat": s["seat"], "name": s["name"], **({"token": s["token"]} if own and s["seat"] == caller.seat else {})}
+                        for s in seats]
+        if caller.is_referee:
+            out["referee_token"] = referee_token
+        if caller.device:
+            out["device_token"] = device_token
+        out["you"] = {"seat": caller.seat, "device": caller.device}
+        return out
 
     def _saved(self, kind: str, cid: str):
         """A player's saved content record (custom warband, deck, unit list), or None."""
@@ -103,35 +140,38 @@ class Creating(Access):
 
     def _insert_game(self, ruleset_id: str, setup: dict, shared: bool, events: list[dict], base_url: str,
                      meta: dict | None = None, game_id: str | None = None) -> dict:
+        """Store a new game with a token per seat and the referee's; a shared-device game also gets the device's
+        own token (the first seat's view, events for every seat): only that one enters for every seat."""
         names = self.seat_names({"setup": setup})
         for _ in range(8):
             game = {"id": game_id or new_game_id(), "ruleset": ruleset_id, "setup": setup, "shared_device": shared,
                     "join_code": new_join_code(), "meta": {**dict(meta or {}), "rules": rules_record(ruleset_id)}}
             seat_tokens = [(s, *new_token()) for s in [n["seat"] for n in names]]
             referee_token, referee_hash = new_token()
+            device_token, device_hash = new_token()
             hashes = [(h, s) for s, _, h in seat_tokens] + [(referee_hash, "referee")]
+            if shared:
+                hashes.append((device_hash, DEVICE))
             try:
                 self._storage(self.store.create_game, game, hashes, events)
             except DuplicateKey:
-                if game_id is not None:
-                    self._refuse_made_twice(game_id)
+                if game_id is not None and self._storage(self.store.get_game, game_id) is not None:
+                    raise MadeAlready(game_id) from None
                 continue  # join code (or id) collision: draw again
             tokens = {s: t for s, t, _ in seat_tokens}
-            return {"id": game["id"], "ruleset": ruleset_id, "join_code": game["join_code"],
-                    "join_url": self.join_url(base_url, game["join_code"]),
-                    "qr_url": f"/api/join/{game['join_code']}/qr.svg",
-                    "shared_device": shared,
-                    "seats": [{"seat": n["seat"], "name": n["name"], "token": tokens[n["seat"]]} for n in names],
-                    "referee_token": referee_token, "head": len(events)}
+            seats = [{"seat": n["seat"], "name": n["name"], "token": tokens[n["seat"]]} for n in names]
+            out = {**self._game_reply(game, base_url, seats), "referee_token": referee_token, "head": len(events)}
+            if shared:
+                out["device_token"] = device_token
+            return out
         raise ApiError(503, "busy", "Could not allocate a join code; try again.")
 
-    def _refuse_made_twice(self, game_id: str) -> None:
-        """A match's next game that another phone (or a double tap) already made: 409 with its join code."""
-        made = self._storage(self.store.get_game, game_id)
-        if made is not None:
-            raise ApiError(409, "next_game_exists", "This game of the match was already made (on the other phone, or "
-                                                    "by a second tap): join it with its code.",
-                           details={"game": game_id, "join_code": made["join_code"]})
+    def _game_reply(self, game: dict, base_url: str, seats: list[dict]) -> dict:
+        """What a created game's answer says of it: id, join code and link, QR code and seats."""
+        return {"id": game["id"], "ruleset": game["ruleset"], "join_code": game["join_code"],
+                "join_url": self.join_url(base_url, game["join_code"]),
+                "qr_url": f"/api/join/{game['join_code']}/qr.svg",
+                "shared_device": game["shared_device"], "seats": seats}
 
     @staticmethod
     def join_url(base_url: str, code: str) -> str:

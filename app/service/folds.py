@@ -32,6 +32,10 @@ class Folded:
     state: dict = field(default_factory=dict)
     inert: dict = field(default_factory=dict)   # seq -> why it no longer has any effect (fold_log)
     _ids: dict = field(default_factory=dict, repr=False)
+    # Earliest seq a revert took back, worked out once per fold and carried on by `extended` (a submit reads it,
+    # and walking a long log for it on every submit made cost grow with the game).
+    _taken_back: int | None = field(default=None, repr=False)
+    _taken_back_known: bool = field(default=False, repr=False)
 
     @property
     def head(self) -> int:
@@ -46,8 +50,10 @@ class Folded:
     @property
     def first_taken_back(self) -> int | None:
         """Seq of the earliest event a revert took back (events after it are checked again), or None."""
-        gone = [r["data"]["seq"] for r in self.records if r["type"] == REVERT]
-        return min(gone) if gone else None
+        if not self._taken_back_known:
+            self._taken_back = _earliest_taken_back(self.records, None)
+            self._taken_back_known = True
+        return self._taken_back
 
     def by_id(self, event_id: str) -> dict | None:
         """The stored record of a client event id, if this fold has it."""
@@ -64,7 +70,14 @@ class Folded:
         ids.update((r["id"], r) for r in records)
         # This fold's own index now holds more entries than its records: its next by_id rebuilds its
         # own copy, so an older fold still in someone's hands never answers with a newer record.
-        return Folded(self.game, self.rs, self.records + records, state, inert, ids)
+        return Folded(self.game, self.rs, self.records + records, state, inert, ids,
+                      _earliest_taken_back(records, self.first_taken_back), True)
+
+
+def _earliest_taken_back(records: list[dict], so_far: int | None) -> int | None:
+    """The earliest seq the reverts among `records` took back, or `so_far` if that is earlier (or none took any)."""
+    gone = [r["data"]["seq"] for r in records if r["type"] == REVERT]
+    return min([*gone, *([] if so_far is None else [so_far])], default=None)
 
 
 class GameLogs:

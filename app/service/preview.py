@@ -3,10 +3,25 @@
 The same `check` and `apply` a real submit runs, on the current state, with nothing stored. A preview never
 shows other seats' secrets: when entering the event would reveal them (the second command dial, say), its
 consequences are withheld until it is entered. The referee sees every secret, so its previews are whole.
+
+An undo is previewed on the log instead of the state: taking an event back replays the later ones, so the
+answer lists the entries the rules would then refuse or that would change nothing (fold_log's inert events),
+and, for a correction, what the corrected event entered right after the undo would do.
 """
 from __future__ import annotations
 
-from app.engine.core import Event, Ruleset
+from app.engine.core import (
+    REFUSED_NOW,
+    REVERT_SPEC,
+    Event,
+    Ruleset,
+    check_fields,
+    check_revert,
+    fold_log,
+)
+
+from .folds import Folded
+from .records import record_event, redacted
 
 WITHHELD = "What this reveals is shown once it is entered."
 
@@ -20,4 +35,67 @@ def preview(rs: Ruleset, state: dict, event: Event, seat: str) -> dict:
     out = {"allowed": not blocked, "violations": [v.to_dict() for v in violations], "consequences": consequences}
     if withheld:
         out["withheld"] = WITHHELD
+    return out
+
+
+def preview_revert(folded: Folded, revert: Event, seat: str, may_revert_any: bool, referee_entered: set[int],
+                   then: Event | None = None) -> dict:
+    """What taking back `revert.data.seq` would do, for the asking `seat`.
+
+    {"allowed", "violations", "voids": [the entries it would leave with no effect, each {"seq", "type", "by",
+    "data", "status", "violations"?, "fits_again"?, "refused_again"?} as `seat` may see it, oldest first],
+    "then"?: the corrected event's own preview on the state after the undo}. The reason may still be missing (it is asked for after the preview).
+    """
+    data = {**revert.data, "reason": revert.data.get("reason") or "(reason not given yet)"}
+    revert = Event(type=revert.type, by=revert.by, data=data, seq=folded.head + 1)
+    events = [record_event(r) for r in folded.records]
+    problems = check_fields(REVERT_SPEC, revert.data) or check_revert(events, revert, may_revert_any, referee_entered)
+    if problems:
+        return {"allowed": False, "violations": [v.to_dict() for v in problems], "voids": []}
+    events.append(revert)
+    out: dict = {"allowed": True, "violations": []}
+    if then is not None:
+        after = fold_log(folded.rs, folded.game["setup"], events).state
+        then = Event(type=then.type, by=then.by, data=then.data, override=then.override, seq=folded.head + 2)
+        out["then"] = preview(folded.rs, after, then, seat)
+        if out["then"]["allowed"]:
+            events.append(then)
+    fold = fold_log(folded.rs, folded.game["setup"], events)
+    out["voids"] = _voids(folded, fold.inert, seat)
+    _entered_again(folded, fold.state, out["voids"])
+    return out
+
+
+def _entered_again(folded: Folded, state: dict, voids: list[dict]) -> None:
+    """Mark each voided entry the rules refuse now with whether it fits once entered again after the undo (and the
+    correction), in log order, each on the state the ones before it leave: "fits_again" and, when it does not,
+    "refused_again" (the violations; only for entries whose data the caller sees)."""
+    records = {r["seq"]: r for r in folded.records}
+    rs = folded.rs
+    for void in voids:
+        if void["status"] != REFUSED_NOW:
+            continue
+        again = record_event({**records[void["seq"]], "seq": None})
+        blocked = rs.blocking(state, again)
+        void["fits_again"] = not blocked
+        if blocked:
+            if "violations" in void:
+                void["refused_again"] = [v.to_dict() for v in blocked]
+            continue
+        state = rs.apply(state, again)[0]
+
+
+def _voids(folded: Folded, inert: dict[int, dict], seat: str) -> list[dict]:
+    """The stored entries left with no effect, oldest first, as `seat` may see them (and why, when it may)."""
+    out = []
+    for rec in folded.records:
+        why = inert.get(rec["seq"])
+        if why is None or folded.inert.get(rec["seq"]) == why:
+            continue  # no effect now either: the undo voids nothing new there
+        shown = redacted(folded, rec, seat)
+        entry = {"seq": rec["seq"], "type": rec["type"], "by": rec["by"], "actor": rec.get("actor"),
+                 "data": shown.get("data") or {}, "status": why["status"]}
+        if why["status"] == REFUSED_NOW and shown == rec:
+            entry["violations"] = why.get("violations", [])
+        out.append(entry)
     return out

@@ -64,7 +64,8 @@ class Reading(Access):
         return {"id": game["id"], "ruleset": game["ruleset"], "title": folded.rs.title,
                 "created_at": game["created_at"], "shared_device": game["shared_device"],
                 "join_code": game["join_code"], "seats": self.seat_names(game),
-                "you": {"seat": caller.seat, "role": "player" if caller.is_player else caller.seat},
+                "you": {"seat": caller.seat, "role": "player" if caller.is_player else caller.seat,
+                        "device": caller.device},
                 "head": folded.head, "view": self.view_payload(folded, caller.seat)}
 
     def events_since(self, caller: Caller, since: int) -> dict:

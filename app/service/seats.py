@@ -27,7 +27,8 @@ class Seats(Access):
 
         Roles (spectator, scorekeeper) are open to the join code; the referee role needs a referee
         token. A free player seat goes to the first phone; a held one only with consent (handover.py):
-        the holder's handover code, the referee's token, or else a request the holder answers.
+        the holder's handover code, the referee's token, or else a request the holder answers. A reserved
+        seat (seats_reserved) takes no request: only its holder's handover code or the referee.
         """
         game = self.game(game_id)
         body = self._load_schema(JoinSchema(), raw)
@@ -43,7 +44,10 @@ class Seats(Access):
             raise ApiError(403, "referee_only", "Only the referee can add another referee device "
                                                 "(send the referee token as Authorization).")
         joined = {"game": game_id, "seat": seat, "name": names.get(seat)}
-        if seat in PLAYER_SEATS and not by_referee and not self._storage(self.store.hold_seat, game_id, seat):
+        reserved = self.seats_reserved(game)
+        if seat in PLAYER_SEATS and not by_referee and reserved and body.get("handover_code") is None:
+            raise ApiError(403, "seat_reserved", reserved)
+        if seat in PLAYER_SEATS and not by_referee and (reserved or not self._storage(self.store.hold_seat, game_id, seat)):
             code = body.get("handover_code")
             if code is None:
                 return 202, {**joined, "handover": self._storage(self.handovers.request, game_id, seat)}
@@ -54,6 +58,23 @@ class Seats(Access):
             self._storage(self.store.hold_seat, game_id, seat)
             self.handovers.told(game_id, seat, {"seat": seat, "status": "handed_over"})
         return 201, {**joined, "token": self.mint(game_id, seat)}
+
+    @staticmethod
+    def seats_reserved(game: dict) -> str | None:
+        """Why the join code opens no player seat of this game (None when it does).
+
+        An event table's seats belong to its registered players (their own event links, the table device, a
+        judge); a match's later game's seats belong to whoever held them in the game before (each gets only
+        their own seat from that game's next-game call). The code still opens the spectator and scorekeeper
+        roles, and a seat's own phone can still hand it over with a handover code."""
+        meta = game.get("meta") or {}
+        if meta.get("event"):
+            return ("This seat belongs to the event's registered player: open it from your own event link "
+                    "(the join code only lets you watch).")
+        if meta.get("follows"):
+            return ("This seat belongs to the player who held it in the match's game before: they open it with "
+                    "that game's next-game button (the join code only lets you watch).")
+        return None
 
     def handovers_pending(self, caller: Caller) -> list[dict]:
         """Open handover requests for the caller's seat (every seat for the referee)."""

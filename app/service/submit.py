@@ -14,6 +14,7 @@ from typing import Any, Callable
 from app.engine.core import (
     CORE_RULE,
     NO_EFFECT,
+    NOTE,
     REVERT,
     REVERT_SPEC,
     ROLES,
@@ -21,6 +22,7 @@ from app.engine.core import (
     Ruleset,
     changes_nothing,
     check_fields,
+    check_note_target,
     check_revert,
     closed_by,
     fold_log,
@@ -161,7 +163,8 @@ class Submitting(Reading):
             problems = check_fields(REVERT_SPEC, event.data)
             if not problems:
                 problems = check_revert([record_event(r) for r in folded.records], event,
-                                        may_revert_any=caller.is_referee)
+                                        may_revert_any=caller.is_referee,
+                                        referee_entered=referee_entries(folded.records))
             if problems:
                 raise self._violation(problems)
             try:
@@ -170,6 +173,10 @@ class Submitting(Reading):
                 raise ApiError(422, "revert_breaks_log",
                                f"Taking back event {event.data['seq']} leaves later events that no longer fit: {exc}") from exc
             return fold.state, [], fold.inert
+        if event.type == NOTE and not check_fields(rs.spec_for(NOTE)["fields"], event.data):
+            problems = check_note_target([record_event(r) for r in folded.records], event)
+            if problems:
+                raise self._violation(problems)
         try:
             blocked = rs.blocking(folded.state, event)
         except Exception as exc:  # noqa: BLE001
@@ -188,7 +195,9 @@ class Submitting(Reading):
             return state, consequences, {**folded.inert, event.seq: {"status": NO_EFFECT}}
         return state, consequences, folded.inert
 
-    STEP_WORDS = {"reaction": "the reaction step", "power": "the power step", "drive_back": "the drive back"}
+    STEP_WORDS = {"reaction": "the reaction step", "power": "the power step", "drive_back": "the drive back",
+                  "shield": "the shield opportunity", "retreat": "the retreat opportunities",
+                  "deploy": "the deployment turns", "battle_ability": "the Battle ability", "mobile": "the Mobile moves"}
 
     def _late(self, folded: Folded, event: Event) -> ApiError | None:
         """A play refused because a quicker entry closed its step by inferred passes: say which entry, by whom,
@@ -203,8 +212,11 @@ class Submitting(Reading):
             return None
         names = {n["seat"]: n["name"] or n["seat"] for n in self.seat_names(folded.game)}
         who = names.get(found["by"], found["by"])
+        closer = next((r for r in reversed(folded.records) if r["seq"] == found["seq"]), {})
+        found = {**found, "actor": closer.get("actor") or found["by"]}
         steps = " and ".join(self.STEP_WORDS.get(s, s.replace("_", " ")) for s in found["steps"])
-        undo = (f"{who} (or the referee) can take it back" if found["last"]
+        # A ruling stands until the referee changes it: the seat's own player may not take back the referee's entry.
+        undo = (f"{who} (or the referee) can take it back" if found["last"] and found["actor"] != "referee"
                 else "the referee can take it back")
         message = (f"Too late: {who}'s entry #{found['seq']} ({found['type'].replace('_', ' ')}) closed {steps} as "
                    f"passed. To play this, {undo}, then enter it again.")
@@ -218,3 +230,8 @@ class Submitting(Reading):
         first = violations[0]
         return ApiError(422, first.code, first.message, rule=first.rule,
                         violations=[v.to_dict() for v in violations])
+
+
+def referee_entries(records: list[dict]) -> set[int]:
+    """Seqs of the log's events the referee entered (for a seat or as the referee): only the referee takes them back."""
+    return {r["seq"] for r in records if r.get("actor") == "referee"}

@@ -90,6 +90,18 @@ DDL = [
     *HANDOVER_DDL,
 ]
 
+# Run at every start after DDL; each is idempotent.
+MIGRATIONS = [
+    # One-phone games stored before the device had a token of its own: their phone holds the first seat's token
+    # made with the game (the same instant as the referee's), which entered events for every seat. That token
+    # becomes the device's, so the phone on the table keeps working; seats joined later stay their own seat only.
+    """UPDATE seats SET seat = 'device'
+        WHERE seat = 'p1'
+          AND game_id IN (SELECT id FROM games WHERE shared_device = 1)
+          AND NOT EXISTS (SELECT 1 FROM seats d WHERE d.game_id = seats.game_id AND d.seat = 'device')
+          AND created_at = (SELECT MIN(r.created_at) FROM seats r WHERE r.game_id = seats.game_id AND r.seat = 'referee')""",
+]
+
 EVENT_COLUMNS = "seq, event_id, type, by_seat, actor, data, override, consequences, created_at"
 
 
@@ -238,7 +250,7 @@ class EventStore(TournamentTables, HandoverTables):
     # -- operations (run inside a transaction on a real thread) -------------------------------
     def _op_init_schema(self, conn):
         self._lock_schema(conn)
-        for stmt in DDL:
+        for stmt in [*DDL, *MIGRATIONS]:
             self._q(conn, stmt)
 
     def _op_create_game(self, conn, game: dict, tokens: list[tuple[str, str]], events: list[dict]):

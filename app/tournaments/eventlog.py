@@ -29,7 +29,9 @@ MAY = {
     "register": ("scorekeeper",), "check_in": ("scorekeeper",), "drop": ("scorekeeper",), "merge": ("scorekeeper",),
     "pair": ("scorekeeper",), "swap": ("scorekeeper",), "table_mode": ("scorekeeper",), "publish": ("scorekeeper",),
     "timer": ("scorekeeper",), "time_called": ("scorekeeper",),
-    "confirm": ("player", "table"), "dispute": ("player", "table", "judge", "scorekeeper"),
+    # A table's own voice: its players and its device (model._table_voice checks that it is that table's);
+    # staff act on a table with a flag (judge) or a result (scorekeeper, judge).
+    "confirm": ("player", "table"), "dispute": ("player", "table"),
     "judge_call": ("player", "table"), "flag": ("judge",), "match_game": ("game",), "result": ("scorekeeper", "judge"), "ruling": ("judge",),
 }
 
@@ -153,8 +155,13 @@ class EventLog:
             raise ApiError(403, "wrong_event", "That link belongs to another event.")
         return Member(tid, role, subject)
 
-    def _append(self, member: Member, etype: str, data: dict, entry_id: str | None = None) -> dict:
-        """Check and store one entry as the next seq; returns the stored entry (or the original of a repeat)."""
+    def _append(self, member: Member, etype: str, data: dict, entry_id: str | None = None,
+                earlier: Callable[[FoldedEvent], dict | None] | None = None) -> dict:
+        """Check and store one entry as the next seq; returns the stored entry (or the original of a repeat).
+
+        `earlier` finds, under the event's lock, an entry that already says the same (a second tap): it is
+        the answer and nothing is stored.
+        """
         if member.role != "organiser" and member.role not in MAY.get(etype, ()):
             raise ApiError(403, "not_allowed", f"A {member.role} link cannot do this.")
         entry_id = entry_id or str(uuid.uuid4())
@@ -162,6 +169,8 @@ class EventLog:
             for _ in range(10):
                 ev = self.folded(member.event_id)
                 original = next((e for e in ev.entries if e["id"] == entry_id), None)
+                if original is None and earlier is not None:
+                    original = earlier(ev)
                 if original is not None:
                     # A resent entry gets its original back; an id already used for another kind of entry, or
                     # by another link, names nothing of the caller's (its original is not theirs to see).
@@ -171,7 +180,7 @@ class EventLog:
                     return original
                 refusal = model.check(ev.state, {"type": etype, "data": data})
                 if refusal is not None:
-                    raise ApiError(refusal.status, refusal.code, refusal.message)
+                    raise ApiError(refusal.status, refusal.code, refusal.message, rule=refusal.rule)
                 status, value = self._storage(self.store.append_entry, member.event_id, ev.head,
                                               {"id": entry_id, "type": etype, "actor": member.actor, "data": data})
                 if status == "stale":

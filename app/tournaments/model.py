@@ -22,27 +22,21 @@ Entry types (data fields):
   result     {round, table, result, reason, source}   (scorekeeper or judge: final)
   ruling     {round, table, question, answer, rule}
   new_link   {role, subject}              (a lost link replaced: the old one stops working)
-A result is {winner: player | None (draw), glory: {player: n}, games_won?: {player: n}}.
+A result is {winner: player | None (draw), glory: {player: n}, games_won?: {player: n}, decided_by?: how a
+level game (or match) was won, or "ruling" (victory.py)}.
 """
 from __future__ import annotations
 
 import copy
 import unicodedata
-from dataclasses import dataclass
+
+from . import victory
+from .refusals import Refusal
 
 TABLE_MODES = ("phones", "device", "untracked")
 TABLE_STATUSES = ("playing", "waiting", "confirmed", "disputed")
-MATCH_TIEBREAKS = ("glory", "wiped_out", "sudden_death", "roll_off")
+MATCH_TIEBREAKS = victory.MATCH_TIEBREAKS
 LINK_ROLES = ("player", "scorekeeper", "judge", "table")
-
-
-@dataclass(frozen=True)
-class Refusal:
-    """Why an entry cannot be added: a stable code and a sentence for the organiser."""
-
-    code: str
-    message: str
-    status: int = 422
 
 
 def new_state(setup: dict) -> dict:
@@ -121,8 +115,8 @@ def check_result(result, players: list[str], best_of: int) -> str | None:
         a, b = players
         expected = None if won[a] == won[b] else (a if won[a] > won[b] else b)
         # A level match may still have a winner from the agreed tiebreakers (Shadespire pg 26), as a
-        # tracked match's final status says.
-        tiebroken = expected is None and result.get("decided_by") in MATCH_TIEBREAKS
+        # tracked match's final status says (or a judge's ruling, victory.py).
+        tiebroken = expected is None and result.get("decided_by") in (*MATCH_TIEBREAKS, victory.RULING)
         if expected != winner and not tiebroken:
             return "The winner must be the player who won more games of the match."
     elif best_of == 3:
@@ -281,12 +275,30 @@ def _check_confirm(state, d):
         return Refusal("not_a_device_table", "This table is played on the players' phones.", 403)
     if d["by"] != "device" and d["by"] not in table["players"]:
         return Refusal("not_at_table", "Only the table's players confirm its result.", 403)
+    if table["confirmations"].get(d["by"]) == d["result"]:
+        return Refusal("confirmed_already", "You have already confirmed this result.", 409)
     problem = check_result(d["result"], table["players"], state["setup"]["best_of"])
-    return Refusal("bad_result", problem) if problem else None
+    if problem:
+        return Refusal("bad_result", problem)
+    return victory.refusal(d["result"], table["players"], state["setup"], None, "")
+
+
+def _table_voice(table, by) -> Refusal | None:
+    """Only the table's own players, and its device at a table played on one device, speak for a table."""
+    if by == "device":
+        if table["mode"] != "device":
+            return Refusal("not_a_device_table", "This table is played on the players' phones: they speak for it.", 403)
+        return None
+    if by not in table["players"]:
+        return Refusal("not_at_table", f"Only table {table['table']}'s players and its table device can do this.", 403)
+    return None
 
 
 def _check_dispute(state, d):
     table, refusal = _table_entry(state, d)
+    if refusal:
+        return refusal
+    refusal = _table_voice(table, d.get("by"))
     if refusal:
         return refusal
     if table["status"] == "confirmed":
@@ -321,7 +333,13 @@ def _check_flag(state, d):
 
 
 def _check_judge_call(state, d):
-    return _table_entry(state, d)[1]
+    table, refusal = _table_entry(state, d)
+    if refusal:
+        return refusal
+    # The device of a table number may call a judge to it whichever way the table plays this round.
+    if d.get("by") == "device":
+        return None
+    return _table_voice(table, d.get("by"))
 
 
 def _check_result(state, d):
@@ -331,8 +349,14 @@ def _check_result(state, d):
     problem = check_result(d["result"], table["players"], state["setup"]["best_of"])
     if problem:
         return Refusal("bad_result", problem)
+    refusal = victory.refusal(d["result"], table["players"], state["setup"], d.get("source"), d.get("reason") or "")
+    if refusal:
+        return refusal
     if table["status"] == "confirmed" and not d.get("reason"):
         return Refusal("reason_needed", "Correcting a confirmed result needs a reason.")
+    if table["status"] == "disputed" and not d.get("reason"):
+        return Refusal("reason_needed", "Settling a disputed result needs a reason: the players read why it was "
+                                        "settled so.")
     return None
 
 
@@ -458,8 +482,8 @@ def _apply_in_place(s: dict, entry: dict) -> None:
         table["status"] = "disputed"
         table["disputes"].append({**who, "by": d["by"], "reason": d.get("reason", "")})
     elif t == "flag":
-        # "when ... a referee flagged the game, the result is disputed and waits for a judge" (issue 14):
-        # the players' confirmations wait too, until a judge settles the result.
+        # A referee's flag makes the result disputed and waiting for a judge: the players' confirmations
+        # wait too, until a judge settles the result.
         table = table_of(s, d["round"], d["table"])
         table["status"] = "disputed"
         table["disputes"].append({**who, "by": d["by"], "reason": d["reason"], "flag": True})

@@ -25,6 +25,9 @@ class Registration(Links):
         each problem and its rule, unless the organiser accepts it with `override` (a reason).
         """
         body = self.load(RegisterSchema(), raw)
+        if body["override"] is not None and member.role != "organiser":
+            raise ApiError(403, "override_organiser_only", "Only the organiser can accept a deck the format "
+                                                          "refuses; register the player without an override.")
         ev = self.folded(member.event_id)
         key = model.name_key(body["name"])
         for pid in ev.state["order"]:

@@ -33,7 +33,10 @@ class Results(Rounds):
             return self._match_result(table, outcome, seats)
         winners = outcome.get("winners") or []
         winner = None if outcome.get("draw") or len(winners) != 1 else seats.get(winners[0])
-        return {"winner": winner, "glory": self._by_player(outcome.get("glory"), seats)}
+        result = {"winner": winner, "glory": self._by_player(outcome.get("glory"), seats)}
+        if winner is not None and outcome.get("decided_by") not in (None, "glory", "draw"):
+            result["decided_by"] = outcome["decided_by"]  # a tiebreak (or a wipe-out) won it: victory.py checks it
+        return result
 
     @staticmethod
     def _by_player(per_seat: dict | None, seats: dict) -> dict:
@@ -86,8 +89,12 @@ class Results(Rounds):
         event = meta.get("event")
         return self.folded(event).row["setup"]["best_of"] if event else 1
 
-    def confirm(self, member: Member, round_no: int, table_no: int, raw: Any) -> dict:
-        """One tap: the caller signs off the tracked game's outcome as the table's result."""
+    def confirm(self, member: Member, round_no: int, table_no: int, raw: Any) -> tuple[int, dict]:
+        """One tap: the caller signs off the tracked game's outcome as the table's result.
+
+        201 with the stored confirmation; 200 with the caller's earlier one when they already confirmed this
+        same result (a second tap, a resend): it is stored once.
+        """
         body = self.load(NoteSchema(), raw if raw is not None else {})
         ev = self.folded(member.event_id)
         table = model.table_of(ev.state, round_no, table_no)
@@ -95,8 +102,26 @@ class Results(Rounds):
             raise ApiError(404, "no_such_table", f"Round {round_no} has no table {table_no}.")
         by = self._table_voice(member, round_no, table_no)
         result = self.outcome_result(table)
-        return self._append(member, "confirm", {"round": round_no, "table": table_no, "by": by, "result": result},
-                            body["id"])
+        found: list[dict] = []
+
+        def earlier(ev) -> dict | None:
+            entry = self._earlier_confirmation(ev, round_no, table_no, by, result)
+            if entry is not None:
+                found.append(entry)
+            return entry
+
+        stored = self._append(member, "confirm", {"round": round_no, "table": table_no, "by": by, "result": result},
+                              body["id"], earlier=earlier)
+        return (200 if found else 201), stored
+
+    @staticmethod
+    def _earlier_confirmation(ev, round_no: int, table_no: int, by: str, result: dict) -> dict | None:
+        """The caller's confirmation of this same result at this table, when the table still holds it."""
+        table = model.table_of(ev.state, round_no, table_no)
+        if table is None or table["confirmations"].get(by) != result:
+            return None
+        return next((e for e in reversed(ev.entries) if e["type"] == "confirm" and e["data"]["round"] == round_no
+                     and e["data"]["table"] == table_no and e["data"]["by"] == by), None)
 
     def flag(self, member: Member, round_no: int, table_no: int, raw: Any) -> dict:
         """A judge (the referee of any table) flags a tracked table's game with a reason: disputed until settled."""
@@ -111,6 +136,8 @@ class Results(Rounds):
         result = {"winner": body["winner"], "glory": body["glory"]}
         if body["games_won"] is not None:
             result["games_won"] = body["games_won"]
+        if body["decided_by"] is not None:
+            result["decided_by"] = body["decided_by"]
         return self._append(member, "result", {"round": round_no, "table": table_no, "result": result,
                                                "reason": body["reason"].strip(), "source": member.role}, body["id"])
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from app.engine.underworlds.editions import matched_play
 from app.service import ApiError
+from app.service.access import DEVICE, DEVICE_SEAT
 
 from . import model, tables
 from .eventlog import EventLog, Member, now_stamp
@@ -47,14 +48,18 @@ class Rounds(EventLog):
         return self._append(member, etype, data, body["id"])
 
     def _table_voice(self, member: Member, round_no: int, table_no: int | None) -> str:
-        """Who speaks for a table: the player, "device" for its table device, or the staff role."""
+        """Who speaks for a table: the player (the fold checks they sit there), or "device" for its table device."""
         if member.role == "player":
             return member.subject
         if member.role == "table":
             if str(table_no) != member.subject:
                 raise ApiError(403, "not_your_table", f"This device is for table {member.subject}.")
             return "device"
-        return member.actor
+        if member.is_staff:
+            raise ApiError(403, "not_at_table", f"Only the table's players and its table device can do this; a "
+                                                f"{member.role} link cannot (a judge flags the game or settles the "
+                                                "result).")
+        raise ApiError(403, "not_allowed", f"A {member.role} link cannot do this.")
 
     def publish(self, member: Member, round_no: int, base_url: str) -> dict:
         """Create each tracked table's game (seats, warbands and decks from registration), then publish."""
@@ -110,17 +115,18 @@ class Rounds(EventLog):
             raise ApiError(404, "no_such_table", f"Round {round_no} has no published table {table_no}.")
         if not table.get("game"):
             raise ApiError(409, "not_tracked", "This table's game is not tracked in the app.")
+        stored = None
         if member.role == "player" and member.subject in table["players"]:
             seat = "p1" if table["players"][0] == member.subject else "p2"
         elif member.role == "table" and member.subject == str(table_no) and table["mode"] == "device":
-            seat = "p1"  # the game is shared_device: this token enters for both seats
+            seat, stored = DEVICE_SEAT, DEVICE  # the game is shared_device: the device's own token enters for both seats
         elif member.role in ("judge", "organiser"):
             seat = "referee"
         elif member.role == "scorekeeper":
             seat = "scorekeeper"
         else:
             raise ApiError(403, "not_your_table", "Only this table's players, its device and the judges open its game.")
-        token = self.games.mint(table["game"], seat)
+        token = self.games.mint(table["game"], stored or seat)
         names = {"p1": ev.state["players"][table["players"][0]]["name"],
                  "p2": ev.state["players"][table["players"][1]]["name"]}
         return {"game": table["game"], "join_code": table["join_code"], "seat": seat, "token": token,

@@ -6,6 +6,7 @@ from marshmallow import RAISE, Schema, ValidationError, fields, validate, valida
 from app.schemas.wire import BoundedDict, BoundedList
 
 from .standings import DEFAULT_TIEBREAKERS, TIEBREAKERS
+from .victory import DECIDED_BY
 
 EVENT_RULESETS = {
     "underworlds/deathgorge": ["rivals", "nemesis", "relic", "championship"],
@@ -96,6 +97,8 @@ class ResultSchema(Strict):
     # One entry per player of the table (two; a few more cost nothing and keep the refusal the rules' own).
     glory = BoundedDict(keys=fields.Str(), values=fields.Int(strict=True), required=True, max_entries=8)
     games_won = BoundedDict(keys=fields.Str(), values=fields.Int(strict=True), load_default=None, max_entries=8)
+    # How a game level on glory (or a level match) was won, or "ruling" (judge, organiser): victory.py.
+    decided_by = fields.Str(load_default=None, allow_none=True, validate=validate.OneOf(DECIDED_BY))
     reason = fields.Str(load_default="", validate=validate.Length(max=300))
 
 

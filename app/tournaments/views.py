@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from app.service import ApiError
 
-from . import model, progress
+from . import model, progress, victory
 from .eventlog import FoldedEvent, Member
 from .results import Results
 
@@ -32,6 +32,7 @@ class Views(Results):
                "next": self._next_step(s) if staff else None}
         if member.role in ("organiser", "judge", "scorekeeper"):
             out["rulings"] = s["rulings"]
+            out["victory"] = victory.choices(ev.row["setup"], member.role)
         if member.role == "player":
             out["me"] = self._player_view(s["players"][member.subject], True)
         if member.role in ("player", "table"):

@@ -151,6 +151,14 @@ export function repeats(s, ctx) {
   return blocked.length && blocked.length >= new Set(fids).size ? blocked[0] : null;
 }
 
+/** The reaction box's line: the player the game waits for may play on; any other player may only react first. */
+function mayReactText(advice, ctx) {
+  const next = (advice.waiting_for || []).filter((seat) => seat !== ctx.seat);
+  if (!next.length) return "You may react — or just play on.";
+  const names = next.map((seat) => ctx.seatName(seat));
+  return `You may react before ${names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0]} plays on.`;
+}
+
 /**
  * The suggestion buttons, grouped; reactions (if a window is open) first and loudest.
  * @param {Advice|null} advice
@@ -178,7 +186,7 @@ export function renderActions(advice, ctx) {
       order.length ? h("p", { class: "muted" }, `Chain order: ${order.join(" → ")}`) : null,
       (rw.chain || []).length ? h("ol", {}, rw.chain.map((link) => h("li", {}, `${ctx.seatName(link.seat)}: ${link.name || link.card || "reaction"}`))) : null);
     const mayReact = (rw.may_react || []).includes(ctx.seat);
-    if (mayReact && reactions.length) box.append(h("p", { class: "may-react" }, "You may react — or just play on."));
+    if (mayReact && reactions.length) box.append(h("p", { class: "may-react" }, mayReactText(advice, ctx)));
     for (const g of reactions) { box.append(buttons(groups.get(g), ctx)); groups.delete(g); }
     if (!reactions.length) box.append(h("p", { class: "waiting" }, waitingText(advice, ctx)));
     wrap.append(box);
@@ -247,8 +255,11 @@ const cardOf = (s) => { const c = (s.event || s.template).data.card; return type
 
 /** Sheet: search the cards offered by name, those the player said they hold first. */
 function pickCard(list, ctx) {
-  const mine = (ctx.view || {}).seats?.[ctx.seat];   // ctx.view: the state as this seat sees it
-  const held = new Set(Object.values((mine && mine.cards) || {}).flat());
+  // The cards held by the seat these plays are for (the referee enters for another seat); ctx.view: the state as
+  // this phone sees it, so another player's hand is empty there unless this is the referee.
+  const seat = list.length ? (list[0].event || list[0].template).by : ctx.seat;
+  const theirs = (ctx.view || {}).seats?.[seat];
+  const held = new Set(Object.values((theirs && theirs.cards) || {}).flat());
   list = [...list].sort((a, b) => held.has(cardOf(b)) - held.has(cardOf(a)));
   return sheet("Cards by name", (close) => {
     const items = list.map((s) => button([ctx.humanise(s.label), held.has(cardOf(s)) ? h("small", { class: "badge" }, "in hand") : ""],

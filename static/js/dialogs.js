@@ -16,10 +16,10 @@ export function violationsOf(error) {
  * Show why an event was refused; resolves "override" when the player wants to apply it anyway.
  * @param {Envelope} envelope
  * @param {object} error
- * @param {{catalogueLabel: (type: string) => string, describeEvent?: (ev: Envelope) => string|null, humanise?: (text: string) => string}} words
+ * @param {{catalogueLabel: (type: string) => string, describeEvent?: (ev: Envelope) => string|null, humanise?: (text: string) => string, referee?: boolean}} words
  * @returns {Promise<string|null>} "override" (apply it anyway), "ok", or null when dismissed
  */
-export function showRejection(envelope, error, { catalogueLabel, describeEvent, humanise = (t) => t }) {
+export function showRejection(envelope, error, { catalogueLabel, describeEvent, humanise = (t) => t, referee = false }) {
   const vs = violationsOf(error);
   // Only rule violations can be overridden; other refusals (no such seat, offline...) cannot.
   const overridable = Array.isArray(error.violations) && vs.length > 0 && vs.every((v) => v.overridable === true);
@@ -28,11 +28,13 @@ export function showRejection(envelope, error, { catalogueLabel, describeEvent, 
     vs.map((v) => h("div", { class: "violation" },
       h("div", { class: "message" }, humanise(v.message || "Refused.")),
       v.rule ? h("div", { class: "rule" }, `Rule: ${v.rule}`) : null)),
-    overridable ? h("p", { class: "muted" }, "If a card says otherwise, the table decides: apply it anyway and say which card.")
+    overridable ? h("p", { class: "muted" }, referee
+      ? "As the referee you may rule that it stands: apply it anyway and say why."
+      : "If a card says otherwise, the table decides: apply it anyway and say which card.")
       : h("p", { class: "muted" }, "This cannot be overridden: the event itself does not fit this game."),
     h("div", { class: "sheet-actions" },
       button("OK", () => close("ok"), { cls: "btn" }),
-      overridable ? button("Apply anyway (card effect)", () => close("override"), { cls: "btn danger", "data-action": "override" }) : null)));
+      overridable ? button(referee ? "Rule that it stands" : "Apply anyway (card effect)", () => close("override"), { cls: "btn danger", "data-action": "override" }) : null)));
 }
 
 const STEP_WORDS = { reaction: "the reaction step", power: "the power step", drive_back: "the drive back" };
@@ -57,7 +59,7 @@ export function showLatePlay(envelope, error, { describeEvent, catalogueLabel, s
       h("div", { class: "message" }, `${yours ? "Your" : `${who}'s`} entry ${entry} closed ${steps} as passed.`)),
     mayTakeBack
       ? h("p", { class: "muted" }, `Take back ${entry} and enter this now? Then ${yours ? "enter" : `${who} enters`} ${closer ? what(closer) : "it"} again.`)
-      : h("p", { class: "muted" }, `${c.last ? `Ask ${who} (Undo) or the referee` : "Ask the referee"} to take back ${entry}, then tap “Enter again” on your entry in the Log: it is kept there until then.`),
+      : h("p", { class: "muted" }, `${c.last && c.actor !== "referee" ? `Ask ${who} (Undo) or the referee` : "Ask the referee"} to take back ${entry}, then tap “Enter again” on your entry in the Log: it is kept there until then.`),
     h("div", { class: "sheet-actions" },
       button(mayTakeBack ? "Cancel" : "OK", () => close("ok"), { cls: "btn" }),
       mayTakeBack ? button(`Take back #${c.seq} and enter mine`, () => close("take_back"), { cls: "btn primary", "data-action": "take-back" }) : null)));
@@ -80,4 +82,19 @@ export function askReason(title, prompt) {
     return h("div", { class: "stack" }, h("p", {}, prompt), area,
       h("div", { class: "sheet-actions" }, button("Cancel", () => close(null), { cls: "btn" }), ok));
   });
+}
+
+/**
+ * Before a player's phone becomes the referee's: say that it shows every hand and that the log will record it.
+ * @param {string} who this phone's player
+ * @returns {Promise<boolean>} true when confirmed
+ */
+export function confirmRefereeHere(who) {
+  return sheet("Referee on this phone?", (close) => h("div", { class: "stack", "data-dialog": "referee-here" },
+    h("p", {}, "The referee's view shows every player's hand and deck, your opponents' included."),
+    h("p", {}, "Use it only at a table with no separate referee, when the players agree. "
+      + `The log records for everyone that ${who}'s phone opened the referee's view.`),
+    h("div", { class: "sheet-actions" }, button("Cancel", () => close(false), { cls: "btn" }),
+      button("Open the referee's view", () => close(true), { cls: "btn danger", "data-action": "confirm-referee-here" }))))
+    .then((yes) => yes === true);
 }

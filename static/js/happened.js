@@ -1,15 +1,20 @@
 // "What just happened": another phone's entry summed up for a moment (who did what, what the rules did),
 // the fighters and scores it changed highlighted; overrides and undos stay longer and stand out.
 import { h, button } from "./dom.js";
-import { summary, consequenceText } from "./log.js";
+import { summary, consequenceText, overrideNote } from "./log.js";
 
 const SHOW_MS = 6000;
 const LOUD_MS = 15000;          // overrides and undos: the table should not miss them
 const FLASH_MS = 2500;
 const MAX_SHOWN = 3;
-// Consequences a player wants to hear about first (at most three are told, in the log's order).
-const RANK = [/out_of_action|game_over/, /bounty|glory|scored/, /attack_resolved|attack_result|combat/, /damage|staggered|inspired/];
-const rank = (type) => { const i = RANK.findIndex((re) => re.test(type)); return i < 0 ? RANK.length : i; };
+// Consequences a player wants to hear about first, in this order (at most three are told), in every game's words: a
+// fighter or unit gone and the game won; damage; glory, points and planets; the attack; then the rest. What nobody
+// said (inferred passes, a step closing) comes last. A game's renderer may rank its own (consequenceRank).
+const RANK = [/out_of_action|game_over|destroyed|defeated/, /damage|wounds?$/,
+  /bounty|glory|scored|captured|battle_won|bloodied|victory|points/, /attack_resolved|attack_result|combat|^attack$/,
+  /staggered|inspired/];
+const QUIET = /passes_inferred|step_closed|step_ends|_begins$|_allowed$/;   // what became possible is told by the entry that uses it
+const rank = (type) => { if (QUIET.test(type)) return RANK.length + 1; const i = RANK.findIndex((re) => re.test(type)); return i < 0 ? RANK.length : i; };
 
 const shown = [];               // [{seq, type, headline, details, loud, until}], oldest first
 const flashes = new Map();      // selector -> time the highlight started
@@ -31,32 +36,43 @@ function redraw() {
   if (!shown.length) return region().replaceChildren();
   const latest = shown[shown.length - 1];
   const earlier = shown.slice(0, -1).reverse();
+  // What the rules did in every fresh entry, the weightiest first: a drive back entered right after an attack must
+  // not hide the attack's damage in the "Before" line. A line the headline already says is not said twice.
+  const said = new Set(shown.map((x) => x.headline.replace(/^[^:]*: /, "")));
+  const details = [];
+  for (const d of [latest, ...earlier].flatMap((x) => x.details).sort((a, b) => a.r - b.r)) {
+    if (!said.has(d.text) && !details.includes(d.text)) details.push(d.text);
+  }
   const dismiss = () => { shown.length = 0; redraw(); };
   region().replaceChildren(h("div", { class: `happened-item${shown.some((x) => x.loud) ? " loud" : ""}`, "data-seq": latest.seq, "data-type": latest.type,
     "data-seqs": shown.map((x) => x.seq).join(" ") },
     h("div", { class: "grow" },
       h("div", { class: "headline" }, latest.headline),
-      latest.details.length ? h("div", { class: "detail" }, latest.details.join(" · ")) : null,
+      details.length ? h("div", { class: "detail" }, details.slice(0, 3).join(" · ")) : null,
       earlier.length ? h("div", { class: "earlier" }, `Before: ${earlier.map((x) => x.headline).join(" · ")}`) : null),
     button("✕", dismiss, { cls: "btn small ghost", aria: "Dismiss" })));
 }
 
 /**
- * Words for an entry that landed from another phone: [headline, details[], loud?].
+ * Words for an entry that landed from another phone: [headline, details (each with its rank, weightiest first), loud?].
  * @param {LogRecord} ev
  * @param {LogRecord|null} prior the entry a revert takes back
  * @param {TableContext} c
- * @returns {[string, string[], boolean]}
+ * @returns {[string, Array<{text: string, r: number}>, boolean]}
  */
 export function describeLanded(ev, prior, c) {
   const who = c.seatName(ev.actor && ev.actor !== ev.by ? ev.actor : ev.by);
   if (ev.type === "revert") {
     const taken = prior && prior.type ? summary(prior, c) : `entry #${ev.data.seq}`;
-    return [`${who} took back: ${taken}`, ev.data.reason ? [`Why: ${ev.data.reason}`] : [], true];
+    // A one-tap undo's reason only repeats who took it back ("Undone by Ana"): said once, in the headline.
+    const said = !ev.data.reason || /^Undone by /.test(ev.data.reason);
+    return [`${who} took back: ${taken}`, said ? [] : [{ text: `Why: ${ev.data.reason}`, r: -1 }], true];
   }
-  const told = (ev.consequences || []).map((x, i) => ({ i, r: rank(x.type), text: consequenceText(x, c) })).filter((x) => x.text);
-  const details = told.sort((a, b) => a.r - b.r || a.i - b.i).slice(0, 3).sort((a, b) => a.i - b.i).map((x) => x.text);
-  if (ev.override) details.unshift(`Rules overridden by the table: ${ev.override.reason || ""}`);
+  // A game's renderer may rank its own consequences (consequenceRank: lower first); else the shared RANK.
+  const ranked = (x) => (c.renderer && c.renderer.consequenceRank ? c.renderer.consequenceRank(x) : rank(x.type));
+  const told = (ev.consequences || []).map((x, i) => ({ i, r: ranked(x), text: consequenceText(x, c) })).filter((x) => x.text);
+  const details = told.sort((a, b) => a.r - b.r || a.i - b.i).map(({ text, r }) => ({ text, r }));
+  if (ev.override) details.unshift({ text: overrideNote(ev), r: -1 });
   return [`${who}: ${summary(ev, c)}`, details, !!ev.override];
 }
 
@@ -70,7 +86,7 @@ export function describeLanded(ev, prior, c) {
 export function announce(ev, prior, c) {
   const [headline, details, loud] = describeLanded(ev, prior, c);
   const ms = loud ? LOUD_MS : SHOW_MS;
-  shown.push({ seq: ev.seq, type: ev.type, headline: c.humanise(headline), details: details.map((d) => c.humanise(d)), loud, until: Date.now() + ms });
+  shown.push({ seq: ev.seq, type: ev.type, headline: c.humanise(headline), details: details.map((d) => ({ ...d, text: c.humanise(d.text) })), loud, until: Date.now() + ms });
   redraw();
   setTimeout(redraw, ms + 50);
   light([...fightersIn(ev)].map((fid) => `[data-fighter="${CSS.escape(fid)}"]`));

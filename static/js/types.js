@@ -108,6 +108,7 @@
  * @property {(view: object, advice: Advice|null, c: TableContext) => Node|null} [stepGuide]
  * @property {(ev: Envelope, c: TableContext) => string|null} [describeEvent]
  * @property {(cons: {type: string, data?: object}, c: TableContext) => string|null} [describeConsequence]
+ * @property {(cons: {type: string, data?: object}) => number} [consequenceRank] which consequences the "what just happened" card tells first (lower first; default: the shared ranking)
  * @property {(path: string, value: *, view: object) => string|null} [describeValue]
  * @property {(s: Suggestion, c: TableContext) => Promise<object|null>|null} [customEntry] its own sheet for a suggestion
  * @property {(entered: Envelope, advice: Advice|null, c: TableContext) => Suggestion|null} [followUp]

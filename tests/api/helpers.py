@@ -18,12 +18,15 @@ def new_game(client, seats=("Ana", "Ben"), **extra) -> dict:
 
 
 def created(client, body: dict) -> dict:
-    """POST /api/games with `body`; the 201 body plus a `tokens` map seat -> token (the referee's too)."""
+    """POST /api/games with `body`; the 201 body plus a `tokens` map seat -> token (the referee's, and a shared
+    device's own token as `device`)."""
     resp = client.post("/api/games", json=body)
     assert resp.status_code == 201, resp.get_json()
     game = resp.get_json()
     game["tokens"] = {s["seat"]: s["token"] for s in game["seats"]}
     game["tokens"]["referee"] = game["referee_token"]
+    if game.get("device_token"):
+        game["tokens"]["device"] = game["device_token"]
     return game
 
 

@@ -7,6 +7,7 @@ import io
 
 import pytest
 
+from app.engine.underworlds import victory as engine_victory
 from app.service.tokens import hash_token
 from app.tournaments import progress
 
@@ -249,17 +250,9 @@ def test_a_late_player_joins_the_next_round_and_a_duplicate_is_merged(client, ev
     assert late["player"] in paired and dup_id not in paired and len(paired) == 5
 
 
-def _next_game(client, game, token, number, seat_tokens):
-    """What the phone's 'Next game of the match' button does: a new game with the match so far, following `game`."""
-    exp = client.get(f"/api/games/{game}/export", headers=auth(token)).get_json()
-    outcome = client.get(f"/api/games/{game}", headers=auth(token)).get_json()["view"]
-    record = outcome["outcome"]["record"]
-    ctx = exp["setup"]["options"]["match"]
-    match = {**ctx, "game": number, "previous": [*ctx["previous"], record]}
-    seats = [{"name": s["name"], "warband": s["warband"]} for s in exp["setup"]["seats"]]
-    return client.post("/api/games", headers=auth(token),
-                       json={"ruleset": exp["setup"]["ruleset"], "options": {**exp["setup"]["options"], "match": match},
-                             "seats": seats, "follows": game})
+def _next_game(client, game, token):
+    """What the phone's 'Next game of the match' button does: the next game of the match that `game` belongs to."""
+    return client.post("/api/games", headers=auth(token), json={"follows": game})
 
 
 def _seat_tokens(client, tid, tokens, players):
@@ -289,12 +282,9 @@ def test_a_best_of_three_result_comes_from_the_matchs_linked_games(client):
     # A next game that does not follow the match's standing, or is made with another game's token, is refused.
     stranger = client.post("/api/games", json={"ruleset": "underworlds/shadespire", "seats": [{"name": "X", "warband": "garreks-reavers"}, {"name": "Y", "warband": "garreks-reavers"}]}).get_json()
     bad = client.post("/api/games", headers=auth(stranger["referee_token"]),
-                      json={"ruleset": "underworlds/shadespire", "seats": [{"name": "X", "warband": "garreks-reavers"}], "follows": first})
-    assert bad.status_code == 403
-    wrong_number = _next_game(client, first, seat["p1"], 3, seat)
-    assert wrong_number.status_code == 409 and wrong_number.get_json()["error"]["code"] == "no_next_game"
-
-    second = _next_game(client, first, seat["p1"], 2, seat)
+                      json={"follows": first})
+    assert bad.status_code == 403 and bad.get_json()["error"]["code"] == "wrong_game"
+    second = _next_game(client, first, seat["p1"])
     assert second.status_code == 201, second.get_json()
     game2 = second.get_json()
     staff_view = client.get(f"/api/events/{tid}", headers=auth(org)).get_json()
@@ -306,13 +296,13 @@ def test_a_best_of_three_result_comes_from_the_matchs_linked_games(client):
     followed = [e for e in entries if e["type"] == "match_game"]
     assert len(followed) == 1 and followed[0]["actor"] == f"game:{a}" and followed[0]["data"]["follows"] == first
     # The same next game made again (the other phone, a second tap) is that game: nothing new, nothing linked again.
-    again = _next_game(client, first, seat["p2"], 2, seat)
-    assert again.status_code == 409 and again.get_json()["error"]["code"] == "next_game_exists"
-    assert again.get_json()["error"]["join_code"] == game2["join_code"]
+    again = _next_game(client, first, seat["p2"])
+    assert again.status_code == 200 and again.get_json()["id"] == game2["id"]
+    assert [s.get("token") is not None for s in again.get_json()["seats"]] == [False, True]
     assert len([e for e in client.get(f"/api/events/{tid}/log", headers=auth(org)).get_json()["entries"]
                 if e["type"] == "match_game"]) == 1
 
-    seat2 = {s["seat"]: s["token"] for s in game2["seats"]}
+    seat2 = {s["seat"]: s["token"] for reply in (game2, again.get_json()) for s in reply["seats"] if s.get("token")}
     quiet_game(client, game2["id"], seat2, glory={"p1": 5, "p2": 3})
     for p in (a, b):
         r = client.post(f"/api/events/{tid}/rounds/1/tables/1/confirm", headers=auth(tokens[p]))
@@ -347,7 +337,7 @@ def test_a_best_of_three_match_can_still_be_entered_by_the_scorekeeper(client):
 
 
 def test_a_judge_flags_a_tracked_game_and_the_table_waits_for_a_judge(client):
-    """Issue 14: "when ... a referee flagged the game, the result is disputed and waits for a judge"."""
+    """A referee's flag makes the result disputed: it waits for a judge, and so do the players' confirmations."""
     tid, org, tokens = event_with_players(client)
     judge = link(client, tid, org, "judge", name="Kim")
     keeper = link(client, tid, org, "scorekeeper", name="Sam")
@@ -468,3 +458,165 @@ def test_the_organiser_replaces_a_lost_link_and_the_old_one_stops_working(client
     assert [(e["actor"], e["data"]) for e in entries if e["type"] == "new_link"] == [
         ("organiser", {"role": "player", "subject": a}), ("organiser", {"role": "judge", "subject": "Kim"}),
         ("organiser", {"role": "table", "subject": "2"})]
+
+
+def round_one_on_two_tables(client, players=RIVALS, device_table=2):
+    """Four players on two tables (table 2 on one device), published: (tid, org, tokens, staff links, tables)."""
+    made = client.post("/api/events", json={"name": "Roles", "date": "2026-12-05"}).get_json()
+    tid, org = made["id"], made["organiser_token"]
+    tokens = {}
+    for name, warband, _deck in players:
+        p = client.post(f"/api/events/{tid}/players", headers=auth(org), json={"name": name, "warband": warband}).get_json()
+        tokens[p["player"]] = p["token"]
+        client.post(f"/api/events/{tid}/players/{p['player']}/check-in", headers=auth(org))
+    staff = {"judge": link(client, tid, org, "judge", name="Kim"), "scorekeeper": link(client, tid, org, "scorekeeper", name="Sam"),
+             "device1": link(client, tid, org, "table", table=1), "device2": link(client, tid, org, "table", table=device_table)}
+    client.post(f"/api/events/{tid}/rounds/1/pair", headers=auth(org))
+    client.post(f"/api/events/{tid}/rounds/1/tables/{device_table}/mode", headers=auth(org), json={"mode": "device"})
+    assert client.post(f"/api/events/{tid}/rounds/1/publish", headers=auth(org)).status_code == 201
+    tables = [t["players"] for t in client.get(f"/api/events/{tid}").get_json()["rounds"][0]["tables"]]
+    return tid, org, tokens, staff, tables
+
+
+def _log(client, tid, org):
+    return client.get(f"/api/events/{tid}/log", headers=auth(org)).get_json()["entries"]
+
+
+def test_only_a_tables_players_and_its_device_dispute_or_call_a_judge_to_it(client):
+    tid, org, tokens, staff, tables = round_one_on_two_tables(client)
+    (a, b), (c, d) = tables
+    head = len(_log(client, tid, org))
+    t1 = f"/api/events/{tid}/rounds/1/tables/1"
+    for path, body in (("dispute", {"reason": "not our table"}), ("judge", {"note": "come here"})):
+        for who, expected in ((tokens[c], "not_at_table"), (staff["scorekeeper"], "not_at_table"),
+                              (staff["judge"], "not_at_table"), (org, "not_at_table"), (staff["device2"], "not_your_table"),
+                              (None, "not_allowed")):
+            r = client.post(f"{t1}/{path}", headers=auth(who), json=body)
+            assert r.status_code == 403 and r.get_json()["error"]["code"] == expected, (path, r.get_json())
+            assert r.get_json()["error"]["message"]
+    assert len(_log(client, tid, org)) == head, "nothing was stored"
+    # Table 1 plays on its players' phones: its number's device may call a judge there, not dispute for them.
+    r = client.post(f"{t1}/dispute", headers=auth(staff["device1"]), json={"reason": "x"})
+    assert r.status_code == 403 and r.get_json()["error"]["code"] == "not_a_device_table"
+    assert client.post(f"{t1}/judge", headers=auth(staff["device1"]), json={"note": "rules question"}).status_code == 201
+    assert client.post(f"{t1}/judge", headers=auth(tokens[a]), json={"note": "rules question"}).status_code == 201
+    assert client.post(f"{t1}/dispute", headers=auth(tokens[b]), json={"reason": "glory miscounted"}).status_code == 201
+    t2 = f"/api/events/{tid}/rounds/1/tables/2"
+    assert client.post(f"{t2}/dispute", headers=auth(staff["device2"]), json={"reason": "miscounted"}).status_code == 201
+    entries = _log(client, tid, org)[head:]
+    assert [(e["type"], e["actor"], e["data"]["table"]) for e in entries] == [
+        ("judge_call", "table:1", 1), ("judge_call", f"player:{a}", 1), ("dispute", f"player:{b}", 1), ("dispute", "table:2", 2)]
+
+
+def test_a_second_confirmation_of_the_same_result_is_answered_and_stored_once(client):
+    tid, org, tokens, staff, tables = round_one_on_two_tables(client, device_table=2)
+    (a, b), _ = tables
+    seat = {s: client.post(f"/api/events/{tid}/rounds/1/tables/1/seat", headers=auth(tokens[p])).get_json()
+            for s, p in (("p1", a), ("p2", b))}
+    quiet_game(client, seat["p1"]["game"], {s: v["token"] for s, v in seat.items()}, glory={"p1": 2})
+    confirm = f"/api/events/{tid}/rounds/1/tables/1/confirm"
+    first = client.post(confirm, headers=auth(tokens[a]))
+    assert first.status_code == 201
+    second = client.post(confirm, headers=auth(tokens[a]))
+    assert second.status_code == 200 and second.get_json() == first.get_json()
+    assert [e["actor"] for e in _log(client, tid, org) if e["type"] == "confirm"] == [f"player:{a}"]
+    for who in (tokens[tables[1][0]], staff["device2"], staff["scorekeeper"], staff["judge"]):
+        assert client.post(confirm, headers=auth(who)).status_code == 403
+    assert client.post(confirm, headers=auth(tokens[b])).status_code == 201
+    assert client.post(confirm, headers=auth(tokens[b])).status_code == 200, "a tap after the result is confirmed"
+    assert len([e for e in _log(client, tid, org) if e["type"] == "confirm"]) == 2
+    assert client.get(f"/api/events/{tid}").get_json()["rounds"][0]["tables"][0]["status"] == "confirmed"
+
+
+def test_only_the_organiser_accepts_a_refused_deck(client):
+    made = client.post("/api/events", json={"name": "Nemesis night", "date": "2026-12-05", "format": "nemesis"}).get_json()
+    tid, org = made["id"], made["organiser_token"]
+    keeper = link(client, tid, org, "scorekeeper", name="Sam")
+    judge = link(client, tid, org, "judge", name="Kim")
+    device = link(client, tid, org, "table", table=1)
+    ben = client.post(f"/api/events/{tid}/players", headers=auth(org), json={"name": "Ben", "warband": "garreks-reavers"}).get_json()
+    borrowed = {"name": "Ana", "warband": "cyrenis-razors", "deck": "thricefold-discord-rivals", "override": "borrowed deck"}
+    for who in (keeper, judge, ben["token"], device):
+        r = client.post(f"/api/events/{tid}/players", headers=auth(who), json=borrowed)
+        assert r.status_code == 403 and r.get_json()["error"]["code"] == "override_organiser_only"
+        assert r.get_json()["error"]["message"]
+    assert [p["name"] for p in client.get(f"/api/events/{tid}", headers=auth(org)).get_json()["players"]] == ["Ben"], \
+        "nothing was registered"
+    assert client.post(f"/api/events/{tid}/players", headers=auth(keeper), json={**borrowed, "override": None}).status_code == 422
+    ok = client.post(f"/api/events/{tid}/players", headers=auth(org), json=borrowed)
+    assert ok.status_code == 201 and ok.get_json()["deck_problems"]
+
+
+def test_a_disputed_result_is_settled_with_a_reason(client):
+    tid, org, tokens, staff, tables = round_one_on_two_tables(client)
+    (a, b), _ = tables
+    client.post(f"/api/events/{tid}/rounds/1/tables/1/dispute", headers=auth(tokens[a]), json={"reason": "miscounted"})
+    result = f"/api/events/{tid}/rounds/1/tables/1/result"
+    head = len(_log(client, tid, org))
+    for who in (staff["judge"], staff["scorekeeper"], org):
+        for reason in ("", "   "):
+            r = client.post(result, headers=auth(who), json={"winner": a, "glory": {a: 3, b: 1}, "reason": reason})
+            assert r.status_code == 422 and r.get_json()["error"]["code"] == "reason_needed"
+    assert len(_log(client, tid, org)) == head
+    assert client.get(f"/api/events/{tid}").get_json()["rounds"][0]["tables"][0]["status"] == "disputed"
+    for who in (tokens[a], staff["device1"]):
+        assert client.post(result, headers=auth(who), json={"winner": a, "glory": {a: 3, b: 1}, "reason": "x"}).status_code == 403
+    ok = client.post(result, headers=auth(staff["judge"]), json={"winner": a, "glory": {a: 3, b: 1}, "reason": "recounted"})
+    assert ok.status_code == 201
+
+
+def test_a_result_must_agree_with_itself_and_the_books_rule_of_victory(client):
+    tid, org, tokens, staff, tables = round_one_on_two_tables(client)
+    (a, b), _ = tables
+    result = f"/api/events/{tid}/rounds/1/tables/1/result"
+    head = len(_log(client, tid, org))
+    for who in (staff["scorekeeper"], staff["judge"], org):
+        for body, expected in (({"winner": b, "glory": {a: 5, b: 3}}, "winner_has_less_glory"),
+                               ({"winner": None, "glory": {a: 5, b: 3}}, "draw_needs_equal_glory"),
+                               ({"winner": a, "glory": {a: 4, b: 4}}, "tiebreak_needed"),
+                               ({"winner": a, "glory": {a: 4, b: 4}, "decided_by": "objectives_held"}, "tiebreak_not_in_rules"),
+                               ({"winner": None, "glory": {a: 4, b: 4}, "decided_by": "objective_value"}, "tiebreak_without_winner")):
+            r = client.post(result, headers=auth(who), json=body)
+            err = r.get_json()["error"]
+            assert r.status_code == 422 and err["code"] == expected, (body, err)
+            assert err["rule"] == "Deathgorge rulebook, Victory (pg 39)" and err["rule"] in err["message"]
+    for who in (tokens[a], tokens[tables[1][0]], staff["device1"], staff["device2"]):
+        assert client.post(result, headers=auth(who), json={"winner": a, "glory": {a: 5, b: 3}}).status_code == 403
+    assert client.post(result, headers=auth(org), json={"winner": a, "glory": {a: 4, b: 4}, "decided_by": "coin"}).status_code == 400
+    # A concession (no rule of the book) is a judge's or the organiser's ruling, with its reason; not a scorekeeper's.
+    conceded = {"winner": b, "glory": {a: 5, b: 3}, "decided_by": "ruling"}
+    r = client.post(result, headers=auth(staff["scorekeeper"]), json={**conceded, "reason": "Ana conceded"})
+    assert r.status_code == 403 and r.get_json()["error"]["code"] == "ruling_not_allowed"
+    r = client.post(result, headers=auth(staff["judge"]), json=conceded)
+    assert r.status_code == 422 and r.get_json()["error"]["code"] == "reason_needed"
+    assert len(_log(client, tid, org)) == head, "nothing was stored"
+    assert client.post(result, headers=auth(staff["judge"]), json={**conceded, "reason": "conceded in round 2"}).status_code == 201
+    level = {"winner": a, "glory": {a: 4, b: 4}, "decided_by": "objective_value", "reason": "recount"}
+    assert client.post(result, headers=auth(staff["scorekeeper"]), json=level).status_code == 201
+    assert client.get(f"/api/events/{tid}").get_json()["rounds"][0]["tables"][0]["result"] == {
+        "winner": a, "glory": {a: 4, b: 4}, "decided_by": "objective_value"}
+    # The result sheet offers what the book names (and a ruling to those who may make one); players get no sheet.
+    ways = {role: [w["code"] for w in client.get(f"/api/events/{tid}", headers=auth(tok)).get_json()["victory"]["decided_by"]]
+            for role, tok in (("scorekeeper", staff["scorekeeper"]), ("judge", staff["judge"]), ("organiser", org))}
+    assert ways == {"scorekeeper": ["surviving_fighters", "objective_value"],
+                    "judge": ["surviving_fighters", "objective_value", "ruling"],
+                    "organiser": ["surviving_fighters", "objective_value", "ruling"]}
+    assert "victory" not in client.get(f"/api/events/{tid}", headers=auth(tokens[a])).get_json()
+
+
+def test_a_tracked_games_tiebreak_win_is_confirmed_with_the_tiebreak_it_was_decided_by(client, monkeypatch):
+    """Deathgorge pg 39: level on glory, the only player with surviving fighters wins; the outcome says so."""
+    tid, org, tokens, staff, tables = round_one_on_two_tables(client)
+    (a, b), _ = tables
+    seat = {s: client.post(f"/api/events/{tid}/rounds/1/tables/1/seat", headers=auth(tokens[p])).get_json()
+            for s, p in (("p1", a), ("p2", b))}
+    quiet_game(client, seat["p1"]["game"], {s: v["token"] for s, v in seat.items()}, glory={"p1": 2, "p2": 2})
+    # The game ended level on glory; with only p2's warband left standing, the engine gives it to p2.
+    real = engine_victory.surviving
+    monkeypatch.setattr(engine_victory, "surviving", lambda state, s: s == "p2" and real(state, s))
+    view = client.get(f"/api/events/{tid}", headers=auth(tokens[a])).get_json()
+    assert view["mine"]["proposed"] == {"winner": b, "glory": {a: 2, b: 2}, "decided_by": "surviving_fighters"}
+    for p in (a, b):
+        assert client.post(f"/api/events/{tid}/rounds/1/tables/1/confirm", headers=auth(tokens[p])).status_code == 201
+    table = client.get(f"/api/events/{tid}").get_json()["rounds"][0]["tables"][0]
+    assert table["status"] == "confirmed" and table["result"]["winner"] == b

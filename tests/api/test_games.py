@@ -176,7 +176,7 @@ def test_game_summary_shows_the_callers_view_only(client):
     assert mine["view"]["state"]["seats"]["p1"]["secret"] == 97
     assert theirs["view"]["state"]["seats"]["p1"]["secret"] == "hidden"
     assert '"secret": 97' not in json.dumps(theirs)  # not a bare "97": join codes are random
-    assert mine["head"] == 1 and mine["you"] == {"seat": "p1", "role": "player"}
+    assert mine["head"] == 1 and mine["you"] == {"seat": "p1", "role": "player", "device": False}
     assert [a["event"]["data"] for a in mine["view"]["advice"]["suggestions"]] == [{"points": n} for n in (1, 2, 3)]
 
 
@@ -316,11 +316,36 @@ def test_spectators_and_scorekeepers_only_read(client):
     assert head(client, game) == 0
 
 
-def test_shared_device_lets_a_player_token_enter_for_every_player(client):
+def test_shared_device_token_enters_for_every_player(client):
+    """One phone for the table: the device's own token enters events for every seat (and sees the first seat)."""
     game = new_game(client, shared_device=True)
-    assert submit(client, game, "p1", event("p1")).status_code == 201
-    assert submit(client, game, "p1", event("p2")).status_code == 201
-    assert submit(client, game, "p1", event("referee", "note", text="x")).status_code == 403
+    assert submit(client, game, "device", event("p1")).status_code == 201
+    assert submit(client, game, "device", event("p2")).status_code == 201
+    assert submit(client, game, "device", event("referee", "note", text="x")).status_code == 403
+    you = client.get(f"/api/games/{game['id']}", headers=auth(game["tokens"]["device"])).get_json()["you"]
+    assert you == {"seat": "p1", "role": "player", "device": True}
+    log = client.get(f"/api/games/{game['id']}/events", headers=auth(game["tokens"]["device"])).get_json()["events"]
+    assert [(e["by"], e["actor"]) for e in log] == [("p1", "p1"), ("p2", "p1")]
+    assert client.get(f"/api/games/{game['id']}/suggestions?seat=p2", headers=auth(game["tokens"]["device"])).status_code == 200
+
+
+def test_a_seat_token_of_a_shared_device_game_enters_for_its_own_seat_only(client):
+    """Any other token of a one-phone game (a seat's token, a seat joined with the code) is that seat's only:
+    it neither enters events for the other seat nor reads its suggestions; nothing is stored."""
+    game = new_game(client, shared_device=True)
+    joined = client.post(f"/api/games/{game['id']}/join", json={"code": game["join_code"], "seat": "p2"})
+    assert joined.status_code == 201
+    p2 = joined.get_json()["token"]
+    for token, other in ((p2, "p1"), (game["tokens"]["p1"], "p2"), (game["tokens"]["p2"], "p1")):
+        resp = client.post(f"/api/games/{game['id']}/events", json=event(other), headers=auth(token))
+        assert resp.status_code == 403 and resp.get_json()["error"]["code"] == "not_your_seat"
+        assert resp.get_json()["error"]["message"]
+        peek = client.get(f"/api/games/{game['id']}/suggestions?seat={other}", headers=auth(token))
+        assert peek.status_code == 403 and peek.get_json()["error"]["code"] == "not_your_seat"
+        assert client.get(f"/api/games/{game['id']}", headers=auth(token)).get_json()["you"]["device"] is False
+    assert head(client, game) == 0
+    assert client.post(f"/api/games/{game['id']}/events", json=event("p2", "note", text="mine"),
+                       headers=auth(p2)).status_code == 201
 
 
 def test_referee_submits_for_anyone_and_notes_as_referee(client):
@@ -384,6 +409,18 @@ def test_referee_reverts_any_event_with_a_reason(client):
     assert state["seats"]["p2"]["score"] == 0 and state["seats"]["p1"]["score"] == 2 and state["turn"] == "p2"
     again = submit(client, game, "referee", revert(2, "referee"))
     assert again.get_json()["error"]["code"] == "already_reverted"
+
+
+def test_only_the_referee_takes_back_the_referees_entry(client):
+    game = new_game(client)
+    ruling = client.post(f"/api/games/{game['id']}/events", json=event("p1", points=2),
+                         headers=auth(game["referee_token"]))
+    assert ruling.status_code == 201
+    resp = submit(client, game, "p1", revert(1, "p1"))
+    error = resp.get_json()["error"]
+    assert resp.status_code == 422 and error["code"] == "referee_entry" and "referee" in error["message"]
+    assert head(client, game) == 1, "nothing stored"
+    assert submit(client, game, "referee", revert(1, "referee", "wrong seat")).status_code == 201
 
 
 def test_events_the_rules_refuse_after_a_mid_log_revert_are_named_in_every_view(client):

@@ -55,12 +55,24 @@ def test_a_late_reaction_names_the_entry_that_closed_the_step_and_is_accepted_af
     err = late.get_json()["error"]
     assert err["code"] == "step_closed"
     assert err["closed_by"] == {"seq": quick["seq"], "type": "power", "by": "p1", "name": "Ana",
-                                "steps": ["reaction"], "passed": ["p1", "p2"], "last": True}
+                                "steps": ["reaction"], "passed": ["p1", "p2"], "last": True, "actor": "p1"}
     assert f"Ana's entry #{quick['seq']}" in err["message"] and "Ana (or the referee) can take it back" in err["message"]
     # The table's way: Ana takes back her entry, Ben reacts, Ana plays her ploy again.
     ok(send(client, game, "p1", "revert", seq=quick["seq"], reason="Ben reacts first"))
     ok(send(client, game, "p2", "reaction", step="after_activation", name="Sidestep"))
     ok(send(client, game, "p1", "power", play="ploy"))
+
+
+def test_a_late_play_after_the_referees_entry_asks_the_referee_to_take_it_back(client):
+    game = create(client)
+    to_first_turn(client, game)
+    ok(send(client, game, "p1", "activate", action="move", fighter="p1.leader"))
+    ruling = ok(send(client, game, "referee", "power", by="p1", play="ploy"))   # the referee entered it for Ana
+    err = send(client, game, "p2", "reaction", step="after_activation", name="Sidestep").get_json()["error"]
+    assert err["code"] == "step_closed" and err["closed_by"]["actor"] == "referee"
+    assert "the referee can take it back" in err["message"] and "Ana (or the referee)" not in err["message"]
+    refused = send(client, game, "p1", "revert", seq=ruling["seq"], reason="Ben reacts first")
+    assert refused.status_code == 422 and refused.get_json()["error"]["code"] == "referee_entry"
 
 
 def test_a_late_power_card_after_the_next_activation(client):
@@ -87,3 +99,43 @@ def test_a_plain_refusal_is_not_called_late(client):
     resp = send(client, game, "p2", "reaction", step="after_activation", name="Sidestep")
     assert resp.status_code == 422 and resp.get_json()["error"]["code"] == "no_reaction_step"
     assert "closed_by" not in resp.get_json()["error"]
+
+
+def test_a_late_conquest_retreat_names_the_attack_that_closed_the_retreat_opportunities(client):
+    """Conquest: Ana's first attack of the next combat round closed both retreat opportunities (Stay and fight);
+    Ben's retreat sent after it is refused with that entry, in the game's words."""
+    resp = client.post("/api/games", json={"ruleset": "conquest/core", "options": {},
+                                           "seats": [{"name": "Ana", "warlord": "nazdreg"},
+                                                     {"name": "Ben", "warlord": "captain-cato-sicarius"}]})
+    game = ok(resp)
+    game["tokens"] = {s["seat"]: s["token"] for s in game["seats"]}
+    ok(client.post(f"/api/games/{game['id']}/events", headers=auth(game["tokens"]["p1"]),
+                   json={"id": f"late-{next(_ids)}", "type": "initiative", "by": "p1", "data": {"seat": "p1"}}))
+    for planet in ("Tarrus", "Osus IV", "Ferrin", "Barlus", "Elouith"):
+        ok(send(client, game, "p1", "reveal_planet", planet=planet))
+    ok(send(client, game, "p1", "mulligan", take=False))
+    ok(send(client, game, "p2", "mulligan", take=False))
+    for seat, name in (("p1", "Boyz"), ("p2", "Scouts")):
+        ok(send(client, game, seat, "deploy", card={"name": name, "type": "army", "cost": 1, "attack": 1, "hp": 9},
+                planet=1))
+    ok(send(client, game, "p1", "pass"))
+    ok(send(client, game, "p2", "commit", planet=3))
+    ok(send(client, game, "p1", "commit", planet=2))
+    for _ in range(4):  # the command bonuses of the lone warlords' planets
+        step = client.get(f"/api/games/{game['id']}", headers=auth(game["tokens"]["p1"])).get_json()["view"]["state"]["step"]
+        if step.get("name") != "bonuses":
+            break
+        seat = step["queue"][0]["seat"]
+        ok(send(client, game, seat, "take_bonus", resources=True, cards=False))
+    ok(send(client, game, "p1", "attack", attacker="p1.boyz", defender="p2.scouts"))
+    ok(send(client, game, "p2", "attack", attacker="p2.scouts", defender="p1.boyz"))   # Ben used no shield
+    ok(send(client, game, "p1", "no_shield"))                                           # the round ends
+    quick = ok(send(client, game, "p1", "attack", attacker="p1.boyz", defender="p2.scouts"))
+    inferred = next(c for c in quick["consequences"] if c["type"] == "passes_inferred")
+    assert inferred["data"]["step"] == "retreat" and inferred["data"]["seats"] == ["p1", "p2"]
+    late = send(client, game, "p2", "retreat", unit="p2.scouts")
+    assert late.status_code == 422
+    err = late.get_json()["error"]
+    assert err["code"] == "step_closed"
+    assert err["closed_by"]["seq"] == quick["seq"] and err["closed_by"]["steps"] == ["retreat"]
+    assert "closed the retreat opportunities as passed" in err["message"]

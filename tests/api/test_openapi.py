@@ -45,6 +45,9 @@ def test_the_document_is_openapi_3_with_schemas_errors_and_the_live_events(clien
 def test_real_replies_have_the_documented_shapes(client):
     created = client.post("/api/games", json={"ruleset": "test/tally", "seats": [{"name": "Ana"}, {"name": "Ben"}]})
     openapi.GameCreatedSchema().load(created.get_json())
+    shared = client.post("/api/games", json={"ruleset": "test/tally", "seats": [{"name": "Ana"}, {"name": "Ben"}],
+                                             "shared_device": True})
+    assert openapi.GameCreatedSchema().load(shared.get_json())["device_token"]
     game = new_game(client)
     stored = submit(client, game, "p1", event("p1"))
     openapi.SubmitReplySchema().load(stored.get_json())

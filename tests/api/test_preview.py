@@ -68,5 +68,129 @@ def test_preview_checks_who_may_enter(client, game):
     assert client.post(f"/api/games/{gid}/preview", json={"type": "attack"}).status_code == 401
     assert preview(client, gid, tokens["p1"], {"type": 5, "data": []}).status_code == 400
     r = preview(client, gid, tokens["p1"], {"type": "revert", "by": "p1", "data": {"seq": 1, "reason": "x"}})
-    assert r.status_code == 400 and r.get_json()["error"]["code"] == "invalid"
+    assert r.status_code == 200 and r.get_json()["allowed"] is False  # an undo's preview: not Ana's last entry
     assert client.post("/api/games/nope/preview", json={}).status_code == 404
+
+
+@pytest.fixture
+def disputed(client):
+    """Ana's attack on Rok (#8, Rok not driven back #9), then Ben's Guard (#10): the referee's token too."""
+    body = {"ruleset": "underworlds/deathgorge", "options": {"format": "rivals"},
+            "seats": [{"name": "Ana", "warband": "custom", "fighters": [fighter("vex", "Vex")]},
+                      {"name": "Ben", "warband": "custom", "fighters": [fighter("rok", "Rok")]}]}
+    g = client.post("/api/games", json=body).get_json()
+    tokens = {s["seat"]: s["token"] for s in g["seats"]}
+    tokens["referee"] = g["referee_token"]
+    for by, etype, data in [("p1", "roll_off", {"purpose": "boards", "first": "p1"}), ("p1", "do_over", {"choice": "none"}),
+                            ("p2", "do_over", {"choice": "none"}), ("p1", "roll_off", {"purpose": "deployment", "first": "p1"}),
+                            ("p1", "deployed", {"finished_first": "p1"}), ("p1", "roll_off", {"purpose": "first_turn", "first": "p1"}),
+                            ("p1", "activate", {"action": "attack", "fighter": "p1.vex"}), ("p1", "attack", ATTACK),
+                            ("p1", "drive_back", {"fighter": "p2.rok", "hexes": 0}), ("p2", "activate", {"action": "guard", "fighter": "p2.rok"})]:
+        r = client.post(f"/api/games/{g['id']}/events", headers={"Authorization": f"Bearer {tokens[by]}"},
+                        json={"id": str(uuid.uuid4()), "type": etype, "by": by, "data": data})
+        assert r.status_code == 201, r.get_json()
+    return g["id"], tokens
+
+
+def log_head(client, gid, token):
+    return client.get(f"/api/games/{gid}/events", headers={"Authorization": f"Bearer {token}"}).get_json()["head"]
+
+
+def test_an_undo_preview_lists_the_entries_it_would_void_and_stores_nothing(client, disputed):
+    """Taking back Ana's attack leaves Ben's Guard out of turn: the preview names it, with the rule, before the undo."""
+    gid, tokens = disputed
+    head = log_head(client, gid, tokens["referee"])
+    r = preview(client, gid, tokens["referee"], {"type": "revert", "by": "referee", "data": {"seq": 8}})
+    assert r.status_code == 200, r.get_json()
+    body = r.get_json()
+    assert body["allowed"] is True
+    assert [v["seq"] for v in body["voids"]] == [9, 10]
+    void = body["voids"][1]
+    assert void["type"] == "activate" and void["by"] == "p2" and void["status"] == "refused_now"
+    assert void["data"] == {"action": "guard", "fighter": "p2.rok"}
+    assert void["violations"] and all(v["rule"] for v in void["violations"])
+    assert void["fits_again"] is False and void["refused_again"]  # the attack is still to be entered
+    assert log_head(client, gid, tokens["referee"]) == head
+
+
+def test_a_correction_preview_checks_the_corrected_event_and_the_entries_after_it(client, disputed):
+    """Another die on the corrected attack: the corrected attack is checked after the undo, and Ben's Guard fits again."""
+    gid, tokens = disputed
+    corrected = dict(ATTACK, attack_roll={"smash": 1, "single": 1})
+    body = preview(client, gid, tokens["referee"], {"type": "revert", "by": "referee", "data": {"seq": 8},
+                                                    "then": {"type": "attack", "by": "p1", "data": corrected}}).get_json()
+    assert body["allowed"] is True and body["then"]["allowed"] is True
+    assert any(c["type"] == "attack_resolved" for c in body["then"]["consequences"])
+    # The corrected attack comes after Ben's entries: they stay void until entered again, and both fit again then.
+    assert [(v["seq"], v["fits_again"]) for v in body["voids"]] == [(9, True), (10, True)]
+    # A corrected event the rules refuse there says why, and the voids are those of the undo alone.
+    wrong = preview(client, gid, tokens["referee"], {"type": "revert", "by": "referee", "data": {"seq": 8},
+                                                     "then": {"type": "attack", "by": "p2", "data": ATTACK}}).get_json()
+    assert wrong["then"]["allowed"] is False and wrong["then"]["violations"]
+    assert [v["seq"] for v in wrong["voids"]] == [9, 10]
+
+
+def test_an_undo_preview_follows_who_may_undo_what(client, disputed):
+    """Ana may not take back the attack (not the last entry): the preview says so and voids nothing; only the referee
+    corrects in place; a spectator previews nothing; a malformed correction is a clear 400."""
+    gid, tokens = disputed
+    body = preview(client, gid, tokens["p1"], {"type": "revert", "by": "p1", "data": {"seq": 8}}).get_json()
+    assert body["allowed"] is False and body["voids"] == []
+    assert body["violations"][0]["code"] == "not_last_event"
+    own_last = preview(client, gid, tokens["p2"], {"type": "revert", "by": "p2", "data": {"seq": 10}}).get_json()
+    assert own_last["allowed"] is True and own_last["voids"] == []
+    r = preview(client, gid, tokens["p2"], {"type": "revert", "by": "p2", "data": {"seq": 10},
+                                            "then": {"type": "activate", "by": "p2", "data": {"action": "guard", "fighter": "p2.rok"}}})
+    assert r.status_code == 403 and r.get_json()["error"]["code"] == "referee_only"
+    r = preview(client, gid, tokens["p1"], {"type": "revert", "by": "p2", "data": {"seq": 10}})
+    assert r.status_code == 403
+    r = preview(client, gid, tokens["referee"], {"type": "revert", "by": "referee", "data": {"seq": 8}, "then": ["x"]})
+    assert r.status_code == 400 and r.get_json()["error"]["code"] == "invalid"
+    r = preview(client, gid, tokens["referee"], {"type": "revert", "by": "referee", "data": {"seq": 8},
+                                                 "then": {"type": "attack", "by": "referee", "data": ATTACK}})
+    assert r.status_code == 403
+    r = preview(client, gid, tokens["referee"], {"type": "revert", "by": "referee", "data": {"seq": 999}})
+    assert r.status_code == 200 and r.get_json()["violations"][0]["code"] == "unknown_seq"
+    # Hostile or malformed undos and corrections: a clear answer, never a 500, nothing stored.
+    head = log_head(client, gid, tokens["referee"])
+    for body in ({"type": "revert", "by": "referee", "data": {"seq": "8"}},
+                 {"type": "revert", "by": "referee", "data": {"seq": -1}},
+                 {"type": "revert", "by": "referee", "data": {"seq": 8, "extra": 1}},
+                 {"type": "revert", "by": "referee", "data": {"seq": 8}, "then": {"type": "nope", "by": "p9", "data": {}}},
+                 {"type": "revert", "by": "referee", "data": {"seq": 8}, "then": {"type": "attack", "by": "p1", "data": {"x": [1] * 50}}},
+                 {"type": "revert", "by": "referee", "data": {"seq": 8}, "then": {"type": "revert", "by": "p1", "data": {"seq": 8}}}):
+        r = preview(client, gid, tokens["referee"], body)
+        assert r.status_code in (200, 400, 403), (body, r.get_json())
+        answer = r.get_json()
+        assert "error" in answer or answer["allowed"] is False or answer["then"]["allowed"] is False, (body, answer)
+    assert log_head(client, gid, tokens["referee"]) == head
+    watcher = client.post(f"/api/games/{gid}/join", json={"code": client.get(
+        f"/api/games/{gid}", headers={"Authorization": f"Bearer {tokens['p1']}"}).get_json()["join_code"], "seat": "spectator"})
+    if watcher.status_code in (200, 201):
+        r = preview(client, gid, watcher.get_json()["token"], {"type": "revert", "by": "spectator", "data": {"seq": 8}})
+        assert r.status_code == 403
+
+
+def test_a_note_on_an_entry_names_an_entry_of_the_log(client, disputed):
+    """A ruling note (the referee) or a flag (a player) about #8 is stored and changes nothing; a note about an entry
+    that does not exist, or about an undo, is refused with a stable code and nothing is stored."""
+    gid, tokens = disputed
+    before = client.get(f"/api/games/{gid}", headers={"Authorization": f"Bearer {tokens['referee']}"}).get_json()["view"]["state"]
+
+    def note(token, by, data):
+        return client.post(f"/api/games/{gid}/events", headers={"Authorization": f"Bearer {token}"},
+                           json={"id": str(uuid.uuid4()), "type": "note", "by": by, "data": data})
+
+    assert note(tokens["referee"], "referee", {"text": "Vex was in range of Ula, not Rok", "seq": 8}).status_code == 201
+    assert note(tokens["p2"], "p2", {"text": "Wrong target", "seq": 8}).status_code == 201
+    after = client.get(f"/api/games/{gid}", headers={"Authorization": f"Bearer {tokens['referee']}"}).get_json()["view"]["state"]
+    assert after == before
+    head = log_head(client, gid, tokens["referee"])
+    for data in ({"text": "x", "seq": 500}, {"text": "x", "seq": head}, {"text": "x", "seq": 0}, {"text": "x", "seq": "8"}):
+        r = note(tokens["referee"], "referee", data)
+        assert r.status_code == 422, (data, r.get_json())
+    assert note(tokens["referee"], "referee", {"text": "x", "seq": 500}).get_json()["error"]["code"] == "unknown_note_target"
+    # A player flags only as their own seat, never as the referee (a ruling names the referee).
+    assert note(tokens["p1"], "p2", {"text": "x", "seq": 8}).status_code == 403
+    assert note(tokens["p1"], "referee", {"text": "x", "seq": 8}).status_code == 403
+    assert log_head(client, gid, tokens["referee"]) == head

@@ -100,8 +100,8 @@ def test_an_illegal_underworlds_event_names_its_rule(client):
 
 def test_the_next_game_of_a_match_keeps_both_players_decks(client):
     """Shadespire, Matched play: each player uses the decks they built for the whole match and cannot switch
-    between games. The next game (made from one phone, which cannot name the other seat's deck: its export
-    keeps that deck face down) plays both seats' decks from the game before."""
+    between games. The next game is made from the stored game before (a phone names only that game): both
+    seats play their decks from game 1, and the match so far is the server's record of it."""
     match = matched_play.game_context(matched_play.new_match(["p1", "p2"]))
     seats = [{"name": "Ana", "warband": "steelhearts-champions", "deck": "steelhearts-champions-shadespire"},
              {"name": "Ben", "warband": "garreks-reavers", "deck": "garreks-reavers-shadespire"}]
@@ -109,26 +109,33 @@ def test_the_next_game_of_a_match_keeps_both_players_decks(client):
                                             "seats": seats}).get_json()
     tokens = {s["seat"]: s["token"] for s in first["seats"]}
     quiet_game(client, first["id"], tokens, glory={"p1": 2})
-    mine = client.get(f"/api/games/{first['id']}/export", headers=auth(tokens["p1"])).get_json()["setup"]
-    assert mine["seats"][1]["deck"] == {"hidden": True}          # Ana's phone cannot see Ben's deck
     record = client.get(f"/api/games/{first['id']}", headers=auth(tokens["p1"])).get_json()["view"]["outcome"]["record"]
-    nxt = client.post("/api/games", headers=auth(tokens["p1"]), json={
-        "ruleset": "underworlds/shadespire", "follows": first["id"],
-        "options": {"match": {**mine["options"]["match"], "game": 2, "previous": [record]}},
-        "seats": [{"name": "Ana", "warband": "steelhearts-champions", "deck": "steelhearts-champions-shadespire"},
-                  {"name": "Ben", "warband": "garreks-reavers"}]})
+    nxt = client.post("/api/games", headers=auth(tokens["p1"]), json={"follows": first["id"]})
     assert nxt.status_code == 201, nxt.get_json()
     game2 = nxt.get_json()
-    setup = client.get(f"/api/games/{game2['id']}/export", headers=auth(game2["referee_token"])).get_json()["setup"]
-    assert [s["deck"]["id"] for s in setup["seats"]] == ["steelhearts-champions-shadespire", "garreks-reavers-shadespire"]
+    assert [s.get("token") is not None for s in game2["seats"]] == [True, False]   # Ana's seat only
+    assert "referee_token" not in game2
+    mine = client.get(f"/api/games/{game2['id']}/export", headers=auth(game2["seats"][0]["token"])).get_json()["setup"]
+    assert mine["seats"][0]["deck"]["id"] == "steelhearts-champions-shadespire"
+    assert mine["options"]["match"]["game"] == 2 and mine["options"]["match"]["previous"] == [record]
 
-    # The other phone (or a second tap) makes the same next game: it is told the game made first and its code.
-    again = client.post("/api/games", headers=auth(tokens["p2"]), json={
-        "ruleset": "underworlds/shadespire", "follows": first["id"],
-        "options": {"match": {**mine["options"]["match"], "game": 2, "previous": [record]}},
-        "seats": [{"name": "Ana", "warband": "steelhearts-champions"},
-                  {"name": "Ben", "warband": "garreks-reavers", "deck": "garreks-reavers-shadespire"}]})
-    assert again.status_code == 409, again.get_json()
-    error = again.get_json()["error"]
-    assert error["code"] == "next_game_exists"
-    assert (error["game"], error["join_code"]) == (game2["id"], game2["join_code"])
+    # The other phone (or a second tap) asks for the same next game: the game made first, with its own seat.
+    again = client.post("/api/games", headers=auth(tokens["p2"]), json={"follows": first["id"]})
+    assert again.status_code == 200, again.get_json()
+    ben = again.get_json()
+    assert ben["id"] == game2["id"] and [s.get("token") is not None for s in ben["seats"]] == [False, True]
+    view = client.get(f"/api/games/{game2['id']}", headers=auth(ben["seats"][1]["token"])).get_json()
+    assert view["you"]["seat"] == "p2"
+    setup = client.get(f"/api/games/{game2['id']}/export", headers=auth(ben["seats"][1]["token"])).get_json()["setup"]
+    assert setup["seats"][1]["deck"]["id"] == "garreks-reavers-shadespire"
+
+
+def test_a_state_read_over_rest_keeps_the_engines_order_of_fighters(client):
+    """The referee's "State after this" lists a warband's fighters as the table does (the engine's order), not
+    sorted by id: REST answers keep key order like the live frames."""
+    game = create(client)
+    summary = client.get(f"/api/games/{game['id']}", headers=auth(game["referee_token"])).get_json()
+    state = client.get(f"/api/games/{game['id']}/state?seq=0", headers=auth(game["referee_token"])).get_json()["state"]
+    engine_order = list(summary["view"]["state"]["fighters"])
+    assert list(state["fighters"]) == engine_order
+    assert engine_order != sorted(engine_order), "the sample warbands' order differs from the ids' sorted order"

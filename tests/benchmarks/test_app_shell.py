@@ -43,3 +43,16 @@ def test_app_shell_follows_imports():
     assert f"static/js/games/{biggest}/index.js" in pages["play"]
     shells = {name: {p.relative_to(ROOT).as_posix() for p in files} for name, (files, _) in mod.shells().items()}
     assert not shells["play"] & games and "static/js/dom.js" in shells["play"]   # the shell leaves the games out
+
+
+def test_the_referees_desk_is_reported_apart_from_the_players_shell():
+    """The referee's desk (its modules and stylesheet) loads only on the referee's phone: not in the table's shell,
+    reported on its own, and the referee's table page is the shell with it."""
+    mod = _app_shell()
+    desk = {p.relative_to(ROOT).as_posix() for p in mod.referee_desk()}
+    assert {"static/js/referee/desk.js", "static/js/referee/statediff.js", "static/css/referee.css"} <= desk
+    shell = {p.relative_to(ROOT).as_posix() for p in mod.shells()["play"][0]}
+    assert not shell & desk and "static/js/logview.js" in shell
+    m = mod.measure()
+    assert m["referee_page"] == m["shells"]["play"] + m["referee_desk"]
+

@@ -1,5 +1,5 @@
 """The nine warbands the rulebooks name: a printing with known numbers starts a game with nothing to type; where
-no source gives a number, the setup names exactly what the players must enter (issue 13)."""
+no source gives a number, the setup names exactly what the players must enter."""
 from __future__ import annotations
 
 import pytest

@@ -51,6 +51,7 @@ def join_code(page: Page) -> str:
     """The join code the wizard shows once the game is created (waits until it is there)."""
     code = page.locator("#join-code")
     expect(code).to_have_text(re.compile(r"^[0-9A-Z]{4,}$"))
+    expect(code).to_be_in_viewport()          # the host reads it out without scrolling for it
     return code.inner_text()
 
 
@@ -88,6 +89,7 @@ def pick(page: Page, label: str):
 def log_texts(page: Page) -> list[str]:
     """The log entries' text, newest first."""
     page.locator("[data-tab='log']").click()
+    expect(page.locator("ol.log")).to_be_attached()   # the log view loads the first time it is shown
     texts = page.locator("ol.log > li").all_inner_texts()
     page.locator("[data-tab='table']").click()
     return texts
@@ -115,9 +117,9 @@ def api_game(server, names=("Ana", "Ben"), roll_off=True, ruleset="underworlds/d
     assert reply.status_code == 201, reply.text
     game = reply.json()
     tokens = {s["seat"]: s["token"] for s in game["seats"]}
-    steps = [("p1", "roll_off", {"purpose": "boards", "first": "p1"}), ("p1", "do_over", {"choice": "none"}),
-             ("p2", "do_over", {"choice": "none"}), ("p2", "roll_off", {"purpose": "deployment", "first": "p2"}),
-             ("p1", "deployed", {"finished_first": "p1"})]
+    steps = [("p1", "roll_off", {"purpose": "boards", "first": "p1"}),
+             *((seat, "do_over", {"choice": "none"}) for seat in tokens),
+             ("p2", "roll_off", {"purpose": "deployment", "first": "p2"}), ("p1", "deployed", {"finished_first": "p1"})]
     if roll_off:
         steps.append(("p1", "roll_off", {"purpose": "first_turn", "first": "p1"}))
     for by, etype, data in steps:
@@ -245,10 +247,11 @@ def referee_phone(phones, game: dict) -> Page:
 
 
 def revert_in_log(page: Page, entry, reason: str) -> None:
-    """Referee: take back a log entry with a reason."""
+    """Referee: take back a log entry with a reason (the sheet first shows what the undo will void)."""
     entry.get_by_role("button", name="Revert…").click()
     page.locator("dialog #reason").fill(reason)
-    page.locator("dialog").get_by_role("button", name="Confirm").click()
+    page.locator("dialog [data-action='confirm-reason']").click()
+    expect(page.locator("dialog.sheet")).to_have_count(0)
 
 
 def scroll_to(locator: Locator, tries: int = 5) -> None:

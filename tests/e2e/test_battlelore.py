@@ -63,24 +63,32 @@ def muster(page: Page, counts: dict[str, int]):
 
 
 def place_all(page: Page, names: list[str], section: str):
-    """Place each unit through its place suggestion."""
+    """Deployment as at the table: pick the section, tap each unit placed there (clear, no banner), then done."""
+    panel = page.locator("#deploy-panel")
+    panel.locator(f"[data-field='section'][data-value='{section}']").click()
     for name in names:
-        tap(page, f"Place {name}")
-        sheet_pick(page, "to.section", section)
-        sheet_pick(page, "to.terrain", "clear")
-        sheet_pick(page, "to.banner", "no banner")
-        enter(page)
+        panel.get_by_role("button", name=re.compile(f"^{re.escape(name)}: place in the ")).click()
+    expect(panel.get_by_role("group", name="Units to place")).to_have_count(0)
     tap(page, "Deployment done")
 
 
 def set_dice(page: Page, faces: list[str]):
-    """Tap each die until it shows the wanted face (faces cycle strike, cleave, pierce, morale, lore, heroic)."""
-    order = ["strike", "cleave", "pierce", "morale", "lore", "heroic"]
-    dice = page.locator("dialog.sheet .dice button.die")
-    for i, face in enumerate(faces):
-        for _ in range(order.index(face) + 1):
-            dice.nth(i).click()
-        expect(dice.nth(i)).to_have_attribute("data-face", face)
+    """One tap per die: the key of the face it shows."""
+    sheet = page.locator("dialog.sheet")
+    for face in faces:
+        sheet.locator(f"[data-kind='combat'][data-face='{face}']").click()
+    expect(sheet.locator("[data-count='combat']")).to_have_text(f"{len(faces)} dice")
+
+
+def attack(page: Page, attacker: str, target: str):
+    """The attacking unit (when more than one may attack), then its target: the dice sheet opens."""
+    folded = page.locator("section.actions [data-group='Attack with " + attacker + "']")
+    if folded.count():
+        folded.click()
+        page.locator("dialog.sheet").get_by_role("button", name=f"{attacker} attacks {target}", exact=True).click()
+    else:
+        tap(page, f"{attacker} attacks {target}")
+    expect(page.locator("dialog[aria-label='Attack entry']")).to_be_visible()
 
 
 def test_two_phones_muster_order_attack_retreat_counter_upkeep(phones):
@@ -111,8 +119,8 @@ def test_two_phones_muster_order_attack_retreat_counter_upkeep(phones):
     muster(ben, {"Berserkers": 6})
     expect(ana.locator("[data-seat='p1'] .stat").nth(1)).to_contain_text("5")  # 35 of 50 points: 5 lore
 
-    place_all(ana, [f"Spearmen {i}" for i in range(1, 6)] + ["Archers 1", "Archers 2"], "Center")
-    place_all(ben, [f"Berserkers {i}" for i in range(1, 8)], "Center")
+    place_all(ana, [f"Spearmen {i}" for i in range(1, 6)] + ["Archers 1", "Archers 2"], "center")
+    place_all(ben, [f"Berserkers {i}" for i in range(1, 8)], "center")
     expect(ana.locator("#banner")).to_contain_text("Play a command card")
     phones.shot(ana, "05-battle-start")
 
@@ -123,32 +131,29 @@ def test_two_phones_muster_order_attack_retreat_counter_upkeep(phones):
     phones.shot(ana, "06-command-card")
     enter(ana)
     for unit in ("Spearmen 1", "Spearmen 2"):
-        tap(ana, "Order unit")
-        sheet_pick(ana, "unit", unit)
-        enter(ana)
+        tap(ana, f"Order {unit}")
     expect(ana.locator("#turn-panel")).to_contain_text("Ordered: Spearmen 1, Spearmen 2")
     phones.shot(ana, "07-ordered")
-    tap(ana, "Done ordering")
-    tap(ana, "Done moving")
+    # no "done ordering" or "done moving": the first attack closes those steps (inferred, logged)
 
     # attack 1: a strike and two morale -> the berserkers retreat 2 hexes; the spearmen advance
-    tap(ana, "Spearmen 1 attacks Berserkers 1")
+    attack(ana, "Spearmen 1", "Berserkers 1")
     set_dice(ana, ["strike", "morale", "morale"])
     expect(ana.locator("#attack-preview")).to_contain_text("1 damage · 2 retreats")
     phones.shot(ana, "08-attack-dice")
     ana.locator("dialog.sheet [data-action='commit']").click()
     expect(ben.locator("#combat-panel")).to_contain_text("Ben resolves the hits")
     phones.shot(ben, "09-defender-sees-hits")
+    expect(ben.locator("section.actions")).not_to_contain_text("Waiting for Ben")
     tap(ben, "Take 1 damage, retreat 2")
-    sheet_pick(ben, "to.section", "Center")
-    sheet_pick(ben, "to.terrain", "clear")
-    sheet_pick(ben, "to.banner", "no banner")
+    # the hex retreated to starts as the unit's own section, clear, no banner: Enter unless it differs
+    expect(ben.locator("dialog.sheet [data-field='to.section'][aria-checked='true']")).to_have_text("Center")
     enter(ben)
     expect(ana.locator("section.actions")).to_contain_text("Advance into the hex")
     tap(ana, "Advance into the hex")
 
     # attack 2: the target is supported (no retreat) and counters
-    tap(ana, "Spearmen 2 attacks Berserkers 2")
+    attack(ana, "Spearmen 2", "Berserkers 2")
     set_dice(ana, ["strike", "morale", "lore"])
     ana.locator("dialog.sheet [data-action='commit']").click()
     tap(ben, "Take 1 damage; supported: ignore retreats")
@@ -162,7 +167,6 @@ def test_two_phones_muster_order_attack_retreat_counter_upkeep(phones):
     phones.shot(ana, "11-after-counter")
 
     # upkeep: VP step and draw, then the lore step; the turn passes to Ben
-    tap(ana, "Done attacking")
     tap(ana, "Score VPs and draw")
     tap(ana, "Take 2 lore")
     expect(ben.locator("#banner")).to_contain_text("Play a command card")
@@ -172,6 +176,7 @@ def test_two_phones_muster_order_attack_retreat_counter_upkeep(phones):
     phones.shot(ben, "13-ben-turn", full_page=True)
     ana.locator("[data-tab='log']").click()
     expect(ana.locator("ol.log")).to_contain_text("retreats 2")
+    expect(ana.locator("ol.log")).to_contain_text("Ana: done ordering (went on)")
     phones.shot(ana, "14-log")
 
 
@@ -213,11 +218,17 @@ def test_campaign_goes_on_to_the_next_scenario(phones):
     expect(ana.locator("#campaign")).to_contain_text("Scenario A: Ana won")
     phones.shot(ana, "01-campaign-after-a")
     ana.locator("[data-action='next-scenario']").click()
-    expect(ana.locator("#next-join-code")).to_have_text(re.compile(r"^[0-9A-Z]{4,}$"))
-    phones.shot(ana, "02-next-join-code")
-    ana.locator("[data-action='open-next']").click()
     expect(ana.locator("#banner")).to_contain_text("Choose scenario cards")
     tap(ana, "Choose scenario card")
     expect(ana.locator("dialog.sheet [data-field='scenario']")).to_have_count(9)  # the winner: any B card
     expect(ana.locator("dialog.sheet [data-field='scenario']").first).to_have_text("B1")
     phones.shot(ana, "03-scenario-b-choice")
+    # Ben's phone: the same button opens his own seat of that scenario (made once, from the stored game before).
+    ben = phones.new("ben")
+    join(ben, game["join_code"], "p2")
+    ben.locator("[data-action='next-scenario']").click()
+    ben.wait_for_url(lambda url: game["id"] not in url)
+    expect(ben.locator("#banner")).to_contain_text("Choose scenario cards")
+    gid = ben.evaluate("new URLSearchParams(location.search).get('game')")
+    assert gid == ana.evaluate("new URLSearchParams(location.search).get('game')")
+    assert ben.evaluate("JSON.parse(localStorage.getItem('tw.games'))")[gid]["seat"] == "p2"

@@ -51,7 +51,7 @@ def test_a_unit_typed_at_one_muster_is_offered_filled_at_the_next(phones):
     expect(row).to_contain_text("numbers not known")
     scroll_to(row)
     phones.shot(ana, "01-content-units-by-name")
-    row.get_by_role("button", name="Edit Citadel Guard").click()
+    row.get_by_role("button", name="Type the numbers of Citadel Guard").click()
     expect(ana.locator("dialog.sheet #unit-name")).to_have_count(0)    # the name is known: only numbers asked
     stepper_to(ana, "Health (figures)", 4)
     stepper_to(ana, "Muster points", 4)

@@ -1,4 +1,4 @@
-"""Cards by name from the real card lists (issue 13): a Deathgorge game set up with no typing, a surge objective,
+"""Cards by name from the real card lists: a Deathgorge game set up with no typing, a surge objective,
 a ploy and an upgrade picked by name from a searchable list, and the other phone's log naming them."""
 from __future__ import annotations
 
@@ -51,6 +51,7 @@ def test_deathgorge_game_with_core_rivals_decks_and_cards_by_name(phones):
     # The power step: a ploy and an upgrade by name (Ben passes in between on his phone).
     sheet, card = pick_card(ana, "Power step", "time fr", "Play Time Freeze")
     card.click()
+    expect(ana.locator("#toast")).to_contain_text("Entered: Played Time Freeze")   # the card left the list: it went in
     tap(ben, "Pass")
     sheet, card = pick_card(ana, "Power step", "cloak", "Upgrade: Frostwyrm Cloak (1 glory)")
     phones.shot(ana, "03-upgrade-by-name")

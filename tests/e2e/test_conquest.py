@@ -1,8 +1,9 @@
-"""Warhammer 40,000: Conquest on two phones (issue 7): setup in the wizard and at the table, a secret
+"""Warhammer 40,000: Conquest on two phones: setup in the wizard and at the table, a secret
 command commitment (neither phone sees the other's dial before both commit), a battle with a shield,
 and the headquarters phase. Phone-size screenshots go to artifacts/screens/."""
 from __future__ import annotations
 
+import re
 import uuid
 from pathlib import Path
 
@@ -127,9 +128,10 @@ def test_two_phones_play_a_round_of_conquest(phones):
     pick(ana, "Scout Squad")
     enter(ana)
     tap(ben, "No shield")
-    expect(ana.locator("#banner")).to_contain_text("Ana won the battle at Tarrus".replace("Ana", "You"))
-    tap(ana, "Do not use the Battle ability")
+    # Tarrus helps only the player with fewer units: Ana's ability would change nothing, so there is no choice
+    # and Tarrus goes to her victory display; Ben's lone warlord wins Osus IV, where he decides.
     expect(ana.locator("[data-seat='p1'] .cq-victory")).to_contain_text("Tarrus")
+    expect(ana.locator("#banner")).to_contain_text("Ben won the battle at Osus IV")
     tap(ben, "Do not use the Battle ability")
     phones.shot(ana, "10-headquarters-phase")
 
@@ -187,3 +189,73 @@ def test_game_over_by_three_tech_planets(phones):
         expect(page.locator("#score-line")).to_contain_text("Elouith, Plannum, Atrox Prime")
     phones.shot(ana, "02-game-over-ana")
     phones.shot(ben, "03-game-over-ben")
+
+
+def test_the_other_phone_reads_each_entry_as_a_sentence_with_what_the_rules_did(phones):
+    """The 'what just happened' card and the log in words: an attack, and the defender's next attack that says he
+    used no shield (inferred, with its rule); what the rules did comes first, never the raw fields."""
+    url = phones.server.url
+    game = requests.post(f"{url}/api/games", timeout=10, json={"ruleset": "conquest/core", "options": {}, "seats": [
+        {"name": "Ana", "warlord": "nazdreg"}, {"name": "Ben", "warlord": "captain-cato-sicarius"}]}).json()
+    tokens = {s["seat"]: s["token"] for s in game["seats"]}
+
+    def rest(by, etype, **data):
+        reply = requests.post(f"{url}/api/games/{game['id']}/events", headers={"Authorization": f"Bearer {tokens[by]}"},
+                              json={"id": str(uuid.uuid4()), "type": etype, "by": by, "data": data}, timeout=10)
+        assert reply.status_code == 201, reply.json()
+
+    def card(name, attack, hp):
+        return {"name": name, "type": "army", "cost": 1, "attack": attack, "hp": hp, "command": 1}
+    rest("p1", "initiative", seat="p1")
+    for planet in ("Tarrus", "Osus IV", "Ferrin", "Barlus", "Elouith"):
+        rest("p1", "reveal_planet", planet=planet)
+    rest("p1", "mulligan", take=False)
+    rest("p2", "mulligan", take=False)
+    rest("p1", "deploy", card=card("Goff Brawlers", 2, 3), planet=1)
+    rest("p2", "deploy", card=card("Veteran Squad", 2, 3), planet=1)
+    rest("p1", "deploy", card=card("Shoota Mob", 2, 1), planet=1)
+    rest("p2", "deploy", card=card("Scout Squad", 1, 2), planet=1)
+    rest("p1", "pass")
+    rest("p2", "commit", planet=3)                     # Ben's dial says he deploys no more
+    rest("p1", "commit", planet=2)
+
+    def step():
+        return requests.get(f"{url}/api/games/{game['id']}", headers={"Authorization": f"Bearer {tokens['p1']}"},
+                            timeout=10).json()["view"]["state"]["step"]
+    while step().get("name") == "bonuses":
+        seat = step()["queue"][0]["seat"]
+        rest(seat, "take_bonus", resources=True, cards=True)
+    ana, ben = phones.new("ana"), phones.new("ben")
+    join(ana, game["join_code"], "p1")
+    join(ben, game["join_code"], "p2")
+    expect(ana.locator("#banner")).to_contain_text("Battle at Tarrus")
+
+    tap(ana, "Attack with Goff Brawlers")
+    pick(ana, "Veteran Squad")
+    enter(ana)
+    told = ben.locator("#happened .happened-item[data-type='attack']")
+    expect(told.locator(".headline")).to_have_text("Ana: Attacks Veteran Squad with Goff Brawlers")
+    expect(told).to_contain_text("Goff Brawlers deals 2 damage to Veteran Squad")
+    expect(ben.locator("section.actions [data-pass='true']", has_text="No shield")).to_be_visible()   # secondary
+    phones.shot(ben, "13-told-of-the-attack")
+
+    tap(ben, "Attack with Scout Squad")
+    pick(ben, "Shoota Mob")
+    enter(ben)
+    told = ana.locator("#happened .happened-item[data-type='attack']")
+    expect(told.locator(".headline")).to_have_text("Ben: Attacks Shoota Mob with Scout Squad")
+    details = told.locator(".detail")
+    expect(details).to_contain_text("Ben used no shield")
+    expect(details).to_contain_text("2 damage on Veteran Squad")
+    # Ana's window: Shoota Mob (1 HP) is dealt 1 and she has no ready unit left, so she says it; Ben's card puts
+    # the unit destroyed first.
+    expect(ana.locator("section.actions [data-pass='true']")).to_have_count(0)   # the one thing to tap now
+    tap(ana, "No shield")
+    told = ben.locator("#happened .happened-item[data-type='no_shield']")
+    expect(told.locator(".headline")).to_have_text("Ana: Uses no shield")
+    expect(told.locator(".detail")).to_contain_text(re.compile(r"^Shoota Mob destroyed"))
+    phones.shot(ben, "14-destroyed-first")
+    log = log_texts(ana)
+    assert any("Ben used no shield" in t and "3. Combat, Shields" in t for t in log), log
+    assert any("Keeps the starting hand" in t for t in log), log
+    assert not any("take: " in t or "use: " in t for t in log), log

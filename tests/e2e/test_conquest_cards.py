@@ -77,9 +77,9 @@ def test_cards_picked_by_name_and_a_deck_checked(phones):
     tap(ana, "Deploy an army unit")
     by_name(ana, "rokkit", "rokkitboy", matches_shot=lambda: phones.shot(ana, "02a-search-matches"))
     expect(ana.locator("dialog.sheet [data-stepper]")).to_have_count(0)
-    pick(ana, "Tarrus")
     phones.shot(ana, "02-army-unit-picked")
-    enter(ana)
+    pick(ana, "Tarrus")                          # nothing else to ask: the planet's tap enters it
+    expect(ana.locator("dialog.sheet")).to_have_count(0)
     chip = ben.locator("[data-unit='p1.rokkitboy']")
     expect(chip).to_contain_text("⚔ 2")
     expect(chip).to_contain_text("♥ 2/2")
@@ -87,7 +87,6 @@ def test_cards_picked_by_name_and_a_deck_checked(phones):
     tap(ben, "Deploy an army unit")
     by_name(ben, "10th comp", "10th-company-scout")
     pick(ben, "Tarrus")
-    enter(ben)
     expect(ana.locator("[data-unit='p2.10th-company-scout']")).to_contain_text("♥ 1/1")
 
     # An attachment by name onto Ana's unit, an event played by name from Ben's hand.
@@ -98,7 +97,7 @@ def test_cards_picked_by_name_and_a_deck_checked(phones):
     expect(hosts).to_have_count(2)                                      # army units only: no warlords
     expect(hosts.filter(has_text="Nazdreg")).to_have_count(0)
     hosts.filter(has_text="Rokkitboy").click()
-    enter(ana)
+    expect(ana.locator("dialog.sheet")).to_have_count(0)
     expect(ben.locator("[data-unit='p1.rokkitboy']")).to_contain_text("Rokkit Launcha")
     tap(ben, "Use an action")
     by_name(ben, "indomit", "indomitable", shot=lambda: phones.shot(ben, "04-event-picked"))
@@ -113,6 +112,44 @@ def test_cards_picked_by_name_and_a_deck_checked(phones):
     assert any("Deploys 10th Company Scout" in t for t in ana_log), ana_log
     ana.locator("[data-tab='log']").click()
     phones.shot(ana, "05-log-names-the-cards")
+
+
+def test_search_finds_word_starts_and_plurals_affordable_cards_first(phones):
+    """Search: typed words start words of the name, a plural finds the singular, the cards the pool can pay for
+    come first (the player's faction first among them); deploying by name takes 4 taps."""
+    burna = {"card": {"name": "Burna Boyz", "type": "army", "cost": 4, "attack": 2, "hp": 3, "command": 1}, "planet": 2}
+    game = rest_game(phones.server, [{"name": "Ana", "warlord": "nazdreg"}, {"name": "Ben", "warlord": "captain-cato-sicarius"}],
+                     [*SETUP, ("p1", "deploy", burna)])
+    ana, ben = phones.new("ana"), phones.new("ben")
+    join(ana, game["join_code"], "p1")
+    join(ben, game["join_code"], "p2")
+    tap(ben, "Deploy an army unit")
+    search = ben.locator("dialog.sheet [data-field='card-search']")
+    search.fill("uard")                                     # inside a word: not a match
+    expect(ben.locator("dialog.sheet [data-card]")).to_have_count(0)
+    search.fill("guards")                                   # a plural finds "Guard"
+    expect(ben.locator("dialog.sheet [data-card='raven-guard-speeder']")).to_be_visible()
+    assert "Space Marines" in ben.locator("dialog.sheet [data-card]").first.inner_text()   # his faction first
+    ben.locator("dialog.sheet").get_by_role("button", name="Cancel").click()
+    tap(ben, "Pass (no more deployment turns this phase)")
+
+    # Ana has 3 resources left: Goff Boyz (cost 1) before the Boyz she cannot pay for, which say so.
+    taps = 0
+    tap(ana, "Deploy an army unit")
+    taps += 1
+    ana.locator("dialog.sheet [data-field='card-search']").fill("boy")
+    taps += 1
+    matches = ana.locator("dialog.sheet [data-card]")
+    expect(matches.first).to_have_attribute("data-card", "goff-boyz")
+    expect(ana.locator("dialog.sheet [data-card='front-line-ard-boyz']")).to_contain_text("more than your resources")
+    phones.shot(ana, "01-affordable-first")
+    matches.first.click()
+    taps += 1
+    pick(ana, "Tarrus")
+    taps += 1
+    expect(ana.locator("dialog.sheet")).to_have_count(0)
+    expect(ben.locator("[data-unit='p1.goff-boyz']")).to_be_visible()
+    assert taps <= 4
 
 
 def rest_game(server, seats, events):
@@ -158,7 +195,7 @@ def test_shield_card_picked_by_name(phones):
     expect(sheet.locator("[data-stepper='shields']")).to_have_count(0)            # 1 shield, from the data
     enter(ben)
     expect(ana.locator("[data-unit='p2.veteran-squad'] .cq-dmg")).to_have_text("1 dmg")  # the shield reached Ana's phone
-    assert any("Shield: Indomitable (1) on Veteran Squad" in t for t in log_texts(ana)), log_texts(ana)
+    assert any("Shields Veteran Squad with Indomitable (1 shield)" in t for t in log_texts(ana)), log_texts(ana)
 
 
 def test_area_effect_x_is_asked_when_the_card_is_deployed(phones):

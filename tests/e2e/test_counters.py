@@ -1,4 +1,4 @@
-"""Raise tokens and named counters on the fighter card (issue 5, The table; Deathgorge rulebook, Tokens and
+"""Raise tokens and named counters on the fighter card (The table; Deathgorge rulebook, Tokens and
 counters pg 19): one phone gives them through the engine's suggestions, the other phone sees both."""
 from __future__ import annotations
 

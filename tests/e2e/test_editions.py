@@ -49,3 +49,26 @@ def test_wizard_offers_the_editions_own_formats(phones):
     assert code
     go_to_table(host)
     expect(host.locator("#banner")).to_contain_text("Hazard phase")
+
+
+def test_a_shadespire_attack_sheet_offers_only_what_its_book_has(phones, server):
+    """The attack sheet's keywords, cover and success faces come from the server for the edition: a Shadespire
+    phone offers no Stagger and no cover hex (Deathgorge's), and Rok on Guard saves on Block and Dodge."""
+    game = api_game(server, ruleset="underworlds/shadespire", roll_off=False)
+    ana, ben = phones.new("ana"), phones.new("ben")
+    join(ana, game["join_code"], "p1")
+    join(ben, game["join_code"], "p2")
+    first_turn(ana)
+    tap(ana, "Pass (forfeit the activation)")
+    tap(ben, "Guard")                                      # Rok on Guard
+    expect(ana.locator("[data-fighter='p2.rok'] .badge.token")).to_contain_text("Guard")
+    tap(ana, "Attack")
+    sheet = ana.locator("dialog[aria-label='Attack entry']")
+    expect(sheet.locator("[data-symbols='defence']")).to_have_text("Saves on Critical, Block or Dodge (on Guard)")
+    expect(sheet.locator("[data-symbols='attack']")).to_have_text("Succeeds on Critical or Smash")
+    expect(sheet.get_by_role("checkbox", name="cleave")).to_be_visible()
+    expect(sheet.get_by_role("checkbox", name="stagger")).to_have_count(0)
+    expect(sheet.get_by_text("Target in cover")).to_have_count(0)
+    phones.shot(ana, "02-shadespire-attack-sheet")
+    sheet.get_by_role("checkbox", name="cleave").check()   # Cleave: Block no longer saves, even on Guard
+    expect(sheet.locator("[data-symbols='defence']")).to_have_text("Saves on Critical or Dodge (on Guard)")

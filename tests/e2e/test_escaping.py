@@ -1,4 +1,4 @@
-"""A script-laden player name renders as text everywhere (issue 5)."""
+"""A script-laden player name renders as text everywhere."""
 from __future__ import annotations
 
 from playwright.sync_api import expect

@@ -65,8 +65,6 @@ def test_a_best_of_three_table_takes_its_result_from_the_matchs_games(phones, se
 
     # The first player starts game 2 from the game-over screen; the second opens it from the event page.
     a.locator("[data-action='next-game']").click()
-    expect(a.locator("#next-join-code")).to_have_text(re.compile(r"^[0-9A-Z]{4,}$"))
-    a.locator("[data-action='open-next']").click()
     expect(a.locator("#match")).to_contain_text("game 2 of 3")
     b.goto(links[second])
     b.get_by_role("button", name="Open my game").click()

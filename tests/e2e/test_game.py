@@ -1,4 +1,4 @@
-"""Two players and a spectator play a short complete game through the UI (issue 5)."""
+"""Two players and a spectator play a short complete game through the UI."""
 from __future__ import annotations
 
 import re

@@ -31,3 +31,15 @@ def test_a_finished_game_says_it_is_over_to_its_players(phones, server):
     phones.shot(ana, "02-game-over-log")
     expect(spec.locator("#read-only-note")).to_contain_text("The game is over")
     phones.shot(spec, "03-game-over-spectator")
+
+
+def test_the_winner_comes_into_view_when_the_game_ends(phones, server):
+    """Ana's phone is scrolled down the table when the last entry lands: the game-over card scrolls into view."""
+    game = api_game(server, ruleset="underworlds/shadespire", roll_off=False)
+    ana = phones.new("ana")
+    join(ana, game["join_code"], "p1")
+    expect(ana.locator("[data-fighter='p1.vex']")).to_be_visible()
+    ana.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    quiet_game(server, game["id"], game["tokens"], glory={"p1": 2})
+    expect(ana.locator("#game-over .who")).to_have_text("Ana")
+    expect(ana.locator("#game-over .winner")).to_be_in_viewport()

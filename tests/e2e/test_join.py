@@ -1,8 +1,11 @@
-"""Joining: a wrong code says so plainly; the QR link opens the seat choice directly."""
+"""Joining: a wrong code says so plainly; the QR link opens the seat choice directly; an event table's code only
+the watching roles."""
 from __future__ import annotations
 
+import requests
 from playwright.sync_api import expect
 
+from .event_rest import api
 from .flows import api_game
 
 
@@ -22,14 +25,23 @@ def test_wrong_code_and_qr_link(phones, server):
     phones.shot(phone, "02-seats")
 
 
-def test_a_link_that_names_the_seat_takes_it_and_one_that_names_no_seat_of_the_game_offers_them(phones, server):
-    """A match's next game links to the seat the phone played before (/join/<code>#seat=p2): no seat to pick."""
-    game = api_game(server)
-    stray = phones.new("stray")
-    stray.goto(f"/join/{game['join_code']}#seat=p7")
-    expect(stray.locator("[data-seat='p1']")).to_contain_text("Ana")   # no such seat: the choice, as usual
-    ben = phones.new("ben")
-    ben.goto(f"/join/{game['join_code']}#seat=p2")
-    expect(ben.locator("#banner")).to_be_visible()
-    record = ben.evaluate("JSON.parse(localStorage.getItem('tw.games'))")[game["id"]]
-    assert record["seat"] == "p2" and "#" not in ben.url
+def test_an_event_tables_code_offers_no_player_seat(phones, server):
+    """An event table's seats belong to its registered players: its join code (shown on the players' event page)
+    opens the watching roles only, and says where a player opens their seat."""
+    made = requests.post(f"{server.url}/api/events", json={"name": "Cup", "date": "2026-12-05"}, timeout=15).json()
+    tid, org = made["id"], made["organiser_token"]
+    for name, warband in (("Ana", "cyrenis-razors"), ("Ben", "garreks-reavers")):
+        p = api(server, org, "POST", f"{tid}/players", json={"name": name, "warband": warband})
+        api(server, org, "POST", f"{tid}/players/{p['player']}/check-in")
+    api(server, org, "POST", f"{tid}/rounds/1/pair")
+    api(server, org, "POST", f"{tid}/rounds/1/publish")
+    table = api(server, org, "GET", tid)["rounds"][0]["tables"][0]
+    phone = phones.new("phone")
+    phone.goto(f"/join/{table['join_code']}")
+    expect(phone.locator("#seats-reserved")).to_contain_text("open it from your own event link")
+    expect(phone.locator("[data-seat='p1']")).to_have_count(0)
+    phones.shot(phone, "03-event-seats-reserved")
+    phone.locator("[data-seat='spectator']").click()
+    expect(phone.locator("#banner")).to_be_visible()
+    record = phone.evaluate("JSON.parse(localStorage.getItem('tw.games'))")[table["game"]]
+    assert record["seat"] == "spectator"

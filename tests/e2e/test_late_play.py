@@ -26,6 +26,8 @@ def test_the_banner_says_what_is_open_and_the_next_activation_needs_no_passes(ph
     expect(ben.locator("#banner")).to_contain_text("Your move — Ana may react, or just play on")
     expect(ana.locator("#banner")).to_contain_text("You may react — or let Ben play on")
     expect(ben.locator("#reaction-step .may-react")).to_contain_text("You may react — or just play on")
+    # Ana is not the one who plays on: her reaction box says she may react before Ben does.
+    expect(ana.locator("#reaction-step .may-react")).to_have_text("You may react before Ben plays on.")
     expect(ben.locator("#reaction-step [data-suggestion='reaction_pass']")).to_have_class("btn ghost small")
     expect(ana.locator("section.actions [data-pass='true']", has_text="Pass")).to_have_class("btn ghost small")
     # Ben's own next step (his activation) comes before the power cards he may also play now.

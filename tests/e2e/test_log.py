@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from .flows import api_game, referee_phone, revert_in_log, seated
+from .flows import api_game, create_game, go_to_table, join, referee_phone, revert_in_log, seated
 
 
 def wounds(page, fid):
@@ -42,9 +42,51 @@ def test_undo_own_last_and_referee_revert_and_step_back(phones, server):
     phones.shot(ref, "02-referee-log")
 
     # Step back: the game as it was after the first-turn roll-off (no wounds yet).
-    ref.locator("ol.log li[data-type='roll_off']").first.get_by_role("button", name="State after this").click()
+    ref.locator("ol.log li[data-type='roll_off']").first.get_by_role("button", name="More for").click()
+    ref.locator("dialog [data-dialog='entry-tools']").get_by_role("button", name="State after this").click()
     expect(ref.locator("#main")).to_contain_text("As it was after event")
     expect(wounds(ref, "p2.rok")).to_have_text("3")
     phones.shot(ref, "03-step-back")
     ref.get_by_role("button", name="Back to now").click()
     expect(wounds(ref, "p2.rok")).to_have_text("2")
+
+
+def test_a_players_phone_offers_no_undo_of_the_referees_entry(phones, server):
+    """The referee enters a wound for Ana: her phone shows who entered it and offers no Undo (a ruling stands)."""
+    game = api_game(server)
+    (ana,) = seated(phones, game, "p1")
+    ref = referee_phone(phones, game)
+    ref.locator("[data-fighter='p1.vex']").get_by_role("button", name="+1 damage to Vex").click()
+    expect(wounds(ana, "p1.vex")).to_have_text("2")
+    expect(ana.locator("[data-action='undo-last']")).to_have_count(0)
+    ana.locator("[data-tab='log']").click()
+    entry = ana.locator("ol.log li[data-type='damage']")
+    expect(entry).to_contain_text("entered by Referee")
+    expect(entry.get_by_role("button", name="Undo")).to_have_count(0)
+    phones.shot(ana, "04-referee-entry-on-player-log")
+    ref.locator("[data-tab='log']").click()
+    expect(ref.locator("ol.log li[data-type='damage']").get_by_role("button", name="Revert…")).to_be_visible()
+
+
+def test_the_hosts_phone_becomes_the_referees_only_when_confirmed_and_the_log_says_so(phones, server):
+    """The host (Ana) opens "Referee on this phone": a sheet says it shows every hand and is for a table without a
+    referee; once confirmed, a note in the log tells Ben's phone that Ana's phone opened the referee's view."""
+    ana = phones.new("ana")
+    code = create_game(ana, phones, shots=False)
+    go_to_table(ana)
+    ben = phones.new("ben")
+    join(ben, code, "p2")
+    ana.locator("[data-tab='game']").click()
+    ana.locator("details.card summary", has_text="Referee").click()
+    ana.get_by_role("button", name="Referee on this phone").click()
+    sheet = ana.locator("dialog[aria-label='Referee on this phone?']")
+    expect(sheet).to_contain_text("every player's hand")
+    phones.shot(ana, "05-referee-on-this-phone")
+    sheet.get_by_role("button", name="Cancel").click()
+    ben.locator("[data-tab='log']").click()
+    expect(ben.locator("ol.log li[data-type='note']")).to_have_count(0)
+
+    ana.get_by_role("button", name="Referee on this phone").click()
+    sheet.get_by_role("button", name="Open the referee's view").click()
+    expect(ana.get_by_role("radiogroup", name="Referee enters events for")).to_be_visible()
+    expect(ben.locator("ol.log li[data-type='note']")).to_contain_text("Ana's phone opened the referee's view")

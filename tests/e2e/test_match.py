@@ -1,4 +1,4 @@
-"""Shadespire matched play as a best-of-three match through the phones (issue 6; Shadespire rulebook,
+"""Shadespire matched play as a best-of-three match through the phones (Shadespire rulebook,
 Matched Play pg 26). The quiet turns of each game are entered over REST to keep the test fast; the wizard,
 the game-over match panel, the next-game button and the final match result are all used in the browser."""
 from __future__ import annotations
@@ -20,16 +20,10 @@ def game_of(page) -> tuple[str, str]:
     return gid, rec["token"]
 
 
-def next_game(server, gid: str, token: str, number: int) -> dict:
-    """What a phone's "Next game of the match" does, over REST (without its note in the game's log)."""
-    auth = {"Authorization": f"Bearer {token}"}
-    setup = requests.get(f"{server.url}/api/games/{gid}/export", headers=auth, timeout=10).json()["setup"]
-    record = requests.get(f"{server.url}/api/games/{gid}", headers=auth, timeout=10).json()["view"]["outcome"]["record"]
-    match = setup["options"]["match"]
-    body = {"ruleset": setup["ruleset"], "follows": gid, "seats": [{"name": s["name"], "warband": s["warband"],
-                                                                     "fighters": s["fighters"]} for s in setup["seats"]],
-            "options": {**setup["options"], "match": {**match, "game": number, "previous": [*match["previous"], record]}}}
-    made = requests.post(f"{server.url}/api/games", headers=auth, json=body, timeout=10)
+def next_game(server, gid: str, token: str) -> dict:
+    """What a phone's "Next game of the match" does, over REST: the next game of the match `gid` belongs to."""
+    made = requests.post(f"{server.url}/api/games", headers={"Authorization": f"Bearer {token}"},
+                         json={"follows": gid}, timeout=10)
     assert made.status_code == 201, made.text
     return made.json()
 
@@ -77,15 +71,20 @@ def test_best_of_three_match_decided_on_the_glory_tiebreaker(phones, server):
     scroll_to(ana.locator("#match"))
     phones.shot(ana, "03b-game-1-match-panel")
 
-    # Ana starts game 2 from her phone; Ben's game-over screen offers to join it.
+    # Ana starts game 2 from her phone (one tap); Ben's same button opens his own seat of it (one tap).
     ana.locator("[data-action='next-game']").click()
-    expect(ana.locator("#next-join-code")).to_have_text(re.compile(r"^[0-9A-Z]{4,}$"))
-    phones.shot(ana, "04-next-game-ready")
-    ana.locator("[data-action='open-next']").click()
     expect(ana.locator("#match")).to_contain_text("game 2 of 3")
-    ben.locator("[data-action='join-next-game']").click()   # his seat of game 1: no seat to pick
+    phones.shot(ana, "04-next-game-ready")
+    ben.locator("[data-action='next-game']").click()
     expect(ben.locator("#match")).to_contain_text("game 2 of 3")
     assert game_of(ben)[0] == game_of(ana)[0]
+    summaries = [requests.get(f"{server.url}/api/games/{game_of(p)[0]}", timeout=10,
+                              headers={"Authorization": f"Bearer {game_of(p)[1]}"}).json() for p in (ana, ben)]
+    assert [s["you"]["seat"] for s in summaries] == ["p1", "p2"]
+    # Game 1's log carries no join code of game 2 (nothing a spectator of game 1 could read and use).
+    log = requests.get(f"{server.url}/api/games/{gid}/events?since=0", headers={"Authorization": f"Bearer {toks['p1']}"},
+                       timeout=10).json()["events"]
+    assert summaries[0]["join_code"] not in json.dumps(log)
     expect(ben.locator("#match")).to_contain_text("Game 1: Ana won (glory Ana 4, Ben 0)")
     expect(ben.locator("[data-seat='p2']")).to_contain_text("Rok")   # same warbands as game 1
     phones.shot(ben, "05-game-2-table")
@@ -96,8 +95,8 @@ def test_best_of_three_match_decided_on_the_glory_tiebreaker(phones, server):
     quiet_game(server, gid, toks, glory={"p2": 3})
     expect(ben.locator("#match-score")).to_have_text("Games won: Ana 1 · Ben 1")
     # Both players tap "Next game" at once: the game is made once (here by a request that was a moment quicker
-    # than either phone), and each phone is sent to join that game instead of making a second one.
-    made = next_game(server, gid, toks["p2"], 3)
+    # than either phone), and each phone opens its own seat of that game instead of making a second one.
+    made = next_game(server, gid, toks["p2"])
     ben.locator("[data-action='next-game']").dblclick()
     expect(ben.locator("#match")).to_contain_text("game 3 of 3")
     ana.locator("[data-action='next-game']").click()
@@ -120,30 +119,47 @@ def test_best_of_three_match_decided_on_the_glory_tiebreaker(phones, server):
     phones.shot(ben, "07-match-over-full", full_page=True)
 
 
-def match_game(server, number, previous):
-    """A game of the match created over REST (one fighter each, tiebreakers agreed), set up to its first round."""
-    seats = [{"name": n, "warband": "custom", "fighters": [fighter(slug, fname, True, 1)]}
-             for n, (slug, fname) in zip(("Ana", "Ben"), (("vex", "Vex"), ("rok", "Rok")))]
-    match = {"game": number, "seats": ["p1", "p2"], "tiebreakers": True, "warbands": {"p1": "custom", "p2": "custom"},
-             "previous": previous}
-    r = requests.post(f"{server.url}/api/games", json={"ruleset": "underworlds/shadespire",
-                                                       "options": {"format": "matched", "match": match}, "seats": seats})
-    assert r.status_code == 201, r.text
-    game = r.json()
-    tokens = {s["seat"]: s["token"] for s in game["seats"]}
+def match_game(server, before: str | None = None, tokens_before: dict | None = None):
+    """A game of the match over REST (one fighter each, tiebreakers agreed), set up to its first round: game 1 made
+    new, a later one with `follows` by each player's phone (each gets its own seat's token)."""
+    if before is None:
+        seats = [{"name": n, "warband": "custom", "fighters": [fighter(slug, fname, True, 1)]}
+                 for n, (slug, fname) in zip(("Ana", "Ben"), (("vex", "Vex"), ("rok", "Rok")))]
+        match = {"game": 1, "seats": ["p1", "p2"], "tiebreakers": True, "warbands": {"p1": "custom", "p2": "custom"},
+                 "previous": []}
+        r = requests.post(f"{server.url}/api/games", json={"ruleset": "underworlds/shadespire",
+                                                           "options": {"format": "matched", "match": match}, "seats": seats})
+        assert r.status_code == 201, r.text
+        game = r.json()
+        tokens = {s["seat"]: s["token"] for s in game["seats"]}
+    else:
+        tokens = {}
+        for seat, token in tokens_before.items():
+            r = requests.post(f"{server.url}/api/games", headers={"Authorization": f"Bearer {token}"},
+                              json={"follows": before}, timeout=10)
+            assert r.status_code in (200, 201), r.text
+            game = r.json()
+            tokens[seat] = next(s["token"] for s in game["seats"] if s["seat"] == seat)
     set_up(server, game["id"], tokens)
     return game, tokens
+
+
+def open_seat(page, game: dict, seat: str, token: str) -> None:
+    """A phone that holds `seat`'s token of `game` (as its next-game button leaves it) opens the table."""
+    page.goto("/")
+    page.evaluate("([id, rec]) => localStorage.setItem('tw.games', JSON.stringify({[id]: rec}))",
+                  [game["id"], {"id": game["id"], "token": token, "seat": seat, "ruleset": game["ruleset"]}])
+    page.goto(f"/play?game={game['id']}")
+    expect(page.locator("#banner")).to_be_visible()
 
 
 def test_level_match_with_no_fighters_left_is_settled_by_a_roll_off_on_the_phone(phones, server):
     """Tiebreaker: level on games and on glory with both warbands out of action at the end of game 3 - the
     players roll off; the phone offers the match roll-off after the game is over and shows its result."""
-    previous = []
-    for number, glory in ((1, {"p1": 4}), (2, {"p2": 4})):
-        game, tokens = match_game(server, number, previous)
-        view = quiet_game(server, game["id"], tokens, glory=glory)
-        previous.append(view["outcome"]["record"])
-    game, tokens = match_game(server, 3, previous)
+    game, tokens = match_game(server)
+    for glory in ({"p1": 4}, {"p2": 4}):
+        quiet_game(server, game["id"], tokens, glory=glory)
+        game, tokens = match_game(server, game["id"], tokens)
     post(server, game["id"], tokens["p1"], "p1", "roll_off", purpose="first_turn", first="p1")
     # Each warband's only fighter is taken out: one glory to each player (5-5 over the match).
     post(server, game["id"], tokens["p1"], "p1", "damage", fighter="p2.rok", amount=1, source="card")
@@ -153,7 +169,7 @@ def test_level_match_with_no_fighters_left_is_settled_by_a_roll_off_on_the_phone
     assert state(server, game["id"], tokens["p1"])["state"]["phase"] == "over"
 
     ben = phones.new("ben")
-    join(ben, game["join_code"], "p2")
+    open_seat(ben, game, "p2", tokens["p2"])
     expect(ben.locator("#match")).to_contain_text("roll off")
     expect(ben.locator("#read-only-note")).to_have_count(0)
     phones.shot(ben, "01-match-roll-off", full_page=True)

@@ -1,11 +1,11 @@
-"""My hand (issue 13): a player ticks the cards it holds on its own phone; its card picker then lists them first,
+"""My hand: a player ticks the cards it holds on its own phone; its card picker then lists them first,
 marked "in hand", and no other phone ever shows their names (engine privacy.py: a hand is secret)."""
 from __future__ import annotations
 
 from playwright.sync_api import expect
 
 from .axe import violations
-from .flows import api_game, assert_touch_targets, join, scroll_to, seated, tap
+from .flows import api_game, assert_touch_targets, join, referee_phone, scroll_to, seated, tap
 
 HELD = ("Flash Flood", "Icy Foreboding")
 
@@ -68,3 +68,35 @@ def test_my_hand_comes_first_in_the_card_picker_and_stays_off_the_other_phone(ph
         assert not any(name in text for name in HELD), text
     html = ben.content()
     assert not any(name in html for name in HELD)
+
+
+def test_the_referee_sees_the_hand_of_the_seat_it_enters_for_and_no_other_phone_can_wipe_it(phones):
+    """Ana ticks two cards; the referee, entering for Ana, opens "Ana's hand" with both ticked (the referee sees
+    every hand), so saving there keeps what Ana said instead of storing an empty hand."""
+    game = deck_game(phones.server)
+    (ana,) = seated(phones, game, "p1")
+    expect(ana.locator("#banner")).to_contain_text("Activation step")
+    scroll_to(ana.locator("[data-suggestion='hand']"))
+    ana.locator("[data-suggestion='hand']").click()
+    sheet = ana.locator("dialog[aria-label='My hand']")
+    search = sheet.get_by_role("searchbox", name="Search your cards")
+    for name in HELD:
+        search.fill(name.split()[0].lower())
+        sheet.get_by_role("checkbox", name=name, exact=True).check()
+    sheet.locator("[data-action='save-hand']").click()
+    expect(sheet).to_have_count(0)
+
+    ref = referee_phone(phones, game)
+    ref.get_by_role("radiogroup", name="Referee enters events for").get_by_role("radio", name="Ana").click()
+    scroll_to(ref.locator("[data-suggestion='hand']"))
+    ref.locator("[data-suggestion='hand']").click()
+    theirs = ref.locator("dialog[aria-label=\"Ana's hand\"]")
+    expect(theirs.locator("[data-hand-kind='power'] legend")).to_contain_text("(2 of 5)")
+    for name in HELD:
+        expect(theirs.get_by_role("checkbox", name=name, exact=True)).to_be_checked()
+    phones.shot(ref, "04-referee-sees-anas-hand")
+    theirs.locator("[data-action='save-hand']").click()
+    expect(theirs).to_have_count(0)
+    ref.locator("[data-suggestion='hand']").click()
+    for name in HELD:
+        expect(theirs.get_by_role("checkbox", name=name, exact=True)).to_be_checked()

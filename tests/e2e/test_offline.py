@@ -1,4 +1,4 @@
-"""A phone goes offline, enters two events, comes back: both applied once and in order (issue 5)."""
+"""A phone goes offline, enters two events, comes back: both applied once and in order."""
 from __future__ import annotations
 
 from playwright.sync_api import expect

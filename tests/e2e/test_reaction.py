@@ -1,4 +1,4 @@
-"""A reaction declared by name joins the chain, seen on every phone (issue 5, reaction steps)."""
+"""A reaction declared by name joins the chain, seen on every phone (reaction steps)."""
 from __future__ import annotations
 
 from playwright.sync_api import expect

@@ -1,4 +1,4 @@
-"""Custom warbands saved on the server and shared by link (issue 3): one phone saves a typed-in warband,
+"""Custom warbands saved on the server and shared by link: one phone saves a typed-in warband,
 another opens the link, starts a game with it, and one of its fighters activates."""
 from __future__ import annotations
 

@@ -2,10 +2,14 @@
 changed highlighted for a moment; overrides and undos stand out."""
 from __future__ import annotations
 
+import re
 import uuid
+from pathlib import Path
 
 import requests
 from playwright.sync_api import expect
+
+from app.engine import registry
 
 from .flows import api_game, attack_sheet, roll, seated, tap
 
@@ -46,5 +50,47 @@ def test_the_other_phone_is_told_of_an_attack_an_override_and_an_undo(phones, se
     ana.locator("[data-action='undo-last']").click()
     undone = ben.locator("#happened .happened-item.loud[data-type='revert']")
     expect(undone.locator(".headline")).to_contain_text("Ana took back:")
+    expect(undone).not_to_contain_text("Why: Undone by")              # the headline already says who
     undone.get_by_role("button", name="Dismiss").click()
     expect(undone).to_have_count(0)
+
+
+def test_a_drive_back_right_after_an_attack_does_not_hide_the_damage(phones, server):
+    """Ana's hit drives Rok back: two entries land on Ben's phone at once. The card leads with what the rules did
+    (the damage to Rok), not only with the drive back, and says nothing twice."""
+    game = api_game(server, wounds=(3, 4))
+    ana, ben = seated(phones, game)
+    tap(ana, "Attack")
+    sheet = attack_sheet(ana, "Vex: Blade")
+    roll(sheet, "attack", "smash", "fury")
+    roll(sheet, "defence", "dodge")
+    expect(sheet.locator("[data-preview]")).to_have_attribute("data-preview", "hit")
+    sheet.get_by_role("button", name="Drive Rok back 1 hex and commit").click()
+    told = ben.locator("#happened .happened-item[data-type='drive_back']")
+    expect(told.locator(".headline")).to_contain_text("Rok driven back 1 hex")
+    detail = told.locator(".detail")
+    expect(detail).to_contain_text("1 damage to Rok")
+    assert "driven back" not in detail.inner_text(), detail.inner_text()
+    phones.shot(ben, "03-told-of-attack-and-drive-back")
+
+
+def test_every_underworlds_consequence_reads_as_a_sentence():
+    """The renderer words every consequence the Underworlds engine logs (no "glory spent (seat: Ana, ...)")."""
+    root = Path(__file__).resolve().parents[2]
+    source = (root / "static/js/games/underworlds/index.js").read_text()
+    body = source.split("function describeConsequence(", 1)[1].split("\n}\n", 1)[0]
+    worded = set(re.findall(r'case "([a-z_]+)"', body))
+    engine = "".join(p.read_text() for p in (root / "app/engine/underworlds").rglob("*.py"))
+    logged = set(re.findall(r'Consequence\(\s*"([a-z_]+)"', engine))
+    assert logged and logged <= worded, sorted(logged - worded)
+
+
+def test_every_underworlds_entry_reads_as_a_sentence():
+    """Every event type of every Underworlds edition has its words ("Feature token B1 placed", not its data)."""
+    root = Path(__file__).resolve().parents[2]
+    source = (root / "static/js/games/underworlds/index.js").read_text()
+    body = source.split("function describeEvent(", 1)[1].split("\n}\n", 1)[0]
+    worded = set(re.findall(r'case "([a-z_]+)"', body))
+    types = {e["type"] for rid in ("underworlds/deathgorge", "underworlds/dreadfane", "underworlds/shadespire")
+             for e in registry.get(rid).catalogue()} - {"revert"}          # an undo is worded by the log itself
+    assert types <= worded, sorted(types - worded)

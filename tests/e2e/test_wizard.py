@@ -1,4 +1,4 @@
-"""The setup wizard with warbands from the content, completing numbers the content lacks (issue 5)."""
+"""The setup wizard with warbands from the content, completing numbers the content lacks."""
 from __future__ import annotations
 
 import re

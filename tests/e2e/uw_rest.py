@@ -40,7 +40,9 @@ def quiet_game(server, game_id: str, tokens: dict, glory: dict | None = None) ->
         st = view["state"]
         if st["phase"] == "over":
             return view
-        if st["step"] == "roll_off":
+        if st["phase"] == "hazard":
+            hazard_phase(server, game_id, tokens)
+        elif st["step"] == "roll_off":
             post(server, game_id, tokens["p1"], "p1", "roll_off", purpose="first_turn", first="p1")
         elif st["phase"] == "end":
             seat = st["end"]["order"][st["end"]["i"]]
@@ -54,3 +56,16 @@ def quiet_game(server, game_id: str, tokens: dict, glory: dict | None = None) ->
             seat = st["turn"]["seat"]
             post(server, game_id, tokens[seat], seat, "player_action", action="pass")
     raise AssertionError("the game did not end")
+
+
+def hazard_phase(server, game_id: str, tokens: dict) -> None:
+    """Dreadfane's hazard phase, as the table plays it when nothing happens: draw the cards, end the phase."""
+    for _ in range(10):  # a guard: a hazard phase draws at most a few cards
+        view = state(server, game_id, tokens["p1"])
+        if view["state"]["phase"] != "hazard":
+            return
+        offered = [s["event"] for s in view["advice"]["suggestions"] if s.get("event", {}).get("type") == "hazard"]
+        chosen = next((e for e in offered if e["data"].get("action") == "draw"), None) or \
+            next(e for e in offered if e["data"].get("action") == "end")
+        post(server, game_id, tokens["p1"], "p1", "hazard", **chosen["data"])
+    raise AssertionError("the hazard phase did not end")

@@ -12,6 +12,7 @@ from app.engine.core import (
     Ruleset,
     Suggestion,
     Violation,
+    check_note_target,
     check_revert,
     effective_events,
     fold_log,
@@ -117,6 +118,20 @@ def test_note_changes_nothing():
     assert new == state and cons == []
 
 
+def test_a_note_about_an_entry_names_an_entry_of_the_log():
+    """A note may name the entry it is about (a ruling, a flag): an entry of the log, not an undo or another note."""
+    state = RS.new_game(SETUP)
+    log = [ev(1, "p1", 2), Event("revert", "referee", {"seq": 1, "reason": "x"}, seq=2),
+           Event("note", "p2", {"text": "hm"}, seq=3)]
+    about = lambda seq: Event("note", "referee", {"text": "ruling", "seq": seq})  # noqa: E731
+    assert RS.check(state, about(1)) == [] and check_note_target(log, about(1)) == []
+    assert check_note_target(log, Event("note", "p1", {"text": "plain"})) == []
+    for seq in (2, 3, 4):
+        assert [v.code for v in check_note_target(log, about(seq))] == ["unknown_note_target"]
+    assert [v.code for v in RS.check(state, about("1"))] == ["malformed"]
+    assert [v.code for v in RS.check(state, about(0))] == ["out_of_range"]
+
+
 def test_consequences_carry_their_rule():
     state = RS.new_game(SETUP)
     for seq in range(1, 8):
@@ -159,6 +174,14 @@ def test_players_revert_only_their_own_last_event():
     assert check_revert(log, Event("revert", "p2", {"seq": 3, "reason": "x"}), True)[0].code == "revert_of_revert"
     # after the undo, p1's event is the last one again
     assert check_revert(log, Event("revert", "p1", {"seq": 1, "reason": "x"}), False) == []
+
+
+def test_players_never_revert_the_referees_entry():
+    log = [ev(1, "p1", 3), ev(2, "p2", 1)]
+    undo = Event("revert", "p2", {"seq": 2, "reason": "x"})
+    assert check_revert(log, undo, False, referee_entered={2})[0].code == "referee_entry"
+    assert check_revert(log, undo, False, referee_entered={1}) == []
+    assert check_revert(log, Event("revert", "referee", {"seq": 2, "reason": "x"}), True, referee_entered={2}) == []
 
 
 def test_suggestion_wire_forms():

@@ -14,10 +14,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from app.engine import registry
+from app.engine.conquest import passes as conquest_passes
 from app.engine.core import INFERRED_PASSES, Event, replay
 from tests.support.play import SETUPS, choose, fill, options, rng_pick
 
-RULESETS = [rid for rid in SETUPS if rid.startswith("underworlds/")]
+RULESETS = [rid for rid in SETUPS if rid.startswith("underworlds/")] + ["conquest/core"]
 CASES = [(rid, i) for rid in RULESETS for i in range(len(SETUPS[rid]))]
 MAX_EVENTS = 1500
 # Explicit passes are rare at a real table: the random player mostly lets the next event close the step.
@@ -25,7 +26,9 @@ RARE = {"Table": 0.03, "Reaction": 0.1}
 
 
 def _is_pass(s) -> bool:
-    return s.type == "reaction_pass" or (s.type == "power" and s.data.get("play") == "pass")
+    """An explicit "I do nothing here" entry (Underworlds' reaction and power passes; Conquest's decisions)."""
+    return s.type == "reaction_pass" or (s.type == "power" and s.data.get("play") == "pass") or \
+        conquest_passes.is_decision_pass(s.type, s.data)
 
 
 def _play(rs, setup, rng):
@@ -67,6 +70,16 @@ def test_inferred_and_explicit_passes_end_in_the_same_state(ruleset_id, setup_in
         state, cons = rs.apply(state, step)
         assert INFERRED_PASSES not in [c.type for c in cons], "every pass was entered"
         explicit.append(step)
-    assert state == final
-    assert replay(rs, setup, explicit) == final
+    assert _positions_dropped(state) == _positions_dropped(final)
+    assert _positions_dropped(replay(rs, setup, explicit)) == _positions_dropped(final)
     assert replay(rs, setup, [ev for ev, _ in log]) == final
+
+
+def _positions_dropped(state: dict) -> dict:
+    """The state without the log positions it keeps (Conquest's last seq and where the command step began): the
+    explicit log is longer, so those differ by design while the game itself must not."""
+    out = dict(state)
+    out.pop("last_seq", None)
+    if isinstance(out.get("step"), dict):
+        out["step"] = {k: v for k, v in out["step"].items() if k != "since"}
+    return out

@@ -33,7 +33,7 @@ def test_a_handover_answer_is_true_or_false_only(approve):
 
 
 def test_a_preview_needs_a_type_and_refuses_keys_it_does_not_know():
-    assert PreviewSchema().load({"type": "add"}) == {"type": "add", "by": None, "data": {}, "override": None}
+    assert PreviewSchema().load({"type": "add"}) == {"type": "add", "by": None, "data": {}, "override": None, "then": None}
     for body in ({}, {"type": "add", "seq": 3}, {"type": "add", "data": []}, {"type": "add", "override": {}}):
         with pytest.raises(ValidationError):
             PreviewSchema().load(body)

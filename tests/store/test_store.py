@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import threading
+import time
 
 import pytest
 
@@ -227,3 +228,20 @@ def test_seats_are_held_once_and_handovers_move_only_from_their_status(store):
     for _ in range(2):
         store.count_attempt("h2", 2)
     assert store.get_handover("h2")["status"] == "spent"
+
+
+def test_a_one_phone_game_stored_before_device_tokens_keeps_its_phone(store):
+    """Its first seat's token made with the game becomes the device's (every seat); a seat joined later does not."""
+    store.create_game({"id": "old", "ruleset": "test/tally", "setup": {"seats": [{"name": "A"}, {"name": "B"}]},
+                       "shared_device": True, "join_code": "OLD234"},
+                      [("hash-p1", "p1"), ("hash-p2", "p2"), ("hash-ref", "referee")])
+    time.sleep(0.01)                                        # stamps are to the millisecond: a later join is later
+    store.add_token("old", "p1", "hash-joined-later")
+    make_game(store, "plain", "PLN234")
+    store._run(store._op_init_schema)                       # the next start runs the migrations
+    assert store.seat_for_token("hash-p1") == ("old", "device")
+    assert store.seat_for_token("hash-p2") == ("old", "p2")
+    assert store.seat_for_token("hash-joined-later") == ("old", "p1")
+    assert store.seat_for_token("hash-plain") == ("plain", "p1"), "a game of phones is left alone"
+    store._run(store._op_init_schema)                       # once only: nothing changes on the next start
+    assert store.seat_for_token("hash-joined-later") == ("old", "p1")

@@ -101,6 +101,7 @@ def test_a_level_match_has_a_winner_only_from_a_matched_play_tiebreaker():
     assert model.check_result({**level, "decided_by": "glory"}, ["A", "B"], 3) is None
     assert model.check_result({**level, "decided_by": "games"}, ["A", "B"], 3) is not None
     assert model.check_result({**level, "winner": None}, ["A", "B"], 3) is None
+    assert model.check_result({**level, "decided_by": "ruling"}, ["A", "B"], 3) is None, "a judge's ruling (victory.py)"
 
 
 def test_a_best_of_three_table_follows_its_matchs_next_game():
@@ -215,3 +216,50 @@ def test_a_referees_flag_disputes_a_tracked_table_until_a_judge_settles_it():
     assert refused(log, "confirm", round=1, table=1, by=a, result=result(a, {a: 1, b: 0})).code == "disputed"
     log.add("result", actor="judge:Kim", round=1, table=1, result=result(a, {a: 1, b: 0}), reason="settled", source="judge")
     assert refused(log, "flag", **flag).code == "already_confirmed"
+
+
+def test_only_a_tables_own_players_and_its_device_dispute_or_call_a_judge():
+    log = event()
+    published_round_one(log, modes=("phones", "device"))
+    state = model.fold(settings(), log.entries)
+
+    def code(etype, table, by):
+        found = model.check(state, {"type": etype, "data": {"round": 1, "table": table, "by": by, "reason": "x", "note": "x"}})
+        return found and found.code
+
+    for etype in ("dispute", "judge_call"):
+        assert code(etype, 1, "A") is None and code(etype, 2, "C") is None
+        assert code(etype, 2, "A") == "not_at_table", "a player of another table"
+        assert code(etype, 1, "judge:Kim") == "not_at_table", "staff act on a table by a flag or a result"
+        assert code(etype, 2, "device") is None
+    assert code("dispute", 1, "device") == "not_a_device_table", "at a phones table its players dispute"
+    assert code("judge_call", 1, "device") is None, "the device at that table number may still call a judge"
+
+
+def test_a_player_confirms_a_result_once():
+    log = event()
+    published_round_one(log)
+    res = result("A", {"A": 5, "B": 3})
+    log.add("confirm", actor="player:A", round=1, table=1, by="A", result=res)
+    state = model.fold(settings(), log.entries)
+    again = model.check(state, {"type": "confirm", "data": {"round": 1, "table": 1, "by": "A", "result": res}})
+    assert again.code == "confirmed_already" and again.status == 409
+    assert model.check(state, {"type": "confirm", "data": {"round": 1, "table": 1, "by": "B", "result": res}}) is None
+    # A game its referee corrected since has another outcome: the player confirms that one anew.
+    corrected = result("A", {"A": 6, "B": 3})
+    assert model.check(state, {"type": "confirm", "data": {"round": 1, "table": 1, "by": "A", "result": corrected}}) is None
+
+
+def test_a_disputed_result_is_settled_with_a_reason_and_every_result_fits_the_rule_of_victory():
+    log = event()
+    published_round_one(log, modes=("untracked", "untracked"))
+    log.add("dispute", actor="player:A", round=1, table=1, by="A", reason="glory miscounted")
+    settle = {"round": 1, "table": 1, "result": result("A", {"A": 5, "B": 3}), "source": "judge"}
+    assert refused(log, "result", **settle, reason="").code == "reason_needed"
+    assert refused(log, "result", **settle, reason="recounted the glory") is None
+    backwards = refused(log, "result", round=1, table=2, result=result("C", {"C": 2, "D": 3}), source="scorekeeper", reason="")
+    assert backwards.code == "winner_has_less_glory" and backwards.rule == "Deathgorge rulebook, Victory (pg 39)"
+    assert refused(log, "result", round=1, table=2, result=result("C", {"C": 3, "D": 3}), source="scorekeeper",
+                   reason="").code == "tiebreak_needed"
+    tracked_tiebreak = {"winner": "C", "glory": {"C": 3, "D": 3}, "decided_by": "surviving_fighters"}
+    assert refused(log, "result", round=1, table=2, result=tracked_tiebreak, source="scorekeeper", reason="") is None

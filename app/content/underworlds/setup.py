@@ -30,14 +30,31 @@ def _validate_fighters(raw: Any, where: str) -> list[dict]:
                          field_path) from exc
     seen = set()
     for i, f in enumerate(fighters):
-        # The engine picks an Attack action by name: an unnamed one gets a stand-in name.
-        for j, prof in enumerate(f["profiles"]):
-            if not prof.get("name"):
-                prof["name"] = f"Attack {j + 1}"
+        name_unnamed_weapons(f["profiles"])
+        inspired = f.get("inspired")
+        if isinstance(inspired, dict) and isinstance(inspired.get("profiles"), list):
+            name_unnamed_weapons(inspired["profiles"])
         if f["slug"] in seen:
             raise SetupError(f"{where}[{i}]: two fighters are called '{f['slug']}'.", f"{where}[{i}].slug")
         seen.add(f["slug"])
     return fighters
+
+
+def name_unnamed_weapons(profiles: list[dict]) -> None:
+    """Give each weapon no source names a name from what is printed beside it ("Range 2 Smash"), so players tell
+    them apart at a glance; the engine picks an Attack action by name, so a repeat gets its number ("... (2)")."""
+    taken = {p["name"] for p in profiles if isinstance(p, dict) and p.get("name")}
+    for prof in profiles:
+        if not isinstance(prof, dict) or prof.get("name"):
+            continue
+        symbol = str(prof.get("symbol") or "attack").capitalize()
+        base = f"Range {prof['range']} {symbol}" if prof.get("range") else symbol
+        name, n = base, 1
+        while name in taken:
+            n += 1
+            name = f"{base} ({n})"
+        prof["name"] = name
+        taken.add(name)
 
 
 def _card_with_symbol(card: dict, deck: dict) -> dict:

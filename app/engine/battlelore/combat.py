@@ -61,7 +61,8 @@ def check_attack(state: dict, event) -> list[Violation]:
         return out
     if state["combat"]:
         return [V.COMBAT_OPEN("Finish resolving the current combat first.", R.ATTACK_STEP)]
-    if state["step"] not in ("order", "move", "attack"):
+    if state["step"] != "attack":
+        # the order and move steps close by themselves before it (passes.py)
         return [V.WRONG_STEP("Attacks come in the attack step." if state["step"] != "command"
                           else "Play a command card first.", R.ATTACK_STEP, overridable=True)]
     d = event.data

@@ -4,7 +4,7 @@ from __future__ import annotations
 import copy
 
 from ..core import Advice, Event, Handler, Outcome, Ruleset, Violation
-from . import combat, effects, setup, suggest, turns, victory
+from . import combat, effects, passes, setup, suggest, turns, victory
 from . import terrain as T
 from . import violations as V
 from .catalogue import UNIT_FIELDS, event_types
@@ -75,6 +75,23 @@ class BattleLoreRuleset(Ruleset):
     def check_event(self, state: dict, event: Event) -> list[Violation]:
         """Whose turn it is, then the event's own rules."""
         return turns.turn_owner(state, event) + super().check_event(state, event)
+
+    def implied_pass(self, state: dict, event: Event):
+        """The order, move or attack step the event closes as passed (passes.py)."""
+        return passes.implied_pass(state, event)
+
+    def settle(self, state: dict, event: Event):
+        """As the core, but an event of a later step that breaks a rule is judged in its own step (a melee attack
+        from afar, entered while ordering, is told "not adjacent", not "wrong step"), and an override applies it
+        there: the steps before it close all the same, since the player went on to it."""
+        at, done, found = super().settle(state, event)
+        if done or not found:
+            return at, done, found
+        ahead = list(self.passes_ahead(state, event))
+        if not ahead:
+            return at, done, found
+        trial = ahead[-1][1]
+        return trial, [(implied, cons) for implied, _, cons in ahead], self.check_event(trial, event)
 
     def suggest(self, state: dict, seat: str) -> Advice:
         """Legal next events for the seat."""

@@ -14,7 +14,7 @@ from .units import FACES, REMOVABLE_FOR_LORE, TOKENS, dice_for, has, missing_num
 
 BANNERS = [0, 1, 2, 3]
 # Suggestion groups (headings on the phone); TABLE and LORE are card effects anyone may enter.
-TABLE, LORE, UNITS = "Table", "Lore", "Unit cards"
+TABLE, LORE, UNITS, UPKEEP = "Table", "Lore", "Unit cards", "Upkeep"
 STEP_LABELS = {"order": "Done ordering", "move": "Done moving", "attack": "Done attacking"}
 
 
@@ -154,17 +154,20 @@ def _battle(state: dict, seat: str, step: dict) -> Advice:
         waiting = [c["waiting"]]
         if c["waiting"] == seat:
             sugg = {"defend": _defend, "counter": _counter, "advance": _advance}[c["stage"]](state, seat)
-        window = {"stage": c["stage"], "seat": c["waiting"], "attacker": c["attacker"], "target": c["target"],
-                  "label": f"{'Counter' if c['counter'] else 'Combat'}: {label(state, c['attacker'])} → "
-                           f"{label(state, c['target'])} · {COMBAT_TEXT[c['stage']]}"}
+            if c["stage"] == "advance" and seat == active:
+                # the next attack or the upkeep stays by itself (passes.py): offered beside the advance
+                sugg += [x for x in _turn(state, seat) if x.type != "end_step"]
+        # An open combat is a step of the attack, not a reaction step (BattleLore has none): it is told in the
+        # step, and the phones show it as the turn's combat, not as a window the other player may use.
+        step["label"] = (f"{'Counter' if c['counter'] else 'Combat'}: {label(state, c['attacker'])} → "
+                         f"{label(state, c['target'])} · {COMBAT_TEXT[c['stage']]}")
     else:
         waiting = [active]
-        window = None
         if seat == active:
             sugg = _turn(state, seat)
     sugg.extend(_lore(state, seat))
     sugg.extend(_table(state, seat))
-    return Advice(seat, step, sugg, window, waiting)
+    return Advice(seat, step, sugg, None, waiting)
 
 
 def _turn(state: dict, seat: str) -> list[Suggestion]:
@@ -184,25 +187,18 @@ def _turn(state: dict, seat: str) -> list[Suggestion]:
                               choices={"section": list(T.CARD_SECTIONS), "units": [1, 2, 3, 4]}))
         out.append(Suggestion("play_command", seat, "Play a card to order 1 unit anywhere",
                               {"section": "any", "units": 1, "resolve": False}))
-    elif st == "order":
-        can = [u for u in state["seats"][seat]["units"] if can_order(state, state["units"][u])]
-        if can:
-            out.append(Suggestion("order", seat, "Order unit", choices={"unit": can}))
-        if state["seats"][seat]["lore"] >= R.TOKEN_REMOVAL_LORE:
-            for uid in state["ordered"]:
-                for tok in state["units"][uid]["tokens"]:
-                    if tok in REMOVABLE_FOR_LORE:
-                        out.append(Suggestion("remove_token", seat, f"Remove {tok} (2 lore)",
-                                              {"unit": uid, "token": tok}))
-    elif st == "move":
-        for uid in state["ordered"]:
-            unit = state["units"][uid]
-            if unit["alive"] and uid not in state["moved"] and "stun" not in unit["tokens"] and movement(unit) > 0:
-                out.append(Suggestion("move", seat, f"Move {label(state, uid)}", {"unit": uid, "to": {}},
-                                      choices={"hexes": list(range(1, movement(unit) + 1)),
-                                               **_position_choices(state, unit)}, group="Move"))
-    elif st == "attack":
+    elif st in STEP_LABELS:
+        # Later steps' events close the earlier ones by themselves (passes.py): ordered units can move or attack
+        # and the upkeep can start without a "done" tap, so each step's entries are offered from the order step on.
+        if st == "order":
+            out.extend(_orders(state, seat))
+        if st in ("order", "move"):
+            out.extend(_moves(state, seat))
         out.extend(_attacks(state, seat))
+        out.append(Suggestion("score_vp", seat, "Score VPs and draw", {"scenario_vp": 0}, group=UPKEEP))
+        out.append(Suggestion("score_vp", seat, "Score VPs (with scenario VPs)", {},
+                              bounds={"scenario_vp": {"type": "int", "min": 0, "max": 20}}, group=UPKEEP))
+        out.append(Suggestion("end_step", seat, STEP_LABELS[st], {}, is_pass=True))
     elif st == "vp":
         out.append(Suggestion("score_vp", seat, "Score VPs and draw", {"scenario_vp": 0}))
         out.append(Suggestion("score_vp", seat, "Score VPs (with scenario VPs)", {},
@@ -211,8 +207,31 @@ def _turn(state: dict, seat: str) -> list[Suggestion]:
         labels = {"tokens": "Take 2 lore", "token_and_card": "1 lore + 1 lore card",
                   "two_cards": "Draw 2 lore cards, discard 1"}
         out.extend(Suggestion("lore_step", seat, labels[c], {"choice": c}) for c in LORE_CHOICES)
-    if st in STEP_LABELS:
-        out.append(Suggestion("end_step", seat, STEP_LABELS[st], {}))
+    return out
+
+
+def _orders(state: dict, seat: str) -> list[Suggestion]:
+    """One tap per unit the command card lets you order, and token removals for ordered units."""
+    out = [Suggestion("order", seat, f"Order {label(state, u)}", {"unit": u}, group="Order")
+           for u in state["seats"][seat]["units"] if can_order(state, state["units"][u])]
+    if state["seats"][seat]["lore"] >= R.TOKEN_REMOVAL_LORE:
+        for uid in state["ordered"]:
+            for tok in state["units"][uid]["tokens"]:
+                if tok in REMOVABLE_FOR_LORE:
+                    out.append(Suggestion("remove_token", seat, f"Remove {tok} (2 lore)",
+                                          {"unit": uid, "token": tok}, group="Order"))
+    return out
+
+
+def _moves(state: dict, seat: str) -> list[Suggestion]:
+    """Each ordered unit that has not moved and can, up to its movement value."""
+    out = []
+    for uid in state["ordered"]:
+        unit = state["units"][uid]
+        if unit["alive"] and uid not in state["moved"] and "stun" not in unit["tokens"] and movement(unit) > 0:
+            out.append(Suggestion("move", seat, f"Move {label(state, uid)}", {"unit": uid, "to": {}},
+                                  choices={"hexes": list(range(1, movement(unit) + 1)),
+                                           **_position_choices(state, unit)}, group="Move"))
     return out
 
 
@@ -241,8 +260,9 @@ def _attacks(state: dict, seat: str) -> list[Suggestion]:
                     continue
                 data["los"] = True
                 choices["distance"] = list(range(lo, hi + 1))
+            # grouped by attacker: the phone asks for the attacking unit, then its target
             out.append(Suggestion("attack", seat, f"{label(state, uid)} attacks {label(state, tgt['id'])}", data,
-                                  choices=choices, group="Attack"))
+                                  choices=choices, group=f"Attack with {label(state, uid)}"))
     return out
 
 
@@ -298,7 +318,7 @@ def _counter(state: dict, seat: str) -> list[Suggestion]:
 
 def _advance(state: dict, seat: str) -> list[Suggestion]:
     return [Suggestion("advance", seat, "Advance into the hex", {}),
-            Suggestion("decline", seat, "Stay", {"window": "advance"})]
+            Suggestion("decline", seat, "Stay", {"window": "advance"}, is_pass=True)]
 
 
 def _lore(state: dict, seat: str) -> list[Suggestion]:

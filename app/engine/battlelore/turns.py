@@ -211,7 +211,8 @@ def apply_end_step(state: dict, event) -> list[Consequence]:
 
 
 def advance_to(state: dict, step: str) -> list[Consequence]:
-    """Close earlier main steps implicitly (e.g. the first move closes the order step)."""
+    """An overridden event of a later step moves the turn on to it. (Without an override, the earlier steps
+    were closed before it as inferred passes: passes.py.)"""
     order = ["order", "move", "attack", "vp"]
     if state["step"] in order and order.index(state["step"]) < order.index(step):
         state["step"] = step
@@ -226,8 +227,10 @@ def check_move(state: dict, event) -> list[Violation]:
     out = not_active(state, event, R.MOVE)
     if out:
         return out
-    if state["step"] not in ("order", "move"):
-        return [V.WRONG_STEP("Units move in the move step, before any attack.", R.MOVE, overridable=True)]
+    if state["step"] != "move":
+        # in the order step this closes by itself (passes.py): the move is judged in the move step
+        return [V.WRONG_STEP("Units move in the move step, after the order step and before any attack.", R.MOVE,
+                             overridable=True)]
     unit = live_unit(state, event.data["unit"])
     if unit["seat"] != event.by or not unit["alive"]:
         return [V.NOT_YOUR_UNIT("Move one of your units in play.", R.MOVE, overridable=False)]
@@ -279,7 +282,11 @@ def check_score_vp(state: dict, event) -> list[Violation]:
         return [V.WRONG_STEP("Play a command card first.", R.COMMAND, overridable=True)]
     if state["step"] == "lore":
         return [V.WRONG_STEP("VPs are already scored this turn.", R.VP_STEP, overridable=True)]
-    return combat_open(state)
+    out = combat_open(state)
+    if not out and state["step"] != "vp":
+        # the order, move and attack steps close by themselves before it (passes.py)
+        out = [V.WRONG_STEP("VPs are scored in the upkeep, after the attack step.", R.VP_STEP, overridable=True)]
+    return out
 
 
 def apply_score_vp(state: dict, event) -> list[Consequence]:

@@ -205,7 +205,17 @@ def end_battle(state: dict, winner: str | None, rule: str = rules.BATTLE_END) ->
     if winner is None:
         return [Consequence("stalemate", {"planet": b["planet"]}, rule)] + finish_battle(state, None)
     b.update(stage="won", winner=winner, turn=None)
-    return [Consequence("battle_won", {"planet": b["planet"], "winner": winner}, rule)]
+    cons = [Consequence("battle_won", {"planet": b["planet"], "winner": winner}, rule)]
+    kind = abilities.effect_of(state, b["planet"])
+    if kind is not None and not abilities.usable(state, winner, kind, b["planet"]):
+        # "An ability can only be initiated if its effect could change the game state": a Battle ability that
+        # would change nothing is no choice to make, so the battle finishes at once.
+        info = state["planets"].get(planet(state, b["planet"])["name"] or "", {})
+        cons.append(Consequence("battle_ability_unusable", {"planet": b["planet"], "ability": info.get("battle")},
+                                rules.CARD_EFFECTS))
+        b["stage"] = "ability"
+        cons += finish_battle(state, winner)
+    return cons
 
 
 def finish_battle(state: dict, winner: str | None) -> list[Consequence]:
@@ -300,7 +310,8 @@ def apply_attack(state: dict, ev) -> list[Consequence]:
     d = state["units"][ev.data["defender"]]
     amount = attack_damage(att, d)
     rule = rules.KW_FLYING if has_keyword(d, "flying") and not has_keyword(att, "flying") else rules.ATTACK
-    cons = [Consequence("attack", {"attacker": att["id"], "defender": d["id"], "damage": amount}, rule)]
+    cons = [Consequence("attack", {"attacker": att["id"], "defender": d["id"], "damage": amount,
+                                   "names": {att["id"]: att["name"], d["id"]: d["name"]}}, rule)]
     return cons + damage.start(state, {d["id"]: amount}, att["id"], rule, after="attack", barred=barred)
 
 

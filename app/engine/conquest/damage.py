@@ -104,7 +104,9 @@ def resolve(state: dict, pend: dict) -> list[Consequence]:
         amount = min(max(0, n - pend["prevented"].get(uid, 0)), hp_left(unit))  # excess is ignored
         unit["damage"] += amount
         placed[uid] = amount
-    cons.append(Consequence("damage_taken", {"placed": placed}, rules.DAMAGE))
+    # The names as they are now: the log and the other phone read them after a destroyed unit has left play.
+    names = {uid: state["units"][uid]["name"] for uid in placed}
+    cons.append(Consequence("damage_taken", {"placed": placed, "names": names}, rules.DAMAGE))
     # Damage is placed simultaneously, then every unit at its HP is destroyed.
     for uid in list(placed):
         unit = state["units"].get(uid)

@@ -4,8 +4,8 @@ from __future__ import annotations
 import copy
 import json
 
-from ..core import Advice, Consequence, Event, Handler, Outcome, Ruleset, Violation
-from . import combat, command, damage, deploy, effects, headquarters, opening, rules, suggest, victory
+from ..core import Advice, Consequence, Event, Handler, ImpliedPass, Outcome, Ruleset, Violation
+from . import combat, command, damage, deploy, effects, headquarters, opening, passes, rules, suggest, victory
 from . import violations as V
 from .catalogue import EFFECT_TYPES, event_types
 from .setup import new_game
@@ -110,9 +110,14 @@ class ConquestRuleset(Ruleset):
         state["last_seq"] = event.seq  # where phases begin in the log (which dials are still secret)
         return super().apply_event(state, event) + victory.evaluate(state)
 
+    def implied_pass(self, state: dict, event: Event) -> ImpliedPass | None:
+        """A shield, retreat, deployment turn, Battle ability or Mobile move let go by a later entry (passes.py)."""
+        return passes.implied_pass(state, event)
+
     def suggest(self, state: dict, seat: str) -> Advice:
-        """Legal next events for a seat, built from the same rules as check()."""
-        return suggest.suggest(state, seat)
+        """Legal next events for a seat, built from the same rules as check(), with those legal once the open
+        optional steps pass."""
+        return suggest.suggest(state, seat, self)
 
     def view(self, state: dict, seat: str) -> dict:
         """The state without the opponent's secret command dial before both dials are revealed (the referee sees it)."""

@@ -1,8 +1,8 @@
 """What each seat may do next, as complete events or templates with finite choices and int bounds."""
 from __future__ import annotations
 
-from ..core import Advice, Suggestion
-from . import abilities, combat, damage
+from ..core import Advice, Event, Suggestion
+from . import abilities, combat, damage, passes
 from .board import (
     adjacent_slots,
     controlled_cards,
@@ -33,8 +33,50 @@ def _cost(resources: int) -> dict:
     return {"type": "int", "min": 0, "max": min(resources, 20)}
 
 
-def suggest(state: dict, seat: str) -> Advice:
-    """Build the advice for one seat."""
+MAX_LOOKAHEAD = 6  # open optional steps passed in a row at most (a shield, two retreats, a Battle ability...)
+
+
+def suggest(state: dict, seat: str, rs=None) -> Advice:
+    """The advice for one seat: what is legal now and, with the ruleset `rs`, what becomes legal once the
+    optional steps open now pass (an attack of the next combat round while a retreat opportunity is open)."""
+    advice = _now(state, seat)
+    if rs is None or seat not in state["seats"]:
+        return advice
+    later = _beyond_passes(rs, state, seat)
+    if later:
+        for s in advice.suggestions:
+            s.is_pass = s.is_pass or passes.is_decision_pass(s.type, s.data)
+        labels = {(s.type, s.label) for s in advice.suggestions}
+        advice.suggestions = [s for s in advice.suggestions if s.group != TABLE] + \
+            [s for s in later if (s.type, s.label) not in labels] + \
+            [s for s in advice.suggestions if s.group == TABLE]
+    return advice
+
+
+def _beyond_passes(rs, state: dict, seat: str) -> list[Suggestion]:
+    """The seat's entries of the game's sequence in the states reached by passing the open optional steps, one at
+    a time, as its next entry would (passes.implied_pass): each of them closes those steps when entered (a
+    defender's shield window, then his retreat opportunity: his retreat, or his attack of the next round)."""
+    out: list[Suggestion] = []
+    trial, passed = state, []
+    for _ in range(MAX_LOOKAHEAD):
+        implied = passes.implied_pass(trial, passes.probe(trial, seat))
+        if implied is None or rs.check_event(trial, implied.event):
+            break
+        passed.append(trial)
+        trial, _ = rs.apply_in_place(rs.copy_state(trial), implied.event, passes=[])
+        # Only an entry that closes every step passed so far gets there (a Battle ability entered now is this
+        # battle's, never the next one's).
+        seen = {(s.type, s.label) for s in out}
+        out += [s for s in _now(trial, seat).suggestions
+                if s.type in passes.SEQUENCE_EVENTS and not passes.is_decision_pass(s.type, s.data)
+                and (s.type, s.label) not in seen
+                and all(passes.implied_pass(at, Event(s.type, seat, {})) for at in passed)]
+    return out
+
+
+def _now(state: dict, seat: str) -> Advice:
+    """What is legal for the seat in this very state."""
     step = _step(state)
     if seat not in state["seats"] or state.get("result"):
         return Advice(seat, step, [], None, [])

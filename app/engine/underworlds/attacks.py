@@ -89,6 +89,9 @@ def apply_attack(rs, state, event) -> list[Consequence]:
     summary = {"attacker": att, "target": tgt, "result": result.result, "success": result.success,
                "damage": result.damage, "drive_back": result.drive_back, "knockback": result.knockback,
                "critical_abilities": result.critical_abilities, "attack_rerolls": result.attack_rerolls,
+               # The faces that counted as successes (support, Guard, cover, Cleave, Ensnare applied): the phone
+               # shows these, from the preview, rather than working them out itself.
+               "faces": {"attack": result.attack_success_faces, "defence": result.defence_success_faces},
                "summary": result.summary()}
     cons = [Consequence("attack_resolved", summary, R("combat"))]
     steps = ["after_declare_attack", "after_attack_roll"]

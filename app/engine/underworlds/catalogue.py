@@ -154,5 +154,5 @@ def event_types(edition) -> list[dict]:
     if attack_fields:
         out.insert(4, {"type": "attack", "label": "Attack",
                        "help": "An Attack action's rolls; the engine decides the result, damage and drive back.",
-                       "fields": attack_fields})
+                       "fields": attack_fields, "options": edition.combat.attack_options()})
     return out

@@ -131,15 +131,15 @@ def apply_objective(rs, state, event) -> list[Consequence]:
         cardmod.spend_from_hand(state, event.by, "objectives", d.get("card"), discard=False)
         seat["revealed"].append({"card": d.get("card"), "glory": glory})
         return []
-    if state["phase"] == "end":
+    if state["phase"] == "end" and event.by == end_seat(state):   # a ruling for another seat leaves this sequence be
         state["end"]["stage"] = max(state["end"]["stage"], 1 if d["action"] == "score" else 2)
     if d["action"] == "score":
         cardmod.spend_from_hand(state, event.by, "objectives", d.get("card"), discard=False)
         seat["scored"].append({"card": d.get("card"), "glory": glory, "round": state["round"], "surge": False})
         seat["glory"]["unspent"] += glory
-        return []
+        return draw_up_after_sequence(rs, state, event.by)
     cardmod.spend_from_hand(state, event.by, "objectives", d.get("card"), discard=True)
-    return []
+    return draw_up_after_sequence(rs, state, event.by)
 
 
 def score_revealed(rs, state, seat_id: str) -> list[Consequence]:
@@ -169,23 +169,40 @@ def check_end_phase_done(rs, state, event) -> list[Violation]:
 
 def apply_end_phase_done(rs, state, event) -> list[Consequence]:
     """Steps 5-6 (draw objective cards to 3, power cards to 5), then the next player; then the round ends."""
-    R = rs.edition.rule
     cons = []
     state["minor"] = False
     if not scores_only(rs, state):
-        seat = state["seats"][event.by]
-        want_o = max(0, rs.edition.objective_hand - seat["hand"]["objectives"])
-        want_p = max(0, rs.edition.power_hand - seat["hand"]["power"])
-        got_o = cardmod.draw(state, event.by, "objectives", want_o)
-        got_p = cardmod.draw(state, event.by, "power", want_p)
-        cons.append(Consequence("cards_drawn", {"seat": event.by, "objectives": got_o, "power": got_p},
-                                R("end_phase")))
+        cons.append(_draw_up(rs, state, event.by))
     end = state["end"]
     end["i"] += 1
     end["stage"] = 1
     if end["i"] >= len(end["order"]):
         cons.extend(rounds.end_of_round(rs, state))
     return cons
+
+
+def _draw_up(rs, state, seat_id: str, **note) -> Consequence:
+    """End phase steps 5-6: draw objective cards up to the hand size, then power cards."""
+    seat = state["seats"][seat_id]
+    want_o = max(0, rs.edition.objective_hand - seat["hand"]["objectives"])
+    want_p = max(0, rs.edition.power_hand - seat["hand"]["power"])
+    got_o = cardmod.draw(state, seat_id, "objectives", want_o)
+    got_p = cardmod.draw(state, seat_id, "power", want_p)
+    return Consequence("cards_drawn", {"seat": seat_id, "objectives": got_o, "power": got_p, **note},
+                       rs.edition.rule("end_phase"))
+
+
+def draw_up_after_sequence(rs, state, seat_id: str) -> list[Consequence]:
+    """A card left the hand of a player whose end phase sequence is already over (only by a ruling or a card: the
+    sequence refuses it otherwise). Their draw steps ran before it, so the rules have them draw up again now
+    (End phase, steps 5-6), rather than play the next round a card short with nobody told."""
+    end = state.get("end")
+    if state["phase"] != "end" or not end or scores_only(rs, state) or seat_id not in end["order"]:
+        return []
+    if end["order"].index(seat_id) >= end["i"]:
+        return []   # their own sequence still ends with the draw steps
+    drawn = _draw_up(rs, state, seat_id, after_sequence=True)
+    return [drawn] if drawn.data["objectives"] or drawn.data["power"] else []
 
 
 def check_discard_power(rs, state, event) -> list[Violation]:
@@ -212,10 +229,10 @@ def apply_discard_power(rs, state, event) -> list[Consequence]:
         seat["in_play"].remove(event.data.get("card") or "ploy")
         seat["discards"]["power"] += 1
         return []
-    if state["phase"] == "end" and state["end"]:
+    if state["phase"] == "end" and state["end"] and event.by == end_seat(state):
         state["end"]["stage"] = 4
     cardmod.spend_from_hand(state, event.by, "power", event.data.get("card"), discard=True)
-    return []
+    return draw_up_after_sequence(rs, state, event.by)
 
 
 # -- suggestions (suggest.py builds the seat's advice from these) ------------------------------

@@ -175,15 +175,16 @@ def check_reaction(rs, state: dict, event) -> list[Violation]:
                                                R("out_of_action_adv")))
     if d["name"].strip().lower() == PLUNDER:
         out.extend(_check_plunder(rs, state, event))
-    card = rs.cards.lookup(state, event.by, "power", d.get("card"))
+    named = reaction_card(state, event.by, d)
+    card = rs.cards.lookup(state, event.by, "power", named)
     cstep = card_step(card)
     if cstep and cstep != step:
         out.append(V.WRONG_REACTION_STEP(f"{card['name']} is used {REACTION_STEPS.get(cstep, cstep)}.", R("reactions")))
     out.extend(check_when(state, event.by, card, fid))
-    if d.get("card") and card is not None and card.get("type") in ("ploy", "spell"):
+    if named and card is not None and card.get("type") in ("ploy", "spell"):
         if state["phase"] == "end":
             out.append(V.NO_GAMBITS_IN_END_PHASE("Players cannot use gambits in the end phase.", R("end_phase_adv")))
-        out.extend(rs.cards.check_in_hand(state, event.by, "power", d["card"], R("reactions")))
+        out.extend(rs.cards.check_in_hand(state, event.by, "power", named, R("reactions")))
     if d.get("casting_roll") is not None:
         out.extend(spells.check(rs, state, d.get("fighter"), d["casting_roll"], d.get("casting_value")))
     return out
@@ -308,6 +309,18 @@ def _check_plunder(rs, state, event) -> list[Violation]:
     return []
 
 
+def reaction_card(state: dict, seat: str, d: dict) -> str | None:
+    """The power card a reaction plays: the one it names as `card`, else the deck's card whose name it was typed
+    as (any case), so a gambit played by name leaves the hand like one picked from the list."""
+    if d.get("card"):
+        return d["card"]
+    deck = state["decks"].get(seat)
+    typed = str(d.get("name") or "").strip().casefold()
+    if not deck or not typed:
+        return None
+    return next((name for name in deck["power"] if name.casefold() == typed), None)
+
+
 def apply_reaction(rs, state: dict, event) -> list[Consequence]:
     """Add the reaction to the chain; Plunder places its feature token."""
     d = event.data
@@ -331,13 +344,14 @@ def apply_reaction(rs, state: dict, event) -> list[Consequence]:
         feat["face"] = face
         cons.append(Consequence("feature_placed", {"feature": d["feature"], "face": face,
                                                    "where": "hex the target was in"}, rs.edition.rule("plunder")))
-    card = rs.cards.lookup(state, event.by, "power", d.get("card"))
+    named = reaction_card(state, event.by, d)
+    card = rs.cards.lookup(state, event.by, "power", named)
     if d.get("casting_roll") is not None and d.get("fighter"):  # a spell reaction: the casting sequence
         value = d.get("casting_value") or (card or {}).get("casting") or (card or {}).get("cast")
         spell_cons, _ = spells.cast(rs, state, d["fighter"], d["casting_roll"], value, d["name"])
         cons.extend(spell_cons)
-    if d.get("card") and (card is None or card.get("type") in ("ploy", "spell")):
-        rs.cards.spend_from_hand(state, event.by, "power", d["card"], discard=True)
+    if named and (card is None or card.get("type") in ("ploy", "spell")):
+        rs.cards.spend_from_hand(state, event.by, "power", named, discard=True)
     # The window stays open even when everyone has reacted: each reaction opens an after_reaction step
     # (a secondary chain), which ends with passes or the next game event.
     return cons

@@ -69,7 +69,8 @@ def end_of_round(rs, state) -> list[Consequence]:
         cons.append(Consequence("game_over", {"outcome": rs.outcome(state)}, R("victory")))
         return cons
     if later[0] != state["round"] + 1:
-        cons.append(Consequence("round_skipped", {"round": state["round"] + 1}, R("mp_round_2")))
+        cons.append(Consequence("round_skipped", {"round": state["round"] + 1, "players": state["players"],
+                                                  "rounds": list(rounds)}, R("mp_round_2")))
     state["round"] = later[0]
     cons.extend(begin_action_phase(rs, state))
     return cons

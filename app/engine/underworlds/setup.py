@@ -346,8 +346,10 @@ def roll_off_suggestion(state, seat, purpose) -> Suggestion:
                          else "roll_off"]
     if purpose == "first_turn" and state["round"] == 1 and state.get("finished_first"):
         label += f" ({state['finished_first']} adds one critical)"
+    # A later round's roll-off opens that round (Action phase, pg 16): it is not part of the set up.
+    group = f"Round {state['round']}" if purpose == "first_turn" and state["round"] > 1 else "Set up"
     return Suggestion("roll_off", seat, label, {"purpose": purpose}, choices={"first": list(state["order"])},
-                      group="Set up")
+                      group=group)
 
 
 def suggest_setup(rs, state, seat) -> list[Suggestion]:

@@ -45,7 +45,8 @@ export function renderJudge(ctx) {
       h("div", { class: "stack tight" },
         t.game ? button("Open as referee", () => openAsReferee(ctx, d.round, t.table), { cls: "btn small" }) : null,
         button("Settle result", async () => {
-          const out = await resultSheet(`Settle table ${t.table}`, t, { needReason: true, games: ctx.view.setup.best_of === 3 });
+          const out = await resultSheet(`Settle table ${t.table}`, t, { needReason: true, games: ctx.view.setup.best_of === 3,
+            victory: ctx.view.victory });
           if (out && await attempt(ctx.call("POST", `/rounds/${d.round}/tables/${t.table}/result`, out), "Result settled")) ctx.refresh();
         }, { cls: "btn primary small" }))))) : h("p", { class: "muted" }, "No disputes or calls right now."),
     h("h2", {}, "Rulings log"),

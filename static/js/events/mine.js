@@ -25,6 +25,9 @@ function resultPart(ctx, mine) {
       h("p", {}, "A judge will settle the result with you."));
   }
   if (!mine.game) return h("p", { class: "muted" }, "This table is not tracked: the scorekeeper enters its result.");
+  if (ctx.view.you.role === "table" && mine.mode !== "device") {
+    return h("p", { class: "muted" }, "This table plays on the players' phones: they confirm its result.");
+  }
   if (!mine.proposed) {
     return h("p", { class: "muted" }, ctx.view.setup.best_of === 3
       ? "When the match's last game ends, the match result appears here to confirm. Start each next game from the game's own screen."

@@ -48,13 +48,15 @@ export function standingsTable(view) {
 }
 
 /**
- * Enter a result by hand: winner (or draw), each player's glory, and a reason (needed for a correction).
+ * Enter a result by hand: winner (or draw), each player's glory, what decided a game level on glory (the
+ * event's book names its tiebreaks; a judge or the organiser may record a ruling), and a reason (needed for
+ * a correction, a disputed table and a ruling). The server checks the result against the book.
  * @param {string} title
  * @param {{players: string[], names: string[]}} table
- * @param {{needReason?: boolean, games?: boolean}} [options]
+ * @param {{needReason?: boolean, games?: boolean, victory?: {rule: string|null, decided_by: Array<{code: string, words: string}>}}} [options]
  * @returns {Promise<object|null>} the result body, or null
  */
-export function resultSheet(title, table, { needReason = false, games = false } = {}) {
+export function resultSheet(title, table, { needReason = false, games = false, victory = null } = {}) {
   return sheet(title, (close) => {
     const [a, b] = table.players;
     const [na, nb] = table.names;
@@ -64,7 +66,11 @@ export function resultSheet(title, table, { needReason = false, games = false } 
       h("input", { id, type: "number", min: "0", max: "999", value: "0", inputmode: "numeric" }));
     const won = (id, name) => h("label", { class: "field grow" }, h("span", {}, `Games ${name} won`),
       h("input", { id, type: "number", min: "0", max: "2", value: "0", inputmode: "numeric" }));
-    const reason = h("input", { id: "res-reason", maxlength: "300", placeholder: needReason ? "Why it changes (needed)" : "Optional" });
+    const reason = h("input", { id: "res-reason", maxlength: "300", placeholder: needReason ? "Why (needed)" : "Optional" });
+    const ways = (victory && victory.decided_by) || [];
+    const decided = ways.length ? h("select", { id: "res-decided", "aria-label": "Decided by" },
+      h("option", { value: "" }, games ? "Games won" : "Glory (the most glory wins)"),
+      ways.map((w) => h("option", { value: w.code }, w.words[0].toUpperCase() + w.words.slice(1)))) : null;
     const submit = () => {
       const out = {
         winner: winner.value || null,
@@ -72,13 +78,16 @@ export function resultSheet(title, table, { needReason = false, games = false } 
         reason: reason.value.trim(),
       };
       if (games) out.games_won = { [a]: Number(document.getElementById("res-wa").value), [b]: Number(document.getElementById("res-wb").value) };
-      if (needReason && !out.reason) { toast("Say why the result changes."); return; }
+      if (decided && decided.value) out.decided_by = decided.value;
+      if ((needReason || out.decided_by === "ruling") && !out.reason) { toast("Say why: the players read it."); return; }
       close(out);
     };
     return h("div", { class: "stack" },
       h("label", { class: "field" }, h("span", {}, "Result"), winner),
       h("div", { class: "row" }, glory("res-ga", na), glory("res-gb", nb)),
       games ? h("div", { class: "row" }, won("res-wa", na), won("res-wb", nb)) : null,
+      decided ? h("label", { class: "field" }, h("span", {}, "Decided by"), decided,
+        victory.rule ? h("small", { class: "rule" }, victory.rule) : null) : null,
       h("label", { class: "field" }, h("span", {}, "Reason"), reason),
       h("div", { class: "sheet-actions" }, button("Cancel", () => close(null), { cls: "btn ghost" }),
         button("Save result", submit, { cls: "btn primary" })));

@@ -55,8 +55,9 @@ function published(ctx, rnd) {
         h("small", {}, t.result ? resultText(t.result, t.players, t.names) : STATUS[t.status]),
         h("small", {}, [MODES[t.mode], t.join_code ? `code ${t.join_code}` : null].filter(Boolean).join(" · "))),
       button(t.status === "confirmed" ? "Correct" : "Enter result", async () => {
-        const correcting = t.status === "confirmed";
-        const out = await resultSheet(`Table ${t.table}: ${t.names[0]} vs ${t.names[1]}`, t, { needReason: correcting, games: best3 });
+        // A correction, and settling a disputed table, need a reason (the server refuses one without).
+        const needReason = t.status === "confirmed" || t.status === "disputed";
+        const out = await resultSheet(`Table ${t.table}: ${t.names[0]} vs ${t.names[1]}`, t, { needReason, games: best3, victory: v.victory });
         if (out && await attempt(ctx.call("POST", `/rounds/${rnd.round}/tables/${t.table}/result`, out), "Result saved")) ctx.refresh();
       }, { cls: "btn small", "aria-label": `${t.status === "confirmed" ? "Correct" : "Enter result"}: table ${t.table}` })))),
     rnd.bye ? h("p", { class: "muted" }, `Bye: ${rnd.bye_name}`) : null);

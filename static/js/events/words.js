@@ -42,14 +42,17 @@ export function resultText(result, players, names) {
   const won = result.games_won ? ` ${result.games_won[a]} – ${result.games_won[b]} in games,` : "";
   if (!result.winner) return result.games_won ? `Drawn match,${won} glory ${score}` : `Draw, glory ${score}`;
   const winner = names[players.indexOf(result.winner)];
-  if (!result.games_won) return `${winner} won, glory ${score}`;
   const how = TIEBREAK_WORDS[result.decided_by] ? ` (on ${TIEBREAK_WORDS[result.decided_by]})` : "";
+  if (!result.games_won) return `${winner} won${how}, glory ${score}`;
   return `${winner} won the match${how},${won} glory ${score}`;
 }
 
-// A level best-of-three match settled by a matched-play tiebreaker (Shadespire pg 26).
+// What decided a game level on glory (the book's tiebreaks, app/tournaments/victory.py), a level best-of-three
+// match (a matched-play tiebreaker, Shadespire pg 26), or a judge's ruling.
 const TIEBREAK_WORDS = { glory: "glory over the games", wiped_out: "the warband left standing",
-  sudden_death: "sudden death", roll_off: "the roll-off" };
+  sudden_death: "sudden death", roll_off: "the roll-off", surviving_fighters: "the only warband standing",
+  objective_value: "the value of objectives held", objectives_held: "objectives held",
+  wipe_out: "the only warband standing", ruling: "a judge's ruling" };
 
 /**
  * Each game of a tracked best-of-three match, one line each ("Game 1: Ana won, glory 4 – 0").

@@ -24,11 +24,11 @@ function normalise(raw) {
 }
 
 /**
- * Look up a join code and offer its seats and roles; with `wanted` (a player seat the link names), take that seat.
+ * Look up a join code and offer its seats and roles (only the roles when the game's seats are reserved: an event
+ * table's, or a match's later game's: their players open them from their own links).
  * @param {string} code
- * @param {string|null} [wanted]
  */
-async function lookup(code, wanted = null) {
+async function lookup(code) {
   showError("");
   let reply;
   try {
@@ -41,9 +41,7 @@ async function lookup(code, wanted = null) {
   const info = reply.body;
   const game = { id: info.game, ruleset: info.ruleset, join_code: info.join_code, seats: info.seats || [] };
   form.hidden = true;
-  const named = game.seats.find((s) => s.seat === wanted);
-  if (named && await take(game, code, named.seat, named.name || named.seat)) return;  // else: the seats to pick from
-  const seatButtons = game.seats.map((s) => button(
+  const seatButtons = info.seats_reserved ? h("p", { class: "card", id: "seats-reserved" }, info.seats_reserved) : game.seats.map((s) => button(
     [`Player ${s.seat.slice(1)}: `, s.name || "(no name)"],
     () => take(game, code, s.seat, s.name || s.seat),
     { cls: "btn big", "data-seat": s.seat }));
@@ -157,11 +155,7 @@ if (preset && refereeToken) {
     take(game, normalise(preset), "referee", "Referee", refereeToken);
   }).catch(() => showError("The server cannot be reached."));
 } else if (preset) {
-  // A match's next game links to the seat this phone played in the game before (/join/<code>#seat=p2): the
-  // same player, so no seat to pick (a seat another phone holds still asks that phone first).
-  const wanted = new URLSearchParams(location.hash.slice(1)).get("seat");
-  if (wanted) history.replaceState(null, "", location.pathname);
-  lookup(normalise(preset), wanted);
+  lookup(normalise(preset));
 }
 registerServiceWorker();
 watchNetwork(showConnection);

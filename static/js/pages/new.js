@@ -397,7 +397,9 @@ async function create() {
   }
   if (reply.status !== 201) return toast(errorText(reply));
   const game = reply.body;
-  const mine = game.seats.find((s) => s.seat === w.mySeat) || game.seats[0];
+  // One phone for the table keeps the device's own token (it enters for every seat); a seat's token is its seat's only.
+  const mine = game.device_token ? { ...game.seats[0], token: game.device_token }
+    : game.seats.find((s) => s.seat === w.mySeat) || game.seats[0];
   const title = game.seats.map((s) => s.name).join(" vs ");
   putGame(game.id, {
     token: mine.token, seat: mine.seat, seatLabel: mine.name, ruleset: w.ruleset, title,
@@ -406,6 +408,7 @@ async function create() {
   await enterSetup(game);
   w.created = game;
   render();
+  window.scrollTo(0, 0);   // the form was scrolled down to its Create button: the join code is at the top
 }
 
 function joinScreen() {

@@ -1,18 +1,18 @@
 // The table: one game as this phone's seat sees it. Game-neutral shell (banner, next actions,
 // outbox, log, rejection + override, game over); the board itself is drawn by the game's renderer
 // module (static/js/games/<family>/index.js).
-import { h, replace, button, toast, clock } from "../dom.js";
-import { api, errorText, NetworkError } from "../api.js";
+import { h, replace, button, toast, clearToast, clock } from "../dom.js";
+import { api, errorText, NetworkError, uuid } from "../api.js";
 import { getGame, putGame, saveSnapshot, loadSnapshot } from "../store.js";
 import { registerServiceWorker } from "../pwa.js";
 import { showConnection } from "../conn.js";
 import { Live } from "../live.js";
 import * as outbox from "../outbox.js";
 import { renderActions, runSuggestion } from "../actions.js";
-import { renderLog } from "../log.js";
+import { consequenceText, summary } from "../log.js";
 import { announce, applyFlashes, changedScores, flashScores } from "../happened.js";
 import { renderGameOver } from "../gameover.js";
-import { askReason, showLatePlay, showRejection } from "../dialogs.js";
+import { askReason, confirmRefereeHere, showLatePlay, showRejection } from "../dialogs.js";
 import { onHandover, checkPending, showHandoverCode } from "../handover.js";
 
 const root = document.getElementById("table");
@@ -33,14 +33,17 @@ const T = {
   live: null,
   inert: {},          // seq -> why a logged event no longer has any effect (the server's fold, view.inert)
   asOf: null,         // referee stepping back: state at this seq (read-only)
+  logFilter: { open: false },  // the log's search and filters (kept across redraws)
+  mine: new Set(),    // ids of entries this phone sent over REST (the referee's desk): their live echo is no news
   pastView: null,
 };
 
 const family = () => ((T.summary && T.summary.ruleset) || rec.ruleset || "").split("/")[0];
 const isReferee = () => rec && rec.seat === "referee";
 const isPlayer = () => rec && /^p\d$/.test(rec.seat);
-// One phone for the whole table (created with shared_device): it enters events for every seat.
-const shared = () => isPlayer() && !!(T.summary && T.summary.shared_device);
+// One phone for the whole table (created with shared_device): its own token enters events for every seat
+// (a seat joined later on another phone is that seat's only: the server says which in `you.device`).
+const shared = () => isPlayer() && !!(T.summary && T.summary.shared_device && T.summary.you && T.summary.you.device);
 const actsForOthers = () => isReferee() || shared();
 
 function seatName(seat) {
@@ -92,7 +95,7 @@ function warbandName(seat) {
 function ctx() {
   return {
     humanise,
-    seat: shared() ? T.actFor : rec.seat, view: T.view, actsForAll: actsForOthers(), advice: T.advice, gameId, token: rec.token,
+    seat: shared() ? T.actFor : rec.seat, actFor: actsForOthers() ? T.actFor : null, view: T.view, actsForAll: actsForOthers(), advice: T.advice, gameId, token: rec.token,
     submit, preview, describe, seatName, warbandName, catalogueLabel, exportLog, pending: T.pending.map((p) => p.envelope),
     renderer: T.renderer, readOnly: (!isPlayer() && !isReferee()) || !!T.outcome, isReferee: isReferee(),
     outcome: T.outcome, isPlayer: isPlayer(), events: [...T.events.values()], inert: T.inert, catalogue: T.catalogue,
@@ -128,11 +131,15 @@ async function onRejected(envelope, error) {
   render();
   const describeEvent = (ev) => T.renderer && T.renderer.describeEvent && T.renderer.describeEvent(ev, ctx());
   if (error && error.closed_by) return latePlay(envelope, error, describeEvent);
-  const decision = await showRejection(envelope, error, { catalogueLabel, describe, describeEvent, humanise });
+  const decision = await showRejection(envelope, error, { catalogueLabel, describe, describeEvent, humanise, referee: isReferee() });
   if (decision === "override") {
-    const reason = await askReason("Apply anyway (card effect)",
-      "Which card or effect allows it? The reason is logged and shown to everyone.");
-    if (reason) submit(envelope.type, envelope.data, { override: { reason }, by: envelope.by });
+    const reason = isReferee()
+      ? await askReason("Your ruling", "Why does it stand? Your ruling is logged under your name and shown to everyone.")
+      : await askReason("Apply anyway (card effect)", "Which card or effect allows it? The reason is logged and shown to everyone.");
+    if (!reason) return;
+    // Applied anyway: the refused entry stays in the Log as a record, settled (no "Enter again" to score twice).
+    for (const r of T.refused) if (r.envelope.id === envelope.id) r.appliedAnyway = true;
+    submit(envelope.type, envelope.data, { override: { reason }, by: envelope.by });
   }
 }
 
@@ -140,7 +147,7 @@ async function onRejected(envelope, error) {
  *  or the referee takes it back, then the play is entered), offered as one button to a phone that may. */
 async function latePlay(envelope, error, describeEvent) {
   const c = error.closed_by;
-  const mayTakeBack = isReferee() || (c.last && (c.by === rec.seat || shared()));
+  const mayTakeBack = isReferee() || (c.last && c.actor !== "referee" && (c.by === rec.seat || shared()));
   const decision = await showLatePlay(envelope, error,
     { describeEvent, catalogueLabel, seatName, closer: T.events.get(c.seq), mayTakeBack });
   if (decision !== "take_back") return;
@@ -193,9 +200,30 @@ function applyView(v) {
   if (typeof v.seq === "number" && T.viewSeq && v.seq < T.viewSeq) return; // an older view arrived late
   if (typeof v.seq === "number") T.viewSeq = v.seq;
   if (v.state) T.view = v.state;
-  if (v.inert) T.inert = v.inert;
+  if (v.inert) {
+    // News only against what this phone already knew: a phone opening the game for the first time is not told.
+    if (T.inertKnown) tellVoided(T.inert, v.inert);
+    T.inert = v.inert;
+    T.inertKnown = true;
+  }
   T.outcome = v.outcome ?? null;
   if ((v.advice || isPlayer()) && !shared()) T.advice = v.advice;
+}
+
+/** Entries an undo has just voided: every phone is told which, and whose (the log offers them back). */
+async function tellVoided(before, after) {
+  const fresh = Object.keys(after).filter((seq) => after[seq].status === "refused_now" && !(before || {})[seq]);
+  // The referee who took it back has the voided entries offered at the top of the Log already.
+  if (!fresh.length || !T.renderer || isReferee()) return;
+  const { voidedEntries } = await loadLogView().catch(() => ({ voidedEntries: null }));
+  if (!voidedEntries) return;
+  const c = ctx();
+  const gone = voidedEntries([...T.events.values()], after).filter((e) => fresh.includes(String(e.seq)));
+  if (!gone.length) return;
+  const names = gone.map((e) => `${seatName(e.by)}'s #${e.seq} (${humanise(summary(e, c))})`).join(", ");
+  const offer = gone.some((e) => e.by === rec.seat) ? " — yours can be entered again from the Log" : "";
+  toast(`No longer in effect since the referee took back an entry: ${names}${offer}`, "info", 12000);
+  T.voidToast = true;
 }
 
 function snapshot() {
@@ -314,6 +342,7 @@ function tabs() {
   const tab = (id, label) => button(label, () => { T.tab = id; render(); },
     { cls: "btn small", role: "tab", "aria-selected": String(T.tab === id), "data-tab": id });
   const queued = T.pending.length ? ` (${T.pending.length} waiting)` : "";
+  if (WIDE.matches) return h("div", { class: "tabs", role: "tablist" }, tab("table", `Table and log${queued}`), tab("game", "Game"));
   return h("div", { class: "tabs", role: "tablist" }, tab("table", "Table"), tab("log", `Log${queued}`), tab("game", "Game"));
 }
 
@@ -375,6 +404,7 @@ function undoLast(c) {
   const live = liveEvents();
   const last = live[live.length - 1];
   if (!last || (last.by !== rec.seat && !shared()) || T.pending.length) return null;
+  if (last.actor === "referee" && !isReferee()) return null;  // the referee's ruling: only the referee takes it back
   const what = (T.renderer.describeEvent && T.renderer.describeEvent(last, c)) || catalogueLabel(last.type);
   return h("div", { class: "undo-last" }, button(`↶ Undo: ${what}`, () => revert(last, true), { cls: "btn ghost small", "data-action": "undo-last" }));
 }
@@ -398,7 +428,8 @@ function gameTab() {
       h("img", { class: "qr", src: `/api/join/${encodeURIComponent(code)}/qr.svg`, alt: `QR code of the join link ${url}`, width: 220, height: 220 })) : null,
     isPlayerSeat(rec.seat) ? button("Hand over my seat to another phone", () => showHandoverCode(handoverContext()),
       { cls: "btn", "data-action": "handover-code" }) : null,
-    rec.referee_token ? refereeBox(code) : null,
+    // The host keeps the referee's link; the referee's own phone shows it too (to open the desk on a laptop).
+    rec.referee_token || isReferee() ? refereeBox(code) : null,
     rec.seat === "referee" && rec.player_token ? button(`Back to ${rec.player_label || rec.player_seat}`, () => switchSeat(false), { cls: "btn" }) : null,
     h("div", { class: "stack" },
       button("Export the whole log", exportLog, { cls: "btn" }),
@@ -407,19 +438,35 @@ function gameTab() {
 }
 
 function refereeBox(code) {
-  const link = new URL(`/join/${code}#referee=${encodeURIComponent(rec.referee_token)}`, location.href).href;
-  return h("details", { class: "card" }, h("summary", { style: "min-height:44px;font-weight:700;cursor:pointer" }, "Referee"),
-    h("p", {}, "A referee can take back any event and look at the game as it was. Send this link to the referee's phone (keep it private):"),
+  const link = new URL(`/join/${code}#referee=${encodeURIComponent(rec.referee_token || rec.token)}`, location.href).href;
+  // The QR is drawn on this phone: the token is in the link's #fragment and never goes to a server in a URL.
+  const qr = h("div", { class: "qr-box", id: "referee-qr" });
+  const box = h("details", { class: "card", id: "referee-box", ontoggle: (e) => {
+    if (e.target.open && !qr.firstChild) {
+      import("../qr.js").then((m) => m.qrSvg(link, 220, "QR code of the referee's link")).then((el) => qr.append(el)).catch(() => qr.append(h("p", { class: "muted" }, "The QR code could not be drawn; share the link instead.")));
+    }
+  } }, h("summary", { style: "min-height:44px;font-weight:700;cursor:pointer" }, "Referee"),
+    h("p", {}, "A referee can take back or correct any entry and look at the game as it was. The referee scans this code, or you send the link (keep it private: it opens every hand):"),
+    qr,
     h("input", { readonly: true, value: link, "aria-label": "Referee link", onfocus: (e) => e.target.select() }),
     h("div", { class: "row", style: "margin-top:8px" },
-      navigator.share ? button("Share link", () => navigator.share({ title: "Tablewarden referee", url: link }).catch(() => {}), { cls: "btn small" }) : null,
+      navigator.share ? button("Share link", () => navigator.share({ title: "Tablewarden referee", url: link }).catch(() => {}), { cls: "btn small", "data-action": "share-referee" }) : null,
+      navigator.clipboard ? button("Copy link", () => navigator.clipboard.writeText(link).then(() => toast("Referee link copied", "info")).catch(() => toast("Copy failed: select the link and copy it.")), { cls: "btn small", "data-action": "copy-referee" }) : null,
       rec.seat !== "referee" ? button("Referee on this phone", () => switchSeat(true), { cls: "btn small" }) : null));
+  return box;
 }
 
-/** Swap this phone between its player seat and the referee token the host keeps. */
-function switchSeat(toReferee) {
+/** Swap this phone between its player seat and the referee token the host keeps. A player's phone becomes the
+ *  referee's only once the player confirmed it and the log says so for everyone (the referee sees every hand). */
+async function switchSeat(toReferee) {
   const now = getGame(gameId);
   if (toReferee) {
+    const who = seatName(now.seat);
+    if (!(await confirmRefereeHere(who))) return;
+    const said = await api("POST", `/api/games/${encodeURIComponent(gameId)}/events`, { token: now.referee_token,
+      body: { id: uuid(), type: "note", by: "referee", data: { text: `${who}'s phone opened the referee's view (every hand shows on it)` } } })
+      .catch(() => null);
+    if (!said || said.status !== 201) return toast(said ? errorText(said) : "Opening the referee's view needs the connection: the log must record it.");
     putGame(gameId, { seat: "referee", token: now.referee_token, player_seat: now.seat, player_token: now.token, player_label: now.seatLabel, seatLabel: "Referee" });
   } else {
     putGame(gameId, { seat: now.player_seat, token: now.player_token, seatLabel: now.player_label, player_token: null });
@@ -453,6 +500,11 @@ async function stepBack(seq) {
 }
 
 async function revert(ev, own) {
+  if (!own && isReferee()) {
+    // The referee sees what the undo will void before entering it (the server's preview).
+    await (await loadDesk()).revertWithPreview(ev, desk());
+    return;
+  }
   const reason = own ? `Undone by ${seatName(shared() ? ev.by : rec.seat)}` :
     await askReason(`Revert event ${ev.seq}`, "Why is this event taken back? Everyone sees the reason in the log.");
   if (!reason) return;
@@ -464,8 +516,62 @@ async function revert(ev, own) {
   }
 }
 
+/** What the referee's desk (desk.js) needs from this page. */
+function desk() {
+  const c = ctx();
+  const fighters = T.view && T.view.fighters ? Object.keys(T.view.fighters) : [];
+  return { gameId, token: rec.token, seatName, humanise, describe, fighters, correct: isReferee(),
+    mine: (id) => T.mine.add(id),
+    seats: ((T.summary && T.summary.seats) || []).map((s) => s.seat),
+    what: (ev) => summary(ev, c), consequence: (cons) => humanise(consequenceText(cons, c)) };
+}
+
+/** The log's own tools, by role: the referee's desk; a player's flag and own voided entries. */
+function logContext(c) {
+  const d = desk();
+  const tools = { revert, stepBack, enterAgain, refused: T.refused, filter: T.logFilter, wide: WIDE.matches,
+    enterVoided: (entries) => lazy.logview.enterAgain(entries, d) };
+  if (isReferee()) {
+    Object.assign(tools, {
+      // After a correction, the entries it voided are offered back at the top of the log: bring them into view.
+      correct: async (ev) => { if (await (await loadDesk()).correctEntry(ev, d)) { T.showVoided = true; render(); } },
+      changes: async (ev) => (await loadDesk()).showChanges(ev, d),
+      rule: (ev) => lazy.logview.noteOn(ev, d, true, "referee"),
+    });
+  } else if (isPlayer()) {
+    tools.flag = (ev) => lazy.logview.noteOn(ev, d, false, shared() ? T.actFor : rec.seat);
+  }
+  return { ...c, ...tools };
+}
+
+function logPanel(c) {
+  if (!lazy.logview || (isReferee() && !lazy.desk)) {
+    Promise.all([loadLogView(), isReferee() ? loadDesk().then((m) => { lazy.desk = m; }) : null]).then(render)
+      .catch(() => toast("The log could not be opened: it needs the connection once."));
+    return h("p", { class: "muted", id: "log-loading" }, "Opening the log…");
+  }
+  const events = [...T.events.values()];
+  return [lazy.logview.logFilters(events, T.logFilter, c),
+    lazy.logview.renderLog(events, T.pending, { ...logContext(c), desk: isReferee() ? lazy.desk : null })];
+}
+
+// A screen this wide (a referee's laptop or tablet) shows the log beside the table instead of in its own tab.
+const WIDE = window.matchMedia("(min-width: 1024px)");
+WIDE.addEventListener("change", () => render());
+
+// The log view and the referee's desk load the first time they are needed, so the table's first load stays small
+// (the service worker precaches them for offline use).
+const lazy = { logview: null, desk: null };
+const loadLogView = () => import("../logview.js").then((m) => { lazy.logview = m; return m; });
+const loadDesk = () => import("../referee/desk.js");  // the referee's phone only
+
 function render() {
   if (!rec) return;
+  // The notice of voided entries goes once they are all entered again (the referee re-applied them).
+  if (T.voidToast && lazy.logview && !lazy.logview.voidedEntries([...T.events.values()], T.inert).length) {
+    T.voidToast = false;
+    clearToast();
+  }
   const c = ctx();
   let body;
   if (T.asOf !== null && T.pastView) {
@@ -478,18 +584,33 @@ function render() {
         button("Later ▶", () => stepBack(T.asOf + 1), { cls: "btn small", disabled: T.asOf >= lastSeq() }),
         button("Back to now", () => stepBack(null), { cls: "btn small" }))),
     T.renderer.renderBoard(T.pastView, { ...c, readOnly: true, submit: null })];
+  } else if (WIDE.matches && T.tab !== "game") {
+    body = [banner(), tabs(), h("div", { class: "desk" },
+      h("section", { class: "desk-table", "aria-label": "Table" }, tableTab()),
+      h("section", { class: "desk-log", "aria-label": "Log" }, logPanel(c)))];
   } else if (T.tab === "log") {
-    body = [banner(), tabs(), renderLog([...T.events.values()], T.pending, { ...c, revert, stepBack, enterAgain, refused: T.refused })];
+    body = [banner(), tabs(), logPanel(c)];
   } else if (T.tab === "game") {
     body = [banner(), tabs(), gameTab()];
   } else {
     body = [banner(), tabs(), tableTab()];
   }
   const scroll = window.scrollY;
+  const panel = document.querySelector(".desk-log");
+  const panelScroll = panel ? panel.scrollTop : 0;
+  const focused = document.activeElement && document.activeElement.id;
   replace(root, body);
   window.scrollTo(0, scroll);
+  const again = document.querySelector(".desk-log");
+  if (again) again.scrollTop = panelScroll;
+  if (focused && focused.startsWith("log-")) { const el = document.getElementById(focused); if (el) el.focus(); }
+  const voided = T.showVoided && document.getElementById("voided");
+  if (voided) { T.showVoided = false; voided.scrollIntoView({ block: "start" }); }
   measureStickyTop();
   applyFlashes(root);
+  // The game just ended (or opened ended): the winner comes into view once, wherever the table was scrolled to.
+  const over = T.tab === "table" && T.asOf === null ? document.getElementById("game-over") : null;
+  if (over && !T.shownGameOver) { T.shownGameOver = true; over.scrollIntoView({ block: "start" }); }
 }
 
 /** The height the sticky top bar and banner cover (CSS scroll-padding-top keeps scrolled-to things below). */
@@ -513,7 +634,7 @@ async function main() {
   putGame(gameId, {});
   const snap = loadSnapshot(gameId);
   if (snap) {
-    Object.assign(T, { summary: snap.summary, view: snap.view, advice: snap.advice, outcome: snap.outcome, catalogue: snap.catalogue || [], inert: snap.inert || {} });
+    Object.assign(T, { summary: snap.summary, view: snap.view, advice: snap.advice, outcome: snap.outcome, catalogue: snap.catalogue || [], inert: snap.inert || {}, inertKnown: true });
     for (const e of snap.events || []) mergeEvent(e);
     await ensureRenderer();
     render();
@@ -534,7 +655,7 @@ async function main() {
     onApplied: (msg) => {
       const had = T.events.has(msg.seq);
       mergeEvent(msg);
-      if (!had) tellWhatHappened(T.events.get(msg.seq));
+      if (!had && !T.mine.has(msg.event && msg.event.id)) tellWhatHappened(T.events.get(msg.seq));
       snapshot(); render();
       if (actsForOthers()) refereeAdvice().then(render);
     },
@@ -546,8 +667,13 @@ async function main() {
       followUp();
     },
     onAck: (env, reply) => {
-      if (typeof reply.seq === "number") mergeEvent({ ...env, seq: reply.seq, consequences: reply.consequences, created_at: new Date().toISOString() });
+      // The server records this phone's seat as who entered it (`actor`): so does this phone, before any reload.
+      if (typeof reply.seq === "number") mergeEvent({ actor: rec.seat, ...env, seq: reply.seq, consequences: reply.consequences, created_at: new Date().toISOString() });
       if (typeof reply.seq === "number" && !reply.duplicate) T.followUp = { env, seq: reply.seq };
+      // A card played from the hand leaves the list at once: say it went in, so the player need not wonder.
+      if (typeof reply.seq === "number" && !reply.duplicate && env.data && typeof env.data.card === "string") {
+        toast(`Entered: ${summary({ ...env, seq: reply.seq }, ctx())}`, "info", 2500);
+      }
       applyView(reply.view);
       snapshot();
       render();

@@ -5,6 +5,7 @@ import pytest
 
 from app import content
 from app.content.underworlds import listing
+from app.content.underworlds import setup as setup_mod
 from app.engine.core import SetupError
 
 CUSTOM_FIGHTER = {"slug": "vexmor", "name": "Vexmor", "leader": True, "move": 3,
@@ -216,3 +217,19 @@ def test_custom_deck_by_saved_id():
             {"name": "A", "warband": "custom", "fighters": [CUSTOM_FIGHTER], "deck": {"custom_id": "zz"}}]},
             lookup=lambda kind, cid: None)
     assert exc.value.field == "seats[0].deck.custom_id"
+
+
+def test_weapons_no_source_names_are_named_from_their_numbers():
+    """Second-edition cards of our sources name few weapons: each gets its range and symbol, never "Attack 1"."""
+    held = content.expand_setup("underworlds/deathgorge", {"seats": [
+        {"name": "Ana", "warband": "cyrenis-razors", "printing": "second-edition"}]})["seats"][0]
+    cyreni = held["fighters"][0]
+    assert [p["name"] for p in cyreni["profiles"]] == ["Range 1 Smash", "Range 2 Smash"]
+    assert [p["name"] for p in cyreni["inspired"]["profiles"]] == ["Range 1 Smash", "Range 2 Smash"]
+
+
+def test_a_repeated_stand_in_name_gets_its_number():
+    profiles = [{"name": None, "range": 1, "symbol": "fury"}, {"name": None, "range": 1, "symbol": "fury"},
+                {"name": "Claws", "range": 1, "symbol": "fury"}]
+    setup_mod.name_unnamed_weapons(profiles)
+    assert [p["name"] for p in profiles] == ["Range 1 Fury", "Range 1 Fury (2)", "Claws"]

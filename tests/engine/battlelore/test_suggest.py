@@ -32,7 +32,7 @@ def test_attack_templates_have_one_slot_per_die():
     s, _ = play(s, "p1", "order", unit="p1.d-hero-1")
     s, _ = play(s, "p1", "end_step")
     s, _ = play(s, "p1", "end_step")
-    atk = {s.data["target"]: s for s in offered(s, "p1", "Attack")}
+    atk = {s.data["target"]: s for s in offered(s, "p1", "Attack with D Hero")}
     assert len(atk["p2.u-foot-1"].data["roll"]) == 2 and len(atk["p2.u-foot-2"].data["roll"]) == 4
     ranged_ok = [x for x in atk.values() if x.data["kind"] == "melee"]
     assert all(x.data["distance"] == 1 for x in ranged_ok)

@@ -2,6 +2,7 @@
 import pytest
 
 from app.content.conquest import planets
+from app.engine.conquest import rules
 
 from .support import RS, codes, cons_types, place, play, start, to_combat
 
@@ -87,9 +88,17 @@ def test_tarrus_helps_the_player_with_fewer_units(choice, field, gain):
 
 
 def test_tarrus_not_when_you_have_more_units():
-    """Tarrus: no effect (so no use) when you do not control fewer units."""
-    state = won_at("Tarrus")
-    assert codes(state, "battle_ability", "p1", use=True, choice="cards") == ["no_effect"]
+    """Tarrus: no effect when you do not control fewer units; an ability that would change nothing cannot be
+    initiated (Other rules, Card effects), so there is no choice to make: the battle finishes at once."""
+    state = start()
+    state["planets"] = {p["name"]: p for p in planets()}
+    state["line"][0]["name"] = "Tarrus"
+    place(state, "p1", "A", 1, attack=1, hp=3)
+    state, cons = to_combat(state, 2, 2)
+    unusable = next(c for c in cons if c.type == "battle_ability_unusable")
+    assert unusable.rule == rules.CARD_EFFECTS and unusable.data["planet"] == 1
+    assert state["seats"]["p1"]["victory"] == ["Tarrus"] and "planet_captured" in cons_types(cons)
+    assert not [s for s in RS.suggest(state, "p1").suggestions if s.type == "battle_ability"]
 
 
 def test_atrox_prime_damages_each_enemy_unit_with_shields_first():

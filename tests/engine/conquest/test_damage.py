@@ -20,7 +20,10 @@ def test_one_shield_card_prevents_up_to_its_icons():
     state, cons = play(state, "attack", "p1", attacker="p1.a", defender="p2.b")
     assert state["pending"][0]["turn"] == "p2"
     view = RS.suggest(state, "p2")
-    assert view.reaction_window["kind"] == "shields" and {s.type for s in view.suggestions} == {"shield", "no_shield"}
+    assert view.reaction_window["kind"] == "shields" and {"shield", "no_shield"} <= {s.type for s in view.suggestions}
+    # Beyond the window, p2's own combat turn: attacking with B says no shield was used (passes.py).
+    assert next(s for s in view.suggestions if s.type == "no_shield").is_pass
+    assert any(s.type == "attack" and s.data["attacker"] == "p2.b" for s in view.suggestions)
     hand = state["seats"]["p2"]["hand"]
     offer = next(s for s in view.suggestions if s.type == "shield")
     assert "card" in offer.bounds   # the card discarded may be named (the log shows it)
@@ -45,7 +48,9 @@ def test_attacker_cannot_shield_the_defender():
     state = battle()
     state, _ = play(state, "attack", "p1", attacker="p1.a", defender="p2.b")
     assert codes(state, "shield", "p1", unit="p2.b", shields=1) == ["not_your_shield"]
-    assert codes(state, "pass", "p2") == ["out_of_step"]  # the shield window comes first
+    # The shield window comes first: the attacker cannot move past it; the defender's own pass closes it.
+    assert codes(state, "attack", "p1", attacker="p1.a", defender="p2.b") == ["out_of_step"]
+    assert codes(state, "pass", "p2") == []
 
 
 def test_armorbane_means_no_shields():
@@ -94,6 +99,9 @@ def test_excess_damage_is_ignored_and_units_are_destroyed():
     state, cons = attack(state, "p1", "p1.a", "p2.b")
     assert "p2.b" not in state["units"] and state["seats"]["p2"]["discard"] == 1
     assert [c.data["placed"] for c in cons if c.type == "damage_taken"] == [{"p2.b": 2}]
+    # The log names the destroyed unit from the consequences, after it has left play.
+    assert [c.data["names"] for c in cons if c.type == "damage_taken"] == [{"p2.b": "B"}]
+    assert next(c for c in cons if c.type == "attack").data["names"] == {"p1.a": "A", "p2.b": "B"}
 
 
 def test_token_units_return_to_the_bank():

@@ -3,6 +3,7 @@ Out of action and Bounty pg 24, Stagger pg 25, Spells pg 28). combat.py decides 
 check what the ruleset does with it."""
 import copy
 
+from app.engine import registry
 from app.engine.core import Event
 from tests.support.play import underworlds_setup
 
@@ -207,3 +208,31 @@ def test_card_granted_action_uses_no_activation_and_grants_its_attack():
                .suggest(state, "p1").suggestions)
     state, _ = attack(state, att="p1.brute", roll=MISS)
     assert state["granted"] == {} and state["step"] == "power"
+
+
+def test_the_attack_says_which_faces_succeeded_with_guard_and_cleave_applied():
+    """Combat steps 2-3 (pg 21), Guard, Cleave (pg 25): the engine names the success faces it used, so a phone
+    shows them instead of working them out."""
+    state = started()
+    state, _ = play(state, "token", "p2", fighter="p2.minion", token="guard", action="give")
+    state, _ = play(state, "activate", "p1", action="attack", fighter="p1.leader")
+    event = Event("attack", "p1", {"attacker": "p1.leader", "target": "p2.minion",
+                                   "profile": {"name": "Blade", "keywords": ["cleave"]},
+                                   "attack_roll": {}, "defence_roll": {}})
+    assert not RS.blocking(state, event), "no die entered yet: the preview still answers"
+    _, cons = RS.apply(state, event)
+    faces = next(c for c in cons if c.type == "attack_resolved").data["faces"]
+    assert "crit" in faces["attack"] and "crit" in faces["defence"]
+    assert "dodge" in faces["defence"] and "block" not in faces["defence"], "on Guard, but Cleave takes block away"
+
+
+def test_each_edition_offers_its_own_attack_options():
+    """Stagger is Deathgorge's (Attack action keywords, pg 25), and so are cover hexes (pg 10): the 2018 and 2019
+    phones offer neither."""
+    def options(rid):
+        return next(e for e in registry.get(rid).catalogue() if e["type"] == "attack")["options"]
+
+    assert options("underworlds/deathgorge") == {"keywords": ["cleave", "ensnare", "stagger", "grievous 1", "knockback 1"],
+                                                 "cover": True}
+    for rid in ("underworlds/dreadfane", "underworlds/shadespire"):
+        assert "stagger" not in options(rid)["keywords"] and options(rid)["cover"] is False

@@ -38,6 +38,25 @@ def test_end_phase_order_and_steps():
     assert s["deck"] == {"objectives": 8, "power": 14}
 
 
+def test_a_ruling_after_a_players_sequence_draws_them_back_up():
+    """End phase (pg 38): a player draws up in steps 5-6. An objective the referee rules scored after that player's
+    sequence ended leaves the hand after the draw: the rules have them draw up again, and say so."""
+    state = to_end_phase(started(first="p2"))
+    state, _ = play(state, "end_phase_done", "p2")
+    assert state["seats"]["p2"]["hand"]["objectives"] == 3 and state["end"]["stage"] == 1
+    assert "not_your_end_phase" in codes(state, "objective", "p2", action="score", glory=2)
+    state, cons = RS.apply(state, Event("objective", "p2", {"action": "score", "glory": 2},
+                                        override={"reason": "scored before Done, entered late"}))
+    drawn = [c for c in cons if c.type == "cards_drawn"]
+    assert [c.data for c in drawn] == [{"seat": "p2", "objectives": 1, "power": 0, "after_sequence": True}]
+    assert drawn[0].rule.startswith("Deathgorge") and "End phase" in drawn[0].rule
+    assert state["seats"]["p2"]["hand"]["objectives"] == 3 and state["seats"]["p2"]["glory"]["unspent"] == 2
+    assert state["end"]["stage"] == 1, "the ruling for p2 leaves p1's sequence where it was"
+    # Within a player's own sequence, the draw steps still come at its end: nothing is drawn early.
+    state, cons = play(state, "objective", "p1", action="score", glory=1)
+    assert "cards_drawn" not in cons
+
+
 def test_end_of_round_clears_tokens_and_blocked_hex_tokens():
     """End phase (pg 38): clear all Move, Charge, Guard and Stagger tokens and remove blocked hex tokens."""
     state = started()
@@ -52,6 +71,15 @@ def test_end_of_round_clears_tokens_and_blocked_hex_tokens():
     assert all(v == 0 for f in state["fighters"].values() for v in f["tokens"].values())
     assert not state["features"]["b2"]["on_board"]
     assert state["seats"]["p1"]["activations_left"] == 4
+
+
+def test_a_later_rounds_roll_off_is_offered_under_its_round_not_set_up():
+    """Action phase (pg 16): each round begins with a roll-off for the first turn; after set up it opens the round."""
+    state = to_end_phase(started())
+    for seat in list(state["end"]["order"]):
+        state, _ = play(state, "end_phase_done", seat)
+    roll_offs = [s for s in RS.suggest(state, "p1").suggestions if s.type == "roll_off"]
+    assert roll_offs and {s.group for s in roll_offs} == {"Round 2"}
 
 
 def test_round_three_end_phase_only_scores():

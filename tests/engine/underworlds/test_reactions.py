@@ -74,6 +74,24 @@ def test_gambit_reaction_spends_the_card():
     assert state["seats"]["p2"]["hand"]["power"] == 4 and state["seats"]["p2"]["discards"]["power"] == 1
 
 
+def test_a_gambit_reaction_typed_by_name_leaves_the_hand_like_one_picked():
+    """Reactions (pg 34): the gambit is discarded once resolved, whether the player picked it or typed its name
+    (in any case): it leaves the hand the player told, and cannot be played again."""
+    setup = underworlds_setup(2)
+    setup["seats"][1]["deck"] = {"power": [{"name": "Opportunistic Reprisal", "type": "ploy"},
+                                           {"name": "Great Strength", "type": "upgrade"},
+                                           *({"name": f"P{i}", "type": "ploy"} for i in range(18))],
+                                 "objectives": [{"name": f"O{i}", "type": "objective", "glory": 1} for i in range(12)]}
+    state = started(setup=setup)
+    state, _ = play(state, "hand", "p2", power=["Opportunistic Reprisal"])
+    state, _ = play(state, "activate", "p1", action="move", fighter="p1.brute")
+    state, _ = play(state, "reaction", "p2", step="after_activation", name="opportunistic reprisal ")
+    seat = state["seats"]["p2"]
+    assert seat["hand"]["power"] == 4 and seat["discards"]["power"] == 1
+    assert seat["cards"]["power"] == [] and "Opportunistic Reprisal" in seat["gone"]
+    assert "card_already_used" in codes(state, "reaction", "p2", step="after_activation", name="Opportunistic Reprisal")
+
+
 def test_bookkeeping_does_not_end_the_reaction_step():
     """Reaction steps (pg 36): entering where a fighter now stands or revealing a met surge objective is not a new
     step, so the reaction step after the action stays open."""

@@ -1,4 +1,6 @@
 """Rounds, phases and turns (Deathgorge rulebook, Action phase pg 16; Multiplayer games)."""
+from app.engine.core import Event
+
 from .helpers import RS, codes, play, started, take_turn
 
 
@@ -28,9 +30,12 @@ def test_four_players_skip_round_two():
     state = started(4)
     while state["phase"] == "action":
         state = take_turn(state)
-    for seat in state["end"]["order"]:
+    for seat in state["end"]["order"][:-1]:
         state, cons = play(state, "end_phase_done", seat)
-    assert "round_skipped" in cons and state["round"] == 3
+    state, cons = RS.apply(state, Event("end_phase_done", state["end"]["order"][-1], {}))
+    skipped = next(c for c in cons if c.type == "round_skipped")
+    assert skipped.data == {"round": 2, "players": 4, "rounds": [1, 3]} and state["round"] == 3
+    assert skipped.rule.startswith("Deathgorge") and "Round 2" in skipped.rule   # the phone says why, citing it
 
 
 def test_not_your_turn():

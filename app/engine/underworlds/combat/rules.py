@@ -18,6 +18,9 @@ SUPPORT_RELATIVE = "relative"    # Dreadfane/Shadespire: how many more supporter
 TRAPPED_EXTRA_SUCCESS = "extra_success"   # Deathgorge: +1 success to an attack roll with a success
 TRAPPED_DRAW_SUCCEEDS = "draw_succeeds"   # Dreadfane/Shadespire: a draw that cannot push succeeds
 MAX_SUPPORT = 12
+# Keywords a card may add to an Attack action on the phone's attack sheet (Scything changes the targets, so it is
+# entered with them, not ticked).
+OFFERED_KEYWORDS = ("cleave", "ensnare", "stagger", "grievous 1", "knockback 1")
 MAX_DAMAGE = 20
 
 # The books cited, spelled as every Underworlds citation spells them.
@@ -140,6 +143,13 @@ class CombatRules:
     def ref(self, key: str) -> str:
         """The citation for a rule key in this edition."""
         return self.refs[key]
+
+    def attack_options(self) -> dict:
+        """What a phone offers beside an Attack action's dice in this edition: the keywords a card may add (Stagger
+        only where the edition has it) and whether a target can be on a cover hex. The phone shows these and no
+        other; the success faces come from the engine's preview of the attack."""
+        keywords = [k for k in OFFERED_KEYWORDS if k.split()[0] in self.refs and (k != "stagger" or self.stagger)]
+        return {"keywords": keywords, "cover": self.cover_symbol is not None}
 
     def replace(self, **changes: Any) -> "CombatRules":
         """An edited copy (e.g. a corrected cover symbol)."""

@@ -8,7 +8,7 @@
 import { h, button, sheet, toast } from "../../dom.js";
 import { stepper, fillTemplate } from "../../actions.js";
 import { api, errorText } from "../../api.js";
-import { putGame } from "../../store.js";
+import { getGame, putGame } from "../../store.js";
 
 const FACES = [
   ["strike", "⚔", "Strike"], ["cleave", "🪓", "Cleave"], ["pierce", "➶", "Pierce"],
@@ -205,11 +205,34 @@ function combatPanel(view, c) {
     h("div", { class: "muted" }, stage));
 }
 
-function faceTile(face, onclick, label) {
+function faceTile(face) {
   const [, sym, name] = FACES.find((x) => x[0] === face) || [face, "?", face || "?"];
-  return h(onclick ? "button" : "span", { type: onclick ? "button" : null, class: "die", "data-face": face, onclick,
-    "aria-label": label || name },
-  h("span", { class: "sym", "aria-hidden": "true" }, sym), h("span", {}, name));
+  return h("span", { class: "die", "data-face": face, "aria-label": name },
+    h("span", { class: "sym", "aria-hidden": "true" }, sym), h("span", {}, name));
+}
+
+/** One key per face: a tap adds a die showing it (its ×count on the key); the dice entered are listed, and a tap
+ *  on one takes it off. Names start with what the key shows, so speech matches the screen. */
+function dicePad(roll, expected, onchange) {
+  const left = expected - roll.length;
+  return h("div", { class: "dice-pad", "data-roll": "combat" },
+    h("div", { class: "faces", role: "group", "aria-label": "Combat dice: tap the face each die shows" },
+      FACES.map(([key, sym, name]) => {
+        const n = roll.filter((f) => f === key).length;
+        return h("button", { type: "button", class: "face", "data-face": key, "data-kind": "combat",
+          "aria-label": n ? `${name} ×${n}: add another ${name} die` : `${name}: add a ${name} die`,
+          onclick: () => { roll.push(key); onchange(); } },
+        h("span", { class: "sym", "aria-hidden": "true" }, sym), h("span", { class: "fname" }, name),
+        n ? h("span", { class: "n", "aria-hidden": "true" }, `×${n}`) : null);
+      })),
+    h("div", { class: "entered", role: "group", "aria-label": "Combat dice entered" },
+      roll.map((key, i) => {
+        const [, sym, name] = FACES.find((f) => f[0] === key) || [key, "?", key];
+        return h("button", { type: "button", class: "die", "data-die": String(i), "data-face": key, "aria-label": `${name}: take this die off`,
+          onclick: () => { roll.splice(i, 1); onchange(); } }, h("span", { class: "sym", "aria-hidden": "true" }, sym));
+      }),
+      left > 0 ? Array.from({ length: left }, () => h("span", { class: "die unset", "aria-hidden": "true" }, "?")) : null,
+      h("span", { class: "count", "data-count": "combat" }, left > 0 ? `${roll.length} of ${expected}` : `${roll.length} dice`)));
 }
 
 // -- setup: unit cards and mustering -------------------------------------------------------------
@@ -235,9 +258,15 @@ function unitList(view, seat, c) {
         return h("li", { "data-slug": u.slug }, h("b", {}, u.name || u.slug), " ",
           gaps.length ? h("span", { class: "error" }, `numbers not known: ${gaps.join(", ")}`) :
             h("span", { class: "muted" }, `${u.health} ${u.damage_tokens ? "health" : "figures"} · move ${u.movement} · ${u.combat} dice ${u.attack}${u.attack === "ranged" ? ` range ${u.range}` : ""} · ${u.muster} pts`),
-          canEnter && known ? button("Fill from the saved card", () => fill(known), { cls: "btn small primary", "data-action": "fill-saved", aria: `Fill ${u.name} from the saved card` }) : null,
-          canEnter ? button(gaps.length ? "Type the numbers" : "Edit", () => enterUnit(c, u), { cls: "btn small", aria: `Edit ${u.name}` }) : null);
+          // a name for speech starts with the words the button shows, then says which unit
+          canEnter && known ? button("Fill from the saved card", () => fill(known), { cls: "btn small primary", "data-action": "fill-saved", aria: `Fill from the saved card: ${u.name}` }) : null,
+          canEnter ? button(gaps.length ? "Type the numbers" : "Edit", () => enterUnit(c, u),
+            { cls: "btn small", aria: gaps.length ? `Type the numbers of ${u.name}` : `Edit ${u.name}` }) : null);
       })) : h("p", { class: "muted" }, "No units yet: type each unit reference card once; the server keeps it for every muster."),
+      canEnter && fillable(recs, saved).length > 1 ? button(`Fill all ${fillable(recs, saved).length} from the saved cards`, async (e) => {
+        e.currentTarget.disabled = true;
+        for (const item of fillable(recs, saved)) await fill(item);
+      }, { cls: "btn primary", "data-action": "fill-all-saved" }) : null,
       canEnter && extra.length ? h("div", { class: "stack", "data-saved-units": "" },
         h("p", { class: "muted", style: "margin:0" }, "Unit cards saved on this server:"),
         h("div", { class: "row" }, extra.map((x) => button(`+ ${x.name}`, () => fill(x), { cls: "btn small", "data-saved": x.id })))) : null,
@@ -252,6 +281,12 @@ function unitList(view, seat, c) {
   if (savedList !== null) section.dataset.savedLoaded = "";
   else if (canEnter) loadSaved().then(() => { if (section.isConnected) { draw(); section.dataset.savedLoaded = ""; } });
   return section;
+}
+
+/** Saved cards for the units whose numbers are not known yet: one tap fills them all. */
+function fillable(recs, saved) {
+  const gap = (u) => ["health", "movement", "combat", "attack", "muster"].some((k) => u[k] == null);
+  return recs.filter(gap).map((u) => saved.find((x) => sameUnit(x.name, u.name))).filter(Boolean);
 }
 
 /** A sheet asking for a shared unit card's link or id; the id, or null. */
@@ -367,6 +402,87 @@ function musterForm(view, seat, c) {
     totals, send);
 }
 
+// -- a hex to move to: where the unit stands, clear, no banner, unless changed ----------------------
+
+const POSITIONED = ["move", "defend", "place", "reposition"];
+
+/** The suggestion with the likely answers chosen already (the unit's own section, clear terrain, no banner, the
+ *  fewest hexes), so a move or a retreat is its button and Enter, and any choice can still be changed. */
+function withDefaults(s, view) {
+  const out = JSON.parse(JSON.stringify(s));
+  const data = out.template.data;
+  const choices = out.choices || {};
+  const uid = data.unit || (s.template.type === "defend" && view.combat ? view.combat.target : null);
+  const here = uid && view.units[uid] && view.units[uid].pos;
+  const pick = (path, value) => {
+    const values = choices[path];
+    if (!values || !values.some((v) => JSON.stringify(v) === JSON.stringify(value))) return;
+    const parts = path.split(".");
+    let cur = data;
+    for (const part of parts.slice(0, -1)) cur = (cur[part] = cur[part] && typeof cur[part] === "object" ? cur[part] : {});
+    cur[parts[parts.length - 1]] = value;
+  };
+  if (here) pick("to.section", here.section);
+  pick("to.terrain", "clear");
+  pick("to.banner", 0);
+  for (const path of ["hexes", "moved"]) if (choices[path]) pick(path, choices[path][0]);
+  return out;
+}
+
+// -- deployment: pick a section, tap the units that go there ------------------------------------
+
+const SECTIONS = [["left", "Left"], ["left/center", "Left/center line"], ["center", "Center"], ["center/right", "Center/right line"], ["right", "Right"]];
+const PLACING = {}; // by game and seat: {section, terrain, banner, sent: Set of unit ids sent and not yet in the view}
+
+/** As at the table: pick a section, then tap each unit that goes there (one `place` entry per unit); the hex is
+ *  clear with no banner unless changed, and terrain and banner go back to that after each unit. */
+function deployPanel(view, advice, c) {
+  const seat = c.seat;
+  const mine = view.seats && view.seats[seat];
+  if (!mine || mine.deployed || c.readOnly || !c.submit) return null;
+  const key = `${c.gameId || ""}|${seat}`;
+  if (!PLACING[key]) PLACING[key] = { section: "left", terrain: "clear", banner: 0, open: false, sent: new Set() };
+  const st = PLACING[key];
+  const offer = ((advice && advice.suggestions) || []).find((x) => (x.template || x.event || {}).type === "place");
+  const terrains = (offer && offer.choices && offer.choices["to.terrain"]) || ["clear"];
+  const unplaced = (mine.units || []).filter((uid) => view.units[uid] && view.units[uid].pos == null && !st.sent.has(uid));
+  const placed = (mine.units || []).filter((uid) => view.units[uid] && view.units[uid].pos != null);
+  for (const uid of [...st.sent]) if (view.units[uid] && view.units[uid].pos != null) st.sent.delete(uid);
+  for (const r of c.refused || []) if (r.envelope.type === "place" && r.envelope.data) st.sent.delete(r.envelope.data.unit);
+  const panel = h("section", { class: "card", "aria-label": "Place your units", id: "deploy-panel" });
+  const seg = (label, values, current, pick, field) => h("fieldset", {}, h("legend", {}, label),
+    h("div", { class: "seg", role: "radiogroup", "aria-label": label }, values.map(([v, text]) =>
+      button(text, () => { pick(v); redraw(); }, { cls: "btn small", role: "radio", "aria-checked": String(current === v), "data-field": field, "data-value": String(v) }))));
+  const place = async (uid, el) => {
+    el.disabled = true;
+    st.sent.add(uid);
+    const to = { section: st.section, terrain: st.terrain, banner: st.banner };
+    st.terrain = "clear";
+    st.banner = 0;
+    st.open = false;
+    redraw();
+    const sent = await c.submit("place", { unit: uid, to });
+    if (!sent) { st.sent.delete(uid); redraw(); }
+  };
+  function redraw() {
+    const left = unplaced.filter((uid) => !st.sent.has(uid));
+    panel.replaceChildren(...kids(
+      h("h2", {}, "Place your units"),
+      h("p", { class: "muted" }, left.length ? "Pick a section, then tap each unit you put there." : "Every unit is placed."),
+      seg("Section", SECTIONS, st.section, (v) => { st.section = v; }, "section"),
+      left.length ? h("div", { class: "btn-grid", role: "group", "aria-label": "Units to place" }, left.map((uid) =>
+        button(`${unitName(view, uid)}`, (e) => place(uid, e.currentTarget),
+          { cls: "btn", "data-place": uid, aria: `${unitName(view, uid)}: place in the ${words(st.section)} section` }))) : null,
+      left.length ? h("details", { open: st.open, ontoggle: (e) => { st.open = e.currentTarget.open; } }, h("summary", { style: "min-height:44px;font-weight:700;cursor:pointer" },
+        `Hex: ${terrainName(view, st.terrain)}${st.banner ? `, ${st.banner} VP banner` : ", no banner"} (for the next unit)`),
+      seg("Terrain", terrains.map((t) => [t, capital(terrainName(view, t))]), st.terrain, (v) => { st.terrain = v; }, "terrain"),
+      seg("Banner", [[0, "None"], [1, "1 VP"], [2, "2 VP"], [3, "3 VP"]], st.banner, (v) => { st.banner = v; }, "banner")) : null,
+      placed.length ? h("p", { class: "muted", "data-placed": "" }, `Placed: ${placed.map((uid) => `${unitName(view, uid)} (${words(view.units[uid].pos.section)})`).join(", ")}`) : null));
+  }
+  redraw();
+  return panel;
+}
+
 // -- campaign: the next scenario is a new, linked game ------------------------------------------
 
 const LETTERS = "ABCD";
@@ -386,26 +502,24 @@ function campaignPanel(view, c) {
     h("ol", {}, rows),
     camp.game < 4 ? h("p", {}, `VPs so far: ${Object.entries(totals).map(([s, v]) => `${c.seatName(s)} ${v}`).join(" · ")}. ` +
       `${c.seatName(result.winner)} may choose any ${LETTERS[camp.game]} scenario card; the other player takes ${LETTERS[camp.game]}1.`) : null,
-    canStart ? button(`Start scenario ${LETTERS[camp.game]}`, () => nextScenario(view, c, history), { cls: "btn primary", "data-action": "next-scenario" }) : null);
+    canStart ? button(`Start scenario ${LETTERS[camp.game]}`, () => nextScenario(view, c), { cls: "btn primary", "data-action": "next-scenario" }) : null);
 }
 
-/** Create the next scenario of the campaign (same players, same unit cards) and open it on this phone. */
-async function nextScenario(view, c, history) {
-  const seats = Object.entries(view.seats).map(([, s]) => ({ name: s.name, faction: s.faction || undefined,
-    units: Object.values(s.catalogue || {}) }));
+/** Open the campaign's next scenario on this phone: the server makes it from this game (same players, their unit
+ *  cards, the results so far) the first time either phone asks, and answers each phone with its own seat. */
+async function nextScenario(view, c) {
   const camp = view.options.campaign;
-  const reply = await api("POST", "/api/games", { body: { ruleset: "battlelore/second-edition",
-    options: { campaign: { game: camp.game + 1, history } }, seats } }).catch(() => null);
-  if (!reply || reply.status !== 201) { toast(reply ? errorText(reply) : "The next scenario needs the connection."); return; }
+  const reply = await api("POST", "/api/games", { token: c.token, body: { follows: c.gameId } }).catch(() => null);
+  if (!reply || (reply.status !== 201 && reply.status !== 200)) { toast(reply ? errorText(reply) : "The next scenario needs the connection."); return; }
   const game = reply.body;
-  const mine = game.seats.find((s) => s.seat === c.seat) || game.seats[0];
-  putGame(game.id, { token: mine.token, seat: mine.seat, seatLabel: mine.name, ruleset: "battlelore/second-edition",
+  const mine = game.seats.find((s) => s.seat === (game.you && game.you.seat)) || game.seats[0];
+  const before = getGame(c.gameId) || {};
+  // The phone that held the referee link of the scenario before keeps it for this one.
+  const ref = before.referee_token ? await api("POST", "/api/games", { token: before.referee_token, body: { follows: c.gameId } }).catch(() => null) : null;
+  putGame(game.id, { token: mine.token || game.device_token, seat: mine.seat, seatLabel: mine.name, ruleset: "battlelore/second-edition",
     title: `${game.seats.map((s) => s.name).join(" vs ")} · scenario ${LETTERS[camp.game]}`,
-    join_code: game.join_code, join_url: game.join_url, referee_token: game.referee_token });
-  await sheet(`Scenario ${LETTERS[camp.game]} is ready`, (close) => h("div", { class: "stack" },
-    h("p", {}, "The other phone joins the new game with this code:"),
-    h("div", { class: "join-code", id: "next-join-code" }, game.join_code),
-    button("Open it", () => close(true), { cls: "btn primary", "data-action": "open-next" })));
+    join_code: game.join_code, join_url: game.join_url,
+    ...(ref && ref.body && ref.body.referee_token ? { referee_token: ref.body.referee_token } : {}) });
   location.href = `/play?game=${encodeURIComponent(game.id)}`;
 }
 
@@ -420,8 +534,10 @@ function combatEntry(s, c) {
   const cb = view.combat;
   const attacker = type === "counter" ? cb.target : base.attacker;
   const target = type === "counter" ? cb.attacker : base.target;
-  const st = { roll: (base.roll || []).map(() => null), distance: base.distance ?? (choices.distance || [1])[0],
+  // The dice entered so far (a key per face adds one); `expected` dice were rolled (the template's, plus effects).
+  const st = { roll: [], distance: base.distance ?? (choices.distance || [1])[0],
     commit: {}, ability_damage: 0, ability_retreats: 0, poison_damage: 0, inflict: [], modifier: 0 };
+  const expected = () => Math.max(0, (base.roll || []).length + st.modifier);
   return sheet(s.label, (close) => {
     const body = h("div", { class: "stack", "data-form": type });
     const previewBox = h("div", { class: "preview", "aria-live": "polite", id: "attack-preview" });
@@ -438,9 +554,15 @@ function combatEntry(s, c) {
       return data;
     }
     async function runPreview() {
-      const ready = st.roll.every((f) => f);
+      const ready = st.roll.length === expected();
       commitBtn.disabled = !ready;
-      if (!ready) { previewBox.className = "preview"; previewBox.replaceChildren(h("div", { class: "muted" }, "Tap each die to match the roll.")); return; }
+      if (!ready) {
+        const left = expected() - st.roll.length;
+        previewBox.className = "preview";
+        previewBox.replaceChildren(h("div", { class: "muted" }, left > 0 ? `Tap the face of each die: ${left} still to enter.` :
+          `${-left} die${left === -1 ? "" : "s"} too many: tap an entered die to take it off.`));
+        return;
+      }
       const reply = await c.preview(type, build());
       const vs = (reply && reply.violations) || [];
       const roll = ((reply && reply.consequences) || []).find((x) => x.type === "combat_roll");
@@ -452,14 +574,9 @@ function combatEntry(s, c) {
     }
     const later = () => { clearTimeout(timer); timer = setTimeout(runPreview, 150); };
     function draw() {
-      const dice = h("div", { class: "dice", role: "group", "aria-label": "Combat dice" }, st.roll.map((f, i) =>
-        faceTile(f || "unset", () => {
-          const j = FACES.findIndex((x) => x[0] === st.roll[i]);
-          st.roll[i] = FACES[(j + 1) % FACES.length][0];
-          draw(); later();
-        }, `Die ${i + 1}: ${f || "not set"}. Tap to change.`)));
+      const dice = dicePad(st.roll, expected(), () => { draw(); later(); });
       const count = (face) => st.roll.filter((f) => f === face).length;
-      commitBtn.disabled = !st.roll.every((f) => f);
+      commitBtn.disabled = st.roll.length !== expected();
       const committed = Object.values(st.commit).reduce((a, b) => a + b, 0);
       body.replaceChildren(...kids(
         h("p", {}, h("b", {}, unitName(view, attacker)), " → ", h("b", {}, unitName(view, target))),
@@ -467,7 +584,7 @@ function combatEntry(s, c) {
           h("div", { class: "seg", role: "radiogroup", "aria-label": "Hexes to the target" }, choices.distance.map((d) =>
             button(String(d), () => { st.distance = d; draw(); later(); },
               { cls: "btn", role: "radio", "aria-checked": String(st.distance === d), "data-field": "distance" })))) : null,
-        h("fieldset", {}, h("legend", {}, `${st.roll.length} dice: tap each die to match the roll`), dice),
+        h("fieldset", {}, h("legend", {}, `${expected()} dice: tap the face each die shows`), dice),
         h("details", {}, h("summary", { style: "min-height:44px;font-weight:700;cursor:pointer" }, "Abilities, tokens, extra dice"),
           h("div", { class: "stack" },
             ...["heroic", "lore", "strike", "cleave", "pierce", "morale"].map((face) => h("div", { class: "row" },
@@ -484,8 +601,8 @@ function combatEntry(s, c) {
                 st.inflict = e.target.checked ? [...st.inflict, t] : st.inflict.filter((x) => x !== t); later(); } }),
               `Target becomes ${t === "stun" ? "stunned" : "poisoned"}`))),
             h("div", { class: "row" }, h("span", { class: "grow" }, "Dice added/removed by effects"),
-              stepper(() => st.modifier, (v) => { st.modifier = v; st.roll.length = Math.max(0, (base.roll || []).length + v);
-                for (let i = 0; i < st.roll.length; i++) st.roll[i] = st.roll[i] || null; draw(); later(); }, -3, 4, "Dice modifier")))),
+              stepper(() => st.modifier, (v) => { st.modifier = v; st.roll.length = Math.min(st.roll.length, expected()); draw(); later(); },
+                -3, 4, "Dice modifier")))),
         previewBox,
         h("div", { class: "sheet-actions" }, button("Cancel", () => close(null), { cls: "btn" }), commitBtn)));
     }
@@ -517,32 +634,67 @@ function rollText(roll) {
   return Object.entries(n).map(([f, k]) => `${k} ${f}`).join(", ") || "no dice";
 }
 
+// What the rules did that a player wants to hear first: put ahead of the entry itself, on the other phone's card and
+// in the log ("Viper Legion is eliminated · Ben took the hits").
+const FIRST = ["game_over", "eliminated", "captured", "vp_earned", "damage"];
+
+function ruledFirst(ev, c) {
+  const cons = ev.consequences || [];
+  const gone = new Set(cons.filter((x) => x.type === "eliminated").map((x) => x.data && x.data.unit));
+  return cons.filter((x) => FIRST.includes(x.type) && !(x.type === "damage" && gone.has(x.data && x.data.unit)))
+    .sort((a, b) => FIRST.indexOf(a.type) - FIRST.indexOf(b.type))
+    .map((x) => describeConsequence(x, c)).filter(Boolean);
+}
+
+const DONE = { order: "Done ordering", move: "Done moving", attack: "Done attacking" };
+
 function describeEvent(ev, c) {
+  const action = actionText(ev, c);
+  if (action === null) return null;
+  const first = ruledFirst(ev, c);
+  return first.length ? `${first.join(" · ")} · ${action.charAt(0).toLowerCase()}${action.slice(1)}` : action;
+}
+
+/** The entry itself as a sentence (what the player did). */
+function actionText(ev, c) {
   const d = ev.data || {};
   const v = c.view;
   const un = (uid) => unitName(v, uid);
-  const pos = (p) => (p ? `${words(p.section)}, ${terrainName(v, p.terrain)}${p.banner ? `, ${p.banner} VP banner` : ""}` : "");
+  const pos = (p) => (p ? `the ${words(p.section)} section, ${terrainName(v, p.terrain)}${p.banner ? `, ${p.banner} VP banner` : ""}` : "");
+  const hexes = (n) => `${n} hex${n === 1 ? "" : "es"}`;
   switch (ev.type) {
-    case "choose_scenario": return `Scenario card ${d.scenario}${d.name ? ` (${d.name})` : ""}`;
-    case "unit_card": return `Unit card: ${d.unit && d.unit.name}`;
-    case "muster": return `Army mustered${d.command_tent ? " with a command tent" : ""}`;
-    case "place": return `${un(d.unit)} placed: ${pos(d.to)}`;
-    case "play_command": return d.resolve === false ? `${d.card || "Command card"} played to order 1 unit anywhere` :
-      `${d.card || "Command card"}: order ${d.units} ${d.section === "any" ? "anywhere" : `in the ${d.section}`}`;
+    case "choose_scenario": return `Chose scenario card ${d.scenario}${d.name ? ` (${d.name})` : ""}`;
+    case "first_player": return `${c.seatName(d.seat)} goes first`;
+    case "unit_card": return `Entered the unit card ${d.unit && d.unit.name}`;
+    case "muster": return `Mustered an army${d.command_tent ? " with a command tent" : ""}`;
+    case "place": return `Placed ${un(d.unit)} in ${pos(d.to)}`;
+    case "deploy_done": return "Finished placing units";
+    case "play_command": return d.resolve === false ? `Played ${d.card || "a command card"} to order 1 unit anywhere` :
+      `Played ${d.card || "a command card"}: order ${d.units} unit${d.units === 1 ? "" : "s"} ${d.section === "any" ? "anywhere" : `in the ${d.section}`}`;
     case "order": return `Ordered ${un(d.unit)}`;
-    case "remove_token": return `${TOKEN_NAMES[d.token] || d.token} removed from ${un(d.unit)} (2 lore)`;
-    case "move": return `${un(d.unit)} moves ${d.hexes} to ${pos(d.to)}`;
-    case "attack": return `${un(d.attacker)} attacks ${un(d.target)} (${d.kind}${d.kind === "ranged" ? `, ${d.distance} hexes` : ""}): ${rollText(d.roll)}`;
-    case "counter": return `Counter: ${rollText(d.roll)}`;
-    case "defend": return `Hits taken${d.ignore_damage ? ` (${d.ignore_damage} ignored)` : ""}${d.moved ? `, retreat ${d.moved} to ${pos(d.to)}` : ""}${d.end && d.end !== "free" ? `, ${RETREAT_ENDS[d.end]}` : ""}`;
-    case "advance": return "Advance into the hex";
-    case "decline": return `No ${d.window}`;
-    case "score_vp": return `Victory points${d.scenario_vp ? ` (+${d.scenario_vp} scenario)` : ""}`;
+    case "remove_token": return `Spent 2 lore to remove ${TOKEN_NAMES[d.token] || d.token} from ${un(d.unit)}`;
+    case "end_step": {
+      const to = (ev.consequences || []).find((x) => x.type === "step");
+      const from = to ? { move: "order", attack: "move", vp: "attack" }[to.data.step] : null;
+      return DONE[from] || "Went on to the next step";
+    }
+    case "move": return `Moved ${un(d.unit)} ${hexes(d.hexes)} to ${pos(d.to)}`;
+    case "attack": return `${un(d.attacker)} attacked ${un(d.target)} (${d.kind}${d.kind === "ranged" ? `, ${hexes(d.distance)}` : ""}) and rolled ${rollText(d.roll)}`;
+    case "counter": return `Countered and rolled ${rollText(d.roll)}`;
+    case "defend": return `Took the hits${d.ignore_damage ? ` (${d.ignore_damage} damage ignored)` : ""}${d.moved ? `, retreated ${hexes(d.moved)} to ${pos(d.to)}` : ""}${d.end && d.end !== "free" ? ` (${RETREAT_ENDS[d.end]})` : ""}`;
+    case "advance": return "Advanced into the hex";
+    case "decline": return d.window === "counter" ? "Did not counter" : "Did not advance";
+    case "score_vp": return `Scored VPs${d.scenario_vp ? ` (+${d.scenario_vp} from the scenario)` : ""} and drew a command card`;
     case "lore_step": return `Lore step: ${describeValue("choice", d.choice, v)}`;
-    case "play_lore": return `Lore card ${d.card} (${d.cost} lore)`;
-    case "damage": return `${d.amount} damage to ${un(d.unit)}${d.source ? ` (${d.source})` : ""}`;
-    case "heal": return `${un(d.unit)} recovers ${d.amount}`;
-    case "token": return `${TOKEN_NAMES[d.token] || d.token} ${d.action === "remove" ? "removed from" : "on"} ${un(d.unit)}`;
+    case "play_lore": return `Played the lore card ${d.card} (${d.cost} lore)`;
+    case "damage": return `Dealt ${d.amount} damage to ${un(d.unit)}${d.source ? ` (${d.source})` : ""}`;
+    case "heal": return `${un(d.unit)} recovered ${d.amount}`;
+    case "token": return `${d.action === "remove" ? "Removed" : "Gave"} ${TOKEN_NAMES[d.token] || d.token} ${d.action === "remove" ? "from" : "to"} ${un(d.unit)}`;
+    case "reposition": return `Moved ${un(d.unit)} to ${pos(d.to)} (card effect)`;
+    case "adjust": {
+      const bits = ["vp", "lore", "command_cards", "lore_cards"].filter((k) => d[k]).map((k) => `${d[k] > 0 ? "+" : ""}${d[k]} ${words(k).replace("vp", "VP")}`);
+      return `Corrected ${c.seatName(d.seat)}: ${bits.join(", ") || "nothing"}${d.reason ? ` (${d.reason})` : ""}`;
+    }
     default: return null;
   }
 }
@@ -569,7 +721,8 @@ function describeConsequence(cons, c) {
     case "lore_discarded": return `${who(d.seat)} discards ${d.amount} lore card${d.amount === 1 ? "" : "s"} (hand limit 4)`;
     case "command_drawn": return `${who(d.seat)} draws a command card (${d.hand} in hand)`;
     case "command_played": return `Command card: ${d.resolve === false ? "order 1 unit anywhere" : `${d.units} unit${d.units === 1 ? "" : "s"} ${d.section === "any" ? "anywhere" : `in the ${d.section}`}`}`;
-    case "step": return `${capital(STEP_NAMES[d.step] || words(d.step))}`;
+    case "step": return `Now: ${STEP_NAMES[d.step] || words(d.step)}`;
+    case "passes_inferred": return `${(d.seats || []).map(who).join(" and ")}: ${(DONE[d.step] || "done").toLowerCase()} (went on)`;
     case "counter_window": return `${un(d.unit)} may counter`;
     case "advance_window": return `${un(d.unit)} may advance`;
     case "advanced": return `${un(d.unit)} advances`;
@@ -620,9 +773,10 @@ export default {
     return { where, what: step.label || (view.phase === "main" ? STEP_NAMES[view.step] : PHASE_NAMES[view.phase]) || "", extra: bits.join(" · ") };
   },
 
-  /** Above the actions: the turn's steps, the command card played, the ordered units, the combat. */
+  /** Above the actions: placing units (deployment), or the turn's steps, the command card played, the ordered
+   *  units, the combat. */
   stepGuide(view, advice, c) {
-    return turnPanel(view, c);
+    return view.phase === "deploy" ? deployPanel(view, advice, c) : turnPanel(view, c);
   },
 
   /** How the game was decided (Winning the game). */
@@ -645,6 +799,7 @@ export default {
   customEntry(s, c) {
     const type = s.template && s.template.type;
     if (type === "attack" || type === "counter") return combatEntry(s, c);
+    if (POSITIONED.includes(type)) return fillTemplate(withDefaults(s, c.view), c);
     if (type === "unit_card") {
       return unitForm(null).then(async (rec) => {
         if (rec) await saveUnit(rec);

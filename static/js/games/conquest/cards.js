@@ -41,28 +41,62 @@ export function cardMeta(card) {
   return bits.join(" · ");
 }
 
+/** The forms a typed word may stand for: itself and, for a plural, its singular ("guards" -> "guard"). */
+function wordForms(w) {
+  const out = [w];
+  if (w.length > 3 && w.endsWith("es")) out.push(w.slice(0, -2));
+  if (w.length > 2 && w.endsWith("s")) out.push(w.slice(0, -1));
+  return out;
+}
+
 /**
- * Search field + matches. `types` limits the card types; onpick(card) gets the data record.
+ * The cards a query names, best first. Every typed word must start a word of the name (in any order; a plural
+ * also finds the singular); cards the pool can pay for come first (`afford`: the resources, null when not
+ * deploying), then names that start with the query, then the pool's order (the player's faction first).
+ * @param {ConquestCard[]} items
+ * @param {string} query
+ * @param {number|null} [afford]
+ * @returns {ConquestCard[]}
+ */
+export function matchCards(items, query, afford = null) {
+  const q = fold(query);
+  if (!q) return [];
+  const typed = q.split(" ").map(wordForms);
+  const found = [];
+  items.forEach((c, i) => {
+    const words = fold(c.name).split(" ");
+    if (!typed.every((forms) => forms.some((f) => words.some((w) => w.startsWith(f))))) return;
+    const dear = afford != null && !c.cost_x && (c.cost || 0) > afford;
+    const starts = fold(c.name).startsWith(typed[0][typed[0].length - 1]);
+    found.push({ c, key: [Number(dear), Number(!starts), i] });
+  });
+  found.sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1] || a.key[2] - b.key[2]);
+  return found.map((x) => x.c);
+}
+
+/**
+ * Search field + matches. `types` limits the card types; `afford` (resources) lists first what the pool can
+ * pay for; onpick(card) gets the data record.
  * @param {{items?: ConquestCard[]}} pool
- * @param {{types?: string[], onpick: (card: ConquestCard) => void, label?: string, id?: string}} options
+ * @param {{types?: string[], onpick: (card: ConquestCard) => void, label?: string, id?: string, afford?: number|null}} options
  * @returns {HTMLElement}
  */
-export function cardPicker(pool, { types, onpick, label = "Find the card", id = "card-search" }) {
+export function cardPicker(pool, { types, onpick, label = "Find the card", id = "card-search", afford = null }) {
   const items = (pool.items || []).filter((c) => !types || types.includes(c.type));
   const list = h("div", { class: "cq-matches", role: "listbox", "aria-label": "Matching cards" });
   const input = h("input", { id, type: "search", autocomplete: "off", "data-field": "card-search", enterkeyhint: "search",
-    placeholder: "Type part of the name", oninput: () => draw() });
+    placeholder: "Type the start of a word of the name", oninput: () => draw() });
   function draw() {
-    const q = fold(input.value);
-    if (!q) { list.replaceChildren(); return; }
-    const words = q.split(" ");
-    const found = items.filter((c) => { const n = fold(c.name); return words.every((w) => n.includes(w)); });
-    // The pool comes ordered (own faction, allies, neutral, others): a name that starts with the query comes first.
-    found.sort((a, b) => Number(!fold(a.name).startsWith(q)) - Number(!fold(b.name).startsWith(q)));
-    list.replaceChildren(...[...found.slice(0, SHOWN).map((c) => button([
-      h("b", {}, c.name), c.official === false ? h("span", { class: "badge cq-community" }, "community") : null,
-      h("small", { class: "muted" }, cardMeta(c))], () => onpick(c),
-    { cls: "btn cq-match", role: "option", "data-card": c.id })),
+    if (!fold(input.value)) { list.replaceChildren(); return; }
+    const found = matchCards(items, input.value, afford);
+    list.replaceChildren(...[...found.slice(0, SHOWN).map((c) => {
+      const dear = afford != null && !c.cost_x && (c.cost || 0) > afford;
+      return button([
+        h("b", {}, c.name), c.official === false ? h("span", { class: "badge cq-community" }, "community") : null,
+        dear ? h("span", { class: "badge cq-dear" }, "more than your resources") : null,
+        h("small", { class: "muted" }, cardMeta(c))], () => onpick(c),
+      { cls: `btn cq-match${dear ? " dear" : ""}`, role: "option", "data-card": c.id });
+    }),
     found.length > SHOWN ? h("p", { class: "muted" }, `${found.length - SHOWN} more: type more of the name`) : null,
     found.length ? null : h("p", { class: "muted" }, "Not in the card list: type it in below.")].filter(Boolean));
   }

@@ -15,10 +15,91 @@ const KEYWORDS = ["ranged", "flying", "armorbane", "brutal", "mobile", "ambush",
 
 (function styles() {
   if (document.querySelector("link[data-conquest]")) return;
-  document.head.append(h("link", { rel: "stylesheet", href: new URL("../../css/conquest.css", import.meta.url).href, "data-conquest": "" }));
+  document.head.append(h("link", { rel: "stylesheet", href: new URL("../../../css/conquest.css", import.meta.url).href, "data-conquest": "" }));
 })();
 
 // -- helpers ------------------------------------------------------------------------------------
+
+/** The words of an entry, lower case (describeEvent capitalises them). */
+function entryWords(ev, c) {
+  const v = c.view;
+  const d = ev.data || {};
+  const at = (slot) => planetName(v, slot, false);
+  const reason = d.reason ? ` (${d.reason})` : "";
+  switch (ev.type) {
+    case "initiative": return `gives the initiative token to ${c.seatName(d.seat)}`;
+    case "reveal_planet": return `turns ${d.planet} face up`;
+    case "mulligan": return d.take ? "takes a mulligan: a new starting hand" : "keeps the starting hand";
+    case "commit": return d.planet ? `sets the command dial to ${at(d.planet)}` : "command dial set (secret)";
+    case "deploy": {
+      const where = d.planet ? ` at ${at(d.planet)}` : d.attach_to ? ` on ${unitName(v, d.attach_to)}` : " in HQ";
+      return `deploys ${d.card && d.card.name} (cost ${(d.card && d.card.cost) || 0})${where}`;
+    }
+    case "action": return `${d.from_hand ? "plays" : "uses the Action of"} ${d.card}${d.cost ? ` (cost ${d.cost})` : ""}`;
+    case "pass": {
+      // Which pass it was is in its consequence's rule (the view may be phases later, in the log).
+      const told = (ev.consequences || []).find((x) => x.type === "passed");
+      const deploying = told ? /Deploy/.test(told.rule || "") : !!(v && v.phase === "deploy");
+      return deploying ? "passes: no more deployment turns this phase" : "passes the combat turn";
+    }
+    case "take_bonus": {
+      const took = [d.resources ? "the resources" : null, d.cards ? "the cards" : null].filter(Boolean);
+      return took.length ? `takes ${took.join(" and ")} of the command bonus` : "takes no command bonus";
+    }
+    case "mobile_move": return `moves ${unitName(v, d.unit)} to ${at(d.planet)} (Mobile)`;
+    case "mobile_done": return "makes no more Mobile moves";
+    case "attack": return d.area_effect ? `attacks with ${unitName(v, d.attacker)}'s Area Effect`
+      : `attacks ${unitName(v, d.defender)} with ${unitName(v, d.attacker)}`;
+    case "warlord_retreat": return "retreats the warlord to HQ";
+    case "shield": return `shields ${unitName(v, d.unit)}${d.card ? ` with ${d.card}` : ""} (${d.shields} shield${d.shields === 1 ? "" : "s"})`;
+    case "no_shield": return "uses no shield";
+    case "retreat": return `retreats ${unitName(v, d.unit)} to HQ`;
+    case "retreat_done": return "stays and fights";
+    case "call_stalemate": return "calls a stalemate check";
+    case "battle_ability": {
+      if (!d.use) return "does not use the planet's Battle ability";
+      const target = d.unit ? ` on ${unitName(v, d.unit)}` : d.planet === 0 ? " on the opponent's HQ" : d.planet ? ` at ${at(d.planet)}` : "";
+      const choice = d.choice ? ` (${d.choice === "resources" ? "3 resources" : "3 cards"})` : "";
+      return `uses the planet's Battle ability${target}${choice}`;
+    }
+    case "assign_indirect": return `puts ${d.amount} indirect damage on ${unitName(v, d.unit)}`;
+    case "bloodied_stats": return `enters the bloodied warlord's numbers: ATK ${d.attack}, HP ${d.hp}`;
+    case "headquarters": return d.reveal ? `starts the headquarters phase: ${d.reveal} turned face up` : "starts the headquarters phase";
+    case "put_into_play": return `puts ${d.card && d.card.name} into play${d.planet ? ` at ${at(d.planet)}` : d.card && d.card.type === "token" ? "" : " in HQ"}${reason}`;
+    case "deal_damage": return `deals ${d.amount} damage to ${unitName(v, d.unit)}${reason}`;
+    case "indirect_damage": return `deals ${d.amount} indirect damage to ${c.seatName(d.seat)}${reason}`;
+    case "remove_damage": return `removes ${d.amount} damage from ${unitName(v, d.unit)}${reason}`;
+    case "destroy": return `destroys ${unitName(v, d.unit)}${reason}`;
+    case "move_unit": return `moves ${unitName(v, d.unit)} to ${d.planet ? at(d.planet) : "HQ"}${d.exhaust ? ", exhausted" : ""}${reason}`;
+    case "set_ready": return `${d.ready ? "readies" : "exhausts"} ${unitName(v, d.unit)}${reason}`;
+    case "modify_unit": {
+      const parts = [["attack", "ATK"], ["hp", "HP"], ["command", "command icons"]].filter(([k]) => d[k] != null).map(([k, l]) => `${l} ${d[k]}`);
+      return `changes ${unitName(v, d.unit)}${parts.length ? ` to ${parts.join(", ")}` : ""}${reason}`;
+    }
+    case "adjust_resources": return `${d.amount >= 0 ? "gains" : "spends"} ${Math.abs(d.amount)} resource${Math.abs(d.amount) === 1 ? "" : "s"}${reason}`;
+    case "adjust_cards": {
+      const parts = [d.hand ? `hand ${d.hand > 0 ? "+" : ""}${d.hand}` : null, d.deck ? `deck ${d.deck > 0 ? "+" : ""}${d.deck}` : null,
+        d.discard ? `discard ${d.discard > 0 ? "+" : ""}${d.discard}` : null].filter(Boolean);
+      return d.hand === 1 && d.deck === -1 && !d.discard ? `draws a card${reason}` : `changes the cards: ${parts.join(", ") || "nothing"}${reason}`;
+    }
+    case "note": return `notes: ${d.text}`;
+    default: return null;
+  }
+}
+
+/** Decisions nobody had to say, closed by the entry they are logged with: "Ben used no shield". */
+function passesText(d, who) {
+  const names = (d.seats || []).map(who);
+  const all = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0] || "";
+  switch (d.step) {
+    case "shield": return `${all} used no shield`;
+    case "retreat": return `${all} stayed and fought (no retreat)`;
+    case "deploy": return `${all} passed: no more deployment turns`;
+    case "battle_ability": return `${all} did not use the Battle ability`;
+    case "mobile": return `${all} made no more Mobile moves`;
+    default: return `${all} passed`;
+  }
+}
 
 const cap = (s) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : "");
 const other = (view, seat) => Object.keys(view.seats).find((s) => s !== seat);
@@ -253,26 +334,21 @@ export default {
     return undefined;
   },
 
+  /** What the other phone's card tells first: units destroyed and the game's end, then battles and planets won,
+   *  the decisions nobody said, the damage; the bookkeeping of a damage (assigned, prevented) and phases last. */
+  consequenceRank(cons) {
+    const t = cons.type;
+    if (/destroyed|defeated|game_over/.test(t)) return 0;
+    if (/captured|battle_won|planet_removed|bloodied|stalemate$|retreated/.test(t)) return 1;
+    if (t === "passes_inferred" || t === "battle_ability" || t === "battle_ability_unusable" || t === "dials_revealed") return 2;
+    if (t === "attack" || t === "damage_taken" || t === "command_struggle" || /^ability_/.test(t)) return 3;
+    return 5;
+  },
+
+  /** Each entry as a sentence after "Ana: " (the card on the other phone, the log). */
   describeEvent(ev, c) {
-    const v = c.view;
-    const d = ev.data || {};
-    switch (ev.type) {
-      case "commit": return d.planet ? `Command dial: ${planetName(v, d.planet, false)}` : "Command dial set (secret)";
-      case "deploy": {
-        const where = d.planet ? ` at ${planetName(v, d.planet, false)}` : d.attach_to ? ` on ${unitName(v, d.attach_to)}` : " to HQ";
-        return `Deploys ${d.card && d.card.name} (cost ${(d.card && d.card.cost) || 0})${where}`;
-      }
-      case "attack": return d.area_effect ? `${unitName(v, d.attacker)}: Area Effect` : `${unitName(v, d.attacker)} attacks ${unitName(v, d.defender)}`;
-      case "shield": return `Shield${d.card ? `: ${d.card}` : " card"} (${d.shields}) on ${unitName(v, d.unit)}`;
-      case "action": return `${d.from_hand ? "Plays" : "Uses"} ${d.card}${d.cost ? ` (cost ${d.cost})` : ""}`;
-      case "put_into_play": return `Puts ${d.card && d.card.name} into play${d.planet ? ` at ${planetName(v, d.planet, false)}` : d.card && d.card.type === "token" ? "" : " at HQ"}${d.reason ? ` (${d.reason})` : ""}`;
-      case "no_shield": return "No shield";
-      case "retreat": return `${unitName(v, d.unit)} retreats to HQ`;
-      case "take_bonus": return `Command bonus: ${[d.resources ? "resources" : null, d.cards ? "cards" : null].filter(Boolean).join(" and ") || "nothing"}`;
-      case "headquarters": return `Headquarters phase${d.reveal ? `: ${d.reveal} revealed` : ""}`;
-      case "reveal_planet": return `${d.planet} turned face up`;
-      default: return null;
-    }
+    const words = entryWords(ev, c);
+    return words ? cap(words) : null;
   },
 
   describeConsequence(cons, c) {
@@ -287,7 +363,8 @@ export default {
       case "battle_won": return `${who(d.winner)} wins the battle at ${planetName(v, d.planet, false)}`;
       case "planet_captured": return `${d.name} goes to ${who(d.seat)}'s victory display`;
       case "planet_removed": return `${d.name} is removed from the game`;
-      case "damage_taken": return Object.entries(d.placed || {}).map(([u, n]) => `${n} damage on ${unitName(v, u)}`).join(", ") || null;
+      case "damage_taken": return Object.entries(d.placed || {}).map(([u, n]) => `${n} damage on ${(d.names || {})[u] || unitName(v, u)}`).join(", ") || null;
+      case "passes_inferred": return passesText(d, who);
       case "damage_prevented": return `${d.amount} damage prevented on ${unitName(v, d.unit)}`;
       case "unit_destroyed": return `${d.name} destroyed (${d.to})`;
       case "warlord_bloodied": return `${unitName(v, d.unit)} is defeated and turns to its bloodied side`;
@@ -297,7 +374,7 @@ export default {
       case "upkeep": return `${who(d.seat)} draws ${d.drawn} and gains ${d.resources} resources`;
       case "initiative_passed": return `The initiative token passes to ${who(d.seat)}`;
       case "phase": return `${PHASES[d.phase] || d.phase} (round ${d.round})`;
-      case "game_over": return "Game over";
+      case "game_over": return d.draw ? "Game over: a tie" : `Game over: ${(d.winners || []).map(who).join(" and ")} wins`;
       case "initiative": return `${who(d.seat)} takes the initiative token`;
       case "planet_revealed": return `${d.name} turned face up (position ${d.planet})`;
       case "first_planet": return `First planet token on ${planetName(v, d.planet, false)}`;
@@ -314,13 +391,14 @@ export default {
       case "stalemate_check_failed": return "The combat round changed the game: stalemate check ends";
       case "stalemate": return `Stalemate at ${planetName(v, d.planet, false)}`;
       case "warlord_returns": return `${unitName(v, d.unit)} returns to HQ`;
-      case "attack": return d.area_effect ? `${unitName(v, d.attacker)} deals Area Effect ${d.area_effect}` : `${d.damage} damage dealt to ${unitName(v, d.defender)}`;
+      case "attack": return d.area_effect ? `${unitName(v, d.attacker)} deals Area Effect ${d.area_effect}` : `${(d.names || {})[d.attacker] || unitName(v, d.attacker)} deals ${d.damage} damage to ${(d.names || {})[d.defender] || unitName(v, d.defender)}`;
       case "damage_assigned": return `Damage assigned: ${Object.entries(d.hits || {}).map(([u, n]) => `${n} to ${unitName(v, u)}`).join(", ") || "none"}`;
       case "attachment_discarded": return `Attachment ${unitName(v, d.card)} discarded`;
       case "indirect_damage_dealt": return `${d.amount} indirect damage dealt to ${who(d.seat)}`;
       case "bloodied_side": return `${unitName(v, d.unit)} bloodied: ATK ${d.attack}, HP ${d.hp}`;
       case "warlord_retreated": return `${unitName(v, d.unit)} retreats to HQ, exhausted`;
       case "retreated": return `${unitName(v, d.unit)} retreats to HQ, exhausted`;
+      case "battle_ability_unusable": return `${planetName(v, d.planet, false)}'s Battle ability would change nothing now: not used`;
       case "battle_ability": return d.use ? `Battle ability used${d.ability ? `: ${d.ability}` : ""}${d.resolved ? "" : " (effects entered by the players)"}` : "Battle ability not used";
       case "ability_resources": return `${who(d.to)} gains ${d.amount} resources${d.from ? ` from ${who(d.from)}` : ""}`;
       case "ability_discard": return `${who(d.seat)} discards ${d.amount} card at random`;
@@ -483,6 +561,17 @@ function poolFor(c) {
 // Which data card types a template's card type takes.
 const DATA_TYPES = { army: ["army_unit"], support: ["support"], attachment: ["attachment"], token: ["token"] };
 
+/** Whether a picked card still asks something before it can be entered (a number the data lacks, Area Effect X). */
+function asksMore(picked) {
+  return unknownNumbers(picked, ["cost", "hp"]).length > 0 || (picked.keywords || []).includes("area effect x");
+}
+
+/** The player's resources: the cards a search lists first are those the pool can pay for. */
+function resourcesOf(c) {
+  const seat = c.view && c.view.seats && c.view.seats[c.seat];
+  return seat && typeof seat.resources === "number" ? seat.resources : null;
+}
+
 /** Deploy / put into play: pick the card by name (numbers from the data) or type it in. */
 async function cardForm(s, c) {
   const pool = await poolFor(c);
@@ -538,14 +627,17 @@ async function cardForm(s, c) {
         }
         const group = h("div", { class: "btn-grid", role: "radiogroup", "aria-label": path === "planet" ? "Planet" : "Attach to" });
         if (values.length === 1) data[path] = values[0];
+        // A card picked by name with nothing left to ask: the place is the last choice, so its tap enters it.
+        const last = picked && !asksMore(picked) && Object.keys(choices).filter((p) => p === "planet" || p === "attach_to").length === 1;
         const draw = () => group.replaceChildren(...values.map((v) => {
           const on = data[path] === v;
           return button(path === "planet" ? planetName(c.view, v, false) : unitName(c.view, v),
-            () => { data[path] = v; draw(); ready(); },
-            { cls: "btn", role: "radio", "aria-checked": String(on), "data-field": path });
+            () => { data[path] = v; draw(); ready(); if (last && !confirm.disabled) close(data); },
+            { cls: "btn", role: "radio", "aria-checked": String(on), "data-field": path, ...(last ? { "data-enters": "" } : {}) });
         }));
         draw();
-        out.push(h("fieldset", {}, h("legend", {}, path === "planet" ? "Planet" : "Attach to"), group));
+        out.push(h("fieldset", {}, h("legend", {}, path === "planet" ? (last ? "Planet (tap to enter)" : "Planet")
+          : (last ? "Attach to (tap to enter)" : "Attach to")), group));
       }
       return out;
     };
@@ -597,7 +689,7 @@ async function cardForm(s, c) {
       const parts = picked
         ? [pickedSummary(picked, () => { picked = null; typed(); render(); }),
           numbers(unknownNumbers(picked, ["cost", "hp"]), true), areaEffectX()]
-        : [cardPicker(pool, { types: DATA_TYPES[base.type], onpick: (d) => {
+        : [cardPicker(pool, { types: DATA_TYPES[base.type], afford: t.type === "deploy" ? resourcesOf(c) : null, onpick: (d) => {
           picked = d;
           card = data.card = { ...cardFromData(d, base.type), keywords: [...new Set([...fixed, ...(d.keywords || [])])] };
           render();
@@ -629,7 +721,7 @@ async function actionForm(s, c) {
       const parts = picked ? [pickedSummary(picked, () => { picked = null; Object.assign(data, { card: "", cost: 0, from_hand: false, limited: false }); render(); }),
         picked.cost_x ? h("fieldset", { "data-stepper": "cost" }, h("legend", {}, "Cost paid (X)"),
           stepper(() => data.cost, (v) => { data.cost = v; }, 0, 20, "Cost")) : null]
-        : [cardPicker(pool, { types: ["event"], onpick: pickEvent, label: "Play an event card from your hand" }),
+        : [cardPicker(pool, { types: ["event"], afford: resourcesOf(c), onpick: pickEvent, label: "Play an event card from your hand" }),
           mine.length ? h("fieldset", {}, h("legend", {}, "Or an Action on a card in play"),
             h("div", { class: "btn-grid" }, mine.map((x) => button(x.name, () => {
               Object.assign(data, { card: x.name, from_hand: false }); render();

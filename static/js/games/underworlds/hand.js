@@ -13,10 +13,19 @@ const KINDS = { objectives: "Objective cards", power: "Power cards" };
  */
 export function handEntry(s, c) {
   const fields = s.fields || {};
-  const mine = (c.view || {}).seats?.[c.seat];
-  const held = (mine && mine.cards) || {};
+  // The hand of the seat the suggestion is for: the referee (or the one-phone table) enters for another seat.
+  const seat = (s.event || s.template || {}).by || c.seat;
+  const theirs = (c.view || {}).seats?.[seat];
+  const title = seat === c.seat ? "My hand" : `${c.seatName(seat)}'s hand`;
+  if (!theirs || theirs.cards_hidden) {
+    // Never store a hand this phone could not read: saving would replace the cards held with an empty list.
+    return sheet(title, (close) => h("div", { class: "stack", "data-hand-hidden": seat },
+      h("p", {}, `This phone cannot see ${c.seatName(seat)}'s cards: only their own phone and the referee's can say which they hold.`),
+      h("div", { class: "sheet-actions" }, button("OK", () => close(null), { cls: "btn" }))));
+  }
+  const held = theirs.cards || {};
   const picked = Object.fromEntries(Object.keys(fields).map((k) => [k, new Set(held[k] || [])]));
-  return sheet("My hand", (close) => {
+  return sheet(title, (close) => {
     const rows = [];
     const groups = Object.entries(fields).map(([kind, spec]) => {
       const count = h("span", { class: "muted" });
@@ -45,7 +54,9 @@ export function handEntry(s, c) {
     } });
     const save = () => close(Object.fromEntries(Object.entries(picked).map(([k, set]) => [k, [...set]])));
     return h("div", { class: "stack" },
-      h("p", { class: "muted" }, "Tick the cards you hold: they come first when you play a card. Only you and the referee see them."),
+      h("p", { class: "muted" }, seat === c.seat
+        ? "Tick the cards you hold: they come first when you play a card. Only you and the referee see them."
+        : `Tick the cards ${c.seatName(seat)} holds: they come first when a card is played for them. Only ${c.seatName(seat)} and the referee see them.`),
       input, groups,
       h("div", { class: "sheet-actions" }, button("Cancel", () => close(null), { cls: "btn" }),
         button("Save", save, { cls: "btn primary", "data-action": "save-hand" })));

@@ -56,6 +56,19 @@ const isFighterId = (v, view) => typeof v === "string" && view && view.fighters 
 
 // -- the board ----------------------------------------------------------------------------------
 
+// At a table of three or four, the warbands this phone is not looking at fold to their heads (name, glory,
+// activations): one tap shows their fighters again. What a player unfolds stays open until folded again.
+const unfolded = new Set();
+const folded = new Set();
+
+/** Whether a seat's fighters start folded: only at 3+ players, never this phone's seat, whose turn it is or the acted-for seat. */
+function foldsAway(view, seat, c) {
+  if (Object.keys(view.seats).length < 3) return false;
+  if (unfolded.has(seat)) return false;
+  if (folded.has(seat)) return true;
+  return ![c.seat, c.actFor, view.turn && view.turn.seat].includes(seat);
+}
+
 function seatBlock(view, seat, c) {
   const s = view.seats[seat];
   const glory = s.glory || { unspent: 0, spent: 0 };
@@ -64,15 +77,25 @@ function seatBlock(view, seat, c) {
     h("div", { class: "seat-head" },
       h("span", { class: "name" }, c.seatName(seat), seat === c.seat ? h("span", { class: "muted", style: "font-size:.85rem" }, " (you)") : null),
       h("div", { class: "stats" },
-        h("div", { class: "stat glory", "aria-label": `${glory.unspent} unspent glory` }, h("b", {}, String(glory.unspent)), h("small", {}, "glory")),
-        h("div", { class: "stat", "aria-label": `${glory.spent} spent glory` }, h("b", {}, String(glory.spent)), h("small", {}, "spent")),
+        // Victory counts all glory, spent and unspent (Deathgorge, Victory): the total leads, what is left to spend beside it.
+        h("div", { class: "stat glory", "aria-label": `${glory.unspent + glory.spent} glory in all` }, h("b", {}, String(glory.unspent + glory.spent)), h("small", {}, "glory")),
+        h("div", { class: "stat unspent", "aria-label": `${glory.unspent} glory to spend` }, h("b", {}, String(glory.unspent)), h("small", {}, "to spend")),
         h("div", { class: "stat", "aria-label": `${s.activations_left} activations left` }, h("b", {}, String(s.activations_left ?? "–")), h("small", {}, "activ."))),
     ),
     h("div", { class: "muted", style: "font-size:.9rem;margin-top:2px", "data-warband": s.warband || "" },
       (c.warbandName && c.warbandName(seat)) || (s.warband && s.warband !== "custom" ? String(s.warband).replace(/-/g, " ") : "Own fighters"),
       s.hand ? ` · hand ${s.hand.objectives} objective${s.hand.objectives === 1 ? "" : "s"}, ${s.hand.power} power` : ""),
     (s.revealed || []).length ? h("div", {}, (s.revealed || []).map((r) => h("span", { class: "badge inspired" }, `Revealed: ${r.card || "surge objective"} (${r.glory})`))) : null,
-    h("div", { class: "fighters" }, fids.map((fid) => fighterCard(view, fid, c))));
+    fighterList(view, seat, fids, c));
+}
+
+function fighterList(view, seat, fids, c) {
+  const list = h("div", { class: "fighters" }, fids.map((fid) => fighterCard(view, fid, c)));
+  if (Object.keys(view.seats).length < 3) return list;
+  const out = fids.filter((fid) => view.fighters[fid].out).length;
+  return h("details", { class: "seat-fold", open: !foldsAway(view, seat, c), "data-fold": seat,
+    ontoggle: (e) => { (e.target.open ? unfolded : folded).add(seat); (e.target.open ? folded : unfolded).delete(seat); } },
+    h("summary", {}, `${c.seatName(seat)}'s fighters (${fids.length}${out ? `, ${out} out of action` : ""})`), list);
 }
 
 function fighterCard(view, fid, c) {
@@ -255,8 +278,6 @@ function dicePad(kind, roll, expected, card, label, hitFaces, onchange) {
 
 // Faces that succeed (Deathgorge rulebook, Combat, pg 21): criticals and the weapon's symbol; in defence
 // criticals and the Defence symbol, on Guard both Block and Dodge.
-const ATTACK_HITS = (symbol) => ["crit", symbol].filter(Boolean);
-const DEFENCE_SAVES = (symbol, guard) => (guard ? ["crit", "block", "dodge"] : ["crit", symbol || "block"]);
 
 const profileName = (p) => p.name || `${p.symbol === "fury" ? "Fury" : p.symbol === "smash" ? "Smash" : capital(p.symbol || "Attack")} ${p.range ? `range ${p.range}` : ""}`.trim();
 
@@ -293,7 +314,10 @@ function combatEntry(s, c) {
   const targets = choices.target || (base.target ? [base.target] :
     Object.keys(view.fighters).filter((fid) => view.fighters[fid].seat !== s.template.by && !view.fighters[fid].out));
   const st = { attacker: base.attacker || attackers[0], target: base.target || (targets.length === 1 ? targets[0] : null),
-    profile: 0, attackFaces: [], defenceFaces: [], supportA: 0, supportT: 0, cover: false, trapped: false, extra: [] };
+    profile: 0, attackFaces: [], defenceFaces: [], supportA: 0, supportT: 0, cover: false, trapped: false, extra: [],
+    faces: null };   // the faces that succeed, as the engine's preview says (support, Guard, cover, keywords, edition)
+  // What this edition offers beside the dice (its keywords, cover hexes or not), from the server's catalogue.
+  const options = ((c.catalogue || []).find((e) => e.type === "attack") || {}).options || { keywords: [], cover: false };
   // The engine offers one attack per weapon (its profile in the template): keep that weapon.
   const named = !!base.profile;
   if (named) {
@@ -350,15 +374,23 @@ function combatEntry(s, c) {
     const attackExpected = () => Math.max(st.dice ?? cardDice(), st.attackFaces.length);
     const targetDefence = () => ({ ...(characteristic(view, st.target, "defence") || { dice: 1 }), ...(given.defence || {}) });
     const defenceExpected = () => Math.max(st.defDice ?? targetDefence().dice ?? 1, st.defenceFaces.length);
+    /** Take the success faces from the engine's answer; the dice pads are drawn again when they changed. */
+    function learnFaces(reply) {
+      const resolved = ((reply && reply.consequences) || []).find((x) => x.type === "attack_resolved");
+      const faces = resolved && resolved.data && resolved.data.faces;
+      if (faces && JSON.stringify(faces) !== JSON.stringify(st.faces)) { st.faces = faces; draw(); }
+    }
     async function runPreview() {
       const bare = (text) => { previewBox.className = "preview"; previewBox.replaceChildren(h("div", { class: "muted" }, text)); commit.disabled = true; offerDriveBack(null); };
       if (!st.target) return bare("Pick a target to see the outcome.");
       if (missingGiven()) return bare("Enter the numbers from the fighter card first.");
       const aLeft = attackExpected() - st.attackFaces.length;
       const dLeft = defenceExpected() - st.defenceFaces.length;
+      commit.disabled = true;
+      const reply = await c.preview("attack", buildData());   // asked before any die too: it says which faces succeed
+      learnFaces(reply);
       if (!st.attackFaces.length) return bare(`Tap the face each ${magic() ? "magic" : "attack"} die shows.`);
       commit.disabled = aLeft > 0 || dLeft > 0;
-      const reply = await c.preview("attack", buildData());
       const open = [aLeft > 0 ? `${aLeft} ${magic() ? "magic" : "attack"} ${aLeft === 1 ? "die" : "dice"}` : null,
         dLeft > 0 ? `${dLeft} defence ${dLeft === 1 ? "die" : "dice"}` : null].filter(Boolean);
       const allowed = !open.length && reply && !(reply.violations || []).length
@@ -385,24 +417,35 @@ function combatEntry(s, c) {
           : h("div", { class: "row" }, h("span", { class: "grow" }, fieldLabel(path)),
             stepper(() => getPath(given, path), (v) => { setPath(given, path, v); if (/dice$/.test(path)) draw(); later(); },
               spec.min ?? 0, spec.max ?? 9, fieldLabel(path)))))) : null;
+      const choice = (v, i, current, set, name) => button(typeof v === "object" ? `${profileName(v)} (${v.dice} dice, dmg ${v.damage})` : fighterName(view, v),
+        () => { set(typeof v === "object" ? i : v); draw(); later(); },
+        { cls: "btn", role: "radio", "aria-checked": String(current === (typeof v === "object" ? i : v)), "data-field": name });
       const pick = (label, values, current, set, name) => h("fieldset", {}, h("legend", {}, label),
-        h("div", { class: "btn-grid", role: "radiogroup", "aria-label": label }, values.map((v, i) => {
-          const on = current === (typeof v === "object" ? i : v);
-          return button(typeof v === "object" ? `${profileName(v)} (${v.dice} dice, dmg ${v.damage})` : fighterName(view, v),
-            () => { set(typeof v === "object" ? i : v); draw(); later(); },
-            { cls: "btn", role: "radio", "aria-checked": String(on), "data-field": name });
-        })));
+        h("div", { class: "btn-grid", role: "radiogroup", "aria-label": label }, values.map((v, i) => choice(v, i, current, set, name))));
+      // With several opponents, targets come grouped under their player, so a fighter is never picked from the wrong warband.
+      const targetPick = (values, current, set) => {
+        const seats = [...new Set(values.map((fid) => (view.fighters[fid] || {}).seat))];
+        if (seats.length < 2) return pick("Target", values, current, set, "target");
+        return h("fieldset", {}, h("legend", {}, "Target"), seats.map((seat) => h("div", { class: "target-group", "data-target-seat": seat },
+          h("div", { class: "muted" }, `${c.seatName(seat)}'s fighters`),
+          h("div", { class: "btn-grid", role: "radiogroup", "aria-label": `Target: ${c.seatName(seat)}'s fighters` },
+            values.filter((fid) => (view.fighters[fid] || {}).seat === seat).map((fid) => choice(fid, 0, current, set, "target"))))));
+      };
       const kind = magic() ? "magic" : "attack";
-      const symbol = (given.profile && given.profile.symbol) || p.symbol;
-      const hits = ATTACK_HITS(symbol);
-      const saves = DEFENCE_SAVES(tdef.symbol, guard);
+      const hits = st.faces ? st.faces.attack : [];
+      const saves = st.faces ? st.faces.defence : [];
       const changed = () => { draw(); later(); };
       const attackPad = dicePad(kind, st.attackFaces, attackExpected(), cardDice(), capital(kind), hits,
         changed);
       const defencePad = st.target ? dicePad("defence", st.defenceFaces, defenceExpected(), tdef.dice ?? 1, "Defence", saves,
         changed) : null;
-      const faceNames = (k, keys) => keys.map((key) => { const f = FACE[k].find((x) => x[0] === key); return f ? f[2] : key; }).join(" or ");
-      const kw = ["cleave", "ensnare", "stagger", "grievous 1", "knockback 1"];
+      // In the order the dice pad shows the faces (critical first).
+      const faceNames = (k, keys) => {
+        if (!st.faces) return "…";
+        const names = FACE[k].filter((f) => keys.includes(f[0])).map((f) => f[2]);
+        return names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}` : (names[0] || "critical only");
+      };
+      const kw = options.keywords || [];
       const fewer = (label, get, set) => h("div", { class: "row dice-count" }, h("span", { class: "grow" }, label),
         stepper(get, (v) => { set(v); changed(); }, 1, 12, `${label} rolled`));
       body.replaceChildren(...[
@@ -411,7 +454,7 @@ function combatEntry(s, c) {
           : `${profileName(p)} · ${p.dice} dice · damage ${p.damage}${(p.keywords || []).length ? ` · ${p.keywords.join(", ")}` : ""}`,
           targets.length === 1 && st.target ? h("b", {}, ` → ${fighterName(view, st.target)}`) : null)
           : pick("Weapon", profilesOf(view, st.attacker), st.profile, (v) => { st.profile = v; st.dice = null; st.attackFaces.length = 0; }, "profile"),
-        targets.length > 1 || !st.target ? pick("Target", targets, st.target, (v) => { st.target = v; st.defDice = null; }, "target") : null,
+        targets.length > 1 || !st.target ? targetPick(targets, st.target, (v) => { st.target = v; st.defDice = null; }) : null,
         askedBox,
         h("fieldset", { class: "roll" }, h("legend", {}, `${capital(kind)} dice`),
           h("p", { class: "symbols", "data-symbols": kind }, `Succeeds on ${faceNames(kind, hits)}`), attackPad),
@@ -424,14 +467,14 @@ function combatEntry(s, c) {
           fewer(`${capital(kind)} dice`, attackExpected, (v) => { st.dice = v; st.attackFaces.splice(v); }),
           st.target ? fewer("Defence dice", defenceExpected, (v) => { st.defDice = v; st.defenceFaces.splice(v); }) : null),
         h("fieldset", {}, h("legend", {}, "Situation"),
-          h("label", { class: "check" }, h("input", { type: "checkbox", checked: st.cover, onchange: (e) => { st.cover = e.target.checked; later(); } }), "Target in cover"),
+          options.cover ? h("label", { class: "check" }, h("input", { type: "checkbox", checked: st.cover, onchange: (e) => { st.cover = e.target.checked; later(); } }), "Target in cover") : null,
           h("label", { class: "check" }, h("input", { type: "checkbox", checked: st.trapped, onchange: (e) => { st.trapped = e.target.checked; later(); } }), "Target trapped")),
-        h("fieldset", {}, h("legend", {}, "Keywords"),
+        kw.length ? h("fieldset", {}, h("legend", {}, "Keywords"),
           h("div", { class: "row" }, kw.map((k) => {
             const fixed = (p.keywords || []).includes(k);
             return h("label", { class: "check", style: "flex:1 1 45%" }, h("input", { type: "checkbox", checked: fixed || st.extra.includes(k), disabled: fixed,
               onchange: (e) => { st.extra = e.target.checked ? [...st.extra, k] : st.extra.filter((x) => x !== k); later(); } }), k);
-          }))),
+          }))) : null,
         // The outcome stays in view next to Commit, whatever part of the form is scrolled to.
         h("div", { class: "sheet-footer" }, previewBox,
           h("div", { class: "row" }, button("Cancel", () => close(null), { cls: "btn" }), commit),
@@ -499,7 +542,19 @@ function describeEvent(ev, c) {
       ? `${fn(d.fighter)} driven back ${d.hexes} hex${d.hexes === 1 ? "" : "es"}${d.into && d.into !== "none" ? ` into a ${d.into} hex` : ""}`
       : `${fn(d.fighter)} not driven back`;
     case "glory_adjust": return `Glory corrected for ${c.seatName(d.seat)}: unspent ${d.unspent >= 0 ? "+" : ""}${d.unspent}, spent ${d.spent >= 0 ? "+" : ""}${d.spent} (${d.reason})`;
-    case "note": return `Note: ${d.text}`;
+    case "note": return `${d.seq ? `Note on #${d.seq}` : "Note"}: ${d.text}`;
+    case "abandon": return `The Attack action cannot be made${d.reason ? `: ${d.reason}` : ""}`;
+    case "discard_power": return `Discarded ${d.card || "a power card"}${d.in_play ? " (from play)" : ""}`;
+    case "position": return d.feature ? `${fn(d.fighter)} stands on feature token ${String(d.feature).toUpperCase()}` : `${fn(d.fighter)} is on no feature token`;
+    case "feature": {
+      const token = `Feature token ${String(d.feature || "").toUpperCase()}`;
+      if (d.action === "remove") return `${token} removed`;
+      return `${token} ${d.action === "flip" ? "flipped" : "placed"}${d.face ? ` ${d.face} side up` : ""}`;
+    }
+    case "out_of_action": return `${fn(d.fighter)} taken out of action${d.source ? ` (${String(d.source).replace(/_/g, " ")})` : ""}`;
+    case "return_fighter": return `${fn(d.fighter)} returns to the battlefield`;
+    case "wounds": return `${fn(d.fighter)}'s Wounds ${d.change >= 0 ? "+" : ""}${d.change}`;
+    case "hazard": return d.action === "end" ? "Hazard phase done" : `Hazard ${d.action === "draw" ? "drawn" : "discarded"}${d.card ? `: ${d.card}` : ""}`;
     default: return null;
   }
 }
@@ -512,6 +567,7 @@ function describeConsequence(cons, c) {
   const d = cons.data || {};
   const v = c.view;
   const fn = (fid) => fighterName(v, fid);
+  const sn = (seat) => (c.seatName ? c.seatName(seat) : seat);
   switch (cons.type) {
     case "out_of_action": return `${fn(d.fighter)} is out of action`;
     case "bounty": return `${c.seatName ? c.seatName(d.seat) : d.seat} gains ${d.glory} glory (bounty${d.fighter ? ` for ${fn(d.fighter)}` : ""})`;
@@ -523,6 +579,37 @@ function describeConsequence(cons, c) {
     case "power_step_ends": return "Power step ends";
     case "round_ends": return `Round ${d.round} ends: Move, Charge, Guard and Stagger tokens cleared`;
     case "game_over": return "Game over";
+    case "staggered": return `${fn(d.fighter)} is staggered${d.by ? ` (${d.by})` : ""}`;
+    case "spell_cast": return `${fn(d.caster)} casts ${d.card || "the spell"}${d.backlash ? ` (backlash: ${d.backlash} damage to the caster)` : ""}`;
+    case "spell_failed": return `${fn(d.caster)} fails to cast ${d.card || "the spell"}${d.backlash ? ` (backlash: ${d.backlash} damage to the caster)` : ""}`;
+    case "objective_scored": return `${sn(d.seat)} scores ${d.card || "an objective"}${d.drew ? ` and draws ${d.drew}` : ""}`;
+    case "inspired": return `${fn(d.fighter)} is Inspired${d.by ? ` (${d.by})` : ""}`;
+    case "guard_removed": return `${fn(d.fighter)} loses its Guard token`;
+    case "stagger_removed": return `${fn(d.fighter)} loses its Stagger token`;
+    case "warband_wiped_out": return `${(d.seats || []).map(sn).join(" and ")}'s warband is wiped out${d.game_ends ? `: the game ends ${d.game_ends}` : ""}`;
+    case "sudden_death_round": return `Sudden death: round ${d.round}${d.first ? `, ${sn(d.first)} first` : ""}`;
+    case "glory_spent": return `${sn(d.seat)} spends ${d.glory} glory${d.fighter ? ` on ${fn(d.fighter)}` : ""}`;
+    case "no_glory_spent": return `${sn(d.seat)} spends no glory${d.fighter ? ` on ${fn(d.fighter)}` : ""} (the card says so)`;
+    case "no_bounty": return `No bounty for ${fn(d.fighter)}${d.reason ? `: ${d.reason}` : ""}`;
+    case "match_decided": return `${sn(d.winner)} wins the match${d.by === "roll_off" ? " on the roll-off" : ""}`;
+    case "hazard_phase_begins": return `Round ${d.round}: hazard phase${d.cards ? ` (${d.cards} hazard card${d.cards === 1 ? "" : "s"} to draw)` : ""}`;
+    case "hazard_phase_ends": return `Round ${d.round}: the hazard phase ends`;
+    case "hazard_drawn": return `Hazard drawn: ${d.card || "a card"}${d.left_to_draw ? ` (${d.left_to_draw} more to draw)` : ""}`;
+    case "hazard_discarded": return `Hazard discarded: ${d.card || "a card"}`;
+    case "gambit_persists": return `${d.card || "The gambit"} stays in play (${sn(d.seat)})`;
+    case "feature_placed": return `Feature token ${String(d.feature || "").toUpperCase()} placed ${d.face ? `${d.face} side up ` : ""}in ${d.where || "its hex"}`;
+    case "do_overs_begin": return `Do-overs, ${sn(d.first)} first`;
+    case "direction_of_play": return `Round ${d.round}: play goes ${d.direction}`;
+    case "delved": return `Feature token ${String(d.feature || "").toUpperCase()} delved: now ${d.face} side up${d.staggered ? `, ${fn(d.staggered)} is staggered` : ""}`;
+    case "charge_token": return `${fn(d.fighter)} gets a Charge token`;
+    case "attack_abandoned": return `${fn(d.fighter)}'s Attack action is abandoned`;
+    case "artefact_glory": return `${sn(d.seat)} gains ${d.glory} glory (the Katophrane Artefact${d.fighter ? `, ${fn(d.fighter)}` : ""})`;
+    case "action_without_activation": return `${fn(d.fighter)} makes a ${String(d.action || "").replace(/_/g, " ")} action (a card, not an activation)`;
+    case "round_skipped": {
+      // The engine says why (a four-player game skips round 2: Deathgorge, Multiplayer games, Round 2).
+      const played = (d.rounds || []).join(" and ");
+      return `Round ${d.round} is skipped: ${d.players ? `a ${d.players}-player game` : "this game"} plays ${played ? `rounds ${played}` : "fewer rounds"}`;
+    }
     case "reaction_step_closed": return "Reaction step closed";
     case "passes_inferred": {
       // Passes nobody had to say (the next entry closed the step): "Ana and Ben made no reaction".
@@ -536,7 +623,7 @@ function describeConsequence(cons, c) {
     case "not_driven_back": return `${fn(d.fighter)} is not driven back`;
     case "drive_back_allowed": return `${fn(d.attacker)} may drive ${fn(d.fighter)} back ${d.hexes} hex${d.hexes === 1 ? "" : "es"}`;
     case "do_over_discarded": return `${c.seatName(d.seat)} discards ${d.discarded} ${d.kind === "objectives" ? "objective" : "power"} cards for the game and draws ${d.drawn}`;
-    case "cards_drawn": return `${c.seatName(d.seat)} draws up (${d.objectives || 0} objective, ${d.power || 0} power)`;
+    case "cards_drawn": return `${c.seatName(d.seat)} draws up${d.after_sequence ? " again" : ""} (${d.objectives || 0} objective, ${d.power || 0} power)${d.after_sequence ? ": the card left the hand after the end phase draw" : ""}`;
     case "damage_dealt": return `${d.amount} damage to ${fn(d.fighter)}${d.by && isFighterId(d.by, v) ? ` by ${fn(d.by)}` : ""}`;
     case "attack_resolved": return d.summary ? capital(d.summary) : null;
     case "attack_result": case "combat": return d.result ? `${RESULT_TEXT[d.result] || d.result}${d.damage ? `, ${d.damage} damage` : ""}${d.drive_back ? ", drive back" : ""}` : null;

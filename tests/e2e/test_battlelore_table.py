@@ -1,0 +1,179 @@
+"""BattleLore at the table as cheaply as it can be: units placed by section with a tap each, an attack picked by
+attacker then target with a key per die, the other phone told in sentences with what the rules did first, and a
+wizard that keeps what was typed when a choice redraws it. Phone-size screenshots go to artifacts/screens/."""
+from __future__ import annotations
+
+import re
+import uuid
+from pathlib import Path
+
+import pytest
+import requests
+from playwright.sync_api import expect
+
+from app.engine import registry
+
+from .axe import violations
+from .flows import join, join_code, seated, tap
+
+pytestmark = pytest.mark.e2e
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def unit(slug, health=4, combat=3, muster=5, **kw):
+    return {"slug": slug, "name": slug.replace("-", " ").title(), "health": health, "movement": 2, "combat": combat,
+            "attack": "melee", "muster": muster, **kw}
+
+
+def rest(server, game, by, etype, data):
+    tokens = {s["seat"]: s["token"] for s in game["seats"]}
+    r = requests.post(f"{server.url}/api/games/{game['id']}/events", headers={"Authorization": f"Bearer {tokens[by]}"},
+                      json={"id": str(uuid.uuid4()), "type": etype, "by": by, "data": data})
+    assert r.status_code == 201, (etype, r.text)
+
+
+def mustered(server) -> dict:
+    """A game over REST with known units, scenarios chosen and both armies mustered: the deployment is next."""
+    body = {"ruleset": "battlelore/second-edition", "options": {"prebuilt": True},
+            "seats": [{"name": "Ana", "faction": "daqan", "units": [unit("guards"), unit("knights", 3, 4, 8)]},
+                      {"name": "Ben", "faction": "uthuk", "units": [unit("raiders", 2), unit("brutes", 3, 4, 8)]}]}
+    reply = requests.post(f"{server.url}/api/games", json=body)
+    assert reply.status_code == 201, reply.text
+    game = reply.json()
+    for by, etype, data in [("p1", "choose_scenario", {"scenario": "A1"}), ("p2", "choose_scenario", {"scenario": "B1"}),
+                            ("p1", "muster", {"army": {"guards": 2, "knights": 1}}),
+                            ("p2", "muster", {"army": {"raiders": 1, "brutes": 1}})]:
+        rest(server, game, by, etype, data)
+    return game
+
+
+class Counted:
+    """Taps on one phone, counted."""
+
+    def __init__(self, page):
+        self.page, self.taps = page, 0
+
+    def tap(self, locator):
+        locator.click()
+        self.taps += 1
+
+
+def test_units_are_placed_by_section_with_a_tap_each(phones, server):
+    """Mustering and deployment, 4: pick a section, tap the units put there; clear and no banner unless changed."""
+    game = mustered(server)
+    ana = phones.new("ana", bypass_csp=True)   # axe is injected into this page
+    join(ana, game["join_code"], "p1")
+    (ben,) = seated(phones, game, "p2")
+    a = Counted(ana)
+    panel = ana.locator("#deploy-panel")
+    expect(panel.locator("[data-field='section'][aria-checked='true']")).to_have_text("Left")
+    a.tap(panel.get_by_role("button", name="Guards 1: place in the left section"))
+    expect(panel.locator("[data-place='p1.guards-1']")).to_have_count(0)
+    a.tap(panel.locator("[data-field='section'][data-value='center']"))
+    a.tap(panel.get_by_role("button", name="Guards 2: place in the center section"))
+    # the third goes into a forest with a banner: changed for that unit only
+    a.tap(panel.locator("summary"))
+    a.tap(panel.locator("[data-field='terrain'][data-value='forest']"))
+    a.tap(panel.locator("[data-field='banner'][data-value='2']"))
+    phones.shot(ana, "01-deploy-by-section")
+    assert violations(ana, "deployment panel") == []
+    a.tap(panel.get_by_role("button", name="Knights: place in the center section"))
+    expect(panel.get_by_role("group", name="Units to place")).to_have_count(0)
+    expect(panel.locator("[data-placed]")).to_contain_text("Placed: Guards 1 (left), Guards 2 (center), Knights (center)")
+    a.tap(ana.locator("section.actions").get_by_role("button", name="Deployment done", exact=True))
+    expect(ana.locator("#deploy-panel")).to_have_count(0)
+    assert a.taps == 8   # 3 units, 1 section change, forest and a banner (3 taps), done
+    expect(ana.locator("[data-unit='p1.guards-1']")).to_contain_text("Left · clear")
+    expect(ana.locator("[data-unit='p1.knights-1']")).to_contain_text("Center · forest · ⚑2")
+    # the other phone reads each placement as a sentence
+    expect(ben.locator("#happened")).to_contain_text("Ana: Placed Knights in the center section, forest, 2 VP banner")
+
+
+def test_an_attack_is_attacker_then_target_then_a_key_per_die_and_the_other_phone_reads_what_the_rules_did(phones, server):
+    """Combat: the ordered unit, its target, one tap per die, Commit; the defender's phone never waits for itself,
+    and Ana's phone is told first that the raiders are eliminated."""
+    game = mustered(server)
+    pos = {"section": "center", "terrain": "clear", "banner": 0}
+    for by, uids in (("p1", ["p1.guards-1", "p1.guards-2", "p1.knights-1"]), ("p2", ["p2.raiders-1", "p2.brutes-1"])):
+        for uid in uids:
+            rest(server, game, by, "place", {"unit": uid, "to": pos})
+        rest(server, game, by, "deploy_done", {})
+    rest(server, game, "p1", "play_command", {"section": "center", "units": 2})
+    ana = phones.new("ana", bypass_csp=True)   # axe is injected into this page
+    join(ana, game["join_code"], "p1")
+    (ben,) = seated(phones, game, "p2")
+    a = Counted(ana)
+    a.tap(ana.locator("section.actions").get_by_role("button", name="Order Guards 1", exact=True))
+    a.tap(ana.locator("section.actions").get_by_role("button", name="Order Knights", exact=True))
+    expect(ana.locator("section.actions [data-pass='true']")).to_have_text("Done ordering")   # a quiet pass, small
+    attack_taps = a.taps
+    a.tap(ana.locator("section.actions [data-group='Attack with Knights']"))
+    a.tap(ana.locator("dialog.sheet").get_by_role("button", name="Knights attacks Raiders", exact=True))
+    sheet = ana.locator("dialog[aria-label='Attack entry']")
+    expect(sheet.locator("[data-count='combat']")).to_have_text("0 of 4")
+    a.tap(sheet.get_by_role("button", name="Strike: add a Strike die"))
+    a.tap(sheet.get_by_role("button", name="Strike ×1: add another Strike die"))
+    a.tap(sheet.locator("[data-kind='combat'][data-face='cleave']"))
+    a.tap(sheet.locator("[data-kind='combat'][data-face='lore']"))
+    expect(sheet.locator("[data-count='combat']")).to_have_text("4 dice")
+    expect(sheet.locator("#attack-preview")).to_contain_text("3 damage")
+    phones.shot(ana, "02-a-key-per-die")
+    assert violations(ana, "dice sheet") == []
+    a.tap(sheet.locator("[data-action='commit']"))
+    assert a.taps - attack_taps == 7
+    expect(ben.locator("#happened .headline")).to_contain_text("Ana: Knights attacked Raiders (melee) and rolled 2 strike, 1 cleave, 1 lore")
+    expect(ben.locator("#banner")).to_contain_text("Your move")
+    expect(ben.locator("body")).not_to_contain_text("Waiting for Ben")
+    expect(ben.locator("#reaction-step")).to_have_count(0)
+    tap(ben, "Take 3 damage")
+    told = ana.locator("#happened .headline")
+    expect(told).to_contain_text("Ben: Raiders is eliminated · took the hits")
+    phones.shot(ana, "03-told-what-the-rules-did")
+    ana.locator("[data-tab='log']").click()
+    entry = ana.locator("ol.log li[data-type='attack']")
+    expect(entry.locator(".what")).to_contain_text("Knights attacked Raiders")
+    expect(entry.locator(".cons")).to_contain_text("Ana: done ordering (went on)")
+    expect(ana.locator("ol.log li[data-type='defend'] .what")).to_have_text("Raiders is eliminated · took the hits")
+
+
+def test_the_wizard_keeps_every_field_when_a_choice_redraws_it(phones, server):
+    """Both names, both factions, one phone for the table and the seat ticked survive each redraw; the game made
+    has them."""
+    page = phones.new("host")
+    page.goto("/new")
+    page.locator("[data-ruleset='battlelore/second-edition']").click()
+    page.locator("#wizard-next").click()
+    page.locator("#name-0").fill("Ana")
+    page.locator("#name-1").fill("Ben")
+    page.locator("#faction-0").select_option("daqan")          # each choice redraws the seats
+    expect(page.locator("#name-1")).to_have_value("Ben")
+    page.locator("#faction-1").select_option("uthuk")
+    page.locator("#name-1").fill("Benedikt")                    # typed after a redraw, then another redraw
+    page.locator("#faction-0").select_option("uthuk")
+    page.locator("#faction-0").select_option("daqan")
+    for field_id, value in (("#name-0", "Ana"), ("#name-1", "Benedikt"), ("#faction-0", "daqan"), ("#faction-1", "uthuk")):
+        expect(page.locator(field_id)).to_have_value(value)
+    page.locator("#wizard-next").click()
+    page.locator("#wizard-next").click()
+    code = join_code(page)
+    ben = phones.new("ben")
+    join(ben, code, "p2")
+    expect(ben.locator("[data-seat='p2'] .seat-head .name")).to_contain_text("Benedikt")
+    expect(ben.locator("[data-seat='p2']")).to_contain_text("Uthuk")
+
+
+def _cases(function: str, source: str) -> set[str]:
+    body = source.split(f"function {function}(", 1)[1].split("\n}\n", 1)[0]
+    return set(re.findall(r'case "([a-z_]+)"', body))
+
+
+def test_every_entry_and_every_consequence_has_a_sentence():
+    """The renderer words every BattleLore event type and every consequence the engine or the core logs."""
+    source = (ROOT / "static/js/games/battlelore/index.js").read_text()
+    rs = registry.get("battlelore/second-edition")
+    events = {e["type"] for e in rs.event_types()}
+    assert events <= _cases("actionText", source), events - _cases("actionText", source)
+    engine = "".join(p.read_text() for p in (ROOT / "app/engine/battlelore").glob("*.py"))
+    consequences = set(re.findall(r'Consequence\("([a-z_]+)"', engine)) | {"passes_inferred"}
+    assert consequences <= _cases("describeConsequence", source), consequences - _cases("describeConsequence", source)

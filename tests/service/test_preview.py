@@ -1,0 +1,27 @@
+"""app/service/preview.py: an undo's preview lists what it would void as the asking seat may see it."""
+from __future__ import annotations
+
+from app.engine.core import Event
+from app.service.preview import preview_revert
+from app.service.submit import referee_entries
+from tests.api.helpers import auth, conquest_game, event, submit, to_command
+
+
+def test_a_voided_secret_dial_is_listed_without_its_planet_for_the_other_seat(app, client):
+    """Ana's command dial is secret until Ben commits (Conquest, Rules summary, 2. Command, Step 1). Taking back Ben's
+    pass before it would void her dial: the referee's preview names the planet; the same preview made for Ben's
+    seat lists the entry and its status, never the planet nor the reasons that quote it."""
+    game = conquest_game(client)
+    to_command(client, game)
+    assert submit(client, game, "p1", event("p1", "commit", planet=4)).status_code == 201
+    head = client.get(f"/api/games/{game['id']}/events", headers=auth(game["tokens"]["p1"])).get_json()["head"]
+    service = app.extensions["tablewarden"]["service"]
+    folded = service.folded(game["id"])
+    undo = Event(type="revert", by="referee", data={"seq": head - 1})
+    whole = preview_revert(folded, undo, "referee", True, referee_entries(folded.records))
+    hidden = preview_revert(folded, undo, "p2", True, referee_entries(folded.records))
+    assert [v["seq"] for v in whole["voids"]] == [head] == [v["seq"] for v in hidden["voids"]]
+    assert whole["voids"][0]["data"] == {"planet": 4} and whole["voids"][0]["violations"]
+    assert hidden["voids"][0]["data"] == {}
+    assert "violations" not in hidden["voids"][0] and "refused_again" not in hidden["voids"][0]
+    assert "4" not in str({k: v for k, v in hidden["voids"][0].items() if k != "seq"})

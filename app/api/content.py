@@ -29,11 +29,14 @@ from app.content.underworlds import listing as underworlds_listing
 from app.content.underworlds import setup as underworlds_setup
 from app.engine.core import SetupError
 from app.schemas.content import CUSTOM_KINDS, missing_fields
+from app.schemas.deckcheck import ConquestDeckCheckSchema, UnderworldsDeckCheckSchema
 from app.service import ApiError
 
-from .requests import limits, rate_limit, too_many
+from .errors import error_response
+from .requests import limits, rate_limit, schema_body, too_many
 
 bp = Blueprint("content", __name__, url_prefix="/api/content")
+bp.register_error_handler(ApiError, error_response)  # the blueprint answers its own refusals, served alone too
 
 
 @bp.record_once
@@ -136,16 +139,12 @@ def fighters(wid: str):
 def deck_check():
     """Check a deck against deck-building rules: {format, warband, deck, ruleset?, card_list?} -> {problems}
     (the 2018/2019 rulesets apply their own rule whatever the format; card_list: an organiser's saved lists)."""
-    body = request.get_json(silent=True)
-    if not isinstance(body, dict) or not isinstance(body.get("format"), str):
-        return _error(400, "bad_request", "Send {format, warband, deck}.")
+    body = schema_body(UnderworldsDeckCheckSchema())
     setup = {"options": {"format": body["format"], "deck_override": {"reason": "checking only"},
-                         **({"card_list": body["card_list"]} if body.get("card_list") else {})},
-             "seats": [{"name": "check", "warband": body.get("warband"), "deck": body.get("deck"),
-                        **({"fighters": body["fighters"]} if body.get("fighters") else {})}]}
-    ruleset = body.get("ruleset") or "underworlds/deathgorge"
-    if ruleset not in underworlds_listing.PRINTING_PREFERENCE:
-        return _error(400, "bad_request", "ruleset must be an Underworlds ruleset id.")
+                         **({"card_list": body["card_list"]} if body["card_list"] else {})},
+             "seats": [{"name": "check", "warband": body["warband"], "deck": body["deck"],
+                        **({"fighters": body["fighters"]} if body["fighters"] else {})}]}
+    ruleset = body["ruleset"] or "underworlds/deathgorge"
     try:
         seat = underworlds_setup.expand_setup(ruleset, setup, _lookup())["seats"][0]
     except SetupError as exc:
@@ -169,14 +168,12 @@ def conquest_cards():
 @bp.post("/conquest/deck-check")
 def conquest_deck_check():
     """Check a registered Conquest deck: {warlord, deck: {cards: [{name, count}], format?}, community?}."""
-    body = request.get_json(silent=True)
-    if not isinstance(body, dict) or not isinstance(body.get("warlord"), str):
-        return _error(400, "bad_request", "Send {warlord, deck: {cards: [{name, count}]}}.")
+    body = schema_body(ConquestDeckCheckSchema())
     warlord = conquest.warlord(body["warlord"])
     if warlord is None:
         return _error(404, "not_found", f"There is no warlord '{body['warlord']}'.")
     try:
-        problems = conquest.check_registered_deck(body.get("deck"), warlord, body.get("community") is True)
+        problems = conquest.check_registered_deck(body["deck"], warlord, body["community"])
     except SetupError as exc:
         return _error(422, "invalid_deck", exc.message, {exc.field or "deck": [exc.message]})
     return jsonify({"warlord": warlord["name"], "problems": [p.to_dict() for p in problems]})

@@ -9,9 +9,10 @@ from flask import Blueprint, Response, current_app, jsonify, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from app.engine import registry
+from app.schemas.wire import HandoverAnswerSchema
 from app.service import ApiError, Caller, GameService
 
-from .requests import bearer_token, body_bytes, json_body, limits, rate_limit, too_many
+from .requests import bearer_token, body_bytes, json_body, limits, rate_limit, schema_body, too_many
 from .security import base_url
 
 log = logging.getLogger(__name__)
@@ -192,9 +193,7 @@ def handover_answer(game_id: str, hid: str):
     """The seat's phone (or the referee) answers a request: {approve: true|false}."""
     caller = _caller(game_id)
     rate_limit()
-    body = json_body()
-    if not isinstance(body, dict) or not isinstance(body.get("approve"), bool):
-        raise ApiError(400, "invalid", "Say whether to let the phone in.", fields={"approve": "true or false."})
+    body = schema_body(HandoverAnswerSchema())
     return jsonify(service().answer_handover(caller, hid, body["approve"]))
 
 

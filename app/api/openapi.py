@@ -7,29 +7,39 @@ without one.
 """
 from __future__ import annotations
 
+import functools
+import json
 import re
 from dataclasses import dataclass, field
 
 from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
-from flask import Blueprint, current_app, jsonify
-from marshmallow import Schema, fields
+from flask import Blueprint, Response, current_app
+from marshmallow import RAISE, Schema, fields
 
+from app.schemas.content import CUSTOM_KINDS
+from app.schemas.deckcheck import ConquestDeckCheckSchema, UnderworldsDeckCheckSchema
 from app.schemas.wire import (
     CreateGameSchema,
     EventEnvelopeSchema,
+    HandoverAnswerSchema,
     ImportSchema,
     JoinSchema,
+    PreviewSchema,
     SyncSchema,
 )
 from app.tournaments.schemas import (
     CreateEventSchema,
     LinkSchema,
+    MergeSchema,
+    ModeSchema,
     NewLinkSchema,
     NoteSchema,
     RegisterSchema,
     ResultSchema,
     RulingSchema,
+    SwapSchema,
+    TimerSchema,
 )
 
 bp = Blueprint("openapi", __name__, url_prefix="/api")
@@ -120,10 +130,14 @@ class SyncReplySchema(Schema):
 # -- the catalogue of operations ---------------------------------------------------------------------------
 @dataclass
 class Op:
-    """One documented operation."""
+    """One documented operation.
+
+    Every write (POST, DELETE) also answers 403 to another site's page and 415 to a body that is not JSON
+    (app/api/security.py); one with a body also answers 400 (not JSON, or fields the schema refuses) and 413
+    (MAX_BODY_BYTES): the document adds those itself, so `errors` lists what the route itself decides."""
 
     summary: str
-    body: type[Schema] | str | None = None      # a schema, or a sentence describing a JSON body
+    body: type[Schema] | tuple[type[Schema], ...] | str | None = None  # a schema (one of several), or a sentence
     ok: int = 200
     reply: type[Schema] | str = "JSON object"   # a schema, or a sentence describing the reply
     errors: tuple[int, ...] = ()
@@ -134,7 +148,8 @@ class Op:
 
 
 GAME = (401, 403, 404)
-WRITE = (400, 429, 503)
+WRITE = (400, 429, 503)     # a rate-limited write that reaches the store (app/api/requests.py rate_limit)
+STORED = (400, 503)         # a write that reaches the store with no rate limit
 OPERATIONS: dict[tuple[str, str], Op] = {
     # games (app/api/games.py)
     ("GET", "/api/rulesets"): Op("The rulesets this server plays, each with its set-up choices and event "
@@ -162,52 +177,62 @@ OPERATIONS: dict[tuple[str, str], Op] = {
                                            media="image/svg+xml"),
     ("POST", "/api/games/<game_id>/join"): Op("Take a seat or a role with the join code (a reserved seat: 403 "
                                               "seat_reserved, unless its holder's handover code or the referee)",
-                                              JoinSchema, 201,
-                                              "{seat, token, name?} or a pending handover", (*GAME, *WRITE, 409)),
-    ("GET", "/api/games/<game_id>"): Op("The game and the caller's view", reply="summary with `view`", errors=GAME,
-                                        auth=True),
+                                              JoinSchema, 201, "{seat, token, name?}", (*GAME, *WRITE, 409),
+                                              also={202: "the seat is held by another phone: {seat, name, handover: "
+                                                         "{id, secret, seat, expires_in}} to poll until answered"}),
+    ("GET", "/api/games/<game_id>"): Op("The game and the caller's view", reply="summary with `view`",
+                                        errors=(*GAME, 503), auth=True),
     ("GET", "/api/games/<game_id>/events"): Op("The log after ?since=N, redacted for the caller",
-                                               reply="{events: [...], head}", errors=(*GAME, 400), auth=True,
+                                               reply="{events: [...], head}", errors=(*GAME, 400, 503), auth=True,
                                                query={"since": "last seq the caller has (default 0)"}),
     ("POST", "/api/games/<game_id>/events"): Op("Submit an event (201 stored, 200 duplicate)", EventEnvelopeSchema,
-                                                201, SubmitReplySchema, (*GAME, *WRITE, 409, 413, 422), auth=True),
+                                                201, SubmitReplySchema, (*GAME, *WRITE, 409, 422), auth=True,
+                                                also={200: "the event id was stored before: the stored reply"}),
     ("GET", "/api/games/<game_id>/suggestions"): Op("Legal next events for the caller (or ?seat=)",
-                                                    reply="{seq, advice}", errors=(*GAME, 400, 422), auth=True,
+                                                    reply="{seq, advice}", errors=(*GAME, 400, 422, 503), auth=True,
                                                     query={"seat": "another seat (referee, shared phone)"}),
     ("GET", "/api/games/<game_id>/state"): Op("The whole state after event ?seq=N (referee)", reply="{seq, head, state}",
-                                              errors=(*GAME, 400), auth=True, query={"seq": "a point in the log"}),
+                                              errors=(*GAME, 400, 503), auth=True,
+                                              query={"seq": "a point in the log"}),
     ("GET", "/api/games/<game_id>/export"): Op("Setup and whole log, re-importable (redacted for players)",
-                                               errors=GAME, auth=True),
-    ("POST", "/api/games/<game_id>/preview"): Op("What an event would do, without storing it; an undo (type revert) "
-                                                 "lists the entries it would void, and with `then` (referee) the "
-                                                 "corrected event entered right after it", EventEnvelopeSchema, 200,
-                                                 "{allowed, violations, consequences, withheld?} or, for an undo, "
-                                                 "{allowed, violations, voids, then?}", (*GAME, *WRITE, 422),
-                                                 auth=True),
+                                               errors=(*GAME, 503), auth=True),
+    ("POST", "/api/games/<game_id>/preview"): Op("What an event would do, without storing it (at most 20 KB); an "
+                                                 "undo (type revert) lists the entries it would void, and with `then` "
+                                                 "(referee) the corrected event entered right after it",
+                                                 PreviewSchema, 200, "{allowed, violations, consequences, withheld?} "
+                                                 "or, for an undo, {allowed, violations, voids, then?}",
+                                                 (*GAME, 422, 503), auth=True),
     ("POST", "/api/games/<game_id>/handover-code"): Op("A short code the seat's holder shows to hand the seat over",
                                                        ok=201, errors=(*GAME, *WRITE), auth=True),
     ("GET", "/api/games/<game_id>/handovers"): Op("Handovers of the caller's seat waiting for an answer",
-                                                  errors=GAME, auth=True),
-    ("GET", "/api/games/<game_id>/handovers/<hid>"): Op("A handover's state (the asking phone polls it)",
-                                                        errors=GAME, auth=True),
-    ("POST", "/api/games/<game_id>/handovers/<hid>"): Op("Approve or refuse a handover", "{approve: bool}",
-                                                         errors=(*GAME, *WRITE, 409), auth=True),
-    ("DELETE", "/api/games/<game_id>/handovers/<hid>"): Op("Withdraw a handover request", errors=GAME, auth=True),
+                                                  errors=(*GAME, 503), auth=True),
+    ("GET", "/api/games/<game_id>/handovers/<hid>"): Op("A handover's state (the asking phone polls it with the "
+                                                        "request's secret)", errors=(404, 503), auth=True),
+    ("POST", "/api/games/<game_id>/handovers/<hid>"): Op("Approve or refuse a handover (410 once it has expired)",
+                                                         HandoverAnswerSchema, errors=(*GAME, *WRITE, 409, 410),
+                                                         auth=True),
+    ("DELETE", "/api/games/<game_id>/handovers/<hid>"): Op("Withdraw a handover request (with the request's secret)",
+                                                           errors=(404, 429, 503), auth=True),
     # content (app/api/content.py)
     ("GET", "/api/content"): Op("Games, their content kinds and counts"),
     ("GET", "/api/content/"): Op("Games, their content kinds and counts"),
-    ("GET", "/api/content/<game>/<kind>"): Op("A content listing", errors=(404,)),
+    ("GET", "/api/content/<game>/<kind>"): Op("A content listing", errors=(400, 404)),
     ("GET", "/api/content/<game>/<kind>/<rid>"): Op("One content record", errors=(404,)),
     ("GET", "/api/content/conquest/cards"): Op("Conquest cards by name, per faction", errors=(400,)),
-    ("POST", "/api/content/conquest/deck-check"): Op("Check a Conquest deck: each problem with its rule",
-                                                     "{warlord, cards, ...}", errors=(400, 404, 429)),
-    ("POST", "/api/content/underworlds/deck-check"): Op("Check an Underworlds deck against a format",
-                                                        "{format, warband, deck, ruleset?}", errors=(400, 404, 429)),
+    ("POST", "/api/content/conquest/deck-check"): Op("Check a Conquest deck: each problem with its rule (422: the "
+                                                     "deck cannot be read)", ConquestDeckCheckSchema,
+                                                     reply="{warlord, problems}", errors=(404, 422)),
+    ("POST", "/api/content/underworlds/deck-check"): Op("Check an Underworlds deck against a format (422: the deck "
+                                                        "or warband cannot be read)", UnderworldsDeckCheckSchema,
+                                                        reply="{format, problems}", errors=(422, 503)),
     ("GET", "/api/content/underworlds/warbands/<wid>/fighters"): Op("A warband's fighters and the fields to enter",
                                                                     errors=(400, 404), query={"ruleset": "ruleset id"}),
-    ("POST", "/api/content/custom/<kind>"): Op("Save a player's warband or deck (at most CUSTOM_MAX_BYTES, else 413 "
-                                               "content_too_large; CUSTOM_SAVES_PER_DAY per address, else 429)",
-                                               "the warband or deck", 201, "{id, link}", (400, 404, 413, 422, 429, 503)),
+    ("POST", "/api/content/custom/<kind>"): Op("Save a player's warband, deck, card list or unit (422 "
+                                               "invalid_content names each field the kind's schema refuses; at most "
+                                               "CUSTOM_MAX_BYTES, else 413 content_too_large; CUSTOM_SAVES_PER_DAY per "
+                                               "address, else 429)",
+                                               tuple(CUSTOM_KINDS.values()), 201, "{id, kind, link, payload}",
+                                               (404, 413, 422, 429, 503)),
     ("GET", "/api/content/custom/<kind>"): Op("Saved custom content of a kind, newest first, a page at a time",
                                               reply="{kind, items, total, page, per_page, next}", errors=(400, 404, 503),
                                               query={"page": "from 1 (default 1)",
@@ -215,22 +240,22 @@ OPERATIONS: dict[tuple[str, str], Op] = {
     ("GET", "/api/content/custom/<kind>/<cid>"): Op("One saved warband or deck", errors=(404, 503)),
     # events: tournaments (app/api/events.py); the token is a role's (organiser, scorekeeper, judge, player,
     # table device); without one the caller is the public. Every write answers 201 with the stored log entry.
-    ("POST", "/api/events"): Op("Create an event (tournament); the reply holds its organiser token (shown once)",
-                                CreateEventSchema, 201, "{id, name, organiser_token, links: {organiser, public}}",
-                                errors=WRITE),
+    ("POST", "/api/events"): Op("Create an event (tournament); the reply holds its organiser token (shown once); "
+                                "422 when its card_list cannot be used", CreateEventSchema, 201,
+                                "{id, name, organiser_token, links: {organiser, public}}", errors=(*WRITE, 422)),
     ("GET", "/api/events/<event_id>"): Op("The event as the caller's role sees it: players, rounds, standings "
                                           "(+ rulings for staff, `mine` for a player or table device)",
-                                          errors=(401, 403, 404), reply="event view"),
+                                          errors=(*GAME, 503), reply="event view"),
     ("GET", "/api/events/<event_id>/dashboard"): Op("The round's tables with their games' progress (staff)",
-                                                    errors=(401, 403, 404), auth=True),
+                                                    errors=(*GAME, 503), auth=True),
     ("GET", "/api/events/<event_id>/log"): Op("The event's log, each entry with who made it (staff)",
-                                              errors=(401, 403, 404), auth=True, reply="{entries}"),
+                                              errors=(*GAME, 503), auth=True, reply="{entries}"),
     ("GET", "/api/events/<event_id>/export.json"): Op("Players, rounds, standings (and rulings for staff) as JSON",
-                                                      errors=(401, 403, 404)),
+                                                      errors=(*GAME, 503)),
     ("GET", "/api/events/<event_id>/export/<kind>.csv"): Op("players, pairings, results or standings as CSV",
-                                                            errors=(401, 403, 404), reply="CSV", media="text/csv"),
-    ("GET", "/api/events/<event_id>/qr.svg"): Op("The event's public page as a QR code", errors=(404,), reply="SVG",
-                                                 media="image/svg+xml"),
+                                                            errors=(*GAME, 503), reply="CSV", media="text/csv"),
+    ("GET", "/api/events/<event_id>/qr.svg"): Op("The event's public page as a QR code", errors=(404, 503),
+                                                 reply="SVG", media="image/svg+xml"),
     ("POST", "/api/events/<event_id>/links"): Op("A scorekeeper, judge or table-device link (organiser)", LinkSchema,
                                                  201, "{role, subject, token, link}", errors=(*GAME, *WRITE), auth=True),
     ("POST", "/api/events/<event_id>/players"): Op("Register a player; the deck is checked for the event's format "
@@ -238,28 +263,29 @@ OPERATIONS: dict[tuple[str, str], Op] = {
                                                    "name is already registered; 403 override_organiser_only: only "
                                                    "the organiser sends `override`)", RegisterSchema, 201,
                                                    "{player, name, from_round, deck_problems, token, link}",
-                                                   errors=(*GAME, *WRITE, 409, 422), auth=True),
+                                                   errors=(*GAME, *WRITE, 409, 422), auth=True,
+                                                   also={200: "the name is already registered"}),
     ("POST", "/api/events/<event_id>/players/<player_id>/check-in"): Op("Check a player in", NoteSchema, 201,
                                                                         errors=(*GAME, *WRITE, 409), auth=True),
     ("POST", "/api/events/<event_id>/players/<player_id>/drop"): Op("Drop a player ({reason?})", NoteSchema, 201,
                                                                     errors=(*GAME, *WRITE, 409), auth=True),
     ("POST", "/api/events/<event_id>/merge"): Op("Fold a duplicate registration into the first ({keep, remove})",
-                                                 NoteSchema, 201, errors=(*GAME, *WRITE, 409, 422), auth=True),
+                                                 MergeSchema, 201, errors=(*GAME, *WRITE, 409, 422), auth=True),
     ("POST", "/api/events/<event_id>/rounds/<n>/pair"): Op("Propose the round's pairings (round 1 random, then "
                                                            "Swiss): a draft until published",
                                                            ok=201, errors=(*GAME, *WRITE, 409), auth=True),
-    ("POST", "/api/events/<event_id>/rounds/<n>/swap"): Op("Swap two players of the draft ({a, b})", NoteSchema, 201,
+    ("POST", "/api/events/<event_id>/rounds/<n>/swap"): Op("Swap two players of the draft ({a, b})", SwapSchema, 201,
                                                            errors=(*GAME, *WRITE, 409, 422), auth=True),
     ("POST", "/api/events/<event_id>/rounds/<n>/publish"): Op("Publish the round: each tracked table's game is "
                                                               "created from the registrations", ok=201,
                                                               errors=(*GAME, *WRITE, 409, 422), auth=True),
-    ("POST", "/api/events/<event_id>/rounds/<n>/timer"): Op("Start the round's clock ({minutes?})", NoteSchema, 201,
+    ("POST", "/api/events/<event_id>/rounds/<n>/timer"): Op("Start the round's clock ({minutes?})", TimerSchema, 201,
                                                             errors=(*GAME, *WRITE, 409), auth=True),
     ("POST", "/api/events/<event_id>/rounds/<n>/time-called"): Op("Call time: every table is told the end-of-time rule",
                                                                   NoteSchema, 201, errors=(*GAME, *WRITE, 409),
                                                                   auth=True),
     ("POST", "/api/events/<event_id>/rounds/<n>/tables/<t>/mode"): Op("How a table plays: phones, device or untracked "
-                                                                     "({mode}, before publishing)", NoteSchema, 201,
+                                                                     "({mode}, before publishing)", ModeSchema, 201,
                                                                      errors=(*GAME, *WRITE, 409), auth=True),
     ("POST", "/api/events/<event_id>/rounds/<n>/tables/<t>/confirm"): Op("One tap: a player or the table device "
                                                                         "confirms the tracked game's outcome (201 "
@@ -277,7 +303,7 @@ OPERATIONS: dict[tuple[str, str], Op] = {
     ("POST", "/api/events/<event_id>/links/new"): Op("Replace a lost link (organiser): {role, player | name | "
                                                      "table}; the old link stops working", NewLinkSchema, 201,
                                                      "{role, subject, token, link, replaced}",
-                                                     errors=(*GAME, *WRITE, 404), auth=True),
+                                                     errors=(*GAME, *WRITE, 409), auth=True),
     ("POST", "/api/events/<event_id>/rounds/<n>/tables/<t>/flag"): Op("A judge, as the table's referee, flags its "
                                                                      "game ({reason}): disputed until settled",
                                                                      NoteSchema, 201,
@@ -326,16 +352,34 @@ LIVE = {
         "handover": {"payload": "{id, seat, state...}", "when": "a handover of the socket's seat is asked or answered"},
     },
 }
+# The /event namespace (app/tournaments/live.py): an event's pages follow its log; clients only listen.
+EVENT_LIVE = {
+    "namespace": "/event",
+    "connect": {"auth": "{event, token?} (no token: the public)", "refused": "connect_error with data = the REST "
+                "error body (401 bad token, 403 another event's, 404 no such event, 429 too many connections)"},
+    "client_to_server": {},
+    "server_to_client": {
+        "changed": {"payload": "{head, type}", "when": "an entry was stored in the event's log (read it again)"},
+        "table": {"payload": "{round, table, progress}", "when": "staff only: a tracked table's game moved"},
+        "game_over": {"payload": "{round, table}", "when": "a tracked table's game ended"},
+    },
+}
 SCHEMAS = {"Error": ErrorSchema, "GameCreated": GameCreatedSchema, "SubmitReply": SubmitReplySchema,
            "LiveAck": LiveAckSchema, "View": ViewSchema, "Applied": AppliedSchema, "SyncReply": SyncReplySchema,
            "Sync": SyncSchema, "EventEnvelope": EventEnvelopeSchema, "CreateGame": CreateGameSchema,
            "Import": ImportSchema, "Join": JoinSchema, "CreateEvent": CreateEventSchema, "EventLink": LinkSchema, "EventNewLink": NewLinkSchema,
            "Registration": RegisterSchema, "EventNote": NoteSchema, "EventResult": ResultSchema,
-           "Ruling": RulingSchema}
+           "Ruling": RulingSchema, "Preview": PreviewSchema, "HandoverAnswer": HandoverAnswerSchema,
+           "UnderworldsDeckCheck": UnderworldsDeckCheckSchema, "ConquestDeckCheck": ConquestDeckCheckSchema,
+           "EventTimer": TimerSchema, "EventMode": ModeSchema, "EventMerge": MergeSchema, "EventSwap": SwapSchema,
+           **{"Custom" + kind.title().replace("-", "").replace("_", ""): schema for kind, schema in CUSTOM_KINDS.items()}}
 ERROR_TEXT = {400: "malformed body or fields (`fields` says which)", 401: "no token, or an unknown one",
-              403: "a token of another game or seat", 404: "no such thing", 409: "stale: the log moved on (`head`)",
-              413: "body too large", 422: "the rules refuse it (`rule`, `violations`) or the setup is impossible",
+              403: "a token of another game, seat or role, or a write from another site's page",
+              404: "no such thing", 409: "stale: the log moved on (`head`), or already done",
+              410: "expired", 413: "body too large", 415: "the body is not JSON (Content-Type: application/json)",
+              422: "the rules refuse it (`rule`, `violations`) or the setup is impossible",
               429: "too many requests (`Retry-After`)", 503: "the store is unavailable; nothing was written"}
+WRITE_METHODS = ("POST", "PUT", "PATCH", "DELETE")
 
 
 def path_of(rule: str) -> str:
@@ -343,20 +387,35 @@ def path_of(rule: str) -> str:
     return re.sub(r"<(?:[^:<>]+:)?([^<>]+)>", r"{\1}", rule)
 
 
+def _ref(schema: type[Schema]) -> dict:
+    return {"$ref": "#/components/schemas/" + next(k for k, v in SCHEMAS.items() if v is schema)}
+
+
 def _content(schema_or_text, media: str = "application/json") -> dict:
+    if isinstance(schema_or_text, tuple):
+        return {media: {"schema": {"oneOf": [_ref(schema) for schema in schema_or_text]}}}
     if isinstance(schema_or_text, type) and issubclass(schema_or_text, Schema):
-        name = next(k for k, v in SCHEMAS.items() if v is schema_or_text)
-        return {media: {"schema": {"$ref": f"#/components/schemas/{name}"}}}
+        return {media: {"schema": _ref(schema_or_text)}}
     return {media: {"schema": {"type": "string" if media != "application/json" else "object",
                                "description": schema_or_text}}}
 
 
-def _operation(rule: str, op: Op) -> dict:
+def statuses(method: str, op: Op) -> set[int]:
+    """Every error status the operation can answer: its own, and those every write or body gets."""
+    out = set(op.errors) | {500}
+    if method in WRITE_METHODS:
+        out |= {403, 415}
+    if op.body is not None:
+        out |= {400, 413}
+    return out
+
+
+def _operation(method: str, rule: str, op: Op) -> dict:
     out: dict = {"summary": op.summary, "responses": {
         str(op.ok): {"description": "success", "content": _content(op.reply, op.media)}}}
     for status, text in op.also.items():
         out["responses"][str(status)] = {"description": text, "content": _content(op.reply, op.media)}
-    for status in sorted(set(op.errors) | {500}):
+    for status in sorted(statuses(method, op)):
         out["responses"][str(status)] = {"description": ERROR_TEXT.get(status, "unexpected error; nothing was saved"),
                                          "content": _content(ErrorSchema)}
     params = [{"name": name, "in": "path", "required": True, "schema": {"type": "string"}}
@@ -383,11 +442,15 @@ def build_spec(version: str = "1") -> dict:
                                                   "description": "a seat's (or the event organiser's) token"})
     paths: dict[str, dict] = {}
     for (method, rule), op in OPERATIONS.items():
-        paths.setdefault(rule, {})[method.lower()] = _operation(rule, op)
+        paths.setdefault(rule, {})[method.lower()] = _operation(method, rule, op)
     for rule, operations in paths.items():
         spec.path(path=path_of(rule), operations=operations)
     out = spec.to_dict()
+    for name, schema in SCHEMAS.items():
+        if schema().unknown == RAISE:  # the server refuses a key the schema does not name
+            out["components"]["schemas"][name]["additionalProperties"] = False
     out["x-socketio"] = LIVE
+    out["x-socketio-event"] = EVENT_LIVE
     return out
 
 
@@ -402,7 +465,13 @@ def undocumented(url_map) -> list[tuple[str, str]]:
     return missing
 
 
+@functools.lru_cache(maxsize=4)
+def _document(version: str) -> str:
+    # Built once per process: apispec takes tens of milliseconds, which every request would hold the loop for.
+    return json.dumps(build_spec(version))
+
+
 @bp.get("/openapi.json")
 def openapi():
     """This server's API document."""
-    return jsonify(build_spec(str(current_app.config.get("API_VERSION", "1"))))
+    return Response(_document(str(current_app.config.get("API_VERSION", "1"))), mimetype="application/json")

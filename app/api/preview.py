@@ -15,27 +15,25 @@ import logging
 from flask import Blueprint, current_app, jsonify, request
 
 from app.engine.core import REVERT, Event
+from app.schemas.wire import PreviewSchema
 from app.service import ApiError
 from app.service.preview import preview as answer
 from app.service.preview import preview_revert
 from app.service.submit import referee_entries
 
-from .requests import bearer_token, json_body
+from .requests import bearer_token, schema_body
 
 log = logging.getLogger(__name__)
 
 bp = Blueprint("preview", __name__, url_prefix="/api")
 
-MAX_BODY = 20_000
+MAX_BODY = 20_000  # one event to try: far smaller than a submit's MAX_BODY_BYTES allows a whole request
 
 
 def _body() -> dict:
     if len(request.get_data(cache=True)) > MAX_BODY:
-        raise ApiError(400, "bad_request", "The body must be a JSON object.")
-    body = json_body()
-    if not isinstance(body, dict):
-        raise ApiError(400, "bad_request", "The body must be a JSON object.")
-    return body
+        raise ApiError(413, "too_large", f"A preview is at most {MAX_BODY // 1000} KB.")
+    return schema_body(PreviewSchema())
 
 
 def _correction(service, caller, folded, then) -> Event | None:
@@ -60,19 +58,16 @@ def preview(game_id: str):
     service.game(game_id)
     caller = service.authenticate(game_id, bearer_token())
     body = _body()
-    etype, by, data = body.get("type"), body.get("by") or caller.seat, body.get("data") or {}
-    if not isinstance(etype, str) or not isinstance(by, str) or not isinstance(data, dict):
-        raise ApiError(400, "invalid", "A preview needs type (text), by (a seat) and data (an object).")
+    etype, by, data = body["type"], body["by"] or caller.seat, body["data"] or {}
     folded = service.folded(game_id)
     if not service.may_act_for(caller, folded.game, by):  # the submit rule, reused as is
         raise ApiError(403, "not_your_seat", f"You can only enter events for your own seat ({caller.seat}).")
-    override = body.get("override") if isinstance(body.get("override"), dict) else None
-    event = Event(type=etype, by=by, data=data, override=override, seq=folded.head + 1)
+    event = Event(type=etype, by=by, data=data, override=body["override"], seq=folded.head + 1)
     rs = folded.rs
     try:
         if etype == REVERT:
             out = preview_revert(folded, event, caller.seat, caller.is_referee, referee_entries(folded.records),
-                                 _correction(service, caller, folded, body.get("then")))
+                                 _correction(service, caller, folded, body["then"]))
         else:
             out = answer(rs, folded.state, event, caller.seat)
     except ApiError:

@@ -4,10 +4,12 @@ from __future__ import annotations
 import time
 
 from flask import current_app, request
+from marshmallow import Schema, ValidationError
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from app.ratelimit import Limits
 from app.schemas import sanity
+from app.schemas.wire import field_messages
 from app.service import ApiError
 from app.service.tokens import hash_token
 
@@ -61,6 +63,15 @@ def body_bytes(most: int) -> bytes | bytearray:
         at += len(chunk)
         time.sleep(0)
     return buf if at == length else buf[:at]
+def schema_body(schema: Schema) -> dict:
+    """The JSON body loaded through `schema`: 400 naming each malformed field (the schema the API document shows)."""
+    body = json_body()
+    if not isinstance(body, dict):
+        raise ApiError(400, "bad_request", "The body must be a JSON object.")
+    try:
+        return schema.load(body)
+    except ValidationError as err:
+        raise ApiError(400, "invalid", "Some fields are missing or malformed.", fields=field_messages(err)) from None
 
 
 def limits() -> Limits:

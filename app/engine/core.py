@@ -550,7 +550,10 @@ class Ruleset:
     def settle(self, state: dict, event: Event) -> tuple[dict, list, list[Violation]]:
         """Where a structurally valid event fits: (the state it applies to, the passes inferred before it, its
         rule violations there). An event the rules allow only once optional steps are over closes those steps
-        as passed; otherwise it is judged (and, when overridden, applied) where the game is now."""
+        as passed; otherwise it is judged (and, when overridden, applied) where the game is now. A note or an
+        undo closes nothing and no rule judges it here (the log's own rules do)."""
+        if event.type in (NOTE, REVERT):
+            return state, [], []
         if self.implied_pass(state, event) is None:
             return state, [], self.check_event(state, event)
         found = self.check_event(state, event)
@@ -790,14 +793,21 @@ LATE_LOOK_BACK = 8  # recent events searched for the one that closed a step (a q
 
 
 def closed_by(rs: Ruleset, setup: dict, events: Iterable[Event | dict], event: Event,
-              look_back: int = LATE_LOOK_BACK) -> dict | None:
+              look_back: int = LATE_LOOK_BACK, inert: dict | None = None) -> dict | None:
     """A refused event that came too late: the recent live event whose inferred passes closed a step in which
     `event` was allowed (the other phone was quicker). None when no such event is found.
+
+    The log is folded as fold_log() folds it: an event refused now (after an undo before it) is skipped, not
+    applied to a state it no longer fits. `inert` is that fold's (computed here when not given).
 
     Answers {"seq", "type", "by", "steps": [kinds of step closed], "passed": [seats whose pass was inferred],
     "last": whether it is the last live event (its own player can still take it back)}.
     """
-    live = effective_events(events)
+    events = [_as_event(e) for e in events]
+    if inert is None:
+        inert = fold_log(rs, setup, events).inert
+    refused_now = {int(seq) for seq, why in inert.items() if why.get("status") == REFUSED_NOW}
+    live = [e for e in effective_events(events) if e.seq not in refused_now]
     start = max(0, len(live) - look_back)
     state = rs.new_game(setup)
     for ev in live[:start]:

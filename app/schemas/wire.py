@@ -26,6 +26,42 @@ class OverrideSchema(Schema):
             raise ValidationError("An override needs a reason.", "reason")
 
 
+class StrictBool(fields.Boolean):
+    """true or false only: 1, "yes" and "true" are refused (a phone's answer must be what it means)."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, bool):
+            raise self.make_error("invalid", input=value)
+        return value
+
+
+class BoundedList(fields.List):
+    """A list whose length is checked before its items are read: refusing 15,000 seats costs no more than 2 (and
+    the error names the list, not each item)."""
+
+    def __init__(self, cls_or_instance, *, max_length: int, min_length: int = 0, **kwargs):
+        super().__init__(cls_or_instance, validate=validate.Length(min=min_length, max=max_length), **kwargs)
+        self.max_length = max_length
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, list) and len(value) > self.max_length:
+            raise ValidationError(f"At most {self.max_length} items.")
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
+class BoundedDict(fields.Dict):
+    """A mapping whose size is checked before its entries are read (see BoundedList)."""
+
+    def __init__(self, *, max_entries: int, **kwargs):
+        super().__init__(validate=validate.Length(max=max_entries), **kwargs)
+        self.max_entries = max_entries
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, dict) and len(value) > self.max_entries:
+            raise ValidationError(f"At most {self.max_entries} entries.")
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
 class EventEnvelopeSchema(Schema):
     """The event a client submits (DESIGN.md, Event envelope)."""
 
@@ -41,6 +77,30 @@ class EventEnvelopeSchema(Schema):
     seq = fields.Int(load_default=None, allow_none=True)  # ignored: the server assigns seq
 
 
+class PreviewSchema(Schema):
+    """POST /api/games/<id>/preview: an event to try on the current state (`by` defaults to the caller's seat)."""
+
+    class Meta:
+        unknown = RAISE
+
+    id = fields.Str(validate=validate.Length(min=1, max=100))  # ignored: nothing is stored
+    type = fields.Str(required=True, validate=validate.Length(min=1, max=64))
+    by = fields.Str(load_default=None, allow_none=True, validate=validate.Length(min=1, max=32))
+    data = fields.Dict(keys=fields.Str(), load_default=dict, allow_none=True)
+    override = fields.Nested(OverrideSchema, load_default=None, allow_none=True)
+    then = fields.Dict(load_default=None, allow_none=True, metadata={
+        "description": "with an undo (type revert), the referee's corrected event {type, by, data} to try after it"})
+
+
+class HandoverAnswerSchema(Schema):
+    """POST /api/games/<id>/handovers/<hid>: whether the seat's holder lets the asking phone in."""
+
+    class Meta:
+        unknown = RAISE
+
+    approve = StrictBool(required=True)
+
+
 class SeatSetupSchema(Schema):
     """One seat of a new game: a player name plus warband/fighters/deck (content fills the rest)."""
 
@@ -49,7 +109,7 @@ class SeatSetupSchema(Schema):
 
     name = fields.Str(required=True, validate=validate.Length(min=1, max=40))
     warband = fields.Str(validate=validate.Length(min=1, max=80))
-    fighters = fields.List(fields.Dict(), validate=validate.Length(max=40))
+    fighters = BoundedList(fields.Dict(), max_length=40)
 
     @validates_schema(pass_original=True)
     def _few_entries(self, data, original, **kwargs):
@@ -66,8 +126,7 @@ class CreateGameSchema(Schema):
     ruleset = fields.Str(required=True, validate=validate.Length(min=1, max=80))
     options = fields.Dict(keys=fields.Str(validate=validate.Length(max=64)), load_default=dict,
                           validate=validate.Length(max=MAX_CHOICES))
-    seats = fields.List(fields.Nested(SeatSetupSchema), required=True,
-                        validate=validate.Length(min=1, max=MAX_SEATS))
+    seats = BoundedList(fields.Nested(SeatSetupSchema), required=True, min_length=1, max_length=MAX_SEATS)
     shared_device = fields.Bool(load_default=False)
 
 
@@ -150,7 +209,7 @@ class ImportSchema(Schema):
     ruleset = fields.Str(required=True, validate=validate.Length(min=1, max=80))
     setup = fields.Nested(ImportedSetupSchema, required=True)
     shared_device = fields.Bool(load_default=False)
-    events = fields.List(fields.Nested(LoggedEventSchema), required=True, validate=validate.Length(max=100_000))
+    events = BoundedList(fields.Nested(LoggedEventSchema), required=True, max_length=100_000)
     exported_at = fields.Str(load_default=None, allow_none=True, validate=validate.Length(max=40))
     game = fields.Str(load_default=None, allow_none=True, validate=validate.Length(max=64))
     redacted = fields.Bool(load_default=False)

@@ -91,7 +91,7 @@ class Submitting(Reading):
             for attempt in range(MAX_ATTEMPTS):
                 original = folded.by_id(env["id"])
                 if original is not None:
-                    return 200, self._reply(original, duplicate=True)
+                    return 200, self._resent(original, caller)
                 if env["expected_seq"] is not None and env["expected_seq"] != folded.head and attempt == 0:
                     folded = self.folded(caller.game_id)  # the cache may be behind: look again
                     continue
@@ -110,14 +110,14 @@ class Submitting(Reading):
                         folded = fresh
                         continue
                     if fresh.by_id(env["id"]) is not None:
-                        return 200, self._reply(fresh.by_id(env["id"]), duplicate=True)
+                        return 200, self._resent(fresh.by_id(env["id"]), caller)
                     raise
                 record = {"id": env["id"], "type": env["type"], "by": by, "actor": caller.seat,
                           "data": env["data"], "override": env["override"],
                           "consequences": [c.to_dict() for c in consequences]}
                 result = self._storage(self.store.append, caller.game_id, folded.head, record)
                 if result.status == "duplicate":
-                    return 200, self._reply(result.record, duplicate=True)
+                    return 200, self._resent(result.record, caller)
                 if result.status == "stale":
                     folded = self.folded(caller.game_id)
                     if env["expected_seq"] is not None:
@@ -140,6 +140,14 @@ class Submitting(Reading):
                         log.exception("broadcast failed")
                 return 201, self._reply(stored)
         raise ApiError(503, "busy", "The game is very busy; try again.")
+
+    def _resent(self, original: dict, caller) -> dict:
+        """The stored reply of an event sent again by the seat that entered it; an id another seat's event holds
+        is refused (its reply is not the caller's to see: an id is public in the log)."""
+        if (original.get("actor") or original.get("by")) != caller.seat:
+            raise ApiError(409, "id_in_use", "That event id is already used by another entry; send a new id.",
+                           fields={"id": "Already used."})
+        return self._reply(original, duplicate=True)
 
     @staticmethod
     def _reply(record: dict, duplicate: bool = False) -> dict:
@@ -195,7 +203,8 @@ class Submitting(Reading):
         """A play refused because a quicker entry closed its step by inferred passes: say which entry, by whom,
         and how the table puts it right (that entry's player or the referee takes it back, then this again)."""
         try:
-            found = closed_by(folded.rs, folded.game["setup"], [record_event(r) for r in folded.records], event)
+            found = closed_by(folded.rs, folded.game["setup"], [record_event(r) for r in folded.records], event,
+                              inert=folded.inert)
         except Exception:  # noqa: BLE001 - the plain refusal still stands
             log.exception("late-play search failed for %s", folded.rs.id)
             return None

@@ -172,6 +172,11 @@ class EventLog:
                 if original is None and earlier is not None:
                     original = earlier(ev)
                 if original is not None:
+                    # A resent entry gets its original back; an id already used for another kind of entry, or
+                    # by another link, names nothing of the caller's (its original is not theirs to see).
+                    if original["type"] != etype or original.get("actor") != member.actor:
+                        raise ApiError(409, "id_in_use", "That entry id is already used for another entry; send "
+                                                         "a new id.", fields={"id": "Already used."})
                     return original
                 refusal = model.check(ev.state, {"type": etype, "data": data})
                 if refusal is not None:

@@ -11,7 +11,7 @@ from app.service.tokens import new_token
 from . import model
 from .eventlog import Member
 from .links import Links
-from .schemas import NoteSchema, RegisterSchema
+from .schemas import MergeSchema, NoteSchema, RegisterSchema
 
 
 class Registration(Links):
@@ -83,8 +83,5 @@ class Registration(Links):
 
     def merge(self, member: Member, raw: Any) -> dict:
         """A duplicate registration folded into the first."""
-        body = self.load(NoteSchema(), raw)
-        if not body["keep"] or not body["remove"]:
-            raise ApiError(400, "invalid", "Name the registration to keep and the one to remove.",
-                           fields={"keep": "Required.", "remove": "Required."})
+        body = self.load(MergeSchema(), raw)
         return self._append(member, "merge", {"keep": body["keep"], "remove": body["remove"]}, body["id"])

@@ -12,7 +12,10 @@ from app.service.access import DEVICE, DEVICE_SEAT
 
 from . import model, tables
 from .eventlog import EventLog, Member, now_stamp
-from .schemas import NoteSchema
+from .schemas import ModeSchema, NoteSchema, SwapSchema, TimerSchema
+
+# The body each round entry takes; the others take a reason or a note.
+ENTRY_SCHEMAS = {"swap": SwapSchema, "table_mode": ModeSchema, "timer": TimerSchema}
 
 
 class Rounds(EventLog):
@@ -26,15 +29,13 @@ class Rounds(EventLog):
 
     def round_entry(self, member: Member, round_no: int, etype: str, raw: Any, table: int | None = None) -> dict:
         """swap, table_mode, timer, time_called, dispute, judge_call for a round (and table)."""
-        body = self.load(NoteSchema(), raw if raw is not None else {})
+        body = self.load(ENTRY_SCHEMAS.get(etype, NoteSchema)(), raw if raw is not None else {})
         data: dict = {"round": round_no}
         if table is not None:
             data["table"] = table
         if etype == "swap":
             data.update(a=body["a"], b=body["b"])
         elif etype == "table_mode":
-            if body["mode"] is None:
-                raise ApiError(400, "invalid", "Choose phones, device or untracked.", fields={"mode": "Required."})
             data["mode"] = body["mode"]
         elif etype == "timer":
             ev = self.folded(member.event_id)

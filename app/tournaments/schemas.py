@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
+from app.schemas.wire import BoundedDict, BoundedList
+
 from .standings import DEFAULT_TIEBREAKERS, TIEBREAKERS
 from .victory import DECIDED_BY
 
@@ -51,8 +53,8 @@ class CreateEventSchema(Strict):
     round_minutes = fields.Int(load_default=75, strict=True, validate=validate.Range(min=10, max=300))
     points = fields.Nested(PointsSchema, load_default=lambda: PointsSchema().load({}))
     bye = fields.Nested(ByeSchema, load_default=lambda: ByeSchema().load({}))
-    tiebreakers = fields.List(fields.Str(validate=validate.OneOf(list(TIEBREAKERS))),
-                              load_default=lambda: list(DEFAULT_TIEBREAKERS), validate=validate.Length(max=6))
+    tiebreakers = BoundedList(fields.Str(validate=validate.OneOf(list(TIEBREAKERS))),
+                              load_default=lambda: list(DEFAULT_TIEBREAKERS), max_length=6)
     end_of_time = fields.Str(load_default=DEFAULT_END_OF_TIME, validate=validate.Length(min=1, max=300))
     # A tracked table with no entry for this long stands out on the dashboard: an activation at a
     # real table takes a few minutes, so a quarter of an hour of silence means a stuck game or phone.
@@ -92,8 +94,9 @@ class ResultSchema(Strict):
 
     id = fields.Str(load_default=None, validate=validate.Length(min=1, max=100))
     winner = fields.Str(required=True, allow_none=True, validate=validate.Length(max=40))
-    glory = fields.Dict(keys=fields.Str(), values=fields.Int(strict=True), required=True)
-    games_won = fields.Dict(keys=fields.Str(), values=fields.Int(strict=True), load_default=None)
+    # One entry per player of the table (two; a few more cost nothing and keep the refusal the rules' own).
+    glory = BoundedDict(keys=fields.Str(), values=fields.Int(strict=True), required=True, max_entries=8)
+    games_won = BoundedDict(keys=fields.Str(), values=fields.Int(strict=True), load_default=None, max_entries=8)
     # How a game level on glory (or a level match) was won, or "ruling" (judge, organiser): victory.py.
     decided_by = fields.Str(load_default=None, allow_none=True, validate=validate.OneOf(DECIDED_BY))
     reason = fields.Str(load_default="", validate=validate.Length(max=300))
@@ -111,17 +114,41 @@ class RulingSchema(Strict):
 
 
 class NoteSchema(Strict):
-    """A reason or a note (drop, dispute, call a judge, swap, mode...)."""
+    """A reason or a note (check-in, drop, confirm, dispute, flag, call a judge, call time)."""
 
     id = fields.Str(load_default=None, validate=validate.Length(min=1, max=100))
     reason = fields.Str(load_default="", validate=validate.Length(max=300))
     note = fields.Str(load_default="", validate=validate.Length(max=300))
-    a = fields.Str(load_default=None, validate=validate.Length(max=40))
-    b = fields.Str(load_default=None, validate=validate.Length(max=40))
-    keep = fields.Str(load_default=None, validate=validate.Length(max=40))
-    remove = fields.Str(load_default=None, validate=validate.Length(max=40))
-    mode = fields.Str(load_default=None, validate=validate.OneOf(["phones", "device", "untracked"]))
+
+
+class TimerSchema(Strict):
+    """POST /api/events/<id>/rounds/<n>/timer: the round's length (the event's own when left out)."""
+
+    id = fields.Str(load_default=None, validate=validate.Length(min=1, max=100))
     minutes = fields.Int(load_default=None, strict=True, validate=validate.Range(min=1, max=300))
+
+
+class ModeSchema(Strict):
+    """POST /api/events/<id>/rounds/<n>/tables/<t>/mode: how the table plays."""
+
+    id = fields.Str(load_default=None, validate=validate.Length(min=1, max=100))
+    mode = fields.Str(required=True, validate=validate.OneOf(["phones", "device", "untracked"]))
+
+
+class MergeSchema(Strict):
+    """POST /api/events/<id>/merge: the registration to keep and the duplicate folded into it."""
+
+    id = fields.Str(load_default=None, validate=validate.Length(min=1, max=100))
+    keep = fields.Str(required=True, validate=validate.Length(min=1, max=40))
+    remove = fields.Str(required=True, validate=validate.Length(min=1, max=40))
+
+
+class SwapSchema(Strict):
+    """POST /api/events/<id>/rounds/<n>/swap: two players of the draft pairings."""
+
+    id = fields.Str(load_default=None, validate=validate.Length(min=1, max=100))
+    a = fields.Str(required=True, validate=validate.Length(min=1, max=40))
+    b = fields.Str(required=True, validate=validate.Length(min=1, max=40))
 
 
 class NewLinkSchema(Strict):

@@ -203,6 +203,12 @@ def test_bad_input_gets_clear_errors_and_changes_nothing(client, event):
     first = client.post(f"/api/events/{tid}/players/{pid}/drop", headers=auth(org), json=repeat).get_json()
     second = client.post(f"/api/events/{tid}/players/{pid}/drop", headers=auth(org), json=repeat).get_json()
     assert first["seq"] == second["seq"] == head + 1, "a resent entry is stored once"
+    # The same id for another kind of entry is refused, and shows nothing of the entry that holds it.
+    reused = client.post(f"/api/events/{tid}/players", headers=auth(org), json={"id": "drop-1", "name": "Zed",
+                                                                                "warband": "garreks-reavers"})
+    assert reused.status_code == 409 and reused.get_json()["error"]["code"] == "id_in_use"
+    assert "ill" not in reused.get_data(as_text=True)
+    assert client.get(f"/api/events/{tid}", headers=auth(org)).get_json()["head"] == head + 1
 
 
 def test_the_dashboard_marks_a_tracked_table_slow_after_the_events_minutes(client, monkeypatch):

@@ -235,6 +235,10 @@ def test_same_event_id_is_applied_once(client):
     assert first.status_code == 201 and again.status_code == 200
     assert again.get_json() == {**first.get_json(), "duplicate": True}
     assert head(client, game) == 1
+    # Another seat sending that id (ids are public in the log) gets no reply of p1's event.
+    other = submit(client, game, "p2", {**event("p2"), "id": "same-id"})
+    assert other.status_code == 409 and other.get_json()["error"]["code"] == "id_in_use"
+    assert "consequences" not in other.get_json() and head(client, game) == 1
 
 
 def test_stale_expected_seq_is_409_with_head_and_changes_nothing(client):

@@ -36,6 +36,8 @@ def test_the_document_is_openapi_3_with_schemas_errors_and_the_live_events(clien
     live = doc["x-socketio"]
     assert live["namespace"] == "/live" and {"submit", "sync", "suggestions"} <= set(live["client_to_server"])
     assert {"sync", "applied", "view"} <= set(live["server_to_client"])
+    event = doc["x-socketio-event"]
+    assert event["namespace"] == "/event" and {"changed", "table", "game_over"} == set(event["server_to_client"])
     for name in ("View", "Applied", "SyncReply", "LiveAck"):
         assert name in doc["components"]["schemas"]
 
@@ -53,3 +55,11 @@ def test_real_replies_have_the_documented_shapes(client):
                     client.get("/api/games/nope", headers={"Authorization": "Bearer x"})):
         assert refused.status_code >= 400
         openapi.ErrorSchema().load(refused.get_json())  # raises on a field the document does not know
+
+
+def test_the_document_is_built_once_per_process(client):
+    openapi._document.cache_clear()
+    first, again = client.get("/api/openapi.json"), client.get("/api/openapi.json")
+    assert first.status_code == again.status_code == 200 and first.data == again.data
+    assert first.mimetype == "application/json" and first.get_json()["openapi"].startswith("3.")
+    assert openapi._document.cache_info().misses == 1  # apispec ran once: the second request was served as built

@@ -47,5 +47,8 @@ def test_deep_nesting_is_400_on_every_json_endpoint(client):
              "/api/content/custom/warband", "/api/content/underworlds/deck-check"]
     for path in paths:
         resp = _post(client, path, deep, token)
+        if path.endswith("/preview"):  # a preview is one event: 100 KB is refused for its size first
+            assert resp.status_code == 413 and resp.get_json()["error"]["code"] == "too_large"
+            continue
         assert resp.status_code == 400, (path, resp.status_code, resp.data[:200])
         assert resp.get_json()["error"]["code"] in ("invalid", "bad_request"), path

@@ -1,6 +1,19 @@
 """The inferred-pass mechanism of the engine core, on a game that knows nothing of Underworlds: any ruleset that
 names its optional steps in `implied_pass` gets the passes applied, logged and replayed the same way."""
-from app.engine.core import INFERRED_PASSES, Consequence, Event, ImpliedPass, Ruleset, Violation, closed_by, replay
+from app.engine import registry
+from app.engine.conquest.opening import unseen_planets
+from app.engine.core import (
+    INFERRED_PASSES,
+    Consequence,
+    Event,
+    ImpliedPass,
+    Ruleset,
+    Violation,
+    closed_by,
+    fold_log,
+    replay,
+)
+from tests.support.play import SETUPS
 
 RULE = "Echo test rules: after each call the other players may answer, or let it pass"
 
@@ -80,3 +93,19 @@ def test_replay_and_a_late_answer():
     late = closed_by(rs, {}, log, Event("answer", "p3"))
     assert late == {"seq": 3, "type": "call", "by": "p2", "steps": ["answer"], "passed": ["p3"], "last": True}
     assert closed_by(rs, {}, log, Event("answer", "p1")) is None  # p1 had nothing to answer there
+
+
+def test_the_late_play_search_folds_the_log_as_the_game_does():
+    """After an undo, an event the fold now skips (refused there) is skipped by the search too, not applied to a
+    state it no longer fits; a note in the log closes nothing and no ruleset's checks judge it."""
+    rs = registry.get("conquest/core")
+    setup = SETUPS["conquest/core"][0]
+    log = [Event("initiative", "p1", {"seat": "p1"}, seq=1)]
+    planet = unseen_planets(fold_log(rs, setup, log).state)[0]
+    log += [Event("reveal_planet", "p1", {"planet": planet}, seq=2), Event("revert", "p1", {"seq": 1}, seq=3)]
+    assert fold_log(rs, setup, log).inert[2]["status"] == "refused_now"
+    assert closed_by(rs, setup, log, Event("mulligan", "p1", {"take": True})) is None
+    battlelore = registry.get("battlelore/second-edition")
+    noted = [Event("note", "p1", {"text": "a remark"}, seq=1)]
+    assert closed_by(battlelore, SETUPS["battlelore/second-edition"][0], noted, Event("pass", "p1", {})) is None
+    assert battlelore.settle({}, noted[0]) == ({}, [], [])

@@ -3,6 +3,8 @@ import { h, button, sheet, toast } from "../dom.js";
 import { errorText } from "../api.js";
 import { SHORT, TIEBREAKERS, separatedBy } from "./words.js";
 
+export { askText } from "./asktext.js";
+
 /**
  * The round's clock (time left, or time called with the event's end-of-time rule).
  * @param {{started_at: string, minutes: number, called_at?: string}|null} timer
@@ -91,25 +93,6 @@ export function resultSheet(title, table, { needReason = false, games = false, v
       h("label", { class: "field" }, h("span", {}, "Reason"), reason),
       h("div", { class: "sheet-actions" }, button("Cancel", () => close(null), { cls: "btn ghost" }),
         button("Save result", submit, { cls: "btn primary" })));
-  });
-}
-
-/**
- * Ask for a short text (a reason, a note); resolves the text or null.
- * @param {string} title
- * @param {string} label
- * @param {{required?: boolean, action?: string}} [options]
- * @returns {Promise<string|null>}
- */
-export function askText(title, label, { required = false, action = "Send" } = {}) {
-  return sheet(title, (close) => {
-    const input = h("textarea", { id: "ask-text", rows: "3", maxlength: "300", "aria-label": label });
-    return h("div", { class: "stack" }, h("label", { class: "field" }, h("span", {}, label), input),
-      h("div", { class: "sheet-actions" }, button("Cancel", () => close(null), { cls: "btn ghost" }),
-        button(action, () => {
-          if (required && !input.value.trim()) { toast("Please write a few words."); return; }
-          close(input.value.trim());
-        }, { cls: "btn primary" })));
   });
 }
 

@@ -44,7 +44,7 @@ export function mountStrip(eventId, gameId) {
   };
 
   const flagGame = async (round, table) => {
-    const { askText } = await import("./parts.js");
+    const { askText } = await import("./asktext.js");
     const reason = await askText("Flag this game", "What is wrong? The judge who settles the result reads it.", { required: true, action: "Flag" });
     if (!reason) return;
     const reply = await api("POST", `/api/events/${encodeURIComponent(eventId)}/rounds/${round}/tables/${table}/flag`,

@@ -63,6 +63,20 @@ def test_cards_filtered_by_ruleset_type_warband_and_name(client):
                         "&per_page=500").get_json()
     assert usable["total"] == 32 + 14 * 32   # its own Rivals deck and the 14 universal ones
     assert {c["warband"] for c in usable["items"]} == {"cyrenis-razors", None}
+    # Steelheart's Champions have no Rivals deck: a deck builder offers the cards with their symbol from the
+    # older products (Deathgorge rulebook, Ways to play: Nemesis, Deck-building, pg 40) beside the universal
+    # Rivals decks, and no core set's loose universal cards.
+    url = "/api/content/underworlds/cards?ruleset=underworlds/deathgorge&usable_by=steelhearts-champions&per_page=500"
+    older = [c for n in (1, 2) for c in client.get(f"{url}&page={n}").get_json()["items"]]
+    mine = [c for c in older if c["warband"] == "steelhearts-champions"]
+    assert mine and {c["edition"] for c in mine} == {"original"}
+    assert "Slayers of Tyrants" in {c["name"] for c in mine}
+    rest = [c for c in older if c["warband"] != "steelhearts-champions"]
+    assert len(rest) == 14 * 32 and {(c["symbol"], c["edition"]) for c in rest} == {("universal", "first")}
+    # A warband with a Rivals deck of these rules builds from that deck, not from its older products' cards.
+    spite = client.get("/api/content/underworlds/cards?ruleset=underworlds/deathgorge"
+                       "&usable_by=spiteclaws-swarm&per_page=500").get_json()
+    assert {c["edition"] for c in spite["items"]} == {"first"}
     # Names that start with the search come first.
     strike = client.get("/api/content/underworlds/cards?ruleset=underworlds/deathgorge&q=strike").get_json()
     starts = [c["name"].lower().startswith("strike") for c in strike["items"]]

@@ -217,6 +217,17 @@ def test_deck_check_lists_problems_with_rules(client):
     assert client.post("/api/content/underworlds/deck-check", json={}).status_code == 400
 
 
+def test_deck_check_tells_a_rivals_deck_from_a_products_cards(client):
+    """deck-check, Rivals format: an older product's cards are not a Rivals deck (Deathgorge rulebook, The decks,
+    pg 7); a universal Rivals deck is legal for a warband without one of its own."""
+    body = {"format": "rivals", "warband": "steelhearts-champions", "deck": "steelhearts-champions-shadespire"}
+    problems = client.post("/api/content/underworlds/deck-check", json=body).get_json()["problems"]
+    assert [p["code"] for p in problems] == ["rivals_not_a_rivals_deck"]
+    assert problems[0]["rule"] == "Deathgorge rulebook, Ways to play: Rivals (pg 40)"
+    ok = client.post("/api/content/underworlds/deck-check", json={**body, "deck": "force-of-frost"}).get_json()
+    assert ok["problems"] == []
+
+
 def test_other_games_are_listed_through_the_same_api(client):
     """Conquest and BattleLore content (their own loaders) are served by game and kind too."""
     games = client.get("/api/content").get_json()["games"]

@@ -18,6 +18,7 @@ from .editions import matched_play
 from .editions import reactions as rx
 from .editions.rules_2018 import SHADESPIRE_CITATIONS
 from .editions.rules_2019 import DREADFANE_CITATIONS
+from .lethal import ETHEREAL_RULE
 
 # Each edition's table of rules by key (Deathgorge, Dreadfane, Shadespire), as its Edition cites them.
 EDITION_TABLES = (rules.DEATHGORGE_RULES, DREADFANE_CITATIONS, SHADESPIRE_CITATIONS)
@@ -238,6 +239,8 @@ NO_SUCH_FACE = CODES.declare("no_such_face", "The feature token has no such side
                              overridable=False)
 FIGHTER_ON_TOKEN = CODES.declare("fighter_on_token", "A token with a fighter on it cannot become a blocked hex.",
                                  *cite("features_adv"))
+LETHAL_HEX_NO_EFFECT = CODES.declare("lethal_hex_no_effect", "Lethal hexes do not affect an ethereal fighter.",
+                                     ETHEREAL_RULE)
 NOT_ENOUGH_WOUNDS = CODES.declare("not_enough_wounds", "The fighter's wound counters do not take it out of action.",
                                   *cite("out_of_action"))
 BELOW_ONE = CODES.declare("below_one", "Characteristics cannot be reduced below 1.", *cite("modifiers"))

@@ -330,6 +330,20 @@ def test_community_cards_only_when_the_table_uses_them(client):
     assert sum(not c["official"] for c in body["items"]) == 414
 
 
+def test_deck_check_accepts_the_core_set_starter_deck(client):
+    """Conquest rules summary, Setup: the core set starter deck is legal, the signature squad in the copies the
+    box holds (four Nazdreg's Flash Gitz), whether the format is named or not."""
+    from app.content import conquest as cc  # noqa: PLC0415
+    pool = cc.pool().values()
+    cards = [{"name": c["name"], "count": c["signature_copies"] if c.get("signature_of") else c["copies_in_set"]}
+             for c in pool if c["set"] == "Core Set" and c["faction"] == "Orks" and c["type"] not in ("warlord", "token")]
+    cards += [{"name": c["name"], "count": 1} for c in pool if c["set"] == "Core Set" and c["faction"] == "Neutral"]
+    assert {"name": "Nazdreg's Flash Gitz", "count": 4} in cards
+    for deck in ({"cards": cards}, {"cards": cards, "format": "starter"}):
+        reply = client.post("/api/content/conquest/deck-check", json={"warlord": "nazdreg", "deck": deck})
+        assert reply.status_code == 200 and reply.get_json()["problems"] == [], reply.get_json()
+
+
 def test_deck_check_names_rules(client):
     """A deck of 3 cards breaks the size and squad rules, each problem with its rule; bad input is 4xx."""
     reply = client.post("/api/content/conquest/deck-check",

@@ -10,6 +10,7 @@ from tests.support.play import underworlds_setup
 
 from .editions.helpers import STEELHEART, Table, to_action
 from .helpers import codes, play, started
+from .test_attacks import attack
 
 ETHEREAL = "Dreadfane rulebook (2019), The battlefield, Lethal hexes? (ethereal fighters are not affected) (pg 6)"
 
@@ -67,3 +68,16 @@ def test_an_ethereal_fighter_in_the_current_rules_too():
     flyer = underworlds_setup(2)
     flyer["seats"][0]["fighters"][1]["traits"] = ["flying"]
     assert codes(started(setup=flyer), "damage", "p2", fighter="p1.brute", amount=1, source="lethal_hex") == []
+
+
+def test_an_ethereal_fighter_driven_back_into_a_lethal_hex_takes_no_damage():
+    """Combat step 7, Drive back (pg 21) pushes the target; an ethereal target is not affected by the lethal hex
+    (Dreadfane, pg 6): it keeps only the attack's damage and no damage reaction step opens for the hex."""
+    setup = underworlds_setup(2)
+    setup["seats"][1]["fighters"][1]["traits"] = ["ethereal"]
+    state = started(setup=setup)
+    state, _ = play(state, "activate", "p1", action="attack", fighter="p1.leader")
+    state, _ = attack(state, tgt="p2.brute", defence={"single": 2})
+    before = state["fighters"]["p2.brute"]["damage"]
+    state, cons = play(state, "drive_back", "p1", fighter="p2.brute", hexes=1, into="lethal")
+    assert state["fighters"]["p2.brute"]["damage"] == before and "lethal_hex_no_effect" in cons

@@ -78,6 +78,20 @@ def test_cards_filtered_by_ruleset_type_warband_and_name(client):
                         "&per_page=500").get_json()
     assert usable["total"] == 32 + 14 * 32   # its own Rivals deck and the 14 universal ones
     assert {c["warband"] for c in usable["items"]} == {"cyrenis-razors", None}
+    # Steelheart's Champions have no Rivals deck: a deck builder offers the cards with their symbol from the
+    # older products (Deathgorge rulebook, Ways to play: Nemesis, Deck-building, pg 40) beside the universal
+    # Rivals decks, and no core set's loose universal cards.
+    url = "/api/content/underworlds/cards?ruleset=underworlds/deathgorge&usable_by=steelhearts-champions&per_page=500"
+    older = [c for n in (1, 2) for c in client.get(f"{url}&page={n}").get_json()["items"]]
+    mine = [c for c in older if c["warband"] == "steelhearts-champions"]
+    assert mine and {c["edition"] for c in mine} == {"original"}
+    assert "Slayers of Tyrants" in {c["name"] for c in mine}
+    rest = [c for c in older if c["warband"] != "steelhearts-champions"]
+    assert len(rest) == 14 * 32 and {(c["symbol"], c["edition"]) for c in rest} == {("universal", "first")}
+    # A warband with a Rivals deck of these rules builds from that deck, not from its older products' cards.
+    spite = client.get("/api/content/underworlds/cards?ruleset=underworlds/deathgorge"
+                       "&usable_by=spiteclaws-swarm&per_page=500").get_json()
+    assert {c["edition"] for c in spite["items"]} == {"first"}
     # Names that start with the search come first.
     strike = client.get("/api/content/underworlds/cards?ruleset=underworlds/deathgorge&q=strike").get_json()
     starts = [c["name"].lower().startswith("strike") for c in strike["items"]]
@@ -216,6 +230,17 @@ def test_deck_check_lists_problems_with_rules(client):
     assert client.post("/api/content/underworlds/deck-check", json={}).status_code == 400
 
 
+def test_deck_check_tells_a_rivals_deck_from_a_products_cards(client):
+    """deck-check, Rivals format: an older product's cards are not a Rivals deck (Deathgorge rulebook, The decks,
+    pg 7); a universal Rivals deck is legal for a warband without one of its own."""
+    body = {"format": "rivals", "warband": "steelhearts-champions", "deck": "steelhearts-champions-shadespire"}
+    problems = client.post("/api/content/underworlds/deck-check", json=body).get_json()["problems"]
+    assert [p["code"] for p in problems] == ["rivals_not_a_rivals_deck"]
+    assert problems[0]["rule"] == "Deathgorge rulebook, Ways to play: Rivals (pg 40)"
+    ok = client.post("/api/content/underworlds/deck-check", json={**body, "deck": "force-of-frost"}).get_json()
+    assert ok["problems"] == []
+
+
 def test_other_games_are_listed_through_the_same_api(client):
     """Conquest and BattleLore content (their own loaders) are served by game and kind too."""
     games = client.get("/api/content").get_json()["games"]
@@ -316,6 +341,20 @@ def test_community_cards_only_when_the_table_uses_them(client):
     body = client.get("/api/content/conquest/cards?faction=Orks&community=1").get_json()
     assert len(body["items"]) == 1124
     assert sum(not c["official"] for c in body["items"]) == 414
+
+
+def test_deck_check_accepts_the_core_set_starter_deck(client):
+    """Conquest rules summary, Setup: the core set starter deck is legal, the signature squad in the copies the
+    box holds (four Nazdreg's Flash Gitz), whether the format is named or not."""
+    from app.content import conquest as cc  # noqa: PLC0415
+    pool = cc.pool().values()
+    cards = [{"name": c["name"], "count": c["signature_copies"] if c.get("signature_of") else c["copies_in_set"]}
+             for c in pool if c["set"] == "Core Set" and c["faction"] == "Orks" and c["type"] not in ("warlord", "token")]
+    cards += [{"name": c["name"], "count": 1} for c in pool if c["set"] == "Core Set" and c["faction"] == "Neutral"]
+    assert {"name": "Nazdreg's Flash Gitz", "count": 4} in cards
+    for deck in ({"cards": cards}, {"cards": cards, "format": "starter"}):
+        reply = client.post("/api/content/conquest/deck-check", json={"warlord": "nazdreg", "deck": deck})
+        assert reply.status_code == 200 and reply.get_json()["problems"] == [], reply.get_json()
 
 
 def test_deck_check_names_rules(client):

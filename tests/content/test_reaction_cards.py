@@ -36,7 +36,11 @@ def started(rs, first: str) -> dict:
     """Garrek's Reavers (p1) against Steelheart's Champions (p2), each with its Shadespire cards from
     content, played through set up (and the Dreadfane hazard phase) to `first`'s activation step."""
     ruleset = rs.id
-    setup = content.expand_setup(ruleset, {"ruleset": ruleset, "options": {"format": "rivals"}, "seats": [
+    options = {"format": "rivals"}
+    if ruleset == "underworlds/deathgorge":
+        # Shadespire cards are not a Rivals deck (Deathgorge rulebook, The decks, pg 7): the table agrees to play them.
+        options["deck_override"] = {"reason": "our Shadespire cards"}
+    setup = content.expand_setup(ruleset, {"ruleset": ruleset, "options": options, "seats": [
         {"name": "Ana", "warband": "garreks-reavers", "deck": "garreks-reavers-shadespire"},
         {"name": "Ben", "warband": "steelhearts-champions", "deck": "steelhearts-champions-shadespire"}]})
     state = rs.new_game(setup)

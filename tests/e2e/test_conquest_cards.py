@@ -9,6 +9,8 @@ import uuid
 import requests
 from playwright.sync_api import expect
 
+from app.content import conquest as cc
+
 from .flows import enter, join, join_code, log_texts, pick, scroll_to, tap
 
 
@@ -213,3 +215,30 @@ def test_area_effect_x_is_asked_when_the_card_is_deployed(phones):
     phones.shot(ana, "01-area-effect-x")
     enter(ana)
     expect(ana.locator("[data-unit='p1.doomsday-ark'] .cq-kw")).to_contain_text("area effect 2")
+
+
+def test_the_core_set_starter_deck_registers_with_no_problem(phones):
+    """Conquest rules summary, Setup: the core set starter deck (every Ork card of the box, the signature squad
+    whole, one of each neutral card) is a legal deck: the wizard's check finds no problem and the game starts."""
+    pool = cc.pool().values()
+    lines = [f"{c['signature_copies'] if c.get('signature_of') else c['copies_in_set']} {c['name']}" for c in pool
+             if c["set"] == "Core Set" and c["faction"] == "Orks" and c["type"] not in ("warlord", "token")]
+    lines += [f"1 {c['name']}" for c in pool if c["set"] == "Core Set" and c["faction"] == "Neutral"]
+    assert "4 Nazdreg's Flash Gitz" in lines and "2 Bigga Is Betta" in lines
+    ana = phones.new("ana")
+    ana.goto("/new")
+    ana.locator("[data-ruleset='conquest/core']").click()
+    ana.locator("#wizard-next").click()
+    ana.locator("#name-0").fill("Ana")
+    ana.locator("#name-1").fill("Ben")
+    ana.locator("#warlord-0").select_option("nazdreg")
+    ana.locator("#warlord-1").select_option("captain-cato-sicarius")
+    deck = ana.locator("[data-deck-seat='0']")
+    deck.locator("summary").click()
+    deck.locator("textarea").fill("\n".join(lines))
+    deck.locator("[data-action='check-deck']").click()
+    expect(deck.locator("[data-deck-ok]")).to_contain_text("no problems")
+    expect(ana.locator("[data-deck-problems]")).to_have_count(0)
+    ana.locator("#wizard-next").click()
+    ana.locator("#wizard-next").click()
+    assert join_code(ana)

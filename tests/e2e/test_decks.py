@@ -136,3 +136,40 @@ def test_nemesis_deck_built_from_the_card_lists_is_checked_with_its_rule(phones,
     assert [c["name"] for c in deck["objectives"]] == ["Bitter Storm"]
     assert sorted(c["name"] for c in deck["power"]) == ["Frostwyrm Cloak", "Time Freeze"]
     assert [r["id"] for r in deck["rivals"]] == ["force-of-frost"]
+
+
+def test_rivals_game_offers_rivals_decks_not_loose_cards(phones, server):
+    """Rivals (Deathgorge rulebook, The decks, pg 7; Ways to play: Rivals, pg 40): a warband without a Rivals deck
+    (Steelheart's Champions) is offered the universal Rivals decks only, never a product's loose cards; a
+    Nemesis game lets it build from cards instead."""
+    host = phones.new("host")
+    host.goto("/new")
+    expect(host.locator("#wizard[data-ready='true']")).to_be_attached()
+    host.locator("[data-ruleset='underworlds/deathgorge']").click()
+    host.get_by_role("radio", name="Rivals").click()
+    host.locator("#wizard-next").click()
+    content_seat(host, 0, "Ana", "steelhearts-champions")
+    expect(host.locator("#deck-0 option").first).to_be_attached()   # the wizard's deck part loads on demand
+    offered = host.locator("#deck-0 option").all_inner_texts()[1:]
+    assert offered and all(o.endswith("Rivals Deck") for o in offered), offered
+    assert "Force of Frost Rivals Deck" in offered and not any("Build" in o for o in offered), offered
+    # The same rule on any list the server sends: a collection is dropped in Rivals and kept where decks are built.
+    picks = host.evaluate("""async () => {
+      const m = await import("/static/js/games/underworlds/wizard.js");
+      const decks = [{id: "force-of-frost", kind: "rivals", symbol: "universal"},
+                     {id: "shadespire-universal", kind: "collection", symbol: "universal"},
+                     {id: "steelhearts-champions-shadespire", kind: "collection", symbol: "steelhearts-champions",
+                      warband: "steelhearts-champions"}];
+      const seat = {warband: "steelhearts-champions"};
+      const ids = (format, ruleset = "underworlds/deathgorge") => m.decksFor(decks, ruleset, seat, format).map((d) => d.id);
+      return {rivals: ids("rivals"), nemesis: ids("nemesis"), shadespire: ids(null, "underworlds/shadespire")};
+    }""")
+    assert picks["rivals"] == ["force-of-frost"]
+    assert len(picks["nemesis"]) == 3 and len(picks["shadespire"]) == 3
+    host.locator("#deck-0").select_option("force-of-frost")
+    content_seat(host, 1, "Ben", "cyrenis-razors", printing="second-edition", deck="cyrenis-razors-rivals")
+    finish_wizard(host)
+    rec = host_record(host)
+    setup = export(server, {**rec, "token": rec["referee_token"]})["setup"]
+    assert setup["seats"][0]["deck"]["id"] == "force-of-frost"
+    assert not setup["seats"][0].get("deck_problems")

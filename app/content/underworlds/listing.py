@@ -61,6 +61,17 @@ def offers_deck(deck: dict, ruleset_id: str | None) -> bool:
     return ruleset_id is None or deck["edition"] in DECK_EDITIONS.get(ruleset_id, ())
 
 
+def own_card_editions(lib: Library, warband: str, ruleset_id: str) -> tuple[str, ...]:
+    """The generations of a warband's own cards a deck builder offers under a ruleset: its Rivals deck's era; a
+    warband with no Rivals deck of that era builds from the cards with its symbol in the older products its
+    fighter cards come from ("Some older warbands do not have a Rivals deck...": Deathgorge rulebook, Ways to
+    play: Nemesis, Deck-building, pg 40)."""
+    editions = DECK_EDITIONS.get(ruleset_id, ())
+    has_rivals = any(d["warband"] == warband and d["kind"] == "rivals" and d["edition"] in editions
+                     for d in lib.all("underworlds", "decks"))
+    return editions if has_rivals else PRINTING_PREFERENCE.get(ruleset_id, editions)
+
+
 def card_index(lib: Library) -> list[dict]:
     """Every card of every deck as a short fact record (one per card and deck), in deck order (built once)."""
     if "cards" not in lib.derived:
@@ -104,8 +115,11 @@ def query(lib: Library, kind: str, args: dict) -> list[dict]:
         ctype = args.get("type") or args.get("kind") or None
         deck_id = args.get("deck") or None
         usable_by = args.get("usable_by") or None   # a warband: its own cards and the universal ones
+        editions = DECK_EDITIONS.get(ruleset, ()) if ruleset else None
+        own_editions = own_card_editions(lib, usable_by, ruleset) if usable_by and ruleset else editions
         items = [c for c in card_index(lib)
-                 if (ruleset is None or c["edition"] in DECK_EDITIONS.get(ruleset, ()))
+                 if (editions is None or c["edition"] in (own_editions if usable_by and c["warband"] == usable_by
+                                                          else editions))
                  and (warband is None or c["warband"] == warband)
                  and (usable_by is None or c["warband"] == usable_by or c["symbol"] == "universal")
                  and (ctype is None or c["type"] == ctype)

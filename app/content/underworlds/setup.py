@@ -80,7 +80,8 @@ def _deck_from_content(lib: Library, did: str, where: str) -> dict:
 
 
 def _deck_meta(deck: dict) -> dict:
-    return {"id": deck["id"], "name": deck["name"], "symbol": deck["symbol"], "warband": deck["warband"],
+    return {"id": deck["id"], "name": deck["name"], "kind": deck["kind"], "symbol": deck["symbol"],
+            "warband": deck["warband"],
             "plot": deck["plot"]["name"] if deck["plot"] else None, "edition": deck["edition"],
             "complete": deck["complete"] and deck["kind"] != "collection"}
 

@@ -120,12 +120,25 @@ def check_deck(deck: dict, warlord: dict | None, pool: dict[str, dict], *, fmt: 
     if fmt == "starter":
         out += _starter_problems(counts, known, warlord, pool)
         return out
+    if warlord is not None and warlord.get("set") == "Core Set" and not _starter_problems(counts, known, warlord, pool):
+        # The rules summary's own deck (Setup): a core set starter deck registered without naming the format is
+        # legal as it is; the customisation rules (50 cards...) are for decks built otherwise.
+        return out
     out += _custom_problems(counts, known, warlord, total)
     return out
 
 
+def core_set_copies(card: dict) -> int:
+    """Copies of a card in the core set, as the content gives them: a signature card comes as its whole squad
+    (four Nazdreg's Flash Gitz, two Bigga Is Betta: `signature_copies`), any other card as `copies_in_set`."""
+    if card.get("signature_of"):
+        return card.get("signature_copies") or 1
+    return card.get("copies_in_set") or 1
+
+
 def _starter_problems(counts, known, warlord, pool) -> list[DeckProblem]:
-    """A core set starter deck: every core set card of the warlord's faction, one of each neutral card."""
+    """A core set starter deck: "all the cards from a given faction" in the core set (each in the copies the box
+    holds), plus 1 copy of each neutral card (Conquest rules summary, Setup)."""
     if warlord is None:
         return []
     faction = warlord["faction"]
@@ -134,7 +147,7 @@ def _starter_problems(counts, known, warlord, pool) -> list[DeckProblem]:
         if card["set"] != "Core Set" or card["type"] in ("warlord", "token", "planet"):
             continue
         if card["faction"] == faction:
-            want[card["name"].casefold()] = (card["name"], card.get("copies_in_set") or 1)
+            want[card["name"].casefold()] = (card["name"], core_set_copies(card))
         elif card["faction"] == "Neutral":
             want[card["name"].casefold()] = (card["name"], 1)
     out = []

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from ..core import Consequence, Suggestion, Violation
 from . import cards as cardmod
-from . import damage, effects, reactions, spells, turns
+from . import effects, lethal, reactions, spells, turns
 from . import violations as V
-from .state import enemies, fighter_name, profiles, profiles_unknown, seat_of, surviving, traits
+from .state import enemies, fighter_name, profiles, profiles_unknown, seat_of, surviving
 from .templates import legal
 
 
@@ -197,10 +197,7 @@ def _move(rs, state, fid, d, token: str) -> list[Consequence]:
     cons: list = []
     effects.leave_feature(state, fid)
     state["fighters"][fid]["tokens"][token] += 1
-    lethal = d.get("lethal") or 0
-    if lethal and "flying" not in traits(state, fid):
-        for _ in range(lethal):
-            cons.extend(damage.deal_damage(rs, state, fid, 1, None, "lethal_hex"))
+    cons.extend(lethal.enter_lethal_hexes(rs, state, fid, d.get("lethal") or 0, moving=True))
     if d.get("snare") and not state["fighters"][fid]["out"]:
         effects.give_token(rs, state, fid, "stagger", cons)
         cons.append(Consequence("staggered", {"fighter": fid, "by": "snare hex"}, rs.edition.rule("stagger")))

@@ -4,7 +4,8 @@
 
 Inputs are plain data (app/content.py builds them from content or a player's custom deck):
   warband: {"id": warband id, "grand_alliance": order|chaos|death|destruction|None}
-  deck: {"rivals": [{"id", "symbol", "warband", "plot", "complete"}],   # Rivals decks drawn from
+  deck: {"rivals": [{"id", "kind", "symbol", "warband", "plot", "complete"}],   # decks drawn from; kind:
+         # "rivals" (a pre-built Rivals deck) | "collection" (an older product's cards, not a Rivals deck)
          "plots": [plot card names used],
          "objectives": [card], "power": [card]}
   card: {"name", "type": objective|ploy|spell|upgrade, "scoring": surge|end|third|None,
@@ -37,6 +38,13 @@ MIN_POWER = 20
 RIVALS_OBJECTIVES = 12
 RIVALS_POWER = 20
 UNIVERSAL = "universal"
+RIVALS_KIND = "rivals"
+
+
+def is_rivals_deck(meta: dict) -> bool:
+    """Whether a deck the seat draws from is a pre-built Rivals deck (12 objectives, 20 power cards: The decks,
+    pg 7), as the content says; an older product's loose cards are a collection, not a Rivals deck."""
+    return meta.get("kind") == RIVALS_KIND
 
 
 def validate_deck(fmt: str, warband: dict, deck: dict, format_data: dict | None = None) -> list[Violation]:
@@ -71,6 +79,12 @@ def _rivals(warband: dict, deck: dict) -> list[Violation]:
         return [V.RIVALS_ONE_DECK(f"The Rivals format uses exactly one Rivals deck ({len(rivals)} given).", R_RIVALS)]
     chosen = rivals[0]
     out = []
+    if not is_rivals_deck(chosen):
+        # Deathgorge rulebook, The decks (pg 7) and Ways to play: Nemesis (pg 40): "all but the oldest warbands"
+        # have a Rivals deck; an older one "must use a universal Rivals deck in the Rivals format".
+        out.append(V.RIVALS_NOT_A_RIVALS_DECK(f"{chosen.get('name') or chosen.get('id')} is a collection of a "
+                                              "product's cards, not a Rivals deck: a warband without a Rivals "
+                                              "deck plays a universal Rivals deck.", R_RIVALS))
     if chosen["symbol"] != UNIVERSAL and chosen.get("warband") != warband.get("id"):
         out.append(V.RIVALS_OTHER_WARBAND(f"{chosen.get('id')} belongs to another warband; a warband can "
                                           "only use its own Rivals deck or a universal one.", R_DECKS))
@@ -127,7 +141,14 @@ def _nemesis_sources(warband: dict, deck: dict) -> list[Violation]:
     rivals = deck.get("rivals") or []
     out = []
     own = [r for r in rivals if r["symbol"] != UNIVERSAL]
-    universal = [r for r in rivals if r["symbol"] == UNIVERSAL]
+    # "Pick one other Rivals deck. The cards in the Rivals deck you pick must have the universal symbol" (pg 40):
+    # a core set's or expansion's loose universal cards are not a Rivals deck. A warband's own symbol cards may
+    # come from older products: for Nemesis they are its Rivals deck (same page).
+    universal = [r for r in rivals if r["symbol"] == UNIVERSAL and is_rivals_deck(r)]
+    loose = [r for r in rivals if r["symbol"] == UNIVERSAL and not is_rivals_deck(r)]
+    for r in loose:
+        out.append(V.NEMESIS_NOT_A_RIVALS_DECK(f"{r.get('name') or r['id']} is a collection of a product's "
+                                               "universal cards, not a universal Rivals deck.", R_NEMESIS))
     for r in own:
         if r.get("warband") != warband.get("id"):
             out.append(V.NEMESIS_OTHER_WARBAND(f"{r['id']} belongs to another warband: pick your own "

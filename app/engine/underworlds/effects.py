@@ -14,7 +14,7 @@ Events handled here (each names the fighter "<seat>.<slug>"; Inspire is in inspi
 from __future__ import annotations
 
 from ..core import Consequence, Event, Suggestion, Violation
-from . import damage
+from . import damage, lethal
 from . import violations as V
 from .reactions import add_steps, open_window
 from .state import TOKENS, fighter_name, profiles, surviving, traits
@@ -46,8 +46,13 @@ def on_battlefield(rs, state, fid, what="do that") -> list[Violation]:
 # -- events --------------------------------------------------------------------------------------
 
 def check_damage(rs, state, event) -> list[Violation]:
-    """Only fighters on the battlefield can be dealt damage."""
-    return on_battlefield(rs, state, event.data["fighter"], "be dealt damage")
+    """Only fighters on the battlefield can be dealt damage; lethal hexes do not harm an ethereal fighter."""
+    fid = event.data["fighter"]
+    out = on_battlefield(rs, state, fid, "be dealt damage")
+    if not out and event.data.get("source") == "lethal_hex" and lethal.spared_by(state, fid, moving=False):
+        out.append(V.LETHAL_HEX_NO_EFFECT(f"{fighter_name(state, fid)} is ethereal: lethal hexes do not affect them.",
+                                          lethal.ETHEREAL_RULE))
+    return out
 
 
 def apply_damage(rs, state, event) -> list[Consequence]:
@@ -162,7 +167,9 @@ def apply_push(rs, state, event) -> list[Consequence]:
     into = d.get("into") or "none"
     leave_feature(state, d["fighter"])
     if into == "lethal":
-        cons.extend(damage.deal_damage(rs, state, d["fighter"], 1, None, "lethal_hex"))
+        spared = lethal.spared_by(state, d["fighter"], moving=False)
+        cons.extend(lethal.enter_lethal_hexes(rs, state, d["fighter"], 1, moving=False))
+    if into == "lethal" and not spared:
         # Reactions: when a fighter is dealt damage (pg 36): the damage reaction steps follow the push.
         add_steps(state, ["after_damage"] + (["after_out_of_action"] if state["fighters"][d["fighter"]]["out"] else []),
                   {"fighter": d["fighter"], "out_of_action": [d["fighter"]] if state["fighters"][d["fighter"]]["out"] else []})

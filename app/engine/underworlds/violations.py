@@ -18,6 +18,7 @@ from .editions import matched_play
 from .editions import reactions as rx
 from .editions.rules_2018 import SHADESPIRE_CITATIONS
 from .editions.rules_2019 import DREADFANE_CITATIONS
+from .lethal import ETHEREAL_RULE
 
 # Each edition's table of rules by key (Deathgorge, Dreadfane, Shadespire), as its Edition cites them.
 EDITION_TABLES = (rules.DEATHGORGE_RULES, DREADFANE_CITATIONS, SHADESPIRE_CITATIONS)
@@ -238,6 +239,8 @@ NO_SUCH_FACE = CODES.declare("no_such_face", "The feature token has no such side
                              overridable=False)
 FIGHTER_ON_TOKEN = CODES.declare("fighter_on_token", "A token with a fighter on it cannot become a blocked hex.",
                                  *cite("features_adv"))
+LETHAL_HEX_NO_EFFECT = CODES.declare("lethal_hex_no_effect", "Lethal hexes do not affect an ethereal fighter.",
+                                     ETHEREAL_RULE)
 NOT_ENOUGH_WOUNDS = CODES.declare("not_enough_wounds", "The fighter's wound counters do not take it out of action.",
                                   *cite("out_of_action"))
 BELOW_ONE = CODES.declare("below_one", "Characteristics cannot be reduced below 1.", *cite("modifiers"))
@@ -249,6 +252,8 @@ UNKNOWN_FORMAT = CODES.declare("unknown_format", "Not a format of these rules.",
 RIVALS_ONE_DECK = CODES.declare("rivals_one_deck", "The Rivals format uses exactly one Rivals deck.", rules.R_RIVALS)
 RIVALS_OTHER_WARBAND = CODES.declare("rivals_other_warband", "A warband uses its own Rivals deck or a universal one.",
                                      rules.R_DECKS)
+RIVALS_NOT_A_RIVALS_DECK = CODES.declare("rivals_not_a_rivals_deck", "The Rivals format plays a pre-built Rivals "
+                                         "deck, not a collection of a product's cards.", rules.R_RIVALS)
 RIVALS_FOREIGN_CARD = CODES.declare("rivals_foreign_card", "Rivals decks are played as they come.", rules.R_RIVALS)
 RIVALS_INCOMPLETE = CODES.declare("rivals_incomplete", "A Rivals deck has 12 objective and 20 power cards.",
                                   rules.R_DECKS)
@@ -265,6 +270,9 @@ NEMESIS_OTHER_WARBAND = CODES.declare("nemesis_other_warband", "A Nemesis deck u
                                       rules.R_NEMESIS)
 NEMESIS_ONE_UNIVERSAL = CODES.declare("nemesis_one_universal", "A Nemesis deck adds one universal Rivals deck.",
                                       rules.R_NEMESIS)
+NEMESIS_NOT_A_RIVALS_DECK = CODES.declare("nemesis_not_a_rivals_deck", "The other deck of a Nemesis deck is a "
+                                          "universal Rivals deck, not a collection of universal cards.",
+                                          rules.R_NEMESIS)
 NEMESIS_CARD_OUTSIDE_DECKS = CODES.declare("nemesis_card_outside_decks", "A Nemesis deck uses only cards of its two "
                                            "Rivals decks.", rules.R_NEMESIS)
 RELIC_SYMBOL = CODES.declare("relic_symbol", "A Relic deck holds only cards of the warband's, its Grand Alliance's "

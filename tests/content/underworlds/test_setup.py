@@ -183,6 +183,33 @@ def test_deck_checked_against_the_format():
             {"name": "A", "warband": "cyrenis-razors", "deck": "thricefold-discord-rivals"}]})
 
 
+def test_rivals_game_refuses_a_products_loose_cards():
+    """Rivals format: a Rivals deck is pre-built (Deathgorge rulebook, The decks, pg 7); Steelheart's Champions have
+    none, so they play a universal Rivals deck, not their Shadespire cards or the core set's universal cards
+    (Ways to play: Nemesis, pg 40)."""
+    for did in ("steelhearts-champions-shadespire", "shadespire-universal"):
+        with pytest.raises(SetupError, match="not a Rivals deck") as exc:
+            content.expand_setup("underworlds/deathgorge", {"options": {"format": "rivals"}, "seats": [
+                {"name": "A", "warband": "steelhearts-champions", "deck": did}]})
+        assert exc.value.field == "seats[0].deck"
+    ok = content.expand_setup("underworlds/deathgorge", {"options": {"format": "rivals"}, "seats": [
+        {"name": "A", "warband": "steelhearts-champions", "deck": "force-of-frost"}]})
+    assert ok["seats"][0]["deck_problems"] == []
+    assert ok["seats"][0]["deck"]["rivals"][0]["kind"] == "rivals"
+
+
+def test_nemesis_game_takes_the_other_deck_from_a_universal_rivals_deck():
+    """Nemesis: the other deck's cards come from a universal Rivals deck (pg 40), not from a core set's universal
+    cards; the problem is named even when the table plays the deck anyway."""
+    seat = {"name": "A", "warband": "steelhearts-champions",
+            "deck": {"rivals": ["steelhearts-champions-shadespire", "shadespire-universal"],
+                     "objectives": ["Slayers of Tyrants"], "power": ["Sidestep"]}}
+    out = content.expand_setup("underworlds/deathgorge", {"options": {"format": "nemesis",
+                                                                      "deck_override": {"reason": "check"}},
+                                                          "seats": [seat]})
+    assert "nemesis_not_a_rivals_deck" in {p["code"] for p in out["seats"][0]["deck_problems"]}
+
+
 def test_other_games_use_their_own_expanders():
     """Conquest and BattleLore setups go to their games' loaders (the server calls this one function)."""
     out = content.expand_setup("battlelore/second-edition", {"seats": [{"name": "A"}, {"name": "B"}]})

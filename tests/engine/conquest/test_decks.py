@@ -83,15 +83,49 @@ def test_community_cards_need_the_tables_choice():
     assert problems(deck, community=True) == []
 
 
+def core_starter(faction: str) -> list[dict]:
+    """Every core set card of a faction in the copies the box holds (a signature squad whole: signature_copies),
+    and one copy of each neutral card."""
+    pool = cc.pool().values()
+    cards = [{"name": c["name"], "count": c["signature_copies"] if c.get("signature_of") else c["copies_in_set"]}
+             for c in pool if c["set"] == "Core Set" and c["faction"] == faction and c["type"] not in ("warlord", "token")]
+    return cards + [{"name": c["name"], "count": 1} for c in pool
+                    if c["set"] == "Core Set" and c["faction"] == "Neutral"]
+
+
 def test_core_set_starter_deck():
     """Setup: a starter deck is every core set card of the faction and one copy of each neutral card."""
-    pool = cc.pool().values()
-    cards = [{"name": c["name"], "count": c.get("copies_in_set") or 1} for c in pool
-             if c["set"] == "Core Set" and c["faction"] == "Orks" and c["type"] not in ("warlord", "token")]
-    cards += [{"name": c["name"], "count": 1} for c in pool if c["set"] == "Core Set" and c["faction"] == "Neutral"]
+    cards = core_starter("Orks")
     assert problems({"cards": cards}, fmt="starter") == []
     found = problems({"cards": cards[1:]}, fmt="starter")
     assert codes(found) == ["starter_count"] and found[0].rule == decks.SUMMARY_STARTER
+
+
+@pytest.mark.parametrize("warlord", ["Nazdreg", "Captain Cato Sicarius", "Colonel Straken", "Zarathur, High Sorcerer",
+                                     "Packmaster Kith", "Eldorath Starbane", "Commander Shadowsun"])
+def test_starter_deck_holds_the_whole_signature_squad(warlord):
+    """Conquest rules summary, Setup: "all the cards from a given faction": the core set holds a signature squad
+    in full (four Nazdreg's Flash Gitz, two Bigga Is Betta), so the squad's copies come from the content."""
+    record = cc.pool()[warlord.casefold()]
+    cards = core_starter(record["faction"])
+    by_name = {c["name"]: c["count"] for c in cards}
+    assert all(by_name[s["name"]] == s["copies"] for s in record["signature_squad"])
+    assert problems({"cards": cards}, warlord=warlord, fmt="starter") == []
+    if warlord == "Nazdreg":
+        assert by_name["Nazdreg's Flash Gitz"] == 4 and by_name["Bigga Is Betta"] == 2
+        one_each = [{**c, "count": 1} if c["name"] == "Nazdreg's Flash Gitz" else c for c in cards]
+        found = problems({"cards": one_each}, fmt="starter")
+        assert [(p.code, p.card) for p in found] == [("starter_count", "Nazdreg's Flash Gitz")]
+        assert "holds 4" in found[0].message
+
+
+def test_a_starter_deck_registered_as_a_constructed_deck_is_legal():
+    """Conquest rules summary, Setup: a core set starter deck is a legal deck; the customisation rules (50 cards)
+    do not apply to it. One card short, it is a built deck again and those rules judge it."""
+    cards = core_starter("Orks")
+    assert sum(c["count"] for c in cards) < decks.MIN_CARDS
+    assert problems({"cards": cards}) == []
+    assert "too_few" in codes(problems({"cards": cards[1:]}))
 
 
 @pytest.mark.parametrize("deck", [{"cards": "x"}, {"cards": [{"name": "", "count": 1}]},

@@ -114,7 +114,9 @@ def test_listed_ploy_of_a_partial_deck_is_offered_by_name_beside_the_unlisted_en
     """Power step (pg 29) with a partial deck (steelhearts-champions-shadespire): its listed ploys are offered by
     name and play from the hand, next to the entry for a ploy the list does not have."""
     setup = content.expand_setup("underworlds/deathgorge", {
-        "ruleset": "underworlds/deathgorge", "options": {"format": "rivals"},
+        "ruleset": "underworlds/deathgorge",
+        # Shadespire cards are not a Rivals deck (The decks, pg 7): the table agrees to play them.
+        "options": {"format": "rivals", "deck_override": {"reason": "our Shadespire cards"}},
         "seats": [{"name": "Ana", "warband": "steelhearts-champions", "deck": "steelhearts-champions-shadespire"},
                   {"name": "Ben", "warband": "cyrenis-razors"}]})
     state = started(setup=setup)
@@ -130,7 +132,9 @@ def test_partial_deck_end_phase_scores_listed_and_unlisted_objectives():
     """End phase step 1 (pg 38): a listed objective of a card pool and one it does not list are both
     scored; the listed one scores its known glory without asking."""
     setup = content.expand_setup("underworlds/deathgorge", {
-        "ruleset": "underworlds/deathgorge", "options": {"format": "rivals"},
+        "ruleset": "underworlds/deathgorge",
+        # Shadespire cards are not a Rivals deck (The decks, pg 7): the table agrees to play them.
+        "options": {"format": "rivals", "deck_override": {"reason": "our Shadespire cards"}},
         "seats": [{"name": "Ana", "warband": "steelhearts-champions", "deck": "steelhearts-champions-shadespire"},
                   {"name": "Ben", "warband": "cyrenis-razors", "printing": "second-edition"}]})
     setup["seats"][0].pop("deck_problems", None)

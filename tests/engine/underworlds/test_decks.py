@@ -6,13 +6,18 @@ import pytest
 from app.engine.underworlds.decks import validate_deck
 
 WARBAND = {"id": "cyrenis-razors", "grand_alliance": "order"}
-OWN = {"id": "cyrenis-razors-rivals", "symbol": "cyrenis-razors", "warband": "cyrenis-razors",
+OWN = {"id": "cyrenis-razors-rivals", "kind": "rivals", "symbol": "cyrenis-razors", "warband": "cyrenis-razors",
        "plot": None, "complete": True}
-UNIVERSAL = {"id": "force-of-frost", "symbol": "universal", "warband": None, "plot": None, "complete": True}
-OTHER_UNIVERSAL = {"id": "breakneck-slaughter", "symbol": "universal", "warband": None, "plot": "Breakneck plot",
+UNIVERSAL = {"id": "force-of-frost", "kind": "rivals", "symbol": "universal", "warband": None, "plot": None, "complete": True}
+OTHER_UNIVERSAL = {"id": "breakneck-slaughter", "kind": "rivals", "symbol": "universal", "warband": None, "plot": "Breakneck plot",
                    "complete": True}
-FOREIGN = {"id": "thricefold-discord-rivals", "symbol": "thricefold-discord", "warband": "thricefold-discord",
+FOREIGN = {"id": "thricefold-discord-rivals", "kind": "rivals", "symbol": "thricefold-discord", "warband": "thricefold-discord",
            "plot": None, "complete": True}
+# An older product's loose cards: the pool a deck is built from, not a Rivals deck.
+STEELHEART = {"id": "steelhearts-champions-shadespire", "kind": "collection", "symbol": "steelhearts-champions",
+              "warband": "steelhearts-champions", "plot": None, "complete": False}
+CORE_UNIVERSAL = {"id": "shadespire-universal", "kind": "collection", "symbol": "universal", "warband": None,
+                  "plot": None, "complete": False}
 
 
 def card(name, type_="ploy", scoring=None, deck=OWN):
@@ -75,6 +80,32 @@ def test_rivals_complete_deck_has_12_and_20():
     partial = {**OWN, "complete": False}
     short = deck(objectives(2, deck=partial), power(3, deck=partial), rivals=[partial])
     assert validate_deck("rivals", WARBAND, short) == []
+
+
+def test_rivals_refuses_a_collection_of_a_warbands_cards():
+    """A Rivals deck is pre-built (The decks, pg 7); an older warband without one plays a universal Rivals deck
+    (Ways to play: Nemesis, pg 40), not its Shadespire cards."""
+    old = {"id": "steelhearts-champions", "grand_alliance": "order"}
+    d = deck(objectives(3, deck=STEELHEART), power(5, deck=STEELHEART), rivals=[STEELHEART])
+    problems = validate_deck("rivals", old, d)
+    assert codes(problems) == ["rivals_not_a_rivals_deck"]
+    assert problems[0].rule == "Deathgorge rulebook, Ways to play: Rivals (pg 40)"
+    assert "universal Rivals deck" in problems[0].message
+    ok = deck(objectives(12, deck=UNIVERSAL), power(20, deck=UNIVERSAL), rivals=[UNIVERSAL])
+    assert validate_deck("rivals", old, ok) == []
+
+
+def test_rivals_refuses_a_core_sets_universal_cards():
+    """A core set's universal cards are universal, but not a Rivals deck (The decks, pg 7)."""
+    d = deck(objectives(12, deck=CORE_UNIVERSAL), power(20, deck=CORE_UNIVERSAL), rivals=[CORE_UNIVERSAL])
+    assert codes(validate_deck("rivals", WARBAND, d)) == ["rivals_not_a_rivals_deck"]
+
+
+def test_rivals_deck_without_a_kind_is_not_taken_for_one():
+    """Only the content says a deck is a Rivals deck: a source without that word is not one."""
+    unknown = {k: v for k, v in UNIVERSAL.items() if k != "kind"}
+    d = deck(objectives(12, deck=unknown), power(20, deck=unknown), rivals=[unknown])
+    assert codes(validate_deck("rivals", WARBAND, d)) == ["rivals_not_a_rivals_deck"]
 
 
 # -- Nemesis -------------------------------------------------------------------------------------
@@ -147,6 +178,20 @@ def test_nemesis_older_warband_uses_its_symbol_cards():
     objs = objectives(6, deck=garrek) + objectives(6, deck=UNIVERSAL, prefix="U")
     pows = power(10, deck=garrek) + power(10, deck=UNIVERSAL, prefix="V")
     assert validate_deck("nemesis", old, deck(objs, pows, rivals=[UNIVERSAL])) == []
+
+
+def test_nemesis_other_deck_is_a_universal_rivals_deck_not_loose_cards():
+    """Nemesis: the other deck is a Rivals deck with the universal symbol (pg 40); a core set's universal cards
+    are not one, while an older warband's own symbol cards count as its Rivals deck (same page)."""
+    old = {"id": "steelhearts-champions", "grand_alliance": "order"}
+    objs = objectives(6, deck=STEELHEART) + objectives(6, deck=CORE_UNIVERSAL, prefix="U")
+    pows = power(10, deck=STEELHEART) + power(10, deck=CORE_UNIVERSAL, prefix="V")
+    problems = validate_deck("nemesis", old, deck(objs, pows, rivals=[STEELHEART, CORE_UNIVERSAL]))
+    assert codes(problems) == ["nemesis_not_a_rivals_deck", "nemesis_card_outside_decks"]
+    assert all(p.rule == "Deathgorge rulebook, Ways to play: Nemesis, Deck-building (pg 40)" for p in problems)
+    objs = objectives(6, deck=STEELHEART) + objectives(6, deck=UNIVERSAL, prefix="U")
+    pows = power(10, deck=STEELHEART) + power(10, deck=UNIVERSAL, prefix="V")
+    assert validate_deck("nemesis", old, deck(objs, pows, rivals=[STEELHEART, UNIVERSAL])) == []
 
 
 # -- Relic ---------------------------------------------------------------------------------------

@@ -293,7 +293,9 @@ def test_content_card_conditions_reach_the_engine():
     Attack action fails): expand_setup carries reaction_when to the engine, which filters by it."""
     from app import content  # noqa: PLC0415
     setup = content.expand_setup("underworlds/deathgorge", {
-        "ruleset": "underworlds/deathgorge", "options": {"format": "rivals"},
+        "ruleset": "underworlds/deathgorge",
+        # Shadespire cards are not a Rivals deck (The decks, pg 7): the table agrees to play them.
+        "options": {"format": "rivals", "deck_override": {"reason": "our Shadespire cards"}},
         "seats": [{"name": "Ana", "warband": "steelhearts-champions", "deck": "steelhearts-champions-shadespire"},
                   {"name": "Ben", "warband": "cyrenis-razors", "printing": "second-edition"}]})
     state = started(setup=setup)

@@ -5,13 +5,21 @@ import { api, errorText } from "../../api.js";
 
 /**
  * Decks a seat may pick: those of the ruleset's era (the server filters by ruleset), its warband's or universal.
- * @param {Array<{symbol: string, warband?: string}>} decks
+ * A Rivals game plays a pre-built Rivals deck (Deathgorge rulebook, The decks, pg 7; Ways to play: Rivals, pg 40):
+ * an older product's loose cards are not offered there, and a warband without a Rivals deck is offered the
+ * universal ones (Ways to play: Nemesis, pg 40). The server checks the same rule when the game is created.
+ * @param {Array<{symbol: string, warband?: string, kind?: string}>} decks
  * @param {string} ruleset
  * @param {{warband?: string}} seat
+ * @param {string} [format]
  * @returns {object[]}
  */
-export const decksFor = (decks, ruleset, seat) => decks.filter((d) =>
-  d.symbol === "universal" || (d.warband && d.warband === seat.warband));
+export const decksFor = (decks, ruleset, seat, format) => decks.filter((d) =>
+  (d.symbol === "universal" || (d.warband && d.warband === seat.warband))
+  && (!rivalsOnly(ruleset, format) || d.kind === "rivals"));
+
+/** Whether these rules and format play one pre-built Rivals deck as it comes (no deck-building). */
+const rivalsOnly = (ruleset, format) => ruleset.endsWith("deathgorge") && (!format || format === "rivals");
 
 // Formats whose decks are built card by card (Deathgorge rulebook, Ways to play; the 2018/2019 rules have one
 // deck-building rule): the wizard offers a builder over the real card lists.
@@ -100,7 +108,7 @@ function deckNote(d, format, ruleset) {
  * @returns {HTMLElement}
  */
 export function deckPicker(seat, index, { decks, ruleset, format, rerender, askReason }) {
-  const offered = decksFor(decks, ruleset, seat);
+  const offered = decksFor(decks, ruleset, seat, format);
   const building = builds(ruleset, format) && seat.built && seat.builtFor === `${ruleset}|${seat.warband}`;
   const chosen = offered.find((d) => d.id === seat.deck) || null;
   if (!chosen && !building) seat.deck = null;  // none, or the warband or edition changed under it

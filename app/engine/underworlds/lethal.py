@@ -1,0 +1,45 @@
+"""Lethal hexes and the fighters they cannot harm, read from the traits on the fighter cards.
+
+A fighter moved, pushed, driven back or placed into a lethal hex is dealt 1 damage (Deathgorge rulebook, Lethal
+hexes, pg 10). Two traits spare it:
+  ethereal  never harmed by lethal hexes (Dreadfane rulebook (2019), The battlefield, "Lethal hexes?", pg 6:
+            "ethereal fighters such as Lady Harrow's Mournflight are not affected by them"). The box says "not
+            affected", so a push or a placement spares them as much as a Move action does.
+  flying    not harmed during its own Move action (Deathgorge rulebook, Fighter cards: Flying, pg 7); a push or
+            drive back still harms it.
+The page of the Dreadfane box is that of the battlefield section it sits in (the extracted text prints none).
+"""
+from __future__ import annotations
+
+from ..core import Consequence, Rule
+from . import damage
+from .editions.sources import DREADFANE_BOOK
+from .rules import BOOK
+from .state import traits
+
+ETHEREAL_RULE = Rule(DREADFANE_BOOK, "The battlefield, Lethal hexes? (ethereal fighters are not affected)", 6)
+FLYING_RULE = Rule(BOOK, "Fighter cards: Flying (no damage from lethal hexes in a Move action)", 7)
+LETHAL_RULE = Rule(BOOK, "Lethal hexes", 10)
+
+
+def spared_by(state: dict, fid: str, moving: bool) -> Rule | None:
+    """The rule that keeps lethal hexes from harming this fighter now, or None when they harm it."""
+    fighter_traits = traits(state, fid)
+    if "ethereal" in fighter_traits:
+        return ETHEREAL_RULE
+    if moving and "flying" in fighter_traits:
+        return FLYING_RULE
+    return None
+
+
+def enter_lethal_hexes(rs, state, fid: str, hexes: int, moving: bool) -> list[Consequence]:
+    """1 damage per lethal hex entered (the hex dealt it), or a consequence naming the trait that spares it."""
+    if hexes <= 0:
+        return []
+    rule = spared_by(state, fid, moving)
+    if rule is not None:
+        return [Consequence("lethal_hex_no_effect", {"fighter": fid, "hexes": hexes}, rule)]
+    cons: list[Consequence] = []
+    for _ in range(hexes):
+        cons.extend(damage.deal_damage(rs, state, fid, 1, None, "lethal_hex"))
+    return cons

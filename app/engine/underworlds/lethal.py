@@ -13,13 +13,10 @@ from __future__ import annotations
 
 from ..core import Consequence, Rule
 from . import damage
-from .editions.sources import DREADFANE_BOOK
-from .rules import BOOK
+from .rules import ETHEREAL_RULE, FLYING_RULE, LETHAL_RULE
 from .state import traits
 
-ETHEREAL_RULE = Rule(DREADFANE_BOOK, "The battlefield, Lethal hexes? (ethereal fighters are not affected)", 6)
-FLYING_RULE = Rule(BOOK, "Fighter cards: Flying (no damage from lethal hexes in a Move action)", 7)
-LETHAL_RULE = Rule(BOOK, "Lethal hexes", 10)
+__all__ = ["ETHEREAL_RULE", "FLYING_RULE", "LETHAL_RULE", "enter_lethal_hexes", "spared_by"]
 
 
 def spared_by(state: dict, fid: str, moving: bool) -> Rule | None:

@@ -5,6 +5,7 @@ keys (see edition.py), so the Dreadfane/Shadespire editions cite their own books
 Page numbers are given where the book's own cross-references give them.
 """
 from ..core import Rule
+from .editions.sources import DREADFANE_BOOK
 
 BOOK = "Deathgorge rulebook"
 
@@ -96,3 +97,9 @@ R_CHAMPIONSHIP = f"{BOOK}, Ways to play: Championship (pg 41)"
 R_GLOSSARY_OBJ = f"{BOOK}, Glossary: Objective deck (pg 7)"
 R_SHADESPIRE = "Shadespire rulebook (2018), Deck-building (pg 13)"
 R_DREADFANE = "Dreadfane rulebook (2019), Glossary: Objective deck, Power deck (pg 3)"
+
+# Lethal hexes and the traits that spare a fighter (lethal.py); here, with no imports, so the violation codes can
+# cite them without importing the rules that deal damage.
+ETHEREAL_RULE = Rule(DREADFANE_BOOK, "The battlefield, Lethal hexes? (ethereal fighters are not affected)", 6)
+FLYING_RULE = Rule(BOOK, "Fighter cards: Flying (no damage from lethal hexes in a Move action)", 7)
+LETHAL_RULE = Rule(BOOK, "Lethal hexes", 10)

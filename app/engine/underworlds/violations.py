@@ -18,7 +18,7 @@ from .editions import matched_play
 from .editions import reactions as rx
 from .editions.rules_2018 import SHADESPIRE_CITATIONS
 from .editions.rules_2019 import DREADFANE_CITATIONS
-from .lethal import ETHEREAL_RULE
+from .rules import ETHEREAL_RULE
 
 # Each edition's table of rules by key (Deathgorge, Dreadfane, Shadespire), as its Edition cites them.
 EDITION_TABLES = (rules.DEATHGORGE_RULES, DREADFANE_CITATIONS, SHADESPIRE_CITATIONS)

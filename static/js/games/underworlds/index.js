@@ -602,6 +602,7 @@ function describeConsequence(cons, c) {
     case "direction_of_play": return `Round ${d.round}: play goes ${d.direction}`;
     case "delved": return `Feature token ${String(d.feature || "").toUpperCase()} delved: now ${d.face} side up${d.staggered ? `, ${fn(d.staggered)} is staggered` : ""}`;
     case "charge_token": return `${fn(d.fighter)} gets a Charge token`;
+    case "lethal_hex_no_effect": return `The lethal hex${d.hexes > 1 ? "es do" : " does"} not harm ${fn(d.fighter)}`;
     case "attack_abandoned": return `${fn(d.fighter)}'s Attack action is abandoned`;
     case "artefact_glory": return `${sn(d.seat)} gains ${d.glory} glory (the Katophrane Artefact${d.fighter ? `, ${fn(d.fighter)}` : ""})`;
     case "action_without_activation": return `${fn(d.fighter)} makes a ${String(d.action || "").replace(/_/g, " ")} action (a card, not an activation)`;
@@ -671,8 +672,12 @@ export default {
     }
     if (view.pending && view.pending.attacker) what = `Attack: enter the dice for ${fighterName(view, view.pending.attacker)}`;
     // An open reaction step comes first: the headline says so; the line under it (the shell's) says who moves
-    // next and who may still react or play a power card first, so no second "Next:" line contradicts it.
-    if (view.reaction) what = "Reaction step";
+    // next and who may still react or play a power card first. What comes next is added only when it is this
+    // phone's own ("Next: Power step: your go"): another player's would contradict the line saying who moves.
+    if (view.reaction) {
+      if (/\byour\b/.test(what)) extra = `Next: ${what}`;
+      what = "Reaction step";
+    }
     else if (view.minor && view.phase === "action") extra = "Inspire and surge steps open";
     return { where: where.join(" · "), what: capital(what), extra };
   },

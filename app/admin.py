@@ -27,6 +27,7 @@ from app.content import files
 from app.content.underworlds import library
 from app.engine import registry
 from app.engine.core import REVERT, fold_log
+from app.schemas import sanity
 from app.service import Caller, GameService
 from app.service.errors import ApiError
 from app.service.records import record_event
@@ -146,11 +147,14 @@ def _export(args, out) -> int:
 def _import(args, out) -> int:
     cfg, store = _store()
     try:
-        with open(args.file, encoding="utf-8") as fh:
-            data = json.load(fh)
+        with open(args.file, "rb") as fh:
+            data = sanity.loads(fh.read())  # the bounds POST /api/games/import applies: no deep nesting, no NaN
         game = GameService(store).import_game(data, cfg.PUBLIC_URL or "")
     except (OSError, ValueError) as exc:
         print(f"error: {args.file}: {exc}", file=sys.stderr)
+        return 1
+    except sanity.WireProblem as problem:
+        print(f"error: {args.file}: {problem}", file=sys.stderr)
         return 1
     except ApiError as err:
         print(f"error: {err.message}", file=sys.stderr)

@@ -761,14 +761,17 @@ LATE_LOOK_BACK = 8  # recent events searched for the one that closed a step (a q
 
 
 def closed_by(rs: Ruleset, setup: dict, events: Iterable[Event | dict], event: Event,
-              look_back: int = LATE_LOOK_BACK) -> dict | None:
+              look_back: int = LATE_LOOK_BACK, refused_now: Iterable[int] = ()) -> dict | None:
     """A refused event that came too late: the recent live event whose inferred passes closed a step in which
     `event` was allowed (the other phone was quicker). None when no such event is found.
 
+    The log is folded as fold_log() folds it: taken-back events and those it skips as `refused_now` (the seqs
+    of its LogFold.inert with that status) are left out, and notes change nothing and close no step.
     Answers {"seq", "type", "by", "steps": [kinds of step closed], "passed": [seats whose pass was inferred],
     "last": whether it is the last live event (its own player can still take it back)}.
     """
-    live = effective_events(events)
+    skipped = set(refused_now)
+    live = [ev for ev in effective_events(events) if ev.seq not in skipped]
     start = max(0, len(live) - look_back)
     state = rs.new_game(setup)
     for ev in live[:start]:
@@ -779,6 +782,8 @@ def closed_by(rs: Ruleset, setup: dict, events: Iterable[Event | dict], event: E
         state, _ = rs.apply(state, ev)
     for i in range(len(before) - 1, -1, -1):
         closer = live[start + i]
+        if closer.type == NOTE:
+            continue  # a remark for the log: no step is closed by it
         _, passes, _ = rs.settle(before[i], closer)
         if passes and not rs.check(before[i], event):
             return {"seq": closer.seq, "type": closer.type, "by": closer.by,

@@ -1,6 +1,17 @@
 """The inferred-pass mechanism of the engine core, on a game that knows nothing of Underworlds: any ruleset that
 names its optional steps in `implied_pass` gets the passes applied, logged and replayed the same way."""
-from app.engine.core import INFERRED_PASSES, Consequence, Event, ImpliedPass, Ruleset, Violation, closed_by, replay
+from app.engine.core import (
+    INFERRED_PASSES,
+    REFUSED_NOW,
+    Consequence,
+    Event,
+    ImpliedPass,
+    Ruleset,
+    Violation,
+    closed_by,
+    fold_log,
+    replay,
+)
 
 RULE = "Echo test rules: after each call the other players may answer, or let it pass"
 
@@ -20,6 +31,8 @@ class Echo(Ruleset):
         return {"seats": {s: {"answers": 0} for s in ("p1", "p2", "p3")}, "turn": "p1", "open": []}
 
     def check_event(self, state, event):
+        if event.type not in ("call", "answer", "quiet"):  # as the core's handlers: only the ruleset's own events
+            raise NotImplementedError(f"no handler for {event.type!r}")
         if event.type == "call":
             out = [] if event.by == state["turn"] else [Violation("not_your_turn", "Not your call.", RULE)]
             return out + ([Violation("answers_open", "Others may still answer.", RULE)] if state["open"] else [])
@@ -80,3 +93,28 @@ def test_replay_and_a_late_answer():
     late = closed_by(rs, {}, log, Event("answer", "p3"))
     assert late == {"seq": 3, "type": "call", "by": "p2", "steps": ["answer"], "passed": ["p3"], "last": True}
     assert closed_by(rs, {}, log, Event("answer", "p1")) is None  # p1 had nothing to answer there
+
+
+def test_a_late_answer_is_found_past_notes_and_a_note_closes_nothing():
+    rs = Echo()
+    log = [Event("call", "p1", seq=1), Event("answer", "p2", seq=2), Event("note", "p1", {"text": "tea"}, seq=3),
+           Event("call", "p2", seq=4), Event("note", "p3", {"text": "too slow"}, seq=5)]
+    late = closed_by(rs, {}, log, Event("answer", "p3"))
+    assert late == {"seq": 4, "type": "call", "by": "p2", "steps": ["answer"], "passed": ["p3"], "last": False}
+    only_notes = [Event("call", "p1", seq=1), Event("note", "p2", {"text": "hm"}, seq=2)]
+    assert closed_by(rs, {}, only_notes, Event("answer", "p1")) is None
+
+
+def test_the_late_search_folds_the_log_as_the_game_does_taken_back_and_refused_now_events_left_out():
+    """A referee took back p1's call: p2's answer to it is refused now (fold_log skips it); the search skips it too,
+    rather than applying an answer to a call that is not there."""
+    rs = Echo()
+    log = [Event("call", "p1", seq=1), Event("answer", "p2", seq=2), Event("revert", "referee", {"seq": 1}, seq=3),
+           Event("call", "p1", seq=4)]
+    fold = fold_log(rs, {}, log)
+    assert fold.inert == {2: {"status": REFUSED_NOW, "violations": [
+        {"code": "no_answer_open", "message": "Nothing to answer now.", "rule": RULE, "overridable": True}]}}
+    refused = [seq for seq, why in fold.inert.items() if why["status"] == REFUSED_NOW]
+    assert closed_by(rs, {}, log, Event("answer", "p3"), refused_now=refused) is None  # p3 may still answer
+    late = [*log, Event("call", "p2", seq=5)]
+    assert closed_by(rs, {}, late, Event("answer", "p3"), refused_now=refused)["seq"] == 5

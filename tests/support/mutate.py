@@ -1,7 +1,7 @@
 """Random and half-valid events for any ruleset: suggested events bent out of shape (another type, another seat, a
 field dropped, added or given a wrong value, a name taken from the state) and events built from a catalogue
-entry's field spec with random values. Generic over rulesets: only catalogue(), seat_ids() and suggest() are used.
-Shared by the engine's robustness property test and the late-play search tests.
+entry's field spec with random values. Generic over rulesets: only catalogue(), seat_ids() and suggest() are used
+(tests/engine/test_hostile_events.py).
 """
 from __future__ import annotations
 
@@ -116,20 +116,6 @@ def bend(event: Event, rs, state: dict, rng: random.Random, words: list[str]) ->
         else:
             set_somewhere(data, rng, rng.choice(words) if words else None)
     return replace(event, data=data)
-
-
-def hostile_event(rs, state: dict, rng: random.Random) -> Event:
-    """One random or half-valid event at this point of the game, with an override half of the time."""
-    words = state_words(state)
-    suggestions = options(rs, state)
-    if suggestions and rng.random() < 0.6:
-        event = bend(fill(rng.choice(suggestions), rng_pick(rng)), rs, state, rng, words)
-    else:
-        entry = rng.choice([e for e in rs.catalogue() if e["type"] not in (NOTE, REVERT)])
-        seats = rs.seat_ids(state)
-        by = rng.choice(seats) if seats and rng.random() < 0.9 else rng.choice(["referee", "p9"])
-        event = Event(entry["type"], by, data_for(entry.get("fields", {}), rng, words))
-    return replace(event, override=OVERRIDE if rng.random() < 0.5 else None)
 
 
 def hostile_batch(rs, state: dict, rng: random.Random, bent: int = 4) -> list[Event]:

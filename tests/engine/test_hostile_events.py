@@ -24,7 +24,7 @@ from tests.support.play import SETUPS, choose, fill, options, rng_pick
 
 TALLY_SETUP = {"ruleset": "test/tally", "seats": [{"name": "Ana"}, {"name": "Ben"}], "options": {"target": 1000}}
 RULESETS = {**{rid: setups for rid, setups in SETUPS.items()}, "test/tally": [TALLY_SETUP]}
-MAX_EVENTS = 160        # events of one random game (suggest() for every seat at each: the cost of the test)
+MAX_EVENTS = 300        # events of one random game (suggest() for every seat at each: the cost of the test)
 BATCH_CHANCE = 0.08     # how often the game stops for a batch of hostile events
 NOTE_CHANCE = 0.04
 REVERT_CHANCE = 0.02
@@ -116,7 +116,7 @@ def play_with_hostile_events(rs, setup: dict, rng: random.Random) -> tuple[int, 
 
 
 @pytest.mark.parametrize("ruleset_id", list(RULESETS))
-@settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1))
 def test_no_event_makes_the_engine_raise(ruleset_id, seed):
     """Random and half-valid events, overridden or not, at random points of random games: never an exception."""

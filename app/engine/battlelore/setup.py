@@ -265,8 +265,8 @@ def check_muster(state: dict, event) -> list[Violation]:
             return [V.UNIT_INCOMPLETE(f"{cat[slug].get('name', slug)} lacks {', '.join(gaps)}: enter them from its reference card.", R.MUSTER)]
         if cat[slug].get("cards") is not None and n > cat[slug]["cards"]:
             out.append(V.NOT_ENOUGH_CARDS(f"You have {cat[slug]['cards']} deployment card(s) for {cat[slug].get('name', slug)}.", R.EXTRA_CORE))
-    tent = event.data.get("command_tent", False)
-    decoys = event.data.get("decoys", 0)
+    tent = event.data.get("command_tent") or False
+    decoys = event.data.get("decoys") or 0
     prebuilt = state["options"].get("prebuilt", False)
     if tent and prebuilt:
         out.append(V.NO_TENT_PREBUILT("Command tents cannot be mustered in pre-built scenarios.", R.PREBUILT))
@@ -289,7 +289,7 @@ def apply_muster(state: dict, event) -> list[Consequence]:
     seat = state["seats"][event.by]
     seat["army"] = {"army": {k: v for k, v in event.data["army"].items() if v},
                     "command_tent": bool(event.data.get("command_tent")),
-                    "decoys": event.data.get("decoys", 0)}
+                    "decoys": event.data.get("decoys") or 0}
     keep_secret(state, event)
     if not all(s["army"] is not None for s in state["seats"].values()):
         return []

@@ -287,7 +287,7 @@ def apply_score_vp(state: dict, event) -> list[Consequence]:
     cons = advance_to(state, "vp")
     seat = state["seats"][event.by]
     banners = banner_vp(state, event.by)
-    scenario = event.data.get("scenario_vp", 0)
+    scenario = event.data.get("scenario_vp") or 0
     seat["vp"] += banners + scenario
     cons.append(Consequence("vp_earned", {"seat": event.by, "banners": banners, "scenario": scenario,
                                           "total": seat["vp"], "reason": event.data.get("reason")},

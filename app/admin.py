@@ -27,6 +27,7 @@ from app.content import files
 from app.content.underworlds import library
 from app.engine import registry
 from app.engine.core import REVERT, fold_log
+from app.schemas import sanity
 from app.service import Caller, GameService
 from app.service.errors import ApiError
 from app.service.records import record_event
@@ -151,6 +152,9 @@ def _import(args, out) -> int:
         game = GameService(store).import_game(raw, cfg.PUBLIC_URL or "")  # the same checks as the API's
     except (OSError, ValueError) as exc:
         print(f"error: {args.file}: {exc}", file=sys.stderr)
+        return 1
+    except sanity.WireProblem as problem:
+        print(f"error: {args.file}: {problem}", file=sys.stderr)
         return 1
     except ApiError as err:
         print(f"error: {err.message}", file=sys.stderr)

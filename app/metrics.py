@@ -6,10 +6,11 @@ import hmac
 import time
 from typing import Callable
 
-from flask import Flask, Response, abort, request
+from flask import Flask, Response, abort
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
+from app.api.requests import bearer_token
 from app.service.errors import ApiError
 
 # Acks are expected in milliseconds; the upper buckets catch a stalled disk or an overloaded process.
@@ -60,12 +61,13 @@ class Metrics:
 
 
 def init_app(app: Flask, metrics: Metrics, token: str = "") -> None:
-    """Serve GET /metrics (with `Authorization: Bearer <METRICS_TOKEN>` when that is set)."""
+    """Serve GET /metrics (with `Authorization: Bearer <METRICS_TOKEN>` when that is set; the scheme in any case)."""
 
     @app.get("/metrics")
     def metrics_page():
         if token:
-            given = request.headers.get("Authorization", "").removeprefix("Bearer ").strip()
+            # A bare token (no scheme) is refused: only the Bearer scheme carries it (RFC 6750, RFC 9110 11.1).
+            given = bearer_token() or ""
             if not hmac.compare_digest(given.encode(), token.encode()):
                 abort(401)
         return Response(metrics.exposition(), mimetype=CONTENT_TYPE_LATEST.split(";")[0],

@@ -168,3 +168,24 @@ def test_import_refuses_a_file_padded_by_shape_as_the_api_does(client, db, tmp_p
     (tmp_path / "padded.json").write_text(json.dumps(exported))
     assert run("import", str(tmp_path / "padded.json")) == (1, "")
     assert "The setup may hold at most 50,000 values." in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name, text", [
+    ("deep", "[" * 100_000 + "]" * 100_000),
+    ("deep-object", '{"a":' * 5_000 + "1" + "}" * 5_000),
+    ("nan", '{"game": {"setup": NaN}}'),
+    ("list", "[1, 2]"),
+    ("text", '"a game"'),
+    ("empty", ""),
+    ("bytes", b"\xff\xfe{".decode("latin-1")),
+])
+def test_importing_a_malformed_file_fails_in_one_line_without_a_traceback(tmp_path, name, text):
+    path = tmp_path / f"{name}.json"
+    path.write_bytes(text.encode("latin-1"))
+    env = {"PATH": "/usr/bin:/bin", "DATABASE_URL": f"sqlite:///{tmp_path / 'tw.sqlite3'}", "PYTHONWARNINGS": "ignore"}
+    done = subprocess.run([sys.executable, "-m", "app", "import", str(path)], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 1 and done.stdout == ""
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and "Traceback" not in done.stderr, done.stderr
+    assert sqlite3.connect(tmp_path / "tw.sqlite3").execute("SELECT COUNT(*) FROM games").fetchone()[0] == 0

@@ -78,3 +78,15 @@ def test_a_metrics_token_keeps_the_page_private(tmp_path):
     assert client.get("/metrics", headers={"Authorization": "Bearer wrong"}).status_code == 401
     assert re.search(r"^tw_open_sockets 0", client.get("/metrics", headers={"Authorization": "Bearer s3cret"})
                      .get_data(as_text=True), re.M)
+
+
+def test_the_metrics_scheme_is_read_in_any_case_and_a_bare_token_is_refused(tmp_path):
+    app = create_app({"ASYNC_MODE": "threading", "DATABASE_URL": f"sqlite:///{tmp_path / 'tw.sqlite3'}",
+                      "TESTING": True, "METRICS_TOKEN": "s3cret", "INSTANCE_PATH": str(tmp_path)})
+    client = app.test_client()
+    for header in ("bearer s3cret", "BEARER s3cret", "Bearer   s3cret  "):
+        assert client.get("/metrics", headers={"Authorization": header}).status_code == 200, header
+    for header in ("s3cret", "Basic s3cret", "Bearers3cret", "Bearer", "Bearer s3cret extra", "Token s3cret"):
+        resp = client.get("/metrics", headers={"Authorization": header})
+        assert resp.status_code == 401, header
+        assert "tw_open_sockets" not in resp.get_data(as_text=True)

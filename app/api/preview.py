@@ -74,6 +74,7 @@ def preview(game_id: str):
         raise
     except Exception as exc:  # noqa: BLE001 - a ruleset bug must not become a 500
         log.exception("preview failed for %s", rs.id)
-        raise ApiError(422, "engine_error", f"The rules engine could not work this out: {exc}") from exc
+        raise ApiError(422, "engine_error", "The rules engine failed on this preview; the failure is logged for the "
+                       "operator.") from exc
     out["head"] = folded.head
     return jsonify(out)

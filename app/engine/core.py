@@ -798,7 +798,8 @@ def closed_by(rs: Ruleset, setup: dict, events: Iterable[Event | dict], event: E
     `event` was allowed (the other phone was quicker). None when no such event is found.
 
     The log is folded as fold_log() folds it: an event refused now (after an undo before it) is skipped, not
-    applied to a state it no longer fits. `inert` is that fold's (computed here when not given).
+    applied to a state it no longer fits (`inert` is that fold's, computed here when not given), and notes
+    change nothing and close no step.
 
     Answers {"seq", "type", "by", "steps": [kinds of step closed], "passed": [seats whose pass was inferred],
     "last": whether it is the last live event (its own player can still take it back)}.
@@ -818,6 +819,8 @@ def closed_by(rs: Ruleset, setup: dict, events: Iterable[Event | dict], event: E
         state, _ = rs.apply(state, ev)
     for i in range(len(before) - 1, -1, -1):
         closer = live[start + i]
+        if closer.type == NOTE:
+            continue  # a remark for the log: no step is closed by it
         _, passes, _ = rs.settle(before[i], closer)
         if passes and not rs.check(before[i], event):
             return {"seq": closer.seq, "type": closer.type, "by": closer.by,

@@ -136,7 +136,7 @@ class Creating(Access):
             raise ApiError(422, "bad_setup", exc.message, fields={exc.field or "setup": exc.message}) from exc
         except Exception as exc:  # noqa: BLE001 - malformed setups must not crash the server
             log.exception("new_game failed for %s", rs.id)
-            raise ApiError(422, "bad_setup", f"The game cannot start from this setup: {exc}") from exc
+            raise ApiError(422, "bad_setup", "The game cannot start from this setup.") from exc
 
     def _insert_game(self, ruleset_id: str, setup: dict, shared: bool, events: list[dict], base_url: str,
                      meta: dict | None = None, game_id: str | None = None) -> dict:

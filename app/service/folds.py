@@ -156,7 +156,8 @@ class GameLogs:
             return fold_log(rs, game["setup"], [record_event(r) for r in records])
         except Exception as exc:  # noqa: BLE001 - a ruleset bug must not become a 500 for the whole game
             log.exception("replaying game %s failed", game["id"])
-            raise ApiError(422, "engine_error", f"The rules engine could not replay this game: {exc}") from exc
+            raise ApiError(422, "engine_error", "The rules engine could not replay this game; the failure is logged "
+                           "for the operator.") from exc
 
     def folded(self, game_id: str) -> Folded:
         """The game's current state: cached fold, brought up to the store's head (other processes write too)."""

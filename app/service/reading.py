@@ -89,7 +89,8 @@ class Reading(Access):
             advice = folded.rs.suggest(folded.state, target).to_dict()
         except Exception as exc:  # noqa: BLE001
             log.exception("suggest failed")
-            raise ApiError(422, "engine_error", f"The rules engine could not list suggestions: {exc}") from exc
+            raise ApiError(422, "engine_error", "The rules engine could not list suggestions; the failure is logged "
+                           "for the operator.") from exc
         return {"seq": folded.head, "advice": advice}
 
     def state_at(self, caller: Caller, seq: int | None) -> dict:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import copy
+import logging
 import time
 from typing import Any
 
@@ -23,6 +24,8 @@ from .access import Caller
 from .create import Creating
 from .errors import ApiError, invalid_payload
 from .records import public_record, record_event, redacted
+
+log = logging.getLogger(__name__)
 
 EXPORT_FORMAT = "tablewarden-game"
 EXPORT_VERSION = 1
@@ -171,7 +174,9 @@ class Transfer(Creating):
                            f"The log breaks the rules and was not imported: {v.message}", rule=v.rule,
                            violations=[x.to_dict() for x in exc.violations]) from exc
         except Exception as exc:  # noqa: BLE001
-            raise ApiError(422, "import_rejected", f"The rules engine could not replay this log: {exc}") from exc
+            log.exception("replaying an imported %s log failed", rs.id)
+            raise ApiError(422, "import_rejected", "The rules engine could not replay this log; the failure is "
+                           "logged for the operator.") from exc
         return self._with_consequences(rs, setup, events)
 
     def _with_consequences(self, rs: Ruleset, setup: dict, events: list[dict]) -> list[dict]:

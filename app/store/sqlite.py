@@ -44,6 +44,34 @@ def check_writable(path: str) -> None:
         raise UnusableDatabase(f"The database folder {directory} cannot be written.")
 
 
+class SharedMemoryLost(StoreError):
+    """The -shm file the open connections map can no longer be written (or was cut short) while the server runs."""
+
+
+def shm_problem(path: str, seen_size: int) -> tuple[str | None, int]:
+    """(why the database's -shm file is unsafe to use now or None, its size now).
+
+    Every SQLite transaction, a read too (it marks which WAL frames it reads), writes into the -shm file's
+    memory map; a map whose file became immutable or shorter ends the process with SIGBUS on that write
+    (measured with `chattr +i` and truncate on SQLite 3.40; a chmod or a replaced file does not affect the
+    map). So each transaction first checks that the file still opens for writing and has not shrunk.
+    """
+    name = path + "-shm"
+    try:
+        fd = os.open(name, os.O_RDWR)
+    except FileNotFoundError:
+        return None, 0  # not created yet, or unlinked: the open connections keep their own, nothing faults
+    except OSError as exc:
+        return f"{name} cannot be written ({exc.strerror})", seen_size
+    try:
+        size = os.fstat(fd).st_size
+    finally:
+        os.close(fd)
+    if size < seen_size:
+        return f"{name} was cut short ({size} bytes, {seen_size} before)", seen_size
+    return None, size
+
+
 class SqliteStore(EventStore):
     """Event store in one SQLite file; every connection uses WAL and synchronous=FULL."""
 
@@ -61,6 +89,8 @@ class SqliteStore(EventStore):
         self._writes_since_checkpoint = 0
         self._checkpointing = False
         self._checkpoint_conn = None
+        self._shm_size = 0  # the largest -shm size seen while connections are open (it never shrinks then)
+        self._shm_lost = False
         directory = os.path.dirname(os.path.abspath(path))
         os.makedirs(directory, exist_ok=True)
         check_writable(path)
@@ -95,11 +125,12 @@ class SqliteStore(EventStore):
         never waits for the write lock; durability does not depend on it (a commit is on disk in the WAL).
         """
         try:
+            self._check_shm()
             if self._checkpoint_conn is None:
                 self._checkpoint_conn = self._connect()
             _busy, in_wal, copied = self._checkpoint_conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
             return in_wal, copied
-        except sqlite3.Error as exc:  # the next one retries; meanwhile the WAL grows, nothing is lost
+        except (sqlite3.Error, SharedMemoryLost) as exc:  # the next one retries; the WAL grows, nothing is lost
             log.warning("WAL checkpoint failed: %s", exc)
             return -1, -1
         finally:
@@ -131,7 +162,20 @@ class SqliteStore(EventStore):
         except sqlite3.Error:
             return False
 
+    def _check_shm(self) -> None:
+        """Raise SharedMemoryLost (a StoreError: 503) instead of letting SQLite touch a -shm map that faults."""
+        problem, self._shm_size = shm_problem(self.path, self._shm_size)
+        if problem and not self._shm_lost:
+            log.error("the database's shared memory is unusable: %s; every store operation answers 503 until the "
+                      "file is writable again (or the server is restarted on a sound database)", problem)
+        elif not problem and self._shm_lost:
+            log.warning("the database's shared memory is writable again: the store is back")
+        self._shm_lost = problem is not None
+        if problem:
+            raise SharedMemoryLost(problem)
+
     def _in_transaction(self, conn, fn, args):
+        self._check_shm()
         # Reads do not need the write lock; only take it for functions that write.
         write = fn.__name__ in self.writes
         conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")

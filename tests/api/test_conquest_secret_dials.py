@@ -40,6 +40,24 @@ def test_the_other_seat_never_sees_an_unrevealed_dial(client):
     assert log_as(client, game, "p2")[-2]["data"] == {"planet": 4}  # revealed now
 
 
+def test_a_dial_taken_back_before_the_reveal_stays_secret_after_it(client):
+    """Step 1: a dial its player took back was never revealed; after the reveal of the dials in effect, the
+    opponent's log, a spectator's and an export for the opponent still do not show it."""
+    game = conquest_game(client)
+    to_command(client, game)
+    first = submit(client, game, "p1", event("p1", "commit", planet=4)).get_json()
+    taken_back = event("p1", "revert", seq=first["seq"], reason="misdial")
+    assert submit(client, game, "p1", taken_back).status_code == 201
+    assert submit(client, game, "p1", event("p1", "commit", planet=2)).status_code == 201
+    assert submit(client, game, "p2", event("p2", "commit", planet=3)).status_code == 201
+    theirs = {e["seq"]: e for e in log_as(client, game, "p2")}
+    assert theirs[first["seq"]]["data"] == {} and theirs[first["seq"] + 2]["data"] == {"planet": 2}
+    export = client.get(f"/api/games/{game['id']}/export", headers=auth(game["tokens"]["p2"])).get_json()
+    assert [e["data"] for e in export["events"] if e["seq"] == first["seq"]] == [{}]
+    assert "planet" not in json.dumps([e for e in log_as(client, game, "p2") if e["seq"] == first["seq"]])
+    assert {e["seq"]: e for e in log_as(client, game, "p1")}[first["seq"]]["data"] == {"planet": 4}
+
+
 def test_broadcast_of_a_dial_goes_redacted_to_the_other_seat(client, sio):
     """Step 1: the live `applied` frame and a reconnect's sync hide the dial from the opponent."""
     game = conquest_game(client)

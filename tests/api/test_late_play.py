@@ -139,3 +139,55 @@ def test_a_late_conquest_retreat_names_the_attack_that_closed_the_retreat_opport
     assert err["code"] == "step_closed"
     assert err["closed_by"]["seq"] == quick["seq"] and err["closed_by"]["steps"] == ["retreat"]
     assert "closed the retreat opportunities as passed" in err["message"]
+
+
+def test_the_real_server_answers_late_and_plain_refusals_past_notes_and_take_backs_without_a_traceback(tmp_path):
+    """`python -m app`: a log with notes, a take-back and an entry the take-back left refused; a late reaction is
+    still named `step_closed`, plain refusals (a fighter that is not in the game) stay plain, and the server logs
+    no traceback for any of them."""
+    import requests  # noqa: PLC0415
+
+    from tests.support.live import ServerProcess  # noqa: PLC0415
+
+    server = ServerProcess(f"sqlite:///{tmp_path / 'late.sqlite3'}", tmp_path)
+    try:
+        setup = underworlds_setup(2)
+        resp = requests.post(server.url + "/api/games", json={"ruleset": setup["ruleset"], "options": setup["options"],
+                                                              "seats": setup["seats"]}, timeout=10)
+        game = resp.json()
+        tokens = {s["seat"]: s["token"] for s in game["seats"]}
+        tokens["referee"] = game["referee_token"]
+
+        def post(seat, type_, by=None, override=None, **data):
+            body = {"id": f"late-{next(_ids)}", "type": type_, "by": by or seat, "data": data}
+            if override:
+                body["override"] = override
+            return requests.post(f"{server.url}/api/games/{game['id']}/events", json=body,
+                                 headers={"Authorization": f"Bearer {tokens[seat]}"}, timeout=10)
+
+        for seat, type_, data in (("p1", "roll_off", {"purpose": "boards", "first": "p1"}),
+                                  ("p1", "do_over", {"choice": "none"}), ("p2", "do_over", {"choice": "none"}),
+                                  ("p1", "roll_off", {"purpose": "deployment", "first": "p1"}),
+                                  ("p1", "deployed", {"finished_first": "p1"}),
+                                  ("p1", "roll_off", {"purpose": "first_turn", "first": "p1"}),
+                                  ("p2", "note", {"text": "tea first"})):
+            assert post(seat, type_, **data).status_code == 201
+        moved = post("p1", "activate", action="move", fighter="p1.leader").json()
+        assert post("p2", "reaction", step="after_activation", name="Sidestep").status_code == 201
+        # The referee takes back the move: Ben's reaction to it is refused now (kept in the log, without effect).
+        assert post("referee", "revert", by="referee", seq=moved["seq"], reason="wrong fighter").status_code == 201
+        assert post("p1", "note", text="again").status_code == 201
+        assert post("p1", "activate", action="move", fighter="p1.brute").status_code == 201
+        quick = post("p1", "power", play="ploy").json()
+        assert post("p2", "note", text="wait").status_code == 201
+        late = post("p2", "reaction", step="after_activation", name="Sidestep")
+        assert late.status_code == 422 and late.json()["error"]["code"] == "step_closed"
+        assert late.json()["error"]["closed_by"]["seq"] == quick["seq"] and not late.json()["error"]["closed_by"]["last"]
+        unknown = post("p2", "activate", action="move", fighter="p2.nobody")
+        assert unknown.status_code == 422 and unknown.json()["error"]["code"] == "unknown_fighter"
+        overridden = post("p1", "abandon", override={"reason": "the table agreed"})  # no Attack action pending
+        assert overridden.status_code == 422 and overridden.json()["error"]["code"] == "nothing_pending"
+    finally:
+        server.stop()
+    log = server.log()
+    assert "Traceback" not in log and "late-play search failed" not in log, log

@@ -60,3 +60,59 @@ def test_an_unusable_wal_index_stops_the_server_at_start_with_a_message(tmp_path
     assert run.returncode != 0
     assert "tw.sqlite3-shm" in run.stderr and "cannot be written" in run.stderr
     assert "Traceback" not in run.stderr
+
+
+def _immutable(path, on: bool) -> bool:
+    """chattr +i / -i: a file even root cannot write (False where the file system has no such flag)."""
+    done = subprocess.run(["chattr", "+i" if on else "-i", str(path)], capture_output=True)
+    return done.returncode == 0
+
+
+@pytest.mark.live
+@pytest.mark.parametrize("how", ["immutable", "truncated"])
+def test_a_wal_index_lost_while_serving_answers_503_and_the_process_lives(tmp_path, how):
+    """`python -m app`: the -shm file turns immutable (or is cut short) under the running server. SQLite would die
+    of SIGBUS on the next transaction; the store answers 503 instead, the process goes on serving what needs no
+    database, and once the file is writable again the game goes on where it was."""
+    import os  # noqa: PLC0415
+
+    import requests  # noqa: PLC0415
+
+    from tests.support.live import ServerProcess  # noqa: PLC0415
+
+    shm = tmp_path / "tw.sqlite3-shm"
+    server = ServerProcess(f"sqlite:///{tmp_path / 'tw.sqlite3'}", tmp_path)
+    locked = False
+    try:
+        game = server.create_game()
+        url = f"{server.url}/api/games/{game['id']}"
+
+        def add(seat: str, n: int):
+            return requests.post(url + "/events", json={"id": f"shm-{n}", "type": "add", "by": seat,
+                                                         "data": {"points": 1}},
+                                 headers={"Authorization": f"Bearer {game['tokens'][seat]}"}, timeout=10)
+        assert add("p1", 1).status_code == 201
+        if how == "immutable":
+            locked = _immutable(shm, True)
+            if not locked:
+                pytest.skip("this file system has no immutable flag")
+        else:
+            os.truncate(shm, 0)
+        for n, seat in ((2, "p2"), (3, "p2")):
+            resp = add(seat, n)
+            assert resp.status_code == 503 and resp.json()["error"]["code"] == "storage_unavailable", resp.text
+        read = requests.get(url, headers={"Authorization": f"Bearer {game['tokens']['p1']}"}, timeout=10)
+        assert read.status_code == 503 and read.json()["error"]["code"] == "storage_unavailable"
+        assert requests.get(server.url + "/healthz", timeout=10).status_code == 200
+        assert server.proc.poll() is None, server.log()
+        if how == "immutable":
+            locked = not _immutable(shm, False)
+            assert add("p2", 4).status_code == 201  # the same map, writable again: the game goes on
+            assert server.get(f"/api/games/{game['id']}", game["tokens"]["p1"])["head"] == 2
+    finally:
+        if locked:
+            _immutable(shm, False)
+        server.stop()
+    log = server.log()
+    assert "shared memory is unusable" in log and "Traceback" not in log, log
+    assert server.proc.returncode in (0, -15), f"the process ended with {server.proc.returncode}:\n{log}"

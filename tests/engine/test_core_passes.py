@@ -4,6 +4,7 @@ from app.engine import registry
 from app.engine.conquest.opening import unseen_planets
 from app.engine.core import (
     INFERRED_PASSES,
+    REFUSED_NOW,
     Consequence,
     Event,
     ImpliedPass,
@@ -33,6 +34,8 @@ class Echo(Ruleset):
         return {"seats": {s: {"answers": 0} for s in ("p1", "p2", "p3")}, "turn": "p1", "open": []}
 
     def check_event(self, state, event):
+        if event.type not in ("call", "answer", "quiet"):  # as the core's handlers: only the ruleset's own events
+            raise NotImplementedError(f"no handler for {event.type!r}")
         if event.type == "call":
             out = [] if event.by == state["turn"] else [Violation("not_your_turn", "Not your call.", RULE)]
             return out + ([Violation("answers_open", "Others may still answer.", RULE)] if state["open"] else [])
@@ -109,3 +112,28 @@ def test_the_late_play_search_folds_the_log_as_the_game_does():
     noted = [Event("note", "p1", {"text": "a remark"}, seq=1)]
     assert closed_by(battlelore, SETUPS["battlelore/second-edition"][0], noted, Event("pass", "p1", {})) is None
     assert battlelore.settle({}, noted[0]) == ({}, [], [])
+
+
+def test_a_late_answer_is_found_past_notes_and_a_note_closes_nothing():
+    rs = Echo()
+    log = [Event("call", "p1", seq=1), Event("answer", "p2", seq=2), Event("note", "p1", {"text": "tea"}, seq=3),
+           Event("call", "p2", seq=4), Event("note", "p3", {"text": "too slow"}, seq=5)]
+    late = closed_by(rs, {}, log, Event("answer", "p3"))
+    assert late == {"seq": 4, "type": "call", "by": "p2", "steps": ["answer"], "passed": ["p3"], "last": False}
+    only_notes = [Event("call", "p1", seq=1), Event("note", "p2", {"text": "hm"}, seq=2)]
+    assert closed_by(rs, {}, only_notes, Event("answer", "p1")) is None
+
+
+def test_the_late_search_folds_the_log_as_the_game_does_taken_back_and_refused_now_events_left_out():
+    """A referee took back p1's call: p2's answer to it is refused now (fold_log skips it); the search skips it too,
+    rather than applying an answer to a call that is not there."""
+    rs = Echo()
+    log = [Event("call", "p1", seq=1), Event("answer", "p2", seq=2), Event("revert", "referee", {"seq": 1}, seq=3),
+           Event("call", "p1", seq=4)]
+    fold = fold_log(rs, {}, log)
+    assert fold.inert == {2: {"status": REFUSED_NOW, "violations": [
+        {"code": "no_answer_open", "message": "Nothing to answer now.", "rule": RULE, "overridable": True}]}}
+    assert closed_by(rs, {}, log, Event("answer", "p3"), inert=fold.inert) is None  # p3 may still answer
+    assert closed_by(rs, {}, log, Event("answer", "p3")) is None                    # the same, folded here
+    late = [*log, Event("call", "p2", seq=5)]
+    assert closed_by(rs, {}, late, Event("answer", "p3"))["seq"] == 5

@@ -76,10 +76,12 @@ def test_inferred_and_explicit_passes_end_in_the_same_state(ruleset_id, setup_in
 
 
 def _positions_dropped(state: dict) -> dict:
-    """The state without the log positions it keeps (Conquest's last seq and where the command step began): the
-    explicit log is longer, so those differ by design while the game itself must not."""
+    """The state without the log positions it keeps (Conquest's last seq, where the command step began and which
+    entries revealed the dials; BattleLore's revealed choices): the explicit log is longer, so those differ by
+    design while the game itself must not."""
     out = dict(state)
-    out.pop("last_seq", None)
+    for key in ("last_seq", "revealed_dials", "revealed_choices"):
+        out.pop(key, None)
     if isinstance(out.get("step"), dict):
         out["step"] = {k: v for k, v in out["step"].items() if k != "since"}
     return out

@@ -18,6 +18,9 @@ What is secret, and when the rules reveal it, is written here from the books, no
   2. Command, Step 1): secret until the commit step ends.
 - BattleLore: scenario cards and armies are chosen secretly and revealed when both have chosen (Rules summary,
   Setup: Scenarios; Mustering): secret while the game is still in that phase.
+A secret choice its player takes back at once (and then, as a rule, makes again) was never revealed: it stays
+secret for the rest of the game, after the reveal of the choices in effect too. The test takes back some secret
+choices and keeps comparing the withdrawn one past the reveal.
 """
 from __future__ import annotations
 
@@ -30,10 +33,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from app.engine import registry
-from app.engine.core import Event
+from app.engine.core import REVERT, Event, fold_log
 from app.service import GameService
 from app.service.preview import preview
-from app.service.records import public_record
+from app.service.records import public_record, record_event
 from tests.support.play import SETUPS, choose, fill, options, rng_pick
 
 OBSERVERS = ("spectator", "scorekeeper")
@@ -41,6 +44,8 @@ MAX_EVENTS = 600
 SHADOW_LIFE = 12      # events an Underworlds hand is followed for (no rule ever reveals it)
 HAND_CHANCE = 0.03    # how often the random player enters its hand in an Underworlds game
 MAX_PREVIEWS = 12     # suggested events previewed per seat and event
+WITHDRAW_CHANCE = 0.3  # how often a player takes back a secret choice at once
+WITHDRAWN_LIFE = 25    # events a withdrawn dial or card is followed for, past the reveal of the others
 
 # One setup per ruleset: Underworlds ones with deck data where the content has it.
 CASES = {"underworlds/deathgorge": 2, "underworlds/dreadfane": 0, "underworlds/shadespire": 2,
@@ -134,13 +139,27 @@ class Shadow:
 
     def __init__(self, actor: str, main_index: int, state: dict, rec: dict, life: int):
         self.actor, self.index, self.state, self.rec, self.life = actor, main_index, state, rec, life
+        self.withdrawn = False  # taken back: stays secret however the game goes on
+
+    def log(self, main_log: list[dict]) -> list[dict]:
+        """The shadow game's log: the main one with this secret made differently."""
+        return [*main_log[:self.index], self.rec, *main_log[self.index + 1:]]
+
+
+def take_back(rs, setup: dict, log: list[dict], shadows: list[Shadow], actor: str) -> dict:
+    """The actor takes back the last entry (its secret choice): the main game and every shadow are folded again
+    without it, as the server does. Returns the main game's state."""
+    seq = len(log) + 1
+    log.append(record(Event(REVERT, actor, {"seq": seq - 1}, id=f"e{seq}", seq=seq), seq, []))
+    for shadow in shadows:
+        shadow.state = fold_log(rs, setup, [record_event(r) for r in shadow.log(log)]).state
+    return fold_log(rs, setup, [record_event(r) for r in log]).state
 
 
 def compare(rs, main: dict, main_log: list[dict], shadow: Shadow, whole_log: bool = False) -> None:
     """Every seat but the secret's owner receives the same in the game and in its shadow (the two logs differ
     only in the secret record, which is compared at every event; the whole log when the shadow begins)."""
-    shadow_log = [*main_log[:shadow.index], shadow.rec, *main_log[shadow.index + 1:]]
-    main_part, shadow_part = main_log, shadow_log
+    main_part, shadow_part = main_log, shadow.log(main_log)
     if not whole_log:
         main_part, shadow_part = [main_log[shadow.index], main_log[-1]], [shadow.rec, main_log[-1]]
     for seat in [*rs.seat_ids(main), *OBSERVERS]:
@@ -152,13 +171,13 @@ def compare(rs, main: dict, main_log: list[dict], shadow: Shadow, whole_log: boo
                                f"{shadow.rec['data']} (log #{shadow.index + 1}, now #{len(main_log)})")
 
 
-def play_and_compare(rs, setup: dict, rng: random.Random) -> int:
-    """A random game; returns how many secret choices were compared."""
+def play_and_compare(rs, setup: dict, rng: random.Random) -> tuple[int, int]:
+    """A random game; returns how many secret choices were compared, and how many of them were taken back."""
     pick = rng_pick(rng)
     state = rs.new_game(setup)
     log: list[dict] = []
     shadows: list[Shadow] = []
-    compared = 0
+    compared = withdrawn = 0
     forced = 0  # hands entered because none had been compared yet (short games: optional steps pass by themselves)
     while len(log) < MAX_EVENTS and rs.outcome(state) is None:
         seats = rs.seat_ids(state)
@@ -181,22 +200,32 @@ def play_and_compare(rs, setup: dict, rng: random.Random) -> int:
         for shadow in list(shadows):
             shadow.state, shadow_cons = rs.apply(shadow.state, event)
             shadow.life -= 1
-            if revealed(rs, state, before.get("phase")) or shadow.life <= 0:
+            if (revealed(rs, state, before.get("phase")) and not shadow.withdrawn) or shadow.life <= 0:
                 shadows.remove(shadow)
                 continue
             assert [c.to_dict() for c in shadow_cons] == log[-1]["consequences"], \
                 f"the consequences of #{seq} tell {shadow.actor}'s secret"
             compare(rs, state, log, shadow)
         if alts and secret_now(rs, before, event, state):
+            fresh = []
             for alt in alts:
                 alt = replace(alt, seq=seq, id=event.id)
                 alt_state, alt_cons = rs.apply(before, alt)
                 shadow = Shadow(event.by, seq - 1, alt_state, record(alt, seq, alt_cons),
                                 SHADOW_LIFE if family(rs) == "underworlds" else MAX_EVENTS)
                 compare(rs, state, log, shadow, whole_log=True)
-                shadows.append(shadow)
+                fresh.append(shadow)
                 compared += 1
-    return compared
+            shadows.extend(fresh)
+            if not withdrawn or rng.random() < WITHDRAW_CHANCE:  # taken back (the first always): chosen again later
+                state = take_back(rs, setup, log, shadows, event.by)
+                for shadow in fresh:  # followed past the reveal of the choices in effect (a hand is never revealed)
+                    shadow.withdrawn = True
+                    shadow.life = SHADOW_LIFE if family(rs) == "underworlds" else WITHDRAWN_LIFE
+                for shadow in shadows:
+                    compare(rs, state, log, shadow, whole_log=shadow in fresh)
+                withdrawn += len(fresh)
+    return compared, withdrawn
 
 
 @pytest.mark.parametrize("ruleset_id", list(CASES))
@@ -205,8 +234,9 @@ def play_and_compare(rs, setup: dict, rng: random.Random) -> int:
 def test_no_seat_learns_another_seats_secret_choice(ruleset_id, seed):
     """What each other seat receives is the same whichever secret values the actor chose, until the rules reveal them."""
     rs = registry.get(ruleset_id)
-    compared = play_and_compare(rs, SETUPS[ruleset_id][CASES[ruleset_id]], random.Random(seed))
+    compared, withdrawn = play_and_compare(rs, SETUPS[ruleset_id][CASES[ruleset_id]], random.Random(seed))
     assert compared > 0, "the game made no secret choice to compare"
+    assert withdrawn > 0, "no secret choice was taken back"
 
 
 LEAKS = {"redact_event": lambda self, state, record, seat: record,           # the log shows the secret
@@ -227,3 +257,24 @@ def test_the_property_catches_a_leak(ruleset_id, leak):
     with pytest.raises(AssertionError, match="secret"):
         for seed in range(5):
             play_and_compare(leaky, SETUPS[ruleset_id][CASES[ruleset_id]], random.Random(seed))
+
+
+def hidden_until_the_reveal(self, state: dict, record: dict, seat: str) -> dict:
+    """A redaction that hides secret choices only while the step of choosing lasts: a choice taken back before the
+    reveal shows once the step is over."""
+    if revealed(self, state, {"choose_scenario": "scenario", "muster": "muster"}.get(record.get("type"))):
+        return record
+    return type(self).__mro__[1].redact_event(self, state, record, seat)
+
+
+@pytest.mark.parametrize("ruleset_id", ["conquest/core", "battlelore/second-edition"])
+def test_the_property_catches_a_withdrawn_secret_shown_after_the_reveal(ruleset_id):
+    """The test itself: a ruleset that shows a taken-back choice once the others are revealed is caught."""
+    rs = registry.get(ruleset_id)
+    leaky_class = type("Leaky", (type(rs),), {"redact_event": hidden_until_the_reveal})
+    leaky = leaky_class.__new__(leaky_class)
+    leaky.__dict__.update(rs.__dict__)
+    with pytest.raises(AssertionError, match="secret"):
+        for seed in range(8):
+            play_and_compare(leaky, SETUPS[ruleset_id][CASES[ruleset_id]], random.Random(seed))
+

@@ -28,7 +28,7 @@ def check_roll(state: dict, data: dict, attacker: dict, target: dict) -> list[Vi
     bad = [f for f in roll if f not in FACES]
     if bad:
         return [V.BAD_FACE(f"Dice faces are {', '.join(FACES)}.", R.RESULTS)]
-    need, why = dice_for(attacker, target, data.get("dice_modifier", 0))
+    need, why = dice_for(attacker, target, data.get("dice_modifier") or 0)
     if len(roll) != need:
         out.append(V.DICE_COUNT(f"Roll {need} dice ({'; '.join(why)}), not {len(roll)}.", R.ROLL))
     rolled = Counter(roll)
@@ -38,7 +38,7 @@ def check_roll(state: dict, data: dict, attacker: dict, target: dict) -> list[Vi
             return [V.MALFORMED("commit maps die faces to counts.", R.RESULTS)]
         if n > rolled[face]:
             out.append(V.COMMIT_MORE_THAN_ROLLED(f"Only {rolled[face]} {face} rolled.", R.ABILITIES))
-    poison = data.get("poison_damage", 0)
+    poison = data.get("poison_damage") or 0
     if poison:
         spare = rolled[R.POISON_FACE] - commit.get(R.POISON_FACE, 0)
         if poison > spare:
@@ -46,7 +46,7 @@ def check_roll(state: dict, data: dict, attacker: dict, target: dict) -> list[Vi
         if "poison" not in target["tokens"] and "poison" not in (data.get("inflict") or []):
             out.append(V.NOT_POISONED(f"{target['name']} is not poisoned.", R.POISON))
     committed = sum(commit.values())
-    if data.get("ability_damage", 0) + data.get("ability_retreats", 0) > committed:
+    if (data.get("ability_damage") or 0) + (data.get("ability_retreats") or 0) > committed:
         out.append(V.ABILITY_WITHOUT_DICE("Each die committed to a dice ability triggers it once: commit the dice that cause this.", R.ABILITIES))
     for tok in data.get("inflict") or []:
         if tok not in ("stun", "poison", "bleed", "blight", "panic"):
@@ -115,13 +115,13 @@ def open_combat(state: dict, attacker: dict, target: dict, d: dict, is_counter: 
             target["tokens"].append(tok)
             cons.append(Consequence("token", {"unit": target["id"], "token": tok, "action": "add"},
                                     {"stun": R.STUN, "poison": R.POISON}.get(tok, R.MARKERS)))
-    poison = d.get("poison_damage", 0)
+    poison = d.get("poison_damage") or 0
     if d["kind"] == "melee":
         dmg = left["strike"] + (0 if weak else left["cleave"])
     else:
         dmg = left["pierce"]
-    dmg += d.get("ability_damage", 0) + poison
-    retreats = left["morale"] - poison + d.get("ability_retreats", 0)
+    dmg += (d.get("ability_damage") or 0) + poison
+    retreats = left["morale"] - poison + (d.get("ability_retreats") or 0)
     auto = []
     if dmg and "shield" in target["tokens"]:
         target["tokens"].remove("shield")

@@ -104,7 +104,7 @@ def check_adjust(state: dict, event) -> list[Violation]:
         return [V.UNKNOWN_SEAT("No such seat.", R.TABLE)]
     seat = state["seats"][event.data["seat"]]
     for key in ("vp", "lore", "command_cards", "lore_cards"):
-        if seat[key] + event.data.get(key, 0) < 0:
+        if seat[key] + (event.data.get(key) or 0) < 0:
             return [V.BELOW_ZERO(f"{key} cannot go below 0.", R.TABLE)]
     return []
 
@@ -113,7 +113,7 @@ def apply_adjust(state: dict, event) -> list[Consequence]:
     """Add the deltas."""
     seat = state["seats"][event.data["seat"]]
     for key in ("vp", "lore", "command_cards", "lore_cards"):
-        seat[key] += event.data.get(key, 0)
+        seat[key] += event.data.get(key) or 0  # an optional field sent as null is a field left out
     return []
 
 

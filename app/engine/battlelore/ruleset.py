@@ -111,13 +111,13 @@ class BattleLoreRuleset(Ruleset):
         return out
 
     def redact_event(self, state: dict, record: dict, seat: str) -> dict:
-        """Scenario cards and armies are chosen secretly: the log hides them until both are revealed."""
-        if seat in (record.get("by"), "referee"):
+        """Scenario cards and armies are chosen secretly: the log shows them to the others only once they are
+        revealed together (Setup: Scenarios; Mustering); a choice taken back before that stays hidden for good."""
+        if seat in (record.get("by"), "referee") or record.get("type") not in ("choose_scenario", "muster"):
             return record
-        secret_until = {"choose_scenario": "scenario", "muster": "muster"}.get(record.get("type"))
-        if secret_until and state["phase"] == secret_until:
-            return {**record, "data": {}}
-        return record
+        if record.get("seq") in state.get("revealed_choices", ()):
+            return record
+        return {**record, "data": {}}
 
     def reveals_secrets(self, state: dict, event: Event) -> bool:
         """The second scenario card (or army) chosen reveals both (Setup: Scenarios; Mustering)."""

@@ -44,7 +44,10 @@ def new_game(setup: dict) -> dict:
     state = {"game": "battlelore/second-edition", "options": options, "seats": {}, "units": {},
              "features": {}, "phase": "scenario", "step": None, "first": None, "active": None,
              "turn": 0, "command": None, "ordered": [], "moved": [], "attacked": [],
-             "combat": None, "winner": None, "last_combat": None}
+             "combat": None, "winner": None, "last_combat": None,
+             # Seqs of the secret choices (scenario cards, armies) made and not yet revealed, by seat, and of
+             # those revealed: the log shows the opponent only the latter (a choice taken back stays secret).
+             "secret_choices": {}, "revealed_choices": []}
     factions = []
     for sid, seat in zip(_seat_ids(setup), seats):
         if not isinstance(seat, dict):
@@ -154,14 +157,28 @@ def _initiative(code: str) -> tuple[str, int]:
     return code[0], int(code[1:])
 
 
+def keep_secret(state: dict, event) -> None:
+    """Note which entry holds a seat's secret choice now (its data stays hidden from the others until revealed)."""
+    state.setdefault("secret_choices", {})[event.by] = event.seq
+
+
+def reveal_secrets(state: dict) -> None:
+    """The secret choices in effect are revealed: the log may show them to everyone from now on."""
+    revealed = state.setdefault("revealed_choices", [])
+    revealed.extend(seq for seq in state.get("secret_choices", {}).values() if seq is not None)
+    state["secret_choices"] = {}
+
+
 def apply_choose_scenario(state: dict, event) -> list[Consequence]:
     """Record a scenario card; when both are revealed, the alphabetically first takes first player."""
     state["seats"][event.by]["scenario"] = event.data["scenario"].strip().upper()
     if event.data.get("name"):
         state["seats"][event.by]["scenario_name"] = event.data["name"]
+    keep_secret(state, event)
     chosen = {s: v["scenario"] for s, v in state["seats"].items()}
     if not all(chosen.values()):
         return []
+    reveal_secrets(state)
     cons = [Consequence("scenarios_revealed", {"scenarios": chosen}, R.SCENARIOS)]
     camp = state["options"].get("campaign")
     keys = {s: _initiative(c) for s, c in chosen.items()}
@@ -265,8 +282,8 @@ def check_muster(state: dict, event) -> list[Violation]:
             return [V.UNIT_INCOMPLETE(f"{cat[slug].get('name', slug)} lacks {', '.join(gaps)}: enter them from its reference card.", R.MUSTER)]
         if cat[slug].get("cards") is not None and n > cat[slug]["cards"]:
             out.append(V.NOT_ENOUGH_CARDS(f"You have {cat[slug]['cards']} deployment card(s) for {cat[slug].get('name', slug)}.", R.EXTRA_CORE))
-    tent = event.data.get("command_tent", False)
-    decoys = event.data.get("decoys", 0)
+    tent = event.data.get("command_tent") or False
+    decoys = event.data.get("decoys") or 0
     fielded = sum(army.values()) + (1 if tent else 0) + decoys
     if fielded > R.DEPLOYMENT_HEXES:
         # Structural (no override lifts it): the reveal builds every unit mustered.
@@ -294,9 +311,11 @@ def apply_muster(state: dict, event) -> list[Consequence]:
     seat = state["seats"][event.by]
     seat["army"] = {"army": {k: v for k, v in event.data["army"].items() if v},
                     "command_tent": bool(event.data.get("command_tent")),
-                    "decoys": event.data.get("decoys", 0)}
+                    "decoys": event.data.get("decoys") or 0}
+    keep_secret(state, event)
     if not all(s["army"] is not None for s in state["seats"].values()):
         return []
+    reveal_secrets(state)
     return reveal(state)
 
 

@@ -172,13 +172,13 @@ def check_remove_token(state: dict, event) -> list[Violation]:
         return out
     token = event.data["token"]
     rule = R.STUN if token == "stun" else R.POISON if token == "poison" else R.MARKERS
+    unit = live_unit(state, event.data["unit"])
+    if token not in unit["tokens"]:  # first: in any step, no override removes a token the unit does not have
+        return [V.NO_TOKEN(f"{unit['name']} has no {token} token.", rule, overridable=False)]
     if state["step"] != "order":
         return [V.WRONG_STEP("Tokens are removed during the order step.", rule, overridable=True)]
-    unit = live_unit(state, event.data["unit"])
     if unit["id"] not in state["ordered"]:
         return [V.NOT_ORDERED("Only an ordered unit can have a token removed.", rule)]
-    if token not in unit["tokens"]:
-        return [V.NO_TOKEN(f"{unit['name']} has no {token} token.", rule, overridable=False)]
     if state["seats"][event.by]["lore"] < R.TOKEN_REMOVAL_LORE:
         return [V.NOT_ENOUGH_LORE(f"Removing a token costs {R.TOKEN_REMOVAL_LORE} lore.", rule)]
     return []
@@ -294,7 +294,7 @@ def apply_score_vp(state: dict, event) -> list[Consequence]:
     cons = advance_to(state, "vp")
     seat = state["seats"][event.by]
     banners = banner_vp(state, event.by)
-    scenario = event.data.get("scenario_vp", 0)
+    scenario = event.data.get("scenario_vp") or 0
     seat["vp"] += banners + scenario
     cons.append(Consequence("vp_earned", {"seat": event.by, "banners": banners, "scenario": scenario,
                                           "total": seat["vp"], "reason": event.data.get("reason")},

@@ -69,13 +69,17 @@ def check(state: dict, ev, slot: int) -> list[Violation]:
     kind = effect_of(state, slot)
     if not ev.data.get("use") or kind is None:
         return []
+    # No table agreement can stand in for a choice the ability resolves with: a missing one is never lifted.
+    missing = [V.TARGET_NEEDED(f"Choose the {field} for this Battle ability.", RULE, overridable=False)
+               for field in NEEDS[kind] if ev.data.get(field) is None][:1]
     if not usable(state, ev.by, kind, slot):
-        return [V.NO_EFFECT("This Battle ability would change nothing now, so it cannot be used.", rules.CARD_EFFECTS)]
+        return [V.NO_EFFECT("This Battle ability would change nothing now, so it cannot be used.", rules.CARD_EFFECTS),
+                *missing]
+    if missing:
+        return missing
     legal = targets(state, ev.by, kind, slot)
     for field in NEEDS[kind]:
         value = ev.data.get(field)
-        if value is None:
-            return [V.TARGET_NEEDED(f"Choose the {field} for this Battle ability.", RULE)]
         if value not in legal.get(field, []):
             return [V.BAD_TARGET(f"That {field} is not a legal target of this Battle ability.", RULE)]
     return []

@@ -26,12 +26,12 @@ def norm_keywords(raw) -> list[str]:
 
 def has_keyword(card: dict, keyword: str) -> bool:
     """Does the card carry this keyword (with or without a number after it)?"""
-    return any(k == keyword or k.startswith(keyword + " ") for k in card.get("keywords", []))
+    return any(k == keyword or k.startswith(keyword + " ") for k in card.get("keywords") or [])
 
 
 def keyword_value(card: dict, keyword: str) -> int | None:
     """The number after a keyword ("area effect 2" -> 2); None when absent, 0 when given no number."""
-    for k in card.get("keywords", []):
+    for k in card.get("keywords") or []:
         if k == keyword:
             return 0
         if k.startswith(keyword + " "):
@@ -42,7 +42,7 @@ def keyword_value(card: dict, keyword: str) -> int | None:
 
 def no_attachments_trait(card: dict) -> str | None | bool:
     """False: attachments allowed; None: none at all; a trait: attachments with that trait barred."""
-    for k in card.get("keywords", []):
+    for k in card.get("keywords") or []:
         if k == "no attachments":
             return None
         if k.startswith("no attachments "):
@@ -52,7 +52,7 @@ def no_attachments_trait(card: dict) -> str | None | bool:
 
 def traits(card: dict) -> list[str]:
     """Lower-case traits of a card."""
-    return [t.lower().strip() for t in card.get("traits", []) if isinstance(t, str) and t.strip()]
+    return [t.lower().strip() for t in card.get("traits") or [] if isinstance(t, str) and t.strip()]
 
 
 def is_relic(card: dict) -> bool:

@@ -10,7 +10,7 @@ from .board import dial_number, face_up, face_up_slots, planet_label, ready_unit
 def start_phase(state: dict) -> list[Consequence]:
     """Both players now choose a planet on their dials."""
     state["phase"] = "command"
-    state["step"] = {"name": "commit", "dials": {}, "since": state.get("last_seq")}
+    state["step"] = {"name": "commit", "dials": {}, "seqs": {}}
     return [Consequence("phase", {"phase": "command", "round": state["round"]}, rules.COMMIT)]
 
 
@@ -29,6 +29,7 @@ def apply_commit(state: dict, ev) -> list[Consequence]:
     """Store the secret choice; when both have chosen, reveal, move and resolve command struggles."""
     dials = state["step"]["dials"]
     dials[ev.by] = ev.data["planet"]
+    state["step"]["seqs"][ev.by] = ev.seq  # the entry this dial comes from (revealed with it)
     cons = [Consequence("committed", {"seat": ev.by}, rules.COMMIT)]  # the planet stays secret
     if len(dials) < 2:
         return cons
@@ -37,6 +38,7 @@ def apply_commit(state: dict, ev) -> list[Consequence]:
 
 def _reveal(state: dict) -> list[Consequence]:
     dials = state["step"]["dials"]
+    state["revealed_dials"].extend(s for s in state["step"]["seqs"].values() if s is not None)
     cons = [Consequence("dials_revealed", {s: {"planet": dials[s], "dial": dial_number(state, dials[s])}
                                            for s in seats(state)}, rules.COMMIT)]
     for seat in seats(state):

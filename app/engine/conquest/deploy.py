@@ -23,7 +23,7 @@ def card_record(raw: dict) -> dict:
     return {"name": raw["name"].strip(), "type": raw["type"], "cost": raw.get("cost") or 0,
             "attack": raw.get("attack") or 0, "hp": raw.get("hp"), "command": raw.get("command") or 0,
             "shields": raw.get("shields") or 0,
-            "keywords": keywords, "traits": [t.strip() for t in raw.get("traits", []) if t.strip()],
+            "keywords": keywords, "traits": [t.strip() for t in raw.get("traits") or [] if t.strip()],
             "unique": bool(raw.get("unique"))}
 
 

@@ -107,7 +107,6 @@ class ConquestRuleset(Ruleset):
 
     def apply_event(self, state: dict, event: Event) -> list[Consequence]:
         """Apply the event, then check winning and losing conditions."""
-        state["last_seq"] = event.seq  # where phases begin in the log (which dials are still secret)
         return super().apply_event(state, event) + victory.evaluate(state)
 
     def implied_pass(self, state: dict, event: Event) -> ImpliedPass | None:
@@ -131,16 +130,13 @@ class ConquestRuleset(Ruleset):
         return out
 
     def redact_event(self, state: dict, record: dict, seat: str) -> dict:
-        """A command dial stays secret in the log too: only its owner (and the referee) sees it until both are revealed."""
+        """A command dial stays secret in the log too: only its owner (and the referee) sees it, and the opponent
+        only once it is revealed with the other dial. A dial taken back before the reveal was never revealed: it
+        stays hidden for good (Rules summary, 2. Command, Step 1: each player selects secretly)."""
         if record.get("type") != "commit" or seat in (record.get("by"), "referee"):
             return record
-        step = state.get("step") or {}
-        if step.get("name") != "commit":
+        if record.get("seq") in state.get("revealed_dials", ()):
             return record
-        since, seq = step.get("since"), record.get("seq")
-        if since is not None and seq is not None and seq <= since:
-            return record  # a commitment of an earlier round, long revealed
-        # Any dial of this round, including one its owner took back, stays hidden until the reveal.
         return {**record, "data": {}}
 
     def reveals_secrets(self, state: dict, event: Event) -> bool:

@@ -122,6 +122,8 @@ def new_game(setup: dict, ruleset_id: str) -> dict:
              "first_planet": 1, "initiative": None, "starter": None, "round": 0,
              "phase": "setup", "step": {"name": "initiative"}, "battle": None, "pending": [],
              "last_capture": None, "result": None, "counter": 0,
+             # Seqs of the commit events whose dials were revealed: the only dials the log shows the opponent.
+             "revealed_dials": [],
              # Community-made cards are offered only at a table that chose them (the phone's card lists).
              "community_cards": options.get("community_cards") is True}
     for i, raw in enumerate(raw_seats):

@@ -85,8 +85,8 @@ def _immediate_rules(rs, state, event) -> list[Violation]:
     R = rs.edition.rule
     card = rs.cards.lookup(state, event.by, "objectives", event.data.get("card"))
     out = []
-    if card is None and event.data.get("glory") is None:
-        out.append(V.GLORY_NEEDED("Say how much glory the objective is worth.", R("surge"), overridable=True))
+    if _glory_of(rs, state, event, card) is None:  # no override can say what the card is worth
+        out.append(V.GLORY_NEEDED("Say how much glory the objective is worth.", R("surge"), overridable=False))
     if card is not None and card.get("scoring") not in (None, "surge"):
         out.append(V.NOT_IMMEDIATE(f"{card['name']} is scored in the end phase; only objectives "
                                    "scored 'immediately' are scored in the action phase.", R("surge")))

@@ -128,7 +128,9 @@ class UnderworldsRuleset(Ruleset):
             return [V.NOT_NOW("That happens during set up.", R("game_sequence"), overridable=False)]
         waiting = _open_steps(self, state, event)
         if waiting and waiting[0].code == "drive_back_choice":
-            return waiting  # the first thing to settle: nothing after combat step 7 happens before it
+            # The first thing to settle: nothing after combat step 7 happens before it. What the event's own
+            # rules refuse whatever a table agrees (no pending Attack, no such card) still stands under an override.
+            return waiting + [v for v in super().check_event(state, event) if not v.overridable]
         return waiting + super().check_event(state, event)
 
     def apply_event(self, state: dict, event: Event) -> list:

@@ -35,3 +35,13 @@ def test_overridden_events_out_of_place_never_break_apply(seed):
                 after, _ = RS.apply(state, stale)
                 json.dumps(after)
         state, _ = RS.apply(state, Event.from_dict(rng.choice(offered)))
+
+
+def test_an_adjustment_with_a_field_sent_as_null_changes_only_the_others():
+    """Table corrections: the optional deltas of `adjust` left null change nothing (no engine failure)."""
+    state = RS.new_game(setup())
+    vp = state["seats"]["p1"]["vp"]
+    event = Event("adjust", "p2", {"seat": "p1", "vp": 2, "reason": "correction", "command_cards": None})
+    assert RS.check(state, event) == []
+    state, _ = RS.apply(state, event)
+    assert state["seats"]["p1"]["vp"] == vp + 2

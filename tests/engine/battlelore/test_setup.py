@@ -1,7 +1,7 @@
 """Setup: scenario choice, first player, mustering (18 cards, 50 points, tent, decoys), deployment, hands."""
 import pytest
 
-from app.engine.core import Event, SetupError
+from app.engine.core import Event, SetupError, replay
 
 from .helpers import POS, RS, codes, play, setup
 
@@ -213,16 +213,19 @@ def test_unit_cards_are_entered_at_the_table_before_mustering():
 
 def test_secret_choices_are_hidden_in_the_log_until_revealed():
     """Setup, Scenarios and Mustering: scenario cards and armies are revealed simultaneously."""
+    def entered(state, seq, by, type_, **data):  # as the server applies it: with its seq in the log
+        return RS.play(state, Event(type_, by, data, seq=seq))
+
     s = RS.new_game(setup())
     rec = {"seq": 1, "type": "choose_scenario", "by": "p1", "data": {"scenario": "A1"}}
-    s, _ = play(s, "p1", "choose_scenario", scenario="A1")
+    s, _ = entered(s, 1, "p1", "choose_scenario", scenario="A1")
     assert RS.redact_event(s, rec, "p2")["data"] == {} and RS.redact_event(s, rec, "p1") == rec
-    s, _ = play(s, "p2", "choose_scenario", scenario="B1")
+    s, _ = entered(s, 2, "p2", "choose_scenario", scenario="B1")
     assert RS.redact_event(s, rec, "p2") == rec
     army = {"seq": 3, "type": "muster", "by": "p1", "data": {"army": {"d-foot": 7}, "decoys": 11}}
-    s, _ = play(s, "p1", "muster", army={"d-foot": 7}, decoys=11)
+    s, _ = entered(s, 3, "p1", "muster", army={"d-foot": 7}, decoys=11)
     assert RS.redact_event(s, army, "p2")["data"] == {}
-    s, _ = play(s, "p2", "muster", army={"u-foot": 7}, decoys=11)
+    s, _ = entered(s, 4, "p2", "muster", army={"u-foot": 7}, decoys=11)
     assert RS.redact_event(s, army, "p2") == army
 
 
@@ -279,3 +282,20 @@ def test_setup_numbers_and_lists_have_bounds():
             RS.new_game(setup(**options))
         assert err.value.field == field
     assert RS.new_game(setup(vp_to_win=100, starting_lore=20))["options"]["vp_to_win"] == 100
+
+
+def test_a_scenario_card_taken_back_before_the_reveal_stays_secret_after_it():
+    """Setup, Scenarios: each player chooses secretly and both cards are revealed together; a card its player took
+    back before that was never revealed, so the log keeps it hidden from the others for good."""
+    log = [Event("choose_scenario", "p1", {"scenario": "C2"}, seq=1), Event("revert", "p1", {"seq": 1}, seq=2),
+           Event("choose_scenario", "p1", {"scenario": "A1"}, seq=3)]
+    state = replay(RS, setup(), log)
+    assert state["phase"] == "scenario" and RS.redact_event(state, log[2].to_dict(), "p2")["data"] == {}
+    log.append(Event("choose_scenario", "p2", {"scenario": "B1"}, seq=4))
+    state = replay(RS, setup(), log)
+    assert state["phase"] == "muster" and state["revealed_choices"] == [3, 4]
+    for seat in ("p2", "spectator"):
+        assert RS.redact_event(state, log[0].to_dict(), seat)["data"] == {}   # taken back: never revealed
+    assert RS.redact_event(state, log[2].to_dict(), "p2") == log[2].to_dict()
+    assert RS.redact_event(state, log[3].to_dict(), "p1") == log[3].to_dict()
+    assert RS.redact_event(state, log[0].to_dict(), "p1") == log[0].to_dict()  # its own player still sees it

@@ -70,6 +70,17 @@ def test_removing_a_token_costs_2_lore_for_an_ordered_unit():
     assert codes(s, "p1", "remove_token", unit="p1.d-foot-1", token="poison") == ["no_token"]
 
 
+def test_a_token_the_unit_lacks_is_refused_in_any_step_even_overridden():
+    """Other rules, Poison / Stun: the lore removes a token the unit has; outside the order step a table may agree
+    to remove one late, never one that is not there."""
+    s = battle()
+    overridden = Event("remove_token", "p1", {"unit": "p1.d-foot-1", "token": "stun"},
+                       override={"reason": "the table agreed"})
+    assert [v.code for v in RS.blocking(s, overridden)] == ["no_token"]
+    s, _ = play(s, "p1", "token", unit="p1.d-foot-1", token="stun", action="add")
+    assert [v.code for v in RS.check(s, overridden)] == ["wrong_step"] and not RS.blocking(s, overridden)
+
+
 def test_only_ordered_units_move_once_up_to_their_movement():
     """Main phase, Move step: each ordered unit may move up to its movement value."""
     s = command(battle())

@@ -3,6 +3,7 @@ import pytest
 
 from app.content.conquest import planets
 from app.engine.conquest import rules
+from app.engine.core import Event
 
 from .support import RS, codes, cons_types, place, play, start, to_combat
 
@@ -50,6 +51,14 @@ def test_ferrin_routs_a_non_warlord_unit():
     assert "bad_target" in codes(state, "battle_ability", "p1", use=True, unit="p2.warlord")
     state, _ = ability(state, unit="p2.b")
     assert state["units"]["p2.b"]["at"] == "hq" and not state["units"]["p2.b"]["ready"]
+
+
+def test_a_missing_target_is_refused_even_overridden():
+    """Battle abilities: the winner names the target the ability resolves with; an override lifts a rule, it does
+    not supply a unit the ability would need."""
+    state = won_at("Ferrin", **{"p2.B": {"at": 3}})
+    overridden = Event("battle_ability", "p1", {"use": True}, override={"reason": "the table agreed"})
+    assert [v.code for v in RS.blocking(state, overridden)] == ["target_needed"]
 
 
 def test_iridial_removes_all_damage():

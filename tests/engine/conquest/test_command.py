@@ -137,3 +137,12 @@ def test_a_dial_taken_back_stays_secret_too():
     assert RS.redact_event(state, log[12].to_dict(), "p2")["data"] == {}
     assert RS.redact_event(state, log[10].to_dict(), "p1") == log[10].to_dict()
     assert RS.redact_event(state, log[8].to_dict(), "p2") == log[8].to_dict()   # not a commit
+    # The other dial is committed: the dials in effect are revealed, the one taken back never was.
+    log.append(Event("commit", "p2", {"planet": 5}, seq=14))
+    state = replay(RS, setup(), log)
+    assert state["step"]["name"] != "commit" and state["revealed_dials"] == [13, 14]
+    for seat in ("p2", "spectator", "scorekeeper"):
+        assert RS.redact_event(state, log[10].to_dict(), seat)["data"] == {}
+    assert RS.redact_event(state, log[12].to_dict(), "p2") == log[12].to_dict()
+    assert RS.redact_event(state, log[13].to_dict(), "p1") == log[13].to_dict()
+    assert RS.redact_event(state, log[10].to_dict(), "referee") == log[10].to_dict()

@@ -23,6 +23,14 @@ def test_put_into_play_follows_unique():
     assert "unique" in codes(state, "put_into_play", "p1", card=card, planet=2)
 
 
+def test_optional_card_fields_sent_as_null_are_fields_left_out():
+    """Put into play: a card's traits and keywords are optional; a phone that sends them as null means none."""
+    state = start()
+    card = {"name": "Cultist", "type": "token", "attack": 1, "hp": 1, "traits": None, "keywords": None}
+    state, _ = play(state, "put_into_play", "p1", card=card, planet=1)
+    assert state["units"]["p1.cultist"]["traits"] == [] and state["units"]["p1.cultist"]["keywords"] == []
+
+
 def test_rout_moves_to_hq_exhausted():
     """Other rules, Rout: a routed unit returns to HQ exhausted."""
     state = start()

@@ -218,3 +218,22 @@ def test_no_inspire_step_in_the_end_phase():
     refused = [v.code for v in rs.check(state, Event("inspire", "p2", {"fighter": "p2.brute"}))]
     assert "no_inspire_step" in refused
     assert not [s for s in rs.suggest(state, "p2").suggestions if s.type == "inspire"]
+
+
+@pytest.mark.parametrize("rid", EDITIONS)
+def test_an_override_during_the_drive_back_choice_still_meets_what_no_table_can_agree(rid):
+    """While the attacking player's drive back choice is open, an overridden event lifts that rule check only: an
+    Attack action that is not pending, an end phase that is not on, a gambit that is not in play stay refused."""
+    rs, state = new(rid, 2)
+    state = to_first_turn(rs, state)
+    state, _ = play(rs, state, "activate", "p1", action="attack", fighter="p1.brute")
+    state, _ = play(rs, state, "attack", "p1", attacker="p1.brute", target="p2.brute", profile={"name": "Blade"},
+                    attack_roll={"smash": 2}, defence_roll={})
+    assert state["drive_back"] and state["pending"] is None
+    override = {"reason": "the table agreed"}
+    for type_, data, code in (("abandon", {}, "nothing_pending"), ("end_phase_done", {}, "not_now"),
+                              ("discard_power", {"card": "Trap", "in_play": True}, "not_in_play")):
+        event = Event(type_, "p2", data, override=override)
+        found = rs.check(state, event)
+        assert [v.code for v in found][0] == "drive_back_choice" and code in [v.code for v in found]
+        assert [v.code for v in rs.blocking(state, event)] == [code]

@@ -153,8 +153,10 @@ class ClassicRuleset(UnderworldsRuleset):
         if event.type == "roll_off" and event.data["purpose"] == "match":
             return checks.check_match_roll_off(self, state)
         if state["phase"] == "hazard" and event.type not in HAZARD_PHASE_EVENTS:
+            # What the event's own rules refuse whatever a table agrees still stands under an override.
             return [V.HAZARD_PHASE("It is the hazard phase: draw and resolve hazard cards, then end "
-                                   "the hazard phase.", R("hazard_phase"))]
+                                   "the hazard phase.", R("hazard_phase")),
+                    *(v for v in super().check_event(state, event) if not v.overridable)]
         if event.type == "hazard":
             return hazards.check(state, event)
         found = list(super().check_event(state, event))

@@ -1,7 +1,7 @@
 """The 2019 rules (underworlds/dreadfane): each difference from the current rules, with its source."""
 import pytest
 
-from app.engine.core import SetupError
+from app.engine.core import Event, SetupError
 from app.engine.underworlds import DREADFANE as D
 
 from .helpers import Table, setup, to_action
@@ -23,7 +23,7 @@ def test_each_round_begins_with_a_hazard_phase_drawing_the_round_number():
     """Dreadfane pg 9: hazard phase before the action phase; draw and resolve as many cards as the round number."""
     t = table()
     assert t.state["phase"] == "hazard" and t.state["edition"]["has"]["hazard_phase"]
-    assert t.refuse("roll_off", "p1", purpose="first_turn", first="p1") == ["hazard_phase"]
+    assert t.refuse("roll_off", "p1", purpose="first_turn", first="p1") == ["hazard_phase", "not_now"]  # its own step too
     assert t.refuse("hazard", "p1", action="end") == ["hazards_left_to_draw"]
     t.play("hazard", "p1", action="draw", card="Collapsing Floor")
     assert t.refuse("hazard", "p1", action="draw") == ["hazards_all_drawn"]
@@ -209,3 +209,14 @@ def test_scything_with_two_targets_is_a_superaction_inspire_comes_after_it():
                   attack_roll={"smash": 1}, defence_roll={"dodge": 1})
     assert t.state["fighters"]["p1.severin"]["inspired"]
     assert [c.data["fighter"] for c in cons if c.type == "inspired"] == ["p1.severin"]
+
+
+def test_an_override_in_the_hazard_phase_lifts_the_phase_only():
+    """Dreadfane pg 9: the hazard phase comes first; a table may agree to enter something else meanwhile, but not an
+    Attack action that is not pending or an end phase that is not on."""
+    t = table()
+    override = {"reason": "the table agreed"}
+    for type_, code in (("abandon", "nothing_pending"), ("end_phase_done", "not_now")):
+        event = Event(type_, "p1", {}, override=override)
+        assert [v.code for v in D.check(t.state, event)] == ["hazard_phase", code]
+        assert [v.code for v in D.blocking(t.state, event)] == [code]

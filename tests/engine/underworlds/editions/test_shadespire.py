@@ -1,7 +1,7 @@
 """The 2018 rules (underworlds/shadespire): each difference from the current rules, with its source."""
 import pytest
 
-from app.engine.core import SetupError
+from app.engine.core import Event, SetupError
 from app.engine.underworlds import SHADESPIRE as S
 
 from .helpers import Table, setup
@@ -253,3 +253,12 @@ def test_inspire_is_offered_only_when_a_checkable_condition_is_met():
     assert not [s for s in S.suggest(t.state, "p2").suggestions if s.type == "inspire"]
     assert "inspire_condition_not_met" in t.refuse("inspire", "p2", fighter="p2.garrek")
     assert [s for s in S.suggest(t.state, "p1").suggestions if s.type == "inspire"]
+
+
+def test_an_immediate_objective_without_its_glory_is_refused_even_overridden():
+    """Shadespire pg 25: scoring gains the card's glory; with no card data and no number entered there is nothing to
+    gain, and no override can say what the card was worth."""
+    t = table()
+    t.act("p1", action="move", fighter="p1.severin")
+    overridden = Event("objective", "p1", {"action": "score"}, override={"reason": "the table agreed"})
+    assert [v.code for v in S.blocking(t.state, overridden)] == ["glory_needed"]

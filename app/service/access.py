@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from app.engine.core import PLAYER_SEATS
 
 from .errors import ApiError
-from .folds import GameLogs
+from .folds import STORE_DOWN, GameLogs
 from .tokens import hash_token
 
 # The stored seat of a shared device's own token: it sees the table as the first seat and enters events for every
@@ -14,6 +14,7 @@ from .tokens import hash_token
 # seat only.
 DEVICE = "device"
 DEVICE_SEAT = "p1"
+TOKENS_REMEMBERED = 50_000   # tokens this process answered for, kept to serve reads while the store is down
 
 
 @dataclass(frozen=True)
@@ -49,10 +50,21 @@ class Access(GameLogs):
             raise ApiError(401, "no_token", "This needs a seat token (Authorization: Bearer <token>).")
         if len(token) > 200:
             raise ApiError(401, "bad_token", "That token is not valid.")
-        found = self._storage(self.store.seat_for_token, hash_token(token))
+        hashed = hash_token(token)
+        try:
+            found = self._storage(self.store.seat_for_token, hashed)
+        except ApiError as err:
+            # The store cannot be read: a token this process has seen is still known (tokens are never taken back),
+            # so its phone keeps reading the game from memory; any other token waits for the store (503).
+            found = self._tokens_seen.get(hashed)
+            if err.code != STORE_DOWN or found is None:
+                raise
         if found is None:
             raise ApiError(401, "bad_token", "That token is not valid.")
         token_game, seat = found
+        self._tokens_seen[hashed] = found
+        if len(self._tokens_seen) > TOKENS_REMEMBERED:
+            self._tokens_seen.pop(next(iter(self._tokens_seen)))
         if game_id is not None and token_game != game_id:
             raise ApiError(403, "wrong_game", "That token belongs to another game.")
         if seat == DEVICE:
@@ -66,7 +78,13 @@ class Access(GameLogs):
         API with a seat's token do not hold it; a phone that joined the seat holds it from the join.
         """
         if caller.is_player and (caller.game_id, caller.seat) not in self._held:
-            self._storage(self.store.hold_seat, caller.game_id, caller.seat)
+            try:
+                self._storage(self.store.hold_seat, caller.game_id, caller.seat)
+            except ApiError as err:
+                if err.code != STORE_DOWN:
+                    raise
+                return  # the store is down: the phone still reads; the seat is marked held at its next open
+
             if len(self._held) > 50_000:
                 self._held.clear()
             self._held.add((caller.game_id, caller.seat))

@@ -20,6 +20,7 @@ from .records import record_event
 log = logging.getLogger(__name__)
 
 CACHE_GAMES = 512
+STORE_DOWN = "storage_unavailable"
 
 
 @dataclass
@@ -130,11 +131,17 @@ class GameLogs:
             log.warning("store unavailable: %s", exc)
             if self.on_store_error is not None:
                 self.on_store_error()
-            raise ApiError(503, "storage_unavailable", "The game store is unavailable; try again shortly.") from exc
+            raise ApiError(503, STORE_DOWN, "The game store is unavailable; try again shortly.") from exc
 
     def game(self, game_id: str) -> dict:
-        """The game row, or 404."""
-        game = self._storage(self.store.get_game, game_id) if isinstance(game_id, str) and len(game_id) <= 64 else None
+        """The game row, or 404 (while the store cannot be read, the row of a game this process holds in memory)."""
+        try:
+            game = self._storage(self.store.get_game, game_id) if isinstance(game_id, str) and len(game_id) <= 64 else None
+        except ApiError as err:
+            held = self._cache.get(game_id)
+            if err.code != STORE_DOWN or held is None:
+                raise
+            game = held.game
         if game is None:
             raise ApiError(404, "no_such_game", "There is no game with that id.")
         return game
@@ -169,7 +176,14 @@ class GameLogs:
             fold = self._fold_all(rs, game, records)
             cached = Folded(game, rs, records, fold.state, fold.inert)
         else:
-            newer = self._storage(self.store.events, game_id, since=cached.head)
+            try:
+                newer = self._storage(self.store.events, game_id, since=cached.head)
+            except ApiError as err:
+                if err.code != STORE_DOWN:
+                    raise
+                # The store cannot be read (its disk or its server failed): a read is answered from the fold this
+                # process holds (with SQLite, one process, that is the whole log); every write still answers 503.
+                return cached
             if newer:
                 records = cached.records + newer
                 fold = LogFold(cached.state, cached.inert)

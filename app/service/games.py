@@ -27,4 +27,5 @@ class GameService(Transfer, Seats, Submitting):
         self.import_max_events = import_max_events
         self.import_max_seconds = import_max_seconds
         self._held: set[tuple[str, str]] = set()
+        self._tokens_seen: dict[str, tuple[str, str]] = {}   # token hash -> (game, seat), oldest first
         self.handovers = Handovers(store, self.mint)

@@ -382,19 +382,29 @@ def report(out: dict) -> str:
         f"Tap to the other phone showing it: p50 {out['seen_on_other_phone_s']['p50']} s, max {out['seen_on_other_phone_s']['max']} s "
         f"over {out['seen_on_other_phone_s']['n']} entries   target <= 1 s",
         "",
-        "Targets met: " + ", ".join(f"{k}: {'yes' if v else 'NO'}" for k, v in out["targets_met"].items()),
+        targets_line(out),
     ]
     return "\n".join(lines)
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+def targets_line(out: dict) -> str:
+    """The report's last line: each target and whether the run met it."""
+    return "Targets met: " + ", ".join(f"{k}: {'yes' if v else 'NO'}" for k, v in out["targets_met"].items())
+
+
+def command_line(doc: str, run, report) -> int:
+    """A taps benchmark's command line (--json, --headed): runs it, prints the report, exits 1 when a target is missed."""
+    parser = argparse.ArgumentParser(description=doc.split("\n")[0])
     parser.add_argument("--json", action="store_true", help="print the numbers as JSON")
     parser.add_argument("--headed", action="store_true", help="show the browser windows")
     args = parser.parse_args()
     out = run(args.headed)
     print(json.dumps(out, indent=2) if args.json else report(out))
     return 0 if all(out["targets_met"].values()) else 1
+
+
+def main() -> int:
+    return command_line(__doc__, run, report)
 
 
 if __name__ == "__main__":

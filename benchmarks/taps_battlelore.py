@@ -21,8 +21,6 @@ Run: .venv/bin/python benchmarks/taps_battlelore.py [--json] [--headed]      (ex
 """
 from __future__ import annotations
 
-import argparse
-import json
 import statistics
 import sys
 import tempfile
@@ -36,7 +34,16 @@ from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from processes import free_port, start_app, stop  # noqa: E402
-from taps import CHROMIUM, CHROMIUM_ARGS, STEP_TIMEOUT_MS, Phone, open_phone, seen_after  # noqa: E402
+from taps import (  # noqa: E402
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    STEP_TIMEOUT_MS,
+    Phone,
+    command_line,
+    open_phone,
+    seen_after,
+    targets_line,
+)
 
 NAMES = {"p1": "Ana", "p2": "Ben"}
 TARGETS = {"setup_taps": 40, "attack_attacker": 8, "attack_other": 0, "explicit_share": 0.10, "seen_s": 1.0}
@@ -334,19 +341,13 @@ def report(out: dict) -> str:
         f"over {out['seen_on_other_phone_s']['n']} entries   target <= 1 s",
         f"A phone waiting for its own player: {out['waiting_for_own_player'] or 'never'}",
         "",
-        "Targets met: " + ", ".join(f"{k}: {'yes' if v else 'NO'}" for k, v in out["targets_met"].items()),
+        targets_line(out),
     ]
     return "\n".join(lines)
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--json", action="store_true", help="print the numbers as JSON")
-    parser.add_argument("--headed", action="store_true", help="show the browser windows")
-    args = parser.parse_args()
-    out = run(args.headed)
-    print(json.dumps(out, indent=2) if args.json else report(out))
-    return 0 if all(out["targets_met"].values()) else 1
+    return command_line(__doc__, run, report)
 
 
 if __name__ == "__main__":

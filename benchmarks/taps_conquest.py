@@ -21,8 +21,6 @@ Run: .venv/bin/python benchmarks/taps_conquest.py [--json] [--headed]      (exit
 """
 from __future__ import annotations
 
-import argparse
-import json
 import statistics
 import sys
 import tempfile
@@ -35,7 +33,7 @@ from playwright.sync_api import sync_playwright
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from processes import free_port, start_app, stop  # noqa: E402
-from taps import CHROMIUM, CHROMIUM_ARGS, Phone, Result, Table  # noqa: E402
+from taps import CHROMIUM, CHROMIUM_ARGS, Phone, Result, Table, command_line, targets_line  # noqa: E402
 
 from app.engine.conquest.passes import is_decision_pass  # noqa: E402
 
@@ -304,19 +302,13 @@ def report(out: dict) -> str:
         f"({out['explicit_decision_share']:.0%})   target <= 10%; after the set-up: {out['explicit_decision_share_after_setup']:.0%}",
         f"Tap to the other phone showing it: p50 {seen['p50']} s, max {seen['max']} s over {seen['n']} entries   target <= 1 s",
         "",
-        "Targets met: " + ", ".join(f"{k}: {'yes' if v else 'NO'}" for k, v in out["targets_met"].items()),
+        targets_line(out),
     ]
     return "\n".join(lines)
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--json", action="store_true", help="print the numbers as JSON")
-    parser.add_argument("--headed", action="store_true", help="show the browser windows")
-    args = parser.parse_args()
-    out = run(args.headed)
-    print(json.dumps(out, indent=2) if args.json else report(out))
-    return 0 if all(out["targets_met"].values()) else 1
+    return command_line(__doc__, run, report)
 
 
 if __name__ == "__main__":

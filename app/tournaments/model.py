@@ -303,6 +303,8 @@ def _check_dispute(state, d):
         return refusal
     if table["status"] == "confirmed":
         return Refusal("already_confirmed", "This result is confirmed; ask the scorekeeper to correct it.", 409)
+    if not str(d.get("reason") or "").strip():
+        return Refusal("reason_needed", "Say what is wrong with the result: the judge who settles it reads it.")
     return None
 
 

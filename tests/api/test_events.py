@@ -131,6 +131,9 @@ def test_a_round_from_pairing_to_confirmed_results_and_standings(client, app, ev
         client.post(f"/api/events/{tid}/rounds/2/tables/{t}/mode", headers=auth(org), json={"mode": "untracked"})
     assert client.post(f"/api/events/{tid}/rounds/2/publish", headers=auth(org)).get_json()["data"]["games"] == {}
     p, q = draft["tables"][0]["players"]
+    for blank in ({}, {"reason": "   "}):          # a dispute says what is wrong, as the page asks
+        refused = client.post(f"/api/events/{tid}/rounds/2/tables/1/dispute", headers=auth(tokens[p]), json=blank)
+        assert refused.status_code == 422 and refused.get_json()["error"]["code"] == "reason_needed"
     assert client.post(f"/api/events/{tid}/rounds/2/tables/1/dispute", headers=auth(tokens[p]),
                        json={"reason": "we disagree on the last objective"}).status_code == 201
     assert client.get(f"/api/events/{tid}").get_json()["rounds"][1]["tables"][0]["status"] == "disputed"

@@ -165,7 +165,13 @@ export function renderLog(events, pending, c) {
  * @returns {HTMLElement}
  */
 export function logFilters(events, f, c) {
-  const apply = () => { const list = document.querySelector("ol.log"); if (list) filterLog(list, f); };
+  const words = () => (f.quiet ? "Show passes and rules" : "Fold passes and rules");
+  const apply = () => {
+    const list = document.querySelector("ol.log");
+    if (list) filterLog(list, f);
+    const toggle = document.getElementById("log-quiet-toggle");
+    if (toggle) toggle.textContent = words();
+  };
   const seats = [...new Set(events.map((e) => e.by))];
   const fighters = [...new Set(events.flatMap(fightersOf))].sort();
   const types = [...new Set(events.filter((e) => e.type !== "revert").map((e) => e.type))];
@@ -174,7 +180,14 @@ export function logFilters(events, f, c) {
       h("option", { value: "" }, "All"), options.map(([v, t]) => h("option", { value: v, selected: f[key] === v }, t))));
   const check = (id, label, key) => h("label", { class: "check", for: id },
     h("input", { type: "checkbox", id, checked: !!f[key], onchange: (e) => { f[key] = e.target.checked; apply(); } }), label);
-  return h("details", { class: "card log-filter", open: f.open || undefined, ontoggle: (e) => { f.open = e.target.open; } },
+  // One tap shows (or folds again) the passes nobody said and the rules cited: folded by default on a player's phone.
+  const quiet = button(words(), () => {
+    f.quiet = !f.quiet;
+    apply();
+    const box = document.getElementById("log-quiet");
+    if (box) box.checked = f.quiet;
+  }, { cls: "btn ghost small", id: "log-quiet-toggle" });
+  return h("div", { class: "log-tools" }, h("details", { class: "card log-filter", open: f.open || undefined, ontoggle: (e) => { f.open = e.target.open; } },
     h("summary", {}, "Search and filter the log"),
     h("input", { type: "search", id: "log-search", placeholder: "Search: a name, a card, a word", "aria-label": "Search the log",
       value: f.text || "", oninput: (e) => { f.text = e.target.value; apply(); } }),
@@ -184,7 +197,7 @@ export function logFilters(events, f, c) {
       select("log-type", "Kind", "type", types.map((t) => [t, c.catalogueLabel(t)]))),
     h("div", { class: "filter-row" },
       check("log-quiet", "Hide inferred passes and rules", "quiet"),
-      check("log-flagged", "Only flagged or ruled", "flagged")));
+      check("log-flagged", "Only flagged or ruled", "flagged"))), quiet);
 }
 
 /** Hide the entries the filter leaves out, and the passes and citations when asked. */

@@ -90,6 +90,9 @@ def log_texts(page: Page) -> list[str]:
     """The log entries' text, newest first."""
     page.locator("[data-tab='log']").click()
     expect(page.locator("ol.log")).to_be_attached()   # the log view loads the first time it is shown
+    if page.locator("ol.log.quiet").count():            # a player's log folds the passes and rules: show them
+        page.locator("#log-quiet-toggle").click()
+        expect(page.locator("ol.log.quiet")).to_have_count(0)
     texts = page.locator("ol.log > li").all_inner_texts()
     page.locator("[data-tab='table']").click()
     return texts

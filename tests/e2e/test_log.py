@@ -4,6 +4,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from .flows import api_game, create_game, go_to_table, join, referee_phone, revert_in_log, seated
+from .uw_rest import post
 
 
 def wounds(page, fid):
@@ -90,3 +91,22 @@ def test_the_hosts_phone_becomes_the_referees_only_when_confirmed_and_the_log_sa
     sheet.get_by_role("button", name="Open the referee's view").click()
     expect(ana.get_by_role("radiogroup", name="Referee enters events for")).to_be_visible()
     expect(ben.locator("ol.log li[data-type='note']")).to_contain_text("Ana's phone opened the referee's view")
+
+
+def test_a_players_log_folds_the_inferred_passes_and_the_referees_keeps_them(phones, server):
+    """Ben's activation closed Ana's reaction and power steps: the passes it inferred are folded away on Ana's Log
+    (one tick under the filters shows them) and shown on the referee's."""
+    game = api_game(server)
+    (ana,) = seated(phones, game, "p1")
+    post(server, game["id"], game["tokens"]["p1"], "p1", "activate", action="move", fighter="p1.vex")
+    post(server, game["id"], game["tokens"]["p2"], "p2", "activate", action="move", fighter="p2.rok")
+    ana.locator("[data-tab='log']").click()
+    passes = ana.locator("ol.log .cons li[data-cons='passes_inferred']").first
+    expect(passes).to_be_attached()
+    expect(passes).to_be_hidden()
+    ana.locator("#log-quiet-toggle").click()              # one tap shows them
+    expect(passes).to_be_visible()
+    expect(ana.locator("#log-quiet-toggle")).to_have_text("Fold passes and rules")
+    ref = referee_phone(phones, game)
+    ref.locator("[data-tab='log']").click()
+    expect(ref.locator("ol.log .cons li[data-cons='passes_inferred']").first).to_be_visible()

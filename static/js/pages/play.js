@@ -628,6 +628,9 @@ function measureStickyTop() {
 
 async function main() {
   registerServiceWorker();
+  // Players read the log without the passes nobody said and the rules cited (one tick shows them); the referee,
+  // who settles disputes from them, sees them all.
+  if (rec && !isReferee()) T.logFilter.quiet = true;
   if (!rec) {
     replace(root, h("h1", {}, "This phone is not in that game"),
       h("p", {}, "Join it with the code shown on the host's phone."),

@@ -54,12 +54,12 @@ def latency(probe: HealthProbe) -> dict:
 
 def hostile_client(base: str, doc: dict, world, seed: int, until: float, out: dict, lock: threading.Lock) -> None:
     """Send hostile requests until `until`, counting answers, 5xx and tracebacks."""
-    session = requests.Session()
+    http = requests.Session()
     for req in hostile_requests(doc, world, seed, BODY_LIMIT):
         if time.monotonic() >= until:
             return
         try:
-            problem = answer_problem(send(session, req))
+            problem = answer_problem(send(http, req))
         except requests.RequestException as exc:
             problem = f"no answer: {exc}"
         with lock:

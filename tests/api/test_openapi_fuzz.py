@@ -50,12 +50,12 @@ def _log_is_clean(server) -> None:
 
 
 def test_hostile_requests_to_every_documented_route_get_no_5xx_and_no_traceback(server, world, doc):
-    session = requests.Session()
+    http = requests.Session()
     problems, seen = [], set()
     with HealthProbe(server.url) as probe:
         for _, req in zip(range(REQUESTS), hostile_requests(doc, world, seed=1, limit=BODY_LIMIT)):
             seen.add((req.method, req.template))
-            problem = answer_problem(send(session, req))
+            problem = answer_problem(send(http, req))
             if problem:
                 problems.append(f"{req}\n    {problem}")
     assert not problems, f"{len(problems)} hostile requests got a 5xx or a traceback:\n" + "\n".join(problems[:15])

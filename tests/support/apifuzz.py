@@ -320,9 +320,9 @@ def hostile_requests(doc: dict, world: World, seed: int, limit: int):
             yield Request(method, template, world.base + url, headers, body)
 
 
-def send(session: requests.Session, req: Request) -> requests.Response:
+def send(http: requests.Session, req: Request) -> requests.Response:
     """Send one hostile request."""
-    return session.request(req.method, req.url, headers=req.headers, data=req.body, timeout=30)
+    return http.request(req.method, req.url, headers=req.headers, data=req.body, timeout=30)
 
 
 def answer_problem(resp: requests.Response) -> str | None:
@@ -491,11 +491,11 @@ class HealthProbe:
         self._thread = threading.Thread(target=self._run, name="healthz-probe", daemon=True)
 
     def _run(self) -> None:
-        session = requests.Session()
+        http = requests.Session()
         while not self._stop.is_set():
             started = time.perf_counter()
             try:
-                resp = session.get(self.url, timeout=self.timeout)
+                resp = http.get(self.url, timeout=self.timeout)
                 if resp.status_code != 200:
                     self.failures.append(f"/healthz answered {resp.status_code}")
             except requests.RequestException as exc:

@@ -32,11 +32,11 @@ class HealthzProbe:
         self._thread.join(self.timeout + 5)
 
     def _run(self) -> None:
-        with requests.Session() as session:
+        with requests.Session() as http:
             while not self._stop.is_set():
                 start = time.perf_counter()
                 try:
-                    resp = session.get(self.url, timeout=self.timeout)
+                    resp = http.get(self.url, timeout=self.timeout)
                     if resp.status_code == 200:
                         self.latencies.append(time.perf_counter() - start)
                     else:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import secrets
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from typing import Any, Mapping
 
 ASYNC_MODES = ("eventlet", "gevent", "threading")
@@ -77,7 +77,7 @@ class Config:
     METRICS_TOKEN: str = ""           # when set, GET /metrics needs Authorization: Bearer <it>
     RULESET_PLUGINS: str = ""         # comma-separated modules imported at start that register extra rulesets
     TESTING: bool = False
-    extra: dict = field(default_factory=dict)
+    INSTANCE_PATH: str = ""           # folder of the SQLite file; "" = instance/ next to the app package (tests: a tmp dir)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> "Config":
@@ -120,17 +120,17 @@ class Config:
         )
 
     def updated(self, overrides: Mapping[str, Any] | None) -> "Config":
-        """A copy with some settings replaced (unknown keys go to `extra`, e.g. Flask settings)."""
+        """A copy with some settings replaced; a name that is not a setting stops the start (a typo would
+        otherwise leave the default silently in force)."""
         if not overrides:
             return self
         known = {f.name for f in fields(self)}
+        unknown = sorted(str(key) for key in overrides if key not in known)
+        if unknown:
+            raise ValueError(f"Unknown setting {', '.join(unknown)}: the settings are those of the README's "
+                             "configuration table (app/config.py).")
         kw = {f.name: getattr(self, f.name) for f in fields(self)}
-        kw["extra"] = dict(self.extra)
-        for key, value in overrides.items():
-            if key in known and key != "extra":
-                kw[key] = value
-            else:
-                kw["extra"][key] = value
+        kw.update(overrides)
         return Config(**kw)
 
     def secret_key(self) -> str:

@@ -81,12 +81,11 @@ def create_app(config: Mapping[str, Any] | Config | None = None):
     cfg = config if isinstance(config, Config) else Config.from_env().updated(config)
     cfg.require_optional_parts()
     # instance/ sits next to the app package (Flask's default), wherever the server is started from.
-    app = Flask(__name__, instance_relative_config=True, instance_path=cfg.extra.get("INSTANCE_PATH") or None)
+    app = Flask(__name__, instance_relative_config=True, instance_path=cfg.INSTANCE_PATH or None)
     logs.configure(cfg.LOG_LEVEL, cfg.LOG_FORMAT)
     app.json = StrictJSONProvider(app)
     app.config.update(SECRET_KEY=cfg.secret_key(), MAX_CONTENT_LENGTH=cfg.MAX_BODY_BYTES,
                       TESTING=cfg.TESTING, JSON_SORT_KEYS=False, TW=cfg)
-    app.config.update({k: v for k, v in cfg.extra.items() if k.isupper()})
     _load_plugins(cfg.RULESET_PLUGINS)
 
     socketio.init_app(app, async_mode=cfg.ASYNC_MODE, message_queue=cfg.REDIS_URL or None,

@@ -2,6 +2,7 @@
 import pytest
 
 from app.config import Config
+from app.server import create_app
 
 
 def test_defaults():
@@ -29,9 +30,19 @@ def test_bad_values_are_refused_with_the_variable_named(env):
         Config.from_env(env)
 
 
-def test_overrides_keep_unknown_keys_for_flask():
+def test_overrides_replace_settings():
     cfg = Config.from_env({}).updated({"PORT": 1, "INSTANCE_PATH": "/tmp/x"})
-    assert cfg.PORT == 1 and cfg.extra == {"INSTANCE_PATH": "/tmp/x"}
+    assert cfg.PORT == 1 and cfg.INSTANCE_PATH == "/tmp/x"
+
+
+def test_an_unknown_setting_stops_the_start_with_its_name(tmp_path):
+    """A misspelt setting would otherwise leave its default silently in force."""
+    with pytest.raises(ValueError, match="Unknown setting RATE_LIMIT_PER_SECONDS"):
+        Config.from_env({}).updated({"PORT": 1, "RATE_LIMIT_PER_SECONDS": 1})
+    with pytest.raises(ValueError, match="Unknown setting SERVER_NAME"):
+        create_app({"ASYNC_MODE": "threading", "DATABASE_URL": f"sqlite:///{tmp_path / 'tw.sqlite3'}",
+                    "INSTANCE_PATH": str(tmp_path), "SERVER_NAME": "tables.example"})
+    assert not (tmp_path / "tw.sqlite3").exists()  # refused before anything was opened
 
 
 @pytest.mark.parametrize("settings, module, extra", [

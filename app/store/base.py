@@ -28,8 +28,6 @@ from .errors import DuplicateKey, StoreError
 from .handovers import HANDOVER_DDL, HANDOVER_WRITES, HandoverTables
 from .tournaments import TOURNAMENT_DDL, TOURNAMENT_WRITES, TournamentTables
 
-SCHEMA_VERSION = 1
-
 
 @dataclass
 class AppendResult:

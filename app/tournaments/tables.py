@@ -6,7 +6,7 @@ from collections import Counter
 
 from . import model
 from .pairing import Pairing, pair_round
-from .standings import TIEBREAKERS, rank, tally
+from .standings import rank, tally
 
 
 def scoring(setup: dict) -> dict:
@@ -33,17 +33,6 @@ def standings(state: dict, seed: str) -> list[dict]:
                     "tiebreakers": {k: row["values"].get(k) for k in state["setup"]["tiebreakers"]},
                     "separated_by": row["separated_by"]})
     return out
-
-
-def separation_label(key: str | None) -> str:
-    """Words for what separated a player from the one above."""
-    if key is None:
-        return ""
-    if key == "tied":
-        return "tied"
-    if key == "points":
-        return "match points"
-    return TIEBREAKERS.get(key, key)
 
 
 def propose(state: dict, round_no: int, seed: str, rng: random.Random | None = None) -> Pairing:

@@ -25,14 +25,6 @@ def planet(state: dict, slot: int) -> dict | None:
     return None
 
 
-def planet_info(state: dict, slot: int) -> dict:
-    """Types and bonuses of the planet card at a slot ({} while face down)."""
-    p = planet(state, slot)
-    if not p or not p["name"]:
-        return {}
-    return state["planets"].get(p["name"], {})
-
-
 def in_line(state: dict) -> list[dict]:
     """Planets still in the line (not captured, not removed), face up or down, left to right."""
     return [p for p in state["line"] if p["status"] == "line"]

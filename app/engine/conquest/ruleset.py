@@ -7,7 +7,7 @@ import json
 from ..core import Advice, Consequence, Event, Handler, ImpliedPass, Outcome, Ruleset, Violation
 from . import combat, command, damage, deploy, effects, headquarters, opening, passes, rules, suggest, victory
 from . import violations as V
-from .catalogue import EFFECT_TYPES, event_types
+from .catalogue import event_types
 from .setup import new_game
 
 HANDLERS = {
@@ -148,10 +148,6 @@ class ConquestRuleset(Ruleset):
     def outcome(self, state: dict) -> Outcome | None:
         """None while playing; else winners, draw and what decided it."""
         return copy.deepcopy(state["result"]) if state.get("result") else None
-
-    def effect_types(self) -> set[str]:
-        """Event types that enter card effects (shown apart in the app)."""
-        return set(EFFECT_TYPES)
 
 
 def _prompt_text(state: dict, pend: dict) -> str:

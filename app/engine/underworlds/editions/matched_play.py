@@ -61,24 +61,6 @@ def record_game(match: dict, record: dict) -> dict:
     return out
 
 
-def record_sudden_death(match: dict, winner: str | None, both_eliminated: bool = False) -> dict:
-    """The match after its sudden-death round: who eliminated the other warband first."""
-    if winner is not None and winner not in match["seats"]:
-        raise MatchError(f"{winner} is not playing this match.")
-    out = copy.deepcopy(match)
-    out["sudden_death"] = {"winner": winner, "both_eliminated": bool(both_eliminated)}
-    return out
-
-
-def record_roll_off(match: dict, winner: str) -> dict:
-    """The match after the final roll-off (tie with no fighters left and equal glory)."""
-    if winner not in match["seats"]:
-        raise MatchError(f"{winner} is not playing this match.")
-    out = copy.deepcopy(match)
-    out["roll_off"] = winner
-    return out
-
-
 def wins(match: dict) -> dict[str, int]:
     """Games won by each seat (a drawn game counts for nobody)."""
     out = {s: 0 for s in match["seats"]}

@@ -43,13 +43,6 @@ def seating(seats: list[str], option: list[str] | None = None) -> list[str]:
     return list(seats)
 
 
-def play_order(clockwise: list[str], first: str, direction: str) -> list[str]:
-    """Everyone in order of play for a phase, starting with `first` and going round in `direction`."""
-    ring = list(clockwise) if direction == CLOCKWISE else list(reversed(clockwise))
-    i = ring.index(first)
-    return ring[i:] + ring[:i]
-
-
 def next_in_order(order: list[str], seat: str) -> str:
     """The seat after `seat` in a phase's order of play (wrapping round)."""
     i = order.index(seat)

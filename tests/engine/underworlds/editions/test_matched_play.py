@@ -59,7 +59,9 @@ def test_tiebreaker_sudden_death_then_its_winner():
     match = play([game("p1", 6, 4), game("p2", 4, 6), game(None, 5, 5)], True)
     st = mp.match_status(match)
     assert not st["over"] and st["sudden_death"] and st["next_game"] is None
-    done = mp.match_status(mp.record_sudden_death(match, "p2"))
+    # The third game's record carries its sudden-death round (as victory.match_record gives it).
+    third = {**game(None, 5, 5), "sudden_death": {"winner": "p2", "both_eliminated": False}}
+    done = mp.match_status(play([game("p1", 6, 4), game("p2", 4, 6), third], True))
     assert done["over"] and done["winner"] == "p2" and done["decided_by"] == "sudden_death"
 
 
@@ -68,7 +70,9 @@ def test_no_fighters_left_and_equal_glory_is_a_roll_off():
     match = play([game("p1", 6, 4), game("p2", 4, 6), game(None, 5, 5, out=["p1", "p2"])], True)
     st = mp.match_status(match)
     assert not st["over"] and st["roll_off"] and not st["sudden_death"]
-    done = mp.match_status(mp.record_roll_off(match, "p1"))
+    # The third game's record carries the match's roll-off (as victory.match_record gives it).
+    third = {**game(None, 5, 5, out=["p1", "p2"]), "match_roll_off": "p1"}
+    done = mp.match_status(play([game("p1", 6, 4), game("p2", 4, 6), third], True))
     assert done["winner"] == "p1" and done["decided_by"] == "roll_off"
 
 

@@ -12,8 +12,8 @@ def test_round_two_goes_anticlockwise_with_three_or_four_players():
 def test_play_order_from_the_first_player_in_the_rounds_direction():
     """Round 1: proceeding clockwise from the first player; round 2: the second player is to the right."""
     seats = ["p1", "p2", "p3", "p4"]
-    assert mp.play_order(seats, "p3", "clockwise") == ["p3", "p4", "p1", "p2"]
-    assert mp.play_order(seats, "p3", "anticlockwise") == ["p3", "p2", "p1", "p4"]
+    assert mp.starting_from(seats, "p3") == ["p3", "p4", "p1", "p2"]
+    assert mp.starting_from(list(reversed(seats)), "p3") == ["p3", "p2", "p1", "p4"]
 
 
 def test_seating_option_must_name_every_seat():

@@ -24,6 +24,7 @@ from typing import Iterator
 from app import content
 from app.config import Config
 from app.content import files
+from app.content.errors import ContentError
 from app.content.underworlds import library
 from app.engine import registry
 from app.engine.core import REVERT, fold_log
@@ -66,7 +67,7 @@ def verify_game(game: dict, records: list[dict]) -> Verdict:
         return verdict
     try:
         state = rs.new_game(game["setup"])
-    except Exception as exc:  # noqa: BLE001 - a setup today's rules cannot start is itself a finding
+    except Exception as exc:  # noqa: BLE001 - verifying is replaying under today's code: whatever it raises is the finding
         verdict.differences.append(f"the setup no longer starts a game: {exc}")
         return verdict
     events = [record_event(r) for r in records]
@@ -81,7 +82,7 @@ def verify_game(game: dict, records: list[dict]) -> Verdict:
                 verdict.differences.append(f"{where} is refused now: {blocked[0].message} ({blocked[0].rule})")
                 return verdict  # later events were entered on a game that no longer exists
             state, consequences = rs.apply(state, ev)
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:  # noqa: BLE001 - as above: today's engine failing on a stored event is the finding
             verdict.differences.append(f"{where}: the replay fails: {type(exc).__name__}: {exc}")
             return verdict
         now = [c.to_dict() for c in consequences]
@@ -184,7 +185,7 @@ def _check_content(args, out) -> int:
     try:
         lib = library.load_from(Path(args.dir) if args.dir else files.content_root())
         others = {game: module.catalogue() for game, module in content.GAMES.items() if game != "underworlds"}
-    except Exception as exc:  # noqa: BLE001 - ContentError or a loader's own error: report it, exit 1
+    except (ContentError, OSError) as exc:  # a file that breaks the schemas, or cannot be read: report it, exit 1
         print(f"content error: {exc}", file=out)
         return 1
     counts = {f"{game}/{kind}": len(recs) for (game, kind), recs in lib.records.items()}

@@ -11,6 +11,7 @@ import math
 import time
 
 from limits import RateLimitItemPerSecond, storage, strategies
+from limits.errors import StorageError
 
 log = logging.getLogger(__name__)
 
@@ -18,7 +19,8 @@ log = logging.getLogger(__name__)
 def open_counters(redis_url: str = ""):
     """Where every limiter of the process counts: Redis when a URL is given, else memory."""
     if redis_url:
-        return storage.storage_from_string(redis_url, key_prefix="tablewarden-limits")
+        # wrap_exceptions: Redis's own errors come as limits' StorageError, the one failure _counted lets through.
+        return storage.storage_from_string(redis_url, key_prefix="tablewarden-limits", wrap_exceptions=True)
     return storage.MemoryStorage()
 
 
@@ -46,7 +48,7 @@ class RateLimiter:
             return 0.0
         try:
             return step(key)
-        except Exception as exc:  # noqa: BLE001 - an unreachable Redis must not stop the game
+        except StorageError as exc:  # an unreachable Redis must not stop the game
             log.warning("rate limit counters unavailable (%s); letting the request through", exc)
             return 0.0
 

@@ -6,6 +6,7 @@ import logging
 from flask import Flask, jsonify, request
 from werkzeug.exceptions import HTTPException
 
+from app.failures import server_error
 from app.ratelimit import retry_after_header
 from app.schemas.sanity import WireProblem
 from app.service import ApiError
@@ -56,5 +57,5 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(Exception)
     def _unexpected(err: Exception):
-        log.exception("unexpected error on %s %s", request.method, request.path)
-        return error_response(ApiError(500, "internal", "Something went wrong on the server; nothing was saved."))
+        # A bug (in the engine or here), not a refusal: 500 with an error id the log line carries too.
+        return error_response(server_error(log, err, f"{request.method} {request.path}"))

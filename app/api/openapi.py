@@ -54,6 +54,7 @@ class ErrorBodySchema(Schema):
     violations = fields.List(fields.Dict(), metadata={"description": "every violated rule (422)"})
     head = fields.Int(metadata={"description": "the log's head now (409 stale)"})
     retry_after = fields.Float(metadata={"description": "seconds to wait (429; also the Retry-After header)"})
+    error_id = fields.Str(metadata={"description": "500: the id the server log carries with the failure"})
 
 
 class ErrorSchema(Schema):

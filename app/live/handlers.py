@@ -13,6 +13,7 @@ import socketio
 from marshmallow import ValidationError
 from socketio.exceptions import ConnectionRefusedError
 
+from app.failures import server_error
 from app.metrics import Metrics
 from app.ratelimit import Limits
 from app.schemas import sanity
@@ -70,9 +71,8 @@ class LiveNamespace(socketio.Namespace):
             raise
         except Exception as exc:  # noqa: BLE001 - never a stack trace to the phone, never silence
             if event == "connect":
-                self.on_unexpected(exc)
-                raise ConnectionRefusedError("Something went wrong on the server.", {"error": {
-                    "code": "internal", "message": "Something went wrong on the server."}}) from exc
+                ack = self.on_unexpected(exc)
+                raise ConnectionRefusedError("Something went wrong on the server.", {"error": ack["error"]}) from exc
             return self.on_unexpected(exc)
 
     # -- helpers ---------------------------------------------------------------------------------
@@ -190,6 +190,6 @@ class LiveNamespace(socketio.Namespace):
 
     @staticmethod
     def on_unexpected(exc: Exception) -> dict:
-        """Any other failure in a /live handler: a plain 500 ack, the stack trace only in the server log."""
-        log.error("/live handler failed: %s: %s", type(exc).__name__, exc, exc_info=exc)
-        return _error_ack(ApiError(500, "internal", "Something went wrong on the server; nothing was saved."))
+        """Any other failure in a /live handler: a 500 ack with an error id, the stack trace only in the server log
+        (under the same id)."""
+        return _error_ack(server_error(log, exc, "a /live handler"))

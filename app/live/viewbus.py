@@ -30,13 +30,14 @@ class ViewBus:
         self.on_remote = on_remote
         self.origin = f"{os.getpid()}-{uuid.uuid4().hex[:8]}"
         self._redis = redis.Redis.from_url(redis_url)
+        self._down = redis.RedisError  # what an unreachable or failing Redis raises
         self._started = False
 
     def announce(self, game_id: str, seq: int) -> None:
         """Tell the other processes that `game_id` has an event `seq` (fire and forget)."""
         try:
             self._redis.publish(CHANNEL, json.dumps({"game": game_id, "seq": seq, "from": self.origin}))
-        except Exception:  # noqa: BLE001 - the event is stored; phones elsewhere catch up with the next one
+        except self._down:  # the event is stored; phones elsewhere catch up with the next one
             log.exception("announcing %s #%s failed", game_id, seq)
 
     def start(self) -> None:
@@ -52,7 +53,7 @@ class ViewBus:
                 pubsub.subscribe(CHANNEL)
                 for message in pubsub.listen():
                     self._handle(message.get("data"))
-            except Exception:  # noqa: BLE001 - Redis went away: subscribe again after a pause
+            except self._down:  # Redis went away: subscribe again after a pause
                 log.exception("view announcements: listening failed; retrying")
             self.server.sleep(1)  # (also when the subscription ended without an error: no busy loop)
 
@@ -61,6 +62,8 @@ class ViewBus:
             note = json.loads(data)
             if note.get("from") == self.origin:
                 return
-            self.on_remote(str(note["game"]), int(note["seq"]))
-        except Exception:  # noqa: BLE001 - one bad announcement must not stop the others
-            log.exception("a view announcement could not be handled")
+            game, seq = str(note["game"]), int(note["seq"])
+        except (ValueError, TypeError, KeyError, AttributeError) as exc:  # not an announcement of ours: skip it
+            log.warning("a view announcement could not be read: %s: %s", type(exc).__name__, exc)
+            return
+        self.on_remote(game, seq)

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import copy
-import logging
 from importlib import metadata
 from typing import Any
 
@@ -16,8 +15,6 @@ from . import linked
 from .access import DEVICE, Access
 from .errors import ApiError
 from .tokens import new_game_id, new_join_code, new_token, next_game_id
-
-log = logging.getLogger(__name__)
 
 
 def rules_record(ruleset_id: str) -> dict:
@@ -133,10 +130,8 @@ class Creating(Access):
         try:
             return rs.new_game(copy.deepcopy(setup))
         except SetupError as exc:
+            # The ruleset's refusal of a setup; any other exception is an engine bug (a 500 with an error id).
             raise ApiError(422, "bad_setup", exc.message, fields={exc.field or "setup": exc.message}) from exc
-        except Exception as exc:  # noqa: BLE001 - malformed setups must not crash the server
-            log.exception("new_game failed for %s", rs.id)
-            raise ApiError(422, "bad_setup", "The game cannot start from this setup.") from exc
 
     def _insert_game(self, ruleset_id: str, setup: dict, shared: bool, events: list[dict], base_url: str,
                      meta: dict | None = None, game_id: str | None = None) -> dict:

@@ -137,6 +137,7 @@ class EventStore(TournamentTables, HandoverTables):
                         "_op_save_custom", "_op_delete_game"}) | TOURNAMENT_WRITES | HANDOVER_WRITES
     integrity_errors: tuple[type[BaseException], ...] = ()
     operational_errors: tuple[type[BaseException], ...] = ()
+    database_errors: tuple[type[BaseException], ...] = ()  # every error of the backend's driver
     placeholder = "?"
 
     def __init__(self, offload: Callable | None = None, make_queue: Callable | None = None,
@@ -168,7 +169,7 @@ class EventStore(TournamentTables, HandoverTables):
     def _rollback(self, conn) -> None:
         try:
             conn.rollback()
-        except Exception:  # noqa: BLE001 - a dead connection cannot roll back; it is replaced
+        except self.database_errors:  # a dead connection cannot roll back; it is replaced
             pass
 
     def _healthy(self, conn) -> bool:
@@ -221,11 +222,11 @@ class EventStore(TournamentTables, HandoverTables):
             return conn
         try:
             conn.close()
-        except Exception:  # noqa: BLE001
+        except self.database_errors:  # already dead: nothing to close
             pass
         try:
             return self._connect()
-        except Exception:  # noqa: BLE001 - still down: keep the dead one, next call retries
+        except self.database_errors:  # still down: keep the dead one, next call retries
             return conn
 
     def _q(self, conn, text: str, params: tuple = ()):
@@ -239,11 +240,11 @@ class EventStore(TournamentTables, HandoverTables):
         while True:
             try:
                 conn = self._pool.get_nowait() if hasattr(self._pool, "get_nowait") else self._pool.get(block=False)
-            except Exception:  # noqa: BLE001 - queue.Empty of whichever queue type
+            except queue.Empty:  # (eventlet's and gevent's queues raise it too)
                 break
             try:
                 conn.close()
-            except Exception:  # noqa: BLE001
+            except self.database_errors:  # a dead connection: closing it fails, and it is gone anyway
                 pass
 
     # -- operations (run inside a transaction on a real thread) -------------------------------
@@ -337,7 +338,7 @@ class EventStore(TournamentTables, HandoverTables):
                 results.append(("ok", self._op_append(conn, game_id, expected_head, rec)))
             except self.operational_errors:
                 raise  # the database itself failed (locked, disk full): the whole batch is not stored
-            except Exception as exc:  # noqa: BLE001 - a refused or unstorable record fails alone
+            except (*self.database_errors, TypeError, ValueError) as exc:  # a refused or unstorable record fails alone
                 self._q(conn, "ROLLBACK TO SAVEPOINT one_append")
                 results.append(("error", exc))
             self._q(conn, "RELEASE SAVEPOINT one_append")
@@ -515,7 +516,7 @@ class GroupCommit:
         try:
             if batch:
                 results = self.store._run(self.store._op_append_many, [item for item, _ in batch])
-        except BaseException as exc:  # noqa: BLE001 - the whole transaction failed: nothing of it stored
+        except BaseException as exc:  # noqa: BLE001 - not swallowed: each waiting writer raises it as its own
             results = [("error", exc)] * len(batch)
         finally:
             for (_, reply), result in zip(batch, results):

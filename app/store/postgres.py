@@ -13,6 +13,7 @@ class PostgresStore(EventStore):
 
     integrity_errors = (psycopg.errors.IntegrityError,)
     operational_errors = (psycopg.OperationalError, psycopg.InterfaceError)
+    database_errors = (psycopg.Error,)
     placeholder = "%s"
 
     def __init__(self, url: str, **kw):

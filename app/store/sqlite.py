@@ -77,6 +77,7 @@ class SqliteStore(EventStore):
 
     integrity_errors = (sqlite3.IntegrityError,)
     operational_errors = (sqlite3.OperationalError, sqlite3.DatabaseError)
+    database_errors = (sqlite3.Error,)
     placeholder = "?"
     serialise_writes = True
     group_commit = True

@@ -194,3 +194,20 @@ def test_an_event_stored_while_a_phone_connects_reaches_it(client, sio, monkeypa
     seen = {e["seq"] for e in frames(p2, "sync", until=len)[0]["events"]}
     seen |= {a["seq"] for a in frames(p2, "applied", timeout=0.5)}
     assert seen == {1}
+
+
+def test_an_engine_bug_answers_a_500_ack_with_an_error_id_the_log_carries(app, client, sio, monkeypatch, caplog):
+    game = new_game(client)
+    p1 = sio(game["tokens"]["p1"])
+    rs = app.extensions["tablewarden"]["service"].folded(game["id"]).rs
+
+    def broken(*args, **kw):
+        raise RuntimeError("secret internals of the engine")
+    monkeypatch.setattr(rs, "apply", broken)
+    reply = ack(p1, "submit", event("p1"))
+    error_id = reply["error"]["error_id"]
+    assert reply["status"] == 500 and reply["error"]["code"] == "internal" and error_id in reply["error"]["message"]
+    assert "secret internals" not in json.dumps(reply) and "RuntimeError" not in json.dumps(reply)
+    logged = [r for r in caplog.records if error_id in r.getMessage()]
+    assert len(logged) == 1 and "secret internals of the engine" in str(logged[0].exc_info[1])
+    assert ack(p1, "sync", {"last_seq": 0})["head"] == 0, "nothing was stored"

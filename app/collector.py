@@ -11,9 +11,8 @@ GC_THRESHOLDS = (700, 10, 100)
 
 def settle_garbage_collector() -> None:
     """Keep the collector off what was loaded at start (content, rulesets, modules: frozen, never walked
-    again) and run full collections rarely. Measured at 64 tables on one process (benchmarks/live.py load,
-    gc callbacks timing each collection, one run each): collections took 1,386 ms of a ~24 s run, longest 195 ms, with
-    Python's defaults; 419 ms, longest 73 ms, with these."""
+    again) and run full collections rarely: shorter and fewer pauses of every table at once (the measurement is
+    in benchmarks/README.md, "Figures behind the code")."""
     gc.collect()
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)

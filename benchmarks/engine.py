@@ -1,7 +1,7 @@
 """Engine benchmark, generic over rulesets: check+apply time per event and full replay of a 1,000-event log.
 
 Usage:  .venv/bin/python -m benchmarks.engine [ruleset-id ...]   (default: every ruleset in tests/support/play.py)
-Targets (DESIGN.md): under 0.2 ms per event (median) and under 100 ms per replay of 1,000 events.
+Targets (docs/architecture.md, Engine contract): under 0.2 ms per event (median) and under 100 ms per replay of 1,000 events.
 A report, not a test: it prints numbers and says whether each target is met.
 """
 from __future__ import annotations

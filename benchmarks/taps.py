@@ -6,7 +6,7 @@ Two phone-size Chromium contexts (360x640, touch) play Ana (p1) and Ben (p2) aga
 action, a reaction, a ploy, objectives scored and the end phases. The script never taps "No reaction" or
 "Pass": steps nobody uses are closed by the engine (inferred passes), as at a real table.
 
-Reported, against the targets of the issue:
+Reported, against the targets:
 - taps per activation kind on each phone (Move or Guard: at most 2 in total across both phones; an attack
   with its dice: at most 8 on the attacker's phone and none on the other);
 - the share of log entries that are explicit passes (at most 10%);

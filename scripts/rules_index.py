@@ -30,7 +30,15 @@ from app.engine.core import HOUSE, Rule  # noqa: E402
 OUT = ROOT / "docs" / "rules-index.md"
 # The headings of each rulebook, kept beside the index so it can be checked where the rulebooks are not (CI).
 HEADINGS = ROOT / "docs" / "rulebook-headings.json"
-RULES_DIR = Path(os.environ.get("TW_RULES_DIR", "/work/shared/rules"))
+
+
+def rules_dir(env: Mapping[str, str] = os.environ) -> Path:
+    """Where the extracted rulebooks are: TW_RULES_DIR (relative to the repository unless absolute), by default the
+    rule sources kept beside the repository (../shared/rules). Where they are not, HEADINGS stands in for them."""
+    return ROOT / (env.get("TW_RULES_DIR") or "../shared/rules")
+
+
+RULES_DIR = rules_dir()
 # The rulebook each book cited by the code was extracted to (file names as in RULES_DIR/README.md).
 BOOK_FILES = {
     "Deathgorge rulebook": "000_c2a327067381eeeb.txt",

@@ -226,7 +226,7 @@ class Consequence:
 
 @dataclass(frozen=True)
 class Event:
-    """One entered event (the envelope of DESIGN.md); `seq` is set by the store."""
+    """One entered event (docs/architecture.md, Event envelope); `seq` is set by the store."""
 
     type: str
     by: str
@@ -449,7 +449,7 @@ class Handler:
 class Ruleset:
     """Base of every ruleset. Subclasses implement the hooks; callers use the public contract.
 
-    Contract (DESIGN.md): new_game, check, apply, suggest, view, outcome, catalogue, violations.
+    Contract (docs/architecture.md, Engine contract): new_game, check, apply, suggest, view, outcome, catalogue, violations.
     Hooks: event_types, new_game, check_event, apply_event, suggest, view, outcome; or, instead of
     check_event/apply_event, `handlers` (event type -> Handler), which the default hooks dispatch to.
     """

@@ -1,8 +1,8 @@
 """The JSON module Socket.IO encodes and decodes frames with: orjson, with the standard library as fallback.
 
-A 4-player Underworlds view is ~16 KB of JSON and every event sends one per seat and role: the standard
-library took ~0.9 ms to encode one on the development machine, orjson ~0.04 ms (measured with the view
-of a new 4-player game). Whatever orjson refuses (integers past 64 bits, lone surrogates) goes through
+A 4-player Underworlds view is ~16 KB of JSON and every event sends one per seat and role: orjson encodes
+one many times faster than the standard library (benchmarks/README.md, "Figures behind the code").
+Whatever orjson refuses (integers past 64 bits, lone surrogates) goes through
 the standard library unchanged, so the frames say exactly what they said before.
 """
 from __future__ import annotations

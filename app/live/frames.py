@@ -23,8 +23,8 @@ class GuardedPacket(packet.Packet):
 
     max_bytes: int | None = None  # set per app by `packet_class`
     # Everything this server sends is JSON (records, views, acks), never binary attachments, so an outgoing
-    # packet need not be walked to look for some: python-socketio's recursive walk of each ~20 KB view took
-    # 19% of the server's CPU samples at 64 tables (py-spy on benchmarks/live.py). Incoming binary frames
+    # packet need not be walked to look for some: python-socketio's recursive walk of each view is a large
+    # share of a busy server's CPU (benchmarks/README.md, "Figures behind the code"). Incoming binary frames
     # still decode by their own packet type.
     uses_binary_events = False
 

@@ -51,8 +51,8 @@ class LiveNamespace(socketio.Namespace):
     """The /live namespace; one instance per process, bound to the game service.
 
     A python-socketio namespace, registered on the server itself: no handler here reads Flask's request, and
-    Flask-SocketIO's request context for every frame was 0.3 ms of the server's ~3 ms per submit at 64 tables
-    (benchmarks/ack_stages.py). Each handler takes the socket's sid; the phone's address is kept from its connect.
+    Flask-SocketIO's request context for every frame is a tenth of a submit's server time (benchmarks/README.md,
+    "Figures behind the code"). Each handler takes the socket's sid; the phone's address is kept from its connect.
     """
 
     def __init__(self, service: GameService, limits: Limits, metrics: Metrics | None = None):

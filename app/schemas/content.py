@@ -226,7 +226,7 @@ NEEDED = ("move", "defence", "wounds")
 
 
 class FighterSchema(Strict):
-    """A fighter record (TEAM.md shared shape); numbers no source gives are null (unknown)."""
+    """A fighter record (the shape every game's setup and the phone share); numbers no source gives are null (unknown)."""
 
     slug = fields.String(required=True, validate=SLUG)
     name = fields.String(required=True, validate=validate.Length(min=1, max=120))

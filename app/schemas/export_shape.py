@@ -11,8 +11,8 @@ from typing import Any
 
 # Measured on an exported Underworlds game of 80 events: the setup held 377 values nested 9 deep, an event 15
 # values on average (27 at most, nested 7 deep), the file 1,792 by the count of `values_in_text`.
-# The parser holds the interpreter while it reads (36 ms for a million numbers on the development machine, more on
-# a busy one), so a file is held under half a million values: at the 20,000-event limit, 25 per event, over
+# The parser holds the interpreter while it reads (tens of milliseconds for a million numbers: benchmarks/README.md,
+# "Figures behind the code"), so a file is held under half a million values: at the 20,000-event limit, 25 per event, over
 # one and a half times the measured average.
 MAX_FILE_VALUES = 500_000
 # A setup is the players' names, options and content picks (decks, fighters, unit lists): over 100 times that.
@@ -32,8 +32,9 @@ class ShapeProblem(Exception):
         self.message = message
 
 
-# Counting holds the interpreter too (a 14 MB file took 170 ms in one call on a busy machine), so the text is
-# counted a slice at a time: between slices the server's other threads run.
+# Counting holds the interpreter too (over a tenth of a second for a file at the size limit in one call:
+# benchmarks/README.md, "Figures behind the code"), so the text is counted a slice at a time: between slices the
+# server's other threads run.
 COUNT_SLICE = 256 * 1024
 
 

@@ -63,7 +63,7 @@ class BoundedDict(fields.Dict):
 
 
 class EventEnvelopeSchema(Schema):
-    """The event a client submits (DESIGN.md, Event envelope)."""
+    """The event a client submits (docs/architecture.md, Event envelope)."""
 
     class Meta:
         unknown = RAISE

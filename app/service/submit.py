@@ -38,8 +38,8 @@ from .records import record_event
 log = logging.getLogger(__name__)
 
 READ_ONLY_ROLES = ("scorekeeper", "spectator")
-# One schema object for every submit: building one costs ~0.7 ms of CPU (measured per submit with cProfile),
-# and marshmallow's load keeps no state on the schema between calls.
+# One schema object for every submit: building one is a noticeable part of a submit's CPU (benchmarks/README.md,
+# "Figures behind the code"), and marshmallow's load keeps no state on the schema between calls.
 ENVELOPE = EventEnvelopeSchema()
 MAX_ATTEMPTS = 25  # stale appends retried (other processes writing the same game) before answering 503
 

@@ -15,8 +15,8 @@ log = logging.getLogger(__name__)
 BUSY_TIMEOUT_SECONDS = 3
 # Write transactions between two checkpoints of the WAL into the database file, when they run in the
 # background. SQLite's own default runs one inside whichever commit passes 1,000 WAL pages, and with
-# synchronous=FULL that commit also waits for the database file's fsync: at 64 tables that held the
-# appends behind it for 150-490 ms every few seconds (benchmarks/live.py, README "Scaling out").
+# synchronous=FULL that commit also waits for the database file's fsync, holding the appends behind it
+# (benchmarks/README.md, "Figures behind the code").
 CHECKPOINT_EVERY_WRITES = 200
 
 

@@ -1,4 +1,4 @@
-// Next actions, built generically from the engine's suggestions (DESIGN.md, engine contract):
+// Next actions, built generically from the engine's suggestions (docs/architecture.md, Engine contract):
 // a complete event becomes a button; a template opens a small sheet with one picker per field
 // that has a finite list of choices and a stepper per whole-number field with bounds.
 import { h, button, sheet } from "./dom.js";

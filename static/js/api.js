@@ -1,4 +1,4 @@
-// REST client: JSON in, JSON out, errors as {error: {code, message, rule?}} per DESIGN.md.
+// REST client: JSON in, JSON out, errors as {error: {code, message, rule?}} (docs/architecture.md, Wire protocol).
 
 export class NetworkError extends Error {}
 

@@ -1,4 +1,4 @@
-"""REST API: every endpoint of DESIGN.md's wire protocol and every error it promises."""
+"""REST API: every endpoint of the wire protocol (docs/architecture.md) and every error it promises."""
 from __future__ import annotations
 
 import json

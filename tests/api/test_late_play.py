@@ -1,4 +1,4 @@
-"""A late play (issue: the other phone was quicker): a reaction or power card entered after its step was closed by
+"""A late play (the other phone was quicker): a reaction or power card entered after its step was closed by
 an inferred pass is refused with the entry that closed it, by whom, and how the table puts it right; after that
 entry is taken back the same play is accepted. Nothing is dropped silently."""
 from __future__ import annotations

@@ -99,7 +99,7 @@ def log_texts(page: Page) -> list[str]:
 
 
 def fighter(slug: str, name: str, leader: bool = False, wounds: int = 3) -> dict:
-    """A plain fighter record (shared fighter shape of TEAM.md)."""
+    """A plain fighter record (the fighter shape of app/schemas/content.py)."""
     return {"slug": slug, "name": name, "leader": leader, "move": 3, "defence": {"dice": 1, "symbol": "block"},
             "wounds": wounds, "profiles": [{"name": "Blade", "range": 1, "dice": 2, "symbol": "smash", "damage": 1,
                                        "keywords": [], "spell": False}]}

@@ -1,4 +1,4 @@
-"""Decks in the setup wizard (issues 3 and 5): picked from the content, checked against the deck-building
+"""Decks in the setup wizard: picked from the content, checked against the deck-building
 rules before the game is created, each failure shown with its rule."""
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ from .flows import api_game, attack_sheet, events, join, seated
 
 
 class Counted:
-    """Taps on one phone, counted (the issue's target: an attack with its dice in at most 8)."""
+    """Taps on one phone, counted (the target: an attack with its dice in at most 8)."""
 
     def __init__(self, page):
         self.page, self.taps = page, 0

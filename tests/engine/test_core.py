@@ -1,4 +1,4 @@
-"""Game-neutral core: structural checks, overrides, notes, reverts and replay (DESIGN.md principles 2-5)."""
+"""Game-neutral core: structural checks, overrides, notes, reverts and replay (docs/architecture.md, Principles 2-5)."""
 import json
 from dataclasses import replace
 
@@ -203,7 +203,7 @@ def test_event_envelope_round_trip():
 
 
 def test_replay_folds_with_apply_owned_and_a_ruleset_may_skip_the_copy():
-    """The log is the truth (DESIGN.md principle 2): replay uses apply_owned, by default the same as apply."""
+    """The log is the truth (docs/architecture.md, Principles, 2): replay uses apply_owned, by default the same as apply."""
     calls = []
 
     class InPlace(TallyGame):

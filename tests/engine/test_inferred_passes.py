@@ -1,5 +1,5 @@
 """Property test: a game played with inferred passes ends in the same state as the same game with every pass
-entered explicitly (core.Ruleset.settle; DESIGN.md, Engine contract: steps that exist only for optional plays).
+entered explicitly (core.Ruleset.settle; docs/architecture.md, Engine contract: steps that exist only for optional plays).
 
 Random games are played from suggest() with explicit "No reaction"/"Pass" chosen rarely, so most optional steps
 are closed by the next event of the sequence. Each inferred pass is logged with the pass events themselves; the

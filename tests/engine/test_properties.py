@@ -1,4 +1,4 @@
-"""Property test, generic over rulesets: random games played only from suggest() (DESIGN.md, Testing).
+"""Property test, generic over rulesets: random games played only from suggest() (docs/architecture.md, Tests).
 
 For every ruleset in tests/support/play.py SETUPS: every suggested event passes check(), apply() never raises,
 the state always round-trips through JSON, and replaying the log reproduces the final state exactly.

@@ -69,7 +69,7 @@ def error_paths(messages, prefix=()) -> set[str]:
 
 
 def test_good_fighter_loads_and_fills_defaults():
-    """The TEAM.md fighter record shape loads as it is; optional parts get defaults."""
+    """The fighter record shape loads as it is; optional parts get defaults."""
     rec = FighterSchema().load({"slug": "a", "name": "A"})
     assert rec["move"] is None and rec["traits"] == [] and rec["profiles"] == [] and rec["leader"] is False
     assert FighterSchema().load(FIGHTER)["profiles"][0]["keywords"] == ["cleave", "grievous 1"]

@@ -29,6 +29,12 @@ def test_the_committed_headings_are_the_rulebooks_where_they_are_here():
     assert rules_index.HEADINGS.read_text() == rules_index.headings_json()
 
 
+def test_the_rulebooks_are_found_beside_the_repository_or_where_tw_rules_dir_says():
+    assert rules_index.rules_dir({}) == ROOT / ".." / "shared" / "rules"
+    assert rules_index.rules_dir({"TW_RULES_DIR": "books"}) == ROOT / "books"  # relative to the repository
+    assert rules_index.rules_dir({"TW_RULES_DIR": "/srv/books"}) == Path("/srv/books")
+
+
 def _section(index: str, heading: str) -> str:
     start = index.index(f"- **{heading}**")
     end = index.find("\n- **", start + 1)

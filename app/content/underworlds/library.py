@@ -116,7 +116,7 @@ def load_from(root: Path) -> Library:
     return lib
 
 
-# Validating every card takes about a second (benchmarks/content_load.py): a process that finds the same
+# Validating every card takes about a second (benchmarks/content_load.py, benchmarks/README.md): a process that finds the same
 # files validated before reads the records from a JSON cache instead. The key covers every content file
 # (path, size, modification time) and the schema and loader code, so any change validates again.
 _HERE = Path(__file__).resolve()

@@ -5,7 +5,7 @@ A roll is entered as counts per face, e.g. ``{"dice": 3, "crit": 1, "smash": 1, 
 with an Attack action's Dice characteristic, only with the face counts (they must add up to it).
 Without ``dice`` the number of dice rolled is the sum of the counts. Missing faces count 0.
 
-Faces (the rule sources' dice keys, /work/shared/rules/README.md "Reading the icons"):
+Faces (the dice keys of "Reading the icons" in the rule sources' README.md; TW_RULES_DIR, see the README):
 - attack dice: crit (critical success), smash, fury, single (single support), double (double support)
 - defence dice: crit, block, dodge, single, double
 - magic dice (spell Attack actions and casting rolls): crit, channel, focus

@@ -168,8 +168,8 @@ class UnderworldsRuleset(Ruleset):
     def view(self, state: dict, seat: str) -> dict:
         """The state as `seat` sees it: other players' held cards and unseen deck cards hidden (the referee sees all)."""
         # A view shares with the state everything it does not change (a stored state is never changed: apply works
-        # on a copy), and copies only the seats, which hide_cards rewrites. A whole copy per seat was 6% of the
-        # server's CPU at 64 tables (py-spy on benchmarks/live.py).
+        # on a copy), and copies only the seats, which hide_cards rewrites: a whole copy per seat is a visible share
+        # of a busy server's CPU (benchmarks/README.md, "Figures behind the code").
         out = {**state, "seats": {sid: dict(s) for sid, s in state["seats"].items()}}
         out["derived"] = {fid: {"vulnerable": is_vulnerable(state, fid),
                                 "large": is_large(state, fid, self.edition.large_wounds),

@@ -1,6 +1,6 @@
 """Set up: `new_game(setup)` and the set-up events (roll-offs, do-overs, placing fighters).
 
-Setup shape (TEAM.md "Shared shapes", after `content.expand_setup`):
+Setup shape (after `content.expand_setup`; a fighter record is app/schemas/content.py's FighterSchema):
 
     {"ruleset": "underworlds/deathgorge",
      "options": {"format": "rivals"|"nemesis"|"relic"|"championship", "players": 2..4 (optional check)},

@@ -1,4 +1,4 @@
-"""Overrides (DESIGN.md principle 5): any event the table applies anyway with a reason must never
+"""Overrides (docs/architecture.md, Principles, 5): any event the table applies anyway with a reason must never
 break the engine. Events offered earlier, or to the other seat, are replayed out of place with an
 override: either a non-overridable violation stops them, or apply() succeeds on a JSON state."""
 import json

@@ -1,5 +1,5 @@
 """Random playouts from suggest(): every suggested event is legal, apply never raises, the state is
-plain JSON, and replaying the log gives the same state (DESIGN.md, Testing)."""
+plain JSON, and replaying the log gives the same state (docs/architecture.md, Tests)."""
 import json
 import random
 from dataclasses import replace

@@ -1,4 +1,4 @@
-"""Random playouts of conquest/core from suggest() alone (DESIGN.md, Testing: the property test).
+"""Random playouts of conquest/core from suggest() alone (docs/architecture.md, Tests: the property test).
 
 Every suggested event (complete, or a template filled from its choices and bounds) passes check(),
 apply() never raises, the state stays plain JSON, and replaying the log gives the same state.
@@ -73,7 +73,7 @@ def test_view_never_shows_the_opponents_uncommitted_dial(seed):
 
 
 def test_malformed_events_are_structural_not_exceptions():
-    """Bad input gets a clear structural violation (TEAM.md quality bar)."""
+    """Bad input gets a clear structural violation (docs/architecture.md, Principles, 4)."""
     state = RS.new_game(setup())
     for ev in [Event("attack", "p1", {"attacker": 5}), Event("deploy", "p1", {"card": "x"}),
                Event("commit", "p1", {"planet": 99}), Event("attack", "p1", {"attacker": "p9.nobody"}),

@@ -9,7 +9,7 @@ from .support import RS, bot_step, setup, start
 
 
 def test_apply_does_not_touch_its_input():
-    """DESIGN.md, engine contract: apply is pure."""
+    """docs/architecture.md, Engine contract: apply is pure."""
     state = start()
     before = json.dumps(state, sort_keys=True)
     new, _ = RS.apply(state, Event("deploy", "p1", {"card": {"name": "A", "type": "army", "cost": 1, "hp": 1},

@@ -1,4 +1,4 @@
-"""Overrides never break the game (DESIGN.md principle 5: any rule check can be overridden with a reason).
+"""Overrides never break the game (docs/architecture.md, Principles, 5: any rule check can be overridden with a reason).
 
 Random games where, now and then, an event suggested at an EARLIER moment (so usually out of sequence now) is
 entered again with an override: whenever blocking() lets it through, apply() must not raise, the state stays

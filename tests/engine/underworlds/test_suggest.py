@@ -1,5 +1,5 @@
 """suggest() and view(): legal next events with labels and groups, open steps, who the game waits for, and
-what each seat may see (DESIGN.md engine contract)."""
+what each seat may see (docs/architecture.md, Engine contract)."""
 from app.engine import registry
 from app.engine.core import Event
 from app.engine.underworlds import suggest as S

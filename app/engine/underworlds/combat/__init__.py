@@ -11,7 +11,7 @@ never on the edition name. A correction is one line, e.g.
 
 The `attack` event
 ------------------
-``ATTACK_FIELDS`` is the core field spec of the event's data (DESIGN.md envelope plus a few optional
+``ATTACK_FIELDS`` is the core field spec of the event's data (docs/architecture.md, Event envelope, plus a few optional
 members)::
 
     {"attacker": "p1.cyreni", "target": "p2.vexmor",

@@ -1,5 +1,5 @@
 // Underworlds fighters typed in from the physical fighter cards (setup wizard): the shared
-// fighter record of TEAM.md (name, move, defence, wounds, leader, wizard level, traits, profiles).
+// fighter record of app/schemas/content.py (name, move, defence, wounds, leader, wizard level, traits, profiles).
 import { h, button } from "../../dom.js";
 
 const TRAITS = ["wizard", "beast", "flying", "minion"];

@@ -72,7 +72,7 @@ def event_data(**over):
 
 
 def test_attack_fields_accept_the_design_envelope():
-    """DESIGN.md event envelope: the attack event's data passes the core field check."""
+    """docs/architecture.md, Event envelope: the attack event's data passes the core field check."""
     assert check_fields(ATTACK_FIELDS, event_data()) == []
     assert check_fields(ATTACK_FIELDS, event_data(innate={"attacker": "smash"}, defence=BLOCK,
                                                   cannot_be_driven_back=True)) == []

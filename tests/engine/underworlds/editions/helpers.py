@@ -1,4 +1,4 @@
-"""Setups and small drivers shared by the edition tests (fighter numbers: shared/rules/facts.md)."""
+"""Setups and small drivers shared by the edition tests (fighter numbers: facts.md of the rule sources, TW_RULES_DIR)."""
 from app.engine.core import Event
 from app.engine.underworlds.setup import do_over_seat
 

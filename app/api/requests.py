@@ -41,7 +41,8 @@ def body_bytes(most: int) -> bytes | bytearray:
 
     A socket with a large upload waiting would hand it over in one read; between slices `time.sleep(0)` lets
     the event loop (eventlet and gevent patch it) answer every other request meanwhile. A body of known length
-    is read into one buffer made for it: joining 14 MB of slices afterwards held the server 57 ms.
+    is read into one buffer made for it: joining a large body's slices afterwards holds the server for tens of
+    milliseconds (benchmarks/README.md, "Figures behind the code").
     """
     length = request.content_length
     if length is not None and length > most:

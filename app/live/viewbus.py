@@ -2,8 +2,8 @@
 
 With several processes (REDIS_URL), `applied` frames travel through Socket.IO's message queue, but views do
 not: a view is per seat and costs the engine's time, and pushing every seat's view of every event through
-Redis to every process was the largest share of a server's work at 64 tables on two processes (py-spy:
-22% of its samples publishing views, against 5% computing them). Instead the process that stored an event
+Redis to every process was the largest share of a server's work on two processes, several times what computing
+them cost (benchmarks/README.md, "Figures behind the code"). Instead the process that stored an event
 announces {game, seq} on a Redis channel of its own; every process that has phones of that game in a seat
 room brings its fold of the game up to the store's head and sends those phones their views, to its own
 sockets only. A process that missed an announcement sends the next view whole, as after a reconnect.

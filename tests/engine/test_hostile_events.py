@@ -5,7 +5,7 @@ points every event type of the ruleset, and suggested events bent out of shape (
 sent with and without an override. check() must answer with violations (a code, a sentence and, for a rule, its
 source), never an exception; an event blocking() lets through must apply; the state after it must still give
 every seat its view and suggestions, and the outcome; and the late-play search (core.closed_by) must fold the log
-around any refused event. An exception anywhere is a defect of the engine: the server would answer `engine_error`.
+around any refused event. An exception anywhere is a defect of the engine: the server would answer 500 with an error id.
 """
 from __future__ import annotations
 

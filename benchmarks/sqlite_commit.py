@@ -75,6 +75,7 @@ def commit_times(db_path: str, seconds: float, interval_s: float, row_bytes: int
 def probe(directory: Path, seconds: float, interval_ms: float, row_bytes: int) -> dict:
     """Run the probe in a fresh database under `directory` and summarise it."""
     directory.mkdir(parents=True, exist_ok=True)
+    started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     load_before = os.getloadavg()
     with tempfile.TemporaryDirectory(prefix="sqlite-commit-", dir=directory) as tmp:
         times = commit_times(os.path.join(tmp, "probe.sqlite3"), seconds, interval_ms / 1000, row_bytes)
@@ -85,7 +86,7 @@ def probe(directory: Path, seconds: float, interval_ms: float, row_bytes: int) -
         "max_ms": round(max(times), 3),
         **{f"over_{ms}_ms": sum(t > ms for t in times) for ms in SLOW_MS},
         "load_before": [round(x, 2) for x in load_before], "load_after": [round(x, 2) for x in load_after],
-        "file_system": file_system(directory), "when": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+        "file_system": file_system(directory), "started": started,
     }
 
 
@@ -106,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(report))
         return 0
     print(f"{report['commits']} commits of {report['row_bytes']} bytes, one every {report['interval_ms']:g} ms "
-          f"for {report['seconds']:g} s ({report['when']}; {report['file_system'] or 'file system unknown'})")
+          f"for {report['seconds']:g} s (from {report['started']}; {report['file_system'] or 'file system unknown'})")
     print(f"commit p50 {report['p50_ms']:.2f} ms, p99 {report['p99_ms']:.2f} ms, max {report['max_ms']:.1f} ms; "
           + ", ".join(f"{report[f'over_{ms}_ms']} over {ms} ms" for ms in SLOW_MS))
     print("load average (1, 5, 15 min): before " + " / ".join(f"{x:.2f}" for x in report["load_before"])

@@ -6,6 +6,7 @@ import http.client
 import json
 import re
 import ssl
+import time
 
 import pytest
 import socketio
@@ -160,3 +161,33 @@ def test_plain_http_is_sent_to_https(balanced_pair):
         assert resp.status == 301 and resp.getheader("Location") == "https://127.0.0.1/join/ABCD2345"
     finally:
         conn.close()
+
+
+# -- a process that stops (last: it leaves that process out of nginx's choice for fail_timeout) --------------
+
+def test_phones_of_a_process_that_stops_reach_another_and_come_back_when_it_is_up(balanced_pair):
+    nginx, (a, b), site = balanced_pair.nginx, balanced_pair.servers, balanced_pair.site
+    route = nginx.route_to_each([a.port, b.port])[b.port]
+    game = site.create_game()
+    b.stop()
+    try:
+        assert nginx.session(route).get(nginx.url + "/healthz", timeout=10).ok
+        phone = Phone(nginx.url, game["tokens"]["p1"], transports=("polling",), http=nginx.session(route))
+        try:
+            assert phone.submit(note("p1"))["status"] == 201
+        finally:
+            phone.disconnect()
+        served = {r["upstream"].split(", ")[-1] for r in nginx.routed(route) if r["uri"].startswith("/socket.io/")}
+        assert served == {f"127.0.0.1:{a.port}"}, served
+    finally:
+        b.start()
+    # once fail_timeout (10 s) has passed, the key leads to its own process again
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        before = len(nginx.routed(route))
+        assert nginx.session(route).get(nginx.url + "/healthz", timeout=10).ok
+        latest = nginx.routed(route, until=lambda rows, n=before: len(rows) > n)[-1]
+        if latest["upstream"] == f"127.0.0.1:{b.port}":
+            return
+        time.sleep(0.5)
+    raise AssertionError(f"the route key did not lead to 127.0.0.1:{b.port} again")

@@ -8,6 +8,8 @@ from hypothesis import settings
 
 import tests.support.tally  # noqa: F401 - registers the "test/tally" ruleset
 from app.server import create_app, socketio
+from tests.support.live import ServerProcess, Site
+from tests.support.nginx import Nginx
 from tests.support.servers import Postgres, Redis
 
 # CI replays the same examples every run, so a CI failure comes from the code, not from the draw;
@@ -51,6 +53,39 @@ def postgres():
 def redis_server():
     """A private Redis server for the whole test run (skipped, saying why, when it cannot be started)."""
     yield from _private_server(Redis, "Redis")
+
+
+class Balanced:
+    """App processes behind nginx: `servers` (each reachable on its own too), `nginx`, `site` (REST through it)."""
+
+    def __init__(self, servers: list[ServerProcess], nginx: Nginx):
+        self.servers = servers
+        self.nginx = nginx
+        self.site = Site(nginx.url, nginx.session())
+
+    def stop(self) -> None:
+        """Stop nginx (the processes are the fixture's)."""
+        self.nginx.stop()
+
+
+# Join codes that open nothing, per client address, in the processes behind nginx: few, so a test reaches the
+# limit quickly (tests/deploy/test_nginx.py).
+BALANCED_CODE_MISSES = 3
+
+
+@pytest.fixture(scope="session")
+def balanced_pair(postgres, redis_server, tmp_path_factory):
+    """Two `python -m app` processes (one PostgreSQL database, one Redis, TRUST_PROXY=1) behind Debian's nginx
+    running deploy/nginx.conf; skipped, saying why, when nginx or openssl is missing."""
+    root = tmp_path_factory.mktemp("balanced")
+    url = postgres.new_database()
+    servers = [ServerProcess(url, root, redis_url=redis_server.url, TRUST_PROXY=1,
+                             JOIN_CODE_MISSES_PER_HOUR=BALANCED_CODE_MISSES) for _ in range(2)]
+    try:
+        yield from _private_server(lambda: Balanced(servers, Nginx([s.port for s in servers])), "nginx")
+    finally:
+        for server in servers:
+            server.stop()
 
 
 @pytest.fixture

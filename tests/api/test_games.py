@@ -697,3 +697,16 @@ def test_behind_a_proxy_addresses_and_links_come_from_forwarded_headers(tmp_path
     assert first.status_code == 201 and first.get_json()["join_url"].startswith("https://tw.example/join/")
     assert client.post("/api/games", json=body, headers={"X-Forwarded-For": "10.0.0.1"}).status_code == 429
     assert client.post("/api/games", json=body, headers={"X-Forwarded-For": "10.0.0.2"}).status_code == 201
+
+
+def test_without_a_proxy_forwarded_headers_are_ignored(tmp_path):
+    """TRUST_PROXY=0 (the default): a client that writes X-Forwarded-* itself changes neither its address for
+    the rate limits nor the host of join links."""
+    app = create_app({"ASYNC_MODE": "threading", "DATABASE_URL": f"sqlite:///{tmp_path / 'x.db'}",
+                      "INSTANCE_PATH": str(tmp_path), "RATE_LIMIT_PER_SECOND": 0.001, "RATE_LIMIT_BURST": 1})
+    client = app.test_client()
+    body = {"ruleset": "test/tally", "seats": [{"name": "A"}, {"name": "B"}]}
+    first = client.post("/api/games", json=body, headers={"X-Forwarded-For": "10.0.0.1",
+                                                          "X-Forwarded-Proto": "https", "X-Forwarded-Host": "tw.example"})
+    assert first.status_code == 201 and first.get_json()["join_url"].startswith("http://localhost/join/")
+    assert client.post("/api/games", json=body, headers={"X-Forwarded-For": "10.0.0.2"}).status_code == 429

@@ -1,4 +1,5 @@
-"""Two server processes, one Redis (Socket.IO message queue), one PostgreSQL (shared store), on loopback."""
+"""Two server processes, one Redis (Socket.IO message queue), one PostgreSQL (shared store), on loopback; the
+phones of the first test reach them through nginx running deploy/nginx.conf."""
 from __future__ import annotations
 
 import json
@@ -8,32 +9,47 @@ import time
 
 import pytest
 
-from tests.support.live import Phone, ServerProcess, add, note
+from tests.support.live import Phone, add, note
 
 pytestmark = [pytest.mark.live, pytest.mark.multiprocess]
 
 
 @pytest.fixture(scope="module")
-def pair(postgres, redis_server, tmp_path_factory):
-    """Two `python -m app` processes sharing one PostgreSQL database and one Redis."""
-    root = tmp_path_factory.mktemp("multi")
-    url = postgres.new_database()
-    servers = [ServerProcess(url, root, redis_url=redis_server.url) for _ in range(2)]
-    yield servers
-    for s in servers:
-        s.stop()
+def pair(balanced_pair):
+    """Two `python -m app` processes sharing one PostgreSQL database and one Redis (reached directly here;
+    nginx in front of them for the first test)."""
+    return balanced_pair.servers
 
 
-def test_clients_on_different_processes_see_each_others_events(pair):
-    a, b = pair
-    game = a.create_game()
-    p1 = Phone(a.url, game["tokens"]["p1"])
-    p2 = Phone(b.url, game["tokens"]["p2"])
-    spectator = Phone(b.url, b.join(game, "spectator"))
+# How a phone reaches the server (python-socketio's client does as socket.io-client in a browser does), and
+# the requests nginx must then send to the phone's process: (method, status)
+TRANSPORTS = {
+    "websocket": (("websocket",), {("GET", 101)}),
+    "polling": (("polling",), {("GET", 200), ("POST", 200)}),
+    "polling-then-websocket": (("polling", "websocket"), {("GET", 200), ("GET", 101)}),
+}
+
+
+@pytest.mark.parametrize(("transports", "kinds"), TRANSPORTS.values(), ids=TRANSPORTS.keys())
+def test_phones_on_different_processes_behind_nginx_see_each_others_events(balanced_pair, transports, kinds):
+    """The documented way to scale out: deploy/nginx.conf in front of two processes; each phone stays on its
+    own process for every request (long-polling needs it) and sees the other's events."""
+    (a, b), nginx, site = balanced_pair.servers, balanced_pair.nginx, balanced_pair.site
+    route = nginx.route_to_each([a.port, b.port])
+
+    def phone(token, server):
+        # Origin as a browser sends it: the process accepts it only if nginx passed the scheme and host on
+        return Phone(nginx.url, token, transports=transports, http=nginx.session(route[server.port]),
+                     headers={"Origin": nginx.url})
+
+    game = site.create_game()
+    p1 = phone(game["tokens"]["p1"], a)
+    p2 = phone(game["tokens"]["p2"], b)
+    spectator = phone(site.join(game, "spectator"), b)
     try:
         for i in range(6):
-            seat, phone = ("p1", p1) if i % 2 == 0 else ("p2", p2)
-            ack = phone.submit(add(seat))
+            seat, each = ("p1", p1) if i % 2 == 0 else ("p2", p2)
+            ack = each.submit(add(seat))
             assert ack["status"] == 201 and ack["seq"] == i + 1, ack
         spectator.wait_for(lambda f: len([n for n, _ in f if n == "applied"]) == 6)
         p1.wait_for(lambda f: len([n for n, _ in f if n == "applied"]) == 3)
@@ -47,8 +63,15 @@ def test_clients_on_different_processes_see_each_others_events(pair):
         sb = b.get(f"/api/games/{game['id']}/state", game["referee_token"])["state"]
         assert sa == sb and sa["seats"]["p1"]["score"] == 3
     finally:
-        for phone in (p1, p2, spectator):
-            phone.disconnect()
+        for each in (p1, p2, spectator):
+            each.disconnect()
+    # every Socket.IO request of each phone went to its process: a polling phone's many requests, and the
+    # upgrade to a WebSocket (101) that must reach the process holding the polling session
+    for server in (a, b):
+        rows = nginx.routed(route[server.port], until=lambda rows: kinds <= {(r["method"], r["status"]) for r in rows})
+        socket_io = [r for r in rows if r["uri"].startswith("/socket.io/")]
+        assert kinds <= {(r["method"], r["status"]) for r in socket_io}, socket_io
+        assert {r["upstream"] for r in socket_io} == {f"127.0.0.1:{server.port}"}, socket_io
 
 
 def test_conflicts_and_duplicates_across_processes(pair):

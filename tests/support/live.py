@@ -20,13 +20,44 @@ ROOT = Path(__file__).resolve().parents[2]
 _ids = itertools.count(1)
 
 
-class ServerProcess:
+class Site:
+    """The REST API at `url` (a server process, or a balancer in front of several), through `http`."""
+
+    def __init__(self, url: str, http=requests):
+        self.url = url
+        self.http = http  # the requests module, or a Session (a balancer's certificate, a route cookie)
+
+    def create_game(self, seats=("Ana", "Ben"), **extra) -> dict:
+        """POST /api/games for a Tally game; adds a `tokens` map seat -> token."""
+        body = {"ruleset": "test/tally", "seats": [{"name": n} for n in seats], **extra}
+        resp = self.http.post(self.url + "/api/games", json=body, timeout=10)
+        assert resp.status_code == 201, resp.text
+        game = resp.json()
+        game["tokens"] = {s["seat"]: s["token"] for s in game["seats"]}
+        game["tokens"]["referee"] = game["referee_token"]
+        return game
+
+    def join(self, game: dict, seat: str) -> str:
+        """A token for a role (spectator, scorekeeper) or another device of a seat."""
+        resp = self.http.post(f"{self.url}/api/games/{game['id']}/join",
+                              json={"code": game["join_code"], "seat": seat}, timeout=10)
+        assert resp.status_code == 201, resp.text
+        return resp.json()["token"]
+
+    def get(self, path: str, token: str) -> dict:
+        """GET an /api path with a bearer token."""
+        resp = self.http.get(self.url + path, headers={"Authorization": f"Bearer {token}"}, timeout=10)
+        assert resp.ok, resp.text
+        return resp.json()
+
+
+class ServerProcess(Site):
     """`python -m app` on 127.0.0.1:<free port> with the test game plugged in; stdout/err to a log file."""
 
     def __init__(self, database_url: str, log_dir: Path, redis_url: str = "", port: int | None = None,
                  async_mode: str = "eventlet", **env):
         self.port = port or free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
+        super().__init__(f"http://127.0.0.1:{self.port}")
         self.log_path = Path(log_dir) / f"server-{self.port}-{next(_ids)}.log"
         self.env = {**os.environ, "HOST": "127.0.0.1", "PORT": str(self.port), "DATABASE_URL": database_url,
                     "REDIS_URL": redis_url, "ASYNC_MODE": async_mode, "RULESET_PLUGINS": "tests.support.tally",
@@ -73,49 +104,32 @@ class ServerProcess:
         except OSError:
             return ""
 
-    def create_game(self, seats=("Ana", "Ben"), **extra) -> dict:
-        """POST /api/games for a Tally game; adds a `tokens` map seat -> token."""
-        body = {"ruleset": "test/tally", "seats": [{"name": n} for n in seats], **extra}
-        resp = requests.post(self.url + "/api/games", json=body, timeout=10)
-        assert resp.status_code == 201, resp.text
-        game = resp.json()
-        game["tokens"] = {s["seat"]: s["token"] for s in game["seats"]}
-        game["tokens"]["referee"] = game["referee_token"]
-        return game
-
-    def join(self, game: dict, seat: str) -> str:
-        """A token for a role (spectator, scorekeeper) or another device of a seat."""
-        resp = requests.post(f"{self.url}/api/games/{game['id']}/join",
-                             json={"code": game["join_code"], "seat": seat}, timeout=10)
-        assert resp.status_code == 201, resp.text
-        return resp.json()["token"]
-
-    def get(self, path: str, token: str) -> dict:
-        """GET an /api path with a bearer token."""
-        resp = requests.get(self.url + path, headers={"Authorization": f"Bearer {token}"}, timeout=10)
-        assert resp.ok, resp.text
-        return resp.json()
-
-
 class Phone:
     """A python-socketio client on /live that records every frame it receives, in order.
 
     `view` frames that come as changes (app/live/viewpatch.py) are recorded as the whole view they make, as
     a phone holds it; the frames as sent are kept in `view_frames`."""
 
-    def __init__(self, base_url: str, token: str, last_seq: int = 0, transports=("websocket",)):
+    def __init__(self, base_url: str, token: str, last_seq: int = 0, transports=("websocket",), http=None,
+                 headers=None):
         self.base_url = base_url
         self.token = token
         self.frames: list[tuple[str, dict]] = []
         self.cond = threading.Condition()
         self.held: dict | None = None  # the whole view this phone holds
         self.view_frames: list[dict] = []
-        self.client = socketio.Client(reconnection=False)
+        # http: a requests.Session for the polling requests and the WebSocket's handshake (its cookies,
+        # the certificate it trusts), as a browser shares them with the page. An Origin in `headers` is the
+        # only one sent (the WebSocket library would add its own beside it).
+        options = {"http_session": http} if http is not None else {}
+        if "Origin" in (headers or {}):
+            options["websocket_extra_options"] = {"suppress_origin": True}
+        self.client = socketio.Client(reconnection=False, **options)
         for name in ("sync", "applied"):
             self.client.on(name, self._recorder(name), namespace="/live")
         self.client.on("view", self._on_view, namespace="/live")
         self.client.connect(base_url, namespaces=["/live"], auth={"token": token, "last_seq": last_seq},
-                            transports=list(transports), wait_timeout=10)
+                            transports=list(transports), headers=headers or {}, wait_timeout=10)
 
     def _recorder(self, name):
         def record(data):

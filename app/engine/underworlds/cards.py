@@ -191,13 +191,29 @@ def apply_hand(rs, state, event) -> list:
 def suggest_hand(rs, state, seat) -> list[Suggestion]:
     """Say which cards you hold (private: only you and the referee see them; privacy.py), offered when the seat
     has deck data and check() accepts it now. Each kind is a list field: any of `items`, at most `max` (the cards
-    in the hand), the ones already said first."""
+    in the hand), the ones already said first; `unnamed` is how many cards of the hand have no name yet (the ones
+    drawn since the player last said its hand), so a client can ask for exactly those."""
     if not state["decks"].get(seat) or rs.check(state, Event("hand", seat, {})):
         return []
-    size = state["seats"][seat]["hand"]
-    bounds = {kind: {"type": "list", "items": names(state, seat, kind), "max": size[kind]}
-              for kind in ("objectives", "power") if size[kind] > 0}
-    bounds = {k: b for k, b in bounds.items() if b["items"]}
+    s = state["seats"][seat]
+    bounds = {}
+    for kind in ("objectives", "power"):
+        items = names(state, seat, kind)
+        if s["hand"][kind] > 0 and items:
+            bounds[kind] = {"type": "list", "items": items, "max": s["hand"][kind],
+                            "unnamed": max(0, s["hand"][kind] - len(s["cards"][kind]))}
     if not bounds:
         return []
-    return [Suggestion("hand", seat, "Which cards I hold", {}, bounds=bounds, group="My hand")]
+    return [Suggestion("hand", seat, hand_label(s, bounds), {}, bounds=bounds, group="My hand")]
+
+
+def hand_label(seat_state: dict, bounds: dict) -> str:
+    """"Which cards I hold", or, once the player has named some and drawn since, the cards it drew: "You drew 1
+    objective and 2 power cards: which?"."""
+    named = any(seat_state["cards"][kind] for kind in bounds)
+    drawn = {kind: b["unnamed"] for kind, b in bounds.items() if b["unnamed"]}
+    if not named or not drawn:
+        return "Which cards I hold"
+    words = {"objectives": ("objective", "objectives"), "power": ("power card", "power cards")}
+    parts = [f"{n} {words[kind][n != 1]}" for kind, n in drawn.items()]
+    return f"You drew {' and '.join(parts)}: which?"

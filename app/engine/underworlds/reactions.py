@@ -411,7 +411,7 @@ HAND_GROUP = "Reaction: in your hand"
 def timing_unknown(card: dict) -> bool:
     """Our content gives neither the card's reaction step nor its effect (a deck known by names only), so it may be
     a reaction used in any reaction step; a card whose effect is written and names no step is not a reaction."""
-    return card.get("type") == "ploy" and "reaction" not in card and not card.get("effect")
+    return card.get("type") == "ploy" and not card.get("reaction") and not card.get("effect")
 
 
 def card_reactions(rs, state, seat: str, open_steps: list[str]) -> list[Suggestion]:

@@ -317,7 +317,8 @@ def _hand_game():
     setup = underworlds_setup(2)
     setup["seats"][1]["deck"] = {
         "objectives": [{"name": f"O{i}", "type": "objective", "glory": 1} for i in range(12)],
-        "power": [{"name": "Opportunistic Reprisal", "type": "ploy"},                  # names only: step unknown
+        # Names only, as content gives a deck known by card names: step and effect unknown.
+        "power": [{"name": "Opportunistic Reprisal", "type": "ploy", "reaction": None, "effect": None},
                   {"name": "Held Parry", "type": "ploy", "reaction": "after_attack"},
                   {"name": "Deck Parry", "type": "ploy", "reaction": "after_attack"},
                   {"name": "Held Riposte", "type": "ploy", "reaction": "after_power_card_revealed"},

@@ -3,30 +3,16 @@ ploy whose step our content does not give asks only for the step), the deck's ot
 and a typed name that is no card of the deck is asked about once."""
 from __future__ import annotations
 
-import requests
 from playwright.sync_api import expect
 
-from .flows import fighter, join
+from .flows import api_game, fighter, join
 from .uw_rest import post
 
 
 def _game(server, ben: dict, options: dict | None = None) -> dict:
     """Ana's typed-in Vex against Ben's seat, set up over REST up to Ana's first activation."""
-    seats = [{"name": "Ana", "warband": "custom", "fighters": [fighter("vex", "Vex", True)]},
-             {"name": "Ben", **ben}]
-    reply = requests.post(f"{server.url}/api/games", json={"ruleset": "underworlds/deathgorge",
-                                                            "options": {"format": "rivals", **(options or {})},
-                                                            "seats": seats})
-    assert reply.status_code == 201, reply.text
-    game = reply.json()
-    game["tokens"] = {s["seat"]: s["token"] for s in game["seats"]}
-    for by, etype, data in [("p1", "roll_off", {"purpose": "boards", "first": "p1"}),
-                            ("p1", "do_over", {"choice": "none"}), ("p2", "do_over", {"choice": "none"}),
-                            ("p2", "roll_off", {"purpose": "deployment", "first": "p2"}),
-                            ("p1", "deployed", {"finished_first": "p1"}),
-                            ("p1", "roll_off", {"purpose": "first_turn", "first": "p1"})]:
-        post(server, game["id"], game["tokens"][by], by, etype, **data)
-    return game
+    return api_game(server, seats=[{"name": "Ana", "warband": "custom", "fighters": [fighter("vex", "Vex", True)]},
+                                   {"name": "Ben", **ben}], options=options)
 
 
 def _phones(phones, game):

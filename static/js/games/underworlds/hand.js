@@ -1,7 +1,7 @@
 // "My hand": the player ticks the cards it holds, from the engine's `hand` suggestion (a list field per kind:
 // the deck's unused cards, those already said first, at most the hand size). Private: only this player and the
 // referee see the names (engine privacy.py); the card picker then lists them first, marked "in hand". After a draw
-// the field says how many cards of each kind have no name yet (`unnamed`): the sheet asks for exactly those.
+// the field says how many cards of each kind were drawn and have no name yet (`drawn`): the sheet asks for those.
 import { h, button, sheet } from "../../dom.js";
 
 const KINDS = { objectives: "Objective cards", power: "Power cards" };
@@ -27,15 +27,15 @@ export function handEntry(s, c, whole = false) {
       h("div", { class: "sheet-actions" }, button("OK", () => close(null), { cls: "btn" }))));
   }
   const held = theirs.cards || {};
-  // After a draw the engine says how many cards of each kind have no name yet: ask for exactly those, keeping the
+  // After a draw the engine says how many cards of each kind were drawn and have no name yet: ask for exactly those, keeping the
   // ones already said (unless the player asks to change the whole hand).
-  const drawn = !whole && Object.values(held).some((names) => names.length) && Object.values(fields).some((f) => f.unnamed > 0);
+  const drawn = !whole && Object.values(held).some((names) => names.length) && Object.values(fields).some((f) => f.drawn > 0);
   const kept = (kind) => (drawn ? (held[kind] || []).filter((n) => (fields[kind].items || []).includes(n)) : []);
   const picked = Object.fromEntries(Object.keys(fields).map((k) => [k, new Set(drawn ? [] : held[k] || [])]));
   return sheet(title, (close) => {
     const rows = [];
-    const groups = Object.entries(fields).filter(([, spec]) => !drawn || spec.unnamed > 0).map(([kind, spec]) => {
-      const max = drawn ? spec.unnamed : spec.max;
+    const groups = Object.entries(fields).filter(([, spec]) => !drawn || spec.drawn > 0).map(([kind, spec]) => {
+      const max = drawn ? spec.drawn : spec.max;
       const count = h("span", { class: "muted" });
       const boxes = [];
       const refresh = () => {

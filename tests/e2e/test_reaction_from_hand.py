@@ -100,6 +100,7 @@ def test_a_typed_name_that_is_no_card_of_the_deck_is_asked_about_once(phones, se
     expect(ben.locator("dialog")).to_have_count(0)                           # a card of the deck: not asked
     for phone in (ana, ben):
         expect(phone.locator("#reaction-step")).to_contain_text("Ben: Opportunistic Reprisal")
+    expect(ana.locator("[data-seat='p2'] [data-warband]")).to_contain_text("hand 3 objectives, 4 power")   # it left his hand
     # Ana's turn is not over: Ben names an ability of his own (no card) after the chain's reaction.
     box.get_by_role("button", name="Another reaction (name it)").click()
     dialog.get_by_role("radio", name="In reaction to a reaction (secondary chain)").click()

@@ -74,7 +74,7 @@ export function fillTemplate(suggestion, ctx) {
       } else {
         if (getPath(data, path) === undefined) setPath(data, path, "");
         body.append(h("label", { class: "field" }, h("span", {}, fieldLabel(path)),
-          h("input", { maxlength: spec.max_length || 500, "data-field": path,
+          h("input", { maxlength: spec.max_length || 500, "data-field": path, value: getPath(data, path),
             oninput: (e) => setPath(data, path, e.target.value) })));
       }
     };
@@ -175,7 +175,8 @@ export function renderActions(advice, ctx) {
     if (!groups.has(g)) groups.set(g, []);
     groups.get(g).push(s);
   }
-  const reactions = [...groups.keys()].filter((g) => /reaction/i.test(g));
+  // The cards the engine says this player holds come first ("… in your hand"), then the other reactions.
+  const reactions = [...groups.keys()].filter((g) => /reaction/i.test(g)).sort((a, b) => /in your hand/i.test(b) - /in your hand/i.test(a));
   if (advice.reaction_window) {
     const rw = advice.reaction_window;
     const steps = (rw.steps || []).map((st) => (typeof st === "string" ? st : st.label || st.id));
@@ -187,7 +188,15 @@ export function renderActions(advice, ctx) {
       (rw.chain || []).length ? h("ol", {}, rw.chain.map((link) => h("li", {}, `${ctx.seatName(link.seat)}: ${link.name || link.card || "reaction"}`))) : null);
     const mayReact = (rw.may_react || []).includes(ctx.seat);
     if (mayReact && reactions.length) box.append(h("p", { class: "may-react" }, mayReactText(advice, ctx)));
-    for (const g of reactions) { box.append(buttons(groups.get(g), ctx)); groups.delete(g); }
+    // Held cards are one tap each, never folded into a list; the deck's other cards are quiet beside them.
+    const fromHand = reactions.some((g) => /in your hand/i.test(g));
+    const held = fromHand ? heldCards(ctx, advice.seat, suggestions) : null;
+    for (const g of reactions) {
+      const mine = /in your hand/i.test(g);
+      if (mine) box.append(h("p", { class: "muted" }, "From your hand:"));
+      box.append(buttons(groups.get(g), ctx, false, held, !mine));
+      groups.delete(g);
+    }
     if (!reactions.length) box.append(h("p", { class: "waiting" }, waitingText(advice, ctx)));
     wrap.append(box);
   }
@@ -218,7 +227,7 @@ export function renderActions(advice, ctx) {
       }));
       block = h("div", { class: "group" }, h("h2", {}, `${verb}…`), grid);
     } else {
-      block = h("div", { class: "group" }, h("h2", {}, ctx.humanise(g)), buttons(groups.get(g), ctx, g === main));
+      block = h("div", { class: "group" }, h("h2", {}, ctx.humanise(g)), buttons(groups.get(g), ctx, g === main, holding(groups.get(g), ctx, advice.seat)));
     }
     if (rank(g) >= 9) more.push(block); else wrap.append(block);
   }
@@ -255,13 +264,28 @@ function pickFrom(group, list, ctx) {
 // A group offering 5+ cards by name folds them into one searchable list; its other choices stay buttons.
 const cardOf = (s) => { const c = (s.event || s.template).data.card; return typeof c === "string" ? c : null; };
 
+/** Names of the cards the seat holds: those it said (the view shows a hand only to its player and the referee),
+ *  those the engine offers from its hand (a group "… in your hand") and upgrades its fighters have. */
+function heldCards(ctx, seat, suggestions = []) {
+  const view = ctx.view || {};
+  seat = seat || ctx.seat;
+  const theirs = view.seats?.[seat];
+  const said = Object.values((theirs && theirs.cards) || {}).flat();
+  const upgrades = Object.values(view.fighters || {}).filter((f) => f.seat === seat).flatMap((f) => f.upgrades || []);
+  return new Set([...said, ...upgrades, ...suggestions.filter((s) => /in your hand/i.test(s.group || "")).map(cardOf)]
+    .filter((n) => typeof n === "string"));
+}
+
+/** The held cards when this group offers at least one of them by name (its other cards are then quiet), else null. */
+function holding(list, ctx, seat) {
+  const held = heldCards(ctx, seat);
+  return list.some((s) => held.has(cardOf(s))) ? held : null;
+}
+
 /** Sheet: search the cards offered by name, those the player said they hold first. */
 function pickCard(list, ctx) {
-  // The cards held by the seat these plays are for (the referee enters for another seat); ctx.view: the state as
-  // this phone sees it, so another player's hand is empty there unless this is the referee.
-  const seat = list.length ? (list[0].event || list[0].template).by : ctx.seat;
-  const theirs = (ctx.view || {}).seats?.[seat];
-  const held = new Set(Object.values((theirs && theirs.cards) || {}).flat());
+  // The cards held by the seat these plays are for (the referee enters for another seat).
+  const held = heldCards(ctx, list.length ? (list[0].event || list[0].template).by : ctx.seat);
   list = [...list].sort((a, b) => held.has(cardOf(b)) - held.has(cardOf(a)));
   return sheet("Cards by name", (close) => {
     const items = list.map((s) => button([ctx.humanise(s.label), held.has(cardOf(s)) ? h("small", { class: "badge" }, "in hand") : ""],
@@ -275,12 +299,13 @@ function pickCard(list, ctx) {
   });
 }
 
-/** A group's buttons. Five or more cards by name fold into one searchable list; explicit passes ("No reaction",
- *  "Pass": the step also closes when play goes on) come last, small and quiet: a secondary control, never the
- *  one thing to tap. */
-function buttons(list, ctx, main = false) {
+/** A group's buttons. Five or more cards by name fold into one searchable list (unless `fold` is false); beside
+ *  cards the player holds, a card it does not hold is a small quiet button under "Not in your hand" (a mis-tap
+ *  waiting to happen otherwise); explicit passes ("No reaction", "Pass": the step also closes when play goes on)
+ *  come last, small and quiet: a secondary control, never the one thing to tap. */
+function buttons(list, ctx, main = false, held = null, fold = true) {
   const named = list.filter(cardOf);
-  if (named.length > 4) {
+  if (fold && named.length > 4) {
     const grid = buttons(list.filter((s) => !cardOf(s)), ctx);
     grid.prepend(button(`Pick a card by name (${named.length})`, () => pickCard(named, ctx), { cls: main ? "btn primary" : "btn", "data-action": "pick-card" }));
     return grid;
@@ -293,11 +318,14 @@ function buttons(list, ctx, main = false) {
       Promise.resolve(runSuggestion(s, ctx)).finally(() => { el.disabled = false; });
     }, { cls, "data-suggestion": (s.event || s.template).type, disabled: !!waiting, ...(s.pass ? { "data-pass": "true" } : {}) });
   };
-  const plays = list.filter((s) => !s.pass);
+  const notHeld = (s) => held !== null && cardOf(s) !== null && !held.has(cardOf(s));
+  const plays = list.filter((s) => !s.pass && !notHeld(s));
+  const others = list.filter((s) => !s.pass && notHeld(s));
   const passes = list.filter((s) => s.pass);
   // A single choice of the group the game waits for is the primary action; any other button stays plain.
   const grid = h("div", { class: plays.length === 1 ? "btn-grid one" : "btn-grid" },
     plays.map((s) => one(s, main && plays.length === 1 ? "btn primary" : "btn")));
+  if (others.length) grid.append(h("div", { class: "row passes", "data-not-held": "" }, h("small", { class: "muted" }, "Not in your hand:"), others.map((s) => one(s, "btn ghost small"))));
   if (passes.length) grid.append(h("div", { class: "row passes" }, passes.map((s) => one(s, "btn ghost small"))));
   return grid;
 }

@@ -34,3 +34,19 @@ def test_targets_met_and_missed():
                                   "attack_no_taps_other_phone": False, "explicit_passes_at_most_10pct": False,
                                   "seen_within_1s": False}
     assert "target <= 8" in taps.report(out)
+
+
+def test_a_reaction_from_the_hand_is_reported_against_its_target():
+    """The reaction from the hand (the second, short game with a deck) is met at 3 taps, missed at 4, and its line is
+    in the report."""
+    taps = load()
+    r = played(taps, taps.Result(), {"move": 2, "guard": 2, "attack": 8, "charge": 7})
+    r.seen = [0.2]
+    r.log_types = [("activate", "move")]
+    out = taps.with_hand_reaction(taps.summarise(r), 3)
+    assert out["targets_met"]["reaction_from_hand_at_most_3_taps"] is True and out["reaction_from_hand_taps"] == 3
+    assert "Reaction from the hand, taps on the reacting phone: 3   target <= 3" in taps.report(out)
+    out = taps.with_hand_reaction(taps.summarise(r), 4)
+    assert out["targets_met"]["reaction_from_hand_at_most_3_taps"] is False
+    assert "reaction_from_hand_at_most_3_taps: NO" in taps.report(out)
+    assert taps.HandTable.body["seats"][1]["deck"] and ("p2", "hand", {"power": taps.HELD}) in taps.HandTable.setup_events

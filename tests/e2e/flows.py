@@ -106,8 +106,9 @@ def fighter(slug: str, name: str, leader: bool = False, wounds: int = 3) -> dict
 
 
 def api_game(server, names=("Ana", "Ben"), roll_off=True, ruleset="underworlds/deathgorge", wounds=(3, 3),
-             seats: list | None = None) -> dict:
-    """Create a game over REST with one typed-in fighter per seat (or the given `seats`) and play the set-up decisions.
+             seats: list | None = None, options: dict | None = None) -> dict:
+    """Create a game over REST with one typed-in fighter per seat (or the given `seats`; more ruleset `options` beside
+    the Rivals format) and play the set-up decisions.
 
     The phones then join it through the UI; this only saves the wizard's taps in tests about other things.
     """
@@ -116,7 +117,8 @@ def api_game(server, names=("Ana", "Ben"), roll_off=True, ruleset="underworlds/d
     seats = seats or [{"name": n, "warband": "custom", "fighters": [fighter(slug, fname, True, w)]}
                       for n, (slug, fname), w in zip(names, (("vex", "Vex"), ("rok", "Rok")), wounds)]
     reply = requests.post(f"{server.url}/api/games", json={"ruleset": ruleset,
-                                                            "options": {"format": "rivals"}, "seats": seats})
+                                                            "options": {"format": "rivals", **(options or {})},
+                                                            "seats": seats})
     assert reply.status_code == 201, reply.text
     game = reply.json()
     tokens = {s["seat"]: s["token"] for s in game["seats"]}

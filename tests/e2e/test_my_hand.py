@@ -2,10 +2,13 @@
 marked "in hand", and no other phone ever shows their names (engine privacy.py: a hand is secret)."""
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import expect
 
 from .axe import violations
-from .flows import api_game, assert_touch_targets, join, referee_phone, scroll_to, seated, tap
+from .flows import api_game, assert_touch_targets, fighter, join, referee_phone, scroll_to, seated, tap
+from .uw_rest import post, state
 
 HELD = ("Flash Flood", "Icy Foreboding")
 
@@ -100,3 +103,82 @@ def test_the_referee_sees_the_hand_of_the_seat_it_enters_for_and_no_other_phone_
     ref.locator("[data-suggestion='hand']").click()
     for name in HELD:
         expect(theirs.get_by_role("checkbox", name=name, exact=True)).to_be_checked()
+
+
+def _to_end_phase(server, game):
+    """Every activation and power step passed over REST until the end phase."""
+    for _ in range(40):
+        st = state(server, game["id"], game["referee_token"])["state"]
+        if st["phase"] == "end":
+            return
+        if st["step"] == "power":
+            seat = st["power"]["order"][st["power"]["next"]]
+            post(server, game["id"], game["tokens"][seat], seat, "power", play="pass")
+        else:
+            seat = st["turn"]["seat"]
+            post(server, game["id"], game["tokens"][seat], seat, "player_action", action="pass")
+    raise AssertionError("no end phase")
+
+
+def test_after_the_end_phase_draw_the_picker_asks_only_for_the_cards_drawn(phones):
+    """Ana said her whole hand; in the end phase she scores Biting Wind and discards Icy Foreboding, then draws up
+    (End phase, steps 5-6: Deathgorge rulebook pg 38). Her hand button says what she drew and the sheet lists only
+    cards she could have drawn, one of each kind to tick, keeping the rest: three taps for two cards, and her
+    whole hand is then told again."""
+    server = phones.server
+    game = deck_game(server)
+    objectives = ["Biting Wind", "Bitter Storm", "Break the Ice"]
+    power = ["Flash Flood", "Icy Foreboding", "Falling Shards", "Time Freeze", "Armour of Ice"]
+    post(server, game["id"], game["tokens"]["p1"], "p1", "hand", objectives=objectives, power=power)
+    _to_end_phase(server, game)
+    post(server, game["id"], game["tokens"]["p1"], "p1", "objective", action="score", card="Biting Wind")
+    post(server, game["id"], game["tokens"]["p1"], "p1", "discard_power", card="Icy Foreboding")
+    post(server, game["id"], game["tokens"]["p1"], "p1", "end_phase_done")
+    (ana,) = seated(phones, game, "p1")
+    button = ana.locator("[data-suggestion='hand']")
+    expect(button).to_have_text("You drew 1 objective and 1 power card: which?")
+    scroll_to(button)
+    button.click()
+    sheet = ana.locator("dialog[aria-label='My hand']")
+    expect(sheet.locator("[data-hand-drawn]")).to_contain_text("Still held: Bitter Storm, Break the Ice, Flash Flood")
+    expect(sheet.locator("[data-hand-kind='objectives'] legend")).to_have_text("Objective cards drawn (0 of 1)")
+    expect(sheet.locator("[data-hand-kind='power'] legend")).to_have_text("Power cards drawn (0 of 1)")
+    listed = sheet.locator("[data-hand-card]").evaluate_all("els => els.map(e => e.dataset.handCard)")
+    assert not set(listed) & {*objectives, *power}, listed   # held, scored or discarded: not to tick again
+    phones.shot(ana, "05-which-cards-did-you-draw")
+    assert_touch_targets(ana)
+    sheet.get_by_role("checkbox", name="Cold Snap", exact=True).check()
+    sheet.get_by_role("checkbox", name="Frozen to the Spot", exact=True).check()
+    expect(sheet.get_by_role("checkbox", name="Ice Age", exact=True)).to_be_disabled()   # one objective drawn
+    sheet.locator("[data-action='save-hand']").click()
+    expect(sheet).to_have_count(0)
+    expect(button).to_have_text("Which cards I hold")
+    button.click()
+    held = [*objectives[1:], "Cold Snap", "Flash Flood", "Falling Shards", "Time Freeze", "Armour of Ice", "Frozen to the Spot"]
+    for name in held:
+        expect(sheet.get_by_role("checkbox", name=name, exact=True)).to_be_checked()
+    expect(sheet.locator("[data-hand-kind='power'] legend")).to_contain_text("(5 of 5)")
+
+
+def test_cards_not_held_are_small_beside_the_one_held(phones):
+    """Four surge objectives of Ben's deck can be revealed. Before he says his hand, all four are full-size buttons;
+    once he says he holds Coward!, it is the one full-size button and the other three are small, under 'Not in
+    your hand'."""
+    server = phones.server
+    game = api_game(server, seats=[{"name": "Ana", "warband": "custom", "fighters": [fighter("vex", "Vex", True)]},
+                                   {"name": "Ben", "warband": "custom", "deck": "garreks-reavers-shadespire",
+                                    "fighters": [fighter("rok", "Rok", True)]}],
+                    options={"deck_override": {"reason": "our Shadespire cards"}})
+    (ben,) = seated(phones, game, "p2")
+    group = ben.locator("section.actions .group", has=ben.get_by_role("heading", name="Objectives", exact=True))
+    reveal = group.locator("[data-suggestion='objective']", has_text=re.compile(r"\(surge, \d glory\)"))
+    expect(reveal).to_have_count(4)
+    assert set(reveal.evaluate_all("els => els.map(e => e.className)")) == {"btn"}
+    post(server, game["id"], game["tokens"]["p2"], "p2", "hand", objectives=["Coward!"])
+    quiet = group.locator("[data-not-held] [data-suggestion='objective']")
+    expect(quiet).to_have_count(3)
+    assert set(quiet.evaluate_all("els => els.map(e => e.className)")) == {"btn ghost small"}
+    assert "Coward!" not in " ".join(quiet.all_inner_texts())
+    expect(group.locator("[data-suggestion='objective']:not([data-not-held] *)", has_text="Coward!")).to_have_class("btn")
+    scroll_to(group)
+    phones.shot(ben, "06-held-objective-full-others-small")

@@ -129,6 +129,8 @@ def draw(state: dict, seat: str, kind: str, count: int) -> int:
     got = max(0, min(count, s["deck"][kind]))
     s["deck"][kind] -= got
     s["hand"][kind] += got
+    drawn = s.setdefault("drawn", {"objectives": 0, "power": 0})   # a state saved before it was counted
+    drawn[kind] += got
     return got
 
 
@@ -180,9 +182,11 @@ def check_hand(rs, state, event) -> list[Violation]:
 
 def apply_hand(rs, state, event) -> list:
     """Record the held card names (private: view() shows them only to their player)."""
+    s = state["seats"][event.by]
     for kind in ("objectives", "power"):
         if event.data.get(kind) is not None:
-            state["seats"][event.by]["cards"][kind] = list(event.data[kind])
+            s["cards"][kind] = list(event.data[kind])
+            s.setdefault("drawn", {"objectives": 0, "power": 0})[kind] = 0
     return []
 
 
@@ -191,13 +195,32 @@ def apply_hand(rs, state, event) -> list:
 def suggest_hand(rs, state, seat) -> list[Suggestion]:
     """Say which cards you hold (private: only you and the referee see them; privacy.py), offered when the seat
     has deck data and check() accepts it now. Each kind is a list field: any of `items`, at most `max` (the cards
-    in the hand), the ones already said first."""
+    in the hand), the ones already said first; `drawn` is how many cards of that kind the player drew since it
+    last said its hand and has not named (the hand's cards beyond the names said), so a client can ask for
+    exactly those."""
     if not state["decks"].get(seat) or rs.check(state, Event("hand", seat, {})):
         return []
-    size = state["seats"][seat]["hand"]
-    bounds = {kind: {"type": "list", "items": names(state, seat, kind), "max": size[kind]}
-              for kind in ("objectives", "power") if size[kind] > 0}
-    bounds = {k: b for k, b in bounds.items() if b["items"]}
+    s = state["seats"][seat]
+    drawn = s.get("drawn") or {}
+    bounds = {}
+    for kind in ("objectives", "power"):
+        items = names(state, seat, kind)
+        if s["hand"][kind] > 0 and items:
+            unnamed = max(0, s["hand"][kind] - len(s["cards"][kind]))
+            bounds[kind] = {"type": "list", "items": items, "max": s["hand"][kind],
+                            "drawn": min(drawn.get(kind, 0), unnamed)}
     if not bounds:
         return []
-    return [Suggestion("hand", seat, "Which cards I hold", {}, bounds=bounds, group="My hand")]
+    return [Suggestion("hand", seat, hand_label(s, bounds), {}, bounds=bounds, group="My hand")]
+
+
+def hand_label(seat_state: dict, bounds: dict) -> str:
+    """"Which cards I hold", or, once the player has named cards and drawn since, the cards it drew: "You drew 1
+    objective and 2 power cards: which?"."""
+    named = any(seat_state["cards"][kind] for kind in bounds)
+    drawn = {kind: b["drawn"] for kind, b in bounds.items() if b["drawn"]}
+    if not named or not drawn:
+        return "Which cards I hold"
+    words = {"objectives": ("objective", "objectives"), "power": ("power card", "power cards")}
+    parts = [f"{n} {words[kind][n != 1]}" for kind, n in drawn.items()]
+    return f"You drew {' and '.join(parts)}: which?"

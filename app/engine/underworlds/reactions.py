@@ -396,26 +396,75 @@ def suggest_reactions(rs, state, seat) -> list[Suggestion]:
             out.append(Suggestion("reaction", seat, f"Plunder: place feature token {key}",
                                   {"step": "after_out_of_action", "name": "plunder", "feature": key},
                                   choices={"face": plunder_faces(state, key)}, group="Reaction"))
-    deck = state["decks"].get(seat)
-    if deck:
-        cards: list[Suggestion] = []
-        if state["seats"][seat]["hand"]["power"] > 0:
-            for name in cardmod.names(state, seat, "power"):
-                card = deck["power"][name]
-                # An upgrade's reaction is used once it is given to a fighter (below), not from the hand.
-                if card_step(card) in open_steps and card.get("type") != "upgrade":
-                    cards.append(Suggestion("reaction", seat, f"React: {name}",
-                                            {"step": card_step(card), "name": name, "card": name}, group="Reaction"))
-        for fid in surviving(state, seat):
-            for name in state["fighters"][fid]["upgrades"]:
-                card = deck["power"].get(name)
-                if card and card_step(card) in open_steps:
-                    cards.append(Suggestion("reaction", seat, f"React: {name} ({fighter_name(state, fid)})",
-                                            {"step": card_step(card), "name": name, "card": name, "fighter": fid},
-                                            group="Reaction"))
-        # One source of legality: a card is offered only when check() accepts it now (its step, the end phase,
-        # its `reaction_when` conditions...).
-        out += [c for c in cards if not rs.check(state, Event(c.type, c.by, dict(c.data)))]
+    if state["decks"].get(seat):
+        out += card_reactions(rs, state, seat, open_steps)
     out.append(Suggestion("reaction", seat, "Another reaction (name it)", {},
-                          choices={"step": open_steps}, bounds={"name": {"type": "str"}}, group="Reaction"))
+                          choices={"step": open_steps}, bounds={"name": typed_name_field(rs, state, seat)},
+                          group="Reaction"))
     return out
+
+
+# The group of the reactions a player can make from the cards it said it holds: shown first, one tap each.
+HAND_GROUP = "Reaction: in your hand"
+
+
+def timing_unknown(card: dict) -> bool:
+    """Our content gives neither the card's reaction step nor its effect (a deck known by names only), so it may be
+    a reaction used in any reaction step; a card whose effect is written and names no step is not a reaction."""
+    return card.get("type") == "ploy" and not card.get("reaction") and not card.get("effect")
+
+
+def card_reactions(rs, state, seat: str, open_steps: list[str]) -> list[Suggestion]:
+    """Reactions from the seat's power cards, each offered only when check() accepts it now (its step, the end
+    phase, its `reaction_when`...): first the gambits the player said it holds (HAND_GROUP), then the deck's other
+    gambits whose reaction step is open, then the upgrades' reactions from the fighters that have them.
+
+    A gambit reaction is revealed from the hand (Deathgorge rulebook, Reactions pg 34), so the held ones come first.
+    A held ploy whose reaction step our content does not give is offered with the open steps to choose from (the
+    player reads the step on the card); one the content gives a step for is offered only in that step."""
+    deck = state["decks"][seat]
+    s = state["seats"][seat]
+    held, others, upgrades = [], [], []
+    told = set(s["cards"]["power"])
+
+    def legal(data: dict) -> bool:
+        return not rs.check(state, Event("reaction", seat, data))
+
+    if s["hand"]["power"] > 0:
+        for name in cardmod.names(state, seat, "power"):
+            card = deck["power"][name]
+            # An upgrade's reaction is used once it is given to a fighter (below), not from the hand.
+            if card.get("type") == "upgrade":
+                continue
+            base = {"name": name, "card": name}
+            group = HAND_GROUP if name in told else "Reaction"
+            if card_step(card) in open_steps and legal({**base, "step": card_step(card)}):
+                (held if name in told else others).append(
+                    Suggestion("reaction", seat, f"React: {name}", {**base, "step": card_step(card)}, group=group))
+            elif name in told and timing_unknown(card):
+                steps = [st for st in open_steps if legal({**base, "step": st})]
+                if len(steps) == 1:
+                    held.append(Suggestion("reaction", seat, f"React: {name}", {**base, "step": steps[0]}, group=group))
+                elif steps:
+                    held.append(Suggestion("reaction", seat, f"React: {name}", base, choices={"step": steps},
+                                           group=group))
+    for fid in surviving(state, seat):
+        for name in state["fighters"][fid]["upgrades"]:
+            card = deck["power"].get(name)
+            data = {"step": card_step(card), "name": name, "card": name, "fighter": fid}
+            if card and card_step(card) in open_steps and legal(data):
+                upgrades.append(Suggestion("reaction", seat, f"React: {name} ({fighter_name(state, fid)})", data,
+                                           group="Reaction"))
+    return held + others + upgrades
+
+
+def typed_name_field(rs, state: dict, seat: str) -> dict:
+    """The typed reaction's name field. With the seat's whole deck known, it lists the names that are not a typo:
+    the deck's power cards and, where the edition has it, Plunder (a reaction any player can use: Deathgorge
+    rulebook, Advanced rules, Plunder pg 24), so a client can ask once before it sends a name that matches none of
+    them (a fighter's own reaction, or a typo)."""
+    field = {"type": "str", "max_length": 120}
+    deck = state["decks"].get(seat)
+    if deck and not cardmod.is_partial(state, seat):
+        field["cards"] = sorted(deck["power"]) + (["Plunder"] if rs.edition.plunder else [])
+    return field

@@ -87,6 +87,8 @@ def new_game(edition, setup: dict) -> dict:
             "deck": {"objectives": obj_deck - obj_hand, "power": pow_deck - pow_hand},
             "discards": {"objectives": 0, "power": 0},
             "revealed": [], "scored": [], "gone": [], "cards": {"objectives": [], "power": []},
+            # Cards drawn since the player last said which cards it holds (cards.py): the ones to name next.
+            "drawn": {"objectives": 0, "power": 0},
             "do_over": None, "returned": 0, "in_play": [],
         }
         state["decks"][seat] = deck

@@ -231,3 +231,32 @@ def test_my_hand_is_offered_once_the_game_is_on_with_the_deck_cards_held_first()
     offer = next(s for s in RS.suggest(state, "p1").suggestions if s.type == "hand")
     assert offer.bounds["power"]["items"][:3] == ["Ploy 7", "Ploy 3", "Ploy 0"]
     assert "Ploy 7" not in json.dumps([s.to_dict() for s in RS.suggest(state, "p2").suggestions])
+
+
+def test_after_a_draw_the_hand_offer_asks_for_the_cards_drawn():
+    """End phase, steps 5-6 (Deathgorge rulebook, End phase pg 38): the player draws up. The hand offer then says how
+    many cards of each kind have no name yet (the ones drawn) and asks for them in words, so the player names only
+    those instead of ticking the whole hand again."""
+    state = started(setup=_complete_setup())
+    offer = next(s for s in RS.suggest(state, "p1").suggestions if s.type == "hand")
+    assert offer.label == "Which cards I hold" and offer.bounds["power"]["drawn"] == 0   # the starting hand
+    state, _ = play(state, "hand", "p1", objectives=["Obj 0", "Obj 1", "Obj 2"], power=["Ploy 0", "Ploy 1"])
+    offer = next(s for s in RS.suggest(state, "p1").suggestions if s.type == "hand")
+    assert offer.label == "Which cards I hold" and offer.bounds["power"]["drawn"] == 0   # 3 unsaid, none drawn
+    state, _ = play(state, "hand", "p1", objectives=["Obj 0", "Obj 1", "Obj 2"],
+                    power=["Ploy 0", "Ploy 1", "Ploy 2", "Ploy 3", "Ploy 4"])
+    state = _to_end_phase(state)
+    state, _ = play(state, "objective", "p1", action="score", card="Obj 1")
+    state, _ = play(state, "discard_power", "p1", card="Ploy 3")
+    state, _ = play(state, "discard_power", "p1", card="Ploy 0")
+    state, cons = play(state, "end_phase_done", "p1")
+    assert "cards_drawn" in cons
+    offer = next(s for s in RS.suggest(state, "p1").suggestions if s.type == "hand")
+    assert offer.label == "You drew 1 objective and 2 power cards: which?"
+    assert offer.bounds["objectives"]["drawn"] == 1 and offer.bounds["power"]["drawn"] == 2
+    assert offer.bounds["power"]["items"][:3] == ["Ploy 1", "Ploy 2", "Ploy 4"]   # the ones still held come first
+    assert {"Ploy 0", "Ploy 3"}.isdisjoint(offer.bounds["power"]["items"])      # discarded: not drawn again
+    state, _ = play(state, "hand", "p1", objectives=["Obj 0", "Obj 2", "Obj 5"],
+                    power=["Ploy 1", "Ploy 2", "Ploy 4", "Ploy 9", "Ploy 10"])
+    offer = next(s for s in RS.suggest(state, "p1").suggestions if s.type == "hand")
+    assert offer.label == "Which cards I hold" and offer.bounds["objectives"]["drawn"] == 0

@@ -310,3 +310,58 @@ def test_content_card_conditions_reach_the_engine():
                    profile={"name": "Grandhammer"}, attack_roll={"single": 2}, defence_roll={})
     assert miss["reaction"]["context"]["success"] is False
     assert "Tireless Assault" in _offered(miss, "p1")
+
+
+def _hand_game():
+    """Ben's deck: reactions with and without a known step, a ploy that is known not to be one, an upgrade."""
+    setup = underworlds_setup(2)
+    setup["seats"][1]["deck"] = {
+        "objectives": [{"name": f"O{i}", "type": "objective", "glory": 1} for i in range(12)],
+        # Names only, as content gives a deck known by card names: step and effect unknown.
+        "power": [{"name": "Opportunistic Reprisal", "type": "ploy", "reaction": None, "effect": None},
+                  {"name": "Held Parry", "type": "ploy", "reaction": "after_attack"},
+                  {"name": "Deck Parry", "type": "ploy", "reaction": "after_attack"},
+                  {"name": "Held Riposte", "type": "ploy", "reaction": "after_power_card_revealed"},
+                  {"name": "Sprint", "type": "ploy", "effect": "Push a friendly fighter one hex."},
+                  {"name": "Great Strength", "type": "upgrade"},
+                  *({"name": f"P{i}", "type": "ploy", "effect": "Something else."} for i in range(14))]}
+    state = started(setup=setup)
+    state, _ = play(state, "hand", "p2", power=["Great Strength", "Held Riposte", "Sprint", "Held Parry",
+                                               "Opportunistic Reprisal"])
+    return _attack(state, succeed=True)
+
+
+def test_reactions_from_the_hand_come_first_then_the_decks_other_reactions():
+    """Reactions (Deathgorge rulebook, pg 34): a gambit reaction is revealed from the hand in the reaction step it
+    describes. After an attack the held reaction for that step is one complete event in the hand group, the held
+    ploy whose step our content does not give asks only for the step (the open ones), and the deck's other reaction
+    follows in the plain group. A held reaction for another step, a held ploy known not to be a reaction and a held
+    upgrade (used from a fighter once given) are not offered."""
+    state = _hand_game()
+    advice = [s for s in RS.suggest(state, "p2").suggestions if s.type == "reaction" and s.data.get("card")]
+    assert [(s.data["card"], s.group) for s in advice] == [
+        ("Held Parry", "Reaction: in your hand"), ("Opportunistic Reprisal", "Reaction: in your hand"),
+        ("Deck Parry", "Reaction")]
+    parry, reprisal, _ = advice
+    assert parry.complete and parry.data["step"] == "after_attack"
+    assert not reprisal.complete and set(reprisal.choices) == {"step"}
+    assert "after_attack" in reprisal.choices["step"] and "after_damage" in reprisal.choices["step"]
+    assert "after_reaction" not in reprisal.choices["step"]                # no reaction used yet to react to
+    assert codes(state, "reaction", "p2", step="after_damage", name="Opportunistic Reprisal",
+                 card="Opportunistic Reprisal") == []
+    state, _ = play(state, "reaction", "p2", step="after_attack", name="Held Parry", card="Held Parry")
+    assert "Held Parry" not in state["seats"]["p2"]["cards"]["power"]
+    again = [s.data.get("card") for s in RS.suggest(state, "p2").suggestions if s.type == "reaction"]
+    assert "Held Parry" not in again
+
+
+def test_a_typed_reaction_name_lists_the_deck_cards_it_is_checked_against():
+    """The typed reaction's name field lists the deck's power cards and Plunder, for a client to ask once before
+    it sends a name that is none of them; without deck data (or with a partial list) there is nothing to list."""
+    state = _hand_game()
+    typed = next(s for s in RS.suggest(state, "p2").suggestions if s.label == "Another reaction (name it)")
+    assert typed.bounds["name"]["type"] == "str"
+    assert {"Opportunistic Reprisal", "Great Strength", "Plunder"} <= set(typed.bounds["name"]["cards"])
+    assert len(typed.bounds["name"]["cards"]) == 21
+    typed_p1 = next(s for s in RS.suggest(state, "p1").suggestions if s.label == "Another reaction (name it)")
+    assert "cards" not in typed_p1.bounds["name"]                          # p1 has no deck data

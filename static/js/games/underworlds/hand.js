@@ -1,17 +1,20 @@
 // "My hand": the player ticks the cards it holds, from the engine's `hand` suggestion (a list field per kind:
 // the deck's unused cards, those already said first, at most the hand size). Private: only this player and the
-// referee see the names (engine privacy.py); the card picker then lists them first, marked "in hand".
+// referee see the names (engine privacy.py); the card picker then lists them first, marked "in hand". After a draw
+// the field says how many cards of each kind were drawn and have no name yet (`drawn`): the sheet asks for those.
 import { h, button, sheet } from "../../dom.js";
 
 const KINDS = { objectives: "Objective cards", power: "Power cards" };
+const WHOLE = "whole hand";   // the sheet's answer when the player asks to change the whole hand
 
 /**
  * Sheet: search and tick the cards held; resolves with the `hand` event data or null.
  * @param {Suggestion} s
  * @param {TableContext} c
+ * @param {boolean} [whole] every card of the hand, even after a draw
  * @returns {Promise<object|null>}
  */
-export function handEntry(s, c) {
+export function handEntry(s, c, whole = false) {
   const fields = s.fields || {};
   // The hand of the seat the suggestion is for: the referee (or the one-phone table) enters for another seat.
   const seat = (s.event || s.template || {}).by || c.seat;
@@ -24,17 +27,22 @@ export function handEntry(s, c) {
       h("div", { class: "sheet-actions" }, button("OK", () => close(null), { cls: "btn" }))));
   }
   const held = theirs.cards || {};
-  const picked = Object.fromEntries(Object.keys(fields).map((k) => [k, new Set(held[k] || [])]));
+  // After a draw the engine says how many cards of each kind were drawn and have no name yet: ask for exactly those, keeping the
+  // ones already said (unless the player asks to change the whole hand).
+  const drawn = !whole && Object.values(held).some((names) => names.length) && Object.values(fields).some((f) => f.drawn > 0);
+  const kept = (kind) => (drawn ? (held[kind] || []).filter((n) => (fields[kind].items || []).includes(n)) : []);
+  const picked = Object.fromEntries(Object.keys(fields).map((k) => [k, new Set(drawn ? [] : held[k] || [])]));
   return sheet(title, (close) => {
     const rows = [];
-    const groups = Object.entries(fields).map(([kind, spec]) => {
+    const groups = Object.entries(fields).filter(([, spec]) => !drawn || spec.drawn > 0).map(([kind, spec]) => {
+      const max = drawn ? spec.drawn : spec.max;
       const count = h("span", { class: "muted" });
       const boxes = [];
       const refresh = () => {
-        count.textContent = ` (${picked[kind].size} of ${spec.max})`;
-        boxes.forEach((b) => { b.disabled = !b.checked && picked[kind].size >= spec.max; });
+        count.textContent = ` (${picked[kind].size} of ${max})`;
+        boxes.forEach((b) => { b.disabled = !b.checked && picked[kind].size >= max; });
       };
-      const items = (spec.items || []).map((name) => {
+      const items = (spec.items || []).filter((name) => !kept(kind).includes(name)).map((name) => {
         const box = h("input", { type: "checkbox", "data-hand-card": name, onchange: (e) => {
           if (e.target.checked) picked[kind].add(name); else picked[kind].delete(name);
           refresh();
@@ -46,19 +54,23 @@ export function handEntry(s, c) {
         return row;
       });
       refresh();
-      return h("fieldset", { "data-hand-kind": kind }, h("legend", {}, KINDS[kind] || kind, count), items);
+      return h("fieldset", { "data-hand-kind": kind }, h("legend", {}, drawn ? `${KINDS[kind] || kind} drawn` : KINDS[kind] || kind, count), items);
     });
     const input = h("input", { type: "search", "aria-label": "Search your cards", placeholder: "Type part of the name", oninput: () => {
       const q = input.value.trim().toLowerCase();
       rows.forEach((el) => { el.hidden = !el.textContent.toLowerCase().includes(q); });
     } });
-    const save = () => close(Object.fromEntries(Object.entries(picked).map(([k, set]) => [k, [...set]])));
+    const save = () => close(Object.fromEntries(Object.entries(picked).map(([k, set]) => [k, [...kept(k), ...set]])));
+    const still = Object.keys(fields).flatMap(kept);
     return h("div", { class: "stack" },
-      h("p", { class: "muted" }, seat === c.seat
-        ? "Tick the cards you hold: they come first when you play a card. Only you and the referee see them."
-        : `Tick the cards ${c.seatName(seat)} holds: they come first when a card is played for them. Only ${c.seatName(seat)} and the referee see them.`),
+      drawn ? h("p", { "data-hand-drawn": "" }, `${s.label}${still.length ? ` Still held: ${still.join(", ")}.` : ""}`)
+        : h("p", { class: "muted" }, seat === c.seat
+          ? "Tick the cards you hold: they come first when you play a card. Only you and the referee see them."
+          : `Tick the cards ${c.seatName(seat)} holds: they come first when a card is played for them. Only ${c.seatName(seat)} and the referee see them.`),
       input, groups,
-      h("div", { class: "sheet-actions" }, button("Cancel", () => close(null), { cls: "btn" }),
+      h("div", { class: "sheet-actions" },
+        drawn ? button("Change the whole hand", () => close(WHOLE), { cls: "btn ghost small", "data-action": "whole-hand" }) : null,
+        button("Cancel", () => close(null), { cls: "btn" }),
         button("Save", save, { cls: "btn primary", "data-action": "save-hand" })));
-  });
+  }).then((out) => (out === WHOLE ? handEntry(s, c, true) : out));
 }

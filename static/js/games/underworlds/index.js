@@ -8,6 +8,7 @@ import { askReason } from "../../dialogs.js";
 import { stepper, setPath, getPath, fieldLabel } from "../../actions.js";
 import { matchPanel, matchRollOff } from "./match.js";
 import { handEntry } from "./hand.js";
+import { namedReaction } from "./reaction.js";
 
 const TOKEN_NAMES = { move: "Move", charge: "Charge", guard: "Guard", stagger: "Stagger", raise: "Raise" };
 const STEP_NAMES = {
@@ -738,6 +739,7 @@ export default {
     if (type === "attack") return combatEntry(s, c);
     if (type === "roll_off" && s.template.data.purpose === "match") return matchRollOff(s, c);
     if (type === "hand") return handEntry(s, c);
+    if (type === "reaction" && s.fields && s.fields.name && s.fields.name.cards) return namedReaction(s, c);
     return null;
   },
 

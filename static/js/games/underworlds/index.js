@@ -137,16 +137,23 @@ function fighterCard(view, fid, c) {
       (f.upgrades || []).map((u) => h("span", { class: "badge" }, u === "upgrade" ? "Upgrade (not named)" : `Upgrade: ${u}`))),
     canEdit && !f.out ? h("div", { class: "more" },
       button("Tokens & counters…", () => tokenSheet(view, fid, c), { cls: "btn small", aria: `Tokens & counters of ${name}` }),
-      // Inspire only where the engine offers it (its check() accepts it now); a card's Inspire is in the sheet.
+      // Inspire is a button only when the engine says it is due (the condition it checks is met, in an Inspire
+      // step); a condition in words only, or a card's Inspire, is in the Tokens & counters sheet.
       f.inspired ? button("Un-inspire", () => c.submit("uninspire", { fighter: fid }), { cls: "btn small", aria: `Un-inspire ${name}` })
-        : inspireOffered(c, fid) ? button("Inspire", () => c.submit("inspire", { fighter: fid }),
+        : inspireDue(c, fid) ? button("Inspire", () => c.submit("inspire", { fighter: fid }),
           { cls: "btn small", aria: `Inspire ${name}`, "data-action": "inspire" }) : null) : null);
 }
 
-/** The engine suggests Inspiring this fighter now (with no advice, as offline, the server decides). */
-function inspireOffered(c, fid) {
+/** The engine says this fighter's Inspire is due now (not merely allowed if the players judge its condition met). */
+function inspireDue(c, fid) {
+  return (offers(c, fid, "inspire") || []).some((s) => s.event && !s.players_judge);
+}
+
+/** Inspiring this fighter is the players' call now: the engine allows it but cannot read the condition
+ *  (with no advice, as offline, the table says so and the server decides). */
+function inspireJudged(c, fid) {
   const offered = offers(c, fid, "inspire");
-  return offered === null || offered.some((s) => s.event);
+  return offered === null || offered.some((s) => s.event && s.players_judge);
 }
 
 /** Inspire by a card (cards beat rules): the reason is asked first and logged with the override. */
@@ -220,7 +227,11 @@ function tokenSheet(view, fid, c) {
         "aria-label": "Counter name", oninput: (e) => { cname = e.target.value; } }),
       button("Give", () => { if (cname.trim()) send(close, "counter", { name: cname.trim(), action: "give", count: 1 }); },
         { cls: "btn small", aria: `Give ${name} the named counter` })) : null,
-    f.inspired || inspireOffered(c, fid) ? null : h("div", { class: "row" },
+    !f.inspired && inspireJudged(c, fid) ? h("div", { class: "row" },
+      h("span", { class: "grow" }, h("b", {}, "Inspire: "), (card(view, fid).inspire_condition || {}).text || "its condition (on the card)"),
+      button("Condition met", () => send(close, "inspire", {}),
+        { cls: "btn small", aria: `${name}'s Inspire condition is met: Inspire`, "data-action": "inspire-condition-met" })) : null,
+    f.inspired || inspireDue(c, fid) ? null : h("div", { class: "row" },
       h("span", { class: "grow", style: "font-weight:700" }, "Inspire (card effect)"),
       button("By a card…", () => { close(); inspireByCard(c, fid, name); },
         { cls: "btn small", aria: `Inspire ${name} by a card`, "data-action": "inspire-by-card" })),

@@ -385,11 +385,30 @@ function combatEntry(s, c) {
     const attackExpected = () => Math.max(st.dice ?? cardDice(), st.attackFaces.length);
     const targetDefence = () => ({ ...(characteristic(view, st.target, "defence") || { dice: 1 }), ...(given.defence || {}) });
     const defenceExpected = () => Math.max(st.defDice ?? targetDefence().dice ?? 1, st.defenceFaces.length);
-    /** Take the success faces from the engine's answer; the dice pads are drawn again when they changed. */
+    /** Take the success faces from the engine's answer. The answer comes while the player may be tapping: the
+     *  controls stay where they are (no redraw), only their marks and the "Succeeds on" lines change. */
     function learnFaces(reply) {
       const resolved = ((reply && reply.consequences) || []).find((x) => x.type === "attack_resolved");
       const faces = resolved && resolved.data && resolved.data.faces;
-      if (faces && JSON.stringify(faces) !== JSON.stringify(st.faces)) { st.faces = faces; draw(); }
+      if (faces && JSON.stringify(faces) !== JSON.stringify(st.faces)) { st.faces = faces; markFaces(); }
+    }
+    // In the order the dice pad shows the faces (critical first).
+    const faceNames = (k, keys) => {
+      if (!st.faces) return "…";
+      const names = FACE[k].filter((f) => keys.includes(f[0])).map((f) => f[2]);
+      return names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}` : (names[0] || "critical only");
+    };
+    const guardText = () => { const tf = st.target && fighter(view, st.target); return tf && tf.tokens && tf.tokens.guard ? " (on Guard)" : ""; };
+    /** The faces that succeed, marked on the drawn keys and dice, and said in words. */
+    function markFaces() {
+      const kind = magic() ? "magic" : "attack";
+      const hits = st.faces ? st.faces.attack : [];
+      const saves = st.faces ? st.faces.defence : [];
+      for (const [k, keys] of [[kind, hits], ["defence", saves]]) {
+        body.querySelectorAll(`[data-roll='${k}'] [data-face]`).forEach((el) => el.classList.toggle("hits", keys.includes(el.dataset.face)));
+      }
+      const said = { [kind]: `Succeeds on ${faceNames(kind, hits)}`, defence: `Saves on ${faceNames("defence", saves)}${guardText()}` };
+      body.querySelectorAll("[data-symbols]").forEach((el) => { el.textContent = said[el.dataset.symbols] || el.textContent; });
     }
     async function runPreview() {
       const bare = (text) => { previewBox.className = "preview"; previewBox.replaceChildren(h("div", { class: "muted" }, text)); commit.disabled = true; offerDriveBack(null); };
@@ -416,8 +435,6 @@ function combatEntry(s, c) {
     function draw() {
       const p = profile();
       const tdef = targetDefence();
-      const tf = st.target && fighter(view, st.target);
-      const guard = !!(tf && tf.tokens && tf.tokens.guard);
       const askedBox = asked.length ? h("fieldset", {}, h("legend", {}, "From the fighter cards"),
         asked.map(([path, spec]) => (spec.choices
           ? h("div", { class: "btn-grid", role: "radiogroup", "aria-label": fieldLabel(path) }, spec.choices.map((v) => {
@@ -450,12 +467,6 @@ function combatEntry(s, c) {
         changed);
       const defencePad = st.target ? dicePad("defence", st.defenceFaces, defenceExpected(), tdef.dice ?? 1, "Defence", saves,
         changed) : null;
-      // In the order the dice pad shows the faces (critical first).
-      const faceNames = (k, keys) => {
-        if (!st.faces) return "…";
-        const names = FACE[k].filter((f) => keys.includes(f[0])).map((f) => f[2]);
-        return names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}` : (names[0] || "critical only");
-      };
       const kw = options.keywords || [];
       const fewer = (label, get, set) => h("div", { class: "row dice-count" }, h("span", { class: "grow" }, label),
         stepper(get, (v) => { set(v); changed(); }, 1, 12, `${label} rolled`));
@@ -470,7 +481,7 @@ function combatEntry(s, c) {
         h("fieldset", { class: "roll" }, h("legend", {}, `${capital(kind)} dice`),
           h("p", { class: "symbols", "data-symbols": kind }, `Succeeds on ${faceNames(kind, hits)}`), attackPad),
         defencePad ? h("fieldset", { class: "roll" }, h("legend", {}, `Defence dice: ${fighterName(view, st.target)}`),
-          h("p", { class: "symbols", "data-symbols": "defence" }, `Saves on ${faceNames("defence", saves)}${guard ? " (on Guard)" : ""}`), defencePad) : null,
+          h("p", { class: "symbols", "data-symbols": "defence" }, `Saves on ${faceNames("defence", saves)}${guardText()}`), defencePad) : null,
         h("fieldset", {}, h("legend", {}, "Supporting fighters"),
           h("div", { class: "row" }, h("span", { class: "grow" }, "Attacker's"), stepper(() => st.supportA, (v) => { st.supportA = v; later(); }, 0, 6, "Attacker's supporting fighters")),
           h("div", { class: "row" }, h("span", { class: "grow" }, "Target's"), stepper(() => st.supportT, (v) => { st.supportT = v; later(); }, 0, 6, "Target's supporting fighters"))),
@@ -486,10 +497,10 @@ function combatEntry(s, c) {
             return h("label", { class: "check", style: "flex:1 1 45%" }, h("input", { type: "checkbox", checked: fixed || st.extra.includes(k), disabled: fixed,
               onchange: (e) => { st.extra = e.target.checked ? [...st.extra, k] : st.extra.filter((x) => x !== k); later(); } }), k);
           }))) : null,
-        // The outcome stays in view next to Commit, whatever part of the form is scrolled to.
-        h("div", { class: "sheet-footer" }, previewBox,
-          h("div", { class: "row" }, button("Cancel", () => close(null), { cls: "btn" }), commit),
-          push),
+        // The outcome stays in view next to Commit, whatever part of the form is scrolled to. Commit is the footer's
+        // last line, so the drive back offered (or the outcome's text) grows the footer upwards, not under the finger.
+        h("div", { class: "sheet-footer" }, previewBox, push,
+          h("div", { class: "row" }, button("Cancel", () => close(null), { cls: "btn" }), commit)),
       ].filter(Boolean));
     }
     draw();

@@ -155,3 +155,22 @@ def test_the_engines_answer_marks_the_dice_without_redrawing_the_keys_being_tapp
     assert smash.evaluate("(el) => el.isConnected && el.classList.contains('hits')")
     assert tor.evaluate("(el) => el.isConnected")
     expect(sheet.locator("[data-symbols='defence']")).to_contain_text("Saves on Critical or Block")
+
+
+def test_a_fighter_with_two_weapons_picks_the_weapon_with_the_attack(phones, server):
+    """Vex has a Blade and a Spear: 'Attack: Spear' is one tap, and the Spear's dice sheet opens by itself."""
+    vex = fighter("vex", "Vex", True)
+    vex["profiles"].append({"name": "Spear", "range": 2, "dice": 3, "symbol": "fury", "damage": 1, "keywords": [], "spell": False})
+    seats = [{"name": "Ana", "warband": "custom", "fighters": [vex]},
+             {"name": "Ben", "warband": "custom", "fighters": [fighter("rok", "Rok", True)]}]
+    game = api_game(server, seats=seats)
+    (ana,) = seated(phones, game, "p1")
+    actions = ana.locator("section.actions")
+    expect(actions.get_by_role("button", name="Attack: Blade", exact=True)).to_be_visible()
+    expect(actions.get_by_role("button", name="Attack", exact=True)).to_have_count(0)
+    phones.shot(ana, "06-attack-per-weapon")
+    tap(ana, "Attack: Spear")
+    sheet = ana.locator("dialog[aria-label='Attack entry']")
+    expect(sheet.locator("[data-weapon]")).to_have_attribute("data-weapon", "Spear")
+    expect(sheet.locator("[data-count='attack']")).to_have_text("0 of 3")
+    expect(actions.locator("[data-suggestion='attack']")).to_have_count(2)   # the weapons stay offered behind it

@@ -656,6 +656,16 @@ function describeConsequence(cons, c) {
 
 // -- the module -------------------------------------------------------------------------------
 
+// The weapon picked with an Attack or Charge activation, per fighter, until its dice sheet opens.
+const weaponPicked = new Map();
+
+/** Whether an attack template's profile is this weapon of the fighter card (by name, else by its numbers). */
+function sameWeapon(profile, weapon) {
+  if (!profile) return false;
+  if (profile.name || weapon.name) return profile.name === weapon.name;
+  return ["range", "dice", "symbol", "damage"].every((k) => profile[k] === undefined || profile[k] === weapon[k]);
+}
+
 /** @type {Renderer} see static/js/types.js */
 export default {
   renderBoard(view, c) {
@@ -746,16 +756,33 @@ export default {
   describeEvent,
   describeConsequence,
 
-  /** After an Attack or Charge activation: the fighter's Attack action when it has one weapon. */
+  /** After an Attack or Charge activation: the fighter's Attack action with the weapon picked with it (or its only one). */
   followUp(entered, advice, c) {
     const d = entered.data || {};
     if (entered.type !== "activate" || !["attack", "charge"].includes(d.action) || !advice) return null;
     const attacks = (advice.suggestions || []).filter((s) => s.template && s.template.type === "attack"
       && (s.template.data.attacker === d.fighter || ((s.choices || {}).attacker || []).includes(d.fighter)));
-    return attacks.length === 1 ? attacks[0] : null;
+    const weapon = weaponPicked.get(d.fighter);
+    weaponPicked.delete(d.fighter);
+    const same = weapon ? attacks.filter((s) => sameWeapon(s.template.data.profile, weapon)) : [];
+    return same.length === 1 ? same[0] : attacks.length === 1 ? attacks[0] : null;
+  },
+
+  /** An Attack or Charge activation of a fighter with several weapons: one button per weapon, so the weapon is
+   *  picked with the action, and its dice sheet then opens by itself (a tap less than picking it after). */
+  expand(s, c) {
+    const ev = s.event;
+    if (!ev || ev.type !== "activate" || !["attack", "charge"].includes(ev.data.action) || !c.view) return null;
+    const weapons = profilesOf(c.view, ev.data.fighter).filter((p) => !p.spell || (card(c.view, ev.data.fighter).traits || []).includes("wizard"));
+    if (weapons.length < 2) return null;
+    return weapons.map((p) => ({ label: `${s.label}: ${profileName(p)}`, group: s.group, template: ev, choices: {}, fields: {}, weapon: p }));
   },
 
   customEntry(s, c) {
+    if (s.weapon && s.template.type === "activate") {   // an activation with its weapon picked (expand above)
+      weaponPicked.set(s.template.data.fighter, s.weapon);
+      return Promise.resolve(JSON.parse(JSON.stringify(s.template.data)));
+    }
     const type = s.template && s.template.type;
     if (type === "attack") return combatEntry(s, c);
     if (type === "roll_off" && s.template.data.purpose === "match") return matchRollOff(s, c);

@@ -58,7 +58,7 @@ def test_content_warbands_and_missing_numbers(phones):
     # A fighter from the content attacks with its printed weapon; the outcome is previewed.
     host.locator("[data-group='Activate Cyreni of the Abyss']").click()
     phones.shot(host, "06-fighter-actions")
-    host.locator("dialog").get_by_role("button", name="Attack").click()
+    host.locator("dialog").get_by_role("button", name=re.compile(r"^Attack: ")).first.click()   # one per weapon
     sheet = attack_sheet(host)
     sheet.locator("[data-field='target']").first.click()
     roll_all(sheet, "attack", "crit")               # every die: critical

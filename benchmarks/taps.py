@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import statistics
 import sys
 import tempfile
@@ -50,14 +51,15 @@ TARGETS = {"move_guard_total": 2, "attack_attacker": 8, "attack_other": 0, "pass
 PASS_TYPES = {("reaction_pass", None), ("power", "pass"), ("player_action", "pass")}
 
 
-def fighter(slug: str, name: str, leader: bool = False, wounds: int = 3, dice: int = 2) -> dict:
-    """A typed-in fighter (the shape the setup wizard sends)."""
+def fighter(slug: str, name: str, leader: bool = False, wounds: int = 3, dice: int = 2, spear: bool = False) -> dict:
+    """A typed-in fighter (the shape the setup wizard sends); with `spear`, a second weapon (attacks take the Blade)."""
+    blade = {"name": "Blade", "range": 1, "dice": dice, "symbol": "smash", "damage": 1, "keywords": [], "spell": False}
+    spear_profile = {"name": "Spear", "range": 2, "dice": 2, "symbol": "fury", "damage": 1, "keywords": [], "spell": False}
     return {"slug": slug, "name": name, "leader": leader, "move": 3, "defence": {"dice": 1, "symbol": "block"},
-            "wounds": wounds, "profiles": [{"name": "Blade", "range": 1, "dice": dice, "symbol": "smash", "damage": 1,
-                                            "keywords": [], "spell": False}]}
+            "wounds": wounds, "profiles": [blade, spear_profile] if spear else [blade]}
 
 
-SEATS = [{"name": "Ana", "warband": "custom", "fighters": [fighter("vex", "Vex", True), fighter("kit", "Kit"),
+SEATS = [{"name": "Ana", "warband": "custom", "fighters": [fighter("vex", "Vex", True, spear=True), fighter("kit", "Kit"),
                                                              fighter("ash", "Ash", dice=3)]},
          {"name": "Ben", "warband": "custom", "fighters": [fighter("rok", "Rok", True, wounds=5), fighter("mara", "Mara", wounds=5),
                                                              fighter("tor", "Tor", wounds=1)]}]
@@ -216,13 +218,14 @@ class Table:
             name = step.fighter.capitalize()
             group = actions.locator(f"[data-group='Activate {name}']")
             actions.locator(f"[data-group='Activate {name}'], h2:text-is('Activate {name}')").first.wait_for()
+            # A fighter with two weapons has one Attack (and Charge) button per weapon: the Blade's is tapped.
+            action = {"move": "Move", "guard": "Guard", "attack": "Attack", "charge": "Charge"}[step.kind]
+            action = re.compile(rf"^{action}(: Blade)?$")
             if group.count() == 0:   # one fighter left: its actions are shown at once
-                self.tap_action(phone, {"move": "Move", "guard": "Guard", "attack": "Attack", "charge": "Charge"}[step.kind], result,
-                                send=step.kind in ("move", "guard"))
+                self.tap_action(phone, action, result, send=step.kind in ("move", "guard"))
             else:
                 phone.tap(group)
-                button = page.locator("dialog").get_by_role("button", name={"move": "Move", "guard": "Guard", "attack": "Attack",
-                                                                           "charge": "Charge"}[step.kind], exact=True)
+                button = page.locator("dialog").get_by_role("button", name=action)
                 if step.kind in ("move", "guard"):
                     self.enter(phone, button, result)
                 else:

@@ -280,6 +280,9 @@ class Suggestion:
     # An explicit pass ("No reaction", "Pass") of a step that also closes by itself when play goes on: clients
     # show it as a secondary control, never as the one thing to tap.
     is_pass: bool = False
+    # A play the rules allow now but whose condition only the players can judge (an Inspire condition in words
+    # only): clients keep it out of the way (a secondary route), never as a prominent button.
+    players_judge: bool = False
 
     @property
     def complete(self) -> bool:
@@ -294,6 +297,8 @@ class Suggestion:
             out["group"] = self.group
         if self.is_pass:
             out["pass"] = True
+        if self.players_judge:
+            out["players_judge"] = True
         if self.complete:
             out["event"] = body
         else:

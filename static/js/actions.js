@@ -168,7 +168,8 @@ function mayReactText(advice, ctx) {
 export function renderActions(advice, ctx) {
   const wrap = h("section", { class: "actions", "aria-label": "What you can do now" });
   if (!advice) return wrap;
-  const suggestions = advice.suggestions || [];
+  // A game may show one suggestion as several buttons (an Underworlds Attack per weapon: one tap picks both).
+  const suggestions = (advice.suggestions || []).flatMap((s) => (ctx.renderer && ctx.renderer.expand && ctx.renderer.expand(s, ctx)) || [s]);
   const groups = new Map();
   for (const s of suggestions) {
     const g = s.group || "Actions";

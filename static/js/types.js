@@ -32,6 +32,7 @@
  * @property {string} label
  * @property {string} [group]
  * @property {boolean} [pass] an explicit pass (shown small)
+ * @property {boolean} [players_judge] allowed now, but only the players can judge its condition (kept out of the way)
  * @property {{type: string, by: string, data: object}} [event]
  * @property {{type: string, by: string, data: object}} [template]
  * @property {Object<string, Array<*>>} [choices] dotted path -> the values it may take
@@ -112,6 +113,7 @@
  * @property {(path: string, value: *, view: object) => string|null} [describeValue]
  * @property {(s: Suggestion, c: TableContext) => Promise<object|null>|null} [customEntry] its own sheet for a suggestion
  * @property {(entered: Envelope, advice: Advice|null, c: TableContext) => Suggestion|null} [followUp]
+ * @property {(s: Suggestion, c: TableContext) => Suggestion[]|null} [expand] one suggestion as several buttons (null: as it is)
  * @property {(outcome: Outcome, c: TableContext) => string|object|null} [decidedBy]
  * @property {(outcome: Outcome, view: object, c: TableContext) => string} [scoreLine]
  * @property {(outcome: Outcome, view: object, c: TableContext) => Node|null} [afterWinner]

@@ -192,8 +192,8 @@ def attack_sheet(page: Page, weapon: str | None = None):
     one weapon; otherwise the weapon is tapped. Returns the sheet."""
     sheet = page.locator("dialog[aria-label='Attack entry']")
     page.locator("dialog[aria-label='Attack entry'], section.actions [data-suggestion='attack']").first.wait_for()
-    # One weapon: the phone opens the sheet by itself a moment after showing the attack (a tap meanwhile would
-    # land on the opening sheet), so only a choice of weapons is tapped.
+    # One weapon: the phone opens the sheet by itself, with the redraw that shows the attack step; only a choice
+    # of weapons is tapped.
     if not sheet.count() and page.locator("section.actions [data-suggestion='attack']").count() > 1:
         if weapon:
             tap(page, weapon)

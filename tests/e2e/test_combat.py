@@ -1,12 +1,13 @@
 """Combat entry previews the whole outcome, out of action and bounty included, before it is committed."""
 from __future__ import annotations
 
+import re
 import uuid
 
 import requests
 from playwright.sync_api import expect
 
-from .flows import api_game, attack_sheet, fighter, seated, tap
+from .flows import api_game, attack_sheet, fighter, join, seated, tap
 
 
 def test_lethal_attack_previews_out_of_action_and_bounty(phones, server):
@@ -79,3 +80,97 @@ def test_the_score_line_leads_with_all_glory_and_shows_what_is_left_to_spend(pho
     expect(ben.locator("[data-seat='p1'] .stat.glory b")).to_have_text("5")
     expect(ben.locator("[data-seat='p1'] .stat.unspent b")).to_have_text("3")
     expect(ben.locator("[data-seat='p1'] .stat.unspent")).to_contain_text("to spend")
+
+
+class HeldAcks:
+    """Routes a phone's live socket and holds back the server's acks (Socket.IO "43" frames) until released, so the
+    entry's view reaches the phone before its ack, as it often does on a busy server."""
+
+    def __init__(self, page):
+        self.holding = True
+        self.held: list = []
+        self.frames = 0
+        page.route_web_socket(re.compile(r"/socket\.io/"), self._route)
+
+    def _route(self, ws):
+        server = ws.connect_to_server()
+        self.ws = ws
+        ws.on_message(lambda m: server.send(m))
+        server.on_message(lambda m: self._from_server(ws, m))
+
+    def _from_server(self, ws, message):
+        self.frames += 1
+        if self.holding and isinstance(message, str) and message.startswith("43"):
+            self.held.append(message)
+        else:
+            ws.send(message)
+
+    def release(self) -> None:
+        """Send the acks held back, in order, and pass the next ones through."""
+        self.holding = False
+        for message in self.held:
+            self.ws.send(message)
+
+
+def test_the_attack_sheet_opens_with_the_view_that_shows_the_attack_not_over_it_later(phones, server):
+    """The view after Ana's Attack activation comes before its ack: the dice sheet opens with the very redraw that
+    shows the attack step (never a moment later over the weapon button a player may be tapping), and the late ack
+    opens no second sheet."""
+    game = api_game(server)
+    ana = phones.new("ana")
+    held = HeldAcks(ana)
+    join(ana, game["join_code"], "p1")
+    expect(ana.locator("section.actions").get_by_role("button", name="Attack", exact=True)).to_be_visible()
+    for _ in range(50):   # the live link moves from polling to its WebSocket, the route's, a moment after connecting
+        if held.frames:
+            break
+        ana.wait_for_timeout(100)
+    assert held.frames, "the phone's live socket goes through the route"
+    tap(ana, "Attack")
+    sheet = ana.locator("dialog[aria-label='Attack entry']")
+    expect(sheet).to_be_visible(timeout=5_000)
+    assert held.held, "the activation's ack is still held back: the sheet opened from the view"
+    phones.shot(ana, "05-sheet-before-ack")
+    held.release()
+    ana.wait_for_timeout(500)
+    expect(ana.locator("dialog[open]")).to_have_count(1)
+
+
+def test_the_engines_answer_marks_the_dice_without_redrawing_the_keys_being_tapped(phones, server):
+    """The preview's answer (which faces succeed) comes while the player taps dice: the keys and target buttons stay
+    the same elements (a tap in flight lands), only their marks and the 'Succeeds on' line change."""
+    seats = [{"name": "Ana", "warband": "custom", "fighters": [fighter("vex", "Vex", True)]},
+             {"name": "Ben", "warband": "custom", "fighters": [fighter("rok", "Rok", True), fighter("tor", "Tor")]}]
+    game = api_game(server, seats=seats)
+    (ana,) = seated(phones, game, "p1")
+    answers = []
+    ana.route("**/preview", lambda route: (ana.wait_for_timeout(800), answers.append(1), route.continue_()))
+    tap(ana, "Attack")
+    sheet = attack_sheet(ana, "Vex: Blade")
+    sheet.get_by_role("radio", name="Rok").click()
+    smash = sheet.locator("[data-kind='attack'][data-face='smash']").element_handle()
+    tor = sheet.get_by_role("radio", name="Tor").element_handle()
+    expect(sheet.locator("[data-symbols='attack']")).to_have_text("Succeeds on Critical or Smash")
+    assert answers, "the marks come from the engine's answer"
+    assert smash.evaluate("(el) => el.isConnected && el.classList.contains('hits')")
+    assert tor.evaluate("(el) => el.isConnected")
+    expect(sheet.locator("[data-symbols='defence']")).to_contain_text("Saves on Critical or Block")
+
+
+def test_a_fighter_with_two_weapons_picks_the_weapon_with_the_attack(phones, server):
+    """Vex has a Blade and a Spear: 'Attack: Spear' is one tap, and the Spear's dice sheet opens by itself."""
+    vex = fighter("vex", "Vex", True)
+    vex["profiles"].append({"name": "Spear", "range": 2, "dice": 3, "symbol": "fury", "damage": 1, "keywords": [], "spell": False})
+    seats = [{"name": "Ana", "warband": "custom", "fighters": [vex]},
+             {"name": "Ben", "warband": "custom", "fighters": [fighter("rok", "Rok", True)]}]
+    game = api_game(server, seats=seats)
+    (ana,) = seated(phones, game, "p1")
+    actions = ana.locator("section.actions")
+    expect(actions.get_by_role("button", name="Attack: Blade", exact=True)).to_be_visible()
+    expect(actions.get_by_role("button", name="Attack", exact=True)).to_have_count(0)
+    phones.shot(ana, "06-attack-per-weapon")
+    tap(ana, "Attack: Spear")
+    sheet = ana.locator("dialog[aria-label='Attack entry']")
+    expect(sheet.locator("[data-weapon]")).to_have_attribute("data-weapon", "Spear")
+    expect(sheet.locator("[data-count='attack']")).to_have_text("0 of 3")
+    expect(actions.locator("[data-suggestion='attack']")).to_have_count(2)   # the weapons stay offered behind it

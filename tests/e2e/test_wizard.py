@@ -5,7 +5,7 @@ import re
 
 from playwright.sync_api import expect
 
-from .flows import attack_sheet, roll_all
+from .flows import attack_sheet, join, roll_all
 
 
 def test_content_warbands_and_missing_numbers(phones):
@@ -58,7 +58,7 @@ def test_content_warbands_and_missing_numbers(phones):
     # A fighter from the content attacks with its printed weapon; the outcome is previewed.
     host.locator("[data-group='Activate Cyreni of the Abyss']").click()
     phones.shot(host, "06-fighter-actions")
-    host.locator("dialog").get_by_role("button", name="Attack").click()
+    host.locator("dialog").get_by_role("button", name=re.compile(r"^Attack: ")).first.click()   # one per weapon
     sheet = attack_sheet(host)
     sheet.locator("[data-field='target']").first.click()
     roll_all(sheet, "attack", "crit")               # every die: critical
@@ -68,3 +68,40 @@ def test_content_warbands_and_missing_numbers(phones):
     sheet.get_by_role("button", name="Commit attack").click()
     host.locator("[data-tab='log']").click()
     expect(host.locator("ol.log li[data-type='attack']")).to_contain_text("Cyreni of the Abyss")
+
+
+def test_set_up_entries_are_filed_under_the_phone_that_entered_them(phones):
+    """Ana's wizard says Ben chose the board, placed first and finished first: those entries are Ana's (she
+    entered them), so Ana's phone offers their Undo and Ben's does not."""
+    host = phones.new("host")
+    host.goto("/new")
+    expect(host.locator("#wizard[data-ready='true']")).to_be_attached()
+    host.locator("#wizard-next").click()
+    for i, (name, fighter_name) in enumerate((("Ana", "Vex"), ("Ben", "Rok"))):
+        host.locator(f"#name-{i}").fill(name)
+        host.locator(f"#warband-{i}").select_option("custom")
+        host.locator(f"#fighter-{i}-0").fill(fighter_name)
+    host.locator("#wizard-next").click()
+    expect(host.get_by_role("heading", name="Before the first round")).to_be_visible()
+    for choice in ("board-p2", "doover-p2-power", "deploy-p2", "placed-p2"):
+        host.locator(f"[data-choice='{choice}']").click()
+    host.locator("#wizard-next").click()
+    code = host.locator("#join-code")
+    expect(code).to_have_text(re.compile(r"^[0-9A-Z]{4,}$"))
+    join_code = code.inner_text()
+    host.get_by_role("link", name="Go to the table").click()
+    expect(host.locator("#banner")).to_contain_text("Roll-off: who takes the first turn")
+
+    ben = phones.new("ben")
+    join(ben, join_code, "p2")
+    expect(host.locator("[data-action='undo-last']")).to_have_text("↶ Undo: All fighters placed; Ben finished first")
+    expect(ben.locator("#banner")).to_contain_text("Roll-off: who takes the first turn")
+    expect(ben.locator("[data-action='undo-last']")).to_have_count(0)
+    phones.shot(ben, "08-no-undo-of-anas-entry")
+    host.locator("[data-tab='log']").click()
+    expect(host.locator("ol.log li[data-type='do_over']")).to_have_count(2)
+
+    host.locator("[data-tab='table']").click()
+    host.locator("[data-action='undo-last']").click()     # the server agrees: Ana may take her entry back
+    expect(host.locator("#banner")).to_contain_text("Placing fighters")
+    expect(ben.locator("#banner")).to_contain_text("Placing fighters")

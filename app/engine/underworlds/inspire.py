@@ -107,5 +107,19 @@ def apply_uninspire(rs, state, event) -> list[Consequence]:
 def suggest_inspire(rs, state, seat) -> list[Suggestion]:
     """The fighters check() lets this player Inspire now (its condition met or left to the players, in an Inspire
     step). A card that Inspires a fighter otherwise is entered as an override with the card as its reason."""
-    return [Suggestion("inspire", seat, f"Inspire {fighter_name(state, f)}", {"fighter": f}, group="Inspire")
+    return [inspire_suggestion(state, seat, f)
             for f in surviving(state, seat) if not rs.check(state, Event("inspire", seat, {"fighter": f}))]
+
+
+def inspire_suggestion(state, seat, fid: str) -> Suggestion:
+    """Inspire `fid`, offered as what it is: due now when the engine sees its condition met; otherwise only the
+    players can say (a condition in words only), so it is a secondary Table play, never a button on its own.
+
+    Every edition Inspires a fighter only once its condition is met: Deathgorge (Inspire and Advanced rules,
+    Inspire, pg 6) at the next Inspire step; Shadespire (The fighters, pg 13) and Dreadfane (Inspire, pg 17) at
+    once. A condition the engine cannot read is never known to be met, so nothing then says Inspire is due."""
+    name = fighter_name(state, fid)
+    if condition_met(state, fid):
+        return Suggestion("inspire", seat, f"Inspire {name}", {"fighter": fid}, group="Inspire")
+    return Suggestion("inspire", seat, f"Inspire {name} (its condition is met)", {"fighter": fid}, group="Table",
+                      players_judge=True)

@@ -290,22 +290,27 @@ function stepTable() {
   ];
 }
 
-/** The set-up decisions as events, each entered for the seat that made it (the host holds every token now). */
-function setupEvents(game) {
+/** The set-up as events, each filed under the seat whose phone entered it (`mine`: this phone's seat, or the
+ *  table's shared device). What the table settled (roll-offs, the fighters placed) names its players in its data,
+ *  so this phone enters it as its own, and only this phone is offered its Undo. A do-over is a player's own
+ *  decision about their hand (the rules take them in order by seat): it stays that player's, entered with the
+ *  token the creator holds for them, or by the shared device. */
+function setupEvents(game, mine) {
   if (family() !== "underworlds") return [];
   const tokens = Object.fromEntries(game.seats.map((s) => [s.seat, s.token]));
   const ids = seatIds();
   const order = [...ids.slice(ids.indexOf(w.firstBoard)), ...ids.slice(0, ids.indexOf(w.firstBoard))];
+  const own = (type, data) => ({ token: mine.token, type, by: mine.seat, data });
   return [
-    { token: tokens[w.firstBoard], type: "roll_off", by: w.firstBoard, data: { purpose: "boards", first: w.firstBoard } },
-    ...order.map((id) => ({ token: tokens[id], type: "do_over", by: id, data: { choice: w.doOvers[id] || "none" } })),
-    { token: tokens[w.deploysFirst], type: "roll_off", by: w.deploysFirst, data: { purpose: "deployment", first: w.deploysFirst } },
-    { token: tokens[w.placedFirst], type: "deployed", by: w.placedFirst, data: { finished_first: w.placedFirst } },
+    own("roll_off", { purpose: "boards", first: w.firstBoard }),
+    ...order.map((id) => ({ token: game.device_token ? mine.token : tokens[id], type: "do_over", by: id, data: { choice: w.doOvers[id] || "none" } })),
+    own("roll_off", { purpose: "deployment", first: w.deploysFirst }),
+    own("deployed", { finished_first: w.placedFirst }),
   ];
 }
 
-async function enterSetup(game) {
-  for (const ev of setupEvents(game)) {
+async function enterSetup(game, mine) {
+  for (const ev of setupEvents(game, mine)) {
     const reply = await api("POST", `/api/games/${encodeURIComponent(game.id)}/events`, {
       token: ev.token, body: { id: uuid(), type: ev.type, by: ev.by, data: ev.data } });
     if (reply.status !== 201 && reply.status !== 200) {
@@ -405,7 +410,7 @@ async function create() {
     token: mine.token, seat: mine.seat, seatLabel: mine.name, ruleset: w.ruleset, title,
     join_code: game.join_code, join_url: game.join_url, referee_token: game.referee_token,
   });
-  await enterSetup(game);
+  await enterSetup(game, mine);
   w.created = game;
   render();
   window.scrollTo(0, 0);   // the form was scrolled down to its Create button: the join code is at the top

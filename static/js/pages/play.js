@@ -36,6 +36,8 @@ const T = {
   logFilter: { open: false },  // the log's search and filters (kept across redraws)
   mine: new Set(),    // ids of entries this phone sent over REST (the referee's desk): their live echo is no news
   pastView: null,
+  followUp: null,     // this phone's last entry, until the view after it: {env, seq (null until acked), after}
+  followed: null,     // id of the entry whose follow-up sheet was opened (its late ack opens nothing more)
 };
 
 const family = () => ((T.summary && T.summary.ruleset) || rec.ruleset || "").split("/")[0];
@@ -111,6 +113,7 @@ async function submit(type, data, { override, by } = {}) {
   const envelope = { type, by: seat, data: data || {} };
   if (override) envelope.override = override;
   const env = await T.live.submit(envelope);
+  if (!(T.followUp && T.followUp.env.id === env.id)) T.followUp = { env, seq: null, after: T.viewSeq ?? 0 };
   render();
   return env;
 }
@@ -178,11 +181,21 @@ function mergeEvent(raw) {
  *  come next (an Attack action's dice right after the fighter is activated to attack), saving a tap. */
 function followUp() {
   const next = T.followUp;
-  if (!next || typeof T.viewSeq !== "number" || T.viewSeq < next.seq) return;
-  T.followUp = null;
-  if (T.viewSeq !== next.seq || document.querySelector("dialog[open]") || !T.renderer || !T.renderer.followUp) return;
+  if (!next || typeof T.viewSeq !== "number") return;
+  // The view after the entry is not here yet (its seq is known once acked; before that, any newer view may be it).
+  if (next.seq === null ? T.viewSeq <= next.after : T.viewSeq < next.seq) return;
+  if ((next.seq !== null && T.viewSeq !== next.seq) || document.querySelector("dialog[open]") || !T.renderer || !T.renderer.followUp) {
+    T.followUp = null;
+    return;
+  }
   const s = T.renderer.followUp(next.env, T.advice, ctx());
-  if (s) runSuggestion(s, ctx());
+  // The view often comes before the ack: when its advice already holds the follow-up, the sheet opens with the
+  // very redraw that shows the step, never a moment later over buttons the player may be tapping.
+  if (!s && next.seq === null) return;   // another entry's view: wait for this one's
+  T.followUp = null;
+  if (!s) return;
+  T.followed = next.env.id;
+  runSuggestion(s, ctx());
 }
 
 /** Another phone's entry has landed: say what happened at once (the entry and its consequences). */
@@ -675,7 +688,8 @@ async function main() {
     onAck: (env, reply) => {
       // The server records this phone's seat as who entered it (`actor`): so does this phone, before any reload.
       if (typeof reply.seq === "number") mergeEvent({ actor: rec.seat, ...env, seq: reply.seq, consequences: reply.consequences, created_at: new Date().toISOString() });
-      if (typeof reply.seq === "number" && !reply.duplicate) T.followUp = { env, seq: reply.seq };
+      if (typeof reply.seq === "number" && !reply.duplicate && T.followed !== env.id
+        && (!T.followUp || T.followUp.env.id === env.id)) T.followUp = { env, seq: reply.seq };   // not over a newer entry's
       // A card played from the hand leaves the list at once: say it went in, so the player need not wonder.
       if (typeof reply.seq === "number" && !reply.duplicate && env.data && typeof env.data.card === "string") {
         toast(`Entered: ${summary({ ...env, seq: reply.seq }, ctx())}`, "info", 2500);
@@ -686,7 +700,10 @@ async function main() {
       followUp();
       if (actsForOthers()) refereeAdvice().then(render);
     },
-    onRejected: (env, error) => { render(); onRejected(env, error); },
+    onRejected: (env, error) => {
+      if (T.followUp && T.followUp.env.id === env.id) T.followUp = null;
+      render(); onRejected(env, error);
+    },
     onAuthError: (error) => toast(error.message || "This phone's seat was not accepted."),
     onHandover: (msg) => onHandover(msg, handoverContext()),
   });

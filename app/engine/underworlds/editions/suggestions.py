@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 
 from ...core import Advice, Event, Suggestion
+from ..inspire import inspire_suggestion
 from ..objectives import only_fresh_cards
 from ..state import surviving
 from . import checks, hazards, victory
@@ -25,9 +26,9 @@ def own_suggestions(rs, state, seat) -> list[Suggestion]:
     if state["phase"] == "hazard":
         out += hazards.suggestions(state, seat)
     if state["phase"] in ("action", "end", "hazard") and not rs.edition.inspire_steps:
-        out += [Suggestion("inspire", seat, f"Inspire {state['cards'][f].get('name') or f}", {"fighter": f},
-                           group="Inspire")
-                for f in surviving(state, seat) if not state["fighters"][f]["inspired"]]
+        # Inspired at once when the condition is met (Shadespire pg 13, Dreadfane pg 17): the engine Inspires those
+        # it can check itself, so what is left is for the players to judge (inspire.inspire_suggestion).
+        out += [inspire_suggestion(state, seat, f) for f in surviving(state, seat) if not state["fighters"][f]["inspired"]]
     if (state["phase"] == "action" and rs.edition.immediate_objectives and not state["classic"]["sudden_death"]
             and state["seats"][seat]["hand"]["objectives"] > 0):
         out += immediate_suggestions(rs, state, seat)

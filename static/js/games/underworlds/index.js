@@ -138,16 +138,23 @@ function fighterCard(view, fid, c) {
       (f.upgrades || []).map((u) => h("span", { class: "badge" }, u === "upgrade" ? "Upgrade (not named)" : `Upgrade: ${u}`))),
     canEdit && !f.out ? h("div", { class: "more" },
       button("Tokens & counters…", () => tokenSheet(view, fid, c), { cls: "btn small", aria: `Tokens & counters of ${name}` }),
-      // Inspire only where the engine offers it (its check() accepts it now); a card's Inspire is in the sheet.
+      // Inspire is a button only when the engine says it is due (the condition it checks is met, in an Inspire
+      // step); a condition in words only, or a card's Inspire, is in the Tokens & counters sheet.
       f.inspired ? button("Un-inspire", () => c.submit("uninspire", { fighter: fid }), { cls: "btn small", aria: `Un-inspire ${name}` })
-        : inspireOffered(c, fid) ? button("Inspire", () => c.submit("inspire", { fighter: fid }),
+        : inspireDue(c, fid) ? button("Inspire", () => c.submit("inspire", { fighter: fid }),
           { cls: "btn small", aria: `Inspire ${name}`, "data-action": "inspire" }) : null) : null);
 }
 
-/** The engine suggests Inspiring this fighter now (with no advice, as offline, the server decides). */
-function inspireOffered(c, fid) {
+/** The engine says this fighter's Inspire is due now (not merely allowed if the players judge its condition met). */
+function inspireDue(c, fid) {
+  return (offers(c, fid, "inspire") || []).some((s) => s.event && !s.players_judge);
+}
+
+/** Inspiring this fighter is the players' call now: the engine allows it but cannot read the condition
+ *  (with no advice, as offline, the table says so and the server decides). */
+function inspireJudged(c, fid) {
   const offered = offers(c, fid, "inspire");
-  return offered === null || offered.some((s) => s.event);
+  return offered === null || offered.some((s) => s.event && s.players_judge);
 }
 
 /** Inspire by a card (cards beat rules): the reason is asked first and logged with the override. */
@@ -221,7 +228,11 @@ function tokenSheet(view, fid, c) {
         "aria-label": "Counter name", oninput: (e) => { cname = e.target.value; } }),
       button("Give", () => { if (cname.trim()) send(close, "counter", { name: cname.trim(), action: "give", count: 1 }); },
         { cls: "btn small", aria: `Give ${name} the named counter` })) : null,
-    f.inspired || inspireOffered(c, fid) ? null : h("div", { class: "row" },
+    !f.inspired && inspireJudged(c, fid) ? h("div", { class: "row" },
+      h("span", { class: "grow" }, h("b", {}, "Inspire: "), (card(view, fid).inspire_condition || {}).text || "its condition (on the card)"),
+      button("Condition met", () => send(close, "inspire", {}),
+        { cls: "btn small", aria: `${name}'s Inspire condition is met: Inspire`, "data-action": "inspire-condition-met" })) : null,
+    f.inspired || inspireDue(c, fid) ? null : h("div", { class: "row" },
       h("span", { class: "grow", style: "font-weight:700" }, "Inspire (card effect)"),
       button("By a card…", () => { close(); inspireByCard(c, fid, name); },
         { cls: "btn small", aria: `Inspire ${name} by a card`, "data-action": "inspire-by-card" })),
@@ -375,11 +386,30 @@ function combatEntry(s, c) {
     const attackExpected = () => Math.max(st.dice ?? cardDice(), st.attackFaces.length);
     const targetDefence = () => ({ ...(characteristic(view, st.target, "defence") || { dice: 1 }), ...(given.defence || {}) });
     const defenceExpected = () => Math.max(st.defDice ?? targetDefence().dice ?? 1, st.defenceFaces.length);
-    /** Take the success faces from the engine's answer; the dice pads are drawn again when they changed. */
+    /** Take the success faces from the engine's answer. The answer comes while the player may be tapping: the
+     *  controls stay where they are (no redraw), only their marks and the "Succeeds on" lines change. */
     function learnFaces(reply) {
       const resolved = ((reply && reply.consequences) || []).find((x) => x.type === "attack_resolved");
       const faces = resolved && resolved.data && resolved.data.faces;
-      if (faces && JSON.stringify(faces) !== JSON.stringify(st.faces)) { st.faces = faces; draw(); }
+      if (faces && JSON.stringify(faces) !== JSON.stringify(st.faces)) { st.faces = faces; markFaces(); }
+    }
+    // In the order the dice pad shows the faces (critical first).
+    const faceNames = (k, keys) => {
+      if (!st.faces) return "…";
+      const names = FACE[k].filter((f) => keys.includes(f[0])).map((f) => f[2]);
+      return names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}` : (names[0] || "critical only");
+    };
+    const guardText = () => { const tf = st.target && fighter(view, st.target); return tf && tf.tokens && tf.tokens.guard ? " (on Guard)" : ""; };
+    /** The faces that succeed, marked on the drawn keys and dice, and said in words. */
+    function markFaces() {
+      const kind = magic() ? "magic" : "attack";
+      const hits = st.faces ? st.faces.attack : [];
+      const saves = st.faces ? st.faces.defence : [];
+      for (const [k, keys] of [[kind, hits], ["defence", saves]]) {
+        body.querySelectorAll(`[data-roll='${k}'] [data-face]`).forEach((el) => el.classList.toggle("hits", keys.includes(el.dataset.face)));
+      }
+      const said = { [kind]: `Succeeds on ${faceNames(kind, hits)}`, defence: `Saves on ${faceNames("defence", saves)}${guardText()}` };
+      body.querySelectorAll("[data-symbols]").forEach((el) => { el.textContent = said[el.dataset.symbols] || el.textContent; });
     }
     async function runPreview() {
       const bare = (text) => { previewBox.className = "preview"; previewBox.replaceChildren(h("div", { class: "muted" }, text)); commit.disabled = true; offerDriveBack(null); };
@@ -406,8 +436,6 @@ function combatEntry(s, c) {
     function draw() {
       const p = profile();
       const tdef = targetDefence();
-      const tf = st.target && fighter(view, st.target);
-      const guard = !!(tf && tf.tokens && tf.tokens.guard);
       const askedBox = asked.length ? h("fieldset", {}, h("legend", {}, "From the fighter cards"),
         asked.map(([path, spec]) => (spec.choices
           ? h("div", { class: "btn-grid", role: "radiogroup", "aria-label": fieldLabel(path) }, spec.choices.map((v) => {
@@ -440,12 +468,6 @@ function combatEntry(s, c) {
         changed);
       const defencePad = st.target ? dicePad("defence", st.defenceFaces, defenceExpected(), tdef.dice ?? 1, "Defence", saves,
         changed) : null;
-      // In the order the dice pad shows the faces (critical first).
-      const faceNames = (k, keys) => {
-        if (!st.faces) return "…";
-        const names = FACE[k].filter((f) => keys.includes(f[0])).map((f) => f[2]);
-        return names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}` : (names[0] || "critical only");
-      };
       const kw = options.keywords || [];
       const fewer = (label, get, set) => h("div", { class: "row dice-count" }, h("span", { class: "grow" }, label),
         stepper(get, (v) => { set(v); changed(); }, 1, 12, `${label} rolled`));
@@ -460,7 +482,7 @@ function combatEntry(s, c) {
         h("fieldset", { class: "roll" }, h("legend", {}, `${capital(kind)} dice`),
           h("p", { class: "symbols", "data-symbols": kind }, `Succeeds on ${faceNames(kind, hits)}`), attackPad),
         defencePad ? h("fieldset", { class: "roll" }, h("legend", {}, `Defence dice: ${fighterName(view, st.target)}`),
-          h("p", { class: "symbols", "data-symbols": "defence" }, `Saves on ${faceNames("defence", saves)}${guard ? " (on Guard)" : ""}`), defencePad) : null,
+          h("p", { class: "symbols", "data-symbols": "defence" }, `Saves on ${faceNames("defence", saves)}${guardText()}`), defencePad) : null,
         h("fieldset", {}, h("legend", {}, "Supporting fighters"),
           h("div", { class: "row" }, h("span", { class: "grow" }, "Attacker's"), stepper(() => st.supportA, (v) => { st.supportA = v; later(); }, 0, 6, "Attacker's supporting fighters")),
           h("div", { class: "row" }, h("span", { class: "grow" }, "Target's"), stepper(() => st.supportT, (v) => { st.supportT = v; later(); }, 0, 6, "Target's supporting fighters"))),
@@ -476,10 +498,10 @@ function combatEntry(s, c) {
             return h("label", { class: "check", style: "flex:1 1 45%" }, h("input", { type: "checkbox", checked: fixed || st.extra.includes(k), disabled: fixed,
               onchange: (e) => { st.extra = e.target.checked ? [...st.extra, k] : st.extra.filter((x) => x !== k); later(); } }), k);
           }))) : null,
-        // The outcome stays in view next to Commit, whatever part of the form is scrolled to.
-        h("div", { class: "sheet-footer" }, previewBox,
-          h("div", { class: "row" }, button("Cancel", () => close(null), { cls: "btn" }), commit),
-          push),
+        // The outcome stays in view next to Commit, whatever part of the form is scrolled to. Commit is the footer's
+        // last line, so the drive back offered (or the outcome's text) grows the footer upwards, not under the finger.
+        h("div", { class: "sheet-footer" }, previewBox, push,
+          h("div", { class: "row" }, button("Cancel", () => close(null), { cls: "btn" }), commit)),
       ].filter(Boolean));
     }
     draw();
@@ -635,6 +657,16 @@ function describeConsequence(cons, c) {
 
 // -- the module -------------------------------------------------------------------------------
 
+// The weapon picked with an Attack or Charge activation, per fighter, until its dice sheet opens.
+const weaponPicked = new Map();
+
+/** Whether an attack template's profile is this weapon of the fighter card (by name, else by its numbers). */
+function sameWeapon(profile, weapon) {
+  if (!profile) return false;
+  if (profile.name || weapon.name) return profile.name === weapon.name;
+  return ["range", "dice", "symbol", "damage"].every((k) => profile[k] === undefined || profile[k] === weapon[k]);
+}
+
 /** @type {Renderer} see static/js/types.js */
 export default {
   renderBoard(view, c) {
@@ -725,16 +757,33 @@ export default {
   describeEvent,
   describeConsequence,
 
-  /** After an Attack or Charge activation: the fighter's Attack action when it has one weapon. */
+  /** After an Attack or Charge activation: the fighter's Attack action with the weapon picked with it (or its only one). */
   followUp(entered, advice, c) {
     const d = entered.data || {};
     if (entered.type !== "activate" || !["attack", "charge"].includes(d.action) || !advice) return null;
     const attacks = (advice.suggestions || []).filter((s) => s.template && s.template.type === "attack"
       && (s.template.data.attacker === d.fighter || ((s.choices || {}).attacker || []).includes(d.fighter)));
-    return attacks.length === 1 ? attacks[0] : null;
+    const weapon = weaponPicked.get(d.fighter);
+    weaponPicked.delete(d.fighter);
+    const same = weapon ? attacks.filter((s) => sameWeapon(s.template.data.profile, weapon)) : [];
+    return same.length === 1 ? same[0] : attacks.length === 1 ? attacks[0] : null;
+  },
+
+  /** An Attack or Charge activation of a fighter with several weapons: one button per weapon, so the weapon is
+   *  picked with the action, and its dice sheet then opens by itself (a tap less than picking it after). */
+  expand(s, c) {
+    const ev = s.event;
+    if (!ev || ev.type !== "activate" || !["attack", "charge"].includes(ev.data.action) || !c.view) return null;
+    const weapons = profilesOf(c.view, ev.data.fighter).filter((p) => !p.spell || (card(c.view, ev.data.fighter).traits || []).includes("wizard"));
+    if (weapons.length < 2) return null;
+    return weapons.map((p) => ({ label: `${s.label}: ${profileName(p)}`, group: s.group, template: ev, choices: {}, fields: {}, weapon: p }));
   },
 
   customEntry(s, c) {
+    if (s.weapon && s.template.type === "activate") {   // an activation with its weapon picked (expand above)
+      weaponPicked.set(s.template.data.fighter, s.weapon);
+      return Promise.resolve(JSON.parse(JSON.stringify(s.template.data)));
+    }
     const type = s.template && s.template.type;
     if (type === "attack") return combatEntry(s, c);
     if (type === "roll_off" && s.template.data.purpose === "match") return matchRollOff(s, c);

@@ -11,7 +11,6 @@ import * as outbox from "../outbox.js";
 import { renderActions, runSuggestion } from "../actions.js";
 import { consequenceText, summary } from "../log.js";
 import { announce, applyFlashes, changedScores, flashScores } from "../happened.js";
-import { renderGameOver } from "../gameover.js";
 import { askReason, confirmRefereeHere, showLatePlay, showRejection } from "../dialogs.js";
 import { onHandover, checkPending, showHandoverCode } from "../handover.js";
 
@@ -376,7 +375,7 @@ function tableTab() {
   return [
     actsForOthers() && !T.outcome ? actingFor() : null,
     T.outcome && afterTheGame() ? renderActions(T.advice, { ...c, readOnly: false }) : null,
-    T.outcome ? renderGameOver(T.outcome, T.view, [...T.events.values()], c) : null,
+    T.outcome ? gameOver(c) : null,
     !T.outcome && T.renderer && T.renderer.stepGuide && T.view ? T.renderer.stepGuide(T.view, T.advice, c) : null,
     waitingToSend(c),
     T.outcome || c.readOnly ? null : renderActions(T.advice, c),
@@ -577,7 +576,15 @@ WIDE.addEventListener("change", () => render());
 
 // The log view and the referee's desk load the first time they are needed, so the table's first load stays small
 // (the service worker precaches them for offline use).
-const lazy = { logview: null, desk: null };
+const lazy = { logview: null, desk: null, gameover: null };
+
+/** The game-over card, its module fetched the first time a game ends (most table loads never need it). */
+function gameOver(c) {
+  if (lazy.gameover) return lazy.gameover.renderGameOver(T.outcome, T.view, [...T.events.values()], c);
+  import("../gameover.js").then((m) => { lazy.gameover = m; render(); })
+    .catch(() => toast("The game-over card could not be loaded; reload the page."));
+  return h("p", { class: "muted" }, "Game over…");
+}
 const loadLogView = () => import("../logview.js").then((m) => { lazy.logview = m; return m; });
 const loadDesk = () => import("../referee/desk.js");  // the referee's phone only
 

@@ -19,11 +19,11 @@ from app import metrics as app_metrics
 from app.api import errors as api_errors
 from app.api import security as api_security
 from app.api.content import bp as content_bp
-from app.api.events import bp as events_bp
 from app.api.games import bp as games_bp
 from app.api.openapi import bp as openapi_bp
 from app.api.preview import bp as preview_bp
 from app.api.strict_json import StrictJSONProvider
+from app.api.tournaments import bp as events_bp
 from app.config import Config
 from app.live import fastjson
 from app.live.body_limit import SocketIOBodyLimit

@@ -12,7 +12,7 @@ from app.service.tokens import new_token
 from app.store import DuplicateKey
 
 from . import model
-from .eventlog import EventLog, Member
+from .log import EventLog, Member
 from .schemas import CreateEventSchema, LinkSchema, NewLinkSchema
 
 

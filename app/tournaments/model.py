@@ -396,7 +396,7 @@ def _copy_for(state: dict, entry: dict) -> dict:
     """A copy of the state in which this entry may change what it touches; the rest is shared.
 
     Results arrive one table at a time all day, and the standings follow each: copying only the
-    table (not every player and round) keeps that cheap at hundreds of players (benchmarks/events.py).
+    table (not every player and round) keeps that cheap at hundreds of players (benchmarks/tournaments.py).
     """
     t, d = entry["type"], entry.get("data") or {}
     s = dict(state)

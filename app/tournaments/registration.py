@@ -9,8 +9,8 @@ from app.service import ApiError
 from app.service.tokens import new_token
 
 from . import model
-from .eventlog import Member
 from .links import Links
+from .log import Member
 from .schemas import MergeSchema, NoteSchema, RegisterSchema
 
 

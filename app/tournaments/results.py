@@ -7,7 +7,7 @@ from typing import Any
 from app.service import ApiError
 
 from . import model
-from .eventlog import Member
+from .log import Member
 from .rounds import Rounds
 from .schemas import NoteSchema, ResultSchema, RulingSchema
 

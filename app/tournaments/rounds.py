@@ -11,7 +11,7 @@ from app.service import ApiError
 from app.service.access import DEVICE, DEVICE_SEAT
 
 from . import model, tables
-from .eventlog import EventLog, Member, now_stamp
+from .log import EventLog, Member, now_stamp
 from .schemas import ModeSchema, NoteSchema, SwapSchema, TimerSchema
 
 # The body each round entry takes; the others take a reason or a note.

@@ -4,7 +4,7 @@ from __future__ import annotations
 from app.service import ApiError
 
 from . import model, progress, victory
-from .eventlog import FoldedEvent, Member
+from .log import FoldedEvent, Member
 from .results import Results
 
 

@@ -59,7 +59,7 @@
  */
 
 /**
- * What the event page gives each of its tabs (static/js/events/).
+ * What the event page gives each of its tabs (static/js/tournaments/).
  * @typedef {Object} EventContext
  * @property {string} eventId
  * @property {string|null} token this device's link

@@ -10,8 +10,8 @@ import requests
 import yaml
 from playwright.sync_api import expect
 
-from .event_rest import api
 from .flows import api_game, join
+from .tournament_rest import api
 from .uw_rest import hazard_phase, post, quiet_game
 
 RULESETS = ["underworlds/deathgorge", "underworlds/dreadfane", "underworlds/shadespire", "conquest/core",

@@ -5,8 +5,8 @@ from __future__ import annotations
 import requests
 from playwright.sync_api import expect
 
-from .event_rest import api
 from .flows import api_game
+from .tournament_rest import api
 
 
 def test_wrong_code_and_qr_link(phones, server):

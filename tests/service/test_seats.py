@@ -2,8 +2,8 @@
 seat's own phone (its handover code) and the referee still hand a seat over."""
 from __future__ import annotations
 
-from tests.api.event_helpers import event_with_players
 from tests.api.helpers import auth
+from tests.api.tournament_helpers import event_with_players
 
 
 def _event_game(client) -> dict:

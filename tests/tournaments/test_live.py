@@ -6,7 +6,7 @@ import time
 import pytest
 
 from app.server import socketio
-from tests.api.event_helpers import auth, event_with_players, post_event, quiet_game
+from tests.api.tournament_helpers import auth, event_with_players, post_event, quiet_game
 
 
 def received(client, name, timeout=3.0):

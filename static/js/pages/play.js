@@ -704,4 +704,4 @@ const handoverContext = () => ({ gameId, token: rec.token, seat: rec.seat, seatN
 
 main();
 // A game of an event's round: show the round clock (and time called) above the table.
-if (rec && rec.event) import("../events/strip.js").then((m) => m.mountStrip(rec.event, gameId)).catch(() => {});
+if (rec && rec.event) import("../tournaments/strip.js").then((m) => m.mountStrip(rec.event, gameId)).catch(() => {});

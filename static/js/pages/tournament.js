@@ -4,11 +4,11 @@
 import { io } from "../../vendor/socket.io.esm.min.js";
 import { h, replace } from "../dom.js";
 import { api, errorText } from "../api.js";
-import { eventLink, rememberEvent } from "../events/store.js";
-import { clock, timeLeft } from "../events/words.js";
-import { renderMine } from "../events/mine.js";
-import { renderStaff } from "../events/staff.js";
-import { renderPublic } from "../events/public.js";
+import { eventLink, rememberEvent } from "../tournaments/store.js";
+import { clock, timeLeft } from "../tournaments/words.js";
+import { renderMine } from "../tournaments/mine.js";
+import { renderStaff } from "../tournaments/staff.js";
+import { renderPublic } from "../tournaments/public.js";
 import { registerServiceWorker, watchNetwork } from "../pwa.js";
 import { showConnection } from "../conn.js";
 

@@ -12,8 +12,8 @@ import re
 
 from playwright.sync_api import expect
 
-from .event_rest import api
 from .flows import PHONE
+from .tournament_rest import api
 from .uw_rest import quiet_game, set_up
 
 LAPTOP = {"width": 1280, "height": 800}

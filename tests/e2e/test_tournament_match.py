@@ -9,7 +9,7 @@ import re
 
 from playwright.sync_api import expect
 
-from .event_rest import api, open_event_form
+from .tournament_rest import api, open_event_form
 from .uw_rest import quiet_game, set_up
 
 

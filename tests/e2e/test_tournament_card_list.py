@@ -5,8 +5,8 @@ from __future__ import annotations
 import requests
 from playwright.sync_api import expect
 
-from .event_rest import open_event_form
 from .flows import scroll_to
+from .tournament_rest import open_event_form
 
 
 def test_registration_cites_the_organisers_card_list(phones, server):

@@ -2,8 +2,8 @@
 // fragment) opens the event page, and the token is kept on this device.
 import { h, replace } from "../dom.js";
 import { api, errorText, NetworkError } from "../api.js";
-import { rememberEvent } from "../events/store.js";
-import { TIEBREAKERS } from "../events/words.js";
+import { rememberEvent } from "../tournaments/store.js";
+import { TIEBREAKERS } from "../tournaments/words.js";
 import { registerServiceWorker, watchNetwork } from "../pwa.js";
 import { showConnection } from "../conn.js";
 

@@ -11,7 +11,7 @@ from app.engine.underworlds import victory as engine_victory
 from app.service.tokens import hash_token
 from app.tournaments import progress
 
-from .event_helpers import auth, event_with_players, quiet_game
+from .tournament_helpers import auth, event_with_players, quiet_game
 
 RIVALS = [("Ana", "cyrenis-razors", "cyrenis-razors-rivals"), ("Ben", "garreks-reavers", "force-of-frost"),
           ("Cai", "steelhearts-champions", "force-of-frost"), ("Dee", "spiteclaws-swarm", "breakneck-slaughter")]

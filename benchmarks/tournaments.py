@@ -1,6 +1,6 @@
 """Event benchmark: pairing a Swiss round and recomputing the standings after one result, at 256 players.
 
-Usage:  .venv/bin/python -m benchmarks.events [players] [rounds]     (default 256 players, 6 rounds)
+Usage:  .venv/bin/python -m benchmarks.tournaments [players] [rounds]     (default 256 players, 6 rounds)
 Targets: pairing one round under 2 s; standings after a result under 50 ms (the entry folded into the
 event, then every player's tally, tiebreakers and order recomputed, as the server does after each one).
 A report, not a test: it prints numbers and says whether each target is met.

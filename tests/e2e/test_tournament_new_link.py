@@ -7,8 +7,8 @@ import re
 import requests
 from playwright.sync_api import expect
 
-from .event_rest import api
 from .flows import scroll_to
+from .tournament_rest import api
 
 
 def test_the_organiser_replaces_a_lost_player_and_judge_link(phones, server):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import requests
 from playwright.sync_api import expect
 
-from .event_rest import api
+from .tournament_rest import api
 
 
 def test_a_judge_flags_a_game_from_its_table_page(phones, server):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import requests
 from playwright.sync_api import expect
 
-from .event_rest import api
+from .tournament_rest import api
 
 PLAYERS = (("Ana", "cyrenis-razors"), ("Ben", "garreks-reavers"), ("Cai", "steelhearts-champions"),
            ("Dee", "spiteclaws-swarm"), ("Eli", "ironskulls-boyz"), ("Fay", "sepulchral-guard"))

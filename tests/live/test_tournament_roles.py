@@ -8,8 +8,8 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 import requests
 
-from tests.api import test_events as scenarios
-from tests.api.event_helpers import auth, quiet_game
+from tests.api import test_tournaments as scenarios
+from tests.api.tournament_helpers import auth, quiet_game
 
 
 class Http:

@@ -1,8 +1,8 @@
-"""Event benchmark: pairing a Swiss round and recomputing the standings after one result, at 256 players.
+"""Tournament benchmark: pairing a Swiss round and recomputing the standings after one result, at 256 players.
 
 Usage:  .venv/bin/python -m benchmarks.tournaments [players] [rounds]     (default 256 players, 6 rounds)
 Targets: pairing one round under 2 s; standings after a result under 50 ms (the entry folded into the
-event, then every player's tally, tiebreakers and order recomputed, as the server does after each one).
+tournament, then every player's tally, tiebreakers and order recomputed, as the server does after each one).
 A report, not a test: it prints numbers and says whether each target is met.
 """
 from __future__ import annotations
@@ -16,7 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from app.tournaments import model, tables  # noqa: E402
-from app.tournaments.schemas import CreateEventSchema  # noqa: E402
+from app.tournaments.schemas import CreateTournamentSchema  # noqa: E402
 
 PAIRING_TARGET_S = 2.0
 STANDINGS_TARGET_MS = 50.0
@@ -41,7 +41,7 @@ class Log:
 
 
 def recompute_ms(state: dict, entry: dict) -> float:
-    """Milliseconds to fold one result into the event and rank every player again."""
+    """Milliseconds to fold one result into the tournament and rank every player again."""
     t0 = time.perf_counter()
     tables.standings(model.apply(state, entry), "bench")
     return (time.perf_counter() - t0) * 1000
@@ -58,11 +58,11 @@ def random_result(rng: random.Random, a: str, b: str) -> dict:
 
 
 def run(players: int, rounds: int, seed: int = 1) -> dict:
-    """Play an event of random results; time each round's pairing and the standings after its last result."""
+    """Play a tournament of random results; time each round's pairing and the standings after its last result."""
     rng = random.Random(seed)
-    setup = CreateEventSchema().load({"name": "Bench", "date": "2026-11-28", "rounds": rounds,
-                                      "tiebreakers": ["glory_difference", "total_glory", "head_to_head",
-                                                      "strength_of_schedule", "roll_off"]})
+    setup = CreateTournamentSchema().load({"name": "Bench", "date": "2026-11-28", "rounds": rounds,
+                                           "tiebreakers": ["glory_difference", "total_glory", "head_to_head",
+                                                           "strength_of_schedule", "roll_off"]})
     setup["seed"] = "bench"
     log = Log(setup)
     for i in range(players):

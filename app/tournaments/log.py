@@ -1,4 +1,4 @@
-"""An event's log: who is asking (Member), the log folded (FoldedEvent, cached), and each change checked and stored as
+"""A tournament's log: who is asking (Member), the log folded (FoldedTournament, cached), and each change checked and stored as
 the next seq (a stale head is folded again and checked again), so the log holds only entries that applied and every
 entry says who made it (`actor`: the role and the name on its link)."""
 from __future__ import annotations
@@ -23,7 +23,7 @@ from . import model, tables
 log = logging.getLogger(__name__)
 
 STAFF = ("organiser", "scorekeeper", "judge")
-CACHE_EVENTS = 128
+CACHE_TOURNAMENTS = 128
 # Who may add which entry (the organiser may add every one).
 MAY = {
     "register": ("scorekeeper",), "check_in": ("scorekeeper",), "drop": ("scorekeeper",), "merge": ("scorekeeper",),
@@ -38,9 +38,9 @@ MAY = {
 
 @dataclass(frozen=True)
 class Member:
-    """Who is asking: the event, their role (organiser, scorekeeper, judge, player, table, public) and subject."""
+    """Who is asking: the tournament, their role (organiser, scorekeeper, judge, player, table, public) and subject."""
 
-    event_id: str
+    tournament_id: str
     role: str
     subject: str = ""
     name: str = ""
@@ -57,8 +57,8 @@ class Member:
 
 
 @dataclass
-class FoldedEvent:
-    """An event's row, its log and the fold of it."""
+class FoldedTournament:
+    """A tournament's row, its log and the fold of it."""
 
     row: dict
     entries: list[dict] = field(default_factory=list)
@@ -82,8 +82,8 @@ def now_stamp() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
-class EventLog:
-    """Events over the store: each event's folded log (cached), its members, and entries appended to it."""
+class TournamentLog:
+    """Tournaments over the store: each tournament's folded log (cached), its members, and entries appended to it."""
 
     def __init__(self, store, games: GameService, *, lock_factory: Callable[[], Any] = threading.Lock,
                  on_change: Callable[[str, dict], None] | None = None):
@@ -93,7 +93,7 @@ class EventLog:
         self._lock_factory = lock_factory
         self._locks: dict[str, Any] = {}
         self._guard = lock_factory()
-        self._cache: OrderedDict[str, FoldedEvent] = OrderedDict()
+        self._cache: OrderedDict[str, FoldedTournament] = OrderedDict()
 
     def _storage(self, fn, *args):
         try:
@@ -118,30 +118,30 @@ class EventLog:
         except ValidationError as err:
             raise ApiError(400, "invalid", "Some fields are missing or malformed.", fields=field_messages(err)) from err
 
-    def folded(self, tid: str) -> FoldedEvent:
-        """The event's fold, brought up to the store's head."""
+    def folded(self, tid: str) -> FoldedTournament:
+        """The tournament's fold, brought up to the store's head."""
         cached = self._cache.get(tid)
         if cached is None:
             row = self._storage(self.store.get_tournament, tid) if isinstance(tid, str) and len(tid) <= 64 else None
             if row is None:
                 raise ApiError(404, "no_such_event", "There is no event with that id.")
             entries = self._storage(self.store.entries, tid, 0)
-            cached = FoldedEvent(row, entries, model.fold(row["setup"], entries))
+            cached = FoldedTournament(row, entries, model.fold(row["setup"], entries))
         else:
             newer = self._storage(self.store.entries, tid, cached.head)
             if newer:
                 state = cached.state
                 for entry in newer:
                     state = model.apply(state, entry)
-                cached = FoldedEvent(cached.row, cached.entries + newer, state)
+                cached = FoldedTournament(cached.row, cached.entries + newer, state)
         self._cache[tid] = cached
         self._cache.move_to_end(tid)
-        while len(self._cache) > CACHE_EVENTS:
+        while len(self._cache) > CACHE_TOURNAMENTS:
             self._cache.popitem(last=False)
         return cached
 
     def member(self, tid: str, token: str | None) -> Member:
-        """The caller of an event token (public without one); 401/403 for a bad or foreign token."""
+        """The caller of a tournament token (public without one); 401/403 for a bad or foreign token."""
         self.folded(tid)  # 404 first: a wrong address is wrong whoever asks
         if not token:
             return Member(tid, "public")
@@ -150,27 +150,27 @@ class EventLog:
         found = self._storage(self.store.tournament_for_token, hash_token(token))
         if found is None:
             raise ApiError(401, "bad_token", "That link is not valid.")
-        event_id, role, subject = found
-        if event_id != tid:
+        tournament_id, role, subject = found
+        if tournament_id != tid:
             raise ApiError(403, "wrong_event", "That link belongs to another event.")
         return Member(tid, role, subject)
 
     def _append(self, member: Member, etype: str, data: dict, entry_id: str | None = None,
-                earlier: Callable[[FoldedEvent], dict | None] | None = None) -> dict:
+                earlier: Callable[[FoldedTournament], dict | None] | None = None) -> dict:
         """Check and store one entry as the next seq; returns the stored entry (or the original of a repeat).
 
-        `earlier` finds, under the event's lock, an entry that already says the same (a second tap): it is
+        `earlier` finds, under the tournament's lock, an entry that already says the same (a second tap): it is
         the answer and nothing is stored.
         """
         if member.role != "organiser" and member.role not in MAY.get(etype, ()):
             raise ApiError(403, "not_allowed", f"A {member.role} link cannot do this.")
         entry_id = entry_id or str(uuid.uuid4())
-        with self._lock(member.event_id):
+        with self._lock(member.tournament_id):
             for _ in range(10):
-                ev = self.folded(member.event_id)
-                original = next((e for e in ev.entries if e["id"] == entry_id), None)
+                tournament = self.folded(member.tournament_id)
+                original = next((e for e in tournament.entries if e["id"] == entry_id), None)
                 if original is None and earlier is not None:
-                    original = earlier(ev)
+                    original = earlier(tournament)
                 if original is not None:
                     # A resent entry gets its original back; an id already used for another kind of entry, or
                     # by another link, names nothing of the caller's (its original is not theirs to see).
@@ -178,16 +178,16 @@ class EventLog:
                         raise ApiError(409, "id_in_use", "That entry id is already used for another entry; send "
                                                          "a new id.", fields={"id": "Already used."})
                     return original
-                refusal = model.check(ev.state, {"type": etype, "data": data})
+                refusal = model.check(tournament.state, {"type": etype, "data": data})
                 if refusal is not None:
                     raise ApiError(refusal.status, refusal.code, refusal.message, rule=refusal.rule)
-                status, value = self._storage(self.store.append_entry, member.event_id, ev.head,
+                status, value = self._storage(self.store.append_entry, member.tournament_id, tournament.head,
                                               {"id": entry_id, "type": etype, "actor": member.actor, "data": data})
                 if status == "stale":
                     continue
                 if status == "ok":
-                    self.folded(member.event_id)
-                    self._changed(member.event_id, value)
+                    self.folded(member.tournament_id)
+                    self._changed(member.tournament_id, value)
                 return value
         raise ApiError(503, "busy", "The event is very busy; try again.")
 
@@ -196,4 +196,4 @@ class EventLog:
             try:
                 self.on_change(tid, entry)
             except Exception:  # noqa: BLE001 - the entry is stored; a failed push is caught up on the next read
-                log.exception("event push failed")
+                log.exception("tournament push failed")

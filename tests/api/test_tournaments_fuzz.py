@@ -1,4 +1,4 @@
-"""Event API fuzzer: hostile bodies and JSON values against every write of an event find no 5xx."""
+"""Tournament API fuzzer: hostile bodies and JSON values against every write of a tournament find no 5xx."""
 from __future__ import annotations
 
 import functools
@@ -23,21 +23,21 @@ FIELDS = ["name", "date", "warband", "deck", "override", "winner", "glory", "gam
 
 @functools.lru_cache(maxsize=1)
 def _world():
-    """An event with two players and a published round (one tracked table), and the organiser's token."""
-    client = fresh_client("tw-fuzz-events-")
-    made = client.post("/api/events", json={"name": "Fuzz", "date": "2026-12-01"}).get_json()
+    """A tournament with two players and a published round (one tracked table), and the organiser's token."""
+    client = fresh_client("tw-fuzz-tournaments-")
+    made = client.post("/api/tournaments", json={"name": "Fuzz", "date": "2026-12-01"}).get_json()
     org = {"Authorization": f"Bearer {made['organiser_token']}"}
     for name, warband in (("Ana", "cyrenis-razors"), ("Ben", "garreks-reavers")):
-        p = client.post(f"/api/events/{made['id']}/players", headers=org, json={"name": name, "warband": warband}).get_json()
-        client.post(f"/api/events/{made['id']}/players/{p['player']}/check-in", headers=org)
-    client.post(f"/api/events/{made['id']}/rounds/1/pair", headers=org)
-    client.post(f"/api/events/{made['id']}/rounds/1/publish", headers=org)
+        p = client.post(f"/api/tournaments/{made['id']}/players", headers=org, json={"name": name, "warband": warband}).get_json()
+        client.post(f"/api/tournaments/{made['id']}/players/{p['player']}/check-in", headers=org)
+    client.post(f"/api/tournaments/{made['id']}/rounds/1/pair", headers=org)
+    client.post(f"/api/tournaments/{made['id']}/rounds/1/publish", headers=org)
     return client, made["id"], org
 
 
 def _paths(tid):
-    base = f"/api/events/{tid}"
-    return ["/api/events", f"{base}/links", f"{base}/players", f"{base}/players/p1/check-in", f"{base}/players/p1/drop",
+    base = f"/api/tournaments/{tid}"
+    return ["/api/tournaments", f"{base}/links", f"{base}/players", f"{base}/players/p1/check-in", f"{base}/players/p1/drop",
             f"{base}/merge", f"{base}/rounds/1/pair", f"{base}/rounds/2/pair", f"{base}/rounds/1/swap",
             f"{base}/rounds/1/publish", f"{base}/rounds/1/timer", f"{base}/rounds/1/time-called",
             f"{base}/rounds/1/tables/1/mode", f"{base}/rounds/1/tables/1/confirm", f"{base}/rounds/1/tables/1/dispute",
@@ -72,6 +72,6 @@ def test_hostile_path_parts_and_tokens_never_get_a_5xx(part, token):
     client, tid, _ = _world()
     headers = {"Authorization": f"Bearer {token}"} if token.isprintable() and token.isascii() else {}
     p = quote(part, safe="")
-    for path in (f"/api/events/{p}", f"/api/events/{tid}/rounds/{p}/pair", f"/api/events/{tid}/export/{p}.csv",
-                 f"/api/events/{tid}/players/{p}/drop"):
+    for path in (f"/api/tournaments/{p}", f"/api/tournaments/{tid}/rounds/{p}/pair", f"/api/tournaments/{tid}/export/{p}.csv",
+                 f"/api/tournaments/{tid}/players/{p}/drop"):
         _check(client.post(path, headers=headers) if "pair" in path or "drop" in path else client.get(path, headers=headers))

@@ -1,4 +1,4 @@
-"""Drive an event and its tables' games through the Flask test client."""
+"""Drive a tournament and its tables' games through the Flask test client."""
 from __future__ import annotations
 
 import uuid
@@ -8,7 +8,7 @@ def auth(token):
     return {"Authorization": f"Bearer {token}"} if token else {}
 
 
-def post_event(client, token, etype, by, game, **data):
+def post_tournament(client, token, etype, by, game, **data):
     r = client.post(f"/api/games/{game}/events", headers=auth(token),
                     json={"id": str(uuid.uuid4()), "type": etype, "by": by, "data": data})
     assert r.status_code == 201, r.get_json()
@@ -21,34 +21,34 @@ def quiet_game(client, game, tokens, glory=None):
     for by, etype, data in [("p1", "roll_off", {"purpose": "boards", "first": "p1"}), ("p1", "do_over", {"choice": "none"}),
                             ("p2", "do_over", {"choice": "none"}), ("p2", "roll_off", {"purpose": "deployment", "first": "p2"}),
                             ("p1", "deployed", {"finished_first": "p1"})]:
-        post_event(client, tokens[by], etype, by, game, **data)
+        post_tournament(client, tokens[by], etype, by, game, **data)
     for _ in range(400):
         st = client.get(f"/api/games/{game}", headers=auth(tokens["p1"])).get_json()["view"]["state"]
         if st["phase"] == "over":
             return st
         if st["step"] == "roll_off":
-            post_event(client, tokens["p1"], "roll_off", "p1", game, purpose="first_turn", first="p1")
+            post_tournament(client, tokens["p1"], "roll_off", "p1", game, purpose="first_turn", first="p1")
         elif st["phase"] == "end":
             seat = st["end"]["order"][st["end"]["i"]]
             if glory.get(seat):
-                post_event(client, tokens[seat], "objective", seat, game, action="score", glory=glory.pop(seat))
-            post_event(client, tokens[seat], "end_phase_done", seat, game)
+                post_tournament(client, tokens[seat], "objective", seat, game, action="score", glory=glory.pop(seat))
+            post_tournament(client, tokens[seat], "end_phase_done", seat, game)
         elif st["step"] == "power":
             seat = st["power"]["order"][st["power"]["next"]]
-            post_event(client, tokens[seat], "power", seat, game, play="pass")
+            post_tournament(client, tokens[seat], "power", seat, game, play="pass")
         else:
             seat = st["turn"]["seat"]
-            post_event(client, tokens[seat], "player_action", seat, game, action="pass")
+            post_tournament(client, tokens[seat], "player_action", seat, game, action="pass")
     raise AssertionError("the game did not end")
 
 
-def event_with_players(client, players=(("Ana", "cyrenis-razors"), ("Ben", "garreks-reavers")), **settings):
-    """A new event with these players registered and checked in: (event id, organiser token, {player: token})."""
-    made = client.post("/api/events", json={"name": "Test event", "date": "2026-12-05", **settings}).get_json()
+def tournament_with_players(client, players=(("Ana", "cyrenis-razors"), ("Ben", "garreks-reavers")), **settings):
+    """A new tournament with these players registered and checked in: (tournament id, organiser token, {player: token})."""
+    made = client.post("/api/tournaments", json={"name": "Test event", "date": "2026-12-05", **settings}).get_json()
     tid, org = made["id"], made["organiser_token"]
     tokens = {}
     for name, warband in players:
-        p = client.post(f"/api/events/{tid}/players", headers=auth(org), json={"name": name, "warband": warband}).get_json()
+        p = client.post(f"/api/tournaments/{tid}/players", headers=auth(org), json={"name": name, "warband": warband}).get_json()
         tokens[p["player"]] = p["token"]
-        client.post(f"/api/events/{tid}/players/{p['player']}/check-in", headers=auth(org))
+        client.post(f"/api/tournaments/{tid}/players/{p['player']}/check-in", headers=auth(org))
     return tid, org, tokens

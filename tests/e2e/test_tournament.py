@@ -1,6 +1,6 @@
-"""An 8-player, 3-round event in the browser: the organiser's laptop, a scorekeeper, a judge, a table
+"""An 8-player, 3-round tournament in the browser: the organiser's laptop, a scorekeeper, a judge, a table
 device and the players' phones. The quiet turns of each tracked game are entered over REST (with seat
-tokens minted through each player's own event link) to keep the test fast; everything the event itself
+tokens minted through each player's own tournament link) to keep the test fast; everything the tournament itself
 does (registration, check-in, pairing, publishing, confirming, disputes, rulings, drops, exports) is
 done on the pages."""
 from __future__ import annotations
@@ -38,9 +38,9 @@ def tab(page, name):
     page.get_by_role("tab", name=name).click()
 
 
-def play_table(server, event_id, tokens, round_no, table, glory):
-    """Open seats through the event links (player tokens, or one table-device token) and play the game out."""
-    seats = [api(server, t, "POST", f"{event_id}/rounds/{round_no}/tables/{table}/seat") for t in tokens]
+def play_table(server, tournament_id, tokens, round_no, table, glory):
+    """Open seats through the tournament links (player tokens, or one table-device token) and play the game out."""
+    seats = [api(server, t, "POST", f"{tournament_id}/rounds/{round_no}/tables/{table}/seat") for t in tokens]
     toks = {"p1": seats[0]["token"], "p2": seats[-1]["token"]}
     if len(seats) == 2:
         assert [s["seat"] for s in seats] == ["p1", "p2"]
@@ -48,22 +48,22 @@ def play_table(server, event_id, tokens, round_no, table, glory):
     quiet_game(server, seats[0]["game"], toks, glory=glory)
 
 
-def test_eight_player_three_round_event(phones, server):
+def test_eight_player_three_round_tournament(phones, server):
     expect.set_options(timeout=15_000)  # a long test on a busy machine: each step may wait for the server
     org = laptop(phones, "organiser")
     org.goto("/")
     org.get_by_role("link", name="Run an event").click()
-    expect(org.locator("#event-form[data-ready='true']")).to_be_attached()
-    org.locator("#ev-name").fill("Winter Cup")
-    org.locator("#ev-format").select_option("underworlds/deathgorge|rivals")
-    org.locator("#ev-rounds").fill("3")
-    org.locator("#ev-minutes").fill("60")
+    expect(org.locator("#tournament-form[data-ready='true']")).to_be_attached()
+    org.locator("#tournament-name").fill("Winter Cup")
+    org.locator("#tournament-format").select_option("underworlds/deathgorge|rivals")
+    org.locator("#tournament-rounds").fill("3")
+    org.locator("#tournament-minutes").fill("60")
     org.locator("summary", has_text="Match points").click()
-    org.locator("#ev-slow").fill("1")
+    org.locator("#tournament-slow").fill("1")
     org.get_by_role("button", name="Create the event").click()
-    expect(org.locator("#event-title")).to_have_text("Winter Cup")
-    event_id = re.search(r"/event/([^/#?]+)", org.url).group(1)
-    org_token = json.loads(org.evaluate("localStorage.getItem('tw.events')"))[event_id]["token"]
+    expect(org.locator("#tournament-title")).to_have_text("Winter Cup")
+    tournament_id = re.search(r"/tournament/([^/#?]+)", org.url).group(1)
+    org_token = json.loads(org.evaluate("localStorage.getItem('tw.events')"))[tournament_id]["token"]
     assert org_token not in org.url, "the organiser's token does not stay in the address bar"
 
     # Registration: Ben's first deck belongs to another warband and is refused with its rule.
@@ -105,13 +105,13 @@ def test_eight_player_three_round_event(phones, server):
 
     keeper = laptop(phones, "scorekeeper")
     keeper.goto(keeper_link)
-    expect(keeper.locator("#event-sub")).to_contain_text("Scorekeeper")
+    expect(keeper.locator("#tournament-sub")).to_contain_text("Scorekeeper")
     judge = phones.new("judge")
     judge.goto(judge_link)
-    expect(judge.locator("#event-sub")).to_contain_text("Judge")
+    expect(judge.locator("#tournament-sub")).to_contain_text("Judge")
     device = phones.new("table-3")
     device.goto(device_link)
-    expect(device.locator("#event-body")).to_contain_text("not published yet")
+    expect(device.locator("#tournament-body")).to_contain_text("not published yet")
 
     player_pages = {}
 
@@ -127,7 +127,7 @@ def test_eight_player_three_round_event(phones, server):
         keeper.get_by_role("button", name=f"Pair round {round_no}").click()
         expect(keeper.get_by_role("button", name=f"Publish round {round_no}")).to_be_visible()
         if swap:
-            view = api(server, org_token, "GET", event_id)
+            view = api(server, org_token, "GET", tournament_id)
             t1, t2 = view["rounds"][-1]["tables"][0], view["rounds"][-1]["tables"][1]
             keeper.locator(f".draft-table[data-table='1'] [data-player='{t1['players'][1]}']").click()
             keeper.locator(f".draft-table[data-table='2'] [data-player='{t2['players'][1]}']").click()
@@ -139,7 +139,7 @@ def test_eight_player_three_round_event(phones, server):
         keeper.get_by_role("button", name=f"Publish round {round_no}").click()
         keeper.get_by_role("button", name="Start the clock").click()
         expect(keeper.locator(".clock b[data-started]")).to_have_text(re.compile(r"^\d+:\d\d$"))
-        view = api(server, org_token, "GET", event_id)
+        view = api(server, org_token, "GET", tournament_id)
         rnd = view["rounds"][-1]
         names = {p["id"]: p["name"] for p in view["players"]}
         return rnd, names
@@ -151,24 +151,24 @@ def test_eight_player_three_round_event(phones, server):
         for page in (pa, pb):
             page.reload()
             expect(page.locator(".my-table")).to_contain_text(f"Table {table}")
-        play_table(server, event_id, [tokens[a], tokens[b]], rnd["round"], table, glory)
+        play_table(server, tournament_id, [tokens[a], tokens[b]], rnd["round"], table, glory)
         expect(pa.get_by_role("button", name="Confirm this result")).to_be_visible()
         pa.get_by_role("button", name="Confirm this result").click()
-        expect(pa.locator("#event-body")).to_contain_text(f"Waiting for {b} to confirm")
+        expect(pa.locator("#tournament-body")).to_contain_text(f"Waiting for {b} to confirm")
         if dispute:
             pb.get_by_role("button", name="That's not right").click()
             pb.locator("#ask-text").fill("The objective I scored in round 3 is missing")
             pb.get_by_role("button", name="Dispute").click()
-            expect(pb.locator("#event-body")).to_contain_text("Disputed")
+            expect(pb.locator("#tournament-body")).to_contain_text("Disputed")
         else:
             pb.get_by_role("button", name="Confirm this result").click()
-            expect(pb.locator("#event-body")).to_contain_text("Result confirmed")
+            expect(pb.locator("#tournament-body")).to_contain_text("Result confirmed")
 
     def confirm_on_device(rnd, glory):
-        play_table(server, event_id, [device_token], rnd["round"], 3, glory)
+        play_table(server, tournament_id, [device_token], rnd["round"], 3, glory)
         device.reload()
         device.get_by_role("button", name="Confirm this result").click()
-        expect(device.locator("#event-body")).to_contain_text("Result confirmed")
+        expect(device.locator("#tournament-body")).to_contain_text("Result confirmed")
 
     def enter_by_keeper(rnd, table, winner_index, glory):
         tab(keeper, "Round")
@@ -187,13 +187,13 @@ def test_eight_player_three_round_event(phones, server):
     first = names[rnd["tables"][0]["players"][0]]
     page = phone_of(first)
     page.get_by_role("button", name="Open my game").click()
-    expect(page.locator("#event-strip")).to_contain_text("Table 1")
+    expect(page.locator("#tournament-strip")).to_contain_text("Table 1")
     expect(page.locator(".strip-clock")).to_have_text(re.compile(r"^\d+:\d\d$"))
     phones.shot(page, "02-table-timer-phone")
     page.set_viewport_size(LAPTOP)
     phones.shot(page, "02-table-timer-laptop")
     page.set_viewport_size(PHONE)
-    page.goto(f"/event/{event_id}")
+    page.goto(f"/tournament/{tournament_id}")
 
     tab(keeper, "Tables")
     expect(keeper.locator(".dash-table")).to_have_count(4)
@@ -202,11 +202,11 @@ def test_eight_player_three_round_event(phones, server):
     tab(keeper, "Tables")
     expect(keeper.locator(".dash-table.status-confirmed")).to_have_count(2)
     expect(keeper.locator(".dash-table[data-table='3']")).to_contain_text("Setting up")
-    # Table 3's device has entered nothing since the round was published: after the event's
+    # Table 3's device has entered nothing since the round was published: after the tournament's
     # one minute it stands out (and goes to the top of the list).
     expect(keeper.locator(".dash-table.slow")).to_have_count(1, timeout=90_000)
     expect(keeper.locator(".dash-table").first).to_have_attribute("data-table", "3")
-    expect(keeper.locator("#event-body")).to_contain_text("1 slow table: T3")
+    expect(keeper.locator("#tournament-body")).to_contain_text("1 slow table: T3")
     phones.shot(keeper, "03-dashboard-laptop")
     tab(org, "Tables")
     org.set_viewport_size(PHONE)
@@ -230,7 +230,7 @@ def test_eight_player_three_round_event(phones, server):
     assert dropper not in [names[p] for t in rnd["tables"] for p in t["players"]]
     confirm_on_phones(rnd, names, 1, {"p1": 2, "p2": 1}, dispute=True)
     judge.reload()
-    expect(judge.locator("#event-body")).to_contain_text("Needs a judge")
+    expect(judge.locator("#tournament-body")).to_contain_text("Needs a judge")
     expect(judge.locator(".card.status-disputed")).to_contain_text("objective I scored in round 3")
     phones.shot(judge, "04-judge-dispute-phone")
     judge.locator("#ruling-table").select_option("1")
@@ -246,9 +246,9 @@ def test_eight_player_three_round_event(phones, server):
     judge.locator("#res-gb").fill("3")
     judge.locator("#res-reason").fill("ruling: the revealed objective counts")
     judge.get_by_role("button", name="Save result").click()
-    expect(judge.locator("#event-body")).to_contain_text("No disputes or calls right now")
+    expect(judge.locator("#tournament-body")).to_contain_text("No disputes or calls right now")
     confirm_on_phones(rnd, names, 2, {"p1": 1})
-    # Time is called: the table device's page says the event's end-of-time rule.
+    # Time is called: the table device's page says the tournament's end-of-time rule.
     tab(keeper, "Round")
     keeper.get_by_role("button", name="Call time").click()
     device.reload()
@@ -259,9 +259,9 @@ def test_eight_player_three_round_event(phones, server):
     # Round 3: two tables on phones, one entered by the scorekeeper.
     rnd, names = pair_and_publish(3, {3: "untracked"})
     assert dropper not in [names[p] for t in rnd["tables"] for p in t["players"]] + [names[rnd["bye"]]]
-    assert rnd["bye"] != api(server, org_token, "GET", event_id)["rounds"][1]["bye"], "no second bye while avoidable"
+    assert rnd["bye"] != api(server, org_token, "GET", tournament_id)["rounds"][1]["bye"], "no second bye while avoidable"
     met = set()
-    view = api(server, org_token, "GET", event_id)
+    view = api(server, org_token, "GET", tournament_id)
     for r in view["rounds"][:2]:
         met |= {frozenset(x["players"]) for x in r["tables"]}
     assert not any(frozenset(x["players"]) in met for x in rnd["tables"]), "no rematch while one can be avoided"
@@ -271,7 +271,7 @@ def test_eight_player_three_round_event(phones, server):
 
     # Final standings, live, with each tiebreaker and what separated neighbours; exported as CSV.
     tab(keeper, "Round")
-    expect(keeper.locator("#event-body")).to_contain_text("Final standings")
+    expect(keeper.locator("#tournament-body")).to_contain_text("Final standings")
     phones.shot(keeper, "06-final-standings-laptop")
     with keeper.expect_download() as download:
         keeper.get_by_role("link", name="Standings CSV").first.click()
@@ -279,11 +279,11 @@ def test_eight_player_three_round_event(phones, server):
     assert rows[0][:5] == ["rank", "name", "warband", "status", "match_points"]
     assert len(rows) == 9 and {r[1] for r in rows[1:]} == {n for n, *_ in PLAYERS}
     assert [r for r in rows if r[1] == dropper][0][3] == "dropped"
-    final = api(server, org_token, "GET", event_id)["standings"]
+    final = api(server, org_token, "GET", tournament_id)["standings"]
     assert [r[1] for r in rows[1:]] == [r["name"] for r in final]
 
     public = phones.new("venue")
-    public.goto(f"/event/{event_id}/public")
+    public.goto(f"/tournament/{tournament_id}/public")
     expect(public.locator("table.standings tbody tr")).to_have_count(8)
     expect(public.locator("img.qr")).to_be_visible()
     expect(public.locator("img.qr")).to_have_js_property("complete", True)
@@ -291,7 +291,7 @@ def test_eight_player_three_round_event(phones, server):
     phones.shot(public, "07-standings-phone", full_page=True)
     public.set_viewport_size(LAPTOP)
     phones.shot(public, "07-standings-laptop")
-    log = api(server, org_token, "GET", f"{event_id}/log")["entries"]
+    log = api(server, org_token, "GET", f"{tournament_id}/log")["entries"]
     actors = {e["actor"] for e in log}
     assert {"organiser", "scorekeeper:Sam", "judge:Kim", "table:3"} <= actors
     assert any(e["type"] == "ruling" and e["actor"] == "judge:Kim" for e in log)

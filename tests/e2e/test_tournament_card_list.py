@@ -1,4 +1,4 @@
-"""An event with an organiser's dated card list: chosen when the event is created, and a refused deck at
+"""A tournament with an organiser's dated card list: chosen when the tournament is created, and a refused deck at
 registration cites the rule with the list's name and date."""
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import requests
 from playwright.sync_api import expect
 
 from .flows import scroll_to
-from .tournament_rest import open_event_form
+from .tournament_rest import open_tournament_form
 
 
 def test_registration_cites_the_organisers_card_list(phones, server):
@@ -15,17 +15,17 @@ def test_registration_cites_the_organisers_card_list(phones, server):
         timeout=15)
     assert saved.status_code == 201, saved.text
     org = phones.new("organiser")
-    open_event_form(org, "Club night")
-    expect(org.locator("#ev-card-list")).to_be_hidden()
-    org.locator("#ev-format").select_option("underworlds/deathgorge|championship")
-    org.locator("#ev-card-list").fill("no-such-list")
+    open_tournament_form(org, "Club night")
+    expect(org.locator("#tournament-card-list")).to_be_hidden()
+    org.locator("#tournament-format").select_option("underworlds/deathgorge|championship")
+    org.locator("#tournament-card-list").fill("no-such-list")
     org.get_by_role("button", name="Create the event").click()
-    expect(org.locator("#event-error")).to_contain_text("There is no saved card list 'no-such-list'")
-    org.locator("#ev-card-list").fill(saved.json()["id"])
+    expect(org.locator("#tournament-error")).to_contain_text("There is no saved card list 'no-such-list'")
+    org.locator("#tournament-card-list").fill(saved.json()["id"])
     org.evaluate("window.scrollTo(0, 0)")
     phones.shot(org, "01-event-with-card-list")
     org.get_by_role("button", name="Create the event").click()
-    expect(org.locator("#event-title")).to_have_text("Club night")
+    expect(org.locator("#tournament-title")).to_have_text("Club night")
 
     org.get_by_role("tab", name="Players").click()
     expect(org.locator("#register-form")).to_contain_text("checked for championship with Club list of 2026-11-01")

@@ -1,4 +1,4 @@
-"""A judge, as a table's referee, flags its game from the table page: the event's table is disputed with the
+"""A judge, as a table's referee, flags its game from the table page: the tournament's table is disputed with the
 reason (on the judge's and the organiser's screens) until a judge settles the result; logged with who."""
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from .tournament_rest import api
 
 
 def test_a_judge_flags_a_game_from_its_table_page(phones, server):
-    made = requests.post(f"{server.url}/api/events", json={"name": "Spring Cup", "date": "2026-12-05", "rounds": 1},
+    made = requests.post(f"{server.url}/api/tournaments", json={"name": "Spring Cup", "date": "2026-12-05", "rounds": 1},
                          timeout=15).json()
     tid, org = made["id"], made["organiser_token"]
     for name, warband in (("Ana", "cyrenis-razors"), ("Ben", "garreks-reavers")):
@@ -21,10 +21,10 @@ def test_a_judge_flags_a_game_from_its_table_page(phones, server):
 
     judge = phones.new("judge")
     judge.goto(judge_link)
-    expect(judge.locator("#event-sub")).to_contain_text("Judge")
+    expect(judge.locator("#tournament-sub")).to_contain_text("Judge")
     judge.get_by_role("tab", name="Tables").click()
     judge.get_by_role("button", name="Open as referee").click()
-    strip = judge.locator("#event-strip")
+    strip = judge.locator("#tournament-strip")
     expect(strip).to_contain_text("Table 1")
     judge.locator("#flag-game").click()
     judge.locator("#ask-text").fill("Ben's fighter charged twice in one round")
@@ -37,7 +37,7 @@ def test_a_judge_flags_a_game_from_its_table_page(phones, server):
 
     # The organiser's dashboard shows the table disputed with the flag's reason and who flagged it.
     org_page = phones.new("organiser")
-    org_page.goto(f"/event/{tid}#t={org}")
+    org_page.goto(f"/tournament/{tid}#t={org}")
     org_page.get_by_role("tab", name="Tables").click()
     card = org_page.locator(".dash-table[data-table='1']")
     expect(card).to_contain_text("Disputed")
@@ -45,7 +45,7 @@ def test_a_judge_flags_a_game_from_its_table_page(phones, server):
     phones.shot(org_page, "03-dashboard-flagged")
 
     # A judge settles it from the Judge tab.
-    judge.goto(f"/event/{tid}")
+    judge.goto(f"/tournament/{tid}")
     judge.get_by_role("tab", name="Judge").click()
     expect(judge.locator(".card.status-disputed")).to_contain_text("Flagged by judge Kim")
     table = api(server, org, "GET", tid)["rounds"][0]["tables"][0]
@@ -55,7 +55,7 @@ def test_a_judge_flags_a_game_from_its_table_page(phones, server):
     judge.locator("#res-gb").fill("1")
     judge.locator("#res-reason").fill("the second charge undone")
     judge.get_by_role("button", name="Save result").click()
-    expect(judge.locator("#event-body")).to_contain_text("No disputes or calls right now")
+    expect(judge.locator("#tournament-body")).to_contain_text("No disputes or calls right now")
     log = api(server, org, "GET", f"{tid}/log")["entries"]
     assert [(e["type"], e["actor"]) for e in log if e["type"] in ("flag", "result")] == [
         ("flag", "judge:Kim"), ("result", "judge:Kim")]

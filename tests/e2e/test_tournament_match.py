@@ -1,5 +1,5 @@
-"""A best-of-three event table in the browser (Shadespire matched play, pg 26): the players' phones play the
-match's games, the next game is started from the game-over screen, the event's table follows it, and the
+"""A best-of-three tournament table in the browser (Shadespire matched play, pg 26): the players' phones play the
+match's games, the next game is started from the game-over screen, the tournament's table follows it, and the
 match result (games won, glory over the games, each game) is confirmed by both players with one tap each.
 The quiet turns of each game are entered over REST to keep the test fast."""
 from __future__ import annotations
@@ -9,7 +9,7 @@ import re
 
 from playwright.sync_api import expect
 
-from .tournament_rest import api, open_event_form
+from .tournament_rest import api, open_tournament_form
 from .uw_rest import quiet_game, set_up
 
 
@@ -23,15 +23,15 @@ def game_tokens(page) -> tuple[str, dict]:
 def test_a_best_of_three_table_takes_its_result_from_the_matchs_games(phones, server):
     # The organiser agrees the match tiebreakers for every table (Shadespire pg 26: agreed before the match).
     form = phones.new("organiser")
-    open_event_form(form, "Shadespire Cup")
-    expect(form.locator("#ev-match-tiebreakers")).to_be_hidden()
-    form.locator("#ev-format").select_option("underworlds/shadespire|matched")
-    form.locator("#ev-rounds").fill("1")
-    form.locator("#ev-match-tiebreakers").check()
+    open_tournament_form(form, "Shadespire Cup")
+    expect(form.locator("#tournament-match-tiebreakers")).to_be_hidden()
+    form.locator("#tournament-format").select_option("underworlds/shadespire|matched")
+    form.locator("#tournament-rounds").fill("1")
+    form.locator("#tournament-match-tiebreakers").check()
     phones.shot(form, "00-new-best-of-three-event")
     form.get_by_role("button", name="Create the event").click()
-    expect(form.locator("#event-title")).to_have_text("Shadespire Cup")
-    tid = re.search(r"/event/([^/#?]+)", form.url).group(1)
+    expect(form.locator("#tournament-title")).to_have_text("Shadespire Cup")
+    tid = re.search(r"/tournament/([^/#?]+)", form.url).group(1)
     org = json.loads(form.evaluate("localStorage.getItem('tw.events')"))[tid]["token"]
     assert api(server, org, "GET", tid)["setup"]["match_tiebreakers"] is True
     links = {}
@@ -55,7 +55,7 @@ def test_a_best_of_three_table_takes_its_result_from_the_matchs_games(phones, se
         phone[name] = page
     a, b = phone[first], phone[second]
 
-    # Game 1 to the first player; the event waits for the match.
+    # Game 1 to the first player; the tournament waits for the match.
     gid, a_rec = game_tokens(a)
     _, b_rec = game_tokens(b)
     toks = {a_rec["seat"]: a_rec["token"], b_rec["seat"]: b_rec["token"]}
@@ -63,7 +63,7 @@ def test_a_best_of_three_table_takes_its_result_from_the_matchs_games(phones, se
     quiet_game(server, gid, toks, glory={"p1": 4})
     expect(a.locator("#match-score")).to_contain_text("Games won")
 
-    # The first player starts game 2 from the game-over screen; the second opens it from the event page.
+    # The first player starts game 2 from the game-over screen; the second opens it from the tournament page.
     a.locator("[data-action='next-game']").click()
     expect(a.locator("#match")).to_contain_text("game 2 of 3")
     b.goto(links[second])
@@ -76,7 +76,7 @@ def test_a_best_of_three_table_takes_its_result_from_the_matchs_games(phones, se
     quiet_game(server, game2, toks, glory={"p1": 5, "p2": 3})
     expect(a.locator("#match-result .who")).to_have_text(first)
 
-    # Back on the event page: the match result, each game, one tap each.
+    # Back on the tournament page: the match result, each game, one tap each.
     for name, page in ((first, a), (second, b)):
         page.goto(links[name])
         card = page.locator(".confirm-card")

@@ -1,4 +1,4 @@
-"""Each event role's page offers only what the server lets that role do: the scorekeeper cannot accept a refused
+"""Each tournament role's page offers only what the server lets that role do: the scorekeeper cannot accept a refused
 deck (the organiser can), a disputed table is settled with a reason, a result sheet offers the book's tiebreaks
 (a ruling only to a judge or the organiser) and the server's refusal cites the rule, and a table device at a
 table played on phones is not offered the players' confirmation."""
@@ -13,8 +13,8 @@ PLAYERS = (("Ana", "cyrenis-razors"), ("Ben", "garreks-reavers"), ("Cai", "steel
            ("Dee", "spiteclaws-swarm"), ("Eli", "ironskulls-boyz"), ("Fay", "sepulchral-guard"))
 
 
-def _event(server):
-    made = requests.post(f"{server.url}/api/events", json={"name": "Roles Cup", "date": "2026-12-05", "rounds": 1},
+def _tournament(server):
+    made = requests.post(f"{server.url}/api/tournaments", json={"name": "Roles Cup", "date": "2026-12-05", "rounds": 1},
                          timeout=15).json()
     tid, org = made["id"], made["organiser_token"]
     tokens = {}
@@ -49,18 +49,18 @@ def _sheet(page, table, winner, glory, reason="", decided_by=None):
 
 
 def test_each_roles_page_offers_only_what_the_role_may_do(phones, server):
-    tid, org, tokens, links = _event(server)
+    tid, org, tokens, links = _tournament(server)
 
     # Registration: the scorekeeper sees a refused deck's problems, and no way to accept it; the organiser has one.
     keeper = phones.new("scorekeeper")
     keeper.goto(links["keeper"])
-    expect(keeper.locator("#event-sub")).to_contain_text("Scorekeeper")
+    expect(keeper.locator("#tournament-sub")).to_contain_text("Scorekeeper")
     _register_borrowed_deck(keeper)
     expect(keeper.locator("#deck-problems")).to_contain_text("Only the organiser can accept a deck the format refuses.")
     expect(keeper.get_by_role("button", name="Accept this deck anyway")).to_have_count(0)
     phones.shot(keeper, "01-keeper-deck-refused")
     organiser = phones.new("organiser")
-    organiser.goto(f"/event/{tid}#t={org}")
+    organiser.goto(f"/tournament/{tid}#t={org}")
     _register_borrowed_deck(organiser)
     organiser.get_by_role("button", name="Accept this deck anyway").click()
     organiser.locator("#ask-text").fill("borrowed deck, approved at the desk")
@@ -77,7 +77,7 @@ def test_each_roles_page_offers_only_what_the_role_may_do(phones, server):
     # Table 1's device: its players confirm on their phones, so the device is offered no confirmation.
     device = phones.new("device")
     device.goto(links["device"])
-    expect(device.locator("#event-body")).to_contain_text("This table plays on the players' phones: they confirm its result.")
+    expect(device.locator("#tournament-body")).to_contain_text("This table plays on the players' phones: they confirm its result.")
     expect(device.get_by_role("button", name="Confirm this result")).to_have_count(0)
     expect(device.get_by_role("button", name="Call a judge")).to_be_visible()
     phones.shot(device, "02-device-at-a-phones-table")

@@ -1,4 +1,4 @@
-"""Shared steps of the event browser tests: the event API over HTTP, and the new-event form opened."""
+"""Shared steps of the tournament browser tests: the tournament API over HTTP, and the new-tournament form opened."""
 from __future__ import annotations
 
 import requests
@@ -6,16 +6,16 @@ from playwright.sync_api import expect
 
 
 def api(server, token, method, path, **kw):
-    """Call /api/events/<path> with a role's token; it must succeed. Returns the JSON reply."""
-    r = requests.request(method, f"{server.url}/api/events/{path}", headers={"Authorization": f"Bearer {token}"},
+    """Call /api/tournaments/<path> with a role's token; it must succeed. Returns the JSON reply."""
+    r = requests.request(method, f"{server.url}/api/tournaments/{path}", headers={"Authorization": f"Bearer {token}"},
                          timeout=15, **kw)
     assert r.status_code < 300, r.text
     return r.json()
 
 
-def open_event_form(page, name: str) -> None:
-    """From the start screen to the new-event form, named."""
+def open_tournament_form(page, name: str) -> None:
+    """From the start screen to the new-tournament form, named."""
     page.goto("/")
     page.get_by_role("link", name="Run an event").click()
-    expect(page.locator("#event-form[data-ready='true']")).to_be_attached()
-    page.locator("#ev-name").fill(name)
+    expect(page.locator("#tournament-form[data-ready='true']")).to_be_attached()
+    page.locator("#tournament-name").fill(name)

@@ -1,6 +1,6 @@
-"""Event roles against the real server process (`python -m app`): each refusal the role table promises, tried over
+"""Tournament roles against the real server process (`python -m app`): each refusal the role table promises, tried over
 HTTP by each hostile role (a player of another table, the scorekeeper, a judge, the device of another table), with
-nothing stored. The scenarios are the event API tests' own, driven over the network instead of the test client."""
+nothing stored. The scenarios are the tournament API tests' own, driven over the network instead of the test client."""
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
@@ -63,13 +63,13 @@ def test_two_taps_at_once_store_one_confirmation(http, server):
     """The same player's confirmation sent twice at the same moment (a double tap, a retry): one entry, two answers."""
     tid, org, tokens, _staff, tables = scenarios.round_one_on_two_tables(http)
     (a, b), _ = tables
-    seat = {s: http.post(f"/api/events/{tid}/rounds/1/tables/1/seat", headers=auth(tokens[p])).get_json()
+    seat = {s: http.post(f"/api/tournaments/{tid}/rounds/1/tables/1/seat", headers=auth(tokens[p])).get_json()
             for s, p in (("p1", a), ("p2", b))}
     quiet_game(http, seat["p1"]["game"], {s: v["token"] for s, v in seat.items()}, glory={"p2": 3})
-    confirm = f"/api/events/{tid}/rounds/1/tables/1/confirm"
+    confirm = f"/api/tournaments/{tid}/rounds/1/tables/1/confirm"
     with ThreadPoolExecutor(4) as pool:
         replies = list(pool.map(lambda _: http.post(confirm, headers=auth(tokens[b])), range(4)))
     assert sorted(r.status_code for r in replies) == [200, 200, 200, 201]
     assert len({r.get_json()["seq"] for r in replies}) == 1
-    log = http.get(f"/api/events/{tid}/log", headers=auth(org)).get_json()["entries"]
+    log = http.get(f"/api/tournaments/{tid}/log", headers=auth(org)).get_json()["entries"]
     assert [e["actor"] for e in log if e["type"] == "confirm"] == [f"player:{b}"]

@@ -1,10 +1,10 @@
-// An event, as the role of the link that opened it: organiser and scorekeeper (rounds, tables,
+// A tournament, as the role of the link that opened it: organiser and scorekeeper (rounds, tables,
 // players, standings, links), judge (tables, disputes, rulings), player or table device (my table,
-// the clock, one-tap confirmation), or the public (pairings, standings, QR). Live over /event.
+// the clock, one-tap confirmation), or the public (pairings, standings, QR). Live over /tournament.
 import { io } from "../../vendor/socket.io.esm.min.js";
 import { h, replace } from "../dom.js";
 import { api, errorText } from "../api.js";
-import { eventLink, rememberEvent } from "../tournaments/store.js";
+import { tournamentLink, rememberTournament } from "../tournaments/store.js";
 import { clock, timeLeft } from "../tournaments/words.js";
 import { renderMine } from "../tournaments/mine.js";
 import { renderStaff } from "../tournaments/staff.js";
@@ -12,26 +12,26 @@ import { renderPublic } from "../tournaments/public.js";
 import { registerServiceWorker, watchNetwork } from "../pwa.js";
 import { showConnection } from "../conn.js";
 
-const root = document.getElementById("event");
-const eventId = root.dataset.event;
+const root = document.getElementById("tournament");
+const tournamentId = root.dataset.tournament;
 const isPublicPage = root.dataset.public === "yes";
-const body = document.getElementById("event-body");
+const body = document.getElementById("tournament-body");
 
 function takeTokenFromLink() {
   const token = new URLSearchParams(location.hash.slice(1)).get("t");
   if (!token) return;
-  rememberEvent(eventId, { token });
+  rememberTournament(tournamentId, { token });
   history.replaceState(null, "", location.pathname);  // the token does not stay in the address bar
 }
 
 const ctx = {
-  eventId,
+  tournamentId,
   token: null,
   view: null,
   dash: null,
   tab: null,
-  /** Call the event API with this device's link; resolves {status, body}. */
-  call: (method, path, payload) => api(method, `/api/events/${encodeURIComponent(eventId)}${path}`,
+  /** Call the tournament API with this device's link; resolves {status, body}. */
+  call: (method, path, payload) => api(method, `/api/tournaments/${encodeURIComponent(tournamentId)}${path}`,
     { body: payload, token: ctx.token }),
   refresh: () => load(true),  // after this page's own action: always redrawn (the action may have changed the page too)
   render: () => render(),
@@ -40,7 +40,7 @@ const ctx = {
 let lastSeen = null;
 
 /**
- * Read the event and draw it.
+ * Read the tournament and draw it.
  * @param {boolean} [force]
  * @returns {Promise<"ok"|"refused"|"offline">} "refused": the server answered and refused this link
  */
@@ -55,7 +55,7 @@ async function load(force = false) {
   if (reply.status !== 200) {
     // A replaced link (the organiser made a new one after it was lost) or a mistyped one.
     const lost = reply.status === 401 ? " If your link was replaced, ask the organiser for the new one." : "";
-    replace(body, h("p", { class: "error", role: "alert", id: "event-error" }, errorText(reply) + lost));
+    replace(body, h("p", { class: "error", role: "alert", id: "tournament-error" }, errorText(reply) + lost));
     return "refused";
   }
   const view = reply.body;
@@ -65,7 +65,7 @@ async function load(force = false) {
     const got = await ctx.call("GET", "/dashboard").catch(() => null);
     dash = got && got.status === 200 ? got.body : null;
   }
-  // The same event read twice (an action's own refresh and its push) is not drawn twice: a button
+  // The same tournament read twice (an action's own refresh and its push) is not drawn twice: a button
   // redrawn under a finger loses the tap.
   const seen = JSON.stringify([view, dash]);
   if (seen === lastSeen && !force) return;
@@ -73,7 +73,7 @@ async function load(force = false) {
   ctx.view = view;
   ctx.dash = dash;
   for (const t of (dash && dash.tables) || []) if (t.progress) t.progress.received_at = Date.now();
-  rememberEvent(eventId, { role, name: view.setup.name });
+  rememberTournament(tournamentId, { role, name: view.setup.name });
   render();
   return "ok";
 }
@@ -87,10 +87,10 @@ function render() {
   const v = ctx.view;
   if (!v) return;
   document.title = `${v.setup.name} · Tablewarden`;
-  document.getElementById("event-title").textContent = v.setup.name;
+  document.getElementById("tournament-title").textContent = v.setup.name;
   const round = v.current_round ? `Round ${v.current_round} of ${v.setup.rounds}` : `${v.setup.rounds} rounds`;
   const who = v.you.role === "table" ? `Table ${v.you.subject} device` : ROLE[v.you.role];
-  document.getElementById("event-sub").textContent =
+  document.getElementById("tournament-sub").textContent =
     [v.setup.date, FORMAT[v.setup.format] || v.setup.format, round, isPublicPage ? null : who].filter(Boolean).join(" · ");
   const role = v.you.role;
   // A push re-renders the page while someone may be typing (a ruling, a registration): keep what
@@ -119,7 +119,7 @@ function tick() {
 }
 
 function connect() {
-  const socket = io("/event", { auth: { event: eventId, token: ctx.token || undefined }, transports: ["websocket", "polling"] });
+  const socket = io("/tournament", { auth: { tournament: tournamentId, token: ctx.token || undefined }, transports: ["websocket", "polling"] });
   let timer = null;
   socket.on("connect", () => { showConnection("online"); load(); });
   socket.on("disconnect", () => showConnection("connecting"));
@@ -145,12 +145,12 @@ function connect() {
 
 if (!isPublicPage) {
   takeTokenFromLink();
-  ctx.token = (eventLink(eventId) || {}).token || null;
+  ctx.token = (tournamentLink(tournamentId) || {}).token || null;
 }
 setInterval(tick, 1000);
 // Tables go slow with time alone: look again every quarter minute while the dashboard is shown.
 setInterval(() => { if (ctx.tab === "tables" || ctx.tab === "judge") render(); }, 15000);
-// A refused link is answered on the page; it does not follow the event's changes (the server would refuse that too).
+// A refused link is answered on the page; it does not follow the tournament's changes (the server would refuse that too).
 load().then((got) => { if (got !== "refused") connect(); });
 registerServiceWorker();
 watchNetwork(showConnection);

@@ -1,5 +1,5 @@
-// A sheet asking for a short text (a reason, a note): the event pages' and the table's event strip's, one small
-// module so the table page does not load the event pages' parts for it.
+// A sheet asking for a short text (a reason, a note): the tournament pages' and the table's tournament strip's, one small
+// module so the table page does not load the tournament pages' parts for it.
 import { h, button, sheet, toast } from "../dom.js";
 
 /**

@@ -10,7 +10,7 @@ function minutesSince(progress) {
   return Math.floor(progress.minutes_since_entry + extra);
 }
 
-/** No entry for the event's slow_minutes (the server's verdict, aged since the last push). */
+/** No entry for the tournament's slow_minutes (the server's verdict, aged since the last push). */
 function isSlow(d, t) {
   const p = t.progress;
   const idle = minutesSince(p);
@@ -27,7 +27,7 @@ function where(p) {
 
 /**
  * Open a table's game as its referee (judges and the organiser).
- * @param {EventContext} ctx
+ * @param {TournamentContext} ctx
  * @param {number} round
  * @param {number} table
  * @returns {Promise<void>}
@@ -37,13 +37,13 @@ export async function openAsReferee(ctx, round, table) {
   if (!reply) return;
   const g = reply.body;
   putGame(g.game, { token: g.token, seat: g.seat, seatLabel: "Referee", ruleset: g.ruleset, title: g.title,
-    join_code: g.join_code, event: ctx.eventId });
+    join_code: g.join_code, event: ctx.tournamentId });
   location.assign(`/play?game=${encodeURIComponent(g.game)}`);
 }
 
 /**
  * One table on the dashboard: players, status, progress, time since the last entry, disputes, judge calls.
- * @param {EventContext} ctx
+ * @param {TournamentContext} ctx
  * @param {object} d the round's dashboard
  * @param {object} t one table of it
  * @returns {HTMLElement}
@@ -72,7 +72,7 @@ export function tableCard(ctx, d, t) {
 
 /**
  * The Tables tab: every table of the current round.
- * @param {EventContext} ctx
+ * @param {TournamentContext} ctx
  * @returns {HTMLElement}
  */
 export function renderDashboard(ctx) {

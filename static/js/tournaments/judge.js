@@ -1,4 +1,4 @@
-// The Judge tab: disputed tables and judge calls first, settle a result, and the event's rulings log.
+// The Judge tab: disputed tables and judge calls first, settle a result, and the tournament's rulings log.
 import { h, button } from "../dom.js";
 import { STATUS, actorName, disputeLine } from "./words.js";
 import { attempt, resultSheet } from "./parts.js";
@@ -30,7 +30,7 @@ function rulingForm(ctx) {
 
 /**
  * The Judge tab: disputed tables and judge calls first, then the rulings log.
- * @param {EventContext} ctx
+ * @param {TournamentContext} ctx
  * @returns {HTMLElement}
  */
 export function renderJudge(ctx) {

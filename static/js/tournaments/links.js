@@ -12,7 +12,7 @@ function linkBox(label, url) {
 
 /**
  * The Links tab: make staff and table-device links; the public page and exports.
- * @param {EventContext} ctx
+ * @param {TournamentContext} ctx
  * @returns {HTMLElement}
  */
 export function renderLinks(ctx) {
@@ -27,7 +27,7 @@ export function renderLinks(ctx) {
     const reply = await attempt(ctx.call("POST", "/links/new", body), "New link made");
     if (reply) { made.unshift({ label: `${label} (new)`, url: reply.body.link }); ctx.render(); }
   };
-  const publicUrl = new URL(`/event/${encodeURIComponent(ctx.eventId)}/public`, location.href).href;
+  const publicUrl = new URL(`/tournament/${encodeURIComponent(ctx.tournamentId)}/public`, location.href).href;
   return h("div", { class: "stack" },
     h("p", { class: "muted" }, "Each link is a key: send it only to the person it is for. It is shown once."),
     h("label", { class: "field" }, h("span", {}, "Scorekeeper or judge"), name),
@@ -44,6 +44,6 @@ export function renderLinks(ctx) {
         button("Replace table device link", () => replace({ role: "table", table: Number(table.value) }, `Table ${table.value} device`), { cls: "btn small grow" }))),
     h("ul", { class: "list", id: "made-links" }, made.map((m) => linkBox(m.label, m.url))),
     h("h2", {}, "Public page"), h("ul", { class: "list" }, linkBox("Public pairings and standings", publicUrl)),
-    h("img", { class: "qr", src: `/api/events/${encodeURIComponent(ctx.eventId)}/qr.svg`, alt: "QR code of the public page" }),
-    h("h2", {}, "Exports"), exportLinks(ctx.eventId));
+    h("img", { class: "qr", src: `/api/tournaments/${encodeURIComponent(ctx.tournamentId)}/qr.svg`, alt: "QR code of the public page" }),
+    h("h2", {}, "Exports"), exportLinks(ctx.tournamentId));
 }

@@ -1,4 +1,4 @@
-// A player's (or a table device's) part of an event: my table, the clock, open the game, one tap to confirm.
+// A player's (or a table device's) part of a tournament: my table, the clock, open the game, one tap to confirm.
 import { h, button } from "../dom.js";
 import { putGame } from "../store.js";
 import { STATUS, matchGames, resultText } from "./words.js";
@@ -9,7 +9,7 @@ async function openGame(ctx, mine) {
   if (!reply) return;
   const g = reply.body;
   putGame(g.game, { token: g.token, seat: g.seat, seatLabel: g.name, ruleset: g.ruleset, title: g.title,
-    join_code: g.join_code, event: ctx.eventId });
+    join_code: g.join_code, event: ctx.tournamentId });
   location.assign(`/play?game=${encodeURIComponent(g.game)}`);
 }
 
@@ -54,7 +54,7 @@ function resultPart(ctx, mine) {
 
 /**
  * The "my table" screen.
- * @param {EventContext} ctx
+ * @param {TournamentContext} ctx
  * @returns {HTMLElement}
  */
 export function renderMine(ctx) {

@@ -1,4 +1,4 @@
-// Pieces the event pages share: the round clock, the standings table, a result sheet, errors.
+// Pieces the tournament pages share: the round clock, the standings table, a result sheet, errors.
 import { h, button, sheet, toast } from "../dom.js";
 import { errorText } from "../api.js";
 import { SHORT, TIEBREAKERS, separatedBy } from "./words.js";
@@ -6,7 +6,7 @@ import { SHORT, TIEBREAKERS, separatedBy } from "./words.js";
 export { askText } from "./asktext.js";
 
 /**
- * The round's clock (time left, or time called with the event's end-of-time rule).
+ * The round's clock (time left, or time called with the tournament's end-of-time rule).
  * @param {{started_at: string, minutes: number, called_at?: string}|null} timer
  * @param {string} endOfTime
  * @returns {HTMLElement}
@@ -23,7 +23,7 @@ export function roundClock(timer, endOfTime) {
 
 /**
  * The standings: rank, record, every tiebreaker's value and what separated each player from the one above.
- * @param {object} view the event's view
+ * @param {object} view the tournament's view
  * @returns {HTMLElement}
  */
 export function standingsTable(view) {
@@ -51,7 +51,7 @@ export function standingsTable(view) {
 
 /**
  * Enter a result by hand: winner (or draw), each player's glory, what decided a game level on glory (the
- * event's book names its tiebreaks; a judge or the organiser may record a ruling), and a reason (needed for
+ * tournament's book names its tiebreaks; a judge or the organiser may record a ruling), and a reason (needed for
  * a correction, a disputed table and a ruling). The server checks the result against the book.
  * @param {string} title
  * @param {{players: string[], names: string[]}} table
@@ -133,11 +133,11 @@ export function confirmSheet(title, text, action) {
 
 /**
  * The export links (CSV per part, one JSON).
- * @param {string} eventId
+ * @param {string} tournamentId
  * @returns {HTMLElement}
  */
-export function exportLinks(eventId) {
-  const base = `/api/events/${encodeURIComponent(eventId)}`;
+export function exportLinks(tournamentId) {
+  const base = `/api/tournaments/${encodeURIComponent(tournamentId)}`;
   return h("div", { class: "row exports" },
     ["standings", "results", "pairings", "players"].map((k) =>
       h("a", { class: "btn small", href: `${base}/export/${k}.csv`, download: `${k}.csv` }, `${k[0].toUpperCase()}${k.slice(1)} CSV`)),

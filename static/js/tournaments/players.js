@@ -1,4 +1,4 @@
-// The Players tab: register (the deck checked for the event's format, each problem with its rule),
+// The Players tab: register (the deck checked for the tournament's format, each problem with its rule),
 // hand each player their link, check in, drop, merge a duplicate.
 import { h, button, toast } from "../dom.js";
 import { api } from "../api.js";
@@ -12,7 +12,7 @@ const draft = { name: "", warband: "", deck: "" };  // the form as typed, kept a
 async function loadContent(ctx) {
   if (content.warbands) return;
   content.warbands = [];
-  const q = `ruleset=${encodeURIComponent(ctx.view.setup.ruleset)}&per_page=500`;  // what the event's rules offer
+  const q = `ruleset=${encodeURIComponent(ctx.view.setup.ruleset)}&per_page=500`;  // what the tournament's rules offer
   const [w, d] = await Promise.all([api("GET", `/api/content/underworlds/warbands?${q}`), api("GET", `/api/content/underworlds/decks?${q}`)]);
   content.warbands = w.status === 200 ? w.body.items : [];
   content.decks = d.status === 200 ? d.body.items : [];
@@ -126,7 +126,7 @@ function mergeForm(ctx) {
 
 /**
  * The Players tab: register, hand out links, check in, drop, merge.
- * @param {EventContext} ctx
+ * @param {TournamentContext} ctx
  * @returns {HTMLElement}
  */
 export function renderPlayers(ctx) {

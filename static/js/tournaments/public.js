@@ -18,7 +18,7 @@ export function pairingsList(rnd) {
 
 /**
  * The public page: the current round's pairings and the standings.
- * @param {EventContext} ctx
+ * @param {TournamentContext} ctx
  * @returns {HTMLElement}
  */
 export function renderPublic(ctx) {
@@ -30,6 +30,6 @@ export function renderPublic(ctx) {
       rnd ? [rnd.complete ? null : roundClock(rnd.timer, v.setup.end_of_time), pairingsList(rnd)] : h("p", { class: "muted" }, "Round 1 is not published yet.")),
     h("section", { "aria-labelledby": "pub-standings" }, h("h2", { id: "pub-standings" }, "Standings"), standingsTable(v)),
     h("section", { class: "qr-box" }, h("h2", {}, "Follow on your phone"),
-      h("img", { class: "qr", src: `/api/events/${encodeURIComponent(ctx.eventId)}/qr.svg`, alt: "QR code of this page" }),
-      exportLinks(ctx.eventId)));
+      h("img", { class: "qr", src: `/api/tournaments/${encodeURIComponent(ctx.tournamentId)}/qr.svg`, alt: "QR code of this page" }),
+      exportLinks(ctx.tournamentId)));
 }

@@ -65,14 +65,14 @@ function published(ctx, rnd) {
 
 /**
  * The Round tab: pair, swap, publish; then the clock and results.
- * @param {EventContext} ctx
+ * @param {TournamentContext} ctx
  * @returns {HTMLElement}
  */
 export function renderRound(ctx) {
   const v = ctx.view;
   const rnd = v.rounds.find((r) => r.round === v.current_round);
   const parts = [];
-  if (v.next === "finished") parts.push(h("h2", {}, "Final standings"), standingsTable(v), exportLinks(ctx.eventId));
+  if (v.next === "finished") parts.push(h("h2", {}, "Final standings"), standingsTable(v), exportLinks(ctx.tournamentId));
   if (v.next === "register") parts.push(h("p", { class: "lead" }, "Register players and check in at least two to pair round 1."));
   if (rnd && !rnd.published) parts.push(h("h2", {}, `Round ${rnd.round}: draft`), draft(ctx, rnd));
   else if (rnd) parts.push(h("h2", {}, `Round ${rnd.round}`), published(ctx, rnd));

@@ -1,4 +1,4 @@
-// The staff's part of an event: tabs by role (organiser: everything; scorekeeper: rounds, tables,
+// The staff's part of a tournament: tabs by role (organiser: everything; scorekeeper: rounds, tables,
 // players, standings; judge: tables, disputes and rulings, standings).
 import { h, button } from "../dom.js";
 import { renderRound } from "./round.js";
@@ -17,13 +17,13 @@ const LABEL = { round: "Round", tables: "Tables", players: "Players", standings:
 
 /**
  * The staff's page: the tabs this role may use, and the open one.
- * @param {EventContext} ctx
+ * @param {TournamentContext} ctx
  * @returns {HTMLElement}
  */
 export function renderStaff(ctx) {
   const tabs = TABS[ctx.view.you.role];
   if (!tabs.includes(ctx.tab)) ctx.tab = ctx.view.current_round === 0 && tabs.includes("players") ? "players" : tabs[0];
-  const bar = h("div", { class: "tabs event-tabs", role: "tablist" }, tabs.map((t) => button(LABEL[t], () => {
+  const bar = h("div", { class: "tabs tournament-tabs", role: "tablist" }, tabs.map((t) => button(LABEL[t], () => {
     ctx.tab = t;
     ctx.render();
   }, { cls: "btn small", role: "tab", "aria-selected": String(ctx.tab === t), id: `tab-${t}` })));
@@ -33,6 +33,6 @@ export function renderStaff(ctx) {
   else if (ctx.tab === "players") panel = renderPlayers(ctx);
   else if (ctx.tab === "judge") panel = renderJudge(ctx);
   else if (ctx.tab === "links") panel = renderLinks(ctx);
-  else panel = h("div", {}, standingsTable(ctx.view), exportLinks(ctx.eventId));
+  else panel = h("div", {}, standingsTable(ctx.view), exportLinks(ctx.tournamentId));
   return h("div", {}, bar, h("div", { role: "tabpanel", "aria-labelledby": `tab-${ctx.tab}` }, panel));
 }

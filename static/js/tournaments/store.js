@@ -1,4 +1,5 @@
-// The event links this device holds (event id -> {token, role, name}), in localStorage.
+// The tournament links this device holds (tournament id -> {token, role, name}), in localStorage (under the
+// key the first version used, so links already on a phone stay).
 const KEY = "tw.events";
 
 function all() {
@@ -6,21 +7,21 @@ function all() {
 }
 
 /**
- * Remember (or update) this device's link to an event.
+ * Remember (or update) this device's link to a tournament.
  * @param {string} id
  * @param {{token?: string}} patch
  * @returns {void}
  */
-export function rememberEvent(id, patch) {
-  const events = all();
-  events[id] = { ...(events[id] || {}), ...patch, touched: Date.now() };
-  localStorage.setItem(KEY, JSON.stringify(events));
-  return events[id];
+export function rememberTournament(id, patch) {
+  const links = all();
+  links[id] = { ...(links[id] || {}), ...patch, touched: Date.now() };
+  localStorage.setItem(KEY, JSON.stringify(links));
+  return links[id];
 }
 
 /**
- * This device's link to an event, or null.
+ * This device's link to a tournament, or null.
  * @param {string} id
  * @returns {{token?: string, touched: number}|null}
  */
-export function eventLink(id) { return all()[id] || null; }
+export function tournamentLink(id) { return all()[id] || null; }

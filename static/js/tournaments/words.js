@@ -1,4 +1,4 @@
-// Words the event pages show for the server's codes.
+// Words the tournament pages show for the server's codes.
 export const TIEBREAKERS = {
   glory_difference: "Glory difference", total_glory: "Total glory", games_lost: "Games lost (fewest)",
   head_to_head: "Head-to-head", strength_of_schedule: "Strength of schedule", roll_off: "Roll-off",
@@ -90,7 +90,7 @@ export function clock(seconds) {
 
 /**
  * "Ana" for "player:p1", "the table device" for "table:3", the role and name otherwise.
- * @param {object} view the event's view
+ * @param {object} view the tournament's view
  * @param {string} actor
  * @returns {string}
  */
@@ -103,7 +103,7 @@ export function actorName(view, actor) {
 
 /**
  * "Flagged by judge Kim: reason" (a referee's flag) or "Disputed by Ana: reason".
- * @param {object} view the event's view
+ * @param {object} view the tournament's view
  * @param {{flag?: boolean, actor: string, reason: string}} x
  * @returns {string}
  */

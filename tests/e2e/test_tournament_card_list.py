@@ -23,7 +23,7 @@ def test_registration_cites_the_organisers_card_list(phones, server):
     expect(org.locator("#tournament-error")).to_contain_text("There is no saved card list 'no-such-list'")
     org.locator("#tournament-card-list").fill(saved.json()["id"])
     org.evaluate("window.scrollTo(0, 0)")
-    phones.shot(org, "01-event-with-card-list")
+    phones.shot(org, "01-tournament-with-card-list")
     org.get_by_role("button", name="Create the event").click()
     expect(org.locator("#tournament-title")).to_have_text("Club night")
 

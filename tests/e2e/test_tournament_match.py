@@ -28,7 +28,7 @@ def test_a_best_of_three_table_takes_its_result_from_the_matchs_games(phones, se
     form.locator("#tournament-format").select_option("underworlds/shadespire|matched")
     form.locator("#tournament-rounds").fill("1")
     form.locator("#tournament-match-tiebreakers").check()
-    phones.shot(form, "00-new-best-of-three-event")
+    phones.shot(form, "00-new-best-of-three-tournament")
     form.get_by_role("button", name="Create the event").click()
     expect(form.locator("#tournament-title")).to_have_text("Shadespire Cup")
     tid = re.search(r"/tournament/([^/#?]+)", form.url).group(1)

@@ -1,4 +1,4 @@
-"""The server: create_app builds the Flask app (config, event store, game and event services, REST, /live) and
+"""The server: create_app builds the Flask app (config, event store, game and tournament services, REST, /live) and
 binds the Socket.IO extension `socketio` to it.
 
 Only `python -m app` (app/__main__.py) and the tests import this module, after eventlet or gevent has patched the
@@ -19,11 +19,11 @@ from app import metrics as app_metrics
 from app.api import errors as api_errors
 from app.api import security as api_security
 from app.api.content import bp as content_bp
-from app.api.events import bp as events_bp
 from app.api.games import bp as games_bp
 from app.api.openapi import bp as openapi_bp
 from app.api.preview import bp as preview_bp
 from app.api.strict_json import StrictJSONProvider
+from app.api.tournaments import bp as tournaments_bp
 from app.config import Config
 from app.live import fastjson
 from app.live.body_limit import SocketIOBodyLimit
@@ -34,9 +34,9 @@ from app.live.runtime import offloader
 from app.ratelimit import Limits
 from app.service import GameService
 from app.store import open_store
-from app.tournaments.live import EventNamespace, EventPusher
-from app.tournaments.service import EventService
-from app.tournaments.web import bp as events_web_bp
+from app.tournaments.live import TournamentNamespace, TournamentPusher
+from app.tournaments.service import TournamentService
+from app.tournaments.web import bp as tournaments_web_bp
 from app.web import bp as web_bp
 
 socketio = SocketIO()
@@ -51,17 +51,17 @@ def _load_plugins(names: str) -> None:
 
 
 def _blueprints():
-    """Every blueprint of the app: the REST API (games, content, events, OpenAPI, previews) and the web pages."""
-    return (games_bp, content_bp, events_bp, openapi_bp, preview_bp, web_bp, events_web_bp)
+    """Every blueprint of the app: the REST API (games, content, tournaments, OpenAPI, previews) and the web pages."""
+    return (games_bp, content_bp, tournaments_bp, openapi_bp, preview_bp, web_bp, tournaments_web_bp)
 
 
-def _events(socketio, store, service, limiter):
-    """The event (tournament) service, its /event namespace and what pushes its changes."""
+def _tournaments(socketio, store, service, limiter):
+    """The tournament service, its /tournament namespace and what pushes its changes."""
 
-    pusher = EventPusher(socketio.server, service)
-    events = EventService(store, service, on_change=pusher.changed)
-    socketio.on_namespace(EventNamespace(events, limiter))
-    return events, pusher
+    pusher = TournamentPusher(socketio.server, service)
+    tournaments = TournamentService(store, service, on_change=pusher.changed)
+    socketio.on_namespace(TournamentNamespace(tournaments, limiter))
+    return tournaments, pusher
 
 
 def _both(first, second):
@@ -71,7 +71,7 @@ def _both(first, second):
         try:
             second(*args)
         except Exception:  # noqa: BLE001 - a stored game event must not fail on a dashboard push
-            logging.getLogger(__name__).exception("event dashboard push failed")
+            logging.getLogger(__name__).exception("tournament dashboard push failed")
     return call
 
 
@@ -116,11 +116,11 @@ def create_app(config: Mapping[str, Any] | Config | None = None):
     live = LiveNamespace(service, limits, metrics)
     metrics.watch_sockets(live.sessions)
     socketio.server.register_namespace(live)  # a python-socketio namespace (handlers.py says why)
-    events, event_pusher = _events(socketio, store, service, limiter)
-    service.on_applied = _both(broadcaster.publish, event_pusher.game_applied)
+    tournaments, tournament_pusher = _tournaments(socketio, store, service, limiter)
+    service.on_applied = _both(broadcaster.publish, tournament_pusher.game_applied)
 
     app.extensions["tablewarden"] = {"store": store, "service": service, "limiter": limiter, "limits": limits,
-                                     "broadcaster": broadcaster, "live": live, "config": cfg, "events": events,
+                                     "broadcaster": broadcaster, "live": live, "config": cfg, "tournaments": tournaments,
                                      "metrics": metrics}
     api_errors.register(app)
     delivery.init_app(app)

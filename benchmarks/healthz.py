@@ -1,10 +1,10 @@
 """/healthz latency under hostile load: does any request stall the server for the others?
 
-Starts the real server (`python -m app`, eventlet, SQLite), builds a small world on it (a game with every role, an
-event with a published round: tests/support/apifuzz.py), then times GET /healthz from a parallel client twice:
+Starts the real server (`python -m app`, eventlet, SQLite), builds a small world on it (a game with every role, a
+tournament with a published round: tests/support/apifuzz.py), then times GET /healthz from a parallel client twice:
 idle, and while --clients threads send random and hostile requests to every route of the API document (wrong
 types, huge, deep and padded bodies within the size limit, unknown keys, tokens of every role, junk) and one
-thread sends random connects and frames to /live and /event. Each phase lasts --seconds.
+thread sends random connects and frames to /live and /tournament. Each phase lasts --seconds.
 
     .venv/bin/python benchmarks/healthz.py                 # 20 s per phase, 4 hostile clients
     .venv/bin/python benchmarks/healthz.py --seconds 60 --clients 8 --json
@@ -69,10 +69,10 @@ def hostile_client(base: str, doc: dict, world, seed: int, until: float, out: di
 
 
 def socket_client(world, doc: dict, until: float, out: dict, lock: threading.Lock) -> None:
-    """Send hostile connects and frames to /live and /event in turns until `until`."""
+    """Send hostile connects and frames to /live and /tournament in turns until `until`."""
     seed = 0
     while time.monotonic() < until:
-        for extension in ("x-socketio", "x-socketio-event"):
+        for extension in ("x-socketio", "x-socketio-tournament"):
             problems = fuzz_socket(world, doc[extension], seed, frames=100)
             with lock:
                 out["frames"] += 100

@@ -99,17 +99,17 @@ def create_game():
     body = json_body()
     if isinstance(body, dict) and "follows" in body:
         status, made = service().follow_game(body, base_url(), bearer_token())
-        _follow_in_event(made["id"])  # once: the event's entry is keyed by the game
+        _follow_in_tournament(made["id"])  # once: the tournament's entry is keyed by the game
         return jsonify(made), status
     return jsonify(service().create_game(body, base_url())), 201
 
 
-def _follow_in_event(game_id: str) -> None:
-    """The next game of an event table's match: the event's table follows it (the game stands either way)."""
+def _follow_in_tournament(game_id: str) -> None:
+    """The next game of a tournament table's match: the tournament's table follows it (the game stands either way)."""
     try:
-        current_app.extensions["tablewarden"]["events"].follow_match(game_id)
+        current_app.extensions["tablewarden"]["tournaments"].follow_match(game_id)
     except ApiError as exc:
-        log.warning("event did not follow game %s: %s", game_id, exc.message)
+        log.warning("tournament did not follow game %s: %s", game_id, exc.message)
 
 
 def _size(n: int) -> str:

@@ -29,7 +29,7 @@ from app.schemas.wire import (
     SyncSchema,
 )
 from app.tournaments.schemas import (
-    CreateEventSchema,
+    CreateTournamentSchema,
     LinkSchema,
     MergeSchema,
     ModeSchema,
@@ -142,7 +142,7 @@ class Op:
     ok: int = 200
     reply: type[Schema] | str = "JSON object"   # a schema, or a sentence describing the reply
     errors: tuple[int, ...] = ()
-    auth: bool = False                          # Authorization: Bearer <seat token> (or the event's token)
+    auth: bool = False                          # Authorization: Bearer <seat token> (or the tournament's token)
     query: dict[str, str] = field(default_factory=dict)
     media: str = "application/json"             # of the success reply
     also: dict[int, str] = field(default_factory=dict)  # other success statuses (same reply shape): what each means
@@ -173,7 +173,7 @@ OPERATIONS: dict[tuple[str, str], Op] = {
                                       "past a budget of values per file, setup or event)", ImportSchema,
                                       201, GameCreatedSchema, (*WRITE, 413, 422)),
     ("GET", "/api/join/<code>"): Op("What a join code opens: the game's ruleset and seats (`seats_reserved`: why "
-                                    "it opens no player seat, for an event's or a match's later game)", errors=(404, 429)),
+                                    "it opens no player seat, for a tournament's or a match's later game)", errors=(404, 429)),
     ("GET", "/api/join/<code>/qr.svg"): Op("The join link as a QR code", errors=(404, 429), reply="SVG image",
                                            media="image/svg+xml"),
     ("POST", "/api/games/<game_id>/join"): Op("Take a seat or a role with the join code (a reserved seat: 403 "
@@ -239,99 +239,99 @@ OPERATIONS: dict[tuple[str, str], Op] = {
                                               query={"page": "from 1 (default 1)",
                                                      "per_page": "1 to 100 (default 50)"}),
     ("GET", "/api/content/custom/<kind>/<cid>"): Op("One saved warband or deck", errors=(404, 503)),
-    # events: tournaments (app/api/events.py); the token is a role's (organiser, scorekeeper, judge, player,
+    # tournaments (app/api/tournaments.py); the token is a role's (organiser, scorekeeper, judge, player,
     # table device); without one the caller is the public. Every write answers 201 with the stored log entry.
-    ("POST", "/api/events"): Op("Create an event (tournament); the reply holds its organiser token (shown once); "
-                                "422 when its card_list cannot be used", CreateEventSchema, 201,
-                                "{id, name, organiser_token, links: {organiser, public}}", errors=(*WRITE, 422)),
-    ("GET", "/api/events/<event_id>"): Op("The event as the caller's role sees it: players, rounds, standings "
-                                          "(+ rulings for staff, `mine` for a player or table device)",
-                                          errors=(*GAME, 503), reply="event view"),
-    ("GET", "/api/events/<event_id>/dashboard"): Op("The round's tables with their games' progress (staff)",
-                                                    errors=(*GAME, 503), auth=True),
-    ("GET", "/api/events/<event_id>/log"): Op("The event's log, each entry with who made it (staff)",
-                                              errors=(*GAME, 503), auth=True, reply="{entries}"),
-    ("GET", "/api/events/<event_id>/export.json"): Op("Players, rounds, standings (and rulings for staff) as JSON",
-                                                      errors=(*GAME, 503)),
-    ("GET", "/api/events/<event_id>/export/<kind>.csv"): Op("players, pairings, results or standings as CSV",
-                                                            errors=(*GAME, 503), reply="CSV", media="text/csv"),
-    ("GET", "/api/events/<event_id>/qr.svg"): Op("The event's public page as a QR code", errors=(404, 503),
-                                                 reply="SVG", media="image/svg+xml"),
-    ("POST", "/api/events/<event_id>/links"): Op("A scorekeeper, judge or table-device link (organiser)", LinkSchema,
-                                                 201, "{role, subject, token, link}", errors=(*GAME, *WRITE), auth=True),
-    ("POST", "/api/events/<event_id>/players"): Op("Register a player; the deck is checked for the event's format "
-                                                   "(422 deck_refused lists each problem with its rule; 200 when the "
-                                                   "name is already registered; 403 override_organiser_only: only "
-                                                   "the organiser sends `override`)", RegisterSchema, 201,
-                                                   "{player, name, from_round, deck_problems, token, link}",
-                                                   errors=(*GAME, *WRITE, 409, 422), auth=True,
-                                                   also={200: "the name is already registered"}),
-    ("POST", "/api/events/<event_id>/players/<player_id>/check-in"): Op("Check a player in", NoteSchema, 201,
-                                                                        errors=(*GAME, *WRITE, 409), auth=True),
-    ("POST", "/api/events/<event_id>/players/<player_id>/drop"): Op("Drop a player ({reason?})", NoteSchema, 201,
-                                                                    errors=(*GAME, *WRITE, 409), auth=True),
-    ("POST", "/api/events/<event_id>/merge"): Op("Fold a duplicate registration into the first ({keep, remove})",
-                                                 MergeSchema, 201, errors=(*GAME, *WRITE, 409, 422), auth=True),
-    ("POST", "/api/events/<event_id>/rounds/<n>/pair"): Op("Propose the round's pairings (round 1 random, then "
-                                                           "Swiss): a draft until published",
-                                                           ok=201, errors=(*GAME, *WRITE, 409), auth=True),
-    ("POST", "/api/events/<event_id>/rounds/<n>/swap"): Op("Swap two players of the draft ({a, b})", SwapSchema, 201,
-                                                           errors=(*GAME, *WRITE, 409, 422), auth=True),
-    ("POST", "/api/events/<event_id>/rounds/<n>/publish"): Op("Publish the round: each tracked table's game is "
-                                                              "created from the registrations", ok=201,
-                                                              errors=(*GAME, *WRITE, 409, 422), auth=True),
-    ("POST", "/api/events/<event_id>/rounds/<n>/timer"): Op("Start the round's clock ({minutes?})", TimerSchema, 201,
-                                                            errors=(*GAME, *WRITE, 409), auth=True),
-    ("POST", "/api/events/<event_id>/rounds/<n>/time-called"): Op("Call time: every table is told the end-of-time rule",
-                                                                  NoteSchema, 201, errors=(*GAME, *WRITE, 409),
-                                                                  auth=True),
-    ("POST", "/api/events/<event_id>/rounds/<n>/tables/<t>/mode"): Op("How a table plays: phones, device or untracked "
-                                                                     "({mode}, before publishing)", ModeSchema, 201,
-                                                                     errors=(*GAME, *WRITE, 409), auth=True),
-    ("POST", "/api/events/<event_id>/rounds/<n>/tables/<t>/confirm"): Op("One tap: a player or the table device "
-                                                                        "confirms the tracked game's outcome (201 "
-                                                                        "stored; 200 the caller's earlier "
-                                                                        "confirmation of the same result, stored "
-                                                                        "once; 403 not_at_table)",
-                                                                        NoteSchema, 201,
-                                                                        errors=(*GAME, *WRITE, 409, 422), auth=True),
-    ("POST", "/api/events/<event_id>/rounds/<n>/tables/<t>/dispute"): Op("Dispute a table's result ({reason}); a "
-                                                                        "judge settles it. The table's players and "
-                                                                        "its device only (403 not_at_table, "
-                                                                        "not_your_table, not_a_device_table)",
-                                                                        NoteSchema, 201,
-                                                                        errors=(*GAME, *WRITE, 409), auth=True),
-    ("POST", "/api/events/<event_id>/links/new"): Op("Replace a lost link (organiser): {role, player | name | "
-                                                     "table}; the old link stops working", NewLinkSchema, 201,
-                                                     "{role, subject, token, link, replaced}",
-                                                     errors=(*GAME, *WRITE, 409), auth=True),
-    ("POST", "/api/events/<event_id>/rounds/<n>/tables/<t>/flag"): Op("A judge, as the table's referee, flags its "
-                                                                     "game ({reason}): disputed until settled",
-                                                                     NoteSchema, 201,
+    ("POST", "/api/tournaments"): Op("Create a tournament; the reply holds its organiser token (shown once); "
+                                     "422 when its card_list cannot be used", CreateTournamentSchema, 201,
+                                     "{id, name, organiser_token, links: {organiser, public}}", errors=(*WRITE, 422)),
+    ("GET", "/api/tournaments/<tournament_id>"): Op("The tournament as the caller's role sees it: players, rounds, standings "
+                                                    "(+ rulings for staff, `mine` for a player or table device)",
+                                                    errors=(*GAME, 503), reply="tournament view"),
+    ("GET", "/api/tournaments/<tournament_id>/dashboard"): Op("The round's tables with their games' progress (staff)",
+                                                              errors=(*GAME, 503), auth=True),
+    ("GET", "/api/tournaments/<tournament_id>/log"): Op("The tournament's log, each entry with who made it (staff)",
+                                                        errors=(*GAME, 503), auth=True, reply="{entries}"),
+    ("GET", "/api/tournaments/<tournament_id>/export.json"): Op("Players, rounds, standings (and rulings for staff) as JSON",
+                                                                errors=(*GAME, 503)),
+    ("GET", "/api/tournaments/<tournament_id>/export/<kind>.csv"): Op("players, pairings, results or standings as CSV",
+                                                                      errors=(*GAME, 503), reply="CSV", media="text/csv"),
+    ("GET", "/api/tournaments/<tournament_id>/qr.svg"): Op("The tournament's public page as a QR code", errors=(404, 503),
+                                                           reply="SVG", media="image/svg+xml"),
+    ("POST", "/api/tournaments/<tournament_id>/links"): Op("A scorekeeper, judge or table-device link (organiser)", LinkSchema,
+                                                           201, "{role, subject, token, link}", errors=(*GAME, *WRITE), auth=True),
+    ("POST", "/api/tournaments/<tournament_id>/players"): Op("Register a player; the deck is checked for the tournament's format "
+                                                             "(422 deck_refused lists each problem with its rule; 200 when the "
+                                                             "name is already registered; 403 override_organiser_only: only "
+                                                             "the organiser sends `override`)", RegisterSchema, 201,
+                                                             "{player, name, from_round, deck_problems, token, link}",
+                                                             errors=(*GAME, *WRITE, 409, 422), auth=True,
+                                                             also={200: "the name is already registered"}),
+    ("POST", "/api/tournaments/<tournament_id>/players/<player_id>/check-in"): Op("Check a player in", NoteSchema, 201,
+                                                                                  errors=(*GAME, *WRITE, 409), auth=True),
+    ("POST", "/api/tournaments/<tournament_id>/players/<player_id>/drop"): Op("Drop a player ({reason?})", NoteSchema, 201,
+                                                                              errors=(*GAME, *WRITE, 409), auth=True),
+    ("POST", "/api/tournaments/<tournament_id>/merge"): Op("Fold a duplicate registration into the first ({keep, remove})",
+                                                           MergeSchema, 201, errors=(*GAME, *WRITE, 409, 422), auth=True),
+    ("POST", "/api/tournaments/<tournament_id>/rounds/<n>/pair"): Op("Propose the round's pairings (round 1 random, then "
+                                                                     "Swiss): a draft until published",
+                                                                     ok=201, errors=(*GAME, *WRITE, 409), auth=True),
+    ("POST", "/api/tournaments/<tournament_id>/rounds/<n>/swap"): Op("Swap two players of the draft ({a, b})", SwapSchema, 201,
                                                                      errors=(*GAME, *WRITE, 409, 422), auth=True),
-    ("POST", "/api/events/<event_id>/rounds/<n>/tables/<t>/judge"): Op("Call a judge to a table ({note?}): its "
-                                                                      "players and the device of its number only "
-                                                                      "(403 not_at_table, not_your_table)",
-                                                                      NoteSchema, 201, errors=(*GAME, *WRITE, 409),
-                                                                      auth=True),
-    ("POST", "/api/events/<event_id>/rounds/<n>/tables/<t>/result"): Op("Enter or correct a result by hand (a reason "
-                                                                       "to change a confirmed one or settle a "
-                                                                       "disputed one); 422 when it contradicts the "
-                                                                       "book's rule of victory (winner_has_less_glory, "
-                                                                       "tiebreak_needed, draw_needs_equal_glory, "
-                                                                       "tiebreak_not_in_rules, ..., with `rule`); 403 "
-                                                                       "ruling_not_allowed: decided_by ruling is a "
-                                                                       "judge's or the organiser's", ResultSchema,
-                                                                       201, errors=(*GAME, *WRITE, 409, 422),
-                                                                       auth=True),
-    ("POST", "/api/events/<event_id>/rounds/<n>/tables/<t>/seat"): Op("A fresh game token at this table: the "
-                                                                     "player's seat, the device's, or referee for a "
-                                                                     "judge", ok=201,
-                                                                     reply="{game, join_code, seat, token, name, "
-                                                                           "title, ruleset, shared_device}",
-                                                                     errors=(*GAME, *WRITE, 409), auth=True),
-    ("POST", "/api/events/<event_id>/rulings"): Op("Add a ruling to the event's rulings log (judge, organiser)",
-                                                   RulingSchema, 201, errors=(*GAME, *WRITE, 409), auth=True),
+    ("POST", "/api/tournaments/<tournament_id>/rounds/<n>/publish"): Op("Publish the round: each tracked table's game is "
+                                                                        "created from the registrations", ok=201,
+                                                                        errors=(*GAME, *WRITE, 409, 422), auth=True),
+    ("POST", "/api/tournaments/<tournament_id>/rounds/<n>/timer"): Op("Start the round's clock ({minutes?})", TimerSchema, 201,
+                                                                      errors=(*GAME, *WRITE, 409), auth=True),
+    ("POST", "/api/tournaments/<tournament_id>/rounds/<n>/time-called"): Op("Call time: every table is told the end-of-time rule",
+                                                                            NoteSchema, 201, errors=(*GAME, *WRITE, 409),
+                                                                            auth=True),
+    ("POST", "/api/tournaments/<tournament_id>/rounds/<n>/tables/<t>/mode"): Op("How a table plays: phones, device or untracked "
+                                                                               "({mode}, before publishing)", ModeSchema, 201,
+                                                                               errors=(*GAME, *WRITE, 409), auth=True),
+    ("POST", "/api/tournaments/<tournament_id>/rounds/<n>/tables/<t>/confirm"): Op("One tap: a player or the table device "
+                                                                                  "confirms the tracked game's outcome (201 "
+                                                                                  "stored; 200 the caller's earlier "
+                                                                                  "confirmation of the same result, stored "
+                                                                                  "once; 403 not_at_table)",
+                                                                                  NoteSchema, 201,
+                                                                                  errors=(*GAME, *WRITE, 409, 422), auth=True),
+    ("POST", "/api/tournaments/<tournament_id>/rounds/<n>/tables/<t>/dispute"): Op("Dispute a table's result ({reason}); a "
+                                                                                  "judge settles it. The table's players and "
+                                                                                  "its device only (403 not_at_table, "
+                                                                                  "not_your_table, not_a_device_table)",
+                                                                                  NoteSchema, 201,
+                                                                                  errors=(*GAME, *WRITE, 409), auth=True),
+    ("POST", "/api/tournaments/<tournament_id>/links/new"): Op("Replace a lost link (organiser): {role, player | name | "
+                                                               "table}; the old link stops working", NewLinkSchema, 201,
+                                                               "{role, subject, token, link, replaced}",
+                                                               errors=(*GAME, *WRITE, 409), auth=True),
+    ("POST", "/api/tournaments/<tournament_id>/rounds/<n>/tables/<t>/flag"): Op("A judge, as the table's referee, flags its "
+                                                                               "game ({reason}): disputed until settled",
+                                                                               NoteSchema, 201,
+                                                                               errors=(*GAME, *WRITE, 409, 422), auth=True),
+    ("POST", "/api/tournaments/<tournament_id>/rounds/<n>/tables/<t>/judge"): Op("Call a judge to a table ({note?}): its "
+                                                                                "players and the device of its number only "
+                                                                                "(403 not_at_table, not_your_table)",
+                                                                                NoteSchema, 201, errors=(*GAME, *WRITE, 409),
+                                                                                auth=True),
+    ("POST", "/api/tournaments/<tournament_id>/rounds/<n>/tables/<t>/result"): Op("Enter or correct a result by hand (a reason "
+                                                                                 "to change a confirmed one or settle a "
+                                                                                 "disputed one); 422 when it contradicts the "
+                                                                                 "book's rule of victory (winner_has_less_glory, "
+                                                                                 "tiebreak_needed, draw_needs_equal_glory, "
+                                                                                 "tiebreak_not_in_rules, ..., with `rule`); 403 "
+                                                                                 "ruling_not_allowed: decided_by ruling is a "
+                                                                                 "judge's or the organiser's", ResultSchema,
+                                                                                 201, errors=(*GAME, *WRITE, 409, 422),
+                                                                                 auth=True),
+    ("POST", "/api/tournaments/<tournament_id>/rounds/<n>/tables/<t>/seat"): Op("A fresh game token at this table: the "
+                                                                               "player's seat, the device's, or referee for a "
+                                                                               "judge", ok=201,
+                                                                               reply="{game, join_code, seat, token, name, "
+                                                                                     "title, ruleset, shared_device}",
+                                                                               errors=(*GAME, *WRITE, 409), auth=True),
+    ("POST", "/api/tournaments/<tournament_id>/rulings"): Op("Add a ruling to the tournament's rulings log (judge, organiser)",
+                                                             RulingSchema, 201, errors=(*GAME, *WRITE, 409), auth=True),
     # this document
     ("GET", "/api/openapi.json"): Op("This document (OpenAPI 3)"),
 }
@@ -353,14 +353,14 @@ LIVE = {
         "handover": {"payload": "{id, seat, state...}", "when": "a handover of the socket's seat is asked or answered"},
     },
 }
-# The /event namespace (app/tournaments/live.py): an event's pages follow its log; clients only listen.
-EVENT_LIVE = {
-    "namespace": "/event",
-    "connect": {"auth": "{event, token?} (no token: the public)", "refused": "connect_error with data = the REST "
-                "error body (401 bad token, 403 another event's, 404 no such event, 429 too many connections)"},
+# The /tournament namespace (app/tournaments/live.py): a tournament's pages follow its log; clients only listen.
+TOURNAMENT_LIVE = {
+    "namespace": "/tournament",
+    "connect": {"auth": "{tournament, token?} (no token: the public)", "refused": "connect_error with data = the REST "
+                "error body (401 bad token, 403 another tournament's, 404 no such tournament, 429 too many connections)"},
     "client_to_server": {},
     "server_to_client": {
-        "changed": {"payload": "{head, type}", "when": "an entry was stored in the event's log (read it again)"},
+        "changed": {"payload": "{head, type}", "when": "an entry was stored in the tournament's log (read it again)"},
         "table": {"payload": "{round, table, progress}", "when": "staff only: a tracked table's game moved"},
         "game_over": {"payload": "{round, table}", "when": "a tracked table's game ended"},
     },
@@ -368,11 +368,11 @@ EVENT_LIVE = {
 SCHEMAS = {"Error": ErrorSchema, "GameCreated": GameCreatedSchema, "SubmitReply": SubmitReplySchema,
            "LiveAck": LiveAckSchema, "View": ViewSchema, "Applied": AppliedSchema, "SyncReply": SyncReplySchema,
            "Sync": SyncSchema, "EventEnvelope": EventEnvelopeSchema, "CreateGame": CreateGameSchema,
-           "Import": ImportSchema, "Join": JoinSchema, "CreateEvent": CreateEventSchema, "EventLink": LinkSchema, "EventNewLink": NewLinkSchema,
-           "Registration": RegisterSchema, "EventNote": NoteSchema, "EventResult": ResultSchema,
+           "Import": ImportSchema, "Join": JoinSchema, "CreateTournament": CreateTournamentSchema, "TournamentLink": LinkSchema, "TournamentNewLink": NewLinkSchema,
+           "Registration": RegisterSchema, "TournamentNote": NoteSchema, "TournamentResult": ResultSchema,
            "Ruling": RulingSchema, "Preview": PreviewSchema, "HandoverAnswer": HandoverAnswerSchema,
            "UnderworldsDeckCheck": UnderworldsDeckCheckSchema, "ConquestDeckCheck": ConquestDeckCheckSchema,
-           "EventTimer": TimerSchema, "EventMode": ModeSchema, "EventMerge": MergeSchema, "EventSwap": SwapSchema,
+           "TournamentTimer": TimerSchema, "TournamentMode": ModeSchema, "TournamentMerge": MergeSchema, "TournamentSwap": SwapSchema,
            **{"Custom" + kind.title().replace("-", "").replace("_", ""): schema for kind, schema in CUSTOM_KINDS.items()}}
 ERROR_TEXT = {400: "malformed body or fields (`fields` says which)", 401: "no token, or an unknown one",
               403: "a token of another game, seat or role, or a write from another site's page",
@@ -440,7 +440,7 @@ def build_spec(version: str = "1") -> dict:
     for name, schema in SCHEMAS.items():
         spec.components.schema(name, schema=schema)
     spec.components.security_scheme("seatToken", {"type": "http", "scheme": "bearer",
-                                                  "description": "a seat's (or the event organiser's) token"})
+                                                  "description": "a seat's (or the tournament organiser's) token"})
     paths: dict[str, dict] = {}
     for (method, rule), op in OPERATIONS.items():
         paths.setdefault(rule, {})[method.lower()] = _operation(method, rule, op)
@@ -451,7 +451,7 @@ def build_spec(version: str = "1") -> dict:
         if schema().unknown == RAISE:  # the server refuses a key the schema does not name
             out["components"]["schemas"][name]["additionalProperties"] = False
     out["x-socketio"] = LIVE
-    out["x-socketio-event"] = EVENT_LIVE
+    out["x-socketio-tournament"] = TOURNAMENT_LIVE
     return out
 
 

@@ -128,7 +128,7 @@ class EventStore(TournamentTables, HandoverTables):
              save_custom(kind, payload, id=None) -> id, get_custom(kind, id) -> payload | None,
              list_custom(kind) -> [{"id", "payload", "created_at"}],
              custom_page(kind, limit, offset) -> {"total", "rows"} (newest first)
-    Events (tournaments): see TournamentTables (app/store/tournaments.py)
+    Tournaments: see TournamentTables (app/store/tournaments.py)
     """
 
     serialise_writes = False  # SQLite: one writer at a time in process, so nobody sleeps in busy_timeout

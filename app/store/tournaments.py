@@ -1,7 +1,7 @@
-"""Store tables of events (tournaments): the event row, its role tokens (hashes only) and its append-only log.
+"""Store tables of tournaments: the tournament row, its role tokens (hashes only) and its append-only log.
 
-Mixed into EventStore, so both backends (SQLite, PostgreSQL) keep events beside games with the same
-guarantees: each log entry gets the next gapless seq of its event inside the transaction that stores
+Mixed into EventStore, so both backends (SQLite, PostgreSQL) keep tournaments beside games with the same
+guarantees: each log entry gets the next gapless seq of its tournament inside the transaction that stores
 it, a repeated entry id returns what was stored the first time, and a stale head writes nothing.
 """
 from __future__ import annotations
@@ -52,7 +52,7 @@ def _entry_row(row) -> dict:
 
 
 class TournamentTables:
-    """Event (tournament) storage of an EventStore: create_tournament, get_tournament,
+    """Tournament storage of an EventStore: create_tournament, get_tournament,
     add_tournament_token, replace_tournament_tokens, tournament_for_token, append_entry, entries."""
 
     # Provided by EventStore: _run, _q, integrity_errors.
@@ -108,18 +108,18 @@ class TournamentTables:
 
     # -- public ------------------------------------------------------------------------------------
     def create_tournament(self, tid: str, setup: dict, tokens: list[tuple[str, str, str]]) -> None:
-        """Store a new event with its role token hashes [(hash, role, subject)], all or nothing."""
+        """Store a new tournament with its role token hashes [(hash, role, subject)], all or nothing."""
         try:
             self._run(self._op_create_tournament, tid, setup, tokens, now_iso())
         except self.integrity_errors as exc:
             raise DuplicateKey(str(exc)) from exc
 
     def get_tournament(self, tid: str) -> dict | None:
-        """The event row {id, setup, created_at}, or None."""
+        """The tournament row {id, setup, created_at}, or None."""
         return self._run(self._op_get_tournament, tid)
 
     def add_tournament_token(self, tid: str, token_hash: str, role: str, subject: str = "") -> None:
-        """Remember one more role token (its hash) of an event; subject: the player or table it is for."""
+        """Remember one more role token (its hash) of a tournament; subject: the player or table it is for."""
         self._run(self._op_add_tournament_token, tid, token_hash, role, subject, now_iso())
 
     def replace_tournament_tokens(self, tid: str, role: str, subject: str, token_hash: str) -> int:
@@ -128,11 +128,11 @@ class TournamentTables:
         return self._run(self._op_replace_tournament_tokens, tid, role, subject, token_hash, now_iso())
 
     def tournament_for_token(self, token_hash: str) -> tuple[str, str, str] | None:
-        """(event id, role, subject) for a token hash, or None."""
+        """(tournament id, role, subject) for a token hash, or None."""
         return self._run(self._op_tournament_for_token, token_hash)
 
     def entries(self, tid: str, since: int = 0) -> list[dict]:
-        """The event's log entries after seq `since`, in order."""
+        """The tournament's log entries after seq `since`, in order."""
         return self._run(self._op_entries, tid, since)
 
     def append_entry(self, tid: str, expected_head: int, record: dict) -> tuple[str, Any]:

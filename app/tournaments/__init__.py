@@ -1,1 +1,1 @@
-"""Events (tournaments): an append-only log per event; players, pairings and standings are folds of it."""
+"""Tournaments: an append-only log per tournament; players, pairings and standings are folds of it."""

@@ -1,4 +1,4 @@
-"""CSV and JSON exports of an event: players, pairings, results, standings (from the caller's view, no tokens)."""
+"""CSV and JSON exports of a tournament: players, pairings, results, standings (from the caller's view, no tokens)."""
 from __future__ import annotations
 
 import csv

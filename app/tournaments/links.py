@@ -1,4 +1,4 @@
-"""Creating an event and handing out its links (organiser, scorekeeper, judge, table device, public)."""
+"""Creating a tournament and handing out its links (organiser, scorekeeper, judge, table device, public)."""
 from __future__ import annotations
 
 import secrets
@@ -12,16 +12,16 @@ from app.service.tokens import new_token
 from app.store import DuplicateKey
 
 from . import model
-from .eventlog import EventLog, Member
-from .schemas import CreateEventSchema, LinkSchema, NewLinkSchema
+from .log import Member, TournamentLog
+from .schemas import CreateTournamentSchema, LinkSchema, NewLinkSchema
 
 
-class Links(EventLog):
-    """POST /api/events and its links; tokens are shown once and stored as hashes."""
+class Links(TournamentLog):
+    """POST /api/tournaments and its links; tokens are shown once and stored as hashes."""
 
     def create(self, raw: Any, base_url: str) -> dict:
-        """POST /api/events: the event and its organiser link (the token is shown once, stored as a hash)."""
-        setup = self.load(CreateEventSchema(), raw)
+        """POST /api/tournaments: the tournament and its organiser link (the token is shown once, stored as a hash)."""
+        setup = self.load(CreateTournamentSchema(), raw)
         setup["date"] = setup["date"].isoformat()
         setup["seed"] = secrets.token_hex(8)
         if setup.get("card_list"):
@@ -38,7 +38,7 @@ class Links(EventLog):
         raise ApiError(503, "busy", "Could not create the event; try again.")
 
     def _card_list(self, setup: dict) -> dict:
-        """The organiser's saved card list checked against the event's format: its name and date for the event."""
+        """The organiser's saved card list checked against the tournament's format: its name and date for the tournament."""
         if setup["ruleset"] != "underworlds/deathgorge":
             raise ApiError(400, "invalid", "An organiser's card list is for the current rules' formats.",
                            fields={"card_list": "Only for the current rules (Championship, Nemesis)."})
@@ -51,42 +51,42 @@ class Links(EventLog):
     @staticmethod
     def link(base_url: str, tid: str, token: str) -> str:
         """A private role link: the token rides in the fragment, so it never reaches server logs."""
-        return f"{base_url.rstrip('/')}/event/{tid}#t={token}"
+        return f"{base_url.rstrip('/')}/tournament/{tid}#t={token}"
 
     @staticmethod
     def public_link(base_url: str, tid: str) -> str:
         """The public page of pairings and standings."""
-        return f"{base_url.rstrip('/')}/event/{tid}/public"
+        return f"{base_url.rstrip('/')}/tournament/{tid}/public"
 
     def make_link(self, member: Member, raw: Any, base_url: str) -> dict:
-        """POST /api/events/<id>/links (organiser): a scorekeeper, judge or table-device link."""
+        """POST /api/tournaments/<id>/links (organiser): a scorekeeper, judge or table-device link."""
         if member.role != "organiser":
             raise ApiError(403, "organiser_only", "Only the organiser hands out scorekeeper, judge and table links.")
         body = self.load(LinkSchema(), raw)
         subject = str(body["table"]) if body["role"] == "table" else body["name"].strip()
         token, token_hash = new_token()
-        self._storage(self.store.add_tournament_token, member.event_id, token_hash, body["role"], subject)
+        self._storage(self.store.add_tournament_token, member.tournament_id, token_hash, body["role"], subject)
         return {"role": body["role"], "subject": subject, "token": token,
-                "link": self.link(base_url, member.event_id, token)}
+                "link": self.link(base_url, member.tournament_id, token)}
 
     def new_link(self, member: Member, raw: Any, base_url: str) -> dict:
-        """POST /api/events/<id>/links/new (organiser): a lost link replaced; the old one stops working, logged."""
+        """POST /api/tournaments/<id>/links/new (organiser): a lost link replaced; the old one stops working, logged."""
         if member.role != "organiser":
             raise ApiError(403, "organiser_only", "Only the organiser replaces a lost link.")
         body = self.load(NewLinkSchema(), raw)
         role = body["role"]
         subject = {"player": body["player"], "table": str(body["table"])}.get(role, (body["name"] or "").strip())
-        refusal = model.check(self.folded(member.event_id).state, {"type": "new_link", "data": {"role": role, "subject": subject}})
+        refusal = model.check(self.folded(member.tournament_id).state, {"type": "new_link", "data": {"role": role, "subject": subject}})
         if refusal is not None:
             raise ApiError(refusal.status, refusal.code, refusal.message)
         token, token_hash = new_token()
-        replaced = self._storage(self.store.replace_tournament_tokens, member.event_id, role, subject, token_hash)
+        replaced = self._storage(self.store.replace_tournament_tokens, member.tournament_id, role, subject, token_hash)
         if not replaced:
             who = f"table {subject}'s device" if role == "table" else f"{role} {subject!r}"
             raise ApiError(404, "no_such_link", f"This event has no link for {who}; make one on Links.")
         self._append(member, "new_link", {"role": role, "subject": subject}, body["id"])
         return {"role": role, "subject": subject, "token": token, "replaced": replaced,
-                "link": self.link(base_url, member.event_id, token)}
+                "link": self.link(base_url, member.tournament_id, token)}
 
     def _saved(self, kind: str, cid: str):
         """A player's or organiser's saved content record (custom warband, deck, card list), or None."""

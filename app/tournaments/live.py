@@ -1,7 +1,7 @@
-"""Socket.IO namespace /event: the scorekeeper's dashboard and every event page, live.
+"""Socket.IO namespace /tournament: the scorekeeper's dashboard and every tournament page, live.
 
-Clients connect with `auth {event, token?}` (no token: the public). They get `changed {head, entry}`
-whenever the event's log grows (then read the event again over REST), and staff also get `table`
+Clients connect with `auth {tournament, token?}` (no token: the public). They get `changed {head, entry}`
+whenever the tournament's log grows (then read the tournament again over REST), and staff also get `table`
 {round, table, progress} each time an entry is stored in one of the round's tracked games, so the
 dashboard moves with the tables without anyone reloading; everyone gets `game_over {round, table}`
 when a tracked game ends (its players then have a result to confirm). Same Socket.IO server (and connection
@@ -18,56 +18,56 @@ from app.service import ApiError
 
 from . import progress
 
-NAMESPACE = "/event"
+NAMESPACE = "/tournament"
 log = logging.getLogger(__name__)
 
 
-def event_room(tid: str) -> str:
-    """Everyone following an event."""
-    return f"event:{tid}"
+def tournament_room(tid: str) -> str:
+    """Everyone following a tournament."""
+    return f"tournament:{tid}"
 
 
 def staff_room(tid: str) -> str:
-    """The event's organiser, scorekeepers and judges."""
-    return f"event:{tid}:staff"
+    """The tournament's organiser, scorekeepers and judges."""
+    return f"tournament:{tid}:staff"
 
 
-class EventNamespace(Namespace):
-    """The /event namespace, bound to the event service."""
+class TournamentNamespace(Namespace):
+    """The /tournament namespace, bound to the tournament service."""
 
-    def __init__(self, events, limiter):
+    def __init__(self, tournaments, limiter):
         super().__init__(NAMESPACE)
-        self.events = events
+        self.tournaments = tournaments
         self.limiter = limiter
 
     def on_connect(self, auth=None):
-        """Join the event's room (and the staff room for staff tokens)."""
+        """Join the tournament's room (and the staff room for staff tokens)."""
         auth = auth if isinstance(auth, dict) else {}
-        tid = auth.get("event") if isinstance(auth.get("event"), str) else None
+        tid = auth.get("tournament") if isinstance(auth.get("tournament"), str) else None
         token = auth.get("token") if isinstance(auth.get("token"), str) else None
         if not tid:
             raise ConnectionRefusedError("Name the event.", {"error": {"code": "invalid", "message": "Name the event."}})
         try:
-            if self.limiter.hit(f"event:{request.remote_addr}"):
+            if self.limiter.hit(f"tournament:{request.remote_addr}"):
                 raise ApiError(429, "rate_limited", "Too many connections at once; slow down.")
-            member = self.events.member(tid, token)
+            member = self.tournaments.member(tid, token)
         except ApiError as err:
             raise ConnectionRefusedError(err.message, err.body()) from err
-        join_room(event_room(tid))
+        join_room(tournament_room(tid))
         if member.is_staff:
             join_room(staff_room(tid))
 
 
-class EventPusher:
-    """Pushes event changes and table progress to the /event rooms."""
+class TournamentPusher:
+    """Pushes tournament changes and table progress to the /tournament rooms."""
 
     def __init__(self, server, games):
         self.server = server
         self.games = games
 
     def changed(self, tid: str, entry: dict) -> None:
-        """An entry was stored: everyone re-reads the event."""
-        self.server.emit("changed", {"head": entry["seq"], "type": entry["type"]}, to=event_room(tid),
+        """An entry was stored: everyone re-reads the tournament."""
+        self.server.emit("changed", {"head": entry["seq"], "type": entry["type"]}, to=tournament_room(tid),
                          namespace=NAMESPACE)
 
     def game_applied(self, applied, skip_sid=None) -> None:
@@ -84,4 +84,4 @@ class EventPusher:
         self.server.emit("table", {**where, "progress": row}, to=staff_room(meta["event"]), namespace=NAMESPACE)
         if outcome is not None:
             # The game is over: the table's players (and device) now have a result to confirm.
-            self.server.emit("game_over", where, to=event_room(meta["event"]), namespace=NAMESPACE)
+            self.server.emit("game_over", where, to=tournament_room(meta["event"]), namespace=NAMESPACE)

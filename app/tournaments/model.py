@@ -1,9 +1,9 @@
-"""An event (tournament) as the fold of its append-only log.
+"""A tournament as the fold of its append-only log.
 
 `fold(setup, entries)` gives the players, rounds (pairings, tables, results, timer) and rulings;
 `check(state, entry)` says why an entry cannot be added (a code and a sentence), `apply(state,
 entry)` adds it. The service checks against the current fold before storing, so the log only holds
-entries that applied, and replaying it always gives the same event.
+entries that applied, and replaying it always gives the same tournament.
 
 Entry types (data fields):
   register   {player, name, warband, warband_name, deck, deck_problems, from_round}
@@ -40,7 +40,7 @@ LINK_ROLES = ("player", "scorekeeper", "judge", "table")
 
 
 def new_state(setup: dict) -> dict:
-    """The event before anything happened."""
+    """The tournament before anything happened."""
     return {"setup": setup, "players": {}, "order": [], "rounds": {}, "rulings": [], "head": 0}
 
 
@@ -396,7 +396,7 @@ def _copy_for(state: dict, entry: dict) -> dict:
     """A copy of the state in which this entry may change what it touches; the rest is shared.
 
     Results arrive one table at a time all day, and the standings follow each: copying only the
-    table (not every player and round) keeps that cheap at hundreds of players (benchmarks/events.py).
+    table (not every player and round) keeps that cheap at hundreds of players (benchmarks/tournaments.py).
     """
     t, d = entry["type"], entry.get("data") or {}
     s = dict(state)
@@ -420,7 +420,7 @@ def _copy_for(state: dict, entry: dict) -> dict:
 
 
 def apply(state: dict, entry: dict) -> dict:
-    """The event after one more (checked) entry; a new state, the old one is unchanged."""
+    """The tournament after one more (checked) entry; a new state, the old one is unchanged."""
     s = _copy_for(state, entry)
     _apply_in_place(s, entry)
     return s
@@ -522,7 +522,7 @@ def _settle_confirmations(table: dict) -> None:
 
 
 def fold(setup: dict, entries: list[dict]) -> dict:
-    """The event after its whole log."""
+    """The tournament after its whole log."""
     s = new_state(copy.deepcopy(setup))
     for entry in entries:
         _apply_in_place(s, entry)

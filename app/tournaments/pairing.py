@@ -10,9 +10,9 @@ group) fall at random rather than by registration order.
 
 Each player is linked to the WINDOW players nearest in the ranking on either side (everyone, below
 2 * WINDOW + 2 players). With a convex cost on a ranked line the cheapest pairs are near neighbours,
-and a window of 16 leaves each player 32 candidates, far more than the opponents met in any event,
+and a window of 16 leaves each player 32 candidates, far more than the opponents met in any tournament,
 so the matching is the same as over the whole field (tests/tournaments/test_pairing.py compares
-them) while the blossom algorithm works on a fifth of the edges (benchmarks/events.py). A window
+them) while the blossom algorithm works on a fifth of the edges (benchmarks/tournaments.py). A window
 always holds a pairing of everyone (each player with the next in the ranking), so nobody is left out.
 """
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Why an event entry cannot be added: a stable code, a sentence, the HTTP status and the rule it rests on."""
+"""Why a tournament entry cannot be added: a stable code, a sentence, the HTTP status and the rule it rests on."""
 from __future__ import annotations
 
 from dataclasses import dataclass

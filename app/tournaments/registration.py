@@ -1,4 +1,4 @@
-"""Registering players (with a deck checked against the event's format), check-in, drops and merges."""
+"""Registering players (with a deck checked against the tournament's format), check-in, drops and merges."""
 from __future__ import annotations
 
 from typing import Any
@@ -9,16 +9,16 @@ from app.service import ApiError
 from app.service.tokens import new_token
 
 from . import model
-from .eventlog import Member
 from .links import Links
+from .log import Member
 from .schemas import MergeSchema, NoteSchema, RegisterSchema
 
 
 class Registration(Links):
-    """The event's players: one registration per person, each with its own link."""
+    """The tournament's players: one registration per person, each with its own link."""
 
     def register(self, member: Member, raw: Any, base_url: str) -> tuple[int, dict]:
-        """POST /api/events/<id>/players: a player with a checked deck and their own link.
+        """POST /api/tournaments/<id>/players: a player with a checked deck and their own link.
 
         A name already registered (case, spacing and accents aside) is the same person: the reply
         names that registration and nothing is added. A deck the format refuses is refused with
@@ -28,31 +28,31 @@ class Registration(Links):
         if body["override"] is not None and member.role != "organiser":
             raise ApiError(403, "override_organiser_only", "Only the organiser can accept a deck the format "
                                                           "refuses; register the player without an override.")
-        ev = self.folded(member.event_id)
+        tournament = self.folded(member.tournament_id)
         key = model.name_key(body["name"])
-        for pid in ev.state["order"]:
-            p = ev.state["players"][pid]
+        for pid in tournament.state["order"]:
+            p = tournament.state["players"][pid]
             if p["status"] != "merged" and model.name_key(p["name"]) == key:
                 return 200, {"player": pid, "existing": True, "name": p["name"],
                              "message": f"{p['name']} is already registered; nothing was added."}
-        checked = self._check_deck(ev.state["setup"], body)
+        checked = self._check_deck(tournament.state["setup"], body)
         problems = checked.get("deck_problems") or []
         if problems and not body["override"]:
-            raise ApiError(422, "deck_refused", f"{body['name']}'s deck does not meet the {ev.state['setup']['format']} "
+            raise ApiError(422, "deck_refused", f"{body['name']}'s deck does not meet the {tournament.state['setup']['format']} "
                                                 f"deck-building rules: {problems[0]['message']}",
                            rule=problems[0].get("rule"), violations=problems,
                            fields={"deck": [f"{p['message']} ({p.get('rule')})" for p in problems]})
-        next_round = model.current_round(ev.state) + (1 if self._round_started(ev.state) else 0)
-        pid = f"p{len(ev.state['order']) + 1}"
+        next_round = model.current_round(tournament.state) + (1 if self._round_started(tournament.state) else 0)
+        pid = f"p{len(tournament.state['order']) + 1}"
         data = {"player": pid, "name": body["name"].strip(), "warband": body["warband"],
                 "warband_name": checked.get("warband_name"), "deck": body["deck"], "deck_problems": problems,
                 "deck_override": body["override"], "from_round": max(1, next_round)}
         stored = self._append(member, "register", data, body["id"])
         token, token_hash = new_token()
         pid = stored["data"]["player"]
-        self._storage(self.store.add_tournament_token, member.event_id, token_hash, "player", pid)
+        self._storage(self.store.add_tournament_token, member.tournament_id, token_hash, "player", pid)
         return 201, {"player": pid, "name": stored["data"]["name"], "from_round": stored["data"]["from_round"],
-                     "deck_problems": problems, "token": token, "link": self.link(base_url, member.event_id, token)}
+                     "deck_problems": problems, "token": token, "link": self.link(base_url, member.tournament_id, token)}
 
     @staticmethod
     def _round_started(state: dict) -> bool:
@@ -60,7 +60,7 @@ class Registration(Links):
         return n > 0 and state["rounds"][n]["published"]
 
     def _check_deck(self, setup: dict, body: dict) -> dict:
-        """The registration's seat expanded from content with the event format's deck check (no refusal here)."""
+        """The registration's seat expanded from content with the tournament format's deck check (no refusal here)."""
         seat = {"name": body["name"], "warband": body["warband"]}
         if body["deck"] is not None:
             seat["deck"] = body["deck"]

@@ -7,7 +7,7 @@ from typing import Any
 from app.service import ApiError
 
 from . import model
-from .eventlog import Member
+from .log import Member
 from .rounds import Rounds
 from .schemas import NoteSchema, ResultSchema, RulingSchema
 
@@ -67,16 +67,16 @@ class Results(Rounds):
                 "decided_by": status["decided_by"], "games": games}
 
     def follow_match(self, game_id: str) -> dict | None:
-        """A new game that follows an event table's game in its match: the table follows it (a log entry).
+        """A new game that follows a tournament table's game in its match: the table follows it (a log entry).
 
-        None when the game is not the next game of an event's match.
+        None when the game is not the next game of a tournament's match.
         """
         meta = self.games.game(game_id).get("meta") or {}
         if not meta.get("event") or not meta.get("follows"):
             return None
         joined = self.games.game(game_id)
-        ev = self.folded(meta["event"])
-        table = model.table_of(ev.state, meta["round"], meta["table"])
+        tournament = self.folded(meta["event"])
+        table = model.table_of(tournament.state, meta["round"], meta["table"])
         by = dict(zip(("p1", "p2"), table["players"] if table else [])).get(meta.get("follows_seat"), meta.get("follows_seat"))
         member = Member(meta["event"], "game", by or "")
         return self._append(member, "match_game", {"round": meta["round"], "table": meta["table"], "game": game_id,
@@ -84,10 +84,10 @@ class Results(Rounds):
                             f"match-{game_id}")
 
     def folded_setup_best_of(self, table: dict) -> int:
-        """Games per match of the event a table belongs to (1 or 3)."""
+        """Games per match of the tournament a table belongs to (1 or 3)."""
         meta = (self.games.game(table["game"]).get("meta") or {}) if table.get("game") else {}
-        event = meta.get("event")
-        return self.folded(event).row["setup"]["best_of"] if event else 1
+        tid = meta.get("event")
+        return self.folded(tid).row["setup"]["best_of"] if tid else 1
 
     def confirm(self, member: Member, round_no: int, table_no: int, raw: Any) -> tuple[int, dict]:
         """One tap: the caller signs off the tracked game's outcome as the table's result.
@@ -96,16 +96,16 @@ class Results(Rounds):
         same result (a second tap, a resend): it is stored once.
         """
         body = self.load(NoteSchema(), raw if raw is not None else {})
-        ev = self.folded(member.event_id)
-        table = model.table_of(ev.state, round_no, table_no)
+        tournament = self.folded(member.tournament_id)
+        table = model.table_of(tournament.state, round_no, table_no)
         if table is None:
             raise ApiError(404, "no_such_table", f"Round {round_no} has no table {table_no}.")
         by = self._table_voice(member, round_no, table_no)
         result = self.outcome_result(table)
         found: list[dict] = []
 
-        def earlier(ev) -> dict | None:
-            entry = self._earlier_confirmation(ev, round_no, table_no, by, result)
+        def earlier(tournament) -> dict | None:
+            entry = self._earlier_confirmation(tournament, round_no, table_no, by, result)
             if entry is not None:
                 found.append(entry)
             return entry
@@ -115,12 +115,12 @@ class Results(Rounds):
         return (200 if found else 201), stored
 
     @staticmethod
-    def _earlier_confirmation(ev, round_no: int, table_no: int, by: str, result: dict) -> dict | None:
+    def _earlier_confirmation(tournament, round_no: int, table_no: int, by: str, result: dict) -> dict | None:
         """The caller's confirmation of this same result at this table, when the table still holds it."""
-        table = model.table_of(ev.state, round_no, table_no)
+        table = model.table_of(tournament.state, round_no, table_no)
         if table is None or table["confirmations"].get(by) != result:
             return None
-        return next((e for e in reversed(ev.entries) if e["type"] == "confirm" and e["data"]["round"] == round_no
+        return next((e for e in reversed(tournament.entries) if e["type"] == "confirm" and e["data"]["round"] == round_no
                      and e["data"]["table"] == table_no and e["data"]["by"] == by), None)
 
     def flag(self, member: Member, round_no: int, table_no: int, raw: Any) -> dict:
@@ -142,7 +142,7 @@ class Results(Rounds):
                                                "reason": body["reason"].strip(), "source": member.role}, body["id"])
 
     def ruling(self, member: Member, raw: Any) -> dict:
-        """A judge's ruling in the event's rulings log."""
+        """A judge's ruling in the tournament's rulings log."""
         body = self.load(RulingSchema(), raw)
         data = {k: body[k] for k in ("round", "table", "question", "answer", "rule")}
         if (data["round"] is None) != (data["table"] is None):

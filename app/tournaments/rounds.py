@@ -11,20 +11,20 @@ from app.service import ApiError
 from app.service.access import DEVICE, DEVICE_SEAT
 
 from . import model, tables
-from .eventlog import EventLog, Member, now_stamp
+from .log import Member, TournamentLog, now_stamp
 from .schemas import ModeSchema, NoteSchema, SwapSchema, TimerSchema
 
 # The body each round entry takes; the others take a reason or a note.
 ENTRY_SCHEMAS = {"swap": SwapSchema, "table_mode": ModeSchema, "timer": TimerSchema}
 
 
-class Rounds(EventLog):
+class Rounds(TournamentLog):
     """Each round from its pairing to its published tables; the tables' games are created through the GameService."""
 
     def pair(self, member: Member, round_no: int) -> dict:
         """Propose the round's pairings (a draft the organiser may swap before publishing)."""
-        ev = self.folded(member.event_id)
-        pairing = tables.propose(ev.state, round_no, ev.row["setup"]["seed"], random.Random())
+        tournament = self.folded(member.tournament_id)
+        pairing = tables.propose(tournament.state, round_no, tournament.row["setup"]["seed"], random.Random())
         return self._append(member, "pair", tables.pairing_entry(pairing, round_no))
 
     def round_entry(self, member: Member, round_no: int, etype: str, raw: Any, table: int | None = None) -> dict:
@@ -38,8 +38,8 @@ class Rounds(EventLog):
         elif etype == "table_mode":
             data["mode"] = body["mode"]
         elif etype == "timer":
-            ev = self.folded(member.event_id)
-            data.update(minutes=body["minutes"] or ev.row["setup"]["round_minutes"], started_at=now_stamp())
+            tournament = self.folded(member.tournament_id)
+            data.update(minutes=body["minutes"] or tournament.row["setup"]["round_minutes"], started_at=now_stamp())
         elif etype == "time_called":
             data["at"] = now_stamp()
         elif etype in ("dispute", "judge_call"):
@@ -65,31 +65,31 @@ class Rounds(EventLog):
         """Create each tracked table's game (seats, warbands and decks from registration), then publish."""
         if member.role not in ("organiser", "scorekeeper"):
             raise ApiError(403, "not_allowed", f"A {member.role} link cannot publish a round.")
-        ev = self.folded(member.event_id)
-        rnd = ev.state["rounds"].get(round_no)
+        tournament = self.folded(member.tournament_id)
+        rnd = tournament.state["rounds"].get(round_no)
         if rnd is None:
             raise ApiError(404, "no_such_round", f"Round {round_no} has not been paired.")
         if rnd["published"]:
             raise ApiError(409, "already_published", f"Round {round_no} is already published.")
         if rnd.get("stale"):
             raise ApiError(409, "pairing_stale", "A player of this draft was merged away; pair the round again.")
-        setup = ev.row["setup"]
+        setup = tournament.row["setup"]
         games = {}
         for t in rnd["tables"]:
             if t["mode"] == "untracked":
                 continue
-            seats = [self._seat(ev.state["players"][p]) for p in t["players"]]
+            seats = [self._seat(tournament.state["players"][p]) for p in t["players"]]
             options = {"format": setup["format"]}
             if setup.get("card_list"):
                 options["card_list"] = setup["card_list"]
             if setup["best_of"] == 3:
-                options["match"] = self._first_game_of_match(setup, [ev.state["players"][p] for p in t["players"]])
-            overrides = [ev.state["players"][p].get("deck_override") for p in t["players"]]
-            if any(ev.state["players"][p]["deck_problems"] for p in t["players"]):
+                options["match"] = self._first_game_of_match(setup, [tournament.state["players"][p] for p in t["players"]])
+            overrides = [tournament.state["players"][p].get("deck_override") for p in t["players"]]
+            if any(tournament.state["players"][p]["deck_problems"] for p in t["players"]):
                 options["deck_override"] = {"reason": "accepted at registration: " + "; ".join(o for o in overrides if o)}
             created = self.games.create_game({"ruleset": setup["ruleset"], "options": options, "seats": seats,
                                               "shared_device": t["mode"] == "device"}, base_url,
-                                             meta={"event": member.event_id, "round": round_no, "table": t["table"]})
+                                             meta={"event": member.tournament_id, "round": round_no, "table": t["table"]})
             games[str(t["table"])] = {"game": created["id"], "join_code": created["join_code"]}
         return self._append(member, "publish", {"round": round_no, "games": games})
 
@@ -109,9 +109,9 @@ class Rounds(EventLog):
 
     def game_seat(self, member: Member, round_no: int, table_no: int) -> dict:
         """A fresh game token for the caller at a table: a player's seat, the table device, or a judge as referee."""
-        ev = self.folded(member.event_id)
-        table = model.table_of(ev.state, round_no, table_no)
-        if table is None or not ev.state["rounds"][round_no]["published"]:
+        tournament = self.folded(member.tournament_id)
+        table = model.table_of(tournament.state, round_no, table_no)
+        if table is None or not tournament.state["rounds"][round_no]["published"]:
             raise ApiError(404, "no_such_table", f"Round {round_no} has no published table {table_no}.")
         if not table.get("game"):
             raise ApiError(409, "not_tracked", "This table's game is not tracked in the app.")
@@ -127,8 +127,8 @@ class Rounds(EventLog):
         else:
             raise ApiError(403, "not_your_table", "Only this table's players, its device and the judges open its game.")
         token = self.games.mint(table["game"], stored or seat)
-        names = {"p1": ev.state["players"][table["players"][0]]["name"],
-                 "p2": ev.state["players"][table["players"][1]]["name"]}
+        names = {"p1": tournament.state["players"][table["players"][0]]["name"],
+                 "p2": tournament.state["players"][table["players"][1]]["name"]}
         return {"game": table["game"], "join_code": table["join_code"], "seat": seat, "token": token,
                 "name": names.get(seat, seat.capitalize()), "title": f"{names['p1']} vs {names['p2']}",
-                "ruleset": ev.row["setup"]["ruleset"], "shared_device": table["mode"] == "device"}
+                "ruleset": tournament.row["setup"]["ruleset"], "shared_device": table["mode"] == "device"}

@@ -1,4 +1,4 @@
-"""Marshmallow schemas of the event API's bodies: creating an event, registering, results, rulings."""
+"""Marshmallow schemas of the tournament API's bodies: creating a tournament, registering, results, rulings."""
 from __future__ import annotations
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
@@ -8,7 +8,7 @@ from app.schemas.wire import BoundedDict, BoundedList
 from .standings import DEFAULT_TIEBREAKERS, TIEBREAKERS
 from .victory import DECIDED_BY
 
-EVENT_RULESETS = {
+TOURNAMENT_RULESETS = {
     "underworlds/deathgorge": ["rivals", "nemesis", "relic", "championship"],
     "underworlds/dreadfane": ["standard"],
     "underworlds/shadespire": ["standard", "matched"],
@@ -35,16 +35,16 @@ class ByeSchema(Strict):
     glory_against = fields.Int(load_default=0, strict=True, validate=validate.Range(min=0, max=100))
 
 
-class CreateEventSchema(Strict):
-    """POST /api/events."""
+class CreateTournamentSchema(Strict):
+    """POST /api/tournaments."""
 
     name = fields.Str(required=True, validate=validate.Length(min=1, max=80))
     date = fields.Date(required=True)
-    ruleset = fields.Str(load_default="underworlds/deathgorge", validate=validate.OneOf(list(EVENT_RULESETS)))
+    ruleset = fields.Str(load_default="underworlds/deathgorge", validate=validate.OneOf(list(TOURNAMENT_RULESETS)))
     format = fields.Str(load_default=None, allow_none=True, validate=validate.Length(max=40))
     best_of = fields.Int(load_default=1, strict=True, validate=validate.OneOf([1, 3]))
     # Best of three: whether a level match is settled by the matched-play tiebreakers (Shadespire pg 26:
-    # agreed before the match; at an event the organiser agrees it for every table) or is a draw.
+    # agreed before the match; at a tournament the organiser agrees it for every table) or is a draw.
     match_tiebreakers = fields.Bool(load_default=False)
     # An organiser's dated restricted/forbidden lists (saved with POST /api/content/custom/card-list):
     # registrations and the tables' games are checked against it instead of the app's own list.
@@ -62,7 +62,7 @@ class CreateEventSchema(Strict):
 
     @validates_schema
     def _consistent(self, data, **kwargs):
-        formats = EVENT_RULESETS[data.get("ruleset", "underworlds/deathgorge")]
+        formats = TOURNAMENT_RULESETS[data.get("ruleset", "underworlds/deathgorge")]
         if data.get("format") is None:
             data["format"] = formats[0]
         elif data["format"] not in formats:
@@ -75,7 +75,7 @@ class CreateEventSchema(Strict):
 
 
 class RegisterSchema(Strict):
-    """POST /api/events/<id>/players."""
+    """POST /api/tournaments/<id>/players."""
 
     id = fields.Str(load_default=None, validate=validate.Length(min=1, max=100))
     name = fields.Str(required=True, validate=validate.Length(min=1, max=40))
@@ -103,7 +103,7 @@ class ResultSchema(Strict):
 
 
 class RulingSchema(Strict):
-    """POST /api/events/<id>/rulings."""
+    """POST /api/tournaments/<id>/rulings."""
 
     id = fields.Str(load_default=None, validate=validate.Length(min=1, max=100))
     round = fields.Int(load_default=None, allow_none=True, strict=True)
@@ -122,21 +122,21 @@ class NoteSchema(Strict):
 
 
 class TimerSchema(Strict):
-    """POST /api/events/<id>/rounds/<n>/timer: the round's length (the event's own when left out)."""
+    """POST /api/tournaments/<id>/rounds/<n>/timer: the round's length (the tournament's own when left out)."""
 
     id = fields.Str(load_default=None, validate=validate.Length(min=1, max=100))
     minutes = fields.Int(load_default=None, strict=True, validate=validate.Range(min=1, max=300))
 
 
 class ModeSchema(Strict):
-    """POST /api/events/<id>/rounds/<n>/tables/<t>/mode: how the table plays."""
+    """POST /api/tournaments/<id>/rounds/<n>/tables/<t>/mode: how the table plays."""
 
     id = fields.Str(load_default=None, validate=validate.Length(min=1, max=100))
     mode = fields.Str(required=True, validate=validate.OneOf(["phones", "device", "untracked"]))
 
 
 class MergeSchema(Strict):
-    """POST /api/events/<id>/merge: the registration to keep and the duplicate folded into it."""
+    """POST /api/tournaments/<id>/merge: the registration to keep and the duplicate folded into it."""
 
     id = fields.Str(load_default=None, validate=validate.Length(min=1, max=100))
     keep = fields.Str(required=True, validate=validate.Length(min=1, max=40))
@@ -144,7 +144,7 @@ class MergeSchema(Strict):
 
 
 class SwapSchema(Strict):
-    """POST /api/events/<id>/rounds/<n>/swap: two players of the draft pairings."""
+    """POST /api/tournaments/<id>/rounds/<n>/swap: two players of the draft pairings."""
 
     id = fields.Str(load_default=None, validate=validate.Length(min=1, max=100))
     a = fields.Str(required=True, validate=validate.Length(min=1, max=40))
@@ -152,7 +152,7 @@ class SwapSchema(Strict):
 
 
 class NewLinkSchema(Strict):
-    """POST /api/events/<id>/links/new: a lost link replaced (player id, scorekeeper or judge name, or table)."""
+    """POST /api/tournaments/<id>/links/new: a lost link replaced (player id, scorekeeper or judge name, or table)."""
 
     id = fields.Str(load_default=None, validate=validate.Length(min=1, max=100))
     role = fields.Str(required=True, validate=validate.OneOf(["player", "scorekeeper", "judge", "table"]))
@@ -169,7 +169,7 @@ class NewLinkSchema(Strict):
 
 
 class LinkSchema(Strict):
-    """POST /api/events/<id>/links: a scorekeeper, judge or table-device link."""
+    """POST /api/tournaments/<id>/links: a scorekeeper, judge or table-device link."""
 
     role = fields.Str(required=True, validate=validate.OneOf(["scorekeeper", "judge", "table"]))
     name = fields.Str(load_default="", validate=validate.Length(max=40))

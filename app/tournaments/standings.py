@@ -1,6 +1,6 @@
 """Standings: match points, then the organiser's tiebreakers in order, and what separated each pair of neighbours.
 
-Inputs are plain data (the event's fold gives them): players in registration order, confirmed
+Inputs are plain data (the tournament's fold gives them): players in registration order, confirmed
 matches {round, players: [a, b], result: {winner, glory: {a, b}, games_won?: {a, b}}} and byes
 [(round, player)]. Every value is recomputed from those, so a corrected result corrects everything.
 """
@@ -38,7 +38,7 @@ class Record:
 
 
 def roll_off(seed: str, player: str) -> int:
-    """The event's roll-off for a player: a draw fixed by the event and player ids, the same on every recompute."""
+    """The tournament's roll-off for a player: a draw fixed by the tournament and player ids, the same on every recompute."""
     return int.from_bytes(hashlib.sha256(f"{seed}:{player}".encode()).digest()[:4], "big")
 
 

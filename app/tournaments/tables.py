@@ -1,4 +1,4 @@
-"""From the event's fold to what people see: the standings and the next round's proposed pairings."""
+"""From the tournament's fold to what people see: the standings and the next round's proposed pairings."""
 from __future__ import annotations
 
 import random
@@ -10,7 +10,7 @@ from .standings import rank, tally
 
 
 def scoring(setup: dict) -> dict:
-    """Match points and bye scoring of the event."""
+    """Match points and bye scoring of the tournament."""
     return {**setup["points"], "bye": setup["bye"]}
 
 

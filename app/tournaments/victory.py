@@ -10,7 +10,7 @@ Dreadfane rulebook (2019), Victory (pg 19): if only one player has surviving fig
 player wins whatever the glory; otherwise most glory; tied with neither warband wiped out: the most objective
 hexes held; else a draw.
 
-None of the books has a concession or a game lost as a penalty: those are the event's, so a result decided by a
+None of the books has a concession or a game lost as a penalty: those are the tournament's, so a result decided by a
 judge's or the organiser's ruling (`decided_by: "ruling"`, with the reason written down) may name any winner.
 """
 from __future__ import annotations
@@ -68,7 +68,7 @@ RULING_WORDS = "a judge's ruling (a concession, a game lost as a penalty)"
 
 
 def choices(setup: dict, role: str) -> dict:
-    """What a hand-entered result of this event may be decided by besides glory (the result sheet's choices)."""
+    """What a hand-entered result of this tournament may be decided by besides glory (the result sheet's choices)."""
     if setup.get("best_of") == 3:
         rule, named = MATCH_RULE, dict(MATCH_WORDS)
     else:
@@ -80,7 +80,7 @@ def choices(setup: dict, role: str) -> dict:
 
 
 def refusal(result: dict, players: list[str], setup: dict, source: str | None, reason: str) -> Refusal | None:
-    """Why a (well-formed) result contradicts itself or the event's rule of victory; None when it does not.
+    """Why a (well-formed) result contradicts itself or the tournament's rule of victory; None when it does not.
 
     `source` is the role entering it (None for a confirmation of a tracked game), `reason` what they wrote.
     """

@@ -1,21 +1,21 @@
-"""What each member sees of an event: the event, their own table, the log (staff) and the dashboard (staff)."""
+"""What each member sees of a tournament: the tournament, their own table, the log (staff) and the dashboard (staff)."""
 from __future__ import annotations
 
 from app.service import ApiError
 
 from . import model, progress, victory
-from .eventlog import FoldedEvent, Member
+from .log import FoldedTournament, Member
 from .results import Results
 
 
 class Views(Results):
-    """The event as a role may see it (players' decks and join codes for the staff only)."""
+    """The tournament as a role may see it (players' decks and join codes for the staff only)."""
 
     def view(self, member: Member) -> dict:
-        """The event as this member may see it."""
-        ev = self.folded(member.event_id)
-        s = ev.state
-        setup = {k: v for k, v in ev.row["setup"].items() if k != "seed"}
+        """The tournament as this member may see it."""
+        tournament = self.folded(member.tournament_id)
+        s = tournament.state
+        setup = {k: v for k, v in tournament.row["setup"].items() if k != "seed"}
         staff = member.is_staff
         rounds = []
         for n in sorted(s["rounds"]):
@@ -23,25 +23,25 @@ class Views(Results):
             if not rnd["published"] and not staff:
                 continue
             rounds.append(self._round_view(s, rnd, staff))
-        out = {"id": member.event_id, "setup": setup, "head": ev.head,
+        out = {"id": member.tournament_id, "setup": setup, "head": tournament.head,
                "you": {"role": member.role, "subject": member.subject},
                "players": [self._player_view(s["players"][p], staff) for p in s["order"]
                            if staff or s["players"][p]["status"] != "merged"],
                "rounds": rounds, "current_round": model.current_round(s),
-               "standings": ev.standings(),
+               "standings": tournament.standings(),
                "next": self._next_step(s) if staff else None}
         if member.role in ("organiser", "judge", "scorekeeper"):
             out["rulings"] = s["rulings"]
-            out["victory"] = victory.choices(ev.row["setup"], member.role)
+            out["victory"] = victory.choices(tournament.row["setup"], member.role)
         if member.role == "player":
             out["me"] = self._player_view(s["players"][member.subject], True)
         if member.role in ("player", "table"):
-            out["mine"] = self._mine(ev, member)
+            out["mine"] = self._mine(tournament, member)
         return out
 
-    def _mine(self, ev: FoldedEvent, member: Member) -> dict | None:
+    def _mine(self, tournament: FoldedTournament, member: Member) -> dict | None:
         """The caller's table in the latest published round: who, where, the clock and the game's outcome."""
-        s = ev.state
+        s = tournament.state
         rounds = model.published_rounds(s)
         if not rounds:
             return None
@@ -51,12 +51,12 @@ class Views(Results):
             if table is None:
                 bye = rnd["bye"] == member.subject
                 return {"round": rnd["round"], "bye": bye, "timer": rnd["timer"],
-                        "end_of_time": ev.row["setup"]["end_of_time"]}
+                        "end_of_time": tournament.row["setup"]["end_of_time"]}
         else:
             table = model.table_of(s, rnd["round"], int(member.subject)) if member.subject.isdigit() else None
             if table is None:
                 return {"round": rnd["round"], "bye": False, "no_table": True, "timer": rnd["timer"],
-                        "end_of_time": ev.row["setup"]["end_of_time"]}
+                        "end_of_time": tournament.row["setup"]["end_of_time"]}
         proposed = None
         if table["game"] and table["status"] in ("playing", "waiting"):
             try:
@@ -70,7 +70,7 @@ class Views(Results):
                 "mode": table["mode"], "game": table["game"], "join_code": table["join_code"],
                 "status": table["status"], "result": table["result"], "proposed": proposed,
                 "confirmed_by": sorted(table["confirmations"]), "i_confirmed": me in table["confirmations"],
-                "timer": rnd["timer"], "end_of_time": ev.row["setup"]["end_of_time"], "bye": False}
+                "timer": rnd["timer"], "end_of_time": tournament.row["setup"]["end_of_time"], "bye": False}
 
     @staticmethod
     def _player_view(p: dict, staff: bool) -> dict:
@@ -113,19 +113,19 @@ class Views(Results):
         """The whole log (staff only)."""
         if not member.is_staff:
             raise ApiError(403, "staff_only", "The event's log is for its organiser, scorekeepers and judges.")
-        return self.folded(member.event_id).entries
+        return self.folded(member.tournament_id).entries
 
     def dashboard(self, member: Member) -> dict:
         """Every table of the current round with its game's progress (staff)."""
         if not member.is_staff:
             raise ApiError(403, "staff_only", "The dashboard is for the organiser, scorekeepers and judges.")
-        ev = self.folded(member.event_id)
-        s = ev.state
+        tournament = self.folded(member.tournament_id)
+        s = tournament.state
         n = model.current_round(s)
         rnd = s["rounds"].get(n)
-        slow_after = ev.row["setup"].get("slow_minutes", 12)
-        out = {"round": n, "timer": rnd["timer"] if rnd else None, "tables": [], "head": ev.head,
-               "end_of_time": ev.row["setup"]["end_of_time"], "slow_minutes": slow_after}
+        slow_after = tournament.row["setup"].get("slow_minutes", 12)
+        out = {"round": n, "timer": rnd["timer"] if rnd else None, "tables": [], "head": tournament.head,
+               "end_of_time": tournament.row["setup"]["end_of_time"], "slow_minutes": slow_after}
         if rnd is None:
             return out
         view = self._round_view(s, rnd, True)

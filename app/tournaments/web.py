@@ -1,24 +1,54 @@
-"""The event pages: create an event, the event (each role sees its own part) and its public page."""
+"""The tournament pages: create a tournament, the tournament (each role sees its own part) and its public page.
+
+The first version served these pages under /event and /events/new; links already handed to players and
+organisers, and QR codes already printed for a venue, still use those addresses, so each one answers with a
+permanent redirect to its new address (the token in a link's fragment is kept by the browser across it).
+"""
 from __future__ import annotations
 
-from flask import Blueprint, render_template
+from flask import Blueprint, redirect, render_template, request, url_for
 
-bp = Blueprint("events_web", __name__)
+bp = Blueprint("tournaments_web", __name__)
+
+
+@bp.get("/tournaments/new")
+def new_tournament():
+    """Create a tournament: name, date, format, rounds, scoring and tiebreakers."""
+    return render_template("tournaments_new.html", page="tournaments_new")
+
+
+@bp.get("/tournament/<tournament_id>")
+def tournament(tournament_id: str):
+    """One tournament as the role of the link that opened it (the token rides in the URL fragment)."""
+    return render_template("tournament.html", page="tournament", tournament_id=tournament_id, public=False)
+
+
+@bp.get("/tournament/<tournament_id>/public")
+def public(tournament_id: str):
+    """Pairings and standings for the venue's screen, read-only, with a QR code of this page."""
+    return render_template("tournament.html", page="tournament", tournament_id=tournament_id, public=True)
+
+
+def _moved(endpoint: str, **values):
+    """301 to the page's new address, with the same query string."""
+    url = url_for(endpoint, **values)
+    query = request.query_string.decode("latin-1")
+    return redirect(f"{url}?{query}" if query else url, 301)
 
 
 @bp.get("/events/new")
-def new_event():
-    """Create an event: name, date, format, rounds, scoring and tiebreakers."""
-    return render_template("events_new.html", page="events_new")
+def old_new_tournament():
+    """The first version's address of the new-tournament form."""
+    return _moved(".new_tournament")
 
 
-@bp.get("/event/<event_id>")
-def event(event_id: str):
-    """One event as the role of the link that opened it (the token rides in the URL fragment)."""
-    return render_template("event.html", page="event", event_id=event_id, public=False)
+@bp.get("/event/<tournament_id>")
+def old_tournament(tournament_id: str):
+    """The first version's address of a role's link (organiser, scorekeeper, judge, player, table device)."""
+    return _moved(".tournament", tournament_id=tournament_id)
 
 
-@bp.get("/event/<event_id>/public")
-def public(event_id: str):
-    """Pairings and standings for the venue's screen, read-only, with a QR code of this page."""
-    return render_template("event.html", page="event", event_id=event_id, public=True)
+@bp.get("/event/<tournament_id>/public")
+def old_public(tournament_id: str):
+    """The first version's address of the public page (on QR codes already printed)."""
+    return _moved(".public", tournament_id=tournament_id)

@@ -1,6 +1,6 @@
 // The shapes that pass between the modules, as JSDoc types: what the server sends (envelope, log record,
 // suggestion, advice, outcome), what the table page gives the shared parts and a game's module
-// (TableContext), what a game's module gives back (Renderer), and the event page's context. Nothing
+// (TableContext), what a game's module gives back (Renderer), and the tournament page's context. Nothing
 // imports this file, so no page loads it (only the service worker's offline copy of the app holds it);
 // editors and `@type` / `@param` comments name these types.
 
@@ -60,11 +60,11 @@
  */
 
 /**
- * What the event page gives each of its tabs (static/js/events/).
- * @typedef {Object} EventContext
- * @property {string} eventId
+ * What the tournament page gives each of its tabs (static/js/tournaments/).
+ * @typedef {Object} TournamentContext
+ * @property {string} tournamentId
  * @property {string|null} token this device's link
- * @property {object|null} view the event as this link may see it
+ * @property {object|null} view the tournament as this link may see it
  * @property {object|null} dash the current round's dashboard (staff)
  * @property {string|null} tab the open tab
  * @property {(method: string, path: string, payload?: object) => Promise<ApiReply>} call

@@ -36,8 +36,8 @@ def test_the_document_is_openapi_3_with_schemas_errors_and_the_live_events(clien
     live = doc["x-socketio"]
     assert live["namespace"] == "/live" and {"submit", "sync", "suggestions"} <= set(live["client_to_server"])
     assert {"sync", "applied", "view"} <= set(live["server_to_client"])
-    event = doc["x-socketio-event"]
-    assert event["namespace"] == "/event" and {"changed", "table", "game_over"} == set(event["server_to_client"])
+    tournament = doc["x-socketio-tournament"]
+    assert tournament["namespace"] == "/tournament" and {"changed", "table", "game_over"} == set(tournament["server_to_client"])
     for name in ("View", "Applied", "SyncReply", "LiveAck"):
         assert name in doc["components"]["schemas"]
 

@@ -3,7 +3,7 @@ server enforces, every status the server answers is one the document lists, and 
 limit applies.
 
 Driven by the document: a route documented tomorrow is checked the same way, with no change here. Path parts are
-filled from a small world (a game, a handover request, an event with a draft round); a part this file does not
+filled from a small world (a game, a handover request, a tournament with a draft round); a part this file does not
 know is sent as "x" and that route is checked for its statuses only.
 """
 from __future__ import annotations
@@ -68,7 +68,7 @@ class Checked:
 
 
 def _world(checked: Checked) -> dict:
-    """A game (with a handover request waiting), an event with two checked-in players and a draft round 1."""
+    """A game (with a handover request waiting), a tournament with two checked-in players and a draft round 1."""
     def send(method, template, token=None, body=None, **parts):
         url = template.format(**parts)
         return checked.send(method, template, url, token, body, why="building the world")
@@ -80,30 +80,30 @@ def _world(checked: Checked) -> dict:
         asked = send("POST", "/api/games/{game_id}/join", body={"code": game["join_code"], "seat": "p1"},
                      game_id=game["id"]).get_json()
     assert "handover" in asked, asked
-    event = send("POST", "/api/events", body={"name": "Open", "date": "2026-12-01"}).get_json()
-    org = event["organiser_token"]
+    tournament = send("POST", "/api/tournaments", body={"name": "Open", "date": "2026-12-01"}).get_json()
+    org = tournament["organiser_token"]
     players = []
     for name, warband in (("Ana", "cyrenis-razors"), ("Ben", "garreks-reavers")):
-        p = send("POST", "/api/events/{event_id}/players", org, {"name": name, "warband": warband},
-                 event_id=event["id"]).get_json()
+        p = send("POST", "/api/tournaments/{tournament_id}/players", org, {"name": name, "warband": warband},
+                 tournament_id=tournament["id"]).get_json()
         players.append(p["player"])
-        send("POST", "/api/events/{event_id}/players/{player_id}/check-in", org, event_id=event["id"],
+        send("POST", "/api/tournaments/{tournament_id}/players/{player_id}/check-in", org, tournament_id=tournament["id"],
              player_id=p["player"])
-    send("POST", "/api/events/{event_id}/rounds/{n}/pair", org, event_id=event["id"], n="1")
-    return {"game": game, "p1": tokens["p1"], "referee": game["referee_token"], "handover": asked["handover"], "event": event["id"], "organiser": org,
+    send("POST", "/api/tournaments/{tournament_id}/rounds/{n}/pair", org, tournament_id=tournament["id"], n="1")
+    return {"game": game, "p1": tokens["p1"], "referee": game["referee_token"], "handover": asked["handover"], "tournament": tournament["id"], "organiser": org,
             "players": players}
 
 
 def _parts(template: str, world: dict) -> tuple[dict, bool]:
     """Path parts for a template, and whether every one of them was known."""
     known = {"game_id": world["game"]["id"], "code": world["game"]["join_code"], "hid": world["handover"]["id"],
-             "ruleset_id": "test/tally", "event_id": world["event"], "player_id": world["players"][0], "n": "1",
+             "ruleset_id": "test/tally", "tournament_id": world["tournament"], "player_id": world["players"][0], "n": "1",
              "t": "1", "game": "underworlds", "rid": "garreks-reavers", "wid": "garreks-reavers"}
     if template.startswith("/api/content/custom/"):
         known["kind"] = "deck"
     elif template.startswith("/api/content/"):
         known["kind"] = "warbands"
-    elif template.startswith("/api/events/"):
+    elif template.startswith("/api/tournaments/"):
         known["kind"] = "players"
     names = [part.split("}")[0] for part in template.split("{")[1:]]
     return {n: known.get(n, "x") for n in names}, all(n in known for n in names)
@@ -114,7 +114,7 @@ def _tokens(method: str, template: str, world: dict) -> list[str]:
     referee's, or the organiser's."""
     if template.endswith("/handovers/{hid}") and method in ("GET", "DELETE"):
         return [world["handover"]["secret"]]
-    return [world["organiser"]] if template.startswith("/api/events") else [world["p1"], world["referee"]]
+    return [world["organiser"]] if template.startswith("/api/tournaments") else [world["p1"], world["referee"]]
 
 
 def valid_bodies(doc: dict, schema: dict, good: dict) -> list[dict]:

@@ -1,6 +1,6 @@
 """Hostile load on the real server process, driven by its API document (app/api/openapi.py): random and hostile
-bodies, path parts, queries and tokens (every role's, other games' and events', junk) to every documented route,
-and random connects and frames to the Socket.IO namespaces /live and /event, while a parallel client times
+bodies, path parts, queries and tokens (every role's, other games' and tournaments', junk) to every documented route,
+and random connects and frames to the Socket.IO namespaces /live and /tournament, while a parallel client times
 /healthz. No answer is a 5xx, none carries a traceback, the server logs none, and /healthz stays quick.
 
 Seeded, so CI sends the same requests every run; a route documented tomorrow is fuzzed with no change here.
@@ -69,9 +69,9 @@ def test_hostile_requests_to_every_documented_route_get_no_5xx_and_no_traceback(
     assert p99 < HEALTHZ_P99_BOUND_MS, f"/healthz p99 {p99:.0f} ms while hostile requests ran"
 
 
-@pytest.mark.parametrize("extension", ["x-socketio", "x-socketio-event"])
+@pytest.mark.parametrize("extension", ["x-socketio", "x-socketio-tournament"])
 def test_hostile_socket_frames_get_no_5xx_ack_and_no_traceback(server, world, doc, extension):
-    assert doc[extension]["namespace"] in ("/live", "/event")  # fuzzed as the document describes them
+    assert doc[extension]["namespace"] in ("/live", "/tournament")  # fuzzed as the document describes them
     with HealthProbe(server.url) as probe:
         problems = fuzz_socket(world, doc[extension], seed=2, frames=FRAMES)
     assert not problems, f"{len(problems)} frames got a 5xx ack or no proper answer:\n" + "\n".join(problems[:15])

@@ -4,8 +4,8 @@ from __future__ import annotations
 import itertools
 
 from app.engine.underworlds.editions import matched_play
-from tests.api.event_helpers import quiet_game
 from tests.api.helpers import auth, filled
+from tests.api.tournament_helpers import quiet_game
 
 _ids = itertools.count(1)
 

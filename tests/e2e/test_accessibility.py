@@ -71,35 +71,35 @@ def test_table_attack_sheet_log_and_game_over(phones, server):
     assert not found, "\n".join(found)
 
 
-def test_event_pages(phones, server):
+def test_tournament_pages(phones, server):
     found = []
     page = phones.new("organiser", bypass_csp=True)
-    page.goto("/events/new")
+    page.goto("/tournaments/new")
     page.wait_for_load_state("networkidle")
-    found += violations(page, "new event")
-    event, players = _running_event(server)
-    page.goto(event["links"]["organiser"])
-    expect(page.locator("#event-title")).to_have_text("Axe Cup")
+    found += violations(page, "new tournament")
+    tournament, players = _running_tournament(server)
+    page.goto(tournament["links"]["organiser"])
+    expect(page.locator("#tournament-title")).to_have_text("Axe Cup")
     for tab in ("Round", "Tables", "Players", "Standings", "Judge", "Links"):
         page.get_by_role("tab", name=tab).click()
         expect(page.get_by_role("tab", name=tab)).to_have_attribute("aria-selected", "true")
-        found += violations(page, f"event: {tab}")
+        found += violations(page, f"tournament: {tab}")
     player = phones.new("player", bypass_csp=True)
     player.goto(players[0]["link"])
     expect(player.locator(".my-table")).to_be_visible()
-    found += violations(player, "event: a player's table")
+    found += violations(player, "tournament: a player's table")
     public = phones.new("venue", bypass_csp=True)
-    public.goto(f"/event/{event['id']}/public")
+    public.goto(f"/tournament/{tournament['id']}/public")
     expect(public.locator("table.standings")).to_be_visible()
-    found += violations(public, "event: public page")
+    found += violations(public, "tournament: public page")
     assert not found, "\n".join(found)
 
 
-def _running_event(server):
-    """An event with four checked-in players and round 1 published (one table on paper), its clock running."""
-    made = requests.post(f"{server.url}/api/events", json={"name": "Axe Cup", "date": "2026-12-01"}, timeout=10).json()
+def _running_tournament(server):
+    """A tournament with four checked-in players and round 1 published (one table on paper), its clock running."""
+    made = requests.post(f"{server.url}/api/tournaments", json={"name": "Axe Cup", "date": "2026-12-01"}, timeout=10).json()
     org = {"Authorization": f"Bearer {made['organiser_token']}"}
-    base = f"{server.url}/api/events/{made['id']}"
+    base = f"{server.url}/api/tournaments/{made['id']}"
     players = []
     for name, warband in (("Ana", "cyrenis-razors"), ("Ben", "garreks-reavers"), ("Cai", "spiteclaws-swarm"),
                           ("Dee", "sepulchral-guard")):

@@ -1,6 +1,6 @@
 """Every page of every game loads clean: no response of 400 or more (a stylesheet or module at a wrong address, an
 API call refused) and no console error, on the start, join, cards and offline pages, the set-up wizard of each
-ruleset, the table of each ruleset in each phase reached over REST, its log, game over, and the event pages."""
+ruleset, the table of each ruleset in each phase reached over REST, its log, game over, and the tournament pages."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -10,8 +10,8 @@ import requests
 import yaml
 from playwright.sync_api import expect
 
-from .event_rest import api
 from .flows import api_game, join
+from .tournament_rest import api
 from .uw_rest import hazard_phase, post, quiet_game
 
 RULESETS = ["underworlds/deathgorge", "underworlds/dreadfane", "underworlds/shadespire", "conquest/core",
@@ -189,10 +189,10 @@ def test_battlelore_table_in_each_phase_and_game_over(phones, server):
     w.assert_clean()
 
 
-def test_event_pages(phones, server):
+def test_tournament_pages(phones, server):
     w = Watched(phones, "organiser")
-    w.go("/events/new")
-    made = requests.post(f"{server.url}/api/events", json={"name": "Clean Cup", "date": "2026-12-01"}, timeout=10).json()
+    w.go("/tournaments/new")
+    made = requests.post(f"{server.url}/api/tournaments", json={"name": "Clean Cup", "date": "2026-12-01"}, timeout=10).json()
     org = made["organiser_token"]
     players = [api(server, org, "POST", f"{made['id']}/players", json={"name": n, "warband": wb})
                for n, wb in (("Ana", "cyrenis-razors"), ("Ben", "garreks-reavers"))]
@@ -201,18 +201,18 @@ def test_event_pages(phones, server):
     api(server, org, "POST", f"{made['id']}/rounds/1/pair")
     api(server, org, "POST", f"{made['id']}/rounds/1/publish")
     w.page.goto(made["links"]["organiser"])
-    expect(w.page.locator("#event-title")).to_have_text("Clean Cup")
+    expect(w.page.locator("#tournament-title")).to_have_text("Clean Cup")
     for tab in ("Round", "Tables", "Players", "Standings", "Judge", "Links"):
         w.page.get_by_role("tab", name=tab).click()
-        w.at(f"event: {tab}")
+        w.at(f"tournament: {tab}")
     w.assert_clean()
     player = Watched(phones, "player")
     player.go(players[0]["link"])
     expect(player.page.locator(".my-table")).to_be_visible()
-    player.at("event: a player's table")
+    player.at("tournament: a player's table")
     player.assert_clean()
     public = Watched(phones, "venue")
-    public.go(f"/event/{made['id']}/public")
+    public.go(f"/tournament/{made['id']}/public")
     expect(public.page.locator("table.standings")).to_be_visible()
     public.assert_clean()
 

@@ -1,12 +1,12 @@
-"""Joining: a wrong code says so plainly; the QR link opens the seat choice directly; an event table's code only
+"""Joining: a wrong code says so plainly; the QR link opens the seat choice directly; a tournament table's code only
 the watching roles."""
 from __future__ import annotations
 
 import requests
 from playwright.sync_api import expect
 
-from .event_rest import api
 from .flows import api_game
+from .tournament_rest import api
 
 
 def test_wrong_code_and_qr_link(phones, server):
@@ -25,10 +25,10 @@ def test_wrong_code_and_qr_link(phones, server):
     phones.shot(phone, "02-seats")
 
 
-def test_an_event_tables_code_offers_no_player_seat(phones, server):
-    """An event table's seats belong to its registered players: its join code (shown on the players' event page)
+def test_a_tournament_tables_code_offers_no_player_seat(phones, server):
+    """A tournament table's seats belong to its registered players: its join code (shown on the players' tournament page)
     opens the watching roles only, and says where a player opens their seat."""
-    made = requests.post(f"{server.url}/api/events", json={"name": "Cup", "date": "2026-12-05"}, timeout=15).json()
+    made = requests.post(f"{server.url}/api/tournaments", json={"name": "Cup", "date": "2026-12-05"}, timeout=15).json()
     tid, org = made["id"], made["organiser_token"]
     for name, warband in (("Ana", "cyrenis-razors"), ("Ben", "garreks-reavers")):
         p = api(server, org, "POST", f"{tid}/players", json={"name": name, "warband": warband})
@@ -40,7 +40,7 @@ def test_an_event_tables_code_offers_no_player_seat(phones, server):
     phone.goto(f"/join/{table['join_code']}")
     expect(phone.locator("#seats-reserved")).to_contain_text("open it from your own event link")
     expect(phone.locator("[data-seat='p1']")).to_have_count(0)
-    phones.shot(phone, "03-event-seats-reserved")
+    phones.shot(phone, "03-tournament-seats-reserved")
     phone.locator("[data-seat='spectator']").click()
     expect(phone.locator("#banner")).to_be_visible()
     record = phone.evaluate("JSON.parse(localStorage.getItem('tw.games'))")[table["game"]]

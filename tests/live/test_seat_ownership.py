@@ -1,4 +1,4 @@
-"""Seats belong to their players, against the real server process: an event table's seats, a one-phone game's
+"""Seats belong to their players, against the real server process: a tournament table's seats, a one-phone game's
 seats, and a match's next game. Each hostile try is refused with a sentence and a stable code, and stores nothing."""
 from __future__ import annotations
 
@@ -35,36 +35,36 @@ def head(server, game_id: str, token: str) -> int:
     return server.get(f"/api/games/{game_id}", token)["head"]
 
 
-def published_event(server, mode: str = "phones") -> dict:
-    """An event with Ana and Ben at table 1 of round 1, published; the table played on phones or a device."""
-    made = call(server, "POST", "/api/events", json={"name": "Cup", "date": "2026-12-05"})
+def published_tournament(server, mode: str = "phones") -> dict:
+    """A tournament with Ana and Ben at table 1 of round 1, published; the table played on phones or a device."""
+    made = call(server, "POST", "/api/tournaments", json={"name": "Cup", "date": "2026-12-05"})
     assert made.status_code == 201, made.text
     tid, org = made.json()["id"], made.json()["organiser_token"]
     players = {}
     for name, warband in (("Ana", "cyrenis-razors"), ("Ben", "garreks-reavers")):
-        p = call(server, "POST", f"/api/events/{tid}/players", org, json={"name": name, "warband": warband}).json()
+        p = call(server, "POST", f"/api/tournaments/{tid}/players", org, json={"name": name, "warband": warband}).json()
         players[name] = p
-        call(server, "POST", f"/api/events/{tid}/players/{p['player']}/check-in", org)
-    assert call(server, "POST", f"/api/events/{tid}/rounds/1/pair", org).status_code == 201
+        call(server, "POST", f"/api/tournaments/{tid}/players/{p['player']}/check-in", org)
+    assert call(server, "POST", f"/api/tournaments/{tid}/rounds/1/pair", org).status_code == 201
     if mode != "phones":
-        assert call(server, "POST", f"/api/events/{tid}/rounds/1/tables/1/mode", org, json={"mode": mode}).ok
-    assert call(server, "POST", f"/api/events/{tid}/rounds/1/publish", org).status_code == 201
-    table = call(server, "GET", f"/api/events/{tid}", org).json()["rounds"][0]["tables"][0]
+        assert call(server, "POST", f"/api/tournaments/{tid}/rounds/1/tables/1/mode", org, json={"mode": mode}).ok
+    assert call(server, "POST", f"/api/tournaments/{tid}/rounds/1/publish", org).status_code == 201
+    table = call(server, "GET", f"/api/tournaments/{tid}", org).json()["rounds"][0]["tables"][0]
     by_id = {p["player"]: p["token"] for p in players.values()}
     return {"id": tid, "org": org, "table": table, "first": by_id[table["players"][0]],
             "second": by_id[table["players"][1]]}
 
 
-def open_seat(server, event: dict, token: str) -> requests.Response:
-    """What 'Open my game' does on the event page: the caller's own token for the table's game."""
-    return call(server, "POST", f"/api/events/{event['id']}/rounds/1/tables/1/seat", token)
+def open_seat(server, tournament: dict, token: str) -> requests.Response:
+    """What 'Open my game' does on the tournament page: the caller's own token for the table's game."""
+    return call(server, "POST", f"/api/tournaments/{tournament['id']}/rounds/1/tables/1/seat", token)
 
 
-def test_an_event_tables_join_code_gives_a_player_no_seat(server):
-    """A player reads the join code on their own event page (mine.join_code) and tries the opponent's seat before
+def test_a_tournament_tables_join_code_gives_a_player_no_seat(server):
+    """A player reads the join code on their own tournament page (mine.join_code) and tries the opponent's seat before
     the opponent opens the game: refused (seat_reserved), nothing stored; the opponent's link still opens it."""
-    ev = published_event(server)
-    mine = call(server, "GET", f"/api/events/{ev['id']}", ev["first"]).json()["mine"]
+    tournament = published_tournament(server)
+    mine = call(server, "GET", f"/api/tournaments/{tournament['id']}", tournament["first"]).json()["mine"]
     game = mine["game"]
     for seat in ("p2", "p1"):
         try_it = call(server, "POST", f"/api/games/{game}/join", json={"code": mine["join_code"], "seat": seat})
@@ -73,17 +73,17 @@ def test_an_event_tables_join_code_gives_a_player_no_seat(server):
     watcher = call(server, "POST", f"/api/games/{game}/join", json={"code": mine["join_code"], "seat": "spectator"})
     assert watcher.status_code == 201 and watcher.json()["seat"] == "spectator"
     # The opponent opens their own seat from their link: nothing was held, asked or entered meanwhile.
-    ben = open_seat(server, ev, ev["second"]).json()
+    ben = open_seat(server, tournament, tournament["second"]).json()
     assert (ben["game"], ben["seat"]) == (game, "p2")
     assert server.get(f"/api/games/{game}/handovers", ben["token"])["handovers"] == []
     assert head(server, game, ben["token"]) == 0
     assert call(server, "POST", f"/api/games/{game}/events", ben["token"], json=note("p2")).status_code == 201
     # The first player's link gives their own seat, never the opponent's; a scorekeeper's link only reads.
-    ana = open_seat(server, ev, ev["first"]).json()
+    ana = open_seat(server, tournament, tournament["first"]).json()
     assert ana["seat"] == "p1"
     refused(call(server, "POST", f"/api/games/{game}/events", ana["token"], json=note("p2")), 403, "not_your_seat")
-    keeper_link = call(server, "POST", f"/api/events/{ev['id']}/links", ev["org"], json={"role": "scorekeeper", "name": "Sam"})
-    keeper = open_seat(server, ev, keeper_link.json()["token"]).json()
+    keeper_link = call(server, "POST", f"/api/tournaments/{tournament['id']}/links", tournament["org"], json={"role": "scorekeeper", "name": "Sam"})
+    keeper = open_seat(server, tournament, keeper_link.json()["token"]).json()
     assert keeper["seat"] == "scorekeeper"
     refused(call(server, "POST", f"/api/games/{game}/events", keeper["token"], json=note("p2")), 403, "read_only")
     assert head(server, game, ben["token"]) == 1
@@ -92,20 +92,20 @@ def test_an_event_tables_join_code_gives_a_player_no_seat(server):
 def test_a_table_devices_join_code_gives_no_seat_and_the_device_enters_for_both(server):
     """The same on a table-device game: its code opens no seat; the table device's own token enters for both
     seats; a device link of another table opens nothing here."""
-    ev = published_event(server, mode="device")
-    game, code = ev["table"]["game"], ev["table"]["join_code"]
+    tournament = published_tournament(server, mode="device")
+    game, code = tournament["table"]["game"], tournament["table"]["join_code"]
     refused(call(server, "POST", f"/api/games/{game}/join", json={"code": code, "seat": "p2"}), 403, "seat_reserved")
-    device_link = call(server, "POST", f"/api/events/{ev['id']}/links", ev["org"], json={"role": "table", "table": 1})
+    device_link = call(server, "POST", f"/api/tournaments/{tournament['id']}/links", tournament["org"], json={"role": "table", "table": 1})
     assert device_link.status_code == 201, device_link.text
-    device = open_seat(server, ev, device_link.json()["token"]).json()
+    device = open_seat(server, tournament, device_link.json()["token"]).json()
     assert device["shared_device"] is True
     assert server.get(f"/api/games/{game}", device["token"])["you"]["device"] is True
     for seat in ("p1", "p2"):
         assert call(server, "POST", f"/api/games/{game}/events", device["token"], json=note(seat)).status_code == 201
-    other = call(server, "POST", f"/api/events/{ev['id']}/links", ev["org"], json={"role": "table", "table": 2}).json()
-    refused(open_seat(server, ev, other["token"]), 403, "not_your_table")
+    other = call(server, "POST", f"/api/tournaments/{tournament['id']}/links", tournament["org"], json={"role": "table", "table": 2}).json()
+    refused(open_seat(server, tournament, other["token"]), 403, "not_your_table")
     # A player of the table opening their own seat on their phone gets that seat only.
-    ana = open_seat(server, ev, ev["first"]).json()
+    ana = open_seat(server, tournament, tournament["first"]).json()
     refused(call(server, "POST", f"/api/games/{game}/events", ana["token"], json=note("p2")), 403, "not_your_seat")
     assert head(server, game, device["token"]) == 2
 

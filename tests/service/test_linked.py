@@ -5,8 +5,8 @@ import pytest
 
 from app.engine.underworlds.editions import matched_play
 from app.service import ApiError, linked
-from tests.api.event_helpers import quiet_game
 from tests.api.helpers import created, new_game
+from tests.api.tournament_helpers import quiet_game
 
 
 def _service(app):

@@ -1,28 +1,28 @@
-"""Reserved seats: an event table's game and a match's later game open no player seat to their join code; the
+"""Reserved seats: a tournament table's game and a match's later game open no player seat to their join code; the
 seat's own phone (its handover code) and the referee still hand a seat over."""
 from __future__ import annotations
 
-from tests.api.event_helpers import event_with_players
 from tests.api.helpers import auth
+from tests.api.tournament_helpers import tournament_with_players
 
 
-def _event_game(client) -> dict:
-    """Round 1's published table of a two-player event: its game, join code and each player's seat token."""
-    tid, org, tokens = event_with_players(client)
-    client.post(f"/api/events/{tid}/rounds/1/pair", headers=auth(org))
-    client.post(f"/api/events/{tid}/rounds/1/publish", headers=auth(org))
-    table = client.get(f"/api/events/{tid}", headers=auth(org)).get_json()["rounds"][0]["tables"][0]
+def _tournament_game(client) -> dict:
+    """Round 1's published table of a two-player tournament: its game, join code and each player's seat token."""
+    tid, org, tokens = tournament_with_players(client)
+    client.post(f"/api/tournaments/{tid}/rounds/1/pair", headers=auth(org))
+    client.post(f"/api/tournaments/{tid}/rounds/1/publish", headers=auth(org))
+    table = client.get(f"/api/tournaments/{tid}", headers=auth(org)).get_json()["rounds"][0]["tables"][0]
     seats = {}
     for p in table["players"]:
-        got = client.post(f"/api/events/{tid}/rounds/1/tables/1/seat", headers=auth(tokens[p])).get_json()
+        got = client.post(f"/api/tournaments/{tid}/rounds/1/tables/1/seat", headers=auth(tokens[p])).get_json()
         seats[got["seat"]] = got["token"]
-    judge = client.post(f"/api/events/{tid}/links", headers=auth(org), json={"role": "judge", "name": "Kim"}).get_json()
-    referee = client.post(f"/api/events/{tid}/rounds/1/tables/1/seat", headers=auth(judge["token"])).get_json()["token"]
+    judge = client.post(f"/api/tournaments/{tid}/links", headers=auth(org), json={"role": "judge", "name": "Kim"}).get_json()
+    referee = client.post(f"/api/tournaments/{tid}/rounds/1/tables/1/seat", headers=auth(judge["token"])).get_json()["token"]
     return {"id": table["game"], "code": table["join_code"], "seats": seats, "referee": referee}
 
 
-def test_an_event_games_code_opens_no_seat_and_asks_no_holder(client):
-    game = _event_game(client)
+def test_a_tournament_games_code_opens_no_seat_and_asks_no_holder(client):
+    game = _tournament_game(client)
     join = f"/api/games/{game['id']}/join"
     info = client.get(f"/api/join/{game['code']}").get_json()
     assert "event link" in info["seats_reserved"]
@@ -34,7 +34,7 @@ def test_an_event_games_code_opens_no_seat_and_asks_no_holder(client):
 
 
 def test_a_reserved_seat_still_moves_with_its_holders_code_or_the_referee(client):
-    game = _event_game(client)
+    game = _tournament_game(client)
     join = f"/api/games/{game['id']}/join"
     code = client.post(f"/api/games/{game['id']}/handover-code", headers=auth(game["seats"]["p2"])).get_json()["code"]
     moved = client.post(join, json={"code": game["code"], "seat": "p2", "handover_code": code})

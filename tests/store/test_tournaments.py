@@ -1,4 +1,4 @@
-"""Event (tournament) tables, both backends: role token hashes, a gapless log, duplicates and stale heads."""
+"""Tournament tables, both backends: role token hashes, a gapless log, duplicates and stale heads."""
 from __future__ import annotations
 
 import pytest
@@ -10,7 +10,7 @@ def entry(eid, etype="check_in", **data):
     return {"id": eid, "type": etype, "actor": "organiser", "data": data}
 
 
-def test_event_round_trip_and_tokens(store):
+def test_tournament_round_trip_and_tokens(store):
     store.create_tournament("t1", {"name": "Cup"}, [("h-org", "organiser", "")])
     assert store.get_tournament("t1")["setup"] == {"name": "Cup"}
     assert store.get_tournament("nope") is None

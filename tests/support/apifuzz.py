@@ -1,5 +1,5 @@
 """Hostile load on a running server, driven by its API document: random and hostile requests to every documented
-route, random frames to the Socket.IO namespaces /live and /event, and a parallel client timing /healthz.
+route, random frames to the Socket.IO namespaces /live and /tournament, and a parallel client timing /healthz.
 
 Shared by tests/api/test_openapi_fuzz.py (a bounded, seeded run in CI) and benchmarks/fuzz_health.py (the
 /healthz latency under that load, reported). Everything is seeded: the same seed sends the same requests.
@@ -39,9 +39,9 @@ class World:
 
     base: str
     values: dict[str, list[str]] = field(default_factory=dict)   # path part name -> real values
-    tokens: list[str] = field(default_factory=list)              # one of every role, game and event
-    events: list[str] = field(default_factory=list)
-    own: dict[str, list[str]] = field(default_factory=dict)      # a game's or event's id -> its tokens
+    tokens: list[str] = field(default_factory=list)              # one of every role, game and tournament
+    tournaments: list[str] = field(default_factory=list)
+    own: dict[str, list[str]] = field(default_factory=dict)      # a game's or tournament's id -> its tokens
     catalogue: dict[str, list[dict]] = field(default_factory=dict)  # a game's id -> its ruleset's event types
 
     def add(self, name: str, value) -> None:
@@ -50,7 +50,7 @@ class World:
             self.values[name].append(value)
 
     def token(self, owner: str, *more: str) -> None:
-        """Tokens of a game or an event."""
+        """Tokens of a game or a tournament."""
         self.own.setdefault(owner, []).extend(more)
         self.tokens.extend(more)
 
@@ -63,7 +63,7 @@ def _post(base: str, path: str, body=None, token: str | None = None) -> dict:
 
 
 def build_world(base: str) -> World:
-    """A Tally game (seats, referee, spectator, a waiting handover), an event with two players, staff and table
+    """A Tally game (seats, referee, spectator, a waiting handover), a tournament with two players, staff and table
     links and a published round whose tracked table has an Underworlds game with its seat tokens."""
     world = World(base)
     game = _post(base, "/api/games", {"ruleset": "test/tally", "seats": [{"name": "Ana"}, {"name": "Ben"}]})
@@ -76,24 +76,24 @@ def build_world(base: str) -> World:
     asked = _post(base, f"/api/games/{game['id']}/join", {"code": game["join_code"], "seat": "p1"})  # asks for it
     world.add("hid", asked["handover"]["id"])
     world.token(game["id"], asked["handover"]["secret"])
-    event = _post(base, "/api/events", {"name": "Fuzz Open", "date": "2026-12-01"})
-    eid, org = event["id"], event["organiser_token"]
-    world.add("event_id", eid)
-    world.events.append(eid)
-    world.token(eid, org)
+    tournament = _post(base, "/api/tournaments", {"name": "Fuzz Open", "date": "2026-12-01"})
+    tid, org = tournament["id"], tournament["organiser_token"]
+    world.add("tournament_id", tid)
+    world.tournaments.append(tid)
+    world.token(tid, org)
     for role, extra in (("scorekeeper", {"name": "Sam"}), ("judge", {"name": "Jo"}), ("table", {"table": 1})):
-        world.token(eid, _post(base, f"/api/events/{eid}/links", {"role": role, **extra}, org)["token"])
+        world.token(tid, _post(base, f"/api/tournaments/{tid}/links", {"role": role, **extra}, org)["token"])
     players = []
     for name, warband in (("Ana", "cyrenis-razors"), ("Ben", "garreks-reavers")):
-        p = _post(base, f"/api/events/{eid}/players", {"name": name, "warband": warband}, org)
+        p = _post(base, f"/api/tournaments/{tid}/players", {"name": name, "warband": warband}, org)
         players.append(p)
         world.add("player_id", p["player"])
-        world.token(eid, p["token"])
-        _post(base, f"/api/events/{eid}/players/{p['player']}/check-in", {}, org)
-    _post(base, f"/api/events/{eid}/rounds/1/pair", None, org)
-    _post(base, f"/api/events/{eid}/rounds/1/publish", None, org)
+        world.token(tid, p["token"])
+        _post(base, f"/api/tournaments/{tid}/players/{p['player']}/check-in", {}, org)
+    _post(base, f"/api/tournaments/{tid}/rounds/1/pair", None, org)
+    _post(base, f"/api/tournaments/{tid}/rounds/1/publish", None, org)
     for p in players:
-        seat = _post(base, f"/api/events/{eid}/rounds/1/tables/1/seat", None, p["token"])
+        seat = _post(base, f"/api/tournaments/{tid}/rounds/1/tables/1/seat", None, p["token"])
         world.add("game_id", seat["game"])
         world.add("code", seat["join_code"])
         world.token(seat["game"], seat["token"])
@@ -193,7 +193,7 @@ FIELD_SOURCES = {"player": "player_id", "a": "player_id", "b": "player_id", "kee
 
 
 def plausible_body(rng: random.Random, doc: dict, props: dict, world: World) -> dict:
-    """The schema's fields with values that mean something in the world (a player of the event, a warband, one
+    """The schema's fields with values that mean something in the world (a player of the tournament, a warband, one
     of an enum's choices), some left out and now and then one hostile: it gets past the schema into the rules."""
     body = {}
     for name, prop in props.items():
@@ -267,7 +267,7 @@ def hostile_part(rng: random.Random, world: World, name: str) -> str:
 
 
 def hostile_token(rng: random.Random, world: World, parts: dict[str, str]) -> str | None:
-    """Mostly a token of the game or event the path names (any of its roles), else another's, junk or none."""
+    """Mostly a token of the game or tournament the path names (any of its roles), else another's, junk or none."""
     owners = [world.own[v] for v in parts.values() if v in world.own]
     roll = rng.random()
     if roll < 0.6 and owners:
@@ -382,13 +382,13 @@ NOT_CLIENT_EVENTS = ["connect", "disconnect", "message", "nope"]
 
 
 def hostile_auth(rng: random.Random, world: World, spec: dict) -> str:
-    """CONNECT auth: a real token of any role (or none, or junk), an event id where the namespace's connect
+    """CONNECT auth: a real token of any role (or none, or junk), a tournament id where the namespace's connect
     names one, a hostile last_seq."""
     auth: dict = {}
     if rng.random() < 0.9:
         auth["token"] = rng.choice(world.tokens) if rng.random() < 0.9 else hostile_value(rng)
-    if "event" in spec["connect"]["auth"]:
-        auth["event"] = rng.choice(world.events) if rng.random() < 0.8 else hostile_value(rng)
+    if "tournament" in spec["connect"]["auth"]:
+        auth["tournament"] = rng.choice(world.tournaments) if rng.random() < 0.8 else hostile_value(rng)
     if rng.random() < 0.25:
         auth["last_seq"] = hostile_value(rng)
     roll = rng.random()

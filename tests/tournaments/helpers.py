@@ -1,4 +1,4 @@
-"""Build event logs for tests: settings and entries as the service would store them."""
+"""Build tournament logs for tests: settings and entries as the service would store them."""
 from __future__ import annotations
 
 

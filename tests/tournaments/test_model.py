@@ -1,4 +1,4 @@
-"""The event's fold and its checks: registration, check-in, drops, merges, drafts and swaps, confirmations."""
+"""The tournament's fold and its checks: registration, check-in, drops, merges, drafts and swaps, confirmations."""
 from __future__ import annotations
 
 import json
@@ -9,7 +9,7 @@ from app.tournaments import model, tables
 from .helpers import Log, result, settings
 
 
-def event(players="ABCD", checked_in=True):
+def tournament(players="ABCD", checked_in=True):
     log = Log()
     for p in players:
         log.add("register", player=p, name=f"Player {p}", warband="w")
@@ -32,7 +32,7 @@ def published_round_one(log, modes=("phones", "phones")):
 
 
 def test_only_checked_in_players_are_paired_and_late_joiners_from_their_round():
-    log = event("ABC", checked_in=False)
+    log = tournament("ABC", checked_in=False)
     log.add("check_in", player="A")
     log.add("check_in", player="B")
     log.add("register", player="L", name="Late", warband="w", from_round=2)
@@ -43,7 +43,7 @@ def test_only_checked_in_players_are_paired_and_late_joiners_from_their_round():
 
 
 def test_two_matching_confirmations_confirm_and_differing_ones_dispute():
-    log = event()
+    log = tournament()
     published_round_one(log)
     res = result("A", {"A": 5, "B": 3})
     log.add("confirm", actor="player:A", round=1, table=1, by="A", result=res)
@@ -65,7 +65,7 @@ def test_two_matching_confirmations_confirm_and_differing_ones_dispute():
 
 
 def test_a_table_device_confirms_alone_and_players_cannot_confirm_for_other_tables():
-    log = event()
+    log = tournament()
     published_round_one(log, modes=("device", "untracked"))
     state = model.fold(settings(), log.entries)
     res = result(None, {"A": 4, "B": 4})
@@ -76,7 +76,7 @@ def test_a_table_device_confirms_alone_and_players_cannot_confirm_for_other_tabl
 
 
 def test_results_must_fit_the_table_and_corrections_need_a_reason():
-    log = event()
+    log = tournament()
     published_round_one(log, modes=("untracked", "untracked"))
     assert refused(log, "result", round=1, table=1, result=result("C", {"A": 1, "B": 0})).code == "bad_result"
     assert refused(log, "result", round=1, table=1, result=result("A", {"A": -1, "B": 0})).code == "bad_result"
@@ -124,14 +124,14 @@ def test_a_best_of_three_table_follows_its_matchs_next_game():
 
 
 def test_next_round_waits_for_every_confirmed_result_and_the_last_round():
-    log = event()
+    log = tournament()
     published_round_one(log, modes=("untracked", "untracked"))
     assert refused(log, "pair", round=2, bye=None, tables=[{"table": 1, "players": ["A", "C"]}]).code == "previous_round_open"
     assert refused(log, "pair", round=4, bye=None, tables=[{"table": 1, "players": ["A", "C"]}]).code == "no_more_rounds"
 
 
 def test_swaps_before_publishing_only():
-    log = event("ABCDE")
+    log = tournament("ABCDE")
     log.add("pair", round=1, bye="E", tables=[{"table": 1, "players": ["A", "B"]}, {"table": 2, "players": ["C", "D"]}])
     assert refused(log, "swap", round=1, a="A", b="B").code == "bad_swap"
     log.add("swap", round=1, a="B", b="E")
@@ -142,19 +142,19 @@ def test_swaps_before_publishing_only():
 
 
 def test_merge_folds_a_duplicate_unless_it_has_played():
-    log = event("AB")
+    log = tournament("AB")
     log.add("register", player="A2", name="player a", warband="w")
     log.add("merge", keep="A", remove="A2")
     state = model.fold(settings(), log.entries)
     assert state["players"]["A2"]["status"] == "merged" and "A2" not in model.active_players(state, 1)
     assert [r["player"] for r in tables.standings(state, "s")] and "A2" not in [r["player"] for r in tables.standings(state, "s")]
-    log2 = event("ABCD")
+    log2 = tournament("ABCD")
     published_round_one(log2)
     assert refused(log2, "merge", keep="A", remove="B").code == "has_played"
 
 
 def test_dropped_players_stay_in_the_standings_but_are_not_paired_again():
-    log = event()
+    log = tournament()
     published_round_one(log, modes=("untracked", "untracked"))
     log.add("result", actor="scorekeeper", round=1, table=1, result=result("A", {"A": 5, "B": 1}), source="scorekeeper")
     log.add("result", actor="scorekeeper", round=1, table=2, result=result("C", {"C": 5, "D": 1}), source="scorekeeper")
@@ -169,7 +169,7 @@ def test_dropped_players_stay_in_the_standings_but_are_not_paired_again():
 
 
 def test_swiss_round_avoids_the_rematch():
-    log = event()
+    log = tournament()
     published_round_one(log, modes=("untracked", "untracked"))
     log.add("result", actor="scorekeeper", round=1, table=1, result=result("A", {"A": 5, "B": 1}), source="scorekeeper")
     log.add("result", actor="scorekeeper", round=1, table=2, result=result("C", {"C": 5, "D": 1}), source="scorekeeper")
@@ -180,7 +180,7 @@ def test_swiss_round_avoids_the_rematch():
 
 def test_apply_leaves_the_earlier_state_as_it_was():
     """Each entry copies what it changes: the state before it (cached, shared) never moves."""
-    log = event()
+    log = tournament()
     published_round_one(log)
     log.add("timer", round=1, minutes=60, started_at="2026-11-28T10:00:00Z")
     state = model.fold(settings(), log.entries)
@@ -203,7 +203,7 @@ def test_apply_leaves_the_earlier_state_as_it_was():
 
 
 def test_a_referees_flag_disputes_a_tracked_table_until_a_judge_settles_it():
-    log = event()
+    log = tournament()
     published_round_one(log)
     state = model.fold(settings(), log.entries)
     flag = {"round": 1, "table": 1, "by": "judge:Kim", "reason": "a charge made twice"}
@@ -219,7 +219,7 @@ def test_a_referees_flag_disputes_a_tracked_table_until_a_judge_settles_it():
 
 
 def test_only_a_tables_own_players_and_its_device_dispute_or_call_a_judge():
-    log = event()
+    log = tournament()
     published_round_one(log, modes=("phones", "device"))
     state = model.fold(settings(), log.entries)
 
@@ -237,7 +237,7 @@ def test_only_a_tables_own_players_and_its_device_dispute_or_call_a_judge():
 
 
 def test_a_player_confirms_a_result_once():
-    log = event()
+    log = tournament()
     published_round_one(log)
     res = result("A", {"A": 5, "B": 3})
     log.add("confirm", actor="player:A", round=1, table=1, by="A", result=res)
@@ -251,7 +251,7 @@ def test_a_player_confirms_a_result_once():
 
 
 def test_a_disputed_result_is_settled_with_a_reason_and_every_result_fits_the_rule_of_victory():
-    log = event()
+    log = tournament()
     published_round_one(log, modes=("untracked", "untracked"))
     log.add("dispute", actor="player:A", round=1, table=1, by="A", reason="glory miscounted")
     settle = {"round": 1, "table": 1, "result": result("A", {"A": 5, "B": 3}), "source": "judge"}

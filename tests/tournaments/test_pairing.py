@@ -107,7 +107,7 @@ def test_costs_order_rematches_before_score_gaps():
 
 @st.composite
 def big_rounds(draw):
-    """A later round of a larger event: up to five earlier meetings per player, points from those rounds."""
+    """A later round of a larger tournament: up to five earlier meetings per player, points from those rounds."""
     n = draw(st.integers(min_value=36, max_value=44))
     players = [f"p{i}" for i in range(n)]
     rng = random.Random(draw(st.integers(min_value=0, max_value=2**32)))

@@ -1,4 +1,4 @@
-"""Standings against a hand-worked five-player, three-round event (3/1/0, bye = a win 3-0 in glory).
+"""Standings against a hand-worked five-player, three-round tournament (3/1/0, bye = a win 3-0 in glory).
 
 Round 1: A beats B 10-6; C and D draw 7-7; E has the bye.
 Round 2: E beats A 9-8; B beats C 12-5; D has the bye.
@@ -21,7 +21,7 @@ from app.tournaments.standings import roll_off
 from .helpers import Log, result, settings
 
 
-def five_player_event(tiebreakers):
+def five_player_tournament(tiebreakers):
     log = Log()
     for p in "ABCDE":
         log.add("register", player=p, name=f"Player {p}", warband="w")
@@ -46,7 +46,7 @@ def by_player(rows):
 
 
 def test_points_glory_and_tiebreaker_values_match_the_hand_worked_table():
-    rows = by_player(tables.standings(five_player_event(["glory_difference", "total_glory", "games_lost",
+    rows = by_player(tables.standings(five_player_tournament(["glory_difference", "total_glory", "games_lost",
                                                           "strength_of_schedule"]), "seed"))
     expected = {"D": (7, 9, 18, 0, 7), "A": (6, 7, 25, -1, 13), "B": (6, 6, 21, -1, 7),
                 "E": (6, -2, 14, -1, 13), "C": (1, -11, 15, -2, 19)}
@@ -58,14 +58,14 @@ def test_points_glory_and_tiebreaker_values_match_the_hand_worked_table():
 
 
 def test_glory_difference_first_orders_and_separates_the_six_point_players():
-    rows = tables.standings(five_player_event(["glory_difference", "total_glory"]), "seed")
+    rows = tables.standings(five_player_tournament(["glory_difference", "total_glory"]), "seed")
     assert [r["player"] for r in rows] == ["D", "A", "B", "E", "C"]
     assert [r["separated_by"] for r in rows] == [None, "points", "glory_difference", "glory_difference", "points"]
     assert [r["rank"] for r in rows] == [1, 2, 3, 4, 5]
 
 
 def test_head_to_head_counts_only_games_among_the_tied_players():
-    rows = tables.standings(five_player_event(["head_to_head", "glory_difference"]), "seed")
+    rows = tables.standings(five_player_tournament(["head_to_head", "glory_difference"]), "seed")
     assert [r["player"] for r in rows] == ["D", "A", "E", "B", "C"]
     assert [r["separated_by"] for r in rows] == [None, "points", "glory_difference", "head_to_head", "points"]
     assert by_player(rows)["A"]["tiebreakers"]["head_to_head"] == 3
@@ -73,7 +73,7 @@ def test_head_to_head_counts_only_games_among_the_tied_players():
 
 
 def test_strength_of_schedule_then_roll_off():
-    rows = tables.standings(five_player_event(["strength_of_schedule", "roll_off"]), "ev1")
+    rows = tables.standings(five_player_tournament(["strength_of_schedule", "roll_off"]), "ev1")
     order = [r["player"] for r in rows]
     first, second = sorted(["A", "E"], key=lambda p: -roll_off("ev1", p))
     assert order == ["D", first, second, "B", "C"]

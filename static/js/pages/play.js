@@ -727,5 +727,5 @@ const isPlayerSeat = (seat) => /^p[1-4]$/.test(seat || "");
 const handoverContext = () => ({ gameId, token: rec.token, seat: rec.seat, seatName });
 
 main();
-// A game of an event's round: show the round clock (and time called) above the table.
-if (rec && rec.event) import("../events/strip.js").then((m) => m.mountStrip(rec.event, gameId)).catch(() => {});
+// A game of a tournament's round: show the round clock (and time called) above the table.
+if (rec && rec.event) import("../tournaments/strip.js").then((m) => m.mountStrip(rec.event, gameId)).catch(() => {});

@@ -1,0 +1,243 @@
+"""REST endpoints of tournaments: create, links, players, rounds, results, rulings, exports.
+
+A role's token (organiser, scorekeeper, judge, player, table device) goes in `Authorization:
+Bearer`; without one a caller is the public (pairings and standings only). Errors are the usual
+{"error": {code, message, fields?, rule?}}.
+"""
+from __future__ import annotations
+
+import io
+
+import segno
+from flask import Blueprint, Response, current_app, jsonify, request
+
+from app.service import ApiError
+from app.tournaments import exports
+from app.tournaments.service import TournamentService
+
+from .requests import bearer_token, json_body, rate_limit
+from .security import base_url
+
+bp = Blueprint("tournaments_api", __name__, url_prefix="/api/tournaments")
+
+
+def tournaments() -> TournamentService:
+    """The app's tournament service."""
+    return current_app.extensions["tablewarden"]["tournaments"]
+
+
+def _member(tournament_id: str):
+    return tournaments().member(tournament_id, bearer_token())
+
+
+def _optional_body():
+    """A JSON body when one was sent (buttons that carry nothing send nothing)."""
+    return json_body() if request.get_data(cache=True) else {}
+
+
+def _write(tournament_id: str):
+    member = _member(tournament_id)
+    rate_limit()
+    return member
+
+
+@bp.post("")
+def create_tournament():
+    """Create a tournament: 201 {id, organiser_token, links: {organiser, public}}."""
+    rate_limit()
+    return jsonify(tournaments().create(json_body(), base_url())), 201
+
+
+@bp.get("/<tournament_id>")
+def tournament(tournament_id: str):
+    """The tournament as the caller's role sees it: settings, players, rounds, standings (+ rulings for staff)."""
+    return jsonify(tournaments().view(_member(tournament_id)))
+
+
+@bp.get("/<tournament_id>/log")
+def tournament_log(tournament_id: str):
+    """Every entry of the tournament's log with who made it (staff)."""
+    return jsonify({"entries": tournaments().entries(_member(tournament_id))})
+
+
+@bp.get("/<tournament_id>/dashboard")
+def dashboard(tournament_id: str):
+    """The current round's tables with their games' progress (staff)."""
+    return jsonify(tournaments().dashboard(_member(tournament_id)))
+
+
+@bp.post("/<tournament_id>/links")
+def make_link(tournament_id: str):
+    """A scorekeeper, judge or table-device link (organiser)."""
+    member = _write(tournament_id)
+    return jsonify(tournaments().make_link(member, json_body(), base_url())), 201
+
+
+@bp.post("/<tournament_id>/links/new")
+def new_link(tournament_id: str):
+    """A lost link replaced (organiser): {role, player | name | table}; the old link stops working."""
+    member = _write(tournament_id)
+    return jsonify(tournaments().new_link(member, json_body(), base_url())), 201
+
+
+@bp.post("/<tournament_id>/players")
+def register(tournament_id: str):
+    """Register a player (deck checked for the tournament's format): 201 {player, token, link} / 200 already registered."""
+    member = _write(tournament_id)
+    status, body = tournaments().register(member, json_body(), base_url())
+    return jsonify(body), status
+
+
+@bp.post("/<tournament_id>/players/<player_id>/check-in")
+def check_in(tournament_id: str, player_id: str):
+    """Check a player in for the tournament."""
+    member = _write(tournament_id)
+    return jsonify(tournaments().player_entry(member, player_id, "check_in", _optional_body())), 201
+
+
+@bp.post("/<tournament_id>/players/<player_id>/drop")
+def drop(tournament_id: str, player_id: str):
+    """Drop a player (kept in the standings, not paired again)."""
+    member = _write(tournament_id)
+    return jsonify(tournaments().player_entry(member, player_id, "drop", _optional_body())), 201
+
+
+@bp.post("/<tournament_id>/merge")
+def merge(tournament_id: str):
+    """Fold a duplicate registration into the first: {keep, remove}."""
+    member = _write(tournament_id)
+    return jsonify(tournaments().merge(member, json_body())), 201
+
+
+def _round(n: str) -> int:
+    if not n.isdigit() or not 0 < int(n) <= 99:
+        raise ApiError(404, "no_such_round", "Rounds are numbered from 1.")
+    return int(n)
+
+
+@bp.post("/<tournament_id>/rounds/<n>/pair")
+def pair(tournament_id: str, n: str):
+    """Propose the round's pairings (a draft until published)."""
+    member = _write(tournament_id)
+    return jsonify(tournaments().pair(member, _round(n))), 201
+
+
+@bp.post("/<tournament_id>/rounds/<n>/swap")
+def swap(tournament_id: str, n: str):
+    """Swap two players of the draft: {a, b}."""
+    member = _write(tournament_id)
+    return jsonify(tournaments().round_entry(member, _round(n), "swap", json_body())), 201
+
+
+@bp.post("/<tournament_id>/rounds/<n>/publish")
+def publish(tournament_id: str, n: str):
+    """Publish the round: each tracked table's game is created with its join code."""
+    member = _write(tournament_id)
+    return jsonify(tournaments().publish(member, _round(n), base_url())), 201
+
+
+@bp.post("/<tournament_id>/rounds/<n>/timer")
+def timer(tournament_id: str, n: str):
+    """Start the round's clock ({minutes?}: the tournament's round length by default)."""
+    member = _write(tournament_id)
+    return jsonify(tournaments().round_entry(member, _round(n), "timer", _optional_body())), 201
+
+
+@bp.post("/<tournament_id>/rounds/<n>/time-called")
+def time_called(tournament_id: str, n: str):
+    """Call time: every tracked table is told the tournament's end-of-time rule."""
+    member = _write(tournament_id)
+    return jsonify(tournaments().round_entry(member, _round(n), "time_called", _optional_body())), 201
+
+
+def _table(t: str) -> int:
+    if not t.isdigit() or not 0 < int(t) <= 500:
+        raise ApiError(404, "no_such_table", "Tables are numbered from 1.")
+    return int(t)
+
+
+@bp.post("/<tournament_id>/rounds/<n>/tables/<t>/mode")
+def table_mode(tournament_id: str, n: str, t: str):
+    """How a table plays before publishing: {mode: phones | device | untracked}."""
+    member = _write(tournament_id)
+    return jsonify(tournaments().round_entry(member, _round(n), "table_mode", json_body(), _table(t))), 201
+
+
+@bp.post("/<tournament_id>/rounds/<n>/tables/<t>/confirm")
+def confirm(tournament_id: str, n: str, t: str):
+    """One tap: a player (or the table device) signs off the tracked game's outcome."""
+    member = _write(tournament_id)
+    status, body = tournaments().confirm(member, _round(n), _table(t), _optional_body())
+    return jsonify(body), status
+
+
+@bp.post("/<tournament_id>/rounds/<n>/tables/<t>/dispute")
+def dispute(tournament_id: str, n: str, t: str):
+    """The result is disputed ({reason}); a judge settles it."""
+    member = _write(tournament_id)
+    return jsonify(tournaments().round_entry(member, _round(n), "dispute", _optional_body(), _table(t))), 201
+
+
+@bp.post("/<tournament_id>/rounds/<n>/tables/<t>/flag")
+def flag(tournament_id: str, n: str, t: str):
+    """A judge, as the table's referee, flags its game ({reason}): the table is disputed until a judge settles it."""
+    member = _write(tournament_id)
+    return jsonify(tournaments().flag(member, _round(n), _table(t), _optional_body())), 201
+
+
+@bp.post("/<tournament_id>/rounds/<n>/tables/<t>/judge")
+def call_judge(tournament_id: str, n: str, t: str):
+    """A table calls a judge ({note})."""
+    member = _write(tournament_id)
+    return jsonify(tournaments().round_entry(member, _round(n), "judge_call", _optional_body(), _table(t))), 201
+
+
+@bp.post("/<tournament_id>/rounds/<n>/tables/<t>/result")
+def result(tournament_id: str, n: str, t: str):
+    """Enter or correct a result by hand: {winner, glory, games_won?, reason (for a correction)}."""
+    member = _write(tournament_id)
+    return jsonify(tournaments().enter_result(member, _round(n), _table(t), json_body())), 201
+
+
+@bp.post("/<tournament_id>/rounds/<n>/tables/<t>/seat")
+def seat(tournament_id: str, n: str, t: str):
+    """A game token for the caller at this table (player seat, table device, judge as referee)."""
+    member = _write(tournament_id)
+    return jsonify(tournaments().game_seat(member, _round(n), _table(t))), 201
+
+
+@bp.post("/<tournament_id>/rulings")
+def ruling(tournament_id: str):
+    """Add a ruling to the tournament's rulings log: {round?, table?, question, answer, rule}."""
+    member = _write(tournament_id)
+    return jsonify(tournaments().ruling(member, json_body())), 201
+
+
+@bp.get("/<tournament_id>/export.json")
+def export_json(tournament_id: str):
+    """Players, pairings, results and standings as one JSON document."""
+    member = _member(tournament_id)
+    body = exports.as_json(tournaments().view(member))
+    resp = jsonify(body)
+    resp.headers["Content-Disposition"] = f'attachment; filename="event-{tournament_id}.json"'
+    return resp
+
+
+@bp.get("/<tournament_id>/export/<kind>.csv")
+def export_csv(tournament_id: str, kind: str):
+    """players.csv, pairings.csv, results.csv or standings.csv."""
+    member = _member(tournament_id)
+    text = exports.as_csv(tournaments().view(member), kind)
+    return Response(text, mimetype="text/csv",
+                    headers={"Content-Disposition": f'attachment; filename="event-{tournament_id}-{kind}.csv"'})
+
+
+@bp.get("/<tournament_id>/qr.svg")
+def public_qr(tournament_id: str):
+    """QR code (SVG) of the tournament's public page, for the venue's screen."""
+    tournaments().folded(tournament_id)
+    link = TournamentService.public_link(base_url(), tournament_id)
+    buf = io.BytesIO()
+    segno.make(link, error="m").save(buf, kind="svg", scale=8, border=2, dark="#000", light="#fff",
+                                     title="Pairings and standings")
+    return Response(buf.getvalue(), mimetype="image/svg+xml", headers={"Cache-Control": "no-store"})

@@ -1,0 +1,35 @@
+// The public page: the current round's pairings and the standings, with a QR code of this page.
+import { h } from "../dom.js";
+import { STATUS, resultText } from "./words.js";
+import { exportLinks, roundClock, standingsTable } from "./parts.js";
+
+/**
+ * Pairings of a published round, table by table.
+ * @param {{tables: Array<{table: number, names: string[]}>}} rnd
+ * @returns {HTMLElement}
+ */
+export function pairingsList(rnd) {
+  return h("ol", { class: "list pairings" }, rnd.tables.map((t) => h("li", { class: "card" },
+    h("span", { class: "table-no" }, `T${t.table}`),
+    h("span", { class: "grow" }, `${t.names[0]} vs ${t.names[1]}`,
+      h("small", {}, t.result ? resultText(t.result, t.players, t.names) : STATUS[t.status])))),
+  rnd.bye ? h("li", { class: "card" }, h("span", { class: "table-no" }, "Bye"), h("span", { class: "grow" }, rnd.bye_name)) : null);
+}
+
+/**
+ * The public page: the current round's pairings and the standings.
+ * @param {TournamentContext} ctx
+ * @returns {HTMLElement}
+ */
+export function renderPublic(ctx) {
+  const v = ctx.view;
+  const rnd = v.rounds[v.rounds.length - 1];
+  return h("div", { class: "public-grid" },
+    h("section", { "aria-labelledby": "pub-pairings" },
+      h("h2", { id: "pub-pairings" }, rnd ? `Round ${rnd.round} pairings` : "Pairings"),
+      rnd ? [rnd.complete ? null : roundClock(rnd.timer, v.setup.end_of_time), pairingsList(rnd)] : h("p", { class: "muted" }, "Round 1 is not published yet.")),
+    h("section", { "aria-labelledby": "pub-standings" }, h("h2", { id: "pub-standings" }, "Standings"), standingsTable(v)),
+    h("section", { class: "qr-box" }, h("h2", {}, "Follow on your phone"),
+      h("img", { class: "qr", src: `/api/tournaments/${encodeURIComponent(ctx.tournamentId)}/qr.svg`, alt: "QR code of this page" }),
+      exportLinks(ctx.tournamentId)));
+}

@@ -1,0 +1,87 @@
+// The Round tab: pair, swap and choose how each table plays, publish; then the clock and results.
+import { h, button } from "../dom.js";
+import { MODES, STATUS, resultText } from "./words.js";
+import { attempt, exportLinks, resultSheet, roundClock, standingsTable } from "./parts.js";
+
+let picked = null;  // the first player tapped for a swap
+
+function draft(ctx, rnd) {
+  const tap = async (pid) => {
+    if (!picked) { picked = pid; ctx.render(); return; }
+    if (picked === pid) { picked = null; ctx.render(); return; }
+    const a = picked;
+    picked = null;
+    if (await attempt(ctx.call("POST", `/rounds/${rnd.round}/swap`, { a, b: pid }), "Swapped")) ctx.refresh();
+    else ctx.render();
+  };
+  const who = (pid, name) => button(name, () => tap(pid), { cls: `btn player-pick${picked === pid ? " picked" : ""}`,
+    "aria-pressed": String(picked === pid), "data-player": pid });
+  return h("div", { class: "stack" },
+    h("p", { class: "muted" }, picked ? "Now tap the player to swap with." : "Tap two players to swap them. Then publish."),
+    rnd.stale ? h("p", { class: "error" }, "A player of this draft was merged away: pair the round again.") : null,
+    h("ol", { class: "list" }, rnd.tables.map((t) => h("li", { class: "card draft-table", dataset: { table: String(t.table) } },
+      h("span", { class: "table-no" }, `T${t.table}`),
+      h("div", { class: "grow stack tight" }, h("div", { class: "row" }, who(t.players[0], t.names[0]), h("span", {}, "vs"), who(t.players[1], t.names[1])),
+        h("label", { class: "field" }, h("span", {}, "Played on"),
+          h("select", { "aria-label": `Table ${t.table} played on`, onchange: async (e) => {
+            if (await attempt(ctx.call("POST", `/rounds/${rnd.round}/tables/${t.table}/mode`, { mode: e.target.value }))) ctx.refresh();
+          } }, Object.entries(MODES).map(([k, label]) => h("option", { value: k, selected: t.mode === k }, label)))))))),
+    rnd.bye ? h("div", { class: "card" }, h("span", { class: "table-no" }, "Bye"), who(rnd.bye, rnd.bye_name)) : null,
+    h("div", { class: "row" },
+      button(`Publish round ${rnd.round}`, async () => {
+        if (await attempt(ctx.call("POST", `/rounds/${rnd.round}/publish`), `Round ${rnd.round} published`)) ctx.refresh();
+      }, { cls: "btn primary big grow" }),
+      button("Pair again", async () => {
+        if (await attempt(ctx.call("POST", `/rounds/${rnd.round}/pair`))) ctx.refresh();
+      }, { cls: "btn ghost" })));
+}
+
+function published(ctx, rnd) {
+  const v = ctx.view;
+  const best3 = v.setup.best_of === 3;
+  const open = !rnd.complete;
+  return h("div", { class: "stack" },
+    open ? roundClock(rnd.timer, v.setup.end_of_time) : h("p", { class: "muted" }, "Every result of this round is confirmed."),
+    open && h("div", { class: "row" },
+      !rnd.timer ? button("Start the clock", async () => {
+        if (await attempt(ctx.call("POST", `/rounds/${rnd.round}/timer`, {}), "Clock started")) ctx.refresh();
+      }, { cls: "btn primary grow" }) : null,
+      rnd.timer && !rnd.timer.called_at ? button("Call time", async () => {
+        if (await attempt(ctx.call("POST", `/rounds/${rnd.round}/time-called`, {}), "Time called at every table")) ctx.refresh();
+      }, { cls: "btn grow" }) : null),
+    h("ol", { class: "list" }, rnd.tables.map((t) => h("li", { class: `card result-row status-${t.status}`, dataset: { table: String(t.table) } },
+      h("span", { class: "table-no" }, `T${t.table}`),
+      h("div", { class: "grow" }, h("b", {}, `${t.names[0]} vs ${t.names[1]}`),
+        h("small", {}, t.result ? resultText(t.result, t.players, t.names) : STATUS[t.status]),
+        h("small", {}, [MODES[t.mode], t.join_code ? `code ${t.join_code}` : null].filter(Boolean).join(" · "))),
+      button(t.status === "confirmed" ? "Correct" : "Enter result", async () => {
+        // A correction, and settling a disputed table, need a reason (the server refuses one without).
+        const needReason = t.status === "confirmed" || t.status === "disputed";
+        const out = await resultSheet(`Table ${t.table}: ${t.names[0]} vs ${t.names[1]}`, t, { needReason, games: best3, victory: v.victory });
+        if (out && await attempt(ctx.call("POST", `/rounds/${rnd.round}/tables/${t.table}/result`, out), "Result saved")) ctx.refresh();
+      }, { cls: "btn small", "aria-label": `${t.status === "confirmed" ? "Correct" : "Enter result"}: table ${t.table}` })))),
+    rnd.bye ? h("p", { class: "muted" }, `Bye: ${rnd.bye_name}`) : null);
+}
+
+/**
+ * The Round tab: pair, swap, publish; then the clock and results.
+ * @param {TournamentContext} ctx
+ * @returns {HTMLElement}
+ */
+export function renderRound(ctx) {
+  const v = ctx.view;
+  const rnd = v.rounds.find((r) => r.round === v.current_round);
+  const parts = [];
+  if (v.next === "finished") parts.push(h("h2", {}, "Final standings"), standingsTable(v), exportLinks(ctx.tournamentId));
+  if (v.next === "register") parts.push(h("p", { class: "lead" }, "Register players and check in at least two to pair round 1."));
+  if (rnd && !rnd.published) parts.push(h("h2", {}, `Round ${rnd.round}: draft`), draft(ctx, rnd));
+  else if (rnd) parts.push(h("h2", {}, `Round ${rnd.round}`), published(ctx, rnd));
+  if (v.next === "pair") {
+    const n = v.current_round + 1;
+    parts.push(button(`Pair round ${n}`, async () => {
+      if (await attempt(ctx.call("POST", `/rounds/${n}/pair`))) ctx.refresh();
+    }, { cls: "btn primary big" }));
+  }
+  if (v.next === "results") parts.push(h("p", { class: "muted" }, "The next round is paired once every table's result is confirmed."));
+  return h("div", { class: "stack" }, parts);
+}

@@ -71,7 +71,7 @@ export function catchUp(missed, c) {
   const back = (e) => e.type === "revert" && e.data.seq;
   const told = missed.filter((e) => !missed.some((x) => back(x) === e.seq) && !seqs.includes(back(e))).map((ev) => {
     const [head, details] = describeLanded(ev, back(ev) && c.events.find((x) => x.seq === back(ev)), c);
-    return { r: Math.min(rank(ev.type), ...details.map((d) => d.r)), text: c.humanise([head, ...details.map((d) => d.text)].join(", ")) };
+    return { r: Math.min(rank(ev.type), ...details.map((d) => d.r)), text: c.humanise([head, ...details.slice(0, 3).map((d) => d.text)].join(", ")) };
   }).sort((a, b) => a.r - b.r);
   if (!told.length) return;
   const n = told.length;

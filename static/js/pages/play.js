@@ -655,7 +655,7 @@ async function main() {
     onQueue: (entries) => { T.pending = entries; render(); },
     onSync: async (msg) => {
       // What other phones entered while this one was away (a phone that had the game before): told in one card.
-      const since = T.events.size && !msg.reset ? lastSeq() : null;
+      const since = T.summary && !msg.reset ? lastSeq() : null;
       if (msg.reset) T.events.clear();
       for (const e of msg.events || []) mergeEvent(e);
       applyView(msg.view);

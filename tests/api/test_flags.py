@@ -107,9 +107,16 @@ def test_at_an_event_a_flag_calls_the_tables_judge_to_that_entry(client):
     assert c_seat.status_code == 403                               # table 2's player gets no seat at table 1
     before = len(_event_log(client, tid, org))
 
-    # Table 2's device token (another table's game) cannot flag table 1's entry, nor call its judge.
+    # Table 2's device token (another table's game) cannot flag table 1's entry, nor call its judge; an event link
+    # (table 2's player, the judge, the organiser) is no token of the game at all.
     r = flag(client, game1, other["token"], seq=1)
     assert r.status_code == 403 and r.get_json()["error"]["code"] == "wrong_game"
+    for event_link in (tokens[c], staff["judge"], org, staff["device1"]):
+        r = flag(client, game1, event_link, seq=1)
+        assert r.status_code == 401 and r.get_json()["error"]["code"] == "bad_token"
+    judge_seat = client.post(f"/api/events/{tid}/rounds/1/tables/1/seat", headers=auth(staff["judge"])).get_json()
+    r = flag(client, game1, judge_seat["token"], seq=1)                  # the judge, as the game's referee, rules
+    assert r.status_code == 403 and r.get_json()["error"]["code"] == "referee_rules"
     assert len(_event_log(client, tid, org)) == before
 
     r = flag(client, game1, tok["p2"], seq=1, text="They rolled a fury, not a crit")

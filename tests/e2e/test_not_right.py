@@ -9,6 +9,7 @@ import pytest
 import requests
 from playwright.sync_api import expect
 
+from .axe import violations
 from .event_rest import api
 from .flows import api_game, events, join, referee_phone, seated
 from .uw_rest import post
@@ -25,7 +26,9 @@ def flag_from_card(page, card, reason: str = ""):
 
 def test_ben_flags_anas_attack_from_the_card_and_the_referee_sees_it_first(phones, server):
     game = api_game(server, wounds=(3, 1))
-    ana, ben = seated(phones, game)
+    ana = seated(phones, game, "p1")[0]
+    ben = phones.new("ben", bypass_csp=True)        # axe runs in Ben's page
+    join(ben, game["join_code"], "p2")
     ref = referee_phone(phones, game)
     t = game["tokens"]
     post(server, game["id"], t["p1"], "p1", "activate", action="attack", fighter="p1.vex")
@@ -35,7 +38,11 @@ def test_ben_flags_anas_attack_from_the_card_and_the_referee_sees_it_first(phone
     card = ben.locator(f"#happened .happened-item[data-seq='{attack}']")
     expect(card).to_contain_text("Rok is out of action")
     phones.shot(ben, "01-card-with-thats-not-right")
-    flag_from_card(ben, card, "Rok was out of range")
+    card.get_by_role("button", name="That's not right").click()
+    assert violations(ben, "That's not right, its sheet over the card") == []
+    ben.locator("#note-text").fill("Rok was out of range")
+    ben.locator("[data-action='confirm-note']").click()
+    expect(ben.locator("dialog.sheet")).to_have_count(0)
     expect(ben.locator(".toast")).to_contain_text("Flagged for the referee")
 
     note = events(server, game)[-1]

@@ -8,6 +8,7 @@ import pytest
 import requests
 from playwright.sync_api import expect
 
+from .axe import violations
 from .flows import api_game, events, join, seated
 from .test_not_right import _battlelore, _conquest
 from .uw_rest import post
@@ -53,7 +54,9 @@ def test_a_phone_back_online_is_told_what_it_missed_weightiest_first_and_dismiss
     what happened while he was away, the attack (Rok out of action, Ana's glory) first; one tap dismisses it. A
     reconnect with nothing missed shows no card, nor does the phone that entered the entries."""
     game = api_game(server, wounds=(3, 1))
-    ana, ben = seated(phones, game)
+    ana = seated(phones, game, "p1")[0]
+    ben = phones.new("ben", bypass_csp=True)        # axe runs in Ben's page
+    join(ben, game["join_code"], "p2")
     ben.context.set_offline(True)
     expect(ben.locator("#conn")).to_have_attribute("data-state", "offline")
     t = game["tokens"]
@@ -74,6 +77,7 @@ def test_a_phone_back_online_is_told_what_it_missed_weightiest_first_and_dismiss
     assert card.get_attribute("data-missed") == f"{attack - 1} {attack}"
     expect(ana.locator("#caught-up")).to_have_count(0)
     phones.shot(ben, "03-while-you-were-away")
+    assert violations(ben, "while you were away") == []
     card.get_by_role("button", name="Dismiss the summary").click()          # one tap and Ben is up to date
     expect(card).to_have_count(0)
 

@@ -14,6 +14,7 @@ from .submit import Submitting
 
 # What a flag says when the player gives no reason: the entry itself is the point.
 FLAG_TEXT = "That's not right"
+STALE_TRIES = 5   # the log moved on between looking for an open flag and storing this one: look again
 
 
 class FlagSchema(Schema):
@@ -50,17 +51,30 @@ class Flagging(Submitting):
         if not self.may_act_for(caller, self.game(caller.game_id), by):
             raise ApiError(403, "not_your_seat", f"You can only flag entries for your own seat ({caller.seat}).")
         text = body["text"].strip() or FLAG_TEXT
-        open_flag = self._open_flag(caller.game_id, body["seq"], by)
-        if open_flag is not None and open_flag["id"] != body.get("id"):
-            return 200, self._flag_reply(open_flag)
-        status, reply = self.submit(caller, {"id": body.get("id") or str(uuid.uuid4()), "type": "note", "by": by,
-                                             "data": {"text": text, "seq": body["seq"]}})
-        return status, {**reply, "entry": body["seq"], "by": by, "text": text}
+        note = {"id": body.get("id") or str(uuid.uuid4()), "type": "note", "by": by,
+                "data": {"text": text, "seq": body["seq"]}}
+        for _ in range(STALE_TRIES):
+            folded = self.folded(caller.game_id)
+            open_flag = self._open_flag(folded.records, body["seq"], by)
+            if open_flag is not None and open_flag["id"] != note["id"]:
+                return 200, self._flag_reply(open_flag)
+            try:   # stored only at the head the open flag was looked for at: two taps at once store one flag
+                return self._store(caller, {**note, "expected_seq": folded.head})
+            except ApiError as err:
+                if err.code != "stale":
+                    raise
+        return self._store(caller, note)   # a game this busy: stored at whatever head it has now
 
-    def _open_flag(self, game_id: str, seq: int, by: str) -> dict | None:
+    def _store(self, caller: Caller, note: dict) -> tuple[int, dict]:
+        status, reply = self.submit(caller, note)
+        data = note["data"]
+        return status, {**reply, "entry": data["seq"], "by": note["by"], "text": data["text"]}
+
+    @staticmethod
+    def _open_flag(records: list[dict], seq: int, by: str) -> dict | None:
         """This seat's latest flag on entry `seq` when the referee has not ruled on the entry since, else None."""
         latest = None
-        for rec in self.folded(game_id).records:
+        for rec in records:
             if rec["type"] != "note" or (rec.get("data") or {}).get("seq") != seq:
                 continue
             if rec["by"] == "referee":

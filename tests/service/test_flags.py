@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from app.service.flags import Flagging
 from tests.api.helpers import auth, conquest_game, event, new_game, submit, to_command
 from tests.support.sockets import frames
 
@@ -49,3 +50,23 @@ def test_a_flag_on_a_secret_dial_tells_nothing_of_it(client, sio):
     assert '"planet"' not in json.dumps([r.get_json(), got])
     log = client.get(f"/api/games/{game['id']}/events?since=0", headers=auth(game["tokens"]["p2"])).get_json()["events"]
     assert log[-1]["data"] == {"text": "That's not right", "seq": committed} and log[-2]["data"] == {}
+
+
+def test_two_taps_at_once_store_one_flag(client, monkeypatch):
+    """The other tap's flag lands between looking for an open flag and storing this one: this one is not stored,
+    the other's is the answer."""
+    game = new_game(client)
+    submit(client, game, "p1", event("p1"))
+    looked = Flagging._open_flag
+
+    def other_tap_first(records, seq, by):
+        monkeypatch.setattr(Flagging, "_open_flag", staticmethod(looked))
+        assert flag(client, game, "p2", seq=seq).status_code == 201     # the other tap, just after this one looked
+        return None                                                      # what this one saw: no flag yet
+
+    monkeypatch.setattr(Flagging, "_open_flag", staticmethod(other_tap_first))
+    r = flag(client, game, "p2", seq=1, text="twice")
+    assert r.status_code == 200 and r.get_json()["text"] == "That's not right"
+    notes = [e for e in client.get(f"/api/games/{game['id']}/events", headers=auth(game["referee_token"])).get_json()["events"]
+             if e["type"] == "note"]
+    assert len(notes) == 1

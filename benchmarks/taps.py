@@ -14,6 +14,8 @@ Reported, against the targets:
   the tap until the other phone's "what just happened" card names that entry, measured with Playwright;
 - a reaction from the hand (at most 3 taps on the reacting phone), in a short second game on the same phones'
   browser whose Ben has a Rivals deck and has said which cards he holds (see `hand_reaction`).
+- a catch-up: Ben's phone is offline while Ana's charge takes Tor out of action; back online, the taps Ben
+  needs to be up to date again (the "While you were away" card dismissed: at most 1 tap).
 
 The game's set-up (boards, do-overs, placing fighters) is entered over REST before the phones join: it is
 not what the targets are about. Each round's first-turn roll-off is tapped and reported on its own.
@@ -48,6 +50,7 @@ PHONE = {"width": 360, "height": 640}
 STEP_TIMEOUT_MS = 15_000
 NAMES = {"p1": "Ana", "p2": "Ben"}
 TARGETS = {"move_guard_total": 2, "attack_attacker": 8, "attack_other": 0, "pass_share": 0.10, "seen_s": 1.0}
+TARGETS["catch_up_taps"] = 1   # to be up to date after being offline: the summary dismissed with one tap
 PASS_TYPES = {("reaction_pass", None), ("power", "pass"), ("player_action", "pass")}
 
 
@@ -158,6 +161,7 @@ class Result:
     taps: dict = field(default_factory=lambda: defaultdict(lambda: {"p1": [], "p2": []}))
     seen: list = field(default_factory=list)       # seconds from the entering tap to the other phone showing it
     log_types: list = field(default_factory=list)
+    catch_up: dict = field(default_factory=dict)  # the offline phone's catch-up (play_catch_up)
 
 
 class Table:
@@ -356,6 +360,35 @@ def with_hand_reaction(out: dict, taps: int) -> dict:
     return out
 
 
+# Ben's phone is offline while Ana's charge takes Tor (one wound) out of action: the entry he must not miss.
+CATCH_UP_AT = next(i for i, s in enumerate(SCRIPT) if s.kind == "charge" and s.target == "tor")
+
+
+def play_catch_up(table: Table, step: Step, result: Result) -> None:
+    """Play `step` while the other phone is offline, bring it back, and count the taps it needs to be up to date:
+    its "While you were away" card must name what it missed (the fighter out of action first); one tap dismisses it."""
+    away = table.other(step.seat)
+    away.page.context.set_offline(True)
+    away.page.locator("#conn[data-state='offline']").wait_for()
+    table.seen_by_other = lambda *args: None   # nothing reaches an offline phone: no time to the other phone here
+    try:
+        table.play(step, result)
+    finally:
+        del table.seen_by_other
+    taps_before, start = away.taps, time.perf_counter()
+    away.page.context.set_offline(False)
+    card = away.page.locator("#caught-up")
+    card.wait_for(timeout=STEP_TIMEOUT_MS)
+    shown_s = time.perf_counter() - start
+    headline = card.locator(".headline").inner_text()
+    lines = card.locator(".grow > div:not(.headline)").all_inner_texts()
+    away.tap(card.get_by_role("button", name="Dismiss the summary"))
+    card.wait_for(state="detached", timeout=STEP_TIMEOUT_MS)
+    result.catch_up = {"headline": headline, "first_line": lines[0] if lines else "",
+                       "out_of_action_first": bool(lines) and "out of action" in lines[0],
+                       "taps": away.taps - taps_before, "shown_s": round(shown_s, 3)}
+
+
 def run(headed: bool = False) -> dict:
     tmp = tempfile.mkdtemp(prefix="tw-taps-")
     port = free_port()
@@ -367,7 +400,10 @@ def run(headed: bool = False) -> dict:
             table = Table(browser, f"http://127.0.0.1:{port}")
             for i, step in enumerate(SCRIPT):
                 try:
-                    table.play(step, result)
+                    if i == CATCH_UP_AT:
+                        play_catch_up(table, step, result)
+                    else:
+                        table.play(step, result)
                 except Exception as exc:  # noqa: BLE001 - say where the script got stuck and what the phones show
                     shown = {s: ph.page.locator("#banner").inner_text().replace("\n", " · ") + " || actions: "
                              + ph.page.locator("section.actions").first.inner_text().replace("\n", " · ")[:400]
@@ -415,6 +451,10 @@ def summarise(result: Result) -> dict:
         "explicit_passes_at_most_10pct": out["explicit_pass_share"] <= TARGETS["pass_share"],
         "seen_within_1s": out["seen_on_other_phone_s"]["max"] <= TARGETS["seen_s"],
     }
+    if result.catch_up:
+        out["catch_up"] = result.catch_up
+        out["targets_met"]["catch_up_at_most_1_tap"] = (result.catch_up["taps"] <= TARGETS["catch_up_taps"]
+                                                        and result.catch_up["out_of_action_first"])
     return out
 
 
@@ -434,6 +474,9 @@ def report(out: dict) -> str:
         f"Tap to the other phone showing it: p50 {out['seen_on_other_phone_s']['p50']} s, max {out['seen_on_other_phone_s']['max']} s "
         f"over {out['seen_on_other_phone_s']['n']} entries   target <= 1 s",
         f"Reaction from the hand, taps on the reacting phone: {out.get('reaction_from_hand_taps')}   target <= 3",
+        *([f"Catch-up after the other phone was offline: \"{c['headline']} {c['first_line'][:80]}…\" shown "
+           f"{c['shown_s']} s after reconnecting; taps to be up to date: {c['taps']}   target <= 1, out of action first"]
+          if (c := out.get("catch_up")) else []),
         "",
         targets_line(out),
     ]

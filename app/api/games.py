@@ -242,6 +242,25 @@ def submit(game_id: str):
     return jsonify(body), status
 
 
+@bp.post("/games/<game_id>/flags")
+def flag_entry(game_id: str):
+    """A seat flags an entry for the referee ("That's not right"): 201 the note stored / 200 already flagged; at an
+    event, the table's judge is called to that entry."""
+    caller = _caller(game_id)
+    rate_limit()
+    status, body = service().flag(caller, json_body())
+    try:
+        call = current_app.extensions["tablewarden"]["tournaments"].judge_call_on_entry(
+            game_id, body["by"], body["entry"], body["text"], body["id"], caller.device)
+    except ApiError as exc:
+        # The flag stands in the game's log (the referee sees it there) even when the event cannot take the call.
+        log.warning("flag on game %s called no judge: %s", game_id, exc.message)
+        call = None
+    if call is not None:
+        body["judge_call"] = call["seq"]
+    return jsonify(body), status
+
+
 @bp.get("/games/<game_id>/suggestions")
 def suggestions(game_id: str):
     """Legal next events for the caller (?seat= for the referee or a shared device)."""

@@ -28,6 +28,7 @@ from app.schemas.wire import (
     PreviewSchema,
     SyncSchema,
 )
+from app.service.flags import FlagSchema
 from app.tournaments.schemas import (
     CreateTournamentSchema,
     LinkSchema,
@@ -189,6 +190,12 @@ OPERATIONS: dict[tuple[str, str], Op] = {
     ("POST", "/api/games/<game_id>/events"): Op("Submit an event (201 stored, 200 duplicate)", EventEnvelopeSchema,
                                                 201, SubmitReplySchema, (*GAME, *WRITE, 409, 422), auth=True,
                                                 also={200: "the event id was stored before: the stored reply"}),
+    ("POST", "/api/games/<game_id>/flags"): Op("Flag an entry for the referee (a player's \"That's not right\"): "
+                                               "stored as the seat's note on the entry; at an event the table's "
+                                               "judge is called to it (`judge_call`). The referee and read-only "
+                                               "roles are refused (403)", FlagSchema, 201,
+                                               "{seq, id, entry, by, text, judge_call?}", (*GAME, *WRITE, 422),
+                                               auth=True, also={200: "that seat's open flag on the entry"}),
     ("GET", "/api/games/<game_id>/suggestions"): Op("Legal next events for the caller (or ?seat=)",
                                                     reply="{seq, advice}", errors=(*GAME, 400, 422, 503), auth=True,
                                                     query={"seat": "another seat (referee, shared phone)"}),
@@ -370,7 +377,7 @@ SCHEMAS = {"Error": ErrorSchema, "GameCreated": GameCreatedSchema, "SubmitReply"
            "Sync": SyncSchema, "EventEnvelope": EventEnvelopeSchema, "CreateGame": CreateGameSchema,
            "Import": ImportSchema, "Join": JoinSchema, "CreateTournament": CreateTournamentSchema, "TournamentLink": LinkSchema, "TournamentNewLink": NewLinkSchema,
            "Registration": RegisterSchema, "TournamentNote": NoteSchema, "TournamentResult": ResultSchema,
-           "Ruling": RulingSchema, "Preview": PreviewSchema, "HandoverAnswer": HandoverAnswerSchema,
+           "Ruling": RulingSchema, "Preview": PreviewSchema, "Flag": FlagSchema, "HandoverAnswer": HandoverAnswerSchema,
            "UnderworldsDeckCheck": UnderworldsDeckCheckSchema, "ConquestDeckCheck": ConquestDeckCheckSchema,
            "TournamentTimer": TimerSchema, "TournamentMode": ModeSchema, "TournamentMerge": MergeSchema, "TournamentSwap": SwapSchema,
            **{"Custom" + kind.title().replace("-", "").replace("_", ""): schema for kind, schema in CUSTOM_KINDS.items()}}

@@ -6,13 +6,14 @@ from typing import Any, Callable
 
 from app.store import EventStore
 
+from .flags import Flagging
 from .handover import Handovers
 from .seats import Seats
-from .submit import Applied, Submitting
+from .submit import Applied
 from .transfer import Transfer
 
 
-class GameService(Transfer, Seats, Submitting):
+class GameService(Transfer, Seats, Flagging):
     """Games, seats, tokens and the log, over an EventStore; safe under eventlet, gevent or threads."""
 
     def __init__(self, store: EventStore, *, lock_factory: Callable[[], Any] = threading.Lock,

@@ -30,9 +30,10 @@ MAY = {
     "pair": ("scorekeeper",), "swap": ("scorekeeper",), "table_mode": ("scorekeeper",), "publish": ("scorekeeper",),
     "timer": ("scorekeeper",), "time_called": ("scorekeeper",),
     # A table's own voice: its players and its device (model._table_voice checks that it is that table's);
-    # staff act on a table with a flag (judge) or a result (scorekeeper, judge).
+    # staff act on a table with a flag (judge) or a result (scorekeeper, judge); a table's game calls its judge to
+    # an entry a seat flagged (results.judge_call_on_entry).
     "confirm": ("player", "table"), "dispute": ("player", "table"),
-    "judge_call": ("player", "table"), "flag": ("judge",), "match_game": ("game",), "result": ("scorekeeper", "judge"), "ruling": ("judge",),
+    "judge_call": ("player", "table", "game"), "flag": ("judge",), "match_game": ("game",), "result": ("scorekeeper", "judge"), "ruling": ("judge",),
 }
 
 

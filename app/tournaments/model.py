@@ -17,7 +17,8 @@ Entry types (data fields):
                                           created from the previous one's phone; the table follows it)
   timer      {round, minutes, started_at} time_called {round, at}
   confirm    {round, table, by, result}   (a player, or "device" for a table device)
-  dispute    {round, table, by, reason}   judge_call {round, table, by, note}
+  dispute    {round, table, by, reason}   judge_call {round, table, by, note, game?, entry?}
+                                          (game, entry: the entry of the table's game a seat flagged)
   flag       {round, table, by, reason}   (a judge, as the table's referee, flags its game: disputed)
   result     {round, table, result, reason, source}   (scorekeeper or judge: final)
   ruling     {round, table, question, answer, rule}
@@ -495,7 +496,8 @@ def _apply_in_place(s: dict, entry: dict) -> None:
         table["games"] = [*(table.get("games") or [d["follows"]]), d["game"]]
         table["history"].append({**who, "what": "match_game", "game": len(table["games"])})
     elif t == "judge_call":
-        table_of(s, d["round"], d["table"])["judge_calls"].append({**who, "by": d.get("by"), "note": d.get("note", "")})
+        table_of(s, d["round"], d["table"])["judge_calls"].append({**who, "by": d.get("by"), "note": d.get("note", ""),
+                                                                    **{k: d[k] for k in ("game", "entry") if k in d}})
     elif t == "result":
         table = table_of(s, d["round"], d["table"])
         table["result"], table["status"] = d["result"], "confirmed"

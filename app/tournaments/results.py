@@ -83,6 +83,25 @@ class Results(Rounds):
                                                    "join_code": joined["join_code"], "follows": meta["follows"]},
                             f"match-{game_id}")
 
+    def judge_call_on_entry(self, game_id: str, seat: str, entry: int, note: str, flag_id: str,
+                            device: bool = False) -> dict | None:
+        """A seat of a tournament table's game flagged one of its entries: the table calls a judge to that entry.
+
+        None when the game is not a tournament table's. The call is keyed by the flag, so a resent flag calls once.
+        """
+        meta = self.games.game(game_id).get("meta") or {}
+        if not meta.get("event"):
+            return None
+        folded = self.folded(meta["event"])
+        table = model.table_of(folded.state, meta["round"], meta["table"])
+        if table is None or game_id not in [table.get("game"), *(table.get("games") or [])]:
+            return None
+        # The table's own voice: its device's token, else the player who holds that seat.
+        by = "device" if device else dict(zip(("p1", "p2"), table["players"])).get(seat, "")
+        return self._append(Member(meta["event"], "game", by), "judge_call",
+                            {"round": meta["round"], "table": meta["table"], "by": by, "note": note,
+                             "game": game_id, "entry": entry}, f"flag-{game_id}-{flag_id}"[:100])
+
     def folded_setup_best_of(self, table: dict) -> int:
         """Games per match of the tournament a table belongs to (1 or 3)."""
         meta = (self.games.game(table["game"]).get("meta") or {}) if table.get("game") else {}

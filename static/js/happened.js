@@ -16,7 +16,8 @@ const RANK = [/out_of_action|game_over|destroyed|defeated/, /damage|wounds?$/,
 const QUIET = /passes_inferred|step_closed|step_ends|_begins$|_allowed$/;   // what became possible is told by the entry that uses it
 const rank = (type) => { if (QUIET.test(type)) return RANK.length + 1; const i = RANK.findIndex((re) => re.test(type)); return i < 0 ? RANK.length : i; };
 
-const shown = [];               // [{seq, type, headline, details, loud, until}], oldest first
+const shown = [];               // [{seq, type, headline, details, loud, until, flag}], oldest first
+let caught = null;              // the summary of what a phone missed while away: {headline, lines, seqs}, until dismissed
 const flashes = new Map();      // selector -> time the highlight started
 
 function region() {
@@ -33,7 +34,7 @@ function redraw() {
   const now = Date.now();
   for (let i = shown.length - 1; i >= 0; i -= 1) if (shown[i].until <= now) shown.splice(i, 1);
   while (shown.length > MAX_SHOWN) shown.shift();
-  if (!shown.length) return region().replaceChildren();
+  if (!shown.length) return region().replaceChildren(...caughtCard());
   const latest = shown[shown.length - 1];
   const earlier = shown.slice(0, -1).reverse();
   // What the rules did in every fresh entry, the weightiest first: a drive back entered right after an attack must
@@ -44,13 +45,39 @@ function redraw() {
     if (!said.has(d.text) && !details.includes(d.text)) details.push(d.text);
   }
   const dismiss = () => { shown.length = 0; redraw(); };
-  region().replaceChildren(h("div", { class: `happened-item${shown.some((x) => x.loud) ? " loud" : ""}`, "data-seq": latest.seq, "data-type": latest.type,
+  region().replaceChildren(...caughtCard(), h("div", { class: `happened-item${shown.some((x) => x.loud) ? " loud" : ""}`, "data-seq": latest.seq, "data-type": latest.type,
     "data-seqs": shown.map((x) => x.seq).join(" ") },
     h("div", { class: "grow" },
       h("div", { class: "headline" }, latest.headline),
       details.length ? h("div", { class: "detail" }, details.slice(0, 3).join(" · ")) : null,
-      earlier.length ? h("div", { class: "earlier" }, `Before: ${earlier.map((x) => x.headline).join(" · ")}`) : null),
+      earlier.length ? h("div", { class: "earlier" }, `Before: ${earlier.map((x) => x.headline).join(" · ")}`) : null,
+      latest.flag ? button("That's not right", latest.flag, { cls: "btn small ghost", "data-action": "not-right", aria: `That's not right: #${latest.seq}` }) : null),
     button("✕", dismiss, { cls: "btn small ghost", aria: "Dismiss" })));
+}
+
+function caughtCard() {
+  if (!caught) return [];
+  return [h("div", { class: "happened-item caught-up", id: "caught-up", "data-missed": caught.seqs },
+    h("div", { class: "grow" }, h("div", { class: "headline" }, caught.headline), caught.lines.map((t) => h("div", {}, t))),
+    button("✕", () => { caught = null; redraw(); }, { cls: "btn small ghost", aria: "Dismiss the summary" }))];
+}
+
+/**
+ * A phone back from being away is told what other phones entered meanwhile, one line per entry, the weightiest first
+ * (as above); kept until dismissed. What was taken back meanwhile is left out. @param {LogRecord[]} missed @param {TableContext} c
+ */
+export function catchUp(missed, c) {
+  const seqs = missed.map((e) => e.seq);
+  const back = (e) => e.type === "revert" && e.data.seq;
+  const told = missed.filter((e) => !missed.some((x) => back(x) === e.seq) && !seqs.includes(back(e))).map((ev) => {
+    const [head, details] = describeLanded(ev, back(ev) && c.events.find((x) => x.seq === back(ev)), c);
+    return { r: Math.min(rank(ev.type), ...details.map((d) => d.r)), text: c.humanise([head, ...details.slice(0, 3).map((d) => d.text)].join(", ")) };
+  }).sort((a, b) => a.r - b.r);
+  if (!told.length) return;
+  const n = told.length;
+  caught = { headline: `While you were away (${n} ${n === 1 ? "entry" : "entries"}):`, seqs: seqs.join(" "),
+    lines: [...told.slice(0, 5).map((x) => x.text), ...(n > 5 ? [`… and ${n - 5} more in the Log`] : [])] };
+  redraw();
 }
 
 /**
@@ -68,6 +95,7 @@ export function describeLanded(ev, prior, c) {
     const said = !ev.data.reason || /^Undone by /.test(ev.data.reason);
     return [`${who} took back: ${taken}`, said ? [] : [{ text: `Why: ${ev.data.reason}`, r: -1 }], true];
   }
+  if (ev.type === "note" && ev.data.seq && ev.by !== "referee") return [`${who} flagged #${ev.data.seq} for the referee: ${ev.data.text}`, [], true];
   // A game's renderer may rank its own consequences (consequenceRank: lower first); else the shared RANK.
   const ranked = (x) => (c.renderer && c.renderer.consequenceRank ? c.renderer.consequenceRank(x) : rank(x.type));
   const told = (ev.consequences || []).map((x, i) => ({ i, r: ranked(x), text: consequenceText(x, c) })).filter((x) => x.text);
@@ -86,7 +114,9 @@ export function describeLanded(ev, prior, c) {
 export function announce(ev, prior, c) {
   const [headline, details, loud] = describeLanded(ev, prior, c);
   const ms = loud ? LOUD_MS : SHOW_MS;
-  shown.push({ seq: ev.seq, type: ev.type, headline: c.humanise(headline), details: details.map((d) => ({ ...d, text: c.humanise(d.text) })), loud, until: Date.now() + ms });
+  // "That's not right": the player flags the entry for the referee (notes and undos are not entries to flag).
+  const flag = c.flagEntry && !/^(note|revert)$/.test(ev.type) ? () => c.flagEntry(ev) : null;
+  shown.push({ seq: ev.seq, type: ev.type, headline: c.humanise(headline), details: details.map((d) => ({ ...d, text: c.humanise(d.text) })), loud, until: Date.now() + ms, flag });
   redraw();
   setTimeout(redraw, ms + 50);
   light([...fightersIn(ev)].map((fid) => `[data-fighter="${CSS.escape(fid)}"]`));

@@ -8,7 +8,7 @@ import { consequenceText, overrideNote, summary } from "./log.js";
 
 /** POST to the game's `path`; an entry's id goes to `d.mine` first (its live echo is no news to this phone). */
 export function post(d, path, body) {
-  if (path === "events" && d.mine) d.mine(body.id);
+  if (body.id && d.mine) d.mine(body.id);
   return api("POST", `/api/games/${encodeURIComponent(d.gameId)}/${path}`, { token: d.token, body });
 }
 
@@ -235,23 +235,26 @@ export async function enterAgain(entries, d) {
   return { back, refused };
 }
 
-/** A note about an entry, entered `by` a seat: the referee's ruling or a player's flag (it changes nothing). */
+/** A note about an entry, entered `by` a seat: the referee's ruling, or a player's flag ("That's not right", the
+ *  reason optional; at an event the table's judge is called to the entry). It changes nothing in the game. */
 export async function noteOn(ev, d, referee, by) {
-  const text = await sheet(referee ? `Ruling on #${ev.seq}` : `Flag #${ev.seq} for the referee`, (close) => {
-    const area = h("textarea", { id: "note-text", maxlength: 480, "aria-label": referee ? "Ruling" : "What is wrong",
-      placeholder: referee ? "e.g. Range measured from Vex's hex: Ula, not Rok" : "e.g. Vex attacked the wrong fighter" });
+  const text = await sheet(referee ? `Ruling on #${ev.seq}` : `That's not right: #${ev.seq}`, (close) => {
+    const area = h("textarea", { id: "note-text", maxlength: 480, "aria-label": referee ? "Ruling" : "What is wrong (optional)",
+      placeholder: referee ? "e.g. Range measured from Vex's hex: Ula, not Rok" : "What is wrong? (optional) e.g. Vex attacked the wrong fighter" });
     return h("div", { class: "stack", "data-dialog": "note" }, h("p", {}, label(ev, d)),
       h("p", { class: "muted" }, referee ? "Shown under this entry on every phone; it changes nothing in the game."
-        : "The referee sees your flag under this entry; it changes nothing in the game."), area,
+        : "The referee sees your flag under this entry (at an event, the judge is called); it changes nothing in the game."), area,
       h("div", { class: "sheet-actions" }, button("Cancel", () => close(null), { cls: "btn" }),
         button(referee ? "Add the ruling" : "Flag it", () => {
           const t = area.value.trim();
-          if (!t) { area.focus(); area.setAttribute("aria-invalid", "true"); return; }
-          close(t);
+          if (!t && referee) { area.focus(); area.setAttribute("aria-invalid", "true"); return; }
+          close({ t });
         }, { cls: "btn primary", "data-action": "confirm-note" })));
   });
   if (!text) return false;
-  const reply = await post(d, "events", { id: uuid(), type: "note", by, data: { text, seq: ev.seq } }).catch(() => null);
-  if (!reply || reply.status !== 201) { toast(reply ? errorText(reply) : "Needs the connection."); return false; }
+  const reply = await (referee ? post(d, "events", { id: uuid(), type: "note", by, data: { text: text.t, seq: ev.seq } })
+    : post(d, "flags", { id: uuid(), seq: ev.seq, text: text.t, by })).catch(() => null);
+  if (!reply || reply.status >= 300) { toast(reply ? errorText(reply) : "Needs the connection."); return false; }
+  if (!referee) toast(reply.body.judge_call ? "Flagged: the judge is called to this entry" : "Flagged for the referee", "info");
   return true;
 }

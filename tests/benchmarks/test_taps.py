@@ -50,3 +50,21 @@ def test_a_reaction_from_the_hand_is_reported_against_its_target():
     assert out["targets_met"]["reaction_from_hand_at_most_3_taps"] is False
     assert "reaction_from_hand_at_most_3_taps: NO" in taps.report(out)
     assert taps.HandTable.body["seats"][1]["deck"] and ("p2", "hand", {"power": taps.HELD}) in taps.HandTable.setup_events
+
+
+def test_the_catch_up_is_reported_against_its_target():
+    """One tap to dismiss a summary that leads with the fighter out of action meets the target; two taps, or a
+    summary that buries it, do not."""
+    taps = load()
+    r = played(taps, taps.Result(), {"move": 2, "guard": 2, "attack": 8, "charge": 7})
+    r.seen = [0.2]
+    r.log_types = [("activate", "move")]
+    assert "catch_up_at_most_1_tap" not in taps.summarise(r)["targets_met"]     # not played: not reported
+    r.catch_up = {"headline": "While you were away (2 entries):", "first_line": "Ana: Charge: Ash → Tor, Tor is out of action",
+                  "out_of_action_first": True, "taps": 1, "shown_s": 0.4}
+    out = taps.summarise(r)
+    assert out["targets_met"]["catch_up_at_most_1_tap"] is True
+    assert "taps to be up to date: 1   target <= 1" in taps.report(out)
+    for worse in ({"taps": 2}, {"out_of_action_first": False}):
+        r.catch_up = {**r.catch_up, "taps": 1, "out_of_action_first": True, **worse}
+        assert taps.summarise(r)["targets_met"]["catch_up_at_most_1_tap"] is False

@@ -1,9 +1,17 @@
-"""A phone goes offline, enters two events, comes back: both applied once and in order."""
+"""A phone goes offline, enters two events, comes back: both applied once and in order; a phone back online is told
+what the others entered meanwhile."""
 from __future__ import annotations
 
+import uuid
+
+import pytest
+import requests
 from playwright.sync_api import expect
 
-from .flows import api_game, events, join
+from .axe import violations
+from .flows import api_game, events, join, seated
+from .test_not_right import _battlelore, _conquest
+from .uw_rest import post
 
 
 def test_offline_outbox_sends_in_order_once(phones, server):
@@ -39,3 +47,66 @@ def test_offline_outbox_sends_in_order_once(phones, server):
     assert [(e["type"], e["data"]["fighter"], e["by"]) for e in log] == [("damage", "p2.rok", "p2")] * 2
     assert len({e["id"] for e in log}) == 2 and [e["seq"] for e in log] == [before + 1, before + 2]
     phones.shot(ben, "02-back-online")
+
+
+def test_a_phone_back_online_is_told_what_it_missed_weightiest_first_and_dismisses_it_in_one_tap(phones, server):
+    """Ben's phone is offline while Ana activates and her attack takes Rok out of action: back online, one card says
+    what happened while he was away, the attack (Rok out of action, Ana's glory) first; one tap dismisses it. A
+    reconnect with nothing missed shows no card, nor does the phone that entered the entries."""
+    game = api_game(server, wounds=(3, 1))
+    ana = seated(phones, game, "p1")[0]
+    ben = phones.new("ben", bypass_csp=True)        # axe runs in Ben's page
+    join(ben, game["join_code"], "p2")
+    ben.context.set_offline(True)
+    expect(ben.locator("#conn")).to_have_attribute("data-state", "offline")
+    t = game["tokens"]
+    post(server, game["id"], t["p1"], "p1", "activate", action="attack", fighter="p1.vex")
+    attack = post(server, game["id"], t["p1"], "p1", "attack", attacker="p1.vex", target="p2.rok",
+                  profile={"name": "Blade"}, attack_roll={"smash": 1, "crit": 1}, defence_roll={"dodge": 1})["seq"]
+    expect(ben.locator("#happened .happened-item")).to_have_count(0)      # nothing reaches an offline phone
+
+    ben.context.set_offline(False)
+    card = ben.locator("#caught-up")
+    expect(card.locator(".headline")).to_have_text("While you were away (2 entries):")
+    lines = card.locator(".grow > div:not(.headline)")
+    expect(lines).to_have_count(2)
+    expect(lines.first).to_contain_text("Ana: Attack: Vex → Rok")
+    expect(lines.first).to_contain_text("Rok is out of action")
+    expect(lines.first).to_contain_text("Ana gains 1 glory")
+    expect(lines.nth(1)).to_contain_text("Ana: Attack: Vex")
+    assert card.get_attribute("data-missed") == f"{attack - 1} {attack}"
+    expect(ana.locator("#caught-up")).to_have_count(0)
+    phones.shot(ben, "03-while-you-were-away")
+    assert violations(ben, "while you were away") == []
+    card.get_by_role("button", name="Dismiss the summary").click()          # one tap and Ben is up to date
+    expect(card).to_have_count(0)
+
+    # Away again with nothing entered meanwhile: no card.
+    ben.context.set_offline(True)
+    expect(ben.locator("#conn")).to_have_attribute("data-state", "offline")
+    ben.context.set_offline(False)
+    expect(ben.locator("#conn")).to_have_attribute("data-state", "online", timeout=8000)
+    ben.wait_for_timeout(500)
+    expect(ben.locator("#caught-up")).to_have_count(0)
+
+
+@pytest.mark.parametrize("make", [_conquest, _battlelore], ids=["conquest", "battlelore"])
+def test_every_game_tells_a_phone_back_online_what_it_missed(phones, make):
+    url = phones.server.url
+    game, (etype, data) = make(url)
+    ana, ben = phones.new("ana"), phones.new("ben")
+    join(ana, game["join_code"], "p1")
+    join(ben, game["join_code"], "p2")
+    ben.context.set_offline(True)
+    expect(ben.locator("#conn")).to_have_attribute("data-state", "offline")
+    token = {s["seat"]: s["token"] for s in game["seats"]}["p1"]
+    r = requests.post(f"{url}/api/games/{game['id']}/events", headers={"Authorization": f"Bearer {token}"}, timeout=10,
+                      json={"id": str(uuid.uuid4()), "type": etype, "by": "p1", "data": data})
+    assert r.status_code == 201, r.text
+    ben.context.set_offline(False)
+    card = ben.locator("#caught-up")
+    expect(card.locator(".headline")).to_have_text("While you were away (1 entry):")
+    expect(card).to_contain_text("Ana: ")
+    assert card.get_attribute("data-missed") == str(r.json()["seq"])
+    card.get_by_role("button", name="Dismiss the summary").click()
+    expect(card).to_have_count(0)

@@ -10,7 +10,7 @@ import { Live } from "../live.js";
 import * as outbox from "../outbox.js";
 import { renderActions, runSuggestion } from "../actions.js";
 import { consequenceText, summary } from "../log.js";
-import { announce, applyFlashes, changedScores, flashScores } from "../happened.js";
+import { announce, applyFlashes, catchUp, changedScores, flashScores } from "../happened.js";
 import { askReason, confirmRefereeHere, showLatePlay, showRejection } from "../dialogs.js";
 import { onHandover, checkPending, showHandoverCode } from "../handover.js";
 
@@ -37,6 +37,7 @@ const T = {
   pastView: null,
   followUp: null,     // this phone's last entry, until the view after it: {env, seq (null until acked), after}
   followed: null,     // id of the entry whose follow-up sheet was opened (its late ack opens nothing more)
+  goTo: Number(new URLSearchParams(location.search).get("entry")) || null,  // a judge called to a flagged entry
 };
 
 const family = () => ((T.summary && T.summary.ruleset) || rec.ruleset || "").split("/")[0];
@@ -100,6 +101,7 @@ function ctx() {
     submit, preview, describe, seatName, warbandName, catalogueLabel, exportLog, pending: T.pending.map((p) => p.envelope),
     renderer: T.renderer, readOnly: (!isPlayer() && !isReferee()) || !!T.outcome, isReferee: isReferee(),
     outcome: T.outcome, isPlayer: isPlayer(), events: [...T.events.values()], inert: T.inert, catalogue: T.catalogue,
+    flagEntry: isPlayer() ? (ev) => loadLogView().then((m) => m.noteOn(ev, desk(), false, shared() ? T.actFor : rec.seat)) : null,
   };
 }
 
@@ -631,6 +633,8 @@ function render() {
   if (voided) { T.showVoided = false; voided.scrollIntoView({ block: "start" }); }
   measureStickyTop();
   applyFlashes(root);
+  const at = T.goTo && document.querySelector(`ol.log > li[data-seq="${T.goTo}"]`);
+  if (at) { T.goTo = null; at.scrollIntoView({ block: "center" }); at.classList.add("flash"); }
   // The game just ended (or opened ended): the winner comes into view once, wherever the table was scrolled to.
   const over = T.tab === "table" && T.asOf === null ? document.getElementById("game-over") : null;
   if (over && !T.shownGameOver) { T.shownGameOver = true; over.scrollIntoView({ block: "start" }); }
@@ -651,6 +655,7 @@ async function main() {
   // Players read the log without the passes nobody said and the rules cited (one tick shows them); the referee,
   // who settles disputes from them, sees them all.
   if (rec && !isReferee()) T.logFilter.quiet = true;
+  if (T.goTo) T.tab = "log";
   if (!rec) {
     replace(root, h("h1", {}, "This phone is not in that game"),
       h("p", {}, "Join it with the code shown on the host's phone."),
@@ -669,6 +674,8 @@ async function main() {
     onState: (state, queued) => { showConnection(state, queued); if (T.pending.length) render(); },
     onQueue: (entries) => { T.pending = entries; render(); },
     onSync: async (msg) => {
+      // What other phones entered while this one was away (a phone that had the game before): told in one card.
+      const since = T.summary && !msg.reset ? lastSeq() : null;
       if (msg.reset) T.events.clear();
       for (const e of msg.events || []) mergeEvent(e);
       applyView(msg.view);
@@ -677,6 +684,7 @@ async function main() {
       snapshot();
       await ensureRenderer();
       render();
+      if (since !== null) catchUp([...T.events.values()].filter((e) => e.seq > since && (e.actor || e.by) !== rec.seat && !T.mine.has(e.id)).sort((a, b) => a.seq - b.seq), ctx());
     },
     onApplied: (msg) => {
       const had = T.events.has(msg.seq);

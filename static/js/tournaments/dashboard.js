@@ -32,13 +32,13 @@ function where(p) {
  * @param {number} table
  * @returns {Promise<void>}
  */
-export async function openAsReferee(ctx, round, table) {
+export async function openAsReferee(ctx, round, table, entry) {
   const reply = await attempt(ctx.call("POST", `/rounds/${round}/tables/${table}/seat`));
   if (!reply) return;
   const g = reply.body;
   putGame(g.game, { token: g.token, seat: g.seat, seatLabel: "Referee", ruleset: g.ruleset, title: g.title,
     join_code: g.join_code, event: ctx.tournamentId });
-  location.assign(`/play?game=${encodeURIComponent(g.game)}`);
+  location.assign(`/play?game=${encodeURIComponent(g.game)}${entry ? `&entry=${entry}` : ""}`);
 }
 
 /**

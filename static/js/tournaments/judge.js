@@ -41,8 +41,11 @@ export function renderJudge(ctx) {
     needs.length ? h("ol", { class: "list" }, needs.map((t) => h("li", { class: `card status-${t.status}`, dataset: { table: String(t.table) } },
       h("div", { class: "grow" }, h("b", {}, `Table ${t.table}: ${t.names.join(" vs ")}`), h("small", {}, STATUS[t.status]),
         (t.disputes || []).map((x) => h("small", {}, disputeLine(ctx.view, x))),
-        (t.calls || []).map((x) => h("small", {}, `Called by ${actorName(ctx.view, x.actor)}${x.note ? `: ${x.note}` : ""}`))),
+        (t.calls || []).map((x) => h("small", {}, `Called by ${actorName(ctx.view, x.actor)}${x.entry ? ` on entry #${x.entry}` : ""}${x.note ? `: ${x.note}` : ""}`))),
       h("div", { class: "stack tight" },
+        // A call on a flagged entry opens the game as referee at that entry (the latest such call).
+        (t.calls || []).filter((x) => x.entry && x.game === t.game).slice(-1).map((x) => button(`Open entry #${x.entry}`,
+          () => openAsReferee(ctx, d.round, t.table, x.entry), { cls: "btn small primary", "data-action": "open-entry" })),
         t.game ? button("Open as referee", () => openAsReferee(ctx, d.round, t.table), { cls: "btn small" }) : null,
         button("Settle result", async () => {
           const out = await resultSheet(`Settle table ${t.table}`, t, { needReason: true, games: ctx.view.setup.best_of === 3,

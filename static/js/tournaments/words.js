@@ -96,7 +96,8 @@ export function clock(seconds) {
  */
 export function actorName(view, actor) {
   const [role, subject] = String(actor || "").split(":");
-  if (role === "player") return (view.players.find((p) => p.id === subject) || {}).name || subject;
+  if (role === "game" && subject === "device") return "the table's device";   // a table's game, flagging an entry
+  if (role === "player" || role === "game") return (view.players.find((p) => p.id === subject) || {}).name || subject;
   if (role === "table") return `the table ${subject} device`;
   return subject ? `${role} ${subject}` : role;
 }

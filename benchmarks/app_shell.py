@@ -54,6 +54,7 @@ JS = ROOT / "static" / "js"
 # players' shell, and the referee's table page (the table's shell with the desk) is reported on its own line.
 REFEREE = JS / "referee" / "desk.js"
 REFEREE_CSS = "static/css/referee.css"   # linked by the desk itself
+LINKED_CSS = re.compile(r"""["'`][./]*css/([a-z0-9_-]+\.css)["'`]""")
 IMPORTS = re.compile(r"""(?:\bfrom\s*|\bimport\s*\(\s*|^import\s+)(["'`])([^"'`]+)\1""", re.M)
 
 
@@ -83,21 +84,18 @@ def closure(entry: Path) -> tuple[set[Path], bool]:
     return seen, by_name
 
 
-def family_of(rel: str) -> str | None:
-    """The game a stylesheet belongs to (static/css/<family>.css), or None for a shared one."""
-    for fam in FAMILIES:
-        if rel == f"static/css/{fam}.css":
-            return fam
-    return None
+def linked_css(files: set[Path]) -> set[Path]:
+    """The stylesheets these modules link themselves (a game's renderer brings its own: `css/<name>.css`)."""
+    names = {m for f in files for m in LINKED_CSS.findall(f.read_text(encoding="utf-8"))}
+    return {(ROOT / "static" / "css" / name).resolve() for name in names}
 
 
 def renderers() -> dict[str, set[Path]]:
-    """{game family: its renderer with everything it imports and its own CSS}."""
-    css = sorted((ROOT / "static").rglob("*.css"))
+    """{game family: its renderer with everything it imports and the stylesheets it links}."""
     games = {}
     for fam in FAMILIES:
         files, _ = closure(JS / "games" / fam / "index.js")
-        games[fam] = files | {p.resolve() for p in css if family_of(p.relative_to(ROOT).as_posix()) == fam}
+        games[fam] = files | linked_css(files)
     return games
 
 
@@ -110,9 +108,9 @@ def referee_desk() -> set[Path]:
 def shells() -> dict[str, tuple[set[Path], bool]]:
     """{page module: (the game-neutral files a phone loads for it, whether it also loads a game's renderer)}."""
     css = sorted((ROOT / "static").rglob("*.css"))
-    shared = {p.resolve() for p in css if family_of(p.relative_to(ROOT).as_posix()) is None
-              and p.relative_to(ROOT).as_posix() not in PAGE_CSS and p.relative_to(ROOT).as_posix() != REFEREE_CSS}
     games = set().union(*renderers().values()) - {p.resolve() for p in (JS).glob("*.js")}
+    shared = {p.resolve() for p in css if p.resolve() not in games
+              and p.relative_to(ROOT).as_posix() not in PAGE_CSS and p.relative_to(ROOT).as_posix() != REFEREE_CSS}
     games |= referee_desk()
     out = {}
     for page in sorted((JS / "pages").glob("*.js")):

@@ -52,6 +52,12 @@ function append(el, children) {
  * @param {...*} children
  * @returns {Element} el
  */
+/** Link a stylesheet once (a game's module brings its own CSS, at the module's versioned address). */
+export function linkStylesheet(href, key) {
+  if (document.querySelector(`link[data-css="${key}"]`)) return;
+  document.head.append(h("link", { rel: "stylesheet", href, "data-css": key }));
+}
+
 export function replace(el, ...children) {
   el.replaceChildren();
   append(el, children);

@@ -5,10 +5,12 @@
 // form (18 cards, 50 points, tent, decoys); dice entry for combat rolls and counters.
 // The shell (pages/play.js) calls: renderBoard, describeValue, describeEvent,
 // describeConsequence, banner, stepGuide, decidedBy, scoreLine, customEntry, glorySeries.
-import { h, button, sheet, toast } from "../../dom.js";
+import { h, button, sheet, toast, linkStylesheet } from "../../dom.js";
 import { stepper, fillTemplate } from "../../actions.js";
 import { api, errorText } from "../../api.js";
 import { getGame, putGame } from "../../store.js";
+
+linkStylesheet(new URL("../../../css/board.css", import.meta.url).href, "board");
 
 const FACES = [
   ["strike", "⚔", "Strike"], ["cleave", "🪓", "Cleave"], ["pierce", "➶", "Pierce"],

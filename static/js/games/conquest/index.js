@@ -4,7 +4,7 @@
 // The shell (pages/play.js) calls: renderBoard, banner, describeValue, describeEvent,
 // describeConsequence, customEntry, decidedBy. The setup wizard (pages/new.js) uses the named
 // export `wizard`: seatFields, seatProblem, seatBody.
-import { h, button, sheet } from "../../dom.js";
+import { h, button, sheet, linkStylesheet } from "../../dom.js";
 import { stepper } from "../../actions.js";
 import { loadPool, cardPicker, cardFromData, unknownNumbers, pickedSummary } from "./cards.js";
 
@@ -13,10 +13,7 @@ const PHASES = { setup: "Setup", deploy: "Deploy phase", command: "Command phase
   headquarters: "Headquarters phase", over: "Game over" };
 const KEYWORDS = ["ranged", "flying", "armorbane", "brutal", "mobile", "ambush", "no attachments", "limited"];
 
-(function styles() {
-  if (document.querySelector("link[data-conquest]")) return;
-  document.head.append(h("link", { rel: "stylesheet", href: new URL("../../../css/conquest.css", import.meta.url).href, "data-conquest": "" }));
-})();
+linkStylesheet(new URL("../../../css/conquest.css", import.meta.url).href, "conquest");
 
 // -- helpers ------------------------------------------------------------------------------------
 

@@ -3,12 +3,12 @@
 // tapped per die and a preview, and glory by source per round for the game-over chart.
 // The shell (pages/play.js) calls: renderBoard, describeValue, describeEvent,
 // describeConsequence, banner, stepGuide, decidedBy, scoreLine, customEntry, glorySeries, afterWinner.
-import { h, svg, button, sheet } from "../../dom.js";
+import { h, svg, button, sheet, linkStylesheet } from "../../dom.js";
 import { askReason } from "../../dialogs.js";
 import { stepper, setPath, getPath, fieldLabel } from "../../actions.js";
 import { matchPanel, matchRollOff } from "./match.js";
-import { handEntry } from "./hand.js";
-import { namedReaction } from "./reaction.js";
+
+linkStylesheet(new URL("../../../css/board.css", import.meta.url).href, "board");
 
 const TOKEN_NAMES = { move: "Move", charge: "Charge", guard: "Guard", stagger: "Stagger", raise: "Raise" };
 const STEP_NAMES = {
@@ -787,8 +787,9 @@ export default {
     const type = s.template && s.template.type;
     if (type === "attack") return combatEntry(s, c);
     if (type === "roll_off" && s.template.data.purpose === "match") return matchRollOff(s, c);
-    if (type === "hand") return handEntry(s, c);
-    if (type === "reaction" && s.fields && s.fields.name && s.fields.name.cards) return namedReaction(s, c);
+    // The hand and named-reaction sheets load when first opened: most of a table's loads never open them.
+    if (type === "hand") return import("./hand.js").then((m) => m.handEntry(s, c));
+    if (type === "reaction" && s.fields && s.fields.name && s.fields.name.cards) return import("./reaction.js").then((m) => m.namedReaction(s, c));
     return null;
   },
 

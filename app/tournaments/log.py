@@ -32,7 +32,10 @@ MAY = {
     # A table's own voice: its players and its device (model._table_voice checks that it is that table's);
     # staff act on a table with a flag (judge) or a result (scorekeeper, judge).
     "confirm": ("player", "table"), "dispute": ("player", "table"),
-    "judge_call": ("player", "table"), "flag": ("judge",), "match_game": ("game",), "result": ("scorekeeper", "judge"), "ruling": ("judge",),
+    "judge_call": ("player", "table"),
+    # Self-registration: the registration link asks, the desk answers, the asking phone withdraws or claims its link.
+    "request": ("registration",), "accept": ("scorekeeper",), "decline": ("scorekeeper",),
+    "withdraw_request": ("requester",), "claim": ("requester",), "flag": ("judge",), "match_game": ("game",), "result": ("scorekeeper", "judge"), "ruling": ("judge",),
 }
 
 

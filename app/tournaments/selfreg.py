@@ -115,9 +115,11 @@ class SelfRegistration(Registration):
                 raise ApiError(410, "claim_used", "This request's link was already handed to the phone that made it; "
                                                   "a lost link is replaced by the organiser.")
             return 200, self._request_status(state, req)
-        self._append(member, "claim", {"request": req["id"]})  # once: a second claim is refused by the log
+        # The token is stored before the claim: a store failure in between leaves the claim unspent (the phone asks
+        # again) and at worst a token nobody was ever shown. The log lets one claim through (a second is refused).
         token, token_hash = new_token()
         self._storage(self.store.add_tournament_token, tid, token_hash, "player", req["player"])
+        self._append(member, "claim", {"request": req["id"]})
         return 201, {**self._request_status(self.folded(tid).state, req), "token": token,
                      "link": self.link(base_url, tid, token)}
 

@@ -3,6 +3,8 @@ cap, players asking from their phones (deck checked for the format), the desk ac
 phone collecting its link once, the waitlist promoted in order, and hostile callers refused without a change."""
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
 
 from app.server import create_app
@@ -249,3 +251,29 @@ def test_requests_from_one_address_are_limited_per_hour(tmp_path):
     r = ask(client, tid, key, "P3")
     assert r.status_code == 429 and r.get_json()["error"]["code"] == "rate_limited"
     assert len(view(client, tid, org)["signup"]["requests"]) == 3
+
+
+def test_guessing_claim_secrets_is_limited_per_address(tmp_path):
+    app = create_app({"ASYNC_MODE": "threading", "DATABASE_URL": f"sqlite:///{tmp_path / 'tw.sqlite3'}", "TESTING": True,
+                      "RATE_LIMIT_PER_SECOND": 1000.0, "RATE_LIMIT_BURST": 1000, "JOIN_CODE_MISSES_PER_HOUR": 2,
+                      "INSTANCE_PATH": str(tmp_path / "instance")})
+    client = app.test_client()
+    tid, org = new_event(client)
+    key = key_of(open_registration(client, tid, org)["link"])
+    real = ask(client, tid, key, "Ana").get_json()["claim"]
+    assert [claim(client, tid, f"guess-{i}").status_code for i in range(2)] == [404, 404]
+    r = claim(client, tid, real)
+    assert r.status_code == 429 and r.get_json()["error"]["code"] == "rate_limited", "even a right secret waits"
+
+
+def test_two_claims_at_once_hand_the_link_over_once(client, event):
+    """The same secret sent twice at once (a double tap, or a copy of the phone's storage): one link, one 410."""
+    tid, org, key = event
+    secret = ask(client, tid, key, "Ana").get_json()["claim"]
+    client.post(f"/api/tournaments/{tid}/requests/r1/accept", headers=auth(org))
+    app = client.application
+    with ThreadPoolExecutor(4) as pool:
+        answers = list(pool.map(lambda _: app.test_client().post(f"/api/tournaments/{tid}/requests/claim", json={"claim": secret}),
+                                range(4)))
+    assert sorted(a.status_code for a in answers) == [201, 410, 410, 410]
+    assert sum("token" in (a.get_json() or {}) for a in answers) == 1

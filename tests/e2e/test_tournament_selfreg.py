@@ -59,6 +59,8 @@ def test_a_player_registers_from_their_phone_and_gets_their_own_link(phones, ser
     expect(ana.locator("#tournament-sub")).to_contain_text("Player")
     expect(ana.locator("#tournament-title")).to_have_text("Open Cup")
     phones.shot(ana, "05-player-page")
+    ana.reload()  # the phone keeps its player link
+    expect(ana.locator("#tournament-sub")).to_contain_text("Player")
     players = api(server, org_token, "GET", tid)["players"]
     assert [(p["name"], p["deck"]) for p in players] == [("Ana", "cyrenis-razors-rivals")]
 

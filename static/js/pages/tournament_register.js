@@ -4,7 +4,6 @@
 import { io } from "../../vendor/socket.io.esm.min.js";
 import { h, replace, button, toast } from "../dom.js";
 import { api, errorText } from "../api.js";
-import { rememberTournament } from "../tournaments/store.js";
 import { confirmSheet } from "../tournaments/parts.js";
 import { registerServiceWorker, watchNetwork } from "../pwa.js";
 import { showConnection } from "../conn.js";
@@ -118,7 +117,7 @@ async function check() {
     return;
   }
   if (reply.status === 201) {
-    rememberTournament(tournamentId, { token: reply.body.token });
+    // The event page takes the token from its link's fragment and keeps it beside any other role this device holds.
     localStorage.removeItem(KEY);
     location.replace(reply.body.link);
     return;

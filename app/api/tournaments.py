@@ -152,14 +152,14 @@ def _request_id(request_id: str) -> str:
 def accept_request(tournament_id: str, request_id: str):
     """Accept a request (organiser, scorekeeper): its player is registered; their phone collects the link."""
     member = _write(tournament_id)
-    return jsonify(tournaments().decide(member, _request_id(request_id), "accept", _optional_body(), base_url())), 201
+    return jsonify(tournaments().decide(member, _request_id(request_id), "accept", _optional_body())), 201
 
 
 @bp.post("/<tournament_id>/requests/<request_id>/decline")
 def decline_request(tournament_id: str, request_id: str):
     """Decline a request ({reason?}); the waitlist's first takes its place."""
     member = _write(tournament_id)
-    return jsonify(tournaments().decide(member, _request_id(request_id), "decline", _optional_body(), base_url())), 201
+    return jsonify(tournaments().decide(member, _request_id(request_id), "decline", _optional_body())), 201
 
 
 @bp.post("/<tournament_id>/decklists")

@@ -84,7 +84,7 @@ class SelfRegistration(Registration):
         req = self.folded(member.tournament_id).state["signup"]["requests"][rid]
         return 201, {**self._request_status(self.folded(member.tournament_id).state, req), "claim": claim}
 
-    def decide(self, member: Member, rid: str, verdict: str, raw: Any, base_url: str) -> dict:
+    def decide(self, member: Member, rid: str, verdict: str, raw: Any) -> dict:
         """POST .../requests/<rid>/accept or /decline (organiser, scorekeeper): the request's answer."""
         body = self.load(DecideSchema(), raw if raw is not None else {})
         state = self.folded(member.tournament_id).state

@@ -85,6 +85,8 @@ def _check_request(state, d):
     if not sig["open"]:
         return Refusal("registration_closed", "Registration for this event is closed: the organiser is not taking "
                                               "new players through this link.", 409)
+    if d.get("request") in sig["requests"]:
+        return Refusal("busy", "Another request arrived at the same moment; send yours again.", 409)
     if len(sig["order"]) >= MAX_REQUESTS:
         return Refusal("too_many_requests", "This event has received as many registration requests as it can "
                                             "hold; ask the organiser.", 409)

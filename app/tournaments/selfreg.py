@@ -76,11 +76,18 @@ class SelfRegistration(Registration):
                            rule=problems[0].get("rule"), violations=problems,
                            fields={"deck": [f"{p['message']} ({p.get('rule')})" for p in problems]})
         claim, claim_hash = new_token()
-        rid = f"r{len(state['signup']['order']) + 1}"
-        data = {"request": rid, "name": body["name"].strip(), "warband": body["warband"],
-                "warband_name": checked.get("warband_name"), "deck": body["deck"], "claim_hash": claim_hash}
-        stored = self._append(member, "request", data)
-        rid = stored["data"]["request"]
+        data = {"name": body["name"].strip(), "warband": body["warband"], "warband_name": checked.get("warband_name"),
+                "deck": body["deck"], "claim_hash": claim_hash}
+        for _ in range(5):  # a request arriving at the same moment took the number: take the next one
+            rid = f"r{len(self.folded(member.tournament_id).state['signup']['order']) + 1}"
+            try:
+                self._append(member, "request", {"request": rid, **data})
+                break
+            except ApiError as err:
+                if err.code != "request_taken":
+                    raise
+        else:
+            raise ApiError(503, "busy", "The event is very busy; try again.")
         req = self.folded(member.tournament_id).state["signup"]["requests"][rid]
         return 201, {**self._request_status(self.folded(member.tournament_id).state, req), "claim": claim}
 

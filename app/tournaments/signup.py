@@ -86,7 +86,7 @@ def _check_request(state, d):
         return Refusal("registration_closed", "Registration for this event is closed: the organiser is not taking "
                                               "new players through this link.", 409)
     if d.get("request") in sig["requests"]:
-        return Refusal("busy", "Another request arrived at the same moment; send yours again.", 409)
+        return Refusal("request_taken", "Another request arrived at the same moment with this number.", 409)
     if len(sig["order"]) >= MAX_REQUESTS:
         return Refusal("too_many_requests", "This event has received as many registration requests as it can "
                                             "hold; ask the organiser.", 409)

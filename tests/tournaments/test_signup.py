@@ -51,7 +51,7 @@ def test_a_request_is_refused_when_closed_or_under_a_name_already_in_use():
     ask(log, "r1", "Ana")
     state = model.fold(settings(), log.entries)
     assert model.check(state, {"type": "request", "data": {"name": " ANA"}}).code == "name_taken"
-    assert model.check(state, {"type": "request", "data": {"request": "r1", "name": "Ben"}}).code == "busy"
+    assert model.check(state, {"type": "request", "data": {"request": "r1", "name": "Ben"}}).code == "request_taken"
     assert model.check(state, {"type": "claim", "data": {"request": "r1"}}).code == "not_accepted"
     assert model.check(state, {"type": "registration", "data": {"open": True, "cap": 0}}).code == "bad_cap"
     log.add("accept", request="r1", player="p1", from_round=1)

@@ -215,6 +215,9 @@ def test_hostile_callers_are_refused_and_change_nothing(client, event):
     before = head(client, tid, org)
     r = client.post(f"/api/tournaments/{tid}/requests/r1/accept", headers=auth(bob["token"]))
     assert r.status_code == 403
+    # Ana's own phone holds only its claim secret: it is no token, so it accepts nothing either.
+    r = client.post(f"/api/tournaments/{tid}/requests/r1/accept", headers=auth(ana["claim"]))
+    assert r.status_code == 401
     assert client.post(f"/api/tournaments/{tid}/requests/r1/accept", headers=auth(other_org)).status_code == 403
     assert client.post(f"/api/tournaments/{tid}/requests/r9/accept", headers=auth(org)).status_code == 404
     assert client.post(f"/api/tournaments/{tid}/requests/..%2Fx/accept", headers=auth(org)).status_code == 404

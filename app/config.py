@@ -62,6 +62,7 @@ class Config:
     RATE_LIMIT_ADDRESS_BURST: int = 0           # 0 = 5x RATE_LIMIT_BURST
     JOIN_CODE_MISSES_PER_HOUR: int = 60   # join-code lookups that find no game, per address
     IMPORTS_PER_HOUR: int = 20            # game imports per address
+    REGISTRATION_REQUESTS_PER_HOUR: int = 40  # requests through an event's registration link, per address
     IMPORT_MAX_EVENTS: int = 20_000       # events in one imported log
     IMPORT_MAX_SECONDS: float = 20.0      # time one import may spend replaying its log
     # A saved warband, deck, card list or unit card: the largest shipped record is 15 KB (content/underworlds, the
@@ -104,6 +105,8 @@ class Config:
             RATE_LIMIT_ADDRESS_BURST=_int(env, "RATE_LIMIT_ADDRESS_BURST", d.RATE_LIMIT_ADDRESS_BURST),
             JOIN_CODE_MISSES_PER_HOUR=max(1, _int(env, "JOIN_CODE_MISSES_PER_HOUR", d.JOIN_CODE_MISSES_PER_HOUR)),
             IMPORTS_PER_HOUR=max(1, _int(env, "IMPORTS_PER_HOUR", d.IMPORTS_PER_HOUR)),
+            REGISTRATION_REQUESTS_PER_HOUR=max(1, _int(env, "REGISTRATION_REQUESTS_PER_HOUR",
+                                                       d.REGISTRATION_REQUESTS_PER_HOUR)),
             IMPORT_MAX_EVENTS=max(1, _int(env, "IMPORT_MAX_EVENTS", d.IMPORT_MAX_EVENTS)),
             IMPORT_MAX_SECONDS=max(0.1, _float(env, "IMPORT_MAX_SECONDS", d.IMPORT_MAX_SECONDS)),
             CUSTOM_MAX_BYTES=max(1024, _int(env, "CUSTOM_MAX_BYTES", d.CUSTOM_MAX_BYTES)),

@@ -87,6 +87,9 @@ class Limits:
                                        cfg.JOIN_CODE_MISSES_PER_HOUR, counters, "code-miss")
         self.imports = RateLimiter(0 if off else cfg.IMPORTS_PER_HOUR * per_hour, cfg.IMPORTS_PER_HOUR,
                                    counters, "import")
+        # The public registration link: players at one venue share its Wi-Fi's address, so a day's event fits.
+        self.registrations = RateLimiter(0 if off else cfg.REGISTRATION_REQUESTS_PER_HOUR * per_hour,
+                                         cfg.REGISTRATION_REQUESTS_PER_HOUR, counters, "registration")
         # Saved custom content stays on the server: an address saves a day's worth, then waits.
         self.custom_saves = RateLimiter(0 if off else cfg.CUSTOM_SAVES_PER_DAY / 86400, cfg.CUSTOM_SAVES_PER_DAY,
                                         counters, "custom-save")

@@ -47,7 +47,7 @@ def shell_files() -> list[Path]:
 # first load is held by the transferred-bytes target measured in Chromium (under 100 KB for the table page).
 FAMILIES = ("underworlds", "conquest", "battlelore")
 # Stylesheets only some pages link (their templates' head block), by page module.
-PAGE_CSS = {"static/css/tournaments.css": ("tournament", "tournaments_new")}
+PAGE_CSS = {"static/css/tournaments.css": ("tournament", "tournaments_new", "tournament_register")}
 JS = ROOT / "static" / "js"
 # The referee's desk (static/js/referee/: correcting an entry, an undo's preview, what an entry changed) loads only
 # on the referee's phone, usually a laptop or a tablet: like a game's renderer it is reported apart from the

@@ -80,7 +80,8 @@ def test_join_codes_are_long_enough_that_guessing_is_pointless():
 def test_limits_are_shared_through_redis_across_processes(redis_server):
     cfg = SimpleNamespace(REDIS_URL=redis_server.url, RATE_LIMIT_PER_SECOND=1.0, RATE_LIMIT_BURST=3,
                           RATE_LIMIT_ADDRESS_PER_SECOND=0.0, RATE_LIMIT_ADDRESS_BURST=0,
-                          JOIN_CODE_MISSES_PER_HOUR=60, IMPORTS_PER_HOUR=20, CUSTOM_SAVES_PER_DAY=100)
+                          JOIN_CODE_MISSES_PER_HOUR=60, IMPORTS_PER_HOUR=20, CUSTOM_SAVES_PER_DAY=100,
+                          REGISTRATION_REQUESTS_PER_HOUR=40)
     first, second = Limits(cfg), Limits(cfg)  # two processes' limiters, one Redis
     key = "token-shared-test"
     assert [first.per_key.hit(key) for _ in range(3)] == [0.0] * 3

@@ -30,13 +30,17 @@ from app.schemas.wire import (
 )
 from app.service.flags import FlagSchema
 from app.tournaments.schemas import (
+    ClaimSchema,
     CreateTournamentSchema,
+    DecideSchema,
     LinkSchema,
     MergeSchema,
     ModeSchema,
     NewLinkSchema,
     NoteSchema,
     RegisterSchema,
+    RegistrationSchema,
+    RequestSchema,
     ResultSchema,
     RulingSchema,
     SwapSchema,
@@ -339,6 +343,33 @@ OPERATIONS: dict[tuple[str, str], Op] = {
                                                                                errors=(*GAME, *WRITE, 409), auth=True),
     ("POST", "/api/tournaments/<tournament_id>/rulings"): Op("Add a ruling to the tournament's rulings log (judge, organiser)",
                                                              RulingSchema, 201, errors=(*GAME, *WRITE, 409), auth=True),
+    # self-registration and published deck lists (app/tournaments/selfreg.py, decklists.py)
+    ("POST", "/api/tournaments/<tournament_id>/registration"): Op(
+        "Open or close the public registration link and set its cap (organiser); opening it the first time, or with "
+        "new_link, gives a new link (shown once)", RegistrationSchema, 201,
+        "{open, cap, full, waitlist, taken, requests, link?}", errors=(*GAME, *WRITE, 409), auth=True),
+    ("POST", "/api/tournaments/<tournament_id>/requests"): Op(
+        "A player asks for a place with the registration link's key as the token; the deck is checked for the "
+        "format (422 deck_refused); 409 registration_closed or name_taken; the claim secret is shown once",
+        RequestSchema, 201, "{request, name, status (pending | waitlisted), position?, claim}",
+        errors=(*GAME, *WRITE, 409, 422), auth=True),
+    ("POST", "/api/tournaments/<tournament_id>/requests/claim"): Op(
+        "The asking phone's request status ({claim}); once accepted, its player link, handed over once (201); 410 "
+        "claim_used afterwards", ClaimSchema, 201, "{request, name, status, player, position?, reason?, token?, link?}",
+        errors=(404, 409, 410, 429, 503), also={200: "not accepted yet: {request, name, status, position?, reason?}"}),
+    ("POST", "/api/tournaments/<tournament_id>/requests/withdraw"): Op(
+        "The asking phone takes its waiting request back ({claim})", ClaimSchema, 201,
+        "{request, name, status, player}", errors=(404, 409, 429, 503)),
+    ("POST", "/api/tournaments/<tournament_id>/requests/<request_id>/accept"): Op(
+        "Accept a waiting request (organiser, scorekeeper): its player is registered; 409 waitlisted over the cap",
+        DecideSchema, 201, "{request, status, player, name}", errors=(*GAME, *WRITE, 409), auth=True),
+    ("POST", "/api/tournaments/<tournament_id>/requests/<request_id>/decline"): Op(
+        "Decline a request ({reason?}); the waitlist's first takes its place", DecideSchema, 201,
+        "{request, status, player, name}", errors=(*GAME, *WRITE, 409), auth=True),
+    ("POST", "/api/tournaments/<tournament_id>/decklists"): Op(
+        "Publish every registered deck (organiser); until then only the organiser and each deck's own player see it",
+        None, 201, "{published, decks: [{player, name, warband, warband_name, deck, deck_name}]}",
+        errors=(*GAME, *WRITE, 409), auth=True),
     # this document
     ("GET", "/api/openapi.json"): Op("This document (OpenAPI 3)"),
 }
@@ -376,7 +407,8 @@ SCHEMAS = {"Error": ErrorSchema, "GameCreated": GameCreatedSchema, "SubmitReply"
            "LiveAck": LiveAckSchema, "View": ViewSchema, "Applied": AppliedSchema, "SyncReply": SyncReplySchema,
            "Sync": SyncSchema, "EventEnvelope": EventEnvelopeSchema, "CreateGame": CreateGameSchema,
            "Import": ImportSchema, "Join": JoinSchema, "CreateTournament": CreateTournamentSchema, "TournamentLink": LinkSchema, "TournamentNewLink": NewLinkSchema,
-           "Registration": RegisterSchema, "TournamentNote": NoteSchema, "TournamentResult": ResultSchema,
+           "Registration": RegisterSchema, "RegistrationLink": RegistrationSchema, "RegistrationRequest": RequestSchema,
+           "RegistrationClaim": ClaimSchema, "RegistrationDecision": DecideSchema, "TournamentNote": NoteSchema, "TournamentResult": ResultSchema,
            "Ruling": RulingSchema, "Preview": PreviewSchema, "Flag": FlagSchema, "HandoverAnswer": HandoverAnswerSchema,
            "UnderworldsDeckCheck": UnderworldsDeckCheckSchema, "ConquestDeckCheck": ConquestDeckCheckSchema,
            "TournamentTimer": TimerSchema, "TournamentMode": ModeSchema, "TournamentMerge": MergeSchema, "TournamentSwap": SwapSchema,

@@ -15,7 +15,7 @@ from app.service import ApiError
 from app.tournaments import exports
 from app.tournaments.service import TournamentService
 
-from .requests import bearer_token, json_body, rate_limit
+from .requests import bearer_token, json_body, limits, rate_limit, too_many
 from .security import base_url
 
 bp = Blueprint("tournaments_api", __name__, url_prefix="/api/tournaments")
@@ -86,6 +86,87 @@ def register(tournament_id: str):
     member = _write(tournament_id)
     status, body = tournaments().register(member, json_body(), base_url())
     return jsonify(body), status
+
+
+@bp.post("/<tournament_id>/registration")
+def registration(tournament_id: str):
+    """Open or close the public registration link, set its cap (organiser): {open, cap?, new_link?}."""
+    member = _write(tournament_id)
+    return jsonify(tournaments().set_registration(member, json_body(), base_url())), 201
+
+
+def _registration_write() -> None:
+    """Requests from the public: a cap per address an hour (beside the usual write limit)."""
+    wait = limits().registrations.hit(f"addr:{request.remote_addr}")
+    if wait:
+        raise too_many(wait, "Too many registration requests from this address; wait before trying again.")
+
+
+@bp.post("/<tournament_id>/requests")
+def ask_for_place(tournament_id: str):
+    """A player asks for a place with the registration link: 201 {request, status, position?, claim}."""
+    member = _member(tournament_id)
+    rate_limit()
+    tournaments().registration_link_only(member)
+    _registration_write()
+    status, body = tournaments().ask_for_place(member, json_body())
+    return jsonify(body), status
+
+
+def _claimant(tournament_id: str, act):
+    """A call made with a claim secret; secrets that name no request count against the address."""
+    tournaments().folded(tournament_id)  # 404 first: a wrong address is wrong whoever asks
+    rate_limit()
+    misses, key = limits().code_misses, f"addr:{request.remote_addr}"
+    wait = misses.wait(key)
+    if wait:
+        raise too_many(wait, "Too many claims that name no request; wait before trying again.")
+    try:
+        return act()
+    except ApiError as err:
+        if err.code == "no_such_request":
+            misses.hit(key)
+        raise
+
+
+@bp.post("/<tournament_id>/requests/claim")
+def claim(tournament_id: str):
+    """The requesting phone's status {claim}; once accepted, its player link, once: 201 {token, link}."""
+    status, body = _claimant(tournament_id, lambda: tournaments().claim(tournament_id, json_body(), base_url()))
+    return jsonify(body), status
+
+
+@bp.post("/<tournament_id>/requests/withdraw")
+def withdraw_request(tournament_id: str):
+    """The requesting phone takes its waiting request back {claim}."""
+    return jsonify(_claimant(tournament_id, lambda: tournaments().withdraw(tournament_id, json_body()))), 201
+
+
+def _request_id(request_id: str) -> str:
+    if not request_id.startswith("r") or not request_id[1:].isdigit() or len(request_id) > 8:
+        raise ApiError(404, "no_such_request", "There is no such registration request in this event.")
+    return request_id
+
+
+@bp.post("/<tournament_id>/requests/<request_id>/accept")
+def accept_request(tournament_id: str, request_id: str):
+    """Accept a request (organiser, scorekeeper): its player is registered; their phone collects the link."""
+    member = _write(tournament_id)
+    return jsonify(tournaments().decide(member, _request_id(request_id), "accept", _optional_body())), 201
+
+
+@bp.post("/<tournament_id>/requests/<request_id>/decline")
+def decline_request(tournament_id: str, request_id: str):
+    """Decline a request ({reason?}); the waitlist's first takes its place."""
+    member = _write(tournament_id)
+    return jsonify(tournaments().decide(member, _request_id(request_id), "decline", _optional_body())), 201
+
+
+@bp.post("/<tournament_id>/decklists")
+def publish_decklists(tournament_id: str):
+    """Publish every registered deck (organiser): the public page then lists them."""
+    member = _write(tournament_id)
+    return jsonify(tournaments().publish_decks(member)), 201
 
 
 @bp.post("/<tournament_id>/players/<player_id>/check-in")

@@ -33,7 +33,10 @@ MAY = {
     # staff act on a table with a flag (judge) or a result (scorekeeper, judge); a table's game calls its judge to
     # an entry a seat flagged (results.judge_call_on_entry).
     "confirm": ("player", "table"), "dispute": ("player", "table"),
-    "judge_call": ("player", "table", "game"), "flag": ("judge",), "match_game": ("game",), "result": ("scorekeeper", "judge"), "ruling": ("judge",),
+    "judge_call": ("player", "table", "game"),
+    # Self-registration: the registration link asks, the desk answers, the asking phone withdraws or claims its link.
+    "request": ("registration",), "accept": ("scorekeeper",), "decline": ("scorekeeper",),
+    "withdraw_request": ("requester",), "claim": ("requester",), "flag": ("judge",), "match_game": ("game",), "result": ("scorekeeper", "judge"), "ruling": ("judge",),
 }
 
 

@@ -23,6 +23,8 @@ Entry types (data fields):
   result     {round, table, result, reason, source}   (scorekeeper or judge: final)
   ruling     {round, table, question, answer, rule}
   new_link   {role, subject}              (a lost link replaced: the old one stops working)
+  publish_decks {}                        (the organiser publishes every registered deck)
+  registration, request, accept, decline, withdraw_request, claim: players signing themselves up (signup.py)
 A result is {winner: player | None (draw), glory: {player: n}, games_won?: {player: n}, decided_by?: how a
 level game (or match) was won, or "ruling" (victory.py)}.
 """
@@ -31,7 +33,7 @@ from __future__ import annotations
 import copy
 import unicodedata
 
-from . import victory
+from . import signup, victory
 from .refusals import Refusal
 
 TABLE_MODES = ("phones", "device", "untracked")
@@ -42,7 +44,8 @@ LINK_ROLES = ("player", "scorekeeper", "judge", "table")
 
 def new_state(setup: dict) -> dict:
     """The tournament before anything happened."""
-    return {"setup": setup, "players": {}, "order": [], "rounds": {}, "rulings": [], "head": 0}
+    return {"setup": setup, "players": {}, "order": [], "rounds": {}, "rulings": [], "head": 0,
+            "signup": signup.new_signup(), "decks_published": None}
 
 
 def name_key(name: str) -> str:
@@ -132,7 +135,7 @@ def check(state: dict, entry: dict) -> Refusal | None:
     checker = CHECKS.get(t)
     if checker is None:
         return Refusal("unknown_entry", f"There is no entry of type '{t}'.", 400)
-    if "player" in d and t != "register" and d["player"] not in players:
+    if "player" in d and t not in ("register", "accept") and d["player"] not in players:
         return Refusal("no_such_player", "There is no such player in this event.", 404)
     return checker(state, d)
 
@@ -371,6 +374,12 @@ def _check_new_link(state, d):
     return None
 
 
+def _check_publish_decks(state, d):
+    if state["decks_published"]:
+        return Refusal("already_published", "The deck lists are already published.", 409)
+    return None
+
+
 def _check_ruling(state, d):
     if d.get("table") is not None:
         return _table_entry(state, d)[1]
@@ -381,7 +390,7 @@ CHECKS = {"register": _check_register, "check_in": _check_check_in, "drop": _che
           "pair": _check_pair, "swap": _check_swap, "table_mode": _check_table_mode, "publish": _check_publish,
           "timer": _check_timer, "time_called": _check_time_called, "confirm": _check_confirm,
           "dispute": _check_dispute, "flag": _check_flag, "match_game": _check_match_game, "judge_call": _check_judge_call, "result": _check_result,
-          "ruling": _check_ruling, "new_link": _check_new_link}
+          "ruling": _check_ruling, "new_link": _check_new_link, "publish_decks": _check_publish_decks, **signup.CHECKS}
 
 
 def _table(no: int, players: list[str]) -> dict:
@@ -427,17 +436,28 @@ def apply(state: dict, entry: dict) -> dict:
     return s
 
 
+def _register(s: dict, d: dict) -> None:
+    """A player joins the event (registered by staff, or a self-registration accepted)."""
+    s["players"][d["player"]] = {"id": d["player"], "name": d["name"], "warband": d.get("warband"),
+                                 "warband_name": d.get("warband_name"), "deck": d.get("deck"),
+                                 "deck_problems": d.get("deck_problems") or [], "deck_override": d.get("deck_override"),
+                                 "status": "registered",
+                                 "from_round": d.get("from_round", 1), "merged_into": None, "dropped_after": None}
+    s["order"].append(d["player"])
+
+
 def _apply_in_place(s: dict, entry: dict) -> None:
     t, d = entry["type"], entry.get("data") or {}
     who = {"actor": entry.get("actor"), "seq": entry.get("seq"), "at": entry.get("created_at")}
     players = s["players"]
     if t == "register":
-        players[d["player"]] = {"id": d["player"], "name": d["name"], "warband": d.get("warband"),
-                                "warband_name": d.get("warband_name"), "deck": d.get("deck"),
-                                "deck_problems": d.get("deck_problems") or [], "deck_override": d.get("deck_override"),
-                                "status": "registered",
-                                "from_round": d.get("from_round", 1), "merged_into": None, "dropped_after": None}
-        s["order"].append(d["player"])
+        _register(s, d)
+    elif t in signup.ENTRY_TYPES:
+        joined = signup.apply(s, t, d, who)
+        if joined:
+            _register(s, joined)
+    elif t == "publish_decks":
+        s["decks_published"] = who["at"] or True
     elif t == "check_in":
         players[d["player"]]["status"] = "checked_in"
     elif t == "drop":
@@ -505,6 +525,8 @@ def _apply_in_place(s: dict, entry: dict) -> None:
     elif t == "ruling":
         s["rulings"].append({**who, "round": d.get("round"), "table": d.get("table"), "question": d["question"],
                              "answer": d["answer"], "rule": d.get("rule", "")})
+    if t in signup.FREES_A_PLACE:
+        signup.promote(s)
     s["head"] = entry.get("seq") or s["head"] + 1
 
 

@@ -179,3 +179,37 @@ class LinkSchema(Strict):
     def _table(self, data, **kwargs):
         if data["role"] == "table" and data.get("table") is None:
             raise ValidationError("A table device link names its table number.", "table")
+
+
+class RegistrationSchema(Strict):
+    """POST /api/tournaments/<id>/registration: open or close the public registration link; the cap (null: none)."""
+
+    open = fields.Bool(required=True)
+    cap = fields.Int(allow_none=True, strict=True, validate=validate.Range(min=1, max=1000))  # left out: unchanged
+    new_link = fields.Bool(load_default=False)
+
+
+class RequestSchema(Strict):
+    """POST /api/tournaments/<id>/requests: a player asks for a place (a content deck id, or no deck)."""
+
+    name = fields.Str(required=True, validate=validate.Length(min=1, max=40))
+    warband = fields.Str(required=True, validate=validate.Length(min=1, max=80))
+    deck = fields.Str(load_default=None, allow_none=True, validate=validate.Length(min=1, max=80))
+
+    @validates_schema
+    def _not_blank(self, data, **kwargs):
+        if not data["name"].strip():
+            raise ValidationError("A name is needed.", "name")
+
+
+class DecideSchema(Strict):
+    """POST /api/tournaments/<id>/requests/<rid>/accept or /decline (a reason for a decline, optional)."""
+
+    id = fields.Str(load_default=None, validate=validate.Length(min=1, max=100))
+    reason = fields.Str(load_default="", validate=validate.Length(max=300))
+
+
+class ClaimSchema(Strict):
+    """POST /api/tournaments/<id>/requests/claim or /withdraw: the claim secret the request's reply gave."""
+
+    claim = fields.Str(required=True, validate=validate.Length(min=1, max=100))

@@ -1,10 +1,12 @@
 """TournamentService: what the tournament API does, over the store's tournament tables and the game service, one part per concern
-(log.py, links.py, registration.py, rounds.py, results.py, views.py)."""
+(log.py, links.py, registration.py, selfreg.py,
+decklists.py, rounds.py, results.py, views.py)."""
 from __future__ import annotations
 
-from .registration import Registration
+from .decklists import DeckLists
+from .selfreg import SelfRegistration
 from .views import Views
 
 
-class TournamentService(Registration, Views):
+class TournamentService(SelfRegistration, DeckLists, Views):
     """Tournaments over the store; games of published rounds through the GameService."""

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from app.service import ApiError
 
-from . import model, progress, victory
+from . import decklists, model, progress, signup, victory
 from .log import FoldedTournament, Member
 from .results import Results
 
@@ -17,6 +17,7 @@ class Views(Results):
         s = tournament.state
         setup = {k: v for k, v in tournament.row["setup"].items() if k != "seed"}
         staff = member.is_staff
+        decks = decklists.sees_decks(s, member)
         rounds = []
         for n in sorted(s["rounds"]):
             rnd = s["rounds"][n]
@@ -25,16 +26,18 @@ class Views(Results):
             rounds.append(self._round_view(s, rnd, staff))
         out = {"id": member.tournament_id, "setup": setup, "head": tournament.head,
                "you": {"role": member.role, "subject": member.subject},
-               "players": [self._player_view(s["players"][p], staff) for p in s["order"]
+               "players": [self._player_view(s["players"][p], staff, decks) for p in s["order"]
                            if staff or s["players"][p]["status"] != "merged"],
                "rounds": rounds, "current_round": model.current_round(s),
                "standings": tournament.standings(),
-               "next": self._next_step(s) if staff else None}
+               "next": self._next_step(s) if staff else None,
+               "signup": signup.view(s, member.role),
+               "decklists": decklists.listing(s) if s["decks_published"] else None}
         if member.role in ("organiser", "judge", "scorekeeper"):
             out["rulings"] = s["rulings"]
             out["victory"] = victory.choices(tournament.row["setup"], member.role)
         if member.role == "player":
-            out["me"] = self._player_view(s["players"][member.subject], True)
+            out["me"] = self._player_view(s["players"][member.subject], True, True)  # their own deck
         if member.role in ("player", "table"):
             out["mine"] = self._mine(tournament, member)
         return out
@@ -73,12 +76,14 @@ class Views(Results):
                 "timer": rnd["timer"], "end_of_time": tournament.row["setup"]["end_of_time"], "bye": False}
 
     @staticmethod
-    def _player_view(p: dict, staff: bool) -> dict:
+    def _player_view(p: dict, staff: bool, decks: bool) -> dict:
+        """A player as a member sees them: the deck for the organiser, the player themselves, or once published."""
         keep = ("id", "name", "warband", "warband_name", "status", "from_round", "dropped_after")
         out = {k: p.get(k) for k in keep}
         if staff:
-            out.update(deck=p.get("deck"), deck_problems=p.get("deck_problems"), merged_into=p.get("merged_into"),
-                       deck_override=p.get("deck_override"))
+            out.update(merged_into=p.get("merged_into"), deck_override=p.get("deck_override"))
+        if decks:
+            out.update(deck=p.get("deck"), deck_problems=p.get("deck_problems"), deck_override=p.get("deck_override"))
         return out
 
     @staticmethod
@@ -113,7 +118,8 @@ class Views(Results):
         """The whole log (staff only)."""
         if not member.is_staff:
             raise ApiError(403, "staff_only", "The event's log is for its organiser, scorekeepers and judges.")
-        return self.folded(member.tournament_id).entries
+        tournament = self.folded(member.tournament_id)
+        return decklists.redacted_entries(tournament.entries, member, bool(tournament.state["decks_published"]))
 
     def dashboard(self, member: Member) -> dict:
         """Every table of the current round with its game's progress (staff)."""

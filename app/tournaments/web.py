@@ -1,4 +1,5 @@
-"""The tournament pages: create a tournament, the tournament (each role sees its own part) and its public page.
+"""The tournament pages: create a tournament, the tournament (each role sees its own part), its public page and its
+registration page.
 
 The first version served these pages under /event and /events/new; links already handed to players and
 organisers, and QR codes already printed for a venue, still use those addresses, so each one answers with a
@@ -27,6 +28,12 @@ def tournament(tournament_id: str):
 def public(tournament_id: str):
     """Pairings and standings for the venue's screen, read-only, with a QR code of this page."""
     return render_template("tournament.html", page="tournament", tournament_id=tournament_id, public=True)
+
+
+@bp.get("/tournament/<tournament_id>/register")
+def register(tournament_id: str):
+    """The public registration page: a player asks for a place from their phone (the link's key rides in the fragment)."""
+    return render_template("tournament_register.html", page="tournament_register", tournament_id=tournament_id)
 
 
 def _moved(endpoint: str, **values):

@@ -78,6 +78,11 @@ def test_tournament_pages(phones, server):
     page.wait_for_load_state("networkidle")
     found += violations(page, "new tournament")
     tournament, players = _running_tournament(server)
+    # Registration open and full, with one request on the waitlist: the Players tab shows the link's card and it.
+    opened = requests.post(f"{server.url}/api/tournaments/{tournament['id']}/registration", json={"open": True, "cap": 4},
+                           headers={"Authorization": f"Bearer {tournament['organiser_token']}"}, timeout=10).json()
+    requests.post(f"{server.url}/api/tournaments/{tournament['id']}/requests", json={"name": "Wes", "warband": "cyrenis-razors"},
+                  headers={"Authorization": f"Bearer {opened['link'].split('#k=')[1]}"}, timeout=10).raise_for_status()
     page.goto(tournament["links"]["organiser"])
     expect(page.locator("#tournament-title")).to_have_text("Axe Cup")
     for tab in ("Round", "Tables", "Players", "Standings", "Judge", "Links"):
@@ -92,6 +97,10 @@ def test_tournament_pages(phones, server):
     public.goto(f"/tournament/{tournament['id']}/public")
     expect(public.locator("table.standings")).to_be_visible()
     found += violations(public, "tournament: public page")
+    signup = phones.new("signup", bypass_csp=True)
+    signup.goto(opened["link"])
+    expect(signup.locator("#signup-form")).to_be_visible()
+    found += violations(signup, "tournament: registration page (the event full)")
     assert not found, "\n".join(found)
 
 

@@ -215,6 +215,11 @@ def test_tournament_pages(phones, server):
     public.go(f"/tournament/{made['id']}/public")
     expect(public.page.locator("table.standings")).to_be_visible()
     public.assert_clean()
+    signup = Watched(phones, "signup")
+    signup.go(api(server, org, "POST", f"{made['id']}/registration", json={"open": True})["link"])
+    expect(signup.page.locator("#signup-form")).to_be_visible()
+    signup.at("tournament: the registration page")
+    signup.assert_clean()
 
 
 def test_a_missing_stylesheet_is_caught(phones, server):

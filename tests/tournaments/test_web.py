@@ -16,11 +16,12 @@ def test_the_links_handed_out_name_the_tournament_pages(client, made):
     tid = made["id"]
     assert made["links"]["organiser"].endswith(f"/tournament/{tid}#t={made['organiser_token']}")
     assert made["links"]["public"].endswith(f"/tournament/{tid}/public")
-    for path in ("/tournaments/new", f"/tournament/{tid}", f"/tournament/{tid}/public"):
+    for path in ("/tournaments/new", f"/tournament/{tid}", f"/tournament/{tid}/public", f"/tournament/{tid}/register"):
         page = client.get(path)
         assert page.status_code == 200, path
     assert f'data-tournament="{tid}"' in client.get(f"/tournament/{tid}").get_data(as_text=True)
     assert 'data-public="yes"' in client.get(f"/tournament/{tid}/public").get_data(as_text=True)
+    assert "pages/tournament_register" in client.get(f"/tournament/{tid}/register").get_data(as_text=True)
 
 
 @pytest.mark.parametrize("old, new", [

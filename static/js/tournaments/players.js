@@ -3,6 +3,7 @@
 import { h, button, toast } from "../dom.js";
 import { api } from "../api.js";
 import { askText, attempt, confirmSheet } from "./parts.js";
+import { renderSignup } from "./signup.js";
 
 const content = { warbands: null, decks: null };
 let lastRegistered = null;  // {name, link, replaced?}: the new player's link (or a lost one's replacement), shown once
@@ -91,7 +92,7 @@ function playerRow(ctx, p) {
   return h("li", { class: `card player-row status-${p.status}`, dataset: { player: p.id } },
     h("div", { class: "grow" }, h("b", {}, p.name), h("small", {}, [p.warband_name || p.warband, status,
       p.from_round > 1 ? `joins round ${p.from_round}` : null].filter(Boolean).join(" · ")),
-    (p.deck_problems || []).length ? h("small", { class: "warn-text" }, `Deck accepted: ${p.deck_override || ""}`) : null),
+    p.deck_override ? h("small", { class: "warn-text" }, `Deck accepted: ${p.deck_override}`) : null),
     p.status === "registered" ? button("Check in", act("check-in", `${p.name} checked in`), { cls: "btn small primary", "aria-label": `Check in ${p.name}` }) : null,
     ["registered", "checked_in"].includes(p.status) ? button("Drop", async () => {
       const reason = await askText(`Drop ${p.name}`, "Reason (optional)", { action: "Drop" });
@@ -135,6 +136,7 @@ export function renderPlayers(ctx) {
   const checked = v.players.filter((p) => p.status === "checked_in").length;
   return h("div", { class: "stack" },
     desk ? registration(ctx) : null,
+    desk ? renderSignup(ctx) : null,
     h("h2", {}, `Players (${checked} checked in of ${v.players.filter((p) => p.status !== "merged").length})`),
     h("ol", { class: "list", id: "players" }, v.players.map((p) => playerRow(ctx, p))),
     desk && v.players.length > 1 ? mergeForm(ctx) : null);

@@ -29,6 +29,10 @@ export function renderPublic(ctx) {
       h("h2", { id: "pub-pairings" }, rnd ? `Round ${rnd.round} pairings` : "Pairings"),
       rnd ? [rnd.complete ? null : roundClock(rnd.timer, v.setup.end_of_time), pairingsList(rnd)] : h("p", { class: "muted" }, "Round 1 is not published yet.")),
     h("section", { "aria-labelledby": "pub-standings" }, h("h2", { id: "pub-standings" }, "Standings"), standingsTable(v)),
+    v.decklists ? h("section", { "aria-labelledby": "pub-decks" }, h("h2", { id: "pub-decks" }, "Deck lists"),
+      h("ol", { class: "list", id: "decklists" }, v.decklists.map((d) => h("li", { class: "card" },
+        h("span", { class: "grow" }, h("b", {}, d.name), h("small", {}, [d.warband_name || d.warband, d.deck_name || "no deck data"].join(" · ")))))))
+      : null,
     h("section", { class: "qr-box" }, h("h2", {}, "Follow on your phone"),
       h("img", { class: "qr", src: `/api/tournaments/${encodeURIComponent(ctx.tournamentId)}/qr.svg`, alt: "QR code of this page" }),
       exportLinks(ctx.tournamentId)));

@@ -160,6 +160,11 @@ class Folded:
         gone = self.taken_back
         return next((r for r in reversed(self.records) if r["type"] != REVERT and r["seq"] not in gone), None)
 
+    def referee_entered(self, seq: int) -> set[int]:
+        """{seq} when the referee entered that entry (a ruling: only the referee takes it back), else an empty set."""
+        rec = self.records.record(seq)
+        return {seq} if rec is not None and rec.get("actor") == "referee" else set()
+
     def point_before(self, seq: int) -> FoldPoint | None:
         """The latest point of this fold before the event `seq` (the fold there does not depend on it), or None."""
         return next((p for p in reversed(self.points) if p.seq < seq), None)
@@ -189,6 +194,24 @@ class Folded:
 def _taken_back_by(records) -> set[int]:
     """The seqs the undos among `records` took back."""
     return {r["data"]["seq"] for r in records if r["type"] == REVERT}
+
+
+def refold(folded: Folded, more: list, offload: Callable = lambda fn: fn()) -> tuple[LogFold, tuple[FoldPoint, ...]]:
+    """The fold of `folded`'s log followed by `more` (events or records after its head, undos among them) and its
+    points: folded from the latest point before the earliest event they take back, or, when no point is that early,
+    from the start; a replay longer than LONG_REPLAY runs through `offload`. A failure of the engine propagates."""
+    events = [e if isinstance(e, Event) else record_event(e) for e in more]
+    taken = {e.data["seq"] for e in events if e.type == REVERT}
+    start = folded.point_before(min(taken, default=folded.head + 1))
+    tail = folded.records.since(start.seq if start is not None else 0)
+    inert = {seq: why for seq, why in folded.inert.items() if start is not None and seq <= start.seq}
+    kept = tuple(p for p in folded.points if start is not None and p.seq <= start.seq)
+
+    def replay() -> tuple[LogFold, tuple[FoldPoint, ...]]:
+        fold, points = resume_fold(folded.rs, folded.game["setup"], start, [*map(record_event, tail), *events],
+                                   folded.taken_back | taken, inert, POINT_EVERY, POINTS_KEPT)
+        return fold, (*kept, *points)[-POINTS_KEPT:]
+    return offload(replay) if len(tail) > LONG_REPLAY else replay()
 
 
 class GameLogs:
@@ -279,21 +302,8 @@ class GameLogs:
                            "for the operator.") from exc
 
     def refold(self, folded: Folded, more: list) -> tuple[LogFold, tuple[FoldPoint, ...]]:
-        """The fold of `folded`'s log followed by `more` (events or records after its head, undos among them) and
-        its points: folded from the latest point before the earliest event they take back, or, when no point is
-        that early, from the start; a long replay runs off the event loop. A failure of the engine propagates."""
-        events = [e if isinstance(e, Event) else record_event(e) for e in more]
-        taken = {e.data["seq"] for e in events if e.type == REVERT}
-        start = folded.point_before(min(taken, default=folded.head + 1))
-        tail = folded.records.since(start.seq if start is not None else 0)
-        inert = {seq: why for seq, why in folded.inert.items() if start is not None and seq <= start.seq}
-        kept = tuple(p for p in folded.points if start is not None and p.seq <= start.seq)
-
-        def replay() -> tuple[LogFold, tuple[FoldPoint, ...]]:
-            fold, points = resume_fold(folded.rs, folded.game["setup"], start, [*map(record_event, tail), *events],
-                                       folded.taken_back | taken, inert, POINT_EVERY, POINTS_KEPT)
-            return fold, (*kept, *points)[-POINTS_KEPT:]
-        return self.offload(replay) if len(tail) > LONG_REPLAY else replay()
+        """refold() with this service's offload (a long replay runs off the event loop)."""
+        return refold(folded, more, self.offload)
 
     def _loaded(self, game: dict, rs: Ruleset, records: list[dict]) -> Folded:
         """A game's whole log folded (off the event loop when long), with its points."""

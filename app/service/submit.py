@@ -251,12 +251,12 @@ class Submitting(Reading):
 
 def revert_problems(folded: Folded, revert: Event, may_revert_any: bool) -> list:
     """core.check_revert on what the fold keeps at hand (the target found by its seq, what was taken back, the last
-    entry in effect) instead of the whole log."""
+    entry in effect, whether the referee entered the target) instead of the whole log."""
     target = folded.records.record(revert.data.get("seq"))
     last = folded.last_live()
-    referee = {target["seq"]} if target is not None and target.get("actor") == "referee" else set()
     return check_revert_on(record_event(target) if target is not None else None, folded.taken_back,
-                           record_event(last) if last is not None else None, revert, may_revert_any, referee)
+                           record_event(last) if last is not None else None, revert, may_revert_any,
+                           folded.referee_entered(revert.data.get("seq")))
 
 
 def referee_entries(records: list[dict]) -> set[int]:

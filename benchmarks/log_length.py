@@ -4,7 +4,7 @@ entries, and /healthz while one client sends refused entries into the longest ga
 Starts the real server (`python -m app`, eventlet, SQLite in a temporary directory, the test game "test/tally"
 plugged in) and imports one game per size (two players adding a point in turn: the rules engine costs next to
 nothing, so what grows with the log is the service's own work). Then, in rounds that visit every game in turn so
-the machine's other work weighs on all of them alike, it times over REST (keep-alive):
+the machine's other work weighs on all of them alike, it times over REST (keep-alive; the games in a new order each round):
 
     refused    an entry by the seat whose turn it is not (422 not_your_turn; the server looks for an entry that
                closed a step, as for every refusal)
@@ -14,7 +14,7 @@ the machine's other work weighs on all of them alike, it times over REST (keep-a
 Then /healthz is asked every 20 ms for --seconds while nothing else happens, and again while one client sends
 refused entries into the longest game at 10 a second (the default RATE_LIMIT_PER_SECOND per token).
 
-    .venv/bin/python benchmarks/log_length.py                     # 0 / 5,000 / 20,000 entries, 40 rounds, 20 s
+    .venv/bin/python benchmarks/log_length.py                     # 0 / 5,000 / 20,000 entries, 100 rounds, 20 s
     .venv/bin/python benchmarks/log_length.py --sizes 0,300 --rounds 5 --seconds 2 --json
     .venv/bin/python benchmarks/log_length.py --server-root /tmp/older-checkout   # the same against another version
 
@@ -28,6 +28,7 @@ import argparse
 import itertools
 import json
 import os
+import random
 import statistics
 import sys
 import tempfile
@@ -148,8 +149,9 @@ def run(sizes: list[int], rounds: int, seconds: float) -> dict:
             for table in tables:
                 table.one_round()        # warm: the first entries after loading are not timed
                 table.times = {k: [] for k in table.times}
+            order = random.Random(1)
             for _ in range(rounds):
-                for table in tables:
+                for table in order.sample(tables, len(tables)):   # no game always right after another
                     table.one_round()
             idle = probe_healthz(server.url, seconds, None)
             refusing = probe_healthz(server.url, seconds, tables[-1])
@@ -198,7 +200,7 @@ def print_report(report: dict) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sizes", default="0,5000,20000", help="game lengths, comma-separated, shortest first")
-    parser.add_argument("--rounds", type=int, default=40)
+    parser.add_argument("--rounds", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=20.0, help="length of each /healthz phase")
     parser.add_argument("--json", action="store_true", help="print the report as JSON only")
     parser.add_argument("--server-root", type=Path, help="run the server from another checkout (to compare)")

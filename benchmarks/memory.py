@@ -106,7 +106,7 @@ def run(games: int, entries: int) -> dict:
             server.stop()
     cached = [c for c in curve if 0 < c["games"] <= CACHE_GAMES]
     last_in = cached[-1] if cached else curve[-1]
-    per_game_kb = (last_in["rss_mb"] - start) * 1024 / last_in["games"]
+    per_game_kb = (last_in["rss_mb"] - curve[0]["rss_mb"]) * 1024 / last_in["games"]
     return {"games": games, "entries": played, "ruleset": RULESET, "cache_games": CACHE_GAMES,
             "export_kb": round(len(export) / 1024, 1), "start_rss_mb": round(start, 1), "curve": curve,
             "per_game_kb": round(per_game_kb, 1), "measured_at_games": last_in["games"],

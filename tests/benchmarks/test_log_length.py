@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_a_tiny_run_times_every_kind_of_entry_at_every_size():
     out = subprocess.run([sys.executable, "benchmarks/log_length.py", "--sizes", "300,0", "--rounds", "3",
-                          "--seconds", "1.5", "--json"], cwd=ROOT, capture_output=True, text=True, timeout=600)
+                          "--seconds", "1.5", "--cpu-batches", "1", "--cpu-batch", "20", "--json"], cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, out.stderr[-3000:]
     report = json.loads(out.stdout)
     assert [s["entries"] for s in report["sizes"]] == [0, 300]
@@ -27,7 +27,9 @@ def test_a_tiny_run_times_every_kind_of_entry_at_every_size():
     assert report["tracebacks_in_log"] == 0
     first, last = report["sizes"]
     assert report["submit_ratio"] == round(last["submit_p50_ms"] / first["submit_p50_ms"], 2)
+    assert all(size["submit_cpu_ms"] > 0 for size in report["sizes"]) and report["cpu_submits"] == 20
     assert report["met"] == {"submit_ratio": report["submit_ratio"] <= 1.2,
+                             "submit_cpu_ratio": report["submit_cpu_ratio"] <= 1.2,
                              "refused": max(first["refused_p50_ms"], last["refused_p50_ms"]) <= 15.0,
                              "undo": max(first["undo_p50_ms"], last["undo_p50_ms"]) <= 15.0}
     assert len(report["load_average"]) == 3

@@ -45,22 +45,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tests.support import live  # noqa: E402
 from tests.support.healthz import HealthzProbe  # noqa: E402
 from tests.support.live import ServerProcess  # noqa: E402
+from tests.support.long_games import tally_export  # noqa: E402
 
 SUBMIT_RATIO_TARGET = 1.2
 REFUSED_TARGET_MS = 15.0
 UNDO_TARGET_MS = 15.0
 REFUSALS_PER_SECOND = 10.0
 _ids = itertools.count(1)
-
-
-def game_body(entries: int) -> dict:
-    """An export of a Tally game of `entries` entries: p1 and p2 adding one point in turn (p1 plays next when even)."""
-    events = [{"seq": i + 1, "id": f"e{i + 1}", "type": "add", "by": "p1" if i % 2 == 0 else "p2",
-               "data": {"points": 1}, "override": None, "consequences": []} for i in range(entries)]
-    return {"format": "tablewarden-game", "version": 1, "ruleset": "test/tally", "shared_device": False,
-            "setup": {"ruleset": "test/tally", "seats": [{"name": "Ana"}, {"name": "Ben"}],
-                      "options": {"target": 1000}},
-            "events": events}
 
 
 class Table:
@@ -70,7 +61,7 @@ class Table:
         self.base = base
         self.entries = entries
         self.http = requests.Session()
-        resp = self.http.post(base + "/api/games/import", data=json.dumps(game_body(entries)),
+        resp = self.http.post(base + "/api/games/import", data=json.dumps(tally_export(entries)),
                               headers={"Content-Type": "application/json"}, timeout=600)
         if resp.status_code != 201:
             raise RuntimeError(f"import of {entries} entries: {resp.status_code} {resp.text[:300]}")

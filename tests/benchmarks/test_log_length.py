@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.support.benchmarks import load_benchmark
+from tests.support.long_games import tally_export
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -36,7 +36,6 @@ def test_a_tiny_run_times_every_kind_of_entry_at_every_size():
 
 
 def test_the_imported_game_alternates_the_two_seats():
-    bench = load_benchmark("log_length")
-    events = bench.game_body(5)["events"]
+    events = tally_export(5)["events"]
     assert [e["by"] for e in events] == ["p1", "p2", "p1", "p2", "p1"] and [e["seq"] for e in events] == [1, 2, 3, 4, 5]
-    assert bench.game_body(0)["events"] == []
+    assert tally_export(0)["events"] == []

@@ -8,6 +8,7 @@ from app.engine.core import fold_log
 from app.service.folds import LONG_REPLAY, POINT_EVERY, POINTS_KEPT
 from app.service.records import record_event
 from tests.api.helpers import event, new_game, submit
+from tests.support.long_games import Counting, long_game
 
 
 def test_each_submit_extends_the_index_without_rebuilding_it(app, client):
@@ -55,39 +56,8 @@ def test_the_earliest_taken_back_event_is_carried_on_not_looked_for_in_the_whole
 
 
 # -- a long game: appends share one list, undos and late plays fold from the fold's points -------------------------
-def long_game(client, events: int) -> dict:
-    """A Tally game of `events` entries (p1 and p2 adding 1 in turn, so p1 plays next), imported in one request."""
-    log = [{"seq": i + 1, "id": f"e{i + 1}", "type": "add", "by": "p1" if i % 2 == 0 else "p2", "data": {"points": 1},
-            "override": None, "consequences": []} for i in range(events)]
-    body = {"format": "tablewarden-game", "version": 1, "ruleset": "test/tally", "shared_device": False,
-            "setup": {"ruleset": "test/tally", "seats": [{"name": "Ana"}, {"name": "Ben"}], "options": {"target": 1000}},
-            "events": log}
-    resp = client.post("/api/games/import", json=body)
-    assert resp.status_code == 201, resp.get_json()
-    game = resp.get_json()
-    game["tokens"] = {s["seat"]: s["token"] for s in game["seats"]}
-    game["tokens"]["referee"] = game["referee_token"]
-    return game
-
-
 def referee_of(game: dict) -> dict:
     return {**game, "tokens": {**game["tokens"], "referee": game["referee_token"]}}
-
-
-class Counting:
-    """Counts the events the ruleset applies (each step of a fold applies one)."""
-
-    def __init__(self, monkeypatch, rs):
-        self.applied = 0
-        for name in ("apply", "apply_owned"):
-            real = getattr(rs, name)
-            monkeypatch.setattr(rs, name, self._counted(real))
-
-    def _counted(self, real):
-        def counted(state, event, *rest):
-            self.applied += 1
-            return real(state, event, *rest)
-        return counted
 
 
 def whole_fold(service, game_id):

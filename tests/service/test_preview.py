@@ -6,7 +6,7 @@ from app.service.folds import LONG_REPLAY, Folded
 from app.service.preview import preview_revert
 from app.service.submit import referee_entries
 from tests.api.helpers import auth, conquest_game, event, submit, to_command
-from tests.service.test_folds import Counting, long_game
+from tests.support.long_games import Counting, long_game
 
 
 def test_a_voided_secret_dial_is_listed_without_its_planet_for_the_other_seat(app, client):

@@ -2,7 +2,7 @@
 entries after the seq it names."""
 from __future__ import annotations
 
-from tests.service.test_folds import long_game
+from tests.support.long_games import long_game
 
 
 def test_a_rewind_replays_through_the_offload_and_answers_the_state_then(app, client):

@@ -800,7 +800,7 @@ def resume_fold(rs: Ruleset, setup: dict, start: FoldPoint | None, tail: Iterabl
 
     `tail` is every event after `start.seq`, `taken_back` every seq the log's undos took back (the tail's own
     included), `inert` that earlier fold's inert events up to `start.seq` (they stay as they were). With `every`,
-    also new points at least that many seqs apart among the last `keep` * `every` events (at most `keep`).
+    also the new points: at least `every` seqs apart, within the last (`keep` + 1) * `every` seqs, the last `keep`.
     The same LogFold as fold_log() of the whole log, at the cost of the tail only.
     """
     evs = [_as_event(e) for e in tail]

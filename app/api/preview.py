@@ -17,7 +17,6 @@ from app.schemas.wire import PreviewSchema
 from app.service import ApiError
 from app.service.preview import preview as answer
 from app.service.preview import preview_revert
-from app.service.submit import referee_entries
 
 from .requests import bearer_token, schema_body
 
@@ -62,8 +61,9 @@ def preview(game_id: str):
     rs = folded.rs
     # An exception of the engine here is a bug, not a refusal: it reaches the 500 handler (api/errors.py).
     if etype == REVERT:
-        out = preview_revert(folded, event, caller.seat, caller.is_referee, referee_entries(folded.records),
-                             _correction(service, caller, folded, body["then"]))
+        out = preview_revert(folded, event, caller.seat, caller.is_referee,
+                             folded.referee_entered(event.data.get("seq")),
+                             _correction(service, caller, folded, body["then"]), service.refold)
     else:
         out = answer(rs, folded.state, event, caller.seat)
     out["head"] = folded.head

@@ -715,17 +715,25 @@ def check_revert(events: list[Event | dict], revert: Event, may_revert_any: bool
     ruling stands until the referee changes it: `referee_entered` holds those seqs); the referee any event."""
     evs = [_as_event(e) for e in events]
     target_seq = revert.data.get("seq")
-    target = next((e for e in evs if e.seq == target_seq), None)
+    live = effective_events(evs)
+    return check_revert_on(next((e for e in evs if e.seq == target_seq), None), reverted_seqs(evs),
+                           live[-1] if live else None, revert, may_revert_any, referee_entered)
+
+
+def check_revert_on(target: Event | None, taken_back: Collection[int], last_live: Event | None, revert: Event,
+                    may_revert_any: bool, referee_entered: Collection[int] = ()) -> list[Violation]:
+    """check_revert() from what it reads in the log, for a caller that keeps them at hand instead of the whole log:
+    the event `revert` names (None when the log has no such seq), the seqs taken back so far, and the last event
+    still in effect (neither an undo nor taken back)."""
+    target_seq = revert.data.get("seq")
     if target is None:
         return [UNKNOWN_SEQ(f"There is no event {target_seq} in this game.")]
     if target.type == REVERT:
         return [REVERT_OF_REVERT("An undo cannot itself be undone; enter the event again.")]
-    if target_seq in reverted_seqs(evs):
+    if target_seq in taken_back:
         return [ALREADY_REVERTED(f"Event {target_seq} was already taken back.")]
-    live = effective_events(evs)
-    last = live[-1] if live else None
     if not may_revert_any:
-        if last is None or last.seq != target_seq:
+        if last_live is None or last_live.seq != target_seq:
             return [NOT_LAST_EVENT("Players can only undo the last event; ask the referee for older ones.")]
         if target.by != revert.by:
             return [NOT_YOUR_EVENT("Players can only undo events entered for their own seat.")]
@@ -776,21 +784,67 @@ def fold_log(rs: Ruleset, setup: dict, events: Iterable[Event | dict], upto: int
     evs = [_as_event(e) for e in events]
     effective = effective_events(evs, upto)
     gone = reverted_seqs(e for e in evs if upto is None or e.seq is None or e.seq <= upto)
-    first_gone = min(gone) if gone else None
-    state = rs.new_game(setup)
-    inert: dict[int, dict] = {}
+    return _fold(rs, rs.new_game(setup), effective, min(gone) if gone else None, {})
+
+
+@dataclass(frozen=True, eq=False)
+class FoldPoint:
+    """Where the fold of a log stood after the event `seq`: its state, which nobody changes any more.
+
+    It stays true while later events are added and while events after `seq` are taken back (the events up to
+    `seq` meet the same states either way: see fold_log); taking back `seq` or an earlier event ends it."""
+
+    seq: int
+    state: dict
+
+
+def resume_fold(rs: Ruleset, setup: dict, start: FoldPoint | None, tail: Iterable[Event | dict],
+                taken_back: Collection[int], inert: Mapping[int, dict] | None = None,
+                every: int = 0, keep: int = 0) -> tuple[LogFold, list[FoldPoint]]:
+    """fold_log() of a whole log from a point of an earlier fold of it (None: the new game) and the events after it.
+
+    `tail` is every event after `start.seq`, `taken_back` every seq the log's undos took back (the tail's own
+    included), `inert` that earlier fold's inert events up to `start.seq` (they stay as they were). With `every`,
+    also the new points: at least `every` seqs apart, within the last (`keep` + 1) * `every` seqs, the last `keep`.
+    The same LogFold as fold_log() of the whole log, at the cost of the tail only.
+    """
+    evs = [_as_event(e) for e in tail]
+    gone = set(taken_back) | reverted_seqs(evs)
+    effective = [e for e in evs if e.type != REVERT and (e.seq is None or e.seq not in gone)]
+    state = rs.new_game(setup) if start is None else rs.copy_state(start.state)
+    points: list[FoldPoint] = []
+    last = evs[-1].seq if evs and evs[-1].seq is not None else None
+    marks = None
+    if every > 0 and keep > 0 and last is not None:
+        since = [start.seq if start is not None else 0]
+
+        def marks(seq: int | None, now: dict) -> None:
+            if seq is not None and seq - since[0] >= every and seq > last - (keep + 1) * every:
+                since[0] = seq
+                points.append(FoldPoint(seq, now if seq == last else rs.copy_state(now)))
+    fold = _fold(rs, state, effective, min(gone) if gone else None, dict(inert or {}), marks)
+    if points and points[-1].seq == last:
+        points[-1] = FoldPoint(last, fold.state)   # the fold's own final state (no copy needed: it is not changed)
+    return fold, points[-keep:] if keep else []
+
+
+def _fold(rs: Ruleset, state: dict, effective: list[Event], first_gone: int | None, inert: dict[int, dict],
+          marks: Callable[[int | None, dict], None] | None = None) -> LogFold:
+    """fold_log()'s loop over the events in effect, onto a state this fold owns (changed in place where it can)."""
     for ev in effective:
         if first_gone is None or ev.seq is None or ev.seq < first_gone or ev.type == NOTE:
             state, _ = rs.apply_owned(state, ev)
-            continue
-        blocked = rs.blocking(state, ev)
-        if blocked:
-            inert[ev.seq] = {"status": REFUSED_NOW, "violations": [v.to_dict() for v in blocked]}
-            continue
-        nxt, consequences = rs.apply(state, ev)
-        if changes_nothing(state, nxt, consequences):
-            inert[ev.seq] = {"status": NO_EFFECT}
-        state = nxt
+        else:
+            blocked = rs.blocking(state, ev)
+            if blocked:
+                inert[ev.seq] = {"status": REFUSED_NOW, "violations": [v.to_dict() for v in blocked]}
+            else:
+                nxt, consequences = rs.apply(state, ev)
+                if changes_nothing(state, nxt, consequences):
+                    inert[ev.seq] = {"status": NO_EFFECT}
+                state = nxt
+        if marks is not None:
+            marks(ev.seq, state)
     return LogFold(state, inert)
 
 
@@ -798,13 +852,16 @@ LATE_LOOK_BACK = 8  # recent events searched for the one that closed a step (a q
 
 
 def closed_by(rs: Ruleset, setup: dict, events: Iterable[Event | dict], event: Event,
-              look_back: int = LATE_LOOK_BACK, inert: dict | None = None) -> dict | None:
+              look_back: int = LATE_LOOK_BACK, inert: dict | None = None, start: FoldPoint | None = None) -> dict | None:
     """A refused event that came too late: the recent live event whose inferred passes closed a step in which
     `event` was allowed (the other phone was quicker). None when no such event is found.
 
     The log is folded as fold_log() folds it: an event refused now (after an undo before it) is skipped, not
     applied to a state it no longer fits (`inert` is that fold's, computed here when not given), and notes
     change nothing and close no step.
+
+    With `start` (a point of the log's fold, `inert` given), `events` are the ones after it: the search then folds
+    only those, and answers the same as long as they hold `look_back` events still in effect.
 
     Answers {"seq", "type", "by", "steps": [kinds of step closed], "passed": [seats whose pass was inferred],
     "last": whether it is the last live event (its own player can still take it back)}.
@@ -814,16 +871,16 @@ def closed_by(rs: Ruleset, setup: dict, events: Iterable[Event | dict], event: E
         inert = fold_log(rs, setup, events).inert
     refused_now = {int(seq) for seq, why in inert.items() if why.get("status") == REFUSED_NOW}
     live = [e for e in effective_events(events) if e.seq not in refused_now]
-    start = max(0, len(live) - look_back)
-    state = rs.new_game(setup)
-    for ev in live[:start]:
+    first = max(0, len(live) - look_back)
+    state = rs.new_game(setup) if start is None else rs.copy_state(start.state) if first else start.state
+    for ev in live[:first]:
         state, _ = rs.apply_owned(state, ev)
     before: list[dict] = []
-    for ev in live[start:]:
+    for ev in live[first:]:
         before.append(state)
         state, _ = rs.apply(state, ev)
     for i in range(len(before) - 1, -1, -1):
-        closer = live[start + i]
+        closer = live[first + i]
         if closer.type == NOTE:
             continue  # a remark for the log: no step is closed by it
         _, passes, _ = rs.settle(before[i], closer)

@@ -81,7 +81,7 @@ class LiveNamespace(socketio.Namespace):
         folded = self.service.folded(caller.game_id)
         reset = last_seq > folded.head  # the client knows events this server does not: start over
         since = 0 if reset else last_seq
-        events = [applied_payload(redacted(folded, r, caller.seat)) for r in folded.records if r["seq"] > since]
+        events = [applied_payload(redacted(folded, r, caller.seat)) for r in folded.records.since(since)]
         return {"since": since, "head": folded.head, "reset": reset, "events": events,
                 "view": self.service.view_payload(folded, caller.seat)}
 

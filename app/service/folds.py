@@ -2,14 +2,17 @@
 from __future__ import annotations
 
 import logging
+import threading
 from collections import OrderedDict
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any, Callable
 
 from marshmallow import ValidationError
 
 from app.engine import registry
-from app.engine.core import PLAYER_SEATS, REVERT, LogFold, Ruleset, fold_log
+from app.engine.core import PLAYER_SEATS, REVERT, Event, FoldPoint, LogFold, Ruleset, fold_log, resume_fold
 from app.schemas import sanity
 from app.schemas.wire import field_messages
 from app.store import DuplicateKey, EventStore, StoreError
@@ -23,13 +26,87 @@ CACHE_GAMES = 512
 STORE_DOWN = "storage_unavailable"
 
 
+# A fold keeps points of itself (the state after an event) so that an undo, or the search for the entry that closed a
+# step, folds the last events from the nearest point instead of the whole log: a new point at least POINT_EVERY
+# seqs after the last one, the last POINTS_KEPT kept (each holds a state the fold no longer needs otherwise).
+POINT_EVERY = 32
+POINTS_KEPT = 3
+LONG_REPLAY = (POINTS_KEPT + 1) * POINT_EVERY   # events: a refold longer than this runs off the event loop
+_GROWING = threading.Lock()   # held only while a log checks that it may grow its shared list, and grows it
+
+
+class RecordLog(Sequence):
+    """The first `n` records of a list that a game's successive folds share: read-only, and a fold extended from
+    the newest one appends to the shared list (no copy of the log per event) while older folds still see only
+    their own `n` records."""
+
+    __slots__ = ("_items", "_n")
+
+    def __init__(self, items: list[dict], n: int | None = None):
+        self._items = items
+        self._n = len(items) if n is None else n
+
+    def __len__(self) -> int:
+        return self._n
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            start, stop, step = index.indices(self._n)
+            if step == 1:
+                return self._items[start:max(start, stop)]
+            return [self._items[i] for i in range(start, stop, step)]
+        if index < 0:
+            index += self._n
+        if not 0 <= index < self._n:
+            raise IndexError("record index out of range")
+        return self._items[index]
+
+    def __iter__(self) -> Iterator[dict]:
+        return islice(self._items, self._n)
+
+    def __reversed__(self) -> Iterator[dict]:
+        return (self._items[i] for i in range(self._n - 1, -1, -1))
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Sequence) and len(other) == self._n and all(a == b for a, b in zip(self, other))
+
+    def __repr__(self) -> str:
+        return f"RecordLog({self._n} records)"
+
+    def appended(self, records: list[dict]) -> "RecordLog":
+        """These records and then `records`: the shared list grows when this is its longest log, else is copied."""
+        with _GROWING:
+            if len(self._items) == self._n:
+                self._items.extend(records)
+                return RecordLog(self._items, self._n + len(records))
+        return RecordLog(self._items[:self._n] + list(records))
+
+    def record(self, seq: int) -> dict | None:
+        """The record of `seq`, or None (a stored log's seqs run 1, 2, 3...: found by position, not searched for)."""
+        if not self._numbered():
+            return next((r for r in self if r["seq"] == seq), None)
+        return self._items[seq - 1] if isinstance(seq, int) and 1 <= seq <= self._n else None
+
+    def since(self, seq: int) -> list[dict]:
+        """The records after `seq`, oldest first."""
+        if not self._numbered():
+            return [r for r in self if r["seq"] > seq]
+        return self[max(0, seq):]
+
+    def _numbered(self) -> bool:
+        return not self._n or (self._items[0]["seq"] == 1 and self._items[self._n - 1]["seq"] == self._n)
+
+
 @dataclass
 class Folded:
-    """A game's log folded into its current state (what the cache keeps per game)."""
+    """A game's log folded into its current state (what the cache keeps per game).
+
+    Never changed once made: a reader holding one sees the same records, state and inert events throughout.
+    """
 
     game: dict
     rs: Ruleset
-    records: list[dict] = field(default_factory=list)
+    records: RecordLog | list[dict] = field(default_factory=list)
     state: dict = field(default_factory=dict)
     inert: dict = field(default_factory=dict)   # seq -> why it no longer has any effect (fold_log)
     _ids: dict = field(default_factory=dict, repr=False)
@@ -37,6 +114,12 @@ class Folded:
     # and walking a long log for it on every submit made cost grow with the game).
     _taken_back: int | None = field(default=None, repr=False)
     _taken_back_known: bool = field(default=False, repr=False)
+    points: tuple[FoldPoint, ...] = field(default=(), repr=False)   # oldest first; see POINT_EVERY
+    _gone: frozenset | None = field(default=None, repr=False)       # every seq taken back, carried on like the above
+
+    def __post_init__(self):
+        if not isinstance(self.records, RecordLog):
+            self.records = RecordLog(list(self.records))
 
     @property
     def head(self) -> int:
@@ -52,9 +135,16 @@ class Folded:
     def first_taken_back(self) -> int | None:
         """Seq of the earliest event a revert took back (events after it are checked again), or None."""
         if not self._taken_back_known:
-            self._taken_back = _earliest_taken_back(self.records, None)
+            self._taken_back = min(self.taken_back, default=None)
             self._taken_back_known = True
         return self._taken_back
+
+    @property
+    def taken_back(self) -> frozenset:
+        """Every seq an undo took back."""
+        if self._gone is None:
+            self._gone = frozenset(_taken_back_by(self.records))
+        return self._gone
 
     def by_id(self, event_id: str) -> dict | None:
         """The stored record of a client event id, if this fold has it."""
@@ -65,20 +155,63 @@ class Folded:
             self._ids = {r["id"]: r for r in self.records}
         return self._ids
 
-    def extended(self, records: list[dict], state: dict, inert: dict) -> "Folded":
-        """This fold with more records appended; the event-id index is carried on, not rebuilt (O(new), not O(log))."""
+    def last_live(self) -> dict | None:
+        """The last record still in effect (neither an undo nor taken back), found from the end of the log."""
+        gone = self.taken_back
+        return next((r for r in reversed(self.records) if r["type"] != REVERT and r["seq"] not in gone), None)
+
+    def referee_entered(self, seq: int) -> set[int]:
+        """{seq} when the referee entered that entry (a ruling: only the referee takes it back), else an empty set."""
+        rec = self.records.record(seq)
+        return {seq} if rec is not None and rec.get("actor") == "referee" else set()
+
+    def point_before(self, seq: int) -> FoldPoint | None:
+        """The latest point of this fold before the event `seq` (the fold there does not depend on it), or None."""
+        return next((p for p in reversed(self.points) if p.seq < seq), None)
+
+    def extended(self, records: list[dict], state: dict, inert: dict,
+                 points: tuple[FoldPoint, ...] | None = None) -> "Folded":
+        """This fold with more records appended, in O(new records), not O(log): the records are appended to the
+        list this fold shares with the next, and the event-id index and what was taken back are carried on.
+
+        `points` replaces this fold's points (a refold after an undo: the ones after what it took back are
+        gone); otherwise the new head becomes a point when it is POINT_EVERY past the last one."""
         ids = self._index()
         ids.update((r["id"], r) for r in records)
         # This fold's own index now holds more entries than its records: its next by_id rebuilds its
         # own copy, so an older fold still in someone's hands never answers with a newer record.
-        return Folded(self.game, self.rs, self.records + records, state, inert, ids,
-                      _earliest_taken_back(records, self.first_taken_back), True)
+        log = self.records.appended(records)
+        if points is None:
+            points = self.points
+            head = log[-1]["seq"] if log else 0
+            if head - (points[-1].seq if points else 0) >= POINT_EVERY:
+                points = (*points, FoldPoint(head, state))[-POINTS_KEPT:]
+        more = _taken_back_by(records)
+        gone = self.taken_back | more if more else self.taken_back
+        return Folded(self.game, self.rs, log, state, inert, ids, min(gone, default=None), True, tuple(points), gone)
 
 
-def _earliest_taken_back(records: list[dict], so_far: int | None) -> int | None:
-    """The earliest seq the reverts among `records` took back, or `so_far` if that is earlier (or none took any)."""
-    gone = [r["data"]["seq"] for r in records if r["type"] == REVERT]
-    return min([*gone, *([] if so_far is None else [so_far])], default=None)
+def _taken_back_by(records) -> set[int]:
+    """The seqs the undos among `records` took back."""
+    return {r["data"]["seq"] for r in records if r["type"] == REVERT}
+
+
+def refold(folded: Folded, more: list, offload: Callable = lambda fn: fn()) -> tuple[LogFold, tuple[FoldPoint, ...]]:
+    """The fold of `folded`'s log followed by `more` (events or records after its head, undos among them) and its
+    points: folded from the latest point before the earliest event they take back, or, when no point is that early,
+    from the start; a replay longer than LONG_REPLAY runs through `offload`. A failure of the engine propagates."""
+    events = [e if isinstance(e, Event) else record_event(e) for e in more]
+    taken = {e.data["seq"] for e in events if e.type == REVERT}
+    start = folded.point_before(min(taken, default=folded.head + 1))
+    tail = folded.records.since(start.seq if start is not None else 0)
+    inert = {seq: why for seq, why in folded.inert.items() if start is not None and seq <= start.seq}
+    kept = tuple(p for p in folded.points if start is not None and p.seq <= start.seq)
+
+    def replay() -> tuple[LogFold, tuple[FoldPoint, ...]]:
+        fold, points = resume_fold(folded.rs, folded.game["setup"], start, [*map(record_event, tail), *events],
+                                   folded.taken_back | taken, inert, POINT_EVERY, POINTS_KEPT)
+        return fold, (*kept, *points)[-POINTS_KEPT:]
+    return offload(replay) if len(tail) > LONG_REPLAY else replay()
 
 
 class GameLogs:
@@ -91,6 +224,8 @@ class GameLogs:
         self._locks: dict[str, Any] = {}
         self._locks_guard = lock_factory()
         self._cache: OrderedDict[str, Folded] = OrderedDict()
+        # Long replays run through `offload` (a real thread under eventlet: the event loop serves the others).
+        self.offload: Callable = lambda fn, *args: fn(*args)
 
     def _lock(self, game_id: str):
         with self._locks_guard:
@@ -163,15 +298,24 @@ class GameLogs:
         # Stored events were checked when entered: an exception replaying them is an engine bug (a 500).
         return fold_log(rs, game["setup"], [record_event(r) for r in records])
 
+    def refold(self, folded: Folded, more: list) -> tuple[LogFold, tuple[FoldPoint, ...]]:
+        """refold() with this service's offload (a long replay runs off the event loop)."""
+        return refold(folded, more, self.offload)
+
+    def _loaded(self, game: dict, rs: Ruleset, records: list[dict]) -> Folded:
+        """A game's whole log folded (off the event loop when long), with its points."""
+        empty = Folded(game, rs, records)
+        # Stored events were checked when entered: an exception replaying them is an engine bug (a 500).
+        fold, points = self.refold(empty, [])
+        return Folded(game, rs, empty.records, fold.state, fold.inert, points=points)
+
     def folded(self, game_id: str) -> Folded:
         """The game's current state: cached fold, brought up to the store's head (other processes write too)."""
         cached = self._cache.get(game_id)
         if cached is None:
             game = self.game(game_id)
             rs = self._ruleset(game["ruleset"])
-            records = self._storage(self.store.events, game_id)
-            fold = self._fold_all(rs, game, records)
-            cached = Folded(game, rs, records, fold.state, fold.inert)
+            cached = self._loaded(game, rs, self._storage(self.store.events, game_id))
         else:
             try:
                 newer = self._storage(self.store.events, game_id, since=cached.head)
@@ -182,14 +326,7 @@ class GameLogs:
                 # process holds (with SQLite, one process, that is the whole log); every write still answers 503.
                 return cached
             if newer:
-                records = cached.records + newer
-                fold = LogFold(cached.state, cached.inert)
-                if any(r["type"] == REVERT for r in newer):
-                    fold = self._fold_all(cached.rs, cached.game, records)
-                else:
-                    for rec in newer:
-                        fold.state, _ = cached.rs.apply(fold.state, record_event(rec))
-                cached = cached.extended(newer, fold.state, fold.inert)
+                cached = self._brought_up(cached, newer)
         current = self._cache.get(game_id)
         if current is not None and current.head > cached.head:
             cached = current  # a submit stored a newer event while we read: never step the cache back
@@ -198,3 +335,18 @@ class GameLogs:
         while len(self._cache) > CACHE_GAMES:
             self._cache.popitem(last=False)
         return cached
+
+    def _brought_up(self, cached: Folded, newer: list[dict]) -> Folded:
+        """`cached` with the records another process stored after it: applied one by one, or refolded from a point
+        when an undo is among them (or the engine fails on one)."""
+        state = cached.state
+        if not any(r["type"] == REVERT for r in newer):
+            try:
+                for rec in newer:
+                    state, _ = cached.rs.apply(state, record_event(rec))
+                return cached.extended(newer, state, cached.inert)
+            except Exception:  # noqa: BLE001 - refolded below, which names the failure if it is real
+                pass
+        # A failure of the whole refold is an engine bug (stored events were checked when entered): a 500.
+        fold, points = self.refold(cached, newer)
+        return cached.extended(newer, fold.state, fold.inert, points)

@@ -10,16 +10,18 @@ and, for a correction, what the corrected event entered right after the undo wou
 """
 from __future__ import annotations
 
+from typing import Callable
+
 from app.engine.core import (
     REFUSED_NOW,
     REVERT_SPEC,
     Event,
     Ruleset,
     check_fields,
-    check_revert,
-    fold_log,
+    check_revert_on,
 )
 
+from . import folds
 from .folds import Folded
 from .records import record_event, redacted
 
@@ -39,28 +41,32 @@ def preview(rs: Ruleset, state: dict, event: Event, seat: str) -> dict:
 
 
 def preview_revert(folded: Folded, revert: Event, seat: str, may_revert_any: bool, referee_entered: set[int],
-                   then: Event | None = None) -> dict:
+                   then: Event | None = None, refold: Callable = folds.refold) -> dict:
     """What taking back `revert.data.seq` would do, for the asking `seat`.
 
     {"allowed", "violations", "voids": [the entries it would leave with no effect, each {"seq", "type", "by",
     "data", "status", "violations"?, "fits_again"?, "refused_again"?} as `seat` may see it, oldest first],
     "then"?: the corrected event's own preview on the state after the undo}. The reason may still be missing (it is asked for after the preview).
+    The log is folded from the fold's nearest point by `refold` (the service's runs a long replay off the event loop).
     """
     data = {**revert.data, "reason": revert.data.get("reason") or "(reason not given yet)"}
     revert = Event(type=revert.type, by=revert.by, data=data, seq=folded.head + 1)
-    events = [record_event(r) for r in folded.records]
-    problems = check_fields(REVERT_SPEC, revert.data) or check_revert(events, revert, may_revert_any, referee_entered)
+    target = folded.records.record(revert.data.get("seq"))
+    last = folded.last_live()
+    problems = check_fields(REVERT_SPEC, revert.data) or check_revert_on(
+        record_event(target) if target is not None else None, folded.taken_back,
+        record_event(last) if last is not None else None, revert, may_revert_any, referee_entered)
     if problems:
         return {"allowed": False, "violations": [v.to_dict() for v in problems], "voids": []}
-    events.append(revert)
+    events = [revert]
     out: dict = {"allowed": True, "violations": []}
     if then is not None:
-        after = fold_log(folded.rs, folded.game["setup"], events).state
+        after = refold(folded, events)[0].state
         then = Event(type=then.type, by=then.by, data=then.data, override=then.override, seq=folded.head + 2)
         out["then"] = preview(folded.rs, after, then, seat)
         if out["then"]["allowed"]:
             events.append(then)
-    fold = fold_log(folded.rs, folded.game["setup"], events)
+    fold = refold(folded, events)[0]
     out["voids"] = _voids(folded, fold.inert, seat)
     _entered_again(folded, fold.state, out["voids"])
     return out
@@ -70,12 +76,11 @@ def _entered_again(folded: Folded, state: dict, voids: list[dict]) -> None:
     """Mark each voided entry the rules refuse now with whether it fits once entered again after the undo (and the
     correction), in log order, each on the state the ones before it leave: "fits_again" and, when it does not,
     "refused_again" (the violations; only for entries whose data the caller sees)."""
-    records = {r["seq"]: r for r in folded.records}
     rs = folded.rs
     for void in voids:
         if void["status"] != REFUSED_NOW:
             continue
-        again = record_event({**records[void["seq"]], "seq": None})
+        again = record_event({**folded.records.record(void["seq"]), "seq": None})
         blocked = rs.blocking(state, again)
         void["fits_again"] = not blocked
         if blocked:
@@ -88,10 +93,10 @@ def _entered_again(folded: Folded, state: dict, voids: list[dict]) -> None:
 def _voids(folded: Folded, inert: dict[int, dict], seat: str) -> list[dict]:
     """The stored entries left with no effect, oldest first, as `seat` may see them (and why, when it may)."""
     out = []
-    for rec in folded.records:
-        why = inert.get(rec["seq"])
-        if why is None or folded.inert.get(rec["seq"]) == why:
-            continue  # no effect now either: the undo voids nothing new there
+    for seq in sorted(inert):
+        why, rec = inert[seq], folded.records.record(seq)
+        if rec is None or folded.inert.get(seq) == why:
+            continue  # not a stored entry (the correction), or no effect now either: the undo voids nothing new there
         shown = redacted(folded, rec, seat)
         entry = {"seq": rec["seq"], "type": rec["type"], "by": rec["by"], "actor": rec.get("actor"),
                  "data": shown.get("data") or {}, "status": why["status"]}

@@ -29,10 +29,9 @@ class Reading(Access):
         """
         if not folded.inert:
             return {}
-        records = {r["seq"]: r for r in folded.records}
         out = {}
         for seq, why in folded.inert.items():
-            rec = records.get(seq)
+            rec = folded.records.record(seq)
             hidden = rec is not None and redacted(folded, rec, seat) != rec
             out[str(seq)] = {"status": why["status"]} if hidden else why
         return out
@@ -59,7 +58,7 @@ class Reading(Access):
     def events_since(self, caller: Caller, since: int) -> dict:
         """GET /api/games/<id>/events?since=N (secret choices hidden from the other seats)."""
         folded = self.folded(caller.game_id)
-        records = [r for r in folded.records if r["seq"] > since]
+        records = folded.records.since(since)
         return {"since": since, "head": folded.head,
                 "events": [public_record(redacted(folded, r, caller.seat)) for r in records]}
 
@@ -84,5 +83,7 @@ class Reading(Access):
         if upto < 0 or upto > folded.head:
             raise ApiError(400, "invalid", "No such point in the log.",
                            fields={"seq": f"Must be between 0 and {folded.head}."})
-        state = self._fold_all(folded.rs, folded.game, [r for r in folded.records if r["seq"] <= upto]).state
+        # A rewind folds the log up to `upto` as if nothing after it had happened (its undos included), so no point
+        # of the current fold serves: the replay runs off the event loop.
+        state = self.offload(self._fold_all, folded.rs, folded.game, folded.records[:upto]).state
         return {"seq": upto, "head": folded.head, "state": state}

@@ -13,8 +13,10 @@ from typing import Any, Callable
 
 from app.engine.core import (
     CORE_RULE,
+    LATE_LOOK_BACK,
     NO_EFFECT,
     NOTE,
+    REFUSED_NOW,
     REVERT,
     REVERT_SPEC,
     ROLES,
@@ -23,15 +25,14 @@ from app.engine.core import (
     changes_nothing,
     check_fields,
     check_note_target,
-    check_revert,
+    check_revert_on,
     closed_by,
-    fold_log,
 )
 from app.schemas.wire import EventEnvelopeSchema
 
 from .access import Caller
 from .errors import ApiError
-from .folds import Folded
+from .folds import LONG_REPLAY, Folded
 from .reading import Reading
 from .records import record_event
 
@@ -101,7 +102,7 @@ class Submitting(Reading):
                 event = Event(type=env["type"], by=by, data=env["data"], id=env["id"],
                               override=env["override"], seq=folded.head + 1)
                 try:
-                    state, consequences, inert = self._evaluate(folded, event, caller)
+                    state, consequences, inert, points = self._evaluate(folded, event, caller)
                 except ApiError:
                     # Refuse only on the store's current head: the cache may be behind another
                     # process (then check again), and a resent event may be stored and illegal now.
@@ -128,7 +129,7 @@ class Submitting(Reading):
                     time.sleep(random.uniform(0, 0.002 * min(attempt + 1, 10)))
                     continue
                 stored = result.record
-                now = folded.extended([stored], state, inert)
+                now = folded.extended([stored], state, inert, points)
                 self._cache[caller.game_id] = now
                 if self.on_applied is not None:
                     try:
@@ -157,21 +158,19 @@ class Submitting(Reading):
         return out
 
     def _evaluate(self, folded: Folded, event: Event, caller: Caller):
-        """The engine's verdict: (next state, consequences, inert events), or ApiError 422 naming the rule."""
+        """The engine's verdict: (next state, consequences, inert events, the fold's points when an undo refolded
+        it), or ApiError 422 naming the rule."""
         rs = folded.rs
         if event.type == REVERT:
-            problems = check_fields(REVERT_SPEC, event.data)
-            if not problems:
-                problems = check_revert([record_event(r) for r in folded.records], event,
-                                        may_revert_any=caller.is_referee,
-                                        referee_entered=referee_entries(folded.records))
+            problems = check_fields(REVERT_SPEC, event.data) or revert_problems(folded, event, caller.is_referee)
             if problems:
                 raise self._violation(problems)
-            # Later events that no longer fit are skipped and noted by fold_log; an exception is an engine bug.
-            fold = fold_log(rs, folded.game["setup"], [*map(record_event, folded.records), event])
-            return fold.state, [], fold.inert
+            # Later events that no longer fit are skipped and noted by the fold; an exception is an engine bug.
+            fold, points = self.refold(folded, [event])
+            return fold.state, [], fold.inert, points
         if event.type == NOTE and not check_fields(rs.spec_for(NOTE)["fields"], event.data):
-            problems = check_note_target([record_event(r) for r in folded.records], event)
+            target = folded.records.record(event.data.get("seq"))
+            problems = check_note_target([record_event(target)] if target is not None else [], event)
             if problems:
                 raise self._violation(problems)
         # The engine refuses with violations; an exception from it is a bug, answered 500 (nothing is stored).
@@ -182,8 +181,8 @@ class Submitting(Reading):
         first = folded.first_taken_back
         if first is not None and event.seq > first and event.type != "note" and changes_nothing(folded.state, state, consequences):
             # The same judgement fold_log makes for this event on every later replay.
-            return state, consequences, {**folded.inert, event.seq: {"status": NO_EFFECT}}
-        return state, consequences, folded.inert
+            return state, consequences, {**folded.inert, event.seq: {"status": NO_EFFECT}}, None
+        return state, consequences, folded.inert, None
 
     STEP_WORDS = {"reaction": "the reaction step", "power": "the power step", "drive_back": "the drive back",
                   "shield": "the shield opportunity", "retreat": "the retreat opportunities",
@@ -192,13 +191,12 @@ class Submitting(Reading):
     def _late(self, folded: Folded, event: Event) -> ApiError | None:
         """A play refused because a quicker entry closed its step by inferred passes: say which entry, by whom,
         and how the table puts it right (that entry's player or the referee takes it back, then this again)."""
-        found = closed_by(folded.rs, folded.game["setup"], [record_event(r) for r in folded.records], event,
-                          inert=folded.inert)
+        found = self._closer(folded, event)
         if found is None:
             return None
         names = {n["seat"]: n["name"] or n["seat"] for n in self.seat_names(folded.game)}
         who = names.get(found["by"], found["by"])
-        closer = next((r for r in reversed(folded.records) if r["seq"] == found["seq"]), {})
+        closer = folded.records.record(found["seq"]) or {}
         found = {**found, "actor": closer.get("actor") or found["by"]}
         steps = " and ".join(self.STEP_WORDS.get(s, s.replace("_", " ")) for s in found["steps"])
         # A ruling stands until the referee changes it: the seat's own player may not take back the referee's entry.
@@ -211,11 +209,37 @@ class Submitting(Reading):
                                      "overridable": False}],
                         details={"closed_by": {**found, "name": who}})
 
+    def _closer(self, folded: Folded, event: Event) -> dict | None:
+        """core.closed_by for a refused event, folding only the log's last events: from the latest point of the
+        fold with LATE_LOOK_BACK events in effect after it (or, in a long log without one, off the event loop)."""
+        refused = {seq for seq, why in folded.inert.items() if why["status"] == REFUSED_NOW}
+        gone = folded.taken_back
+        for point in reversed((None, *folded.points)):
+            tail = folded.records.since(point.seq if point is not None else 0)
+            live = sum(1 for r in tail if r["type"] != REVERT and r["seq"] not in gone and r["seq"] not in refused)
+            if point is None or live >= LATE_LOOK_BACK:
+                break
+
+        def search() -> dict | None:
+            return closed_by(folded.rs, folded.game["setup"], [record_event(r) for r in tail], event,
+                             inert=folded.inert, start=point)
+        return self.offload(search) if len(tail) > LONG_REPLAY else search()
+
     @staticmethod
     def _violation(violations) -> ApiError:
         first = violations[0]
         return ApiError(422, first.code, first.message, rule=first.rule,
                         violations=[v.to_dict() for v in violations])
+
+
+def revert_problems(folded: Folded, revert: Event, may_revert_any: bool) -> list:
+    """core.check_revert on what the fold keeps at hand (the target found by its seq, what was taken back, the last
+    entry in effect, whether the referee entered the target) instead of the whole log."""
+    target = folded.records.record(revert.data.get("seq"))
+    last = folded.last_live()
+    return check_revert_on(record_event(target) if target is not None else None, folded.taken_back,
+                           record_event(last) if last is not None else None, revert, may_revert_any,
+                           folded.referee_entered(revert.data.get("seq")))
 
 
 def referee_entries(records: list[dict]) -> set[int]:

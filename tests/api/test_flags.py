@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from .tournament_helpers import post_tournament
 from .helpers import auth, event, head, new_game, submit
 from .test_tournaments import round_one_on_two_tables
+from .tournament_helpers import post_tournament
 
 
 def flag(client, game_id, token, **body):

@@ -10,8 +10,8 @@ import requests
 from playwright.sync_api import expect
 
 from .axe import violations
-from .tournament_rest import api
 from .flows import api_game, events, join, referee_phone, seated
+from .tournament_rest import api
 from .uw_rest import post
 
 

@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 from app.engine.core import Event
+from app.service.folds import LONG_REPLAY, Folded
 from app.service.preview import preview_revert
 from app.service.submit import referee_entries
 from tests.api.helpers import auth, conquest_game, event, submit, to_command
+from tests.support.long_games import Counting, long_game
 
 
 def test_a_voided_secret_dial_is_listed_without_its_planet_for_the_other_seat(app, client):
@@ -25,3 +27,19 @@ def test_a_voided_secret_dial_is_listed_without_its_planet_for_the_other_seat(ap
     assert hidden["voids"][0]["data"] == {}
     assert "violations" not in hidden["voids"][0] and "refused_again" not in hidden["voids"][0]
     assert "4" not in str({k: v for k, v in hidden["voids"][0].items() if k != "seq"})
+
+
+def test_an_undo_preview_in_a_long_game_folds_from_a_point_and_answers_as_a_whole_fold_does(app, client, monkeypatch):
+    game = long_game(client, 2000)
+    service = app.extensions["tablewarden"]["service"]
+    folded = service.folded(game["id"])
+    undo = Event(type="revert", by="referee", data={"seq": 1990})
+    correction = Event(type="add", by="p1", data={"points": 2})
+    # the same log without points: folded from the start, as before points existed
+    pointless = Folded(folded.game, folded.rs, list(folded.records), folded.state, folded.inert)
+    expected = preview_revert(pointless, undo, "p2", True, set(), correction)
+    counting = Counting(monkeypatch, folded.rs)
+    answer = preview_revert(folded, undo, "p2", True, set(), correction, service.refold)
+    assert answer == expected and counting.applied <= 2 * LONG_REPLAY + 10, counting.applied
+    assert [v["seq"] for v in answer["voids"]] == [1991] and answer["voids"][0]["status"] == "refused_now"
+    assert answer["then"]["allowed"] is True

@@ -60,6 +60,8 @@ def hide_cards(state: dict, out: dict, viewer: str) -> None:
         if may_see_cards_of(viewer, sid):
             continue
         s["cards"] = {"objectives": [], "power": []}
+        # How many drawn cards are still unnamed depends on which kinds the hand event named: secret too.
+        s.pop("drawn", None)
         s["cards_hidden"] = True
         if sid in decks:
             decks[sid] = deck_as_seen(state, sid)

@@ -55,6 +55,19 @@ def test_a_hand_is_seen_only_by_its_player_and_the_referee(ruleset_id):
 
 
 @pytest.mark.parametrize("ruleset_id", EDITIONS)
+def test_how_many_drawn_cards_are_unnamed_is_the_players_own(ruleset_id):
+    """Which kinds a hand entry named changes how many drawn cards are still unnamed: another seat's view carries
+    no count of it, so an opponent cannot tell a hand naming only objectives from one naming both kinds."""
+    views = []
+    for said in ({"objectives": ["Goal 3"]}, {"objectives": ["Goal 3"], "power": []}):
+        table = started(ruleset_id)
+        table.play("hand", "p1", **said)
+        views.append({seat: table.rs.view(table.state, seat)["seats"]["p1"] for seat in ("p2", "spectator")})
+        assert "drawn" in table.rs.view(table.state, "p1")["seats"]["p1"]
+    assert views[0] == views[1] and all("drawn" not in v for v in views[0].values())
+
+
+@pytest.mark.parametrize("ruleset_id", EDITIONS)
 def test_an_opponents_deck_shows_only_the_cards_that_were_shown(ruleset_id):
     """Decks are face down: p2's view of p1's deck holds no card until p1 plays or discards one; then that card
     appears (see below), and the deck's counts stay public. p1 and the referee see the whole list."""

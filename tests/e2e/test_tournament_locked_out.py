@@ -8,6 +8,7 @@ import re
 
 from playwright.sync_api import expect
 
+from .axe import violations
 from .tournament_rest import api, open_tournament_form
 
 
@@ -87,3 +88,30 @@ def test_a_device_keeps_every_role_and_a_lost_organiser_link_is_recovered(phones
     held = json.loads(org.evaluate("localStorage.getItem('tw.events')"))[tid]
     assert [link["label"] for link in held["links"]] == ["Ana (player)"]
     assert not [b for b in bad if "/api/tournaments/" in b and " 401 " not in f" {b}"], bad
+
+
+def test_the_organisers_new_screens_pass_axe(phones, server):
+    found = []
+    org = phones.new("organiser", bypass_csp=True)
+    open_tournament_form(org, "Axe Harbour")
+    org.get_by_role("button", name="Create the event").click()
+    expect(org.locator("#keep-safe svg.qr")).to_be_visible()
+    found += violations(org, "keep the organiser's link safe")
+    org.locator("#keep-safe-done").click()
+    org.get_by_role("tab", name="Players").click()
+    org.locator("#import-players summary").click()
+    org.locator("#import-text").fill("Ana, cyrenis-razors\nBen, no-such-warband\nCai, garreks-reavers")
+    org.locator("#import-submit").click()
+    expect(org.locator("#player-links .player-link svg.qr")).to_have_count(2)
+    org.get_by_label("Tick Ana").check()
+    found += violations(org, "players: links, import report, ticks")
+    tid = re.search(r"/tournament/([^/#?]+)", org.url).group(1)
+    ana = org.locator(".player-link", has_text="Ana's link").locator("input").input_value()
+    org.goto(ana)
+    expect(org.locator("#role-switch")).to_be_visible()
+    found += violations(org, "role switcher")
+    org.goto("/")
+    expect(org.locator(f".my-event[data-tournament='{tid}']")).to_be_visible()
+    org.locator("#recover summary").click()
+    found += violations(org, "start: events and recovery")
+    assert not found, "\n".join(found)

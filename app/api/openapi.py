@@ -30,14 +30,18 @@ from app.schemas.wire import (
 )
 from app.service.flags import FlagSchema
 from app.tournaments.schemas import (
+    CheckInAllSchema,
     ClaimSchema,
     CreateTournamentSchema,
     DecideSchema,
+    FixedTableSchema,
     LinkSchema,
     MergeSchema,
     ModeSchema,
     NewLinkSchema,
     NoteSchema,
+    PlayerListSchema,
+    RecoverSchema,
     RegisterSchema,
     RegistrationSchema,
     RequestSchema,
@@ -277,6 +281,24 @@ OPERATIONS: dict[tuple[str, str], Op] = {
                                                              "{player, name, from_round, deck_problems, token, link}",
                                                              errors=(*GAME, *WRITE, 409, 422), auth=True,
                                                              also={200: "the name is already registered"}),
+    ("POST", "/api/tournaments/recover"): Op("A lost organiser link replaced with the recovery code given at creation: "
+                                             "every older organiser link stops working and a new code replaces the one "
+                                             "used; 403 wrong_recovery_code (wrong codes from one address are limited)",
+                                             RecoverSchema, 201, "{id, name, organiser_token, recovery_code, link}",
+                                             errors=(*WRITE, 403)),
+    ("POST", "/api/tournaments/<tournament_id>/players/import"): Op("Register a pasted or CSV list, one player a line "
+                                                                    "(name, warband, deck?), each checked as on the form; "
+                                                                    "413 too_many_players past the event's room",
+                                                                    PlayerListSchema, 201, "{added, existing, refused}",
+                                                                    errors=(*GAME, *WRITE, 413), auth=True),
+    ("POST", "/api/tournaments/<tournament_id>/players/check-in"): Op("Check in the ticked players ({players?}: every "
+                                                                      "registered player when left out)", CheckInAllSchema,
+                                                                      201, "{checked_in}", errors=(*GAME, *WRITE, 409),
+                                                                      auth=True),
+    ("POST", "/api/tournaments/<tournament_id>/players/<player_id>/table"): Op("Keep a player at one table every round "
+                                                                               "({table}, null for none; 409 table_taken)",
+                                                                               FixedTableSchema, 201,
+                                                                               errors=(*GAME, *WRITE, 409), auth=True),
     ("POST", "/api/tournaments/<tournament_id>/players/<player_id>/check-in"): Op("Check a player in", NoteSchema, 201,
                                                                                   errors=(*GAME, *WRITE, 409), auth=True),
     ("POST", "/api/tournaments/<tournament_id>/players/<player_id>/drop"): Op("Drop a player ({reason?})", NoteSchema, 201,
@@ -296,6 +318,9 @@ OPERATIONS: dict[tuple[str, str], Op] = {
     ("POST", "/api/tournaments/<tournament_id>/rounds/<n>/time-called"): Op("Call time: every table is told the end-of-time rule",
                                                                             NoteSchema, 201, errors=(*GAME, *WRITE, 409),
                                                                             auth=True),
+    ("POST", "/api/tournaments/<tournament_id>/rounds/<n>/time-called/withdraw"): Op("Take back a call of time (409 "
+                                                                                     "not_called)", NoteSchema, 201,
+                                                                                     errors=(*GAME, *WRITE, 409), auth=True),
     ("POST", "/api/tournaments/<tournament_id>/rounds/<n>/tables/<t>/mode"): Op("How a table plays: phones, device or untracked "
                                                                                "({mode}, before publishing)", ModeSchema, 201,
                                                                                errors=(*GAME, *WRITE, 409), auth=True),
@@ -408,7 +433,9 @@ SCHEMAS = {"Error": ErrorSchema, "GameCreated": GameCreatedSchema, "SubmitReply"
            "Sync": SyncSchema, "EventEnvelope": EventEnvelopeSchema, "CreateGame": CreateGameSchema,
            "Import": ImportSchema, "Join": JoinSchema, "CreateTournament": CreateTournamentSchema, "TournamentLink": LinkSchema, "TournamentNewLink": NewLinkSchema,
            "Registration": RegisterSchema, "RegistrationLink": RegistrationSchema, "RegistrationRequest": RequestSchema,
-           "RegistrationClaim": ClaimSchema, "RegistrationDecision": DecideSchema, "TournamentNote": NoteSchema, "TournamentResult": ResultSchema,
+           "RegistrationClaim": ClaimSchema, "RegistrationDecision": DecideSchema, "PlayersImport": PlayerListSchema,
+           "CheckInAll": CheckInAllSchema, "FixedTable": FixedTableSchema, "Recover": RecoverSchema,
+           "TournamentNote": NoteSchema, "TournamentResult": ResultSchema,
            "Ruling": RulingSchema, "Preview": PreviewSchema, "Flag": FlagSchema, "HandoverAnswer": HandoverAnswerSchema,
            "UnderworldsDeckCheck": UnderworldsDeckCheckSchema, "ConquestDeckCheck": ConquestDeckCheckSchema,
            "TournamentTimer": TimerSchema, "TournamentMode": ModeSchema, "TournamentMerge": MergeSchema, "TournamentSwap": SwapSchema,

@@ -48,6 +48,23 @@ def create_tournament():
     return jsonify(tournaments().create(json_body(), base_url())), 201
 
 
+@bp.post("/recover")
+def recover():
+    """A lost organiser link replaced with the recovery code given at creation: 201 {id, organiser_token, link,
+    recovery_code} (a new code: the one used is spent). Wrong codes count against the asking address."""
+    rate_limit()
+    misses, key = limits().code_misses, f"addr:{request.remote_addr}"
+    wait = misses.wait(key)
+    if wait:
+        raise too_many(wait, "Too many wrong recovery codes from here; wait before trying again.")
+    try:
+        return jsonify(tournaments().recover(json_body(), base_url())), 201
+    except ApiError as err:
+        if err.code == "wrong_recovery_code":
+            misses.hit(key)
+        raise
+
+
 @bp.get("/<tournament_id>")
 def tournament(tournament_id: str):
     """The tournament as the caller's role sees it: settings, players, rounds, standings (+ rulings for staff)."""
@@ -86,6 +103,28 @@ def register(tournament_id: str):
     member = _write(tournament_id)
     status, body = tournaments().register(member, json_body(), base_url())
     return jsonify(body), status
+
+
+@bp.post("/<tournament_id>/players/import")
+def import_players(tournament_id: str):
+    """Register players pasted or read from a CSV file ({text}: "name, warband, deck?" a line): 201 {added (each
+    with its link), existing, refused (each with its line and why)}."""
+    member = _write(tournament_id)
+    return jsonify(tournaments().import_players(member, json_body(), base_url())), 201
+
+
+@bp.post("/<tournament_id>/players/check-in")
+def check_in_all(tournament_id: str):
+    """Check in the ticked players ({players: [id]}), or every registered one when none are named."""
+    member = _write(tournament_id)
+    return jsonify(tournaments().check_in_all(member, _optional_body())), 201
+
+
+@bp.post("/<tournament_id>/players/<player_id>/table")
+def fixed_table(tournament_id: str, player_id: str):
+    """Keep a player at one table in every round ({table}, null for none): an accessibility need."""
+    member = _write(tournament_id)
+    return jsonify(tournaments().fixed_table(member, player_id, json_body())), 201
 
 
 @bp.post("/<tournament_id>/registration")
@@ -229,6 +268,13 @@ def time_called(tournament_id: str, n: str):
     """Call time: every tracked table is told the tournament's end-of-time rule."""
     member = _write(tournament_id)
     return jsonify(tournaments().round_entry(member, _round(n), "time_called", _optional_body())), 201
+
+
+@bp.post("/<tournament_id>/rounds/<n>/time-called/withdraw")
+def time_withdrawn(tournament_id: str, n: str):
+    """Take back a call of time (a slip): the round's clock runs on and the tables are told."""
+    member = _write(tournament_id)
+    return jsonify(tournaments().round_entry(member, _round(n), "time_withdrawn", _optional_body())), 201
 
 
 def _table(t: str) -> int:

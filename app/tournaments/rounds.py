@@ -25,10 +25,11 @@ class Rounds(TournamentLog):
         """Propose the round's pairings (a draft the organiser may swap before publishing)."""
         tournament = self.folded(member.tournament_id)
         pairing = tables.propose(tournament.state, round_no, tournament.row["setup"]["seed"], random.Random())
-        return self._append(member, "pair", tables.pairing_entry(pairing, round_no))
+        fixed = tables.fixed_tables(tournament.state, round_no)
+        return self._append(member, "pair", tables.pairing_entry(pairing, round_no, fixed))
 
     def round_entry(self, member: Member, round_no: int, etype: str, raw: Any, table: int | None = None) -> dict:
-        """swap, table_mode, timer, time_called, dispute, judge_call for a round (and table)."""
+        """swap, table_mode, timer, time_called, time_withdrawn, dispute, judge_call for a round (and table)."""
         body = self.load(ENTRY_SCHEMAS.get(etype, NoteSchema)(), raw if raw is not None else {})
         data: dict = {"round": round_no}
         if table is not None:
@@ -103,6 +104,8 @@ class Rounds(TournamentLog):
     @staticmethod
     def _seat(player: dict) -> dict:
         seat = {"name": player["name"], "warband": player["warband"]}
+        if player.get("printing"):
+            seat["printing"] = player["printing"]  # the fighter cards the player registered with
         if player.get("deck") is not None:
             seat["deck"] = copy.deepcopy(player["deck"])
         return seat

@@ -78,10 +78,12 @@ class Views(Results):
     @staticmethod
     def _player_view(p: dict, staff: bool, decks: bool) -> dict:
         """A player as a member sees them: the deck for the organiser, the player themselves, or once published."""
-        keep = ("id", "name", "warband", "warband_name", "status", "from_round", "dropped_after")
+        keep = ("id", "name", "warband", "printing", "warband_name", "status", "from_round", "dropped_after")
         out = {k: p.get(k) for k in keep}
         if staff:
-            out.update(merged_into=p.get("merged_into"), deck_override=p.get("deck_override"))
+            # A fixed table answers an accessibility need: the staff's to know (and the player's own), nobody else's.
+            out.update(merged_into=p.get("merged_into"), deck_override=p.get("deck_override"),
+                       fixed_table=p.get("fixed_table"))
         if decks:
             out.update(deck=p.get("deck"), deck_problems=p.get("deck_problems"), deck_override=p.get("deck_override"))
         return out
@@ -135,9 +137,18 @@ class Views(Results):
         if rnd is None:
             return out
         view = self._round_view(s, rnd, True)
-        for row in view["tables"]:
+        for row, table in zip(view["tables"], rnd["tables"]):
             row["progress"] = progress.of_game(self.games, row["game"]) if row["game"] else None
             row["slow"] = progress.is_slow(row["progress"], row["status"], slow_after)
+            if row["progress"] and row["progress"]["over"] and row["status"] in ("playing", "waiting", "disputed"):
+                # The game is over and its result not final: the staff see what the game says (a judge's
+                # Settle result sheet starts from it), and a table nobody has confirmed yet is waiting, not playing.
+                try:
+                    row["outcome"] = self.outcome_result(table)
+                except ApiError:
+                    row["outcome"] = None  # a best-of-three match between two of its games
+                if row["status"] == "playing" and row["outcome"] is not None:
+                    row["status"] = "waiting"
             out["tables"].append(row)
         out["published"] = rnd["published"]
         out["bye_name"] = view["bye_name"]

@@ -30,6 +30,7 @@ from app.schemas.wire import (
 )
 from app.tournaments.schemas import (
     CreateTournamentSchema,
+    CutSchema,
     LinkSchema,
     MergeSchema,
     ModeSchema,
@@ -275,6 +276,9 @@ OPERATIONS: dict[tuple[str, str], Op] = {
     ("POST", "/api/tournaments/<tournament_id>/rounds/<n>/pair"): Op("Propose the round's pairings (round 1 random, then "
                                                                      "Swiss): a draft until published",
                                                                      ok=201, errors=(*GAME, *WRITE, 409), auth=True),
+    ("POST", "/api/tournaments/<tournament_id>/cut"): Op("Start the top cut of 4 or 8 after the Swiss rounds (organiser), "
+                                                         "seeded from the standings", CutSchema, 201,
+                                                         errors=(*GAME, *WRITE, 409), auth=True),
     ("POST", "/api/tournaments/<tournament_id>/rounds/<n>/swap"): Op("Swap two players of the draft ({a, b})", SwapSchema, 201,
                                                                      errors=(*GAME, *WRITE, 409, 422), auth=True),
     ("POST", "/api/tournaments/<tournament_id>/rounds/<n>/publish"): Op("Publish the round: each tracked table's game is "
@@ -373,6 +377,7 @@ SCHEMAS = {"Error": ErrorSchema, "GameCreated": GameCreatedSchema, "SubmitReply"
            "Ruling": RulingSchema, "Preview": PreviewSchema, "HandoverAnswer": HandoverAnswerSchema,
            "UnderworldsDeckCheck": UnderworldsDeckCheckSchema, "ConquestDeckCheck": ConquestDeckCheckSchema,
            "TournamentTimer": TimerSchema, "TournamentMode": ModeSchema, "TournamentMerge": MergeSchema, "TournamentSwap": SwapSchema,
+           "TournamentCut": CutSchema,
            **{"Custom" + kind.title().replace("-", "").replace("_", ""): schema for kind, schema in CUSTOM_KINDS.items()}}
 ERROR_TEXT = {400: "malformed body or fields (`fields` says which)", 401: "no token, or an unknown one",
               403: "a token of another game, seat or role, or a write from another site's page",

@@ -122,6 +122,13 @@ def pair(tournament_id: str, n: str):
     return jsonify(tournaments().pair(member, _round(n))), 201
 
 
+@bp.post("/<tournament_id>/cut")
+def start_cut(tournament_id: str):
+    """Start the top cut after the Swiss rounds (organiser): {size: 4 | 8}, seeded from the standings."""
+    member = _write(tournament_id)
+    return jsonify(tournaments().start_cut(member, json_body())), 201
+
+
 @bp.post("/<tournament_id>/rounds/<n>/swap")
 def swap(tournament_id: str, n: str):
     """Swap two players of the draft: {a, b}."""

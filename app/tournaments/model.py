@@ -22,6 +22,7 @@ Entry types (data fields):
   result     {round, table, result, reason, source}   (scorekeeper or judge: final)
   ruling     {round, table, question, answer, rule}
   new_link   {role, subject}              (a lost link replaced: the old one stops working)
+  cut        {size, seeds}                (the top cut starts: its rounds are numbered after the Swiss rounds, cut.py)
 A result is {winner: player | None (draw), glory: {player: n}, games_won?: {player: n}, decided_by?: how a
 level game (or match) was won, or "ruling" (victory.py)}.
 """
@@ -30,7 +31,7 @@ from __future__ import annotations
 import copy
 import unicodedata
 
-from . import victory
+from . import cut, victory
 from .refusals import Refusal
 
 TABLE_MODES = ("phones", "device", "untracked")
@@ -41,7 +42,7 @@ LINK_ROLES = ("player", "scorekeeper", "judge", "table")
 
 def new_state(setup: dict) -> dict:
     """The tournament before anything happened."""
-    return {"setup": setup, "players": {}, "order": [], "rounds": {}, "rulings": [], "head": 0}
+    return {"setup": setup, "players": {}, "order": [], "rounds": {}, "rulings": [], "head": 0, "cut": None}
 
 
 def name_key(name: str) -> str:
@@ -173,7 +174,7 @@ def _check_merge(state, d):
 def _check_pair(state, d):
     n = d["round"]
     rounds = state["setup"]["rounds"]
-    if n > rounds:
+    if n > rounds and state.get("cut") is None:
         return Refusal("no_more_rounds", f"This event has {rounds} rounds.", 409)
     if n in state["rounds"] and state["rounds"][n]["published"]:
         return Refusal("already_published", f"Round {n} is already published.", 409)
@@ -188,6 +189,8 @@ def _check_pair(state, d):
         return Refusal("bad_pairing", "Each player is paired once.")
     if not d["tables"]:
         return Refusal("too_few_players", "At least two checked-in players are needed to pair a round.", 409)
+    if cut.is_cut_round(state, n):
+        return cut.check_pair(state, d)
     return None
 
 
@@ -207,6 +210,8 @@ def _check_swap(state, d):
     placed = {p for t in rnd["tables"] for p in t["players"]} | ({rnd["bye"]} if rnd["bye"] else set())
     if d["a"] not in placed or d["b"] not in placed or d["a"] == d["b"]:
         return Refusal("bad_swap", "Swap two different players of this round's pairings.")
+    if cut.is_cut_round(state, d["round"]):
+        return Refusal("bad_swap", "The top cut's pairings follow the bracket seeded from the standings.", 409)
     if any({d["a"], d["b"]} == set(t["players"]) for t in rnd["tables"]):
         return Refusal("bad_swap", "Those two already play each other; swap players of different tables.")
     return None
@@ -280,7 +285,8 @@ def _check_confirm(state, d):
     problem = check_result(d["result"], table["players"], state["setup"]["best_of"])
     if problem:
         return Refusal("bad_result", problem)
-    return victory.refusal(d["result"], table["players"], state["setup"], None, "")
+    return (victory.refusal(d["result"], table["players"], state["setup"], None, "")
+            or cut.check_result(state, d["round"], d["result"]))
 
 
 def _table_voice(table, by) -> Refusal | None:
@@ -351,7 +357,8 @@ def _check_result(state, d):
     problem = check_result(d["result"], table["players"], state["setup"]["best_of"])
     if problem:
         return Refusal("bad_result", problem)
-    refusal = victory.refusal(d["result"], table["players"], state["setup"], d.get("source"), d.get("reason") or "")
+    refusal = (victory.refusal(d["result"], table["players"], state["setup"], d.get("source"), d.get("reason") or "")
+               or cut.check_result(state, d["round"], d["result"]))
     if refusal:
         return refusal
     if table["status"] == "confirmed" and not d.get("reason"):
@@ -380,7 +387,7 @@ CHECKS = {"register": _check_register, "check_in": _check_check_in, "drop": _che
           "pair": _check_pair, "swap": _check_swap, "table_mode": _check_table_mode, "publish": _check_publish,
           "timer": _check_timer, "time_called": _check_time_called, "confirm": _check_confirm,
           "dispute": _check_dispute, "flag": _check_flag, "match_game": _check_match_game, "judge_call": _check_judge_call, "result": _check_result,
-          "ruling": _check_ruling, "new_link": _check_new_link}
+          "ruling": _check_ruling, "new_link": _check_new_link, "cut": cut.check_start}
 
 
 def _table(no: int, players: list[str]) -> dict:
@@ -500,6 +507,8 @@ def _apply_in_place(s: dict, entry: dict) -> None:
         table = table_of(s, d["round"], d["table"])
         table["result"], table["status"] = d["result"], "confirmed"
         table["history"].append({**who, "what": "result", "source": d.get("source"), "reason": d.get("reason", "")})
+    elif t == "cut":
+        s["cut"] = {"size": d["size"], "seeds": list(d["seeds"])}
     elif t == "ruling":
         s["rulings"].append({**who, "round": d.get("round"), "table": d.get("table"), "question": d["question"],
                              "answer": d["answer"], "rule": d.get("rule", "")})
@@ -530,11 +539,13 @@ def fold(setup: dict, entries: list[dict]) -> dict:
 
 
 def history(state: dict) -> tuple[dict[str, int], list[tuple[int, str]], list[dict]]:
-    """For standings and pairing: (byes per player, [(round, bye player)], confirmed matches)."""
+    """For standings and pairing: (byes per player, [(round, bye player)], confirmed matches) of the Swiss rounds."""
     byes: dict[str, int] = {}
     bye_list = []
     matches = []
     for rnd in published_rounds(state):
+        if cut.is_cut_round(state, rnd["round"]):
+            continue  # the Swiss standings stay as the Swiss rounds left them; the cut has its own placings
         if rnd["bye"]:
             byes[rnd["bye"]] = byes.get(rnd["bye"], 0) + 1
             bye_list.append((rnd["round"], rnd["bye"]))

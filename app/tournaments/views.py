@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from app.service import ApiError
 
-from . import model, progress, victory
+from . import cut, model, progress, victory
 from .log import FoldedTournament, Member
 from .results import Results
 
@@ -28,8 +28,12 @@ class Views(Results):
                "players": [self._player_view(s["players"][p], staff) for p in s["order"]
                            if staff or s["players"][p]["status"] != "merged"],
                "rounds": rounds, "current_round": model.current_round(s),
-               "standings": tournament.standings(),
+               "standings": tournament.standings(), "cut": cut.bracket(s),
                "next": self._next_step(s) if staff else None}
+        if out["next"] == "pair":
+            out["next_name"] = cut.stage_name(s, out["current_round"] + 1)
+        if member.role == "organiser" and out["next"] == "finished" and s["cut"] is None:
+            out["cut_sizes"] = [n for n in cut.CUT_SIZES if len(cut.seeds_from(s, n)) == n]
         if member.role in ("organiser", "judge", "scorekeeper"):
             out["rulings"] = s["rulings"]
             out["victory"] = victory.choices(tournament.row["setup"], member.role)
@@ -93,7 +97,9 @@ class Views(Results):
                 row.update(join_code=t["join_code"], disputes=t["disputes"], history=t["history"],
                            calls=t["judge_calls"], confirmations=t["confirmations"])
             out_tables.append(row)
-        return {"round": rnd["round"], "published": rnd["published"], "bye": rnd["bye"],
+        return {"round": rnd["round"], "name": cut.stage_name(s, rnd["round"]),
+                "stage": "cut" if cut.is_cut_round(s, rnd["round"]) else "swiss",
+                "published": rnd["published"], "bye": rnd["bye"],
                 "bye_name": names.get(rnd["bye"]), "timer": rnd["timer"], "tables": out_tables,
                 "complete": rnd["published"] and model.round_complete(rnd), "stale": rnd.get("stale", False)}
 
@@ -107,7 +113,8 @@ class Views(Results):
             return "publish"
         if not model.round_complete(rnd):
             return "results"
-        return "pair" if n < s["setup"]["rounds"] else "finished"
+        last = s["setup"]["rounds"] + (cut.rounds_of(s["cut"]["size"]) if s["cut"] else 0)
+        return "pair" if n < last else "finished"
 
     def entries(self, member: Member) -> list[dict]:
         """The whole log (staff only)."""

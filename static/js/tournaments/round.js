@@ -2,6 +2,7 @@
 import { h, button } from "../dom.js";
 import { MODES, STATUS, resultText } from "./words.js";
 import { attempt, exportLinks, resultSheet, roundClock, standingsTable } from "./parts.js";
+import { bracketPanel } from "./bracket.js";
 
 let picked = null;  // the first player tapped for a swap
 
@@ -64,6 +65,23 @@ function published(ctx, rnd) {
 }
 
 /**
+ * After the Swiss rounds: start a top cut of 4 or 8 (the sizes the checked-in players allow), seeded from the standings.
+ * @param {TournamentContext} ctx
+ * @param {number[]} sizes
+ * @returns {HTMLElement}
+ */
+function startCut(ctx, sizes) {
+  return h("section", { class: "card stack", "aria-labelledby": "start-cut" },
+    h("h2", { id: "start-cut" }, "Top cut"),
+    sizes.length
+      ? h("p", { class: "muted" }, "A single-elimination cut seeded from these standings (1 v 8, 4 v 5, 2 v 7, 3 v 6). The Swiss standings stay as they are.")
+      : h("p", { class: "muted" }, "A top cut needs at least 4 checked-in players."),
+    h("div", { class: "row" }, sizes.map((size) => button(`Start a top ${size} cut`, async () => {
+      if (await attempt(ctx.call("POST", "/cut", { size }), `Top ${size} cut started`)) ctx.refresh();
+    }, { cls: "btn primary grow" }))));
+}
+
+/**
  * The Round tab: pair, swap, publish; then the clock and results.
  * @param {TournamentContext} ctx
  * @returns {HTMLElement}
@@ -72,13 +90,16 @@ export function renderRound(ctx) {
   const v = ctx.view;
   const rnd = v.rounds.find((r) => r.round === v.current_round);
   const parts = [];
-  if (v.next === "finished") parts.push(h("h2", {}, "Final standings"), standingsTable(v), exportLinks(ctx.tournamentId));
+  if (v.next === "finished") parts.push(h("h2", {}, v.cut ? "Swiss standings" : "Final standings"), standingsTable(v), exportLinks(ctx.tournamentId));
+  if (v.next === "finished" && !v.cut && v.cut_sizes) parts.push(startCut(ctx, v.cut_sizes));
+  if (v.cut) parts.push(bracketPanel(v.cut));
   if (v.next === "register") parts.push(h("p", { class: "lead" }, "Register players and check in at least two to pair round 1."));
-  if (rnd && !rnd.published) parts.push(h("h2", {}, `Round ${rnd.round}: draft`), draft(ctx, rnd));
-  else if (rnd) parts.push(h("h2", {}, `Round ${rnd.round}`), published(ctx, rnd));
+  if (rnd && !rnd.published) parts.push(h("h2", {}, `${rnd.name}: draft`), draft(ctx, rnd));
+  else if (rnd) parts.push(h("h2", {}, rnd.name), published(ctx, rnd));
   if (v.next === "pair") {
     const n = v.current_round + 1;
-    parts.push(button(`Pair round ${n}`, async () => {
+    const label = v.next_name && v.next_name !== `Round ${n}` ? v.next_name : `round ${n}`;
+    parts.push(button(`Pair ${label}`, async () => {
       if (await attempt(ctx.call("POST", `/rounds/${n}/pair`))) ctx.refresh();
     }, { cls: "btn primary big" }));
   }

@@ -1,4 +1,4 @@
-"""The tournament pages: create a tournament, the tournament (each role sees its own part) and its public page.
+"""The tournament pages: create a tournament, the tournament (each role sees its own part), its public page and the\npages made from the public view: print-ready sheets, the venue screen and a feature table's overlay.
 
 The first version served these pages under /event and /events/new; links already handed to players and
 organisers, and QR codes already printed for a venue, still use those addresses, so each one answers with a
@@ -27,6 +27,12 @@ def tournament(tournament_id: str):
 def public(tournament_id: str):
     """Pairings and standings for the venue's screen, read-only, with a QR code of this page."""
     return render_template("tournament.html", page="tournament", tournament_id=tournament_id, public=True)
+
+
+@bp.get("/tournament/<tournament_id>/print")
+def print_pages(tournament_id: str):
+    """Print-ready pages for the wall: pairings by table and by name, result slips, standings (public view)."""
+    return render_template("tournament_print.html", page="tournament_print", tournament_id=tournament_id)
 
 
 def _moved(endpoint: str, **values):

@@ -143,3 +143,18 @@ export function exportLinks(tournamentId) {
       h("a", { class: "btn small", href: `${base}/export/${k}.csv`, download: `${k}.csv` }, `${k[0].toUpperCase()}${k.slice(1)} CSV`)),
     h("a", { class: "btn small", href: `${base}/export.json`, download: "event.json" }, "All as JSON"));
 }
+
+/**
+ * A link that opens the print-ready sheets (a new tab: the organiser's page stays open).
+ * @param {string} tournamentId
+ * @param {string} label
+ * @param {string[]} show which sheets: tables, names, slips, standings
+ * @param {number} [round]
+ * @returns {HTMLElement}
+ */
+export function printLink(tournamentId, label, show, round) {
+  const query = new URLSearchParams({ show: show.join(",") });
+  if (round) query.set("round", String(round));
+  return h("a", { class: "btn small print-link", href: `/tournament/${encodeURIComponent(tournamentId)}/print?${query}`,
+    target: "_blank", rel: "noopener" }, label);
+}

@@ -1,7 +1,7 @@
 // The Round tab: pair, swap and choose how each table plays, publish; then the clock and results.
 import { h, button } from "../dom.js";
 import { MODES, STATUS, resultText } from "./words.js";
-import { attempt, exportLinks, resultSheet, roundClock, standingsTable } from "./parts.js";
+import { attempt, exportLinks, printLink, resultSheet, roundClock, standingsTable } from "./parts.js";
 import { bracketPanel } from "./bracket.js";
 
 let picked = null;  // the first player tapped for a swap
@@ -42,6 +42,8 @@ function published(ctx, rnd) {
   const best3 = v.setup.best_of === 3;
   const open = !rnd.complete;
   return h("div", { class: "stack" },
+    h("div", { class: "row print-links" }, printLink(ctx.tournamentId, "Print pairings", ["tables", "names"], rnd.round),
+      printLink(ctx.tournamentId, "Print result slips", ["slips"], rnd.round)),
     open ? roundClock(rnd.timer, v.setup.end_of_time) : h("p", { class: "muted" }, "Every result of this round is confirmed."),
     open && h("div", { class: "row" },
       !rnd.timer ? button("Start the clock", async () => {

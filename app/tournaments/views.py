@@ -53,9 +53,10 @@ class Views(Results):
         if member.role == "player":
             table = model.player_table(s, rnd["round"], member.subject)
             if table is None:
+                # The bye, or not paired at all: dropped, joining later, or out of (or never in) the top cut.
                 bye = rnd["bye"] == member.subject
-                return {"round": rnd["round"], "bye": bye, "timer": rnd["timer"],
-                        "end_of_time": tournament.row["setup"]["end_of_time"]}
+                return {"round": rnd["round"], "name": cut.stage_name(s, rnd["round"]), "bye": bye,
+                        "not_paired": not bye, "timer": rnd["timer"], "end_of_time": tournament.row["setup"]["end_of_time"]}
         else:
             table = model.table_of(s, rnd["round"], int(member.subject)) if member.subject.isdigit() else None
             if table is None:
@@ -68,7 +69,8 @@ class Views(Results):
             except ApiError:
                 proposed = None  # still being played
         me = member.subject if member.role == "player" else "device"
-        return {"round": rnd["round"], "table": table["table"], "players": table["players"],
+        return {"round": rnd["round"], "name": cut.stage_name(s, rnd["round"]), "table": table["table"],
+                "players": table["players"],
                 "names": [s["players"][p]["name"] for p in table["players"]],
                 "warbands": [s["players"][p].get("warband_name") or s["players"][p]["warband"] for p in table["players"]],
                 "mode": table["mode"], "game": table["game"], "join_code": table["join_code"],

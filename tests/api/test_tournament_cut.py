@@ -77,6 +77,9 @@ def test_the_cut_is_played_confirmed_and_shown_as_a_bracket(client):
     assert r.status_code == 409 and r.get_json()["error"]["code"] == "bad_swap"
     client.post(f"/api/tournaments/{tid}/rounds/2/tables/2/mode", headers=auth(org), json={"mode": "untracked"})
     assert client.post(f"/api/tournaments/{tid}/rounds/2/publish", headers=auth(org)).status_code == 201
+    # Everyone is in a top 4 of 4; the semi-finalists see their table named for the stage.
+    mine = client.get(f"/api/tournaments/{tid}", headers=auth(tokens[seeds[0]])).get_json()["mine"]
+    assert mine["name"] == "Semi-finals" and mine["table"] == 1
     # Table 1 plays on its players' phones; its players confirm, nobody else can.
     a, d = seeds[0], seeds[3]
     seat = {s: client.post(f"/api/tournaments/{tid}/rounds/2/tables/1/seat", headers=auth(tokens[p])).get_json()
@@ -105,6 +108,9 @@ def test_the_cut_is_played_confirmed_and_shown_as_a_bracket(client):
                     json={"winner": d, "glory": {c: 2, d: 2}, "decided_by": "ruling", "reason": "conceded"})
     assert r.status_code == 201, r.get_json()
     assert client.post(f"/api/tournaments/{tid}/rounds/4/pair", headers=auth(org)).status_code == 409
+    # A semi-final's loser is not paired in the final, and is told so.
+    mine = client.get(f"/api/tournaments/{tid}", headers=auth(tokens[a])).get_json()["mine"]
+    assert mine["not_paired"] and mine["name"] == "Final" and "table" not in mine
     public = client.get(f"/api/tournaments/{tid}").get_json()
     assert public["standings"] == standings, "the Swiss standings stay"
     bracket = public["cut"]

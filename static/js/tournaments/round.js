@@ -18,7 +18,8 @@ function draft(ctx, rnd) {
   const who = (pid, name) => button(name, () => tap(pid), { cls: `btn player-pick${picked === pid ? " picked" : ""}`,
     "aria-pressed": String(picked === pid), "data-player": pid });
   return h("div", { class: "stack" },
-    h("p", { class: "muted" }, picked ? "Now tap the player to swap with." : "Tap two players to swap them. Then publish."),
+    h("p", { class: "muted" }, rnd.stage === "cut" ? "The cut's pairings follow the bracket. Choose how each table plays, then publish."
+      : picked ? "Now tap the player to swap with." : "Tap two players to swap them. Then publish."),
     rnd.stale ? h("p", { class: "error" }, "A player of this draft was merged away: pair the round again.") : null,
     h("ol", { class: "list" }, rnd.tables.map((t) => h("li", { class: "card draft-table", dataset: { table: String(t.table) } },
       h("span", { class: "table-no" }, `T${t.table}`),
@@ -29,10 +30,10 @@ function draft(ctx, rnd) {
           } }, Object.entries(MODES).map(([k, label]) => h("option", { value: k, selected: t.mode === k }, label)))))))),
     rnd.bye ? h("div", { class: "card" }, h("span", { class: "table-no" }, "Bye"), who(rnd.bye, rnd.bye_name)) : null,
     h("div", { class: "row" },
-      button(`Publish round ${rnd.round}`, async () => {
-        if (await attempt(ctx.call("POST", `/rounds/${rnd.round}/publish`), `Round ${rnd.round} published`)) ctx.refresh();
+      button(`Publish ${rnd.stage === "cut" ? rnd.name : `round ${rnd.round}`}`, async () => {
+        if (await attempt(ctx.call("POST", `/rounds/${rnd.round}/publish`), `${rnd.name || `Round ${rnd.round}`} published`)) ctx.refresh();
       }, { cls: "btn primary big grow" }),
-      button("Pair again", async () => {
+      rnd.stage === "cut" ? null : button("Pair again", async () => {
         if (await attempt(ctx.call("POST", `/rounds/${rnd.round}/pair`))) ctx.refresh();
       }, { cls: "btn ghost" })));
 }

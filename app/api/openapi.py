@@ -29,13 +29,17 @@ from app.schemas.wire import (
     SyncSchema,
 )
 from app.tournaments.schemas import (
+    CheckInAllSchema,
     CreateTournamentSchema,
     CutSchema,
+    FixedTableSchema,
     LinkSchema,
     MergeSchema,
     ModeSchema,
     NewLinkSchema,
     NoteSchema,
+    PlayerListSchema,
+    RecoverSchema,
     RegisterSchema,
     ResultSchema,
     RulingSchema,
@@ -267,6 +271,24 @@ OPERATIONS: dict[tuple[str, str], Op] = {
                                                              "{player, name, from_round, deck_problems, token, link}",
                                                              errors=(*GAME, *WRITE, 409, 422), auth=True,
                                                              also={200: "the name is already registered"}),
+    ("POST", "/api/tournaments/recover"): Op("A lost organiser link replaced with the recovery code given at creation: "
+                                             "every older organiser link stops working and a new code replaces the one "
+                                             "used; 403 wrong_recovery_code (wrong codes from one address are limited)",
+                                             RecoverSchema, 201, "{id, name, organiser_token, recovery_code, link}",
+                                             errors=(*WRITE, 403)),
+    ("POST", "/api/tournaments/<tournament_id>/players/import"): Op("Register a pasted or CSV list, one player a line "
+                                                                    "(name, warband, deck?), each checked as on the form; "
+                                                                    "413 too_many_players past the event's room",
+                                                                    PlayerListSchema, 201, "{added, existing, refused}",
+                                                                    errors=(*GAME, *WRITE, 413), auth=True),
+    ("POST", "/api/tournaments/<tournament_id>/players/check-in"): Op("Check in the ticked players ({players?}: every "
+                                                                      "registered player when left out)", CheckInAllSchema,
+                                                                      201, "{checked_in}", errors=(*GAME, *WRITE, 409),
+                                                                      auth=True),
+    ("POST", "/api/tournaments/<tournament_id>/players/<player_id>/table"): Op("Keep a player at one table every round "
+                                                                               "({table}, null for none; 409 table_taken)",
+                                                                               FixedTableSchema, 201,
+                                                                               errors=(*GAME, *WRITE, 409), auth=True),
     ("POST", "/api/tournaments/<tournament_id>/players/<player_id>/check-in"): Op("Check a player in", NoteSchema, 201,
                                                                                   errors=(*GAME, *WRITE, 409), auth=True),
     ("POST", "/api/tournaments/<tournament_id>/players/<player_id>/drop"): Op("Drop a player ({reason?})", NoteSchema, 201,
@@ -373,7 +395,8 @@ SCHEMAS = {"Error": ErrorSchema, "GameCreated": GameCreatedSchema, "SubmitReply"
            "LiveAck": LiveAckSchema, "View": ViewSchema, "Applied": AppliedSchema, "SyncReply": SyncReplySchema,
            "Sync": SyncSchema, "EventEnvelope": EventEnvelopeSchema, "CreateGame": CreateGameSchema,
            "Import": ImportSchema, "Join": JoinSchema, "CreateTournament": CreateTournamentSchema, "TournamentLink": LinkSchema, "TournamentNewLink": NewLinkSchema,
-           "Registration": RegisterSchema, "TournamentNote": NoteSchema, "TournamentResult": ResultSchema,
+           "Registration": RegisterSchema, "PlayersImport": PlayerListSchema, "CheckInAll": CheckInAllSchema,
+           "FixedTable": FixedTableSchema, "Recover": RecoverSchema, "TournamentNote": NoteSchema, "TournamentResult": ResultSchema,
            "Ruling": RulingSchema, "Preview": PreviewSchema, "HandoverAnswer": HandoverAnswerSchema,
            "UnderworldsDeckCheck": UnderworldsDeckCheckSchema, "ConquestDeckCheck": ConquestDeckCheckSchema,
            "TournamentTimer": TimerSchema, "TournamentMode": ModeSchema, "TournamentMerge": MergeSchema, "TournamentSwap": SwapSchema,

@@ -15,7 +15,7 @@ from app.service import ApiError
 from app.tournaments import exports
 from app.tournaments.service import TournamentService
 
-from .requests import bearer_token, json_body, rate_limit
+from .requests import bearer_token, json_body, limits, rate_limit, too_many
 from .security import base_url
 
 bp = Blueprint("tournaments_api", __name__, url_prefix="/api/tournaments")
@@ -46,6 +46,23 @@ def create_tournament():
     """Create a tournament: 201 {id, organiser_token, links: {organiser, public}}."""
     rate_limit()
     return jsonify(tournaments().create(json_body(), base_url())), 201
+
+
+@bp.post("/recover")
+def recover():
+    """A lost organiser link replaced with the recovery code given at creation: 201 {id, organiser_token, link,
+    recovery_code} (a new code: the one used is spent). Wrong codes count against the asking address."""
+    rate_limit()
+    misses, key = limits().code_misses, f"addr:{request.remote_addr}"
+    wait = misses.wait(key)
+    if wait:
+        raise too_many(wait, "Too many wrong recovery codes from here; wait before trying again.")
+    try:
+        return jsonify(tournaments().recover(json_body(), base_url())), 201
+    except ApiError as err:
+        if err.code == "wrong_recovery_code":
+            misses.hit(key)
+        raise
 
 
 @bp.get("/<tournament_id>")
@@ -86,6 +103,28 @@ def register(tournament_id: str):
     member = _write(tournament_id)
     status, body = tournaments().register(member, json_body(), base_url())
     return jsonify(body), status
+
+
+@bp.post("/<tournament_id>/players/import")
+def import_players(tournament_id: str):
+    """Register players pasted or read from a CSV file ({text}: "name, warband, deck?" a line): 201 {added (each
+    with its link), existing, refused (each with its line and why)}."""
+    member = _write(tournament_id)
+    return jsonify(tournaments().import_players(member, json_body(), base_url())), 201
+
+
+@bp.post("/<tournament_id>/players/check-in")
+def check_in_all(tournament_id: str):
+    """Check in the ticked players ({players: [id]}), or every registered one when none are named."""
+    member = _write(tournament_id)
+    return jsonify(tournaments().check_in_all(member, _optional_body())), 201
+
+
+@bp.post("/<tournament_id>/players/<player_id>/table")
+def fixed_table(tournament_id: str, player_id: str):
+    """Keep a player at one table in every round ({table}, null for none): an accessibility need."""
+    member = _write(tournament_id)
+    return jsonify(tournaments().fixed_table(member, player_id, json_body())), 201
 
 
 @bp.post("/<tournament_id>/players/<player_id>/check-in")

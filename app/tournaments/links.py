@@ -8,12 +8,27 @@ from app.content.underworlds import library
 from app.content.underworlds import setup as underworlds_setup
 from app.engine.core import SetupError
 from app.service import ApiError
-from app.service.tokens import new_token
+from app.service.tokens import JOIN_ALPHABET, hash_token, new_token
 from app.store import DuplicateKey
 
 from . import model
-from .log import Member, TournamentLog
-from .schemas import CreateTournamentSchema, LinkSchema, NewLinkSchema
+from .log import RECOVERY, Member, TournamentLog
+from .schemas import CreateTournamentSchema, LinkSchema, NewLinkSchema, RecoverSchema
+
+# 20 characters of 31 (no 0/O, 1/I/L: written on paper and typed back): about 99 bits, so guessing is
+# hopeless even before the per-address limit on wrong codes.
+RECOVERY_LENGTH = 20
+
+
+def new_recovery_code() -> tuple[str, str]:
+    """A fresh recovery code (groups of four for reading and copying by hand) and the hash to store."""
+    raw = "".join(secrets.choice(JOIN_ALPHABET) for _ in range(RECOVERY_LENGTH))
+    return "-".join(raw[i:i + 4] for i in range(0, RECOVERY_LENGTH, 4)), hash_token(raw)
+
+
+def normalise_recovery_code(code: str) -> str:
+    """A code as typed back: case, spaces and dashes aside."""
+    return "".join(code.split()).upper().replace("-", "")
 
 
 class Links(TournamentLog):
@@ -27,13 +42,15 @@ class Links(TournamentLog):
         if setup.get("card_list"):
             setup.update(self._card_list(setup))
         token, token_hash = new_token()
+        code, code_hash = new_recovery_code()
         for _ in range(5):
             tid = secrets.token_urlsafe(9)
             try:
-                self._storage(self.store.create_tournament, tid, setup, [(token_hash, "organiser", "")])
+                self._storage(self.store.create_tournament, tid, setup,
+                              [(token_hash, "organiser", ""), (code_hash, RECOVERY, "")])
             except DuplicateKey:
                 continue
-            return {"id": tid, "name": setup["name"], "organiser_token": token,
+            return {"id": tid, "name": setup["name"], "organiser_token": token, "recovery_code": code,
                     "links": {"organiser": self.link(base_url, tid, token), "public": self.public_link(base_url, tid)}}
         raise ApiError(503, "busy", "Could not create the event; try again.")
 
@@ -87,6 +104,24 @@ class Links(TournamentLog):
         self._append(member, "new_link", {"role": role, "subject": subject}, body["id"])
         return {"role": role, "subject": subject, "token": token, "replaced": replaced,
                 "link": self.link(base_url, member.tournament_id, token)}
+
+    def recover(self, raw: Any, base_url: str) -> dict:
+        """POST /api/tournaments/recover: the recovery code gives a new organiser link (every older one stops
+        working) and a new code (the one used is spent); 403 wrong_recovery_code for any other code."""
+        body = self.load(RecoverSchema(), raw)
+        found = self._storage(self.store.tournament_for_token, hash_token(normalise_recovery_code(body["code"])))
+        if found is None or found[1] != RECOVERY:
+            raise ApiError(403, "wrong_recovery_code", "That is not an event's recovery code. It was shown once, "
+                                                       "when the event was made.")
+        tid = found[0]
+        token, token_hash = new_token()
+        code, code_hash = new_recovery_code()
+        self._storage(self.store.replace_tournament_tokens, tid, "organiser", "", token_hash)
+        self._storage(self.store.replace_tournament_tokens, tid, RECOVERY, "", code_hash)
+        self._append(Member(tid, RECOVERY), "new_link", {"role": "organiser", "subject": ""})
+        setup = self.folded(tid).row["setup"]
+        return {"id": tid, "name": setup["name"], "organiser_token": token, "recovery_code": code,
+                "link": self.link(base_url, tid, token)}
 
     def _saved(self, kind: str, cid: str):
         """A player's or organiser's saved content record (custom warband, deck, card list), or None."""

@@ -23,16 +23,19 @@ from . import model, tables
 log = logging.getLogger(__name__)
 
 STAFF = ("organiser", "scorekeeper", "judge")
+RECOVERY = "recovery"  # the stored role of a tournament's recovery code (its hash), never a link's
 CACHE_TOURNAMENTS = 128
 # Who may add which entry (the organiser may add every one).
 MAY = {
-    "register": ("scorekeeper",), "check_in": ("scorekeeper",), "drop": ("scorekeeper",), "merge": ("scorekeeper",),
+    "register": ("scorekeeper",), "check_in": ("scorekeeper",), "fixed_table": ("scorekeeper",), "drop": ("scorekeeper",), "merge": ("scorekeeper",),
     "pair": ("scorekeeper",), "swap": ("scorekeeper",), "table_mode": ("scorekeeper",), "publish": ("scorekeeper",),
     "timer": ("scorekeeper",), "time_called": ("scorekeeper",),
     # A table's own voice: its players and its device (model._table_voice checks that it is that table's);
     # staff act on a table with a flag (judge) or a result (scorekeeper, judge).
     "confirm": ("player", "table"), "dispute": ("player", "table"),
-    "judge_call": ("player", "table"), "flag": ("judge",), "match_game": ("game",), "result": ("scorekeeper", "judge"), "ruling": ("judge",),
+    "judge_call": ("player", "table"), "flag": ("judge",),
+    # The recovery code's bearer replaces the organiser's link (Links.recover); it can do nothing else.
+    "new_link": ("recovery",), "match_game": ("game",), "result": ("scorekeeper", "judge"), "ruling": ("judge",),
 }
 
 
@@ -151,6 +154,9 @@ class TournamentLog:
         if found is None:
             raise ApiError(401, "bad_token", "That link is not valid.")
         tournament_id, role, subject = found
+        if role == RECOVERY:
+            # A recovery code only replaces the organiser's link (POST /api/tournaments/recover): it opens nothing.
+            raise ApiError(401, "bad_token", "That link is not valid.")
         if tournament_id != tid:
             raise ApiError(403, "wrong_event", "That link belongs to another event.")
         return Member(tid, role, subject)

@@ -6,8 +6,9 @@ entry)` adds it. The service checks against the current fold before storing, so 
 entries that applied, and replaying it always gives the same tournament.
 
 Entry types (data fields):
-  register   {player, name, warband, warband_name, deck, deck_problems, from_round}
+  register   {player, name, warband, printing?, warband_name, deck, deck_problems, from_round}
   check_in   {player}                     drop {player, reason}
+  fixed_table {player, table | None}      (the table a player always plays at, for accessibility)
   merge      {keep, remove}               (a duplicate registration folded into the first)
   pair       {round, tables: [{table, players: [a, b]}], bye}   (a draft; a new one replaces it)
   swap       {round, a, b}                (two players of the draft change places, the bye included)
@@ -21,7 +22,8 @@ Entry types (data fields):
   flag       {round, table, by, reason}   (a judge, as the table's referee, flags its game: disputed)
   result     {round, table, result, reason, source}   (scorekeeper or judge: final)
   ruling     {round, table, question, answer, rule}
-  new_link   {role, subject}              (a lost link replaced: the old one stops working)
+  new_link   {role, subject}              (a lost link replaced: the old one stops working; the organiser's
+                                          own, by the tournament's recovery code)
   cut        {size, seeds}                (the top cut starts: its rounds are numbered after the Swiss rounds, cut.py)
 A result is {winner: player | None (draw), glory: {player: n}, games_won?: {player: n}, decided_by?: how a
 level game (or match) was won, or "ruling" (victory.py)}.
@@ -37,7 +39,10 @@ from .refusals import Refusal
 TABLE_MODES = ("phones", "device", "untracked")
 TABLE_STATUSES = ("playing", "waiting", "confirmed", "disputed")
 MATCH_TIEBREAKS = victory.MATCH_TIEBREAKS
-LINK_ROLES = ("player", "scorekeeper", "judge", "table")
+LINK_ROLES = ("player", "scorekeeper", "judge", "table", "organiser")
+# Registrations a tournament holds (and so the bound of every list of players a client sends): far above the
+# largest Underworlds events, twice what benchmarks/tournaments.py pairs and ranks in time.
+MAX_PLAYERS = 512
 
 
 def new_state(setup: dict) -> dict:
@@ -140,6 +145,20 @@ def check(state: dict, entry: dict) -> Refusal | None:
 def _check_register(state, d):
     if d["player"] in state["players"]:
         return Refusal("already_registered", "That player is already registered.", 409)
+    if len(state["order"]) >= MAX_PLAYERS:
+        return Refusal("event_full", f"An event holds at most {MAX_PLAYERS} registrations.", 409)
+    return None
+
+
+def _check_fixed_table(state, d):
+    p = state["players"][d["player"]]
+    if p["status"] in ("dropped", "merged"):
+        return Refusal("not_active", f"{p['name']} has {p['status']}.", 409)
+    if d.get("table") is not None:
+        holder = next((q for q in state["players"].values() if q.get("fixed_table") == d["table"]
+                       and q["id"] != p["id"] and q["status"] not in ("dropped", "merged")), None)
+        if holder is not None:
+            return Refusal("table_taken", f"Table {d['table']} is already kept for {holder['name']}.", 409)
     return None
 
 
@@ -383,7 +402,7 @@ def _check_ruling(state, d):
     return None
 
 
-CHECKS = {"register": _check_register, "check_in": _check_check_in, "drop": _check_drop, "merge": _check_merge,
+CHECKS = {"register": _check_register, "check_in": _check_check_in, "fixed_table": _check_fixed_table, "drop": _check_drop, "merge": _check_merge,
           "pair": _check_pair, "swap": _check_swap, "table_mode": _check_table_mode, "publish": _check_publish,
           "timer": _check_timer, "time_called": _check_time_called, "confirm": _check_confirm,
           "dispute": _check_dispute, "flag": _check_flag, "match_game": _check_match_game, "judge_call": _check_judge_call, "result": _check_result,
@@ -414,7 +433,7 @@ def _copy_for(state: dict, entry: dict) -> dict:
             rnd["tables"] = [copy.deepcopy(x) if x["table"] == d["table"] else x for x in rnd["tables"]]
         elif rnd["timer"] is not None:
             rnd["timer"] = dict(rnd["timer"])
-    elif t in ("check_in", "drop"):
+    elif t in ("check_in", "drop", "fixed_table"):
         s["players"] = dict(state["players"])
         s["players"][d["player"]] = dict(state["players"][d["player"]])
     elif t == "ruling":
@@ -439,6 +458,7 @@ def _apply_in_place(s: dict, entry: dict) -> None:
     players = s["players"]
     if t == "register":
         players[d["player"]] = {"id": d["player"], "name": d["name"], "warband": d.get("warband"),
+                                "printing": d.get("printing"), "fixed_table": None,
                                 "warband_name": d.get("warband_name"), "deck": d.get("deck"),
                                 "deck_problems": d.get("deck_problems") or [], "deck_override": d.get("deck_override"),
                                 "status": "registered",
@@ -446,6 +466,8 @@ def _apply_in_place(s: dict, entry: dict) -> None:
         s["order"].append(d["player"])
     elif t == "check_in":
         players[d["player"]]["status"] = "checked_in"
+    elif t == "fixed_table":
+        players[d["player"]]["fixed_table"] = d.get("table")
     elif t == "drop":
         players[d["player"]]["status"] = "dropped"
         players[d["player"]]["dropped_after"] = current_round(s)

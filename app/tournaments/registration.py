@@ -1,17 +1,32 @@
 """Registering players (with a deck checked against the tournament's format), check-in, drops and merges."""
 from __future__ import annotations
 
+import csv
+import time
+from functools import lru_cache
 from typing import Any
 
+from marshmallow import ValidationError
+
 from app import content
+from app.content.underworlds import library
 from app.engine.core import SetupError
+from app.schemas.wire import field_messages
 from app.service import ApiError
 from app.service.tokens import new_token
 
 from . import model
 from .links import Links
 from .log import Member
-from .schemas import MergeSchema, NoteSchema, RegisterSchema
+from .schemas import (
+    IMPORT_LINE_CHARS,
+    CheckInAllSchema,
+    FixedTableSchema,
+    MergeSchema,
+    NoteSchema,
+    PlayerListSchema,
+    RegisterSchema,
+)
 
 
 class Registration(Links):
@@ -28,6 +43,10 @@ class Registration(Links):
         if body["override"] is not None and member.role != "organiser":
             raise ApiError(403, "override_organiser_only", "Only the organiser can accept a deck the format "
                                                           "refuses; register the player without an override.")
+        return self._register_one(member, body, base_url)
+
+    def _register_one(self, member: Member, body: dict, base_url: str) -> tuple[int, dict]:
+        """Register one checked body (the form's or an imported line's): 201 with the new link, 200 already there."""
         tournament = self.folded(member.tournament_id)
         key = model.name_key(body["name"])
         for pid in tournament.state["order"]:
@@ -47,12 +66,64 @@ class Registration(Links):
         data = {"player": pid, "name": body["name"].strip(), "warband": body["warband"],
                 "warband_name": checked.get("warband_name"), "deck": body["deck"], "deck_problems": problems,
                 "deck_override": body["override"], "from_round": max(1, next_round)}
+        if body.get("printing"):
+            data["printing"] = checked.get("printing")
         stored = self._append(member, "register", data, body["id"])
         token, token_hash = new_token()
         pid = stored["data"]["player"]
         self._storage(self.store.add_tournament_token, member.tournament_id, token_hash, "player", pid)
         return 201, {"player": pid, "name": stored["data"]["name"], "from_round": stored["data"]["from_round"],
                      "deck_problems": problems, "token": token, "link": self.link(base_url, member.tournament_id, token)}
+
+    def import_players(self, member: Member, raw: Any, base_url: str) -> dict:
+        """POST /api/tournaments/<id>/players/import: one player a line ("name, warband, deck?"), each checked
+        as one registered on the form; the lines refused are reported with why, the others registered."""
+        body = self.load(PlayerListSchema(), raw)
+        if member.role not in ("organiser", "scorekeeper"):
+            raise ApiError(403, "not_allowed", f"A {member.role} link cannot register players.")
+        lines = player_lines(body["text"])
+        room = model.MAX_PLAYERS - len(self.folded(member.tournament_id).state["order"])
+        if len(lines) > room:
+            raise ApiError(413, "too_many_players", f"This list has {len(lines)} players; the event has room for "
+                                                    f"{room} more (at most {model.MAX_PLAYERS}).")
+        names = roster_names()
+        added, existing, refused = [], [], []
+        for number, fields in lines:
+            time.sleep(0)  # a long list: every other request is answered between two registrations
+            try:
+                one = import_body(fields, names)
+                status, reply = self._register_one(member, one, base_url)
+            except ApiError as err:
+                refused.append({"line": number, "text": ", ".join(fields)[:IMPORT_LINE_CHARS], "code": err.code,
+                                "message": err.message})
+                continue
+            (added if status == 201 else existing).append({"line": number, **reply})
+        return {"added": added, "existing": existing, "refused": refused}
+
+    def check_in_all(self, member: Member, raw: Any) -> dict:
+        """POST /api/tournaments/<id>/players/check-in: the ticked players (all registered ones when none are
+        named) checked in, one log entry each; those already checked in are left as they are."""
+        body = self.load(CheckInAllSchema(), raw if raw is not None else {})
+        if member.role not in ("organiser", "scorekeeper"):
+            raise ApiError(403, "not_allowed", f"A {member.role} link cannot check players in.")
+        state = self.folded(member.tournament_id).state
+        wanted = body["players"] if body["players"] is not None else [
+            p for p in state["order"] if state["players"][p]["status"] == "registered"]
+        unknown = [p for p in wanted if p not in state["players"]]
+        if unknown:
+            raise ApiError(404, "no_such_player", f"There is no player {unknown[0]!r} in this event.")
+        done = []
+        for pid in dict.fromkeys(wanted):
+            if self.folded(member.tournament_id).state["players"][pid]["status"] == "checked_in":
+                continue
+            self._append(member, "check_in", {"player": pid})
+            done.append(pid)
+        return {"checked_in": done}
+
+    def fixed_table(self, member: Member, pid: str, raw: Any) -> dict:
+        """POST /api/tournaments/<id>/players/<p>/table: the table a player always plays at, or none."""
+        body = self.load(FixedTableSchema(), raw)
+        return self._append(member, "fixed_table", {"player": pid, "table": body["table"]}, body["id"])
 
     @staticmethod
     def _round_started(state: dict) -> bool:
@@ -62,6 +133,8 @@ class Registration(Links):
     def _check_deck(self, setup: dict, body: dict) -> dict:
         """The registration's seat expanded from content with the tournament format's deck check (no refusal here)."""
         seat = {"name": body["name"], "warband": body["warband"]}
+        if body.get("printing"):
+            seat["printing"] = body["printing"]
         if body["deck"] is not None:
             seat["deck"] = body["deck"]
         options = {"format": setup["format"], "deck_override": {"reason": "checking only"}}
@@ -85,3 +158,55 @@ class Registration(Links):
         """A duplicate registration folded into the first."""
         body = self.load(MergeSchema(), raw)
         return self._append(member, "merge", {"keep": body["keep"], "remove": body["remove"]}, body["id"])
+
+
+def player_lines(text: str) -> list[tuple[int, list[str]]]:
+    """The non-empty lines of a pasted or CSV list as (line number, fields); commas or tabs separate the fields
+    (a spreadsheet's copy gives tabs), quotes as in CSV."""
+    out = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        dialect = "excel-tab" if "\t" in line else "excel"
+        fields = [f.strip() for f in next(csv.reader([line[:IMPORT_LINE_CHARS * 2]], dialect))]
+        out.append((number, fields))
+    return out
+
+
+@lru_cache(maxsize=1)
+def roster_names() -> dict:
+    """Warbands and decks by their id or their name (case aside): what a pasted line may name them by."""
+    lib = library.load()
+
+    def by_name(records):
+        out = {}
+        for r in records:
+            out[r["id"].casefold()] = r["id"]
+            out.setdefault(r["name"].casefold(), r["id"])
+        return out
+    return {"warbands": by_name(lib.all("underworlds", "warbands")), "decks": by_name(lib.all("underworlds", "decks"))}
+
+
+HEADER = ("name", "player")
+
+
+def import_body(fields: list[str], names: dict) -> dict:
+    """One imported line as a registration body (the schema's checks and the content's names); ApiError if not."""
+    if fields and fields[0].casefold() in HEADER and len(fields) > 1 and fields[1].casefold() == "warband":
+        raise ApiError(400, "header_line", "A heading line, not a player.")
+    if len(fields) < 2 or not fields[1]:
+        raise ApiError(400, "invalid", "Each line is: name, warband, deck (the deck may be left out).")
+    if len(fields) > 3:
+        raise ApiError(400, "invalid", "Too many fields: each line is name, warband, deck.")
+    warband = names["warbands"].get(fields[1].casefold(), fields[1])
+    deck = None
+    if len(fields) == 3 and fields[2]:
+        deck = names["decks"].get(fields[2].casefold())
+        if deck is None:
+            raise ApiError(422, "bad_registration", f"There is no deck {fields[2]!r} in the content.")
+    try:
+        return RegisterSchema().load({"name": fields[0], "warband": warband, "deck": deck})
+    except ValidationError as err:
+        problems = field_messages(err)
+        raise ApiError(400, "invalid", "; ".join(f"{k}: {' '.join(v) if isinstance(v, list) else v}"
+                                                for k, v in problems.items())) from err

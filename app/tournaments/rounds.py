@@ -28,7 +28,8 @@ class Rounds(TournamentLog):
         if cut.is_cut_round(state, round_no) and state["cut"] and self._cut_round_ready(state, round_no):
             return self._append(member, "pair", cut.pairing_entry(state, round_no))
         pairing = tables.propose(state, round_no, tournament.row["setup"]["seed"], random.Random())
-        return self._append(member, "pair", tables.pairing_entry(pairing, round_no))
+        fixed = tables.fixed_tables(state, round_no)
+        return self._append(member, "pair", tables.pairing_entry(pairing, round_no, fixed))
 
     @staticmethod
     def _cut_round_ready(state: dict, round_no: int) -> bool:
@@ -124,6 +125,8 @@ class Rounds(TournamentLog):
     @staticmethod
     def _seat(player: dict) -> dict:
         seat = {"name": player["name"], "warband": player["warband"]}
+        if player.get("printing"):
+            seat["printing"] = player["printing"]  # the fighter cards the player registered with
         if player.get("deck") is not None:
             seat["deck"] = copy.deepcopy(player["deck"])
         return seat

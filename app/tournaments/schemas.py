@@ -5,6 +5,7 @@ from marshmallow import RAISE, Schema, ValidationError, fields, validate, valida
 
 from app.schemas.wire import BoundedDict, BoundedList
 
+from .model import MAX_PLAYERS
 from .standings import DEFAULT_TIEBREAKERS, TIEBREAKERS
 from .victory import DECIDED_BY
 
@@ -80,6 +81,9 @@ class RegisterSchema(Strict):
     id = fields.Str(load_default=None, validate=validate.Length(min=1, max=100))
     name = fields.Str(required=True, validate=validate.Length(min=1, max=40))
     warband = fields.Str(required=True, validate=validate.Length(min=1, max=80))
+    # The printing of the warband's fighter cards the player holds (the content's printing id); left out, the
+    # tournament's rules choose their own, and a warband they offer none of needs it named.
+    printing = fields.Str(load_default=None, validate=validate.Length(min=1, max=80))
     deck = fields.Raw(load_default=None)
     override = fields.Str(load_default=None, validate=validate.Length(min=1, max=300))
 
@@ -186,3 +190,33 @@ class LinkSchema(Strict):
     def _table(self, data, **kwargs):
         if data["role"] == "table" and data.get("table") is None:
             raise ValidationError("A table device link names its table number.", "table")
+
+
+# A pasted or CSV list: one player a line, "name, warband, deck?" (a name of 40, a warband and a deck of 80).
+IMPORT_LINE_CHARS = 220
+IMPORT_MAX_CHARS = MAX_PLAYERS * 64
+
+
+class PlayerListSchema(Strict):
+    """POST /api/tournaments/<id>/players/import: players pasted or read from a CSV file, one a line."""
+
+    text = fields.Str(required=True, validate=validate.Length(min=1, max=IMPORT_MAX_CHARS))
+
+
+class CheckInAllSchema(Strict):
+    """POST /api/tournaments/<id>/players/check-in: the ticked players, or everyone registered when left out."""
+
+    players = BoundedList(fields.Str(validate=validate.Length(min=1, max=40)), load_default=None, max_length=MAX_PLAYERS)
+
+
+class FixedTableSchema(Strict):
+    """POST /api/tournaments/<id>/players/<p>/table: the table a player always plays at (null: none)."""
+
+    id = fields.Str(load_default=None, validate=validate.Length(min=1, max=100))
+    table = fields.Int(required=True, allow_none=True, strict=True, validate=validate.Range(min=1, max=500))
+
+
+class RecoverSchema(Strict):
+    """POST /api/tournaments/recover: the recovery code given when the tournament was made."""
+
+    code = fields.Str(required=True, validate=validate.Length(min=1, max=64))

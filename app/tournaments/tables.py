@@ -35,6 +35,12 @@ def standings(state: dict, seed: str) -> list[dict]:
     return out
 
 
+def fixed_tables(state: dict, round_no: int) -> dict[str, int]:
+    """Players of the round kept at their own table (accessibility): player -> table."""
+    return {p: state["players"][p]["fixed_table"] for p in model.active_players(state, round_no)
+            if state["players"][p].get("fixed_table")}
+
+
 def propose(state: dict, round_no: int, seed: str, rng: random.Random | None = None) -> Pairing:
     """Pairings for a round: round 1 at random, later rounds Swiss on the current standings."""
     rng = rng or random.Random()
@@ -55,7 +61,23 @@ def propose(state: dict, round_no: int, seed: str, rng: random.Random | None = N
     return pair_round(ranked, points, met, Counter(byes), rng)
 
 
-def pairing_entry(pairing: Pairing, round_no: int) -> dict:
-    """The `pair` entry's data for a proposed pairing (tables numbered 1..n in table order)."""
-    return {"round": round_no, "bye": pairing.bye,
-            "tables": [{"table": i + 1, "players": list(pr)} for i, pr in enumerate(pairing.pairs)]}
+def pairing_entry(pairing: Pairing, round_no: int, fixed: dict[str, int] | None = None) -> dict:
+    """The `pair` entry's data for a proposed pairing: tables numbered 1..n in table order, except that a pair
+    with a player given a fixed table (accessibility) sits at that table, and the others fill the numbers left."""
+    numbers = number_tables(pairing.pairs, fixed or {})
+    tables = sorted(({"table": numbers[i], "players": list(pr)} for i, pr in enumerate(pairing.pairs)),
+                    key=lambda t: t["table"])
+    return {"round": round_no, "bye": pairing.bye, "tables": tables}
+
+
+def number_tables(pairs: list[tuple[str, str]], fixed: dict[str, int]) -> list[int]:
+    """Each pair's table number: a fixed player's own table first (the higher-placed pair keeps a table two
+    pairs want, which the fixed-table check makes impossible), then 1, 2, ... in table order for the rest."""
+    kept: dict[int, int] = {}
+    for i, pair in enumerate(pairs):
+        wanted = [fixed[p] for p in pair if p in fixed and fixed[p] not in kept]
+        if wanted:
+            kept[wanted[0]] = i
+    numbers = {i: table for table, i in kept.items()}
+    free = (n for n in range(1, len(pairs) + len(kept) + 1) if n not in kept)
+    return [numbers[i] if i in numbers else next(free) for i in range(len(pairs))]

@@ -80,11 +80,12 @@ class Views(Results):
 
     @staticmethod
     def _player_view(p: dict, staff: bool) -> dict:
-        keep = ("id", "name", "warband", "warband_name", "status", "from_round", "dropped_after")
+        keep = ("id", "name", "warband", "printing", "warband_name", "status", "from_round", "dropped_after")
         out = {k: p.get(k) for k in keep}
         if staff:
+            # A fixed table answers an accessibility need: the staff's to know (and the player's own), nobody else's.
             out.update(deck=p.get("deck"), deck_problems=p.get("deck_problems"), merged_into=p.get("merged_into"),
-                       deck_override=p.get("deck_override"))
+                       deck_override=p.get("deck_override"), fixed_table=p.get("fixed_table"))
         return out
 
     @staticmethod

@@ -1,35 +1,62 @@
-// The Players tab: register (the deck checked for the tournament's format, each problem with its rule),
-// hand each player their link, check in, drop, merge a duplicate.
-import { h, button, toast } from "../dom.js";
+// The Players tab: register one by one (the deck checked for the tournament's format, each problem with its
+// rule) or paste a list, hand each player their link (text, Copy, QR), check in (all, ticked, one), keep a
+// player at a fixed table, drop, merge a duplicate.
+import { h, button, sheet, toast } from "../dom.js";
 import { api } from "../api.js";
 import { askText, attempt, confirmSheet } from "./parts.js";
+import { linkCard } from "./linkcard.js";
 
-const content = { warbands: null, decks: null };
-let lastRegistered = null;  // {name, link, replaced?}: the new player's link (or a lost one's replacement), shown once
+const content = { warbands: null, others: null, all: new Map(), decks: null };
+const made = [];            // {player, name, link, replaced?}: every link made on this page, newest first (shown until reload)
 let refused = null;         // {body, problems}: a deck the format refused
-const draft = { name: "", warband: "", deck: "" };  // the form as typed, kept across re-renders
+let report = null;          // the last import's {added, existing, refused}
+const ticked = new Set();   // players ticked for *Check in ticked*
+const draft = { name: "", warband: "", printing: "", deck: "" };  // the form as typed, kept across re-renders
 
 async function loadContent(ctx) {
   if (content.warbands) return;
   content.warbands = [];
   const q = `ruleset=${encodeURIComponent(ctx.view.setup.ruleset)}&per_page=500`;  // what the tournament's rules offer
-  const [w, d] = await Promise.all([api("GET", `/api/content/underworlds/warbands?${q}`), api("GET", `/api/content/underworlds/decks?${q}`)]);
+  const [w, all, d] = await Promise.all([api("GET", `/api/content/underworlds/warbands?${q}`),
+    api("GET", "/api/content/underworlds/warbands?per_page=500"), api("GET", `/api/content/underworlds/decks?${q}`)]);
   content.warbands = w.status === 200 ? w.body.items : [];
+  const offered = new Set(content.warbands.map((x) => x.id));
+  const every = all.status === 200 ? all.body.items : [];
+  content.all = new Map(every.map((x) => [x.id, x]));
+  content.others = every.filter((x) => !offered.has(x.id));
   content.decks = d.status === 200 ? d.body.items : [];
   ctx.render();
 }
 
+/** The printing select, when the warband has a choice to make (several printings, or none these rules offer):
+ * a player registers the fighter cards they hold. */
+function printingField(wid) {
+  if (!wid) return null;
+  const rec = content.all.get(wid);
+  const list = rec ? rec.printings || [] : [];
+  const offered = content.warbands.find((w) => w.id === wid);
+  if (offered && list.length < 2) return null;
+  const chosen = draft.printing || (offered ? offered.default_printing : (list[0] || {}).id);
+  return h("label", { class: "field" }, h("span", {}, "Fighter cards (the printing the player holds)"),
+    h("select", { id: "reg-printing", onchange: (e) => { draft.printing = e.target.value; } },
+      list.map((p) => h("option", { value: p.id, selected: p.id === chosen }, p.label))));
+}
+
 function registration(ctx) {
   if (!content.warbands || !content.decks) { loadContent(ctx); return h("p", { class: "muted" }, "Loading warbands…"); }
-  const chosen = draft.warband || (content.warbands[0] || {}).id;
+  const chosen = draft.warband;
   // The warband's own decks first, then universal ones, then other warbands' (the check says why those fail).
   const group = (label, decks) => decks.length ? h("optgroup", { label },
     decks.map((d) => h("option", { value: d.id, selected: d.id === draft.deck }, d.name))) : null;
   const keep = (key) => (e) => { draft[key] = e.target.value; };
   const name = h("input", { id: "reg-name", required: true, maxlength: "40", autocomplete: "off", value: draft.name,
     oninput: keep("name") });
-  const warband = h("select", { id: "reg-warband", onchange: (e) => { draft.warband = e.target.value; draft.deck = ""; ctx.render(); } },
-    content.warbands.map((w) => h("option", { value: w.id, selected: w.id === draft.warband }, w.name)));
+  const warband = h("select", { id: "reg-warband", required: true,
+    onchange: (e) => { Object.assign(draft, { warband: e.target.value, deck: "", printing: "" }); ctx.render(); } },
+  h("option", { value: "", selected: !draft.warband }, "Choose a warband"),
+  content.warbands.map((w) => h("option", { value: w.id, selected: w.id === draft.warband }, w.name)),
+  content.others.length ? h("optgroup", { label: "Other printings (name the cards the player holds)" },
+    content.others.map((w) => h("option", { value: w.id, selected: w.id === draft.warband }, w.name))) : null);
   const deck = h("select", { id: "reg-deck", onchange: keep("deck") }, h("option", { value: "" }, "No deck data"),
     group("This warband's decks", content.decks.filter((d) => d.warband === chosen)),
     group("Universal decks", content.decks.filter((d) => !d.warband)),
@@ -50,20 +77,27 @@ function registration(ctx) {
     }
     if (reply.status >= 300) { toast(err ? err.message : `The server answered ${reply.status}.`); return; }
     refused = null;
-    Object.assign(draft, { name: "", deck: "" });
-    for (const id of ["reg-name", "reg-deck"]) document.getElementById(id).value = "";
+    // Everything the form held goes: the next player is not given this one's warband by mistake.
+    Object.assign(draft, { name: "", warband: "", printing: "", deck: "" });
+    for (const id of ["reg-name", "reg-warband", "reg-deck"]) document.getElementById(id).value = "";
     if (reply.body.existing) { toast(reply.body.message, "info"); ctx.refresh(); return; }
-    lastRegistered = { name: reply.body.name, link: reply.body.link };
+    made.unshift({ player: reply.body.player, name: reply.body.name, link: reply.body.link });
     ctx.refresh();
   };
+  const printing = printingField(chosen);
   const form = h("form", { class: "stack card", id: "register-form", onsubmit: (e) => {
     e.preventDefault();
     if (!name.value.trim()) { toast("Enter the player's name."); return; }
-    send({ name: name.value.trim(), warband: warband.value, deck: deck.value || null });
+    if (!warband.value) { toast("Choose the player's warband."); return; }
+    const body = { name: name.value.trim(), warband: warband.value, deck: deck.value || null };
+    const pick = document.getElementById("reg-printing");
+    if (pick && pick.value) body.printing = pick.value;
+    send(body);
   } },
   h("h3", {}, "Register a player"),
   h("label", { class: "field" }, h("span", {}, "Name"), name),
   h("label", { class: "field" }, h("span", {}, "Warband"), warband),
+  printing,
   h("label", { class: "field" }, h("span", {}, `Deck (checked for ${ctx.view.setup.format}${ctx.view.setup.card_list_name
     ? ` with ${ctx.view.setup.card_list_name} of ${ctx.view.setup.card_list_as_of}` : ""})`), deck),
   h("button", { type: "submit", class: "btn primary" }, "Register"));
@@ -74,25 +108,93 @@ function registration(ctx) {
       const reason = await askText("Accept the deck", "Why the event accepts it", { required: true, action: "Accept" });
       if (reason) send({ ...refused.body, override: reason });
     }, { cls: "btn" }) : h("p", { class: "muted" }, "Only the organiser can accept a deck the format refuses.")) : null;
-  const given = lastRegistered ? h("div", { class: "card ok-card", id: "player-link" },
-    h("b", {}, lastRegistered.replaced ? `${lastRegistered.name}'s new link (the old one no longer works; shown once)`
-      : `${lastRegistered.name}'s link (shown once: send or show it now)`),
-    h("input", { class: "link-text", readonly: true, value: lastRegistered.link, "aria-label": `${lastRegistered.name}'s link`,
-      onfocus: (e) => e.target.select() })) : null;
-  return h("div", { class: "stack" }, form, problems, given);
+  return h("div", { class: "stack" }, form, problems, importForm(ctx));
 }
 
-function playerRow(ctx, p) {
+/** Paste a list (or read a CSV file into it): one player a line, "name, warband, deck". */
+function importForm(ctx) {
+  const text = h("textarea", { id: "import-text", rows: "6", maxlength: "32768", "aria-label": "Players, one a line",
+    placeholder: "Ana, Cyreni's Razors, Cyreni's Razors Rivals Deck\nBen, garreks-reavers" });
+  const file = h("input", { id: "import-file", type: "file", accept: ".csv,.txt,text/csv,text/plain", "aria-label": "A CSV file of players",
+    onchange: async (e) => {
+      const f = e.target.files[0];
+      if (!f) return;
+      if (f.size > 32768) { toast("That file is too large for a list of players (32 KB at most)."); return; }
+      text.value = await f.text();
+    } });
+  return h("details", { class: "card", id: "import-players", open: Boolean(report) },
+    h("summary", {}, "Paste or import a list of players"),
+    h("div", { class: "stack" },
+      h("p", { class: "muted" }, "One player a line: name, warband, deck (the deck may be left out). Warbands and decks by name or id; each line is checked like the form."),
+      text, h("label", { class: "field" }, h("span", {}, "Or read a CSV file"), file),
+      button("Import players", async () => {
+        if (!text.value.trim()) { toast("Paste at least one line."); return; }
+        const reply = await attempt(ctx.call("POST", "/players/import", { text: text.value }));
+        if (!reply) return;
+        report = reply.body;
+        for (const p of report.added) made.unshift({ player: p.player, name: p.name, link: p.link });
+        text.value = "";
+        ctx.refresh();
+      }, { cls: "btn primary", id: "import-submit" }),
+      report ? importReport(report) : null));
+}
+
+function importReport(r) {
+  return h("div", { class: `card ${r.refused.length ? "warn-card" : "ok-card"}`, id: "import-report", role: "status" },
+    h("b", {}, `${r.added.length} registered, ${r.existing.length} already there, ${r.refused.length} refused`),
+    r.existing.length ? h("small", {}, `Already registered: ${r.existing.map((x) => x.name).join(", ")}`) : null,
+    r.refused.length ? h("ul", { class: "refused-lines" }, r.refused.map((x) => h("li", {},
+      h("b", {}, `Line ${x.line}: `), x.text ? `${x.text}: ` : "", x.message))) : null);
+}
+
+/** Every link made on this page (each registration's, each import's, each replaced one), newest first. */
+function madeLinks() {
+  if (!made.length) return null;
+  return h("section", { "aria-labelledby": "player-links-title", class: "stack" },
+    h("h2", { id: "player-links-title" }, "Players' links"),
+    h("p", { class: "muted" }, "Each link is a player's key: show its QR code to the player or send it to them. Shown on this page only until it is reloaded."),
+    h("ol", { class: "list", id: "player-links" }, made.map((m, i) => linkCard({
+      title: m.replaced ? `${m.name}'s new link (the old one no longer works)` : `${m.name}'s link`,
+      label: `${m.name}'s link`, url: m.link, id: i === 0 ? "player-link" : undefined, cls: "player-link",
+      dataset: { player: m.player } }))));
+}
+
+/** Ask for a player's fixed table (a number, or none). */
+function askTable(p) {
+  return sheet(`A fixed table for ${p.name}`, (close) => {
+    const input = h("input", { id: "fixed-table", type: "number", min: "1", max: "500", inputmode: "numeric",
+      value: p.fixed_table ? String(p.fixed_table) : "", "aria-label": "Table number" });
+    return h("div", { class: "stack" },
+      h("p", {}, `Pairings put ${p.name} at this table every round (for example a table they can reach). Leave it empty for none.`),
+      h("label", { class: "field" }, h("span", {}, "Table"), input),
+      h("div", { class: "sheet-actions" }, button("Cancel", () => close(undefined), { cls: "btn ghost" }),
+        button("Save", () => {
+          const n = input.value.trim() ? Number(input.value) : null;
+          if (n !== null && !(Number.isInteger(n) && n >= 1 && n <= 500)) { toast("A table number from 1 to 500."); return; }
+          close(n);
+        }, { cls: "btn primary", id: "fixed-table-save" })));
+  });
+}
+
+function playerRow(ctx, p, desk) {
   const act = (path, ok, body) => async () => {
     if (await attempt(ctx.call("POST", `/players/${encodeURIComponent(p.id)}/${path}`, body || {}), ok)) ctx.refresh();
   };
   const status = { registered: "Registered", checked_in: "Checked in", dropped: `Dropped after round ${p.dropped_after}`,
     merged: "Merged (duplicate)" }[p.status];
-  return h("li", { class: `card player-row status-${p.status}`, dataset: { player: p.id } },
+  const tick = desk && p.status === "registered" ? h("input", { type: "checkbox", class: "tick", checked: ticked.has(p.id),
+    "aria-label": `Tick ${p.name}`, onchange: (e) => { if (e.target.checked) ticked.add(p.id); else ticked.delete(p.id); ctx.render(); } }) : null;
+  return h("li", { class: `card player-row status-${p.status}`, dataset: { player: p.id } }, tick,
     h("div", { class: "grow" }, h("b", {}, p.name), h("small", {}, [p.warband_name || p.warband, status,
+      p.fixed_table ? `table ${p.fixed_table} every round` : null,
       p.from_round > 1 ? `joins round ${p.from_round}` : null].filter(Boolean).join(" · ")),
     (p.deck_problems || []).length ? h("small", { class: "warn-text" }, `Deck accepted: ${p.deck_override || ""}`) : null),
     p.status === "registered" ? button("Check in", act("check-in", `${p.name} checked in`), { cls: "btn small primary", "aria-label": `Check in ${p.name}` }) : null,
+    desk && ["registered", "checked_in"].includes(p.status) ? button("Table", async () => {
+      const n = await askTable(p);
+      if (n === undefined || (n === null && !p.fixed_table)) return;  // cancelled, or nothing to take away
+      await act("table", n ? `${p.name} plays at table ${n}` : `${p.name} has no fixed table`, { table: n })();
+    }, { cls: "btn small ghost", "aria-label": `Fixed table for ${p.name}` }) : null,
     ["registered", "checked_in"].includes(p.status) ? button("Drop", async () => {
       const reason = await askText(`Drop ${p.name}`, "Reason (optional)", { action: "Drop" });
       if (reason !== null) await act("drop", `${p.name} dropped`, { reason })();
@@ -101,12 +203,23 @@ function playerRow(ctx, p) {
       { cls: "btn small ghost", "aria-label": `New link for ${p.name}` }) : null);
 }
 
+/** Check in the ticked players, or (none ticked) every registered one. */
+async function checkIn(ctx, players) {
+  const body = players ? { players } : {};
+  const reply = await attempt(ctx.call("POST", "/players/check-in", body));
+  if (!reply) return;
+  ticked.clear();
+  const n = reply.body.checked_in.length;
+  toast(`${n} player${n === 1 ? "" : "s"} checked in`, "info", 2500);
+  ctx.refresh();
+}
+
 /** A player lost their link: a new one, and the old one stops working (organiser). */
 async function replaceLink(ctx, p) {
   if (!await confirmSheet(`A new link for ${p.name}`, `${p.name}'s old link stops working at once, on every device that holds it.`, "Make a new link")) return;
   const reply = await attempt(ctx.call("POST", "/links/new", { role: "player", player: p.id }), `${p.name} has a new link`);
   if (!reply) return;
-  lastRegistered = { name: p.name, link: reply.body.link, replaced: true };
+  made.unshift({ player: p.id, name: p.name, link: reply.body.link, replaced: true });
   ctx.render();
   const box = document.getElementById("player-link");
   if (box) box.scrollIntoView({ block: "center" });
@@ -125,7 +238,7 @@ function mergeForm(ctx) {
 }
 
 /**
- * The Players tab: register, hand out links, check in, drop, merge.
+ * The Players tab: register or import, hand out links, check in, fixed tables, drop, merge.
  * @param {TournamentContext} ctx
  * @returns {HTMLElement}
  */
@@ -133,9 +246,15 @@ export function renderPlayers(ctx) {
   const v = ctx.view;
   const desk = ["organiser", "scorekeeper"].includes(v.you.role);
   const checked = v.players.filter((p) => p.status === "checked_in").length;
+  const waiting = v.players.filter((p) => p.status === "registered");
+  for (const id of [...ticked]) if (!waiting.some((p) => p.id === id)) ticked.delete(id);
   return h("div", { class: "stack" },
     desk ? registration(ctx) : null,
+    madeLinks(),
     h("h2", {}, `Players (${checked} checked in of ${v.players.filter((p) => p.status !== "merged").length})`),
-    h("ol", { class: "list", id: "players" }, v.players.map((p) => playerRow(ctx, p))),
+    desk && waiting.length ? h("div", { class: "row check-in-bar" },
+      button(`Check in all (${waiting.length})`, () => checkIn(ctx, null), { cls: "btn primary grow", id: "check-in-all" }),
+      ticked.size ? button(`Check in ticked (${ticked.size})`, () => checkIn(ctx, [...ticked]), { cls: "btn grow", id: "check-in-ticked" }) : null) : null,
+    h("ol", { class: "list", id: "players" }, v.players.map((p) => playerRow(ctx, p, desk))),
     desk && v.players.length > 1 ? mergeForm(ctx) : null);
 }

@@ -1,0 +1,49 @@
+// A private link handed over on the spot: the link as text, a Copy button, and its QR code drawn on this
+// device (the token rides in the fragment, so the code is never asked of a server).
+import { h, button, toast } from "../dom.js";
+
+const drawn = new Map();  // link -> its QR code, drawn once however often the page is redrawn
+
+/**
+ * Copy a text to the clipboard, saying whether it worked.
+ * @param {string} text
+ * @param {string} what what was copied, for the toast
+ * @returns {Promise<void>}
+ */
+export async function copyText(text, what) {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast(`${what} copied`, "info", 2000);
+  } catch {
+    toast("This browser does not allow copying here: select the text and copy it by hand.");
+  }
+}
+
+function qrBox(url, label) {
+  const box = h("div", { class: "link-qr" });
+  const done = drawn.get(url);
+  if (done) {
+    box.append(done.cloneNode(true));
+    return box;
+  }
+  import("../qr.js").then((m) => m.qrSvg(url, 180, `QR code of ${label}`)).then((el) => {
+    drawn.set(url, el);
+    box.append(el.cloneNode(true));
+  }).catch(() => box.append(h("p", { class: "muted" }, "The QR code could not be drawn; copy the link instead.")));
+  return box;
+}
+
+/**
+ * A card with a private link: title, the link (read-only, selected on focus), Copy, and a QR code to scan.
+ * @param {{title: string, label: string, url: string, note?: string, id?: string, cls?: string, dataset?: object}} link
+ *   label names the link for screen readers and the Copy button ("Ana's link")
+ * @returns {HTMLElement}
+ */
+export function linkCard({ title, label, url, note, id, cls = "", dataset }) {
+  return h("li", { class: `card link-card ${cls}`.trim(), id, dataset },
+    h("div", { class: "grow stack tight" }, h("b", {}, title),
+      h("input", { class: "link-text", readonly: true, value: url, "aria-label": label, onfocus: (e) => e.target.select() }),
+      note ? h("small", { class: "muted" }, note) : null,
+      button("Copy", () => copyText(url, label), { cls: "btn small", "aria-label": `Copy ${label}` })),
+    qrBox(url, label));
+}

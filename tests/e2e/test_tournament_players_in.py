@@ -1,0 +1,77 @@
+"""Players in, on the organiser's phone: a pasted list registered with a report of what was refused, every new
+player's link kept in a list with its QR code and Copy, the warband reset after each registration, a warband
+registered by the printing held, check-in by ticking and *Check in all*, and a fixed table."""
+from __future__ import annotations
+
+import requests
+from playwright.sync_api import expect
+
+PASTED = """Ana, Cyreni's Razors, Cyreni's Razors Rivals Deck
+Ben, garreks-reavers
+Cai, no-such-warband
+Dee, spiteclaws-swarm"""
+
+
+def organiser_phone(phones, server, name="Players Cup"):
+    made = requests.post(f"{server.url}/api/tournaments", json={"name": name, "date": "2026-12-05", "format": "rivals"},
+                         timeout=15).json()
+    page = phones.new("organiser")
+    bad = []
+    page.on("response", lambda r: bad.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+    page.on("console", lambda m: bad.append(m.text) if m.type == "error" else None)
+    page.goto(made["links"]["organiser"])
+    expect(page.locator("#tournament-title")).to_have_text(name)
+    return page, made, bad
+
+
+def test_a_pasted_list_then_one_by_one_then_check_in_all(phones, server):
+    page, made, bad = organiser_phone(phones, server)
+    page.get_by_role("tab", name="Players").click()
+    page.locator("#import-players summary").click()
+    page.locator("#import-text").fill(PASTED)
+    page.locator("#import-submit").click()
+    report = page.locator("#import-report")
+    expect(report).to_contain_text("3 registered, 0 already there, 1 refused")
+    expect(report).to_contain_text("Line 3")
+    expect(report).to_contain_text("no-such-warband")
+    links = page.locator("#player-links li")
+    expect(links).to_have_count(3)
+    for name in ("Ana", "Ben", "Dee"):
+        card = page.locator(".player-link", has_text=f"{name}'s link")
+        expect(card.locator("svg.qr")).to_be_visible()
+        expect(card.get_by_role("button", name=f"Copy {name}'s link")).to_be_visible()
+        assert "#t=" in card.locator("input").input_value()
+    phones.shot(page, "01-imported-phone")
+
+    # One by one: the warband is chosen afresh for the next player, and earlier links stay listed.
+    page.locator("#reg-name").fill("Eli")
+    page.locator("#reg-warband").select_option("garreks-reavers")
+    page.get_by_role("button", name="Register", exact=True).click()
+    expect(links).to_have_count(4)
+    expect(page.locator("#player-link")).to_contain_text("Eli's link")
+    expect(page.locator("#reg-warband")).to_have_value("")
+    # A warband these rules offer no printing of is registered with the printing the player holds.
+    page.locator("#reg-name").fill("Fay")
+    page.locator("#reg-warband").select_option("brethren-of-the-bolt")
+    expect(page.locator("#reg-printing")).to_have_value("second-edition")
+    page.get_by_role("button", name="Register", exact=True).click()
+    expect(links).to_have_count(5)
+    expect(page.locator(".player-row", has_text="Fay")).to_contain_text("Brethren of the Bolt")
+
+    # Check in by ticking, then everyone left at once.
+    page.get_by_label("Tick Ben").check()
+    page.get_by_label("Tick Dee").check()
+    page.get_by_role("button", name="Check in ticked (2)").click()
+    expect(page.locator(".player-row.status-checked_in")).to_have_count(2)
+    expect(page.locator(".player-row.status-checked_in", has_text="Ben")).to_be_visible()
+    page.locator("#check-in-all").click()
+    expect(page.locator(".player-row.status-checked_in")).to_have_count(5)
+    expect(page.locator("#check-in-all")).to_have_count(0)
+
+    # A fixed table for a player who needs one.
+    page.get_by_role("button", name="Fixed table for Ana").click()
+    page.locator("#fixed-table").fill("4")
+    page.locator("#fixed-table-save").click()
+    expect(page.locator(".player-row", has_text="Ana")).to_contain_text("table 4 every round")
+    phones.shot(page, "02-checked-in-phone")
+    assert not bad, bad

@@ -7,7 +7,7 @@ import { SHORT, TIEBREAKERS } from "./words.js";
 import { seatsByName } from "./sheets.js";
 
 /** Rows a slide holds, read from across a room. */
-export const ROWS = 12;
+export const ROWS = 10;
 
 /**
  * The latest published round of the public view, or null.

@@ -34,7 +34,14 @@ def test_the_overlay_follows_a_feature_table_live_on_a_transparent_page(phones, 
     problems = []
     stream.on("response", lambda r: r.status >= 400 and problems.append(f"{r.status} {r.url}"))
     stream.on("console", lambda m: m.type == "error" and problems.append(m.text))
-    stream.goto(f"/tournament/{tid}/table/1/overlay")
+    # The organiser finds the overlay's address on the Links tab.
+    organiser = phones.new("organiser")
+    organiser.goto(f"/tournament/{tid}#t={org}")
+    organiser.get_by_role("tab", name="Links").click()
+    link = organiser.locator("#wall-links input").nth(1).input_value()
+    assert link == f"{server.url}/tournament/{tid}/table/1/overlay"
+    assert organiser.locator("#wall-links input").nth(0).input_value() == f"{server.url}/tournament/{tid}/venue"
+    stream.goto(link)
     expect(stream.locator("#overlay-note")).to_have_text("Stream Cup: table 1 after the pairings")
     for el in ("html", "body", "main"):
         assert stream.locator(el).evaluate("el => getComputedStyle(el).backgroundColor") == TRANSPARENT, el

@@ -262,6 +262,11 @@ OPERATIONS: dict[tuple[str, str], Op] = {
                                                                       errors=(*GAME, 503), reply="CSV", media="text/csv"),
     ("GET", "/api/tournaments/<tournament_id>/qr.svg"): Op("The tournament's public page as a QR code", errors=(404, 503),
                                                            reply="SVG", media="image/svg+xml"),
+    ("GET", "/api/tournaments/<tournament_id>/tables/<t>/overlay"): Op(
+        "A table of the latest published round as its game's spectator sees it, for a stream's overlay (anyone): "
+        "players, warbands, status, result and the game's scoreboard (seats' scores, fighters' wounds, round, "
+        "activation, the last entry's label); `seated: false` before the round or when it has no such table",
+        errors=(*GAME, 503), reply="{id, name, table, round, seated, names?, warbands?, status?, result?, game?}"),
     ("POST", "/api/tournaments/<tournament_id>/links"): Op("A scorekeeper, judge or table-device link (organiser)", LinkSchema,
                                                            201, "{role, subject, token, link}", errors=(*GAME, *WRITE), auth=True),
     ("POST", "/api/tournaments/<tournament_id>/players"): Op("Register a player; the deck is checked for the tournament's format "

@@ -245,6 +245,12 @@ def result(tournament_id: str, n: str, t: str):
     return jsonify(tournaments().enter_result(member, _round(n), _table(t), json_body())), 201
 
 
+@bp.get("/<tournament_id>/tables/<t>/overlay")
+def feature_table(tournament_id: str, t: str):
+    """A table of the latest published round as a spectator of its game sees it, for a stream's overlay (anyone)."""
+    return jsonify(tournaments().feature_table(_member(tournament_id), _table(t)))
+
+
 @bp.post("/<tournament_id>/rounds/<n>/tables/<t>/seat")
 def seat(tournament_id: str, n: str, t: str):
     """A game token for the caller at this table (player seat, table device, judge as referee)."""

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from app.service import ApiError
 
-from . import cut, model, progress, victory
+from . import cut, model, overlay, progress, victory
 from .log import FoldedTournament, Member
 from .results import Results
 
@@ -118,6 +118,35 @@ class Views(Results):
             return "results"
         last = s["setup"]["rounds"] + (cut.rounds_of(s["cut"]["size"]) if s["cut"] else 0)
         return "pair" if n < last else "finished"
+
+    def feature_table(self, member: Member, table_no: int) -> dict:
+        """A table of the latest published round for a stream's overlay: public, as a spectator of its game sees it.
+
+        Before a round is published, or when this round has no such table, the answer says so (`seated: false`)
+        rather than failing: an overlay is set up in the streaming program before the round starts."""
+        tournament = self.folded(member.tournament_id)
+        s = tournament.state
+        rounds = model.published_rounds(s)
+        rnd = rounds[-1] if rounds else None
+        table = model.table_of(s, rnd["round"], table_no) if rnd else None
+        out = {"id": member.tournament_id, "name": tournament.row["setup"]["name"], "table": table_no,
+               "round": rnd["round"] if rnd else None, "rounds": tournament.row["setup"]["rounds"],
+               "seated": table is not None}
+        if table is None:
+            return out
+        players = [s["players"][p] for p in table["players"]]
+        out.update(names=[p["name"] for p in players], warbands=[p.get("warband_name") or p["warband"] for p in players],
+                   mode=table["mode"], status=table["status"], result=table["result"], players=table["players"],
+                   game=None)
+        if table["game"]:
+            try:
+                folded = self.games.folded(table["game"])
+            except ApiError:
+                return out  # the game cannot be read now: the overlay shows the pairing without it
+            out["game"] = overlay.game_summary(folded.rs, folded.state, folded.records[-1] if folded.records else None)
+            for seat, warband in zip(out["game"]["seats"], out["warbands"]):
+                seat["warband"] = warband  # seats p1, p2 are the table's players in order (rounds.publish)
+        return out
 
     def entries(self, member: Member) -> list[dict]:
         """The whole log (staff only)."""

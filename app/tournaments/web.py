@@ -29,10 +29,22 @@ def public(tournament_id: str):
     return render_template("tournament.html", page="tournament", tournament_id=tournament_id, public=True)
 
 
+@bp.get("/tournament/<tournament_id>/venue")
+def venue(tournament_id: str):
+    """The venue screen: pairings by name, the round clock and the standings in turn, full screen, live."""
+    return render_template("tournament_venue.html", page="tournament_venue", tournament_id=tournament_id)
+
+
 @bp.get("/tournament/<tournament_id>/print")
 def print_pages(tournament_id: str):
     """Print-ready pages for the wall: pairings by table and by name, result slips, standings (public view)."""
     return render_template("tournament_print.html", page="tournament_print", tournament_id=tournament_id)
+
+
+@bp.get("/tournament/<tournament_id>/table/<int(min=1, max=500):table>/overlay")
+def overlay(tournament_id: str, table: int):
+    """A feature table on a transparent page, for a streaming program's browser source (what a spectator sees)."""
+    return render_template("tournament_overlay.html", page="tournament_overlay", tournament_id=tournament_id, table=table)
 
 
 def _moved(endpoint: str, **values):

@@ -92,6 +92,12 @@ def test_tournament_pages(phones, server):
     public.goto(f"/tournament/{tournament['id']}/public")
     expect(public.locator("table.standings")).to_be_visible()
     found += violations(public, "tournament: public page")
+    for path, ready, what in ((f"/tournament/{tournament['id']}/print", "#print-body[data-ready='yes']", "print pages"),
+                              (f"/tournament/{tournament['id']}/venue?show=pairings", "#venue-body[data-panel]", "venue screen"),
+                              (f"/tournament/{tournament['id']}/table/1/overlay", ".ov-panel", "feature table overlay")):
+        public.goto(path)
+        expect(public.locator(ready).first).to_be_visible()
+        found += violations(public, f"tournament: {what}")
     assert not found, "\n".join(found)
 
 

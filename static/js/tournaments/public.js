@@ -33,5 +33,8 @@ export function renderPublic(ctx) {
     h("section", { "aria-labelledby": "pub-standings" }, h("h2", { id: "pub-standings" }, v.cut ? "Swiss standings" : "Standings"), standingsTable(v)),
     h("section", { class: "qr-box" }, h("h2", {}, "Follow on your phone"),
       h("img", { class: "qr", src: `/api/tournaments/${encodeURIComponent(ctx.tournamentId)}/qr.svg`, alt: "QR code of this page" }),
+      h("div", { class: "row" },
+        h("a", { class: "btn small", href: `/tournament/${encodeURIComponent(ctx.tournamentId)}/venue`, id: "venue-link" }, "Venue screen"),
+        h("a", { class: "btn small", href: `/tournament/${encodeURIComponent(ctx.tournamentId)}/print`, id: "print-link" }, "Print")),
       exportLinks(ctx.tournamentId)));
 }

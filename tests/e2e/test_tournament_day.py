@@ -1,6 +1,6 @@
 """The organiser's day from a phone: 8 players imported by paste and checked in at once, 3 Swiss rounds whose results the players
-confirm from their tracked games, the pairings printed to PDF with every name, then a top cut of 4 to a champion
-shown as a bracket on the public page. The quiet turns of each tracked game, and most players' confirmations, go
+confirm from their tracked games, the pairings printed to PDF with every name, then a top cut of 4 whose final is
+followed on a feature-table overlay, to a champion shown as a bracket on the public page and the venue screen. The quiet turns of each tracked game, and most players' confirmations, go
 over REST with each player's own link to keep the test fast; the organiser's every step is a tap on the phone."""
 from __future__ import annotations
 
@@ -114,6 +114,12 @@ def test_an_eight_player_event_run_from_the_organisers_phone(phones, server):
     assert final == [[standings[1], standings[3]]]
     org.get_by_role("button", name="Publish Final").click()
     expect(org.get_by_role("button", name="Start the clock")).to_be_visible()
+    # The final on stream: the feature-table overlay of table 1.
+    stream = phones.new("overlay")
+    watch_responses(stream, bad)
+    stream.goto(f"/tournament/{tid}/table/1/overlay")
+    expect(stream.locator(".ov-panel.left .ov-name")).to_have_text(final[0][0])
+    expect(stream.locator(".ov-panel.right .ov-name")).to_have_text(final[0][1])
     play_and_confirm(5, 1, *final[0], {"p1": 5})
     expect(org.locator(".bracket-panel .champion")).to_contain_text(standings[1])
     phones.shot(org, "01-bracket-organiser", full_page=True)
@@ -130,4 +136,13 @@ def test_an_eight_player_event_run_from_the_organisers_phone(phones, server):
     expect(public.locator("#pub-standings")).to_have_text("Swiss standings")
     expect(public.locator("#tournament-sub")).to_contain_text("Top 4 cut: Final")
     phones.shot(public, "02-bracket-public", full_page=True)
+
+    # The venue screen shows the bracket as one of its panels.
+    tv = phones.new("venue")
+    tv.set_viewport_size({"width": 1280, "height": 720})
+    watch_responses(tv, bad)
+    tv.goto(f"/tournament/{tid}/venue?show=bracket")
+    expect(tv.locator("#venue-body .bracket-panel .champion")).to_contain_text(standings[1], timeout=30_000)
+    expect(tv.locator("#venue-sub")).to_have_text("Top 4 cut: Final")
+    phones.shot(tv, "03-bracket-venue")
     assert not bad, bad

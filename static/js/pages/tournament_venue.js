@@ -41,7 +41,8 @@ function rebuild() {
   const rnd = latestRound(view);
   document.title = `${view.setup.name} · venue screen`;
   document.getElementById("venue-title").textContent = view.setup.name;
-  document.getElementById("venue-sub").textContent = rnd ? `Round ${rnd.round} of ${view.setup.rounds}` : `${view.setup.rounds} rounds`;
+  document.getElementById("venue-sub").textContent = rnd && rnd.stage === "cut" ? `Top ${view.cut.size} cut: ${rnd.name}`
+    : rnd ? `Round ${rnd.round} of ${view.setup.rounds}` : `${view.setup.rounds} rounds`;
   show();
 }
 

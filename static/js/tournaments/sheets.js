@@ -39,7 +39,7 @@ function heading(view, title) {
  */
 export function pairingsByTableSheet(view, rnd) {
   const wb = warbands(view);
-  return h("section", { class: "sheet", id: "sheet-tables" }, heading(view, `Round ${rnd.round} pairings by table`),
+  return h("section", { class: "sheet", id: "sheet-tables" }, heading(view, `${rnd.name || `Round ${rnd.round}`} pairings by table`),
     h("table", { class: "print-table" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Table"), h("th", { scope: "col" }, "Player"),
         h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Result"))),
@@ -58,7 +58,7 @@ export function pairingsByTableSheet(view, rnd) {
  * @returns {HTMLElement}
  */
 export function pairingsByNameSheet(view, rnd) {
-  return h("section", { class: "sheet", id: "sheet-names" }, heading(view, `Round ${rnd.round} pairings by name`),
+  return h("section", { class: "sheet", id: "sheet-names" }, heading(view, `${rnd.name || `Round ${rnd.round}`} pairings by name`),
     h("table", { class: "print-table by-name" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Table"),
         h("th", { scope: "col" }, "Opponent"))),
@@ -76,7 +76,7 @@ export function slipsSheet(view, rnd) {
   const wb = warbands(view);
   const games = view.setup.best_of === 3;
   const slip = (t) => h("article", { class: "slip", dataset: { table: String(t.table) } },
-    h("header", {}, h("b", { class: "big" }, `Table ${t.table}`), h("span", {}, `${view.setup.name} · round ${rnd.round}`)),
+    h("header", {}, h("b", { class: "big" }, `Table ${t.table}`), h("span", {}, `${view.setup.name} · ${rnd.stage === "cut" ? rnd.name : `round ${rnd.round}`}`)),
     h("table", { class: "print-table" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Glory"),
         games ? h("th", { scope: "col" }, "Games won") : null, h("th", { scope: "col" }, "Winner"),
@@ -85,6 +85,6 @@ export function slipsSheet(view, rnd) {
         h("td", { class: "blank" }), games ? h("td", { class: "blank" }) : null, h("td", { class: "tick" }, "☐"),
         h("td", { class: "blank wide" }))))),
     h("p", { class: "muted" }, "A draw: tick neither. Hand this slip to the desk."));
-  return h("section", { class: "sheet", id: "sheet-slips" }, heading(view, `Round ${rnd.round} result slips`),
+  return h("section", { class: "sheet", id: "sheet-slips" }, heading(view, `${rnd.name || `Round ${rnd.round}`} result slips`),
     h("div", { class: "slips" }, rnd.tables.map(slip)));
 }

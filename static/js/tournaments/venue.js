@@ -5,6 +5,7 @@ import { h } from "../dom.js";
 import { roundClock } from "./parts.js";
 import { SHORT, TIEBREAKERS } from "./words.js";
 import { seatsByName } from "./sheets.js";
+import { bracketPanel } from "./bracket.js";
 
 /** Rows a slide holds, read from across a room. */
 export const ROWS = 10;
@@ -34,7 +35,7 @@ function pairingSlides(view) {
   if (!rnd || rnd.complete) return [];
   const all = pages(seatsByName(rnd));
   return all.map((rows, i) => h("section", { class: "venue-slide", dataset: { panel: "pairings" } },
-    h("h2", {}, `Round ${rnd.round}: find your table`, pageNote(i, all.length)),
+    h("h2", {}, `${rnd.name || `Round ${rnd.round}`}: find your table`, pageNote(i, all.length)),
     h("table", { class: "venue-table" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Table"), h("th", { scope: "col" }, "Opponent"))),
       h("tbody", {}, rows.map((r) => h("tr", {}, h("th", { scope: "row" }, r.name),
@@ -44,10 +45,10 @@ function pairingSlides(view) {
 /** The round clock, as large as the screen allows. */
 function clockSlides(view) {
   const rnd = latestRound(view);
-  const title = rnd ? `Round ${rnd.round} of ${view.setup.rounds}` : "Round 1";
+  const title = rnd && rnd.stage === "cut" ? `Top ${view.cut.size} cut: ${rnd.name}` : rnd ? `Round ${rnd.round} of ${view.setup.rounds}` : "Round 1";
   let body;
   if (!rnd) body = h("p", { class: "venue-lead" }, "The pairings of round 1 are coming.");
-  else if (rnd.complete) body = h("p", { class: "venue-lead" }, `Every result of round ${rnd.round} is in.`);
+  else if (rnd.complete) body = h("p", { class: "venue-lead" }, `Every result of ${rnd.stage === "cut" ? rnd.name : `round ${rnd.round}`} is in.`);
   else body = roundClock(rnd.timer, view.setup.end_of_time);
   return [h("section", { class: "venue-slide venue-clock", dataset: { panel: "clock" } }, h("h2", {}, title), body)];
 }
@@ -58,7 +59,7 @@ function standingsSlides(view) {
   const keys = view.setup.tiebreakers.filter((k) => k !== "roll_off").slice(0, 2);
   const all = pages(view.standings);
   return all.map((rows, i) => h("section", { class: "venue-slide", dataset: { panel: "standings" } },
-    h("h2", {}, view.current_round ? `Standings after round ${view.current_round}` : "Players", pageNote(i, all.length)),
+    h("h2", {}, view.cut ? "Swiss standings" : view.current_round ? `Standings after round ${view.current_round}` : "Players", pageNote(i, all.length)),
     h("table", { class: "venue-table" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, "Player"),
         h("th", { scope: "col" }, "Pts"), h("th", { scope: "col" }, "W-D-L"),
@@ -70,11 +71,18 @@ function standingsSlides(view) {
     h("p", { class: "venue-legend" }, keys.map((k) => `${SHORT[k]}: ${TIEBREAKERS[k]}`).join(" · "))));
 }
 
+/** The top cut's bracket, once the cut has started (one slide: at most 8 players). */
+function bracketSlides(view) {
+  if (!view.cut) return [];
+  return [h("section", { class: "venue-slide venue-bracket", dataset: { panel: "bracket" } }, bracketPanel(view.cut))];
+}
+
 /** The screen's panels, in the order they are shown. */
 export const PANELS = [
   { id: "pairings", title: "Pairings by name", slides: pairingSlides },
   { id: "clock", title: "Round clock", slides: clockSlides },
   { id: "standings", title: "Standings", slides: standingsSlides },
+  { id: "bracket", title: "Top cut", slides: bracketSlides },
 ];
 
 /**

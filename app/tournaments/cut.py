@@ -121,9 +121,19 @@ def check_pair(state: dict, d: dict) -> Refusal | None:
     return None
 
 
-def check_result(state: dict, round_no: int, result: dict) -> Refusal | None:
-    """A cut game (or match) needs a winner; the edition's rule of victory names how a level game is won."""
-    if not is_cut_round(state, round_no) or result.get("winner") is not None:
+def check_result(state: dict, round_no: int, result: dict, table_no: int | None = None) -> Refusal | None:
+    """A cut game (or match) needs a winner; the edition's rule of victory names how a level game is won.
+
+    Once the next cut round is paired, a result may still be corrected but not change who went through.
+    """
+    if not is_cut_round(state, round_no):
+        return None
+    table = model.table_of(state, round_no, table_no) if table_no is not None else None
+    if (table and table["status"] == "confirmed" and round_no + 1 in state["rounds"]
+            and result.get("winner") != table["result"]["winner"]):
+        return Refusal("next_round_paired", f"The winner of this match already plays in {stage_name(state, round_no + 1)}; "
+                                            "a correction cannot change who went through.", 409)
+    if result.get("winner") is not None:
         return None
     rules = victory.choices(state["setup"], "judge")["rule"]
     ways = "; ".join(f"{c['code']} ({c['words']})" for c in victory.choices(state["setup"], "judge")["decided_by"])
@@ -178,7 +188,9 @@ def bracket(state: dict) -> dict | None:
         rnd = state["rounds"].get(n)
         published = bool(rnd and rnd["published"])
         rows = []
-        for i, pair in enumerate(matches(state, k)):
+        # A paired round shows its own tables; a later one, the players the results so far send through.
+        pairs = [t["players"] for t in rnd["tables"]] if rnd else matches(state, k)
+        for i, pair in enumerate(pairs):
             table = model.table_of(state, n, i + 1) if published else None
             done = table is not None and table["status"] == "confirmed"
             rows.append({"table": i + 1, "players": pair, "names": [names.get(p) for p in pair],

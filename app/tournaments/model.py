@@ -377,7 +377,7 @@ def _check_result(state, d):
     if problem:
         return Refusal("bad_result", problem)
     refusal = (victory.refusal(d["result"], table["players"], state["setup"], d.get("source"), d.get("reason") or "")
-               or cut.check_result(state, d["round"], d["result"]))
+               or cut.check_result(state, d["round"], d["result"], d["table"]))
     if refusal:
         return refusal
     if table["status"] == "confirmed" and not d.get("reason"):

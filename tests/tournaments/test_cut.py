@@ -207,3 +207,20 @@ def test_the_cut_replays_from_its_log():
     state = play_cut_round(log, setup, 5)
     again = model.fold(setup, log.entries)
     assert again == state and cut.bracket(again)["champion"] == again["cut"]["seeds"][0]
+
+
+def test_a_cut_result_corrected_after_the_next_round_is_paired_cannot_change_who_went_through():
+    log, setup = swiss()
+    start(log, setup, 4)
+    state = play_cut_round(log, setup, 4)
+    t1 = model.table_of(state, 4, 1)
+    winner = t1["result"]["winner"]
+    loser = next(p for p in t1["players"] if p != winner)
+    log.add("pair", **cut.pairing_entry(state, 5))
+    state = model.fold(setup, log.entries)
+    glory_fixed = {"round": 4, "table": 1, "source": "scorekeeper", "reason": "miscounted",
+                   "result": result(winner, {winner: 6, loser: 1})}
+    assert model.check(state, {"type": "result", "data": glory_fixed}) is None
+    swapped = {**glory_fixed, "result": result(loser, {winner: 1, loser: 6})}
+    refusal = model.check(state, {"type": "result", "data": swapped})
+    assert refusal.code == "next_round_paired" and "Final" in refusal.message

@@ -316,6 +316,9 @@ OPERATIONS: dict[tuple[str, str], Op] = {
     ("POST", "/api/tournaments/<tournament_id>/rounds/<n>/time-called"): Op("Call time: every table is told the end-of-time rule",
                                                                             NoteSchema, 201, errors=(*GAME, *WRITE, 409),
                                                                             auth=True),
+    ("POST", "/api/tournaments/<tournament_id>/rounds/<n>/time-called/withdraw"): Op("Take back a call of time (409 "
+                                                                                     "not_called)", NoteSchema, 201,
+                                                                                     errors=(*GAME, *WRITE, 409), auth=True),
     ("POST", "/api/tournaments/<tournament_id>/rounds/<n>/tables/<t>/mode"): Op("How a table plays: phones, device or untracked "
                                                                                "({mode}, before publishing)", ModeSchema, 201,
                                                                                errors=(*GAME, *WRITE, 409), auth=True),

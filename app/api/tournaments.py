@@ -196,6 +196,13 @@ def time_called(tournament_id: str, n: str):
     return jsonify(tournaments().round_entry(member, _round(n), "time_called", _optional_body())), 201
 
 
+@bp.post("/<tournament_id>/rounds/<n>/time-called/withdraw")
+def time_withdrawn(tournament_id: str, n: str):
+    """Take back a call of time (a slip): the round's clock runs on and the tables are told."""
+    member = _write(tournament_id)
+    return jsonify(tournaments().round_entry(member, _round(n), "time_withdrawn", _optional_body())), 201
+
+
 def _table(t: str) -> int:
     if not t.isdigit() or not 0 < int(t) <= 500:
         raise ApiError(404, "no_such_table", "Tables are numbered from 1.")

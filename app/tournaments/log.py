@@ -29,7 +29,7 @@ CACHE_TOURNAMENTS = 128
 MAY = {
     "register": ("scorekeeper",), "check_in": ("scorekeeper",), "fixed_table": ("scorekeeper",), "drop": ("scorekeeper",), "merge": ("scorekeeper",),
     "pair": ("scorekeeper",), "swap": ("scorekeeper",), "table_mode": ("scorekeeper",), "publish": ("scorekeeper",),
-    "timer": ("scorekeeper",), "time_called": ("scorekeeper",),
+    "timer": ("scorekeeper",), "time_called": ("scorekeeper",), "time_withdrawn": ("scorekeeper",),
     # A table's own voice: its players and its device (model._table_voice checks that it is that table's);
     # staff act on a table with a flag (judge) or a result (scorekeeper, judge).
     "confirm": ("player", "table"), "dispute": ("player", "table"),

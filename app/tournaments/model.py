@@ -17,6 +17,7 @@ Entry types (data fields):
   match_game {round, table, game, join_code, follows}   (the next linked game of a best-of-three match,
                                           created from the previous one's phone; the table follows it)
   timer      {round, minutes, started_at} time_called {round, at}
+  time_withdrawn {round}                  (a call of time taken back: the clock runs on as before)
   confirm    {round, table, by, result}   (a player, or "device" for a table device)
   dispute    {round, table, by, reason}   judge_call {round, table, by, note}
   flag       {round, table, by, reason}   (a judge, as the table's referee, flags its game: disputed)
@@ -277,6 +278,15 @@ def _check_time_called(state, d):
     return None
 
 
+def _check_time_withdrawn(state, d):
+    rnd, refusal = _published(state, d)
+    if refusal:
+        return refusal
+    if rnd["timer"] is None or not rnd["timer"].get("called_at"):
+        return Refusal("not_called", "Time has not been called in this round.", 409)
+    return None
+
+
 def _table_entry(state, d):
     rnd, refusal = _published(state, d)
     if refusal:
@@ -404,7 +414,7 @@ def _check_ruling(state, d):
 
 CHECKS = {"register": _check_register, "check_in": _check_check_in, "fixed_table": _check_fixed_table, "drop": _check_drop, "merge": _check_merge,
           "pair": _check_pair, "swap": _check_swap, "table_mode": _check_table_mode, "publish": _check_publish,
-          "timer": _check_timer, "time_called": _check_time_called, "confirm": _check_confirm,
+          "timer": _check_timer, "time_called": _check_time_called, "time_withdrawn": _check_time_withdrawn, "confirm": _check_confirm,
           "dispute": _check_dispute, "flag": _check_flag, "match_game": _check_match_game, "judge_call": _check_judge_call, "result": _check_result,
           "ruling": _check_ruling, "new_link": _check_new_link, "cut": cut.check_start}
 
@@ -426,7 +436,7 @@ def _copy_for(state: dict, entry: dict) -> dict:
     """
     t, d = entry["type"], entry.get("data") or {}
     s = dict(state)
-    if t in TABLE_ENTRIES or t in ("timer", "time_called"):
+    if t in TABLE_ENTRIES or t in ("timer", "time_called", "time_withdrawn"):
         s["rounds"] = dict(state["rounds"])
         rnd = s["rounds"][d["round"]] = dict(state["rounds"][d["round"]])
         if t in TABLE_ENTRIES:
@@ -503,6 +513,8 @@ def _apply_in_place(s: dict, entry: dict) -> None:
         s["rounds"][d["round"]]["timer"] = {"minutes": d["minutes"], "started_at": d["started_at"], "called_at": None}
     elif t == "time_called":
         s["rounds"][d["round"]]["timer"]["called_at"] = d["at"]
+    elif t == "time_withdrawn":
+        s["rounds"][d["round"]]["timer"]["called_at"] = None
     elif t == "confirm":
         table = table_of(s, d["round"], d["table"])
         table["confirmations"][d["by"]] = d["result"]

@@ -161,14 +161,15 @@ class Registration(Links):
 
 
 def player_lines(text: str) -> list[tuple[int, list[str]]]:
-    """The non-empty lines of a pasted or CSV list as (line number, fields); commas or tabs separate the fields
-    (a spreadsheet's copy gives tabs), quotes as in CSV."""
+    """The non-empty lines of a pasted or CSV list as (line number, fields); commas, tabs or semicolons separate
+    the fields, quotes as in CSV."""
     out = []
-    for number, line in enumerate(text.splitlines(), 1):
+    for number, line in enumerate(text.lstrip("\ufeff").splitlines(), 1):  # a spreadsheet's file may start with a BOM
         if not line.strip():
             continue
-        dialect = "excel-tab" if "\t" in line else "excel"
-        fields = [f.strip() for f in next(csv.reader([line[:IMPORT_LINE_CHARS * 2]], dialect))]
+        # Tabs from a spreadsheet's copy; semicolons from a spreadsheet saved where the comma is the decimal mark.
+        delimiter = "\t" if "\t" in line else ";" if ";" in line and "," not in line else ","
+        fields = [f.strip() for f in next(csv.reader([line[:IMPORT_LINE_CHARS * 2]], delimiter=delimiter))]
         out.append((number, fields))
     return out
 

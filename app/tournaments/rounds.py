@@ -50,7 +50,7 @@ class Rounds(TournamentLog):
                             body["id"])
 
     def round_entry(self, member: Member, round_no: int, etype: str, raw: Any, table: int | None = None) -> dict:
-        """swap, table_mode, timer, time_called, dispute, judge_call for a round (and table)."""
+        """swap, table_mode, timer, time_called, time_withdrawn, dispute, judge_call for a round (and table)."""
         body = self.load(ENTRY_SCHEMAS.get(etype, NoteSchema)(), raw if raw is not None else {})
         data: dict = {"round": round_no}
         if table is not None:

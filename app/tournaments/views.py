@@ -168,9 +168,18 @@ class Views(Results):
         if rnd is None:
             return out
         view = self._round_view(s, rnd, True)
-        for row in view["tables"]:
+        for row, table in zip(view["tables"], rnd["tables"]):
             row["progress"] = progress.of_game(self.games, row["game"]) if row["game"] else None
             row["slow"] = progress.is_slow(row["progress"], row["status"], slow_after)
+            if row["progress"] and row["progress"]["over"] and row["status"] in ("playing", "waiting", "disputed"):
+                # The game is over and its result not final: the staff see what the game says (a judge's
+                # Settle result sheet starts from it), and a table nobody has confirmed yet is waiting, not playing.
+                try:
+                    row["outcome"] = self.outcome_result(table)
+                except ApiError:
+                    row["outcome"] = None  # a best-of-three match between two of its games
+                if row["status"] == "playing" and row["outcome"] is not None:
+                    row["status"] = "waiting"
             out["tables"].append(row)
         out["published"] = rnd["published"]
         out["bye_name"] = view["bye_name"]

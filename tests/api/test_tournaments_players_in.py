@@ -58,6 +58,14 @@ def test_a_pasted_list_registers_each_good_line_and_says_why_each_other_was_refu
     assert me["you"] == {"role": "player", "subject": body["added"][1]["player"]}
 
 
+def test_a_spreadsheets_csv_file_with_its_mark_and_semicolons_is_read(client, event):
+    tid, org = event
+    text = "\ufeffName;Warband;Deck\r\nAna;cyrenis-razors;cyrenis-razors-rivals\r\n\"Ben; Jr\";garreks-reavers\r\n"
+    body = client.post(f"/api/tournaments/{tid}/players/import", headers=auth(org), json={"text": text}).get_json()
+    assert [a["name"] for a in body["added"]] == ["Ana", "Ben; Jr"]
+    assert [(x["line"], x["code"]) for x in body["refused"]] == [(1, "header_line")]
+
+
 def test_an_import_is_bounded_and_only_the_desk_may_send_one(client, event):
     tid, org = event
     judge = client.post(f"/api/tournaments/{tid}/links", headers=auth(org), json={"role": "judge", "name": "Kim"}).get_json()["token"]

@@ -251,6 +251,8 @@ def test_eight_player_three_round_tournament(phones, server):
     # Time is called: the table device's page says the tournament's end-of-time rule.
     tab(keeper, "Round")
     keeper.get_by_role("button", name="Call time").click()
+    keeper.locator("dialog.sheet [data-action='confirm']").click()
+    expect(keeper.locator(".clock.called")).to_be_visible()
     device.reload()
     expect(device.locator(".clock.called")).to_contain_text("finish the current round")
     phones.shot(device, "05-time-called-device-phone")

@@ -1,6 +1,9 @@
-// Start screen: new game, join, and the games already on this phone (resume / forget).
+// Start screen: new game, join, the games already on this phone (resume / forget), and the events this
+// phone holds links to, each with its roles (and a way back into an event whose organiser's link was lost).
 import { h, replace, button } from "../dom.js";
 import { listGames, dropGame } from "../store.js";
+import { listTournaments, useLink } from "../tournaments/store.js";
+import { recoverForm } from "../tournaments/recover.js";
 import { registerServiceWorker, watchNetwork } from "../pwa.js";
 import { showConnection } from "../conn.js";
 
@@ -20,6 +23,23 @@ function render() {
     }, { cls: "btn ghost small", aria: `Forget ${g.title || "game"} on this phone` }))));
 }
 
+const ROLE = { organiser: "Organiser", scorekeeper: "Scorekeeper", judge: "Judge", player: "Player", table: "Table device" };
+
+/** The events this phone holds links to: one button per role, opening the event as that role. */
+function renderEvents() {
+  const events = listTournaments();
+  const list = document.getElementById("my-events-list");
+  document.getElementById("my-events").hidden = events.length === 0;
+  replace(list, events.map((e) => h("li", { class: "card my-event", dataset: { tournament: e.id } },
+    h("div", { class: "grow stack tight" }, h("b", {}, e.name || "Event"),
+      h("div", { class: "row wrap" }, e.links.map((l) => button(l.label || ROLE[l.role] || "Open", () => {
+        useLink(e.id, l.token);
+        location.assign(`/tournament/${encodeURIComponent(e.id)}`);
+      }, { cls: `btn small${l.token === e.token ? " primary" : ""}`, "aria-label": `Open ${e.name || "the event"} as ${l.label || ROLE[l.role] || "this link"}` })))))));
+  replace(document.getElementById("recover-box"), recoverForm());
+}
+
 render();
+renderEvents();
 registerServiceWorker();
 watchNetwork(showConnection);

@@ -4,7 +4,8 @@
 import { io } from "../../vendor/socket.io.esm.min.js";
 import { h, replace } from "../dom.js";
 import { api, errorText } from "../api.js";
-import { tournamentLink, rememberTournament } from "../tournaments/store.js";
+import { addLink, describeLink, forgetLink, tournamentLink, useLink } from "../tournaments/store.js";
+import { keepSafeCard, recoverForm, takeShown } from "../tournaments/recover.js";
 import { clock, timeLeft } from "../tournaments/words.js";
 import { renderMine } from "../tournaments/mine.js";
 import { renderStaff } from "../tournaments/staff.js";
@@ -16,11 +17,12 @@ const root = document.getElementById("tournament");
 const tournamentId = root.dataset.tournament;
 const isPublicPage = root.dataset.public === "yes";
 const body = document.getElementById("tournament-body");
+const roles = document.getElementById("tournament-roles");
 
 function takeTokenFromLink() {
   const token = new URLSearchParams(location.hash.slice(1)).get("t");
   if (!token) return;
-  rememberTournament(tournamentId, { token });
+  addLink(tournamentId, token);  // kept beside this device's other links to the tournament, and put in use
   history.replaceState(null, "", location.pathname);  // the token does not stay in the address bar
 }
 
@@ -30,6 +32,7 @@ const ctx = {
   view: null,
   dash: null,
   tab: null,
+  created: null,  // the organiser's link and recovery code, shown once after creating (or recovering) the tournament
   /** Call the tournament API with this device's link; resolves {status, body}. */
   call: (method, path, payload) => api(method, `/api/tournaments/${encodeURIComponent(tournamentId)}${path}`,
     { body: payload, token: ctx.token }),
@@ -53,9 +56,18 @@ async function load(force = false) {
     return "offline";
   }
   if (reply.status !== 200) {
-    // A replaced link (the organiser made a new one after it was lost) or a mistyped one.
+    // A replaced link (the organiser made a new one after it was lost) or a mistyped one: forgotten, and
+    // another of this device's links to the tournament (if any) is used instead.
+    if (reply.status === 401 && ctx.token) {
+      const next = forgetLink(tournamentId, ctx.token);
+      if (next) {
+        ctx.token = next.token;
+        return load(force);
+      }
+    }
     const lost = reply.status === 401 ? " If your link was replaced, ask the organiser for the new one." : "";
-    replace(body, h("p", { class: "error", role: "alert", id: "tournament-error" }, errorText(reply) + lost));
+    replace(body, h("p", { class: "error", role: "alert", id: "tournament-error" }, errorText(reply) + lost),
+      reply.status === 401 ? recoverForm() : null);
     return "refused";
   }
   const view = reply.body;
@@ -73,7 +85,7 @@ async function load(force = false) {
   ctx.view = view;
   ctx.dash = dash;
   for (const t of (dash && dash.tables) || []) if (t.progress) t.progress.received_at = Date.now();
-  rememberTournament(tournamentId, { role, name: view.setup.name });
+  if (ctx.token) describeLink(tournamentId, ctx.token, { role, subject: view.you.subject, name: view.setup.name, label: roleLabel(view) });
   render();
   return "ok";
 }
@@ -82,6 +94,28 @@ const FORMAT = { rivals: "Rivals", nemesis: "Nemesis", relic: "Relic", champions
   standard: "Standard", matched: "Matched play, best of three" };
 const ROLE = { organiser: "Organiser", scorekeeper: "Scorekeeper", judge: "Judge", player: "Player",
   table: "Table device", public: "Public" };
+
+/** How the role switcher names a link: "Organiser", "Ana (player)", "Judge Kim", "Table 3 device". */
+function roleLabel(v) {
+  const { role, subject } = v.you;
+  if (role === "player") return `${(v.me && v.me.name) || subject} (player)`;
+  if (role === "table") return `Table ${subject} device`;
+  return subject ? `${ROLE[role]} ${subject}` : ROLE[role];
+}
+
+/** Every role this device holds here, one tap to switch (the page is read again as that role). */
+function roleSwitcher() {
+  const held = (tournamentLink(tournamentId) || { links: [] }).links;
+  if (isPublicPage || held.length < 2) return null;
+  return h("div", { class: "row role-switch", id: "role-switch", role: "group", "aria-label": "Your roles in this event" },
+    h("small", { class: "muted" }, "You are here as"),
+    held.map((l) => h("button", { type: "button", class: `btn small${l.token === ctx.token ? " primary" : " ghost"}`,
+      "aria-pressed": String(l.token === ctx.token), onclick: () => {
+        if (l.token === ctx.token) return;
+        useLink(tournamentId, l.token);
+        location.reload();  // the page, its tabs and its live connection start afresh as that role
+      } }, l.label || ROLE[l.role] || "A link")));
+}
 
 function render() {
   const v = ctx.view;
@@ -100,9 +134,12 @@ function render() {
   const typed = [...body.querySelectorAll("input[id], textarea[id], select[id]")]
     .filter((el) => !el.readOnly).map((el) => [el.id, el.value]);
   const focused = document.activeElement && body.contains(document.activeElement) ? document.activeElement.id : null;
-  if (isPublicPage || role === "public") replace(body, renderPublic(ctx));
+  replace(roles, roleSwitcher());
+  const safe = ctx.created && role === "organiser" && !isPublicPage
+    ? keepSafeCard(ctx.created, () => { ctx.created = null; render(); }) : null;
+  if (isPublicPage || role === "public") replace(body, renderPublic(ctx), isPublicPage ? null : recoverForm());
   else if (role === "player" || role === "table") replace(body, renderMine(ctx));
-  else replace(body, renderStaff(ctx));
+  else replace(body, safe, renderStaff(ctx));
   for (const [id, value] of typed) {
     const el = document.getElementById(id);
     if (el && body.contains(el)) el.value = value;
@@ -148,6 +185,14 @@ function connect() {
 if (!isPublicPage) {
   takeTokenFromLink();
   ctx.token = (tournamentLink(tournamentId) || {}).token || null;
+  ctx.created = takeShown(tournamentId);
+  // Another link of this tournament opened over this page (only the fragment changes, so nothing reloads):
+  // kept beside the others, and the page starts afresh as that role.
+  window.addEventListener("hashchange", () => {
+    if (!new URLSearchParams(location.hash.slice(1)).get("t")) return;
+    takeTokenFromLink();
+    location.reload();
+  });
 }
 setInterval(tick, 1000);
 // Tables go slow with time alone: look again every quarter minute while the dashboard is shown.

@@ -1,8 +1,10 @@
 // Create a tournament: the form becomes POST /api/tournaments; the organiser's link (its token in the
-// fragment) opens the tournament page, and the token is kept on this device.
+// fragment) opens the tournament page, the token is kept on this device, and the page shows the link and the
+// recovery code once to keep them safe.
 import { h, replace } from "../dom.js";
 import { api, errorText, NetworkError } from "../api.js";
 import { rememberTournament } from "../tournaments/store.js";
+import { showOnce } from "../tournaments/recover.js";
 import { TIEBREAKERS } from "../tournaments/words.js";
 import { registerServiceWorker, watchNetwork } from "../pwa.js";
 import { showConnection } from "../conn.js";
@@ -73,7 +75,10 @@ form.addEventListener("submit", async (e) => {
     const detail = Object.entries(fields).map(([k, v]) => `${k}: ${[].concat(v).join(" ")}`).join("; ");
     return showError(detail ? `${errorText(reply)} ${detail}` : errorText(reply));
   }
-  rememberTournament(reply.body.id, { token: reply.body.organiser_token, role: "organiser", name: reply.body.name });
+  rememberTournament(reply.body.id, { token: reply.body.organiser_token, role: "organiser", subject: "", label: "Organiser",
+    name: reply.body.name });
+  // The tournament page shows the organiser's link and the recovery code once, to keep them safe.
+  showOnce({ id: reply.body.id, link: reply.body.links.organiser, recovery_code: reply.body.recovery_code });
   location.assign(`/tournament/${encodeURIComponent(reply.body.id)}`);
 });
 

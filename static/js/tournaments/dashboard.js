@@ -2,7 +2,7 @@
 import { h, button } from "../dom.js";
 import { putGame } from "../store.js";
 import { MODES, STATUS, disputeLine, resultText } from "./words.js";
-import { attempt, roundClock } from "./parts.js";
+import { attempt, callTimeControl, roundClock } from "./parts.js";
 
 function minutesSince(progress) {
   if (!progress || progress.minutes_since_entry === null || progress.minutes_since_entry === undefined) return null;
@@ -85,10 +85,9 @@ export function renderDashboard(ctx) {
   return h("div", { class: "stack" },
     h("div", { class: "dash-top" }, roundClock(d.timer, d.end_of_time),
       h("div", { class: "clock" }, h("small", {}, "Results confirmed"), h("b", {}, `${done} / ${d.tables.length}`))),
+    // Calling time is kept up here with the clock, away from the tables a tap may be meant for, and asks first.
+    ctx.view.you.role !== "judge" ? callTimeControl(ctx, d.round, d.timer) : null,
     slow.length ? h("p", { class: "warn-text", role: "status" }, `${slow.length} slow table${slow.length > 1 ? "s" : ""}: ${slow.map((t) => `T${t.table}`).join(", ")}`) : null,
     h("ol", { class: "list dash" }, order.map((t) => tableCard(ctx, d, t))),
-    d.bye_name ? h("p", { class: "muted" }, `Bye: ${d.bye_name}`) : null,
-    ctx.view.you.role !== "judge" && d.timer && !d.timer.called_at ? button("Call time", async () => {
-      if (await attempt(ctx.call("POST", `/rounds/${d.round}/time-called`, {}), "Time called")) ctx.refresh();
-    }, { cls: "btn" }) : null);
+    d.bye_name ? h("p", { class: "muted" }, `Bye: ${d.bye_name}`) : null);
 }

@@ -1,7 +1,7 @@
 // The Judge tab: disputed tables and judge calls first, settle a result, and the tournament's rulings log.
 import { h, button } from "../dom.js";
 import { STATUS, actorName, disputeLine } from "./words.js";
-import { attempt, resultSheet } from "./parts.js";
+import { attempt, knownResults, resultSheet } from "./parts.js";
 import { openAsReferee } from "./dashboard.js";
 
 function rulingForm(ctx) {
@@ -45,8 +45,9 @@ export function renderJudge(ctx) {
       h("div", { class: "stack tight" },
         t.game ? button("Open as referee", () => openAsReferee(ctx, d.round, t.table), { cls: "btn small" }) : null,
         button("Settle result", async () => {
+          // The sheet starts from what is known: the game's outcome, each player's confirmation.
           const out = await resultSheet(`Settle table ${t.table}`, t, { needReason: true, games: ctx.view.setup.best_of === 3,
-            victory: ctx.view.victory });
+            victory: ctx.view.victory, ...knownResults(ctx.view, t) });
           if (out && await attempt(ctx.call("POST", `/rounds/${d.round}/tables/${t.table}/result`, out), "Result settled")) ctx.refresh();
         }, { cls: "btn primary small" }))))) : h("p", { class: "muted" }, "No disputes or calls right now."),
     h("h2", {}, "Rulings log"),

@@ -154,7 +154,7 @@ function madeLinks() {
     h("h2", { id: "player-links-title" }, "Players' links"),
     h("p", { class: "muted" }, "Each link is a player's key: show its QR code to the player or send it to them. Shown on this page only until it is reloaded."),
     h("ol", { class: "list", id: "player-links" }, made.map((m, i) => linkCard({
-      title: m.replaced ? `${m.name}'s new link (the old one no longer works)` : `${m.name}'s link`,
+      title: m.replaced ? `${m.name}'s new link (the old one no longer works; shown once)` : `${m.name}'s link`,
       label: `${m.name}'s link`, url: m.link, id: i === 0 ? "player-link" : undefined, cls: "player-link",
       dataset: { player: m.player } }))));
 }

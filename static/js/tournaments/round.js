@@ -1,7 +1,7 @@
 // The Round tab: pair, swap and choose how each table plays, publish; then the clock and results.
 import { h, button } from "../dom.js";
 import { MODES, STATUS, resultText } from "./words.js";
-import { attempt, exportLinks, printLink, resultSheet, roundClock, standingsTable } from "./parts.js";
+import { attempt, callTimeControl, exportLinks, knownResults, printLink, resultSheet, roundClock, standingsTable } from "./parts.js";
 import { bracketPanel } from "./bracket.js";
 
 let picked = null;  // the first player tapped for a swap
@@ -42,26 +42,27 @@ function published(ctx, rnd) {
   const v = ctx.view;
   const best3 = v.setup.best_of === 3;
   const open = !rnd.complete;
+  // The dashboard's row of a table knows more (its game over, the game's outcome): a table nobody has confirmed
+  // yet whose game is over says so.
+  const live = (t) => (ctx.dash && ctx.dash.round === rnd.round && (ctx.dash.tables || []).find((x) => x.table === t.table)) || t;
   return h("div", { class: "stack" },
     h("div", { class: "row print-links" }, printLink(ctx.tournamentId, "Print pairings", ["tables", "names"], rnd.round),
       printLink(ctx.tournamentId, "Print result slips", ["slips"], rnd.round)),
-    open ? roundClock(rnd.timer, v.setup.end_of_time) : h("p", { class: "muted" }, "Every result of this round is confirmed."),
-    open && h("div", { class: "row" },
-      !rnd.timer ? button("Start the clock", async () => {
-        if (await attempt(ctx.call("POST", `/rounds/${rnd.round}/timer`, {}), "Clock started")) ctx.refresh();
-      }, { cls: "btn primary grow" }) : null,
-      rnd.timer && !rnd.timer.called_at ? button("Call time", async () => {
-        if (await attempt(ctx.call("POST", `/rounds/${rnd.round}/time-called`, {}), "Time called at every table")) ctx.refresh();
-      }, { cls: "btn grow" }) : null),
-    h("ol", { class: "list" }, rnd.tables.map((t) => h("li", { class: `card result-row status-${t.status}`, dataset: { table: String(t.table) } },
+    open ? h("div", { class: "row clock-row" }, roundClock(rnd.timer, v.setup.end_of_time), callTimeControl(ctx, rnd.round, rnd.timer))
+      : h("p", { class: "muted" }, "Every result of this round is confirmed."),
+    open && !rnd.timer ? button("Start the clock", async () => {
+      if (await attempt(ctx.call("POST", `/rounds/${rnd.round}/timer`, {}), "Clock started")) ctx.refresh();
+    }, { cls: "btn primary" }) : null,
+    h("ol", { class: "list" }, rnd.tables.map((t) => h("li", { class: `card result-row status-${live(t).status}`, dataset: { table: String(t.table) } },
       h("span", { class: "table-no" }, `T${t.table}`),
       h("div", { class: "grow" }, h("b", {}, `${t.names[0]} vs ${t.names[1]}`),
-        h("small", {}, t.result ? resultText(t.result, t.players, t.names) : STATUS[t.status]),
+        h("small", {}, t.result ? resultText(t.result, t.players, t.names) : STATUS[live(t).status]),
         h("small", {}, [MODES[t.mode], t.join_code ? `code ${t.join_code}` : null].filter(Boolean).join(" · "))),
       button(t.status === "confirmed" ? "Correct" : "Enter result", async () => {
         // A correction, and settling a disputed table, need a reason (the server refuses one without).
         const needReason = t.status === "confirmed" || t.status === "disputed";
-        const out = await resultSheet(`Table ${t.table}: ${t.names[0]} vs ${t.names[1]}`, t, { needReason, games: best3, victory: v.victory });
+        const known = t.status === "confirmed" ? { prefill: t.result, notes: [] } : knownResults(v, live(t));
+        const out = await resultSheet(`Table ${t.table}: ${t.names[0]} vs ${t.names[1]}`, t, { needReason, games: best3, victory: v.victory, ...known });
         if (out && await attempt(ctx.call("POST", `/rounds/${rnd.round}/tables/${t.table}/result`, out), "Result saved")) ctx.refresh();
       }, { cls: "btn small", "aria-label": `${t.status === "confirmed" ? "Correct" : "Enter result"}: table ${t.table}` })))),
     rnd.bye ? h("p", { class: "muted" }, `Bye: ${rnd.bye_name}`) : null);

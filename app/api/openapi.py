@@ -33,6 +33,7 @@ from app.tournaments.schemas import (
     CheckInAllSchema,
     ClaimSchema,
     CreateTournamentSchema,
+    CutSchema,
     DecideSchema,
     FixedTableSchema,
     LinkSchema,
@@ -272,6 +273,11 @@ OPERATIONS: dict[tuple[str, str], Op] = {
                                                                       errors=(*GAME, 503), reply="CSV", media="text/csv"),
     ("GET", "/api/tournaments/<tournament_id>/qr.svg"): Op("The tournament's public page as a QR code", errors=(404, 503),
                                                            reply="SVG", media="image/svg+xml"),
+    ("GET", "/api/tournaments/<tournament_id>/tables/<t>/overlay"): Op(
+        "A table of the latest published round as its game's spectator sees it, for a stream's overlay (anyone): "
+        "players, warbands, status, result and the game's scoreboard (seats' scores, fighters' wounds, round, "
+        "activation, the last entry's label); `seated: false` before the round or when it has no such table",
+        errors=(*GAME, 503), reply="{id, name, table, round, seated, names?, warbands?, status?, result?, game?}"),
     ("POST", "/api/tournaments/<tournament_id>/links"): Op("A scorekeeper, judge or table-device link (organiser)", LinkSchema,
                                                            201, "{role, subject, token, link}", errors=(*GAME, *WRITE), auth=True),
     ("POST", "/api/tournaments/<tournament_id>/players"): Op("Register a player; the deck is checked for the tournament's format "
@@ -308,6 +314,9 @@ OPERATIONS: dict[tuple[str, str], Op] = {
     ("POST", "/api/tournaments/<tournament_id>/rounds/<n>/pair"): Op("Propose the round's pairings (round 1 random, then "
                                                                      "Swiss): a draft until published",
                                                                      ok=201, errors=(*GAME, *WRITE, 409), auth=True),
+    ("POST", "/api/tournaments/<tournament_id>/cut"): Op("Start the top cut of 4 or 8 after the Swiss rounds (organiser), "
+                                                         "seeded from the standings", CutSchema, 201,
+                                                         errors=(*GAME, *WRITE, 409), auth=True),
     ("POST", "/api/tournaments/<tournament_id>/rounds/<n>/swap"): Op("Swap two players of the draft ({a, b})", SwapSchema, 201,
                                                                      errors=(*GAME, *WRITE, 409, 422), auth=True),
     ("POST", "/api/tournaments/<tournament_id>/rounds/<n>/publish"): Op("Publish the round: each tracked table's game is "
@@ -439,6 +448,7 @@ SCHEMAS = {"Error": ErrorSchema, "GameCreated": GameCreatedSchema, "SubmitReply"
            "Ruling": RulingSchema, "Preview": PreviewSchema, "Flag": FlagSchema, "HandoverAnswer": HandoverAnswerSchema,
            "UnderworldsDeckCheck": UnderworldsDeckCheckSchema, "ConquestDeckCheck": ConquestDeckCheckSchema,
            "TournamentTimer": TimerSchema, "TournamentMode": ModeSchema, "TournamentMerge": MergeSchema, "TournamentSwap": SwapSchema,
+           "TournamentCut": CutSchema,
            **{"Custom" + kind.title().replace("-", "").replace("_", ""): schema for kind, schema in CUSTOM_KINDS.items()}}
 ERROR_TEXT = {400: "malformed body or fields (`fields` says which)", 401: "no token, or an unknown one",
               403: "a token of another game, seat or role, or a write from another site's page",

@@ -242,6 +242,13 @@ def pair(tournament_id: str, n: str):
     return jsonify(tournaments().pair(member, _round(n))), 201
 
 
+@bp.post("/<tournament_id>/cut")
+def start_cut(tournament_id: str):
+    """Start the top cut after the Swiss rounds (organiser): {size: 4 | 8}, seeded from the standings."""
+    member = _write(tournament_id)
+    return jsonify(tournaments().start_cut(member, json_body())), 201
+
+
 @bp.post("/<tournament_id>/rounds/<n>/swap")
 def swap(tournament_id: str, n: str):
     """Swap two players of the draft: {a, b}."""
@@ -324,6 +331,12 @@ def result(tournament_id: str, n: str, t: str):
     """Enter or correct a result by hand: {winner, glory, games_won?, reason (for a correction)}."""
     member = _write(tournament_id)
     return jsonify(tournaments().enter_result(member, _round(n), _table(t), json_body())), 201
+
+
+@bp.get("/<tournament_id>/tables/<t>/overlay")
+def feature_table(tournament_id: str, t: str):
+    """A table of the latest published round as a spectator of its game sees it, for a stream's overlay (anyone)."""
+    return jsonify(tournaments().feature_table(_member(tournament_id), _table(t)))
 
 
 @bp.post("/<tournament_id>/rounds/<n>/tables/<t>/seat")

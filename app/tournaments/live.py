@@ -1,6 +1,8 @@
 """Socket.IO namespace /tournament: the scorekeeper's dashboard and every tournament page, live.
 
-Clients connect with `auth {tournament, token?}` (no token: the public). They get `changed {head, entry}`
+Clients connect with `auth {tournament, token?, table?}` (no token: the public; `table`: a feature table's
+overlay, which then also gets `table_moved {round, table, head}` after each entry in that table's game and reads
+the table again over REST: the frame carries nothing of the game). They get `changed {head, entry}`
 whenever the tournament's log grows (then read the tournament again over REST), and staff also get `table`
 {round, table, progress} each time an entry is stored in one of the round's tracked games, so the
 dashboard moves with the tables without anyone reloading; everyone gets `game_over {round, table}`
@@ -27,6 +29,14 @@ def tournament_room(tid: str) -> str:
     return f"tournament:{tid}"
 
 
+def feature_room(tid: str, table: int) -> str:
+    """The overlays following one table number of a tournament."""
+    return f"tournament:{tid}:table:{table}"
+
+
+MAX_TABLE = 500  # the highest table number the REST routes accept (app/api/tournaments.py)
+
+
 def staff_room(tid: str) -> str:
     """The tournament's organiser, scorekeepers and judges."""
     return f"tournament:{tid}:staff"
@@ -47,6 +57,10 @@ class TournamentNamespace(Namespace):
         token = auth.get("token") if isinstance(auth.get("token"), str) else None
         if not tid:
             raise ConnectionRefusedError("Name the event.", {"error": {"code": "invalid", "message": "Name the event."}})
+        table = auth.get("table")
+        if table is not None and (type(table) is not int or not 0 < table <= MAX_TABLE):
+            message = f"A table is a number from 1 to {MAX_TABLE}."
+            raise ConnectionRefusedError(message, {"error": {"code": "invalid", "message": message}})
         try:
             if self.limiter.hit(f"tournament:{request.remote_addr}"):
                 raise ApiError(429, "rate_limited", "Too many connections at once; slow down.")
@@ -54,6 +68,8 @@ class TournamentNamespace(Namespace):
         except ApiError as err:
             raise ConnectionRefusedError(err.message, err.body()) from err
         join_room(tournament_room(tid))
+        if table is not None:
+            join_room(feature_room(tid, table))
         if member.is_staff:
             join_room(staff_room(tid))
 
@@ -82,6 +98,9 @@ class TournamentPusher:
                "last_entry_at": applied.record.get("created_at"), "minutes_since_entry": 0.0}
         where = {"round": meta.get("round"), "table": meta.get("table")}
         self.server.emit("table", {**where, "progress": row}, to=staff_room(meta["event"]), namespace=NAMESPACE)
+        if isinstance(meta.get("table"), int):
+            self.server.emit("table_moved", {**where, "head": applied.record["seq"]},
+                             to=feature_room(meta["event"], meta["table"]), namespace=NAMESPACE)
         if outcome is not None:
             # The game is over: the table's players (and device) now have a result to confirm.
             self.server.emit("game_over", where, to=tournament_room(meta["event"]), namespace=NAMESPACE)

@@ -26,6 +26,7 @@ Entry types (data fields):
   ruling     {round, table, question, answer, rule}
   new_link   {role, subject}              (a lost link replaced: the old one stops working; the organiser's
                                           own, by the tournament's recovery code)
+  cut        {size, seeds}                (the top cut starts: its rounds are numbered after the Swiss rounds, cut.py)
   publish_decks {}                        (the organiser publishes every registered deck)
   registration, request, accept, decline, withdraw_request, claim: players signing themselves up (signup.py)
 A result is {winner: player | None (draw), glory: {player: n}, games_won?: {player: n}, decided_by?: how a
@@ -36,7 +37,7 @@ from __future__ import annotations
 import copy
 import unicodedata
 
-from . import signup, victory
+from . import cut, signup, victory
 from .refusals import Refusal
 
 TABLE_MODES = ("phones", "device", "untracked")
@@ -51,7 +52,7 @@ MAX_PLAYERS = 512
 def new_state(setup: dict) -> dict:
     """The tournament before anything happened."""
     return {"setup": setup, "players": {}, "order": [], "rounds": {}, "rulings": [], "head": 0,
-            "signup": signup.new_signup(), "decks_published": None}
+            "signup": signup.new_signup(), "decks_published": None, "cut": None}
 
 
 def name_key(name: str) -> str:
@@ -197,7 +198,7 @@ def _check_merge(state, d):
 def _check_pair(state, d):
     n = d["round"]
     rounds = state["setup"]["rounds"]
-    if n > rounds:
+    if n > rounds and state.get("cut") is None:
         return Refusal("no_more_rounds", f"This event has {rounds} rounds.", 409)
     if n in state["rounds"] and state["rounds"][n]["published"]:
         return Refusal("already_published", f"Round {n} is already published.", 409)
@@ -212,6 +213,8 @@ def _check_pair(state, d):
         return Refusal("bad_pairing", "Each player is paired once.")
     if not d["tables"]:
         return Refusal("too_few_players", "At least two checked-in players are needed to pair a round.", 409)
+    if cut.is_cut_round(state, n):
+        return cut.check_pair(state, d)
     return None
 
 
@@ -231,6 +234,8 @@ def _check_swap(state, d):
     placed = {p for t in rnd["tables"] for p in t["players"]} | ({rnd["bye"]} if rnd["bye"] else set())
     if d["a"] not in placed or d["b"] not in placed or d["a"] == d["b"]:
         return Refusal("bad_swap", "Swap two different players of this round's pairings.")
+    if cut.is_cut_round(state, d["round"]):
+        return Refusal("bad_swap", "The top cut's pairings follow the bracket seeded from the standings.", 409)
     if any({d["a"], d["b"]} == set(t["players"]) for t in rnd["tables"]):
         return Refusal("bad_swap", "Those two already play each other; swap players of different tables.")
     return None
@@ -313,7 +318,8 @@ def _check_confirm(state, d):
     problem = check_result(d["result"], table["players"], state["setup"]["best_of"])
     if problem:
         return Refusal("bad_result", problem)
-    return victory.refusal(d["result"], table["players"], state["setup"], None, "")
+    return (victory.refusal(d["result"], table["players"], state["setup"], None, "")
+            or cut.check_result(state, d["round"], d["result"]))
 
 
 def _table_voice(table, by) -> Refusal | None:
@@ -384,7 +390,8 @@ def _check_result(state, d):
     problem = check_result(d["result"], table["players"], state["setup"]["best_of"])
     if problem:
         return Refusal("bad_result", problem)
-    refusal = victory.refusal(d["result"], table["players"], state["setup"], d.get("source"), d.get("reason") or "")
+    refusal = (victory.refusal(d["result"], table["players"], state["setup"], d.get("source"), d.get("reason") or "")
+               or cut.check_result(state, d["round"], d["result"], d["table"]))
     if refusal:
         return refusal
     if table["status"] == "confirmed" and not d.get("reason"):
@@ -419,7 +426,8 @@ CHECKS = {"register": _check_register, "check_in": _check_check_in, "fixed_table
           "pair": _check_pair, "swap": _check_swap, "table_mode": _check_table_mode, "publish": _check_publish,
           "timer": _check_timer, "time_called": _check_time_called, "time_withdrawn": _check_time_withdrawn, "confirm": _check_confirm,
           "dispute": _check_dispute, "flag": _check_flag, "match_game": _check_match_game, "judge_call": _check_judge_call, "result": _check_result,
-          "ruling": _check_ruling, "new_link": _check_new_link, "publish_decks": _check_publish_decks, **signup.CHECKS}
+          "ruling": _check_ruling, "new_link": _check_new_link, "publish_decks": _check_publish_decks,
+          "cut": cut.check_start, **signup.CHECKS}
 
 
 def _table(no: int, players: list[str]) -> dict:
@@ -556,6 +564,8 @@ def _apply_in_place(s: dict, entry: dict) -> None:
         table = table_of(s, d["round"], d["table"])
         table["result"], table["status"] = d["result"], "confirmed"
         table["history"].append({**who, "what": "result", "source": d.get("source"), "reason": d.get("reason", "")})
+    elif t == "cut":
+        s["cut"] = {"size": d["size"], "seeds": list(d["seeds"])}
     elif t == "ruling":
         s["rulings"].append({**who, "round": d.get("round"), "table": d.get("table"), "question": d["question"],
                              "answer": d["answer"], "rule": d.get("rule", "")})
@@ -588,11 +598,13 @@ def fold(setup: dict, entries: list[dict]) -> dict:
 
 
 def history(state: dict) -> tuple[dict[str, int], list[tuple[int, str]], list[dict]]:
-    """For standings and pairing: (byes per player, [(round, bye player)], confirmed matches)."""
+    """For standings and pairing: (byes per player, [(round, bye player)], confirmed matches) of the Swiss rounds."""
     byes: dict[str, int] = {}
     bye_list = []
     matches = []
     for rnd in published_rounds(state):
+        if cut.is_cut_round(state, rnd["round"]):
+            continue  # the Swiss standings stay as the Swiss rounds left them; the cut has its own placings
         if rnd["bye"]:
             byes[rnd["bye"]] = byes.get(rnd["bye"], 0) + 1
             bye_list.append((rnd["round"], rnd["bye"]))

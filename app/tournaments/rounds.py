@@ -10,9 +10,9 @@ from app.engine.underworlds.editions import matched_play
 from app.service import ApiError
 from app.service.access import DEVICE, DEVICE_SEAT
 
-from . import model, tables
+from . import cut, model, tables
 from .log import Member, TournamentLog, now_stamp
-from .schemas import ModeSchema, NoteSchema, SwapSchema, TimerSchema
+from .schemas import CutSchema, ModeSchema, NoteSchema, SwapSchema, TimerSchema
 
 # The body each round entry takes; the others take a reason or a note.
 ENTRY_SCHEMAS = {"swap": SwapSchema, "table_mode": ModeSchema, "timer": TimerSchema}
@@ -24,9 +24,30 @@ class Rounds(TournamentLog):
     def pair(self, member: Member, round_no: int) -> dict:
         """Propose the round's pairings (a draft the organiser may swap before publishing)."""
         tournament = self.folded(member.tournament_id)
-        pairing = tables.propose(tournament.state, round_no, tournament.row["setup"]["seed"], random.Random())
-        fixed = tables.fixed_tables(tournament.state, round_no)
+        state = tournament.state
+        if cut.is_cut_round(state, round_no) and state["cut"] and self._cut_round_ready(state, round_no):
+            return self._append(member, "pair", cut.pairing_entry(state, round_no))
+        pairing = tables.propose(state, round_no, tournament.row["setup"]["seed"], random.Random())
+        fixed = tables.fixed_tables(state, round_no)
         return self._append(member, "pair", tables.pairing_entry(pairing, round_no, fixed))
+
+    @staticmethod
+    def _cut_round_ready(state: dict, round_no: int) -> bool:
+        """The cut round's bracket is known: within the cut, its feeding round complete (else the log's check says why)."""
+        k = round_no - cut.swiss_rounds(state)
+        if k > cut.rounds_of(state["cut"]["size"]):
+            return False
+        prev = state["rounds"].get(round_no - 1)
+        return k == 1 or bool(prev and prev["published"] and model.round_complete(prev))
+
+    def start_cut(self, member: Member, raw: Any) -> dict:
+        """The organiser starts the top cut of 4 or 8, seeded from the Swiss standings (the log checks when it may)."""
+        if member.role != "organiser":
+            raise ApiError(403, "not_allowed", f"Only the organiser starts the top cut; a {member.role} link cannot.")
+        body = self.load(CutSchema(), raw)
+        state = self.folded(member.tournament_id).state
+        return self._append(member, "cut", {"size": body["size"], "seeds": cut.seeds_from(state, body["size"])},
+                            body["id"])
 
     def round_entry(self, member: Member, round_no: int, etype: str, raw: Any, table: int | None = None) -> dict:
         """swap, table_mode, timer, time_called, time_withdrawn, dispute, judge_call for a round (and table)."""

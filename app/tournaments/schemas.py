@@ -125,6 +125,13 @@ class NoteSchema(Strict):
     note = fields.Str(load_default="", validate=validate.Length(max=300))
 
 
+class CutSchema(Strict):
+    """POST /api/tournaments/<id>/cut: the size of the top cut."""
+
+    id = fields.Str(load_default=None, validate=validate.Length(min=1, max=100))
+    size = fields.Int(required=True, strict=True, validate=validate.OneOf([4, 8], error="A top cut is of 4 or 8 players."))
+
+
 class TimerSchema(Strict):
     """POST /api/tournaments/<id>/rounds/<n>/timer: the round's length (the tournament's own when left out)."""
 

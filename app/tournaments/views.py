@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from app.service import ApiError
 
-from . import decklists, model, progress, signup, victory
+from . import cut, decklists, model, overlay, progress, signup, victory
 from .log import FoldedTournament, Member
 from .results import Results
 
@@ -29,10 +29,14 @@ class Views(Results):
                "players": [self._player_view(s["players"][p], staff, decks) for p in s["order"]
                            if staff or s["players"][p]["status"] != "merged"],
                "rounds": rounds, "current_round": model.current_round(s),
-               "standings": tournament.standings(),
+               "standings": tournament.standings(), "cut": cut.bracket(s),
                "next": self._next_step(s) if staff else None,
                "signup": signup.view(s, member.role),
                "decklists": decklists.listing(s) if s["decks_published"] else None}
+        if out["next"] == "pair":
+            out["next_name"] = cut.stage_name(s, out["current_round"] + 1)
+        if member.role == "organiser" and out["next"] == "finished" and s["cut"] is None:
+            out["cut_sizes"] = [n for n in cut.CUT_SIZES if len(cut.seeds_from(s, n)) == n]
         if member.role in ("organiser", "judge", "scorekeeper"):
             out["rulings"] = s["rulings"]
             out["victory"] = victory.choices(tournament.row["setup"], member.role)
@@ -52,9 +56,10 @@ class Views(Results):
         if member.role == "player":
             table = model.player_table(s, rnd["round"], member.subject)
             if table is None:
+                # The bye, or not paired at all: dropped, joining later, or out of (or never in) the top cut.
                 bye = rnd["bye"] == member.subject
-                return {"round": rnd["round"], "bye": bye, "timer": rnd["timer"],
-                        "end_of_time": tournament.row["setup"]["end_of_time"]}
+                return {"round": rnd["round"], "name": cut.stage_name(s, rnd["round"]), "bye": bye,
+                        "not_paired": not bye, "timer": rnd["timer"], "end_of_time": tournament.row["setup"]["end_of_time"]}
         else:
             table = model.table_of(s, rnd["round"], int(member.subject)) if member.subject.isdigit() else None
             if table is None:
@@ -67,7 +72,8 @@ class Views(Results):
             except ApiError:
                 proposed = None  # still being played
         me = member.subject if member.role == "player" else "device"
-        return {"round": rnd["round"], "table": table["table"], "players": table["players"],
+        return {"round": rnd["round"], "name": cut.stage_name(s, rnd["round"]), "table": table["table"],
+                "players": table["players"],
                 "names": [s["players"][p]["name"] for p in table["players"]],
                 "warbands": [s["players"][p].get("warband_name") or s["players"][p]["warband"] for p in table["players"]],
                 "mode": table["mode"], "game": table["game"], "join_code": table["join_code"],
@@ -100,7 +106,9 @@ class Views(Results):
                 row.update(join_code=t["join_code"], disputes=t["disputes"], history=t["history"],
                            calls=t["judge_calls"], confirmations=t["confirmations"])
             out_tables.append(row)
-        return {"round": rnd["round"], "published": rnd["published"], "bye": rnd["bye"],
+        return {"round": rnd["round"], "name": cut.stage_name(s, rnd["round"]),
+                "stage": "cut" if cut.is_cut_round(s, rnd["round"]) else "swiss",
+                "published": rnd["published"], "bye": rnd["bye"],
                 "bye_name": names.get(rnd["bye"]), "timer": rnd["timer"], "tables": out_tables,
                 "complete": rnd["published"] and model.round_complete(rnd), "stale": rnd.get("stale", False)}
 
@@ -114,7 +122,37 @@ class Views(Results):
             return "publish"
         if not model.round_complete(rnd):
             return "results"
-        return "pair" if n < s["setup"]["rounds"] else "finished"
+        last = s["setup"]["rounds"] + (cut.rounds_of(s["cut"]["size"]) if s["cut"] else 0)
+        return "pair" if n < last else "finished"
+
+    def feature_table(self, member: Member, table_no: int) -> dict:
+        """A table of the latest published round for a stream's overlay: public, as a spectator of its game sees it.
+
+        Before a round is published, or when this round has no such table, the answer says so (`seated: false`)
+        rather than failing: an overlay is set up in the streaming program before the round starts."""
+        tournament = self.folded(member.tournament_id)
+        s = tournament.state
+        rounds = model.published_rounds(s)
+        rnd = rounds[-1] if rounds else None
+        table = model.table_of(s, rnd["round"], table_no) if rnd else None
+        out = {"id": member.tournament_id, "name": tournament.row["setup"]["name"], "table": table_no,
+               "round": rnd["round"] if rnd else None, "rounds": tournament.row["setup"]["rounds"],
+               "seated": table is not None}
+        if table is None:
+            return out
+        players = [s["players"][p] for p in table["players"]]
+        out.update(names=[p["name"] for p in players], warbands=[p.get("warband_name") or p["warband"] for p in players],
+                   mode=table["mode"], status=table["status"], result=table["result"], players=table["players"],
+                   game=None)
+        if table["game"]:
+            try:
+                folded = self.games.folded(table["game"])
+            except ApiError:
+                return out  # the game cannot be read now: the overlay shows the pairing without it
+            out["game"] = overlay.game_summary(folded.rs, folded.state, folded.records[-1] if folded.records else None)
+            for seat, warband in zip(out["game"]["seats"], out["warbands"]):
+                seat["warband"] = warband  # seats p1, p2 are the table's players in order (rounds.publish)
+        return out
 
     def entries(self, member: Member) -> list[dict]:
         """The whole log (staff only)."""

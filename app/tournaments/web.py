@@ -1,5 +1,6 @@
-"""The tournament pages: create a tournament, the tournament (each role sees its own part), its public page and its
-registration page.
+"""The tournament pages: create a tournament, the tournament (each role sees its own part), its public page, its
+registration page and the pages made from the public view: print-ready sheets, the venue screen and a feature table's
+overlay.
 
 The first version served these pages under /event and /events/new; links already handed to players and
 organisers, and QR codes already printed for a venue, still use those addresses, so each one answers with a
@@ -34,6 +35,24 @@ def public(tournament_id: str):
 def register(tournament_id: str):
     """The public registration page: a player asks for a place from their phone (the link's key rides in the fragment)."""
     return render_template("tournament_register.html", page="tournament_register", tournament_id=tournament_id)
+
+
+@bp.get("/tournament/<tournament_id>/venue")
+def venue(tournament_id: str):
+    """The venue screen: pairings by name, the round clock and the standings in turn, full screen, live."""
+    return render_template("tournament_venue.html", page="tournament_venue", tournament_id=tournament_id)
+
+
+@bp.get("/tournament/<tournament_id>/print")
+def print_pages(tournament_id: str):
+    """Print-ready pages for the wall: pairings by table and by name, result slips, standings (public view)."""
+    return render_template("tournament_print.html", page="tournament_print", tournament_id=tournament_id)
+
+
+@bp.get("/tournament/<tournament_id>/table/<int(min=1, max=500):table>/overlay")
+def overlay(tournament_id: str, table: int):
+    """A feature table on a transparent page, for a streaming program's browser source (what a spectator sees)."""
+    return render_template("tournament_overlay.html", page="tournament_overlay", tournament_id=tournament_id, table=table)
 
 
 def _moved(endpoint: str, **values):

@@ -101,6 +101,12 @@ def test_tournament_pages(phones, server):
     signup.goto(opened["link"])
     expect(signup.locator("#signup-form")).to_be_visible()
     found += violations(signup, "tournament: registration page (the event full)")
+    for path, ready, what in ((f"/tournament/{tournament['id']}/print", "#print-body[data-ready='yes']", "print pages"),
+                              (f"/tournament/{tournament['id']}/venue?show=pairings", "#venue-body[data-panel]", "venue screen"),
+                              (f"/tournament/{tournament['id']}/table/1/overlay", ".ov-panel", "feature table overlay")):
+        public.goto(path)
+        expect(public.locator(ready).first).to_be_visible()
+        found += violations(public, f"tournament: {what}")
     assert not found, "\n".join(found)
 
 

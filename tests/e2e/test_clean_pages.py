@@ -220,6 +220,15 @@ def test_tournament_pages(phones, server):
     expect(signup.page.locator("#signup-form")).to_be_visible()
     signup.at("tournament: the registration page")
     signup.assert_clean()
+    wall = Watched(phones, "wall")
+    for path, ready in ((f"/tournament/{made['id']}/print", "#print-body[data-ready='yes']"),
+                        (f"/tournament/{made['id']}/venue", "#venue-body[data-panel]"),
+                        (f"/tournament/{made['id']}/table/1/overlay", ".ov-panel"),
+                        (f"/tournament/{made['id']}/table/9/overlay", "#overlay-note")):
+        wall.go(path)
+        expect(wall.page.locator(ready).first).to_be_visible()
+        wall.at(path)
+    wall.assert_clean()
 
 
 def test_a_missing_stylesheet_is_caught(phones, server):

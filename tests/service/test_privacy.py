@@ -7,8 +7,8 @@ with another legal choice in a shadow game, and both games go on with the same l
 reveal the secret. At every event in between, each other seat (the other players, a spectator, a scorekeeper)
 must receive exactly the same in both games: its view payload (state, outcome and advice: the `view` frame, the
 `sync` payload and what a phone gets on joining), the log records as redacted for it (`applied`, `sync`,
-`GET .../events`, an export for its token) with their consequences, its suggestions, and a preview of each of
-its suggested events (errors included).
+`GET .../events`, an export for its token) with their consequences, its suggestions, a preview of each of
+its suggested events (errors included), and for a spectator the feature table's overlay of the game.
 
 What is secret, and when the rules reveal it, is written here from the books, not taken from the code under test:
 - Underworlds, every edition: the cards in a hand are secret and no rule reveals them (Deathgorge, Set up, 4. Draw
@@ -37,6 +37,7 @@ from app.engine.core import REVERT, Event, fold_log
 from app.service import GameService
 from app.service.preview import preview
 from app.service.records import public_record, record_event
+from app.tournaments.overlay import game_summary
 from tests.support.play import SETUPS, choose, fill, options, rng_pick
 
 OBSERVERS = ("spectator", "scorekeeper")
@@ -121,6 +122,8 @@ def received(rs, state: dict, head: int, records: list[dict], seat: str) -> dict
     records as redacted for it, and previews of its suggested events."""
     payload = GameService._view(rs, state, head, seat)  # noqa: SLF001 - the view frame / sync / join body
     out = {"payload": payload, "records": [public_record(rs.redact_event(state, r, seat)) for r in records]}
+    if seat == "spectator":  # a stream's overlay of a feature table
+        out["overlay"] = game_summary(rs, state, records[-1] if records else None)
     if seat in rs.seat_ids(state) and payload["advice"]:
         suggestions = rs.suggest(state, seat).suggestions[:MAX_PREVIEWS]
         out["previews"] = [preview(rs, state, first_fill(s), seat) for s in suggestions]

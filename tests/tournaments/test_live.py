@@ -61,3 +61,28 @@ def test_the_end_of_a_tracked_game_tells_the_whole_tournament(app, client, runni
     quiet_game(client, seats[0]["game"], by_seat)
     assert received(public, "game_over") == [{"round": 1, "table": 1}]
     public.disconnect(namespace="/tournament")
+
+
+def test_a_feature_tables_overlay_hears_only_its_tables_game_move(app, client, running):
+    tid, org, tokens = running
+    client.post(f"/api/tournaments/{tid}/rounds/1/pair", headers=auth(org))
+    client.post(f"/api/tournaments/{tid}/rounds/1/publish", headers=auth(org))
+    table1 = socketio.test_client(app, namespace="/tournament", auth={"tournament": tid, "table": 1})
+    table2 = socketio.test_client(app, namespace="/tournament", auth={"tournament": tid, "table": 2})
+    assert table1.is_connected("/tournament") and table2.is_connected("/tournament")
+    seat = client.post(f"/api/tournaments/{tid}/rounds/1/tables/1/seat", headers=auth(next(iter(tokens.values())))).get_json()
+    post_tournament(client, seat["token"], "roll_off", seat["seat"], seat["game"], purpose="boards", first="p1")
+    moved = received(table1, "table_moved")
+    assert moved == [{"round": 1, "table": 1, "head": 1}], "the frame names the table, never the game's content"
+    assert received(table2, "table_moved", timeout=0.3) == []
+    assert received(table1, "table", timeout=0.3) == [], "the dashboard's progress is for the staff"
+    table1.disconnect(namespace="/tournament")
+    table2.disconnect(namespace="/tournament")
+
+
+@pytest.mark.parametrize("table", [0, 501, "1", 1.5, True, [1], None])
+def test_an_overlay_names_a_table_by_its_number(app, running, table):
+    tid, _, _ = running
+    auth_ = {"tournament": tid, "table": table}
+    connected = socketio.test_client(app, namespace="/tournament", auth=auth_).is_connected("/tournament")
+    assert connected is (table is None)  # no table: an ordinary public page

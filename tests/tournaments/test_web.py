@@ -53,3 +53,26 @@ def test_a_hostile_old_address_never_leaves_the_site(client, hostile):
 def test_the_old_rest_paths_are_gone(client, made):
     assert client.get(f"/api/events/{made['id']}").status_code == 404
     assert client.post("/api/events", json={"name": "Cup", "date": "2026-12-05"}).status_code == 404
+
+
+@pytest.mark.parametrize("path, page", [("/tournament/{tid}/print", "tournament_print"),
+                                        ("/tournament/{tid}/venue", "tournament_venue"),
+                                        ("/tournament/{tid}/table/3/overlay", "tournament_overlay")])
+def test_the_wall_and_stream_pages_are_served_to_anyone(client, made, path, page):
+    reply = client.get(path.format(tid=made["id"]))
+    html = reply.get_data(as_text=True)
+    assert reply.status_code == 200 and f'data-page="{page}"' in html and f'data-tournament="{made["id"]}"' in html
+    if page != "tournament_print":
+        assert 'class="topbar"' not in html  # a screen across a room, a stream's layer: no navigation
+
+
+@pytest.mark.parametrize("table", ["0", "501", "x", "-2"])
+def test_an_overlay_names_a_table_from_1_to_500(client, made, table):
+    assert client.get(f"/tournament/{made['id']}/table/{table}/overlay").status_code == 404
+
+
+@pytest.mark.parametrize("path", ["/tournament/{bad}/print", "/tournament/{bad}/venue", "/tournament/{bad}/table/1/overlay"])
+def test_a_hostile_id_in_a_wall_page_stays_text(client, path):
+    bad = '"><script>alert(1)</script>'
+    html = client.get(path.format(bad=bad)).get_data(as_text=True)
+    assert "<script>alert(1)" not in html

@@ -122,7 +122,9 @@ function render() {
   if (!v) return;
   document.title = `${v.setup.name} · Tablewarden`;
   document.getElementById("tournament-title").textContent = v.setup.name;
-  const round = v.current_round ? `Round ${v.current_round} of ${v.setup.rounds}` : `${v.setup.rounds} rounds`;
+  const cutRound = v.cut && v.current_round > v.setup.rounds ? v.cut.rounds.find((r) => r.round === v.current_round) : null;
+  const round = cutRound ? `Top ${v.cut.size} cut: ${cutRound.name}`
+    : v.current_round ? `Round ${v.current_round} of ${v.setup.rounds}` : `${v.setup.rounds} rounds`;
   const who = v.you.role === "table" ? `Table ${v.you.subject} device` : ROLE[v.you.role];
   document.getElementById("tournament-sub").textContent =
     [v.setup.date, FORMAT[v.setup.format] || v.setup.format, round, isPublicPage ? null : who].filter(Boolean).join(" · ");

@@ -44,6 +44,8 @@ export function renderLinks(ctx) {
         button("Replace table device link", () => replace({ role: "table", table: Number(table.value) }, `Table ${table.value} device`), { cls: "btn small grow" }))),
     h("ul", { class: "list", id: "made-links" }, made.map((m) => linkBox(m.label, m.url))),
     h("h2", {}, "Public page"), h("ul", { class: "list" }, linkBox("Public pairings and standings", publicUrl)),
+    h("ul", { class: "list", id: "wall-links" }, linkBox("Venue screen", publicUrl.replace(/\/public$/, "/venue")),
+      linkBox("Stream overlay of table 1 (another table: change the 1)", publicUrl.replace(/\/public$/, "/table/1/overlay"))),
     h("img", { class: "qr", src: `/api/tournaments/${encodeURIComponent(ctx.tournamentId)}/qr.svg`, alt: "QR code of the public page" }),
     h("h2", {}, "Exports"), exportLinks(ctx.tournamentId));
 }

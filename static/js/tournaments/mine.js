@@ -3,6 +3,7 @@ import { h, button } from "../dom.js";
 import { putGame } from "../store.js";
 import { STATUS, matchGames, resultText } from "./words.js";
 import { askText, attempt, roundClock, standingsTable } from "./parts.js";
+import { bracketPanel } from "./bracket.js";
 
 async function openGame(ctx, mine) {
   const reply = await attempt(ctx.call("POST", `/rounds/${mine.round}/tables/${mine.table}/seat`));
@@ -64,12 +65,13 @@ export function renderMine(ctx) {
   if (!mine) parts.push(h("p", { class: "lead" }, "Round 1 is not published yet. Your table appears here when it is."));
   else if (mine.bye) parts.push(h("div", { class: "card" }, h("h2", {}, `Round ${mine.round}: you have the bye`),
     h("p", {}, "It counts as a win. Enjoy the break.")));
+  else if (mine.not_paired) parts.push(h("p", { class: "lead" }, `${mine.name}: you are not paired in this round.`));
   else if (mine.no_table) parts.push(h("p", { class: "lead" }, `Round ${mine.round} has no table ${v.you.subject}.`));
   else {
     const path = `/rounds/${mine.round}/tables/${mine.table}`;
     const tracked = mine.game && (mine.mode === "phones" ? v.you.role === "player" : v.you.role === "table");
     parts.push(
-      h("div", { class: "my-table" }, h("small", {}, `Round ${mine.round}`), h("b", {}, `Table ${mine.table}`)),
+      h("div", { class: "my-table" }, h("small", {}, mine.name || `Round ${mine.round}`), h("b", {}, `Table ${mine.table}`)),
       h("div", { class: "vs" }, mine.names.map((n, i) => h("div", { class: "side" }, h("b", {}, n), h("small", {}, mine.warbands[i] || ""))),
         h("span", { class: "vs-word", "aria-hidden": "true" }, "vs")),
       roundClock(mine.timer, mine.end_of_time),
@@ -83,6 +85,7 @@ export function renderMine(ctx) {
         if (note !== null && await attempt(ctx.call("POST", `${path}/judge`, { note }), "A judge has been called")) ctx.refresh();
       }, { cls: "btn" }));
   }
-  parts.push(h("h2", {}, "Standings"), standingsTable(v));
+  if (v.cut) parts.push(bracketPanel(v.cut));
+  parts.push(h("h2", {}, v.cut ? "Swiss standings" : "Standings"), standingsTable(v));
   return h("div", { class: "stack" }, parts);
 }

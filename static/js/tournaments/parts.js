@@ -179,6 +179,21 @@ export function exportLinks(tournamentId) {
 }
 
 /**
+ * A link that opens the print-ready sheets (a new tab: the organiser's page stays open).
+ * @param {string} tournamentId
+ * @param {string} label
+ * @param {string[]} show which sheets: tables, names, slips, standings
+ * @param {number} [round]
+ * @returns {HTMLElement}
+ */
+export function printLink(tournamentId, label, show, round) {
+  const query = new URLSearchParams({ show: show.join(",") });
+  if (round) query.set("round", String(round));
+  return h("a", { class: "btn small print-link", href: `/tournament/${encodeURIComponent(tournamentId)}/print?${query}`,
+    target: "_blank", rel: "noopener" }, label);
+}
+
+/**
  * What a result sheet starts from and shows for a table: the tracked game's outcome, else a player's
  * confirmation, else the result being corrected; and a line for the game and each confirmation.
  * @param {object} view the tournament's view

@@ -2,6 +2,7 @@
 import { h } from "../dom.js";
 import { STATUS, resultText } from "./words.js";
 import { exportLinks, roundClock, standingsTable } from "./parts.js";
+import { bracketPanel } from "./bracket.js";
 
 /**
  * Pairings of a published round, table by table.
@@ -26,14 +27,18 @@ export function renderPublic(ctx) {
   const rnd = v.rounds[v.rounds.length - 1];
   return h("div", { class: "public-grid" },
     h("section", { "aria-labelledby": "pub-pairings" },
-      h("h2", { id: "pub-pairings" }, rnd ? `Round ${rnd.round} pairings` : "Pairings"),
+      h("h2", { id: "pub-pairings" }, rnd ? `${rnd.name || `Round ${rnd.round}`} pairings` : "Pairings"),
       rnd ? [rnd.complete ? null : roundClock(rnd.timer, v.setup.end_of_time), pairingsList(rnd)] : h("p", { class: "muted" }, "Round 1 is not published yet.")),
-    h("section", { "aria-labelledby": "pub-standings" }, h("h2", { id: "pub-standings" }, "Standings"), standingsTable(v)),
+    v.cut ? bracketPanel(v.cut) : null,
+    h("section", { "aria-labelledby": "pub-standings" }, h("h2", { id: "pub-standings" }, v.cut ? "Swiss standings" : "Standings"), standingsTable(v)),
     v.decklists ? h("section", { "aria-labelledby": "pub-decks" }, h("h2", { id: "pub-decks" }, "Deck lists"),
       h("ol", { class: "list", id: "decklists" }, v.decklists.map((d) => h("li", { class: "card" },
         h("span", { class: "grow" }, h("b", {}, d.name), h("small", {}, [d.warband_name || d.warband, d.deck_name || "no deck data"].join(" · ")))))))
       : null,
     h("section", { class: "qr-box" }, h("h2", {}, "Follow on your phone"),
       h("img", { class: "qr", src: `/api/tournaments/${encodeURIComponent(ctx.tournamentId)}/qr.svg`, alt: "QR code of this page" }),
+      h("div", { class: "row" },
+        h("a", { class: "btn small", href: `/tournament/${encodeURIComponent(ctx.tournamentId)}/venue`, id: "venue-link" }, "Venue screen"),
+        h("a", { class: "btn small", href: `/tournament/${encodeURIComponent(ctx.tournamentId)}/print`, id: "print-link" }, "Print")),
       exportLinks(ctx.tournamentId)));
 }

@@ -1,7 +1,8 @@
 // The Round tab: pair, swap and choose how each table plays, publish; then the clock and results.
 import { h, button } from "../dom.js";
 import { MODES, STATUS, resultText } from "./words.js";
-import { attempt, callTimeControl, exportLinks, knownResults, resultSheet, roundClock, standingsTable } from "./parts.js";
+import { attempt, callTimeControl, exportLinks, knownResults, printLink, resultSheet, roundClock, standingsTable } from "./parts.js";
+import { bracketPanel } from "./bracket.js";
 
 let picked = null;  // the first player tapped for a swap
 
@@ -17,7 +18,8 @@ function draft(ctx, rnd) {
   const who = (pid, name) => button(name, () => tap(pid), { cls: `btn player-pick${picked === pid ? " picked" : ""}`,
     "aria-pressed": String(picked === pid), "data-player": pid });
   return h("div", { class: "stack" },
-    h("p", { class: "muted" }, picked ? "Now tap the player to swap with." : "Tap two players to swap them. Then publish."),
+    h("p", { class: "muted" }, rnd.stage === "cut" ? "The cut's pairings follow the bracket. Choose how each table plays, then publish."
+      : picked ? "Now tap the player to swap with." : "Tap two players to swap them. Then publish."),
     rnd.stale ? h("p", { class: "error" }, "A player of this draft was merged away: pair the round again.") : null,
     h("ol", { class: "list" }, rnd.tables.map((t) => h("li", { class: "card draft-table", dataset: { table: String(t.table) } },
       h("span", { class: "table-no" }, `T${t.table}`),
@@ -28,10 +30,10 @@ function draft(ctx, rnd) {
           } }, Object.entries(MODES).map(([k, label]) => h("option", { value: k, selected: t.mode === k }, label)))))))),
     rnd.bye ? h("div", { class: "card" }, h("span", { class: "table-no" }, "Bye"), who(rnd.bye, rnd.bye_name)) : null,
     h("div", { class: "row" },
-      button(`Publish round ${rnd.round}`, async () => {
-        if (await attempt(ctx.call("POST", `/rounds/${rnd.round}/publish`), `Round ${rnd.round} published`)) ctx.refresh();
+      button(`Publish ${rnd.stage === "cut" ? rnd.name : `round ${rnd.round}`}`, async () => {
+        if (await attempt(ctx.call("POST", `/rounds/${rnd.round}/publish`), `${rnd.name || `Round ${rnd.round}`} published`)) ctx.refresh();
       }, { cls: "btn primary big grow" }),
-      button("Pair again", async () => {
+      rnd.stage === "cut" ? null : button("Pair again", async () => {
         if (await attempt(ctx.call("POST", `/rounds/${rnd.round}/pair`))) ctx.refresh();
       }, { cls: "btn ghost" })));
 }
@@ -44,6 +46,8 @@ function published(ctx, rnd) {
   // yet whose game is over says so.
   const live = (t) => (ctx.dash && ctx.dash.round === rnd.round && (ctx.dash.tables || []).find((x) => x.table === t.table)) || t;
   return h("div", { class: "stack" },
+    h("div", { class: "row print-links" }, printLink(ctx.tournamentId, "Print pairings", ["tables", "names"], rnd.round),
+      printLink(ctx.tournamentId, "Print result slips", ["slips"], rnd.round)),
     open ? h("div", { class: "row clock-row" }, roundClock(rnd.timer, v.setup.end_of_time), callTimeControl(ctx, rnd.round, rnd.timer))
       : h("p", { class: "muted" }, "Every result of this round is confirmed."),
     open && !rnd.timer ? button("Start the clock", async () => {
@@ -65,6 +69,23 @@ function published(ctx, rnd) {
 }
 
 /**
+ * After the Swiss rounds: start a top cut of 4 or 8 (the sizes the checked-in players allow), seeded from the standings.
+ * @param {TournamentContext} ctx
+ * @param {number[]} sizes
+ * @returns {HTMLElement}
+ */
+function startCut(ctx, sizes) {
+  return h("section", { class: "card stack", "aria-labelledby": "start-cut" },
+    h("h2", { id: "start-cut" }, "Top cut"),
+    sizes.length
+      ? h("p", { class: "muted" }, "A single-elimination cut seeded from these standings (1 v 8, 4 v 5, 2 v 7, 3 v 6). The Swiss standings stay as they are.")
+      : h("p", { class: "muted" }, "A top cut needs at least 4 checked-in players."),
+    h("div", { class: "row" }, sizes.map((size) => button(`Start a top ${size} cut`, async () => {
+      if (await attempt(ctx.call("POST", "/cut", { size }), `Top ${size} cut started`)) ctx.refresh();
+    }, { cls: "btn primary grow" }))));
+}
+
+/**
  * The Round tab: pair, swap, publish; then the clock and results.
  * @param {TournamentContext} ctx
  * @returns {HTMLElement}
@@ -73,13 +94,16 @@ export function renderRound(ctx) {
   const v = ctx.view;
   const rnd = v.rounds.find((r) => r.round === v.current_round);
   const parts = [];
-  if (v.next === "finished") parts.push(h("h2", {}, "Final standings"), standingsTable(v), exportLinks(ctx.tournamentId));
+  if (v.next === "finished") parts.push(h("h2", {}, v.cut ? "Swiss standings" : "Final standings"), standingsTable(v), exportLinks(ctx.tournamentId));
+  if (v.next === "finished" && !v.cut && v.cut_sizes) parts.push(startCut(ctx, v.cut_sizes));
+  if (v.cut) parts.push(bracketPanel(v.cut));
   if (v.next === "register") parts.push(h("p", { class: "lead" }, "Register players and check in at least two to pair round 1."));
-  if (rnd && !rnd.published) parts.push(h("h2", {}, `Round ${rnd.round}: draft`), draft(ctx, rnd));
-  else if (rnd) parts.push(h("h2", {}, `Round ${rnd.round}`), published(ctx, rnd));
+  if (rnd && !rnd.published) parts.push(h("h2", {}, `${rnd.name}: draft`), draft(ctx, rnd));
+  else if (rnd) parts.push(h("h2", {}, rnd.name), published(ctx, rnd));
   if (v.next === "pair") {
     const n = v.current_round + 1;
-    parts.push(button(`Pair round ${n}`, async () => {
+    const label = v.next_name && v.next_name !== `Round ${n}` ? v.next_name : `round ${n}`;
+    parts.push(button(`Pair ${label}`, async () => {
       if (await attempt(ctx.call("POST", `/rounds/${n}/pair`))) ctx.refresh();
     }, { cls: "btn primary big" }));
   }

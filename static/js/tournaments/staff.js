@@ -6,7 +6,7 @@ import { renderDashboard } from "./dashboard.js";
 import { renderPlayers } from "./players.js";
 import { renderJudge } from "./judge.js";
 import { renderLinks } from "./links.js";
-import { exportLinks, standingsTable } from "./parts.js";
+import { exportLinks, printLink, standingsTable } from "./parts.js";
 
 const TABS = {
   organiser: ["round", "tables", "players", "standings", "judge", "links"],
@@ -33,6 +33,7 @@ export function renderStaff(ctx) {
   else if (ctx.tab === "players") panel = renderPlayers(ctx);
   else if (ctx.tab === "judge") panel = renderJudge(ctx);
   else if (ctx.tab === "links") panel = renderLinks(ctx);
-  else panel = h("div", {}, standingsTable(ctx.view), exportLinks(ctx.tournamentId));
+  else panel = h("div", {}, h("div", { class: "row" }, printLink(ctx.tournamentId, "Print standings", ["standings"])),
+    standingsTable(ctx.view), exportLinks(ctx.tournamentId));
   return h("div", {}, bar, h("div", { role: "tabpanel", "aria-labelledby": `tab-${ctx.tab}` }, panel));
 }

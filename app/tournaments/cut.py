@@ -1,0 +1,204 @@
+"""The top cut: after the Swiss rounds, a single-elimination bracket of 4 or 8 seeded from the standings.
+
+Entries: `cut {size, seeds}` (seeds best first, from the Swiss standings of the checked-in players) and then one
+`pair` per cut round, numbered after the Swiss rounds, whose tables must be exactly the bracket's next matches.
+Seeds meet in bracket order (1 v 8, 4 v 5, 2 v 7, 3 v 6), so the top two seeds can meet only in the final.
+Cut rounds are played and confirmed like Swiss rounds; they do not count in the Swiss standings, and a cut game
+needs a winner (victory.py: the edition's tiebreaks decide a game level on glory; a game the book still calls a
+draw is settled by a judge's ruling, since the books know no single-elimination).
+"""
+from __future__ import annotations
+
+from . import model, tables, victory
+from .refusals import Refusal
+
+CUT_SIZES = (4, 8)
+STAGE_NAMES = {1: "Final", 2: "Semi-finals", 4: "Quarter-finals"}
+
+
+def bracket_order(size: int) -> list[int]:
+    """Seeds in bracket order, so each pair of neighbours meets first: 1, 8, 4, 5, 2, 7, 3, 6 for 8."""
+    order = [1]
+    while len(order) < size:
+        n = 2 * len(order) + 1
+        order = [s for seed in order for s in (seed, n - seed)]
+    return order
+
+
+def rounds_of(size: int) -> int:
+    """How many rounds a cut of this size plays (4: 2, 8: 3)."""
+    return size.bit_length() - 1
+
+
+def swiss_rounds(state: dict) -> int:
+    """The event's Swiss rounds; rounds numbered after them are the cut's."""
+    return state["setup"]["rounds"]
+
+
+def is_cut_round(state: dict, round_no) -> bool:
+    """The round is one of the top cut's."""
+    return isinstance(round_no, int) and round_no > swiss_rounds(state)
+
+
+def stage_name(state: dict, round_no: int) -> str:
+    """What a round is called: "Round 3", or the cut's "Semi-finals" / "Final"."""
+    cut = state.get("cut")
+    if not cut or not is_cut_round(state, round_no):
+        return f"Round {round_no}"
+    tables_left = cut["size"] >> (round_no - swiss_rounds(state))
+    return STAGE_NAMES.get(tables_left, f"Round {round_no}")
+
+
+def seeds_from(state: dict, size: int) -> list[str]:
+    """The top `size` checked-in players of the Swiss standings, best first (fewer when fewer are checked in)."""
+    rows = tables.standings(state, state["setup"].get("seed", ""))
+    return [r["player"] for r in rows if state["players"][r["player"]]["status"] == "checked_in"][:size]
+
+
+def _winner(state: dict, round_no: int, table_no: int) -> str | None:
+    table = model.table_of(state, round_no, table_no)
+    return table["result"]["winner"] if table and table["status"] == "confirmed" and table["result"] else None
+
+
+def matches(state: dict, k: int) -> list[list[str | None]]:
+    """The pairs of the cut's round k (1 = first), better seed first; None where a feeding match is undecided."""
+    cut = state["cut"]
+    seeds = cut["seeds"]
+    if k == 1:
+        order = [seeds[s - 1] for s in bracket_order(cut["size"])]
+    else:
+        prev = swiss_rounds(state) + k - 1
+        order = [_winner(state, prev, t) for t in range(1, (cut["size"] >> (k - 2)) // 2 + 1)]
+    rank = {p: i for i, p in enumerate(seeds)}
+    pairs = []
+    for a, b in zip(order[::2], order[1::2]):
+        pair = [a, b]
+        if a is not None and b is not None:
+            pair.sort(key=rank.__getitem__)
+        pairs.append(pair)
+    return pairs
+
+
+def pairing_entry(state: dict, round_no: int) -> dict:
+    """The `pair` entry's data for a cut round: the bracket's matches as tables 1..n, no bye."""
+    k = round_no - swiss_rounds(state)
+    return {"round": round_no, "bye": None,
+            "tables": [{"table": i + 1, "players": pair} for i, pair in enumerate(matches(state, k))]}
+
+
+def check_start(state: dict, d: dict) -> Refusal | None:
+    """Why the cut cannot start now: one cut, of 4 or 8, after every Swiss round, seeded from the standings."""
+    if state.get("cut"):
+        return Refusal("cut_started", f"The top {state['cut']['size']} cut has already started.", 409)
+    size = d.get("size")
+    if size not in CUT_SIZES:
+        return Refusal("bad_cut_size", "A top cut is of 4 or 8 players.", 400)
+    n = swiss_rounds(state)
+    rnd = state["rounds"].get(n)
+    if rnd is None or not rnd["published"] or not model.round_complete(rnd) or model.current_round(state) != n:
+        return Refusal("swiss_not_finished", f"The top cut starts once all {n} Swiss rounds are played and every "
+                                             "result is confirmed.", 409)
+    seeds = seeds_from(state, size)
+    if len(seeds) < size:
+        return Refusal("too_few_players", f"A top {size} cut needs {size} checked-in players; {len(seeds)} are.", 409)
+    if d.get("seeds") != seeds:
+        return Refusal("bad_seeding", "The cut is seeded from the current standings.", 409)
+    return None
+
+
+def check_pair(state: dict, d: dict) -> Refusal | None:
+    """Why a cut round cannot be paired as asked (the previous round's checks are model._check_pair's)."""
+    cut, n = state.get("cut"), d["round"]
+    if not cut:
+        return Refusal("no_more_rounds", f"This event has {swiss_rounds(state)} Swiss rounds; start the top cut "
+                                         "to play on.", 409)
+    if n > swiss_rounds(state) + rounds_of(cut["size"]):
+        return Refusal("no_more_rounds", "The top cut's final has been played.", 409)
+    if d.get("bye"):
+        return Refusal("no_bye_in_cut", "A single-elimination cut has no byes: every seed plays.", 422)
+    if d.get("tables") != pairing_entry(state, n)["tables"]:
+        return Refusal("bad_pairing", "The top cut's pairings follow the bracket.", 422)
+    return None
+
+
+def check_result(state: dict, round_no: int, result: dict, table_no: int | None = None) -> Refusal | None:
+    """A cut game (or match) needs a winner; the edition's rule of victory names how a level game is won.
+
+    Once the next cut round is paired, a result may still be corrected but not change who went through.
+    """
+    if not is_cut_round(state, round_no):
+        return None
+    table = model.table_of(state, round_no, table_no) if table_no is not None else None
+    if (table and table["status"] == "confirmed" and round_no + 1 in state["rounds"]
+            and result.get("winner") != table["result"]["winner"]):
+        return Refusal("next_round_paired", f"The winner of this match already plays in {stage_name(state, round_no + 1)}; "
+                                            "a correction cannot change who went through.", 409)
+    if result.get("winner") is not None:
+        return None
+    rules = victory.choices(state["setup"], "judge")["rule"]
+    ways = "; ".join(f"{c['code']} ({c['words']})" for c in victory.choices(state["setup"], "judge")["decided_by"])
+    message = ("A top cut game needs a winner: a game level on glory is won by the rule's tiebreaks, and one that is "
+               f"still a draw is settled by a judge's ruling. Ways to win: {ways}.")
+    return Refusal("cut_needs_winner", f"{message} ({rules})" if rules else message, rule=str(rules) if rules else None)
+
+
+def placings(state: dict) -> list[dict]:
+    """The cut's placings so far: the champion 1st, the finalist 2nd, then 3rd-4th, 5th-8th by the round lost."""
+    cut = state.get("cut")
+    if not cut:
+        return []
+    out = []
+    total = rounds_of(cut["size"])
+    first = swiss_rounds(state) + 1
+    for k in range(total, 0, -1):
+        rnd = state["rounds"].get(first + k - 1)
+        if rnd is None:
+            continue
+        for t in rnd["tables"]:
+            if t["status"] != "confirmed":
+                continue
+            winner = t["result"]["winner"]
+            loser = next(p for p in t["players"] if p != winner)
+            if k == total:
+                out.append({"place": 1, "player": winner})
+            out.append({"place": (cut["size"] >> k) + 1, "player": loser})
+    seed = {p: i for i, p in enumerate(cut["seeds"])}
+    out.sort(key=lambda r: (r["place"], seed[r["player"]]))
+    for row in out:
+        row["name"] = state["players"][row["player"]]["name"]
+        row["seed"] = seed[row["player"]] + 1
+    return out
+
+
+def bracket(state: dict) -> dict | None:
+    """The cut as a bracket for the public page and the venue screen (None before the cut starts).
+
+    {size, seeds: [{seed, player, name}], rounds: [{round, name, published, matches: [{table, players, names,
+    seeds, status, winner}]}], champion, placings}: every match of every cut round, unplayed ones with the
+    players known so far.
+    """
+    cut = state.get("cut")
+    if not cut:
+        return None
+    names = {p: state["players"][p]["name"] for p in cut["seeds"]}
+    seed = {p: i + 1 for i, p in enumerate(cut["seeds"])}
+    rounds = []
+    for k in range(1, rounds_of(cut["size"]) + 1):
+        n = swiss_rounds(state) + k
+        rnd = state["rounds"].get(n)
+        published = bool(rnd and rnd["published"])
+        rows = []
+        # A paired round shows its own tables; a later one, the players the results so far send through.
+        pairs = [t["players"] for t in rnd["tables"]] if rnd else matches(state, k)
+        for i, pair in enumerate(pairs):
+            table = model.table_of(state, n, i + 1) if published else None
+            done = table is not None and table["status"] == "confirmed"
+            rows.append({"table": i + 1, "players": pair, "names": [names.get(p) for p in pair],
+                         "seeds": [seed.get(p) for p in pair],
+                         "status": table["status"] if table else "waiting_for_players" if None in pair else "not_started",
+                         "winner": table["result"]["winner"] if done else None})
+        rounds.append({"round": n, "name": stage_name(state, n), "published": published, "matches": rows})
+    final = rounds[-1]["matches"][0]
+    return {"size": cut["size"], "seeds": [{"seed": i + 1, "player": p, "name": names[p]} for i, p in enumerate(cut["seeds"])],
+            "rounds": rounds, "champion": final["winner"], "champion_name": names.get(final["winner"]),
+            "placings": placings(state)}

@@ -46,8 +46,16 @@ def shell_files() -> list[Path]:
 # table and the setup wizard's hooks) also loads one game's renderer with everything it imports; that whole
 # first load is held by the transferred-bytes target measured in Chromium (under 100 KB for the table page).
 FAMILIES = ("underworlds", "conquest", "battlelore")
-# Stylesheets only some pages link (their templates' head block), by page module.
-PAGE_CSS = {"static/css/tournaments.css": ("tournament", "tournaments_new", "tournament_register")}
+# The stylesheets a page links are read from its template (base.html: every page; a head block: that page only).
+TEMPLATE_CSS = re.compile(r"""asset_url\(['"](css/[a-z0-9_-]+\.css)['"]\)""")
+
+
+def page_css() -> dict[str, set[str]]:
+    """{page (template name): the stylesheets its template links}; base.html's are every page's."""
+    return {t.stem: {f"static/{rel}" for rel in TEMPLATE_CSS.findall(t.read_text(encoding="utf-8"))}
+            for t in (ROOT / "templates").glob("*.html")}
+
+
 JS = ROOT / "static" / "js"
 # The referee's desk (static/js/referee/: correcting an entry, an undo's preview, what an entry changed) loads only
 # on the referee's phone, usually a laptop or a tablet: like a game's renderer it is reported apart from the
@@ -107,15 +115,14 @@ def referee_desk() -> set[Path]:
 
 def shells() -> dict[str, tuple[set[Path], bool]]:
     """{page module: (the game-neutral files a phone loads for it, whether it also loads a game's renderer)}."""
-    css = sorted((ROOT / "static").rglob("*.css"))
+    linked = page_css()
+    shared = {(ROOT / rel).resolve() for rel in linked.pop("base", set())}
     games = set().union(*renderers().values()) - {p.resolve() for p in (JS).glob("*.js")}
-    shared = {p.resolve() for p in css if p.resolve() not in games
-              and p.relative_to(ROOT).as_posix() not in PAGE_CSS and p.relative_to(ROOT).as_posix() != REFEREE_CSS}
     games |= referee_desk()
     out = {}
     for page in sorted((JS / "pages").glob("*.js")):
         files, by_name = closure(page)
-        own_css = {(ROOT / rel).resolve() for rel, users in PAGE_CSS.items() if page.stem in users}
+        own_css = {(ROOT / rel).resolve() for rel in linked.get(page.stem, set())}
         out[page.stem] = ((files - games) | shared | own_css | {(ROOT / "templates" / "sw.js").resolve()}, by_name)
     return out
 

@@ -118,6 +118,19 @@ def cpu_seconds(pid: int) -> float:
         return float("nan")
 
 
+def process_tree(pid: int) -> list[int]:
+    """A process and its descendants now (PostgreSQL's server and its backends)."""
+    out, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        out.append(p)
+        try:
+            todo += [int(c) for c in Path(f"/proc/{p}/task/{p}/children").read_text().split()]
+        except OSError:
+            pass
+    return out
+
+
 # -- choosing events as players would ------------------------------------------------------------------
 def fill(suggestion: dict, rng: random.Random) -> dict:
     """An event envelope from a wire suggestion: a complete event, or a template with its choices filled."""
@@ -291,26 +304,31 @@ class Table:
 
 def new_results() -> dict:
     return {"acks": [], "casts": [], "views": [], "events": 0, "errors": 0, "refused": 0, "codes": {}, "idle": 0,
-            "lost": 0, "doubled": 0, "resyncs": 0, "cpu": 0.0, "wall": 0.0, "client_cpu": 0.0}
+            "lost": 0, "doubled": 0, "resyncs": 0, "cpu": 0.0, "wall": 0.0, "client_cpu": 0.0,
+            "store_cpu": 0.0}
 
 
 def run_load(bases: list[str], table_tokens: list[list[str]], seconds: float, warmup: float, acc: dict,
              script: list[dict] | None = None, phone_processes: int = 1, server_pids: list[int] | None = None,
-             profile: str | None = None) -> None:
+             profile: str | None = None, store_pids: list[int] | None = None) -> None:
     """Connect every table's phones (table i to bases[i mod N]), play for warmup + seconds, add to acc (the CPU of
     server_pids over the measured seconds too; with `profile`, py-spy's samples of the first into that file).
 
     With phone_processes > 1 the tables are shared among that many child processes (each its own Python and
     event loop), so the phones' decoding of the views is not one process's queue in front of every ack."""
     if phone_processes > 1:
-        run_load_in_children(bases, table_tokens, seconds, warmup, acc, script, phone_processes, server_pids, profile)
+        run_load_in_children(bases, table_tokens, seconds, warmup, acc, script, phone_processes, server_pids, profile,
+                             store_pids)
         return
-    play_tables(bases, list(enumerate(table_tokens)), seconds, warmup, acc, script, None, server_pids, profile)
+    play_tables(bases, list(enumerate(table_tokens)), seconds, warmup, acc, script, None, server_pids, profile,
+                store_pids)
 
 
-def measure_cpu(pids: list[int], start_wall: float, seconds: float, acc: dict, profile: str | None = None) -> None:
-    """Add the processes' CPU time over the measured window (start_wall .. start_wall + seconds) to acc; with
-    `profile`, py-spy samples the first process over the same window into that file (collapsed stacks)."""
+def measure_cpu(pids: list[int], start_wall: float, seconds: float, acc: dict, profile: str | None = None,
+                store_pids: list[int] | None = None) -> None:
+    """Add the processes' CPU time over the measured window (start_wall .. start_wall + seconds) to acc, and that of
+    store_pids (PostgreSQL's and Redis's) to acc["store_cpu"]; with `profile`, py-spy samples the first process over
+    the same window into that file (collapsed stacks)."""
     eventlet.sleep(max(0.0, start_wall - time.time()))
     spy = None
     if profile:
@@ -318,8 +336,10 @@ def measure_cpu(pids: list[int], start_wall: float, seconds: float, acc: dict, p
                                 "--format", "raw", "--nonblocking", "--gil", "--output", profile],
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     cpu0, wall0 = sum(cpu_seconds(pid) for pid in pids), time.perf_counter()
+    store0 = sum(cpu_seconds(pid) for pid in store_pids or [])
     eventlet.sleep(max(0.0, start_wall + seconds - time.time()))
     acc["cpu"] += sum(cpu_seconds(pid) for pid in pids) - cpu0
+    acc["store_cpu"] += sum(cpu_seconds(pid) for pid in store_pids or []) - store0
     acc["wall"] += time.perf_counter() - wall0
     if spy is not None:
         while spy.poll() is None:  # (a green wait: the phones go on while py-spy writes its file)
@@ -328,7 +348,7 @@ def measure_cpu(pids: list[int], start_wall: float, seconds: float, acc: dict, p
 
 def play_tables(bases: list[str], tables_in: list[tuple[int, list[str]]], seconds: float, warmup: float, acc: dict,
                 script: list[dict] | None, start_wall: float | None, server_pids: list[int] | None = None,
-                profile: str | None = None) -> None:
+                profile: str | None = None, store_pids: list[int] | None = None) -> None:
     """The tables given as (index, tokens) in this process; they start together at `start_wall` (time.time())
     when given (the other phone processes start then too), else as soon as all are connected. With server_pids,
     the servers' CPU over the measured seconds is added to acc (one phone process measures it)."""
@@ -339,7 +359,7 @@ def play_tables(bases: list[str], tables_in: list[tuple[int, list[str]]], second
     until = start + warmup + seconds
     total = max(index for index, _ in tables_in) + 1
     if server_pids:
-        pool.spawn(measure_cpu, server_pids, time.time() + delay + warmup, seconds, acc, profile)
+        pool.spawn(measure_cpu, server_pids, time.time() + delay + warmup, seconds, acc, profile, store_pids)
     for table in tables:
         pool.spawn(table.play, until, start + warmup, delay + table.index / total)
     pool.waitall()
@@ -349,7 +369,7 @@ def play_tables(bases: list[str], tables_in: list[tuple[int, list[str]]], second
 
 
 def run_load_in_children(bases, table_tokens, seconds, warmup, acc, script, phone_processes, server_pids,
-                         profile) -> None:
+                         profile, store_pids) -> None:
     """Share the tables among child processes (`--phones-worker`), start them together, merge their results."""
     connect = 3.0 + 0.05 * len(table_tokens) / phone_processes  # time to connect every phone before the start
     spec = {"bases": bases, "seconds": seconds, "warmup": warmup, "script": script,
@@ -360,7 +380,8 @@ def run_load_in_children(bases, table_tokens, seconds, warmup, acc, script, phon
             tables = [(i, tokens) for i, tokens in enumerate(table_tokens) if i % phone_processes == k]
             path = Path(tmp) / f"phones-{k}.json"
             path.write_text(json.dumps({**spec, "tables": tables, "server_pids": server_pids if k == 0 else None,
-                                        "profile": profile if k == 0 else None}))
+                                        "profile": profile if k == 0 else None,
+                                        "store_pids": store_pids if k == 0 else None}))
             children.append((subprocess.Popen([sys.executable, __file__, "--phones-worker", str(path)], cwd=ROOT,
                                               env={**os.environ, "PYTHONWARNINGS": "ignore"}), path))
         for proc, path in children:
@@ -383,7 +404,8 @@ def phones_worker(spec_path: str) -> None:
     acc = new_results()
     mine0 = own_cpu()
     play_tables(spec["bases"], [(i, tokens) for i, tokens in spec["tables"]], spec["seconds"], spec["warmup"], acc,
-                spec["script"], spec["start_wall"], spec.get("server_pids"), spec.get("profile"))
+                spec["script"], spec["start_wall"], spec.get("server_pids"), spec.get("profile"),
+                spec.get("store_pids"))
     acc["client_cpu"] = own_cpu() - mine0
     Path(spec_path).with_suffix(".out").write_text(json.dumps(acc))
 
@@ -415,6 +437,8 @@ def summary(name: str, res: dict) -> dict:
            "entries": len(res["acks"]),
            "cpu_per_entry_ms": 1000 * res["cpu"] / len(res["acks"]) if res["acks"] else float("nan"),
            "phones_cpu_pct": 100 * res["client_cpu"] / res["wall"] if res["wall"] else float("nan")}
+    if res.get("stores"):  # PostgreSQL's and Redis's CPU, counted beside the app processes'
+        out["store_cpu_per_entry_ms"] = 1000 * res["store_cpu"] / len(res["acks"]) if res["acks"] else float("nan")
     if res["acks"]:
         out["ack_mean_ms"] = statistics.fmean(res["acks"]) * 1000
     if res["views"]:
@@ -432,8 +456,10 @@ def print_table(results: list[dict]) -> None:
         if "view_p50_ms" in r:
             print(f"{'':48} per-seat view after submit: p50 {r['view_p50_ms']:.2f}ms, p99 {r['view_p99_ms']:.2f}ms;"
                   f" refused by the rules {r['refused']}, table idle {r['idle']}, views asked for again {r['resyncs']}")
-        print(f"{'':48} server CPU per entry {r['cpu_per_entry_ms']:.2f} ms ({r['entries']} entries stored in the "
-              f"measured seconds); the phones' own processes used {r['phones_cpu_pct']:.0f}% of a core")
+        stores = (f"; PostgreSQL + Redis {r['store_cpu_per_entry_ms']:.2f} ms" if "store_cpu_per_entry_ms" in r
+                  else "")
+        print(f"{'':48} server CPU per entry {r['cpu_per_entry_ms']:.2f} ms{stores} ({r['entries']} entries stored in "
+              f"the measured seconds); the phones' own processes used {r['phones_cpu_pct']:.0f}% of a core")
     print(f"(cpu: the server processes' CPU time over the measured seconds in % of one core; load average now "
           f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
 
@@ -522,12 +548,14 @@ def several_processes(args, tmp: str) -> list[dict]:
         ports = [free_port() for _ in range(args.processes)]
         procs = [start_app(port, tmp, **env) for port in ports]
         bases = [f"http://127.0.0.1:{port}" for port in ports]
-        res = new_results()
+        res = {**new_results(), "stores": True}
         print(f"{args.processes} processes on PostgreSQL + Redis: {args.tables} tables x 4 phones, {args.seconds:.0f} s",
               flush=True)
         tokens = new_tables(bases[0], args.tables)
+        stores = [*process_tree(pg.postmaster_pid()), redis.proc.pid]  # (the app's connections are open by now)
         mine0 = own_cpu()
-        run_load(bases, tokens, args.seconds, args.warmup, res, None, args.phone_processes, [p.pid for p in procs])
+        run_load(bases, tokens, args.seconds, args.warmup, res, None, args.phone_processes, [p.pid for p in procs],
+                 store_pids=stores)
         res["client_cpu"] += own_cpu() - mine0
         results.append(summary(f"{args.processes} x python -m app ({args.server_mode}), PostgreSQL + Redis", res))
     finally:

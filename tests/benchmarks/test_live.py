@@ -45,3 +45,5 @@ def test_two_processes_on_postgresql_and_redis_beside_one_on_sqlite():
     assert multi["name"].startswith("2 x") and single["name"].startswith("1 x")
     check(multi)
     check(single)
+    # PostgreSQL's and Redis's CPU is counted beside the app processes' (a 3 s run may count none of it).
+    assert multi["store_cpu_per_entry_ms"] >= 0 and "PostgreSQL + Redis" in report["text"]

@@ -19,8 +19,14 @@ the load alternates between them in rounds, so other work on the machine weighs 
     .venv/bin/python benchmarks/live.py --processes 2 --tables 250   # two app processes on PostgreSQL + Redis
                                                                       # beside one process on SQLite
 
-Targets: ack p50 within 1.5x of the echo's (one process); broadcast p99 under 50 ms at 64 tables on one
-process, under 100 ms at 250 tables on two processes; 0 lost, 0 doubled. It prints and does not fail.
+Targets: ack p50 within 1.5x of the echo's, broadcast p99 within 2x of the echo's and the server's CPU per entry
+within 2x of the echo's (one process, same run); broadcast p99 under 50 ms at 64 tables on one process, under 100 ms
+at 250 tables on two processes; 0 lost, 0 doubled. It prints each with met / NOT met and does not fail.
+
+CPU per entry: the server processes' CPU time (user + system, /proc) over the measured seconds only (connecting the
+phones and creating the games are left out), divided by the entries stored in those seconds (acked 200/201).
+`--profile FILE` records the (first) server process with py-spy over the measured seconds of every round (py-spy
+on PATH or beside this Python) and writes its busiest functions to FILE (see `--profile-lines`).
 With --processes N the phones of table i connect to process i mod N (a balancer's job, done by the client);
 PostgreSQL (fsync on, synchronous_commit on) and Redis are started here from Debian's binaries
 (tests/support/servers.py). Everything listens on 127.0.0.1 only and stops by itself.
@@ -51,6 +57,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
 
 from processes import free_port, start_app, stop, wait_http  # noqa: E402
+from profile_top import py_spy, top_functions  # noqa: E402
 
 from app.engine import registry  # noqa: E402
 from app.live import fastjson, viewpatch  # noqa: E402
@@ -109,6 +116,19 @@ def cpu_seconds(pid: int) -> float:
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     except (OSError, IndexError, ValueError):
         return float("nan")
+
+
+def process_tree(pid: int) -> list[int]:
+    """A process and its descendants now (PostgreSQL's server and its backends)."""
+    out, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        out.append(p)
+        try:
+            todo += [int(c) for c in Path(f"/proc/{p}/task/{p}/children").read_text().split()]
+        except OSError:
+            pass
+    return out
 
 
 # -- choosing events as players would ------------------------------------------------------------------
@@ -284,31 +304,62 @@ class Table:
 
 def new_results() -> dict:
     return {"acks": [], "casts": [], "views": [], "events": 0, "errors": 0, "refused": 0, "codes": {}, "idle": 0,
-            "lost": 0, "doubled": 0, "resyncs": 0, "cpu": 0.0, "wall": 0.0, "client_cpu": 0.0}
+            "lost": 0, "doubled": 0, "resyncs": 0, "cpu": 0.0, "wall": 0.0, "client_cpu": 0.0,
+            "store_cpu": 0.0}
 
 
 def run_load(bases: list[str], table_tokens: list[list[str]], seconds: float, warmup: float, acc: dict,
-             script: list[dict] | None = None, phone_processes: int = 1) -> None:
-    """Connect every table's phones (table i to bases[i mod N]), play for warmup + seconds, add to acc.
+             script: list[dict] | None = None, phone_processes: int = 1, server_pids: list[int] | None = None,
+             profile: str | None = None, store_pids: list[int] | None = None) -> None:
+    """Connect every table's phones (table i to bases[i mod N]), play for warmup + seconds, add to acc (the CPU of
+    server_pids over the measured seconds too; with `profile`, py-spy's samples of the first into that file).
 
     With phone_processes > 1 the tables are shared among that many child processes (each its own Python and
     event loop), so the phones' decoding of the views is not one process's queue in front of every ack."""
     if phone_processes > 1:
-        run_load_in_children(bases, table_tokens, seconds, warmup, acc, script, phone_processes)
+        run_load_in_children(bases, table_tokens, seconds, warmup, acc, script, phone_processes, server_pids, profile,
+                             store_pids)
         return
-    play_tables(bases, list(enumerate(table_tokens)), seconds, warmup, acc, script, None)
+    play_tables(bases, list(enumerate(table_tokens)), seconds, warmup, acc, script, None, server_pids, profile,
+                store_pids)
+
+
+def measure_cpu(pids: list[int], start_wall: float, seconds: float, acc: dict, profile: str | None = None,
+                store_pids: list[int] | None = None) -> None:
+    """Add the processes' CPU time over the measured window (start_wall .. start_wall + seconds) to acc, and that of
+    store_pids (PostgreSQL's and Redis's) to acc["store_cpu"]; with `profile`, py-spy samples the first process over
+    the same window into that file (collapsed stacks)."""
+    eventlet.sleep(max(0.0, start_wall - time.time()))
+    spy = None
+    if profile:
+        spy = subprocess.Popen([py_spy(), "record", "--pid", str(pids[0]), "--duration", str(max(1, round(seconds))),
+                                "--format", "raw", "--nonblocking", "--gil", "--output", profile],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    cpu0, wall0 = sum(cpu_seconds(pid) for pid in pids), time.perf_counter()
+    store0 = sum(cpu_seconds(pid) for pid in store_pids or [])
+    eventlet.sleep(max(0.0, start_wall + seconds - time.time()))
+    acc["cpu"] += sum(cpu_seconds(pid) for pid in pids) - cpu0
+    acc["store_cpu"] += sum(cpu_seconds(pid) for pid in store_pids or []) - store0
+    acc["wall"] += time.perf_counter() - wall0
+    if spy is not None:
+        while spy.poll() is None:  # (a green wait: the phones go on while py-spy writes its file)
+            eventlet.sleep(0.1)
 
 
 def play_tables(bases: list[str], tables_in: list[tuple[int, list[str]]], seconds: float, warmup: float, acc: dict,
-                script: list[dict] | None, start_wall: float | None) -> None:
+                script: list[dict] | None, start_wall: float | None, server_pids: list[int] | None = None,
+                profile: str | None = None, store_pids: list[int] | None = None) -> None:
     """The tables given as (index, tokens) in this process; they start together at `start_wall` (time.time())
-    when given (the other phone processes start then too), else as soon as all are connected."""
+    when given (the other phone processes start then too), else as soon as all are connected. With server_pids,
+    the servers' CPU over the measured seconds is added to acc (one phone process measures it)."""
     pool = eventlet.GreenPool(len(tables_in) + 4)
     tables = list(pool.imap(lambda it: Table(bases[it[0] % len(bases)], it[0], it[1], acc, script), tables_in))
     delay = 0.5 if start_wall is None else max(0.0, start_wall - time.time())
     start = time.perf_counter() + delay
     until = start + warmup + seconds
     total = max(index for index, _ in tables_in) + 1
+    if server_pids:
+        pool.spawn(measure_cpu, server_pids, time.time() + delay + warmup, seconds, acc, profile, store_pids)
     for table in tables:
         pool.spawn(table.play, until, start + warmup, delay + table.index / total)
     pool.waitall()
@@ -317,7 +368,8 @@ def play_tables(bases: list[str], tables_in: list[tuple[int, list[str]]], second
     pool.waitall()
 
 
-def run_load_in_children(bases, table_tokens, seconds, warmup, acc, script, phone_processes) -> None:
+def run_load_in_children(bases, table_tokens, seconds, warmup, acc, script, phone_processes, server_pids,
+                         profile, store_pids) -> None:
     """Share the tables among child processes (`--phones-worker`), start them together, merge their results."""
     connect = 3.0 + 0.05 * len(table_tokens) / phone_processes  # time to connect every phone before the start
     spec = {"bases": bases, "seconds": seconds, "warmup": warmup, "script": script,
@@ -327,7 +379,9 @@ def run_load_in_children(bases, table_tokens, seconds, warmup, acc, script, phon
         for k in range(phone_processes):
             tables = [(i, tokens) for i, tokens in enumerate(table_tokens) if i % phone_processes == k]
             path = Path(tmp) / f"phones-{k}.json"
-            path.write_text(json.dumps({**spec, "tables": tables}))
+            path.write_text(json.dumps({**spec, "tables": tables, "server_pids": server_pids if k == 0 else None,
+                                        "profile": profile if k == 0 else None,
+                                        "store_pids": store_pids if k == 0 else None}))
             children.append((subprocess.Popen([sys.executable, __file__, "--phones-worker", str(path)], cwd=ROOT,
                                               env={**os.environ, "PYTHONWARNINGS": "ignore"}), path))
         for proc, path in children:
@@ -350,7 +404,8 @@ def phones_worker(spec_path: str) -> None:
     acc = new_results()
     mine0 = own_cpu()
     play_tables(spec["bases"], [(i, tokens) for i, tokens in spec["tables"]], spec["seconds"], spec["warmup"], acc,
-                spec["script"], spec["start_wall"])
+                spec["script"], spec["start_wall"], spec.get("server_pids"), spec.get("profile"),
+                spec.get("store_pids"))
     acc["client_cpu"] = own_cpu() - mine0
     Path(spec_path).with_suffix(".out").write_text(json.dumps(acc))
 
@@ -379,7 +434,11 @@ def summary(name: str, res: dict) -> dict:
            "ack_p50_ms": pct(res["acks"], 50), "ack_p99_ms": pct(res["acks"], 99),
            "broadcast_p50_ms": pct(res["casts"], 50), "broadcast_p99_ms": pct(res["casts"], 99),
            "server_cpu_pct": 100 * res["cpu"] / res["wall"] if res["wall"] else float("nan"),
+           "entries": len(res["acks"]),
+           "cpu_per_entry_ms": 1000 * res["cpu"] / len(res["acks"]) if res["acks"] else float("nan"),
            "phones_cpu_pct": 100 * res["client_cpu"] / res["wall"] if res["wall"] else float("nan")}
+    if res.get("stores"):  # PostgreSQL's and Redis's CPU, counted beside the app processes'
+        out["store_cpu_per_entry_ms"] = 1000 * res["store_cpu"] / len(res["acks"]) if res["acks"] else float("nan")
     if res["acks"]:
         out["ack_mean_ms"] = statistics.fmean(res["acks"]) * 1000
     if res["views"]:
@@ -397,9 +456,50 @@ def print_table(results: list[dict]) -> None:
         if "view_p50_ms" in r:
             print(f"{'':48} per-seat view after submit: p50 {r['view_p50_ms']:.2f}ms, p99 {r['view_p99_ms']:.2f}ms;"
                   f" refused by the rules {r['refused']}, table idle {r['idle']}, views asked for again {r['resyncs']}")
-        print(f"{'':48} the phones' own process used {r['phones_cpu_pct']:.0f}% of a core")
-    print(f"(cpu: the server processes' CPU time in % of one core; load average now {os.getloadavg()[0]:.1f} "
-          f"on {os.cpu_count()} cores)")
+        stores = (f"; PostgreSQL + Redis {r['store_cpu_per_entry_ms']:.2f} ms" if "store_cpu_per_entry_ms" in r
+                  else "")
+        print(f"{'':48} server CPU per entry {r['cpu_per_entry_ms']:.2f} ms{stores} ({r['entries']} entries stored in "
+              f"the measured seconds); the phones' own processes used {r['phones_cpu_pct']:.0f}% of a core")
+    print(f"(cpu: the server processes' CPU time over the measured seconds in % of one core; load average now "
+          f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
+
+
+def ratio(ours: float, echo: float) -> float:
+    """ours / echo; NaN when the echo's is 0 (its CPU is counted in 10 ms ticks: a very short run may show none)."""
+    return ours / echo if echo else float("nan")
+
+
+def verdict(ok: bool) -> str:
+    return "met" if ok else "NOT met"
+
+
+def print_targets(echo: dict, real: dict) -> None:
+    """The targets against the echo measured in the same run, each with met / NOT met."""
+    ack = ratio(real["ack_p50_ms"], echo["ack_p50_ms"])
+    cast = ratio(real["broadcast_p99_ms"], echo["broadcast_p99_ms"])
+    cpu = ratio(real["cpu_per_entry_ms"], echo["cpu_per_entry_ms"])
+    print(f"\ntargets (Tablewarden against the echo, same run):\n"
+          f"  ack p50            {real['ack_p50_ms']:7.2f} ms vs {echo['ack_p50_ms']:6.2f} ms = {ack:5.2f}x"
+          f" (target <= 1.5x): {verdict(ack <= 1.5)}\n"
+          f"  broadcast p99      {real['broadcast_p99_ms']:7.2f} ms vs {echo['broadcast_p99_ms']:6.2f} ms = {cast:5.2f}x"
+          f" (target <= 2x): {verdict(cast <= 2)}\n"
+          f"  CPU per entry      {real['cpu_per_entry_ms']:7.2f} ms vs {echo['cpu_per_entry_ms']:6.2f} ms = {cpu:5.2f}x"
+          f" (target <= 2x): {verdict(cpu <= 2)}\n"
+          f"  broadcast p99 under 50 ms: {verdict(real['broadcast_p99_ms'] < 50)}; lost {real['lost']}, doubled "
+          f"{real['doubled']} (target 0): {verdict(real['lost'] == 0 and real['doubled'] == 0)}")
+
+
+def write_profile(paths: list[Path], out: str, lines: int) -> None:
+    """Merge the rounds' py-spy samples and write (and print) the busiest functions."""
+    collapsed = "\n".join(p.read_text() for p in paths if p.exists())
+    rows = top_functions(collapsed, lines)
+    samples = sum(int(line.rpartition(" ")[2]) for line in collapsed.splitlines() if line.rpartition(" ")[2].isdigit())
+    text = [f"py-spy, the server over the measured seconds ({samples} samples, idle left out): "
+            f"% of samples with the function on the stack / on top"]
+    text += [f"{inc:5.1f}% {own:5.1f}%  {name}" for name, inc, own in rows]
+    Path(out).write_text("\n".join(text) + "\n")
+    Path(out).with_suffix(".collapsed").write_text(collapsed)
+    print("\n" + "\n".join(text))
 
 
 # -- main ----------------------------------------------------------------------------------------------
@@ -421,10 +521,9 @@ def one_process(args, tmp: str) -> list[dict]:
                     (f"Tablewarden ({args.server_mode}, SQLite)", [base], real_tokens, real_res, real_proc, None)):
                 print(f"round {r + 1}/{args.rounds}: {name}, {args.tables} tables x 4 phones, {per_round:.0f} s",
                       flush=True)
-                cpu0, wall0, mine0 = cpu_seconds(proc.pid), time.perf_counter(), own_cpu()
-                run_load(bases, tokens, per_round, args.warmup, acc, events, args.phone_processes)
-                acc["cpu"] += cpu_seconds(proc.pid) - cpu0
-                acc["wall"] += time.perf_counter() - wall0
+                mine0 = own_cpu()
+                profile = str(Path(tmp) / f"profile-{r}.txt") if args.profile and proc is real_proc else None
+                run_load(bases, tokens, per_round, args.warmup, acc, events, args.phone_processes, [proc.pid], profile)
                 acc["client_cpu"] += own_cpu() - mine0
     finally:
         stop(echo_proc)
@@ -432,13 +531,9 @@ def one_process(args, tmp: str) -> list[dict]:
     results = [summary("bare python-socketio echo", echo_res),
                summary(f"Tablewarden python -m app ({args.server_mode}, SQLite)", real_res)]
     print_table(results)
-    echo, real = results
-    ratio = real["ack_p50_ms"] / echo["ack_p50_ms"]
-    print(f"\nratio real/echo: ack p50 {ratio:.2f}x, ack p99 {real['ack_p99_ms'] / echo['ack_p99_ms']:.2f}x, "
-          f"broadcast p99 {real['broadcast_p99_ms'] / echo['broadcast_p99_ms']:.2f}x")
-    print(f"target ack p50 within 1.5x of the echo: {'met' if ratio <= 1.5 else 'NOT met'} ({ratio:.2f}x); "
-          f"broadcast p99 under 50 ms: {'met' if real['broadcast_p99_ms'] < 50 else 'NOT met'} "
-          f"({real['broadcast_p99_ms']:.1f} ms); lost {real['lost']}, doubled {real['doubled']}")
+    print_targets(*results)
+    if args.profile:
+        write_profile([Path(tmp) / f"profile-{r}.txt" for r in range(args.rounds)], args.profile, args.profile_lines)
     return results
 
 
@@ -453,13 +548,14 @@ def several_processes(args, tmp: str) -> list[dict]:
         ports = [free_port() for _ in range(args.processes)]
         procs = [start_app(port, tmp, **env) for port in ports]
         bases = [f"http://127.0.0.1:{port}" for port in ports]
-        res = new_results()
+        res = {**new_results(), "stores": True}
         print(f"{args.processes} processes on PostgreSQL + Redis: {args.tables} tables x 4 phones, {args.seconds:.0f} s",
               flush=True)
         tokens = new_tables(bases[0], args.tables)
-        cpu0, wall0, mine0 = sum(cpu_seconds(p.pid) for p in procs), time.perf_counter(), own_cpu()
-        run_load(bases, tokens, args.seconds, args.warmup, res, None, args.phone_processes)
-        res["cpu"], res["wall"] = sum(cpu_seconds(p.pid) for p in procs) - cpu0, time.perf_counter() - wall0
+        stores = [*process_tree(pg.postmaster_pid()), redis.proc.pid]  # (the app's connections are open by now)
+        mine0 = own_cpu()
+        run_load(bases, tokens, args.seconds, args.warmup, res, None, args.phone_processes, [p.pid for p in procs],
+                 store_pids=stores)
         res["client_cpu"] += own_cpu() - mine0
         results.append(summary(f"{args.processes} x python -m app ({args.server_mode}), PostgreSQL + Redis", res))
     finally:
@@ -474,9 +570,8 @@ def several_processes(args, tmp: str) -> list[dict]:
         print(f"1 process on SQLite: {args.tables} tables x 4 phones, {args.seconds:.0f} s", flush=True)
         base = f"http://127.0.0.1:{port}"
         tokens = new_tables(base, args.tables)
-        cpu0, wall0, mine0 = cpu_seconds(proc.pid), time.perf_counter(), own_cpu()
-        run_load([base], tokens, args.seconds, args.warmup, res, None, args.phone_processes)
-        res["cpu"], res["wall"] = cpu_seconds(proc.pid) - cpu0, time.perf_counter() - wall0
+        mine0 = own_cpu()
+        run_load([base], tokens, args.seconds, args.warmup, res, None, args.phone_processes, [proc.pid])
         res["client_cpu"] += own_cpu() - mine0
         results.append(summary(f"1 x python -m app ({args.server_mode}), SQLite", res))
     finally:
@@ -501,6 +596,9 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="print the results as JSON too")
     parser.add_argument("--phone-processes", type=int, default=1,
                         help="processes the phones are shared among (their CPU is reported added up)")
+    parser.add_argument("--profile", metavar="FILE",
+                        help="py-spy the server (one process) over the measured seconds; its busiest functions to FILE")
+    parser.add_argument("--profile-lines", type=int, default=25, help="functions --profile lists")
     parser.add_argument("--echo-server", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--phones-worker", help=argparse.SUPPRESS)
     args = parser.parse_args()

@@ -1,9 +1,11 @@
 """benchmarks/live.py runs end to end at a tiny load: real Underworlds games against the real server beside the
 bare echo (phones shared among two processes), and two app processes on PostgreSQL + Redis beside one on SQLite;
-every phone ends with every seq exactly once, and the view frames after the first are patches that applied."""
+every phone ends with every seq exactly once, and the view frames after the first are patches that applied; the
+report gives the servers' CPU per entry and the targets against the echo, each met or not."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -16,12 +18,14 @@ def run(*args: str) -> dict:
                           "--json", *args], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr[-3000:]
     text = out.stdout
-    return json.loads(text[text.index("{\n"):])
+    return {**json.loads(text[text.index("{\n"):]), "text": text}
 
 
 def check(result: dict) -> None:
     assert result["events"] > 0 and result["errors"] == 0, result
     assert result["lost"] == 0 and result["doubled"] == 0 and result["resyncs"] == 0, result
+    # CPU per entry: the server's CPU over the measured seconds (in 10 ms ticks), per entry stored in them.
+    assert result["entries"] > 0 and 0 <= result["cpu_per_entry_ms"] < 1000, result
 
 
 def test_one_process_beside_the_echo_with_phones_in_two_processes():
@@ -31,6 +35,8 @@ def test_one_process_beside_the_echo_with_phones_in_two_processes():
     check(echo)
     check(real)
     assert real["refused"] == 0  # every event came from the engine's own suggestions
+    for target in ("ack p50", "broadcast p99", "CPU per entry"):
+        assert re.search(rf"^  {target} .* = +([0-9.]+|nan)x \(target <= [0-9.]+x\): (met|NOT met)$", report["text"], re.M)
 
 
 def test_two_processes_on_postgresql_and_redis_beside_one_on_sqlite():
@@ -39,3 +45,5 @@ def test_two_processes_on_postgresql_and_redis_beside_one_on_sqlite():
     assert multi["name"].startswith("2 x") and single["name"].startswith("1 x")
     check(multi)
     check(single)
+    # PostgreSQL's and Redis's CPU is counted beside the app processes' (a 3 s run may count none of it).
+    assert multi["store_cpu_per_entry_ms"] >= 0 and "PostgreSQL + Redis" in report["text"]

@@ -9,6 +9,7 @@ from app.engine.core import (
     Consequence,
     Event,
     IllegalEvent,
+    Rule,
     Ruleset,
     Suggestion,
     Violation,
@@ -16,6 +17,7 @@ from app.engine.core import (
     check_revert,
     effective_events,
     fold_log,
+    plain_copy,
     replay,
     replay_with_consequences,
 )
@@ -294,3 +296,21 @@ def test_every_list_and_free_object_of_an_event_has_a_size_bound():
     assert check_fields(spec, {"dice": [], "any": [0] * (MAX_ITEMS + 1)})[0].message == \
         f"data.any holds at most {MAX_ITEMS} items."
     assert check_fields(spec, {"dice": [], "map": {str(i): i for i in range(MAX_KEYS + 1)}})[0].code == "malformed"
+
+
+def test_a_suggestions_wire_form_holds_its_own_copy_of_the_data():
+    """Suggestion.to_dict copies the data all the way down (plain_copy), as copy.deepcopy did: a client or a
+    cached view that changes its copy changes neither the suggestion nor another copy; citations stay Rules."""
+    rule = Rule("Book", "Section", 3)
+    data = {"roll": [["hit", 1]], "pick": {"fighters": ["a"], "rule": rule}, "pair": ({"x": 1}, 2), "n": 1.5}
+    sugg = Suggestion("add", "p1", "Add", data)
+    first, second = sugg.to_dict(), sugg.to_dict()
+    body = first["event"]["data"]
+    assert body == data and body is not data
+    body["roll"][0].append("more")
+    body["pick"]["fighters"].append("b")
+    body["pair"][0]["x"] = 9
+    assert data == {"roll": [["hit", 1]], "pick": {"fighters": ["a"], "rule": rule}, "pair": ({"x": 1}, 2), "n": 1.5}
+    assert second["event"]["data"] == data
+    assert body["pick"]["rule"] is rule   # immutable: shared, as deepcopy shares it
+    assert plain_copy({1, 2}) == {1, 2} and plain_copy({1, 2}) is not plain_copy({1, 2})  # other kinds: deepcopy

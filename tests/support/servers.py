@@ -94,6 +94,11 @@ class Postgres:
             conn.execute(f"CREATE DATABASE {name}")
         return f"postgresql://tw@127.0.0.1:{self.port}/{name}"
 
+    def postmaster_pid(self) -> int:
+        """The server's main process (its backends are its children)."""
+        with open(os.path.join(self.data, "postmaster.pid")) as f:
+            return int(f.readline())
+
     def stop(self) -> None:
         """Stop the server and delete its files."""
         try:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from ..core import Consequence, Event, Suggestion, Violation
 from . import damage, lethal
 from . import violations as V
+from .per_state import once_per_state
 from .reactions import add_steps, open_window
 from .state import TOKENS, fighter_name, profiles, surviving, traits
 
@@ -372,18 +373,32 @@ def suggest_counters(rs, state, seat, alive_all) -> list[Suggestion]:
     """Give a named counter (any name, pg 19) or remove counters a fighter has; check() decides who qualifies."""
     if not rs.spec_for("counter"):
         return []  # an edition without named counters
-    ok = [f for f in alive_all
-          if not rs.check(state, Event("counter", seat, {"fighter": f, "name": "x", "action": "give", "count": 1}))]
+    ok, removable = once_per_state(rs, state, "counters", lambda: counter_legality(rs, state, seat, alive_all))
     out = []
     if ok:
-        out.append(Suggestion("counter", seat, "Give a counter", {"action": "give"}, choices={"fighter": ok},
+        out.append(Suggestion("counter", seat, "Give a counter", {"action": "give"}, choices={"fighter": list(ok)},
                               bounds={"name": {"type": "str", "max_length": 24},
                                       "count": {"type": "int", "min": 1, "max": 6}}, group="Table"))
-    # One removal per fighter and name: how many may go is that fighter's own count (check() refuses more).
-    for f in alive_all:
-        for name, have in sorted(state["fighters"][f]["counters"].items()):
-            if not rs.check(state, Event("counter", seat, {"fighter": f, "name": name, "action": "remove", "count": 1})):
-                out.append(Suggestion("counter", seat, f"Remove {name} counters from {fighter_name(state, f)}",
-                                      {"action": "remove", "name": name, "fighter": f},
-                                      bounds={"count": {"type": "int", "min": 1, "max": have}}, group="Table"))
+    for f, name, have in removable:
+        out.append(Suggestion("counter", seat, f"Remove {name} counters from {fighter_name(state, f)}",
+                              {"action": "remove", "name": name, "fighter": f},
+                              bounds={"count": {"type": "int", "min": 1, "max": have}}, group="Table"))
     return out
+
+
+def counter_legality(rs, state, seat, alive_all) -> tuple[list[str], list[tuple[str, str, int]]]:
+    """The fighters check() lets be given a counter, and the (fighter, name, count) removals it allows.
+
+    The same for every seat, so worked out once per state for all of them (per_state.py): whoever enters it, a
+    counter is judged by the fighter and its counters alone. check() asks only that the seat be one of the game's;
+    a counter is no event of the game's sequence, so no step is closed as passed before it (passes.py) and no open
+    step refuses it (ruleset._open_steps); check_counter reads the fighter, never the seat; the editions' own checks
+    that read the seat are for other events (tests/engine/underworlds/test_effects_counters.py checks this on
+    played games)."""
+    ok = [f for f in alive_all
+          if not rs.check(state, Event("counter", seat, {"fighter": f, "name": "x", "action": "give", "count": 1}))]
+    # One removal per fighter and name: how many may go is that fighter's own count (check() refuses more).
+    removable = [(f, name, have) for f in alive_all for name, have in sorted(state["fighters"][f]["counters"].items())
+                 if not rs.check(state, Event("counter", seat, {"fighter": f, "name": name, "action": "remove",
+                                                                "count": 1}))]
+    return ok, removable

@@ -30,6 +30,7 @@ from . import suggest as suggest_mod
 from . import violations as V
 from .edition import FORMAT_NAMES, Edition
 from .passes import SEQUENCE_EVENTS
+from .per_state import once_per_state
 from .state import clone, is_large, is_vulnerable, seat_of
 
 SETUP_EVENTS = ("roll_off", "do_over", "deployed")
@@ -171,12 +172,17 @@ class UnderworldsRuleset(Ruleset):
         # on a copy), and copies only the seats, which hide_cards rewrites: a whole copy per seat is a visible share
         # of a busy server's CPU (benchmarks/README.md, "Figures behind the code").
         out = {**state, "seats": {sid: dict(s) for sid, s in state["seats"].items()}}
-        out["derived"] = {fid: {"vulnerable": is_vulnerable(state, fid),
-                                "large": is_large(state, fid, self.edition.large_wounds),
-                                "wounds_left": None if f["wounds"] is None else max(0, f["wounds"] - f["damage"])}
-                          for fid, f in state["fighters"].items() if not f["out"]}
+        # What the rules derive for each fighter is the same for every seat: worked out once for the views of a state.
+        out["derived"] = once_per_state(self, state, "derived", lambda: self.derived(state))
         privacy.hide_cards(state, out, seat)
         return out
+
+    def derived(self, state: dict) -> dict:
+        """Each fighter on the battlefield: vulnerable, Large, wounds left (None while its Wounds are not known)."""
+        return {fid: {"vulnerable": is_vulnerable(state, fid),
+                      "large": is_large(state, fid, self.edition.large_wounds),
+                      "wounds_left": None if f["wounds"] is None else max(0, f["wounds"] - f["damage"])}
+                for fid, f in state["fighters"].items() if not f["out"]}
 
     def redact_event(self, state: dict, record: dict, seat: str) -> dict:
         """A player's `hand` (the cards it holds) reaches only that player and the referee (privacy.py)."""

@@ -1,7 +1,9 @@
 """Raise tokens and named counters (Deathgorge rulebook, Tokens and counters pg 19; Out of action pg 24;
 End phase pg 38); the 2018/2019 editions have neither (Shadespire and Dreadfane rulebooks)."""
+from app.engine import registry
 from app.engine.core import Event
-from app.engine.underworlds import DREADFANE, SHADESPIRE
+from app.engine.underworlds import DREADFANE, SHADESPIRE, per_state
+from tests.support.play import SETUPS, play_random
 
 from .editions.helpers import Table, setup
 from .helpers import RS, codes, pass_power, play, started
@@ -125,3 +127,71 @@ def test_earlier_editions_have_no_raise_tokens_or_named_counters():
         offers = [s for s in rs.suggest(t.state, "p1").suggestions if s.type in ("token", "counter")]
         assert offers and all(s.type == "token" for s in offers)
         assert all("raise" not in s.choices.get("token", []) and s.data.get("token") != "raise" for s in offers)
+
+
+def _counter_checks(rs, state, seat) -> list:
+    """Every seat's verdict on giving each fighter a counter and removing one, and one too many, of each it has."""
+    out = []
+    for f, fighter in state["fighters"].items():
+        asks = [("x", "give", 1)] + [(n, "remove", k) for n, have in fighter["counters"].items() for k in (1, have + 1)]
+        for name, action, count in asks:
+            found = rs.check(state, Event("counter", seat, {"fighter": f, "name": name, "action": action,
+                                                            "count": count}))
+            out.append((f, name, action, count, [v.to_dict() for v in found]))
+    return out
+
+
+def _games_with_counters():
+    """States of random games of every edition with named counters, card effects played often (counters given
+    and removed, fighters taken out of action), with their rulesets."""
+    for rid in [r for r in SETUPS if r.startswith("underworlds/")]:
+        rs = registry.get(rid)
+        if not rs.spec_for("counter"):
+            continue
+        for seed in (3, 4):
+            states: list = []
+            play_random(rs, SETUPS[rid][-1], seed, max_events=250, rare_groups={"Table": 1.0},
+                        on_event=lambda s, *_, into=states: into.append(s))
+            yield rs, states
+
+
+def test_a_counter_is_judged_the_same_whoever_enters_it():
+    """What lets the seats' views share the counters' checks (effects.counter_legality): over played games, in
+    every step (reaction and power steps, drive backs, the end phase), each check of a counter gives every seat
+    the same verdict."""
+    counted = 0
+    for rs, states in _games_with_counters():
+        for state in states:
+            seats = rs.seat_ids(state)
+            first = _counter_checks(rs, state, seats[0])
+            assert all(_counter_checks(rs, state, seat) == first for seat in seats[1:]), state["step"]
+            counted += sum(1 for f in state["fighters"].values() if f["counters"])
+    assert counted, "no game gave a counter: the removals went unchecked"
+
+
+def test_each_seats_advice_is_the_same_worked_out_alone_or_after_the_other_seats():
+    """The counters' checks are remembered per state for every seat (per_state.py): each seat's suggestions, asked
+    after the other seats' of the same state, equal those worked out with nothing remembered, state after state,
+    so a counter given, removed or a fighter taken out shows in the next state's suggestions."""
+    for rs, states in _games_with_counters():
+        for state in states[::3]:
+            seats = rs.seat_ids(state)
+            together = {seat: rs.suggest(state, seat).to_dict() for seat in seats}
+            for seat in seats:
+                per_state._LAST.clear()
+                assert rs.suggest(state, seat).to_dict() == together[seat]
+
+
+def test_removal_offers_follow_the_counters_of_each_new_state():
+    """A counter given shows as a removal in every seat's next suggestions; once removed, it is offered no more."""
+    state = started()
+    before = {seat: _offers(state, seat, "counter") for seat in ("p1", "p2")}
+    assert all(not any(s.data.get("action") == "remove" for s in offers) for offers in before.values())
+    state, _ = play(state, "counter", "p2", fighter="p1.leader", name="blood", action="give", count=2)
+    for seat in ("p1", "p2"):
+        removals = [s for s in _offers(state, seat, "counter") if s.data.get("action") == "remove"]
+        assert [(s.by, s.data, s.bounds["count"]["max"]) for s in removals] == \
+               [(seat, {"action": "remove", "name": "blood", "fighter": "p1.leader"}, 2)]
+    state, _ = play(state, "counter", "p1", fighter="p1.leader", name="blood", action="remove", count=2)
+    for seat in ("p1", "p2"):
+        assert not any(s.data.get("action") == "remove" for s in _offers(state, seat, "counter"))

@@ -1,7 +1,9 @@
 """suggest() and view(): legal next events with labels and groups, open steps, who the game waits for, and
 what each seat may see (docs/architecture.md, Engine contract)."""
+import json
+
 from app.engine import registry
-from app.engine.core import Event
+from app.engine.core import Event, Suggestion
 from app.engine.underworlds import suggest as S
 from tests.support.play import SETUPS, fill, play_random, underworlds_setup
 
@@ -208,3 +210,40 @@ def test_the_shared_look_ahead_is_the_same_as_each_seats_own():
             chain = S._passes(rs, state, "")
             drive_backs += bool((chain[-1][1] if chain else state).get("drive_back"))
     assert drive_backs, "no game reached a drive back: the attacking player's continuation went untested"
+
+
+def test_suggestions_are_told_apart_as_their_json_text_tells_them_apart():
+    """suggest() drops a suggestion equal to one it already has (suggest._key, with orjson): over random games of
+    every edition, two suggestions of a seat share a key exactly when the standard library's sorted JSON of their
+    type, data, choices and bounds is the same, and True and 1 are told apart as JSON tells them apart."""
+    def json_key(s):
+        return json.dumps([s.type, s.data, s.choices, s.bounds], sort_keys=True, default=str)
+
+    for rid in [r for r in SETUPS if r.startswith("underworlds/")]:
+        rs = registry.get(rid)
+        states: list = []
+        play_random(rs, SETUPS[rid][0], 5, max_events=120, on_event=lambda s, *_, into=states: into.append(s))
+        for state in states[::4]:
+            for seat in state["seats"]:
+                offers = rs.suggest(state, seat).suggestions
+                offers = offers + [Suggestion(o.type, o.by, o.label, dict(o.data), dict(o.choices), dict(o.bounds))
+                                   for o in offers[:3]]   # equal copies: the same key
+                for a in offers:
+                    for b in offers:
+                        assert (S._key(a) == S._key(b)) == (json_key(a) == json_key(b))
+    flag = Suggestion("token", "p1", "x", {"n": True})
+    assert S._key(flag) != S._key(Suggestion("token", "p1", "x", {"n": 1}))
+    assert S._key(Suggestion("t", "p1", "x", {"b": 10**30, "a": 2})) == \
+        json_key(Suggestion("t", "p1", "x", {"b": 10**30, "a": 2})).encode()   # past 64 bits: the library's text
+
+
+def test_what_the_rules_derive_is_shared_by_the_seats_views_of_a_state_and_new_for_the_next():
+    """The views of one state share its `derived` part (worked out once, per_state.py); each equals what the rules
+    derive for that state, so the next state's views show a fighter's new wounds."""
+    state = started()
+    views = [RS.view(state, seat) for seat in ("p1", "p2", "referee")]
+    assert views[0]["derived"] is views[1]["derived"] is views[2]["derived"]
+    assert views[0]["derived"] == RS.derived(state) and views[0]["derived"]["p2.brute"]["wounds_left"] == 5
+    later, _ = play(state, "damage", "p1", fighter="p2.brute", amount=2, source="card")
+    assert RS.view(later, "p2")["derived"]["p2.brute"]["wounds_left"] == 3
+    assert RS.view(state, "p1")["derived"]["p2.brute"]["wounds_left"] == 5   # the earlier state: its own again

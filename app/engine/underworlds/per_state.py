@@ -1,0 +1,23 @@
+"""Work every seat's suggestions share, done once per state: the views of one event ask for each seat's advice of
+the same state, one seat after the other.
+
+States are values here (apply() returns a new one; nothing changes a state that has been handed out), so the state
+object itself is the key; the slot holds the state, so its id cannot be reused while the answer is remembered. One
+slot per ruleset object and kind of work: the last state asked about.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+_LAST: dict[tuple[int, str], tuple[dict, Any]] = {}
+
+
+def once_per_state(rs, state: dict, what: str, work: Callable[[], Any]) -> Any:
+    """`work()` for this state and this kind of work, remembered until another state asks for it."""
+    key = (id(rs), what)
+    hit = _LAST.get(key)
+    if hit is not None and hit[0] is state:
+        return hit[1]
+    value = work()
+    _LAST[key] = (state, value)
+    return value

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any, Callable, Collection, Iterable, Mapping, NotRequired, Required, TypedDict
+from typing import Any, Callable, Collection, Iterable, Mapping, NotRequired, Required, Sequence, TypedDict, cast
+
+from .sharing import handed_out
 
 PLAYER_SEATS = ("p1", "p2", "p3", "p4")
 ROLES = ("referee", "scorekeeper", "spectator")
@@ -117,7 +119,8 @@ class ViolationCode:
                 raise ValueError(f"violation {self.code!r} needs each check to say whether an override lifts it")
         elif overridable is not None and overridable != self.overridable:
             raise ValueError(f"violation {self.code!r} is declared with overridable={self.overridable}")
-        return Violation(self.code, message, cited, self.overridable if overridable is None else overridable)
+        lifted = self.overridable if overridable is None else overridable
+        return Violation(self.code, message, cited, bool(lifted))
 
     def to_dict(self) -> dict:
         """Catalogue form: {"code", "meaning", "rules", "overridable"}, and "cites_at_run_time" when it does."""
@@ -209,6 +212,11 @@ class Outcome(TypedDict, total=False):
     draw: Required[bool]
     decided_by: Required[str]
     rule: NotRequired[str]
+
+
+def as_outcome(result: Mapping[str, Any]) -> Outcome:
+    """A game's result as the Outcome it is: the common keys, beside those each game adds."""
+    return cast(Outcome, result)
 
 
 @dataclass(frozen=True)
@@ -464,6 +472,13 @@ class Ruleset:
     # it folds) applies each event in place with no copy.
     folds_in_place: bool = False
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Every ruleset's `view` hands its views out under the sharing rule (sharing.py)."""
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("view")
+        if own is not None and not getattr(own, "hands_out", False):
+            cls.view = _handing_out(own)  # type: ignore[method-assign, assignment]
+
     # -- hooks -------------------------------------------------------------------------------
     def event_types(self) -> list[dict]:
         """Catalogue entries of this ruleset's own events: {"type", "label", "fields", "help"?}."""
@@ -656,6 +671,18 @@ class Ruleset:
         return self.apply(state, event)
 
 
+def _handing_out(view: Callable[[Any, Any, str], dict]) -> Callable[[Any, Any, str], dict]:
+    """A ruleset's view hook whose views leave the engine read-only while sharing checks are on."""
+    def guarded(self: Any, state: Any, seat: str) -> dict:
+        return handed_out(view(self, state, seat))
+    guarded.__name__, guarded.__qualname__, guarded.__doc__ = view.__name__, view.__qualname__, view.__doc__
+    guarded.hands_out = True  # type: ignore[attr-defined]
+    return guarded
+
+
+Ruleset.view = _handing_out(Ruleset.view)  # type: ignore[method-assign, assignment]
+
+
 def inferred_consequences(passes: list[tuple[ImpliedPass, list[Consequence]]]) -> list[Consequence]:
     """Log form of inferred passes: one consequence per run of passes in the same kind of step ("Ana and Bob
     passed the power step"), carrying the pass events themselves, each run followed by what its passes did."""
@@ -686,6 +713,11 @@ def _as_event(raw: Event | dict) -> Event:
     return raw if isinstance(raw, Event) else Event.from_dict(raw)
 
 
+def _upto(ev: Event, upto: int | None) -> bool:
+    """The event is in a log read up to seq `upto` (None: the whole log; an event without a seq always is)."""
+    return upto is None or ev.seq is None or ev.seq <= upto
+
+
 def reverted_seqs(events: Iterable[Event | dict]) -> set[int]:
     """Seqs taken back by revert events in the log."""
     out: set[int] = set()
@@ -698,13 +730,12 @@ def reverted_seqs(events: Iterable[Event | dict]) -> set[int]:
 
 def effective_events(events: Iterable[Event | dict], upto: int | None = None) -> list[Event]:
     """The events that shape the state (in order): reverts and reverted events left out."""
-    evs = [_as_event(e) for e in events if upto is None or _as_event(e).seq is None
-           or _as_event(e).seq <= upto]
+    evs = [ev for ev in map(_as_event, events) if _upto(ev, upto)]
     gone = reverted_seqs(evs)
     return [e for e in evs if e.type != REVERT and (e.seq is None or e.seq not in gone)]
 
 
-def check_revert(events: list[Event | dict], revert: Event, may_revert_any: bool,
+def check_revert(events: Sequence[Event | dict], revert: Event, may_revert_any: bool,
                  referee_entered: Collection[int] = ()) -> list[Violation]:
     """Is this revert legal? Players take back their own last event, unless the referee entered it (a
     ruling stands until the referee changes it: `referee_entered` holds those seqs); the referee any event."""
@@ -729,7 +760,7 @@ def check_revert(events: list[Event | dict], revert: Event, may_revert_any: bool
     return []
 
 
-def check_note_target(events: list[Event | dict], note: Event) -> list[Violation]:
+def check_note_target(events: Sequence[Event | dict], note: Event) -> list[Violation]:
     """A note about an entry (data.seq) must name an entry of the log, not an undo or another note."""
     seq = note.data.get("seq")
     if seq is None:
@@ -840,7 +871,7 @@ def replay(rs: Ruleset, setup: dict, events: Iterable[Event | dict], upto: int |
     """
     if not verify:
         return fold_log(rs, setup, events, upto).state
-    evs = [_as_event(e) for e in events if upto is None or _as_event(e).seq is None or _as_event(e).seq <= upto]
+    evs = [ev for ev in map(_as_event, events) if _upto(ev, upto)]
     state = rs.new_game(setup)
     for i, ev in enumerate(evs):
         if ev.type == REVERT:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import copy
 import re
+from typing import Any
 
 from ..core import Consequence, SetupError, Violation
 from . import rules as R
@@ -41,7 +42,7 @@ def new_game(setup: dict) -> dict:
         campaign = {"game": 1, "history": []}  # the phone wizard's "Campaign" format starts one
     if campaign is not None:
         options["campaign"] = _check_campaign(campaign)
-    state = {"game": "battlelore/second-edition", "options": options, "seats": {}, "units": {},
+    state: dict[str, Any] = {"game": "battlelore/second-edition", "options": options, "seats": {}, "units": {},
              "features": {}, "phase": "scenario", "step": None, "first": None, "active": None,
              "turn": 0, "command": None, "ordered": [], "moved": [], "attacked": [],
              "combat": None, "winner": None, "last_combat": None,

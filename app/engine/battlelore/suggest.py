@@ -177,7 +177,7 @@ def _turn(state: dict, seat: str) -> list[Suggestion]:
         for card in state["options"].get("cards", {}).get("command", []):
             # a known card: its section from its name, the number of units from the card
             data = {"card": card["name"], "resolve": True}
-            choices = {"units": [1, 2, 3, 4]}
+            choices: dict[str, list] = {"units": [1, 2, 3, 4]}
             if card.get("section"):
                 data["section"] = card["section"]
             else:

@@ -2,7 +2,7 @@
 standing; the outcome, with the campaign standings after its final scenario."""
 from __future__ import annotations
 
-from ..core import Consequence, Outcome
+from ..core import Consequence, Outcome, as_outcome
 from . import campaign
 from . import rules as R
 
@@ -59,4 +59,4 @@ def outcome(state: dict) -> Outcome | None:
         result = campaign.result_of(state)
         if camp["game"] == campaign.GAMES and result:
             out["campaign"] = campaign.standings([*camp["history"], result])
-    return out
+    return as_outcome(out)

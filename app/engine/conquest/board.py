@@ -25,6 +25,14 @@ def planet(state: dict, slot: int) -> dict | None:
     return None
 
 
+def planet_at(state: dict, slot: int) -> dict:
+    """The line entry at a slot the game knows is in it (the battle's planet, say)."""
+    found = planet(state, slot)
+    if found is None:
+        raise KeyError(f"no planet at slot {slot}")
+    return found
+
+
 def in_line(state: dict) -> list[dict]:
     """Planets still in the line (not captured, not removed), face up or down, left to right."""
     return [p for p in state["line"] if p["status"] == "line"]

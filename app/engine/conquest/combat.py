@@ -4,7 +4,17 @@ from __future__ import annotations
 from ..core import Consequence, Violation
 from . import abilities, damage, rules, victory
 from . import violations as V
-from .board import adjacent_slots, face_up, initiative_order, other, planet, planet_label, seats, units_at, warlord
+from .board import (
+    adjacent_slots,
+    face_up,
+    initiative_order,
+    other,
+    planet_at,
+    planet_label,
+    seats,
+    units_at,
+    warlord,
+)
 from .cards import attack_damage, has_keyword, keyword_value
 
 # The summary says a player "passes if he cannot attack", yet also that a combat round ends
@@ -210,7 +220,7 @@ def end_battle(state: dict, winner: str | None, rule: str = rules.BATTLE_END) ->
     if kind is not None and not abilities.usable(state, winner, kind, b["planet"]):
         # "An ability can only be initiated if its effect could change the game state": a Battle ability that
         # would change nothing is no choice to make, so the battle finishes at once.
-        info = state["planets"].get(planet(state, b["planet"])["name"] or "", {})
+        info = state["planets"].get(planet_at(state, b["planet"])["name"] or "", {})
         cons.append(Consequence("battle_ability_unusable", {"planet": b["planet"], "ability": info.get("battle")},
                                 rules.CARD_EFFECTS))
         b["stage"] = "ability"
@@ -222,7 +232,7 @@ def finish_battle(state: dict, winner: str | None) -> list[Consequence]:
     """After the battle: the first planet goes to the winner's victory display (or is removed), units go home."""
     b = state["battle"]
     slot = b["planet"]
-    p = planet(state, slot)
+    p = planet_at(state, slot)
     first = slot == state["first_planet"]
     cons: list[Consequence] = []
     if first:
@@ -421,14 +431,14 @@ def apply_battle_ability(state: dict, ev) -> list[Consequence]:
     victory display (Winning a battle). Damage from an ability waits for its shield window first.
     """
     b = state["battle"]
-    info = state["planets"].get(planet(state, b["planet"])["name"] or "", {})
+    info = state["planets"].get(planet_at(state, b["planet"])["name"] or "", {})
     kind = abilities.effect_of(state, b["planet"]) if ev.data["use"] else None
     cons = [Consequence("battle_ability", {"planet": b["planet"], "use": ev.data["use"], "ability": info.get("battle"),
                                            "resolved": kind is not None}, rules.BATTLE_ABILITY)]
     b["stage"] = "ability"
     if kind:
         cons += abilities.resolve(state, ev, b["planet"])
-        if state.get("battle") is not b or b["stage"] != "ability" or state.get("result") or \
+        if state.get("battle") is not b or state["battle"]["stage"] != "ability" or state.get("result") or \
                 any(p.get("after") == "battle" for p in state["pending"]):
             return cons  # already finished, or a shield window first (after_battle_ability finishes it)
     return cons + finish_battle(state, ev.by)
@@ -446,7 +456,7 @@ def after_battle_ability(state: dict) -> list[Consequence]:
 def in_battle_turn(state: dict, seat: str) -> bool:
     """Is it this seat's combat turn in a battle (when Ambush and actions may be used)?"""
     b = state.get("battle")
-    return (state["phase"] == "combat" and bool(b) and b["stage"] in ("ranged", "melee")
+    return (state["phase"] == "combat" and b is not None and bool(b) and b["stage"] in ("ranged", "melee")
             and b["turn"] == seat)
 
 

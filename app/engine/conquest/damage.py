@@ -112,7 +112,7 @@ def resolve(state: dict, pend: dict) -> list[Consequence]:
         unit = state["units"].get(uid)
         if unit and unit["damage"] >= (unit["hp"] or 0):
             cons += destroy(state, uid, rules.DAMAGED_UNITS)
-    after = AFTER_DAMAGE.get(pend.get("after"))
+    after = AFTER_DAMAGE.get(pend.get("after") or "")
     if after:
         cons += after(state)
     return cons

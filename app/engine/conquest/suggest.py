@@ -1,6 +1,8 @@
 """What each seat may do next, as complete events or templates with finite choices and int bounds."""
 from __future__ import annotations
 
+from typing import Any
+
 from ..core import Advice, Event, Suggestion
 from . import abilities, combat, damage, passes
 from .board import (
@@ -139,7 +141,7 @@ def _prompt(state: dict, seat: str, step: dict) -> Advice:
     out: list[Suggestion] = []
     if pend["kind"] == "damage":
         hits = ", ".join(f"{state['units'][u]['name']} {n}" for u, n in pend["hits"].items() if u in state["units"])
-        window = {"kind": "shields", "hits": pend["hits"], "turn": pend["turn"], "source": pend["source"],
+        window: dict[str, Any] | None = {"kind": "shields", "hits": pend["hits"], "turn": pend["turn"], "source": pend["source"],
                   "label": "Shields", "after": f"Damage about to be placed: {hits}"}
         if pend["turn"] == seat:
             for uid in damage.shieldable(state, pend, seat):

@@ -23,6 +23,8 @@ revealed surge objective is always scored in its surge step, passes inferred or 
 """
 from __future__ import annotations
 
+from typing import cast
+
 from ..core import Event, ImpliedPass
 from .power import power_seat
 from .state import seat_of
@@ -57,5 +59,5 @@ def implied_pass(rs, state: dict, event: Event) -> ImpliedPass | None:
     if state["phase"] == "action" and state["step"] == "power" and state.get("power"):
         if event.type == "power" and event.data.get("play") == "pass" and by != power_seat(state):
             return None  # a pass out of turn would end the step before the player whose go it is chose anything
-        return ImpliedPass(Event("power", power_seat(state), {"play": "pass"}), "power", R("power_step"))
+        return ImpliedPass(Event("power", cast(str, power_seat(state)), {"play": "pass"}), "power", R("power_step"))
     return None

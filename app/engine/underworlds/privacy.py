@@ -21,7 +21,7 @@ SECRET_EVENTS = ("hand",)  # events whose data is the player's hand: never revea
 SEES_EVERYTHING = "referee"
 
 
-def may_see_cards_of(viewer: str, seat: str) -> bool:
+def may_see_cards_of(viewer: str, seat: str | None) -> bool:
     """The viewer sees the seat's held cards and deck list: its own player, or the referee."""
     return viewer == seat or viewer == SEES_EVERYTHING
 
@@ -46,7 +46,7 @@ def deck_as_seen(state: dict, seat: str) -> dict | None:
     if not deck:
         return deck
     seen = seen_cards(state, seat)
-    out = {kind: {name: card for name, card in deck[kind].items() if name in seen}
+    out: dict[str, object] = {kind: {name: card for name, card in deck[kind].items() if name in seen}
            for kind in ("objectives", "power")}
     out["complete"] = deck.get("complete", True)
     out["hidden"] = True  # the rest of the deck is face down

@@ -202,12 +202,12 @@ WHEN_WORDS = {"attacker": "the attacker", "target": "the target", "fighter": "th
 ACTIVATION_STEPS = ("after_action", "after_activation")
 
 
-def this_fighter(state: dict, seat: str, card: dict, fighter: str | None) -> str | None:
+def this_fighter(state: dict, seat: str, card: dict | None, fighter: str | None) -> str | None:
     """The fighter a card's "this" means: the fighter named in the reaction, else the friendly fighter holding
     the upgrade; None when neither is known."""
     if fighter:
         return fighter
-    holders = [f for f, v in state["fighters"].items() if v["seat"] == seat and card.get("name") in v["upgrades"]]
+    holders = [f for f, v in state["fighters"].items() if v["seat"] == seat and (card or {}).get("name") in v["upgrades"]]
     return holders[0] if len(holders) == 1 else None
 
 
@@ -247,7 +247,7 @@ def unmet_conditions(state: dict, seat: str, card: dict | None, fighter: str | N
     for key in ("attacker", "target", "fighter"):
         want = when.get(key)
         fid = _who(window, key, step) if want else None
-        if fid and fid in state["fighters"] and _relation(state, seat, fid, want, this) is False:
+        if fid and want and fid in state["fighters"] and _relation(state, seat, fid, want, this) is False:
             kind = {"this": "this fighter", "friendly": "a friendly fighter", "enemy": "an enemy fighter"}[want]
             out.append(f"{WHEN_WORDS[key]} must be {kind}")
     if when.get("not_target") == "this" and ctx.get("target") and this and ctx["target"] == this:
@@ -278,7 +278,7 @@ def unmet_conditions(state: dict, seat: str, card: dict | None, fighter: str | N
 def check_when(state: dict, seat: str, card: dict | None, fighter: str | None = None) -> list[Violation]:
     """An overridable Violation citing the card when its `reaction_when` is not met in the open window."""
     unmet = unmet_conditions(state, seat, card, fighter)
-    if not unmet:
+    if not unmet or card is None:  # (a card of None has no conditions: nothing is unmet)
         return []
     return [V.REACTION_CONDITION_NOT_MET(f"{card['name']} cannot be used now: {'; '.join(unmet)}.",
                                          f"Card: {card['name']} (its reaction condition)")]

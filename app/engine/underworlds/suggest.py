@@ -9,13 +9,14 @@ events, so a client, bot or test can play a whole game from suggestions alone. G
 from __future__ import annotations
 
 import json
+import marshal
 
 from ..core import Advice, Event, Suggestion
 from . import activations, attacks, cards, effects, inspire, objectives, power, reactions, setup
 from .power import after_minor_steps, power_seat
 from .reactions import REACTION_STEPS, window_steps
 from .setup import do_over_seat
-from .state import fighter_name, seat_of
+from .state import STATIC_KEYS, fighter_name, seat_of
 from .turns import active_seat
 
 
@@ -45,7 +46,7 @@ def step_info(rs, state) -> dict:
     return info
 
 
-def waiting_for(rs, state) -> list[str]:
+def waiting_for(rs, state) -> list:
     """Seats the game is waiting on now."""
     step = state["step"]
     if step == "do_overs":
@@ -96,18 +97,34 @@ def _passes(rs, state, seat: str) -> list:
     return [(implied, after) for implied, after, _ in rs.passes_ahead(state, Event("activate", seat, {}))]
 
 
-# The last state's shared chain, per ruleset object: the views of one event ask for it once per seat. States
-# are values here (apply() returns a new one; nothing mutates a state that has been handed out), so the
-# state object itself is the key; holding it keeps its id from being reused.
-_LAST_CHAIN: dict[int, tuple[dict, list]] = {}
+# The last state's shared chain, per ruleset: the views of one event ask for it once per seat, and working it out
+# takes far longer than reading a state's content (benchmarks/README.md, "Figures behind the code"). The key is that
+# content, the dynamic part as marshal bytes beside the static cards and decks by identity (never changed), so a
+# state changed in place after it was asked about (core.Ruleset.apply_in_place) never meets a stale chain.
+_LAST_CHAIN: dict[int, tuple] = {}
+
+
+def _content_key(state) -> tuple | None:
+    """What the chain depends on; None when the state holds something marshal cannot encode (no caching)."""
+    try:
+        dynamic = marshal.dumps({k: v for k, v in state.items() if k not in STATIC_KEYS})
+    except ValueError:
+        return None
+    return (dynamic, *(state.get(k) for k in STATIC_KEYS))
+
+
+def _same_key(a: tuple, b: tuple) -> bool:
+    return a[0] == b[0] and all(x is y for x, y in zip(a[1:], b[1:]))
 
 
 def _shared_chain(rs, state) -> list:
+    key = _content_key(state)
     hit = _LAST_CHAIN.get(id(rs))
-    if hit is not None and hit[0] is state:
-        return hit[1]
+    if key is not None and hit is not None and hit[0] is rs and _same_key(hit[1], key):
+        return hit[2]
     chain = _passes(rs, state, "")
-    _LAST_CHAIN[id(rs)] = (state, chain)
+    if key is not None:
+        _LAST_CHAIN[id(rs)] = (rs, key, chain)
     return chain
 
 

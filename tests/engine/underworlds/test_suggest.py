@@ -208,3 +208,24 @@ def test_the_shared_look_ahead_is_the_same_as_each_seats_own():
             chain = S._passes(rs, state, "")
             drive_backs += bool((chain[-1][1] if chain else state).get("drive_back"))
     assert drive_backs, "no game reached a drive back: the attacking player's continuation went untested"
+
+
+def test_advice_follows_a_state_changed_in_place():
+    """A state asked about, then changed in place (apply_in_place), gets the advice of what it holds now, never the
+    optional steps worked out for what it held before."""
+    rs = registry.get("underworlds/deathgorge")
+    seen = 0
+
+    def check(state, event, _sugg):
+        nonlocal seen
+        owned = rs.copy_state(state)
+        for seat in owned["order"]:
+            rs.suggest(owned, seat)
+        rs.apply_in_place(owned, event)
+        after = [rs.suggest(owned, seat).to_dict() for seat in owned["order"]]
+        S._LAST_CHAIN.clear()
+        assert after == [rs.suggest(rs.copy_state(owned), seat).to_dict() for seat in owned["order"]]
+        seen += bool(after[0]["step"].get("optional"))
+
+    play_random(rs, SETUPS["underworlds/deathgorge"][0], seed=11, max_events=120, on_event=check)
+    assert seen, "the game passed through optional steps"

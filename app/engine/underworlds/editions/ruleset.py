@@ -16,6 +16,7 @@ checks.py, flow.py and suggestions.py; this module dispatches to them):
 from __future__ import annotations
 
 import copy
+from typing import Any
 
 from ...core import Advice, Consequence, Event, Outcome, SetupError, Violation
 from .. import activations, damage
@@ -92,7 +93,7 @@ class ClassicRuleset(UnderworldsRuleset):
             setup_data = {**setup_data, "options": options}
         state = super().new_game(setup_data)
         options = setup_data.get("options") or {}
-        classic = {"sudden_death": False, "sudden_death_result": None, "match_roll_off": None,
+        classic: dict[str, Any] = {"sudden_death": False, "sudden_death_result": None, "match_roll_off": None,
                    "seating": multiplayer_2018.seating(list(state["order"]), options.get("seating")),
                    "direction": multiplayer_2018.CLOCKWISE, "wiped_in_hazard": False, "ended_by": None}
         if options.get("artefact"):

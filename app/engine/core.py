@@ -13,7 +13,20 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any, Callable, Collection, Iterable, Mapping, NotRequired, Required, Sequence, TypedDict, cast
+from typing import (
+    Any,
+    Callable,
+    Collection,
+    Generic,
+    Iterable,
+    Mapping,
+    NotRequired,
+    Required,
+    Sequence,
+    TypedDict,
+    TypeVar,
+    cast,
+)
 
 from .sharing import handed_out
 
@@ -25,6 +38,10 @@ NOTE = "note"
 REVERT = "revert"
 
 HOUSE = "Tablewarden"
+
+# A ruleset's state: plain JSON data, a TypedDict per game (underworlds/state.py, conquest/types.py,
+# battlelore/types.py) that every hook of that game's Ruleset takes and returns.
+S = TypeVar("S", bound=Mapping[str, Any])
 
 
 class Rule(str):
@@ -77,6 +94,42 @@ def _plain(rule: str | None) -> str | None:
     return None if rule is None else str(rule)
 
 
+class ViolationRecord(TypedDict):
+    """A violation as clients and the log see it."""
+
+    code: str
+    message: str
+    rule: str | None
+    overridable: bool
+
+
+class ConsequenceRecord(TypedDict):
+    """Something the rules did on their own, as stored in the log and sent to clients."""
+
+    type: str
+    data: dict
+    rule: str | None
+
+
+class EventRecord(TypedDict, total=False):
+    """An event's JSON envelope (docs/architecture.md, Event envelope): optional members only when set."""
+
+    type: Required[str]
+    by: Required[str]
+    data: Required[dict]
+    id: str
+    override: dict
+    seq: int
+    expected_seq: int
+
+
+class InertRecord(TypedDict, total=False):
+    """Why a logged event no longer has any effect after an undo (fold_log)."""
+
+    status: Required[str]  # REFUSED_NOW | NO_EFFECT
+    violations: list[ViolationRecord]
+
+
 @dataclass(frozen=True)
 class Violation:
     """Why an event is not legal: stable code, a plain sentence, the rule it comes from."""
@@ -86,7 +139,7 @@ class Violation:
     rule: str | None = None
     overridable: bool = True
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> ViolationRecord:
         """JSON form, as sent to clients."""
         return {"code": self.code, "message": self.message, "rule": _plain(self.rule),
                 "overridable": self.overridable}
@@ -227,7 +280,7 @@ class Consequence:
     data: dict
     rule: str
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> ConsequenceRecord:
         """JSON form, as stored in the log and sent to clients."""
         return {"type": self.type, "data": self.data, "rule": _plain(self.rule)}
 
@@ -245,20 +298,20 @@ class Event:
     expected_seq: int | None = None
 
     @classmethod
-    def from_dict(cls, raw: dict) -> "Event":
+    def from_dict(cls, raw: Mapping[str, Any]) -> "Event":
         """Build an event from its JSON envelope (already schema-checked by the caller)."""
         return cls(type=raw["type"], by=raw["by"], data=dict(raw.get("data") or {}),
                    id=raw.get("id"), override=raw.get("override"), seq=raw.get("seq"),
                    expected_seq=raw.get("expected_seq"))
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> EventRecord:
         """JSON envelope; optional members only when set."""
         out: dict[str, Any] = {"type": self.type, "by": self.by, "data": self.data}
         for key in ("id", "override", "seq", "expected_seq"):
             value = getattr(self, key)
             if value is not None:
                 out[key] = value
-        return out
+        return cast(EventRecord, out)
 
     @property
     def override_reason(self) -> str | None:
@@ -450,11 +503,11 @@ class Handler:
     `check(state, event)` returns the violations; `apply(state, event)` changes the state in place and returns
     the consequences. The core dispatches each event to its type's handler."""
 
-    check: Callable[[dict, Event], list[Violation]] | None
-    apply: Callable[[dict, Event], list[Consequence]]
+    check: Callable[[Any, Event], list[Violation]] | None
+    apply: Callable[[Any, Event], list[Consequence]]
 
 
-class Ruleset:
+class Ruleset(Generic[S]):
     """Base of every ruleset. Subclasses implement the hooks; callers use the public contract.
 
     Contract (docs/architecture.md, Engine contract): new_game, check, apply, suggest, view, outcome, catalogue, violations.
@@ -484,18 +537,18 @@ class Ruleset:
         """Catalogue entries of this ruleset's own events: {"type", "label", "fields", "help"?}."""
         raise NotImplementedError
 
-    def new_game(self, setup: dict) -> dict:
+    def new_game(self, setup: dict) -> S:
         """Initial state from a setup (options, seats, fighters/decks, format); SetupError if unusable."""
         raise NotImplementedError
 
-    def check_event(self, state: dict, event: Event) -> list[Violation]:
+    def check_event(self, state: S, event: Event) -> list[Violation]:
         """Rule checks for a structurally valid event; [] when legal. Default: its handler's check."""
         handler = self.handlers.get(event.type)
         if handler is None:
             raise NotImplementedError(f"{self.id} has no handler for {event.type!r}")
         return handler.check(state, event) if handler.check else []
 
-    def apply_event(self, state: dict, event: Event) -> list[Consequence]:
+    def apply_event(self, state: S, event: Event) -> list[Consequence]:
         """Apply a checked event to `state` IN PLACE (a private copy); return the consequences. Default: its
         handler's apply."""
         handler = self.handlers.get(event.type)
@@ -503,24 +556,24 @@ class Ruleset:
             raise NotImplementedError(f"{self.id} has no handler for {event.type!r}")
         return handler.apply(state, event)
 
-    def suggest(self, state: dict, seat: str) -> Advice:
+    def suggest(self, state: S, seat: str) -> Advice:
         """Legal next events for `seat`, the open step and any reaction window."""
         raise NotImplementedError
 
-    def view(self, state: dict, seat: str) -> dict:
+    def view(self, state: S, seat: str) -> dict:
         """The state as `seat` may see it (other players' hidden cards removed)."""
-        return copy.deepcopy(state)
+        return cast(dict, copy.deepcopy(state))
 
-    def outcome(self, state: dict) -> Outcome | None:
+    def outcome(self, state: S) -> Outcome | None:
         """None while the game goes on; else {"winners": [...], "draw": bool, "decided_by": str, ...}."""
         raise NotImplementedError
 
-    def redact_event(self, state: dict, record: dict, seat: str) -> dict:
+    def redact_event(self, state: S, record: dict, seat: str) -> dict:
         """A logged event (envelope dict) as `seat` may see it in `state`: a secret choice (a command
         dial before both are revealed) comes back with its data hidden. Default: unchanged."""
         return record
 
-    def reveals_secrets(self, state: dict, event: Event) -> bool:
+    def reveals_secrets(self, state: S, event: Event) -> bool:
         """True when applying `event` now would reveal other seats' secret choices (the second command dial,
         say): a preview of it keeps its consequences back until it is entered. Default: nothing secret."""
         return False
@@ -535,15 +588,15 @@ class Ruleset:
         players, no formats."""
         return {"formats": [], "players": [2]}
 
-    def seat_ids(self, state: dict) -> list[str]:
+    def seat_ids(self, state: S) -> list[str]:
         """Seats playing in this game."""
         return list(state["seats"])
 
-    def check_references(self, state: dict, event: Event) -> list[Violation]:
+    def check_references(self, state: S, event: Event) -> list[Violation]:
         """Structural checks that need the state (unknown fighters, units...); override per game."""
         return []
 
-    def implied_pass(self, state: dict, event: Event) -> ImpliedPass | None:
+    def implied_pass(self, state: S, event: Event) -> ImpliedPass | None:
         """The pass that closes the step open now when that step exists only for optional plays (a reaction
         window nobody used, a power step nobody played in) and `event` is one the rules only allow after it;
         None when the open step needs a decision, none is open, or the event belongs to the open step itself.
@@ -551,7 +604,7 @@ class Ruleset:
         return None
 
     # -- inferred passes ---------------------------------------------------------------------
-    def passes_ahead(self, state: dict, event: Event):
+    def passes_ahead(self, state: S, event: Event):
         """The optional steps open now that `event` would close, one pass at a time: yields (ImpliedPass, state
         after it, its consequences). Each pass is a real event of the ruleset, checked and applied as if entered."""
         trial = state
@@ -562,7 +615,7 @@ class Ruleset:
             trial, cons = self.apply_in_place(self.copy_state(trial), implied.event, passes=[])
             yield implied, trial, cons
 
-    def settle(self, state: dict, event: Event) -> tuple[dict, list, list[Violation]]:
+    def settle(self, state: S, event: Event) -> tuple[S, list, list[Violation]]:
         """Where a structurally valid event fits: (the state it applies to, the passes inferred before it, its
         rule violations there). An event the rules allow only once optional steps are over closes those steps
         as passed; otherwise it is judged (and, when overridden, applied) where the game is now. A note or an
@@ -602,7 +655,7 @@ class Ruleset:
                 return entry
         return None
 
-    def check(self, state: dict, event: Event) -> list[Violation]:
+    def check(self, state: S, event: Event) -> list[Violation]:
         """All violations of an event: structural ones first (then nothing else is checked)."""
         entry = self.spec_for(event.type)
         if entry is None:
@@ -619,18 +672,18 @@ class Ruleset:
             return problems
         return self.settle(state, event)[2]
 
-    def blocking(self, state: dict, event: Event) -> list[Violation]:
+    def blocking(self, state: S, event: Event) -> list[Violation]:
         """Violations that stop the event: structural ones always, rule ones unless overridden."""
         found = self.check(state, event)
         if event.override_reason:
             return [v for v in found if not v.overridable]
         return found
 
-    def copy_state(self, state: dict) -> dict:
+    def copy_state(self, state: S) -> S:
         """A private copy of a state for apply() (a ruleset may share parts that are never mutated)."""
         return copy.deepcopy(state)
 
-    def apply(self, state: dict, event: Event) -> tuple[dict, list[Consequence]]:
+    def apply(self, state: S, event: Event) -> tuple[S, list[Consequence]]:
         """Pure: the next state and the automatic consequences; trusts a checked or overridden event.
 
         Optional steps the event can only follow are closed first (see settle()); each pass is logged as a
@@ -643,7 +696,7 @@ class Ruleset:
         # settle() applied any passes to copies of its own; otherwise copy here.
         return self.apply_in_place(at if passes else self.copy_state(state), event, passes)
 
-    def apply_owned(self, state: dict, event: Event) -> tuple[dict, list[Consequence]]:
+    def apply_owned(self, state: S, event: Event) -> tuple[S, list[Consequence]]:
         """Like apply(), for a state the caller owns and will not use again (replay folds its own states).
 
         In place with no copy when the ruleset `folds_in_place`; otherwise it copies like apply().
@@ -652,7 +705,7 @@ class Ruleset:
             return self.apply_in_place(state, event)
         return self.apply(state, event)
 
-    def apply_in_place(self, state: dict, event: Event, passes: list | None = None) -> tuple[dict, list[Consequence]]:
+    def apply_in_place(self, state: S, event: Event, passes: list | None = None) -> tuple[S, list[Consequence]]:
         """Apply to a state the caller owns, no copy: the passes inferred before the event (settle() on the
         state as it was, when `passes` is None), then the event."""
         if event.type == REVERT:
@@ -663,7 +716,7 @@ class Ruleset:
             state, passes, _ = self.settle(state, event)
         return state, inferred_consequences(passes) + self.apply_event(state, event)
 
-    def play(self, state: dict, event: Event) -> tuple[dict, list[Consequence]]:
+    def play(self, state: S, event: Event) -> tuple[S, list[Consequence]]:
         """Check then apply; raises IllegalEvent when blocked."""
         blocked = self.blocking(state, event)
         if blocked:
@@ -782,8 +835,8 @@ NO_EFFECT = "no_effect"
 class LogFold:
     """A folded log: the state, and the events that no longer have any effect (seq -> why)."""
 
-    state: dict
-    inert: dict[int, dict] = field(default_factory=dict)
+    state: Any  # the ruleset's state (core.S)
+    inert: dict[int, InertRecord] = field(default_factory=dict)
 
 
 def changes_nothing(before: dict, after: dict, consequences: list) -> bool:
@@ -804,7 +857,7 @@ def fold_log(rs: Ruleset, setup: dict, events: Iterable[Event | dict], upto: int
     gone = reverted_seqs(e for e in evs if upto is None or e.seq is None or e.seq <= upto)
     first_gone = min(gone) if gone else None
     state = rs.new_game(setup)
-    inert: dict[int, dict] = {}
+    inert: dict[int, InertRecord] = {}
     for ev in effective:
         if first_gone is None or ev.seq is None or ev.seq < first_gone or ev.type == NOTE:
             state, _ = rs.apply_owned(state, ev)

@@ -7,11 +7,12 @@ change to any part of it raises `SharedStateChanged` where it is made, so a test
 off (serving), a view is handed out as it is made, at no cost.
 
 Read-only parts are dict and list subclasses, so JSON encoders, `==` and reading code treat them as plain data;
-a copy of one (copy.deepcopy, `frozen`'s opposite `thawed`) is plain again and free to change.
+a copy of one (copy.copy, copy.deepcopy, `thawed`) is plain again and free to change. The wrapper is shallow and
+wraps each part as it is read, so checking costs a small copy per view, not a deep one.
 """
 from __future__ import annotations
 
-from typing import Any, NoReturn
+from typing import Any, Iterator, NoReturn
 
 _checks = False
 
@@ -25,54 +26,82 @@ def _refuse(*_args: Any, **_kwargs: Any) -> NoReturn:
                              "change a copy (app.engine.sharing.thawed)")
 
 
+def _read_only(value: Any) -> Any:
+    """A dict or list seen through a read-only wrapper (a shallow one: its own parts are wrapped when read)."""
+    kind = type(value)
+    if kind is dict:
+        return FrozenDict(value)
+    if kind is list:
+        return FrozenList(value)
+    return value
+
+
 class FrozenDict(dict):
-    """A dict that refuses every change."""
+    """A dict that refuses every change, and whose parts, read through it, refuse every change too.
+
+    Wrapping is shallow and happens as parts are read, so handing a view out read-only costs one small copy of its
+    top level, not a copy of the whole view."""
 
     __slots__ = ()
     __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = __ior__ = _refuse
 
+    def __getitem__(self, key: Any) -> Any:
+        return _read_only(dict.__getitem__(self, key))
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        return _read_only(dict.get(self, key, default))
+
+    def values(self) -> list:  # type: ignore[override]
+        return [_read_only(v) for v in dict.values(self)]
+
+    def items(self) -> list:  # type: ignore[override]
+        return [(k, _read_only(v)) for k, v in dict.items(self)]
+
     def __copy__(self) -> dict:
-        return dict(self)
+        return thawed(self)
 
     def __deepcopy__(self, memo: dict) -> dict:
         return thawed(self)
 
     def __reduce__(self):
-        return (dict, (dict(self),))
+        return (dict, (thawed(self),))
 
 
 class FrozenList(list):
-    """A list that refuses every change."""
+    """A list that refuses every change, and whose items, read through it, refuse every change too."""
 
     __slots__ = ()
     __setitem__ = __delitem__ = append = extend = insert = pop = remove = clear = sort = reverse = _refuse
     __iadd__ = __imul__ = _refuse
 
+    def __getitem__(self, index: Any) -> Any:
+        item = list.__getitem__(self, index)
+        return FrozenList(item) if isinstance(index, slice) else _read_only(item)
+
+    def __iter__(self) -> Iterator[Any]:
+        return (_read_only(v) for v in list.__iter__(self))
+
     def __copy__(self) -> list:
-        return list(self)
+        return thawed(self)
 
     def __deepcopy__(self, memo: dict) -> list:
         return thawed(self)
 
     def __reduce__(self):
-        return (list, (list(self),))
+        return (list, (thawed(self),))
 
 
 def frozen(value: Any) -> Any:
-    """A read-only deep copy of plain data (dicts and lists become FrozenDict and FrozenList)."""
-    if isinstance(value, dict):
-        return FrozenDict({k: frozen(v) for k, v in value.items()})
-    if isinstance(value, list):
-        return FrozenList(frozen(v) for v in value)
-    return value
+    """Plain data seen read-only: a change to it, or to any part read through it, raises SharedStateChanged."""
+    return _read_only(value)
 
 
 def thawed(value: Any) -> Any:
-    """A plain deep copy of plain data, frozen or not: free to change."""
+    """A plain deep copy of plain data, read-only or not: free to change."""
     if isinstance(value, dict):
-        return {k: thawed(v) for k, v in value.items()}
+        return {k: thawed(v) for k, v in dict.items(value)}
     if isinstance(value, list):
-        return [thawed(v) for v in value]
+        return [thawed(v) for v in list.__iter__(value)]
     return value
 
 

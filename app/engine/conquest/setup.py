@@ -5,6 +5,7 @@ from typing import Any
 
 from ..core import SetupError
 from .cards import norm_keywords
+from .types import ConquestState
 
 LINE_LENGTH = 7      # "deal 7 of them in a line" (Setup)
 FACE_UP_AT_START = 5  # "turns the first 5 planets faceup" (Setup)
@@ -94,7 +95,7 @@ def token_record(raw, field: str) -> dict:
             "traits": [t for t in _words(raw.get("traits"), f"{field}.traits") if isinstance(t, str)], "unique": False}
 
 
-def new_game(setup: dict, ruleset_id: str) -> dict:
+def new_game(setup: dict, ruleset_id: str) -> ConquestState:
     """The state before the initiative is decided: warlords at HQ, hands drawn, resources taken, 7 planet slots."""
     if not isinstance(setup, dict):
         raise SetupError("The setup must be an object.", None)
@@ -118,7 +119,7 @@ def new_game(setup: dict, ruleset_id: str) -> dict:
     for i, raw in enumerate(raw_tokens):
         rec = token_record(raw, f"tokens[{i}]")
         tokens[rec["name"]] = rec
-    state: dict[str, Any] = {"ruleset": ruleset_id, "seats": {}, "units": {}, "cards": {}, "planets": planets, "tokens": tokens,
+    state: ConquestState = {"ruleset": ruleset_id, "seats": {}, "units": {}, "cards": {}, "planets": planets, "tokens": tokens,
              "line": [{"slot": i, "name": None, "face_up": False, "status": "line", "captured_by": None}
                       for i in range(1, LINE_LENGTH + 1)],
              "first_planet": 1, "initiative": None, "starter": None, "round": 0,

@@ -27,7 +27,7 @@ from typing import cast
 
 from ..core import Event, ImpliedPass
 from .power import power_seat
-from .state import seat_of
+from .state import UnderworldsState, seat_of
 
 # Events of the game's sequence that come after the open reaction step and the attacking player's drive back
 # choice (everything a turn, power step or end phase is made of): entered while those are open, they close them
@@ -36,7 +36,7 @@ SEQUENCE_EVENTS = ("activate", "player_action", "attack", "abandon", "power", "o
                    "end_phase_done", "roll_off")
 
 
-def implied_pass(rs, state: dict, event: Event) -> ImpliedPass | None:
+def implied_pass(rs, state: UnderworldsState, event: Event) -> ImpliedPass | None:
     """The pass closing the optional step open now, before `event` of the game's sequence (None: a decision, or
     the event is part of the open step: a reaction, a drive back, bookkeeping)."""
     if state["phase"] in ("setup", "over") or event.type not in SEQUENCE_EVENTS:

@@ -9,7 +9,7 @@ events, so a client, bot or test can play a whole game from suggestions alone. G
 from __future__ import annotations
 
 import json
-import marshal
+import pickle
 
 from ..core import Advice, Event, Suggestion
 from . import activations, attacks, cards, effects, inspire, objectives, power, reactions, setup
@@ -78,14 +78,15 @@ def reaction_window(rs, state) -> dict | None:
             "rule": rs.edition.rule("reaction_limits")}
 
 
-def ahead(rs, state, seat: str) -> list:
+def ahead(rs, state, seat: str, shared: list | None = None) -> list:
     """The optional steps open now, closed as passed one at a time before `seat`'s next event of the sequence
     (core.Ruleset.passes_ahead): [(ImpliedPass, state after it)].
 
     Who enters the next event matters only at a drive back (passes.implied_pass: only the attacking player
     moves the game past it), so the chain every seat shares is worked out once per state and only the
-    attacking player's continuation past a drive back is added to it."""
-    chain = _shared_chain(rs, state)
+    attacking player's continuation past a drive back is added to it (`shared`: that chain, when the caller has it
+    already)."""
+    chain = _shared_chain(rs, state) if shared is None else shared
     last = chain[-1][1] if chain else state
     drive = last.get("drive_back")
     if seat and drive and seat_of(drive["attacker"]) == seat:
@@ -99,17 +100,15 @@ def _passes(rs, state, seat: str) -> list:
 
 # The last state's shared chain, per ruleset: the views of one event ask for it once per seat, and working it out
 # takes far longer than reading a state's content (benchmarks/README.md, "Figures behind the code"). The key is that
-# content, the dynamic part as marshal bytes beside the static cards and decks by identity (never changed), so a
+# content, the dynamic part as pickled bytes beside the static cards and decks by identity (never changed), so a
 # state changed in place after it was asked about (core.Ruleset.apply_in_place) never meets a stale chain.
 _LAST_CHAIN: dict[int, tuple] = {}
 
 
-def _content_key(state) -> tuple | None:
-    """What the chain depends on; None when the state holds something marshal cannot encode (no caching)."""
-    try:
-        dynamic = marshal.dumps({k: v for k, v in state.items() if k not in STATIC_KEYS})
-    except ValueError:
-        return None
+def _content_key(state) -> tuple:
+    """What the chain depends on: the dynamic part's content (pickled: exact, and a Rule in a reaction window is
+    kept as one), the static parts by identity."""
+    dynamic = pickle.dumps({k: v for k, v in state.items() if k not in STATIC_KEYS}, pickle.HIGHEST_PROTOCOL)
     return (dynamic, *(state.get(k) for k in STATIC_KEYS))
 
 
@@ -120,11 +119,10 @@ def _same_key(a: tuple, b: tuple) -> bool:
 def _shared_chain(rs, state) -> list:
     key = _content_key(state)
     hit = _LAST_CHAIN.get(id(rs))
-    if key is not None and hit is not None and hit[0] is rs and _same_key(hit[1], key):
+    if hit is not None and hit[0] is rs and _same_key(hit[1], key):
         return hit[2]
     chain = _passes(rs, state, "")
-    if key is not None:
-        _LAST_CHAIN[id(rs)] = (rs, key, chain)
+    _LAST_CHAIN[id(rs)] = (rs, key, chain)
     return chain
 
 
@@ -169,7 +167,7 @@ def suggest(rs, state, seat: str) -> Advice:
             out += _step(rs, state, seat)
             seen = {_key(s) for s in out}
             # The step that needs this seat's decision first (its next activation), then its optional plays.
-            for _implied, later in reversed(ahead(rs, state, seat)):
+            for _implied, later in reversed(ahead(rs, state, seat, everyone)):
                 for s in _step(rs, later, seat):
                     # A pass out of turn is not inferred (passes.py): only the player whose go it is passes.
                     if _key(s) not in seen and not (s.type == "power" and s.data.get("play") == "pass"):

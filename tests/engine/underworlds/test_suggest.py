@@ -1,5 +1,7 @@
 """suggest() and view(): legal next events with labels and groups, open steps, who the game waits for, and
 what each seat may see (docs/architecture.md, Engine contract)."""
+import pytest
+
 from app.engine import registry
 from app.engine.core import Event
 from app.engine.underworlds import suggest as S
@@ -210,10 +212,11 @@ def test_the_shared_look_ahead_is_the_same_as_each_seats_own():
     assert drive_backs, "no game reached a drive back: the attacking player's continuation went untested"
 
 
-def test_advice_follows_a_state_changed_in_place():
+@pytest.mark.parametrize("ruleset_id", ["underworlds/deathgorge", "underworlds/shadespire"])
+def test_advice_follows_a_state_changed_in_place(ruleset_id):
     """A state asked about, then changed in place (apply_in_place), gets the advice of what it holds now, never the
     optional steps worked out for what it held before."""
-    rs = registry.get("underworlds/deathgorge")
+    rs = registry.get(ruleset_id)
     seen = 0
 
     def check(state, event, _sugg):
@@ -227,5 +230,23 @@ def test_advice_follows_a_state_changed_in_place():
         assert after == [rs.suggest(rs.copy_state(owned), seat).to_dict() for seat in owned["order"]]
         seen += bool(after[0]["step"].get("optional"))
 
-    play_random(rs, SETUPS["underworlds/deathgorge"][0], seed=11, max_events=120, on_event=check)
+    play_random(rs, SETUPS[ruleset_id][0], seed=11, max_events=120, on_event=check)
     assert seen, "the game passed through optional steps"
+
+
+@pytest.mark.parametrize("ruleset_id", ["underworlds/deathgorge", "underworlds/shadespire"])
+def test_the_optional_steps_are_worked_out_once_per_state(ruleset_id, monkeypatch):
+    """Every seat's advice on one state shares one working out of the optional steps ahead, whatever the state
+    holds (the 2018 rules keep a rule citation in the reaction window)."""
+    rs = registry.get(ruleset_id)
+    calls = []
+    passes = S._passes
+    monkeypatch.setattr(S, "_passes", lambda rs_, state, seat: calls.append(seat) or passes(rs_, state, seat))
+
+    def check(state, _event, _sugg):
+        calls.clear()
+        for seat in state["order"]:
+            rs.suggest(state, seat)
+        assert calls.count("") <= 1
+
+    play_random(rs, SETUPS[ruleset_id][0], seed=5, max_events=120, on_event=check)

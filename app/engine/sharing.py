@@ -8,7 +8,9 @@ off (serving), a view is handed out as it is made, at no cost.
 
 Read-only parts are dict and list subclasses, so JSON encoders, `==` and reading code treat them as plain data;
 a copy of one (copy.copy, copy.deepcopy, `thawed`) is plain again and free to change. The wrapper is shallow and
-wraps each part as it is read, so checking costs a small copy per view, not a deep one.
+wraps each part as it is read, so checking costs a small copy per view, not a deep one. It catches changes made the
+ordinary way (item assignment, update, append...); code that reaches around it (dict.__setitem__ on a part, or a
+`{**view}` spread whose parts it then changes) is not caught.
 """
 from __future__ import annotations
 
@@ -109,11 +111,6 @@ def check_sharing(on: bool = True) -> None:
     """Turn the checks on (the test suite does) or off (serving: the default)."""
     global _checks
     _checks = on
-
-
-def checking() -> bool:
-    """True while views are handed out read-only."""
-    return _checks
 
 
 def handed_out(view: dict) -> dict:

@@ -1,6 +1,7 @@
 """python -m app: serve Tablewarden with Flask-SocketIO (HOST, PORT, ASYNC_MODE... from the environment);
 python -m app <command>: an operator command (app/admin.py: export, import, prune, check-content, verify)."""
 import os
+from typing import Any
 
 # The green modes must patch the standard library before anything else opens sockets or threads.
 _MODE = (os.environ.get("ASYNC_MODE") or "eventlet").strip().lower()
@@ -41,7 +42,7 @@ def serve() -> None:
         raise SystemExit(f"Tablewarden: {exc}") from exc
     from app.collector import settle_garbage_collector
     settle_garbage_collector()
-    kwargs = {"host": cfg.HOST, "port": cfg.PORT, "log_output": cfg.LOG_LEVEL == "DEBUG"}
+    kwargs: dict[str, Any] = {"host": cfg.HOST, "port": cfg.PORT, "log_output": cfg.LOG_LEVEL == "DEBUG"}
     if cfg.ASYNC_MODE == "threading":
         kwargs["allow_unsafe_werkzeug"] = True  # the threading mode runs on Werkzeug's server
     print(f"Tablewarden on http://{cfg.HOST}:{cfg.PORT} ({cfg.ASYNC_MODE}, "

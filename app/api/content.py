@@ -46,7 +46,7 @@ def _load_at_startup(_state) -> None:
 
 
 def _error(status: int, code: str, message: str, fields: dict | None = None):
-    err = {"code": code, "message": message}
+    err: dict[str, object] = {"code": code, "message": message}
     if fields:
         err["fields"] = fields
     resp = jsonify({"error": err})

@@ -437,7 +437,7 @@ TOURNAMENT_LIVE = {
         "game_over": {"payload": "{round, table}", "when": "a tracked table's game ended"},
     },
 }
-SCHEMAS = {"Error": ErrorSchema, "GameCreated": GameCreatedSchema, "SubmitReply": SubmitReplySchema,
+SCHEMAS: dict[str, type[Schema]] = {"Error": ErrorSchema, "GameCreated": GameCreatedSchema, "SubmitReply": SubmitReplySchema,
            "LiveAck": LiveAckSchema, "View": ViewSchema, "Applied": AppliedSchema, "SyncReply": SyncReplySchema,
            "Sync": SyncSchema, "EventEnvelope": EventEnvelopeSchema, "CreateGame": CreateGameSchema,
            "Import": ImportSchema, "Join": JoinSchema, "CreateTournament": CreateTournamentSchema, "TournamentLink": LinkSchema, "TournamentNewLink": NewLinkSchema,

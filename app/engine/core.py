@@ -13,7 +13,22 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any, Callable, Collection, Iterable, Mapping, NotRequired, Required, TypedDict
+from typing import (
+    Any,
+    Callable,
+    Collection,
+    Generic,
+    Iterable,
+    Mapping,
+    NotRequired,
+    Required,
+    Sequence,
+    TypedDict,
+    TypeVar,
+    cast,
+)
+
+from .sharing import handed_out
 
 PLAYER_SEATS = ("p1", "p2", "p3", "p4")
 ROLES = ("referee", "scorekeeper", "spectator")
@@ -23,6 +38,10 @@ NOTE = "note"
 REVERT = "revert"
 
 HOUSE = "Tablewarden"
+
+# A ruleset's state: plain JSON data, a TypedDict per game (underworlds/state.py, conquest/types.py,
+# battlelore/types.py) that every hook of that game's Ruleset takes and returns.
+S = TypeVar("S", bound=Mapping[str, Any])
 
 
 class Rule(str):
@@ -75,6 +94,42 @@ def _plain(rule: str | None) -> str | None:
     return None if rule is None else str(rule)
 
 
+class ViolationRecord(TypedDict):
+    """A violation as clients and the log see it."""
+
+    code: str
+    message: str
+    rule: str | None
+    overridable: bool
+
+
+class ConsequenceRecord(TypedDict):
+    """Something the rules did on their own, as stored in the log and sent to clients."""
+
+    type: str
+    data: dict
+    rule: str | None
+
+
+class EventRecord(TypedDict, total=False):
+    """An event's JSON envelope (docs/architecture.md, Event envelope): optional members only when set."""
+
+    type: Required[str]
+    by: Required[str]
+    data: Required[dict]
+    id: str
+    override: dict
+    seq: int
+    expected_seq: int
+
+
+class InertRecord(TypedDict, total=False):
+    """Why a logged event no longer has any effect after an undo (fold_log)."""
+
+    status: Required[str]  # REFUSED_NOW | NO_EFFECT
+    violations: list[ViolationRecord]
+
+
 @dataclass(frozen=True)
 class Violation:
     """Why an event is not legal: stable code, a plain sentence, the rule it comes from."""
@@ -84,7 +139,7 @@ class Violation:
     rule: str | None = None
     overridable: bool = True
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> ViolationRecord:
         """JSON form, as sent to clients."""
         return {"code": self.code, "message": self.message, "rule": _plain(self.rule),
                 "overridable": self.overridable}
@@ -117,7 +172,8 @@ class ViolationCode:
                 raise ValueError(f"violation {self.code!r} needs each check to say whether an override lifts it")
         elif overridable is not None and overridable != self.overridable:
             raise ValueError(f"violation {self.code!r} is declared with overridable={self.overridable}")
-        return Violation(self.code, message, cited, self.overridable if overridable is None else overridable)
+        lifted = self.overridable if overridable is None else overridable
+        return Violation(self.code, message, cited, bool(lifted))
 
     def to_dict(self) -> dict:
         """Catalogue form: {"code", "meaning", "rules", "overridable"}, and "cites_at_run_time" when it does."""
@@ -211,6 +267,11 @@ class Outcome(TypedDict, total=False):
     rule: NotRequired[str]
 
 
+def as_outcome(result: Mapping[str, Any]) -> Outcome:
+    """A game's result as the Outcome it is: the common keys, beside those each game adds."""
+    return cast(Outcome, result)
+
+
 @dataclass(frozen=True)
 class Consequence:
     """Something the rules did on their own after an event (logged apart from what a player entered)."""
@@ -219,7 +280,7 @@ class Consequence:
     data: dict
     rule: str
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> ConsequenceRecord:
         """JSON form, as stored in the log and sent to clients."""
         return {"type": self.type, "data": self.data, "rule": _plain(self.rule)}
 
@@ -237,20 +298,20 @@ class Event:
     expected_seq: int | None = None
 
     @classmethod
-    def from_dict(cls, raw: dict) -> "Event":
+    def from_dict(cls, raw: Mapping[str, Any]) -> "Event":
         """Build an event from its JSON envelope (already schema-checked by the caller)."""
         return cls(type=raw["type"], by=raw["by"], data=dict(raw.get("data") or {}),
                    id=raw.get("id"), override=raw.get("override"), seq=raw.get("seq"),
                    expected_seq=raw.get("expected_seq"))
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> EventRecord:
         """JSON envelope; optional members only when set."""
         out: dict[str, Any] = {"type": self.type, "by": self.by, "data": self.data}
         for key in ("id", "override", "seq", "expected_seq"):
             value = getattr(self, key)
             if value is not None:
                 out[key] = value
-        return out
+        return cast(EventRecord, out)
 
     @property
     def override_reason(self) -> str | None:
@@ -463,11 +524,11 @@ class Handler:
     `check(state, event)` returns the violations; `apply(state, event)` changes the state in place and returns
     the consequences. The core dispatches each event to its type's handler."""
 
-    check: Callable[[dict, Event], list[Violation]] | None
-    apply: Callable[[dict, Event], list[Consequence]]
+    check: Callable[[Any, Event], list[Violation]] | None
+    apply: Callable[[Any, Event], list[Consequence]]
 
 
-class Ruleset:
+class Ruleset(Generic[S]):
     """Base of every ruleset. Subclasses implement the hooks; callers use the public contract.
 
     Contract (docs/architecture.md, Engine contract): new_game, check, apply, suggest, view, outcome, catalogue, violations.
@@ -485,23 +546,30 @@ class Ruleset:
     # it folds) applies each event in place with no copy.
     folds_in_place: bool = False
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Every ruleset's `view` hands its views out under the sharing rule (sharing.py)."""
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("view")
+        if own is not None and not getattr(own, "hands_out", False):
+            cls.view = _handing_out(own)  # type: ignore[method-assign, assignment]
+
     # -- hooks -------------------------------------------------------------------------------
     def event_types(self) -> list[dict]:
         """Catalogue entries of this ruleset's own events: {"type", "label", "fields", "help"?}."""
         raise NotImplementedError
 
-    def new_game(self, setup: dict) -> dict:
+    def new_game(self, setup: dict) -> S:
         """Initial state from a setup (options, seats, fighters/decks, format); SetupError if unusable."""
         raise NotImplementedError
 
-    def check_event(self, state: dict, event: Event) -> list[Violation]:
+    def check_event(self, state: S, event: Event) -> list[Violation]:
         """Rule checks for a structurally valid event; [] when legal. Default: its handler's check."""
         handler = self.handlers.get(event.type)
         if handler is None:
             raise NotImplementedError(f"{self.id} has no handler for {event.type!r}")
         return handler.check(state, event) if handler.check else []
 
-    def apply_event(self, state: dict, event: Event) -> list[Consequence]:
+    def apply_event(self, state: S, event: Event) -> list[Consequence]:
         """Apply a checked event to `state` IN PLACE (a private copy); return the consequences. Default: its
         handler's apply."""
         handler = self.handlers.get(event.type)
@@ -509,24 +577,24 @@ class Ruleset:
             raise NotImplementedError(f"{self.id} has no handler for {event.type!r}")
         return handler.apply(state, event)
 
-    def suggest(self, state: dict, seat: str) -> Advice:
+    def suggest(self, state: S, seat: str) -> Advice:
         """Legal next events for `seat`, the open step and any reaction window."""
         raise NotImplementedError
 
-    def view(self, state: dict, seat: str) -> dict:
+    def view(self, state: S, seat: str) -> dict:
         """The state as `seat` may see it (other players' hidden cards removed)."""
-        return copy.deepcopy(state)
+        return cast(dict, copy.deepcopy(state))
 
-    def outcome(self, state: dict) -> Outcome | None:
+    def outcome(self, state: S) -> Outcome | None:
         """None while the game goes on; else {"winners": [...], "draw": bool, "decided_by": str, ...}."""
         raise NotImplementedError
 
-    def redact_event(self, state: dict, record: dict, seat: str) -> dict:
+    def redact_event(self, state: S, record: dict, seat: str) -> dict:
         """A logged event (envelope dict) as `seat` may see it in `state`: a secret choice (a command
         dial before both are revealed) comes back with its data hidden. Default: unchanged."""
         return record
 
-    def reveals_secrets(self, state: dict, event: Event) -> bool:
+    def reveals_secrets(self, state: S, event: Event) -> bool:
         """True when applying `event` now would reveal other seats' secret choices (the second command dial,
         say): a preview of it keeps its consequences back until it is entered. Default: nothing secret."""
         return False
@@ -541,15 +609,15 @@ class Ruleset:
         players, no formats."""
         return {"formats": [], "players": [2]}
 
-    def seat_ids(self, state: dict) -> list[str]:
+    def seat_ids(self, state: S) -> list[str]:
         """Seats playing in this game."""
         return list(state["seats"])
 
-    def check_references(self, state: dict, event: Event) -> list[Violation]:
+    def check_references(self, state: S, event: Event) -> list[Violation]:
         """Structural checks that need the state (unknown fighters, units...); override per game."""
         return []
 
-    def implied_pass(self, state: dict, event: Event) -> ImpliedPass | None:
+    def implied_pass(self, state: S, event: Event) -> ImpliedPass | None:
         """The pass that closes the step open now when that step exists only for optional plays (a reaction
         window nobody used, a power step nobody played in) and `event` is one the rules only allow after it;
         None when the open step needs a decision, none is open, or the event belongs to the open step itself.
@@ -557,7 +625,7 @@ class Ruleset:
         return None
 
     # -- inferred passes ---------------------------------------------------------------------
-    def passes_ahead(self, state: dict, event: Event):
+    def passes_ahead(self, state: S, event: Event):
         """The optional steps open now that `event` would close, one pass at a time: yields (ImpliedPass, state
         after it, its consequences). Each pass is a real event of the ruleset, checked and applied as if entered."""
         trial = state
@@ -568,7 +636,7 @@ class Ruleset:
             trial, cons = self.apply_in_place(self.copy_state(trial), implied.event, passes=[])
             yield implied, trial, cons
 
-    def settle(self, state: dict, event: Event) -> tuple[dict, list, list[Violation]]:
+    def settle(self, state: S, event: Event) -> tuple[S, list, list[Violation]]:
         """Where a structurally valid event fits: (the state it applies to, the passes inferred before it, its
         rule violations there). An event the rules allow only once optional steps are over closes those steps
         as passed; otherwise it is judged (and, when overridden, applied) where the game is now. A note or an
@@ -608,7 +676,7 @@ class Ruleset:
                 return entry
         return None
 
-    def check(self, state: dict, event: Event) -> list[Violation]:
+    def check(self, state: S, event: Event) -> list[Violation]:
         """All violations of an event: structural ones first (then nothing else is checked)."""
         entry = self.spec_for(event.type)
         if entry is None:
@@ -625,18 +693,18 @@ class Ruleset:
             return problems
         return self.settle(state, event)[2]
 
-    def blocking(self, state: dict, event: Event) -> list[Violation]:
+    def blocking(self, state: S, event: Event) -> list[Violation]:
         """Violations that stop the event: structural ones always, rule ones unless overridden."""
         found = self.check(state, event)
         if event.override_reason:
             return [v for v in found if not v.overridable]
         return found
 
-    def copy_state(self, state: dict) -> dict:
+    def copy_state(self, state: S) -> S:
         """A private copy of a state for apply() (a ruleset may share parts that are never mutated)."""
         return copy.deepcopy(state)
 
-    def apply(self, state: dict, event: Event) -> tuple[dict, list[Consequence]]:
+    def apply(self, state: S, event: Event) -> tuple[S, list[Consequence]]:
         """Pure: the next state and the automatic consequences; trusts a checked or overridden event.
 
         Optional steps the event can only follow are closed first (see settle()); each pass is logged as a
@@ -649,7 +717,7 @@ class Ruleset:
         # settle() applied any passes to copies of its own; otherwise copy here.
         return self.apply_in_place(at if passes else self.copy_state(state), event, passes)
 
-    def apply_owned(self, state: dict, event: Event) -> tuple[dict, list[Consequence]]:
+    def apply_owned(self, state: S, event: Event) -> tuple[S, list[Consequence]]:
         """Like apply(), for a state the caller owns and will not use again (replay folds its own states).
 
         In place with no copy when the ruleset `folds_in_place`; otherwise it copies like apply().
@@ -658,7 +726,7 @@ class Ruleset:
             return self.apply_in_place(state, event)
         return self.apply(state, event)
 
-    def apply_in_place(self, state: dict, event: Event, passes: list | None = None) -> tuple[dict, list[Consequence]]:
+    def apply_in_place(self, state: S, event: Event, passes: list | None = None) -> tuple[S, list[Consequence]]:
         """Apply to a state the caller owns, no copy: the passes inferred before the event (settle() on the
         state as it was, when `passes` is None), then the event."""
         if event.type == REVERT:
@@ -667,14 +735,32 @@ class Ruleset:
             return state, []
         if passes is None:
             state, passes, _ = self.settle(state, event)
-        return state, inferred_consequences(passes) + self.apply_event(state, event)
+        try:
+            return state, inferred_consequences(passes) + self.apply_event(state, event)
+        finally:
+            self.forget(state)   # what was worked out for this object (settle() asks suggest()) no longer holds
 
-    def play(self, state: dict, event: Event) -> tuple[dict, list[Consequence]]:
+    def forget(self, state: S) -> None:
+        """Drop what the ruleset remembers about this state object: it is being changed in place."""
+
+    def play(self, state: S, event: Event) -> tuple[S, list[Consequence]]:
         """Check then apply; raises IllegalEvent when blocked."""
         blocked = self.blocking(state, event)
         if blocked:
             raise IllegalEvent(blocked)
         return self.apply(state, event)
+
+
+def _handing_out(view: Callable[[Any, Any, str], dict]) -> Callable[[Any, Any, str], dict]:
+    """A ruleset's view hook whose views leave the engine read-only while sharing checks are on."""
+    def guarded(self: Any, state: Any, seat: str) -> dict:
+        return handed_out(view(self, state, seat))
+    guarded.__name__, guarded.__qualname__, guarded.__doc__ = view.__name__, view.__qualname__, view.__doc__
+    guarded.hands_out = True  # type: ignore[attr-defined]
+    return guarded
+
+
+Ruleset.view = _handing_out(Ruleset.view)  # type: ignore[method-assign, assignment]
 
 
 def inferred_consequences(passes: list[tuple[ImpliedPass, list[Consequence]]]) -> list[Consequence]:
@@ -707,6 +793,11 @@ def _as_event(raw: Event | dict) -> Event:
     return raw if isinstance(raw, Event) else Event.from_dict(raw)
 
 
+def _upto(ev: Event, upto: int | None) -> bool:
+    """The event is in a log read up to seq `upto` (None: the whole log; an event without a seq always is)."""
+    return upto is None or ev.seq is None or ev.seq <= upto
+
+
 def reverted_seqs(events: Iterable[Event | dict]) -> set[int]:
     """Seqs taken back by revert events in the log."""
     out: set[int] = set()
@@ -719,13 +810,12 @@ def reverted_seqs(events: Iterable[Event | dict]) -> set[int]:
 
 def effective_events(events: Iterable[Event | dict], upto: int | None = None) -> list[Event]:
     """The events that shape the state (in order): reverts and reverted events left out."""
-    evs = [_as_event(e) for e in events if upto is None or _as_event(e).seq is None
-           or _as_event(e).seq <= upto]
+    evs = [ev for ev in map(_as_event, events) if _upto(ev, upto)]
     gone = reverted_seqs(evs)
     return [e for e in evs if e.type != REVERT and (e.seq is None or e.seq not in gone)]
 
 
-def check_revert(events: list[Event | dict], revert: Event, may_revert_any: bool,
+def check_revert(events: Sequence[Event | dict], revert: Event, may_revert_any: bool,
                  referee_entered: Collection[int] = ()) -> list[Violation]:
     """Is this revert legal? Players take back their own last event, unless the referee entered it (a
     ruling stands until the referee changes it: `referee_entered` holds those seqs); the referee any event."""
@@ -758,7 +848,7 @@ def check_revert_on(target: Event | None, taken_back: Collection[int], last_live
     return []
 
 
-def check_note_target(events: list[Event | dict], note: Event) -> list[Violation]:
+def check_note_target(events: Sequence[Event | dict], note: Event) -> list[Violation]:
     """A note about an entry (data.seq) must name an entry of the log, not an undo or another note."""
     seq = note.data.get("seq")
     if seq is None:
@@ -780,8 +870,8 @@ NO_EFFECT = "no_effect"
 class LogFold:
     """A folded log: the state, and the events that no longer have any effect (seq -> why)."""
 
-    state: dict
-    inert: dict[int, dict] = field(default_factory=dict)
+    state: Any  # the ruleset's state (core.S)
+    inert: dict[int, InertRecord] = field(default_factory=dict)
 
 
 def changes_nothing(before: dict, after: dict, consequences: list) -> bool:
@@ -815,7 +905,7 @@ class FoldPoint:
 
 
 def resume_fold(rs: Ruleset, setup: dict, start: FoldPoint | None, tail: Iterable[Event | dict],
-                taken_back: Collection[int], inert: Mapping[int, dict] | None = None,
+                taken_back: Collection[int], inert: Mapping[int, InertRecord] | None = None,
                 every: int = 0, keep: int = 0) -> tuple[LogFold, list[FoldPoint]]:
     """fold_log() of a whole log from a point of an earlier fold of it (None: the new game) and the events after it.
 
@@ -844,7 +934,7 @@ def resume_fold(rs: Ruleset, setup: dict, start: FoldPoint | None, tail: Iterabl
     return fold, points[-keep:] if keep else []
 
 
-def _fold(rs: Ruleset, state: dict, effective: list[Event], first_gone: int | None, inert: dict[int, dict],
+def _fold(rs: Ruleset, state: dict, effective: list[Event], first_gone: int | None, inert: dict[int, InertRecord],
           marks: Callable[[int | None, dict], None] | None = None) -> LogFold:
     """fold_log()'s loop over the events in effect, onto a state this fold owns (changed in place where it can)."""
     for ev in effective:
@@ -918,7 +1008,7 @@ def replay(rs: Ruleset, setup: dict, events: Iterable[Event | dict], upto: int |
     """
     if not verify:
         return fold_log(rs, setup, events, upto).state
-    evs = [_as_event(e) for e in events if upto is None or _as_event(e).seq is None or _as_event(e).seq <= upto]
+    evs = [ev for ev in map(_as_event, events) if _upto(ev, upto)]
     state = rs.new_game(setup)
     for i, ev in enumerate(evs):
         if ev.type == REVERT:

@@ -70,7 +70,7 @@ def rules_version(ruleset_id: str) -> str:
 @functools.lru_cache(maxsize=None)
 def _rules_version(ruleset_id: str, module_name: str) -> str:
     engine = Path(core.__file__).resolve().parent
-    module = Path(importlib.import_module(module_name).__file__).resolve()
+    module = Path(str(importlib.import_module(module_name).__file__)).resolve()
     files = [Path(core.__file__).resolve()]
     if engine in module.parents and module.parent != engine:
         package = module.parent

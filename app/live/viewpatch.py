@@ -43,9 +43,9 @@ def _diff(old: dict, new: dict, path: list, ops: list) -> None:
             continue
         if _same(before, value):
             continue
-        if type(before) is dict and type(value) is dict:
+        if isinstance(before, dict) and isinstance(value, dict):  # (a view may be read-only: sharing.py)
             _diff(before, value, [*path, key], ops)
-        elif type(before) is list and type(value) is list:
+        elif isinstance(before, list) and isinstance(value, list):
             op = _list_op([*path, key], before, value)
             if op:
                 ops.append(op)

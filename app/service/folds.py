@@ -106,7 +106,7 @@ class Folded:
 
     game: dict
     rs: Ruleset
-    records: RecordLog | list[dict] = field(default_factory=list)
+    records: RecordLog = field(default_factory=lambda: RecordLog([]))   # a plain list is taken in as one
     state: dict = field(default_factory=dict)
     inert: dict = field(default_factory=dict)   # seq -> why it no longer has any effect (fold_log)
     _ids: dict = field(default_factory=dict, repr=False)
@@ -119,7 +119,7 @@ class Folded:
 
     def __post_init__(self):
         if not isinstance(self.records, RecordLog):
-            self.records = RecordLog(list(self.records))
+            self.records = RecordLog(list(self.records))   # a test may pass a plain list
 
     @property
     def head(self) -> int:
@@ -304,7 +304,7 @@ class GameLogs:
 
     def _loaded(self, game: dict, rs: Ruleset, records: list[dict]) -> Folded:
         """A game's whole log folded (off the event loop when long), with its points."""
-        empty = Folded(game, rs, records)
+        empty = Folded(game, rs, RecordLog(records))
         # Stored events were checked when entered: an exception replaying them is an engine bug (a 500).
         fold, points = self.refold(empty, [])
         return Folded(game, rs, empty.records, fold.state, fold.inert, points=points)

@@ -9,6 +9,8 @@ draw is settled by a judge's ruling, since the books know no single-elimination)
 """
 from __future__ import annotations
 
+from typing import Any
+
 from . import model, tables, victory
 from .refusals import Refusal
 
@@ -182,12 +184,12 @@ def bracket(state: dict) -> dict | None:
         return None
     names = {p: state["players"][p]["name"] for p in cut["seeds"]}
     seed = {p: i + 1 for i, p in enumerate(cut["seeds"])}
-    rounds = []
+    rounds: list[dict[str, Any]] = []
     for k in range(1, rounds_of(cut["size"]) + 1):
         n = swiss_rounds(state) + k
         rnd = state["rounds"].get(n)
         published = bool(rnd and rnd["published"])
-        rows = []
+        rows: list[dict[str, Any]] = []
         # A paired round shows its own tables; a later one, the players the results so far send through.
         pairs = [t["players"] for t in rnd["tables"]] if rnd else matches(state, k)
         for i, pair in enumerate(pairs):

@@ -65,8 +65,7 @@ def pairing_entry(pairing: Pairing, round_no: int, fixed: dict[str, int] | None 
     """The `pair` entry's data for a proposed pairing: tables numbered 1..n in table order, except that a pair
     with a player given a fixed table (accessibility) sits at that table, and the others fill the numbers left."""
     numbers = number_tables(pairing.pairs, fixed or {})
-    tables = sorted(({"table": numbers[i], "players": list(pr)} for i, pr in enumerate(pairing.pairs)),
-                    key=lambda t: t["table"])
+    tables = [{"table": n, "players": list(pr)} for n, pr in sorted(zip(numbers, pairing.pairs), key=lambda x: x[0])]
     return {"round": round_no, "bye": pairing.bye, "tables": tables}
 
 

@@ -1,6 +1,8 @@
 """What each member sees of a tournament: the tournament, their own table, the log (staff) and the dashboard (staff)."""
 from __future__ import annotations
 
+from typing import Any
+
 from app.service import ApiError
 
 from . import cut, decklists, model, overlay, progress, signup, victory
@@ -24,7 +26,7 @@ class Views(Results):
             if not rnd["published"] and not staff:
                 continue
             rounds.append(self._round_view(s, rnd, staff))
-        out = {"id": member.tournament_id, "setup": setup, "head": tournament.head,
+        out: dict[str, Any] = {"id": member.tournament_id, "setup": setup, "head": tournament.head,
                "you": {"role": member.role, "subject": member.subject},
                "players": [self._player_view(s["players"][p], staff, decks) for p in s["order"]
                            if staff or s["players"][p]["status"] != "merged"],

@@ -5,11 +5,12 @@ import copy
 
 from ..core import SetupError
 from . import rules as R
+from .types import BattleLoreState
 
 GAMES = 4
 
 
-def result_of(state: dict) -> dict | None:
+def result_of(state: BattleLoreState) -> dict | None:
     """The record a finished scenario leaves for the campaign: winner and each player's VPs."""
     if not state.get("winner") or not state["winner"]["winners"]:
         return None
@@ -17,7 +18,7 @@ def result_of(state: dict) -> dict | None:
             "vp": {s: v["vp"] for s, v in state["seats"].items()}}
 
 
-def next_setup(setup: dict, state: dict) -> dict:
+def next_setup(setup: dict, state: BattleLoreState) -> dict:
     """The setup of the next scenario of a campaign, from the last one's setup and final state."""
     camp = (setup.get("options") or {}).get("campaign")
     if not camp:

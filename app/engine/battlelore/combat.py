@@ -9,19 +9,20 @@ from . import terrain as T
 from . import violations as V
 from .damage import suffer
 from .turns import advance_to, not_active
+from .types import BattleLoreState, BattleLoreUnit
 from .units import FACES, combat_terrain, dice_for, has, is_weak, terrain_of
 
 RETREAT_ENDS = ("free", "supported", "blocked")
 
 
-def owner(state: dict, uid: str) -> str:
+def owner(state: BattleLoreState, uid: str) -> str:
     """Seat of a unit."""
     return state["units"][uid]["seat"]
 
 
 # -- checks -----------------------------------------------------------------------------------
 
-def check_roll(state: dict, data: dict, attacker: dict, target: dict) -> list[Violation]:
+def check_roll(state: BattleLoreState, data: dict, attacker: BattleLoreUnit, target: BattleLoreUnit) -> list[Violation]:
     """The roll has as many dice as the combat value allows; commits use dice that were rolled."""
     out = []
     roll = data["roll"]
@@ -54,7 +55,7 @@ def check_roll(state: dict, data: dict, attacker: dict, target: dict) -> list[Vi
     return out
 
 
-def check_attack(state: dict, event) -> list[Violation]:
+def check_attack(state: BattleLoreState, event) -> list[Violation]:
     """An ordered unit attacks once, melee adjacent or ranged in range and LOS. (Combat, 1-2; Attack step)"""
     out = not_active(state, event, R.ATTACK_STEP)
     if out:
@@ -82,7 +83,7 @@ def check_attack(state: dict, event) -> list[Violation]:
     return out
 
 
-def check_reach(state: dict, d: dict, attacker: dict, target: dict) -> list[Violation]:
+def check_reach(state: BattleLoreState, d: dict, attacker: BattleLoreUnit, target: BattleLoreUnit) -> list[Violation]:
     """Melee only against an adjacent target; ranged within range (minimum range too) and in LOS."""
     out = []
     if d["kind"] != attacker["attack"]:
@@ -103,7 +104,7 @@ def check_reach(state: dict, d: dict, attacker: dict, target: dict) -> list[Viol
 
 # -- resolution -------------------------------------------------------------------------------
 
-def open_combat(state: dict, attacker: dict, target: dict, d: dict, is_counter: bool) -> list[Consequence]:
+def open_combat(state: BattleLoreState, attacker: BattleLoreUnit, target: BattleLoreUnit, d: dict, is_counter: bool) -> list[Consequence]:
     """Work out the results of a combat roll and wait for the target's player if they have choices."""
     rolled = Counter(d["roll"])
     commit = Counter(d.get("commit") or {})
@@ -156,7 +157,7 @@ def open_combat(state: dict, attacker: dict, target: dict, d: dict, is_counter: 
     return cons
 
 
-def apply_attack(state: dict, event) -> list[Consequence]:
+def apply_attack(state: BattleLoreState, event) -> list[Consequence]:
     """The attacker rolls; the target's player then resolves damage and retreats."""
     cons = advance_to(state, "attack")
     attacker, target = state["units"][event.data["attacker"]], state["units"][event.data["target"]]
@@ -165,7 +166,7 @@ def apply_attack(state: dict, event) -> list[Consequence]:
     return cons
 
 
-def check_defend(state: dict, event) -> list[Violation]:
+def check_defend(state: BattleLoreState, event) -> list[Violation]:
     """The target's player ignores damage/retreats by effects and resolves retreats. (Combat, 4-5)"""
     c = state["combat"]
     if not c or c["stage"] != "defend":
@@ -199,7 +200,7 @@ def check_defend(state: dict, event) -> list[Violation]:
     return out
 
 
-def _stops_retreat(state: dict, unit: dict, pos: dict) -> bool:
+def _stops_retreat(state: BattleLoreState, unit: BattleLoreUnit, pos: dict) -> bool:
     if has(unit, "flying"):
         return False  # a flying unit ignores the effects of hexes it retreats into (Flying)
     terrain = pos["terrain"]
@@ -208,12 +209,12 @@ def _stops_retreat(state: dict, unit: dict, pos: dict) -> bool:
     return bool(T.prop(terrain, "stops_retreat"))
 
 
-def apply_defend(state: dict, event) -> list[Consequence]:
+def apply_defend(state: BattleLoreState, event) -> list[Consequence]:
     """Suffer damage, then resolve retreats (damage for those that cannot be made), gain lore, next."""
     return finish_hits(state, event.data)
 
 
-def finish_hits(state: dict, d: dict) -> list[Consequence]:
+def finish_hits(state: BattleLoreState, d: dict) -> list[Consequence]:
     """Combat steps 4-6 for the open combat, then open the counter or advance window, or end it."""
     c = state["combat"]
     target = state["units"][c["target"]]
@@ -238,7 +239,7 @@ def finish_hits(state: dict, d: dict) -> list[Consequence]:
     return cons
 
 
-def _retreat(state: dict, c: dict, target: dict, need: int, d: dict) -> list[Consequence]:
+def _retreat(state: BattleLoreState, c: dict, target: BattleLoreUnit, need: int, d: dict) -> list[Consequence]:
     """Move the target back, or damage for each retreat it cannot make. (Retreat; Stun; Terrain)"""
     moved, end = d.get("moved", 0), d.get("end", "free")
     cons = []
@@ -282,7 +283,7 @@ def _retreat(state: dict, c: dict, target: dict, need: int, d: dict) -> list[Con
     return cons
 
 
-def _next_window(state: dict) -> list[Consequence]:
+def _next_window(state: BattleLoreState) -> list[Consequence]:
     """After the hits: a counter (step 7) if the target may, else an advance (step 8), else done."""
     c = state["combat"]
     attacker, target = state["units"][c["attacker"]], state["units"][c["target"]]
@@ -300,12 +301,12 @@ def _next_window(state: dict) -> list[Consequence]:
     return [Consequence("combat_over", {"attacker": c["attacker"], "target": c["target"]}, R.COMBAT)]
 
 
-def can_reach_adjacent(unit: dict) -> bool:
+def can_reach_adjacent(unit: BattleLoreUnit) -> bool:
     """Can the unit attack an adjacent unit (melee, or ranged with minimum range 1)?"""
     return unit["attack"] == "melee" or (unit.get("min_range") or 1) <= 1
 
 
-def check_counter(state: dict, event) -> list[Violation]:
+def check_counter(state: BattleLoreState, event) -> list[Violation]:
     """The adjacent surviving target may counter once, following the combat sequence. (Counter)"""
     c = state["combat"]
     if not c or c["stage"] != "counter":
@@ -317,7 +318,7 @@ def check_counter(state: dict, event) -> list[Violation]:
     return check_roll(state, d, unit, foe)
 
 
-def apply_counter(state: dict, event) -> list[Consequence]:
+def apply_counter(state: BattleLoreState, event) -> list[Consequence]:
     """The counter is a combat roll against the attacker; it cannot be countered or advance."""
     c = state["combat"]
     unit, foe = state["units"][c["target"]], state["units"][c["attacker"]]
@@ -325,7 +326,7 @@ def apply_counter(state: dict, event) -> list[Consequence]:
     return open_combat(state, unit, foe, d, is_counter=True)
 
 
-def check_decline(state: dict, event) -> list[Violation]:
+def check_decline(state: BattleLoreState, event) -> list[Violation]:
     """Countering and advancing are optional."""
     c = state["combat"]
     window = event.data["window"]
@@ -336,7 +337,7 @@ def check_decline(state: dict, event) -> list[Violation]:
     return []
 
 
-def apply_decline(state: dict, event) -> list[Consequence]:
+def apply_decline(state: BattleLoreState, event) -> list[Consequence]:
     """Pass on the counter (then the attacker may still not advance: the target did not move)."""
     c = state["combat"]
     state["last_combat"] = {"attacker": c["attacker"], "target": c["target"], "counter": c["counter"]}
@@ -344,7 +345,7 @@ def apply_decline(state: dict, event) -> list[Consequence]:
     return [Consequence("combat_over", {"attacker": c["attacker"], "target": c["target"]}, R.COMBAT)]
 
 
-def check_advance(state: dict, event) -> list[Violation]:
+def check_advance(state: BattleLoreState, event) -> list[Violation]:
     """After eliminating or pushing back an adjacent target, the attacker may take its hex. (Advance)"""
     c = state["combat"]
     if not c or c["stage"] != "advance":
@@ -354,7 +355,7 @@ def check_advance(state: dict, event) -> list[Violation]:
     return []
 
 
-def apply_advance(state: dict, event) -> list[Consequence]:
+def apply_advance(state: BattleLoreState, event) -> list[Consequence]:
     """The attacker moves into the target's original hex."""
     c = state["combat"]
     attacker = state["units"][c["attacker"]]

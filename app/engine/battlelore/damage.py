@@ -3,11 +3,12 @@ from __future__ import annotations
 
 from ..core import Consequence
 from . import rules as R
+from .types import BattleLoreState
 from .units import remaining
 from .victory import check_elimination_win
 
 
-def suffer(state: dict, uid: str, amount: int, rule: str, source: str) -> list[Consequence]:
+def suffer(state: BattleLoreState, uid: str, amount: int, rule: str, source: str) -> list[Consequence]:
     """The unit suffers damage: figures removed or damage tokens placed; eliminated at zero. (Damage)"""
     unit = state["units"][uid]
     if amount <= 0 or not unit["alive"]:
@@ -21,7 +22,7 @@ def suffer(state: dict, uid: str, amount: int, rule: str, source: str) -> list[C
     return cons
 
 
-def eliminate(state: dict, uid: str) -> list[Consequence]:
+def eliminate(state: BattleLoreState, uid: str) -> list[Consequence]:
     """Remove the unit from the game (its tokens go with it) and check for an elimination win."""
     unit = state["units"][uid]
     unit["alive"] = False
@@ -31,7 +32,7 @@ def eliminate(state: dict, uid: str) -> list[Consequence]:
     return cons
 
 
-def recover(state: dict, uid: str, amount: int) -> list[Consequence]:
+def recover(state: BattleLoreState, uid: str, amount: int) -> list[Consequence]:
     """Recover health: remove damage tokens or add figures, never above the health value."""
     unit = state["units"][uid]
     healed = min(amount, unit["damage"])

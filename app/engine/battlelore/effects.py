@@ -6,10 +6,11 @@ from . import rules as R
 from . import terrain as T
 from . import violations as V
 from .damage import recover, suffer
+from .types import BattleLoreState
 from .units import RULE_FOR_TOKEN, combat_terrain
 
 
-def battle_on(state: dict) -> list[Violation]:
+def battle_on(state: BattleLoreState) -> list[Violation]:
     """Card and ability effects apply once the battle has started and until it ends."""
     if state["phase"] == "over":
         return [V.GAME_OVER("The game is over.", R.WINNING)]
@@ -18,19 +19,19 @@ def battle_on(state: dict) -> list[Violation]:
     return []
 
 
-def alive(state: dict, uid: str) -> list[Violation]:
+def alive(state: BattleLoreState, uid: str) -> list[Violation]:
     """The named unit must still be in the game."""
     if not state["units"][uid]["alive"]:
         return [V.ELIMINATED(f"{state['units'][uid]['name']} has been eliminated.", R.DAMAGE)]
     return []
 
 
-def check_damage(state: dict, event) -> list[Violation]:
+def check_damage(state: BattleLoreState, event) -> list[Violation]:
     """Damage or figure removal from a card or ability effect."""
     return battle_on(state) or alive(state, event.data["unit"])
 
 
-def apply_damage(state: dict, event) -> list[Consequence]:
+def apply_damage(state: BattleLoreState, event) -> list[Consequence]:
     """Outside combat a building or a shield lets the unit ignore 1 damage; removing figures is not damage."""
     uid, amount = event.data["unit"], event.data["amount"]
     unit = state["units"][uid]
@@ -50,7 +51,7 @@ def apply_damage(state: dict, event) -> list[Consequence]:
     return cons + suffer(state, uid, amount, R.TABLE, source)
 
 
-def check_heal(state: dict, event) -> list[Violation]:
+def check_heal(state: BattleLoreState, event) -> list[Violation]:
     """A unit recovers health up to its health value."""
     out = battle_on(state) or alive(state, event.data["unit"])
     if not out and state["units"][event.data["unit"]]["damage"] == 0:
@@ -58,12 +59,12 @@ def check_heal(state: dict, event) -> list[Violation]:
     return out
 
 
-def apply_heal(state: dict, event) -> list[Consequence]:
+def apply_heal(state: BattleLoreState, event) -> list[Consequence]:
     """Remove damage tokens or add figures back."""
     return recover(state, event.data["unit"], event.data["amount"])
 
 
-def check_token(state: dict, event) -> list[Violation]:
+def check_token(state: BattleLoreState, event) -> list[Violation]:
     """Put or take a marker (poison, stun, ...) on a unit."""
     out = battle_on(state) or alive(state, event.data["unit"])
     if out:
@@ -74,7 +75,7 @@ def check_token(state: dict, event) -> list[Violation]:
     return []
 
 
-def apply_token(state: dict, event) -> list[Consequence]:
+def apply_token(state: BattleLoreState, event) -> list[Consequence]:
     """Causing a token a unit already has has no effect."""
     unit, tok = state["units"][event.data["unit"]], event.data["token"]
     if event.data["action"] == "add" and tok not in unit["tokens"]:
@@ -85,20 +86,20 @@ def apply_token(state: dict, event) -> list[Consequence]:
                         RULE_FOR_TOKEN[tok])]
 
 
-def check_reposition(state: dict, event) -> list[Violation]:
+def check_reposition(state: BattleLoreState, event) -> list[Violation]:
     """Move or place a unit by an effect (not a move step move), or correct where it stands."""
     out = battle_on(state) or alive(state, event.data["unit"])
     return out or T.check_position(state, state["units"][event.data["unit"]], event.data["to"], R.TABLE)
 
 
-def apply_reposition(state: dict, event) -> list[Consequence]:
+def apply_reposition(state: BattleLoreState, event) -> list[Consequence]:
     """The unit now stands in the given hex."""
     unit = state["units"][event.data["unit"]]
     unit["pos"] = T.normalise_position(state, event.data["to"])
     return []
 
 
-def check_adjust(state: dict, event) -> list[Violation]:
+def check_adjust(state: BattleLoreState, event) -> list[Violation]:
     """Correct VPs, lore tokens or hand sizes (cards and effects the engine does not know)."""
     if event.data["seat"] not in state["seats"]:
         return [V.UNKNOWN_SEAT("No such seat.", R.TABLE)]
@@ -109,7 +110,7 @@ def check_adjust(state: dict, event) -> list[Violation]:
     return []
 
 
-def apply_adjust(state: dict, event) -> list[Consequence]:
+def apply_adjust(state: BattleLoreState, event) -> list[Consequence]:
     """Add the deltas."""
     seat = state["seats"][event.data["seat"]]
     for key in ("vp", "lore", "command_cards", "lore_cards"):

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from ..core import Event, ImpliedPass
 from . import rules as R
+from .types import BattleLoreState
 
 # The main phase's steps in order, and the step each event of the sequence belongs to.
 STEPS = ("order", "move", "attack", "vp")
@@ -28,7 +29,7 @@ STEP_OF = {"move": "move", "attack": "attack", "score_vp": "vp"}
 RULE_OF = {"order": R.ORDER, "move": R.MOVE, "attack": R.ATTACK_STEP}
 
 
-def implied_pass(state: dict, event: Event) -> ImpliedPass | None:
+def implied_pass(state: BattleLoreState, event: Event) -> ImpliedPass | None:
     """The `end_step` closing the open order, move or attack step before `event` of a later step, or the attacking
     player's "stay" when an advance is open (None: no such step is open, the target's player has the combat, or the
     event belongs to the open step or is not the active player's)."""

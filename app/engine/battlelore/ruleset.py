@@ -2,12 +2,14 @@
 from __future__ import annotations
 
 import copy
+from typing import cast
 
 from ..core import Advice, Event, Handler, Outcome, Ruleset, Violation
 from . import combat, effects, passes, setup, suggest, turns, victory
 from . import terrain as T
 from . import violations as V
 from .catalogue import UNIT_FIELDS, event_types
+from .types import BattleLoreState
 
 HANDLERS = {
     "choose_scenario": Handler(setup.check_choose_scenario, setup.apply_choose_scenario),
@@ -37,7 +39,7 @@ HANDLERS = {
 }
 
 
-class BattleLoreRuleset(Ruleset):
+class BattleLoreRuleset(Ruleset[BattleLoreState]):
     """BattleLore Second Edition, from the rules summary and player reference."""
 
     id = "battlelore/second-edition"
@@ -55,11 +57,11 @@ class BattleLoreRuleset(Ruleset):
         return {"formats": [{"id": "scenario", "label": "One scenario"},
                             {"id": "campaign", "label": "Campaign (4 scenarios)"}], "players": [2]}
 
-    def new_game(self, setup_data: dict) -> dict:
+    def new_game(self, setup_data: dict) -> BattleLoreState:
         """Initial state (scenario choice first); SetupError for an unusable setup."""
         return setup.new_game(setup_data)
 
-    def check_references(self, state: dict, event: Event) -> list[Violation]:
+    def check_references(self, state: BattleLoreState, event: Event) -> list[Violation]:
         """Unknown units and terrain names are structural errors."""
         if event.type == "unit_card":
             return []  # its "unit" is a reference-card record, not a unit in play
@@ -72,15 +74,15 @@ class BattleLoreRuleset(Ruleset):
             return [V.UNKNOWN_TERRAIN(f"{to.get('terrain')!r} is not a terrain type or a tile in this game.")]
         return []
 
-    def check_event(self, state: dict, event: Event) -> list[Violation]:
+    def check_event(self, state: BattleLoreState, event: Event) -> list[Violation]:
         """Whose turn it is, then the event's own rules."""
         return turns.turn_owner(state, event) + super().check_event(state, event)
 
-    def implied_pass(self, state: dict, event: Event):
+    def implied_pass(self, state: BattleLoreState, event: Event):
         """The order, move or attack step the event closes as passed (passes.py)."""
         return passes.implied_pass(state, event)
 
-    def settle(self, state: dict, event: Event):
+    def settle(self, state: BattleLoreState, event: Event):
         """As the core, but an event of a later step that breaks a rule is judged in its own step (a melee attack
         from afar, entered while ordering, is told "not adjacent", not "wrong step"), and an override applies it
         there: the steps before it close all the same, since the player went on to it."""
@@ -93,11 +95,11 @@ class BattleLoreRuleset(Ruleset):
         trial = ahead[-1][1]
         return trial, [(implied, cons) for implied, _, cons in ahead], self.check_event(trial, event)
 
-    def suggest(self, state: dict, seat: str) -> Advice:
+    def suggest(self, state: BattleLoreState, seat: str) -> Advice:
         """Legal next events for the seat."""
         return suggest.suggest(state, seat)
 
-    def view(self, state: dict, seat: str) -> dict:
+    def view(self, state: BattleLoreState, seat: str) -> dict:
         """Hide the opponent's scenario card and army until both are revealed."""
         out = copy.deepcopy(state)
         for sid, s in out["seats"].items():
@@ -108,9 +110,9 @@ class BattleLoreRuleset(Ruleset):
                 s.pop("scenario_name", None)
             if state["phase"] == "muster" and s["army"] is not None:
                 s["army"] = "mustered"
-        return out
+        return cast(dict, out)  # the view: the state with the other seat's secret choices hidden
 
-    def redact_event(self, state: dict, record: dict, seat: str) -> dict:
+    def redact_event(self, state: BattleLoreState, record: dict, seat: str) -> dict:
         """Scenario cards and armies are chosen secretly: the log shows them to the others only once they are
         revealed together (Setup: Scenarios; Mustering); a choice taken back before that stays hidden for good."""
         if seat in (record.get("by"), "referee") or record.get("type") not in ("choose_scenario", "muster"):
@@ -119,14 +121,14 @@ class BattleLoreRuleset(Ruleset):
             return record
         return {**record, "data": {}}
 
-    def reveals_secrets(self, state: dict, event: Event) -> bool:
+    def reveals_secrets(self, state: BattleLoreState, event: Event) -> bool:
         """The second scenario card (or army) chosen reveals both (Setup: Scenarios; Mustering)."""
         key, phase = {"choose_scenario": ("scenario", "scenario"), "muster": ("army", "muster")}.get(event.type,
                                                                                                       (None, None))
         return key is not None and state["phase"] == phase and \
             any(sid != event.by and s.get(key) not in (None, "") for sid, s in state["seats"].items())
 
-    def outcome(self, state: dict) -> Outcome | None:
+    def outcome(self, state: BattleLoreState) -> Outcome | None:
         """None while playing; the winner and how, plus campaign standings after the fourth scenario."""
         return victory.outcome(state)
 

@@ -9,6 +9,7 @@ from . import rules as R
 from . import terrain as T
 from . import violations as V
 from .turns import start_turn
+from .types import BattleLoreState
 from .units import missing_numbers, problems_in_record, unit_from_record
 
 SCENARIO_CODE = re.compile(r"^[A-Z][0-9]{1,2}$")
@@ -19,7 +20,7 @@ def _seat_ids(setup: dict) -> list[str]:
     return [f"p{i}" for i in range(1, len(setup.get("seats") or []) + 1)]
 
 
-def new_game(setup: dict) -> dict:
+def new_game(setup: dict) -> BattleLoreState:
     """Initial state: two seats with their unit catalogues; scenario choice comes first."""
     if not isinstance(setup, dict):
         raise SetupError("The setup must be an object.", "setup")
@@ -41,7 +42,7 @@ def new_game(setup: dict) -> dict:
         campaign = {"game": 1, "history": []}  # the phone wizard's "Campaign" format starts one
     if campaign is not None:
         options["campaign"] = _check_campaign(campaign)
-    state = {"game": "battlelore/second-edition", "options": options, "seats": {}, "units": {},
+    state: BattleLoreState = {"game": "battlelore/second-edition", "options": options, "seats": {}, "units": {},
              "features": {}, "phase": "scenario", "step": None, "first": None, "active": None,
              "turn": 0, "command": None, "ordered": [], "moved": [], "attacked": [],
              "combat": None, "winner": None, "last_combat": None,
@@ -122,7 +123,7 @@ def _check_campaign(campaign) -> dict:
 
 # -- scenario choice and first player ----------------------------------------------------------
 
-def scenario_choices(state: dict, seat: str) -> list[str]:
+def scenario_choices(state: BattleLoreState, seat: str) -> list[str]:
     """Scenario codes this seat may choose (campaign rules restrict them)."""
     camp = state["options"].get("campaign")
     if camp:
@@ -135,7 +136,7 @@ def scenario_choices(state: dict, seat: str) -> list[str]:
     return [f"{letter}{n}" for letter in SCENARIO_LETTERS for n in range(1, 10)]
 
 
-def check_choose_scenario(state: dict, event) -> list[Violation]:
+def check_choose_scenario(state: BattleLoreState, event) -> list[Violation]:
     """Each player chooses one scenario card, once, before mustering (Setup, Scenarios)."""
     out = []
     code = event.data["scenario"].strip().upper()
@@ -157,19 +158,19 @@ def _initiative(code: str) -> tuple[str, int]:
     return code[0], int(code[1:])
 
 
-def keep_secret(state: dict, event) -> None:
+def keep_secret(state: BattleLoreState, event) -> None:
     """Note which entry holds a seat's secret choice now (its data stays hidden from the others until revealed)."""
     state.setdefault("secret_choices", {})[event.by] = event.seq
 
 
-def reveal_secrets(state: dict) -> None:
+def reveal_secrets(state: BattleLoreState) -> None:
     """The secret choices in effect are revealed: the log may show them to everyone from now on."""
     revealed = state.setdefault("revealed_choices", [])
     revealed.extend(seq for seq in state.get("secret_choices", {}).values() if seq is not None)
     state["secret_choices"] = {}
 
 
-def apply_choose_scenario(state: dict, event) -> list[Consequence]:
+def apply_choose_scenario(state: BattleLoreState, event) -> list[Consequence]:
     """Record a scenario card; when both are revealed, the alphabetically first takes first player."""
     state["seats"][event.by]["scenario"] = event.data["scenario"].strip().upper()
     if event.data.get("name"):
@@ -195,7 +196,7 @@ def apply_choose_scenario(state: dict, event) -> list[Consequence]:
     return cons
 
 
-def check_first_player(state: dict, event) -> list[Violation]:
+def check_first_player(state: BattleLoreState, event) -> list[Violation]:
     """The first player is set by the table only when scenario order does not decide it."""
     if state["phase"] != "first_player":
         return [V.WRONG_PHASE("The first player is set by scenario order.", R.FIRST_PLAYER)]
@@ -204,7 +205,7 @@ def check_first_player(state: dict, event) -> list[Violation]:
     return []
 
 
-def apply_first_player(state: dict, event) -> list[Consequence]:
+def apply_first_player(state: BattleLoreState, event) -> list[Consequence]:
     """Record the randomly determined first player; mustering begins."""
     state["first"] = event.data["seat"]
     state["phase"] = "muster"
@@ -226,7 +227,7 @@ def unit_record(data: dict) -> dict:
     return rec
 
 
-def check_unit_card(state: dict, event) -> list[Violation]:
+def check_unit_card(state: BattleLoreState, event) -> list[Violation]:
     """Players enter a unit's reference card numbers before mustering (no public data set exists)."""
     if state["phase"] not in ("scenario", "first_player", "muster"):
         return [V.WRONG_PHASE("Unit cards are entered before the armies are revealed.", R.MUSTER)]
@@ -242,7 +243,7 @@ def check_unit_card(state: dict, event) -> list[Violation]:
     return []
 
 
-def apply_unit_card(state: dict, event) -> list[Consequence]:
+def apply_unit_card(state: BattleLoreState, event) -> list[Consequence]:
     """Add the unit to (or replace it in) the seat's unit list."""
     rec = unit_record(event.data)
     state["seats"][event.by]["catalogue"][rec["slug"]] = rec
@@ -253,13 +254,13 @@ def apply_unit_card(state: dict, event) -> list[Consequence]:
 
 # -- mustering --------------------------------------------------------------------------------
 
-def muster_cost(state: dict, seat: str, army: dict) -> int:
+def muster_cost(state: BattleLoreState, seat: str, army: dict) -> int:
     """Muster points an army list costs."""
     cat = state["seats"][seat]["catalogue"]
     return sum(cat[slug]["muster"] * n for slug, n in army.items() if slug in cat)
 
 
-def check_muster(state: dict, event) -> list[Violation]:
+def check_muster(state: BattleLoreState, event) -> list[Violation]:
     """18 deployment cards for at most 50 muster points (+5 with a command tent). (Mustering)"""
     if state["phase"] != "muster":
         return [V.WRONG_PHASE("Armies are mustered after the scenarios are chosen.", R.MUSTER)]
@@ -306,7 +307,7 @@ def check_muster(state: dict, event) -> list[Violation]:
     return out
 
 
-def apply_muster(state: dict, event) -> list[Consequence]:
+def apply_muster(state: BattleLoreState, event) -> list[Consequence]:
     """Keep the (secret) army; when both are mustered, reveal: decoys go, lore for unspent points."""
     seat = state["seats"][event.by]
     seat["army"] = {"army": {k: v for k, v in event.data["army"].items() if v},
@@ -319,7 +320,7 @@ def apply_muster(state: dict, event) -> list[Consequence]:
     return reveal(state)
 
 
-def reveal(state: dict) -> list[Consequence]:
+def reveal(state: BattleLoreState) -> list[Consequence]:
     """Reveal both armies: units enter play, lore tokens for unspent muster points (max 5)."""
     cons = []
     prebuilt = state["options"].get("prebuilt", False)
@@ -356,7 +357,7 @@ def reveal(state: dict) -> list[Consequence]:
 
 # -- deployment -------------------------------------------------------------------------------
 
-def check_place(state: dict, event) -> list[Violation]:
+def check_place(state: BattleLoreState, event) -> list[Violation]:
     """Units are placed on their deployment hexes after the reveal (Mustering, 4)."""
     if state["phase"] != "deploy":
         return [V.WRONG_PHASE("Units are placed after the armies are revealed.", R.DEPLOY)]
@@ -371,7 +372,7 @@ def check_place(state: dict, event) -> list[Violation]:
     return T.check_position(state, unit, pos, R.DEPLOY)
 
 
-def apply_place(state: dict, event) -> list[Consequence]:
+def apply_place(state: BattleLoreState, event) -> list[Consequence]:
     """Put the unit in its hex (re-placing is allowed until deployment is done)."""
     unit = state["units"][event.data["unit"]]
     pos = dict(event.data["to"])
@@ -387,7 +388,7 @@ def apply_place(state: dict, event) -> list[Consequence]:
     return cons
 
 
-def check_deploy_done(state: dict, event) -> list[Violation]:
+def check_deploy_done(state: BattleLoreState, event) -> list[Violation]:
     """Every mustered unit is placed before a player finishes deploying."""
     if state["phase"] != "deploy":
         return [V.WRONG_PHASE("Deployment comes after the reveal.", R.DEPLOY)]
@@ -400,7 +401,7 @@ def check_deploy_done(state: dict, event) -> list[Violation]:
     return []
 
 
-def apply_deploy_done(state: dict, event) -> list[Consequence]:
+def apply_deploy_done(state: BattleLoreState, event) -> list[Consequence]:
     """When both have deployed: starting hands (4 command, 2 lore) and the first player's turn."""
     state["seats"][event.by]["deployed"] = True
     if not all(s["deployed"] for s in state["seats"].values()):

@@ -5,11 +5,14 @@ play a whole game from these suggestions alone.
 """
 from __future__ import annotations
 
+from typing import Any, cast
+
 from ..core import Advice, Suggestion
 from . import rules as R
 from . import terrain as T
 from .setup import muster_cost, scenario_choices
 from .turns import LORE_CHOICES, can_order
+from .types import BattleLoreState, BattleLoreUnit
 from .units import FACES, REMOVABLE_FOR_LORE, TOKENS, dice_for, has, missing_numbers, movement
 
 BANNERS = [0, 1, 2, 3]
@@ -18,7 +21,7 @@ TABLE, LORE, UNITS, UPKEEP = "Table", "Lore", "Unit cards", "Upkeep"
 STEP_LABELS = {"order": "Done ordering", "move": "Done moving", "attack": "Done attacking"}
 
 
-def suggest(state: dict, seat: str) -> Advice:
+def suggest(state: BattleLoreState, seat: str) -> Advice:
     """What `seat` can do now, and whom the game waits for."""
     step = {"phase": state["phase"], "step": state["step"], "active": state["active"],
             "turn_number": state["turn"], "combat": (state["combat"] or {}).get("stage"),
@@ -57,14 +60,14 @@ PHASE_TEXT = {"scenario": "Choose scenario cards", "first_player": "Decide the f
 COMBAT_TEXT = {"defend": "Resolve damage and retreats", "counter": "Counter or not", "advance": "Advance or stay"}
 
 
-def label(state: dict, uid: str) -> str:
+def label(state: BattleLoreState, uid: str) -> str:
     """A unit's name as players say it: "Spearmen 2" when they have more than one."""
     unit = state["units"][uid]
     same = sum(1 for u in state["units"].values() if u["seat"] == unit["seat"] and u["slug"] == unit["slug"])
     return f"{unit['name']} {uid.rsplit('-', 1)[-1]}" if same > 1 else unit["name"]
 
 
-def step_label(state: dict) -> str:
+def step_label(state: BattleLoreState) -> str:
     """What the table is doing now, in words."""
     if state["combat"]:
         return COMBAT_TEXT[state["combat"]["stage"]]
@@ -85,7 +88,7 @@ def unit_card_template(seat: str) -> Suggestion:
                       bounds={"unit.name": {"type": "str"}})
 
 
-def auto_army(state: dict, seat: str) -> dict | None:
+def auto_army(state: BattleLoreState, seat: str) -> dict | None:
     """A legal army from the seat's unit list (round-robin, cheapest first), or None if none fits."""
     cat = state["seats"][seat]["catalogue"]
     usable = sorted((r for r in cat.values() if not missing_numbers(r) and r.get("kind", "unit") == "unit"),
@@ -115,7 +118,7 @@ def auto_army(state: dict, seat: str) -> dict | None:
     return None
 
 
-def _terrain_choices(state: dict, unit: dict, features: bool = True) -> list[str]:
+def _terrain_choices(state: BattleLoreState, unit: BattleLoreUnit, features: bool = True) -> list[str]:
     """Terrain a unit may stand in: plain types (water only when flying) and free tiles."""
     out = [t for t in T.PLAIN if not T.prop(t, "impassable") or has(unit, "flying")]
     if features:
@@ -125,13 +128,13 @@ def _terrain_choices(state: dict, unit: dict, features: bool = True) -> list[str
     return out
 
 
-def _position_choices(state: dict, unit: dict, prefix: str = "to", terrain: list[str] | None = None) -> dict:
+def _position_choices(state: BattleLoreState, unit: BattleLoreUnit, prefix: str = "to", terrain: list[str] | None = None) -> dict:
     return {f"{prefix}.section": list(T.SECTIONS),
             f"{prefix}.terrain": terrain if terrain is not None else _terrain_choices(state, unit),
             f"{prefix}.banner": list(BANNERS)}
 
 
-def _deploy(state: dict, seat: str) -> list[Suggestion]:
+def _deploy(state: BattleLoreState, seat: str) -> list[Suggestion]:
     """Place each unplaced unit (a placed one can be moved again with reposition-free `place`)."""
     if state["seats"][seat]["deployed"]:
         return []
@@ -146,7 +149,7 @@ def _deploy(state: dict, seat: str) -> list[Suggestion]:
 
 # -- battle -----------------------------------------------------------------------------------
 
-def _battle(state: dict, seat: str, step: dict) -> Advice:
+def _battle(state: BattleLoreState, seat: str, step: dict) -> Advice:
     active = state["active"]
     c = state["combat"]
     sugg: list[Suggestion] = []
@@ -170,14 +173,14 @@ def _battle(state: dict, seat: str, step: dict) -> Advice:
     return Advice(seat, step, sugg, None, waiting)
 
 
-def _turn(state: dict, seat: str) -> list[Suggestion]:
+def _turn(state: BattleLoreState, seat: str) -> list[Suggestion]:
     st = state["step"]
     out = []
     if st == "command":
         for card in state["options"].get("cards", {}).get("command", []):
             # a known card: its section from its name, the number of units from the card
             data = {"card": card["name"], "resolve": True}
-            choices = {"units": [1, 2, 3, 4]}
+            choices: dict[str, list] = {"units": [1, 2, 3, 4]}
             if card.get("section"):
                 data["section"] = card["section"]
             else:
@@ -210,7 +213,7 @@ def _turn(state: dict, seat: str) -> list[Suggestion]:
     return out
 
 
-def _orders(state: dict, seat: str) -> list[Suggestion]:
+def _orders(state: BattleLoreState, seat: str) -> list[Suggestion]:
     """One tap per unit the command card lets you order, and token removals for ordered units."""
     out = [Suggestion("order", seat, f"Order {label(state, u)}", {"unit": u}, group="Order")
            for u in state["seats"][seat]["units"] if can_order(state, state["units"][u])]
@@ -223,7 +226,7 @@ def _orders(state: dict, seat: str) -> list[Suggestion]:
     return out
 
 
-def _moves(state: dict, seat: str) -> list[Suggestion]:
+def _moves(state: BattleLoreState, seat: str) -> list[Suggestion]:
     """Each ordered unit that has not moved and can, up to its movement value."""
     out = []
     for uid in state["ordered"]:
@@ -239,7 +242,7 @@ def _roll_template(n: int) -> tuple[list, dict]:
     return [None] * n, {f"roll.{i}": list(FACES) for i in range(n)}
 
 
-def _attacks(state: dict, seat: str) -> list[Suggestion]:
+def _attacks(state: BattleLoreState, seat: str) -> list[Suggestion]:
     out = []
     enemies = [u for u in state["units"].values() if u["alive"] and u["seat"] != seat]
     for uid in state["ordered"]:
@@ -249,7 +252,7 @@ def _attacks(state: dict, seat: str) -> list[Suggestion]:
         for tgt in enemies:
             n, _ = dice_for(att, tgt)
             roll, choices = _roll_template(n)
-            data = {"attacker": uid, "target": tgt["id"], "kind": att["attack"], "roll": roll}
+            data: dict[str, Any] = {"attacker": uid, "target": tgt["id"], "kind": att["attack"], "roll": roll}
             if att["attack"] == "melee" or tgt["pos"]["terrain"] == "cavern":
                 if att["attack"] == "ranged" and (att.get("min_range") or 1) > 1:
                     continue
@@ -266,7 +269,7 @@ def _attacks(state: dict, seat: str) -> list[Suggestion]:
     return out
 
 
-def _defend(state: dict, seat: str) -> list[Suggestion]:
+def _defend(state: BattleLoreState, seat: str) -> list[Suggestion]:
     """Ways to resolve the hits: complete events for the usual cases, templates where a hex or an
     ignored amount must be entered. Every combination offered is legal."""
     c = state["combat"]
@@ -307,7 +310,7 @@ def _defend(state: dict, seat: str) -> list[Suggestion]:
     return out
 
 
-def _counter(state: dict, seat: str) -> list[Suggestion]:
+def _counter(state: BattleLoreState, seat: str) -> list[Suggestion]:
     c = state["combat"]
     unit, foe = state["units"][c["target"]], state["units"][c["attacker"]]
     n, _ = dice_for(unit, foe)
@@ -316,12 +319,12 @@ def _counter(state: dict, seat: str) -> list[Suggestion]:
             Suggestion("decline", seat, "No counter", {"window": "counter"})]
 
 
-def _advance(state: dict, seat: str) -> list[Suggestion]:
+def _advance(state: BattleLoreState, seat: str) -> list[Suggestion]:
     return [Suggestion("advance", seat, "Advance into the hex", {}),
             Suggestion("decline", seat, "Stay", {"window": "advance"}, is_pass=True)]
 
 
-def _lore(state: dict, seat: str) -> list[Suggestion]:
+def _lore(state: BattleLoreState, seat: str) -> list[Suggestion]:
     s = state["seats"][seat]
     if (s["lore_cards"] < 1 or s["lore_played_turn"] == state["turn"] or state.get("lore_blocked") == seat):
         return []
@@ -336,7 +339,7 @@ def _lore(state: dict, seat: str) -> list[Suggestion]:
     return out
 
 
-def _table(state: dict, seat: str) -> list[Suggestion]:
+def _table(state: BattleLoreState, seat: str) -> list[Suggestion]:
     """Card and ability effects anyone at the table may enter."""
     alive = [u for u in state["units"].values() if u["alive"]]
     if not alive:
@@ -351,7 +354,7 @@ def _table(state: dict, seat: str) -> list[Suggestion]:
         for tok in u["tokens"]:
             out.append(Suggestion("token", seat, f"Remove {tok} from {label(state, u['id'])}",
                                   {"unit": u["id"], "token": tok, "action": "remove"}, group=TABLE))
-    free = [t for t in _terrain_choices(state, {"id": None, "traits": [], "abilities": []})]
+    free = [t for t in _terrain_choices(state, cast(BattleLoreUnit, {"id": None, "traits": [], "abilities": []}))]
     out.append(Suggestion("reposition", seat, "Move or place a unit (card effect)", {"to": {}},
                           choices={"unit": ids, "to.section": list(T.SECTIONS), "to.terrain": free,
                                    "to.banner": list(BANNERS)}, group=TABLE))
@@ -359,8 +362,8 @@ def _table(state: dict, seat: str) -> list[Suggestion]:
                           bounds={"vp": {"type": "int", "min": 0, "max": 5}, "lore": {"type": "int", "min": 0, "max": 5},
                                   "reason": {"type": "str"}}, group=TABLE))
     for sid, s in state["seats"].items():
-        for key, what in (("vp", "VP"), ("lore", "lore token")):
-            if s[key] > 0:
+        for key, what, held in (("vp", "VP", s["vp"]), ("lore", "lore token", s["lore"])):
+            if held > 0:
                 out.append(Suggestion("adjust", seat, f"Correct: {s['name']} loses 1 {what}",
                                       {"seat": sid, key: -1, "reason": "correction"}, group=TABLE))
     hurt = [u["id"] for u in alive if u["damage"]]

@@ -4,6 +4,7 @@ from __future__ import annotations
 from ..core import Violation
 from . import rules as R
 from . import violations as V
+from .types import BattleLoreState, BattleLoreUnit
 
 # Keys: blocking (blocks LOS), impassable, ends_move (moving in ends movement), stops_retreat (a
 # unit that retreats in cannot retreat further that combat), dice_cap (max dice before modifiers,
@@ -61,7 +62,7 @@ def in_section(unit_section: str, card_section: str) -> bool:
     return card_section in unit_section.split("/")
 
 
-def check_position(state: dict, unit: dict, pos: dict, rule: str) -> list[Violation]:
+def check_position(state: BattleLoreState, unit: BattleLoreUnit, pos: dict, rule: str) -> list[Violation]:
     """A hex a unit may occupy: known terrain, not impassable water unless it flies, a live feature."""
     terrain = pos["terrain"]
     if terrain in state["features"]:
@@ -82,7 +83,7 @@ def check_position(state: dict, unit: dict, pos: dict, rule: str) -> list[Violat
     return []
 
 
-def normalise_position(state: dict, pos: dict) -> dict:
+def normalise_position(state: BattleLoreState, pos: dict) -> dict:
     """Position as stored: section, terrain type, feature id (or None), banner VP, faction banner."""
     terrain = pos["terrain"]
     feature = None

@@ -6,6 +6,7 @@ from . import rules as R
 from . import terrain as T
 from . import violations as V
 from .damage import suffer
+from .types import BattleLoreState, BattleLoreUnit
 from .units import has, movement
 from .victory import check_vp_victory
 
@@ -13,7 +14,7 @@ MAIN_STEPS = ("command", "order", "move", "attack")
 NEXT_STEP = {"order": "move", "move": "attack", "attack": "vp"}
 
 
-def not_active(state: dict, event, rule: str) -> list[Violation]:
+def not_active(state: BattleLoreState, event, rule: str) -> list[Violation]:
     """Main-phase events need the battle to be on. (Whose turn it is, is checked by the ruleset for
     every such event, next to these checks, so an override of the turn never hides another one.)"""
     if state["phase"] == "over":
@@ -26,28 +27,28 @@ def not_active(state: dict, event, rule: str) -> list[Violation]:
 ACTIVE_EVENTS = ("play_command", "order", "remove_token", "end_step", "move", "attack", "score_vp", "lore_step")
 
 
-def turn_owner(state: dict, event) -> list[Violation]:
+def turn_owner(state: BattleLoreState, event) -> list[Violation]:
     """The active player's turn events are theirs alone. (Game phases)"""
     if event.type in ACTIVE_EVENTS and state["phase"] == "main" and event.by != state["active"]:
         return [V.NOT_YOUR_TURN("It is not your turn.", R.PHASES)]
     return []
 
 
-def combat_open(state: dict) -> list[Violation]:
+def combat_open(state: BattleLoreState) -> list[Violation]:
     """A combat must be resolved to its end before the turn goes on."""
     if state["combat"]:
         return [V.COMBAT_OPEN("Finish resolving the current combat first.", R.COMBAT)]
     return []
 
 
-def live_unit(state: dict, uid: str) -> dict:
+def live_unit(state: BattleLoreState, uid: str) -> BattleLoreUnit:
     """The unit with this id (the caller has checked it exists)."""
     return state["units"][uid]
 
 
 # -- turn start -------------------------------------------------------------------------------
 
-def start_turn(state: dict, seat: str) -> list[Consequence]:
+def start_turn(state: BattleLoreState, seat: str) -> list[Consequence]:
     """A new turn for `seat`: victory check when the first player starts a turn, then captures."""
     state["turn"] += 1
     state["active"] = seat
@@ -65,7 +66,7 @@ def start_turn(state: dict, seat: str) -> list[Consequence]:
     return cons
 
 
-def captures(state: dict, seat: str) -> list[Consequence]:
+def captures(state: BattleLoreState, seat: str) -> list[Consequence]:
     """At the start of your turn, your unit in an enemy command tent or hoard hex captures it. (Terrain)"""
     cons = []
     for uid in state["seats"][seat]["units"]:
@@ -85,7 +86,7 @@ def captures(state: dict, seat: str) -> list[Consequence]:
     return cons
 
 
-def blood_fields(state: dict, seat: str) -> list[Consequence]:
+def blood_fields(state: BattleLoreState, seat: str) -> list[Consequence]:
     """At the start of your turn, your unit in a friendly blood field hex recovers 1 health."""
     cons = []
     for uid in state["seats"][seat]["units"]:
@@ -101,7 +102,7 @@ def blood_fields(state: dict, seat: str) -> list[Consequence]:
 
 # -- command step -----------------------------------------------------------------------------
 
-def check_play_command(state: dict, event) -> list[Violation]:
+def check_play_command(state: BattleLoreState, event) -> list[Violation]:
     """Play 1 command card, then resolve it or order 1 unit anywhere. (Command step)"""
     out = not_active(state, event, R.COMMAND)
     if out:
@@ -113,7 +114,7 @@ def check_play_command(state: dict, event) -> list[Violation]:
     return []
 
 
-def apply_play_command(state: dict, event) -> list[Consequence]:
+def apply_play_command(state: BattleLoreState, event) -> list[Consequence]:
     """The card is discarded; its section and number of units to order set the order step."""
     seat = state["seats"][event.by]
     seat["command_cards"] -= 1
@@ -128,7 +129,7 @@ def apply_play_command(state: dict, event) -> list[Consequence]:
 
 # -- order step -------------------------------------------------------------------------------
 
-def can_order(state: dict, unit: dict) -> bool:
+def can_order(state: BattleLoreState, unit: BattleLoreUnit) -> bool:
     """Is this unit orderable now under the played command card?"""
     cmd = state["command"] or {}
     return (unit["alive"] and unit["seat"] == state["active"] and unit["id"] not in state["ordered"]
@@ -136,7 +137,7 @@ def can_order(state: dict, unit: dict) -> bool:
             and T.in_section(unit["pos"]["section"], cmd.get("section", "any")))
 
 
-def check_order(state: dict, event) -> list[Violation]:
+def check_order(state: BattleLoreState, event) -> list[Violation]:
     """Order units in the card's section, each at most once, no more than the card allows. (Order step)"""
     out = not_active(state, event, R.ORDER)
     if out:
@@ -159,13 +160,13 @@ def check_order(state: dict, event) -> list[Violation]:
     return out
 
 
-def apply_order(state: dict, event) -> list[Consequence]:
+def apply_order(state: BattleLoreState, event) -> list[Consequence]:
     """Mark the unit ordered: it may move and attack this turn."""
     state["ordered"].append(event.data["unit"])
     return []
 
 
-def check_remove_token(state: dict, event) -> list[Violation]:
+def check_remove_token(state: BattleLoreState, event) -> list[Violation]:
     """In the order step, spend 2 lore to remove a poison or stun token from an ordered unit."""
     out = not_active(state, event, R.POISON)
     if out:
@@ -184,7 +185,7 @@ def check_remove_token(state: dict, event) -> list[Violation]:
     return []
 
 
-def apply_remove_token(state: dict, event) -> list[Consequence]:
+def apply_remove_token(state: BattleLoreState, event) -> list[Consequence]:
     """Pay 2 lore; the token is gone."""
     unit = live_unit(state, event.data["unit"])
     unit["tokens"].remove(event.data["token"])
@@ -193,7 +194,7 @@ def apply_remove_token(state: dict, event) -> list[Consequence]:
                                        "why": f"remove {event.data['token']}"}, R.POISON)]
 
 
-def check_end_step(state: dict, event) -> list[Violation]:
+def check_end_step(state: BattleLoreState, event) -> list[Violation]:
     """Order -> move -> attack -> upkeep, in that order. (Game phases)"""
     out = not_active(state, event, R.PHASES)
     if out:
@@ -204,13 +205,13 @@ def check_end_step(state: dict, event) -> list[Violation]:
     return combat_open(state)
 
 
-def apply_end_step(state: dict, event) -> list[Consequence]:
+def apply_end_step(state: BattleLoreState, event) -> list[Consequence]:
     """Go to the next step."""
     state["step"] = NEXT_STEP[state["step"]]
     return [Consequence("step", {"step": state["step"]}, R.PHASES)]
 
 
-def advance_to(state: dict, step: str) -> list[Consequence]:
+def advance_to(state: BattleLoreState, step: str) -> list[Consequence]:
     """An overridden event of a later step moves the turn on to it. (Without an override, the earlier steps
     were closed before it as inferred passes: passes.py.)"""
     order = ["order", "move", "attack", "vp"]
@@ -222,7 +223,7 @@ def advance_to(state: dict, step: str) -> list[Consequence]:
 
 # -- move step --------------------------------------------------------------------------------
 
-def check_move(state: dict, event) -> list[Violation]:
+def check_move(state: BattleLoreState, event) -> list[Violation]:
     """Ordered units move up to their movement value, once, before attacks. (Move step)"""
     out = not_active(state, event, R.MOVE)
     if out:
@@ -247,7 +248,7 @@ def check_move(state: dict, event) -> list[Violation]:
     return out
 
 
-def apply_move(state: dict, event) -> list[Consequence]:
+def apply_move(state: BattleLoreState, event) -> list[Consequence]:
     """Put the unit in its new hex; rubble hurts on entry."""
     cons = advance_to(state, "move")
     unit = live_unit(state, event.data["unit"])
@@ -261,7 +262,7 @@ def apply_move(state: dict, event) -> list[Consequence]:
 
 # -- upkeep -----------------------------------------------------------------------------------
 
-def banner_vp(state: dict, seat: str) -> int:
+def banner_vp(state: BattleLoreState, seat: str) -> int:
     """VP for banner hexes occupied by friendly units (and friendly faction banners). (VP step)"""
     total = 0
     for uid in state["seats"][seat]["units"]:
@@ -273,7 +274,7 @@ def banner_vp(state: dict, seat: str) -> int:
     return total
 
 
-def check_score_vp(state: dict, event) -> list[Violation]:
+def check_score_vp(state: BattleLoreState, event) -> list[Violation]:
     """The upkeep starts with the VP step, after the attack step. (Upkeep phase)"""
     out = not_active(state, event, R.VP_STEP)
     if out:
@@ -289,7 +290,7 @@ def check_score_vp(state: dict, event) -> list[Violation]:
     return out
 
 
-def apply_score_vp(state: dict, event) -> list[Consequence]:
+def apply_score_vp(state: BattleLoreState, event) -> list[Consequence]:
     """Earn banner and scenario VPs, then draw 1 command card."""
     cons = advance_to(state, "vp")
     seat = state["seats"][event.by]
@@ -308,7 +309,7 @@ def apply_score_vp(state: dict, event) -> list[Consequence]:
 LORE_CHOICES = {"tokens": (2, 0, 0), "token_and_card": (1, 1, 0), "two_cards": (0, 2, 1)}
 
 
-def check_lore_step(state: dict, event) -> list[Violation]:
+def check_lore_step(state: BattleLoreState, event) -> list[Violation]:
     """One of the three lore choices, after the draw step. (Lore step)"""
     out = not_active(state, event, R.LORE_STEP)
     if out:
@@ -318,7 +319,7 @@ def check_lore_step(state: dict, event) -> list[Violation]:
     return []
 
 
-def apply_lore_step(state: dict, event) -> list[Consequence]:
+def apply_lore_step(state: BattleLoreState, event) -> list[Consequence]:
     """Gain tokens/cards, discard down to 4 lore cards, and pass the turn."""
     seat = state["seats"][event.by]
     tokens, cards, discard = LORE_CHOICES[event.data["choice"]]
@@ -337,7 +338,7 @@ def apply_lore_step(state: dict, event) -> list[Consequence]:
 
 # -- lore cards -------------------------------------------------------------------------------
 
-def check_play_lore(state: dict, event) -> list[Violation]:
+def check_play_lore(state: BattleLoreState, event) -> list[Violation]:
     """Pay the lore cost; 1 lore card per turn per player. (Lore cards)"""
     if state["phase"] != "main":
         return [V.WRONG_PHASE("Lore cards are played during the battle.", R.LORE_CARDS)]
@@ -354,7 +355,7 @@ def check_play_lore(state: dict, event) -> list[Violation]:
     return out
 
 
-def apply_play_lore(state: dict, event) -> list[Consequence]:
+def apply_play_lore(state: BattleLoreState, event) -> list[Consequence]:
     """Spend the lore, discard the card; its effect is entered as separate events."""
     seat = state["seats"][event.by]
     seat["lore"] -= event.data["cost"]

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from . import rules as R
 from . import terrain as T
+from .types import BattleLoreState, BattleLoreUnit
 
 ATTACK_TYPES = ("melee", "ranged")
 FACES = ("strike", "cleave", "pierce", "morale", "lore", "heroic")
@@ -82,17 +83,17 @@ def missing_numbers(rec: dict) -> list[str]:
     return out
 
 
-def has(unit: dict, trait: str) -> bool:
+def has(unit: BattleLoreUnit, trait: str) -> bool:
     """Does the unit have this trait or ability (lower-case names, e.g. flying, unyielding)?"""
     return trait in unit.get("traits", []) or trait in unit.get("abilities", [])
 
 
-def remaining(unit: dict) -> int:
+def remaining(unit: BattleLoreUnit) -> int:
     """Figures left (or health left for a unit with the damage token icon). (Damage)"""
     return max(0, unit["health"] - unit["damage"])
 
 
-def is_weak(unit: dict, state: dict | None = None) -> bool:
+def is_weak(unit: BattleLoreUnit, state: BattleLoreState | None = None) -> bool:
     """Weak: reduced to 1 figure; never for damage-token units; always when blighted. (Weak units)"""
     if "blight" in unit["tokens"]:
         return True  # Markers, Blight: weak even with more figures, damage-token units too
@@ -108,22 +109,22 @@ def is_weak(unit: dict, state: dict | None = None) -> bool:
     return remaining(unit) == 1
 
 
-def movement(unit: dict) -> int:
+def movement(unit: BattleLoreUnit) -> int:
     """Movement value: the card's, or 1 while blighted (Markers, Blight)."""
     return 1 if "blight" in unit["tokens"] else unit["movement"]
 
 
-def terrain_of(unit: dict) -> str:
+def terrain_of(unit: BattleLoreUnit) -> str:
     """Terrain type of the unit's hex; flying units apply no terrain effects in combat (Flying)."""
     return (unit.get("pos") or {}).get("terrain", "clear")
 
 
-def combat_terrain(unit: dict) -> str:
+def combat_terrain(unit: BattleLoreUnit) -> str:
     """Terrain that counts for this unit in combat: none for a flying unit (Unit abilities, Flying)."""
     return "clear" if has(unit, "flying") else terrain_of(unit)
 
 
-def dice_for(attacker: dict, target: dict, modifier: int = 0) -> tuple[int, list[str]]:
+def dice_for(attacker: BattleLoreUnit, target: BattleLoreUnit, modifier: int = 0) -> tuple[int, list[str]]:
     """Dice the attacker rolls against the target, with the reasons (Combat, 2; Terrain, Forest).
 
     Terrain caps come first, then modifiers (Combat, 2: "Apply dice modifiers after applying
@@ -149,14 +150,14 @@ def dice_for(attacker: dict, target: dict, modifier: int = 0) -> tuple[int, list
     return max(0, n), why
 
 
-def unit_from_record(seat: str, uid: str, rec: dict) -> dict:
+def unit_from_record(seat: str, uid: str, rec: dict) -> BattleLoreUnit:
     """A unit in play, built from its reference-card record."""
     return {
         "id": uid, "seat": seat, "slug": rec["slug"], "name": rec.get("name") or rec["slug"],
         "health": rec["health"], "damage_tokens": bool(rec.get("damage_tokens")),
         "legend": bool(rec.get("legend")), "movement": rec["movement"], "combat": rec["combat"],
         "attack": rec["attack"], "range": rec.get("range"),
-        "min_range": rec.get("min_range") if rec.get("min_range") is not None else 1,
+        "min_range": rec["min_range"] if rec.get("min_range") is not None else 1,
         "abilities": [str(a).lower() for a in rec.get("abilities", [])],
         "traits": [str(t).lower() for t in rec.get("traits", [])],
         "damage": 0, "tokens": [], "pos": None, "alive": True,

@@ -2,12 +2,13 @@
 standing; the outcome, with the campaign standings after its final scenario."""
 from __future__ import annotations
 
-from ..core import Consequence, Outcome
+from ..core import Consequence, Outcome, as_outcome
 from . import campaign
 from . import rules as R
+from .types import BattleLoreState, BattleLoreUnit
 
 
-def check_vp_victory(state: dict, seat: str) -> list[Consequence]:
+def check_vp_victory(state: BattleLoreState, seat: str) -> list[Consequence]:
     """When the first player starts a turn: 16+ VP and more than the opponent wins. (Winning)"""
     if seat != state["first"] or state["winner"]:
         return []
@@ -23,12 +24,12 @@ def check_vp_victory(state: dict, seat: str) -> list[Consequence]:
     return []
 
 
-def living(state: dict, seat: str) -> list[dict]:
+def living(state: BattleLoreState, seat: str) -> list[BattleLoreUnit]:
     """The seat's units still in the game."""
     return [state["units"][u] for u in state["seats"][seat]["units"] if state["units"][u]["alive"]]
 
 
-def check_elimination_win(state: dict) -> list[Consequence]:
+def check_elimination_win(state: BattleLoreState) -> list[Consequence]:
     """All of a player's units eliminated: the opponent wins at once, whatever the VPs. (Winning)"""
     if state["winner"] or state["phase"] not in ("main", "upkeep"):
         return []
@@ -47,7 +48,7 @@ def check_elimination_win(state: dict) -> list[Consequence]:
     return [Consequence("game_over", dict(state["winner"]), R.WINNING)]
 
 
-def outcome(state: dict) -> Outcome | None:
+def outcome(state: BattleLoreState) -> Outcome | None:
     """None while playing; the winner and how, plus campaign standings after the fourth scenario."""
     if not state.get("winner"):
         return None
@@ -59,4 +60,4 @@ def outcome(state: dict) -> Outcome | None:
         result = campaign.result_of(state)
         if camp["game"] == campaign.GAMES and result:
             out["campaign"] = campaign.standings([*camp["history"], result])
-    return out
+    return as_outcome(out)

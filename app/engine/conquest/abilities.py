@@ -10,6 +10,7 @@ from ..core import Consequence, Violation
 from . import damage, rules
 from . import violations as V
 from .board import HQ, adjacent_slots, face_up_slots, other, units_at
+from .types import ConquestState
 from .victory import draw_cards
 
 # effect kind -> the event fields it needs: "unit" (a unit id), "planet" (a slot, or 0 for an HQ),
@@ -22,18 +23,18 @@ NEEDS = {
 RULE = rules.BATTLE_ABILITY
 
 
-def effect_of(state: dict, slot: int) -> str | None:
+def effect_of(state: ConquestState, slot: int) -> str | None:
     """The planet's effect kind, when the engine knows how to resolve it."""
     p = next((x for x in state["line"] if x["slot"] == slot), None)
     kind = (state["planets"].get(p["name"], {}) if p and p["name"] else {}).get("effect")
     return kind if kind in NEEDS else None
 
 
-def _units_controlled(state: dict, seat: str) -> int:
+def _units_controlled(state: ConquestState, seat: str) -> int:
     return sum(1 for u in state["units"].values() if u["owner"] == seat)
 
 
-def targets(state: dict, seat: str, kind: str, slot: int) -> dict[str, list]:
+def targets(state: ConquestState, seat: str, kind: str, slot: int) -> dict[str, list]:
     """The legal choices of each field the effect needs (empty list: the ability cannot be used)."""
     units = state["units"].values()
     if kind == "rout":
@@ -52,7 +53,7 @@ def targets(state: dict, seat: str, kind: str, slot: int) -> dict[str, list]:
     return {}
 
 
-def usable(state: dict, seat: str, kind: str, slot: int) -> bool:
+def usable(state: ConquestState, seat: str, kind: str, slot: int) -> bool:
     """Card effects: an ability can only be initiated if its effect could change the game state."""
     opp = state["seats"][other(state, seat)]
     if kind == "take_resource":
@@ -64,7 +65,7 @@ def usable(state: dict, seat: str, kind: str, slot: int) -> bool:
     return all(targets(state, seat, kind, slot).get(f) for f in NEEDS[kind])
 
 
-def check(state: dict, ev, slot: int) -> list[Violation]:
+def check(state: ConquestState, ev, slot: int) -> list[Violation]:
     """A used ability can change the game and names a legal target for each field its effect needs."""
     kind = effect_of(state, slot)
     if not ev.data.get("use") or kind is None:
@@ -85,7 +86,7 @@ def check(state: dict, ev, slot: int) -> list[Violation]:
     return []
 
 
-def resolve(state: dict, ev, slot: int) -> list[Consequence]:
+def resolve(state: ConquestState, ev, slot: int) -> list[Consequence]:
     """Carry out the ability; returns its consequences (damage opens a shield window)."""
     kind = effect_of(state, slot)
     seat, opp = ev.by, other(state, ev.by)
@@ -106,7 +107,7 @@ def resolve(state: dict, ev, slot: int) -> list[Consequence]:
         return [Consequence("ability_search", {"seat": seat, "cards": got}, RULE)]
     if kind == "rout":
         u = state["units"][d["unit"]]
-        u.update(at=HQ, ready=False)
+        u.update({"at": HQ, "ready": False})
         return [Consequence("unit_moved", {"unit": u["id"], "to": HQ}, rules.ROUT)]
     if kind == "heal_all":
         u = state["units"][d["unit"]]

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import math
 import re
+from typing import Any, Mapping
 
 # Keywords the engine reads (lower case, a number where the keyword takes one: "area effect 2").
 KEYWORDS = ("ambush", "area effect", "armorbane", "brutal", "flying", "limited", "mobile",
@@ -24,12 +25,12 @@ def norm_keywords(raw) -> list[str]:
     return out
 
 
-def has_keyword(card: dict, keyword: str) -> bool:
+def has_keyword(card: Mapping[str, Any], keyword: str) -> bool:
     """Does the card carry this keyword (with or without a number after it)?"""
     return any(k == keyword or k.startswith(keyword + " ") for k in card.get("keywords") or [])
 
 
-def keyword_value(card: dict, keyword: str) -> int | None:
+def keyword_value(card: Mapping[str, Any], keyword: str) -> int | None:
     """The number after a keyword ("area effect 2" -> 2); None when absent, 0 when given no number."""
     for k in card.get("keywords") or []:
         if k == keyword:
@@ -40,7 +41,7 @@ def keyword_value(card: dict, keyword: str) -> int | None:
     return None
 
 
-def no_attachments_trait(card: dict) -> str | None | bool:
+def no_attachments_trait(card: Mapping[str, Any]) -> str | None | bool:
     """False: attachments allowed; None: none at all; a trait: attachments with that trait barred."""
     for k in card.get("keywords") or []:
         if k == "no attachments":
@@ -50,12 +51,12 @@ def no_attachments_trait(card: dict) -> str | None | bool:
     return False
 
 
-def traits(card: dict) -> list[str]:
+def traits(card: Mapping[str, Any]) -> list[str]:
     """Lower-case traits of a card."""
     return [t.lower().strip() for t in card.get("traits") or [] if isinstance(t, str) and t.strip()]
 
 
-def is_relic(card: dict) -> bool:
+def is_relic(card: Mapping[str, Any]) -> bool:
     """Cards with the Relic trait fall under the one-Relic limit."""
     return "relic" in traits(card)
 
@@ -66,7 +67,7 @@ def slug(name: str) -> str:
     return s[:40] or "card"
 
 
-def attack_value(unit: dict) -> int:
+def attack_value(unit: Mapping[str, Any]) -> int:
     """ATK including Brutal (+1 per damage on the unit)."""
     atk = unit.get("attack") or 0
     if has_keyword(unit, "brutal"):
@@ -74,7 +75,7 @@ def attack_value(unit: dict) -> int:
     return max(0, atk)
 
 
-def attack_damage(attacker: dict, defender: dict) -> int:
+def attack_damage(attacker: Mapping[str, Any], defender: Mapping[str, Any]) -> int:
     """Damage an attack deals: ATK (Brutal added first), halved rounding up against Flying by a non-flier."""
     dmg = attack_value(attacker)
     if has_keyword(defender, "flying") and not has_keyword(attacker, "flying"):
@@ -83,6 +84,6 @@ def attack_damage(attacker: dict, defender: dict) -> int:
     return dmg
 
 
-def hp_left(unit: dict) -> int:
+def hp_left(unit: Mapping[str, Any]) -> int:
     """Hit points the unit has left."""
     return max(0, (unit.get("hp") or 0) - unit.get("damage", 0))

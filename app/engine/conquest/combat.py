@@ -1,11 +1,25 @@
 """The combat phase: Mobile moves, battles in line order, combat turns, retreats, winning and stalemates."""
 from __future__ import annotations
 
+from typing import cast
+
 from ..core import Consequence, Violation
 from . import abilities, damage, rules, victory
 from . import violations as V
-from .board import adjacent_slots, face_up, initiative_order, other, planet, planet_label, seats, units_at, warlord
+from .board import (
+    adjacent_slots,
+    battle_now,
+    face_up,
+    initiative_order,
+    other,
+    planet_at,
+    planet_label,
+    seats,
+    units_at,
+    warlord,
+)
 from .cards import attack_damage, has_keyword, keyword_value
+from .types import ConquestState, ConquestUnit
 
 # The summary says a player "passes if he cannot attack", yet also that a combat round ends
 # "usually" when all units are exhausted, so passing with a ready unit must be possible: we let a
@@ -15,7 +29,7 @@ VOLUNTARY_PASS = True
 
 # -- phase and battle sequencing ---------------------------------------------------------------
 
-def start_phase(state: dict) -> list[Consequence]:
+def start_phase(state: ConquestState) -> list[Consequence]:
     """Combat begins: Mobile units may move first, then the battle at the first planet."""
     state["phase"] = "combat"
     cons = [Consequence("phase", {"phase": "combat", "round": state["round"]}, rules.COMBAT)]
@@ -25,7 +39,7 @@ def start_phase(state: dict) -> list[Consequence]:
     return cons + start_battle(state, state["first_planet"])
 
 
-def mobile_units(state: dict, seat: str) -> list[dict]:
+def mobile_units(state: ConquestState, seat: str) -> list[ConquestUnit]:
     """A seat's Mobile units at a planet that have not moved this phase and have somewhere to go."""
     moved = state["step"].get("moved", []) if state["step"].get("name") == "mobile" else []
     return [u for u in state["units"].values()
@@ -33,7 +47,7 @@ def mobile_units(state: dict, seat: str) -> list[dict]:
             and u["id"] not in moved and adjacent_slots(state, u["at"])]
 
 
-def _mobile_next(state: dict) -> list[Consequence]:
+def _mobile_next(state: ConquestState) -> list[Consequence]:
     # The player with the initiative resolves all his Mobile units first.
     step = state["step"]
     for seat in initiative_order(state):
@@ -46,7 +60,7 @@ def _mobile_next(state: dict) -> list[Consequence]:
     return start_battle(state, state["first_planet"])
 
 
-def check_mobile_move(state: dict, ev) -> list[Violation]:
+def check_mobile_move(state: ConquestState, ev) -> list[Violation]:
     """Mobile: after the combat phase begins, the unit may move to an adjacent face-up planet."""
     step = state["step"]
     if step.get("turn") != ev.by:
@@ -64,7 +78,7 @@ def check_mobile_move(state: dict, ev) -> list[Violation]:
     return out
 
 
-def apply_mobile_move(state: dict, ev) -> list[Consequence]:
+def apply_mobile_move(state: ConquestState, ev) -> list[Consequence]:
     """Move the Mobile unit."""
     unit = state["units"][ev.data["unit"]]
     unit["at"] = ev.data["planet"]
@@ -72,18 +86,18 @@ def apply_mobile_move(state: dict, ev) -> list[Consequence]:
     return [Consequence("unit_moved", {"unit": unit["id"], "planet": unit["at"]}, rules.KW_MOBILE)] + _mobile_next(state)
 
 
-def apply_mobile_done(state: dict, ev) -> list[Consequence]:
+def apply_mobile_done(state: ConquestState, ev) -> list[Consequence]:
     """The player is done with his Mobile units."""
     state["step"]["done"].append(ev.by)
     return _mobile_next(state)
 
 
-def warlords_at(state: dict, slot: int) -> list[str]:
+def warlords_at(state: ConquestState, slot: int) -> list[str]:
     """Seats whose warlord is at a planet."""
     return [s for s in seats(state) if warlord(state, s)["at"] == slot]
 
 
-def start_battle(state: dict, slot: int) -> list[Consequence]:
+def start_battle(state: ConquestState, slot: int) -> list[Consequence]:
     """Begin a battle: initiative to the lone warlord present, else to the initiative token holder."""
     state["step"] = {"name": "battle"}
     present = warlords_at(state, slot)
@@ -96,7 +110,7 @@ def start_battle(state: dict, slot: int) -> list[Consequence]:
     return cons + open_turn(state)
 
 
-def next_battle(state: dict, after_slot: int) -> list[Consequence]:
+def next_battle(state: ConquestState, after_slot: int) -> list[Consequence]:
     """The next planet down the line with a warlord present, or the headquarters phase."""
     for p in face_up(state):
         if p["slot"] > after_slot and warlords_at(state, p["slot"]):
@@ -107,20 +121,20 @@ def next_battle(state: dict, after_slot: int) -> list[Consequence]:
     return [Consequence("phase", {"phase": "headquarters", "round": state["round"]}, rules.HEADQUARTERS)]
 
 
-def can_attack_with(state: dict, seat: str) -> list[dict]:
+def can_attack_with(state: ConquestState, seat: str) -> list[ConquestUnit]:
     """Units the seat may attack with on this combat turn (ready; Ranged only in the ranged skirmish)."""
-    b = state["battle"]
+    b = battle_now(state)
     out = [u for u in units_at(state, b["planet"], seat) if u["ready"]]
     if b["stage"] == "ranged":
         out = [u for u in out if has_keyword(u, "ranged")]
     return out
 
 
-def open_turn(state: dict) -> list[Consequence]:
+def open_turn(state: ConquestState) -> list[Consequence]:
     """Start the current combat turn: end the battle if a side has no units; pass for a player who cannot attack."""
     cons: list[Consequence] = []
     for _ in range(8):  # at most a few automatic passes before someone must act
-        b = state["battle"]
+        b = battle_now(state)
         if not b or b["stage"] not in ("ranged", "melee"):
             return cons
         seat = b["turn"]
@@ -136,15 +150,15 @@ def open_turn(state: dict) -> list[Consequence]:
     return cons
 
 
-def _pass(state: dict, seat: str, reopen: bool = True) -> list[Consequence]:
-    b = state["battle"]
+def _pass(state: ConquestState, seat: str, reopen: bool = True) -> list[Consequence]:
+    b = battle_now(state)
     b["passed"].append(seat)
     return _advance(state, seat, reopen)
 
 
-def _advance(state: dict, seat: str, reopen: bool = True) -> list[Consequence]:
+def _advance(state: ConquestState, seat: str, reopen: bool = True) -> list[Consequence]:
     """Next combat turn: the other player unless he has passed; both passed ends the skirmish or round."""
-    b = state["battle"]
+    b = battle_now(state)
     opp = other(state, seat)
     if opp not in b["passed"]:
         b["turn"] = opp
@@ -155,10 +169,10 @@ def _advance(state: dict, seat: str, reopen: bool = True) -> list[Consequence]:
     return open_turn(state) if reopen else []
 
 
-def _stage_over(state: dict) -> list[Consequence]:
-    b = state["battle"]
+def _stage_over(state: ConquestState) -> list[Consequence]:
+    b = battle_now(state)
     if b["stage"] == "ranged":
-        b.update(stage="melee", passed=[], turn=b["initiative"])
+        b.update({"stage": "melee", "passed": [], "turn": b["initiative"]})
         return [Consequence("ranged_skirmish_over", {}, rules.RANGED_SKIRMISH)] + open_turn(state)
     # End of the combat round: every unit at the planet readies, then retreat opportunities.
     cons = []
@@ -174,12 +188,12 @@ def _stage_over(state: dict) -> list[Consequence]:
         else:
             b["watch"] = None
             cons.append(Consequence("stalemate_check_failed", {}, rules.STALEMATE))
-    b.update(stage="retreat", retreat_turn=b["initiative"], retreat_done=[])
+    b.update({"stage": "retreat", "retreat_turn": b["initiative"], "retreat_done": []})
     return cons + _retreat_next(state)
 
 
-def _retreat_next(state: dict) -> list[Consequence]:
-    b = state["battle"]
+def _retreat_next(state: ConquestState) -> list[Consequence]:
+    b = battle_now(state)
     for seat in initiative_order(state, b["initiative"]):
         if seat in b["retreat_done"]:
             continue
@@ -187,30 +201,30 @@ def _retreat_next(state: dict) -> list[Consequence]:
             b["retreat_turn"] = seat
             return []
         b["retreat_done"].append(seat)  # nothing to retreat
-    b.update(stage="melee", round=b["round"] + 1, passed=[], acted=False, turn=b["initiative"],
-             retreat_turn=None)
+    b.update({"stage": "melee", "round": b["round"] + 1, "passed": [], "acted": False, "turn": b["initiative"],
+              "retreat_turn": None})
     return [Consequence("combat_round_started", {"round": b["round"]}, rules.COMBAT_TURNS)] + open_turn(state)
 
 
-def _snapshot(state: dict) -> dict:
-    b = state["battle"]
+def _snapshot(state: ConquestState) -> dict:
+    b = battle_now(state)
     units = {u["id"]: [u["damage"], u["ready"], u["attack"], u["hp"]] for u in units_at(state, b["planet"])}
     pools = {s: [v["resources"], v["hand"], v["deck"], v["discard"]] for s, v in state["seats"].items()}
     return {"units": units, "pools": pools}
 
 
-def end_battle(state: dict, winner: str | None, rule: str = rules.BATTLE_END) -> list[Consequence]:
+def end_battle(state: ConquestState, winner: str | None, rule: str = rules.BATTLE_END) -> list[Consequence]:
     """The battle ends: a winner chooses whether to use the battle ability; a stalemate wins nothing."""
-    b = state["battle"]
+    b = battle_now(state)
     if winner is None:
         return [Consequence("stalemate", {"planet": b["planet"]}, rule)] + finish_battle(state, None)
-    b.update(stage="won", winner=winner, turn=None)
+    b.update({"stage": "won", "winner": winner, "turn": None})
     cons = [Consequence("battle_won", {"planet": b["planet"], "winner": winner}, rule)]
     kind = abilities.effect_of(state, b["planet"])
     if kind is not None and not abilities.usable(state, winner, kind, b["planet"]):
         # "An ability can only be initiated if its effect could change the game state": a Battle ability that
         # would change nothing is no choice to make, so the battle finishes at once.
-        info = state["planets"].get(planet(state, b["planet"])["name"] or "", {})
+        info = state["planets"].get(planet_at(state, b["planet"])["name"] or "", {})
         cons.append(Consequence("battle_ability_unusable", {"planet": b["planet"], "ability": info.get("battle")},
                                 rules.CARD_EFFECTS))
         b["stage"] = "ability"
@@ -218,22 +232,22 @@ def end_battle(state: dict, winner: str | None, rule: str = rules.BATTLE_END) ->
     return cons
 
 
-def finish_battle(state: dict, winner: str | None) -> list[Consequence]:
+def finish_battle(state: ConquestState, winner: str | None) -> list[Consequence]:
     """After the battle: the first planet goes to the winner's victory display (or is removed), units go home."""
-    b = state["battle"]
+    b = battle_now(state)
     slot = b["planet"]
-    p = planet(state, slot)
+    p = planet_at(state, slot)
     first = slot == state["first_planet"]
     cons: list[Consequence] = []
     if first:
         if winner:
-            p.update(status="captured", captured_by=winner)
-            state["seats"][winner]["victory"].append(p["name"])
+            p.update({"status": "captured", "captured_by": winner})
+            state["seats"][winner]["victory"].append(cast(str, p["name"]))  # face up: its name is known
             state["last_capture"] = winner
             cons.append(Consequence("planet_captured", {"planet": slot, "name": p["name"], "seat": winner},
                                     rules.WIN_BATTLE))
         else:
-            p.update(status="removed")
+            p.update({"status": "removed"})
             cons.append(Consequence("planet_removed", {"planet": slot, "name": p["name"]}, rules.WIN_BATTLE))
         # Survivors go to HQ keeping their ready/exhausted state; the first planet token stays in the
         # vacated spot until the headquarters phase. (A stalemate by the 3-round check can leave units
@@ -255,7 +269,7 @@ def finish_battle(state: dict, winner: str | None) -> list[Consequence]:
 
 # -- combat turn events ------------------------------------------------------------------------
 
-def _turn_problem(state: dict, ev, rule: str) -> list[Violation]:
+def _turn_problem(state: ConquestState, ev, rule: str) -> list[Violation]:
     b = state.get("battle")
     if state["phase"] != "combat" or not b or b["stage"] not in ("ranged", "melee"):
         return [V.OUT_OF_STEP("There is no combat turn now.", rule)]
@@ -264,12 +278,12 @@ def _turn_problem(state: dict, ev, rule: str) -> list[Violation]:
     return []
 
 
-def check_attack(state: dict, ev) -> list[Violation]:
+def check_attack(state: ConquestState, ev) -> list[Violation]:
     """Making an attack: a ready unit you control at the planet against an enemy unit there."""
     out = _turn_problem(state, ev, rules.ATTACK)
     if out:
         return out
-    b = state["battle"]
+    b = battle_now(state)
     att = state["units"][ev.data["attacker"]]
     if att["owner"] != ev.by or att["at"] != b["planet"]:
         return [V.NOT_HERE("Attack with one of your units at the planet of the battle.", rules.ATTACK)]
@@ -292,9 +306,9 @@ def check_attack(state: dict, ev) -> list[Violation]:
     return out
 
 
-def apply_attack(state: dict, ev) -> list[Consequence]:
+def apply_attack(state: ConquestState, ev) -> list[Consequence]:
     """Exhaust the attacker and deal its damage (Area Effect: to each enemy unit at the planet)."""
-    b = state["battle"]
+    b = battle_now(state)
     att = state["units"][ev.data["attacker"]]
     att["ready"] = False
     b["acted"] = True
@@ -315,7 +329,7 @@ def apply_attack(state: dict, ev) -> list[Consequence]:
     return cons + damage.start(state, {d["id"]: amount}, att["id"], rule, after="attack", barred=barred)
 
 
-def after_attack(state: dict) -> list[Consequence]:
+def after_attack(state: ConquestState) -> list[Consequence]:
     """The attack is over: the combat turn passes on (unless the game just ended)."""
     cons = victory.evaluate(state)
     b = state.get("battle")
@@ -324,23 +338,23 @@ def after_attack(state: dict) -> list[Consequence]:
     return cons + _advance(state, b["turn"])
 
 
-def check_pass(state: dict, ev) -> list[Violation]:
+def check_pass(state: ConquestState, ev) -> list[Violation]:
     """Pass the combat turn."""
     return _turn_problem(state, ev, rules.COMBAT_TURNS)
 
 
-def apply_pass(state: dict, ev) -> list[Consequence]:
+def apply_pass(state: ConquestState, ev) -> list[Consequence]:
     """A player who passes takes no more combat turns this skirmish or round."""
     return [Consequence("passed", {"seat": ev.by}, rules.COMBAT_TURNS)] + _pass(state, ev.by)
 
 
-def check_warlord_retreat(state: dict, ev) -> list[Violation]:
+def check_warlord_retreat(state: ConquestState, ev) -> list[Violation]:
     """Warlord retreat: the warlord may exhaust to retreat any time it would exhaust to attack."""
     out = _turn_problem(state, ev, rules.WARLORD_RETREAT)
     if out:
         return out
     wl = warlord(state, ev.by)
-    b = state["battle"]
+    b = battle_now(state)
     if wl["at"] != b["planet"]:
         return [V.NOT_HERE("Your warlord is not in this battle.", rules.WARLORD_RETREAT)]
     if not wl["ready"]:
@@ -350,16 +364,16 @@ def check_warlord_retreat(state: dict, ev) -> list[Violation]:
     return []
 
 
-def apply_warlord_retreat(state: dict, ev) -> list[Consequence]:
+def apply_warlord_retreat(state: ConquestState, ev) -> list[Consequence]:
     """The warlord exhausts and goes to HQ; the other player takes the next combat turn."""
     wl = warlord(state, ev.by)
-    wl.update(ready=False, at="hq")
-    state["battle"]["acted"] = True
+    wl.update({"ready": False, "at": "hq"})
+    battle_now(state)["acted"] = True
     cons = [Consequence("warlord_retreated", {"unit": wl["id"]}, rules.WARLORD_RETREAT)]
     return cons + _advance(state, ev.by)
 
 
-def check_retreat(state: dict, ev) -> list[Violation]:
+def check_retreat(state: ConquestState, ev) -> list[Violation]:
     """At the end of a combat round each player, initiative first, has one opportunity to retreat units."""
     b = state.get("battle")
     if not b or b["stage"] != "retreat" or b["retreat_turn"] != ev.by:
@@ -371,24 +385,24 @@ def check_retreat(state: dict, ev) -> list[Violation]:
     return []
 
 
-def apply_retreat(state: dict, ev) -> list[Consequence]:
+def apply_retreat(state: ConquestState, ev) -> list[Consequence]:
     """The unit goes to HQ, exhausted."""
     u = state["units"][ev.data["unit"]]
-    u.update(at="hq", ready=False)
+    u.update({"at": "hq", "ready": False})
     cons = [Consequence("retreated", {"unit": u["id"]}, rules.COMBAT_ROUND_END)]
-    if not units_at(state, state["battle"]["planet"], ev.by):
-        state["battle"]["retreat_done"].append(ev.by)
+    if not units_at(state, battle_now(state)["planet"], ev.by):
+        battle_now(state)["retreat_done"].append(ev.by)
         cons += _retreat_next(state)
     return cons
 
 
-def apply_retreat_done(state: dict, ev) -> list[Consequence]:
+def apply_retreat_done(state: ConquestState, ev) -> list[Consequence]:
     """This player's retreat opportunity is over."""
-    state["battle"]["retreat_done"].append(ev.by)
+    battle_now(state)["retreat_done"].append(ev.by)
     return _retreat_next(state)
 
 
-def check_call_stalemate(state: dict, ev) -> list[Violation]:
+def check_call_stalemate(state: ConquestState, ev) -> list[Violation]:
     """A stalemate check is called at the beginning of a combat round."""
     b = state.get("battle")
     if not b or b["stage"] != "melee" or b["acted"] or b["passed"]:
@@ -398,13 +412,13 @@ def check_call_stalemate(state: dict, ev) -> list[Violation]:
     return []
 
 
-def apply_call_stalemate(state: dict, ev) -> list[Consequence]:
+def apply_call_stalemate(state: ConquestState, ev) -> list[Consequence]:
     """Remember the game state; 3 combat rounds ending identical to it make the battle a stalemate."""
-    state["battle"]["watch"] = {"snapshot": _snapshot(state), "rounds": 0, "by": ev.by}
+    battle_now(state)["watch"] = {"snapshot": _snapshot(state), "rounds": 0, "by": ev.by}
     return [Consequence("stalemate_check", {"by": ev.by}, rules.STALEMATE)]
 
 
-def check_battle_ability(state: dict, ev) -> list[Violation]:
+def check_battle_ability(state: ConquestState, ev) -> list[Violation]:
     """Only the winner of the battle chooses whether to resolve the planet's Battle ability, and its target."""
     b = state.get("battle")
     if not b or b["stage"] != "won":
@@ -414,27 +428,27 @@ def check_battle_ability(state: dict, ev) -> list[Violation]:
     return abilities.check(state, ev, b["planet"])
 
 
-def apply_battle_ability(state: dict, ev) -> list[Consequence]:
+def apply_battle_ability(state: ConquestState, ev) -> list[Consequence]:
     """Resolve the ability when used (if the engine knows it), then finish the battle.
 
     The ability resolves while the survivors are still at the planet; then the planet goes to the
     victory display (Winning a battle). Damage from an ability waits for its shield window first.
     """
-    b = state["battle"]
-    info = state["planets"].get(planet(state, b["planet"])["name"] or "", {})
+    b = battle_now(state)
+    info = state["planets"].get(planet_at(state, b["planet"])["name"] or "", {})
     kind = abilities.effect_of(state, b["planet"]) if ev.data["use"] else None
     cons = [Consequence("battle_ability", {"planet": b["planet"], "use": ev.data["use"], "ability": info.get("battle"),
                                            "resolved": kind is not None}, rules.BATTLE_ABILITY)]
     b["stage"] = "ability"
     if kind:
         cons += abilities.resolve(state, ev, b["planet"])
-        if state.get("battle") is not b or b["stage"] != "ability" or state.get("result") or \
+        if state.get("battle") is not b or battle_now(state)["stage"] != "ability" or state.get("result") or \
                 any(p.get("after") == "battle" for p in state["pending"]):
             return cons  # already finished, or a shield window first (after_battle_ability finishes it)
     return cons + finish_battle(state, ev.by)
 
 
-def after_battle_ability(state: dict) -> list[Consequence]:
+def after_battle_ability(state: ConquestState) -> list[Consequence]:
     """The damage of the planet's battle ability is placed: the game may be won; else the battle finishes."""
     cons = victory.evaluate(state)
     b = state.get("battle")
@@ -443,10 +457,10 @@ def after_battle_ability(state: dict) -> list[Consequence]:
     return cons
 
 
-def in_battle_turn(state: dict, seat: str) -> bool:
+def in_battle_turn(state: ConquestState, seat: str) -> bool:
     """Is it this seat's combat turn in a battle (when Ambush and actions may be used)?"""
     b = state.get("battle")
-    return (state["phase"] == "combat" and bool(b) and b["stage"] in ("ranged", "melee")
+    return (state["phase"] == "combat" and b is not None and bool(b) and b["stage"] in ("ranged", "melee")
             and b["turn"] == seat)
 
 

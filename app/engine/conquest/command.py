@@ -5,16 +5,17 @@ from ..core import Consequence, Violation
 from . import combat, rules, victory
 from . import violations as V
 from .board import dial_number, face_up, face_up_slots, planet_label, ready_units_at, seats, units_at, warlord
+from .types import ConquestState
 
 
-def start_phase(state: dict) -> list[Consequence]:
+def start_phase(state: ConquestState) -> list[Consequence]:
     """Both players now choose a planet on their dials."""
     state["phase"] = "command"
     state["step"] = {"name": "commit", "dials": {}, "seqs": {}}
     return [Consequence("phase", {"phase": "command", "round": state["round"]}, rules.COMMIT)]
 
 
-def check_commit(state: dict, ev) -> list[Violation]:
+def check_commit(state: ConquestState, ev) -> list[Violation]:
     """Each player secretly selects a face-up planet on his command dial, once."""
     if state["step"].get("name") != "commit":
         return [V.OUT_OF_STEP("Commit to a planet in the command phase.", rules.COMMIT)]
@@ -25,7 +26,7 @@ def check_commit(state: dict, ev) -> list[Violation]:
     return []
 
 
-def apply_commit(state: dict, ev) -> list[Consequence]:
+def apply_commit(state: ConquestState, ev) -> list[Consequence]:
     """Store the secret choice; when both have chosen, reveal, move and resolve command struggles."""
     dials = state["step"]["dials"]
     dials[ev.by] = ev.data["planet"]
@@ -36,7 +37,7 @@ def apply_commit(state: dict, ev) -> list[Consequence]:
     return cons + _reveal(state)
 
 
-def _reveal(state: dict) -> list[Consequence]:
+def _reveal(state: ConquestState) -> list[Consequence]:
     dials = state["step"]["dials"]
     state["revealed_dials"].extend(s for s in state["step"]["seqs"].values() if s is not None)
     cons = [Consequence("dials_revealed", {s: {"planet": dials[s], "dial": dial_number(state, dials[s])}
@@ -59,7 +60,7 @@ def _reveal(state: dict) -> list[Consequence]:
     return cons + _next_bonus(state)
 
 
-def struggle_winner(state: dict, slot: int) -> tuple[str | None, dict]:
+def struggle_winner(state: ConquestState, slot: int) -> tuple[str | None, dict]:
     """Who wins a planet's command struggle: a lone ready warlord, else most command icons on ready units."""
     ready_wl = [s for s in seats(state) if warlord(state, s)["at"] == slot and warlord(state, s)["ready"]]
     icons = {s: sum(u.get("command") or 0 for u in ready_units_at(state, slot, s)) for s in seats(state)}
@@ -71,7 +72,7 @@ def struggle_winner(state: dict, slot: int) -> tuple[str | None, dict]:
     return (a if icons[a] > icons[b] else b), icons
 
 
-def _struggle(state: dict, slot: int) -> list[Consequence]:
+def _struggle(state: ConquestState, slot: int) -> list[Consequence]:
     winner, icons = struggle_winner(state, slot)
     cons = [Consequence("command_struggle", {"planet": slot, "name": planet_label(state, slot),
                                              "winner": winner, "icons": icons}, rules.STRUGGLE)]
@@ -81,13 +82,13 @@ def _struggle(state: dict, slot: int) -> list[Consequence]:
     return cons
 
 
-def _next_bonus(state: dict) -> list[Consequence]:
+def _next_bonus(state: ConquestState) -> list[Consequence]:
     if state.get("result") or state["step"].get("queue"):
         return []  # the game ended (a drawn-out deck) or another bonus waits
     return combat.start_phase(state)
 
 
-def check_take_bonus(state: dict, ev) -> list[Violation]:
+def check_take_bonus(state: ConquestState, ev) -> list[Violation]:
     """The winner of the next command struggle (in line order) chooses his bonuses."""
     step = state["step"]
     if step.get("name") != "bonuses" or not step["queue"]:
@@ -97,7 +98,7 @@ def check_take_bonus(state: dict, ev) -> list[Violation]:
     return []
 
 
-def apply_take_bonus(state: dict, ev) -> list[Consequence]:
+def apply_take_bonus(state: ConquestState, ev) -> list[Consequence]:
     """Take both, either or none of the planet's resource and card bonuses."""
     item = state["step"]["queue"].pop(0)
     info = state["planets"].get(planet_label(state, item["planet"]), {})
@@ -111,7 +112,7 @@ def apply_take_bonus(state: dict, ev) -> list[Consequence]:
     return cons + _next_bonus(state)
 
 
-def hidden_dials(state: dict, viewer: str) -> dict:
+def hidden_dials(state: ConquestState, viewer: str) -> dict:
     """The dials as a viewer may see them: his own choice, and only whether the other has chosen."""
     dials = state["step"].get("dials", {})
     return {s: (dials[s] if s == viewer else None) for s in dials}

@@ -8,19 +8,20 @@ from . import rules
 from . import violations as V
 from .board import initiative_order, other
 from .cards import hp_left
+from .types import ConquestState
 
 # What goes on once the damage of a prompt is placed, by the prompt's "after" ("attack", "battle"): the combat
 # sequence registers its next steps here (combat.py), so dealing damage needs no knowledge of combat.
-AFTER_DAMAGE: dict[str, Callable[[dict], list[Consequence]]] = {}
+AFTER_DAMAGE: dict[str, Callable[[ConquestState], list[Consequence]]] = {}
 
 
-def _order(state: dict) -> list[str]:
+def _order(state: ConquestState) -> list[str]:
     """Shield opportunities start with the player who has the initiative (in a battle: the battle's)."""
     b = state.get("battle")
     return initiative_order(state, b["initiative"] if b else None)
 
 
-def start(state: dict, hits: dict, source: str, rule: str, after: str | None = None,
+def start(state: ConquestState, hits: dict, source: str, rule: str, after: str | None = None,
           barred: list[str] | None = None) -> list[Consequence]:
     """Assign damage to units; open the shield window, or place the damage at once when no one can shield."""
     hits = {u: n for u, n in hits.items() if n > 0 and u in state["units"]}
@@ -31,7 +32,7 @@ def start(state: dict, hits: dict, source: str, rule: str, after: str | None = N
     return cons + _next_opportunity(state, pend, _order(state))
 
 
-def _eligible(state: dict, pend: dict, seat: str) -> list[str]:
+def _eligible(state: ConquestState, pend: dict, seat: str) -> list[str]:
     """Units of `seat` still able to take a shield in this damage instance."""
     if seat in pend["barred"] or seat in pend["passed"] or state["seats"][seat]["hand"] <= 0:
         return []
@@ -39,12 +40,12 @@ def _eligible(state: dict, pend: dict, seat: str) -> list[str]:
             and u not in pend["shielded"]]
 
 
-def shieldable(state: dict, pend: dict, seat: str) -> list[str]:
+def shieldable(state: ConquestState, pend: dict, seat: str) -> list[str]:
     """Units `seat` may shield now (public for suggest())."""
     return _eligible(state, pend, seat) if pend.get("turn") == seat else []
 
 
-def _next_opportunity(state: dict, pend: dict, order: list[str]) -> list[Consequence]:
+def _next_opportunity(state: ConquestState, pend: dict, order: list[str]) -> list[Consequence]:
     # Opportunities alternate, initiative first; a player who passed has no more in this instance.
     for seat in order:
         if _eligible(state, pend, seat):
@@ -53,7 +54,7 @@ def _next_opportunity(state: dict, pend: dict, order: list[str]) -> list[Consequ
     return resolve(state, pend)
 
 
-def check_shield(state: dict, ev) -> list[Violation]:
+def check_shield(state: ConquestState, ev) -> list[Violation]:
     """One shield card per damaged unit per damage instance, by its controller, not against Armorbane."""
     pend = state["pending"][0]
     uid = ev.data["unit"]
@@ -70,7 +71,7 @@ def check_shield(state: dict, ev) -> list[Violation]:
     return []
 
 
-def apply_shield(state: dict, ev) -> list[Consequence]:
+def apply_shield(state: ConquestState, ev) -> list[Consequence]:
     """Discard a shield card from hand and prevent up to its shield icons on one unit."""
     pend = state["pending"][0]
     uid = ev.data["unit"]
@@ -84,14 +85,14 @@ def apply_shield(state: dict, ev) -> list[Consequence]:
     return cons + _next_opportunity(state, pend, [other(state, ev.by), ev.by])
 
 
-def apply_no_shield(state: dict, ev) -> list[Consequence]:
+def apply_no_shield(state: ConquestState, ev) -> list[Consequence]:
     """Pass the shield opportunity for this damage instance."""
     pend = state["pending"][0]
     pend["passed"].append(ev.by)
     return _next_opportunity(state, pend, [other(state, ev.by), ev.by])
 
 
-def resolve(state: dict, pend: dict) -> list[Consequence]:
+def resolve(state: ConquestState, pend: dict) -> list[Consequence]:
     """Place the unprevented damage (up to each unit's remaining HP), then destroy units at their HP."""
     if pend in state["pending"]:
         state["pending"].remove(pend)
@@ -112,19 +113,19 @@ def resolve(state: dict, pend: dict) -> list[Consequence]:
         unit = state["units"].get(uid)
         if unit and unit["damage"] >= (unit["hp"] or 0):
             cons += destroy(state, uid, rules.DAMAGED_UNITS)
-    after = AFTER_DAMAGE.get(pend.get("after"))
+    after = AFTER_DAMAGE.get(pend.get("after") or "")
     if after:
         cons += after(state)
     return cons
 
 
-def destroy(state: dict, uid: str, rule: str) -> list[Consequence]:
+def destroy(state: ConquestState, uid: str, rule: str) -> list[Consequence]:
     """A unit leaves play (or a warlord is bloodied or defeated); its attachments are discarded."""
     unit = state["units"][uid]
     seat = state["seats"][unit["owner"]]
     if unit["kind"] == "warlord":
         if unit["side"] == "hale":
-            unit.update(side="bloodied", damage=0, ready=False, at="hq")
+            unit.update({"side": "bloodied", "damage": 0, "ready": False, "at": "hq"})
             bl = unit.get("bloodied")
             cons = [Consequence("warlord_bloodied", {"unit": uid}, rules.DAMAGED_UNITS)]
             if bl:
@@ -146,7 +147,7 @@ def destroy(state: dict, uid: str, rule: str) -> list[Consequence]:
     return cons
 
 
-def discard_attachments(state: dict, host: str) -> list[Consequence]:
+def discard_attachments(state: ConquestState, host: str) -> list[Consequence]:
     """Attachments on a card that leaves play go to their owner's discard pile."""
     cons = []
     for cid in [c["id"] for c in state["cards"].values() if c.get("attached_to") == host]:
@@ -158,7 +159,7 @@ def discard_attachments(state: dict, host: str) -> list[Consequence]:
 
 # -- indirect damage ---------------------------------------------------------------------------
 
-def start_indirect(state: dict, seat: str, amount: int, source: str) -> list[Consequence]:
+def start_indirect(state: ConquestState, seat: str, amount: int, source: str) -> list[Consequence]:
     """Indirect damage: the player it is dealt to divides it among his units."""
     pend = {"kind": "indirect", "seat": seat, "amount": amount, "remaining": amount, "assigned": {},
             "source": source}
@@ -167,7 +168,7 @@ def start_indirect(state: dict, seat: str, amount: int, source: str) -> list[Con
         _indirect_maybe_done(state, pend)
 
 
-def indirect_room(state: dict, pend: dict) -> dict[str, int]:
+def indirect_room(state: ConquestState, pend: dict) -> dict[str, int]:
     """How much more indirect damage each of the player's units can take (not more than its HP left)."""
     out = {}
     for u in state["units"].values():
@@ -178,7 +179,7 @@ def indirect_room(state: dict, pend: dict) -> dict[str, int]:
     return out
 
 
-def check_assign_indirect(state: dict, ev) -> list[Violation]:
+def check_assign_indirect(state: ConquestState, ev) -> list[Violation]:
     """Indirect damage goes on the player's own units, never more than a unit's HP left."""
     pend = state["pending"][0]
     if ev.by != pend["seat"]:
@@ -192,7 +193,7 @@ def check_assign_indirect(state: dict, ev) -> list[Violation]:
     return []
 
 
-def apply_assign_indirect(state: dict, ev) -> list[Consequence]:
+def apply_assign_indirect(state: ConquestState, ev) -> list[Consequence]:
     """Put part of the indirect damage on one unit."""
     pend = state["pending"][0]
     uid = ev.data["unit"]
@@ -201,7 +202,7 @@ def apply_assign_indirect(state: dict, ev) -> list[Consequence]:
     return _indirect_maybe_done(state, pend)
 
 
-def _indirect_maybe_done(state: dict, pend: dict) -> list[Consequence]:
+def _indirect_maybe_done(state: ConquestState, pend: dict) -> list[Consequence]:
     if pend["remaining"] > 0 and indirect_room(state, pend):
         return []
     # Damage that cannot be dealt is ignored; once assigned it is dealt like any other damage.
@@ -209,7 +210,7 @@ def _indirect_maybe_done(state: dict, pend: dict) -> list[Consequence]:
     return start(state, pend["assigned"], pend["source"], rules.INDIRECT)
 
 
-def apply_bloodied_stats(state: dict, ev) -> list[Consequence]:
+def apply_bloodied_stats(state: ConquestState, ev) -> list[Consequence]:
     """Record the bloodied side's printed numbers."""
     pend = state["pending"].pop(0)
     unit = state["units"][pend["unit"]]

@@ -6,11 +6,12 @@ from . import combat, command, rules
 from . import violations as V
 from .board import controlled_cards, face_up_slots, new_id, other
 from .cards import has_keyword, is_relic, no_attachments_trait, norm_keywords
+from .types import ConquestState
 
 TOKEN_LIMIT = 10  # no more than 10 token units of one title in play (Other rules, Token units)
 
 
-def start_phase(state: dict) -> list[Consequence]:
+def start_phase(state: ConquestState) -> list[Consequence]:
     """Deploy phase: the initiative player takes the first deployment turn."""
     state["phase"] = "deploy"
     state["step"] = {"name": "deploy", "turn": state["initiative"], "passed": []}
@@ -27,11 +28,11 @@ def card_record(raw: dict) -> dict:
             "unique": bool(raw.get("unique"))}
 
 
-def _in_play_named(state: dict, seat: str, name: str) -> bool:
+def _in_play_named(state: ConquestState, seat: str, name: str) -> bool:
     return any(c["name"].lower() == name.lower() for c in controlled_cards(state, seat))
 
 
-def placement_problems(state: dict, ev, card: dict, rule_for_army: str) -> list[Violation]:
+def placement_problems(state: ConquestState, ev, card: dict, rule_for_army: str) -> list[Violation]:
     """Where a card may enter play: units at a face-up planet (or HQ for effects), attachments on a unit."""
     out = []
     if card["type"] in ("army", "token"):
@@ -59,7 +60,7 @@ def placement_problems(state: dict, ev, card: dict, rule_for_army: str) -> list[
     return out
 
 
-def play_restrictions(state: dict, seat: str, card: dict) -> list[Violation]:
+def play_restrictions(state: ConquestState, seat: str, card: dict) -> list[Violation]:
     """Unique, Relic and Limited limits that apply to deploying or putting the card into play."""
     out = []
     if card["unique"] and _in_play_named(state, seat, card["name"]):
@@ -69,7 +70,7 @@ def play_restrictions(state: dict, seat: str, card: dict) -> list[Violation]:
     return out
 
 
-def check_deploy(state: dict, ev) -> list[Violation]:
+def check_deploy(state: ConquestState, ev) -> list[Violation]:
     """Deploy a card from hand on your deployment turn (or an Ambush card on your combat turn)."""
     card = card_record(ev.data["card"])
     seat = state["seats"][ev.by]
@@ -98,7 +99,7 @@ def check_deploy(state: dict, ev) -> list[Violation]:
     return out + play_restrictions(state, ev.by, card)
 
 
-def enter_play(state: dict, seat: str, card: dict, planet, attach_to) -> tuple[str, list[Consequence]]:
+def enter_play(state: ConquestState, seat: str, card: dict, planet, attach_to) -> tuple[str, list[Consequence]]:
     """Put the card on the table: units ready at their planet (or HQ), supports at HQ, attachments on a unit."""
     cid = new_id(state, seat, card["name"])
     if card["type"] in ("army", "token"):
@@ -114,7 +115,7 @@ def enter_play(state: dict, seat: str, card: dict, planet, attach_to) -> tuple[s
     return cid, []
 
 
-def apply_deploy(state: dict, ev) -> list[Consequence]:
+def apply_deploy(state: ConquestState, ev) -> list[Consequence]:
     """Pay the cost, move the card from hand into play, and pass the deployment turn."""
     card = card_record(ev.data["card"])
     seat = state["seats"][ev.by]
@@ -134,7 +135,7 @@ def apply_deploy(state: dict, ev) -> list[Consequence]:
     return cons
 
 
-def next_turn(state: dict, seat: str) -> list[Consequence]:
+def next_turn(state: ConquestState, seat: str) -> list[Consequence]:
     """Alternate deployment turns; a player who passed takes no more; both passed ends the phase."""
     step = state["step"]
     opp = other(state, seat)
@@ -147,7 +148,7 @@ def next_turn(state: dict, seat: str) -> list[Consequence]:
     return []
 
 
-def check_pass(state: dict, ev) -> list[Violation]:
+def check_pass(state: ConquestState, ev) -> list[Violation]:
     """Pass: in the deploy phase for the rest of the phase; in a battle for this skirmish or round."""
     if state["phase"] == "deploy":
         if state["step"].get("turn") != ev.by:
@@ -156,7 +157,7 @@ def check_pass(state: dict, ev) -> list[Violation]:
     return combat.check_pass(state, ev)
 
 
-def apply_pass(state: dict, ev) -> list[Consequence]:
+def apply_pass(state: ConquestState, ev) -> list[Consequence]:
     """Record the pass and move on."""
     if state["phase"] == "deploy":
         state["step"]["passed"].append(ev.by)
@@ -164,7 +165,7 @@ def apply_pass(state: dict, ev) -> list[Consequence]:
     return combat.apply_pass(state, ev)
 
 
-def check_action(state: dict, ev) -> list[Violation]:
+def check_action(state: ConquestState, ev) -> list[Violation]:
     """Actions: on your deployment turn, or on your combat turn; Limited and cost as for deploying."""
     seat = state["seats"][ev.by]
     if state["phase"] == "deploy":
@@ -183,7 +184,7 @@ def check_action(state: dict, ev) -> list[Violation]:
     return out
 
 
-def apply_action(state: dict, ev) -> list[Consequence]:
+def apply_action(state: ConquestState, ev) -> list[Consequence]:
     """Pay the cost (an event card goes from hand to discard); a deployment turn is used up."""
     seat = state["seats"][ev.by]
     seat["resources"] = max(0, seat["resources"] - (ev.data.get("cost") or 0))
@@ -199,6 +200,6 @@ def apply_action(state: dict, ev) -> list[Consequence]:
     return cons
 
 
-def token_count(state: dict, name: str) -> int:
+def token_count(state: ConquestState, name: str) -> int:
     """Token units of a title in play (both players)."""
     return sum(1 for u in state["units"].values() if u["kind"] == "token" and u["name"].lower() == name.lower())

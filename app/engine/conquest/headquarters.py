@@ -6,17 +6,18 @@ from . import deploy, rules, victory
 from . import violations as V
 from .board import face_up, other, seats
 from .opening import unseen_planets
+from .types import ConquestState, LinePlanet
 
 DRAW = 2       # "Each player draws 2 cards."
 RESOURCES = 4  # "Each player takes 4 resources from the token bank."
 
 
-def face_down(state: dict) -> list[dict]:
+def face_down(state: ConquestState) -> list[LinePlanet]:
     """Face-down planets still in the line, left to right."""
     return [p for p in state["line"] if p["status"] == "line" and not p["face_up"]]
 
 
-def check_headquarters(state: dict, ev) -> list[Violation]:
+def check_headquarters(state: ConquestState, ev) -> list[Violation]:
     """The headquarters phase follows the last battle; the next face-down planet must be named."""
     if state["step"].get("name") != "headquarters":
         return [V.OUT_OF_STEP("The headquarters phase comes after the combat phase.", rules.HEADQUARTERS)]
@@ -31,7 +32,7 @@ def check_headquarters(state: dict, ev) -> list[Violation]:
     return []
 
 
-def apply_headquarters(state: dict, ev) -> list[Consequence]:
+def apply_headquarters(state: ConquestState, ev) -> list[Consequence]:
     """Do the six headquarters steps in order, then start the next round."""
     cons: list[Consequence] = []
     up = face_up(state)
@@ -40,7 +41,7 @@ def apply_headquarters(state: dict, ev) -> list[Consequence]:
     cons.append(Consequence("first_planet", {"planet": state["first_planet"]}, rules.HEADQUARTERS))
     down = face_down(state)
     if down:
-        down[0].update(name=ev.data["reveal"], face_up=True)
+        down[0].update({"name": ev.data["reveal"], "face_up": True})
         cons.append(Consequence("planet_revealed", {"planet": down[0]["slot"], "name": down[0]["name"]},
                                 rules.HEADQUARTERS))
         if not up:

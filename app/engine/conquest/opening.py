@@ -6,15 +6,16 @@ from . import deploy, rules
 from . import violations as V
 from .board import seats
 from .setup import FACE_UP_AT_START
+from .types import ConquestState
 
 
-def unseen_planets(state: dict) -> list[str]:
+def unseen_planets(state: ConquestState) -> list[str]:
     """Planet cards not yet turned face up (any of them may be in the line face down)."""
     seen = {p["name"] for p in state["line"] if p["name"]}
     return [n for n in state["planets"] if n not in seen]
 
 
-def check_initiative(state: dict, ev) -> list[Violation]:
+def check_initiative(state: ConquestState, ev) -> list[Violation]:
     """The initiative token is given once, at setup."""
     if state["step"].get("name") != "initiative":
         return [V.OUT_OF_STEP("The initiative token was already given.", rules.SETUP_INITIATIVE)]
@@ -23,7 +24,7 @@ def check_initiative(state: dict, ev) -> list[Violation]:
     return []
 
 
-def apply_initiative(state: dict, ev) -> list[Consequence]:
+def apply_initiative(state: ConquestState, ev) -> list[Consequence]:
     """That player takes the token and turns the first 5 planets face up."""
     seat = ev.data["seat"]
     state["initiative"] = state["starter"] = seat
@@ -31,7 +32,7 @@ def apply_initiative(state: dict, ev) -> list[Consequence]:
     return [Consequence("initiative", {"seat": seat}, rules.SETUP_INITIATIVE)]
 
 
-def check_reveal(state: dict, ev) -> list[Violation]:
+def check_reveal(state: ConquestState, ev) -> list[Violation]:
     """The initiative player turns the first 5 planets face up, starting furthest to his left."""
     if state["step"].get("name") != "reveal":
         return [V.OUT_OF_STEP("Planets are revealed at setup and in the headquarters phase.", rules.SETUP_PLANETS)]
@@ -42,10 +43,10 @@ def check_reveal(state: dict, ev) -> list[Violation]:
     return []
 
 
-def apply_reveal(state: dict, ev) -> list[Consequence]:
+def apply_reveal(state: ConquestState, ev) -> list[Consequence]:
     """Turn the leftmost face-down planet face up; after 5, the first planet token goes on the leftmost."""
     slot = next(p for p in state["line"] if not p["face_up"])
-    slot.update(name=ev.data["planet"], face_up=True)
+    slot.update({"name": ev.data["planet"], "face_up": True})
     state["step"]["count"] += 1
     cons = [Consequence("planet_revealed", {"planet": slot["slot"], "name": slot["name"]}, rules.SETUP_PLANETS)]
     if state["step"]["count"] >= FACE_UP_AT_START:
@@ -55,7 +56,7 @@ def apply_reveal(state: dict, ev) -> list[Consequence]:
     return cons
 
 
-def check_mulligan(state: dict, ev) -> list[Violation]:
+def check_mulligan(state: ConquestState, ev) -> list[Violation]:
     """Each player may take one mulligan after drawing the starting hand."""
     if state["step"].get("name") != "mulligan":
         return [V.OUT_OF_STEP("Mulligans are taken at setup, after the planets.", rules.MULLIGAN)]
@@ -64,7 +65,7 @@ def check_mulligan(state: dict, ev) -> list[Violation]:
     return []
 
 
-def apply_mulligan(state: dict, ev) -> list[Consequence]:
+def apply_mulligan(state: ConquestState, ev) -> list[Consequence]:
     """A mulligan reshuffles the hand into the deck and draws a new one (counts do not change)."""
     state["step"]["decided"].append(ev.by)
     state["seats"][ev.by]["mulligan"] = ev.data["take"]

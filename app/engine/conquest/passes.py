@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from ..core import Event, ImpliedPass
 from . import rules
+from .types import ConquestState
 
 # Entries of the game's sequence: entered while an optional step is open, they may close it first. Card effects
 # entered by the table (damage, moves, resources...) can happen at any moment and close nothing.
@@ -44,7 +45,7 @@ SEQUENCE_EVENTS = frozenset({"attack", "pass", "warlord_retreat", "retreat", "re
 SHIELD_STEP, RETREAT_STEP, DEPLOY_STEP, ABILITY_STEP, MOBILE_STEP = "shield", "retreat", "deploy", "battle_ability", "mobile"
 
 
-def implied_pass(state: dict, event: Event) -> ImpliedPass | None:
+def implied_pass(state: ConquestState, event: Event) -> ImpliedPass | None:
     """The pass closing the optional step open now, before `event` (None: nothing optional is open, the open
     step needs a decision, the event answers the open step itself, or it is not an entry that closes it)."""
     if state["phase"] in ("setup", "over") or state.get("result") or event.type not in SEQUENCE_EVENTS:
@@ -87,7 +88,7 @@ def is_decision_pass(event_type: str, data: dict) -> bool:
     return event_type in ("no_shield", "retreat_done", "pass", "mobile_done")
 
 
-def probe(state: dict, seat: str) -> Event:
+def probe(state: ConquestState, seat: str) -> Event:
     """An entry `seat` could make next, to ask which open steps it would close (a dial in the deploy phase, as
     only the command dial closes a deployment turn; otherwise an attack, an entry of every battle)."""
     return Event("commit" if state["step"].get("name") == "deploy" else "attack", seat, {})

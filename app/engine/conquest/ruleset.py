@@ -3,12 +3,14 @@ from __future__ import annotations
 
 import copy
 import json
+from typing import cast
 
 from ..core import Advice, Consequence, Event, Handler, ImpliedPass, Outcome, Ruleset, Violation
 from . import combat, command, damage, deploy, effects, headquarters, opening, passes, rules, suggest, victory
 from . import violations as V
 from .catalogue import event_types
 from .setup import new_game
+from .types import ConquestState
 
 HANDLERS = {
     "initiative": Handler(opening.check_initiative, opening.apply_initiative),
@@ -51,7 +53,7 @@ UNIT_FIELDS = ("unit", "attacker", "defender", "attach_to")
 CARD_OK = {"destroy", "set_ready"}  # these may also name a support or attachment card
 
 
-class ConquestRuleset(Ruleset):
+class ConquestRuleset(Ruleset[ConquestState]):
     """Warhammer 40,000: Conquest (core rules summary), two players."""
 
     id = "conquest/core"
@@ -64,11 +66,11 @@ class ConquestRuleset(Ruleset):
         """Every Conquest event with its fields."""
         return event_types()
 
-    def new_game(self, setup: dict) -> dict:
+    def new_game(self, setup: dict) -> ConquestState:
         """Warlords at HQ, hands drawn, resources taken, 7 planet slots face down; SetupError if unusable."""
         return new_game(setup, self.id)
 
-    def check_references(self, state: dict, event: Event) -> list[Violation]:
+    def check_references(self, state: ConquestState, event: Event) -> list[Violation]:
         """Units and cards named by an event must be in play."""
         for key in UNIT_FIELDS:
             ref = event.data.get(key)
@@ -80,7 +82,7 @@ class ConquestRuleset(Ruleset):
                 return [V.UNKNOWN_UNIT(f"There is no card '{ref}' in play.")]
         return []
 
-    def check_event(self, state: dict, event: Event) -> list[Violation]:
+    def check_event(self, state: ConquestState, event: Event) -> list[Violation]:
         """Phase, prompt and turn checks first, then the event's own rules."""
         if state.get("result"):
             return [V.GAME_OVER("The game is over.", state["result"]["rule"])]
@@ -100,25 +102,25 @@ class ConquestRuleset(Ruleset):
             return [V.OUT_OF_STEP("The other player is resolving his Mobile units.", rules.KW_MOBILE)]
         return super().check_event(state, event)
 
-    def copy_state(self, state: dict) -> dict:
+    def copy_state(self, state: ConquestState) -> ConquestState:
         """The state is plain JSON (string keys only), so a JSON copy is exact and several times faster than
         copy.deepcopy."""
         return json.loads(json.dumps(state))
 
-    def apply_event(self, state: dict, event: Event) -> list[Consequence]:
+    def apply_event(self, state: ConquestState, event: Event) -> list[Consequence]:
         """Apply the event, then check winning and losing conditions."""
         return super().apply_event(state, event) + victory.evaluate(state)
 
-    def implied_pass(self, state: dict, event: Event) -> ImpliedPass | None:
+    def implied_pass(self, state: ConquestState, event: Event) -> ImpliedPass | None:
         """A shield, retreat, deployment turn, Battle ability or Mobile move let go by a later entry (passes.py)."""
         return passes.implied_pass(state, event)
 
-    def suggest(self, state: dict, seat: str) -> Advice:
+    def suggest(self, state: ConquestState, seat: str) -> Advice:
         """Legal next events for a seat, built from the same rules as check(), with those legal once the open
         optional steps pass."""
         return suggest.suggest(state, seat, self)
 
-    def view(self, state: dict, seat: str) -> dict:
+    def view(self, state: ConquestState, seat: str) -> dict:
         """The state without the opponent's secret command dial before both dials are revealed (the referee sees it)."""
         out = copy.deepcopy(state)
         if out["step"].get("name") == "commit":
@@ -127,9 +129,9 @@ class ConquestRuleset(Ruleset):
             if seat != "referee":  # the referee sees every secret
                 out["step"]["dials"] = command.hidden_dials(state, seat) if seat in state["seats"] else \
                     {s: None for s in dials}
-        return out
+        return cast(dict, out)  # the view: the state with its secret dial hidden
 
-    def redact_event(self, state: dict, record: dict, seat: str) -> dict:
+    def redact_event(self, state: ConquestState, record: dict, seat: str) -> dict:
         """A command dial stays secret in the log too: only its owner (and the referee) sees it, and the opponent
         only once it is revealed with the other dial. A dial taken back before the reveal was never revealed: it
         stays hidden for good (Rules summary, 2. Command, Step 1: each player selects secretly)."""
@@ -139,18 +141,18 @@ class ConquestRuleset(Ruleset):
             return record
         return {**record, "data": {}}
 
-    def reveals_secrets(self, state: dict, event: Event) -> bool:
+    def reveals_secrets(self, state: ConquestState, event: Event) -> bool:
         """The second dial committed reveals both (Rules summary, 2. Command, Step 1)."""
         step = state.get("step") or {}
         return event.type == "commit" and step.get("name") == "commit" and \
             any(s != event.by for s in step.get("dials", {}))
 
-    def outcome(self, state: dict) -> Outcome | None:
+    def outcome(self, state: ConquestState) -> Outcome | None:
         """None while playing; else winners, draw and what decided it."""
         return copy.deepcopy(state["result"]) if state.get("result") else None
 
 
-def _prompt_text(state: dict, pend: dict) -> str:
+def _prompt_text(state: ConquestState, pend: dict) -> str:
     if pend["kind"] == "damage":
         return f"Waiting for {state['seats'][pend['turn']]['name']} to use a shield or not."
     if pend["kind"] == "indirect":

@@ -1,8 +1,11 @@
 """Starting a game: warlords, decks, the planet line and the starting hands and resources (rules summary, Setup)."""
 from __future__ import annotations
 
+from typing import Any
+
 from ..core import SetupError
 from .cards import norm_keywords
+from .types import ConquestState
 
 LINE_LENGTH = 7      # "deal 7 of them in a line" (Setup)
 FACE_UP_AT_START = 5  # "turns the first 5 planets faceup" (Setup)
@@ -92,7 +95,7 @@ def token_record(raw, field: str) -> dict:
             "traits": [t for t in _words(raw.get("traits"), f"{field}.traits") if isinstance(t, str)], "unique": False}
 
 
-def new_game(setup: dict, ruleset_id: str) -> dict:
+def new_game(setup: dict, ruleset_id: str) -> ConquestState:
     """The state before the initiative is decided: warlords at HQ, hands drawn, resources taken, 7 planet slots."""
     if not isinstance(setup, dict):
         raise SetupError("The setup must be an object.", None)
@@ -116,7 +119,7 @@ def new_game(setup: dict, ruleset_id: str) -> dict:
     for i, raw in enumerate(raw_tokens):
         rec = token_record(raw, f"tokens[{i}]")
         tokens[rec["name"]] = rec
-    state = {"ruleset": ruleset_id, "seats": {}, "units": {}, "cards": {}, "planets": planets, "tokens": tokens,
+    state: ConquestState = {"ruleset": ruleset_id, "seats": {}, "units": {}, "cards": {}, "planets": planets, "tokens": tokens,
              "line": [{"slot": i, "name": None, "face_up": False, "status": "line", "captured_by": None}
                       for i in range(1, LINE_LENGTH + 1)],
              "first_planet": 1, "initiative": None, "starter": None, "round": 0,
@@ -131,7 +134,7 @@ def new_game(setup: dict, ruleset_id: str) -> dict:
         field = f"seats[{i}]"
         if not isinstance(raw, dict):
             raise SetupError("Each seat must be an object.", field)
-        wl = warlord_record(raw.get("warlord"), f"{field}.warlord")
+        wl: dict[str, Any] = warlord_record(raw.get("warlord"), f"{field}.warlord")
         deck_size = _int(raw.get("deck_size", options.get("deck_size", DEFAULT_DECK_SIZE)),
                          f"{field}.deck_size", 1, hi=MAX_DECK_SIZE)
         if deck_size <= wl["starting_hand"]:
@@ -143,7 +146,8 @@ def new_game(setup: dict, ruleset_id: str) -> dict:
             "keywords": wl["keywords"], "traits": wl["traits"], "unique": True,
             "at": "hq", "ready": True, "damage": 0, "side": "hale", "bloodied": wl["bloodied"],
             "attachments": []}
-        name = raw.get("name") if isinstance(raw.get("name"), str) and raw.get("name").strip() else seat
+        given = raw.get("name")
+        name = given if isinstance(given, str) and given.strip() else seat
         # Starting hand drawn and starting resources taken now (Setup); the mulligan comes after
         # the initiative and the planets.
         state["seats"][seat] = {

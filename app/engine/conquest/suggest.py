@@ -1,10 +1,13 @@
 """What each seat may do next, as complete events or templates with finite choices and int bounds."""
 from __future__ import annotations
 
+from typing import Any
+
 from ..core import Advice, Event, Suggestion
 from . import abilities, combat, damage, passes
 from .board import (
     adjacent_slots,
+    battle_now,
     controlled_cards,
     dial_number,
     face_up_slots,
@@ -18,6 +21,7 @@ from .cards import has_keyword, is_relic, keyword_value, no_attachments_trait
 from .deploy import TOKEN_LIMIT, token_count
 from .headquarters import face_down
 from .opening import unseen_planets
+from .types import ConquestState
 
 # Bounds offered for numbers typed from a physical card; the catalogue allows more.
 STAT_BOUNDS = {"card.attack": {"type": "int", "min": 0, "max": 8}, "card.hp": {"type": "int", "min": 1, "max": 10},
@@ -36,7 +40,7 @@ def _cost(resources: int) -> dict:
 MAX_LOOKAHEAD = 6  # open optional steps passed in a row at most (a shield, two retreats, a Battle ability...)
 
 
-def suggest(state: dict, seat: str, rs=None) -> Advice:
+def suggest(state: ConquestState, seat: str, rs=None) -> Advice:
     """The advice for one seat: what is legal now and, with the ruleset `rs`, what becomes legal once the
     optional steps open now pass (an attack of the next combat round while a retreat opportunity is open)."""
     advice = _now(state, seat)
@@ -53,7 +57,7 @@ def suggest(state: dict, seat: str, rs=None) -> Advice:
     return advice
 
 
-def _beyond_passes(rs, state: dict, seat: str) -> list[Suggestion]:
+def _beyond_passes(rs, state: ConquestState, seat: str) -> list[Suggestion]:
     """The seat's entries of the game's sequence in the states reached by passing the open optional steps, one at
     a time, as its next entry would (passes.implied_pass): each of them closes those steps when entered (a
     defender's shield window, then his retreat opportunity: his retreat, or his attack of the next round)."""
@@ -75,7 +79,7 @@ def _beyond_passes(rs, state: dict, seat: str) -> list[Suggestion]:
     return out
 
 
-def _now(state: dict, seat: str) -> Advice:
+def _now(state: ConquestState, seat: str) -> Advice:
     """What is legal for the seat in this very state."""
     step = _step(state)
     if seat not in state["seats"] or state.get("result"):
@@ -122,7 +126,7 @@ def _now(state: dict, seat: str) -> Advice:
     return Advice(seat, step, out, None, waiting)
 
 
-def _step(state: dict) -> dict:
+def _step(state: ConquestState) -> dict:
     info = {"phase": state["phase"], "name": state["step"].get("name"), "round": state["round"],
             "initiative": state["initiative"], "first_planet": state["first_planet"]}
     b = state.get("battle")
@@ -134,12 +138,12 @@ def _step(state: dict) -> dict:
     return info
 
 
-def _prompt(state: dict, seat: str, step: dict) -> Advice:
+def _prompt(state: ConquestState, seat: str, step: dict) -> Advice:
     pend = state["pending"][0]
     out: list[Suggestion] = []
     if pend["kind"] == "damage":
         hits = ", ".join(f"{state['units'][u]['name']} {n}" for u, n in pend["hits"].items() if u in state["units"])
-        window = {"kind": "shields", "hits": pend["hits"], "turn": pend["turn"], "source": pend["source"],
+        window: dict[str, Any] | None = {"kind": "shields", "hits": pend["hits"], "turn": pend["turn"], "source": pend["source"],
                   "label": "Shields", "after": f"Damage about to be placed: {hits}"}
         if pend["turn"] == seat:
             for uid in damage.shieldable(state, pend, seat):
@@ -166,7 +170,7 @@ def _prompt(state: dict, seat: str, step: dict) -> Advice:
     return Advice(seat, step, out, window, [pend["seat"]])
 
 
-def _setup(state: dict, seat: str) -> tuple[list[Suggestion], list[str]]:
+def _setup(state: ConquestState, seat: str) -> tuple[list[Suggestion], list[str]]:
     name = state["step"]["name"]
     if name == "initiative":
         return [Suggestion("initiative", seat, f"{state['seats'][s]['name']} takes the initiative", {"seat": s})
@@ -184,7 +188,7 @@ def _setup(state: dict, seat: str) -> tuple[list[Suggestion], list[str]]:
             Suggestion("mulligan", seat, "Mulligan (keep the second hand)", {"take": True})], waiting
 
 
-def _keyword_choices(state: dict, seat: str, base: list[str] | None = None) -> list[list[str]]:
+def _keyword_choices(state: ConquestState, seat: str, base: list[str] | None = None) -> list[list[str]]:
     base = base or []
     out = [list(base)] + [base + [k] for k in PLAIN_KEYWORDS]
     if state["seats"][seat].get("limited_round") != state["round"]:
@@ -192,13 +196,13 @@ def _keyword_choices(state: dict, seat: str, base: list[str] | None = None) -> l
     return out
 
 
-def _trait_choices(state: dict, seat: str) -> list[list[str]]:
+def _trait_choices(state: ConquestState, seat: str) -> list[list[str]]:
     if any(is_relic(c) for c in controlled_cards(state, seat)):
         return [[]]
     return [[], ["Relic"]]
 
 
-def _unit_template(state: dict, seat: str, label: str, keywords: list[list[str]], group: str) -> Suggestion:
+def _unit_template(state: ConquestState, seat: str, label: str, keywords: list[list[str]], group: str) -> Suggestion:
     res = state["seats"][seat]["resources"]
     return Suggestion("deploy", seat, label, {"card": {"type": "army", "unique": False, "traits": []}},
                       choices={"planet": face_up_slots(state), "card.keywords": keywords},
@@ -206,7 +210,7 @@ def _unit_template(state: dict, seat: str, label: str, keywords: list[list[str]]
                       group=group)
 
 
-def _deploy_turn(state: dict, seat: str) -> list[Suggestion]:
+def _deploy_turn(state: ConquestState, seat: str) -> list[Suggestion]:
     out: list[Suggestion] = []
     res = state["seats"][seat]["resources"]
     if state["seats"][seat]["hand"] > 0:
@@ -230,7 +234,7 @@ def _deploy_turn(state: dict, seat: str) -> list[Suggestion]:
     return out
 
 
-def _bonus(state: dict, seat: str, slot: int) -> list[Suggestion]:
+def _bonus(state: ConquestState, seat: str, slot: int) -> list[Suggestion]:
     info = state["planets"].get(planet_label(state, slot), {})
     r, c = info.get("resources", 0), info.get("cards", 0)
     out, seen = [], set()
@@ -246,14 +250,14 @@ def _bonus(state: dict, seat: str, slot: int) -> list[Suggestion]:
     return out
 
 
-def _mobile(state: dict, seat: str) -> list[Suggestion]:
+def _mobile(state: ConquestState, seat: str) -> list[Suggestion]:
     out = [Suggestion("mobile_move", seat, f"Move {u['name']} (Mobile)", {"unit": u["id"]},
                       choices={"planet": adjacent_slots(state, u["at"])}) for u in combat.mobile_units(state, seat)]
     return out + [Suggestion("mobile_done", seat, "Done with Mobile moves", {})]
 
 
-def _battle(state: dict, seat: str) -> tuple[list[Suggestion], list[str]]:
-    b = state["battle"]
+def _battle(state: ConquestState, seat: str) -> tuple[list[Suggestion], list[str]]:
+    b = battle_now(state)
     out: list[Suggestion] = []
     if b["stage"] == "won":
         if b["winner"] == seat:
@@ -292,7 +296,7 @@ def _battle(state: dict, seat: str) -> tuple[list[Suggestion], list[str]]:
     return out, [seat]
 
 
-def _ability(state: dict, seat: str, slot: int, text: str) -> list[Suggestion]:
+def _ability(state: ConquestState, seat: str, slot: int, text: str) -> list[Suggestion]:
     """Using the planet's Battle ability: resolved by the engine (with its targets) or entered by hand."""
     kind = abilities.effect_of(state, slot)
     if kind is None:
@@ -303,7 +307,7 @@ def _ability(state: dict, seat: str, slot: int, text: str) -> list[Suggestion]:
     return [Suggestion("battle_ability", seat, f"Use the Battle ability{text}", {"use": True}, choices=choices)]
 
 
-def _effects(state: dict, seat: str) -> list[Suggestion]:
+def _effects(state: ConquestState, seat: str) -> list[Suggestion]:
     """Card effects the table may enter at any time (the app keeps count, the cards decide)."""
     units = list(state["units"])
     mine = [u for u in units if state["units"][u]["owner"] == seat]

@@ -4,9 +4,10 @@ from __future__ import annotations
 from ..core import Consequence
 from . import rules
 from .board import in_line, other, seats
+from .types import ConquestState
 
 
-def planet_type_win(state: dict, seat: str) -> str | None:
+def planet_type_win(state: ConquestState, seat: str) -> str | None:
     """The type shared by three planets in the seat's victory display, or None."""
     counts: dict[str, int] = {}
     for name in state["seats"][seat]["victory"]:
@@ -18,7 +19,7 @@ def planet_type_win(state: dict, seat: str) -> str | None:
     return None
 
 
-def _loses(state: dict, seat: str) -> tuple[str, str] | None:
+def _loses(state: ConquestState, seat: str) -> tuple[str, str] | None:
     s = state["seats"][seat]
     if s.get("defeated"):
         return "warlord", rules.LOSE_WARLORD
@@ -27,7 +28,7 @@ def _loses(state: dict, seat: str) -> tuple[str, str] | None:
     return None
 
 
-def evaluate(state: dict) -> list[Consequence]:
+def evaluate(state: ConquestState) -> list[Consequence]:
     """Check every winning and losing condition now; set the result when the game is over."""
     if state.get("result"):
         return []
@@ -47,7 +48,7 @@ def evaluate(state: dict) -> list[Consequence]:
     return finish(state, [winner], False, how.split(":")[0], rule, {winner: how})
 
 
-def finish(state: dict, winners: list[str], draw: bool, decided_by: str, rule: str, detail: dict | None = None
+def finish(state: ConquestState, winners: list[str], draw: bool, decided_by: str, rule: str, detail: dict | None = None
            ) -> list[Consequence]:
     """End the game with this result."""
     state["result"] = {"winners": winners, "draw": draw, "decided_by": decided_by, "rule": rule,
@@ -58,16 +59,17 @@ def finish(state: dict, winners: list[str], draw: bool, decided_by: str, rule: s
     return [Consequence("game_over", dict(state["result"]), rule)]
 
 
-def last_planet(state: dict) -> list[Consequence]:
+def last_planet(state: ConquestState) -> list[Consequence]:
     """After the battle for the last planet: the player who most recently captured a planet wins, else a tie."""
     if state.get("result") or in_line(state):
         return []
-    if state.get("last_capture"):
-        return finish(state, [state["last_capture"]], False, "last_planet", rules.LAST_PLANET)
+    last = state.get("last_capture")
+    if last:
+        return finish(state, [last], False, "last_planet", rules.LAST_PLANET)
     return finish(state, [], True, "last_planet", rules.LAST_PLANET)
 
 
-def draw_cards(state: dict, seat: str, n: int) -> int:
+def draw_cards(state: ConquestState, seat: str, n: int) -> int:
     """Move up to n cards from the deck to the hand; returns how many were drawn."""
     s = state["seats"][seat]
     got = max(0, min(n, s["deck"]))

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from ..core import Event, SetupError, Suggestion, Violation
 from . import violations as V
+from .state import UnderworldsState
 
 OBJECTIVE_TYPES = ("objective",)
 POWER_TYPES = ("ploy", "spell", "upgrade")
@@ -52,18 +53,18 @@ def normalise_deck(raw, where: str) -> dict | None:
     return out
 
 
-def is_partial(state: dict, seat: str) -> bool:
+def is_partial(state: UnderworldsState, seat: str) -> bool:
     """The seat's deck data lists only some of its cards (content `complete: false`)."""
     deck = state["decks"].get(seat)
-    return bool(deck) and deck.get("complete") is False
+    return deck is not None and bool(deck) and deck.get("complete") is False
 
 
-def unlisted_allowed(state: dict, seat: str) -> bool:
+def unlisted_allowed(state: UnderworldsState, seat: str) -> bool:
     """Cards not in the deck data may be entered by hand: no deck data, or a partial list."""
     return not state["decks"].get(seat) or is_partial(state, seat)
 
 
-def lookup(state: dict, seat: str, kind: str, name: str | None) -> dict | None:
+def lookup(state: UnderworldsState, seat: str, kind: str, name: str | None) -> dict | None:
     """The card record of a named card in the seat's deck data, or None (no name, no data, not found)."""
     if not name:
         return None
@@ -73,7 +74,7 @@ def lookup(state: dict, seat: str, kind: str, name: str | None) -> dict | None:
     return deck[kind].get(name)
 
 
-def names(state: dict, seat: str, kind: str, types: tuple | None = None) -> list[str]:
+def names(state: UnderworldsState, seat: str, kind: str, types: tuple | None = None) -> list[str]:
     """Names of the seat's cards that may be in the hand, optionally by type, most likely first: the cards the
     player said they hold (hand event), then every other card of the deck not yet used (scored, discarded or
     played), since the hand the player told may be out of date."""
@@ -86,7 +87,7 @@ def names(state: dict, seat: str, kind: str, types: tuple | None = None) -> list
     return [n for n in pool if n in deck[kind] and (types is None or deck[kind][n].get("type") in types)]
 
 
-def upgrade_cost(state: dict, seat: str, name: str | None) -> int:
+def upgrade_cost(state: UnderworldsState, seat: str, name: str | None) -> int:
     """Glory an upgrade costs: the cost printed on the card where the data has it (later cards print one),
     else the rules' one glory point (Deathgorge rulebook, Upgrade cards)."""
     card = lookup(state, seat, "power", name)
@@ -94,7 +95,7 @@ def upgrade_cost(state: dict, seat: str, name: str | None) -> int:
     return cost if isinstance(cost, int) and not isinstance(cost, bool) and cost >= 0 else 1
 
 
-def check_in_hand(state: dict, seat: str, kind: str, name: str | None, rule: str) -> list[Violation]:
+def check_in_hand(state: UnderworldsState, seat: str, kind: str, name: str | None, rule: str) -> list[Violation]:
     """A card played or scored must be in the hand (by count, and by name when deck data is known)."""
     out = []
     s = state["seats"][seat]
@@ -110,7 +111,7 @@ def check_in_hand(state: dict, seat: str, kind: str, name: str | None, rule: str
     return out
 
 
-def spend_from_hand(state: dict, seat: str, kind: str, name: str | None, discard: bool) -> None:
+def spend_from_hand(state: UnderworldsState, seat: str, kind: str, name: str | None, discard: bool) -> None:
     """A card leaves the hand (to the discard pile when `discard`)."""
     s = state["seats"][seat]
     s["hand"][kind] = max(0, s["hand"][kind] - 1)
@@ -123,7 +124,7 @@ def spend_from_hand(state: dict, seat: str, kind: str, name: str | None, discard
             held.remove(name)
 
 
-def draw(state: dict, seat: str, kind: str, count: int) -> int:
+def draw(state: UnderworldsState, seat: str, kind: str, count: int) -> int:
     """Draw up to `count` cards; an empty deck cannot be drawn from (no reshuffle). Returns cards drawn."""
     s = state["seats"][seat]
     got = max(0, min(count, s["deck"][kind]))
@@ -134,7 +135,7 @@ def draw(state: dict, seat: str, kind: str, count: int) -> int:
     return got
 
 
-def restriction_met(state: dict, seat: str, card: dict | None, fid: str | None = None) -> bool:
+def restriction_met(state: UnderworldsState, seat: str, card: dict | None, fid: str | None = None) -> bool:
     """A restricted card needs one of its restricted fighters (slug, trait or keyword) on the battlefield;
     with `fid`, that fighter must be one of them."""
     rest = (card or {}).get("restrictions") or []
@@ -149,7 +150,7 @@ def restriction_met(state: dict, seat: str, card: dict | None, fid: str | None =
     return False
 
 
-def restricted_all_out(state: dict, seat: str, card: dict | None) -> bool:
+def restricted_all_out(state: UnderworldsState, seat: str, card: dict | None) -> bool:
     """Salvage: every fighter the card is restricted to is out of action."""
     rest = (card or {}).get("restrictions") or []
     if not rest:

@@ -14,12 +14,12 @@ from __future__ import annotations
 from ..core import Consequence, Rule
 from . import damage
 from .rules import ETHEREAL_RULE, FLYING_RULE, LETHAL_RULE
-from .state import traits
+from .state import UnderworldsState, traits
 
 __all__ = ["ETHEREAL_RULE", "FLYING_RULE", "LETHAL_RULE", "enter_lethal_hexes", "spared_by"]
 
 
-def spared_by(state: dict, fid: str, moving: bool) -> Rule | None:
+def spared_by(state: UnderworldsState, fid: str, moving: bool) -> Rule | None:
     """The rule that keeps lethal hexes from harming this fighter now, or None when they harm it."""
     fighter_traits = traits(state, fid)
     if "ethereal" in fighter_traits:

@@ -303,7 +303,7 @@ def suggest_end_phase(rs, state, seat, upgrades: list[Suggestion]) -> list[Sugge
 
 def _discard(state, seat, etype, data, kind, types) -> Suggestion:
     label = "Discard an objective card" if kind == "objectives" else "Discard a power card"
-    listed = cardmod.names(state, seat, kind) if state["decks"].get(seat) else []
+    listed: list = cardmod.names(state, seat, kind) if state["decks"].get(seat) else []
     if cardmod.unlisted_allowed(state, seat):
         listed = [*listed, None] if listed else []  # None: a card that is not listed (no name)
     if listed:

@@ -23,9 +23,11 @@ revealed surge objective is always scored in its surge step, passes inferred or 
 """
 from __future__ import annotations
 
+from typing import cast
+
 from ..core import Event, ImpliedPass
 from .power import power_seat
-from .state import seat_of
+from .state import UnderworldsState, seat_of
 
 # Events of the game's sequence that come after the open reaction step and the attacking player's drive back
 # choice (everything a turn, power step or end phase is made of): entered while those are open, they close them
@@ -34,7 +36,7 @@ SEQUENCE_EVENTS = ("activate", "player_action", "attack", "abandon", "power", "o
                    "end_phase_done", "roll_off")
 
 
-def implied_pass(rs, state: dict, event: Event) -> ImpliedPass | None:
+def implied_pass(rs, state: UnderworldsState, event: Event) -> ImpliedPass | None:
     """The pass closing the optional step open now, before `event` of the game's sequence (None: a decision, or
     the event is part of the open step: a reaction, a drive back, bookkeeping)."""
     if state["phase"] in ("setup", "over") or event.type not in SEQUENCE_EVENTS:
@@ -57,5 +59,5 @@ def implied_pass(rs, state: dict, event: Event) -> ImpliedPass | None:
     if state["phase"] == "action" and state["step"] == "power" and state.get("power"):
         if event.type == "power" and event.data.get("play") == "pass" and by != power_seat(state):
             return None  # a pass out of turn would end the step before the player whose go it is chose anything
-        return ImpliedPass(Event("power", power_seat(state), {"play": "pass"}), "power", R("power_step"))
+        return ImpliedPass(Event("power", cast(str, power_seat(state)), {"play": "pass"}), "power", R("power_step"))
     return None

@@ -2,17 +2,19 @@
 the same state, one seat after the other.
 
 States are values here (apply() returns a new one; nothing changes a state that has been handed out), so the state
-object itself is the key; the slot holds the state, so its id cannot be reused while the answer is remembered. One
-slot per ruleset object and kind of work: the last state asked about.
+object itself is the key; the slot holds the state, so its id cannot be reused while the answer is remembered. The
+one path that changes a state in place, Ruleset.apply_in_place (a fold's own states), forgets it (forget() below),
+so a state changed there never meets an answer worked out before. One slot per ruleset object and kind of work:
+the last state asked about.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
-_LAST: dict[tuple[int, str], tuple[dict, Any]] = {}
+_LAST: dict[tuple[int, str], tuple[Mapping[str, Any], Any]] = {}
 
 
-def once_per_state(rs, state: dict, what: str, work: Callable[[], Any]) -> Any:
+def once_per_state(rs, state: Mapping[str, Any], what: str, work: Callable[[], Any]) -> Any:
     """`work()` for this state and this kind of work, remembered until another state asks for it."""
     key = (id(rs), what)
     hit = _LAST.get(key)
@@ -21,3 +23,9 @@ def once_per_state(rs, state: dict, what: str, work: Callable[[], Any]) -> Any:
     value = work()
     _LAST[key] = (state, value)
     return value
+
+
+def forget(state: Mapping[str, Any]) -> None:
+    """Drop every answer remembered for this state object (it is about to change, or has changed, in place)."""
+    for key in [k for k, (held, _) in _LAST.items() if held is state]:
+        del _LAST[key]

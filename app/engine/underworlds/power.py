@@ -327,7 +327,7 @@ def suggest_power(rs, state, seat) -> list[Suggestion]:
                                   group="Power step"))
     wizards = effects.wizard_on_battlefield(state, seat)
     if has_power and wizards and "spell" in plays and "attack" in {e["type"] for e in rs.event_types()}:
-        spells = cardmod.names(state, seat, "power", ("spell",)) if deck else []
+        spells: list = cardmod.names(state, seat, "power", ("spell",)) if deck else []
         if cardmod.unlisted_allowed(state, seat):
             spells.append(None)  # a spell entered by hand (no deck data, or not in the partial list)
         for name in spells:

@@ -15,21 +15,24 @@ seen cards of its deck data.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ..core import PLAYER_SEATS
+from .state import UnderworldsState
 
 SECRET_EVENTS = ("hand",)  # events whose data is the player's hand: never revealed by the rules
 SEES_EVERYTHING = "referee"
 
 
-def may_see_cards_of(viewer: str, seat: str) -> bool:
+def may_see_cards_of(viewer: str, seat: str | None) -> bool:
     """The viewer sees the seat's held cards and deck list: its own player, or the referee."""
     return viewer == seat or viewer == SEES_EVERYTHING
 
 
-def seen_cards(state: dict, seat: str) -> set[str]:
+def seen_cards(state: UnderworldsState, seat: str) -> set[str]:
     """Names of the seat's cards that have been shown face up (played, scored, revealed, discarded, in play)."""
     s = state["seats"][seat]
-    seen = set(s.get("gone") or [])
+    seen: set[Any] = set(s.get("gone") or [])
     seen.update(item.get("card") for item in (s.get("revealed") or []) + (s.get("scored") or [])
                 if isinstance(item, dict) and item.get("card"))
     seen.update(item.get("card") if isinstance(item, dict) else item for item in (s.get("in_play") or []))
@@ -40,20 +43,20 @@ def seen_cards(state: dict, seat: str) -> set[str]:
     return seen
 
 
-def deck_as_seen(state: dict, seat: str) -> dict | None:
+def deck_as_seen(state: UnderworldsState, seat: str) -> dict | None:
     """The seat's deck data as another seat sees it: only the cards shown face up so far."""
     deck = state["decks"].get(seat)
     if not deck:
         return deck
     seen = seen_cards(state, seat)
-    out = {kind: {name: card for name, card in deck[kind].items() if name in seen}
+    out: dict[str, object] = {kind: {name: card for name, card in deck[kind].items() if name in seen}
            for kind in ("objectives", "power")}
     out["complete"] = deck.get("complete", True)
     out["hidden"] = True  # the rest of the deck is face down
     return out
 
 
-def hide_cards(state: dict, out: dict, viewer: str) -> None:
+def hide_cards(state: UnderworldsState, out: dict, viewer: str) -> None:
     """In a view (`out`, a copy of `state`): other players' held card names and unseen deck cards removed."""
     decks = dict(out.get("decks") or {})
     for sid, s in out["seats"].items():

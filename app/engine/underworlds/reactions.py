@@ -25,7 +25,7 @@ from ..core import Consequence, Event, Suggestion, Violation
 from . import cards as cardmod
 from . import spells
 from . import violations as V
-from .state import fighter_name, order_from, seat_of, surviving
+from .state import UnderworldsState, fighter_name, order_from, seat_of, surviving
 
 # id -> player-facing label. Order follows the book: combat sequence, damage, casting, actions, power cards.
 REACTION_STEPS: dict[str, str] = {
@@ -86,7 +86,7 @@ def card_step(card: dict | None) -> str | None:
     return r if isinstance(r, str) else None
 
 
-def open_window(state: dict, steps: list[str], context: dict | None = None) -> None:
+def open_window(state: UnderworldsState, steps: list[str], context: dict | None = None) -> None:
     """Open a reaction window for these reaction steps (players in order of play from the turn's player)."""
     turn = state.get("turn")
     active = turn["seat"] if turn else state["order"][0]
@@ -94,7 +94,7 @@ def open_window(state: dict, steps: list[str], context: dict | None = None) -> N
                          "acted": {}, "passed": [], "chain": [], "context": context or {}}
 
 
-def add_steps(state: dict, steps: list[str], context: dict | None = None) -> None:
+def add_steps(state: UnderworldsState, steps: list[str], context: dict | None = None) -> None:
     """More reaction steps passed by the same moment (damage from a drive back into a lethal hex): added to the
     open window, or a new window when none is open."""
     window = state.get("reaction")
@@ -106,7 +106,15 @@ def add_steps(state: dict, steps: list[str], context: dict | None = None) -> Non
             window["steps"].append(step)
 
 
-def close_window(state: dict) -> None:
+def the_window(state: UnderworldsState) -> dict:
+    """The reaction window open now (an event of a window is only applied while one is: passes.py, check_reaction)."""
+    window = state["reaction"]
+    if window is None:
+        raise ValueError("no reaction window is open")
+    return window
+
+
+def close_window(state: UnderworldsState) -> None:
     """Close the window: everyone who did not react has passed."""
     state["reaction"] = None
 
@@ -124,7 +132,7 @@ def window_steps(window: dict) -> list[str]:
     return steps
 
 
-def plunder_possible(state: dict, seat: str) -> list[str]:
+def plunder_possible(state: UnderworldsState, seat: str) -> list[str]:
     """Available feature tokens this seat may place with Plunder now ([] when Plunder is not open to it)."""
     window = state.get("reaction")
     if not window or "after_out_of_action" not in window["steps"]:
@@ -137,12 +145,12 @@ def plunder_possible(state: dict, seat: str) -> list[str]:
     return [k for k, f in state["features"].items() if not f["on_board"]]
 
 
-def plunder_faces(state: dict, key: str) -> list[str]:
+def plunder_faces(state: UnderworldsState, key: str) -> list[str]:
     """Faces a Plundered token may be placed with (the placing player chooses, pg 14): its two sides."""
     return ["objective", "cover"] if state["features"][key]["value"] else ["cover", "blocked"]
 
 
-def check_reaction(rs, state: dict, event) -> list[Violation]:
+def check_reaction(rs, state: UnderworldsState, event) -> list[Violation]:
     """Is this reaction allowed in the open window?"""
     R = rs.edition.rule
     d = event.data
@@ -202,12 +210,12 @@ WHEN_WORDS = {"attacker": "the attacker", "target": "the target", "fighter": "th
 ACTIVATION_STEPS = ("after_action", "after_activation")
 
 
-def this_fighter(state: dict, seat: str, card: dict, fighter: str | None) -> str | None:
+def this_fighter(state: UnderworldsState, seat: str, card: dict | None, fighter: str | None) -> str | None:
     """The fighter a card's "this" means: the fighter named in the reaction, else the friendly fighter holding
     the upgrade; None when neither is known."""
     if fighter:
         return fighter
-    holders = [f for f, v in state["fighters"].items() if v["seat"] == seat and card.get("name") in v["upgrades"]]
+    holders = [f for f, v in state["fighters"].items() if v["seat"] == seat and (card or {}).get("name") in v["upgrades"]]
     return holders[0] if len(holders) == 1 else None
 
 
@@ -233,7 +241,7 @@ def _relation(state, seat: str, fid: str, want: str, this: str | None) -> bool |
     return None
 
 
-def unmet_conditions(state: dict, seat: str, card: dict | None, fighter: str | None = None) -> list[str]:
+def unmet_conditions(state: UnderworldsState, seat: str, card: dict | None, fighter: str | None = None) -> list[str]:
     """The card's `reaction_when` conditions the open window shows are NOT met, in words ([] when all met or not
     checkable from what the app knows)."""
     when = (card or {}).get("reaction_when") or {}
@@ -247,7 +255,7 @@ def unmet_conditions(state: dict, seat: str, card: dict | None, fighter: str | N
     for key in ("attacker", "target", "fighter"):
         want = when.get(key)
         fid = _who(window, key, step) if want else None
-        if fid and fid in state["fighters"] and _relation(state, seat, fid, want, this) is False:
+        if fid and want and fid in state["fighters"] and _relation(state, seat, fid, want, this) is False:
             kind = {"this": "this fighter", "friendly": "a friendly fighter", "enemy": "an enemy fighter"}[want]
             out.append(f"{WHEN_WORDS[key]} must be {kind}")
     if when.get("not_target") == "this" and ctx.get("target") and this and ctx["target"] == this:
@@ -275,10 +283,10 @@ def unmet_conditions(state: dict, seat: str, card: dict | None, fighter: str | N
     return out
 
 
-def check_when(state: dict, seat: str, card: dict | None, fighter: str | None = None) -> list[Violation]:
+def check_when(state: UnderworldsState, seat: str, card: dict | None, fighter: str | None = None) -> list[Violation]:
     """An overridable Violation citing the card when its `reaction_when` is not met in the open window."""
     unmet = unmet_conditions(state, seat, card, fighter)
-    if not unmet:
+    if not unmet or card is None:  # (a card of None has no conditions: nothing is unmet)
         return []
     return [V.REACTION_CONDITION_NOT_MET(f"{card['name']} cannot be used now: {'; '.join(unmet)}.",
                                          f"Card: {card['name']} (its reaction condition)")]
@@ -309,7 +317,7 @@ def _check_plunder(rs, state, event) -> list[Violation]:
     return []
 
 
-def reaction_card(state: dict, seat: str, d: dict) -> str | None:
+def reaction_card(state: UnderworldsState, seat: str, d: dict) -> str | None:
     """The power card a reaction plays: the one it names as `card`, else the deck's card whose name it was typed
     as (any case), so a gambit played by name leaves the hand like one picked from the list."""
     if d.get("card"):
@@ -321,12 +329,12 @@ def reaction_card(state: dict, seat: str, d: dict) -> str | None:
     return next((name for name in deck["power"] if name.casefold() == typed), None)
 
 
-def apply_reaction(rs, state: dict, event) -> list[Consequence]:
+def apply_reaction(rs, state: UnderworldsState, event) -> list[Consequence]:
     """Add the reaction to the chain; Plunder places its feature token."""
     d = event.data
     if state.get("reaction") is None:  # overridden: a card allows a reaction here; record it in its own step
         open_window(state, [d["step"]])
-    window = state["reaction"]
+    window = the_window(state)
     step = d["step"]
     window["acted"].setdefault(event.by, []).append(step)
     window["chain"].append({"seat": event.by, "step": step, "name": d["name"], "card": d.get("card"),
@@ -357,9 +365,9 @@ def apply_reaction(rs, state: dict, event) -> list[Consequence]:
     return cons
 
 
-def apply_pass(rs, state: dict, event) -> list[Consequence]:
+def apply_pass(rs, state: UnderworldsState, event) -> list[Consequence]:
     """The seat passes for the rest of this window; the window closes once everyone has passed or reacted."""
-    window = state["reaction"]
+    window = the_window(state)
     if event.by not in window["passed"]:
         window["passed"].append(event.by)
     if all(s in window["passed"] for s in window["order"]):
@@ -424,7 +432,9 @@ def card_reactions(rs, state, seat: str, open_steps: list[str]) -> list[Suggesti
     player reads the step on the card); one the content gives a step for is offered only in that step."""
     deck = state["decks"][seat]
     s = state["seats"][seat]
-    held, others, upgrades = [], [], []
+    held: list[Suggestion] = []
+    others: list[Suggestion] = []
+    upgrades: list[Suggestion] = []
     told = set(s["cards"]["power"])
 
     def legal(data: dict) -> bool:
@@ -458,7 +468,7 @@ def card_reactions(rs, state, seat: str, open_steps: list[str]) -> list[Suggesti
     return held + others + upgrades
 
 
-def typed_name_field(rs, state: dict, seat: str) -> dict:
+def typed_name_field(rs, state: UnderworldsState, seat: str) -> dict:
     """The typed reaction's name field. With the seat's whole deck known, it lists the names that are not a typo:
     the deck's power cards and, where the edition has it, Plunder (a reaction any player can use: Deathgorge
     rulebook, Advanced rules, Plunder pg 24), so a client can ask once before it sends a name that matches none of

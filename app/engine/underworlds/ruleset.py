@@ -19,6 +19,7 @@ from . import (
     inspire,
     objectives,
     passes,
+    per_state,
     power,
     privacy,
     reactions,
@@ -31,7 +32,7 @@ from . import violations as V
 from .edition import FORMAT_NAMES, Edition
 from .passes import SEQUENCE_EVENTS
 from .per_state import once_per_state
-from .state import clone, is_large, is_vulnerable, seat_of
+from .state import UnderworldsState, clone, is_large, is_vulnerable, seat_of
 
 SETUP_EVENTS = ("roll_off", "do_over", "deployed")
 # Events that leave the open reaction window open (everything else closes it: all who did not react passed).
@@ -72,7 +73,7 @@ HANDLERS = {
 }
 
 
-class UnderworldsRuleset(Ruleset):
+class UnderworldsRuleset(Ruleset[UnderworldsState]):
     """Warhammer Underworlds rules of one edition (see edition.py)."""
 
     cards = cards  # card helpers, replaceable per edition
@@ -106,18 +107,18 @@ class UnderworldsRuleset(Ruleset):
         return {"formats": [{"id": f, "label": FORMAT_NAMES[f]} for f in self.edition.formats],
                 "players": list(self.edition.players)}
 
-    def new_game(self, setup_data: dict) -> dict:
+    def new_game(self, setup_data: dict) -> UnderworldsState:
         """Initial state; see setup.py for the setup shape and the set-up events."""
         return setup.new_game(self.edition, setup_data)
 
-    def check_references(self, state: dict, event: Event) -> list[Violation]:
+    def check_references(self, state: UnderworldsState, event: Event) -> list[Violation]:
         """Unknown fighters, seats or feature tokens are structural errors."""
         entry = self._by_type.get(event.type)
         if not entry:
             return []
         return _refs(state, entry["fields"], event.data, "data")
 
-    def check_event(self, state: dict, event: Event) -> list[Violation]:
+    def check_event(self, state: UnderworldsState, event: Event) -> list[Violation]:
         """Game-phase gate, then the event's own rules."""
         R = self.edition.rule
         phase = state["phase"]
@@ -134,7 +135,7 @@ class UnderworldsRuleset(Ruleset):
             return waiting + [v for v in super().check_event(state, event) if not v.overridable]
         return waiting + super().check_event(state, event)
 
-    def apply_event(self, state: dict, event: Event) -> list:
+    def apply_event(self, state: UnderworldsState, event: Event) -> list:
         """Apply one checked event in place; the open reaction window closes unless this is a reaction."""
         if event.type not in WINDOW_EVENTS and not (event.type == "objective" and event.data["action"] == "reveal"):
             state["reaction"] = None
@@ -154,19 +155,19 @@ class UnderworldsRuleset(Ruleset):
             cons.extend(turns.finish_activation(self, state))
         return cons
 
-    def copy_state(self, state: dict) -> dict:
+    def copy_state(self, state: UnderworldsState) -> UnderworldsState:
         """Copy-on-apply with shared static cards (see state.clone)."""
         return clone(state)
 
-    def implied_pass(self, state: dict, event: Event):
+    def implied_pass(self, state: UnderworldsState, event: Event):
         """Minor and power steps that pass without comment (passes.py)."""
         return passes.implied_pass(self, state, event)
 
-    def suggest(self, state: dict, seat: str):
+    def suggest(self, state: UnderworldsState, seat: str):
         """Legal next events for a seat (suggest.py)."""
         return suggest_mod.suggest(self, state, seat)
 
-    def view(self, state: dict, seat: str) -> dict:
+    def view(self, state: UnderworldsState, seat: str) -> dict:
         """The state as `seat` sees it: other players' held cards and unseen deck cards hidden (the referee sees all)."""
         # A view shares with the state everything it does not change (a stored state is never changed: apply works
         # on a copy), and copies only the seats, which hide_cards rewrites: a whole copy per seat is a visible share
@@ -177,14 +178,18 @@ class UnderworldsRuleset(Ruleset):
         privacy.hide_cards(state, out, seat)
         return out
 
-    def derived(self, state: dict) -> dict:
+    def forget(self, state: UnderworldsState) -> None:
+        """Answers worked out once per state (per_state.py) no longer hold for a state changed in place."""
+        per_state.forget(state)
+
+    def derived(self, state: UnderworldsState) -> dict:
         """Each fighter on the battlefield: vulnerable, Large, wounds left (None while its Wounds are not known)."""
         return {fid: {"vulnerable": is_vulnerable(state, fid),
                       "large": is_large(state, fid, self.edition.large_wounds),
                       "wounds_left": None if f["wounds"] is None else max(0, f["wounds"] - f["damage"])}
                 for fid, f in state["fighters"].items() if not f["out"]}
 
-    def redact_event(self, state: dict, record: dict, seat: str) -> dict:
+    def redact_event(self, state: UnderworldsState, record: dict, seat: str) -> dict:
         """A player's `hand` (the cards it holds) reaches only that player and the referee (privacy.py)."""
         return privacy.redact_record(record, seat)
 
@@ -192,7 +197,7 @@ class UnderworldsRuleset(Ruleset):
         """Other seats' decks are face down: an export for a player keeps only its own deck (privacy.py)."""
         return privacy.redact_setup(setup, seat)
 
-    def outcome(self, state: dict) -> Outcome | None:
+    def outcome(self, state: UnderworldsState) -> Outcome | None:
         """Winner(s) and the tiebreak used, once round 3 is over."""
         return victory.outcome(self, state)
 

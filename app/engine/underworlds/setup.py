@@ -31,14 +31,14 @@ from ..core import MALFORMED, PLAYER_SEATS, UNKNOWN_SEAT, Consequence, SetupErro
 from . import cards as cardmod
 from . import rounds, turns
 from . import violations as V
-from .state import TOKENS, order_from
+from .state import TOKENS, UnderworldsState, order_from
 
 
 def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
-def new_game(edition, setup: dict) -> dict:
+def new_game(edition, setup: dict) -> UnderworldsState:
     """Initial state (phase "setup", step "boards") from a setup; SetupError when unusable."""
     if not isinstance(setup, dict):
         raise SetupError("The setup must be an object.", "setup")
@@ -55,7 +55,7 @@ def new_game(edition, setup: dict) -> dict:
     fmt = options.get("format", "rivals")
     if fmt not in edition.formats:
         raise SetupError(f"Unknown format {fmt!r}; expected one of {', '.join(edition.formats)}.", "options.format")
-    state: dict = {
+    state: UnderworldsState = {
         "ruleset": edition.id, "players": players, "format": fmt,
         "order": list(PLAYER_SEATS[:players]), "seats": {}, "fighters": {}, "cards": {}, "decks": {},
         "features": _features(edition, players),

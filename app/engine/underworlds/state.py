@@ -35,14 +35,93 @@ State (plain JSON; one dict):
 from __future__ import annotations
 
 import marshal
+from typing import Any, Mapping, TypedDict
 
 STATIC_KEYS = ("cards", "decks")
+
+
+class SeatRecord(TypedDict, total=False):
+    """A player: glory, counts of cards (public), the cards it says it holds (private), cards gone face up."""
+
+    name: str
+    warband: str | None
+    glory: dict[str, int]  # {unspent, spent}
+    activations_left: int
+    turns_taken: int
+    hand: dict[str, int]  # {objectives, power}: counts are public
+    deck: dict[str, int]
+    discards: dict[str, int]
+    revealed: list[dict[str, Any]]  # [{card, glory}]
+    scored: list[dict[str, Any]]  # [{card, glory, round, surge}]
+    cards: dict[str, list[str]]  # PRIVATE: {objectives, power} names held
+    drawn: dict[str, int]  # PRIVATE: {objectives, power} drawn since the hand was last said, not yet named
+    do_over: str | None
+    returned: int
+    gone: list[str]
+    in_play: list[Any]
+    missing: list[str]
+
+
+class FighterRecord(TypedDict, total=False):
+    """A fighter's changing record (its card is in the state's static `cards`)."""
+
+    seat: str
+    wounds: int | None
+    damage: int
+    tokens: dict[str, int]
+    inspired: bool
+    out: bool
+    upgrades: list[str]
+    counters: dict[str, int]
+    feature: str | None
+
+
+class FeatureToken(TypedDict, total=False):
+    """A feature token: its value, face, whether it is on the battlefield and the fighter holding it."""
+
+    value: int | None
+    face: str  # objective | cover | blocked
+    on_board: bool
+    fighter: str | None
+    artefact: bool  # Capture the Artefact (editions/artefact.py)
+
+
+class UnderworldsState(TypedDict, total=False):
+    """The whole game, as the module docstring describes it (every edition; `classic` for 2018/2019 rules)."""
+
+    ruleset: str
+    edition: dict[str, Any]  # editions/: the edition's id, title and rules (ClassicRuleset.describe)
+    players: int
+    format: str
+    order: list[str]
+    seats: dict[str, SeatRecord]
+    fighters: dict[str, FighterRecord]
+    cards: dict[str, dict[str, Any]]  # STATIC
+    decks: dict[str, Any]  # STATIC: seat -> {objectives: {name: card}, power: {name: card}, complete} or None
+    features: dict[str, FeatureToken]
+    round: int
+    phase: str
+    step: str
+    first_board: str | None
+    first_deployer: str | None
+    finished_first: str | None
+    turn: dict[str, Any] | None  # {seat, first, n}
+    pending: dict[str, Any] | None  # {attacker, left, charge, targets}
+    granted: dict[str, int]
+    drive_back: dict[str, Any] | None  # {attacker, fighter, hexes}
+    power: dict[str, Any] | None  # {order, next, passes, delved, started}
+    minor: bool
+    last_activation: str | None
+    reaction: dict[str, Any] | None  # reactions.py
+    end: dict[str, Any] | None  # {order, i, stage}
+    classic: dict[str, Any]  # editions/: the 2018 and 2019 rules' own parts
+    hazards: dict[str, Any]  # Dreadfane's hazard deck (editions/hazards.py)
 # The core set's tokens given to fighters (Deathgorge rulebook, Tokens and counters pg 19; Raise tokens are in
 # the core set's list, line "6 Raise tokens"). Editions without one filter it out (editions/suggestions.py).
 TOKENS = ("move", "charge", "guard", "stagger", "raise")
 
 
-def clone(state: dict) -> dict:
+def clone(state: UnderworldsState) -> UnderworldsState:
     """Copy a state for apply(): the dynamic parts copied, static fighter cards and decks shared (never mutated).
 
     marshal round-trips plain dict/list/str/int/bool/None data in C, about five times faster than a Python
@@ -53,9 +132,10 @@ def clone(state: dict) -> dict:
         out = marshal.loads(marshal.dumps(dynamic))
     except ValueError:
         out = _copy(dynamic)
+    shared: Mapping[str, Any] = state
     for key in STATIC_KEYS:
-        if key in state:
-            out[key] = state[key]
+        if key in shared:
+            out[key] = shared[key]
     return out
 
 
@@ -73,52 +153,52 @@ def seat_of(fid: str) -> str:
     return fid.split(".", 1)[0]
 
 
-def fighter_name(state: dict, fid: str) -> str:
+def fighter_name(state: UnderworldsState, fid: str) -> str:
     """The fighter's name as its card gives it (its id when the card has none)."""
     return state["cards"][fid].get("name") or fid
 
 
-def surviving(state: dict, seat: str) -> list[str]:
+def surviving(state: UnderworldsState, seat: str) -> list[str]:
     """Ids of the seat's fighters on the battlefield."""
     return [fid for fid, f in state["fighters"].items() if f["seat"] == seat and not f["out"]]
 
 
-def enemies(state: dict, seat: str, alive: bool = True) -> list[str]:
+def enemies(state: UnderworldsState, seat: str, alive: bool = True) -> list[str]:
     """Ids of fighters of other seats (surviving only by default)."""
     return [fid for fid, f in state["fighters"].items()
             if f["seat"] != seat and not (alive and f["out"])]
 
 
-def order_from(state: dict, seat: str) -> list[str]:
+def order_from(state: UnderworldsState, seat: str) -> list[str]:
     """Order of play starting with `seat`."""
     order = state["order"]
     i = order.index(seat)
     return order[i:] + order[:i]
 
 
-def next_seat(state: dict, seat: str) -> str:
+def next_seat(state: UnderworldsState, seat: str) -> str:
     """The player to the left: next in order of play."""
     order = state["order"]
     return order[(order.index(seat) + 1) % len(order)]
 
 
-def traits(state: dict, fid: str) -> list[str]:
+def traits(state: UnderworldsState, fid: str) -> list[str]:
     """Traits of a fighter (from its card)."""
     return state["cards"][fid].get("traits") or []
 
 
-def is_large(state: dict, fid: str, large_wounds: int) -> bool:
+def is_large(state: UnderworldsState, fid: str, large_wounds: int) -> bool:
     """Large: a Wounds characteristic of 5 or more after modifiers."""
     return (state["fighters"][fid]["wounds"] or 0) >= large_wounds
 
 
-def is_vulnerable(state: dict, fid: str) -> bool:
+def is_vulnerable(state: UnderworldsState, fid: str) -> bool:
     """One more damage would take the fighter out of action (never with Wounds 1)."""
     f = state["fighters"][fid]
     return not f["out"] and f["wounds"] is not None and f["wounds"] > 1 and f["damage"] == f["wounds"] - 1
 
 
-def profiles(state: dict, fid: str) -> list[dict]:
+def profiles(state: UnderworldsState, fid: str) -> list[dict]:
     """Attack profiles the fighter has now (Inspired side replaces profiles when it lists them)."""
     card = state["cards"][fid]
     if state["fighters"][fid]["inspired"] and (card.get("inspired") or {}).get("profiles"):
@@ -126,25 +206,25 @@ def profiles(state: dict, fid: str) -> list[dict]:
     return card.get("profiles") or []
 
 
-def unknown_parts(state: dict, fid: str) -> set[str]:
+def unknown_parts(state: UnderworldsState, fid: str) -> set[str]:
     """Parts of the fighter's card no source gives: the seat's `missing` list from content (see setup.py) and the
     card's own `unknown` list."""
     card = state["cards"][fid]
     return {*(card.get("missing") or []), *(card.get("unknown") or [])}
 
 
-def profiles_unknown(state: dict, fid: str) -> bool:
+def profiles_unknown(state: UnderworldsState, fid: str) -> bool:
     """The fighter's card lists no Attack action because our sources do not give them (not because it has none)."""
     return not profiles(state, fid) and "profiles" in unknown_parts(state, fid)
 
 
-def defence_known(state: dict, fid: str) -> bool:
+def defence_known(state: UnderworldsState, fid: str) -> bool:
     """The fighter's Defence (dice and symbol) on its current side is known."""
     d = characteristic(state, fid, "defence")
     return isinstance(d, dict) and d.get("dice") is not None and d.get("symbol") is not None
 
 
-def characteristic(state: dict, fid: str, key: str):
+def characteristic(state: UnderworldsState, fid: str, key: str):
     """A characteristic of the fighter's current side (Inspired keys replace the printed ones)."""
     card = state["cards"][fid]
     if state["fighters"][fid]["inspired"] and key in (card.get("inspired") or {}):
@@ -152,7 +232,7 @@ def characteristic(state: dict, fid: str, key: str):
     return card.get(key)
 
 
-def hold_value(state: dict, seat: str) -> int:
+def hold_value(state: UnderworldsState, seat: str) -> int:
     """Combined value of objective tokens held by the seat's surviving, non-beast fighters."""
     total = 0
     for feat in state["features"].values():

@@ -9,6 +9,7 @@ events, so a client, bot or test can play a whole game from suggestions alone. G
 from __future__ import annotations
 
 import json
+import pickle
 
 import orjson
 
@@ -17,7 +18,7 @@ from . import activations, attacks, cards, effects, inspire, objectives, power, 
 from .power import after_minor_steps, power_seat
 from .reactions import REACTION_STEPS, window_steps
 from .setup import do_over_seat
-from .state import fighter_name, seat_of
+from .state import STATIC_KEYS, fighter_name, seat_of
 from .turns import active_seat
 
 
@@ -47,7 +48,7 @@ def step_info(rs, state) -> dict:
     return info
 
 
-def waiting_for(rs, state) -> list[str]:
+def waiting_for(rs, state) -> list:
     """Seats the game is waiting on now."""
     step = state["step"]
     if step == "do_overs":
@@ -79,14 +80,15 @@ def reaction_window(rs, state) -> dict | None:
             "rule": rs.edition.rule("reaction_limits")}
 
 
-def ahead(rs, state, seat: str) -> list:
+def ahead(rs, state, seat: str, shared: list | None = None) -> list:
     """The optional steps open now, closed as passed one at a time before `seat`'s next event of the sequence
     (core.Ruleset.passes_ahead): [(ImpliedPass, state after it)].
 
     Who enters the next event matters only at a drive back (passes.implied_pass: only the attacking player
     moves the game past it), so the chain every seat shares is worked out once per state and only the
-    attacking player's continuation past a drive back is added to it."""
-    chain = _shared_chain(rs, state)
+    attacking player's continuation past a drive back is added to it (`shared`: that chain, when the caller has it
+    already)."""
+    chain = _shared_chain(rs, state) if shared is None else shared
     last = chain[-1][1] if chain else state
     drive = last.get("drive_back")
     if seat and drive and seat_of(drive["attacker"]) == seat:
@@ -98,18 +100,31 @@ def _passes(rs, state, seat: str) -> list:
     return [(implied, after) for implied, after, _ in rs.passes_ahead(state, Event("activate", seat, {}))]
 
 
-# The last state's shared chain, per ruleset object: the views of one event ask for it once per seat. States
-# are values here (apply() returns a new one; nothing mutates a state that has been handed out), so the
-# state object itself is the key; holding it keeps its id from being reused.
-_LAST_CHAIN: dict[int, tuple[dict, list]] = {}
+# The last state's shared chain, per ruleset: the views of one event ask for it once per seat, and working it out
+# takes far longer than reading a state's content (benchmarks/README.md, "Figures behind the code"). The key is that
+# content, the dynamic part as pickled bytes beside the static cards and decks by identity (never changed), so a
+# state changed in place after it was asked about (core.Ruleset.apply_in_place) never meets a stale chain.
+_LAST_CHAIN: dict[int, tuple] = {}
+
+
+def _content_key(state) -> tuple:
+    """What the chain depends on: the dynamic part's content (pickled: exact, and a Rule in a reaction window is
+    kept as one), the static parts by identity."""
+    dynamic = pickle.dumps({k: v for k, v in state.items() if k not in STATIC_KEYS}, pickle.HIGHEST_PROTOCOL)
+    return (dynamic, *(state.get(k) for k in STATIC_KEYS))
+
+
+def _same_key(a: tuple, b: tuple) -> bool:
+    return a[0] == b[0] and all(x is y for x, y in zip(a[1:], b[1:]))
 
 
 def _shared_chain(rs, state) -> list:
+    key = _content_key(state)
     hit = _LAST_CHAIN.get(id(rs))
-    if hit is not None and hit[0] is state:
-        return hit[1]
+    if hit is not None and hit[0] is rs and _same_key(hit[1], key):
+        return hit[2]
     chain = _passes(rs, state, "")
-    _LAST_CHAIN[id(rs)] = (state, chain)
+    _LAST_CHAIN[id(rs)] = (rs, key, chain)
     return chain
 
 
@@ -154,7 +169,7 @@ def suggest(rs, state, seat: str) -> Advice:
             out += _step(rs, state, seat)
             seen = {_key(s) for s in out}
             # The step that needs this seat's decision first (its next activation), then its optional plays.
-            for _implied, later in reversed(ahead(rs, state, seat)):
+            for _implied, later in reversed(ahead(rs, state, seat, everyone)):
                 for s in _step(rs, later, seat):
                     # A pass out of turn is not inferred (passes.py): only the player whose go it is passes.
                     if _key(s) not in seen and not (s.type == "power" and s.data.get("play") == "pass"):

@@ -61,7 +61,7 @@ def activation_taken(rs, state, seat: str) -> list[Consequence]:
 
 def finish_activation(rs, state) -> list[Consequence]:
     """The activation step is over: its Inspire/surge steps open, then the power step."""
-    seat = active_seat(state)
+    seat = state["turn"]["seat"]  # the active seat: a turn is under way
     state["pending"] = None
     state["step"] = "power"
     state["minor"] = True

@@ -7,7 +7,7 @@
 """
 from __future__ import annotations
 
-from ..core import Outcome
+from ..core import Outcome, as_outcome
 from . import glory
 from .state import hold_value, surviving
 
@@ -23,14 +23,14 @@ def outcome(rs, state) -> Outcome | None:
     best = max(totals.values())
     tied = [s for s in seats if totals[s] == best]
     if len(tied) == 1:
-        return {**base, "winners": tied, "draw": False, "decided_by": "glory"}
+        return as_outcome({**base, "winners": tied, "draw": False, "decided_by": "glory"})
     alive = [s for s in tied if surviving(state, s)]
     if len(alive) == 1:
-        return {**base, "winners": alive, "draw": False, "decided_by": "surviving_fighters"}
+        return as_outcome({**base, "winners": alive, "draw": False, "decided_by": "surviving_fighters"})
     if not alive:
-        return {**base, "winners": tied, "draw": True, "decided_by": "draw"}
+        return as_outcome({**base, "winners": tied, "draw": True, "decided_by": "draw"})
     top = max(held[s] for s in alive)
     lead = [s for s in alive if held[s] == top]
     if len(lead) == 1:
-        return {**base, "winners": lead, "draw": False, "decided_by": "objective_value"}
-    return {**base, "winners": lead, "draw": True, "decided_by": "draw"}
+        return as_outcome({**base, "winners": lead, "draw": False, "decided_by": "objective_value"})
+    return as_outcome({**base, "winners": lead, "draw": True, "decided_by": "draw"})

@@ -2,6 +2,8 @@
 what each seat may see (docs/architecture.md, Engine contract)."""
 import json
 
+import pytest
+
 from app.engine import registry
 from app.engine.core import Event, Suggestion
 from app.engine.underworlds import suggest as S
@@ -247,3 +249,43 @@ def test_what_the_rules_derive_is_shared_by_the_seats_views_of_a_state_and_new_f
     later, _ = play(state, "damage", "p1", fighter="p2.brute", amount=2, source="card")
     assert RS.view(later, "p2")["derived"]["p2.brute"]["wounds_left"] == 3
     assert RS.view(state, "p1")["derived"]["p2.brute"]["wounds_left"] == 5   # the earlier state: its own again
+
+
+@pytest.mark.parametrize("ruleset_id", ["underworlds/deathgorge", "underworlds/shadespire"])
+def test_advice_follows_a_state_changed_in_place(ruleset_id):
+    """A state asked about, then changed in place (apply_in_place), gets the advice of what it holds now, never the
+    optional steps worked out for what it held before."""
+    rs = registry.get(ruleset_id)
+    seen = 0
+
+    def check(state, event, _sugg):
+        nonlocal seen
+        owned = rs.copy_state(state)
+        for seat in owned["order"]:
+            rs.suggest(owned, seat)
+        rs.apply_in_place(owned, event)
+        after = [rs.suggest(owned, seat).to_dict() for seat in owned["order"]]
+        S._LAST_CHAIN.clear()
+        assert after == [rs.suggest(rs.copy_state(owned), seat).to_dict() for seat in owned["order"]]
+        seen += bool(after[0]["step"].get("optional"))
+
+    play_random(rs, SETUPS[ruleset_id][0], seed=11, max_events=120, on_event=check)
+    assert seen, "the game passed through optional steps"
+
+
+@pytest.mark.parametrize("ruleset_id", ["underworlds/deathgorge", "underworlds/shadespire"])
+def test_the_optional_steps_are_worked_out_once_per_state(ruleset_id, monkeypatch):
+    """Every seat's advice on one state shares one working out of the optional steps ahead, whatever the state
+    holds (the 2018 rules keep a rule citation in the reaction window)."""
+    rs = registry.get(ruleset_id)
+    calls = []
+    passes = S._passes
+    monkeypatch.setattr(S, "_passes", lambda rs_, state, seat: calls.append(seat) or passes(rs_, state, seat))
+
+    def check(state, _event, _sugg):
+        calls.clear()
+        for seat in state["order"]:
+            rs.suggest(state, seat)
+        assert calls.count("") <= 1
+
+    play_random(rs, SETUPS[ruleset_id][0], seed=5, max_events=120, on_event=check)

@@ -112,7 +112,7 @@ def resolve_casting(rules: CombatRules, roll: Mapping, casting_value: Any, *, wi
     if innate:
         rolled = with_innate(rolled, innate)
         trail.add("innate", f"Innate ({innate}) added to the casting roll.")
-    needs = _casting_needs(casting_value)
+    needs = _casting_needs(casting_value) or {}  # never None here: check_casting_input refused that
     out.needed, out.rolled = needs, rolled
     if rolled["crit"] >= 2:
         out.backlash = 1

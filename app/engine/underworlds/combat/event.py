@@ -1,7 +1,7 @@
 """The `attack` event: its fields, the profile filled from the fighter, its checks, resolution and roll bounds."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from ...core import Violation, check_fields
 from ..dice import ATTACK_FACES, DEFENCE_FACES, MAGIC_FACES, MAX_DICE
@@ -57,7 +57,7 @@ ATTACK_FIELDS: dict[str, dict] = {
 }
 
 
-def complete_profile(event_profile: Mapping, fighter_profiles: list[Mapping] | None) -> dict:
+def complete_profile(event_profile: Mapping, fighter_profiles: Sequence[Mapping] | None) -> dict:
     """The event's profile with missing characteristics filled from the fighter's profile of the same name."""
     if not isinstance(event_profile, Mapping):
         return event_profile  # left for check_attack_input to report

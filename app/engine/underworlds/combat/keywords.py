@@ -26,8 +26,8 @@ class Keywords:
 
 def parse_keywords(keywords: Any) -> Keywords:
     """Parse a profile's keyword list ("cleave", "grievous 1", "knockback 2" ...); unknown ones are kept apart."""
-    flags = {k: False for k in SIMPLE_KEYWORDS}
-    numbers = {k: 0 for k in NUMBER_KEYWORDS}
+    flags: dict[str, Any] = {k: False for k in SIMPLE_KEYWORDS}
+    numbers: dict[str, Any] = {k: 0 for k in NUMBER_KEYWORDS}
     unknown: list[str] = []
     for raw in keywords or ():
         word = " ".join(str(raw).lower().split())

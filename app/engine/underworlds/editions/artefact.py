@@ -12,6 +12,7 @@ resolve it once every player has finished their sequence instead.
 from __future__ import annotations
 
 from ...core import Consequence, Rule
+from ..state import UnderworldsState
 from .sources import SHADESPIRE_BOOK
 
 ARTEFACT_RULE = Rule(SHADESPIRE_BOOK, "Alternative Rules, Capture the Artefact", 26)
@@ -26,7 +27,7 @@ def add_token(features: dict) -> None:
     features[KEY] = {"value": None, "face": "objective", "on_board": True, "fighter": None, "artefact": True}
 
 
-def holder(state: dict) -> str | None:
+def holder(state: UnderworldsState) -> str | None:
     """The surviving fighter standing on the artefact, if any."""
     feat = state["features"].get(KEY)
     if not feat or not feat["on_board"] or feat["face"] != "objective":
@@ -37,7 +38,7 @@ def holder(state: dict) -> str | None:
     return None
 
 
-def end_phase(state: dict) -> list[Consequence]:
+def end_phase(state: UnderworldsState) -> list[Consequence]:
     """The end-phase effect: the holder Inspires and their warband gains 3 glory (nothing when unheld)."""
     fid = holder(state)
     if fid is None:

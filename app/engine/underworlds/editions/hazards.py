@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from ...core import Consequence, Rule, Suggestion, Violation
 from .. import violations as V
+from ..state import UnderworldsState
 from .rules_2019 import DREADFANE_RULES
 from .sources import DREADFANE_BOOK
 
@@ -40,13 +41,13 @@ def new_hazards(deck: int = HAZARD_DECK) -> dict:
     return {"deck": deck, "drawn": 0, "active": [], "discarded": []}
 
 
-def to_draw(state: dict) -> int:
+def to_draw(state: UnderworldsState) -> int:
     """Hazard cards still to draw in this hazard phase (round number minus cards drawn, never below 0)."""
     hz = state["hazards"]
     return max(0, min(state["round"], hz["drawn"] + hz["deck"]) - hz["drawn"])
 
 
-def begin_hazard_phase(state: dict) -> list[Consequence]:
+def begin_hazard_phase(state: UnderworldsState) -> list[Consequence]:
     """Start a round's hazard phase (the first phase of each round)."""
     state["phase"] = "hazard"
     state["step"] = "hazard"
@@ -54,7 +55,7 @@ def begin_hazard_phase(state: dict) -> list[Consequence]:
     return [Consequence("hazard_phase_begins", {"round": state["round"], "cards": to_draw(state)}, HAZARD_RULE)]
 
 
-def check(state: dict, event) -> list[Violation]:
+def check(state: UnderworldsState, event) -> list[Violation]:
     """Is this hazard event legal now?"""
     d = event.data
     if state.get("phase") != "hazard":
@@ -85,7 +86,7 @@ def check(state: dict, event) -> list[Violation]:
     return []
 
 
-def apply(state: dict, event) -> list[Consequence]:
+def apply(state: UnderworldsState, event) -> list[Consequence]:
     """Draw or discard a hazard card; `end` is handled by the ruleset (the action phase, or the game's end)."""
     d = event.data
     hz = state["hazards"]
@@ -104,7 +105,7 @@ def apply(state: dict, event) -> list[Consequence]:
     return []
 
 
-def suggestions(state: dict, seat: str) -> list[Suggestion]:
+def suggestions(state: UnderworldsState, seat: str) -> list[Suggestion]:
     """What any player may enter in the hazard phase."""
     out: list[Suggestion] = []
     if to_draw(state) > 0:
@@ -124,6 +125,6 @@ def suggestions(state: dict, seat: str) -> list[Suggestion]:
     return out
 
 
-def hz_active(state: dict) -> bool:
+def hz_active(state: UnderworldsState) -> bool:
     """Some hazard card is in effect (drawn and not discarded)."""
     return bool(state["hazards"]["active"])

@@ -16,11 +16,13 @@ checks.py, flow.py and suggestions.py; this module dispatches to them):
 from __future__ import annotations
 
 import copy
+from typing import Any
 
 from ...core import Advice, Consequence, Event, Outcome, SetupError, Violation
 from .. import activations, damage
 from .. import violations as V
 from ..ruleset import WINDOW_EVENTS, UnderworldsRuleset
+from ..state import UnderworldsState
 from . import artefact, checks, flow, hazards, matched_play, multiplayer_2018, suggestions, victory
 
 # Events the table may enter during a hazard phase (hazard effects, Inspire, fixes).
@@ -74,7 +76,7 @@ class ClassicRuleset(UnderworldsRuleset):
         return base
 
     # -- set up ------------------------------------------------------------------------------
-    def new_game(self, setup_data: dict) -> dict:
+    def new_game(self, setup_data: dict) -> UnderworldsState:
         """The base set up, checked for this edition, plus the edition's own state."""
         seats = setup_data.get("seats") if isinstance(setup_data, dict) else None
         if isinstance(seats, list) and len(seats) not in self.edition.players:
@@ -92,7 +94,7 @@ class ClassicRuleset(UnderworldsRuleset):
             setup_data = {**setup_data, "options": options}
         state = super().new_game(setup_data)
         options = setup_data.get("options") or {}
-        classic = {"sudden_death": False, "sudden_death_result": None, "match_roll_off": None,
+        classic: dict[str, Any] = {"sudden_death": False, "sudden_death_result": None, "match_roll_off": None,
                    "seating": multiplayer_2018.seating(list(state["order"]), options.get("seating")),
                    "direction": multiplayer_2018.CLOCKWISE, "wiped_in_hazard": False, "ended_by": None}
         if options.get("artefact"):
@@ -121,7 +123,7 @@ class ClassicRuleset(UnderworldsRuleset):
         state["edition"] = self.describe(state)
         return state
 
-    def describe(self, state: dict | None = None) -> dict:
+    def describe(self, state: UnderworldsState | None = None) -> dict:
         """What this edition has, for clients: the phone app shows only these steps and buttons."""
         e = c = self.edition
         players = state["players"] if state else 2
@@ -146,7 +148,7 @@ class ClassicRuleset(UnderworldsRuleset):
                 "formats": list(e.formats), "players": list(c.players)}
 
     # -- checks ------------------------------------------------------------------------------
-    def check_event(self, state: dict, event: Event) -> list[Violation]:
+    def check_event(self, state: UnderworldsState, event: Event) -> list[Violation]:
         """Base checks, adjusted for this edition."""
         R = self.edition.rule
         cl = state["classic"]
@@ -176,7 +178,7 @@ class ClassicRuleset(UnderworldsRuleset):
         return found
 
     # -- apply -------------------------------------------------------------------------------
-    def apply_event(self, state: dict, event: Event) -> list:
+    def apply_event(self, state: UnderworldsState, event: Event) -> list:
         """Base apply (or the edition's own events), then this edition's automatic steps."""
         cl = state["classic"]
         reopened = event.type not in WINDOW_EVENTS
@@ -204,11 +206,11 @@ class ClassicRuleset(UnderworldsRuleset):
         return flow.after(self, state, event, cons, reopened)
 
     # -- suggestions -------------------------------------------------------------------------
-    def suggest(self, state: dict, seat: str) -> Advice:
+    def suggest(self, state: UnderworldsState, seat: str) -> Advice:
         """The base suggestions that pass this edition's checks, plus the edition's own (suggestions.py)."""
         return suggestions.adjust(self, state, seat, super().suggest(state, seat))
 
     # -- outcome -----------------------------------------------------------------------------
-    def outcome(self, state: dict) -> Outcome | None:
+    def outcome(self, state: UnderworldsState) -> Outcome | None:
         """The edition's victory and tiebreaks (victory.py)."""
         return victory.outcome(self, state)

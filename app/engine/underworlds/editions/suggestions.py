@@ -7,7 +7,7 @@ import copy
 from ...core import Advice, Event, Suggestion
 from ..inspire import inspire_suggestion
 from ..objectives import only_fresh_cards
-from ..state import surviving
+from ..state import UnderworldsState, surviving
 from . import checks, hazards, victory
 from . import reactions as rx
 
@@ -61,7 +61,7 @@ def immediate_suggestions(rs, state, seat) -> list[Suggestion]:
 GLORY_BOUND = {"type": "int", "min": 0, "max": 6}
 
 
-def adjust(rs, state: dict, seat: str, advice: Advice) -> Advice:
+def adjust(rs, state: UnderworldsState, seat: str, advice: Advice) -> Advice:
     """The base advice for `seat`, filtered through this edition's checks, plus the edition's own suggestions."""
     keep: list[Suggestion] = []
     for s in advice.suggestions:

@@ -8,7 +8,7 @@ otherwise most glory; tied with neither warband wiped out: the most objective he
 """
 from __future__ import annotations
 
-from ...core import Outcome
+from ...core import Outcome, as_outcome
 from ..glory import total
 from ..state import surviving
 from . import matched_play
@@ -107,4 +107,4 @@ def outcome(rs, state) -> Outcome | None:
         res["match"] = status
         res["match_winner"] = status["winner"]
         res["match_decided_by"] = status["decided_by"]
-    return res
+    return as_outcome(res)

@@ -1,0 +1,35 @@
+"""The type checker's place: .ci/run runs mypy on app/ after ruff, the engine strictly, and a state's declared shape
+catches a misspelled key."""
+import tomllib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_ci_checks_the_types_of_app_after_ruff():
+    lines = (ROOT / ".ci" / "run").read_text().splitlines()
+    ruff = next(i for i, line in enumerate(lines) if "-m ruff check ." in line)
+    mypy = next(i for i, line in enumerate(lines) if "-m mypy app" in line)
+    assert ruff < mypy < next(i for i, line in enumerate(lines) if line.strip().startswith("scripts/test"))
+
+
+def test_the_engine_is_checked_strictly():
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mypy"]
+    engine = [o for o in config["overrides"] if "app.engine.*" in o["module"]]
+    assert engine and engine[0]["check_untyped_defs"] is True
+    loose = [o for o in config["overrides"] if any(m.startswith("app.engine") for m in o["module"])
+             and (o.get("disable_error_code") or o.get("strict_optional") is False or o.get("ignore_errors"))]
+    assert not loose, "the engine has no relaxed checks"
+
+
+def test_a_misspelled_state_key_is_an_error(tmp_path):
+    api = pytest.importorskip("mypy.api", reason="mypy is installed by scripts/setup (the test extra)")
+    probe = tmp_path / "probe.py"
+    probe.write_text("from app.engine.underworlds.state import UnderworldsState\n\n\n"
+                     "def glory_of(state: UnderworldsState, seat: str) -> int:\n"
+                     "    return state['seats'][seat]['glroy']['unspent']\n")
+    out, _, status = api.run([str(probe), "--config-file", str(ROOT / "pyproject.toml"),
+                              "--cache-dir", str(tmp_path / "cache")])
+    assert status == 1 and '"glroy"' in out, out

@@ -60,7 +60,9 @@ def test_a_tracked_table_shows_its_scoreboard_and_never_a_hand(client, published
     assert all(s["score"] == 0 and s["warband"] for s in g["seats"]) and g["score_name"] == "glory"
     fighters = g["seats"][1]["fighters"]
     assert fighters and all(f["damage"] == 0 and not f["out"] and f["name"] for f in fighters)
-    assert any(f["wounds"] for f in fighters)
+    # Wounds as the content knows them (a warband whose numbers our sources lack shows None); the pairing is drawn,
+    # so the table holds some warband with known numbers, not always on the same seat.
+    assert any(f["wounds"] for s in g["seats"] for f in s["fighters"])
     assert g["round"] == 1 and g["activation"] == 1 and g["phase"] == "action" and not g["over"]
     assert g["last"]["label"] and g["last"]["by"] == "p1" and g["last"]["by_name"] == table["names"][0]
     text = json.dumps(body)

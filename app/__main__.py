@@ -6,9 +6,16 @@ from typing import Any
 # The green modes must patch the standard library before anything else opens sockets or threads.
 _MODE = (os.environ.get("ASYNC_MODE") or "eventlet").strip().lower()
 if _MODE == "eventlet":
-    import eventlet
+    import warnings
+
+    # Eventlet warns on import, in a dozen lines, that upstream keeps it in bug-fix mode only; serve() says so in
+    # one line of its own (EVENTLET_NOTE), so every start and every operator command is not led by that warning.
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message=r"\s*Eventlet is deprecated")
+        import eventlet
 
     eventlet.monkey_patch()
+
 elif _MODE == "gevent":
     try:
         from gevent import monkey
@@ -16,6 +23,9 @@ elif _MODE == "gevent":
         raise SystemExit("ASYNC_MODE=gevent but gevent is not installed: pip install 'tablewarden[gevent]'") from None
 
     monkey.patch_all()
+
+EVENTLET_NOTE = ("Tablewarden: eventlet is kept in bug-fix mode upstream; ASYNC_MODE=gevent serves the same app "
+                 "(pip install 'tablewarden[gevent]').")
 
 
 def main() -> None:
@@ -30,6 +40,8 @@ def main() -> None:
 
 def serve() -> None:
     """Read the configuration, build the app and serve until stopped."""
+    import sys
+
     from app.config import Config
     from app.server import create_app, socketio
 
@@ -49,6 +61,7 @@ def serve() -> None:
           f"{'PostgreSQL' if cfg.DATABASE_URL.startswith('postgres') else 'SQLite'}"
           f"{', Redis queue' if cfg.REDIS_URL else ''})", flush=True)
     if cfg.ASYNC_MODE == "eventlet":
+        print(EVENTLET_NOTE, file=sys.stderr, flush=True)
         serve_eventlet(app, cfg.HOST, cfg.PORT, kwargs["log_output"], cfg.CLIENT_TIMEOUT)
     else:
         socketio.run(app, **kwargs)

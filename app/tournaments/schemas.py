@@ -201,10 +201,12 @@ class RegistrationSchema(Strict):
 
 
 class RequestSchema(Strict):
-    """POST /api/tournaments/<id>/requests: a player asks for a place (a content deck id, or no deck)."""
+    """POST /api/tournaments/<id>/requests: a player asks for a place (a printing if needed, a content deck id or none)."""
 
     name = fields.Str(required=True, validate=validate.Length(min=1, max=40))
     warband = fields.Str(required=True, validate=validate.Length(min=1, max=80))
+    # The printing of the fighter cards the player holds, as on the organiser's registration (RegisterSchema).
+    printing = fields.Str(load_default=None, validate=validate.Length(min=1, max=80))
     deck = fields.Str(load_default=None, allow_none=True, validate=validate.Length(min=1, max=80))
 
     @validates_schema

@@ -78,6 +78,8 @@ class SelfRegistration(Registration):
         claim, claim_hash = new_token()
         data = {"name": body["name"].strip(), "warband": body["warband"], "warband_name": checked.get("warband_name"),
                 "deck": body["deck"], "claim_hash": claim_hash}
+        if body.get("printing"):
+            data["printing"] = checked.get("printing")
         for _ in range(5):  # a request arriving at the same moment took the number: take the next one
             rid = f"r{len(self.folded(member.tournament_id).state['signup']['order']) + 1}"
             try:

@@ -8,7 +8,7 @@ player; the phone that made the request then claims the player's link once with 
 
 Entry types (data fields):
   registration      {open, cap}                  (the organiser opens, closes or changes the cap)
-  request           {request, name, warband, warband_name, deck, claim_hash}
+  request           {request, name, warband, printing?, warband_name, deck, claim_hash}
   accept            {request, player, from_round}      decline {request, reason}
   withdraw_request  {request}                    (the requesting phone takes its request back)
   claim             {request}                    (the accepted request's link was handed to its phone)
@@ -149,8 +149,8 @@ def apply(s: dict, t: str, d: dict, who: dict) -> dict | None:
     if t == "request":
         full = places_free(s) == 0 or bool(waitlist(s))  # nobody jumps the waitlist
         sig["requests"][d["request"]] = {
-            "id": d["request"], "name": d["name"], "warband": d["warband"], "warband_name": d.get("warband_name"),
-            "deck": d.get("deck"), "status": "waitlisted" if full else "pending", "player": None, "claimed": False,
+            "id": d["request"], "name": d["name"], "warband": d["warband"], "printing": d.get("printing"),
+            "warband_name": d.get("warband_name"), "deck": d.get("deck"), "status": "waitlisted" if full else "pending", "player": None, "claimed": False,
             "at": who.get("at"), "reason": ""}
         sig["order"].append(d["request"])
         sig["claims"][d["claim_hash"]] = d["request"]
@@ -158,7 +158,7 @@ def apply(s: dict, t: str, d: dict, who: dict) -> dict | None:
     req = sig["requests"][d["request"]]
     if t == "accept":
         req["status"], req["player"] = "accepted", d["player"]
-        return {"player": d["player"], "name": req["name"], "warband": req["warband"],
+        return {"player": d["player"], "name": req["name"], "warband": req["warband"], "printing": req.get("printing"),
                 "warband_name": req["warband_name"], "deck": req["deck"], "deck_problems": [],
                 "from_round": d["from_round"]}
     if t == "decline":
@@ -181,13 +181,15 @@ def promote(s: dict) -> None:
 
 
 def view(state: dict, role: str) -> dict:
-    """Self-registration as a role may see it: the desk sees the requests (the organiser their decks too)."""
+    """Self-registration as a role may see it: the desk sees the requests and their printings (the organiser their
+    decks too)."""
     sig = state["signup"]
     out = {"open": sig["open"], "cap": sig["cap"], "full": places_free(state) == 0, "waitlist": len(waitlist(state))}
     if role in ("organiser", "scorekeeper"):
         order = waitlist(state)
         out["taken"] = places_taken(state)
-        out["requests"] = [{"id": r["id"], "name": r["name"], "warband": r["warband"], "warband_name": r["warband_name"],
+        out["requests"] = [{"id": r["id"], "name": r["name"], "warband": r["warband"], "printing": r.get("printing"),
+                            "warband_name": r["warband_name"],
                             "status": r["status"], "at": r["at"], "player": r["player"],
                             "position": order.index(r["id"]) + 1 if r["id"] in order else None,
                             **({"deck": r["deck"]} if role == "organiser" else {})}

@@ -86,3 +86,34 @@ def test_a_player_registers_from_their_phone_and_gets_their_own_link(phones, ser
     expect(org.locator("#decklists-state")).to_contain_text("published")
     expect(public.locator("#decklists")).to_contain_text("Cyreni's Razors Rivals Deck")
     phones.shot(public, "07-deck-lists")
+
+
+def test_a_player_names_the_printing_of_the_fighter_cards_they_hold(phones, server):
+    expect.set_options(timeout=15_000)
+    made = requests.post(f"{server.url}/api/tournaments", json={"name": "Bolt Cup", "date": "2026-12-05", "format": "rivals"},
+                         timeout=15).json()
+    tid, org_token = made["id"], made["organiser_token"]
+    link = api(server, org_token, "POST", f"{tid}/registration", json={"open": True})["link"]
+
+    cai = phones.new("cai")
+    cai.goto(link)
+    cai.locator("#signup-name").fill("Cai")
+    # A warband printed once for these rules asks nothing more; one these rules offer no printing of does.
+    cai.locator("#signup-warband").select_option("garreks-reavers")
+    expect(cai.locator("#signup-printing")).to_have_count(0)
+    cai.locator("#signup-warband").select_option("brethren-of-the-bolt")
+    expect(cai.locator("#signup-printing")).to_have_value("second-edition")
+    cai.locator("#signup-printing").select_option("second-edition")
+    phones.shot(cai, "08-printing-chosen")
+    cai.get_by_role("button", name="Ask for a place").click()
+    expect(cai.locator("#signup-status")).to_have_attribute("data-status", "pending")
+
+    # The desk sees which cards Cai holds; accepted, Cai is registered with them.
+    org = phones.new("organiser")
+    org.goto(made["links"]["organiser"])
+    org.get_by_role("tab", name="Players").click()
+    expect(org.locator("#requests [data-request='r1']")).to_contain_text("second-edition fighter cards")
+    org.get_by_role("button", name="Accept Cai").click()
+    expect(cai).to_have_url(re.compile(rf"/tournament/{tid}$"))
+    (player,) = api(server, org_token, "GET", tid)["players"]
+    assert (player["name"], player["warband"], player["printing"]) == ("Cai", "brethren-of-the-bolt", "second-edition")

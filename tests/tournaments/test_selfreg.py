@@ -108,11 +108,40 @@ def test_a_deck_the_format_refuses_is_refused_at_the_request_as_the_organisers_r
     assert unknown.status_code == 422 and unknown.get_json()["error"]["code"] == "bad_registration"
 
 
+def test_a_warband_of_another_printing_asks_with_the_printing_held_and_is_registered_with_it(client, event):
+    tid, org, key = event
+    r = ask(client, tid, key, "Ana", warband="brethren-of-the-bolt", printing="second-edition")
+    assert r.status_code == 201, r.get_json()
+    desk = view(client, tid, org)["signup"]["requests"]
+    assert [(q["name"], q["warband"], q["printing"]) for q in desk] == [("Ana", "brethren-of-the-bolt", "second-edition")]
+    assert client.post(f"/api/tournaments/{tid}/requests/r1/accept", headers=auth(org)).status_code == 201
+    (ana,) = view(client, tid, org)["players"]
+    assert (ana["name"], ana["warband"], ana["printing"]) == ("Ana", "brethren-of-the-bolt", "second-edition")
+    # A request without a printing keeps the rules' own: nothing is named for the player.
+    assert ask(client, tid, key, "Ben").status_code == 201
+    assert view(client, tid, org)["signup"]["requests"][1]["printing"] is None
+
+
+def test_a_printing_the_warband_lacks_or_none_named_is_refused_as_the_organisers_registration_refuses_it(client, event):
+    tid, org, key = event
+    before = head(client, tid, org)
+    for extra in ({"printing": "no-such-printing"}, {}):
+        body = {"name": "Ana", "warband": "brethren-of-the-bolt", **extra}
+        by_desk = client.post(f"/api/tournaments/{tid}/players", headers=auth(org), json=body).get_json()["error"]
+        r = ask(client, tid, key, **body)
+        assert r.status_code == 422, r.get_json()
+        err = r.get_json()["error"]
+        assert err["code"] == "bad_registration" == by_desk["code"] and err["message"] == by_desk["message"]
+    assert head(client, tid, org) == before and view(client, tid, org)["signup"]["requests"] == []
+
+
 @pytest.mark.parametrize("body, field", [
     ({"name": "x" * 41, "warband": "cyrenis-razors"}, "name"),
     ({"name": "   ", "warband": "cyrenis-razors"}, "name"),
     ({"name": "Ana", "warband": "w" * 81}, "warband"),
     ({"name": "Ana", "warband": "cyrenis-razors", "deck": "d" * 81}, "deck"),
+    ({"name": "Ana", "warband": "cyrenis-razors", "printing": "p" * 81}, "printing"),
+    ({"name": "Ana", "warband": "cyrenis-razors", "printing": ""}, "printing"),
     ({"name": "Ana", "warband": "cyrenis-razors", "deck": {"objectives": ["x"] * 5000}}, "deck"),
     ({"name": ["Ana"], "warband": "cyrenis-razors"}, "name"),
     ({"warband": "cyrenis-razors"}, "name"),

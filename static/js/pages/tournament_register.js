@@ -5,6 +5,7 @@ import { io } from "../../vendor/socket.io.esm.min.js";
 import { h, replace, button, toast } from "../dom.js";
 import { api, errorText } from "../api.js";
 import { confirmSheet } from "../tournaments/parts.js";
+import { printingOptions } from "../tournaments/printings.js";
 import { registerServiceWorker, watchNetwork } from "../pwa.js";
 import { showConnection } from "../conn.js";
 
@@ -37,32 +38,45 @@ function say(text, cls = "muted", id = "signup-message") {
   replace(body, h("p", { class: cls, id, role: cls === "error" ? "alert" : "status" }, text));
 }
 
-/** The form: name, warband, deck from the event's rules. */
+/** The form: name, warband (the event's rules' own, then other printings), the fighter cards' printing when the
+ * warband has a choice to make, deck from the event's rules. */
 async function showForm(view) {
   const q = `ruleset=${encodeURIComponent(view.setup.ruleset)}&per_page=500`;
-  const [w, d] = await Promise.all([api("GET", `/api/content/underworlds/warbands?${q}`), api("GET", `/api/content/underworlds/decks?${q}`)]);
+  const [w, all, d] = await Promise.all([api("GET", `/api/content/underworlds/warbands?${q}`),
+    api("GET", "/api/content/underworlds/warbands?per_page=500"), api("GET", `/api/content/underworlds/decks?${q}`)]);
   const warbands = w.status === 200 ? w.body.items : [];
+  const every = new Map((all.status === 200 ? all.body.items : []).map((x) => [x.id, x]));
+  const others = [...every.values()].filter((x) => !warbands.some((o) => o.id === x.id));
   const decks = d.status === 200 ? d.body.items : [];
   const name = h("input", { id: "signup-name", required: true, maxlength: "40", autocomplete: "name" });
   const deck = h("select", { id: "signup-deck" });
-  const warband = h("select", { id: "signup-warband", onchange: () => fillDecks() }, warbands.map((x) => h("option", { value: x.id }, x.name)));
-  const fillDecks = () => {
+  const printing = h("div", { id: "signup-printing-field" });
+  const warband = h("select", { id: "signup-warband", onchange: () => fillChoices() },
+    warbands.map((x) => h("option", { value: x.id }, x.name)),
+    others.length ? h("optgroup", { label: "Other printings (name the fighter cards you hold)" },
+      others.map((x) => h("option", { value: x.id }, x.name))) : null);
+  const fillChoices = () => {
     const group = (label, list) => list.length ? h("optgroup", { label }, list.map((x) => h("option", { value: x.id }, x.name))) : null;
     replace(deck, h("option", { value: "" }, "No deck data"),
       group("This warband's decks", decks.filter((x) => x.warband === warband.value)),
       group("Universal decks", decks.filter((x) => !x.warband)));
+    const options = printingOptions(warband.value, warbands, every, null);
+    replace(printing, options ? h("label", { class: "field" }, h("span", {}, "Fighter cards (the printing you hold)"),
+      h("select", { id: "signup-printing" }, options)) : null);
   };
-  fillDecks();
+  fillChoices();
   const problems = h("div", { id: "signup-problems" });
   const full = view.signup.full ? h("p", { class: "warn-text", id: "signup-full" },
     "The event is full: your request goes on the waitlist, in the order requests arrive.") : null;
   const form = h("form", { class: "stack card", id: "signup-form", onsubmit: async (e) => {
     e.preventDefault();
     if (!name.value.trim()) { toast("Enter your name."); return; }
+    const ask = { name: name.value.trim(), warband: warband.value, deck: deck.value || null };
+    const pick = document.getElementById("signup-printing");
+    if (pick && pick.value) ask.printing = pick.value;
     let reply;
     try {
-      reply = await api("POST", `${path}/requests`, { token: saved().key,
-        body: { name: name.value.trim(), warband: warband.value, deck: deck.value || null } });
+      reply = await api("POST", `${path}/requests`, { token: saved().key, body: ask });
     } catch {
       toast("The server cannot be reached. Check the Wi-Fi and try again.");
       return;
@@ -80,6 +94,7 @@ async function showForm(view) {
   } },
   h("label", { class: "field" }, h("span", {}, "Your name"), name),
   h("label", { class: "field" }, h("span", {}, "Warband"), warband),
+  printing,
   h("label", { class: "field" }, h("span", {}, `Deck (checked for ${view.setup.format})`), deck),
   full,
   h("button", { type: "submit", class: "btn primary" }, "Ask for a place"));

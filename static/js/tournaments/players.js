@@ -6,6 +6,7 @@ import { api } from "../api.js";
 import { askText, attempt, confirmSheet } from "./parts.js";
 import { renderSignup } from "./signup.js";
 import { linkCard } from "./linkcard.js";
+import { printingOptions } from "./printings.js";
 
 const content = { warbands: null, others: null, all: new Map(), decks: null };
 const made = [];            // {player, name, link, replaced?}: every link made on this page, newest first (shown until reload)
@@ -29,18 +30,12 @@ async function loadContent(ctx) {
   ctx.render();
 }
 
-/** The printing select, when the warband has a choice to make (several printings, or none these rules offer):
- * a player registers the fighter cards they hold. */
+/** The printing select, when the warband has a choice to make: a player registers the fighter cards they hold. */
 function printingField(wid) {
-  if (!wid) return null;
-  const rec = content.all.get(wid);
-  const list = rec ? rec.printings || [] : [];
-  const offered = content.warbands.find((w) => w.id === wid);
-  if (offered && list.length < 2) return null;
-  const chosen = draft.printing || (offered ? offered.default_printing : (list[0] || {}).id);
+  const options = printingOptions(wid, content.warbands, content.all, draft.printing);
+  if (!options) return null;
   return h("label", { class: "field" }, h("span", {}, "Fighter cards (the printing the player holds)"),
-    h("select", { id: "reg-printing", onchange: (e) => { draft.printing = e.target.value; } },
-      list.map((p) => h("option", { value: p.id, selected: p.id === chosen }, p.label))));
+    h("select", { id: "reg-printing", onchange: (e) => { draft.printing = e.target.value; } }, options));
 }
 
 function registration(ctx) {

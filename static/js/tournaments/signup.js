@@ -77,7 +77,7 @@ function requestRow(ctx, r) {
   const waiting = ["pending", "waitlisted"].includes(r.status);
   return h("li", { class: `card request-row status-${r.status}`, dataset: { request: r.id } },
     h("div", { class: "grow" }, h("b", {}, r.name),
-      h("small", {}, [r.warband_name || r.warband, r.deck || (r.deck === null ? "no deck data" : null), status].filter(Boolean).join(" · "))),
+      h("small", {}, [r.warband_name || r.warband, r.printing ? `${r.printing} fighter cards` : null, r.deck || (r.deck === null ? "no deck data" : null), status].filter(Boolean).join(" · "))),
     r.status === "pending" ? button("Accept", () => act("accept", {}, `${r.name} registered`),
       { cls: "btn small primary", "aria-label": `Accept ${r.name}` }) : null,
     waiting ? button("Decline", async () => {

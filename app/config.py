@@ -1,4 +1,4 @@
-"""Configuration from the environment (every variable optional; README lists them all)."""
+"""Configuration from the environment (every variable optional; docs/operating.md lists them all)."""
 from __future__ import annotations
 
 import importlib.util
@@ -130,8 +130,8 @@ class Config:
         known = {f.name for f in fields(self)}
         unknown = sorted(str(key) for key in overrides if key not in known)
         if unknown:
-            raise ValueError(f"Unknown setting {', '.join(unknown)}: the settings are those of the README's "
-                             "configuration table (app/config.py).")
+            raise ValueError(f"Unknown setting {', '.join(unknown)}: the settings are those of the "
+                             "configuration table in docs/operating.md (app/config.py).")
         kw = {f.name: getattr(self, f.name) for f in fields(self)}
         kw.update(overrides)
         return Config(**kw)

@@ -1,4 +1,4 @@
-"""Configuration from the environment (README's table)."""
+"""Configuration from the environment (the table of docs/operating.md, Configuration)."""
 import pytest
 
 from app.config import Config

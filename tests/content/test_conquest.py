@@ -72,7 +72,7 @@ COMMUNITY = {"warlord": 24, "army_unit": 144, "synapse": 4, "support": 71, "even
 
 def test_card_pool_counts_by_type_and_faction():
     """Every record validates (load() raises otherwise) and the pool holds what the source lists:
-    710 official cards by faction and type, 414 community-made ones by type (README, Game content)."""
+    710 official cards by faction and type, 414 community-made ones by type (docs/content.md)."""
     cards = cc.cards(community=True)
     official = Counter((c["faction"], c["type"]) for c in cards if c["official"])
     assert official == Counter({(f, t): n for f, types in OFFICIAL.items() for t, n in types.items()})
@@ -138,10 +138,10 @@ def test_community_warlord_needs_the_tables_choice():
     assert state["seats"]["p2"]["faction"] == "Orks"
 
 
-def test_sources_readme_counts_match():
-    """The README's counts are the ones this test checks."""
-    readme = (Path(__file__).parents[2] / "README.md").read_text()
-    assert "710 official" in readme and "414 community" in readme
+def test_the_content_page_counts_match():
+    """The counts docs/content.md gives are the ones this test checks."""
+    page = (Path(__file__).parents[2] / "docs" / "content.md").read_text()
+    assert "710 official" in page and "414 community" in page
 
 
 def test_a_registered_deck_has_at_most_150_lines_of_at_most_150_copies():

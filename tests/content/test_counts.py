@@ -1,5 +1,5 @@
-"""What the Underworlds content holds, per ruleset (the numbers in README.md, "Game content"): loading the shipped
-files afresh fails on the first file that does not validate, and a change in the counts must update the README."""
+"""What the Underworlds content holds, per ruleset (the numbers in docs/content.md): loading the shipped
+files afresh fails on the first file that does not validate, and a change in the counts must update that page."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -9,7 +9,7 @@ import pytest
 from app.content import files
 from app.content.underworlds import library, listing
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+CONTENT_PAGE = Path(__file__).resolve().parents[2] / "docs" / "content.md"
 
 # ruleset -> (decks offered, their cards, warbands offered, of those with every number the game needs)
 PER_RULESET = {
@@ -51,9 +51,9 @@ def test_totals(lib):
     } == TOTAL
 
 
-def test_the_readme_states_these_numbers():
-    """README.md's content table carries the same numbers (a count changed: update both)."""
-    text = README.read_text(encoding="utf-8")
+def test_the_content_page_states_these_numbers():
+    """docs/content.md's content table carries the same numbers (a count changed: update both)."""
+    text = CONTENT_PAGE.read_text(encoding="utf-8")
     for ruleset, (decks, cards, warbands, complete) in PER_RULESET.items():
         assert f"| `{ruleset}` | {decks} | {cards:,} | {warbands} | {complete} |" in text, ruleset
     assert f"{TOTAL['decks']} card lists ({TOTAL['cards']:,} cards)" in text

@@ -120,5 +120,16 @@ def test_players_slips_print_each_name_and_link_from_the_phone(phones, server):
     # After the print dialog closes, the slips are taken down.
     page.evaluate("() => { window.dispatchEvent(new Event('afterprint')); }")
     expect(page.locator("#player-slips")).to_have_count(0)
+
+    # A replaced link: Ana's slip carries the new one (the old one no longer works), still one slip each.
+    page.get_by_role("button", name="New link for Ana").click()
+    page.get_by_role("button", name="Make a new link").click()
+    expect(page.locator("#player-links li")).to_have_count(4)
+    new_link = page.locator("#player-link input").input_value()
+    page.get_by_role("button", name="Print players' slips").click()
+    page.wait_for_function("() => window.printed === 2")
+    expect(slips).to_have_count(3)
+    flat = re.sub(r"\s+", "", "".join(p.extract_text() or "" for p in PdfReader(io.BytesIO(page.pdf(format="A4"))).pages))
+    assert new_link in flat and links["Ana"] not in flat and links["Ben"] in flat
     phones.shot(page, "03-after-slips-phone")
     assert not bad, bad

@@ -309,6 +309,10 @@ class GameLogs:
         fold, points = self.refold(empty, [])
         return Folded(game, rs, empty.records, fold.state, fold.inert, points=points)
 
+    def held(self, game_id: str) -> Folded | None:
+        """The fold of a game this process holds in memory, or None; never reads the store."""
+        return self._cache.get(game_id)
+
     def folded(self, game_id: str) -> Folded:
         """The game's current state: cached fold, brought up to the store's head (other processes write too)."""
         cached = self._cache.get(game_id)

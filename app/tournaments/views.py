@@ -26,6 +26,7 @@ class Views(Results):
             if not rnd["published"] and not staff:
                 continue
             rounds.append(self._round_view(s, rnd, staff))
+            self._mark_waiting(rounds[-1], tournament.row["setup"].get("best_of", 1))
         out: dict[str, Any] = {"id": member.tournament_id, "setup": setup, "head": tournament.head,
                "you": {"role": member.role, "subject": member.subject},
                "players": [self._player_view(s["players"][p], staff, decks) for p in s["order"]
@@ -47,6 +48,24 @@ class Views(Results):
         if member.role in ("player", "table"):
             out["mine"] = self._mine(tournament, member)
         return out
+
+    def _mark_waiting(self, round_view: dict, best_of: int) -> None:
+        """A tracked game over that nobody has confirmed yet: its table is waiting for confirmation, not playing.
+
+        Read from the folds this process already holds (the public view is read by everyone, often: no store read per
+        table); a game not held here keeps *Playing* until it is next folded (by a seat's move, a confirmation, the
+        dashboard).
+        """
+        for row in round_view["tables"]:
+            if row["status"] != "playing" or not row["game"]:
+                continue
+            held = self.games.held(row["game"])
+            outcome = held.rs.outcome(held.state) if held is not None else None
+            if outcome is None:
+                continue
+            if best_of == 3 and not (outcome.get("match") or {}).get("over"):
+                continue  # a best-of-three match goes on after this game
+            row["status"] = "waiting"
 
     def _mine(self, tournament: FoldedTournament, member: Member) -> dict | None:
         """The caller's table in the latest published round: who, where, the clock and the game's outcome."""
@@ -79,7 +98,8 @@ class Views(Results):
                 "names": [s["players"][p]["name"] for p in table["players"]],
                 "warbands": [s["players"][p].get("warband_name") or s["players"][p]["warband"] for p in table["players"]],
                 "mode": table["mode"], "game": table["game"], "join_code": table["join_code"],
-                "status": table["status"], "result": table["result"], "proposed": proposed,
+                "status": "waiting" if proposed is not None and table["status"] == "playing" else table["status"],
+                "result": table["result"], "proposed": proposed,
                 "confirmed_by": sorted(table["confirmations"]), "i_confirmed": me in table["confirmations"],
                 "timer": rnd["timer"], "end_of_time": tournament.row["setup"]["end_of_time"], "bye": False}
 

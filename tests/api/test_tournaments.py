@@ -281,6 +281,9 @@ def test_a_best_of_three_result_comes_from_the_matchs_linked_games(client):
     quiet_game(client, first, seat, glory={"p1": 4})
     early = client.post(f"/api/tournaments/{tid}/rounds/1/tables/1/confirm", headers=auth(tokens[a]))
     assert early.status_code == 409 and early.get_json()["error"]["code"] == "match_not_over"
+    # Game 1 over, the match not: still playing for everyone.
+    assert client.get(f"/api/tournaments/{tid}").get_json()["rounds"][0]["tables"][0]["status"] == "playing"
+    assert client.get(f"/api/tournaments/{tid}", headers=auth(tokens[a])).get_json()["mine"]["status"] == "playing"
 
     # A next game that does not follow the match's standing, or is made with another game's token, is refused.
     stranger = client.post("/api/games", json={"ruleset": "underworlds/shadespire", "seats": [{"name": "X", "warband": "garreks-reavers"}, {"name": "Y", "warband": "garreks-reavers"}]}).get_json()
@@ -307,6 +310,7 @@ def test_a_best_of_three_result_comes_from_the_matchs_linked_games(client):
 
     seat2 = {s["seat"]: s["token"] for reply in (game2, again.get_json()) for s in reply["seats"] if s.get("token")}
     quiet_game(client, game2["id"], seat2, glory={"p1": 5, "p2": 3})
+    assert client.get(f"/api/tournaments/{tid}").get_json()["rounds"][0]["tables"][0]["status"] == "waiting"
     for p in (a, b):
         r = client.post(f"/api/tournaments/{tid}/rounds/1/tables/1/confirm", headers=auth(tokens[p]))
         assert r.status_code == 201, r.get_json()

@@ -55,3 +55,34 @@ def test_a_finished_game_nobody_confirmed_is_waiting_with_its_outcome_for_the_st
     # The dashboard stays the staff's.
     for who in (tokens[a], staff["device1"], None):
         assert client.get(f"/api/tournaments/{tid}/dashboard", headers=auth(who)).status_code == 403
+
+
+def test_a_finished_game_nobody_confirmed_is_waiting_for_everyone_without_a_game_read(client, app, monkeypatch):
+    tid, org, tokens, staff, tables = round_one_on_two_tables(client)
+    (a, b), _ = tables
+    seat = {s: client.post(f"/api/tournaments/{tid}/rounds/1/tables/1/seat", headers=auth(tokens[p])).get_json()
+            for s, p in (("p1", a), ("p2", b))}
+    quiet_game(client, seat["p1"]["game"], {s: v["token"] for s, v in seat.items()}, glory={"p2": 3})
+    public = client.get(f"/api/tournaments/{tid}").get_json()["rounds"][0]["tables"]
+    assert [t["status"] for t in public] == ["waiting", "playing"]
+    mine = client.get(f"/api/tournaments/{tid}", headers=auth(tokens[a])).get_json()
+    assert mine["rounds"][0]["tables"][0]["status"] == "waiting"
+    assert mine["mine"]["status"] == "waiting" and mine["mine"]["proposed"]["winner"] == b
+
+    # The public view reads no game from the store: a game this process does not hold stays *Playing* until the
+    # next fold of it (here the staff's dashboard) brings it into memory.
+    store = app.extensions["tablewarden"]["store"]
+    reads = []
+    real_events = store.events
+    monkeypatch.setattr(store, "events", lambda *args, **kw: reads.append(args) or real_events(*args, **kw))
+    app.extensions["tablewarden"]["service"]._cache.clear()
+    public = client.get(f"/api/tournaments/{tid}").get_json()["rounds"][0]["tables"]
+    assert reads == [] and [t["status"] for t in public] == ["playing", "playing"]
+    client.get(f"/api/tournaments/{tid}/dashboard", headers=auth(staff["judge"]))
+    public = client.get(f"/api/tournaments/{tid}").get_json()["rounds"][0]["tables"]
+    assert public[0]["status"] == "waiting"
+
+    # Confirmed by both: confirmed for everyone.
+    for p in (a, b):
+        assert client.post(f"/api/tournaments/{tid}/rounds/1/tables/1/confirm", headers=auth(tokens[p])).status_code == 201
+    assert client.get(f"/api/tournaments/{tid}").get_json()["rounds"][0]["tables"][0]["status"] == "confirmed"

@@ -1,10 +1,15 @@
 """Players in, on the organiser's phone: a pasted list registered with a report of what was refused, every new
 player's link kept in a list with its QR code and Copy, the warband reset after each registration, a warband
-registered by the printing held, check-in by ticking and *Check in all*, and a fixed table."""
+registered by the printing held, check-in by ticking and *Check in all*, and a fixed table; the players' slips
+printed from the phone (to PDF in a test), with no link sent anywhere."""
 from __future__ import annotations
+
+import io
+import re
 
 import requests
 from playwright.sync_api import expect
+from pypdf import PdfReader
 
 PASTED = """Ana, Cyreni's Razors, Cyreni's Razors Rivals Deck
 Ben, garreks-reavers
@@ -74,4 +79,57 @@ def test_a_pasted_list_then_one_by_one_then_check_in_all(phones, server):
     page.locator("#fixed-table-save").click()
     expect(page.locator(".player-row", has_text="Ana")).to_contain_text("table 4 every round")
     phones.shot(page, "02-checked-in-phone")
+    assert not bad, bad
+
+
+def test_players_slips_print_each_name_and_link_from_the_phone(phones, server):
+    page, made, bad = organiser_phone(phones, server, name="Slips Cup")
+    page.get_by_role("tab", name="Players").click()
+    page.locator("#import-players summary").click()
+    page.locator("#import-text").fill(PASTED)
+    page.locator("#import-submit").click()
+    expect(page.locator("#player-links li")).to_have_count(3)
+    links = {name: page.locator(".player-link", has_text=f"{name}'s link").locator("input").input_value()
+             for name in ("Ana", "Ben", "Dee")}
+    # The print dialog is the browser's: here it only counts that it was asked for.
+    page.evaluate("() => { window.print = () => { window.printed = (window.printed || 0) + 1; }; }")
+    sent = []
+    page.on("request", lambda r: sent.append(f"{r.url} {r.post_data or ''}"))
+    page.get_by_role("button", name="Print players' slips").click()
+    page.wait_for_function("() => window.printed === 1")
+    slips = page.locator("#player-slips .player-slip")
+    expect(slips).to_have_count(3)
+    expect(page.locator("#player-slips svg.qr")).to_have_count(3)
+    expect(page.locator("#player-slips")).to_be_hidden()  # print-only: the screen keeps the Players tab
+    names = [slips.nth(i).locator(".slip-name").text_content() for i in range(3)]
+    assert names == ["Ana", "Ben", "Dee"]  # by name, to hand out in order
+
+    reader = PdfReader(io.BytesIO(page.pdf(format="A4", print_background=False)))
+    text = "".join(p.extract_text() or "" for p in reader.pages)
+    flat = re.sub(r"\s+", "", text)
+    assert len(reader.pages) == 1  # several slips a page
+    for name, link in links.items():
+        assert name in text, name
+        assert link in flat, link
+    assert "Slips Cup" in text
+    for screen_only in ("Players' links", "Register", "Tablewarden", "Check in"):
+        assert screen_only not in text, screen_only
+    # The links are the players' keys: printing sent none of them anywhere.
+    tokens = [link.split("#t=")[1] for link in links.values()]
+    assert not [r for r in sent if any(t in r for t in tokens)]
+    # After the print dialog closes, the slips are taken down.
+    page.evaluate("() => { window.dispatchEvent(new Event('afterprint')); }")
+    expect(page.locator("#player-slips")).to_have_count(0)
+
+    # A replaced link: Ana's slip carries the new one (the old one no longer works), still one slip each.
+    page.get_by_role("button", name="New link for Ana").click()
+    page.get_by_role("button", name="Make a new link").click()
+    expect(page.locator("#player-links li")).to_have_count(4)
+    new_link = page.locator("#player-link input").input_value()
+    page.get_by_role("button", name="Print players' slips").click()
+    page.wait_for_function("() => window.printed === 2")
+    expect(slips).to_have_count(3)
+    flat = re.sub(r"\s+", "", "".join(p.extract_text() or "" for p in PdfReader(io.BytesIO(page.pdf(format="A4"))).pages))
+    assert new_link in flat and links["Ana"] not in flat and links["Ben"] in flat
+    phones.shot(page, "03-after-slips-phone")
     assert not bad, bad

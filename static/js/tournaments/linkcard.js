@@ -19,17 +19,25 @@ export async function copyText(text, what) {
   }
 }
 
+/**
+ * A link's QR code, drawn on this device once however often it is asked for (a fresh copy each time).
+ * @param {string} url
+ * @param {string} label what a screen reader says
+ * @returns {Promise<SVGElement>}
+ */
+export async function qrCode(url, label) {
+  let done = drawn.get(url);
+  if (!done) {
+    done = await import("../qr.js").then((m) => m.qrSvg(url, 180, `QR code of ${label}`));
+    drawn.set(url, done);
+  }
+  return done.cloneNode(true);
+}
+
 function qrBox(url, label) {
   const box = h("div", { class: "link-qr" });
-  const done = drawn.get(url);
-  if (done) {
-    box.append(done.cloneNode(true));
-    return box;
-  }
-  import("../qr.js").then((m) => m.qrSvg(url, 180, `QR code of ${label}`)).then((el) => {
-    drawn.set(url, el);
-    box.append(el.cloneNode(true));
-  }).catch(() => box.append(h("p", { class: "muted" }, "The QR code could not be drawn; copy the link instead.")));
+  qrCode(url, label).then((el) => box.append(el))
+    .catch(() => box.append(h("p", { class: "muted" }, "The QR code could not be drawn; copy the link instead.")));
   return box;
 }
 

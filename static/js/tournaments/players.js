@@ -1,5 +1,5 @@
 // The Players tab: register one by one (the deck checked for the tournament's format, each problem with its
-// rule) or paste a list, hand each player their link (text, Copy, QR), check in (all, ticked, one), keep a
+// rule) or paste a list, hand each player their link (text, Copy, QR, a printed slip), check in (all, ticked, one), keep a
 // player at a fixed table, drop, merge a duplicate.
 import { h, button, sheet, toast } from "../dom.js";
 import { api } from "../api.js";
@@ -7,6 +7,7 @@ import { askText, attempt, confirmSheet } from "./parts.js";
 import { renderSignup } from "./signup.js";
 import { linkCard } from "./linkcard.js";
 import { printingOptions } from "./printings.js";
+import { printSlips } from "./slips.js";
 
 const content = { warbands: null, others: null, all: new Map(), decks: null };
 const made = [];            // {player, name, link, replaced?}: every link made on this page, newest first (shown until reload)
@@ -144,11 +145,13 @@ function importReport(r) {
 }
 
 /** Every link made on this page (each registration's, each import's, each replaced one), newest first. */
-function madeLinks() {
+function madeLinks(ctx) {
   if (!made.length) return null;
   return h("section", { "aria-labelledby": "player-links-title", class: "stack" },
     h("h2", { id: "player-links-title" }, "Players' links"),
     h("p", { class: "muted" }, "Each link is a player's key: show its QR code to the player or send it to them. Shown on this page only until it is reloaded."),
+    button("Print players' slips", () => printSlips(ctx.view.setup.name, made).catch(() => toast("The slips could not be drawn.")),
+      { cls: "btn", id: "print-slips" }),
     h("ol", { class: "list", id: "player-links" }, made.map((m, i) => linkCard({
       title: m.replaced ? `${m.name}'s new link (the old one no longer works; shown once)` : `${m.name}'s link`,
       label: `${m.name}'s link`, url: m.link, id: i === 0 ? "player-link" : undefined, cls: "player-link",
@@ -246,7 +249,7 @@ export function renderPlayers(ctx) {
   for (const id of [...ticked]) if (!waiting.some((p) => p.id === id)) ticked.delete(id);
   return h("div", { class: "stack" },
     desk ? registration(ctx) : null,
-    madeLinks(),
+    madeLinks(ctx),
     desk ? renderSignup(ctx) : null,
     h("h2", {}, `Players (${checked} checked in of ${v.players.filter((p) => p.status !== "merged").length})`),
     desk && waiting.length ? h("div", { class: "row check-in-bar" },

@@ -18,7 +18,6 @@ ALLOWED: dict[str, int] = {
     "static/js/referee/desk.js:correctEntry": 88,
     "app/engine/underworlds/setup.py:new_game": 87,
     "static/js/games/battlelore/index.js:combatEntry": 85,
-    "app/engine/battlelore/catalogue.py:event_types": 82,
     "static/js/pages/play.js:main": 80,
     "app/service/submit.py:Submitting.submit": 79,
     "static/js/actions.js:renderActions": 76,

@@ -13,7 +13,6 @@ LIMIT = 60
 ALLOWED: dict[str, int] = {
     "static/js/games/underworlds/index.js:combatEntry": 201,
     "static/js/games/conquest/index.js:cardForm": 128,
-    "app/engine/underworlds/combat/sequence.py:resolve_attack": 120,
     "app/tournaments/model.py:_apply_in_place": 88,
     "static/js/referee/desk.js:correctEntry": 88,
     "app/engine/underworlds/setup.py:new_game": 87,

@@ -15,19 +15,16 @@ ALLOWED: dict[str, int] = {
     "static/js/games/conquest/index.js:cardForm": 128,
     "app/tournaments/model.py:_apply_in_place": 88,
     "static/js/referee/desk.js:correctEntry": 88,
-    "app/engine/underworlds/setup.py:new_game": 87,
     "static/js/games/battlelore/index.js:combatEntry": 85,
     "static/js/pages/play.js:main": 80,
     "app/service/submit.py:Submitting.submit": 79,
     "static/js/actions.js:renderActions": 76,
-    "app/engine/underworlds/power.py:apply_power": 71,
     "static/js/games/underworlds/index.js:draw": 71,
     "static/js/logview.js:renderLog": 69,
     "static/js/games/underworlds/index.js:describeConsequence": 68,
     "static/js/tournaments/players.js:registration": 68,
     "static/js/games/conquest/index.js:entryWords": 65,
     "static/js/games/conquest/index.js:describeConsequence": 63,
-    "app/engine/conquest/setup.py:new_game": 61,
 }
 
 JS_KEYWORDS = {"if", "for", "while", "switch", "catch", "function", "return", "with", "do", "else"}

@@ -256,12 +256,7 @@ def resolve_attack(rules: CombatRules, profile: Mapping, attack_roll: Mapping, d
     if spell and not rules.spell_rules:
         trail.add("spell_attack", f"The {rules.book} has no spell rules: the Deathgorge rules for spell "
                                   "Attack actions apply.")
-    supporting = supporting or {}
-    own, enemy = int(supporting.get("attacker") or 0), int(supporting.get("target") or 0)
-    if spell and own:
-        trail.add("spell_support", f"A spell Attack action cannot be supported: {own} supporting "
-                                   "fighter(s) of the attacker ignored.")
-        own = 0
+    own, enemy = _supporting(supporting or {}, spell=spell, trail=trail)
 
     attack_faces, defence_faces = _success_faces(rules, profile["symbol"], defence["symbol"], spell=spell,
                                                  own=own, enemy=enemy, guard=guard, cover=cover, kw=kw,
@@ -289,6 +284,16 @@ def resolve_attack(rules: CombatRules, profile: Mapping, attack_roll: Mapping, d
     _after_attack(rules, out, kw, target_staggered=target_staggered, trail=trail)
     out.steps = trail.steps
     return out
+
+
+def _supporting(supporting: Mapping, *, spell: bool, trail: Trail) -> tuple[int, int]:
+    """Supporting fighters of the attacker and of the target (a spell is never supported)."""
+    own, enemy = int(supporting.get("attacker") or 0), int(supporting.get("target") or 0)
+    if spell and own:
+        trail.add("spell_support", f"A spell Attack action cannot be supported: {own} supporting "
+                                   "fighter(s) of the attacker ignored.")
+        own = 0
+    return own, enemy
 
 
 def _rolled_counts(attack_roll: Mapping, defence_roll: Mapping, *, spell: bool, innate_attack: str | None,

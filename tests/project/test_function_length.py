@@ -17,7 +17,6 @@ ALLOWED: dict[str, int] = {
     "static/js/referee/desk.js:correctEntry": 88,
     "static/js/games/battlelore/index.js:combatEntry": 85,
     "static/js/pages/play.js:main": 80,
-    "app/service/submit.py:Submitting.submit": 79,
     "static/js/actions.js:renderActions": 76,
     "static/js/games/underworlds/index.js:draw": 71,
     "static/js/logview.js:renderLog": 69,

@@ -67,22 +67,8 @@ class Submitting(Reading):
         env = self._load_schema(ENVELOPE, raw)
         cached = self._cache.get(caller.game_id)
         game = cached.game if cached is not None else self.game(caller.game_id)
-        if caller.seat in READ_ONLY_ROLES:
-            raise ApiError(403, "read_only", f"A {caller.seat} can follow the game but not enter events.")
+        self._check_may_enter(caller, game, env)
         by = env["by"]
-        if by == "referee" and not caller.is_referee:
-            raise ApiError(403, "not_your_seat", "Only the referee can enter events as the referee.")
-        if by == "referee" and env["type"] not in ("note", REVERT):
-            raise ApiError(422, "referee_not_a_player", "The referee enters game events for a player seat "
-                                                       "(set `by` to that seat); only notes and undos as referee.",
-                           fields={"by": "Must be a player seat for this event."})
-        if not self.may_act_for(caller, game, by):
-            raise ApiError(403, "not_your_seat", f"You can only enter events for your own seat ({caller.seat}).")
-        seats = [n["seat"] for n in self.seat_names(game)]
-        if by != "referee" and by not in seats:
-            # Even a referee's note names a seat of this game (or the referee), so the log always re-imports.
-            raise ApiError(422, "unknown_seat", f"'{by}' is not a seat at this table.",
-                           fields={"by": f"Choose one of: {', '.join([*seats, 'referee'])}."})
 
         with self._lock(caller.game_id):
             # Fast path: evaluate against the cached fold without asking the store first. The append
@@ -131,16 +117,40 @@ class Submitting(Reading):
                 stored = result.record
                 now = folded.extended([stored], state, inert, points)
                 self._cache[caller.game_id] = now
-                if self.on_applied is not None:
-                    try:
-                        seats = folded.rs.seat_ids(state)
-                        self.on_applied(Applied(caller.game_id, stored, state, folded.rs, seats,
-                                                {seat: self.inert_for(now, seat) for seat in [*seats, *ROLES]}
-                                                if inert else {}), skip_sid)
-                    except Exception:  # noqa: BLE001 - the event is stored; a failed push is caught up on reconnect
-                        log.exception("broadcast failed")
+                self._announce(caller.game_id, folded.rs, stored, state, now if inert else None, skip_sid)
                 return 201, self._reply(stored)
         raise ApiError(503, "busy", "The game is very busy; try again.")
+
+    def _check_may_enter(self, caller: Caller, game, env: dict) -> None:
+        """Refuse an event the caller may not enter: a read-only role, another seat, or a seat not at the table."""
+        if caller.seat in READ_ONLY_ROLES:
+            raise ApiError(403, "read_only", f"A {caller.seat} can follow the game but not enter events.")
+        by = env["by"]
+        if by == "referee" and not caller.is_referee:
+            raise ApiError(403, "not_your_seat", "Only the referee can enter events as the referee.")
+        if by == "referee" and env["type"] not in ("note", REVERT):
+            raise ApiError(422, "referee_not_a_player", "The referee enters game events for a player seat "
+                                                       "(set `by` to that seat); only notes and undos as referee.",
+                           fields={"by": "Must be a player seat for this event."})
+        if not self.may_act_for(caller, game, by):
+            raise ApiError(403, "not_your_seat", f"You can only enter events for your own seat ({caller.seat}).")
+        seats = [n["seat"] for n in self.seat_names(game)]
+        if by != "referee" and by not in seats:
+            # Even a referee's note names a seat of this game (or the referee), so the log always re-imports.
+            raise ApiError(422, "unknown_seat", f"'{by}' is not a seat at this table.",
+                           fields={"by": f"Choose one of: {', '.join([*seats, 'referee'])}."})
+
+    def _announce(self, game_id: str, rs: Ruleset, stored: dict, state, now, skip_sid: str | None) -> None:
+        """Tell the table of a stored event (with each seat's view of the inert events when `now` is given)."""
+        if self.on_applied is None:
+            return
+        try:
+            seats = rs.seat_ids(state)
+            self.on_applied(Applied(game_id, stored, state, rs, seats,
+                                    {seat: self.inert_for(now, seat) for seat in [*seats, *ROLES]}
+                                    if now is not None else {}), skip_sid)
+        except Exception:  # noqa: BLE001 - the event is stored; a failed push is caught up on reconnect
+            log.exception("broadcast failed")
 
     def _resent(self, original: dict, caller) -> dict:
         """The stored reply of an event sent again by the seat that entered it; an id another seat's event holds

@@ -485,8 +485,32 @@ def _register(s: dict, d: dict) -> None:
 
 
 def _apply_in_place(s: dict, entry: dict) -> None:
+    """Fold one tournament entry into the state, in place."""
     t, d = entry["type"], entry.get("data") or {}
     who = {"actor": entry.get("actor"), "seq": entry.get("seq"), "at": entry.get("created_at")}
+    if t in _PLAYER_ENTRIES or t in signup.ENTRY_TYPES:
+        _apply_player_entry(s, t, d, who)
+    elif t in _ROUND_ENTRIES:
+        _apply_round_entry(s, t, d, entry)
+    elif t in _TABLE_ENTRIES:
+        _apply_table_entry(s, t, d, who)
+    elif t == "cut":
+        s["cut"] = {"size": d["size"], "seeds": list(d["seeds"])}
+    elif t == "ruling":
+        s["rulings"].append({**who, "round": d.get("round"), "table": d.get("table"), "question": d["question"],
+                             "answer": d["answer"], "rule": d.get("rule", "")})
+    if t in signup.FREES_A_PLACE:
+        signup.promote(s)
+    s["head"] = entry.get("seq") or s["head"] + 1
+
+
+_PLAYER_ENTRIES = frozenset({"register", "publish_decks", "check_in", "fixed_table", "drop", "merge"})
+_ROUND_ENTRIES = frozenset({"pair", "swap", "table_mode", "publish", "timer", "time_called", "time_withdrawn"})
+_TABLE_ENTRIES = frozenset({"confirm", "dispute", "flag", "match_game", "judge_call", "result"})
+
+
+def _apply_player_entry(s: dict, t: str, d: dict, who: dict) -> None:
+    """Fold an entry about the players (sign-up, check-in, drops, merges) into the state."""
     players = s["players"]
     if t == "register":
         _register(s, d)
@@ -509,7 +533,11 @@ def _apply_in_place(s: dict, entry: dict) -> None:
         for rnd in s["rounds"].values():  # a draft that paired the duplicate is paired again
             if not rnd["published"] and (rnd["bye"] == d["remove"] or any(d["remove"] in x["players"] for x in rnd["tables"])):
                 rnd["stale"] = True
-    elif t == "pair":
+
+
+def _apply_round_entry(s: dict, t: str, d: dict, entry: dict) -> None:
+    """Fold an entry about a round (pairing, swaps, publishing, its timer) into the state."""
+    if t == "pair":
         s["rounds"][d["round"]] = {"round": d["round"], "published": False, "stale": False, "bye": d.get("bye"),
                                    "tables": [_table(x["table"], x["players"]) for x in d["tables"]],
                                    "timer": None, "published_at": None}
@@ -537,7 +565,11 @@ def _apply_in_place(s: dict, entry: dict) -> None:
         s["rounds"][d["round"]]["timer"]["called_at"] = d["at"]
     elif t == "time_withdrawn":
         s["rounds"][d["round"]]["timer"]["called_at"] = None
-    elif t == "confirm":
+
+
+def _apply_table_entry(s: dict, t: str, d: dict, who: dict) -> None:
+    """Fold an entry about a table's match (confirmations, disputes, games, results) into the state."""
+    if t == "confirm":
         table = table_of(s, d["round"], d["table"])
         table["confirmations"][d["by"]] = d["result"]
         table["history"].append({**who, "what": "confirm", "by": d["by"]})
@@ -564,14 +596,6 @@ def _apply_in_place(s: dict, entry: dict) -> None:
         table = table_of(s, d["round"], d["table"])
         table["result"], table["status"] = d["result"], "confirmed"
         table["history"].append({**who, "what": "result", "source": d.get("source"), "reason": d.get("reason", "")})
-    elif t == "cut":
-        s["cut"] = {"size": d["size"], "seeds": list(d["seeds"])}
-    elif t == "ruling":
-        s["rulings"].append({**who, "round": d.get("round"), "table": d.get("table"), "question": d["question"],
-                             "answer": d["answer"], "rule": d.get("rule", "")})
-    if t in signup.FREES_A_PLACE:
-        signup.promote(s)
-    s["head"] = entry.get("seq") or s["head"] + 1
 
 
 def _settle_confirmations(table: dict) -> None:

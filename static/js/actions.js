@@ -159,6 +159,32 @@ function mayReactText(advice, ctx) {
   return `You may react before ${names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0]} plays on.`;
 }
 
+/** The open reaction step: its steps and chain, and the reactions this player may make (their groups are taken
+ *  out of `groups`, so they are not shown again below). */
+function reactionBox(advice, ctx, groups, reactions, suggestions) {
+  const rw = advice.reaction_window;
+  const steps = (rw.steps || []).map((st) => (typeof st === "string" ? st : st.label || st.id));
+  const order = (rw.order || []).map((seat) => ctx.seatName(seat));
+  const box = h("div", { class: "card reaction", role: "region", "aria-label": "Reaction step", id: "reaction-step" },
+    h("h2", {}, "Reaction step"),
+    steps.length ? h("p", { class: "muted" }, `Open: ${steps.slice(-2).join("; ")}${steps.length > 2 ? ` (+${steps.length - 2} earlier)` : ""}`) : null,
+    order.length ? h("p", { class: "muted" }, `Chain order: ${order.join(" → ")}`) : null,
+    (rw.chain || []).length ? h("ol", {}, rw.chain.map((link) => h("li", {}, `${ctx.seatName(link.seat)}: ${link.name || link.card || "reaction"}`))) : null);
+  const mayReact = (rw.may_react || []).includes(ctx.seat);
+  if (mayReact && reactions.length) box.append(h("p", { class: "may-react" }, mayReactText(advice, ctx)));
+  // Held cards are one tap each, never folded into a list; the deck's other cards are quiet beside them.
+  const fromHand = reactions.some((g) => /in your hand/i.test(g));
+  const held = fromHand ? heldCards(ctx, advice.seat, suggestions) : null;
+  for (const g of reactions) {
+    const mine = /in your hand/i.test(g);
+    if (mine) box.append(h("p", { class: "muted" }, "From your hand:"));
+    box.append(buttons(groups.get(g), ctx, false, held, !mine));
+    groups.delete(g);
+  }
+  if (!reactions.length) box.append(h("p", { class: "waiting" }, waitingText(advice, ctx)));
+  return box;
+}
+
 /**
  * The suggestion buttons, grouped; reactions (if a window is open) first and loudest.
  * @param {Advice|null} advice
@@ -178,29 +204,7 @@ export function renderActions(advice, ctx) {
   }
   // The cards the engine says this player holds come first ("… in your hand"), then the other reactions.
   const reactions = [...groups.keys()].filter((g) => /reaction/i.test(g)).sort((a, b) => /in your hand/i.test(b) - /in your hand/i.test(a));
-  if (advice.reaction_window) {
-    const rw = advice.reaction_window;
-    const steps = (rw.steps || []).map((st) => (typeof st === "string" ? st : st.label || st.id));
-    const order = (rw.order || []).map((seat) => ctx.seatName(seat));
-    const box = h("div", { class: "card reaction", role: "region", "aria-label": "Reaction step", id: "reaction-step" },
-      h("h2", {}, "Reaction step"),
-      steps.length ? h("p", { class: "muted" }, `Open: ${steps.slice(-2).join("; ")}${steps.length > 2 ? ` (+${steps.length - 2} earlier)` : ""}`) : null,
-      order.length ? h("p", { class: "muted" }, `Chain order: ${order.join(" → ")}`) : null,
-      (rw.chain || []).length ? h("ol", {}, rw.chain.map((link) => h("li", {}, `${ctx.seatName(link.seat)}: ${link.name || link.card || "reaction"}`))) : null);
-    const mayReact = (rw.may_react || []).includes(ctx.seat);
-    if (mayReact && reactions.length) box.append(h("p", { class: "may-react" }, mayReactText(advice, ctx)));
-    // Held cards are one tap each, never folded into a list; the deck's other cards are quiet beside them.
-    const fromHand = reactions.some((g) => /in your hand/i.test(g));
-    const held = fromHand ? heldCards(ctx, advice.seat, suggestions) : null;
-    for (const g of reactions) {
-      const mine = /in your hand/i.test(g);
-      if (mine) box.append(h("p", { class: "muted" }, "From your hand:"));
-      box.append(buttons(groups.get(g), ctx, false, held, !mine));
-      groups.delete(g);
-    }
-    if (!reactions.length) box.append(h("p", { class: "waiting" }, waitingText(advice, ctx)));
-    wrap.append(box);
-  }
+  if (advice.reaction_window) wrap.append(reactionBox(advice, ctx, groups, reactions, suggestions));
   const order = [...groups.keys()].sort((a, b) => rank(a) - rank(b));
   // Groups named "<Verb> <thing>" with the same verb ("Activate Vex", "Activate Kit"...) fold into
   // one picker: first the thing, then (in a sheet) what to do with it. Keeps the screen to one choice.

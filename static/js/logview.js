@@ -79,6 +79,25 @@ function entryNotes(notes, c) {
   }));
 }
 
+/** A log line for an entry waiting to be sent. */
+function pendingItem(p, c) {
+  return h("li", { class: "pending", "data-pending": p.envelope.id },
+    h("div", { class: "meta" }, h("span", {}, "waiting to send"), h("span", {}, c.seatName(p.envelope.by)), h("span", {}, clock(p.queued_at))),
+    h("div", { class: "what" }, summary(p.envelope, c)));
+}
+
+/** A log line for an entry the server refused: why, and (unless applied anyway) a way to enter it again. */
+function refusedItem(r, c) {
+  const vs = r.error.violations || [r.error];
+  return h("li", { class: "refused", "data-refused": r.envelope.id },
+    h("div", { class: "meta" }, h("span", {}, r.appliedAnyway ? "refused, then applied anyway"
+      : "refused on this phone (not in the game)"), h("span", {}, clock(r.at))),
+    h("div", { class: "what" }, summary(r.envelope, c)),
+    vs.map((v) => h("div", {}, h("span", { class: "error" }, c.humanise(v.message || "")), v.rule ? h("span", { class: "rule" }, v.rule) : null)),
+    c.enterAgain && !c.readOnly && !r.appliedAnyway ? h("div", { class: "row" }, button("Enter again", () => c.enterAgain(r.envelope),
+      { cls: "btn small", "data-action": "enter-again" })) : null);
+}
+
 /**
  * The log, newest first, with pending (not yet sent) events on top.
  * @param {LogRecord[]} events
@@ -96,21 +115,8 @@ export function renderLog(events, pending, c) {
   const voided = new Set(voidedEntries(sorted, c.inert).map((e) => e.seq));
   const effective = live.filter((e) => !(c.inert || {})[e.seq]);
   const items = [];
-  for (const p of [...pending].reverse()) {
-    items.push(h("li", { class: "pending", "data-pending": p.envelope.id },
-      h("div", { class: "meta" }, h("span", {}, "waiting to send"), h("span", {}, c.seatName(p.envelope.by)), h("span", {}, clock(p.queued_at))),
-      h("div", { class: "what" }, summary(p.envelope, c))));
-  }
-  for (const r of [...(c.refused || [])].reverse()) {
-    const vs = r.error.violations || [r.error];
-    items.push(h("li", { class: "refused", "data-refused": r.envelope.id },
-      h("div", { class: "meta" }, h("span", {}, r.appliedAnyway ? "refused, then applied anyway"
-        : "refused on this phone (not in the game)"), h("span", {}, clock(r.at))),
-      h("div", { class: "what" }, summary(r.envelope, c)),
-      vs.map((v) => h("div", {}, h("span", { class: "error" }, c.humanise(v.message || "")), v.rule ? h("span", { class: "rule" }, v.rule) : null)),
-      c.enterAgain && !c.readOnly && !r.appliedAnyway ? h("div", { class: "row" }, button("Enter again", () => c.enterAgain(r.envelope),
-        { cls: "btn small", "data-action": "enter-again" })) : null));
-  }
+  for (const p of [...pending].reverse()) items.push(pendingItem(p, c));
+  for (const r of [...(c.refused || [])].reverse()) items.push(refusedItem(r, c));
   for (const ev of [...sorted].reverse()) {
     if (ev.type === "note" && ev.data && notes.has(ev.data.seq) && sorted.some((x) => x.seq === ev.data.seq)) continue;  // shown under its entry
     const undoneBy = reverted.get(ev.seq);

@@ -41,8 +41,8 @@ ROLL = {
 UNIT = {"type": "fighter", "help": "Unit id, e.g. p1.spearmen-1"}
 
 
-def event_types() -> list[dict]:
-    """Every BattleLore event with its fields, in play order."""
+def _setup_entries() -> list[dict]:
+    """Setup entries: scenario, first player, unit cards, muster and deployment."""
     return [
         {"type": "choose_scenario", "label": "Choose scenario", "fields": {
             "scenario": {"type": "str", "max_length": 4, "help": "Initiative on the card, e.g. A1"},
@@ -65,6 +65,12 @@ def event_types() -> list[dict]:
         {"type": "place", "label": "Place unit", "fields": {"unit": UNIT, "to": POSITION},
          "help": "Replace a deployment card with the unit's figures."},
         {"type": "deploy_done", "label": "Deployment done", "fields": {}},
+    ]
+
+
+def _turn_entries() -> list[dict]:
+    """Turn entries: command cards, orders, moves, attacks and their answers."""
+    return [
         {"type": "play_command", "label": "Play command card", "fields": {
             "section": {"type": "enum", "choices": T.CARD_SECTIONS, "help": "Section the card orders in"},
             "units": {"type": "int", "min": 0, "max": 9, "help": "How many units the card orders"},
@@ -95,6 +101,12 @@ def event_types() -> list[dict]:
         {"type": "decline", "label": "Decline", "fields": {
             "window": {"type": "enum", "choices": ["counter", "advance"]}}},
         {"type": "advance", "label": "Advance", "fields": {}},
+    ]
+
+
+def _lore_and_score_entries() -> list[dict]:
+    """Victory points and lore entries."""
+    return [
         {"type": "score_vp", "label": "Victory points", "fields": {
             "scenario_vp": {"type": "int", "min": 0, "max": 20, **OPT, "help": "VPs from the scenario card"},
             "reason": {"type": "str", "max_length": 200, **OPT}},
@@ -105,6 +117,12 @@ def event_types() -> list[dict]:
             "card": {"type": "str", "max_length": 60}, "cost": {"type": "int", "min": 0, "max": 20},
             "blocks_opponent": {"type": "bool", **OPT,
                                 "help": "The card stops the opponent playing a lore card this turn"}}},
+    ]
+
+
+def _effect_entries() -> list[dict]:
+    """Entries a card's effect or a correction makes."""
+    return [
         {"type": "damage", "label": "Damage (effect)", "fields": {
             "unit": UNIT, "amount": {"type": "int", "min": 1, "max": 20},
             "source": {"type": "str", "max_length": 120, **OPT},
@@ -122,6 +140,16 @@ def event_types() -> list[dict]:
             "command_cards": {"type": "int", "min": -9, "max": 9, **OPT},
             "lore_cards": {"type": "int", "min": -9, "max": 9, **OPT},
             "reason": {"type": "str", "max_length": 200}}},
+    ]
+
+
+def event_types() -> list[dict]:
+    """Every BattleLore event with its fields, in play order."""
+    return [
+        *_setup_entries(),
+        *_turn_entries(),
+        *_lore_and_score_entries(),
+        *_effect_entries(),
     ]
 
 

@@ -103,22 +103,8 @@ def new_game(setup: dict, ruleset_id: str) -> ConquestState:
     raw_seats = setup.get("seats")
     if not isinstance(raw_seats, list) or len(raw_seats) != 2:
         raise SetupError("Conquest is a game for two players.", "seats")
-    raw_planets = setup.get("planets") or options.get("planets")
-    if not isinstance(raw_planets, list) or not LINE_LENGTH <= len(raw_planets) <= MAX_PLANETS:
-        raise SetupError(f"The game needs the planet cards (at least {LINE_LENGTH}, at most {MAX_PLANETS}).", "planets")
-    planets = {}
-    for i, raw in enumerate(raw_planets):
-        rec = planet_record(raw, f"planets[{i}]")
-        if rec["name"] in planets:
-            raise SetupError(f"Planet {rec['name']} is listed twice.", f"planets[{i}].name")
-        planets[rec["name"]] = rec
-    tokens = {}
-    raw_tokens = setup.get("tokens") or options.get("tokens") or []
-    if not isinstance(raw_tokens, list) or len(raw_tokens) > MAX_TOKENS:
-        raise SetupError(f"The token units are a list of at most {MAX_TOKENS}.", "tokens")
-    for i, raw in enumerate(raw_tokens):
-        rec = token_record(raw, f"tokens[{i}]")
-        tokens[rec["name"]] = rec
+    planets = _planets(setup, options)
+    tokens = _tokens(setup, options)
     state: ConquestState = {"ruleset": ruleset_id, "seats": {}, "units": {}, "cards": {}, "planets": planets, "tokens": tokens,
              "line": [{"slot": i, "name": None, "face_up": False, "status": "line", "captured_by": None}
                       for i in range(1, LINE_LENGTH + 1)],
@@ -130,29 +116,60 @@ def new_game(setup: dict, ruleset_id: str) -> ConquestState:
              # Community-made cards are offered only at a table that chose them (the phone's card lists).
              "community_cards": options.get("community_cards") is True}
     for i, raw in enumerate(raw_seats):
-        seat = f"p{i + 1}"
-        field = f"seats[{i}]"
-        if not isinstance(raw, dict):
-            raise SetupError("Each seat must be an object.", field)
-        wl: dict[str, Any] = warlord_record(raw.get("warlord"), f"{field}.warlord")
-        deck_size = _int(raw.get("deck_size", options.get("deck_size", DEFAULT_DECK_SIZE)),
-                         f"{field}.deck_size", 1, hi=MAX_DECK_SIZE)
-        if deck_size <= wl["starting_hand"]:
-            raise SetupError("The deck must hold more cards than the starting hand.", f"{field}.deck_size")
-        wid = f"{seat}.warlord"
-        state["units"][wid] = {
-            "id": wid, "owner": seat, "name": wl["name"], "kind": "warlord", "cost": 0,
-            "attack": wl["attack"], "hp": wl["hp"], "command": wl["command"],
-            "keywords": wl["keywords"], "traits": wl["traits"], "unique": True,
-            "at": "hq", "ready": True, "damage": 0, "side": "hale", "bloodied": wl["bloodied"],
-            "attachments": []}
-        given = raw.get("name")
-        name = given if isinstance(given, str) and given.strip() else seat
-        # Starting hand drawn and starting resources taken now (Setup); the mulligan comes after
-        # the initiative and the planets.
-        state["seats"][seat] = {
-            "name": name.strip(), "warlord": wid, "warlord_name": wl["name"], "faction": wl["faction"],
-            "resources": wl["starting_resources"], "hand": wl["starting_hand"],
-            "deck": deck_size - wl["starting_hand"], "discard": 0, "victory": [],
-            "mulligan": None, "limited_round": None}
+        _add_seat(state, i, raw, options)
     return state
+
+
+def _planets(setup: dict, options: dict) -> dict:
+    """The game's planet cards by name, checked (enough for the line, none twice)."""
+    raw_planets = setup.get("planets") or options.get("planets")
+    if not isinstance(raw_planets, list) or not LINE_LENGTH <= len(raw_planets) <= MAX_PLANETS:
+        raise SetupError(f"The game needs the planet cards (at least {LINE_LENGTH}, at most {MAX_PLANETS}).", "planets")
+    planets = {}
+    for i, raw in enumerate(raw_planets):
+        rec = planet_record(raw, f"planets[{i}]")
+        if rec["name"] in planets:
+            raise SetupError(f"Planet {rec['name']} is listed twice.", f"planets[{i}].name")
+        planets[rec["name"]] = rec
+    return planets
+
+
+def _tokens(setup: dict, options: dict) -> dict:
+    """The token units the game's cards can make, by name."""
+    tokens = {}
+    raw_tokens = setup.get("tokens") or options.get("tokens") or []
+    if not isinstance(raw_tokens, list) or len(raw_tokens) > MAX_TOKENS:
+        raise SetupError(f"The token units are a list of at most {MAX_TOKENS}.", "tokens")
+    for i, raw in enumerate(raw_tokens):
+        rec = token_record(raw, f"tokens[{i}]")
+        tokens[rec["name"]] = rec
+    return tokens
+
+
+def _add_seat(state: ConquestState, i: int, raw, options: dict) -> None:
+    """Seat i's warlord at its HQ and its player record (hand drawn, resources taken) added to the state."""
+    seat = f"p{i + 1}"
+    field = f"seats[{i}]"
+    if not isinstance(raw, dict):
+        raise SetupError("Each seat must be an object.", field)
+    wl: dict[str, Any] = warlord_record(raw.get("warlord"), f"{field}.warlord")
+    deck_size = _int(raw.get("deck_size", options.get("deck_size", DEFAULT_DECK_SIZE)),
+                     f"{field}.deck_size", 1, hi=MAX_DECK_SIZE)
+    if deck_size <= wl["starting_hand"]:
+        raise SetupError("The deck must hold more cards than the starting hand.", f"{field}.deck_size")
+    wid = f"{seat}.warlord"
+    state["units"][wid] = {
+        "id": wid, "owner": seat, "name": wl["name"], "kind": "warlord", "cost": 0,
+        "attack": wl["attack"], "hp": wl["hp"], "command": wl["command"],
+        "keywords": wl["keywords"], "traits": wl["traits"], "unique": True,
+        "at": "hq", "ready": True, "damage": 0, "side": "hale", "bloodied": wl["bloodied"],
+        "attachments": []}
+    given = raw.get("name")
+    name = given if isinstance(given, str) and given.strip() else seat
+    # Starting hand drawn and starting resources taken now (Setup); the mulligan comes after
+    # the initiative and the planets.
+    state["seats"][seat] = {
+        "name": name.strip(), "warlord": wid, "warlord_name": wl["name"], "faction": wl["faction"],
+        "resources": wl["starting_resources"], "hand": wl["starting_hand"],
+        "deck": deck_size - wl["starting_hand"], "discard": 0, "victory": [],
+        "mulligan": None, "limited_round": None}

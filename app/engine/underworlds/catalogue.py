@@ -26,9 +26,9 @@ MAGIC = {"type": "object", "required": False, "help": "Magic dice, counts per fa
          "fields": {k: {"type": "int", "min": 0, "max": 20, "required": False} for k in ("dice", "crit", "channel", "focus")}}
 
 
-def event_types(edition) -> list[dict]:
-    """Catalogue entries {type, label, fields, help} for this edition."""
-    out = [
+def _setup_entries() -> list[dict]:
+    """Entries of the game's setup: roll-offs, do-overs and deployment."""
+    return [
         {"type": "roll_off", "label": "Roll-off",
          "help": "Who won a roll-off and whom they picked: the player who chooses the first board (boards), "
                  "places a fighter first (deployment) or takes the first turn (first_turn).",
@@ -44,6 +44,12 @@ def event_types(edition) -> list[dict]:
         {"type": "deployed", "label": "Fighters placed",
          "help": "All fighters are on the battlefield; who finished placing their warband first.",
          "fields": {"finished_first": {"type": "seat"}}},
+    ]
+
+
+def _turn_entries(edition) -> list[dict]:
+    """Entries of a turn: activations, the power step and reactions."""
+    return [
         {"type": "activate", "label": "Activate a fighter", "help": "The activation step: a fighter makes an action.",
          "fields": {"action": {"type": "enum", "choices": list(edition.actions)},
                     "fighter": FIGHTER,
@@ -86,6 +92,12 @@ def event_types(edition) -> list[dict]:
                     "casting_value": CASTING_VALUE,
                     "face": {"type": "enum", "choices": FACES, "required": False}}},
         {"type": "reaction_pass", "label": "No reaction", "help": "Pass in the open reaction step.", "fields": {}},
+    ]
+
+
+def _card_entries() -> list[dict]:
+    """Entries of objective and power cards and the end phase."""
+    return [
         {"type": "objective", "label": "Objective",
          "help": "Reveal a surge objective (scored next surge step), score one in the end phase, or discard one.",
          "fields": {"action": {"type": "enum", "choices": ["reveal", "score", "discard"]},
@@ -98,6 +110,12 @@ def event_types(edition) -> list[dict]:
                                               "help": "Discard a persisting gambit that is in play"}}},
         {"type": "end_phase_done", "label": "End phase done",
          "help": "Finished your end phase sequence; draw up to 3 objective and 5 power cards.", "fields": {}},
+    ]
+
+
+def _fighter_entries() -> list[dict]:
+    """Entries that change a fighter: Inspire, damage, tokens, counters, position and Wounds."""
+    return [
         {"type": "inspire", "label": "Inspire", "help": "The fighter's Inspire condition is met (Inspire step).",
          "fields": {"fighter": FIGHTER}},
         {"type": "uninspire", "label": "Un-Inspire", "help": "An ability un-Inspires the fighter.",
@@ -142,6 +160,12 @@ def event_types(edition) -> list[dict]:
         {"type": "wounds", "label": "Wounds modifier",
          "help": "A card changes the fighter's Wounds characteristic by this much (sets it when unknown).",
          "fields": {"fighter": FIGHTER, "change": {"type": "int", "min": -9, "max": 9}}},
+    ]
+
+
+def _hand_and_glory_entries() -> list[dict]:
+    """Entries of a player's hand and glory."""
+    return [
         {"type": "hand", "label": "My cards",
          "help": "The cards you hold (private: only you and the referee see the names).",
          # A hand holds at most the deck it is drawn from.
@@ -153,6 +177,17 @@ def event_types(edition) -> list[dict]:
          "fields": {"seat": {"type": "seat"}, "unspent": {"type": "int", "min": -20, "max": 20},
                     "spent": {"type": "int", "min": -20, "max": 20},
                     "reason": {"type": "str", "max_length": 300}}},
+    ]
+
+
+def event_types(edition) -> list[dict]:
+    """Catalogue entries {type, label, fields, help} for this edition."""
+    out = [
+        *_setup_entries(),
+        *_turn_entries(edition),
+        *_card_entries(),
+        *_fighter_entries(),
+        *_hand_and_glory_entries(),
     ]
     attack_fields = attacks.fields()
     if attack_fields:

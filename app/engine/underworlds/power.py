@@ -209,7 +209,6 @@ _CHECKS = {"ploy": _check_ploy, "spell": _check_spell, "upgrade": _check_upgrade
 
 def apply_power(rs, state, event) -> list[Consequence]:
     """Do the play, then pass the go to the other player; two passes in succession end the power step."""
-    R = rs.edition.rule
     d = event.data
     play = d["play"]
     cons: list[Consequence] = []
@@ -218,56 +217,7 @@ def apply_power(rs, state, event) -> list[Consequence]:
     in_step = state["phase"] == "action" and state.get("power") is not None and event.by == power_seat(state)
     if in_step:
         cons.extend(turns.power_started(rs, state))
-    steps: list[str] = []
-    if play == "ploy":
-        card = _card(state, event)
-        persists = bool(d.get("persists") or (card or {}).get("persists"))
-        cardmod.spend_from_hand(state, event.by, "power", d.get("card"), discard=not persists)
-        if persists:  # Advanced rules, Gambit cards (pg 29): it stays face up until a card says it is discarded
-            state["seats"][event.by].setdefault("in_play", []).append(d.get("card") or "ploy")
-            cons.append(Consequence("gambit_persists", {"seat": event.by, "card": d.get("card")}, R("gambits")))
-        steps = ["after_power_card_revealed", "after_power_card"]
-    elif play == "spell":
-        cast = _cast(rs, state, event)
-        cons.extend(cast)
-        cardmod.spend_from_hand(state, event.by, "power", d.get("card"), discard=True)
-        steps = ["after_power_card_revealed", "after_casting_roll"]
-        if any(c.type == "damage_dealt" for c in cast):
-            # Casting spells step 2 (pg 28): backlash is damage, so the reaction steps of a fighter dealt damage
-            # (and taken out of action) come before the spell is resolved (Reactions: when a fighter is dealt
-            # damage, pg 36).
-            steps += ["after_backlash", "after_damage"]
-            steps += ["after_out_of_action"] if state["fighters"][d["fighter"]]["out"] else []
-        steps += ["after_spell", "after_power_card"]
-    elif play == "upgrade":
-        cardmod.spend_from_hand(state, event.by, "power", d.get("card"), discard=False)
-        g = state["seats"][event.by]["glory"]
-        cost = cardmod.upgrade_cost(state, event.by, d.get("card"))
-        state["fighters"][d["fighter"]]["upgrades"].append(d.get("card") or "upgrade")
-        if cost == 0:
-            pass  # a card printed as free
-        elif g["unspent"] >= cost:
-            g["unspent"] -= cost
-            g["spent"] += cost
-            cons.append(Consequence("glory_spent", {"seat": event.by, "glory": cost, "fighter": d["fighter"]},
-                                    R("upgrades")))
-        else:  # overridden ("my card says it is free"): glory never goes below zero
-            cons.append(Consequence("no_glory_spent", {"seat": event.by, "fighter": d["fighter"]}, R("upgrades")))
-        if state["phase"] == "end":
-            state["end"]["stage"] = 3
-        steps = ["after_power_card_revealed", "after_power_card"]
-    elif play == "delve":
-        feat = state["features"][d["feature"]]
-        feat["face"] = effects.flip_face(feat)
-        effects.give_token(rs, state, d["fighter"], "stagger", cons)
-        cons.append(Consequence("delved", {"feature": d["feature"], "face": feat["face"], "staggered": d["fighter"]},
-                                R("delve")))
-        if state.get("power"):
-            state["power"]["delved"].append(event.by)
-    elif play == "salvage":
-        cardmod.spend_from_hand(state, event.by, "power", d.get("card"), discard=True)
-        got = cardmod.draw(state, event.by, "power", 1)
-        cons.append(Consequence("cards_drawn", {"seat": event.by, "power": got}, R("salvage")))
+    steps = _PLAYS[play](rs, state, event, cons) if play in _PLAYS else []
     if not in_step:
         return cons
     p = state["power"]
@@ -278,6 +228,82 @@ def apply_power(rs, state, event) -> list[Consequence]:
     elif steps:
         reactions.open_window(state, steps, {"seat": event.by, "play": play, "card": d.get("card")})
     return cons
+
+
+def _play_ploy(rs, state, event, cons: list[Consequence]) -> list[str]:
+    """A ploy is spent (or stays in play when it persists); returns the reaction steps it opens."""
+    d = event.data
+    card = _card(state, event)
+    persists = bool(d.get("persists") or (card or {}).get("persists"))
+    cardmod.spend_from_hand(state, event.by, "power", d.get("card"), discard=not persists)
+    if persists:  # Advanced rules, Gambit cards (pg 29): it stays face up until a card says it is discarded
+        state["seats"][event.by].setdefault("in_play", []).append(d.get("card") or "ploy")
+        cons.append(Consequence("gambit_persists", {"seat": event.by, "card": d.get("card")},
+                                rs.edition.rule("gambits")))
+    return ["after_power_card_revealed", "after_power_card"]
+
+
+def _play_spell(rs, state, event, cons: list[Consequence]) -> list[str]:
+    """A gambit spell is cast and spent; returns the reaction steps it opens."""
+    d = event.data
+    cast = _cast(rs, state, event)
+    cons.extend(cast)
+    cardmod.spend_from_hand(state, event.by, "power", d.get("card"), discard=True)
+    steps = ["after_power_card_revealed", "after_casting_roll"]
+    if any(c.type == "damage_dealt" for c in cast):
+        # Casting spells step 2 (pg 28): backlash is damage, so the reaction steps of a fighter dealt damage
+        # (and taken out of action) come before the spell is resolved (Reactions: when a fighter is dealt
+        # damage, pg 36).
+        steps += ["after_backlash", "after_damage"]
+        steps += ["after_out_of_action"] if state["fighters"][d["fighter"]]["out"] else []
+    return steps + ["after_spell", "after_power_card"]
+
+
+def _play_upgrade(rs, state, event, cons: list[Consequence]) -> list[str]:
+    """An upgrade is given to a fighter for its glory; returns the reaction steps it opens."""
+    R = rs.edition.rule
+    d = event.data
+    cardmod.spend_from_hand(state, event.by, "power", d.get("card"), discard=False)
+    g = state["seats"][event.by]["glory"]
+    cost = cardmod.upgrade_cost(state, event.by, d.get("card"))
+    state["fighters"][d["fighter"]]["upgrades"].append(d.get("card") or "upgrade")
+    if cost == 0:
+        pass  # a card printed as free
+    elif g["unspent"] >= cost:
+        g["unspent"] -= cost
+        g["spent"] += cost
+        cons.append(Consequence("glory_spent", {"seat": event.by, "glory": cost, "fighter": d["fighter"]},
+                                R("upgrades")))
+    else:  # overridden ("my card says it is free"): glory never goes below zero
+        cons.append(Consequence("no_glory_spent", {"seat": event.by, "fighter": d["fighter"]}, R("upgrades")))
+    if state["phase"] == "end":
+        state["end"]["stage"] = 3
+    return ["after_power_card_revealed", "after_power_card"]
+
+
+def _play_delve(rs, state, event, cons: list[Consequence]) -> list[str]:
+    """A fighter delves: the feature token flips and the fighter is staggered; no reaction step opens."""
+    d = event.data
+    feat = state["features"][d["feature"]]
+    feat["face"] = effects.flip_face(feat)
+    effects.give_token(rs, state, d["fighter"], "stagger", cons)
+    cons.append(Consequence("delved", {"feature": d["feature"], "face": feat["face"], "staggered": d["fighter"]},
+                            rs.edition.rule("delve")))
+    if state.get("power"):
+        state["power"]["delved"].append(event.by)
+    return []
+
+
+def _play_salvage(rs, state, event, cons: list[Consequence]) -> list[str]:
+    """A power card is salvaged: discarded for a new one; no reaction step opens."""
+    cardmod.spend_from_hand(state, event.by, "power", event.data.get("card"), discard=True)
+    got = cardmod.draw(state, event.by, "power", 1)
+    cons.append(Consequence("cards_drawn", {"seat": event.by, "power": got}, rs.edition.rule("salvage")))
+    return []
+
+
+_PLAYS = {"ploy": _play_ploy, "spell": _play_spell, "upgrade": _play_upgrade, "delve": _play_delve,
+          "salvage": _play_salvage}
 
 
 def _cast(rs, state, event) -> list[Consequence]:

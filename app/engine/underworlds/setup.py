@@ -40,14 +40,7 @@ def _slug(text: str) -> str:
 
 def new_game(edition, setup: dict) -> UnderworldsState:
     """Initial state (phase "setup", step "boards") from a setup; SetupError when unusable."""
-    if not isinstance(setup, dict):
-        raise SetupError("The setup must be an object.", "setup")
-    options = setup.get("options") or {}
-    if not isinstance(options, dict):
-        raise SetupError("options must be an object.", "options")
-    seats = setup.get("seats")
-    if not isinstance(seats, list) or not 2 <= len(seats) <= 4:
-        raise SetupError("Warhammer Underworlds is played by 2, 3 or 4 players.", "seats")
+    seats, options = _seats_and_options(setup)
     players = len(seats)
     if options.get("players") not in (None, players):
         raise SetupError(f"options.players is {options.get('players')} but {players} seats are given.",
@@ -65,66 +58,86 @@ def new_game(edition, setup: dict) -> UnderworldsState:
         "reaction": None, "end": None, "granted": {}, "drive_back": None,
     }
     for i, raw in enumerate(seats):
-        seat = PLAYER_SEATS[i]
-        where = f"seats[{i}]"
-        if not isinstance(raw, dict):
-            raise SetupError("Each seat must be an object.", where)
-        fighters = raw.get("fighters")
-        if not isinstance(fighters, list) or not fighters:
-            raise SetupError("Each seat needs its warband's fighters.", f"{where}.fighters")
-        if len(fighters) > MAX_FIGHTERS:
-            raise SetupError(f"A warband has at most {MAX_FIGHTERS} fighters.", f"{where}.fighters")
-        deck = cardmod.normalise_deck(raw.get("deck"), f"{where}.deck")
-        sizes = raw.get("deck_sizes") or {}
-        obj_deck = _deck_size(edition, deck, sizes, "objectives", f"{where}.deck_sizes")
-        pow_deck = _deck_size(edition, deck, sizes, "power", f"{where}.deck_sizes")
-        obj_hand, pow_hand = min(edition.objective_hand, obj_deck), min(edition.power_hand, pow_deck)
-        state["seats"][seat] = {
-            "name": str(raw.get("name") or seat), "warband": raw.get("warband"),
-            "glory": {"unspent": 0, "spent": 0},
-            "activations_left": edition.turns_per_round[players], "turns_taken": 0,
-            "hand": {"objectives": obj_hand, "power": pow_hand},
-            "deck": {"objectives": obj_deck - obj_hand, "power": pow_deck - pow_hand},
-            "discards": {"objectives": 0, "power": 0},
-            "revealed": [], "scored": [], "gone": [], "cards": {"objectives": [], "power": []},
-            # Cards drawn since the player last said which cards it holds (cards.py): the ones to name next.
-            "drawn": {"objectives": 0, "power": 0},
-            "do_over": None, "returned": 0, "in_play": [],
-        }
-        state["decks"][seat] = deck
-        leaders = 0
-        for j, rec in enumerate(fighters):
-            fwhere = f"{where}.fighters[{j}]"
-            if not isinstance(rec, dict):
-                raise SetupError("A fighter must be an object.", fwhere)
-            slug = rec.get("slug") or _slug(str(rec.get("name") or ""))
-            if not slug or not re.fullmatch(r"[a-z0-9][a-z0-9_-]*", slug):
-                raise SetupError("A fighter needs a slug (lower-case letters, digits, - or _) or a name.", fwhere)
-            fid = f"{seat}.{slug}"
-            if fid in state["fighters"]:
-                raise SetupError(f"Two fighters of {seat} share the slug {slug!r}.", f"{fwhere}.slug")
-            wounds = rec.get("wounds")
-            # Unknown Wounds (null: content without that number) is allowed: damage is still counted, and the
-            # table declares the fighter out of action with the out_of_action event.
-            if wounds is not None and (isinstance(wounds, bool) or not isinstance(wounds, int)
-                                       or not 1 <= wounds <= MOST_WOUNDS):
-                raise SetupError(f"Fighter {slug!r}: Wounds must be a whole number from 1 to {MOST_WOUNDS} "
-                                 "(or null if unknown).", f"{fwhere}.wounds")
-            leaders += bool(rec.get("leader"))
-            card = dict(rec)
-            card["slug"] = slug
-            # What content says the players must enter for this fighter (expand_setup's `missing`): lets the
-            # engine tell "no Attack action listed because none is known" from "no Attack action".
-            missing = (raw.get("missing") or {}).get(slug) if isinstance(raw.get("missing"), dict) else None
-            if isinstance(missing, list) and missing:
-                card["missing"] = [m for m in missing if isinstance(m, str)]
-            state["cards"][fid] = card
-            state["fighters"][fid] = {"seat": seat, "wounds": wounds, "damage": 0,
-                                      "tokens": {t: 0 for t in TOKENS}, "inspired": False, "out": False,
-                                      "upgrades": [], "counters": {}, "feature": None}
-        if leaders > 1:
-            raise SetupError("A warband has one leader.", f"{where}.fighters")
+        _add_seat(edition, state, i, raw)
     return state
+
+
+def _seats_and_options(setup) -> tuple[list, dict]:
+    """The setup's seats (2 to 4) and options, checked for shape."""
+    if not isinstance(setup, dict):
+        raise SetupError("The setup must be an object.", "setup")
+    options = setup.get("options") or {}
+    if not isinstance(options, dict):
+        raise SetupError("options must be an object.", "options")
+    seats = setup.get("seats")
+    if not isinstance(seats, list) or not 2 <= len(seats) <= 4:
+        raise SetupError("Warhammer Underworlds is played by 2, 3 or 4 players.", "seats")
+    return seats, options
+
+
+def _add_seat(edition, state: UnderworldsState, i: int, raw) -> None:
+    """Seat i's player record, deck and fighters added to a new game's state."""
+    seat = PLAYER_SEATS[i]
+    where = f"seats[{i}]"
+    if not isinstance(raw, dict):
+        raise SetupError("Each seat must be an object.", where)
+    fighters = raw.get("fighters")
+    if not isinstance(fighters, list) or not fighters:
+        raise SetupError("Each seat needs its warband's fighters.", f"{where}.fighters")
+    if len(fighters) > MAX_FIGHTERS:
+        raise SetupError(f"A warband has at most {MAX_FIGHTERS} fighters.", f"{where}.fighters")
+    deck = cardmod.normalise_deck(raw.get("deck"), f"{where}.deck")
+    sizes = raw.get("deck_sizes") or {}
+    obj_deck = _deck_size(edition, deck, sizes, "objectives", f"{where}.deck_sizes")
+    pow_deck = _deck_size(edition, deck, sizes, "power", f"{where}.deck_sizes")
+    obj_hand, pow_hand = min(edition.objective_hand, obj_deck), min(edition.power_hand, pow_deck)
+    state["seats"][seat] = {
+        "name": str(raw.get("name") or seat), "warband": raw.get("warband"),
+        "glory": {"unspent": 0, "spent": 0},
+        "activations_left": edition.turns_per_round[state["players"]], "turns_taken": 0,
+        "hand": {"objectives": obj_hand, "power": pow_hand},
+        "deck": {"objectives": obj_deck - obj_hand, "power": pow_deck - pow_hand},
+        "discards": {"objectives": 0, "power": 0},
+        "revealed": [], "scored": [], "gone": [], "cards": {"objectives": [], "power": []},
+        # Cards drawn since the player last said which cards it holds (cards.py): the ones to name next.
+        "drawn": {"objectives": 0, "power": 0},
+        "do_over": None, "returned": 0, "in_play": [],
+    }
+    state["decks"][seat] = deck
+    leaders = sum(_add_fighter(state, seat, raw, rec, f"{where}.fighters[{j}]") for j, rec in enumerate(fighters))
+    if leaders > 1:
+        raise SetupError("A warband has one leader.", f"{where}.fighters")
+
+
+def _add_fighter(state: UnderworldsState, seat: str, raw: dict, rec, fwhere: str) -> bool:
+    """One fighter's card and starting record added to a new game's state; True for its leader."""
+    if not isinstance(rec, dict):
+        raise SetupError("A fighter must be an object.", fwhere)
+    slug = rec.get("slug") or _slug(str(rec.get("name") or ""))
+    if not slug or not re.fullmatch(r"[a-z0-9][a-z0-9_-]*", slug):
+        raise SetupError("A fighter needs a slug (lower-case letters, digits, - or _) or a name.", fwhere)
+    fid = f"{seat}.{slug}"
+    if fid in state["fighters"]:
+        raise SetupError(f"Two fighters of {seat} share the slug {slug!r}.", f"{fwhere}.slug")
+    wounds = rec.get("wounds")
+    # Unknown Wounds (null: content without that number) is allowed: damage is still counted, and the
+    # table declares the fighter out of action with the out_of_action event.
+    if wounds is not None and (isinstance(wounds, bool) or not isinstance(wounds, int)
+                               or not 1 <= wounds <= MOST_WOUNDS):
+        raise SetupError(f"Fighter {slug!r}: Wounds must be a whole number from 1 to {MOST_WOUNDS} "
+                         "(or null if unknown).", f"{fwhere}.wounds")
+    card = dict(rec)
+    card["slug"] = slug
+    # What content says the players must enter for this fighter (expand_setup's `missing`): lets the
+    # engine tell "no Attack action listed because none is known" from "no Attack action".
+    missing = (raw.get("missing") or {}).get(slug) if isinstance(raw.get("missing"), dict) else None
+    if isinstance(missing, list) and missing:
+        card["missing"] = [m for m in missing if isinstance(m, str)]
+    state["cards"][fid] = card
+    state["fighters"][fid] = {"seat": seat, "wounds": wounds, "damage": 0,
+                              "tokens": {t: 0 for t in TOKENS}, "inspired": False, "out": False,
+                              "upgrades": [], "counters": {}, "feature": None}
+    return bool(rec.get("leader"))
 
 
 def _deck_size(edition, deck: dict | None, sizes, kind: str, where: str) -> int:

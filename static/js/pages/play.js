@@ -650,6 +650,38 @@ function measureStickyTop() {
 
 // -- start --------------------------------------------------------------------------------------
 
+/** The server's answer on (re)connecting: the entries missed, the view; what others entered meanwhile in one card. */
+async function syncFromServer(msg) {
+  // What other phones entered while this one was away (a phone that had the game before): told in one card.
+  const since = T.summary && !msg.reset ? lastSeq() : null;
+  if (msg.reset) T.events.clear();
+  for (const e of msg.events || []) mergeEvent(e);
+  applyView(msg.view);
+  if (!T.summary) await refresh();
+  if (actsForOthers()) await refereeAdvice();
+  snapshot();
+  await ensureRenderer();
+  render();
+  if (since !== null) catchUp([...T.events.values()].filter((e) => e.seq > since && (e.actor || e.by) !== rec.seat && !T.mine.has(e.id)).sort((a, b) => a.seq - b.seq), ctx());
+}
+
+/** The server took an entry of this phone: keep it (as entered by this seat), its view, and what follows it. */
+function acknowledged(env, reply) {
+  // The server records this phone's seat as who entered it (`actor`): so does this phone, before any reload.
+  if (typeof reply.seq === "number") mergeEvent({ actor: rec.seat, ...env, seq: reply.seq, consequences: reply.consequences, created_at: new Date().toISOString() });
+  if (typeof reply.seq === "number" && !reply.duplicate && T.followed !== env.id
+    && (!T.followUp || T.followUp.env.id === env.id)) T.followUp = { env, seq: reply.seq };   // not over a newer entry's
+  // A card played from the hand leaves the list at once: say it went in, so the player need not wonder.
+  if (typeof reply.seq === "number" && !reply.duplicate && env.data && typeof env.data.card === "string") {
+    toast(`Entered: ${summary({ ...env, seq: reply.seq }, ctx())}`, "info", 2500);
+  }
+  applyView(reply.view);
+  snapshot();
+  render();
+  followUp();
+  if (actsForOthers()) refereeAdvice().then(render);
+}
+
 async function main() {
   registerServiceWorker();
   // Players read the log without the passes nobody said and the rules cited (one tick shows them); the referee,
@@ -673,19 +705,7 @@ async function main() {
   T.live = new Live(gameId, rec.token, {
     onState: (state, queued) => { showConnection(state, queued); if (T.pending.length) render(); },
     onQueue: (entries) => { T.pending = entries; render(); },
-    onSync: async (msg) => {
-      // What other phones entered while this one was away (a phone that had the game before): told in one card.
-      const since = T.summary && !msg.reset ? lastSeq() : null;
-      if (msg.reset) T.events.clear();
-      for (const e of msg.events || []) mergeEvent(e);
-      applyView(msg.view);
-      if (!T.summary) await refresh();
-      if (actsForOthers()) await refereeAdvice();
-      snapshot();
-      await ensureRenderer();
-      render();
-      if (since !== null) catchUp([...T.events.values()].filter((e) => e.seq > since && (e.actor || e.by) !== rec.seat && !T.mine.has(e.id)).sort((a, b) => a.seq - b.seq), ctx());
-    },
+    onSync: syncFromServer,
     onApplied: (msg) => {
       const had = T.events.has(msg.seq);
       mergeEvent(msg);
@@ -700,21 +720,7 @@ async function main() {
       snapshot(); render();
       followUp();
     },
-    onAck: (env, reply) => {
-      // The server records this phone's seat as who entered it (`actor`): so does this phone, before any reload.
-      if (typeof reply.seq === "number") mergeEvent({ actor: rec.seat, ...env, seq: reply.seq, consequences: reply.consequences, created_at: new Date().toISOString() });
-      if (typeof reply.seq === "number" && !reply.duplicate && T.followed !== env.id
-        && (!T.followUp || T.followUp.env.id === env.id)) T.followUp = { env, seq: reply.seq };   // not over a newer entry's
-      // A card played from the hand leaves the list at once: say it went in, so the player need not wonder.
-      if (typeof reply.seq === "number" && !reply.duplicate && env.data && typeof env.data.card === "string") {
-        toast(`Entered: ${summary({ ...env, seq: reply.seq }, ctx())}`, "info", 2500);
-      }
-      applyView(reply.view);
-      snapshot();
-      render();
-      followUp();
-      if (actsForOthers()) refereeAdvice().then(render);
-    },
+    onAck: acknowledged,
     onRejected: (env, error) => {
       if (T.followUp && T.followUp.env.id === env.id) T.followUp = null;
       render(); onRejected(env, error);

@@ -96,6 +96,47 @@ const namePaths = (data) => Object.entries(data || {}).filter(([, v]) => typeof 
 
 const MAX_DIE = 12;   // a bound for a corrected count the entry's rules give none for (no roll has more dice)
 
+/** The server's verdict on a correction: the corrected entry and what it brings, or why it is refused. */
+function showVerdict(verdict, seen, corrected, d) {
+  const then = seen.then || {};
+  verdict.replaceChildren(
+    then.allowed ? h("p", { class: "fits" }, h("b", {}, `Corrected: ${d.humanise(d.what(corrected))}`))
+      : h("div", {}, (then.violations || []).map((v) => h("div", {}, h("span", { class: "error" }, d.humanise(v.message)), v.rule ? h("span", { class: "rule" }, v.rule) : null))),
+    then.allowed ? h("ul", { class: "cons" }, (then.consequences || []).slice(0, 4).map((c) => h("li", {}, d.consequence(c)))) : null,
+    voidList(seen.voids || [], d));
+}
+
+/** A name in an entry to correct (a fighter or a seat), offered as radio buttons. */
+function correctionPicker(ev, d, data, p, check) {
+  const current = getPath(ev.data, p);
+  const kind = current.includes(".") ? d.fighters : d.seats;
+  // Another target is another player's fighter; the server judges whether the rules allow it.
+  const options = p === "target" ? kind.filter((x) => !x.startsWith(`${ev.by}.`) || x === current) : kind;
+  const words = p.replace(/_/g, " ");
+  const radio = (x) => button(d.describe(p, x), (e) => {
+    setPath(data, p, x);
+    for (const b of e.currentTarget.closest("fieldset").querySelectorAll("[role=radio]")) b.setAttribute("aria-checked", String(b === e.currentTarget));
+    check();
+  }, { cls: "btn small", role: "radio", "aria-checked": String(x === current), "data-field": p, "data-value": x });
+  // Fighters come grouped under their player's name (a four-player table has many).
+  const seats = [...new Set(options.map((x) => x.split(".")[0]))];
+  const groups = current.includes(".") && seats.length > 1
+    ? seats.map((seat) => h("div", { class: "correct-group", "data-seat": seat }, h("div", { class: "muted" }, `${d.seatName(seat)}'s fighters`),
+      h("div", { class: "seg", role: "radiogroup", "aria-label": `${words}: ${d.seatName(seat)}'s fighters` },
+        options.filter((x) => x.startsWith(`${seat}.`)).map(radio))))
+    : [h("div", { class: "seg", role: "radiogroup", "aria-label": words }, options.map(radio))];
+  return h("fieldset", { class: "correct-field" }, h("legend", {}, words), groups);
+}
+
+/** A number in an entry to correct (a die count), with one less and one more. */
+function correctionStepper(data, p, check) {
+  const shown = h("output", { "data-number": p }, String(getPath(data, p)));
+  const step = (by) => () => { setPath(data, p, Math.max(0, Math.min(MAX_DIE, getPath(data, p) + by))); shown.textContent = String(getPath(data, p)); check(); };
+  return h("div", { class: "row stepper" }, h("span", { class: "grow" }, p.replace(/[._]/g, " ")),
+    button("−", step(-1), { cls: "btn small", aria: `One less: ${p.replace(/[._]/g, " ")}` }), shown,
+    button("+", step(1), { cls: "btn small", aria: `One more: ${p.replace(/[._]/g, " ")}` }));
+}
+
 /**
  * Referee: correct an entry in place. One sheet: another value for what the entry names (a target) or a number (a
  * die), checked by the server as it would be entered right after taking the entry back; Correct enters both.
@@ -138,41 +179,12 @@ export async function correctEntry(ev, d) {
         last = seen;
         if (seen.error) { verdict.replaceChildren(h("p", { class: "error" }, seen.error)); return; }
         const then = seen.then || {};
-        verdict.replaceChildren(
-          then.allowed ? h("p", { class: "fits" }, h("b", {}, `Corrected: ${d.humanise(d.what({ ...ev, data }))}`))
-            : h("div", {}, (then.violations || []).map((v) => h("div", {}, h("span", { class: "error" }, d.humanise(v.message)), v.rule ? h("span", { class: "rule" }, v.rule) : null))),
-          then.allowed ? h("ul", { class: "cons" }, (then.consequences || []).slice(0, 4).map((c) => h("li", {}, d.consequence(c)))) : null,
-          voidList(seen.voids || [], d));
+        showVerdict(verdict, seen, { ...ev, data }, d);
         ok.disabled = !then.allowed;
       }, 150);
     };
-    const pickers = names.map((p) => {
-      const current = getPath(ev.data, p);
-      const kind = current.includes(".") ? d.fighters : d.seats;
-      // Another target is another player's fighter; the server judges whether the rules allow it.
-      const options = p === "target" ? kind.filter((x) => !x.startsWith(`${ev.by}.`) || x === current) : kind;
-      const words = p.replace(/_/g, " ");
-      const radio = (x) => button(d.describe(p, x), (e) => {
-        setPath(data, p, x);
-        for (const b of e.currentTarget.closest("fieldset").querySelectorAll("[role=radio]")) b.setAttribute("aria-checked", String(b === e.currentTarget));
-        check();
-      }, { cls: "btn small", role: "radio", "aria-checked": String(x === current), "data-field": p, "data-value": x });
-      // Fighters come grouped under their player's name (a four-player table has many).
-      const seats = [...new Set(options.map((x) => x.split(".")[0]))];
-      const groups = current.includes(".") && seats.length > 1
-        ? seats.map((seat) => h("div", { class: "correct-group", "data-seat": seat }, h("div", { class: "muted" }, `${d.seatName(seat)}'s fighters`),
-          h("div", { class: "seg", role: "radiogroup", "aria-label": `${words}: ${d.seatName(seat)}'s fighters` },
-            options.filter((x) => x.startsWith(`${seat}.`)).map(radio))))
-        : [h("div", { class: "seg", role: "radiogroup", "aria-label": words }, options.map(radio))];
-      return h("fieldset", { class: "correct-field" }, h("legend", {}, words), groups);
-    });
-    const steppers = numbers.map((p) => {
-      const shown = h("output", { "data-number": p }, String(getPath(data, p)));
-      const step = (by) => () => { setPath(data, p, Math.max(0, Math.min(MAX_DIE, getPath(data, p) + by))); shown.textContent = String(getPath(data, p)); check(); };
-      return h("div", { class: "row stepper" }, h("span", { class: "grow" }, p.replace(/[._]/g, " ")),
-        button("−", step(-1), { cls: "btn small", aria: `One less: ${p.replace(/[._]/g, " ")}` }), shown,
-        button("+", step(1), { cls: "btn small", aria: `One more: ${p.replace(/[._]/g, " ")}` }));
-    });
+    const pickers = names.map((p) => correctionPicker(ev, d, data, p, check));
+    const steppers = numbers.map((p) => correctionStepper(data, p, check));
     check();
     return h("div", { class: "stack", "data-dialog": "correct" },
       h("p", { class: "muted" }, `Entered: ${label(ev, d)}`),

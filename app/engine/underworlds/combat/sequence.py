@@ -256,17 +256,49 @@ def resolve_attack(rules: CombatRules, profile: Mapping, attack_roll: Mapping, d
     if spell and not rules.spell_rules:
         trail.add("spell_attack", f"The {rules.book} has no spell rules: the Deathgorge rules for spell "
                                   "Attack actions apply.")
-    supporting = supporting or {}
-    own, enemy = int(supporting.get("attacker") or 0), int(supporting.get("target") or 0)
-    if spell and own:
-        trail.add("spell_support", f"A spell Attack action cannot be supported: {own} supporting "
-                                   "fighter(s) of the attacker ignored.")
-        own = 0
+    own, enemy = _supporting(supporting or {}, spell=spell, trail=trail)
 
     attack_faces, defence_faces = _success_faces(rules, profile["symbol"], defence["symbol"], spell=spell,
                                                  own=own, enemy=enemy, guard=guard, cover=cover, kw=kw,
                                                  trail=trail)
     out.attack_success_faces, out.defence_success_faces = sorted(attack_faces), sorted(defence_faces)
+    a_counts, d_counts = _rolled_counts(attack_roll, defence_roll, spell=spell, innate_attack=innate_attack,
+                                        innate_defence=innate_defence, trail=trail)
+    out.attack_crits, out.defence_crits = a_counts["crit"], d_counts["crit"]
+
+    if spell and _backlash(out, attacker_wounds_left, trail):
+        out.steps = trail.steps
+        return out
+
+    movable = _can_be_driven_back(rules, guard=guard, cannot_be_driven_back=cannot_be_driven_back, kw=kw,
+                                  trail=trail)
+    result, out.attack_successes, out.trapped = _determine(
+        rules, out.attack_crits, out.defence_crits, _count(a_counts, attack_faces),
+        _count(d_counts, defence_faces), trapped=trapped, movable=movable, trail=trail)
+    out.defence_successes = _count(d_counts, defence_faces)
+    _record_result(rules, out, result, trail)
+    if out.success:
+        _deal_damage(out, profile, result, kw, target_wounds_left, trail)
+    if result in ("critical_hit", "hit", "draw") and out.target_out_of_action is not True:
+        _drive_back(out, movable=movable, trapped=trapped, kw=kw, trail=trail)
+    _after_attack(rules, out, kw, target_staggered=target_staggered, trail=trail)
+    out.steps = trail.steps
+    return out
+
+
+def _supporting(supporting: Mapping, *, spell: bool, trail: Trail) -> tuple[int, int]:
+    """Supporting fighters of the attacker and of the target (a spell is never supported)."""
+    own, enemy = int(supporting.get("attacker") or 0), int(supporting.get("target") or 0)
+    if spell and own:
+        trail.add("spell_support", f"A spell Attack action cannot be supported: {own} supporting "
+                                   "fighter(s) of the attacker ignored.")
+        own = 0
+    return own, enemy
+
+
+def _rolled_counts(attack_roll: Mapping, defence_roll: Mapping, *, spell: bool, innate_attack: str | None,
+                   innate_defence: str | None, trail: Trail) -> tuple[dict, dict]:
+    """Face counts of the attack and defence rolls, each with its Innate dice added."""
     a_counts = counts("magic" if spell else "attack", attack_roll)
     d_counts = counts("defence", defence_roll)
     if innate_attack:
@@ -275,28 +307,29 @@ def resolve_attack(rules: CombatRules, profile: Mapping, attack_roll: Mapping, d
     if innate_defence:
         d_counts = with_innate(d_counts, innate_defence)
         trail.add("innate", f"Innate ({innate_defence}) added to the defence roll.")
-    out.attack_crits, out.defence_crits = a_counts["crit"], d_counts["crit"]
+    return a_counts, d_counts
 
+
+def _backlash(out: AttackResult, attacker_wounds_left: int | None, trail: Trail) -> bool:
+    """A spell's backlash on its attack roll; True when it takes the caster out and ends the Attack action."""
     # Backlash happens with the attack roll (step 2), before success is determined.
-    if spell and out.attack_crits >= 2:
-        out.backlash = 1
-        trail.add("backlash", f"{out.attack_crits} critical successes in a spell's attack roll: backlash, "
-                              "the caster is dealt 1 damage.")
-        if attacker_wounds_left is not None:
-            out.caster_out_of_action = attacker_wounds_left <= 1
-        if out.caster_out_of_action:
-            out.aborted = "backlash"
-            trail.add("spell_attack", "Backlash took the caster out of action: the spell and the Attack "
-                                      "action fail.")
-            out.steps = trail.steps
-            return out
+    if out.attack_crits < 2:
+        return False
+    out.backlash = 1
+    trail.add("backlash", f"{out.attack_crits} critical successes in a spell's attack roll: backlash, "
+                          "the caster is dealt 1 damage.")
+    if attacker_wounds_left is not None:
+        out.caster_out_of_action = attacker_wounds_left <= 1
+    if not out.caster_out_of_action:
+        return False
+    out.aborted = "backlash"
+    trail.add("spell_attack", "Backlash took the caster out of action: the spell and the Attack "
+                              "action fail.")
+    return True
 
-    movable = _can_be_driven_back(rules, guard=guard, cannot_be_driven_back=cannot_be_driven_back, kw=kw,
-                                  trail=trail)
-    result, out.attack_successes, out.trapped = _determine(
-        rules, out.attack_crits, out.defence_crits, _count(a_counts, attack_faces),
-        _count(d_counts, defence_faces), trapped=trapped, movable=movable, trail=trail)
-    out.defence_successes = _count(d_counts, defence_faces)
+
+def _record_result(rules: CombatRules, out: AttackResult, result: str, trail: Trail) -> None:
+    """Step 4's result in the book's words, and whose critical abilities it opens."""
     out.result = result
     out.success = result in SUCCESS_RESULTS
     out.book_result = rules.words[result] + (" (trapped)" if out.trapped and
@@ -308,34 +341,39 @@ def resolve_attack(rules: CombatRules, profile: Mapping, attack_roll: Mapping, d
         out.critical_abilities = "target"
         trail.add("critical_abilities", "Critical defence: the target's critical abilities can be used.")
 
-    # Step 5 (deal damage) and step 6 (out of action?).
-    if out.success:
-        out.damage = int(profile["damage"])
-        if result == "critical_hit" and kw.grievous:
-            out.grievous = kw.grievous
-            out.damage += kw.grievous
-            trail.add("grievous", f"Grievous {kw.grievous} on a critical hit: +{kw.grievous} damage.")
-        trail.add("damage", f"The target is dealt {out.damage} damage.")
-        if target_wounds_left is not None:
-            out.target_out_of_action = out.damage >= target_wounds_left
-            if out.target_out_of_action:
-                trail.add("out_of_action", "The target is taken out of action: no drive back.")
 
-    # Step 7: drive back (after a hit or a draw, unless the target is gone, immovable or trapped).
-    if result in ("critical_hit", "hit", "draw") and out.target_out_of_action is not True:
-        if not movable:
-            trail.add("drive_back", "The target is not driven back (it cannot be).")
-        elif trapped:
-            trail.add("drive_back", "The target is trapped: it cannot be driven back.")
-        else:
-            out.drive_back = True
-            trail.add("drive_back", "The attacking player can drive the target back 1 hex.")
-            if out.success and kw.knockback:
-                out.knockback = kw.knockback
-                trail.add("knockback", f"Knockback {kw.knockback}: the target can be driven back up to "
-                                       f"{kw.knockback} more hex(es) in the same direction.")
+def _deal_damage(out: AttackResult, profile: Mapping, result: str, kw: Keywords, target_wounds_left: int | None,
+                 trail: Trail) -> None:
+    """Step 5 (deal damage) and step 6 (out of action?) of a successful Attack action."""
+    out.damage = int(profile["damage"])
+    if result == "critical_hit" and kw.grievous:
+        out.grievous = kw.grievous
+        out.damage += kw.grievous
+        trail.add("grievous", f"Grievous {kw.grievous} on a critical hit: +{kw.grievous} damage.")
+    trail.add("damage", f"The target is dealt {out.damage} damage.")
+    if target_wounds_left is not None:
+        out.target_out_of_action = out.damage >= target_wounds_left
+        if out.target_out_of_action:
+            trail.add("out_of_action", "The target is taken out of action: no drive back.")
 
-    # After the Attack action.
+
+def _drive_back(out: AttackResult, *, movable: bool, trapped: bool, kw: Keywords, trail: Trail) -> None:
+    """Step 7: drive back after a hit or a draw, unless the target is immovable or trapped."""
+    if not movable:
+        trail.add("drive_back", "The target is not driven back (it cannot be).")
+    elif trapped:
+        trail.add("drive_back", "The target is trapped: it cannot be driven back.")
+    else:
+        out.drive_back = True
+        trail.add("drive_back", "The attacking player can drive the target back 1 hex.")
+        if out.success and kw.knockback:
+            out.knockback = kw.knockback
+            trail.add("knockback", f"Knockback {kw.knockback}: the target can be driven back up to "
+                                   f"{kw.knockback} more hex(es) in the same direction.")
+
+
+def _after_attack(rules: CombatRules, out: AttackResult, kw: Keywords, *, target_staggered: bool, trail: Trail) -> None:
+    """What follows the Attack action: Stagger, a staggered target's re-roll, Scything."""
     if kw.stagger and rules.stagger and out.success and out.target_out_of_action is not True:
         out.target_staggered = True
         trail.add("stagger", "Stagger: the target is given a Stagger token (its Guard tokens are removed).")
@@ -346,8 +384,6 @@ def resolve_attack(rules: CombatRules, profile: Mapping, attack_roll: Mapping, d
     if kw.scything:
         trail.add("scything", "Scything: a separate Attack action against each adjacent enemy fighter "
                               "(see scything_attacks).")
-    out.steps = trail.steps
-    return out
 
 
 def scything_attacks(rules: CombatRules, adjacent_enemies: list[str]) -> dict:

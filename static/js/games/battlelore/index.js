@@ -530,6 +530,42 @@ async function nextScenario(view, c) {
 
 // -- combat entry ---------------------------------------------------------------------------------
 
+/** The entry an attack or counter form sends: the dice, distance, committed results, tokens and dice added. */
+function combatData(type, base, st) {
+  const data = { ...base, roll: [...st.roll] };
+  if (type === "attack") data.distance = st.distance;
+  const commit = Object.fromEntries(Object.entries(st.commit).filter(([, n]) => n > 0));
+  if (Object.keys(commit).length) data.commit = commit;
+  for (const k of ["ability_damage", "ability_retreats", "poison_damage"]) if (st[k]) data[k] = st[k];
+  if (st.inflict.length) data.inflict = [...st.inflict];
+  if (st.modifier) data.dice_modifier = st.modifier;
+  return data;
+}
+
+/** The folded part of the combat form: results committed to abilities, what they cause, tokens, extra dice. */
+function combatExtras(st, expected, redraw, later) {
+  const count = (face) => st.roll.filter((f) => f === face).length;
+  const committed = Object.values(st.commit).reduce((a, b) => a + b, 0);
+  return h("details", {}, h("summary", { style: "min-height:44px;font-weight:700;cursor:pointer" }, "Abilities, tokens, extra dice"),
+    h("div", { class: "stack" },
+      ...["heroic", "lore", "strike", "cleave", "pierce", "morale"].map((face) => h("div", { class: "row" },
+        h("span", { class: "grow" }, `${capital(face)} committed to abilities`),
+        stepper(() => st.commit[face] || 0, (v) => { st.commit[face] = Math.min(v, count(face)); later(); }, 0, Math.max(0, count(face)), `${face} committed`))),
+      h("div", { class: "row" }, h("span", { class: "grow" }, "Damage they cause"),
+        stepper(() => st.ability_damage, (v) => { st.ability_damage = v; later(); }, 0, Math.max(0, committed || 6), "Ability damage")),
+      h("div", { class: "row" }, h("span", { class: "grow" }, "Retreats they cause"),
+        stepper(() => st.ability_retreats, (v) => { st.ability_retreats = v; later(); }, 0, 6, "Ability retreats")),
+      h("div", { class: "row" }, h("span", { class: "grow" }, "Morale committed to poison"),
+        stepper(() => st.poison_damage, (v) => { st.poison_damage = v; later(); }, 0, 6, "Poison damage")),
+      h("div", { class: "row" }, ["stun", "poison"].map((t) => h("label", { class: "check", style: "flex:1 1 45%" },
+        h("input", { type: "checkbox", checked: st.inflict.includes(t), onchange: (e) => {
+          st.inflict = e.target.checked ? [...st.inflict, t] : st.inflict.filter((x) => x !== t); later(); } }),
+        `Target becomes ${t === "stun" ? "stunned" : "poisoned"}`))),
+      h("div", { class: "row" }, h("span", { class: "grow" }, "Dice added/removed by effects"),
+        stepper(() => st.modifier, (v) => { st.modifier = v; st.roll.length = Math.min(st.roll.length, expected()); redraw(); },
+          -3, 4, "Dice modifier"))));
+}
+
 /** Attack or counter: dice tapped per die, distance, committed results, tokens caused, preview. */
 function combatEntry(s, c) {
   const view = c.view;
@@ -548,16 +584,7 @@ function combatEntry(s, c) {
     const previewBox = h("div", { class: "preview", "aria-live": "polite", id: "attack-preview" });
     const commitBtn = button(type === "counter" ? "Commit counter" : "Commit attack", () => close(build()), { cls: "btn primary", "data-action": "commit" });
     let timer = null;
-    function build() {
-      const data = { ...base, roll: [...st.roll] };
-      if (type === "attack") data.distance = st.distance;
-      const commit = Object.fromEntries(Object.entries(st.commit).filter(([, n]) => n > 0));
-      if (Object.keys(commit).length) data.commit = commit;
-      for (const k of ["ability_damage", "ability_retreats", "poison_damage"]) if (st[k]) data[k] = st[k];
-      if (st.inflict.length) data.inflict = [...st.inflict];
-      if (st.modifier) data.dice_modifier = st.modifier;
-      return data;
-    }
+    const build = () => combatData(type, base, st);
     async function runPreview() {
       const ready = st.roll.length === expected();
       commitBtn.disabled = !ready;
@@ -580,9 +607,7 @@ function combatEntry(s, c) {
     const later = () => { clearTimeout(timer); timer = setTimeout(runPreview, 150); };
     function draw() {
       const dice = dicePad(st.roll, expected(), () => { draw(); later(); });
-      const count = (face) => st.roll.filter((f) => f === face).length;
       commitBtn.disabled = st.roll.length !== expected();
-      const committed = Object.values(st.commit).reduce((a, b) => a + b, 0);
       body.replaceChildren(...kids(
         h("p", {}, h("b", {}, unitName(view, attacker)), " → ", h("b", {}, unitName(view, target))),
         choices.distance && choices.distance.length > 1 ? h("fieldset", {}, h("legend", {}, "Hexes to the target"),
@@ -590,24 +615,7 @@ function combatEntry(s, c) {
             button(String(d), () => { st.distance = d; draw(); later(); },
               { cls: "btn", role: "radio", "aria-checked": String(st.distance === d), "data-field": "distance" })))) : null,
         h("fieldset", {}, h("legend", {}, `${expected()} dice: tap the face each die shows`), dice),
-        h("details", {}, h("summary", { style: "min-height:44px;font-weight:700;cursor:pointer" }, "Abilities, tokens, extra dice"),
-          h("div", { class: "stack" },
-            ...["heroic", "lore", "strike", "cleave", "pierce", "morale"].map((face) => h("div", { class: "row" },
-              h("span", { class: "grow" }, `${capital(face)} committed to abilities`),
-              stepper(() => st.commit[face] || 0, (v) => { st.commit[face] = Math.min(v, count(face)); later(); }, 0, Math.max(0, count(face)), `${face} committed`))),
-            h("div", { class: "row" }, h("span", { class: "grow" }, "Damage they cause"),
-              stepper(() => st.ability_damage, (v) => { st.ability_damage = v; later(); }, 0, Math.max(0, committed || 6), "Ability damage")),
-            h("div", { class: "row" }, h("span", { class: "grow" }, "Retreats they cause"),
-              stepper(() => st.ability_retreats, (v) => { st.ability_retreats = v; later(); }, 0, 6, "Ability retreats")),
-            h("div", { class: "row" }, h("span", { class: "grow" }, "Morale committed to poison"),
-              stepper(() => st.poison_damage, (v) => { st.poison_damage = v; later(); }, 0, 6, "Poison damage")),
-            h("div", { class: "row" }, ["stun", "poison"].map((t) => h("label", { class: "check", style: "flex:1 1 45%" },
-              h("input", { type: "checkbox", checked: st.inflict.includes(t), onchange: (e) => {
-                st.inflict = e.target.checked ? [...st.inflict, t] : st.inflict.filter((x) => x !== t); later(); } }),
-              `Target becomes ${t === "stun" ? "stunned" : "poisoned"}`))),
-            h("div", { class: "row" }, h("span", { class: "grow" }, "Dice added/removed by effects"),
-              stepper(() => st.modifier, (v) => { st.modifier = v; st.roll.length = Math.min(st.roll.length, expected()); draw(); later(); },
-                -3, 4, "Dice modifier")))),
+        combatExtras(st, expected, () => { draw(); later(); }, later),
         previewBox,
         h("div", { class: "sheet-actions" }, button("Cancel", () => close(null), { cls: "btn" }), commitBtn)));
     }

@@ -62,6 +62,17 @@ function entryWords(ev, c) {
     case "assign_indirect": return `puts ${d.amount} indirect damage on ${unitName(v, d.unit)}`;
     case "bloodied_stats": return `enters the bloodied warlord's numbers: ATK ${d.attack}, HP ${d.hp}`;
     case "headquarters": return d.reveal ? `starts the headquarters phase: ${d.reveal} turned face up` : "starts the headquarters phase";
+    default: return effectWords(ev, c);
+  }
+}
+
+/** The words of an entry a card's effect or a correction makes, lower case. */
+function effectWords(ev, c) {
+  const v = c.view;
+  const d = ev.data || {};
+  const at = (slot) => planetName(v, slot, false);
+  const reason = d.reason ? ` (${d.reason})` : "";
+  switch (ev.type) {
     case "put_into_play": return `puts ${d.card && d.card.name} into play${d.planet ? ` at ${at(d.planet)}` : d.card && d.card.type === "token" ? "" : " in HQ"}${reason}`;
     case "deal_damage": return `deals ${d.amount} damage to ${unitName(v, d.unit)}${reason}`;
     case "indirect_damage": return `deals ${d.amount} indirect damage to ${c.seatName(d.seat)}${reason}`;
@@ -80,6 +91,27 @@ function entryWords(ev, c) {
       return d.hand === 1 && d.deck === -1 && !d.discard ? `draws a card${reason}` : `changes the cards: ${parts.join(", ") || "nothing"}${reason}`;
     }
     case "note": return `notes: ${d.text}`;
+    default: return null;
+  }
+}
+
+/** The words of a consequence a card's ability, effect or correction has. */
+function effectConsequenceWords(cons, c) {
+  const v = c.view;
+  const d = cons.data || {};
+  const who = (s) => c.seatName(s);
+  switch (cons.type) {
+    case "ability_resources": return `${who(d.to)} gains ${d.amount} resources${d.from ? ` from ${who(d.from)}` : ""}`;
+    case "ability_discard": return `${who(d.seat)} discards ${d.amount} card at random`;
+    case "ability_search": return `${who(d.seat)} takes ${d.cards} card(s) into hand`;
+    case "put_into_play": return `${d.name} put into play (${d.reason})`;
+    case "damage_removed": return `${d.amount} damage removed from ${unitName(v, d.unit)}`;
+    case "card_discarded": return `${unitName(v, d.card)} discarded`;
+    case "readied": return `${unitName(v, d.card)} readied`;
+    case "exhausted": return `${unitName(v, d.card)} exhausted`;
+    case "unit_changed": return `${unitName(v, d.unit)} changed (${d.reason})`;
+    case "resources": return `${who(d.seat)} ${d.amount >= 0 ? "gains" : "spends"} ${Math.abs(d.amount)} resources`;
+    case "cards": return `${who(d.seat)}: hand ${d.hand >= 0 ? "+" : ""}${d.hand}, deck ${d.deck >= 0 ? "+" : ""}${d.deck}, discard ${d.discard >= 0 ? "+" : ""}${d.discard}`;
     default: return null;
   }
 }
@@ -397,18 +429,7 @@ export default {
       case "retreated": return `${unitName(v, d.unit)} retreats to HQ, exhausted`;
       case "battle_ability_unusable": return `${planetName(v, d.planet, false)}'s Battle ability would change nothing now: not used`;
       case "battle_ability": return d.use ? `Battle ability used${d.ability ? `: ${d.ability}` : ""}${d.resolved ? "" : " (effects entered by the players)"}` : "Battle ability not used";
-      case "ability_resources": return `${who(d.to)} gains ${d.amount} resources${d.from ? ` from ${who(d.from)}` : ""}`;
-      case "ability_discard": return `${who(d.seat)} discards ${d.amount} card at random`;
-      case "ability_search": return `${who(d.seat)} takes ${d.cards} card(s) into hand`;
-      case "put_into_play": return `${d.name} put into play (${d.reason})`;
-      case "damage_removed": return `${d.amount} damage removed from ${unitName(v, d.unit)}`;
-      case "card_discarded": return `${unitName(v, d.card)} discarded`;
-      case "readied": return `${unitName(v, d.card)} readied`;
-      case "exhausted": return `${unitName(v, d.card)} exhausted`;
-      case "unit_changed": return `${unitName(v, d.unit)} changed (${d.reason})`;
-      case "resources": return `${who(d.seat)} ${d.amount >= 0 ? "gains" : "spends"} ${Math.abs(d.amount)} resources`;
-      case "cards": return `${who(d.seat)}: hand ${d.hand >= 0 ? "+" : ""}${d.hand}, deck ${d.deck >= 0 ? "+" : ""}${d.deck}, discard ${d.discard >= 0 ? "+" : ""}${d.discard}`;
-      default: return null;
+      default: return effectConsequenceWords(cons, c);
     }
   },
 
@@ -576,127 +597,145 @@ async function cardForm(s, c) {
   const data = JSON.parse(JSON.stringify(t.data || {}));
   data.card = data.card || {};
   const base = JSON.parse(JSON.stringify(data.card));
-  const fields = s.fields || {};
   const choices = s.choices || {};
-  const offered = new Set((choices["card.keywords"] || []).flat());
-  const fixed = (choices["card.keywords"] || []).length ? (choices["card.keywords"][0] || []) : (base.keywords || []);
-  let card = data.card;
-  let picked = null;
+  // What the form's parts share: the entry being built (data.card is the card entered), what the engine asks
+  // and offers, the card picked by name, and (once the sheet is open) its Enter button.
+  const f = { c, data, fields: s.fields || {}, choices, picked: null,
+    offered: new Set((choices["card.keywords"] || []).flat()),
+    fixed: (choices["card.keywords"] || []).length ? (choices["card.keywords"][0] || []) : (base.keywords || []) };
   const typed = () => {
-    card = data.card = { ...JSON.parse(JSON.stringify(base)), keywords: [...fixed], name: "" };
+    const card = data.card = { ...JSON.parse(JSON.stringify(base)), keywords: [...f.fixed], name: "" };
     for (const key of ["cost", "attack", "hp", "command"]) {
-      const f = fields[`card.${key}`];
-      if (f && card[key] === undefined) card[key] = key === "hp" ? Math.max(f.min, Math.min(f.max, 2)) : f.min;
+      const field = f.fields[`card.${key}`];
+      if (field && card[key] === undefined) card[key] = key === "hp" ? Math.max(field.min, Math.min(field.max, 2)) : field.min;
     }
   };
   typed();
   return sheet(s.label, (close) => {
     const body = h("div", { class: "stack cq-form" });
-    const confirm = button("Enter", () => close(data), { cls: "btn primary", "data-action": "confirm" });
-    const ready = () => {
-      confirm.disabled = !String(card.name || "").trim() || Object.keys(choices).some((p) => p !== "card.keywords" && p !== "card.traits" &&
+    f.close = close;
+    f.confirm = button("Enter", () => close(data), { cls: "btn primary", "data-action": "confirm" });
+    f.ready = () => {
+      f.confirm.disabled = !String(data.card.name || "").trim() || Object.keys(choices).some((p) => p !== "card.keywords" && p !== "card.traits" &&
         p.split(".").reduce((o, k) => (o == null ? undefined : o[k]), data) === undefined);
     };
-    // Steppers for the template's number fields; a picked unit whose HP the data lacks is asked for it
-    // even where the template has no HP field. (An X cost is asked only where a cost is paid.)
-    const numbers = (keys, picking = false) => {
-      const row = h("div", { class: "cq-steppers" });
-      for (const [key, label] of [["cost", "Cost"], ["attack", "ATK"], ["hp", "HP"], ["command", "Command icons"]]) {
-        const f = fields[`card.${key}`] || (picking && key === "hp" ? { min: 1, max: 10 } : null);
-        if (!f || !keys.includes(key)) continue;
-        if (card[key] === undefined) card[key] = key === "hp" ? Math.max(f.min, 2) : f.min;
-        row.append(h("fieldset", { "data-stepper": key }, h("legend", {}, label),
-          stepper(() => card[key], (v) => { card[key] = v; }, f.min, f.max, label)));
-      }
-      return row;
-    };
-    const places = () => {
-      const out = [];
-      for (const path of ["planet", "attach_to"]) {
-        let values = choices[path];
-        if (!values) continue;
-        if (path === "attach_to" && picked && (picked.attach_to || []).length) {
-          // The card's data says what it attaches to (army units, warlords, tokens...): offer only those.
-          const kindOf = (id) => (unit(c.view, id) || (c.view.cards || {})[id] || {}).kind;
-          const fits = values.filter((v) => picked.attach_to.includes(kindOf(v)));
-          if (fits.length) values = fits;
-          if (!values.includes(data.attach_to)) delete data.attach_to;
-        }
-        const group = h("div", { class: "btn-grid", role: "radiogroup", "aria-label": path === "planet" ? "Planet" : "Attach to" });
-        if (values.length === 1) data[path] = values[0];
-        // A card picked by name with nothing left to ask: the place is the last choice, so its tap enters it.
-        const last = picked && !asksMore(picked) && Object.keys(choices).filter((p) => p === "planet" || p === "attach_to").length === 1;
-        const draw = () => group.replaceChildren(...values.map((v) => {
-          const on = data[path] === v;
-          return button(path === "planet" ? planetName(c.view, v, false) : unitName(c.view, v),
-            () => { data[path] = v; draw(); ready(); if (last && !confirm.disabled) close(data); },
-            { cls: "btn", role: "radio", "aria-checked": String(on), "data-field": path, ...(last ? { "data-enters": "" } : {}) });
-        }));
-        draw();
-        out.push(h("fieldset", {}, h("legend", {}, path === "planet" ? (last ? "Planet (tap to enter)" : "Planet")
-          : (last ? "Attach to (tap to enter)" : "Attach to")), group));
-      }
-      return out;
-    };
-    // Area Effect (X): the card sets X as it plays; the engine needs the number now.
-    const areaEffectX = () => {
-      if (!card.keywords.includes("area effect x")) return null;
-      let x = 1;
-      card.keywords = [...card.keywords.filter((k) => k !== "area effect x"), "area effect 1"];
-      return h("fieldset", { "data-stepper": "area-effect" }, h("legend", {}, "Area Effect X (its value now)"),
-        stepper(() => x, (v) => {
-          x = v;
-          card.keywords = [...card.keywords.filter((k) => !k.startsWith("area effect")), `area effect ${v}`];
-        }, 1, 9, "Area Effect"));
-    };
-    const typedFields = () => {
-      const out = [h("label", { class: "field" }, h("span", {}, "Card name (not in the list)"),
-        h("input", { maxlength: 80, "data-field": "card.name", autocomplete: "off", oninput: (e) => { card.name = e.target.value; ready(); } })),
-      numbers(["cost", "attack", "hp", "command"])];
-      const unitCard = card.type === "army" || card.type === "token";
-      if (unitCard || offered.size) {
-        const kwBox = h("div", { class: "btn-grid", role: "group", "aria-label": "Keywords" });
-        const allowed = KEYWORDS.filter((k) => fixed.includes(k) || offered.has(k));
-        const draw = () => kwBox.replaceChildren(...allowed.map((k) => {
-          const on = card.keywords.includes(k);
-          return button(cap(k), () => {
-            if (fixed.includes(k)) return;
-            card.keywords = on ? card.keywords.filter((x) => x !== k) : [...card.keywords, k];
-            draw();
-          }, { cls: "btn small", "aria-pressed": String(on), "data-keyword": k });
-        }));
-        draw();
-        out.push(h("fieldset", {}, h("legend", {}, "Keywords"), kwBox));
-        if ([...offered].some((k) => k.startsWith("area effect"))) {
-          let ae = 0;
-          out.push(h("fieldset", { "data-stepper": "area-effect" }, h("legend", {}, "Area Effect value (0 = none)"),
-            stepper(() => ae, (v) => {
-              ae = v;
-              card.keywords = [...card.keywords.filter((k) => !k.startsWith("area effect")), ...(v ? [`area effect ${v}`] : [])];
-            }, 0, 5, "Area Effect")));
-        }
-      }
-      if (choices["card.traits"] && choices["card.traits"].some((x) => x.length)) {
-        out.push(h("label", { class: "check" }, h("input", { type: "checkbox", onchange: (e) => { card.traits = e.target.checked ? ["Relic"] : []; } }), "Relic"));
-      }
-      out.push(h("label", { class: "check" }, h("input", { type: "checkbox", onchange: (e) => { card.unique = e.target.checked; } }), "Unique"));
-      return out;
-    };
     function render() {
-      const parts = picked
-        ? [pickedSummary(picked, () => { picked = null; typed(); render(); }),
-          numbers(unknownNumbers(picked, ["cost", "hp"]), true), areaEffectX()]
+      const parts = f.picked
+        ? [pickedSummary(f.picked, () => { f.picked = null; typed(); render(); }),
+          cardNumbers(f, unknownNumbers(f.picked, ["cost", "hp"]), true), areaEffectX(data.card)]
         : [cardPicker(pool, { types: DATA_TYPES[base.type], afford: t.type === "deploy" ? resourcesOf(c) : null, onpick: (d) => {
-          picked = d;
-          card = data.card = { ...cardFromData(d, base.type), keywords: [...new Set([...fixed, ...(d.keywords || [])])] };
+          f.picked = d;
+          data.card = { ...cardFromData(d, base.type), keywords: [...new Set([...f.fixed, ...(d.keywords || [])])] };
           render();
-        } }), ...typedFields()];
-      body.replaceChildren(...[...parts, ...places(), h("div", { class: "sheet-actions" }, button("Cancel", () => close(null), { cls: "btn" }), confirm)].filter(Boolean));
-      ready();
+        } }), ...typedFields(f)];
+      body.replaceChildren(...[...parts, ...cardPlaces(f), h("div", { class: "sheet-actions" }, button("Cancel", () => close(null), { cls: "btn" }), f.confirm)].filter(Boolean));
+      f.ready();
     }
     render();
     return body;
   });
+}
+
+/** Steppers for the template's number fields; a picked unit whose HP the data lacks is asked for it even where
+ *  the template has no HP field. (An X cost is asked only where a cost is paid.) */
+function cardNumbers(f, keys, picking = false) {
+  const card = f.data.card;
+  const row = h("div", { class: "cq-steppers" });
+  for (const [key, label] of [["cost", "Cost"], ["attack", "ATK"], ["hp", "HP"], ["command", "Command icons"]]) {
+    const field = f.fields[`card.${key}`] || (picking && key === "hp" ? { min: 1, max: 10 } : null);
+    if (!field || !keys.includes(key)) continue;
+    if (card[key] === undefined) card[key] = key === "hp" ? Math.max(field.min, 2) : field.min;
+    row.append(h("fieldset", { "data-stepper": key }, h("legend", {}, label),
+      stepper(() => card[key], (v) => { card[key] = v; }, field.min, field.max, label)));
+  }
+  return row;
+}
+
+/** Where the card goes (a planet, or the unit it attaches to); with nothing else to ask, the tap enters it. */
+function cardPlaces(f) {
+  const { c, data, choices, picked } = f;
+  const out = [];
+  for (const path of ["planet", "attach_to"]) {
+    let values = choices[path];
+    if (!values) continue;
+    if (path === "attach_to" && picked && (picked.attach_to || []).length) {
+      // The card's data says what it attaches to (army units, warlords, tokens...): offer only those.
+      const kindOf = (id) => (unit(c.view, id) || (c.view.cards || {})[id] || {}).kind;
+      const fits = values.filter((v) => picked.attach_to.includes(kindOf(v)));
+      if (fits.length) values = fits;
+      if (!values.includes(data.attach_to)) delete data.attach_to;
+    }
+    const group = h("div", { class: "btn-grid", role: "radiogroup", "aria-label": path === "planet" ? "Planet" : "Attach to" });
+    if (values.length === 1) data[path] = values[0];
+    // A card picked by name with nothing left to ask: the place is the last choice, so its tap enters it.
+    const last = picked && !asksMore(picked) && Object.keys(choices).filter((p) => p === "planet" || p === "attach_to").length === 1;
+    const draw = () => group.replaceChildren(...values.map((v) => {
+      const on = data[path] === v;
+      return button(path === "planet" ? planetName(c.view, v, false) : unitName(c.view, v),
+        () => { data[path] = v; draw(); f.ready(); if (last && !f.confirm.disabled) f.close(data); },
+        { cls: "btn", role: "radio", "aria-checked": String(on), "data-field": path, ...(last ? { "data-enters": "" } : {}) });
+    }));
+    draw();
+    out.push(h("fieldset", {}, h("legend", {}, path === "planet" ? (last ? "Planet (tap to enter)" : "Planet")
+      : (last ? "Attach to (tap to enter)" : "Attach to")), group));
+  }
+  return out;
+}
+
+/** Area Effect (X): the card sets X as it plays; the engine needs the number now. */
+function areaEffectX(card) {
+  if (!card.keywords.includes("area effect x")) return null;
+  let x = 1;
+  card.keywords = [...card.keywords.filter((k) => k !== "area effect x"), "area effect 1"];
+  return h("fieldset", { "data-stepper": "area-effect" }, h("legend", {}, "Area Effect X (its value now)"),
+    stepper(() => x, (v) => {
+      x = v;
+      card.keywords = [...card.keywords.filter((k) => !k.startsWith("area effect")), `area effect ${v}`];
+    }, 1, 9, "Area Effect"));
+}
+
+/** A card typed in: its name, numbers, keywords (those the engine offers), Relic and Unique. */
+function typedFields(f) {
+  const card = f.data.card;
+  const choices = f.choices;
+  const out = [h("label", { class: "field" }, h("span", {}, "Card name (not in the list)"),
+    h("input", { maxlength: 80, "data-field": "card.name", autocomplete: "off", oninput: (e) => { card.name = e.target.value; f.ready(); } })),
+  cardNumbers(f, ["cost", "attack", "hp", "command"])];
+  const unitCard = card.type === "army" || card.type === "token";
+  if (unitCard || f.offered.size) out.push(...keywordFields(f));
+  if (choices["card.traits"] && choices["card.traits"].some((x) => x.length)) {
+    out.push(h("label", { class: "check" }, h("input", { type: "checkbox", onchange: (e) => { card.traits = e.target.checked ? ["Relic"] : []; } }), "Relic"));
+  }
+  out.push(h("label", { class: "check" }, h("input", { type: "checkbox", onchange: (e) => { card.unique = e.target.checked; } }), "Unique"));
+  return out;
+}
+
+/** The keywords a typed card can have (its fixed ones pressed for good), and an Area Effect value when offered. */
+function keywordFields(f) {
+  const card = f.data.card;
+  const { offered, fixed } = f;
+  const out = [];
+  const kwBox = h("div", { class: "btn-grid", role: "group", "aria-label": "Keywords" });
+  const allowed = KEYWORDS.filter((k) => fixed.includes(k) || offered.has(k));
+  const draw = () => kwBox.replaceChildren(...allowed.map((k) => {
+    const on = card.keywords.includes(k);
+    return button(cap(k), () => {
+      if (fixed.includes(k)) return;
+      card.keywords = on ? card.keywords.filter((x) => x !== k) : [...card.keywords, k];
+      draw();
+    }, { cls: "btn small", "aria-pressed": String(on), "data-keyword": k });
+  }));
+  draw();
+  out.push(h("fieldset", {}, h("legend", {}, "Keywords"), kwBox));
+  if ([...offered].some((k) => k.startsWith("area effect"))) {
+    let ae = 0;
+    out.push(h("fieldset", { "data-stepper": "area-effect" }, h("legend", {}, "Area Effect value (0 = none)"),
+      stepper(() => ae, (v) => {
+        ae = v;
+        card.keywords = [...card.keywords.filter((k) => !k.startsWith("area effect")), ...(v ? [`area effect ${v}`] : [])];
+      }, 0, 5, "Area Effect")));
+  }
+  return out;
 }
 
 /** Use an action: an event card from hand picked by name (its cost, Limited), or a card in play. */

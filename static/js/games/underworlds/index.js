@@ -318,6 +318,21 @@ function previewText(reply, view, c) {
 
 /** The attack form: attacker, profile, target, dice per die, support, cover/trapped, keywords, preview. */
 function combatEntry(s, c) {
+  const a = attackSetup(s, c);
+  const entered = sheet(s.label || "Attack", (close) => attackForm(a, close), { label: "Attack entry" });
+  // The attack, then the drive back chosen with it (in this order through the outbox). "Stays" is entered
+  // where the catalogue records a drive back not made (hexes 0).
+  return entered.then(async (got) => {
+    if (!got) return null;
+    await c.submit("attack", got.data);
+    const min = ((((c.catalogue || []).find((e) => e.type === "drive_back") || {}).fields || {}).hexes || {}).min;
+    if (got.hexes > 0 || (got.hexes === 0 && min === 0)) await c.submit("drive_back", { fighter: got.data.target, hexes: got.hexes });
+    return null;
+  });
+}
+
+/** What the attack form starts from: who may attack whom, the weapon the engine offered, the numbers it asks. */
+function attackSetup(s, c) {
   const view = c.view;
   const base = JSON.parse(JSON.stringify(s.template.data || {}));
   const choices = s.choices || {};
@@ -345,178 +360,209 @@ function combatEntry(s, c) {
     if (spec.choices && spec.choices.length === 1) setPath(given, path, spec.choices[0]);
     else if (spec.type === "int") setPath(given, path, spec.min ?? 0);
   }
-  const missingGiven = () => asked.some(([path]) => getPath(given, path) === undefined);
-  const entered = sheet(s.label || "Attack", (close) => {
-    const body = h("div", { class: "stack", "data-form": "attack" });
-    const previewBox = h("div", { class: "preview", "aria-live": "polite", id: "attack-preview" });
-    // A drive back the outcome allows (combat step 7, pg 21) is chosen with the Commit tap itself.
-    let driveBack = null;   // hexes allowed, or null
-    const commit = button("", () => close({ data: buildData(), hexes: driveBack && 0 }), { cls: "btn primary", "data-action": "commit" });
-    const push = button("", () => close({ data: buildData(), hexes: driveBack }), { cls: "btn primary", "data-action": "commit-drive-back" });
-    const offerDriveBack = (n) => {
-      driveBack = n;
-      const who = fighterName(view, st.target);
-      commit.textContent = n === null ? "Commit attack" : `Commit attack, ${who} stays`;
-      push.textContent = n === null ? "" : `Drive ${who} back ${n} hex${n === 1 ? "" : "es"} and commit`;
-      push.hidden = n === null;
-      push.disabled = commit.disabled;
-    };
-    offerDriveBack(null);
-    let timer = null;
+  return { c, view, base, attackers, targets, st, options, named, asked, given };
+}
 
-    const profile = () => (named ? { ...(profilesOf(view, st.attacker)[st.profile] || {}), ...base.profile }
-      : profilesOf(view, st.attacker)[st.profile] || {});
-    const magic = () => profile().spell || ["channel", "focus"].includes(profile().symbol);
-    function buildData() {
-      const p = profile();
-      const data = { ...base, attacker: st.attacker, target: st.target,
-        // The weapon as the engine offered it (or as picked), plus what a card changed here.
-        // A card changed how many dice were rolled: say so in the weapon's Dice.
-        profile: { ...(named ? base.profile : { name: p.name }), ...(attackExpected() !== cardDice() ? { dice: attackExpected() } : {}),
-          ...(st.extra.length ? { keywords: [...new Set([...(p.keywords || []), ...st.extra])] } : {}) },
-        attack_roll: countRoll(st.attackFaces), defence_roll: countRoll(st.defenceFaces) };
-      for (const [path] of asked) if (getPath(given, path) !== undefined) setPath(data, path, getPath(given, path));
-      if (st.supportA || st.supportT) data.supporting = { attacker: st.supportA, target: st.supportT };
-      if (st.cover) data.cover = true;
-      if (st.trapped) data.trapped = true;
-      return data;
-    }
-    // Dice expected in each roll: the card's numbers until the player enters more (a card) or sets fewer.
-    const cardDice = () => (given.profile && given.profile.dice) ?? profile().dice ?? 1;
-    const attackExpected = () => Math.max(st.dice ?? cardDice(), st.attackFaces.length);
-    const targetDefence = () => ({ ...(characteristic(view, st.target, "defence") || { dice: 1 }), ...(given.defence || {}) });
-    const defenceExpected = () => Math.max(st.defDice ?? targetDefence().dice ?? 1, st.defenceFaces.length);
-    /** Take the success faces from the engine's answer. The answer comes while the player may be tapping: the
-     *  controls stay where they are (no redraw), only their marks and the "Succeeds on" lines change. */
-    function learnFaces(reply) {
-      const resolved = ((reply && reply.consequences) || []).find((x) => x.type === "attack_resolved");
-      const faces = resolved && resolved.data && resolved.data.faces;
-      if (faces && JSON.stringify(faces) !== JSON.stringify(st.faces)) { st.faces = faces; markFaces(); }
-    }
-    // In the order the dice pad shows the faces (critical first).
-    const faceNames = (k, keys) => {
-      if (!st.faces) return "…";
-      const names = FACE[k].filter((f) => keys.includes(f[0])).map((f) => f[2]);
-      return names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}` : (names[0] || "critical only");
-    };
-    const guardText = () => { const tf = st.target && fighter(view, st.target); return tf && tf.tokens && tf.tokens.guard ? " (on Guard)" : ""; };
-    /** The faces that succeed, marked on the drawn keys and dice, and said in words. */
-    function markFaces() {
-      const kind = magic() ? "magic" : "attack";
-      const hits = st.faces ? st.faces.attack : [];
-      const saves = st.faces ? st.faces.defence : [];
-      for (const [k, keys] of [[kind, hits], ["defence", saves]]) {
-        body.querySelectorAll(`[data-roll='${k}'] [data-face]`).forEach((el) => el.classList.toggle("hits", keys.includes(el.dataset.face)));
-      }
-      const said = { [kind]: `Succeeds on ${faceNames(kind, hits)}`, defence: `Saves on ${faceNames("defence", saves)}${guardText()}` };
-      body.querySelectorAll("[data-symbols]").forEach((el) => { el.textContent = said[el.dataset.symbols] || el.textContent; });
-    }
-    async function runPreview() {
-      const bare = (text) => { previewBox.className = "preview"; previewBox.replaceChildren(h("div", { class: "muted" }, text)); commit.disabled = true; offerDriveBack(null); };
-      if (!st.target) return bare("Pick a target to see the outcome.");
-      if (missingGiven()) return bare("Enter the numbers from the fighter card first.");
-      const aLeft = attackExpected() - st.attackFaces.length;
-      const dLeft = defenceExpected() - st.defenceFaces.length;
-      commit.disabled = true;
-      const reply = await c.preview("attack", buildData());   // asked before any die too: it says which faces succeed
-      learnFaces(reply);
-      if (!st.attackFaces.length) return bare(`Tap the face each ${magic() ? "magic" : "attack"} die shows.`);
-      commit.disabled = aLeft > 0 || dLeft > 0;
-      const open = [aLeft > 0 ? `${aLeft} ${magic() ? "magic" : "attack"} ${aLeft === 1 ? "die" : "dice"}` : null,
-        dLeft > 0 ? `${dLeft} defence ${dLeft === 1 ? "die" : "dice"}` : null].filter(Boolean);
-      const allowed = !open.length && reply && !(reply.violations || []).length
-        && (reply.consequences || []).find((x) => x.type === "drive_back_allowed" && x.data && x.data.fighter === st.target);
-      offerDriveBack(allowed ? allowed.data.hexes : null);
-      previewBox.className = `preview${reply && (reply.error || (reply.violations || []).length) ? " bad" : ""}${open.length ? " partial" : ""}`;
-      previewBox.replaceChildren(...[open.length ? h("div", { class: "muted", "data-partial": "true" }, `So far; still to enter: ${open.join(", ")}`) : null,
-        ...previewText(reply, view, c)].filter(Boolean));
-    }
-    const later = () => { clearTimeout(timer); timer = setTimeout(runPreview, 120); };
+/** The weapon attacked with: the one picked, with what the engine's template says of it. */
+const attackProfile = (a) => (a.named ? { ...(profilesOf(a.view, a.st.attacker)[a.st.profile] || {}), ...a.base.profile }
+  : profilesOf(a.view, a.st.attacker)[a.st.profile] || {});
+const attackIsMagic = (a) => attackProfile(a).spell || ["channel", "focus"].includes(attackProfile(a).symbol);
+const attackKind = (a) => (attackIsMagic(a) ? "magic" : "attack");
+// Dice expected in each roll: the card's numbers until the player enters more (a card) or sets fewer.
+const cardDice = (a) => (a.given.profile && a.given.profile.dice) ?? attackProfile(a).dice ?? 1;
+const attackExpected = (a) => Math.max(a.st.dice ?? cardDice(a), a.st.attackFaces.length);
+const targetDefence = (a) => ({ ...(characteristic(a.view, a.st.target, "defence") || { dice: 1 }), ...(a.given.defence || {}) });
+const defenceExpected = (a) => Math.max(a.st.defDice ?? targetDefence(a).dice ?? 1, a.st.defenceFaces.length);
+const missingGiven = (a) => a.asked.some(([path]) => getPath(a.given, path) === undefined);
 
-    function draw() {
-      const p = profile();
-      const tdef = targetDefence();
-      const askedBox = asked.length ? h("fieldset", {}, h("legend", {}, "From the fighter cards"),
-        asked.map(([path, spec]) => (spec.choices
-          ? h("div", { class: "btn-grid", role: "radiogroup", "aria-label": fieldLabel(path) }, spec.choices.map((v) => {
-            const on = getPath(given, path) === v;
-            return button(`${fieldLabel(path)}: ${String(v)}`, () => { setPath(given, path, v); draw(); later(); },
-              { cls: "btn", role: "radio", "aria-checked": String(on), "data-field": path });
-          }))
-          : h("div", { class: "row" }, h("span", { class: "grow" }, fieldLabel(path)),
-            stepper(() => getPath(given, path), (v) => { setPath(given, path, v); if (/dice$/.test(path)) draw(); later(); },
-              spec.min ?? 0, spec.max ?? 9, fieldLabel(path)))))) : null;
-      const choice = (v, i, current, set, name) => button(typeof v === "object" ? `${profileName(v)} (${v.dice} dice, dmg ${v.damage})` : fighterName(view, v),
-        () => { set(typeof v === "object" ? i : v); draw(); later(); },
-        { cls: "btn", role: "radio", "aria-checked": String(current === (typeof v === "object" ? i : v)), "data-field": name });
-      const pick = (label, values, current, set, name) => h("fieldset", {}, h("legend", {}, label),
-        h("div", { class: "btn-grid", role: "radiogroup", "aria-label": label }, values.map((v, i) => choice(v, i, current, set, name))));
-      // With several opponents, targets come grouped under their player, so a fighter is never picked from the wrong warband.
-      const targetPick = (values, current, set) => {
-        const seats = [...new Set(values.map((fid) => (view.fighters[fid] || {}).seat))];
-        if (seats.length < 2) return pick("Target", values, current, set, "target");
-        return h("fieldset", {}, h("legend", {}, "Target"), seats.map((seat) => h("div", { class: "target-group", "data-target-seat": seat },
-          h("div", { class: "muted" }, `${c.seatName(seat)}'s fighters`),
-          h("div", { class: "btn-grid", role: "radiogroup", "aria-label": `Target: ${c.seatName(seat)}'s fighters` },
-            values.filter((fid) => (view.fighters[fid] || {}).seat === seat).map((fid) => choice(fid, 0, current, set, "target"))))));
-      };
-      const kind = magic() ? "magic" : "attack";
-      const hits = st.faces ? st.faces.attack : [];
-      const saves = st.faces ? st.faces.defence : [];
-      const changed = () => { draw(); later(); };
-      const attackPad = dicePad(kind, st.attackFaces, attackExpected(), cardDice(), capital(kind), hits,
-        changed);
-      const defencePad = st.target ? dicePad("defence", st.defenceFaces, defenceExpected(), tdef.dice ?? 1, "Defence", saves,
-        changed) : null;
-      const kw = options.keywords || [];
-      const fewer = (label, get, set) => h("div", { class: "row dice-count" }, h("span", { class: "grow" }, label),
-        stepper(get, (v) => { set(v); changed(); }, 1, 12, `${label} rolled`));
-      body.replaceChildren(...[
-        attackers.length > 1 ? pick("Attacker", attackers, st.attacker, (v) => { st.attacker = v; st.profile = 0; st.dice = null; }, "attacker") : null,
-        named ? h("p", { class: "weapon", "data-weapon": p.name || "" }, p.dice === undefined ? `${profileName(p)}: numbers not known yet, enter them below`
-          : `${profileName(p)} · ${p.dice} dice · damage ${p.damage}${(p.keywords || []).length ? ` · ${p.keywords.join(", ")}` : ""}`,
-          targets.length === 1 && st.target ? h("b", {}, ` → ${fighterName(view, st.target)}`) : null)
-          : pick("Weapon", profilesOf(view, st.attacker), st.profile, (v) => { st.profile = v; st.dice = null; st.attackFaces.length = 0; }, "profile"),
-        targets.length > 1 || !st.target ? targetPick(targets, st.target, (v) => { st.target = v; st.defDice = null; }) : null,
-        askedBox,
-        h("fieldset", { class: "roll" }, h("legend", {}, `${capital(kind)} dice`),
-          h("p", { class: "symbols", "data-symbols": kind }, `Succeeds on ${faceNames(kind, hits)}`), attackPad),
-        defencePad ? h("fieldset", { class: "roll" }, h("legend", {}, `Defence dice: ${fighterName(view, st.target)}`),
-          h("p", { class: "symbols", "data-symbols": "defence" }, `Saves on ${faceNames("defence", saves)}${guardText()}`), defencePad) : null,
-        h("fieldset", {}, h("legend", {}, "Supporting fighters"),
-          h("div", { class: "row" }, h("span", { class: "grow" }, "Attacker's"), stepper(() => st.supportA, (v) => { st.supportA = v; later(); }, 0, 6, "Attacker's supporting fighters")),
-          h("div", { class: "row" }, h("span", { class: "grow" }, "Target's"), stepper(() => st.supportT, (v) => { st.supportT = v; later(); }, 0, 6, "Target's supporting fighters"))),
-        h("fieldset", {}, h("legend", {}, "Dice rolled (when a card changes it)"),
-          fewer(`${capital(kind)} dice`, attackExpected, (v) => { st.dice = v; st.attackFaces.splice(v); }),
-          st.target ? fewer("Defence dice", defenceExpected, (v) => { st.defDice = v; st.defenceFaces.splice(v); }) : null),
-        h("fieldset", {}, h("legend", {}, "Situation"),
-          options.cover ? h("label", { class: "check" }, h("input", { type: "checkbox", checked: st.cover, onchange: (e) => { st.cover = e.target.checked; later(); } }), "Target in cover") : null,
-          h("label", { class: "check" }, h("input", { type: "checkbox", checked: st.trapped, onchange: (e) => { st.trapped = e.target.checked; later(); } }), "Target trapped")),
-        kw.length ? h("fieldset", {}, h("legend", {}, "Keywords"),
-          h("div", { class: "row" }, kw.map((k) => {
-            const fixed = (p.keywords || []).includes(k);
-            return h("label", { class: "check", style: "flex:1 1 45%" }, h("input", { type: "checkbox", checked: fixed || st.extra.includes(k), disabled: fixed,
-              onchange: (e) => { st.extra = e.target.checked ? [...st.extra, k] : st.extra.filter((x) => x !== k); later(); } }), k);
-          }))) : null,
-        // The outcome stays in view next to Commit, whatever part of the form is scrolled to. Commit is the footer's
-        // last line, so the drive back offered (or the outcome's text) grows the footer upwards, not under the finger.
-        h("div", { class: "sheet-footer" }, previewBox, push,
-          h("div", { class: "row" }, button("Cancel", () => close(null), { cls: "btn" }), commit)),
-      ].filter(Boolean));
-    }
-    draw();
-    runPreview();
-    return body;
-  }, { label: "Attack entry" });
-  // The attack, then the drive back chosen with it (in this order through the outbox). "Stays" is entered
-  // where the catalogue records a drive back not made (hexes 0).
-  return entered.then(async (got) => {
-    if (!got) return null;
-    await c.submit("attack", got.data);
-    const min = ((((c.catalogue || []).find((e) => e.type === "drive_back") || {}).fields || {}).hexes || {}).min;
-    if (got.hexes > 0 || (got.hexes === 0 && min === 0)) await c.submit("drive_back", { fighter: got.data.target, hexes: got.hexes });
-    return null;
-  });
+/** The attack entry as the form stands. */
+function attackData(a) {
+  const { st } = a;
+  const p = attackProfile(a);
+  const data = { ...a.base, attacker: st.attacker, target: st.target,
+    // The weapon as the engine offered it (or as picked), plus what a card changed here.
+    // A card changed how many dice were rolled: say so in the weapon's Dice.
+    profile: { ...(a.named ? a.base.profile : { name: p.name }), ...(attackExpected(a) !== cardDice(a) ? { dice: attackExpected(a) } : {}),
+      ...(st.extra.length ? { keywords: [...new Set([...(p.keywords || []), ...st.extra])] } : {}) },
+    attack_roll: countRoll(st.attackFaces), defence_roll: countRoll(st.defenceFaces) };
+  for (const [path] of a.asked) if (getPath(a.given, path) !== undefined) setPath(data, path, getPath(a.given, path));
+  if (st.supportA || st.supportT) data.supporting = { attacker: st.supportA, target: st.supportT };
+  if (st.cover) data.cover = true;
+  if (st.trapped) data.trapped = true;
+  return data;
+}
+
+/** The faces that succeed, in the order the dice pad shows them (critical first). */
+function faceNames(a, k, keys) {
+  if (!a.st.faces) return "…";
+  const names = FACE[k].filter((f) => keys.includes(f[0])).map((f) => f[2]);
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}` : (names[0] || "critical only");
+}
+
+const guardText = (a) => { const tf = a.st.target && fighter(a.view, a.st.target); return tf && tf.tokens && tf.tokens.guard ? " (on Guard)" : ""; };
+
+/** Take the success faces from the engine's answer. The answer comes while the player may be tapping: the
+ *  controls stay where they are (no redraw), only their marks and the "Succeeds on" lines change. */
+function learnFaces(a, body, reply) {
+  const resolved = ((reply && reply.consequences) || []).find((x) => x.type === "attack_resolved");
+  const faces = resolved && resolved.data && resolved.data.faces;
+  if (faces && JSON.stringify(faces) !== JSON.stringify(a.st.faces)) { a.st.faces = faces; markFaces(a, body); }
+}
+
+/** The faces that succeed, marked on the drawn keys and dice, and said in words. */
+function markFaces(a, body) {
+  const kind = attackKind(a);
+  const hits = a.st.faces ? a.st.faces.attack : [];
+  const saves = a.st.faces ? a.st.faces.defence : [];
+  for (const [k, keys] of [[kind, hits], ["defence", saves]]) {
+    body.querySelectorAll(`[data-roll='${k}'] [data-face]`).forEach((el) => el.classList.toggle("hits", keys.includes(el.dataset.face)));
+  }
+  const said = { [kind]: `Succeeds on ${faceNames(a, kind, hits)}`, defence: `Saves on ${faceNames(a, "defence", saves)}${guardText(a)}` };
+  body.querySelectorAll("[data-symbols]").forEach((el) => { el.textContent = said[el.dataset.symbols] || el.textContent; });
+}
+
+/** The attack sheet's body: the form, its outcome kept up to date, Commit (and Commit with a drive back). */
+function attackForm(a, close) {
+  const { st, view, c } = a;
+  const body = h("div", { class: "stack", "data-form": "attack" });
+  const previewBox = h("div", { class: "preview", "aria-live": "polite", id: "attack-preview" });
+  // A drive back the outcome allows (combat step 7, pg 21) is chosen with the Commit tap itself.
+  let driveBack = null;   // hexes allowed, or null
+  const commit = button("", () => close({ data: attackData(a), hexes: driveBack && 0 }), { cls: "btn primary", "data-action": "commit" });
+  const push = button("", () => close({ data: attackData(a), hexes: driveBack }), { cls: "btn primary", "data-action": "commit-drive-back" });
+  const offerDriveBack = (n) => {
+    driveBack = n;
+    const who = fighterName(view, st.target);
+    commit.textContent = n === null ? "Commit attack" : `Commit attack, ${who} stays`;
+    push.textContent = n === null ? "" : `Drive ${who} back ${n} hex${n === 1 ? "" : "es"} and commit`;
+    push.hidden = n === null;
+    push.disabled = commit.disabled;
+  };
+  offerDriveBack(null);
+  let timer = null;
+  async function runPreview() {
+    const bare = (text) => { previewBox.className = "preview"; previewBox.replaceChildren(h("div", { class: "muted" }, text)); commit.disabled = true; offerDriveBack(null); };
+    if (!st.target) return bare("Pick a target to see the outcome.");
+    if (missingGiven(a)) return bare("Enter the numbers from the fighter card first.");
+    const aLeft = attackExpected(a) - st.attackFaces.length;
+    const dLeft = defenceExpected(a) - st.defenceFaces.length;
+    commit.disabled = true;
+    const reply = await c.preview("attack", attackData(a));   // asked before any die too: it says which faces succeed
+    learnFaces(a, body, reply);
+    if (!st.attackFaces.length) return bare(`Tap the face each ${attackKind(a)} die shows.`);
+    commit.disabled = aLeft > 0 || dLeft > 0;
+    const open = [aLeft > 0 ? `${aLeft} ${attackKind(a)} ${aLeft === 1 ? "die" : "dice"}` : null,
+      dLeft > 0 ? `${dLeft} defence ${dLeft === 1 ? "die" : "dice"}` : null].filter(Boolean);
+    const allowed = !open.length && reply && !(reply.violations || []).length
+      && (reply.consequences || []).find((x) => x.type === "drive_back_allowed" && x.data && x.data.fighter === st.target);
+    offerDriveBack(allowed ? allowed.data.hexes : null);
+    previewBox.className = `preview${reply && (reply.error || (reply.violations || []).length) ? " bad" : ""}${open.length ? " partial" : ""}`;
+    previewBox.replaceChildren(...[open.length ? h("div", { class: "muted", "data-partial": "true" }, `So far; still to enter: ${open.join(", ")}`) : null,
+      ...previewText(reply, view, c)].filter(Boolean));
+  }
+  const ui = { body, close, later: () => { clearTimeout(timer); timer = setTimeout(runPreview, 120); },
+    // The outcome stays in view next to Commit, whatever part of the form is scrolled to. Commit is the footer's
+    // last line, so the drive back offered (or the outcome's text) grows the footer upwards, not under the finger.
+    footer: () => h("div", { class: "sheet-footer" }, previewBox, push,
+      h("div", { class: "row" }, button("Cancel", () => close(null), { cls: "btn" }), commit)) };
+  ui.redraw = () => drawAttackForm(a, ui);
+  ui.redraw();
+  runPreview();
+  return body;
+}
+
+/** Draw the attack form again from its state. */
+function drawAttackForm(a, ui) {
+  const { st, view } = a;
+  const kind = attackKind(a);
+  const hits = st.faces ? st.faces.attack : [];
+  const saves = st.faces ? st.faces.defence : [];
+  const changed = () => { ui.redraw(); ui.later(); };
+  const attackPad = dicePad(kind, st.attackFaces, attackExpected(a), cardDice(a), capital(kind), hits,
+    changed);
+  const defencePad = st.target ? dicePad("defence", st.defenceFaces, defenceExpected(a), targetDefence(a).dice ?? 1, "Defence", saves,
+    changed) : null;
+  ui.body.replaceChildren(...[
+    ...attackPickers(a, changed),
+    askedFields(a, ui),
+    h("fieldset", { class: "roll" }, h("legend", {}, `${capital(kind)} dice`),
+      h("p", { class: "symbols", "data-symbols": kind }, `Succeeds on ${faceNames(a, kind, hits)}`), attackPad),
+    defencePad ? h("fieldset", { class: "roll" }, h("legend", {}, `Defence dice: ${fighterName(view, st.target)}`),
+      h("p", { class: "symbols", "data-symbols": "defence" }, `Saves on ${faceNames(a, "defence", saves)}${guardText(a)}`), defencePad) : null,
+    ...attackSituation(a, ui, changed),
+    ui.footer(),
+  ].filter(Boolean));
+}
+
+/** The attacker, the weapon (or the one the engine offered) and the target, as the form asks for them. */
+function attackPickers(a, changed) {
+  const { st, view, c, attackers, targets } = a;
+  const p = attackProfile(a);
+  const choice = (v, i, current, set, name) => button(typeof v === "object" ? `${profileName(v)} (${v.dice} dice, dmg ${v.damage})` : fighterName(view, v),
+    () => { set(typeof v === "object" ? i : v); changed(); },
+    { cls: "btn", role: "radio", "aria-checked": String(current === (typeof v === "object" ? i : v)), "data-field": name });
+  const pick = (label, values, current, set, name) => h("fieldset", {}, h("legend", {}, label),
+    h("div", { class: "btn-grid", role: "radiogroup", "aria-label": label }, values.map((v, i) => choice(v, i, current, set, name))));
+  // With several opponents, targets come grouped under their player, so a fighter is never picked from the wrong warband.
+  const targetPick = (values, current, set) => {
+    const seats = [...new Set(values.map((fid) => (view.fighters[fid] || {}).seat))];
+    if (seats.length < 2) return pick("Target", values, current, set, "target");
+    return h("fieldset", {}, h("legend", {}, "Target"), seats.map((seat) => h("div", { class: "target-group", "data-target-seat": seat },
+      h("div", { class: "muted" }, `${c.seatName(seat)}'s fighters`),
+      h("div", { class: "btn-grid", role: "radiogroup", "aria-label": `Target: ${c.seatName(seat)}'s fighters` },
+        values.filter((fid) => (view.fighters[fid] || {}).seat === seat).map((fid) => choice(fid, 0, current, set, "target"))))));
+  };
+  return [
+    attackers.length > 1 ? pick("Attacker", attackers, st.attacker, (v) => { st.attacker = v; st.profile = 0; st.dice = null; }, "attacker") : null,
+    a.named ? h("p", { class: "weapon", "data-weapon": p.name || "" }, p.dice === undefined ? `${profileName(p)}: numbers not known yet, enter them below`
+      : `${profileName(p)} · ${p.dice} dice · damage ${p.damage}${(p.keywords || []).length ? ` · ${p.keywords.join(", ")}` : ""}`,
+      targets.length === 1 && st.target ? h("b", {}, ` → ${fighterName(view, st.target)}`) : null)
+      : pick("Weapon", profilesOf(view, st.attacker), st.profile, (v) => { st.profile = v; st.dice = null; st.attackFaces.length = 0; }, "profile"),
+    targets.length > 1 || !st.target ? targetPick(targets, st.target, (v) => { st.target = v; st.defDice = null; }) : null,
+  ];
+}
+
+/** The numbers the engine asks from the fighter cards (those the content does not know). */
+function askedFields(a, ui) {
+  const { asked, given } = a;
+  return asked.length ? h("fieldset", {}, h("legend", {}, "From the fighter cards"),
+    asked.map(([path, spec]) => (spec.choices
+      ? h("div", { class: "btn-grid", role: "radiogroup", "aria-label": fieldLabel(path) }, spec.choices.map((v) => {
+        const on = getPath(given, path) === v;
+        return button(`${fieldLabel(path)}: ${String(v)}`, () => { setPath(given, path, v); ui.redraw(); ui.later(); },
+          { cls: "btn", role: "radio", "aria-checked": String(on), "data-field": path });
+      }))
+      : h("div", { class: "row" }, h("span", { class: "grow" }, fieldLabel(path)),
+        stepper(() => getPath(given, path), (v) => { setPath(given, path, v); if (/dice$/.test(path)) ui.redraw(); ui.later(); },
+          spec.min ?? 0, spec.max ?? 9, fieldLabel(path)))))) : null;
+}
+
+/** Supporting fighters, dice rolled when a card changes it, cover and trapped, and the keywords a card adds. */
+function attackSituation(a, ui, changed) {
+  const { st, options } = a;
+  const p = attackProfile(a);
+  const kind = attackKind(a);
+  const kw = options.keywords || [];
+  const later = ui.later;
+  const fewer = (label, get, set) => h("div", { class: "row dice-count" }, h("span", { class: "grow" }, label),
+    stepper(get, (v) => { set(v); changed(); }, 1, 12, `${label} rolled`));
+  return [
+    h("fieldset", {}, h("legend", {}, "Supporting fighters"),
+      h("div", { class: "row" }, h("span", { class: "grow" }, "Attacker's"), stepper(() => st.supportA, (v) => { st.supportA = v; later(); }, 0, 6, "Attacker's supporting fighters")),
+      h("div", { class: "row" }, h("span", { class: "grow" }, "Target's"), stepper(() => st.supportT, (v) => { st.supportT = v; later(); }, 0, 6, "Target's supporting fighters"))),
+    h("fieldset", {}, h("legend", {}, "Dice rolled (when a card changes it)"),
+      fewer(`${capital(kind)} dice`, () => attackExpected(a), (v) => { st.dice = v; st.attackFaces.splice(v); }),
+      st.target ? fewer("Defence dice", () => defenceExpected(a), (v) => { st.defDice = v; st.defenceFaces.splice(v); }) : null),
+    h("fieldset", {}, h("legend", {}, "Situation"),
+      options.cover ? h("label", { class: "check" }, h("input", { type: "checkbox", checked: st.cover, onchange: (e) => { st.cover = e.target.checked; later(); } }), "Target in cover") : null,
+      h("label", { class: "check" }, h("input", { type: "checkbox", checked: st.trapped, onchange: (e) => { st.trapped = e.target.checked; later(); } }), "Target trapped")),
+    kw.length ? h("fieldset", {}, h("legend", {}, "Keywords"),
+      h("div", { class: "row" }, kw.map((k) => {
+        const fixed = (p.keywords || []).includes(k);
+        return h("label", { class: "check", style: "flex:1 1 45%" }, h("input", { type: "checkbox", checked: fixed || st.extra.includes(k), disabled: fixed,
+          onchange: (e) => { st.extra = e.target.checked ? [...st.extra, k] : st.extra.filter((x) => x !== k); later(); } }), k);
+      }))) : null,
+  ];
 }
 
 // -- words ----------------------------------------------------------------------------------------
@@ -586,6 +632,22 @@ const capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 /** "an upgrade", "a ploy": the card kind with its article. */
 const withArticle = (word) => `${/^[aeiou]/i.test(String(word)) ? "an" : "a"} ${word}`;
 
+/** Why a round is skipped, as the engine says (a four-player game skips round 2: Deathgorge, Multiplayer games, Round 2). */
+function roundSkippedWords(d) {
+  const played = (d.rounds || []).join(" and ");
+  return `Round ${d.round} is skipped: ${d.players ? `a ${d.players}-player game` : "this game"} plays ${played ? `rounds ${played}` : "fewer rounds"}`;
+}
+
+/** Passes nobody had to say (the next entry closed the step): "Ana and Ben made no reaction". */
+function passesWords(d, c) {
+  const names = (d.seats || []).map((s) => (c.seatName ? c.seatName(s) : s));
+  const who = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0] || "";
+  if (d.step === "reaction") return `${who} made no reaction`;
+  if (d.step === "power") return `${who} passed the power step`;
+  if (d.step === "drive_back") return `${who} did not drive the target back`;
+  return `${who} passed`;
+}
+
 function describeConsequence(cons, c) {
   const d = cons.data || {};
   const v = c.view;
@@ -629,21 +691,9 @@ function describeConsequence(cons, c) {
     case "attack_abandoned": return `${fn(d.fighter)}'s Attack action is abandoned`;
     case "artefact_glory": return `${sn(d.seat)} gains ${d.glory} glory (the Katophrane Artefact${d.fighter ? `, ${fn(d.fighter)}` : ""})`;
     case "action_without_activation": return `${fn(d.fighter)} makes a ${String(d.action || "").replace(/_/g, " ")} action (a card, not an activation)`;
-    case "round_skipped": {
-      // The engine says why (a four-player game skips round 2: Deathgorge, Multiplayer games, Round 2).
-      const played = (d.rounds || []).join(" and ");
-      return `Round ${d.round} is skipped: ${d.players ? `a ${d.players}-player game` : "this game"} plays ${played ? `rounds ${played}` : "fewer rounds"}`;
-    }
+    case "round_skipped": return roundSkippedWords(d);
     case "reaction_step_closed": return "Reaction step closed";
-    case "passes_inferred": {
-      // Passes nobody had to say (the next entry closed the step): "Ana and Ben made no reaction".
-      const names = (d.seats || []).map((s) => (c.seatName ? c.seatName(s) : s));
-      const who = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0] || "";
-      if (d.step === "reaction") return `${who} made no reaction`;
-      if (d.step === "power") return `${who} passed the power step`;
-      if (d.step === "drive_back") return `${who} did not drive the target back`;
-      return `${who} passed`;
-    }
+    case "passes_inferred": return passesWords(d, c);
     case "not_driven_back": return `${fn(d.fighter)} is not driven back`;
     case "drive_back_allowed": return `${fn(d.attacker)} may drive ${fn(d.fighter)} back ${d.hexes} hex${d.hexes === 1 ? "" : "es"}`;
     case "do_over_discarded": return `${c.seatName(d.seat)} discards ${d.discarded} ${d.kind === "objectives" ? "objective" : "power"} cards for the game and draws ${d.drawn}`;

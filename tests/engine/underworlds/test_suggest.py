@@ -239,12 +239,19 @@ def test_suggestions_are_told_apart_as_their_json_text_tells_them_apart():
         json_key(Suggestion("t", "p1", "x", {"b": 10**30, "a": 2})).encode()   # past 64 bits: the library's text
 
 
-def test_what_the_rules_derive_is_shared_by_the_seats_views_of_a_state_and_new_for_the_next():
+def test_what_the_rules_derive_is_shared_by_the_seats_views_of_a_state_and_new_for_the_next(monkeypatch):
     """The views of one state share its `derived` part (worked out once, per_state.py); each equals what the rules
     derive for that state, so the next state's views show a fighter's new wounds."""
     state = started()
+    calls = []
+    derive = RS.derived
+    monkeypatch.setattr(RS, "derived", lambda st: calls.append(st) or derive(st))
     views = [RS.view(state, seat) for seat in ("p1", "p2", "referee")]
-    assert views[0]["derived"] is views[1]["derived"] is views[2]["derived"]
+    # Worked out once for the three views (under test a view hands its parts out read-only, each read a wrapper of
+    # the one shared mapping, so they are compared by value here).
+    assert calls == [state]
+    assert views[0]["derived"] == views[1]["derived"] == views[2]["derived"]
+    monkeypatch.undo()
     assert views[0]["derived"] == RS.derived(state) and views[0]["derived"]["p2.brute"]["wounds_left"] == 5
     later, _ = play(state, "damage", "p1", fighter="p2.brute", amount=2, source="card")
     assert RS.view(later, "p2")["derived"]["p2.brute"]["wounds_left"] == 3

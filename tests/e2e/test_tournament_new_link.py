@@ -42,6 +42,10 @@ def test_the_organiser_replaces_a_lost_player_and_judge_link(phones, server):
     old_phone.wait_for_timeout(1500)  # (a refused live connection would turn it to "Offline" by now)
     expect(old_phone.locator("#conn")).to_have_attribute("data-state", "online")
     phones.shot(old_phone, "03-old-link-refused")
+    # The refused link is forgotten, and the device remembers it was refused: a later load says so again instead of
+    # quietly showing the public page (a push can reach the old phone before its reload: the same page either way).
+    old_phone.reload()
+    expect(old_phone.locator("#tournament-error")).to_contain_text("ask the organiser for the new one")
     new_phone = phones.new("ana-new")
     new_phone.goto(new_link)
     expect(new_phone.locator("#tournament-sub")).to_contain_text("Player")

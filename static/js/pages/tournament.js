@@ -55,6 +55,9 @@ async function load(force = false) {
     showConnection("offline");
     return "offline";
   }
+  if (reply.status === 200 && !ctx.token && !isPublicPage && (tournamentLink(tournamentId) || {}).lost) {
+    reply = { status: 401, body: { error: { code: "bad_token", message: "This device's link to the event was refused." } } };
+  }
   if (reply.status !== 200) {
     // A replaced link (the organiser made a new one after it was lost) or a mistyped one: forgotten, and
     // another of this device's links to the tournament (if any) is used instead.

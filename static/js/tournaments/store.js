@@ -75,7 +75,7 @@ export function addLink(id, token) {
   const e = withLinks(all()[id]);
   const known = e.links.find((l) => l.token === token);
   return rememberTournament(id, { token, role: known ? known.role : undefined, subject: known ? known.subject : undefined,
-    label: known ? known.label : undefined });
+    label: known ? known.label : undefined, lost: false });
 }
 
 /**
@@ -101,8 +101,10 @@ export function forgetLink(id, token) {
   const e = withLinks(links[id]);
   e.links = e.links.filter((l) => l.token !== token);
   const next = e.links[0] || null;
-  Object.assign(e, next ? { token: next.token, role: next.role, subject: next.subject, label: next.label }
-    : { token: undefined, role: undefined, subject: undefined, label: undefined });
+  // With no other link left, the device remembers that its link was refused: the page says so on every load
+  // (a reload must not turn a replaced link into the public page without a word).
+  Object.assign(e, next ? { token: next.token, role: next.role, subject: next.subject, label: next.label, lost: false }
+    : { token: undefined, role: undefined, subject: undefined, label: undefined, lost: true });
   links[id] = e;
   save(links);
   return next;

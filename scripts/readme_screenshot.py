@@ -111,5 +111,5 @@ def main(out: Path = OUT) -> str:
 
 if __name__ == "__main__":
     target = Path(sys.argv[1]) if len(sys.argv) > 1 else OUT
-    main(target)
-    print(f"wrote {target}")
+    banner = main(target)
+    print(f"wrote {target}; the banner read: {' '.join(banner.split())}")

@@ -69,7 +69,7 @@ def test_a_drive_back_right_after_an_attack_does_not_hide_the_damage(phones, ser
     told = ben.locator("#happened .happened-item[data-type='drive_back']")
     expect(told.locator(".headline")).to_contain_text("Rok driven back 1 hex")
     detail = told.locator(".detail")
-    expect(detail).to_contain_text("1 damage to Rok")
+    expect(detail).to_contain_text("1 damage to Rok by Vex")   # who dealt it (Deathgorge, Who dealt damage, pg 23)
     assert "driven back" not in detail.inner_text(), detail.inner_text()
     phones.shot(ben, "03-told-of-attack-and-drive-back")
 

@@ -11,6 +11,7 @@ from app.ratelimit import retry_after_header
 from app.schemas.sanity import WireProblem
 from app.service import ApiError
 from app.service.errors import invalid_payload
+from app.service.ledger import store_unavailable
 from app.store import StoreError
 
 log = logging.getLogger(__name__)
@@ -45,7 +46,7 @@ def register(app: Flask) -> None:
     def _store_error(err: StoreError):
         # Any path that reaches the database directly (custom content, events...) answers like the games do.
         log.warning("store unavailable on %s %s: %s", request.method, request.path, err)
-        return error_response(ApiError(503, "storage_unavailable", "The game store is unavailable; try again shortly."))
+        return error_response(store_unavailable())
 
     @app.errorhandler(HTTPException)
     def _http_error(err: HTTPException):

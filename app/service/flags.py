@@ -10,11 +10,11 @@ from app.schemas.wire import field_messages
 
 from .access import Caller
 from .errors import ApiError
+from .ledger import APPEND_RETRY
 from .submit import Submitting
 
 # What a flag says when the player gives no reason: the entry itself is the point.
 FLAG_TEXT = "That's not right"
-STALE_TRIES = 5   # the log moved on between looking for an open flag and storing this one: look again
 
 
 class FlagSchema(Schema):
@@ -53,7 +53,9 @@ class Flagging(Submitting):
         text = body["text"].strip() or FLAG_TEXT
         note = {"id": body.get("id") or str(uuid.uuid4()), "type": "note", "by": by,
                 "data": {"text": text, "seq": body["seq"]}}
-        for _ in range(STALE_TRIES):
+        # The log moved on between looking for an open flag and storing this one: look again, as often and after
+        # the same pauses as any stale append.
+        for _ in APPEND_RETRY.attempts():
             folded = self.folded(caller.game_id)
             open_flag = self._open_flag(folded.records, body["seq"], by)
             if open_flag is not None and open_flag["id"] != note["id"]:

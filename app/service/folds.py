@@ -1,9 +1,7 @@
 """Each game's log folded into its current state, cached per game and brought up to the store's head."""
 from __future__ import annotations
 
-import logging
 import threading
-from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
@@ -15,15 +13,13 @@ from app.engine import registry
 from app.engine.core import PLAYER_SEATS, REVERT, Event, FoldPoint, LogFold, Ruleset, fold_log, resume_fold
 from app.schemas import sanity
 from app.schemas.wire import field_messages
-from app.store import DuplicateKey, EventStore, StoreError
+from app.store import EventStore
 
 from .errors import ApiError, invalid_payload
+from .ledger import STORE_DOWN, FoldedLogs, StoreGuard
 from .records import record_event
 
-log = logging.getLogger(__name__)
-
 CACHE_GAMES = 512
-STORE_DOWN = "storage_unavailable"
 
 
 # A fold keeps points of itself (the state after an event) so that an undo, or the search for the entry that closed a
@@ -219,22 +215,24 @@ class GameLogs:
 
     def __init__(self, store: EventStore, lock_factory: Callable[[], Any]):
         self.store = store
-        self.on_store_error: Callable[[], None] | None = None  # counted by /metrics
-        self._lock_factory = lock_factory
-        self._locks: dict[str, Any] = {}
-        self._locks_guard = lock_factory()
-        self._cache: OrderedDict[str, Folded] = OrderedDict()
+        self.store_guard = StoreGuard()   # shared with the tournaments: one metric of store failures
+        self._logs: FoldedLogs[Folded] = FoldedLogs(CACHE_GAMES, lock_factory, load=self._load, newer=self._newer,
+                                                    bring_up=self._brought_up)
+        self._cache = self._logs.cache
         # Long replays run through `offload` (a real thread under eventlet: the event loop serves the others).
         self.offload: Callable = lambda fn, *args: fn(*args)
 
+    @property
+    def on_store_error(self) -> Callable[[], None] | None:
+        """Called on each store failure (counted by /metrics)."""
+        return self.store_guard.on_error
+
+    @on_store_error.setter
+    def on_store_error(self, hook: Callable[[], None] | None) -> None:
+        self.store_guard.on_error = hook
+
     def _lock(self, game_id: str):
-        with self._locks_guard:
-            lock = self._locks.get(game_id)
-            if lock is None:
-                if len(self._locks) > 4 * CACHE_GAMES:
-                    self._locks = {k: v for k, v in self._locks.items() if k in self._cache}
-                lock = self._locks[game_id] = self._lock_factory()
-            return lock
+        return self._logs.lock(game_id)
 
     @staticmethod
     def _ruleset(ruleset_id: str) -> Ruleset:
@@ -258,15 +256,7 @@ class GameLogs:
             raise ApiError(400, "invalid", "Some fields are missing or malformed.", fields=field_messages(err)) from err
 
     def _storage(self, fn, *args, **kw):
-        try:
-            return fn(*args, **kw)
-        except DuplicateKey:
-            raise  # a taken id or join code: the caller draws again (or answers), the store itself is fine
-        except StoreError as exc:
-            log.warning("store unavailable: %s", exc)
-            if self.on_store_error is not None:
-                self.on_store_error()
-            raise ApiError(503, STORE_DOWN, "The game store is unavailable; try again shortly.") from exc
+        return self.store_guard(fn, *args, **kw)
 
     def game(self, game_id: str) -> dict:
         """The game row, or 404 (while the store cannot be read, the row of a game this process holds in memory)."""
@@ -311,34 +301,27 @@ class GameLogs:
 
     def held(self, game_id: str) -> Folded | None:
         """The fold of a game this process holds in memory, or None; never reads the store."""
-        return self._cache.get(game_id)
+        return self._logs.held(game_id)
 
     def folded(self, game_id: str) -> Folded:
         """The game's current state: cached fold, brought up to the store's head (other processes write too)."""
-        cached = self._cache.get(game_id)
-        if cached is None:
-            game = self.game(game_id)
-            rs = self._ruleset(game["ruleset"])
-            cached = self._loaded(game, rs, self._storage(self.store.events, game_id))
-        else:
-            try:
-                newer = self._storage(self.store.events, game_id, since=cached.head)
-            except ApiError as err:
-                if err.code != STORE_DOWN:
-                    raise
-                # The store cannot be read (its disk or its server failed): a read is answered from the fold this
-                # process holds (with SQLite, one process, that is the whole log); every write still answers 503.
-                return cached
-            if newer:
-                cached = self._brought_up(cached, newer)
-        current = self._cache.get(game_id)
-        if current is not None and current.head > cached.head:
-            cached = current  # a submit stored a newer event while we read: never step the cache back
-        self._cache[game_id] = cached
-        self._cache.move_to_end(game_id)
-        while len(self._cache) > CACHE_GAMES:
-            self._cache.popitem(last=False)
-        return cached
+        return self._logs.folded(game_id)
+
+    def _load(self, game_id: str) -> Folded:
+        """A game no fold is cached for, folded from the store (404 when there is no such game)."""
+        game = self.game(game_id)
+        return self._loaded(game, self._ruleset(game["ruleset"]), self._storage(self.store.events, game_id))
+
+    def _newer(self, game_id: str, head: int) -> list[dict]:
+        """The records stored after `head`; none while the store cannot be read (its disk or its server failed):
+        a read is answered from the fold this process holds (with SQLite, one process, that is the whole log);
+        every write still answers 503."""
+        try:
+            return self._storage(self.store.events, game_id, since=head)
+        except ApiError as err:
+            if err.code != STORE_DOWN:
+                raise
+            return []
 
     def _brought_up(self, cached: Folded, newer: list[dict]) -> Folded:
         """`cached` with the records another process stored after it: applied one by one, or refolded from a point

@@ -6,8 +6,6 @@ what was stored the first time.
 from __future__ import annotations
 
 import logging
-import random
-import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -33,6 +31,7 @@ from app.schemas.wire import EventEnvelopeSchema
 from .access import Caller
 from .errors import ApiError
 from .folds import LONG_REPLAY, Folded
+from .ledger import APPEND_RETRY
 from .reading import Reading
 from .records import record_event
 
@@ -42,7 +41,6 @@ READ_ONLY_ROLES = ("scorekeeper", "spectator")
 # One schema object for every submit: building one is a noticeable part of a submit's CPU (benchmarks/README.md,
 # "Figures behind the code"), and marshmallow's load keeps no state on the schema between calls.
 ENVELOPE = EventEnvelopeSchema()
-MAX_ATTEMPTS = 25  # stale appends retried (other processes writing the same game) before answering 503
 
 
 @dataclass
@@ -75,7 +73,7 @@ class Submitting(Reading):
             # transaction re-checks both the id (duplicate) and the head (stale) atomically, so a
             # cache that is behind (another process wrote) only costs a refresh and a retry.
             folded = self._cache.get(caller.game_id) or self.folded(caller.game_id)
-            for attempt in range(MAX_ATTEMPTS):
+            for attempt in APPEND_RETRY.attempts():   # each retry after a random pause
                 original = folded.by_id(env["id"])
                 if original is not None:
                     return 200, self._resent(original, caller)
@@ -110,16 +108,13 @@ class Submitting(Reading):
                     if env["expected_seq"] is not None:
                         raise ApiError(409, "stale", f"The game has moved on (now at event {result.head}).",
                                        extra={"head": result.head})
-                    # Another process got there first: check again against the new head, after a
-                    # short random pause so two busy processes stop colliding in step.
-                    time.sleep(random.uniform(0, 0.002 * min(attempt + 1, 10)))
-                    continue
+                    continue  # another process got there first: check again against the new head
                 stored = result.record
                 now = folded.extended([stored], state, inert, points)
-                self._cache[caller.game_id] = now
+                self._cache.put(caller.game_id, now)
                 self._announce(caller.game_id, folded.rs, stored, state, now if inert else None, skip_sid)
                 return 201, self._reply(stored)
-        raise ApiError(503, "busy", "The game is very busy; try again.")
+        raise APPEND_RETRY.busy("game")
 
     def _check_may_enter(self, caller: Caller, game, env: dict) -> None:
         """Refuse an event the caller may not enter: a read-only role, another seat, or a seat not at the table."""

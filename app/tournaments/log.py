@@ -6,7 +6,6 @@ from __future__ import annotations
 import logging
 import threading
 import uuid
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any, Callable
@@ -15,8 +14,8 @@ from marshmallow import ValidationError
 
 from app.schemas.wire import field_messages
 from app.service import ApiError, GameService
+from app.service.ledger import APPEND_RETRY, STALE, FoldedLogs, Stale
 from app.service.tokens import hash_token
-from app.store import StoreError
 
 from . import model, tables
 
@@ -97,23 +96,15 @@ class TournamentLog:
         self.store = store
         self.games = games
         self.on_change = on_change
-        self._lock_factory = lock_factory
-        self._locks: dict[str, Any] = {}
-        self._guard = lock_factory()
-        self._cache: OrderedDict[str, FoldedTournament] = OrderedDict()
+        self._guard = games.store_guard   # one store, one 503 and one metric for games and tournaments
+        self._logs: FoldedLogs[FoldedTournament] = FoldedLogs(
+            CACHE_TOURNAMENTS, lock_factory, load=self._load, newer=self._newer, bring_up=self._brought_up)
 
     def _storage(self, fn, *args):
-        try:
-            return fn(*args)
-        except StoreError as exc:
-            log.warning("store unavailable: %s", exc)
-            raise ApiError(503, "storage_unavailable", "The event store is unavailable; try again shortly.") from exc
+        return self._guard(fn, *args)
 
     def _lock(self, tid: str):
-        with self._guard:
-            if tid not in self._locks:
-                self._locks[tid] = self._lock_factory()
-            return self._locks[tid]
+        return self._logs.lock(tid)
 
     @staticmethod
     def load(schema, raw) -> dict:
@@ -127,25 +118,22 @@ class TournamentLog:
 
     def folded(self, tid: str) -> FoldedTournament:
         """The tournament's fold, brought up to the store's head."""
-        cached = self._cache.get(tid)
-        if cached is None:
-            row = self._storage(self.store.get_tournament, tid) if isinstance(tid, str) and len(tid) <= 64 else None
-            if row is None:
-                raise ApiError(404, "no_such_event", "There is no event with that id.")
-            entries = self._storage(self.store.entries, tid, 0)
-            cached = FoldedTournament(row, entries, model.fold(row["setup"], entries))
-        else:
-            newer = self._storage(self.store.entries, tid, cached.head)
-            if newer:
-                state = cached.state
-                for entry in newer:
-                    state = model.apply(state, entry)
-                cached = FoldedTournament(cached.row, cached.entries + newer, state)
-        self._cache[tid] = cached
-        self._cache.move_to_end(tid)
-        while len(self._cache) > CACHE_TOURNAMENTS:
-            self._cache.popitem(last=False)
-        return cached
+        return self._logs.folded(tid)
+
+    def _load(self, tid: str) -> FoldedTournament:
+        """A tournament no fold is cached for, folded from the store (404 when there is none)."""
+        row = self._storage(self.store.get_tournament, tid) if isinstance(tid, str) and len(tid) <= 64 else None
+        if row is None:
+            raise ApiError(404, "no_such_event", "There is no event with that id.")
+        entries = self._storage(self.store.entries, tid, 0)
+        return FoldedTournament(row, entries, model.fold(row["setup"], entries))
+
+    def _newer(self, tid: str, head: int) -> list[dict]:
+        return self._storage(self.store.entries, tid, head)
+
+    @staticmethod
+    def _brought_up(cached: FoldedTournament, newer: list[dict]) -> FoldedTournament:
+        return FoldedTournament(cached.row, cached.entries + newer, model.apply_all(cached.state, newer))
 
     def member(self, tid: str, token: str | None) -> Member:
         """The caller of a tournament token (public without one); 401/403 for a bad or foreign token."""
@@ -176,30 +164,34 @@ class TournamentLog:
             raise ApiError(403, "not_allowed", f"A {member.role} link cannot do this.")
         entry_id = entry_id or str(uuid.uuid4())
         with self._lock(member.tournament_id):
-            for _ in range(10):
-                tournament = self.folded(member.tournament_id)
-                original = next((e for e in tournament.entries if e["id"] == entry_id), None)
-                if original is None and earlier is not None:
-                    original = earlier(tournament)
-                if original is not None:
-                    # A resent entry gets its original back; an id already used for another kind of entry, or
-                    # by another link, names nothing of the caller's (its original is not theirs to see).
-                    if original["type"] != etype or original.get("actor") != member.actor:
-                        raise ApiError(409, "id_in_use", "That entry id is already used for another entry; send "
-                                                         "a new id.", fields={"id": "Already used."})
-                    return original
-                refusal = model.check(tournament.state, {"type": etype, "data": data})
-                if refusal is not None:
-                    raise ApiError(refusal.status, refusal.code, refusal.message, rule=refusal.rule)
-                status, value = self._storage(self.store.append_entry, member.tournament_id, tournament.head,
-                                              {"id": entry_id, "type": etype, "actor": member.actor, "data": data})
-                if status == "stale":
-                    continue
-                if status == "ok":
-                    self.folded(member.tournament_id)
-                    self._changed(member.tournament_id, value)
-                return value
-        raise ApiError(503, "busy", "The event is very busy; try again.")
+            return APPEND_RETRY.run(lambda _: self._append_at_head(member, etype, data, entry_id, earlier), "event")
+
+    def _append_at_head(self, member: Member, etype: str, data: dict, entry_id: str,
+                        earlier: Callable[[FoldedTournament], dict | None] | None) -> dict | Stale:
+        """One try of `_append` at the head the store has now: the stored entry, the original of a repeat, or
+        STALE when another process stored an entry first."""
+        tournament = self.folded(member.tournament_id)
+        original = next((e for e in tournament.entries if e["id"] == entry_id), None)
+        if original is None and earlier is not None:
+            original = earlier(tournament)
+        if original is not None:
+            # A resent entry gets its original back; an id already used for another kind of entry, or
+            # by another link, names nothing of the caller's (its original is not theirs to see).
+            if original["type"] != etype or original.get("actor") != member.actor:
+                raise ApiError(409, "id_in_use", "That entry id is already used for another entry; send "
+                                                 "a new id.", fields={"id": "Already used."})
+            return original
+        refusal = model.check(tournament.state, {"type": etype, "data": data})
+        if refusal is not None:
+            raise ApiError(refusal.status, refusal.code, refusal.message, rule=refusal.rule)
+        status, value = self._storage(self.store.append_entry, member.tournament_id, tournament.head,
+                                      {"id": entry_id, "type": etype, "actor": member.actor, "data": data})
+        if status == "stale":
+            return STALE
+        if status == "ok":
+            self.folded(member.tournament_id)
+            self._changed(member.tournament_id, value)
+        return value
 
     def _changed(self, tid: str, entry: dict) -> None:
         if self.on_change is not None:

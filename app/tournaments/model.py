@@ -473,6 +473,13 @@ def apply(state: dict, entry: dict) -> dict:
     return s
 
 
+def apply_all(state: dict, entries: list[dict]) -> dict:
+    """The tournament after these further (checked) entries, in order; the given state is unchanged."""
+    for entry in entries:
+        state = apply(state, entry)
+    return state
+
+
 def _register(s: dict, d: dict) -> None:
     """A player joins the event (registered by staff, or a self-registration accepted)."""
     s["players"][d["player"]] = {"id": d["player"], "name": d["name"], "warband": d.get("warband"),

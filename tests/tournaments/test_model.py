@@ -263,3 +263,14 @@ def test_a_disputed_result_is_settled_with_a_reason_and_every_result_fits_the_ru
                    reason="").code == "tiebreak_needed"
     tracked_tiebreak = {"winner": "C", "glory": {"C": 3, "D": 3}, "decided_by": "surviving_fighters"}
     assert refused(log, "result", round=1, table=2, result=tracked_tiebreak, source="scorekeeper", reason="") is None
+
+
+def test_entries_applied_to_a_fold_give_the_fold_of_the_whole_log_and_leave_the_fold_as_it_was():
+    log = tournament()
+    published_round_one(log)
+    head = 4
+    before = model.fold(settings(), log.entries[:head])
+    kept = json.dumps(before, sort_keys=True)
+    after = model.apply_all(before, log.entries[head:])
+    assert after == model.fold(settings(), log.entries)
+    assert json.dumps(before, sort_keys=True) == kept

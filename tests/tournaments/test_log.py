@@ -1,0 +1,93 @@
+"""A tournament's log on the shared log layer: a stale head folded again and retried under the games' policy, a
+failing store answered and counted as for games, and the fold brought up to the store's head."""
+from __future__ import annotations
+
+import pytest
+
+from app.service import ApiError
+from app.service.ledger import APPEND_RETRY
+from app.store import DuplicateKey, StoreError
+from app.tournaments.log import Member
+
+
+@pytest.fixture
+def tournaments(app):
+    return app.extensions["tablewarden"]["tournaments"]
+
+
+@pytest.fixture
+def organiser(client) -> Member:
+    r = client.post("/api/tournaments", json={"name": "Winter Cup", "date": "2026-12-05", "format": "rivals"})
+    assert r.status_code == 201, r.get_json()
+    return Member(r.get_json()["id"], "organiser")
+
+
+def test_an_entry_whose_head_went_stale_is_checked_again_and_stored_at_the_new_head(tournaments, organiser, monkeypatch):
+    store = tournaments.store
+    append = store.append_entry
+    tid = organiser.tournament_id
+    calls = []
+
+    def another_process_first(tid_, head, entry):
+        calls.append(head)
+        if len(calls) == 1:   # another process stores its entry just before ours
+            append(tid_, head, {"id": "theirs", "type": "registration", "actor": "organiser",
+                                "data": {"open": True, "cap": None}})
+        return append(tid_, head, entry)
+    monkeypatch.setattr(store, "append_entry", another_process_first)
+    stored = tournaments._append(organiser, "registration", {"open": False, "cap": None}, "ours")
+    assert calls == [0, 1] and stored["seq"] == 2 and stored["id"] == "ours"
+    assert [e["id"] for e in tournaments.folded(tid).entries] == ["theirs", "ours"]
+
+
+def test_a_log_that_keeps_moving_answers_busy_after_the_policys_tries(tournaments, organiser, monkeypatch):
+    tries = []
+
+    def always_stale(tid_, head, entry):
+        tries.append(head)
+        return "stale", head + 1
+    monkeypatch.setattr(tournaments.store, "append_entry", always_stale)
+    with pytest.raises(ApiError) as err:
+        tournaments._append(organiser, "registration", {"open": True, "cap": None})
+    assert err.value.status == 503 and err.value.code == "busy"
+    assert len(tries) == APPEND_RETRY.tries
+    assert tournaments.folded(organiser.tournament_id).entries == [], "nothing was stored"
+
+
+def test_a_failing_store_is_the_games_503_and_counted_by_the_same_hook(app, tournaments, organiser, monkeypatch):
+    counted = []
+    app.extensions["tablewarden"]["service"].on_store_error = lambda: counted.append(1)
+
+    def down(*args):
+        raise StoreError("disk I/O error")
+    monkeypatch.setattr(tournaments.store, "append_entry", down)
+    with pytest.raises(ApiError) as err:
+        tournaments._append(organiser, "registration", {"open": True, "cap": None})
+    assert (err.value.status, err.value.code) == (503, "storage_unavailable") and counted == [1]
+
+
+def test_another_process_entries_are_folded_in_from_the_cached_head(tournaments, organiser, monkeypatch):
+    tid = organiser.tournament_id
+    first = tournaments.folded(tid)
+    tournaments.store.append_entry(tid, 0, {"id": "elsewhere", "type": "registration", "actor": "organiser",
+                                            "data": {"open": True, "cap": None}})
+    reads = []
+    entries = tournaments.store.entries
+    monkeypatch.setattr(tournaments.store, "entries", lambda tid_, since: reads.append(since) or entries(tid_, since))
+    now = tournaments.folded(tid)
+    assert reads == [first.head] and now.head == 1 and now.state["signup"]["open"] is True
+    assert tournaments.folded(tid) is now
+
+
+def test_a_taken_tournament_id_is_drawn_again(client, tournaments, monkeypatch):
+    create = tournaments.store.create_tournament
+    drawn = []
+
+    def taken_once(tid, *args):
+        drawn.append(tid)
+        if len(drawn) == 1:
+            raise DuplicateKey("tournament id taken")
+        return create(tid, *args)
+    monkeypatch.setattr(tournaments.store, "create_tournament", taken_once)
+    r = client.post("/api/tournaments", json={"name": "Winter Cup", "date": "2026-12-05", "format": "rivals"})
+    assert r.status_code == 201 and r.get_json()["id"] == drawn[1] != drawn[0]

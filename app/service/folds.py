@@ -217,15 +217,16 @@ def refold(folded: Folded, more: list, offload: Callable = lambda fn: fn()) -> t
 class GameLogs:
     """The games of an EventStore and their folded logs (cached); what every part of the service reads."""
 
-    def __init__(self, store: EventStore, lock_factory: Callable[[], Any]):
+    def __init__(self, store: EventStore, lock_factory: Callable[[], Any] = threading.Lock, *,
+                 offload: Callable | None = None, on_store_error: Callable[[], None] | None = None):
         self.store = store
-        self.on_store_error: Callable[[], None] | None = None  # counted by /metrics
+        self.on_store_error = on_store_error  # counted by /metrics
         self._lock_factory = lock_factory
         self._locks: dict[str, Any] = {}
         self._locks_guard = lock_factory()
         self._cache: OrderedDict[str, Folded] = OrderedDict()
         # Long replays run through `offload` (a real thread under eventlet: the event loop serves the others).
-        self.offload: Callable = lambda fn, *args: fn(*args)
+        self.offload: Callable = offload or (lambda fn, *args: fn(*args))
 
     def _lock(self, game_id: str):
         with self._locks_guard:

@@ -16,7 +16,7 @@ import logging
 from flask import request
 from flask_socketio import ConnectionRefusedError, Namespace, join_room
 
-from app.service import ApiError
+from app.service import ApiError, GameLogs
 
 from . import progress
 
@@ -77,9 +77,9 @@ class TournamentNamespace(Namespace):
 class TournamentPusher:
     """Pushes tournament changes and table progress to the /tournament rooms."""
 
-    def __init__(self, server, games):
+    def __init__(self, server, logs: GameLogs):
         self.server = server
-        self.games = games
+        self.logs = logs
 
     def changed(self, tid: str, entry: dict) -> None:
         """An entry was stored: everyone re-reads the tournament."""
@@ -88,7 +88,7 @@ class TournamentPusher:
 
     def game_applied(self, applied, skip_sid=None) -> None:
         """A tracked table's game moved: the staff's dashboard gets its progress."""
-        cached = self.games._cache.get(applied.game_id)
+        cached = self.logs.held(applied.game_id)
         game = cached.game if cached is not None else None
         meta = (game or {}).get("meta") or {}
         if not meta.get("event"):

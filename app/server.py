@@ -115,8 +115,10 @@ def create_app(config: Mapping[str, Any] | Config | None = None):
     service, broadcaster, tournaments = _services(socketio.server, store, offload, cfg, metrics)
     live = LiveNamespace(service, limits, metrics)
     metrics.watch_sockets(live.sessions)
-    socketio.server.register_namespace(live)  # a python-socketio namespace (handlers.py says why)
-    socketio.on_namespace(TournamentNamespace(tournaments, limiter))
+    # Both namespaces are python-socketio ones, registered on the server itself: no Flask request context per
+    # frame (app/live/handlers.py says why).
+    socketio.server.register_namespace(live)
+    socketio.server.register_namespace(TournamentNamespace(tournaments, limiter))
 
     app.extensions["tablewarden"] = {"store": store, "service": service, "limiter": limiter, "limits": limits,
                                      "broadcaster": broadcaster, "live": live, "config": cfg, "tournaments": tournaments,

@@ -29,7 +29,7 @@ from app.content.underworlds import library
 from app.engine import registry
 from app.engine.core import REVERT, fold_log
 from app.schemas import sanity
-from app.service import Caller, GameService
+from app.service import Caller, GameLogs, GameService
 from app.service.errors import ApiError
 from app.service.records import record_event
 from app.store import open_store
@@ -131,7 +131,7 @@ def _store():
 def _export(args, out) -> int:
     _, store = _store()
     try:
-        data = GameService(store).export(Caller(args.game_id, "referee"))
+        data = GameService(GameLogs(store)).transfer.export(Caller(args.game_id, "referee"))
     except ApiError as err:
         print(f"error: {err.message}", file=sys.stderr)
         return 1
@@ -150,7 +150,7 @@ def _import(args, out) -> int:
     try:
         with open(args.file, "rb") as fh:
             raw = fh.read()
-        game = GameService(store).import_game(raw, cfg.PUBLIC_URL or "")  # the same checks as the API's
+        game = GameService(GameLogs(store)).transfer.import_game(raw, cfg.PUBLIC_URL or "")  # the same checks as the API's
     except (OSError, ValueError) as exc:
         print(f"error: {args.file}: {exc}", file=sys.stderr)
         return 1

@@ -32,7 +32,7 @@ from app.live.frames import guard_messages, packet_class
 from app.live.handlers import LiveNamespace
 from app.live.runtime import offloader
 from app.ratelimit import Limits
-from app.service import GameService
+from app.service import GameLogs, GameService
 from app.store import open_store
 from app.tournaments.live import TournamentNamespace, TournamentPusher
 from app.tournaments.service import TournamentService
@@ -55,13 +55,17 @@ def _blueprints():
     return (games_bp, content_bp, tournaments_bp, openapi_bp, preview_bp, web_bp, tournaments_web_bp)
 
 
-def _tournaments(socketio, store, service, limiter):
-    """The tournament service, its /tournament namespace and what pushes its changes."""
-
-    pusher = TournamentPusher(socketio.server, service)
+def _services(server, store, offload, cfg: Config, metrics: app_metrics.Metrics):
+    """The game and tournament services, each built with the hooks that tell the phones what changed: a stored game
+    event reaches its table over /live and a tracked table's dashboards over /tournament."""
+    logs = GameLogs(store, offload=offload, on_store_error=metrics.store_errors.inc)
+    broadcaster = Broadcaster(server, logs, cfg.REDIS_URL)
+    pusher = TournamentPusher(server, logs)
+    service = GameService(logs, on_applied=_both(broadcaster.publish, pusher.game_applied),
+                          on_handover=broadcaster.handover, import_max_events=cfg.IMPORT_MAX_EVENTS,
+                          import_max_seconds=cfg.IMPORT_MAX_SECONDS)
     tournaments = TournamentService(store, service, on_change=pusher.changed)
-    socketio.on_namespace(TournamentNamespace(tournaments, limiter))
-    return tournaments, pusher
+    return service, broadcaster, tournaments
 
 
 def _both(first, second):
@@ -107,17 +111,14 @@ def create_app(config: Mapping[str, Any] | Config | None = None):
                        spawn=lambda fn: socketio.server.start_background_task(offload, fn))
     limits = Limits(cfg)
     limiter = limits.per_key
-    service = GameService(store, offload=offload, import_max_events=cfg.IMPORT_MAX_EVENTS,
-                          import_max_seconds=cfg.IMPORT_MAX_SECONDS)
-    broadcaster = Broadcaster(socketio.server, service, cfg.REDIS_URL)
-    service.handovers.tell = broadcaster.handover
     metrics = app_metrics.Metrics()
-    service.on_store_error = metrics.store_errors.inc
+    service, broadcaster, tournaments = _services(socketio.server, store, offload, cfg, metrics)
     live = LiveNamespace(service, limits, metrics)
     metrics.watch_sockets(live.sessions)
-    socketio.server.register_namespace(live)  # a python-socketio namespace (handlers.py says why)
-    tournaments, tournament_pusher = _tournaments(socketio, store, service, limiter)
-    service.on_applied = _both(broadcaster.publish, tournament_pusher.game_applied)
+    # Both namespaces are python-socketio ones, registered on the server itself: no Flask request context per
+    # frame (app/live/handlers.py says why).
+    socketio.server.register_namespace(live)
+    socketio.server.register_namespace(TournamentNamespace(tournaments, limiter))
 
     app.extensions["tablewarden"] = {"store": store, "service": service, "limiter": limiter, "limits": limits,
                                      "broadcaster": broadcaster, "live": live, "config": cfg, "tournaments": tournaments,

@@ -29,8 +29,8 @@ import requests
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from app.engine import registry  # noqa: E402
+from app.service import GameLogs, GameService  # noqa: E402
 from app.service.folds import CACHE_GAMES  # noqa: E402
-from app.service.games import GameService  # noqa: E402
 from app.store import open_store  # noqa: E402
 from tests.support import live  # noqa: E402
 from tests.support.live import ServerProcess  # noqa: E402
@@ -61,9 +61,9 @@ def export_of(entries: int) -> bytes:
 def store_games(database_url: str, tmp: str, export: bytes, games: int) -> list[tuple[str, str]]:
     """`games` copies of the exported game stored as an import stores them: [(game id, referee token)]."""
     store = open_store(database_url, tmp)
-    service = GameService(store)
-    ruleset_id, setup, shared, records = service._checked_import(export)
-    made = [service._insert_game(ruleset_id, setup, shared, records, "http://localhost") for _ in range(games)]
+    service = GameService(GameLogs(store))
+    ruleset_id, setup, shared, records = service.transfer._checked_import(export)
+    made = [service.creating.insert_game(ruleset_id, setup, shared, records, "http://localhost") for _ in range(games)]
     store.close()
     return [(g["id"], g["referee_token"]) for g in made]
 

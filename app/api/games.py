@@ -11,6 +11,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from app.engine import registry
 from app.schemas.wire import HandoverAnswerSchema
 from app.service import ApiError, Caller, GameService
+from app.service.create import Creating
 
 from .requests import bearer_token, body_bytes, json_body, limits, rate_limit, schema_body, too_many
 from .security import base_url
@@ -25,8 +26,8 @@ def service() -> GameService:
 
 
 def _caller(game_id: str) -> Caller:
-    service().game(game_id)  # 404 before 401: the address is wrong whoever asks
-    return service().authenticate(game_id, bearer_token())
+    service().logs.game(game_id)  # 404 before 401: the address is wrong whoever asks
+    return service().access.authenticate(game_id, bearer_token())
 
 
 def _game_by_code(code: str) -> dict:
@@ -37,7 +38,7 @@ def _game_by_code(code: str) -> dict:
     if wait:
         raise too_many(wait, "Too many join codes that open no game; wait before trying again.")
     try:
-        return service().game_by_code(code)
+        return service().seats.game_by_code(code)
     except ApiError as err:
         if err.status == 404:
             misses.hit(key)
@@ -98,10 +99,10 @@ def create_game():
     rate_limit()
     body = json_body()
     if isinstance(body, dict) and "follows" in body:
-        status, made = service().follow_game(body, base_url(), bearer_token())
+        status, made = service().creating.follow_game(body, base_url(), bearer_token())
         _follow_in_tournament(made["id"])  # once: the tournament's entry is keyed by the game
         return jsonify(made), status
-    return jsonify(service().create_game(body, base_url())), 201
+    return jsonify(service().creating.create_game(body, base_url())), 201
 
 
 def _follow_in_tournament(game_id: str) -> None:
@@ -134,7 +135,7 @@ def import_game():
     if not raw:
         raise ApiError(400, "bad_request", "The body must be a JSON object.")
     # Parsed, measured and replayed off the event loop: a large file must not hold up the other games.
-    return jsonify(service().import_game(raw, base_url())), 201
+    return jsonify(service().transfer.import_game(raw, base_url())), 201
 
 
 @bp.get("/join/<code>")
@@ -143,15 +144,15 @@ def join_info(code: str):
     opens no player seat of this game, or null)."""
     game = _game_by_code(code)
     return jsonify({"game": game["id"], "ruleset": game["ruleset"], "join_code": game["join_code"],
-                    "seats": service().seat_names(game), "roles": ["scorekeeper", "spectator", "referee"],
-                    "seats_reserved": service().seats_reserved(game)})
+                    "seats": service().logs.seat_names(game), "roles": ["scorekeeper", "spectator", "referee"],
+                    "seats_reserved": service().seats.seats_reserved(game)})
 
 
 @bp.get("/join/<code>/qr.svg")
 def join_qr(code: str):
     """QR code (SVG) of the join link, made on the server."""
     game = _game_by_code(code)
-    link = GameService.join_url(base_url(), game["join_code"])
+    link = Creating.join_url(base_url(), game["join_code"])
     buf = io.BytesIO()
     segno.make(link, error="m").save(buf, kind="svg", scale=8, border=2, dark="#000", light="#fff",
                                      title=f"Join {game['join_code']}")
@@ -162,11 +163,11 @@ def join_qr(code: str):
 def join(game_id: str):
     """Join code + seat or role -> 201 {game, seat, name, token}."""
     rate_limit()
-    service().game(game_id)
+    service().logs.game(game_id)
     caller = None
     if bearer_token():
         try:
-            caller = service().authenticate(game_id, bearer_token())
+            caller = service().access.authenticate(game_id, bearer_token())
         except ApiError:
             caller = None  # a stale token on the phone does not stop it joining with the code
     misses, key = limits().code_misses, f"addr:{request.remote_addr}"
@@ -174,7 +175,7 @@ def join(game_id: str):
     if wait:
         raise too_many(wait, "Too many join codes that open no game; wait before trying again.")
     try:
-        status, body = service().join(game_id, json_body(), caller)
+        status, body = service().seats.join(game_id, json_body(), caller)
     except ApiError as err:
         if err.code in ("wrong_code", "wrong_handover_code"):
             misses.hit(key)
@@ -185,7 +186,7 @@ def join(game_id: str):
 @bp.get("/games/<game_id>/handovers")
 def handovers_pending(game_id: str):
     """Open requests for the caller's seat (every seat for the referee): {handovers: [{id, seat, status}]}."""
-    return jsonify({"handovers": service().handovers_pending(_caller(game_id))})
+    return jsonify({"handovers": service().seats.handovers_pending(_caller(game_id))})
 
 
 @bp.post("/games/<game_id>/handovers/<hid>")
@@ -194,20 +195,20 @@ def handover_answer(game_id: str, hid: str):
     caller = _caller(game_id)
     rate_limit()
     body = schema_body(HandoverAnswerSchema())
-    return jsonify(service().answer_handover(caller, hid, body["approve"]))
+    return jsonify(service().seats.answer_handover(caller, hid, body["approve"]))
 
 
 @bp.get("/games/<game_id>/handovers/<hid>")
 def handover_status(game_id: str, hid: str):
     """The asking phone looks (Authorization: Bearer <the request's secret>): waiting, refused, or approved + token."""
-    return jsonify(service().collect_handover(game_id, hid, bearer_token()))
+    return jsonify(service().seats.collect_handover(game_id, hid, bearer_token()))
 
 
 @bp.delete("/games/<game_id>/handovers/<hid>")
 def handover_withdraw(game_id: str, hid: str):
     """The asking phone withdraws its request (Authorization: Bearer <the request's secret>)."""
     rate_limit()
-    return jsonify(service().withdraw_handover(game_id, hid, bearer_token()))
+    return jsonify(service().seats.withdraw_handover(game_id, hid, bearer_token()))
 
 
 @bp.post("/games/<game_id>/handover-code")
@@ -215,20 +216,20 @@ def handover_code(game_id: str):
     """A one-time code for handing the caller's player seat to another phone: {seat, code, expires_in}."""
     caller = _caller(game_id)
     rate_limit()
-    return jsonify(service().handover_code(caller)), 201
+    return jsonify(service().seats.handover_code(caller)), 201
 
 
 @bp.get("/games/<game_id>")
 def game(game_id: str):
     """Summary + the state as the caller's seat sees it."""
-    return jsonify(service().summary(_caller(game_id)))
+    return jsonify(service().reading.summary(_caller(game_id)))
 
 
 @bp.get("/games/<game_id>/events")
 def events(game_id: str):
     """The log after ?since=N."""
     caller = _caller(game_id)
-    return jsonify(service().events_since(caller, _int_arg("since", 0)))
+    return jsonify(service().reading.events_since(caller, _int_arg("since", 0)))
 
 
 @bp.post("/games/<game_id>/events")
@@ -237,7 +238,7 @@ def submit(game_id: str):
     def attempt():
         caller = _caller(game_id)
         rate_limit()
-        return service().submit(caller, json_body())
+        return service().submitting.submit(caller, json_body())
     status, body = current_app.extensions["tablewarden"]["metrics"].observe_submit("rest", attempt)
     return jsonify(body), status
 
@@ -248,7 +249,7 @@ def flag_entry(game_id: str):
     event, the table's judge is called to that entry."""
     caller = _caller(game_id)
     rate_limit()
-    status, body = service().flag(caller, json_body())
+    status, body = service().flagging.flag(caller, json_body())
     try:
         call = current_app.extensions["tablewarden"]["tournaments"].judge_call_on_entry(
             game_id, body["by"], body["entry"], body["text"], body["id"], caller.device)
@@ -265,21 +266,21 @@ def flag_entry(game_id: str):
 def suggestions(game_id: str):
     """Legal next events for the caller (?seat= for the referee or a shared device)."""
     caller = _caller(game_id)
-    return jsonify(service().suggestions(caller, request.args.get("seat") or None))
+    return jsonify(service().reading.suggestions(caller, request.args.get("seat") or None))
 
 
 @bp.get("/games/<game_id>/state")
 def state_at(game_id: str):
     """The whole state after event ?seq=N (referee only; default: now)."""
     caller = _caller(game_id)
-    return jsonify(service().state_at(caller, _int_arg("seq", None)))
+    return jsonify(service().reading.state_at(caller, _int_arg("seq", None)))
 
 
 @bp.get("/games/<game_id>/export")
 def export(game_id: str):
     """Setup + whole log, re-importable with POST /api/games/import."""
     caller = _caller(game_id)
-    body = service().export(caller)
+    body = service().transfer.export(caller)
     resp = jsonify(body)
     resp.headers["Content-Disposition"] = f'attachment; filename="tablewarden-{game_id}.json"'
     return resp

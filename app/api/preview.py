@@ -40,7 +40,7 @@ def _correction(service, caller, folded, then) -> Event | None:
     if not isinstance(then, dict) or not isinstance(then.get("type"), str) or not isinstance(then.get("by"), str) \
             or not isinstance(then.get("data") or {}, dict) or then["type"] == REVERT:
         raise ApiError(400, "invalid", "A correction (then) needs type (text, not an undo), by (a seat) and data.")
-    if not service.may_act_for(caller, folded.game, then["by"]) or then["by"] == "referee":
+    if not service.access.may_act_for(caller, folded.game, then["by"]) or then["by"] == "referee":
         raise ApiError(403, "not_your_seat", "A corrected event is entered for a player seat.")
     override = then.get("override") if isinstance(then.get("override"), dict) else None
     return Event(type=then["type"], by=then["by"], data=then.get("data") or {}, override=override)
@@ -50,12 +50,12 @@ def _correction(service, caller, folded, then) -> Event | None:
 def preview(game_id: str):
     """Check and apply an event on a copy of the current state; store nothing."""
     service = current_app.extensions["tablewarden"]["service"]
-    service.game(game_id)
-    caller = service.authenticate(game_id, bearer_token())
+    service.logs.game(game_id)
+    caller = service.access.authenticate(game_id, bearer_token())
     body = _body()
     etype, by, data = body["type"], body["by"] or caller.seat, body["data"] or {}
-    folded = service.folded(game_id)
-    if not service.may_act_for(caller, folded.game, by):  # the submit rule, reused as is
+    folded = service.logs.folded(game_id)
+    if not service.access.may_act_for(caller, folded.game, by):  # the submit rule, reused as is
         raise ApiError(403, "not_your_seat", f"You can only enter events for your own seat ({caller.seat}).")
     event = Event(type=etype, by=by, data=data, override=body["override"], seq=folded.head + 1)
     rs = folded.rs
@@ -63,7 +63,7 @@ def preview(game_id: str):
     if etype == REVERT:
         out = preview_revert(folded, event, caller.seat, caller.is_referee,
                              folded.referee_entered(event.data.get("seq")),
-                             _correction(service, caller, folded, body["then"]), service.refold)
+                             _correction(service, caller, folded, body["then"]), service.logs.refold)
     else:
         out = answer(rs, folded.state, event, caller.seat)
     out["head"] = folded.head

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from typing import Any
 
 from app.engine.core import PLAYER_SEATS, ROLES
-from app.service import GameService
+from app.service.folds import GameLogs
+from app.service.reading import Reading
 from app.service.records import applied_payload
 from app.service.submit import Applied
 
@@ -42,12 +44,12 @@ class Remote:
 class Broadcaster:
     """Ordered pushes of applied events (at once) and per-seat views (from a background task)."""
 
-    def __init__(self, server, service: GameService, redis_url: str = ""):
+    def __init__(self, server, logs: GameLogs, redis_url: str = ""):
         # The python-socketio server this app was bound to (not the module-level SocketIO object,
         # which follows whichever app was created last).
         self.server = server
-        self.service = service
-        self._queue = None
+        self.logs = logs
+        self._queue: Any = None   # the server's queue, made when the first event is pushed
         self._started = False
         self.last_views = LastViews()
         # Several processes: views are computed where the phones are (viewbus.py), not sent through Redis.
@@ -58,7 +60,7 @@ class Broadcaster:
     def publish(self, applied: Applied, skip_sid: str | None) -> None:
         """Push one stored event: `applied` at once, the per-seat views from the background task.
 
-        GameService calls this right after the store commits, inside the game's lock, so the
+        The game service calls this right after the store commits, inside the game's lock, so the
         `applied` frames of one game leave this process in seq order. Views take longer to compute
         (one per seat and role, with advice), so they follow from the queue, in the same order,
         without holding back the submitter's ack.
@@ -68,7 +70,7 @@ class Broadcaster:
         if self.bus:
             self.bus.announce(applied.game_id, applied.record["seq"])
 
-    def _views_later(self, applied: Applied) -> None:
+    def _views_later(self, applied: "Applied | Remote") -> None:
         if not self._started:
             self._queue = self.server.eio.create_queue()
             self._started = True
@@ -97,14 +99,14 @@ class Broadcaster:
 
     def _caught_up(self, remote: "Remote") -> Applied | None:
         """The game as this process's fold has it now, as an Applied for the views (None: already sent)."""
-        folded = self.service.folded(remote.game_id)
+        folded = self.logs.folded(remote.game_id)
         rooms = [seat_room(remote.game_id, seat) for seat in (*PLAYER_SEATS, *ROLES)]
         if folded.head < remote.seq or all(self.last_views.seq(room) >= folded.head for room in rooms):
             return None  # behind the announcement (it will come), or a later announcement was served already
         record = next((r for r in reversed(folded.records) if r["seq"] == folded.head), {"seq": folded.head})
         seats = folded.rs.seat_ids(folded.state)
         return Applied(remote.game_id, record, folded.state, folded.rs, seats,
-                       {seat: self.service.inert_for(folded, seat) for seat in [*seats, *ROLES]})
+                       {seat: Reading.inert_for(folded, seat) for seat in [*seats, *ROLES]})
 
     @staticmethod
     def _everyone(applied: Applied) -> list[str]:
@@ -143,7 +145,7 @@ class Broadcaster:
             room = seat_room(gid, seat)
             if not self._listened(room) or self.last_views.seq(room) >= seq:
                 continue  # no phone here, or a later view already went (worked out from another process's)
-            view = GameService._view(applied.rs, applied.state, seq, seat, applied.inert.get(seat))
+            view = Reading._view(applied.rs, applied.state, seq, seat, applied.inert.get(seat))
             self.server.emit("view", self.last_views.frame(room, view), to=room, namespace=NAMESPACE,
                              ignore_queue=True)
             self.server.sleep(0)

@@ -78,12 +78,12 @@ class LiveNamespace(socketio.Namespace):
     # -- helpers ---------------------------------------------------------------------------------
     def sync_payload(self, caller: Caller, last_seq: int) -> dict:
         """Everything after last_seq plus the seat's current view (what a reconnecting client needs)."""
-        folded = self.service.folded(caller.game_id)
+        folded = self.service.logs.folded(caller.game_id)
         reset = last_seq > folded.head  # the client knows events this server does not: start over
         since = 0 if reset else last_seq
         events = [applied_payload(redacted(folded, r, caller.seat)) for r in folded.records.since(since)]
         return {"since": since, "head": folded.head, "reset": reset, "events": events,
-                "view": self.service.view_payload(folded, caller.seat)}
+                "view": self.service.reading.view_payload(folded, caller.seat)}
 
     @staticmethod
     def _last_seq(data) -> int:
@@ -98,9 +98,9 @@ class LiveNamespace(socketio.Namespace):
         try:
             _clean(auth)
             last_seq = self._last_seq(auth)
-            caller = self.service.authenticate(None, token)
+            caller = self.service.access.authenticate(None, token)
             self._limit(hash_token(token), address)  # a phone stuck in a reconnect loop is slowed down too
-            self.service.hold(caller)
+            self.service.access.hold(caller)
         except ValidationError as err:
             # The client's connect_error gets err.message and err.data = {"error": {code, message, fields}}.
             raise ConnectionRefusedError("Bad connection parameters.", {"error": {
@@ -147,7 +147,7 @@ class LiveNamespace(socketio.Namespace):
             _one_argument("submit", extra)
             caller, key = self._caller(sid)
             self._limit(key, self.addresses.get(sid))
-            return self.service.submit(caller, envelope, skip_sid=sid)
+            return self.service.submitting.submit(caller, envelope, skip_sid=sid)
         try:
             status, body = self.metrics.observe_submit("live", attempt)
         except ApiError as err:
@@ -179,7 +179,7 @@ class LiveNamespace(socketio.Namespace):
             self._limit(key, self.addresses.get(sid))
             _clean(data)
             seat = data.get("seat") if isinstance(data, dict) and isinstance(data.get("seat"), str) else None
-            return {"status": 200, **self.service.suggestions(caller, seat)}
+            return {"status": 200, **self.service.reading.suggestions(caller, seat)}
         except ApiError as err:
             return _error_ack(err)
 

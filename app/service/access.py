@@ -7,7 +7,7 @@ from app.engine.core import PLAYER_SEATS
 
 from .errors import ApiError
 from .folds import STORE_DOWN, GameLogs
-from .tokens import hash_token
+from .tokens import hash_token, new_token
 
 # The stored seat of a shared device's own token: it sees the table as the first seat and enters events for every
 # seat. Any other token of a shared-device game (a seat joined with the code, a handover) is a seat token: its own
@@ -41,8 +41,13 @@ class Caller:
         return self.seat == "referee"
 
 
-class Access(GameLogs):
-    """Tokens to callers, seats held by a phone, and whom a caller may enter events for."""
+class Access:
+    """Tokens to callers (and new tokens), seats held by a phone, and whom a caller may enter events for."""
+
+    def __init__(self, logs: GameLogs):
+        self.logs = logs
+        self._held: set[tuple[str, str]] = set()
+        self._tokens_seen: dict[str, tuple[str, str]] = {}   # token hash -> (game, seat), oldest first
 
     def authenticate(self, game_id: str | None, token: str | None) -> Caller:
         """The caller of a bearer token: 401 if missing/unknown, 403 if it belongs to another game."""
@@ -52,7 +57,7 @@ class Access(GameLogs):
             raise ApiError(401, "bad_token", "That token is not valid.")
         hashed = hash_token(token)
         try:
-            found = self._storage(self.store.seat_for_token, hashed)
+            found = self.logs._storage(self.logs.store.seat_for_token, hashed)
         except ApiError as err:
             # The store cannot be read: a token this process has seen is still known (tokens are never taken back),
             # so its phone keeps reading the game from memory; any other token waits for the store (503).
@@ -79,7 +84,7 @@ class Access(GameLogs):
         """
         if caller.is_player and (caller.game_id, caller.seat) not in self._held:
             try:
-                self._storage(self.store.hold_seat, caller.game_id, caller.seat)
+                self.logs._storage(self.logs.store.hold_seat, caller.game_id, caller.seat)
             except ApiError as err:
                 if err.code != STORE_DOWN:
                     raise
@@ -98,3 +103,9 @@ class Access(GameLogs):
         if not caller.is_player:
             return False
         return by == caller.seat or (caller.device and game["shared_device"] and by in PLAYER_SEATS)
+
+    def mint(self, game_id: str, seat: str) -> str:
+        """A new bearer token for a seat or role of a game (only its hash is stored)."""
+        token, token_hash = new_token()
+        self.logs._storage(self.logs.store.add_token, game_id, seat, token_hash)
+        return token

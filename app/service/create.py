@@ -14,6 +14,7 @@ from app.store import DuplicateKey
 from . import linked
 from .access import DEVICE, Access
 from .errors import ApiError
+from .folds import GameLogs
 from .tokens import new_game_id, new_join_code, new_token, next_game_id
 
 
@@ -30,21 +31,25 @@ class MadeAlready(Exception):
     """A match's next game that another call (the other phone, a second tap) made first."""
 
 
-class Creating(Access):
+class Creating:
     """POST /api/games: new games (and a match's next game), stored with a token per seat."""
+
+    def __init__(self, logs: GameLogs, access: Access):
+        self.logs = logs
+        self.access = access
 
     def create_game(self, raw: Any, base_url: str, meta: dict | None = None) -> dict:
         """POST /api/games: validate, expand from content, start the game in the engine, store it.
 
         meta: what the game belongs to (an event's round and table), kept with the game row. A later game of
         a match or campaign is not made here (follow_game makes it from the game before)."""
-        body = self._load_schema(CreateGameSchema(), raw)
-        rs = self._ruleset(body["ruleset"])
+        body = self.logs._load_schema(CreateGameSchema(), raw)
+        rs = self.logs._ruleset(body["ruleset"])
         self._refuse_history(body["options"])
         setup = {"ruleset": body["ruleset"], "options": body["options"], "seats": body["seats"]}
         setup = self._expanded(body["ruleset"], setup)
-        self._new_state(rs, setup)
-        return self._insert_game(body["ruleset"], setup, body["shared_device"], [], base_url, meta)
+        self.new_state(rs, setup)
+        return self.insert_game(body["ruleset"], setup, body["shared_device"], [], base_url, meta)
 
     @staticmethod
     def _refuse_history(options: dict) -> None:
@@ -68,34 +73,34 @@ class Creating(Access):
             raise ApiError(400, "follows_only", "A match's next game is made from the game before it: send only "
                                                 "`follows` (the server carries the match so far, the seats and their decks).",
                            fields={k: "Not taken with follows." for k in extra[:10]})
-        body = self._load_schema(FollowSchema(), raw)
-        self.game(body["follows"])
-        caller = self.authenticate(body["follows"], token)
+        body = self.logs._load_schema(FollowSchema(), raw)
+        self.logs.game(body["follows"])
+        caller = self.access.authenticate(body["follows"], token)
         if not (caller.is_player or caller.is_referee):
             raise ApiError(403, "not_a_player", "Only a player (or the referee) of the game before opens the match's "
                                                 "next game; a spectator or scorekeeper joins it with its code.")
-        before = self.folded(body["follows"])
+        before = self.logs.folded(body["follows"])
         if body.get("ruleset") not in (None, before.game["ruleset"]):
             raise ApiError(409, "no_next_game", "The next game of a match is played under the same rules.")
         nxt = linked.next_game(before)
         game_id = next_game_id(before.game["id"], nxt.number)
-        made = self._storage(self.store.get_game, game_id)
+        made = self.logs._storage(self.logs.store.get_game, game_id)
         if made is None:
             setup = self._expanded(before.game["ruleset"], nxt.setup) if nxt.expand else nxt.setup
-            self._new_state(before.rs, setup)
+            self.new_state(before.rs, setup)
             kept = {k: v for k, v in (before.game.get("meta") or {}).items() if k in ("event", "round", "table")}
             meta = {**kept, "follows": before.game["id"], "follows_seat": caller.stored_seat}
             try:
-                created = self._insert_game(before.game["ruleset"], setup, before.game["shared_device"], [],
+                created = self.insert_game(before.game["ruleset"], setup, before.game["shared_device"], [],
                                             base_url, meta, game_id)
             except MadeAlready:
-                made = self._storage(self.store.get_game, game_id)
+                made = self.logs._storage(self.logs.store.get_game, game_id)
             else:
                 return 201, self._only_mine(created, caller, created["seats"], created["referee_token"],
                                             created.get("device_token"))
-        mine = self.mint(game_id, caller.stored_seat)
+        mine = self.access.mint(game_id, caller.stored_seat)
         seats = [{**n, "token": mine} if n["seat"] == caller.seat and not caller.device else n
-                 for n in self.seat_names(made)]
+                 for n in self.logs.seat_names(made)]
         return 200, self._only_mine(self._game_reply(made, base_url, seats), caller, seats,
                                     mine if caller.is_referee else None, mine if caller.device else None)
 
@@ -115,7 +120,7 @@ class Creating(Access):
 
     def _saved(self, kind: str, cid: str):
         """A player's saved content record (custom warband, deck, unit list), or None."""
-        return self._storage(self.store.get_custom, kind, cid)
+        return self.logs._storage(self.logs.store.get_custom, kind, cid)
 
     def _expanded(self, ruleset_id: str, setup: dict) -> dict:
         try:
@@ -126,18 +131,18 @@ class Creating(Access):
             raise ApiError(422, "bad_setup", f"The game cannot be set up: {exc}") from exc
 
     @staticmethod
-    def _new_state(rs: Ruleset, setup: dict) -> dict:
+    def new_state(rs: Ruleset, setup: dict) -> dict:
         try:
             return rs.new_game(copy.deepcopy(setup))
         except SetupError as exc:
             # The ruleset's refusal of a setup; any other exception is an engine bug (a 500 with an error id).
             raise ApiError(422, "bad_setup", exc.message, fields={exc.field or "setup": exc.message}) from exc
 
-    def _insert_game(self, ruleset_id: str, setup: dict, shared: bool, events: list[dict], base_url: str,
+    def insert_game(self, ruleset_id: str, setup: dict, shared: bool, events: list[dict], base_url: str,
                      meta: dict | None = None, game_id: str | None = None) -> dict:
         """Store a new game with a token per seat and the referee's; a shared-device game also gets the device's
         own token (the first seat's view, events for every seat): only that one enters for every seat."""
-        names = self.seat_names({"setup": setup})
+        names = self.logs.seat_names({"setup": setup})
         for _ in range(8):
             game = {"id": game_id or new_game_id(), "ruleset": ruleset_id, "setup": setup, "shared_device": shared,
                     "join_code": new_join_code(), "meta": {**dict(meta or {}), "rules": rules_record(ruleset_id)}}
@@ -148,9 +153,9 @@ class Creating(Access):
             if shared:
                 hashes.append((device_hash, DEVICE))
             try:
-                self._storage(self.store.create_game, game, hashes, events)
+                self.logs._storage(self.logs.store.create_game, game, hashes, events)
             except DuplicateKey:
-                if game_id is not None and self._storage(self.store.get_game, game_id) is not None:
+                if game_id is not None and self.logs._storage(self.logs.store.get_game, game_id) is not None:
                     raise MadeAlready(game_id) from None
                 continue  # join code (or id) collision: draw again
             tokens = {s: t for s, t, _ in seat_tokens}

@@ -8,8 +8,9 @@ from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
 from app.schemas.wire import field_messages
 
-from .access import Caller
+from .access import Access, Caller
 from .errors import ApiError
+from .folds import GameLogs
 from .ledger import APPEND_RETRY
 from .submit import Submitting
 
@@ -29,9 +30,14 @@ class FlagSchema(Schema):
     by = fields.Str(validate=validate.Length(min=1, max=32))     # a shared device: the seat holding it
 
 
-class Flagging(Submitting):
+class Flagging:
     """Players flag entries; the flag is a note on the entry, so every phone's log shows it and the referee's desk
     lists it first until the referee rules on it."""
+
+    def __init__(self, logs: GameLogs, access: Access, submitting: Submitting):
+        self.logs = logs
+        self.access = access
+        self.submitting = submitting
 
     def flag(self, caller: Caller, raw: Any) -> tuple[int, dict]:
         """Flag entry `seq` for `caller`'s seat: 201 {seq, id, entry, by, text}; 200 with the same reply when that seat
@@ -48,7 +54,7 @@ class Flagging(Submitting):
         if not caller.is_player:
             raise ApiError(403, "read_only", f"A {caller.seat} can follow the game but not flag its entries.")
         by = body.get("by") or caller.seat
-        if not self.may_act_for(caller, self.game(caller.game_id), by):
+        if not self.access.may_act_for(caller, self.logs.game(caller.game_id), by):
             raise ApiError(403, "not_your_seat", f"You can only flag entries for your own seat ({caller.seat}).")
         text = body["text"].strip() or FLAG_TEXT
         note = {"id": body.get("id") or str(uuid.uuid4()), "type": "note", "by": by,
@@ -56,7 +62,7 @@ class Flagging(Submitting):
         # The log moved on between looking for an open flag and storing this one: look again, as often and after
         # the same pauses as any stale append.
         for _ in APPEND_RETRY.attempts():
-            folded = self.folded(caller.game_id)
+            folded = self.logs.folded(caller.game_id)
             open_flag = self._open_flag(folded.records, body["seq"], by)
             if open_flag is not None and open_flag["id"] != note["id"]:
                 return 200, self._flag_reply(open_flag)
@@ -68,7 +74,7 @@ class Flagging(Submitting):
         return self._store(caller, note)   # a game this busy: stored at whatever head it has now
 
     def _store(self, caller: Caller, note: dict) -> tuple[int, dict]:
-        status, reply = self.submit(caller, note)
+        status, reply = self.submitting.submit(caller, note)
         data = note["data"]
         return status, {**reply, "entry": data["seq"], "by": note["by"], "text": data["text"]}
 

@@ -213,23 +213,16 @@ def refold(folded: Folded, more: list, offload: Callable = lambda fn: fn()) -> t
 class GameLogs:
     """The games of an EventStore and their folded logs (cached); what every part of the service reads."""
 
-    def __init__(self, store: EventStore, lock_factory: Callable[[], Any]):
+    def __init__(self, store: EventStore, lock_factory: Callable[[], Any] = threading.Lock, *,
+                 offload: Callable | None = None, on_store_error: Callable[[], None] | None = None):
         self.store = store
-        self.store_guard = StoreGuard()   # shared with the tournaments: one metric of store failures
+        # Shared with the tournaments: one metric of store failures.
+        self.store_guard = StoreGuard(on_store_error)
         self._logs: FoldedLogs[Folded] = FoldedLogs(CACHE_GAMES, lock_factory, load=self._load, newer=self._newer,
                                                     bring_up=self._brought_up)
         self._cache = self._logs.cache
         # Long replays run through `offload` (a real thread under eventlet: the event loop serves the others).
-        self.offload: Callable = lambda fn, *args: fn(*args)
-
-    @property
-    def on_store_error(self) -> Callable[[], None] | None:
-        """Called on each store failure (counted by /metrics)."""
-        return self.store_guard.on_error
-
-    @on_store_error.setter
-    def on_store_error(self, hook: Callable[[], None] | None) -> None:
-        self.store_guard.on_error = hook
+        self.offload: Callable = offload or (lambda fn, *args: fn(*args))
 
     def _lock(self, game_id: str):
         return self._logs.lock(game_id)

@@ -1,32 +1,36 @@
-"""GameService: everything the REST API and the /live namespace do with games, composed of one part per concern."""
+"""GameService: the game service's parts, built once over one GameLogs, each given the parts it uses."""
 from __future__ import annotations
 
-import threading
-from typing import Any, Callable
+from typing import Callable
 
-from app.store import EventStore
-
+from .access import Access
+from .create import Creating
 from .flags import Flagging
+from .folds import GameLogs
 from .handover import Handovers
+from .reading import Reading
 from .seats import Seats
-from .submit import Applied
+from .submit import Applied, Submitting
 from .transfer import Transfer
 
 
-class GameService(Transfer, Seats, Flagging):
-    """Games, seats, tokens and the log, over an EventStore; safe under eventlet, gevent or threads."""
+class GameService:
+    """Everything the REST API, /live and the tournaments do with games, one part per concern; callers use the part
+    they need (`service.submitting.submit(...)`, `service.logs.folded(...)`). Safe under eventlet, gevent or threads.
 
-    def __init__(self, store: EventStore, *, lock_factory: Callable[[], Any] = threading.Lock,
-                 on_applied: Callable[[Applied, str | None], None] | None = None,
-                 offload: Callable | None = None, import_max_events: int = 20_000,
+    on_applied: called with each stored event (and the submitting socket's id) to tell the table.
+    on_handover: called with (game, seat, payload) to tell a seat's phones about a handover of that seat.
+    """
+
+    def __init__(self, logs: GameLogs, *, on_applied: Callable[[Applied, str | None], None] | None = None,
+                 on_handover: Callable[[str, str, dict], None] | None = None, import_max_events: int = 20_000,
                  import_max_seconds: float = 20.0):
-        super().__init__(store, lock_factory)
-        self.on_applied = on_applied
-        # Long replays (imports) run through `offload`: a real thread under eventlet/gevent, so the
-        # event loop keeps serving every other phone meanwhile.
-        self.offload = offload or (lambda fn, *args: fn(*args))
-        self.import_max_events = import_max_events
-        self.import_max_seconds = import_max_seconds
-        self._held: set[tuple[str, str]] = set()
-        self._tokens_seen: dict[str, tuple[str, str]] = {}   # token hash -> (game, seat), oldest first
-        self.handovers = Handovers(store, self.mint)
+        self.logs = logs
+        self.access = Access(logs)
+        self.reading = Reading(logs, self.access)
+        self.submitting = Submitting(logs, self.access, self.reading, on_applied)
+        self.flagging = Flagging(logs, self.access, self.submitting)
+        self.handovers = Handovers(logs.store, self.access.mint, on_handover)
+        self.seats = Seats(logs, self.access, self.handovers)
+        self.creating = Creating(logs, self.access)
+        self.transfer = Transfer(logs, self.creating, import_max_events, import_max_seconds)

@@ -7,14 +7,18 @@ from app.engine.core import PLAYER_SEATS, Ruleset
 
 from .access import Access, Caller
 from .errors import ApiError
-from .folds import Folded
+from .folds import Folded, GameLogs
 from .records import public_record, redacted
 
 log = logging.getLogger(__name__)
 
 
-class Reading(Access):
+class Reading:
     """Each seat's view of a game, always through the ruleset's redaction."""
+
+    def __init__(self, logs: GameLogs, access: Access):
+        self.logs = logs
+        self.access = access
 
     def view_payload(self, folded: Folded, seat: str) -> dict:
         """The `view` a seat or role receives: its view of the state, the outcome, its advice, inert events."""
@@ -46,28 +50,28 @@ class Reading(Access):
 
     def summary(self, caller: Caller) -> dict:
         """GET /api/games/<id>: the game and its state as the caller's seat sees it."""
-        folded = self.folded(caller.game_id)
+        folded = self.logs.folded(caller.game_id)
         game = folded.game
         return {"id": game["id"], "ruleset": game["ruleset"], "title": folded.rs.title,
                 "created_at": game["created_at"], "shared_device": game["shared_device"],
-                "join_code": game["join_code"], "seats": self.seat_names(game),
+                "join_code": game["join_code"], "seats": self.logs.seat_names(game),
                 "you": {"seat": caller.seat, "role": "player" if caller.is_player else caller.seat,
                         "device": caller.device},
                 "head": folded.head, "view": self.view_payload(folded, caller.seat)}
 
     def events_since(self, caller: Caller, since: int) -> dict:
         """GET /api/games/<id>/events?since=N (secret choices hidden from the other seats)."""
-        folded = self.folded(caller.game_id)
+        folded = self.logs.folded(caller.game_id)
         records = folded.records.since(since)
         return {"since": since, "head": folded.head,
                 "events": [public_record(redacted(folded, r, caller.seat)) for r in records]}
 
     def suggestions(self, caller: Caller, seat: str | None) -> dict:
         """GET /api/games/<id>/suggestions: the caller's (or, for the referee/shared device, any seat's) advice."""
-        folded = self.folded(caller.game_id)
+        folded = self.logs.folded(caller.game_id)
         seats = folded.rs.seat_ids(folded.state)
         target = seat or caller.seat
-        if target != caller.seat and not self.may_act_for(caller, folded.game, target):
+        if target != caller.seat and not self.access.may_act_for(caller, folded.game, target):
             raise ApiError(403, "not_your_seat", "You can only see suggestions for your own seat.")
         if target not in seats:
             raise ApiError(400, "invalid", "No such seat in this game.",
@@ -78,12 +82,12 @@ class Reading(Access):
         """GET /api/games/<id>/state?seq=N: the whole state after event N (referee only)."""
         if not caller.is_referee:
             raise ApiError(403, "referee_only", "Only the referee can rewind the game.")
-        folded = self.folded(caller.game_id)
+        folded = self.logs.folded(caller.game_id)
         upto = folded.head if seq is None else seq
         if upto < 0 or upto > folded.head:
             raise ApiError(400, "invalid", "No such point in the log.",
                            fields={"seq": f"Must be between 0 and {folded.head}."})
         # A rewind folds the log up to `upto` as if nothing after it had happened (its undos included), so no point
         # of the current fold serves: the replay runs off the event loop.
-        state = self.offload(self._fold_all, folded.rs, folded.game, folded.records[:upto]).state
+        state = self.logs.offload(self.logs._fold_all, folded.rs, folded.game, folded.records[:upto]).state
         return {"seq": upto, "head": folded.head, "state": state}

@@ -8,16 +8,23 @@ from app.schemas.wire import JoinSchema
 
 from .access import Access, Caller
 from .errors import ApiError
-from .tokens import new_token, normalise_join_code
+from .folds import GameLogs
+from .handover import Handovers
+from .tokens import normalise_join_code
 
 
-class Seats(Access):
+class Seats:
     """Joining a game's seats and roles, and handovers between phones (handover.py)."""
+
+    def __init__(self, logs: GameLogs, access: Access, handovers: Handovers):
+        self.logs = logs
+        self.access = access
+        self.handovers = handovers
 
     def game_by_code(self, code: str) -> dict:
         """Public facts of the game a join code opens (404 if none)."""
         code = normalise_join_code(code or "")
-        game = self._storage(self.store.game_by_code, code) if 0 < len(code) <= 32 else None
+        game = self.logs._storage(self.logs.store.game_by_code, code) if 0 < len(code) <= 32 else None
         if game is None:
             raise ApiError(404, "no_such_code", "No game has that join code.")
         return game
@@ -30,12 +37,12 @@ class Seats(Access):
         the holder's handover code, the referee's token, or else a request the holder answers. A reserved
         seat (seats_reserved) takes no request: only its holder's handover code or the referee.
         """
-        game = self.game(game_id)
-        body = self._load_schema(JoinSchema(), raw)
+        game = self.logs.game(game_id)
+        body = self.logs._load_schema(JoinSchema(), raw)
         if normalise_join_code(body["code"]) != game["join_code"]:
             raise ApiError(403, "wrong_code", "That join code does not open this game.")
         seat = body["seat"]
-        names = {n["seat"]: n["name"] for n in self.seat_names(game)}
+        names = {n["seat"]: n["name"] for n in self.logs.seat_names(game)}
         if seat in PLAYER_SEATS and seat not in names:
             raise ApiError(400, "invalid", "This game has no such seat.",
                            fields={"seat": f"Choose one of: {', '.join([*names, *ROLES])}."})
@@ -47,17 +54,17 @@ class Seats(Access):
         reserved = self.seats_reserved(game)
         if seat in PLAYER_SEATS and not by_referee and reserved and body.get("handover_code") is None:
             raise ApiError(403, "seat_reserved", reserved)
-        if seat in PLAYER_SEATS and not by_referee and (reserved or not self._storage(self.store.hold_seat, game_id, seat)):
+        if seat in PLAYER_SEATS and not by_referee and (reserved or not self.logs._storage(self.logs.store.hold_seat, game_id, seat)):
             code = body.get("handover_code")
             if code is None:
-                return 202, {**joined, "handover": self._storage(self.handovers.request, game_id, seat)}
-            if not self._storage(self.handovers.redeem_code, game_id, seat, code):
+                return 202, {**joined, "handover": self.logs._storage(self.handovers.request, game_id, seat)}
+            if not self.logs._storage(self.handovers.redeem_code, game_id, seat, code):
                 raise ApiError(403, "wrong_handover_code", "That handover code is wrong or has expired; ask for a new one.",
                                fields={"handover_code": "Wrong or expired."})
         elif seat in PLAYER_SEATS and by_referee:
-            self._storage(self.store.hold_seat, game_id, seat)
+            self.logs._storage(self.logs.store.hold_seat, game_id, seat)
             self.handovers.told(game_id, seat, {"seat": seat, "status": "handed_over"})
-        return 201, {**joined, "token": self.mint(game_id, seat)}
+        return 201, {**joined, "token": self.access.mint(game_id, seat)}
 
     @staticmethod
     def seats_reserved(game: dict) -> str | None:
@@ -80,31 +87,25 @@ class Seats(Access):
         """Open handover requests for the caller's seat (every seat for the referee)."""
         if not (caller.is_player or caller.is_referee):
             raise ApiError(403, "not_your_seat", "Only a player or the referee is asked about handovers.")
-        seats = [n["seat"] for n in self.seat_names(self.game(caller.game_id))] if caller.is_referee else [caller.seat]
-        return self._storage(self.handovers.pending, caller.game_id, seats)
+        seats = [n["seat"] for n in self.logs.seat_names(self.logs.game(caller.game_id))] if caller.is_referee else [caller.seat]
+        return self.logs._storage(self.handovers.pending, caller.game_id, seats)
 
     def answer_handover(self, caller: Caller, hid: str, approve: bool) -> dict:
         """The seat's phone or the referee lets a requesting phone in, or refuses."""
-        return self._storage(self.handovers.answer, caller.game_id, caller.seat, hid, approve)
+        return self.logs._storage(self.handovers.answer, caller.game_id, caller.seat, hid, approve)
 
     def collect_handover(self, game_id: str, hid: str, secret: str | None) -> dict:
         """The requesting phone's look at its request (with its token once approved)."""
-        self.game(game_id)
-        return self._storage(self.handovers.collect, game_id, hid, secret)
+        self.logs.game(game_id)
+        return self.logs._storage(self.handovers.collect, game_id, hid, secret)
 
     def withdraw_handover(self, game_id: str, hid: str, secret: str | None) -> dict:
         """The requesting phone withdraws its request (the holder's question is taken back)."""
-        self.game(game_id)
-        return self._storage(self.handovers.withdraw, game_id, hid, secret)
+        self.logs.game(game_id)
+        return self.logs._storage(self.handovers.withdraw, game_id, hid, secret)
 
     def handover_code(self, caller: Caller) -> dict:
         """A one-time code that hands the caller's player seat to the phone that types it."""
         if not caller.is_player:
             raise ApiError(403, "not_a_player", "Only a player's phone can hand its seat over.")
-        return self._storage(self.handovers.new_code, caller.game_id, caller.seat)
-
-    def mint(self, game_id: str, seat: str) -> str:
-        """A new bearer token for a seat or role of a game (only its hash is stored)."""
-        token, token_hash = new_token()
-        self._storage(self.store.add_token, game_id, seat, token_hash)
-        return token
+        return self.logs._storage(self.handovers.new_code, caller.game_id, caller.seat)

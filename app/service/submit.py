@@ -28,9 +28,9 @@ from app.engine.core import (
 )
 from app.schemas.wire import EventEnvelopeSchema
 
-from .access import Caller
+from .access import Access, Caller
 from .errors import ApiError
-from .folds import LONG_REPLAY, Folded
+from .folds import LONG_REPLAY, Folded, GameLogs
 from .ledger import APPEND_RETRY
 from .reading import Reading
 from .records import record_event
@@ -55,30 +55,37 @@ class Applied:
     inert: dict[str, dict] = field(default_factory=dict)  # seat -> its view of the inert events
 
 
-class Submitting(Reading):
+class Submitting:
     """Events checked by the engine and stored as the log's next seq; the table is told through on_applied."""
 
-    on_applied: Callable[[Applied, str | None], None] | None = None
+    def __init__(self, logs: GameLogs, access: Access, reading: Reading,
+                 on_applied: Callable[[Applied, str | None], None] | None = None):
+        self.logs = logs
+        self.access = access
+        self.reading = reading
+        self.on_applied = on_applied
+        self.refold = logs.refold     # an undo folds the log again from the nearest point
+        self.offload = logs.offload   # long work (a search through many entries) runs off the event loop
 
     def submit(self, caller: Caller, raw: Any, skip_sid: str | None = None) -> tuple[int, dict]:
         """Check, apply and store one event; returns (HTTP status, reply body). Raises ApiError."""
-        env = self._load_schema(ENVELOPE, raw)
-        cached = self._cache.get(caller.game_id)
-        game = cached.game if cached is not None else self.game(caller.game_id)
+        env = self.logs._load_schema(ENVELOPE, raw)
+        cached = self.logs._cache.get(caller.game_id)
+        game = cached.game if cached is not None else self.logs.game(caller.game_id)
         self._check_may_enter(caller, game, env)
         by = env["by"]
 
-        with self._lock(caller.game_id):
+        with self.logs._lock(caller.game_id):
             # Fast path: evaluate against the cached fold without asking the store first. The append
             # transaction re-checks both the id (duplicate) and the head (stale) atomically, so a
             # cache that is behind (another process wrote) only costs a refresh and a retry.
-            folded = self._cache.get(caller.game_id) or self.folded(caller.game_id)
+            folded = self.logs._cache.get(caller.game_id) or self.logs.folded(caller.game_id)
             for attempt in APPEND_RETRY.attempts():   # each retry after a random pause
                 original = folded.by_id(env["id"])
                 if original is not None:
                     return 200, self._resent(original, caller)
                 if env["expected_seq"] is not None and env["expected_seq"] != folded.head and attempt == 0:
-                    folded = self.folded(caller.game_id)  # the cache may be behind: look again
+                    folded = self.logs.folded(caller.game_id)  # the cache may be behind: look again
                     continue
                 if env["expected_seq"] is not None and env["expected_seq"] != folded.head:
                     raise ApiError(409, "stale", f"The game has moved on (now at event {folded.head}); "
@@ -90,7 +97,7 @@ class Submitting(Reading):
                 except ApiError:
                     # Refuse only on the store's current head: the cache may be behind another
                     # process (then check again), and a resent event may be stored and illegal now.
-                    fresh = self.folded(caller.game_id)
+                    fresh = self.logs.folded(caller.game_id)
                     if fresh.head != folded.head:
                         folded = fresh
                         continue
@@ -100,18 +107,18 @@ class Submitting(Reading):
                 record = {"id": env["id"], "type": env["type"], "by": by, "actor": caller.seat,
                           "data": env["data"], "override": env["override"],
                           "consequences": [c.to_dict() for c in consequences]}
-                result = self._storage(self.store.append, caller.game_id, folded.head, record)
+                result = self.logs._storage(self.logs.store.append, caller.game_id, folded.head, record)
                 if result.status == "duplicate":
                     return 200, self._resent(result.record, caller)
                 if result.status == "stale":
-                    folded = self.folded(caller.game_id)
+                    folded = self.logs.folded(caller.game_id)
                     if env["expected_seq"] is not None:
                         raise ApiError(409, "stale", f"The game has moved on (now at event {result.head}).",
                                        extra={"head": result.head})
                     continue  # another process got there first: check again against the new head
                 stored = result.record
                 now = folded.extended([stored], state, inert, points)
-                self._cache.put(caller.game_id, now)
+                self.logs._cache.put(caller.game_id, now)
                 self._announce(caller.game_id, folded.rs, stored, state, now if inert else None, skip_sid)
                 return 201, self._reply(stored)
         raise APPEND_RETRY.busy("game")
@@ -127,9 +134,9 @@ class Submitting(Reading):
             raise ApiError(422, "referee_not_a_player", "The referee enters game events for a player seat "
                                                        "(set `by` to that seat); only notes and undos as referee.",
                            fields={"by": "Must be a player seat for this event."})
-        if not self.may_act_for(caller, game, by):
+        if not self.access.may_act_for(caller, game, by):
             raise ApiError(403, "not_your_seat", f"You can only enter events for your own seat ({caller.seat}).")
-        seats = [n["seat"] for n in self.seat_names(game)]
+        seats = [n["seat"] for n in self.logs.seat_names(game)]
         if by != "referee" and by not in seats:
             # Even a referee's note names a seat of this game (or the referee), so the log always re-imports.
             raise ApiError(422, "unknown_seat", f"'{by}' is not a seat at this table.",
@@ -142,7 +149,7 @@ class Submitting(Reading):
         try:
             seats = rs.seat_ids(state)
             self.on_applied(Applied(game_id, stored, state, rs, seats,
-                                    {seat: self.inert_for(now, seat) for seat in [*seats, *ROLES]}
+                                    {seat: self.reading.inert_for(now, seat) for seat in [*seats, *ROLES]}
                                     if now is not None else {}), skip_sid)
         except Exception:  # noqa: BLE001 - the event is stored; a failed push is caught up on reconnect
             log.exception("broadcast failed")
@@ -199,7 +206,7 @@ class Submitting(Reading):
         found = self._closer(folded, event)
         if found is None:
             return None
-        names = {n["seat"]: n["name"] or n["seat"] for n in self.seat_names(folded.game)}
+        names = {n["seat"]: n["name"] or n["seat"] for n in self.logs.seat_names(folded.game)}
         who = names.get(found["by"], found["by"])
         closer = folded.records.record(found["seq"]) or {}
         found = {**found, "actor": closer.get("actor") or found["by"]}

@@ -22,6 +22,7 @@ from app.store.base import now_iso
 from .access import Caller
 from .create import Creating
 from .errors import ApiError, invalid_payload
+from .folds import GameLogs
 from .records import public_record, record_event, redacted
 
 EXPORT_FORMAT = "tablewarden-game"
@@ -56,15 +57,19 @@ class _Deadline:
         return timed
 
 
-class Transfer(Creating):
+class Transfer:
     """GET /api/games/<id>/export and POST /api/games/import (bounded in size and replay time)."""
 
-    import_max_events: int = 20_000
-    import_max_seconds: float = 20.0
+    def __init__(self, logs: GameLogs, creating: Creating, import_max_events: int = 20_000,
+                 import_max_seconds: float = 20.0):
+        self.logs = logs
+        self.creating = creating
+        self.import_max_events = import_max_events
+        self.import_max_seconds = import_max_seconds
 
     def export(self, caller: Caller) -> dict:
         """GET /api/games/<id>/export: setup + whole log, re-importable."""
-        folded = self.folded(caller.game_id)
+        folded = self.logs.folded(caller.game_id)
         records = [redacted(folded, r, caller.seat) for r in folded.records]
         setup = folded.rs.redact_setup(folded.game["setup"], caller.seat)
         out = {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "game": folded.id,
@@ -86,8 +91,8 @@ class Transfer(Creating):
         `import_max_events` events and a budget of values per part (413), `import_max_seconds` of
         replaying (422).
         """
-        ruleset_id, setup, shared, records = self.offload(self._checked_import, raw)
-        return self._insert_game(ruleset_id, setup, shared, records, base_url)
+        ruleset_id, setup, shared, records = self.logs.offload(self._checked_import, raw)
+        return self.creating.insert_game(ruleset_id, setup, shared, records, base_url)
 
     def _checked_import(self, raw: bytes) -> tuple[str, dict, bool, list[dict]]:
         """The file read, measured, checked and replayed: (ruleset, setup, shared_device, records)."""
@@ -102,7 +107,7 @@ class Transfer(Creating):
         except (ValueError, UnicodeDecodeError):
             raise ApiError(400, "bad_json", "The body is not valid JSON.") from None
         body = self._checked_body(parsed)
-        rs = _Deadline(self._ruleset(body["ruleset"]), time.monotonic() + self.import_max_seconds)
+        rs = _Deadline(self.logs._ruleset(body["ruleset"]), time.monotonic() + self.import_max_seconds)
         return body["ruleset"], body["setup"], body["shared_device"], self._verified_records(rs, body["setup"],
                                                                                               body["events"])
 
@@ -112,7 +117,7 @@ class Transfer(Creating):
             raise ApiError(413, "import_too_large", f"An imported log may hold at most {self.import_max_events} events.",
                            fields={"events": f"At most {self.import_max_events} events."})
         try:
-            body = self._load_schema(ImportSchema(), raw)
+            body = self.logs._load_schema(ImportSchema(), raw)
         except ApiError as err:
             if err.fields and len(err.fields) > NAMED_FIELDS:  # a file of 100,000 unknown keys: name a few
                 err.fields = dict(list(err.fields.items())[:NAMED_FIELDS])
@@ -122,8 +127,8 @@ class Transfer(Creating):
             raise ApiError(422, "import_rejected", "This export hides other players' secret choices, so it cannot "
                                                    "be replayed; export the game with the referee token.",
                            fields={"redacted": "Only complete exports can be imported."})
-        rs = self._ruleset(body["ruleset"])
-        state = self._new_state(rs, body["setup"])
+        rs = self.logs._ruleset(body["ruleset"])
+        state = self.creating.new_state(rs, body["setup"])
         seats = set(rs.seat_ids(state))
         seen: set[str] = set()
         for i, ev in enumerate(body["events"]):

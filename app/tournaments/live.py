@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import logging
 
-from flask import request
-from flask_socketio import ConnectionRefusedError, Namespace, join_room
+import socketio
+from socketio.exceptions import ConnectionRefusedError
 
-from app.service import ApiError
+from app.service import ApiError, GameLogs
 
 from . import progress
 
@@ -42,15 +42,19 @@ def staff_room(tid: str) -> str:
     return f"tournament:{tid}:staff"
 
 
-class TournamentNamespace(Namespace):
-    """The /tournament namespace, bound to the tournament service."""
+class TournamentNamespace(socketio.Namespace):
+    """The /tournament namespace, bound to the tournament service.
+
+    A python-socketio namespace, registered on the server itself as /live is (app/live/handlers.py says why): its
+    handler takes the socket's sid and its connect's WSGI environ instead of reading Flask's request.
+    """
 
     def __init__(self, tournaments, limiter):
         super().__init__(NAMESPACE)
         self.tournaments = tournaments
         self.limiter = limiter
 
-    def on_connect(self, auth=None):
+    def on_connect(self, sid, environ, auth=None):
         """Join the tournament's room (and the staff room for staff tokens)."""
         auth = auth if isinstance(auth, dict) else {}
         tid = auth.get("tournament") if isinstance(auth.get("tournament"), str) else None
@@ -62,24 +66,25 @@ class TournamentNamespace(Namespace):
             message = f"A table is a number from 1 to {MAX_TABLE}."
             raise ConnectionRefusedError(message, {"error": {"code": "invalid", "message": message}})
         try:
-            if self.limiter.hit(f"tournament:{request.remote_addr}"):
+            # The phone's address (behind TRUST_PROXY, ProxyFix rewrote it): what Flask's request.remote_addr reads.
+            if self.limiter.hit(f"tournament:{environ.get('REMOTE_ADDR')}"):
                 raise ApiError(429, "rate_limited", "Too many connections at once; slow down.")
             member = self.tournaments.member(tid, token)
         except ApiError as err:
             raise ConnectionRefusedError(err.message, err.body()) from err
-        join_room(tournament_room(tid))
+        self.enter_room(sid, tournament_room(tid))
         if table is not None:
-            join_room(feature_room(tid, table))
+            self.enter_room(sid, feature_room(tid, table))
         if member.is_staff:
-            join_room(staff_room(tid))
+            self.enter_room(sid, staff_room(tid))
 
 
 class TournamentPusher:
     """Pushes tournament changes and table progress to the /tournament rooms."""
 
-    def __init__(self, server, games):
+    def __init__(self, server, logs: GameLogs):
         self.server = server
-        self.games = games
+        self.logs = logs
 
     def changed(self, tid: str, entry: dict) -> None:
         """An entry was stored: everyone re-reads the tournament."""
@@ -88,7 +93,7 @@ class TournamentPusher:
 
     def game_applied(self, applied, skip_sid=None) -> None:
         """A tracked table's game moved: the staff's dashboard gets its progress."""
-        cached = self.games._cache.get(applied.game_id)
+        cached = self.logs.held(applied.game_id)
         game = cached.game if cached is not None else None
         meta = (game or {}).get("meta") or {}
         if not meta.get("event"):

@@ -96,7 +96,7 @@ class TournamentLog:
         self.store = store
         self.games = games
         self.on_change = on_change
-        self._guard = games.store_guard   # one store, one 503 and one metric for games and tournaments
+        self._guard = games.logs.store_guard   # one store, one 503 and one metric for games and tournaments
         self._logs: FoldedLogs[FoldedTournament] = FoldedLogs(
             CACHE_TOURNAMENTS, lock_factory, load=self._load, newer=self._newer, bring_up=self._brought_up)
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from app.service import ApiError
+from app.service import ApiError, GameLogs
 
 
 def _minutes_since(stamp: str | None) -> float | None:
@@ -40,10 +40,10 @@ def is_slow(progress: dict | None, status: str, after_minutes: int) -> bool:
     return idle is not None and idle >= after_minutes
 
 
-def of_game(games, game_id: str) -> dict | None:
+def of_game(logs: GameLogs, game_id: str) -> dict | None:
     """The game's progress, or None when it cannot be read (the dashboard shows the table without it)."""
     try:
-        folded = games.folded(game_id)
+        folded = logs.folded(game_id)
     except ApiError:
         return None
     outcome = folded.rs.outcome(folded.state)

@@ -25,7 +25,7 @@ class Results(Rounds):
         if not table.get("game"):
             raise ApiError(409, "not_tracked", "This table's game is not tracked; the scorekeeper enters its result.")
         seats = dict(zip(("p1", "p2"), table["players"]))
-        folded = self.games.folded(table["game"])
+        folded = self.games.logs.folded(table["game"])
         outcome = folded.rs.outcome(folded.state)
         if outcome is None:
             raise ApiError(409, "game_not_over", "The game is not over yet; confirm its result when it ends.")
@@ -55,7 +55,7 @@ class Results(Rounds):
                                                   "confirm its result when the match is over.")
         games = []
         for n, gid in enumerate(table.get("games") or [table["game"]], start=1):
-            played = self.games.folded(gid)
+            played = self.games.logs.folded(gid)
             done = played.rs.outcome(played.state) or {}
             winners = done.get("winners") or []
             games.append({"game": n, "id": gid,
@@ -71,10 +71,10 @@ class Results(Rounds):
 
         None when the game is not the next game of a tournament's match.
         """
-        meta = self.games.game(game_id).get("meta") or {}
+        meta = self.games.logs.game(game_id).get("meta") or {}
         if not meta.get("event") or not meta.get("follows"):
             return None
-        joined = self.games.game(game_id)
+        joined = self.games.logs.game(game_id)
         tournament = self.folded(meta["event"])
         table = model.table_of(tournament.state, meta["round"], meta["table"])
         by = dict(zip(("p1", "p2"), table["players"] if table else [])).get(meta.get("follows_seat"), meta.get("follows_seat"))
@@ -89,7 +89,7 @@ class Results(Rounds):
 
         None when the game is not a tournament table's. The call is keyed by the flag, so a resent flag calls once.
         """
-        meta = self.games.game(game_id).get("meta") or {}
+        meta = self.games.logs.game(game_id).get("meta") or {}
         if not meta.get("event"):
             return None
         folded = self.folded(meta["event"])
@@ -104,7 +104,7 @@ class Results(Rounds):
 
     def folded_setup_best_of(self, table: dict) -> int:
         """Games per match of the tournament a table belongs to (1 or 3)."""
-        meta = (self.games.game(table["game"]).get("meta") or {}) if table.get("game") else {}
+        meta = (self.games.logs.game(table["game"]).get("meta") or {}) if table.get("game") else {}
         tid = meta.get("event")
         return self.folded(tid).row["setup"]["best_of"] if tid else 1
 

@@ -109,7 +109,7 @@ class Rounds(TournamentLog):
             overrides = [tournament.state["players"][p].get("deck_override") for p in t["players"]]
             if any(tournament.state["players"][p]["deck_problems"] for p in t["players"]):
                 options["deck_override"] = {"reason": "accepted at registration: " + "; ".join(o for o in overrides if o)}
-            created = self.games.create_game({"ruleset": setup["ruleset"], "options": options, "seats": seats,
+            created = self.games.creating.create_game({"ruleset": setup["ruleset"], "options": options, "seats": seats,
                                               "shared_device": t["mode"] == "device"}, base_url,
                                              meta={"event": member.tournament_id, "round": round_no, "table": t["table"]})
             games[str(t["table"])] = {"game": created["id"], "join_code": created["join_code"]}
@@ -150,7 +150,7 @@ class Rounds(TournamentLog):
             seat = "scorekeeper"
         else:
             raise ApiError(403, "not_your_table", "Only this table's players, its device and the judges open its game.")
-        token = self.games.mint(table["game"], stored or seat)
+        token = self.games.access.mint(table["game"], stored or seat)
         names = {"p1": tournament.state["players"][table["players"][0]]["name"],
                  "p2": tournament.state["players"][table["players"][1]]["name"]}
         return {"game": table["game"], "join_code": table["join_code"], "seat": seat, "token": token,

@@ -59,7 +59,7 @@ class Views(Results):
         for row in round_view["tables"]:
             if row["status"] != "playing" or not row["game"]:
                 continue
-            held = self.games.held(row["game"])
+            held = self.games.logs.held(row["game"])
             outcome = held.rs.outcome(held.state) if held is not None else None
             if outcome is None:
                 continue
@@ -168,7 +168,7 @@ class Views(Results):
                    game=None)
         if table["game"]:
             try:
-                folded = self.games.folded(table["game"])
+                folded = self.games.logs.folded(table["game"])
             except ApiError:
                 return out  # the game cannot be read now: the overlay shows the pairing without it
             out["game"] = overlay.game_summary(folded.rs, folded.state, folded.records[-1] if folded.records else None)
@@ -198,7 +198,7 @@ class Views(Results):
             return out
         view = self._round_view(s, rnd, True)
         for row, table in zip(view["tables"], rnd["tables"]):
-            row["progress"] = progress.of_game(self.games, row["game"]) if row["game"] else None
+            row["progress"] = progress.of_game(self.games.logs, row["game"]) if row["game"] else None
             row["slow"] = progress.is_slow(row["progress"], row["status"], slow_after)
             if row["progress"] and row["progress"]["over"] and row["status"] in ("playing", "waiting", "disputed"):
                 # The game is over and its result not final: the staff see what the game says (a judge's

@@ -7,7 +7,7 @@ import pytest
 
 from app.engine import registry
 from app.live.viewpatch import diff
-from app.service import GameService
+from app.service.reading import Reading
 from tests.support.play import play_random, underworlds_setup
 
 pytestmark = pytest.mark.e2e
@@ -17,7 +17,7 @@ def test_the_phone_patches_views_exactly_as_the_server_made_them(phones):
     rs = registry.get("underworlds/deathgorge")
     states: list = []
     play_random(rs, underworlds_setup(4), 5, max_events=60, on_event=lambda s, *_: states.append(s))
-    views = [GameService._view(rs, state, seq, "p2") for seq, state in enumerate(states, start=1)]
+    views = [Reading._view(rs, state, seq, "p2") for seq, state in enumerate(states, start=1)]
     cases = [{"base": a, "frame": {"seq": b["seq"], "seat": "p2", "base": a["seq"], "patch": diff(a, b)},
               "want": json.dumps(b, separators=(",", ":"))} for a, b in zip(views, views[1:])]
     page = phones.new("phone")

@@ -5,7 +5,7 @@ import json
 import time
 
 from app.server import create_app, socketio
-from app.service import GameService
+from app.service.access import Access
 from tests.api.helpers import auth, event, new_game, submit
 from tests.support.sockets import frames
 
@@ -141,11 +141,11 @@ def test_a_handler_that_fails_answers_500_without_its_stack_trace(app, client, s
 
     def broken(*args, **kw):
         raise RuntimeError("secret internals")
-    monkeypatch.setattr(service, "submit", broken)
+    monkeypatch.setattr(service.submitting, "submit", broken)
     reply = ack(p1, "submit", event("p1"))
     assert reply["status"] == 500 and reply["error"]["code"] == "internal"
     assert "secret internals" not in json.dumps(reply) and "secret internals" in caplog.text  # in the log only
-    monkeypatch.setattr(service, "authenticate", broken)
+    monkeypatch.setattr(service.access, "authenticate", broken)
     assert not sio(game["tokens"]["p2"]).is_connected("/live")  # a failing connect is refused, not half-open
 
 
@@ -183,13 +183,13 @@ def test_an_event_stored_while_a_phone_connects_reaches_it(client, sio, monkeypa
     """An event stored while a phone is connecting (here: while its seat is being marked held) reaches that
     phone in its `sync` or as `applied`; it is never missed until the next event."""
     game = new_game(client)
-    hold = GameService.hold
+    hold = Access.hold
 
     def hold_while_another_phone_enters(self, caller):
         if caller.seat == "p2":
             assert submit(client, game, "p1", event("p1")).status_code == 201
         return hold(self, caller)
-    monkeypatch.setattr(GameService, "hold", hold_while_another_phone_enters)
+    monkeypatch.setattr(Access, "hold", hold_while_another_phone_enters)
     p2 = sio(game["tokens"]["p2"], last_seq=0)
     seen = {e["seq"] for e in frames(p2, "sync", until=len)[0]["events"]}
     seen |= {a["seq"] for a in frames(p2, "applied", timeout=0.5)}
@@ -199,7 +199,7 @@ def test_an_event_stored_while_a_phone_connects_reaches_it(client, sio, monkeypa
 def test_an_engine_bug_answers_a_500_ack_with_an_error_id_the_log_carries(app, client, sio, monkeypatch, caplog):
     game = new_game(client)
     p1 = sio(game["tokens"]["p1"])
-    rs = app.extensions["tablewarden"]["service"].folded(game["id"]).rs
+    rs = app.extensions["tablewarden"]["service"].logs.folded(game["id"]).rs
 
     def broken(*args, **kw):
         raise RuntimeError("secret internals of the engine")

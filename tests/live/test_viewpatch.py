@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from app.engine import registry
 from app.live import fastjson
 from app.live.viewpatch import LastViews, apply, diff, full_view
-from app.service import GameService
+from app.service.reading import Reading
 from tests.support.play import SETUPS, play_random
 
 json_values = st.recursive(st.none() | st.booleans() | st.integers(-3, 3) | st.text(max_size=3),
@@ -36,7 +36,7 @@ def test_consecutive_views_of_played_games_patch_exactly(rid):
     for seat in seats:
         before = None
         for seq, state in enumerate(states, start=1):
-            view = GameService._view(rs, state, seq, seat)
+            view = Reading._view(rs, state, seq, seat)
             if before is not None:
                 ops = diff(before, view)
                 assert fastjson.dumps(apply(before, ops)) == fastjson.dumps(view), (rid, seat, seq)

@@ -49,7 +49,7 @@ def _battlelore_scenario_won(client) -> dict:
 def test_a_later_game_of_a_match_or_campaign_is_never_made_from_a_clients_history(app, client):
     """Options that carry earlier games (options.match.previous, a campaign's history) are the server's to write:
     a new game with them is refused with a sentence and nothing is stored."""
-    games = len(app.extensions["tablewarden"]["service"].store.list_games())
+    games = len(app.extensions["tablewarden"]["service"].logs.store.list_games())
     match = {"game": 2, "seats": ["p1", "p2"], "previous": [{"winners": ["p1"], "draw": False,
                                                             "glory": {"p1": 3, "p2": 0}, "wiped_out": []}]}
     for body in ({"ruleset": "underworlds/shadespire", "options": {"match": match}, "seats": [{"name": "A"}, {"name": "B"}]},
@@ -58,7 +58,7 @@ def test_a_later_game_of_a_match_or_campaign_is_never_made_from_a_clients_histor
         resp = client.post("/api/games", json=body)
         assert resp.status_code == 400 and resp.get_json()["error"]["code"] == "follows_needed", resp.get_json()
         assert "follows" in resp.get_json()["error"]["message"]
-    assert len(app.extensions["tablewarden"]["service"].store.list_games()) == games
+    assert len(app.extensions["tablewarden"]["service"].logs.store.list_games()) == games
 
 
 def test_a_next_game_body_names_only_the_game_it_follows(client):
@@ -99,7 +99,7 @@ def test_two_phones_that_make_the_next_game_at_the_same_moment_reach_one_game(ap
     """The store refuses the second insert of the same next game: that caller gets the game made first, its own seat."""
     game = _battlelore_scenario_won(client)
     first = client.post("/api/games", headers=auth(game["tokens"]["p1"]), json={"follows": game["id"]}).get_json()
-    store = app.extensions["tablewarden"]["service"].store
+    store = app.extensions["tablewarden"]["service"].logs.store
     real = store.get_game
     looked = []
 

@@ -23,7 +23,7 @@ def _match_game(client) -> dict:
 def test_a_matchs_next_game_appends_the_stored_record_and_keeps_the_seats(app, client):
     game = _match_game(client)
     quiet_game(client, game["id"], game["tokens"], glory={"p2": 3})
-    before = _service(app).folded(game["id"])
+    before = _service(app).logs.folded(game["id"])
     nxt = linked.next_game(before)
     record = before.rs.outcome(before.state)["record"]
     assert nxt.number == 2 and not nxt.expand
@@ -35,10 +35,10 @@ def test_a_matchs_next_game_appends_the_stored_record_and_keeps_the_seats(app, c
 def test_there_is_no_next_game_before_the_end_or_outside_a_match(app, client):
     game = _match_game(client)
     with pytest.raises(ApiError) as playing:
-        linked.next_game(_service(app).folded(game["id"]))
+        linked.next_game(_service(app).logs.folded(game["id"]))
     assert (playing.value.status, playing.value.code) == (409, "no_next_game")
     plain = new_game(client)
-    folded = _service(app).folded(plain["id"])
+    folded = _service(app).logs.folded(plain["id"])
     folded.state["winner"] = "p1"  # a finished plain game: still no match to go on with
     with pytest.raises(ApiError) as alone:
         linked.next_game(folded)

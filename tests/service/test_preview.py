@@ -18,7 +18,7 @@ def test_a_voided_secret_dial_is_listed_without_its_planet_for_the_other_seat(ap
     assert submit(client, game, "p1", event("p1", "commit", planet=4)).status_code == 201
     head = client.get(f"/api/games/{game['id']}/events", headers=auth(game["tokens"]["p1"])).get_json()["head"]
     service = app.extensions["tablewarden"]["service"]
-    folded = service.folded(game["id"])
+    folded = service.logs.folded(game["id"])
     undo = Event(type="revert", by="referee", data={"seq": head - 1})
     whole = preview_revert(folded, undo, "referee", True, referee_entries(folded.records))
     hidden = preview_revert(folded, undo, "p2", True, referee_entries(folded.records))
@@ -32,14 +32,14 @@ def test_a_voided_secret_dial_is_listed_without_its_planet_for_the_other_seat(ap
 def test_an_undo_preview_in_a_long_game_folds_from_a_point_and_answers_as_a_whole_fold_does(app, client, monkeypatch):
     game = long_game(client, 2000)
     service = app.extensions["tablewarden"]["service"]
-    folded = service.folded(game["id"])
+    folded = service.logs.folded(game["id"])
     undo = Event(type="revert", by="referee", data={"seq": 1990})
     correction = Event(type="add", by="p1", data={"points": 2})
     # the same log without points: folded from the start, as before points existed
     pointless = Folded(folded.game, folded.rs, list(folded.records), folded.state, folded.inert)
     expected = preview_revert(pointless, undo, "p2", True, set(), correction)
     counting = Counting(monkeypatch, folded.rs)
-    answer = preview_revert(folded, undo, "p2", True, set(), correction, service.refold)
+    answer = preview_revert(folded, undo, "p2", True, set(), correction, service.logs.refold)
     assert answer == expected and counting.applied <= 2 * LONG_REPLAY + 10, counting.applied
     assert [v["seq"] for v in answer["voids"]] == [1991] and answer["voids"][0]["status"] == "refused_now"
     assert answer["then"]["allowed"] is True

@@ -34,8 +34,8 @@ from hypothesis import strategies as st
 
 from app.engine import registry
 from app.engine.core import REVERT, Event, fold_log
-from app.service import GameService
 from app.service.preview import preview
+from app.service.reading import Reading
 from app.service.records import public_record, record_event
 from app.tournaments.overlay import game_summary
 from tests.support.play import SETUPS, choose, fill, options, rng_pick
@@ -120,7 +120,7 @@ def first_fill(sugg) -> Event:
 def received(rs, state: dict, head: int, records: list[dict], seat: str) -> dict:
     """Everything `seat` is sent about the game now, in the server's own shapes: its view payload, these log
     records as redacted for it, and previews of its suggested events."""
-    payload = GameService._view(rs, state, head, seat)  # noqa: SLF001 - the view frame / sync / join body
+    payload = Reading._view(rs, state, head, seat)  # noqa: SLF001 - the view frame / sync / join body
     out = {"payload": payload, "records": [public_record(rs.redact_event(state, r, seat)) for r in records]}
     if seat == "spectator":  # a stream's overlay of a feature table
         out["overlay"] = game_summary(rs, state, records[-1] if records else None)
@@ -131,7 +131,7 @@ def received(rs, state: dict, head: int, records: list[dict], seat: str) -> dict
 
 
 def record(event: Event, seq: int, consequences) -> dict:
-    """The stored log record of an event (as GameService.submit stores it)."""
+    """The stored log record of an event (as a submit stores it)."""
     return {"seq": seq, "id": f"e{seq}", "type": event.type, "by": event.by, "actor": event.by,
             "data": copy.deepcopy(event.data), "override": event.override,
             "consequences": [c.to_dict() for c in consequences], "created_at": None}

@@ -49,7 +49,7 @@ def test_the_replay_runs_through_the_offloader(tmp_path):
     client = app.test_client()
     service = app.extensions["tablewarden"]["service"]
     ran = []
-    service.offload = lambda fn, *args: ran.append(fn.__name__) or fn(*args)
+    service.logs.offload = lambda fn, *args: ran.append(fn.__name__) or fn(*args)
     game = new_game(client)
     submit(client, game, "p1", event("p1"))
     exported = client.get(f"/api/games/{game['id']}/export", headers=auth(game["referee_token"])).get_json()

@@ -1,10 +1,12 @@
-"""/tournament namespace: staff and the public hear every change of the tournament; staff also hear each tracked game move."""
+"""/tournament namespace: staff and the public hear every change of the tournament; staff also hear each tracked game move;
+connects are counted per phone's address."""
 from __future__ import annotations
 
 import time
 
 import pytest
 
+from app.ratelimit import RateLimiter
 from app.server import socketio
 from tests.api.tournament_helpers import auth, post_tournament, quiet_game, tournament_with_players
 
@@ -86,3 +88,18 @@ def test_an_overlay_names_a_table_by_its_number(app, running, table):
     auth_ = {"tournament": tid, "table": table}
     connected = socketio.test_client(app, namespace="/tournament", auth=auth_).is_connected("/tournament")
     assert connected is (table is None)  # no table: an ordinary public page
+
+
+def test_connects_past_the_limit_from_one_address_are_refused_and_another_address_still_connects(app, running,
+                                                                                                monkeypatch):
+    tid, _, _ = running
+    namespace = socketio.server.namespace_handlers["/tournament"]
+    monkeypatch.setattr(namespace, "limiter", RateLimiter(0.001, 2))   # two connects, then a long wait
+    here = [socketio.test_client(app, namespace="/tournament", auth={"tournament": tid}) for _ in range(3)]
+    assert [c.is_connected("/tournament") for c in here] == [True, True, False]
+    elsewhere = app.test_client()
+    elsewhere.environ_base["REMOTE_ADDR"] = "10.0.0.2"   # another phone: the address its connect came from
+    other = socketio.test_client(app, namespace="/tournament", auth={"tournament": tid}, flask_test_client=elsewhere)
+    assert other.is_connected("/tournament")
+    for c in (*here[:2], other):
+        c.disconnect(namespace="/tournament")

@@ -56,7 +56,7 @@ def test_a_log_that_keeps_moving_answers_busy_after_the_policys_tries(tournament
 
 def test_a_failing_store_is_the_games_503_and_counted_by_the_same_hook(app, tournaments, organiser, monkeypatch):
     counted = []
-    app.extensions["tablewarden"]["service"].on_store_error = lambda: counted.append(1)
+    app.extensions["tablewarden"]["service"].logs.store_guard.on_error = lambda: counted.append(1)
 
     def down(*args):
         raise StoreError("disk I/O error")

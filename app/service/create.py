@@ -13,6 +13,7 @@ from app.store import DuplicateKey
 
 from . import linked
 from .access import DEVICE, Access
+from .bodies import load_body
 from .errors import ApiError
 from .folds import GameLogs
 from .tokens import new_game_id, new_join_code, new_token, next_game_id
@@ -43,7 +44,7 @@ class Creating:
 
         meta: what the game belongs to (an event's round and table), kept with the game row. A later game of
         a match or campaign is not made here (follow_game makes it from the game before)."""
-        body = self.logs._load_schema(CreateGameSchema(), raw)
+        body = load_body(CreateGameSchema(), raw)
         rs = self.logs._ruleset(body["ruleset"])
         self._refuse_history(body["options"])
         setup = {"ruleset": body["ruleset"], "options": body["options"], "seats": body["seats"]}
@@ -73,7 +74,7 @@ class Creating:
             raise ApiError(400, "follows_only", "A match's next game is made from the game before it: send only "
                                                 "`follows` (the server carries the match so far, the seats and their decks).",
                            fields={k: "Not taken with follows." for k in extra[:10]})
-        body = self.logs._load_schema(FollowSchema(), raw)
+        body = load_body(FollowSchema(), raw)
         self.logs.game(body["follows"])
         caller = self.access.authenticate(body["follows"], token)
         if not (caller.is_player or caller.is_referee):

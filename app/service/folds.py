@@ -7,15 +7,12 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any, Callable
 
-from marshmallow import ValidationError
-
 from app.engine import registry
 from app.engine.core import PLAYER_SEATS, REVERT, Event, FoldPoint, LogFold, Ruleset, fold_log, resume_fold
-from app.schemas import sanity
-from app.schemas.wire import field_messages
 from app.store import EventStore
 
-from .errors import ApiError, invalid_payload
+from .bodies import load_body
+from .errors import ApiError
 from .ledger import STORE_DOWN, FoldedLogs, StoreGuard
 from .records import record_event
 
@@ -235,18 +232,7 @@ class GameLogs:
             raise ApiError(422, "unknown_ruleset", f"There is no ruleset '{ruleset_id}' on this server.",
                            fields={"ruleset": f"Unknown ruleset; known: {', '.join(registry.available())}."}) from None
 
-    @staticmethod
-    def _load_schema(schema, raw: Any) -> dict:
-        if not isinstance(raw, dict):
-            raise ApiError(400, "bad_request", "The body must be a JSON object.")
-        try:
-            sanity.check(raw)  # Socket.IO frames arrive parsed: refuse NaN, lone surrogates, deep nesting here
-        except sanity.WireProblem as problem:
-            raise invalid_payload(problem) from problem
-        try:
-            return schema.load(raw)
-        except ValidationError as err:
-            raise ApiError(400, "invalid", "Some fields are missing or malformed.", fields=field_messages(err)) from err
+    _load_schema = staticmethod(load_body)
 
     def _storage(self, fn, *args, **kw):
         return self.store_guard(fn, *args, **kw)

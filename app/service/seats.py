@@ -7,6 +7,7 @@ from app.engine.core import PLAYER_SEATS, ROLES
 from app.schemas.wire import JoinSchema
 
 from .access import Access, Caller
+from .bodies import load_body
 from .errors import ApiError
 from .folds import GameLogs
 from .handover import Handovers
@@ -38,7 +39,7 @@ class Seats:
         seat (seats_reserved) takes no request: only its holder's handover code or the referee.
         """
         game = self.logs.game(game_id)
-        body = self.logs._load_schema(JoinSchema(), raw)
+        body = load_body(JoinSchema(), raw)
         if normalise_join_code(body["code"]) != game["join_code"]:
             raise ApiError(403, "wrong_code", "That join code does not open this game.")
         seat = body["seat"]

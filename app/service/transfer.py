@@ -20,6 +20,7 @@ from app.schemas.wire import ImportSchema
 from app.store.base import now_iso
 
 from .access import Caller
+from .bodies import load_body
 from .create import Creating
 from .errors import ApiError, invalid_payload
 from .folds import GameLogs
@@ -117,7 +118,7 @@ class Transfer:
             raise ApiError(413, "import_too_large", f"An imported log may hold at most {self.import_max_events} events.",
                            fields={"events": f"At most {self.import_max_events} events."})
         try:
-            body = self.logs._load_schema(ImportSchema(), raw)
+            body = load_body(ImportSchema(), raw)
         except ApiError as err:
             if err.fields and len(err.fields) > NAMED_FIELDS:  # a file of 100,000 unknown keys: name a few
                 err.fields = dict(list(err.fields.items())[:NAMED_FIELDS])

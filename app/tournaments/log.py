@@ -10,10 +10,8 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any, Callable
 
-from marshmallow import ValidationError
-
-from app.schemas.wire import field_messages
 from app.service import ApiError, GameService
+from app.service.bodies import load_body
 from app.service.ledger import APPEND_RETRY, STALE, FoldedLogs, Stale
 from app.service.tokens import hash_token
 
@@ -106,15 +104,7 @@ class TournamentLog:
     def _lock(self, tid: str):
         return self._logs.lock(tid)
 
-    @staticmethod
-    def load(schema, raw) -> dict:
-        """Validate a body; 400 with each field's problem."""
-        if not isinstance(raw, dict):
-            raise ApiError(400, "bad_request", "The body must be a JSON object.")
-        try:
-            return schema.load(raw)
-        except ValidationError as err:
-            raise ApiError(400, "invalid", "Some fields are missing or malformed.", fields=field_messages(err)) from err
+    load = staticmethod(load_body)   # a body checked against its schema, as the games' are
 
     def folded(self, tid: str) -> FoldedTournament:
         """The tournament's fold, brought up to the store's head."""

@@ -15,6 +15,7 @@ import orjson
 
 from ..core import Advice, Event, Suggestion
 from . import activations, attacks, cards, effects, inspire, objectives, power, reactions, setup
+from .per_state import once_per_state
 from .power import after_minor_steps, power_seat
 from .reactions import REACTION_STEPS, window_steps
 from .setup import do_over_seat
@@ -119,6 +120,12 @@ def _same_key(a: tuple, b: tuple) -> bool:
 
 
 def _shared_chain(rs, state) -> list:
+    # The same state object again (the next seat's view of one event): its chain without reading its content again.
+    # A state changed in place is forgotten there (per_state.py), so it is read again.
+    return once_per_state(rs, state, "chain", lambda: _chain_by_content(rs, state))
+
+
+def _chain_by_content(rs, state) -> list:
     key = _content_key(state)
     hit = _LAST_CHAIN.get(id(rs))
     if hit is not None and hit[0] is rs and _same_key(hit[1], key):

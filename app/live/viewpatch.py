@@ -20,14 +20,16 @@ from . import fastjson
 MAX_OPS = 400  # beyond this, a patch saves little over the whole view: send the view
 
 
-def diff(old: dict, new: dict) -> list[list]:
-    """The operations that turn `old` into `new` (both JSON-like dicts)."""
+def diff(old: dict, new: dict, memo: dict | None = None) -> list[list]:
+    """The operations that turn `old` into `new` (both JSON-like dicts). `memo` shares the work on the parts that
+    several diffs compare: the views of one event, one per seat, share most of the state's parts with each other,
+    and their previous views with each other (see LastViews.frame)."""
     ops: list[list] = []
-    _diff(old, new, [], ops)
+    _diff(old, new, [], ops, memo)
     return ops
 
 
-def _diff(old: dict, new: dict, path: list, ops: list) -> None:
+def _diff(old: dict, new: dict, path: list, ops: list, memo: dict | None = None, depth: int = 0) -> None:
     kept = [key for key in new if key in old]
     if kept != [key for key in old if key in new] or list(new)[:len(kept)] != kept:
         # Keys in another order, or a new one before an old one: set the whole object, so the order the
@@ -41,11 +43,18 @@ def _diff(old: dict, new: dict, path: list, ops: list) -> None:
         before = old[key]
         if before is value:
             continue
+        both_dicts = isinstance(before, dict) and isinstance(value, dict)  # (a view may be read-only: sharing.py)
+        both_lists = isinstance(before, list) and isinstance(value, list)
+        if memo is not None and 1 <= depth <= 2 and (both_dicts or both_lists):
+            # A part of the state or of the advice, or a part of one (a seat, a fighter): worked out once for every
+            # seat's view that shares it. (Deeper, a lookup costs more than it saves.)
+            ops.extend([[*path, key, *op[0]], *op[1:]] for op in _shared_changes(before, value, memo, depth + 1))
+            continue
         if _same(before, value):
             continue
-        if isinstance(before, dict) and isinstance(value, dict):  # (a view may be read-only: sharing.py)
-            _diff(before, value, [*path, key], ops)
-        elif isinstance(before, list) and isinstance(value, list):
+        if both_dicts:
+            _diff(before, value, [*path, key], ops, memo, depth + 1)
+        elif both_lists:
             op = _list_op([*path, key], before, value)
             if op:
                 ops.append(op)
@@ -54,6 +63,24 @@ def _diff(old: dict, new: dict, path: list, ops: list) -> None:
     for key in old:
         if key not in new:
             ops.append([[*path, key]])
+
+
+def _shared_changes(before, value, memo: dict, depth: int) -> list[list]:
+    """The operations, relative to the part, that turn `before` into `value` (two dicts or two lists), remembered
+    by the parts' identity. Each answer holds the two parts, so their ids are not reused while it is remembered."""
+    hit = memo.get((id(before), id(value)))
+    if hit is not None:
+        return hit[2]
+    ops: list[list] = []
+    if not _same(before, value):
+        if isinstance(value, dict):
+            _diff(before, value, [], ops, memo, depth)
+        else:
+            op = _list_op([], before, value)
+            if op:
+                ops.append(op)
+    memo[(id(before), id(value))] = (before, value, ops)
+    return ops
 
 
 def _same(a, b) -> bool:
@@ -111,6 +138,11 @@ class LastViews:
     def __init__(self, most: int = 20_000):
         self.most = most
         self._views: OrderedDict[str, dict] = OrderedDict()
+        # The parts compared for the frames of one event (base seq, seq): the seats' views of one state share
+        # most parts, as their previous views do. Kept for one event only: parts of views are never changed (a view
+        # shares them with a stored state), and dropping them soon keeps old states from piling up.
+        self._memo: dict = {}
+        self._memo_for: tuple = ()
 
     def seq(self, room: str) -> int:
         """The seq of the last view sent to the room (-1: none remembered)."""
@@ -126,7 +158,9 @@ class LastViews:
             self._views.popitem(last=False)
         if before is None or before.get("seq") != view["seq"] - 1 or before.get("seat") != view["seat"]:
             return view
-        ops = diff(before, view)
+        if self._memo_for != (before["seq"], view["seq"]):
+            self._memo, self._memo_for = {}, (before["seq"], view["seq"])
+        ops = diff(before, view, self._memo)
         if len(ops) > MAX_OPS:
             return view
         return {"seq": view["seq"], "seat": view["seat"], "base": before["seq"], "patch": ops}

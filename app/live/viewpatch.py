@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
+import orjson
+
 from . import fastjson
 
 MAX_OPS = 400  # beyond this, a patch saves little over the whole view: send the view
@@ -30,8 +32,7 @@ def diff(old: dict, new: dict, memo: dict | None = None) -> list[list]:
 
 
 def _diff(old: dict, new: dict, path: list, ops: list, memo: dict | None = None, depth: int = 0) -> None:
-    kept = [key for key in new if key in old]
-    if kept != [key for key in old if key in new] or list(new)[:len(kept)] != kept:
+    if list(new) != list(old) and _reordered(old, new):
         # Keys in another order, or a new one before an old one: set the whole object, so the order the
         # phone shows things in (fighters, seats) is the server's.
         ops.append([path, new])
@@ -65,6 +66,12 @@ def _diff(old: dict, new: dict, path: list, ops: list, memo: dict | None = None,
             ops.append([[*path, key]])
 
 
+def _reordered(old: dict, new: dict) -> bool:
+    """Whether the keys both have are in another order, or a new key comes before an old one."""
+    kept = [key for key in new if key in old]
+    return kept != [key for key in old if key in new] or list(new)[:len(kept)] != kept
+
+
 def _shared_changes(before, value, memo: dict, depth: int) -> list[list]:
     """The operations, relative to the part, that turn `before` into `value` (two dicts or two lists), remembered
     by the parts' identity. Each answer holds the two parts, so their ids are not reused while it is remembered."""
@@ -86,7 +93,17 @@ def _shared_changes(before, value, memo: dict, depth: int) -> list[list]:
 def _same(a, b) -> bool:
     """Equal as JSON: Python's == first (C speed, and most of a view is unchanged), then the JSON text, since
     == takes 1 for True."""
-    return a == b and fastjson.dumps(a) == fastjson.dumps(b)
+    return a == b and _text(a) == _text(b)
+
+
+def _text(value) -> bytes | str:
+    """The JSON text of a value, to compare with another's: orjson's bytes (no copy into a str), or, for what
+    orjson refuses, the standard library's text as the frames' encoder writes it (fastjson.py). Two values whose
+    texts are equal are refused alike, or accepted alike."""
+    try:
+        return orjson.dumps(value, option=fastjson.OPTIONS)
+    except TypeError:  # (orjson.JSONEncodeError is one)
+        return fastjson.dumps(value)
 
 
 def _list_op(path: list, old: list, new: list) -> list | None:
@@ -97,10 +114,10 @@ def _list_op(path: list, old: list, new: list) -> list | None:
         return [path, new]  # (the caller found the lists different)
     index: dict = {}
     for i, item in enumerate(old):
-        index.setdefault(fastjson.dumps(item), i)
+        index.setdefault(_text(item), i)
     refs, items = [], []
     for item in new:
-        i = index.get(fastjson.dumps(item))
+        i = index.get(_text(item))
         refs.append(-1 if i is None else i)
         if i is None:
             items.append(item)

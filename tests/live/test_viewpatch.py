@@ -54,6 +54,14 @@ def test_a_list_keeps_the_items_that_stay_and_sends_only_the_new_ones():
     assert diff({"s": [0]}, {"s": [False]}) == [[["s"], [False]]]   # 0 == False in Python, not in JSON
 
 
+def test_values_orjson_refuses_are_compared_as_the_frames_encoder_writes_them():
+    big = 2 ** 70   # past 64 bits: the standard library's text (fastjson.py)
+    assert diff({"a": {"x": big, "y": 1}}, {"a": {"x": big, "y": 1}}) == []
+    assert diff({"a": {"x": big}}, {"a": {"x": big + 1}}) == [[["a", "x"], big + 1]]
+    assert diff({"s": [big, 1, 2, 3]}, {"s": [big, True, 2, 3]}) == [[["s"], [0, -1, 2, 3], [True]]]
+    assert diff({"s": [big, 1, 2, 3]}, {"s": [1, 2, 3, big]}) == [[["s"], [1, 2, 3, 0], []]]
+
+
 def test_a_frame_is_a_patch_only_on_the_previous_seq_of_the_same_room():
     views = LastViews()
     v1 = {"seq": 1, "seat": "p1", "state": {"a": 1, "b": [1]}, "advice": None}

@@ -11,13 +11,13 @@ import json
 
 import orjson
 
-_OPTIONS = orjson.OPT_NON_STR_KEYS
+OPTIONS = orjson.OPT_NON_STR_KEYS  # (viewpatch.py compares texts with the same options)
 
 
 def dumps(obj, **kwargs) -> str:
     """JSON text of obj (python-socketio passes `separators`; orjson's output is compact already)."""
     try:
-        return orjson.dumps(obj, option=_OPTIONS).decode()
+        return orjson.dumps(obj, option=OPTIONS).decode()
     except (orjson.JSONEncodeError, TypeError):
         return json.dumps(obj, **kwargs)
 

@@ -15,21 +15,24 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
+import orjson
+
 from . import fastjson
 
 MAX_OPS = 400  # beyond this, a patch saves little over the whole view: send the view
 
 
-def diff(old: dict, new: dict) -> list[list]:
-    """The operations that turn `old` into `new` (both JSON-like dicts)."""
+def diff(old: dict, new: dict, memo: dict | None = None) -> list[list]:
+    """The operations that turn `old` into `new` (both JSON-like dicts). `memo` shares the work on the parts that
+    several diffs compare: the views of one event, one per seat, share most of the state's parts with each other,
+    and their previous views with each other (see LastViews.frame)."""
     ops: list[list] = []
-    _diff(old, new, [], ops)
+    _diff(old, new, [], ops, memo)
     return ops
 
 
-def _diff(old: dict, new: dict, path: list, ops: list) -> None:
-    kept = [key for key in new if key in old]
-    if kept != [key for key in old if key in new] or list(new)[:len(kept)] != kept:
+def _diff(old: dict, new: dict, path: list, ops: list, memo: dict | None = None, depth: int = 0) -> None:
+    if list(new) != list(old) and _reordered(old, new):
         # Keys in another order, or a new one before an old one: set the whole object, so the order the
         # phone shows things in (fighters, seats) is the server's.
         ops.append([path, new])
@@ -41,11 +44,18 @@ def _diff(old: dict, new: dict, path: list, ops: list) -> None:
         before = old[key]
         if before is value:
             continue
+        both_dicts = isinstance(before, dict) and isinstance(value, dict)  # (a view may be read-only: sharing.py)
+        both_lists = isinstance(before, list) and isinstance(value, list)
+        if memo is not None and 1 <= depth <= 2 and (both_dicts or both_lists):
+            # A part of the state or of the advice, or a part of one (a seat, a fighter): worked out once for every
+            # seat's view that shares it. (Deeper, a lookup costs more than it saves.)
+            ops.extend([[*path, key, *op[0]], *op[1:]] for op in _shared_changes(before, value, memo, depth + 1))
+            continue
         if _same(before, value):
             continue
-        if isinstance(before, dict) and isinstance(value, dict):  # (a view may be read-only: sharing.py)
-            _diff(before, value, [*path, key], ops)
-        elif isinstance(before, list) and isinstance(value, list):
+        if both_dicts:
+            _diff(before, value, [*path, key], ops, memo, depth + 1)
+        elif both_lists:
             op = _list_op([*path, key], before, value)
             if op:
                 ops.append(op)
@@ -56,10 +66,44 @@ def _diff(old: dict, new: dict, path: list, ops: list) -> None:
             ops.append([[*path, key]])
 
 
+def _reordered(old: dict, new: dict) -> bool:
+    """Whether the keys both have are in another order, or a new key comes before an old one."""
+    kept = [key for key in new if key in old]
+    return kept != [key for key in old if key in new] or list(new)[:len(kept)] != kept
+
+
+def _shared_changes(before, value, memo: dict, depth: int) -> list[list]:
+    """The operations, relative to the part, that turn `before` into `value` (two dicts or two lists), remembered
+    by the parts' identity. Each answer holds the two parts, so their ids are not reused while it is remembered."""
+    hit = memo.get((id(before), id(value)))
+    if hit is not None:
+        return hit[2]
+    ops: list[list] = []
+    if not _same(before, value):
+        if isinstance(value, dict):
+            _diff(before, value, [], ops, memo, depth)
+        else:
+            op = _list_op([], before, value)
+            if op:
+                ops.append(op)
+    memo[(id(before), id(value))] = (before, value, ops)
+    return ops
+
+
 def _same(a, b) -> bool:
     """Equal as JSON: Python's == first (C speed, and most of a view is unchanged), then the JSON text, since
     == takes 1 for True."""
-    return a == b and fastjson.dumps(a) == fastjson.dumps(b)
+    return a == b and _text(a) == _text(b)
+
+
+def _text(value) -> bytes | str:
+    """The JSON text of a value, to compare with another's: orjson's bytes (no copy into a str), or, for what
+    orjson refuses, the standard library's text as the frames' encoder writes it (fastjson.py). Two values whose
+    texts are equal are refused alike, or accepted alike."""
+    try:
+        return orjson.dumps(value, option=fastjson.OPTIONS)
+    except TypeError:  # (orjson.JSONEncodeError is one)
+        return fastjson.dumps(value)
 
 
 def _list_op(path: list, old: list, new: list) -> list | None:
@@ -70,10 +114,10 @@ def _list_op(path: list, old: list, new: list) -> list | None:
         return [path, new]  # (the caller found the lists different)
     index: dict = {}
     for i, item in enumerate(old):
-        index.setdefault(fastjson.dumps(item), i)
+        index.setdefault(_text(item), i)
     refs, items = [], []
     for item in new:
-        i = index.get(fastjson.dumps(item))
+        i = index.get(_text(item))
         refs.append(-1 if i is None else i)
         if i is None:
             items.append(item)
@@ -111,6 +155,11 @@ class LastViews:
     def __init__(self, most: int = 20_000):
         self.most = most
         self._views: OrderedDict[str, dict] = OrderedDict()
+        # The parts compared for the frames of one event (base seq, seq): the seats' views of one state share
+        # most parts, as their previous views do. Kept for one event only: parts of views are never changed (a view
+        # shares them with a stored state), and dropping them soon keeps old states from piling up.
+        self._memo: dict = {}
+        self._memo_for: tuple = ()
 
     def seq(self, room: str) -> int:
         """The seq of the last view sent to the room (-1: none remembered)."""
@@ -126,7 +175,9 @@ class LastViews:
             self._views.popitem(last=False)
         if before is None or before.get("seq") != view["seq"] - 1 or before.get("seat") != view["seat"]:
             return view
-        ops = diff(before, view)
+        if self._memo_for != (before["seq"], view["seq"]):
+            self._memo, self._memo_for = {}, (before["seq"], view["seq"])
+        ops = diff(before, view, self._memo)
         if len(ops) > MAX_OPS:
             return view
         return {"seq": view["seq"], "seat": view["seat"], "base": before["seq"], "patch": ops}

@@ -323,50 +323,66 @@ def apply_wounds(rs, state, event) -> list[Consequence]:
 # -- suggestions (suggest.py builds the seat's advice from these) ------------------------------
 
 def suggest_table(rs, state, seat) -> list[Suggestion]:
-    """Card effects entered by hand (always legal while the game is on, within their own rules)."""
-    alive_all = [f for f, v in state["fighters"].items() if not v["out"]]
-    out = []
+    """Card effects entered by hand (always legal while the game is on, within their own rules).
+
+    Most are the same for every seat but for who enters them: made once per state (per_state.py), and each seat
+    gets its own copies (an edition filters a seat's choices: editions/suggestions.py)."""
+    alive_all, first, then, unknown = once_per_state(rs, state, "table", lambda: _table_for_everyone(state))
+    out = [_entered_by(s, seat) for s in first]
     if alive_all:
-        out.append(Suggestion("damage", seat, "Deal damage (card effect)", {"source": "card"},
-                              choices={"fighter": alive_all}, bounds={"amount": {"type": "int", "min": 1, "max": 3}},
-                              group="Table"))
-    wounded = [f for f in alive_all if state["fighters"][f]["damage"] > 0]
-    if wounded:
-        out.append(Suggestion("heal", seat, "Heal", {}, choices={"fighter": wounded},
-                              bounds={"amount": {"type": "int", "min": 1, "max": 2}}, group="Table"))
-    if alive_all:
-        out.append(Suggestion("token", seat, "Give a token", {"action": "give"},
-                              choices={"fighter": alive_all, "token": list(TOKENS)},
-                              group="Table"))
-        # Some rules remove a token (Tokens and counters pg 19) or un-Inspire a fighter (Inspire pg 6).
-        for token in TOKENS:
-            holders = [f for f in alive_all if state["fighters"][f]["tokens"][token] > 0]
-            if holders:
-                out.append(Suggestion("token", seat, f"Remove a {token.title()} token", {"action": "remove",
-                                      "token": token}, choices={"fighter": holders}, group="Table"))
         out.extend(suggest_counters(rs, state, seat, alive_all))
-        inspired = [f for f in alive_all if state["fighters"][f]["inspired"]]
-        if inspired:
-            out.append(Suggestion("uninspire", seat, "Un-Inspire (card effect)", {}, choices={"fighter": inspired},
-                                  group="Table"))
-        out.append(Suggestion("push", seat, "Push / drive back", {},
-                              choices={"fighter": alive_all, "into": ["none", "lethal", "snare"]},
-                              bounds={"hexes": {"type": "int", "min": 1, "max": 3}}, group="Table"))
+        out.extend(_entered_by(s, seat) for s in then)
     for f in surviving(state, seat):
         free = [k for k, v in state["features"].items()
                 if v["on_board"] and v["face"] != "blocked" and v["fighter"] in (None, f)]
         if free or state["fighters"][f]["feature"]:
             out.append(Suggestion("position", seat, f"{fighter_name(state, f)} stands on...", {"fighter": f},
                                   choices={"feature": [None, *free]}, group="Table"))
-    unknown = [f for f in alive_all if state["fighters"][f]["wounds"] is None]
-    if unknown:
-        out.append(Suggestion("out_of_action", seat, "Out of action (Wounds not known)", {},
-                              choices={"fighter": unknown}, group="Table"))
+    out.extend(_entered_by(s, seat) for s in unknown)
     outs = [f for f, v in state["fighters"].items() if v["out"] and v["seat"] == seat]
     if outs:
         out.append(Suggestion("return_fighter", seat, "Return a fighter (card effect)", {},
                               choices={"fighter": outs}, group="Table"))
     return out
+
+
+def _entered_by(s: Suggestion, seat: str) -> Suggestion:
+    return Suggestion(s.type, seat, s.label, s.data, dict(s.choices), s.bounds, s.group)
+
+
+def _table_for_everyone(state) -> tuple[list[str], list[Suggestion], list[Suggestion], list[Suggestion]]:
+    """The card effects every seat is offered alike (entered by nobody yet): the fighters on the battlefield, what
+    comes before the counters, after them, and the out-of-action entry (in suggest_table's order)."""
+    alive_all = [f for f, v in state["fighters"].items() if not v["out"]]
+    first, then = [], []
+    if alive_all:
+        first.append(Suggestion("damage", "", "Deal damage (card effect)", {"source": "card"},
+                                choices={"fighter": alive_all}, bounds={"amount": {"type": "int", "min": 1, "max": 3}},
+                                group="Table"))
+    wounded = [f for f in alive_all if state["fighters"][f]["damage"] > 0]
+    if wounded:
+        first.append(Suggestion("heal", "", "Heal", {}, choices={"fighter": wounded},
+                                bounds={"amount": {"type": "int", "min": 1, "max": 2}}, group="Table"))
+    if alive_all:
+        first.append(Suggestion("token", "", "Give a token", {"action": "give"},
+                                choices={"fighter": alive_all, "token": list(TOKENS)}, group="Table"))
+        # Some rules remove a token (Tokens and counters pg 19) or un-Inspire a fighter (Inspire pg 6).
+        for token in TOKENS:
+            holders = [f for f in alive_all if state["fighters"][f]["tokens"][token] > 0]
+            if holders:
+                first.append(Suggestion("token", "", f"Remove a {token.title()} token", {"action": "remove",
+                                        "token": token}, choices={"fighter": holders}, group="Table"))
+        inspired = [f for f in alive_all if state["fighters"][f]["inspired"]]
+        if inspired:
+            then.append(Suggestion("uninspire", "", "Un-Inspire (card effect)", {}, choices={"fighter": inspired},
+                                   group="Table"))
+        then.append(Suggestion("push", "", "Push / drive back", {},
+                               choices={"fighter": alive_all, "into": ["none", "lethal", "snare"]},
+                               bounds={"hexes": {"type": "int", "min": 1, "max": 3}}, group="Table"))
+    unknown = [f for f in alive_all if state["fighters"][f]["wounds"] is None]
+    rest = [Suggestion("out_of_action", "", "Out of action (Wounds not known)", {}, choices={"fighter": unknown},
+                       group="Table")] if unknown else []
+    return alive_all, first, then, rest
 
 
 def suggest_counters(rs, state, seat, alive_all) -> list[Suggestion]:

@@ -56,19 +56,37 @@ def deck_as_seen(state: UnderworldsState, seat: str) -> dict | None:
     return out
 
 
-def hide_cards(state: UnderworldsState, out: dict, viewer: str) -> None:
-    """In a view (`out`, a copy of `state`): other players' held card names and unseen deck cards removed."""
+def hide_cards(state: UnderworldsState, out: dict, viewer: str, hidden: dict) -> None:
+    """In a view (`out`, a copy of `state`): other players' held card names and unseen deck cards removed.
+
+    Another seat's hidden part is the same for every viewer but its own player, so it is made once per state and
+    shared by the views (per_state.py), as the seats the viewer sees are shared with the state: a view is never
+    changed (docs/architecture.md, Engine contract), and the patches of the views of one event compare each such
+    part once (app/live/viewpatch.py). `hidden`: hidden_parts(state)."""
     decks = dict(out.get("decks") or {})
-    for sid, s in out["seats"].items():
+    seats = {}
+    for sid, s in state["seats"].items():
         if may_see_cards_of(viewer, sid):
+            seats[sid] = s
             continue
-        s["cards"] = {"objectives": [], "power": []}
-        # How many drawn cards are still unnamed depends on which kinds the hand event named: secret too.
-        s.pop("drawn", None)
-        s["cards_hidden"] = True
+        seats[sid], deck = hidden[sid]
         if sid in decks:
-            decks[sid] = deck_as_seen(state, sid)
+            decks[sid] = deck
+    out["seats"] = seats
     out["decks"] = decks  # a new mapping: the state's decks are shared by every copy and never changed
+
+
+def hidden_parts(state: UnderworldsState) -> dict:
+    """Each seat as the other seats see it: {seat: (its entry with held cards hidden, its deck as seen)}."""
+    parts = {}
+    for sid, s in state["seats"].items():
+        entry = dict(s)
+        entry["cards"] = {"objectives": [], "power": []}
+        # How many drawn cards are still unnamed depends on which kinds the hand event named: secret too.
+        entry.pop("drawn", None)
+        entry["cards_hidden"] = True
+        parts[sid] = (entry, deck_as_seen(state, sid) if sid in (state.get("decks") or {}) else None)
+    return parts
 
 
 def redact_record(record: dict, viewer: str) -> dict:

@@ -170,12 +170,13 @@ class UnderworldsRuleset(Ruleset[UnderworldsState]):
     def view(self, state: UnderworldsState, seat: str) -> dict:
         """The state as `seat` sees it: other players' held cards and unseen deck cards hidden (the referee sees all)."""
         # A view shares with the state everything it does not change (a stored state is never changed: apply works
-        # on a copy), and copies only the seats, which hide_cards rewrites: a whole copy per seat is a visible share
-        # of a busy server's CPU (benchmarks/README.md, "Figures behind the code").
-        out = {**state, "seats": {sid: dict(s) for sid, s in state["seats"].items()}}
-        # What the rules derive for each fighter is the same for every seat: worked out once for the views of a state.
+        # on a copy), the seats included: a whole copy per seat is a visible share of a busy server's CPU
+        # (benchmarks/README.md, "Figures behind the code").
+        out = dict(state)
+        # What the rules derive for each fighter, and each seat as the others see it, are the same for every
+        # viewer: worked out once for the views of a state.
         out["derived"] = once_per_state(self, state, "derived", lambda: self.derived(state))
-        privacy.hide_cards(state, out, seat)
+        privacy.hide_cards(state, out, seat, once_per_state(self, state, "hidden", lambda: privacy.hidden_parts(state)))
         return out
 
     def forget(self, state: UnderworldsState) -> None:

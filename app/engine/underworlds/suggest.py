@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import json
 import pickle
+from dataclasses import replace
 
 import orjson
 
 from ..core import Advice, Event, Suggestion
 from . import activations, attacks, cards, effects, inspire, objectives, power, reactions, setup
+from .per_state import once_per_state
 from .power import after_minor_steps, power_seat
 from .reactions import REACTION_STEPS, window_steps
 from .setup import do_over_seat
@@ -119,6 +121,12 @@ def _same_key(a: tuple, b: tuple) -> bool:
 
 
 def _shared_chain(rs, state) -> list:
+    # The same state object again (the next seat's view of one event): its chain without reading its content again.
+    # A state changed in place is forgotten there (per_state.py), so it is read again.
+    return once_per_state(rs, state, "chain", lambda: _chain_by_content(rs, state))
+
+
+def _chain_by_content(rs, state) -> list:
     key = _content_key(state)
     hit = _LAST_CHAIN.get(id(rs))
     if hit is not None and hit[0] is rs and _same_key(hit[1], key):
@@ -195,13 +203,29 @@ def _step(rs, state, seat) -> list[Suggestion]:
     if step == "activation" and state.get("pending"):
         return attacks.suggest_pending_attack(rs, state, seat)
     if step == "activation" and seat == active_seat(state):
-        return activations.suggest_activations(rs, state, seat)
+        return _activations(rs, state, seat)
     if step == "power" and seat == power_seat(state):
         # The first play meets the game after the surge step that precedes it (surge glory can pay for it).
         return power.suggest_power(rs, after_minor_steps(rs, state, Event("power", seat, {})), seat)
     if step == "end" and seat == objectives.end_seat(state):
         return objectives.suggest_end_phase(rs, state, seat, power.suggest_upgrades(rs, state, seat))
     return []
+
+
+# The last activations worked out, per ruleset and seat, by the state's content (as the chain's): the next activation
+# after a reaction step is often the same position one event later (a reaction passed aloud), and checking every
+# action of every fighter is the seat's largest piece of advice (benchmarks/README.md, "Figures behind the code").
+_LAST_ACTIVATIONS: dict[tuple[int, str], tuple] = {}
+
+
+def _activations(rs, state, seat) -> list[Suggestion]:
+    key = _content_key(state)
+    hit = _LAST_ACTIVATIONS.get((id(rs), seat))
+    if hit is None or hit[0] is not rs or not _same_key(hit[1], key):
+        hit = (rs, key, activations.suggest_activations(rs, state, seat))
+        _LAST_ACTIVATIONS[(id(rs), seat)] = hit
+    # Each caller its own copies: an edition filters a seat's choices in place (editions/suggestions.py).
+    return [replace(s, choices=dict(s.choices)) for s in hit[2]]
 
 
 def _key(s: Suggestion) -> bytes:

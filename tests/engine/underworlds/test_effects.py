@@ -1,7 +1,11 @@
 """Fighters: damage, heal, vulnerable, Large, out of action, returned fighters, tokens, Inspire, feature tokens
 (Deathgorge rulebook pg 6, 7, 14, 19, 23-25)."""
+import pytest
+
+from app.engine import registry
+from app.engine.underworlds import effects, per_state
 from app.engine.underworlds.state import characteristic, is_large, is_vulnerable
-from tests.support.play import underworlds_setup
+from tests.support.play import SETUPS, play_random, underworlds_setup
 
 from .helpers import RS, codes, play, started
 
@@ -198,3 +202,45 @@ def test_push_into_a_lethal_hex_opens_the_damage_reaction_steps():
     state = started()
     state, _ = play(state, "push", "p1", fighter="p2.brute", hexes=1, into="lethal")
     assert state["reaction"]["steps"] == ["after_damage"]
+
+
+@pytest.mark.parametrize("ruleset_id", ["underworlds/deathgorge", "underworlds/shadespire"])
+def test_the_card_effects_offered_alike_are_made_once_per_state_each_seat_its_own_and_anew_after_a_change(
+        ruleset_id, monkeypatch):
+    """The card effects every seat is offered alike are worked out once per state (per_state.py); each seat's are
+    entered by that seat, and an edition filtering one seat's choices (2018/2019: no Stagger token) leaves the
+    next seat's as its own filter makes them; a state changed in place (apply_in_place) is offered what it holds
+    now, as a fresh copy is."""
+    rs = registry.get(ruleset_id)
+    made = []
+    everyone = effects._table_for_everyone
+    monkeypatch.setattr(effects, "_table_for_everyone", lambda state: made.append(state) or everyone(state))
+    seen = 0
+
+    def table(state, seat):
+        return [s.to_dict() for s in rs.suggest(state, seat).suggestions if s.group == "Table"]
+
+    def check(state, event, _sugg):
+        nonlocal seen
+        made.clear()
+        offered = {seat: table(state, seat) for seat in state["order"]}
+        assert len(made) <= 1
+        alive = [f for f, v in state["fighters"].items() if not v["out"]]
+        wounded = [f for f in alive if state["fighters"][f]["damage"] > 0]
+        for seat, dicts in offered.items():
+            assert all((d.get("event") or d["template"])["by"] == seat for d in dicts)
+            by_label = {d["label"]: d.get("choices", {}).get("fighter") for d in dicts}
+            if dicts:  # (none while setting up) what this state holds, not what an earlier one did
+                assert by_label.get("Deal damage (card effect)") == (alive or None)
+                assert by_label.get("Heal") == (wounded or None)
+            per_state.forget(state)
+            assert table(state, seat) == dicts   # worked out for this seat alone, the same
+        owned = rs.copy_state(state)
+        before = {seat: table(owned, seat) for seat in owned["order"]}
+        rs.apply_in_place(owned, event)
+        assert {seat: table(owned, seat) for seat in owned["order"]} == {
+            seat: table(rs.copy_state(owned), seat) for seat in owned["order"]}
+        seen += {seat: table(owned, seat) for seat in owned["order"]} != before
+
+    play_random(rs, SETUPS[ruleset_id][0], seed=3, max_events=120, on_event=check)
+    assert seen, "the card effects offered changed during the game"

@@ -13,6 +13,8 @@ import pytest
 
 from app.engine import registry
 from app.engine.core import Event
+from app.engine.sharing import thawed
+from app.engine.underworlds import privacy
 from app.engine.underworlds.state import clone
 from tests.support.play import edition_setup, play_random, underworlds_setup
 
@@ -139,3 +141,37 @@ def test_a_view_shares_the_state_without_changing_it_and_hides_the_same_as_a_cop
     state, log = play_random(rs, setup, 5, max_events=120, on_event=check)
     check(state)
     assert len(log) > 20 and seen
+
+
+@pytest.mark.parametrize("ruleset_id", EDITIONS)
+def test_a_seat_as_the_others_see_it_is_made_once_per_state_and_anew_after_a_change(ruleset_id, monkeypatch):
+    """Another seat's hidden part is the same for every viewer but its player: worked out once per state
+    (per_state.py) for all the views, it holds what that state holds (a state changed in place included), and a
+    seat's own player and the referee see the seat as the state has it."""
+    rs = registry.get(ruleset_id)
+    made = []
+    hidden_parts = privacy.hidden_parts
+    monkeypatch.setattr(privacy, "hidden_parts", lambda state: made.append(state) or hidden_parts(state))
+
+    def as_others_see(state, sid):
+        shown = {k: v for k, v in state["seats"][sid].items() if k not in ("cards", "drawn")}
+        return {**shown, "cards": {"objectives": [], "power": []}, "cards_hidden": True}
+
+    def views_hold(state):
+        made.clear()
+        for viewer in ("p1", "p2", "referee", "spectator"):
+            seats = thawed(rs.view(state, viewer)["seats"])
+            for sid in state["seats"]:
+                seen = state["seats"][sid] if viewer in (sid, "referee") else as_others_see(state, sid)
+                assert seats[sid] == json.loads(json.dumps(seen)), (viewer, sid)
+        assert len(made) <= 1
+
+    def check(state, event, *_):
+        views_hold(state)
+        owned = clone(state)
+        views_hold(owned)
+        rs.apply_in_place(owned, event)
+        views_hold(owned)
+
+    state, log = play_random(rs, with_decks(ruleset_id), 5, max_events=120, on_event=check)
+    assert len(log) > 20 and any(s.get("hand", {}).get("power") for s in state["seats"].values())

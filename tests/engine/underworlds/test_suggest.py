@@ -1,12 +1,14 @@
 """suggest() and view(): legal next events with labels and groups, open steps, who the game waits for, and
 what each seat may see (docs/architecture.md, Engine contract)."""
 import json
+import pickle
 
 import pytest
 
 from app.engine import registry
 from app.engine.core import Event, Suggestion
 from app.engine.underworlds import suggest as S
+from app.engine.underworlds.state import STATIC_KEYS
 from tests.support.play import SETUPS, fill, play_random, underworlds_setup
 
 from .helpers import RS, codes, ev, play, started, to_end_phase
@@ -296,3 +298,38 @@ def test_the_optional_steps_are_worked_out_once_per_state(ruleset_id, monkeypatc
         assert calls.count("") <= 1
 
     play_random(rs, SETUPS[ruleset_id][0], seed=5, max_events=120, on_event=check)
+
+
+@pytest.mark.parametrize("ruleset_id", ["underworlds/deathgorge", "underworlds/shadespire"])
+def test_a_position_met_again_is_offered_the_activations_worked_out_for_it_and_no_other(ruleset_id, monkeypatch):
+    """The activations are remembered by the state's content: a state holding what the last one held (another
+    object) is offered them again without working them out, as copies (changing one seat's choices changes no
+    later advice); every state is offered what it would be with nothing remembered."""
+    rs = registry.get(ruleset_id)
+    worked = []
+    work = S.activations.suggest_activations
+    monkeypatch.setattr(S.activations, "suggest_activations", lambda *a: worked.append(a[2]) or work(*a))
+
+    exercised = 0
+
+    def check(state, _event, _sugg):
+        nonlocal exercised
+        for seat in state["order"]:
+            remembered = dict(S._LAST_ACTIVATIONS)
+            S._LAST_ACTIVATIONS.clear()
+            alone = json.loads(json.dumps(rs.suggest(state, seat).to_dict()))   # what nothing remembered gives
+            S._LAST_ACTIVATIONS.clear()
+            S._LAST_ACTIVATIONS.update(remembered)
+            first = rs.suggest(state, seat)
+            exercised += any(s.get("group", "").startswith("Activate") for s in alone["suggestions"])
+            assert json.loads(json.dumps(first.to_dict())) == alone
+            for s in first.suggestions:
+                s.choices.clear()   # what an edition's filter may do to its own copy
+            worked.clear()
+            same_position = {**pickle.loads(pickle.dumps({k: v for k, v in state.items() if k not in STATIC_KEYS})),
+                             **{k: state[k] for k in STATIC_KEYS}}
+            assert json.loads(json.dumps(rs.suggest(same_position, seat).to_dict())) == alone
+            assert worked == []                                  # remembered, not worked out again
+
+    play_random(rs, SETUPS[ruleset_id][0], seed=5, max_events=150, on_event=check)
+    assert exercised > 10, "activations were worked out along the game"

@@ -91,7 +91,7 @@ def played_views(rid: str, seats: tuple) -> list[list[dict]]:
     play_random(rs, SETUPS[rid][0], 7, max_events=120, on_event=lambda s, *_: states.append(s))
     sharing.check_sharing(False)
     try:
-        return [[GameService._view(rs, state, seq, seat) for seat in seats] for seq, state in
+        return [[Reading._view(rs, state, seq, seat) for seat in seats] for seq, state in
                 enumerate(states, start=1)]
     finally:
         sharing.check_sharing(True)

@@ -1,9 +1,10 @@
 """Pushes stored events to the table: `applied` to the game's room, then each seat's own `view`.
 
-`applied` leaves at once (in store order, under the game's lock) to everyone but the submitter, whose ack
-says the same; one background task per process computes and sends the views (the submitter's seat first),
-so the ack is held back neither by computing views nor by sending them, and that task holds a view while an
-append is being stored, so a commit's ack is not kept behind a view either.
+`applied` goes to everyone but the submitter, whose ack says the same, from a task of its own (in store
+order) right after that ack; another background task per process computes and sends the views (the
+submitter's seat first), so the ack is held back neither by the table's frames nor by computing views or
+sending them, and that task holds a view while an append is being stored, so a commit's ack is not kept
+behind a view either.
 """
 from __future__ import annotations
 
@@ -47,7 +48,7 @@ class Remote:
 
 
 class Broadcaster:
-    """Ordered pushes of applied events (at once) and per-seat views (from a background task)."""
+    """Ordered pushes of applied events (right after the ack) and per-seat views (from background tasks)."""
 
     def __init__(self, server, service: GameService, redis_url: str = ""):
         # The python-socketio server this app was bound to (not the module-level SocketIO object,
@@ -56,6 +57,7 @@ class Broadcaster:
         self.service = service
         self._queue = None
         self._started = False
+        self._applied = None   # (Applied, the submitter's socket) in store order, sent by their own task
         self.last_views = LastViews()
         # Several processes: views are computed where the phones are (viewbus.py), not sent through Redis.
         self.bus = ViewBus(redis_url, server, self.views_from_elsewhere) if redis_url else None
@@ -63,17 +65,30 @@ class Broadcaster:
             self.bus.start()
 
     def publish(self, applied: Applied, skip_sid: str | None) -> None:
-        """Push one stored event: `applied` at once, the per-seat views from the background task.
+        """Push one stored event: `applied` right after the submitter's ack, then the per-seat views.
 
-        GameService calls this right after the store commits, inside the game's lock, so the
-        `applied` frames of one game leave this process in seq order. Views take longer to compute
-        (one per seat and role, with advice), so they follow from the queue, in the same order,
-        without holding back the submitter's ack.
+        GameService calls this right after the store commits, inside the game's lock, so the events of
+        one game enter the queue in seq order, and one task sends their `applied` frames in that order
+        (after letting the ack just answered leave first: it is one small frame, the table's are several).
+        Views take longer to compute (one per seat and role, with advice), so they follow from a queue of
+        their own, in the same order, without holding back the ack or the `applied` frames.
         """
-        self.send_applied(applied, skip_sid)
-        self._views_later(applied)
-        if self.bus:
-            self.bus.announce(applied.game_id, applied.record["seq"])
+        if self._applied is None:
+            self._applied = self.server.eio.create_queue()
+            self.server.start_background_task(self._send_applied_in_order)
+        self._applied.put((applied, skip_sid))
+
+    def _send_applied_in_order(self) -> None:
+        while True:
+            applied, skip_sid = self._applied.get()
+            self.server.sleep(0)  # the writer of the ack queued by the same submit goes first
+            try:
+                self.send_applied(applied, skip_sid)
+            except Exception:  # noqa: BLE001 - the event is stored; a failed push is caught up on reconnect
+                log.exception("applied %s of %s failed", applied.record.get("seq"), applied.game_id)
+            self._views_later(applied)
+            if self.bus:
+                self.bus.announce(applied.game_id, applied.record["seq"])
 
     def _views_later(self, applied: Applied) -> None:
         if not self._started:

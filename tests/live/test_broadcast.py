@@ -80,3 +80,83 @@ def test_an_append_that_never_ends_holds_each_view_a_bounded_time(views):
     assert [kind for kind, _ in server.done].count("view") == 2
     assert sum(held) == pytest.approx(2 * VIEW_HOLD_SECONDS)
     assert broadcast.VIEW_HOLD_SECONDS < 0.05   # a stalled disk must not stall the table's views for long
+
+
+class Drained(Exception):
+    """The fake queue is empty: ends a background task's loop in these tests."""
+
+
+class Queue:
+    def __init__(self):
+        self.items: list = []
+
+    def put(self, item):
+        self.items.append(item)
+
+    def get(self):
+        if not self.items:
+            raise Drained
+        return self.items.pop(0)
+
+
+class QueueingServer(Server):
+    """Server that also makes queues and starts background tasks only when the test runs them."""
+
+    def __init__(self, rooms):
+        super().__init__(rooms)
+        self.eio = type("Eio", (), {"create_queue": staticmethod(Queue)})()
+        self.tasks: list = []
+
+    def start_background_task(self, fn):
+        self.tasks.append(fn)
+
+    def emit(self, event, data, to=None, namespace=None, skip_sid=None, **kw):
+        self.done.append((event, data.get("seq"), to, skip_sid))
+
+
+def run(task) -> None:
+    try:
+        task()
+    except Drained:
+        pass
+
+
+def stored(seq: int) -> Applied:
+    record = {"seq": seq, "id": f"e{seq}", "type": "add", "by": "p1", "actor": "p1", "data": {}}
+    return Applied("g", record, {}, Plain(), ["p1", "p2"])
+
+
+class Plain:
+    """A ruleset with no secret: every seat sees the record as it is."""
+
+    def redact_event(self, state, record, seat):
+        return record
+
+
+def test_applied_frames_leave_after_the_ack_in_store_order_then_the_views_follow():
+    server = QueueingServer([seat_room("g", "p1"), seat_room("g", "p2")])
+    broadcaster = Broadcaster(server, Service(Store(busy=0)))
+    for seq in (1, 2, 3):
+        broadcaster.publish(stored(seq), skip_sid=f"sid-{seq}")
+    assert server.done == [], "nothing is sent while the submit that stored the event answers (its ack goes first)"
+    send_applied = server.tasks[0]
+    run(send_applied)
+    sent = [d for d in server.done if d[0] == "applied"]
+    assert sent == [("applied", seq, "game:g", f"sid-{seq}") for seq in (1, 2, 3)]
+    # Each is sent after a yield: the writer of the ack its submit queued runs first.
+    assert server.done[:2] == [("sleep", 0), ("applied", 1, "game:g", "sid-1")]
+    # The views of each event are queued only once its `applied` went, in the same order.
+    assert [a.record["seq"] for a in broadcaster._queue.items] == [1, 2, 3]
+
+
+def test_a_failed_applied_push_is_logged_and_the_next_events_still_go(caplog):
+    server = QueueingServer([seat_room("g", "p1")])
+    broadcaster = Broadcaster(server, Service(Store(busy=0)))
+    broken = stored(1)
+    broken.rs = None   # redact_event fails
+    broadcaster.publish(broken, None)
+    broadcaster.publish(stored(2), None)
+    run(server.tasks[0])
+    assert [d[1] for d in server.done if d[0] == "applied"] == [2]
+    assert [a.record["seq"] for a in broadcaster._queue.items] == [1, 2], "the views of both still follow"
+    assert "applied 1 of g failed" in caplog.text

@@ -25,6 +25,7 @@ log = logging.getLogger(__name__)
 # VIEW_HOLD_STEP: an ack is written as soon as its commit is done instead of after the view the event loop was
 # computing meanwhile, and the store's thread does not wait for the interpreter behind it (benchmarks/README.md,
 # "Figures behind the code"). The bound is above a commit's usual time, so a stalled disk does not stop the views.
+# It also lets the `applied` frames already due go out before it (their task yields once, for the ack).
 VIEW_HOLD_SECONDS = 0.005
 VIEW_HOLD_STEP = 0.0005
 
@@ -58,6 +59,7 @@ class Broadcaster:
         self._queue = None
         self._started = False
         self._applied = None   # (Applied, the submitter's socket) in store order, sent by their own task
+        self._applied_due = 0  # events published whose `applied` frames have not gone yet (views wait for them)
         self.last_views = LastViews()
         # Several processes: views are computed where the phones are (viewbus.py), not sent through Redis.
         self.bus = ViewBus(redis_url, server, self.views_from_elsewhere) if redis_url else None
@@ -76,6 +78,7 @@ class Broadcaster:
         if self._applied is None:
             self._applied = self.server.eio.create_queue()
             self.server.start_background_task(self._send_applied_in_order)
+        self._applied_due += 1
         self._applied.put((applied, skip_sid))
 
     def _send_applied_in_order(self) -> None:
@@ -86,6 +89,8 @@ class Broadcaster:
                 self.send_applied(applied, skip_sid)
             except Exception:  # noqa: BLE001 - the event is stored; a failed push is caught up on reconnect
                 log.exception("applied %s of %s failed", applied.record.get("seq"), applied.game_id)
+            finally:
+                self._applied_due -= 1
             self._views_later(applied)
             if self.bus:
                 self.bus.announce(applied.game_id, applied.record["seq"])
@@ -172,12 +177,16 @@ class Broadcaster:
             self.server.sleep(0)
 
     def _after_appends(self) -> None:
-        """Let the appends being stored finish (VIEW_HOLD_SECONDS at most), then the frames they queued go first."""
+        """Let the appends being stored finish and the `applied` frames due go out (VIEW_HOLD_SECONDS or as many
+        looks at most), then the frames they queued go first."""
         held = False
         for _ in range(round(VIEW_HOLD_SECONDS / VIEW_HOLD_STEP)):
-            if not self.service.store.appending():
+            if self._applied_due:
+                self.server.sleep(0)   # their task is ready to run: only a turn of the event loop away
+            elif self.service.store.appending():
+                self.server.sleep(VIEW_HOLD_STEP)
+            else:
                 break
-            self.server.sleep(VIEW_HOLD_STEP)
             held = True
         if held:
             self.server.sleep(0)

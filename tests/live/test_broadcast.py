@@ -160,3 +160,23 @@ def test_a_failed_applied_push_is_logged_and_the_next_events_still_go(caplog):
     assert [d[1] for d in server.done if d[0] == "applied"] == [2]
     assert [a.record["seq"] for a in broadcaster._queue.items] == [1, 2], "the views of both still follow"
     assert "applied 1 of g failed" in caplog.text
+
+
+def test_a_view_lets_the_applied_frames_due_go_first(views):
+    """A view worked out while an event's `applied` frames wait for their task yields to that task first."""
+    server = QueueingServer([seat_room("g", "p1"), seat_room("g", "p2")])
+    broadcaster = Broadcaster(server, Service(Store(busy=0)))
+    ran = []
+
+    def sleep(seconds):   # the event loop: a yield lets the ready `applied` task run
+        server.done.append(("sleep", seconds))
+        if seconds == 0 and server.tasks and not ran:
+            ran.append(True)
+            run(server.tasks[0])
+    server.sleep = sleep
+    broadcaster.publish(stored(2), "sid-2")
+    assert broadcaster._applied_due == 1
+    broadcaster.send_views(stored(1))
+    kinds = [d[0] for d in server.done]
+    assert kinds.index("applied") < kinds.index("view"), server.done
+    assert broadcaster._applied_due == 0

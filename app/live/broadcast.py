@@ -9,6 +9,7 @@ behind a view either.
 from __future__ import annotations
 
 import logging
+import threading
 from dataclasses import dataclass
 
 from app.engine.core import PLAYER_SEATS, ROLES
@@ -58,8 +59,11 @@ class Broadcaster:
         self.service = service
         self._queue = None
         self._started = False
-        self._applied = None   # (Applied, the submitter's socket) in store order, sent by their own task
-        self._applied_due = 0  # events published whose `applied` frames have not gone yet (views wait for them)
+        self._applied = None   # (Applied, the submitter's socket, its token) in store order, sent by their own task
+        self._starting = threading.Lock()
+        # A token per event published whose `applied` frames have not gone yet (views wait for them); a set, as
+        # its add and discard are safe from any thread (the threading mode's tasks are threads).
+        self._applied_due: set[object] = set()
         self.last_views = LastViews()
         # Several processes: views are computed where the phones are (viewbus.py), not sent through Redis.
         self.bus = ViewBus(redis_url, server, self.views_from_elsewhere) if redis_url else None
@@ -75,31 +79,37 @@ class Broadcaster:
         Views take longer to compute (one per seat and role, with advice), so they follow from a queue of
         their own, in the same order, without holding back the ack or the `applied` frames.
         """
-        if self._applied is None:
-            self._applied = self.server.eio.create_queue()
-            self.server.start_background_task(self._send_applied_in_order)
-        self._applied_due += 1
-        self._applied.put((applied, skip_sid))
+        with self._starting:  # (publishers may be threads: one task, one queue, whoever comes first)
+            if self._applied is None:
+                self._applied = self.server.eio.create_queue()
+                self.server.start_background_task(self._send_applied_in_order)
+        due = object()
+        self._applied_due.add(due)
+        self._applied.put((applied, skip_sid, due))
 
     def _send_applied_in_order(self) -> None:
         while True:
-            applied, skip_sid = self._applied.get()
+            applied, skip_sid, due = self._applied.get()
             self.server.sleep(0)  # the writer of the ack queued by the same submit goes first
             try:
                 self.send_applied(applied, skip_sid)
             except Exception:  # noqa: BLE001 - the event is stored; a failed push is caught up on reconnect
                 log.exception("applied %s of %s failed", applied.record.get("seq"), applied.game_id)
             finally:
-                self._applied_due -= 1
-            self._views_later(applied)
-            if self.bus:
-                self.bus.announce(applied.game_id, applied.record["seq"])
+                self._applied_due.discard(due)
+            try:  # this task must outlive any one event: every later `applied` goes through it
+                self._views_later(applied)
+                if self.bus:
+                    self.bus.announce(applied.game_id, applied.record["seq"])
+            except Exception:  # noqa: BLE001 - as above: the phones catch up with the next event or a reconnect
+                log.exception("views of %s #%s could not be queued", applied.game_id, applied.record.get("seq"))
 
     def _views_later(self, applied: Applied) -> None:
-        if not self._started:
-            self._queue = self.server.eio.create_queue()
-            self._started = True
-            self.server.start_background_task(self._run)
+        with self._starting:
+            if not self._started:
+                self._queue = self.server.eio.create_queue()
+                self._started = True
+                self.server.start_background_task(self._run)
         self._queue.put(applied)
 
     def views_from_elsewhere(self, game_id: str, seq: int) -> None:
@@ -170,20 +180,21 @@ class Broadcaster:
             room = seat_room(gid, seat)
             if not self._listened(room) or self.last_views.seq(room) >= seq:
                 continue  # no phone here, or a later view already went (worked out from another process's)
-            self._after_appends()
+            self._after_appends(gid)
             view = GameService._view(applied.rs, applied.state, seq, seat, applied.inert.get(seat))
             self.server.emit("view", self.last_views.frame(room, view), to=room, namespace=NAMESPACE,
                              ignore_queue=True)
             self.server.sleep(0)
 
-    def _after_appends(self) -> None:
-        """Let the appends being stored finish and the `applied` frames due go out (VIEW_HOLD_SECONDS or as many
-        looks at most), then the frames they queued go first."""
+    def _after_appends(self, game_id: str) -> None:
+        """Let the appends of other games being stored finish and the `applied` frames due go out (VIEW_HOLD_SECONDS
+        or as many looks at most), then the frames they queued go first. A view is not held for its own game's next
+        append: held, it would reach the phones after that next event's `applied`, out of order."""
         held = False
         for _ in range(round(VIEW_HOLD_SECONDS / VIEW_HOLD_STEP)):
             if self._applied_due:
                 self.server.sleep(0)   # their task is ready to run: only a turn of the event loop away
-            elif self.service.store.appending():
+            elif self.service.store.appending(besides=game_id):
                 self.server.sleep(VIEW_HOLD_STEP)
             else:
                 break

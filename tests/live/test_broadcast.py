@@ -10,13 +10,16 @@ from app.service.submit import Applied
 
 
 class Store:
-    """An event store whose appends finish after `busy` looks (None: never)."""
+    """An event store whose appends (of game `of`) finish after `busy` looks (None: never)."""
 
-    def __init__(self, busy: int | None):
+    def __init__(self, busy: int | None, of: str = "other"):
         self.busy = busy
+        self.of = of
         self.looks = 0
 
-    def appending(self) -> bool:
+    def appending(self, besides: str | None = None) -> bool:
+        if besides == self.of:
+            return False
         self.looks += 1
         return self.busy is None or self.looks <= self.busy
 
@@ -64,6 +67,14 @@ def test_a_view_waits_for_the_append_being_stored_then_lets_its_frames_go_first(
     assert server.done[:6] == [("sleep", VIEW_HOLD_STEP)] * 3 + [("sleep", 0), ("view", seat_room("g", "p1")),
                                                                    ("sleep", 0)]
     assert server.done[6:] == [("view", seat_room("g", "p2")), ("sleep", 0)]
+
+
+def test_a_view_is_not_held_for_its_own_games_next_append(views, monkeypatch):
+    """Held, it would reach the phones after that next event's `applied`."""
+    broadcaster, server, store = views(busy=None)
+    monkeypatch.setattr(store, "of", "g")
+    broadcaster.send_views(applied())
+    assert server.done == [("view", seat_room("g", "p1")), ("sleep", 0), ("view", seat_room("g", "p2")), ("sleep", 0)]
 
 
 def test_a_view_goes_at_once_when_nothing_is_being_stored(views):
@@ -175,8 +186,27 @@ def test_a_view_lets_the_applied_frames_due_go_first(views):
             run(server.tasks[0])
     server.sleep = sleep
     broadcaster.publish(stored(2), "sid-2")
-    assert broadcaster._applied_due == 1
+    assert len(broadcaster._applied_due) == 1
     broadcaster.send_views(stored(1))
     kinds = [d[0] for d in server.done]
     assert kinds.index("applied") < kinds.index("view"), server.done
-    assert broadcaster._applied_due == 0
+    assert not broadcaster._applied_due
+
+
+def test_the_applied_task_outlives_a_failure_to_queue_the_views(caplog, monkeypatch):
+    server = QueueingServer([seat_room("g", "p1")])
+    broadcaster = Broadcaster(server, Service(Store(busy=0)))
+    real = broadcaster._views_later
+    calls = []
+
+    def failing_once(applied):
+        calls.append(applied.record["seq"])
+        if len(calls) == 1:
+            raise RuntimeError("queue gone")
+        real(applied)
+    monkeypatch.setattr(broadcaster, "_views_later", failing_once)
+    broadcaster.publish(stored(1), None)
+    broadcaster.publish(stored(2), None)
+    run(server.tasks[0])
+    assert [d[1] for d in server.done if d[0] == "applied"] == [1, 2]
+    assert calls == [1, 2] and "views of g #1 could not be queued" in caplog.text

@@ -63,7 +63,7 @@ class Broadcaster:
         self._starting = threading.Lock()
         # A token per event published whose `applied` frames have not gone yet (views wait for them); a set, as
         # its add and discard are safe from any thread (the threading mode's tasks are threads).
-        self._applied_due: set[object] = set()
+        self._applied_due: set[tuple[str, object]] = set()
         self.last_views = LastViews()
         # Several processes: views are computed where the phones are (viewbus.py), not sent through Redis.
         self.bus = ViewBus(redis_url, server, self.views_from_elsewhere) if redis_url else None
@@ -83,7 +83,7 @@ class Broadcaster:
             if self._applied is None:
                 self._applied = self.server.eio.create_queue()
                 self.server.start_background_task(self._send_applied_in_order)
-        due = object()
+        due = (applied.game_id, object())
         self._applied_due.add(due)
         self._applied.put((applied, skip_sid, due))
 
@@ -187,12 +187,12 @@ class Broadcaster:
             self.server.sleep(0)
 
     def _after_appends(self, game_id: str) -> None:
-        """Let the appends of other games being stored finish and the `applied` frames due go out (VIEW_HOLD_SECONDS
+        """Let the appends of other games being stored finish and their `applied` frames due go out (VIEW_HOLD_SECONDS
         or as many looks at most), then the frames they queued go first. A view is not held for its own game's next
-        append: held, it would reach the phones after that next event's `applied`, out of order."""
+        event: held, it would reach the phones after that next event's `applied`, out of order."""
         held = False
         for _ in range(round(VIEW_HOLD_SECONDS / VIEW_HOLD_STEP)):
-            if self._applied_due:
+            if any(game != game_id for game, _ in list(self._applied_due)):
                 self.server.sleep(0)   # their task is ready to run: only a turn of the event loop away
             elif self.service.store.appending(besides=game_id):
                 self.server.sleep(VIEW_HOLD_STEP)

@@ -54,6 +54,8 @@ def serve() -> None:
         raise SystemExit(f"Tablewarden: {exc}") from exc
     from app.collector import settle_garbage_collector
     settle_garbage_collector()
+    from app.live.runtime import hand_over_quickly
+    hand_over_quickly(cfg.ASYNC_MODE)
     kwargs: dict[str, Any] = {"host": cfg.HOST, "port": cfg.PORT, "log_output": cfg.LOG_LEVEL == "DEBUG"}
     if cfg.ASYNC_MODE == "threading":
         kwargs["allow_unsafe_werkzeug"] = True  # the threading mode runs on Werkzeug's server

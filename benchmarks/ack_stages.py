@@ -10,7 +10,8 @@ suggestions, one a second per table) and prints each stage's p50/p90/p99 beside 
     engine                  check + apply (the rules)
     store                   the append: group commit, the hop to a real thread, the transaction and its fsync
       of which on its thread  BEGIN ... COMMIT in the database's thread (the rest is waiting and hopping)
-    frames to the table     -> the answer is ready (`applied` to the other phones, the reply)
+    frames to the table     -> the answer is ready (the event handed to the task that sends `applied` to the other
+                            phones right after the ack, the reply)
     ack to its socket       answer ready -> written to the phone's socket by its writer
     in the server           frame decoded -> ack written
 

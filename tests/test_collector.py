@@ -13,6 +13,7 @@ def test_the_server_keeps_the_collector_off_what_it_loaded_at_start():
         settle_garbage_collector()
         assert gc.get_freeze_count() > 0 and gc.get_threshold() == GC_THRESHOLDS
         assert GC_THRESHOLDS[2] > 10  # full collections rarer than Python's default
+        assert GC_THRESHOLDS[0] >= 5_000  # young ones too: not several per stored event
     finally:
         gc.unfreeze()
         gc.set_threshold(*before)

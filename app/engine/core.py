@@ -649,11 +649,25 @@ class Ruleset(Generic[S]):
         if not found:
             return state, [], found
         passes = []
-        for implied, trial, cons in self.passes_ahead(state, event):
+        for implied, trial, cons in self._passes_on_one_copy(state, event):
             passes.append((implied, cons))
             if not self.check_event(trial, event):
                 return trial, passes, []
         return state, [], found
+
+    def _passes_on_one_copy(self, state: S, event: Event):
+        """passes_ahead() applied one after the other to a single copy of `state`: each state it yields is changed
+        by the next pass, so only the last one taken stands (settle() keeps no other), for one copy per event
+        instead of one per pass."""
+        trial = None
+        for _ in range(MAX_IMPLIED_PASSES):
+            at = state if trial is None else trial
+            implied = self.implied_pass(at, event)
+            if implied is None or self.check_event(at, implied.event):
+                return
+            trial, cons = self.apply_in_place(self.copy_state(state) if trial is None else trial, implied.event,
+                                              passes=[])
+            yield implied, trial, cons
 
     # -- contract ----------------------------------------------------------------------------
     def catalogue(self) -> list[dict]:
@@ -678,27 +692,51 @@ class Ruleset(Generic[S]):
 
     def check(self, state: S, event: Event) -> list[Violation]:
         """All violations of an event: structural ones first (then nothing else is checked)."""
+        return self._checked(state, event)[0]
+
+    def _checked(self, state: S, event: Event) -> tuple[list[Violation], tuple[S, list] | None]:
+        """check()'s violations and, when it got as far as settling the event, where it fits: (the state it
+        applies to, the passes inferred before it), as settle() answered."""
         entry = self.spec_for(event.type)
         if entry is None:
-            return [UNKNOWN_EVENT(f"'{event.type}' is not an event of {self.title}.")]
+            return [UNKNOWN_EVENT(f"'{event.type}' is not an event of {self.title}.")], None
         if event.by not in self.seat_ids(state) and event.type != NOTE:
-            return [UNKNOWN_SEAT(f"'{event.by}' is not a seat at this table.")]
+            return [UNKNOWN_SEAT(f"'{event.by}' is not a seat at this table.")], None
         problems = check_fields(entry.get("fields", {}), event.data)
         if problems:
-            return problems
+            return problems, None
         if event.type in (NOTE, REVERT):
-            return []  # revert legality needs the log: see check_revert()
+            return [], None  # revert legality needs the log: see check_revert()
         problems = self.check_references(state, event)
         if problems:
-            return problems
-        return self.settle(state, event)[2]
+            return problems, None
+        at, passes, found = self.settle(state, event)
+        return found, (at, passes)
 
     def blocking(self, state: S, event: Event) -> list[Violation]:
         """Violations that stop the event: structural ones always, rule ones unless overridden."""
-        found = self.check(state, event)
-        if event.override_reason:
-            return [v for v in found if not v.overridable]
-        return found
+        return self._unless_overridden(self.check(state, event), event)
+
+    @staticmethod
+    def _unless_overridden(found: list[Violation], event: Event) -> list[Violation]:
+        return [v for v in found if not v.overridable] if event.override_reason else found
+
+    def judge(self, state: S, event: Event) -> tuple[list[Violation], S | None, list[Consequence]]:
+        """blocking() and, when nothing blocks, apply(), with the event settled once (the passes it closes are
+        inferred for the check and then applied, not inferred again): (blocking violations, next state or None
+        when blocked, consequences). Pure like apply(); a revert is folded by replay(), not judged here."""
+        found, settled = self._checked(state, event)
+        blocked = self._unless_overridden(found, event)
+        if blocked:
+            return blocked, None, []
+        if event.type == REVERT:
+            raise ValueError("revert is folded by replay(), not applied to a state")
+        if event.type == NOTE:
+            return [], self.copy_state(state), []
+        # A structural problem an override let through (none is overridable today) was never settled: settle now.
+        at, passes = settled if settled is not None else self.settle(state, event)[:2]
+        nxt, consequences = self.apply_in_place(at if passes else self.copy_state(state), event, passes)
+        return [], nxt, consequences
 
     def copy_state(self, state: S) -> S:
         """A private copy of a state for apply() (a ruleset may share parts that are never mutated)."""
@@ -941,11 +979,10 @@ def _fold(rs: Ruleset, state: dict, effective: list[Event], first_gone: int | No
         if first_gone is None or ev.seq is None or ev.seq < first_gone or ev.type == NOTE:
             state, _ = rs.apply_owned(state, ev)
         else:
-            blocked = rs.blocking(state, ev)
-            if blocked:
+            blocked, nxt, consequences = rs.judge(state, ev)
+            if nxt is None:
                 inert[ev.seq] = {"status": REFUSED_NOW, "violations": [v.to_dict() for v in blocked]}
             else:
-                nxt, consequences = rs.apply(state, ev)
                 if changes_nothing(state, nxt, consequences):
                     inert[ev.seq] = {"status": NO_EFFECT}
                 state = nxt

@@ -1,12 +1,15 @@
 """Pushes stored events to the table: `applied` to the game's room, then each seat's own `view`.
 
-`applied` leaves at once (in store order, under the game's lock) to everyone but the submitter, whose ack
-says the same; one background task per process computes and sends the views (the submitter's seat first),
-so the ack is held back neither by computing views nor by sending them.
+`applied` goes to everyone but the submitter, whose ack says the same, from a task of its own (in store
+order) right after that ack; another background task per process computes and sends the views (the
+submitter's seat first), so the ack is held back neither by the table's frames nor by computing views or
+sending them, and that task holds a view while an append is being stored, so a commit's ack is not kept
+behind a view either.
 """
 from __future__ import annotations
 
 import logging
+import threading
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +24,13 @@ from .viewpatch import LastViews
 
 NAMESPACE = "/live"
 log = logging.getLogger(__name__)
+# A view waits while an append of this process is being stored, this long at most, looking again every
+# VIEW_HOLD_STEP: an ack is written as soon as its commit is done instead of after the view the event loop was
+# computing meanwhile, and the store's thread does not wait for the interpreter behind it (benchmarks/README.md,
+# "Figures behind the code"). The bound is above a commit's usual time, so a stalled disk does not stop the views.
+# It also lets the `applied` frames already due go out before it (their task yields once, for the ack).
+VIEW_HOLD_SECONDS = 0.005
+VIEW_HOLD_STEP = 0.0005
 
 
 def game_room(game_id: str) -> str:
@@ -42,7 +52,7 @@ class Remote:
 
 
 class Broadcaster:
-    """Ordered pushes of applied events (at once) and per-seat views (from a background task)."""
+    """Ordered pushes of applied events (right after the ack) and per-seat views (from background tasks)."""
 
     def __init__(self, server, logs: GameLogs, redis_url: str = ""):
         # The python-socketio server this app was bound to (not the module-level SocketIO object,
@@ -51,6 +61,11 @@ class Broadcaster:
         self.logs = logs
         self._queue: Any = None   # the server's queue, made when the first event is pushed
         self._started = False
+        self._applied: Any = None   # (Applied, the submitter's socket, its token) in store order, sent by their own task
+        self._starting = threading.Lock()
+        # A token per event published whose `applied` frames have not gone yet (views wait for them); a set, as
+        # its add and discard are safe from any thread (the threading mode's tasks are threads).
+        self._applied_due: set[tuple[str, object]] = set()
         self.last_views = LastViews()
         # Several processes: views are computed where the phones are (viewbus.py), not sent through Redis.
         self.bus = ViewBus(redis_url, server, self.views_from_elsewhere) if redis_url else None
@@ -58,23 +73,45 @@ class Broadcaster:
             self.bus.start()
 
     def publish(self, applied: Applied, skip_sid: str | None) -> None:
-        """Push one stored event: `applied` at once, the per-seat views from the background task.
+        """Push one stored event: `applied` right after the submitter's ack, then the per-seat views.
 
-        The game service calls this right after the store commits, inside the game's lock, so the
-        `applied` frames of one game leave this process in seq order. Views take longer to compute
-        (one per seat and role, with advice), so they follow from the queue, in the same order,
-        without holding back the submitter's ack.
+        The game service calls this right after the store commits, inside the game's lock, so the events of
+        one game enter the queue in seq order, and one task sends their `applied` frames in that order
+        (after letting the ack just answered leave first: it is one small frame, the table's are several).
+        Views take longer to compute (one per seat and role, with advice), so they follow from a queue of
+        their own, in the same order, without holding back the ack or the `applied` frames.
         """
-        self.send_applied(applied, skip_sid)
-        self._views_later(applied)
-        if self.bus:
-            self.bus.announce(applied.game_id, applied.record["seq"])
+        with self._starting:  # (publishers may be threads: one task, one queue, whoever comes first)
+            if self._applied is None:
+                self._applied = self.server.eio.create_queue()
+                self.server.start_background_task(self._send_applied_in_order)
+        due = (applied.game_id, object())
+        self._applied_due.add(due)
+        self._applied.put((applied, skip_sid, due))
+
+    def _send_applied_in_order(self) -> None:
+        while True:
+            applied, skip_sid, due = self._applied.get()
+            self.server.sleep(0)  # the writer of the ack queued by the same submit goes first
+            try:
+                self.send_applied(applied, skip_sid)
+            except Exception:  # noqa: BLE001 - the event is stored; a failed push is caught up on reconnect
+                log.exception("applied %s of %s failed", applied.record.get("seq"), applied.game_id)
+            finally:
+                self._applied_due.discard(due)
+            try:  # this task must outlive any one event: every later `applied` goes through it
+                self._views_later(applied)
+                if self.bus:
+                    self.bus.announce(applied.game_id, applied.record["seq"])
+            except Exception:  # noqa: BLE001 - as above: the phones catch up with the next event or a reconnect
+                log.exception("views of %s #%s could not be queued", applied.game_id, applied.record.get("seq"))
 
     def _views_later(self, applied: "Applied | Remote") -> None:
-        if not self._started:
-            self._queue = self.server.eio.create_queue()
-            self._started = True
-            self.server.start_background_task(self._run)
+        with self._starting:
+            if not self._started:
+                self._queue = self.server.eio.create_queue()
+                self._started = True
+                self.server.start_background_task(self._run)
         self._queue.put(applied)
 
     def views_from_elsewhere(self, game_id: str, seq: int) -> None:
@@ -145,9 +182,26 @@ class Broadcaster:
             room = seat_room(gid, seat)
             if not self._listened(room) or self.last_views.seq(room) >= seq:
                 continue  # no phone here, or a later view already went (worked out from another process's)
+            self._after_appends(gid)
             view = Reading._view(applied.rs, applied.state, seq, seat, applied.inert.get(seat))
             self.server.emit("view", self.last_views.frame(room, view), to=room, namespace=NAMESPACE,
                              ignore_queue=True)
+            self.server.sleep(0)
+
+    def _after_appends(self, game_id: str) -> None:
+        """Let the appends of other games being stored finish and their `applied` frames due go out (VIEW_HOLD_SECONDS
+        or as many looks at most), then the frames they queued go first. A view is not held for its own game's next
+        event: held, it would reach the phones after that next event's `applied`, out of order."""
+        held = False
+        for _ in range(round(VIEW_HOLD_SECONDS / VIEW_HOLD_STEP)):
+            if any(game != game_id for game, _ in list(self._applied_due)):
+                self.server.sleep(0)   # their task is ready to run: only a turn of the event loop away
+            elif self.logs.store.appending(besides=game_id):
+                self.server.sleep(VIEW_HOLD_STEP)
+            else:
+                break
+            held = True
+        if held:
             self.server.sleep(0)
 
     def _listened(self, room: str) -> bool:

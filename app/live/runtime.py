@@ -1,7 +1,14 @@
 """What differs between async modes, in one place: running blocking work off the event loop."""
 from __future__ import annotations
 
+import sys
 from typing import Callable
+
+# How soon a real thread doing blocking work (a store transaction, a long replay) gets the interpreter back while
+# the event loop computes: a transaction takes it back a dozen times or more (around each SQLite call and system
+# call), and Python's default switch interval, 5 ms, made each of those wait for the loop's next pause
+# (benchmarks/README.md, "Figures behind the code").
+SWITCH_INTERVAL_SECONDS = 0.0005
 
 
 def offloader(async_mode: str) -> Callable:
@@ -24,3 +31,10 @@ def offloader(async_mode: str) -> Callable:
     def direct(fn, *args):
         return fn(*args)
     return direct
+
+
+def hand_over_quickly(async_mode: str) -> None:
+    """Under a green mode, let the real threads the blocking work runs in take the interpreter within
+    SWITCH_INTERVAL_SECONDS of asking for it (the threading mode's request threads are left as Python sets them)."""
+    if async_mode in ("eventlet", "gevent"):
+        sys.setswitchinterval(SWITCH_INTERVAL_SECONDS)

@@ -152,6 +152,7 @@ class EventStore(TournamentTables, HandoverTables):
             self._write_gate = (make_queue or queue.Queue)()
             self._write_gate.put(True)
         self._group = GroupCommit(self, make_queue or queue.Queue) if self.group_commit else None
+        self._appends: set[tuple[str, object]] = set()   # (game, token) per append being stored now (thread-safe)
         for _ in range(self._pool_size):
             self._pool.put(self._connect())
         self._run(self._op_init_schema)
@@ -425,6 +426,19 @@ class EventStore(TournamentTables, HandoverTables):
         Returns "duplicate" with the original record if the id is already in the log, "stale" with
         the current head if the log moved past expected_head (nothing written), else "ok".
         """
+        token = (game_id, object())
+        self._appends.add(token)
+        try:
+            return self._append(game_id, expected_head, record)
+        finally:
+            self._appends.discard(token)
+
+    def appending(self, besides: str | None = None) -> bool:
+        """Whether an append of this process is being stored now, for a game other than `besides` when given (work
+        that can wait, waits for it: see app/live/broadcast.py)."""
+        return any(game != besides for game, _ in list(self._appends))   # (a copy: other threads may append)
+
+    def _append(self, game_id: str, expected_head: int, record: dict) -> AppendResult:
         for _ in range(5):
             try:
                 if self._group is not None:

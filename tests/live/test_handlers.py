@@ -203,7 +203,7 @@ def test_an_engine_bug_answers_a_500_ack_with_an_error_id_the_log_carries(app, c
 
     def broken(*args, **kw):
         raise RuntimeError("secret internals of the engine")
-    monkeypatch.setattr(rs, "apply", broken)
+    monkeypatch.setattr(rs, "judge", broken)   # what a submit asks the engine
     reply = ack(p1, "submit", event("p1"))
     error_id = reply["error"]["error_id"]
     assert reply["status"] == 500 and reply["error"]["code"] == "internal" and error_id in reply["error"]["message"]

@@ -50,6 +50,31 @@ def test_append_assigns_gapless_seq_and_keeps_the_record(store):
     assert store.head("g1") == 3 and store.event_by_id("g1", "e2")["seq"] == 3
 
 
+def test_an_append_is_seen_as_being_stored_until_it_returns_or_fails(store, monkeypatch):
+    """appending(): true from the call until the answer (stored, refused as stale, or failed), false otherwise; with
+    `besides`, only for the other games' appends."""
+    make_game(store)
+    seen = []
+    run = store._run
+
+    def watched(fn, *args):
+        seen.append((store.appending(), store.appending(besides="g1"), store.appending(besides="g2")))
+        return run(fn, *args)
+    monkeypatch.setattr(store, "_run", watched)
+    assert store.appending() is False
+    assert store.append("g1", 0, rec("e1")).status == "ok"
+    assert store.append("g1", 0, rec("e2")).status == "stale"
+    # (another game's append would see this one; the game's own would not)
+    assert seen == [(True, False, True)] * 2 and store.appending() is False
+
+    def broken(*args):
+        raise StoreError("disk gone")
+    monkeypatch.setattr(store, "_run", broken)
+    with pytest.raises(StoreError):
+        store.append("g1", 1, rec("e3"))
+    assert store.appending() is False
+
+
 def test_duplicate_id_returns_the_original(store):
     make_game(store)
     store.append("g1", 0, rec("e1"))

@@ -24,11 +24,11 @@ def long_game(client, entries: int) -> dict:
 
 
 class Counting:
-    """Counts the events a ruleset applies (each step of a fold applies one), patched in through pytest's monkeypatch."""
+    """Counts the events a ruleset applies or judges (each step of a fold does one), patched in through pytest's monkeypatch."""
 
     def __init__(self, monkeypatch, rs):
         self.applied = 0
-        for name in ("apply", "apply_owned"):
+        for name in ("apply", "apply_owned", "judge"):
             monkeypatch.setattr(rs, name, self._counted(getattr(rs, name)))
 
     def _counted(self, real):

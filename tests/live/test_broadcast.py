@@ -5,7 +5,7 @@ import pytest
 
 from app.live import broadcast
 from app.live.broadcast import NAMESPACE, VIEW_HOLD_SECONDS, VIEW_HOLD_STEP, Broadcaster, seat_room
-from app.service import GameService
+from app.service.reading import Reading
 from app.service.submit import Applied
 
 
@@ -24,7 +24,7 @@ class Store:
         return self.busy is None or self.looks <= self.busy
 
 
-class Service:
+class Logs:
     def __init__(self, store):
         self.store = store
 
@@ -45,13 +45,13 @@ class Server:
 
 @pytest.fixture
 def views(monkeypatch):
-    monkeypatch.setattr(GameService, "_view", staticmethod(
+    monkeypatch.setattr(Reading, "_view", staticmethod(
         lambda rs, state, seq, seat, inert=None: {"seq": seq, "seat": seat, "state": {}, "advice": None}))
 
     def make(busy):
         store = Store(busy)
         server = Server([seat_room("g", "p1"), seat_room("g", "p2")])
-        return Broadcaster(server, Service(store)), server, store
+        return Broadcaster(server, Logs(store)), server, store
     return make
 
 
@@ -146,7 +146,7 @@ class Plain:
 
 def test_applied_frames_leave_after_the_ack_in_store_order_then_the_views_follow():
     server = QueueingServer([seat_room("g", "p1"), seat_room("g", "p2")])
-    broadcaster = Broadcaster(server, Service(Store(busy=0)))
+    broadcaster = Broadcaster(server, Logs(Store(busy=0)))
     for seq in (1, 2, 3):
         broadcaster.publish(stored(seq), skip_sid=f"sid-{seq}")
     assert server.done == [], "nothing is sent while the submit that stored the event answers (its ack goes first)"
@@ -162,7 +162,7 @@ def test_applied_frames_leave_after_the_ack_in_store_order_then_the_views_follow
 
 def test_a_failed_applied_push_is_logged_and_the_next_events_still_go(caplog):
     server = QueueingServer([seat_room("g", "p1")])
-    broadcaster = Broadcaster(server, Service(Store(busy=0)))
+    broadcaster = Broadcaster(server, Logs(Store(busy=0)))
     broken = stored(1)
     broken.rs = None   # redact_event fails
     broadcaster.publish(broken, None)
@@ -178,7 +178,7 @@ def test_a_view_lets_another_games_applied_frames_due_go_first(views, other_game
     """A view worked out while another game's `applied` frames wait for their task yields to that task first; its own
     game's next `applied` waits for it (so each phone gets `applied` and `view` of each event in turn)."""
     server = QueueingServer([seat_room("g", "p1"), seat_room("g", "p2")])
-    broadcaster = Broadcaster(server, Service(Store(busy=0)))
+    broadcaster = Broadcaster(server, Logs(Store(busy=0)))
     ran = []
 
     def sleep(seconds):   # the event loop: a yield lets the ready `applied` task run
@@ -196,7 +196,7 @@ def test_a_view_lets_another_games_applied_frames_due_go_first(views, other_game
 
 def test_the_applied_task_outlives_a_failure_to_queue_the_views(caplog, monkeypatch):
     server = QueueingServer([seat_room("g", "p1")])
-    broadcaster = Broadcaster(server, Service(Store(busy=0)))
+    broadcaster = Broadcaster(server, Logs(Store(busy=0)))
     real = broadcaster._views_later
     calls = []
 

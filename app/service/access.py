@@ -57,7 +57,7 @@ class Access:
             raise ApiError(401, "bad_token", "That token is not valid.")
         hashed = hash_token(token)
         try:
-            found = self.logs._storage(self.logs.store.seat_for_token, hashed)
+            found = self.logs.storage(self.logs.store.seat_for_token, hashed)
         except ApiError as err:
             # The store cannot be read: a token this process has seen is still known (tokens are never taken back),
             # so its phone keeps reading the game from memory; any other token waits for the store (503).
@@ -84,7 +84,7 @@ class Access:
         """
         if caller.is_player and (caller.game_id, caller.seat) not in self._held:
             try:
-                self.logs._storage(self.logs.store.hold_seat, caller.game_id, caller.seat)
+                self.logs.storage(self.logs.store.hold_seat, caller.game_id, caller.seat)
             except ApiError as err:
                 if err.code != STORE_DOWN:
                     raise
@@ -107,5 +107,5 @@ class Access:
     def mint(self, game_id: str, seat: str) -> str:
         """A new bearer token for a seat or role of a game (only its hash is stored)."""
         token, token_hash = new_token()
-        self.logs._storage(self.logs.store.add_token, game_id, seat, token_hash)
+        self.logs.storage(self.logs.store.add_token, game_id, seat, token_hash)
         return token

@@ -45,7 +45,7 @@ class Creating:
         meta: what the game belongs to (an event's round and table), kept with the game row. A later game of
         a match or campaign is not made here (follow_game makes it from the game before)."""
         body = load_body(CreateGameSchema(), raw)
-        rs = self.logs._ruleset(body["ruleset"])
+        rs = self.logs.ruleset(body["ruleset"])
         self._refuse_history(body["options"])
         setup = {"ruleset": body["ruleset"], "options": body["options"], "seats": body["seats"]}
         setup = self._expanded(body["ruleset"], setup)
@@ -85,7 +85,7 @@ class Creating:
             raise ApiError(409, "no_next_game", "The next game of a match is played under the same rules.")
         nxt = linked.next_game(before)
         game_id = next_game_id(before.game["id"], nxt.number)
-        made = self.logs._storage(self.logs.store.get_game, game_id)
+        made = self.logs.storage(self.logs.store.get_game, game_id)
         if made is None:
             setup = self._expanded(before.game["ruleset"], nxt.setup) if nxt.expand else nxt.setup
             self.new_state(before.rs, setup)
@@ -95,7 +95,7 @@ class Creating:
                 created = self.insert_game(before.game["ruleset"], setup, before.game["shared_device"], [],
                                             base_url, meta, game_id)
             except MadeAlready:
-                made = self.logs._storage(self.logs.store.get_game, game_id)
+                made = self.logs.storage(self.logs.store.get_game, game_id)
             else:
                 return 201, self._only_mine(created, caller, created["seats"], created["referee_token"],
                                             created.get("device_token"))
@@ -121,7 +121,7 @@ class Creating:
 
     def _saved(self, kind: str, cid: str):
         """A player's saved content record (custom warband, deck, unit list), or None."""
-        return self.logs._storage(self.logs.store.get_custom, kind, cid)
+        return self.logs.storage(self.logs.store.get_custom, kind, cid)
 
     def _expanded(self, ruleset_id: str, setup: dict) -> dict:
         try:
@@ -154,9 +154,9 @@ class Creating:
             if shared:
                 hashes.append((device_hash, DEVICE))
             try:
-                self.logs._storage(self.logs.store.create_game, game, hashes, events)
+                self.logs.storage(self.logs.store.create_game, game, hashes, events)
             except DuplicateKey:
-                if game_id is not None and self.logs._storage(self.logs.store.get_game, game_id) is not None:
+                if game_id is not None and self.logs.storage(self.logs.store.get_game, game_id) is not None:
                     raise MadeAlready(game_id) from None
                 continue  # join code (or id) collision: draw again
             tokens = {s: t for s, t, _ in seat_tokens}

@@ -11,7 +11,6 @@ from app.engine import registry
 from app.engine.core import PLAYER_SEATS, REVERT, Event, FoldPoint, LogFold, Ruleset, fold_log, resume_fold
 from app.store import EventStore
 
-from .bodies import load_body
 from .errors import ApiError
 from .ledger import STORE_DOWN, FoldedLogs, StoreGuard
 from .records import record_event
@@ -217,32 +216,33 @@ class GameLogs:
         self.store_guard = StoreGuard(on_store_error)
         self._logs: FoldedLogs[Folded] = FoldedLogs(CACHE_GAMES, lock_factory, load=self._load, newer=self._newer,
                                                     bring_up=self._brought_up)
-        self._cache = self._logs.cache
+        self.cache = self._logs.cache
         # Long replays run through `offload` (a real thread under eventlet: the event loop serves the others).
         self.offload: Callable = offload or (lambda fn, *args: fn(*args))
 
-    def _lock(self, game_id: str):
+    def lock(self, game_id: str):
+        """The lock a game's appends hold from reading its head to storing the next event."""
         return self._logs.lock(game_id)
 
     @staticmethod
-    def _ruleset(ruleset_id: str) -> Ruleset:
+    def ruleset(ruleset_id: str) -> Ruleset:
+        """The registered ruleset of that id; 422 `unknown_ruleset` naming the known ones."""
         try:
             return registry.get(ruleset_id)
         except registry.UnknownRuleset:
             raise ApiError(422, "unknown_ruleset", f"There is no ruleset '{ruleset_id}' on this server.",
                            fields={"ruleset": f"Unknown ruleset; known: {', '.join(registry.available())}."}) from None
 
-    _load_schema = staticmethod(load_body)
-
-    def _storage(self, fn, *args, **kw):
+    def storage(self, fn, *args, **kw):
+        """`fn(*args, **kw)` on the store, a failing store answered 503 and counted."""
         return self.store_guard(fn, *args, **kw)
 
     def game(self, game_id: str) -> dict:
         """The game row, or 404 (while the store cannot be read, the row of a game this process holds in memory)."""
         try:
-            game = self._storage(self.store.get_game, game_id) if isinstance(game_id, str) and len(game_id) <= 64 else None
+            game = self.storage(self.store.get_game, game_id) if isinstance(game_id, str) and len(game_id) <= 64 else None
         except ApiError as err:
-            held = self._cache.get(game_id)
+            held = self.cache.get(game_id)
             if err.code != STORE_DOWN or held is None:
                 raise
             game = held.game
@@ -263,7 +263,8 @@ class GameLogs:
         return out
 
     @staticmethod
-    def _fold_all(rs: Ruleset, game: dict, records: list[dict]) -> LogFold:
+    def fold_all(rs: Ruleset, game: dict, records: list[dict]) -> LogFold:
+        """The fold of these records from the game's setup (a state at an earlier seq, for the referee's rewind)."""
         # Stored events were checked when entered: an exception replaying them is an engine bug (a 500).
         return fold_log(rs, game["setup"], [record_event(r) for r in records])
 
@@ -289,14 +290,14 @@ class GameLogs:
     def _load(self, game_id: str) -> Folded:
         """A game no fold is cached for, folded from the store (404 when there is no such game)."""
         game = self.game(game_id)
-        return self._loaded(game, self._ruleset(game["ruleset"]), self._storage(self.store.events, game_id))
+        return self._loaded(game, self.ruleset(game["ruleset"]), self.storage(self.store.events, game_id))
 
     def _newer(self, game_id: str, head: int) -> list[dict]:
         """The records stored after `head`; none while the store cannot be read (its disk or its server failed):
         a read is answered from the fold this process holds (with SQLite, one process, that is the whole log);
         every write still answers 503."""
         try:
-            return self._storage(self.store.events, game_id, since=head)
+            return self.storage(self.store.events, game_id, since=head)
         except ApiError as err:
             if err.code != STORE_DOWN:
                 raise

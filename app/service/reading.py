@@ -89,5 +89,5 @@ class Reading:
                            fields={"seq": f"Must be between 0 and {folded.head}."})
         # A rewind folds the log up to `upto` as if nothing after it had happened (its undos included), so no point
         # of the current fold serves: the replay runs off the event loop.
-        state = self.logs.offload(self.logs._fold_all, folded.rs, folded.game, folded.records[:upto]).state
+        state = self.logs.offload(self.logs.fold_all, folded.rs, folded.game, folded.records[:upto]).state
         return {"seq": upto, "head": folded.head, "state": state}

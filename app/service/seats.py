@@ -25,7 +25,7 @@ class Seats:
     def game_by_code(self, code: str) -> dict:
         """Public facts of the game a join code opens (404 if none)."""
         code = normalise_join_code(code or "")
-        game = self.logs._storage(self.logs.store.game_by_code, code) if 0 < len(code) <= 32 else None
+        game = self.logs.storage(self.logs.store.game_by_code, code) if 0 < len(code) <= 32 else None
         if game is None:
             raise ApiError(404, "no_such_code", "No game has that join code.")
         return game
@@ -55,15 +55,15 @@ class Seats:
         reserved = self.seats_reserved(game)
         if seat in PLAYER_SEATS and not by_referee and reserved and body.get("handover_code") is None:
             raise ApiError(403, "seat_reserved", reserved)
-        if seat in PLAYER_SEATS and not by_referee and (reserved or not self.logs._storage(self.logs.store.hold_seat, game_id, seat)):
+        if seat in PLAYER_SEATS and not by_referee and (reserved or not self.logs.storage(self.logs.store.hold_seat, game_id, seat)):
             code = body.get("handover_code")
             if code is None:
-                return 202, {**joined, "handover": self.logs._storage(self.handovers.request, game_id, seat)}
-            if not self.logs._storage(self.handovers.redeem_code, game_id, seat, code):
+                return 202, {**joined, "handover": self.logs.storage(self.handovers.request, game_id, seat)}
+            if not self.logs.storage(self.handovers.redeem_code, game_id, seat, code):
                 raise ApiError(403, "wrong_handover_code", "That handover code is wrong or has expired; ask for a new one.",
                                fields={"handover_code": "Wrong or expired."})
         elif seat in PLAYER_SEATS and by_referee:
-            self.logs._storage(self.logs.store.hold_seat, game_id, seat)
+            self.logs.storage(self.logs.store.hold_seat, game_id, seat)
             self.handovers.told(game_id, seat, {"seat": seat, "status": "handed_over"})
         return 201, {**joined, "token": self.access.mint(game_id, seat)}
 
@@ -89,24 +89,24 @@ class Seats:
         if not (caller.is_player or caller.is_referee):
             raise ApiError(403, "not_your_seat", "Only a player or the referee is asked about handovers.")
         seats = [n["seat"] for n in self.logs.seat_names(self.logs.game(caller.game_id))] if caller.is_referee else [caller.seat]
-        return self.logs._storage(self.handovers.pending, caller.game_id, seats)
+        return self.logs.storage(self.handovers.pending, caller.game_id, seats)
 
     def answer_handover(self, caller: Caller, hid: str, approve: bool) -> dict:
         """The seat's phone or the referee lets a requesting phone in, or refuses."""
-        return self.logs._storage(self.handovers.answer, caller.game_id, caller.seat, hid, approve)
+        return self.logs.storage(self.handovers.answer, caller.game_id, caller.seat, hid, approve)
 
     def collect_handover(self, game_id: str, hid: str, secret: str | None) -> dict:
         """The requesting phone's look at its request (with its token once approved)."""
         self.logs.game(game_id)
-        return self.logs._storage(self.handovers.collect, game_id, hid, secret)
+        return self.logs.storage(self.handovers.collect, game_id, hid, secret)
 
     def withdraw_handover(self, game_id: str, hid: str, secret: str | None) -> dict:
         """The requesting phone withdraws its request (the holder's question is taken back)."""
         self.logs.game(game_id)
-        return self.logs._storage(self.handovers.withdraw, game_id, hid, secret)
+        return self.logs.storage(self.handovers.withdraw, game_id, hid, secret)
 
     def handover_code(self, caller: Caller) -> dict:
         """A one-time code that hands the caller's player seat to the phone that types it."""
         if not caller.is_player:
             raise ApiError(403, "not_a_player", "Only a player's phone can hand its seat over.")
-        return self.logs._storage(self.handovers.new_code, caller.game_id, caller.seat)
+        return self.logs.storage(self.handovers.new_code, caller.game_id, caller.seat)

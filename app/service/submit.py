@@ -29,6 +29,7 @@ from app.engine.core import (
 from app.schemas.wire import EventEnvelopeSchema
 
 from .access import Access, Caller
+from .bodies import load_body
 from .errors import ApiError
 from .folds import LONG_REPLAY, Folded, GameLogs
 from .ledger import APPEND_RETRY
@@ -69,17 +70,17 @@ class Submitting:
 
     def submit(self, caller: Caller, raw: Any, skip_sid: str | None = None) -> tuple[int, dict]:
         """Check, apply and store one event; returns (HTTP status, reply body). Raises ApiError."""
-        env = self.logs._load_schema(ENVELOPE, raw)
-        cached = self.logs._cache.get(caller.game_id)
+        env = load_body(ENVELOPE, raw)
+        cached = self.logs.cache.get(caller.game_id)
         game = cached.game if cached is not None else self.logs.game(caller.game_id)
         self._check_may_enter(caller, game, env)
         by = env["by"]
 
-        with self.logs._lock(caller.game_id):
+        with self.logs.lock(caller.game_id):
             # Fast path: evaluate against the cached fold without asking the store first. The append
             # transaction re-checks both the id (duplicate) and the head (stale) atomically, so a
             # cache that is behind (another process wrote) only costs a refresh and a retry.
-            folded = self.logs._cache.get(caller.game_id) or self.logs.folded(caller.game_id)
+            folded = self.logs.cache.get(caller.game_id) or self.logs.folded(caller.game_id)
             for attempt in APPEND_RETRY.attempts():   # each retry after a random pause
                 original = folded.by_id(env["id"])
                 if original is not None:
@@ -107,7 +108,7 @@ class Submitting:
                 record = {"id": env["id"], "type": env["type"], "by": by, "actor": caller.seat,
                           "data": env["data"], "override": env["override"],
                           "consequences": [c.to_dict() for c in consequences]}
-                result = self.logs._storage(self.logs.store.append, caller.game_id, folded.head, record)
+                result = self.logs.storage(self.logs.store.append, caller.game_id, folded.head, record)
                 if result.status == "duplicate":
                     return 200, self._resent(result.record, caller)
                 if result.status == "stale":
@@ -118,7 +119,7 @@ class Submitting:
                     continue  # another process got there first: check again against the new head
                 stored = result.record
                 now = folded.extended([stored], state, inert, points)
-                self.logs._cache.put(caller.game_id, now)
+                self.logs.cache.put(caller.game_id, now)
                 self._announce(caller.game_id, folded.rs, stored, state, now if inert else None, skip_sid)
                 return 201, self._reply(stored)
         raise APPEND_RETRY.busy("game")

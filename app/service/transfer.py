@@ -108,7 +108,7 @@ class Transfer:
         except (ValueError, UnicodeDecodeError):
             raise ApiError(400, "bad_json", "The body is not valid JSON.") from None
         body = self._checked_body(parsed)
-        rs = _Deadline(self.logs._ruleset(body["ruleset"]), time.monotonic() + self.import_max_seconds)
+        rs = _Deadline(self.logs.ruleset(body["ruleset"]), time.monotonic() + self.import_max_seconds)
         return body["ruleset"], body["setup"], body["shared_device"], self._verified_records(rs, body["setup"],
                                                                                               body["events"])
 
@@ -128,7 +128,7 @@ class Transfer:
             raise ApiError(422, "import_rejected", "This export hides other players' secret choices, so it cannot "
                                                    "be replayed; export the game with the referee token.",
                            fields={"redacted": "Only complete exports can be imported."})
-        rs = self.logs._ruleset(body["ruleset"])
+        rs = self.logs.ruleset(body["ruleset"])
         state = self.creating.new_state(rs, body["setup"])
         seats = set(rs.seat_ids(state))
         seen: set[str] = set()

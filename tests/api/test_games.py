@@ -674,7 +674,7 @@ def test_an_unavailable_store_is_503_not_500(app, client, monkeypatch):
         raise StoreError("database is locked")
 
     monkeypatch.setattr(store, "append", down)
-    app.extensions["tablewarden"]["service"].logs._cache.clear()
+    app.extensions["tablewarden"]["service"].logs.cache.clear()
     resp = submit(client, game, "p1", event("p1"))
     assert resp.status_code == 503 and resp.get_json()["error"]["code"] == "storage_unavailable"
     monkeypatch.setattr(store, "seat_for_token", down)

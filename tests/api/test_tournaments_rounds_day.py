@@ -75,7 +75,7 @@ def test_a_finished_game_nobody_confirmed_is_waiting_for_everyone_without_a_game
     reads = []
     real_events = store.events
     monkeypatch.setattr(store, "events", lambda *args, **kw: reads.append(args) or real_events(*args, **kw))
-    app.extensions["tablewarden"]["service"].logs._cache.clear()
+    app.extensions["tablewarden"]["service"].logs.cache.clear()
     public = client.get(f"/api/tournaments/{tid}").get_json()["rounds"][0]["tables"]
     assert reads == [] and [t["status"] for t in public] == ["playing", "playing"]
     client.get(f"/api/tournaments/{tid}/dashboard", headers=auth(staff["judge"]))

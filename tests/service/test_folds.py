@@ -17,7 +17,7 @@ def test_each_submit_extends_the_index_without_rebuilding_it(app, client):
     seats = ["p1", "p2"] * 10
     for i, seat in enumerate(seats):
         assert submit(client, game, seat, event(seat)).status_code == 201
-        folded = service.logs._cache[game["id"]]
+        folded = service.logs.cache[game["id"]]
         # kept up to date by the submit itself: no rebuild is pending for the next duplicate check
         assert len(folded._ids) == len(folded.records) == i + 1
     first = folded.records[0]
@@ -30,10 +30,10 @@ def test_an_older_fold_never_sees_a_newer_record(app, client):
     game = new_game(client)
     service = app.extensions["tablewarden"]["service"]
     submit(client, game, "p1", event("p1", eid="one"))
-    old = service.logs._cache[game["id"]]
+    old = service.logs.cache[game["id"]]
     submit(client, game, "p2", event("p2", eid="two"))
     assert old.by_id("two") is None and old.by_id("one") is not None
-    assert service.logs._cache[game["id"]].by_id("two") is not None
+    assert service.logs.cache[game["id"]].by_id("two") is not None
 
 
 def test_the_earliest_taken_back_event_is_carried_on_not_looked_for_in_the_whole_log(app, client):
@@ -41,17 +41,17 @@ def test_the_earliest_taken_back_event_is_carried_on_not_looked_for_in_the_whole
     service = app.extensions["tablewarden"]["service"]
     for seat in ("p1", "p2", "p1", "p2"):
         submit(client, game, seat, event(seat))
-    assert service.logs._cache[game["id"]].first_taken_back is None
+    assert service.logs.cache[game["id"]].first_taken_back is None
     ref = {**game, "tokens": {**game["tokens"], "referee": game["referee_token"]}}
     assert submit(client, ref, "referee", event("referee", "revert", seq=3, reason="x")).status_code == 201
     assert submit(client, ref, "referee", event("referee", "revert", seq=2, reason="y")).status_code == 201
-    folded = service.logs._cache[game["id"]]
+    folded = service.logs.cache[game["id"]]
     assert folded._taken_back_known and folded.first_taken_back == 2
     submit(client, game, "p2", event("p2"))
-    later = service.logs._cache[game["id"]]
+    later = service.logs.cache[game["id"]]
     assert later._taken_back_known and later.first_taken_back == 2, "carried on by the append, not searched for"
     # the same answer a fresh fold works out from the whole log
-    service.logs._cache.clear()
+    service.logs.cache.clear()
     assert service.logs.folded(game["id"]).first_taken_back == 2
 
 
@@ -62,7 +62,7 @@ def referee_of(game: dict) -> dict:
 
 def whole_fold(service, game_id):
     """The fold a process that never saw the game works out from the store."""
-    service.logs._cache.pop(game_id, None)
+    service.logs.cache.pop(game_id, None)
     return service.logs.folded(game_id)
 
 
@@ -70,9 +70,9 @@ def test_appending_shares_the_log_and_an_older_fold_keeps_its_own_records(app, c
     game = new_game(client)
     service = app.extensions["tablewarden"]["service"]
     submit(client, game, "p1", event("p1", eid="a"))
-    first = service.logs._cache[game["id"]]
+    first = service.logs.cache[game["id"]]
     submit(client, game, "p2", event("p2", eid="b"))
-    second = service.logs._cache[game["id"]]
+    second = service.logs.cache[game["id"]]
     assert second.records._items is first.records._items, "appended in place, not copied"
     assert [r["id"] for r in first.records] == ["a"] and [r["id"] for r in second.records] == ["a", "b"]
     assert list(reversed(second.records))[0]["id"] == "b" and second.records[-1]["id"] == "b"
@@ -95,7 +95,7 @@ def test_a_fold_keeps_its_last_points_as_the_game_grows(app, client):
     for i in range(POINT_EVERY + 2):
         seat = ("p1", "p2")[i % 2]
         assert submit(client, game, seat, event(seat)).status_code == 201
-    grown = service.logs._cache[game["id"]]
+    grown = service.logs.cache[game["id"]]
     seqs = [p.seq for p in grown.points]
     assert len(seqs) == POINTS_KEPT and seqs[-1] > folded.points[-1].seq and all(b - a >= POINT_EVERY
                                                                                  for a, b in zip(seqs, seqs[1:]))
@@ -113,7 +113,7 @@ def test_an_undo_in_a_long_game_folds_only_the_last_events_and_ends_as_a_whole_f
     undo = event("referee", "revert", seq=3000 - back + 1, reason="misread")
     assert submit(client, referee_of(game), "referee", undo).status_code == 201
     assert counting.applied <= LONG_REPLAY, counting.applied
-    after = service.logs._cache[game["id"]]
+    after = service.logs.cache[game["id"]]
     fresh = whole_fold(service, game["id"])
     assert (after.state, after.inert, after.head) == (fresh.state, fresh.inert, fresh.head)
     assert after.first_taken_back == 3000 - back + 1 and after.taken_back == {3000 - back + 1}
@@ -123,7 +123,7 @@ def test_an_undo_in_a_long_game_folds_only_the_last_events_and_ends_as_a_whole_f
     assert submit(client, game, nxt, event(nxt)).status_code == 201
     assert submit(client, referee_of(game), "referee", event("referee", "revert", seq=2990, reason="x")).status_code == 201
     assert counting.applied <= 2 * LONG_REPLAY
-    assert service.logs._cache[game["id"]].state == whole_fold(service, game["id"]).state
+    assert service.logs.cache[game["id"]].state == whole_fold(service, game["id"]).state
 
 
 def test_an_undo_older_than_every_point_replays_the_whole_log_off_the_event_loop(app, client):
@@ -134,7 +134,7 @@ def test_an_undo_older_than_every_point_replays_the_whole_log_off_the_event_loop
     service.logs.offload = lambda fn, *args: offloaded.append(fn) or fn(*args)
     assert submit(client, referee_of(game), "referee", event("referee", "revert", seq=5, reason="x")).status_code == 201
     assert len(offloaded) == 1
-    after = service.logs._cache[game["id"]]
+    after = service.logs.cache[game["id"]]
     fresh = whole_fold(service, game["id"])
     assert (after.state, after.inert) == (fresh.state, fresh.inert) and after.inert, "later adds are refused now"
     assert len(offloaded) == 2, "loading a long game replays it off the event loop too"

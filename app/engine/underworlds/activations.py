@@ -16,7 +16,7 @@ makes no superaction. Fighters out of action cannot be activated.
 """
 from __future__ import annotations
 
-from ..core import Consequence, Suggestion, Violation
+from ..core import Consequence, Event, Suggestion, Violation
 from . import cards as cardmod
 from . import effects, lethal, reactions, spells, turns
 from . import violations as V
@@ -299,4 +299,34 @@ def suggest_activations(rs, state, seat) -> list[Suggestion]:
             continue
         out.append(Suggestion("player_action", seat, labels.get(action, action), {"action": action},
                               group="Player action"))
-    return [s for s in (legal(rs, state, s) for s in out) if s]
+    return legal_offers(rs, state, out)
+
+
+def legal_offers(rs, state, offers: list[Suggestion]) -> list[Suggestion]:
+    """The offers `check_activate` accepts (templates.legal for each), with the Stun targets checked once.
+
+    A Stun chooses "one enemy fighter with no Stagger tokens adjacent to that fighter" (Deathgorge rulebook, Stun
+    action pg 26) and a Barge makes a Move action then that Stun action (Barge superaction pg 26): adjacency is the
+    table's to judge, so which enemies may be chosen (on the battlefield, no Stagger tokens) is the same for every
+    Stun and Barge of the seat, and nothing else `check_activate` asks depends on the target. Once one offer has
+    had each target checked and kept some, each other Stun or Barge is checked once, with a target known to be
+    legal: it passes with the same targets, or it is refused whatever the target. Only where the event meets the
+    game as it is (no optional step for it to close first: Ruleset.settle), so one check answers for every target."""
+    targets: list | None = None
+    out = []
+    for sugg in offers:
+        if sugg.data.get("action") in ("stun", "barge") and targets is not None and _judged_here(rs, state, sugg):
+            found = None if rs.check(state, Event(sugg.type, sugg.by, {**sugg.data, "target": targets[0]})) else sugg
+            if found:
+                found.choices["target"] = list(targets)  # (as legal() keeps a template's legal choices)
+        else:
+            found = legal(rs, state, sugg)
+            if found and found.data.get("action") in ("stun", "barge") and _judged_here(rs, state, found):
+                targets = found.choices["target"]
+        if found:
+            out.append(found)
+    return out
+
+
+def _judged_here(rs, state, sugg: Suggestion) -> bool:
+    return rs.implied_pass(state, Event(sugg.type, sugg.by, sugg.data)) is None

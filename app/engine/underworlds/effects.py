@@ -410,9 +410,14 @@ def counter_legality(rs, state, seat, alive_all) -> tuple[list[str], list[tuple[
     a counter is no event of the game's sequence, so no step is closed as passed before it (passes.py) and no open
     step refuses it (ruleset._open_steps); check_counter reads the fighter, never the seat; the editions' own checks
     that read the seat are for other events (tests/engine/underworlds/test_effects_counters.py checks this on
-    played games)."""
-    ok = [f for f in alive_all
-          if not rs.check(state, Event("counter", seat, {"fighter": f, "name": "x", "action": "give", "count": 1}))]
+    played games).
+
+    A counter given is judged alike for every fighter on the battlefield, as every fighter of `alive_all` is: of
+    the fighter, check_counter asks only that it be there (a fighter out of action has its counters cleared and
+    "cannot do anything": Deathgorge rulebook, Advanced rules, Out of action pg 24), so one check answers for all
+    of them (test_effects_counters.py checks it on played games)."""
+    give = Event("counter", seat, {"fighter": alive_all[0], "name": "x", "action": "give", "count": 1})
+    ok = [] if rs.check(state, give) else list(alive_all)
     # One removal per fighter and name: how many may go is that fighter's own count (check() refuses more).
     removable = [(f, name, have) for f in alive_all for name, have in sorted(state["fighters"][f]["counters"].items())
                  if not rs.check(state, Event("counter", seat, {"fighter": f, "name": name, "action": "remove",

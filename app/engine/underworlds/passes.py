@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import cast
 
-from ..core import Event, ImpliedPass
+from ..core import MAX_IMPLIED_PASSES, Event, ImpliedPass
 from .power import power_seat
 from .state import UnderworldsState, seat_of
 
@@ -61,3 +61,32 @@ def implied_pass(rs, state: UnderworldsState, event: Event) -> ImpliedPass | Non
             return None  # a pass out of turn would end the step before the player whose go it is chose anything
         return ImpliedPass(Event("power", cast(str, power_seat(state)), {"play": "pass"}), "power", R("power_step"))
     return None
+
+
+def read_only_ahead(rs, state: UnderworldsState, event: Event) -> list[tuple[ImpliedPass, UnderworldsState]]:
+    """What core.Ruleset.passes_ahead yields, (pass, state after it) without the consequences, for states that are
+    only read (suggestions, what the game waits for): never applied to, nor changed in place.
+
+    The first pass is applied to a whole copy, as there; a reaction pass after it to a copy of the reaction window
+    alone, sharing every other part with the state before it (a state of this chain, which nothing changes), in a
+    ruleset whose reaction pass changes nothing else in place (`window_pass_only`)."""
+    out: list[tuple[ImpliedPass, UnderworldsState]] = []
+    trial = state
+    for _ in range(MAX_IMPLIED_PASSES):
+        implied = rs.implied_pass(trial, event)
+        if implied is None or rs.check_event(trial, implied.event):
+            break
+        # Never shared with the state given: it may be a fold's own, changed in place later, while this chain is
+        # remembered by content (suggest.py). The light copy is several times quicker than a whole one
+        # (benchmarks/README.md, "Figures behind the code").
+        pending = trial.get("pending")
+        if (out and rs.window_pass_only and implied.event.type == "reaction_pass"
+                and not (pending and pending["left"] <= 0)):
+            after: UnderworldsState = cast(UnderworldsState, dict(trial))
+            window = cast(dict, trial["reaction"])  # (a reaction pass is implied only while a window is open)
+            after["reaction"] = {**window, "passed": list(window["passed"])}  # (apply_pass adds to `passed`)
+        else:
+            after = rs.copy_state(trial)
+        trial = rs.apply_in_place(after, implied.event, passes=[])[0]
+        out.append((implied, trial))
+    return out

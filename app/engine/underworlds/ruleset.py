@@ -79,6 +79,11 @@ class UnderworldsRuleset(Ruleset[UnderworldsState]):
     cards = cards  # card helpers, replaceable per edition
     codes = V.CODES
     folds_in_place = True  # replay applies each event in place (state.clone shares only static card data)
+    # A reaction pass changes in place only the window's list of who passed (reactions.apply_pass); apply_event below
+    # sets top-level keys whole (the drive back, the minor steps, the window closed), and finishes an activation
+    # only for a pending Attack action with none left, which no state holds between events. So
+    # passes.read_only_ahead copies only the window for such a pass.
+    window_pass_only = True
 
     def __init__(self, edition: Edition):
         self.edition = edition

@@ -15,7 +15,7 @@ from dataclasses import replace
 import orjson
 
 from ..core import Advice, Event, Suggestion
-from . import activations, attacks, cards, effects, inspire, objectives, power, reactions, setup
+from . import activations, attacks, cards, effects, inspire, objectives, passes, power, reactions, setup
 from .per_state import once_per_state
 from .power import after_minor_steps, power_seat
 from .reactions import REACTION_STEPS, window_steps
@@ -99,7 +99,7 @@ def ahead(rs, state, seat: str, shared: list | None = None) -> list:
 
 
 def _passes(rs, state, seat: str) -> list:
-    return [(implied, after) for implied, after, _ in rs.passes_ahead(state, Event("activate", seat, {}))]
+    return passes.read_only_ahead(rs, state, Event("activate", seat, {}))
 
 
 # The last state's shared chain, per ruleset: the views of one event ask for it once per seat, and working it out

@@ -1,6 +1,11 @@
 """Activations and player actions (Deathgorge rulebook, Activation step pg 18, Move pg 18, Stun/Barge pg 26,
 Charge/Guard pg 27)."""
-from tests.support.play import underworlds_setup
+from app.engine import registry
+from app.engine.underworlds import activations as A
+from app.engine.underworlds import suggest as S
+from app.engine.underworlds.templates import legal
+from app.engine.underworlds.turns import active_seat
+from tests.support.play import SETUPS, play_random, underworlds_setup
 
 from .helpers import RS, codes, pass_power, play, started
 
@@ -194,3 +199,49 @@ def test_a_flying_fighter_takes_no_lethal_hex_damage_in_its_move_action_only():
     assert state["fighters"]["p1.brute"]["damage"] == 0
     state, cons = play(state, "push", "p2", fighter="p1.brute", hexes=1, into="lethal")
     assert state["fighters"]["p1.brute"]["damage"] == 1 and "damage_dealt" in cons
+
+
+def _stuns(offers) -> dict:
+    return {(s.data["action"], s.data["fighter"]): s.choices["target"] for s in offers
+            if s.data.get("action") in ("stun", "barge")}
+
+
+def test_stun_targets_are_checked_once_and_each_stun_still_judged_for_its_fighter():
+    """Stun action, Barge superaction (pg 26): the enemies a Stun may choose (no Stagger tokens) are the same for
+    every Stun and Barge of the seat, but a fighter that may not act (a Charge token, pg 27) is offered neither."""
+    state = started()
+    state, _ = play(state, "token", "p2", fighter="p2.brute", token="stagger", action="give")
+    last = [fid for fid, f in state["fighters"].items() if f["seat"] == "p1"][-1]
+    state, _ = play(state, "token", "p1", fighter=last, token="charge", action="give")
+    assert not state.get("reaction")
+    offered = _stuns(A.suggest_activations(RS, state, "p1"))
+    enemies = [fid for fid, f in state["fighters"].items() if f["seat"] == "p2" and fid != "p2.brute"]
+    mine = [fid for fid, f in state["fighters"].items() if f["seat"] == "p1" and fid != last]
+    assert offered == {(a, fid): enemies for fid in mine for a in ("stun", "barge")}
+    assert "charge_token" in codes(state, "activate", "p1", action="stun", fighter=last, target=enemies[0])
+
+
+def test_stun_targets_checked_once_give_what_checking_each_gives(monkeypatch):
+    """Over random games: the activations offered are the ones templates.legal() keeps checking each offer alone,
+    at the game's position and at each position the optional steps ahead lead to."""
+
+    def each_alone(rs, state, offers):
+        return [s for s in (legal(rs, state, s) for s in offers) if s]
+    seen = 0
+
+    def compare(rs, state, _event, _sugg):
+        nonlocal seen
+        for st in [state, *(later for _, later in S._passes(rs, state, ""))]:
+            if st["phase"] != "action" or st["step"] != "activation" or st.get("pending"):
+                continue
+            got = [s.to_dict() for s in A.suggest_activations(rs, st, active_seat(st))]
+            with monkeypatch.context() as m:
+                m.setattr(A, "legal_offers", each_alone)
+                assert got == [s.to_dict() for s in A.suggest_activations(rs, st, active_seat(st))]
+            seen += sum((d.get("template") or d["event"])["data"].get("action") in ("stun", "barge") for d in got)
+    for ruleset_id, setup, seed in (("underworlds/deathgorge", underworlds_setup(4), 1),
+                                    ("underworlds/deathgorge", underworlds_setup(3), 2),
+                                    ("underworlds/shadespire", SETUPS["underworlds/shadespire"][0], 3)):
+        rs = registry.get(ruleset_id)
+        play_random(rs, setup, seed, max_events=300, on_event=lambda st, e, sg, rs=rs: compare(rs, st, e, sg))
+    assert seen > 50

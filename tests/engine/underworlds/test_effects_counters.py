@@ -2,7 +2,7 @@
 End phase pg 38); the 2018/2019 editions have neither (Shadespire and Dreadfane rulebooks)."""
 from app.engine import registry
 from app.engine.core import Event
-from app.engine.underworlds import DREADFANE, SHADESPIRE, per_state
+from app.engine.underworlds import DREADFANE, SHADESPIRE, effects, per_state
 from tests.support.play import SETUPS, play_random
 
 from .editions.helpers import Table, setup
@@ -195,3 +195,23 @@ def test_removal_offers_follow_the_counters_of_each_new_state():
     state, _ = play(state, "counter", "p1", fighter="p1.leader", name="blood", action="remove", count=2)
     for seat in ("p1", "p2"):
         assert not any(s.data.get("action") == "remove" for s in _offers(state, seat, "counter"))
+
+
+def test_a_counter_given_is_judged_once_for_every_fighter_on_the_battlefield():
+    """effects.counter_legality checks one counter given for all the fighters on the battlefield (Advanced rules,
+    Out of action pg 24): over played games, in every step, it offers exactly the fighters each checked alone
+    accepts, and none out of action."""
+    offered = out = 0
+    for rs, states in _games_with_counters():
+        for state in states:
+            seat = rs.seat_ids(state)[0]
+            alive = [f for f, v in state["fighters"].items() if not v["out"]]
+            if not alive:
+                continue
+            ok, _ = effects.counter_legality(rs, state, seat, alive)
+            data = {"name": "x", "action": "give", "count": 1}
+            assert ok == [f for f in state["fighters"]
+                          if not rs.check(state, Event("counter", seat, {**data, "fighter": f}))], state["step"]
+            offered += bool(ok)
+            out += len(alive) < len(state["fighters"])
+    assert offered > 100 and out > 20

@@ -7,12 +7,15 @@ reaction opportunities. So the next activation may be entered straight after an 
 the open reaction step and the power step as passed and logs each pass. A decision (the attacking player's drive
 back, the activation step, the end phase sequence) is never taken for a player.
 """
+import pickle
+
 import pytest
 
 from app.engine import registry
 from app.engine.core import INFERRED_PASSES, Event
+from app.engine.underworlds.passes import read_only_ahead
 from app.engine.underworlds.setup import do_over_seat
-from tests.support.play import edition_setup, underworlds_setup
+from tests.support.play import edition_setup, play_random, underworlds_setup
 
 EDITIONS = ["underworlds/deathgorge", "underworlds/dreadfane", "underworlds/shadespire"]
 PLAYERS = {"underworlds/deathgorge": (2, 3, 4), "underworlds/dreadfane": (2,), "underworlds/shadespire": (2, 3, 4)}
@@ -237,3 +240,27 @@ def test_an_override_during_the_drive_back_choice_still_meets_what_no_table_can_
         found = rs.check(state, event)
         assert [v.code for v in found][0] == "drive_back_choice" and code in [v.code for v in found]
         assert [v.code for v in rs.blocking(state, event)] == [code]
+
+
+@pytest.mark.parametrize("rid, setup", [("underworlds/deathgorge", underworlds_setup(4)),
+                                        ("underworlds/deathgorge", underworlds_setup(2)),
+                                        ("underworlds/shadespire", edition_setup("underworlds/shadespire", 3))])
+def test_the_read_only_look_ahead_is_the_passes_ahead_and_changes_no_state_before_it(rid, setup):
+    """passes.read_only_ahead gives the states core.Ruleset.passes_ahead gives, while the reaction passes after the
+    first share the parts they leave alone with the state before them (Deathgorge: only the window is copied)."""
+    rs = registry.get(rid)
+    shared = 0
+
+    def compare(state, _event, _sugg):
+        nonlocal shared
+        before = pickle.dumps(state)
+        for seat in ("", *state["order"]):
+            event = Event("activate", seat, {})
+            chain = read_only_ahead(rs, state, event)
+            assert [(i, pickle.dumps(s)) for i, s in chain] == \
+                [(i, pickle.dumps(s)) for i, s, _ in rs.passes_ahead(state, event)]
+            shared += sum(a[1]["fighters"] is b[1]["fighters"] for a, b in zip(chain, chain[1:]))
+        assert pickle.dumps(state) == before
+
+    play_random(rs, setup, seed=7, max_events=200, on_event=compare)
+    assert (shared > 20) == (rid == "underworlds/deathgorge")

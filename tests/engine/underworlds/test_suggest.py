@@ -333,3 +333,23 @@ def test_a_position_met_again_is_offered_the_activations_worked_out_for_it_and_n
 
     play_random(rs, SETUPS[ruleset_id][0], seed=5, max_events=150, on_event=check)
     assert exercised > 10, "activations were worked out along the game"
+
+
+def test_the_optional_steps_remembered_share_nothing_with_a_state_changed_in_place_later():
+    """The passes ahead are remembered by content; a fold's own state, changed in place after it was asked about,
+    must not change the remembered states (only the passes after the first share parts, with the first)."""
+    found = []
+
+    def keep(state, _event, _sugg):
+        w = state.get("reaction")
+        if w and state["phase"] == "action" and len(w["order"]) - len(w["passed"]) >= 3:
+            found.append(state)
+    play_random(RS, underworlds_setup(4), seed=3, max_events=150, on_event=keep)
+    state = found[-1]
+    owned = RS.copy_state(state)
+    S.ahead(RS, owned, "")
+    fid = next(iter(owned["fighters"]))
+    RS.apply_in_place(owned, Event("token", "p1", {"fighter": fid, "token": "guard", "action": "give"}))
+    again = S.ahead(RS, RS.copy_state(state), "")
+    assert [pickle.dumps(s) for _, s in again] == \
+        [pickle.dumps(s) for _, s, _ in RS.passes_ahead(state, Event("activate", "", {}))]

@@ -35,6 +35,8 @@ TOKENS = suggestions.TOKENS
 class ClassicRuleset(UnderworldsRuleset):
     """An earlier Underworlds edition: the base rules as its `Edition` switches them, plus its own steps."""
 
+    window_pass_only = False  # this edition's own steps after every event (flow.after) can change any part
+
     def __init__(self, edition):
         super().__init__(edition)
         self._types = self._edition_types(self._types)

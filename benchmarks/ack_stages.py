@@ -118,7 +118,7 @@ def install_probes(out_path: str) -> None:
     wrap(LiveNamespace, "on_submit", before=stamp("handler"))
     wrap(Submitting, "_evaluate", before=stamp_again("engine"), after=stamp_again("engine_done"))
 
-    storage = GameLogs._storage
+    storage = GameLogs.storage
 
     def on_storage(self, fn, *args, **kw):
         stamps = current()
@@ -129,7 +129,7 @@ def install_probes(out_path: str) -> None:
             return storage(self, fn, *args, **kw)
         finally:
             stamps["store_done"] = clock()
-    GameLogs._storage = on_storage
+    GameLogs.storage = on_storage  # type: ignore[method-assign]
 
     def timed(owner, name, into: list, counts=lambda args: True):
         """Wrap owner.name to add each call's duration to `into` (any thread: the list is shared)."""

@@ -608,6 +608,8 @@ def main() -> None:
     if args.phones_worker:
         phones_worker(args.phones_worker)
         return
+    if args.profile:
+        py_spy()  # no py-spy: say so now, not from inside a round
     print(f"load average before: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores", flush=True)
     with tempfile.TemporaryDirectory(prefix="tw-bench-") as tmp:
         results = one_process(args, tmp) if args.processes <= 1 else several_processes(args, tmp)

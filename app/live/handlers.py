@@ -9,11 +9,9 @@ from __future__ import annotations
 
 import logging
 
-import socketio
 from marshmallow import ValidationError
 from socketio.exceptions import ConnectionRefusedError
 
-from app.failures import server_error
 from app.metrics import Metrics
 from app.ratelimit import Limits
 from app.schemas import sanity
@@ -24,6 +22,7 @@ from app.service.records import applied_payload, redacted
 from app.service.tokens import hash_token
 
 from .broadcast import NAMESPACE, game_room, seat_room
+from .guarded import GuardedNamespace
 
 log = logging.getLogger(__name__)
 SYNC = SyncSchema()  # one for every connect and sync (a schema keeps no state between loads)
@@ -47,7 +46,7 @@ def _clean(value) -> None:
         raise invalid_payload(problem) from problem
 
 
-class LiveNamespace(socketio.Namespace):
+class LiveNamespace(GuardedNamespace):
     """The /live namespace; one instance per process, bound to the game service.
 
     A python-socketio namespace, registered on the server itself: no handler here reads Flask's request, and
@@ -62,18 +61,6 @@ class LiveNamespace(socketio.Namespace):
         self.metrics = metrics or Metrics()
         self.sessions: dict[str, tuple[Caller, str]] = {}
         self.addresses: dict[str, str | None] = {}
-
-    def trigger_event(self, event, *args):
-        """Dispatch as python-socketio does; a handler's unexpected failure is a 500 ack (or a refused connect)."""
-        try:
-            return super().trigger_event(event, *args)
-        except ConnectionRefusedError:
-            raise
-        except Exception as exc:  # noqa: BLE001 - never a stack trace to the phone, never silence
-            if event == "connect":
-                ack = self.on_unexpected(exc)
-                raise ConnectionRefusedError("Something went wrong on the server.", {"error": ack["error"]}) from exc
-            return self.on_unexpected(exc)
 
     # -- helpers ---------------------------------------------------------------------------------
     def sync_payload(self, caller: Caller, last_seq: int) -> dict:
@@ -187,9 +174,3 @@ class LiveNamespace(socketio.Namespace):
         """A frame that could not be decoded (see frames.GuardedPacket): a 400 ack and one log line."""
         log.warning("malformed Socket.IO event from %s: %s", sid, reason)
         return _error_ack(ApiError(400, "malformed", reason if isinstance(reason, str) else "Malformed frame."))
-
-    @staticmethod
-    def on_unexpected(exc: Exception) -> dict:
-        """Any other failure in a /live handler: a 500 ack with an error id, the stack trace only in the server log
-        (under the same id)."""
-        return _error_ack(server_error(log, exc, "a /live handler"))

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import logging
 
-import socketio
 from socketio.exceptions import ConnectionRefusedError
 
+from app.live.guarded import GuardedNamespace
 from app.service import ApiError, GameLogs
 
 from . import progress
@@ -42,7 +42,7 @@ def staff_room(tid: str) -> str:
     return f"tournament:{tid}:staff"
 
 
-class TournamentNamespace(socketio.Namespace):
+class TournamentNamespace(GuardedNamespace):
     """The /tournament namespace, bound to the tournament service.
 
     A python-socketio namespace, registered on the server itself as /live is (app/live/handlers.py says why): its

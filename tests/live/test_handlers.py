@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import time
 
+from app.live import viewpatch
 from app.server import create_app, socketio
 from app.service.access import Access
 from tests.api.helpers import auth, event, new_game, submit
@@ -173,10 +174,21 @@ def test_views_after_a_mid_log_revert_name_the_events_that_lost_their_effect(cli
     ref = sio(game["referee_token"])
     reply = ack(ref, "submit", event("referee", "revert", seq=2, reason="dice were cocked"))
     assert reply["status"] == 201
-    own = frames(ref, "view", until=lambda got: any(f["args"][0]["seq"] == 4 for f in got))
+    own = whole_views(ref, 4)
     assert [v for v in own if v["seq"] == 4][0]["inert"]["3"]["status"] == "refused_now"
-    views = frames(p2, "view", until=lambda got: any(v["seq"] == 4 for v in [f["args"][0] for f in got]))
+    views = whole_views(p2, 4)
     assert [v["inert"] for v in views if v["seq"] == 4][0]["3"]["violations"][0]["code"] == "not_your_turn"
+
+
+def whole_views(client, seq: int) -> list[dict]:
+    """The whole views a phone held, up to the one of `seq`: its sync's view, then each `view` frame (a frame that
+    comes as changes, because an earlier view reached the phone's room after it connected, applied to the view held)."""
+    held = frames(client, "sync", until=len)[0]["view"]
+    held_views = []
+    for frame in frames(client, "view", until=lambda got: any(f["args"][0]["seq"] == seq for f in got)):
+        held = viewpatch.full_view(held, frame) or held
+        held_views.append(held)
+    return held_views
 
 
 def test_an_event_stored_while_a_phone_connects_reaches_it(client, sio, monkeypatch):

@@ -103,3 +103,18 @@ def test_connects_past_the_limit_from_one_address_are_refused_and_another_addres
     assert other.is_connected("/tournament")
     for c in (*here[:2], other):
         c.disconnect(namespace="/tournament")
+
+
+def test_a_failure_in_a_connect_is_a_server_error_with_an_id_in_the_log_and_the_socket_refused(app, running, monkeypatch,
+                                                                                            caplog):
+    tid, org, _ = running
+    tournaments = app.extensions["tablewarden"]["tournaments"]
+
+    def broken(*args):
+        raise RuntimeError("a bug while reading the link")
+    monkeypatch.setattr(tournaments, "member", broken)
+    with caplog.at_level("ERROR"):
+        refused = socketio.test_client(app, namespace="/tournament", auth={"tournament": tid, "token": org})
+    assert not refused.is_connected("/tournament")
+    logged = [r.getMessage() for r in caplog.records if "unexpected error" in r.getMessage()]
+    assert logged and "/tournament connect" in logged[0] and "a bug while reading the link" in logged[0]

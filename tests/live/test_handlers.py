@@ -4,11 +4,10 @@ from __future__ import annotations
 import json
 import time
 
-from app.live import viewpatch
 from app.server import create_app, socketio
 from app.service.access import Access
 from tests.api.helpers import auth, event, new_game, submit
-from tests.support.sockets import frames
+from tests.support.sockets import frames, whole_views
 
 
 def ack(client, event_name, data):
@@ -179,16 +178,6 @@ def test_views_after_a_mid_log_revert_name_the_events_that_lost_their_effect(cli
     views = whole_views(p2, 4)
     assert [v["inert"] for v in views if v["seq"] == 4][0]["3"]["violations"][0]["code"] == "not_your_turn"
 
-
-def whole_views(client, seq: int) -> list[dict]:
-    """The whole views a phone held, up to the one of `seq`: its sync's view, then each `view` frame (a frame that
-    comes as changes, because an earlier view reached the phone's room after it connected, applied to the view held)."""
-    held = frames(client, "sync", until=len)[0]["view"]
-    held_views = []
-    for frame in frames(client, "view", until=lambda got: any(f["args"][0]["seq"] == seq for f in got)):
-        held = viewpatch.full_view(held, frame) or held
-        held_views.append(held)
-    return held_views
 
 
 def test_an_event_stored_while_a_phone_connects_reaches_it(client, sio, monkeypatch):

@@ -7,6 +7,8 @@ import time
 
 import websocket
 
+from app.live import viewpatch
+
 
 def frames(client, name=None, until=None, timeout=3.0):
     """Collect received frames (the broadcaster runs in a background thread, so poll a little)."""
@@ -17,6 +19,17 @@ def frames(client, name=None, until=None, timeout=3.0):
         if until is None or until(got) or time.monotonic() > deadline:
             return [f["args"][0] for f in got]
         time.sleep(0.01)
+
+
+def whole_views(client, seq: int) -> list[dict]:
+    """The whole views a phone held, up to the one of `seq`: its sync's view, then each `view` frame applied to the
+    view held (a frame comes as changes when an earlier view reached the phone's room after it connected)."""
+    held = frames(client, "sync", until=len)[0]["view"]
+    held_views = []
+    for frame in frames(client, "view", until=lambda got: any(f["args"][0]["seq"] == seq for f in got)):
+        held = viewpatch.full_view(held, frame) or held
+        held_views.append(held)
+    return held_views
 
 
 class RawSocket:

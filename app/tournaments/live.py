@@ -16,7 +16,9 @@ import logging
 from socketio.exceptions import ConnectionRefusedError
 
 from app.live.guarded import GuardedNamespace
+from app.schemas import sanity
 from app.service import ApiError, GameLogs
+from app.service.errors import invalid_payload
 
 from . import progress
 
@@ -57,6 +59,11 @@ class TournamentNamespace(GuardedNamespace):
     def on_connect(self, sid, environ, auth=None):
         """Join the tournament's room (and the staff room for staff tokens)."""
         auth = auth if isinstance(auth, dict) else {}
+        try:
+            sanity.check(auth)   # lone surrogates, NaN, deep nesting: refused as /live refuses them, before any use
+        except sanity.WireProblem as problem:
+            refusal = invalid_payload(problem)
+            raise ConnectionRefusedError(refusal.message, refusal.body()) from problem
         tid = auth.get("tournament") if isinstance(auth.get("tournament"), str) else None
         token = auth.get("token") if isinstance(auth.get("token"), str) else None
         if not tid:

@@ -118,3 +118,13 @@ def test_a_failure_in_a_connect_is_a_server_error_with_an_id_in_the_log_and_the_
     assert not refused.is_connected("/tournament")
     logged = [r.getMessage() for r in caplog.records if "unexpected error" in r.getMessage()]
     assert logged and "/tournament connect" in logged[0] and "a bug while reading the link" in logged[0]
+
+
+@pytest.mark.parametrize("auth_value", [{"token": "\udfff"}, {"tournament": "\ud800"}, {"table": float("nan")}])
+def test_a_connect_with_a_lone_surrogate_or_nan_is_refused_as_invalid_not_a_server_error(app, running, caplog,
+                                                                                          auth_value):
+    tid, _, _ = running
+    with caplog.at_level("ERROR"):
+        refused = socketio.test_client(app, namespace="/tournament", auth={"tournament": tid, **auth_value})
+    assert not refused.is_connected("/tournament")
+    assert not [r for r in caplog.records if "unexpected error" in r.getMessage()], "a bad frame is not a bug"

@@ -10,9 +10,7 @@ LIMIT = 60
 
 # Still longer than LIMIT, in a file being reworked at the moment: split it next and take it off this list.
 # "path:name" -> the length it had when listed (a longer one fails too).
-ALLOWED: dict[str, int] = {
-    "static/js/tournaments/players.js:registration": 68,
-}
+ALLOWED: dict[str, int] = {}
 
 JS_KEYWORDS = {"if", "for", "while", "switch", "catch", "function", "return", "with", "do", "else"}
 JS_NAMED = re.compile(

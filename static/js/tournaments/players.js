@@ -39,6 +39,43 @@ function printingField(wid) {
     h("select", { id: "reg-printing", onchange: (e) => { draft.printing = e.target.value; } }, options));
 }
 
+/** Register one player; a deck the format refuses is kept, to show why and (for the organiser) to accept it anyway. */
+async function sendRegistration(ctx, body) {
+  let reply;
+  try {
+    reply = await ctx.call("POST", "/players", body);
+  } catch {
+    toast("The server cannot be reached.");
+    return;
+  }
+  const err = reply.body && reply.body.error;
+  if (reply.status === 422 && err && err.code === "deck_refused") {
+    refused = { body, message: err.message, problems: err.violations || [] };
+    ctx.render();
+    return;
+  }
+  if (reply.status >= 300) { toast(err ? err.message : `The server answered ${reply.status}.`); return; }
+  refused = null;
+  // Everything the form held goes: the next player is not given this one's warband by mistake.
+  Object.assign(draft, { name: "", warband: "", printing: "", deck: "" });
+  for (const id of ["reg-name", "reg-warband", "reg-deck"]) document.getElementById(id).value = "";
+  if (reply.body.existing) { toast(reply.body.message, "info"); ctx.refresh(); return; }
+  made.unshift({ player: reply.body.player, name: reply.body.name, link: reply.body.link });
+  ctx.refresh();
+}
+
+/** Why the format refused the last deck, each problem with its rule; the organiser may accept it with a reason. */
+function deckProblems(ctx, send) {
+  if (!refused) return null;
+  return h("div", { class: "card warn-card", role: "alert", id: "deck-problems" },
+    h("b", {}, `${refused.body.name}'s deck does not meet the ${ctx.view.setup.format} deck-building rules:`),
+    h("ul", {}, refused.problems.map((p) => h("li", {}, p.message, h("p", { class: "rule" }, `Rule: ${p.rule}`)))),
+    ctx.view.you.role === "organiser" ? button("Accept this deck anyway", async () => {
+      const reason = await askText("Accept the deck", "Why the event accepts it", { required: true, action: "Accept" });
+      if (reason) send({ ...refused.body, override: reason });
+    }, { cls: "btn" }) : h("p", { class: "muted" }, "Only the organiser can accept a deck the format refuses."));
+}
+
 function registration(ctx) {
   if (!content.warbands || !content.decks) { loadContent(ctx); return h("p", { class: "muted" }, "Loading warbands…"); }
   const chosen = draft.warband;
@@ -58,29 +95,7 @@ function registration(ctx) {
     group("This warband's decks", content.decks.filter((d) => d.warband === chosen)),
     group("Universal decks", content.decks.filter((d) => !d.warband)),
     group("Other warbands' decks", content.decks.filter((d) => d.warband && d.warband !== chosen)));
-  const send = async (body) => {
-    let reply;
-    try {
-      reply = await ctx.call("POST", "/players", body);
-    } catch {
-      toast("The server cannot be reached.");
-      return;
-    }
-    const err = reply.body && reply.body.error;
-    if (reply.status === 422 && err && err.code === "deck_refused") {
-      refused = { body, message: err.message, problems: err.violations || [] };
-      ctx.render();
-      return;
-    }
-    if (reply.status >= 300) { toast(err ? err.message : `The server answered ${reply.status}.`); return; }
-    refused = null;
-    // Everything the form held goes: the next player is not given this one's warband by mistake.
-    Object.assign(draft, { name: "", warband: "", printing: "", deck: "" });
-    for (const id of ["reg-name", "reg-warband", "reg-deck"]) document.getElementById(id).value = "";
-    if (reply.body.existing) { toast(reply.body.message, "info"); ctx.refresh(); return; }
-    made.unshift({ player: reply.body.player, name: reply.body.name, link: reply.body.link });
-    ctx.refresh();
-  };
+  const send = (body) => sendRegistration(ctx, body);
   const printing = printingField(chosen);
   const form = h("form", { class: "stack card", id: "register-form", onsubmit: (e) => {
     e.preventDefault();
@@ -98,14 +113,7 @@ function registration(ctx) {
   h("label", { class: "field" }, h("span", {}, `Deck (checked for ${ctx.view.setup.format}${ctx.view.setup.card_list_name
     ? ` with ${ctx.view.setup.card_list_name} of ${ctx.view.setup.card_list_as_of}` : ""})`), deck),
   h("button", { type: "submit", class: "btn primary" }, "Register"));
-  const problems = refused ? h("div", { class: "card warn-card", role: "alert", id: "deck-problems" },
-    h("b", {}, `${refused.body.name}'s deck does not meet the ${ctx.view.setup.format} deck-building rules:`),
-    h("ul", {}, refused.problems.map((p) => h("li", {}, p.message, h("p", { class: "rule" }, `Rule: ${p.rule}`)))),
-    ctx.view.you.role === "organiser" ? button("Accept this deck anyway", async () => {
-      const reason = await askText("Accept the deck", "Why the event accepts it", { required: true, action: "Accept" });
-      if (reason) send({ ...refused.body, override: reason });
-    }, { cls: "btn" }) : h("p", { class: "muted" }, "Only the organiser can accept a deck the format refuses.")) : null;
-  return h("div", { class: "stack" }, form, problems, importForm(ctx));
+  return h("div", { class: "stack" }, form, deckProblems(ctx, send), importForm(ctx));
 }
 
 /** Paste a list (or read a CSV file into it): one player a line, "name, warband, deck". */

@@ -28,7 +28,8 @@ def test_the_script_photographs_a_phone_table(tmp_path):
     if not shutil.which(readme_screenshot.CHROMIUM) and not Path(readme_screenshot.CHROMIUM).exists():
         pytest.skip(f"Chromium not found at {readme_screenshot.CHROMIUM} (apt-get install chromium)")
     out = tmp_path / "table.png"
-    # Its own process, as it is run by hand: Playwright's sync API cannot start inside the browser tests' session.
+    # Its own process, as it is run by hand: Playwright's sync API refuses to start a second time in a process where
+    # the browser tests' Playwright is already running.
     done = subprocess.run([sys.executable, "scripts/readme_screenshot.py", str(out)], cwd=ROOT, capture_output=True,
                           text=True, timeout=240)
     assert done.returncode == 0, done.stderr[-3000:]

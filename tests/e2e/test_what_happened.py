@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from app.engine import registry
 
-from .flows import api_game, attack_sheet, roll, seated, tap
+from .flows import api_game, attack_sheet, join, roll, seated, tap
 
 
 def test_the_other_phone_is_told_of_an_attack_an_override_and_an_undo(phones, server):
@@ -94,3 +94,25 @@ def test_every_underworlds_entry_reads_as_a_sentence():
     types = {e["type"] for rid in ("underworlds/deathgorge", "underworlds/dreadfane", "underworlds/shadespire")
              for e in registry.get(rid).catalogue()} - {"revert"}          # an undo is worded by the log itself
     assert types <= worded, sorted(types - worded)
+
+
+def test_a_page_just_opened_tells_an_entry_that_landed_before_its_socket_as_it_landed(phones, server):
+    """Ben opens the game; Ana's entry lands after his page read the game and before his live connection is up. He
+    was not away: the entry is told on the usual card (with "That's not right"), not as a "While you were away"
+    summary."""
+    game = api_game(server)
+    ben = phones.new("ben")
+    held = {"socket": True}
+    ben.route("**/socket.io/**", lambda route: route.abort() if held["socket"] else route.continue_())
+    join(ben, game["join_code"], "p2")
+    expect(ben.locator("#conn")).not_to_have_attribute("data-state", "online")
+    r = requests.post(f"{server.url}/api/games/{game['id']}/events", headers={"Authorization": f"Bearer {game['tokens']['p1']}"},
+                      json={"id": str(uuid.uuid4()), "type": "activate", "by": "p1",
+                            "data": {"action": "attack", "fighter": "p1.vex"}}, timeout=10)
+    assert r.status_code == 201, r.text
+    held["socket"] = False
+    expect(ben.locator("#conn")).to_have_attribute("data-state", "online", timeout=8000)
+    card = ben.locator(f"#happened .happened-item[data-seq='{r.json()['seq']}']")
+    expect(card.locator(".headline")).to_contain_text("Ana: ")
+    expect(card.get_by_role("button", name="That's not right")).to_be_visible()
+    expect(ben.locator("#caught-up")).to_have_count(0)

@@ -38,6 +38,7 @@ const T = {
   followUp: null,     // this phone's last entry, until the view after it: {env, seq (null until acked), after}
   followed: null,     // id of the entry whose follow-up sheet was opened (its late ack opens nothing more)
   goTo: Number(new URLSearchParams(location.search).get("entry")) || null,  // a judge called to a flagged entry
+  openedFresh: false, // this page read the game from the server (no snapshot) and has neither synced nor been offline since
 };
 
 const family = () => ((T.summary && T.summary.ruleset) || rec.ruleset || "").split("/")[0];
@@ -652,8 +653,11 @@ function measureStickyTop() {
 
 /** The server's answer on (re)connecting: the entries missed, the view; what others entered meanwhile in one card. */
 async function syncFromServer(msg) {
-  // What other phones entered while this one was away (a phone that had the game before): told in one card.
+  // What other phones entered while this one was away (a phone that had the game before): told in one card. A page
+  // that read the game from the server a moment ago was not away: what landed since is told as it landed.
   const since = T.summary && !msg.reset ? lastSeq() : null;
+  const fresh = T.openedFresh;
+  T.openedFresh = false;
   if (msg.reset) T.events.clear();
   for (const e of msg.events || []) mergeEvent(e);
   applyView(msg.view);
@@ -662,7 +666,10 @@ async function syncFromServer(msg) {
   snapshot();
   await ensureRenderer();
   render();
-  if (since !== null) catchUp([...T.events.values()].filter((e) => e.seq > since && (e.actor || e.by) !== rec.seat && !T.mine.has(e.id)).sort((a, b) => a.seq - b.seq), ctx());
+  if (since === null) return;
+  const missed = [...T.events.values()].filter((e) => e.seq > since && (e.actor || e.by) !== rec.seat && !T.mine.has(e.id)).sort((a, b) => a.seq - b.seq);
+  if (fresh) missed.forEach(tellWhatHappened);
+  else catchUp(missed, ctx());
 }
 
 /** The server took an entry of this phone: keep it (as entered by this seat), its view, and what follows it. */
@@ -728,6 +735,9 @@ async function main() {
     onAuthError: (error) => toast(error.message || "This phone's seat was not accepted."),
     onHandover: (msg) => onHandover(msg, handoverContext()),
   });
+  // Read from the server just now: until the first sync, what lands was not missed, unless the phone goes offline.
+  T.openedFresh = !snap;
+  window.addEventListener("offline", () => { T.openedFresh = false; }, { once: true });
   if (!snap && !(await refresh())) {
     // Nothing seen of this game on this phone yet, and no server: say so; the connection keeps trying.
     replace(root, h("h1", {}, "Waiting for the server"),

@@ -95,8 +95,17 @@ def run_echo_server(port: int) -> None:
 
 
 def start_echo_server(port: int) -> subprocess.Popen:
-    proc = subprocess.Popen([sys.executable, __file__, "--echo-server", str(port)], cwd=ROOT,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    return start_bare([sys.executable, __file__, "--echo-server", str(port)], port)
+
+
+def start_floor_server(port: int, tmp: str, skip: str = "") -> subprocess.Popen:
+    """The protocol's floor (protocol_floor.py): the contracts kept, no rules; its SQLite file under tmp."""
+    return start_bare([sys.executable, str(ROOT / "benchmarks" / "protocol_floor.py"), str(port),
+                       str(Path(tmp) / "floor.sqlite"), "--skip", skip], port)
+
+
+def start_bare(command: list[str], port: int) -> subprocess.Popen:
+    proc = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                             env={**os.environ, "PYTHONWARNINGS": "ignore"})
     wait_http(f"http://127.0.0.1:{port}/socket.io/?EIO=4&transport=polling", proc)
     return proc
@@ -489,6 +498,18 @@ def print_targets(echo: dict, real: dict) -> None:
           f"{real['doubled']} (target 0): {verdict(real['lost'] == 0 and real['doubled'] == 0)}")
 
 
+def print_floor(echo: dict, floor: dict, real: dict) -> None:
+    """What the contracts alone cost against the echo, and what is left of Tablewarden's CPU for rules and views."""
+    cpu = ratio(floor["cpu_per_entry_ms"], echo["cpu_per_entry_ms"])
+    print(f"\nthe protocol's floor (protocol_floor.py, same run):\n"
+          f"  CPU per entry      {floor['cpu_per_entry_ms']:7.2f} ms vs {echo['cpu_per_entry_ms']:6.2f} ms = {cpu:5.2f}x"
+          f" the echo's; Tablewarden spends {real['cpu_per_entry_ms'] - floor['cpu_per_entry_ms']:.2f} ms more "
+          f"({ratio(real['cpu_per_entry_ms'], floor['cpu_per_entry_ms']):.2f}x the floor's)\n"
+          f"  ack p50            {floor['ack_p50_ms']:7.2f} ms = {ratio(floor['ack_p50_ms'], echo['ack_p50_ms']):5.2f}x"
+          f" the echo's; broadcast p99 {floor['broadcast_p99_ms']:.2f} ms = "
+          f"{ratio(floor['broadcast_p99_ms'], echo['broadcast_p99_ms']):.2f}x")
+
+
 def write_profile(paths: list[Path], out: str, lines: int) -> None:
     """Merge the rounds' py-spy samples and write (and print) the busiest functions."""
     collapsed = "\n".join(p.read_text() for p in paths if p.exists())
@@ -504,10 +525,11 @@ def write_profile(paths: list[Path], out: str, lines: int) -> None:
 
 # -- main ----------------------------------------------------------------------------------------------
 def one_process(args, tmp: str) -> list[dict]:
-    """The real server on SQLite beside the bare echo, alternating in rounds."""
-    echo_res, real_res = new_results(), new_results()
-    echo_port, real_port = free_port(), free_port()
+    """The real server on SQLite beside the bare echo (and with --floor the protocol's floor), alternating in rounds."""
+    echo_res, real_res, floor_res = new_results(), new_results(), new_results()
+    echo_port, real_port, floor_port = free_port(), free_port(), free_port()
     echo_proc = start_echo_server(echo_port)
+    floor_proc = start_floor_server(floor_port, tmp, args.floor_skip) if args.floor or args.floor_skip else None
     real_proc = start_app(real_port, tmp, ASYNC_MODE=args.server_mode)
     script = recorded_game()
     try:
@@ -516,9 +538,13 @@ def one_process(args, tmp: str) -> list[dict]:
         for r in range(args.rounds):
             real_tokens = new_tables(base, args.tables)  # fresh games each round: none runs out of events
             echo_tokens = [[f"{r}-{t}:{s}" for s in SEATS] for t in range(args.tables)]  # fresh rooms too
-            for name, bases, tokens, acc, proc, events in (
-                    ("bare echo", [f"http://127.0.0.1:{echo_port}"], echo_tokens, echo_res, echo_proc, script),
-                    (f"Tablewarden ({args.server_mode}, SQLite)", [base], real_tokens, real_res, real_proc, None)):
+            servers = [("bare echo", [f"http://127.0.0.1:{echo_port}"], echo_tokens, echo_res, echo_proc, script)]
+            if floor_proc is not None:
+                servers.append(("protocol floor", [f"http://127.0.0.1:{floor_port}"], echo_tokens, floor_res,
+                                floor_proc, script))
+            servers.append((f"Tablewarden ({args.server_mode}, SQLite)", [base], real_tokens, real_res, real_proc,
+                            None))
+            for name, bases, tokens, acc, proc, events in servers:
                 print(f"round {r + 1}/{args.rounds}: {name}, {args.tables} tables x 4 phones, {per_round:.0f} s",
                       flush=True)
                 mine0 = own_cpu()
@@ -528,10 +554,17 @@ def one_process(args, tmp: str) -> list[dict]:
     finally:
         stop(echo_proc)
         stop(real_proc)
+        if floor_proc is not None:
+            stop(floor_proc)
     results = [summary("bare python-socketio echo", echo_res),
                summary(f"Tablewarden python -m app ({args.server_mode}, SQLite)", real_res)]
+    if floor_proc is not None:
+        kept = [part for part in ("store", "views") if part not in args.floor_skip.split(",")]
+        results.insert(1, summary(f"protocol floor: {' + '.join([*kept, 'applied'])}, no rules", floor_res))
     print_table(results)
-    print_targets(*results)
+    print_targets(results[0], results[-1])
+    if floor_proc is not None:
+        print_floor(*results)
     if args.profile:
         write_profile([Path(tmp) / f"profile-{r}.txt" for r in range(args.rounds)], args.profile, args.profile_lines)
     return results
@@ -599,6 +632,10 @@ def main() -> None:
     parser.add_argument("--profile", metavar="FILE",
                         help="py-spy the server (one process) over the measured seconds; its busiest functions to FILE")
     parser.add_argument("--profile-lines", type=int, default=25, help="functions --profile lists")
+    parser.add_argument("--floor", action="store_true",
+                        help="also run the protocol's floor (protocol_floor.py): the contracts' own cost, no rules")
+    parser.add_argument("--floor-skip", default="", metavar="PARTS",
+                        help="run the floor without these parts (store, views; comma-separated): what each costs")
     parser.add_argument("--echo-server", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--phones-worker", help=argparse.SUPPRESS)
     args = parser.parse_args()

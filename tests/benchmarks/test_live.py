@@ -47,3 +47,26 @@ def test_two_processes_on_postgresql_and_redis_beside_one_on_sqlite():
     check(single)
     # PostgreSQL's and Redis's CPU is counted beside the app processes' (a 3 s run may count none of it).
     assert multi["store_cpu_per_entry_ms"] >= 0 and "PostgreSQL + Redis" in report["text"]
+
+
+def test_the_protocol_floor_keeps_every_promise_but_the_rules():
+    """The floor stores every entry, acks it, relays `applied` and sends each seat the recorded view frames as
+    patches its phones apply (no phone asks for a whole view again); the report compares its CPU with the echo's
+    and Tablewarden's."""
+    report = run("--rounds", "1", "--floor")
+    echo, floor, real = report["results"]
+    assert floor["name"] == "protocol floor: store + views + applied, no rules"
+    for result in (echo, floor, real):
+        check(result)
+    assert floor["view_p50_ms"] > 0                      # its phones got view frames, and applied them all
+    assert re.search(r"^  CPU per entry .* = +([0-9.]+|nan)x the echo's; Tablewarden spends -?[0-9.]+ ms more",
+                     report["text"], re.M)
+
+
+def test_the_floor_without_a_part_says_which_it_left_out(tmp_path):
+    report = run("--rounds", "1", "--floor-skip", "store")
+    assert report["results"][1]["name"] == "protocol floor: views + applied, no rules"
+    check(report["results"][1])
+    bad = subprocess.run([sys.executable, "benchmarks/protocol_floor.py", "0", str(tmp_path / "x.sqlite"), "--skip",
+                          "rules"], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "unknown parts to skip: rules" in bad.stderr

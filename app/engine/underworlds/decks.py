@@ -68,6 +68,11 @@ def validate_deck(fmt: str, warband: dict, deck: dict, format_data: dict | None 
     return problems
 
 
+def _deck_name(rivals: dict) -> str:
+    """A Rivals deck as the organiser reads it: its name (its id when the content has none)."""
+    return str(rivals.get("name") or rivals.get("id"))
+
+
 def _cards(deck: dict) -> list[dict]:
     return [*(deck.get("objectives") or []), *(deck.get("power") or [])]
 
@@ -82,16 +87,16 @@ def _rivals(warband: dict, deck: dict) -> list[Violation]:
     if not is_rivals_deck(chosen):
         # Deathgorge rulebook, The decks (pg 7) and Ways to play: Nemesis (pg 40): "all but the oldest warbands"
         # have a Rivals deck; an older one "must use a universal Rivals deck in the Rivals format".
-        out.append(V.RIVALS_NOT_A_RIVALS_DECK(f"{chosen.get('name') or chosen.get('id')} is a collection of a "
+        out.append(V.RIVALS_NOT_A_RIVALS_DECK(f"{_deck_name(chosen)} is a collection of a "
                                               "product's cards, not a Rivals deck: a warband without a Rivals "
                                               "deck plays a universal Rivals deck.", R_RIVALS))
     if chosen["symbol"] != UNIVERSAL and chosen.get("warband") != warband.get("id"):
-        out.append(V.RIVALS_OTHER_WARBAND(f"{chosen.get('id')} belongs to another warband; a warband can "
+        out.append(V.RIVALS_OTHER_WARBAND(f"{_deck_name(chosen)} belongs to another warband; a warband can "
                                           "only use its own Rivals deck or a universal one.", R_DECKS))
     foreign = [c["name"] for c in _cards(deck) if c.get("deck") != chosen["id"]]
     if foreign:
         out.append(V.RIVALS_FOREIGN_CARD(f"Rivals decks are played as they come: {', '.join(foreign)} "
-                                         f"{'is' if len(foreign) == 1 else 'are'} not in {chosen['id']}.", R_RIVALS))
+                                         f"{'is' if len(foreign) == 1 else 'are'} not in {_deck_name(chosen)}.", R_RIVALS))
     if chosen.get("complete"):
         n_obj, n_pow = len(deck.get("objectives") or []), len(deck.get("power") or [])
         if n_obj != RIVALS_OBJECTIVES or n_pow != RIVALS_POWER:
@@ -147,11 +152,11 @@ def _nemesis_sources(warband: dict, deck: dict) -> list[Violation]:
     universal = [r for r in rivals if r["symbol"] == UNIVERSAL and is_rivals_deck(r)]
     loose = [r for r in rivals if r["symbol"] == UNIVERSAL and not is_rivals_deck(r)]
     for r in loose:
-        out.append(V.NEMESIS_NOT_A_RIVALS_DECK(f"{r.get('name') or r['id']} is a collection of a product's "
+        out.append(V.NEMESIS_NOT_A_RIVALS_DECK(f"{_deck_name(r)} is a collection of a product's "
                                                "universal cards, not a universal Rivals deck.", R_NEMESIS))
     for r in own:
         if r.get("warband") != warband.get("id"):
-            out.append(V.NEMESIS_OTHER_WARBAND(f"{r['id']} belongs to another warband: pick your own "
+            out.append(V.NEMESIS_OTHER_WARBAND(f"{_deck_name(r)} belongs to another warband: pick your own "
                                                "warband's Rivals deck.", R_NEMESIS))
     if len(universal) > 1:
         out.append(V.NEMESIS_ONE_UNIVERSAL(f"Pick one other Rivals deck with the universal symbol "

@@ -178,7 +178,8 @@ def test_deck_checked_against_the_format():
     # The 2018 rules have their own deck-building rule (Shadespire rulebook, Deck-building, pg 13).
     with pytest.raises(SetupError, match=r"Shadespire rulebook \(2018\), Deck-building \(pg 13\)"):
         content.expand_setup("underworlds/shadespire", {"options": {"format": "relic"}, "seats": [seat]})
-    with pytest.raises(SetupError, match="belongs to another warband"):
+    # The organiser reads the deck's name, not its id.
+    with pytest.raises(SetupError, match="The Thricefold Discord Rivals Deck belongs to another warband"):
         content.expand_setup("underworlds/deathgorge", {"options": {"format": "rivals"}, "seats": [
             {"name": "A", "warband": "cyrenis-razors", "deck": "thricefold-discord-rivals"}]})
 

@@ -3,15 +3,19 @@
 Entries: `cut {size, seeds}` (seeds best first, from the Swiss standings of the checked-in players) and then one
 `pair` per cut round, numbered after the Swiss rounds, whose tables must be exactly the bracket's next matches.
 Seeds meet in bracket order (1 v 8, 4 v 5, 2 v 7, 3 v 6), so the top two seeds can meet only in the final.
+Tables are numbered as in the Swiss rounds (tables.number_tables): a match with a player given a fixed table is
+played at that table (both players with one: the better seed's), the others take the numbers left in bracket
+order. A match's place in the bracket is therefore found by its players, never by its table number.
 Cut rounds are played and confirmed like Swiss rounds; they do not count in the Swiss standings, and a cut game
 needs a winner (victory.py: the edition's tiebreaks decide a game level on glory; a game the book still calls a
 draw is settled by a judge's ruling, since the books know no single-elimination).
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from . import model, tables, victory
+from .pairing import Pairing
 from .refusals import Refusal
 
 CUT_SIZES = (4, 8)
@@ -57,20 +61,27 @@ def seeds_from(state: dict, size: int) -> list[str]:
     return [r["player"] for r in rows if state["players"][r["player"]]["status"] == "checked_in"][:size]
 
 
-def _winner(state: dict, round_no: int, table_no: int) -> str | None:
-    table = model.table_of(state, round_no, table_no)
+def table_of_match(rnd: dict | None, pair: list[str | None]) -> dict | None:
+    """The table of a paired cut round where this bracket match is played (None while unpaired or undecided)."""
+    if rnd is None or None in pair:
+        return None
+    return next((t for t in rnd["tables"] if set(t["players"]) == set(pair)), None)
+
+
+def _winner(table: dict | None) -> str | None:
     return table["result"]["winner"] if table and table["status"] == "confirmed" and table["result"] else None
 
 
 def matches(state: dict, k: int) -> list[list[str | None]]:
-    """The pairs of the cut's round k (1 = first), better seed first; None where a feeding match is undecided."""
+    """The pairs of the cut's round k (1 = first) in bracket order, better seed first; None where a feeding match
+    is undecided."""
     cut = state["cut"]
     seeds = cut["seeds"]
     if k == 1:
         order = [seeds[s - 1] for s in bracket_order(cut["size"])]
     else:
-        prev = swiss_rounds(state) + k - 1
-        order = [_winner(state, prev, t) for t in range(1, (cut["size"] >> (k - 2)) // 2 + 1)]
+        prev = state["rounds"].get(swiss_rounds(state) + k - 1)
+        order = [_winner(table_of_match(prev, pair)) for pair in matches(state, k - 1)]
     rank = {p: i for i, p in enumerate(seeds)}
     pairs = []
     for a, b in zip(order[::2], order[1::2]):
@@ -82,10 +93,11 @@ def matches(state: dict, k: int) -> list[list[str | None]]:
 
 
 def pairing_entry(state: dict, round_no: int) -> dict:
-    """The `pair` entry's data for a cut round: the bracket's matches as tables 1..n, no bye."""
-    k = round_no - swiss_rounds(state)
-    return {"round": round_no, "bye": None,
-            "tables": [{"table": i + 1, "players": pair} for i, pair in enumerate(matches(state, k))]}
+    """The `pair` entry's data for a cut round: the bracket's matches, no bye, their tables numbered as a Swiss
+    round's are (a fixed-table player's match at that table, the others 1, 2, ... in bracket order)."""
+    # Paired once its feeding round is complete (model._check_pair, Rounds.pair): every player is known.
+    pairs = [cast(tuple[str, str], tuple(pair)) for pair in matches(state, round_no - swiss_rounds(state))]
+    return tables.pairing_entry(Pairing(pairs, None), round_no, tables.fixed_tables(state, round_no))
 
 
 def check_start(state: dict, d: dict) -> Refusal | None:
@@ -175,9 +187,10 @@ def placings(state: dict) -> list[dict]:
 def bracket(state: dict) -> dict | None:
     """The cut as a bracket for the public page and the venue screen (None before the cut starts).
 
-    {size, seeds: [{seed, player, name}], rounds: [{round, name, published, matches: [{table, players, names,
-    seeds, status, winner}]}], champion, placings}: every match of every cut round, unplayed ones with the
-    players known so far.
+    {size, seeds: [{seed, player, name}], rounds: [{round, name, published, matches: [{match, table, players,
+    names, seeds, status, winner}]}], champion, placings}: every match of every cut round in bracket order (match
+    1, 2, ...), unplayed ones with the players known so far; `table` is where the match is played once paired,
+    else where it would be now.
     """
     cut = state.get("cut")
     if not cut:
@@ -189,14 +202,16 @@ def bracket(state: dict) -> dict | None:
         n = swiss_rounds(state) + k
         rnd = state["rounds"].get(n)
         published = bool(rnd and rnd["published"])
+        pairs = matches(state, k)
+        # A paired round's match is at its own table; a later one's, at the table it would be given now.
+        projected = tables.number_tables(pairs, tables.fixed_tables(state, n))
         rows: list[dict[str, Any]] = []
-        # A paired round shows its own tables; a later one, the players the results so far send through.
-        pairs = [t["players"] for t in rnd["tables"]] if rnd else matches(state, k)
         for i, pair in enumerate(pairs):
-            table = model.table_of(state, n, i + 1) if published else None
+            paired = table_of_match(rnd, pair)
+            table = paired if published else None
             done = table is not None and table["status"] == "confirmed"
-            rows.append({"table": i + 1, "players": pair, "names": [names.get(p) for p in pair],
-                         "seeds": [seed.get(p) for p in pair],
+            rows.append({"match": i + 1, "table": paired["table"] if paired else projected[i], "players": pair,
+                         "names": [names.get(p) for p in pair], "seeds": [seed.get(p) for p in pair],
                          "status": table["status"] if table else "waiting_for_players" if None in pair else "not_started",
                          "winner": table["result"]["winner"] if done else None})
         rounds.append({"round": n, "name": stage_name(state, n), "published": published, "matches": rows})

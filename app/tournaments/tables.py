@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 
 from . import model
 from .pairing import Pairing, pair_round
@@ -69,12 +70,13 @@ def pairing_entry(pairing: Pairing, round_no: int, fixed: dict[str, int] | None 
     return {"round": round_no, "bye": pairing.bye, "tables": tables}
 
 
-def number_tables(pairs: list[tuple[str, str]], fixed: dict[str, int]) -> list[int]:
-    """Each pair's table number: a fixed player's own table first (the higher-placed pair keeps a table two
-    pairs want, which the fixed-table check makes impossible), then 1, 2, ... in table order for the rest."""
+def number_tables(pairs: Sequence[Sequence[str | None]], fixed: dict[str, int]) -> list[int]:
+    """Each pair's table number: a fixed player's own table first (the first-named player's when both have one;
+    the higher-placed pair keeps a table two pairs want, which the fixed-table check makes impossible), then
+    1, 2, ... in table order for the rest. A player not known yet (None: a top cut's undecided match) has none."""
     kept: dict[int, int] = {}
     for i, pair in enumerate(pairs):
-        wanted = [fixed[p] for p in pair if p in fixed and fixed[p] not in kept]
+        wanted = [fixed[p] for p in pair if p is not None and p in fixed and fixed[p] not in kept]
         if wanted:
             kept[wanted[0]] = i
     numbers = {i: table for table, i in kept.items()}

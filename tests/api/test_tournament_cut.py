@@ -118,3 +118,30 @@ def test_the_cut_is_played_confirmed_and_shown_as_a_bracket(client):
     assert [(p["place"], p["player"]) for p in bracket["placings"]] == [(1, d), (2, c), (3, a), (3, b)]
     assert [r["name"] for r in public["rounds"]] == ["Round 1", "Semi-finals", "Final"]
     assert "join_code" not in str(bracket) and "token" not in str(bracket)
+
+
+def test_a_player_given_a_fixed_table_plays_every_cut_match_there(client):
+    tid, org, tokens, staff = one_swiss_round(client)
+    seeds = client.post(f"/api/tournaments/{tid}/cut", headers=auth(org), json={"size": 4}).get_json()["data"]["seeds"]
+    r = client.post(f"/api/tournaments/{tid}/players/{seeds[2]}/table", headers=auth(staff["scorekeeper"]), json={"table": 1})
+    assert r.status_code == 201
+    semis = client.post(f"/api/tournaments/{tid}/rounds/2/pair", headers=auth(staff["scorekeeper"])).get_json()["data"]
+    # 2 v 3 at the 3rd seed's table 1; 1 v 4, the bracket's first match, at the table left.
+    assert semis["tables"] == [{"table": 1, "players": [seeds[1], seeds[2]]}, {"table": 2, "players": [seeds[0], seeds[3]]}]
+    for t in (1, 2):
+        client.post(f"/api/tournaments/{tid}/rounds/2/tables/{t}/mode", headers=auth(org), json={"mode": "untracked"})
+    assert client.post(f"/api/tournaments/{tid}/rounds/2/publish", headers=auth(org)).status_code == 201
+    mine = {p: client.get(f"/api/tournaments/{tid}", headers=auth(tokens[p])).get_json()["mine"] for p in seeds}
+    assert [mine[p]["table"] for p in seeds] == [2, 1, 1, 2]
+    device = client.get(f"/api/tournaments/{tid}", headers=auth(staff["device"])).get_json()["mine"]
+    assert device["table"] == 1 and device["players"] == [seeds[1], seeds[2]]
+    for t, winner, loser in ((2, seeds[0], seeds[3]), (1, seeds[2], seeds[1])):
+        r = client.post(f"/api/tournaments/{tid}/rounds/2/tables/{t}/result", headers=auth(staff["scorekeeper"]),
+                        json={"winner": winner, "glory": {winner: 5, loser: 1}})
+        assert r.status_code == 201, r.get_json()
+    final = client.post(f"/api/tournaments/{tid}/rounds/3/pair", headers=auth(org)).get_json()["data"]
+    assert final["tables"] == [{"table": 1, "players": [seeds[0], seeds[2]]}]
+    bracket = client.get(f"/api/tournaments/{tid}").get_json()["cut"]
+    assert [(m["match"], m["table"], m["players"]) for m in bracket["rounds"][0]["matches"]] == [
+        (1, 2, [seeds[0], seeds[3]]), (2, 1, [seeds[1], seeds[2]])]
+    assert [(m["table"], m["players"]) for m in bracket["rounds"][1]["matches"]] == [(1, [seeds[0], seeds[2]])]

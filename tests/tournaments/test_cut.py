@@ -224,3 +224,95 @@ def test_a_cut_result_corrected_after_the_next_round_is_paired_cannot_change_who
     swapped = {**glory_fixed, "result": result(loser, {winner: 1, loser: 6})}
     refusal = model.check(state, {"type": "result", "data": swapped})
     assert refusal.code == "next_round_paired" and "Final" in refusal.message
+
+
+def bracket_numbered(state, round_no):
+    """The round's matches at tables 1..n in bracket order, as if nobody had a fixed table."""
+    pairs = cut.matches(state, round_no - cut.swiss_rounds(state))
+    return [{"table": i + 1, "players": pair} for i, pair in enumerate(pairs)]
+
+
+def test_a_cut_match_is_played_at_its_fixed_table_players_table():
+    log, setup = swiss()
+    state = start(log, setup, 8)
+    s = state["cut"]["seeds"]
+    log.add("fixed_table", player=s[2], table=1)
+    state = model.fold(setup, log.entries)
+    entry = cut.pairing_entry(state, 4)
+    # 3 v 6 sits at the 3rd seed's table 1; 1 v 8, 4 v 5, 2 v 7 take 2, 3, 4 in bracket order.
+    assert entry == {"round": 4, "bye": None, "tables": [
+        {"table": 1, "players": [s[2], s[5]]}, {"table": 2, "players": [s[0], s[7]]},
+        {"table": 3, "players": [s[3], s[4]]}, {"table": 4, "players": [s[1], s[6]]}]}
+    assert model.check(state, {"type": "pair", "data": entry}) is None
+    # The bracket numbered 1..n, ignoring the fixed table, is refused; so is a wrong bracket at the fixed tables.
+    ignored = {**entry, "tables": bracket_numbered(state, 4)}
+    assert model.check(state, {"type": "pair", "data": ignored}).code == "bad_pairing"
+    wrong = {**entry, "tables": [{"table": 1, "players": [s[2], s[4]]}, *entry["tables"][1:2],
+                                 {"table": 3, "players": [s[3], s[5]]}, entry["tables"][3]]}
+    assert model.check(state, {"type": "pair", "data": wrong}).code == "bad_pairing"
+
+
+def test_a_match_of_two_fixed_table_players_is_played_at_the_better_seeds_table():
+    log, setup = swiss()
+    state = start(log, setup, 8)
+    s = state["cut"]["seeds"]
+    log.add("fixed_table", player=s[7], table=2)
+    log.add("fixed_table", player=s[0], table=5)
+    state = model.fold(setup, log.entries)
+    entry = cut.pairing_entry(state, 4)
+    # 1 v 8 at the 1st seed's table 5; the 8th seed's table 2 is free, so the others take 1, 2, 3 in bracket order.
+    assert entry["tables"] == [{"table": 1, "players": [s[3], s[4]]}, {"table": 2, "players": [s[1], s[6]]},
+                               {"table": 3, "players": [s[2], s[5]]}, {"table": 5, "players": [s[0], s[7]]}]
+    assert model.check(state, {"type": "pair", "data": entry}) is None
+
+
+def test_a_fixed_table_of_a_player_out_of_the_cut_moves_no_cut_match():
+    log, setup = swiss()
+    state = start(log, setup, 4)
+    out = next(p for p in PLAYERS if p not in state["cut"]["seeds"])
+    log.add("fixed_table", player=out, table=1)
+    state = model.fold(setup, log.entries)
+    assert cut.pairing_entry(state, 4)["tables"] == bracket_numbered(state, 4)
+
+
+def test_the_bracket_follows_each_match_to_its_fixed_table_through_to_the_final():
+    log, setup = swiss()
+    state = start(log, setup, 8)
+    s = state["cut"]["seeds"]
+    log.add("fixed_table", player=s[2], table=1)
+    state = model.fold(setup, log.entries)
+
+    def tables_of(state, k):
+        return [m["table"] for m in cut.bracket(state)["rounds"][k]["matches"]]
+
+    assert tables_of(state, 0) == [2, 3, 4, 1]  # where the quarter-finals will be played, before they are paired
+    state = play_cut_round(log, setup, 4)
+    bracket = cut.bracket(state)
+    assert [m["match"] for m in bracket["rounds"][0]["matches"]] == [1, 2, 3, 4]
+    assert [m["winner"] for m in bracket["rounds"][0]["matches"]] == [s[0], s[3], s[1], s[2]]
+    # The winner of the match at table 1 (3 v 6, the bracket's 4th) meets the winner of 2 v 7, at table 1 again.
+    assert [m["players"] for m in bracket["rounds"][1]["matches"]] == [[s[0], s[3]], [s[1], s[2]]]
+    assert tables_of(state, 1) == [2, 1]
+    assert cut.pairing_entry(state, 5)["tables"] == [{"table": 1, "players": [s[1], s[2]]},
+                                                     {"table": 2, "players": [s[0], s[3]]}]
+    state = play_cut_round(log, setup, 5)
+    assert cut.pairing_entry(state, 6)["tables"] == [{"table": 1, "players": [s[0], s[1]]}]
+    state = play_cut_round(log, setup, 6)
+    bracket = cut.bracket(state)
+    assert bracket["champion"] == s[0] and tables_of(state, 0) == [2, 3, 4, 1] and tables_of(state, 1) == [2, 1]
+    placed = {r["player"]: r["place"] for r in bracket["placings"]}
+    assert placed == {s[0]: 1, s[1]: 2, s[2]: 3, s[3]: 3, s[4]: 5, s[5]: 5, s[6]: 5, s[7]: 5}
+    assert model.fold(setup, log.entries) == state
+
+
+def test_a_fixed_table_given_during_the_cut_moves_only_the_rounds_still_to_pair():
+    log, setup = swiss()
+    start(log, setup, 4)
+    state = play_cut_round(log, setup, 4)
+    s = state["cut"]["seeds"]
+    log.add("fixed_table", player=s[1], table=3)  # the 2nd seed won the second semi-final, at table 2
+    state = model.fold(setup, log.entries)
+    bracket = cut.bracket(state)
+    assert [(m["table"], m["winner"]) for m in bracket["rounds"][0]["matches"]] == [(1, s[0]), (2, s[1])]
+    assert [(m["table"], m["players"]) for m in bracket["rounds"][1]["matches"]] == [(3, [s[0], s[1]])]
+    assert cut.pairing_entry(state, 5)["tables"] == [{"table": 3, "players": [s[0], s[1]]}]

@@ -25,6 +25,11 @@ def test_two_fixed_players_paired_together_sit_at_the_first_ones_table():
     assert number_tables(PAIRS, {"c": 3, "d": 1}) == [1, 3, 2, 4]  # table 1 goes to the next pair
 
 
+def test_a_player_not_known_yet_has_no_fixed_table():
+    # A top cut's match whose players are still undecided: the known player's table is kept, the rest numbered.
+    assert number_tables([("a", None), (None, None)], {"a": 2}) == [2, 1]
+
+
 def test_the_pair_entry_lists_tables_by_number():
     entry = pairing_entry(Pairing(PAIRS[:2], "x"), 2, {"b": 2})
     assert entry == {"round": 2, "bye": "x", "tables": [{"table": 1, "players": ["c", "d"]},

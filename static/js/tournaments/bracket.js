@@ -31,7 +31,7 @@ export function bracketPanel(cut) {
     h("div", { class: "bracket" }, cut.rounds.map((r) => h("div", { class: "bracket-round", dataset: { round: String(r.round) } },
       h("h3", {}, r.name),
       h("ol", { class: "bracket-matches" }, r.matches.map((m) => h("li", { class: `bracket-match status-${m.status}` },
-        h("ol", { class: "bracket-sides", "aria-label": `${r.name}, match ${m.table}` }, side(m, 0), side(m, 1)),
+        h("ol", { class: "bracket-sides", "aria-label": `${r.name}, match ${m.match}` }, side(m, 0), side(m, 1)),
         h("small", { class: "muted" }, MATCH_STATUS[m.status] || m.status))))))),
     cut.placings.length ? h("table", { class: "standings cut-placings" },
       h("caption", {}, "Top cut placings (the Swiss standings stay as they were)"),

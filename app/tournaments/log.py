@@ -143,10 +143,12 @@ class TournamentLog:
             raise ApiError(403, "wrong_event", "That link belongs to another event.")
         return Member(tid, role, subject)
 
-    def _append(self, member: Member, etype: str, data: dict, entry_id: str | None = None,
+    def _append(self, member: Member, etype: str, data: dict | Callable[[dict], dict], entry_id: str | None = None,
                 earlier: Callable[[FoldedTournament], dict | None] | None = None) -> dict:
         """Check and store one entry as the next seq; returns the stored entry (or the original of a repeat).
 
+        `data` may be worked out from the tournament's state at the head the entry is stored after (a function of
+        that state): a number the next entry takes is then taken by one entry only, however many arrive at once.
         `earlier` finds, under the tournament's lock, an entry that already says the same (a second tap): it is
         the answer and nothing is stored.
         """
@@ -156,7 +158,7 @@ class TournamentLog:
         with self._lock(member.tournament_id):
             return APPEND_RETRY.run(lambda _: self._append_at_head(member, etype, data, entry_id, earlier), "event")
 
-    def _append_at_head(self, member: Member, etype: str, data: dict, entry_id: str,
+    def _append_at_head(self, member: Member, etype: str, data: dict | Callable[[dict], dict], entry_id: str,
                         earlier: Callable[[FoldedTournament], dict | None] | None) -> dict | Stale:
         """One try of `_append` at the head the store has now: the stored entry, the original of a repeat, or
         STALE when another process stored an entry first."""
@@ -171,6 +173,8 @@ class TournamentLog:
                 raise ApiError(409, "id_in_use", "That entry id is already used for another entry; send "
                                                  "a new id.", fields={"id": "Already used."})
             return original
+        if callable(data):
+            data = data(tournament.state)
         refusal = model.check(tournament.state, {"type": etype, "data": data})
         if refusal is not None:
             raise ApiError(refusal.status, refusal.code, refusal.message, rule=refusal.rule)

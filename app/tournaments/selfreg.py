@@ -80,16 +80,10 @@ class SelfRegistration(Registration):
                 "deck": body["deck"], "claim_hash": claim_hash}
         if body.get("printing"):
             data["printing"] = checked.get("printing")
-        for _ in range(5):  # a request arriving at the same moment took the number: take the next one
-            rid = f"r{len(self.folded(member.tournament_id).state['signup']['order']) + 1}"
-            try:
-                self._append(member, "request", {"request": rid, **data})
-                break
-            except ApiError as err:
-                if err.code != "request_taken":
-                    raise
-        else:
-            raise ApiError(503, "busy", "The event is very busy; try again.")
+        # The request's number is the next one at the head it is stored after: requests arriving at once each get
+        # their own, in the order they are stored.
+        stored = self._append(member, "request", lambda now: {"request": f"r{len(now['signup']['order']) + 1}", **data})
+        rid = stored["data"]["request"]
         req = self.folded(member.tournament_id).state["signup"]["requests"][rid]
         return 201, {**self._request_status(self.folded(member.tournament_id).state, req), "claim": claim}
 

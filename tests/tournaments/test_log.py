@@ -40,6 +40,31 @@ def test_an_entry_whose_head_went_stale_is_checked_again_and_stored_at_the_new_h
     assert [e["id"] for e in tournaments.folded(tid).entries] == ["theirs", "ours"]
 
 
+def test_an_entry_worked_out_from_the_state_is_worked_out_again_at_the_new_head(tournaments, organiser, monkeypatch):
+    """A number the next entry takes (a self-registration's request number) is read from the state at the head the
+    entry is stored after: another process's entry in between moves it on instead of clashing with it."""
+    store = tournaments.store
+    tid = organiser.tournament_id
+    tournaments._append(organiser, "registration", {"open": True, "cap": None})
+    append = store.append_entry
+    calls = []
+
+    def another_request_first(tid_, head, entry):
+        calls.append(head)
+        if len(calls) == 1:
+            append(tid_, head, {"id": "theirs", "type": "request", "actor": "registration",
+                                "data": {"request": "r1", "name": "Ben", "warband": "cyrenis-razors",
+                                         "warband_name": "Cyreni's Razors", "deck": None, "claim_hash": "x"}})
+        return append(tid_, head, entry)
+    monkeypatch.setattr(store, "append_entry", another_request_first)
+    ours = {"name": "Ana", "warband": "cyrenis-razors", "warband_name": "Cyreni's Razors", "deck": None,
+            "claim_hash": "y"}
+    stored = tournaments._append(Member(tid, "registration"), "request",
+                                 lambda now: {"request": f"r{len(now['signup']['order']) + 1}", **ours})
+    assert calls == [1, 2] and stored["data"]["request"] == "r2"
+    assert sorted(tournaments.folded(tid).state["signup"]["requests"]) == ["r1", "r2"]
+
+
 def test_a_log_that_keeps_moving_answers_busy_after_the_policys_tries(tournaments, organiser, monkeypatch):
     tries = []
 

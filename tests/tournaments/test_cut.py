@@ -232,12 +232,18 @@ def bracket_numbered(state, round_no):
     return [{"table": i + 1, "players": pair} for i, pair in enumerate(pairs)]
 
 
-def test_a_cut_match_is_played_at_its_fixed_table_players_table():
+def top_eight_with_fixed_tables(fixed: dict[int, int]):
+    """A top 8 started, then the seeds given (by their place among the seeds, 0 first) these fixed tables: the log,
+    the setup, the state and the seeds."""
     log, setup = swiss()
-    state = start(log, setup, 8)
-    s = state["cut"]["seeds"]
-    log.add("fixed_table", player=s[2], table=1)
-    state = model.fold(setup, log.entries)
+    s = start(log, setup, 8)["cut"]["seeds"]
+    for seed, table in fixed.items():
+        log.add("fixed_table", player=s[seed], table=table)
+    return log, setup, model.fold(setup, log.entries), s
+
+
+def test_a_cut_match_is_played_at_its_fixed_table_players_table():
+    _, _, state, s = top_eight_with_fixed_tables({2: 1})
     entry = cut.pairing_entry(state, 4)
     # 3 v 6 sits at the 3rd seed's table 1; 1 v 8, 4 v 5, 2 v 7 take 2, 3, 4 in bracket order.
     assert entry == {"round": 4, "bye": None, "tables": [
@@ -253,12 +259,7 @@ def test_a_cut_match_is_played_at_its_fixed_table_players_table():
 
 
 def test_a_match_of_two_fixed_table_players_is_played_at_the_better_seeds_table():
-    log, setup = swiss()
-    state = start(log, setup, 8)
-    s = state["cut"]["seeds"]
-    log.add("fixed_table", player=s[7], table=2)
-    log.add("fixed_table", player=s[0], table=5)
-    state = model.fold(setup, log.entries)
+    _, _, state, s = top_eight_with_fixed_tables({7: 2, 0: 5})
     entry = cut.pairing_entry(state, 4)
     # 1 v 8 at the 1st seed's table 5; the 8th seed's table 2 is free, so the others take 1, 2, 3 in bracket order.
     assert entry["tables"] == [{"table": 1, "players": [s[3], s[4]]}, {"table": 2, "players": [s[1], s[6]]},
@@ -276,11 +277,7 @@ def test_a_fixed_table_of_a_player_out_of_the_cut_moves_no_cut_match():
 
 
 def test_the_bracket_follows_each_match_to_its_fixed_table_through_to_the_final():
-    log, setup = swiss()
-    state = start(log, setup, 8)
-    s = state["cut"]["seeds"]
-    log.add("fixed_table", player=s[2], table=1)
-    state = model.fold(setup, log.entries)
+    log, setup, state, s = top_eight_with_fixed_tables({2: 1})
 
     def tables_of(state, k):
         return [m["table"] for m in cut.bracket(state)["rounds"][k]["matches"]]

@@ -10,6 +10,15 @@ from .log import FoldedTournament, Member
 from .results import Results
 
 
+def off_fixed_table(s: dict, table: dict) -> list[dict]:
+    """The players of a table who keep a fixed table (accessibility) other than this one: both players of the match had
+    one, a swap moved them, or their table was given after the round was paired. The staff's to see before the round
+    is done."""
+    players = [s["players"][p] for p in table["players"] if p is not None]
+    return [{"player": p["id"], "name": p["name"], "fixed_table": p["fixed_table"]} for p in players
+            if p.get("fixed_table") and p["fixed_table"] != table["table"]]
+
+
 class Views(Results):
     """The tournament as a role may see it (players' decks and join codes for the staff only)."""
 
@@ -127,6 +136,8 @@ class Views(Results):
             if staff:
                 row.update(join_code=t["join_code"], disputes=t["disputes"], history=t["history"],
                            calls=t["judge_calls"], confirmations=t["confirmations"])
+                if not (rnd["published"] and model.round_complete(rnd)):
+                    row["off_fixed"] = off_fixed_table(s, t)
             out_tables.append(row)
         return {"round": rnd["round"], "name": cut.stage_name(s, rnd["round"]),
                 "stage": "cut" if cut.is_cut_round(s, rnd["round"]) else "swiss",

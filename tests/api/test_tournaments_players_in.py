@@ -204,3 +204,50 @@ def test_a_fixed_table_past_the_rounds_tables_and_one_already_kept(client):
         assert r.status_code == status, (body, r.get_json())
     r = client.post(f"/api/tournaments/{tid}/players/p99/table", headers=auth(org), json={"table": 2})
     assert r.status_code == 404
+
+
+def test_the_staff_are_told_of_a_fixed_table_player_not_at_their_table_and_nobody_else_is(client):
+    """Ana (table 2) and Ben (table 4) both keep a fixed table and meet in round 1: the match is at one of theirs,
+    and the draft tells the staff the other keeps another; a swap that moves Cai (table 1) away is told too. Players
+    and the public are not told anyone's fixed table. Once the round is done nothing is told of it."""
+    names = [(n, "cyrenis-razors") for n in ("Ana", "Ben", "Cai", "Dee")]
+    tid, org, tokens = tournament_with_players(client, names, format="rivals", rounds=1)
+    ana, ben, cai, dee = tokens
+    fixed = {ana: 2, ben: 4}
+    for pid, table in fixed.items():
+        assert client.post(f"/api/tournaments/{tid}/players/{pid}/table", headers=auth(org), json={"table": table}).status_code == 201
+    for _ in range(20):   # round 1 is drawn at random: until Ana meets Ben
+        tables = client.post(f"/api/tournaments/{tid}/rounds/1/pair", headers=auth(org)).get_json()["data"]["tables"]
+        match = next((t for t in tables if set(t["players"]) == {ana, ben}), None)
+        if match:
+            break
+    else:
+        raise AssertionError("Ana never met Ben in 20 draws")
+    kept = match["table"]
+    moved = next(p for p in (ana, ben) if fixed[p] != kept)
+
+    def told(token):
+        rnd = client.get(f"/api/tournaments/{tid}", headers=auth(token)).get_json()["rounds"]
+        return {t["table"]: t.get("off_fixed") for t in rnd[0]["tables"]} if rnd else {}
+    name = {ana: "Ana", ben: "Ben", cai: "Cai"}
+    assert told(org) == {kept: [{"player": moved, "name": name[moved], "fixed_table": fixed[moved]}], 1: []}
+    # Cai is given table 1, where he plays; a swap then moves him to the other table.
+    assert client.post(f"/api/tournaments/{tid}/players/{cai}/table", headers=auth(org), json={"table": 1}).status_code == 201
+    assert told(org)[1] == []
+    r = client.post(f"/api/tournaments/{tid}/rounds/1/swap", headers=auth(org), json={"a": cai, "b": moved})
+    assert r.status_code == 201, r.get_json()
+    at = {t: [p["name"] for p in who] for t, who in told(org).items()}
+    assert at == {kept: ["Cai"], 1: [name[moved]]}
+    assert client.post(f"/api/tournaments/{tid}/rounds/1/publish", headers=auth(org)).status_code == 201
+    scorekeeper = client.post(f"/api/tournaments/{tid}/links", headers=auth(org),
+                              json={"role": "scorekeeper", "name": "Sam"}).get_json()["token"]
+    assert {t: [p["name"] for p in who] for t, who in told(scorekeeper).items()} == at
+    for token in (tokens[ana], tokens[dee], None):
+        assert set(told(token).values()) == {None}, "a fixed table is the staff's to know"
+    rnd = client.get(f"/api/tournaments/{tid}", headers=auth(org)).get_json()["rounds"][0]
+    for t in rnd["tables"]:
+        a, b = t["players"]
+        r = client.post(f"/api/tournaments/{tid}/rounds/1/tables/{t['table']}/result", headers=auth(org),
+                        json={"winner": a, "glory": {a: 4, b: 1}})
+        assert r.status_code == 201, r.get_json()
+    assert set(told(org).values()) == {None}, "a round done tells nothing more"

@@ -6,6 +6,10 @@ import { bracketPanel } from "./bracket.js";
 
 let picked = null;  // the first player tapped for a swap
 
+/** The staff's warning on a table where a player who keeps a fixed table (accessibility) does not sit at it. */
+const offFixed = (t) => (t.off_fixed || []).map((p) => h("small", { class: "warn-text off-fixed" },
+  `${p.name}'s fixed table is T${p.fixed_table}, not T${t.table}`));
+
 function draft(ctx, rnd) {
   const tap = async (pid) => {
     if (!picked) { picked = pid; ctx.render(); return; }
@@ -24,6 +28,7 @@ function draft(ctx, rnd) {
     h("ol", { class: "list" }, rnd.tables.map((t) => h("li", { class: "card draft-table", dataset: { table: String(t.table) } },
       h("span", { class: "table-no" }, `T${t.table}`),
       h("div", { class: "grow stack tight" }, h("div", { class: "row" }, who(t.players[0], t.names[0]), h("span", {}, "vs"), who(t.players[1], t.names[1])),
+        offFixed(t),
         h("label", { class: "field" }, h("span", {}, "Played on"),
           h("select", { "aria-label": `Table ${t.table} played on`, onchange: async (e) => {
             if (await attempt(ctx.call("POST", `/rounds/${rnd.round}/tables/${t.table}/mode`, { mode: e.target.value }))) ctx.refresh();
@@ -57,7 +62,8 @@ function published(ctx, rnd) {
       h("span", { class: "table-no" }, `T${t.table}`),
       h("div", { class: "grow" }, h("b", {}, `${t.names[0]} vs ${t.names[1]}`),
         h("small", {}, t.result ? resultText(t.result, t.players, t.names) : STATUS[live(t).status]),
-        h("small", {}, [MODES[t.mode], t.join_code ? `code ${t.join_code}` : null].filter(Boolean).join(" · "))),
+        h("small", {}, [MODES[t.mode], t.join_code ? `code ${t.join_code}` : null].filter(Boolean).join(" · ")),
+        offFixed(t)),
       button(t.status === "confirmed" ? "Correct" : "Enter result", async () => {
         // A correction, and settling a disputed table, need a reason (the server refuses one without).
         const needReason = t.status === "confirmed" || t.status === "disputed";

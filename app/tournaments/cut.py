@@ -189,8 +189,8 @@ def bracket(state: dict) -> dict | None:
 
     {size, seeds: [{seed, player, name}], rounds: [{round, name, published, matches: [{match, table, players,
     names, seeds, status, winner}]}], champion, placings}: every match of every cut round in bracket order (match
-    1, 2, ...), unplayed ones with the players known so far; `table` is where the match is played once paired,
-    else where it would be now.
+    1, 2, ...), unplayed ones with the players known so far; `table` is where the match is played once its round is
+    published, else None.
     """
     cut = state.get("cut")
     if not cut:
@@ -202,15 +202,13 @@ def bracket(state: dict) -> dict | None:
         n = swiss_rounds(state) + k
         rnd = state["rounds"].get(n)
         published = bool(rnd and rnd["published"])
-        pairs = matches(state, k)
-        # A paired round's match is at its own table; a later one's, at the table it would be given now.
-        projected = tables.number_tables(pairs, tables.fixed_tables(state, n))
         rows: list[dict[str, Any]] = []
-        for i, pair in enumerate(pairs):
-            paired = table_of_match(rnd, pair)
-            table = paired if published else None
+        for i, pair in enumerate(matches(state, k)):
+            # A match's table is told once its round is published: before, a table worked out in advance would tell
+            # everyone who keeps a fixed table (the staff's to know).
+            table = table_of_match(rnd, pair) if published else None
             done = table is not None and table["status"] == "confirmed"
-            rows.append({"match": i + 1, "table": paired["table"] if paired else projected[i], "players": pair,
+            rows.append({"match": i + 1, "table": table["table"] if table else None, "players": pair,
                          "names": [names.get(p) for p in pair], "seeds": [seed.get(p) for p in pair],
                          "status": table["status"] if table else "waiting_for_players" if None in pair else "not_started",
                          "winner": table["result"]["winner"] if done else None})

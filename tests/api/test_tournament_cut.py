@@ -144,4 +144,8 @@ def test_a_player_given_a_fixed_table_plays_every_cut_match_there(client):
     bracket = client.get(f"/api/tournaments/{tid}").get_json()["cut"]
     assert [(m["match"], m["table"], m["players"]) for m in bracket["rounds"][0]["matches"]] == [
         (1, 2, [seeds[0], seeds[3]]), (2, 1, [seeds[1], seeds[2]])]
+    # The drafted final's table is told to nobody before it is published (it would tell the fixed table).
+    assert [(m["table"], m["players"]) for m in bracket["rounds"][1]["matches"]] == [(None, [seeds[0], seeds[2]])]
+    assert client.post(f"/api/tournaments/{tid}/rounds/3/publish", headers=auth(org)).status_code == 201
+    bracket = client.get(f"/api/tournaments/{tid}").get_json()["cut"]
     assert [(m["table"], m["players"]) for m in bracket["rounds"][1]["matches"]] == [(1, [seeds[0], seeds[2]])]

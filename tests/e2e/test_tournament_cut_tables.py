@@ -77,5 +77,6 @@ def test_a_fixed_table_players_cut_match_shows_at_their_table_on_every_screen(ph
     expect(semis.get_by_label("Semi-finals, match 1")).to_contain_text(seeds[0])
     expect(semis.get_by_label("Semi-finals, match 1")).to_contain_text(seeds[3])
     expect(semis.get_by_label("Semi-finals, match 2")).to_contain_text(seeds[2])
+    public.wait_for_function("() => { const img = document.querySelector('img.qr'); return img && img.complete && img.naturalWidth > 0; }")
     phones.shot(public, "02-cut-bracket", full_page=True)
     assert not bad, bad

@@ -58,14 +58,11 @@ sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
 
 from processes import free_port, start_app, stop, wait_http  # noqa: E402
 from profile_top import py_spy, top_functions  # noqa: E402
+from recorded import SEATS, entry_of, recorded_game  # noqa: E402
 
-from app.engine import registry  # noqa: E402
 from app.live import fastjson, viewpatch  # noqa: E402
-from tests.support.play import RARE_GROUPS, RARE_TYPES, play_random, set_path, underworlds_setup  # noqa: E402
+from tests.support.play import RARE_GROUPS, RARE_TYPES, set_path, underworlds_setup  # noqa: E402
 from tests.support.servers import Postgres, Redis  # noqa: E402
-
-SEATS = ("p1", "p2", "p3", "p4")
-RULESET = "underworlds/deathgorge"
 
 
 # -- the bare echo server (run in its own process) ---------------------------------------------------
@@ -169,15 +166,6 @@ def pick(advice_by_seat: dict, rng: random.Random) -> dict | None:
     return fill(rng.choices(offers, weights=weights, k=1)[0], rng)
 
 
-def recorded_game(events: int = 400, seed: int = 7) -> list[dict]:
-    """Envelopes of Underworlds games played from suggestions in-process (what the echo's phones send)."""
-    out: list[dict] = []
-    while len(out) < events:
-        _, log = play_random(registry.get(RULESET), underworlds_setup(4), seed + len(out), max_events=events)
-        out.extend({"type": e.type, "by": e.by, "data": e.data} for e in log)
-    return out
-
-
 # -- one table of four phones --------------------------------------------------------------------------
 class Table:
     """Four phones of one table: what they entered, when, and every seq each of them received."""
@@ -251,7 +239,7 @@ class Table:
     def next_event(self, n: int) -> dict | None:
         """The next envelope: from the recorded game (echo), or from the engine's latest advice."""
         if self.script is not None:
-            return dict(self.script[(n + 37 * self.index) % len(self.script)])
+            return dict(self.script[entry_of(self.index, n, len(self.script))])
         deadline = time.perf_counter() + 0.5
         while time.perf_counter() < deadline:  # wait for the views of the last event to arrive
             if all(self.advice_seq.get(s, -1) >= self.head for s in SEATS):

@@ -35,24 +35,21 @@ import socketio  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from recorded import RULESET, SEATS, entry_of, recorded_logs  # noqa: E402
+
 from app.engine import registry  # noqa: E402
 from app.live import fastjson  # noqa: E402
 from app.live.viewpatch import LastViews  # noqa: E402
 from app.service.reading import Reading  # noqa: E402
-from tests.support.play import play_random, underworlds_setup  # noqa: E402
-
-SEATS = ("p1", "p2", "p3", "p4")
-RULESET = "underworlds/deathgorge"
-TABLE_STRIDE = 37   # live.py's phones start table t at entry 37 * t of the recorded game
+from tests.support.play import underworlds_setup  # noqa: E402
 
 
-def recorded_frames(events: int = 400, seed: int = 7) -> list[dict[str, tuple[dict, dict | None]]]:
-    """For each entry of live.py's recorded game (`recorded_game`, same games in the same order): each seat's
-    whole view and the frame the broadcaster sends after the entry before (None at a game's first entry)."""
+def recorded_frames() -> list[dict[str, tuple[dict, dict | None]]]:
+    """For each entry of the recording live.py's phones send (recorded.py): each seat's whole view and the frame the
+    broadcaster sends after the entry before (None at a game's first entry)."""
     rs = registry.get(RULESET)
     out: list[dict[str, tuple[dict, dict | None]]] = []
-    while len(out) < events:
-        _, log = play_random(rs, underworlds_setup(4), seed + len(out), max_events=events)
+    for log in recorded_logs():
         state, last = rs.new_game(underworlds_setup(4)), LastViews()
         for seq, event in enumerate(log, start=1):
             state, _ = rs.apply(state, event)
@@ -100,19 +97,19 @@ def run(port: int, db_path: str, skip: frozenset[str] = frozenset()) -> None:
     store = Store(db_path) if "store" not in skip else None
     sio = socketio.Server(async_mode="eventlet", json=fastjson)
     seqs: dict[str, int] = {}
-    phones: dict[str, tuple[str, str]] = {}        # sid -> (table room, seat)
+    rooms: dict[str, str] = {}                     # sid -> its table's room
     sent: dict[str, int] = {}                      # seat room -> the recorded entry its last view was
 
     @sio.event(namespace="/live")
     def connect(sid, environ, auth):
         room, _, seat = str((auth or {}).get("token", "")).partition(":")
-        phones[sid] = (room, seat)
+        rooms[sid] = room
         sio.enter_room(sid, room, namespace="/live")
         sio.enter_room(sid, f"{room}:{seat}", namespace="/live")
 
     @sio.event(namespace="/live")
     def submit(sid, data):
-        room = phones[sid][0]
+        room = rooms[sid]
         seq = seqs[room] = seqs.get(room, 0) + 1
         event = {**data, "seq": seq}
         if store is not None:
@@ -126,8 +123,7 @@ def run(port: int, db_path: str, skip: frozenset[str] = frozenset()) -> None:
                  namespace="/live")
         if not frames:
             return
-        table = int(room.rsplit("-", 1)[1])
-        entry = (seq - 1 + TABLE_STRIDE * table) % len(frames)
+        entry = entry_of(int(room.rsplit("-", 1)[1]), seq - 1, len(frames))
         for seat in SEATS:
             seat_room = f"{room}:{seat}"
             view, patch = frames[entry][seat]

@@ -239,11 +239,14 @@ def test_the_staff_are_told_of_a_fixed_table_player_not_at_their_table_and_nobod
     at = {t: [p["name"] for p in who] for t, who in told(org).items()}
     assert at == {kept: ["Cai"], 1: [name[moved]]}
     assert client.post(f"/api/tournaments/{tid}/rounds/1/publish", headers=auth(org)).status_code == 201
-    scorekeeper = client.post(f"/api/tournaments/{tid}/links", headers=auth(org),
-                              json={"role": "scorekeeper", "name": "Sam"}).get_json()["token"]
-    assert {t: [p["name"] for p in who] for t, who in told(scorekeeper).items()} == at
-    for token in (tokens[ana], tokens[dee], None):
+    def link(role, **extra):
+        return client.post(f"/api/tournaments/{tid}/links", headers=auth(org), json={"role": role, **extra}).get_json()["token"]
+    for staff in (link("scorekeeper", name="Sam"), link("judge", name="Kim")):
+        assert {t: [p["name"] for p in who] for t, who in told(staff).items()} == at
+    for token in (tokens[ana], tokens[dee], link("table", table=1), None):
         assert set(told(token).values()) == {None}, "a fixed table is the staff's to know"
+    _, other_org, _ = tournament_with_players(client, names[:2], format="rivals")   # another event's organiser
+    assert client.get(f"/api/tournaments/{tid}", headers=auth(other_org)).status_code in (401, 403)
     rnd = client.get(f"/api/tournaments/{tid}", headers=auth(org)).get_json()["rounds"][0]
     for t in rnd["tables"]:
         a, b = t["players"]

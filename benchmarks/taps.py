@@ -371,10 +371,16 @@ def play_catch_up(table: Table, step: Step, result: Result) -> None:
     away.page.context.set_offline(True)
     away.page.locator("#conn[data-state='offline']").wait_for()
     table.seen_by_other = lambda *args: None   # nothing reaches an offline phone: no time to the other phone here
+    before = table.head()
     try:
         table.play(step, result)
     finally:
         del table.seen_by_other
+    # The charge is two entries (the activation, then the attack): both stored before Ben's phone comes back, or the
+    # attack, still on its way when he reconnects, reaches him as it lands rather than in the catch-up.
+    deadline = time.perf_counter() + STEP_TIMEOUT_MS / 1000
+    while table.head() < before + 2 and time.perf_counter() < deadline:
+        time.sleep(0.05)
     taps_before, start = away.taps, time.perf_counter()
     away.page.context.set_offline(False)
     card = away.page.locator("#caught-up")

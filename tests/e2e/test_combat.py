@@ -142,7 +142,10 @@ def test_the_engines_answer_marks_the_dice_without_redrawing_the_keys_being_tapp
     seats = [{"name": "Ana", "warband": "custom", "fighters": [fighter("vex", "Vex", True)]},
              {"name": "Ben", "warband": "custom", "fighters": [fighter("rok", "Rok", True), fighter("tor", "Tor")]}]
     game = api_game(server, seats=seats)
-    (ana,) = seated(phones, game, "p1")
+    # Without the service worker: a request passed through it may miss the page's route, and the answer would come
+    # undelayed (the route is how the test holds it back).
+    ana = phones.new("ana", service_workers="block")
+    join(ana, game["join_code"], "p1")
     answers = []
     ana.route("**/preview", lambda route: (ana.wait_for_timeout(800), answers.append(1), route.continue_()))
     tap(ana, "Attack")

@@ -101,7 +101,7 @@ def test_a_page_just_opened_tells_an_entry_that_landed_before_its_socket_as_it_l
     was not away: the entry is told on the usual card (with "That's not right"), not as a "While you were away"
     summary."""
     game = api_game(server)
-    ben = phones.new("ben")
+    ben = phones.new("ben", service_workers="block")   # (the route holds the socket: no worker may pass it by)
     held = {"socket": True}
     ben.route("**/socket.io/**", lambda route: route.abort() if held["socket"] else route.continue_())
     join(ben, game["join_code"], "p2")

@@ -47,6 +47,8 @@ def serve() -> None:
 
     cfg = Config.from_env()
     refuse_taken_port(cfg.HOST, cfg.PORT)
+    from app.web import build_static
+    build_static()   # the phone's bundled modules; without them (no Node.js) the source modules are served
     from app.store.sqlite import UnusableDatabase
     try:
         app = create_app(cfg)

@@ -82,6 +82,11 @@ class Limits:
         off = rate <= 0
         self.per_key = RateLimiter(rate, burst, counters, "key")
         self.per_address = RateLimiter(0 if off else address_rate, address_burst, counters, "address")
+        # Reads (a game, its log, an export, a tournament): a page reads several at once and again after each
+        # entry, so more than writes, but a client re-reading a whole log in a loop is slowed down too.
+        self.reads_per_key = RateLimiter(0 if off else READ_FACTOR * rate, READ_FACTOR * burst, counters, "read")
+        self.reads_per_address = RateLimiter(0 if off else READ_FACTOR * address_rate, READ_FACTOR * address_burst,
+                                             counters, "read-address")
         per_hour = 1 / 3600
         self.code_misses = RateLimiter(0 if off else cfg.JOIN_CODE_MISSES_PER_HOUR * per_hour,
                                        cfg.JOIN_CODE_MISSES_PER_HOUR, counters, "code-miss")
@@ -94,6 +99,10 @@ class Limits:
         self.custom_saves = RateLimiter(0 if off else cfg.CUSTOM_SAVES_PER_DAY / 86400, cfg.CUSTOM_SAVES_PER_DAY,
                                         counters, "custom-save")
 
+    def read(self, key: str | None, address: str | None) -> float:
+        """One read of a game's or tournament's state, log or export by a token and an address."""
+        return self.reads_per_key.hit(key or f"addr:{address}") or self.reads_per_address.hit(f"addr:{address}")
+
     def write(self, key: str | None, address: str | None) -> float:
         """One write (submit, create, join, a socket message) by a token/socket key and an address."""
         # Without a token the address is the key too (as tight as one token), and always its own total.
@@ -101,3 +110,4 @@ class Limits:
 
 
 ADDRESS_FACTOR = 5
+READ_FACTOR = 3  # reads allowed per write allowed (RATE_LIMIT_PER_SECOND, RATE_LIMIT_BURST), per token and address

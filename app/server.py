@@ -20,9 +20,11 @@ from app.api import errors as api_errors
 from app.api import security as api_security
 from app.api.content import bp as content_bp
 from app.api.games import bp as games_bp
+from app.api.leagues import bp as leagues_bp
 from app.api.openapi import bp as openapi_bp
 from app.api.preview import bp as preview_bp
 from app.api.strict_json import StrictJSONProvider
+from app.api.tournament_bookkeeping import bp as bookkeeping_bp
 from app.api.tournaments import bp as tournaments_bp
 from app.config import Config
 from app.live import fastjson
@@ -30,9 +32,9 @@ from app.live.body_limit import SocketIOBodyLimit
 from app.live.broadcast import Broadcaster
 from app.live.frames import guard_messages, packet_class
 from app.live.handlers import LiveNamespace
-from app.live.runtime import offloader
+from app.live.runtime import compute_offloader, offloader
 from app.ratelimit import Limits
-from app.service import GameLogs, GameService
+from app.service import ApiError, GameLogs, GameService
 from app.store import open_store
 from app.tournaments.live import TournamentNamespace, TournamentPusher
 from app.tournaments.service import TournamentService
@@ -52,7 +54,18 @@ def _load_plugins(names: str) -> None:
 
 def _blueprints():
     """Every blueprint of the app: the REST API (games, content, tournaments, OpenAPI, previews) and the web pages."""
-    return (games_bp, content_bp, tournaments_bp, openapi_bp, preview_bp, web_bp, tournaments_web_bp)
+    return (games_bp, content_bp, tournaments_bp, openapi_bp, preview_bp, web_bp, tournaments_web_bp, bookkeeping_bp, leagues_bp)
+
+
+# Long computations (replays, imports, pairings, exports) run in at most this many real threads at once, and at
+# most this many more wait for one: the store's transactions keep the rest of the pool (app/live/runtime.py).
+COMPUTE_THREADS = 2  # CPU-bound Python: more threads than cores only take the interpreter from the loop
+COMPUTE_WAITING = 64  # a waiting caller holds only its greenlet; beyond these, 503 busy at once
+
+
+def _busy() -> ApiError:
+    return ApiError(503, "busy", "The server is replaying long games for other tables; try again in a moment.",
+                    extra={"retry_after": 2})
 
 
 def _services(server, store, offload, cfg: Config, metrics: app_metrics.Metrics):
@@ -74,7 +87,7 @@ def _both(first, second):
         first(*args)
         try:
             second(*args)
-        except Exception:  # noqa: BLE001 - a stored game event must not fail on a dashboard push
+        except Exception:  # a stored game event must not fail on a dashboard push
             logging.getLogger(__name__).exception("tournament dashboard push failed")
     return call
 
@@ -112,7 +125,8 @@ def create_app(config: Mapping[str, Any] | Config | None = None):
     limits = Limits(cfg)
     limiter = limits.per_key
     metrics = app_metrics.Metrics()
-    service, broadcaster, tournaments = _services(socketio.server, store, offload, cfg, metrics)
+    compute = compute_offloader(cfg.ASYNC_MODE, offload, COMPUTE_THREADS, COMPUTE_WAITING, _busy)
+    service, broadcaster, tournaments = _services(socketio.server, store, compute, cfg, metrics)
     live = LiveNamespace(service, limits, metrics)
     metrics.watch_sockets(live.sessions)
     # Both namespaces are python-socketio ones, registered on the server itself: no Flask request context per

@@ -6,6 +6,7 @@ which talk to the REST API and the /live Socket.IO namespace.
 from __future__ import annotations
 
 import hashlib
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -20,6 +21,9 @@ from flask import (
     send_file,
     send_from_directory,
 )
+from markupsafe import Markup
+
+from app import assets
 
 ROOT = Path(__file__).resolve().parent.parent
 STATIC = ROOT / "static"
@@ -54,21 +58,44 @@ def _share_static_folder(state) -> None:
 SHELL_PAGES = ["/", "/new", "/join", "/play", "/cards", "/offline"]
 
 
+def build_static() -> assets.Build | None:
+    """Build static/js and static/css unless a fresh build exists (run by scripts/setup and at the server's start)."""
+    return assets.build(STATIC, VENDOR)
+
+
+def built() -> assets.Build | None:
+    """The fresh build (app/assets.py) served in place of the source modules and stylesheets, or None."""
+    return assets.current(STATIC, VENDOR)
+
+
 def _shell_files() -> list[str]:
-    """Static files of the app shell (JS, CSS, icons), as URLs."""
+    """Static files of the app shell (JS, CSS, icons), as URLs: with a build, its files in place of the sources."""
+    build = built()
     out = []
     for path in sorted(STATIC.rglob("*")):
+        rel = path.relative_to(STATIC).as_posix()
+        if build is not None and rel.split("/", 1)[0] in assets.BUILT:
+            continue
         if path.is_file() and path.suffix in (".js", ".css", ".png", ".svg"):
-            out.append("/static/" + path.relative_to(STATIC).as_posix())
-    return out
+            out.append("/static/" + rel)
+    if build is not None:
+        out += [f"/static/{rel}" for rel in build.files]
+    return sorted(out)
+
+
+def _local(url: str, build: assets.Build | None) -> Path:
+    """The file served at a static URL (`/static/<path>`): the built one where the build has it."""
+    rel = url.removeprefix("/static/")
+    return (build.path(rel) if build is not None else None) or STATIC / rel
 
 
 @lru_cache(maxsize=1)
 def _shell_version_cached(stamp: tuple) -> str:
     digest = hashlib.sha256()
+    build = built()
     for url, _mtime in stamp:
         digest.update(url.encode())
-        local = STATIC / url.removeprefix("/static/")
+        local = _local(url, build)
         if local.exists():
             digest.update(local.read_bytes())
     for tpl in sorted((ROOT / "templates").glob("*.html")):
@@ -82,7 +109,8 @@ def _shell_version_cached(stamp: tuple) -> str:
 def shell_version() -> str:
     """Content hash of the shell: a new version makes the service worker refresh its cache."""
     files = _shell_files()
-    stamp = tuple((u, (STATIC / u.removeprefix("/static/")).stat().st_mtime_ns) for u in files)
+    build = built()
+    stamp = tuple((u, _local(u, build).stat().st_mtime_ns) for u in files)
     templates = tuple(sorted(((t.name, t.stat().st_mtime_ns) for t in (ROOT / "templates").glob("*.html"))))
     vendor = tuple((rel, (NODE_MODULES / rel).stat().st_mtime_ns) for rel in sorted(VENDOR.values())
                    if (NODE_MODULES / rel).is_file())
@@ -102,7 +130,30 @@ def asset_url(path: str) -> str:
 @bp.app_context_processor
 def _globals():
     return {"shell_version": shell_version(), "theme_colour": THEME, "app_name": APP_NAME,
-            "asset_url": asset_url}
+            "asset_url": asset_url, "preloads": preloads, "brand_mark": brand_mark}
+
+
+@lru_cache(maxsize=1)
+def _brand_mark(mtime: int) -> Markup:
+    svg = (STATIC / "icons" / "icon.svg").read_text(encoding="utf-8")
+    # Drawn in the page rather than fetched: one request less on a fresh phone's first load. Decorative there (the
+    # link beside it is named), so hidden from screen readers.
+    svg = re.sub(r'\s(role|aria-label)="[^"]*"', "", svg, count=2)
+    return Markup(svg.replace("<svg ", '<svg width="28" height="28" aria-hidden="true" focusable="false" ', 1))
+
+
+def brand_mark() -> Markup:
+    """The app's icon as inline SVG, for the top bar."""
+    return _brand_mark((STATIC / "icons" / "icon.svg").stat().st_mtime_ns)
+
+
+def preloads(module: str) -> list[str]:
+    """URLs of the built chunks a page module imports at once (`js/pages/play.js`): linked as modulepreload, the
+    phone fetches them beside the page's module instead of one round trip after it. None without a build."""
+    build = built()
+    if build is None:
+        return []
+    return [asset_url(rel) for rel in build.preloads.get(module, ())]
 
 
 # -- pages ---------------------------------------------------------------------------------------
@@ -176,7 +227,8 @@ def manifest():
 def service_worker():
     """The service worker, served from the root so its scope is the whole app."""
     files = [asset_url(url.removeprefix("/static/")) for url in _shell_files()]
-    vendor = [asset_url(f"vendor/{name}") for name in VENDOR]
+    # The built modules hold the npm files they import; the sources import them from vendor/.
+    vendor = [] if built() is not None else [asset_url(f"vendor/{name}") for name in VENDOR]
     body = render_template("sw.js", version=shell_version(),
                            precache=SHELL_PAGES + files + vendor + ["/manifest.webmanifest"])
     return Response(body, mimetype="text/javascript",
@@ -193,13 +245,34 @@ def versioned_static(version: str, filename: str):
     if filename.startswith("vendor/"):
         resp = vendor(filename.removeprefix("vendor/"))
     else:
-        resp = send_from_directory(STATIC, filename, max_age=0)
+        resp = _static_file(filename)
     resp.headers["Cache-Control"] = IMMUTABLE if version == shell_version() else "no-cache"
-    for name in ("Expires", "Last-Modified", "Content-Disposition"):  # said by the URL and Cache-Control
+    # Said by the URL and Cache-Control; nor are byte ranges of a (compressed) module asked for: every header here
+    # is sent with each of a page's dozen files, over the phone's slowest link.
+    for name in ("Expires", "Last-Modified", "Content-Disposition", "Accept-Ranges"):
         resp.headers.pop(name, None)
     # Read the (small) file now: compression then gives a Content-Length and an ETag per encoding.
     resp.direct_passthrough = False
     resp.make_sequence()
+    return resp
+
+
+def _static_file(filename: str) -> Response:
+    """A file under static/ (or its built copy), precompressed by the build when the browser takes brotli."""
+    build = built()
+    local = build.path(filename) if build is not None else None
+    if local is None:
+        earlier = assets.earlier_chunk(filename) if not (STATIC / filename).is_file() else None
+        if earlier is not None:
+            return send_file(earlier, mimetype="text/javascript", max_age=0)
+        return send_from_directory(STATIC, filename, max_age=0)   # safe_join: nothing outside static/
+    packed = local.with_name(local.name + ".br")
+    if "br" not in request.accept_encodings or not packed.is_file():
+        return send_file(local, max_age=0)
+    mimetype = "text/css" if local.suffix == ".css" else "text/javascript"
+    resp = send_file(packed, mimetype=mimetype, max_age=0)
+    resp.headers["Content-Encoding"] = "br"   # delivery leaves a response that has its encoding as it is
+    resp.vary.add("Accept-Encoding")
     return resp
 
 

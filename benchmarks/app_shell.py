@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
-"""What a phone loads: our own JavaScript and CSS per page before compression (app shell budget 150 KB), and the bytes a
-fresh phone really transfers for the start and table pages, measured in Chromium (target: table page under 100 KB).
+"""What a phone loads: our own JavaScript and CSS per page before compression (app shell budget 180 KB), and the bytes a
+fresh phone really transfers for the start and table pages, measured in Chromium (target: table page under 64 KB).
 
 Run: .venv/bin/python benchmarks/app_shell.py             (prints both; exits 1 when over budget or target)
      .venv/bin/python benchmarks/app_shell.py --no-browser (the file sizes only)
 Vendored npm files (socket.io-client) are reported apart in the file sizes: they are not ours. The Chromium
 measurement starts `python -m app` on a temp SQLite file and Debian's Chromium (TW_CHROMIUM to change it), opens
 each page in a fresh browser profile and counts every HTTP response's transferred bytes (headers + compressed
-body) until the page is idle, then, apart, the service worker's precache of the whole app for offline use.
+body) and the live socket's frames until the page is idle, then, apart, the service worker's precache of the
+whole app for offline use.
 """
 from __future__ import annotations
 
@@ -18,17 +19,26 @@ import os
 import re
 import sys
 import tempfile
+import zlib
 from pathlib import Path
 
 import requests
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from processes import free_port, start_app, stop  # noqa: E402
+from processes import free_port, start_app, stop
 
 ROOT = Path(__file__).resolve().parent.parent
-BUDGET = 150 * 1024
-FIRST_LOAD_TARGET = 100 * 1024  # transferred for the table page of a fresh install
+# 150 KB until the cards in play (met objectives, held cards, card effects) and the paced tournament strip added
+# 1.2 KB to the table page's shell (2026-12-01); 155 KB until the organiser's bookkeeping (registration edits,
+# players' links shown again, judge calls closed, time extensions, penalties, paid marks, deck checks, alerts and
+# leagues) took the tournament page's shell to 174.4 KB of sources (2026-12-02). Phones get these modules minified
+# and bundled by the build: what they transfer is held by FIRST_LOAD_TARGET.
+BUDGET = 180 * 1024
+# Transferred for the table page of a fresh install, as served: the modules bundled and minified by the build
+# (app/assets.py), everything compressed. 100 KB until the build; the same phone on a slow mobile link is measured
+# by benchmarks/phone.py.
+FIRST_LOAD_TARGET = 64 * 1024
 CHROMIUM = os.environ.get("TW_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run"]
@@ -41,10 +51,10 @@ def shell_files() -> list[Path]:
 
 
 # The app shell of a page is its module with everything that module imports (static or dynamic, followed
-# through) except the games' renderers, our CSS and the service worker: the 150 KB budget (before gzip) holds
+# through) except the games' renderers, our CSS and the service worker: the 180 KB budget (before gzip) holds
 # for the largest shell. A page that loads a game's renderer by name (`import(`../games/${fam}/index.js`)`: the
 # table and the setup wizard's hooks) also loads one game's renderer with everything it imports; that whole
-# first load is held by the transferred-bytes target measured in Chromium (under 100 KB for the table page).
+# first load is held by the transferred-bytes target measured in Chromium (under 64 KB for the table page).
 FAMILIES = ("underworlds", "conquest", "battlelore")
 # The stylesheets a page links are read from its template (base.html: every page; a head block: that page only).
 TEMPLATE_CSS = re.compile(r"""asset_url\(['"](css/[a-z0-9_-]+\.css)['"]\)""")
@@ -162,8 +172,39 @@ def transferred(request) -> int:
     return max(0, sizes["responseHeadersSize"]) + max(0, sizes["responseBodySize"])
 
 
+class SocketTally:
+    """The live socket's bytes on the wire, read over the DevTools protocol: its handshake's response headers and
+    each frame (header and payload). DevTools gives a frame's payload as the page reads it; where the handshake
+    agreed on permessage-deflate (RFC 7692, with context takeover, as eventlet and Chromium negotiate it) the
+    payload's wire size is worked out by deflating the frames in order as each end does."""
+
+    def __init__(self, cdp) -> None:
+        self.bytes = 0
+        self.frames = 0
+        self.deflate = False
+        self._ends = {"received": zlib.compressobj(wbits=-15), "sent": zlib.compressobj(wbits=-15)}
+        cdp.send("Network.enable")
+        cdp.on("Network.webSocketHandshakeResponseReceived", self._handshake)
+        cdp.on("Network.webSocketFrameReceived", lambda e: self._frame("received", e["response"]))
+        cdp.on("Network.webSocketFrameSent", lambda e: self._frame("sent", e["response"]))
+
+    def _handshake(self, event: dict) -> None:
+        headers = event["response"].get("headers", {})
+        self.deflate = "permessage-deflate" in str(headers.get("Sec-WebSocket-Extensions", "")).lower()
+        self.bytes += len("HTTP/1.1 101 Switching Protocols\r\n\r\n") + sum(len(k) + len(v) + 4 for k, v in headers.items())
+
+    def _frame(self, end: str, frame: dict) -> None:
+        data = frame.get("payloadData", "").encode()
+        if self.deflate:
+            packer = self._ends[end]
+            data = (packer.compress(data) + packer.flush(zlib.Z_SYNC_FLUSH))[:-4]  # RFC 7692 7.2.1: tail dropped
+        header = 2 if len(data) < 126 else 4 if len(data) < 65536 else 10
+        self.frames += 1
+        self.bytes += header + (4 if end == "sent" else 0) + len(data)   # a phone's frames are masked (4 bytes)
+
+
 def load_page(browser, url: str, storage_state: dict | None = None, ready: str | None = None,
-              service_worker: bool = False) -> dict:
+              service_worker: bool = False, online: bool = False) -> dict:
     """Open url in a fresh phone profile until idle: {"bytes", "requests", "urls": [(url, bytes)]}.
 
     Without the service worker this is what the page itself needs; with it, also the worker's precache of the
@@ -174,9 +215,14 @@ def load_page(browser, url: str, storage_state: dict | None = None, ready: str |
     seen: list = []
     context.on("requestfinished", lambda req: seen.append(req))
     page = context.new_page()
+    socket = SocketTally(context.new_cdp_session(page))
     page.goto(url, wait_until="load")
     if ready:
         page.wait_for_selector(ready, timeout=30_000)
+    if online:
+        # The server sends the seat's sync before it acknowledges the connect: once the page says online,
+        # every frame of the first load has arrived.
+        page.wait_for_selector("#conn[data-state='online']", timeout=30_000)
     if service_worker:
         page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.wait_for_load_state("networkidle")
@@ -186,6 +232,8 @@ def load_page(browser, url: str, storage_state: dict | None = None, ready: str |
         if resp is not None and not resp.from_service_worker:  # answered by the worker: nothing crossed the network
             rows.append((req.url, transferred(req)))
     context.close()
+    if socket.frames:
+        rows.append((f"(live socket: handshake and {socket.frames} frames)", socket.bytes))
     return {"bytes": sum(r[1] for r in rows), "requests": len(rows), "urls": rows}
 
 
@@ -211,8 +259,9 @@ def first_load(base: str, chromium: str = CHROMIUM) -> dict:
             out = {}
             for name, url, state, ready in (("start", f"{base}/", None, None),
                                             ("table", f"{base}/play?game={game_id}", phone, "#table .fighter")):
-                out[name] = {"page": load_page(browser, url, state, ready),
-                             "install": load_page(browser, url, state, ready, service_worker=True)}
+                online = name == "table"
+                out[name] = {"page": load_page(browser, url, state, ready, online=online),
+                             "install": load_page(browser, url, state, ready, service_worker=True, online=online)}
             return out
         finally:
             browser.close()

@@ -15,10 +15,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import yaml  # noqa: E402
+import yaml
 
-from app.content import files as content_files  # noqa: E402
-from app.content.underworlds import library, listing  # noqa: E402
+from app.content import files as content_files
+from app.content.underworlds import library, listing
 
 
 def timed(fn, runs: int = 5) -> float:

@@ -13,9 +13,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from app.engine import registry  # noqa: E402
-from app.engine.core import replay  # noqa: E402
-from tests.support.play import SETUPS, play_random  # noqa: E402
+from app.engine import registry
+from app.engine.core import replay
+from tests.support.play import SETUPS, play_random
 
 EVENT_TARGET_MS = 0.2
 REPLAY_TARGET_MS = 100.0

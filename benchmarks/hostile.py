@@ -35,9 +35,9 @@ import requests
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.support import live  # noqa: E402
-from tests.support.healthz import HealthzProbe  # noqa: E402
-from tests.support.live import ServerProcess  # noqa: E402
+from tests.support import live
+from tests.support.healthz import HealthzProbe
+from tests.support.live import ServerProcess
 
 TARGET_P99_MS = 100.0
 NOTES: dict = {}  # what a case measures besides /healthz (the size of the game a phone reads after a muster)

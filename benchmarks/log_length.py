@@ -42,10 +42,10 @@ import requests
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.support import live  # noqa: E402
-from tests.support.healthz import HealthzProbe  # noqa: E402
-from tests.support.live import ServerProcess  # noqa: E402
-from tests.support.long_games import tally_export  # noqa: E402
+from tests.support import live
+from tests.support.healthz import HealthzProbe
+from tests.support.live import ServerProcess
+from tests.support.long_games import tally_export
 
 SUBMIT_RATIO_TARGET = 1.2
 REFUSED_TARGET_MS = 15.0

@@ -28,13 +28,13 @@ import requests
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from app.engine import registry  # noqa: E402
-from app.service import GameLogs, GameService  # noqa: E402
-from app.service.folds import CACHE_GAMES  # noqa: E402
-from app.store import open_store  # noqa: E402
-from tests.support import live  # noqa: E402
-from tests.support.live import ServerProcess  # noqa: E402
-from tests.support.play import content_setup, play_random  # noqa: E402
+from app.engine import registry
+from app.service import GameLogs, GameService
+from app.service.folds import CACHE_GAMES
+from app.store import open_store
+from tests.support import live
+from tests.support.live import ServerProcess
+from tests.support.play import content_setup, play_random
 
 RULESET = "underworlds/deathgorge"
 

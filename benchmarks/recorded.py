@@ -9,8 +9,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from app.engine import registry  # noqa: E402
-from tests.support.play import play_random, underworlds_setup  # noqa: E402
+from app.engine import registry
+from tests.support.play import play_random, underworlds_setup
 
 SEATS = ("p1", "p2", "p3", "p4")
 RULESET = "underworlds/deathgorge"

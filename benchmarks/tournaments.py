@@ -15,8 +15,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from app.tournaments import model, tables  # noqa: E402
-from app.tournaments.schemas import CreateTournamentSchema  # noqa: E402
+from app.tournaments import model, tables
+from app.tournaments.schemas import CreateTournamentSchema
 
 PAIRING_TARGET_S = 2.0
 STANDINGS_TARGET_MS = 50.0

@@ -19,11 +19,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from app.engine import registry  # noqa: E402
-from app.live import fastjson  # noqa: E402
-from app.live.viewpatch import LastViews  # noqa: E402
-from app.service.reading import Reading  # noqa: E402
-from tests.support.play import play_random, underworlds_setup  # noqa: E402
+from app.engine import registry
+from app.live import fastjson
+from app.live.viewpatch import LastViews
+from app.service.reading import Reading
+from tests.support.play import play_random, underworlds_setup
 
 RULESET = "underworlds/deathgorge"
 SEATS = ("p1", "p2", "p3", "p4")

@@ -22,8 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from app.engine import registry  # noqa: E402
-from tests.support.play import SETUPS, choose, fill, rng_pick  # noqa: E402
+from app.engine import registry
+from tests.support.play import SETUPS, choose, fill, rng_pick
 
 GAMES = 3  # seeded games per setup of each ruleset
 MAX_EVENTS = 400  # events per game at most: enough to cross every phase of every ruleset's sample games

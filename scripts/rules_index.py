@@ -95,7 +95,7 @@ class Resolver:
         namespace = vars(self.modules[path])
         source = ast.unparse(expr)
         try:
-            value = eval(source, dict(namespace))  # noqa: S307 - our own package's constant expressions
+            value = eval(source, dict(namespace))
         except Exception:  # noqa: BLE001 - anything not constant is resolved below
             value = None
         if isinstance(value, str):
@@ -133,7 +133,7 @@ class Resolver:
 
     def _constant(self, path: Path, expr: ast.expr):
         try:
-            return eval(ast.unparse(expr), dict(vars(self.modules[path])))  # noqa: S307 - as in citations()
+            return eval(ast.unparse(expr), dict(vars(self.modules[path])))
         except Exception:  # noqa: BLE001 - not a constant of the module
             return None
 

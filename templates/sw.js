@@ -68,3 +68,13 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(cacheFirst(request));
   }
 });
+
+// A tournament alert's notification (static/js/tournaments/alerts.js) opens, or brings forward, the page it came from.
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = new URL((event.notification.data && event.notification.data.url) || "/", self.location.origin).href;
+  event.waitUntil(self.clients.matchAll({ type: "window" }).then((wins) => {
+    const open = wins.find((w) => w.url.split("#")[0] === url);
+    return open ? open.focus() : self.clients.openWindow(url);
+  }));
+});

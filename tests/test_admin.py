@@ -97,6 +97,14 @@ def test_verify_reports_nothing_for_games_replaying_the_same(client, db):
     assert code == 0 and text.count("same ") == 2 and "2 game(s) replayed, 0 differ" in text
 
 
+def test_verify_finds_nothing_in_a_game_whose_seats_are_still_being_set_up(client, db):
+    """A game with open seats has no state and no log yet: nothing to replay, nothing that differs."""
+    made = client.post("/api/games", json={"ruleset": "test/tally", "seats": [{"name": "Ana"}, {"open": True}]})
+    assert made.status_code == 201, made.get_json()
+    code, text = run("verify", "-v")
+    assert code == 0 and "1 game(s) replayed, 0 differ" in text
+
+
 def test_verify_finds_games_whose_consequences_or_checks_changed_with_the_rules(client, db, monkeypatch):
     won, refused, fine = play_to_the_end(client), new_game(client), new_game(client)
     assert submit(client, refused, "p1", event("p1", points=3)).status_code == 201

@@ -5,9 +5,10 @@ import gzip
 import re
 import shutil
 
+import brotli
 import pytest
 
-from app import web
+from app import delivery, web
 from tests.api.helpers import auth, event, new_game, submit
 
 BROWSER = {"Accept-Encoding": "gzip, deflate, br, zstd"}
@@ -83,3 +84,19 @@ def test_changing_one_shell_file_changes_the_version_in_every_url(tmp_path, monk
     before = web.shell_version()
     (tmp_path / "static" / "js" / "dom.js").write_text("// changed\n", encoding="utf-8")
     assert web.shell_version() != before
+
+
+def test_a_ruleset_s_catalogue_is_sent_compressed_once_at_brotli_s_best_and_as_usual_otherwise(client):
+    plain = client.get("/api/rulesets/underworlds/deathgorge", headers={"Accept-Encoding": "identity"})
+    best = client.get("/api/rulesets/underworlds/deathgorge", headers=BROWSER)
+    assert best.headers["Content-Encoding"] == "br" and "Accept-Encoding" in best.headers["Vary"]
+    assert brotli.decompress(best.data) == plain.data and plain.headers.get("Content-Encoding") is None
+    assert len(best.data) <= len(brotli.compress(plain.data, quality=delivery.BROTLI_LEVEL))
+    packed = client.get("/api/rulesets/underworlds/deathgorge", headers={"Accept-Encoding": "gzip"})
+    assert packed.headers["Content-Encoding"] == "gzip" and gzip.decompress(packed.data) == plain.data
+    assert client.get("/api/rulesets/nope/nope", headers=BROWSER).status_code == 404
+
+
+def test_pages_and_api_reads_prefer_brotli(client):
+    page = client.get("/play", headers=BROWSER)
+    assert page.headers["Content-Encoding"] == "br"

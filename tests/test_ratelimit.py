@@ -111,3 +111,18 @@ def test_socket_messages_from_one_address_share_its_limit(tmp_path):
             refused += reply["status"] == 429
         phone.disconnect(namespace="/live")
     assert refused > 0 and answered <= 9  # three tokens' bursts (15) would have let all 12 syncs through
+
+
+def test_reads_are_limited_per_token_and_address_at_three_times_the_writes(tmp_path):
+    client = _app(tmp_path, RATE_LIMIT_PER_SECOND=1.0, RATE_LIMIT_BURST=4).test_client()
+    game = new_game(client)
+    paths = [f"/api/games/{game['id']}", f"/api/games/{game['id']}/events?since=0", f"/api/games/{game['id']}/export"]
+    codes = [client.get(paths[i % 3], headers=auth(game["tokens"]["p1"])).status_code for i in range(13)]
+    assert codes == [200] * 12 + [429]  # a burst of 3 x 4 reads, whichever they are
+    refused = client.get(paths[0], headers=auth(game["tokens"]["p1"]))
+    assert refused.get_json()["error"]["code"] == "rate_limited" and float(refused.headers["Retry-After"]) > 0
+    assert client.get(paths[0], headers=auth(game["tokens"]["p2"])).status_code == 200  # another token reads on
+    made = client.post("/api/tournaments", json={"name": "Cup", "date": "2026-12-05"}).get_json()
+    public = [client.get(f"/api/tournaments/{made['id']}", environ_base={"REMOTE_ADDR": "10.9.9.9"}).status_code
+              for _ in range(13)]
+    assert public == [200] * 12 + [429]  # without a token, the address is the key

@@ -254,10 +254,22 @@ def list_custom(kind: str):
     page = _page_number("page", 1, None)
     found = store.custom_page(kind, per_page, (page - 1) * per_page)
     items = [{"id": r["id"], "name": (r["payload"] or {}).get("name") if isinstance(r["payload"], dict) else None,
-              "created_at": r["created_at"], "link": f"/api/content/custom/{kind}/{r['id']}"} for r in found["rows"]]
+              "created_at": r["created_at"], "link": f"/api/content/custom/{kind}/{r['id']}",
+              **_typed(kind, r["payload"])} for r in found["rows"]]
     more = page * per_page < found["total"]
     return jsonify({"kind": kind, "items": items, "total": found["total"], "page": page, "per_page": per_page,
                     "next": page + 1 if more else None})
+
+
+# What a listing tells of a typed record beside its name: who typed it and, for a warband, the printing it completes.
+TYPED = {"battlelore_unit": ("typed_by",), "warband": ("typed_by", "based_on", "printing")}
+
+
+def _typed(kind: str, payload) -> dict:
+    """The listed members of a saved record that say who typed it and what it completes."""
+    if not isinstance(payload, dict):
+        return {}
+    return {k: payload.get(k) for k in TYPED.get(kind, ())}
 
 
 def _page_number(name: str, default: int, most: int | None) -> int:

@@ -8,12 +8,14 @@ import segno
 from flask import Blueprint, Response, current_app, jsonify, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from app.delivery import precompressed
 from app.engine import registry
 from app.schemas.wire import HandoverAnswerSchema
 from app.service import ApiError, Caller, GameService
 from app.service.create import Creating
+from app.service.pending import is_pending, open_seats, public_options
 
-from .requests import bearer_token, body_bytes, json_body, limits, rate_limit, schema_body, too_many
+from .requests import bearer_token, body_bytes, json_body, limits, rate_limit, read_limit, schema_body, too_many
 from .security import base_url
 
 log = logging.getLogger(__name__)
@@ -88,7 +90,9 @@ def ruleset_violations(ruleset_id: str):
 def ruleset(ruleset_id: str):
     """One ruleset with its set-up choices and event catalogue."""
     rs = _known_ruleset(ruleset_id)
-    return jsonify({"id": ruleset_id, "title": rs.title, "setup": rs.setup_choices(), "catalogue": rs.catalogue()})
+    # The same bytes for every phone's first load of a table: compressed once, at brotli's best.
+    return precompressed(jsonify({"id": ruleset_id, "title": rs.title, "setup": rs.setup_choices(),
+                                  "catalogue": rs.catalogue()}))
 
 
 # -- games -------------------------------------------------------------------------------------------
@@ -145,7 +149,17 @@ def join_info(code: str):
     game = _game_by_code(code)
     return jsonify({"game": game["id"], "ruleset": game["ruleset"], "join_code": game["join_code"],
                     "seats": service().logs.seat_names(game), "roles": ["scorekeeper", "spectator", "referee"],
-                    "seats_reserved": service().seats.seats_reserved(game)})
+                    "seats_reserved": service().seats.seats_reserved(game),
+                    **_open_seats(game)})
+
+
+def _open_seats(game: dict) -> dict:
+    """A pending game's open seats (`free_seats`: those no phone holds yet) and the options a phone sets its seat by."""
+    if not is_pending(game):
+        return {"open_seats": [], "free_seats": []}
+    waiting = open_seats(game["setup"])
+    free = [s for s in waiting if not service().logs.storage(service().logs.store.seat_held, game["id"], s)]
+    return {"open_seats": waiting, "free_seats": free, "options": public_options(game["setup"])}
 
 
 @bp.get("/join/<code>/qr.svg")
@@ -181,6 +195,21 @@ def join(game_id: str):
             misses.hit(key)
         raise
     return jsonify(body), status
+
+
+@bp.get("/games/<game_id>/setup")
+def seat_setup(game_id: str):
+    """Which seats are set up (before the start): {started, waiting_for, seats: [{seat, name, set}], yours?}."""
+    read_limit()
+    return jsonify(service().seat_setups.status(_caller(game_id)))
+
+
+@bp.put("/games/<game_id>/seats/<seat>")
+def set_seat(game_id: str, seat: str):
+    """The seat's own phone sets its name, warband, printing and deck; the last seat set starts the game."""
+    caller = _caller(game_id)
+    rate_limit()
+    return jsonify(service().seat_setups.set_seat(caller, seat, json_body()))
 
 
 @bp.get("/games/<game_id>/handovers")
@@ -222,12 +251,14 @@ def handover_code(game_id: str):
 @bp.get("/games/<game_id>")
 def game(game_id: str):
     """Summary + the state as the caller's seat sees it."""
+    read_limit()
     return jsonify(service().reading.summary(_caller(game_id)))
 
 
 @bp.get("/games/<game_id>/events")
 def events(game_id: str):
-    """The log after ?since=N."""
+    """The log after ?since=N, a page of at most LOG_PAGE events (`next`: the `since` of the next page, or null)."""
+    read_limit()
     caller = _caller(game_id)
     return jsonify(service().reading.events_since(caller, _int_arg("since", 0)))
 
@@ -265,6 +296,7 @@ def flag_entry(game_id: str):
 @bp.get("/games/<game_id>/suggestions")
 def suggestions(game_id: str):
     """Legal next events for the caller (?seat= for the referee or a shared device)."""
+    read_limit()
     caller = _caller(game_id)
     return jsonify(service().reading.suggestions(caller, request.args.get("seat") or None))
 
@@ -272,15 +304,16 @@ def suggestions(game_id: str):
 @bp.get("/games/<game_id>/state")
 def state_at(game_id: str):
     """The whole state after event ?seq=N (referee only; default: now)."""
+    read_limit()
     caller = _caller(game_id)
     return jsonify(service().reading.state_at(caller, _int_arg("seq", None)))
 
 
 @bp.get("/games/<game_id>/export")
 def export(game_id: str):
-    """Setup + whole log, re-importable with POST /api/games/import."""
+    """Setup + whole log, re-importable with POST /api/games/import (built and encoded off the event loop)."""
+    read_limit()
     caller = _caller(game_id)
-    body = service().transfer.export(caller)
-    resp = jsonify(body)
+    resp = Response(service().transfer.export_text(caller), mimetype="application/json")
     resp.headers["Content-Disposition"] = f'attachment; filename="tablewarden-{game_id}.json"'
     return resp

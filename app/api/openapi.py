@@ -25,16 +25,20 @@ from app.schemas.wire import (
     HandoverAnswerSchema,
     ImportSchema,
     JoinSchema,
+    OwnSeatSchema,
     PreviewSchema,
     SyncSchema,
 )
 from app.service.flags import FlagSchema
+from app.tournaments.league_schemas import LeagueSchema
+from app.tournaments.orgschemas import CallTableSchema, DeckDeadlineSchema, ExtendSchema, PaidSchema, PenaltySchema
 from app.tournaments.schemas import (
     CheckInAllSchema,
     ClaimSchema,
     CreateTournamentSchema,
     CutSchema,
     DecideSchema,
+    EditSchema,
     FixedTableSchema,
     LinkSchema,
     MergeSchema,
@@ -135,7 +139,8 @@ class SyncReplySchema(Schema):
     head = fields.Int(required=True)
     reset = fields.Bool(required=True)
     events = fields.List(fields.Nested(AppliedSchema), required=True)
-    view = fields.Nested(ViewSchema, required=True)
+    view = fields.Nested(ViewSchema, required=True, allow_none=True,
+                         metadata={"description": "null when the request's view_seq is the head: the phone has it"})
 
 
 # -- the catalogue of operations ---------------------------------------------------------------------------
@@ -161,6 +166,7 @@ class Op:
 GAME = (401, 403, 404)
 WRITE = (400, 429, 503)     # a rate-limited write that reaches the store (app/api/requests.py rate_limit)
 STORED = (400, 503)         # a write that reaches the store with no rate limit
+READ = (429, 503)           # a rate-limited read (app/api/requests.py read_limit)
 OPERATIONS: dict[tuple[str, str], Op] = {
     # games (app/api/games.py)
     ("GET", "/api/rulesets"): Op("The rulesets this server plays, each with its set-up choices and event "
@@ -182,7 +188,8 @@ OPERATIONS: dict[tuple[str, str], Op] = {
     ("POST", "/api/games/import"): Op("Import an export: replayed through the rules into a new game (413 import_too_large "
                                       "past a budget of values per file, setup or event)", ImportSchema,
                                       201, GameCreatedSchema, (*WRITE, 413, 422)),
-    ("GET", "/api/join/<code>"): Op("What a join code opens: the game's ruleset and seats (`seats_reserved`: why "
+    ("GET", "/api/join/<code>"): Op("What a join code opens: the game's ruleset and seats (`open_seats`: those its "
+                                    "own phones have still to set up; `seats_reserved`: why "
                                     "it opens no player seat, for a tournament's or a match's later game)", errors=(404, 429)),
     ("GET", "/api/join/<code>/qr.svg"): Op("The join link as a QR code", errors=(404, 429), reply="SVG image",
                                            media="image/svg+xml"),
@@ -192,9 +199,11 @@ OPERATIONS: dict[tuple[str, str], Op] = {
                                               also={202: "the seat is held by another phone: {seat, name, handover: "
                                                          "{id, secret, seat, expires_in}} to poll until answered"}),
     ("GET", "/api/games/<game_id>"): Op("The game and the caller's view", reply="summary with `view`",
-                                        errors=(*GAME, 503), auth=True),
-    ("GET", "/api/games/<game_id>/events"): Op("The log after ?since=N, redacted for the caller",
-                                               reply="{events: [...], head}", errors=(*GAME, 400, 503), auth=True,
+                                        errors=(*GAME, *READ), auth=True),
+    ("GET", "/api/games/<game_id>/events"): Op("The log after ?since=N, redacted for the caller, a page of at most "
+                                               "500 events (`next`: the since of the page after, or null)",
+                                               reply="{since, head, next, events: [...]}", errors=(*GAME, 400, *READ),
+                                               auth=True,
                                                query={"since": "last seq the caller has (default 0)"}),
     ("POST", "/api/games/<game_id>/events"): Op("Submit an event (201 stored, 200 duplicate)", EventEnvelopeSchema,
                                                 201, SubmitReplySchema, (*GAME, *WRITE, 409, 422), auth=True,
@@ -206,19 +215,29 @@ OPERATIONS: dict[tuple[str, str], Op] = {
                                                "{seq, id, entry, by, text, judge_call?}", (*GAME, *WRITE, 422),
                                                auth=True, also={200: "that seat's open flag on the entry"}),
     ("GET", "/api/games/<game_id>/suggestions"): Op("Legal next events for the caller (or ?seat=)",
-                                                    reply="{seq, advice}", errors=(*GAME, 400, 422, 503), auth=True,
+                                                    reply="{seq, advice}", errors=(*GAME, 400, 422, *READ), auth=True,
                                                     query={"seat": "another seat (referee, shared phone)"}),
     ("GET", "/api/games/<game_id>/state"): Op("The whole state after event ?seq=N (referee)", reply="{seq, head, state}",
-                                              errors=(*GAME, 400, 503), auth=True,
+                                              errors=(*GAME, 400, *READ), auth=True,
                                               query={"seq": "a point in the log"}),
     ("GET", "/api/games/<game_id>/export"): Op("Setup and whole log, re-importable (redacted for players)",
-                                               errors=(*GAME, 503), auth=True),
+                                               errors=(*GAME, *READ), auth=True),
     ("POST", "/api/games/<game_id>/preview"): Op("What an event would do, without storing it (at most 20 KB); an "
                                                  "undo (type revert) lists the entries it would void, and with `then` "
                                                  "(referee) the corrected event entered right after it",
                                                  PreviewSchema, 200, "{allowed, violations, consequences, withheld?} "
                                                  "or, for an undo, {allowed, violations, voids, then?}",
-                                                 (*GAME, 422, 503), auth=True),
+                                                 (*GAME, 422, 429, 503), auth=True),
+    ("GET", "/api/games/<game_id>/setup"): Op("A game made with open seats: which seats are set up (names only), "
+                                              "`waiting_for` the open ones, `started`, and the caller's own set-up "
+                                              "(`yours`)", reply="{game, ruleset, started, waiting_for, seats, options, "
+                                              "yours?}", errors=(*GAME, *READ), auth=True),
+    ("PUT", "/api/games/<game_id>/seats/<seat>"): Op("The seat's own phone sets its name, warband, printing and deck "
+                                                     "(other tokens: 403 not_your_seat); the last open seat set starts "
+                                                     "the game (422 bad_setup when the rules refuse the whole setup; "
+                                                     "409 already_started after)", OwnSeatSchema, 200,
+                                                     "{game, ruleset, started, waiting_for, seats, options, yours?}",
+                                                     (*GAME, *WRITE, 409, 422), auth=True),
     ("POST", "/api/games/<game_id>/handover-code"): Op("A short code the seat's holder shows to hand the seat over",
                                                        ok=201, errors=(*GAME, *WRITE), auth=True),
     ("GET", "/api/games/<game_id>/handovers"): Op("Handovers of the caller's seat waiting for an answer",
@@ -262,22 +281,22 @@ OPERATIONS: dict[tuple[str, str], Op] = {
                                      "{id, name, organiser_token, links: {organiser, public}}", errors=(*WRITE, 422)),
     ("GET", "/api/tournaments/<tournament_id>"): Op("The tournament as the caller's role sees it: players, rounds, standings "
                                                     "(+ rulings for staff, `mine` for a player or table device)",
-                                                    errors=(*GAME, 503), reply="tournament view"),
+                                                    errors=(*GAME, *READ), reply="tournament view"),
     ("GET", "/api/tournaments/<tournament_id>/dashboard"): Op("The round's tables with their games' progress (staff)",
-                                                              errors=(*GAME, 503), auth=True),
+                                                              errors=(*GAME, *READ), auth=True),
     ("GET", "/api/tournaments/<tournament_id>/log"): Op("The tournament's log, each entry with who made it (staff)",
-                                                        errors=(*GAME, 503), auth=True, reply="{entries}"),
+                                                        errors=(*GAME, *READ), auth=True, reply="{entries}"),
     ("GET", "/api/tournaments/<tournament_id>/export.json"): Op("Players, rounds, standings (and rulings for staff) as JSON",
-                                                                errors=(*GAME, 503)),
+                                                                errors=(*GAME, *READ)),
     ("GET", "/api/tournaments/<tournament_id>/export/<kind>.csv"): Op("players, pairings, results or standings as CSV",
-                                                                      errors=(*GAME, 503), reply="CSV", media="text/csv"),
+                                                                      errors=(*GAME, *READ), reply="CSV", media="text/csv"),
     ("GET", "/api/tournaments/<tournament_id>/qr.svg"): Op("The tournament's public page as a QR code", errors=(404, 503),
                                                            reply="SVG", media="image/svg+xml"),
     ("GET", "/api/tournaments/<tournament_id>/tables/<t>/overlay"): Op(
         "A table of the latest published round as its game's spectator sees it, for a stream's overlay (anyone): "
         "players, warbands, status, result and the game's scoreboard (seats' scores, fighters' wounds, round, "
         "activation, the last entry's label); `seated: false` before the round or when it has no such table",
-        errors=(*GAME, 503), reply="{id, name, table, round, seated, names?, warbands?, status?, result?, game?}"),
+        errors=(*GAME, *READ), reply="{id, name, table, round, seated, names?, warbands?, status?, result?, game?}"),
     ("POST", "/api/tournaments/<tournament_id>/links"): Op("A scorekeeper, judge or table-device link (organiser)", LinkSchema,
                                                            201, "{role, subject, token, link}", errors=(*GAME, *WRITE), auth=True),
     ("POST", "/api/tournaments/<tournament_id>/players"): Op("Register a player; the deck is checked for the tournament's format "
@@ -309,6 +328,22 @@ OPERATIONS: dict[tuple[str, str], Op] = {
                                                                                   errors=(*GAME, *WRITE, 409), auth=True),
     ("POST", "/api/tournaments/<tournament_id>/players/<player_id>/drop"): Op("Drop a player ({reason?})", NoteSchema, 201,
                                                                               errors=(*GAME, *WRITE, 409), auth=True),
+    ("POST", "/api/tournaments/<tournament_id>/players/<player_id>/edit"): Op("Edit a registration (only the fields "
+                                                                              "that change; the deck checked again, "
+                                                                              "logged with who and when)", EditSchema, 201,
+                                                                              "{player, name, changed, seq, warband, "
+                                                                              "warband_name, printing, deck_problems}",
+                                                                              errors=(*GAME, *WRITE, 409, 422), auth=True),
+    ("POST", "/api/tournaments/<tournament_id>/rounds/<n>/tables/<t>/judge/close"): Op("Close a table's open judge "
+                                                                                       "calls by hand ({reason?}; a "
+                                                                                       "result closes them too)",
+                                                                                       NoteSchema, 201,
+                                                                                       errors=(*GAME, *WRITE, 409),
+                                                                                       auth=True),
+    ("GET", "/api/tournaments/<tournament_id>/players/links"): Op("Every player's current link (organiser only), shown "
+                                                                  "again without replacing any", ok=200,
+                                                                  reply="{links: [{player, name, status, link}]}",
+                                                                  errors=(*GAME, *READ), auth=True),
     ("POST", "/api/tournaments/<tournament_id>/merge"): Op("Fold a duplicate registration into the first ({keep, remove})",
                                                            MergeSchema, 201, errors=(*GAME, *WRITE, 409, 422), auth=True),
     ("POST", "/api/tournaments/<tournament_id>/rounds/<n>/pair"): Op("Propose the round's pairings (round 1 random, then "
@@ -356,7 +391,9 @@ OPERATIONS: dict[tuple[str, str], Op] = {
                                                                                errors=(*GAME, *WRITE, 409, 422), auth=True),
     ("POST", "/api/tournaments/<tournament_id>/rounds/<n>/tables/<t>/judge"): Op("Call a judge to a table ({note?}): its "
                                                                                 "players and the device of its number only "
-                                                                                "(403 not_at_table, not_your_table)",
+                                                                                "(403 not_at_table, not_your_table); 200 "
+                                                                                "with the caller's call still open; 409 "
+                                                                                "too_many_judge_calls",
                                                                                 NoteSchema, 201, errors=(*GAME, *WRITE, 409),
                                                                                 auth=True),
     ("POST", "/api/tournaments/<tournament_id>/rounds/<n>/tables/<t>/result"): Op("Enter or correct a result by hand (a reason "
@@ -401,9 +438,36 @@ OPERATIONS: dict[tuple[str, str], Op] = {
         "Decline a request ({reason?}); the waitlist's first takes its place", DecideSchema, 201,
         "{request, status, player, name}", errors=(*GAME, *WRITE, 409), auth=True),
     ("POST", "/api/tournaments/<tournament_id>/decklists"): Op(
-        "Publish every registered deck (organiser); until then only the organiser and each deck's own player see it",
+        "Publish every registered deck (organiser); until then only the organiser, the judges and each deck's own "
+        "player see it",
         None, 201, "{published, decks: [{player, name, warband, warband_name, deck, deck_name}]}",
         errors=(*GAME, *WRITE, 409), auth=True),
+    # the organiser's bookkeeping (app/api/tournament_bookkeeping.py, app/tournaments/orgtools.py)
+    ("POST", "/api/tournaments/<tournament_id>/rounds/<n>/tables/<t>/extend"): Op(
+        "More minutes for one table's clock, with the reason (judge, scorekeeper, organiser); 409 too_much_time past "
+        "120 minutes a round; 422 reason_needed", ExtendSchema, 201, errors=(*GAME, *WRITE, 409, 422), auth=True),
+    ("POST", "/api/tournaments/<tournament_id>/rounds/<n>/tables/<t>/call"): Op(
+        "Call a table ({note?}): its phones alert (staff)", CallTableSchema, 201, errors=(*GAME, *WRITE, 409), auth=True),
+    ("POST", "/api/tournaments/<tournament_id>/players/<player_id>/penalties"): Op(
+        "A warning, a glory or game penalty, or event points (> 0 a bonus, < 0 a penalty) against a player, with a "
+        "reason (judge, organiser); the standings apply points and glory (422 bad_amount, reason_needed)", PenaltySchema,
+        201, errors=(*GAME, *WRITE, 409, 422), auth=True),
+    ("POST", "/api/tournaments/<tournament_id>/players/<player_id>/paid"): Op(
+        "Mark a player paid or unpaid (scorekeeper, organiser)", PaidSchema, 201, errors=(*GAME, *WRITE, 409), auth=True),
+    ("POST", "/api/tournaments/<tournament_id>/decks/deadline"): Op(
+        "Set ({at}: ISO time) or lift ({at: null}) the time after which registered decks are locked (organiser; 422 "
+        "bad_time)", DeckDeadlineSchema, 201, errors=(*GAME, *WRITE, 409, 422), auth=True),
+    # leagues (app/api/leagues.py, app/tournaments/league_service.py)
+    ("POST", "/api/leagues"): Op("Create a league: a series of events whose standings add up by its rule (points per "
+                                 "event, or the best N); the reply holds its organiser token (shown once)", LeagueSchema,
+                                 201, "{id, name, organiser_token, link, public}", errors=WRITE),
+    ("GET", "/api/leagues/<league_id>"): Op("A league (anyone): its events and standings, each player's history event by "
+                                            "event", errors=(401, 403, 404, 429, 503),
+                                            reply="{id, setup, you, events, standings}"),
+    ("POST", "/api/leagues/<league_id>/events"): Op("The league's next event (its organiser); the body is a new event's "
+                                                   "(409 league_full)", CreateTournamentSchema, 201,
+                                                   "{id, name, organiser_token, links}", errors=(*GAME, *WRITE, 409, 422),
+                                                   auth=True),
     # this document
     ("GET", "/api/openapi.json"): Op("This document (OpenAPI 3)"),
 }
@@ -440,15 +504,17 @@ TOURNAMENT_LIVE = {
 SCHEMAS: dict[str, type[Schema]] = {"Error": ErrorSchema, "GameCreated": GameCreatedSchema, "SubmitReply": SubmitReplySchema,
            "LiveAck": LiveAckSchema, "View": ViewSchema, "Applied": AppliedSchema, "SyncReply": SyncReplySchema,
            "Sync": SyncSchema, "EventEnvelope": EventEnvelopeSchema, "CreateGame": CreateGameSchema,
-           "Import": ImportSchema, "Join": JoinSchema, "CreateTournament": CreateTournamentSchema, "TournamentLink": LinkSchema, "TournamentNewLink": NewLinkSchema,
+           "Import": ImportSchema, "Join": JoinSchema, "OwnSeat": OwnSeatSchema, "CreateTournament": CreateTournamentSchema, "TournamentLink": LinkSchema, "TournamentNewLink": NewLinkSchema,
            "Registration": RegisterSchema, "RegistrationLink": RegistrationSchema, "RegistrationRequest": RequestSchema,
            "RegistrationClaim": ClaimSchema, "RegistrationDecision": DecideSchema, "PlayersImport": PlayerListSchema,
            "CheckInAll": CheckInAllSchema, "FixedTable": FixedTableSchema, "Recover": RecoverSchema,
            "TournamentNote": NoteSchema, "TournamentResult": ResultSchema,
            "Ruling": RulingSchema, "Preview": PreviewSchema, "Flag": FlagSchema, "HandoverAnswer": HandoverAnswerSchema,
            "UnderworldsDeckCheck": UnderworldsDeckCheckSchema, "ConquestDeckCheck": ConquestDeckCheckSchema,
-           "TournamentTimer": TimerSchema, "TournamentMode": ModeSchema, "TournamentMerge": MergeSchema, "TournamentSwap": SwapSchema,
+           "TournamentTimer": TimerSchema, "TournamentMode": ModeSchema, "TournamentMerge": MergeSchema, "TournamentEdit": EditSchema, "TournamentSwap": SwapSchema,
            "TournamentCut": CutSchema,
+           "TournamentExtend": ExtendSchema, "TournamentCallTable": CallTableSchema, "TournamentPenalty": PenaltySchema,
+           "TournamentPaid": PaidSchema, "TournamentDeckDeadline": DeckDeadlineSchema, "League": LeagueSchema,
            **{"Custom" + kind.title().replace("-", "").replace("_", ""): schema for kind, schema in CUSTOM_KINDS.items()}}
 ERROR_TEXT = {400: "malformed body or fields (`fields` says which)", 401: "no token, or an unknown one",
               403: "a token of another game, seat or role, or a write from another site's page",

@@ -18,7 +18,7 @@ from app.service import ApiError
 from app.service.preview import preview as answer
 from app.service.preview import preview_revert
 
-from .requests import bearer_token, schema_body
+from .requests import bearer_token, rate_limit, schema_body
 
 bp = Blueprint("preview", __name__, url_prefix="/api")
 
@@ -52,6 +52,7 @@ def preview(game_id: str):
     service = current_app.extensions["tablewarden"]["service"]
     service.logs.game(game_id)
     caller = service.access.authenticate(game_id, bearer_token())
+    rate_limit()  # a preview runs the rules (an undo's, a replay): counted as a write is
     body = _body()
     etype, by, data = body["type"], body["by"] or caller.seat, body["data"] or {}
     folded = service.logs.folded(game_id)
@@ -61,9 +62,10 @@ def preview(game_id: str):
     rs = folded.rs
     # An exception of the engine here is a bug, not a refusal: it reaches the 500 handler (api/errors.py).
     if etype == REVERT:
-        out = preview_revert(folded, event, caller.seat, caller.is_referee,
-                             folded.referee_entered(event.data.get("seq")),
-                             _correction(service, caller, folded, body["then"]), service.logs.refold)
+        with service.logs.replaying(game_id):  # one undo's replay per game at a time: a second is 429
+            out = preview_revert(folded, event, caller.seat, caller.is_referee,
+                                 folded.referee_entered(event.data.get("seq")),
+                                 _correction(service, caller, folded, body["then"]), service.logs.refold)
     else:
         out = answer(rs, folded.state, event, caller.seat)
     out["head"] = folded.head

@@ -85,6 +85,14 @@ def too_many(wait: float, message: str = "Too many requests at once; slow down."
     return ApiError(429, "rate_limited", message, extra={"retry_after": round(wait, 3)})
 
 
+def read_limit() -> None:
+    """Refuse a flood of reads from one token or one address with 429 (READ_FACTOR times the write limit)."""
+    token = bearer_token()
+    wait = limits().read(hash_token(token) if token else None, request.remote_addr)
+    if wait:
+        raise too_many(wait, "Too many reads at once; slow down.")
+
+
 def rate_limit() -> None:
     """Refuse a flood of writes from one token or one address with 429."""
     token = bearer_token()

@@ -67,12 +67,17 @@ def refuse_cross_site_writes() -> None:
 # sheet a page loads they change nothing, and they cost ~450 bytes on each of a table page's ~30 requests.
 DOCUMENT_ONLY = ("Content-Security-Policy", "X-Frame-Options", "Cross-Origin-Opener-Policy")
 SUBRESOURCE_TYPES = ("text/javascript", "text/css")
+# A JSON answer is never a page that loads anything: opened as a document it may load nothing and be framed by
+# nothing. This short policy says so in a tenth of the pages' bytes (each table page reads four of them first).
+JSON_CSP = "default-src 'none'; frame-ancestors 'none'"
 
 
 def add_security_headers(response):
     """after_request: the headers above on every response (existing ones are kept); a static script or style
-    sheet gets only those that apply to it (nosniff, no Referer)."""
+    sheet gets only those that apply to it (nosniff, no Referer), a JSON answer the policy that loads nothing."""
     subresource = request.path.startswith("/static/") and response.mimetype in SUBRESOURCE_TYPES
+    if response.mimetype == "application/json":
+        response.headers.setdefault("Content-Security-Policy", JSON_CSP)
     for name, value in HEADERS.items():
         if not (subresource and name in DOCUMENT_ONLY):
             response.headers.setdefault(name, value)

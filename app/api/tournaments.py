@@ -15,7 +15,7 @@ from app.service import ApiError
 from app.tournaments import exports
 from app.tournaments.service import TournamentService
 
-from .requests import bearer_token, json_body, limits, rate_limit, too_many
+from .requests import bearer_token, json_body, limits, rate_limit, read_limit, too_many
 from .security import base_url
 
 bp = Blueprint("tournaments_api", __name__, url_prefix="/api/tournaments")
@@ -33,6 +33,12 @@ def _member(tournament_id: str):
 def _optional_body():
     """A JSON body when one was sent (buttons that carry nothing send nothing)."""
     return json_body() if request.get_data(cache=True) else {}
+
+
+def _reader(tournament_id: str):
+    """The caller of a read (the tournament, its log, dashboard, overlay, exports): reads are rate-limited too."""
+    read_limit()
+    return _member(tournament_id)
 
 
 def _write(tournament_id: str):
@@ -68,19 +74,19 @@ def recover():
 @bp.get("/<tournament_id>")
 def tournament(tournament_id: str):
     """The tournament as the caller's role sees it: settings, players, rounds, standings (+ rulings for staff)."""
-    return jsonify(tournaments().view(_member(tournament_id)))
+    return Response(tournaments().view_text(_reader(tournament_id)), mimetype="application/json")
 
 
 @bp.get("/<tournament_id>/log")
 def tournament_log(tournament_id: str):
     """Every entry of the tournament's log with who made it (staff)."""
-    return jsonify({"entries": tournaments().entries(_member(tournament_id))})
+    return jsonify({"entries": tournaments().entries(_reader(tournament_id))})
 
 
 @bp.get("/<tournament_id>/dashboard")
 def dashboard(tournament_id: str):
     """The current round's tables with their games' progress (staff)."""
-    return jsonify(tournaments().dashboard(_member(tournament_id)))
+    return jsonify(tournaments().dashboard(_reader(tournament_id)))
 
 
 @bp.post("/<tournament_id>/links")
@@ -321,9 +327,10 @@ def flag(tournament_id: str, n: str, t: str):
 
 @bp.post("/<tournament_id>/rounds/<n>/tables/<t>/judge")
 def call_judge(tournament_id: str, n: str, t: str):
-    """A table calls a judge ({note})."""
+    """A table calls a judge ({note}): 201, or 200 with the caller's call still open at this table."""
     member = _write(tournament_id)
-    return jsonify(tournaments().round_entry(member, _round(n), "judge_call", _optional_body(), _table(t))), 201
+    status, body = tournaments().call_judge(member, _round(n), _table(t), _optional_body())
+    return jsonify(body), status
 
 
 @bp.post("/<tournament_id>/rounds/<n>/tables/<t>/result")
@@ -336,7 +343,7 @@ def result(tournament_id: str, n: str, t: str):
 @bp.get("/<tournament_id>/tables/<t>/overlay")
 def feature_table(tournament_id: str, t: str):
     """A table of the latest published round as a spectator of its game sees it, for a stream's overlay (anyone)."""
-    return jsonify(tournaments().feature_table(_member(tournament_id), _table(t)))
+    return jsonify(tournaments().feature_table(_reader(tournament_id), _table(t)))
 
 
 @bp.post("/<tournament_id>/rounds/<n>/tables/<t>/seat")
@@ -356,7 +363,7 @@ def ruling(tournament_id: str):
 @bp.get("/<tournament_id>/export.json")
 def export_json(tournament_id: str):
     """Players, pairings, results and standings as one JSON document."""
-    member = _member(tournament_id)
+    member = _reader(tournament_id)
     body = exports.as_json(tournaments().view(member))
     resp = jsonify(body)
     resp.headers["Content-Disposition"] = f'attachment; filename="event-{tournament_id}.json"'
@@ -366,7 +373,7 @@ def export_json(tournament_id: str):
 @bp.get("/<tournament_id>/export/<kind>.csv")
 def export_csv(tournament_id: str, kind: str):
     """players.csv, pairings.csv, results.csv or standings.csv."""
-    member = _member(tournament_id)
+    member = _reader(tournament_id)
     text = exports.as_csv(tournaments().view(member), kind)
     return Response(text, mimetype="text/csv",
                     headers={"Content-Disposition": f'attachment; filename="event-{tournament_id}-{kind}.csv"'})
@@ -381,3 +388,26 @@ def public_qr(tournament_id: str):
     segno.make(link, error="m").save(buf, kind="svg", scale=8, border=2, dark="#000", light="#fff",
                                      title="Pairings and standings")
     return Response(buf.getvalue(), mimetype="image/svg+xml", headers={"Cache-Control": "no-store"})
+
+
+@bp.post("/<tournament_id>/players/<player_id>/edit")
+def edit_player(tournament_id: str, player_id: str):
+    """Edit a registration ({name?, warband?, printing?, deck?, override?}): logged with who and when."""
+    member = _write(tournament_id)
+    return jsonify(tournaments().edit_player(member, player_id, json_body())), 201
+
+
+@bp.post("/<tournament_id>/rounds/<n>/tables/<t>/judge/close")
+def close_judge_call(tournament_id: str, n: str, t: str):
+    """Close a table's open judge calls by hand ({reason?}; judge, scorekeeper, organiser): 409 no_open_call."""
+    member = _write(tournament_id)
+    return jsonify(tournaments().close_call(member, _round(n), _table(t), _optional_body())), 201
+
+
+@bp.get("/<tournament_id>/players/links")
+def player_links(tournament_id: str):
+    """Every player's current link (organiser only): a reload or another device shows and prints them again."""
+    member = _reader(tournament_id)
+    resp = jsonify(tournaments().player_links(member, base_url()))
+    resp.headers["Cache-Control"] = "no-store"
+    return resp

@@ -8,6 +8,8 @@ Every game's content module (underworlds, conquest, battlelore) offers the same 
 - `expand_setup(ruleset_id, setup, lookup)`: a new setup whose seats are filled from content (what the
   server does when a game is created); `lookup(kind, id)` fetches a player's saved content from the
   caller's store.
+- `check_stored_setup(setup)` (optional): an imported game's setup, as stored when it was created, checked with the
+  schemas a new game's seats pass; SetupError when a part is not what creating the game would have stored.
 
 The engine itself never reads files.
 """
@@ -22,7 +24,7 @@ from .lookup import Lookup
 
 GAMES: dict[str, ModuleType] = {"underworlds": underworlds, "conquest": conquest, "battlelore": battlelore}
 
-__all__ = ["GAMES", "ContentError", "Lookup", "expand_setup", "load_all", "record_id"]
+__all__ = ["GAMES", "ContentError", "Lookup", "check_stored_setup", "expand_setup", "load_all", "record_id"]
 
 
 def expand_setup(ruleset_id: str, setup: dict, lookup: Lookup | None = None) -> dict:
@@ -31,6 +33,14 @@ def expand_setup(ruleset_id: str, setup: dict, lookup: Lookup | None = None) -> 
     if module is None:
         return copy.deepcopy(setup)
     return module.expand_setup(ruleset_id, setup, lookup)
+
+
+def check_stored_setup(ruleset_id: str, setup: dict) -> None:
+    """An imported setup's parts checked as a new game's are (SetupError), for the games whose content says how."""
+    module = GAMES.get(ruleset_id.split("/", 1)[0])
+    check = getattr(module, "check_stored_setup", None)
+    if check is not None:
+        check(setup)
 
 
 def load_all() -> None:

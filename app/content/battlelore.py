@@ -121,5 +121,6 @@ def expand_setup(ruleset_id: str, setup: dict, lookup: Lookup | None = None) -> 
         lib = load()
         out.setdefault("options", {}).setdefault("cards", {
             "command": [{"name": c["name"], "section": c.get("section")} for c in lib["command_cards"]],
-            "lore": [{"name": c["name"], "blocks_opponent": bool(c.get("blocks_opponent"))} for c in lib["lore_cards"]]})
+            "lore": [{"name": c["name"], "blocks_opponent": bool(c.get("blocks_opponent")), "window": c.get("window"),
+                      "cost": c.get("cost")} for c in lib["lore_cards"]]})
     return out

@@ -21,7 +21,7 @@ from app.engine.conquest.setup import MAX_DECK_SIZE
 from app.engine.core import SetupError
 from app.schemas.conquest import FILES, CardSchema, CardsFile
 
-from . import files
+from . import conquest_abilities, files
 from .errors import ContentError
 from .lookup import Lookup
 
@@ -73,9 +73,28 @@ def _load(root: str) -> dict:
 
 
 def load() -> dict:
-    """{"cards": [...], "planets": [...], "warlords": [...], "tokens": [...]}, validated and cached."""
+    """{"cards": [...], "planets": [...], "warlords": [...], "tokens": [...], "abilities": {name: record}},
+    validated and cached."""
     root = str(content_dir())
-    return {**_load(root), "warlords": _warlords(root), "tokens": _tokens(root)}
+    return {**_load(root), "warlords": _warlords(root), "tokens": _tokens(root), "abilities": abilities()}
+
+
+def abilities() -> dict[str, dict]:
+    """Card name -> what its ability does (content/conquest/abilities-*.yaml, the core set's cards), with the card's
+    printed facts from the pool."""
+    return _abilities(str(content_dir()))
+
+
+@functools.lru_cache(maxsize=4)
+def _abilities(root: str) -> dict[str, dict]:
+    by_name = {c["name"]: c for c in _load(root)["cards"]}
+    records = conquest_abilities.load_from(root, frozenset(by_name))
+    type_of = {"army_unit": "army"}
+    return {name: {**rec, "type": type_of.get(by_name[name]["type"], by_name[name]["type"]),
+                   "faction": by_name[name]["faction"], "cost_printed": by_name[name].get("cost"),
+                   "traits": list(by_name[name].get("traits") or []), "unique": bool(by_name[name].get("unique")),
+                   "keywords": [keyword_text(k) for k in by_name[name].get("keywords") or []]}
+            for name, rec in records.items()}
 
 
 def catalogue() -> dict[str, list[dict]]:
@@ -85,13 +104,16 @@ def catalogue() -> dict[str, list[dict]]:
 
 @functools.lru_cache(maxsize=4)
 def _warlords(root: str) -> list[dict]:
-    """The warlords of the card pool in the record form a game seat takes."""
+    """The warlords of the card pool in the record form a game seat takes (a core set warlord with its starter
+    deck's lines: the wizard offers it in one tap)."""
+    by_name = {c["name"].casefold(): c for c in _load(root)["cards"]}
     return [{"slug": c["id"], "name": c["name"], "faction": c["faction"], "attack": c["attack"], "hp": c["hp"],
              "command": c["command_icons"], "starting_hand": c["starting_hand"],
              "starting_resources": c["starting_resources"], "traits": c["traits"],
              "keywords": [keyword_text(k) for k in c["keywords"]],
              "bloodied": {"attack": c["bloodied_attack"], "hp": c["bloodied_hp"]},
-             "official": c["official"], "set": c["set"], "signature_squad": c["signature_squad"]}
+             "official": c["official"], "set": c["set"], "signature_squad": c["signature_squad"],
+             "starter_deck": decks.starter_deck(c, by_name)}
             for c in _load(root)["cards"] if c["type"] == "warlord"]
 
 
@@ -190,11 +212,34 @@ def check_registered_deck(deck, warlord_rec: dict | None, community: bool) -> li
                             fmt=fmt, community=community)
 
 
+STARTER = "starter"  # a seat's "deck": its warlord's core set starter deck, by name
+
+
+def _starter_for(warlord_rec, i: int) -> dict:
+    """The registered deck {cards, format: starter} of the warlord's core set starter deck; SetupError without one."""
+    lines = warlord_rec.get("starter_deck") if isinstance(warlord_rec, dict) else None
+    if not lines:
+        name = warlord_rec.get("name") if isinstance(warlord_rec, dict) else None
+        raise SetupError(f"{name or 'This warlord'} leads no core set starter deck: register the deck card by card.",
+                         f"seats[{i}].deck")
+    return {"cards": copy.deepcopy(lines), "format": "starter"}
+
+
+def _starter_seat(seat: dict, lines, i: int) -> None:
+    """The seat plays its warlord's starter deck: the deck's lines, and its cards' abilities (a starter deck's
+    cards are public, so the engine offers their abilities in their windows)."""
+    seat["deck"] = _starter_for({**seat["warlord"], "starter_deck": lines}, i)
+    seat["abilities"] = conquest_abilities.for_deck(
+        abilities(), [seat["warlord"]["name"], *(line["name"] for line in seat["deck"]["cards"])])
+
+
 def expand_setup(ruleset_id: str, setup: dict, lookup: Lookup | None = None) -> dict:
     """A copy of the setup with planets from content, each seat's warlord as a full record, and a
     registered deck checked.
 
-    A seat gives {"name", "warlord": slug | name | {record}, "deck_size"?, "deck"?}; a record is kept as
+    A seat gives {"name", "warlord": slug | name | {record}, "deck_size"?, "deck"?}, where "deck": "starter" is
+    the warlord's core set starter deck (rules summary, Setup: the faction's core set cards, one of each neutral
+    card; a warlord from another product has none); a record is kept as
     entered (numbers from the card), a name is looked up (community warlords only with
     options.community_cards). A registered deck ({cards: [{name, count}], format?}) is checked against the
     deck rules (app/engine/conquest/decks.py): a problem stops the setup unless options.deck_override
@@ -224,8 +269,14 @@ def expand_setup(ruleset_id: str, setup: dict, lookup: Lookup | None = None) -> 
                 raise SetupError(f"{found['name']} is a community-made warlord: tick 'community cards' "
                                  "for this table to use it.", f"seats[{i}].warlord")
             seat["warlord"] = found
+        if isinstance(seat.get("warlord"), dict):
+            starter = seat["warlord"].pop("starter_deck", None)  # the deck's lines stay out of the game's record
+            if seat.get("deck") == STARTER:
+                _starter_seat(seat, starter, i)
         if isinstance(seat.get("deck"), dict) and seat["deck"].get("registered") is True:
             continue  # checked when the game was set up (an exported setup expanded again)
+        if seat.get("deck") == STARTER:  # a warlord typed in leads no starter deck
+            seat["deck"] = _starter_for(None, i)
         if seat.get("deck") is not None:
             try:
                 problems = check_registered_deck(seat["deck"], seat["warlord"] if isinstance(seat["warlord"], dict)
@@ -237,6 +288,7 @@ def expand_setup(ruleset_id: str, setup: dict, lookup: Lookup | None = None) -> 
                 raise SetupError(f"{seat.get('name') or f'Player {i + 1}'}'s deck: {first.message} ({first.rule})",
                                  f"seats[{i}].deck")
             total = sum(item["count"] for item in seat["deck"]["cards"])
-            seat["deck"] = {"registered": True, "cards": total, "problems": [p.to_dict() for p in problems]}
+            seat["deck"] = {"registered": True, "cards": total, "problems": [p.to_dict() for p in problems],
+                            **({"format": "starter"} if seat["deck"].get("format") == "starter" else {})}
             seat.setdefault("deck_size", total)
     return out

@@ -95,7 +95,7 @@ class Broadcaster:
             self.server.sleep(0)  # the writer of the ack queued by the same submit goes first
             try:
                 self.send_applied(applied, skip_sid)
-            except Exception:  # noqa: BLE001 - the event is stored; a failed push is caught up on reconnect
+            except Exception:  # the event is stored; a failed push is caught up on reconnect
                 log.exception("applied %s of %s failed", applied.record.get("seq"), applied.game_id)
             finally:
                 self._applied_due.discard(due)
@@ -103,7 +103,7 @@ class Broadcaster:
                 self._views_later(applied)
                 if self.bus:
                     self.bus.announce(applied.game_id, applied.record["seq"])
-            except Exception:  # noqa: BLE001 - as above: the phones catch up with the next event or a reconnect
+            except Exception:  # as above: the phones catch up with the next event or a reconnect
                 log.exception("views of %s #%s could not be queued", applied.game_id, applied.record.get("seq"))
 
     def _views_later(self, applied: "Applied | Remote") -> None:
@@ -131,7 +131,7 @@ class Broadcaster:
                     applied = self._caught_up(applied)
                 if applied is not None:
                     self.send_views(applied)
-            except Exception:  # noqa: BLE001 - one bad push must not stop the others
+            except Exception:  # one bad push must not stop the others
                 log.exception("views of %s failed", applied.game_id)
 
     def _caught_up(self, remote: "Remote") -> Applied | None:

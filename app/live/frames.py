@@ -3,8 +3,9 @@
 python-socketio raises on a frame it cannot decode (bad JSON, JSON nested too deeply, an event that is
 not a list starting with its name); the exception would be logged with a stack trace and the client
 would hear nothing. `GuardedPacket` turns an undecodable or shapeless event that carries an ack id
-into the event `malformed` (answered by the /live namespace with a 400 ack); `guard_messages` logs
-whatever else cannot be decoded as one line.
+into the event `malformed` (answered by the /live namespace with a 400 ack) and an undecodable CONNECT
+into an `Unreadable` auth (refused by the namespace with a connect error, logged as one line);
+`guard_messages` logs whatever else cannot be decoded as one line.
 """
 from __future__ import annotations
 
@@ -16,6 +17,10 @@ log = logging.getLogger(__name__)
 
 MALFORMED = "malformed"
 RESERVED = frozenset({"connect", "disconnect", "connect_error", "unexpected"})
+
+
+class Unreadable(str):
+    """The auth of a CONNECT whose JSON could not be decoded: the reason the namespace refuses it with."""
 
 
 class GuardedPacket(packet.Packet):
@@ -34,17 +39,23 @@ class GuardedPacket(packet.Packet):
             head = encoded_packet[:120]
             cut = min([i for i in (head.find(c) for c in '[{"') if i >= 0], default=len(head))
             super().decode(head[:cut])  # the type, namespace and ack id only; the payload is not read
+            reason = f"The message is larger than {self.max_bytes} bytes."
             if self.packet_type == packet.EVENT:
-                self.data = [MALFORMED, f"The message is larger than {self.max_bytes} bytes."]
+                self.data = [MALFORMED, reason]
                 return 0
+            if self.packet_type == packet.CONNECT:
+                return self._unreadable_connect(reason)
             raise ValueError("oversized packet")
         try:
             count = super().decode(encoded_packet)
         except (ValueError, RecursionError) as exc:
-            if getattr(self, "packet_type", None) != packet.EVENT:
+            kind = getattr(self, "packet_type", None)
+            if kind not in (packet.EVENT, packet.CONNECT):
                 raise
             reason = "The frame's JSON is nested too deeply." if isinstance(exc, RecursionError) \
                 else "The frame is not valid JSON."
+            if kind == packet.CONNECT:
+                return self._unreadable_connect(reason)
             self.data = [MALFORMED, reason]
             return 0
         if self.packet_type == packet.EVENT and not (
@@ -56,6 +67,13 @@ class GuardedPacket(packet.Packet):
             self.data = [MALFORMED, f"'{self.data[0]}' is not an event a client may send."]
         return count
 
+    def _unreadable_connect(self, reason: str) -> int:
+        """A CONNECT whose auth cannot be read: refused by the namespace with this reason (GuardedNamespace), as a
+        readable bad connect is, and logged as one line."""
+        log.warning("refused a Socket.IO connect to %s: %s", self.namespace, reason)
+        self.data = Unreadable(reason)
+        return 0
+
 
 def packet_class(max_bytes: int) -> type:
     """GuardedPacket refusing event payloads over `max_bytes` with an error ack."""
@@ -64,7 +82,7 @@ def packet_class(max_bytes: int) -> type:
 
 def guard_messages(server) -> None:
     """Log a frame that python-socketio cannot handle as one line (no stack trace) and drop it."""
-    handle = server._handle_eio_message  # noqa: SLF001 - the one entry point for every incoming frame
+    handle = server._handle_eio_message
 
     def guarded(eio_sid, data):
         try:

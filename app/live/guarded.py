@@ -9,6 +9,8 @@ from socketio.exceptions import ConnectionRefusedError
 
 from app.failures import server_error
 
+from .frames import Unreadable
+
 log = logging.getLogger(__name__)
 
 
@@ -18,11 +20,13 @@ class GuardedNamespace(socketio.Namespace):
 
     def trigger_event(self, event, *args):
         """Dispatch as python-socketio does; a refused connect stays a refusal, any other failure is a 500."""
+        if event == "connect" and args and isinstance(args[-1], Unreadable):
+            raise ConnectionRefusedError(str(args[-1]), {"error": {"code": "malformed", "message": str(args[-1])}})
         try:
             return super().trigger_event(event, *args)
         except ConnectionRefusedError:
             raise
-        except Exception as exc:  # noqa: BLE001 - never a stack trace to the phone, never silence
+        except Exception as exc:  # never a stack trace to the phone, never silence
             err = server_error(log, exc, f"{self.namespace} {event}")
             if event == "connect":
                 raise ConnectionRefusedError("Something went wrong on the server.", {"error": err.body()["error"]}) from exc

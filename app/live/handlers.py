@@ -1,4 +1,4 @@
-"""Socket.IO namespace /live: connect with {token, last_seq}, `sync`, `submit` (acked), `suggestions`.
+"""Socket.IO namespace /live: connect with {token, last_seq, view_seq?}, `sync`, `submit` (acked), `suggestions`.
 
 Server -> client: `sync` {since, head, events: [applied...], view} right after connecting (and as the
 ack of a `sync` request); `applied` {seq, event, consequences} for every event stored after that
@@ -63,18 +63,21 @@ class LiveNamespace(GuardedNamespace):
         self.addresses: dict[str, str | None] = {}
 
     # -- helpers ---------------------------------------------------------------------------------
-    def sync_payload(self, caller: Caller, last_seq: int) -> dict:
-        """Everything after last_seq plus the seat's current view (what a reconnecting client needs)."""
+    def sync_payload(self, caller: Caller, asked: dict) -> dict:
+        """Everything after asked["last_seq"] plus the seat's current view (what a reconnecting client needs); no
+        view when the client holds the head's already (asked["view_seq"]: a phone that read the game just now)."""
         folded = self.service.logs.folded(caller.game_id)
+        last_seq = asked["last_seq"]
         reset = last_seq > folded.head  # the client knows events this server does not: start over
         since = 0 if reset else last_seq
         events = [applied_payload(redacted(folded, r, caller.seat)) for r in folded.records.since(since)]
+        held = not reset and asked.get("view_seq") == folded.head
         return {"since": since, "head": folded.head, "reset": reset, "events": events,
-                "view": self.service.reading.view_payload(folded, caller.seat)}
+                "view": None if held else self.service.reading.view_payload(folded, caller.seat)}
 
     @staticmethod
-    def _last_seq(data) -> int:
-        return SYNC.load(data if isinstance(data, dict) else {}).get("last_seq", 0)
+    def _asked(data) -> dict:
+        return SYNC.load(data if isinstance(data, dict) else {})
 
     # -- events ----------------------------------------------------------------------------------
     def on_connect(self, sid, environ, auth=None):
@@ -84,7 +87,7 @@ class LiveNamespace(GuardedNamespace):
         address = environ.get("REMOTE_ADDR")  # the phone's, behind TRUST_PROXY (ProxyFix rewrote it)
         try:
             _clean(auth)
-            last_seq = self._last_seq(auth)
+            asked = self._asked(auth)
             caller = self.service.access.authenticate(None, token)
             self._limit(hash_token(token), address)  # a phone stuck in a reconnect loop is slowed down too
             self.service.access.hold(caller)
@@ -102,7 +105,7 @@ class LiveNamespace(GuardedNamespace):
         for room in rooms:
             self.enter_room(sid, room)
         try:
-            payload = self.sync_payload(caller, last_seq)
+            payload = self.sync_payload(caller, asked)
         except ApiError as err:
             for room in rooms:
                 self.leave_room(sid, room)
@@ -151,7 +154,7 @@ class LiveNamespace(GuardedNamespace):
             caller, key = self._caller(sid)
             self._limit(key, self.addresses.get(sid))
             _clean(data)
-            return {"status": 200, **self.sync_payload(caller, self._last_seq(data))}
+            return {"status": 200, **self.sync_payload(caller, self._asked(data))}
         except ValidationError as err:
             return {"status": 400, "error": {"code": "invalid", "message": "Bad sync request.",
                                              "fields": field_messages(err)}}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
+from app.engine.battlelore.answers import LORE_WINDOWS
 from app.engine.battlelore.units import MOST, MOST_WORDS, NAME_LENGTH, WORD_LENGTH
 
 SLUG = validate.Regexp(r"^[a-z0-9][a-z0-9-]*$", error="must be lower-case letters, digits and dashes")
@@ -36,6 +37,8 @@ class BattleLoreUnitSchema(Schema):
     legend = fields.Boolean(load_default=False)
     abilities = fields.List(WORD, load_default=list, validate=validate.Length(max=MOST_WORDS))
     traits = fields.List(WORD, load_default=list, validate=validate.Length(max=MOST_WORDS))
+    # who typed the card (the player's name on the phone that saved it), shown wherever it is offered again
+    typed_by = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=40))
 
     @validates_schema
     def _ranged_has_a_range(self, data, **_kwargs):
@@ -104,12 +107,14 @@ class CommandCardRecord(_Strict):
 
 
 class LoreCardRecord(_Strict):
-    """A lore card: its cost (printed, so null), our own summary of its effect, whether it blocks the opponent."""
+    """A lore card: its cost (printed, so null), our own summary of its effect, whether it blocks the opponent, and
+    when it is played (`window`, null where no source says; answers.LORE_WINDOWS)."""
 
     name = NAME
     cost = _optional_number(30)
     effect = TEXT
     blocks_opponent = fields.Boolean()
+    window = fields.String(allow_none=True, validate=validate.OneOf(LORE_WINDOWS))
     source = TEXT
 
 

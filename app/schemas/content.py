@@ -14,6 +14,7 @@ import re
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
+from app.engine.underworlds import card_terms
 from app.engine.underworlds.reactions import REACTION_STEPS
 from app.schemas.battlelore import BattleLoreUnitSchema
 
@@ -116,21 +117,20 @@ MOST_ITEMS = {"profiles": 8, "abilities": 16, "traits": 16, "keywords": 8, "unkn
               "deck": 64}
 
 
-def Count(most: int = MOST["count"], **kw):  # noqa: N802 - a field factory reads like a field class
+def Count(most: int = MOST["count"], **kw):
     """A whole number from 0 to `most` (strict: 2.5 and "2" are refused); null allowed = unknown."""
     return fields.Integer(strict=True, validate=validate.Range(min=0, max=most), allow_none=True, **kw)
 
 
-def Items(of, kind: str, **kw):  # noqa: N802
+def Items(of, kind: str, **kw):
     """A list of at most MOST_ITEMS[kind] entries."""
     return fields.List(of, validate=validate.Length(max=MOST_ITEMS[kind]), **kw)
 
 
-REACTION_WHEN_KEYS = ("attacker", "target", "fighter", "not_target", "outcome", "target_leader",
-                      "took_out_of_action", "cause", "player")
+REACTION_WHEN_KEYS = tuple(card_terms.REACTION_WHEN)
 
 
-def ReactionStep(**kw):  # noqa: N802 - a field factory reads like a field class
+def ReactionStep(**kw):
     """A reaction step id (the engine's REACTION_STEPS), or null for no reaction."""
     return fields.String(load_default=None, allow_none=True,
                          validate=lambda v: v in reaction_steps() or _bad_step(v), **kw)
@@ -140,11 +140,9 @@ def _bad_step(value) -> bool:
     raise ValidationError(f"'{value}' is not a reaction step ({', '.join(reaction_steps())})")
 
 
-def ReactionWhen(**kw):  # noqa: N802
-    """Conditions the engine can test in the reaction step (all optional):
-    attacker / target / fighter: friendly | enemy | this | any; not_target: this; outcome: succeeded | failed;
-    target_leader: true; took_out_of_action: true; cause: attack | ploy | any;
-    player (who played the card that opened the step): friendly | enemy."""
+def ReactionWhen(**kw):
+    """Conditions the engine can test in the reaction step (all optional; content/README.md, Reaction triggers;
+    the terms are card_terms.REACTION_WHEN's)."""
     return fields.Dict(keys=fields.String(validate=validate.OneOf(REACTION_WHEN_KEYS)), values=fields.Raw(),
                        load_default=dict, **kw)
 
@@ -331,6 +329,10 @@ class CustomWarbandSchema(Strict):
     game = fields.String(load_default="underworlds", validate=validate.Equal("underworlds"))
     grand_alliance = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(GRAND_ALLIANCES))
     based_on = fields.String(load_default=None, allow_none=True, validate=TEXT)  # content warband id it started from
+    # The printing of `based_on` whose numbers no source gives and a player typed: offered to every later game
+    # that plays that printing here, with who typed it (a correction is a newer record, offered first).
+    printing = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=80))
+    typed_by = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=40))
     fighters = fields.List(fields.Nested(FighterSchema), required=True,
                            validate=validate.Length(min=1, max=12))
 
@@ -490,7 +492,21 @@ class CardListSchema(Strict):
 
 
 # (game, kind) -> schema of one file of that kind. Content lives in content/<game>/<kind>/<id>.yaml.
+class CardBehaviourSchema(Strict):
+    """What the cards of one deck do (content/README.md, What a card does): entries by card number, merged into
+    the deck of the same id when content loads; each entry's terms are checked there (card_terms.problems)."""
+
+    id = fields.String(required=True, validate=SLUG)                 # the deck's id (and the file's name)
+    game = fields.String(required=True, validate=validate.Equal("underworlds"))
+    read = fields.String(required=True, validate=TEXT)               # where the card text was read
+    cards = fields.Dict(keys=fields.String(validate=validate.Length(min=1, max=12)),
+                        values=fields.Dict(keys=fields.String(validate=validate.OneOf(card_terms.BEHAVIOUR_KEYS)),
+                                           values=fields.Raw(allow_none=False)),
+                        required=True, validate=validate.Length(max=2 * MOST_ITEMS["deck"]))
+
+
 KINDS: dict[tuple[str, str], type[Schema]] = {
+    ("underworlds", "cards"): CardBehaviourSchema,
     ("underworlds", "warbands"): WarbandSchema,
     ("underworlds", "decks"): DeckSchema,
     ("underworlds", "formats"): FormatSchema,

@@ -1,7 +1,7 @@
 """Marshmallow schemas of the wire payloads: event envelope, game creation, join, import."""
 from __future__ import annotations
 
-from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, post_load, pre_load, validate, validates_schema
 
 from app.engine.core import PLAYER_SEATS, ROLES
 
@@ -101,8 +101,8 @@ class HandoverAnswerSchema(Schema):
     approve = StrictBool(required=True)
 
 
-class SeatSetupSchema(Schema):
-    """One seat of a new game: a player name plus warband/fighters/deck (content fills the rest)."""
+class OwnSeatSchema(Schema):
+    """One seat's set-up: a player name plus warband/fighters/deck (content fills the rest)."""
 
     class Meta:
         unknown = INCLUDE  # ruleset- and content-specific keys (deck, faction...) pass through
@@ -115,6 +115,29 @@ class SeatSetupSchema(Schema):
     def _few_entries(self, data, original, **kwargs):
         if isinstance(original, dict) and len(original) > MAX_CHOICES:
             raise ValidationError(f"A seat holds at most {MAX_CHOICES} entries.")
+
+
+class SeatSetupSchema(OwnSeatSchema):
+    """One seat of a new game: set here, or {"open": true} alone: the phone that takes the seat sets it up itself."""
+
+    open = StrictBool(metadata={"description": "true, sent alone ({\"open\": true}): the seat's own phone sets its "
+                                              "name, warband and deck (PUT /api/games/{id}/seats/{seat})"})
+
+    @pre_load
+    def _open_seat(self, data, **kwargs):
+        # An open seat has no name yet; the placeholder passes the seat's checks and is dropped after loading.
+        if isinstance(data, dict) and data.get("open") is True and "name" not in data:
+            return {**data, "name": "open"}
+        return data
+
+    @validates_schema(pass_original=True)
+    def _open_alone(self, data, original, **kwargs):
+        if data.get("open") and isinstance(original, dict) and set(original) != {"open"}:
+            raise ValidationError("An open seat carries nothing else: its own phone sets it up.", "open")
+
+    @post_load
+    def _open_only(self, data, **kwargs):
+        return {"open": True} if data.get("open") else data
 
 
 class CreateGameSchema(Schema):
@@ -218,12 +241,14 @@ class ImportSchema(Schema):
 
 
 class SyncSchema(Schema):
-    """Socket.IO `sync` request / connect auth: the last seq the client has."""
+    """Socket.IO `sync` request / connect auth: the last seq the client has (and the seq of the view it holds)."""
 
     class Meta:
         unknown = INCLUDE
 
     last_seq = fields.Int(load_default=0, strict=True, validate=validate.Range(min=0))
+    # A seat's view is a function of the log up to its seq: a phone holding the view of the head needs none.
+    view_seq = fields.Int(load_default=None, allow_none=True, strict=True, validate=validate.Range(min=0))
 
 
 def field_messages(err: ValidationError) -> dict:

@@ -16,6 +16,7 @@ from .access import DEVICE, Access
 from .bodies import load_body
 from .errors import ApiError
 from .folds import GameLogs
+from .pending import PENDING, refuse_open
 from .tokens import new_game_id, new_join_code, new_token, next_game_id
 
 
@@ -47,10 +48,23 @@ class Creating:
         body = load_body(CreateGameSchema(), raw)
         rs = self.logs.ruleset(body["ruleset"])
         self._refuse_history(body["options"])
+        for seat in body["seats"]:
+            if seat.get("open") is False:
+                del seat["open"]
+        if any(s.get("open") for s in body["seats"]):
+            return self._create_open(body, base_url, meta)
         setup = {"ruleset": body["ruleset"], "options": body["options"], "seats": body["seats"]}
-        setup = self._expanded(body["ruleset"], setup)
+        setup = self.expanded(body["ruleset"], setup)
         self.new_state(rs, setup)
         return self.insert_game(body["ruleset"], setup, body["shared_device"], [], base_url, meta)
+
+    def _create_open(self, body: dict, base_url: str, meta: dict | None) -> dict:
+        """A game whose open seats their own phones set up (seatsetup.py): stored pending, started by the last one."""
+        refuse_open(body, meta)
+        for seat in (s for s in body["seats"] if not s.get("open")):
+            self.expanded(body["ruleset"], {"ruleset": body["ruleset"], "options": body["options"], "seats": [seat]})
+        setup = {"ruleset": body["ruleset"], "options": body["options"], "seats": body["seats"], PENDING: True}
+        return self.insert_game(body["ruleset"], setup, False, [], base_url, meta)
 
     @staticmethod
     def _refuse_history(options: dict) -> None:
@@ -87,7 +101,7 @@ class Creating:
         game_id = next_game_id(before.game["id"], nxt.number)
         made = self.logs.storage(self.logs.store.get_game, game_id)
         if made is None:
-            setup = self._expanded(before.game["ruleset"], nxt.setup) if nxt.expand else nxt.setup
+            setup = self.expanded(before.game["ruleset"], nxt.setup) if nxt.expand else nxt.setup
             self.new_state(before.rs, setup)
             kept = {k: v for k, v in (before.game.get("meta") or {}).items() if k in ("event", "round", "table")}
             meta = {**kept, "follows": before.game["id"], "follows_seat": caller.stored_seat}
@@ -123,7 +137,8 @@ class Creating:
         """A player's saved content record (custom warband, deck, unit list), or None."""
         return self.logs.storage(self.logs.store.get_custom, kind, cid)
 
-    def _expanded(self, ruleset_id: str, setup: dict) -> dict:
+    def expanded(self, ruleset_id: str, setup: dict) -> dict:
+        """The setup filled from content (and saved records); 422 bad_setup with the field when it cannot be."""
         try:
             return content.expand_setup(ruleset_id, copy.deepcopy(setup), self._saved)
         except SetupError as exc:
@@ -132,8 +147,11 @@ class Creating:
             raise ApiError(422, "bad_setup", f"The game cannot be set up: {exc}") from exc
 
     @staticmethod
-    def new_state(rs: Ruleset, setup: dict) -> dict:
+    def new_state(rs: Ruleset, setup: dict, stored: bool = False) -> dict:
+        """The first state of a setup (`stored`: an imported one, its parts checked first as a new game's are)."""
         try:
+            if stored:
+                content.check_stored_setup(rs.id, setup)
             return rs.new_game(copy.deepcopy(setup))
         except SetupError as exc:
             # The ruleset's refusal of a setup; any other exception is an engine bug (a 500 with an error id).

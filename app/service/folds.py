@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any, Callable
@@ -13,6 +14,7 @@ from app.store import EventStore
 
 from .errors import ApiError
 from .ledger import STORE_DOWN, FoldedLogs, StoreGuard
+from .pending import is_pending, open_seats
 from .records import record_event
 
 CACHE_GAMES = 512
@@ -219,6 +221,7 @@ class GameLogs:
         self.cache = self._logs.cache
         # Long replays run through `offload` (a real thread under eventlet: the event loop serves the others).
         self.offload: Callable = offload or (lambda fn, *args: fn(*args))
+        self._replaying: set[str] = set()  # games with a preview's replay running (`replaying`)
 
     def lock(self, game_id: str):
         """The lock a game's appends hold from reading its head to storing the next event."""
@@ -268,6 +271,18 @@ class GameLogs:
         # Stored events were checked when entered: an exception replaying them is an engine bug (a 500).
         return fold_log(rs, game["setup"], [record_event(r) for r in records])
 
+    @contextmanager
+    def replaying(self, game_id: str):
+        """One replay a client asks for (an undo's preview) per game at a time: a second while one runs is 429."""
+        if game_id in self._replaying:
+            raise ApiError(429, "replay_busy", "This game's log is already being replayed for a preview; try again "
+                                               "when it is done.", extra={"retry_after": 1})
+        self._replaying.add(game_id)
+        try:
+            yield
+        finally:
+            self._replaying.discard(game_id)
+
     def refold(self, folded: Folded, more: list) -> tuple[LogFold, tuple[FoldPoint, ...]]:
         """refold() with this service's offload (a long replay runs off the event loop)."""
         return refold(folded, more, self.offload)
@@ -290,6 +305,10 @@ class GameLogs:
     def _load(self, game_id: str) -> Folded:
         """A game no fold is cached for, folded from the store (404 when there is no such game)."""
         game = self.game(game_id)
+        if is_pending(game):
+            waiting = ", ".join(f"Player {s[1:]}" for s in open_seats(game["setup"]))
+            raise ApiError(409, "seats_not_set", f"The game starts once every seat is set up; waiting for {waiting}.",
+                           details={"waiting_for": open_seats(game["setup"])})
         return self._loaded(game, self.ruleset(game["ruleset"]), self.storage(self.store.events, game_id))
 
     def _newer(self, game_id: str, head: int) -> list[dict]:

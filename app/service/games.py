@@ -10,6 +10,7 @@ from .folds import GameLogs
 from .handover import Handovers
 from .reading import Reading
 from .seats import Seats
+from .seatsetup import SeatSetups
 from .submit import Applied, Submitting
 from .transfer import Transfer
 
@@ -33,4 +34,5 @@ class GameService:
         self.handovers = Handovers(logs.store, self.access.mint, on_handover)
         self.seats = Seats(logs, self.access, self.handovers)
         self.creating = Creating(logs, self.access)
+        self.seat_setups = SeatSetups(logs, self.creating)
         self.transfer = Transfer(logs, self.creating, import_max_events, import_max_seconds)

@@ -10,6 +10,10 @@ from .errors import ApiError
 from .folds import Folded, GameLogs
 from .records import public_record, redacted
 
+# Events one GET .../events answers with: a page's JSON stays a few hundred KB however long the game, so one read
+# holds the event loop briefly; a phone reads the next page with `next` (static/js/pages/play.js).
+LOG_PAGE = 500
+
 log = logging.getLogger(__name__)
 
 
@@ -60,11 +64,14 @@ class Reading:
                 "head": folded.head, "view": self.view_payload(folded, caller.seat)}
 
     def events_since(self, caller: Caller, since: int) -> dict:
-        """GET /api/games/<id>/events?since=N (secret choices hidden from the other seats)."""
+        """GET /api/games/<id>/events?since=N (secret choices hidden from the other seats): at most LOG_PAGE events,
+        and `next`, the `since` that reads the page after (None when this one reaches the head)."""
         folded = self.logs.folded(caller.game_id)
         records = folded.records.since(since)
+        page = records[:LOG_PAGE]
         return {"since": since, "head": folded.head,
-                "events": [public_record(redacted(folded, r, caller.seat)) for r in records]}
+                "next": page[-1]["seq"] if len(records) > LOG_PAGE else None,
+                "events": [public_record(redacted(folded, r, caller.seat)) for r in page]}
 
     def suggestions(self, caller: Caller, seat: str | None) -> dict:
         """GET /api/games/<id>/suggestions: the caller's (or, for the referee/shared device, any seat's) advice."""

@@ -152,7 +152,7 @@ class Submitting:
             self.on_applied(Applied(game_id, stored, state, rs, seats,
                                     {seat: self.reading.inert_for(now, seat) for seat in [*seats, *ROLES]}
                                     if now is not None else {}), skip_sid)
-        except Exception:  # noqa: BLE001 - the event is stored; a failed push is caught up on reconnect
+        except Exception:  # the event is stored; a failed push is caught up on reconnect
             log.exception("broadcast failed")
 
     def _resent(self, original: dict, caller) -> dict:

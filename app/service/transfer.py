@@ -2,8 +2,11 @@
 from __future__ import annotations
 
 import copy
+import json
 import time
 from typing import Any
+
+import orjson
 
 from app.engine.core import (
     REVERT,
@@ -33,6 +36,17 @@ NAMED_FIELDS = 20  # fields a refused import names, however many are wrong
 
 class ImportTooLong(Exception):
     """An import's replay ran past its deadline."""
+
+
+# Events an import's undos make the replay apply again (each undo replays the log up to it): refused before any
+# replay beyond this, about the replay deadline's worth at the engine's target speed. A long game with a few
+# undos is far below it; a log of a thousand undos, each replaying thousands of entries, is refused at once.
+IMPORT_MAX_REPLAYED = 200_000
+
+
+def replayed_by_undos(events: list[dict]) -> int:
+    """How many events replaying this log applies again because of its undos (each replays every entry before it)."""
+    return sum(i for i, ev in enumerate(events) if isinstance(ev, dict) and ev.get("type") == REVERT)
 
 
 class _Deadline:
@@ -68,9 +82,22 @@ class Transfer:
         self.import_max_events = import_max_events
         self.import_max_seconds = import_max_seconds
 
+    def export_text(self, caller: Caller) -> str:
+        """The export as JSON text, built and encoded off the event loop (a long game's is megabytes): the game is
+        read here, its fold (a value nothing changes) is turned into text in a real thread."""
+        folded = self.logs.folded(caller.game_id)
+
+        def encoded_export() -> str:
+            return _json_text(self._export_of(folded, caller))
+        return self.logs.offload(encoded_export)
+
     def export(self, caller: Caller) -> dict:
         """GET /api/games/<id>/export: setup + whole log, re-importable."""
-        folded = self.logs.folded(caller.game_id)
+        return self._export_of(self.logs.folded(caller.game_id), caller)
+
+    @staticmethod
+    def _export_of(folded, caller: Caller) -> dict:
+        """The export of a folded game as the caller's seat may see it."""
         records = [redacted(folded, r, caller.seat) for r in folded.records]
         setup = folded.rs.redact_setup(folded.game["setup"], caller.seat)
         out = {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "game": folded.id,
@@ -117,6 +144,11 @@ class Transfer:
         if isinstance(raw, dict) and isinstance(raw.get("events"), list) and len(raw["events"]) > self.import_max_events:
             raise ApiError(413, "import_too_large", f"An imported log may hold at most {self.import_max_events} events.",
                            fields={"events": f"At most {self.import_max_events} events."})
+        if isinstance(raw, dict) and isinstance(raw.get("events"), list) and replayed_by_undos(raw["events"]) > IMPORT_MAX_REPLAYED:
+            # Said before the schema reads thousands of events, and before any replay.
+            raise ApiError(422, "import_too_long", f"This log's undos would replay more than {IMPORT_MAX_REPLAYED:,} "
+                                                   "entries; it was not imported.",
+                           fields={"events": "Too many undos for one import."})
         try:
             body = load_body(ImportSchema(), raw)
         except ApiError as err:
@@ -129,7 +161,7 @@ class Transfer:
                                                    "be replayed; export the game with the referee token.",
                            fields={"redacted": "Only complete exports can be imported."})
         rs = self.logs.ruleset(body["ruleset"])
-        state = self.creating.new_state(rs, body["setup"])
+        state = self.creating.new_state(rs, body["setup"], stored=True)
         seats = set(rs.seat_ids(state))
         seen: set[str] = set()
         for i, ev in enumerate(body["events"]):
@@ -192,3 +224,11 @@ class Transfer:
                 rec["consequences"] = [c.to_dict() for c in cons]
             records.append(rec)
         return records
+
+
+def _json_text(body: dict) -> str:
+    """JSON text of an export: orjson, or the standard library for what orjson refuses (integers past 64 bits)."""
+    try:
+        return orjson.dumps(body).decode()
+    except (orjson.JSONEncodeError, TypeError):
+        return json.dumps(body, separators=(",", ":"))

@@ -26,6 +26,7 @@ from typing import Any, Callable
 from .clock import now_iso
 from .errors import DuplicateKey, StoreError
 from .handovers import HANDOVER_DDL, HANDOVER_WRITES, HandoverTables
+from .leagues import LEAGUE_DDL, LEAGUE_WRITES, LeagueTables
 from .tournaments import TOURNAMENT_DDL, TOURNAMENT_WRITES, TournamentTables
 
 
@@ -86,6 +87,7 @@ DDL = [
         PRIMARY KEY (kind, id))""",
     *TOURNAMENT_DDL,
     *HANDOVER_DDL,
+    *LEAGUE_DDL,
 ]
 
 # Run at every start after DDL; each is idempotent.
@@ -118,23 +120,24 @@ def _game_row(row) -> dict:
 GAME_COLUMNS = "id, ruleset, setup, shared_device, join_code, meta, created_at"
 
 
-class EventStore(TournamentTables, HandoverTables):
+class EventStore(TournamentTables, HandoverTables, LeagueTables):
     """Event store interface (both backends). All methods are safe to call from any green thread.
 
-    Games:   create_game, get_game, game_by_code, list_games, delete_game
+    Games:   create_game, get_game, game_by_code, list_games, delete_game,
+             replace_setup (a seat set up by its own phone before the game starts)
     Seats:   add_token, seat_for_token
     Log:     append, events, event_by_id, head
     Custom content (for app.content: player-made warbands, decks...):
              save_custom(kind, payload, id=None) -> id, get_custom(kind, id) -> payload | None,
              list_custom(kind) -> [{"id", "payload", "created_at"}],
              custom_page(kind, limit, offset) -> {"total", "rows"} (newest first)
-    Tournaments: see TournamentTables (app/store/tournaments.py)
+    Tournaments: see TournamentTables (app/store/tournaments.py); leagues: LeagueTables (app/store/leagues.py)
     """
 
     serialise_writes = False  # SQLite: one writer at a time in process, so nobody sleeps in busy_timeout
     group_commit = False      # SQLite: appends waiting for the writer share its next transaction (one fsync)
     writes = frozenset({"_op_init_schema", "_op_create_game", "_op_add_token", "_op_append", "_op_append_many",
-                        "_op_save_custom", "_op_delete_game"}) | TOURNAMENT_WRITES | HANDOVER_WRITES
+                        "_op_save_custom", "_op_delete_game"}) | TOURNAMENT_WRITES | HANDOVER_WRITES | LEAGUE_WRITES
     integrity_errors: tuple[type[BaseException], ...] = ()
     operational_errors: tuple[type[BaseException], ...] = ()
     database_errors: tuple[type[BaseException], ...] = ()  # every error of the backend's driver
@@ -275,6 +278,14 @@ class EventStore(TournamentTables, HandoverTables):
         row = self._q(conn, f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
         return _game_row(row) if row else None
 
+    def _op_replace_setup(self, conn, game_id, before, after):
+        # Compare-and-set on the stored text: two phones setting their seats at once cannot lose one another's.
+        head = self._q(conn, "SELECT COUNT(*) FROM events WHERE game_id = ?", (game_id,)).fetchone()[0]
+        if head:
+            return False
+        return self._q(conn, "UPDATE games SET setup = ? WHERE id = ? AND setup = ?",
+                       (_dumps(after), game_id, _dumps(before))).rowcount == 1
+
     def _op_game_by_code(self, conn, code):
         row = self._q(conn, f"SELECT {GAME_COLUMNS} FROM games WHERE join_code = ?", (code,)).fetchone()
         return _game_row(row) if row else None
@@ -387,6 +398,11 @@ class EventStore(TournamentTables, HandoverTables):
         """The game row, or None."""
         return self._run(self._op_get_game, game_id)
 
+    def replace_setup(self, game_id: str, before: dict, after: dict) -> bool:
+        """Replace a game's setup while its log is empty and its stored setup is still `before` (a seat set up by
+        its own phone before the game starts); False when another write came first or the game has begun."""
+        return self._run(self._op_replace_setup, game_id, before, after)
+
     def game_by_code(self, code: str) -> dict | None:
         """The game with this join code, or None."""
         return self._run(self._op_game_by_code, code)
@@ -455,7 +471,7 @@ class EventStore(TournamentTables, HandoverTables):
                 time.sleep(0.005)
         raise StoreError("could not store the event; try again")
 
-    def save_custom(self, kind: str, payload: Any, id: str | None = None) -> str:  # noqa: A002
+    def save_custom(self, kind: str, payload: Any, id: str | None = None) -> str:
         """Store a player-made content record (kind e.g. "warband", "deck"); returns its id.
 
         With `id` the record is replaced (or created under that id); without, a new id is made.
@@ -467,7 +483,7 @@ class EventStore(TournamentTables, HandoverTables):
         json.dumps(payload)  # refuse what cannot be stored before touching the database
         return self._run(self._op_save_custom, kind, cid, payload)
 
-    def get_custom(self, kind: str, id: str) -> Any | None:  # noqa: A002
+    def get_custom(self, kind: str, id: str) -> Any | None:
         """A player-made content record's payload, or None."""
         return self._run(self._op_get_custom, kind, id)
 

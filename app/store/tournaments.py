@@ -36,6 +36,7 @@ TOURNAMENT_DDL = [
 ]
 
 TOURNAMENT_WRITES = frozenset({"_op_create_tournament", "_op_add_tournament_token", "_op_replace_tournament_tokens",
+                               "_op_spend_tournament_token",
                                "_op_append_entry"})
 
 LOG_COLUMNS = "seq, entry_id, type, actor, data, created_at"
@@ -53,7 +54,8 @@ def _entry_row(row) -> dict:
 
 class TournamentTables:
     """Tournament storage of an EventStore: create_tournament, get_tournament,
-    add_tournament_token, replace_tournament_tokens, tournament_for_token, append_entry, entries."""
+    add_tournament_token, replace_tournament_tokens, spend_tournament_token, tournament_for_token, append_entry,
+    entries."""
 
     # Provided by EventStore: _run, _q, integrity_errors.
 
@@ -77,6 +79,21 @@ class TournamentTables:
         if gone:
             self._op_add_tournament_token(conn, tid, token_hash, role, subject, created)
         return gone
+
+    def _op_spend_tournament_token(self, conn, token_hash: str, role: str, replacements: list, created: str):
+        row = self._q(conn, "SELECT tournament_id FROM tournament_tokens WHERE token_hash = ? AND role = ?",
+                      (token_hash, role)).fetchone()
+        if row is None:
+            return None
+        # The DELETE decides: of requests spending one token at once, one deletes its row and the others none.
+        if not self._q(conn, "DELETE FROM tournament_tokens WHERE token_hash = ? AND role = ?",
+                       (token_hash, role)).rowcount:
+            return None
+        for new_role, subject, new_hash in replacements:
+            self._q(conn, "DELETE FROM tournament_tokens WHERE tournament_id = ? AND role = ? AND subject = ?",
+                    (row[0], new_role, subject))
+            self._op_add_tournament_token(conn, row[0], new_hash, new_role, subject, created)
+        return row[0]
 
     def _op_tournament_for_token(self, conn, token_hash: str):
         row = self._q(conn, "SELECT tournament_id, role, subject FROM tournament_tokens WHERE token_hash = ?",
@@ -119,13 +136,23 @@ class TournamentTables:
         return self._run(self._op_get_tournament, tid)
 
     def add_tournament_token(self, tid: str, token_hash: str, role: str, subject: str = "") -> None:
-        """Remember one more role token (its hash) of a tournament; subject: the player or table it is for."""
-        self._run(self._op_add_tournament_token, tid, token_hash, role, subject, now_iso())
+        """Remember one more role token (its hash) of a tournament; subject: the player or table it is for.
+        Raises `DuplicateKey` if that hash is already stored (a player's link derived twice at once)."""
+        try:
+            self._run(self._op_add_tournament_token, tid, token_hash, role, subject, now_iso())
+        except self.integrity_errors as exc:
+            raise DuplicateKey(str(exc)) from exc
 
     def replace_tournament_tokens(self, tid: str, role: str, subject: str, token_hash: str) -> int:
         """A lost link: every token of this role and subject stops working and this one replaces them, in one
         transaction. Returns how many were replaced (0: there was no such link, and nothing is added)."""
         return self._run(self._op_replace_tournament_tokens, tid, role, subject, token_hash, now_iso())
+
+    def spend_tournament_token(self, token_hash: str, role: str, replacements: list[tuple[str, str, str]]) -> str | None:
+        """A one-use token of this role spent, in one transaction with its replacements ((role, subject, hash):
+        every older token of that role and subject stops working). The tournament id, or None when the token is
+        not there (never was, or spent already: of several at once only one spends it)."""
+        return self._run(self._op_spend_tournament_token, token_hash, role, replacements, now_iso())
 
     def tournament_for_token(self, token_hash: str) -> tuple[str, str, str] | None:
         """(tournament id, role, subject) for a token hash, or None."""

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from . import model, tables, victory
+from . import tables, victory
 from .pairing import Pairing
+from .reads import current_round, is_cut_round, round_complete, swiss_rounds, table_of
 from .refusals import Refusal
 
 CUT_SIZES = (4, 8)
@@ -34,16 +35,6 @@ def bracket_order(size: int) -> list[int]:
 def rounds_of(size: int) -> int:
     """How many rounds a cut of this size plays (4: 2, 8: 3)."""
     return size.bit_length() - 1
-
-
-def swiss_rounds(state: dict) -> int:
-    """The event's Swiss rounds; rounds numbered after them are the cut's."""
-    return state["setup"]["rounds"]
-
-
-def is_cut_round(state: dict, round_no) -> bool:
-    """The round is one of the top cut's."""
-    return isinstance(round_no, int) and round_no > swiss_rounds(state)
 
 
 def stage_name(state: dict, round_no: int) -> str:
@@ -109,7 +100,7 @@ def check_start(state: dict, d: dict) -> Refusal | None:
         return Refusal("bad_cut_size", "A top cut is of 4 or 8 players.", 400)
     n = swiss_rounds(state)
     rnd = state["rounds"].get(n)
-    if rnd is None or not rnd["published"] or not model.round_complete(rnd) or model.current_round(state) != n:
+    if rnd is None or not rnd["published"] or not round_complete(rnd) or current_round(state) != n:
         return Refusal("swiss_not_finished", f"The top cut starts once all {n} Swiss rounds are played and every "
                                              "result is confirmed.", 409)
     seeds = seeds_from(state, size)
@@ -142,7 +133,7 @@ def check_result(state: dict, round_no: int, result: dict, table_no: int | None 
     """
     if not is_cut_round(state, round_no):
         return None
-    table = model.table_of(state, round_no, table_no) if table_no is not None else None
+    table = table_of(state, round_no, table_no) if table_no is not None else None
     if (table and table["status"] == "confirmed" and round_no + 1 in state["rounds"]
             and result.get("winner") != table["result"]["winner"]):
         return Refusal("next_round_paired", f"The winner of this match already plays in {stage_name(state, round_no + 1)}; "

@@ -1,5 +1,6 @@
-"""Published deck lists: until the organiser publishes them, a registered deck is seen by the organiser and its own
-player only; once published (all at once, usually after the last round), everyone sees every deck."""
+"""Published deck lists: until the organiser publishes them, a registered deck is seen by the organiser, the judges
+(who check decks) and its own player only; once published (all at once, usually after the last round), everyone sees
+every deck."""
 from __future__ import annotations
 
 import copy
@@ -9,13 +10,15 @@ from app.service import ApiError
 
 from .log import Member, TournamentLog
 
-# What carries a deck in a log entry's data (register, request): kept from everyone but the organiser.
+# What carries a deck in a log entry's data (register, request): kept from everyone but the organiser and judges.
+# Judges check decks (a deck check, deckcheck.py) and, as any table's referee, already see both seats' decks.
+SEE_DECKS = ("organiser", "judge")
 DECK_FIELDS = ("deck", "deck_problems", "deck_override", "claim_hash")
 
 
 def sees_decks(state: dict, member: Member) -> bool:
     """Whether this member may see every registered deck."""
-    return member.role == "organiser" or bool(state["decks_published"])
+    return member.role in SEE_DECKS or bool(state["decks_published"])
 
 
 def deck_name(deck) -> str | None:
@@ -34,11 +37,12 @@ def listing(state: dict) -> list[dict]:
 
 
 def redacted_entries(entries: list[dict], member: Member, published: bool) -> list[dict]:
-    """The log as this staff member may read it: decks (and claim hashes) only for the organiser, until published."""
+    """The log as this staff member may read it: decks (and claim hashes) only for the organiser and judges, until
+    published."""
     out = []
     for entry in entries:
         data = entry.get("data") or {}
-        hidden = [k for k in DECK_FIELDS if k in data and (k == "claim_hash" or not (published or member.role == "organiser"))]
+        hidden = [k for k in DECK_FIELDS if k in data and (k == "claim_hash" or not (published or member.role in SEE_DECKS))]
         if hidden:
             entry = copy.copy(entry)
             entry["data"] = {k: v for k, v in data.items() if k not in hidden}

@@ -8,7 +8,7 @@ from app.service import ApiError
 
 from .standings import TIEBREAKERS
 
-KINDS = ("players", "pairings", "results", "standings")
+KINDS = ("players", "pairings", "results", "standings", "penalties")
 
 
 def _cell(value) -> str:
@@ -28,10 +28,15 @@ def _number(text: str) -> bool:
 def rows(view: dict, kind: str) -> tuple[list[str], list[list]]:
     """(header, rows) of one export."""
     names = {p["id"]: p["name"] for p in view["players"]}
+    staff = "penalties" in view  # the staff's view: paid status and penalties are theirs (and each player's own)
     if kind == "players":
-        return (["player", "name", "warband", "status", "from_round", "dropped_after_round"],
+        return (["player", "name", "warband", "status", "from_round", "dropped_after_round", *(["paid"] if staff else [])],
                 [[p["id"], p["name"], p.get("warband_name") or p.get("warband"), p["status"], p["from_round"],
-                  p.get("dropped_after")] for p in view["players"]])
+                  p.get("dropped_after"), *(["yes" if p.get("paid") else "no"] if staff else [])] for p in view["players"]])
+    if kind == "penalties":
+        return (["player", "name", "round", "kind", "amount", "reason", "by", "at"],
+                [[x["player"], x["name"], x.get("round"), x["kind"], x["amount"], x["reason"], x.get("actor"), x.get("at")]
+                 for x in view.get("penalties") or []])
     if kind == "pairings":
         out = []
         for rnd in view["rounds"]:
@@ -50,6 +55,9 @@ def rows(view: dict, kind: str) -> tuple[list[str], list[list]]:
                 winner = names.get(res.get("winner")) if res else ""
                 out.append([rnd["round"], t["table"], names[a], names[b], t["status"],
                             (winner or "draw") if res else "", glory.get(a, ""), glory.get(b, "")])
+            if rnd["bye"] and rnd["published"]:  # a bye is a win with the event's bye glory
+                out.append([rnd["round"], "bye", names.get(rnd["bye"]), "", "bye", names.get(rnd["bye"]),
+                            view["setup"]["bye"]["glory_for"], ""])
         return ["round", "table", "player_1", "player_2", "status", "winner", "glory_1", "glory_2"], out
     if kind == "standings":
         keys = view["setup"]["tiebreakers"]
@@ -75,4 +83,4 @@ def as_json(view: dict) -> dict:
     """Every export in one document."""
     return {"format": "tablewarden-event", "version": 1, "event": view["id"], "setup": view["setup"],
             "players": view["players"], "rounds": view["rounds"], "standings": view["standings"],
-            "rulings": view.get("rulings", [])}
+            "rulings": view.get("rulings", []), "penalties": view.get("penalties", [])}

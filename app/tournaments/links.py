@@ -11,7 +11,7 @@ from app.service import ApiError
 from app.service.tokens import JOIN_ALPHABET, hash_token, new_token
 from app.store import DuplicateKey
 
-from . import model
+from . import model, playerlinks
 from .log import RECOVERY, Member, TournamentLog
 from .schemas import CreateTournamentSchema, LinkSchema, NewLinkSchema, RecoverSchema
 
@@ -34,11 +34,15 @@ def normalise_recovery_code(code: str) -> str:
 class Links(TournamentLog):
     """POST /api/tournaments and its links; tokens are shown once and stored as hashes."""
 
-    def create(self, raw: Any, base_url: str) -> dict:
-        """POST /api/tournaments: the tournament and its organiser link (the token is shown once, stored as a hash)."""
+    def create(self, raw: Any, base_url: str, league: str | None = None) -> dict:
+        """POST /api/tournaments: the tournament and its organiser link (the token is shown once, stored as a hash);
+        `league`: the league it is made in (league_service.py)."""
         setup = self.load(CreateTournamentSchema(), raw)
+        if league is not None:
+            setup["league"] = league
         setup["date"] = setup["date"].isoformat()
         setup["seed"] = secrets.token_hex(8)
+        setup[playerlinks.KEY] = playerlinks.new_key()
         if setup.get("card_list"):
             setup.update(self._card_list(setup))
         token, token_hash = new_token()
@@ -65,10 +69,7 @@ class Links(TournamentLog):
             raise ApiError(422, "bad_card_list", exc.message, fields={"card_list": exc.message}) from exc
         return {"card_list_name": saved.get("name"), "card_list_as_of": saved.get("as_of")}
 
-    @staticmethod
-    def link(base_url: str, tid: str, token: str) -> str:
-        """A private role link: the token rides in the fragment, so it never reaches server logs."""
-        return f"{base_url.rstrip('/')}/tournament/{tid}#t={token}"
+    link = staticmethod(playerlinks.role_link)
 
     @staticmethod
     def public_link(base_url: str, tid: str) -> str:
@@ -96,7 +97,10 @@ class Links(TournamentLog):
         refusal = model.check(self.folded(member.tournament_id).state, {"type": "new_link", "data": {"role": role, "subject": subject}})
         if refusal is not None:
             raise ApiError(refusal.status, refusal.code, refusal.message)
-        token, token_hash = new_token()
+        tournament = self.folded(member.tournament_id)
+        token, token_hash = (playerlinks.player_token(tournament.row["setup"], subject,
+                                                      playerlinks.generation(tournament.entries, subject) + 1)
+                             if role == "player" else new_token())
         replaced = self._storage(self.store.replace_tournament_tokens, member.tournament_id, role, subject, token_hash)
         if not replaced:
             who = f"table {subject}'s device" if role == "table" else f"{role} {subject!r}"
@@ -109,15 +113,14 @@ class Links(TournamentLog):
         """POST /api/tournaments/recover: the recovery code gives a new organiser link (every older one stops
         working) and a new code (the one used is spent); 403 wrong_recovery_code for any other code."""
         body = self.load(RecoverSchema(), raw)
-        found = self._storage(self.store.tournament_for_token, hash_token(normalise_recovery_code(body["code"])))
-        if found is None or found[1] != RECOVERY:
-            raise ApiError(403, "wrong_recovery_code", "That is not an event's recovery code. It was shown once, "
-                                                       "when the event was made.")
-        tid = found[0]
         token, token_hash = new_token()
         code, code_hash = new_recovery_code()
-        self._storage(self.store.replace_tournament_tokens, tid, "organiser", "", token_hash)
-        self._storage(self.store.replace_tournament_tokens, tid, RECOVERY, "", code_hash)
+        # Spent, and both replacements stored, in one transaction: of requests with one code at once, one wins.
+        tid = self._storage(self.store.spend_tournament_token, hash_token(normalise_recovery_code(body["code"])),
+                            RECOVERY, [("organiser", "", token_hash), (RECOVERY, "", code_hash)])
+        if tid is None:
+            raise ApiError(403, "wrong_recovery_code", "That is not an event's recovery code. It was shown once, "
+                                                       "when the event was made.")
         self._append(Member(tid, RECOVERY), "new_link", {"role": "organiser", "subject": ""})
         setup = self.folded(tid).row["setup"]
         return {"id": tid, "name": setup["name"], "organiser_token": token, "recovery_code": code,

@@ -2,8 +2,9 @@
 
 Clients connect with `auth {tournament, token?, table?}` (no token: the public; `table`: a feature table's
 overlay, which then also gets `table_moved {round, table, head}` after each entry in that table's game and reads
-the table again over REST: the frame carries nothing of the game). They get `changed {head, entry}`
-whenever the tournament's log grows (then read the tournament again over REST), and staff also get `table`
+the table again over REST: the frame carries nothing of the game). They get `changed {head, type, round?, table?}`
+whenever the tournament's log grows by an entry they see (then read the tournament again over REST; the entries only
+the staff see, STAFF_ENTRIES, reach only the staff), and staff also get `table`
 {round, table, progress} each time an entry is stored in one of the round's tracked games, so the
 dashboard moves with the tables without anyone reloading; everyone gets `game_over {round, table}`
 when a tracked game ends (its players then have a result to confirm). Same Socket.IO server (and connection
@@ -37,6 +38,12 @@ def feature_room(tid: str, table: int) -> str:
 
 
 MAX_TABLE = 500  # the highest table number the REST routes accept (app/api/tournaments.py)
+
+
+# Entries that change nothing but what the staff see (views.py): a fixed table (an accessibility need), a draft's
+# swaps and table modes before publishing, rulings, a replaced link, a paid mark (orgtools.py). Their frames go to the
+# staff only, so the public and the players neither learn that they happened nor re-read for them.
+STAFF_ENTRIES = frozenset({"fixed_table", "swap", "table_mode", "ruling", "new_link", "paid"})
 
 
 def staff_room(tid: str) -> str:
@@ -94,9 +101,11 @@ class TournamentPusher:
         self.logs = logs
 
     def changed(self, tid: str, entry: dict) -> None:
-        """An entry was stored: everyone re-reads the tournament."""
-        self.server.emit("changed", {"head": entry["seq"], "type": entry["type"]}, to=tournament_room(tid),
-                         namespace=NAMESPACE)
+        """An entry was stored: everyone who sees what it changed re-reads the tournament (STAFF_ENTRIES: the staff)."""
+        room = staff_room(tid) if entry["type"] in STAFF_ENTRIES else tournament_room(tid)
+        # The round and table an entry is about, when it names them: a game page's strip re-reads only for its own.
+        where = {k: v for k, v in (entry.get("data") or {}).items() if k in ("round", "table") and type(v) is int}
+        self.server.emit("changed", {"head": entry["seq"], "type": entry["type"], **where}, to=room, namespace=NAMESPACE)
 
     def game_applied(self, applied, skip_sid=None) -> None:
         """A tracked table's game moved: the staff's dashboard gets its progress."""

@@ -37,7 +37,15 @@ MAY = {
     "withdraw_request": ("requester",), "claim": ("requester",), "flag": ("judge",),
     # The recovery code's bearer replaces the organiser's link (Links.recover); it can do nothing else.
     "new_link": ("recovery",), "match_game": ("game",), "result": ("scorekeeper", "judge"), "ruling": ("judge",),
+    # The organiser's bookkeeping (orgtools.py): the deck deadline is the organiser's alone.
+    "extend": ("judge", "scorekeeper"), "call_table": ("judge", "scorekeeper"), "penalty": ("judge",),
+    "paid": ("scorekeeper",),
+    "edit": ("scorekeeper",), "close_call": ("judge", "scorekeeper"),
 }
+# The fields of an entry the server works out (from the head it is stored after, or the clock) rather than take
+# from the body: a resent entry may differ there and still be the same entry; anywhere else it is another entry.
+DERIVED = {"register": ("player", "from_round"), "accept": ("player", "from_round"), "timer": ("started_at",),
+           "time_called": ("at",), "cut": ("seeds",), "request": ("request", "claim_hash")}
 
 
 @dataclass(frozen=True)
@@ -68,6 +76,7 @@ class FoldedTournament:
     entries: list[dict] = field(default_factory=list)
     state: dict = field(default_factory=dict)
     _standings: list | None = field(default=None, repr=False)
+    _shared: dict = field(default_factory=dict, repr=False)  # kind (or kind and marks) -> view, or its text
 
     def standings(self) -> list[dict]:
         """The standings at this head, computed once however many phones ask (a new head is a new fold)."""
@@ -75,10 +84,34 @@ class FoldedTournament:
             self._standings = tables.standings(self.state, self.row["setup"]["seed"])
         return self._standings
 
+    def shared(self, kind: Any, build: Callable[[], Any]) -> Any:
+        """What every member of one kind sees at this head, built once however many pages read it (a new head is
+        a new fold); never changed once built."""
+        if kind not in self._shared:
+            self._shared[kind] = build()
+        return self._shared[kind]
+
     @property
     def head(self) -> int:
         """Seq of the last entry."""
         return self.entries[-1]["seq"] if self.entries else 0
+
+
+def _resent(original: dict, member: Member, etype: str, data: dict | None) -> None:
+    """A resent entry gets its original back; 409 id_in_use when the id holds another kind of entry, another link's
+    or (`data` given) one that said something else: it names nothing of the caller's (its original is not
+    theirs to see), and a changed body is a new entry that needs a new id."""
+    skip = DERIVED.get(etype, ())
+    same = data is None or ({k: v for k, v in original["data"].items() if k not in skip}
+                            == {k: v for k, v in data.items() if k not in skip})
+    if original["type"] != etype or original.get("actor") != member.actor or not same:
+        raise ApiError(409, "id_in_use", "That entry id is already used for another entry; send a new id.",
+                       fields={"id": "Already used."})
+
+
+def a_link(role: str) -> str:
+    """"A judge link", "An organiser link": a role's link named in a sentence."""
+    return f"{'An' if role[:1] in 'aeiou' else 'A'} {role} link"
 
 
 def now_stamp() -> str:
@@ -140,8 +173,15 @@ class TournamentLog:
             # A recovery code only replaces the organiser's link (POST /api/tournaments/recover): it opens nothing.
             raise ApiError(401, "bad_token", "That link is not valid.")
         if tournament_id != tid:
-            raise ApiError(403, "wrong_event", "That link belongs to another event.")
+            carried = self._carried_over(tid, tournament_id, role, subject)
+            if carried is None:
+                raise ApiError(403, "wrong_event", "That link belongs to another event.")
+            return carried
         return Member(tid, role, subject)
+
+    def _carried_over(self, tid: str, from_tid: str, role: str, subject: str) -> Member | None:
+        """The member a link of another event is here (a league's player, league_service.py), or None."""
+        return None
 
     def _append(self, member: Member, etype: str, data: dict | Callable[[dict], dict], entry_id: str | None = None,
                 earlier: Callable[[FoldedTournament], dict | None] | None = None) -> dict:
@@ -152,29 +192,34 @@ class TournamentLog:
         `earlier` finds, under the tournament's lock, an entry that already says the same (a second tap): it is
         the answer and nothing is stored.
         """
+        return self._append_entry(member, etype, data, entry_id, earlier)[0]
+
+    def may(self, member: Member, etype: str) -> None:
+        """403 unless the member's role may add this kind of entry: asked before any work the entry needs."""
         if member.role != "organiser" and member.role not in MAY.get(etype, ()):
-            raise ApiError(403, "not_allowed", f"A {member.role} link cannot do this.")
+            raise ApiError(403, "not_allowed", f"{a_link(member.role)} cannot do this.")
+
+    def _append_entry(self, member: Member, etype: str, data: dict | Callable[[dict], dict],
+                      entry_id: str | None = None,
+                      earlier: Callable[[FoldedTournament], dict | None] | None = None) -> tuple[dict, bool]:
+        """`_append`, and whether the entry is new (False: the original of a repeat, nothing stored)."""
+        self.may(member, etype)
         entry_id = entry_id or str(uuid.uuid4())
         with self._lock(member.tournament_id):
             return APPEND_RETRY.run(lambda _: self._append_at_head(member, etype, data, entry_id, earlier), "event")
 
     def _append_at_head(self, member: Member, etype: str, data: dict | Callable[[dict], dict], entry_id: str,
-                        earlier: Callable[[FoldedTournament], dict | None] | None) -> dict | Stale:
-        """One try of `_append` at the head the store has now: the stored entry, the original of a repeat, or
-        STALE when another process stored an entry first."""
+                        earlier: Callable[[FoldedTournament], dict | None] | None) -> tuple[dict, bool] | Stale:
+        """One try of `_append` at the head the store has now: the stored entry (new), the original of a repeat,
+        or STALE when another process stored an entry first."""
         tournament = self.folded(member.tournament_id)
-        original = next((e for e in tournament.entries if e["id"] == entry_id), None)
-        if original is None and earlier is not None:
-            original = earlier(tournament)
-        if original is not None:
-            # A resent entry gets its original back; an id already used for another kind of entry, or
-            # by another link, names nothing of the caller's (its original is not theirs to see).
-            if original["type"] != etype or original.get("actor") != member.actor:
-                raise ApiError(409, "id_in_use", "That entry id is already used for another entry; send "
-                                                 "a new id.", fields={"id": "Already used."})
-            return original
         if callable(data):
             data = data(tournament.state)
+        by_id = next((e for e in tournament.entries if e["id"] == entry_id), None)
+        original = by_id if by_id is not None else earlier(tournament) if earlier is not None else None
+        if original is not None:
+            _resent(original, member, etype, data if by_id is not None else None)
+            return original, False
         refusal = model.check(tournament.state, {"type": etype, "data": data})
         if refusal is not None:
             raise ApiError(refusal.status, refusal.code, refusal.message, rule=refusal.rule)
@@ -182,14 +227,16 @@ class TournamentLog:
                                       {"id": entry_id, "type": etype, "actor": member.actor, "data": data})
         if status == "stale":
             return STALE
+        if status == "duplicate":
+            _resent(value, member, etype, data)
         if status == "ok":
             self.folded(member.tournament_id)
             self._changed(member.tournament_id, value)
-        return value
+        return value, status == "ok"
 
     def _changed(self, tid: str, entry: dict) -> None:
         if self.on_change is not None:
             try:
                 self.on_change(tid, entry)
-            except Exception:  # noqa: BLE001 - the entry is stored; a failed push is caught up on the next read
+            except Exception:  # the entry is stored; a failed push is caught up on the next read
                 log.exception("tournament push failed")

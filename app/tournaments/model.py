@@ -29,16 +29,33 @@ Entry types (data fields):
   cut        {size, seeds}                (the top cut starts: its rounds are numbered after the Swiss rounds, cut.py)
   publish_decks {}                        (the organiser publishes every registered deck)
   registration, request, accept, decline, withdraw_request, claim: players signing themselves up (signup.py)
+  extend, call_table, penalty, paid, deck_deadline: the organiser's bookkeeping (orgtools.py)
+  edit       {player, name?, warband?, printing?, ..., before, round}   (a registration edited: edits.py)
+  close_call {round, table, reason}       (a judge closes the table's open calls by hand; a result closes them too)
 A result is {winner: player | None (draw), glory: {player: n}, games_won?: {player: n}, decided_by?: how a
 level game (or match) was won, or "ruling" (victory.py)}.
 """
 from __future__ import annotations
 
 import copy
-import unicodedata
 
-from . import cut, signup, victory
+from . import calls, cut, edits, orgtools, signup, victory
+from .reads import (
+    active_players,
+    current_round,
+    has_played,
+    history,
+    name_key,
+    player_table,
+    published_rounds,
+    round_complete,
+    table_of,
+)
 from .refusals import Refusal
+
+# Read off the fold by the service, the views and the exports as model.<name> too.
+__all__ = ["active_players", "current_round", "has_played", "history", "name_key", "player_table", "published_rounds",
+           "round_complete", "table_of"]
 
 TABLE_MODES = ("phones", "device", "untracked")
 TABLE_STATUSES = ("playing", "waiting", "confirmed", "disputed")
@@ -47,61 +64,16 @@ LINK_ROLES = ("player", "scorekeeper", "judge", "table", "organiser")
 # Registrations a tournament holds (and so the bound of every list of players a client sends): far above the
 # largest Underworlds events, twice what benchmarks/tournaments.py pairs and ranks in time.
 MAX_PLAYERS = 512
+# What a table's players and device can grow a table's lists by in a round (the staff's view of the table carries
+# them, and every entry at that table copies them): far above a real table's few calls and disputes.
+MAX_TABLE_CALLS = 20       # judge calls (an open call is not repeated: Results.call_judge)
+MAX_TABLE_DISPUTES = 20    # disputes and judges' flags
 
 
 def new_state(setup: dict) -> dict:
     """The tournament before anything happened."""
     return {"setup": setup, "players": {}, "order": [], "rounds": {}, "rulings": [], "head": 0,
-            "signup": signup.new_signup(), "decks_published": None, "cut": None}
-
-
-def name_key(name: str) -> str:
-    """How two registrations are recognised as the same person: case, spacing and accents of the name aside."""
-    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode() or name
-    return " ".join(plain.lower().split())
-
-
-def active_players(state: dict, round_no: int) -> list[str]:
-    """Players to pair in a round: checked in, not dropped or merged away, registered for that round."""
-    return [p for p in state["order"] if state["players"][p]["status"] == "checked_in"
-            and state["players"][p]["from_round"] <= round_no]
-
-
-def current_round(state: dict) -> int:
-    """The highest round paired so far (0 before round 1)."""
-    return max(state["rounds"], default=0)
-
-
-def published_rounds(state: dict) -> list[dict]:
-    """Published rounds in order."""
-    return [state["rounds"][n] for n in sorted(state["rounds"]) if state["rounds"][n]["published"]]
-
-
-def round_complete(rnd: dict) -> bool:
-    """Every table of the round has its confirmed result."""
-    return all(t["status"] == "confirmed" for t in rnd["tables"])
-
-
-def has_played(state: dict, player: str) -> bool:
-    """The player was paired (or given the bye) in a published round."""
-    return any(rnd["bye"] == player or any(player in t["players"] for t in rnd["tables"])
-               for rnd in published_rounds(state))
-
-
-def table_of(state: dict, round_no, table_no) -> dict | None:
-    """A table of a round, or None."""
-    rnd = state["rounds"].get(round_no) if isinstance(round_no, int) else None
-    if rnd is None:
-        return None
-    return next((t for t in rnd["tables"] if t["table"] == table_no), None)
-
-
-def player_table(state: dict, round_no: int, player: str) -> dict | None:
-    """The table a player sits at in a round, or None (bye, not paired)."""
-    rnd = state["rounds"].get(round_no)
-    if rnd is None:
-        return None
-    return next((t for t in rnd["tables"] if player in t["players"]), None)
+            "signup": signup.new_signup(), "decks_published": None, "cut": None, **orgtools.new_parts()}
 
 
 def check_result(result, players: list[str], best_of: int) -> str | None:
@@ -144,7 +116,7 @@ def check(state: dict, entry: dict) -> Refusal | None:
         return Refusal("unknown_entry", f"There is no entry of type '{t}'.", 400)
     if "player" in d and t not in ("register", "accept") and d["player"] not in players:
         return Refusal("no_such_player", "There is no such player in this event.", 404)
-    return checker(state, d)
+    return checker(state, d) or orgtools.refusal(state, t, d)
 
 
 def _check_register(state, d):
@@ -333,6 +305,11 @@ def _table_voice(table, by) -> Refusal | None:
     return None
 
 
+def table_voice(table: dict, by) -> Refusal | None:
+    """Why `by` (a player id, or "device") may not speak for this table: None when they may."""
+    return _table_voice(table, by)
+
+
 def _check_dispute(state, d):
     table, refusal = _table_entry(state, d)
     if refusal:
@@ -342,6 +319,8 @@ def _check_dispute(state, d):
         return refusal
     if table["status"] == "confirmed":
         return Refusal("already_confirmed", "This result is confirmed; ask the scorekeeper to correct it.", 409)
+    if len(table["disputes"]) >= MAX_TABLE_DISPUTES:
+        return _too_many("disputes", MAX_TABLE_DISPUTES)
     if not str(d.get("reason") or "").strip():
         return Refusal("reason_needed", "Say what is wrong with the result: the judge who settles it reads it.")
     return None
@@ -368,6 +347,8 @@ def _check_flag(state, d):
         return Refusal("not_tracked", "Only a tracked table's game has a referee to flag it.", 409)
     if table["status"] == "confirmed":
         return Refusal("already_confirmed", "This result is confirmed; correct it with a reason instead.", 409)
+    if len(table["disputes"]) >= MAX_TABLE_DISPUTES:
+        return _too_many("disputes", MAX_TABLE_DISPUTES)
     if not str(d.get("reason") or "").strip():
         return Refusal("reason_needed", "Say why the game is flagged: the judge who settles it reads it.")
     return None
@@ -377,10 +358,30 @@ def _check_judge_call(state, d):
     table, refusal = _table_entry(state, d)
     if refusal:
         return refusal
+    if len(table["judge_calls"]) >= MAX_TABLE_CALLS:
+        return _too_many("judge calls", MAX_TABLE_CALLS)
     # The device of a table number may call a judge to it whichever way the table plays this round.
     if d.get("by") == "device":
         return None
     return _table_voice(table, d.get("by"))
+
+
+def _too_many(what: str, most: int) -> Refusal:
+    return Refusal(f"too_many_{what.replace(' ', '_')}", f"This table already has {most} {what} this round; a judge "
+                                                          "is on the way: tell them at the table.", 409)
+
+
+def open_call(state: dict, round_no: int, table_no: int, by: str) -> dict | None:
+    """`by`'s latest judge call at a table while it is still open (no ruling at that table nor result since), or None."""
+    table = table_of(state, round_no, table_no)
+    if table is None:
+        return None
+    call = next((c for c in reversed(table["judge_calls"]) if c.get("by") == by), None)
+    if call is None or call.get("closed"):
+        return None
+    answered = [r["seq"] for r in state["rulings"] if r.get("round") == round_no and r.get("table") == table_no]
+    answered += [h["seq"] for h in table["history"] if h.get("what") == "result"]
+    return call if all((seq or 0) < (call["seq"] or 0) for seq in answered) else None
 
 
 def _check_result(state, d):
@@ -427,7 +428,9 @@ CHECKS = {"register": _check_register, "check_in": _check_check_in, "fixed_table
           "timer": _check_timer, "time_called": _check_time_called, "time_withdrawn": _check_time_withdrawn, "confirm": _check_confirm,
           "dispute": _check_dispute, "flag": _check_flag, "match_game": _check_match_game, "judge_call": _check_judge_call, "result": _check_result,
           "ruling": _check_ruling, "new_link": _check_new_link, "publish_decks": _check_publish_decks,
-          "cut": cut.check_start, **signup.CHECKS}
+          "cut": cut.check_start, **signup.CHECKS, **orgtools.CHECKS,
+          "edit": lambda state, d: edits.check(state, d, name_key),
+          "close_call": lambda state, d: _table_entry(state, d)[1] or calls.check_close(table_of(state, d["round"], d["table"]))}
 
 
 def _table(no: int, players: list[str]) -> dict:
@@ -436,34 +439,80 @@ def _table(no: int, players: list[str]) -> dict:
             "history": []}
 
 
-TABLE_ENTRIES = ("confirm", "dispute", "flag", "judge_call", "result", "match_game")
+TABLE_ENTRIES = ("confirm", "dispute", "flag", "judge_call", "result", "match_game", "close_call")
 
 
 def _copy_for(state: dict, entry: dict) -> dict:
     """A copy of the state in which this entry may change what it touches; the rest is shared.
 
-    Results arrive one table at a time all day, and the standings follow each: copying only the
-    table (not every player and round) keeps that cheap at hundreds of players (benchmarks/tournaments.py).
+    Entries arrive all day (results one table at a time, registrations, pairings, table modes), and the standings
+    follow each: copying only what the entry changes (one table, one player, the round's list of tables, never every
+    player and round) keeps each one cheap at hundreds of players (benchmarks/tournaments.py).
     """
     t, d = entry["type"], entry.get("data") or {}
     s = dict(state)
     if t in TABLE_ENTRIES or t in ("timer", "time_called", "time_withdrawn"):
-        s["rounds"] = dict(state["rounds"])
-        rnd = s["rounds"][d["round"]] = dict(state["rounds"][d["round"]])
+        rnd = _copy_round(s, d["round"])
         if t in TABLE_ENTRIES:
             rnd["tables"] = [copy.deepcopy(x) if x["table"] == d["table"] else x for x in rnd["tables"]]
         elif rnd["timer"] is not None:
             rnd["timer"] = dict(rnd["timer"])
-    elif t in ("check_in", "drop", "fixed_table"):
+    elif t in ("check_in", "drop", "fixed_table", "edit"):
         s["players"] = dict(state["players"])
         s["players"][d["player"]] = dict(state["players"][d["player"]])
+    elif t == "register":
+        s["players"], s["order"] = dict(state["players"]), list(state["order"])
+    elif t == "pair":
+        s["rounds"] = dict(state["rounds"])  # the round's draft is a new value
+    elif t in ("swap", "table_mode", "publish"):
+        rnd = _copy_round(s, d["round"])
+        touched = _tables_touched(t, d)
+        rnd["tables"] = [dict(x) if touched(x) else x for x in rnd["tables"]]
+    elif t == "merge":
+        s["players"] = dict(state["players"])
+        s["players"][d["remove"]] = dict(state["players"][d["remove"]])
+        s["rounds"] = {n: r if r["published"] else dict(r) for n, r in state["rounds"].items()}  # a draft goes stale
+    elif t in signup.ENTRY_TYPES:
+        _copy_signup(s, d.get("request"))
+        if t == "accept":
+            s["players"], s["order"] = dict(state["players"]), list(state["order"])
     elif t == "ruling":
         s["rulings"] = list(state["rulings"])
-    elif t == "new_link":
-        pass  # only the head moves: the tokens live in the store, the log says who replaced which
+        if d.get("table") is not None:  # a ruling at a table answers (closes) its open calls
+            rnd = _copy_round(s, d["round"])
+            rnd["tables"] = [copy.deepcopy(x) if x["table"] == d["table"] else x for x in rnd["tables"]]
+    elif t in ("new_link", "cut", "publish_decks"):
+        pass  # a new value in the state, or only the head moves (the tokens live in the store)
+    elif t in orgtools.ENTRY_TYPES:
+        orgtools.copy_for(s, t, d)
     else:
         s = copy.deepcopy(state)
     return s
+
+
+def _copy_round(s: dict, round_no: int) -> dict:
+    """The rounds and this round copied into `s` (its tables shared until copied): the copy to change."""
+    s["rounds"] = dict(s["rounds"])
+    rnd = s["rounds"][round_no] = dict(s["rounds"][round_no])
+    return rnd
+
+
+def _tables_touched(t: str, d: dict):
+    """Which of a round's tables a swap, table mode or publish changes (a predicate on a table)."""
+    if t == "swap":
+        return lambda x: d["a"] in x["players"] or d["b"] in x["players"]
+    if t == "table_mode":
+        return lambda x: x["table"] == d["table"]
+    games = {int(k) for k in d["games"]}
+    return lambda x: x["table"] in games
+
+
+def _copy_signup(s: dict, rid) -> None:
+    """Self-registration copied into `s` down to the one request an entry changes."""
+    sig = s["signup"] = dict(s["signup"])
+    sig["requests"], sig["order"], sig["claims"] = dict(sig["requests"]), list(sig["order"]), dict(sig["claims"])
+    if rid in sig["requests"]:
+        sig["requests"][rid] = dict(sig["requests"][rid])
 
 
 def apply(state: dict, entry: dict) -> dict:
@@ -506,14 +555,18 @@ def _apply_in_place(s: dict, entry: dict) -> None:
     elif t == "ruling":
         s["rulings"].append({**who, "round": d.get("round"), "table": d.get("table"), "question": d["question"],
                              "answer": d["answer"], "rule": d.get("rule", "")})
+        if d.get("table") is not None:
+            calls.close_all(table_of(s, d["round"], d["table"]), who, "ruling")
+    elif t in orgtools.ENTRY_TYPES:
+        orgtools.apply(s, t, d, who)
     if t in signup.FREES_A_PLACE:
         signup.promote(s)
     s["head"] = entry.get("seq") or s["head"] + 1
 
 
-_PLAYER_ENTRIES = frozenset({"register", "publish_decks", "check_in", "fixed_table", "drop", "merge"})
+_PLAYER_ENTRIES = frozenset({"register", "publish_decks", "check_in", "fixed_table", "drop", "merge", "edit"})
 _ROUND_ENTRIES = frozenset({"pair", "swap", "table_mode", "publish", "timer", "time_called", "time_withdrawn"})
-_TABLE_ENTRIES = frozenset({"confirm", "dispute", "flag", "match_game", "judge_call", "result"})
+_TABLE_ENTRIES = frozenset({"confirm", "dispute", "flag", "match_game", "judge_call", "result", "close_call"})
 
 
 def _apply_player_entry(s: dict, t: str, d: dict, who: dict) -> None:
@@ -540,6 +593,8 @@ def _apply_player_entry(s: dict, t: str, d: dict, who: dict) -> None:
         for rnd in s["rounds"].values():  # a draft that paired the duplicate is paired again
             if not rnd["published"] and (rnd["bye"] == d["remove"] or any(d["remove"] in x["players"] for x in rnd["tables"])):
                 rnd["stale"] = True
+    elif t == "edit":
+        edits.apply(players, d, who)
 
 
 def _apply_round_entry(s: dict, t: str, d: dict, entry: dict) -> None:
@@ -553,7 +608,8 @@ def _apply_round_entry(s: dict, t: str, d: dict, entry: dict) -> None:
         a, b = d["a"], d["b"]
         swap = {a: b, b: a}
         for table in rnd["tables"]:
-            table["players"] = [swap.get(p, p) for p in table["players"]]
+            if a in table["players"] or b in table["players"]:  # only these were copied (_copy_for)
+                table["players"] = [swap.get(p, p) for p in table["players"]]
         if rnd["bye"] in swap:
             rnd["bye"] = swap[rnd["bye"]]
     elif t == "table_mode":
@@ -581,6 +637,8 @@ def _apply_table_entry(s: dict, t: str, d: dict, who: dict) -> None:
         table["confirmations"][d["by"]] = d["result"]
         table["history"].append({**who, "what": "confirm", "by": d["by"]})
         _settle_confirmations(table)
+        if table["status"] == "confirmed":  # both players signed off the (corrected) result: the call is settled
+            calls.close_all(table, who, "settled")
     elif t == "dispute":
         table = table_of(s, d["round"], d["table"])
         table["status"] = "disputed"
@@ -603,6 +661,9 @@ def _apply_table_entry(s: dict, t: str, d: dict, who: dict) -> None:
         table = table_of(s, d["round"], d["table"])
         table["result"], table["status"] = d["result"], "confirmed"
         table["history"].append({**who, "what": "result", "source": d.get("source"), "reason": d.get("reason", "")})
+        calls.close_all(table, who, "settled")
+    elif t == "close_call":
+        calls.close_all(table_of(s, d["round"], d["table"]), who, "by_hand")
 
 
 def _settle_confirmations(table: dict) -> None:
@@ -626,20 +687,3 @@ def fold(setup: dict, entries: list[dict]) -> dict:
     for entry in entries:
         _apply_in_place(s, entry)
     return s
-
-
-def history(state: dict) -> tuple[dict[str, int], list[tuple[int, str]], list[dict]]:
-    """For standings and pairing: (byes per player, [(round, bye player)], confirmed matches) of the Swiss rounds."""
-    byes: dict[str, int] = {}
-    bye_list = []
-    matches = []
-    for rnd in published_rounds(state):
-        if cut.is_cut_round(state, rnd["round"]):
-            continue  # the Swiss standings stay as the Swiss rounds left them; the cut has its own placings
-        if rnd["bye"]:
-            byes[rnd["bye"]] = byes.get(rnd["bye"], 0) + 1
-            bye_list.append((rnd["round"], rnd["bye"]))
-        for t in rnd["tables"]:
-            if t["status"] == "confirmed":
-                matches.append({"round": rnd["round"], "table": t["table"], "players": t["players"], "result": t["result"]})
-    return byes, bye_list, matches

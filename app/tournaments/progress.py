@@ -1,7 +1,9 @@
 """Where a tracked table's game is, for the scorekeeper's dashboard: round, activation, glory, last entry."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime, timezone
+from typing import Any
 
 from app.service import ApiError, GameLogs
 
@@ -16,7 +18,7 @@ def _minutes_since(stamp: str | None) -> float | None:
     return round((datetime.now(timezone.utc) - then).total_seconds() / 60, 1)
 
 
-def summary(state: dict, outcome: dict | None) -> dict:
+def summary(state: dict, outcome: Mapping[str, Any] | None) -> dict:
     """Round, phase, activation and each seat's glory from an Underworlds-shaped state (other games: what they have)."""
     seats = state.get("seats") if isinstance(state.get("seats"), dict) else {}
     glory = {}

@@ -13,11 +13,11 @@ from app.content.underworlds import library
 from app.engine.core import SetupError
 from app.schemas.wire import field_messages
 from app.service import ApiError
-from app.service.tokens import new_token
 
-from . import model
+from . import model, playerlinks
+from . import names as loose_names
 from .links import Links
-from .log import Member
+from .log import Member, a_link
 from .schemas import (
     IMPORT_LINE_CHARS,
     CheckInAllSchema,
@@ -43,6 +43,7 @@ class Registration(Links):
         if body["override"] is not None and member.role != "organiser":
             raise ApiError(403, "override_organiser_only", "Only the organiser can accept a deck the format "
                                                           "refuses; register the player without an override.")
+        self.may(member, "register")  # before the deck is checked against the content
         return self._register_one(member, body, base_url)
 
     def _register_one(self, member: Member, body: dict, base_url: str) -> tuple[int, dict]:
@@ -57,20 +58,25 @@ class Registration(Links):
         checked = self._check_deck(tournament.state["setup"], body)
         problems = checked.get("deck_problems") or []
         if problems and not body["override"]:
-            raise ApiError(422, "deck_refused", f"{body['name']}'s deck does not meet the {tournament.state['setup']['format']} "
-                                                f"deck-building rules: {problems[0]['message']}",
-                           rule=problems[0].get("rule"), violations=problems,
-                           fields={"deck": [f"{p['message']} ({p.get('rule')})" for p in problems]})
-        next_round = model.current_round(tournament.state) + (1 if self._round_started(tournament.state) else 0)
-        pid = f"p{len(tournament.state['order']) + 1}"
-        data = {"player": pid, "name": body["name"].strip(), "warband": body["warband"],
+            raise deck_refused(body["name"], tournament.state["setup"]["format"], problems)
+        data = {"name": body["name"].strip(), "warband": body["warband"],
                 "warband_name": checked.get("warband_name"), "deck": body["deck"], "deck_problems": problems,
-                "deck_override": body["override"], "from_round": max(1, next_round)}
+                "deck_override": body["override"]}
         if body.get("printing"):
             data["printing"] = checked.get("printing")
-        stored = self._append(member, "register", data, body["id"])
-        token, token_hash = new_token()
+
+        def at_head(state: dict) -> dict:  # the player's number and first round at the head it is stored after
+            next_round = model.current_round(state) + (1 if self._round_started(state) else 0)
+            return {"player": f"p{len(state['order']) + 1}", **data, "from_round": max(1, next_round)}
+
+        stored, new = self._append_entry(member, "register", at_head, body["id"])
         pid = stored["data"]["player"]
+        if not new:
+            # A resend of a registration already stored: its link was handed out then; only the organiser
+            # replaces it (POST .../links/new, logged).
+            return 200, {"player": pid, "existing": True, "name": stored["data"]["name"],
+                         "message": f"{stored['data']['name']} is already registered; nothing was added."}
+        token, token_hash = playerlinks.player_token(tournament.row["setup"], pid, 0)
         self._storage(self.store.add_tournament_token, member.tournament_id, token_hash, "player", pid)
         return 201, {"player": pid, "name": stored["data"]["name"], "from_round": stored["data"]["from_round"],
                      "deck_problems": problems, "token": token, "link": self.link(base_url, member.tournament_id, token)}
@@ -80,14 +86,16 @@ class Registration(Links):
         as one registered on the form; the lines refused are reported with why, the others registered."""
         body = self.load(PlayerListSchema(), raw)
         if member.role not in ("organiser", "scorekeeper"):
-            raise ApiError(403, "not_allowed", f"A {member.role} link cannot register players.")
+            raise ApiError(403, "not_allowed", f"{a_link(member.role)} cannot register players.")
         lines = player_lines(body["text"])
         room = model.MAX_PLAYERS - len(self.folded(member.tournament_id).state["order"])
         if len(lines) > room:
             raise ApiError(413, "too_many_players", f"This list has {len(lines)} players; the event has room for "
                                                     f"{room} more (at most {model.MAX_PLAYERS}).")
         names = roster_names()
-        added, existing, refused = [], [], []
+        added: list[dict] = []
+        existing: list[dict] = []
+        refused: list[dict] = []
         for number, fields in lines:
             time.sleep(0)  # a long list: every other request is answered between two registrations
             try:
@@ -95,8 +103,13 @@ class Registration(Links):
                 status, reply = self._register_one(member, one, base_url)
             except ApiError as err:
                 refused.append({"line": number, "text": ", ".join(fields)[:IMPORT_LINE_CHARS], "code": err.code,
-                                "message": err.message})
+                                "message": err.message, **({"closest": err.details["closest"], "field": err.details["field"],
+                                                             "fields": [f[:IMPORT_LINE_CHARS] for f in fields]}
+                                                            if "closest" in err.details else {})})
                 continue
+            if status == 201 and one["warband"] in names["printings"] and not one.get("printing"):
+                # registered with the rules' own printing: the desk checks the fighter cards the player holds
+                reply = {**reply, "check_printing": names["warband_names"][one["warband"]]}
             (added if status == 201 else existing).append({"line": number, **reply})
         return {"added": added, "existing": existing, "refused": refused}
 
@@ -105,7 +118,7 @@ class Registration(Links):
         named) checked in, one log entry each; those already checked in are left as they are."""
         body = self.load(CheckInAllSchema(), raw if raw is not None else {})
         if member.role not in ("organiser", "scorekeeper"):
-            raise ApiError(403, "not_allowed", f"A {member.role} link cannot check players in.")
+            raise ApiError(403, "not_allowed", f"{a_link(member.role)} cannot check players in.")
         state = self.folded(member.tournament_id).state
         wanted = body["players"] if body["players"] is not None else [
             p for p in state["order"] if state["players"][p]["status"] == "registered"]
@@ -160,6 +173,14 @@ class Registration(Links):
         return self._append(member, "merge", {"keep": body["keep"], "remove": body["remove"]}, body["id"])
 
 
+def deck_refused(name: str, fmt: str, problems: list[dict]) -> ApiError:
+    """422 deck_refused: the format's deck-building rules refuse this deck, each problem with its rule."""
+    return ApiError(422, "deck_refused", f"{name}'s deck does not meet the {fmt} deck-building rules: "
+                                         f"{problems[0]['message']}",
+                    rule=problems[0].get("rule"), violations=problems,
+                    fields={"deck": [f"{p['message']} ({p.get('rule')})" for p in problems]})
+
+
 def player_lines(text: str) -> list[tuple[int, list[str]]]:
     """The non-empty lines of a pasted or CSV list as (line number, fields); commas, tabs or semicolons separate
     the fields, quotes as in CSV."""
@@ -176,16 +197,23 @@ def player_lines(text: str) -> list[tuple[int, list[str]]]:
 
 @lru_cache(maxsize=1)
 def roster_names() -> dict:
-    """Warbands and decks by their id or their name (case aside): what a pasted line may name them by."""
+    """Warbands and decks by their id or their name as people write them (names.py), their names by id, and the
+    warbands whose fighter cards come in several printings (a pasted line leaves the printing to check)."""
     lib = library.load()
+    warbands, decks = lib.all("underworlds", "warbands"), lib.all("underworlds", "decks")
+    return {"warbands": loose_names.index(warbands), "decks": loose_names.index(decks, deck=True),
+            "warband_names": {r["id"]: r["name"] for r in warbands}, "deck_names": {r["id"]: r["name"] for r in decks},
+            "printings": {r["id"] for r in warbands if len(r.get("printings") or []) > 1}}
 
-    def by_name(records):
-        out = {}
-        for r in records:
-            out[r["id"].casefold()] = r["id"]
-            out.setdefault(r["name"].casefold(), r["id"])
-        return out
-    return {"warbands": by_name(lib.all("underworlds", "warbands")), "decks": by_name(lib.all("underworlds", "decks"))}
+
+def _named(text: str, names: dict, kind: str) -> str | None:
+    """The warband's or deck's id a pasted field names; None for a name matching nothing (and near nothing); 422
+    not_sure with the closest names offered when it is near one or fits two."""
+    found, offered = loose_names.find(text, names[f"{kind}s"], names[f"{kind}_names"], deck=kind == "deck")
+    if found is None and offered:
+        raise ApiError(422, "not_sure", f"There is no {kind} {text!r}; did you mean {' or '.join(offered)}? Write it "
+                                        "as the content names it.", details={"closest": offered, "field": kind})
+    return found
 
 
 HEADER = ("name", "player")
@@ -199,10 +227,10 @@ def import_body(fields: list[str], names: dict) -> dict:
         raise ApiError(400, "invalid", "Each line is: name, warband, deck (the deck may be left out).")
     if len(fields) > 3:
         raise ApiError(400, "invalid", "Too many fields: each line is name, warband, deck.")
-    warband = names["warbands"].get(fields[1].casefold(), fields[1])
+    warband = _named(fields[1], names, "warband") or fields[1]  # a saved custom warband by its id
     deck = None
     if len(fields) == 3 and fields[2]:
-        deck = names["decks"].get(fields[2].casefold())
+        deck = _named(fields[2], names, "deck")
         if deck is None:
             raise ApiError(422, "bad_registration", f"There is no deck {fields[2]!r} in the content.")
     try:

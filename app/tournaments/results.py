@@ -2,6 +2,7 @@
 results the scorekeeper enters, and judges' rulings."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from app.service import ApiError
@@ -26,9 +27,10 @@ class Results(Rounds):
             raise ApiError(409, "not_tracked", "This table's game is not tracked; the scorekeeper enters its result.")
         seats = dict(zip(("p1", "p2"), table["players"]))
         folded = self.games.logs.folded(table["game"])
-        outcome = folded.rs.outcome(folded.state)
-        if outcome is None:
+        ended = folded.rs.outcome(folded.state)
+        if ended is None:
             raise ApiError(409, "game_not_over", "The game is not over yet; confirm its result when it ends.")
+        outcome: Mapping[str, Any] = ended   # with each game's own keys (glory, match) beside the common ones
         if self.folded_setup_best_of(table) == 3:
             return self._match_result(table, outcome, seats)
         winners = outcome.get("winners") or []
@@ -45,7 +47,7 @@ class Results(Rounds):
             out.setdefault(p, 0)
         return out
 
-    def _match_result(self, table: dict, outcome: dict, seats: dict) -> dict:
+    def _match_result(self, table: dict, outcome: Mapping[str, Any], seats: dict) -> dict:
         status = outcome.get("match")
         if status is None:
             raise ApiError(409, "not_a_match", "This table's game is not part of a matched-play match; "
@@ -56,7 +58,7 @@ class Results(Rounds):
         games = []
         for n, gid in enumerate(table.get("games") or [table["game"]], start=1):
             played = self.games.logs.folded(gid)
-            done = played.rs.outcome(played.state) or {}
+            done: Mapping[str, Any] = played.rs.outcome(played.state) or {}
             winners = done.get("winners") or []
             games.append({"game": n, "id": gid,
                           "winner": None if done.get("draw") or len(winners) != 1 else seats.get(winners[0]),
@@ -120,6 +122,10 @@ class Results(Rounds):
         if table is None:
             raise ApiError(404, "no_such_table", f"Round {round_no} has no table {table_no}.")
         by = self._table_voice(member, round_no, table_no)
+        # Another table's player (or device) is refused before the game is read: 403, never what its game is at.
+        refusal = model.table_voice(table, by)
+        if refusal is not None:
+            raise ApiError(refusal.status, refusal.code, refusal.message)
         result = self.outcome_result(table)
         found: list[dict] = []
 

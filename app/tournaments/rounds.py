@@ -11,7 +11,7 @@ from app.service import ApiError
 from app.service.access import DEVICE, DEVICE_SEAT
 
 from . import cut, model, tables
-from .log import Member, TournamentLog, now_stamp
+from .log import Member, TournamentLog, a_link, now_stamp
 from .schemas import CutSchema, ModeSchema, NoteSchema, SwapSchema, TimerSchema
 
 # The body each round entry takes; the others take a reason or a note.
@@ -22,12 +22,20 @@ class Rounds(TournamentLog):
     """Each round from its pairing to its published tables; the tables' games are created through the GameService."""
 
     def pair(self, member: Member, round_no: int) -> dict:
-        """Propose the round's pairings (a draft the organiser may swap before publishing)."""
+        """Propose the round's pairings (a draft the organiser may swap before publishing).
+
+        The role is checked before any work: a Swiss round of hundreds of players takes a noticeable time to pair,
+        which runs off the event loop (`offload`), so the other tables are served meanwhile."""
+        self.may(member, "pair")
         tournament = self.folded(member.tournament_id)
         state = tournament.state
         if cut.is_cut_round(state, round_no) and state["cut"] and self._cut_round_ready(state, round_no):
             return self._append(member, "pair", cut.pairing_entry(state, round_no))
-        pairing = tables.propose(state, round_no, tournament.row["setup"]["seed"], random.Random())
+        refusal = model.check(state, {"type": "pair", "data": {"round": round_no, "tables": [], "bye": None}})
+        if refusal is not None and refusal.code in ("no_more_rounds", "already_published", "previous_round_open"):
+            raise ApiError(refusal.status, refusal.code, refusal.message, rule=refusal.rule)  # said before pairing
+        pairing = self.games.logs.offload(tables.propose, state, round_no, tournament.row["setup"]["seed"],
+                                          random.Random())
         fixed = tables.fixed_tables(state, round_no)
         return self._append(member, "pair", tables.pairing_entry(pairing, round_no, fixed))
 
@@ -43,7 +51,7 @@ class Rounds(TournamentLog):
     def start_cut(self, member: Member, raw: Any) -> dict:
         """The organiser starts the top cut of 4 or 8, seeded from the Swiss standings (the log checks when it may)."""
         if member.role != "organiser":
-            raise ApiError(403, "not_allowed", f"Only the organiser starts the top cut; a {member.role} link cannot.")
+            raise ApiError(403, "not_allowed", f"Only the organiser starts the top cut; {a_link(member.role).lower()} cannot.")
         body = self.load(CutSchema(), raw)
         state = self.folded(member.tournament_id).state
         return self._append(member, "cut", {"size": body["size"], "seeds": cut.seeds_from(state, body["size"])},
@@ -67,7 +75,24 @@ class Rounds(TournamentLog):
         elif etype in ("dispute", "judge_call"):
             data["by"] = self._table_voice(member, round_no, table)
             data["reason" if etype == "dispute" else "note"] = body["reason"] or body["note"]
+        if etype == "judge_call":
+            return self._append(member, etype, data, body["id"], earlier=self._open_call(round_no, table, data["by"]))
         return self._append(member, etype, data, body["id"])
+
+    def call_judge(self, member: Member, round_no: int, table_no: int, raw: Any) -> tuple[int, dict]:
+        """A table calls a judge: 201 with the call; 200 with the caller's call still open at this table (or the
+        original of a resend): a call is not repeated, nothing is stored."""
+        before = self.folded(member.tournament_id).head
+        entry = self.round_entry(member, round_no, "judge_call", raw, table_no)
+        return (201 if entry["seq"] > before else 200), entry
+
+    @staticmethod
+    def _open_call(round_no: int, table_no: int | None, by: str):
+        """The caller's call still open at this table, as its log entry: the answer to calling again (nothing stored)."""
+        def earlier(tournament) -> dict | None:
+            call = model.open_call(tournament.state, round_no, table_no, by) if table_no is not None else None
+            return next((e for e in reversed(tournament.entries) if e["seq"] == call["seq"]), None) if call else None
+        return earlier
 
     def _table_voice(self, member: Member, round_no: int, table_no: int | None) -> str:
         """Who speaks for a table: the player (the fold checks they sit there), or "device" for its table device."""
@@ -78,15 +103,15 @@ class Rounds(TournamentLog):
                 raise ApiError(403, "not_your_table", f"This device is for table {member.subject}.")
             return "device"
         if member.is_staff:
-            raise ApiError(403, "not_at_table", f"Only the table's players and its table device can do this; a "
-                                                f"{member.role} link cannot (a judge flags the game or settles the "
-                                                "result).")
-        raise ApiError(403, "not_allowed", f"A {member.role} link cannot do this.")
+            raise ApiError(403, "not_at_table", f"Only the table's players and its table device can do this; "
+                                                f"{a_link(member.role).lower()} cannot (a judge flags the game or "
+                                                "settles the result).")
+        raise ApiError(403, "not_allowed", f"{a_link(member.role)} cannot do this.")
 
     def publish(self, member: Member, round_no: int, base_url: str) -> dict:
         """Create each tracked table's game (seats, warbands and decks from registration), then publish."""
         if member.role not in ("organiser", "scorekeeper"):
-            raise ApiError(403, "not_allowed", f"A {member.role} link cannot publish a round.")
+            raise ApiError(403, "not_allowed", f"{a_link(member.role)} cannot publish a round.")
         tournament = self.folded(member.tournament_id)
         rnd = tournament.state["rounds"].get(round_no)
         if rnd is None:

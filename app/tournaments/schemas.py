@@ -254,3 +254,20 @@ class RecoverSchema(Strict):
     """POST /api/tournaments/recover: the recovery code given when the tournament was made."""
 
     code = fields.Str(required=True, validate=validate.Length(min=1, max=64))
+
+
+class EditSchema(Strict):
+    """POST /api/tournaments/<id>/players/<p>/edit: the fields of a registration that change (the others left out);
+    a printing or a deck of null takes it away."""
+
+    id = fields.Str(load_default=None, validate=validate.Length(min=1, max=100))
+    name = fields.Str(validate=validate.Length(min=1, max=40))
+    warband = fields.Str(validate=validate.Length(min=1, max=80))
+    printing = fields.Str(allow_none=True, validate=validate.Length(min=1, max=80))
+    deck = fields.Raw(allow_none=True)
+    override = fields.Str(load_default=None, validate=validate.Length(min=1, max=300))
+
+    @validates_schema
+    def _not_blank(self, data, **kwargs):
+        if "name" in data and not data["name"].strip():
+            raise ValidationError("A name is needed.", "name")

@@ -6,8 +6,9 @@ from typing import Any
 
 from app.service import ApiError
 from app.service.tokens import hash_token, new_token
+from app.store import DuplicateKey
 
-from . import model, signup
+from . import model, playerlinks, signup
 from .log import Member
 from .registration import Registration
 from .schemas import ClaimSchema, DecideSchema, RegistrationSchema, RequestSchema
@@ -120,8 +121,14 @@ class SelfRegistration(Registration):
             return 200, self._request_status(state, req)
         # The token is stored before the claim: a store failure in between leaves the claim unspent (the phone asks
         # again) and at worst a token nobody was ever shown. The log lets one claim through (a second is refused).
-        token, token_hash = new_token()
-        self._storage(self.store.add_tournament_token, tid, token_hash, "player", req["player"])
+        tournament = self.folded(tid)
+        token, token_hash = playerlinks.player_token(tournament.row["setup"], req["player"],
+                                                     playerlinks.generation(tournament.entries, req["player"]))
+        try:
+            self._storage(self.store.add_tournament_token, tid, token_hash, "player", req["player"])
+        except DuplicateKey:
+            pass  # a second claim at once derived the same token: the log lets one claim through
+
         self._append(member, "claim", {"request": req["id"]})
         return 201, {**self._request_status(self.folded(tid).state, req), "token": token,
                      "link": self.link(base_url, tid, token)}

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import copy
 
-from . import model
+from .reads import name_key
 from .refusals import Refusal
 
 MAX_REQUESTS = 1000  # requests of one event, whatever became of them: bounds the log a public link can grow
@@ -58,10 +58,10 @@ def request_by_claim(state: dict, claim_hash: str) -> dict | None:
 
 def name_in_use(state: dict, name: str) -> str | None:
     """Why this name cannot ask for a place (already a player, or already asking), or None."""
-    key = model.name_key(name)
-    if any(p["status"] != "merged" and model.name_key(p["name"]) == key for p in state["players"].values()):
+    key = name_key(name)
+    if any(p["status"] != "merged" and name_key(p["name"]) == key for p in state["players"].values()):
         return f"{name.strip()} is already registered for this event; ask the organiser for your link."
-    if any(r["status"] in WAITING and model.name_key(r["name"]) == key for r in state["signup"]["requests"].values()):
+    if any(r["status"] in WAITING and name_key(r["name"]) == key for r in state["signup"]["requests"].values()):
         return f"A request under the name {name.strip()} is already waiting for the organiser."
     return None
 
@@ -106,8 +106,8 @@ def _check_accept(state, d):
         return Refusal("not_pending", f"{req['name']}'s request was already {req['status']}.", 409)
     if d["player"] in state["players"]:
         return Refusal("already_registered", "That player is already registered.", 409)
-    key = model.name_key(req["name"])
-    if any(p["status"] != "merged" and model.name_key(p["name"]) == key for p in state["players"].values()):
+    key = name_key(req["name"])
+    if any(p["status"] != "merged" and name_key(p["name"]) == key for p in state["players"].values()):
         return Refusal("name_taken", f"{req['name']} is already registered; decline this request.", 409)
     return None
 

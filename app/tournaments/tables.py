@@ -5,8 +5,9 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from . import model
+from . import penalties
 from .pairing import Pairing, pair_round
+from .reads import active_players, history, published_rounds
 from .standings import rank, tally
 
 
@@ -18,8 +19,10 @@ def scoring(setup: dict) -> dict:
 def standings(state: dict, seed: str) -> list[dict]:
     """Every player (merged duplicates aside) ranked, with record, tiebreaker values and what separated neighbours."""
     players = [p for p in state["order"] if state["players"][p]["status"] != "merged"]
-    _, byes, matches = model.history(state)
+    _, byes, matches = history(state)
     recs = tally(players, matches, byes, scoring(state["setup"]))
+    adjusted = penalties.adjustments(state)
+    penalties.adjust(state, recs)  # event points and glory a judge's penalty (or bonus) moved
     rows = rank(players, recs, state["setup"]["tiebreakers"], seed)
     out = []
     place = 0
@@ -32,20 +35,20 @@ def standings(state: dict, seed: str) -> list[dict]:
                     "status": p["status"], "points": r.points, "wins": r.wins, "draws": r.draws, "losses": r.losses,
                     "byes": r.byes, "played": len(r.opponents),
                     "tiebreakers": {k: row["values"].get(k) for k in state["setup"]["tiebreakers"]},
-                    "separated_by": row["separated_by"]})
+                    "separated_by": row["separated_by"], "adjusted": adjusted.get(p["id"])})
     return out
 
 
 def fixed_tables(state: dict, round_no: int) -> dict[str, int]:
     """Players of the round kept at their own table (accessibility): player -> table."""
-    return {p: state["players"][p]["fixed_table"] for p in model.active_players(state, round_no)
+    return {p: state["players"][p]["fixed_table"] for p in active_players(state, round_no)
             if state["players"][p].get("fixed_table")}
 
 
 def propose(state: dict, round_no: int, seed: str, rng: random.Random | None = None) -> Pairing:
     """Pairings for a round: round 1 at random, later rounds Swiss on the current standings."""
     rng = rng or random.Random()
-    active = model.active_players(state, round_no)
+    active = active_players(state, round_no)
     if round_no == 1:
         ranked = active[:]
         rng.shuffle(ranked)
@@ -54,9 +57,9 @@ def propose(state: dict, round_no: int, seed: str, rng: random.Random | None = N
     order = {row["player"]: i for i, row in enumerate(rows)}
     points = {row["player"]: row["points"] for row in rows}
     ranked = sorted(active, key=lambda p: order.get(p, len(order)))
-    byes, _, _ = model.history(state)
+    byes, _, _ = history(state)
     met: Counter = Counter()
-    for rnd in model.published_rounds(state):
+    for rnd in published_rounds(state):
         for t in rnd["tables"]:
             met[frozenset(t["players"])] += 1
     return pair_round(ranked, points, met, Counter(byes), rng)

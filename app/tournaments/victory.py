@@ -69,6 +69,7 @@ RULING_WORDS = "a judge's ruling (a concession, a game lost as a penalty)"
 
 def choices(setup: dict, role: str) -> dict:
     """What a hand-entered result of this tournament may be decided by besides glory (the result sheet's choices)."""
+    rule: str | None
     if setup.get("best_of") == 3:
         rule, named = MATCH_RULE, dict(MATCH_WORDS)
     else:

@@ -1,11 +1,13 @@
 """What each member sees of a tournament: the tournament, their own table, the log (staff) and the dashboard (staff)."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from app.live import fastjson
 from app.service import ApiError
 
-from . import cut, decklists, model, overlay, progress, signup, victory
+from . import calls, cut, decklists, edits, model, overlay, penalties, playerlinks, progress, signup, timeext, victory
 from .log import FoldedTournament, Member
 from .results import Results
 
@@ -23,40 +25,89 @@ class Views(Results):
     """The tournament as a role may see it (players' decks and join codes for the staff only)."""
 
     def view(self, member: Member) -> dict:
-        """The tournament as this member may see it."""
+        """The tournament as this member may see it.
+
+        The part every member of one kind sees alike (the public, the players, the table devices and the registration
+        link see what the public sees; each staff role its own) is built once per head and shared by every read at
+        that head (`FoldedTournament.shared`): at hundreds of players it is most of a read's work, and every open page
+        reads it after each entry. A read adds the caller's own parts and marks the tables whose game is over."""
         tournament = self.folded(member.tournament_id)
+        shared, rounds = self._shared_now(tournament, member)
+        return {**shared, "rounds": rounds, **self._own(tournament, member)}
+
+    def view_text(self, member: Member) -> str:
+        """`view` as JSON text: the shared part encoded once per head (and per set of tables whose game is over),
+        the caller's own parts added to it; what GET /api/tournaments/<id> answers every open page with."""
+        tournament = self.folded(member.tournament_id)
+        shared, rounds = self._shared_now(tournament, member)
+        waiting = tuple((r["round"], t["table"]) for r in rounds for t in r["tables"] if t["status"] == "waiting")
+        kind = member.role if member.is_staff else "public"
+        text = tournament.shared(("text", kind, waiting), lambda: fastjson.dumps({**shared, "rounds": rounds}))
+        own = fastjson.dumps(self._own(tournament, member))
+        return text[:-1] + "," + own[1:]  # both are objects; the caller's keys are none of the shared ones
+
+    def _shared_now(self, tournament: FoldedTournament, member: Member) -> tuple[dict, list[dict]]:
+        """The part of the view a member's kind shares at this head, and its rounds with the finished games marked."""
+        kind = member.role if member.is_staff else "public"
+        shared = tournament.shared(kind, lambda: self._shared_view(tournament, kind))
+        best_of = tournament.row["setup"].get("best_of", 1)
+        return shared, [self._marked_waiting(r, best_of) for r in shared["rounds"]]
+
+    def _own(self, tournament: FoldedTournament, member: Member) -> dict:
+        """What only this member sees: who they are, and a player's own registration and table (a device's table)."""
         s = tournament.state
-        setup = {k: v for k, v in tournament.row["setup"].items() if k != "seed"}
-        staff = member.is_staff
-        decks = decklists.sees_decks(s, member)
-        rounds = []
-        for n in sorted(s["rounds"]):
-            rnd = s["rounds"][n]
-            if not rnd["published"] and not staff:
-                continue
-            rounds.append(self._round_view(s, rnd, staff))
-            self._mark_waiting(rounds[-1], tournament.row["setup"].get("best_of", 1))
-        out: dict[str, Any] = {"id": member.tournament_id, "setup": setup, "head": tournament.head,
-               "you": {"role": member.role, "subject": member.subject},
+        out: dict[str, Any] = {"you": {"role": member.role, "subject": member.subject}}
+        if member.role == "player":
+            out["me"] = self._player_view(s["players"][member.subject], True, True)  # their own deck
+            out["me"]["penalties"] = penalties.of_player(s, member.subject)  # their own record, nobody else's
+        if member.role in ("player", "table"):
+            out["mine"] = self._mine(tournament, member)
+        return out
+
+    def _shared_view(self, tournament: FoldedTournament, kind: str) -> dict:
+        """What every member of a kind ("public", or a staff role) sees of the tournament at this head (not changed
+        afterwards: each read copies what it adds to)."""
+        s = tournament.state
+        setup = {k: v for k, v in tournament.row["setup"].items() if k not in playerlinks.HIDDEN_SETUP}
+        staff = kind != "public"
+        decks = decklists.sees_decks(s, Member(tournament.row["id"], kind))
+        rounds = [self._round_view(s, s["rounds"][n], staff) for n in sorted(s["rounds"])
+                  if staff or s["rounds"][n]["published"]]
+        out: dict[str, Any] = {"id": tournament.row["id"], "setup": setup, "head": tournament.head,
                "players": [self._player_view(s["players"][p], staff, decks) for p in s["order"]
                            if staff or s["players"][p]["status"] != "merged"],
                "rounds": rounds, "current_round": model.current_round(s),
                "standings": tournament.standings(), "cut": cut.bracket(s),
                "next": self._next_step(s) if staff else None,
-               "signup": signup.view(s, member.role),
-               "decklists": decklists.listing(s) if s["decks_published"] else None}
+               "signup": self._signup_view(s, kind),
+               "decklists": decklists.listing(s) if s["decks_published"] else None,
+               "deck_deadline": s.get("deck_deadline")}
         if out["next"] == "pair":
             out["next_name"] = cut.stage_name(s, out["current_round"] + 1)
-        if member.role == "organiser" and out["next"] == "finished" and s["cut"] is None:
+        if kind == "organiser" and out["next"] == "finished" and s["cut"] is None:
             out["cut_sizes"] = [n for n in cut.CUT_SIZES if len(cut.seeds_from(s, n)) == n]
-        if member.role in ("organiser", "judge", "scorekeeper"):
+        if staff:
             out["rulings"] = s["rulings"]
-            out["victory"] = victory.choices(tournament.row["setup"], member.role)
-        if member.role == "player":
-            out["me"] = self._player_view(s["players"][member.subject], True, True)  # their own deck
-        if member.role in ("player", "table"):
-            out["mine"] = self._mine(tournament, member)
+            out["victory"] = victory.choices(tournament.row["setup"], kind)
+            out["penalties"] = penalties.listing(s)
         return out
+
+    @staticmethod
+    def _signup_view(s: dict, kind: str) -> dict:
+        """Self-registration as this kind sees it, each request's deck named as the content names it (organiser)."""
+        sig = signup.view(s, kind)
+        if kind == "organiser" and sig.get("requests"):
+            sig["requests"] = [{**r, "deck_name": decklists.deck_name(r.get("deck"))} for r in sig["requests"]]
+        return sig
+
+    def _marked_waiting(self, round_view: dict, best_of: int) -> dict:
+        """A shared round view with its tables whose game is over marked waiting (`_mark_waiting`), copied where marked."""
+        if not any(row["status"] == "playing" and row["game"] for row in round_view["tables"]):
+            return round_view
+        marked = {**round_view, "tables": [dict(row) if row["status"] == "playing" and row["game"] else row
+                                           for row in round_view["tables"]]}
+        self._mark_waiting(marked, best_of)
+        return marked
 
     def _mark_waiting(self, round_view: dict, best_of: int) -> None:
         """A tracked game over that nobody has confirmed yet: its table is waiting for confirmation, not playing.
@@ -69,7 +120,7 @@ class Views(Results):
             if row["status"] != "playing" or not row["game"]:
                 continue
             held = self.games.logs.held(row["game"])
-            outcome = held.rs.outcome(held.state) if held is not None else None
+            outcome: Mapping[str, Any] | None = held.rs.outcome(held.state) if held is not None else None
             if outcome is None:
                 continue
             if best_of == 3 and not (outcome.get("match") or {}).get("over"):
@@ -110,7 +161,8 @@ class Views(Results):
                 "status": "waiting" if proposed is not None and table["status"] == "playing" else table["status"],
                 "result": table["result"], "proposed": proposed,
                 "confirmed_by": sorted(table["confirmations"]), "i_confirmed": me in table["confirmations"],
-                "timer": rnd["timer"], "end_of_time": tournament.row["setup"]["end_of_time"], "bye": False}
+                "timer": rnd["timer"], "end_of_time": tournament.row["setup"]["end_of_time"], "bye": False,
+                **timeext.table_view(table, True)}
 
     @staticmethod
     def _player_view(p: dict, staff: bool, decks: bool) -> dict:
@@ -120,7 +172,7 @@ class Views(Results):
         if staff:
             # A fixed table answers an accessibility need: the staff's to know (and the player's own), nobody else's.
             out.update(merged_into=p.get("merged_into"), deck_override=p.get("deck_override"),
-                       fixed_table=p.get("fixed_table"))
+                       fixed_table=p.get("fixed_table"), paid=bool(p.get("paid")), edits=p.get("edits") or [])
         if decks:
             out.update(deck=p.get("deck"), deck_problems=p.get("deck_problems"), deck_override=p.get("deck_override"))
         return out
@@ -132,12 +184,14 @@ class Views(Results):
         for t in rnd["tables"]:
             row = {"table": t["table"], "players": t["players"], "names": [names[p] for p in t["players"]],
                    "mode": t["mode"], "status": t["status"], "result": t["result"], "game": t["game"],
-                   "confirmed_by": sorted(t["confirmations"]), "judge_calls": len(t["judge_calls"])}
+                   "confirmed_by": sorted(t["confirmations"]), "judge_calls": len(calls.open_calls(t)),
+                   **timeext.table_view(t, staff)}
             if staff:
                 row.update(join_code=t["join_code"], disputes=t["disputes"], history=t["history"],
                            calls=t["judge_calls"], confirmations=t["confirmations"])
                 if not (rnd["published"] and model.round_complete(rnd)):
                     row["off_fixed"] = off_fixed_table(s, t)
+                row["changes"] = edits.table_changes(s, t["players"], rnd["round"])
             out_tables.append(row)
         return {"round": rnd["round"], "name": cut.stage_name(s, rnd["round"]),
                 "stage": "cut" if cut.is_cut_round(s, rnd["round"]) else "swiss",

@@ -55,6 +55,18 @@ def overlay(tournament_id: str, table: int):
     return render_template("tournament_overlay.html", page="tournament_overlay", tournament_id=tournament_id, table=table)
 
 
+@bp.get("/leagues/new")
+def new_league():
+    """Start a league: its name and the rule its standings add the events up by."""
+    return render_template("league.html", page="league", league_id="")
+
+
+@bp.get("/league/<league_id>")
+def league(league_id: str):
+    """A league: its events, its standings and each player's history (its organiser adds the next event here)."""
+    return render_template("league.html", page="league", league_id=league_id)
+
+
 def _moved(endpoint: str, **values):
     """301 to the page's new address, with the same query string."""
     url = url_for(endpoint, **values)

@@ -2,6 +2,7 @@
 // a complete event becomes a button; a template opens a small sheet with one picker per field
 // that has a finite list of choices and a stepper per whole-number field with bounds.
 import { h, button, sheet } from "./dom.js";
+import { capital, listAnd } from "./words.js";
 
 /**
  * Set a dotted path ("attack_roll.smash") inside an object, creating objects on the way.
@@ -40,8 +41,7 @@ const clone = (x) => JSON.parse(JSON.stringify(x ?? {}));
  */
 export function fieldLabel(path) {
   const words = path.split(".").map((p) => p.replace(/_/g, " "));
-  const first = words[0].charAt(0).toUpperCase() + words[0].slice(1);
-  return [first, ...words.slice(1)].join(": ");
+  return [capital(words[0]), ...words.slice(1)].join(": ");
 }
 
 /**
@@ -65,8 +65,9 @@ export function fillTemplate(suggestion, ctx) {
         const min = spec.min ?? 0;
         const max = spec.max ?? 99;
         if (getPath(data, path) === undefined) setPath(data, path, Math.max(min, Math.min(max, spec.default ?? min)));
-        body.append(h("fieldset", {}, h("legend", {}, fieldLabel(path)),
-          stepper(() => getPath(data, path), (v) => setPath(data, path, v), min, max, fieldLabel(path))));
+        const label = ctx.humanise(fieldLabel(path));   // "Held: p1" reads "Held: Ana"
+        body.append(h("fieldset", {}, h("legend", {}, label),
+          stepper(() => getPath(data, path), (v) => setPath(data, path, v), min, max, label)));
       } else if (spec.type === "bool") {
         if (getPath(data, path) === undefined) setPath(data, path, false);
         body.append(h("label", { class: "check" }, h("input", { type: "checkbox",
@@ -156,7 +157,7 @@ function mayReactText(advice, ctx) {
   const next = (advice.waiting_for || []).filter((seat) => seat !== ctx.seat);
   if (!next.length) return "You may react — or just play on.";
   const names = next.map((seat) => ctx.seatName(seat));
-  return `You may react before ${names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0]} plays on.`;
+  return `You may react before ${listAnd(names)} plays on.`;
 }
 
 /** The open reaction step: its steps and chain, and the reactions this player may make (their groups are taken
@@ -165,9 +166,13 @@ function reactionBox(advice, ctx, groups, reactions, suggestions) {
   const rw = advice.reaction_window;
   const steps = (rw.steps || []).map((st) => (typeof st === "string" ? st : st.label || st.id));
   const order = (rw.order || []).map((seat) => ctx.seatName(seat));
-  const box = h("div", { class: "card reaction", role: "region", "aria-label": "Reaction step", id: "reaction-step" },
-    h("h2", {}, "Reaction step"),
-    steps.length ? h("p", { class: "muted" }, `Open: ${steps.slice(-2).join("; ")}${steps.length > 2 ? ` (+${steps.length - 2} earlier)` : ""}`) : null,
+  // A game may name its window (Conquest's shields are an opportunity, not a reaction step).
+  const title = rw.title || "Reaction step";
+  const box = h("div", { class: "card reaction", role: "region", "aria-label": title, id: "reaction-step" },
+    h("h2", {}, title),
+    // The step a reaction is played in now (the latest); the earlier steps of the same attack or activation are
+    // not counted out ("+8 earlier" told a player nothing they could use).
+    steps.length ? h("p", { class: "muted" }, `Open: ${steps[steps.length - 1]}`) : null,
     order.length ? h("p", { class: "muted" }, `Chain order: ${order.join(" → ")}`) : null,
     (rw.chain || []).length ? h("ol", {}, rw.chain.map((link) => h("li", {}, `${ctx.seatName(link.seat)}: ${link.name || link.card || "reaction"}`))) : null);
   const mayReact = (rw.may_react || []).includes(ctx.seat);
@@ -196,14 +201,13 @@ export function renderActions(advice, ctx) {
   if (!advice) return wrap;
   // A game may show one suggestion as several buttons (an Underworlds Attack per weapon: one tap picks both).
   const suggestions = (advice.suggestions || []).flatMap((s) => (ctx.renderer && ctx.renderer.expand && ctx.renderer.expand(s, ctx)) || [s]);
-  const groups = new Map();
-  for (const s of suggestions) {
-    const g = s.group || "Actions";
-    if (!groups.has(g)) groups.set(g, []);
-    groups.get(g).push(s);
-  }
+  const groups = byGroup(suggestions);
   // The cards the engine says this player holds come first ("… in your hand"), then the other reactions.
-  const reactions = [...groups.keys()].filter((g) => /reaction/i.test(g)).sort((a, b) => /in your hand/i.test(b) - /in your hand/i.test(a));
+  const reactions = [...groups.keys()].filter((g) => /reaction/i.test(g)).sort((a, b) => Number(/in your hand/i.test(b)) - Number(/in your hand/i.test(a)));
+  // A met objective is scored right now (its surge step comes before anything else is entered): first on screen,
+  // above an open reaction step too, so the one tap that scores it is in view.
+  const met = metFirst(groups, advice, ctx);
+  if (met) wrap.append(met);
   if (advice.reaction_window) wrap.append(reactionBox(advice, ctx, groups, reactions, suggestions));
   const order = [...groups.keys()].sort((a, b) => rank(a) - rank(b));
   // Groups named "<Verb> <thing>" with the same verb ("Activate Vex", "Activate Kit"...) fold into
@@ -246,11 +250,35 @@ export function renderActions(advice, ctx) {
   return wrap;
 }
 
+// The engine's group of the held objectives it says are met now (scoring.py): one tap scores one.
+const MET_GROUP = "Objective met";
+
+/** Suggestions by their group, in the order the engine gives them. */
+function byGroup(suggestions) {
+  const groups = new Map();
+  for (const s of suggestions) {
+    const g = s.group || "Actions";
+    if (!groups.has(g)) groups.set(g, []);
+    groups.get(g).push(s);
+  }
+  return groups;
+}
+
+/** The met objectives' block (taken out of `groups`), when one of them is scored in one tap; else null. */
+function metFirst(groups, advice, ctx) {
+  const met = groups.get(MET_GROUP);
+  if (!met || !met.some((s) => !s.players_judge)) return null;
+  groups.delete(MET_GROUP);
+  return h("div", { class: "group", "data-group-first": MET_GROUP }, h("h2", {}, ctx.humanise(MET_GROUP)),
+    buttons(met, ctx, false, holding(met, ctx, advice.seat)));
+}
+
 // Order of groups on screen: the step's own choices first, then minor steps, then table fixes
 // (rank 9+: folded away under "More", as they are rare corrections and card effects).
 function rank(group) {
   const g = group.toLowerCase();
   if (g.includes("reaction")) return 0;
+  if (g === MET_GROUP.toLowerCase()) return 0.5;   // a met objective is scored now, before the step's other choices
   if (g === "table") return 9;
   if (g === "my hand") return 8;   // a private note, below the step's choices
   if (g.includes("objective") || g.includes("inspire")) return 5;
@@ -291,7 +319,7 @@ function holding(list, ctx, seat) {
 function pickCard(list, ctx) {
   // The cards held by the seat these plays are for (the referee enters for another seat).
   const held = heldCards(ctx, list.length ? (list[0].event || list[0].template).by : ctx.seat);
-  list = [...list].sort((a, b) => held.has(cardOf(b)) - held.has(cardOf(a)));
+  list = [...list].sort((a, b) => Number(held.has(cardOf(b))) - Number(held.has(cardOf(a))));
   return sheet("Cards by name", (close) => {
     const items = list.map((s) => button([ctx.humanise(s.label), held.has(cardOf(s)) ? h("small", { class: "badge" }, "in hand") : ""],
       () => { close(null); runSuggestion(s, ctx); }, { cls: "btn", "data-card": cardOf(s) }));
@@ -311,14 +339,17 @@ function pickCard(list, ctx) {
 function buttons(list, ctx, main = false, held = null, fold = true) {
   const named = list.filter(cardOf);
   if (fold && named.length > 4) {
-    const grid = buttons(list.filter((s) => !cardOf(s)), ctx);
-    grid.prepend(button(`Pick a card by name (${named.length})`, () => pickCard(named, ctx), { cls: main ? "btn primary" : "btn", "data-action": "pick-card" }));
+    // The cards the player holds stay one tap each beside the searchable list of all (held first there too).
+    const mine = held ? named.filter((s) => held.has(cardOf(s))) : [];
+    const grid = buttons([...mine, ...list.filter((s) => !cardOf(s))], ctx, false, held, false);
+    grid.insertBefore(button(`Pick a card by name (${named.length})`, () => pickCard(named, ctx),
+      { cls: main && !mine.length ? "btn primary" : "btn", "data-action": "pick-card" }), grid.children[mine.length] || null);
     return grid;
   }
   const one = (s, cls) => {
     const waiting = repeats(s, ctx);
     return button(`${ctx.humanise(s.label)}${waiting ? " (waiting to send)" : ""}`, (e) => {
-      const el = e.currentTarget;
+      const el = /** @type {HTMLButtonElement} */ (e.currentTarget);
       el.disabled = true;
       Promise.resolve(runSuggestion(s, ctx)).finally(() => { el.disabled = false; });
     }, { cls, "data-suggestion": (s.event || s.template).type, disabled: !!waiting, ...(s.pass ? { "data-pass": "true" } : {}) });
@@ -328,8 +359,10 @@ function buttons(list, ctx, main = false, held = null, fold = true) {
   const others = list.filter((s) => !s.pass && notHeld(s));
   const passes = list.filter((s) => s.pass);
   // A single choice of the group the game waits for is the primary action; any other button stays plain.
-  const grid = h("div", { class: plays.length === 1 ? "btn-grid one" : "btn-grid" },
-    plays.map((s) => one(s, main && plays.length === 1 ? "btn primary" : "btn")));
+  // A met objective is prominent (one tap scores it); one whose condition has a part only the players can judge
+  // is a plain button: the tap is their "yes".
+  const cls = (s) => ((main && plays.length === 1) || (s.group === MET_GROUP && !s.players_judge) ? "btn primary" : "btn");
+  const grid = h("div", { class: plays.length === 1 ? "btn-grid one" : "btn-grid" }, plays.map((s) => one(s, cls(s))));
   if (others.length) grid.append(h("div", { class: "row passes", "data-not-held": "" }, h("small", { class: "muted" }, "Not in your hand:"), others.map((s) => one(s, "btn ghost small"))));
   if (passes.length) grid.append(h("div", { class: "row passes" }, passes.map((s) => one(s, "btn ghost small"))));
   return grid;

@@ -16,7 +16,7 @@ export function violationsOf(error) {
  * Show why an event was refused; resolves "override" when the player wants to apply it anyway.
  * @param {Envelope} envelope
  * @param {object} error
- * @param {{catalogueLabel: (type: string) => string, describeEvent?: (ev: Envelope) => string|null, humanise?: (text: string) => string, referee?: boolean}} words
+ * @param {{catalogueLabel: (type: string) => string, describeEvent?: (ev: Envelope) => string|null, humanise?: (text: string) => string, referee?: boolean} & Object<string, *>} words
  * @returns {Promise<string|null>} "override" (apply it anyway), "ok", or null when dismissed
  */
 export function showRejection(envelope, error, { catalogueLabel, describeEvent, humanise = (t) => t, referee = false }) {

@@ -3,10 +3,11 @@
 
 /**
  * Create an element: h("button", {class: "btn", onclick: f, "aria-label": "x"}, "text", child).
- * @param {string} tag
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
  * @param {object|null} [attrs]
  * @param {...*} children nodes, text, arrays of them; null and false are skipped
- * @returns {HTMLElement}
+ * @returns {HTMLElementTagNameMap[K]}
  */
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
@@ -64,6 +65,8 @@ export function replace(el, ...children) {
   return el;
 }
 
+let toastTimer = 0;  // the shown toast's hiding, cleared by the next toast
+
 /**
  * Short-lived message at the bottom of the screen; `action` {label, run} adds one button (e.g. Redo).
  * @param {string} message
@@ -80,8 +83,8 @@ export function toast(message, kind = "error", ms = 4000, action = null) {
       onclick: () => { clearToast(); action.run(); } }, action.label) : null);
   el.className = `toast ${kind}`;
   el.hidden = false;
-  clearTimeout(toast.timer);
-  toast.timer = setTimeout(() => { el.hidden = true; }, ms);
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { el.hidden = true; }, ms);
 }
 
 /**
@@ -91,7 +94,7 @@ export function toast(message, kind = "error", ms = 4000, action = null) {
 export function clearToast() {
   const el = document.getElementById("toast");
   if (!el) return;
-  clearTimeout(toast.timer);
+  clearTimeout(toastTimer);
   el.hidden = true;
 }
 
@@ -124,9 +127,9 @@ export function sheet(title, build, { label } = {}) {
 
 /**
  * A labelled button.
- * @param {string|Node} label
+ * @param {*} label text, a node, or an array of them
  * @param {(ev: Event) => void} onclick
- * @param {{cls?: string, aria?: string}} [options] more attributes pass through
+ * @param {{cls?: string, aria?: string} & Object<string, *>} [options] more attributes pass through
  * @returns {HTMLButtonElement}
  */
 export function button(label, onclick, { cls = "btn", aria, ...rest } = {}) {
@@ -142,4 +145,13 @@ export function clock(iso) {
   if (!iso) return "";
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? "" : d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+}
+
+/**
+ * The form control with this id (an input, select or textarea: what `.value` is read from).
+ * @param {string} id
+ * @returns {HTMLInputElement}
+ */
+export function control(id) {
+  return /** @type {HTMLInputElement} */ (document.getElementById(id));
 }

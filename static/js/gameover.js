@@ -15,7 +15,7 @@ function initials(name) {
  *          value(seat, round, source) -> number}
  * @param {GlorySeries} series
  * @param {(seat: string) => string} seatName
- * @returns {SVGElement}
+ * @returns {HTMLElement} the chart and its legend
  */
 export function gloryChart(series, seatName) {
   const { rounds, seats, sources, value } = series;

@@ -10,7 +10,7 @@ const openSheets = new Map();  // request id -> close() of its question, while i
  * A `handover` frame (or a pending request found on opening the game) for this phone's seat.
  * @param {{id?: string, seat: string, status: string}|null} msg
  * @param {{gameId: string, token: string, seatName: (seat: string) => string}} ctx
- * @returns {void}
+ * @returns {void|Promise<void>}
  */
 export function onHandover(msg, { gameId, token, seatName }) {
   if (!msg) return;

@@ -1,7 +1,8 @@
 // "What just happened": another phone's entry summed up for a moment (who did what, what the rules did),
-// the fighters and scores it changed highlighted; overrides and undos stay longer and stand out.
+// the fighters and scores it changed highlighted; overrides and undos stay longer and stand out. The card has its
+// own place in the page's flow (happenedRegion), so it never covers a control.
 import { h, button } from "./dom.js";
-import { summary, consequenceText, overrideNote } from "./log.js";
+import { summary, consequenceText, fightersOf, overrideNote } from "./log.js";
 
 const SHOW_MS = 6000;
 const LOUD_MS = 15000;          // overrides and undos: the table should not miss them
@@ -16,41 +17,55 @@ const RANK = [/out_of_action|game_over|destroyed|defeated/, /damage|wounds?$/,
 const QUIET = /passes_inferred|step_closed|step_ends|_begins$|_allowed$/;   // what became possible is told by the entry that uses it
 const rank = (type) => { if (QUIET.test(type)) return RANK.length + 1; const i = RANK.findIndex((re) => re.test(type)); return i < 0 ? RANK.length : i; };
 
-const shown = [];               // [{seq, type, headline, details, loud, until, flag}], oldest first
+const shown = [];               // [{seq, type, rank, headline, details, loud, until, flag}], oldest first
 let caught = null;              // the summary of what a phone missed while away: {headline, lines, seqs}, until dismissed
 const flashes = new Map();      // selector -> time the highlight started
 
-function region() {
-  let el = document.getElementById("happened");
-  if (!el) {
-    el = h("div", { id: "happened", class: "happened", role: "status", "aria-live": "polite", "aria-label": "What just happened" });
-    document.body.append(el);
-  }
-  return el;
+/**
+ * The card's own place on the page: a strip in the page's flow (the table page puts it under its tabs), never over
+ * the controls the game waits for. The same element moves with every redraw of the page, so what it says stays.
+ * @returns {HTMLElement}
+ */
+export function happenedRegion() {
+  if (!regionEl) regionEl = h("div", { id: "happened", class: "happened", role: "status", "aria-live": "polite", "aria-label": "What just happened" });
+  return regionEl;
+}
+let regionEl = null;
+const region = happenedRegion;
+
+/**
+ * This phone's player has looked: they entered something, or dismissed the card. The entries told so far are not
+ * told again beside the next one (the card tells only what came since this phone last looked).
+ * @returns {void}
+ */
+export function seen() {
+  if (!shown.length) return;
+  shown.length = 0;
+  redraw();
 }
 
-// One card, so it hides only a strip of the screen: the latest entry, earlier fresh ones in one line.
+// One card: each entry since this phone last looked on a line of its own with what the rules did in it, the
+// weightiest entry first. A consequence belongs to its own entry: "Goff Nob destroyed" four entries ago is never
+// told as part of the latest one.
 function redraw() {
   const now = Date.now();
   for (let i = shown.length - 1; i >= 0; i -= 1) if (shown[i].until <= now) shown.splice(i, 1);
   while (shown.length > MAX_SHOWN) shown.shift();
   if (!shown.length) return region().replaceChildren(...caughtCard());
   const latest = shown[shown.length - 1];
-  const earlier = shown.slice(0, -1).reverse();
-  // What the rules did in every fresh entry, the weightiest first: a drive back entered right after an attack must
-  // not hide the attack's damage in the "Before" line. A line the headline already says is not said twice.
-  const said = new Set(shown.map((x) => x.headline.replace(/^[^:]*: /, "")));
-  const details = [];
-  for (const d of [latest, ...earlier].flatMap((x) => x.details).sort((a, b) => a.r - b.r)) {
-    if (!said.has(d.text) && !details.includes(d.text)) details.push(d.text);
-  }
-  const dismiss = () => { shown.length = 0; redraw(); };
+  const weight = (x) => Math.min(x.rank, ...x.details.map((d) => d.r));
+  const lines = [...shown].sort((a, b) => weight(a) - weight(b) || b.seq - a.seq).map((x) => {
+    // A line the headline already says is not said twice.
+    const said = x.headline.replace(/^[^:]*: /, "");
+    const details = [...new Set(x.details.map((d) => d.text))].filter((t) => t !== said);
+    return h("div", { class: "entry", "data-entry": x.seq },
+      h("div", { class: "headline" }, x.headline),
+      details.length ? h("div", { class: "detail" }, details.slice(0, 3).join(" · ")) : null);
+  });
+  const dismiss = () => seen();
   region().replaceChildren(...caughtCard(), h("div", { class: `happened-item${shown.some((x) => x.loud) ? " loud" : ""}`, "data-seq": latest.seq, "data-type": latest.type,
     "data-seqs": shown.map((x) => x.seq).join(" ") },
-    h("div", { class: "grow" },
-      h("div", { class: "headline" }, latest.headline),
-      details.length ? h("div", { class: "detail" }, details.slice(0, 3).join(" · ")) : null,
-      earlier.length ? h("div", { class: "earlier" }, `Before: ${earlier.map((x) => x.headline).join(" · ")}`) : null,
+    h("div", { class: "grow" }, lines,
       latest.flag ? button("That's not right", latest.flag, { cls: "btn small ghost", "data-action": "not-right", aria: `That's not right: #${latest.seq}` }) : null),
     button("✕", dismiss, { cls: "btn small ghost", aria: "Dismiss" })));
 }
@@ -116,10 +131,13 @@ export function announce(ev, prior, c) {
   const ms = loud ? LOUD_MS : SHOW_MS;
   // "That's not right": the player flags the entry for the referee (notes and undos are not entries to flag).
   const flag = c.flagEntry && !/^(note|revert)$/.test(ev.type) ? () => c.flagEntry(ev) : null;
-  shown.push({ seq: ev.seq, type: ev.type, headline: c.humanise(headline), details: details.map((d) => ({ ...d, text: c.humanise(d.text) })), loud, until: Date.now() + ms, flag });
+  const ranked = c.renderer && c.renderer.consequenceRank ? RANK.length : rank(ev.type);
+  // An undo replaces what it took back: the entry is not told beside its own undo.
+  if (ev.type === "revert") for (let i = shown.length - 1; i >= 0; i -= 1) if (shown[i].seq === ev.data.seq) shown.splice(i, 1);
+  shown.push({ seq: ev.seq, type: ev.type, rank: ranked, headline: c.humanise(headline), details: details.map((d) => ({ ...d, text: c.humanise(d.text) })), loud, until: Date.now() + ms, flag });
   redraw();
   setTimeout(redraw, ms + 50);
-  light([...fightersIn(ev)].map((fid) => `[data-fighter="${CSS.escape(fid)}"]`));
+  light(fightersOf(ev).map((fid) => `[data-fighter="${CSS.escape(fid)}"]`));
 }
 
 /**
@@ -141,15 +159,6 @@ function light(selectors) {
       for (const el of document.querySelectorAll(sel)) el.classList.remove("flash");
     }
   }, FLASH_MS);
-}
-
-/** Every fighter an entry or its consequences name (fighter, attacker, target). */
-function fightersIn(ev) {
-  const out = new Set();
-  const take = (d) => { for (const k of ["fighter", "attacker", "target"]) if (d && typeof d[k] === "string") out.add(d[k]); };
-  take(ev.data);
-  for (const x of ev.consequences || []) take(x.data);
-  return out;
 }
 
 /**

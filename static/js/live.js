@@ -8,6 +8,7 @@ import { uuid } from "./api.js";
 import { wholeView } from "./viewpatch.js";
 
 const ACK_TIMEOUT_MS = 10000;
+const RESEND_MS = 1000;
 
 export class Live {
   /**
@@ -35,8 +36,13 @@ export class Live {
   connect(lastSeq = 0) {
     this.lastSeq = lastSeq;
     this.socket = io("/live", {
-      // auth as a function: each reconnect tells the server the last seq this phone has.
-      auth: (cb) => cb({ token: this.token, last_seq: this.lastSeq }),
+      // auth as a function: each reconnect tells the server the last seq this phone has, and the seq of the view
+      // it holds (the server leaves out a view the phone has already).
+      auth: (cb) => cb({ token: this.token, last_seq: this.lastSeq, view_seq: this.view ? this.view.seq : null }),
+      // WebSocket first, long-polling only where it fails: a page load makes no polling requests before the
+      // upgrade, and several server processes need no sticky sessions.
+      transports: ["websocket", "polling"],
+      tryAllTransports: true,
       reconnectionDelay: 500,
       reconnectionDelayMax: 3000,
       timeout: 5000,
@@ -73,6 +79,14 @@ export class Live {
     window.addEventListener("offline", () => { this.socket.disconnect(); this.setState("offline"); });
     if (!navigator.onLine) { this.socket.disconnect(); this.setState("offline"); }
     this.refreshQueue();
+  }
+
+  /**
+   * A whole view read another way (the game's REST read): the base of the next frame's changes, when newer.
+   * @param {{seq: number}} view
+   */
+  hold(view) {
+    if (view && typeof view.seq === "number" && !(this.view && this.view.seq >= view.seq)) this.view = view;
   }
 
   /** Ask the server for every event after the last one this phone has (answer handled like `sync`). */
@@ -131,7 +145,10 @@ export class Live {
           try {
             reply = await this.socket.timeout(ACK_TIMEOUT_MS).emitWithAck("submit", first.envelope);
           } catch (err) {
-            return; // no ack in time: keep it queued, the next connect resends it (duplicates are harmless)
+            // No ack in time (a busy server, a link that died unseen): it stays queued and is sent again, now if
+            // the socket still says connected, else on the next connect (the server drops a duplicate by its id).
+            if (this.socket.connected) setTimeout(() => this.flush(), RESEND_MS);
+            return;
           }
           const body = reply || {};
           if (body.status === 429 || body.status === 503) {

@@ -32,3 +32,9 @@ export function overrideNote(ev) {
   const reason = (ev.override && ev.override.reason) || "";
   return ev.actor === "referee" ? `Ruled by the referee: ${reason}` : `Rules overridden by the table: ${reason}`;
 }
+
+/** Fighters an entry names (in its data or its consequences: the fighter, attacker, target, a card's chosen), by id. */
+export function fightersOf(ev) {
+  return [...new Set((JSON.stringify([ev.data || {}, ev.consequences || []]).match(/"p[1-4]\.[a-z0-9][a-z0-9_-]*"/g) || [])
+    .map((m) => m.slice(1, -1)))];
+}

@@ -2,7 +2,7 @@
 // notes on an entry, search and filters. Loaded the first time the log is shown; the referee's tools: referee/.
 import { h, button, clock, sheet, toast } from "./dom.js";
 import { api, errorText, uuid } from "./api.js";
-import { consequenceText, overrideNote, summary } from "./log.js";
+import { consequenceText, fightersOf, overrideNote, summary } from "./log.js";
 
 /** @typedef {{gameId: string, token: string, what: Function, seatName: Function, humanise: Function, describe: Function, mine?: Function}} Desk */
 
@@ -29,12 +29,6 @@ function inertNote(ev, c) {
   }
   return h("div", { class: "inert-why", "data-inert": why.status },
     h("b", {}, "Changes nothing now: "), "with the earlier event taken back, this leaves the game as it was.");
-}
-
-/** Fighters an entry names (in its data or its consequences), by id. */
-export function fightersOf(ev) {
-  return [...new Set((JSON.stringify([ev.data || {}, ev.consequences || []]).match(/"p[1-4]\.[a-z0-9][a-z0-9_-]*"/g) || [])
-    .map((m) => m.slice(1, -1)))];
 }
 
 /** Same entry entered again: a later live entry of the same type, seat and data. */
@@ -190,7 +184,7 @@ export function logFilters(events, f, c) {
   const quiet = button(words(), () => {
     f.quiet = !f.quiet;
     apply();
-    const box = document.getElementById("log-quiet");
+    const box = /** @type {HTMLInputElement|null} */ (document.getElementById("log-quiet"));
     if (box) box.checked = f.quiet;
   }, { cls: "btn ghost small", id: "log-quiet-toggle" });
   return h("div", { class: "log-tools" }, h("details", { class: "card log-filter", open: f.open || undefined, ontoggle: (e) => { f.open = e.target.open; } },

@@ -22,7 +22,7 @@
 
 /**
  * An entry of the log as this seat may see it, with the automatic consequences the engine applied.
- * @typedef {Envelope & {seq: number, actor?: string, consequences?: Array<{type: string, data?: object}>, created_at?: string}} LogRecord
+ * @typedef {Envelope & {seq: number, actor?: string, consequences?: Array<{type: string, data?: object, rule?: string}>, created_at?: string}} LogRecord
  */
 
 /**
@@ -35,6 +35,10 @@
  * @property {boolean} [players_judge] allowed now, but only the players can judge its condition (kept out of the way)
  * @property {{type: string, by: string, data: object}} [event]
  * @property {{type: string, by: string, data: object}} [template]
+ * @property {object} [weapon] the weapon profile a renderer's expanded button picked (Underworlds)
+ * @property {object} [cardPlay] a card played by name, with what its fixed effects do (Underworlds)
+ * @property {string} [target] the target a renderer's expanded button picked with the action (Underworlds)
+ * @property {boolean} [picked] a renderer's expanded button: its weapon or target is already picked
  * @property {Object<string, Array<*>>} [choices] dotted path -> the values it may take
  * @property {Object<string, object>} [fields] dotted path -> its bounds ({type, min, max})
  */
@@ -46,7 +50,7 @@
 
 /**
  * How a finished game ended (null while it is played); games add their own members (glory, vp, match...).
- * @typedef {{winners?: string[], draw?: boolean, decided_by?: string}} Outcome
+ * @typedef {{winners?: string[], draw?: boolean, decided_by?: string} & Object<string, *>} Outcome
  */
 
 /**
@@ -56,7 +60,7 @@
 
 /**
  * A card of the Conquest card pool (GET /api/content/conquest/cards).
- * @typedef {{id: string, name: string, type: string, faction: string, cost?: number, cost_x?: boolean, attack?: number, hp?: number, keywords?: string[], official?: boolean}} ConquestCard
+ * @typedef {{id: string, name: string, type: string, faction: string, cost?: number, cost_x?: boolean, attack?: number, hp?: number, keywords?: string[], traits?: string[], unique?: boolean, command_icons?: number, shields?: number, set?: string, official?: boolean}} ConquestCard
  */
 
 /**
@@ -68,7 +72,7 @@
  * @property {object|null} dash the current round's dashboard (staff)
  * @property {string|null} tab the open tab
  * @property {(method: string, path: string, payload?: object) => Promise<ApiReply>} call
- * @property {() => Promise<void>} refresh
+ * @property {() => Promise<string>} refresh "ok", "offline" or "refused"
  * @property {() => void} render
  */
 
@@ -98,6 +102,16 @@
  * @property {(type: string) => string} catalogueLabel
  * @property {(text: string) => string} humanise
  * @property {() => Promise<void>} exportLog
+ * @property {() => void} [rerender] draw the table again (a renderer's part that loaded later)
+ * @property {((ev: LogRecord) => Promise<*>)|null} [flagEntry] a player's flag of an entry for the referee
+ * The Log tab's tools (pages/play.js gives them to logview.js):
+ * @property {Array<{envelope: Envelope, error: object, at: string, appliedAnyway?: boolean}>} [refused] entries this phone's rules check refused
+ * @property {object|null} [filter] the Log's search and filters
+ * @property {(entries: LogRecord[]) => Promise<*>} [enterVoided]
+ * @property {(ev: LogRecord, own: boolean) => *} [revert]
+ * @property {(ev: LogRecord) => Promise<*>} [correct]
+ * @property {(ev: LogRecord) => *} [flag]
+ * @property {object|null} [desk] the referee's desk module (referee/desk.js), on the referee's phone
  */
 
 /**
@@ -117,7 +131,7 @@
  * @property {(outcome: Outcome, c: TableContext) => string|object|null} [decidedBy]
  * @property {(outcome: Outcome, view: object, c: TableContext) => string} [scoreLine]
  * @property {(outcome: Outcome, view: object, c: TableContext) => Node|null} [afterWinner]
- * @property {(view: object, events: LogRecord[]) => GlorySeries} [glorySeries]
+ * @property {(view: object, events: LogRecord[], c: TableContext) => GlorySeries} [glorySeries]
  */
 
 /**
@@ -128,6 +142,14 @@
  * @property {string} seat the seat this phone plays (or "referee")
  * @property {string} token
  * @property {string} [join_code]
+ * @property {boolean} [pending] its seats are still being set up by their own phones (no state yet)
  * @property {string} [referee_token]
  * @property {number} touched last opened (ms since the epoch)
+ * @property {string} [title] "Ana vs Ben"
+ * @property {string} [seatLabel] how the start screen names this phone's seat
+ * @property {string} [join_url]
+ * @property {string} [event] the tournament whose table this game is
+ * @property {string|null} [player_seat] the referee's phone of a player: the seat it goes back to
+ * @property {string|null} [player_token]
+ * @property {string} [player_label]
  */

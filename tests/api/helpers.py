@@ -92,3 +92,10 @@ def to_command(client, game) -> None:
 FIGHTER = {"slug": "vexmor", "name": "Vexmor", "leader": True, "move": 3,
            "defence": {"dice": 1, "symbol": "dodge"}, "wounds": 5,
            "profiles": [{"name": "Claws", "range": 1, "dice": 2, "symbol": "fury", "damage": 2}]}
+
+
+def typed(fighters: list[dict]) -> list[dict]:
+    """The content's fighters with the numbers no source gives typed in (as the set-up form sends them)."""
+    blade = {"name": "Blade", "range": 1, "dice": 2, "symbol": "smash", "damage": 1, "keywords": [], "spell": False}
+    return [{**f, "move": 3, "wounds": 4, "defence": {"dice": 1, "symbol": "block"}, "profiles": [blade]} for f in fighters]
+

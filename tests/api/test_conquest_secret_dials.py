@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-from tests.api.helpers import auth, conquest_game, event, submit, to_command
+from tests.api.helpers import LINE, auth, conquest_game, created, event, submit, to_command
 from tests.support.sockets import frames, whole_views
 
 
@@ -95,3 +95,44 @@ def test_unknown_warlord_and_typed_in_warlord(client):
     ok = client.post("/api/games", json={"ruleset": "conquest/core", "seats": [{"name": "A", "warlord": typed},
                                                                               {"name": "B", "warlord": "nazdreg"}]})
     assert ok.status_code == 201, ok.get_json()
+
+
+def test_a_starter_deck_by_name_over_the_api(client):
+    """POST /api/games: "deck": "starter" plays the warlord's core set starter deck (its size from the content); the
+    warlords the wizard lists carry their starter deck's lines, and a warlord without one is a 422 on its seat."""
+    listed = {w["slug"]: w for w in client.get("/api/content/conquest/warlords").get_json()["records"]}
+    assert sum(c["count"] for c in listed["nazdreg"]["starter_deck"]) == 35
+    game = created(client, {"ruleset": "conquest/core", "seats": [{"name": "Ana", "warlord": "nazdreg", "deck": "starter"},
+                                                                   {"name": "Ben", "warlord": "captain-cato-sicarius",
+                                                                    "deck": "starter"}]})
+    view = client.get(f"/api/games/{game['id']}", headers=auth(game["tokens"]["p1"])).get_json()["view"]
+    assert view["state"]["seats"]["p1"]["deck"] == 35 - 7
+    assert view["state"]["seats"]["p1"]["starter_deck"] is True
+    # Exported and imported, the game is the same: a starter deck stays one (it is not built again).
+    exported = client.get(f"/api/games/{game['id']}/export", headers=auth(game["tokens"]["p1"])).get_json()
+    again = client.post("/api/games/import", json=exported)
+    assert again.status_code == 201, again.get_json()
+    state = client.get(f"/api/games/{again.get_json()['id']}/state",
+                       headers=auth(again.get_json()["referee_token"])).get_json()["state"]
+    assert state["seats"]["p1"]["starter_deck"] is True and state["seats"]["p1"]["deck"] == 28
+    bad = client.post("/api/games", json={"ruleset": "conquest/core", "seats": [
+        {"name": "A", "warlord": "nazdreg"}, {"name": "B", "warlord": "torquemada-coteaz", "deck": "starter"}]})
+    assert bad.status_code == 422 and "seats[1].deck" in bad.get_json()["error"]["fields"]
+
+
+def test_a_dial_set_in_the_deploy_phase_stays_secret_until_the_other_dial(client):
+    """1. Deploy: a player out of deployments sets his dial (his pass inferred) while the other deploys on; the
+    opponent's view and log show only that it is set, until his own dial reveals both."""
+    game = conquest_game(client)
+    steps = [("p1", "initiative", {"seat": "p1"})] + [("p1", "reveal_planet", {"planet": n}) for n in LINE] + \
+        [("p1", "mulligan", {"take": False}), ("p2", "mulligan", {"take": False})]
+    for seat, type_, data in steps:
+        assert submit(client, game, seat, event(seat, type_, **data)).status_code == 201
+    early = submit(client, game, "p1", event("p1", "commit", planet=4))
+    assert early.status_code == 201
+    assert log_as(client, game, "p2")[-1]["data"] == {}
+    view = client.get(f"/api/games/{game['id']}", headers=auth(game["tokens"]["p2"])).get_json()["view"]
+    assert view["state"]["step"]["name"] == "deploy" and view["state"]["step"]["dials"] == {"p1": None}
+    assert "4" not in json.dumps(view["state"]["step"]["dials"])
+    assert submit(client, game, "p2", event("p2", "commit", planet=2)).status_code == 201
+    assert {e["seq"]: e for e in log_as(client, game, "p2")}[early.get_json()["seq"]]["data"] == {"planet": 4}

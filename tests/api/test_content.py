@@ -9,7 +9,7 @@ from app.api.content import bp
 from app.config import Config
 from app.ratelimit import Limits
 from app.server import create_app
-from tests.api.helpers import FIGHTER, auth
+from tests.api.helpers import FIGHTER, auth, typed
 
 
 class MemoryStore:
@@ -18,7 +18,7 @@ class MemoryStore:
     def __init__(self):
         self.rows: dict[tuple[str, str], dict] = {}
 
-    def save_custom(self, kind, payload, id=None):  # noqa: A002 - same signature as the store
+    def save_custom(self, kind, payload, id=None):
         cid = id or f"c{len(self.rows) + 1}"
         self.rows[(kind, cid)] = payload
         return cid
@@ -388,6 +388,18 @@ def test_a_unit_card_is_saved_and_found_again(client):
                                                                               "combat": 3, "muster": 4}
 
 
+def test_a_unit_card_says_who_typed_it_and_a_correction_is_the_newest(client):
+    """The listing names who typed each card, and a corrected card saved later comes first (newest first), so
+    every later game is offered the correction; a name longer than 40 characters is refused."""
+    first = client.post("/api/content/custom/battlelore_unit", json={**UNIT, "typed_by": "Ana"}).get_json()
+    fixed = client.post("/api/content/custom/battlelore_unit", json={**UNIT, "muster": 5, "typed_by": "Ben"}).get_json()
+    listed = client.get("/api/content/custom/battlelore_unit").get_json()["items"]
+    assert [(x["id"], x["typed_by"]) for x in listed] == [(fixed["id"], "Ben"), (first["id"], "Ana")]
+    assert client.get(fixed["link"]).get_json()["payload"]["muster"] == 5
+    long = client.post("/api/content/custom/battlelore_unit", json={**UNIT, "typed_by": "x" * 41})
+    assert long.status_code == 422 and "typed_by" in long.get_json()["error"]["fields"]
+
+
 def test_a_bad_unit_card_is_refused(client):
     """Missing numbers, a ranged unit without range, unknown fields: 422 naming the field; nothing saved."""
     for bad, field in (({**UNIT, "health": None}, "health"), ({**UNIT, "attack": "ranged"}, "range"),
@@ -446,3 +458,23 @@ def test_a_bad_page_is_refused_with_its_field(client):
         reply = client.get(f"/api/content/custom/warband?{query}")
         err = reply.get_json()["error"]
         assert reply.status_code == 400 and err["code"] == "bad_request" and query.split("=")[0] in err["fields"], query
+
+
+def test_a_printings_typed_numbers_say_what_they_complete_and_who_typed_them(client):
+    """The Deathgorge box's own warbands are typed once: the saved record names the content warband and printing it
+    completes and who typed it; the listing tells them, and a correction comes first."""
+    got = client.get("/api/content/underworlds/warbands/thricefold-discord/fighters?ruleset=underworlds/deathgorge")
+    fighters = typed(got.get_json()["fighters"])
+    body = {"name": "The Thricefold Discord (Deathgorge)", "based_on": "thricefold-discord", "printing": "deathgorge",
+            "typed_by": "Ana", "fighters": fighters}
+    first = client.post("/api/content/custom/warband", json=body).get_json()
+    fixed = client.post("/api/content/custom/warband", json={**body, "typed_by": "Ben",
+                                                             "fighters": [{**fighters[0], "wounds": 5}, *fighters[1:]]})
+    listed = client.get("/api/content/custom/warband").get_json()["items"]
+    assert [(x["id"], x["typed_by"], x["based_on"], x["printing"]) for x in listed] == [
+        (fixed.get_json()["id"], "Ben", "thricefold-discord", "deathgorge"),
+        (first["id"], "Ana", "thricefold-discord", "deathgorge")]
+    assert all(x["created_at"] for x in listed)
+    long = client.post("/api/content/custom/warband", json={**body, "typed_by": "x" * 41})
+    assert long.status_code == 422 and "typed_by" in long.get_json()["error"]["fields"]
+    assert client.get(fixed.get_json()["link"]).get_json()["payload"]["fighters"][0]["wounds"] == 5

@@ -9,6 +9,7 @@ import pytest
 from app.engine import registry
 from app.engine.core import Ruleset
 from app.server import create_app
+from app.service import reading
 from app.store import StoreError
 from tests.api.helpers import auth, event, head, new_game, submit
 
@@ -200,10 +201,24 @@ def test_events_since(client):
     assert body["head"] == 3 and [e["seq"] for e in body["events"]] == [2, 3]
     assert body["events"][0]["by"] == "p2" and body["events"][0]["data"] == {"points": 1}
     empty = client.get(f"/api/games/{game['id']}/events?since=3", headers=auth(game["tokens"]["p2"])).get_json()
-    assert empty == {"since": 3, "head": 3, "events": []}
+    assert empty == {"since": 3, "head": 3, "next": None, "events": []}
     for bad in ("x", "-1"):
         resp = client.get(f"/api/games/{game['id']}/events?since={bad}", headers=auth(game["tokens"]["p2"]))
         assert resp.status_code == 400 and "since" in resp.get_json()["error"]["fields"]
+
+
+def test_a_long_log_is_read_a_page_at_a_time(client, monkeypatch):
+    monkeypatch.setattr(reading, "LOG_PAGE", 2)
+    game = new_game(client)
+    for seat in ("p1", "p2", "p1", "p2", "p1"):
+        submit(client, game, seat, event(seat))
+    seqs, since = [], 0
+    while since is not None:
+        body = client.get(f"/api/games/{game['id']}/events?since={since}", headers=auth(game["tokens"]["p2"])).get_json()
+        assert len(body["events"]) <= 2 and body["head"] == 5
+        seqs += [e["seq"] for e in body["events"]]
+        since = body["next"]
+    assert seqs == [1, 2, 3, 4, 5]
 
 
 def test_suggestions_for_own_seat_and_for_others(client):

@@ -1,9 +1,14 @@
 """POST /api/games/<id>/preview (app/api/preview.py): an event's outcome without storing it."""
 from __future__ import annotations
 
+import threading
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+
+from app.api import preview as preview_api
+from app.server import create_app
 
 
 def fighter(slug, name):
@@ -194,3 +199,67 @@ def test_a_note_on_an_entry_names_an_entry_of_the_log(client, disputed):
     assert note(tokens["p1"], "p2", {"text": "x", "seq": 8}).status_code == 403
     assert note(tokens["p1"], "referee", {"text": "x", "seq": 8}).status_code == 403
     assert log_head(client, gid, tokens["referee"]) == head
+
+
+def test_one_undo_preview_replays_a_game_at_a_time_and_previews_count_as_writes(client, disputed, monkeypatch):
+    """A second undo preview of a game while one is replaying is 429 replay_busy (another game's is not); previews
+    count against the caller's write limit."""
+    gid, tokens = disputed
+    started, release = threading.Event(), threading.Event()
+    slow = preview_api.preview_revert
+
+    def held(*args, **kwargs):
+        started.set()
+        assert release.wait(10)
+        return slow(*args, **kwargs)
+    monkeypatch.setattr(preview_api, "preview_revert", held)
+    undo = {"type": "revert", "by": "referee", "data": {"seq": 8}}
+    with ThreadPoolExecutor(1) as pool:
+        first = pool.submit(preview, client, gid, tokens["referee"], undo)
+        assert started.wait(10)
+        second = preview(client, gid, tokens["referee"], undo)
+        release.set()
+        assert first.result().status_code == 200
+    assert second.status_code == 429 and second.get_json()["error"]["code"] == "replay_busy"
+    assert preview(client, gid, tokens["referee"], undo).status_code == 200, "free again once the first is done"
+
+
+def test_previews_are_rate_limited_as_writes(tmp_path):
+    app = create_app({"ASYNC_MODE": "threading", "DATABASE_URL": f"sqlite:///{tmp_path / 'p.db'}", "TESTING": True,
+                      "RATE_LIMIT_PER_SECOND": 1.0, "RATE_LIMIT_BURST": 3, "INSTANCE_PATH": str(tmp_path)})
+    c = app.test_client()
+    g = c.post("/api/games", json={"ruleset": "test/tally", "seats": [{"name": "A"}, {"name": "B"}]}).get_json()
+    token = g["seats"][0]["token"]
+    codes = [preview(c, g["id"], token, {"type": "add", "by": "p1", "data": {"points": 1}}).status_code
+             for _ in range(5)]
+    assert codes[:3] == [200] * 3 and 429 in codes[3:]
+
+
+COUNTED = dict(ATTACK, attack_roll={"crit": 1, "success": 1}, defence_roll={})
+
+
+def test_a_roll_by_its_counts_previews_and_enters_like_its_faces(client, game):
+    """The counts form over the wire: the preview and the stored entry give what the same roll by faces gives."""
+    gid, tokens = game
+    by_faces = preview(client, gid, tokens["p1"], {"type": "attack", "by": "p1", "data": ATTACK}).get_json()
+    by_counts = preview(client, gid, tokens["p1"], {"type": "attack", "by": "p1", "data": COUNTED}).get_json()
+    assert by_counts["allowed"] is True
+    assert [c["type"] for c in by_counts["consequences"]] == [c["type"] for c in by_faces["consequences"]]
+    r = client.post(f"/api/games/{gid}/events", headers={"Authorization": f"Bearer {tokens['p1']}"},
+                    json={"id": str(uuid.uuid4()), "type": "attack", "by": "p1", "data": COUNTED})
+    assert r.status_code == 201, r.get_json()
+
+
+@pytest.mark.parametrize("roll", [{"crit": 1, "success": 1, "smash": 1}, {"success": 21}, {"success": -1},
+                                  {"success": "2"}, {"dice": 1, "success": 2}, {"success": 15, "crit": 15}])
+def test_a_bad_counted_roll_is_refused_and_changes_nothing(client, game, roll):
+    """Faces and counts at once, a count out of bounds or not a number, more successes than dice: a clear 422 that
+    no override lifts, and the log does not move."""
+    gid, tokens = game
+    head = log_head(client, gid, tokens["p1"])
+    r = client.post(f"/api/games/{gid}/events", headers={"Authorization": f"Bearer {tokens['p1']}"},
+                    json={"id": str(uuid.uuid4()), "type": "attack", "by": "p1", "data": dict(ATTACK, attack_roll=roll),
+                          "override": {"reason": "my card says so"}})
+    assert r.status_code in (400, 422), r.get_json()
+    assert r.get_json()["error"]["message"]
+    assert log_head(client, gid, tokens["p1"]) == head

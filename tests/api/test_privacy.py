@@ -172,3 +172,64 @@ def test_a_note_names_a_seat_of_the_game(client):
     assert submit(client, game, "referee", event("referee", "note", text="ruling: cover applies")).status_code == 201
     assert submit(client, game, "referee", event("p2", "note", text="for Ben")).status_code == 201
     assert client.post("/api/games/import", json=get(client, game, "referee", "/export")).status_code == 201
+
+
+def test_the_end_phase_report_of_held_objectives_is_only_the_holders(client, sio):
+    """In Ana's end phase her advice says which of her held objectives the game says are met (Soul Harvesters:
+    an enemy fighter out of action, none of hers) and which not (Mind Erosion: no enemy staggered); Ben's advice,
+    the spectator's, the referee's view and Ben's live frames never carry it (the names are her hand's)."""
+    seats = [{"name": "Ana", "warband": "cyrenis-razors", "printing": "second-edition", "deck": "cyrenis-razors-rivals"},
+             {"name": "Ben", "warband": "morgoks-krushas", "deck": "breakneck-slaughter"}]
+    game = game_with(client, "underworlds/deathgorge", seats, format="rivals")
+    for by, etype, data in [("p1", "roll_off", {"purpose": "boards", "first": "p1"}),
+                            ("p1", "do_over", {"choice": "none"}), ("p2", "do_over", {"choice": "none"}),
+                            ("p1", "roll_off", {"purpose": "deployment", "first": "p1"}),
+                            ("p1", "deployed", {"finished_first": "p1"}),
+                            ("p1", "roll_off", {"purpose": "first_turn", "first": "p1"}),
+                            ("p1", "hand", {"objectives": ["Soul Harvesters", "Mind Erosion", "Nameless Horrors"]}),
+                            ("p1", "damage", {"fighter": "p2.thugg", "amount": 3, "source": "card"}),
+                            ("p1", "damage", {"fighter": "p2.thugg", "amount": 3, "source": "card"})]:
+        assert submit(client, game, by, event(by, etype, **data)).status_code == 201, (etype, data)
+    p2 = sio(game["tokens"]["p2"])
+    frames(p2, "sync", until=len)
+    for _ in range(40):  # every activation passed until Ana's end phase sequence
+        st = get(client, game, "p1", "")["view"]["state"]
+        if st["phase"] == "end":
+            break
+        seat = st["power"]["order"][st["power"]["next"]] if st["step"] == "power" else st["turn"]["seat"]
+        data = {"play": "pass"} if st["step"] == "power" else {"action": "pass"}
+        etype = "power" if st["step"] == "power" else "player_action"
+        assert submit(client, game, seat, event(seat, etype, **data)).status_code == 201
+    view = get(client, game, "p1", "")["view"]
+    assert view["state"]["end"]["order"][view["state"]["end"]["i"]] == "p1"
+    report = view["advice"]["step"]["objectives"]
+    assert "Soul Harvesters" in report["met"] and "Mind Erosion" in report["not_met"]
+    assert "Nameless Horrors" in report["met"]   # asked of the players (where the fighters stand): not refused
+    ben = get(client, game, "p2", "")["view"]["advice"]
+    assert "objectives" not in ben["step"] and "Soul Harvesters" not in json.dumps(ben)
+    for seat in ("spectator", "referee"):
+        assert "Soul Harvesters" not in json.dumps(get(client, game, seat, "")["view"]["advice"])
+    assert "Mind Erosion" not in json.dumps(frames(p2, "applied", until=len))
+
+
+def test_a_deck_a_phone_sets_for_its_own_seat_stays_its_own(client):
+    """A seat set up on its own phone (an open seat): while the others wait, no other seat, spectator or referee, no
+    join link and no refused read learns its deck; once the game starts, the other player's export hides it as for
+    a game made whole."""
+    game = game_with(client, "underworlds/deathgorge", [
+        {"name": "Ana", "warband": "custom", "fighters": [fighter("vex")], "deck": deck("Goal", "Trick")},
+        {"open": True}, {"open": True}], format="rivals", players=3, deck_override={"reason": "test decks"})
+    game["tokens"]["p2"], game["tokens"]["p3"] = join(client, game, "p2"), join(client, game, "p3")
+    ben = {"name": "Ben", "warband": "custom", "fighters": [fighter("rok")], "deck": deck("Plan", "Feint")}
+    put = client.put(f"/api/games/{game['id']}/seats/p2", json=ben, headers=auth(game["tokens"]["p2"]))
+    assert put.status_code == 200, put.get_json()
+    seen = [client.get(f"/api/join/{game['join_code']}").get_data(as_text=True)]
+    for seat in ("p1", "p3", "spectator", "referee"):
+        for path in ("/setup", "", "/events", "/export", "/suggestions"):
+            seen.append(client.get(f"/api/games/{game['id']}{path}", headers=auth(game["tokens"][seat])).get_data(as_text=True))
+    assert not [text for text in seen if "Feint" in text or "Plan 0" in text]
+    assert "Feint 0" in json.dumps(get(client, game, "p2", "/setup")["yours"])
+    cy = {"name": "Cy", "warband": "custom", "fighters": [fighter("kit")]}
+    assert client.put(f"/api/games/{game['id']}/seats/p3", json=cy, headers=auth(game["tokens"]["p3"])).get_json()["started"]
+    theirs = get(client, game, "p3", "/export")
+    assert theirs["setup"]["seats"][1]["deck"] == {"hidden": True} and "Feint" not in json.dumps(theirs)

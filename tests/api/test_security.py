@@ -10,12 +10,23 @@ from app.server import create_app
 BODY = json.dumps({"ruleset": "test/tally", "seats": [{"name": "A"}, {"name": "B"}]})
 
 
-@pytest.mark.parametrize("path", ["/", "/new", "/join", "/play", "/api/rulesets", "/api/nothing-here", "/sw.js"])
-def test_every_response_carries_the_security_headers(client, path):
+@pytest.mark.parametrize("path", ["/", "/new", "/join", "/play", "/sw.js"])
+def test_every_document_carries_the_security_headers(client, path):
     resp = client.get(path)
     csp = resp.headers["Content-Security-Policy"]
     assert "script-src 'self';" in csp and "unsafe-inline" not in csp.split("script-src")[1].split(";")[0]
     assert "frame-ancestors 'none'" in csp
+    assert resp.headers["X-Content-Type-Options"] == "nosniff"
+    assert resp.headers["X-Frame-Options"] == "DENY"
+    assert resp.headers["Referrer-Policy"] == "no-referrer"
+
+
+@pytest.mark.parametrize("path", ["/api/rulesets", "/api/nothing-here", "/api/games/nope/events?since=x"])
+def test_a_json_answer_may_load_nothing_and_be_framed_by_nothing(client, path):
+    """Opened as a document (a link followed, a URL typed), a JSON answer runs and loads nothing."""
+    resp = client.get(path)
+    assert resp.mimetype == "application/json"
+    assert resp.headers["Content-Security-Policy"] == "default-src 'none'; frame-ancestors 'none'"
     assert resp.headers["X-Content-Type-Options"] == "nosniff"
     assert resp.headers["X-Frame-Options"] == "DENY"
     assert resp.headers["Referrer-Policy"] == "no-referrer"

@@ -9,7 +9,7 @@ import pytest
 
 from app.engine.underworlds import victory as engine_victory
 from app.service.tokens import hash_token
-from app.tournaments import progress
+from app.tournaments import model, progress
 
 from .tournament_helpers import auth, quiet_game, tournament_with_players
 
@@ -325,6 +325,45 @@ def test_a_best_of_three_result_comes_from_the_matchs_linked_games(client):
     assert row[a]["points"] == 3 and row[b]["tiebreakers"]["glory_difference"] == -6
 
 
+def _join_codes(body, path=""):
+    """Every join_code in a reply, by where it sits."""
+    if isinstance(body, dict):
+        for key, value in body.items():
+            if key == "join_code":
+                yield f"{path}.{key}", value
+            yield from _join_codes(value, f"{path}.{key}")
+    elif isinstance(body, list):
+        for i, value in enumerate(body):
+            yield from _join_codes(value, f"{path}[{i}]")
+
+
+def test_every_reading_of_a_matchs_next_game_gives_its_own_join_code(client):
+    """The next game of a best-of-three is read with its own code wherever a code is shown (staff round view, each
+    player's table, the seat link, the game itself), never null nor the first game's; the public sees no code."""
+    tid, org, tokens = tournament_with_players(client, (("Ana", "garreks-reavers"), ("Ben", "steelhearts-champions")),
+                                               ruleset="underworlds/shadespire", format="matched", best_of=3)
+    client.post(f"/api/tournaments/{tid}/rounds/1/pair", headers=auth(org))
+    client.post(f"/api/tournaments/{tid}/rounds/1/publish", headers=auth(org))
+    a, b = client.get(f"/api/tournaments/{tid}").get_json()["rounds"][0]["tables"][0]["players"]
+    first = client.get(f"/api/tournaments/{tid}", headers=auth(org)).get_json()["rounds"][0]["tables"][0]["game"]
+    seat = _seat_tokens(client, tid, tokens, (a, b))
+    quiet_game(client, first, seat, glory={"p1": 4})
+    second = _next_game(client, first, seat["p1"]).get_json()
+    code = second["join_code"]
+    assert code and code != client.get(f"/api/games/{first}", headers=auth(seat["p1"])).get_json()["join_code"]
+    judge, scorekeeper = link(client, tid, org, "judge"), link(client, tid, org, "scorekeeper")
+    for token in (org, judge, scorekeeper, tokens[a], tokens[b]):
+        view = client.get(f"/api/tournaments/{tid}", headers=auth(token)).get_json()
+        found = list(_join_codes(view))
+        assert found and all(value == code for _, value in found), found
+    for p in (a, b):
+        reply = client.post(f"/api/tournaments/{tid}/rounds/1/tables/1/seat", headers=auth(tokens[p])).get_json()
+        assert reply["game"] == second["id"] and reply["join_code"] == code
+        game = client.get(f"/api/games/{second['id']}", headers=auth(reply["token"])).get_json()
+        assert game["join_code"] == code
+    assert list(_join_codes(client.get(f"/api/tournaments/{tid}").get_json())) == []
+
+
 def test_a_best_of_three_match_can_still_be_entered_by_the_scorekeeper(client):
     tid, org, tokens = tournament_with_players(client, (("Ana", "garreks-reavers"), ("Ben", "steelhearts-champions")),
                                                ruleset="underworlds/shadespire", format="matched", best_of=3)
@@ -627,3 +666,41 @@ def test_a_tracked_games_tiebreak_win_is_confirmed_with_the_tiebreak_it_was_deci
         assert client.post(f"/api/tournaments/{tid}/rounds/1/tables/1/confirm", headers=auth(tokens[p])).status_code == 201
     table = client.get(f"/api/tournaments/{tid}").get_json()["rounds"][0]["tables"][0]
     assert table["status"] == "confirmed" and table["result"]["winner"] == b
+
+
+def test_a_judge_call_is_not_repeated_while_open_and_a_tables_calls_are_bounded(client):
+    """A player calling again before a judge answered gets the open call back (200, nothing stored); once a ruling at
+    the table answers it, a new call is stored; a table's calls and disputes a round stop at their bound."""
+    tid, org, tokens, _staff, tables = round_one_on_two_tables(client)
+    (a, b), _ = tables
+    judge = f"/api/tournaments/{tid}/rounds/1/tables/1/judge"
+    first = client.post(judge, headers=auth(tokens[a]), json={"note": "line of sight?"})
+    assert first.status_code == 201
+    again = client.post(judge, headers=auth(tokens[a]), json={"note": "still waiting"})
+    assert again.status_code == 200 and again.get_json()["seq"] == first.get_json()["seq"]
+    other = client.post(judge, headers=auth(tokens[b]), json={"note": "me too"})
+    assert other.status_code == 201, "the opponent's own call"
+    head = client.get(f"/api/tournaments/{tid}", headers=auth(org)).get_json()["head"]
+    for _ in range(5):
+        assert client.post(judge, headers=auth(tokens[a])).status_code == 200
+    assert client.get(f"/api/tournaments/{tid}", headers=auth(org)).get_json()["head"] == head
+    ruled = client.post(f"/api/tournaments/{tid}/rulings", headers=auth(org),
+                        json={"round": 1, "table": 1, "question": "line of sight?", "answer": "Yes."})
+    assert ruled.status_code == 201, ruled.get_json()
+    calls = 2
+    for _ in range(model.MAX_TABLE_CALLS):
+        r = client.post(judge, headers=auth(tokens[a]))
+        if r.status_code == 201:
+            calls += 1
+            client.post(f"/api/tournaments/{tid}/rulings", headers=auth(org),
+                        json={"round": 1, "table": 1, "question": "q", "answer": "a"})
+        else:
+            assert r.status_code == 409 and r.get_json()["error"]["code"] == "too_many_judge_calls", r.get_json()
+            break
+    assert calls == model.MAX_TABLE_CALLS
+    table = client.get(f"/api/tournaments/{tid}", headers=auth(org)).get_json()["rounds"][0]["tables"][0]
+    assert len(table["calls"]) == model.MAX_TABLE_CALLS
+    for _ in range(model.MAX_TABLE_DISPUTES):
+        client.post(f"/api/tournaments/{tid}/rounds/1/tables/1/dispute", headers=auth(tokens[a]), json={"reason": "no"})
+    r = client.post(f"/api/tournaments/{tid}/rounds/1/tables/1/dispute", headers=auth(tokens[a]), json={"reason": "no"})
+    assert r.status_code == 409 and r.get_json()["error"]["code"] == "too_many_disputes"

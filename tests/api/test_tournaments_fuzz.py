@@ -18,7 +18,7 @@ json_values = st.recursive(st.none() | st.booleans() | st.integers(-2**40, 2**40
                            max_leaves=12)
 FIELDS = ["name", "date", "warband", "deck", "override", "winner", "glory", "games_won", "reason", "mode", "a", "b",
           "keep", "remove", "minutes", "question", "answer", "rule", "round", "table", "role", "id", "rounds",
-          "tiebreakers", "points", "bye", "format", "ruleset", "best_of"]
+          "tiebreakers", "points", "bye", "format", "ruleset", "best_of", "printing"]
 
 
 @functools.lru_cache(maxsize=1)
@@ -42,7 +42,8 @@ def _paths(tid):
             f"{base}/rounds/1/publish", f"{base}/rounds/1/timer", f"{base}/rounds/1/time-called",
             f"{base}/rounds/1/tables/1/mode", f"{base}/rounds/1/tables/1/confirm", f"{base}/rounds/1/tables/1/dispute",
             f"{base}/rounds/1/tables/1/judge", f"{base}/rounds/1/tables/1/result", f"{base}/rounds/1/tables/1/seat",
-            f"{base}/rulings", f"{base}/rounds/9/tables/7/result"]
+            f"{base}/rulings", f"{base}/rounds/9/tables/7/result", f"{base}/players/p1/edit",
+            f"{base}/rounds/1/tables/1/judge/close"]
 
 
 def _check(resp):
@@ -51,7 +52,7 @@ def _check(resp):
 
 
 @FUZZ
-@given(which=st.integers(min_value=0, max_value=19), body=body_text)
+@given(which=st.integers(min_value=0, max_value=21), body=body_text)
 def test_hostile_bodies_never_get_a_5xx(which, body):
     client, tid, org = _world()
     path = _paths(tid)[which]
@@ -59,7 +60,7 @@ def test_hostile_bodies_never_get_a_5xx(which, body):
 
 
 @FUZZ
-@given(which=st.integers(min_value=0, max_value=19),
+@given(which=st.integers(min_value=0, max_value=21),
        body=st.dictionaries(st.sampled_from(FIELDS), json_values, max_size=6))
 def test_wrong_types_in_every_field_never_get_a_5xx(which, body):
     client, tid, org = _world()

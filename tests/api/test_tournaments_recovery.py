@@ -4,9 +4,12 @@ is refused and changes nothing, and wrong guesses from one address are limited."
 from __future__ import annotations
 
 import json
+import threading
+from concurrent.futures import ThreadPoolExecutor
 
 from app.server import create_app
 from app.service.tokens import hash_token
+from app.tournaments import links
 from app.tournaments.links import normalise_recovery_code
 
 from .tournament_helpers import auth, tournament_with_players
@@ -100,3 +103,25 @@ def test_wrong_recovery_codes_from_one_address_are_limited(tmp_path):
     # Even the right code waits: a guesser cannot tell a right code from a wrong one while limited.
     assert recover(client, made["recovery_code"]).status_code == 429
     assert client.get(f"/api/tournaments/{made['id']}", headers=auth(made["organiser_token"])).status_code == 200
+
+
+def test_a_recovery_code_sent_four_times_at_once_is_spent_once(client, monkeypatch):
+    """Four requests with the same code at the same moment: one link and one new code; the others are refused."""
+    made = create(client)
+    tid = made["id"]
+    together = threading.Barrier(4, timeout=10)
+
+    def hashed_together(token):  # the four requests reach the store together, as they may on a busy server
+        together.wait()
+        return hash_token(token)
+    monkeypatch.setattr(links, "hash_token", hashed_together)
+    with ThreadPoolExecutor(4) as pool:
+        replies = list(pool.map(lambda _: recover(client, made["recovery_code"]), range(4)))
+    monkeypatch.setattr(links, "hash_token", hash_token)
+    assert sorted(r.status_code for r in replies) == [201, 403, 403, 403], [r.get_json() for r in replies]
+    won = next(r.get_json() for r in replies if r.status_code == 201)
+    assert client.get(f"/api/tournaments/{tid}", headers=auth(won["organiser_token"])).status_code == 200
+    assert client.get(f"/api/tournaments/{tid}", headers=auth(made["organiser_token"])).status_code == 401
+    entries = client.get(f"/api/tournaments/{tid}/log", headers=auth(won["organiser_token"])).get_json()["entries"]
+    assert [e["type"] for e in entries] == ["new_link"]
+    assert recover(client, won["recovery_code"]).status_code == 201

@@ -28,6 +28,9 @@ def quiet_game(client, game, tokens, glory=None):
             return st
         if st["step"] == "roll_off":
             post_tournament(client, tokens["p1"], "roll_off", "p1", game, purpose="first_turn", first="p1")
+        elif st["step"] == "held":   # tied on glory: nobody holds an objective (the positions entered say so too)
+            seat = st["held_asked"][0]
+            post_tournament(client, tokens[seat], "objectives_held", seat, game, held={s: 0 for s in st["held_asked"]})
         elif st["phase"] == "end":
             seat = st["end"]["order"][st["end"]["i"]]
             if glory.get(seat):

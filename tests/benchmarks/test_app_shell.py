@@ -1,4 +1,4 @@
-"""benchmarks/app_shell.py: what a phone loads for each page, and the 150 KB app-shell budget (no browser here)."""
+"""benchmarks/app_shell.py: what a phone loads for each page, and the 180 KB app-shell budget (no browser here)."""
 from __future__ import annotations
 
 from tests.support.benchmarks import ROOT, load_benchmark
@@ -10,7 +10,7 @@ def _app_shell():
 
 def test_app_shell_under_budget():
     """The app shell (a page with all it imports except the games' renderers, our CSS, the service worker)
-    stays under 150 KB before gzip; the table page's whole load counts the largest renderer on top."""
+    stays under 180 KB before gzip; the table page's whole load counts the largest renderer on top."""
     mod = _app_shell()
     m = mod.measure()
     assert 10_000 < m["raw"] < mod.BUDGET

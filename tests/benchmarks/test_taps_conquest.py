@@ -23,25 +23,30 @@ def played(mod, steps, log):
 def test_targets_met_and_missed():
     mod = load()
     steps = [("p1", "deploy", 4, 0), ("p2", "deploy", 3, 0), ("p1", "attack", 3, 0), ("p2", "no_shield", 1, 0)]
-    log = [("deploy", {})] * 9 + [("no_shield", {})]
+    log = [("deploy", {})] * 19 + [("no_shield", {})]
     r = played(mod, steps, log)
     r.seen = [0.1, 0.4, 0.9]
+    r.setup_taps = 34
     out = mod.summarise(r)
     assert all(out["targets_met"].values()), out["targets_met"]
     assert out["kinds"]["deploy"] == {"n": 2, "acting_mean": 3.5, "acting_max": 4, "other_max": 0}
-    assert out["explicit_decisions"] == 1 and out["explicit_decision_share"] == 0.1
+    assert out["explicit_decisions"] == 1 and out["explicit_decision_share"] == 0.05
+    assert out["setup_taps_both_phones"] == 34 and out["attack_taps_acting_mean"] == 3
     r.log_types = [("initiative", {}), ("mulligan", {})] + log[2:]
-    assert mod.summarise(r)["explicit_decision_share_after_setup"] == 0.125   # 1 of the 8 entries after it
+    assert mod.summarise(r)["explicit_decision_share_after_setup"] == round(1 / 18, 3)   # 1 of the 18 after it
     assert out["played"] == ["p1 deploy", "p2 deploy", "p1 attack", "p2 no_shield"]
 
-    r = played(mod, [("p1", "deploy", 5, 0), ("p2", "attack", 9, 1)],
+    r = played(mod, [("p1", "deploy", 5, 0), ("p2", "attack", 7, 1), ("p1", "attack", 2, 0)],
                [("deploy", {}), ("battle_ability", {"use": False}), ("retreat_done", {})])
     r.seen = [1.5]
+    r.setup_taps = 41
     out = mod.summarise(r)
-    assert out["targets_met"] == {"deploy_by_name_at_most_4_taps": False, "attack_at_most_8_taps": False,
-                                  "explicit_decisions_at_most_10pct": False, "seen_within_1s": False}
-    assert out["explicit_decisions"] == 2
-    assert "target <= 4" in mod.report(out)
+    assert out["targets_met"] == {"setup_at_most_40_taps": False, "explicit_decisions_at_most_5pct": False,
+                                  "attack_mean_at_most_4_taps": False, "attack_max_at_most_6_taps": False,
+                                  "deploy_by_name_at_most_4_taps": False, "seen_within_1s": False}
+    assert out["explicit_decisions"] == 2 and out["attack_taps_acting_mean"] == 4.5
+    report = mod.report(out)
+    assert "41 taps   target <= 40" in report and "mean 4.5, max 7   targets <= 4 / 6" in report
 
 
 def test_a_scripted_defender_shields_only_a_unit_the_damage_would_destroy():

@@ -110,4 +110,5 @@ def test_expand_adds_the_known_card_names():
     out = bc.expand_setup(RULESET, {"seats": [{"name": "Ana"}, {"name": "Ben"}]})
     cards = out["options"]["cards"]
     assert {"name": "Patrol Left", "section": "left"} in cards["command"]
-    assert {"name": "Runic Barrier", "blocks_opponent": True} in cards["lore"]
+    assert {"name": "Runic Barrier", "blocks_opponent": True, "window": None, "cost": None} in cards["lore"]
+    assert {"name": "Intercede", "blocks_opponent": False, "window": "attack_declared", "cost": None} in cards["lore"]

@@ -7,8 +7,11 @@ from pathlib import Path
 import pytest
 
 from app.content import conquest as cc
+from app.content.conquest_abilities import load_from
+from app.content.errors import ContentError
 from app.content.files import ROOT
-from app.engine.conquest import CONQUEST
+from app.engine.conquest import CONQUEST, damage
+from app.engine.conquest.coverage import core_cards
 from app.engine.core import SetupError
 
 
@@ -153,3 +156,73 @@ def test_a_registered_deck_has_at_most_150_lines_of_at_most_150_copies():
     with pytest.raises(SetupError) as err:
         cc.check_registered_deck({"cards": [{"name": "Cybork Body", "count": 300_000}]}, warlord, False)
     assert err.value.field == "deck.cards[0]"
+
+
+CORE_WARLORDS = ["colonel-straken", "zarathur-high-sorcerer", "packmaster-kith", "eldorath-starbane", "nazdreg",
+                 "captain-cato-sicarius", "commander-shadowsun"]
+
+
+@pytest.mark.parametrize("slug", CORE_WARLORDS)
+def test_every_core_warlord_leads_a_starter_deck_by_name(slug):
+    """Rules summary, Setup: a core set starter deck is all the core set cards of the faction plus 1 copy of each
+    neutral card; "deck": "starter" registers it in one go, the signature squad whole, with no problem."""
+    warlord = cc.warlord(slug)
+    lines = {c["name"]: c["count"] for c in warlord["starter_deck"]}
+    for member in warlord["signature_squad"]:
+        assert lines[member["name"]] == member["copies"]
+    neutral = [c["name"] for c in cc.cards() if c["set"] == "Core Set" and c["faction"] == "Neutral"]
+    assert neutral and all(lines[n] == 1 for n in neutral)
+    own = [c for c in cc.cards() if c["set"] == "Core Set" and c["faction"] == warlord["faction"]
+           and c["type"] not in ("warlord", "token")]
+    assert all(c["name"] in lines for c in own) and len(lines) == len(own) + len(neutral)
+    setup = cc.expand_setup("conquest/core", {"seats": [{"name": "A", "warlord": slug, "deck": "starter"},
+                                                        {"name": "B", "warlord": "nazdreg"}]})
+    seat = setup["seats"][0]
+    assert seat["deck"] == {"registered": True, "cards": sum(lines.values()), "problems": [], "format": "starter"}
+    assert seat["deck_size"] == sum(lines.values()) and "starter_deck" not in seat["warlord"]
+    state = CONQUEST.new_game(setup)
+    assert state["seats"]["p1"]["deck"] == sum(lines.values()) - warlord["starting_hand"]
+    # Everyone knows a starter deck's cards: the seat says it plays one (the phone lists them), the other does not.
+    assert state["seats"]["p1"]["starter_deck"] is True and state["seats"]["p2"]["starter_deck"] is False
+
+
+def test_a_warlord_from_another_product_leads_no_starter_deck():
+    """Only the core set's seven warlords come with a starter deck: another warlord's is a setup error naming it."""
+    assert cc.warlord("torquemada-coteaz")["starter_deck"] is None
+    for warlord in ("torquemada-coteaz", {"name": "Custom Boss", "attack": 3, "hp": 6, "starting_hand": 6,
+                                          "starting_resources": 8, "bloodied": None}):
+        with pytest.raises(SetupError) as err:
+            cc.expand_setup("conquest/core", {"seats": [{"name": "A", "warlord": "nazdreg"},
+                                                        {"name": "B", "warlord": warlord, "deck": "starter"}]})
+        assert err.value.field == "seats[1].deck" and "starter deck" in err.value.message
+
+
+def test_no_card_prints_more_shield_icons_than_the_engine_allows_for():
+    """The shield window is skipped when even the biggest shield could not save the unit: that bound is the most
+    shield icons any card of the pool prints."""
+    assert max(c.get("shields") or 0 for c in cc.load()["cards"]) == damage.MAX_SHIELD_ICONS
+
+
+def test_every_core_set_card_has_an_ability_record_in_our_words():
+    """content/conquest/abilities-*.yaml: one record per core set card, each read in our own words (checked at load)."""
+    records = cc.abilities()
+    core = {c["name"] for c in core_cards(cc.load()["cards"])}
+    assert core == set(records)
+    assert all(0 < len(r["reading"]) <= 400 for r in records.values())
+
+
+def test_an_ability_file_with_an_unknown_term_names_file_card_and_term(tmp_path):
+    (tmp_path / "abilities-x.yaml").write_text("abilities:\n- {name: Goff Nob, timing: sometimes, reading: ours}\n")
+    try:
+        load_from(str(tmp_path), frozenset({"Goff Nob"}))
+    except ContentError as exc:
+        assert "abilities-x.yaml" in str(exc) and "Goff Nob" in str(exc) and "timing" in str(exc)
+    else:
+        raise AssertionError("an unknown term must stop the load")
+    (tmp_path / "abilities-x.yaml").write_text("abilities:\n- {name: Nobody, timing: none, reading: ours}\n")
+    try:
+        load_from(str(tmp_path), frozenset({"Goff Nob"}))
+    except ContentError as exc:
+        assert "no card of that name" in str(exc)
+    else:
+        raise AssertionError("a record for a card the pool lacks must stop the load")

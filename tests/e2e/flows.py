@@ -169,14 +169,42 @@ def assert_touch_targets(page):
     assert found["bad"] == [], found["bad"]
 
 
+class Counted:
+    """Taps on one phone, counted (the taps benchmarks' targets, checked in a browser test)."""
+
+    def __init__(self, page):
+        self.page, self.taps = page, 0
+
+    def tap(self, locator):
+        locator.click()
+        self.taps += 1
+
+
+def by_faces(sheet):
+    """Attack entry: switch the rolls from their counts to a key per face (tapped per die), if not already."""
+    toggle = sheet.locator("[data-action='by-faces']")
+    if toggle.count():
+        toggle.click()
+    expect(sheet.locator("[data-action='by-counts']")).to_be_visible()
+
+
+def counts(sheet, kind: str, successes: int, crits: int = 0):
+    """Attack entry: the roll's key for `successes` successes, `crits` of them critical (kind attack | defence | magic)."""
+    key = sheet.locator(f"[data-count-key='{kind}-{successes}-{crits}']")
+    key.click()
+    expect(key).to_have_attribute("aria-checked", "true")
+
+
 def roll(sheet, kind: str, *faces: str):
     """Attack entry: tap the face key of each die rolled (kind attack | defence | magic), in order."""
+    by_faces(sheet)
     for face in faces:
         sheet.locator(f"[data-kind='{kind}'][data-face='{face}']").click()
 
 
 def roll_all(sheet, kind: str, face: str):
     """Attack entry: every die of the roll (as many as the card says) shows `face`."""
+    by_faces(sheet)
     count = sheet.locator(f"[data-count='{kind}']")
     for _ in range(12):
         text = count.inner_text()

@@ -5,7 +5,7 @@ import requests
 from playwright.sync_api import expect
 
 from .axe import violations
-from .flows import api_game, attack_sheet, join, tap
+from .flows import api_game, attack_sheet, counts, join, tap
 from .uw_rest import quiet_game
 
 
@@ -51,9 +51,7 @@ def test_table_attack_sheet_log_and_game_over(phones, server):
     found += violations(ana, "table")
     tap(ana, "Attack")
     sheet = attack_sheet(ana, "Vex: Blade")
-    sheet.locator("[data-kind='attack'][data-face='crit']").click()
-    sheet.locator("[data-kind='attack'][data-face='smash']").click()
-    sheet.locator("[data-kind='defence'][data-face='double']").click()
+    counts(sheet, "attack", 2, 1)
     expect(sheet.locator("#attack-preview [data-preview]")).to_have_attribute("data-preview", "critical_hit")
     found += violations(ana, "attack sheet")
     sheet.get_by_role("button", name="Commit attack").click()

@@ -36,9 +36,10 @@ def sheet_pick(page: Page, field: str, label: str):
 
 
 def choose_scenario(page: Page, code: str):
+    """Two taps: the button, then the card (a tap on it enters it)."""
     tap(page, "Choose scenario card")
-    sheet_pick(page, "scenario", code)
-    enter(page)
+    page.locator(f"dialog.sheet [data-field='scenario'][data-value='{code}']").click()
+    expect(page.locator("dialog.sheet")).to_have_count(0)
 
 
 def add_unit(page: Page, name: str, ranged: bool = False):
@@ -46,7 +47,7 @@ def add_unit(page: Page, name: str, ranged: bool = False):
     page.locator("[data-action='add-unit']").click()
     page.locator("#unit-name").fill(name)
     if ranged:
-        page.locator("dialog.sheet [data-field='attack']").filter(has_text="Ranged").click()
+        page.locator("dialog.sheet [data-field='attack']").filter(has_text="Ranged 3").click()
     page.locator("[data-action='save-unit']").click()
     expect(page.locator(f"[data-slug='{name.lower()}']")).to_be_visible()
 
@@ -63,13 +64,13 @@ def muster(page: Page, counts: dict[str, int]):
 
 
 def place_all(page: Page, names: list[str], section: str):
-    """Deployment as at the table: pick the section, tap each unit placed there (clear, no banner), then done."""
+    """Deployment as at the table: pick the section, tap each unit placed there (clear, no banner); the last one
+    placed ends the placing."""
     panel = page.locator("#deploy-panel")
     panel.locator(f"[data-field='section'][data-value='{section}']").click()
     for name in names:
         panel.get_by_role("button", name=re.compile(f"^{re.escape(name)}: place in the ")).click()
-    expect(panel.get_by_role("group", name="Units to place")).to_have_count(0)
-    tap(page, "Deployment done")
+    expect(panel).to_have_count(0)
 
 
 def set_dice(page: Page, faces: list[str]):
@@ -102,6 +103,8 @@ def test_two_phones_muster_order_attack_retreat_counter_upkeep(phones):
     phones.shot(ana, "01-scenario")
 
     choose_scenario(ana, "A1")
+    # the card is secret until both are revealed: Ben's phone says so, never "undefined"
+    expect(ben.locator("#happened .headline")).to_contain_text("Ana: Chose a scenario card (secret until both are revealed)")
     choose_scenario(ben, "B2")
 
     # unit cards, entered once on each phone, then the 18-card army
@@ -162,8 +165,9 @@ def test_two_phones_muster_order_attack_retreat_counter_upkeep(phones):
     set_dice(ben, ["strike", "strike", "heroic"])
     phones.shot(ben, "10-counter-dice")
     ben.locator("dialog.sheet [data-action='commit']").click()
-    tap(ana, "Take 2 damage")
+    # the counter's plain hits apply themselves: nothing to tap on Ana's phone
     expect(ana.locator("[data-unit='p1.spearmen-2']")).to_have_attribute("aria-label", "Spearmen 2: 2/4 figures")
+    expect(ana.locator("section.actions")).not_to_contain_text("Take 2 damage")
     phones.shot(ana, "11-after-counter")
 
     # upkeep: VP step and draw, then the lore step; the turn passes to Ben
@@ -196,11 +200,10 @@ def _rest_campaign_game(server) -> dict:
     steps = [("p1", "choose_scenario", {"scenario": "A1"}), ("p2", "choose_scenario", {"scenario": "A1"}),
              ("p1", "first_player", {"seat": "p1"}), ("p1", "muster", {"army": {"knights": 1}}),
              ("p2", "muster", {"army": {"raiders": 1}}), ("p1", "place", {"unit": "p1.knights-1", "to": pos}),
-             ("p1", "deploy_done", {}), ("p2", "place", {"unit": "p2.raiders-1", "to": pos}), ("p2", "deploy_done", {}),
+             ("p2", "place", {"unit": "p2.raiders-1", "to": pos}),
              ("p1", "play_command", {"section": "any", "units": 1}), ("p1", "order", {"unit": "p1.knights-1"}),
              ("p1", "attack", {"attacker": "p1.knights-1", "target": "p2.raiders-1", "kind": "melee", "distance": 1,
-                               "roll": ["strike", "lore", "lore"]}),
-             ("p2", "defend", {})]
+                               "roll": ["strike", "lore", "lore"]})]   # the hit applies itself
     for by, etype, data in steps:
         r = requests.post(f"{server.url}/api/games/{game['id']}/events", headers={"Authorization": f"Bearer {tokens[by]}"},
                           json={"id": str(uuid.uuid4()), "type": etype, "by": by, "data": data})

@@ -178,13 +178,12 @@ def test_battlelore_table_in_each_phase_and_game_over(phones, server):
                          ("p1", "first_player", {"seat": "p1"}), ("p1", "muster", {"army": {"knights": 1}}),
                          ("p2", "muster", {"army": {"raiders": 1}})])
     w.table("battlelore deployment")
-    enter(server, game, [("p1", "place", {"unit": "p1.knights-1", "to": pos}), ("p1", "deploy_done", {}),
-                         ("p2", "place", {"unit": "p2.raiders-1", "to": pos}), ("p2", "deploy_done", {})])
+    enter(server, game, [("p1", "place", {"unit": "p1.knights-1", "to": pos}),
+                         ("p2", "place", {"unit": "p2.raiders-1", "to": pos})])   # the last unit placed ends deploying
     w.table("battlelore main phase")
     enter(server, game, [("p1", "play_command", {"section": "any", "units": 1}), ("p1", "order", {"unit": "p1.knights-1"}),
                          ("p1", "attack", {"attacker": "p1.knights-1", "target": "p2.raiders-1", "kind": "melee",
-                                           "distance": 1, "roll": ["strike", "lore", "lore"]}),
-                         ("p2", "defend", {})])
+                                           "distance": 1, "roll": ["strike", "lore", "lore"]})])   # the hit applies itself
     w.table("battlelore game over")
     w.assert_clean()
 

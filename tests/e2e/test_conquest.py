@@ -102,7 +102,8 @@ def test_two_phones_play_a_round_of_conquest(phones):
     expect(ana.locator("#banner")).to_contain_text("Command bonus")
     assert any("Dials revealed" in t for t in log_texts(ben)[:1])
     phones.shot(ana, "07-dials-revealed")
-    tap(ana, "Tarrus: Take 1 resources and 1 cards")
+    tap(ana, "Tarrus: Take 1 resource and 1 card")
+    expect(ben.locator("#happened")).to_contain_text("Ana takes 1 resource and 1 card")
     tap(ben, "Osus IV: Take 2 resources")
 
     # Combat: the battle at Tarrus; Ben shields his Scout Squad.
@@ -112,6 +113,7 @@ def test_two_phones_play_a_round_of_conquest(phones):
     pick(ana, "Scout Squad")
     enter(ana)
     expect(ben.locator("#reaction-step")).to_contain_text("Shield Scout Squad")
+    expect(ben.locator("#reaction-step h2")).to_have_text("Shields")   # an opportunity, not a reaction step
     expect(ana.locator("#reaction-step")).to_contain_text("Waiting for Ben")
     phones.shot(ben, "08-shield-window")
     tap(ben, "Shield Scout Squad")
@@ -257,5 +259,34 @@ def test_the_other_phone_reads_each_entry_as_a_sentence_with_what_the_rules_did(
     phones.shot(ben, "14-destroyed-first")
     log = log_texts(ana)
     assert any("Ben used no shield" in t and "3. Combat, Shields" in t for t in log), log
+    # The destroyed unit keeps its printed name in the log (not its id's words, "Shoota mob").
+    assert any("Attacks Shoota Mob with Scout Squad" in t for t in log), log
     assert any("Keeps the starting hand" in t for t in log), log
     assert not any("take: " in t or "use: " in t for t in log), log
+
+
+def test_the_wizard_offers_each_core_warlords_starter_deck_in_one_tap(phones):
+    """Rules summary, Setup: a core set starter deck is the faction's core set cards plus one of each neutral card;
+    the wizard offers it by name beside the warlord (ATK and HP labelled), one tap a seat, nothing typed."""
+    host = phones.new("host")
+    host.goto("/new")
+    host.locator("[data-ruleset='conquest/core']").click()
+    host.locator("#wizard-next").click()
+    expect(host.locator("#warlord-0 option[value='nazdreg']")).to_have_text("Nazdreg (ATK 2, HP 7)")
+    host.locator("#name-0").fill("Ana")
+    host.locator("#name-1").fill("Ben")
+    host.locator("#warlord-0").select_option("nazdreg")
+    host.locator("#warlord-1").select_option("captain-cato-sicarius")
+    starter = host.locator("[data-starter-seat='0']")
+    expect(starter).to_contain_text("Nazdreg's core set starter deck (35 cards")
+    starter.locator("input").click()
+    host.locator("[data-starter-seat='1'] input").click()
+    expect(host.locator("[data-deck-seat='0']")).to_have_count(0)   # nothing left to type for that seat
+    phones.shot(host, "15-wizard-starter-decks")
+    host.locator("#wizard-next").click()
+    host.locator("#wizard-next").click()
+    join_code(host)
+    host.get_by_role("link", name="Go to the table").click()
+    # The deck is the starter deck's 35 cards: 7 in the starting hand, 28 left to draw.
+    expect(host.locator("[data-seat='p1'] .stat[aria-label='28 deck']")).to_be_visible()
+    expect(host.locator("[data-seat='p2'] .stat[aria-label='28 deck']")).to_be_visible()

@@ -175,19 +175,7 @@ SETUP = [("p1", "initiative", {"seat": "p1"}),
 def test_shield_card_picked_by_name(phones):
     """Shields: the card discarded is picked by name; its shield icons come from the data (an event), and
     are asked for only for a card whose shields the data lacks (a unit). The other phone's log names it."""
-    rokkitboy = {"name": "Rokkitboy", "type": "army", "cost": 2, "attack": 2, "hp": 2, "command": 1}
-    scout = {"name": "Veteran Squad", "type": "army", "cost": 2, "attack": 2, "hp": 4, "command": 1}
-    game = rest_game(phones.server, [{"name": "Ana", "warlord": "nazdreg"}, {"name": "Ben", "warlord": "captain-cato-sicarius"}], [
-        *SETUP, ("p1", "deploy", {"card": rokkitboy, "planet": 1}), ("p2", "deploy", {"card": scout, "planet": 1}),
-        ("p1", "pass", {}), ("p2", "pass", {}), ("p1", "commit", {"planet": 2}), ("p2", "commit", {"planet": 3}),
-        ("p1", "take_bonus", {"resources": True, "cards": True}), ("p2", "take_bonus", {"resources": True, "cards": True})])
-    ana, ben = phones.new("ana"), phones.new("ben")
-    join(ana, game["join_code"], "p1")
-    join(ben, game["join_code"], "p2")
-    tap(ana, "Attack with Rokkitboy")
-    pick(ana, "Veteran Squad")
-    enter(ana)
-    tap(ben, "Shield Veteran Squad")
+    ana, ben = _rokkitboy_attacks_the_squad(phones, {"name": "Ben", "warlord": "captain-cato-sicarius"})
     sheet = ben.locator("dialog.sheet")
     sheet.locator("[data-field='card-search']").fill("tactical squad card")      # a unit: no shields in the data
     sheet.locator("[data-card='tactical-squad-cardinis']").click()
@@ -242,3 +230,69 @@ def test_the_core_set_starter_deck_registers_with_no_problem(phones):
     ana.locator("#wizard-next").click()
     ana.locator("#wizard-next").click()
     assert join_code(ana)
+
+
+def test_a_starter_decks_cards_are_listed_without_typing(phones):
+    """A seat playing its core set starter deck (rules summary, Setup: the faction's core set cards and one of each
+    neutral card) is offered that deck's army units when it deploys, those it can pay for first: the card and its
+    planet, nothing typed. A seat with another deck still searches the whole pool by name."""
+    url = phones.server.url
+    game = requests.post(f"{url}/api/games", timeout=10, json={"ruleset": "conquest/core", "options": {}, "seats": [
+        {"name": "Ana", "warlord": "nazdreg", "deck": "starter"}, {"name": "Ben", "warlord": "captain-cato-sicarius"}]}).json()
+    tokens = {s["seat"]: s["token"] for s in game["seats"]}
+    for by, etype, data in [("p1", "initiative", {"seat": "p1"})] + \
+            [("p1", "reveal_planet", {"planet": p}) for p in ("Tarrus", "Osus IV", "Ferrin", "Barlus", "Elouith")] + \
+            [("p1", "mulligan", {"take": False}), ("p2", "mulligan", {"take": False})]:
+        reply = requests.post(f"{url}/api/games/{game['id']}/events", headers={"Authorization": f"Bearer {tokens[by]}"},
+                              json={"id": str(uuid.uuid4()), "type": etype, "by": by, "data": data}, timeout=10)
+        assert reply.status_code == 201, reply.json()
+    ana, ben = phones.new("ana"), phones.new("ben")
+    join(ana, game["join_code"], "p1")
+    join(ben, game["join_code"], "p2")
+    tap(ana, "Deploy an army unit")
+    sheet = ana.locator("dialog.sheet")
+    listed = sheet.locator("[data-card]")
+    expect(sheet.locator("[data-card='shoota-mob']")).to_be_visible()
+    assert "goff-nob" in listed.evaluate_all("(els) => els.map((e) => e.dataset.card)")     # the deck's, every one
+    assert not sheet.locator("[data-card='snakebite-thug']").count()                          # not in the core set
+    expect(listed.first).to_have_attribute("data-card", "sniveling-grot")                     # the cheapest first
+    phones.shot(ana, "20-starter-deck-listed")
+    sheet.locator("[data-card='rokkitboy']").click()
+    pick(ana, "Tarrus")
+    expect(ben.locator("li.cq-planet[data-slot='1'] [data-unit='p1.rokkitboy']")).to_be_visible()
+    tap(ben, "Deploy an army unit")
+    expect(ben.locator("dialog.sheet [data-card]")).to_have_count(0)   # Ben's deck is not known: he types a name
+
+
+def test_a_starter_decks_shield_cards_are_listed_most_icons_first(phones):
+    """Shields from a starter deck: the deck's cards the data says carry shield icons are listed before anything
+    is typed, the most icons first (Tallassarian Tempest Blade, 3); a tap picks the card and its icons."""
+    ana, ben = _rokkitboy_attacks_the_squad(phones, {"name": "Ben", "warlord": "captain-cato-sicarius",
+                                                      "deck": "starter"})
+    listed = ben.locator("dialog.sheet [data-card]")
+    expect(listed.first).to_have_attribute("data-card", "tallassarian-tempest-blade")
+    assert not ben.locator("dialog.sheet [data-card='sicariuss-chosen']").count()   # a unit: no icons in the data
+    listed.first.click()
+    expect(ben.locator("dialog.sheet [data-stepper='shields']")).to_have_count(0)   # 3 icons, from the data
+    enter(ben)
+    expect(ana.locator("[data-unit='p2.veteran-squad'] .cq-dmg")).to_have_count(0)   # all 2 damage prevented
+    assert any("Shields Veteran Squad with Tallassarian Tempest Blade (3 shields)" in t for t in log_texts(ana))
+
+
+def _rokkitboy_attacks_the_squad(phones, ben: dict):
+    """Both phones at the combat of a game set up over REST: Ana's Rokkitboy attacks Ben's Veteran Squad, and Ben
+    opens his shield window for it."""
+    rokkitboy = {"name": "Rokkitboy", "type": "army", "cost": 2, "attack": 2, "hp": 2, "command": 1}
+    scout = {"name": "Veteran Squad", "type": "army", "cost": 2, "attack": 2, "hp": 4, "command": 1}
+    game = rest_game(phones.server, [{"name": "Ana", "warlord": "nazdreg"}, ben], [
+        *SETUP, ("p1", "deploy", {"card": rokkitboy, "planet": 1}), ("p2", "deploy", {"card": scout, "planet": 1}),
+        ("p1", "pass", {}), ("p2", "pass", {}), ("p1", "commit", {"planet": 2}), ("p2", "commit", {"planet": 3}),
+        ("p1", "take_bonus", {"resources": True, "cards": True}), ("p2", "take_bonus", {"resources": True, "cards": True})])
+    ana, ben_phone = phones.new("ana"), phones.new("ben")
+    join(ana, game["join_code"], "p1")
+    join(ben_phone, game["join_code"], "p2")
+    tap(ana, "Attack with Rokkitboy")
+    pick(ana, "Veteran Squad")
+    enter(ana)
+    tap(ben_phone, "Shield Veteran Squad")
+    return ana, ben_phone

@@ -41,7 +41,8 @@ def test_deck_from_content_checked_with_its_rule_then_played_anyway(phones, serv
     host.locator("#name-1").fill("Ben")
     host.locator("#warband-1").select_option("garreks-reavers")
     # Only this warband's own deck and the universal decks of the current rules are offered.
-    expect(host.locator("#deck-0 option").first).to_be_attached()   # the wizard's deck part loads on demand
+    # the wizard's deck part and the decks load on demand: until then only "No deck data" is offered
+    expect(host.locator("#deck-0 option", has_text="Cyreni's Razors Rivals Deck").first).to_be_attached()
     offered = host.locator("#deck-0 option").all_inner_texts()
     assert "Cyreni's Razors Rivals Deck" in offered and "Force of Frost Rivals Deck" in offered
     assert not any("Thricefold" in o or "Shadespire" in o or "Garrek" in o for o in offered), offered
@@ -81,7 +82,8 @@ def test_rivals_deck_passes_and_the_edition_filters_the_decks(phones, server):
     host.locator("#wizard-next").click()
     host.locator("#name-0").fill("Ana")
     host.locator("#warband-0").select_option("steelhearts-champions")
-    expect(host.locator("#deck-0 option").first).to_be_attached()   # the wizard's deck part loads on demand
+    # the wizard's deck part and the decks load on demand: until then only "No deck data" is offered
+    expect(host.locator("#deck-0 option", has_text="Steelheart").first).to_be_attached()
     offered = host.locator("#deck-0 option").all_inner_texts()
     assert any("Steelheart" in o for o in offered) and any("universal" in o for o in offered), offered
     assert not any("Rivals Deck" in o or "Garrek's Reavers cards" in o for o in offered), offered
@@ -149,7 +151,8 @@ def test_rivals_game_offers_rivals_decks_not_loose_cards(phones, server):
     host.get_by_role("radio", name="Rivals").click()
     host.locator("#wizard-next").click()
     content_seat(host, 0, "Ana", "steelhearts-champions")
-    expect(host.locator("#deck-0 option").first).to_be_attached()   # the wizard's deck part loads on demand
+    # the wizard's deck part and the decks load on demand: until then only "No deck data" is offered
+    expect(host.locator("#deck-0 option", has_text="Force of Frost Rivals Deck").first).to_be_attached()
     offered = host.locator("#deck-0 option").all_inner_texts()[1:]
     assert offered and all(o.endswith("Rivals Deck") for o in offered), offered
     assert "Force of Frost Rivals Deck" in offered and not any("Build" in o for o in offered), offered

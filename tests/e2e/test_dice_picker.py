@@ -1,4 +1,5 @@
-"""Dice in one tap each: a key per face, the card's dice count preset, symbols shown, the preview as dice go in."""
+"""Dice by their faces, one tap each (the attack sheet's other way in, a tap away from the counts): a key per face,
+the card's dice count preset, symbols shown, the preview as dice go in."""
 from __future__ import annotations
 
 import time
@@ -6,22 +7,11 @@ import time
 import requests
 from playwright.sync_api import expect
 
-from .flows import api_game, attack_sheet, events, join, seated
+from .flows import Counted, api_game, attack_sheet, by_faces, events, join, seated
 
 
-class Counted:
-    """Taps on one phone, counted (the target: an attack with its dice in at most 8)."""
-
-    def __init__(self, page):
-        self.page, self.taps = page, 0
-
-    def tap(self, locator):
-        locator.click()
-        self.taps += 1
-
-
-def test_an_attack_with_its_dice_takes_five_taps_on_the_attackers_phone_and_none_on_the_other(phones, server):
-    """Attack, two attack faces, one defence face, Commit: five taps; Ben's phone is not touched."""
+def test_an_attack_by_its_faces_takes_six_taps_on_the_attackers_phone_and_none_on_the_other(phones, server):
+    """Attack, the switch to faces, two attack faces, one defence face, Commit: six taps; Ben's phone is not touched."""
     game = api_game(server, wounds=(3, 4))
     ana, ben = seated(phones, game)
     a = Counted(ana)
@@ -30,6 +20,7 @@ def test_an_attack_with_its_dice_takes_five_taps_on_the_attackers_phone_and_none
     # Vex has one weapon: the dice sheet opens by itself once the activation is in.
     sheet = ana.locator("dialog[aria-label='Attack entry']")
     expect(sheet).to_be_visible()
+    a.tap(sheet.locator("[data-action='by-faces']"))
     # The weapon and the target's Defence are shown with the faces that count; the card's dice are preset.
     expect(sheet.locator("[data-symbols='attack']")).to_have_text("Succeeds on Critical or Smash")
     expect(sheet.locator("[data-symbols='defence']")).to_have_text("Saves on Critical or Block")
@@ -57,7 +48,7 @@ def test_an_attack_with_its_dice_takes_five_taps_on_the_attackers_phone_and_none
     a.tap(sheet.get_by_role("button", name="Commit attack, Rok stays"))
 
     expect(ben.locator("[data-fighter='p2.rok'] .wounds .count b")).to_have_text("3")
-    assert a.taps == 5, a.taps
+    assert a.taps == 6, a.taps
     catalogue = requests.get(f"{server.url}/api/rulesets/underworlds/deathgorge", timeout=10).json()["catalogue"]
     recorded = next(c for c in catalogue if c["type"] == "drive_back")["fields"]["hexes"]["min"] == 0
     log = _until(lambda: _events(server, game),
@@ -78,6 +69,7 @@ def test_a_tap_on_an_entered_die_or_a_long_press_on_its_face_takes_it_off_and_ex
     join(ana, game["join_code"], "p1")
     ana.locator("section.actions").get_by_role("button", name="Attack", exact=True).click()
     sheet = attack_sheet(ana, "Vex: Blade")
+    by_faces(sheet)
     smash = sheet.locator("[data-kind='attack'][data-face='smash']")
     for _ in range(3):
         smash.click()

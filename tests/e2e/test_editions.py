@@ -66,6 +66,7 @@ def test_a_shadespire_attack_sheet_offers_only_what_its_book_has(phones, server)
     sheet = ana.locator("dialog[aria-label='Attack entry']")
     expect(sheet.locator("[data-symbols='defence']")).to_have_text("Saves on Critical, Block or Dodge (on Guard)")
     expect(sheet.locator("[data-symbols='attack']")).to_have_text("Succeeds on Critical or Smash")
+    sheet.locator("[data-more='attack'] > summary").click()   # what a card changes, folded under the rolls
     expect(sheet.get_by_role("checkbox", name="cleave")).to_be_visible()
     expect(sheet.get_by_role("checkbox", name="stagger")).to_have_count(0)
     expect(sheet.get_by_text("Target in cover")).to_have_count(0)

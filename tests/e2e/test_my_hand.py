@@ -123,8 +123,8 @@ def _to_end_phase(server, game):
 def test_after_the_end_phase_draw_the_picker_asks_only_for_the_cards_drawn(phones):
     """Ana said her whole hand; in the end phase she scores Biting Wind and discards Icy Foreboding, then draws up
     (End phase, steps 5-6: Deathgorge rulebook pg 38). Her hand button says what she drew and the sheet lists only
-    cards she could have drawn, one of each kind to tick, keeping the rest: three taps for two cards, and her
-    whole hand is then told again."""
+    cards she could have drawn, one of each kind to tick, keeping the rest: two taps for two cards (the sheet saves
+    by itself once both are named), and her whole hand is then told again."""
     server = phones.server
     game = deck_game(server)
     objectives = ["Biting Wind", "Bitter Storm", "Break the Ice"]
@@ -148,10 +148,9 @@ def test_after_the_end_phase_draw_the_picker_asks_only_for_the_cards_drawn(phone
     phones.shot(ana, "05-which-cards-did-you-draw")
     assert_touch_targets(ana)
     sheet.get_by_role("checkbox", name="Cold Snap", exact=True).check()
-    sheet.get_by_role("checkbox", name="Frozen to the Spot", exact=True).check()
     expect(sheet.get_by_role("checkbox", name="Ice Age", exact=True)).to_be_disabled()   # one objective drawn
-    sheet.locator("[data-action='save-hand']").click()
-    expect(sheet).to_have_count(0)
+    sheet.get_by_role("checkbox", name="Frozen to the Spot", exact=True).click()
+    expect(sheet).to_have_count(0)                                   # both cards drawn named: saved by itself
     expect(button).to_have_text("Which cards I hold")
     button.click()
     held = [*objectives[1:], "Cold Snap", "Flash Flood", "Falling Shards", "Time Freeze", "Armour of Ice", "Frozen to the Spot"]
@@ -161,24 +160,29 @@ def test_after_the_end_phase_draw_the_picker_asks_only_for_the_cards_drawn(phone
 
 
 def test_cards_not_held_are_small_beside_the_one_held(phones):
-    """Four surge objectives of Ben's deck can be revealed. Before he says his hand, all four are full-size buttons;
-    once he says he holds Coward!, it is the one full-size button and the other three are small, under 'Not in
-    your hand'."""
+    """Ben took Vex, Ana's leader, out of action (a card's damage); in Ben's end phase two objectives of his deck are
+    met (There is Only Slaughter: no fighter holds an objective token; A Worthy Skull: his warband took an enemy
+    leader out in the action phase). Before he says his hand both are full-size buttons; once he says he holds There is Only Slaughter, it is
+    the one full-size button and the other is small, under 'Not in your hand'."""
     server = phones.server
     game = api_game(server, seats=[{"name": "Ana", "warband": "custom", "fighters": [fighter("vex", "Vex", True)]},
                                    {"name": "Ben", "warband": "custom", "deck": "garreks-reavers-shadespire",
                                     "fighters": [fighter("rok", "Rok", True)]}],
                     options={"deck_override": {"reason": "our Shadespire cards"}})
+    post(server, game["id"], game["tokens"]["p2"], "p2", "damage", fighter="p1.vex", amount=3, source="card")
+    _to_end_phase(server, game)
+    post(server, game["id"], game["tokens"]["p1"], "p1", "end_phase_done")
     (ben,) = seated(phones, game, "p2")
-    group = ben.locator("section.actions .group", has=ben.get_by_role("heading", name="Objectives", exact=True))
-    reveal = group.locator("[data-suggestion='objective']", has_text=re.compile(r"\(surge, \d glory\)"))
-    expect(reveal).to_have_count(4)
-    assert set(reveal.evaluate_all("els => els.map(e => e.className)")) == {"btn"}
-    post(server, game["id"], game["tokens"]["p2"], "p2", "hand", objectives=["Coward!"])
+    group = ben.locator("section.actions .group", has=ben.get_by_role("heading", name="Objective met", exact=True))
+    met = group.locator("[data-suggestion='objective']", has_text=re.compile(r": met$"))
+    expect(met).to_have_count(2)
+    assert set(met.evaluate_all("els => els.map(e => e.className)")) == {"btn primary"}
+    post(server, game["id"], game["tokens"]["p2"], "p2", "hand", objectives=["There is Only Slaughter"])
     quiet = group.locator("[data-not-held] [data-suggestion='objective']")
-    expect(quiet).to_have_count(3)
+    expect(quiet).to_have_count(1)
     assert set(quiet.evaluate_all("els => els.map(e => e.className)")) == {"btn ghost small"}
-    assert "Coward!" not in " ".join(quiet.all_inner_texts())
-    expect(group.locator("[data-suggestion='objective']:not([data-not-held] *)", has_text="Coward!")).to_have_class("btn")
+    expect(quiet).to_contain_text("A Worthy Skull")
+    held = group.locator("[data-suggestion='objective']:not([data-not-held] *)", has_text="There is Only Slaughter")
+    expect(held).to_have_class("btn primary")
     scroll_to(group)
     phones.shot(ben, "06-held-objective-full-others-small")

@@ -50,7 +50,7 @@ def test_ben_flags_anas_attack_from_the_card_and_the_referee_sees_it_first(phone
         "note", "p2", "p2", {"text": "Rok was out of range", "seq": attack})
     # Ana's phone is told at once, and it stands out; the phone that flagged it is not told of its own flag.
     told = ana.locator("#happened .happened-item.loud[data-type='note']")
-    expect(told.locator(".headline")).to_have_text(f"Ben flagged #{attack} for the referee: Rok was out of range")
+    expect(told.locator(".headline").get_by_text(f"Ben flagged #{attack} for the referee: Rok was out of range", exact=True)).to_be_visible()
     expect(ben.locator("#happened .happened-item[data-type='note']")).to_have_count(0)
     phones.shot(ana, "02-the-other-phone-is-told")
 

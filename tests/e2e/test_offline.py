@@ -22,6 +22,8 @@ def test_offline_outbox_sends_in_order_once(phones, server):
     ben = phones.new("ben")
     join(ben, game["join_code"], "p2")
     before = len(events(server, game))
+    # The reload below happens offline: the service worker must have installed (the app cached) before that.
+    assert ben.evaluate("navigator.serviceWorker.ready.then(() => true)")
 
     ben.context.set_offline(True)
     expect(ben.locator("#conn")).to_have_attribute("data-state", "offline")

@@ -23,32 +23,32 @@ def _phones(phones, game):
 
 
 def test_a_held_card_of_a_deck_known_by_name_is_a_reaction_in_three_taps(phones, server):
-    """Ben (a Deathgorge Rivals deck our content knows by card names only) said he holds Opportunistic Reprisal.
+    """Ben (a Rivals deck our content knows by card names only: Blazing Assault) said he holds Sidestep.
     After Ana's Move his reaction box offers it first, from his hand: a tap, the step, Enter. It joins the chain
     on both phones and leaves his hand (5 power cards, now 4)."""
-    game = _game(server, {"warband": "garreks-reavers", "deck": "fearsome-fortress-rivals-deck"})
-    post(server, game["id"], game["tokens"]["p2"], "p2", "hand", power=["Opportunistic Reprisal", "Redeploy"])
+    game = _game(server, {"warband": "garreks-reavers", "deck": "blazing-assault"})
+    post(server, game["id"], game["tokens"]["p2"], "p2", "hand", power=["Sidestep", "Twist the Knife"])
     ana, ben = _phones(phones, game)
     post(server, game["id"], game["tokens"]["p1"], "p1", "activate", action="move", fighter="p1.vex")
     box = ben.locator("#reaction-step")
     expect(box).to_contain_text("From your hand:")
-    held = box.locator("[data-suggestion='reaction']", has_text="Opportunistic Reprisal")
+    held = box.locator("[data-suggestion='reaction']", has_text="Sidestep")
     expect(held).to_have_class("btn")
-    expect(box.locator("[data-suggestion='reaction']", has_text="Redeploy")).to_have_count(1)
+    expect(box.locator("[data-suggestion='reaction']", has_text="Twist the Knife")).to_have_count(1)
     phones.shot(ben, "01-reaction-from-the-hand")
     held.click()                                                              # tap 1
     sheet = ben.locator("dialog")
     sheet.get_by_role("radio", name="After an activation step").click()       # tap 2
     sheet.get_by_role("button", name="Enter").click()                         # tap 3
     for phone in (ana, ben):
-        expect(phone.locator("#reaction-step")).to_contain_text("Ben: Opportunistic Reprisal")
+        expect(phone.locator("#reaction-step")).to_contain_text("Ben: Sidestep")
     expect(ana.locator("[data-seat='p2'] [data-warband]")).to_contain_text("hand 3 objectives, 4 power")
-    expect(ben.locator("#reaction-step [data-suggestion='reaction']", has_text="Opportunistic Reprisal")).to_have_count(0)
+    expect(ben.locator("#reaction-step [data-suggestion='reaction']", has_text="Sidestep")).to_have_count(0)
 
 
 def test_the_decks_other_reactions_are_small_beside_the_one_held(phones, server):
     """Ana's attack takes Rok out of action. Ben holds Final Blow (after an enemy's Attack action takes a friendly
-    fighter out of action): one tap, a full-size button. The deck's other reactions that fit (not held) are small
+    fighter out of action, 1 damage to the attacker): a full-size button, then its one confirm saying what it does. The deck's other reactions that fit (not held) are small
     buttons under "Not in your hand", never full-size beside it."""
     game = _game(server, {"warband": "custom", "deck": "garreks-reavers-shadespire",
                           "fighters": [fighter("rok", "Rok", True, 1), fighter("mara", "Mara", False, 3)]},
@@ -71,35 +71,39 @@ def test_the_decks_other_reactions_are_small_beside_the_one_held(phones, server)
     assert order.index("React: Final Blow") < order.index("Another reaction (name it)"), order
     held.scroll_into_view_if_needed()
     phones.shot(ben, "02-held-card-first-others-small")
-    held.click()                                                              # one tap
+    held.click()                                                              # tap 1
+    sheet = ben.locator("dialog [data-dialog='card-play']")                   # what the card does, from the preview
+    expect(sheet.locator("[data-effect]").first).to_have_text("Final Blow: 1 damage to Vex")
+    sheet.locator("[data-action='confirm-card']").click()                     # tap 2: the one confirm
     for phone in (ana, ben):
         expect(phone.locator("#reaction-step")).to_contain_text("Ben: Final Blow")
+    expect(ana.locator("[data-fighter='p1.vex'] [data-wounds]")).to_contain_text("1 damage taken")
 
 
 def test_a_typed_name_that_is_no_card_of_the_deck_is_asked_about_once(phones, server):
-    """Ben types 'Oportunistic Reprisal' (a typo): the phone asks once ('No card of your deck is called ...'),
+    """Ben types 'Sidestpe' (a typo): the phone asks once ('No card of your deck is called ...'),
     he changes the name, and the card goes in under the deck's spelling; a fighter's own reaction typed by name
     goes in after 'Play it anyway'."""
-    game = _game(server, {"warband": "garreks-reavers", "deck": "fearsome-fortress-rivals-deck"})
+    game = _game(server, {"warband": "garreks-reavers", "deck": "blazing-assault"})
     ana, ben = _phones(phones, game)
     post(server, game["id"], game["tokens"]["p1"], "p1", "activate", action="move", fighter="p1.vex")
     box = ben.locator("#reaction-step")
     box.get_by_role("button", name="Another reaction (name it)").click()
     dialog = ben.locator("dialog")
     dialog.get_by_role("radio", name="After an activation step").click()
-    dialog.locator("[data-field='name']").fill("Oportunistic Reprisal")
+    dialog.locator("[data-field='name']").fill("Sidestpe")
     dialog.get_by_role("button", name="Enter").click()
     ask = ben.locator("dialog [data-dialog='unknown-reaction']")
-    expect(ask).to_contain_text("No card of your deck is called “Oportunistic Reprisal”. Play it anyway?")
+    expect(ask).to_contain_text("No card of your deck is called “Sidestpe”. Play it anyway?")
     phones.shot(ben, "03-typo-asked-once")
     ask.get_by_role("button", name="Change the name").click()
     name = ben.locator("dialog [data-field='name']")
-    expect(name).to_have_value("Oportunistic Reprisal")                     # what was typed is kept
-    name.fill("opportunistic reprisal")
+    expect(name).to_have_value("Sidestpe")                     # what was typed is kept
+    name.fill("sidestep")
     ben.locator("dialog").get_by_role("button", name="Enter").click()
     expect(ben.locator("dialog")).to_have_count(0)                           # a card of the deck: not asked
     for phone in (ana, ben):
-        expect(phone.locator("#reaction-step")).to_contain_text("Ben: Opportunistic Reprisal")
+        expect(phone.locator("#reaction-step")).to_contain_text("Ben: Sidestep")
     expect(ana.locator("[data-seat='p2'] [data-warband]")).to_contain_text("hand 3 objectives, 4 power")   # it left his hand
     # Ana's turn is not over: Ben names an ability of his own (no card) after the chain's reaction.
     box.get_by_role("button", name="Another reaction (name it)").click()

@@ -1,12 +1,13 @@
 """Content without a fighter's numbers: the attack entry asks for them (the engine's template says which)."""
 from __future__ import annotations
 
+import re
 import uuid
 
 import requests
 from playwright.sync_api import expect
 
-from .flows import attack_sheet, join, roll_all
+from .flows import attack_sheet, by_faces, join, roll_all
 
 
 def test_attack_asks_for_the_profile_the_content_lacks(phones, server):
@@ -27,13 +28,15 @@ def test_attack_asks_for_the_profile_the_content_lacks(phones, server):
     ana = phones.new("ana")
     join(ana, game["join_code"], "p1")
     ana.locator("[data-group='Activate The Harvester']").click()
-    ana.locator("dialog").get_by_role("button", name="Attack", exact=True).click()
+    # Ben's three fighters: the target is picked with the action.
+    ana.locator("dialog").get_by_role("button", name=re.compile(r"^Attack → ")).first.click()
     sheet = attack_sheet(ana, "The Harvester: Whirling Scythe (enter its numbers)")
-    sheet.locator("[data-field='target']").first.click()
     expect(sheet.locator("#attack-preview")).to_contain_text("Enter the numbers from the fighter card")
     sheet.get_by_role("radio", name="Profile: symbol: smash").click()
     sheet.get_by_role("button", name="Profile: dice: one more").click()       # 2 dice
     sheet.get_by_role("button", name="Profile: damage: one more").click()     # damage 2
+    expect(sheet.locator("[data-count-key]")).to_have_count(6 + 3)   # two attack dice entered, one defence die
+    by_faces(sheet)
     expect(sheet.locator("[data-count='attack']")).to_have_text("0 of 2")
     roll_all(sheet, "attack", "crit")                                           # every die critical
     roll_all(sheet, "defence", "crit")

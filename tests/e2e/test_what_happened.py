@@ -26,7 +26,8 @@ def test_the_other_phone_is_told_of_an_attack_an_override_and_an_undo(phones, se
     expect(sheet.locator("[data-preview]")).to_have_attribute("data-preview", "critical_hit")
     sheet.get_by_role("button", name="Commit attack").click()
     told = ben.locator("#happened .happened-item[data-type='attack']")
-    expect(told.locator(".headline")).to_contain_text("Ana: Attack: Vex → Rok")
+    # The activation and its attack since Ben last looked: the attack, the weightier, is told first.
+    expect(told.locator(".entry").first.locator(".headline")).to_contain_text("Ana: Attack: Vex → Rok")
     expect(told).to_contain_text("Rok is out of action")
     expect(told).to_contain_text("Ana gains 1 glory")
     expect(ben.locator("[data-fighter='p2.rok']")).to_have_class("fighter ooa flash")
@@ -43,7 +44,7 @@ def test_the_other_phone_is_told_of_an_attack_an_override_and_an_undo(phones, se
     assert r.status_code == 201, r.text
     loud = ben.locator("#happened .happened-item.loud[data-type='damage']")
     expect(loud).to_contain_text("Rules overridden by the table: card: Blood Price")
-    expect(loud.locator(".headline")).to_contain_text("Ana: 1 damage to Vex")
+    expect(loud.locator(".entry[data-entry]").last.locator(".headline")).to_contain_text("Ana: 1 damage to Vex")
     phones.shot(ben, "02-told-of-an-override")
 
     # Ana's one-tap undo: Ben's phone says what was taken back.
@@ -67,10 +68,13 @@ def test_a_drive_back_right_after_an_attack_does_not_hide_the_damage(phones, ser
     expect(sheet.locator("[data-preview]")).to_have_attribute("data-preview", "hit")
     sheet.get_by_role("button", name="Drive Rok back 1 hex and commit").click()
     told = ben.locator("#happened .happened-item[data-type='drive_back']")
-    expect(told.locator(".headline")).to_contain_text("Rok driven back 1 hex")
-    detail = told.locator(".detail")
-    expect(detail).to_contain_text("1 damage to Rok by Vex")   # who dealt it (Deathgorge, Who dealt damage, pg 23)
-    assert "driven back" not in detail.inner_text(), detail.inner_text()
+    lines = told.locator(".entry")
+    expect(lines).to_have_count(2)
+    # One line per entry, the weightiest first: the attack and its damage (who dealt it: Deathgorge, Who dealt
+    # damage, pg 23), then the drive back; neither entry's consequences are told as the other's.
+    expect(lines.nth(0).locator(".detail")).to_contain_text("1 damage to Rok by Vex")
+    expect(lines.nth(1).locator(".headline")).to_contain_text("Rok driven back 1 hex")
+    assert "driven back" not in lines.nth(0).locator(".detail").inner_text()
     phones.shot(ben, "03-told-of-attack-and-drive-back")
 
 
@@ -103,6 +107,14 @@ def test_a_page_just_opened_tells_an_entry_that_landed_before_its_socket_as_it_l
     game = api_game(server)
     ben = phones.new("ben", service_workers="block")   # (the route holds the socket: no worker may pass it by)
     held = {"socket": True}
+
+    def socket(ws):
+        # The live socket is held (its WebSocket closed at once, its polling fallback refused) until released.
+        if held["socket"]:
+            ws.close()
+        else:
+            ws.connect_to_server()
+    ben.route_web_socket("**/socket.io/**", socket)
     ben.route("**/socket.io/**", lambda route: route.abort() if held["socket"] else route.continue_())
     join(ben, game["join_code"], "p2")
     expect(ben.locator("#conn")).not_to_have_attribute("data-state", "online")
@@ -116,3 +128,27 @@ def test_a_page_just_opened_tells_an_entry_that_landed_before_its_socket_as_it_l
     expect(card.locator(".headline")).to_contain_text("Ana: ")
     expect(card.get_by_role("button", name="That's not right")).to_be_visible()
     expect(ben.locator("#caught-up")).to_have_count(0)
+
+
+def test_the_card_tells_only_what_came_since_this_phone_last_looked(phones, server):
+    """Ana's attack takes Rok out of action (entered on her other device); Ben dismisses the card (he has looked).
+    Ana's next entry is told on its own: the fighter out of action two entries ago is not pinned to it."""
+    game = api_game(server, wounds=(3, 1))
+    _ana, ben = seated(phones, game)
+
+    def enter(etype, data):
+        r = requests.post(f"{server.url}/api/games/{game['id']}/events", headers={"Authorization": f"Bearer {game['tokens']['p1']}"},
+                          json={"id": str(uuid.uuid4()), "type": etype, "by": "p1", "data": data}, timeout=10)
+        assert r.status_code == 201, r.text
+
+    enter("activate", {"action": "attack", "fighter": "p1.vex"})
+    enter("attack", {"attacker": "p1.vex", "target": "p2.rok", "profile": {"name": "Blade"},
+                     "attack_roll": {"smash": 1, "crit": 1}, "defence_roll": {"dodge": 1}})
+    card = ben.locator("#happened .happened-item")
+    expect(card.locator(".entry")).to_have_count(2)
+    expect(card.locator(".entry").first).to_contain_text("Rok is out of action")   # the weightiest first
+    card.get_by_role("button", name="Dismiss").click()
+    expect(card).to_have_count(0)
+    enter("note", {"text": "good game so far"})
+    expect(card.locator(".entry")).to_have_count(1)
+    expect(card).not_to_contain_text("out of action")

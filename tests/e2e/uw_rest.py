@@ -44,6 +44,9 @@ def quiet_game(server, game_id: str, tokens: dict, glory: dict | None = None) ->
             hazard_phase(server, game_id, tokens)
         elif st["step"] == "roll_off":
             post(server, game_id, tokens["p1"], "p1", "roll_off", purpose="first_turn", first="p1")
+        elif st["step"] == "held":   # tied on glory: nobody holds an objective (the positions entered say so too)
+            seat = st["held_asked"][0]
+            post(server, game_id, tokens[seat], seat, "objectives_held", held={s: 0 for s in st["held_asked"]})
         elif st["phase"] == "end":
             seat = st["end"]["order"][st["end"]["i"]]
             if glory.get(seat):

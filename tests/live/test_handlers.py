@@ -95,6 +95,26 @@ def test_reconnect_with_last_seq_gets_only_the_missing(client, sio):
     assert sync["reset"] is True and [e["seq"] for e in sync["events"]] == [1, 2, 3, 4]
 
 
+def test_a_phone_holding_the_heads_view_is_not_sent_it_again(client, sio):
+    """view_seq names the view the phone holds: the head's is left out of the sync, any older one is sent, and a
+    reset (the phone knows more than the server) always brings the view."""
+    game = new_game(client)
+    for seat in ("p1", "p2"):
+        submit(client, game, seat, event(seat))
+    held = frames(sio(game["tokens"]["p2"], last_seq=2, view_seq=2), "sync", until=len)[0]
+    assert held["view"] is None and held["head"] == 2 and held["events"] == []
+    older = frames(sio(game["tokens"]["p2"], last_seq=2, view_seq=1), "sync", until=len)[0]
+    assert older["view"]["seq"] == 2 and older["view"]["seat"] == "p2"
+    nothing = frames(sio(game["tokens"]["p2"], last_seq=2, view_seq=None), "sync", until=len)[0]
+    assert nothing["view"]["seq"] == 2
+    ahead = frames(sio(game["tokens"]["p2"], last_seq=9, view_seq=2), "sync", until=len)[0]
+    assert ahead["reset"] is True and ahead["view"]["seq"] == 2
+    # a sync asked for by a phone that noticed a gap names no view: it is sent
+    assert ack(sio(game["tokens"]["p2"]), "sync", {"last_seq": 2})["view"]["seq"] == 2
+    for bad in ("2", -1, 2.5, True):
+        assert not sio(game["tokens"]["p2"], last_seq=2, view_seq=bad).is_connected("/live"), bad
+
+
 def test_suggestions_over_the_socket(client, sio):
     game = new_game(client)
     p1 = sio(game["tokens"]["p1"])

@@ -112,3 +112,19 @@ def test_battlelore_numbers_past_the_game_s_shape_are_refused_while_healthz_answ
     assert created.status_code == 422 and created.json()["error"]["code"] == "bad_setup"
     summary = server.get(f"/api/games/{game['id']}", game["tokens"]["p1"])
     assert summary["head"] == 2 and len(json.dumps(summary)) < 200_000  # nothing stored, the view stays small
+
+
+def test_an_import_with_a_fighter_slug_that_is_no_string_is_refused_in_every_edition(server):
+    seats = {"underworlds/deathgorge": ("garreks-reavers", "cyrenis-razors"),
+             "underworlds/dreadfane": ("ironsouls-condemnors", "lady-harrows-mournflight"),
+             "underworlds/shadespire": ("steelhearts-champions", "garreks-reavers")}
+    for ruleset, warbands in seats.items():
+        made = requests.post(server.url + "/api/games", timeout=10, json={
+            "ruleset": ruleset, "seats": [{"name": n, "warband": w} for n, w in zip(("Ana", "Ben"), warbands)]}).json()
+        exported = server.get(f"/api/games/{made['id']}/export", made["referee_token"])
+        for slug in (7, [1], {"a": 1}):
+            exported["setup"]["seats"][0]["fighters"][0]["slug"] = slug
+            resp = _post(server, "/api/games/import", json.dumps(exported).encode())
+            err = resp.json()["error"]
+            assert resp.status_code == 422 and err["code"] == "bad_setup", (ruleset, slug, err)
+    assert "Traceback" not in server.log()

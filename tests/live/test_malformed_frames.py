@@ -57,6 +57,25 @@ def test_a_malformed_connect_is_refused_with_an_answer(server, auth):
     assert "Traceback" not in server.log()
 
 
+@pytest.mark.parametrize("namespace", ["/live", "/tournament"])
+@pytest.mark.parametrize("depth,reason", [(1_000, "nested"), (3_000, "nested"), (50_000, "larger than")])
+def test_a_connect_nested_too_deep_is_refused_with_one_log_line(server, namespace, depth, reason):
+    """Nested past what a payload may be, past what the parser takes (a RecursionError once), or past the largest
+    message: a connect error that says so, and at most one line in the server's log."""
+    lines_before = len(server.log_path.read_text(errors="replace").splitlines())
+    raw = RawSocket(server.url)
+    try:
+        raw.ws.send(f"40{namespace}," + '{"a":' * depth + "1" + "}" * depth)
+        answer = raw.recv_socketio()
+        assert answer.startswith(f"44{namespace},"), answer[:200]
+        assert reason in json.loads(answer[len(f"44{namespace},"):])["message"].lower()
+    finally:
+        raw.close()
+    lines = server.log_path.read_text(errors="replace").splitlines()[lines_before:]
+    assert not any("Traceback" in line or "RecursionError" in line for line in lines), lines[:5]
+    assert len(lines) <= 1, lines[:5]
+
+
 def test_garbage_on_a_websocket_gets_a_plain_answer_never_a_traceback(server):
     for path in ("/socket.io/?EIO=4&transport=websocket", "/socket.io/", "/", "/api/games"):
         ws = websocket.create_connection(server.url.replace("http", "ws") + path, timeout=10,

@@ -4,7 +4,7 @@ import threading
 
 import pytest
 
-from app.live.runtime import SWITCH_INTERVAL_SECONDS, hand_over_quickly, offloader
+from app.live.runtime import SWITCH_INTERVAL_SECONDS, compute_offloader, hand_over_quickly, offloader
 
 
 @pytest.mark.filterwarnings("ignore")
@@ -33,3 +33,35 @@ def test_the_green_modes_hand_the_interpreter_to_the_store_threads_quickly(mode,
         assert SWITCH_INTERVAL_SECONDS <= 0.001
     finally:
         sys.setswitchinterval(before)
+
+
+def test_long_computations_take_a_bounded_share_of_the_threads_and_the_rest_are_refused():
+    """At most `threads` computations run at once, `waiting` more wait their turn without blocking the loop, and
+    one beyond those is refused at once (the store's transactions keep the other threads)."""
+    import gevent  # noqa: PLC0415 - the optional [gevent] extra, as test_gevent_offloads_to_the_hub_thread_pool
+
+    running, most, order = [0], [0], []
+
+    def work(name):
+        running[0] += 1
+        most[0] = max(most[0], running[0])
+        gevent.sleep(0.05)
+        running[0] -= 1
+        order.append(name)
+        return name
+
+    class Busy(Exception):
+        pass
+
+    run = compute_offloader("gevent", lambda fn, *args: fn(*args), threads=2, waiting=1, refuse=Busy)
+    results = []
+
+    def call(name):
+        try:
+            results.append(run(work, name))
+        except Busy:
+            results.append(f"{name} refused")
+    gevent.joinall([gevent.spawn(call, n) for n in ("a", "b", "c", "d")])
+    assert most[0] == 2 and sorted(results) == ["a", "b", "c", "d refused"]
+    assert run(work, "e") == "e", "the count comes down once they are done"
+    assert compute_offloader("threading", offloader("threading"), 1, 0, Busy)(lambda: 7) == 7

@@ -3,11 +3,14 @@ HTTP by each hostile role (a player of another table, the scorekeeper, a judge, 
 nothing stored. The scenarios are the tournament API tests' own, driven over the network instead of the test client."""
 from __future__ import annotations
 
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 import requests
+import socketio
 
+from tests.api import test_tournament_entry_ids as entry_ids
 from tests.api import test_tournaments as scenarios
 from tests.api.tournament_helpers import auth, quiet_game
 
@@ -73,3 +76,55 @@ def test_two_taps_at_once_store_one_confirmation(http, server):
     assert len({r.get_json()["seq"] for r in replies}) == 1
     log = http.get(f"/api/tournaments/{tid}/log", headers=auth(org)).get_json()["entries"]
     assert [e["actor"] for e in log if e["type"] == "confirm"] == [f"player:{b}"]
+
+
+def test_a_scorekeeper_resending_a_registrations_id_gets_no_players_link(http, server):
+    entry_ids.test_a_registrations_id_resent_under_another_name_mints_no_link(http)
+    entry_ids.test_an_entry_id_resent_with_another_body_is_refused_and_stores_nothing(http)
+    assert "Traceback" not in server.log()
+
+
+def test_a_recovery_code_sent_at_once_from_several_phones_is_spent_once(http):
+    made = http.post("/api/tournaments", json={"name": "Lost Cup", "date": "2026-12-05"}).get_json()
+    with ThreadPoolExecutor(6) as pool:
+        replies = list(pool.map(lambda _: http.post("/api/tournaments/recover", json={"code": made["recovery_code"]}),
+                                range(6)))
+    assert sorted(r.status_code for r in replies) == [201] + [403] * 5, [r.get_json() for r in replies]
+    won = next(r.get_json() for r in replies if r.status_code == 201)
+    organisers = [http.get(f"/api/tournaments/{made['id']}", headers=auth(t)).status_code
+                  for t in (made["organiser_token"], won["organiser_token"])]
+    assert organisers == [401, 200]
+    entries = http.get(f"/api/tournaments/{made['id']}/log", headers=auth(won["organiser_token"])).get_json()["entries"]
+    assert [e["type"] for e in entries] == ["new_link"]
+
+
+def _listener(server, auth_body):
+    """A python-socketio client on /tournament that records the `changed` frames it hears."""
+    heard: list[dict] = []
+    client = socketio.Client(reconnection=False)
+    client.on("changed", heard.append, namespace="/tournament")
+    client.connect(server.url, namespaces=["/tournament"], auth=auth_body, transports=["websocket"], wait_timeout=10)
+    return client, heard
+
+
+def test_a_fixed_table_reaches_the_staff_and_never_the_public(http, server):
+    made = http.post("/api/tournaments", json={"name": "Quiet Cup", "date": "2026-12-05"}).get_json()
+    tid, org = made["id"], made["organiser_token"]
+    player = http.post(f"/api/tournaments/{tid}/players", headers=auth(org),
+                       json={"name": "Ana", "warband": "cyrenis-razors"}).get_json()
+    staff, staff_heard = _listener(server, {"tournament": tid, "token": org})
+    public, public_heard = _listener(server, {"tournament": tid})
+    mine, mine_heard = _listener(server, {"tournament": tid, "token": player["token"]})
+    try:
+        assert http.post(f"/api/tournaments/{tid}/players/{player['player']}/table", headers=auth(org),
+                         json={"table": 4}).status_code == 201
+        assert http.post(f"/api/tournaments/{tid}/players/{player['player']}/check-in", headers=auth(org)).status_code == 201
+        deadline = time.monotonic() + 10
+        while len(staff_heard) < 2 or not public_heard or not mine_heard:  # the check-in is public: its frames came
+            assert time.monotonic() < deadline, (staff_heard, public_heard)
+            time.sleep(0.02)
+        assert [f["type"] for f in staff_heard] == ["fixed_table", "check_in"]
+        assert [f["type"] for f in public_heard] == ["check_in"] and [f["type"] for f in mine_heard] == ["check_in"]
+    finally:
+        for client in (staff, public, mine):
+            client.disconnect()

@@ -36,11 +36,10 @@ def _battlelore_scenario_won(client) -> dict:
     steps = [("p1", "choose_scenario", {"scenario": "A1"}), ("p2", "choose_scenario", {"scenario": "A1"}),
              ("p1", "first_player", {"seat": "p1"}), ("p1", "muster", {"army": {"knights": 1}}),
              ("p2", "muster", {"army": {"raiders": 1}}), ("p1", "place", {"unit": "p1.knights-1", "to": pos}),
-             ("p1", "deploy_done", {}), ("p2", "place", {"unit": "p2.raiders-1", "to": pos}), ("p2", "deploy_done", {}),
+             ("p2", "place", {"unit": "p2.raiders-1", "to": pos}),
              ("p1", "play_command", {"section": "any", "units": 1}), ("p1", "order", {"unit": "p1.knights-1"}),
              ("p1", "attack", {"attacker": "p1.knights-1", "target": "p2.raiders-1", "kind": "melee", "distance": 1,
-                               "roll": ["strike", "lore", "lore"]}),
-             ("p2", "defend", {})]
+                               "roll": ["strike", "lore", "lore"]})]   # the hit applies itself: the game is won
     for by, etype, data in steps:
         assert submit(client, game, by, {"id": str(uuid.uuid4()), "type": etype, "by": by, "data": data}).status_code == 201
     return game

@@ -10,23 +10,26 @@ from tests.support.long_games import Counting, long_game
 
 
 def test_a_voided_secret_dial_is_listed_without_its_planet_for_the_other_seat(app, client):
-    """Ana's command dial is secret until Ben commits (Conquest, Rules summary, 2. Command, Step 1). Taking back Ben's
-    pass before it would void her dial: the referee's preview names the planet; the same preview made for Ben's
-    seat lists the entry and its status, never the planet nor the reasons that quote it."""
+    """Ana's command dial is secret until Ben commits (Conquest, Rules summary, 2. Command, Step 1). Taking back her
+    kept hand voids the entries after it, her dial among them: the referee's preview names the planet; the same preview made for Ben's seat lists the entry and
+    its status, never the planet nor the reasons that quote it."""
     game = conquest_game(client)
     to_command(client, game)
     assert submit(client, game, "p1", event("p1", "commit", planet=4)).status_code == 201
     head = client.get(f"/api/games/{game['id']}/events", headers=auth(game["tokens"]["p1"])).get_json()["head"]
     service = app.extensions["tablewarden"]["service"]
     folded = service.logs.folded(game["id"])
-    undo = Event(type="revert", by="referee", data={"seq": head - 1})
+    kept = next(r["seq"] for r in folded.records if r["type"] == "mulligan")   # Ana's kept hand
+    undo = Event(type="revert", by="referee", data={"seq": kept})
     whole = preview_revert(folded, undo, "referee", True, referee_entries(folded.records))
     hidden = preview_revert(folded, undo, "p2", True, referee_entries(folded.records))
-    assert [v["seq"] for v in whole["voids"]] == [head] == [v["seq"] for v in hidden["voids"]]
-    assert whole["voids"][0]["data"] == {"planet": 4} and whole["voids"][0]["violations"]
-    assert hidden["voids"][0]["data"] == {}
-    assert "violations" not in hidden["voids"][0] and "refused_again" not in hidden["voids"][0]
-    assert "4" not in str({k: v for k, v in hidden["voids"][0].items() if k != "seq"})
+    assert head in [v["seq"] for v in whole["voids"]] and [v["seq"] for v in whole["voids"]] == [v["seq"] for v in hidden["voids"]]
+    dial = next(v for v in whole["voids"] if v["seq"] == head)
+    secret = next(v for v in hidden["voids"] if v["seq"] == head)
+    assert dial["data"] == {"planet": 4} and dial["violations"]
+    assert secret["data"] == {}
+    assert "violations" not in secret and "refused_again" not in secret
+    assert "4" not in str({k: v for k, v in secret.items() if k != "seq"})
 
 
 def test_an_undo_preview_in_a_long_game_folds_from_a_point_and_answers_as_a_whole_fold_does(app, client, monkeypatch):

@@ -74,7 +74,9 @@ def revealed(rs, state: dict, phase: str | None = None) -> bool:
     """Have the rules revealed the secret choices made so far?"""
     fam = family(rs)
     if fam == "conquest":
-        return (state.get("step") or {}).get("name") != "commit"
+        # A dial is secret in the command step, and in the deploy step once a player who has passed set it early.
+        step = state.get("step") or {}
+        return not (step.get("name") == "commit" or (step.get("name") == "deploy" and step.get("dials")))
     if fam == "battlelore":
         return state["phase"] != phase
     return False  # an Underworlds hand is never revealed
@@ -96,6 +98,9 @@ def alternatives(rs, state: dict, event: Event, rng: random.Random) -> list[Even
     found: list[Event] = []
     if event.type == "hand":
         candidates = [hand_event(rs, state, event.by, rng) for _ in range(4)]
+    elif event.type == "commit":
+        # Another planet on the dial (a dial set early, in the deploy phase, is not among that phase's suggestions).
+        candidates = [Event("commit", event.by, {**event.data, "planet": n}) for n in range(10)]
     else:
         mine = [s for s in rs.suggest(state, event.by).suggestions if s.type == event.type]
         candidates = [fill(s, rng_pick(rng)) for s in mine for _ in range(3)]
@@ -120,7 +125,7 @@ def first_fill(sugg) -> Event:
 def received(rs, state: dict, head: int, records: list[dict], seat: str) -> dict:
     """Everything `seat` is sent about the game now, in the server's own shapes: its view payload, these log
     records as redacted for it, and previews of its suggested events."""
-    payload = Reading._view(rs, state, head, seat)  # noqa: SLF001 - the view frame / sync / join body
+    payload = Reading._view(rs, state, head, seat)
     out = {"payload": payload, "records": [public_record(rs.redact_event(state, r, seat)) for r in records]}
     if seat == "spectator":  # a stream's overlay of a feature table
         out["overlay"] = game_summary(rs, state, records[-1] if records else None)

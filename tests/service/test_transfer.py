@@ -6,6 +6,7 @@ import json
 from app.live.runtime import offloader
 from app.schemas import sanity
 from app.server import create_app
+from app.service import transfer
 from tests.api.helpers import auth, event, new_game, submit
 
 
@@ -44,7 +45,7 @@ def test_an_import_that_replays_too_long_is_refused(tmp_path):
     assert resp.status_code == 422 and resp.get_json()["error"]["code"] == "import_too_long"
 
 
-def test_the_replay_runs_through_the_offloader(tmp_path):
+def test_the_export_and_the_replay_run_through_the_offloader(tmp_path):
     app = _app(tmp_path)
     client = app.test_client()
     service = app.extensions["tablewarden"]["service"]
@@ -54,7 +55,7 @@ def test_the_replay_runs_through_the_offloader(tmp_path):
     submit(client, game, "p1", event("p1"))
     exported = client.get(f"/api/games/{game['id']}/export", headers=auth(game["referee_token"])).get_json()
     assert client.post("/api/games/import", json=exported).status_code == 201
-    assert ran == ["_checked_import"]
+    assert ran == ["encoded_export", "_checked_import"]  # the export's text is made off the event loop too
 
 
 def test_imports_are_limited_per_address(tmp_path):
@@ -110,3 +111,21 @@ def test_a_file_of_many_unknown_keys_is_refused_naming_a_few(tmp_path):
     err = resp.get_json()["error"]
     assert resp.status_code == 400 and err["code"] == "invalid" and len(err["fields"]) == 20
     assert err["message"].endswith("The first 20 are named.")
+
+
+def test_an_import_whose_undos_would_replay_too_much_is_refused_before_replaying(tmp_path, monkeypatch):
+    """Each undo replays the log before it: a log of many undos is refused from its length, without a replay."""
+    client = _app(tmp_path).test_client()
+    exported = _export_of_notes(client, 1000)
+    exported["events"] += [{"seq": 1001 + i, "id": f"u{i}", "type": "revert", "by": "referee",
+                            "data": {"seq": 1, "reason": "again"}} for i in range(400)]
+    assert transfer.replayed_by_undos(exported["events"]) > transfer.IMPORT_MAX_REPLAYED
+    replays = []
+    monkeypatch.setattr(transfer, "replay", lambda *a, **k: replays.append(a))
+    resp = client.post("/api/games/import", json=exported)
+    err = resp.get_json()["error"]
+    assert resp.status_code == 422 and err["code"] == "import_too_long" and "events" in err["fields"], err
+    assert replays == []
+    # A long log with a few undos is far below the bound.
+    few = _export_of_notes(client, 20_000)["events"] + [{"type": "revert"}] * 5
+    assert transfer.replayed_by_undos(few) < transfer.IMPORT_MAX_REPLAYED

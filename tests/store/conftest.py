@@ -26,4 +26,5 @@ def store(request, tmp_path):
     s.close()
     import psycopg  # noqa: PLC0415 - the optional [postgres] extra, needed only with a PostgreSQL server
     with psycopg.connect(url, autocommit=True) as conn:
-        conn.execute("TRUNCATE events, seats, games, custom_content, tournament_log, tournament_tokens, tournaments")
+        conn.execute("TRUNCATE events, seats, games, custom_content, league_events, leagues, tournament_log, "
+                     "tournament_tokens, tournaments")

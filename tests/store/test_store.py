@@ -279,3 +279,18 @@ def test_custom_content_comes_a_page_at_a_time_newest_first(store):
     assert first["total"] == 5 and [r["id"] for r in first["rows"]] == ids[::-1][:2]
     assert [r["payload"]["name"] for r in store.custom_page("battlelore_unit", 2, 4)["rows"]] == ["U0"]
     assert store.custom_page("battlelore_unit", 2, 10)["rows"] == []
+
+
+def test_a_setup_is_replaced_only_from_what_was_read_and_before_the_first_event(store):
+    """Two phones setting their seats at once: the second write, made from the setup both read, changes nothing
+    (it reads again and retries); once the log has an event, the setup never changes."""
+    make_game(store)
+    read = store.get_game("g1")["setup"]
+    mine, theirs = {"seats": [{"name": "A"}, {"name": "B"}]}, {"seats": [{"name": "A"}, {"name": "C"}]}
+    assert store.replace_setup("g1", read, mine) is True
+    assert store.replace_setup("g1", read, theirs) is False
+    assert store.get_game("g1")["setup"] == mine
+    assert store.replace_setup("nope", read, mine) is False
+    store.append("g1", 0, rec("e1"))
+    assert store.head("g1") == 1
+    assert store.replace_setup("g1", mine, theirs) is False and store.get_game("g1")["setup"] == mine

@@ -46,3 +46,19 @@ def test_log_is_gapless_idempotent_and_refuses_a_stale_head(store):
     assert store.append_entry("t1", 1, entry("c")) == ("stale", 2)
     assert [e["seq"] for e in store.entries("t1")] == [1, 2]
     assert [e["id"] for e in store.entries("t1", since=1)] == ["b"]
+
+
+def test_a_one_use_token_is_spent_once_with_its_replacements(store):
+    store.create_tournament("t1", {}, [("h-org", "organiser", ""), ("h-code", "recovery", "")])
+    store.add_tournament_token("t1", "h-org2", "organiser", "")
+    assert store.spend_tournament_token("h-org", "recovery", [("organiser", "", "h-x")]) is None  # not that role
+    assert store.tournament_for_token("h-org") == ("t1", "organiser", "")
+    replacements = [("organiser", "", "h-new"), ("recovery", "", "h-code2")]
+    assert store.spend_tournament_token("h-code", "recovery", replacements) == "t1"
+    assert store.tournament_for_token("h-code") is None
+    assert store.tournament_for_token("h-org") is None and store.tournament_for_token("h-org2") is None
+    assert store.tournament_for_token("h-new") == ("t1", "organiser", "")
+    assert store.tournament_for_token("h-code2") == ("t1", "recovery", "")
+    # Spent: a second spending finds nothing and changes nothing.
+    assert store.spend_tournament_token("h-code", "recovery", [("organiser", "", "h-late")]) is None
+    assert store.tournament_for_token("h-late") is None and store.tournament_for_token("h-new") is not None

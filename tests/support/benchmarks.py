@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import importlib.util
+import json
+import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -18,3 +20,17 @@ def load_benchmark(name: str) -> ModuleType:
     sys.modules[name] = mod   # dataclasses look their module up
     spec.loader.exec_module(mod)
     return mod
+
+
+def run_report(name: str, *args: str, timeout: int = 600) -> dict:
+    """Run benchmarks/<name>.py with --json and these arguments; its JSON report (it must exit 0)."""
+    out = subprocess.run([sys.executable, f"benchmarks/{name}.py", *args, "--json"], cwd=ROOT, capture_output=True,
+                         text=True, timeout=timeout)
+    assert out.returncode == 0, out.stderr[-3000:]
+    return json.loads(out.stdout[out.stdout.index("{\n"):])
+
+
+def healthz_answered_throughout(report: dict) -> None:
+    """Every case of a hostile benchmark's report had /healthz answered, never failed."""
+    for name, case in report["cases"].items():
+        assert case["healthz"]["answered"] > 0 and case["healthz"]["failed"] == 0, (name, case)

@@ -56,3 +56,28 @@ class HealthzProbe:
         ordered = sorted(self.latencies)
         rank = max(0, min(len(ordered) - 1, round(p / 100 * len(ordered) + 0.5) - 1))
         return ordered[rank]
+
+
+# What a stall test allows /healthz during a hostile load, beside the idle baseline of the same run: the issue's
+# targets (p99 under 100 ms, never over 1 s) with room for a busy shared machine. A stall of the event loop (the
+# half-second pauses these tests were written against) is far outside them.
+P99_ALLOWANCE_SECONDS = 0.10
+WORST_SECONDS = 1.0
+
+
+def idle_baseline(base_url: str, seconds: float = 2.0) -> HealthzProbe:
+    """/healthz asked for `seconds` while nothing else happens: the machine's own noise, to compare with."""
+    with HealthzProbe(base_url) as probe:
+        time.sleep(seconds)
+    return probe
+
+
+def assert_answered_beside(probe: HealthzProbe, baseline: HealthzProbe) -> None:
+    """/healthz kept answering during a load: p99 within P99_ALLOWANCE_SECONDS of the idle baseline's, the worst
+    under WORST_SECONDS (or the idle worst, when the machine itself paused longer), and no request failed."""
+    assert probe.latencies and not probe.failures, probe.failures[:5]
+    p99, base = probe.percentile(99), baseline.percentile(99)
+    assert p99 <= base + P99_ALLOWANCE_SECONDS, f"/healthz p99 {p99 * 1000:.0f} ms (idle {base * 1000:.0f} ms)"
+    worst = probe.worst()
+    assert worst < max(WORST_SECONDS, baseline.worst() + 0.5), \
+        f"/healthz worst {worst * 1000:.0f} ms (idle worst {baseline.worst() * 1000:.0f} ms)"

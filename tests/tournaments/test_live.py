@@ -128,3 +128,29 @@ def test_a_connect_with_a_lone_surrogate_or_nan_is_refused_as_invalid_not_a_serv
         refused = socketio.test_client(app, namespace="/tournament", auth={"tournament": tid, **auth_value})
     assert not refused.is_connected("/tournament")
     assert not [r for r in caplog.records if "unexpected error" in r.getMessage()], "a bad frame is not a bug"
+
+
+def test_entries_only_the_staff_see_reach_only_the_staff(app, client):
+    """A fixed table (an accessibility need), a draft's swap and table mode, a ruling, a replaced link, a paid mark: the staff hear
+    them; the public and the players hear nothing (not even that they happened)."""
+    four = tuple((n, w) for n, w in zip(("Ana", "Ben", "Cat", "Dan"), ("cyrenis-razors", "garreks-reavers") * 2))
+    tid, org, tokens = tournament_with_players(client, four, format="rivals")
+    staff = socketio.test_client(app, namespace="/tournament", auth={"tournament": tid, "token": org})
+    public = socketio.test_client(app, namespace="/tournament", auth={"tournament": tid})
+    player = socketio.test_client(app, namespace="/tournament", auth={"tournament": tid, "token": tokens["p1"]})
+    draft = client.post(f"/api/tournaments/{tid}/rounds/1/pair", headers=auth(org)).get_json()["data"]["tables"]
+    a, b = draft[0]["players"][0], draft[1]["players"][0]
+    for path, body in ((f"players/{a}/table", {"table": 3}), ("rounds/1/swap", {"a": a, "b": b}),
+                       ("rounds/1/tables/1/mode", {"mode": "device"}), ("rulings", {"question": "q?", "answer": "a."}),
+                       ("links/new", {"role": "player", "player": b}), (f"players/{a}/paid", {"paid": True})):
+        r = client.post(f"/api/tournaments/{tid}/{path}", headers=auth(org), json=body)
+        assert r.status_code in (200, 201), (path, r.get_json())
+    heard = [f["type"] for f in received(staff, "changed")]
+    deadline = time.monotonic() + 3
+    while len(heard) < 7 and time.monotonic() < deadline:
+        heard += [f["type"] for f in received(staff, "changed", timeout=0.2)]
+    assert heard == ["pair", "fixed_table", "swap", "table_mode", "ruling", "new_link", "paid"], heard
+    for listener in (public, player):
+        assert [f["type"] for f in received(listener, "changed", timeout=0.5)] == ["pair"], "the pairing only"
+    for c in (staff, public, player):
+        c.disconnect(namespace="/tournament")

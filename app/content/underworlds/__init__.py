@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from .library import load
 from .listing import card_index
-from .setup import expand_setup
+from .setup import check_stored_setup, expand_setup
 
-__all__ = ["catalogue", "expand_setup", "load"]
+__all__ = ["catalogue", "check_stored_setup", "expand_setup", "load"]
 
 
 def catalogue() -> dict[str, list[dict]]:

@@ -11,6 +11,7 @@ from typing import Any
 
 from marshmallow import ValidationError
 
+from app.engine.underworlds import card_terms
 from app.schemas.content import KINDS
 
 from .. import files
@@ -67,6 +68,31 @@ def _load_file(path: Path, game: str, kind: str, rel: str) -> dict:
     return rec
 
 
+def _merge_behaviour(lib: Library) -> None:
+    """Each behaviour file's entries into its deck's cards (by number, the name checked), every term checked."""
+    for beh in lib.all("underworlds", "cards"):
+        rel = lib.files[("underworlds", "cards", beh["id"])].relative_to(lib.root.parent)
+        deck = lib.deck(beh["id"])
+        if deck is None:
+            raise ContentError(f"{rel}: cards '{beh['id']}', field id: no deck '{beh['id']}' in content")
+        by_number = {c["number"]: c for c in deck["cards"] if c.get("number")}
+        for number, entry in beh["cards"].items():
+            card = by_number.get(number)
+            where = f"{rel}: card {number}"
+            if card is None:
+                raise ContentError(f"{where}: the deck has no card of that number")
+            if entry.get("name") != card["name"]:
+                raise ContentError(f"{where}, field name: {entry.get('name')!r} is not the deck's {card['name']!r}")
+            twice = [k for k in entry if k != "name" and card.get(k) not in (None, [], {}, False)]
+            if twice:
+                raise ContentError(f"{where}, field {twice[0]}: the deck file already sets it (one place for each)")
+            merged = {**card, **{k: v for k, v in entry.items() if k != "name"}}
+            bad = card_terms.problems(merged)
+            if bad:
+                raise ContentError(f"{where} ({card['name']}): {bad[0]}")
+            card.update(merged)
+
+
 def _cross_check(lib: Library) -> None:
     """References between files: warband <-> rivals decks."""
     for w in lib.all("underworlds", "warbands"):
@@ -112,6 +138,7 @@ def load_from(root: Path) -> Library:
                 rec = _load_file(path, *key, rel)
                 bucket[rec["id"]] = rec
                 lib.files[(*key, rec["id"])] = path
+    _merge_behaviour(lib)
     _cross_check(lib)
     return lib
 
@@ -127,7 +154,8 @@ def _fingerprint(root: Path) -> str:
     for path in sorted(root.glob("*/*/*.yaml")):
         st = path.stat()
         digest.update(f"{path.relative_to(root)}|{st.st_size}|{st.st_mtime_ns}\n".encode())
-    for code in (_HERE, _HERE.parents[2] / "schemas" / "content.py"):
+    for code in (_HERE, _HERE.parents[2] / "schemas" / "content.py",
+                 _HERE.parents[2] / "engine" / "underworlds" / "card_terms.py"):
         digest.update(code.read_bytes())
     return digest.hexdigest()[:24]
 

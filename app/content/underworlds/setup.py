@@ -40,6 +40,13 @@ def _validate_fighters(raw: Any, where: str) -> list[dict]:
     return fighters
 
 
+def check_stored_setup(setup: dict) -> None:
+    """An imported game's stored setup: each seat's fighters pass the schema a new game's fighters pass (SetupError)."""
+    for i, seat in enumerate(setup.get("seats") or []):
+        if isinstance(seat, dict) and "fighters" in seat:
+            _validate_fighters(copy.deepcopy(seat["fighters"]), f"seats[{i}].fighters")  # a copy: loading fills defaults
+
+
 def name_unnamed_weapons(profiles: list[dict]) -> None:
     """Give each weapon no source names a name from what is printed beside it ("Range 2 Smash"), so players tell
     them apart at a glance; the engine picks an Attack action by name, so a repeat gets its number ("... (2)")."""

@@ -7,6 +7,7 @@ from ..core import Consequence, Violation
 from . import rules as R
 from . import terrain as T
 from . import violations as V
+from .answers import choices
 from .damage import suffer
 from .turns import advance_to, not_active
 from .types import BattleLoreState, BattleLoreUnit
@@ -152,8 +153,9 @@ def open_combat(state: BattleLoreState, attacker: BattleLoreUnit, target: Battle
         "ignored": auto}, R.RESULTS))
     if dmg <= 0 and retreats <= 0:
         state["combat"]["damage"] = 0
-        cons.extend(finish_hits(state, {"ignore_damage": 0, "ignore_retreats": 0, "moved": 0,
-                                        "end": "free"}))
+    if not choices(state, target, dmg, retreats):
+        # No ability, effect or retreat for the target's player to decide: the hits apply at once (answers.py).
+        cons.extend(finish_hits(state, {"ignore_damage": 0, "ignore_retreats": 0, "moved": 0, "end": "free"}))
     return cons
 
 
@@ -211,6 +213,11 @@ def _stops_retreat(state: BattleLoreState, unit: BattleLoreUnit, pos: dict) -> b
 
 def apply_defend(state: BattleLoreState, event) -> list[Consequence]:
     """Suffer damage, then resolve retreats (damage for those that cannot be made), gain lore, next."""
+    c = state["combat"]
+    if not c or c["stage"] != "defend":
+        # a log stored before plain hits applied themselves holds the defender's "take the hits" after them: it is
+        # replayed as what it now is, nothing (new entries are refused by check_defend)
+        return []
     return finish_hits(state, event.data)
 
 

@@ -8,6 +8,7 @@ from ..core import Consequence, SetupError, Violation
 from . import rules as R
 from . import terrain as T
 from . import violations as V
+from .answers import LORE_WINDOWS
 from .turns import start_turn
 from .types import BattleLoreState
 from .units import missing_numbers, problems_in_record, unit_from_record
@@ -92,12 +93,18 @@ def _check_cards(cards) -> dict:
         items = cards.get(kind) or []
         if (not isinstance(items, list) or len(items) > R.MAX_CARD_NAMES
                 or not all(isinstance(c, dict) and isinstance(c.get("name"), str) and len(c["name"]) <= 80
-                           and len(c) <= 3 for c in items)):
+                           and len(c) <= 5 for c in items)):
             raise SetupError(f"options.cards.{kind} must be a list of at most {R.MAX_CARD_NAMES} cards with names.",
                              f"options.cards.{kind}")
         for c in items:
             if kind == "command" and c.get("section") not in (None, *("left", "center", "right", "any")):
                 raise SetupError(f"Command card {c['name']!r}: unknown section.", "options.cards.command")
+            if kind == "lore" and c.get("window") not in (None, *LORE_WINDOWS):
+                raise SetupError(f"Lore card {c['name']!r}: unknown window.", "options.cards.lore")
+            cost = c.get("cost")
+            if cost is not None and (isinstance(cost, bool) or not isinstance(cost, int) or not 0 <= cost <= 30):
+                raise SetupError(f"Card {c['name']!r}: a cost is a whole number from 0 to 30, or null.",
+                                 f"options.cards.{kind}")
         out[kind] = [dict(c) for c in items]
     return out
 
@@ -385,6 +392,13 @@ def apply_place(state: BattleLoreState, event) -> list[Consequence]:
         pos["terrain"] = fid
         cons.append(Consequence("hoard_placed", {"feature": fid, "unit": unit["id"]}, R.HOARD))
     unit["pos"] = T.normalise_position(state, pos)
+    seat = state["seats"][event.by]
+    if all(state["units"][u]["pos"] is not None for u in seat["units"]):
+        # Mustering and deployment, 4: the deployment cards are replaced one at a time, so the last unit put down
+        # ends that player's placing; nothing is said at the table, so no "done" is asked for (a misplaced unit
+        # is the referee's to correct).
+        cons.append(Consequence("deployment_done", {"seat": event.by}, R.DEPLOY))
+        cons.extend(finish_deploying(state, event.by))
     return cons
 
 
@@ -403,7 +417,15 @@ def check_deploy_done(state: BattleLoreState, event) -> list[Violation]:
 
 def apply_deploy_done(state: BattleLoreState, event) -> list[Consequence]:
     """When both have deployed: starting hands (4 command, 2 lore) and the first player's turn."""
-    state["seats"][event.by]["deployed"] = True
+    if state["seats"][event.by]["deployed"]:
+        # a log stored before the last unit placed ended the placing holds a "done" after it: replayed as nothing
+        return []
+    return finish_deploying(state, event.by)
+
+
+def finish_deploying(state: BattleLoreState, seat_id: str) -> list[Consequence]:
+    """The seat has placed its units; when both have: starting hands and the first player's turn."""
+    state["seats"][seat_id]["deployed"] = True
     if not all(s["deployed"] for s in state["seats"].values()):
         return []
     cons = []

@@ -10,6 +10,7 @@ from typing import Any, cast
 from ..core import Advice, Suggestion
 from . import rules as R
 from . import terrain as T
+from .answers import cards_for_now
 from .setup import muster_cost, scenario_choices
 from .turns import LORE_CHOICES, can_order
 from .types import BattleLoreState, BattleLoreUnit
@@ -330,6 +331,12 @@ def _lore(state: BattleLoreState, seat: str) -> list[Suggestion]:
         return []
     cost = {"cost": {"type": "int", "min": 0, "max": min(20, s["lore"])}}
     out = []
+    for card in cards_for_now(state, seat):
+        # its window is open now (answers.open_windows): offered by name, its cost typed unless the content knows it
+        known = card.get("cost")
+        out.append(Suggestion("play_lore", seat, f"Play {card['name']}", {"card": card["name"],
+                              **({"cost": known} if known is not None else {})},
+                              bounds={} if known is not None else dict(cost), group=LORE))
     names = [c["name"] for c in state["options"].get("cards", {}).get("lore", [])]
     if names:
         out.append(Suggestion("play_lore", seat, "Play a lore card", {}, choices={"card": names},

@@ -115,6 +115,13 @@ EVENT_TYPES = [
        "A lasting card effect changes a unit's printed numbers or keywords."),
     _e("adjust_resources", "Gain / lose resources", {"amount": {"type": "int", "min": -50, "max": 50}, "reason": REASON},
        "A card effect changes your resource pool."),
+    _e("card_ability", "Play a card's ability", {
+        "card": {"type": "str", "max_length": 80, "help": "The card (of your deck) whose Action, Reaction or Interrupt is played"},
+        "source": {**UNIT, "required": False, "help": "Your card in play that uses it (none for an event from hand)"},
+        "target": {**UNIT, "required": False, "help": "The unit the ability chooses"},
+        "cost_unit": {**UNIT, "required": False, "help": "Your unit exhausted or sacrificed to pay for it"}},
+       "Play a card's ability the engine knows (core set starter decks): it checks the window and the cost, applies "
+       "the fixed effects citing the card, and logs what the players carry out."),
     _e("adjust_cards", "Draw / discard cards", {"hand": {"type": "int", "min": -30, "max": 30, "required": False},
                                                 "deck": {"type": "int", "min": -60, "max": 60, "required": False},
                                                 "discard": {"type": "int", "min": -60, "max": 60, "required": False},

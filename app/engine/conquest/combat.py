@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import cast
 
 from ..core import Consequence, Violation
-from . import abilities, damage, rules, victory
+from . import abilities, damage, rules, victory, windows
 from . import violations as V
 from .board import (
     adjacent_slots,
@@ -312,6 +312,9 @@ def apply_attack(state: ConquestState, ev) -> list[Consequence]:
     att = state["units"][ev.data["attacker"]]
     att["ready"] = False
     b["acted"] = True
+    defender = state["units"].get(ev.data.get("defender") or "")
+    windows.note_unit(state, "attack_declared", att, defender=defender["id"] if defender else None,
+                      defender_kind=defender["kind"] if defender else None)
     opp = other(state, ev.by)
     barred = [opp] if has_keyword(att, "armorbane") else []
     if ev.data.get("area_effect"):

@@ -2,21 +2,37 @@
 from __future__ import annotations
 
 from ..core import Consequence, Violation
-from . import combat, rules, victory
+from . import combat, rules, victory, windows
 from . import violations as V
 from .board import dial_number, face_up, face_up_slots, planet_label, ready_units_at, seats, units_at, warlord
 from .types import ConquestState
 
 
 def start_phase(state: ConquestState) -> list[Consequence]:
-    """Both players now choose a planet on their dials."""
+    """Both players now choose a planet on their dials (a dial set after its player passed the deploy phase is
+    kept: early_dial)."""
+    before = state["step"]
+    early = before.get("name") == "deploy"
     state["phase"] = "command"
-    state["step"] = {"name": "commit", "dials": {}, "seqs": {}}
+    state["step"] = {"name": "commit", "dials": dict(before.get("dials") or {}) if early else {},
+                     "seqs": dict(before.get("seqs") or {}) if early else {}}
     return [Consequence("phase", {"phase": "command", "round": state["round"]}, rules.COMMIT)]
+
+
+def early_dial(state: ConquestState, seat: str) -> bool:
+    """May the seat set its dial now, in the deploy phase? Once it has passed (it takes no more deployment turns:
+    1. Deploy), its dial is its next decision, so it may set it while the other player deploys on; it stays
+    secret, and is revealed with the other dial in the command phase (2. Command, Step 1). This is what lets a
+    player's dial say he passes (passes.py), with no "Pass" entered."""
+    step = state["step"]
+    return step.get("name") == "deploy" and seat in step.get("passed", []) and seat not in (step.get("dials") or {})
 
 
 def check_commit(state: ConquestState, ev) -> list[Violation]:
     """Each player secretly selects a face-up planet on his command dial, once."""
+    if early_dial(state, ev.by):
+        return [] if ev.data["planet"] in face_up_slots(state) else \
+            [V.NOT_FACE_UP("The dial chooses one of the face-up planets in the line.", rules.COMMIT)]
     if state["step"].get("name") != "commit":
         return [V.OUT_OF_STEP("Commit to a planet in the command phase.", rules.COMMIT)]
     if ev.by in state["step"]["dials"]:
@@ -28,6 +44,10 @@ def check_commit(state: ConquestState, ev) -> list[Violation]:
 
 def apply_commit(state: ConquestState, ev) -> list[Consequence]:
     """Store the secret choice; when both have chosen, reveal, move and resolve command struggles."""
+    if state["step"].get("name") == "deploy":
+        state["step"].setdefault("dials", {})[ev.by] = ev.data["planet"]
+        state["step"].setdefault("seqs", {})[ev.by] = ev.seq
+        return [Consequence("committed", {"seat": ev.by}, rules.COMMIT)]
     dials = state["step"]["dials"]
     dials[ev.by] = ev.data["planet"]
     state["step"]["seqs"][ev.by] = ev.seq  # the entry this dial comes from (revealed with it)
@@ -51,6 +71,8 @@ def _reveal(state: ConquestState) -> list[Consequence]:
             u["at"] = slot
             if u is not wl:
                 u["ready"] = False  # units committed with the warlord arrive exhausted
+        for u in movers:
+            windows.note_unit(state, "commit", u)
         cons.append(Consequence("units_committed", {"seat": seat, "planet": slot,
                                                     "units": [u["id"] for u in movers if u["at"] == slot]},
                                 rules.COMMIT))
@@ -77,6 +99,8 @@ def _struggle(state: ConquestState, slot: int) -> list[Consequence]:
     cons = [Consequence("command_struggle", {"planet": slot, "name": planet_label(state, slot),
                                              "winner": winner, "icons": icons}, rules.STRUGGLE)]
     info = state["planets"].get(planet_label(state, slot), {})
+    if winner:
+        windows.note(state, "command_struggle_won", seat=winner, planet=slot)
     if winner and (info.get("resources") or info.get("cards")):
         state["step"]["queue"].append({"seat": winner, "planet": slot})
     return cons

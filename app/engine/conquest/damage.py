@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ..core import Consequence, Violation
-from . import rules
+from . import rules, windows
 from . import violations as V
 from .board import initiative_order, other
 from .cards import hp_left
@@ -13,6 +13,9 @@ from .types import ConquestState
 # What goes on once the damage of a prompt is placed, by the prompt's "after" ("attack", "battle"): the combat
 # sequence registers its next steps here (combat.py), so dealing damage needs no knowledge of combat.
 AFTER_DAMAGE: dict[str, Callable[[ConquestState], list[Consequence]]] = {}
+# Whether a seat could answer this damage with a card ability (ability_entries.py registers it), so its
+# opportunity opens even with no shield to use.
+CAN_ANSWER: list[Callable[[ConquestState, dict, str], bool]] = []
 
 
 def _order(state: ConquestState) -> list[str]:
@@ -32,12 +35,29 @@ def start(state: ConquestState, hits: dict, source: str, rule: str, after: str |
     return cons + _next_opportunity(state, pend, _order(state))
 
 
+# The most shield icons a card prints (events and attachments of content/conquest/cards.json; the data has no
+# unit or support shields, and the shield entry offers at most this many: tests/content/test_conquest.py).
+MAX_SHIELD_ICONS = 3
+
+
+def shield_could_matter(state: ConquestState, pend: dict, uid: str) -> bool:
+    """Could a shield change anything for this unit? Not when the damage destroys it even after the biggest
+    shield: the unit leaves play either way and the excess damage is ignored (3. Combat, Dealing damage).
+
+    Reading: "a card ability can only be initiated if its effect has some potential to change the game state"
+    (Other rules, Card effects); a shield is not a card ability, but the summary gives no other rule for a choice
+    that changes nothing, so a shield that cannot save the unit is no opportunity (the game does not ask for it,
+    and one entered anyway is refused unless overridden: a card may say otherwise)."""
+    unit = state["units"].get(uid)
+    return unit is not None and pend["hits"][uid] - MAX_SHIELD_ICONS < hp_left(unit)
+
+
 def _eligible(state: ConquestState, pend: dict, seat: str) -> list[str]:
-    """Units of `seat` still able to take a shield in this damage instance."""
+    """Units of `seat` still able to take a shield that could matter in this damage instance."""
     if seat in pend["barred"] or seat in pend["passed"] or state["seats"][seat]["hand"] <= 0:
         return []
     return [u for u in pend["hits"] if u in state["units"] and state["units"][u]["owner"] == seat
-            and u not in pend["shielded"]]
+            and u not in pend["shielded"] and shield_could_matter(state, pend, u)]
 
 
 def shieldable(state: ConquestState, pend: dict, seat: str) -> list[str]:
@@ -48,7 +68,10 @@ def shieldable(state: ConquestState, pend: dict, seat: str) -> list[str]:
 def _next_opportunity(state: ConquestState, pend: dict, order: list[str]) -> list[Consequence]:
     # Opportunities alternate, initiative first; a player who passed has no more in this instance.
     for seat in order:
-        if _eligible(state, pend, seat):
+        # A card ability opens a seat's first opportunity in this damage instance; after a shield, only a shield
+        # that could still matter gives it another (the reaction window is the same one: it had its chance).
+        if _eligible(state, pend, seat) or (seat not in pend["passed"] and seat not in pend.get("acted", [])
+                                            and any(f(state, pend, seat) for f in CAN_ANSWER)):
             pend["turn"] = seat
             return []
     return resolve(state, pend)
@@ -68,6 +91,10 @@ def check_shield(state: ConquestState, ev) -> list[Violation]:
         return [V.ARMORBANE("The attacker has Armorbane: no shields against it.", rules.KW_ARMORBANE)]
     if state["seats"][ev.by]["hand"] <= 0:
         return [V.NO_CARDS("You have no cards in hand to discard as a shield.", rules.SHIELDS)]
+    if not shield_could_matter(state, pend, uid):
+        unit = state["units"][uid]
+        return [V.SHIELD_NO_EFFECT(f"{unit['name']} is destroyed even after a {MAX_SHIELD_ICONS}-shield card: "
+                                   "a shield changes nothing.", rules.CARD_EFFECTS)]
     return []
 
 
@@ -78,6 +105,7 @@ def apply_shield(state: ConquestState, ev) -> list[Consequence]:
     prevented = min(ev.data["shields"], pend["hits"][uid])
     pend["prevented"][uid] = prevented
     pend["shielded"].append(uid)
+    pend.setdefault("acted", []).append(ev.by)
     seat = state["seats"][ev.by]
     seat["hand"] = max(0, seat["hand"] - 1)
     seat["discard"] += 1
@@ -136,8 +164,11 @@ def destroy(state: ConquestState, uid: str, rule: str) -> list[Consequence]:
             return cons
         seat["defeated"] = True
         return [Consequence("warlord_defeated", {"unit": uid}, rules.LOSE_WARLORD)]
+    windows.note_unit(state, "leaves_play", unit)
+    windows.note_unit(state, "destroyed", unit)
     cons = discard_attachments(state, uid)
     del state["units"][uid]
+    remember(state, uid, unit["name"])
     if unit["kind"] == "token":
         where = "token bank"  # token units go back to the bank, not a discard pile
     else:
@@ -147,13 +178,22 @@ def destroy(state: ConquestState, uid: str, rule: str) -> list[Consequence]:
     return cons
 
 
-def discard_attachments(state: ConquestState, host: str) -> list[Consequence]:
-    """Attachments on a card that leaves play go to their owner's discard pile."""
+def remember(state: ConquestState, cid: str, name: str) -> None:
+    """Keep the name of a card that left play, so the log and the other phone still name it."""
+    state.setdefault("left_play", {})[cid] = name
+
+
+def discard_attachments(state: ConquestState, host: str, only: list[str] | None = None) -> list[Consequence]:
+    """Attachments on a card that leaves play go to their owner's discard pile (`only`: just these ones)."""
     cons = []
     for cid in [c["id"] for c in state["cards"].values() if c.get("attached_to") == host]:
+        if only is not None and cid not in only:
+            continue
         card = state["cards"].pop(cid)
         state["seats"][card["owner"]]["discard"] += 1
-        cons.append(Consequence("attachment_discarded", {"card": cid}, rules.ATTACHMENTS))
+        remember(state, cid, card["name"])
+        cons.append(Consequence("attachment_discarded", {"card": cid, "name": card["name"]}, rules.ATTACHMENTS))
+        cons += discard_attachments(state, cid)  # an attachment on the attachment leaves with it
     return cons
 
 

@@ -136,12 +136,9 @@ def core_set_copies(card: dict) -> int:
     return card.get("copies_in_set") or 1
 
 
-def _starter_problems(counts, known, warlord, pool) -> list[DeckProblem]:
-    """A core set starter deck: "all the cards from a given faction" in the core set (each in the copies the box
-    holds), plus 1 copy of each neutral card (Conquest rules summary, Setup)."""
-    if warlord is None:
-        return []
-    faction = warlord["faction"]
+def _starter_cards(faction: str | None, pool: dict[str, dict]) -> dict[str, tuple[str, int]]:
+    """{lower-case name: (name, copies)} of a faction's core set starter deck: "all the cards from a given faction"
+    in the core set (each in the copies the box holds), plus 1 copy of each neutral card (rules summary, Setup)."""
     want = {}
     for card in pool.values():
         if card["set"] != "Core Set" or card["type"] in ("warlord", "token", "planet"):
@@ -150,6 +147,23 @@ def _starter_problems(counts, known, warlord, pool) -> list[DeckProblem]:
             want[card["name"].casefold()] = (card["name"], core_set_copies(card))
         elif card["faction"] == "Neutral":
             want[card["name"].casefold()] = (card["name"], 1)
+    return want
+
+
+def starter_deck(warlord: dict, pool: dict[str, dict]) -> list[dict] | None:
+    """The core set starter deck a warlord of the core set leads, as deck lines [{name, count}] (its signature
+    squad among them, whole); None for a warlord from another product (no starter deck)."""
+    if warlord.get("set") != "Core Set" or warlord.get("type") != "warlord":
+        return None
+    return [{"name": name, "count": n} for name, n in sorted(_starter_cards(warlord["faction"], pool).values())]
+
+
+def _starter_problems(counts, known, warlord, pool) -> list[DeckProblem]:
+    """A core set starter deck: the faction's core set cards in the box's copies and 1 of each neutral card."""
+    if warlord is None:
+        return []
+    faction = warlord["faction"]
+    want = _starter_cards(faction, pool)
     out = []
     for key, (name, n) in sorted(want.items()):
         if counts.get(key, 0) != n:

@@ -1,8 +1,10 @@
 """The deploy phase and deploying cards: costs, placement, Limited, unique, Relic, No Attachments, Ambush."""
 from __future__ import annotations
 
+from typing import Any, Mapping
+
 from ..core import Consequence, Violation
-from . import combat, command, rules
+from . import combat, command, rules, windows
 from . import violations as V
 from .board import controlled_cards, face_up_slots, new_id, other
 from .cards import has_keyword, is_relic, no_attachments_trait, norm_keywords
@@ -15,6 +17,7 @@ def start_phase(state: ConquestState) -> list[Consequence]:
     """Deploy phase: the initiative player takes the first deployment turn."""
     state["phase"] = "deploy"
     state["step"] = {"name": "deploy", "turn": state["initiative"], "passed": []}
+    windows.note(state, "deploy_phase_begins", seat=None)
     return [Consequence("phase", {"phase": "deploy", "round": state["round"]}, rules.DEPLOY)]
 
 
@@ -51,13 +54,28 @@ def placement_problems(state: ConquestState, ev, card: dict, rule_for_army: str)
             out.append(V.NO_HOST("Say which card the attachment goes on.", rules.DEPLOY_ATTACHMENT))
         else:
             barred = no_attachments_trait(host)
-            if barred is None:
-                out.append(V.NO_ATTACHMENTS(f"{host['name']} cannot have attachments.", rules.KW_NO_ATTACHMENTS))
-            elif barred and barred in [t.lower() for t in card["traits"]]:
-                out.append(V.NO_ATTACHMENTS(f"{host['name']} cannot have {barred} attachments.", rules.KW_NO_ATTACHMENTS))
+            if not may_host(host, card):
+                what = "attachments" if barred is None else f"{barred} attachments"
+                out.append(V.NO_ATTACHMENTS(f"{host['name']} cannot have {what}.", rules.KW_NO_ATTACHMENTS))
     elif card["type"] == "event":
         out.append(V.EVENT_CARD("Event cards are played with 'Use an action'.", rules.DEPLOY_EVENT))
     return out
+
+
+def may_host(host: Mapping[str, Any], attachment: Mapping[str, Any]) -> bool:
+    """May this card have this attachment (No Attachments: none; No <trait> Attachments: none of that trait)?"""
+    barred = no_attachments_trait(host)
+    if barred is None:
+        return False
+    return not barred or barred not in [t.lower() for t in attachment.get("traits") or []]
+
+
+def not_legally_attached(state: ConquestState, host_id: str) -> list[str]:
+    """The attachments on a card that it may no longer have (Other rules, Attachment cards)."""
+    host = state["units"].get(host_id) or state["cards"].get(host_id)
+    if host is None:
+        return []
+    return [c["id"] for c in state["cards"].values() if c.get("attached_to") == host_id and not may_host(host, c)]
 
 
 def play_restrictions(state: ConquestState, seat: str, card: dict) -> list[Violation]:
@@ -128,6 +146,8 @@ def apply_deploy(state: ConquestState, ev) -> list[Consequence]:
     cid, cons = enter_play(state, ev.by, card, ev.data.get("planet"), ev.data.get("attach_to"))
     cons.insert(0, Consequence("deployed", {"card": cid, "name": card["name"], "cost": card["cost"],
                                             "planet": ev.data.get("planet")}, rules.DEPLOY_READY))
+    if cid in state["units"]:
+        windows.note_unit(state, "enters_play", state["units"][cid], deployed=True)
     if state["phase"] == "deploy":
         cons += next_turn(state, ev.by)
     else:

@@ -2,11 +2,19 @@
 from __future__ import annotations
 
 from ..core import Consequence, Violation
-from . import combat, damage, rules, victory
+from . import combat, damage, rules, victory, windows
 from . import violations as V
 from .board import face_up_slots
 from .cards import hp_left, norm_keywords
-from .deploy import TOKEN_LIMIT, card_record, enter_play, placement_problems, play_restrictions, token_count
+from .deploy import (
+    TOKEN_LIMIT,
+    card_record,
+    enter_play,
+    not_legally_attached,
+    placement_problems,
+    play_restrictions,
+    token_count,
+)
 from .types import ConquestState
 
 
@@ -33,6 +41,8 @@ def apply_put_into_play(state: ConquestState, ev) -> list[Consequence]:
     if card["type"] != "token":
         state["seats"][ev.by]["hand"] = max(0, state["seats"][ev.by]["hand"] - 1)
     cid, cons = enter_play(state, ev.by, card, ev.data.get("planet"), ev.data.get("attach_to"))
+    if cid in state["units"]:
+        windows.note_unit(state, "enters_play", state["units"][cid])
     return [Consequence("put_into_play", {"card": cid, "name": card["name"], "reason": _reason(ev)},
                         rules.CARD_TEXT)] + _battle_check(state)
 
@@ -69,7 +79,9 @@ def apply_destroy(state: ConquestState, ev) -> list[Consequence]:
     if cid in state["cards"]:
         card = state["cards"].pop(cid)
         state["seats"][card["owner"]]["discard"] += 1
-        cons = [Consequence("card_discarded", {"card": cid, "reason": _reason(ev)}, rules.CARD_TEXT)]
+        damage.remember(state, cid, card["name"])
+        cons = [Consequence("card_discarded", {"card": cid, "name": card["name"], "reason": _reason(ev)},
+                            rules.CARD_TEXT)]
         return cons + damage.discard_attachments(state, cid)
     u = state["units"][cid]
     if u["kind"] == "warlord":
@@ -114,6 +126,9 @@ def apply_modify(state: ConquestState, ev) -> list[Consequence]:
     if ev.data.get("keywords") is not None:
         u["keywords"] = norm_keywords(ev.data["keywords"])
     cons = [Consequence("unit_changed", {"unit": u["id"], "reason": _reason(ev)}, rules.CARD_TEXT)]
+    # "If an attachment becomes not legally attached, discard it" (Other rules, Attachment cards): a unit that
+    # gains No Attachments (or No <trait> Attachments) loses the attachments it may no longer have.
+    cons += damage.discard_attachments(state, u["id"], only=not_legally_attached(state, u["id"]))
     if hp_left(u) <= 0:
         cons += damage.destroy(state, u["id"], rules.DAMAGED_UNITS) + victory.evaluate(state)
     return cons + _battle_check(state)

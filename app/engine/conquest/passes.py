@@ -12,7 +12,8 @@ Closed by the entry of the player whose opportunity it is (his moving on says he
   waiting for a shield must not be able to take that shield away.
 - a deployment turn, by the same player's command dial: a player "deploys a card, initiates an action, or
   passes"; both players passed ends the phase (1. Deploy). Committing his dial says he deploys no more; when the
-  other player has not passed yet, the dial is refused as before (his deployment turns go on).
+  other player has not passed yet, the dial is kept secret until the command phase while the other player
+  deploys on (command.early_dial), so the first player to stop deploying never enters "Pass" either.
 - the winner's Battle ability: the winner "may" resolve it (Cards, Abilities: Battle abilities; 3. Combat,
   Winning a battle); his next entry (the next battle, the headquarters phase) says he did not.
 - Mobile moves: a Mobile unit "may" move as the combat phase begins (Keywords, Mobile); the player's next entry

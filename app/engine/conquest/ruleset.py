@@ -6,7 +6,21 @@ import json
 from typing import cast
 
 from ..core import Advice, Consequence, Event, Handler, ImpliedPass, Outcome, Ruleset, Violation
-from . import combat, command, damage, deploy, effects, headquarters, opening, passes, rules, suggest, victory
+from . import (
+    ability_entries,
+    combat,
+    command,
+    damage,
+    deploy,
+    effects,
+    headquarters,
+    opening,
+    passes,
+    rules,
+    suggest,
+    victory,
+    windows,
+)
 from . import violations as V
 from .catalogue import event_types
 from .setup import new_game
@@ -44,12 +58,16 @@ HANDLERS = {
     "modify_unit": Handler(None, effects.apply_modify),
     "adjust_resources": Handler(effects.check_resources, effects.apply_resources),
     "adjust_cards": Handler(effects.check_cards, effects.apply_cards),
+    "card_ability": Handler(ability_entries.check, ability_entries.apply),
 }
 # Which events answer an open prompt (a shield window, indirect damage, unknown bloodied numbers).
-PROMPT_ANSWERS = {"damage": {"shield", "no_shield"}, "indirect": {"assign_indirect"},
+PROMPT_ANSWERS = {"damage": {"shield", "no_shield", "card_ability"}, "indirect": {"assign_indirect"},
                   "bloodied_stats": {"bloodied_stats"}}
 SETUP_EVENTS = {"initiative", "reveal_planet", "mulligan"}
-UNIT_FIELDS = ("unit", "attacker", "defender", "attach_to")
+# Entries that leave the open windows open: a card ability (several may answer one trigger), and the answers to a
+# prompt the trigger's own resolution opened (a shield, indirect damage, bloodied numbers).
+OPEN_WINDOWS_KEPT = {"card_ability"} | {t for answers in PROMPT_ANSWERS.values() for t in answers}
+UNIT_FIELDS = ("unit", "attacker", "defender", "attach_to", "target", "cost_unit")
 CARD_OK = {"destroy", "set_ready"}  # these may also name a support or attachment card
 
 
@@ -92,7 +110,7 @@ class ConquestRuleset(Ruleset[ConquestState]):
                 return [V.OUT_OF_STEP(_prompt_text(state, pend), _prompt_rule(pend))]
             if pend["kind"] == "bloodied_stats" and event.by != pend["seat"]:
                 return [V.OUT_OF_STEP("The warlord's owner enters its bloodied numbers.", rules.DAMAGED_UNITS)]
-        elif event.type in {t for answers in PROMPT_ANSWERS.values() for t in answers}:
+        elif event.type in {t for answers in PROMPT_ANSWERS.values() for t in answers} - {"card_ability"}:
             return [V.OUT_OF_STEP("Nothing is waiting for that now.", rules.DAMAGE)]
         if state["phase"] == "setup" and event.type not in SETUP_EVENTS:
             return [V.OUT_OF_STEP("Finish the setup first.", rules.SETUP)]
@@ -108,7 +126,10 @@ class ConquestRuleset(Ruleset[ConquestState]):
         return json.loads(json.dumps(state))
 
     def apply_event(self, state: ConquestState, event: Event) -> list[Consequence]:
-        """Apply the event, then check winning and losing conditions."""
+        """Apply the event, then check winning and losing conditions. An entry that is not a card ability closes
+        the windows the last one opened (windows.py), unless it answers a prompt of the same trigger."""
+        if event.type not in OPEN_WINDOWS_KEPT:
+            windows.close(state)
         return super().apply_event(state, event) + victory.evaluate(state)
 
     def implied_pass(self, state: ConquestState, event: Event) -> ImpliedPass | None:
@@ -123,6 +144,13 @@ class ConquestRuleset(Ruleset[ConquestState]):
     def view(self, state: ConquestState, seat: str) -> dict:
         """The state without the opponent's secret command dial before both dials are revealed (the referee sees it)."""
         out = copy.deepcopy(state)
+        out.pop("abilities", None)  # static deck data the engine reads; the suggestions carry what a phone needs
+        if out["step"].get("name") == "deploy" and out["step"].get("dials"):
+            dials = out["step"]["dials"]
+            out["step"]["committed"] = sorted(dials)
+            if seat != "referee":
+                out["step"]["dials"] = command.hidden_dials(state, seat) if seat in state["seats"] else \
+                    {s: None for s in dials}
         if out["step"].get("name") == "commit":
             dials = out["step"]["dials"]
             out["step"]["committed"] = sorted(dials)
@@ -144,7 +172,7 @@ class ConquestRuleset(Ruleset[ConquestState]):
     def reveals_secrets(self, state: ConquestState, event: Event) -> bool:
         """The second dial committed reveals both (Rules summary, 2. Command, Step 1)."""
         step = state.get("step") or {}
-        return event.type == "commit" and step.get("name") == "commit" and \
+        return event.type == "commit" and step.get("name") in ("commit", "deploy") and \
             any(s != event.by for s in step.get("dials", {}))
 
     def outcome(self, state: ConquestState) -> Outcome | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import SetupError
+from .card_terms import problems as ability_problems
 from .cards import norm_keywords
 from .types import ConquestState
 
@@ -25,6 +26,7 @@ MAX_DECK_SIZE = 150
 MAX_PLANETS = 30
 MAX_TOKENS = 30
 MAX_WORDS = 12
+MAX_ABILITIES = 60  # a starter deck names about 25 different cards (content/conquest/abilities-*.yaml)
 
 
 def _int(value, field: str, lo: int = 0, allow_none: bool = False, hi: int = MOST_NUMBER):
@@ -113,8 +115,13 @@ def new_game(setup: dict, ruleset_id: str) -> ConquestState:
              "last_capture": None, "result": None, "counter": 0,
              # Seqs of the commit events whose dials were revealed: the only dials the log shows the opponent.
              "revealed_dials": [],
+             # The names of cards that left play, by id: the log and the other phone still name them.
+             "left_play": {},
              # Community-made cards are offered only at a table that chose them (the phone's card lists).
-             "community_cards": options.get("community_cards") is True}
+             "community_cards": options.get("community_cards") is True,
+             # Each seat's card abilities (a starter deck's cards: public), the windows open for them, and the
+             # last phase or round a limited ability was used.
+             "abilities": {}, "window": [], "ability_uses": {}}
     for i, raw in enumerate(raw_seats):
         _add_seat(state, i, raw, options)
     return state
@@ -146,6 +153,11 @@ def _tokens(setup: dict, options: dict) -> dict:
     return tokens
 
 
+def _starter(deck) -> bool:
+    """Was the seat's deck registered as a core set starter deck (app/content/conquest.py checked it)?"""
+    return isinstance(deck, dict) and deck.get("registered") is True and deck.get("format") == "starter"
+
+
 def _add_seat(state: ConquestState, i: int, raw, options: dict) -> None:
     """Seat i's warlord at its HQ and its player record (hand drawn, resources taken) added to the state."""
     seat = f"p{i + 1}"
@@ -172,4 +184,24 @@ def _add_seat(state: ConquestState, i: int, raw, options: dict) -> None:
         "name": name.strip(), "warlord": wid, "warlord_name": wl["name"], "faction": wl["faction"],
         "resources": wl["starting_resources"], "hand": wl["starting_hand"],
         "deck": deck_size - wl["starting_hand"], "discard": 0, "victory": [],
-        "mulligan": None, "limited_round": None}
+        "mulligan": None, "limited_round": None,
+        # A core set starter deck (registered as one): its cards are known to everyone at the table, so the phone
+        # lists them instead of asking for a name.
+        "starter_deck": _starter(raw.get("deck"))}
+    state["abilities"][seat] = _abilities(raw.get("abilities"), f"{field}.abilities")
+
+
+def _abilities(raw, field: str) -> dict[str, dict]:
+    """A seat's ability records (app/content/conquest.py gives a starter deck's), each checked against the
+    vocabulary: a record the engine cannot read stops the setup."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, list) or len(raw) > MAX_ABILITIES:
+        raise SetupError(f"A seat's card abilities are a list of at most {MAX_ABILITIES}.", field)
+    out = {}
+    for i, rec in enumerate(raw):
+        bad = ability_problems(rec)
+        if bad:
+            raise SetupError(f"Card ability {i + 1}: {bad[0]}", f"{field}[{i}]")
+        out[rec["name"]] = rec
+    return out

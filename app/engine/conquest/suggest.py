@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import Advice, Event, Suggestion
-from . import abilities, combat, damage, passes
+from . import abilities, ability_entries, combat, command, damage, passes
 from .board import (
     adjacent_slots,
     battle_now,
@@ -30,6 +30,11 @@ NAME = {"type": "str"}
 # Card effects entered at the table are grouped apart (the shared random player plays them rarely).
 TABLE = "Table"
 PLAIN_KEYWORDS = ["ranged", "flying", "armorbane", "brutal", "mobile", "ambush", "no attachments", "area effect 1"]
+
+
+def plural(n: int, word: str) -> str:
+    """"1 card", "2 cards"."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _cost(resources: int) -> dict:
@@ -96,6 +101,9 @@ def _now(state: ConquestState, seat: str) -> Advice:
         waiting = [state["step"]["turn"]]
         if state["step"]["turn"] == seat:
             out = _deploy_turn(state, seat)
+        elif command.early_dial(state, seat):
+            out = [Suggestion("commit", seat, f"Dial {dial_number(state, s)}: {planet_label(state, s)}",
+                              {"planet": s}, group="Command dial") for s in face_up_slots(state)]
     elif name == "commit":
         dials = state["step"]["dials"]
         waiting = [s for s in seats(state) if s not in dials]
@@ -122,7 +130,7 @@ def _now(state: ConquestState, seat: str) -> Advice:
         else:
             out = [Suggestion("headquarters", seat, "Headquarters phase", {})]
     if phase not in ("setup", "over"):
-        out += _effects(state, seat)
+        out = ability_entries.playable(state, seat) + out + _effects(state, seat)
     return Advice(seat, step, out, None, waiting)
 
 
@@ -144,14 +152,14 @@ def _prompt(state: ConquestState, seat: str, step: dict) -> Advice:
     if pend["kind"] == "damage":
         hits = ", ".join(f"{state['units'][u]['name']} {n}" for u, n in pend["hits"].items() if u in state["units"])
         window: dict[str, Any] | None = {"kind": "shields", "hits": pend["hits"], "turn": pend["turn"], "source": pend["source"],
-                  "label": "Shields", "after": f"Damage about to be placed: {hits}"}
+                  "label": "Shields", "title": "Shields", "after": f"Damage about to be placed: {hits}"}
         if pend["turn"] == seat:
             for uid in damage.shieldable(state, pend, seat):
                 out.append(Suggestion("shield", seat, f"Shield {state['units'][uid]['name']}", {"unit": uid},
-                                      bounds={"shields": {"type": "int", "min": 1, "max": 3}, "card": NAME},
+                                      bounds={"shields": {"type": "int", "min": 1, "max": damage.MAX_SHIELD_ICONS}, "card": NAME},
                                       group="Shield reaction"))
             out.append(Suggestion("no_shield", seat, "No shield", {}, group="Shield reaction"))
-        return Advice(seat, step, out, window, [pend["turn"]])
+        return Advice(seat, step, ability_entries.playable(state, seat) + out, window, [pend["turn"]])
     if pend["kind"] == "indirect":
         # Not a reaction window: only the damaged player acts; the other phone just waits.
         window = None
@@ -243,7 +251,7 @@ def _bonus(state: ConquestState, seat: str, slot: int) -> list[Suggestion]:
         if key in seen:
             continue
         seen.add(key)
-        parts = ([f"{r} resources"] if key[0] else []) + ([f"{c} cards"] if key[1] else [])
+        parts = ([plural(r, "resource")] if key[0] else []) + ([plural(c, "card")] if key[1] else [])
         label = f"Take {' and '.join(parts)}" if parts else "Take nothing"
         out.append(Suggestion("take_bonus", seat, f"{planet_label(state, slot)}: {label}",
                               {"resources": key[0], "cards": key[1]}, group="Command bonus"))

@@ -23,6 +23,7 @@ class ConquestSeat(TypedDict, total=False):
     defeated: bool
     mulligan: bool | None
     limited_round: int | None
+    starter_deck: bool  # plays a core set starter deck (its cards are public knowledge)
 
 
 class ConquestUnit(TypedDict, total=False):
@@ -116,3 +117,7 @@ class ConquestState(TypedDict, total=False):
     counter: int
     community_cards: bool
     revealed_dials: list[int]
+    left_play: dict[str, str]  # card id -> name, for cards that left play (the log still names them)
+    abilities: dict[str, dict[str, dict[str, Any]]]  # seat -> card name -> its ability record (STATIC)
+    window: list[dict[str, Any]]  # the triggers noted by the last entry, open for Reactions and Interrupts
+    ability_uses: dict[str, str]  # card id (or name) -> the phase or round its limited ability was last used

@@ -7,7 +7,7 @@ from . import rules
 
 CODES = ViolationCodes(CORE_CODES)
 
-NO_EFFECT = CODES.declare("no_effect", "The Battle ability would change nothing now.", rules.CARD_EFFECTS)
+NO_EFFECT = CODES.declare("no_effect", "The Battle ability or card ability would change nothing now.", rules.CARD_EFFECTS)
 TARGET_NEEDED = CODES.declare("target_needed", "The Battle ability needs a target.",
                               rules.BATTLE_ABILITY, overridable=False)
 BAD_TARGET = CODES.declare("bad_target", "That is not a legal target of the Battle ability.", rules.BATTLE_ABILITY)
@@ -42,6 +42,8 @@ NOT_DAMAGED = CODES.declare("not_damaged", "Shields only protect one of your own
                             rules.SHIELDS, overridable=False)
 ONE_SHIELD = CODES.declare("one_shield", "Only 1 shield card per unit each time damage is dealt.", rules.SHIELDS)
 ARMORBANE = CODES.declare("armorbane", "No shields against an Armorbane attacker.", rules.KW_ARMORBANE)
+SHIELD_NO_EFFECT = CODES.declare("shield_no_effect", "The damage destroys the unit even after the biggest shield: "
+                                  "a shield would change nothing.", rules.CARD_EFFECTS, rules.SHIELDS)
 NO_CARDS = CODES.declare("no_cards", "No cards in hand to discard as a shield.", rules.SHIELDS)
 NO_ROOM = CODES.declare("no_room", "The unit is not yours or cannot take more damage.",
                         rules.INDIRECT, overridable=False)
@@ -81,3 +83,17 @@ GAME_OVER = CODES.declare("game_over", "The game is over.",
                           rules.WIN_PLANETS, rules.LOSE_WARLORD, rules.LOSE_DECK, rules.TIE, rules.LAST_PLANET,
                           overridable=False)
 UNKNOWN_UNIT = CODES.structural("unknown_unit", "The event names a card that is not in play.")
+
+# Card abilities played from their records (ability_play.py).
+NO_WINDOW = CODES.declare("no_window", "Nothing has happened that this Reaction or Interrupt answers.",
+                          rules.REACTIONS, rules.INTERRUPTS)
+UNKNOWN_ABILITY = CODES.declare("unknown_ability", "The engine knows no ability of that card in your deck, or it is "
+                                "not one a player plays.", rules.ABILITIES, overridable=False)
+SOURCE_EXHAUSTED = CODES.declare("source_exhausted", "The card must exhaust to pay for its ability, and it is "
+                                 "exhausted already.", rules.ABILITIES)
+ONCE = CODES.declare("once", "The card's ability is limited to once per phase or round.", rules.ABILITIES,
+                     cites_at_run_time="the card's own text")
+CARD_CHOICE_NEEDED = CODES.declare("card_choice_needed", "The ability needs its one choice (a unit).",
+                                   rules.ABILITIES, overridable=False, cites_at_run_time="the card's own text")
+CARD_BAD_CHOICE = CODES.declare("card_bad_choice", "That unit is not one the card may choose.", rules.ABILITIES,
+                                cites_at_run_time="the card's own text")

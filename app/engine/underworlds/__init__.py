@@ -20,7 +20,7 @@ from .editions.dreadfane import DREADFANE_EDITION
 from .editions.ruleset import ClassicRuleset
 from .editions.shadespire import SHADESPIRE_EDITION
 from .reactions import REACTION_STEPS  # noqa: F401
-from .ruleset import UnderworldsRuleset  # noqa: F401
+from .ruleset import UnderworldsRuleset
 
 DEATHGORGE = UnderworldsRuleset(DEATHGORGE_EDITION)
 DREADFANE = ClassicRuleset(DREADFANE_EDITION)

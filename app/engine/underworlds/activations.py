@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from ..core import Consequence, Event, Suggestion, Violation
 from . import cards as cardmod
-from . import effects, lethal, reactions, spells, turns
+from . import effects, lethal, reactions, spells, tally, turns
 from . import violations as V
 from .state import enemies, fighter_name, profiles, profiles_unknown, seat_of, surviving
 from .templates import legal
@@ -108,10 +108,23 @@ def token_rules_2018(rs, state, event) -> list[Violation]:
     if rs.edition.charge_token_blocks_activation and f["tokens"]["charge"] and not f["out"]:
         out.append(V.CHARGE_TOKEN("A fighter that made a Charge action cannot be activated again "
                                   "this phase.", R("charge_token")))
+    elif rs.edition.charge_token_blocks_activation and not f["out"] and _returned_after(rs, state, d["fighter"], "charges"):
+        out.append(V.CHARGE_TOKEN("This fighter charged earlier this phase, before it was taken out of action and "
+                                  "returned: it still cannot be activated again this phase.", R("returned_fighter")))
     if rs.edition.move_token_blocks_move and d["action"] == "move" and f["tokens"]["move"]:
         out.append(V.MOVED_CANNOT_MOVE("A fighter with a Move token cannot make another Move action "
                                        "this phase.", R("tokens")))
+    elif rs.edition.move_token_blocks_move and d["action"] == "move" and _returned_after(rs, state, d["fighter"], "moves"):
+        out.append(V.MOVED_CANNOT_MOVE("This fighter moved earlier this phase, before it was taken out of action and "
+                                       "returned: it still cannot make another Move action.", R("returned_fighter")))
     return out
+
+
+def _returned_after(rs, state, fid: str, fact: str) -> bool:
+    """The fighter did `fact` (moves, charges) this action phase, though its tokens were cleared since (taken out
+    of action and returned: 2018 Shadespire FAQ)."""
+    return (rs.edition.returned_keeps_actions and state["phase"] == "action"
+            and fid in tally.who(state, "phase", seat_of(fid), fact))
 
 
 def in_sequence(state, seat: str) -> bool:
@@ -155,11 +168,13 @@ def apply_activate(rs, state, event) -> list[Consequence]:
         cons.extend(_move(rs, state, fid, d, token="charge"))
         cons.append(Consequence("charge_token", {"fighter": fid}, R("charge")))
         if not state["fighters"][fid]["out"]:
-            state["pending"] = {"attacker": fid, "left": d.get("attacks") or 1, "charge": True}
+            state["pending"] = {"attacker": fid, "left": d.get("attacks") or 1, "charge": True, "superaction": True}
             reactions.open_window(state, ["after_action"], {"fighter": fid, "action": "move"})
             return cons
     elif action == "attack":
-        state["pending"] = {"attacker": fid, "left": d.get("attacks") or 1, "charge": False}
+        # Scything against two or more targets is a superaction (Advanced rules, Scything), as a Charge is.
+        state["pending"] = {"attacker": fid, "left": d.get("attacks") or 1, "charge": False,
+                            "superaction": (d.get("attacks") or 1) > 1}
         return cons
     elif action == "ability" and d.get("casting_roll") is not None:
         spell_cons, spell_steps = spells.cast(rs, state, fid, d["casting_roll"], d.get("casting_value"), d.get("name"))

@@ -39,11 +39,21 @@ def wounds_left(f: dict) -> int | None:
     return None if f["wounds"] is None else max(0, f["wounds"] - f["damage"])
 
 
-def full_data(state, data) -> dict:
-    """Event data with the profile completed from the attacker's card (name only is enough)."""
+def full_data(state, data, rules=None) -> dict:
+    """Event data with the profile completed from the attacker's card (name only is enough), and cover where the
+    engine knows the target stands on a cover hex token: "a hex that contains a cover token is a cover hex"
+    (Deathgorge rulebook, Feature tokens pg 14; Cover hexes pg 10), in the editions that have cover hexes."""
     out = dict(data)
     out["profile"] = combat.complete_profile(data.get("profile") or {}, profiles(state, data["attacker"]))
+    if rules is not None and rules.cover_symbol is not None and on_cover_token(state, data["target"]):
+        out["cover"] = True
     return out
+
+
+def on_cover_token(state, fid: str) -> bool:
+    """The fighter stands on a feature token whose cover hex side is face up."""
+    key = state["fighters"][fid]["feature"]
+    return bool(key) and state["features"][key]["on_board"] and state["features"][key]["face"] == "cover"
 
 
 def check_attack(rs, state, event) -> list[Violation]:
@@ -72,11 +82,19 @@ def check_attack(rs, state, event) -> list[Violation]:
         # Combat step 3 (pg 21) rolls the target's Defence: content without it must not be guessed.
         out.append(V.DEFENCE_NEEDED(f"{tgt}'s Defence is not known: enter its dice and symbol from the "
                                     "fighter card (defence).", R("combat")))
-    data = full_data(state, d)
+    data = full_data(state, d, rs.edition.combat)
     if data["profile"].get("spell") and "wizard" not in traits(state, att):
         out.append(V.NOT_A_WIZARD("Only wizards make spell Attack actions.", R("spells")))
     out.extend(combat.check_attack_event(rs.edition.combat, data, **_facts(state, d)))
     return out
+
+
+def _read_by_cards(data: dict, result, charge: bool) -> dict:
+    """What the conditions of cards read of an Attack action (conditions.py, reactions.unmet_conditions): a Charge's
+    attack, criticals rolled, its range, the damage dealt."""
+    return {"charge": charge, "crit": (data.get("attack_roll") or {}).get("crit", 0) > 0,
+            "defence_crit": (data.get("defence_roll") or {}).get("crit", 0) > 0,
+            "range": data["profile"].get("range"), "damage": result.damage if result.success else 0}
 
 
 def apply_attack(rs, state, event) -> list[Consequence]:
@@ -84,7 +102,7 @@ def apply_attack(rs, state, event) -> list[Consequence]:
     R = rs.edition.rule
     d = event.data
     att, tgt = d["attacker"], d["target"]
-    data = full_data(state, d)
+    data = full_data(state, d, rs.edition.combat)
     result = combat.resolve_attack_event(rs.edition.combat, data, **_facts(state, d))
     summary = {"attacker": att, "target": tgt, "result": result.result, "success": result.success,
                "damage": result.damage, "drive_back": result.drive_back, "knockback": result.knockback,
@@ -129,9 +147,10 @@ def apply_attack(rs, state, event) -> list[Consequence]:
         if pending["left"] <= 0:
             cons.extend(turns.finish_activation(rs, state))
             steps += ["after_action", "after_activation"]
+    charge = bool(pending and pending["attacker"] == att and pending.get("charge"))
     reactions.open_window(state, steps, {"attacker": att, "target": tgt, "out_of_action": out_now,
                                          "result": result.result, "success": bool(result.success),
-                                         "target_feature": target_feature})
+                                         "target_feature": target_feature, **_read_by_cards(data, result, charge)})
     # Step 7: the attacking player may now push the target 1 hex away (+ Knockback): the drive_back event.
     state["drive_back"] = ({"attacker": att, "fighter": tgt, "hexes": 1 + (result.knockback or 0)}
                            if result.drive_back and not out_now else None)
@@ -219,6 +238,8 @@ def attack_templates(rs, state, seat, att, done) -> list[Suggestion]:
         given, bounds, choices = _profile_fields(state, att, prof)
         dice = given.get("dice") or prof.get("dice") or (
             (state["cards"][att].get("wizard_level") or 1) if spell else UNKNOWN_DICE_FACE_MAX)
+        # The faces' bounds (the face form: a roll by its counts, dice.py, is the other way to fill it, not a field
+        # to fill beside them).
         faces = ("crit", "channel", "focus") if spell else ("crit", "smash", "fury", "single", "double")
         bounds.update({f"attack_roll.{f}": {"type": "int", "min": 0, "max": dice} for f in faces})
         if prof.get("name"):

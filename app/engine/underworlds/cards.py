@@ -11,6 +11,8 @@ restrictions?: [fighter slug or trait or keyword], casting?: {channel, focus}, a
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..core import Event, SetupError, Suggestion, Violation
 from . import violations as V
 from .state import UnderworldsState
@@ -193,12 +195,13 @@ def apply_hand(rs, state, event) -> list:
 
 # -- suggestions (suggest.py builds the seat's advice from these) ------------------------------
 
-def suggest_hand(rs, state, seat) -> list[Suggestion]:
+def suggest_hand(rs, state, seat, likely: Callable[[UnderworldsState, str, list[str]], list[str]] | None = None
+                 ) -> list[Suggestion]:
     """Say which cards you hold (private: only you and the referee see them; privacy.py), offered when the seat
     has deck data and check() accepts it now. Each kind is a list field: any of `items`, at most `max` (the cards
     in the hand), the ones already said first; `drawn` is how many cards of that kind the player drew since it
     last said its hand and has not named (the hand's cards beyond the names said), so a client can ask for
-    exactly those."""
+    exactly those. `likely` orders the objectives not said yet, the likeliest drawn first (scoring.likely_first)."""
     if not state["decks"].get(seat) or rs.check(state, Event("hand", seat, {})):
         return []
     s = state["seats"][seat]
@@ -206,6 +209,9 @@ def suggest_hand(rs, state, seat) -> list[Suggestion]:
     bounds = {}
     for kind in ("objectives", "power"):
         items = names(state, seat, kind)
+        if likely and kind == "objectives":
+            told = s["cards"][kind]
+            items = [n for n in items if n in told] + likely(state, seat, [n for n in items if n not in told])
         if s["hand"][kind] > 0 and items:
             unnamed = max(0, s["hand"][kind] - len(s["cards"][kind]))
             bounds[kind] = {"type": "list", "items": items, "max": s["hand"][kind],

@@ -13,6 +13,10 @@ from .state import TOKENS
 FIGHTER = {"type": "fighter", "help": "Fighter (<seat>.<slug>)"}
 OPT_FIGHTER = {**FIGHTER, "required": False}
 CARD = {"type": "str", "max_length": 120, "required": False, "help": "Card name (when known)"}
+# The one choice a card's fixed effects need (card_effects.py): the fighter it affects, the option picked.
+CARD_CHOICE = {"chosen": {**OPT_FIGHTER, "help": "The fighter the card's effect goes to"},
+               "option": {"type": "int", "min": 0, "max": 3, "required": False,
+                          "help": "The card's option picked (0 = the first)"}}
 FEATURE = {"type": "str", "max_length": 4, "ref": "feature", "help": "Feature token (1-9, or b1.. for the others)"}
 OPT_FEATURE = {**FEATURE, "required": False}
 FACES = ["objective", "cover", "blocked"]
@@ -81,7 +85,8 @@ def _turn_entries(edition) -> list[dict]:
                     "casting_value": {"type": "object", "required": False,
                                       "help": "Gambit spell: its casting value (when the card is not known)",
                                       "fields": {k: {"type": "int", "min": 0, "max": 6, "required": False}
-                                                 for k in ("channel", "focus", "crit")}}}},
+                                                 for k in ("channel", "focus", "crit")}},
+                    **CARD_CHOICE}},
         {"type": "reaction", "label": "Reaction",
          "help": "Use a reaction in an open reaction step (Plunder, or one from a card).",
          "fields": {"step": {"type": "enum", "choices": list(REACTION_STEP_IDS)},
@@ -90,7 +95,8 @@ def _turn_entries(edition) -> list[dict]:
                     "feature": {**OPT_FEATURE, "help": "Plunder: the available feature token placed"},
                     "casting_roll": {**MAGIC, "help": "Spell reaction: the casting roll (fighter = the caster)"},
                     "casting_value": CASTING_VALUE,
-                    "face": {"type": "enum", "choices": FACES, "required": False}}},
+                    "face": {"type": "enum", "choices": FACES, "required": False},
+                    **CARD_CHOICE}},
         {"type": "reaction_pass", "label": "No reaction", "help": "Pass in the open reaction step.", "fields": {}},
     ]
 
@@ -110,6 +116,12 @@ def _card_entries() -> list[dict]:
                                               "help": "Discard a persisting gambit that is in play"}}},
         {"type": "end_phase_done", "label": "End phase done",
          "help": "Finished your end phase sequence; draw up to 3 objective and 5 power cards.", "fields": {}},
+        {"type": "objectives_held", "label": "Objectives held",
+         "help": "The game ended tied on glory: what each tied player holds (combined value, or number in the "
+                 "2018 and 2019 rules) decides it.",
+         "fields": {"held": {"type": "object", "help": "Per tied player (p1..p4)",
+                             "fields": {s: {"type": "int", "min": 0, "max": 20, "required": False}
+                                        for s in ("p1", "p2", "p3", "p4")}}}},
     ]
 
 

@@ -76,9 +76,18 @@ class Edition:
     # A fighter with a Charge token cannot be activated at all - no "unless every friendly fighter has one"
     # exception (2018 pg 22 and FAQ; 2019 pg 14).
     charge_token_blocks_activation: bool = False
+    # A fighter returned to the battlefield in the action phase it moved or charged in still counts as having done
+    # so, although taking it out of action cleared its tokens (2018 Shadespire FAQ; read from the tally, tally.py).
+    returned_keeps_actions: bool = False
+    # A scored objective card goes face up to the objective discard pile (2018 pg 25; 2019 End phase pg 19); the
+    # current rules keep scored cards in a pile of their own, not discarded (Deathgorge rulebook, Discard).
+    scored_objectives_discarded: bool = False
     # Inspire steps (Deathgorge, Steps of a turn pg 16); without them a fighter Inspires as soon as its condition is
     # met (2018 pg 13; 2019 pg 17).
     inspire_steps: bool = True
+    # A fighter whose Inspire condition is met during a superaction is Inspired after it, and a surge objective met
+    # during it is scored after it (Dreadfane, Superactions pg 14; Inspire pg 17).
+    after_superaction: bool = False
     # Objectives scored "immediately" are scored (not revealed for a surge step) in the action phase, and the
     # player may then draw an objective card (2018 pg 25; 2019 pg 19).
     immediate_objectives: bool = False

@@ -7,6 +7,9 @@ self_wounded_at_least {count}, friendly_returned_at_least {count}, chosen_by_plo
 any_of / all_of {checks}.
 In each Inspire step, starting with the player who last took an activation, fighters whose machine-checkable
 condition is met are Inspired automatically (Deathgorge rulebook, Advanced rules, Inspire pg 6).
+A condition met during a power step (a ploy's effect, say) may be entered there and then, with no pass first: the
+fighter "will become Inspired at the next Inspire step" (Inspire pg 6), the one that follows the power step, so
+the entry is kept in `inspire_due` until that step runs.
 """
 from __future__ import annotations
 
@@ -51,11 +54,14 @@ def run_inspire_step(rs, state) -> list[Consequence]:
     """Inspire every surviving fighter whose machine-checkable condition is met (order: last activation first)."""
     start = state.get("last_activation") or (state["turn"]["seat"] if state.get("turn") else state["order"][0])
     cons = []
+    due = state.pop("inspire_due", None) or []
     for seat in order_from(state, start):
         for fid, f in state["fighters"].items():
-            if f["seat"] == seat and not f["out"] and not f["inspired"] and condition_met(state, fid):
+            said = fid in due
+            if f["seat"] == seat and not f["out"] and not f["inspired"] and (said or condition_met(state, fid)):
                 f["inspired"] = True
-                cons.append(Consequence("inspired", {"fighter": fid}, rs.edition.rule("inspire_adv")))
+                cons.append(Consequence("inspired", {"fighter": fid, **({"entered": True} if said else {})},
+                                        rs.edition.rule("inspire_adv")))
     return cons
 
 
@@ -64,6 +70,11 @@ def run_inspire_step(rs, state) -> list[Consequence]:
 def inspire_open(state) -> bool:
     """An Inspire step is open now (see turns.py)."""
     return bool(state.get("minor")) and state["phase"] in ("action", "end")
+
+
+def in_power_step(state) -> bool:
+    """A power step is under way: an Inspire entered now takes effect in the Inspire step after it."""
+    return state["phase"] == "action" and state["step"] == "power" and bool(state.get("power"))
 
 
 def check_inspire(rs, state, event) -> list[Violation]:
@@ -75,17 +86,24 @@ def check_inspire(rs, state, event) -> list[Violation]:
         out.append(V.NOT_FRIENDLY("Each player Inspires their own fighters.", R("inspire_adv")))
     if state["fighters"][fid]["inspired"]:
         out.append(V.ALREADY_INSPIRED(f"{fid} is already Inspired.", R("inspire_adv")))
+    elif fid in (state.get("inspire_due") or []):
+        out.append(V.ALREADY_INSPIRED(f"{fid} becomes Inspired in the Inspire step after this power step.",
+                                      R("inspire_adv")))
     if condition_met(state, fid) is False:
         out.append(V.INSPIRE_CONDITION_NOT_MET(f"{fid}'s Inspire condition is not met.", R("inspire")))
-    if rs.edition.inspire_steps and not inspire_open(state):
+    if rs.edition.inspire_steps and not inspire_open(state) and not in_power_step(state):
         out.append(V.NO_INSPIRE_STEP("Fighters become Inspired in an Inspire step: before or after an "
                                      "activation step, or after a power step.", R("inspire")))
     return out
 
 
 def apply_inspire(rs, state, event) -> list[Consequence]:
-    """Flip the fighter card; tokens, counters and upgrades stay."""
-    state["fighters"][event.data["fighter"]]["inspired"] = True
+    """Flip the fighter card; tokens, counters and upgrades stay. During a power step: at the Inspire step after it."""
+    fid = event.data["fighter"]
+    if rs.edition.inspire_steps and not inspire_open(state) and in_power_step(state):
+        state["inspire_due"] = [*(state.get("inspire_due") or []), fid]
+        return []
+    state["fighters"][fid]["inspired"] = True
     return []
 
 
@@ -121,5 +139,6 @@ def inspire_suggestion(state, seat, fid: str) -> Suggestion:
     name = fighter_name(state, fid)
     if condition_met(state, fid):
         return Suggestion("inspire", seat, f"Inspire {name}", {"fighter": fid}, group="Inspire")
-    return Suggestion("inspire", seat, f"Inspire {name} (its condition is met)", {"fighter": fid}, group="Table",
-                      players_judge=True)
+    # The app did not check the condition: the label asks the table rather than telling it the condition is met.
+    return Suggestion("inspire", seat, f"Inspire {name} (if the table sees its condition met)", {"fighter": fid},
+                      group="Table", players_judge=True)

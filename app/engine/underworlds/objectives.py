@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ..core import Consequence, Suggestion, Violation
 from . import cards as cardmod
-from . import rounds
+from . import rounds, scoring
 from . import violations as V
 
 END_STAGES = {1: "score objectives", 2: "discard objectives", 3: "play upgrades", 4: "discard power cards"}
@@ -53,11 +53,13 @@ def check_objective(rs, state, event) -> list[Violation]:
     if card is not None and isinstance(card.get("glory"), int) and d.get("glory") not in (None, card["glory"]):
         out.append(V.WRONG_GLORY(f"{card['name']} is worth {card['glory']} glory.", R("end_phase")))
     out.extend(cardmod.check_in_hand(state, event.by, "objectives", d.get("card"), R("end_phase")))
-    scoring = (card or {}).get("scoring")
+    scoring_time = (card or {}).get("scoring")
+    if action in ("reveal", "score") and not immediate:
+        out.extend(scoring.check_condition(state, event.by, card, at_moment=action == "reveal"))
     if action == "reveal":
         if state["phase"] != "action":
             out.append(V.NOT_NOW("Surge objectives are revealed in the action phase.", R("surge"), overridable=True))
-        if card is not None and scoring not in (None, "surge"):
+        if card is not None and scoring_time not in (None, "surge"):
             out.append(V.NOT_SURGE(f"{card['name']} is scored in the end phase, not revealed.", R("surge")))
     elif action == "score":
         if state["phase"] == "end":
@@ -65,10 +67,10 @@ def check_objective(rs, state, event) -> list[Violation]:
         elif not immediate:
             out.append(V.NOT_END_PHASE("Objectives are scored in the end phase; surge objectives are "
                                        "revealed and scored in the next surge step.", R("end_phase")))
-        if card is not None and scoring == "surge" and not immediate:
+        if card is not None and scoring_time == "surge" and not immediate:
             out.append(V.SURGE_OBJECTIVE(f"{card['name']} is a surge objective: reveal it when its "
                                          "condition is met.", R("surge")))
-        if card is not None and scoring == "third" and state["round"] != rs.rounds(state)[-1]:
+        if card is not None and scoring_time == "third" and state["round"] != rs.rounds(state)[-1]:
             out.append(V.THIRD_END_PHASE_ONLY(f"{card['name']} is scored in the third end phase.", R("end_phase")))
     else:  # discard
         if state["phase"] != "end":
@@ -87,6 +89,7 @@ def _immediate_rules(rs, state, event) -> list[Violation]:
     out = []
     if _glory_of(rs, state, event, card) is None:  # no override can say what the card is worth
         out.append(V.GLORY_NEEDED("Say how much glory the objective is worth.", R("surge"), overridable=False))
+    out.extend(scoring.check_condition(state, event.by, card))
     if card is not None and card.get("scoring") not in (None, "surge"):
         out.append(V.NOT_IMMEDIATE(f"{card['name']} is scored in the end phase; only objectives "
                                    "scored 'immediately' are scored in the action phase.", R("surge")))
@@ -137,6 +140,8 @@ def apply_objective(rs, state, event) -> list[Consequence]:
         cardmod.spend_from_hand(state, event.by, "objectives", d.get("card"), discard=False)
         seat["scored"].append({"card": d.get("card"), "glory": glory, "round": state["round"], "surge": False})
         seat["glory"]["unspent"] += glory
+        if rs.edition.scored_objectives_discarded:
+            seat["discards"]["objectives"] += 1
         return draw_up_after_sequence(rs, state, event.by)
     cardmod.spend_from_hand(state, event.by, "objectives", d.get("card"), discard=True)
     return draw_up_after_sequence(rs, state, event.by)
@@ -149,6 +154,8 @@ def score_revealed(rs, state, seat_id: str) -> list[Consequence]:
     for item in seat["revealed"]:
         seat["scored"].append({"card": item["card"], "glory": item["glory"], "round": state["round"], "surge": True})
         seat["glory"]["unspent"] += item["glory"]
+        if rs.edition.scored_objectives_discarded:
+            seat["discards"]["objectives"] += 1
         drew = cardmod.draw(state, seat_id, "objectives", 1)
         cons.append(Consequence("surge_scored", {"seat": seat_id, "card": item["card"], "glory": item["glory"],
                                                  "drew": drew}, rs.edition.rule("surge")))
@@ -244,10 +251,17 @@ def suggest_reveal(rs, state, seat) -> list[Suggestion]:
     deck = state["decks"].get(seat)
     out = []
     if deck:
-        out = [_with_glory(Suggestion("objective", seat, f"Reveal {n} ({_surge_worth(deck['objectives'][n])})",
-                                      {"action": "reveal", "card": n}, group="Objectives"), deck["objectives"][n])
-               for n in cardmod.names(state, seat, "objectives")
-               if deck["objectives"][n].get("scoring") in (None, "surge")]
+        for n in scoring.names_by_verdict(state, seat, cardmod.names(state, seat, "objectives")):
+            card = deck["objectives"][n]
+            if card.get("scoring") not in (None, "surge"):
+                continue
+            data = {"action": "reveal", "card": n}
+            if scoring.has_condition(card):
+                sugg = scoring.offer(state, seat, n, card, data, "Objectives", f" ({_surge_worth(card)})")
+            else:
+                sugg = Suggestion("objective", seat, f"Reveal {n} ({_surge_worth(card)})", data, group="Objectives")
+            if sugg is not None:
+                out.append(_with_glory(sugg, card))
     if cardmod.unlisted_allowed(state, seat):
         out.append(Suggestion("objective", seat, "Reveal a surge objective" + (" (not listed)" if deck else ""),
                               {"action": "reveal"}, bounds={"glory": GLORY_BOUND}, group="Objectives"))
@@ -280,12 +294,15 @@ def suggest_end_phase(rs, state, seat, upgrades: list[Suggestion]) -> list[Sugge
     if stage <= 1 and s["hand"]["objectives"] > 0:
         if deck:
             last = state["round"] == rs.rounds(state)[-1]
-            for n in cardmod.names(state, seat, "objectives"):
+            for n in scoring.names_by_verdict(state, seat, cardmod.names(state, seat, "objectives")):
                 c = deck["objectives"][n]
                 if c.get("scoring") != "surge" and (c.get("scoring") != "third" or last):
                     worth = f" ({c['glory']} glory)" if isinstance(c.get("glory"), int) else ""
-                    out.append(_with_glory(Suggestion("objective", seat, f"Score {n}{worth}",
-                                                      {"action": "score", "card": n}, group="End phase"), c))
+                    data = {"action": "score", "card": n}
+                    sugg = (scoring.offer(state, seat, n, c, data, "End phase", worth) if scoring.has_condition(c)
+                            else Suggestion("objective", seat, f"Score {n}{worth}", data, group="End phase"))
+                    if sugg is not None:
+                        out.append(_with_glory(sugg, c))
         if cardmod.unlisted_allowed(state, seat):
             out.append(Suggestion("objective", seat, "Score an objective" + (" (not listed)" if deck else ""),
                                   {"action": "score"}, bounds={"glory": dict(GLORY_BOUND)}, group="End phase"))

@@ -15,9 +15,15 @@ Optional (closed as passed, one pass at a time):
   alternates); a "pass" out of turn does not, or the step would end before that player chose anything.
 - a drive back the attacking player does not make, when that player moves on: "if the attacking player chooses
   not to, the fighter is not driven back" (Deathgorge Combat sequence, step 7 pg 21).
+- an end phase sequence's "done", when the next player in the end phase enters a step of their own sequence, or
+  anyone enters the next round's first event: each player runs through the sequence in turn (Deathgorge End phase
+  pg 38; Shadespire Round 1, End Phase pg 25; Dreadfane End phase pg 19), so the next player's entry says the one
+  before has finished. Reading chosen: finishing adds nothing the table must decide (the draws of steps 5-6 are
+  automatic), so it is inferred as a pass is; the player's own entries never close their own sequence, except the
+  next round's, and the last end phase of the game, after which nothing follows, is still closed by its player.
 Never passed for a player (a decision only that player makes, or the sequence needs an entry):
 - another player's drive back choice (combat step 7: the attacking player chooses);
-- the activation step, a pending Attack action, roll-offs, do-overs, the end phase sequence, the hazard phase.
+- the activation step, a pending Attack action, roll-offs, do-overs, the end phase's steps, the hazard phase.
 Inspire and surge steps need no pass: the engine runs them itself when play moves past them (turns.py), so a
 revealed surge objective is always scored in its surge step, passes inferred or not.
 """
@@ -26,6 +32,7 @@ from __future__ import annotations
 from typing import cast
 
 from ..core import MAX_IMPLIED_PASSES, Event, ImpliedPass
+from .objectives import end_seat
 from .power import power_seat
 from .state import UnderworldsState, seat_of
 
@@ -34,13 +41,19 @@ from .state import UnderworldsState, seat_of
 # first (here: the reaction step passes without comment, the drive back is the attacker's alone).
 SEQUENCE_EVENTS = ("activate", "player_action", "attack", "abandon", "power", "objective", "discard_power",
                    "end_phase_done", "roll_off")
+# The first events of the next round (its hazard phase in the 2019 rules, else the roll-off for the first turn; no
+# activation comes before them): entered during the end phase, they say every player still in it has finished.
+NEXT_ROUND_EVENTS = ("roll_off", "hazard")
+END_PHASE_EVENTS = ("objective", "discard_power", "power", "end_phase_done")   # the steps of a player's sequence
 
 
 def implied_pass(rs, state: UnderworldsState, event: Event) -> ImpliedPass | None:
     """The pass closing the optional step open now, before `event` of the game's sequence (None: a decision, or
     the event is part of the open step: a reaction, a drive back, bookkeeping)."""
-    if state["phase"] in ("setup", "over") or event.type not in SEQUENCE_EVENTS:
-        return None
+    if state["phase"] == "end" and state.get("end") and not state.get("reaction"):
+        return _end_phase_done(rs, state, event)
+    if state["phase"] in ("setup", "over") or event.type not in (*SEQUENCE_EVENTS, "hazard"):
+        return None   # (a hazard draw opens the next round in the 2019 rules: the last power step passes before it)
     by = event.by
     R = rs.edition.rule
     drive = state.get("drive_back")
@@ -61,6 +74,19 @@ def implied_pass(rs, state: UnderworldsState, event: Event) -> ImpliedPass | Non
             return None  # a pass out of turn would end the step before the player whose go it is chose anything
         return ImpliedPass(Event("power", cast(str, power_seat(state)), {"play": "pass"}), "power", R("power_step"))
     return None
+
+
+def _end_phase_done(rs, state: UnderworldsState, event: Event) -> ImpliedPass | None:
+    """The end phase sequence of the player running it now, finished: implied by a later player's own sequence
+    (a seat after them in the end phase's order) or by the next round's first event."""
+    seat = end_seat(state)
+    end = cast(dict, state["end"])   # (called only while an end phase sequence runs)
+    if seat is None or event.by not in state["seats"]:
+        return None   # (the look-ahead every seat shares, suggest.py, stops at the end phase: someone must act)
+    if event.type not in NEXT_ROUND_EVENTS and not (event.type in END_PHASE_EVENTS
+                                                    and event.by in end["order"][end["i"] + 1:]):
+        return None
+    return ImpliedPass(Event("end_phase_done", seat, {}), "end_phase", rs.edition.rule("end_phase"))
 
 
 def read_only_ahead(rs, state: UnderworldsState, event: Event) -> list[tuple[ImpliedPass, UnderworldsState]]:

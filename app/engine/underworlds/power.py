@@ -20,8 +20,8 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 
 from ..core import Consequence, Suggestion, Violation
+from . import card_effects, combat, damage, effects, objectives, reactions, scoring, turns
 from . import cards as cardmod
-from . import combat, damage, effects, objectives, reactions, turns
 from . import violations as V
 from .state import fighter_name, seat_of, surviving, traits
 
@@ -89,6 +89,7 @@ def _check_ploy(rs, state, event) -> list[Violation]:
     R = rs.edition.rule
     out = cardmod.check_in_hand(state, event.by, "power", event.data.get("card"), R("gambits"))
     out += _typed(rs, state, event, "ploy")
+    out += _as_gambit(rs, state, event)
     if not cardmod.restriction_met(state, event.by, _card(state, event)):
         out.append(V.RESTRICTED("A restricted gambit needs one of its fighters on the battlefield.",
                                 R("gambit_restrictions")))
@@ -100,6 +101,7 @@ def _check_spell(rs, state, event) -> list[Violation]:
     d = event.data
     out = cardmod.check_in_hand(state, event.by, "power", d.get("card"), R("gambits"))
     out += _typed(rs, state, event, "spell")
+    out += _as_gambit(rs, state, event)
     caster = d.get("fighter")
     if not effects.wizard_on_battlefield(state, event.by):
         out.append(V.NO_WIZARD("Gambit spells can only be played with a friendly wizard on the "
@@ -118,6 +120,18 @@ def _check_spell(rs, state, event) -> list[Violation]:
         out += combat.check_casting_input(_rules(rs), d["casting_roll"], value, wizard_level=level or None)
     out += cardmod_restriction(rs, state, event)
     return out
+
+
+def _as_gambit(rs, state, event) -> list[Violation]:
+    """A reaction card is played in its reaction step, not in a power step; a card's effect needs its one choice."""
+    card = _card(state, event)
+    if card is None:
+        return []
+    out = []
+    if card.get("play") == "reaction":
+        out.append(V.REACTION_ONLY(f"{card['name']} is a reaction: play it when its reaction step opens.",
+                                   scoring.cite(card)))
+    return out + card_effects.check(rs, state, event.by, card, event.data)
 
 
 def cardmod_restriction(rs, state, event) -> list[Violation]:
@@ -151,7 +165,7 @@ def _check_upgrade(rs, state, event) -> list[Violation]:
     fid = d.get("fighter")
     if not fid:
         return out + [V.FIGHTER_NEEDED("Choose the friendly fighter who gets the upgrade.", R("upgrades"))]
-    if seat_of(fid) != event.by:
+    if seat_of(fid) != event.by and not false_gift(_card(state, event)):
         out.append(V.NOT_FRIENDLY("Upgrades are given to friendly fighters.", R("upgrades")))
     elif state["fighters"][fid]["out"]:
         out.append(V.FIGHTER_OUT_OF_ACTION("A fighter out of action cannot be given an upgrade.",
@@ -164,6 +178,12 @@ def _check_upgrade(rs, state, event) -> list[Violation]:
         if card.get("attack") and "beast" in traits(state, fid):
             out.append(V.BEAST_UPGRADE("A beast cannot be given Attack action upgrades.", R("beast")))
     return out
+
+
+def false_gift(card: dict | None) -> bool:
+    """A False Gift upgrade (the keyword printed on the card) may be given to an enemy fighter, as its card says
+    (The Thricefold Discord's False Gifts, e.g. Helm of Insight TD25)."""
+    return "False Gift" in ((card or {}).get("tags") or [])
 
 
 def _check_delve(rs, state, event) -> list[Violation]:
@@ -240,6 +260,7 @@ def _play_ploy(rs, state, event, cons: list[Consequence]) -> list[str]:
         state["seats"][event.by].setdefault("in_play", []).append(d.get("card") or "ploy")
         cons.append(Consequence("gambit_persists", {"seat": event.by, "card": d.get("card")},
                                 rs.edition.rule("gambits")))
+    cons.extend(card_effects.apply(rs, state, event.by, card, d))
     return ["after_power_card_revealed", "after_power_card"]
 
 
@@ -249,6 +270,8 @@ def _play_spell(rs, state, event, cons: list[Consequence]) -> list[str]:
     cast = _cast(rs, state, event)
     cons.extend(cast)
     cardmod.spend_from_hand(state, event.by, "power", d.get("card"), discard=True)
+    if any(c.type == "spell_cast" for c in cast):
+        cons.extend(card_effects.apply(rs, state, event.by, _card(state, event), d))
     steps = ["after_power_card_revealed", "after_casting_roll"]
     if any(c.type == "damage_dealt" for c in cast):
         # Casting spells step 2 (pg 28): backlash is damage, so the reaction steps of a fighter dealt damage
@@ -267,6 +290,7 @@ def _play_upgrade(rs, state, event, cons: list[Consequence]) -> list[str]:
     g = state["seats"][event.by]["glory"]
     cost = cardmod.upgrade_cost(state, event.by, d.get("card"))
     state["fighters"][d["fighter"]]["upgrades"].append(d.get("card") or "upgrade")
+    cons.extend(_grants(state, d["fighter"], _card(state, event)))
     if cost == 0:
         pass  # a card printed as free
     elif g["unspent"] >= cost:
@@ -279,6 +303,18 @@ def _play_upgrade(rs, state, event, cons: list[Consequence]) -> list[str]:
     if state["phase"] == "end":
         state["end"]["stage"] = 3
     return ["after_power_card_revealed", "after_power_card"]
+
+
+def _grants(state, fid: str, card: dict | None) -> list[Consequence]:
+    """What the upgrade's card changes on the fighter, said once as a consequence citing the card; a Wounds change
+    is made on the fighter's record (Move, Defence and Attack actions are read through its upgrades: state.py)."""
+    grants = (card or {}).get("grants")
+    if not grants or card is None:
+        return []
+    f = state["fighters"][fid]
+    if grants.get("wounds") and f["wounds"] is not None:
+        f["wounds"] = max(1, f["wounds"] + grants["wounds"])
+    return [Consequence("upgrade_grants", {"fighter": fid, "card": card["name"], **grants}, scoring.cite(card))]
 
 
 def _play_delve(rs, state, event, cons: list[Consequence]) -> list[str]:
@@ -345,9 +381,10 @@ def suggest_power(rs, state, seat) -> list[Suggestion]:
     if has_power and "ploy" in plays:
         if deck:
             for name in cardmod.names(state, seat, "power", ("ploy",)):
-                if cardmod.restriction_met(state, seat, deck["power"][name]):
+                card = deck["power"][name]
+                if card.get("play") != "reaction" and cardmod.restriction_met(state, seat, card):
                     out.append(Suggestion("power", seat, f"Play {name}", {"play": "ploy", "card": name},
-                                          group="Power step"))
+                                          choices=card_effects.effect_choices(state, seat, card), group="Power step"))
         if cardmod.unlisted_allowed(state, seat):
             out.append(Suggestion("power", seat, "Play a ploy" + (" (not listed)" if deck else ""), {"play": "ploy"},
                                   group="Power step"))
@@ -358,7 +395,7 @@ def suggest_power(rs, state, seat) -> list[Suggestion]:
             spells.append(None)  # a spell entered by hand (no deck data, or not in the partial list)
         for name in spells:
             card = deck["power"][name] if name else None
-            if name and not cardmod.restriction_met(state, seat, card):
+            if name and (not cardmod.restriction_met(state, seat, card) or (card or {}).get("play") == "reaction"):
                 continue
             for w in wizards:
                 level = state["cards"][w].get("wizard_level") or 1
@@ -368,6 +405,7 @@ def suggest_power(rs, state, seat) -> list[Suggestion]:
                     data["card"] = name
                 if not (card and (card.get("cast") or card.get("casting"))):
                     choices["casting_value"] = CASTING_VALUES
+                choices.update(card_effects.effect_choices(state, seat, card))
                 out.append(Suggestion("power", seat, f"Cast {name or 'a gambit spell'} ({fighter_name(state, w)})", data,
                                       choices=choices, group="Power step"))
     out += suggest_upgrades(rs, state, seat)
@@ -411,7 +449,9 @@ def suggest_upgrades(rs, state, seat) -> list[Suggestion]:
         return out
     for name in cardmod.names(state, seat, "power", ("upgrade",)):
         card = deck["power"][name]
-        ok = [f for f in alive if cardmod.restriction_met(state, seat, card, f)
+        given_to = alive + ([f for f, v in state["fighters"].items() if v["seat"] != seat and not v["out"]]
+                            if false_gift(card) else [])
+        ok = [f for f in given_to if cardmod.restriction_met(state, seat, card, f)
               and not (card.get("attack") and "beast" in traits(state, f))]
         cost = cardmod.upgrade_cost(state, seat, name)
         if ok and s["glory"]["unspent"] >= cost:

@@ -23,9 +23,9 @@ from __future__ import annotations
 
 from ..core import Consequence, Event, Suggestion, Violation
 from . import cards as cardmod
-from . import spells
+from . import conditions, spells
 from . import violations as V
-from .state import UnderworldsState, fighter_name, order_from, seat_of, surviving
+from .state import UnderworldsState, fighter_name, order_from, range_fits, seat_of, surviving
 
 # id -> player-facing label. Order follows the book: combat sequence, damage, casting, actions, power cards.
 REACTION_STEPS: dict[str, str] = {
@@ -92,6 +92,16 @@ def open_window(state: UnderworldsState, steps: list[str], context: dict | None 
     active = turn["seat"] if turn else state["order"][0]
     state["reaction"] = {"steps": list(dict.fromkeys(steps)), "order": order_from(state, active),
                          "acted": {}, "passed": [], "chain": [], "context": context or {}}
+    set_moment(state, steps, context)
+
+
+def set_moment(state: UnderworldsState, steps: list[str], context: dict | None = None) -> None:
+    """What just happened, for the conditions of surge objectives (conditions.py): the moments passed (reaction
+    step ids, or after_power_step), their context and whose turn it is. It stays until the next moment, after the
+    window of reactions to it has closed."""
+    turn = state.get("turn")
+    state["moment"] = {"steps": list(dict.fromkeys(steps)), "context": dict(context or {}),
+                       "seat": turn["seat"] if turn else None}
 
 
 def add_steps(state: UnderworldsState, steps: list[str], context: dict | None = None) -> None:
@@ -104,6 +114,9 @@ def add_steps(state: UnderworldsState, steps: list[str], context: dict | None = 
     for step in steps:
         if step not in window["steps"]:
             window["steps"].append(step)
+    moment = state.get("moment")
+    if moment is not None:
+        moment["steps"] = list(dict.fromkeys(moment["steps"] + steps))
 
 
 def the_window(state: UnderworldsState) -> dict:
@@ -186,6 +199,9 @@ def check_reaction(rs, state: UnderworldsState, event) -> list[Violation]:
     named = reaction_card(state, event.by, d)
     card = rs.cards.lookup(state, event.by, "power", named)
     cstep = card_step(card)
+    if card is not None and card.get("play") == "power_step":
+        out.append(V.NOT_A_REACTION(f"{card['name']} is played in a power step, not as a reaction.",
+                                    f"Card: {card['name']}" + (f" ({card['number']})" if card.get("number") else "")))
     if cstep and cstep != step:
         out.append(V.WRONG_REACTION_STEP(f"{card['name']} is used {REACTION_STEPS.get(cstep, cstep)}.", R("reactions")))
     out.extend(check_when(state, event.by, card, fid))
@@ -276,10 +292,47 @@ def unmet_conditions(state: UnderworldsState, seat: str, card: dict | None, figh
         actual = "attack" if "attacker" in ctx else ctx.get("play")
         if actual != cause:
             out.append(f"it must have been caused by {'an Attack action' if cause == 'attack' else 'a ploy'}")
+    out += _more_unmet(state, window, when, step)
     player = when.get("player")
     if player in ("friendly", "enemy") and ctx.get("seat") in state["seats"]:
         if (ctx["seat"] == seat) != (player == "friendly"):
             out.append(f"the card that opened this step must have been played by {'you' if player == 'friendly' else 'an opponent'}")
+    return out
+
+
+RANGE_WORDS = {"melee": "Range 1-2", "range_1": "Range 1", "ranged": "Range 3+"}
+ACTION_WORDS = {"move": "a Move action", "charge": "a Charge action", "attack": "an Attack action",
+                "guard": "a Guard action"}
+
+
+def _more_unmet(state: UnderworldsState, window: dict, when: dict, step: str | None) -> list[str]:
+    """The action, range, fighter states and card type conditions (content/README.md, Reaction triggers) that the
+    window's context shows are not met; an `ask` part is the players' to judge."""
+    ctx = window.get("context") or {}
+    out: list[str] = []
+    action = when.get("action")
+    done = ctx.get("action") or ("attack" if ctx.get("attacker") else None)
+    if ctx.get("charge") and done == "attack":
+        done = "charge"
+    if action and action != "any" and done and done != action:
+        out.append(f"it follows {ACTION_WORDS[action]}")
+    wanted = when.get("range")
+    rng = ctx.get("range")
+    if wanted in RANGE_WORDS and isinstance(rng, int) and not range_fits(wanted, rng):
+        out.append(f"the Attack action must be {RANGE_WORDS[wanted]}")
+    for key, who in (("attacker_is", "attacker"), ("target_is", "target"), ("fighter_is", "fighter")):
+        fid = _who(window, who, step)
+        states = when.get(key) or []
+        if states and fid in state["fighters"]:
+            missing = [s for s in states if not conditions.fighter_is(state, fid, s)]
+            if missing:
+                out.append(f"{WHEN_WORDS[who]} must be {' and '.join(s.replace('_', ' ') for s in missing)}")
+    card_type = when.get("card_type")
+    played = ctx.get("play")
+    if card_type and played in ("ploy", "spell", "upgrade"):
+        ok = played in ("ploy", "spell") if card_type == "gambit" else played == card_type
+        if not ok:
+            out.append(f"it follows a {card_type} being played")
     return out
 
 
@@ -419,7 +472,7 @@ HAND_GROUP = "Reaction: in your hand"
 def timing_unknown(card: dict) -> bool:
     """Our content gives neither the card's reaction step nor its effect (a deck known by names only), so it may be
     a reaction used in any reaction step; a card whose effect is written and names no step is not a reaction."""
-    return card.get("type") == "ploy" and not card.get("reaction") and not card.get("effect")
+    return card.get("type") == "ploy" and not any(card.get(k) for k in ("reaction", "effect", "play"))
 
 
 def card_reactions(rs, state, seat: str, open_steps: list[str]) -> list[Suggestion]:
@@ -438,7 +491,8 @@ def card_reactions(rs, state, seat: str, open_steps: list[str]) -> list[Suggesti
     told = set(s["cards"]["power"])
 
     def legal(data: dict) -> bool:
-        return not rs.check(state, Event("reaction", seat, data))
+        # The one choice a card's effect needs (card_effects.py) is asked with the suggestion, not refused here.
+        return not [v for v in rs.check(state, Event("reaction", seat, data)) if v.code != "card_choice_needed"]
 
     if s["hand"]["power"] > 0:
         for name in cardmod.names(state, seat, "power"):

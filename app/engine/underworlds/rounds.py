@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ..core import Consequence
 from .state import order_from
+from .victory import held_asked
 
 
 def begin_action_phase(rs, state) -> list[Consequence]:
@@ -39,6 +40,15 @@ def begin_end_phase(rs, state) -> list[Consequence]:
     return [Consequence("end_phase_begins", {"round": state["round"], "order": state["end"]["order"]}, rule)]
 
 
+def game_over(rs, state) -> list[Consequence]:
+    """The game ends: its outcome by the edition's Victory rule."""
+    state["phase"] = "over"
+    state["step"] = "over"
+    state["turn"] = None
+    state["minor"] = False
+    return [Consequence("game_over", {"outcome": rs.outcome(state)}, rs.edition.rule("victory"))]
+
+
 def end_of_round(rs, state) -> list[Consequence]:
     """After the end phase: clear Move, Charge, Guard and Stagger tokens and blocked hex tokens; next round."""
     R = rs.edition.rule
@@ -62,12 +72,16 @@ def end_of_round(rs, state) -> list[Consequence]:
     rounds = rs.rounds(state)
     later = [r for r in rounds if r > state["round"]]
     if not later:
-        state["phase"] = "over"
-        state["step"] = "over"
-        state["turn"] = None
-        state["minor"] = False
-        cons.append(Consequence("game_over", {"outcome": rs.outcome(state)}, R("victory")))
-        return cons
+        asked = held_asked(state)
+        if asked:
+            # Tied on glory with fighters left: what each holds decides (Victory), and only the table knows it.
+            state["step"] = "held"
+            state["held_asked"] = asked
+            state["turn"] = None
+            state["minor"] = False
+            cons.append(Consequence("held_asked", {"seats": asked}, R("victory")))
+            return cons
+        return cons + game_over(rs, state)
     if later[0] != state["round"] + 1:
         cons.append(Consequence("round_skipped", {"round": state["round"] + 1, "players": state["players"],
                                                   "rounds": list(rounds)}, R("mp_round_2")))

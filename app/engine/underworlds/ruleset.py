@@ -7,15 +7,18 @@ next events from the same checks; victory.py decides the outcome.
 from __future__ import annotations
 
 from functools import partial
+from typing import Any
 
 from ..core import UNKNOWN_SEAT, Event, Handler, Outcome, Ruleset, Violation
 from . import (
     activations,
     attacks,
+    card_plays,
     cards,
     catalogue,
     effects,
     glory,
+    held,
     inspire,
     objectives,
     passes,
@@ -24,6 +27,7 @@ from . import (
     privacy,
     reactions,
     setup,
+    tally,
     turns,
     victory,
 )
@@ -32,7 +36,16 @@ from . import violations as V
 from .edition import FORMAT_NAMES, Edition
 from .passes import SEQUENCE_EVENTS
 from .per_state import once_per_state
-from .state import UnderworldsState, clone, is_large, is_vulnerable, seat_of
+from .state import (
+    UnderworldsState,
+    characteristic,
+    clone,
+    is_large,
+    is_vulnerable,
+    profiles,
+    seat_of,
+    upgrade_grants,
+)
 
 SETUP_EVENTS = ("roll_off", "do_over", "deployed")
 # Events that leave the open reaction window open (everything else closes it: all who did not react passed).
@@ -51,11 +64,12 @@ HANDLERS = {
     "attack": (attacks.check_attack, attacks.apply_attack),
     "drive_back": (attacks.check_drive_back, attacks.apply_drive_back),
     "power": (power.check_power, power.apply_power),
-    "reaction": (reactions.check_reaction, reactions.apply_reaction),
+    "reaction": (card_plays.check_reaction, card_plays.apply_reaction),
     "reaction_pass": (reactions.check_pass, reactions.apply_pass),
     "objective": (objectives.check_objective, objectives.apply_objective),
     "discard_power": (objectives.check_discard_power, objectives.apply_discard_power),
     "end_phase_done": (objectives.check_end_phase_done, objectives.apply_end_phase_done),
+    "objectives_held": (held.check_objectives_held, held.apply_objectives_held),
     "inspire": (inspire.check_inspire, inspire.apply_inspire),
     "uninspire": (inspire.check_uninspire, inspire.apply_uninspire),
     "damage": (effects.check_damage, effects.apply_damage),
@@ -144,6 +158,7 @@ class UnderworldsRuleset(Ruleset[UnderworldsState]):
         """Apply one checked event in place; the open reaction window closes unless this is a reaction."""
         if event.type not in WINDOW_EVENTS and not (event.type == "objective" and event.data["action"] == "reveal"):
             state["reaction"] = None
+        before = (state["round"], state["phase"])
         drive = state.get("drive_back")
         if drive and (event.type not in WINDOW_EVENTS
                       or (event.type == "reaction_pass" and event.by == seat_of(drive["attacker"]))):
@@ -158,6 +173,7 @@ class UnderworldsRuleset(Ruleset[UnderworldsState]):
         pending = state.get("pending")
         if pending and pending["left"] <= 0:  # the attacker fell before making its Attack action(s)
             cons.extend(turns.finish_activation(self, state))
+        tally.record(state, event, cons, before)
         return cons
 
     def copy_state(self, state: UnderworldsState) -> UnderworldsState:
@@ -189,11 +205,18 @@ class UnderworldsRuleset(Ruleset[UnderworldsState]):
         per_state.forget(state)
 
     def derived(self, state: UnderworldsState) -> dict:
-        """Each fighter on the battlefield: vulnerable, Large, wounds left (None while its Wounds are not known)."""
-        return {fid: {"vulnerable": is_vulnerable(state, fid),
-                      "large": is_large(state, fid, self.edition.large_wounds),
-                      "wounds_left": None if f["wounds"] is None else max(0, f["wounds"] - f["damage"])}
-                for fid, f in state["fighters"].items() if not f["out"]}
+        """Each fighter on the battlefield: vulnerable, Large, wounds left (None while its Wounds are not known); with
+        upgrades that change it, its Move, Defence, Wounds and Attack actions as they are now."""
+        out: dict[str, dict[str, Any]] = {fid: {"vulnerable": is_vulnerable(state, fid),
+                                                "large": is_large(state, fid, self.edition.large_wounds),
+                                                "wounds_left": None if f["wounds"] is None
+                                                else max(0, f["wounds"] - f["damage"])}
+                                          for fid, f in state["fighters"].items() if not f["out"]}
+        for fid, d in out.items():  # what its upgrades change, for the fighter's card on every phone
+            if upgrade_grants(state, fid):
+                d.update({"move": characteristic(state, fid, "move"), "defence": characteristic(state, fid, "defence"),
+                          "wounds": state["fighters"][fid]["wounds"], "profiles": profiles(state, fid)})
+        return out
 
     def redact_event(self, state: UnderworldsState, record: dict, seat: str) -> dict:
         """A player's `hand` (the cards it holds) reaches only that player and the referee (privacy.py)."""

@@ -29,7 +29,7 @@ import re
 
 from ..core import MALFORMED, PLAYER_SEATS, UNKNOWN_SEAT, Consequence, SetupError, Suggestion, Violation
 from . import cards as cardmod
-from . import rounds, turns
+from . import rounds, tally, turns
 from . import violations as V
 from .state import TOKENS, UnderworldsState, order_from
 
@@ -56,6 +56,7 @@ def new_game(edition, setup: dict) -> UnderworldsState:
         "first_board": None, "first_deployer": None, "finished_first": None,
         "turn": None, "pending": None, "power": None, "minor": False, "last_activation": None,
         "reaction": None, "end": None, "granted": {}, "drive_back": None,
+        "moment": None, "tally": tally.empty(),
     }
     for i, raw in enumerate(seats):
         _add_seat(edition, state, i, raw)
@@ -114,7 +115,7 @@ def _add_fighter(state: UnderworldsState, seat: str, raw: dict, rec, fwhere: str
     if not isinstance(rec, dict):
         raise SetupError("A fighter must be an object.", fwhere)
     slug = rec.get("slug") or _slug(str(rec.get("name") or ""))
-    if not slug or not re.fullmatch(r"[a-z0-9][a-z0-9_-]*", slug):
+    if not isinstance(slug, str) or not slug or not re.fullmatch(r"[a-z0-9][a-z0-9_-]*", slug):
         raise SetupError("A fighter needs a slug (lower-case letters, digits, - or _) or a name.", fwhere)
     fid = f"{seat}.{slug}"
     if fid in state["fighters"]:

@@ -31,6 +31,8 @@ State (plain JSON; one dict):
     last_activation: seat|null
     reaction: reaction window | null       (see reactions.py)
     end: {order: [...], i, stage} | null   (see objectives.py)
+    moment: {steps, context, seat} | null  what just happened, for surge objectives (reactions.set_moment)
+    tally: {at, activation, phase, round, game, previous_action_phase}   what has happened (tally.py)
 """
 from __future__ import annotations
 
@@ -106,16 +108,21 @@ class UnderworldsState(TypedDict, total=False):
     first_deployer: str | None
     finished_first: str | None
     turn: dict[str, Any] | None  # {seat, first, n}
-    pending: dict[str, Any] | None  # {attacker, left, charge, targets}
+    pending: dict[str, Any] | None  # {attacker, left, charge, superaction, targets}
     granted: dict[str, int]
     drive_back: dict[str, Any] | None  # {attacker, fighter, hexes}
     power: dict[str, Any] | None  # {order, next, passes, delved, started}
     minor: bool
+    inspire_due: list[str]  # Inspires entered during a power step, for the Inspire step after it (inspire.py)
+    held_asked: list[str]   # tied on glory at the end: the players whose objectives held the game asks (held.py)
+    held: dict[str, int]    # ... and what they entered
     last_activation: str | None
     reaction: dict[str, Any] | None  # reactions.py
     end: dict[str, Any] | None  # {order, i, stage}
     classic: dict[str, Any]  # editions/: the 2018 and 2019 rules' own parts
     hazards: dict[str, Any]  # Dreadfane's hazard deck (editions/hazards.py)
+    moment: dict[str, Any] | None  # what just happened: {steps, context, seat} (reactions.set_moment)
+    tally: dict[str, Any]  # what has happened, per scope and seat (tally.py)
 # The core set's tokens given to fighters (Deathgorge rulebook, Tokens and counters pg 19; Raise tokens are in
 # the core set's list, line "6 Raise tokens"). Editions without one filter it out (editions/suggestions.py).
 TOKENS = ("move", "charge", "guard", "stagger", "raise")
@@ -199,11 +206,68 @@ def is_vulnerable(state: UnderworldsState, fid: str) -> bool:
 
 
 def profiles(state: UnderworldsState, fid: str) -> list[dict]:
-    """Attack profiles the fighter has now (Inspired side replaces profiles when it lists them)."""
+    """Attack profiles the fighter has now (Inspired side replaces profiles when it lists them), with what its
+    upgrades grant (content/README.md, Upgrades)."""
     card = state["cards"][fid]
     if state["fighters"][fid]["inspired"] and (card.get("inspired") or {}).get("profiles"):
-        return card["inspired"]["profiles"]
-    return card.get("profiles") or []
+        printed = card["inspired"]["profiles"]
+    else:
+        printed = card.get("profiles") or []
+    grants = upgrade_grants(state, fid)
+    if not grants:
+        return printed
+    return [_upgraded_profile(p, grants) for p in printed]
+
+
+def upgrade_grants(state: UnderworldsState, fid: str) -> list[dict]:
+    """What the fighter's upgrades grant (`grants` of each upgrade card its seat's deck data knows)."""
+    upgrades = state["fighters"][fid]["upgrades"]
+    if not upgrades:
+        return []
+    out = []
+    for name in upgrades:
+        grants = (_upgrade_card(state, fid, name) or {}).get("grants")
+        if grants and all(is_state(state, fid, s) for s in grants.get("while") or []):
+            out.append(grants)
+    return out
+
+
+def _upgrade_card(state: UnderworldsState, fid: str, name: str) -> dict | None:
+    """The card of an upgrade the fighter has: from its own seat's deck data, else (an upgrade an opponent gave
+    it, such as a False Gift) from another seat's."""
+    own = state["fighters"][fid]["seat"]
+    for seat in [own, *(s for s in state["decks"] if s != own)]:
+        card = ((state["decks"].get(seat) or {}).get("power") or {}).get(name)
+        if card is not None:
+            return card
+    return None
+
+
+# Attack action changes an upgrade grants, by the profile key they change.
+PROFILE_GRANTS = {"attack_dice": "dice", "damage": "damage", "range": "range"}
+
+
+def range_fits(which: str, rng) -> bool:
+    """An Attack action of range `rng` is of the kind a card names: any, melee (Range 1-2), range_1, ranged (3+)."""
+    if which == "any":
+        return True
+    if not isinstance(rng, int):
+        return False
+    return {"melee": rng <= 2, "range_1": rng == 1, "ranged": rng >= 3}.get(which, False)
+
+
+def _upgraded_profile(profile: dict, grants: list[dict]) -> dict:
+    out = dict(profile)
+    rng = profile.get("range")
+    for g in grants:
+        if not range_fits(g.get("attacks", "any"), rng):
+            continue  # a Range 1-2 (melee), Range 1 or Range 3+ (ranged) upgrade on an Attack action of another range
+        for key, field in PROFILE_GRANTS.items():
+            if key in g and isinstance(out.get(field), int):
+                out[field] = max(1, out[field] + g[key])  # characteristics stay 1 or more (pg 18)
+        if g.get("keywords"):
+            out["keywords"] = list(dict.fromkeys([*(out.get("keywords") or []), *g["keywords"]]))
+    return out
 
 
 def unknown_parts(state: UnderworldsState, fid: str) -> set[str]:
@@ -225,11 +289,33 @@ def defence_known(state: UnderworldsState, fid: str) -> bool:
 
 
 def characteristic(state: UnderworldsState, fid: str, key: str):
-    """A characteristic of the fighter's current side (Inspired keys replace the printed ones)."""
+    """A characteristic of the fighter's current side (Inspired keys replace the printed ones), with its upgrades'
+    Move and Defence dice (Wounds are the fighter record's: an upgrade changes them when it is given)."""
     card = state["cards"][fid]
     if state["fighters"][fid]["inspired"] and key in (card.get("inspired") or {}):
-        return card["inspired"][key]
-    return card.get(key)
+        value = card["inspired"][key]
+    else:
+        value = card.get(key)
+    if key not in ("move", "defence") or value is None:
+        return value
+    grants = upgrade_grants(state, fid)
+    if not grants:
+        return value
+    # Deathgorge rulebook, Setting characteristics (pg 18): a set value first (the last given wins), then the
+    # modifiers; Move cannot go below 0, the others below 1.
+    for g in grants:
+        setting = g.get("set") or {}
+        if key == "move" and "move" in setting:
+            value = setting["move"]
+        elif key == "defence" and isinstance(value, dict):
+            value = {**value, **({"dice": setting["defence_dice"]} if "defence_dice" in setting else {}),
+                     **({"symbol": setting["defence_symbol"]} if "defence_symbol" in setting else {})}
+    delta = sum(g.get("move" if key == "move" else "defence_dice", 0) for g in grants)
+    if key == "move":
+        return max(0, value + delta) if isinstance(value, int) else value
+    if isinstance(value, dict) and isinstance(value.get("dice"), int):
+        return {**value, "dice": max(1, value["dice"] + delta)}
+    return value
 
 
 def hold_value(state: UnderworldsState, seat: str) -> int:
@@ -241,3 +327,40 @@ def hold_value(state: UnderworldsState, seat: str) -> int:
                 and not state["fighters"][fid]["out"] and "beast" not in traits(state, fid)):
             total += feat["value"] or 0
     return total
+
+
+def held_count(state: UnderworldsState, seat: str) -> int:
+    """Objective tokens (or hexes) the seat's surviving fighters stand on, counted (2018 and 2019 rules: any
+    fighter can hold one)."""
+    n = 0
+    for feat in state["features"].values():
+        fid = feat.get("fighter")
+        if (fid and feat["on_board"] and feat["face"] == "objective" and state["fighters"][fid]["seat"] == seat
+                and not state["fighters"][fid]["out"]):
+            n += 1
+    return n
+
+
+def is_state(state: UnderworldsState, fid: str, status: str) -> bool:
+    """One fighter state of content/README.md (Fighter states) holds for the fighter now."""
+    f = state["fighters"][fid]
+    card = state["cards"].get(fid, {})
+    tokens = f["tokens"]
+    feature = f["feature"] or ""
+    checks = {
+        "out": lambda: f["out"], "surviving": lambda: not f["out"],
+        "inspired": lambda: f["inspired"], "uninspired": lambda: not f["inspired"],
+        "wounded": lambda: f["damage"] > 0, "undamaged": lambda: f["damage"] == 0,
+        "vulnerable": lambda: is_vulnerable(state, fid),
+        "leader": lambda: bool(card.get("leader")),
+        "minion": lambda: bool(card.get("minion")) or "minion" in (card.get("traits") or []),
+        "upgraded": lambda: bool(f["upgrades"]), "no_upgrades": lambda: not f["upgrades"],
+        "guard": lambda: tokens.get("guard", 0) > 0, "stagger": lambda: tokens.get("stagger", 0) > 0,
+        "move": lambda: tokens.get("move", 0) > 0, "charge": lambda: tokens.get("charge", 0) > 0,
+        "move_or_charge": lambda: tokens.get("move", 0) > 0 or tokens.get("charge", 0) > 0,
+        "no_move_or_charge": lambda: not tokens.get("move", 0) and not tokens.get("charge", 0),
+        "any_token": lambda: any(tokens.values()), "no_token": lambda: not any(tokens.values()),
+        "on_feature": lambda: bool(f["feature"]),
+        "holding_objective": lambda: bool(feature) and state["features"][feature]["face"] == "objective",
+    }
+    return bool(checks[status]())

@@ -15,7 +15,7 @@ from dataclasses import replace
 import orjson
 
 from ..core import Advice, Event, Suggestion
-from . import activations, attacks, cards, effects, inspire, objectives, passes, power, reactions, setup
+from . import activations, attacks, card_plays, cards, effects, held, inspire, objectives, passes, power, scoring, setup
 from .per_state import once_per_state
 from .power import after_minor_steps, power_seat
 from .reactions import REACTION_STEPS, window_steps
@@ -26,7 +26,7 @@ from .turns import active_seat
 
 def step_info(rs, state) -> dict:
     """Where the game is: phase, step, round, whose turn, the power step's go, the end phase's player."""
-    info = {"phase": state["phase"], "step": state["step"], "round": state["round"]}
+    info = {"phase": state["phase"], "step": state["step"], "round": state["round"], "rounds": list(rs.rounds(state))}
     if state["phase"] == "setup":
         # Place feature tokens (pg 14): the player who chose the first board places first (three tokens).
         info["first_board"] = state.get("first_board")
@@ -68,6 +68,8 @@ def waiting_for(rs, state) -> list:
         return [power_seat(state)]
     if step == "end":
         return [objectives.end_seat(state)]
+    if step == "held":
+        return held.asked(state)   # one of them enters it
     return list(state["order"])
 
 
@@ -162,7 +164,7 @@ def suggest(rs, state, seat: str) -> Advice:
             out += setup.suggest_setup(rs, state, seat)
         else:
             if state.get("reaction"):
-                out += reactions.suggest_reactions(rs, state, seat)
+                out += card_plays.suggest_reactions(rs, state, seat)
             db = state.get("drive_back")
             if db and seat_of(db["attacker"]) == seat:
                 target = fighter_name(state, db["fighter"])
@@ -183,15 +185,22 @@ def suggest(rs, state, seat: str) -> Advice:
                     if _key(s) not in seen and not (s.type == "power" and s.data.get("play") == "pass"):
                         seen.add(_key(s))
                         out.append(s)
-            if state.get("minor"):
+            out += [s for s in _end_phase_ahead(rs, state, seat) if _key(s) not in seen]
+            if state.get("minor") or inspire.in_power_step(state):
                 out += inspire.suggest_inspire(rs, state, seat)
             if phase == "action":
                 out += objectives.suggest_reveal(rs, state, seat)
             out += effects.suggest_table(rs, state, seat)
-            out += cards.suggest_hand(rs, state, seat)
+            out += cards.suggest_hand(rs, state, seat, likely=scoring.likely_first)
     info = step_info(rs, state)
+    if state["step"] == "end" and seat == objectives.end_seat(state):
+        # Which held objectives the game says are met and which not: the holder's own (its hand is private),
+        # so only in the advice of the seat whose end phase sequence it is.
+        info["objectives"] = scoring.end_phase_report(state, seat)
     if everyone:
         info["optional"] = optional_steps(everyone)
+        # What the seats waited for will do: the next activation, or the end phase once the last power step passes.
+        info["next_step"] = decision["step"]
     return Advice(seat, info, out, reaction_window(rs, state), waiting_for(rs, decision))
 
 
@@ -209,7 +218,23 @@ def _step(rs, state, seat) -> list[Suggestion]:
         return power.suggest_power(rs, after_minor_steps(rs, state, Event("power", seat, {})), seat)
     if step == "end" and seat == objectives.end_seat(state):
         return objectives.suggest_end_phase(rs, state, seat, power.suggest_upgrades(rs, state, seat))
+    if step == "held":
+        return held.suggest_held(rs, state, seat)
     return []
+
+
+def _end_phase_ahead(rs, state, seat) -> list[Suggestion]:
+    """For a player not running the end phase sequence now: their own sequence (a later player) or the next round's
+    roll-off (one who has finished), as the game is once the players before them have finished: entering it says
+    they have (passes.py infers their "done")."""
+    end = state.get("end")
+    if state["phase"] != "end" or not end or seat not in end["order"] or seat == objectives.end_seat(state):
+        return []
+    probe = "objective" if seat in end["order"][end["i"] + 1:] else "roll_off"
+    chain = passes.read_only_ahead(rs, state, Event(probe, seat, {}))
+    # Only what infers those "done"s (after the last end phase comes no round, and what is asked then waits for it).
+    closes = (*passes.END_PHASE_EVENTS, *passes.NEXT_ROUND_EVENTS)
+    return [s for s in _step(rs, chain[-1][1], seat) if s.type in closes] if chain else []
 
 
 # The last activations worked out, per ruleset and seat, by the state's content (as the chain's): the next activation

@@ -19,7 +19,7 @@ text; the glossary lists Inspire first). Easy to change: `MINOR_ORDER`.
 from __future__ import annotations
 
 from ..core import Consequence
-from . import inspire, objectives, rounds
+from . import inspire, objectives, reactions, rounds
 from .state import next_seat, order_from
 
 MINOR_ORDER = ("inspire", "surge")
@@ -87,6 +87,7 @@ def end_power_step(rs, state) -> list[Consequence]:
     R = rs.edition.rule
     cons = [Consequence("power_step_ends", {"seat": active_seat(state)}, R("power_step"))]
     cons.extend(run_surge_step(rs, state))
+    reactions.set_moment(state, ["after_power_step"], {"seat": active_seat(state)})
     state["power"] = None
     turn = state["turn"]
     turn["n"] += 1

@@ -50,8 +50,10 @@ WOUND_COUNTER = CODES.structural("wound_counter", "Wound counters change only th
 GAME_OVER = CODES.declare("game_over", "The game is over.", *cite("victory"), overridable=False)
 NOT_STARTED = CODES.declare("not_started", "Set up is not finished.", *cite("game_sequence"), overridable=False)
 NOT_NOW = CODES.declare("not_now", "The game is not at the step where that happens.",
-                        *cite("game_sequence", "do_over", "place_fighters", "end_phase", "surge"),
+                        *cite("game_sequence", "do_over", "place_fighters", "end_phase", "surge", "victory"),
                         matched_play.ROLL_OFF_RULE, overridable=None)
+HELD_FOR_TIED = CODES.declare("held_for_tied", "What each player tied on glory holds is entered, as a number in bounds.",
+                              *cite("victory"), overridable=False)
 ROLL_OFF_TIED = CODES.declare("roll_off_tied", "The roll-off is tied: roll off again.",
                               *cite("roll_off", "place_boards", "mp_place_boards", "loser_places_board"))
 WRONG_WINNER = CODES.declare("wrong_winner", "The dice say another player won the roll-off.",
@@ -78,13 +80,13 @@ NOT_FRIENDLY = CODES.declare("not_friendly", "Only the player's own fighters can
 FIGHTER_OUT_OF_ACTION = CODES.declare("fighter_out_of_action", "The fighter is out of action.",
                                       *cite("out_of_action_adv", "upgrade_restrictions"))
 CHARGE_TOKEN = CODES.declare("charge_token", "A fighter with a Charge token cannot be activated.",
-                             *cite("charge_token"))
+                             *cite("charge_token", "returned_fighter"))
 NO_SUPERACTION_AFTER_CHARGE = CODES.declare("no_superaction_after_charge",
                                             "A fighter with a Charge token cannot make a superaction.",
                                             *cite("charge_token"))
 MOVED_CANNOT_CHARGE = CODES.declare("moved_cannot_charge", "A fighter with a Move token cannot Charge.", *cite("move"))
 MOVED_CANNOT_MOVE = CODES.declare("moved_cannot_move", "A fighter with a Move token cannot Move again.",
-                                  *cite("tokens"))
+                                  *cite("tokens", "returned_fighter"))
 NO_ATTACK_ACTION = CODES.declare("no_attack_action", "The fighter has no Attack action.", *cite("attack"))
 NO_TARGET = CODES.declare("no_target", "No enemy fighter is on the battlefield to target.", *cite("attack"))
 ALREADY_ON_GUARD = CODES.declare("already_on_guard", "A fighter on Guard cannot make a Guard action.", *cite("guard"))
@@ -204,6 +206,16 @@ NO_GAMBITS_IN_END_PHASE = CODES.declare("no_gambits_in_end_phase", "Players cann
                                         *cite("end_phase_adv"))
 REACTION_CONDITION_NOT_MET = CODES.declare("reaction_condition_not_met", "The card's reaction condition is not met.",
                                            *cite("reactions"), cites_at_run_time="the card's own reaction condition")
+CARD_CHOICE_NEEDED = CODES.declare("card_choice_needed", "The card's effect needs the player's one choice.",
+                                   *cite("gambits"), cites_at_run_time="the card's own effect")
+REACTION_ONLY = CODES.declare("reaction_only", "The card is a reaction, played in its reaction step.",
+                              *cite("reactions"), cites_at_run_time="the card's own timing")
+NOT_A_REACTION = CODES.declare("not_a_reaction", "The card is played in a power step, not as a reaction.",
+                               *cite("reactions"), cites_at_run_time="the card's own timing")
+OBJECTIVE_CONDITION_NOT_MET = CODES.declare("objective_condition_not_met",
+                                            "What the game tracks contradicts the objective's condition.",
+                                            *cite("surge", "end_phase"),
+                                            cites_at_run_time="the card's own scoring condition")
 REACTION_STEP_OPEN = CODES.declare("reaction_step_open", "Players who may react have not passed yet.",
                                    *cite("reaction_steps"))
 PLUNDER_NOT_OPEN = CODES.declare("plunder_not_open", "Plunder follows an Attack action that took its target out of "
@@ -221,6 +233,8 @@ INSPIRE_CONDITION_NOT_MET = CODES.declare("inspire_condition_not_met", "The figh
                                           *cite("inspire"))
 NO_INSPIRE_STEP = CODES.declare("no_inspire_step", "Fighters become Inspired in an Inspire step.", *cite("inspire"))
 NOT_INSPIRED = CODES.declare("not_inspired", "The fighter is not Inspired.", *cite("inspire_adv"))
+AFTER_SUPERACTION = CODES.declare("after_superaction", "A fighter is Inspired, and a surge objective scored, only after "
+                                  "the superaction under way.", *cite("after_superaction"))
 
 # -- card effects entered by hand --------------------------------------------------------------------------------------
 NOT_WOUNDED = CODES.declare("not_wounded", "Only a fighter with a wound counter can be healed.", *cite("heal"))

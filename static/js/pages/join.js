@@ -1,12 +1,14 @@
 // Join a game: a code typed in (or the link from the host's QR code), then a seat or a role.
 import { h, replace, button } from "../dom.js";
 import { api, errorText, NetworkError } from "../api.js";
-import { putGame } from "../store.js";
+import { putGame, getGame } from "../store.js";
+import { ownSeat } from "./ownseat.js";
 import { registerServiceWorker, watchNetwork } from "../pwa.js";
 import { showConnection } from "../conn.js";
+import { capital } from "../words.js";
 
 const form = document.getElementById("join-form");
-const input = document.getElementById("join-code");
+const input = /** @type {HTMLInputElement} */ (document.getElementById("join-code"));
 const seatsBox = document.getElementById("join-seats");
 const errorBox = document.getElementById("join-error");
 
@@ -41,6 +43,14 @@ async function lookup(code) {
   const info = reply.body;
   const game = { id: info.game, ruleset: info.ruleset, join_code: info.join_code, seats: info.seats || [] };
   form.hidden = true;
+  const found = getGame(info.game);
+  const mine = found && /^p[1-4]$/.test(found.seat) ? found : null;   // this phone's player seat of that game
+  if ((info.open_seats || []).length || (mine && mine.pending)) {
+    // A game whose open seats their own phones set up: this phone sets up the first open one (or the one it holds).
+    seatsBox.hidden = false;
+    return ownSeat(seatsBox, { game, code, info, held: mine && mine.pending ? mine : null, showError,
+      watch: (label) => take(game, code, "spectator", label) });
+  }
   const seatButtons = info.seats_reserved ? h("p", { class: "card", id: "seats-reserved" }, info.seats_reserved) : game.seats.map((s) => button(
     [`Player ${s.seat.slice(1)}: `, s.name || "(no name)"],
     () => take(game, code, s.seat, s.name || s.seat),
@@ -56,7 +66,6 @@ async function lookup(code) {
   seatsBox.hidden = false;
 }
 
-const capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 const rulesetTitle = (id) => ({ "underworlds/deathgorge": "Warhammer Underworlds (current rules)",
   "underworlds/dreadfane": "Warhammer Underworlds (2019 rules)", "underworlds/shadespire": "Warhammer Underworlds (2018 rules)",
   "conquest/core": "Warhammer 40,000: Conquest", "battlelore/second-edition": "BattleLore Second Edition" }[id] || id || "");

@@ -3,10 +3,11 @@
 import { h, replace, button, toast, clearToast } from "../dom.js";
 import { api, errorText, NetworkError, uuid } from "../api.js";
 import { putGame } from "../store.js";
+import { seatList } from "./ownseat.js";
 import { registerServiceWorker, watchNetwork } from "../pwa.js";
 import { showConnection } from "../conn.js";
-import { fighterEditor, blankFighter, slugify, fighterProblem } from "../games/underworlds/fighters.js";
-import { askReason } from "../dialogs.js";
+import { seatFields, seatProblem, seatBody, seatFighters, blankSeat, loadHooks, hook, hooksAsked, loadUw, uw, saveTyped,
+  family as familyOf } from "../seatform.js";
 
 const root = document.getElementById("wizard");
 
@@ -19,7 +20,7 @@ const FALLBACK_RULESETS = [
   { id: "battlelore/second-edition", title: "BattleLore Second Edition" },
 ];
 // Each ruleset's formats ({id, label}) and numbers of players, as the server's ruleset list gives them.
-const setupOf = (id) => ((w.rulesets.find((r) => r.id === id) || {}).setup) || { formats: [], players: [2] };
+const setupOf = (id) => (/** @type {{setup?: *}} */ (w.rulesets.find((r) => r.id === id) || {}).setup) || { formats: [], players: [2] };
 const formatsOf = (id) => setupOf(id).formats;
 // Matched play is a match between two players (Shadespire rulebook, Matched Play, pg 26).
 const playersOf = (id) => (w.format === "matched" ? [2] : setupOf(id).players);
@@ -42,46 +43,12 @@ const w = {
   tiebreakers: true,    // matched play: tiebreakers agreed before the match
 };
 
-const family = () => w.ruleset.split("/")[0];
-const offered = () => w.content[w.ruleset] || { warbands: [], decks: [] };
+const family = () => familyOf(w);
 
-/** The warbands and decks an Underworlds ruleset offers (GET /api/content/underworlds/...?ruleset=), once each. */
-async function loadContent(ruleset) {
-  if (w.content[ruleset] || !ruleset.startsWith("underworlds/")) return;
-  w.content[ruleset] = { warbands: [], decks: [], loading: true };
-  const q = `ruleset=${encodeURIComponent(ruleset)}&per_page=500`;
-  try {
-    const [wb, decks] = await Promise.all([api("GET", `/api/content/underworlds/warbands?${q}`),
-      api("GET", `/api/content/underworlds/decks?${q}`)]);
-    w.content[ruleset] = {
-      warbands: wb.status === 200 ? wb.body.items.map((x) => ({ slug: x.id, name: x.name,
-        typing: (x.printings.find((p) => p.id === x.default_printing) || {}).needs_typing })) : [],
-      decks: decks.status === 200 ? decks.body.items : [] };
-  } catch (err) { delete w.content[ruleset]; }  // offline: tried again on the next render
-  render();
-}
-
-// Underworlds-only wizard parts (decks, saved warbands) load when an Underworlds game reaches its players.
-let UW = null;
-const loadUw = async () => (UW = UW || await import("../games/underworlds/wizard.js"));
-
-// Games other than Underworlds plug their own seat fields into the wizard: their module under
-// static/js/games/<family>/index.js may export `wizard` = {seatFields(seat, index, rerender) -> Node,
-// seatProblem(seat) -> string|null, seatBody(seat) -> {...extra seat members}, options(w) -> {...},
-// tableFields(rerender) -> Node (choices for the whole table, above the seats)}.
-const hooks = {};
-async function loadHooks() {
-  const fam = family();
-  if (fam in hooks) return;
-  hooks[fam] = null;
-  try { hooks[fam] = (await import(`../games/${fam}/index.js`)).wizard || null; } catch { hooks[fam] = null; }
-  render();
-}
-const hook = () => hooks[family()] || null;
 const seatIds = () => Array.from({ length: w.count }, (_, i) => `p${i + 1}`);
 
 function ensureSeats() {
-  while (w.seats.length < w.count) w.seats.push({ name: "", warband: "", fighters: [] });
+  while (w.seats.length < w.count) w.seats.push(blankSeat());
   w.seats.length = w.count;
 }
 
@@ -130,131 +97,30 @@ function stepGame() {
   ];
 }
 
-function warbandPicker(seat, index) {
-  const options = [h("option", { value: "" }, "Choose a warband…"),
-    ...offered().warbands.map((wb) => h("option", { value: wb.slug, selected: seat.warband === wb.slug },
-      wb.typing ? `${wb.name} (some numbers to enter)` : wb.name)),
-    savedGroup(seat),
-    h("option", { value: "open", selected: seat.warband === "open" }, "Open a shared warband (link or id)"),
-    h("option", { value: "custom", selected: seat.warband === "custom" }, "Type in the fighter cards")];
-  const select = h("select", { id: `warband-${index}`, onchange: async (e) => {
-    seat.warband = e.target.value;
-    seat.gaps = null;
-    seat.printing = null;
-    seat.printings = null;
-    seat.saved = null;
-    seat.justSaved = false;
-    if (seat.warband.startsWith("saved:")) {
-      seat.fighters = [];
-      seat.saved = await (await loadUw()).openSaved(seat.warband.slice(6));
-      if (!seat.saved) seat.warband = "";
-    } else if (seat.warband === "custom") {
-      seat.fighters = seat.fighters.length ? seat.fighters : [blankFighter(true)];
-    } else if (seat.warband) {
-      seat.fighters = [];
-      await loadWarband(seat);
-    }
-    render();
-  } }, options);
-  return h("label", { class: "field" }, h("span", {}, "Warband"), select);
-}
-
-/** "My saved warbands": those saved or opened on this phone (and the seat's own, if it came by link). */
-function savedGroup(seat) {
-  const list = UW ? UW.mySaved() : [];
-  if (seat.saved && !list.some((x) => x.id === seat.saved.id)) list.unshift({ id: seat.saved.id, name: seat.saved.name });
-  if (!list.length) return null;
-  return h("optgroup", { label: "My saved warbands" },
-    list.map((x) => h("option", { value: `saved:${x.id}`, selected: seat.warband === `saved:${x.id}` }, x.name)));
-}
-
-/** Save a typed-in warband on the server; the seat then plays the saved one and shows its share link. */
-async function saveAndShare(seat) {
-  const name = (seat.customName || "").trim();
-  if (!name) return toast("Give the warband a name first.");
-  const problem = seat.fighters.length ? seat.fighters.map(fighterProblem).find(Boolean) : "Enter at least one fighter.";
-  if (problem) return toast(problem);
-  const rec = await (await loadUw()).saveWarband(name, seatFighters(seat));
-  if (!rec) return;
-  Object.assign(seat, { warband: `saved:${rec.id}`, saved: rec, justSaved: true, fighters: [] });
-  render();
-}
-
-// Numbers the rules engine needs; a content record without them must be completed by the players.
-const NEEDED = /^(move|wounds|defence|profiles(\[\d+\]\.(range|dice|symbol|damage))?)$/;
-
-/** Fetch a content warband's fighters (the seat's printing, else the ruleset's); keep them for editing when
- * the content lacks numbers. */
-async function loadWarband(seat) {
-  try {
-    const printing = seat.printing ? `&printing=${encodeURIComponent(seat.printing)}` : "";
-    const reply = await api("GET", `/api/content/underworlds/warbands/${encodeURIComponent(seat.warband)}/fighters?ruleset=${encodeURIComponent(w.ruleset)}${printing}`);
-    if (reply.status !== 200) return;
-    seat.printings = reply.body.printings || [];
-    seat.printing = reply.body.printing.id;
-    seat.fighters = [];
-    seat.gaps = null;
-    const gaps = Object.entries(reply.body.missing || {}).filter(([, fields]) => fields.some((f) => NEEDED.test(f)));
-    if (gaps.length) {
-      seat.fighters = reply.body.fighters.map((f) => JSON.parse(JSON.stringify(f)));
-      // A fighter whose attacks the content does not know gets one empty profile to fill in.
-      for (const f of seat.fighters) {
-        if (!(f.profiles || []).length) f.profiles = [{ name: "", range: null, dice: null, symbol: "smash", damage: null, keywords: [], spell: false }];
-      }
-      seat.gaps = Object.fromEntries(gaps);
-    }
-  } catch (err) { /* offline: the server fills the warband when the game is created */ }
-}
-
-/** "Fighter cards": which printing the player holds, when the warband has more than one (default: these rules'). */
-function printingPicker(seat, index) {
-  if (!seat.printings || seat.printings.length < 2) return null;
-  const label = (p) => `${p.label}${p.offered ? "" : " (not the cards these rules were written for)"}${p.needs_typing ? ": some numbers to enter" : ""}`;
-  return h("label", { class: "field" }, h("span", {}, "Fighter cards"),
-    h("select", { id: `printing-${index}`, onchange: async (e) => { seat.printing = e.target.value; await loadWarband(seat); render(); } },
-      seat.printings.map((p) => h("option", { value: p.id, selected: p.id === seat.printing }, label(p)))));
-}
+// Each phone sets up its own seat (the other seats are left open): not for one phone passed around, nor a match
+// (its first game fixes each seat's warband for the whole match).
+const ownSeatsOffered = () => !w.shared && w.format !== "matched";
+const ownSeats = () => w.ownSeats && ownSeatsOffered();
 
 function stepPlayers() {
   ensureSeats();
   const fam = family();
-  if (fam === "underworlds" && !UW) loadUw().then(render);
-  if (fam === "underworlds" && !w.content[w.ruleset]) loadContent(w.ruleset);
-  for (const seat of w.seats.filter((x) => x.reload)) {
-    seat.reload = false;
-    if (w.content[w.ruleset] && !w.content[w.ruleset].loading && !offered().warbands.some((x) => x.slug === seat.warband)) seat.warband = "";
-    else loadWarband(seat).then(render);
-  }
+  const shown = ownSeats() ? w.seats.slice(0, 1) : w.seats;
   return [
     h("h1", {}, "Players"),
-    h("p", { class: "muted" }, "In order of play. This phone will be the seat you tick."),
-    h("label", { class: "check" }, h("input", { type: "checkbox", id: "shared-device", checked: w.shared,
-      onchange: (e) => { w.shared = e.target.checked; } }), "One phone for the whole table (pass it around)"),
-    fam !== "underworlds" && hook() && hook().tableFields ? hook().tableFields(render) : null,
-    w.seats.map((seat, i) => {
+    h("p", { class: "muted" }, ownSeats() ? "Your own seat: the other phones set up theirs when they join."
+      : "In order of play. This phone will be the seat you tick."),
+    ownSeatsOffered() ? h("label", { class: "check" }, h("input", { type: "checkbox", id: "own-seats", checked: !!w.ownSeats,
+      onchange: (e) => { w.ownSeats = e.target.checked; w.mySeat = "p1"; render(); } }), "Each player sets up their own seat on their own phone") : null,
+    w.ownSeats ? null : h("label", { class: "check" }, h("input", { type: "checkbox", id: "shared-device", checked: w.shared,
+      onchange: (e) => { w.shared = e.target.checked; render(); } }), "One phone for the whole table (pass it around)"),
+    fam !== "underworlds" && hook(w) && hook(w).tableFields ? hook(w).tableFields(render) : null,
+    shown.map((seat, i) => {
       const id = `p${i + 1}`;
       return h("fieldset", { class: "seat-edit", style: `--seat: var(--${id})` },
         h("legend", {}, `Player ${i + 1}`),
-        h("label", { class: "field" }, h("span", {}, "Name"),
-          h("input", { id: `name-${i}`, value: seat.name, maxlength: 40, autocomplete: "off", placeholder: `Player ${i + 1}`,
-            oninput: (e) => { seat.name = e.target.value; } })),
-        fam === "underworlds" ? warbandPicker(seat, i) : null,
-        fam === "underworlds" ? printingPicker(seat, i) : null,
-        UW && fam === "underworlds" && seat.warband ? UW.deckPicker(seat, i, { decks: offered().decks, ruleset: w.ruleset, format: w.format, rerender: render, askReason }) : null,
-        fam !== "underworlds" && hook() && hook().seatFields ? hook().seatFields(seat, i, render) : null,
-        seat.gaps ? h("div", { class: "stack", "data-seat-gaps": i },
-          h("p", { class: "muted" }, `No source gives these numbers of ${seat.printings && seat.printings.length ? `the ${(seat.printings.find((p) => p.id === seat.printing) || {}).label || "chosen cards"}` : "this warband"}: copy them from your fighter cards.`),
-          seat.fighters.filter((f) => seat.gaps[f.slug]).map((f, j) => fighterEditor(f, `${i}-c${j}`, null))) : null,
-        seat.warband === "custom" ? h("div", { class: "stack" },
-          seat.fighters.map((f, j) => fighterEditor(f, `${i}-${j}`, () => { seat.fighters.splice(j, 1); render(); })),
-          button("+ Add a fighter", () => { seat.fighters.push(blankFighter(false)); render(); }, { cls: "btn" }),
-          h("label", { class: "field" }, h("span", {}, "Warband name (to save it)"),
-            h("input", { id: `custom-name-${i}`, value: seat.customName || "", maxlength: 120, autocomplete: "off",
-              oninput: (e) => { seat.customName = e.target.value; } })),
-          button("Save and share", () => saveAndShare(seat), { cls: "btn", "data-action": "save-warband" })) : null,
-        UW && seat.warband === "open" ? UW.openField(i, (rec) => { Object.assign(seat, { warband: `saved:${rec.id}`, saved: rec, justSaved: false }); render(); }) : null,
-        UW && seat.saved ? UW.savedSummary(seat.saved, { shared: seat.justSaved }) : null,
-        h("label", { class: "check" },
+        seatFields(w, seat, i, render),
+        ownSeats() ? null : h("label", { class: "check" },
           h("input", { type: "radio", name: "my-seat", checked: w.mySeat === id, onchange: () => { w.mySeat = id; } }),
           "This phone plays this seat"));
     }),
@@ -322,24 +188,13 @@ async function enterSetup(game, mine) {
 
 const STEPS = [stepGame, stepPlayers, stepTable];
 
+const steps = () => (ownSeats() ? STEPS.slice(0, 2) : STEPS);
+
 function validate() {
-  if (w.step === 1) {
-    for (const [i, seat] of w.seats.entries()) {
-      if (!seat.name.trim()) return `Player ${i + 1} needs a name.`;
-      if (family() === "underworlds" && !seat.warband) return `Choose ${seat.name}'s warband.`;
-      if (family() === "underworlds" && (seat.warband === "open" || (seat.warband.startsWith("saved:") && !seat.saved))) {
-        return `Open ${seat.name}'s shared warband (its link or id), or choose another.`;
-      }
-      const other = family() !== "underworlds" && hook() && hook().seatProblem ? hook().seatProblem(seat) : null;
-      if (other) return other;
-      if (seat.warband === "custom" || seat.gaps) {
-        if (!seat.fighters.length) return `${seat.name} needs at least one fighter.`;
-        for (const f of seat.fighters) {
-          const problem = fighterProblem(f);
-          if (problem) return `${seat.name}: ${problem}`;
-        }
-      }
-    }
+  if (w.step !== 1) return null;
+  for (const [i, seat] of (ownSeats() ? w.seats.slice(0, 1) : w.seats).entries()) {
+    const problem = seatProblem(w, seat, i);
+    if (problem) return problem;
   }
   return null;
 }
@@ -347,18 +202,9 @@ function validate() {
 function setupBody() {
   const options = w.format ? { format: w.format } : {};
   if (family() === "underworlds") options.players = w.count;
-  if (family() !== "underworlds" && hook() && hook().options) Object.assign(options, hook().options(w));
-  const seats = w.seats.map((s) => {
-    const seat = { name: s.name.trim() };
-    if (family() === "underworlds") seat.warband = s.warband;
-    if (family() === "underworlds" && s.printing && !s.saved && s.warband !== "custom") seat.printing = s.printing;
-    else if (hook() && hook().seatBody) Object.assign(seat, hook().seatBody(s));
-    const fighters = seatFighters(s);
-    if (fighters) seat.fighters = fighters;
-    if (family() === "underworlds" && s.deck) seat.deck = s.deck;
-    if (family() === "underworlds" && s.saved) Object.assign(seat, { warband: "custom", custom_id: s.saved.id });
-    return seat;
-  });
+  if (family() !== "underworlds" && hook(w) && hook(w).options) Object.assign(options, hook(w).options(w));
+  /** @type {Array<Object<string, *>>} */
+  const seats = w.seats.map((s, i) => (ownSeats() && i > 0 ? { open: true } : seatBody(w, s)));
   if (w.format === "matched" && family() === "underworlds") {
     // Game 1 of a best-of-three match; each player keeps this warband for the whole match.
     options.match = { game: 1, seats: seatIds(), tiebreakers: w.tiebreakers, previous: [],
@@ -366,7 +212,7 @@ function setupBody() {
   }
   const list = cardListId();
   if (list) options.card_list = list;
-  const override = UW && family() === "underworlds" ? UW.deckOverride(w.seats) : null;
+  const override = uw() && family() === "underworlds" ? uw().deckOverride(w.seats) : null;
   if (override) options.deck_override = override;
   return { ruleset: w.ruleset, options, seats, ...(w.shared ? { shared_device: true } : {}) };
 }
@@ -378,22 +224,10 @@ function cardListId() {
   return m ? m[1] : null;
 }
 
-/** The fighters a seat sends: typed in (with unique slugs), completed from the cards, or none (content fills them). */
-function seatFighters(s) {
-  if (s.warband === "custom") {
-    const used = new Set();
-    return s.fighters.map((f) => {
-      let slug = slugify(f.name) || "fighter";
-      while (used.has(slug)) slug += "-2";
-      used.add(slug);
-      return { ...f, name: f.name.trim(), slug };
-    });
-  }
-  return s.gaps ? s.fighters : null;
-}
-
 async function create() {
   let reply;
+  // Numbers typed for a printing no source gives are kept on the server for every later game here.
+  for (const seat of ownSeats() ? w.seats.slice(0, 1) : w.seats) await saveTyped(w, seat);
   try {
     reply = await api("POST", "/api/games", { body: setupBody() });
   } catch (err) {
@@ -405,19 +239,47 @@ async function create() {
   // One phone for the table keeps the device's own token (it enters for every seat); a seat's token is its seat's only.
   const mine = game.device_token ? { ...game.seats[0], token: game.device_token }
     : game.seats.find((s) => s.seat === w.mySeat) || game.seats[0];
-  const title = game.seats.map((s) => s.name).join(" vs ");
+  const title = game.seats.map((s) => s.name).filter(Boolean).join(" vs ");
   putGame(game.id, {
     token: mine.token, seat: mine.seat, seatLabel: mine.name, ruleset: w.ruleset, title,
-    join_code: game.join_code, join_url: game.join_url, referee_token: game.referee_token,
+    join_code: game.join_code, join_url: game.join_url, referee_token: game.referee_token, pending: ownSeats(),
   });
-  await enterSetup(game, mine);
+  // With open seats the game has no state until every phone has set its seat: the table's set-up is entered there.
+  if (ownSeats()) watchSeats(game, mine.token);
+  else await enterSetup(game, mine);
   w.created = game;
   render();
   window.scrollTo(0, 0);   // the form was scrolled down to its Create button: the join code is at the top
 }
 
+const POLL_MS = 2000;
+
+/** Follow the open seats as their phones set them up; at the start, this phone goes to the table by itself. */
+function watchSeats(game, token) {
+  const poll = async () => {
+    const reply = await api("GET", `/api/games/${encodeURIComponent(game.id)}/setup`, { token }).catch(() => null);
+    if (reply && reply.status === 200) {
+      w.seatStatus = reply.body;
+      if (reply.body.started) {
+        putGame(game.id, { pending: false, title: reply.body.seats.map((s) => s.name).join(" vs ") });
+        return location.assign(`/play?game=${encodeURIComponent(game.id)}`);
+      }
+      render();
+    }
+    setTimeout(poll, POLL_MS);
+  };
+  setTimeout(poll, POLL_MS);
+}
+
+/** Who has set up their seat so far (a game with open seats). */
+function seatStatus() {
+  const st = w.seatStatus;
+  return seatList(st ? st.seats : w.created.seats.map((s) => ({ seat: s.seat, name: s.name, set: !!s.name })));
+}
+
 function joinScreen() {
   const game = w.created;
+  const open = game.seats.some((s) => !s.name);
   const url = new URL(game.join_url || `/join/${game.join_code}`, location.href).href;
   return [
     h("h1", {}, "Game ready"),
@@ -428,18 +290,20 @@ function joinScreen() {
       h("img", { class: "qr", src: game.qr_url || `/api/join/${encodeURIComponent(game.join_code)}/qr.svg`, alt: `QR code of the join link ${url}`, width: 260, height: 260 }),
       h("p", { class: "muted", style: "overflow-wrap:anywhere" }, url),
       h("p", { class: "muted" }, "A referee needs the private referee link: the Game tab at the table has it.")),
-    h("a", { class: "btn primary big", href: `/play?game=${encodeURIComponent(game.id)}`, id: "go-table" }, "Go to the table"),
+    open ? h("p", {}, "Each player picks their name, warband and deck on their own phone. The game starts, and this "
+      + "phone goes to the table, once every seat is set.") : null,
+    open ? seatStatus() : h("a", { class: "btn primary big", href: `/play?game=${encodeURIComponent(game.id)}`, id: "go-table" }, "Go to the table"),
   ];
 }
 
 // Re-rendering replaces the form; keep the field being typed in focused (with its caret), so a
 // late reply from the server never swallows what a player is typing.
 function render() {
-  const active = document.activeElement;
+  const active = /** @type {HTMLInputElement|null} */ (document.activeElement);
   const keep = active && active.id && root.contains(active) ? { id: active.id, start: active.selectionStart, end: active.selectionEnd } : null;
   draw();
   if (keep) {
-    const again = document.getElementById(keep.id);
+    const again = /** @type {HTMLInputElement|null} */ (document.getElementById(keep.id));
     if (again) {
       again.focus();
       try { if (keep.start !== null) again.setSelectionRange(keep.start, keep.end); } catch { /* not a text field */ }
@@ -448,27 +312,28 @@ function render() {
 }
 
 function draw() {
-  if (!(family() in hooks)) loadHooks();
+  if (!hooksAsked(w)) loadHooks(w, render);
   if (w.created) return replace(root, joinScreen());
-  const last = w.step === STEPS.length - 1;
+  const last = w.step === steps().length - 1;
   replace(root,
-    h("div", { class: "wizard-steps", role: "group", "aria-label": `Step ${w.step + 1} of ${STEPS.length}` },
-      STEPS.map((_, i) => h("span", { class: i <= w.step ? "done" : "" }))),
-    STEPS[w.step](),
+    h("div", { class: "wizard-steps", role: "group", "aria-label": `Step ${w.step + 1} of ${steps().length}` },
+      steps().map((_, i) => h("span", { class: i <= w.step ? "done" : "" }))),
+    steps()[w.step](),
     h("div", { class: "wizard-nav" },
       w.step > 0 ? button("Back", () => { w.step -= 1; shownProblem = null; clearToast(); render(); }, { cls: "btn" }) : h("a", { class: "btn", href: "/" }, "Cancel"),
       button(last ? "Create game" : "Next", async (e) => {
+        const next = /** @type {HTMLButtonElement} */ (e.currentTarget);
         const problem = validate();
         if (problem) { shownProblem = problem; return toast(problem); }
         shownProblem = null;
         clearToast();
         if (w.step === 1 && family() === "underworlds") {
-          e.target.disabled = true;
-          const deckProblem = await (await loadUw()).checkDecks(w.seats, { ruleset: w.ruleset, format: w.format, cardList: cardListId(), fightersOf: (s) => seatFighters(s) || (s.saved ? s.saved.fighters : null) });
-          e.target.disabled = false;
+          next.disabled = true;
+          const deckProblem = await (await loadUw()).checkDecks(ownSeats() ? w.seats.slice(0, 1) : w.seats, { ruleset: w.ruleset, format: w.format, cardList: cardListId(), fightersOf: (s) => seatFighters(s) || (s.saved ? s.saved.fighters : null) });
+          next.disabled = false;
           if (deckProblem) { render(); return toast(deckProblem, "error", 8000); }
         }
-        if (last) { e.target.disabled = true; await create(); e.target.disabled = false; } else { w.step += 1; render(); window.scrollTo(0, 0); }
+        if (last) { next.disabled = true; await create(); next.disabled = false; } else { w.step += 1; render(); window.scrollTo(0, 0); }
       }, { cls: "btn primary", id: "wizard-next" })));
 }
 

@@ -10,9 +10,10 @@ import { Live } from "../live.js";
 import * as outbox from "../outbox.js";
 import { renderActions, runSuggestion } from "../actions.js";
 import { consequenceText, summary } from "../log.js";
-import { announce, applyFlashes, catchUp, changedScores, flashScores } from "../happened.js";
+import { announce, applyFlashes, catchUp, changedScores, flashScores, happenedRegion, seen } from "../happened.js";
 import { askReason, confirmRefereeHere, showLatePlay, showRejection } from "../dialogs.js";
 import { onHandover, checkPending, showHandoverCode } from "../handover.js";
+import { capital, listAnd } from "../words.js";
 
 const root = document.getElementById("table");
 const gameId = new URLSearchParams(location.search).get("game");
@@ -21,6 +22,7 @@ const rec = gameId ? getGame(gameId) : null;
 const T = {
   tab: "table",
   summary: null,      // GET /api/games/<id> (without the state)
+  seatsOpen: false,   // seats their own phones set up are still open: no state, no live connection yet
   view: null,         // the state as this seat sees it
   advice: null,       // GET /api/games/<id>/suggestions
   outcome: null,
@@ -32,6 +34,7 @@ const T = {
   live: null,
   inert: {},          // seq -> why a logged event no longer has any effect (the server's fold, view.inert)
   asOf: null,         // referee stepping back: state at this seq (read-only)
+  inViewFor: null,    // the view whose waited-for choice was last brought into view (keepNextInView)
   logFilter: { open: false },  // the log's search and filters (kept across redraws)
   mine: new Set(),    // ids of entries this phone sent over REST (the referee's desk): their live echo is no news
   pastView: null,
@@ -103,17 +106,24 @@ function ctx() {
     renderer: T.renderer, readOnly: (!isPlayer() && !isReferee()) || !!T.outcome, isReferee: isReferee(),
     outcome: T.outcome, isPlayer: isPlayer(), events: [...T.events.values()], inert: T.inert, catalogue: T.catalogue,
     flagEntry: isPlayer() ? (ev) => loadLogView().then((m) => m.noteOn(ev, desk(), false, shared() ? T.actFor : rec.seat)) : null,
+    rerender: () => render(),   // a renderer's part that loads later draws the table again
   };
 }
 
 // -- entering events ----------------------------------------------------------------------------
 
-/** Enter an event for this phone's seat (or `by` for referee corrections); goes via the outbox. */
+/**
+ * Enter an event for this phone's seat (or `by` for referee corrections); goes via the outbox.
+ * @param {string} type
+ * @param {object} data
+ * @param {{override?: {reason: string}, by?: string}} [options]
+ */
 async function submit(type, data, { override, by } = {}) {
   if (!isPlayer() && !isReferee()) { toast("Spectators cannot enter events."); return null; }
   const seat = by || (actsForOthers() && type !== "revert" && type !== "note" ? T.actFor : rec.seat);
   const envelope = { type, by: seat, data: data || {} };
   if (override) envelope.override = override;
+  seen();   // the player has looked at the table: what landed before is not told again beside what lands next
   const env = await T.live.submit(envelope);
   if (!(T.followUp && T.followUp.env.id === env.id)) T.followUp = { env, seq: null, after: T.viewSeq ?? 0 };
   render();
@@ -204,6 +214,7 @@ function followUp() {
 function tellWhatHappened(ev) {
   const prior = ev.type === "revert" ? T.events.get(ev.data.seq) : null;
   announce(ev, prior, ctx());
+  T.inViewFor = null;   // the card takes room above the choices: the next redraw brings them into view again
 }
 
 /** Take a `view` payload {seq, seat, state, outcome, advice} (REST summary, sync, view, ack). */
@@ -247,13 +258,46 @@ function snapshot() {
   putGame(gameId, { last_seq: lastSeq() });
 }
 
+/** The log's pages from the first one read: the server answers a long log a page at a time (`next`). */
+async function mergeLog(page, auth) {
+  for (let body = page, pages = 0; body && pages < 1000; pages += 1) {
+    for (const e of body.events || []) mergeEvent(e);
+    if (body.next === null || body.next === undefined) return;
+    const more = await api("GET", `/api/games/${encodeURIComponent(gameId)}/events?since=${body.next}`, auth);
+    body = more.status === 200 ? more.body : null;
+  }
+}
+
+/** The ruleset's event catalogue (its entries' names), once. */
+async function loadCatalogue(ruleset) {
+  if (T.catalogue.length || !ruleset) return;
+  const rs = await api("GET", `/api/rulesets/${ruleset}`);
+  if (rs.status === 200) T.catalogue = rs.body.catalogue || rs.body.events || [];
+}
+
 async function refresh() {
   const auth = { token: rec.token };
+  // The phone's record names the ruleset: its catalogue and renderer load beside the game, not one round trip after
+  // it each (on a slow link every round trip is felt). A failure here is met again below, in order.
+  const ahead = rec.ruleset ? Promise.all([loadCatalogue(rec.ruleset), ensureRenderer()]).catch(() => null) : null;
   try {
     const [game, evs] = await Promise.all([
       api("GET", `/api/games/${encodeURIComponent(gameId)}`, auth),
       api("GET", `/api/games/${encodeURIComponent(gameId)}/events?since=0`, auth),
     ]);
+    if (game.status === 409 && game.body && game.body.error && game.body.error.code === "seats_not_set") {
+      // Seats their own phones set up are still open: a player's seat (or the seats' status) is on the join page;
+      // a watching phone waits here until the game has started.
+      T.seatsOpen = true;   // no state yet: nothing to connect to
+      if (isPlayerSeat(rec.seat)) {
+        putGame(gameId, { pending: true });
+        location.replace(`/join/${encodeURIComponent(rec.join_code || "")}`);
+        return true;
+      }
+      setTimeout(() => location.reload(), 3000);
+      replace(root, h("h1", {}, "Waiting for the players"), h("p", { role: "status" }, errorText(game)));
+      return true;
+    }
     if (game.status === 401 || game.status === 403 || game.status === 404) {
       return replace(root, h("h1", {}, "This phone cannot open the game"), h("p", {}, errorText(game)),
         h("a", { class: "btn primary big", href: "/join" }, "Join with a code"));
@@ -263,12 +307,11 @@ async function refresh() {
       T.summary = summary;
       T.viewSeq = 0;
       applyView(view);
+      if (T.live) T.live.hold(view);   // the socket's first sync then brings no second copy of it
     }
-    if (evs.status === 200) for (const e of evs.body.events || []) mergeEvent(e);
-    if (!T.catalogue.length && T.summary && T.summary.ruleset) {
-      const rs = await api("GET", `/api/rulesets/${T.summary.ruleset}`);
-      if (rs.status === 200) T.catalogue = rs.body.catalogue || rs.body.events || [];
-    }
+    if (evs.status === 200) await mergeLog(evs.body, auth);
+    await ahead;
+    if (T.summary) await loadCatalogue(T.summary.ruleset);
     if (actsForOthers()) await refereeAdvice();
     if (T.live) T.live.lastSeq = Math.max(T.live.lastSeq, lastSeq());
     snapshot();
@@ -325,7 +368,7 @@ function banner() {
   }
   const waiting = (T.advice && T.advice.waiting_for) || [];
   const mine = waiting.includes(me) && !T.outcome;
-  const who = T.outcome ? "" : whoLine(waiting, step.optional || [], me, mine);
+  const who = T.outcome ? "" : whoLine(waiting, step.optional || [], me, mine, step.next_step);
   return h("div", { class: `banner${mine ? " mine" : ""}`, role: "status", "aria-live": "polite", id: "banner" },
     h("div", { class: "where" }, where || (T.summary ? T.summary.title || "" : "")),
     h("div", { class: "what" }, T.outcome ? "Game over" : (what || "…")),
@@ -333,27 +376,36 @@ function banner() {
     who ? h("div", { class: mine ? "you" : "where" }, who) : null);
 }
 
-const capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
 const OPTIONAL_VERBS = { reaction: "react", power: "play a power card" };
+// What the seats the game waits for do next, when it is not their move in the turn (the shared step names).
+const NEXT_VERBS = { end: ["starts the end phase", "start the end phase"], roll_off: ["rolls off", "roll off"] };
 
 /** Who the game waits for, and who may still make an optional play first (a reaction step, a power step nobody
  *  has to tap through), in one sentence that reads the same on every phone, "you" being the phone's own seat:
- *  "Ben moves next; Ana may react or play a power card first" / "You move next; ..." / "...; you may react ...". */
-function whoLine(waiting, optional, me, mine) {
+ *  "Ben moves next; Ana may react or play a power card first" / "You start the end phase next; ..." /
+ *  "...; you may react first; Cat and Dan may react first" (each player told only the plays open to them). */
+function whoLine(waiting, optional, me, mine, nextStep) {
   const names = (seats) => {
     const list = [...seats.filter((s) => s === me).map(() => "you"), ...seats.filter((s) => s !== me).map(seatName)];
-    return list.length > 1 ? `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}` : (list[0] || "");
+    return listAnd(list);
   };
   if (!waiting.length) return "";
   // Whoever moves next passes the optional steps by moving: the others are the ones who may still play first.
   const others = [...new Set(optional.flatMap((o) => o.seats))].filter((s) => !waiting.includes(s));
-  const verbs = [...new Set(optional.filter((o) => o.seats.some((s) => others.includes(s)))
-    .map((o) => OPTIONAL_VERBS[o.step] || `act (${o.step.replace(/_/g, " ")})`))].join(" or ");
   const mover = names(waiting);
-  const next = `${capital(mover)} ${mover === "you" || waiting.length > 1 ? "move" : "moves"} next`;
+  const plural = mover === "you" || waiting.length > 1;
+  const [one, many] = NEXT_VERBS[nextStep] || ["moves", "move"];
+  const next = `${capital(mover)} ${plural ? many : one} next`;
   if (!others.length) return mine ? "Your move" : `Waiting for ${mover}`;
-  return `${next}; ${names(others)} may ${verbs} first`;
+  // Seats open to the same plays are named together: a bystander of a four-player power step may only react.
+  const verbsOf = (seat) => [...new Set(optional.filter((o) => o.seats.includes(seat))
+    .map((o) => OPTIONAL_VERBS[o.step] || `act (${o.step.replace(/_/g, " ")})`))].join(" or ");
+  const byVerbs = new Map();
+  for (const seat of [...others.filter((s) => s === me), ...others.filter((s) => s !== me)]) {
+    byVerbs.set(verbsOf(seat), [...(byVerbs.get(verbsOf(seat)) || []), seat]);
+  }
+  return [next, ...[...byVerbs].map(([verbs, seats]) => `${names(seats)} may ${verbs} first`)].join("; ");
 }
 
 function tabs() {
@@ -541,6 +593,7 @@ function desk() {
   return { gameId, token: rec.token, seatName, humanise, describe, fighters, correct: isReferee(),
     mine: (id) => T.mine.add(id),
     seats: ((T.summary && T.summary.seats) || []).map((s) => s.seat),
+    catalogue: T.catalogue,   // a correction offers every face of a roll the entry holds
     what: (ev) => summary(ev, c), consequence: (cons) => humanise(consequenceText(cons, c)) };
 }
 
@@ -611,21 +664,22 @@ function render() {
         button("Back to now", () => stepBack(null), { cls: "btn small" }))),
     T.renderer.renderBoard(T.pastView, { ...c, readOnly: true, submit: null })];
   } else if (WIDE.matches && T.tab !== "game") {
-    body = [banner(), tabs(), h("div", { class: "desk" },
+    body = [banner(), tabs(), happenedRegion(), h("div", { class: "desk" },
       h("section", { class: "desk-table", "aria-label": "Table" }, tableTab()),
       h("section", { class: "desk-log", "aria-label": "Log" }, logPanel(c)))];
   } else if (T.tab === "log") {
-    body = [banner(), tabs(), logPanel(c)];
+    body = [banner(), tabs(), happenedRegion(), logPanel(c)];
   } else if (T.tab === "game") {
-    body = [banner(), tabs(), gameTab()];
+    body = [banner(), tabs(), happenedRegion(), gameTab()];
   } else {
-    body = [banner(), tabs(), tableTab()];
+    body = [banner(), tabs(), happenedRegion(), tableTab()];
   }
   const scroll = window.scrollY;
   const panel = document.querySelector(".desk-log");
   const panelScroll = panel ? panel.scrollTop : 0;
   const focused = document.activeElement && document.activeElement.id;
   replace(root, body);
+  root.dataset.seq = String(T.viewSeq ?? 0);   // the entry the screen shows: what tests and benchmarks wait for
   window.scrollTo(0, scroll);
   const again = document.querySelector(".desk-log");
   if (again) again.scrollTop = panelScroll;
@@ -633,6 +687,7 @@ function render() {
   const voided = T.showVoided && document.getElementById("voided");
   if (voided) { T.showVoided = false; voided.scrollIntoView({ block: "start" }); }
   measureStickyTop();
+  keepNextInView();
   applyFlashes(root);
   const at = T.goTo && document.querySelector(`ol.log > li[data-seq="${T.goTo}"]`);
   if (at) { T.goTo = null; at.scrollIntoView({ block: "center" }); at.classList.add("flash"); }
@@ -641,12 +696,51 @@ function render() {
   if (over && !T.shownGameOver) { T.shownGameOver = true; over.scrollIntoView({ block: "start" }); }
 }
 
+/** After an entry (this phone's or another's) the choice the game waits for on this phone is in view: scrolled to
+ *  just below the sticky banner when it is under the banner or below the screen. Only when the game has moved on
+ *  (a new view), so a player scrolling the table is left where they are. */
+function keepNextInView() {
+  if (T.viewSeq === T.inViewFor || T.tab === "log" || T.asOf !== null || document.querySelector("dialog[open]")) return;
+  const actions = document.querySelector("#table section.actions");
+  const primary = actions ? [...actions.querySelectorAll(".btn.primary")] : [];
+  const targets = primary.length ? primary : [actions && actions.querySelector(".btn")].filter(Boolean);
+  if (!targets.length) return;
+  T.inViewFor = T.viewSeq;
+  const top = stickyTop();
+  const first = targets[0].getBoundingClientRect();
+  const last = targets[targets.length - 1].getBoundingClientRect();
+  if (first.top >= top && last.bottom <= window.innerHeight) return;
+  // As little as brings the choices in view: from below, their last to the bottom of the screen (never their first
+  // under the banner), so what is above them (the card of what just happened, the step) stays on screen as far as
+  // it can; from under the banner, to just below it.
+  window.scrollBy(0, first.top < top ? first.top - top - 8 : Math.min(last.bottom - window.innerHeight + 12, first.top - top - 8));
+}
+
+const stickyTop = () => parseFloat(document.documentElement.style.getPropertyValue("--sticky-top")) || 0;
+
 /** The height the sticky top bar and banner cover (CSS scroll-padding-top keeps scrolled-to things below). */
+let stickyTopSet = "";
 function measureStickyTop() {
-  const bar = document.querySelector(".topbar");
+  const bar = /** @type {HTMLElement|null} */ (document.querySelector(".topbar"));
   const banner = document.getElementById("banner");
-  const px = (bar ? bar.offsetHeight : 0) + (banner ? banner.offsetHeight + 4 : 0);
-  document.documentElement.style.setProperty("--sticky-top", `${px}px`);
+  const px = `${(bar ? bar.offsetHeight : 0) + (banner ? banner.offsetHeight + 4 : 0)}px`;
+  // Set only when it changes: a new value restyles the whole page once more before it is painted.
+  if (px !== stickyTopSet) document.documentElement.style.setProperty("--sticky-top", px);
+  stickyTopSet = px;
+}
+
+/** Live frames come in pairs (an entry's `applied`, then each seat's `view`): the table is saved and drawn once per
+ *  animation frame for all that came since, and a view's follow-up is offered after it is drawn. */
+let drawing = null;
+function drawSoon(view) {
+  if (drawing) { drawing.view = drawing.view || view; return; }
+  drawing = { view };
+  requestAnimationFrame(() => {
+    const { view: followed } = drawing;
+    drawing = null;
+    snapshot(); render();
+    if (followed) followUp();
+  });
 }
 
 // -- start --------------------------------------------------------------------------------------
@@ -717,15 +811,14 @@ async function main() {
       const had = T.events.has(msg.seq);
       mergeEvent(msg);
       if (!had && !T.mine.has(msg.event && msg.event.id)) tellWhatHappened(T.events.get(msg.seq));
-      snapshot(); render();
+      drawSoon(false);
       if (actsForOthers()) refereeAdvice().then(render);
     },
     onView: (msg) => {
       const before = T.view;
       applyView(msg);
       flashScores(changedScores(before, T.view));   // the scores the entry changed light up as they change
-      snapshot(); render();
-      followUp();
+      drawSoon(true);
     },
     onAck: acknowledged,
     onRejected: (env, error) => {
@@ -743,6 +836,7 @@ async function main() {
     replace(root, h("h1", {}, "Waiting for the server"),
       h("p", {}, "This game has not been opened on this phone before, so there is nothing to show offline yet. It opens as soon as the server answers."));
   }
+  if (T.seatsOpen) return;
   T.live.connect(lastSeq());
   if (isPlayerSeat(rec.seat) || rec.seat === "referee") checkPending(handoverContext());
 }

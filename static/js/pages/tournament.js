@@ -1,8 +1,7 @@
 // A tournament, as the role of the link that opened it: organiser and scorekeeper (rounds, tables,
 // players, standings, links), judge (tables, disputes, rulings), player or table device (my table,
 // the clock, one-tap confirmation), or the public (pairings, standings, QR). Live over /tournament.
-import { io } from "../../vendor/socket.io.esm.min.js";
-import { h, replace } from "../dom.js";
+import { h, replace, control } from "../dom.js";
 import { api, errorText } from "../api.js";
 import { addLink, describeLink, forgetLink, tournamentLink, useLink } from "../tournaments/store.js";
 import { keepSafeCard, recoverForm, takeShown } from "../tournaments/recover.js";
@@ -10,8 +9,10 @@ import { clock, timeLeft } from "../tournaments/words.js";
 import { renderMine } from "../tournaments/mine.js";
 import { renderStaff } from "../tournaments/staff.js";
 import { renderPublic } from "../tournaments/public.js";
+import { tournamentSocket } from "../tournaments/follow.js";
 import { registerServiceWorker, watchNetwork } from "../pwa.js";
 import { showConnection } from "../conn.js";
+import { changes, endOfTable, give } from "../tournaments/alerts.js";
 
 const root = document.getElementById("tournament");
 const tournamentId = root.dataset.tournament;
@@ -23,7 +24,19 @@ function takeTokenFromLink() {
   const token = new URLSearchParams(location.hash.slice(1)).get("t");
   if (!token) return;
   addLink(tournamentId, token);  // kept beside this device's other links to the tournament, and put in use
-  history.replaceState(null, "", location.pathname);  // the token does not stay in the address bar
+  // The token does not stay in the address bar; the history entry keeps which role it opened (on this device only).
+  history.replaceState({ t: token }, "", location.pathname);
+}
+
+/**
+ * The role this history entry was opened as, put back in use (Back after opening a player's link returns the
+ * organiser's phone to the organiser); then the entry remembers the role in use. Only links the device holds.
+ */
+function roleOfThisEntry() {
+  const held = history.state && history.state.t;
+  if (held) useLink(tournamentId, held);
+  const now = (tournamentLink(tournamentId) || {}).token;
+  if (now) history.replaceState({ ...(history.state || {}), t: now }, "", location.pathname + location.search);
 }
 
 const ctx = {
@@ -55,7 +68,7 @@ async function load(force = false) {
     showConnection("offline");
     return "offline";
   }
-  if (reply.status === 200 && !ctx.token && !isPublicPage && (tournamentLink(tournamentId) || {}).lost) {
+  if (reply.status === 200 && !ctx.token && !isPublicPage && (tournamentLink(tournamentId) || { lost: false }).lost) {
     reply = { status: 401, body: { error: { code: "bad_token", message: "This device's link to the event was refused." } } };
   }
   if (reply.status !== 200) {
@@ -65,6 +78,7 @@ async function load(force = false) {
       const next = forgetLink(tournamentId, ctx.token);
       if (next) {
         ctx.token = next.token;
+        history.replaceState({ t: next.token }, "", location.pathname + location.search);  // the refused one is gone
         return load(force);
       }
     }
@@ -85,11 +99,14 @@ async function load(force = false) {
   const seen = JSON.stringify([view, dash]);
   if (seen === lastSeen && !force) return;
   lastSeen = seen;
+  // A player's (or table device's) alerts: what changed at their table since the last read (nothing on the first).
+  const alerts = ["player", "table"].includes(role) ? changes(ctx.view && ctx.view.mine, view.mine, !ctx.view) : [];
   ctx.view = view;
   ctx.dash = dash;
   for (const t of (dash && dash.tables) || []) if (t.progress) t.progress.received_at = Date.now();
   if (ctx.token) describeLink(tournamentId, ctx.token, { role, subject: view.you.subject, name: view.setup.name, label: roleLabel(view) });
   render();
+  for (const a of alerts) give(a);
   return "ok";
 }
 
@@ -116,6 +133,7 @@ function roleSwitcher() {
       "aria-pressed": String(l.token === ctx.token), onclick: () => {
         if (l.token === ctx.token) return;
         useLink(tournamentId, l.token);
+        history.replaceState({ t: l.token }, "", location.pathname + location.search);  // this entry is now that role's
         location.reload();  // the page, its tabs and its live connection start afresh as that role
       } }, l.label || ROLE[l.role] || "A link")));
 }
@@ -134,7 +152,7 @@ function render() {
   const role = v.you.role;
   // A push re-renders the page while someone may be typing (a ruling, a registration): keep what
   // was typed and where the cursor was.
-  const typed = [...body.querySelectorAll("input[id], textarea[id], select[id]")]
+  const typed = [.../** @type {NodeListOf<HTMLInputElement>} */ (body.querySelectorAll("input[id], textarea[id], select[id]"))]
     .filter((el) => !el.readOnly).map((el) => [el.id, el.value]);
   const focused = document.activeElement && body.contains(document.activeElement) ? document.activeElement.id : null;
   replace(roles, roleSwitcher());
@@ -144,7 +162,7 @@ function render() {
   else if (role === "player" || role === "table") replace(body, renderMine(ctx));
   else replace(body, safe, renderStaff(ctx));
   for (const [id, value] of typed) {
-    const el = document.getElementById(id);
+    const el = control(id);
     if (el && body.contains(el)) el.value = value;
   }
   if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
@@ -153,15 +171,16 @@ function render() {
 
 /** Every running clock on the page, once a second. */
 function tick() {
-  for (const el of document.querySelectorAll("[data-started]")) {
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-started]"))) {
     const left = timeLeft({ started_at: el.dataset.started, minutes: Number(el.dataset.minutes) });
     el.textContent = clock(left);
     el.classList.toggle("over", left < 0);
+    if (el.dataset.own === "yes") endOfTable(ctx.view && ctx.view.mine, left);
   }
 }
 
 function connect() {
-  const socket = io("/tournament", { auth: { tournament: tournamentId, token: ctx.token || undefined }, transports: ["websocket", "polling"] });
+  const socket = tournamentSocket(tournamentId, { token: ctx.token || undefined });
   let timer = null;
   socket.on("connect", () => { showConnection("online"); load(); });
   socket.on("disconnect", () => showConnection("connecting"));
@@ -187,6 +206,7 @@ function connect() {
 
 if (!isPublicPage) {
   takeTokenFromLink();
+  roleOfThisEntry();
   ctx.token = (tournamentLink(tournamentId) || {}).token || null;
   ctx.created = takeShown(tournamentId);
   // Another link of this tournament opened over this page (only the fragment changes, so nothing reloads):
@@ -195,6 +215,10 @@ if (!isPublicPage) {
     if (!new URLSearchParams(location.hash.slice(1)).get("t")) return;
     takeTokenFromLink();
     location.reload();
+  });
+  // Back (or Forward) to an entry of this page opened as another role: that role again.
+  window.addEventListener("popstate", (e) => {
+    if (e.state && e.state.t && e.state.t !== ctx.token) { useLink(tournamentId, e.state.t); location.reload(); }
   });
 }
 setInterval(tick, 1000);

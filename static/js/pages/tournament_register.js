@@ -1,10 +1,10 @@
 // The public registration page, on a player's own phone: ask for a place (name, warband, deck checked for the
 // event's format), then wait for the organiser; once accepted, this phone (and only this one: it holds the claim
 // secret) collects the player's own link and opens the event page with it.
-import { io } from "../../vendor/socket.io.esm.min.js";
-import { h, replace, button, toast } from "../dom.js";
+import { h, replace, button, toast, control } from "../dom.js";
 import { api, errorText } from "../api.js";
 import { confirmSheet } from "../tournaments/parts.js";
+import { tournamentSocket } from "../tournaments/follow.js";
 import { printingOptions } from "../tournaments/printings.js";
 import { registerServiceWorker, watchNetwork } from "../pwa.js";
 import { showConnection } from "../conn.js";
@@ -72,7 +72,7 @@ async function showForm(view) {
     e.preventDefault();
     if (!name.value.trim()) { toast("Enter your name."); return; }
     const ask = { name: name.value.trim(), warband: warband.value, deck: deck.value || null };
-    const pick = document.getElementById("signup-printing");
+    const pick = control("signup-printing");
     if (pick && pick.value) ask.printing = pick.value;
     let reply;
     try {
@@ -146,7 +146,7 @@ let socket = null;
 /** Hear the event's changes (the organiser's answer among them) and look again; a slow poll covers a lost socket. */
 function follow() {
   if (socket) return;
-  socket = io("/tournament", { auth: { tournament: tournamentId }, transports: ["websocket", "polling"] });
+  socket = tournamentSocket(tournamentId);
   socket.on("connect", () => { showConnection("online"); check(); });
   socket.on("disconnect", () => showConnection("connecting"));
   socket.on("changed", () => check());

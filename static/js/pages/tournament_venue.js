@@ -47,7 +47,7 @@ function rebuild() {
 }
 
 function tick() {
-  for (const el of body.querySelectorAll("[data-started]")) {
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (body.querySelectorAll("[data-started]"))) {
     const left = timeLeft({ started_at: el.dataset.started, minutes: Number(el.dataset.minutes) });
     el.textContent = clock(left);
     el.classList.toggle("over", left < 0);

@@ -1,7 +1,7 @@
 // Create a tournament: the form becomes POST /api/tournaments; the organiser's link (its token in the
 // fragment) opens the tournament page, the token is kept on this device, and the page shows the link and the
 // recovery code once to keep them safe.
-import { h, replace } from "../dom.js";
+import { h, replace, control } from "../dom.js";
 import { api, errorText, NetworkError } from "../api.js";
 import { rememberTournament } from "../tournaments/store.js";
 import { showOnce } from "../tournaments/recover.js";
@@ -23,25 +23,25 @@ function tiebreakerPickers() {
       keys.map((k) => h("option", { value: k, selected: DEFAULT_ORDER[i] === k }, TIEBREAKERS[k]))))));
 }
 
-const num = (id) => Number(document.getElementById(id).value);
+const num = (id) => Number(control(id).value);
 
 function body() {
-  const [ruleset, format] = document.getElementById("tournament-format").value.split("|");
+  const [ruleset, format] = control("tournament-format").value.split("|");
   const tiebreakers = [];
   for (let i = 0; i < 6; i += 1) {
-    const v = document.getElementById(`tournament-tb-${i}`).value;
+    const v = control(`tournament-tb-${i}`).value;
     if (v && !tiebreakers.includes(v)) tiebreakers.push(v);
   }
   return {
-    name: document.getElementById("tournament-name").value.trim(), date: document.getElementById("tournament-date").value,
+    name: control("tournament-name").value.trim(), date: control("tournament-date").value,
     ruleset, format, best_of: format === "matched" ? 3 : 1,
-    ...(format === "matched" ? { match_tiebreakers: document.getElementById("tournament-match-tiebreakers").checked } : {}),
-    ...(LISTED.includes(format) && document.getElementById("tournament-card-list").value.trim()
-      ? { card_list: document.getElementById("tournament-card-list").value.trim() } : {}),
+    ...(format === "matched" ? { match_tiebreakers: control("tournament-match-tiebreakers").checked } : {}),
+    ...(LISTED.includes(format) && control("tournament-card-list").value.trim()
+      ? { card_list: control("tournament-card-list").value.trim() } : {}),
     rounds: num("tournament-rounds"), round_minutes: num("tournament-minutes"), tiebreakers,
     points: { win: num("tournament-win"), draw: num("tournament-draw"), loss: num("tournament-loss") },
     bye: { points: num("tournament-win"), glory_for: num("tournament-bye-for"), glory_against: num("tournament-bye-against") },
-    end_of_time: document.getElementById("tournament-end").value.trim(), slow_minutes: num("tournament-slow"),
+    end_of_time: control("tournament-end").value.trim(), slow_minutes: num("tournament-slow"),
   };
 }
 
@@ -51,7 +51,7 @@ function showError(text) {
 }
 
 // The tiebreakers of a best-of-three match are agreed before it (Shadespire pg 26): asked only for matched play.
-const formatSelect = document.getElementById("tournament-format");
+const formatSelect = control("tournament-format");
 // An organiser's dated card list replaces the app's restricted and forbidden lists (current rules only).
 const LISTED = ["championship", "nemesis"];
 formatSelect.addEventListener("change", () => {
@@ -82,7 +82,7 @@ form.addEventListener("submit", async (e) => {
   location.assign(`/tournament/${encodeURIComponent(reply.body.id)}`);
 });
 
-document.getElementById("tournament-date").value = new Date().toISOString().slice(0, 10);
+control("tournament-date").value = new Date().toISOString().slice(0, 10);
 tiebreakerPickers();
 form.dataset.ready = "true";  // the form is live (tests and slow phones wait for this)
 registerServiceWorker();

@@ -13,7 +13,7 @@ if (!document.getElementById("referee-css")) {
   document.head.append(h("link", { rel: "stylesheet", id: "referee-css", href: new URL("../../css/referee.css", import.meta.url).href }));
 }
 
-/** @typedef {Object<string, *>} Desk the page's context (its members are listed with Desk in logview.js) */
+/** @typedef {{humanise: (text: string) => string, seatName: (seat: string) => string} & Object<string, *>} Desk the page's context (its members are listed with Desk in logview.js) */
 
 /** The server's preview of taking back `ev` (and entering `then` right after it), or {error}. */
 async function previewUndo(ev, d, then = null) {
@@ -115,7 +115,7 @@ function correctionPicker(ev, d, data, p, check) {
   const words = p.replace(/_/g, " ");
   const radio = (x) => button(d.describe(p, x), (e) => {
     setPath(data, p, x);
-    for (const b of e.currentTarget.closest("fieldset").querySelectorAll("[role=radio]")) b.setAttribute("aria-checked", String(b === e.currentTarget));
+    for (const b of /** @type {HTMLElement} */ (e.currentTarget).closest("fieldset").querySelectorAll("[role=radio]")) b.setAttribute("aria-checked", String(b === e.currentTarget));
     check();
   }, { cls: "btn small", role: "radio", "aria-checked": String(x === current), "data-field": p, "data-value": x });
   // Fighters come grouped under their player's name (a four-player table has many).
@@ -128,13 +128,47 @@ function correctionPicker(ev, d, data, p, check) {
   return h("fieldset", { class: "correct-field" }, h("legend", {}, words), groups);
 }
 
-/** A number in an entry to correct (a die count), with one less and one more. */
-function correctionStepper(data, p, check) {
-  const shown = h("output", { "data-number": p }, String(getPath(data, p)));
-  const step = (by) => () => { setPath(data, p, Math.max(0, Math.min(MAX_DIE, getPath(data, p) + by))); shown.textContent = String(getPath(data, p)); check(); };
+/**
+ * The numbers of an entry to correct: those it holds, and every face of each roll it holds that the ruleset's
+ * catalogue lists (a face the entry lacks counts 0), each with its bound; so a die can be turned to any face.
+ * @returns {{paths: string[], max: Map<string, number>}}
+ */
+function correctionNumbers(ev, d, data) {
+  const paths = numberPaths(data);
+  const max = new Map();
+  const entry = (d.catalogue || []).find((c) => c.type === ev.type);
+  for (const [k, f] of Object.entries((entry && entry.fields) || {})) {
+    const rolled = data[k];
+    if (!f || f.type !== "object" || !f.fields || !rolled || typeof rolled !== "object" || Array.isArray(rolled)) continue;
+    for (const [face, spec] of Object.entries(f.fields)) {
+      if (spec.type !== "int") continue;
+      const path = `${k}.${face}`;
+      if (!paths.includes(path)) paths.push(path);
+      if (Number.isInteger(spec.max)) max.set(path, spec.max);
+    }
+  }
+  return { paths, max };
+}
+
+/** A number in an entry to correct (a die count), with one less and one more; a face the entry lacks starts at 0. */
+function correctionStepper(data, p, check, most = MAX_DIE) {
+  const shown = h("output", { "data-number": p }, String(getPath(data, p) || 0));
+  const step = (by) => () => { setPath(data, p, Math.max(0, Math.min(most, (getPath(data, p) || 0) + by))); shown.textContent = String(getPath(data, p)); check(); };
   return h("div", { class: "row stepper" }, h("span", { class: "grow" }, p.replace(/[._]/g, " ")),
     button("−", step(-1), { cls: "btn small", aria: `One less: ${p.replace(/[._]/g, " ")}` }), shown,
     button("+", step(1), { cls: "btn small", aria: `One more: ${p.replace(/[._]/g, " ")}` }));
+}
+
+/** What a correction changes, in words ("attack roll smash 1 → 0"); a face the entry lacked counts 0. */
+function correctionChanges(ev, data, names, numbers, d) {
+  const out = [];
+  for (const p of [...names, ...numbers]) {
+    if (JSON.stringify(getPath(data, p) ?? 0) !== JSON.stringify(getPath(ev.data, p) ?? 0)) {
+      const was = numbers.includes(p) ? getPath(ev.data, p) ?? 0 : getPath(ev.data, p);
+      out.push(`${p.replace(/[._]/g, " ")} ${d.describe(p, was)} → ${d.describe(p, getPath(data, p))}`);
+    }
+  }
+  return out;
 }
 
 /**
@@ -148,20 +182,13 @@ function correctionStepper(data, p, check) {
 export async function correctEntry(ev, d) {
   const data = JSON.parse(JSON.stringify(ev.data || {}));
   const names = namePaths(data).filter((k) => k !== "attacker" && k !== "fighter" || namePaths(data).length === 1);
-  const numbers = numberPaths(data);
+  const { paths: numbers, max } = correctionNumbers(ev, d, data);
   if (!names.length && !numbers.length) { toast("Nothing in this entry to correct here: take it back and enter it again."); return null; }
   const first = await previewUndo(ev, d);
   if (first.error) { toast(first.error); return null; }
   if (!first.allowed) { toast(d.humanise((first.violations[0] || {}).message || "This cannot be taken back.")); return null; }
-  const changes = () => {
-    const out = [];
-    for (const p of [...names, ...numbers]) {
-      if (JSON.stringify(getPath(data, p)) !== JSON.stringify(getPath(ev.data, p))) {
-        out.push(`${p.replace(/[._]/g, " ")} ${d.describe(p, getPath(ev.data, p))} → ${d.describe(p, getPath(data, p))}`);
-      }
-    }
-    return out;
-  };
+  const changes = () => correctionChanges(ev, data, names, numbers, d);
+  /** @type {{then?: {allowed: boolean}, voids?: LogRecord[]}|null} */
   let last = null;   // the server's latest verdict on the correction as it stands in the sheet
   const result = await sheet(`Correct #${ev.seq}`, (close) => {
     const verdict = h("div", { class: "preview", "aria-live": "polite", id: "correction-preview" });
@@ -184,11 +211,12 @@ export async function correctEntry(ev, d) {
       }, 150);
     };
     const pickers = names.map((p) => correctionPicker(ev, d, data, p, check));
-    const steppers = numbers.map((p) => correctionStepper(data, p, check));
+    const steppers = numbers.map((p) => correctionStepper(data, p, check, max.get(p)));
     check();
     return h("div", { class: "stack", "data-dialog": "correct" },
       h("p", { class: "muted" }, `Entered: ${label(ev, d)}`),
-      pickers, numbers.length ? h("details", { class: "dice" }, h("summary", {}, "Dice and numbers ▾"), steppers) : null,
+      // Open when the entry names nothing to pick: its numbers are all a correction can change (no tap to reach them).
+      pickers, numbers.length ? h("details", { class: "dice", open: !pickers.length }, h("summary", {}, "Dice and numbers ▾"), steppers) : null,
       verdict,
       h("p", { class: "muted" }, "Correct takes the entry back and enters the corrected one; the entries after it are checked again."),
       h("div", { class: "sheet-actions" }, button("Cancel", () => close(null), { cls: "btn" }), ok));
@@ -236,11 +264,11 @@ export async function showChanges(ev, d) {
 
 /** The referee's less frequent tools for an entry: inline on a wide screen, behind More… on a phone. */
 export function moreTools(ev, c) {
-  const tools = [
-    c.changes ? ["What changed", () => c.changes(ev), "changes"] : null,
-    c.rule ? ["Ruling…", () => c.rule(ev), "ruling"] : null,
-    ["State after this", () => c.stepBack(ev.seq), "state-after"],
-  ].filter(Boolean);
+  /** @type {Array<[string, () => *, string]>} */
+  const tools = [];
+  if (c.changes) tools.push(["What changed", () => c.changes(ev), "changes"]);
+  if (c.rule) tools.push(["Ruling…", () => c.rule(ev), "ruling"]);
+  tools.push(["State after this", () => c.stepBack(ev.seq), "state-after"]);
   if (c.wide) return tools.map(([label, run, action]) => button(label, run, { cls: "btn small ghost", "data-action": action }));
   return [button("More…", () => sheet(`#${ev.seq}`, (close) => h("div", { class: "stack", "data-dialog": "entry-tools" },
     h("p", {}, `${c.seatName(ev.by)}: ${c.humanise(summary(ev, c))}`),
@@ -265,7 +293,7 @@ function openFlags(sorted, notes) {
 
 /** Bring an entry into view (the filters cleared if they hide it). */
 function showEntry(seq) {
-  const li = document.querySelector(`ol.log > li[data-seq="${seq}"]`);
+  const li = /** @type {HTMLElement|null} */ (document.querySelector(`ol.log > li[data-seq="${seq}"]`));
   if (!li) return;
   li.hidden = false;
   li.scrollIntoView({ block: "start" });

@@ -1,8 +1,9 @@
 // The Tables tab (the scorekeeper's dashboard): every table of the round on one screen, live.
 import { h, button } from "../dom.js";
 import { putGame } from "../store.js";
-import { MODES, STATUS, disputeLine, resultText } from "./words.js";
+import { MODES, STATUS, actorName, disputeLine, resultText } from "./words.js";
 import { attempt, callTimeControl, roundClock } from "./parts.js";
+import { extraText, tableTools } from "./bookkeeping.js";
 
 function minutesSince(progress) {
   if (!progress || progress.minutes_since_entry === null || progress.minutes_since_entry === undefined) return null;
@@ -62,12 +63,24 @@ export function tableCard(ctx, d, t) {
     h("div", { class: "dash-stats" },
       h("span", {}, t.mode === "untracked" ? MODES.untracked : where(p)),
       glory ? h("span", {}, h("small", {}, "Glory "), glory) : null,
+      extraText(t) ? h("span", { class: "extra" }, extraText(t)) : null,
       p && !p.over && idle !== null ? h("span", { class: slow ? "slow-text" : "" }, slow ? `No entry for ${idle} min` : `Last entry ${idle} min ago`) : null),
     t.result ? h("small", {}, resultText(t.result, t.players, t.names)) : null,
     t.status === "disputed" ? (t.disputes || []).map((x) => h("small", { class: "warn-text dispute-line" }, disputeLine(ctx.view, x))) : null,
     t.judge_calls ? h("p", { class: "warn-text", role: "status" }, `Judge called (${t.judge_calls})`,
-      (t.calls || []).filter((c) => c.note).map((c) => h("small", {}, c.note))) : null,
-    referee ? button("Open as referee", () => openAsReferee(ctx, d.round, t.table), { cls: "btn small" }) : null);
+      (t.calls || []).filter((c) => c.note && !c.closed).map((c) => h("small", {}, c.note))) : null,
+    (t.changes || []).map((c) => h("small", { class: "warn-text change-line" }, changeLine(ctx.view, c))),
+    h("div", { class: "row tight" }, referee ? button("Open as referee", () => openAsReferee(ctx, d.round, t.table), { cls: "btn small" }) : null,
+      t.status !== "confirmed" ? tableTools(ctx, d.round, t) : null));
+}
+
+/** A registration edited once the rounds began, as a judge at the table reads it (who, when, what it was). */
+function changeLine(view, c) {
+  const was = [c.before.name ? `name was ${c.before.name}` : null,
+    c.before.warband ? `warband was ${c.before.warband}, now ${c.now.warband}` : null,
+    c.fields.includes("printing") && !c.before.warband ? "fighter cards' printing changed" : null,
+    c.fields.includes("deck") ? "deck changed" : null].filter(Boolean).join("; ");
+  return `${c.name}'s registration edited in round ${c.round} by ${actorName(view, c.actor)}${c.at ? ` at ${c.at.slice(11, 16)}` : ""}: ${was}`;
 }
 
 /**

@@ -4,6 +4,8 @@ import { putGame } from "../store.js";
 import { STATUS, matchGames, resultText } from "./words.js";
 import { askText, attempt, roundClock, standingsTable } from "./parts.js";
 import { bracketPanel } from "./bracket.js";
+import { myRecord, myTableNotes } from "./bookkeeping.js";
+import { alertsControl } from "./alerts.js";
 
 async function openGame(ctx, mine) {
   const reply = await attempt(ctx.call("POST", `/rounds/${mine.round}/tables/${mine.table}/seat`));
@@ -74,7 +76,8 @@ export function renderMine(ctx) {
       h("div", { class: "my-table" }, h("small", {}, mine.name || `Round ${mine.round}`), h("b", {}, `Table ${mine.table}`)),
       h("div", { class: "vs" }, mine.names.map((n, i) => h("div", { class: "side" }, h("b", {}, n), h("small", {}, mine.warbands[i] || ""))),
         h("span", { class: "vs-word", "aria-hidden": "true" }, "vs")),
-      roundClock(mine.timer, mine.end_of_time),
+      roundClock(mine.timer, mine.end_of_time, mine.extra_minutes, true),
+      ...myTableNotes(mine),
       // Once the game (or the match) is over, its result to confirm comes first: no game left to open.
       tracked && mine.status === "playing" && !mine.proposed ? button(v.you.role === "table" ? "Open the game on this device" : "Open my game",
         () => openGame(ctx, mine), { cls: "btn primary big" }) : null,
@@ -85,6 +88,8 @@ export function renderMine(ctx) {
         if (note !== null && await attempt(ctx.call("POST", `${path}/judge`, { note }), "A judge has been called")) ctx.refresh();
       }, { cls: "btn" }));
   }
+  parts.push(alertsControl());
+  if (v.you.role === "player") parts.push(myRecord(v.me));
   if (v.cut) parts.push(bracketPanel(v.cut));
   parts.push(h("h2", {}, v.cut ? "Swiss standings" : "Standings"), standingsTable(v));
   return h("div", { class: "stack" }, parts);

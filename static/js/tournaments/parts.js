@@ -1,5 +1,5 @@
 // Pieces the tournament pages share: the round clock, the standings table, a result sheet, errors.
-import { h, button, sheet, toast } from "../dom.js";
+import { h, button, sheet, toast, control } from "../dom.js";
 import { errorText } from "../api.js";
 import { SHORT, TIEBREAKERS, actorName, resultText, separatedBy } from "./words.js";
 
@@ -9,16 +9,18 @@ export { askText } from "./asktext.js";
  * The round's clock (time left, or time called with the tournament's end-of-time rule).
  * @param {{started_at: string, minutes: number, called_at?: string}|null} timer
  * @param {string} endOfTime
+ * @param {number} [extra] minutes this table's clock runs past the round's (a judge's extension)
+ * @param {boolean} [own] the clock of the viewer's own table (its end alerts the phone)
  * @returns {HTMLElement}
  */
-export function roundClock(timer, endOfTime) {
+export function roundClock(timer, endOfTime, extra = 0, own = false) {
   if (!timer) return h("div", { class: "clock idle" }, h("small", {}, "Round clock"), h("b", {}, "Not started"));
   if (timer.called_at) {
     return h("div", { class: "clock called", role: "status" },
       h("small", {}, "Time called"), h("b", {}, "Time!"), h("p", {}, endOfTime));
   }
-  return h("div", { class: "clock", role: "timer" }, h("small", {}, "Time left in the round"),
-    h("b", { dataset: { started: timer.started_at, minutes: String(timer.minutes) } }, "…"));
+  return h("div", { class: "clock", role: "timer" }, h("small", {}, extra ? `Time left at this table (+${extra} min)` : "Time left in the round"),
+    h("b", { dataset: { started: timer.started_at, minutes: String(timer.minutes + (extra || 0)), own: own ? "yes" : null } }, "…"));
 }
 
 /**
@@ -47,8 +49,9 @@ export function standingsTable(view) {
       h("td", { class: "rank", "data-label": "#" }, r.rank), h("th", { scope: "row", class: "who" }, r.name,
         mine ? h("small", { class: "you" }, "you") : null, h("small", {}, r.warband || ""),
         r.status === "dropped" ? h("small", {}, "dropped") : null),
-      cell("Pts", r.points, "num pts"), cell("W-D-L", `${r.wins}-${r.draws}-${r.losses}`, "wdl"),
-      keys.map((k) => cell(SHORT[k], k === "roll_off" ? "—" : r.tiebreakers[k], `num tb tb-${k}`)),
+      cell("Pts", r.adjusted && r.adjusted.points ? h("span", {}, String(r.points),
+        h("small", { class: "adjusted", title: "Event points a judge's bonus or penalty moved" }, ` (${r.adjusted.points > 0 ? "+" : ""}${r.adjusted.points})`)) : r.points, "num pts"), cell("W-D-L", `${r.wins}-${r.draws}-${r.losses}`, "wdl"),
+      keys.map((k) => cell(SHORT[k], k === "roll_off" && typeof r.tiebreakers[k] === "number" ? r.tiebreakers[k].toLocaleString("en") : r.tiebreakers[k], `num tb tb-${k}`)),
       cell("Ahead on", below ? separatedBy(below.separated_by) : "", "ahead"));
     }))),
   h("p", { class: "legend" }, ["Pts: match points", ...keys.map((k) => `${SHORT[k]}: ${TIEBREAKERS[k]}`)].join(" · "),
@@ -109,10 +112,10 @@ export function resultSheet(title, table, { needReason = false, games = false, v
     const submit = () => {
       const out = {
         winner: winner.value || null,
-        glory: { [a]: Number(document.getElementById("res-ga").value), [b]: Number(document.getElementById("res-gb").value) },
+        glory: { [a]: Number(control("res-ga").value), [b]: Number(control("res-gb").value) },
         reason: reason.value.trim(),
       };
-      if (games) out.games_won = { [a]: Number(document.getElementById("res-wa").value), [b]: Number(document.getElementById("res-wb").value) };
+      if (games) out.games_won = { [a]: Number(control("res-wa").value), [b]: Number(control("res-wb").value) };
       if (decided && decided.value) out.decided_by = decided.value;
       if ((needReason || out.decided_by === "ruling") && !out.reason) { toast("Say why: the players read it."); return; }
       close(out);
@@ -131,10 +134,10 @@ export function resultSheet(title, table, { needReason = false, games = false, v
 }
 
 /**
- * Run an API call; toast its error; true when it went through.
+ * Run an API call; toast its error; the reply when it went through, else false.
  * @param {Promise<ApiReply>} promise
  * @param {string} [ok] toast on success
- * @returns {Promise<ApiReply|null>} the reply when it went through
+ * @returns {Promise<ApiReply|false>} the reply when it went through
  */
 export async function attempt(promise, ok) {
   let reply;

@@ -1,20 +1,26 @@
 // The Players tab: register one by one (the deck checked for the tournament's format, each problem with its
 // rule) or paste a list, hand each player their link (text, Copy, QR, a printed slip), check in (all, ticked, one), keep a
 // player at a fixed table, drop, merge a duplicate.
-import { h, button, sheet, toast } from "../dom.js";
+import { h, button, sheet, toast, control } from "../dom.js";
 import { api } from "../api.js";
 import { askText, attempt, confirmSheet } from "./parts.js";
 import { renderSignup } from "./signup.js";
 import { linkCard } from "./linkcard.js";
 import { printingOptions } from "./printings.js";
 import { printSlips } from "./slips.js";
+import { deadlineControl, filtered, paidButton, paidFilter } from "./bookkeeping.js";
+import { editPlayer } from "./editplayer.js";
+import { listedLinks, loadServedLinks } from "./playerlinks.js";
 
 const content = { warbands: null, others: null, all: new Map(), decks: null };
-const made = [];            // {player, name, link, replaced?}: every link made on this page, newest first (shown until reload)
+const made = [];            // {player, name, link, replaced?, single?, madeAt}: every link made on this page, newest first
 let refused = null;         // {body, problems}: a deck the format refused
 let report = null;          // the last import's {added, existing, refused}
 const ticked = new Set();   // players ticked for *Check in ticked*
 const draft = { name: "", warband: "", printing: "", deck: "" };  // the form as typed, kept across re-renders
+// The paste box as typed and whether it is open: a refresh (another phone's check-in, the page's poll) redraws the
+// tab and must neither close the box nor lose a half-pasted list.
+const pasted = { text: "", open: false };
 
 async function loadContent(ctx) {
   if (content.warbands) return;
@@ -58,9 +64,9 @@ async function sendRegistration(ctx, body) {
   refused = null;
   // Everything the form held goes: the next player is not given this one's warband by mistake.
   Object.assign(draft, { name: "", warband: "", printing: "", deck: "" });
-  for (const id of ["reg-name", "reg-warband", "reg-deck"]) document.getElementById(id).value = "";
+  for (const id of ["reg-name", "reg-warband", "reg-deck"]) control(id).value = "";
   if (reply.body.existing) { toast(reply.body.message, "info"); ctx.refresh(); return; }
-  made.unshift({ player: reply.body.player, name: reply.body.name, link: reply.body.link });
+  made.unshift({ player: reply.body.player, name: reply.body.name, link: reply.body.link, single: true, madeAt: Date.now() });
   ctx.refresh();
 }
 
@@ -102,7 +108,7 @@ function registration(ctx) {
     if (!name.value.trim()) { toast("Enter the player's name."); return; }
     if (!warband.value) { toast("Choose the player's warband."); return; }
     const body = { name: name.value.trim(), warband: warband.value, deck: deck.value || null };
-    const pick = document.getElementById("reg-printing");
+    const pick = control("reg-printing");
     if (pick && pick.value) body.printing = pick.value;
     send(body);
   } },
@@ -119,15 +125,18 @@ function registration(ctx) {
 /** Paste a list (or read a CSV file into it): one player a line, "name, warband, deck". */
 function importForm(ctx) {
   const text = h("textarea", { id: "import-text", rows: "6", maxlength: "32768", "aria-label": "Players, one a line",
-    placeholder: "Ana, Cyreni's Razors, Cyreni's Razors Rivals Deck\nBen, garreks-reavers" });
+    placeholder: "Ana, Cyreni's Razors, Cyreni's Razors Rivals Deck\nBen, garreks-reavers",
+    oninput: () => { pasted.text = text.value; } });
+  text.value = pasted.text;
   const file = h("input", { id: "import-file", type: "file", accept: ".csv,.txt,text/csv,text/plain", "aria-label": "A CSV file of players",
     onchange: async (e) => {
       const f = e.target.files[0];
       if (!f) return;
       if (f.size > 32768) { toast("That file is too large for a list of players (32 KB at most)."); return; }
-      text.value = await f.text();
+      text.value = pasted.text = await f.text();
     } });
-  return h("details", { class: "card", id: "import-players", open: Boolean(report) },
+  return h("details", { class: "card", id: "import-players", open: Boolean(report) || pasted.open,
+    ontoggle: (e) => { pasted.open = e.target.open; } },
     h("summary", {}, "Paste or import a list of players"),
     h("div", { class: "stack" },
       h("p", { class: "muted" }, "One player a line: name, warband, deck (the deck may be left out). Warbands and decks by name or id; each line is checked like the form."),
@@ -137,33 +146,64 @@ function importForm(ctx) {
         const reply = await attempt(ctx.call("POST", "/players/import", { text: text.value }));
         if (!reply) return;
         report = reply.body;
-        for (const p of report.added) made.unshift({ player: p.player, name: p.name, link: p.link });
-        text.value = "";
+        for (const p of report.added) made.unshift({ player: p.player, name: p.name, link: p.link, madeAt: Date.now() });
+        text.value = pasted.text = "";
         ctx.refresh();
       }, { cls: "btn primary", id: "import-submit" }),
-      report ? importReport(report) : null));
+      report ? importReport(ctx, report) : null));
 }
 
-function importReport(r) {
-  return h("div", { class: `card ${r.refused.length ? "warn-card" : "ok-card"}`, id: "import-report", role: "status" },
+function importReport(ctx, r) {
+  const check = r.added.filter((x) => x.check_printing);
+  return h("div", { class: `card ${r.refused.length || check.length ? "warn-card" : "ok-card"}`, id: "import-report", role: "status" },
     h("b", {}, `${r.added.length} registered, ${r.existing.length} already there, ${r.refused.length} refused`),
     r.existing.length ? h("small", {}, `Already registered: ${r.existing.map((x) => x.name).join(", ")}`) : null,
+    check.length ? h("small", { id: "check-printings" }, `Check the fighter cards each holds (registered with the rules' printing; Edit to change): ${check.map((x) => `${x.name} (${x.check_printing})`).join(", ")}`) : null,
     r.refused.length ? h("ul", { class: "refused-lines" }, r.refused.map((x) => h("li", {},
-      h("b", {}, `Line ${x.line}: `), x.text ? `${x.text}: ` : "", x.message))) : null);
+      h("b", {}, `Line ${x.line}: `), x.text ? `${x.text}: ` : "", x.message,
+      (x.closest || []).map((name) => button(`Use ${name}`, () => useClosest(ctx, x, name),
+        { cls: "btn small", "aria-label": `Register line ${x.line} with ${name}` }))))) : null);
 }
 
-/** Every link made on this page (each registration's, each import's, each replaced one), newest first. */
-function madeLinks(ctx) {
-  if (!made.length) return null;
+/** A refused line sent again with the closest name the server offered in place of the one it was not sure of. */
+async function useClosest(ctx, x, name) {
+  const fields = [...x.fields];
+  fields[x.field === "deck" ? 2 : 1] = name;
+  const line = fields.map((f) => (/[",;\t]/.test(f) ? `"${f.replace(/"/g, '""')}"` : f)).join(", ");
+  const reply = await attempt(ctx.call("POST", "/players/import", { text: line }));
+  if (!reply) return;
+  const again = reply.body;
+  for (const p of again.added) made.unshift({ player: p.player, name: p.name, link: p.link, madeAt: Date.now() });
+  report = { added: [...report.added, ...again.added], existing: [...report.existing, ...again.existing],
+    refused: [...report.refused.filter((y) => y !== x), ...again.refused.map((y) => ({ ...y, line: x.line }))] };
+  ctx.refresh();
+}
+
+/** The link just made by registering one player or replacing one (shown at once, by the form, to hand over). */
+function justMade(ctx) {
+  const m = made[0];
+  if (!m || !m.single) return null;
+  return h("ol", { class: "list just-made" }, linkCard({
+    title: m.replaced ? `${m.name}'s new link (the old one no longer works)` : `${m.name}'s link`,
+    label: `${m.name}'s link`, url: m.link, id: "player-link", dataset: { player: m.player } }));
+}
+
+/** Every player's link: the server's for the organiser (a reload or another device lists them all again), else each
+ * made on this page; newest first, below the players so *Check in all* stays near the top. */
+function playerLinks(ctx) {
+  loadServedLinks(ctx);
+  const list = listedLinks(ctx, made);
+  if (!list.length) return null;
+  const organiser = ctx.view.you.role === "organiser";
   return h("section", { "aria-labelledby": "player-links-title", class: "stack" },
-    h("h2", { id: "player-links-title" }, "Players' links"),
-    h("p", { class: "muted" }, "Each link is a player's key: show its QR code to the player or send it to them. Shown on this page only until it is reloaded."),
-    button("Print players' slips", () => printSlips(ctx.view.setup.name, made).catch(() => toast("The slips could not be drawn.")),
+    h("h2", { id: "player-links-title" }, `Players' links (${list.length})`),
+    h("p", { class: "muted" }, organiser ? "Each link is a player's key: show its QR code to the player or send it to them. Only the organiser's page lists them."
+      : "Each link is a player's key: show its QR code to the player or send it to them. Shown on this page only until it is reloaded."),
+    button("Print players' slips", () => printSlips(ctx.view.setup.name, list).catch(() => toast("The slips could not be drawn.")),
       { cls: "btn", id: "print-slips" }),
-    h("ol", { class: "list", id: "player-links" }, made.map((m, i) => linkCard({
-      title: m.replaced ? `${m.name}'s new link (the old one no longer works; shown once)` : `${m.name}'s link`,
-      label: `${m.name}'s link`, url: m.link, id: i === 0 ? "player-link" : undefined, cls: "player-link",
-      dataset: { player: m.player } }))));
+    h("ol", { class: "list", id: "player-links" }, list.map((m) => linkCard({
+      title: m.replaced ? `${m.name}'s new link (the old one no longer works)` : `${m.name}'s link`,
+      label: `${m.name}'s link`, url: m.link, cls: "player-link", dataset: { player: m.player } }))));
 }
 
 /** Ask for a player's fixed table (a number, or none). */
@@ -196,6 +236,7 @@ function playerRow(ctx, p, desk) {
       p.fixed_table ? `table ${p.fixed_table} every round` : null,
       p.from_round > 1 ? `joins round ${p.from_round}` : null].filter(Boolean).join(" · ")),
     p.deck_override ? h("small", { class: "warn-text" }, `Deck accepted: ${p.deck_override}`) : null),
+    desk ? paidButton(ctx, p) : null,
     p.status === "registered" ? button("Check in", act("check-in", `${p.name} checked in`), { cls: "btn small primary", "aria-label": `Check in ${p.name}` }) : null,
     desk && ["registered", "checked_in"].includes(p.status) ? button("Table", async () => {
       const n = await askTable(p);
@@ -206,6 +247,8 @@ function playerRow(ctx, p, desk) {
       const reason = await askText(`Drop ${p.name}`, "Reason (optional)", { action: "Drop" });
       if (reason !== null) await act("drop", `${p.name} dropped`, { reason })();
     }, { cls: "btn small ghost", "aria-label": `Drop ${p.name}` }) : null,
+    desk && p.status !== "merged" && content.decks ? button("Edit", () => editPlayer(ctx, p, content),
+      { cls: "btn small ghost", "aria-label": `Edit ${p.name}` }) : null,
     ctx.view.you.role === "organiser" && p.status !== "merged" ? button("New link", () => replaceLink(ctx, p),
       { cls: "btn small ghost", "aria-label": `New link for ${p.name}` }) : null);
 }
@@ -226,7 +269,7 @@ async function replaceLink(ctx, p) {
   if (!await confirmSheet(`A new link for ${p.name}`, `${p.name}'s old link stops working at once, on every device that holds it.`, "Make a new link")) return;
   const reply = await attempt(ctx.call("POST", "/links/new", { role: "player", player: p.id }), `${p.name} has a new link`);
   if (!reply) return;
-  made.unshift({ player: p.id, name: p.name, link: reply.body.link, replaced: true });
+  made.unshift({ player: p.id, name: p.name, link: reply.body.link, replaced: true, single: true, madeAt: Date.now() });
   ctx.render();
   const box = document.getElementById("player-link");
   if (box) box.scrollIntoView({ block: "center" });
@@ -257,12 +300,15 @@ export function renderPlayers(ctx) {
   for (const id of [...ticked]) if (!waiting.some((p) => p.id === id)) ticked.delete(id);
   return h("div", { class: "stack" },
     desk ? registration(ctx) : null,
-    madeLinks(ctx),
+    desk ? justMade(ctx) : null,
     desk ? renderSignup(ctx) : null,
     h("h2", {}, `Players (${checked} checked in of ${v.players.filter((p) => p.status !== "merged").length})`),
     desk && waiting.length ? h("div", { class: "row check-in-bar" },
       button(`Check in all (${waiting.length})`, () => checkIn(ctx, null), { cls: "btn primary grow", id: "check-in-all" }),
       ticked.size ? button(`Check in ticked (${ticked.size})`, () => checkIn(ctx, [...ticked]), { cls: "btn grow", id: "check-in-ticked" }) : null) : null,
-    h("ol", { class: "list", id: "players" }, v.players.map((p) => playerRow(ctx, p, desk))),
-    desk && v.players.length > 1 ? mergeForm(ctx) : null);
+    desk && v.players.length ? paidFilter(ctx) : null,
+    h("ol", { class: "list", id: "players" }, filtered(v.players).map((p) => playerRow(ctx, p, desk))),
+    desk ? playerLinks(ctx) : null,
+    desk && v.players.length > 1 ? mergeForm(ctx) : null,
+    v.you.role === "organiser" ? deadlineControl(ctx) : null);
 }

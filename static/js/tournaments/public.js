@@ -1,19 +1,20 @@
 // The public page: the current round's pairings and the standings, with a QR code of this page.
 import { h } from "../dom.js";
-import { STATUS, resultText } from "./words.js";
+import { STATUS, extraText, resultText } from "./words.js";
 import { exportLinks, roundClock, standingsTable } from "./parts.js";
 import { bracketPanel } from "./bracket.js";
 
 /**
- * Pairings of a published round, table by table.
- * @param {{tables: Array<{table: number, names: string[]}>}} rnd
+ * Pairings of a published round, table by table; a table still playing says the extra minutes a judge gave it.
+ * @param {{tables: Array<{table: number, names: string[], players: string[], result?: object|null, status: string, extra_minutes?: number}>, bye?: string|null, bye_name?: string|null}} rnd
  * @returns {HTMLElement}
  */
 export function pairingsList(rnd) {
   return h("ol", { class: "list pairings" }, rnd.tables.map((t) => h("li", { class: "card" },
     h("span", { class: "table-no" }, `T${t.table}`),
     h("span", { class: "grow" }, `${t.names[0]} vs ${t.names[1]}`,
-      h("small", {}, t.result ? resultText(t.result, t.players, t.names) : STATUS[t.status])))),
+      h("small", { "data-table-state": t.table }, t.result ? resultText(t.result, t.players, t.names)
+        : [STATUS[t.status], extraText(t)].filter(Boolean).join(" · "))))),
   rnd.bye ? h("li", { class: "card" }, h("span", { class: "table-no" }, "Bye"), h("span", { class: "grow" }, rnd.bye_name)) : null);
 }
 

@@ -3,6 +3,7 @@ import { h, button } from "../dom.js";
 import { MODES, STATUS, resultText } from "./words.js";
 import { attempt, callTimeControl, exportLinks, knownResults, printLink, resultSheet, roundClock, standingsTable } from "./parts.js";
 import { bracketPanel } from "./bracket.js";
+import { extraText, tableTools } from "./bookkeeping.js";
 
 let picked = null;  // the first player tapped for a swap
 
@@ -62,8 +63,8 @@ function published(ctx, rnd) {
       h("span", { class: "table-no" }, `T${t.table}`),
       h("div", { class: "grow" }, h("b", {}, `${t.names[0]} vs ${t.names[1]}`),
         h("small", {}, t.result ? resultText(t.result, t.players, t.names) : STATUS[live(t).status]),
-        h("small", {}, [MODES[t.mode], t.join_code ? `code ${t.join_code}` : null].filter(Boolean).join(" · ")),
-        offFixed(t)),
+        h("small", {}, [MODES[t.mode], t.join_code ? `code ${t.join_code}` : null, extraText(t)].filter(Boolean).join(" · ")),
+        offFixed(t), open && t.status !== "confirmed" ? tableTools(ctx, rnd.round, t) : null),
       button(t.status === "confirmed" ? "Correct" : "Enter result", async () => {
         // A correction, and settling a disputed table, need a reason (the server refuses one without).
         const needReason = t.status === "confirmed" || t.status === "disputed";

@@ -1,6 +1,6 @@
 // Players signing themselves up: the organiser opens and closes the public registration link (with a cap), shows
 // it with its QR code, and the desk accepts or declines each request; the organiser publishes the deck lists.
-import { h, button, toast } from "../dom.js";
+import { h, button, toast, control } from "../dom.js";
 import { qrSvg } from "../qr.js";
 import { attempt, askText, confirmSheet } from "./parts.js";
 
@@ -25,7 +25,7 @@ async function setRegistration(ctx, payload, ok) {
 }
 
 function capValue() {
-  const raw = document.getElementById("signup-cap").value.trim();
+  const raw = control("signup-cap").value.trim();
   return raw === "" ? null : Number(raw);
 }
 
@@ -39,7 +39,7 @@ function linkBox(ctx) {
       onfocus: (e) => e.target.select() }),
     button("Copy the link", async () => {
       try { await navigator.clipboard.writeText(link); toast("Registration link copied", "info", 2000); } catch {
-        document.getElementById("signup-link").select();
+        control("signup-link").select();
         toast("Copy the selected link.", "info");
       }
     }, { cls: "btn small" }),
@@ -77,7 +77,7 @@ function requestRow(ctx, r) {
   const waiting = ["pending", "waitlisted"].includes(r.status);
   return h("li", { class: `card request-row status-${r.status}`, dataset: { request: r.id } },
     h("div", { class: "grow" }, h("b", {}, r.name),
-      h("small", {}, [r.warband_name || r.warband, r.printing ? `${r.printing} fighter cards` : null, r.deck || (r.deck === null ? "no deck data" : null), status].filter(Boolean).join(" · "))),
+      h("small", {}, [r.warband_name || r.warband, r.printing ? `${r.printing} fighter cards` : null, r.deck_name || r.deck || (r.deck === null ? "no deck data" : null), status].filter(Boolean).join(" · "))),
     r.status === "pending" ? button("Accept", () => act("accept", {}, `${r.name} registered`),
       { cls: "btn small primary", "aria-label": `Accept ${r.name}` }) : null,
     waiting ? button("Decline", async () => {

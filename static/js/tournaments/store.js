@@ -23,7 +23,7 @@ function withLinks(entry) {
 /**
  * Remember (or update) details of the link in use for a tournament (its name, the role the server named).
  * @param {string} id
- * @param {{token?: string, role?: string, subject?: string, name?: string, label?: string}} patch
+ * @param {{token?: string, role?: string, subject?: string, name?: string, label?: string, lost?: boolean}} patch
  * @returns {object}
  */
 export function rememberTournament(id, patch) {
@@ -113,7 +113,7 @@ export function forgetLink(id, token) {
 /**
  * This device's link in use for a tournament, or null.
  * @param {string} id
- * @returns {{token?: string, role?: string, links: object[], touched: number}|null}
+ * @returns {{token?: string, role?: string, links: object[], touched: number, lost?: boolean}|null}
  */
 export function tournamentLink(id) {
   const e = all()[id];

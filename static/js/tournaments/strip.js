@@ -1,7 +1,7 @@
 // On a tracked table's game page: the tournament's round clock, and once time is called the tournament's
 // end-of-time rule, with a way back to the tournament page (where the result is confirmed). A judge (the
 // referee of any table) can flag the game from here with a reason. Kept small: every table phone loads it.
-import { io } from "../../vendor/socket.io.esm.min.js";
+import { tournamentSocket } from "./follow.js";
 import { h, replace, toast } from "../dom.js";
 import { api, errorText } from "../api.js";
 
@@ -64,5 +64,26 @@ export function mountStrip(tournamentId, gameId) {
   };
   load();
   setInterval(draw, 1000);
-  io("/tournament", { auth: { tournament: tournamentId, token }, transports: ["websocket", "polling"] }).on("changed", load);
+  tournamentSocket(tournamentId, { token })
+    .on("changed", paced(load, () => found));
+}
+
+/**
+ * What a strip does with a `changed` frame. Every table phone of the event follows the tournament: it re-reads only
+ * for an entry about its own table, its round's clock or a later round (the frame names them), and not at once: a
+ * burst of entries reads once, and hundreds of phones spread their reads over a second instead of asking together.
+ * @param {() => void} load
+ * @param {() => any} shown  the round and table the strip shows, once found
+ * @returns {(msg: any) => void}
+ */
+function paced(load, shown) {
+  let pending = null;
+  return (msg) => {
+    if (!msg || typeof msg.round !== "number") return;  // players, sign-up, links: nothing the strip shows
+    const found = shown();
+    if (found && typeof msg.table === "number" && msg.table !== found.t.table) return;
+    if (found && msg.round < found.rnd.round) return;
+    if (pending) return;
+    pending = setTimeout(() => { pending = null; load(); }, 300 + Math.random() * 1000);
+  };
 }

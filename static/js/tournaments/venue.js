@@ -34,12 +34,14 @@ function pairingSlides(view) {
   const rnd = latestRound(view);
   if (!rnd || rnd.complete) return [];
   const all = pages(seatsByName(rnd));
+  const extra = Object.fromEntries(rnd.tables.filter((t) => t.extra_minutes).map((t) => [t.table, t.extra_minutes]));
   return all.map((rows, i) => h("section", { class: "venue-slide", dataset: { panel: "pairings" } },
     h("h2", {}, `${rnd.name || `Round ${rnd.round}`}: find your table`, pageNote(i, all.length)),
     h("table", { class: "venue-table" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Table"), h("th", { scope: "col" }, "Opponent"))),
       h("tbody", {}, rows.map((r) => h("tr", {}, h("th", { scope: "row" }, r.name),
-        h("td", { class: "num" }, r.table === null ? "Bye" : String(r.table)), h("td", {}, r.opponent || "")))))));
+        h("td", { class: "num" }, r.table === null ? "Bye" : String(r.table), extra[r.table] ? h("small", { class: "extra" }, ` +${extra[r.table]} min`) : null),
+        h("td", {}, r.opponent || "")))))));
 }
 
 /** The round clock, as large as the screen allows. */
@@ -50,7 +52,10 @@ function clockSlides(view) {
   if (!rnd) body = h("p", { class: "venue-lead" }, "The pairings of round 1 are coming.");
   else if (rnd.complete) body = h("p", { class: "venue-lead" }, `Every result of ${rnd.stage === "cut" ? rnd.name : `round ${rnd.round}`} is in.`);
   else body = roundClock(rnd.timer, view.setup.end_of_time);
-  return [h("section", { class: "venue-slide venue-clock", dataset: { panel: "clock" } }, h("h2", {}, title), body)];
+  // Tables a judge gave more time play on past the round's clock: each says how long.
+  const longer = rnd && !rnd.complete ? rnd.tables.filter((t) => t.extra_minutes && t.status !== "confirmed") : [];
+  return [h("section", { class: "venue-slide venue-clock", dataset: { panel: "clock" } }, h("h2", {}, title), body,
+    longer.length ? h("ul", { class: "venue-extra", id: "venue-extra" }, longer.map((t) => h("li", {}, `Table ${t.table}: +${t.extra_minutes} min`))) : null)];
 }
 
 /** The standings, a slide of rows at a time, with the first two tiebreakers. */

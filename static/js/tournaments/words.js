@@ -30,7 +30,7 @@ export function separatedBy(key) {
 
 /**
  * "Ana 5 – 3 Ben" / "Draw 4 – 4" for a result.
- * @param {{winner?: string|null, glory: Object<string, number>}|null} result
+ * @param {{winner?: string|null, glory: Object<string, number>, games_won?: Object<string, number>, decided_by?: string}|null} result
  * @param {string[]} players
  * @param {string[]} names
  * @returns {string}
@@ -110,4 +110,14 @@ export function actorName(view, actor) {
  */
 export function disputeLine(view, x) {
   return `${x.flag ? "Flagged" : "Disputed"} by ${actorName(view, x.actor)}: ${x.reason}`;
+}
+
+
+/**
+ * "+4 min" for a table whose clock runs longer than the round's (a judge's extension), else null.
+ * @param {{extra_minutes?: number}|null|undefined} t a table row of the tournament's view
+ * @returns {string|null}
+ */
+export function extraText(t) {
+  return t && t.extra_minutes ? `+${t.extra_minutes} min` : null;
 }

@@ -74,9 +74,8 @@ def battle(army_p1=None, army_p2=None, first="p1", **options):
         s, _ = RS.play(s, Event("muster", seat, {"army": army, "decoys": 18 - sum(army.values())},
                                 override={"reason": "small test army"}))
     for seat in ("p1", "p2"):
-        for uid in s["seats"][seat]["units"]:
+        for uid in s["seats"][seat]["units"]:   # the last unit placed ends the seat's deployment
             s, _ = play(s, seat, "place", unit=uid, to=dict(POS))
-        s, _ = play(s, seat, "deploy_done")
     return s
 
 

@@ -179,9 +179,14 @@ def test_all_units_placed_then_hands_dealt_and_first_player_starts():
     s = deployed_state()
     assert codes(s, "p1", "deploy_done") == ["units_unplaced"]
     for seat in ("p1", "p2"):
-        for uid in s["seats"][seat]["units"]:
-            s, _ = play(s, seat, "place", unit=uid, to=POS)
-        s, cons = play(s, seat, "deploy_done")
+        units = s["seats"][seat]["units"]
+        for i, uid in enumerate(units):
+            s, cons = play(s, seat, "place", unit=uid, to=POS)
+            # Mustering and deployment, 4: the last unit put down ends the seat's placing, with no "done" asked
+            assert ("deployment_done" in [c.type for c in cons]) == (i == len(units) - 1)
+        done = ["already_deployed"] if seat == "p1" else ["wrong_phase"]   # p2's last unit starts the battle
+        assert s["seats"][seat]["deployed"] and codes(s, seat, "deploy_done") == done
+        assert codes(s, seat, "place", unit=units[0], to=POS) == done
     assert s["phase"] == "main" and s["active"] == "p1" and s["step"] == "command"
     assert s["seats"]["p1"]["command_cards"] == 4 and s["seats"]["p2"]["lore_cards"] == 2
     assert [c.type for c in cons].count("starting_hand") == 2

@@ -1,5 +1,6 @@
 """Dealing damage: shields, Armorbane, Flying, Brutal, Area Effect, indirect damage, destroyed units, warlords."""
 from app.engine.conquest import damage
+from app.engine.core import Event
 
 from .support import RS, attack, codes, cons_types, place, play, start, to_combat
 
@@ -188,3 +189,39 @@ def test_shield_opportunities_start_with_the_initiative_player():
     assert state["pending"][0]["turn"] == "p2"
     state, _ = play(state, "no_shield", "p2")
     assert state["pending"][0]["turn"] == "p1"
+
+
+def test_no_shield_is_asked_when_no_shield_could_save_the_unit():
+    """A shield only prevents damage: a unit the damage destroys even after the biggest shield (3 icons, the most
+    a card prints) leaves play either way, so no shield opportunity opens (Other rules, Card effects: only what
+    could change the game state); the damage is placed at once and the combat turn passes on."""
+    state = battle(attacker_attack=5, hp=1)
+    hand = state["seats"]["p2"]["hand"]
+    state, cons = play(state, "attack", "p1", attacker="p1.a", defender="p2.b")
+    assert not state["pending"] and "p2.b" not in state["units"] and state["seats"]["p2"]["hand"] == hand
+    assert "unit_destroyed" in cons_types(cons)
+
+
+def test_a_shield_that_could_save_the_unit_is_still_offered():
+    """Damage that a 3-shield card would bring below the unit's HP left keeps the window open (it may matter)."""
+    state = battle(attacker_attack=3, hp=1)
+    state, _ = play(state, "attack", "p1", attacker="p1.a", defender="p2.b")
+    assert state["pending"][0]["turn"] == "p2"
+    assert any(s.type == "shield" for s in RS.suggest(state, "p2").suggestions)
+
+
+def test_a_shield_that_changes_nothing_is_refused_unless_a_card_says_so():
+    """Of two units hit by an Area Effect, the one the damage destroys whatever the shield is not offered, and a
+    shield entered for it is refused (overridable: a card may say otherwise)."""
+    state = battle(attacker_attack=1, attacker_keywords=["area effect 4"], hp=6)
+    place(state, "p2", "C", 1, hp=1)
+    state, _ = play(state, "attack", "p1", attacker="p1.a", area_effect=True)
+    offered = {s.data.get("unit") for s in RS.suggest(state, "p2").suggestions if s.type == "shield"}
+    assert offered == {"p2.b"}
+    violations = RS.check(state, damage_event("p2", "p2.c"))
+    assert [v.code for v in violations] == ["shield_no_effect"] and violations[0].overridable
+
+
+def damage_event(seat, uid):
+    """A shield of 3 icons for `uid`."""
+    return Event("shield", seat, {"unit": uid, "shields": 3})

@@ -85,3 +85,48 @@ def test_a_unit_from_hand_put_into_play_is_suggested():
     state, cons = play(state, "put_into_play", "p1", card=card, planet=1, reason="Y'varn")
     assert state["seats"]["p1"]["resources"] == res and state["seats"]["p1"]["hand"] == hand - 1
     assert "put_into_play" in cons_types(cons)
+
+
+def _attached(state, seat: str, name: str, host: str, traits=()) -> dict:
+    """Deploy an attachment on `host` in `seat`'s deployment turn (the turn comes back to the other seat)."""
+    state, _ = play(state, "deploy", seat, card={"name": name, "type": "attachment", "cost": 0, "traits": list(traits)},
+                    attach_to=host)
+    return state
+
+
+def test_an_attachment_no_longer_legally_attached_is_discarded():
+    """Other rules, Attachment cards: "If an attachment becomes not legally attached, discard it": a unit that
+    gains No Attachments loses its attachments, each to its owner's discard pile, named in the log."""
+    state = start()
+    place(state, "p1", "Boyz", 1)
+    state = _attached(state, "p1", "Cybork Body", "p1.boyz")
+    discard = state["seats"]["p1"]["discard"]
+    state, cons = play(state, "modify_unit", "p2", unit="p1.boyz", keywords=["no attachments"], reason="card effect")
+    assert "p1.cybork-body" not in state["cards"] and state["seats"]["p1"]["discard"] == discard + 1
+    gone = [c for c in cons if c.type == "attachment_discarded"]
+    assert [(c.data["name"], c.rule) for c in gone] == [("Cybork Body", "Warhammer 40,000: Conquest rules summary, "
+                                                         "Other rules, Attachment cards")]
+    assert state["left_play"]["p1.cybork-body"] == "Cybork Body"
+
+
+def test_no_trait_attachments_discards_only_that_trait():
+    """Keywords, No Attachments with a trait bars attachments of that trait only: the others stay attached."""
+    state = start()
+    place(state, "p1", "Boyz", 1)
+    state = _attached(state, "p1", "Big Shoota", "p1.boyz", traits=["Wargear"])
+    state, _ = play(state, "pass", "p2")
+    state = _attached(state, "p1", "Battle Banner", "p1.boyz", traits=["Standard"])
+    state, cons = play(state, "modify_unit", "p1", unit="p1.boyz", keywords=["no attachments wargear"])
+    assert "p1.big-shoota" not in state["cards"] and "p1.battle-banner" in state["cards"]
+    # Numbers alone changing leave every legal attachment where it is.
+    state, cons = play(state, "modify_unit", "p1", unit="p1.boyz", attack=3)
+    assert "attachment_discarded" not in cons_types(cons)
+
+
+def test_a_destroyed_unit_keeps_its_name_for_the_log():
+    """The log names a destroyed unit as it was printed ("Sicarius's Chosen", not its id's words)."""
+    state = start()
+    place(state, "p2", "Sicarius's Chosen", 1, hp=3)
+    uid = next(u for u in state["units"] if u.startswith("p2.sicarius"))
+    state, _ = play(state, "destroy", "p1", unit=uid, reason="event card")
+    assert state["left_play"][uid] == "Sicarius's Chosen"

@@ -3,7 +3,7 @@ turn, a Battle ability or Mobile moves as passed, logged with its rule; and the 
 from app.engine.conquest import rules
 from app.engine.core import INFERRED_PASSES, Event
 
-from .support import RS, codes, place, play, start, to_combat
+from .support import RS, codes, place, play, start, to_combat, unit
 
 
 def inferred(cons) -> list[dict]:
@@ -71,15 +71,33 @@ def test_a_retreat_is_never_inferred():
     assert state["units"]["p1.a"]["at"] == "hq"
 
 
-def test_a_players_own_dial_ends_his_deployment_turns_once_the_other_passed():
+def test_a_players_own_dial_ends_his_deployment_turns_and_waits_secret_while_the_other_deploys_on():
+    """1. Deploy: a player who passes takes no more deployment turns; his dial is his next decision, so it says he
+    passes, and it stays secret until the other dial is set (2. Command, Step 1)."""
     state = start()
-    assert codes(state, "commit", "p1", planet=1) == ["out_of_step"]   # p2 may still deploy: no pass inferred
-    state, _ = play(state, "pass", "p1")
-    assert codes(state, "commit", "p1", planet=1) == ["out_of_step"]   # p2's turn: p1 cannot pass for him
+    state, cons = play(state, "commit", "p1", planet=1)
+    assert inferred(cons) == [{"step": "deploy", "rule": rules.DEPLOY,
+                               "events": [{"type": "pass", "by": "p1", "data": {}}]}]
+    assert state["step"]["name"] == "deploy" and state["step"]["turn"] == "p2"
+    assert RS.view(state, "p2")["step"]["dials"] == {"p1": None}          # the opponent sees only that it is set
+    assert RS.view(state, "p1")["step"]["dials"] == {"p1": 1}
+    assert codes(state, "commit", "p1", planet=2) == ["out_of_step"]      # one dial
+    assert codes(state, "deploy", "p1", card=unit("Late")) == ["out_of_step"]   # he passed
+    state, _ = play(state, "deploy", "p2", card=unit("Scout"), planet=2)   # p2 deploys on
     state, cons = play(state, "commit", "p2", planet=2)
     assert inferred(cons) == [{"step": "deploy", "rule": rules.DEPLOY,
                                "events": [{"type": "pass", "by": "p2", "data": {}}]}]
-    assert state["step"]["name"] == "commit" and sorted(state["step"]["dials"]) == ["p2"]
+    assert "dials_revealed" in [c.type for c in cons]
+    assert state["units"]["p1.warlord"]["at"] == 1 and state["units"]["p2.warlord"]["at"] == 2
+
+
+def test_the_early_dial_is_offered_beyond_the_deployment_turn():
+    """The phone of the player on turn offers the dials (his pass is inferred); the other phone, once passed too."""
+    state = start()
+    labels = [s.label for s in RS.suggest(state, "p1").suggestions if s.type == "commit"]
+    assert labels and labels[0].startswith("Dial ")
+    state, _ = play(state, "pass", "p1")
+    assert [s for s in RS.suggest(state, "p1").suggestions if s.type == "commit"]
 
 
 def test_a_combat_turn_pass_is_never_inferred():

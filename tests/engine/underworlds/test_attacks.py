@@ -7,7 +7,7 @@ from app.engine import registry
 from app.engine.core import Event
 from tests.support.play import underworlds_setup
 
-from .helpers import RS, codes, play, started
+from .helpers import RS, codes, ev, play, started
 
 HIT = {"smash": 2}
 MISS = {"fury": 2}
@@ -236,3 +236,42 @@ def test_each_edition_offers_its_own_attack_options():
                                                  "cover": True}
     for rid in ("underworlds/dreadfane", "underworlds/shadespire"):
         assert "stagger" not in options(rid)["keywords"] and options(rid)["cover"] is False
+
+
+def test_a_target_on_a_cover_hex_token_has_cover_without_anyone_entering_it():
+    """Deathgorge rulebook, Feature tokens (pg 14): a hex that contains a cover token is a cover hex, where the
+    defender's single support counts as a success (Cover hexes, pg 10): the engine knows where the target stands."""
+    base = started()
+    base, _ = play(base, "activate", "p1", action="attack", fighter="p1.leader")
+    on_cover = RS.copy_state(base)
+    on_cover["features"]["1"].update({"face": "cover", "on_board": True, "fighter": "p2.minion"})
+    on_cover["fighters"]["p2.minion"]["feature"] = "1"
+    roll = {"attack_roll": {"smash": 1, "fury": 1}, "defence_roll": {"single": 1}}
+    _, plain = RS.apply(base, ev("attack", "p1", attacker="p1.leader", target="p2.minion", profile={"name": "Blade"}, **roll))
+    _, covered = RS.apply(on_cover, ev("attack", "p1", attacker="p1.leader", target="p2.minion", profile={"name": "Blade"},
+                                       **roll))
+    result = {c.type: c.data for c in plain}["attack_resolved"]["result"]
+    result_covered = {c.type: c.data for c in covered}["attack_resolved"]["result"]
+    assert result == "hit" and result_covered != "hit"
+
+
+def test_an_attack_entered_by_its_counts_is_applied_as_by_its_faces():
+    """Combat steps 4-6 (pg 21), Out of action and Bounty (pg 24): rolls entered by their counts (critical
+    successes, other successes) decide the same result, damage, out of action and bounty as by their faces; the
+    log keeps what was entered."""
+    outcomes = []
+    for roll, defence in (({"crit": 1, "smash": 1}, {"block": 1}), ({"crit": 1, "success": 1}, {"success": 1})):
+        state = started()
+        state, _ = play(state, "activate", "p1", action="attack", fighter="p1.leader")
+        state, cons = attack(state, roll=roll, defence=defence)
+        outcomes.append((cons, state["fighters"]["p2.minion"]["out"], state["seats"]["p1"]["glory"]["unspent"],
+                         state["reaction"]["context"]["crit"]))
+    assert outcomes[0] == outcomes[1] and outcomes[1][1:] == (True, 1, True)
+
+
+def test_the_catalogue_offers_the_counts_form():
+    """Tablewarden: the attack event's catalogue entry bounds `success` in each roll like a face (0 to 20 dice)."""
+    attack_type = next(e for e in RS.event_types() if e["type"] == "attack")
+    for roll in ("attack_roll", "defence_roll"):
+        spec = attack_type["fields"][roll]["fields"]["success"]
+        assert (spec["type"], spec["min"], spec["max"]) == ("int", 0, 20)

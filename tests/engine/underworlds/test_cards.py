@@ -124,7 +124,7 @@ def test_listed_ploy_of_a_partial_deck_is_offered_by_name_beside_the_unlisted_en
     state, _ = play(state, "player_action", "p1", action="pass")
     labels = _labels(state)
     assert "Play Heroic Guard" in labels and "Play a ploy (not listed)" in labels
-    state, _ = play(state, "power", "p1", play="ploy", card="Heroic Guard")
+    state, _ = play(state, "power", "p1", play="ploy", card="Heroic Guard", chosen="p1.severin-steelheart")
     assert state["seats"]["p1"]["hand"]["power"] == 4 and "Heroic Guard" in state["seats"]["p1"]["gone"]
 
 
@@ -199,13 +199,17 @@ def test_upgrade_costs_the_glory_printed_on_it_else_one():
     assert "Dear" in state["fighters"]["p1.leader"]["upgrades"]
 
 
-def test_surge_objective_is_revealed_by_name_with_its_glory_and_refused_in_the_end_phase():
-    """Surge objectives (pg 38): offered by name with their glory in the action phase; scoring one in the end
+def test_surge_objective_is_offered_only_when_met_and_refused_in_the_end_phase():
+    """Surge objectives (pg 38): one whose condition the game decides is not offered before it is met, and its
+    reveal is refused citing the card (Crashing Crescendo CR1: three Charges in the phase); scoring one in the end
     phase is refused with the surge rule, and an end-phase objective cannot be revealed as a surge."""
     setup = _content_setup(deck="cyrenis-razors-rivals")
     state = started(setup=setup)
     labels = _labels(state)
-    assert "Reveal Crashing Crescendo (surge, 1 glory)" in labels
+    assert not any("Crashing Crescendo" in label for label in labels)
+    refused = [v for v in RS.check(state, Event("objective", "p1", {"action": "reveal", "card": "Crashing Crescendo"}))
+               if v.code == "objective_condition_not_met"]
+    assert refused and refused[0].rule == "Card: Crashing Crescendo (CR1)" and refused[0].overridable
     assert not any("Inexplicable Dread" in label for label in labels)   # an end-phase objective
     assert "not_surge" in codes(state, "objective", "p1", action="reveal", card="Inexplicable Dread")
     state = _to_end_phase(state)
@@ -260,3 +264,22 @@ def test_after_a_draw_the_hand_offer_asks_for_the_cards_drawn():
                     power=["Ploy 1", "Ploy 2", "Ploy 4", "Ploy 9", "Ploy 10"])
     offer = next(s for s in RS.suggest(state, "p1").suggestions if s.type == "hand")
     assert offer.label == "Which cards I hold" and offer.bounds["objectives"]["drawn"] == 0
+
+
+def test_the_objectives_not_said_yet_come_the_likeliest_first():
+    """Ana's hand offer lists the Cyreni's Razors objectives she has not said, those the game says are met or could
+    be met now first: with an enemy fighter staggered, Mind Erosion (an enemy staggered, scored in the end phase)
+    and Nameless Horrors (where the fighters stand: the players judge) come before Means of Survival (two enemies
+    out: none is) and Crashing Crescendo (a Charge's Attack action: none made). The objectives she said stay first."""
+    setup = _content_setup(deck="cyrenis-razors-rivals")
+    state = started(setup=setup)
+    enemy = next(fid for fid in state["fighters"] if fid.startswith("p2."))
+    state, _ = play(state, "token", "p1", fighter=enemy, token="stagger", action="give")
+    items = next(s for s in RS.suggest(state, "p1").suggestions if s.type == "hand").bounds["objectives"]["items"]
+    for likely in ("Mind Erosion", "Nameless Horrors"):
+        for unlikely in ("Means of Survival", "Crashing Crescendo"):
+            assert items.index(likely) < items.index(unlikely), items
+    state, _ = play(state, "hand", "p1", objectives=["Means of Survival"])
+    items = next(s for s in RS.suggest(state, "p1").suggestions if s.type == "hand").bounds["objectives"]["items"]
+    assert items[0] == "Means of Survival" and items.index("Mind Erosion") < items.index("Crashing Crescendo")
+    assert len(items) == 12

@@ -73,9 +73,14 @@ def test_inspire_only_in_inspire_steps_keeps_tokens():
     assert "not_friendly" in codes(state, "inspire", "p2", fighter="p1.brute")
     state, _ = play(state, "player_action", "p1", action="pass")
     state, _ = play(state, "power", "p1", play="ploy")   # the Inspire step after the activation has passed
-    assert "no_inspire_step" in codes(state, "inspire", "p1", fighter="p1.brute")
+    # ... but the one after the power step is next: an Inspire entered now waits for it (test_inspire.py).
+    assert "no_inspire_step" not in codes(state, "inspire", "p1", fighter="p1.brute")
     state, _ = play(state, "uninspire", "p1", fighter="p1.leader")
     assert not state["fighters"]["p1.leader"]["inspired"]
+    state, _ = play(state, "power", "p2", play="pass")
+    state, _ = play(state, "power", "p1", play="pass")
+    state, _ = play(state, "activate", "p2", action="attack", fighter="p2.leader")   # the activation step is under way
+    assert "no_inspire_step" in codes(state, "inspire", "p1", fighter="p1.brute")
 
 
 def test_machine_checkable_inspire_condition_inspires_automatically():

@@ -42,6 +42,7 @@ def test_no_inspire_is_put_forward_before_any_condition_can_be_seen_met(ruleset)
     assert "p1.severin" not in offered
     obryn = offered["p1.obryn"]
     assert obryn.players_judge and obryn.group == "Table"
+    assert "if the table sees its condition met" in obryn.label   # the app did not check it: never "is met"
     assert obryn.to_dict()["players_judge"] is True
     assert not [s for s in offered.values() if not s.players_judge]
     assert "p2.garrek" not in offered          # never another player's fighter
@@ -67,3 +68,23 @@ def test_2018_and_2019_rules_inspire_a_checked_condition_at_once(ruleset):
     assert t.state["fighters"]["p1.severin"]["inspired"]
     offered = _inspire(t)
     assert list(offered) == ["p1.obryn"] and offered["p1.obryn"].players_judge
+
+
+def test_deathgorge_an_inspire_left_to_the_players_is_entered_during_the_power_step_with_no_pass_first():
+    """Deathgorge pg 6: the fighter "will become Inspired at the next Inspire step", which follows the power step.
+    Ana's ploy meets Obryn's words-only condition mid power step: she enters his Inspire there and then (offered,
+    no Pass first), the power step goes on, and he is Inspired in the Inspire step after it."""
+    t = _game("underworlds/deathgorge")
+    t.play("player_action", "p1", action="pass")
+    t.play("power", "p1", play="ploy")
+    assert not t.state["minor"] and t.state["step"] == "power"
+    assert "p1.obryn" in _inspire(t)
+    t.play("inspire", "p1", fighter="p1.obryn")
+    assert not t.state["fighters"]["p1.obryn"]["inspired"]
+    assert t.refuse("inspire", "p1", fighter="p1.obryn") == ["already_inspired"]
+    assert t.state["step"] == "power"                     # nothing passed: Ben may still play
+    t.play("power", "p2", play="ploy")
+    t.power_passes()
+    assert t.state["fighters"]["p1.obryn"]["inspired"]
+    told = [c for c in t.cons if c.type == "inspired"]
+    assert [(c.data["fighter"], c.data.get("entered"), c.rule.page) for c in told] == [("p1.obryn", True, 6)]

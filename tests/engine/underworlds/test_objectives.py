@@ -16,6 +16,7 @@ def test_surge_objective_scored_in_the_next_surge_step_then_a_draw():
     s = state["seats"]["p1"]
     assert "surge_scored" in cons and s["glory"]["unspent"] == 2 and s["hand"]["objectives"] == 3
     assert s["scored"][0]["surge"] is True
+    assert s["discards"]["objectives"] == 0   # scored cards are kept apart, not discarded (Deathgorge, Discard)
 
 
 def test_objectives_are_scored_only_in_the_end_phase():
@@ -28,7 +29,9 @@ def test_end_phase_order_and_steps():
     """End phase (pg 38): the player who took the first turn goes first; steps in order; draw to 3 and 5."""
     state = to_end_phase(started(first="p2"))
     assert state["end"]["order"] == ["p2", "p1"]
-    assert "not_your_end_phase" in codes(state, "objective", "p1", action="score", glory=1)
+    # p1's own step would say p2 has finished (an inferred "done", passes.py); p2 still has steps to take first.
+    implied = RS.implied_pass(state, Event("objective", "p1", {"action": "score", "glory": 1}))
+    assert (implied.event.type, implied.event.by) == ("end_phase_done", "p2")
     state, _ = play(state, "objective", "p2", action="score", glory=3)
     state, _ = play(state, "discard_power", "p2")
     assert "end_phase_order" in codes(state, "objective", "p2", action="discard")

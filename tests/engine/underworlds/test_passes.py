@@ -264,3 +264,81 @@ def test_the_read_only_look_ahead_is_the_passes_ahead_and_changes_no_state_befor
 
     play_random(rs, setup, seed=7, max_events=200, on_event=compare)
     assert (shared > 20) == (rid == "underworlds/deathgorge")
+
+
+def to_end_phase(rs, state):
+    """Every activation passed, and the last power step: the end phase begins with p1's sequence."""
+    while state["phase"] == "action":
+        seat = state["turn"]["seat"]
+        state, _ = play(rs, state, "player_action", seat, action="pass")
+        while state["step"] == "power":
+            p = state["power"]
+            state, _ = play(rs, state, "power", p["order"][p["next"]], play="pass")
+    return state
+
+
+@pytest.mark.parametrize("rid", EDITIONS)
+def test_the_next_players_end_phase_entry_says_the_one_before_is_done(rid):
+    """Each player runs through the end phase sequence in turn (Deathgorge End phase pg 38; Shadespire Round 1, End
+    Phase pg 25; Dreadfane End phase pg 19): Ben discarding a card in his sequence says Ana has finished hers, and the
+    log says so (her draws of steps 5-6 run as if she had tapped Done)."""
+    rs, state = new(rid, 2)
+    state = to_end_phase(rs, to_first_turn(rs, state))
+    assert state["phase"] == "end" and state["end"]["order"][0] == "p1"
+    explicit, _ = play(rs, state, "end_phase_done", "p1")
+    explicit, _ = play(rs, explicit, "discard_power", "p2")
+    state, cons = play(rs, state, "discard_power", "p2")
+    assert inferred(cons) == [("end_phase", ["p1"])]
+    assert [c.rule.section for c in cons if c.type == "passes_inferred"] == [rs.edition.rule("end_phase").section]
+    assert state == explicit and state["end"]["i"] == 1
+
+
+@pytest.mark.parametrize("rid", EDITIONS)
+def test_the_next_rounds_roll_off_says_the_last_player_is_done(rid):
+    """After the last player's sequence the round ends and the next begins (its hazard phase first in the 2019
+    rules): its first entry, on any phone, closes the sequences still open."""
+    rs, state = new(rid, 2)
+    state = to_end_phase(rs, to_first_turn(rs, state))
+    probe = "hazard" if rid.endswith("dreadfane") else "roll_off"
+    data = {"action": "draw"} if probe == "hazard" else {"purpose": "first_turn", "first": "p2"}
+    state, cons = play(rs, state, probe, "p1", **data)
+    assert [(step, seat) for step, seats in inferred(cons) for seat in seats] == [("end_phase", "p1"), ("end_phase", "p2")]
+    assert state["round"] == 2 and "round_ends" in [c.type for c in cons]
+
+
+def test_the_end_phase_sequence_is_never_closed_by_its_own_players_step_nor_in_the_last_round():
+    """The player running the sequence closes it only with the next round's entry; a refused step of their own is
+    refused, not moved past their sequence; the last end phase (nothing follows it) still needs its Done."""
+    rs, state = new("underworlds/deathgorge", 2)
+    state = to_end_phase(rs, to_first_turn(rs, state))
+    event = Event("objective", "p1", {"action": "score", "glory": 1, "card": "No such card"})
+    assert rs.implied_pass(state, event) is None
+    assert rs.check(state, Event("discard_power", "p1", {})) == []
+    # Ana (finished) may not take steps of Ben's sequence: another seat's own steps close nothing.
+    state, _ = play(rs, state, "end_phase_done", "p1")
+    assert rs.implied_pass(state, Event("discard_power", "p1", {})) is None
+    for _ in range(2):   # rounds 2 and 3
+        state, _ = play(rs, state, "roll_off", "p1", purpose="first_turn", first="p1")
+        state = to_end_phase(rs, state)
+        if state["round"] < 3:
+            state, _ = play(rs, state, "end_phase_done", "p1")
+            state, _ = play(rs, state, "end_phase_done", "p2")
+    state, _ = play(rs, state, "end_phase_done", "p1")
+    assert state["end"]["i"] == 1 and rs.check(state, Event("roll_off", "p1", {"purpose": "first_turn", "first": "p1"}))
+
+
+@pytest.mark.parametrize("rid", EDITIONS)
+def test_the_other_players_are_offered_what_they_may_enter_during_an_end_phase_sequence(rid):
+    """While Ana runs her sequence, Ben is offered his own (his Done, his discards) and every one of them passes
+    check(); once she is done and he runs his, she is offered the next round's first entry where the roll-off
+    comes next."""
+    rs, state = new(rid, 2)
+    state = to_end_phase(rs, to_first_turn(rs, state))
+    offered = rs.suggest(state, "p2").suggestions
+    assert "end_phase_done" in [s.type for s in offered]
+    for s in offered:
+        if s.complete:
+            assert not rs.blocking(state, Event(s.type, "p2", dict(s.data))), s
+    state, _ = play(rs, state, "end_phase_done", "p1")
+    rolls = [s for s in rs.suggest(state, "p1").suggestions if s.type == "roll_off"]
+    assert bool(rolls) is (not rid.endswith("dreadfane"))

@@ -75,7 +75,7 @@ def check_attack_input(rules: CombatRules, profile: Any, attack_roll: Any, defen
     """Problems with an attack's input: structural ones (overridable=False) first, then edition ones."""
     problems = _check_profile(profile)
     spell = isinstance(profile, Mapping) and profile_is_spell(profile)
-    problems += check_roll("magic" if spell else "attack", attack_roll, "attack_roll")
+    problems += check_roll("magic" if spell else "attack", attack_roll, "attack_roll", by_counts=True)
     if not isinstance(defence, Mapping):
         problems.append(MALFORMED("defence must be the target's Defence characteristic "
                                   "{dice, symbol}."))
@@ -84,7 +84,7 @@ def check_attack_input(rules: CombatRules, profile: Any, attack_roll: Any, defen
             problems.append(BAD_CHOICE("defence.symbol must be block or dodge."))
         if defence.get("dice") is not None and not is_int(defence.get("dice"), 0, MAX_DICE):
             problems.append(MALFORMED(f"defence.dice must be a whole number from 0 to {MAX_DICE}."))
-    problems += check_roll("defence", defence_roll, "defence_roll")
+    problems += check_roll("defence", defence_roll, "defence_roll", by_counts=True)
     if supporting is not None:
         if not isinstance(supporting, Mapping):
             problems.append(MALFORMED("supporting must be {attacker, target} counts."))

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from ...core import Violation, check_fields
-from ..dice import ATTACK_FACES, DEFENCE_FACES, MAGIC_FACES, MAX_DICE
+from ..dice import ATTACK_FACES, DEFENCE_FACES, MAGIC_FACES, MAX_DICE, SUCCESS
 from .checks import check_attack_input, is_int, profile_is_spell
 from .rules import ATTACK_SYMBOLS, DEFENCE_SYMBOLS, MAX_DAMAGE, MAX_SUPPORT, SPELL_SYMBOLS, CombatRules
 from .sequence import AttackResult, resolve_attack
@@ -23,13 +23,17 @@ PROFILE_FIELDS: dict[str, dict] = {
                  "help": "cleave, ensnare, scything, stagger, grievous X, knockback X"},
     "spell": {"type": "bool", "required": False, "help": "Spell Attack action (magic dice)"},
 }
+# The counts form (dice.py): the non-critical successes as the table counted them, instead of their faces.
+SUCCESS_FIELD = {**COUNT_FIELD, "help": "Other successes (not critical), counted instead of their faces"}
 ATTACK_ROLL_FIELDS: dict[str, dict] = {
-    "dice": {**COUNT_FIELD, "help": "Dice rolled (the faces must add up to it)"},
+    "dice": {**COUNT_FIELD, "help": "Dice rolled (faces: they add up to it; counts: at least their sum)"},
     **{face: {**COUNT_FIELD, "help": f"Dice showing {face}"} for face in dict.fromkeys(ATTACK_FACES + MAGIC_FACES)},
+    SUCCESS: SUCCESS_FIELD,
 }
 DEFENCE_ROLL_FIELDS: dict[str, dict] = {
-    "dice": {**COUNT_FIELD, "help": "Dice rolled (the faces must add up to it)"},
+    "dice": {**COUNT_FIELD, "help": "Dice rolled (faces: they add up to it; counts: at least their sum)"},
     **{face: {**COUNT_FIELD, "help": f"Dice showing {face}"} for face in DEFENCE_FACES},
+    SUCCESS: SUCCESS_FIELD,
 }
 ATTACK_FIELDS: dict[str, dict] = {
     "attacker": {"type": "fighter", "help": "Fighter making the Attack action"},

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Mapping
 
 from ...core import Violation
-from ..dice import counts, with_innate
+from ..dice import SUCCESS, counts, with_innate
 from .checks import check_attack_input, profile_is_spell
 from .keywords import Keywords, parse_keywords
 from .rules import (
@@ -262,6 +262,10 @@ def resolve_attack(rules: CombatRules, profile: Mapping, attack_roll: Mapping, d
                                                  own=own, enemy=enemy, guard=guard, cover=cover, kw=kw,
                                                  trail=trail)
     out.attack_success_faces, out.defence_success_faces = sorted(attack_faces), sorted(defence_faces)
+    # A roll entered by its counts (dice.py): its `success` dice are successes as the table counted them, with
+    # the faces above; the engine still decides the result, damage and drive back from them (step 4 on).
+    attack_faces.add(SUCCESS)
+    defence_faces.add(SUCCESS)
     a_counts, d_counts = _rolled_counts(attack_roll, defence_roll, spell=spell, innate_attack=innate_attack,
                                         innate_defence=innate_defence, trail=trail)
     out.attack_crits, out.defence_crits = a_counts["crit"], d_counts["crit"]

@@ -41,6 +41,22 @@ def check_reaction(rs, state, event) -> list[Violation]:
     return out
 
 
+def check_after_superaction(rs, state, event) -> list[Violation]:
+    """Dreadfane (Superactions pg 14; Inspire pg 17): while a superaction is under way (a Charge's Attack action, or
+    a Scything attack's further targets, still to come) a fighter is not Inspired and no surge objective is scored:
+    both wait until it is resolved. Reading chosen: the superaction is resolved once its last action is entered
+    (the engine's pending Attack action is cleared); the reaction step after it comes after it."""
+    pending = state.get("pending")
+    if not rs.edition.after_superaction or not pending or not pending.get("superaction"):
+        return []
+    scoring_now = event.type == "objective" and event.data["action"] == "score" and state["phase"] == "action"
+    if event.type != "inspire" and not scoring_now:
+        return []
+    what = "The fighter is Inspired" if event.type == "inspire" else "The surge objective is scored"
+    return [V.AFTER_SUPERACTION(f"{what} after the superaction under way is resolved: enter it then.",
+                                rs.edition.rule("after_superaction"))]
+
+
 def check_sudden_death(rs, state, event) -> list[Violation]:
     rule = matched_play.SUDDEN_DEATH_RULE
     d = event.data

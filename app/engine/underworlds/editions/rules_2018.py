@@ -50,6 +50,7 @@ SHADESPIRE_RULES: dict[str, str] = {
     "barge": _ACTIVATIONS,
     "charge": Rule(SHADESPIRE_BOOK, "Additional Attack Action Rules, Charge", 22),
     "charge_token": Rule(SHADESPIRE_ERRATA, "FAQ: a fighter that made a Charge action cannot be activated again for the remainder of the phase"),
+    "returned_fighter": Rule(SHADESPIRE_ERRATA, "FAQ: a fighter that moved or charged, was taken out of action and returned to the battlefield in the same action phase is still considered to have moved or charged"),
     "guard": Rule(SHADESPIRE_ERRATA, "Pages 22 and 30 - Guard", 22),
     "spells": _POWER,
     "casting": _POWER,

@@ -41,6 +41,7 @@ DREADFANE_RULES: dict[str, str] = {
     "beast": Rule(DREADFANE_BOOK, "The battlefield, Objective hexes: a fighter standing in an objective hex holds it", 6),
     "stagger": _ACTIONS,
     "superactions": Rule(DREADFANE_BOOK, "Superactions", 14),
+    "after_superaction": Rule(DREADFANE_BOOK, "Superactions: Inspired, and surge objectives scored, after the superaction", 14),
     "scything": Rule(DREADFANE_BOOK, "Attack action keywords, Scything", 14),
     "stun": _ACTIONS,
     "barge": _ACTIONS,

@@ -175,6 +175,7 @@ class ClassicRuleset(UnderworldsRuleset):
             if feat.get("value"):
                 found.append(V.OBJECTIVE_HEX("Objective hexes are printed on the board: they cannot be "
                                              "flipped, placed or removed.", R("features_adv")))
+        found += checks.check_after_superaction(self, state, event)
         if cl["sudden_death"]:
             found += checks.check_sudden_death(self, state, event)
         return found

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 
 from ...core import Advice, Event, Suggestion
+from .. import scoring
 from ..inspire import inspire_suggestion
 from ..objectives import only_fresh_cards
 from ..state import UnderworldsState, surviving
@@ -25,6 +26,8 @@ def own_suggestions(rs, state, seat) -> list[Suggestion]:
         return out
     if state["phase"] == "hazard":
         out += hazards.suggestions(state, seat)
+    if rs.edition.after_superaction and (state.get("pending") or {}).get("superaction"):
+        return out   # Inspire and surge objectives wait until the superaction is resolved (checks.py)
     if state["phase"] in ("action", "end", "hazard") and not rs.edition.inspire_steps:
         # Inspired at once when the condition is met (Shadespire pg 13, Dreadfane pg 17): the engine Inspires those
         # it can check itself, so what is left is for the players to judge (inspire.inspire_suggestion).
@@ -45,7 +48,12 @@ def immediate_suggestions(rs, state, seat) -> list[Suggestion]:
             card = deck["objectives"][n]
             if card.get("scoring") not in (None, "surge"):
                 continue
-            if isinstance(card.get("glory"), int):
+            if scoring.has_condition(card):
+                worth = f" now ({card['glory']} glory)" if isinstance(card.get("glory"), int) else " now"
+                sugg = scoring.offer(state, seat, n, card, {"action": "score", "card": n}, "Objectives", worth)
+                if sugg is not None:
+                    out.append(sugg)
+            elif isinstance(card.get("glory"), int):
                 out.append(Suggestion("objective", seat, f"Score {n} now ({card['glory']} glory)",
                                       {"action": "score", "card": n}, group="Objectives"))
             else:  # a listed card whose glory value our sources do not give: entered from the card

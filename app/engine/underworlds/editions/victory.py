@@ -10,26 +10,17 @@ from __future__ import annotations
 
 from ...core import Outcome, as_outcome
 from ..glory import total
+from ..state import held_count as objectives_held
 from ..state import surviving
 from . import matched_play
-
-
-def objectives_held(state, seat: str) -> int:
-    """Objective tokens (or hexes) the seat's surviving fighters stand on; any fighter can hold one."""
-    n = 0
-    for feat in state["features"].values():
-        fid = feat.get("fighter")
-        if (fid and feat["on_board"] and feat["face"] == "objective" and state["fighters"][fid]["seat"] == seat
-                and not state["fighters"][fid]["out"]):
-            n += 1
-    return n
 
 
 def game_result(rs, state) -> dict:
     """The game's own result (no match): winners, draw, decided_by, glory and objectives held."""
     seats = list(state["classic"]["seating"])
     glory = {s: total(state, s) for s in seats}
-    held = {s: objectives_held(state, s) for s in seats}
+    entered = state.get("held") or {}   # what the players said they hold (victory.held_asked), else the positions
+    held = {s: entered.get(s, objectives_held(state, s)) for s in seats}
     alive = [s for s in seats if surviving(state, s)]
     base = {"glory": glory, "objectives_held": held, "rule": rs.edition.rule("victory")}
     if rs.edition.wipe_out_ends_game and len(alive) == 1:

@@ -5,15 +5,16 @@
 // form (18 cards, 50 points, tent, decoys); dice entry for combat rolls and counters.
 // The shell (pages/play.js) calls: renderBoard, describeValue, describeEvent,
 // describeConsequence, banner, stepGuide, decidedBy, scoreLine, customEntry, glorySeries.
-import { h, button, sheet, toast, linkStylesheet } from "../../dom.js";
+import { h, svg, button, sheet, toast, linkStylesheet } from "../../dom.js";
 import { stepper, fillTemplate } from "../../actions.js";
 import { api, errorText } from "../../api.js";
 import { getGame, putGame } from "../../store.js";
+import { capital } from "../../words.js";
 
 linkStylesheet(new URL("../../../css/board.css", import.meta.url).href, "board");
 
 const FACES = [
-  ["strike", "⚔", "Strike"], ["cleave", "🪓", "Cleave"], ["pierce", "➶", "Pierce"],
+  ["strike", "⚔", "Strike"], ["cleave", "", "Cleave"], ["pierce", "➶", "Pierce"],
   ["morale", "⚑", "Morale"], ["lore", "✦", "Lore"], ["heroic", "★", "Heroic"],
 ];
 const STEP_NAMES = {
@@ -33,7 +34,6 @@ const DRAFTS = {}; // muster form drafts by game and seat
 
 const unitOf = (view, uid) => (view && view.units && view.units[uid]) || null;
 const isUnitId = (v, view) => typeof v === "string" && !!unitOf(view, v);
-const capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 /** Children without the empty ones (replaceChildren would print "null"). */
 const kids = (...xs) => xs.flat(Infinity).filter((x) => x !== null && x !== undefined && x !== false);
 const words = (s) => String(s ?? "").replace(/_/g, " ");
@@ -90,17 +90,18 @@ function latestByName(items) {
 }
 
 /** Save a typed unit card on the server; the reply's id makes its share link. Offline: kept only in the game. */
-async function saveUnit(rec) {
+async function saveUnit(rec, by) {
   const { slug, name, health, movement, combat, attack, range, min_range: minRange, muster, damage_tokens: tokens, legend,
     abilities, traits, faction } = rec;
   const body = { slug, name, health, movement, combat, attack, range: attack === "ranged" ? range : null, min_range: minRange ?? null,
-    muster, damage_tokens: !!tokens, legend: !!legend, abilities: abilities || [], traits: traits || [], faction: faction || null };
+    muster, damage_tokens: !!tokens, legend: !!legend, abilities: abilities || [], traits: traits || [], faction: faction || null,
+    typed_by: String(by || "").slice(0, 40) || null };
   const reply = await api("POST", SAVED_PATH, { body }).catch(() => null);
   if (!reply || reply.status !== 201) {
     toast(reply ? `Unit card not saved on the server: ${errorText(reply)}` : "Offline: the unit card is in this game but not saved for later.", "error", 6000);
     return null;
   }
-  savedList = latestByName([{ id: reply.body.id, name, link: reply.body.link }, ...(savedList || [])]);
+  savedList = latestByName([{ id: reply.body.id, name, link: reply.body.link, typed_by: body.typed_by }, ...(savedList || [])]);
   toast(`Saved: ${name} will be offered at every muster. Share link: ${shareLink(reply.body.id)}`, "ok", 6000);
   return reply.body.id;
 }
@@ -112,7 +113,8 @@ async function openSaved(id) {
   const reply = await api("GET", `${SAVED_PATH}/${encodeURIComponent(id)}`).catch(() => null);
   if (!reply) { toast("This needs the connection."); return null; }
   if (reply.status !== 200) { toast(reply.status === 404 ? "There is no saved unit card with that link." : errorText(reply)); return null; }
-  return reply.body.payload;
+  const { typed_by: _by, ...rec } = reply.body.payload || {};
+  return rec;
 }
 
 /** A saved card's id from a pasted share link or the id itself. */
@@ -210,10 +212,17 @@ function combatPanel(view, c) {
     h("div", { class: "muted" }, stage));
 }
 
+/** A face's symbol: text, except Cleave's double-bitted axe, drawn (the page's fonts have no axe glyph: Chromium drew an empty box). */
+function faceSymbol(key, sym) {
+  if (key !== "cleave") return h("span", { class: "sym", "aria-hidden": "true" }, sym);
+  return h("span", { class: "sym", "aria-hidden": "true", "data-drawn": "cleave" },
+    svg("svg", { viewBox: "0 0 24 24", width: "1em", height: "1em" },
+      svg("path", { d: "M10.9 1h2.2v22h-2.2z M13.1 4.5c4.8.3 8.4 2.6 8.4 6s-3.6 5.7-8.4 6z M10.9 4.5c-4.8.3-8.4 2.6-8.4 6s3.6 5.7 8.4 6z", fill: "currentColor" })));
+}
+
 function faceTile(face) {
   const [, sym, name] = FACES.find((x) => x[0] === face) || [face, "?", face || "?"];
-  return h("span", { class: "die", "data-face": face, "aria-label": name },
-    h("span", { class: "sym", "aria-hidden": "true" }, sym), h("span", {}, name));
+  return h("span", { class: "die", "data-face": face, "aria-label": name }, faceSymbol(face, sym), h("span", {}, name));
 }
 
 /** One key per face: a tap adds a die showing it (its ×count on the key); the dice entered are listed, and a tap
@@ -227,14 +236,14 @@ function dicePad(roll, expected, onchange) {
         return h("button", { type: "button", class: "face", "data-face": key, "data-kind": "combat",
           "aria-label": n ? `${name} ×${n}: add another ${name} die` : `${name}: add a ${name} die`,
           onclick: () => { roll.push(key); onchange(); } },
-        h("span", { class: "sym", "aria-hidden": "true" }, sym), h("span", { class: "fname" }, name),
+        faceSymbol(key, sym), h("span", { class: "fname" }, name),
         n ? h("span", { class: "n", "aria-hidden": "true" }, `×${n}`) : null);
       })),
     h("div", { class: "entered", role: "group", "aria-label": "Combat dice entered" },
       roll.map((key, i) => {
         const [, sym, name] = FACES.find((f) => f[0] === key) || [key, "?", key];
         return h("button", { type: "button", class: "die", "data-die": String(i), "data-face": key, "aria-label": `${name}: take this die off`,
-          onclick: () => { roll.splice(i, 1); onchange(); } }, h("span", { class: "sym", "aria-hidden": "true" }, sym));
+          onclick: () => { roll.splice(i, 1); onchange(); } }, faceSymbol(key, sym));
       }),
       left > 0 ? Array.from({ length: left }, () => h("span", { class: "die unset", "aria-hidden": "true" }, "?")) : null,
       h("span", { class: "count", "data-count": "combat" }, left > 0 ? `${roll.length} of ${expected}` : `${roll.length} dice`)));
@@ -265,16 +274,20 @@ function unitList(view, seat, c) {
             h("span", { class: "muted" }, `${u.health} ${u.damage_tokens ? "health" : "figures"} · move ${u.movement} · ${u.combat} dice ${u.attack}${u.attack === "ranged" ? ` range ${u.range}` : ""} · ${u.muster} pts`),
           // a name for speech starts with the words the button shows, then says which unit
           canEnter && known ? button("Fill from the saved card", () => fill(known), { cls: "btn small primary", "data-action": "fill-saved", aria: `Fill from the saved card: ${u.name}` }) : null,
-          canEnter ? button(gaps.length ? "Type the numbers" : "Edit", () => enterUnit(c, u),
-            { cls: "btn small", aria: gaps.length ? `Type the numbers of ${u.name}` : `Edit ${u.name}` }) : null);
+          !gaps.length && typedBy(saved, u) ? h("small", { class: "muted", "data-typed-by": "" }, ` · typed by ${typedBy(saved, u)}`) : null,
+          canEnter && known && known.typed_by ? h("small", { class: "muted", "data-typed-by": "" }, ` (typed by ${known.typed_by})`) : null,
+          // a correction is saved anew: the newest card of a name is the one every later game is offered
+          canEnter ? button(gaps.length ? "Type the numbers" : "Correct", () => enterUnit(c, u),
+            { cls: "btn small", aria: gaps.length ? `Type the numbers of ${u.name}` : `Correct ${u.name}` }) : null);
       })) : h("p", { class: "muted" }, "No units yet: type each unit reference card once; the server keeps it for every muster."),
       canEnter && fillable(recs, saved).length > 1 ? button(`Fill all ${fillable(recs, saved).length} from the saved cards`, async (e) => {
-        e.currentTarget.disabled = true;
+        /** @type {HTMLButtonElement} */ (e.currentTarget).disabled = true;
         for (const item of fillable(recs, saved)) await fill(item);
       }, { cls: "btn primary", "data-action": "fill-all-saved" }) : null,
       canEnter && extra.length ? h("div", { class: "stack", "data-saved-units": "" },
         h("p", { class: "muted", style: "margin:0" }, "Unit cards saved on this server:"),
-        h("div", { class: "row" }, extra.map((x) => button(`+ ${x.name}`, () => fill(x), { cls: "btn small", "data-saved": x.id })))) : null,
+        h("div", { class: "row" }, extra.map((x) => button(`+ ${x.name}${x.typed_by ? ` (${x.typed_by})` : ""}`, () => fill(x),
+          { cls: "btn small", "data-saved": x.id, aria: `+ ${x.name}${x.typed_by ? `, typed by ${x.typed_by}` : ""}` })))) : null,
       canEnter ? h("div", { class: "row" },
         button("+ Unit card", () => enterUnit(c, null), { cls: "btn", "data-action": "add-unit" }),
         button("Open a shared unit card", async () => {
@@ -286,6 +299,12 @@ function unitList(view, seat, c) {
   if (savedList !== null) section.dataset.savedLoaded = "";
   else if (canEnter) loadSaved().then(() => { if (section.isConnected) { draw(); section.dataset.savedLoaded = ""; } });
   return section;
+}
+
+/** Who typed the saved card this unit's numbers came from (null when none matches them). */
+function typedBy(saved, u) {
+  const x = saved.find((y) => sameUnit(y.name, u.name));
+  return x && x.typed_by ? x.typed_by : null;
 }
 
 /** Saved cards for the units whose numbers are not known yet: one tap fills them all. */
@@ -310,52 +329,95 @@ function askSharedId() {
 
 /** The unit reference card form; submits unit_card and saves the card on the server for later musters. */
 async function enterUnit(c, current) {
-  const rec = await unitForm(current);
+  const saved = current && (savedList || []).find((x) => sameUnit(x.name, current.name));
+  const rec = await unitForm(current, saved && saved.typed_by);
   if (!rec) return null;
-  const sent = await c.submit("unit_card", { unit: rec });
-  await saveUnit(rec);
-  return sent;
+  // saved first, so the unit list the entry redraws already knows who typed the card
+  await saveUnit(rec, typist(c));
+  return c.submit("unit_card", { unit: rec });
 }
 
-function unitForm(current) {
-  const u = { name: "", health: 4, movement: 1, combat: 3, attack: "melee", range: 3, min_range: 1, muster: 5,
-    damage_tokens: false, legend: false, abilities: [],
-    // numbers a content card leaves unknown (null) start from the defaults instead
+/** Who is typing a card on this phone: the seat's player (the referee's desk says so). */
+const typist = (c) => (c.seat && c.seatName ? c.seatName(c.seat) : "the referee");
+
+// The values a unit reference card can carry, offered as one tap each (suggest.unit_card_template's choices), and
+// the usual ones preselected, so a card costs a tap only for each number that differs from them, plus Save.
+const CARD_VALUES = { health: [1, 2, 3, 4, 5, 6], movement: [0, 1, 2, 3, 4], combat: [1, 2, 3, 4, 5],
+  muster: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] };
+const USUAL = { health: 4, movement: 1, combat: 3, attack: "melee", range: null, muster: 5 };
+const LEGEND_HEALTH = [3, 4, 5, 6, 7, 8];
+// Melee, or ranged with its range: one choice, since a ranged card always names its range (Combat, 1).
+const ATTACKS = [["melee", null, "Melee"], ...[2, 3, 4, 5].map((r) => ["ranged", r, `Ranged ${r}`])];
+
+/** One row of choices of the unit card form: a tap on a value picks it (values: a number, or
+ *  [value, text, spoken, ...] where the rest is the row's own). */
+function choiceRow(key, label, values, isOn, pick) {
+  const group = h("div", { class: "seg", role: "radiogroup", "aria-label": label });
+  const draw = () => group.replaceChildren(...values.map((v) => {
+    const [value, text, spoken] = Array.isArray(v) ? v : [v, String(v)];
+    return button(text, () => { pick(v); draw(); },
+      { cls: "btn", role: "radio", "aria-checked": String(isOn(v)), "data-field": key, "data-value": String(value),
+        aria: `${label}: ${spoken || text}` });
+  }));
+  draw();
+  return h("fieldset", {}, h("legend", {}, label), group);
+}
+
+/** The form's rows for the card `u` (changed in place): health (or a legend's), the numbers, the attack. */
+function cardRows(u, tokens) {
+  const withOwn = (values, v) => (values.includes(v) ? values : [...values, v].sort((a, b) => a - b));
+  const num = (key, label) => choiceRow(key, label, withOwn(CARD_VALUES[key], u[key]), (v) => u[key] === v, (v) => { u[key] = v; });
+  // Health, or a legend's: a legend unit is 1 figure (Mustering and deployment, 4) whose health is kept as damage
+  // tokens (Damage), so "legend, health 5" is one choice, as a ranged attack and its range are
+  const plain = u.legend ? CARD_VALUES.health : withOwn(CARD_VALUES.health, u.health);
+  const legends = u.legend ? withOwn(LEGEND_HEALTH, u.health) : LEGEND_HEALTH;
+  const health = choiceRow("health", "Health (figures)",
+    [...plain.map((n) => [String(n), String(n), String(n), n, false]),
+      ...legends.map((n) => [`legend-${n}`, `♛${n}`, `legend, health ${n}`, n, true])],
+    (v) => u.health === v[3] && !!u.legend === v[4],
+    (v) => {
+      if (v[4]) u.damage_tokens = true; else if (u.legend) u.damage_tokens = false;
+      u.health = v[3]; u.legend = v[4]; tokens.checked = u.damage_tokens;
+    });
+  const attack = choiceRow("attack", "Attack", ATTACKS.map(([a, r, text]) => [`${a}${r ?? ""}`, text, text, a, r]),
+    (v) => u.attack === v[3] && (v[3] === "melee" || u.range === v[4]),
+    (v) => { u.attack = v[3]; u.range = v[4]; });
+  return { health, attack, movement: num("movement", "Movement"), combat: num("combat", "Combat value (dice)"),
+    muster: num("muster", "Muster points") };
+}
+
+/** The unit reference card form: a tap per value that differs from the usual one, then Save; the record or null. */
+function unitForm(current, by) {
+  /** @type {Object<string, *>} */
+  const u = { name: "", ...USUAL, min_range: 1, damage_tokens: false, legend: false, abilities: [],
+    // numbers a content card leaves unknown (null) start from the usual values instead
     ...Object.fromEntries(Object.entries(current || {}).filter(([, v]) => v !== null && v !== undefined)) };
+  delete u.typed_by;
   return sheet(current ? `Unit card: ${current.name}` : "New unit card", (close) => {
-    const body = h("div", { class: "stack", "data-form": "unit" });
-    const num = (key, label, min, max) => h("fieldset", {}, h("legend", {}, label),
-      stepper(() => u[key] ?? min, (v) => { u[key] = v; }, min, max, label));
-    const seg = (key, label, values) => {
-      const group = h("div", { class: "seg", role: "radiogroup", "aria-label": label });
-      const draw = () => group.replaceChildren(...kids(values.map(([v, text]) => button(text, () => { u[key] = v; draw(); },
-        { cls: "btn", role: "radio", "aria-checked": String(u[key] === v), "data-field": key }))));
-      draw();
-      return h("fieldset", {}, h("legend", {}, label), group);
-    };
+    const tokens = h("input", { type: "checkbox", checked: u.damage_tokens, onchange: (e) => { u.damage_tokens = e.target.checked; } });
+    const rows = cardRows(u, tokens);
     // A unit the content knows by name asks only for what it does not know; a complete card shows everything.
-    const gaps = current ? ["health", "movement", "combat", "attack", "range", "muster"].filter((k) => current[k] == null) : [];
+    // (a melee card has no range: its null range is no gap)
+    const gaps = current ? ["health", "movement", "combat", "attack", "range", "muster"]
+      .filter((k) => current[k] == null && !(k === "range" && current.attack === "melee")) : [];
     const ask = (key) => !gaps.length || gaps.includes(key);
-    body.append(...kids(
+    return h("div", { class: "stack", "data-form": "unit" }, ...kids(
       gaps.length && current.name ? null : h("label", { class: "field" }, h("span", {}, "Name"),
         h("input", { id: "unit-name", value: u.name, maxlength: 60, autocomplete: "off", oninput: (e) => { u.name = e.target.value; } })),
-      ask("health") ? num("health", "Health (figures)", 1, 12) : null, ask("movement") ? num("movement", "Movement", 0, 6) : null,
-      ask("combat") ? num("combat", "Combat value (dice)", 1, 8) : null,
-      ask("attack") ? seg("attack", "Attack", [["melee", "Melee"], ["ranged", "Ranged"]]) : null,
-      ask("range") ? num("range", "Range (ranged units)", 1, 8) : null, ask("muster") ? num("muster", "Muster points", 0, 30) : null,
-      h("label", { class: "check" }, h("input", { type: "checkbox", checked: u.damage_tokens, onchange: (e) => { u.damage_tokens = e.target.checked; } }),
-        "Damage token icon (one figure, never weak)"),
-      h("label", { class: "check" }, h("input", { type: "checkbox", checked: u.legend, onchange: (e) => { u.legend = e.target.checked; } }), "Legend"),
+      ["health", "movement", "combat"].map((k) => (ask(k) ? rows[k] : null)),
+      ask("attack") || ask("range") ? rows.attack : null, ask("muster") ? rows.muster : null,
+      h("label", { class: "check" }, tokens, "Damage token icon (one figure, never weak)"),
       h("label", { class: "field" }, h("span", {}, "Abilities and traits (comma separated, e.g. flying, unyielding)"),
         h("input", { value: (u.abilities || []).join(", "), maxlength: 200, oninput: (e) => { u.abilities = e.target.value.split(",").map((x) => x.trim().toLowerCase()).filter(Boolean); } })),
+      by ? h("p", { class: "muted", style: "margin:0" }, `Saved on this server for every later game, typed by ${by}.`) : null,
       h("div", { class: "sheet-actions" }, button("Cancel", () => close(null), { cls: "btn" }),
         button("Save unit", () => {
           if (!u.name.trim()) { toast("Give the unit its name."); return; }
+          /** @type {Object<string, *>} */
           const rec = { ...u, name: u.name.trim(), slug: current && current.slug ? current.slug : slugify(u.name) };
           if (rec.attack !== "ranged") { rec.range = null; }
           close(rec);
         }, { cls: "btn primary", "data-action": "save-unit" }))));
-    return body;
   }, { label: "Unit card" });
 }
 
@@ -405,6 +467,16 @@ function musterForm(view, seat, c) {
     prebuilt ? null : h("label", { class: "check" }, h("input", { type: "checkbox", checked: st.tent, onchange: (e) => { st.tent = e.target.checked; update(); } }),
       "Command tent (+5 points, one of the 18 cards)"),
     totals, send);
+}
+
+/** The scenario cards the seat may choose, a tap on one enters it (a card is all the entry says: no Enter). */
+function scenarioSheet(s) {
+  const codes = (s.choices && s.choices.scenario) || [];
+  return sheet("Choose scenario card", (close) => h("div", { class: "stack" },
+    h("p", { class: "muted", style: "margin:0" }, "The card you chose of the three you drew: it stays secret until both are chosen."),
+    h("div", { class: "btn-grid", role: "group", "aria-label": "Scenario cards" },
+      codes.map((code) => button(code, () => close({ scenario: code }), { cls: "btn", "data-field": "scenario", "data-value": code }))),
+    h("div", { class: "sheet-actions" }, button("Cancel", () => close(null), { cls: "btn" }))), { label: "Scenario card" });
 }
 
 // -- a hex to move to: where the unit stands, clear, no banner, unless changed ----------------------
@@ -518,7 +590,7 @@ async function nextScenario(view, c) {
   if (!reply || (reply.status !== 201 && reply.status !== 200)) { toast(reply ? errorText(reply) : "The next scenario needs the connection."); return; }
   const game = reply.body;
   const mine = game.seats.find((s) => s.seat === (game.you && game.you.seat)) || game.seats[0];
-  const before = getGame(c.gameId) || {};
+  const before = /** @type {Partial<GameRecord>} */ (getGame(c.gameId) || {});
   // The phone that held the referee link of the scenario before keeps it for this one.
   const ref = before.referee_token ? await api("POST", "/api/games", { token: before.referee_token, body: { follows: c.gameId } }).catch(() => null) : null;
   putGame(game.id, { token: mine.token || game.device_token, seat: mine.seat, seatLabel: mine.name, ruleset: "battlelore/second-edition",
@@ -665,7 +737,9 @@ function describeEvent(ev, c) {
   const action = actionText(ev, c);
   if (action === null) return null;
   const first = ruledFirst(ev, c);
-  return first.length ? `${first.join(" · ")} · ${action.charAt(0).toLowerCase()}${action.slice(1)}` : action;
+  // an attack's sentence starts with its unit's name, which keeps its capital after what the rules did
+  const then = ev.type === "attack" ? action : `${action.charAt(0).toLowerCase()}${action.slice(1)}`;
+  return first.length ? `${first.join(" · ")} · ${then}` : action;
 }
 
 /** The entry itself as a sentence (what the player did). */
@@ -676,7 +750,9 @@ function actionText(ev, c) {
   const pos = (p) => (p ? `the ${words(p.section)} section, ${terrainName(v, p.terrain)}${p.banner ? `, ${p.banner} VP banner` : ""}` : "");
   const hexes = (n) => `${n} hex${n === 1 ? "" : "es"}`;
   switch (ev.type) {
-    case "choose_scenario": return `Chose scenario card ${d.scenario}${d.name ? ` (${d.name})` : ""}`;
+    // the card stays secret from the other phone until both are revealed (the server sends no data until then)
+    case "choose_scenario": return d.scenario ? `Chose scenario card ${d.scenario}${d.name ? ` (${d.name})` : ""}` :
+      "Chose a scenario card (secret until both are revealed)";
     case "first_player": return `${c.seatName(d.seat)} goes first`;
     case "unit_card": return `Entered the unit card ${d.unit && d.unit.name}`;
     case "muster": return `Mustered an army${d.command_tent ? " with a command tent" : ""}`;
@@ -749,6 +825,7 @@ function describeConsequence(cons, c) {
     case "starting_hand": return `${who(d.seat)}: ${d.command_cards} command and ${d.lore_cards} lore cards`;
     case "scenarios_revealed": return `Scenarios revealed: ${Object.entries(d.scenarios || {}).map(([s, x]) => `${who(s)} ${x}`).join(", ")}`;
     case "hoard_placed": return `Hoard placed under ${un(d.unit)}`;
+    case "deployment_done": return `${who(d.seat)} has placed every unit`;
     default: return null;
   }
 }
@@ -813,9 +890,10 @@ export default {
     const type = s.template && s.template.type;
     if (type === "attack" || type === "counter") return combatEntry(s, c);
     if (POSITIONED.includes(type)) return fillTemplate(withDefaults(s, c.view), c);
+    if (type === "choose_scenario") return scenarioSheet(s);
     if (type === "unit_card") {
       return unitForm(null).then(async (rec) => {
-        if (rec) await saveUnit(rec);
+        if (rec) await saveUnit(rec, typist(c));
         return rec ? { unit: rec } : null;
       });
     }

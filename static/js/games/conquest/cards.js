@@ -78,18 +78,22 @@ export function matchCards(items, query, afford = null) {
  * Search field + matches. `types` limits the card types; `afford` (resources) lists first what the pool can
  * pay for; onpick(card) gets the data record.
  * @param {{items?: ConquestCard[]}} pool
- * @param {{types?: string[], onpick: (card: ConquestCard) => void, label?: string, id?: string, afford?: number|null}} options
+ * @param {{types?: string[], onpick: (card: ConquestCard) => void, label?: string, id?: string, afford?: number|null, deck?: {faction: string, shields?: boolean}|null}} options
  * @returns {HTMLElement}
  */
-export function cardPicker(pool, { types, onpick, label = "Find the card", id = "card-search", afford = null }) {
+export function cardPicker(pool, { types, onpick, label = "Find the card", id = "card-search", afford = null, deck = null }) {
   const items = (pool.items || []).filter((c) => !types || types.includes(c.type));
-  const list = h("div", { class: "cq-matches", role: "listbox", "aria-label": "Matching cards" });
+  // A starter deck's cards of these types are listed before anything is typed (what it can pay for first).
+  const own = deck ? deckCards(items, deck, afford) : [];
+  const list = h("div", { class: "cq-matches", role: "listbox", "aria-label": own.length ? "Cards of your deck" : "Matching cards" });
   const input = h("input", { id, type: "search", autocomplete: "off", "data-field": "card-search", enterkeyhint: "search",
-    placeholder: "Type the start of a word of the name", oninput: () => draw() });
+    placeholder: own.length ? "Or type the start of a word of the name" : "Type the start of a word of the name", oninput: () => draw() });
   function draw() {
-    if (!fold(input.value)) { list.replaceChildren(); return; }
-    const found = matchCards(items, input.value, afford);
-    list.replaceChildren(...[...found.slice(0, SHOWN).map((c) => {
+    const typing = !!fold(input.value);
+    if (!typing && !own.length) { list.replaceChildren(); return; }
+    const found = typing ? matchCards(items, input.value, afford) : own;
+    const shown = typing ? SHOWN : own.length;
+    list.replaceChildren(...[...found.slice(0, shown).map((c) => {
       const dear = afford != null && !c.cost_x && (c.cost || 0) > afford;
       return button([
         h("b", {}, c.name), c.official === false ? h("span", { class: "badge cq-community" }, "community") : null,
@@ -97,10 +101,28 @@ export function cardPicker(pool, { types, onpick, label = "Find the card", id = 
         h("small", { class: "muted" }, cardMeta(c))], () => onpick(c),
       { cls: `btn cq-match${dear ? " dear" : ""}`, role: "option", "data-card": c.id });
     }),
-    found.length > SHOWN ? h("p", { class: "muted" }, `${found.length - SHOWN} more: type more of the name`) : null,
+    found.length > shown ? h("p", { class: "muted" }, `${found.length - shown} more: type more of the name`) : null,
     found.length ? null : h("p", { class: "muted" }, "Not in the card list: type it in below.")].filter(Boolean));
   }
+  draw();
   return h("div", { class: "stack cq-picker" }, h("label", { class: "field" }, h("span", {}, label), input), list);
+}
+
+/**
+ * The cards of a core set starter deck among `items`: the faction's core set cards and the neutral ones (rules
+ * summary, Setup), those the pool can pay for first, then by cost and name.
+ * @param {ConquestCard[]} items
+ * @param {{faction: string, shields?: boolean}} deck
+ * @param {number|null} afford
+ * @returns {ConquestCard[]}
+ */
+export function deckCards(items, deck, afford) {
+  const dear = (c) => Number(afford != null && !c.cost_x && (c.cost || 0) > afford);
+  // For a shield, only the cards the data says carry shield icons, the most icons first.
+  const shields = (c) => (deck.shields ? -(c.shields || 0) : 0);
+  return items.filter((c) => c.set === "Core Set" && (c.faction === deck.faction || c.faction === "Neutral")
+    && (!deck.shields || (c.shields || 0) > 0))
+    .sort((a, b) => shields(a) - shields(b) || dear(a) - dear(b) || (a.cost || 0) - (b.cost || 0) || a.name.localeCompare(b.name));
 }
 
 /**

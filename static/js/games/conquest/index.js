@@ -7,10 +7,17 @@
 import { h, button, sheet, linkStylesheet } from "../../dom.js";
 import { stepper } from "../../actions.js";
 import { loadPool, cardPicker, cardFromData, unknownNumbers, pickedSummary } from "./cards.js";
+import { capital as cap, listAnd } from "../../words.js";
 
 const TYPES = { material: ["M", "Material"], strongpoint: ["S", "Strongpoint"], tech: ["T", "Tech"] };
 const PHASES = { setup: "Setup", deploy: "Deploy phase", command: "Command phase", combat: "Combat phase",
   headquarters: "Headquarters phase", over: "Game over" };
+// What a card's record leaves to the players (app/engine/conquest/card_terms.py ASK), in words.
+const ASKS = { search: "the deck search", choose_card: "the card chosen", sacrifice: "the sacrifice",
+  characteristic: "the change to the numbers", cost: "the lower cost", move: "the move", discard_pile: "the card from the discard pile",
+  hand: "the card returned to hand", cancel: "the cancelling", attach: "the attachment", blank: "the blanked text",
+  reassign: "the damage moved", command: "the command change", deploy_from_hand: "the unit put into play from hand",
+  deck: "the look at the deck", other: "the rest of the effect" };
 const KEYWORDS = ["ranged", "flying", "armorbane", "brutal", "mobile", "ambush", "no attachments", "limited"];
 
 linkStylesheet(new URL("../../../css/conquest.css", import.meta.url).href, "conquest");
@@ -22,7 +29,6 @@ function entryWords(ev, c) {
   const v = c.view;
   const d = ev.data || {};
   const at = (slot) => planetName(v, slot, false);
-  const reason = d.reason ? ` (${d.reason})` : "";
   switch (ev.type) {
     case "initiative": return `gives the initiative token to ${c.seatName(d.seat)}`;
     case "reveal_planet": return `turns ${d.planet} face up`;
@@ -50,6 +56,11 @@ function entryWords(ev, c) {
     case "warlord_retreat": return "retreats the warlord to HQ";
     case "shield": return `shields ${unitName(v, d.unit)}${d.card ? ` with ${d.card}` : ""} (${d.shields} shield${d.shields === 1 ? "" : "s"})`;
     case "no_shield": return "uses no shield";
+    case "card_ability": {
+      const on = d.target ? ` on ${unitName(v, d.target)}` : "";
+      const paid = d.cost_unit ? ` (paying with ${unitName(v, d.cost_unit)})` : "";
+      return `plays ${d.card}${on}${paid}`;
+    }
     case "retreat": return `retreats ${unitName(v, d.unit)} to HQ`;
     case "retreat_done": return "stays and fights";
     case "call_stalemate": return "calls a stalemate check";
@@ -101,16 +112,18 @@ function effectConsequenceWords(cons, c) {
   const d = cons.data || {};
   const who = (s) => c.seatName(s);
   switch (cons.type) {
-    case "ability_resources": return `${who(d.to)} gains ${d.amount} resources${d.from ? ` from ${who(d.from)}` : ""}`;
-    case "ability_discard": return `${who(d.seat)} discards ${d.amount} card at random`;
-    case "ability_search": return `${who(d.seat)} takes ${d.cards} card(s) into hand`;
+    case "ability_resources": return `${who(d.to)} gains ${plural(d.amount, "resource")}${d.from ? ` from ${who(d.from)}` : ""}`;
+    case "ability_discard": return `${who(d.seat)} discards ${plural(d.amount, "card")} at random`;
+    case "ability_search": return `${who(d.seat)} takes ${plural(d.cards, "card")} into hand`;
     case "put_into_play": return `${d.name} put into play (${d.reason})`;
     case "damage_removed": return `${d.amount} damage removed from ${unitName(v, d.unit)}`;
-    case "card_discarded": return `${unitName(v, d.card)} discarded`;
+    case "card_ability": return `${who(d.seat)}: ${d.card} (${d.timing})`;
+    case "card_asks": return `${d.card}: ${who(d.seat)} carries out ${(d.ask || []).map((a) => ASKS[a] || a).join(", ")} (enter it below)`;
+    case "card_discarded": return `${d.name || unitName(v, d.card)} discarded`;
     case "readied": return `${unitName(v, d.card)} readied`;
     case "exhausted": return `${unitName(v, d.card)} exhausted`;
     case "unit_changed": return `${unitName(v, d.unit)} changed (${d.reason})`;
-    case "resources": return `${who(d.seat)} ${d.amount >= 0 ? "gains" : "spends"} ${Math.abs(d.amount)} resources`;
+    case "resources": return `${who(d.seat)} ${d.amount >= 0 ? "gains" : "spends"} ${plural(Math.abs(d.amount), "resource")}`;
     case "cards": return `${who(d.seat)}: hand ${d.hand >= 0 ? "+" : ""}${d.hand}, deck ${d.deck >= 0 ? "+" : ""}${d.deck}, discard ${d.discard >= 0 ? "+" : ""}${d.discard}`;
     default: return null;
   }
@@ -119,7 +132,7 @@ function effectConsequenceWords(cons, c) {
 /** Decisions nobody had to say, closed by the entry they are logged with: "Ben used no shield". */
 function passesText(d, who) {
   const names = (d.seats || []).map(who);
-  const all = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0] || "";
+  const all = listAnd(names);
   switch (d.step) {
     case "shield": return `${all} used no shield`;
     case "retreat": return `${all} stayed and fought (no retreat)`;
@@ -130,12 +143,14 @@ function passesText(d, who) {
   }
 }
 
-const cap = (s) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : "");
+/** "1 card", "2 cards". */
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 const other = (view, seat) => Object.keys(view.seats).find((s) => s !== seat);
 const unit = (view, id) => (view && view.units && view.units[id]) || null;
-/** A card's name; a card that left play keeps a readable name from its id ("p2.scout-squad" -> "Scout squad"). */
+/** A card's name, also once it left play (the state keeps those names); an id the state never named reads as
+ *  its words ("p2.scout-squad" -> "Scout squad"). */
 function unitName(view, id) {
-  const known = (unit(view, id) || (view && view.cards && view.cards[id]) || {}).name;
+  const known = (unit(view, id) || (view && view.cards && view.cards[id]) || {}).name || (view && view.left_play && view.left_play[id]);
   if (known) return known;
   const tail = String(id).split(".").slice(1).join(".").replace(/-\d+$/, "").replace(/-/g, " ");
   return tail ? cap(tail) : String(id);
@@ -387,7 +402,10 @@ export default {
     switch (cons.type) {
       case "dials_revealed": return `Dials revealed: ${Object.entries(d).map(([s, x]) => `${who(s)} → ${planetName(v, x.planet, false)}`).join(", ")}`;
       case "command_struggle": return `${d.name}: ${d.winner ? `${who(d.winner)} wins the command struggle` : "no one wins the command struggle"}`;
-      case "bonus_taken": return `${who(d.seat)} takes ${d.resources} resources and ${d.cards} cards`;
+      case "bonus_taken": {
+        const took = [d.resources ? plural(d.resources, "resource") : null, d.cards ? plural(d.cards, "card") : null].filter(Boolean);
+        return took.length ? `${who(d.seat)} takes ${took.join(" and ")}` : `${who(d.seat)} takes no command bonus`;
+      }
       case "battle_started": return `Battle at ${d.name}; ${who(d.initiative)} has the initiative`;
       case "battle_won": return `${who(d.winner)} wins the battle at ${planetName(v, d.planet, false)}`;
       case "planet_captured": return `${d.name} goes to ${who(d.seat)}'s victory display`;
@@ -400,7 +418,7 @@ export default {
       case "warlord_defeated": return `${unitName(v, d.unit)}, bloodied, is defeated`;
       case "auto_pass": return `${who(d.seat)} cannot attack and passes`;
       case "combat_round_over": return `Combat round ${d.round} over: units at the planet ready`;
-      case "upkeep": return `${who(d.seat)} draws ${d.drawn} and gains ${d.resources} resources`;
+      case "upkeep": return `${who(d.seat)} draws ${plural(d.drawn, "card")} and gains ${plural(d.resources, "resource")}`;
       case "initiative_passed": return `The initiative token passes to ${who(d.seat)}`;
       case "phase": return `${PHASES[d.phase] || d.phase} (round ${d.round})`;
       case "game_over": return d.draw ? "Game over: a tie" : `Game over: ${(d.winners || []).map(who).join(" and ")} wins`;
@@ -422,7 +440,7 @@ export default {
       case "warlord_returns": return `${unitName(v, d.unit)} returns to HQ`;
       case "attack": return d.area_effect ? `${unitName(v, d.attacker)} deals Area Effect ${d.area_effect}` : `${(d.names || {})[d.attacker] || unitName(v, d.attacker)} deals ${d.damage} damage to ${(d.names || {})[d.defender] || unitName(v, d.defender)}`;
       case "damage_assigned": return `Damage assigned: ${Object.entries(d.hits || {}).map(([u, n]) => `${n} to ${unitName(v, u)}`).join(", ") || "none"}`;
-      case "attachment_discarded": return `Attachment ${unitName(v, d.card)} discarded`;
+      case "attachment_discarded": return `Attachment ${d.name || unitName(v, d.card)} discarded`;
       case "indirect_damage_dealt": return `${d.amount} indirect damage dealt to ${who(d.seat)}`;
       case "bloodied_side": return `${unitName(v, d.unit)} bloodied: ATK ${d.attack}, HP ${d.hp}`;
       case "warlord_retreated": return `${unitName(v, d.unit)} retreats to HQ, exhausted`;
@@ -462,13 +480,13 @@ export const wizard = {
     const list = (warlords || []).filter((w) => w.official !== false || table.community);
     const factions = [...new Set(list.map((w) => w.faction))].sort();
     const select = h("select", { id: `warlord-${index}`, "data-warlord-select": index, onchange: (e) => {
-      Object.assign(seat, { warlord: e.target.value, deckProblems: null, deckAccepted: null });
+      Object.assign(seat, { warlord: e.target.value, deckProblems: null, deckAccepted: null, starter: false });
       rerender();
     } },
     h("option", { value: "" }, "Choose a warlord…"),
     factions.map((f) => h("optgroup", { label: f }, list.filter((w) => w.faction === f).map((w) =>
       h("option", { value: w.slug, selected: seat.warlord === w.slug },
-        `${w.name} (${w.attack}/${w.hp})${w.official === false ? " · community" : ""}`)))),
+        `${w.name} (ATK ${w.attack}, HP ${w.hp})${w.official === false ? " · community" : ""}`)))),
     h("option", { value: "custom", selected: seat.warlord === "custom" }, "Other: type in the warlord card"));
     if (seat.deck_size === undefined) seat.deck_size = 50;
     const chosen = list.find((w) => w.slug === seat.warlord);
@@ -480,13 +498,15 @@ export const wizard = {
         numberField(seat, "wl_attack", "ATK", 0, 20), numberField(seat, "wl_hp", "HP", 1, 30),
         numberField(seat, "wl_hand", "Starting hand (left number)", 0, 20),
         numberField(seat, "wl_resources", "Starting resources (right number)", 0, 20)) : null,
-      seat.deckText ? null : numberField(seat, "deck_size", "Cards in the deck", 10, 200),
-      chosen ? deckFields(seat, index, chosen, rerender) : null);
+      chosen && chosen.starter_deck ? starterField(seat, index, chosen, rerender) : null,
+      seat.deckText || seat.starter ? null : numberField(seat, "deck_size", "Cards in the deck", 10, 200),
+      chosen && !seat.starter ? deckFields(seat, index, chosen, rerender) : null);
   },
 
   seatProblem(seat) {
     const problem = warlordProblem(seat);
     if (problem) return `${seat.name.trim() || "A player"}: ${problem}`;
+    if (seat.starter) return null;  // the core set's own deck: the server builds it from the content
     const open = (seat.deckProblems || []).filter((p) => !(seat.deckAccepted && p.overridable));
     if (seat.deckText && seat.deckProblems === null) return `${seat.name.trim() || "A player"}: check the registered deck first.`;
     return open.length ? `${seat.name.trim() || "A player"}'s deck: ${open[0].message}` : null;
@@ -516,6 +536,15 @@ export function deckLines(text) {
     out.push(m ? { name: m[1].trim(), count: Number(m[2]) } : { name: line, count: 1 });
   }
   return out;
+}
+
+/** The warlord's core set starter deck in one tap (its lines come from the content: nothing to type). */
+function starterField(seat, index, chosen, rerender) {
+  const total = chosen.starter_deck.reduce((n, c) => n + c.count, 0);
+  return h("label", { class: "check", "data-starter-seat": index },
+    h("input", { type: "checkbox", checked: !!seat.starter, "data-field": "starter",
+      onchange: (e) => { Object.assign(seat, { starter: e.target.checked, deckProblems: null, deckAccepted: null }); rerender(); } }),
+    `${chosen.name}'s core set starter deck (${total} cards, the signature squad with them)`);
 }
 
 /** Register a deck: the signature squad filled in, the rest typed one card per line, checked by the server. */
@@ -566,6 +595,7 @@ function seatBodyOf(seat) {
     ? { name: seat.wl_name.trim(), attack: seat.wl_attack, hp: seat.wl_hp, starting_hand: seat.wl_hand,
       starting_resources: seat.wl_resources, bloodied: null }
     : seat.warlord;
+  if (seat.starter && seat.warlord !== "custom") return { warlord, deck: "starter" };
   const deck = seat.deckText ? deckLines(seat.deckText) : null;
   return deck && deck.length ? { warlord, deck: { cards: deck } } : { warlord, deck_size: seat.deck_size || 50 };
 }
@@ -582,6 +612,12 @@ const DATA_TYPES = { army: ["army_unit"], support: ["support"], attachment: ["at
 /** Whether a picked card still asks something before it can be entered (a number the data lacks, Area Effect X). */
 function asksMore(picked) {
   return unknownNumbers(picked, ["cost", "hp"]).length > 0 || (picked.keywords || []).includes("area effect x");
+}
+
+/** The player's starter deck ({faction}) when the seat plays one (its cards are listed before anything is typed). */
+function starterOf(c) {
+  const seat = c.view && c.view.seats && c.view.seats[c.seat];
+  return seat && seat.starter_deck && seat.faction ? { faction: seat.faction } : null;
 }
 
 /** The player's resources: the cards a search lists first are those the pool can pay for. */
@@ -623,7 +659,7 @@ async function cardForm(s, c) {
       const parts = f.picked
         ? [pickedSummary(f.picked, () => { f.picked = null; typed(); render(); }),
           cardNumbers(f, unknownNumbers(f.picked, ["cost", "hp"]), true), areaEffectX(data.card)]
-        : [cardPicker(pool, { types: DATA_TYPES[base.type], afford: t.type === "deploy" ? resourcesOf(c) : null, onpick: (d) => {
+        : [cardPicker(pool, { types: DATA_TYPES[base.type], afford: t.type === "deploy" ? resourcesOf(c) : null, deck: starterOf(c), onpick: (d) => {
           f.picked = d;
           data.card = { ...cardFromData(d, base.type), keywords: [...new Set([...f.fixed, ...(d.keywords || [])])] };
           render();
@@ -698,6 +734,7 @@ function areaEffectX(card) {
 function typedFields(f) {
   const card = f.data.card;
   const choices = f.choices;
+  /** @type {HTMLElement[]} */
   const out = [h("label", { class: "field" }, h("span", {}, "Card name (not in the list)"),
     h("input", { maxlength: 80, "data-field": "card.name", autocomplete: "off", oninput: (e) => { card.name = e.target.value; f.ready(); } })),
   cardNumbers(f, ["cost", "attack", "hp", "command"])];
@@ -757,7 +794,7 @@ async function actionForm(s, c) {
       const parts = picked ? [pickedSummary(picked, () => { picked = null; Object.assign(data, { card: "", cost: 0, from_hand: false, limited: false }); render(); }),
         picked.cost_x ? h("fieldset", { "data-stepper": "cost" }, h("legend", {}, "Cost paid (X)"),
           stepper(() => data.cost, (v) => { data.cost = v; }, 0, 20, "Cost")) : null]
-        : [cardPicker(pool, { types: ["event"], afford: resourcesOf(c), onpick: pickEvent, label: "Play an event card from your hand" }),
+        : [cardPicker(pool, { types: ["event"], afford: resourcesOf(c), deck: starterOf(c), onpick: pickEvent, label: "Play an event card from your hand" }),
           mine.length ? h("fieldset", {}, h("legend", {}, "Or an Action on a card in play"),
             h("div", { class: "btn-grid" }, mine.map((x) => button(x.name, () => {
               Object.assign(data, { card: x.name, from_hand: false }); render();
@@ -788,7 +825,8 @@ async function shieldForm(s, c) {
     function render() {
       const known = picked && picked.shields;
       const parts = picked ? [pickedSummary(picked, () => { picked = null; delete data.card; data.shields = 1; render(); }), known ? null : count()]
-        : [cardPicker(pool, { types: ["event", "attachment", "army_unit", "support"], label: "Which card do you discard?", onpick: (d) => {
+        : [cardPicker(pool, { types: ["event", "attachment", "army_unit", "support"], label: "Which card do you discard?",
+          deck: starterOf(c) && { ...starterOf(c), shields: true }, onpick: (d) => {
           picked = d;
           data.card = d.name;
           data.shields = d.shields ? Math.min(max, d.shields) : 1;

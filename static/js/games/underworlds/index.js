@@ -1,57 +1,28 @@
-// Warhammer Underworlds renderer: fighter cards (wounds, tokens, Inspired, upgrades, out of
-// action), each player's glory and activations, the step in words, combat entry with dice
-// tapped per die and a preview, and glory by source per round for the game-over chart.
+// Warhammer Underworlds renderer: fighter cards (wounds, tokens, Inspired, upgrades, out of action), each player's
+// glory and activations, the step in words, and glory by source per round for the game-over chart; the attack
+// entry (combat.js) and the sheets few loads open (hand, match, reactions, cards) load when first opened.
 // The shell (pages/play.js) calls: renderBoard, describeValue, describeEvent,
 // describeConsequence, banner, stepGuide, decidedBy, scoreLine, customEntry, glorySeries, afterWinner.
-import { h, svg, button, sheet, linkStylesheet } from "../../dom.js";
+import { h, button, sheet, linkStylesheet } from "../../dom.js";
 import { askReason } from "../../dialogs.js";
-import { stepper, setPath, getPath, fieldLabel } from "../../actions.js";
-import { matchPanel, matchRollOff } from "./match.js";
+import { card, fighterName, characteristic, profilesOf, profileName, RESULT_TEXT } from "./pieces.js";
+import { capital, listAnd } from "../../words.js";
 
 linkStylesheet(new URL("../../../css/board.css", import.meta.url).href, "board");
 
 const TOKEN_NAMES = { move: "Move", charge: "Charge", guard: "Guard", stagger: "Stagger", raise: "Raise" };
+/** A condition's words for the table, without the content's note of its source ("(S4, summarised)"). */
+export function conditionWords(text) {
+  return String(text || "").replace(/\s*\(S\d+(?:,[^)]*)?\)/g, "").trim();
+}
+
 const STEP_NAMES = {
   boards: "Roll-off: who chooses the first board", do_overs: "Do-overs", deployment_roll_off: "Roll-off: who places first",
   deployment: "Placing fighters", roll_off: "Roll-off: who takes the first turn", activation: "Activation step",
   power: "Power step", end: "End phase", hazard: "Hazard phase", over: "Game over",
+  held: "Tied on glory: the objectives held decide",
 };
 const END_STAGES = { 1: "score objectives", 2: "discard objectives", 3: "play upgrades", 4: "discard power cards", 5: "draw objectives", 6: "draw power cards" };
-const FACE = {
-  attack: [["crit", "✷", "Critical"], ["smash", "⚒", "Smash"], ["fury", "⚔", "Fury"], ["single", "●", "Single support"], ["double", "●●", "Double support"]],
-  defence: [["crit", "✷", "Critical"], ["block", "⛨", "Block"], ["dodge", "↯", "Dodge"], ["single", "●", "Single support"], ["double", "●●", "Double support"]],
-  magic: [["crit", "✷", "Critical"], ["channel", "⚡", "Channel"], ["focus", "◎", "Focus"], ["blank", "·", "Blank"]],
-};
-
-// -- helpers ------------------------------------------------------------------------------------
-
-const fighter = (view, fid) => (view && view.fighters && view.fighters[fid]) || null;
-const card = (view, fid) => (view && view.cards && view.cards[fid]) || {};
-
-/**
- * Display name of a fighter id ("p1.cyreni" -> "Cyreni of the Abyss").
- * @param {object} view
- * @param {string} fid
- * @returns {string}
- */
-export function fighterName(view, fid) {
-  const c = card(view, fid);
-  return c.name || (typeof fid === "string" ? fid.split(".").slice(1).join(".").replace(/-/g, " ") : String(fid));
-}
-
-function characteristic(view, fid, key) {
-  const c = card(view, fid);
-  const f = fighter(view, fid);
-  if (f && f.inspired && c.inspired && key in c.inspired) return c.inspired[key];
-  return c[key];
-}
-
-function profilesOf(view, fid) {
-  const c = card(view, fid);
-  const f = fighter(view, fid);
-  if (f && f.inspired && c.inspired && c.inspired.profiles) return c.inspired.profiles;
-  return c.profiles || [];
-}
 
 const isFighterId = (v, view) => typeof v === "string" && view && view.fighters && v in view.fighters;
 
@@ -130,7 +101,7 @@ function fighterCard(view, fid, c) {
       canEdit ? button([h("b", {}, "+1"), " ", h("small", {}, "damage")], () => dealOne(c, fid, name, left),
         { cls: "btn wound-btn", aria: `+1 damage to ${name}`, "data-action": "damage" }) : null),
     !f.inspired && !f.out && cd.inspire_condition && cd.inspire_condition.text ?
-      h("div", { class: "chars", style: "margin-top:4px" }, `Inspire: ${cd.inspire_condition.text}`) : null,
+      h("div", { class: "chars", style: "margin-top:4px" }, `Inspire: ${conditionWords(cd.inspire_condition.text)}`) : null,
     waitingFor(c, fid),
     h("div", {},
       tokens.map(([t, n]) => h("span", { class: "badge token" }, `${TOKEN_NAMES[t] || t}${n > 1 ? ` ×${n}` : ""}`)),
@@ -229,7 +200,7 @@ function tokenSheet(view, fid, c) {
       button("Give", () => { if (cname.trim()) send(close, "counter", { name: cname.trim(), action: "give", count: 1 }); },
         { cls: "btn small", aria: `Give ${name} the named counter` })) : null,
     !f.inspired && inspireJudged(c, fid) ? h("div", { class: "row" },
-      h("span", { class: "grow" }, h("b", {}, "Inspire: "), (card(view, fid).inspire_condition || {}).text || "its condition (on the card)"),
+      h("span", { class: "grow" }, h("b", {}, "Inspire: "), conditionWords((card(view, fid).inspire_condition || {}).text) || "its condition (on the card)"),
       button("Condition met", () => send(close, "inspire", {}),
         { cls: "btn small", aria: `${name}'s Inspire condition is met: Inspire`, "data-action": "inspire-condition-met" })) : null,
     f.inspired || inspireDue(c, fid) ? null : h("div", { class: "row" },
@@ -237,332 +208,6 @@ function tokenSheet(view, fid, c) {
       button("By a card…", () => { close(); inspireByCard(c, fid, name); },
         { cls: "btn small", aria: `Inspire ${name} by a card`, "data-action": "inspire-by-card" })),
     h("div", { class: "sheet-actions" }, button("Close", () => close(null), { cls: "btn" }))));
-}
-
-// -- combat entry -------------------------------------------------------------------------------
-
-const LONG_PRESS_MS = 450;
-
-/** A face's symbol: text, except Block's shield, drawn (few phone fonts have U+26E8). */
-function faceSymbol(face) {
-  const [key, sym] = face;
-  if (key !== "block") return h("span", { class: "sym", "aria-hidden": "true" }, sym);
-  return h("span", { class: "sym", "aria-hidden": "true" }, svg("svg", { viewBox: "0 0 24 24", width: "1em", height: "1em" },
-    svg("path", { d: "M12 2 4 5v6c0 5 3.4 9.4 8 11 4.6-1.6 8-6 8-11V5z", fill: "currentColor" })));
-}
-
-/** A face key: tap adds one die showing that face; a long press takes one of them off again. */
-const tint = (kind) => (kind === "defence" ? " def" : kind === "magic" ? " magic" : "");
-
-function faceKey(kind, face, roll, onchange, hits) {
-  const [key, , name] = face;
-  const n = roll.filter((f) => f === key).length;
-  let timer = null;
-  let long = false;
-  const press = () => { long = false; timer = setTimeout(() => { long = true; if (n) { roll.splice(roll.lastIndexOf(key), 1); onchange(); } }, LONG_PRESS_MS); };
-  const release = () => clearTimeout(timer);
-  return h("button", { type: "button", class: `face${tint(kind)}${hits ? " hits" : ""}`,
-    "data-face": key, "data-kind": kind, // The name starts with what the key shows (its word and ×count), so speech matches the screen.
-    "aria-label": n ? `${name.split(" ")[0]} ×${n}: add another ${name} die` : `Add a ${name} die`,
-    onpointerdown: press, onpointerup: release, onpointerleave: release, onpointercancel: release,
-    oncontextmenu: (e) => e.preventDefault(),
-    onclick: () => { if (long) { long = false; return; } roll.push(key); onchange(); } },
-  faceSymbol(face), h("span", { class: "fname" }, name.split(" ")[0]),
-  n ? h("span", { class: "n", "aria-hidden": "true" }, `×${n}`) : null);
-}
-
-/** One roll: a key per face (a tap adds a die showing it) and the dice entered (a tap takes one off);
- *  `expected` dice were rolled (the card's number unless changed). */
-function dicePad(kind, roll, expected, card, label, hitFaces, onchange) {
-  const faces = FACE[kind];
-  const face = (key) => faces.find((f) => f[0] === key) || [key, "?", key];
-  const left = expected - roll.length;
-  return h("div", { class: "dice-pad", "data-roll": kind },
-    h("div", { class: "faces", role: "group", "aria-label": `${label} dice: tap the face each die shows` },
-      faces.map((f) => faceKey(kind, f, roll, onchange, hitFaces.includes(f[0])))),
-    h("div", { class: "entered", role: "group", "aria-label": `${label} dice entered` },
-      roll.map((key, i) => h("button", { type: "button", class: `die${tint(kind)}${hitFaces.includes(key) ? " hits" : ""}`,
-        "data-die": `${kind}-${i}`, "data-face": key, "aria-label": `Remove this ${face(key)[2]} die`,
-        onclick: () => { roll.splice(i, 1); onchange(); } }, faceSymbol(face(key)))),
-      left > 0 ? Array.from({ length: left }, (_, i) => h("span", { class: "die unset", "aria-hidden": "true", "data-die": `${kind}-${roll.length + i}` }, "?")) : null,
-      h("span", { class: "count", "data-count": kind }, left > 0 ? `${roll.length} of ${expected}` : `${roll.length} ${roll.length === 1 ? "die" : "dice"}${roll.length !== card ? ` (card: ${card})` : ""}`)));
-}
-
-// Faces that succeed (Deathgorge rulebook, Combat, pg 21): criticals and the weapon's symbol; in defence
-// criticals and the Defence symbol, on Guard both Block and Dodge.
-
-const profileName = (p) => p.name || `${p.symbol === "fury" ? "Fury" : p.symbol === "smash" ? "Smash" : capital(p.symbol || "Attack")} ${p.range ? `range ${p.range}` : ""}`.trim();
-
-const countRoll = (faces) => {
-  const out = {};
-  for (const f of faces) if (f && f !== "blank") out[f] = (out[f] || 0) + 1;
-  return out;
-};
-
-const RESULT_TEXT = { critical_hit: "Critical hit", hit: "Hit", draw: "Draw", miss: "Miss", critical_defence: "Critical defence" };
-
-function previewText(reply, view, c) {
-  if (!reply) return [];
-  if (reply.error) return [h("div", { class: "result" }, "Cannot preview"), h("p", {}, reply.error.message)];
-  const out = [];
-  const vs = reply.violations || [];
-  const combat = (reply.consequences || []).find((x) => x.type === "attack_result" || x.type === "combat" || (x.data && x.data.result));
-  const result = combat && combat.data && combat.data.result;
-  out.push(h("div", { class: "result", "data-preview": result || "" }, result ? RESULT_TEXT[result] || result : (vs.length ? "Not allowed" : "Outcome")));
-  for (const cons of reply.consequences || []) {
-    out.push(h("div", {}, describeConsequence(cons, { ...c, view }) || cons.type.replace(/_/g, " ")));
-  }
-  for (const v of vs) out.push(h("div", { class: "error" }, v.message), v.rule ? h("div", { class: "rule" }, v.rule) : null);
-  return out;
-}
-
-/** The attack form: attacker, profile, target, dice per die, support, cover/trapped, keywords, preview. */
-function combatEntry(s, c) {
-  const a = attackSetup(s, c);
-  const entered = sheet(s.label || "Attack", (close) => attackForm(a, close), { label: "Attack entry" });
-  // The attack, then the drive back chosen with it (in this order through the outbox). "Stays" is entered
-  // where the catalogue records a drive back not made (hexes 0).
-  return entered.then(async (got) => {
-    if (!got) return null;
-    await c.submit("attack", got.data);
-    const min = ((((c.catalogue || []).find((e) => e.type === "drive_back") || {}).fields || {}).hexes || {}).min;
-    if (got.hexes > 0 || (got.hexes === 0 && min === 0)) await c.submit("drive_back", { fighter: got.data.target, hexes: got.hexes });
-    return null;
-  });
-}
-
-/** What the attack form starts from: who may attack whom, the weapon the engine offered, the numbers it asks. */
-function attackSetup(s, c) {
-  const view = c.view;
-  const base = JSON.parse(JSON.stringify(s.template.data || {}));
-  const choices = s.choices || {};
-  const attackers = choices.attacker || (base.attacker ? [base.attacker] :
-    Object.keys(view.fighters).filter((fid) => view.fighters[fid].seat === s.template.by && !view.fighters[fid].out));
-  const targets = choices.target || (base.target ? [base.target] :
-    Object.keys(view.fighters).filter((fid) => view.fighters[fid].seat !== s.template.by && !view.fighters[fid].out));
-  const st = { attacker: base.attacker || attackers[0], target: base.target || (targets.length === 1 ? targets[0] : null),
-    profile: 0, attackFaces: [], defenceFaces: [], supportA: 0, supportT: 0, cover: false, trapped: false, extra: [],
-    faces: null };   // the faces that succeed, as the engine's preview says (support, Guard, cover, keywords, edition)
-  // What this edition offers beside the dice (its keywords, cover hexes or not), from the server's catalogue.
-  const options = ((c.catalogue || []).find((e) => e.type === "attack") || {}).options || { keywords: [], cover: false };
-  // The engine offers one attack per weapon (its profile in the template): keep that weapon.
-  const named = !!base.profile;
-  if (named) {
-    const same = (p) => (base.profile.name ? p.name === base.profile.name
-      : ["range", "dice", "symbol", "damage"].every((k) => base.profile[k] === undefined || p[k] === base.profile[k]));
-    st.profile = Math.max(0, profilesOf(view, st.attacker).findIndex(same));
-  }
-  // Numbers the content does not know (the engine asks for them: profile.dice, defence.symbol...).
-  const asked = [...Object.keys(choices).filter((k) => k !== "target" && k !== "attacker").map((k) => [k, { choices: choices[k] }]),
-    ...Object.entries(s.fields || {}).filter(([k]) => !/^(attack_roll|defence_roll)\./.test(k))];
-  const given = {};
-  for (const [path, spec] of asked) {
-    if (spec.choices && spec.choices.length === 1) setPath(given, path, spec.choices[0]);
-    else if (spec.type === "int") setPath(given, path, spec.min ?? 0);
-  }
-  return { c, view, base, attackers, targets, st, options, named, asked, given };
-}
-
-/** The weapon attacked with: the one picked, with what the engine's template says of it. */
-const attackProfile = (a) => (a.named ? { ...(profilesOf(a.view, a.st.attacker)[a.st.profile] || {}), ...a.base.profile }
-  : profilesOf(a.view, a.st.attacker)[a.st.profile] || {});
-const attackIsMagic = (a) => attackProfile(a).spell || ["channel", "focus"].includes(attackProfile(a).symbol);
-const attackKind = (a) => (attackIsMagic(a) ? "magic" : "attack");
-// Dice expected in each roll: the card's numbers until the player enters more (a card) or sets fewer.
-const cardDice = (a) => (a.given.profile && a.given.profile.dice) ?? attackProfile(a).dice ?? 1;
-const attackExpected = (a) => Math.max(a.st.dice ?? cardDice(a), a.st.attackFaces.length);
-const targetDefence = (a) => ({ ...(characteristic(a.view, a.st.target, "defence") || { dice: 1 }), ...(a.given.defence || {}) });
-const defenceExpected = (a) => Math.max(a.st.defDice ?? targetDefence(a).dice ?? 1, a.st.defenceFaces.length);
-const missingGiven = (a) => a.asked.some(([path]) => getPath(a.given, path) === undefined);
-
-/** The attack entry as the form stands. */
-function attackData(a) {
-  const { st } = a;
-  const p = attackProfile(a);
-  const data = { ...a.base, attacker: st.attacker, target: st.target,
-    // The weapon as the engine offered it (or as picked), plus what a card changed here.
-    // A card changed how many dice were rolled: say so in the weapon's Dice.
-    profile: { ...(a.named ? a.base.profile : { name: p.name }), ...(attackExpected(a) !== cardDice(a) ? { dice: attackExpected(a) } : {}),
-      ...(st.extra.length ? { keywords: [...new Set([...(p.keywords || []), ...st.extra])] } : {}) },
-    attack_roll: countRoll(st.attackFaces), defence_roll: countRoll(st.defenceFaces) };
-  for (const [path] of a.asked) if (getPath(a.given, path) !== undefined) setPath(data, path, getPath(a.given, path));
-  if (st.supportA || st.supportT) data.supporting = { attacker: st.supportA, target: st.supportT };
-  if (st.cover) data.cover = true;
-  if (st.trapped) data.trapped = true;
-  return data;
-}
-
-/** The faces that succeed, in the order the dice pad shows them (critical first). */
-function faceNames(a, k, keys) {
-  if (!a.st.faces) return "…";
-  const names = FACE[k].filter((f) => keys.includes(f[0])).map((f) => f[2]);
-  return names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}` : (names[0] || "critical only");
-}
-
-const guardText = (a) => { const tf = a.st.target && fighter(a.view, a.st.target); return tf && tf.tokens && tf.tokens.guard ? " (on Guard)" : ""; };
-
-/** Take the success faces from the engine's answer. The answer comes while the player may be tapping: the
- *  controls stay where they are (no redraw), only their marks and the "Succeeds on" lines change. */
-function learnFaces(a, body, reply) {
-  const resolved = ((reply && reply.consequences) || []).find((x) => x.type === "attack_resolved");
-  const faces = resolved && resolved.data && resolved.data.faces;
-  if (faces && JSON.stringify(faces) !== JSON.stringify(a.st.faces)) { a.st.faces = faces; markFaces(a, body); }
-}
-
-/** The faces that succeed, marked on the drawn keys and dice, and said in words. */
-function markFaces(a, body) {
-  const kind = attackKind(a);
-  const hits = a.st.faces ? a.st.faces.attack : [];
-  const saves = a.st.faces ? a.st.faces.defence : [];
-  for (const [k, keys] of [[kind, hits], ["defence", saves]]) {
-    body.querySelectorAll(`[data-roll='${k}'] [data-face]`).forEach((el) => el.classList.toggle("hits", keys.includes(el.dataset.face)));
-  }
-  const said = { [kind]: `Succeeds on ${faceNames(a, kind, hits)}`, defence: `Saves on ${faceNames(a, "defence", saves)}${guardText(a)}` };
-  body.querySelectorAll("[data-symbols]").forEach((el) => { el.textContent = said[el.dataset.symbols] || el.textContent; });
-}
-
-/** The attack sheet's body: the form, its outcome kept up to date, Commit (and Commit with a drive back). */
-function attackForm(a, close) {
-  const { st, view, c } = a;
-  const body = h("div", { class: "stack", "data-form": "attack" });
-  const previewBox = h("div", { class: "preview", "aria-live": "polite", id: "attack-preview" });
-  // A drive back the outcome allows (combat step 7, pg 21) is chosen with the Commit tap itself.
-  let driveBack = null;   // hexes allowed, or null
-  const commit = button("", () => close({ data: attackData(a), hexes: driveBack && 0 }), { cls: "btn primary", "data-action": "commit" });
-  const push = button("", () => close({ data: attackData(a), hexes: driveBack }), { cls: "btn primary", "data-action": "commit-drive-back" });
-  const offerDriveBack = (n) => {
-    driveBack = n;
-    const who = fighterName(view, st.target);
-    commit.textContent = n === null ? "Commit attack" : `Commit attack, ${who} stays`;
-    push.textContent = n === null ? "" : `Drive ${who} back ${n} hex${n === 1 ? "" : "es"} and commit`;
-    push.hidden = n === null;
-    push.disabled = commit.disabled;
-  };
-  offerDriveBack(null);
-  let timer = null;
-  async function runPreview() {
-    const bare = (text) => { previewBox.className = "preview"; previewBox.replaceChildren(h("div", { class: "muted" }, text)); commit.disabled = true; offerDriveBack(null); };
-    if (!st.target) return bare("Pick a target to see the outcome.");
-    if (missingGiven(a)) return bare("Enter the numbers from the fighter card first.");
-    const aLeft = attackExpected(a) - st.attackFaces.length;
-    const dLeft = defenceExpected(a) - st.defenceFaces.length;
-    commit.disabled = true;
-    const reply = await c.preview("attack", attackData(a));   // asked before any die too: it says which faces succeed
-    learnFaces(a, body, reply);
-    if (!st.attackFaces.length) return bare(`Tap the face each ${attackKind(a)} die shows.`);
-    commit.disabled = aLeft > 0 || dLeft > 0;
-    const open = [aLeft > 0 ? `${aLeft} ${attackKind(a)} ${aLeft === 1 ? "die" : "dice"}` : null,
-      dLeft > 0 ? `${dLeft} defence ${dLeft === 1 ? "die" : "dice"}` : null].filter(Boolean);
-    const allowed = !open.length && reply && !(reply.violations || []).length
-      && (reply.consequences || []).find((x) => x.type === "drive_back_allowed" && x.data && x.data.fighter === st.target);
-    offerDriveBack(allowed ? allowed.data.hexes : null);
-    previewBox.className = `preview${reply && (reply.error || (reply.violations || []).length) ? " bad" : ""}${open.length ? " partial" : ""}`;
-    previewBox.replaceChildren(...[open.length ? h("div", { class: "muted", "data-partial": "true" }, `So far; still to enter: ${open.join(", ")}`) : null,
-      ...previewText(reply, view, c)].filter(Boolean));
-  }
-  const ui = { body, close, later: () => { clearTimeout(timer); timer = setTimeout(runPreview, 120); },
-    // The outcome stays in view next to Commit, whatever part of the form is scrolled to. Commit is the footer's
-    // last line, so the drive back offered (or the outcome's text) grows the footer upwards, not under the finger.
-    footer: () => h("div", { class: "sheet-footer" }, previewBox, push,
-      h("div", { class: "row" }, button("Cancel", () => close(null), { cls: "btn" }), commit)) };
-  ui.redraw = () => drawAttackForm(a, ui);
-  ui.redraw();
-  runPreview();
-  return body;
-}
-
-/** Draw the attack form again from its state. */
-function drawAttackForm(a, ui) {
-  const { st, view } = a;
-  const kind = attackKind(a);
-  const hits = st.faces ? st.faces.attack : [];
-  const saves = st.faces ? st.faces.defence : [];
-  const changed = () => { ui.redraw(); ui.later(); };
-  const attackPad = dicePad(kind, st.attackFaces, attackExpected(a), cardDice(a), capital(kind), hits,
-    changed);
-  const defencePad = st.target ? dicePad("defence", st.defenceFaces, defenceExpected(a), targetDefence(a).dice ?? 1, "Defence", saves,
-    changed) : null;
-  ui.body.replaceChildren(...[
-    ...attackPickers(a, changed),
-    askedFields(a, ui),
-    h("fieldset", { class: "roll" }, h("legend", {}, `${capital(kind)} dice`),
-      h("p", { class: "symbols", "data-symbols": kind }, `Succeeds on ${faceNames(a, kind, hits)}`), attackPad),
-    defencePad ? h("fieldset", { class: "roll" }, h("legend", {}, `Defence dice: ${fighterName(view, st.target)}`),
-      h("p", { class: "symbols", "data-symbols": "defence" }, `Saves on ${faceNames(a, "defence", saves)}${guardText(a)}`), defencePad) : null,
-    ...attackSituation(a, ui, changed),
-    ui.footer(),
-  ].filter(Boolean));
-}
-
-/** The attacker, the weapon (or the one the engine offered) and the target, as the form asks for them. */
-function attackPickers(a, changed) {
-  const { st, view, c, attackers, targets } = a;
-  const p = attackProfile(a);
-  const choice = (v, i, current, set, name) => button(typeof v === "object" ? `${profileName(v)} (${v.dice} dice, dmg ${v.damage})` : fighterName(view, v),
-    () => { set(typeof v === "object" ? i : v); changed(); },
-    { cls: "btn", role: "radio", "aria-checked": String(current === (typeof v === "object" ? i : v)), "data-field": name });
-  const pick = (label, values, current, set, name) => h("fieldset", {}, h("legend", {}, label),
-    h("div", { class: "btn-grid", role: "radiogroup", "aria-label": label }, values.map((v, i) => choice(v, i, current, set, name))));
-  // With several opponents, targets come grouped under their player, so a fighter is never picked from the wrong warband.
-  const targetPick = (values, current, set) => {
-    const seats = [...new Set(values.map((fid) => (view.fighters[fid] || {}).seat))];
-    if (seats.length < 2) return pick("Target", values, current, set, "target");
-    return h("fieldset", {}, h("legend", {}, "Target"), seats.map((seat) => h("div", { class: "target-group", "data-target-seat": seat },
-      h("div", { class: "muted" }, `${c.seatName(seat)}'s fighters`),
-      h("div", { class: "btn-grid", role: "radiogroup", "aria-label": `Target: ${c.seatName(seat)}'s fighters` },
-        values.filter((fid) => (view.fighters[fid] || {}).seat === seat).map((fid) => choice(fid, 0, current, set, "target"))))));
-  };
-  return [
-    attackers.length > 1 ? pick("Attacker", attackers, st.attacker, (v) => { st.attacker = v; st.profile = 0; st.dice = null; }, "attacker") : null,
-    a.named ? h("p", { class: "weapon", "data-weapon": p.name || "" }, p.dice === undefined ? `${profileName(p)}: numbers not known yet, enter them below`
-      : `${profileName(p)} · ${p.dice} dice · damage ${p.damage}${(p.keywords || []).length ? ` · ${p.keywords.join(", ")}` : ""}`,
-      targets.length === 1 && st.target ? h("b", {}, ` → ${fighterName(view, st.target)}`) : null)
-      : pick("Weapon", profilesOf(view, st.attacker), st.profile, (v) => { st.profile = v; st.dice = null; st.attackFaces.length = 0; }, "profile"),
-    targets.length > 1 || !st.target ? targetPick(targets, st.target, (v) => { st.target = v; st.defDice = null; }) : null,
-  ];
-}
-
-/** The numbers the engine asks from the fighter cards (those the content does not know). */
-function askedFields(a, ui) {
-  const { asked, given } = a;
-  return asked.length ? h("fieldset", {}, h("legend", {}, "From the fighter cards"),
-    asked.map(([path, spec]) => (spec.choices
-      ? h("div", { class: "btn-grid", role: "radiogroup", "aria-label": fieldLabel(path) }, spec.choices.map((v) => {
-        const on = getPath(given, path) === v;
-        return button(`${fieldLabel(path)}: ${String(v)}`, () => { setPath(given, path, v); ui.redraw(); ui.later(); },
-          { cls: "btn", role: "radio", "aria-checked": String(on), "data-field": path });
-      }))
-      : h("div", { class: "row" }, h("span", { class: "grow" }, fieldLabel(path)),
-        stepper(() => getPath(given, path), (v) => { setPath(given, path, v); if (/dice$/.test(path)) ui.redraw(); ui.later(); },
-          spec.min ?? 0, spec.max ?? 9, fieldLabel(path)))))) : null;
-}
-
-/** Supporting fighters, dice rolled when a card changes it, cover and trapped, and the keywords a card adds. */
-function attackSituation(a, ui, changed) {
-  const { st, options } = a;
-  const p = attackProfile(a);
-  const kind = attackKind(a);
-  const kw = options.keywords || [];
-  const later = ui.later;
-  const fewer = (label, get, set) => h("div", { class: "row dice-count" }, h("span", { class: "grow" }, label),
-    stepper(get, (v) => { set(v); changed(); }, 1, 12, `${label} rolled`));
-  return [
-    h("fieldset", {}, h("legend", {}, "Supporting fighters"),
-      h("div", { class: "row" }, h("span", { class: "grow" }, "Attacker's"), stepper(() => st.supportA, (v) => { st.supportA = v; later(); }, 0, 6, "Attacker's supporting fighters")),
-      h("div", { class: "row" }, h("span", { class: "grow" }, "Target's"), stepper(() => st.supportT, (v) => { st.supportT = v; later(); }, 0, 6, "Target's supporting fighters"))),
-    h("fieldset", {}, h("legend", {}, "Dice rolled (when a card changes it)"),
-      fewer(`${capital(kind)} dice`, () => attackExpected(a), (v) => { st.dice = v; st.attackFaces.splice(v); }),
-      st.target ? fewer("Defence dice", () => defenceExpected(a), (v) => { st.defDice = v; st.defenceFaces.splice(v); }) : null),
-    h("fieldset", {}, h("legend", {}, "Situation"),
-      options.cover ? h("label", { class: "check" }, h("input", { type: "checkbox", checked: st.cover, onchange: (e) => { st.cover = e.target.checked; later(); } }), "Target in cover") : null,
-      h("label", { class: "check" }, h("input", { type: "checkbox", checked: st.trapped, onchange: (e) => { st.trapped = e.target.checked; later(); } }), "Target trapped")),
-    kw.length ? h("fieldset", {}, h("legend", {}, "Keywords"),
-      h("div", { class: "row" }, kw.map((k) => {
-        const fixed = (p.keywords || []).includes(k);
-        return h("label", { class: "check", style: "flex:1 1 45%" }, h("input", { type: "checkbox", checked: fixed || st.extra.includes(k), disabled: fixed,
-          onchange: (e) => { st.extra = e.target.checked ? [...st.extra, k] : st.extra.filter((x) => x !== k); later(); } }), k);
-      }))) : null,
-  ];
 }
 
 // -- words ----------------------------------------------------------------------------------------
@@ -575,7 +220,9 @@ function describeValue(path, value, view) {
   if (last === "profile" && value && typeof value === "object") return value.name || "profile";
   if (last === "purpose") return { boards: "first board", deployment: "placing fighters", first_turn: "first turn" }[value] || value;
   if ((last === "attack_roll" || last === "defence_roll") && value && typeof value === "object") {
-    return Object.entries(value).filter(([k, n]) => k !== "dice" && n).map(([k, n]) => `${n} ${k}`).join(", ") || "no successes";
+    // A roll by its counts reads as the table said it ("1 critical, 1 success"); by faces, a count per face.
+    const word = (k, n) => (k === "success" ? (n === 1 ? "success" : "successes") : k === "crit" && "success" in value ? (n === 1 ? "critical" : "criticals") : k);
+    return Object.entries(value).filter(([k, n]) => k !== "dice" && n).map(([k, n]) => `${n} ${word(k, n)}`).join(", ") || "no successes";
   }
   return null;
 }
@@ -606,6 +253,7 @@ function describeEvent(ev, c) {
     case "reaction_pass": return "No reaction";
     case "objective": return `${capital(d.action || "")} objective${d.card ? ` ${d.card}` : ""}${d.glory !== undefined ? ` (${d.glory} glory)` : ""}`;
     case "end_phase_done": return "End phase done";
+    case "objectives_held": return `Objectives held at the end: ${Object.entries(d.held || {}).map(([seat, n]) => `${c.seatName(seat)} ${n}`).join(", ")}`;
     case "push": return `${fn(d.fighter)} pushed ${d.hexes} hex${d.hexes === 1 ? "" : "es"}${d.into && d.into !== "none" ? ` into a ${d.into} hex` : ""}`;
     case "drive_back": return d.hexes > 0
       ? `${fn(d.fighter)} driven back ${d.hexes} hex${d.hexes === 1 ? "" : "es"}${d.into && d.into !== "none" ? ` into a ${d.into} hex` : ""}`
@@ -628,7 +276,6 @@ function describeEvent(ev, c) {
   }
 }
 
-const capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 /** "an upgrade", "a ploy": the card kind with its article. */
 const withArticle = (word) => `${/^[aeiou]/i.test(String(word)) ? "an" : "a"} ${word}`;
 
@@ -638,10 +285,45 @@ function roundSkippedWords(d) {
   return `Round ${d.round} is skipped: ${d.players ? `a ${d.players}-player game` : "this game"} plays ${played ? `rounds ${played}` : "fewer rounds"}`;
 }
 
+const cards = (n, deck) => `${n} ${deck === "objectives" ? "objective" : "power"} card${n === 1 ? "" : "s"}`;
+
+/** A card's fixed effect as the engine applied it (card_effects.py): "Eerie Distortion: Cephanyr gets a Guard token". */
+function cardEffectWords(d, fn, sn) {
+  const token = TOKEN_NAMES[d.token] || d.token;
+  switch (d.kind) {
+    case "damage": return `${d.card}: ${d.amount} damage to ${fn(d.to)}`;
+    case "heal": return `${d.card}: ${fn(d.to)} is healed by ${d.amount}`;
+    case "token": return `${d.card}: ${fn(d.to)} gets a ${token} token`;
+    case "remove_token": return `${d.card}: ${fn(d.to)} loses a ${token} token`;
+    case "inspire": return `${d.card}: ${fn(d.to)} is Inspired`;
+    case "glory": return `${d.card}: ${sn(d.seat)} gains ${d.amount} glory`;
+    case "draw": return `${d.card}: ${sn(d.seat)} draws ${cards(d.amount, d.deck)}`;
+    default: return `${d.card}: its effect is applied`;
+  }
+}
+
+const GRANT_WORDS = { move: "Move", wounds: "Wounds", defence_dice: "Defence dice", attack_dice: "Attack dice", damage: "Damage", range: "Range" };
+const ATTACKS_WORDS = { melee: " (Range 1-2 Attack actions)", ranged: " (Range 3+ Attack actions)", any: "" };
+const WHILE_WORDS = { no_move_or_charge: "with no Move or Charge token", move_or_charge: "with a Move or Charge token" };
+
+/** What an upgrade changes on its fighter (power.py `_grants`): "Soulsiphon Mantle: Cephanyr has Wounds +1". */
+function upgradeWords(d, fn) {
+  const set = d.set || {};
+  const parts = [
+    set.move !== undefined ? `Move ${set.move}` : null,
+    set.defence_dice !== undefined ? `Defence ${set.defence_dice}${set.defence_symbol ? ` ${set.defence_symbol}` : ""}` : null,
+    ...Object.keys(GRANT_WORDS).filter((k) => typeof d[k] === "number").map((k) => `${GRANT_WORDS[k]} ${d[k] > 0 ? "+" : ""}${d[k]}`),
+    (d.keywords || []).length ? capital(d.keywords.join(", ")) : null,
+  ].filter(Boolean);
+  const on = d.attacks && (d.attack_dice || d.damage || d.range || (d.keywords || []).length) ? ATTACKS_WORDS[d.attacks] || "" : "";
+  const when = (d.while || []).map((w) => WHILE_WORDS[w] || String(w).replace(/_/g, " ")).join(", ");
+  return `${d.card}: ${fn(d.fighter)} has ${parts.join(", ") || "what the card gives"}${on}${when ? ` while ${when}` : ""}`;
+}
+
 /** Passes nobody had to say (the next entry closed the step): "Ana and Ben made no reaction". */
 function passesWords(d, c) {
   const names = (d.seats || []).map((s) => (c.seatName ? c.seatName(s) : s));
-  const who = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0] || "";
+  const who = listAnd(names);
   if (d.step === "reaction") return `${who} made no reaction`;
   if (d.step === "power") return `${who} passed the power step`;
   if (d.step === "drive_back") return `${who} did not drive the target back`;
@@ -664,6 +346,7 @@ function describeConsequence(cons, c) {
     case "power_step_ends": return "Power step ends";
     case "round_ends": return `Round ${d.round} ends: Move, Charge, Guard and Stagger tokens cleared`;
     case "game_over": return "Game over";
+    case "held_asked": return `Tied on glory with fighters left: what ${(d.seats || []).map((seat) => c.seatName(seat)).join(" and ")} hold decides`;
     case "staggered": return `${fn(d.fighter)} is staggered${d.by ? ` (${d.by})` : ""}`;
     case "spell_cast": return `${fn(d.caster)} casts ${d.card || "the spell"}${d.backlash ? ` (backlash: ${d.backlash} damage to the caster)` : ""}`;
     case "spell_failed": return `${fn(d.caster)} fails to cast ${d.card || "the spell"}${d.backlash ? ` (backlash: ${d.backlash} damage to the caster)` : ""}`;
@@ -699,6 +382,8 @@ function describeConsequence(cons, c) {
     case "do_over_discarded": return `${c.seatName(d.seat)} discards ${d.discarded} ${d.kind === "objectives" ? "objective" : "power"} cards for the game and draws ${d.drawn}`;
     case "cards_drawn": return `${c.seatName(d.seat)} draws up${d.after_sequence ? " again" : ""} (${d.objectives || 0} objective, ${d.power || 0} power)${d.after_sequence ? ": the card left the hand after the end phase draw" : ""}`;
     case "damage_dealt": return `${d.amount} damage to ${fn(d.fighter)}${d.by && isFighterId(d.by, v) ? ` by ${fn(d.by)}` : ""}`;
+    case "card_effect": return cardEffectWords(d, fn, sn);
+    case "upgrade_grants": return upgradeWords(d, fn);
     case "attack_resolved": return d.summary ? capital(d.summary) : null;
     case "attack_result": case "combat": return d.result ? `${RESULT_TEXT[d.result] || d.result}${d.damage ? `, ${d.damage} damage` : ""}${d.drive_back ? ", drive back" : ""}` : null;
     default: return null;
@@ -707,14 +392,64 @@ function describeConsequence(cons, c) {
 
 // -- the module -------------------------------------------------------------------------------
 
-// The weapon picked with an Attack or Charge activation, per fighter, until its dice sheet opens.
+// The weapon and the target picked with an Attack or Charge activation, per fighter, until its dice sheet opens.
 const weaponPicked = new Map();
+const targetPicked = new Map();
+// At most this many targets are offered with the action itself (more: the sheet's picker, grouped by player).
+const TARGETS_WITH_THE_ACTION = 4;
+
+/** The enemy fighters `seat` may target with the action, when they are few and all of one opponent; else []. */
+function targetsWithTheAction(view, seat) {
+  const fids = Object.keys(view.fighters || {}).filter((fid) => view.fighters[fid].seat !== seat && !view.fighters[fid].out);
+  const seats = new Set(fids.map((fid) => view.fighters[fid].seat));
+  return fids.length > 1 && fids.length <= TARGETS_WITH_THE_ACTION && seats.size === 1 ? fids : [];
+}
 
 /** Whether an attack template's profile is this weapon of the fighter card (by name, else by its numbers). */
 function sameWeapon(profile, weapon) {
   if (!profile) return false;
   if (profile.name || weapon.name) return profile.name === weapon.name;
   return ["range", "dice", "symbol", "damage"].every((k) => profile[k] === undefined || profile[k] === weapon[k]);
+}
+
+/** The held objectives the game says are met and those it says are not, in this seat's own end phase (the engine
+ *  puts them only in the advice of the seat whose sequence it is: the names are its hand's). */
+function heldObjectives(advice) {
+  const report = advice && advice.step && advice.step.objectives;
+  if (!report || !(report.met.length + report.not_met.length)) return null;
+  return h("div", { class: "held-objectives", "data-objectives": "" },
+    report.met.length ? h("p", { "data-objectives-met": "" }, h("b", {}, "Met: "), report.met.join(", ")) : null,
+    report.not_met.length ? h("p", { class: "muted", "data-objectives-unmet": "" }, h("b", {}, "Not met: "), report.not_met.join(", ")) : null);
+}
+
+/** A ploy or a reaction played by a card's name, whose only open choices are those its effect needs (the fighter
+ *  it goes to, one of its options): played through cardplay.js, which shows what the card does first. A spell's
+ *  effects wait for its casting roll, and an upgrade's fighter is asked as before. */
+function playsCard(s) {
+  const t = s.event || s.template;
+  if (!t || !t.data || typeof t.data.card !== "string" || Object.keys(s.fields || {}).length) return false;
+  if (!(t.type === "reaction" || (t.type === "power" && t.data.play === "ploy"))) return false;
+  return Object.keys(s.choices || {}).every((k) => k === "chosen" || k === "option");
+}
+
+// Matched play (match.js) and the opening hand (opening.js) belong to some tables only: each module loads when a
+// table needs it, and the table is drawn again once it is here, so a table page's first load stays small
+// (benchmarks/app_shell.py, the transferred target).
+const parts = {};
+function part(name, load, c) {
+  if (!parts[name]) parts[name] = load().then((m) => { parts[name] = m; if (c.rerender) c.rerender(); });
+  return parts[name] instanceof Promise ? null : parts[name];
+}
+const matchPart = (c) => part("match", () => import("./match.js"), c);
+const mayTellOpening = (view, c) => view.phase === "action" && view.round === 1 && ((c.advice && c.advice.suggestions) || [])
+  .some((s) => s.template && s.template.type === "hand" && s.template.by === c.seat);
+function opening(view, c, where) {
+  const m = mayTellOpening(view, c) ? part("opening", () => import("./opening.js"), c) : null;
+  return m ? m.openingHand(view, c, where) : null;
+}
+function matchBox(view, c) {
+  const m = view.classic && view.classic.match ? matchPart(c) : null;
+  return m ? m.matchPanel(view, c) : null;
 }
 
 /** @type {Renderer} see static/js/types.js */
@@ -724,14 +459,21 @@ export default {
     const order = view.order || Object.keys(view.seats);
     // Your own warband first: it is the one you touch most.
     const seats = [...order.filter((s) => s === c.seat), ...order.filter((s) => s !== c.seat)];
-    return h("div", { class: "board" }, c.outcome ? null : matchPanel(view, c), seats.map((seat) => seatBlock(view, seat, c)));
+    return h("div", { class: "board" }, c.outcome ? null : matchBox(view, c), c.outcome ? null : opening(view, c, "below"),
+      seats.map((seat) => seatBlock(view, seat, c)));
   },
 
   /** Round, phase, whose turn and which step, from the state (so spectators see it too). */
   banner(view, advice, c) {
     const step = (advice && advice.step) || {};
     const where = [];
-    if (view.phase !== "setup" && view.round) where.push(`Round ${view.round}${view.round > 3 ? " (sudden death)" : " of 3"}`);
+    // A four-player game skips round 2 (Multiplayer games): its rounds are said as they are, and the skip told.
+    const rounds = step.rounds || [1, 2, 3];
+    const skipped = [1, 2, 3].filter((r) => !rounds.includes(r) && r < view.round);
+    if (view.phase !== "setup" && view.round) {
+      where.push(`Round ${view.round}${view.round > 3 ? " (sudden death)" : rounds.length === 3 ? " of 3" : ` (${rounds.length} rounds)`}`
+        + (skipped.length ? ` · round ${skipped.join(", ")} skipped` : ""));
+    }
     if (view.phase === "setup") where.push("Setting up");
     else if (view.phase === "action") where.push("Action phase");
     else if (view.phase === "end") where.push("End phase");
@@ -765,9 +507,10 @@ export default {
     return { where: where.join(" · "), what: capital(what), extra };
   },
 
-  /** The end phase's six steps for the player running through them, the current one marked. */
+  /** The end phase's six steps for the player running through them, the current one marked; in round 1, the
+   *  opening hand to tell while the game waits for another player (opening.js). */
   stepGuide(view, advice, c) {
-    if (view.phase !== "end" || !view.end) return null;
+    if (view.phase !== "end" || !view.end) return opening(view, c, "above");
     const seat = view.end.order[view.end.i];
     const lastRound = view.round === 3;
     return h("section", { class: "card step-guide", "aria-label": "End phase steps" },
@@ -777,7 +520,8 @@ export default {
         const auto = n >= 5;
         return h("li", { class: n === view.end.stage ? "now" : n < view.end.stage ? "done" : "", "aria-current": n === view.end.stage ? "step" : null },
           capital(END_STAGES[n]), skipped ? " (not in the last round)" : auto ? " (done for you at Done)" : "");
-      })));
+      })),
+      heldObjectives(advice));
   },
 
   /** Glory totals (spent and unspent) under the winner. */
@@ -800,7 +544,7 @@ export default {
 
   /** Under the game-over winner: the matched-play match's score, next game or result. */
   afterWinner(outcome, view, c) {
-    return matchPanel(view, c);
+    return matchBox(view, c);
   },
 
   describeValue: (path, value, view) => describeValue(path, value, view),
@@ -814,32 +558,47 @@ export default {
     const attacks = (advice.suggestions || []).filter((s) => s.template && s.template.type === "attack"
       && (s.template.data.attacker === d.fighter || ((s.choices || {}).attacker || []).includes(d.fighter)));
     const weapon = weaponPicked.get(d.fighter);
+    const target = targetPicked.get(d.fighter);
     weaponPicked.delete(d.fighter);
-    const same = weapon ? attacks.filter((s) => sameWeapon(s.template.data.profile, weapon)) : [];
-    return same.length === 1 ? same[0] : attacks.length === 1 ? attacks[0] : null;
+    targetPicked.delete(d.fighter);
+    // The engine offers a template per weapon (and per Defence known or not): the one with the weapon and target picked.
+    const at = target ? attacks.filter((s) => ((s.choices || {}).target || []).includes(target)) : attacks;
+    const same = weapon ? at.filter((s) => sameWeapon(s.template.data.profile, weapon)) : [];
+    const chosen = same.length === 1 ? same[0] : at.length === 1 ? at[0] : null;
+    return chosen && target ? { ...chosen, choices: { ...chosen.choices, target: [target] } } : chosen;
   },
 
-  /** An Attack or Charge activation of a fighter with several weapons: one button per weapon, so the weapon is
-   *  picked with the action, and its dice sheet then opens by itself (a tap less than picking it after). */
+  /** An Attack or Charge activation of a fighter with several weapons, or against one of a few enemy fighters: one
+   *  button per weapon and target, so both are picked with the action, and the dice sheet then opens by itself with
+   *  them (a tap less for each than picking it after). */
   expand(s, c) {
+    if (playsCard(s)) return [{ ...s, event: undefined, template: s.event || s.template, choices: s.choices || {}, fields: {}, cardPlay: true }];
     const ev = s.event;
     if (!ev || ev.type !== "activate" || !["attack", "charge"].includes(ev.data.action) || !c.view) return null;
     const weapons = profilesOf(c.view, ev.data.fighter).filter((p) => !p.spell || (card(c.view, ev.data.fighter).traits || []).includes("wizard"));
-    if (weapons.length < 2) return null;
-    return weapons.map((p) => ({ label: `${s.label}: ${profileName(p)}`, group: s.group, template: ev, choices: {}, fields: {}, weapon: p }));
+    const targets = targetsWithTheAction(c.view, ev.by);
+    if (weapons.length < 2 && !targets.length) return null;
+    const ws = weapons.length > 1 ? weapons : [null];
+    return ws.flatMap((p) => (targets.length ? targets : [null]).map((t) => ({
+      label: `${s.label}${p ? `: ${profileName(p)}` : ""}${t ? ` → ${fighterName(c.view, t)}` : ""}`,
+      group: s.group, template: ev, choices: {}, fields: {}, weapon: p, target: t, picked: true })));
   },
 
   customEntry(s, c) {
-    if (s.weapon && s.template.type === "activate") {   // an activation with its weapon picked (expand above)
-      weaponPicked.set(s.template.data.fighter, s.weapon);
+    if (s.picked && s.template.type === "activate") {   // an activation with its weapon or target picked (expand above)
+      if (s.weapon) weaponPicked.set(s.template.data.fighter, s.weapon);
+      if (s.target) targetPicked.set(s.template.data.fighter, s.target);
       return Promise.resolve(JSON.parse(JSON.stringify(s.template.data)));
     }
     const type = s.template && s.template.type;
-    if (type === "attack") return combatEntry(s, c);
-    if (type === "roll_off" && s.template.data.purpose === "match") return matchRollOff(s, c);
+    // The attack sheet loads when first opened: a table's first screen has no need of it.
+    if (type === "attack") return import("./combat.js").then((m) => m.combatEntry(s, c, { words: describeConsequence }));
+    if (type === "roll_off" && s.template.data.purpose === "match") return import("./match.js").then((m) => m.matchRollOff(s, c));
     // The hand and named-reaction sheets load when first opened: most of a table's loads never open them.
     if (type === "hand") return import("./hand.js").then((m) => m.handEntry(s, c));
     if (type === "reaction" && s.fields && s.fields.name && s.fields.name.cards) return import("./reaction.js").then((m) => m.namedReaction(s, c));
+    // A card played by name: what its fixed effects will do, from the server's preview, before the one confirm.
+    if (s.cardPlay) return import("./cardplay.js").then((m) => m.playCard(s, c, { words: (x) => describeConsequence(x, c), nameOf: (fid) => fighterName(c.view, fid) }));
     return null;
   },
 

@@ -29,6 +29,7 @@ export function matchPanel(view, c) {
   if (!ctx) return null;
   const st = c.outcome && c.outcome.match;
   const games = [...(ctx.previous || []), ...(st ? [c.outcome.record] : [])];
+  /** @type {HTMLElement[]} */
   const out = [h("h2", {}, `Matched play: game ${ctx.game} of 3${st ? " is over" : ""}`),
     games.length ? h("ol", {}, games.map((g, i) => gameLine(g, i, c))) : null];
   if (!st) {
@@ -91,7 +92,7 @@ async function openNextGame(c, number) {
   const game = reply.body;
   // What this phone held in the game before: its seat's token, or the shared device's own token.
   const mine = game.seats.find((s) => s.seat === (game.you && game.you.seat)) || game.seats[0];
-  const before = getGame(c.gameId) || {};
+  const before = /** @type {Partial<GameRecord>} */ (getGame(c.gameId) || {});
   // The phone that held the referee link of the game before (the one that set the match up) keeps it for this one.
   const ref = before.referee_token ? await api("POST", "/api/games", { token: before.referee_token, body: { follows: c.gameId } }).catch(() => null) : null;
   putGame(game.id, { token: mine.token || game.device_token, seat: mine.seat, seatLabel: mine.name,

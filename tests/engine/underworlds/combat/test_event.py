@@ -133,3 +133,37 @@ def test_editions_lookup():
     """Tablewarden: the three editions are data, looked up by id."""
     assert combat_rules("dreadfane") is DF and set(EDITIONS) == {"deathgorge", "dreadfane", "shadespire"}
     assert json.loads(json.dumps(SS.to_dict()))["support_mode"] == "relative"
+
+
+# ---------------------------------------------------------------------------------------------
+# The counts form of a roll (dice.py): its checks
+# ---------------------------------------------------------------------------------------------
+
+def test_an_attack_roll_may_be_entered_by_its_counts():
+    """Tablewarden: an Attack action's rolls may be entered as the table reads them, {crit, success}; dice that
+    failed are not entered, so `dice` is at least their sum."""
+    assert check_roll("attack", {"crit": 1, "success": 2}, "attack_roll", by_counts=True) == []
+    assert check_roll("defence", {"dice": 3, "success": 1}, "defence_roll", by_counts=True) == []
+    short = check_roll("attack", {"dice": 1, "crit": 1, "success": 1}, "attack_roll", by_counts=True)
+    assert [(p.code, p.overridable) for p in short] == [("roll_total", False)]
+
+
+@pytest.mark.parametrize("roll,code", [({"success": 1, "smash": 1}, "malformed"), ({"success": -1}, "malformed"),
+                                       ({"success": 21}, "malformed"), ({"success": 15, "crit": 6}, "out_of_range")])
+def test_bad_counted_rolls(roll, code):
+    """Tablewarden: a roll by faces and by counts at once, or a count out of bounds, is structural and changes nothing."""
+    problems = check_roll("attack", roll, "attack_roll", by_counts=True)
+    assert [p.code for p in problems] == [code] and all(not p.overridable for p in problems)
+
+
+def test_a_casting_roll_has_no_counts_form():
+    """Tablewarden: only an Attack action's rolls have the counts form; a casting roll names its faces."""
+    assert [p.code for p in check_roll("magic", {"success": 1}, "roll")] == ["bad_face"]
+
+
+def test_the_attack_event_takes_counted_rolls():
+    """Tablewarden: the attack event's fields and checks accept the counts form."""
+    data = {"attacker": "p1.a", "target": "p2.b", "profile": prof(), "attack_roll": {"crit": 1, "success": 1},
+            "defence_roll": {"success": 1}}
+    assert check_attack_event(DG, data, defence=BLOCK) == []
+    assert resolve_attack_event(DG, data, defence=BLOCK).result == "critical_hit"

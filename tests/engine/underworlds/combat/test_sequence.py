@@ -507,3 +507,62 @@ def test_spell_in_older_rules_uses_deathgorge_spell_rules():
     r = attack(DF, profile=spell(), a={"crit": 2}, d={})
     assert r.backlash == 1
     assert any("(the Dreadfane rulebook has no such rule)" in rule for rule in r.rules)
+
+
+# ---------------------------------------------------------------------------------------------
+# Rolls entered by their counts (crit, success) in every edition: the same results as by faces
+# ---------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("rules", [DG, DF, SS], ids=["deathgorge", "dreadfane", "shadespire"])
+@pytest.mark.parametrize("faces_a,faces_d,counts_a,counts_d", [
+    ({"crit": 1, "smash": 1}, {"block": 1}, {"crit": 1, "success": 1}, {"success": 1}),
+    ({"smash": 1, "fury": 1}, {"block": 1}, {"success": 1}, {"success": 1}),
+    ({"smash": 2}, {"dodge": 1}, {"success": 2}, {}),
+    ({"fury": 2}, {"crit": 1}, {}, {"crit": 1}),
+    ({"crit": 1}, {"block": 1, "crit": 1}, {"crit": 1}, {"crit": 1, "success": 1}),
+])
+def test_a_roll_by_its_counts_resolves_as_by_its_faces(rules, faces_a, faces_d, counts_a, counts_d):
+    """Combat sequence, step 4 (Deathgorge pg 21; Dreadfane pg 12; Shadespire pg 20): the result, damage and drive
+    back depend only on how many successes and critical successes each roll has, so a roll entered by its counts
+    gives what the same roll entered by its faces gives."""
+    by_faces, by_counts = attack(rules, a=faces_a, d=faces_d), attack(rules, a=counts_a, d=counts_d)
+    keys = ("result", "success", "damage", "drive_back", "attack_successes", "defence_successes", "attack_crits",
+            "defence_crits", "critical_abilities")
+    assert [getattr(by_counts, k) for k in keys] == [getattr(by_faces, k) for k in keys]
+
+
+def test_counted_successes_are_not_a_face_the_phone_is_told():
+    """Tablewarden: the faces that count are the rules' own (the counts form's `success` is not one of them)."""
+    r = attack(a={"success": 1}, d={})
+    assert "success" not in r.attack_success_faces and r.attack_success_faces == ["crit", "smash"]
+
+
+@pytest.mark.parametrize("rules,own,enemy,single_counts", [(DG, 1, 1, True), (DF, 1, 1, False), (SS, 2, 1, True)],
+                         ids=["deathgorge-count", "dreadfane-relative", "shadespire-relative"])
+def test_support_symbols_in_a_counted_roll_are_judged_by_the_engine(rules, own, enemy, single_counts):
+    """Deathgorge rulebook, Support (pg 22): one supporting fighter lets single support succeed; Dreadfane (pg 12) and
+    Shadespire (pg 21): only one MORE supporter than the enemy does. Support symbols given beside the counts are
+    counted as the edition's support rule says."""
+    r = attack(rules, a={"success": 1, "single": 1}, d={"success": 1}, supporting={"attacker": own, "target": enemy})
+    assert r.attack_successes == (2 if single_counts else 1)
+    assert r.result == ("hit" if single_counts else "draw")
+
+
+def test_trapped_adds_a_success_to_a_counted_roll_with_a_success():
+    """Deathgorge rulebook, Combat sequence, step 4: Trapped (pg 21): +1 success when the attack roll has a success."""
+    r = attack(a={"success": 1}, d={"success": 1}, trapped=True)
+    assert (r.result, r.attack_successes, r.trapped) == ("hit", 2, True)
+
+
+def test_backlash_reads_the_criticals_of_a_counted_spell_roll():
+    """Deathgorge rulebook, Spells: Casting spells, step 2 (pg 28): two or more criticals in a spell's attack roll are
+    backlash, counted or by faces."""
+    r = attack(profile=spell(dice=3), a={"crit": 2, "success": 1}, d={}, attacker_wounds_left=3)
+    assert (r.backlash, r.result, r.damage) == (1, "critical_hit", 1)
+
+
+def test_guard_and_cleave_are_what_the_table_counted():
+    """Deathgorge rulebook, Guard action (pg 27): a guarded target counts block and dodge; the phone shows that and the
+    table counts them into `success`: the engine takes the count and still keeps a guarded target from drive back."""
+    r = attack(a={"success": 2}, d={"success": 1}, guard=True)
+    assert (r.result, r.drive_back, r.defence_success_faces) == ("hit", False, ["block", "crit", "dodge"])

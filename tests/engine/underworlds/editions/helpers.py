@@ -83,9 +83,14 @@ class Table:
             self.act(self.state["turn"]["seat"], player="pass")
 
     def finish_end_phase(self):
-        """Every player finishes their end phase sequence."""
-        while self.state["phase"] == "end":
+        """Every player finishes their end phase sequence; a game ending tied on glory is told what each tied player
+        holds as the engine counts it from the positions entered (the numbers its suggestion starts from)."""
+        while self.state["phase"] == "end" and self.state["step"] == "end":
             self.play("end_phase_done", self.state["end"]["order"][self.state["end"]["i"]])
+        if self.state["step"] == "held":
+            seat = self.state["held_asked"][0]
+            offer = next(s for s in self.rs.suggest(self.state, seat).suggestions if s.type == "objectives_held")
+            self.play("objectives_held", seat, **offer.data)
 
     def kill(self, fid, by="p1", source="card"):
         """Deal a fighter enough damage to take it out of action."""

@@ -220,3 +220,32 @@ def test_an_override_in_the_hazard_phase_lifts_the_phase_only():
         event = Event(type_, "p1", {}, override=override)
         assert [v.code for v in D.check(t.state, event)] == ["hazard_phase", code]
         assert [v.code for v in D.blocking(t.state, event)] == [code]
+
+
+def test_during_a_charge_no_inspire_nor_surge_objective_until_it_is_resolved():
+    """Dreadfane, Superactions (pg 14) and Inspire (pg 17): a fighter whose Inspire condition is met during a
+    superaction is Inspired only after it, and a surge objective met during it is scored after it is resolved.
+    Between a Charge's Move and its Attack action, neither an Inspire nor a surge objective is accepted; once the
+    attack is entered, both are. A plain Attack action (no superaction) is not held up by this rule."""
+    t = table()
+    to_action(t)
+    t.play("activate", "p1", action="charge", fighter="p1.severin")
+    assert t.refuse("inspire", "p1", fighter="p1.obryn") == ["after_superaction"]
+    assert t.refuse("objective", "p1", action="score", glory=1) == ["after_superaction"]
+    offered = {s.type for s in D.suggest(t.state, "p1").suggestions}
+    assert "inspire" not in offered and "objective" not in offered
+    violation = D.check(t.state, Event("inspire", "p1", {"fighter": "p1.obryn"}))[0]
+    assert "Superactions" in violation.rule and "14" in violation.rule and violation.overridable
+    t.play("attack", "p1", attacker="p1.severin", target="p2.targor", profile={"name": "Hammer"},
+           attack_roll={"smash": 1}, defence_roll={"dodge": 1})
+    t.play("objective", "p1", action="score", glory=1)
+    t.play("inspire", "p1", fighter="p1.obryn")
+    assert t.state["fighters"]["p1.obryn"]["inspired"]
+
+
+def test_a_single_attack_action_is_no_superaction():
+    """Only a Charge, or Scything at two or more targets, is a superaction (pg 14)."""
+    t = table()
+    to_action(t)
+    t.play("activate", "p1", action="attack", fighter="p1.severin")
+    assert "after_superaction" not in t.refuse("inspire", "p1", fighter="p1.obryn")

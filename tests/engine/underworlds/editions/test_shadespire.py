@@ -262,3 +262,34 @@ def test_an_immediate_objective_without_its_glory_is_refused_even_overridden():
     t.act("p1", action="move", fighter="p1.severin")
     overridden = Event("objective", "p1", {"action": "score"}, override={"reason": "the table agreed"})
     assert [v.code for v in S.blocking(t.state, overridden)] == ["glory_needed"]
+
+
+def test_a_returned_fighter_that_moved_or_charged_this_phase_still_counts_as_having_done_so():
+    """Shadespire FAQ: a fighter that moved (or charged), was taken out of action and returned to the battlefield
+    in the same action phase is still considered to have moved (or charged): no second Move action, and after a
+    Charge no further activation, although taking it out of action cleared its tokens."""
+    t = Table(S, setup("underworlds/shadespire"))
+    t.start()
+    t.play("roll_off", "p1", purpose="first_turn", first="p1")
+    t.act("p1", action="move", fighter="p1.obryn")
+    t.act("p2", action="charge", fighter="p2.karsus")
+    t.kill("p1.obryn", by="p2")
+    t.kill("p2.karsus", by="p1")
+    t.play("return_fighter", "p1", fighter="p1.obryn")
+    t.play("return_fighter", "p2", fighter="p2.karsus")
+    assert t.state["fighters"]["p1.obryn"]["tokens"]["move"] == 0
+    assert "moved_cannot_move" in t.refuse("activate", "p1", action="move", fighter="p1.obryn")
+    assert "moved_cannot_move" not in t.refuse("activate", "p1", action="move", fighter="p1.severin")
+    t.act("p1", action="guard", fighter="p1.severin")
+    assert "charge_token" in t.refuse("activate", "p2", action="move", fighter="p2.karsus")
+    assert t.refuse("activate", "p2", action="move", fighter="p2.saek") == []
+
+
+def test_scored_objective_cards_go_to_the_objective_discard_pile():
+    """Shadespire pg 25: a scored card is placed face up in the discard pile next to the objective deck (the current
+    rules keep scored cards apart from the discards: tests/engine/underworlds/test_objectives.py)."""
+    t = table()
+    t.act("p1", action="move", fighter="p1.severin")
+    t.play("objective", "p1", action="score", glory=1)
+    assert t.state["seats"]["p1"]["discards"]["objectives"] == 1
+    assert len(t.state["seats"]["p1"]["scored"]) == 1

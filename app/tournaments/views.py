@@ -193,11 +193,15 @@ class Views(Results):
                     row["off_fixed"] = off_fixed_table(s, t)
                 row["changes"] = edits.table_changes(s, t["players"], rnd["round"])
             out_tables.append(row)
-        return {"round": rnd["round"], "name": cut.stage_name(s, rnd["round"]),
-                "stage": "cut" if cut.is_cut_round(s, rnd["round"]) else "swiss",
-                "published": rnd["published"], "bye": rnd["bye"],
-                "bye_name": names.get(rnd["bye"]), "timer": rnd["timer"], "tables": out_tables,
-                "complete": rnd["published"] and model.round_complete(rnd), "stale": rnd.get("stale", False)}
+        out = {"round": rnd["round"], "name": cut.stage_name(s, rnd["round"]),
+               "stage": "cut" if cut.is_cut_round(s, rnd["round"]) else "swiss",
+               "published": rnd["published"], "bye": rnd["bye"],
+               "bye_name": names.get(rnd["bye"]), "timer": rnd["timer"], "tables": out_tables,
+               "complete": rnd["published"] and model.round_complete(rnd), "stale": rnd.get("stale", False)}
+        if staff and rnd["bye"]:
+            # The player with the bye sits at no table, but a judge still needs to know their registration changed.
+            out["bye_changes"] = edits.table_changes(s, [rnd["bye"]], rnd["round"])
+        return out
 
     @staticmethod
     def _next_step(s: dict) -> str:

@@ -121,3 +121,20 @@ def test_after_round_1_the_staff_see_the_change_on_the_players_table(client, eve
         seen = view(client, tid, token)
         assert "changes" not in seen["rounds"][0]["tables"][0]
         assert all("edits" not in p for p in seen["players"])
+
+
+def test_a_change_to_the_player_with_the_bye_is_shown_to_the_staff_beside_the_bye(client):
+    tid, org, tokens = tournament_with_players(client, format="rivals", players=(
+        ("Ana", "cyrenis-razors"), ("Ben", "garreks-reavers"), ("Gus", "garreks-reavers")))
+    judge = client.post(f"/api/tournaments/{tid}/links", headers=auth(org), json={"role": "judge", "name": "Kim"})
+    for step in ("pair", "publish"):
+        assert client.post(f"/api/tournaments/{tid}/rounds/1/{step}", headers=auth(org)).status_code == 201
+    rnd = view(client, tid, org)["rounds"][0]
+    bye = rnd["bye"]
+    assert edit(client, tid, org, bye, warband="steelhearts-champions").status_code == 201
+    seen = view(client, tid, judge.get_json()["token"])["rounds"][0]
+    (change,) = seen["bye_changes"]
+    assert change["player"] == bye and change["now"]["warband"] == "Steelheart's Champions"
+    assert all(not t["changes"] for t in seen["tables"])  # nobody at a table changed
+    for token in (tokens[bye], None):
+        assert "bye_changes" not in view(client, tid, token)["rounds"][0]

@@ -5,7 +5,7 @@ import re
 
 from playwright.sync_api import expect
 
-from .flows import attack_sheet, join, roll_all
+from .flows import attack_sheet, content_seat, join, roll_all
 
 
 def test_content_warbands_and_missing_numbers(phones):
@@ -69,6 +69,34 @@ def test_content_warbands_and_missing_numbers(phones):
     sheet.get_by_role("button", name="Commit attack").click()
     host.locator("[data-tab='log']").click()
     expect(host.locator("ol.log li[data-type='attack']")).to_contain_text("Cyreni of the Abyss")
+
+
+def test_next_stays_disabled_while_the_decks_are_checked_so_a_second_tap_moves_one_step(phones):
+    """Next waits for the server's deck check; a redraw meanwhile keeps it disabled, so a second tap while the answer is
+    on its way does nothing and the wizard lands on step 3 of 3, not beyond its last step."""
+    host = phones.new("host", service_workers="block")   # the route below holds the deck check back
+    host.goto("/new")
+    expect(host.locator("#wizard[data-ready='true']")).to_be_attached()
+    host.locator("[data-ruleset='underworlds/deathgorge']").click()
+    host.get_by_role("radio", name="Rivals").click()
+    host.locator("#wizard-next").click()
+    content_seat(host, 0, "Ana", "cyrenis-razors", printing="second-edition", deck="cyrenis-razors-rivals")
+    content_seat(host, 1, "Ben", "garreks-reavers")
+    held = []
+    host.route("**/deck-check", lambda route: held.append(route))
+    nxt = host.locator("#wizard-next")
+    nxt.click()
+    expect(nxt).to_be_disabled()
+    host.locator("#warband-1").select_option("steelhearts-champions")   # redraws the form while the check waits
+    host.evaluate("document.getElementById('wizard-next').click()")
+    expect(nxt).to_be_disabled()
+    for route in held:
+        route.continue_()
+    host.unroute("**/deck-check")
+    expect(host.get_by_role("heading", name="Before the first round")).to_be_visible()
+    expect(host.get_by_role("group", name="Step 3 of 3")).to_be_attached()
+    expect(nxt).to_have_text("Create game")
+    expect(nxt).to_be_enabled()
 
 
 def test_set_up_entries_are_filed_under_the_phone_that_entered_them(phones):

@@ -311,6 +311,10 @@ function render() {
   }
 }
 
+// While a step is being checked or the game created, Next stays disabled through every redraw (a redraw during the
+// wait would otherwise put an enabled button back, and a second tap would move two steps).
+let busy = false;
+
 function draw() {
   if (!hooksAsked(w)) loadHooks(w, render);
   if (w.created) return replace(root, joinScreen());
@@ -321,20 +325,25 @@ function draw() {
     steps()[w.step](),
     h("div", { class: "wizard-nav" },
       w.step > 0 ? button("Back", () => { w.step -= 1; shownProblem = null; clearToast(); render(); }, { cls: "btn" }) : h("a", { class: "btn", href: "/" }, "Cancel"),
-      button(last ? "Create game" : "Next", async (e) => {
-        const next = /** @type {HTMLButtonElement} */ (e.currentTarget);
+      button(last ? "Create game" : "Next", async () => {
+        if (busy) return;
         const problem = validate();
         if (problem) { shownProblem = problem; return toast(problem); }
         shownProblem = null;
         clearToast();
-        if (w.step === 1 && family() === "underworlds") {
-          next.disabled = true;
-          const deckProblem = await (await loadUw()).checkDecks(ownSeats() ? w.seats.slice(0, 1) : w.seats, { ruleset: w.ruleset, format: w.format, cardList: cardListId(), fightersOf: (s) => seatFighters(s) || (s.saved ? s.saved.fighters : null) });
-          next.disabled = false;
-          if (deckProblem) { render(); return toast(deckProblem, "error", 8000); }
+        busy = true;
+        render();
+        try {
+          if (w.step === 1 && family() === "underworlds") {
+            const deckProblem = await (await loadUw()).checkDecks(ownSeats() ? w.seats.slice(0, 1) : w.seats, { ruleset: w.ruleset, format: w.format, cardList: cardListId(), fightersOf: (s) => seatFighters(s) || (s.saved ? s.saved.fighters : null) });
+            if (deckProblem) return toast(deckProblem, "error", 8000);
+          }
+          if (last) await create(); else { w.step += 1; window.scrollTo(0, 0); }
+        } finally {
+          busy = false;
+          render();
         }
-        if (last) { next.disabled = true; await create(); next.disabled = false; } else { w.step += 1; render(); window.scrollTo(0, 0); }
-      }, { cls: "btn primary", id: "wizard-next" })));
+      }, { cls: "btn primary", id: "wizard-next", disabled: busy })));
 }
 
 /** A share link (/new?warband=<id>) puts that saved warband in the first seat without one. */

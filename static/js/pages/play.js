@@ -507,14 +507,20 @@ function gameTab() {
   ];
 }
 
+let refereeOpen = false;
+
 function refereeBox(code) {
   const link = new URL(`/join/${code}#referee=${encodeURIComponent(rec.referee_token || rec.token)}`, location.href).href;
   // The QR is drawn on this phone: the token is in the link's #fragment and never goes to a server in a URL.
   const qr = h("div", { class: "qr-box", id: "referee-qr" });
-  const box = h("details", { class: "card", id: "referee-box", ontoggle: (e) => {
-    if (e.target.open && !qr.firstChild) {
-      import("../qr.js").then((m) => m.qrSvg(link, 220, "QR code of the referee's link")).then((el) => qr.append(el)).catch(() => qr.append(h("p", { class: "muted" }, "The QR code could not be drawn; share the link instead.")));
-    }
+  const drawQr = () => {
+    if (qr.firstChild) return;
+    import("../qr.js").then((m) => m.qrSvg(link, 220, "QR code of the referee's link")).then((el) => qr.replaceChildren(el)).catch(() => qr.replaceChildren(h("p", { class: "muted" }, "The QR code could not be drawn; share the link instead.")));
+  };
+  // The box stays open through the redraws a push or a reconnect makes: the host is showing it to the referee.
+  const box = h("details", { class: "card", id: "referee-box", open: refereeOpen, ontoggle: (e) => {
+    refereeOpen = e.target.open;
+    if (refereeOpen) drawQr();
   } }, h("summary", { style: "min-height:44px;font-weight:700;cursor:pointer" }, "Referee"),
     h("p", {}, "A referee can take back or correct any entry and look at the game as it was. The referee scans this code, or you send the link (keep it private: it opens every hand):"),
     qr,
@@ -523,6 +529,7 @@ function refereeBox(code) {
       navigator.share ? button("Share link", () => navigator.share({ title: "Tablewarden referee", url: link }).catch(() => {}), { cls: "btn small", "data-action": "share-referee" }) : null,
       navigator.clipboard ? button("Copy link", () => navigator.clipboard.writeText(link).then(() => toast("Referee link copied", "info")).catch(() => toast("Copy failed: select the link and copy it.")), { cls: "btn small", "data-action": "copy-referee" }) : null,
       rec.seat !== "referee" ? button("Referee on this phone", () => switchSeat(true), { cls: "btn small" }) : null));
+  if (refereeOpen) drawQr();
   return box;
 }
 

@@ -102,5 +102,6 @@ export function renderDashboard(ctx) {
     ctx.view.you.role !== "judge" ? callTimeControl(ctx, d.round, d.timer) : null,
     slow.length ? h("p", { class: "warn-text", role: "status" }, `${slow.length} slow table${slow.length > 1 ? "s" : ""}: ${slow.map((t) => `T${t.table}`).join(", ")}`) : null,
     h("ol", { class: "list dash" }, order.map((t) => tableCard(ctx, d, t))),
-    d.bye_name ? h("p", { class: "muted" }, `Bye: ${d.bye_name}`) : null);
+    d.bye_name ? h("p", { class: "muted" }, `Bye: ${d.bye_name}`) : null,
+    (d.bye_changes || []).map((c) => h("p", { class: "warn-text change-line" }, changeLine(ctx.view, c))));
 }

@@ -1,5 +1,5 @@
 """An organiser's league day from the phones: a league started, its first event made from the league's page, four players
-pasted in with their decks, one marked paid and the unpaid ones filtered at check-in, the decks locked and checked by a
+pasted in with their decks, a pasted player's printing fixed by an edit, one marked paid and the unpaid ones filtered at check-in, the decks locked and checked by a
 judge, round 1 published to a player's phone that alerts (banner, vibration, notification), a table given 4 more
 minutes (its phones, the Round tab, the venue screen) and called, a judge's penalty on the player's own page and in the
 standings; then the league's second event, opened by a player with the first event's link, and the league's standings
@@ -101,6 +101,14 @@ def test_a_league_day_with_more_time_a_penalty_a_paid_check_and_a_deck_check(pho
     expect(org.locator("#league-title")).to_have_text("Store nights")
     lid = re.search(r"/league/([^/#?]+)", org.url).group(1)
     tid, org_token, ids, tokens = _first_event(phones, server, org)
+
+    # A wrong paste fixed by an edit: Ana holds the second edition's fighter cards (Edit, the printing, Save).
+    org.get_by_role("button", name="Edit Ana").click()
+    org.locator("#edit-printing").select_option("second-edition")
+    org.locator("#edit-save").click()
+    expect(org.locator(".toast").last).to_contain_text("Ana's registration saved")
+    ana_row = next(p for p in api(server, org_token, "GET", tid)["players"] if p["name"] == "Ana")
+    assert (ana_row["printing"], ana_row["deck"]) == ("second-edition", "cyrenis-razors-rivals")
 
     # Paid: Ana pays at the desk; the filter shows who has not.
     org.get_by_role("button", name="Ana paid").click()

@@ -153,3 +153,41 @@ def test_players_slips_print_each_name_and_link_from_the_phone(phones, server):
     assert new_link in flat and links["Ana"] not in flat and links["Ben"] in flat
     phones.shot(page, "03-after-slips-phone")
     assert not bad, bad
+
+
+def test_a_whole_events_paste_keeps_the_tab_short_and_draws_a_qr_code_on_tap(phones, server):
+    """Twelve pasted players: each link card is the link, Copy and a QR code button (a QR code per card made the tab
+    thousands of pixels tall); the QR code tapped open stays open when a push redraws the tab."""
+    page, made, bad = organiser_phone(phones, server, name="Big Cup")
+    page.get_by_role("tab", name="Players").click()
+    page.locator("#import-players summary").click()
+    names = ["Ana", "Ben", "Cai", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kit", "Lea"]
+    page.locator("#import-text").fill("\n".join(f"{n}, garreks-reavers" for n in names))
+    page.locator("#import-submit").click()
+    expect(page.locator("#import-report")).to_contain_text("12 registered")
+    cards = page.locator("#player-links .player-link")
+    expect(cards).to_have_count(12)
+    expect(page.locator("#player-links svg.qr")).to_have_count(0)
+    heights = [cards.nth(i).bounding_box()["height"] for i in range(12)]
+    assert max(heights) < 170, heights   # a card with its QR code drawn is over 180 px
+    phones.shot(page, "03-twelve-pasted", full_page=True)
+    row = page.locator(".player-row", has_text="Ana")
+    row.scroll_into_view_if_needed()
+    phones.shot(page, "04-player-rows")
+    # Every action of a row is inside it on a 360 px phone, and the warband reads on one line.
+    box = row.bounding_box()
+    for b in row.get_by_role("button").all():
+        r = b.bounding_box()
+        assert box["x"] <= r["x"] and r["x"] + r["width"] <= box["x"] + box["width"], b.inner_text()
+    small = row.locator("small").first.bounding_box()
+    assert small["height"] < 30, small
+    gus = page.locator(".player-link", has_text="Gus's link")
+    gus.get_by_role("button", name="QR code of Gus's link").click()
+    expect(gus.locator("svg.qr")).to_be_visible()
+    expect(gus.get_by_role("button", name="QR code of Gus's link")).to_have_attribute("aria-pressed", "true")
+    # Another phone registers a player: the push redraws the tab, and Gus's code is still there to scan.
+    requests.post(f"{server.url}/api/tournaments/{made['id']}/players", json={"name": "Max", "warband": "garreks-reavers"},
+                  headers={"Authorization": f"Bearer {made['organiser_token']}"}, timeout=15)
+    expect(page.locator(".player-row", has_text="Max")).to_be_visible()
+    expect(page.locator(".player-link", has_text="Gus's link").locator("svg.qr")).to_be_visible()
+    assert not bad, bad

@@ -41,17 +41,27 @@ function qrBox(url, label) {
   return box;
 }
 
+const opened = new Set();  // links whose QR code was asked for on tap, kept open through redraws
+
 /**
- * A card with a private link: title, the link (read-only, selected on focus), Copy, and a QR code to scan.
- * @param {{title: string, label: string, url: string, note?: string, id?: string, cls?: string, dataset?: object}} link
- *   label names the link for screen readers and the Copy button ("Ana's link")
+ * A card with a private link: title, the link (read-only, selected on focus), Copy, and a QR code to scan — drawn at
+ * once, or (`qrOnTap`, for a long list of links) behind a QR code button, so the list stays short on a phone.
+ * @param {{title: string, label: string, url: string, note?: string, id?: string, cls?: string, dataset?: object,
+ *   qrOnTap?: boolean}} link label names the link for screen readers and the Copy button ("Ana's link")
  * @returns {HTMLElement}
  */
-export function linkCard({ title, label, url, note, id, cls = "", dataset }) {
-  return h("li", { class: `card link-card ${cls}`.trim(), id, dataset },
+export function linkCard({ title, label, url, note, id, cls = "", dataset, qrOnTap = false }) {
+  const shown = !qrOnTap || opened.has(url);
+  const toggle = qrOnTap ? button("QR code", () => {
+    if (opened.has(url)) opened.delete(url); else opened.add(url);
+    card.replaceWith(linkCard({ title, label, url, note, id, cls, dataset, qrOnTap }));
+  }, { cls: "btn small", "aria-pressed": String(shown), "aria-label": `QR code of ${label}` }) : null;
+  const card = h("li", { class: `card link-card ${cls}`.trim(), id, dataset },
     h("div", { class: "grow stack tight" }, h("b", {}, title),
       h("input", { class: "link-text", readonly: true, value: url, "aria-label": label, onfocus: (e) => e.target.select() }),
       note ? h("small", { class: "muted" }, note) : null,
-      button("Copy", () => copyText(url, label), { cls: "btn small", "aria-label": `Copy ${label}` })),
-    qrBox(url, label));
+      h("div", { class: "row tight" }, button("Copy", () => copyText(url, label), { cls: "btn small", "aria-label": `Copy ${label}` }),
+        toggle)),
+    shown ? qrBox(url, label) : null);
+  return card;
 }

@@ -188,6 +188,10 @@ function justMade(ctx) {
     label: `${m.name}'s link`, url: m.link, id: "player-link", dataset: { player: m.player } }));
 }
 
+// A few links fit on a phone's screen with their QR codes; a pasted list of a whole event would make the tab thousands
+// of pixels tall, so there each QR code is drawn when the player steps up to scan it.
+const QR_SHOWN_UP_TO = 3;
+
 /** Every player's link: the server's for the organiser (a reload or another device lists them all again), else each
  * made on this page; newest first, below the players so *Check in all* stays near the top. */
 function playerLinks(ctx) {
@@ -203,7 +207,8 @@ function playerLinks(ctx) {
       { cls: "btn", id: "print-slips" }),
     h("ol", { class: "list", id: "player-links" }, list.map((m) => linkCard({
       title: m.replaced ? `${m.name}'s new link (the old one no longer works)` : `${m.name}'s link`,
-      label: `${m.name}'s link`, url: m.link, cls: "player-link", dataset: { player: m.player } }))));
+      label: `${m.name}'s link`, url: m.link, cls: "player-link", dataset: { player: m.player },
+      qrOnTap: list.length > QR_SHOWN_UP_TO }))));
 }
 
 /** Ask for a player's fixed table (a number, or none). */
@@ -236,6 +241,9 @@ function playerRow(ctx, p, desk) {
       p.fixed_table ? `table ${p.fixed_table} every round` : null,
       p.from_round > 1 ? `joins round ${p.from_round}` : null].filter(Boolean).join(" · ")),
     p.deck_override ? h("small", { class: "warn-text" }, `Deck accepted: ${p.deck_override}`) : null),
+    // The actions go on their own line below the name: beside it, six buttons squeezed the name and warband to a
+    // word per line and pushed the last button off a 360 px screen.
+    h("div", { class: "row tight player-actions" },
     desk ? paidButton(ctx, p) : null,
     p.status === "registered" ? button("Check in", act("check-in", `${p.name} checked in`), { cls: "btn small primary", "aria-label": `Check in ${p.name}` }) : null,
     desk && ["registered", "checked_in"].includes(p.status) ? button("Table", async () => {
@@ -250,7 +258,7 @@ function playerRow(ctx, p, desk) {
     desk && p.status !== "merged" && content.decks ? button("Edit", () => editPlayer(ctx, p, content),
       { cls: "btn small ghost", "aria-label": `Edit ${p.name}` }) : null,
     ctx.view.you.role === "organiser" && p.status !== "merged" ? button("New link", () => replaceLink(ctx, p),
-      { cls: "btn small ghost", "aria-label": `New link for ${p.name}` }) : null);
+      { cls: "btn small ghost", "aria-label": `New link for ${p.name}` }) : null));
 }
 
 /** Check in the ticked players, or (none ticked) every registered one. */

@@ -208,7 +208,12 @@ export function renderActions(advice, ctx) {
   // above an open reaction step too, so the one tap that scores it is in view.
   const met = metFirst(groups, advice, ctx);
   if (met) wrap.append(met);
-  if (advice.reaction_window) wrap.append(reactionBox(advice, ctx, groups, reactions, suggestions));
+  const waited = (advice.waiting_for || []).includes(ctx.seat);
+  if (advice.reaction_window) {
+    const box = reactionBox(advice, ctx, groups, reactions, suggestions);
+    if (waited && (advice.reaction_window.may_react || []).includes(ctx.seat)) box.dataset.waits = "";
+    wrap.append(box);
+  }
   const order = [...groups.keys()].sort((a, b) => rank(a) - rank(b));
   // Groups named "<Verb> <thing>" with the same verb ("Activate Vex", "Activate Kit"...) fold into
   // one picker: first the thing, then (in a sheet) what to do with it. Keeps the screen to one choice.
@@ -219,7 +224,7 @@ export function renderActions(advice, ctx) {
   }
   const folded = new Set([...family.values()].filter((gs) => gs.length > 1).flat());
   // The one group the game waits on this phone for (its step's own choices): only its choice is marked primary.
-  const main = (advice.waiting_for || []).includes(ctx.seat) ? order.find((g) => rank(g) === 1 && !folded.has(g)) : null;
+  const main = waited ? order.find((g) => rank(g) === 1 && !folded.has(g)) : null;
   const more = [];
   const done = new Set();
   for (const g of order) {
@@ -238,6 +243,8 @@ export function renderActions(advice, ctx) {
     } else {
       block = h("div", { class: "group" }, h("h2", {}, ctx.humanise(g)), buttons(groups.get(g), ctx, g === main, holding(groups.get(g), ctx, advice.seat)));
     }
+    // The step's own choices (their blocks marked `data-waits`) are what the table keeps in view after an entry.
+    if (waited && rank(g) === 1) block.dataset.waits = "";
     if (rank(g) >= 9) more.push(block); else wrap.append(block);
   }
   if (more.length) {

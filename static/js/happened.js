@@ -48,6 +48,19 @@ export function seen() {
 // weightiest entry first. A consequence belongs to its own entry: "Goff Nob destroyed" four entries ago is never
 // told as part of the latest one.
 function redraw() {
+  // The card is in the page's flow: when it shrinks or goes while scrolled up under the sticky banner, what is below
+  // it would slide up under the banner too (the choices the player was about to tap). The page scrolls back by the
+  // part of it that was out of sight, so what is on screen stays where it was.
+  const el = region();
+  const before = el.isConnected ? el.getBoundingClientRect() : null;
+  fill();
+  if (!before) return;
+  const line = parseFloat(document.documentElement.style.getPropertyValue("--sticky-top")) || 0;
+  const gone = Math.min(before.height - el.getBoundingClientRect().height, line - before.top);
+  if (gone > 0) window.scrollBy(0, -gone);
+}
+
+function fill() {
   const now = Date.now();
   for (let i = shown.length - 1; i >= 0; i -= 1) if (shown[i].until <= now) shown.splice(i, 1);
   while (shown.length > MAX_SHOWN) shown.shift();

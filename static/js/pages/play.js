@@ -34,7 +34,7 @@ const T = {
   live: null,
   inert: {},          // seq -> why a logged event no longer has any effect (the server's fold, view.inert)
   asOf: null,         // referee stepping back: state at this seq (read-only)
-  inViewFor: null,    // the view whose waited-for choice was last brought into view (keepNextInView)
+  inViewFor: null,    // the view and choices last brought into view (keepNextInView)
   logFilter: { open: false },  // the log's search and filters (kept across redraws)
   mine: new Set(),    // ids of entries this phone sent over REST (the referee's desk): their live echo is no news
   pastView: null,
@@ -682,12 +682,17 @@ function render() {
     body = [banner(), tabs(), happenedRegion(), tableTab()];
   }
   const scroll = window.scrollY;
+  const anchor = actionsTop();
   const panel = document.querySelector(".desk-log");
   const panelScroll = panel ? panel.scrollTop : 0;
   const focused = document.activeElement && document.activeElement.id;
   replace(root, body);
   root.dataset.seq = String(T.viewSeq ?? 0);   // the entry the screen shows: what tests and benchmarks wait for
   window.scrollTo(0, scroll);
+  // A choice in sight stays where it was when what is above it changes height (a card or a step's box gone):
+  // restoring the scroll alone slid the choices up under the sticky banner, just as the player reached for one.
+  const moved = anchor === null ? null : anchorTop(anchor);
+  if (moved !== null && anchor !== null && moved !== anchor.top) window.scrollBy(0, moved - anchor.top);
   const again = document.querySelector(".desk-log");
   if (again) again.scrollTop = panelScroll;
   if (focused && focused.startsWith("log-")) { const el = document.getElementById(focused); if (el) el.focus(); }
@@ -707,12 +712,19 @@ function render() {
  *  just below the sticky banner when it is under the banner or below the screen. Only when the game has moved on
  *  (a new view), so a player scrolling the table is left where they are. */
 function keepNextInView() {
-  if (T.viewSeq === T.inViewFor || T.tab === "log" || T.asOf !== null || document.querySelector("dialog[open]")) return;
+  if (T.tab === "log" || T.asOf !== null || document.querySelector("dialog[open]")) return;
   const actions = document.querySelector("#table section.actions");
+  // Every choice of the step the game waits for on this phone (its passes too: "No reaction", "Pass", "Done" end a
+  // step as often as a play does), else the primary button, else the first.
+  const waits = actions ? [...actions.querySelectorAll("[data-waits] .btn")] : [];
   const primary = actions ? [...actions.querySelectorAll(".btn.primary")] : [];
-  const targets = primary.length ? primary : [actions && actions.querySelector(".btn")].filter(Boolean);
+  const targets = waits.length ? waits : primary.length ? primary : [actions && actions.querySelector(".btn")].filter(Boolean);
   if (!targets.length) return;
-  T.inViewFor = T.viewSeq;
+  // Once per view and set of choices: a view drawn again with new choices for this phone (its `applied` frame drawn
+  // before its `view`) brings them into view again.
+  const key = `${T.viewSeq}|${targets.map((b) => b.textContent).join("|")}`;
+  if (key === T.inViewFor) return;
+  T.inViewFor = key;
   const top = stickyTop();
   const first = targets[0].getBoundingClientRect();
   const last = targets[targets.length - 1].getBoundingClientRect();
@@ -721,6 +733,24 @@ function keepNextInView() {
   // under the banner), so what is above them (the card of what just happened, the step) stays on screen as far as
   // it can; from under the banner, to just below it.
   window.scrollBy(0, first.top < top ? first.top - top - 8 : Math.min(last.bottom - window.innerHeight + 12, first.top - top - 8));
+}
+
+/** The first of the table's choices wholly on screen below the sticky banner: its words and its top, else null. */
+function actionsTop() {
+  const top = stickyTop();
+  for (const b of document.querySelectorAll("#table section.actions .btn")) {
+    const r = b.getBoundingClientRect();
+    if (r.height && r.top >= top && r.bottom <= window.innerHeight) return { text: b.textContent, top: r.top };
+  }
+  return null;
+}
+
+/** Where the choice `anchor` names is now on the screen (its top), or null when it is gone. */
+function anchorTop(anchor) {
+  for (const b of document.querySelectorAll("#table section.actions .btn")) {
+    if (b.textContent === anchor.text) return b.getBoundingClientRect().top;
+  }
+  return null;
 }
 
 const stickyTop = () => parseFloat(document.documentElement.style.getPropertyValue("--sticky-top")) || 0;

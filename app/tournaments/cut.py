@@ -198,11 +198,11 @@ def bracket(state: dict) -> dict | None:
             # A match's table is told once its round is published: before, a table worked out in advance would tell
             # everyone who keeps a fixed table (the staff's to know).
             table = table_of_match(rnd, pair) if published else None
-            done = table is not None and table["status"] == "confirmed"
+            winner = table["result"]["winner"] if table is not None and table["status"] == "confirmed" else None
             rows.append({"match": i + 1, "table": table["table"] if table else None, "players": pair,
                          "names": [names.get(p) for p in pair], "seeds": [seed.get(p) for p in pair],
                          "status": table["status"] if table else "waiting_for_players" if None in pair else "not_started",
-                         "winner": table["result"]["winner"] if done else None})
+                         "winner": winner})
         rounds.append({"round": n, "name": stage_name(state, n), "published": published, "matches": rows})
     final = rounds[-1]["matches"][0]
     return {"size": cut["size"], "seeds": [{"seed": i + 1, "player": p, "name": names[p]} for i, p in enumerate(cut["seeds"])],

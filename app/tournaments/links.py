@@ -65,6 +65,8 @@ class Links(TournamentLog):
                            fields={"card_list": "Only for the current rules (Championship, Nemesis)."})
         try:
             saved = underworlds_setup.card_list(library.load(), setup["format"], setup["card_list"], self._saved)
+            if saved is None:  # only when no list is named, and one is here: refused as a list not saved would be
+                raise SetupError(f"There is no saved card list '{setup['card_list']}'.", "options.card_list")
         except SetupError as exc:
             raise ApiError(422, "bad_card_list", exc.message, fields={"card_list": exc.message}) from exc
         return {"card_list_name": saved.get("name"), "card_list_as_of": saved.get("as_of")}

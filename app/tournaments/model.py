@@ -42,6 +42,7 @@ import copy
 from . import calls, cut, edits, orgtools, signup, victory
 from .reads import (
     active_players,
+    checked_table,
     current_round,
     has_played,
     history,
@@ -417,6 +418,11 @@ def _check_publish_decks(state, d):
     return None
 
 
+def _check_close_call(state, d):
+    table, refusal = _table_entry(state, d)
+    return refusal if table is None else calls.check_close(table)
+
+
 def _check_ruling(state, d):
     if d.get("table") is not None:
         return _table_entry(state, d)[1]
@@ -430,7 +436,7 @@ CHECKS = {"register": _check_register, "check_in": _check_check_in, "fixed_table
           "ruling": _check_ruling, "new_link": _check_new_link, "publish_decks": _check_publish_decks,
           "cut": cut.check_start, **signup.CHECKS, **orgtools.CHECKS,
           "edit": lambda state, d: edits.check(state, d, name_key),
-          "close_call": lambda state, d: _table_entry(state, d)[1] or calls.check_close(table_of(state, d["round"], d["table"]))}
+          "close_call": _check_close_call}
 
 
 def _table(no: int, players: list[str]) -> dict:
@@ -556,7 +562,7 @@ def _apply_in_place(s: dict, entry: dict) -> None:
         s["rulings"].append({**who, "round": d.get("round"), "table": d.get("table"), "question": d["question"],
                              "answer": d["answer"], "rule": d.get("rule", "")})
         if d.get("table") is not None:
-            calls.close_all(table_of(s, d["round"], d["table"]), who, "ruling")
+            calls.close_all(checked_table(s, d["round"], d["table"]), who, "ruling")
     elif t in orgtools.ENTRY_TYPES:
         orgtools.apply(s, t, d, who)
     if t in signup.FREES_A_PLACE:
@@ -613,13 +619,13 @@ def _apply_round_entry(s: dict, t: str, d: dict, entry: dict) -> None:
         if rnd["bye"] in swap:
             rnd["bye"] = swap[rnd["bye"]]
     elif t == "table_mode":
-        table_of(s, d["round"], d["table"])["mode"] = d["mode"]
+        checked_table(s, d["round"], d["table"])["mode"] = d["mode"]
     elif t == "publish":
         rnd = s["rounds"][d["round"]]
         rnd["published"] = True
         rnd["published_at"] = entry.get("created_at")
         for key, game in d["games"].items():
-            table = table_of(s, d["round"], int(key))
+            table = checked_table(s, d["round"], int(key))
             table["game"], table["join_code"] = game["game"], game["join_code"]
             table["games"] = [game["game"]]
     elif t == "timer":
@@ -633,37 +639,38 @@ def _apply_round_entry(s: dict, t: str, d: dict, entry: dict) -> None:
 def _apply_table_entry(s: dict, t: str, d: dict, who: dict) -> None:
     """Fold an entry about a table's match (confirmations, disputes, games, results) into the state."""
     if t == "confirm":
-        table = table_of(s, d["round"], d["table"])
+        table = checked_table(s, d["round"], d["table"])
         table["confirmations"][d["by"]] = d["result"]
         table["history"].append({**who, "what": "confirm", "by": d["by"]})
         _settle_confirmations(table)
         if table["status"] == "confirmed":  # both players signed off the (corrected) result: the call is settled
             calls.close_all(table, who, "settled")
     elif t == "dispute":
-        table = table_of(s, d["round"], d["table"])
+        table = checked_table(s, d["round"], d["table"])
         table["status"] = "disputed"
         table["disputes"].append({**who, "by": d["by"], "reason": d.get("reason", "")})
     elif t == "flag":
         # A referee's flag makes the result disputed and waiting for a judge: the players' confirmations
         # wait too, until a judge settles the result.
-        table = table_of(s, d["round"], d["table"])
+        table = checked_table(s, d["round"], d["table"])
         table["status"] = "disputed"
         table["disputes"].append({**who, "by": d["by"], "reason": d["reason"], "flag": True})
     elif t == "match_game":
-        table = table_of(s, d["round"], d["table"])
+        table = checked_table(s, d["round"], d["table"])
         table["game"], table["join_code"] = d["game"], d["join_code"]
         table["games"] = [*(table.get("games") or [d["follows"]]), d["game"]]
         table["history"].append({**who, "what": "match_game", "game": len(table["games"])})
     elif t == "judge_call":
-        table_of(s, d["round"], d["table"])["judge_calls"].append({**who, "by": d.get("by"), "note": d.get("note", ""),
-                                                                    **{k: d[k] for k in ("game", "entry") if k in d}})
+        table = checked_table(s, d["round"], d["table"])
+        table["judge_calls"].append({**who, "by": d.get("by"), "note": d.get("note", ""),
+                                     **{k: d[k] for k in ("game", "entry") if k in d}})
     elif t == "result":
-        table = table_of(s, d["round"], d["table"])
+        table = checked_table(s, d["round"], d["table"])
         table["result"], table["status"] = d["result"], "confirmed"
         table["history"].append({**who, "what": "result", "source": d.get("source"), "reason": d.get("reason", "")})
         calls.close_all(table, who, "settled")
     elif t == "close_call":
-        calls.close_all(table_of(s, d["round"], d["table"]), who, "by_hand")
+        calls.close_all(checked_table(s, d["round"], d["table"]), who, "by_hand")
 
 
 def _settle_confirmations(table: dict) -> None:

@@ -79,7 +79,8 @@ class Results(Rounds):
         joined = self.games.logs.game(game_id)
         tournament = self.folded(meta["event"])
         table = model.table_of(tournament.state, meta["round"], meta["table"])
-        by = dict(zip(("p1", "p2"), table["players"] if table else [])).get(meta.get("follows_seat"), meta.get("follows_seat"))
+        seat = meta.get("follows_seat")
+        by = dict(zip(("p1", "p2"), table["players"] if table else [])).get(seat, seat) if seat is not None else None
         member = Member(meta["event"], "game", by or "")
         return self._append(member, "match_game", {"round": meta["round"], "table": meta["table"], "game": game_id,
                                                    "join_code": joined["join_code"], "follows": meta["follows"]},

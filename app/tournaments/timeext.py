@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 
-from .reads import table_of
+from .reads import checked_table, table_of
 from .refusals import Refusal
 
 ENTRY_TYPES = ("extend", "call_table")
@@ -65,7 +65,7 @@ def copy_for(s: dict, t: str, d: dict) -> None:
 
 def apply(s: dict, t: str, d: dict, who: dict) -> None:
     """Fold an extension or a table call into its table."""
-    table = table_of(s, d["round"], d["table"])
+    table = checked_table(s, d["round"], d["table"])
     if t == "extend":
         table.setdefault("extensions", []).append({**who, "minutes": d["minutes"], "reason": d.get("reason", "")})
     else:

@@ -67,13 +67,19 @@ MATCH_WORDS = {"glory": "more glory over the games", "wiped_out": "the other war
 RULING_WORDS = "a judge's ruling (a concession, a game lost as a penalty)"
 
 
+def rules_of(setup: dict) -> Victory | None:
+    """The rule of victory of a tournament's ruleset, or None (a game with no such rule here)."""
+    ruleset = setup.get("ruleset")
+    return VICTORY.get(ruleset) if isinstance(ruleset, str) else None
+
+
 def choices(setup: dict, role: str) -> dict:
     """What a hand-entered result of this tournament may be decided by besides glory (the result sheet's choices)."""
     rule: str | None
     if setup.get("best_of") == 3:
         rule, named = MATCH_RULE, dict(MATCH_WORDS)
     else:
-        rules = VICTORY.get(setup.get("ruleset"))
+        rules = rules_of(setup)
         rule, named = (rules.rule, {**rules.level, **rules.any_glory}) if rules else (None, {})
     if role in RULING_ROLES:
         named[RULING] = RULING_WORDS
@@ -96,7 +102,7 @@ def refusal(result: dict, players: list[str], setup: dict, source: str | None, r
         return None
     if setup.get("best_of") == 3:
         return _match(result, players, decided_by)
-    rules = VICTORY.get(setup.get("ruleset"))
+    rules = rules_of(setup)
     return _game(result, players, decided_by, rules) if rules else None
 
 

@@ -11,6 +11,7 @@ from . import model
 from .log import Member
 from .rounds import Rounds
 from .schemas import NoteSchema, ResultSchema, RulingSchema
+from .statuses import refused
 
 
 class Results(Rounds):
@@ -126,7 +127,7 @@ class Results(Rounds):
         # Another table's player (or device) is refused before the game is read: 403, never what its game is at.
         refusal = model.table_voice(table, by)
         if refusal is not None:
-            raise ApiError(refusal.status, refusal.code, refusal.message)
+            raise refused(refusal)
         result = self.outcome_result(table)
         found: list[dict] = []
 

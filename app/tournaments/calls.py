@@ -2,7 +2,7 @@
 by hand (`close_call` {round, table, reason}); the Judge tab and the dashboard list only open calls."""
 from __future__ import annotations
 
-from .refusals import Refusal
+from .refusals import CONFLICT, Refusal
 
 
 def open_calls(table: dict) -> list[dict]:
@@ -20,5 +20,5 @@ def close_all(table: dict, who: dict, how: str) -> None:
 def check_close(table: dict) -> Refusal | None:
     """Why the table's calls cannot be closed by hand (None when they can)."""
     if not open_calls(table):
-        return Refusal("no_open_call", f"Table {table['table']} has no open judge call.", 409)
+        return Refusal("no_open_call", f"Table {table['table']} has no open judge call.", CONFLICT)
     return None

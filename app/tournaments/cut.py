@@ -17,7 +17,7 @@ from typing import Any, cast
 from . import tables, victory
 from .pairing import Pairing
 from .reads import current_round, is_cut_round, round_complete, swiss_rounds, table_of
-from .refusals import Refusal
+from .refusals import CONFLICT, INVALID, MALFORMED, Refusal
 
 CUT_SIZES = (4, 8)
 STAGE_NAMES = {1: "Final", 2: "Semi-finals", 4: "Quarter-finals"}
@@ -94,20 +94,21 @@ def pairing_entry(state: dict, round_no: int) -> dict:
 def check_start(state: dict, d: dict) -> Refusal | None:
     """Why the cut cannot start now: one cut, of 4 or 8, after every Swiss round, seeded from the standings."""
     if state.get("cut"):
-        return Refusal("cut_started", f"The top {state['cut']['size']} cut has already started.", 409)
+        return Refusal("cut_started", f"The top {state['cut']['size']} cut has already started.", CONFLICT)
     size = d.get("size")
     if size not in CUT_SIZES:
-        return Refusal("bad_cut_size", "A top cut is of 4 or 8 players.", 400)
+        return Refusal("bad_cut_size", "A top cut is of 4 or 8 players.", MALFORMED)
     n = swiss_rounds(state)
     rnd = state["rounds"].get(n)
     if rnd is None or not rnd["published"] or not round_complete(rnd) or current_round(state) != n:
         return Refusal("swiss_not_finished", f"The top cut starts once all {n} Swiss rounds are played and every "
-                                             "result is confirmed.", 409)
+                                             "result is confirmed.", CONFLICT)
     seeds = seeds_from(state, size)
     if len(seeds) < size:
-        return Refusal("too_few_players", f"A top {size} cut needs {size} checked-in players; {len(seeds)} are.", 409)
+        return Refusal("too_few_players", f"A top {size} cut needs {size} checked-in players; {len(seeds)} are.",
+                       CONFLICT)
     if d.get("seeds") != seeds:
-        return Refusal("bad_seeding", "The cut is seeded from the current standings.", 409)
+        return Refusal("bad_seeding", "The cut is seeded from the current standings.", CONFLICT)
     return None
 
 
@@ -116,13 +117,13 @@ def check_pair(state: dict, d: dict) -> Refusal | None:
     cut, n = state.get("cut"), d["round"]
     if not cut:
         return Refusal("no_more_rounds", f"This event has {swiss_rounds(state)} Swiss rounds; start the top cut "
-                                         "to play on.", 409)
+                                         "to play on.", CONFLICT)
     if n > swiss_rounds(state) + rounds_of(cut["size"]):
-        return Refusal("no_more_rounds", "The top cut's final has been played.", 409)
+        return Refusal("no_more_rounds", "The top cut's final has been played.", CONFLICT)
     if d.get("bye"):
-        return Refusal("no_bye_in_cut", "A single-elimination cut has no byes: every seed plays.", 422)
+        return Refusal("no_bye_in_cut", "A single-elimination cut has no byes: every seed plays.", INVALID)
     if d.get("tables") != pairing_entry(state, n)["tables"]:
-        return Refusal("bad_pairing", "The top cut's pairings follow the bracket.", 422)
+        return Refusal("bad_pairing", "The top cut's pairings follow the bracket.", INVALID)
     return None
 
 
@@ -137,14 +138,15 @@ def check_result(state: dict, round_no: int, result: dict, table_no: int | None 
     if (table and table["status"] == "confirmed" and round_no + 1 in state["rounds"]
             and result.get("winner") != table["result"]["winner"]):
         return Refusal("next_round_paired", f"The winner of this match already plays in {stage_name(state, round_no + 1)}; "
-                                            "a correction cannot change who went through.", 409)
+                                            "a correction cannot change who went through.", CONFLICT)
     if result.get("winner") is not None:
         return None
     rules = victory.choices(state["setup"], "judge")["rule"]
     ways = "; ".join(f"{c['code']} ({c['words']})" for c in victory.choices(state["setup"], "judge")["decided_by"])
     message = ("A top cut game needs a winner: a game level on glory is won by the rule's tiebreaks, and one that is "
                f"still a draw is settled by a judge's ruling. Ways to win: {ways}.")
-    return Refusal("cut_needs_winner", f"{message} ({rules})" if rules else message, rule=str(rules) if rules else None)
+    return Refusal("cut_needs_winner", f"{message} ({rules})" if rules else message, INVALID,
+                   rule=str(rules) if rules else None)
 
 
 def placings(state: dict) -> list[dict]:
@@ -198,11 +200,11 @@ def bracket(state: dict) -> dict | None:
             # A match's table is told once its round is published: before, a table worked out in advance would tell
             # everyone who keeps a fixed table (the staff's to know).
             table = table_of_match(rnd, pair) if published else None
-            done = table is not None and table["status"] == "confirmed"
+            winner = table["result"]["winner"] if table is not None and table["status"] == "confirmed" else None
             rows.append({"match": i + 1, "table": table["table"] if table else None, "players": pair,
                          "names": [names.get(p) for p in pair], "seeds": [seed.get(p) for p in pair],
                          "status": table["status"] if table else "waiting_for_players" if None in pair else "not_started",
-                         "winner": table["result"]["winner"] if done else None})
+                         "winner": winner})
         rounds.append({"round": n, "name": stage_name(state, n), "published": published, "matches": rows})
     final = rounds[-1]["matches"][0]
     return {"size": cut["size"], "seeds": [{"seed": i + 1, "player": p, "name": names[p]} for i, p in enumerate(cut["seeds"])],

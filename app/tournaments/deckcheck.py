@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from .refusals import Refusal
+from .refusals import CONFLICT, INVALID, Refusal
 
 ENTRY_TYPES = ("deck_deadline",)
 # Entries that change a registered player's deck, with the field that carries it.
@@ -34,7 +34,7 @@ def locked(state: dict, now: datetime | None = None) -> bool:
 
 def _check_deadline(state: dict, d: dict) -> Refusal | None:
     if d.get("at") is not None and parse(d["at"]) is None:
-        return Refusal("bad_time", "The deadline is a date and time, e.g. 2026-12-05T10:00Z.")
+        return Refusal("bad_time", "The deadline is a date and time, e.g. 2026-12-05T10:00Z.", INVALID)
     return None
 
 
@@ -50,7 +50,7 @@ def refusal(state: dict, t: str, d: dict) -> Refusal | None:
     if d[field] == player.get("deck"):
         return None
     return Refusal("decks_locked", f"Decks were locked at the deck-check deadline ({state['deck_deadline']}); the "
-                                   "organiser may move the deadline to let a deck be changed.", 409)
+                                   "organiser may move the deadline to let a deck be changed.", CONFLICT)
 
 
 def copy_for(s: dict, t: str, d: dict) -> None:

@@ -9,7 +9,7 @@ of the player's table in the current round lists it, so a judge at the table see
 """
 from __future__ import annotations
 
-from .refusals import Refusal
+from .refusals import CONFLICT, INVALID, Refusal
 
 EDITABLE = ("name", "warband", "printing", "deck")
 # What an edit entry may set on the player (the deck's check comes with the deck, the warband's name with the warband).
@@ -27,17 +27,17 @@ def check(state: dict, d: dict, name_key) -> Refusal | None:
     """Why this edit cannot be added now (None when it can)."""
     p = state["players"][d["player"]]
     if p["status"] == "merged":
-        return Refusal("not_active", f"{p['name']} was merged into another registration; edit that one.", 409)
+        return Refusal("not_active", f"{p['name']} was merged into another registration; edit that one.", CONFLICT)
     if not any(k in d for k in SETS):
-        return Refusal("nothing_changed", "This edit changes nothing.")
+        return Refusal("nothing_changed", "This edit changes nothing.", INVALID)
     if len(p.get("edits") or []) >= MAX_EDITS:
-        return Refusal("too_many_edits", f"{p['name']}'s registration was already edited {MAX_EDITS} times.", 409)
+        return Refusal("too_many_edits", f"{p['name']}'s registration was already edited {MAX_EDITS} times.", CONFLICT)
     if "name" in d:
         if not str(d["name"]).strip():
-            return Refusal("invalid", "A name is needed.")
+            return Refusal("invalid", "A name is needed.", INVALID)
         holder = name_holder(state, p["id"], name_key(d["name"]), name_key)
         if holder is not None:
-            return Refusal("name_taken", f"{holder['name']} is already registered under that name.", 409)
+            return Refusal("name_taken", f"{holder['name']} is already registered under that name.", CONFLICT)
     return None
 
 

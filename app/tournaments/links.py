@@ -14,6 +14,7 @@ from app.store import DuplicateKey
 from . import model, playerlinks
 from .log import RECOVERY, Member, TournamentLog
 from .schemas import CreateTournamentSchema, LinkSchema, NewLinkSchema, RecoverSchema
+from .statuses import refused
 
 # 20 characters of 31 (no 0/O, 1/I/L: written on paper and typed back): about 99 bits, so guessing is
 # hopeless even before the per-address limit on wrong codes.
@@ -65,6 +66,8 @@ class Links(TournamentLog):
                            fields={"card_list": "Only for the current rules (Championship, Nemesis)."})
         try:
             saved = underworlds_setup.card_list(library.load(), setup["format"], setup["card_list"], self._saved)
+            if saved is None:  # only when no list is named, and one is here: refused as a list not saved would be
+                raise SetupError(f"There is no saved card list '{setup['card_list']}'.", "options.card_list")
         except SetupError as exc:
             raise ApiError(422, "bad_card_list", exc.message, fields={"card_list": exc.message}) from exc
         return {"card_list_name": saved.get("name"), "card_list_as_of": saved.get("as_of")}
@@ -96,7 +99,7 @@ class Links(TournamentLog):
         subject = {"player": body["player"], "table": str(body["table"])}.get(role, (body["name"] or "").strip())
         refusal = model.check(self.folded(member.tournament_id).state, {"type": "new_link", "data": {"role": role, "subject": subject}})
         if refusal is not None:
-            raise ApiError(refusal.status, refusal.code, refusal.message)
+            raise refused(refusal)
         tournament = self.folded(member.tournament_id)
         token, token_hash = (playerlinks.player_token(tournament.row["setup"], subject,
                                                       playerlinks.generation(tournament.entries, subject) + 1)

@@ -16,6 +16,7 @@ from app.service.ledger import APPEND_RETRY, STALE, FoldedLogs, Stale
 from app.service.tokens import hash_token
 
 from . import model, tables
+from .statuses import refused
 
 log = logging.getLogger(__name__)
 
@@ -222,7 +223,7 @@ class TournamentLog:
             return original, False
         refusal = model.check(tournament.state, {"type": etype, "data": data})
         if refusal is not None:
-            raise ApiError(refusal.status, refusal.code, refusal.message, rule=refusal.rule)
+            raise refused(refusal)
         status, value = self._storage(self.store.append_entry, member.tournament_id, tournament.head,
                                       {"id": entry_id, "type": etype, "actor": member.actor, "data": data})
         if status == "stale":

@@ -1,7 +1,7 @@
 """A tournament as the fold of its append-only log.
 
 `fold(setup, entries)` gives the players, rounds (pairings, tables, results, timer) and rulings;
-`check(state, entry)` says why an entry cannot be added (a code and a sentence), `apply(state,
+`check(state, entry)` says why an entry cannot be added (a code, a sentence and its kind), `apply(state,
 entry)` adds it. The service checks against the current fold before storing, so the log only holds
 entries that applied, and replaying it always gives the same tournament.
 
@@ -42,6 +42,7 @@ import copy
 from . import calls, cut, edits, orgtools, signup, victory
 from .reads import (
     active_players,
+    checked_table,
     current_round,
     has_played,
     history,
@@ -51,7 +52,7 @@ from .reads import (
     round_complete,
     table_of,
 )
-from .refusals import Refusal
+from .refusals import CONFLICT, FORBIDDEN, INVALID, MALFORMED, NOT_FOUND, Refusal
 
 # Read off the fold by the service, the views and the exports as model.<name> too.
 __all__ = ["active_players", "current_round", "has_played", "history", "name_key", "player_table", "published_rounds",
@@ -113,57 +114,58 @@ def check(state: dict, entry: dict) -> Refusal | None:
     players = state["players"]
     checker = CHECKS.get(t)
     if checker is None:
-        return Refusal("unknown_entry", f"There is no entry of type '{t}'.", 400)
+        return Refusal("unknown_entry", f"There is no entry of type '{t}'.", MALFORMED)
     if "player" in d and t not in ("register", "accept") and d["player"] not in players:
-        return Refusal("no_such_player", "There is no such player in this event.", 404)
+        return Refusal("no_such_player", "There is no such player in this event.", NOT_FOUND)
     return checker(state, d) or orgtools.refusal(state, t, d)
 
 
 def _check_register(state, d):
     if d["player"] in state["players"]:
-        return Refusal("already_registered", "That player is already registered.", 409)
+        return Refusal("already_registered", "That player is already registered.", CONFLICT)
     if len(state["order"]) >= MAX_PLAYERS:
-        return Refusal("event_full", f"An event holds at most {MAX_PLAYERS} registrations.", 409)
+        return Refusal("event_full", f"An event holds at most {MAX_PLAYERS} registrations.", CONFLICT)
     return None
 
 
 def _check_fixed_table(state, d):
     p = state["players"][d["player"]]
     if p["status"] in ("dropped", "merged"):
-        return Refusal("not_active", f"{p['name']} has {p['status']}.", 409)
+        return Refusal("not_active", f"{p['name']} has {p['status']}.", CONFLICT)
     if d.get("table") is not None:
         holder = next((q for q in state["players"].values() if q.get("fixed_table") == d["table"]
                        and q["id"] != p["id"] and q["status"] not in ("dropped", "merged")), None)
         if holder is not None:
-            return Refusal("table_taken", f"Table {d['table']} is already kept for {holder['name']}.", 409)
+            return Refusal("table_taken", f"Table {d['table']} is already kept for {holder['name']}.", CONFLICT)
     return None
 
 
 def _check_check_in(state, d):
     p = state["players"][d["player"]]
     if p["status"] in ("dropped", "merged"):
-        return Refusal("not_active", f"{p['name']} has {p['status']}; register them again to bring them back.", 409)
+        return Refusal("not_active", f"{p['name']} has {p['status']}; register them again to bring them back.",
+                       CONFLICT)
     return None
 
 
 def _check_drop(state, d):
     p = state["players"][d["player"]]
     if p["status"] in ("dropped", "merged"):
-        return Refusal("not_active", f"{p['name']} has already {p['status']}.", 409)
+        return Refusal("not_active", f"{p['name']} has already {p['status']}.", CONFLICT)
     return None
 
 
 def _check_merge(state, d):
     keep, remove = state["players"].get(d.get("keep")), state["players"].get(d.get("remove"))
     if keep is None or remove is None:
-        return Refusal("no_such_player", "Merge two registered players.", 404)
+        return Refusal("no_such_player", "Merge two registered players.", NOT_FOUND)
     if keep is remove:
-        return Refusal("same_player", "A player cannot be merged with themselves.")
+        return Refusal("same_player", "A player cannot be merged with themselves.", INVALID)
     if remove["status"] == "merged" or keep["status"] == "merged":
-        return Refusal("not_active", "One of them has already been merged.", 409)
+        return Refusal("not_active", "One of them has already been merged.", CONFLICT)
     if has_played(state, remove["id"]):
         return Refusal("has_played", f"{remove['name']} has already been paired in a published round; drop that "
-                                     "registration instead of merging it.", 409)
+                                     "registration instead of merging it.", CONFLICT)
     return None
 
 
@@ -171,20 +173,21 @@ def _check_pair(state, d):
     n = d["round"]
     rounds = state["setup"]["rounds"]
     if n > rounds and state.get("cut") is None:
-        return Refusal("no_more_rounds", f"This event has {rounds} rounds.", 409)
+        return Refusal("no_more_rounds", f"This event has {rounds} rounds.", CONFLICT)
     if n in state["rounds"] and state["rounds"][n]["published"]:
-        return Refusal("already_published", f"Round {n} is already published.", 409)
+        return Refusal("already_published", f"Round {n} is already published.", CONFLICT)
     if n > 1:
         prev = state["rounds"].get(n - 1)
         if prev is None or not prev["published"]:
-            return Refusal("previous_round_open", f"Publish round {n - 1} first.", 409)
+            return Refusal("previous_round_open", f"Publish round {n - 1} first.", CONFLICT)
         if not round_complete(prev):
-            return Refusal("previous_round_open", f"Round {n - 1} still has tables without a confirmed result.", 409)
+            return Refusal("previous_round_open", f"Round {n - 1} still has tables without a confirmed result.",
+                           CONFLICT)
     seen = [p for t in d["tables"] for p in t["players"]] + ([d["bye"]] if d.get("bye") else [])
     if len(seen) != len(set(seen)) or any(p not in state["players"] for p in seen):
-        return Refusal("bad_pairing", "Each player is paired once.")
+        return Refusal("bad_pairing", "Each player is paired once.", INVALID)
     if not d["tables"]:
-        return Refusal("too_few_players", "At least two checked-in players are needed to pair a round.", 409)
+        return Refusal("too_few_players", "At least two checked-in players are needed to pair a round.", CONFLICT)
     if cut.is_cut_round(state, n):
         return cut.check_pair(state, d)
     return None
@@ -193,9 +196,10 @@ def _check_pair(state, d):
 def _draft(state, d):
     rnd = state["rounds"].get(d["round"])
     if rnd is None:
-        return None, Refusal("no_such_round", f"Round {d['round']} has not been paired.", 404)
+        return None, Refusal("no_such_round", f"Round {d['round']} has not been paired.", NOT_FOUND)
     if rnd["published"]:
-        return None, Refusal("already_published", f"Round {d['round']} is already published; pairings are fixed.", 409)
+        return None, Refusal("already_published", f"Round {d['round']} is already published; pairings are fixed.",
+                             CONFLICT)
     return rnd, None
 
 
@@ -205,11 +209,11 @@ def _check_swap(state, d):
         return refusal
     placed = {p for t in rnd["tables"] for p in t["players"]} | ({rnd["bye"]} if rnd["bye"] else set())
     if d["a"] not in placed or d["b"] not in placed or d["a"] == d["b"]:
-        return Refusal("bad_swap", "Swap two different players of this round's pairings.")
+        return Refusal("bad_swap", "Swap two different players of this round's pairings.", INVALID)
     if cut.is_cut_round(state, d["round"]):
-        return Refusal("bad_swap", "The top cut's pairings follow the bracket seeded from the standings.", 409)
+        return Refusal("bad_swap", "The top cut's pairings follow the bracket seeded from the standings.", CONFLICT)
     if any({d["a"], d["b"]} == set(t["players"]) for t in rnd["tables"]):
-        return Refusal("bad_swap", "Those two already play each other; swap players of different tables.")
+        return Refusal("bad_swap", "Those two already play each other; swap players of different tables.", INVALID)
     return None
 
 
@@ -218,7 +222,7 @@ def _check_table_mode(state, d):
     if refusal:
         return refusal
     if table_of(state, d["round"], d["table"]) is None:
-        return Refusal("no_such_table", f"Round {d['round']} has no table {d['table']}.", 404)
+        return Refusal("no_such_table", f"Round {d['round']} has no table {d['table']}.", NOT_FOUND)
     return None
 
 
@@ -228,14 +232,14 @@ def _check_publish(state, d):
         return refusal
     tracked = {t["table"] for t in rnd["tables"] if t["mode"] != "untracked"}
     if {int(k) for k in d["games"]} != tracked:
-        return Refusal("bad_publish", "Each tracked table needs its game.")
+        return Refusal("bad_publish", "Each tracked table needs its game.", INVALID)
     return None
 
 
 def _published(state, d):
     rnd = state["rounds"].get(d["round"])
     if rnd is None or not rnd["published"]:
-        return None, Refusal("not_published", f"Round {d['round']} is not published yet.", 409)
+        return None, Refusal("not_published", f"Round {d['round']} is not published yet.", CONFLICT)
     return rnd, None
 
 
@@ -248,9 +252,9 @@ def _check_time_called(state, d):
     if refusal:
         return refusal
     if rnd["timer"] is None:
-        return Refusal("no_timer", "Start the round's clock first.", 409)
+        return Refusal("no_timer", "Start the round's clock first.", CONFLICT)
     if rnd["timer"].get("called_at"):
-        return Refusal("already_called", "Time has already been called.", 409)
+        return Refusal("already_called", "Time has already been called.", CONFLICT)
     return None
 
 
@@ -259,7 +263,7 @@ def _check_time_withdrawn(state, d):
     if refusal:
         return refusal
     if rnd["timer"] is None or not rnd["timer"].get("called_at"):
-        return Refusal("not_called", "Time has not been called in this round.", 409)
+        return Refusal("not_called", "Time has not been called in this round.", CONFLICT)
     return None
 
 
@@ -269,7 +273,7 @@ def _table_entry(state, d):
         return None, refusal
     table = table_of(state, d["round"], d["table"])
     if table is None:
-        return None, Refusal("no_such_table", f"Round {d['round']} has no table {d['table']}.", 404)
+        return None, Refusal("no_such_table", f"Round {d['round']} has no table {d['table']}.", NOT_FOUND)
     return table, None
 
 
@@ -278,18 +282,18 @@ def _check_confirm(state, d):
     if refusal:
         return refusal
     if table["status"] == "confirmed":
-        return Refusal("already_confirmed", "This result is already confirmed.", 409)
+        return Refusal("already_confirmed", "This result is already confirmed.", CONFLICT)
     if table["status"] == "disputed":
-        return Refusal("disputed", "This result is disputed; a judge settles it.", 409)
+        return Refusal("disputed", "This result is disputed; a judge settles it.", CONFLICT)
     if d["by"] == "device" and table["mode"] != "device":
-        return Refusal("not_a_device_table", "This table is played on the players' phones.", 403)
+        return Refusal("not_a_device_table", "This table is played on the players' phones.", FORBIDDEN)
     if d["by"] != "device" and d["by"] not in table["players"]:
-        return Refusal("not_at_table", "Only the table's players confirm its result.", 403)
+        return Refusal("not_at_table", "Only the table's players confirm its result.", FORBIDDEN)
     if table["confirmations"].get(d["by"]) == d["result"]:
-        return Refusal("confirmed_already", "You have already confirmed this result.", 409)
+        return Refusal("confirmed_already", "You have already confirmed this result.", CONFLICT)
     problem = check_result(d["result"], table["players"], state["setup"]["best_of"])
     if problem:
-        return Refusal("bad_result", problem)
+        return Refusal("bad_result", problem, INVALID)
     return (victory.refusal(d["result"], table["players"], state["setup"], None, "")
             or cut.check_result(state, d["round"], d["result"]))
 
@@ -298,10 +302,12 @@ def _table_voice(table, by) -> Refusal | None:
     """Only the table's own players, and its device at a table played on one device, speak for a table."""
     if by == "device":
         if table["mode"] != "device":
-            return Refusal("not_a_device_table", "This table is played on the players' phones: they speak for it.", 403)
+            return Refusal("not_a_device_table", "This table is played on the players' phones: they speak for it.",
+                           FORBIDDEN)
         return None
     if by not in table["players"]:
-        return Refusal("not_at_table", f"Only table {table['table']}'s players and its table device can do this.", 403)
+        return Refusal("not_at_table", f"Only table {table['table']}'s players and its table device can do this.",
+                       FORBIDDEN)
     return None
 
 
@@ -318,11 +324,12 @@ def _check_dispute(state, d):
     if refusal:
         return refusal
     if table["status"] == "confirmed":
-        return Refusal("already_confirmed", "This result is confirmed; ask the scorekeeper to correct it.", 409)
+        return Refusal("already_confirmed", "This result is confirmed; ask the scorekeeper to correct it.", CONFLICT)
     if len(table["disputes"]) >= MAX_TABLE_DISPUTES:
-        return _too_many("disputes", MAX_TABLE_DISPUTES)
+        return _too_many("too_many_disputes", "disputes", MAX_TABLE_DISPUTES)
     if not str(d.get("reason") or "").strip():
-        return Refusal("reason_needed", "Say what is wrong with the result: the judge who settles it reads it.")
+        return Refusal("reason_needed", "Say what is wrong with the result: the judge who settles it reads it.",
+                       INVALID)
     return None
 
 
@@ -331,11 +338,11 @@ def _check_match_game(state, d):
     if refusal:
         return refusal
     if state["setup"]["best_of"] != 3:
-        return Refusal("not_a_match", "This event plays one game per round.", 409)
+        return Refusal("not_a_match", "This event plays one game per round.", CONFLICT)
     if table["game"] != d["follows"]:
-        return Refusal("not_this_match", "That game does not follow this table's current game.", 409)
+        return Refusal("not_this_match", "That game does not follow this table's current game.", CONFLICT)
     if table["status"] == "confirmed":
-        return Refusal("already_confirmed", "This table's result is already confirmed.", 409)
+        return Refusal("already_confirmed", "This table's result is already confirmed.", CONFLICT)
     return None
 
 
@@ -344,13 +351,13 @@ def _check_flag(state, d):
     if refusal:
         return refusal
     if not table["game"]:
-        return Refusal("not_tracked", "Only a tracked table's game has a referee to flag it.", 409)
+        return Refusal("not_tracked", "Only a tracked table's game has a referee to flag it.", CONFLICT)
     if table["status"] == "confirmed":
-        return Refusal("already_confirmed", "This result is confirmed; correct it with a reason instead.", 409)
+        return Refusal("already_confirmed", "This result is confirmed; correct it with a reason instead.", CONFLICT)
     if len(table["disputes"]) >= MAX_TABLE_DISPUTES:
-        return _too_many("disputes", MAX_TABLE_DISPUTES)
+        return _too_many("too_many_disputes", "disputes", MAX_TABLE_DISPUTES)
     if not str(d.get("reason") or "").strip():
-        return Refusal("reason_needed", "Say why the game is flagged: the judge who settles it reads it.")
+        return Refusal("reason_needed", "Say why the game is flagged: the judge who settles it reads it.", INVALID)
     return None
 
 
@@ -359,16 +366,16 @@ def _check_judge_call(state, d):
     if refusal:
         return refusal
     if len(table["judge_calls"]) >= MAX_TABLE_CALLS:
-        return _too_many("judge calls", MAX_TABLE_CALLS)
+        return _too_many("too_many_judge_calls", "judge calls", MAX_TABLE_CALLS)
     # The device of a table number may call a judge to it whichever way the table plays this round.
     if d.get("by") == "device":
         return None
     return _table_voice(table, d.get("by"))
 
 
-def _too_many(what: str, most: int) -> Refusal:
-    return Refusal(f"too_many_{what.replace(' ', '_')}", f"This table already has {most} {what} this round; a judge "
-                                                          "is on the way: tell them at the table.", 409)
+def _too_many(code: str, what: str, most: int) -> Refusal:
+    return Refusal(code, f"This table already has {most} {what} this round; a judge is on the way: tell them at the "
+                         "table.", CONFLICT)
 
 
 def open_call(state: dict, round_no: int, table_no: int, by: str) -> dict | None:
@@ -390,31 +397,36 @@ def _check_result(state, d):
         return refusal
     problem = check_result(d["result"], table["players"], state["setup"]["best_of"])
     if problem:
-        return Refusal("bad_result", problem)
+        return Refusal("bad_result", problem, INVALID)
     refusal = (victory.refusal(d["result"], table["players"], state["setup"], d.get("source"), d.get("reason") or "")
                or cut.check_result(state, d["round"], d["result"], d["table"]))
     if refusal:
         return refusal
     if table["status"] == "confirmed" and not d.get("reason"):
-        return Refusal("reason_needed", "Correcting a confirmed result needs a reason.")
+        return Refusal("reason_needed", "Correcting a confirmed result needs a reason.", INVALID)
     if table["status"] == "disputed" and not d.get("reason"):
         return Refusal("reason_needed", "Settling a disputed result needs a reason: the players read why it was "
-                                        "settled so.")
+                                        "settled so.", INVALID)
     return None
 
 
 def _check_new_link(state, d):
     if d.get("role") not in LINK_ROLES:
-        return Refusal("bad_role", "A new link is for a player, a scorekeeper, a judge or a table device.", 400)
+        return Refusal("bad_role", "A new link is for a player, a scorekeeper, a judge or a table device.", MALFORMED)
     if d["role"] == "player" and d.get("subject") not in state["players"]:
-        return Refusal("no_such_player", "There is no such player.", 404)
+        return Refusal("no_such_player", "There is no such player.", NOT_FOUND)
     return None
 
 
 def _check_publish_decks(state, d):
     if state["decks_published"]:
-        return Refusal("already_published", "The deck lists are already published.", 409)
+        return Refusal("already_published", "The deck lists are already published.", CONFLICT)
     return None
+
+
+def _check_close_call(state, d):
+    table, refusal = _table_entry(state, d)
+    return refusal if table is None else calls.check_close(table)
 
 
 def _check_ruling(state, d):
@@ -430,7 +442,7 @@ CHECKS = {"register": _check_register, "check_in": _check_check_in, "fixed_table
           "ruling": _check_ruling, "new_link": _check_new_link, "publish_decks": _check_publish_decks,
           "cut": cut.check_start, **signup.CHECKS, **orgtools.CHECKS,
           "edit": lambda state, d: edits.check(state, d, name_key),
-          "close_call": lambda state, d: _table_entry(state, d)[1] or calls.check_close(table_of(state, d["round"], d["table"]))}
+          "close_call": _check_close_call}
 
 
 def _table(no: int, players: list[str]) -> dict:
@@ -556,7 +568,7 @@ def _apply_in_place(s: dict, entry: dict) -> None:
         s["rulings"].append({**who, "round": d.get("round"), "table": d.get("table"), "question": d["question"],
                              "answer": d["answer"], "rule": d.get("rule", "")})
         if d.get("table") is not None:
-            calls.close_all(table_of(s, d["round"], d["table"]), who, "ruling")
+            calls.close_all(checked_table(s, d["round"], d["table"]), who, "ruling")
     elif t in orgtools.ENTRY_TYPES:
         orgtools.apply(s, t, d, who)
     if t in signup.FREES_A_PLACE:
@@ -613,13 +625,13 @@ def _apply_round_entry(s: dict, t: str, d: dict, entry: dict) -> None:
         if rnd["bye"] in swap:
             rnd["bye"] = swap[rnd["bye"]]
     elif t == "table_mode":
-        table_of(s, d["round"], d["table"])["mode"] = d["mode"]
+        checked_table(s, d["round"], d["table"])["mode"] = d["mode"]
     elif t == "publish":
         rnd = s["rounds"][d["round"]]
         rnd["published"] = True
         rnd["published_at"] = entry.get("created_at")
         for key, game in d["games"].items():
-            table = table_of(s, d["round"], int(key))
+            table = checked_table(s, d["round"], int(key))
             table["game"], table["join_code"] = game["game"], game["join_code"]
             table["games"] = [game["game"]]
     elif t == "timer":
@@ -633,37 +645,38 @@ def _apply_round_entry(s: dict, t: str, d: dict, entry: dict) -> None:
 def _apply_table_entry(s: dict, t: str, d: dict, who: dict) -> None:
     """Fold an entry about a table's match (confirmations, disputes, games, results) into the state."""
     if t == "confirm":
-        table = table_of(s, d["round"], d["table"])
+        table = checked_table(s, d["round"], d["table"])
         table["confirmations"][d["by"]] = d["result"]
         table["history"].append({**who, "what": "confirm", "by": d["by"]})
         _settle_confirmations(table)
         if table["status"] == "confirmed":  # both players signed off the (corrected) result: the call is settled
             calls.close_all(table, who, "settled")
     elif t == "dispute":
-        table = table_of(s, d["round"], d["table"])
+        table = checked_table(s, d["round"], d["table"])
         table["status"] = "disputed"
         table["disputes"].append({**who, "by": d["by"], "reason": d.get("reason", "")})
     elif t == "flag":
         # A referee's flag makes the result disputed and waiting for a judge: the players' confirmations
         # wait too, until a judge settles the result.
-        table = table_of(s, d["round"], d["table"])
+        table = checked_table(s, d["round"], d["table"])
         table["status"] = "disputed"
         table["disputes"].append({**who, "by": d["by"], "reason": d["reason"], "flag": True})
     elif t == "match_game":
-        table = table_of(s, d["round"], d["table"])
+        table = checked_table(s, d["round"], d["table"])
         table["game"], table["join_code"] = d["game"], d["join_code"]
         table["games"] = [*(table.get("games") or [d["follows"]]), d["game"]]
         table["history"].append({**who, "what": "match_game", "game": len(table["games"])})
     elif t == "judge_call":
-        table_of(s, d["round"], d["table"])["judge_calls"].append({**who, "by": d.get("by"), "note": d.get("note", ""),
-                                                                    **{k: d[k] for k in ("game", "entry") if k in d}})
+        table = checked_table(s, d["round"], d["table"])
+        table["judge_calls"].append({**who, "by": d.get("by"), "note": d.get("note", ""),
+                                     **{k: d[k] for k in ("game", "entry") if k in d}})
     elif t == "result":
-        table = table_of(s, d["round"], d["table"])
+        table = checked_table(s, d["round"], d["table"])
         table["result"], table["status"] = d["result"], "confirmed"
         table["history"].append({**who, "what": "result", "source": d.get("source"), "reason": d.get("reason", "")})
         calls.close_all(table, who, "settled")
     elif t == "close_call":
-        calls.close_all(table_of(s, d["round"], d["table"]), who, "by_hand")
+        calls.close_all(checked_table(s, d["round"], d["table"]), who, "by_hand")
 
 
 def _settle_confirmations(table: dict) -> None:

@@ -30,12 +30,15 @@ def _score(family: str, seat: dict) -> int | None:
 def _fighters(view: dict, seat: str) -> list[dict]:
     """An Underworlds seat's fighters: name, wounds (Inspired side when Inspired), damage, out of action."""
     out = []
-    cards = view.get("cards") if isinstance(view.get("cards"), dict) else {}
+    cards = view.get("cards")
+    if not isinstance(cards, dict):
+        cards = {}
     for fid, f in (view.get("fighters") or {}).items():
         if not isinstance(f, dict) or f.get("seat") != seat:
             continue
         card = cards.get(fid) or {}
-        inspired_side = card.get("inspired") if f.get("inspired") and isinstance(card.get("inspired"), dict) else {}
+        inspired = card.get("inspired")
+        inspired_side = inspired if f.get("inspired") and isinstance(inspired, dict) else {}
         wounds = f.get("wounds") if f.get("wounds") is not None else inspired_side.get("wounds", card.get("wounds"))
         out.append({"id": fid, "name": card.get("name") or fid.split(".", 1)[-1].replace("-", " "),
                     "leader": bool(card.get("leader")), "wounds": wounds, "damage": int(f.get("damage") or 0),

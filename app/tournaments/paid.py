@@ -4,7 +4,7 @@ Entry type: paid {player, paid: bool}
 """
 from __future__ import annotations
 
-from .refusals import Refusal
+from .refusals import CONFLICT, Refusal
 
 ENTRY_TYPES = ("paid",)
 
@@ -12,7 +12,7 @@ ENTRY_TYPES = ("paid",)
 def _check_paid(state: dict, d: dict) -> Refusal | None:
     p = state["players"][d["player"]]
     if p["status"] == "merged":
-        return Refusal("not_active", f"{p['name']} was merged into another registration.", 409)
+        return Refusal("not_active", f"{p['name']} was merged into another registration.", CONFLICT)
     return None
 
 

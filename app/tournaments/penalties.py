@@ -12,7 +12,7 @@ Entry type: penalty {player, kind, amount, reason, round?}
 """
 from __future__ import annotations
 
-from .refusals import Refusal
+from .refusals import CONFLICT, INVALID, Refusal
 
 ENTRY_TYPES = ("penalty",)
 KINDS = ("warning", "glory", "game", "points")
@@ -24,18 +24,19 @@ MAX_POINTS = 100         # event points one bonus or penalty moves (a win is 3 b
 def _check_penalty(state: dict, d: dict) -> Refusal | None:
     p = state["players"][d["player"]]
     if p["status"] == "merged":
-        return Refusal("not_active", f"{p['name']} was merged into another registration.", 409)
+        return Refusal("not_active", f"{p['name']} was merged into another registration.", CONFLICT)
     if len(state.get("penalties", ())) >= MAX_PENALTIES:
-        return Refusal("too_many_penalties", f"An event holds at most {MAX_PENALTIES} penalties.", 409)
+        return Refusal("too_many_penalties", f"An event holds at most {MAX_PENALTIES} penalties.", CONFLICT)
     kind, amount = d.get("kind"), d.get("amount", 0)
     if kind == "glory" and not 1 <= amount <= MAX_GLORY:
-        return Refusal("bad_amount", f"A glory penalty takes 1 to {MAX_GLORY} glory.")
+        return Refusal("bad_amount", f"A glory penalty takes 1 to {MAX_GLORY} glory.", INVALID)
     if kind == "points" and (amount == 0 or abs(amount) > MAX_POINTS):
-        return Refusal("bad_amount", f"Event points: -{MAX_POINTS} to {MAX_POINTS}, not 0 (> 0 a bonus, < 0 a penalty).")
+        return Refusal("bad_amount", f"Event points: -{MAX_POINTS} to {MAX_POINTS}, not 0 (> 0 a bonus, < 0 a penalty).",
+                       INVALID)
     if kind in ("warning", "game") and amount:
-        return Refusal("bad_amount", f"A {kind} carries no amount.")
+        return Refusal("bad_amount", f"A {kind} carries no amount.", INVALID)
     if not str(d.get("reason") or "").strip():
-        return Refusal("reason_needed", "Say why: the player reads the reason on their page.")
+        return Refusal("reason_needed", "Say why: the player reads the reason on their page.", INVALID)
     return None
 
 

@@ -20,7 +20,9 @@ def _minutes_since(stamp: str | None) -> float | None:
 
 def summary(state: dict, outcome: Mapping[str, Any] | None) -> dict:
     """Round, phase, activation and each seat's glory from an Underworlds-shaped state (other games: what they have)."""
-    seats = state.get("seats") if isinstance(state.get("seats"), dict) else {}
+    seats = state.get("seats")
+    if not isinstance(seats, dict):
+        seats = {}
     glory = {}
     for seat, info in seats.items():
         g = info.get("glory") if isinstance(info, dict) else None

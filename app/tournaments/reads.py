@@ -47,6 +47,14 @@ def table_of(state: dict, round_no, table_no) -> dict | None:
     return next((t for t in rnd["tables"] if t["table"] == table_no), None)
 
 
+def checked_table(state: dict, round_no, table_no) -> dict:
+    """The table a checked entry names, for folding it (the entry's check refused it when there is none)."""
+    table = table_of(state, round_no, table_no)
+    if table is None:  # a stored entry passed its check (no_such_table otherwise): the log itself is wrong
+        raise LookupError(f"round {round_no} has no table {table_no}")
+    return table
+
+
 def player_table(state: dict, round_no: int, player: str) -> dict | None:
     """The table a player sits at in a round, or None (bye, not paired)."""
     rnd = state["rounds"].get(round_no)

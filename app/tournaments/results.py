@@ -11,6 +11,7 @@ from . import model
 from .log import Member
 from .rounds import Rounds
 from .schemas import NoteSchema, ResultSchema, RulingSchema
+from .statuses import refused
 
 
 class Results(Rounds):
@@ -79,7 +80,8 @@ class Results(Rounds):
         joined = self.games.logs.game(game_id)
         tournament = self.folded(meta["event"])
         table = model.table_of(tournament.state, meta["round"], meta["table"])
-        by = dict(zip(("p1", "p2"), table["players"] if table else [])).get(meta.get("follows_seat"), meta.get("follows_seat"))
+        seat = meta.get("follows_seat")
+        by = dict(zip(("p1", "p2"), table["players"] if table else [])).get(seat, seat) if seat is not None else None
         member = Member(meta["event"], "game", by or "")
         return self._append(member, "match_game", {"round": meta["round"], "table": meta["table"], "game": game_id,
                                                    "join_code": joined["join_code"], "follows": meta["follows"]},
@@ -125,7 +127,7 @@ class Results(Rounds):
         # Another table's player (or device) is refused before the game is read: 403, never what its game is at.
         refusal = model.table_voice(table, by)
         if refusal is not None:
-            raise ApiError(refusal.status, refusal.code, refusal.message)
+            raise refused(refusal)
         result = self.outcome_result(table)
         found: list[dict] = []
 

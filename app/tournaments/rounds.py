@@ -13,6 +13,7 @@ from app.service.access import DEVICE, DEVICE_SEAT
 from . import cut, model, tables
 from .log import Member, TournamentLog, a_link, now_stamp
 from .schemas import CutSchema, ModeSchema, NoteSchema, SwapSchema, TimerSchema
+from .statuses import refused
 
 # The body each round entry takes; the others take a reason or a note.
 ENTRY_SCHEMAS = {"swap": SwapSchema, "table_mode": ModeSchema, "timer": TimerSchema}
@@ -33,7 +34,7 @@ class Rounds(TournamentLog):
             return self._append(member, "pair", cut.pairing_entry(state, round_no))
         refusal = model.check(state, {"type": "pair", "data": {"round": round_no, "tables": [], "bye": None}})
         if refusal is not None and refusal.code in ("no_more_rounds", "already_published", "previous_round_open"):
-            raise ApiError(refusal.status, refusal.code, refusal.message, rule=refusal.rule)  # said before pairing
+            raise refused(refusal)  # said before pairing
         pairing = self.games.logs.offload(tables.propose, state, round_no, tournament.row["setup"]["seed"],
                                           random.Random())
         fixed = tables.fixed_tables(state, round_no)

@@ -12,6 +12,7 @@ from . import model, playerlinks, signup
 from .log import Member
 from .registration import Registration
 from .schemas import ClaimSchema, DecideSchema, RegistrationSchema, RequestSchema
+from .statuses import refused
 
 REGISTRATION = "registration"  # the role of a registration link's token: it may ask for a place, nothing else
 REQUESTER = "requester"        # the phone that made a request, known by its claim secret
@@ -68,7 +69,7 @@ class SelfRegistration(Registration):
         state = tournament.state
         refusal = model.check(state, {"type": "request", "data": {"name": body["name"]}})
         if refusal is not None:  # closed, full log, or the name taken: said before checking a deck
-            raise ApiError(refusal.status, refusal.code, refusal.message)
+            raise refused(refusal)
         checked = self._check_deck(state["setup"], body)
         problems = checked.get("deck_problems") or []
         if problems:

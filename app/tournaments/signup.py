@@ -18,7 +18,7 @@ from __future__ import annotations
 import copy
 
 from .reads import name_key
-from .refusals import Refusal
+from .refusals import CONFLICT, GONE, MALFORMED, NOT_FOUND, Refusal
 
 MAX_REQUESTS = 1000  # requests of one event, whatever became of them: bounds the log a public link can grow
 ENTRY_TYPES = ("registration", "request", "accept", "decline", "withdraw_request", "claim")
@@ -69,14 +69,14 @@ def name_in_use(state: dict, name: str) -> str | None:
 def _request(state: dict, d: dict) -> tuple[dict | None, Refusal | None]:
     req = state["signup"]["requests"].get(d.get("request"))
     if req is None:
-        return None, Refusal("no_such_request", "There is no such registration request in this event.", 404)
+        return None, Refusal("no_such_request", "There is no such registration request in this event.", NOT_FOUND)
     return req, None
 
 
 def _check_registration(state, d):
     cap = d.get("cap")
     if cap is not None and (not isinstance(cap, int) or isinstance(cap, bool) or not 1 <= cap <= MAX_REQUESTS):
-        return Refusal("bad_cap", f"The cap is a number of players from 1 to {MAX_REQUESTS}.", 400)
+        return Refusal("bad_cap", f"The cap is a number of players from 1 to {MAX_REQUESTS}.", MALFORMED)
     return None
 
 
@@ -84,14 +84,14 @@ def _check_request(state, d):
     sig = state["signup"]
     if not sig["open"]:
         return Refusal("registration_closed", "Registration for this event is closed: the organiser is not taking "
-                                              "new players through this link.", 409)
+                                              "new players through this link.", CONFLICT)
     if d.get("request") in sig["requests"]:
-        return Refusal("request_taken", "Another request arrived at the same moment with this number.", 409)
+        return Refusal("request_taken", "Another request arrived at the same moment with this number.", CONFLICT)
     if len(sig["order"]) >= MAX_REQUESTS:
         return Refusal("too_many_requests", "This event has received as many registration requests as it can "
-                                            "hold; ask the organiser.", 409)
+                                            "hold; ask the organiser.", CONFLICT)
     taken = name_in_use(state, d["name"])
-    return Refusal("name_taken", taken, 409) if taken else None
+    return Refusal("name_taken", taken, CONFLICT) if taken else None
 
 
 def _check_accept(state, d):
@@ -101,14 +101,14 @@ def _check_accept(state, d):
     if req["status"] == "waitlisted":
         place = waitlist(state).index(req["id"]) + 1
         return Refusal("waitlisted", f"{req['name']} is number {place} on the waitlist: the event is full. Raise the "
-                                     "cap, or wait for a place to free up.", 409)
+                                     "cap, or wait for a place to free up.", CONFLICT)
     if req["status"] != "pending":
-        return Refusal("not_pending", f"{req['name']}'s request was already {req['status']}.", 409)
+        return Refusal("not_pending", f"{req['name']}'s request was already {req['status']}.", CONFLICT)
     if d["player"] in state["players"]:
-        return Refusal("already_registered", "That player is already registered.", 409)
+        return Refusal("already_registered", "That player is already registered.", CONFLICT)
     key = name_key(req["name"])
     if any(p["status"] != "merged" and name_key(p["name"]) == key for p in state["players"].values()):
-        return Refusal("name_taken", f"{req['name']} is already registered; decline this request.", 409)
+        return Refusal("name_taken", f"{req['name']} is already registered; decline this request.", CONFLICT)
     return None
 
 
@@ -117,7 +117,7 @@ def _check_decline(state, d):
     if refusal:
         return refusal
     if req["status"] not in WAITING:
-        return Refusal("not_pending", f"{req['name']}'s request was already {req['status']}.", 409)
+        return Refusal("not_pending", f"{req['name']}'s request was already {req['status']}.", CONFLICT)
     return None
 
 
@@ -129,10 +129,10 @@ def _check_claim(state, d):
     if refusal:
         return refusal
     if req["status"] != "accepted":
-        return Refusal("not_accepted", "This request has not been accepted.", 409)
+        return Refusal("not_accepted", "This request has not been accepted.", CONFLICT)
     if req["claimed"]:
         return Refusal("claim_used", "This request's link was already handed to the phone that made it; a lost "
-                                     "link is replaced by the organiser.", 410)
+                                     "link is replaced by the organiser.", GONE)
     return None
 
 

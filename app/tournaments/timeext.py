@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import copy
 
-from .reads import table_of
-from .refusals import Refusal
+from .reads import checked_table, table_of
+from .refusals import CONFLICT, INVALID, NOT_FOUND, Refusal
 
 ENTRY_TYPES = ("extend", "call_table")
 MAX_TABLE_EXTENSIONS = 10   # extensions one table gets in a round: far above a real round's one or two rulings
@@ -26,10 +26,10 @@ def extra_minutes(table: dict) -> int:
 def _published_table(state: dict, d: dict):
     rnd = state["rounds"].get(d.get("round"))
     if rnd is None or not rnd["published"]:
-        return None, Refusal("not_published", f"Round {d.get('round')} is not published yet.", 409)
+        return None, Refusal("not_published", f"Round {d.get('round')} is not published yet.", CONFLICT)
     table = table_of(state, d["round"], d.get("table"))
     if table is None:
-        return None, Refusal("no_such_table", f"Round {d['round']} has no table {d.get('table')}.", 404)
+        return None, Refusal("no_such_table", f"Round {d['round']} has no table {d.get('table')}.", NOT_FOUND)
     return table, None
 
 
@@ -38,14 +38,15 @@ def _check_extend(state: dict, d: dict) -> Refusal | None:
     if refusal:
         return refusal
     if table["status"] == "confirmed":
-        return Refusal("already_confirmed", f"Table {table['table']}'s result is confirmed: its game is over.", 409)
+        return Refusal("already_confirmed", f"Table {table['table']}'s result is confirmed: its game is over.",
+                       CONFLICT)
     if len(table.get("extensions", ())) >= MAX_TABLE_EXTENSIONS:
         return Refusal("too_many_extensions", f"Table {table['table']} already has {MAX_TABLE_EXTENSIONS} extensions "
-                                              "this round.", 409)
+                                              "this round.", CONFLICT)
     if extra_minutes(table) + d["minutes"] > MAX_EXTRA_MINUTES:
-        return Refusal("too_much_time", f"A table gets at most {MAX_EXTRA_MINUTES} extra minutes in a round.", 409)
+        return Refusal("too_much_time", f"A table gets at most {MAX_EXTRA_MINUTES} extra minutes in a round.", CONFLICT)
     if not str(d.get("reason") or "").strip():
-        return Refusal("reason_needed", "Say why the table gets more time: its players read it.")
+        return Refusal("reason_needed", "Say why the table gets more time: its players read it.", INVALID)
     return None
 
 
@@ -65,7 +66,7 @@ def copy_for(s: dict, t: str, d: dict) -> None:
 
 def apply(s: dict, t: str, d: dict, who: dict) -> None:
     """Fold an extension or a table call into its table."""
-    table = table_of(s, d["round"], d["table"])
+    table = checked_table(s, d["round"], d["table"])
     if t == "extend":
         table.setdefault("extensions", []).append({**who, "minutes": d["minutes"], "reason": d.get("reason", "")})
     else:

@@ -22,7 +22,7 @@ from app.engine.underworlds.editions.rules_2018 import SHADESPIRE_RULES
 from app.engine.underworlds.editions.rules_2019 import DREADFANE_RULES
 from app.engine.underworlds.rules import DEATHGORGE_RULES
 
-from .refusals import Refusal
+from .refusals import FORBIDDEN, INVALID, Refusal
 
 RULING = "ruling"
 RULING_ROLES = ("judge", "organiser")
@@ -67,13 +67,19 @@ MATCH_WORDS = {"glory": "more glory over the games", "wiped_out": "the other war
 RULING_WORDS = "a judge's ruling (a concession, a game lost as a penalty)"
 
 
+def rules_of(setup: dict) -> Victory | None:
+    """The rule of victory of a tournament's ruleset, or None (a game with no such rule here)."""
+    ruleset = setup.get("ruleset")
+    return VICTORY.get(ruleset) if isinstance(ruleset, str) else None
+
+
 def choices(setup: dict, role: str) -> dict:
     """What a hand-entered result of this tournament may be decided by besides glory (the result sheet's choices)."""
     rule: str | None
     if setup.get("best_of") == 3:
         rule, named = MATCH_RULE, dict(MATCH_WORDS)
     else:
-        rules = VICTORY.get(setup.get("ruleset"))
+        rules = rules_of(setup)
         rule, named = (rules.rule, {**rules.level, **rules.any_glory}) if rules else (None, {})
     if role in RULING_ROLES:
         named[RULING] = RULING_WORDS
@@ -89,32 +95,32 @@ def refusal(result: dict, players: list[str], setup: dict, source: str | None, r
     if decided_by == RULING:
         if source not in RULING_ROLES:
             return Refusal("ruling_not_allowed", "Only a judge or the organiser decides a game by a ruling "
-                                                 "(a concession, a game lost as a penalty).", 403)
+                                                 "(a concession, a game lost as a penalty).", FORBIDDEN)
         if not reason:
             return Refusal("reason_needed", "A result decided by a ruling needs its reason: what was conceded, "
-                                            "or which penalty.")
+                                            "or which penalty.", INVALID)
         return None
     if setup.get("best_of") == 3:
         return _match(result, players, decided_by)
-    rules = VICTORY.get(setup.get("ruleset"))
+    rules = rules_of(setup)
     return _game(result, players, decided_by, rules) if rules else None
 
 
-def _cite(message: str, rule: str) -> str:
-    return f"{message} ({rule})"
+def _against(code: str, message: str, rule: str) -> Refusal:
+    # A result against the book's rule of victory: the sentence cites the rule too, for whoever reads only it.
+    return Refusal(code, f"{message} ({rule})", INVALID, rule=rule)
 
 
 def _match(result: dict, players: list[str], decided_by: str | None) -> Refusal | None:
     if decided_by not in (None, "games", *MATCH_TIEBREAKS):
-        return Refusal("tiebreak_not_in_rules", _cite(f"A match is decided on games or by a matched-play tiebreaker "
-                                                      f"({', '.join(MATCH_TIEBREAKS)}), not by '{decided_by}'.",
-                                                      MATCH_RULE), rule=MATCH_RULE)
+        return _against("tiebreak_not_in_rules", f"A match is decided on games or by a matched-play tiebreaker "
+                                                 f"({', '.join(MATCH_TIEBREAKS)}), not by '{decided_by}'.", MATCH_RULE)
     winner = result.get("winner")
     if decided_by == "glory" and winner is not None:
         loser = next(p for p in players if p != winner)
         if result["glory"][winner] <= result["glory"][loser]:
-            return Refusal("winner_has_less_glory", _cite("A level match decided on glory goes to the player with "
-                                                          "more glory over its games.", MATCH_RULE), rule=MATCH_RULE)
+            return _against("winner_has_less_glory", "A level match decided on glory goes to the player with "
+                                                     "more glory over its games.", MATCH_RULE)
     return None
 
 
@@ -122,33 +128,32 @@ def _game(result: dict, players: list[str], decided_by: str | None, rules: Victo
     winner, glory = result.get("winner"), result["glory"]
     named = {**rules.level, **rules.any_glory}
     if decided_by is not None and decided_by not in named:
-        return Refusal("tiebreak_not_in_rules", _cite(
-            f"'{decided_by}' does not decide a game under these rules; they name: "
-            + "; ".join(f"{k} ({v})" for k, v in named.items()) + ".", rules.rule), rule=rules.rule)
+        return _against("tiebreak_not_in_rules",
+                        f"'{decided_by}' does not decide a game under these rules; they name: "
+                        + "; ".join(f"{k} ({v})" for k, v in named.items()) + ".", rules.rule)
     if winner is None:
         if decided_by is not None:
-            return Refusal("tiebreak_without_winner", _cite("A tiebreak names a winner; a draw has none.", rules.rule),
-                           rule=rules.rule)
+            return _against("tiebreak_without_winner", "A tiebreak names a winner; a draw has none.", rules.rule)
         a, b = players
         if glory[a] != glory[b]:
-            return Refusal("draw_needs_equal_glory", _cite(f"A draw needs equal glory ({glory[a]} and {glory[b]} "
-                                                           "here): the player with the most glory wins.", rules.rule),
-                           rule=rules.rule)
+            return _against("draw_needs_equal_glory", f"A draw needs equal glory ({glory[a]} and {glory[b]} "
+                                                      "here): the player with the most glory wins.", rules.rule)
         return None
     if decided_by in rules.any_glory:
         return None
     loser = next(p for p in players if p != winner)
     if glory[winner] < glory[loser]:
-        return Refusal("winner_has_less_glory", _cite(
-            f"The winner has less glory ({glory[winner]}) than the loser ({glory[loser]}): the player with the most "
-            "glory wins" + (f", unless {next(iter(rules.any_glory.values()))}" if rules.any_glory else "") + ".",
-            rules.rule), rule=rules.rule)
+        return _against("winner_has_less_glory",
+                        f"The winner has less glory ({glory[winner]}) than the loser ({glory[loser]}): the player with "
+                        "the most glory wins"
+                        + (f", unless {next(iter(rules.any_glory.values()))}" if rules.any_glory else "") + ".",
+                        rules.rule)
     if glory[winner] == glory[loser] and decided_by is None:
-        return Refusal("tiebreak_needed", _cite(
-            f"Level on glory ({glory[winner]} each), a game has a winner only by a tiebreak: "
-            + "; ".join(f"{k} ({v})" for k, v in rules.level.items()) + "; otherwise it is a draw.", rules.rule),
-            rule=rules.rule)
+        return _against("tiebreak_needed",
+                        f"Level on glory ({glory[winner]} each), a game has a winner only by a tiebreak: "
+                        + "; ".join(f"{k} ({v})" for k, v in rules.level.items()) + "; otherwise it is a draw.",
+                        rules.rule)
     if glory[winner] > glory[loser] and decided_by in rules.level:
-        return Refusal("tiebreak_without_tie", _cite("A tiebreak decides only a game level on glory; this winner "
-                                                     "won on glory.", rules.rule), rule=rules.rule)
+        return _against("tiebreak_without_tie", "A tiebreak decides only a game level on glory; this winner "
+                                                "won on glory.", rules.rule)
     return None

@@ -24,6 +24,13 @@ def test_the_engine_is_checked_strictly():
     assert not loose, "the engine has no relaxed checks"
 
 
+def test_the_tournaments_narrow_every_optional():
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mypy"]
+    loose = [o["module"] for o in config["overrides"] if o.get("strict_optional") is False
+             and any(m.startswith("app.tournaments") for m in o["module"])]
+    assert not loose, "app.tournaments is checked with strict_optional"
+
+
 def test_a_misspelled_state_key_is_an_error(tmp_path):
     api = pytest.importorskip("mypy.api", reason="mypy is installed by scripts/setup (the test extra)")
     probe = tmp_path / "probe.py"

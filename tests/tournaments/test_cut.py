@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from app.tournaments import cut, model, tables
+from app.tournaments.statuses import status_of
 
 from .helpers import Log, result, settings
 
@@ -76,7 +77,7 @@ def test_the_cut_waits_for_every_swiss_result():
     log, setup = swiss(finish=False)
     state = model.fold(setup, log.entries)
     refusal = model.check(state, {"type": "cut", "data": {"size": 4, "seeds": cut.seeds_from(state, 4)}})
-    assert refusal.code == "swiss_not_finished" and refusal.status == 409
+    assert refusal.code == "swiss_not_finished" and status_of(refusal) == 409
 
 
 def test_the_cut_waits_for_the_last_swiss_round():

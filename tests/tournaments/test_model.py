@@ -5,6 +5,7 @@ import json
 import random
 
 from app.tournaments import model, tables
+from app.tournaments.statuses import status_of
 
 from .helpers import Log, result, settings
 
@@ -243,7 +244,7 @@ def test_a_player_confirms_a_result_once():
     log.add("confirm", actor="player:A", round=1, table=1, by="A", result=res)
     state = model.fold(settings(), log.entries)
     again = model.check(state, {"type": "confirm", "data": {"round": 1, "table": 1, "by": "A", "result": res}})
-    assert again.code == "confirmed_already" and again.status == 409
+    assert again.code == "confirmed_already" and status_of(again) == 409
     assert model.check(state, {"type": "confirm", "data": {"round": 1, "table": 1, "by": "B", "result": res}}) is None
     # A game its referee corrected since has another outcome: the player confirms that one anew.
     corrected = result("A", {"A": 6, "B": 3})

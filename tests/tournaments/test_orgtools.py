@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 
 from app.tournaments import deckcheck, model, penalties, tables, timeext
+from app.tournaments.statuses import status_of
 
 from .helpers import Log, result, settings
 
@@ -109,7 +110,7 @@ def test_decks_lock_at_the_deadline_for_any_entry_that_changes_a_registered_deck
     past = deckcheck.parse("2026-11-28T09:00:00Z")
     assert deckcheck.locked(state, past) and not deckcheck.locked(state, deckcheck.parse("2026-11-28T08:59:59Z"))
     changed = deckcheck.refusal(state, "edit", {"player": "p1", "deck": "another-deck"})
-    assert changed is not None and changed.code == "decks_locked" and changed.status == 409
+    assert changed is not None and changed.code == "decks_locked" and status_of(changed) == 409
     assert deckcheck.refusal(state, "edit", {"player": "p1", "deck": "deck-1"}) is None, "the same deck is no change"
     assert deckcheck.refusal(state, "edit", {"player": "p1", "name": "New name"}) is None, "a name is not a deck"
     lifted = model.apply(state, {"type": "deck_deadline", "data": {"at": None}})

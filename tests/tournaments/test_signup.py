@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 
 from app.tournaments import model, signup
+from app.tournaments.statuses import status_of
 
 from .helpers import Log, settings
 
@@ -58,4 +59,4 @@ def test_a_request_is_refused_when_closed_or_under_a_name_already_in_use():
     log.add("claim", actor="requester:r1", request="r1")
     state = model.fold(settings(), log.entries)
     refusal = model.check(state, {"type": "claim", "data": {"request": "r1"}})
-    assert refusal.code == "claim_used" and refusal.status == 410
+    assert refusal.code == "claim_used" and status_of(refusal) == 410

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from app.tournaments import victory
+from app.tournaments.statuses import status_of
 
 PLAYERS = ["A", "B"]
 DEATHGORGE = {"ruleset": "underworlds/deathgorge", "best_of": 1}
@@ -21,7 +22,7 @@ def test_the_player_with_the_most_glory_wins_and_a_draw_is_level():
     assert code({"winner": "A", "glory": {"A": 5, "B": 3}}) is None
     assert code({"winner": None, "glory": {"A": 4, "B": 4}}) is None
     refused = victory.refusal({"winner": "B", "glory": {"A": 5, "B": 3}}, PLAYERS, DEATHGORGE, "judge", "")
-    assert refused.code == "winner_has_less_glory" and refused.status == 422
+    assert refused.code == "winner_has_less_glory" and status_of(refused) == 422
     assert refused.rule == "Deathgorge rulebook, Victory (pg 39)" and refused.rule in refused.message
     assert code({"winner": None, "glory": {"A": 5, "B": 3}}) == "draw_needs_equal_glory"
 
@@ -54,7 +55,7 @@ def test_a_ruling_names_any_winner_with_its_reason_from_a_judge_or_the_organiser
     assert code(conceded, source="organiser", reason="A lost the game for slow play") is None
     assert code(conceded, source="judge", reason="") == "reason_needed"
     forbidden = victory.refusal(conceded, PLAYERS, DEATHGORGE, "scorekeeper", "A conceded")
-    assert forbidden.code == "ruling_not_allowed" and forbidden.status == 403
+    assert forbidden.code == "ruling_not_allowed" and status_of(forbidden) == 403
     assert code(conceded, source=None, reason="x") == "ruling_not_allowed", "a confirmation is never a ruling"
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
+from .desk import disputed_round, entry, referee_phone
 from .flows import seated
-from .test_log_desk import disputed_round, entry, referee_phone
 
 
 def test_a_die_is_corrected_to_a_face_the_entry_lacks_in_five_taps(phones, server):

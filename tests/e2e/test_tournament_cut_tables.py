@@ -5,7 +5,7 @@ from __future__ import annotations
 import requests
 from playwright.sync_api import expect
 
-from .test_tournament_day import watch_responses
+from .flows import watch_responses
 from .tournament_rest import api
 
 PLAYERS = [("Ana", "cyrenis-razors"), ("Ben", "garreks-reavers"), ("Cai", "steelhearts-champions"),

@@ -7,12 +7,15 @@ import re
 import uuid
 from pathlib import Path
 
+import pytest
 import requests
 import yaml
 from playwright.sync_api import expect
 
 from .flows import enter, join, join_code, log_texts, pick, tap
 from .scripted_games import conquest_round
+
+pytestmark = pytest.mark.e2e
 
 
 def test_two_phones_play_a_round_of_conquest(phones):

@@ -1,7 +1,11 @@
 """Two players and a spectator play a short complete game through the UI."""
 from __future__ import annotations
 
+import pytest
+
 from .scripted_games import underworlds_whole_game
+
+pytestmark = pytest.mark.e2e
 
 
 def test_two_players_and_a_spectator_play_a_whole_game(phones):

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import re
 
+import pytest
 import requests
 from playwright.sync_api import expect
 
 from .axe import violations
 from .desk import disputed_round, entry, referee_phone
 from .flows import assert_touch_targets, join, seated
+
+pytestmark = pytest.mark.e2e
 
 WIDE = {"width": 1280, "height": 800}
 REFEREE_ONLY = ("correct", "revert", "more", "changes", "ruling", "reapply-all", "show-flagged", "correct-flagged")

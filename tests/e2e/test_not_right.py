@@ -14,6 +14,8 @@ from .flows import api_game, events, join, new_battlelore, new_conquest, referee
 from .tournament_rest import api
 from .uw_rest import post
 
+pytestmark = pytest.mark.e2e
+
 
 def flag_from_card(page, card, reason: str = ""):
     """Tap "That's not right" on the card, say why (or not) and flag it."""

@@ -11,6 +11,8 @@ from .flows import api_game, seated, tap
 from .reach import counting
 from .scripted_games import battlelore_attack, conquest_round, underworlds_whole_game
 
+pytestmark = pytest.mark.e2e
+
 
 def told(missed: list[dict]) -> str:
     return "\n".join(f"{m['target']}: {m['why']}" for m in missed)

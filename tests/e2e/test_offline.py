@@ -12,6 +12,8 @@ from .axe import violations
 from .flows import api_game, events, join, new_battlelore, new_conquest, seated
 from .uw_rest import post
 
+pytestmark = pytest.mark.e2e
+
 
 def test_offline_outbox_sends_in_order_once(phones, server):
     """Two wounds entered offline wait in the IndexedDB outbox and reach the server once each, in order."""

@@ -10,10 +10,13 @@ import io
 import json
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from .flows import PHONE
 from .tournament_rest import api, play_table
+
+pytestmark = pytest.mark.e2e
 
 LAPTOP = {"width": 1280, "height": 800}
 PLAYERS = [("Ana", "cyrenis-razors", "Cyreni's Razors Rivals Deck"), ("Ben", "garreks-reavers", "Force of Frost Rivals Deck"),

@@ -8,12 +8,15 @@ import io
 import json
 import re
 
+import pytest
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
 from .axe import violations
 from .flows import watch_responses
 from .tournament_rest import api, open_tournament_form, play_table
+
+pytestmark = pytest.mark.e2e
 
 PLAYERS = [("Ana", "cyrenis-razors"), ("Ben", "garreks-reavers"), ("Cai", "steelhearts-champions"),
            ("Dee", "spiteclaws-swarm"), ("Eli", "ironskulls-boyz"), ("Fay", "sepulchral-guard"),

@@ -13,6 +13,10 @@ from tests.support.live import ServerProcess, Site
 from tests.support.nginx import Nginx
 from tests.support.servers import Postgres, Redis
 
+# Helper modules holding whole test bodies that more than one test module runs: pytest rewrites their asserts as it
+# does a test module's, so a failure there shows the values compared. (Registered before any test module imports them.)
+pytest.register_assert_rewrite("tests.api.tournament_scenarios", "tests.e2e.scripted_games")
+
 # CI replays the same examples every run, so a CI failure comes from the code, not from the draw;
 # local runs keep exploring new random games (and hypothesis keeps any failure it finds).
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)

@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from .helpers import auth, event, head, new_game, submit
-from .test_tournaments import round_one_on_two_tables
-from .tournament_helpers import post_tournament
+from .tournament_helpers import post_tournament, round_one_on_two_tables
 
 
 def flag(client, game_id, token, **body):

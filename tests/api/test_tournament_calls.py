@@ -2,8 +2,7 @@
 table answers it, or by hand (a judge or the scorekeeper); then the Judge tab's count and the dashboard drop it."""
 from __future__ import annotations
 
-from .test_tournaments import round_one_on_two_tables
-from .tournament_helpers import auth
+from .tournament_helpers import auth, round_one_on_two_tables
 
 
 def table(client, tid, token, n=1):

@@ -1,8 +1,7 @@
 """The top cut over REST: who may start it and when, its rounds played and confirmed like Swiss rounds, the bracket."""
 from __future__ import annotations
 
-from .test_tournaments import RIVALS, link
-from .tournament_helpers import auth, quiet_game
+from .tournament_helpers import RIVALS, auth, link, quiet_game
 
 FOUR = [(name, warband) for name, warband, _deck in RIVALS]
 

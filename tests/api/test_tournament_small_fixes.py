@@ -6,8 +6,7 @@ from __future__ import annotations
 import csv
 import io
 
-from .test_tournaments import round_one_on_two_tables
-from .tournament_helpers import auth, tournament_with_players
+from .tournament_helpers import auth, round_one_on_two_tables, tournament_with_players
 
 
 def test_another_tables_player_confirming_a_live_game_is_refused_as_not_at_the_table(client):

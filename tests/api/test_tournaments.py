@@ -11,10 +11,8 @@ from app.engine.underworlds import victory as engine_victory
 from app.service.tokens import hash_token
 from app.tournaments import model, progress
 
-from .tournament_helpers import auth, quiet_game, tournament_with_players
-
-RIVALS = [("Ana", "cyrenis-razors", "cyrenis-razors-rivals"), ("Ben", "garreks-reavers", "force-of-frost"),
-          ("Cai", "steelhearts-champions", "force-of-frost"), ("Dee", "spiteclaws-swarm", "breakneck-slaughter")]
+from . import tournament_scenarios as scenarios
+from .tournament_helpers import RIVALS, auth, link, quiet_game, round_one_on_two_tables, tournament_with_players
 
 
 @pytest.fixture
@@ -35,12 +33,6 @@ def register_all(client, tid, org):
         players[name] = r.get_json()
         assert client.post(f"/api/tournaments/{tid}/players/{players[name]['player']}/check-in", headers=auth(org)).status_code == 201
     return players
-
-
-def link(client, tid, org, role, **kw):
-    r = client.post(f"/api/tournaments/{tid}/links", headers=auth(org), json={"role": role, **kw})
-    assert r.status_code == 201, r.get_json()
-    return r.get_json()["token"]
 
 
 def test_a_deck_the_format_refuses_is_shown_with_its_rule_and_a_repeat_registration_adds_nobody(client, app, tmp_path):
@@ -506,148 +498,24 @@ def test_the_organiser_replaces_a_lost_link_and_the_old_one_stops_working(client
         ("organiser", {"role": "table", "subject": "2"})]
 
 
-def round_one_on_two_tables(client, players=RIVALS, device_table=2):
-    """Four players on two tables (table 2 on one device), published: (tid, org, tokens, staff links, tables)."""
-    made = client.post("/api/tournaments", json={"name": "Roles", "date": "2026-12-05"}).get_json()
-    tid, org = made["id"], made["organiser_token"]
-    tokens = {}
-    for name, warband, _deck in players:
-        p = client.post(f"/api/tournaments/{tid}/players", headers=auth(org), json={"name": name, "warband": warband}).get_json()
-        tokens[p["player"]] = p["token"]
-        client.post(f"/api/tournaments/{tid}/players/{p['player']}/check-in", headers=auth(org))
-    staff = {"judge": link(client, tid, org, "judge", name="Kim"), "scorekeeper": link(client, tid, org, "scorekeeper", name="Sam"),
-             "device1": link(client, tid, org, "table", table=1), "device2": link(client, tid, org, "table", table=device_table)}
-    client.post(f"/api/tournaments/{tid}/rounds/1/pair", headers=auth(org))
-    client.post(f"/api/tournaments/{tid}/rounds/1/tables/{device_table}/mode", headers=auth(org), json={"mode": "device"})
-    assert client.post(f"/api/tournaments/{tid}/rounds/1/publish", headers=auth(org)).status_code == 201
-    tables = [t["players"] for t in client.get(f"/api/tournaments/{tid}").get_json()["rounds"][0]["tables"]]
-    return tid, org, tokens, staff, tables
-
-
-def _log(client, tid, org):
-    return client.get(f"/api/tournaments/{tid}/log", headers=auth(org)).get_json()["entries"]
-
-
 def test_only_a_tables_players_and_its_device_dispute_or_call_a_judge_to_it(client):
-    tid, org, tokens, staff, tables = round_one_on_two_tables(client)
-    (a, b), (c, d) = tables
-    head = len(_log(client, tid, org))
-    t1 = f"/api/tournaments/{tid}/rounds/1/tables/1"
-    for path, body in (("dispute", {"reason": "not our table"}), ("judge", {"note": "come here"})):
-        for who, expected in ((tokens[c], "not_at_table"), (staff["scorekeeper"], "not_at_table"),
-                              (staff["judge"], "not_at_table"), (org, "not_at_table"), (staff["device2"], "not_your_table"),
-                              (None, "not_allowed")):
-            r = client.post(f"{t1}/{path}", headers=auth(who), json=body)
-            assert r.status_code == 403 and r.get_json()["error"]["code"] == expected, (path, r.get_json())
-            assert r.get_json()["error"]["message"]
-    assert len(_log(client, tid, org)) == head, "nothing was stored"
-    # Table 1 plays on its players' phones: its number's device may call a judge there, not dispute for them.
-    r = client.post(f"{t1}/dispute", headers=auth(staff["device1"]), json={"reason": "x"})
-    assert r.status_code == 403 and r.get_json()["error"]["code"] == "not_a_device_table"
-    assert client.post(f"{t1}/judge", headers=auth(staff["device1"]), json={"note": "rules question"}).status_code == 201
-    assert client.post(f"{t1}/judge", headers=auth(tokens[a]), json={"note": "rules question"}).status_code == 201
-    assert client.post(f"{t1}/dispute", headers=auth(tokens[b]), json={"reason": "glory miscounted"}).status_code == 201
-    t2 = f"/api/tournaments/{tid}/rounds/1/tables/2"
-    assert client.post(f"{t2}/dispute", headers=auth(staff["device2"]), json={"reason": "miscounted"}).status_code == 201
-    entries = _log(client, tid, org)[head:]
-    assert [(e["type"], e["actor"], e["data"]["table"]) for e in entries] == [
-        ("judge_call", "table:1", 1), ("judge_call", f"player:{a}", 1), ("dispute", f"player:{b}", 1), ("dispute", "table:2", 2)]
+    scenarios.only_a_tables_players_and_its_device_dispute_or_call_a_judge_to_it(client)
 
 
 def test_a_second_confirmation_of_the_same_result_is_answered_and_stored_once(client):
-    tid, org, tokens, staff, tables = round_one_on_two_tables(client, device_table=2)
-    (a, b), _ = tables
-    seat = {s: client.post(f"/api/tournaments/{tid}/rounds/1/tables/1/seat", headers=auth(tokens[p])).get_json()
-            for s, p in (("p1", a), ("p2", b))}
-    quiet_game(client, seat["p1"]["game"], {s: v["token"] for s, v in seat.items()}, glory={"p1": 2})
-    confirm = f"/api/tournaments/{tid}/rounds/1/tables/1/confirm"
-    first = client.post(confirm, headers=auth(tokens[a]))
-    assert first.status_code == 201
-    second = client.post(confirm, headers=auth(tokens[a]))
-    assert second.status_code == 200 and second.get_json() == first.get_json()
-    assert [e["actor"] for e in _log(client, tid, org) if e["type"] == "confirm"] == [f"player:{a}"]
-    for who in (tokens[tables[1][0]], staff["device2"], staff["scorekeeper"], staff["judge"]):
-        assert client.post(confirm, headers=auth(who)).status_code == 403
-    assert client.post(confirm, headers=auth(tokens[b])).status_code == 201
-    assert client.post(confirm, headers=auth(tokens[b])).status_code == 200, "a tap after the result is confirmed"
-    assert len([e for e in _log(client, tid, org) if e["type"] == "confirm"]) == 2
-    assert client.get(f"/api/tournaments/{tid}").get_json()["rounds"][0]["tables"][0]["status"] == "confirmed"
+    scenarios.a_second_confirmation_of_the_same_result_is_answered_and_stored_once(client)
 
 
 def test_only_the_organiser_accepts_a_refused_deck(client):
-    made = client.post("/api/tournaments", json={"name": "Nemesis night", "date": "2026-12-05", "format": "nemesis"}).get_json()
-    tid, org = made["id"], made["organiser_token"]
-    keeper = link(client, tid, org, "scorekeeper", name="Sam")
-    judge = link(client, tid, org, "judge", name="Kim")
-    device = link(client, tid, org, "table", table=1)
-    ben = client.post(f"/api/tournaments/{tid}/players", headers=auth(org), json={"name": "Ben", "warband": "garreks-reavers"}).get_json()
-    borrowed = {"name": "Ana", "warband": "cyrenis-razors", "deck": "thricefold-discord-rivals", "override": "borrowed deck"}
-    for who in (keeper, judge, ben["token"], device):
-        r = client.post(f"/api/tournaments/{tid}/players", headers=auth(who), json=borrowed)
-        assert r.status_code == 403 and r.get_json()["error"]["code"] == "override_organiser_only"
-        assert r.get_json()["error"]["message"]
-    assert [p["name"] for p in client.get(f"/api/tournaments/{tid}", headers=auth(org)).get_json()["players"]] == ["Ben"], \
-        "nothing was registered"
-    assert client.post(f"/api/tournaments/{tid}/players", headers=auth(keeper), json={**borrowed, "override": None}).status_code == 422
-    ok = client.post(f"/api/tournaments/{tid}/players", headers=auth(org), json=borrowed)
-    assert ok.status_code == 201 and ok.get_json()["deck_problems"]
+    scenarios.only_the_organiser_accepts_a_refused_deck(client)
 
 
 def test_a_disputed_result_is_settled_with_a_reason(client):
-    tid, org, tokens, staff, tables = round_one_on_two_tables(client)
-    (a, b), _ = tables
-    client.post(f"/api/tournaments/{tid}/rounds/1/tables/1/dispute", headers=auth(tokens[a]), json={"reason": "miscounted"})
-    result = f"/api/tournaments/{tid}/rounds/1/tables/1/result"
-    head = len(_log(client, tid, org))
-    for who in (staff["judge"], staff["scorekeeper"], org):
-        for reason in ("", "   "):
-            r = client.post(result, headers=auth(who), json={"winner": a, "glory": {a: 3, b: 1}, "reason": reason})
-            assert r.status_code == 422 and r.get_json()["error"]["code"] == "reason_needed"
-    assert len(_log(client, tid, org)) == head
-    assert client.get(f"/api/tournaments/{tid}").get_json()["rounds"][0]["tables"][0]["status"] == "disputed"
-    for who in (tokens[a], staff["device1"]):
-        assert client.post(result, headers=auth(who), json={"winner": a, "glory": {a: 3, b: 1}, "reason": "x"}).status_code == 403
-    ok = client.post(result, headers=auth(staff["judge"]), json={"winner": a, "glory": {a: 3, b: 1}, "reason": "recounted"})
-    assert ok.status_code == 201
+    scenarios.a_disputed_result_is_settled_with_a_reason(client)
 
 
 def test_a_result_must_agree_with_itself_and_the_books_rule_of_victory(client):
-    tid, org, tokens, staff, tables = round_one_on_two_tables(client)
-    (a, b), _ = tables
-    result = f"/api/tournaments/{tid}/rounds/1/tables/1/result"
-    head = len(_log(client, tid, org))
-    for who in (staff["scorekeeper"], staff["judge"], org):
-        for body, expected in (({"winner": b, "glory": {a: 5, b: 3}}, "winner_has_less_glory"),
-                               ({"winner": None, "glory": {a: 5, b: 3}}, "draw_needs_equal_glory"),
-                               ({"winner": a, "glory": {a: 4, b: 4}}, "tiebreak_needed"),
-                               ({"winner": a, "glory": {a: 4, b: 4}, "decided_by": "objectives_held"}, "tiebreak_not_in_rules"),
-                               ({"winner": None, "glory": {a: 4, b: 4}, "decided_by": "objective_value"}, "tiebreak_without_winner")):
-            r = client.post(result, headers=auth(who), json=body)
-            err = r.get_json()["error"]
-            assert r.status_code == 422 and err["code"] == expected, (body, err)
-            assert err["rule"] == "Deathgorge rulebook, Victory (pg 39)" and err["rule"] in err["message"]
-    for who in (tokens[a], tokens[tables[1][0]], staff["device1"], staff["device2"]):
-        assert client.post(result, headers=auth(who), json={"winner": a, "glory": {a: 5, b: 3}}).status_code == 403
-    assert client.post(result, headers=auth(org), json={"winner": a, "glory": {a: 4, b: 4}, "decided_by": "coin"}).status_code == 400
-    # A concession (no rule of the book) is a judge's or the organiser's ruling, with its reason; not a scorekeeper's.
-    conceded = {"winner": b, "glory": {a: 5, b: 3}, "decided_by": "ruling"}
-    r = client.post(result, headers=auth(staff["scorekeeper"]), json={**conceded, "reason": "Ana conceded"})
-    assert r.status_code == 403 and r.get_json()["error"]["code"] == "ruling_not_allowed"
-    r = client.post(result, headers=auth(staff["judge"]), json=conceded)
-    assert r.status_code == 422 and r.get_json()["error"]["code"] == "reason_needed"
-    assert len(_log(client, tid, org)) == head, "nothing was stored"
-    assert client.post(result, headers=auth(staff["judge"]), json={**conceded, "reason": "conceded in round 2"}).status_code == 201
-    level = {"winner": a, "glory": {a: 4, b: 4}, "decided_by": "objective_value", "reason": "recount"}
-    assert client.post(result, headers=auth(staff["scorekeeper"]), json=level).status_code == 201
-    assert client.get(f"/api/tournaments/{tid}").get_json()["rounds"][0]["tables"][0]["result"] == {
-        "winner": a, "glory": {a: 4, b: 4}, "decided_by": "objective_value"}
-    # The result sheet offers what the book names (and a ruling to those who may make one); players get no sheet.
-    ways = {role: [w["code"] for w in client.get(f"/api/tournaments/{tid}", headers=auth(tok)).get_json()["victory"]["decided_by"]]
-            for role, tok in (("scorekeeper", staff["scorekeeper"]), ("judge", staff["judge"]), ("organiser", org))}
-    assert ways == {"scorekeeper": ["surviving_fighters", "objective_value"],
-                    "judge": ["surviving_fighters", "objective_value", "ruling"],
-                    "organiser": ["surviving_fighters", "objective_value", "ruling"]}
-    assert "victory" not in client.get(f"/api/tournaments/{tid}", headers=auth(tokens[a])).get_json()
+    scenarios.a_result_must_agree_with_itself_and_the_books_rule_of_victory(client)
 
 
 def test_a_tracked_games_tiebreak_win_is_confirmed_with_the_tiebreak_it_was_decided_by(client, monkeypatch):

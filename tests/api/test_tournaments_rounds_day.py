@@ -2,8 +2,7 @@
 over: it says the table is waiting for confirmation and gives the staff the game's outcome to settle from."""
 from __future__ import annotations
 
-from .test_tournaments import _log, round_one_on_two_tables
-from .tournament_helpers import auth, quiet_game
+from .tournament_helpers import auth, log_entries, quiet_game, round_one_on_two_tables
 
 
 def test_a_call_of_time_is_taken_back_by_the_desk_only(client):
@@ -16,14 +15,14 @@ def test_a_call_of_time_is_taken_back_by_the_desk_only(client):
     assert r.status_code == 409 and r.get_json()["error"]["code"] == "not_called"
     assert client.post(f"{base}/time-called", headers=auth(staff["scorekeeper"]), json={}).status_code == 201
     assert client.get(f"/api/tournaments/{tid}").get_json()["rounds"][0]["timer"]["called_at"]
-    head = len(_log(client, tid, org))
+    head = len(log_entries(client, tid, org))
     for who, status in ((tokens[tables[0][0]], 403), (staff["judge"], 403), (staff["device1"], 403), (None, 403),
                         ("forged", 401)):
         r = client.post(f"{base}/time-called/withdraw", headers=auth(who))
         assert r.status_code == status, r.get_json()
     assert client.post(f"{base}/time-called/withdraw", headers=auth(org), json={"extra": 1}).status_code == 400
     assert client.post(f"/api/tournaments/{tid}/rounds/2/time-called/withdraw", headers=auth(org)).status_code == 409
-    assert len(_log(client, tid, org)) == head
+    assert len(log_entries(client, tid, org)) == head
     r = client.post(f"{base}/time-called/withdraw", headers=auth(staff["scorekeeper"]))
     assert r.status_code == 201 and r.get_json()["type"] == "time_withdrawn"
     timer = client.get(f"/api/tournaments/{tid}").get_json()["rounds"][0]["timer"]

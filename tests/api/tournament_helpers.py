@@ -3,6 +3,10 @@ from __future__ import annotations
 
 import uuid
 
+# Four players: name, warband and Rivals deck.
+RIVALS = [("Ana", "cyrenis-razors", "cyrenis-razors-rivals"), ("Ben", "garreks-reavers", "force-of-frost"),
+          ("Cai", "steelhearts-champions", "force-of-frost"), ("Dee", "spiteclaws-swarm", "breakneck-slaughter")]
+
 
 def auth(token):
     return {"Authorization": f"Bearer {token}"} if token else {}
@@ -55,3 +59,33 @@ def tournament_with_players(client, players=(("Ana", "cyrenis-razors"), ("Ben", 
         tokens[p["player"]] = p["token"]
         client.post(f"/api/tournaments/{tid}/players/{p['player']}/check-in", headers=auth(org))
     return tid, org, tokens
+
+
+def link(client, tid, org, role, **kw):
+    """A new staff link (`role`: judge, scorekeeper, table...) made by the organiser: its token."""
+    r = client.post(f"/api/tournaments/{tid}/links", headers=auth(org), json={"role": role, **kw})
+    assert r.status_code == 201, r.get_json()
+    return r.get_json()["token"]
+
+
+def round_one_on_two_tables(client, players=RIVALS, device_table=2):
+    """Four players on two tables (table 2 on one device), published: (tid, org, tokens, staff links, tables)."""
+    made = client.post("/api/tournaments", json={"name": "Roles", "date": "2026-12-05"}).get_json()
+    tid, org = made["id"], made["organiser_token"]
+    tokens = {}
+    for name, warband, _deck in players:
+        p = client.post(f"/api/tournaments/{tid}/players", headers=auth(org), json={"name": name, "warband": warband}).get_json()
+        tokens[p["player"]] = p["token"]
+        client.post(f"/api/tournaments/{tid}/players/{p['player']}/check-in", headers=auth(org))
+    staff = {"judge": link(client, tid, org, "judge", name="Kim"), "scorekeeper": link(client, tid, org, "scorekeeper", name="Sam"),
+             "device1": link(client, tid, org, "table", table=1), "device2": link(client, tid, org, "table", table=device_table)}
+    client.post(f"/api/tournaments/{tid}/rounds/1/pair", headers=auth(org))
+    client.post(f"/api/tournaments/{tid}/rounds/1/tables/{device_table}/mode", headers=auth(org), json={"mode": "device"})
+    assert client.post(f"/api/tournaments/{tid}/rounds/1/publish", headers=auth(org)).status_code == 201
+    tables = [t["players"] for t in client.get(f"/api/tournaments/{tid}").get_json()["rounds"][0]["tables"]]
+    return tid, org, tokens, staff, tables
+
+
+def log_entries(client, tid, org):
+    """The tournament's log, as the organiser reads it."""
+    return client.get(f"/api/tournaments/{tid}/log", headers=auth(org)).get_json()["entries"]

@@ -25,7 +25,8 @@ CHROMIUM = os.environ.get("TW_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run"]
 
-pytestmark = pytest.mark.e2e
+# Each test module here carries `pytestmark = pytest.mark.e2e` itself (a conftest.py's pytestmark marks no test):
+# tests/project/test_test_modules.py fails when one does not.
 
 
 @pytest.fixture(scope="session")

@@ -135,6 +135,23 @@ def api_game(server, names=("Ana", "Ben"), roll_off=True, ruleset="underworlds/d
     return game
 
 
+def new_conquest(url) -> tuple[dict, tuple]:
+    """A Conquest game made over REST (Ana: Nazdreg, Ben: Captain Cato Sicarius) and its first entry: (game, (type, data))."""
+    game = requests.post(f"{url}/api/games", timeout=10, json={"ruleset": "conquest/core", "options": {}, "seats": [
+        {"name": "Ana", "warlord": "nazdreg"}, {"name": "Ben", "warlord": "captain-cato-sicarius"}]}).json()
+    return game, ("initiative", {"seat": "p1"})
+
+
+def new_battlelore(url) -> tuple[dict, tuple]:
+    """A BattleLore game made over REST (one unit a side) and its first entry: (game, (type, data))."""
+    unit = {"slug": "knights", "name": "Knights", "health": 3, "movement": 2, "combat": 3, "attack": "melee", "muster": 5}
+    game = requests.post(f"{url}/api/games", timeout=10, json={
+        "ruleset": "battlelore/second-edition", "options": {"prebuilt": True},
+        "seats": [{"name": "Ana", "faction": "daqan", "units": [unit]},
+                  {"name": "Ben", "faction": "uthuk", "units": [{**unit, "slug": "raiders", "name": "Raiders"}]}]}).json()
+    return game, ("choose_scenario", {"scenario": "A1"})
+
+
 def events(server, game) -> list[dict]:
     """The game's stored log, read over REST."""
     r = requests.get(f"{server.url}/api/games/{game['id']}/events?since=0",
@@ -297,3 +314,8 @@ def scroll_to(locator: Locator, tries: int = 5) -> None:
         except Error as exc:
             if "not attached" not in str(exc) or attempt == tries - 1:
                 raise
+
+
+def watch_responses(page, bad):
+    """Collect every response of 400 or more a page gets (a clean page has none)."""
+    page.on("response", lambda r: bad.append(f"{page.label}: {r.status} {r.url}") if r.status >= 400 else None)

@@ -1,12 +1,15 @@
 """Every page and sheet checked by axe-core in Chromium: no critical and no serious violations."""
 from __future__ import annotations
 
+import pytest
 import requests
 from playwright.sync_api import expect
 
 from .axe import violations
 from .flows import api_game, attack_sheet, counts, join, tap
 from .uw_rest import quiet_game
+
+pytestmark = pytest.mark.e2e
 
 
 def test_start_join_wizard_and_cards_pages(phones, server):

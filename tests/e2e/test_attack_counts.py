@@ -4,10 +4,13 @@ from __future__ import annotations
 import time
 import uuid
 
+import pytest
 import requests
 from playwright.sync_api import expect
 
 from .flows import Counted, api_game, attack_sheet, by_faces, counts, events, fighter, join, seated
+
+pytestmark = pytest.mark.e2e
 
 
 def _stored_attack(server, game) -> dict:

@@ -4,48 +4,20 @@ wizard that keeps what was typed when a choice redraws it. Phone-size screenshot
 from __future__ import annotations
 
 import re
-import uuid
 from pathlib import Path
 
 import pytest
-import requests
 from playwright.sync_api import expect
 
 from app.engine import registry
 
 from .axe import violations
 from .flows import Counted, join, join_code, seated
+from .scripted_games import battlelore_attack, mustered
 
 pytestmark = pytest.mark.e2e
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def unit(slug, health=4, combat=3, muster=5, **kw):
-    return {"slug": slug, "name": slug.replace("-", " ").title(), "health": health, "movement": 2, "combat": combat,
-            "attack": "melee", "muster": muster, **kw}
-
-
-def rest(server, game, by, etype, data):
-    tokens = {s["seat"]: s["token"] for s in game["seats"]}
-    r = requests.post(f"{server.url}/api/games/{game['id']}/events", headers={"Authorization": f"Bearer {tokens[by]}"},
-                      json={"id": str(uuid.uuid4()), "type": etype, "by": by, "data": data})
-    assert r.status_code == 201, (etype, r.text)
-
-
-def mustered(server) -> dict:
-    """A game over REST with known units, scenarios chosen and both armies mustered: the deployment is next."""
-    body = {"ruleset": "battlelore/second-edition", "options": {"prebuilt": True},
-            "seats": [{"name": "Ana", "faction": "daqan", "units": [unit("guards"), unit("knights", 3, 4, 8)]},
-                      {"name": "Ben", "faction": "uthuk", "units": [unit("raiders", 2), unit("brutes", 3, 4, 8)]}]}
-    reply = requests.post(f"{server.url}/api/games", json=body)
-    assert reply.status_code == 201, reply.text
-    game = reply.json()
-    for by, etype, data in [("p1", "choose_scenario", {"scenario": "A1"}), ("p2", "choose_scenario", {"scenario": "B1"}),
-                            ("p1", "muster", {"army": {"guards": 2, "knights": 1}}),
-                            ("p2", "muster", {"army": {"raiders": 1, "brutes": 1}})]:
-        rest(server, game, by, etype, data)
-    return game
 
 
 def test_units_are_placed_by_section_with_a_tap_each(phones, server):
@@ -82,51 +54,7 @@ def test_units_are_placed_by_section_with_a_tap_each(phones, server):
 def test_an_attack_is_attacker_then_target_then_a_key_per_die_and_the_other_phone_reads_what_the_rules_did(phones, server):
     """Combat: the ordered unit, its target, one tap per die, Commit; the plain hits apply themselves (no tap on the
     defender's phone), and Ben's phone is told first that the raiders are eliminated."""
-    game = mustered(server)
-    pos = {"section": "center", "terrain": "clear", "banner": 0}
-    for by, uids in (("p1", ["p1.guards-1", "p1.guards-2", "p1.knights-1"]), ("p2", ["p2.raiders-1", "p2.brutes-1"])):
-        for uid in uids:
-            rest(server, game, by, "place", {"unit": uid, "to": pos})   # the last one ends the seat's placing
-    rest(server, game, "p1", "play_command", {"section": "center", "units": 2})
-    ana = phones.new("ana", bypass_csp=True)   # axe is injected into this page
-    join(ana, game["join_code"], "p1")
-    (ben,) = seated(phones, game, "p2")
-    a = Counted(ana)
-    a.tap(ana.locator("section.actions").get_by_role("button", name="Order Guards 1", exact=True))
-    a.tap(ana.locator("section.actions").get_by_role("button", name="Order Knights", exact=True))
-    expect(ana.locator("section.actions [data-pass='true']")).to_have_text("Done ordering")   # a quiet pass, small
-    attack_taps = a.taps
-    a.tap(ana.locator("section.actions [data-group='Attack with Knights']"))
-    a.tap(ana.locator("dialog.sheet").get_by_role("button", name="Knights attacks Raiders", exact=True))
-    sheet = ana.locator("dialog[aria-label='Attack entry']")
-    expect(sheet.locator("[data-count='combat']")).to_have_text("0 of 4")
-    a.tap(sheet.get_by_role("button", name="Strike: add a Strike die"))
-    a.tap(sheet.get_by_role("button", name="Strike ×1: add another Strike die"))
-    a.tap(sheet.locator("[data-kind='combat'][data-face='cleave']"))
-    # Cleave's axe is drawn, not a glyph the page's fonts lack (an empty box in Chromium): on its key and its die
-    expect(sheet.locator("[data-kind='combat'][data-face='cleave'] .sym svg path")).to_have_count(1)
-    expect(sheet.locator(".entered [data-face='cleave'] .sym svg path")).to_have_count(1)
-    assert sheet.locator("[data-kind='combat'][data-face='cleave'] .sym").inner_text().strip() == ""
-    a.tap(sheet.locator("[data-kind='combat'][data-face='lore']"))
-    expect(sheet.locator("[data-count='combat']")).to_have_text("4 dice")
-    expect(sheet.locator("#attack-preview")).to_contain_text("3 damage")
-    phones.shot(ana, "02-a-key-per-die")
-    assert violations(ana, "dice sheet") == []
-    a.tap(sheet.locator("[data-action='commit']"))
-    assert a.taps - attack_taps == 7
-    told = ben.locator("#happened .entry").first.locator(".headline")   # the weightiest entry since Ben looked
-    expect(told).to_contain_text(
-        "Ana: Raiders is eliminated · Knights attacked Raiders (melee) and rolled 2 strike, 1 cleave, 1 lore")
-    expect(ben.locator("body")).not_to_contain_text("Waiting for Ben")
-    expect(ben.locator("#reaction-step")).to_have_count(0)
-    expect(ben.locator("section.actions")).not_to_contain_text("Take 3 damage")
-    expect(ana.locator("section.actions")).to_contain_text("Advance into the hex")   # Ana's phone never waited
-    phones.shot(ben, "03-told-what-the-rules-did")
-    ana.locator("[data-tab='log']").click()
-    entry = ana.locator("ol.log li[data-type='attack']")
-    expect(entry.locator(".what")).to_contain_text("Raiders is eliminated · Knights attacked Raiders")
-    expect(entry.locator(".cons")).to_contain_text("Ana: done ordering (went on)")
-    expect(ana.locator("ol.log li[data-type='defend']")).to_have_count(0)
+    battlelore_attack(phones, server)
 
 
 def test_the_wizard_keeps_every_field_when_a_choice_redraws_it(phones, server):

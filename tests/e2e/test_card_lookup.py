@@ -1,7 +1,10 @@
 """The cards page: look an Underworlds card up by name (facts only), filtered by rules and type, a page at a time."""
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import expect
+
+pytestmark = pytest.mark.e2e
 
 
 def test_look_up_a_card_by_name(phones):

@@ -4,10 +4,13 @@ taps with what it does shown first, a met surge objective is scored in one tap, 
 its one confirm (the fighter chosen with it), and the end phase says which held objectives are met."""
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import expect
 
 from .flows import api_game, join
 from .uw_rest import post, state
+
+pytestmark = pytest.mark.e2e
 
 ANA = {"name": "Ana", "warband": "cyrenis-razors", "printing": "second-edition", "deck": "cyrenis-razors-rivals"}
 BEN = {"name": "Ben", "warband": "steelhearts-champions", "deck": "breakneck-slaughter"}

@@ -2,9 +2,12 @@
 searchable list, and the other phone's log naming it."""
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import expect
 
 from .flows import content_seat, finish_wizard, join, open_wizard, tap
+
+pytestmark = pytest.mark.e2e
 
 
 def pick_card(page, group: str, search: str, label: str):

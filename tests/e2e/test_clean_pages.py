@@ -14,6 +14,8 @@ from .flows import api_game, join
 from .tournament_rest import api
 from .uw_rest import hazard_phase, post, quiet_game
 
+pytestmark = pytest.mark.e2e
+
 RULESETS = ["underworlds/deathgorge", "underworlds/dreadfane", "underworlds/shadespire", "conquest/core",
             "battlelore/second-edition"]
 CONQUEST_OPENING = [("p1", "initiative", {"seat": "p1"}),

@@ -4,10 +4,13 @@ from __future__ import annotations
 import re
 import uuid
 
+import pytest
 import requests
 from playwright.sync_api import expect
 
 from .flows import api_game, attack_sheet, by_faces, counts, fighter, join, seated, tap
+
+pytestmark = pytest.mark.e2e
 
 
 def test_lethal_attack_previews_out_of_action_and_bounty(phones, server):

@@ -7,150 +7,20 @@ import re
 import uuid
 from pathlib import Path
 
+import pytest
 import requests
 import yaml
 from playwright.sync_api import expect
 
 from .flows import enter, join, join_code, log_texts, pick, tap
+from .scripted_games import conquest_round
 
-
-def create_conquest(host, phones) -> str:
-    """Host phone: the wizard with Conquest, Ana (Nazdreg) and Ben (Captain Cato Sicarius)."""
-    host.goto("/new")
-    host.locator("[data-ruleset='conquest/core']").click()
-    phones.shot(host, "01-wizard-game")
-    host.locator("#wizard-next").click()
-    expect(host.locator("#warlord-0 option[value='nazdreg']")).to_have_count(1)   # warlords from the content
-    host.locator("#name-0").fill("Ana")
-    host.locator("#name-1").fill("Ben")
-    host.locator("#wizard-next").click()
-    expect(host.locator("#toast")).to_contain_text("choose a warlord")
-    host.locator("#warlord-0").select_option("nazdreg")
-    host.locator("#warlord-1").select_option("captain-cato-sicarius")
-    phones.shot(host, "02-wizard-warlords")
-    host.locator("#wizard-next").click()
-    host.locator("#wizard-next").click()
-    text = join_code(host)
-    host.get_by_role("link", name="Go to the table").click()
-    expect(host.locator("#banner")).to_be_visible()
-    return text
-
-
-def deploy(page, name, cost, attack, hp, planet, keywords=(), shot=None):
-    """Deploy an army unit through the card form."""
-    tap(page, "Deploy an army unit")
-    sheet = page.locator("dialog.sheet")
-    sheet.locator("[data-field='card.name']").fill(name)
-    for key, value, start in (("cost", cost, 0), ("attack", attack, 0), ("hp", hp, 2)):
-        plus = sheet.locator(f"[data-stepper='{key}'] button").nth(1)
-        minus = sheet.locator(f"[data-stepper='{key}'] button").nth(0)
-        for _ in range(value - start):
-            plus.click()
-        for _ in range(start - value):
-            minus.click()
-    for kw in keywords:
-        sheet.locator(f"[data-keyword='{kw}']").click()
-    pick(page, planet)
-    if shot:
-        shot()
-    enter(page)
+pytestmark = pytest.mark.e2e
 
 
 def test_two_phones_play_a_round_of_conquest(phones):
     """Setup, secret dials, a battle with a shield and the headquarters phase, on two 360x640 phones."""
-    ana = phones.new("ana")
-    code = create_conquest(ana, phones)
-    ben = phones.new("ben")
-    join(ben, code, "p2")
-    expect(ana.locator("[data-seat='p1'] .stat").first).to_contain_text("7")
-    phones.shot(ana, "03-table-setup")
-
-    # Setup at the table: initiative, the first 5 planets, mulligans.
-    tap(ana, "Ana takes the initiative")
-    for planet in ("Tarrus", "Osus IV", "Ferrin", "Barlus", "Elouith"):
-        expect(ana.locator("#banner")).to_contain_text("face up")
-        tap(ana, "Reveal planet", exact=False)
-        pick(ana, planet)
-        enter(ana)
-    expect(ana.locator("li.cq-planet.first")).to_contain_text("Tarrus")
-    tap(ana, "Keep this hand")
-    tap(ben, "Mulligan (keep the second hand)")
-    expect(ben.locator("#banner")).to_contain_text("Deployment turn")
-    phones.shot(ben, "04-planets-revealed")
-
-    # Deploy phase: Ana's Ork Boyz and Ben's Scout Squad at Tarrus, the first planet.
-    deploy(ana, "Ork Boyz", 2, 2, 3, "Tarrus", keywords=("brutal",), shot=lambda: phones.shot(ana, "04b-card-form"))
-    expect(ana.locator("[data-unit='p1.ork-boyz'] .cq-kw")).to_contain_text("brutal")
-    expect(ben.locator("li.cq-planet[data-slot='1'] [data-unit='p1.ork-boyz']")).to_be_visible()
-    deploy(ben, "Scout Squad", 1, 1, 2, "Tarrus")
-    expect(ana.locator("[data-seat='p1'] .stat").first).to_contain_text("5")
-    tap(ana, "Pass (no more deployment turns this phase)")
-    tap(ben, "Pass (no more deployment turns this phase)")
-    expect(ana.locator("#dials")).to_be_visible()
-
-    # Command phase: Ana's secret dial.
-    tap(ana, "Dial 1: Tarrus")
-    expect(ben.locator("[data-dial='p1']")).to_contain_text("committed (secret")
-    expect(ben.locator("[data-dial='p1']")).not_to_contain_text("Tarrus")
-    expect(ana.locator("[data-dial='p1']")).to_contain_text("your dial: Tarrus")
-    expect(ana.locator("[data-dial='p2']")).to_contain_text("choosing")
-    ben_log = log_texts(ben)
-    assert "Command dial set (secret)" in ben_log[0] and "Tarrus" not in ben_log[0].split("\n")[1]
-    phones.shot(ana, "05-ana-committed")
-    phones.shot(ben, "06-ben-sees-only-committed")
-    tap(ben, "Dial 2: Osus IV")
-    expect(ana.locator("#banner")).to_contain_text("Command bonus")
-    assert any("Dials revealed" in t for t in log_texts(ben)[:1])
-    phones.shot(ana, "07-dials-revealed")
-    tap(ana, "Tarrus: Take 1 resource and 1 card")
-    expect(ben.locator("#happened")).to_contain_text("Ana takes 1 resource and 1 card")
-    tap(ben, "Osus IV: Take 2 resources")
-
-    # Combat: the battle at Tarrus; Ben shields his Scout Squad.
-    expect(ana.locator("li.cq-planet.battle")).to_contain_text("Tarrus")
-    expect(ana.locator("#banner")).to_contain_text("Battle at Tarrus")
-    tap(ana, "Attack with Ork Boyz")
-    pick(ana, "Scout Squad")
-    enter(ana)
-    expect(ben.locator("#reaction-step")).to_contain_text("Shield Scout Squad")
-    expect(ben.locator("#reaction-step h2")).to_have_text("Shields")   # an opportunity, not a reaction step
-    expect(ana.locator("#reaction-step")).to_contain_text("Waiting for Ben")
-    phones.shot(ben, "08-shield-window")
-    tap(ben, "Shield Scout Squad")
-    expect(ben.locator("dialog.sheet output")).to_have_text("1")   # a card with 1 shield icon
-    phones.shot(ben, "08b-shield-card")
-    enter(ben)
-    expect(ana.locator("[data-unit='p2.scout-squad'] .cq-dmg")).to_have_text("1 dmg")
-    phones.shot(ana, "09-after-shield")
-    tap(ben, "Attack with Scout Squad")
-    pick(ben, "Ork Boyz")
-    enter(ben)
-    tap(ana, "No shield")
-    tap(ana, "Attack with Nazdreg")
-    pick(ana, "Scout Squad")
-    enter(ana)
-    tap(ben, "No shield")
-    # Tarrus helps only the player with fewer units: Ana's ability would change nothing, so there is no choice
-    # and Tarrus goes to her victory display; Ben's lone warlord wins Osus IV, where he decides.
-    expect(ana.locator("[data-seat='p1'] .cq-victory")).to_contain_text("Tarrus")
-    expect(ana.locator("#banner")).to_contain_text("Ben won the battle at Osus IV")
-    tap(ben, "Do not use the Battle ability")
-    phones.shot(ana, "10-headquarters-phase")
-
-    # Headquarters: reveal the next planet, draw 2, gain 4, ready all, pass the initiative.
-    expect(ana.locator("#banner")).to_contain_text("Headquarters")
-    tap(ana, "Headquarters: reveal the next planet")
-    pick(ana, "Plannum")
-    enter(ana)
-    expect(ben.locator("#banner")).to_contain_text("Round 2")
-    expect(ben.locator("li.cq-planet.first")).to_contain_text("Osus IV")
-    expect(ben.locator("[data-seat='p2'] .cq-init")).to_be_visible()
-    phones.shot(ben, "11-round-2-ben")
-    ben.locator("[data-tab='log']").click()
-    expect(ben.locator("ol.log")).to_contain_text("Dials revealed")
-    phones.shot(ben, "11b-log-ben")
-    ben.locator("[data-tab='table']").click()
-    phones.shot(ana, "12-round-2-ana", full_page=True)
+    conquest_round(phones)
 
 
 def test_game_over_by_three_tech_planets(phones):

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import uuid
 
+import pytest
 import requests
 from playwright.sync_api import expect
 
 from app.content import conquest as cc
 
 from .flows import join, tap
+
+pytestmark = pytest.mark.e2e
 
 
 def test_a_reaction_is_offered_by_name_and_applied(phones):

@@ -6,12 +6,15 @@ from __future__ import annotations
 import re
 import uuid
 
+import pytest
 import requests
 from playwright.sync_api import expect
 
 from app.content import conquest as cc
 
 from .flows import enter, join, join_code, log_texts, pick, scroll_to, tap
+
+pytestmark = pytest.mark.e2e
 
 
 def by_name(page, query: str, card_id: str, shot=None, matches_shot=None):

@@ -2,9 +2,12 @@
 counters pg 19): one phone gives them through the engine's suggestions, the other phone sees both."""
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import expect
 
 from .flows import api_game, assert_touch_targets, events, join, scroll_to
+
+pytestmark = pytest.mark.e2e
 
 
 def test_give_a_raise_token_and_a_named_counter_the_other_phone_sees_both(phones, server):

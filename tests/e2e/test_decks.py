@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import json
 
+import pytest
 import requests
 from playwright.sync_api import expect
 
 from .flows import content_seat, finish_wizard, scroll_to
+
+pytestmark = pytest.mark.e2e
 
 
 def host_record(page) -> dict:

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import time
 
+import pytest
 import requests
 from playwright.sync_api import expect
 
 from .flows import Counted, api_game, attack_sheet, by_faces, events, join, seated
+
+pytestmark = pytest.mark.e2e
 
 
 def test_an_attack_by_its_faces_takes_six_taps_on_the_attackers_phone_and_none_on_the_other(phones, server):

@@ -8,6 +8,8 @@ from playwright.sync_api import expect
 
 from .flows import api_game, create_game, go_to_table, join, tap
 
+pytestmark = pytest.mark.e2e
+
 
 def first_turn(page):
     """The first-turn roll-off, through the sheet: Ana goes first."""

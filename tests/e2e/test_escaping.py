@@ -1,9 +1,12 @@
 """A script-laden player name renders as text everywhere."""
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import expect
 
 from .flows import api_game, join
+
+pytestmark = pytest.mark.e2e
 
 # Names are at most 40 characters; an image's onerror is what would run if a name were parsed as HTML.
 EVIL = "<img src=x onerror=__pwned=1>&amp;<b>"

@@ -3,8 +3,12 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from app import delivery, web
 from tests.support.benchmarks import load_benchmark
+
+pytestmark = pytest.mark.e2e
 
 
 def app_shell():

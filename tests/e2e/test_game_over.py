@@ -2,10 +2,13 @@
 and exportable. A spectator's phone still says it is watching."""
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import expect
 
 from .flows import api_game, join
 from .uw_rest import quiet_game
+
+pytestmark = pytest.mark.e2e
 
 
 def test_a_finished_game_says_it_is_over_to_its_players(phones, server):

@@ -3,9 +3,12 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from .flows import api_game, join
+
+pytestmark = pytest.mark.e2e
 
 
 def test_a_held_seat_is_asked_for_and_handed_over_with_consent(phones, server):

@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import uuid
 
+import pytest
 import requests
 from playwright.sync_api import expect
 
 from .flows import assert_touch_targets, events, fighter, join, scroll_to
+
+pytestmark = pytest.mark.e2e
 
 
 def inspire_game(server) -> dict:

@@ -2,11 +2,14 @@
 the watching roles."""
 from __future__ import annotations
 
+import pytest
 import requests
 from playwright.sync_api import expect
 
 from .flows import api_game
 from .tournament_rest import api
+
+pytestmark = pytest.mark.e2e
 
 
 def test_wrong_code_and_qr_link(phones, server):

@@ -3,10 +3,13 @@ open and for whom, and a play that comes too late (the other phone was quicker) 
 closed its step and the way to put it right."""
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import expect
 
 from .flows import api_game, join, tap
 from .uw_rest import post
+
+pytestmark = pytest.mark.e2e
 
 
 def _table(phones, server):

@@ -1,10 +1,13 @@
 """The log: undo of your own last event; the referee reverts any event with a reason and steps back."""
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import expect
 
 from .flows import api_game, create_game, go_to_table, join, referee_phone, revert_in_log, seated
 from .uw_rest import post
+
+pytestmark = pytest.mark.e2e
 
 
 def wounds(page, fid):

@@ -1,10 +1,13 @@
 """The log stays true after the referee takes back an event in the middle: what the rules now refuse is shown so."""
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import expect
 
 from .flows import api_game, join, referee_phone, revert_in_log, scroll_to
 from .uw_rest import post, state
+
+pytestmark = pytest.mark.e2e
 
 
 def test_entries_that_lost_their_effect_after_a_mid_log_revert_say_why(phones, server):

@@ -5,42 +5,18 @@ from __future__ import annotations
 
 import re
 
+import pytest
 import requests
 from playwright.sync_api import expect
 
 from .axe import violations
-from .flows import api_game, assert_touch_targets, fighter, join, seated
-from .uw_rest import post
+from .desk import disputed_round, entry, referee_phone
+from .flows import assert_touch_targets, join, seated
 
-NAMES = (("Ana", "vex", "Vex"), ("Ben", "rok", "Rok"), ("Cat", "ula", "Ula"), ("Dan", "zed", "Zed"))
+pytestmark = pytest.mark.e2e
+
 WIDE = {"width": 1280, "height": 800}
 REFEREE_ONLY = ("correct", "revert", "more", "changes", "ruling", "reapply-all", "show-flagged", "correct-flagged")
-
-
-def disputed_round(server) -> dict:
-    """Four players: Ana's Vex attacks Rok (the table meant Ula), then Ben, Cat and Dan each take an activation."""
-    seats = [{"name": n, "warband": "custom", "fighters": [fighter(slug, fname, True, 3)]} for n, slug, fname in NAMES]
-    game = api_game(server, seats=seats)
-    t = game["tokens"]
-    post(server, game["id"], t["p1"], "p1", "activate", action="attack", fighter="p1.vex")
-    post(server, game["id"], t["p1"], "p1", "attack", attacker="p1.vex", target="p2.rok", profile={"name": "Blade"},
-         attack_roll={"single": 1}, defence_roll={"block": 1})
-    post(server, game["id"], t["p2"], "p2", "activate", action="guard", fighter="p2.rok")
-    post(server, game["id"], t["p3"], "p3", "activate", action="guard", fighter="p3.ula")
-    post(server, game["id"], t["p4"], "p4", "activate", action="move", fighter="p4.zed")
-    return game
-
-
-def referee_phone(phones, game, label: str = "referee"):
-    """The referee's phone by the private link (axe can run in it: its context lets the test inject the checker)."""
-    ref = phones.new(label, bypass_csp=True)
-    ref.goto(f"/join/{game['join_code']}#referee={game['referee_token']}")
-    expect(ref.locator("#banner")).to_be_visible()
-    return ref
-
-
-def entry(page, type_: str, text: str):
-    return page.locator(f"ol.log > li[data-type='{type_}']", has_text=text).first
 
 
 def test_a_flagged_wrong_target_is_corrected_and_everything_after_it_re_applied_in_five_taps(phones, server):

@@ -2,10 +2,13 @@
 again by itself: it lands once, and the phone stops saying it waits."""
 from __future__ import annotations
 
+import pytest
 import requests
 from playwright.sync_api import expect
 
 from .flows import api_game, join, tap
+
+pytestmark = pytest.mark.e2e
 
 
 def test_an_entry_whose_ack_is_lost_is_sent_again_and_lands_once(phones, server):

@@ -6,11 +6,14 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
 import requests
 from playwright.sync_api import expect
 
 from .flows import fighter, join, join_code, scroll_to
 from .uw_rest import post, quiet_game, set_up, state
+
+pytestmark = pytest.mark.e2e
 
 
 def game_of(page) -> tuple[str, str]:

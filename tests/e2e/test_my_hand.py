@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from .axe import violations
 from .flows import api_game, assert_touch_targets, fighter, join, referee_phone, scroll_to, seated, tap
 from .uw_rest import post, state
+
+pytestmark = pytest.mark.e2e
 
 HELD = ("Flash Flood", "Icy Foreboding")
 

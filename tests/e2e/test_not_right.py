@@ -10,9 +10,11 @@ import requests
 from playwright.sync_api import expect
 
 from .axe import violations
-from .flows import api_game, events, join, referee_phone, seated
+from .flows import api_game, events, join, new_battlelore, new_conquest, referee_phone, seated
 from .tournament_rest import api
 from .uw_rest import post
+
+pytestmark = pytest.mark.e2e
 
 
 def flag_from_card(page, card, reason: str = ""):
@@ -73,22 +75,7 @@ def test_ben_flags_anas_attack_from_the_card_and_the_referee_sees_it_first(phone
     assert [e["type"] for e in events(server, game)].count("note") == 1
 
 
-def _conquest(url) -> tuple[dict, tuple]:
-    game = requests.post(f"{url}/api/games", timeout=10, json={"ruleset": "conquest/core", "options": {}, "seats": [
-        {"name": "Ana", "warlord": "nazdreg"}, {"name": "Ben", "warlord": "captain-cato-sicarius"}]}).json()
-    return game, ("initiative", {"seat": "p1"})
-
-
-def _battlelore(url) -> tuple[dict, tuple]:
-    unit = {"slug": "knights", "name": "Knights", "health": 3, "movement": 2, "combat": 3, "attack": "melee", "muster": 5}
-    game = requests.post(f"{url}/api/games", timeout=10, json={
-        "ruleset": "battlelore/second-edition", "options": {"prebuilt": True},
-        "seats": [{"name": "Ana", "faction": "daqan", "units": [unit]},
-                  {"name": "Ben", "faction": "uthuk", "units": [{**unit, "slug": "raiders", "name": "Raiders"}]}]}).json()
-    return game, ("choose_scenario", {"scenario": "A1"})
-
-
-@pytest.mark.parametrize("make", [_conquest, _battlelore], ids=["conquest", "battlelore"])
+@pytest.mark.parametrize("make", [new_conquest, new_battlelore], ids=["conquest", "battlelore"])
 def test_every_game_offers_thats_not_right_to_its_players_only(phones, make):
     url = phones.server.url
     game, (etype, data) = make(url)

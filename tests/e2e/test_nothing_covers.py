@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from . import test_battlelore_table as battlelore
-from . import test_conquest as conquest
-from . import test_game as underworlds
 from .flows import api_game, seated, tap
 from .reach import counting
+from .scripted_games import battlelore_attack, conquest_round, underworlds_whole_game
+
+pytestmark = pytest.mark.e2e
 
 
 def told(missed: list[dict]) -> str:
@@ -21,7 +21,7 @@ def told(missed: list[dict]) -> str:
 def test_an_underworlds_game_taps_nothing_covered_or_off_screen(phones):
     """A whole three-round game: set-up, an attack, a reaction prompt, activations, end phases, game over."""
     with counting() as missed:
-        underworlds.test_two_players_and_a_spectator_play_a_whole_game(phones)
+        underworlds_whole_game(phones)
     assert missed == [], told(missed)
 
 
@@ -31,7 +31,7 @@ def test_an_underworlds_game_taps_nothing_covered_or_off_screen(phones):
 def test_a_conquest_round_taps_nothing_covered_or_off_screen(phones):
     """Set-up, secret dials, a battle with a shield and the headquarters phase."""
     with counting() as missed:
-        conquest.test_two_phones_play_a_round_of_conquest(phones)
+        conquest_round(phones)
     assert missed == [], told(missed)
 
 
@@ -41,7 +41,7 @@ def test_a_conquest_round_taps_nothing_covered_or_off_screen(phones):
 def test_a_battlelore_attack_taps_nothing_covered_or_off_screen(phones, server):
     """Orders, an attack with its dice and what the other phone is told."""
     with counting() as missed:
-        battlelore.test_an_attack_is_attacker_then_target_then_a_key_per_die_and_the_other_phone_reads_what_the_rules_did(phones, server)
+        battlelore_attack(phones, server)
     assert missed == [], told(missed)
 
 

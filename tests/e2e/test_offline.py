@@ -9,9 +9,10 @@ import requests
 from playwright.sync_api import expect
 
 from .axe import violations
-from .flows import api_game, events, join, seated
-from .test_not_right import _battlelore, _conquest
+from .flows import api_game, events, join, new_battlelore, new_conquest, seated
 from .uw_rest import post
+
+pytestmark = pytest.mark.e2e
 
 
 def test_offline_outbox_sends_in_order_once(phones, server):
@@ -92,7 +93,7 @@ def test_a_phone_back_online_is_told_what_it_missed_weightiest_first_and_dismiss
     expect(ben.locator("#caught-up")).to_have_count(0)
 
 
-@pytest.mark.parametrize("make", [_conquest, _battlelore], ids=["conquest", "battlelore"])
+@pytest.mark.parametrize("make", [new_conquest, new_battlelore], ids=["conquest", "battlelore"])
 def test_every_game_tells_a_phone_back_online_what_it_missed(phones, make):
     url = phones.server.url
     game, (etype, data) = make(url)

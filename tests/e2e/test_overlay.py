@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import uuid
 
+import pytest
 import requests
 from playwright.sync_api import expect
 
 from .tournament_rest import api
+
+pytestmark = pytest.mark.e2e
 
 TRANSPARENT = "rgba(0, 0, 0, 0)"
 

@@ -3,10 +3,13 @@ from __future__ import annotations
 
 import uuid
 
+import pytest
 import requests
 from playwright.sync_api import expect
 
 from .flows import api_game, events, join, referee_phone
+
+pytestmark = pytest.mark.e2e
 
 
 def test_refused_then_applied_anyway_with_a_reason(phones, server):

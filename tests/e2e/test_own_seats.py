@@ -7,6 +7,8 @@ from playwright.sync_api import expect
 
 from .flows import content_seat
 
+pytestmark = pytest.mark.e2e
+
 
 def test_four_phones_each_set_up_their_own_seat(phones):
     ana = phones.new("ana")

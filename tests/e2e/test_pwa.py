@@ -1,10 +1,13 @@
 """The manifest and service worker make the app installable; the shell loads with the server unreachable."""
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import expect
 
 from .flows import api_game, join
 from .server import start_server
+
+pytestmark = pytest.mark.e2e
 
 
 def test_installable_and_shell_loads_with_server_down(phones, browser, tmp_path):

@@ -1,9 +1,12 @@
 """A reaction declared by name joins the chain, seen on every phone (reaction steps)."""
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import expect
 
 from .flows import api_game, attack_sheet, roll, seated, tap
+
+pytestmark = pytest.mark.e2e
 
 
 def test_named_reaction_joins_the_chain(phones, server):

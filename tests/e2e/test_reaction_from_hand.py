@@ -3,10 +3,13 @@ ploy whose step our content does not give asks only for the step), the deck's ot
 and a typed name that is no card of the deck is asked about once."""
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import expect
 
 from .flows import api_game, fighter, join
 from .uw_rest import post
+
+pytestmark = pytest.mark.e2e
 
 
 def _game(server, ben: dict, options: dict | None = None) -> dict:

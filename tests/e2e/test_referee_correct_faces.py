@@ -3,10 +3,13 @@ defence roll, checked by the server and entered in five referee taps (target: si
 Correct…."""
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import expect
 
+from .desk import disputed_round, entry, referee_phone
 from .flows import seated
-from .test_log_desk import disputed_round, entry, referee_phone
+
+pytestmark = pytest.mark.e2e
 
 
 def test_a_die_is_corrected_to_a_face_the_entry_lacks_in_five_taps(phones, server):

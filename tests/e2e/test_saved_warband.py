@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from .flows import scroll_to, tap
+
+pytestmark = pytest.mark.e2e
 
 
 def test_saved_warband_shared_by_link_is_played_on_another_phone(phones, server):

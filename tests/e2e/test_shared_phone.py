@@ -1,10 +1,13 @@
 """One phone for the whole table: it enters events for every seat and follows whose go it is."""
 from __future__ import annotations
 
+import pytest
 import requests
 from playwright.sync_api import expect
 
 from .flows import create_game, go_to_table, join, tap
+
+pytestmark = pytest.mark.e2e
 
 
 def test_one_phone_passed_around(phones, server):

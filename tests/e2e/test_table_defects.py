@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import uuid
 
+import pytest
 import requests
 from playwright.sync_api import expect
 
 from .flows import api_game, events, join, seated, tap
 from .uw_rest import post, set_up
+
+pytestmark = pytest.mark.e2e
 
 
 def wounds_left(page, fid):

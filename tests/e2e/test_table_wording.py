@@ -6,10 +6,13 @@ from __future__ import annotations
 import re
 import uuid
 
+import pytest
 import requests
 from playwright.sync_api import expect
 
 from .flows import api_game, fighter, seated
+
+pytestmark = pytest.mark.e2e
 
 
 def rest(server, game, by, etype, data):

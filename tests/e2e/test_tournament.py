@@ -10,11 +10,13 @@ import io
 import json
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from .flows import PHONE
-from .tournament_rest import api
-from .uw_rest import quiet_game, set_up
+from .tournament_rest import api, play_table
+
+pytestmark = pytest.mark.e2e
 
 LAPTOP = {"width": 1280, "height": 800}
 PLAYERS = [("Ana", "cyrenis-razors", "Cyreni's Razors Rivals Deck"), ("Ben", "garreks-reavers", "Force of Frost Rivals Deck"),
@@ -36,16 +38,6 @@ def laptop(phones, label):
 
 def tab(page, name):
     page.get_by_role("tab", name=name).click()
-
-
-def play_table(server, tournament_id, tokens, round_no, table, glory):
-    """Open seats through the tournament links (player tokens, or one table-device token) and play the game out."""
-    seats = [api(server, t, "POST", f"{tournament_id}/rounds/{round_no}/tables/{table}/seat") for t in tokens]
-    toks = {"p1": seats[0]["token"], "p2": seats[-1]["token"]}
-    if len(seats) == 2:
-        assert [s["seat"] for s in seats] == ["p1", "p2"]
-    set_up(server, seats[0]["game"], toks)
-    quiet_game(server, seats[0]["game"], toks, glory=glory)
 
 
 def test_eight_player_three_round_tournament(phones, server):

@@ -7,10 +7,13 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+import pytest
 import requests
 from playwright.sync_api import expect
 
 from .tournament_rest import api
+
+pytestmark = pytest.mark.e2e
 
 PLAYERS = [("Ana", "cyrenis-razors"), ("Ben", "garreks-reavers"), ("Cai", "steelhearts-champions"),
            ("Dee", "spiteclaws-swarm")]

@@ -3,10 +3,13 @@ in table order again; a call answered at the table is closed by hand with *Close
 button."""
 from __future__ import annotations
 
+import pytest
 import requests
 from playwright.sync_api import expect
 
 from .tournament_rest import api
+
+pytestmark = pytest.mark.e2e
 
 
 def test_a_call_closes_when_settled_and_by_hand(phones, server):

@@ -2,11 +2,14 @@
 registration cites the rule with the list's name and date."""
 from __future__ import annotations
 
+import pytest
 import requests
 from playwright.sync_api import expect
 
 from .flows import scroll_to
 from .tournament_rest import open_tournament_form
+
+pytestmark = pytest.mark.e2e
 
 
 def test_registration_cites_the_organisers_card_list(phones, server):

@@ -2,11 +2,14 @@
 public bracket all put that player's semi-final at their table, and the bracket still reads in bracket order."""
 from __future__ import annotations
 
+import pytest
 import requests
 from playwright.sync_api import expect
 
-from .test_tournament_day import watch_responses
+from .flows import watch_responses
 from .tournament_rest import api
+
+pytestmark = pytest.mark.e2e
 
 PLAYERS = [("Ana", "cyrenis-razors"), ("Ben", "garreks-reavers"), ("Cai", "steelhearts-champions"),
            ("Dee", "spiteclaws-swarm")]

@@ -8,21 +8,19 @@ import io
 import json
 import re
 
+import pytest
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
 from .axe import violations
-from .test_tournament import play_table
-from .tournament_rest import api, open_tournament_form
+from .flows import watch_responses
+from .tournament_rest import api, open_tournament_form, play_table
+
+pytestmark = pytest.mark.e2e
 
 PLAYERS = [("Ana", "cyrenis-razors"), ("Ben", "garreks-reavers"), ("Cai", "steelhearts-champions"),
            ("Dee", "spiteclaws-swarm"), ("Eli", "ironskulls-boyz"), ("Fay", "sepulchral-guard"),
            ("Gus", "lady-harrows-mournflight"), ("Hal", "thricefold-discord")]
-
-
-def watch_responses(page, bad):
-    """Collect every response of 400 or more a page gets (a clean page has none)."""
-    page.on("response", lambda r: bad.append(f"{page.label}: {r.status} {r.url}") if r.status >= 400 else None)
 
 
 def pdf_text(page) -> str:

@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import re
 
+import pytest
 import requests
 from playwright.sync_api import expect
 
 from .tournament_rest import api
+
+pytestmark = pytest.mark.e2e
 
 
 def test_a_wrong_paste_is_fixed_by_an_edit_and_the_judge_sees_it_on_the_table(phones, server):

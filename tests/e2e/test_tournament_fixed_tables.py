@@ -2,11 +2,14 @@
 keep one. The organiser's draft says so on that table's row, before the round is published."""
 from __future__ import annotations
 
+import pytest
 import requests
 from playwright.sync_api import expect
 
-from .test_tournament_day import watch_responses
+from .flows import watch_responses
 from .tournament_rest import api
+
+pytestmark = pytest.mark.e2e
 
 PLAYERS = [("Ana", "cyrenis-razors"), ("Ben", "garreks-reavers"), ("Cai", "steelhearts-champions"),
            ("Dee", "spiteclaws-swarm")]

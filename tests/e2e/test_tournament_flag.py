@@ -2,10 +2,13 @@
 reason (on the judge's and the organiser's screens) until a judge settles the result; logged with who."""
 from __future__ import annotations
 
+import pytest
 import requests
 from playwright.sync_api import expect
 
 from .tournament_rest import api
+
+pytestmark = pytest.mark.e2e
 
 
 def test_a_judge_flags_a_game_from_its_table_page(phones, server):

@@ -3,10 +3,13 @@ after a reload and on the organiser's other device, without voiding any (each st
 scorekeeper's page lists only the links it made, and a player's page none."""
 from __future__ import annotations
 
+import pytest
 import requests
 from playwright.sync_api import expect
 
 from .tournament_rest import api
+
+pytestmark = pytest.mark.e2e
 
 
 def test_links_are_listed_again_after_a_reload_and_on_another_device(phones, server):

@@ -6,10 +6,13 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from .axe import violations
 from .tournament_rest import api, open_tournament_form
+
+pytestmark = pytest.mark.e2e
 
 
 def watch(page, bad):

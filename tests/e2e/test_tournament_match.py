@@ -7,10 +7,13 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from .tournament_rest import api, open_tournament_form
 from .uw_rest import quiet_game, set_up
+
+pytestmark = pytest.mark.e2e
 
 
 def game_tokens(page) -> tuple[str, dict]:

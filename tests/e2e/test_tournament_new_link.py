@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import re
 
+import pytest
 import requests
 from playwright.sync_api import expect
 
 from .flows import scroll_to
 from .tournament_rest import api
+
+pytestmark = pytest.mark.e2e
 
 
 def test_the_organiser_replaces_a_lost_player_and_judge_link(phones, server):

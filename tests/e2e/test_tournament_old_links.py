@@ -3,10 +3,13 @@ open the right page in the browser: a permanent redirect to the new address, the
 holder's role shown, and no failed request or console error on the way."""
 from __future__ import annotations
 
+import pytest
 import requests
 from playwright.sync_api import expect
 
 from .tournament_rest import api
+
+pytestmark = pytest.mark.e2e
 
 
 def _watched(phones, label):

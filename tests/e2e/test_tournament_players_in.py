@@ -7,9 +7,12 @@ from __future__ import annotations
 import io
 import re
 
+import pytest
 import requests
 from playwright.sync_api import expect
 from pypdf import PdfReader
+
+pytestmark = pytest.mark.e2e
 
 PASTED = """Ana, Cyreni's Razors, Cyreni's Razors Rivals Deck
 Ben, garreks-reavers

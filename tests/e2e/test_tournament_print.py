@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import io
 
+import pytest
 import requests
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
 from .tournament_rest import api
+
+pytestmark = pytest.mark.e2e
 
 # Accents and an apostrophe: the PDF's text must keep every name as typed.
 NAMES = ("Zoë Ashworth", "Ana Bell", "Bram O'Neill", "Chloé Durand", "Dev Patel", "Eira Jones", "Finn Kerr", "Gus Lowe")

@@ -4,10 +4,13 @@ deck (the organiser can), a disputed table is settled with a reason, a result sh
 table played on phones is not offered the players' confirmation."""
 from __future__ import annotations
 
+import pytest
 import requests
 from playwright.sync_api import expect
 
 from .tournament_rest import api
+
+pytestmark = pytest.mark.e2e
 
 PLAYERS = (("Ana", "cyrenis-razors"), ("Ben", "garreks-reavers"), ("Cai", "steelhearts-champions"),
            ("Dee", "spiteclaws-swarm"), ("Eli", "ironskulls-boyz"), ("Fay", "sepulchral-guard"))

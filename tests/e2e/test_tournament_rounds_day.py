@@ -3,11 +3,14 @@ confirmed says *Waiting for confirmation*; the judge's *Settle result* sheet sta
 with both confirmations; the standings fit 360 px (head-to-head and "ahead of" shown) with the viewer's row marked."""
 from __future__ import annotations
 
+import pytest
 import requests
 from playwright.sync_api import expect
 
 from .tournament_rest import api
 from .uw_rest import quiet_game, set_up
+
+pytestmark = pytest.mark.e2e
 
 PLAYERS = (("Ana", "cyrenis-razors"), ("Ben", "garreks-reavers"), ("Cai", "steelhearts-champions"),
            ("Dee", "spiteclaws-swarm"))

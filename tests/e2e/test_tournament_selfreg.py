@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import re
 
+import pytest
 import requests
 from playwright.sync_api import expect
 
 from .tournament_rest import api
+
+pytestmark = pytest.mark.e2e
 
 
 def test_a_player_registers_from_their_phone_and_gets_their_own_link(phones, server):

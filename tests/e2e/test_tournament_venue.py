@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import re
 
+import pytest
 import requests
 from playwright.sync_api import expect
 
 from .tournament_rest import api
+
+pytestmark = pytest.mark.e2e
 
 NAMES = ("Ana", "Ben", "Cai", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kit", "Lea", "Max", "Nia")
 WARBANDS = ("cyrenis-razors", "garreks-reavers", "steelhearts-champions", "spiteclaws-swarm", "ironskulls-boyz",

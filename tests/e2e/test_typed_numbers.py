@@ -2,10 +2,13 @@
 offers the warband as typed by whom and when, fills the numbers in, and keeps a correction for the games after."""
 from __future__ import annotations
 
+import pytest
 import requests
 from playwright.sync_api import expect
 
 from .flows import content_seat
+
+pytestmark = pytest.mark.e2e
 
 RULESET = "underworlds/deathgorge"
 

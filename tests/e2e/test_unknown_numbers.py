@@ -4,10 +4,13 @@ from __future__ import annotations
 import re
 import uuid
 
+import pytest
 import requests
 from playwright.sync_api import expect
 
 from .flows import attack_sheet, by_faces, join, roll_all
+
+pytestmark = pytest.mark.e2e
 
 
 def test_attack_asks_for_the_profile_the_content_lacks(phones, server):

@@ -6,12 +6,15 @@ import re
 import uuid
 from pathlib import Path
 
+import pytest
 import requests
 from playwright.sync_api import expect
 
 from app.engine import registry
 
 from .flows import api_game, attack_sheet, join, roll, seated, tap
+
+pytestmark = pytest.mark.e2e
 
 
 def test_the_other_phone_is_told_of_an_attack_an_override_and_an_undo(phones, server):

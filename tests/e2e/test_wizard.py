@@ -3,9 +3,12 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from .flows import attack_sheet, content_seat, join, roll_all
+
+pytestmark = pytest.mark.e2e
 
 
 def test_content_warbands_and_missing_numbers(phones):

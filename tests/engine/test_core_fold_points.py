@@ -17,7 +17,8 @@ from app.engine.core import (
     resume_fold,
     reverted_seqs,
 )
-from tests.engine.test_core_passes import Echo
+
+from .echo import Echo
 
 RS = Echo()
 

@@ -1,6 +1,7 @@
 """Tournament roles against the real server process (`python -m app`): each refusal the role table promises, tried over
 HTTP by each hostile role (a player of another table, the scorekeeper, a judge, the device of another table), with
-nothing stored. The scenarios are the tournament API tests' own, driven over the network instead of the test client."""
+nothing stored. The scenarios are the tournament API tests' own (tests/api/tournament_scenarios.py), driven over the
+network instead of the test client."""
 from __future__ import annotations
 
 import time
@@ -10,9 +11,8 @@ import pytest
 import requests
 import socketio
 
-from tests.api import test_tournament_entry_ids as entry_ids
-from tests.api import test_tournaments as scenarios
-from tests.api.tournament_helpers import auth, quiet_game
+from tests.api import tournament_scenarios as scenarios
+from tests.api.tournament_helpers import auth, quiet_game, round_one_on_two_tables
 
 
 class Http:
@@ -41,30 +41,30 @@ def http(server):
 
 
 def test_another_tables_player_device_and_the_staff_cannot_dispute_or_call_a_judge(http, server):
-    scenarios.test_only_a_tables_players_and_its_device_dispute_or_call_a_judge_to_it(http)
+    scenarios.only_a_tables_players_and_its_device_dispute_or_call_a_judge_to_it(http)
     assert "Traceback" not in server.log()
 
 
 def test_a_second_confirmation_is_answered_and_stored_once(http):
-    scenarios.test_a_second_confirmation_of_the_same_result_is_answered_and_stored_once(http)
+    scenarios.a_second_confirmation_of_the_same_result_is_answered_and_stored_once(http)
 
 
 def test_a_scorekeeper_or_judge_cannot_accept_a_refused_deck(http):
-    scenarios.test_only_the_organiser_accepts_a_refused_deck(http)
+    scenarios.only_the_organiser_accepts_a_refused_deck(http)
 
 
 def test_a_disputed_result_is_not_settled_without_a_reason(http):
-    scenarios.test_a_disputed_result_is_settled_with_a_reason(http)
+    scenarios.a_disputed_result_is_settled_with_a_reason(http)
 
 
 def test_a_result_against_the_books_rule_of_victory_is_refused_with_the_rule(http, server):
-    scenarios.test_a_result_must_agree_with_itself_and_the_books_rule_of_victory(http)
+    scenarios.a_result_must_agree_with_itself_and_the_books_rule_of_victory(http)
     assert "Traceback" not in server.log()
 
 
 def test_two_taps_at_once_store_one_confirmation(http, server):
     """The same player's confirmation sent twice at the same moment (a double tap, a retry): one entry, two answers."""
-    tid, org, tokens, _staff, tables = scenarios.round_one_on_two_tables(http)
+    tid, org, tokens, _staff, tables = round_one_on_two_tables(http)
     (a, b), _ = tables
     seat = {s: http.post(f"/api/tournaments/{tid}/rounds/1/tables/1/seat", headers=auth(tokens[p])).get_json()
             for s, p in (("p1", a), ("p2", b))}
@@ -79,8 +79,8 @@ def test_two_taps_at_once_store_one_confirmation(http, server):
 
 
 def test_a_scorekeeper_resending_a_registrations_id_gets_no_players_link(http, server):
-    entry_ids.test_a_registrations_id_resent_under_another_name_mints_no_link(http)
-    entry_ids.test_an_entry_id_resent_with_another_body_is_refused_and_stores_nothing(http)
+    scenarios.a_registrations_id_resent_under_another_name_mints_no_link(http)
+    scenarios.an_entry_id_resent_with_another_body_is_refused_and_stores_nothing(http)
     assert "Traceback" not in server.log()
 
 

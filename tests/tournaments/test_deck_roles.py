@@ -8,7 +8,7 @@ import pytest
 
 from tests.api.tournament_helpers import auth
 
-from .test_decklists import leaks
+from .decks import leaks
 
 
 @pytest.fixture

@@ -55,7 +55,16 @@ def take_turn(state, action="pass"):
     return pass_power(state)
 
 
-__all__ = ["RS", "ev", "play", "codes", "started", "pass_power", "take_turn", "pytest"]
+HIT = {"smash": 2}
+
+
+def attack(state, att="p1.leader", tgt="p2.minion", profile="Blade", roll=None, defence=None, **extra):
+    """An attack by `att` on `tgt` (a hit and one block by default), applied; returns (state, consequence types)."""
+    return play(state, "attack", att.split(".")[0], attacker=att, target=tgt, profile={"name": profile},
+                attack_roll=roll or HIT, defence_roll=defence or {"block": 1}, **extra)
+
+
+__all__ = ["RS", "ev", "play", "codes", "started", "pass_power", "take_turn", "HIT", "attack", "pytest"]
 
 
 def to_end_phase(state):

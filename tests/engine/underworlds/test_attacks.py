@@ -7,15 +7,9 @@ from app.engine import registry
 from app.engine.core import Event
 from tests.support.play import underworlds_setup
 
-from .helpers import RS, codes, ev, play, started
+from .helpers import HIT, RS, attack, codes, ev, play, started
 
-HIT = {"smash": 2}
 MISS = {"fury": 2}
-
-
-def attack(state, att="p1.leader", tgt="p2.minion", profile="Blade", roll=None, defence=None, **extra):
-    return play(state, "attack", att.split(".")[0], attacker=att, target=tgt, profile={"name": profile},
-                attack_roll=roll or HIT, defence_roll=defence or {"block": 1}, **extra)
 
 
 def test_attack_needs_its_activation_first():

@@ -5,7 +5,8 @@ import pytest
 
 from app.engine import registry
 from app.engine.core import Event
-from tests.engine.underworlds.test_passes import new, play, to_end_phase, to_first_turn
+
+from .every_edition import new, play, to_end_phase, to_first_turn
 
 EDITIONS = ["underworlds/deathgorge", "underworlds/dreadfane", "underworlds/shadespire"]
 

@@ -9,8 +9,7 @@ from app.engine.underworlds.lethal import ETHEREAL_RULE
 from tests.support.play import underworlds_setup
 
 from .editions.helpers import STEELHEART, Table, to_action
-from .helpers import codes, play, started
-from .test_attacks import attack
+from .helpers import attack, codes, play, started
 
 ETHEREAL = "Dreadfane rulebook (2019), The battlefield, Lethal hexes? (ethereal fighters are not affected) (pg 6)"
 

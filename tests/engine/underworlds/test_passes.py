@@ -14,38 +14,13 @@ import pytest
 from app.engine import registry
 from app.engine.core import INFERRED_PASSES, Event
 from app.engine.underworlds.passes import read_only_ahead
-from app.engine.underworlds.setup import do_over_seat
 from tests.support.play import edition_setup, play_random, underworlds_setup
+
+from .every_edition import new, play, to_end_phase, to_first_turn
 
 EDITIONS = ["underworlds/deathgorge", "underworlds/dreadfane", "underworlds/shadespire"]
 PLAYERS = {"underworlds/deathgorge": (2, 3, 4), "underworlds/dreadfane": (2,), "underworlds/shadespire": (2, 3, 4)}
 CASES = [(rid, n) for rid in EDITIONS for n in PLAYERS[rid]]
-
-
-def new(rid: str, players: int):
-    rs = registry.get(rid)
-    setup = underworlds_setup(players) if rid.endswith("deathgorge") else edition_setup(rid, players)
-    return rs, rs.new_game(setup)
-
-
-def play(rs, state, type_, by, **data):
-    e = Event(type_, by, data)
-    assert not rs.blocking(state, e), [v.to_dict() for v in rs.blocking(state, e)]
-    return rs.apply(state, e)
-
-
-def to_first_turn(rs, state):
-    """Set up, hazard phase (Dreadfane) and the roll-off: p1 takes the first turn."""
-    state, _ = play(rs, state, "roll_off", "p1", purpose="boards", first="p1")
-    while state["step"] == "do_overs":
-        state, _ = play(rs, state, "do_over", do_over_seat(state), choice="none")
-    state, _ = play(rs, state, "roll_off", "p1", purpose="deployment", first="p1")
-    state, _ = play(rs, state, "deployed", "p1", finished_first="p1")
-    while state["phase"] == "hazard":
-        action = "draw" if state["hazards"]["drawn"] < state["round"] else "end"
-        state, _ = play(rs, state, "hazard", "p1", action=action)
-    state, _ = play(rs, state, "roll_off", "p1", purpose="first_turn", first="p1")
-    return state
 
 
 def inferred(cons) -> list[tuple[str, list[str]]]:
@@ -264,17 +239,6 @@ def test_the_read_only_look_ahead_is_the_passes_ahead_and_changes_no_state_befor
 
     play_random(rs, setup, seed=7, max_events=200, on_event=compare)
     assert (shared > 20) == (rid == "underworlds/deathgorge")
-
-
-def to_end_phase(rs, state):
-    """Every activation passed, and the last power step: the end phase begins with p1's sequence."""
-    while state["phase"] == "action":
-        seat = state["turn"]["seat"]
-        state, _ = play(rs, state, "player_action", seat, action="pass")
-        while state["step"] == "power":
-            p = state["power"]
-            state, _ = play(rs, state, "power", p["order"][p["next"]], play="pass")
-    return state
 
 
 @pytest.mark.parametrize("rid", EDITIONS)

@@ -19,6 +19,7 @@ from typing import (
     Collection,
     Generic,
     Iterable,
+    Iterator,
     Mapping,
     NotRequired,
     Required,
@@ -73,13 +74,13 @@ class Rule(str):
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("a Rule cannot be changed")
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type["Rule"], tuple[str, str, int | str | None]]:
         return (Rule, (self.book, self.section, self.page))
 
     def __copy__(self) -> "Rule":
         return self
 
-    def __deepcopy__(self, memo: dict) -> "Rule":
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Rule":
         return self
 
     def __repr__(self) -> str:
@@ -107,7 +108,7 @@ class ConsequenceRecord(TypedDict):
     """Something the rules did on their own, as stored in the log and sent to clients."""
 
     type: str
-    data: dict
+    data: dict[str, Any]
     rule: str | None
 
 
@@ -116,9 +117,9 @@ class EventRecord(TypedDict, total=False):
 
     type: Required[str]
     by: Required[str]
-    data: Required[dict]
+    data: Required[dict[str, Any]]
     id: str
-    override: dict
+    override: dict[str, Any]
     seq: int
     expected_seq: int
 
@@ -175,10 +176,10 @@ class ViolationCode:
         lifted = self.overridable if overridable is None else overridable
         return Violation(self.code, message, cited, bool(lifted))
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """Catalogue form: {"code", "meaning", "rules", "overridable"}, and "cites_at_run_time" when it does."""
-        out = {"code": self.code, "meaning": self.meaning, "rules": [str(r) for r in self.rules],
-               "overridable": self.overridable}
+        out: dict[str, Any] = {"code": self.code, "meaning": self.meaning, "rules": [str(r) for r in self.rules],
+                               "overridable": self.overridable}
         if self.cites_at_run_time:
             out["cites_at_run_time"] = self.cites_at_run_time
         return out
@@ -208,7 +209,7 @@ class ViolationCodes:
         """Declare a code no override lifts: the event is malformed or names nothing real (the log's rule)."""
         return self.declare(code, meaning, CORE_RULE, overridable=False)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[ViolationCode]:
         return iter(self._codes.values())
 
     def __contains__(self, code: str) -> bool:
@@ -217,10 +218,10 @@ class ViolationCodes:
     def __getitem__(self, code: str) -> ViolationCode:
         return self._codes[code]
 
-    def to_list(self) -> list[dict]:
+    def to_list(self) -> list[dict[str, Any]]:
         """Every code (those of the bases first), for the catalogue; a code declared again adds its rules (and is
         overridable null when the two declarations disagree: each violation says)."""
-        merged: dict[str, dict] = {}
+        merged: dict[str, dict[str, Any]] = {}
         for base in self._bases:
             for entry in base.to_list():
                 merged[entry["code"]] = entry
@@ -277,7 +278,7 @@ class Consequence:
     """Something the rules did on their own after an event (logged apart from what a player entered)."""
 
     type: str
-    data: dict
+    data: dict[str, Any]
     rule: str
 
     def to_dict(self) -> ConsequenceRecord:
@@ -291,9 +292,9 @@ class Event:
 
     type: str
     by: str
-    data: dict = field(default_factory=dict)
+    data: dict[str, Any] = field(default_factory=dict)
     id: str | None = None
-    override: dict | None = None
+    override: dict[str, Any] | None = None
     seq: int | None = None
     expected_seq: int | None = None
 
@@ -334,9 +335,9 @@ class Suggestion:
     type: str
     by: str
     label: str
-    data: dict = field(default_factory=dict)
-    choices: dict[str, list] = field(default_factory=dict)
-    bounds: dict[str, dict] = field(default_factory=dict)
+    data: dict[str, Any] = field(default_factory=dict)
+    choices: dict[str, list[Any]] = field(default_factory=dict)
+    bounds: dict[str, dict[str, Any]] = field(default_factory=dict)
     group: str | None = None
     # An explicit pass ("No reaction", "Pass") of a step that also closes by itself when play goes on: clients
     # show it as a secondary control, never as the one thing to tap.
@@ -350,7 +351,7 @@ class Suggestion:
         """True when the event can be submitted exactly as it is."""
         return not self.choices and not self.bounds
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """Wire form: {"label", "event": {...}} or {"label", "template": {...}, "choices", "fields"}."""
         body = {"type": self.type, "by": self.by, "data": plain_copy(self.data)}
         out: dict[str, Any] = {"label": self.label}
@@ -390,12 +391,12 @@ class Advice:
     """What `Ruleset.suggest` returns for one seat: the current step, its legal events, open reactions."""
 
     seat: str
-    step: dict
+    step: dict[str, Any]
     suggestions: list[Suggestion] = field(default_factory=list)
-    reaction_window: dict | None = None
+    reaction_window: dict[str, Any] | None = None
     waiting_for: list[str] = field(default_factory=list)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """Wire form for clients."""
         return {"seat": self.seat, "step": self.step,
                 "suggestions": [s.to_dict() for s in self.suggestions],
@@ -414,6 +415,9 @@ class ImpliedPass:
     step: str
     rule: str
 
+
+# The passes inferred before an event (Ruleset.settle), each with its consequences.
+InferredPasses = list[tuple[ImpliedPass, list[Consequence]]]
 
 INFERRED_PASSES = "passes_inferred"
 MAX_IMPLIED_PASSES = 32  # a bound, not a rule: more optional steps than this are never open at once
@@ -449,7 +453,7 @@ class IllegalEvent(Exception):
 MAX_ITEMS = 64
 MAX_KEYS = 64
 
-def check_fields(spec: dict[str, dict], data: Any, path: str = "data") -> list[Violation]:
+def check_fields(spec: dict[str, dict[str, Any]], data: Any, path: str = "data") -> list[Violation]:
     """Structural check of event data against a field spec; every problem names its field path."""
     if not isinstance(data, dict):
         return [MALFORMED(f"{path} must be an object.")]
@@ -467,7 +471,7 @@ def check_fields(spec: dict[str, dict], data: Any, path: str = "data") -> list[V
     return problems
 
 
-def _check_value(fspec: dict, value: Any, where: str) -> list[Violation]:
+def _check_value(fspec: dict[str, Any], value: Any, where: str) -> list[Violation]:
     kind = fspec.get("type", "any")
     if kind in ("str", "seat", "fighter"):
         if not isinstance(value, str) or not value:
@@ -554,11 +558,11 @@ class Ruleset(Generic[S]):
             cls.view = _handing_out(own)  # type: ignore[method-assign, assignment]
 
     # -- hooks -------------------------------------------------------------------------------
-    def event_types(self) -> list[dict]:
+    def event_types(self) -> list[dict[str, Any]]:
         """Catalogue entries of this ruleset's own events: {"type", "label", "fields", "help"?}."""
         raise NotImplementedError
 
-    def new_game(self, setup: dict) -> S:
+    def new_game(self, setup: dict[str, Any]) -> S:
         """Initial state from a setup (options, seats, fighters/decks, format); SetupError if unusable."""
         raise NotImplementedError
 
@@ -581,15 +585,15 @@ class Ruleset(Generic[S]):
         """Legal next events for `seat`, the open step and any reaction window."""
         raise NotImplementedError
 
-    def view(self, state: S, seat: str) -> dict:
+    def view(self, state: S, seat: str) -> dict[str, Any]:
         """The state as `seat` may see it (other players' hidden cards removed)."""
-        return cast(dict, copy.deepcopy(state))
+        return cast(dict[str, Any], copy.deepcopy(state))
 
     def outcome(self, state: S) -> Outcome | None:
         """None while the game goes on; else {"winners": [...], "draw": bool, "decided_by": str, ...}."""
         raise NotImplementedError
 
-    def redact_event(self, state: S, record: dict, seat: str) -> dict:
+    def redact_event(self, state: S, record: dict[str, Any], seat: str) -> dict[str, Any]:
         """A logged event (envelope dict) as `seat` may see it in `state`: a secret choice (a command
         dial before both are revealed) comes back with its data hidden. Default: unchanged."""
         return record
@@ -599,12 +603,12 @@ class Ruleset(Generic[S]):
         say): a preview of it keeps its consequences back until it is entered. Default: nothing secret."""
         return False
 
-    def redact_setup(self, setup: dict, seat: str) -> dict:
+    def redact_setup(self, setup: dict[str, Any], seat: str) -> dict[str, Any]:
         """The game's setup as `seat` may see it (an export for a player token): other seats' hidden parts,
         such as the cards of their decks, left out. Default: unchanged."""
         return setup
 
-    def setup_choices(self) -> dict:
+    def setup_choices(self) -> dict[str, Any]:
         """What a set-up screen offers: formats as {"id", "label"} and the numbers of players. Default: two
         players, no formats."""
         return {"formats": [], "players": [2]}
@@ -625,7 +629,7 @@ class Ruleset(Generic[S]):
         return None
 
     # -- inferred passes ---------------------------------------------------------------------
-    def passes_ahead(self, state: S, event: Event):
+    def passes_ahead(self, state: S, event: Event) -> Iterator[tuple[ImpliedPass, S, list[Consequence]]]:
         """The optional steps open now that `event` would close, one pass at a time: yields (ImpliedPass, state
         after it, its consequences). Each pass is a real event of the ruleset, checked and applied as if entered."""
         trial = state
@@ -636,7 +640,7 @@ class Ruleset(Generic[S]):
             trial, cons = self.apply_in_place(self.copy_state(trial), implied.event, passes=[])
             yield implied, trial, cons
 
-    def settle(self, state: S, event: Event) -> tuple[S, list, list[Violation]]:
+    def settle(self, state: S, event: Event) -> tuple[S, InferredPasses, list[Violation]]:
         """Where a structurally valid event fits: (the state it applies to, the passes inferred before it, its
         rule violations there). An event the rules allow only once optional steps are over closes those steps
         as passed; otherwise it is judged (and, when overridden, applied) where the game is now. A note or an
@@ -655,7 +659,7 @@ class Ruleset(Generic[S]):
                 return trial, passes, []
         return state, [], found
 
-    def _passes_on_one_copy(self, state: S, event: Event):
+    def _passes_on_one_copy(self, state: S, event: Event) -> Iterator[tuple[ImpliedPass, S, list[Consequence]]]:
         """passes_ahead() applied one after the other to a single copy of `state`: each state it yields is changed
         by the next pass, so only the last one taken stands (settle() keeps no other), for one copy per event
         instead of one per pass."""
@@ -670,7 +674,7 @@ class Ruleset(Generic[S]):
             yield implied, trial, cons
 
     # -- contract ----------------------------------------------------------------------------
-    def catalogue(self) -> list[dict]:
+    def catalogue(self) -> list[dict[str, Any]]:
         """Every event type with its fields, for clients and docs (generic events included)."""
         return [*self.event_types(),
                 {"type": NOTE, "label": "Note", "fields": NOTE_SPEC,
@@ -678,12 +682,12 @@ class Ruleset(Generic[S]):
                 {"type": REVERT, "label": "Undo", "fields": REVERT_SPEC,
                  "help": "Takes back an earlier event; the game is replayed without it."}]
 
-    def violations(self) -> list[dict]:
+    def violations(self) -> list[dict[str, Any]]:
         """Every violation code this ruleset answers with, the core's first: {"code", "meaning", "rules",
         "overridable"}, so a client can react to a code (and translate its message)."""
         return (self.codes or CORE_CODES).to_list()
 
-    def spec_for(self, event_type: str) -> dict | None:
+    def spec_for(self, event_type: str) -> dict[str, Any] | None:
         """The catalogue entry of one event type, or None if the ruleset has no such event."""
         for entry in self.catalogue():
             if entry["type"] == event_type:
@@ -694,7 +698,7 @@ class Ruleset(Generic[S]):
         """All violations of an event: structural ones first (then nothing else is checked)."""
         return self._checked(state, event)[0]
 
-    def _checked(self, state: S, event: Event) -> tuple[list[Violation], tuple[S, list] | None]:
+    def _checked(self, state: S, event: Event) -> tuple[list[Violation], tuple[S, InferredPasses] | None]:
         """check()'s violations and, when it got as far as settling the event, where it fits: (the state it
         applies to, the passes inferred before it), as settle() answered."""
         entry = self.spec_for(event.type)
@@ -764,7 +768,8 @@ class Ruleset(Generic[S]):
             return self.apply_in_place(state, event)
         return self.apply(state, event)
 
-    def apply_in_place(self, state: S, event: Event, passes: list | None = None) -> tuple[S, list[Consequence]]:
+    def apply_in_place(self, state: S, event: Event,
+                       passes: InferredPasses | None = None) -> tuple[S, list[Consequence]]:
         """Apply to a state the caller owns, no copy: the passes inferred before the event (settle() on the
         state as it was, when `passes` is None), then the event."""
         if event.type == REVERT:
@@ -789,9 +794,9 @@ class Ruleset(Generic[S]):
         return self.apply(state, event)
 
 
-def _handing_out(view: Callable[[Any, Any, str], dict]) -> Callable[[Any, Any, str], dict]:
+def _handing_out(view: Callable[[Any, Any, str], dict[str, Any]]) -> Callable[[Any, Any, str], dict[str, Any]]:
     """A ruleset's view hook whose views leave the engine read-only while sharing checks are on."""
-    def guarded(self: Any, state: Any, seat: str) -> dict:
+    def guarded(self: Any, state: Any, seat: str) -> dict[str, Any]:
         return handed_out(view(self, state, seat))
     guarded.__name__, guarded.__qualname__, guarded.__doc__ = view.__name__, view.__qualname__, view.__doc__
     guarded.hands_out = True  # type: ignore[attr-defined]
@@ -801,7 +806,7 @@ def _handing_out(view: Callable[[Any, Any, str], dict]) -> Callable[[Any, Any, s
 Ruleset.view = _handing_out(Ruleset.view)  # type: ignore[method-assign, assignment]
 
 
-def inferred_consequences(passes: list[tuple[ImpliedPass, list[Consequence]]]) -> list[Consequence]:
+def inferred_consequences(passes: InferredPasses) -> list[Consequence]:
     """Log form of inferred passes: one consequence per run of passes in the same kind of step ("Ana and Bob
     passed the power step"), carrying the pass events themselves, each run followed by what its passes did."""
     out: list[Consequence] = []
@@ -827,7 +832,11 @@ def inferred_consequences(passes: list[tuple[ImpliedPass, list[Consequence]]]) -
 # revert itself changes no state). Rewinding to a seq folds the log up to that seq.
 # ---------------------------------------------------------------------------------------------
 
-def _as_event(raw: Event | dict) -> Event:
+# An event of a log as callers hold it: an Event, or its JSON envelope (EventRecord, read by Event.from_dict).
+LoggedEvent = Event | Mapping[str, Any]
+
+
+def _as_event(raw: LoggedEvent) -> Event:
     return raw if isinstance(raw, Event) else Event.from_dict(raw)
 
 
@@ -836,7 +845,7 @@ def _upto(ev: Event, upto: int | None) -> bool:
     return upto is None or ev.seq is None or ev.seq <= upto
 
 
-def reverted_seqs(events: Iterable[Event | dict]) -> set[int]:
+def reverted_seqs(events: Iterable[LoggedEvent]) -> set[int]:
     """Seqs taken back by revert events in the log."""
     out: set[int] = set()
     for raw in events:
@@ -846,14 +855,14 @@ def reverted_seqs(events: Iterable[Event | dict]) -> set[int]:
     return out
 
 
-def effective_events(events: Iterable[Event | dict], upto: int | None = None) -> list[Event]:
+def effective_events(events: Iterable[LoggedEvent], upto: int | None = None) -> list[Event]:
     """The events that shape the state (in order): reverts and reverted events left out."""
     evs = [ev for ev in map(_as_event, events) if _upto(ev, upto)]
     gone = reverted_seqs(evs)
     return [e for e in evs if e.type != REVERT and (e.seq is None or e.seq not in gone)]
 
 
-def check_revert(events: Sequence[Event | dict], revert: Event, may_revert_any: bool,
+def check_revert(events: Sequence[LoggedEvent], revert: Event, may_revert_any: bool,
                  referee_entered: Collection[int] = ()) -> list[Violation]:
     """Is this revert legal? Players take back their own last event, unless the referee entered it (a
     ruling stands until the referee changes it: `referee_entered` holds those seqs); the referee any event."""
@@ -886,7 +895,7 @@ def check_revert_on(target: Event | None, taken_back: Collection[int], last_live
     return []
 
 
-def check_note_target(events: Sequence[Event | dict], note: Event) -> list[Violation]:
+def check_note_target(events: Sequence[LoggedEvent], note: Event) -> list[Violation]:
     """A note about an entry (data.seq) must name an entry of the log, not an undo or another note."""
     seq = note.data.get("seq")
     if seq is None:
@@ -905,19 +914,20 @@ NO_EFFECT = "no_effect"
 
 
 @dataclass
-class LogFold:
+class LogFold(Generic[S]):
     """A folded log: the state, and the events that no longer have any effect (seq -> why)."""
 
-    state: Any  # the ruleset's state (core.S)
+    state: S
     inert: dict[int, InertRecord] = field(default_factory=dict)
 
 
-def changes_nothing(before: dict, after: dict, consequences: list) -> bool:
+def changes_nothing(before: Mapping[str, Any], after: Mapping[str, Any], consequences: list[Consequence]) -> bool:
     """An applied event that left the state as it was and had no consequences."""
     return not consequences and after == before
 
 
-def fold_log(rs: Ruleset, setup: dict, events: Iterable[Event | dict], upto: int | None = None) -> LogFold:
+def fold_log(rs: Ruleset[S], setup: dict[str, Any], events: Iterable[LoggedEvent],
+             upto: int | None = None) -> LogFold[S]:
     """Fold a log; events after the earliest taken-back event are checked again on the replayed state.
 
     Every event before the earliest reverted one meets the same state it was checked against when it
@@ -932,19 +942,19 @@ def fold_log(rs: Ruleset, setup: dict, events: Iterable[Event | dict], upto: int
 
 
 @dataclass(frozen=True, eq=False)
-class FoldPoint:
+class FoldPoint(Generic[S]):
     """Where the fold of a log stood after the event `seq`: its state, which nobody changes any more.
 
     It stays true while later events are added and while events after `seq` are taken back (the events up to
     `seq` meet the same states either way: see fold_log); taking back `seq` or an earlier event ends it."""
 
     seq: int
-    state: dict
+    state: S
 
 
-def resume_fold(rs: Ruleset, setup: dict, start: FoldPoint | None, tail: Iterable[Event | dict],
+def resume_fold(rs: Ruleset[S], setup: dict[str, Any], start: FoldPoint[S] | None, tail: Iterable[LoggedEvent],
                 taken_back: Collection[int], inert: Mapping[int, InertRecord] | None = None,
-                every: int = 0, keep: int = 0) -> tuple[LogFold, list[FoldPoint]]:
+                every: int = 0, keep: int = 0) -> tuple[LogFold[S], list[FoldPoint[S]]]:
     """fold_log() of a whole log from a point of an earlier fold of it (None: the new game) and the events after it.
 
     `tail` is every event after `start.seq`, `taken_back` every seq the log's undos took back (the tail's own
@@ -956,13 +966,13 @@ def resume_fold(rs: Ruleset, setup: dict, start: FoldPoint | None, tail: Iterabl
     gone = set(taken_back) | reverted_seqs(evs)
     effective = [e for e in evs if e.type != REVERT and (e.seq is None or e.seq not in gone)]
     state = rs.new_game(setup) if start is None else rs.copy_state(start.state)
-    points: list[FoldPoint] = []
+    points: list[FoldPoint[S]] = []
     last = evs[-1].seq if evs and evs[-1].seq is not None else None
     marks = None
     if every > 0 and keep > 0 and last is not None:
         since = [start.seq if start is not None else 0]
 
-        def marks(seq: int | None, now: dict) -> None:
+        def marks(seq: int | None, now: S) -> None:
             if seq is not None and seq - since[0] >= every and seq > last - (keep + 1) * every:
                 since[0] = seq
                 points.append(FoldPoint(seq, now if seq == last else rs.copy_state(now)))
@@ -972,8 +982,8 @@ def resume_fold(rs: Ruleset, setup: dict, start: FoldPoint | None, tail: Iterabl
     return fold, points[-keep:] if keep else []
 
 
-def _fold(rs: Ruleset, state: dict, effective: list[Event], first_gone: int | None, inert: dict[int, InertRecord],
-          marks: Callable[[int | None, dict], None] | None = None) -> LogFold:
+def _fold(rs: Ruleset[S], state: S, effective: list[Event], first_gone: int | None, inert: dict[int, InertRecord],
+          marks: Callable[[int | None, S], None] | None = None) -> LogFold[S]:
     """fold_log()'s loop over the events in effect, onto a state this fold owns (changed in place where it can)."""
     for ev in effective:
         if first_gone is None or ev.seq is None or ev.seq < first_gone or ev.type == NOTE:
@@ -994,8 +1004,9 @@ def _fold(rs: Ruleset, state: dict, effective: list[Event], first_gone: int | No
 LATE_LOOK_BACK = 8  # recent events searched for the one that closed a step (a quicker phone, moments ago)
 
 
-def closed_by(rs: Ruleset, setup: dict, events: Iterable[Event | dict], event: Event,
-              look_back: int = LATE_LOOK_BACK, inert: dict | None = None, start: FoldPoint | None = None) -> dict | None:
+def closed_by(rs: Ruleset[S], setup: dict[str, Any], events: Iterable[LoggedEvent], event: Event,
+              look_back: int = LATE_LOOK_BACK, inert: Mapping[int, InertRecord] | None = None,
+              start: FoldPoint[S] | None = None) -> dict[str, Any] | None:
     """A refused event that came too late: the recent live event whose inferred passes closed a step in which
     `event` was allowed (the other phone was quicker). None when no such event is found.
 
@@ -1018,7 +1029,7 @@ def closed_by(rs: Ruleset, setup: dict, events: Iterable[Event | dict], event: E
     state = rs.new_game(setup) if start is None else rs.copy_state(start.state) if first else start.state
     for ev in live[:first]:
         state, _ = rs.apply_owned(state, ev)
-    before: list[dict] = []
+    before: list[S] = []
     for ev in live[first:]:
         before.append(state)
         state, _ = rs.apply(state, ev)
@@ -1035,8 +1046,8 @@ def closed_by(rs: Ruleset, setup: dict, events: Iterable[Event | dict], event: E
     return None
 
 
-def replay(rs: Ruleset, setup: dict, events: Iterable[Event | dict], upto: int | None = None,
-           verify: bool = False) -> dict:
+def replay(rs: Ruleset[S], setup: dict[str, Any], events: Iterable[LoggedEvent], upto: int | None = None,
+           verify: bool = False) -> S:
     """Fold a log into a state (up to and including seq `upto` when given); see fold_log().
 
     With verify=True every event is checked against the game as it stood when it was entered (the
@@ -1055,8 +1066,8 @@ def replay(rs: Ruleset, setup: dict, events: Iterable[Event | dict], upto: int |
     return state
 
 
-def replay_with_consequences(rs: Ruleset, setup: dict, events: Iterable[Event | dict],
-                             upto: int | None = None) -> tuple[dict, list[tuple[Event, list[Consequence]]]]:
+def replay_with_consequences(rs: Ruleset[S], setup: dict[str, Any], events: Iterable[LoggedEvent],
+                             upto: int | None = None) -> tuple[S, list[tuple[Event, list[Consequence]]]]:
     """Fold a log and keep each applied event with its consequences (for log views and audits).
 
     Events that no longer have any effect after a revert (fold_log) are left out.

@@ -5,6 +5,7 @@ import functools
 import hashlib
 import importlib
 from pathlib import Path
+from typing import Any
 
 from . import core
 from .core import Ruleset
@@ -18,19 +19,19 @@ KNOWN: dict[str, str] = {
     "battlelore/second-edition": "app.engine.battlelore:BATTLELORE",
 }
 
-_extra: dict[str, Ruleset] = {}
+_extra: dict[str, Ruleset[Any]] = {}
 
 
 class UnknownRuleset(KeyError):
     """No ruleset with that id is available."""
 
 
-def register(rs: Ruleset) -> None:
+def register(rs: Ruleset[Any]) -> None:
     """Register a ruleset instance under its id (used by tests and plug-ins)."""
     _extra[rs.id] = rs
 
 
-def get(ruleset_id: str) -> Ruleset:
+def get(ruleset_id: str) -> Ruleset[Any]:
     """The ruleset for an id such as 'underworlds/deathgorge'."""
     if ruleset_id in _extra:
         return _extra[ruleset_id]
@@ -40,9 +41,10 @@ def get(ruleset_id: str) -> Ruleset:
     module_name, attr = target.split(":")
     try:
         module = importlib.import_module(module_name)
-        return getattr(module, attr)
+        found: Ruleset[Any] = getattr(module, attr)  # KNOWN names Ruleset instances only
     except (ImportError, AttributeError) as exc:
         raise UnknownRuleset(ruleset_id) from exc
+    return found
 
 
 def available() -> list[str]:

@@ -38,7 +38,7 @@ def _read_only(value: Any) -> Any:
     return value
 
 
-class FrozenDict(dict):
+class FrozenDict(dict[Any, Any]):
     """A dict that refuses every change, and whose parts, read through it, refuse every change too.
 
     Wrapping is shallow and happens as parts are read, so handing a view out read-only costs one small copy of its
@@ -53,23 +53,24 @@ class FrozenDict(dict):
     def get(self, key: Any, default: Any = None) -> Any:
         return _read_only(dict.get(self, key, default))
 
-    def values(self) -> list:  # type: ignore[override]
+    # values() and items() answer lists, not dict views, so that each part can be wrapped as it is read.
+    def values(self) -> list[Any]:  # type: ignore[override]
         return [_read_only(v) for v in dict.values(self)]
 
-    def items(self) -> list:  # type: ignore[override]
+    def items(self) -> list[tuple[Any, Any]]:  # type: ignore[override]
         return [(k, _read_only(v)) for k, v in dict.items(self)]
 
-    def __copy__(self) -> dict:
-        return thawed(self)
+    def __copy__(self) -> dict[Any, Any]:
+        return _thawed_dict(self)
 
-    def __deepcopy__(self, memo: dict) -> dict:
-        return thawed(self)
+    def __deepcopy__(self, memo: dict[int, Any]) -> dict[Any, Any]:
+        return _thawed_dict(self)
 
-    def __reduce__(self):
-        return (dict, (thawed(self),))
+    def __reduce__(self) -> tuple[type[dict[Any, Any]], tuple[dict[Any, Any]]]:
+        return (dict, (_thawed_dict(self),))
 
 
-class FrozenList(list):
+class FrozenList(list[Any]):
     """A list that refuses every change, and whose items, read through it, refuse every change too."""
 
     __slots__ = ()
@@ -83,14 +84,14 @@ class FrozenList(list):
     def __iter__(self) -> Iterator[Any]:
         return (_read_only(v) for v in list.__iter__(self))
 
-    def __copy__(self) -> list:
-        return thawed(self)
+    def __copy__(self) -> list[Any]:
+        return _thawed_list(self)
 
-    def __deepcopy__(self, memo: dict) -> list:
-        return thawed(self)
+    def __deepcopy__(self, memo: dict[int, Any]) -> list[Any]:
+        return _thawed_list(self)
 
-    def __reduce__(self):
-        return (list, (thawed(self),))
+    def __reduce__(self) -> tuple[type[list[Any]], tuple[list[Any]]]:
+        return (list, (_thawed_list(self),))
 
 
 def frozen(value: Any) -> Any:
@@ -101,10 +102,18 @@ def frozen(value: Any) -> Any:
 def thawed(value: Any) -> Any:
     """A plain deep copy of plain data, read-only or not: free to change."""
     if isinstance(value, dict):
-        return {k: thawed(v) for k, v in dict.items(value)}
+        return _thawed_dict(value)
     if isinstance(value, list):
-        return [thawed(v) for v in list.__iter__(value)]
+        return _thawed_list(value)
     return value
+
+
+def _thawed_dict(value: dict[Any, Any]) -> dict[Any, Any]:
+    return {k: thawed(v) for k, v in dict.items(value)}
+
+
+def _thawed_list(value: list[Any]) -> list[Any]:
+    return [thawed(v) for v in list.__iter__(value)]
 
 
 def check_sharing(on: bool = True) -> None:
@@ -113,6 +122,7 @@ def check_sharing(on: bool = True) -> None:
     _checks = on
 
 
-def handed_out(view: dict) -> dict:
+def handed_out(view: dict[str, Any]) -> dict[str, Any]:
     """A view as it leaves the engine: read-only while checks are on, else itself."""
-    return frozen(view) if _checks else view
+    # as frozen() hands it out: a plain dict wrapped, anything else as it is
+    return FrozenDict(view) if _checks and type(view) is dict else view

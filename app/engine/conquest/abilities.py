@@ -6,7 +6,9 @@ are resolved by the players with the card-effect events, as any card text.
 """
 from __future__ import annotations
 
-from ..core import Consequence, Violation
+from typing import Any
+
+from ..core import Consequence, Event, Violation
 from . import damage, rules
 from . import violations as V
 from .board import HQ, adjacent_slots, face_up_slots, other, units_at
@@ -34,7 +36,7 @@ def _units_controlled(state: ConquestState, seat: str) -> int:
     return sum(1 for u in state["units"].values() if u["owner"] == seat)
 
 
-def targets(state: ConquestState, seat: str, kind: str, slot: int) -> dict[str, list]:
+def targets(state: ConquestState, seat: str, kind: str, slot: int) -> dict[str, list[Any]]:
     """The legal choices of each field the effect needs (empty list: the ability cannot be used)."""
     units = state["units"].values()
     if kind == "rout":
@@ -65,7 +67,7 @@ def usable(state: ConquestState, seat: str, kind: str, slot: int) -> bool:
     return all(targets(state, seat, kind, slot).get(f) for f in NEEDS[kind])
 
 
-def check(state: ConquestState, ev, slot: int) -> list[Violation]:
+def check(state: ConquestState, ev: Event, slot: int) -> list[Violation]:
     """A used ability can change the game and names a legal target for each field its effect needs."""
     kind = effect_of(state, slot)
     if not ev.data.get("use") or kind is None:
@@ -86,7 +88,7 @@ def check(state: ConquestState, ev, slot: int) -> list[Violation]:
     return []
 
 
-def resolve(state: ConquestState, ev, slot: int) -> list[Consequence]:
+def resolve(state: ConquestState, ev: Event, slot: int) -> list[Consequence]:
     """Carry out the ability; returns its consequences (damage opens a shield window)."""
     kind = effect_of(state, slot)
     seat, opp = ev.by, other(state, ev.by)

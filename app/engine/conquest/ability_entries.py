@@ -4,9 +4,11 @@ One source of legality: `playable` (the suggestions) and `check` both ask abilit
 """
 from __future__ import annotations
 
-from ..core import Consequence, Suggestion, Violation
+from typing import Any
+
+from ..core import Consequence, Event, Suggestion, Violation
 from . import ability_play as play
-from . import combat, damage, deploy, windows
+from . import combat, damage, deploy, rules, windows
 from . import violations as V
 from .board import units_at
 from .card_terms import PLAYED
@@ -16,7 +18,7 @@ GROUP = "Card abilities"
 TIMING_WORD = {"action": "Action", "reaction": "Reaction", "interrupt": "Interrupt"}
 
 
-def check(state: ConquestState, ev) -> list[Violation]:
+def check(state: ConquestState, ev: Event) -> list[Violation]:
     """The card is one of the seat's deck with an Action, Reaction or Interrupt, played from a card that may use it,
     in its window, with its cost paid and its one choice legal."""
     rec = play.record(state, ev.by, ev.data["card"])
@@ -26,12 +28,12 @@ def check(state: ConquestState, ev) -> list[Violation]:
     source = ev.data.get("source")
     if source not in play.sources(state, ev.by, rec):
         if play.from_hand(rec):
-            return [V.EMPTY_HAND("You have no cards in hand.", V.rules.DEPLOY_EVENT)]
+            return [V.EMPTY_HAND("You have no cards in hand.", rules.DEPLOY_EVENT)]
         return [V.UNKNOWN_ABILITY(f"Name your {rec['name']} that uses the ability.")]
     return play.problems(state, ev.by, rec, source, ev.data)
 
 
-def apply(state: ConquestState, ev) -> list[Consequence]:
+def apply(state: ConquestState, ev: Event) -> list[Consequence]:
     """Pay the cost, mark the window answered, apply the fixed effects, log what the players carry out."""
     rec = play.record(state, ev.by, ev.data["card"])
     assert rec is not None  # checked
@@ -62,7 +64,7 @@ def apply(state: ConquestState, ev) -> list[Consequence]:
     return cons + _after(state, ev.by, rec)
 
 
-def _after(state: ConquestState, seat: str, rec: dict) -> list[Consequence]:
+def _after(state: ConquestState, seat: str, rec: dict[str, Any]) -> list[Consequence]:
     """An Action uses the deployment turn; in a battle, one side left with no units ends it."""
     if rec["timing"] == "action" and state["step"].get("name") == "deploy":
         return deploy.next_turn(state, seat)
@@ -74,7 +76,7 @@ def _after(state: ConquestState, seat: str, rec: dict) -> list[Consequence]:
     return combat.open_turn(state)
 
 
-def can_answer_damage(state: ConquestState, pend: dict, seat: str) -> bool:
+def can_answer_damage(state: ConquestState, pend: dict[str, Any], seat: str) -> bool:
     """Does the seat hold a card ability that answers this damage (its shield opportunity opens for it)?"""
     for rec in (state.get("abilities") or {}).get(seat, {}).values():
         if rec.get("window") != "damage_assigned" or rec.get("ask"):
@@ -104,7 +106,7 @@ def playable(state: ConquestState, seat: str) -> list[Suggestion]:
     return out
 
 
-def _suggestions(state: ConquestState, seat: str, rec: dict, source: str | None) -> list[Suggestion]:
+def _suggestions(state: ConquestState, seat: str, rec: dict[str, Any], source: str | None) -> list[Suggestion]:
     """The card's suggestions: one, or with a unit to pay and a target, one per unit that can pay (the target
     depends on where the paying unit is), each with only the choices that go with it."""
     window = play.matching_window(state, seat, rec, source) if rec["timing"] != "action" else None

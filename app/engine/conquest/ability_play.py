@@ -27,17 +27,17 @@ def card_rule(name: str) -> Rule:
     return Rule(CARDS_BOOK, f"card {name}")
 
 
-def record(state: ConquestState, seat: str, name: str) -> dict | None:
+def record(state: ConquestState, seat: str, name: str) -> dict[str, Any] | None:
     """The seat's ability record of a card of its deck (None: not one the engine knows)."""
     return (state.get("abilities") or {}).get(seat, {}).get(name)
 
 
-def from_hand(rec: dict) -> bool:
+def from_hand(rec: dict[str, Any]) -> bool:
     """Played from hand: an event card, or a unit whose ability brings it from hand."""
     return rec.get("type") == "event" or rec.get("from_hand") is True
 
 
-def sources(state: ConquestState, seat: str, rec: dict) -> list[str | None]:
+def sources(state: ConquestState, seat: str, rec: dict[str, Any]) -> list[str | None]:
     """The seat's cards that could use the ability: its copies in play (None for a card played from hand)."""
     if from_hand(rec):
         return [None] if state["seats"][seat]["hand"] > 0 else []
@@ -51,7 +51,7 @@ def sources(state: ConquestState, seat: str, rec: dict) -> list[str | None]:
     return list(dict.fromkeys(found))
 
 
-def _action_window(state: ConquestState, seat: str, rec: dict) -> bool:
+def _action_window(state: ConquestState, seat: str, rec: dict[str, Any]) -> bool:
     phase = rec.get("phase", "any")
     if state["pending"]:
         return False
@@ -60,8 +60,8 @@ def _action_window(state: ConquestState, seat: str, rec: dict) -> bool:
     return phase in ("any", "combat") and combat.in_battle_turn(state, seat)
 
 
-def matching_window(state: ConquestState, seat: str, rec: dict, source: str | None,
-                    any_turn: bool = False) -> dict | None:
+def matching_window(state: ConquestState, seat: str, rec: dict[str, Any], source: str | None,
+                    any_turn: bool = False) -> dict[str, Any] | None:
     """The open window this Reaction or Interrupt answers now with this card (None: none). `any_turn`: in a shield
     window, whoever's opportunity it is."""
     key = source or rec["name"]
@@ -75,16 +75,17 @@ def matching_window(state: ConquestState, seat: str, rec: dict, source: str | No
     return None
 
 
-def cost_total(rec: dict) -> int:
+def cost_total(rec: dict[str, Any]) -> int:
     """Resources the ability takes: the event card's cost plus what its ability asks."""
-    printed = (rec.get("cost_printed") or 0) if rec.get("type") == "event" else 0
-    return printed + (rec.get("cost") or {}).get("resources", 0)
+    printed: int = (rec.get("cost_printed") or 0) if rec.get("type") == "event" else 0
+    asked: int = (rec.get("cost") or {}).get("resources", 0)
+    return printed + asked
 
 
-def choices(state: ConquestState, seat: str, rec: dict, source: str | None, window: dict | None,
-            cost_unit: str | None = None) -> dict[str, list]:
+def choices(state: ConquestState, seat: str, rec: dict[str, Any], source: str | None, window: dict[str, Any] | None,
+            cost_unit: str | None = None) -> dict[str, list[Any]]:
     """The legal values of the fields the ability needs: `cost_unit` (a unit paid as its cost), `target`."""
-    out: dict[str, list] = {}
+    out: dict[str, list[Any]] = {}
     cost = rec.get("cost") or {}
     for key in ("exhaust_unit", "sacrifice_unit"):
         if key in cost:
@@ -98,7 +99,8 @@ def choices(state: ConquestState, seat: str, rec: dict, source: str | None, wind
     return out
 
 
-def problems(state: ConquestState, seat: str, rec: dict, source: str | None, data: dict) -> list[Violation]:
+def problems(state: ConquestState, seat: str, rec: dict[str, Any], source: str | None,
+             data: dict[str, Any]) -> list[Violation]:
     """Why the ability cannot be played now with this card and these choices ([] when it can)."""
     window = None
     if rec["timing"] == "action":
@@ -112,7 +114,7 @@ def problems(state: ConquestState, seat: str, rec: dict, source: str | None, dat
     return cost_problems(state, seat, rec, source) + _choice_problems(state, seat, rec, source, window, data)
 
 
-def cost_problems(state: ConquestState, seat: str, rec: dict, source: str | None) -> list[Violation]:
+def cost_problems(state: ConquestState, seat: str, rec: dict[str, Any], source: str | None) -> list[Violation]:
     s = state["seats"][seat]
     out = []
     if cost_total(rec) > s["resources"]:
@@ -133,8 +135,8 @@ def _period(state: ConquestState, limit: str) -> str:
     return f"{state['round']}:{state['phase']}" if limit == "phase" else str(state["round"])
 
 
-def _choice_problems(state: ConquestState, seat: str, rec: dict, source: str | None, window: dict | None,
-                     data: dict) -> list[Violation]:
+def _choice_problems(state: ConquestState, seat: str, rec: dict[str, Any], source: str | None,
+                     window: dict[str, Any] | None, data: dict[str, Any]) -> list[Violation]:
     legal = choices(state, seat, rec, source, window, data.get("cost_unit"))
     for field, values in legal.items():
         if not values:
@@ -151,7 +153,8 @@ def _choice_problems(state: ConquestState, seat: str, rec: dict, source: str | N
     return []
 
 
-def _could_change(state: ConquestState, seat: str, rec: dict, source: str | None, window: dict | None) -> bool:
+def _could_change(state: ConquestState, seat: str, rec: dict[str, Any], source: str | None,
+                  window: dict[str, Any] | None) -> bool:
     """A card ability can only be initiated if its effect could change the game state (Other rules, Card effects)."""
     if rec.get("ask") or not rec.get("does"):
         return True
@@ -177,7 +180,7 @@ def _could_change(state: ConquestState, seat: str, rec: dict, source: str | None
     return False
 
 
-def recipients(state: ConquestState, seat: str, eff: dict, source: str | None, window: dict | None,
+def recipients(state: ConquestState, seat: str, eff: dict[str, Any], source: str | None, window: dict[str, Any] | None,
                target: str | None) -> list[str]:
     """The cards an effect lands on (ids in play)."""
     to = eff.get("to")
@@ -200,7 +203,8 @@ def recipients(state: ConquestState, seat: str, eff: dict, source: str | None, w
     return [i for i in ids if i and (i in state["units"] or i in state["cards"])]
 
 
-def pay(state: ConquestState, seat: str, rec: dict, source: str | None, data: dict) -> list[Consequence]:
+def pay(state: ConquestState, seat: str, rec: dict[str, Any], source: str | None,
+        data: dict[str, Any]) -> list[Consequence]:
     """Pay the ability's costs: resources, the card itself (exhausted, sacrificed, damaged), a unit, the event card."""
     s = state["seats"][seat]
     s["resources"] -= cost_total(rec)
@@ -248,7 +252,7 @@ def sacrifice(state: ConquestState, cid: str, name: str) -> list[Consequence]:
     return cons
 
 
-def effect_hits(state: ConquestState, seat: str, rec: dict, source: str | None, window: dict | None,
+def effect_hits(state: ConquestState, seat: str, rec: dict[str, Any], source: str | None, window: dict[str, Any] | None,
                 target: str | None) -> dict[str, int]:
     """The damage the record's damage effects deal, by unit (dealt at once, through one shield window)."""
     hits: dict[str, int] = {}
@@ -260,7 +264,8 @@ def effect_hits(state: ConquestState, seat: str, rec: dict, source: str | None, 
     return hits
 
 
-def apply_effect(state: ConquestState, seat: str, eff: dict, name: str, ids: list[str], here: Any) -> list[Consequence]:
+def apply_effect(state: ConquestState, seat: str, eff: dict[str, Any], name: str, ids: list[str],
+                 here: Any) -> list[Consequence]:
     """One fixed effect on what the game tracks, cited to the card (damage is dealt by the caller)."""
     rule = card_rule(name)
     kind = eff["kind"]
@@ -289,7 +294,7 @@ def apply_effect(state: ConquestState, seat: str, eff: dict, name: str, ids: lis
     return _unit_effect(state, kind, eff, name, ids, here)
 
 
-def _tokens(state: ConquestState, seat: str, eff: dict, name: str, where: Any) -> list[Consequence]:
+def _tokens(state: ConquestState, seat: str, eff: dict[str, Any], name: str, where: Any) -> list[Consequence]:
     token = state["tokens"].get(eff["token"])
     cons: list[Consequence] = []
     if token is None or where is None:
@@ -303,7 +308,8 @@ def _tokens(state: ConquestState, seat: str, eff: dict, name: str, where: Any) -
     return cons
 
 
-def _unit_effect(state: ConquestState, kind: str, eff: dict, name: str, ids: list[str], here: Any) -> list[Consequence]:
+def _unit_effect(state: ConquestState, kind: str, eff: dict[str, Any], name: str, ids: list[str],
+                 here: Any) -> list[Consequence]:
     rule = card_rule(name)
     cons: list[Consequence] = []
     for cid in ids:

@@ -78,13 +78,13 @@ def planet_label(state: ConquestState, slot: int) -> str:
     return (p and p["name"]) or f"planet {slot}"
 
 
-def units_at(state: ConquestState, where, seat: str | None = None) -> list[ConquestUnit]:
+def units_at(state: ConquestState, where: int | str, seat: str | None = None) -> list[ConquestUnit]:
     """Units at a place (a slot or "hq"), optionally only one seat's."""
     return [u for u in state["units"].values()
             if u["at"] == where and (seat is None or u["owner"] == seat)]
 
 
-def ready_units_at(state: ConquestState, where, seat: str) -> list[ConquestUnit]:
+def ready_units_at(state: ConquestState, where: int | str, seat: str) -> list[ConquestUnit]:
     """A seat's ready units at a place."""
     return [u for u in units_at(state, where, seat) if u["ready"]]
 

@@ -115,7 +115,7 @@ def _facts_problems(rec: dict[str, Any]) -> list[str]:
     return out
 
 
-def _timing_problems(rec: dict, timing: str) -> list[str]:
+def _timing_problems(rec: dict[str, Any], timing: str) -> list[str]:
     out = []
     if timing == "action":
         if rec.get("phase", "any") not in PHASES:
@@ -136,7 +136,7 @@ def _timing_problems(rec: dict, timing: str) -> list[str]:
     return out
 
 
-def _mapping(value, allowed: dict, where: str) -> list[str]:
+def _mapping(value: object, allowed: dict[str, Any], where: str) -> list[str]:
     if value is None:
         return []
     if not isinstance(value, dict) or not value:
@@ -153,13 +153,13 @@ def _mapping(value, allowed: dict, where: str) -> list[str]:
     return out
 
 
-def _number(value, where: str, low: int = 1) -> list[str]:
+def _number(value: object, where: str, low: int = 1) -> list[str]:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= MOST_NUMBER:
         return [f"{where}: a whole number from {low} to {MOST_NUMBER}"]
     return []
 
 
-def _cost_problems(cost) -> list[str]:
+def _cost_problems(cost: object) -> list[str]:
     if cost is None:
         return []
     if not isinstance(cost, dict) or not cost:
@@ -177,7 +177,7 @@ def _cost_problems(cost) -> list[str]:
     return out
 
 
-def _effects_problems(effects) -> list[str]:
+def _effects_problems(effects: object) -> list[str]:
     if not isinstance(effects, list) or not effects or len(effects) > 4:
         return ["does: a list of 1 to 4 effects"]
     out = []

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 # Keywords the engine reads (lower case, a number where the keyword takes one: "area effect 2").
 KEYWORDS = ("ambush", "area effect", "armorbane", "brutal", "flying", "limited", "mobile",
@@ -12,7 +12,7 @@ CARD_TYPES = ("army", "support", "attachment", "event", "token")
 UNIT_KINDS = ("warlord", "army", "token")
 
 
-def norm_keywords(raw) -> list[str]:
+def norm_keywords(raw: Iterable[object] | None) -> list[str]:
     """Lower-case, trimmed, de-duplicated keyword strings ("Area Effect (2)" -> "area effect 2")."""
     out: list[str] = []
     for item in raw or []:
@@ -43,7 +43,8 @@ def keyword_value(card: Mapping[str, Any], keyword: str) -> int | None:
 
 def no_attachments_trait(card: Mapping[str, Any]) -> str | None | bool:
     """False: attachments allowed; None: none at all; a trait: attachments with that trait barred."""
-    for k in card.get("keywords") or []:
+    keywords: list[str] = card.get("keywords") or []
+    for k in keywords:
         if k == "no attachments":
             return None
         if k.startswith("no attachments "):
@@ -86,4 +87,5 @@ def attack_damage(attacker: Mapping[str, Any], defender: Mapping[str, Any]) -> i
 
 def hp_left(unit: Mapping[str, Any]) -> int:
     """Hit points the unit has left."""
-    return max(0, (unit.get("hp") or 0) - unit.get("damage", 0))
+    left: int = (unit.get("hp") or 0) - unit.get("damage", 0)
+    return max(0, left)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import copy
+from typing import Any
 
 from .cards import CARD_TYPES
 from .setup import LINE_LENGTH
@@ -28,7 +29,7 @@ CARD = {"type": "object", "fields": CARD_FIELDS}
 REASON = {"type": "str", "max_length": 300, "required": False, "help": "Which card or effect"}
 
 
-def _e(type_: str, label: str, fields: dict, help_: str) -> dict:
+def _e(type_: str, label: str, fields: dict[str, Any], help_: str) -> dict[str, Any]:
     return {"type": type_, "label": label, "fields": fields, "help": help_}
 
 
@@ -131,7 +132,7 @@ EVENT_TYPES = [
 
 
 
-def event_types() -> list[dict]:
+def event_types() -> list[dict[str, Any]]:
     """Every Conquest event with its fields (a copy: callers may change it)."""
     return copy.deepcopy(EVENT_TYPES)
 

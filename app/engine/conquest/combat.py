@@ -1,9 +1,9 @@
 """The combat phase: Mobile moves, battles in line order, combat turns, retreats, winning and stalemates."""
 from __future__ import annotations
 
-from typing import cast
+from typing import Any, cast
 
-from ..core import Consequence, Violation
+from ..core import Consequence, Event, Violation
 from . import abilities, damage, rules, victory, windows
 from . import violations as V
 from .board import (
@@ -60,7 +60,7 @@ def _mobile_next(state: ConquestState) -> list[Consequence]:
     return start_battle(state, state["first_planet"])
 
 
-def check_mobile_move(state: ConquestState, ev) -> list[Violation]:
+def check_mobile_move(state: ConquestState, ev: Event) -> list[Violation]:
     """Mobile: after the combat phase begins, the unit may move to an adjacent face-up planet."""
     step = state["step"]
     if step.get("turn") != ev.by:
@@ -78,7 +78,7 @@ def check_mobile_move(state: ConquestState, ev) -> list[Violation]:
     return out
 
 
-def apply_mobile_move(state: ConquestState, ev) -> list[Consequence]:
+def apply_mobile_move(state: ConquestState, ev: Event) -> list[Consequence]:
     """Move the Mobile unit."""
     unit = state["units"][ev.data["unit"]]
     unit["at"] = ev.data["planet"]
@@ -86,7 +86,7 @@ def apply_mobile_move(state: ConquestState, ev) -> list[Consequence]:
     return [Consequence("unit_moved", {"unit": unit["id"], "planet": unit["at"]}, rules.KW_MOBILE)] + _mobile_next(state)
 
 
-def apply_mobile_done(state: ConquestState, ev) -> list[Consequence]:
+def apply_mobile_done(state: ConquestState, ev: Event) -> list[Consequence]:
     """The player is done with his Mobile units."""
     state["step"]["done"].append(ev.by)
     return _mobile_next(state)
@@ -206,7 +206,7 @@ def _retreat_next(state: ConquestState) -> list[Consequence]:
     return [Consequence("combat_round_started", {"round": b["round"]}, rules.COMBAT_TURNS)] + open_turn(state)
 
 
-def _snapshot(state: ConquestState) -> dict:
+def _snapshot(state: ConquestState) -> dict[str, Any]:
     b = battle_now(state)
     units = {u["id"]: [u["damage"], u["ready"], u["attack"], u["hp"]] for u in units_at(state, b["planet"])}
     pools = {s: [v["resources"], v["hand"], v["deck"], v["discard"]] for s, v in state["seats"].items()}
@@ -269,7 +269,7 @@ def finish_battle(state: ConquestState, winner: str | None) -> list[Consequence]
 
 # -- combat turn events ------------------------------------------------------------------------
 
-def _turn_problem(state: ConquestState, ev, rule: str) -> list[Violation]:
+def _turn_problem(state: ConquestState, ev: Event, rule: str) -> list[Violation]:
     b = state.get("battle")
     if state["phase"] != "combat" or not b or b["stage"] not in ("ranged", "melee"):
         return [V.OUT_OF_STEP("There is no combat turn now.", rule)]
@@ -278,7 +278,7 @@ def _turn_problem(state: ConquestState, ev, rule: str) -> list[Violation]:
     return []
 
 
-def check_attack(state: ConquestState, ev) -> list[Violation]:
+def check_attack(state: ConquestState, ev: Event) -> list[Violation]:
     """Making an attack: a ready unit you control at the planet against an enemy unit there."""
     out = _turn_problem(state, ev, rules.ATTACK)
     if out:
@@ -306,7 +306,7 @@ def check_attack(state: ConquestState, ev) -> list[Violation]:
     return out
 
 
-def apply_attack(state: ConquestState, ev) -> list[Consequence]:
+def apply_attack(state: ConquestState, ev: Event) -> list[Consequence]:
     """Exhaust the attacker and deal its damage (Area Effect: to each enemy unit at the planet)."""
     b = battle_now(state)
     att = state["units"][ev.data["attacker"]]
@@ -341,17 +341,17 @@ def after_attack(state: ConquestState) -> list[Consequence]:
     return cons + _advance(state, b["turn"])
 
 
-def check_pass(state: ConquestState, ev) -> list[Violation]:
+def check_pass(state: ConquestState, ev: Event) -> list[Violation]:
     """Pass the combat turn."""
     return _turn_problem(state, ev, rules.COMBAT_TURNS)
 
 
-def apply_pass(state: ConquestState, ev) -> list[Consequence]:
+def apply_pass(state: ConquestState, ev: Event) -> list[Consequence]:
     """A player who passes takes no more combat turns this skirmish or round."""
     return [Consequence("passed", {"seat": ev.by}, rules.COMBAT_TURNS)] + _pass(state, ev.by)
 
 
-def check_warlord_retreat(state: ConquestState, ev) -> list[Violation]:
+def check_warlord_retreat(state: ConquestState, ev: Event) -> list[Violation]:
     """Warlord retreat: the warlord may exhaust to retreat any time it would exhaust to attack."""
     out = _turn_problem(state, ev, rules.WARLORD_RETREAT)
     if out:
@@ -367,7 +367,7 @@ def check_warlord_retreat(state: ConquestState, ev) -> list[Violation]:
     return []
 
 
-def apply_warlord_retreat(state: ConquestState, ev) -> list[Consequence]:
+def apply_warlord_retreat(state: ConquestState, ev: Event) -> list[Consequence]:
     """The warlord exhausts and goes to HQ; the other player takes the next combat turn."""
     wl = warlord(state, ev.by)
     wl.update({"ready": False, "at": "hq"})
@@ -376,7 +376,7 @@ def apply_warlord_retreat(state: ConquestState, ev) -> list[Consequence]:
     return cons + _advance(state, ev.by)
 
 
-def check_retreat(state: ConquestState, ev) -> list[Violation]:
+def check_retreat(state: ConquestState, ev: Event) -> list[Violation]:
     """At the end of a combat round each player, initiative first, has one opportunity to retreat units."""
     b = state.get("battle")
     if not b or b["stage"] != "retreat" or b["retreat_turn"] != ev.by:
@@ -388,7 +388,7 @@ def check_retreat(state: ConquestState, ev) -> list[Violation]:
     return []
 
 
-def apply_retreat(state: ConquestState, ev) -> list[Consequence]:
+def apply_retreat(state: ConquestState, ev: Event) -> list[Consequence]:
     """The unit goes to HQ, exhausted."""
     u = state["units"][ev.data["unit"]]
     u.update({"at": "hq", "ready": False})
@@ -399,13 +399,13 @@ def apply_retreat(state: ConquestState, ev) -> list[Consequence]:
     return cons
 
 
-def apply_retreat_done(state: ConquestState, ev) -> list[Consequence]:
+def apply_retreat_done(state: ConquestState, ev: Event) -> list[Consequence]:
     """This player's retreat opportunity is over."""
     battle_now(state)["retreat_done"].append(ev.by)
     return _retreat_next(state)
 
 
-def check_call_stalemate(state: ConquestState, ev) -> list[Violation]:
+def check_call_stalemate(state: ConquestState, ev: Event) -> list[Violation]:
     """A stalemate check is called at the beginning of a combat round."""
     b = state.get("battle")
     if not b or b["stage"] != "melee" or b["acted"] or b["passed"]:
@@ -415,13 +415,13 @@ def check_call_stalemate(state: ConquestState, ev) -> list[Violation]:
     return []
 
 
-def apply_call_stalemate(state: ConquestState, ev) -> list[Consequence]:
+def apply_call_stalemate(state: ConquestState, ev: Event) -> list[Consequence]:
     """Remember the game state; 3 combat rounds ending identical to it make the battle a stalemate."""
     battle_now(state)["watch"] = {"snapshot": _snapshot(state), "rounds": 0, "by": ev.by}
     return [Consequence("stalemate_check", {"by": ev.by}, rules.STALEMATE)]
 
 
-def check_battle_ability(state: ConquestState, ev) -> list[Violation]:
+def check_battle_ability(state: ConquestState, ev: Event) -> list[Violation]:
     """Only the winner of the battle chooses whether to resolve the planet's Battle ability, and its target."""
     b = state.get("battle")
     if not b or b["stage"] != "won":
@@ -431,7 +431,7 @@ def check_battle_ability(state: ConquestState, ev) -> list[Violation]:
     return abilities.check(state, ev, b["planet"])
 
 
-def apply_battle_ability(state: ConquestState, ev) -> list[Consequence]:
+def apply_battle_ability(state: ConquestState, ev: Event) -> list[Consequence]:
     """Resolve the ability when used (if the engine knows it), then finish the battle.
 
     The ability resolves while the survivors are still at the planet; then the planet goes to the

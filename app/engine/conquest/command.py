@@ -1,7 +1,9 @@
 """The command phase: secret commitments on the command dials, command struggles and their bonuses."""
 from __future__ import annotations
 
-from ..core import Consequence, Violation
+from typing import Any
+
+from ..core import Consequence, Event, Violation
 from . import combat, rules, victory, windows
 from . import violations as V
 from .board import dial_number, face_up, face_up_slots, planet_label, ready_units_at, seats, units_at, warlord
@@ -28,7 +30,7 @@ def early_dial(state: ConquestState, seat: str) -> bool:
     return step.get("name") == "deploy" and seat in step.get("passed", []) and seat not in (step.get("dials") or {})
 
 
-def check_commit(state: ConquestState, ev) -> list[Violation]:
+def check_commit(state: ConquestState, ev: Event) -> list[Violation]:
     """Each player secretly selects a face-up planet on his command dial, once."""
     if early_dial(state, ev.by):
         return [] if ev.data["planet"] in face_up_slots(state) else \
@@ -42,7 +44,7 @@ def check_commit(state: ConquestState, ev) -> list[Violation]:
     return []
 
 
-def apply_commit(state: ConquestState, ev) -> list[Consequence]:
+def apply_commit(state: ConquestState, ev: Event) -> list[Consequence]:
     """Store the secret choice; when both have chosen, reveal, move and resolve command struggles."""
     if state["step"].get("name") == "deploy":
         state["step"].setdefault("dials", {})[ev.by] = ev.data["planet"]
@@ -82,7 +84,7 @@ def _reveal(state: ConquestState) -> list[Consequence]:
     return cons + _next_bonus(state)
 
 
-def struggle_winner(state: ConquestState, slot: int) -> tuple[str | None, dict]:
+def struggle_winner(state: ConquestState, slot: int) -> tuple[str | None, dict[str, Any]]:
     """Who wins a planet's command struggle: a lone ready warlord, else most command icons on ready units."""
     ready_wl = [s for s in seats(state) if warlord(state, s)["at"] == slot and warlord(state, s)["ready"]]
     icons = {s: sum(u.get("command") or 0 for u in ready_units_at(state, slot, s)) for s in seats(state)}
@@ -112,7 +114,7 @@ def _next_bonus(state: ConquestState) -> list[Consequence]:
     return combat.start_phase(state)
 
 
-def check_take_bonus(state: ConquestState, ev) -> list[Violation]:
+def check_take_bonus(state: ConquestState, ev: Event) -> list[Violation]:
     """The winner of the next command struggle (in line order) chooses his bonuses."""
     step = state["step"]
     if step.get("name") != "bonuses" or not step["queue"]:
@@ -122,7 +124,7 @@ def check_take_bonus(state: ConquestState, ev) -> list[Violation]:
     return []
 
 
-def apply_take_bonus(state: ConquestState, ev) -> list[Consequence]:
+def apply_take_bonus(state: ConquestState, ev: Event) -> list[Consequence]:
     """Take both, either or none of the planet's resource and card bonuses."""
     item = state["step"]["queue"].pop(0)
     info = state["planets"].get(planet_label(state, item["planet"]), {})
@@ -136,7 +138,7 @@ def apply_take_bonus(state: ConquestState, ev) -> list[Consequence]:
     return cons + _next_bonus(state)
 
 
-def hidden_dials(state: ConquestState, viewer: str) -> dict:
+def hidden_dials(state: ConquestState, viewer: str) -> dict[str, Any]:
     """The dials as a viewer may see them: his own choice, and only whether the other has chosen."""
     dials = state["step"].get("dials", {})
     return {s: (dials[s] if s == viewer else None) for s in dials}

@@ -7,23 +7,25 @@
 """
 from __future__ import annotations
 
+from typing import Any
+
 COLUMNS = ("decided", "asked", "unknown")
 CORE_SET = "Core Set"
 
 
-def classify(record: dict | None) -> str:
+def classify(record: dict[str, Any] | None) -> str:
     """decided, asked or unknown (see the module's docstring)."""
     if not record:
         return "unknown"
     return "asked" if record.get("ask") else "decided"
 
 
-def core_cards(pool: list[dict]) -> list[dict]:
+def core_cards(pool: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The core set's cards that go into decks (warlords, army units, supports, events, attachments)."""
     return [c for c in pool if c.get("set") == CORE_SET and c["type"] not in ("planet", "token")]
 
 
-def tally(pool: list[dict], records: dict[str, dict]) -> dict[str, dict[str, int]]:
+def tally(pool: list[dict[str, Any]], records: dict[str, dict[str, Any]]) -> dict[str, dict[str, int]]:
     """Per faction (and "all"): the core set's cards counted by classify()."""
     out: dict[str, dict[str, int]] = {}
     for card in core_cards(pool):

@@ -1,9 +1,9 @@
 """Dealing damage: shield opportunities, indirect damage, taking damage and destroyed units (rules summary, 3. Combat)."""
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
-from ..core import Consequence, Violation
+from ..core import Consequence, Event, Violation
 from . import rules, windows
 from . import violations as V
 from .board import initiative_order, other
@@ -15,7 +15,7 @@ from .types import ConquestState
 AFTER_DAMAGE: dict[str, Callable[[ConquestState], list[Consequence]]] = {}
 # Whether a seat could answer this damage with a card ability (ability_entries.py registers it), so its
 # opportunity opens even with no shield to use.
-CAN_ANSWER: list[Callable[[ConquestState, dict, str], bool]] = []
+CAN_ANSWER: list[Callable[[ConquestState, dict[str, Any], str], bool]] = []
 
 
 def _order(state: ConquestState) -> list[str]:
@@ -24,7 +24,7 @@ def _order(state: ConquestState) -> list[str]:
     return initiative_order(state, b["initiative"] if b else None)
 
 
-def start(state: ConquestState, hits: dict, source: str, rule: str, after: str | None = None,
+def start(state: ConquestState, hits: dict[str, Any], source: str, rule: str, after: str | None = None,
           barred: list[str] | None = None) -> list[Consequence]:
     """Assign damage to units; open the shield window, or place the damage at once when no one can shield."""
     hits = {u: n for u, n in hits.items() if n > 0 and u in state["units"]}
@@ -40,7 +40,7 @@ def start(state: ConquestState, hits: dict, source: str, rule: str, after: str |
 MAX_SHIELD_ICONS = 3
 
 
-def shield_could_matter(state: ConquestState, pend: dict, uid: str) -> bool:
+def shield_could_matter(state: ConquestState, pend: dict[str, Any], uid: str) -> bool:
     """Could a shield change anything for this unit? Not when the damage destroys it even after the biggest
     shield: the unit leaves play either way and the excess damage is ignored (3. Combat, Dealing damage).
 
@@ -52,7 +52,7 @@ def shield_could_matter(state: ConquestState, pend: dict, uid: str) -> bool:
     return unit is not None and pend["hits"][uid] - MAX_SHIELD_ICONS < hp_left(unit)
 
 
-def _eligible(state: ConquestState, pend: dict, seat: str) -> list[str]:
+def _eligible(state: ConquestState, pend: dict[str, Any], seat: str) -> list[str]:
     """Units of `seat` still able to take a shield that could matter in this damage instance."""
     if seat in pend["barred"] or seat in pend["passed"] or state["seats"][seat]["hand"] <= 0:
         return []
@@ -60,12 +60,12 @@ def _eligible(state: ConquestState, pend: dict, seat: str) -> list[str]:
             and u not in pend["shielded"] and shield_could_matter(state, pend, u)]
 
 
-def shieldable(state: ConquestState, pend: dict, seat: str) -> list[str]:
+def shieldable(state: ConquestState, pend: dict[str, Any], seat: str) -> list[str]:
     """Units `seat` may shield now (public for suggest())."""
     return _eligible(state, pend, seat) if pend.get("turn") == seat else []
 
 
-def _next_opportunity(state: ConquestState, pend: dict, order: list[str]) -> list[Consequence]:
+def _next_opportunity(state: ConquestState, pend: dict[str, Any], order: list[str]) -> list[Consequence]:
     # Opportunities alternate, initiative first; a player who passed has no more in this instance.
     for seat in order:
         # A card ability opens a seat's first opportunity in this damage instance; after a shield, only a shield
@@ -77,7 +77,7 @@ def _next_opportunity(state: ConquestState, pend: dict, order: list[str]) -> lis
     return resolve(state, pend)
 
 
-def check_shield(state: ConquestState, ev) -> list[Violation]:
+def check_shield(state: ConquestState, ev: Event) -> list[Violation]:
     """One shield card per damaged unit per damage instance, by its controller, not against Armorbane."""
     pend = state["pending"][0]
     uid = ev.data["unit"]
@@ -98,7 +98,7 @@ def check_shield(state: ConquestState, ev) -> list[Violation]:
     return []
 
 
-def apply_shield(state: ConquestState, ev) -> list[Consequence]:
+def apply_shield(state: ConquestState, ev: Event) -> list[Consequence]:
     """Discard a shield card from hand and prevent up to its shield icons on one unit."""
     pend = state["pending"][0]
     uid = ev.data["unit"]
@@ -113,14 +113,14 @@ def apply_shield(state: ConquestState, ev) -> list[Consequence]:
     return cons + _next_opportunity(state, pend, [other(state, ev.by), ev.by])
 
 
-def apply_no_shield(state: ConquestState, ev) -> list[Consequence]:
+def apply_no_shield(state: ConquestState, ev: Event) -> list[Consequence]:
     """Pass the shield opportunity for this damage instance."""
     pend = state["pending"][0]
     pend["passed"].append(ev.by)
     return _next_opportunity(state, pend, [other(state, ev.by), ev.by])
 
 
-def resolve(state: ConquestState, pend: dict) -> list[Consequence]:
+def resolve(state: ConquestState, pend: dict[str, Any]) -> list[Consequence]:
     """Place the unprevented damage (up to each unit's remaining HP), then destroy units at their HP."""
     if pend in state["pending"]:
         state["pending"].remove(pend)
@@ -208,7 +208,7 @@ def start_indirect(state: ConquestState, seat: str, amount: int, source: str) ->
         _indirect_maybe_done(state, pend)
 
 
-def indirect_room(state: ConquestState, pend: dict) -> dict[str, int]:
+def indirect_room(state: ConquestState, pend: dict[str, Any]) -> dict[str, int]:
     """How much more indirect damage each of the player's units can take (not more than its HP left)."""
     out = {}
     for u in state["units"].values():
@@ -219,7 +219,7 @@ def indirect_room(state: ConquestState, pend: dict) -> dict[str, int]:
     return out
 
 
-def check_assign_indirect(state: ConquestState, ev) -> list[Violation]:
+def check_assign_indirect(state: ConquestState, ev: Event) -> list[Violation]:
     """Indirect damage goes on the player's own units, never more than a unit's HP left."""
     pend = state["pending"][0]
     if ev.by != pend["seat"]:
@@ -233,7 +233,7 @@ def check_assign_indirect(state: ConquestState, ev) -> list[Violation]:
     return []
 
 
-def apply_assign_indirect(state: ConquestState, ev) -> list[Consequence]:
+def apply_assign_indirect(state: ConquestState, ev: Event) -> list[Consequence]:
     """Put part of the indirect damage on one unit."""
     pend = state["pending"][0]
     uid = ev.data["unit"]
@@ -242,7 +242,7 @@ def apply_assign_indirect(state: ConquestState, ev) -> list[Consequence]:
     return _indirect_maybe_done(state, pend)
 
 
-def _indirect_maybe_done(state: ConquestState, pend: dict) -> list[Consequence]:
+def _indirect_maybe_done(state: ConquestState, pend: dict[str, Any]) -> list[Consequence]:
     if pend["remaining"] > 0 and indirect_room(state, pend):
         return []
     # Damage that cannot be dealt is ignored; once assigned it is dealt like any other damage.
@@ -250,7 +250,7 @@ def _indirect_maybe_done(state: ConquestState, pend: dict) -> list[Consequence]:
     return start(state, pend["assigned"], pend["source"], rules.INDIRECT)
 
 
-def apply_bloodied_stats(state: ConquestState, ev) -> list[Consequence]:
+def apply_bloodied_stats(state: ConquestState, ev: Event) -> list[Consequence]:
     """Record the bloodied side's printed numbers."""
     pend = state["pending"].pop(0)
     unit = state["units"][pend["unit"]]

@@ -14,6 +14,7 @@ Two groups of rules, each problem naming its source:
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from typing import Any
 
 SUMMARY_SETUP = "Conquest rules summary, Setup"
 SUMMARY_TOKENS = "Conquest rules summary, Other rules: Token Units"
@@ -44,7 +45,7 @@ class DeckProblem:
     overridable: bool = True
     card: str | None = None
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """JSON form for the API."""
         return asdict(self)
 
@@ -59,7 +60,7 @@ def allies(faction: str | None) -> list[str]:
     return []
 
 
-def allied(deck_faction: str, card: dict) -> bool:
+def allied(deck_faction: str, card: dict[str, Any]) -> bool:
     """May a deck of `deck_faction` hold this card of another faction as an ally card?"""
     if card.get("loyalty") in ("loyal", "signature"):
         return False
@@ -68,7 +69,7 @@ def allied(deck_faction: str, card: dict) -> bool:
     return card["faction"] in allies(deck_faction)
 
 
-def _entries(deck: dict) -> list[tuple[str, int]]:
+def _entries(deck: dict[str, Any]) -> list[tuple[str, int]]:
     out = []
     for item in deck.get("cards") or []:
         if isinstance(item, dict) and isinstance(item.get("name"), str) and isinstance(item.get("count"), int):
@@ -76,8 +77,8 @@ def _entries(deck: dict) -> list[tuple[str, int]]:
     return out
 
 
-def check_deck(deck: dict, warlord: dict | None, pool: dict[str, dict], *, fmt: str = "constructed",
-               community: bool = False) -> list[DeckProblem]:
+def check_deck(deck: dict[str, Any], warlord: dict[str, Any] | None, pool: dict[str, dict[str, Any]], *,
+               fmt: str = "constructed", community: bool = False) -> list[DeckProblem]:
     """Every problem of a registered deck; [] when it is legal.
 
     `deck` is {"cards": [{"name", "count"}]} (signature squad included), `warlord` the warlord's card
@@ -86,7 +87,7 @@ def check_deck(deck: dict, warlord: dict | None, pool: dict[str, dict], *, fmt: 
     out: list[DeckProblem] = []
     entries = _entries(deck)
     counts: dict[str, int] = {}
-    known: dict[str, dict] = {}
+    known: dict[str, dict[str, Any]] = {}
     for name, n in entries:
         if n < 1:
             out.append(DeckProblem("bad_count", f"{name}: a count must be 1 or more.", SUMMARY_SETUP, False, name))
@@ -128,7 +129,7 @@ def check_deck(deck: dict, warlord: dict | None, pool: dict[str, dict], *, fmt: 
     return out
 
 
-def core_set_copies(card: dict) -> int:
+def core_set_copies(card: dict[str, Any]) -> int:
     """Copies of a card in the core set, as the content gives them: a signature card comes as its whole squad
     (four Nazdreg's Flash Gitz, two Bigga Is Betta: `signature_copies`), any other card as `copies_in_set`."""
     if card.get("signature_of"):
@@ -136,7 +137,7 @@ def core_set_copies(card: dict) -> int:
     return card.get("copies_in_set") or 1
 
 
-def _starter_cards(faction: str | None, pool: dict[str, dict]) -> dict[str, tuple[str, int]]:
+def _starter_cards(faction: str | None, pool: dict[str, dict[str, Any]]) -> dict[str, tuple[str, int]]:
     """{lower-case name: (name, copies)} of a faction's core set starter deck: "all the cards from a given faction"
     in the core set (each in the copies the box holds), plus 1 copy of each neutral card (rules summary, Setup)."""
     want = {}
@@ -150,7 +151,7 @@ def _starter_cards(faction: str | None, pool: dict[str, dict]) -> dict[str, tupl
     return want
 
 
-def starter_deck(warlord: dict, pool: dict[str, dict]) -> list[dict] | None:
+def starter_deck(warlord: dict[str, Any], pool: dict[str, dict[str, Any]]) -> list[dict[str, Any]] | None:
     """The core set starter deck a warlord of the core set leads, as deck lines [{name, count}] (its signature
     squad among them, whole); None for a warlord from another product (no starter deck)."""
     if warlord.get("set") != "Core Set" or warlord.get("type") != "warlord":
@@ -158,7 +159,8 @@ def starter_deck(warlord: dict, pool: dict[str, dict]) -> list[dict] | None:
     return [{"name": name, "count": n} for name, n in sorted(_starter_cards(warlord["faction"], pool).values())]
 
 
-def _starter_problems(counts, known, warlord, pool) -> list[DeckProblem]:
+def _starter_problems(counts: dict[str, int], known: dict[str, dict[str, Any]], warlord: dict[str, Any] | None,
+                      pool: dict[str, dict[str, Any]]) -> list[DeckProblem]:
     """A core set starter deck: the faction's core set cards in the box's copies and 1 of each neutral card."""
     if warlord is None:
         return []
@@ -176,14 +178,15 @@ def _starter_problems(counts, known, warlord, pool) -> list[DeckProblem]:
     return out
 
 
-def _custom_problems(counts, known, warlord, total) -> list[DeckProblem]:
+def _custom_problems(counts: dict[str, int], known: dict[str, dict[str, Any]], warlord: dict[str, Any] | None,
+                     total: int) -> list[DeckProblem]:
     out = []
     if total < MIN_CARDS:
         out.append(DeckProblem("too_few", f"The deck holds {total} cards; a deck holds at least {MIN_CARDS} "
                                "(the warlord not counted).", CUSTOM_SIZE))
     squad = {s["name"].casefold(): s for s in (warlord or {}).get("signature_squad") or []}
     for key, s in squad.items():
-        if counts.get(key, 0) != s["copies"]:
+        if counts.get(key, 0) != s["copies"] and warlord is not None:  # (a squad is always its warlord's)
             out.append(DeckProblem("squad", f"{warlord['name']}'s signature squad holds {s['copies']} "
                                    f"{s['name']}; this deck {counts.get(key, 0)}.", CUSTOM_SQUAD, True, s["name"]))
     faction = (warlord or {}).get("faction")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..core import Consequence, Violation
+from ..core import Consequence, Event, Violation
 from . import combat, command, rules, windows
 from . import violations as V
 from .board import controlled_cards, face_up_slots, new_id, other
@@ -21,7 +21,7 @@ def start_phase(state: ConquestState) -> list[Consequence]:
     return [Consequence("phase", {"phase": "deploy", "round": state["round"]}, rules.DEPLOY)]
 
 
-def card_record(raw: dict) -> dict:
+def card_record(raw: dict[str, Any]) -> dict[str, Any]:
     """The card as entered, with defaults and normalised keywords/traits."""
     keywords = norm_keywords(raw.get("keywords"))
     return {"name": raw["name"].strip(), "type": raw["type"], "cost": raw.get("cost") or 0,
@@ -35,7 +35,7 @@ def _in_play_named(state: ConquestState, seat: str, name: str) -> bool:
     return any(c["name"].lower() == name.lower() for c in controlled_cards(state, seat))
 
 
-def placement_problems(state: ConquestState, ev, card: dict, rule_for_army: str) -> list[Violation]:
+def placement_problems(state: ConquestState, ev: Event, card: dict[str, Any], rule_for_army: str) -> list[Violation]:
     """Where a card may enter play: units at a face-up planet (or HQ for effects), attachments on a unit."""
     out = []
     if card["type"] in ("army", "token"):
@@ -78,7 +78,7 @@ def not_legally_attached(state: ConquestState, host_id: str) -> list[str]:
     return [c["id"] for c in state["cards"].values() if c.get("attached_to") == host_id and not may_host(host, c)]
 
 
-def play_restrictions(state: ConquestState, seat: str, card: dict) -> list[Violation]:
+def play_restrictions(state: ConquestState, seat: str, card: dict[str, Any]) -> list[Violation]:
     """Unique, Relic and Limited limits that apply to deploying or putting the card into play."""
     out = []
     if card["unique"] and _in_play_named(state, seat, card["name"]):
@@ -88,7 +88,7 @@ def play_restrictions(state: ConquestState, seat: str, card: dict) -> list[Viola
     return out
 
 
-def check_deploy(state: ConquestState, ev) -> list[Violation]:
+def check_deploy(state: ConquestState, ev: Event) -> list[Violation]:
     """Deploy a card from hand on your deployment turn (or an Ambush card on your combat turn)."""
     card = card_record(ev.data["card"])
     seat = state["seats"][ev.by]
@@ -117,7 +117,8 @@ def check_deploy(state: ConquestState, ev) -> list[Violation]:
     return out + play_restrictions(state, ev.by, card)
 
 
-def enter_play(state: ConquestState, seat: str, card: dict, planet, attach_to) -> tuple[str, list[Consequence]]:
+def enter_play(state: ConquestState, seat: str, card: dict[str, Any], planet: int | None,
+               attach_to: str | None) -> tuple[str, list[Consequence]]:
     """Put the card on the table: units ready at their planet (or HQ), supports at HQ, attachments on a unit."""
     cid = new_id(state, seat, card["name"])
     if card["type"] in ("army", "token"):
@@ -133,7 +134,7 @@ def enter_play(state: ConquestState, seat: str, card: dict, planet, attach_to) -
     return cid, []
 
 
-def apply_deploy(state: ConquestState, ev) -> list[Consequence]:
+def apply_deploy(state: ConquestState, ev: Event) -> list[Consequence]:
     """Pay the cost, move the card from hand into play, and pass the deployment turn."""
     card = card_record(ev.data["card"])
     seat = state["seats"][ev.by]
@@ -168,7 +169,7 @@ def next_turn(state: ConquestState, seat: str) -> list[Consequence]:
     return []
 
 
-def check_pass(state: ConquestState, ev) -> list[Violation]:
+def check_pass(state: ConquestState, ev: Event) -> list[Violation]:
     """Pass: in the deploy phase for the rest of the phase; in a battle for this skirmish or round."""
     if state["phase"] == "deploy":
         if state["step"].get("turn") != ev.by:
@@ -177,7 +178,7 @@ def check_pass(state: ConquestState, ev) -> list[Violation]:
     return combat.check_pass(state, ev)
 
 
-def apply_pass(state: ConquestState, ev) -> list[Consequence]:
+def apply_pass(state: ConquestState, ev: Event) -> list[Consequence]:
     """Record the pass and move on."""
     if state["phase"] == "deploy":
         state["step"]["passed"].append(ev.by)
@@ -185,7 +186,7 @@ def apply_pass(state: ConquestState, ev) -> list[Consequence]:
     return combat.apply_pass(state, ev)
 
 
-def check_action(state: ConquestState, ev) -> list[Violation]:
+def check_action(state: ConquestState, ev: Event) -> list[Violation]:
     """Actions: on your deployment turn, or on your combat turn; Limited and cost as for deploying."""
     seat = state["seats"][ev.by]
     if state["phase"] == "deploy":
@@ -204,7 +205,7 @@ def check_action(state: ConquestState, ev) -> list[Violation]:
     return out
 
 
-def apply_action(state: ConquestState, ev) -> list[Consequence]:
+def apply_action(state: ConquestState, ev: Event) -> list[Consequence]:
     """Pay the cost (an event card goes from hand to discard); a deployment turn is used up."""
     seat = state["seats"][ev.by]
     seat["resources"] = max(0, seat["resources"] - (ev.data.get("cost") or 0))

@@ -1,7 +1,7 @@
 """Card effects entered by the players: the table says what a card did, the engine keeps the books straight."""
 from __future__ import annotations
 
-from ..core import Consequence, Violation
+from ..core import Consequence, Event, Violation
 from . import combat, damage, rules, victory, windows
 from . import violations as V
 from .board import face_up_slots
@@ -18,11 +18,11 @@ from .deploy import (
 from .types import ConquestState
 
 
-def _reason(ev) -> str:
+def _reason(ev: Event) -> str:
     return ev.data.get("reason") or "card effect"
 
 
-def check_put_into_play(state: ConquestState, ev) -> list[Violation]:
+def check_put_into_play(state: ConquestState, ev: Event) -> list[Violation]:
     """Put into play: no cost, but the deployment rules (unique, Relic, placement) still apply."""
     card = card_record(ev.data["card"])
     if card["type"] == "event":
@@ -35,7 +35,7 @@ def check_put_into_play(state: ConquestState, ev) -> list[Violation]:
     return out
 
 
-def apply_put_into_play(state: ConquestState, ev) -> list[Consequence]:
+def apply_put_into_play(state: ConquestState, ev: Event) -> list[Consequence]:
     """The card enters play ready; army cards come from hand, token units from the bank."""
     card = card_record(ev.data["card"])
     if card["type"] != "token":
@@ -48,24 +48,24 @@ def apply_put_into_play(state: ConquestState, ev) -> list[Consequence]:
 
 
 
-def apply_deal_damage(state: ConquestState, ev) -> list[Consequence]:
+def apply_deal_damage(state: ConquestState, ev: Event) -> list[Consequence]:
     """Damage from a card effect goes through the shield window like any damage."""
     return damage.start(state, {ev.data["unit"]: ev.data["amount"]}, _reason(ev), rules.DAMAGE) + _battle_check(state)
 
 
-def check_indirect(state: ConquestState, ev) -> list[Violation]:
+def check_indirect(state: ConquestState, ev: Event) -> list[Violation]:
     """Indirect damage is dealt to a player who has units."""
     if not any(u["owner"] == ev.data["seat"] for u in state["units"].values()):
         return [V.NO_UNITS("That player has no units.", rules.INDIRECT)]
     return []
 
 
-def apply_indirect(state: ConquestState, ev) -> list[Consequence]:
+def apply_indirect(state: ConquestState, ev: Event) -> list[Consequence]:
     """The player dealt indirect damage divides it among his units."""
     return damage.start_indirect(state, ev.data["seat"], ev.data["amount"], _reason(ev))
 
 
-def apply_remove_damage(state: ConquestState, ev) -> list[Consequence]:
+def apply_remove_damage(state: ConquestState, ev: Event) -> list[Consequence]:
     """Remove damage tokens from a unit."""
     u = state["units"][ev.data["unit"]]
     n = min(u["damage"], ev.data["amount"])
@@ -73,7 +73,7 @@ def apply_remove_damage(state: ConquestState, ev) -> list[Consequence]:
     return [Consequence("damage_removed", {"unit": u["id"], "amount": n, "reason": _reason(ev)}, rules.CARD_TEXT)]
 
 
-def apply_destroy(state: ConquestState, ev) -> list[Consequence]:
+def apply_destroy(state: ConquestState, ev: Event) -> list[Consequence]:
     """A card leaves play by an effect (destroy, sacrifice, discard): units as when destroyed by damage."""
     cid = ev.data["unit"]
     if cid in state["cards"]:
@@ -89,7 +89,7 @@ def apply_destroy(state: ConquestState, ev) -> list[Consequence]:
     return damage.destroy(state, cid, rules.CARD_TEXT) + victory.evaluate(state) + _battle_check(state)
 
 
-def check_move(state: ConquestState, ev) -> list[Violation]:
+def check_move(state: ConquestState, ev: Event) -> list[Violation]:
     """Units move to a face-up planet in the line, or to HQ."""
     slot = ev.data.get("planet")
     if slot is not None and slot not in face_up_slots(state):
@@ -97,7 +97,7 @@ def check_move(state: ConquestState, ev) -> list[Violation]:
     return []
 
 
-def apply_move(state: ConquestState, ev) -> list[Consequence]:
+def apply_move(state: ConquestState, ev: Event) -> list[Consequence]:
     """Move a unit (a rout: to HQ exhausted)."""
     u = state["units"][ev.data["unit"]]
     u["at"] = ev.data.get("planet") if ev.data.get("planet") is not None else "hq"
@@ -108,7 +108,7 @@ def apply_move(state: ConquestState, ev) -> list[Consequence]:
         _battle_check(state)
 
 
-def apply_set_ready(state: ConquestState, ev) -> list[Consequence]:
+def apply_set_ready(state: ConquestState, ev: Event) -> list[Consequence]:
     """Ready or exhaust a card."""
     cid = ev.data["unit"]
     card = state["units"].get(cid) or state["cards"][cid]
@@ -117,7 +117,7 @@ def apply_set_ready(state: ConquestState, ev) -> list[Consequence]:
                         rules.CARD_TEXT)] + _battle_check(state)
 
 
-def apply_modify(state: ConquestState, ev) -> list[Consequence]:
+def apply_modify(state: ConquestState, ev: Event) -> list[Consequence]:
     """Change a unit's numbers or keywords; a unit whose damage reaches its new HP is destroyed."""
     u = state["units"][ev.data["unit"]]
     for key in ("attack", "hp", "command"):
@@ -134,21 +134,21 @@ def apply_modify(state: ConquestState, ev) -> list[Consequence]:
     return cons + _battle_check(state)
 
 
-def check_resources(state: ConquestState, ev) -> list[Violation]:
+def check_resources(state: ConquestState, ev: Event) -> list[Violation]:
     """A resource pool never goes below 0."""
     if state["seats"][ev.by]["resources"] + ev.data["amount"] < 0:
         return [V.NOT_ENOUGH("You do not have that many resources.", rules.DEPLOY_COST)]
     return []
 
 
-def apply_resources(state: ConquestState, ev) -> list[Consequence]:
+def apply_resources(state: ConquestState, ev: Event) -> list[Consequence]:
     """Gain or spend resources by a card effect."""
     state["seats"][ev.by]["resources"] += ev.data["amount"]
     return [Consequence("resources", {"seat": ev.by, "amount": ev.data["amount"], "reason": _reason(ev)},
                         rules.CARD_TEXT)]
 
 
-def check_cards(state: ConquestState, ev) -> list[Violation]:
+def check_cards(state: ConquestState, ev: Event) -> list[Violation]:
     """Card counts never go below 0."""
     s = state["seats"][ev.by]
     for key in ("hand", "deck", "discard"):
@@ -157,7 +157,7 @@ def check_cards(state: ConquestState, ev) -> list[Violation]:
     return []
 
 
-def apply_cards(state: ConquestState, ev) -> list[Consequence]:
+def apply_cards(state: ConquestState, ev: Event) -> list[Consequence]:
     """Move cards between deck, hand and discard; an empty deck loses the game."""
     s = state["seats"][ev.by]
     for key in ("hand", "deck", "discard"):

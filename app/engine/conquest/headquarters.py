@@ -1,7 +1,7 @@
 """The headquarters phase: first planet token, next planet, draw 2, 4 resources, ready all, pass the initiative."""
 from __future__ import annotations
 
-from ..core import Consequence, Violation
+from ..core import Consequence, Event, Violation
 from . import deploy, rules, victory
 from . import violations as V
 from .board import face_up, other, seats
@@ -17,7 +17,7 @@ def face_down(state: ConquestState) -> list[LinePlanet]:
     return [p for p in state["line"] if p["status"] == "line" and not p["face_up"]]
 
 
-def check_headquarters(state: ConquestState, ev) -> list[Violation]:
+def check_headquarters(state: ConquestState, ev: Event) -> list[Violation]:
     """The headquarters phase follows the last battle; the next face-down planet must be named."""
     if state["step"].get("name") != "headquarters":
         return [V.OUT_OF_STEP("The headquarters phase comes after the combat phase.", rules.HEADQUARTERS)]
@@ -32,7 +32,7 @@ def check_headquarters(state: ConquestState, ev) -> list[Violation]:
     return []
 
 
-def apply_headquarters(state: ConquestState, ev) -> list[Consequence]:
+def apply_headquarters(state: ConquestState, ev: Event) -> list[Consequence]:
     """Do the six headquarters steps in order, then start the next round."""
     cons: list[Consequence] = []
     up = face_up(state)

@@ -1,7 +1,7 @@
 """Before the first round: the initiative token, the first 5 planets face up, and the mulligans (Setup)."""
 from __future__ import annotations
 
-from ..core import Consequence, Violation
+from ..core import Consequence, Event, Violation
 from . import deploy, rules
 from . import violations as V
 from .board import seats
@@ -15,7 +15,7 @@ def unseen_planets(state: ConquestState) -> list[str]:
     return [n for n in state["planets"] if n not in seen]
 
 
-def check_initiative(state: ConquestState, ev) -> list[Violation]:
+def check_initiative(state: ConquestState, ev: Event) -> list[Violation]:
     """The initiative token is given once, at setup."""
     if state["step"].get("name") != "initiative":
         return [V.OUT_OF_STEP("The initiative token was already given.", rules.SETUP_INITIATIVE)]
@@ -24,7 +24,7 @@ def check_initiative(state: ConquestState, ev) -> list[Violation]:
     return []
 
 
-def apply_initiative(state: ConquestState, ev) -> list[Consequence]:
+def apply_initiative(state: ConquestState, ev: Event) -> list[Consequence]:
     """That player takes the token and turns the first 5 planets face up."""
     seat = ev.data["seat"]
     state["initiative"] = state["starter"] = seat
@@ -32,7 +32,7 @@ def apply_initiative(state: ConquestState, ev) -> list[Consequence]:
     return [Consequence("initiative", {"seat": seat}, rules.SETUP_INITIATIVE)]
 
 
-def check_reveal(state: ConquestState, ev) -> list[Violation]:
+def check_reveal(state: ConquestState, ev: Event) -> list[Violation]:
     """The initiative player turns the first 5 planets face up, starting furthest to his left."""
     if state["step"].get("name") != "reveal":
         return [V.OUT_OF_STEP("Planets are revealed at setup and in the headquarters phase.", rules.SETUP_PLANETS)]
@@ -43,7 +43,7 @@ def check_reveal(state: ConquestState, ev) -> list[Violation]:
     return []
 
 
-def apply_reveal(state: ConquestState, ev) -> list[Consequence]:
+def apply_reveal(state: ConquestState, ev: Event) -> list[Consequence]:
     """Turn the leftmost face-down planet face up; after 5, the first planet token goes on the leftmost."""
     slot = next(p for p in state["line"] if not p["face_up"])
     slot.update({"name": ev.data["planet"], "face_up": True})
@@ -56,7 +56,7 @@ def apply_reveal(state: ConquestState, ev) -> list[Consequence]:
     return cons
 
 
-def check_mulligan(state: ConquestState, ev) -> list[Violation]:
+def check_mulligan(state: ConquestState, ev: Event) -> list[Violation]:
     """Each player may take one mulligan after drawing the starting hand."""
     if state["step"].get("name") != "mulligan":
         return [V.OUT_OF_STEP("Mulligans are taken at setup, after the planets.", rules.MULLIGAN)]
@@ -65,7 +65,7 @@ def check_mulligan(state: ConquestState, ev) -> list[Violation]:
     return []
 
 
-def apply_mulligan(state: ConquestState, ev) -> list[Consequence]:
+def apply_mulligan(state: ConquestState, ev: Event) -> list[Consequence]:
     """A mulligan reshuffles the hand into the deck and draws a new one (counts do not change)."""
     state["step"]["decided"].append(ev.by)
     state["seats"][ev.by]["mulligan"] = ev.data["take"]

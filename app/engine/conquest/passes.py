@@ -33,6 +33,8 @@ indirect damage and a bloodied warlord's numbers.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ..core import Event, ImpliedPass
 from . import rules
 from .types import ConquestState
@@ -82,7 +84,7 @@ def implied_pass(state: ConquestState, event: Event) -> ImpliedPass | None:
     return None
 
 
-def is_decision_pass(event_type: str, data: dict) -> bool:
+def is_decision_pass(event_type: str, data: dict[str, Any]) -> bool:
     """An entry that says only "I do nothing here" (what the engine infers when play goes on)."""
     if event_type == "battle_ability":
         return not data.get("use")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import copy
 import json
-from typing import cast
+from typing import Any, cast
 
 from ..core import Advice, Consequence, Event, Handler, ImpliedPass, Outcome, Ruleset, Violation
 from . import (
@@ -80,11 +80,11 @@ class ConquestRuleset(Ruleset[ConquestState]):
     codes = V.CODES
     folds_in_place = True  # apply_event keeps no reference to an event's data in the state
 
-    def event_types(self) -> list[dict]:
+    def event_types(self) -> list[dict[str, Any]]:
         """Every Conquest event with its fields."""
         return event_types()
 
-    def new_game(self, setup: dict) -> ConquestState:
+    def new_game(self, setup: dict[str, Any]) -> ConquestState:
         """Warlords at HQ, hands drawn, resources taken, 7 planet slots face down; SetupError if unusable."""
         return new_game(setup, self.id)
 
@@ -123,7 +123,8 @@ class ConquestRuleset(Ruleset[ConquestState]):
     def copy_state(self, state: ConquestState) -> ConquestState:
         """The state is plain JSON (string keys only), so a JSON copy is exact and several times faster than
         copy.deepcopy."""
-        return json.loads(json.dumps(state))
+        copied: ConquestState = json.loads(json.dumps(state))
+        return copied
 
     def apply_event(self, state: ConquestState, event: Event) -> list[Consequence]:
         """Apply the event, then check winning and losing conditions. An entry that is not a card ability closes
@@ -141,7 +142,7 @@ class ConquestRuleset(Ruleset[ConquestState]):
         optional steps pass."""
         return suggest.suggest(state, seat, self)
 
-    def view(self, state: ConquestState, seat: str) -> dict:
+    def view(self, state: ConquestState, seat: str) -> dict[str, Any]:
         """The state without the opponent's secret command dial before both dials are revealed (the referee sees it)."""
         out = copy.deepcopy(state)
         out.pop("abilities", None)  # static deck data the engine reads; the suggestions carry what a phone needs
@@ -157,9 +158,9 @@ class ConquestRuleset(Ruleset[ConquestState]):
             if seat != "referee":  # the referee sees every secret
                 out["step"]["dials"] = command.hidden_dials(state, seat) if seat in state["seats"] else \
                     {s: None for s in dials}
-        return cast(dict, out)  # the view: the state with its secret dial hidden
+        return cast(dict[str, Any], out)  # the view: the state with its secret dial hidden
 
-    def redact_event(self, state: ConquestState, record: dict, seat: str) -> dict:
+    def redact_event(self, state: ConquestState, record: dict[str, Any], seat: str) -> dict[str, Any]:
         """A command dial stays secret in the log too: only its owner (and the referee) sees it, and the opponent
         only once it is revealed with the other dial. A dial taken back before the reveal was never revealed: it
         stays hidden for good (Rules summary, 2. Command, Step 1: each player selects secretly)."""
@@ -180,7 +181,7 @@ class ConquestRuleset(Ruleset[ConquestState]):
         return copy.deepcopy(state["result"]) if state.get("result") else None
 
 
-def _prompt_text(state: ConquestState, pend: dict) -> str:
+def _prompt_text(state: ConquestState, pend: dict[str, Any]) -> str:
     if pend["kind"] == "damage":
         return f"Waiting for {state['seats'][pend['turn']]['name']} to use a shield or not."
     if pend["kind"] == "indirect":
@@ -188,5 +189,5 @@ def _prompt_text(state: ConquestState, pend: dict) -> str:
     return f"Waiting for {state['seats'][pend['seat']]['name']} to enter the bloodied warlord's numbers."
 
 
-def _prompt_rule(pend: dict) -> str:
+def _prompt_rule(pend: dict[str, Any]) -> str:
     return {"damage": rules.SHIELDS, "indirect": rules.INDIRECT}.get(pend["kind"], rules.DAMAGED_UNITS)

@@ -1,7 +1,7 @@
 """Starting a game: warlords, decks, the planet line and the starting hands and resources (rules summary, Setup)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, overload
 
 from ..core import SetupError
 from .card_terms import problems as ability_problems
@@ -29,7 +29,15 @@ MAX_WORDS = 12
 MAX_ABILITIES = 60  # a starter deck names about 25 different cards (content/conquest/abilities-*.yaml)
 
 
-def _int(value, field: str, lo: int = 0, allow_none: bool = False, hi: int = MOST_NUMBER):
+@overload
+def _int(value: object, field: str, lo: int = 0, allow_none: Literal[False] = False, hi: int = MOST_NUMBER) -> int: ...
+
+
+@overload
+def _int(value: object, field: str, lo: int = 0, *, allow_none: bool, hi: int = MOST_NUMBER) -> int | None: ...
+
+
+def _int(value: object, field: str, lo: int = 0, allow_none: bool = False, hi: int = MOST_NUMBER) -> int | None:
     if value is None and allow_none:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
@@ -37,7 +45,7 @@ def _int(value, field: str, lo: int = 0, allow_none: bool = False, hi: int = MOS
     return value
 
 
-def _words(raw, field: str) -> list:
+def _words(raw: object, field: str) -> list[Any]:
     """A card's keywords or traits as entered: a list of at most MAX_WORDS."""
     if raw is None:
         return []
@@ -46,7 +54,7 @@ def _words(raw, field: str) -> list:
     return raw
 
 
-def warlord_record(raw, field: str) -> dict:
+def warlord_record(raw: object, field: str) -> dict[str, Any]:
     """A validated warlord: name, hale attack/HP, starting hand and resources, bloodied side (or null)."""
     if not isinstance(raw, dict):
         raise SetupError("Choose a warlord from the list or enter its numbers.", field)
@@ -73,7 +81,7 @@ def warlord_record(raw, field: str) -> dict:
             "bloodied": bloodied}
 
 
-def planet_record(raw, field: str) -> dict:
+def planet_record(raw: object, field: str) -> dict[str, Any]:
     """A validated planet card: name, type symbols, resource and card bonuses, battle ability summary."""
     if not isinstance(raw, dict) or not isinstance(raw.get("name"), str) or not raw["name"].strip():
         raise SetupError("Each planet needs a name.", field)
@@ -87,7 +95,7 @@ def planet_record(raw, field: str) -> dict:
             "effect": raw.get("effect") if isinstance(raw.get("effect"), str) else None}
 
 
-def token_record(raw, field: str) -> dict:
+def token_record(raw: object, field: str) -> dict[str, Any]:
     """A token unit known to the game (offered when an ability puts tokens into play)."""
     if not isinstance(raw, dict) or not isinstance(raw.get("name"), str) or not raw["name"].strip():
         raise SetupError("Each token unit needs a name.", field)
@@ -97,7 +105,7 @@ def token_record(raw, field: str) -> dict:
             "traits": [t for t in _words(raw.get("traits"), f"{field}.traits") if isinstance(t, str)], "unique": False}
 
 
-def new_game(setup: dict, ruleset_id: str) -> ConquestState:
+def new_game(setup: dict[str, Any], ruleset_id: str) -> ConquestState:
     """The state before the initiative is decided: warlords at HQ, hands drawn, resources taken, 7 planet slots."""
     if not isinstance(setup, dict):
         raise SetupError("The setup must be an object.", None)
@@ -127,7 +135,7 @@ def new_game(setup: dict, ruleset_id: str) -> ConquestState:
     return state
 
 
-def _planets(setup: dict, options: dict) -> dict:
+def _planets(setup: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
     """The game's planet cards by name, checked (enough for the line, none twice)."""
     raw_planets = setup.get("planets") or options.get("planets")
     if not isinstance(raw_planets, list) or not LINE_LENGTH <= len(raw_planets) <= MAX_PLANETS:
@@ -141,7 +149,7 @@ def _planets(setup: dict, options: dict) -> dict:
     return planets
 
 
-def _tokens(setup: dict, options: dict) -> dict:
+def _tokens(setup: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
     """The token units the game's cards can make, by name."""
     tokens = {}
     raw_tokens = setup.get("tokens") or options.get("tokens") or []
@@ -153,12 +161,12 @@ def _tokens(setup: dict, options: dict) -> dict:
     return tokens
 
 
-def _starter(deck) -> bool:
+def _starter(deck: object) -> bool:
     """Was the seat's deck registered as a core set starter deck (app/content/conquest.py checked it)?"""
     return isinstance(deck, dict) and deck.get("registered") is True and deck.get("format") == "starter"
 
 
-def _add_seat(state: ConquestState, i: int, raw, options: dict) -> None:
+def _add_seat(state: ConquestState, i: int, raw: object, options: dict[str, Any]) -> None:
     """Seat i's warlord at its HQ and its player record (hand drawn, resources taken) added to the state."""
     seat = f"p{i + 1}"
     field = f"seats[{i}]"
@@ -191,7 +199,7 @@ def _add_seat(state: ConquestState, i: int, raw, options: dict) -> None:
     state["abilities"][seat] = _abilities(raw.get("abilities"), f"{field}.abilities")
 
 
-def _abilities(raw, field: str) -> dict[str, dict]:
+def _abilities(raw: object, field: str) -> dict[str, dict[str, Any]]:
     """A seat's ability records (app/content/conquest.py gives a starter deck's), each checked against the
     vocabulary: a record the engine cannot read stops the setup."""
     if raw is None:

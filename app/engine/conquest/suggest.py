@@ -1,7 +1,7 @@
 """What each seat may do next, as complete events or templates with finite choices and int bounds."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core import Advice, Event, Suggestion
 from . import abilities, ability_entries, combat, command, damage, passes
@@ -23,6 +23,9 @@ from .headquarters import face_down
 from .opening import unseen_planets
 from .types import ConquestState
 
+if TYPE_CHECKING:
+    from .ruleset import ConquestRuleset
+
 # Bounds offered for numbers typed from a physical card; the catalogue allows more.
 STAT_BOUNDS = {"card.attack": {"type": "int", "min": 0, "max": 8}, "card.hp": {"type": "int", "min": 1, "max": 10},
                "card.command": {"type": "int", "min": 0, "max": 3}}
@@ -37,7 +40,7 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def _cost(resources: int) -> dict:
+def _cost(resources: int) -> dict[str, Any]:
     """Cost bounds: what the pool can pay, within the catalogue's limit."""
     return {"type": "int", "min": 0, "max": min(resources, 20)}
 
@@ -45,7 +48,7 @@ def _cost(resources: int) -> dict:
 MAX_LOOKAHEAD = 6  # open optional steps passed in a row at most (a shield, two retreats, a Battle ability...)
 
 
-def suggest(state: ConquestState, seat: str, rs=None) -> Advice:
+def suggest(state: ConquestState, seat: str, rs: ConquestRuleset | None = None) -> Advice:
     """The advice for one seat: what is legal now and, with the ruleset `rs`, what becomes legal once the
     optional steps open now pass (an attack of the next combat round while a retreat opportunity is open)."""
     advice = _now(state, seat)
@@ -62,7 +65,7 @@ def suggest(state: ConquestState, seat: str, rs=None) -> Advice:
     return advice
 
 
-def _beyond_passes(rs, state: ConquestState, seat: str) -> list[Suggestion]:
+def _beyond_passes(rs: ConquestRuleset, state: ConquestState, seat: str) -> list[Suggestion]:
     """The seat's entries of the game's sequence in the states reached by passing the open optional steps, one at
     a time, as its next entry would (passes.implied_pass): each of them closes those steps when entered (a
     defender's shield window, then his retreat opportunity: his retreat, or his attack of the next round)."""
@@ -134,7 +137,7 @@ def _now(state: ConquestState, seat: str) -> Advice:
     return Advice(seat, step, out, None, waiting)
 
 
-def _step(state: ConquestState) -> dict:
+def _step(state: ConquestState) -> dict[str, Any]:
     info = {"phase": state["phase"], "name": state["step"].get("name"), "round": state["round"],
             "initiative": state["initiative"], "first_planet": state["first_planet"]}
     b = state.get("battle")
@@ -146,7 +149,7 @@ def _step(state: ConquestState) -> dict:
     return info
 
 
-def _prompt(state: ConquestState, seat: str, step: dict) -> Advice:
+def _prompt(state: ConquestState, seat: str, step: dict[str, Any]) -> Advice:
     pend = state["pending"][0]
     out: list[Suggestion] = []
     if pend["kind"] == "damage":

@@ -1,6 +1,8 @@
 """Winning and losing: three planets of a type, a defeated bloodied warlord, an empty deck, ties, the last planet."""
 from __future__ import annotations
 
+from typing import Any
+
 from ..core import Consequence
 from . import rules
 from .board import in_line, other, seats
@@ -48,8 +50,8 @@ def evaluate(state: ConquestState) -> list[Consequence]:
     return finish(state, [winner], False, how.split(":")[0], rule, {winner: how})
 
 
-def finish(state: ConquestState, winners: list[str], draw: bool, decided_by: str, rule: str, detail: dict | None = None
-           ) -> list[Consequence]:
+def finish(state: ConquestState, winners: list[str], draw: bool, decided_by: str, rule: str,
+           detail: dict[str, Any] | None = None) -> list[Consequence]:
     """End the game with this result."""
     state["result"] = {"winners": winners, "draw": draw, "decided_by": decided_by, "rule": rule,
                        "detail": detail or {}}

@@ -39,11 +39,13 @@ def note_unit(state: ConquestState, trigger: str, unit: Mapping[str, Any], **con
 
 def faction_of(state: ConquestState, unit: Mapping[str, Any]) -> str | None:
     """A unit's faction: as entered, else its card's in its owner's starter deck, else (a warlord) its seat's."""
-    if unit.get("faction"):
-        return unit["faction"]
+    faction: str | None = unit.get("faction")
+    if faction:
+        return faction
     rec = (state.get("abilities") or {}).get(unit["owner"], {}).get(unit["name"])
     if rec and rec.get("faction"):
-        return rec["faction"]
+        printed: str = rec["faction"]
+        return printed
     return state["seats"][unit["owner"]].get("faction") if unit["kind"] == "warlord" else None
 
 
@@ -52,7 +54,7 @@ def close(state: ConquestState) -> None:
     state["window"] = []
 
 
-def open_windows(state: ConquestState) -> list[dict]:
+def open_windows(state: ConquestState) -> list[dict[str, Any]]:
     """The windows open now: the noted triggers and, in a shield window, damage assigned to each unit."""
     out = list(state.get("window") or [])
     if state["pending"] and state["pending"][0]["kind"] == "damage":
@@ -79,7 +81,8 @@ def location(state: ConquestState, cid: str | None) -> Any:
     return state["units"][host]["at"] if host in state["units"] else "hq"
 
 
-def subject_matches(state: ConquestState, window: dict, seat: str, source: str | None, when: dict) -> bool:
+def subject_matches(state: ConquestState, window: dict[str, Any], seat: str, source: str | None,
+                    when: dict[str, Any]) -> bool:
     """Is the window's subject the one the ability's `when.subject` names, seen from `seat` and its card?"""
     subject = when.get("subject", "this")
     if subject == "this":
@@ -97,7 +100,8 @@ def subject_matches(state: ConquestState, window: dict, seat: str, source: str |
     return True
 
 
-def conditions_met(state: ConquestState, window: dict, seat: str, source: str | None, when: dict) -> bool:
+def conditions_met(state: ConquestState, window: dict[str, Any], seat: str, source: str | None,
+                   when: dict[str, Any]) -> bool:
     """The ability's `when` over the window (its subject, its planet, by an attack, the unit's kind and traits)."""
     if not subject_matches(state, window, seat, source, when):
         return False
@@ -122,7 +126,7 @@ def conditions_met(state: ConquestState, window: dict, seat: str, source: str | 
     return not (when.get("faction") and window.get("faction") != when["faction"])
 
 
-def anchor(state: ConquestState, source: str | None, window: dict | None, cost_unit: str | None) -> Any:
+def anchor(state: ConquestState, source: str | None, window: dict[str, Any] | None, cost_unit: str | None) -> Any:
     """The planet "here" means for an ability: its card's, else the unit paid as its cost's, else the window's."""
     for cid in (source, cost_unit):
         where = location(state, cid)
@@ -131,7 +135,7 @@ def anchor(state: ConquestState, source: str | None, window: dict | None, cost_u
     return window.get("planet") if window else None
 
 
-def unit_choices(state: ConquestState, seat: str, spec: dict, here: Any, window: dict | None,
+def unit_choices(state: ConquestState, seat: str, spec: dict[str, Any], here: Any, window: dict[str, Any] | None,
                  source: str | None) -> list[str]:
     """The units an ability's `target` (or a unit paid as its cost) may name."""
     out = []
@@ -152,7 +156,8 @@ def unit_choices(state: ConquestState, seat: str, spec: dict, here: Any, window:
     return out
 
 
-def _unit_fits(state: ConquestState, u: Mapping[str, Any], spec: dict, source: str | None, window: dict | None) -> bool:
+def _unit_fits(state: ConquestState, u: Mapping[str, Any], spec: dict[str, Any], source: str | None,
+               window: dict[str, Any] | None) -> bool:
     if spec.get("non_warlord") and u["kind"] == "warlord":
         return False
     if spec.get("army") and u["kind"] != "army":

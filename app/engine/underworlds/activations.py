@@ -16,15 +16,20 @@ makes no superaction. Fighters out of action cannot be activated.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ..core import Consequence, Event, Suggestion, Violation
 from . import cards as cardmod
 from . import effects, lethal, reactions, spells, tally, turns
 from . import violations as V
-from .state import enemies, fighter_name, profiles, profiles_unknown, seat_of, surviving
+from .state import UnderworldsState, enemies, fighter_name, present, profiles, profiles_unknown, seat_of, surviving
 from .templates import legal
 
+if TYPE_CHECKING:
+    from .ruleset import UnderworldsRuleset
 
-def _turn_violations(rs, state, event) -> list[Violation]:
+
+def _turn_violations(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     R = rs.edition.rule
     if state["phase"] != "action" or state["step"] not in ("activation",):
         where = "a power step" if state["step"] == "power" else f"the {state['phase']} phase"
@@ -40,7 +45,7 @@ def _turn_violations(rs, state, event) -> list[Violation]:
     return out
 
 
-def check_activate(rs, state, event) -> list[Violation]:
+def check_activate(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     """Whose turn, activations left, and the rules of the chosen action."""
     R = rs.edition.rule
     d = event.data
@@ -97,7 +102,7 @@ def check_activate(rs, state, event) -> list[Violation]:
     return out
 
 
-def token_rules_2018(rs, state, event) -> list[Violation]:
+def token_rules_2018(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     """2018/2019: a Charge token stops every further activation; a Move token stops Move actions too. The older
     editions' ruleset adds these to every activation's verdict, whatever else stops it (game over, a drive back
     choice to make first); `check_activate` leaves out its own Charge token rules where they apply."""
@@ -120,20 +125,20 @@ def token_rules_2018(rs, state, event) -> list[Violation]:
     return out
 
 
-def _returned_after(rs, state, fid: str, fact: str) -> bool:
+def _returned_after(rs: UnderworldsRuleset, state: UnderworldsState, fid: str, fact: str) -> bool:
     """The fighter did `fact` (moves, charges) this action phase, though its tokens were cleared since (taken out
     of action and returned: 2018 Shadespire FAQ)."""
     return (rs.edition.returned_keeps_actions and state["phase"] == "action"
             and fid in tally.who(state, "phase", seat_of(fid), fact))
 
 
-def in_sequence(state, seat: str) -> bool:
+def in_sequence(state: UnderworldsState, seat: str) -> bool:
     """The game is at `seat`'s activation step, waiting for its activation."""
     return (state["phase"] == "action" and state["step"] == "activation" and not state.get("pending")
             and seat == turns.active_seat(state))
 
 
-def apply_activate(rs, state, event) -> list[Consequence]:
+def apply_activate(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Consequence]:
     """Resolve the action's tokens; an Attack action or Charge waits for its attack event(s).
 
     Out of sequence (overridden: a card lets a fighter act without being activated, pg 29) the action has its
@@ -185,7 +190,7 @@ def apply_activate(rs, state, event) -> list[Consequence]:
     return cons
 
 
-def _granted_action(rs, state, event) -> list[Consequence]:
+def _granted_action(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Consequence]:
     R = rs.edition.rule
     d = event.data
     fid, action = d["fighter"], d["action"]
@@ -207,9 +212,10 @@ def _granted_action(rs, state, event) -> list[Consequence]:
     return cons
 
 
-def _move(rs, state, fid, d, token: str) -> list[Consequence]:
+def _move(rs: UnderworldsRuleset, state: UnderworldsState, fid: str, d: dict[str, Any],
+          token: str) -> list[Consequence]:
     """A Move action: the token (Move, or Charge in a Charge), lethal hexes entered, snare hexes."""
-    cons: list = []
+    cons: list[Consequence] = []
     effects.leave_feature(state, fid)
     state["fighters"][fid]["tokens"][token] += 1
     cons.extend(lethal.enter_lethal_hexes(rs, state, fid, d.get("lethal") or 0, moving=True))
@@ -219,7 +225,7 @@ def _move(rs, state, fid, d, token: str) -> list[Consequence]:
     return cons
 
 
-def check_player_action(rs, state, event) -> list[Violation]:
+def check_player_action(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     """Player actions use an activation; swapping an objective needs one in hand."""
     out = _turn_violations(rs, state, event)
     action = event.data["action"]
@@ -231,7 +237,7 @@ def check_player_action(rs, state, event) -> list[Violation]:
     return out
 
 
-def apply_player_action(rs, state, event) -> list[Consequence]:
+def apply_player_action(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Consequence]:
     """Draw a power card / discard and draw an objective / pass; an empty deck cannot be drawn from.
     Out of sequence (overridden) only the effect happens: no activation is used, the turn does not move on."""
     R = rs.edition.rule
@@ -252,7 +258,7 @@ def apply_player_action(rs, state, event) -> list[Consequence]:
     return cons
 
 
-def check_abandon(rs, state, event) -> list[Violation]:
+def check_abandon(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     """Only a pending Attack action can be abandoned (a reaction made it impossible to finish)."""
     pending = state.get("pending")
     if not pending:
@@ -263,9 +269,9 @@ def check_abandon(rs, state, event) -> list[Violation]:
     return []
 
 
-def apply_abandon(rs, state, event) -> list[Consequence]:
+def apply_abandon(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Consequence]:
     """The action ends unresolved; the fighter still made it. The activation step ends."""
-    fid = state["pending"]["attacker"]
+    fid = present(state, "pending")["attacker"]
     cons = [Consequence("attack_abandoned", {"fighter": fid}, rs.edition.rule("reactions"))]
     cons.extend(turns.finish_activation(rs, state))
     reactions.open_window(state, ["after_action", "after_activation"], {"fighter": fid, "action": "attack"})
@@ -274,7 +280,7 @@ def apply_abandon(rs, state, event) -> list[Consequence]:
 
 # -- suggestions --------------------------------------------------------------------------------
 
-def suggest_activations(rs, state, seat) -> list[Suggestion]:
+def suggest_activations(rs: UnderworldsRuleset, state: UnderworldsState, seat: str) -> list[Suggestion]:
     """The activations and player actions `check_activate` / `check_player_action` accept now (suggest.py)."""
     out = []
     actions = rs.edition.actions
@@ -285,7 +291,8 @@ def suggest_activations(rs, state, seat) -> list[Suggestion]:
         # Attack and Charge are offered for a fighter whose Attack actions are known (the template needs them).
         has_attack = bool(profiles(state, fid)) and bool(enemy_ids)
 
-        def add(action, label, fid=fid, group=group, **extra):  # this fighter's, bound now
+        def add(action: str, label: str, fid: str = fid, group: str = group,
+                **extra: Any) -> None:  # this fighter's, bound now
             data = {"action": action, "fighter": fid, **extra.pop("data", {})}
             out.append(Suggestion("activate", seat, label, data, group=group, **extra))
         if "move" in actions:
@@ -317,7 +324,7 @@ def suggest_activations(rs, state, seat) -> list[Suggestion]:
     return legal_offers(rs, state, out)
 
 
-def legal_offers(rs, state, offers: list[Suggestion]) -> list[Suggestion]:
+def legal_offers(rs: UnderworldsRuleset, state: UnderworldsState, offers: list[Suggestion]) -> list[Suggestion]:
     """The offers `check_activate` accepts (templates.legal for each), with the Stun targets checked once.
 
     A Stun chooses "one enemy fighter with no Stagger tokens adjacent to that fighter" (Deathgorge rulebook, Stun
@@ -327,7 +334,7 @@ def legal_offers(rs, state, offers: list[Suggestion]) -> list[Suggestion]:
     had each target checked and kept some, each other Stun or Barge is checked once, with a target known to be
     legal: it passes with the same targets, or it is refused whatever the target. Only where the event meets the
     game as it is (no optional step for it to close first: Ruleset.settle), so one check answers for every target."""
-    targets: list | None = None
+    targets: list[str] | None = None
     out = []
     for sugg in offers:
         if sugg.data.get("action") in ("stun", "barge") and targets is not None and _judged_here(rs, state, sugg):
@@ -343,5 +350,5 @@ def legal_offers(rs, state, offers: list[Suggestion]) -> list[Suggestion]:
     return out
 
 
-def _judged_here(rs, state, sugg: Suggestion) -> bool:
+def _judged_here(rs: UnderworldsRuleset, state: UnderworldsState, sugg: Suggestion) -> bool:
     return rs.implied_pass(state, Event(sugg.type, sugg.by, sugg.data)) is None

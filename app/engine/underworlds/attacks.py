@@ -14,18 +14,36 @@ Attack action passed, so those reactions are recorded in the log, one per player
 """
 from __future__ import annotations
 
-from ..core import Consequence, Suggestion, Violation
+from typing import TYPE_CHECKING, Any
+
+from ..core import Consequence, Event, Suggestion, Violation
 from . import combat, damage, effects, reactions, turns
 from . import violations as V
-from .state import characteristic, defence_known, enemies, fighter_name, profiles, profiles_unknown, seat_of, traits
+from .combat import AttackResult, CombatRules
+from .state import (
+    FighterRecord,
+    UnderworldsState,
+    characteristic,
+    defence_known,
+    enemies,
+    fighter_name,
+    present,
+    profiles,
+    profiles_unknown,
+    seat_of,
+    traits,
+)
+
+if TYPE_CHECKING:
+    from .ruleset import UnderworldsRuleset
 
 
-def fields() -> dict:
+def fields() -> dict[str, Any]:
     """The attack event's field spec (combat.ATTACK_FIELDS)."""
     return combat.ATTACK_FIELDS
 
 
-def _facts(state, data) -> dict:
+def _facts(state: UnderworldsState, data: dict[str, Any]) -> dict[str, Any]:
     att, tgt = data["attacker"], data["target"]
     ft, fa = state["fighters"][tgt], state["fighters"][att]
     return {"defence": characteristic(state, tgt, "defence") or {"dice": 1, "symbol": "block"},
@@ -34,12 +52,12 @@ def _facts(state, data) -> dict:
             "target_wounds_left": wounds_left(ft), "attacker_wounds_left": wounds_left(fa)}
 
 
-def wounds_left(f: dict) -> int | None:
+def wounds_left(f: FighterRecord) -> int | None:
     """Wounds minus wound counters; None when the Wounds characteristic is unknown."""
     return None if f["wounds"] is None else max(0, f["wounds"] - f["damage"])
 
 
-def full_data(state, data, rules=None) -> dict:
+def full_data(state: UnderworldsState, data: dict[str, Any], rules: CombatRules | None = None) -> dict[str, Any]:
     """Event data with the profile completed from the attacker's card (name only is enough), and cover where the
     engine knows the target stands on a cover hex token: "a hex that contains a cover token is a cover hex"
     (Deathgorge rulebook, Feature tokens pg 14; Cover hexes pg 10), in the editions that have cover hexes."""
@@ -50,13 +68,15 @@ def full_data(state, data, rules=None) -> dict:
     return out
 
 
-def on_cover_token(state, fid: str) -> bool:
+def on_cover_token(state: UnderworldsState, fid: str) -> bool:
     """The fighter stands on a feature token whose cover hex side is face up."""
     key = state["fighters"][fid]["feature"]
-    return bool(key) and state["features"][key]["on_board"] and state["features"][key]["face"] == "cover"
+    if not key:
+        return False
+    return state["features"][key]["on_board"] and state["features"][key]["face"] == "cover"
 
 
-def check_attack(rs, state, event) -> list[Violation]:
+def check_attack(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     """The pending Attack action, a friendly attacker and an enemy target on the battlefield, sound dice."""
     R = rs.edition.rule
     d = event.data
@@ -89,7 +109,7 @@ def check_attack(rs, state, event) -> list[Violation]:
     return out
 
 
-def _read_by_cards(data: dict, result, charge: bool) -> dict:
+def _read_by_cards(data: dict[str, Any], result: AttackResult, charge: bool) -> dict[str, Any]:
     """What the conditions of cards read of an Attack action (conditions.py, reactions.unmet_conditions): a Charge's
     attack, criticals rolled, its range, the damage dealt."""
     return {"charge": charge, "crit": (data.get("attack_roll") or {}).get("crit", 0) > 0,
@@ -97,7 +117,7 @@ def _read_by_cards(data: dict, result, charge: bool) -> dict:
             "range": data["profile"].get("range"), "damage": result.damage if result.success else 0}
 
 
-def apply_attack(rs, state, event) -> list[Consequence]:
+def apply_attack(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Consequence]:
     """Resolve the rolls and apply damage, out of action, bounty, Stagger and backlash; open reaction steps."""
     R = rs.edition.rule
     d = event.data
@@ -159,7 +179,7 @@ def apply_attack(rs, state, event) -> list[Consequence]:
     return cons
 
 
-def check_drive_back(rs, state, event) -> list[Violation]:
+def check_drive_back(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     """Drive back (combat step 7, pg 21; Knockback pg 26): the attacking player may push the target of the
     Attack action just made 1 hex away from the attacker, plus up to its Knockback in the same direction."""
     R = rs.edition.rule
@@ -178,7 +198,7 @@ def check_drive_back(rs, state, event) -> list[Violation]:
     return out
 
 
-def apply_drive_back(rs, state, event) -> list[Consequence]:
+def apply_drive_back(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Consequence]:
     """Push the target (a push into a lethal hex deals 1 damage dealt by the hex; a snare hex staggers); 0 hexes:
     the attacking player chose not to drive it back (combat step 7, pg 21)."""
     state["drive_back"] = None
@@ -189,14 +209,14 @@ def apply_drive_back(rs, state, event) -> list[Consequence]:
 
 # -- suggestions (suggest.py builds the seat's advice from these) ------------------------------
 
-def into_choices(rs) -> list[str]:
+def into_choices(rs: UnderworldsRuleset) -> list[str]:
     """Hexes a push can end in that matter to the rules: snare hexes only where the edition has Stagger."""
     stagger = rs.edition.combat.stagger
     return ["none", "lethal", "snare"] if stagger else ["none", "lethal"]
 
 
-def suggest_pending_attack(rs, state, seat) -> list[Suggestion]:
-    pending = state["pending"]
+def suggest_pending_attack(rs: UnderworldsRuleset, state: UnderworldsState, seat: str) -> list[Suggestion]:
+    pending = present(state, "pending")
     att = pending["attacker"]
     if seat_of(att) != seat:
         return []
@@ -214,7 +234,8 @@ UNKNOWN_DICE_FACE_MAX = 4  # each face of a roll whose Dice are still to be ente
 DEFENCE_SYMBOLS = ["block", "dodge"]
 
 
-def attack_templates(rs, state, seat, att, done) -> list[Suggestion]:
+def attack_templates(rs: UnderworldsRuleset, state: UnderworldsState, seat: str, att: str,
+                     done: list[str]) -> list[Suggestion]:
     """One attack template per usable Attack action of `att`: target choices, roll counts as int bounds.
 
     Numbers our content lacks are asked for in the template (the attack event carries an inline profile and
@@ -269,7 +290,8 @@ def attack_templates(rs, state, seat, att, done) -> list[Suggestion]:
 PROFILE_PATHS = {"profile.range", "profile.dice", "profile.damage"}
 
 
-def _profile_fields(state, att, prof) -> tuple[dict, dict, dict]:
+def _profile_fields(state: UnderworldsState, att: str,
+                    prof: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
     """The event's profile for a card profile: its name (the rest is filled from the card), or its known numbers;
     plus bounds/choices for the numbers no source gives (the player enters them from the card)."""
     spell = bool(prof.get("spell"))

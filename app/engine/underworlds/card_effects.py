@@ -8,6 +8,8 @@ players (`manual`) is theirs to enter, as before.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ..core import Consequence, Violation
 from . import cards as cardmod
 from . import damage as damage_mod
@@ -17,10 +19,13 @@ from .reactions import add_steps, this_fighter
 from .scoring import cite
 from .state import UnderworldsState, seat_of
 
+if TYPE_CHECKING:
+    from .ruleset import UnderworldsRuleset
+
 CHOSEN = {"chosen_friendly": "friendly", "chosen_enemy": "enemy", "chosen_fighter": "any"}
 
 
-def chosen_effects(card: dict | None, option: int | None = None) -> list[dict]:
+def chosen_effects(card: dict[str, Any] | None, option: int | None = None) -> list[dict[str, Any]]:
     """The effects the card applies: its `does`, or the picked `options` entry ([] for none)."""
     if not card:
         return []
@@ -30,7 +35,7 @@ def chosen_effects(card: dict | None, option: int | None = None) -> list[dict]:
     return list(card.get("does") or [])
 
 
-def needs_choice(card: dict | None) -> str | None:
+def needs_choice(card: dict[str, Any] | None) -> str | None:
     """The side a card's chosen fighter must be on (friendly, enemy, any), or None when it chooses no fighter."""
     for opt in ([card.get("does") or []] + list(card.get("options") or [])) if card else []:
         for eff in opt:
@@ -39,7 +44,8 @@ def needs_choice(card: dict | None) -> str | None:
     return None
 
 
-def check(rs, state: UnderworldsState, seat: str, card: dict | None, data: dict) -> list[Violation]:
+def check(rs: UnderworldsRuleset, state: UnderworldsState, seat: str, card: dict[str, Any] | None,
+          data: dict[str, Any]) -> list[Violation]:
     """The choice a card's effects need: the option picked, and a fighter of the right side on the battlefield."""
     if not card or not (card.get("does") or card.get("options")):
         return []
@@ -67,8 +73,8 @@ def check(rs, state: UnderworldsState, seat: str, card: dict | None, data: dict)
     return out
 
 
-def apply(rs, state: UnderworldsState, seat: str, card: dict | None, data: dict,
-          context: dict | None = None) -> list[Consequence]:
+def apply(rs: UnderworldsRuleset, state: UnderworldsState, seat: str, card: dict[str, Any] | None, data: dict[str, Any],
+          context: dict[str, Any] | None = None) -> list[Consequence]:
     """Apply the card's fixed effects; `context` is the reaction step's (its attacker and target)."""
     cons: list[Consequence] = []
     ctx = context or {}
@@ -88,7 +94,8 @@ def apply(rs, state: UnderworldsState, seat: str, card: dict | None, data: dict,
     return cons
 
 
-def _recipient(state, seat: str, card: dict, data: dict, ctx: dict, to: str | None) -> str | None:
+def _recipient(state: UnderworldsState, seat: str, card: dict[str, Any], data: dict[str, Any], ctx: dict[str, Any],
+               to: str | None) -> str | None:
     if to in CHOSEN:
         return data.get("chosen")
     if to == "this":
@@ -98,14 +105,15 @@ def _recipient(state, seat: str, card: dict, data: dict, ctx: dict, to: str | No
     return None
 
 
-def _player_effect(state, seat: str, eff: dict) -> None:
+def _player_effect(state: UnderworldsState, seat: str, eff: dict[str, Any]) -> None:
     if eff["kind"] == "glory":
         state["seats"][seat]["glory"]["unspent"] += eff["amount"]
         return
     cardmod.draw(state, seat, eff["deck"], eff["amount"])
 
 
-def _fighter_effect(rs, state, seat: str, fid: str, eff: dict) -> list[Consequence]:
+def _fighter_effect(rs: UnderworldsRuleset, state: UnderworldsState, seat: str, fid: str,
+                    eff: dict[str, Any]) -> list[Consequence]:
     kind = eff["kind"]
     f = state["fighters"][fid]
     cons: list[Consequence] = []
@@ -126,9 +134,9 @@ def _fighter_effect(rs, state, seat: str, fid: str, eff: dict) -> list[Consequen
     return cons
 
 
-def effect_choices(state, seat: str, card: dict | None) -> dict[str, list]:
+def effect_choices(state: UnderworldsState, seat: str, card: dict[str, Any] | None) -> dict[str, list[Any]]:
     """The one choice a card's fixed effects need (card_effects.py): the option, and the fighters it may go to."""
-    out: dict[str, list] = {}
+    out: dict[str, list[Any]] = {}
     if card and card.get("options"):
         out["option"] = list(range(len(card["options"])))
     side = needs_choice(card)

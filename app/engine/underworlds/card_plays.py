@@ -2,22 +2,27 @@
 does (card_effects.py), so a reaction from a card with a fixed effect is one entry."""
 from __future__ import annotations
 
-from ..core import Consequence, Suggestion, Violation
+from typing import TYPE_CHECKING, Any
+
+from ..core import Consequence, Event, Suggestion, Violation
 from . import card_effects, reactions
 from .state import UnderworldsState
 
+if TYPE_CHECKING:
+    from .ruleset import UnderworldsRuleset
 
-def _card(rs, state: UnderworldsState, event) -> dict | None:
+
+def _card(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> dict[str, Any] | None:
     return rs.cards.lookup(state, event.by, "power", reactions.reaction_card(state, event.by, event.data))
 
 
-def check_reaction(rs, state: UnderworldsState, event) -> list[Violation]:
+def check_reaction(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     """The reaction's rules, then the one choice its card's effect needs."""
     return reactions.check_reaction(rs, state, event) + card_effects.check(rs, state, event.by, _card(rs, state, event),
                                                                            event.data)
 
 
-def apply_reaction(rs, state: UnderworldsState, event) -> list[Consequence]:
+def apply_reaction(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Consequence]:
     """Add the reaction to the chain, then apply its card's fixed effects (to the step's attacker or target)."""
     card = _card(rs, state, event)
     context = dict((state.get("reaction") or {}).get("context") or {})
@@ -25,7 +30,7 @@ def apply_reaction(rs, state: UnderworldsState, event) -> list[Consequence]:
     return cons + card_effects.apply(rs, state, event.by, card, event.data, context)
 
 
-def suggest_reactions(rs, state: UnderworldsState, seat: str) -> list[Suggestion]:
+def suggest_reactions(rs: UnderworldsRuleset, state: UnderworldsState, seat: str) -> list[Suggestion]:
     """The reactions open to the seat (reactions.py), each card's with the one choice its effect needs."""
     out = reactions.suggest_reactions(rs, state, seat)
     for s in out:

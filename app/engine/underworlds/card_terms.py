@@ -9,7 +9,7 @@ content tests, so a term the engine does not know can never reach a game.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Collection, Iterable
 
 from .reactions import REACTION_STEPS
 
@@ -139,23 +139,23 @@ def _facts_problems(card: dict[str, Any]) -> list[str]:
     return out
 
 
-def _bad_numbers(values, most: int) -> bool:
+def _bad_numbers(values: Iterable[object], most: int) -> bool:
     return any(isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= most for v in values)
 
 
-def _list_of(value, allowed, where: str) -> list[str]:
+def _list_of(value: object, allowed: Collection[object], where: str) -> list[str]:
     if not isinstance(value, list) or not value or len(value) > 8:
         return [f"{where}: a list of 1 to 8 of {', '.join(map(str, allowed))}"]
     return [f"{where}: {v!r} is not one of {', '.join(map(str, allowed))}" for v in value if v not in allowed]
 
 
-def _number(value, where: str, low: int = 0) -> list[str]:
+def _number(value: object, where: str, low: int = 0) -> list[str]:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= MOST_NUMBER:
         return [f"{where}: a whole number from {low} to {MOST_NUMBER}"]
     return []
 
 
-def _when_problems(when) -> list[str]:
+def _when_problems(when: object) -> list[str]:
     if when is None:
         return []
     if not isinstance(when, dict):
@@ -171,7 +171,7 @@ def _when_problems(when) -> list[str]:
     return out
 
 
-def _effects_problems(effects, where: str) -> list[str]:
+def _effects_problems(effects: object, where: str) -> list[str]:
     if not isinstance(effects, list) or not effects or len(effects) > 6:
         return [f"{where}: a list of 1 to 6 effects"]
     out = []
@@ -195,7 +195,7 @@ def _effects_problems(effects, where: str) -> list[str]:
     return out
 
 
-def _grants_problems(grants) -> list[str]:
+def _grants_problems(grants: object) -> list[str]:
     if not isinstance(grants, dict) or not grants:
         return ["grants: a mapping of what the upgrade changes"]
     out = []
@@ -217,7 +217,7 @@ def _grants_problems(grants) -> list[str]:
     return out
 
 
-def _set_problems(setting) -> list[str]:
+def _set_problems(setting: object) -> list[str]:
     """grants.set: characteristics the upgrade sets (Setting characteristics, pg 18): move, defence_dice,
     defence_symbol."""
     if not isinstance(setting, dict) or not setting or set(setting) - {"move", "defence_dice", "defence_symbol"}:
@@ -231,7 +231,7 @@ def _set_problems(setting) -> list[str]:
     return out
 
 
-def _condition_problems(cond, scoring) -> list[str]:
+def _condition_problems(cond: object, scoring: object) -> list[str]:
     if not isinstance(cond, dict) or set(cond) - {"at", "all", "any"} or not ("all" in cond or "any" in cond):
         return ["condition: {at, all: [clauses]} or {at, any: [clauses]}"]
     out = []
@@ -248,7 +248,7 @@ def _condition_problems(cond, scoring) -> list[str]:
     return out
 
 
-def _clauses_problems(clauses, where: str, depth: int) -> list[str]:
+def _clauses_problems(clauses: object, where: str, depth: int) -> list[str]:
     if not isinstance(clauses, list) or not clauses or len(clauses) > MOST_CLAUSES:
         return [f"{where}: a list of 1 to {MOST_CLAUSES} clauses"]
     out = []
@@ -257,7 +257,7 @@ def _clauses_problems(clauses, where: str, depth: int) -> list[str]:
     return out
 
 
-def _clause_problems(clause, where: str, depth: int) -> list[str]:
+def _clause_problems(clause: object, where: str, depth: int) -> list[str]:
     if not isinstance(clause, dict) or len(clause) != 1:
         return [f"{where}: a clause is a mapping with one key"]
     (key, body), = clause.items()
@@ -279,7 +279,7 @@ def _clause_problems(clause, where: str, depth: int) -> list[str]:
     return checker(body, f"{where}.{key}")
 
 
-def _counts(body: dict, where: str, allow_all: bool = False) -> list[str]:
+def _counts(body: dict[str, Any], where: str, allow_all: bool = False) -> list[str]:
     keys = [k for k in (*COUNT_KEYS, "all", "none") if k in body]
     allowed = COUNT_KEYS + (("all", "none") if allow_all else ())
     if len(keys) != 1 or keys[0] not in allowed:
@@ -289,16 +289,16 @@ def _counts(body: dict, where: str, allow_all: bool = False) -> list[str]:
     return _number(body[keys[0]], f"{where}.{keys[0]}")
 
 
-def _keys(body: dict, allowed: tuple, where: str) -> list[str]:
+def _keys(body: dict[str, Any], allowed: tuple[str, ...], where: str) -> list[str]:
     extra = set(body) - set(allowed)
     return [f"{where}: unknown keys {', '.join(sorted(extra))}"] if extra else []
 
 
-def _side(body: dict, where: str) -> list[str]:
+def _side(body: dict[str, Any], where: str) -> list[str]:
     return [] if body.get("side", "friendly") in SIDES else [f"{where}.side: one of {', '.join(SIDES)}"]
 
 
-def _attack_clause(body: dict, where: str) -> list[str]:
+def _attack_clause(body: dict[str, Any], where: str) -> list[str]:
     out = _keys(body, (*ATTACK_CLAUSE, "damage_at_least", "fighter"), where)
     for key, allowed in ATTACK_CLAUSE.items():
         if key in body:
@@ -313,7 +313,7 @@ def _attack_clause(body: dict, where: str) -> list[str]:
     return out
 
 
-def _fighters_clause(body: dict, where: str) -> list[str]:
+def _fighters_clause(body: dict[str, Any], where: str) -> list[str]:
     out = _keys(body, ("side", "is", "fighter", "upgrades_at_least", "damage_at_least", *COUNT_KEYS, "all", "none"),
                 where)
     out += _side(body, where)
@@ -327,7 +327,7 @@ def _fighters_clause(body: dict, where: str) -> list[str]:
     return out + _counts(body, where, allow_all=True)
 
 
-def _tally_clause(body: dict, where: str) -> list[str]:
+def _tally_clause(body: dict[str, Any], where: str) -> list[str]:
     out = _keys(body, ("what", "side", "scope", "distinct", *COUNT_KEYS), where)
     if body.get("what") not in TALLY_FACTS:
         out.append(f"{where}.what: one of {', '.join(TALLY_FACTS)}")
@@ -338,7 +338,7 @@ def _tally_clause(body: dict, where: str) -> list[str]:
     return out + _side(body, where) + _counts(body, where)
 
 
-def _more_clause(body: dict, where: str) -> list[str]:
+def _more_clause(body: dict[str, Any], where: str) -> list[str]:
     out = _keys(body, ("fighters", "glory", "upgrades"), where)
     if len(body) != 1:
         return out + [f"{where}: one of fighters, glory, upgrades"]
@@ -353,11 +353,11 @@ def _more_clause(body: dict, where: str) -> list[str]:
     return out
 
 
-def _side_count_clause(body: dict, where: str) -> list[str]:
+def _side_count_clause(body: dict[str, Any], where: str) -> list[str]:
     return _keys(body, ("side", *COUNT_KEYS), where) + _side(body, where) + _counts(body, where)
 
 
-def _hand_clause(body: dict, where: str) -> list[str]:
+def _hand_clause(body: dict[str, Any], where: str) -> list[str]:
     out = _keys(body, ("kind", *COUNT_KEYS), where)
     if body.get("kind") not in ("power", "objectives"):
         out.append(f"{where}.kind: power or objectives")

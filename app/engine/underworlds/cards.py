@@ -12,10 +12,14 @@ restrictions?: [fighter slug or trait or keyword], casting?: {channel, focus}, a
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
-from ..core import Event, SetupError, Suggestion, Violation
+from ..core import Consequence, Event, SetupError, Suggestion, Violation
 from . import violations as V
-from .state import UnderworldsState
+from .state import SeatRecord, UnderworldsState
+
+if TYPE_CHECKING:
+    from .ruleset import UnderworldsRuleset
 
 OBJECTIVE_TYPES = ("objective",)
 POWER_TYPES = ("ploy", "spell", "upgrade")
@@ -24,7 +28,7 @@ POWER_TYPES = ("ploy", "spell", "upgrade")
 MOST_DECK_CARDS = 64  # of each kind: 12 or more objectives, 20 or more power cards (Deathgorge rulebook pg 40-41)
 
 
-def normalise_deck(raw, where: str) -> dict | None:
+def normalise_deck(raw: object, where: str) -> dict[str, Any] | None:
     """Deck data as {"objectives": {name: card}, "power": {name: card}}; None when the seat has none."""
     if raw is None:
         return None
@@ -40,7 +44,7 @@ def normalise_deck(raw, where: str) -> dict | None:
     if len(cards) > 2 * MOST_DECK_CARDS:
         raise SetupError(f"A deck holds at most {MOST_DECK_CARDS} objective and {MOST_DECK_CARDS} power cards.", where)
     complete = not (isinstance(raw, dict) and raw.get("complete") is False)
-    out: dict = {"objectives": {}, "power": {}, "complete": complete}
+    out: dict[str, Any] = {"objectives": {}, "power": {}, "complete": complete}
     for i, card in enumerate(cards):
         if not isinstance(card, dict) or not isinstance(card.get("name"), str) or not card["name"]:
             raise SetupError(f"Card {i} of the deck needs a name.", where)
@@ -66,17 +70,18 @@ def unlisted_allowed(state: UnderworldsState, seat: str) -> bool:
     return not state["decks"].get(seat) or is_partial(state, seat)
 
 
-def lookup(state: UnderworldsState, seat: str, kind: str, name: str | None) -> dict | None:
+def lookup(state: UnderworldsState, seat: str, kind: str, name: str | None) -> dict[str, Any] | None:
     """The card record of a named card in the seat's deck data, or None (no name, no data, not found)."""
     if not name:
         return None
     deck = state["decks"].get(seat)
     if not deck:
         return None
-    return deck[kind].get(name)
+    card: dict[str, Any] | None = deck[kind].get(name)
+    return card
 
 
-def names(state: UnderworldsState, seat: str, kind: str, types: tuple | None = None) -> list[str]:
+def names(state: UnderworldsState, seat: str, kind: str, types: tuple[str, ...] | None = None) -> list[str]:
     """Names of the seat's cards that may be in the hand, optionally by type, most likely first: the cards the
     player said they hold (hand event), then every other card of the deck not yet used (scored, discarded or
     played), since the hand the player told may be out of date."""
@@ -137,7 +142,7 @@ def draw(state: UnderworldsState, seat: str, kind: str, count: int) -> int:
     return got
 
 
-def restriction_met(state: UnderworldsState, seat: str, card: dict | None, fid: str | None = None) -> bool:
+def restriction_met(state: UnderworldsState, seat: str, card: dict[str, Any] | None, fid: str | None = None) -> bool:
     """A restricted card needs one of its restricted fighters (slug, trait or keyword) on the battlefield;
     with `fid`, that fighter must be one of them."""
     rest = (card or {}).get("restrictions") or []
@@ -152,7 +157,7 @@ def restriction_met(state: UnderworldsState, seat: str, card: dict | None, fid: 
     return False
 
 
-def restricted_all_out(state: UnderworldsState, seat: str, card: dict | None) -> bool:
+def restricted_all_out(state: UnderworldsState, seat: str, card: dict[str, Any] | None) -> bool:
     """Salvage: every fighter the card is restricted to is out of action."""
     rest = (card or {}).get("restrictions") or []
     if not rest:
@@ -162,7 +167,7 @@ def restricted_all_out(state: UnderworldsState, seat: str, card: dict | None) ->
     return all(state["fighters"][f]["out"] for f in matching)
 
 
-def check_hand(rs, state, event) -> list[Violation]:
+def check_hand(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     """Telling the app which cards you hold: names from your deck not yet used, no more than your hand holds."""
     out = []
     s = state["seats"][event.by]
@@ -183,7 +188,7 @@ def check_hand(rs, state, event) -> list[Violation]:
     return out
 
 
-def apply_hand(rs, state, event) -> list:
+def apply_hand(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Consequence]:
     """Record the held card names (private: view() shows them only to their player)."""
     s = state["seats"][event.by]
     for kind in ("objectives", "power"):
@@ -195,8 +200,8 @@ def apply_hand(rs, state, event) -> list:
 
 # -- suggestions (suggest.py builds the seat's advice from these) ------------------------------
 
-def suggest_hand(rs, state, seat, likely: Callable[[UnderworldsState, str, list[str]], list[str]] | None = None
-                 ) -> list[Suggestion]:
+def suggest_hand(rs: UnderworldsRuleset, state: UnderworldsState, seat: str,
+                 likely: Callable[[UnderworldsState, str, list[str]], list[str]] | None = None) -> list[Suggestion]:
     """Say which cards you hold (private: only you and the referee see them; privacy.py), offered when the seat
     has deck data and check() accepts it now. Each kind is a list field: any of `items`, at most `max` (the cards
     in the hand), the ones already said first; `drawn` is how many cards of that kind the player drew since it
@@ -221,7 +226,7 @@ def suggest_hand(rs, state, seat, likely: Callable[[UnderworldsState, str, list[
     return [Suggestion("hand", seat, hand_label(s, bounds), {}, bounds=bounds, group="My hand")]
 
 
-def hand_label(seat_state: dict, bounds: dict) -> str:
+def hand_label(seat_state: SeatRecord, bounds: dict[str, Any]) -> str:
     """"Which cards I hold", or, once the player has named cards and drawn since, the cards it drew: "You drew 1
     objective and 2 power cards: which?"."""
     named = any(seat_state["cards"][kind] for kind in bounds)

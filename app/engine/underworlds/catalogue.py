@@ -5,8 +5,11 @@ Field specs follow core.check_fields; extra keys: "ref": "feature" (a feature to
 """
 from __future__ import annotations
 
+from typing import Any
+
 from . import attacks
 from .cards import MOST_DECK_CARDS
+from .edition import Edition
 from .reactions import REACTION_STEP_IDS
 from .state import TOKENS
 
@@ -30,7 +33,7 @@ MAGIC = {"type": "object", "required": False, "help": "Magic dice, counts per fa
          "fields": {k: {"type": "int", "min": 0, "max": 20, "required": False} for k in ("dice", "crit", "channel", "focus")}}
 
 
-def _setup_entries() -> list[dict]:
+def _setup_entries() -> list[dict[str, Any]]:
     """Entries of the game's setup: roll-offs, do-overs and deployment."""
     return [
         {"type": "roll_off", "label": "Roll-off",
@@ -51,7 +54,7 @@ def _setup_entries() -> list[dict]:
     ]
 
 
-def _turn_entries(edition) -> list[dict]:
+def _turn_entries(edition: Edition) -> list[dict[str, Any]]:
     """Entries of a turn: activations, the power step and reactions."""
     return [
         {"type": "activate", "label": "Activate a fighter", "help": "The activation step: a fighter makes an action.",
@@ -101,7 +104,7 @@ def _turn_entries(edition) -> list[dict]:
     ]
 
 
-def _card_entries() -> list[dict]:
+def _card_entries() -> list[dict[str, Any]]:
     """Entries of objective and power cards and the end phase."""
     return [
         {"type": "objective", "label": "Objective",
@@ -125,7 +128,7 @@ def _card_entries() -> list[dict]:
     ]
 
 
-def _fighter_entries() -> list[dict]:
+def _fighter_entries() -> list[dict[str, Any]]:
     """Entries that change a fighter: Inspire, damage, tokens, counters, position and Wounds."""
     return [
         {"type": "inspire", "label": "Inspire", "help": "The fighter's Inspire condition is met (Inspire step).",
@@ -175,7 +178,7 @@ def _fighter_entries() -> list[dict]:
     ]
 
 
-def _hand_and_glory_entries() -> list[dict]:
+def _hand_and_glory_entries() -> list[dict[str, Any]]:
     """Entries of a player's hand and glory."""
     return [
         {"type": "hand", "label": "My cards",
@@ -192,7 +195,7 @@ def _hand_and_glory_entries() -> list[dict]:
     ]
 
 
-def event_types(edition) -> list[dict]:
+def event_types(edition: Edition) -> list[dict[str, Any]]:
     """Catalogue entries {type, label, fields, help} for this edition."""
     out = [
         *_setup_entries(),

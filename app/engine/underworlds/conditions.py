@@ -9,7 +9,7 @@ fails, as a code and its parameters for the sentence the phone shows.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from . import tally
 from .state import UnderworldsState, is_state, range_fits, seat_of
@@ -33,15 +33,15 @@ class Verdict:
         return self.status == MET
 
 
-def has_condition(card: dict | None) -> bool:
+def has_condition(card: dict[str, Any] | None) -> bool:
     """The card carries a scoring condition the engine can read."""
     return bool((card or {}).get("condition"))
 
 
-def verdict(state: UnderworldsState, seat: str, card: dict, at_moment: bool = True) -> Verdict:
+def verdict(state: UnderworldsState, seat: str, card: dict[str, Any], at_moment: bool = True) -> Verdict:
     """The card's condition for `seat` now. `at_moment`: a surge objective must also be at its moment."""
     cond = card["condition"]
-    why: list[dict] = []
+    why: list[dict[str, Any]] = []
     asks: list[str] = []
     at = cond["at"]
     if at == "end_phase":
@@ -58,7 +58,8 @@ def verdict(state: UnderworldsState, seat: str, card: dict, at_moment: bool = Tr
     return Verdict(ASK if result is None else MET, [], asks)
 
 
-def _all(state, seat, clauses, why, asks) -> bool | None:
+def _all(state: UnderworldsState, seat: str, clauses: list[dict[str, Any]], why: list[dict[str, Any]],
+         asks: list[str]) -> bool | None:
     result: bool | None = True
     for clause in clauses:
         r = _clause(state, seat, clause, why, asks)
@@ -69,9 +70,10 @@ def _all(state, seat, clauses, why, asks) -> bool | None:
     return result
 
 
-def _any(state, seat, clauses, why, asks) -> bool | None:
+def _any(state: UnderworldsState, seat: str, clauses: list[dict[str, Any]], why: list[dict[str, Any]],
+         asks: list[str]) -> bool | None:
     result: bool | None = False
-    inner: list[dict] = []
+    inner: list[dict[str, Any]] = []
     for clause in clauses:
         r = _clause(state, seat, clause, inner, asks)
         if r is True:
@@ -83,7 +85,8 @@ def _any(state, seat, clauses, why, asks) -> bool | None:
     return result
 
 
-def _clause(state, seat, clause: dict, why: list, asks: list) -> bool | None:
+def _clause(state: UnderworldsState, seat: str, clause: dict[str, Any], why: list[dict[str, Any]],
+            asks: list[str]) -> bool | None:
     (key, body), = clause.items()
     if key == "all":
         return _all(state, seat, body, why, asks)
@@ -128,24 +131,31 @@ def all_of(state: UnderworldsState, fid: str, statuses: list[str]) -> bool:
     return all(fighter_is(state, fid, s) for s in statuses)
 
 
-def _count_ok(body: dict, n: int) -> bool:
+def _count_ok(body: dict[str, Any], n: int) -> bool:
+    bound: int
     if "at_least" in body:
-        return n >= body["at_least"]
+        bound = body["at_least"]
+        return n >= bound
     if "at_most" in body:
-        return n <= body["at_most"]
-    return n == body["exactly"]
+        bound = body["at_most"]
+        return n <= bound
+    bound = body["exactly"]
+    return n == bound
 
 
 # -- clauses ---------------------------------------------------------------------------------------------
+# A clause's check: (state, the holder's seat, the clause's body: an object, or a plain value for round and turn).
+Clause = Callable[[UnderworldsState, str, Any], bool]
 
-def _attack(state, seat, body) -> bool:
+
+def _attack(state: UnderworldsState, seat: str, body: dict[str, Any]) -> bool:
     moment = state.get("moment") or {}
     ctx = moment.get("context") or {}
     att, tgt = ctx.get("attacker") or "", ctx.get("target") or ""
     if not att or not any(s in COMBAT_MOMENTS for s in moment.get("steps") or []):
         return False
     out = ctx.get("out_of_action") or []
-    checks = [
+    checks: list[tuple[str, Callable[[Any], bool]]] = [
         ("by", lambda v: relation(seat, att, v)),
         ("target", lambda v: relation(seat, tgt, v)),
         ("succeeded", lambda v: bool(ctx.get("success")) == v),
@@ -161,7 +171,7 @@ def _attack(state, seat, body) -> bool:
     return all(check(body[key]) for key, check in checks if key in body)
 
 
-def _matching(state, seat, body) -> tuple[list[str], list[str]]:
+def _matching(state: UnderworldsState, seat: str, body: dict[str, Any]) -> tuple[list[str], list[str]]:
     """(fighters of the side that match the body's states, the side's fighters considered)."""
     statuses = list(body.get("is") or [])
     pool = side_fighters(state, seat, body.get("side", "friendly"))
@@ -175,7 +185,7 @@ def _matching(state, seat, body) -> tuple[list[str], list[str]]:
     return hits, pool
 
 
-def _fighters(state, seat, body) -> bool:
+def _fighters(state: UnderworldsState, seat: str, body: dict[str, Any]) -> bool:
     hits, pool = _matching(state, seat, body)
     if body.get("all"):
         return bool(pool) and len(hits) == len(pool)
@@ -184,7 +194,7 @@ def _fighters(state, seat, body) -> bool:
     return _count_ok(body, len(hits))
 
 
-def _tally(state, seat, body) -> bool:
+def _tally(state: UnderworldsState, seat: str, body: dict[str, Any]) -> bool:
     n = 0
     did: set[str] = set()
     for s in side_seats(state, seat, body.get("side", "friendly")):
@@ -193,7 +203,7 @@ def _tally(state, seat, body) -> bool:
     return _count_ok(body, len(did) if body.get("distinct") else n)
 
 
-def _more(state, seat, body) -> bool:
+def _more(state: UnderworldsState, seat: str, body: dict[str, Any]) -> bool:
     def amount(s: str) -> int:
         if "fighters" in body:
             return len(_matching(state, s, {"side": "friendly", **body["fighters"]})[0])
@@ -204,8 +214,8 @@ def _more(state, seat, body) -> bool:
     return amount(seat) > sum(amount(s) for s in state["order"] if s != seat)
 
 
-def _side_total(what: str):
-    def count(state, seat, body) -> bool:
+def _side_total(what: str) -> Clause:
+    def count(state: UnderworldsState, seat: str, body: dict[str, Any]) -> bool:
         total = 0
         for s in side_seats(state, seat, body.get("side", "friendly")):
             if what == "upgrades":
@@ -219,19 +229,19 @@ def _side_total(what: str):
     return count
 
 
-def _hand(state, seat, body) -> bool:
+def _hand(state: UnderworldsState, seat: str, body: dict[str, Any]) -> bool:
     return _count_ok(body, state["seats"][seat]["hand"][body["kind"]])
 
 
-def _round(state, seat, body) -> bool:
+def _round(state: UnderworldsState, seat: str, body: int) -> bool:
     return state["round"] == body
 
 
-def _turn(state, seat, body) -> bool:
+def _turn(state: UnderworldsState, seat: str, body: str) -> bool:
     whose = (state.get("moment") or {}).get("seat") or (state.get("turn") or {}).get("seat")
     return bool(whose) and (whose == seat) == (body == "friendly")
 
 
-CLAUSES = {"attack": _attack, "fighters": _fighters, "tally": _tally, "more": _more,
+CLAUSES: dict[str, Clause] = {"attack": _attack, "fighters": _fighters, "tally": _tally, "more": _more,
            "upgrades": _side_total("upgrades"), "glory": _side_total("glory"), "scored": _side_total("scored"),
            "hand": _hand, "round": _round, "turn": _turn}

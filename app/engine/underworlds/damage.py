@@ -4,11 +4,18 @@ Shared by everything that deals damage (attacks, spells, power cards, hazards, t
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..core import Consequence
 from . import glory
+from .state import UnderworldsState
+
+if TYPE_CHECKING:
+    from .ruleset import UnderworldsRuleset
 
 
-def deal_damage(rs, state, fid: str, amount: int, dealer: str | None, source: str) -> list[Consequence]:
+def deal_damage(rs: UnderworldsRuleset, state: UnderworldsState, fid: str, amount: int, dealer: str | None,
+                source: str) -> list[Consequence]:
     """Give wound counters, then check out of action (bounty follows)."""
     f = state["fighters"][fid]
     if f["out"] or amount <= 0:
@@ -21,7 +28,8 @@ def deal_damage(rs, state, fid: str, amount: int, dealer: str | None, source: st
     return cons
 
 
-def take_out_of_action(rs, state, fid: str, dealer: str | None, source: str) -> list[Consequence]:
+def take_out_of_action(rs: UnderworldsRuleset, state: UnderworldsState, fid: str, dealer: str | None,
+                       source: str) -> list[Consequence]:
     """Off the battlefield: tokens and counters cleared (not 'removed'), upgrades kept; then the bounty."""
     f = state["fighters"][fid]
     f["out"] = True

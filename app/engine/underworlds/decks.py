@@ -14,6 +14,8 @@ Inputs are plain data (app/content.py builds them from content or a player's cus
 """
 from __future__ import annotations
 
+from typing import Any
+
 from app.engine.core import Violation
 
 from . import violations as V
@@ -41,13 +43,14 @@ UNIVERSAL = "universal"
 RIVALS_KIND = "rivals"
 
 
-def is_rivals_deck(meta: dict) -> bool:
+def is_rivals_deck(meta: dict[str, Any]) -> bool:
     """Whether a deck the seat draws from is a pre-built Rivals deck (12 objectives, 20 power cards: The decks,
     pg 7), as the content says; an older product's loose cards are a collection, not a Rivals deck."""
     return meta.get("kind") == RIVALS_KIND
 
 
-def validate_deck(fmt: str, warband: dict, deck: dict, format_data: dict | None = None) -> list[Violation]:
+def validate_deck(fmt: str, warband: dict[str, Any], deck: dict[str, Any],
+                  format_data: dict[str, Any] | None = None) -> list[Violation]:
     """Every deck-building rule of the format that the deck breaks ([] when it is legal)."""
     if fmt in EDITIONS:
         return _older_edition(fmt, warband, deck)
@@ -68,16 +71,16 @@ def validate_deck(fmt: str, warband: dict, deck: dict, format_data: dict | None 
     return problems
 
 
-def _deck_name(rivals: dict) -> str:
+def _deck_name(rivals: dict[str, Any]) -> str:
     """A Rivals deck as the organiser reads it: its name (its id when the content has none)."""
     return str(rivals.get("name") or rivals.get("id"))
 
 
-def _cards(deck: dict) -> list[dict]:
+def _cards(deck: dict[str, Any]) -> list[dict[str, Any]]:
     return [*(deck.get("objectives") or []), *(deck.get("power") or [])]
 
 
-def _rivals(warband: dict, deck: dict) -> list[Violation]:
+def _rivals(warband: dict[str, Any], deck: dict[str, Any]) -> list[Violation]:
     """Rivals: one Rivals deck as it comes, the warband's own or a universal one."""
     rivals = deck.get("rivals") or []
     if len(rivals) != 1:
@@ -105,7 +108,7 @@ def _rivals(warband: dict, deck: dict) -> list[Violation]:
     return out
 
 
-def _sizes(deck: dict, rule: str) -> list[Violation]:
+def _sizes(deck: dict[str, Any], rule: str) -> list[Violation]:
     """12+ objectives (no more than 6 surge), 20+ power cards (no more than half gambits)."""
     objectives = deck.get("objectives") or []
     power = deck.get("power") or []
@@ -128,7 +131,7 @@ def _sizes(deck: dict, rule: str) -> list[Violation]:
     return out
 
 
-def _unique(deck: dict, rule: str) -> list[Violation]:
+def _unique(deck: dict[str, Any], rule: str) -> list[Violation]:
     """No two cards with the same name across both decks."""
     seen: dict[str, int] = {}
     for card in _cards(deck):
@@ -141,7 +144,7 @@ def _unique(deck: dict, rule: str) -> list[Violation]:
                              f"{'appears' if len(dupes) == 1 else 'appear'} more than once.", rule)]
 
 
-def _nemesis_sources(warband: dict, deck: dict) -> list[Violation]:
+def _nemesis_sources(warband: dict[str, Any], deck: dict[str, Any]) -> list[Violation]:
     """Nemesis: the warband's own Rivals deck (its warband-symbol cards) plus one universal Rivals deck."""
     rivals = deck.get("rivals") or []
     out = []
@@ -170,7 +173,7 @@ def _nemesis_sources(warband: dict, deck: dict) -> list[Violation]:
     return out
 
 
-def _relic_symbols(warband: dict, deck: dict) -> list[Violation]:
+def _relic_symbols(warband: dict[str, Any], deck: dict[str, Any]) -> list[Violation]:
     """Relic: only cards with your warband's symbol, your Grand Alliance's symbol, or the universal symbol."""
     alliance = warband.get("grand_alliance")
     allowed = {warband.get("id"), UNIVERSAL} | ({alliance} if alliance else set())
@@ -182,7 +185,7 @@ def _relic_symbols(warband: dict, deck: dict) -> list[Violation]:
                            f"your Grand Alliance's symbol or the universal symbol{extra}.", R_RELIC)]
 
 
-def _plots(warband: dict, deck: dict) -> list[Violation]:
+def _plots(warband: dict[str, Any], deck: dict[str, Any]) -> list[Violation]:
     """One plot card besides the warband's own (so at most one other Rivals deck that uses a plot)."""
     own = {r.get("plot") for r in deck.get("rivals") or [] if r.get("warband") == warband.get("id")}
     others = [p for p in dict.fromkeys(deck.get("plots") or []) if p not in own]
@@ -192,7 +195,7 @@ def _plots(warband: dict, deck: dict) -> list[Violation]:
                              f"({', '.join(others)} chosen).", R_RELIC)]
 
 
-def _listed(deck: dict, data: dict, label: str, book_rule: str) -> list[Violation]:
+def _listed(deck: dict[str, Any], data: dict[str, Any], label: str, book_rule: str) -> list[Violation]:
     """The forbidden and restricted lists of a format (data with the date they reflect: the book sends players
     to warhammerunderworlds.com for the current ones), cited with the list's name and date."""
     out = []
@@ -211,7 +214,7 @@ def _listed(deck: dict, data: dict, label: str, book_rule: str) -> list[Violatio
     return out
 
 
-def _older_edition(edition: str, warband: dict, deck: dict) -> list[Violation]:
+def _older_edition(edition: str, warband: dict[str, Any], deck: dict[str, Any]) -> list[Violation]:
     """2018/2019 deck-building: exactly 12 unique objectives; 20+ unique power cards, at most half
     ploys (rounding down); only cards usable by the warband (its symbol or universal)."""
     rule = R_SHADESPIRE if edition == "shadespire" else R_DREADFANE

@@ -73,7 +73,7 @@ def check_roll(kind: str, roll: Any, where: str, by_counts: bool = False) -> lis
     return problems
 
 
-def counts(kind: str, roll: Mapping | None) -> dict[str, int]:
+def counts(kind: str, roll: Mapping[str, Any] | None) -> dict[str, int]:
     """The face counts of a (checked) roll, every face present, `dice` left out; a counts-form roll keeps its
     `success` count."""
     roll = roll or {}
@@ -83,7 +83,7 @@ def counts(kind: str, roll: Mapping | None) -> dict[str, int]:
     return out
 
 
-def dice_rolled(kind: str, roll: Mapping | None) -> int:
+def dice_rolled(kind: str, roll: Mapping[str, Any] | None) -> int:
     """How many dice a (checked) roll shows."""
     return sum(counts(kind, roll).values())
 

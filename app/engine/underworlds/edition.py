@@ -23,16 +23,16 @@ class Edition:
 
     id: str
     title: str
-    rules: dict = field(default_factory=lambda: dict(DEATHGORGE_RULES))
+    rules: dict[str, str] = field(default_factory=lambda: dict(DEATHGORGE_RULES))
     # Rounds played and turns each player takes per round, by number of players.
-    rounds: dict = field(default_factory=lambda: {2: (1, 2, 3), 3: (1, 2, 3), 4: (1, 3)})
-    turns_per_round: dict = field(default_factory=lambda: {2: 4, 3: 3, 4: 4})
+    rounds: dict[int, tuple[int, ...]] = field(default_factory=lambda: {2: (1, 2, 3), 3: (1, 2, 3), 4: (1, 3)})
+    turns_per_round: dict[int, int] = field(default_factory=lambda: {2: 4, 3: 3, 4: 4})
     # Fighter activations and player actions of the activation step.
-    actions: tuple = ("move", "attack", "charge", "guard", "stun", "barge", "ability")
-    superactions: tuple = ("charge", "barge")
-    player_actions: tuple = ("draw_power", "swap_objective", "pass")
+    actions: tuple[str, ...] = ("move", "attack", "charge", "guard", "stun", "barge", "ability")
+    superactions: tuple[str, ...] = ("charge", "barge")
+    player_actions: tuple[str, ...] = ("draw_power", "swap_objective", "pass")
     # Power step options (besides playing a ploy, spell or upgrade).
-    power_plays: tuple = ("ploy", "spell", "upgrade", "delve", "salvage", "pass")
+    power_plays: tuple[str, ...] = ("ploy", "spell", "upgrade", "delve", "salvage", "pass")
     # Hand sizes drawn at set up and refilled in the end phase; default deck sizes (Rivals decks).
     objective_hand: int = 3
     power_hand: int = 5
@@ -48,25 +48,25 @@ class Edition:
     # players as well (the other reading).
     two_player_bounty_any_cause: bool = True
     # Numbered feature tokens used, by players (values 1..n), and available (blocked/cover) tokens.
-    numbered_features: dict = field(default_factory=lambda: {2: 5, 3: 7, 4: 9})
-    available_features: dict = field(default_factory=lambda: {2: 2, 3: 3, 4: 4})
+    numbered_features: dict[int, int] = field(default_factory=lambda: {2: 5, 3: 7, 4: 9})
+    available_features: dict[int, int] = field(default_factory=lambda: {2: 2, 3: 3, 4: 4})
     # Tokens cleared at the end of each round: "clear all Move, Charge, Guard and Stagger tokens" (Deathgorge, End
     # phase pg 38). Raise tokens are not in that list, so they stay until removed or out of action (pg 24).
-    end_of_round_clear: tuple = ("move", "charge", "guard", "stagger")
+    end_of_round_clear: tuple[str, ...] = ("move", "charge", "guard", "stagger")
     # In round 3's end phase players only score (no discards, upgrades or draws).
     last_end_phase_scores_only: bool = True
     # Reaction steps in the end phase (Deathgorge: none, Advanced rules, End phase pg 38).
     end_phase_reaction_steps: bool = False
     # Who chooses the first game board, by number of players: False, the roll-off's winner picks a player (Deathgorge,
     # Set up, 2. Place the boards); True, the loser chooses (Deathgorge, Multiplayer games, Place the boards).
-    boards_loser_chooses: dict = field(default_factory=lambda: {2: False, 3: True, 4: True})
+    boards_loser_chooses: dict[int, bool] = field(default_factory=lambda: {2: False, 3: True, 4: True})
     # Do-over: the discarded cards are shuffled back into their decks (Deathgorge, 4. Draw cards, pg 15), or stay in
     # the discard pile and cannot be played this game (Shadespire pg 16, Dreadfane pg 8).
     do_over_shuffles_back: bool = True
     # Formats the setup accepts.
-    formats: tuple = ("rivals", "nemesis", "relic", "championship")
+    formats: tuple[str, ...] = ("rivals", "nemesis", "relic", "championship")
     # Numbers of players the book is written for (Dreadfane: "for two players", pg 2).
-    players: tuple = (2, 3, 4)
+    players: tuple[int, ...] = (2, 3, 4)
     # The combat sequence's differences (combat/rules.py): support, trapped, cover, Guard, Stagger, citations.
     combat: CombatRules = DEATHGORGE_COMBAT
 
@@ -93,7 +93,7 @@ class Edition:
     immediate_objectives: bool = False
     # Besides an action or activation, the events after which an objective drawn that way may be scored
     # (Dreadfane pg 19 adds reactions and ploys: ("reaction", "power")).
-    fresh_until: tuple = ()
+    fresh_until: tuple[str, ...] = ()
     # One reaction per reaction opportunity, by precedence (2018 pg 24; 2019 pg 16), instead of reaction chains.
     single_reaction: bool = False
     # Precedence for a reaction to a reaction: "next_activation" (the usual rule; 2018 has no other) or

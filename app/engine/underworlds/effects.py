@@ -13,16 +13,22 @@ Events handled here (each names the fighter "<seat>.<slug>"; Inspire is in inspi
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ..core import Consequence, Event, Suggestion, Violation
 from . import damage, lethal
 from . import violations as V
 from .per_state import once_per_state
 from .reactions import add_steps, open_window
-from .state import TOKENS, fighter_name, profiles, surviving, traits
+from .state import TOKENS, FeatureToken, UnderworldsState, fighter_name, profiles, surviving, traits
+
+if TYPE_CHECKING:
+    from .ruleset import UnderworldsRuleset
 
 # -- shared mechanics (used by attacks, power cards and these events) ----------------------------
 
-def give_token(rs, state, fid: str, token: str, cons: list | None = None) -> None:
+def give_token(rs: UnderworldsRuleset, state: UnderworldsState, fid: str, token: str,
+               cons: list[Consequence] | None = None) -> None:
     """Give a token: Guard removes Stagger, Stagger removes Guard (pg 25, 27)."""
     tokens = state["fighters"][fid]["tokens"]
     tokens[token] += 1
@@ -36,7 +42,7 @@ def give_token(rs, state, fid: str, token: str, cons: list | None = None) -> Non
             cons.append(Consequence("guard_removed", {"fighter": fid}, rs.edition.rule("stagger")))
 
 
-def on_battlefield(rs, state, fid, what="do that") -> list[Violation]:
+def on_battlefield(rs: UnderworldsRuleset, state: UnderworldsState, fid: str, what: str = "do that") -> list[Violation]:
     """A fighter out of action can do nothing (and nothing can be done to it) until it returns."""
     if state["fighters"][fid]["out"]:
         return [V.FIGHTER_OUT_OF_ACTION(f"{fid} is out of action and cannot {what}.",
@@ -46,7 +52,7 @@ def on_battlefield(rs, state, fid, what="do that") -> list[Violation]:
 
 # -- events --------------------------------------------------------------------------------------
 
-def check_damage(rs, state, event) -> list[Violation]:
+def check_damage(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     """Only fighters on the battlefield can be dealt damage; lethal hexes do not harm an ethereal fighter."""
     fid = event.data["fighter"]
     out = on_battlefield(rs, state, fid, "be dealt damage")
@@ -56,7 +62,7 @@ def check_damage(rs, state, event) -> list[Violation]:
     return out
 
 
-def apply_damage(rs, state, event) -> list[Consequence]:
+def apply_damage(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Consequence]:
     """Deal the damage; who dealt it decides the bounty in 3-4 player games."""
     d = event.data
     dealer = d.get("dealt_by") or (None if d["source"] == "lethal_hex" else event.by)
@@ -67,7 +73,7 @@ def apply_damage(rs, state, event) -> list[Consequence]:
     return cons
 
 
-def check_heal(rs, state, event) -> list[Violation]:
+def check_heal(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     """A fighter can only be healed if they have at least one wound counter."""
     fid = event.data["fighter"]
     out = on_battlefield(rs, state, fid, "be healed")
@@ -76,14 +82,14 @@ def check_heal(rs, state, event) -> list[Violation]:
     return out
 
 
-def apply_heal(rs, state, event) -> list[Consequence]:
+def apply_heal(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Consequence]:
     """Remove up to that many wound counters."""
     f = state["fighters"][event.data["fighter"]]
     f["damage"] = max(0, f["damage"] - event.data["amount"])
     return []
 
 
-def check_token(rs, state, event) -> list[Violation]:
+def check_token(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     """Tokens go on fighters on the battlefield; you cannot remove a token the fighter does not have."""
     d = event.data
     out = on_battlefield(rs, state, d["fighter"], "be given tokens")
@@ -92,10 +98,10 @@ def check_token(rs, state, event) -> list[Violation]:
     return out
 
 
-def apply_token(rs, state, event) -> list[Consequence]:
+def apply_token(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Consequence]:
     """Give or remove one token."""
     d = event.data
-    cons: list = []
+    cons: list[Consequence] = []
     if d["action"] == "give":
         give_token(rs, state, d["fighter"], d["token"], cons)
     else:
@@ -109,7 +115,7 @@ def counter_name(raw: str) -> str:
     return " ".join(raw.split()).lower()
 
 
-def check_counter(rs, state, event) -> list[Violation]:
+def check_counter(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     """Counters go on fighters on the battlefield; you cannot remove more counters than the fighter has (pg 19)."""
     d = event.data
     name = counter_name(d["name"])
@@ -126,7 +132,7 @@ def check_counter(rs, state, event) -> list[Violation]:
     return out
 
 
-def apply_counter(rs, state, event) -> list[Consequence]:
+def apply_counter(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Consequence]:
     """Give or remove named counters; an overridden removal never goes below none."""
     d = event.data
     counters = state["fighters"][d["fighter"]]["counters"]
@@ -139,14 +145,14 @@ def apply_counter(rs, state, event) -> list[Consequence]:
     return []
 
 
-def check_return(rs, state, event) -> list[Violation]:
+def check_return(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     """Only a fighter out of action can be returned to the battlefield (by an ability)."""
     if not state["fighters"][event.data["fighter"]]["out"]:
         return [V.NOT_OUT_OF_ACTION("That fighter is on the battlefield.", rs.edition.rule("out_of_action_adv"))]
     return []
 
 
-def apply_return(rs, state, event) -> list[Consequence]:
+def apply_return(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Consequence]:
     """Back on the battlefield with no tokens and no wound counters."""
     f = state["fighters"][event.data["fighter"]]
     f["out"] = False
@@ -156,15 +162,15 @@ def apply_return(rs, state, event) -> list[Consequence]:
     return []
 
 
-def check_push(rs, state, event) -> list[Violation]:
+def check_push(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     """Only fighters on the battlefield can be pushed."""
     return on_battlefield(rs, state, event.data["fighter"], "be pushed")
 
 
-def apply_push(rs, state, event) -> list[Consequence]:
+def apply_push(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Consequence]:
     """A push into a lethal hex deals 1 damage (the hex dealt it); into a snare hex staggers (pg 10)."""
     d = event.data
-    cons: list = []
+    cons: list[Consequence] = []
     into = d.get("into") or "none"
     leave_feature(state, d["fighter"])
     if into == "lethal":
@@ -181,7 +187,7 @@ def apply_push(rs, state, event) -> list[Consequence]:
     return cons
 
 
-def leave_feature(state, fid: str) -> None:
+def leave_feature(state: UnderworldsState, fid: str) -> None:
     """The fighter moved: it no longer stands on a feature token (until a position event says so)."""
     f = state["fighters"][fid]
     if f["feature"]:
@@ -189,7 +195,7 @@ def leave_feature(state, fid: str) -> None:
         f["feature"] = None
 
 
-def check_position(rs, state, event) -> list[Violation]:
+def check_position(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     """A fighter can stand on a feature token on the battlefield that no other fighter is on, never a blocked one."""
     d = event.data
     out = on_battlefield(rs, state, d["fighter"], "stand on a feature token")
@@ -207,7 +213,7 @@ def check_position(rs, state, event) -> list[Violation]:
     return out
 
 
-def apply_position(rs, state, event) -> list[Consequence]:
+def apply_position(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Consequence]:
     """Record which feature token (if any) the fighter is on: fighters on objective tokens hold them."""
     d = event.data
     leave_feature(state, d["fighter"])
@@ -221,14 +227,14 @@ def apply_position(rs, state, event) -> list[Consequence]:
     return []
 
 
-def flip_face(feat: dict) -> str:
+def flip_face(feat: FeatureToken) -> str:
     """The other face of a feature token: numbered tokens objective/cover, the others blocked/cover."""
     if feat["face"] == "cover":
         return "objective" if feat["value"] else "blocked"
     return "cover"
 
 
-def check_feature(rs, state, event) -> list[Violation]:
+def check_feature(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     """Feature tokens: a token cannot be flipped or placed blocked side up with a fighter on it."""
     d = event.data
     R = rs.edition.rule
@@ -249,7 +255,7 @@ def check_feature(rs, state, event) -> list[Violation]:
     return out
 
 
-def apply_feature(rs, state, event) -> list[Consequence]:
+def apply_feature(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Consequence]:
     """Flip, place (chosen face up) or remove (it becomes available) a feature token."""
     d = event.data
     feat = state["features"][d["feature"]]
@@ -266,18 +272,18 @@ def apply_feature(rs, state, event) -> list[Consequence]:
     return []
 
 
-def wizard_on_battlefield(state, seat: str) -> list[str]:
+def wizard_on_battlefield(state: UnderworldsState, seat: str) -> list[str]:
     """Friendly wizards on the battlefield."""
     return [fid for fid, f in state["fighters"].items()
             if f["seat"] == seat and not f["out"] and "wizard" in traits(state, fid)]
 
 
-def profiles_of(state, fid: str) -> list[dict]:
+def profiles_of(state: UnderworldsState, fid: str) -> list[dict[str, Any]]:
     """The fighter's Attack actions now (Inspired side when Inspired)."""
     return profiles(state, fid)
 
 
-def check_out_of_action(rs, state, event) -> list[Violation]:
+def check_out_of_action(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     """The table declares a fighter out of action (Wounds unknown, or a card says so)."""
     fid = event.data["fighter"]
     out = on_battlefield(rs, state, fid, "be taken out of action again")
@@ -288,7 +294,7 @@ def check_out_of_action(rs, state, event) -> list[Violation]:
     return out
 
 
-def apply_out_of_action(rs, state, event) -> list[Consequence]:
+def apply_out_of_action(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Consequence]:
     """Take the fighter out of action; bounty as for damage dealt by `dealt_by` (default the entering seat)."""
     d = event.data
     dealer = d.get("dealt_by") or (None if d.get("source") == "lethal_hex" else event.by)
@@ -297,7 +303,7 @@ def apply_out_of_action(rs, state, event) -> list[Consequence]:
     return cons
 
 
-def check_wounds(rs, state, event) -> list[Violation]:
+def check_wounds(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     """A modifier changes a fighter's Wounds characteristic (an upgrade, a ploy); it cannot go below 1."""
     f = state["fighters"][event.data["fighter"]]
     out = on_battlefield(rs, state, event.data["fighter"], "have its Wounds changed")
@@ -310,19 +316,20 @@ def check_wounds(rs, state, event) -> list[Violation]:
     return out
 
 
-def apply_wounds(rs, state, event) -> list[Consequence]:
+def apply_wounds(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Consequence]:
     """Change Wounds (set it when unknown); out of action if the wound counters now reach it."""
     d = event.data
     f = state["fighters"][d["fighter"]]
-    f["wounds"] = d["change"] if f["wounds"] is None else f["wounds"] + d["change"]
-    if f["damage"] >= f["wounds"]:
+    wounds: int = d["change"] if f["wounds"] is None else f["wounds"] + d["change"]
+    f["wounds"] = wounds
+    if f["damage"] >= wounds:
         return damage.take_out_of_action(rs, state, d["fighter"], None, "other")
     return []
 
 
 # -- suggestions (suggest.py builds the seat's advice from these) ------------------------------
 
-def suggest_table(rs, state, seat) -> list[Suggestion]:
+def suggest_table(rs: UnderworldsRuleset, state: UnderworldsState, seat: str) -> list[Suggestion]:
     """Card effects entered by hand (always legal while the game is on, within their own rules).
 
     Most are the same for every seat but for who enters them: made once per state (per_state.py), and each seat
@@ -350,7 +357,8 @@ def _entered_by(s: Suggestion, seat: str) -> Suggestion:
     return Suggestion(s.type, seat, s.label, s.data, dict(s.choices), s.bounds, s.group)
 
 
-def _table_for_everyone(state) -> tuple[list[str], list[Suggestion], list[Suggestion], list[Suggestion]]:
+def _table_for_everyone(state: UnderworldsState
+                        ) -> tuple[list[str], list[Suggestion], list[Suggestion], list[Suggestion]]:
     """The card effects every seat is offered alike (entered by nobody yet): the fighters on the battlefield, what
     comes before the counters, after them, and the out-of-action entry (in suggest_table's order)."""
     alive_all = [f for f, v in state["fighters"].items() if not v["out"]]
@@ -385,7 +393,8 @@ def _table_for_everyone(state) -> tuple[list[str], list[Suggestion], list[Sugges
     return alive_all, first, then, rest
 
 
-def suggest_counters(rs, state, seat, alive_all) -> list[Suggestion]:
+def suggest_counters(rs: UnderworldsRuleset, state: UnderworldsState, seat: str,
+                     alive_all: list[str]) -> list[Suggestion]:
     """Give a named counter (any name, pg 19) or remove counters a fighter has; check() decides who qualifies."""
     if not rs.spec_for("counter"):
         return []  # an edition without named counters
@@ -402,7 +411,8 @@ def suggest_counters(rs, state, seat, alive_all) -> list[Suggestion]:
     return out
 
 
-def counter_legality(rs, state, seat, alive_all) -> tuple[list[str], list[tuple[str, str, int]]]:
+def counter_legality(rs: UnderworldsRuleset, state: UnderworldsState, seat: str,
+                     alive_all: list[str]) -> tuple[list[str], list[tuple[str, str, int]]]:
     """The fighters check() lets be given a counter, and the (fighter, name, count) removals it allows.
 
     The same for every seat, so worked out once per state for all of them (per_state.py): whoever enters it, a

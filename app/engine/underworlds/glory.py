@@ -6,18 +6,24 @@ glory can never be negative.
 """
 from __future__ import annotations
 
-from ..core import Consequence, Violation
+from typing import TYPE_CHECKING
+
+from ..core import Consequence, Event, Violation
 from . import violations as V
-from .state import is_large, seat_of
+from .state import UnderworldsState, is_large, seat_of
+
+if TYPE_CHECKING:
+    from .ruleset import UnderworldsRuleset
 
 
-def total(state, seat: str) -> int:
+def total(state: UnderworldsState, seat: str) -> int:
     """Spent plus unspent glory."""
     g = state["seats"][seat]["glory"]
     return g["unspent"] + g["spent"]
 
 
-def bounty(rs, state, fid: str, dealer: str | None, source: str) -> list[Consequence]:
+def bounty(rs: UnderworldsRuleset, state: UnderworldsState, fid: str, dealer: str | None,
+           source: str) -> list[Consequence]:
     """Bounty for a fighter taken out of action.
 
     Two players: the enemy of the fighter's warband gains it, whatever dealt the damage ("when an enemy
@@ -42,7 +48,7 @@ def bounty(rs, state, fid: str, dealer: str | None, source: str) -> list[Consequ
     return [Consequence("bounty", {"seat": gainer, "fighter": fid, "glory": value}, rule)]
 
 
-def check_adjust(rs, state, event) -> list[Violation]:
+def check_adjust(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     """Adjusting glory cannot make it negative (structural: glory counts cannot go below zero)."""
     g = state["seats"][event.data["seat"]]["glory"]
     if g["unspent"] + event.data["unspent"] < 0 or g["spent"] + event.data["spent"] < 0:
@@ -50,7 +56,7 @@ def check_adjust(rs, state, event) -> list[Violation]:
     return []
 
 
-def apply_adjust(rs, state, event) -> list[Consequence]:
+def apply_adjust(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Consequence]:
     """Add the given amounts."""
     g = state["seats"][event.data["seat"]]["glory"]
     g["unspent"] += event.data["unspent"]

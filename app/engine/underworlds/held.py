@@ -9,20 +9,25 @@ numbers (victory.py, editions/victory.py).
 """
 from __future__ import annotations
 
-from ..core import Consequence, Suggestion, Violation
+from typing import TYPE_CHECKING
+
+from ..core import Consequence, Event, Suggestion, Violation
 from . import rounds
 from . import violations as V
-from .state import held_count, hold_value
+from .state import UnderworldsState, held_count, hold_value
+
+if TYPE_CHECKING:
+    from .ruleset import UnderworldsRuleset
 
 MAX_HELD = 20   # a bound, not a rule: the board has fewer objective tokens (or their values) than this
 
 
-def asked(state) -> list[str]:
+def asked(state: UnderworldsState) -> list[str]:
     """The tied players the game asks about (the consequence that opened the step says so)."""
     return list(state.get("held_asked") or [])
 
 
-def check_objectives_held(rs, state, event) -> list[Violation]:
+def check_objectives_held(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     """Only at the held step; a number for each tied player and for nobody else."""
     R = rs.edition.rule
     if state["phase"] != "end" or state["step"] != "held":
@@ -39,14 +44,14 @@ def check_objectives_held(rs, state, event) -> list[Violation]:
     return out
 
 
-def apply_objectives_held(rs, state, event) -> list[Consequence]:
+def apply_objectives_held(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Consequence]:
     """The numbers entered decide the tie: the game ends."""
     state["held"] = {seat: int(n) for seat, n in event.data["held"].items()}
     state["held_asked"] = []
     return rounds.game_over(rs, state)
 
 
-def suggest_held(rs, state, seat) -> list[Suggestion]:
+def suggest_held(rs: UnderworldsRuleset, state: UnderworldsState, seat: str) -> list[Suggestion]:
     """The one entry the game waits for, any player's, with what the engine knows of the positions as its start."""
     counting = rs.edition.objective_tiebreak == "count"
     worth = "how many objectives each holds" if counting else "the combined value of the objectives each holds"
@@ -56,5 +61,5 @@ def suggest_held(rs, state, seat) -> list[Suggestion]:
                        group="End of the game")]
 
 
-def _known(rs, state, seat: str) -> int:
+def _known(rs: UnderworldsRuleset, state: UnderworldsState, seat: str) -> int:
     return held_count(state, seat) if rs.edition.objective_tiebreak == "count" else hold_value(state, seat)

@@ -13,24 +13,29 @@ the entry is kept in `inspire_due` until that step runs.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..core import Consequence, Event, Suggestion, Violation
 from . import effects
 from . import violations as V
-from .state import fighter_name, order_from, seat_of, surviving
+from .state import UnderworldsState, fighter_name, order_from, seat_of, surviving
+
+if TYPE_CHECKING:
+    from .ruleset import UnderworldsRuleset
 
 
-def condition_met(state, fid: str) -> bool | None:
+def condition_met(state: UnderworldsState, fid: str) -> bool | None:
     """True/False for a machine-checkable condition; None when only the players can judge it."""
     cond = state["cards"][fid].get("inspire_condition") or {}
     return _check(state, fid, cond.get("check") if isinstance(cond, dict) else None)
 
 
-def _check(state, fid, check) -> bool | None:
+def _check(state: UnderworldsState, fid: str, check: object) -> bool | None:
     if not isinstance(check, dict):
         return None
     kind = check.get("kind")
     seat = state["fighters"][fid]["seat"]
-    count = check.get("count", 1)
+    count: int = check.get("count", 1)
     fighters = state["fighters"]
     if kind == "friendly_out_of_action_at_least":
         return sum(1 for f in fighters.values() if f["seat"] == seat and f["out"]) >= count
@@ -50,9 +55,10 @@ def _check(state, fid, check) -> bool | None:
     return None
 
 
-def run_inspire_step(rs, state) -> list[Consequence]:
+def run_inspire_step(rs: UnderworldsRuleset, state: UnderworldsState) -> list[Consequence]:
     """Inspire every surviving fighter whose machine-checkable condition is met (order: last activation first)."""
-    start = state.get("last_activation") or (state["turn"]["seat"] if state.get("turn") else state["order"][0])
+    turn = state.get("turn")
+    start = state.get("last_activation") or (turn["seat"] if turn else state["order"][0])
     cons = []
     due = state.pop("inspire_due", None) or []
     for seat in order_from(state, start):
@@ -67,17 +73,17 @@ def run_inspire_step(rs, state) -> list[Consequence]:
 
 # -- the inspire and uninspire events ------------------------------------------------------------
 
-def inspire_open(state) -> bool:
+def inspire_open(state: UnderworldsState) -> bool:
     """An Inspire step is open now (see turns.py)."""
     return bool(state.get("minor")) and state["phase"] in ("action", "end")
 
 
-def in_power_step(state) -> bool:
+def in_power_step(state: UnderworldsState) -> bool:
     """A power step is under way: an Inspire entered now takes effect in the Inspire step after it."""
     return state["phase"] == "action" and state["step"] == "power" and bool(state.get("power"))
 
 
-def check_inspire(rs, state, event) -> list[Violation]:
+def check_inspire(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     """Fighters Inspire in an Inspire step, if their own condition is met; not out of action; not twice."""
     R = rs.edition.rule
     fid = event.data["fighter"]
@@ -97,7 +103,7 @@ def check_inspire(rs, state, event) -> list[Violation]:
     return out
 
 
-def apply_inspire(rs, state, event) -> list[Consequence]:
+def apply_inspire(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Consequence]:
     """Flip the fighter card; tokens, counters and upgrades stay. During a power step: at the Inspire step after it."""
     fid = event.data["fighter"]
     if rs.edition.inspire_steps and not inspire_open(state) and in_power_step(state):
@@ -107,7 +113,7 @@ def apply_inspire(rs, state, event) -> list[Consequence]:
     return []
 
 
-def check_uninspire(rs, state, event) -> list[Violation]:
+def check_uninspire(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     """Only an Inspired fighter can be un-Inspired (usually by an ability)."""
     fid = event.data["fighter"]
     out = effects.on_battlefield(rs, state, fid, "be un-Inspired")
@@ -116,20 +122,20 @@ def check_uninspire(rs, state, event) -> list[Violation]:
     return out
 
 
-def apply_uninspire(rs, state, event) -> list[Consequence]:
+def apply_uninspire(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Consequence]:
     """Flip back; tokens, counters and upgrades stay."""
     state["fighters"][event.data["fighter"]]["inspired"] = False
     return []
 
 
-def suggest_inspire(rs, state, seat) -> list[Suggestion]:
+def suggest_inspire(rs: UnderworldsRuleset, state: UnderworldsState, seat: str) -> list[Suggestion]:
     """The fighters check() lets this player Inspire now (its condition met or left to the players, in an Inspire
     step). A card that Inspires a fighter otherwise is entered as an override with the card as its reason."""
     return [inspire_suggestion(state, seat, f)
             for f in surviving(state, seat) if not rs.check(state, Event("inspire", seat, {"fighter": f}))]
 
 
-def inspire_suggestion(state, seat, fid: str) -> Suggestion:
+def inspire_suggestion(state: UnderworldsState, seat: str, fid: str) -> Suggestion:
     """Inspire `fid`, offered as what it is: due now when the engine sees its condition met; otherwise only the
     players can say (a condition in words only), so it is a secondary Table play, never a button on its own.
 

@@ -11,10 +11,15 @@ The page of the Dreadfane box is that of the battlefield section it sits in (the
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..core import Consequence, Rule
 from . import damage
 from .rules import ETHEREAL_RULE, FLYING_RULE, LETHAL_RULE
 from .state import UnderworldsState, traits
+
+if TYPE_CHECKING:
+    from .ruleset import UnderworldsRuleset
 
 __all__ = ["ETHEREAL_RULE", "FLYING_RULE", "LETHAL_RULE", "enter_lethal_hexes", "spared_by"]
 
@@ -29,7 +34,8 @@ def spared_by(state: UnderworldsState, fid: str, moving: bool) -> Rule | None:
     return None
 
 
-def enter_lethal_hexes(rs, state, fid: str, hexes: int, moving: bool) -> list[Consequence]:
+def enter_lethal_hexes(rs: UnderworldsRuleset, state: UnderworldsState, fid: str, hexes: int,
+                       moving: bool) -> list[Consequence]:
     """1 damage per lethal hex entered (the hex dealt it), or a consequence naming the trait that spares it."""
     if hexes <= 0:
         return []

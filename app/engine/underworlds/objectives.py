@@ -13,32 +13,41 @@ End phase stage of the current player: state["end"] = {"order": [...], "i": inde
 """
 from __future__ import annotations
 
-from ..core import Consequence, Suggestion, Violation
+from typing import TYPE_CHECKING, Any
+
+from ..core import Consequence, Event, Suggestion, Violation
 from . import cards as cardmod
 from . import rounds, scoring
 from . import violations as V
+from .state import UnderworldsState, present
+
+if TYPE_CHECKING:
+    from .ruleset import UnderworldsRuleset
 
 END_STAGES = {1: "score objectives", 2: "discard objectives", 3: "play upgrades", 4: "discard power cards"}
 
 
-def end_seat(state) -> str | None:
+def end_seat(state: UnderworldsState) -> str | None:
     """The player running through the end phase sequence now."""
     end = state.get("end")
     return end["order"][end["i"]] if end else None
 
 
-def scores_only(rs, state) -> bool:
+def scores_only(rs: UnderworldsRuleset, state: UnderworldsState) -> bool:
     """Round 3's end phase: only step 1 (score)."""
     return rs.edition.last_end_phase_scores_only and state["round"] == rs.rounds(state)[-1]
 
 
-def _glory_of(rs, state, event, card) -> int | None:
+def _glory_of(rs: UnderworldsRuleset, state: UnderworldsState, event: Event, card: dict[str, Any] | None) -> int | None:
+    glory: int | None
     if card is not None and isinstance(card.get("glory"), int):
-        return card["glory"]
-    return event.data.get("glory")
+        glory = card["glory"]
+    else:
+        glory = event.data.get("glory")
+    return glory
 
 
-def check_objective(rs, state, event) -> list[Violation]:
+def check_objective(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     """Reveal (surge, action phase), score (end phase step 1) or discard (end phase step 2)."""
     R = rs.edition.rule
     d = event.data
@@ -82,7 +91,7 @@ def check_objective(rs, state, event) -> list[Violation]:
     return out
 
 
-def _immediate_rules(rs, state, event) -> list[Violation]:
+def _immediate_rules(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     """2018/2019: only objectives scored 'immediately' are scored in the action phase, and not one just drawn."""
     R = rs.edition.rule
     card = rs.cards.lookup(state, event.by, "objectives", event.data.get("card"))
@@ -102,13 +111,13 @@ def _immediate_rules(rs, state, event) -> list[Violation]:
     return out
 
 
-def only_fresh_cards(state, seat: str) -> bool:
+def only_fresh_cards(state: UnderworldsState, seat: str) -> bool:
     """Every objective card in the hand was drawn after scoring since the last action (or the hand is empty)."""
     fresh = state["classic"].get("fresh", {}).get(seat, 0)
     return bool(fresh) and state["seats"][seat]["hand"]["objectives"] - fresh < 1
 
 
-def check_end_stage(rs, state, event, stage: int) -> list[Violation]:
+def check_end_stage(rs: UnderworldsRuleset, state: UnderworldsState, event: Event, stage: int) -> list[Violation]:
     R = rs.edition.rule
     out = []
     seat = end_seat(state)
@@ -118,13 +127,14 @@ def check_end_stage(rs, state, event, stage: int) -> list[Violation]:
         return out
     if stage > 1 and scores_only(rs, state):
         out.append(V.SCORING_ONLY("In the last end phase players only score objectives.", R("round_3")))
-    if stage < state["end"]["stage"]:
+    end = present(state, "end")
+    if stage < end["stage"]:
         out.append(V.END_PHASE_ORDER(f"Step {stage} ({END_STAGES[stage]}) comes before step "
-                                     f"{state['end']['stage']} ({END_STAGES[state['end']['stage']]}).", R("end_phase")))
+                                     f"{end['stage']} ({END_STAGES[end['stage']]}).", R("end_phase")))
     return out
 
 
-def apply_objective(rs, state, event) -> list[Consequence]:
+def apply_objective(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Consequence]:
     """Reveal, score or discard the objective card."""
     d = event.data
     seat = state["seats"][event.by]
@@ -135,10 +145,13 @@ def apply_objective(rs, state, event) -> list[Consequence]:
         seat["revealed"].append({"card": d.get("card"), "glory": glory})
         return []
     if state["phase"] == "end" and event.by == end_seat(state):   # a ruling for another seat leaves this sequence be
-        state["end"]["stage"] = max(state["end"]["stage"], 1 if d["action"] == "score" else 2)
+        end = present(state, "end")
+        end["stage"] = max(end["stage"], 1 if d["action"] == "score" else 2)
     if d["action"] == "score":
         cardmod.spend_from_hand(state, event.by, "objectives", d.get("card"), discard=False)
         seat["scored"].append({"card": d.get("card"), "glory": glory, "round": state["round"], "surge": False})
+        if glory is None:  # check_objective refuses a score without its glory, and no override lifts that
+            raise TypeError("an objective scored without the glory it is worth")
         seat["glory"]["unspent"] += glory
         if rs.edition.scored_objectives_discarded:
             seat["discards"]["objectives"] += 1
@@ -147,7 +160,7 @@ def apply_objective(rs, state, event) -> list[Consequence]:
     return draw_up_after_sequence(rs, state, event.by)
 
 
-def score_revealed(rs, state, seat_id: str) -> list[Consequence]:
+def score_revealed(rs: UnderworldsRuleset, state: UnderworldsState, seat_id: str) -> list[Consequence]:
     """Surge step for one player: score each revealed surge objective, drawing an objective card after each."""
     seat = state["seats"][seat_id]
     cons = []
@@ -163,7 +176,7 @@ def score_revealed(rs, state, seat_id: str) -> list[Consequence]:
     return cons
 
 
-def check_end_phase_done(rs, state, event) -> list[Violation]:
+def check_end_phase_done(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     """Only the player whose end phase sequence it is can finish it."""
     R = rs.edition.rule
     if state["phase"] != "end":
@@ -174,13 +187,13 @@ def check_end_phase_done(rs, state, event) -> list[Violation]:
     return []
 
 
-def apply_end_phase_done(rs, state, event) -> list[Consequence]:
+def apply_end_phase_done(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Consequence]:
     """Steps 5-6 (draw objective cards to 3, power cards to 5), then the next player; then the round ends."""
     cons = []
     state["minor"] = False
     if not scores_only(rs, state):
         cons.append(_draw_up(rs, state, event.by))
-    end = state["end"]
+    end = present(state, "end")
     end["i"] += 1
     end["stage"] = 1
     if end["i"] >= len(end["order"]):
@@ -188,7 +201,7 @@ def apply_end_phase_done(rs, state, event) -> list[Consequence]:
     return cons
 
 
-def _draw_up(rs, state, seat_id: str, **note) -> Consequence:
+def _draw_up(rs: UnderworldsRuleset, state: UnderworldsState, seat_id: str, **note: Any) -> Consequence:
     """End phase steps 5-6: draw objective cards up to the hand size, then power cards."""
     seat = state["seats"][seat_id]
     want_o = max(0, rs.edition.objective_hand - seat["hand"]["objectives"])
@@ -199,7 +212,7 @@ def _draw_up(rs, state, seat_id: str, **note) -> Consequence:
                        rs.edition.rule("end_phase"))
 
 
-def draw_up_after_sequence(rs, state, seat_id: str) -> list[Consequence]:
+def draw_up_after_sequence(rs: UnderworldsRuleset, state: UnderworldsState, seat_id: str) -> list[Consequence]:
     """A card left the hand of a player whose end phase sequence is already over (only by a ruling or a card: the
     sequence refuses it otherwise). Their draw steps ran before it, so the rules have them draw up again now
     (End phase, steps 5-6), rather than play the next round a card short with nobody told."""
@@ -212,7 +225,7 @@ def draw_up_after_sequence(rs, state, seat_id: str) -> list[Consequence]:
     return [drawn] if drawn.data["objectives"] or drawn.data["power"] else []
 
 
-def check_discard_power(rs, state, event) -> list[Violation]:
+def check_discard_power(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     """End phase step 4: discard power cards from your hand (or a persisting gambit in play, when it says so)."""
     R = rs.edition.rule
     if event.data.get("in_play"):
@@ -229,7 +242,7 @@ def check_discard_power(rs, state, event) -> list[Violation]:
     return out
 
 
-def apply_discard_power(rs, state, event) -> list[Consequence]:
+def apply_discard_power(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Consequence]:
     """The power card goes to the discard pile."""
     if event.data.get("in_play"):
         seat = state["seats"][event.by]
@@ -244,7 +257,7 @@ def apply_discard_power(rs, state, event) -> list[Consequence]:
 
 # -- suggestions (suggest.py builds the seat's advice from these) ------------------------------
 
-def suggest_reveal(rs, state, seat) -> list[Suggestion]:
+def suggest_reveal(rs: UnderworldsRuleset, state: UnderworldsState, seat: str) -> list[Suggestion]:
     s = state["seats"][seat]
     if s["hand"]["objectives"] < 1:
         return []
@@ -271,11 +284,11 @@ def suggest_reveal(rs, state, seat) -> list[Suggestion]:
 GLORY_BOUND = {"type": "int", "min": 0, "max": 6}
 
 
-def _surge_worth(card: dict) -> str:
+def _surge_worth(card: dict[str, Any]) -> str:
     return f"surge, {card['glory']} glory" if isinstance(card.get("glory"), int) else "surge"
 
 
-def _with_glory(sugg: Suggestion, card: dict) -> Suggestion:
+def _with_glory(sugg: Suggestion, card: dict[str, Any]) -> Suggestion:
     """A listed objective whose glory value our sources do not give: the player enters it from the card."""
     if not isinstance(card.get("glory"), int):
         sugg.bounds["glory"] = dict(GLORY_BOUND)
@@ -283,11 +296,12 @@ def _with_glory(sugg: Suggestion, card: dict) -> Suggestion:
     return sugg
 
 
-def suggest_end_phase(rs, state, seat, upgrades: list[Suggestion]) -> list[Suggestion]:
+def suggest_end_phase(rs: UnderworldsRuleset, state: UnderworldsState, seat: str,
+                      upgrades: list[Suggestion]) -> list[Suggestion]:
     """The end phase sequence of `seat`: score, discard objectives, the `upgrades` it may play (power.py), discard
     power cards, done."""
     s = state["seats"][seat]
-    stage = state["end"]["stage"]
+    stage = present(state, "end")["stage"]
     only = scores_only(rs, state)
     deck = state["decks"].get(seat)
     out = []
@@ -318,9 +332,10 @@ def suggest_end_phase(rs, state, seat, upgrades: list[Suggestion]) -> list[Sugge
     return out
 
 
-def _discard(state, seat, etype, data, kind, types) -> Suggestion:
+def _discard(state: UnderworldsState, seat: str, etype: str, data: dict[str, Any], kind: str,
+             types: tuple[str, ...] | None) -> Suggestion:
     label = "Discard an objective card" if kind == "objectives" else "Discard a power card"
-    listed: list = cardmod.names(state, seat, kind) if state["decks"].get(seat) else []
+    listed: list[str | None] = [*cardmod.names(state, seat, kind)] if state["decks"].get(seat) else []
     if cardmod.unlisted_allowed(state, seat):
         listed = [*listed, None] if listed else []  # None: a card that is not listed (no name)
     if listed:

@@ -29,12 +29,15 @@ revealed surge objective is always scored in its surge step, passes inferred or 
 """
 from __future__ import annotations
 
-from typing import cast
+from typing import TYPE_CHECKING, Any, cast
 
 from ..core import MAX_IMPLIED_PASSES, Event, ImpliedPass
 from .objectives import end_seat
 from .power import power_seat
 from .state import UnderworldsState, seat_of
+
+if TYPE_CHECKING:
+    from .ruleset import UnderworldsRuleset
 
 # Events of the game's sequence that come after the open reaction step and the attacking player's drive back
 # choice (everything a turn, power step or end phase is made of): entered while those are open, they close them
@@ -47,7 +50,7 @@ NEXT_ROUND_EVENTS = ("roll_off", "hazard")
 END_PHASE_EVENTS = ("objective", "discard_power", "power", "end_phase_done")   # the steps of a player's sequence
 
 
-def implied_pass(rs, state: UnderworldsState, event: Event) -> ImpliedPass | None:
+def implied_pass(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> ImpliedPass | None:
     """The pass closing the optional step open now, before `event` of the game's sequence (None: a decision, or
     the event is part of the open step: a reaction, a drive back, bookkeeping)."""
     if state["phase"] == "end" and state.get("end") and not state.get("reaction"):
@@ -76,11 +79,11 @@ def implied_pass(rs, state: UnderworldsState, event: Event) -> ImpliedPass | Non
     return None
 
 
-def _end_phase_done(rs, state: UnderworldsState, event: Event) -> ImpliedPass | None:
+def _end_phase_done(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> ImpliedPass | None:
     """The end phase sequence of the player running it now, finished: implied by a later player's own sequence
     (a seat after them in the end phase's order) or by the next round's first event."""
     seat = end_seat(state)
-    end = cast(dict, state["end"])   # (called only while an end phase sequence runs)
+    end = cast(dict[str, Any], state["end"])   # (called only while an end phase sequence runs)
     if seat is None or event.by not in state["seats"]:
         return None   # (the look-ahead every seat shares, suggest.py, stops at the end phase: someone must act)
     if event.type not in NEXT_ROUND_EVENTS and not (event.type in END_PHASE_EVENTS
@@ -89,7 +92,8 @@ def _end_phase_done(rs, state: UnderworldsState, event: Event) -> ImpliedPass | 
     return ImpliedPass(Event("end_phase_done", seat, {}), "end_phase", rs.edition.rule("end_phase"))
 
 
-def read_only_ahead(rs, state: UnderworldsState, event: Event) -> list[tuple[ImpliedPass, UnderworldsState]]:
+def read_only_ahead(rs: UnderworldsRuleset, state: UnderworldsState,
+                    event: Event) -> list[tuple[ImpliedPass, UnderworldsState]]:
     """What core.Ruleset.passes_ahead yields, (pass, state after it) without the consequences, for states that are
     only read (suggestions, what the game waits for): never applied to, nor changed in place.
 
@@ -109,7 +113,7 @@ def read_only_ahead(rs, state: UnderworldsState, event: Event) -> list[tuple[Imp
         if (out and rs.window_pass_only and implied.event.type == "reaction_pass"
                 and not (pending and pending["left"] <= 0)):
             after: UnderworldsState = cast(UnderworldsState, dict(trial))
-            window = cast(dict, trial["reaction"])  # (a reaction pass is implied only while a window is open)
+            window = cast(dict[str, Any], trial["reaction"])  # (a reaction pass is implied only while a window is open)
             after["reaction"] = {**window, "passed": list(window["passed"])}  # (apply_pass adds to `passed`)
         else:
             after = rs.copy_state(trial)

@@ -9,17 +9,20 @@ the last state asked about.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, TypeVar
+
+T = TypeVar("T")
 
 _LAST: dict[tuple[int, str], tuple[Mapping[str, Any], Any]] = {}
 
 
-def once_per_state(rs, state: Mapping[str, Any], what: str, work: Callable[[], Any]) -> Any:
+def once_per_state(rs: object, state: Mapping[str, Any], what: str, work: Callable[[], T]) -> T:
     """`work()` for this state and this kind of work, remembered until another state asks for it."""
     key = (id(rs), what)
     hit = _LAST.get(key)
     if hit is not None and hit[0] is state:
-        return hit[1]
+        found: T = hit[1]  # what `work` gave for this (ruleset, kind of work)
+        return found
     value = work()
     _LAST[key] = (state, value)
     return value

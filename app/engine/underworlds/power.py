@@ -18,21 +18,26 @@ of play take part). Upgrades are also played in the end phase (step 3).
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
+from typing import TYPE_CHECKING, Any
 
-from ..core import Consequence, Suggestion, Violation
+from ..core import Consequence, Event, Suggestion, Violation
 from . import card_effects, combat, damage, effects, objectives, reactions, scoring, turns
 from . import cards as cardmod
 from . import violations as V
-from .state import fighter_name, seat_of, surviving, traits
+from .combat import CombatRules
+from .state import UnderworldsState, fighter_name, present, seat_of, surviving, traits
+
+if TYPE_CHECKING:
+    from .ruleset import UnderworldsRuleset
 
 
-def power_seat(state) -> str | None:
+def power_seat(state: UnderworldsState) -> str | None:
     """Whose choice it is in the power step now."""
     p = state.get("power")
     return p["order"][p["next"]] if p else None
 
 
-def check_power(rs, state, event) -> list[Violation]:
+def check_power(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     """Timing (power step / end phase step 3), whose go it is, then the chosen play's own rules."""
     R = rs.edition.rule
     d = event.data
@@ -50,8 +55,9 @@ def check_power(rs, state, event) -> list[Violation]:
         out.append(V.NOT_POWER_STEP("Power cards are played in the power step, after the activation.", R("power_step")))
     elif event.by != power_seat(state):
         who = power_seat(state)
-        if event.by not in state["power"]["order"]:
-            msg = f"Only {' and '.join(state['power']['order'])} take part in this power step."
+        order = present(state, "power")["order"]
+        if event.by not in order:
+            msg = f"Only {' and '.join(order)} take part in this power step."
             out.append(V.NOT_IN_POWER_STEP(msg, R("mp_power_step")))
         else:
             out.append(V.NOT_YOUR_GO(f"It is {who}'s go in the power step.", R("power_step")))
@@ -61,7 +67,7 @@ def check_power(rs, state, event) -> list[Violation]:
     return out
 
 
-def after_minor_steps(rs, state, event):
+def after_minor_steps(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> UnderworldsState:
     """The state a play meets: the first play of the power step comes after the Inspire and surge steps that
     follow the activation step (Deathgorge Steps of a turn pg 16, Surge step pg 38), so a surge objective revealed
     in the activation is scored first and its glory can pay for an upgrade (Upgrade cards pg 30)."""
@@ -73,11 +79,11 @@ def after_minor_steps(rs, state, event):
     return ahead
 
 
-def _card(state, event):
+def _card(state: UnderworldsState, event: Event) -> dict[str, Any] | None:
     return cardmod.lookup(state, event.by, "power", event.data.get("card"))
 
 
-def _typed(rs, state, event, want: str) -> list[Violation]:
+def _typed(rs: UnderworldsRuleset, state: UnderworldsState, event: Event, want: str) -> list[Violation]:
     card = _card(state, event)
     if card is not None and card.get("type") != want:
         return [V.WRONG_CARD_TYPE(f"{card['name']} is a {card.get('type')}, not a {want}.",
@@ -85,7 +91,7 @@ def _typed(rs, state, event, want: str) -> list[Violation]:
     return []
 
 
-def _check_ploy(rs, state, event) -> list[Violation]:
+def _check_ploy(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     R = rs.edition.rule
     out = cardmod.check_in_hand(state, event.by, "power", event.data.get("card"), R("gambits"))
     out += _typed(rs, state, event, "ploy")
@@ -96,7 +102,7 @@ def _check_ploy(rs, state, event) -> list[Violation]:
     return out
 
 
-def _check_spell(rs, state, event) -> list[Violation]:
+def _check_spell(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     R = rs.edition.rule
     d = event.data
     out = cardmod.check_in_hand(state, event.by, "power", d.get("card"), R("gambits"))
@@ -122,7 +128,7 @@ def _check_spell(rs, state, event) -> list[Violation]:
     return out
 
 
-def _as_gambit(rs, state, event) -> list[Violation]:
+def _as_gambit(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     """A reaction card is played in its reaction step, not in a power step; a card's effect needs its one choice."""
     card = _card(state, event)
     if card is None:
@@ -134,7 +140,7 @@ def _as_gambit(rs, state, event) -> list[Violation]:
     return out + card_effects.check(rs, state, event.by, card, event.data)
 
 
-def cardmod_restriction(rs, state, event) -> list[Violation]:
+def cardmod_restriction(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     """Restricted gambit spells too need a restricted fighter on the battlefield."""
     if not cardmod.restriction_met(state, event.by, _card(state, event)):
         return [V.RESTRICTED("A restricted gambit needs one of its fighters on the battlefield.",
@@ -142,18 +148,19 @@ def cardmod_restriction(rs, state, event) -> list[Violation]:
     return []
 
 
-def _casting_value(state, event):
+def _casting_value(state: UnderworldsState, event: Event) -> Any:
+    """The spell's casting value as the card or the event gives it (a list or counts of symbols: combat checks it)."""
     card = _card(state, event)
     if card is not None and (card.get("cast") or card.get("casting")):
         return card.get("cast") or card.get("casting")
     return event.data.get("casting_value")
 
 
-def _rules(rs):
+def _rules(rs: UnderworldsRuleset) -> CombatRules:
     return rs.edition.combat
 
 
-def _check_upgrade(rs, state, event) -> list[Violation]:
+def _check_upgrade(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     R = rs.edition.rule
     d = event.data
     out = cardmod.check_in_hand(state, event.by, "power", d.get("card"), R("upgrades"))
@@ -180,13 +187,13 @@ def _check_upgrade(rs, state, event) -> list[Violation]:
     return out
 
 
-def false_gift(card: dict | None) -> bool:
+def false_gift(card: dict[str, Any] | None) -> bool:
     """A False Gift upgrade (the keyword printed on the card) may be given to an enemy fighter, as its card says
     (The Thricefold Discord's False Gifts, e.g. Helm of Insight TD25)."""
     return "False Gift" in ((card or {}).get("tags") or [])
 
 
-def _check_delve(rs, state, event) -> list[Violation]:
+def _check_delve(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     R = rs.edition.rule
     d = event.data
     out = []
@@ -208,7 +215,7 @@ def _check_delve(rs, state, event) -> list[Violation]:
     return out
 
 
-def _check_salvage(rs, state, event) -> list[Violation]:
+def _check_salvage(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     R = rs.edition.rule
     d = event.data
     out = cardmod.check_in_hand(state, event.by, "power", d.get("card"), R("salvage"))
@@ -227,7 +234,7 @@ _CHECKS = {"ploy": _check_ploy, "spell": _check_spell, "upgrade": _check_upgrade
            "salvage": _check_salvage}
 
 
-def apply_power(rs, state, event) -> list[Consequence]:
+def apply_power(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Consequence]:
     """Do the play, then pass the go to the other player; two passes in succession end the power step."""
     d = event.data
     play = d["play"]
@@ -240,7 +247,7 @@ def apply_power(rs, state, event) -> list[Consequence]:
     steps = _PLAYS[play](rs, state, event, cons) if play in _PLAYS else []
     if not in_step:
         return cons
-    p = state["power"]
+    p = present(state, "power")
     p["passes"] = p["passes"] + 1 if play == "pass" else 0
     p["next"] = (p["next"] + 1) % len(p["order"])
     if p["passes"] >= len(p["order"]):
@@ -250,7 +257,7 @@ def apply_power(rs, state, event) -> list[Consequence]:
     return cons
 
 
-def _play_ploy(rs, state, event, cons: list[Consequence]) -> list[str]:
+def _play_ploy(rs: UnderworldsRuleset, state: UnderworldsState, event: Event, cons: list[Consequence]) -> list[str]:
     """A ploy is spent (or stays in play when it persists); returns the reaction steps it opens."""
     d = event.data
     card = _card(state, event)
@@ -264,7 +271,7 @@ def _play_ploy(rs, state, event, cons: list[Consequence]) -> list[str]:
     return ["after_power_card_revealed", "after_power_card"]
 
 
-def _play_spell(rs, state, event, cons: list[Consequence]) -> list[str]:
+def _play_spell(rs: UnderworldsRuleset, state: UnderworldsState, event: Event, cons: list[Consequence]) -> list[str]:
     """A gambit spell is cast and spent; returns the reaction steps it opens."""
     d = event.data
     cast = _cast(rs, state, event)
@@ -282,7 +289,7 @@ def _play_spell(rs, state, event, cons: list[Consequence]) -> list[str]:
     return steps + ["after_spell", "after_power_card"]
 
 
-def _play_upgrade(rs, state, event, cons: list[Consequence]) -> list[str]:
+def _play_upgrade(rs: UnderworldsRuleset, state: UnderworldsState, event: Event, cons: list[Consequence]) -> list[str]:
     """An upgrade is given to a fighter for its glory; returns the reaction steps it opens."""
     R = rs.edition.rule
     d = event.data
@@ -301,11 +308,11 @@ def _play_upgrade(rs, state, event, cons: list[Consequence]) -> list[str]:
     else:  # overridden ("my card says it is free"): glory never goes below zero
         cons.append(Consequence("no_glory_spent", {"seat": event.by, "fighter": d["fighter"]}, R("upgrades")))
     if state["phase"] == "end":
-        state["end"]["stage"] = 3
+        present(state, "end")["stage"] = 3
     return ["after_power_card_revealed", "after_power_card"]
 
 
-def _grants(state, fid: str, card: dict | None) -> list[Consequence]:
+def _grants(state: UnderworldsState, fid: str, card: dict[str, Any] | None) -> list[Consequence]:
     """What the upgrade's card changes on the fighter, said once as a consequence citing the card; a Wounds change
     is made on the fighter's record (Move, Defence and Attack actions are read through its upgrades: state.py)."""
     grants = (card or {}).get("grants")
@@ -317,7 +324,7 @@ def _grants(state, fid: str, card: dict | None) -> list[Consequence]:
     return [Consequence("upgrade_grants", {"fighter": fid, "card": card["name"], **grants}, scoring.cite(card))]
 
 
-def _play_delve(rs, state, event, cons: list[Consequence]) -> list[str]:
+def _play_delve(rs: UnderworldsRuleset, state: UnderworldsState, event: Event, cons: list[Consequence]) -> list[str]:
     """A fighter delves: the feature token flips and the fighter is staggered; no reaction step opens."""
     d = event.data
     feat = state["features"][d["feature"]]
@@ -325,12 +332,13 @@ def _play_delve(rs, state, event, cons: list[Consequence]) -> list[str]:
     effects.give_token(rs, state, d["fighter"], "stagger", cons)
     cons.append(Consequence("delved", {"feature": d["feature"], "face": feat["face"], "staggered": d["fighter"]},
                             rs.edition.rule("delve")))
-    if state.get("power"):
-        state["power"]["delved"].append(event.by)
+    power = state.get("power")
+    if power:
+        power["delved"].append(event.by)
     return []
 
 
-def _play_salvage(rs, state, event, cons: list[Consequence]) -> list[str]:
+def _play_salvage(rs: UnderworldsRuleset, state: UnderworldsState, event: Event, cons: list[Consequence]) -> list[str]:
     """A power card is salvaged: discarded for a new one; no reaction step opens."""
     cardmod.spend_from_hand(state, event.by, "power", event.data.get("card"), discard=True)
     got = cardmod.draw(state, event.by, "power", 1)
@@ -342,7 +350,7 @@ _PLAYS = {"ploy": _play_ploy, "spell": _play_spell, "upgrade": _play_upgrade, "d
           "salvage": _play_salvage}
 
 
-def _cast(rs, state, event) -> list[Consequence]:
+def _cast(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Consequence]:
     """Casting sequence for a gambit spell: backlash first, then cast or fail."""
     R = rs.edition.rule
     d = event.data
@@ -362,7 +370,7 @@ def _cast(rs, state, event) -> list[Consequence]:
 
 # -- suggestions (suggest.py builds the seat's advice from these) ------------------------------
 
-def _magic_rolls(n: int) -> list[dict]:
+def _magic_rolls(n: int) -> list[dict[str, Any]]:
     rolls = []
     for combo in combinations_with_replacement(("crit", "channel", "focus"), max(1, n)):
         rolls.append({f: combo.count(f) for f in ("crit", "channel", "focus") if combo.count(f)})
@@ -372,7 +380,7 @@ def _magic_rolls(n: int) -> list[dict]:
 CASTING_VALUES = [{"channel": 1}, {"focus": 1}, {"channel": 2}, {"focus": 2}, {"channel": 1, "focus": 1}]
 
 
-def suggest_power(rs, state, seat) -> list[Suggestion]:
+def suggest_power(rs: UnderworldsRuleset, state: UnderworldsState, seat: str) -> list[Suggestion]:
     out = [Suggestion("power", seat, "Pass", {"play": "pass"}, group="Power step", is_pass=True)]
     s = state["seats"][seat]
     plays = rs.edition.power_plays
@@ -390,26 +398,26 @@ def suggest_power(rs, state, seat) -> list[Suggestion]:
                                   group="Power step"))
     wizards = effects.wizard_on_battlefield(state, seat)
     if has_power and wizards and "spell" in plays and "attack" in {e["type"] for e in rs.event_types()}:
-        spells: list = cardmod.names(state, seat, "power", ("spell",)) if deck else []
+        spells: list[str | None] = [*cardmod.names(state, seat, "power", ("spell",))] if deck else []
         if cardmod.unlisted_allowed(state, seat):
             spells.append(None)  # a spell entered by hand (no deck data, or not in the partial list)
-        for name in spells:
-            card = deck["power"][name] if name else None
-            if name and (not cardmod.restriction_met(state, seat, card) or (card or {}).get("play") == "reaction"):
+        for spell in spells:
+            card = deck["power"][spell] if spell and deck else None  # (a name comes from the deck data)
+            if spell and (not cardmod.restriction_met(state, seat, card) or (card or {}).get("play") == "reaction"):
                 continue
             for w in wizards:
                 level = state["cards"][w].get("wizard_level") or 1
                 data = {"play": "spell", "fighter": w}
                 choices = {"casting_roll": _magic_rolls(level)}
-                if name:
-                    data["card"] = name
+                if spell:
+                    data["card"] = spell
                 if not (card and (card.get("cast") or card.get("casting"))):
                     choices["casting_value"] = CASTING_VALUES
                 choices.update(card_effects.effect_choices(state, seat, card))
-                out.append(Suggestion("power", seat, f"Cast {name or 'a gambit spell'} ({fighter_name(state, w)})", data,
-                                      choices=choices, group="Power step"))
+                out.append(Suggestion("power", seat, f"Cast {spell or 'a gambit spell'} ({fighter_name(state, w)})",
+                                      data, choices=choices, group="Power step"))
     out += suggest_upgrades(rs, state, seat)
-    if "delve" in plays and seat not in state["power"]["delved"]:
+    if "delve" in plays and seat not in present(state, "power")["delved"]:
         for key, feat in state["features"].items():
             fid = feat["fighter"]
             if (feat["on_board"] and fid and seat_of(fid) == seat and not state["fighters"][fid]["tokens"]["stagger"]
@@ -432,7 +440,7 @@ def suggest_power(rs, state, seat) -> list[Suggestion]:
     return out
 
 
-def suggest_upgrades(rs, state, seat) -> list[Suggestion]:
+def suggest_upgrades(rs: UnderworldsRuleset, state: UnderworldsState, seat: str) -> list[Suggestion]:
     s = state["seats"][seat]
     if "upgrade" not in rs.edition.power_plays or s["hand"]["power"] < 1:
         return []

@@ -43,7 +43,7 @@ def seen_cards(state: UnderworldsState, seat: str) -> set[str]:
     return seen
 
 
-def deck_as_seen(state: UnderworldsState, seat: str) -> dict | None:
+def deck_as_seen(state: UnderworldsState, seat: str) -> dict[str, Any] | None:
     """The seat's deck data as another seat sees it: only the cards shown face up so far."""
     deck = state["decks"].get(seat)
     if not deck:
@@ -56,7 +56,7 @@ def deck_as_seen(state: UnderworldsState, seat: str) -> dict | None:
     return out
 
 
-def hide_cards(state: UnderworldsState, out: dict, viewer: str, hidden: dict) -> None:
+def hide_cards(state: UnderworldsState, out: dict[str, Any], viewer: str, hidden: dict[str, Any]) -> None:
     """In a view (`out`, a copy of `state`): other players' held card names and unseen deck cards removed.
 
     Another seat's hidden part is the same for every viewer but its own player, so it is made once per state and
@@ -76,7 +76,7 @@ def hide_cards(state: UnderworldsState, out: dict, viewer: str, hidden: dict) ->
     out["decks"] = decks  # a new mapping: the state's decks are shared by every copy and never changed
 
 
-def hidden_parts(state: UnderworldsState) -> dict:
+def hidden_parts(state: UnderworldsState) -> dict[str, Any]:
     """Each seat as the other seats see it: {seat: (its entry with held cards hidden, its deck as seen)}."""
     parts = {}
     for sid, s in state["seats"].items():
@@ -89,14 +89,14 @@ def hidden_parts(state: UnderworldsState) -> dict:
     return parts
 
 
-def redact_record(record: dict, viewer: str) -> dict:
+def redact_record(record: dict[str, Any], viewer: str) -> dict[str, Any]:
     """A logged event as `viewer` sees it: another player's `hand` comes without its card names."""
     if record.get("type") in SECRET_EVENTS and not may_see_cards_of(viewer, record.get("by")):
         return {**record, "data": {}}
     return record
 
 
-def redact_setup(setup: dict, viewer: str) -> dict:
+def redact_setup(setup: dict[str, Any], viewer: str) -> dict[str, Any]:
     """The game's setup as `viewer` sees it: other seats' deck data replaced by a face-down marker."""
     seats = setup.get("seats") if isinstance(setup, dict) else None
     if not isinstance(seats, list) or viewer == SEES_EVERYTHING:

@@ -21,11 +21,16 @@ How a window works (Deathgorge rulebook, Reactions pg 34-37):
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ..core import Consequence, Event, Suggestion, Violation
 from . import cards as cardmod
 from . import conditions, spells
 from . import violations as V
-from .state import UnderworldsState, fighter_name, order_from, range_fits, seat_of, surviving
+from .state import UnderworldsState, fighter_name, order_from, present, range_fits, seat_of, surviving
+
+if TYPE_CHECKING:
+    from .ruleset import UnderworldsRuleset
 
 # id -> player-facing label. Order follows the book: combat sequence, damage, casting, actions, power cards.
 REACTION_STEPS: dict[str, str] = {
@@ -64,7 +69,7 @@ COMBAT_STEPS_HIT = ["after_declare_attack", "after_attack_roll", "after_defence_
 SHARED_END_STEPS = ("after_attack", "after_action", "after_activation")
 
 
-def step_slot(window: dict, step: str) -> str:
+def step_slot(window: dict[str, Any], step: str) -> str:
     """The reaction step `step` really is in this window (simultaneous steps share one slot)."""
     barge = (window.get("context") or {}).get("action") == "barge"
     if step in SHARED_END_STEPS and not (step == "after_action" and barge):
@@ -72,13 +77,13 @@ def step_slot(window: dict, step: str) -> str:
     return step
 
 
-def used_step(window: dict, seat: str, step: str) -> bool:
+def used_step(window: dict[str, Any], seat: str, step: str) -> bool:
     """Seat already used its one reaction in this reaction step (or a step simultaneous with it)."""
     slot = step_slot(window, step)
     return any(step_slot(window, s) == slot for s in window["acted"].get(seat, []))
 
 
-def card_step(card: dict | None) -> str | None:
+def card_step(card: dict[str, Any] | None) -> str | None:
     """The reaction step a card record names (`reaction: "<step>"` or `reaction: {step, conditions, text}`)."""
     r = (card or {}).get("reaction")
     if isinstance(r, dict):
@@ -86,7 +91,7 @@ def card_step(card: dict | None) -> str | None:
     return r if isinstance(r, str) else None
 
 
-def open_window(state: UnderworldsState, steps: list[str], context: dict | None = None) -> None:
+def open_window(state: UnderworldsState, steps: list[str], context: dict[str, Any] | None = None) -> None:
     """Open a reaction window for these reaction steps (players in order of play from the turn's player)."""
     turn = state.get("turn")
     active = turn["seat"] if turn else state["order"][0]
@@ -95,7 +100,7 @@ def open_window(state: UnderworldsState, steps: list[str], context: dict | None 
     set_moment(state, steps, context)
 
 
-def set_moment(state: UnderworldsState, steps: list[str], context: dict | None = None) -> None:
+def set_moment(state: UnderworldsState, steps: list[str], context: dict[str, Any] | None = None) -> None:
     """What just happened, for the conditions of surge objectives (conditions.py): the moments passed (reaction
     step ids, or after_power_step), their context and whose turn it is. It stays until the next moment, after the
     window of reactions to it has closed."""
@@ -104,7 +109,7 @@ def set_moment(state: UnderworldsState, steps: list[str], context: dict | None =
                        "seat": turn["seat"] if turn else None}
 
 
-def add_steps(state: UnderworldsState, steps: list[str], context: dict | None = None) -> None:
+def add_steps(state: UnderworldsState, steps: list[str], context: dict[str, Any] | None = None) -> None:
     """More reaction steps passed by the same moment (damage from a drive back into a lethal hex): added to the
     open window, or a new window when none is open."""
     window = state.get("reaction")
@@ -119,7 +124,7 @@ def add_steps(state: UnderworldsState, steps: list[str], context: dict | None = 
         moment["steps"] = list(dict.fromkeys(moment["steps"] + steps))
 
 
-def the_window(state: UnderworldsState) -> dict:
+def the_window(state: UnderworldsState) -> dict[str, Any]:
     """The reaction window open now (an event of a window is only applied while one is: passes.py, check_reaction)."""
     window = state["reaction"]
     if window is None:
@@ -132,12 +137,12 @@ def close_window(state: UnderworldsState) -> None:
     state["reaction"] = None
 
 
-def may_react(window: dict, seat: str) -> bool:
+def may_react(window: dict[str, Any], seat: str) -> bool:
     """Seat has not passed in this window."""
     return seat not in window["passed"]
 
 
-def window_steps(window: dict) -> list[str]:
+def window_steps(window: dict[str, Any]) -> list[str]:
     """Steps a reaction can be declared in now (after_reaction once a chain has begun)."""
     steps = list(window["steps"])
     if window["chain"] and "after_reaction" not in steps:
@@ -163,7 +168,7 @@ def plunder_faces(state: UnderworldsState, key: str) -> list[str]:
     return ["objective", "cover"] if state["features"][key]["value"] else ["cover", "blocked"]
 
 
-def check_reaction(rs, state: UnderworldsState, event) -> list[Violation]:
+def check_reaction(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     """Is this reaction allowed in the open window?"""
     R = rs.edition.rule
     d = event.data
@@ -202,7 +207,7 @@ def check_reaction(rs, state: UnderworldsState, event) -> list[Violation]:
     if card is not None and card.get("play") == "power_step":
         out.append(V.NOT_A_REACTION(f"{card['name']} is played in a power step, not as a reaction.",
                                     f"Card: {card['name']}" + (f" ({card['number']})" if card.get("number") else "")))
-    if cstep and cstep != step:
+    if card is not None and cstep and cstep != step:  # (a card's step: none without its card)
         out.append(V.WRONG_REACTION_STEP(f"{card['name']} is used {REACTION_STEPS.get(cstep, cstep)}.", R("reactions")))
     out.extend(check_when(state, event.by, card, fid))
     if named and card is not None and card.get("type") in ("ploy", "spell"):
@@ -226,7 +231,7 @@ WHEN_WORDS = {"attacker": "the attacker", "target": "the target", "fighter": "th
 ACTIVATION_STEPS = ("after_action", "after_activation")
 
 
-def this_fighter(state: UnderworldsState, seat: str, card: dict | None, fighter: str | None) -> str | None:
+def this_fighter(state: UnderworldsState, seat: str, card: dict[str, Any] | None, fighter: str | None) -> str | None:
     """The fighter a card's "this" means: the fighter named in the reaction, else the friendly fighter holding
     the upgrade; None when neither is known."""
     if fighter:
@@ -235,16 +240,17 @@ def this_fighter(state: UnderworldsState, seat: str, card: dict | None, fighter:
     return holders[0] if len(holders) == 1 else None
 
 
-def _who(window: dict, key: str, card_step_id: str | None) -> str | None:
+def _who(window: dict[str, Any], key: str, card_step_id: str | None) -> str | None:
     ctx = window.get("context") or {}
     if key == "fighter":
-        if ctx.get("fighter"):
-            return ctx["fighter"]
+        fighter: str | None = ctx.get("fighter")
+        if fighter:
+            return fighter
         return ctx.get("attacker") if card_step_id in ACTIVATION_STEPS else None
     return ctx.get(key)
 
 
-def _relation(state, seat: str, fid: str, want: str, this: str | None) -> bool | None:
+def _relation(state: UnderworldsState, seat: str, fid: str, want: str, this: str | None) -> bool | None:
     """Is `fid` the wanted kind of fighter for `seat`? None when "this" is not known."""
     if want == "any":
         return True
@@ -257,7 +263,8 @@ def _relation(state, seat: str, fid: str, want: str, this: str | None) -> bool |
     return None
 
 
-def unmet_conditions(state: UnderworldsState, seat: str, card: dict | None, fighter: str | None = None) -> list[str]:
+def unmet_conditions(state: UnderworldsState, seat: str, card: dict[str, Any] | None,
+                     fighter: str | None = None) -> list[str]:
     """The card's `reaction_when` conditions the open window shows are NOT met, in words ([] when all met or not
     checkable from what the app knows)."""
     when = (card or {}).get("reaction_when") or {}
@@ -305,7 +312,7 @@ ACTION_WORDS = {"move": "a Move action", "charge": "a Charge action", "attack": 
                 "guard": "a Guard action"}
 
 
-def _more_unmet(state: UnderworldsState, window: dict, when: dict, step: str | None) -> list[str]:
+def _more_unmet(state: UnderworldsState, window: dict[str, Any], when: dict[str, Any], step: str | None) -> list[str]:
     """The action, range, fighter states and card type conditions (content/README.md, Reaction triggers) that the
     window's context shows are not met; an `ask` part is the players' to judge."""
     ctx = window.get("context") or {}
@@ -336,7 +343,8 @@ def _more_unmet(state: UnderworldsState, window: dict, when: dict, step: str | N
     return out
 
 
-def check_when(state: UnderworldsState, seat: str, card: dict | None, fighter: str | None = None) -> list[Violation]:
+def check_when(state: UnderworldsState, seat: str, card: dict[str, Any] | None,
+               fighter: str | None = None) -> list[Violation]:
     """An overridable Violation citing the card when its `reaction_when` is not met in the open window."""
     unmet = unmet_conditions(state, seat, card, fighter)
     if not unmet or card is None:  # (a card of None has no conditions: nothing is unmet)
@@ -345,7 +353,7 @@ def check_when(state: UnderworldsState, seat: str, card: dict | None, fighter: s
                                          f"Card: {card['name']} (its reaction condition)")]
 
 
-def _check_plunder(rs, state, event) -> list[Violation]:
+def _check_plunder(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     R = rs.edition.rule
     d = event.data
     if d["step"] != "after_out_of_action":
@@ -370,11 +378,12 @@ def _check_plunder(rs, state, event) -> list[Violation]:
     return []
 
 
-def reaction_card(state: UnderworldsState, seat: str, d: dict) -> str | None:
+def reaction_card(state: UnderworldsState, seat: str, d: dict[str, Any]) -> str | None:
     """The power card a reaction plays: the one it names as `card`, else the deck's card whose name it was typed
     as (any case), so a gambit played by name leaves the hand like one picked from the list."""
-    if d.get("card"):
-        return d["card"]
+    named: str | None = d.get("card")
+    if named:
+        return named
     deck = state["decks"].get(seat)
     typed = str(d.get("name") or "").strip().casefold()
     if not deck or not typed:
@@ -382,7 +391,7 @@ def reaction_card(state: UnderworldsState, seat: str, d: dict) -> str | None:
     return next((name for name in deck["power"] if name.casefold() == typed), None)
 
 
-def apply_reaction(rs, state: UnderworldsState, event) -> list[Consequence]:
+def apply_reaction(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Consequence]:
     """Add the reaction to the chain; Plunder places its feature token."""
     d = event.data
     if state.get("reaction") is None:  # overridden: a card allows a reaction here; record it in its own step
@@ -418,7 +427,7 @@ def apply_reaction(rs, state: UnderworldsState, event) -> list[Consequence]:
     return cons
 
 
-def apply_pass(rs, state: UnderworldsState, event) -> list[Consequence]:
+def apply_pass(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Consequence]:
     """The seat passes for the rest of this window; the window closes once everyone has passed or reacted."""
     window = the_window(state)
     if event.by not in window["passed"]:
@@ -429,7 +438,7 @@ def apply_pass(rs, state: UnderworldsState, event) -> list[Consequence]:
     return []
 
 
-def check_pass(rs, state, event) -> list[Violation]:
+def check_pass(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     """Passing needs an open window you have not passed in (nothing to override: passing changes no rule)."""
     window = state.get("reaction")
     if not window:
@@ -443,8 +452,8 @@ def check_pass(rs, state, event) -> list[Violation]:
 
 # -- suggestions (suggest.py builds the seat's advice from these) ------------------------------
 
-def suggest_reactions(rs, state, seat) -> list[Suggestion]:
-    w = state["reaction"]
+def suggest_reactions(rs: UnderworldsRuleset, state: UnderworldsState, seat: str) -> list[Suggestion]:
+    w = present(state, "reaction")
     if seat in w["passed"]:
         return []
     open_steps = [s for s in window_steps(w) if not used_step(w, seat, s)
@@ -469,13 +478,14 @@ def suggest_reactions(rs, state, seat) -> list[Suggestion]:
 HAND_GROUP = "Reaction: in your hand"
 
 
-def timing_unknown(card: dict) -> bool:
+def timing_unknown(card: dict[str, Any]) -> bool:
     """Our content gives neither the card's reaction step nor its effect (a deck known by names only), so it may be
     a reaction used in any reaction step; a card whose effect is written and names no step is not a reaction."""
     return card.get("type") == "ploy" and not any(card.get(k) for k in ("reaction", "effect", "play"))
 
 
-def card_reactions(rs, state, seat: str, open_steps: list[str]) -> list[Suggestion]:
+def card_reactions(rs: UnderworldsRuleset, state: UnderworldsState, seat: str,
+                   open_steps: list[str]) -> list[Suggestion]:
     """Reactions from the seat's power cards, each offered only when check() accepts it now (its step, the end
     phase, its `reaction_when`...): first the gambits the player said it holds (HAND_GROUP), then the deck's other
     gambits whose reaction step is open, then the upgrades' reactions from the fighters that have them.
@@ -490,7 +500,7 @@ def card_reactions(rs, state, seat: str, open_steps: list[str]) -> list[Suggesti
     upgrades: list[Suggestion] = []
     told = set(s["cards"]["power"])
 
-    def legal(data: dict) -> bool:
+    def legal(data: dict[str, Any]) -> bool:
         # The one choice a card's effect needs (card_effects.py) is asked with the suggestion, not refused here.
         return not [v for v in rs.check(state, Event("reaction", seat, data)) if v.code != "card_choice_needed"]
 
@@ -522,7 +532,7 @@ def card_reactions(rs, state, seat: str, open_steps: list[str]) -> list[Suggesti
     return held + others + upgrades
 
 
-def typed_name_field(rs, state: UnderworldsState, seat: str) -> dict:
+def typed_name_field(rs: UnderworldsRuleset, state: UnderworldsState, seat: str) -> dict[str, Any]:
     """The typed reaction's name field. With the seat's whole deck known, it lists the names that are not a typo:
     the deck's power cards and, where the edition has it, Plunder (a reaction any player can use: Deathgorge
     rulebook, Advanced rules, Plunder pg 24), so a client can ask once before it sends a name that matches none of

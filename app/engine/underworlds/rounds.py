@@ -5,12 +5,17 @@ phase sequence). Both hand back to this module when their phase ends.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ..core import Consequence
-from .state import order_from
+from .state import UnderworldsState, order_from, present
 from .victory import held_asked
 
+if TYPE_CHECKING:
+    from .ruleset import UnderworldsRuleset
 
-def begin_action_phase(rs, state) -> list[Consequence]:
+
+def begin_action_phase(rs: UnderworldsRuleset, state: UnderworldsState) -> list[Consequence]:
     """Start the round's action phase: activations reset, the roll-off decides who takes the first turn."""
     R = rs.edition.rule
     state["phase"] = "action"
@@ -22,25 +27,25 @@ def begin_action_phase(rs, state) -> list[Consequence]:
     for s in state["seats"].values():
         s["activations_left"] = rs.edition.turns_per_round[state["players"]]
         s["turns_taken"] = 0
-    data = {"round": state["round"]}
+    data: dict[str, Any] = {"round": state["round"]}
     if state["round"] == rs.rounds(state)[0] and state.get("finished_first"):
         data["adds_critical"] = state["finished_first"]
     return [Consequence("action_phase_begins", data, R("action_phase"))]
 
 
-def begin_end_phase(rs, state) -> list[Consequence]:
+def begin_end_phase(rs: UnderworldsRuleset, state: UnderworldsState) -> list[Consequence]:
     """The end phase: each player in order of play, from the player who took the first turn."""
-    first = state["turn"]["first"]
+    first = present(state, "turn")["first"]
     state["phase"] = "end"
     state["step"] = "end"
     state["pending"] = None
     state["minor"] = True  # the Inspire step after the last power step is open until the first end phase event
-    state["end"] = {"order": order_from(state, first), "i": 0, "stage": 1}
+    end = state["end"] = {"order": order_from(state, first), "i": 0, "stage": 1}
     rule = rs.edition.rule("end_phase" if state["players"] == 2 else "mp_end_phase")
-    return [Consequence("end_phase_begins", {"round": state["round"], "order": state["end"]["order"]}, rule)]
+    return [Consequence("end_phase_begins", {"round": state["round"], "order": end["order"]}, rule)]
 
 
-def game_over(rs, state) -> list[Consequence]:
+def game_over(rs: UnderworldsRuleset, state: UnderworldsState) -> list[Consequence]:
     """The game ends: its outcome by the edition's Victory rule."""
     state["phase"] = "over"
     state["step"] = "over"
@@ -49,7 +54,7 @@ def game_over(rs, state) -> list[Consequence]:
     return [Consequence("game_over", {"outcome": rs.outcome(state)}, rs.edition.rule("victory"))]
 
 
-def end_of_round(rs, state) -> list[Consequence]:
+def end_of_round(rs: UnderworldsRuleset, state: UnderworldsState) -> list[Consequence]:
     """After the end phase: clear Move, Charge, Guard and Stagger tokens and blocked hex tokens; next round."""
     R = rs.edition.rule
     cleared = {}

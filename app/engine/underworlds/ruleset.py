@@ -7,9 +7,9 @@ next events from the same checks; victory.py decides the outcome.
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import Any, Protocol
 
-from ..core import UNKNOWN_SEAT, Event, Handler, Outcome, Ruleset, Violation
+from ..core import UNKNOWN_SEAT, Advice, Consequence, Event, Handler, ImpliedPass, Outcome, Ruleset, Violation
 from . import (
     activations,
     attacks,
@@ -87,10 +87,29 @@ HANDLERS = {
 }
 
 
+class CardHelpers(Protocol):
+    """The card helpers the rules reach through a ruleset (cards.py), so that an edition could give its own."""
+
+    def lookup(self, state: UnderworldsState, seat: str, kind: str, name: str | None) -> dict[str, Any] | None: ...
+
+    def names(self, state: UnderworldsState, seat: str, kind: str,
+              types: tuple[str, ...] | None = None) -> list[str]: ...
+
+    def unlisted_allowed(self, state: UnderworldsState, seat: str) -> bool: ...
+
+    def check_in_hand(self, state: UnderworldsState, seat: str, kind: str, name: str | None,
+                      rule: str) -> list[Violation]: ...
+
+    def spend_from_hand(self, state: UnderworldsState, seat: str, kind: str, name: str | None,
+                        discard: bool) -> None: ...
+
+    def draw(self, state: UnderworldsState, seat: str, kind: str, count: int) -> int: ...
+
+
 class UnderworldsRuleset(Ruleset[UnderworldsState]):
     """Warhammer Underworlds rules of one edition (see edition.py)."""
 
-    cards = cards  # card helpers, replaceable per edition
+    cards: CardHelpers = cards  # card helpers, replaceable per edition
     codes = V.CODES
     folds_in_place = True  # replay applies each event in place (state.clone shares only static card data)
     # A reaction pass changes in place only the window's list of who passed (reactions.apply_pass); apply_event below
@@ -109,24 +128,24 @@ class UnderworldsRuleset(Ruleset[UnderworldsState]):
         self._by_type = {e["type"]: e for e in self._types}
 
     # -- hooks -------------------------------------------------------------------------------
-    def event_types(self) -> list[dict]:
+    def event_types(self) -> list[dict[str, Any]]:
         """The Underworlds event catalogue (catalogue.py)."""
         return self._types
 
-    def spec_for(self, event_type: str) -> dict | None:
+    def spec_for(self, event_type: str) -> dict[str, Any] | None:
         """Catalogue entry of one event type (fast path; generic events from the base)."""
         return self._by_type.get(event_type) or super().spec_for(event_type)
 
-    def rounds(self, state) -> tuple:
+    def rounds(self, state: UnderworldsState) -> tuple[int, ...]:
         """Rounds played with this many players."""
         return self.edition.rounds[state["players"]]
 
-    def setup_choices(self) -> dict:
+    def setup_choices(self) -> dict[str, Any]:
         """This edition's formats and numbers of players, for set-up screens."""
         return {"formats": [{"id": f, "label": FORMAT_NAMES[f]} for f in self.edition.formats],
                 "players": list(self.edition.players)}
 
-    def new_game(self, setup_data: dict) -> UnderworldsState:
+    def new_game(self, setup_data: dict[str, Any]) -> UnderworldsState:
         """Initial state; see setup.py for the setup shape and the set-up events."""
         return setup.new_game(self.edition, setup_data)
 
@@ -154,7 +173,7 @@ class UnderworldsRuleset(Ruleset[UnderworldsState]):
             return waiting + [v for v in super().check_event(state, event) if not v.overridable]
         return waiting + super().check_event(state, event)
 
-    def apply_event(self, state: UnderworldsState, event: Event) -> list:
+    def apply_event(self, state: UnderworldsState, event: Event) -> list[Consequence]:
         """Apply one checked event in place; the open reaction window closes unless this is a reaction."""
         if event.type not in WINDOW_EVENTS and not (event.type == "objective" and event.data["action"] == "reveal"):
             state["reaction"] = None
@@ -180,15 +199,15 @@ class UnderworldsRuleset(Ruleset[UnderworldsState]):
         """Copy-on-apply with shared static cards (see state.clone)."""
         return clone(state)
 
-    def implied_pass(self, state: UnderworldsState, event: Event):
+    def implied_pass(self, state: UnderworldsState, event: Event) -> ImpliedPass | None:
         """Minor and power steps that pass without comment (passes.py)."""
         return passes.implied_pass(self, state, event)
 
-    def suggest(self, state: UnderworldsState, seat: str):
+    def suggest(self, state: UnderworldsState, seat: str) -> Advice:
         """Legal next events for a seat (suggest.py)."""
         return suggest_mod.suggest(self, state, seat)
 
-    def view(self, state: UnderworldsState, seat: str) -> dict:
+    def view(self, state: UnderworldsState, seat: str) -> dict[str, Any]:
         """The state as `seat` sees it: other players' held cards and unseen deck cards hidden (the referee sees all)."""
         # A view shares with the state everything it does not change (a stored state is never changed: apply works
         # on a copy), the seats included: a whole copy per seat is a visible share of a busy server's CPU
@@ -204,7 +223,7 @@ class UnderworldsRuleset(Ruleset[UnderworldsState]):
         """Answers worked out once per state (per_state.py) no longer hold for a state changed in place."""
         per_state.forget(state)
 
-    def derived(self, state: UnderworldsState) -> dict:
+    def derived(self, state: UnderworldsState) -> dict[str, Any]:
         """Each fighter on the battlefield: vulnerable, Large, wounds left (None while its Wounds are not known); with
         upgrades that change it, its Move, Defence, Wounds and Attack actions as they are now."""
         out: dict[str, dict[str, Any]] = {fid: {"vulnerable": is_vulnerable(state, fid),
@@ -218,11 +237,11 @@ class UnderworldsRuleset(Ruleset[UnderworldsState]):
                           "wounds": state["fighters"][fid]["wounds"], "profiles": profiles(state, fid)})
         return out
 
-    def redact_event(self, state: UnderworldsState, record: dict, seat: str) -> dict:
+    def redact_event(self, state: UnderworldsState, record: dict[str, Any], seat: str) -> dict[str, Any]:
         """A player's `hand` (the cards it holds) reaches only that player and the referee (privacy.py)."""
         return privacy.redact_record(record, seat)
 
-    def redact_setup(self, setup: dict, seat: str) -> dict:
+    def redact_setup(self, setup: dict[str, Any], seat: str) -> dict[str, Any]:
         """Other seats' decks are face down: an export for a player keeps only its own deck (privacy.py)."""
         return privacy.redact_setup(setup, seat)
 
@@ -231,7 +250,7 @@ class UnderworldsRuleset(Ruleset[UnderworldsState]):
         return victory.outcome(self, state)
 
 
-def _open_steps(rs, state, event) -> list[Violation]:
+def _open_steps(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     """A step of the sequence entered while the attacking player's drive back choice or a reaction step is open."""
     if event.type not in SEQUENCE_EVENTS or (event.type == "objective" and state["phase"] != "end"):
         return []  # objectives in the action phase are revealed (or, 2018/2019, scored) when a condition is met
@@ -248,7 +267,7 @@ def _open_steps(rs, state, event) -> list[Violation]:
     return []
 
 
-def _refs(state, spec: dict, data, path: str) -> list[Violation]:
+def _refs(state: UnderworldsState, spec: dict[str, Any], data: object, path: str) -> list[Violation]:
     if not isinstance(data, dict):
         return []
     out = []

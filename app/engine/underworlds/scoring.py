@@ -6,10 +6,13 @@ cites the card and stays overridable: a card may say more than our data does.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ..core import Suggestion, Violation
 from . import violations as V
 from .conditions import ASK, MET, UNMET, Verdict, has_condition, verdict
 from .reactions import REACTION_STEPS
+from .state import UnderworldsState
 
 __all__ = ["check_condition", "offer", "end_phase_report", "names_by_verdict", "likely_first", "cite", "reason",
            "has_condition"]
@@ -34,7 +37,7 @@ ASKS = {"positions": "where the fighters stand", "territory": "territories", "ob
         "feature_tokens": "feature tokens", "dice": "the dice rolled", "cards": "the cards", "other": "its text"}
 
 
-def cite(card: dict) -> str:
+def cite(card: dict[str, Any]) -> str:
     """The card as a rule is cited: its name and number."""
     return f"Card: {card['name']}" + (f" ({card['number']})" if card.get("number") else "")
 
@@ -47,7 +50,8 @@ def reason(v: Verdict) -> str:
     return WHY.get(first["code"], WHY["condition"])
 
 
-def check_condition(state, seat: str, card: dict | None, at_moment: bool = True) -> list[Violation]:
+def check_condition(state: UnderworldsState, seat: str, card: dict[str, Any] | None,
+                    at_moment: bool = True) -> list[Violation]:
     """A reveal or score of an objective whose condition the game contradicts (none when it holds, asks the
     players, or the card has no condition data)."""
     if card is None or not has_condition(card):
@@ -58,7 +62,8 @@ def check_condition(state, seat: str, card: dict | None, at_moment: bool = True)
     return [V.OBJECTIVE_CONDITION_NOT_MET(f"{card['name']} is not met: {reason(v)}.", cite(card))]
 
 
-def offer(state, seat: str, name: str, card: dict, data: dict, group: str, worth: str) -> Suggestion | None:
+def offer(state: UnderworldsState, seat: str, name: str, card: dict[str, Any], data: dict[str, Any], group: str,
+          worth: str) -> Suggestion | None:
     """The score (or reveal) of a held objective when the game says its condition is met (one tap), or asks the
     players one yes/no (the tap is the yes); None when its condition is not met. A card without condition data is
     offered as before, for the players to judge."""
@@ -77,7 +82,7 @@ def offer(state, seat: str, name: str, card: dict, data: dict, group: str, worth
 MET_GROUP = "Objective met"
 
 
-def end_phase_report(state, seat: str) -> dict:
+def end_phase_report(state: UnderworldsState, seat: str) -> dict[str, Any]:
     """The held objectives with conditions, split into met (or asked) and not met, for the end phase."""
     deck = state["decks"].get(seat) or {}
     met: list[str] = []
@@ -91,7 +96,7 @@ def end_phase_report(state, seat: str) -> dict:
     return {"met": met, "not_met": unmet}
 
 
-def names_by_verdict(state, seat: str, names: list[str]) -> list[str]:
+def names_by_verdict(state: UnderworldsState, seat: str, names: list[str]) -> list[str]:
     """Names with met objectives first (held cards keep their order within each part)."""
     deck = state["decks"].get(seat) or {}
     def rank(name: str) -> int:
@@ -107,7 +112,7 @@ def names_by_verdict(state, seat: str, names: list[str]) -> list[str]:
 NOT_YET = {"not_end_phase", "not_at_moment"}
 
 
-def likely_first(state, seat: str, names: list[str]) -> list[str]:
+def likely_first(state: UnderworldsState, seat: str, names: list[str]) -> list[str]:
     """Objective names, the likeliest to be scored first, for a player saying which it drew: those whose condition
     the game says is met, or could be met now (it fails only for not being its moment, or asks the players), then
     those with no condition data, then those the game says are not met now. The order within each part is kept."""

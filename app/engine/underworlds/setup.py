@@ -26,19 +26,24 @@ Feature token placement needs no event: the numbered tokens are on the battlefie
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING, Any
 
-from ..core import MALFORMED, PLAYER_SEATS, UNKNOWN_SEAT, Consequence, SetupError, Suggestion, Violation
+from ..core import MALFORMED, PLAYER_SEATS, UNKNOWN_SEAT, Consequence, Event, SetupError, Suggestion, Violation
 from . import cards as cardmod
 from . import rounds, tally, turns
 from . import violations as V
+from .edition import Edition
 from .state import TOKENS, UnderworldsState, order_from
+
+if TYPE_CHECKING:
+    from .ruleset import UnderworldsRuleset
 
 
 def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
-def new_game(edition, setup: dict) -> UnderworldsState:
+def new_game(edition: Edition, setup: dict[str, Any]) -> UnderworldsState:
     """Initial state (phase "setup", step "boards") from a setup; SetupError when unusable."""
     seats, options = _seats_and_options(setup)
     players = len(seats)
@@ -63,7 +68,7 @@ def new_game(edition, setup: dict) -> UnderworldsState:
     return state
 
 
-def _seats_and_options(setup) -> tuple[list, dict]:
+def _seats_and_options(setup: object) -> tuple[list[Any], dict[str, Any]]:
     """The setup's seats (2 to 4) and options, checked for shape."""
     if not isinstance(setup, dict):
         raise SetupError("The setup must be an object.", "setup")
@@ -76,7 +81,7 @@ def _seats_and_options(setup) -> tuple[list, dict]:
     return seats, options
 
 
-def _add_seat(edition, state: UnderworldsState, i: int, raw) -> None:
+def _add_seat(edition: Edition, state: UnderworldsState, i: int, raw: object) -> None:
     """Seat i's player record, deck and fighters added to a new game's state."""
     seat = PLAYER_SEATS[i]
     where = f"seats[{i}]"
@@ -110,7 +115,7 @@ def _add_seat(edition, state: UnderworldsState, i: int, raw) -> None:
         raise SetupError("A warband has one leader.", f"{where}.fighters")
 
 
-def _add_fighter(state: UnderworldsState, seat: str, raw: dict, rec, fwhere: str) -> bool:
+def _add_fighter(state: UnderworldsState, seat: str, raw: dict[str, Any], rec: object, fwhere: str) -> bool:
     """One fighter's card and starting record added to a new game's state; True for its leader."""
     if not isinstance(rec, dict):
         raise SetupError("A fighter must be an object.", fwhere)
@@ -141,7 +146,7 @@ def _add_fighter(state: UnderworldsState, seat: str, raw: dict, rec, fwhere: str
     return bool(rec.get("leader"))
 
 
-def _deck_size(edition, deck: dict | None, sizes, kind: str, where: str) -> int:
+def _deck_size(edition: Edition, deck: dict[str, Any] | None, sizes: object, kind: str, where: str) -> int:
     """Cards in one of the seat's decks: every listed card of complete deck data; otherwise (no deck data, or a
     partial list) `deck_sizes`, else the edition's deck size, and never fewer than the cards listed."""
     if deck is not None and deck.get("complete", True):
@@ -154,7 +159,7 @@ def _deck_size(edition, deck: dict | None, sizes, kind: str, where: str) -> int:
     return max(size, len(deck[kind]) if deck else 0)
 
 
-def _features(edition, players: int) -> dict:
+def _features(edition: Edition, players: int) -> dict[str, Any]:
     # Numbered tokens are placed cover side up and flipped to objective tokens before the game starts;
     # the blocked/cover tokens set aside are the available feature tokens.
     feats = {str(v): {"value": v, "face": "objective", "on_board": True, "fighter": None}
@@ -182,7 +187,7 @@ SETUP_STEP_OF_PURPOSE = {"boards": "boards", "deployment": "deployment_roll_off"
 ROLL_OFF_ORDER = ("crit", "double", "single")
 
 
-def roll_off_winner(state, purpose: str, rolls: dict) -> tuple[str | None, dict]:
+def roll_off_winner(state: UnderworldsState, purpose: str, rolls: dict[str, Any]) -> tuple[str | None, dict[str, Any]]:
     """The roll-off's winner from the entered dice (None: a tie, roll again) and the counts compared."""
     counts = {}
     for seat, roll in rolls.items():
@@ -195,7 +200,7 @@ def roll_off_winner(state, purpose: str, rolls: dict) -> tuple[str | None, dict]
     return (top[0] if len(top) == 1 else None), {s: list(k) for s, k in counts.items()}
 
 
-def roll_off_loser(rolls: dict) -> str | None:
+def roll_off_loser(rolls: dict[str, Any]) -> str | None:
     """The loser of a roll-off from the entered dice (None: the lowest are tied, they roll again).
 
     Deathgorge, Roll-offs in multiplayer games: the player with fewer of the first symbol than any other loses and
@@ -208,12 +213,12 @@ def roll_off_loser(rolls: dict) -> str | None:
     return bottom[0] if len(bottom) == 1 else None
 
 
-def loser_chooses_board(rs, state) -> bool:
+def loser_chooses_board(rs: UnderworldsRuleset, state: UnderworldsState) -> bool:
     """Does the boards roll-off's loser choose the first game board (rather than a player picked by its winner)?"""
     return bool(rs.edition.boards_loser_chooses.get(state["players"]))
 
 
-def board_rule(rs, state) -> str:
+def board_rule(rs: UnderworldsRuleset, state: UnderworldsState) -> str:
     """The rule that says who chooses the first board at this table."""
     R = rs.edition.rule
     if not loser_chooses_board(rs, state):
@@ -221,7 +226,7 @@ def board_rule(rs, state) -> str:
     return R("mp_place_boards") if state["players"] > 2 else R("loser_places_board")
 
 
-def _check_loser(rs, state, event) -> list[Violation]:
+def _check_loser(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     loser = roll_off_loser(event.data["rolls"])
     rule = board_rule(rs, state)
     if loser is None:
@@ -233,7 +238,7 @@ def _check_loser(rs, state, event) -> list[Violation]:
     return []
 
 
-def _check_rolls(rs, state, event) -> list[Violation]:
+def _check_rolls(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     R = rs.edition.rule
     rolls = event.data["rolls"]
     for seat, roll in rolls.items():
@@ -254,7 +259,7 @@ def _check_rolls(rs, state, event) -> list[Violation]:
     return []
 
 
-def check_roll_off(rs, state, event) -> list[Violation]:
+def check_roll_off(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     """A roll-off must be the one the game is waiting for; entered dice must give the named winner."""
     R = rs.edition.rule
     purpose = event.data["purpose"]
@@ -269,7 +274,7 @@ def check_roll_off(rs, state, event) -> list[Violation]:
     return []
 
 
-def apply_roll_off(rs, state, event) -> list[Consequence]:
+def apply_roll_off(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Consequence]:
     """Record the roll-off's choice and move to the next step."""
     R = rs.edition.rule
     purpose, first = event.data["purpose"], event.data["first"]
@@ -291,23 +296,28 @@ def apply_roll_off(rs, state, event) -> list[Consequence]:
     return turns.begin_first_turn(rs, state, first)
 
 
-def do_over_seat(state) -> str | None:
+def do_over_seat(state: UnderworldsState) -> str | None:
     """Whose do-over decision is next: order of play from the player who chose the first board."""
     if state["step"] != "do_overs":
         return None
-    for seat in order_from(state, state["first_board"]):
+    first = state["first_board"]
+    if first is None:  # chosen by the boards roll-off, before the do-overs (order_from() would refuse it too)
+        raise ValueError("no player has chosen the first board yet")
+    for seat in order_from(state, first):
         if state["seats"][seat]["do_over"] is None:
             return seat
     return None
 
 
-def check_do_over(rs, state, event) -> list[Violation]:
+def check_do_over(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     """Do-overs are decided in order, starting with the player who chose the first game board."""
     R = rs.edition.rule
     if state["step"] != "do_overs":
         return [V.NOT_NOW("Do-overs are decided after drawing the starting hands.", R("do_over"),
                           overridable=False)]
     seat = do_over_seat(state)
+    if seat is None:  # the step ends once every seat has decided (apply_do_over); reading no seat's record fails too
+        raise KeyError(seat)
     if event.by != seat:
         return [V.NOT_YOUR_DO_OVER(f"{state['seats'][seat]['name']} ({seat}) decides on a do-over first.",
                                    R("do_over"))]
@@ -317,7 +327,7 @@ def check_do_over(rs, state, event) -> list[Violation]:
 DO_OVER_KINDS = {"none": (), "objectives": ("objectives",), "power": ("power",), "all": ("objectives", "power")}
 
 
-def apply_do_over(rs, state, event) -> list[Consequence]:
+def apply_do_over(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Consequence]:
     """Record the decision and redraw the hand of each chosen type.
 
     Deathgorge (4. Draw cards, pg 15): the whole hand of that type is discarded, replaced from the deck, and the
@@ -345,7 +355,7 @@ def apply_do_over(rs, state, event) -> list[Consequence]:
     return cons
 
 
-def check_deployed(rs, state, event) -> list[Violation]:
+def check_deployed(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     """Placing the fighters follows the deployment roll-off."""
     if state["step"] != "deployment":
         return [V.NOT_NOW("Fighters are placed after the deployment roll-off.",
@@ -353,7 +363,7 @@ def check_deployed(rs, state, event) -> list[Violation]:
     return []
 
 
-def apply_deployed(rs, state, event) -> list[Consequence]:
+def apply_deployed(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Consequence]:
     """All fighters are placed: the first action phase begins with its roll-off."""
     state["finished_first"] = event.data["finished_first"]
     return rounds.begin_action_phase(rs, state)
@@ -366,7 +376,7 @@ SETUP_LABELS = {"boards": "Roll-off: who chooses the first board?",
                 "roll_off": "Roll-off: who takes the first turn?"}
 
 
-def roll_off_suggestion(state, seat, purpose) -> Suggestion:
+def roll_off_suggestion(state: UnderworldsState, seat: str, purpose: str) -> Suggestion:
     """The roll-off the game waits for (boards, deployment, or the first turn of a round)."""
     label = SETUP_LABELS["boards" if purpose == "boards" else "deployment_roll_off" if purpose == "deployment"
                          else "roll_off"]
@@ -378,7 +388,7 @@ def roll_off_suggestion(state, seat, purpose) -> Suggestion:
                       group=group)
 
 
-def suggest_setup(rs, state, seat) -> list[Suggestion]:
+def suggest_setup(rs: UnderworldsRuleset, state: UnderworldsState, seat: str) -> list[Suggestion]:
     """The set-up step's events for `seat`: the roll-offs, its do-over decision, the fighters placed."""
     step = state["step"]
     if step == "boards":

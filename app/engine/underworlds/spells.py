@@ -8,13 +8,19 @@ may be taken out of action and the spell fails); the spell is cast when the roll
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Mapping
+
 from ..core import Consequence, Violation
 from . import combat, damage
 from . import violations as V
-from .state import traits
+from .state import UnderworldsState, traits
+
+if TYPE_CHECKING:
+    from .ruleset import UnderworldsRuleset
 
 
-def check(rs, state, caster: str | None, roll, value, card: dict | None = None) -> list[Violation]:
+def check(rs: UnderworldsRuleset, state: UnderworldsState, caster: str | None, roll: Any, value: Any,
+          card: dict[str, Any] | None = None) -> list[Violation]:
     """A spell needs a wizard caster on the battlefield, a casting roll and a casting value."""
     R = rs.edition.rule
     if roll is None:
@@ -32,7 +38,8 @@ def check(rs, state, caster: str | None, roll, value, card: dict | None = None) 
     return out
 
 
-def cast(rs, state, caster: str, roll, value, name: str | None) -> tuple[list[Consequence], list[str]]:
+def cast(rs: UnderworldsRuleset, state: UnderworldsState, caster: str, roll: Mapping[str, Any], value: Any,
+         name: str | None) -> tuple[list[Consequence], list[str]]:
     """Casting sequence: backlash first, then cast or fail. Returns the consequences and the reaction steps."""
     R = rs.edition.rule
     f = state["fighters"][caster]

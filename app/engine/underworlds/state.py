@@ -37,9 +37,10 @@ State (plain JSON; one dict):
 from __future__ import annotations
 
 import marshal
-from typing import Any, Mapping, TypedDict
+from typing import Any, Literal, TypedDict
 
-STATIC_KEYS = ("cards", "decks")
+# The parts of a state that are never mutated, shared by its copies.
+STATIC_KEYS: tuple[Literal["cards", "decks"], ...] = ("cards", "decks")
 
 
 class SeatRecord(TypedDict, total=False):
@@ -123,6 +124,7 @@ class UnderworldsState(TypedDict, total=False):
     hazards: dict[str, Any]  # Dreadfane's hazard deck (editions/hazards.py)
     moment: dict[str, Any] | None  # what just happened: {steps, context, seat} (reactions.set_moment)
     tally: dict[str, Any]  # what has happened, per scope and seat (tally.py)
+    roll_offs: list[dict[str, Any]]  # roll-offs entered with their dice: {purpose, round, winner, loser?} (setup.py)
 # The core set's tokens given to fighters (Deathgorge rulebook, Tokens and counters pg 19; Raise tokens are in
 # the core set's list, line "6 Raise tokens"). Editions without one filter it out (editions/suggestions.py).
 TOKENS = ("move", "charge", "guard", "stagger", "raise")
@@ -135,24 +137,37 @@ def clone(state: UnderworldsState) -> UnderworldsState:
     recursive copy (and far faster than copy.deepcopy); anything it cannot encode falls back to `_copy`.
     """
     dynamic = {k: v for k, v in state.items() if k not in STATIC_KEYS}
+    out: UnderworldsState
     try:
         out = marshal.loads(marshal.dumps(dynamic))
     except ValueError:
         out = _copy(dynamic)
-    shared: Mapping[str, Any] = state
     for key in STATIC_KEYS:
-        if key in shared:
-            out[key] = shared[key]
+        if key in state:
+            out[key] = state[key]
     return out
 
 
-def _copy(value):
+def _copy(value: Any) -> Any:
     # Hand-written copy of plain JSON data: several times faster than copy.deepcopy.
     if isinstance(value, dict):
         return {k: _copy(v) if isinstance(v, (dict, list)) else v for k, v in value.items()}
     if isinstance(value, list):
         return [_copy(v) if isinstance(v, (dict, list)) else v for v in value]
     return value
+
+
+# The parts of a state set only while a step of play is under way (None otherwise).
+StepPart = Literal["turn", "pending", "drive_back", "power", "reaction", "end", "moment"]
+
+
+def present(state: UnderworldsState, key: StepPart) -> dict[str, Any]:
+    """A part set while its step is under way, read where the rules know it is (the step's own events and checks);
+    None raises the TypeError that reading into it would."""
+    part = state[key]
+    if part is None:
+        raise TypeError(f"the state's {key!r} is None: its step is not under way")
+    return part
 
 
 def seat_of(fid: str) -> str:
@@ -205,10 +220,11 @@ def is_vulnerable(state: UnderworldsState, fid: str) -> bool:
     return not f["out"] and f["wounds"] is not None and f["wounds"] > 1 and f["damage"] == f["wounds"] - 1
 
 
-def profiles(state: UnderworldsState, fid: str) -> list[dict]:
+def profiles(state: UnderworldsState, fid: str) -> list[dict[str, Any]]:
     """Attack profiles the fighter has now (Inspired side replaces profiles when it lists them), with what its
     upgrades grant (content/README.md, Upgrades)."""
     card = state["cards"][fid]
+    printed: list[dict[str, Any]]
     if state["fighters"][fid]["inspired"] and (card.get("inspired") or {}).get("profiles"):
         printed = card["inspired"]["profiles"]
     else:
@@ -219,7 +235,7 @@ def profiles(state: UnderworldsState, fid: str) -> list[dict]:
     return [_upgraded_profile(p, grants) for p in printed]
 
 
-def upgrade_grants(state: UnderworldsState, fid: str) -> list[dict]:
+def upgrade_grants(state: UnderworldsState, fid: str) -> list[dict[str, Any]]:
     """What the fighter's upgrades grant (`grants` of each upgrade card its seat's deck data knows)."""
     upgrades = state["fighters"][fid]["upgrades"]
     if not upgrades:
@@ -232,12 +248,12 @@ def upgrade_grants(state: UnderworldsState, fid: str) -> list[dict]:
     return out
 
 
-def _upgrade_card(state: UnderworldsState, fid: str, name: str) -> dict | None:
+def _upgrade_card(state: UnderworldsState, fid: str, name: str) -> dict[str, Any] | None:
     """The card of an upgrade the fighter has: from its own seat's deck data, else (an upgrade an opponent gave
     it, such as a False Gift) from another seat's."""
     own = state["fighters"][fid]["seat"]
     for seat in [own, *(s for s in state["decks"] if s != own)]:
-        card = ((state["decks"].get(seat) or {}).get("power") or {}).get(name)
+        card: dict[str, Any] | None = ((state["decks"].get(seat) or {}).get("power") or {}).get(name)
         if card is not None:
             return card
     return None
@@ -247,7 +263,7 @@ def _upgrade_card(state: UnderworldsState, fid: str, name: str) -> dict | None:
 PROFILE_GRANTS = {"attack_dice": "dice", "damage": "damage", "range": "range"}
 
 
-def range_fits(which: str, rng) -> bool:
+def range_fits(which: str, rng: object) -> bool:
     """An Attack action of range `rng` is of the kind a card names: any, melee (Range 1-2), range_1, ranged (3+)."""
     if which == "any":
         return True
@@ -256,7 +272,7 @@ def range_fits(which: str, rng) -> bool:
     return {"melee": rng <= 2, "range_1": rng == 1, "ranged": rng >= 3}.get(which, False)
 
 
-def _upgraded_profile(profile: dict, grants: list[dict]) -> dict:
+def _upgraded_profile(profile: dict[str, Any], grants: list[dict[str, Any]]) -> dict[str, Any]:
     out = dict(profile)
     rng = profile.get("range")
     for g in grants:
@@ -288,7 +304,7 @@ def defence_known(state: UnderworldsState, fid: str) -> bool:
     return isinstance(d, dict) and d.get("dice") is not None and d.get("symbol") is not None
 
 
-def characteristic(state: UnderworldsState, fid: str, key: str):
+def characteristic(state: UnderworldsState, fid: str, key: str) -> Any:
     """A characteristic of the fighter's current side (Inspired keys replace the printed ones), with its upgrades'
     Move and Defence dice (Wounds are the fighter record's: an upgrade changes them when it is given)."""
     card = state["cards"][fid]

@@ -11,69 +11,88 @@ from __future__ import annotations
 import json
 import pickle
 from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 import orjson
 
-from ..core import Advice, Event, Suggestion
+from ..core import Advice, Event, ImpliedPass, Suggestion
 from . import activations, attacks, card_plays, cards, effects, held, inspire, objectives, passes, power, scoring, setup
 from .per_state import once_per_state
 from .power import after_minor_steps, power_seat
 from .reactions import REACTION_STEPS, window_steps
 from .setup import do_over_seat
-from .state import STATIC_KEYS, fighter_name, seat_of
+from .state import STATIC_KEYS, UnderworldsState, fighter_name, seat_of
 from .turns import active_seat
 
+if TYPE_CHECKING:
+    from .ruleset import UnderworldsRuleset
 
-def step_info(rs, state) -> dict:
+# The optional steps ahead, closed as passed one at a time: [(the pass, the state after it)] (passes.read_only_ahead).
+Chain = list[tuple[ImpliedPass, UnderworldsState]]
+# A state's content as a chain depends on it: the dynamic part pickled, then the static parts (by identity).
+ContentKey = tuple[Any, ...]
+
+
+def step_info(rs: UnderworldsRuleset, state: UnderworldsState) -> dict[str, Any]:
     """Where the game is: phase, step, round, whose turn, the power step's go, the end phase's player."""
-    info = {"phase": state["phase"], "step": state["step"], "round": state["round"], "rounds": list(rs.rounds(state))}
+    info: dict[str, Any] = {"phase": state["phase"], "step": state["step"], "round": state["round"],
+                            "rounds": list(rs.rounds(state))}
     if state["phase"] == "setup":
         # Place feature tokens (pg 14): the player who chose the first board places first (three tokens).
         info["first_board"] = state.get("first_board")
     if state.get("finished_first") and state["round"] == rs.rounds(state)[0] and state["step"] == "roll_off":
         info["adds_critical"] = state["finished_first"]
-    if state.get("turn"):
+    turn, pending, power_step, end = state.get("turn"), state.get("pending"), state.get("power"), state.get("end")
+    if turn:
         per = rs.edition.turns_per_round[state["players"]]
         info["turn"] = active_seat(state)
-        info["turn_number"] = state["seats"][active_seat(state)]["turns_taken"] + (state["step"] == "activation")
+        info["turn_number"] = state["seats"][turn["seat"]]["turns_taken"] + (state["step"] == "activation")
         info["turns_per_round"] = per
-    if state.get("pending"):
-        info["pending_attack"] = state["pending"]["attacker"]
-    if state.get("power"):
+    if pending:
+        info["pending_attack"] = pending["attacker"]
+    if power_step:
         info["power_go"] = power_seat(state)
-        info["power_players"] = state["power"]["order"]
-    if state.get("end"):
+        info["power_players"] = power_step["order"]
+    if end:
         info["end_seat"] = objectives.end_seat(state)
-        info["end_stage"] = state["end"]["stage"]
+        info["end_stage"] = end["stage"]
     if state.get("minor"):
         info["minor_steps_open"] = ["inspire", "surge"]
     return info
 
 
-def waiting_for(rs, state) -> list:
+def waiting_for(rs: UnderworldsRuleset, state: UnderworldsState) -> list[str]:
     """Seats the game is waiting on now."""
     step = state["step"]
     if step == "do_overs":
-        return [do_over_seat(state)]
+        return [_step_seat(do_over_seat(state))]
     if state["phase"] == "over":
         return []
-    if state.get("drive_back"):
-        return [seat_of(state["drive_back"]["attacker"])]
-    if state.get("reaction"):
-        w = state["reaction"]
+    drive, w, pending = state.get("drive_back"), state.get("reaction"), state.get("pending")
+    if drive:
+        return [seat_of(drive["attacker"])]
+    if w:
         return [s for s in w["order"] if s not in w["passed"]]
     if step == "activation":
-        return [state["pending"]["attacker"].split(".")[0]] if state.get("pending") else [active_seat(state)]
+        return [pending["attacker"].split(".")[0]] if pending else [_step_seat(active_seat(state))]
     if step == "power":
-        return [power_seat(state)]
+        return [_step_seat(power_seat(state))]
     if step == "end":
-        return [objectives.end_seat(state)]
+        return [_step_seat(objectives.end_seat(state))]
     if step == "held":
         return held.asked(state)   # one of them enters it
     return list(state["order"])
 
 
-def reaction_window(rs, state) -> dict | None:
+def _step_seat(seat: str | None) -> str:
+    """The seat whose decision the step open now waits for: the step's part of the state names one for as long as the
+    step is open (the turn, the power step, the end phase sequence, the do-overs), so None is never answered here."""
+    if seat is None:
+        raise TypeError("the step open now names no seat")
+    return seat
+
+
+def reaction_window(rs: UnderworldsRuleset, state: UnderworldsState) -> dict[str, Any] | None:
     """The open reaction steps: which, who may react and in what order, the chain so far."""
     w = state.get("reaction")
     if not w:
@@ -84,7 +103,7 @@ def reaction_window(rs, state) -> dict | None:
             "rule": rs.edition.rule("reaction_limits")}
 
 
-def ahead(rs, state, seat: str, shared: list | None = None) -> list:
+def ahead(rs: UnderworldsRuleset, state: UnderworldsState, seat: str, shared: Chain | None = None) -> Chain:
     """The optional steps open now, closed as passed one at a time before `seat`'s next event of the sequence
     (core.Ruleset.passes_ahead): [(ImpliedPass, state after it)].
 
@@ -100,7 +119,7 @@ def ahead(rs, state, seat: str, shared: list | None = None) -> list:
     return chain
 
 
-def _passes(rs, state, seat: str) -> list:
+def _passes(rs: UnderworldsRuleset, state: UnderworldsState, seat: str) -> Chain:
     return passes.read_only_ahead(rs, state, Event("activate", seat, {}))
 
 
@@ -108,27 +127,27 @@ def _passes(rs, state, seat: str) -> list:
 # takes far longer than reading a state's content (benchmarks/README.md, "Figures behind the code"). The key is that
 # content, the dynamic part as pickled bytes beside the static cards and decks by identity (never changed), so a
 # state changed in place after it was asked about (core.Ruleset.apply_in_place) never meets a stale chain.
-_LAST_CHAIN: dict[int, tuple] = {}
+_LAST_CHAIN: dict[int, tuple[UnderworldsRuleset, ContentKey, Chain]] = {}
 
 
-def _content_key(state) -> tuple:
+def _content_key(state: UnderworldsState) -> ContentKey:
     """What the chain depends on: the dynamic part's content (pickled: exact, and a Rule in a reaction window is
     kept as one), the static parts by identity."""
     dynamic = pickle.dumps({k: v for k, v in state.items() if k not in STATIC_KEYS}, pickle.HIGHEST_PROTOCOL)
     return (dynamic, *(state.get(k) for k in STATIC_KEYS))
 
 
-def _same_key(a: tuple, b: tuple) -> bool:
+def _same_key(a: ContentKey, b: ContentKey) -> bool:
     return a[0] == b[0] and all(x is y for x, y in zip(a[1:], b[1:]))
 
 
-def _shared_chain(rs, state) -> list:
+def _shared_chain(rs: UnderworldsRuleset, state: UnderworldsState) -> Chain:
     # The same state object again (the next seat's view of one event): its chain without reading its content again.
     # A state changed in place is forgotten there (per_state.py), so it is read again.
     return once_per_state(rs, state, "chain", lambda: _chain_by_content(rs, state))
 
 
-def _chain_by_content(rs, state) -> list:
+def _chain_by_content(rs: UnderworldsRuleset, state: UnderworldsState) -> Chain:
     key = _content_key(state)
     hit = _LAST_CHAIN.get(id(rs))
     if hit is not None and hit[0] is rs and _same_key(hit[1], key):
@@ -138,9 +157,9 @@ def _chain_by_content(rs, state) -> list:
     return chain
 
 
-def optional_steps(chain: list) -> list[dict]:
+def optional_steps(chain: Chain) -> list[dict[str, Any]]:
     """What is open only for optional plays, in order: [{"step": "reaction"|"power", "seats": [...]}]."""
-    out: list[dict] = []
+    out: list[dict[str, Any]] = []
     for implied, _ in chain:
         if implied.step == "drive_back":
             continue
@@ -151,7 +170,7 @@ def optional_steps(chain: list) -> list[dict]:
     return out
 
 
-def suggest(rs, state, seat: str) -> Advice:
+def suggest(rs: UnderworldsRuleset, state: UnderworldsState, seat: str) -> Advice:
     """Advice for one seat: what is legal now, and what becomes legal once the optional steps open now pass
     (the next activation while a reaction step or a power step nobody plays in is open)."""
     out: list[Suggestion] = []
@@ -204,7 +223,7 @@ def suggest(rs, state, seat: str) -> Advice:
     return Advice(seat, info, out, reaction_window(rs, state), waiting_for(rs, decision))
 
 
-def _step(rs, state, seat) -> list[Suggestion]:
+def _step(rs: UnderworldsRuleset, state: UnderworldsState, seat: str) -> list[Suggestion]:
     """The events of the step the game is at (roll-off, activation, power step, end phase) for `seat`."""
     step = state["step"]
     if step == "roll_off":
@@ -223,7 +242,7 @@ def _step(rs, state, seat) -> list[Suggestion]:
     return []
 
 
-def _end_phase_ahead(rs, state, seat) -> list[Suggestion]:
+def _end_phase_ahead(rs: UnderworldsRuleset, state: UnderworldsState, seat: str) -> list[Suggestion]:
     """For a player not running the end phase sequence now: their own sequence (a later player) or the next round's
     roll-off (one who has finished), as the game is once the players before them have finished: entering it says
     they have (passes.py infers their "done")."""
@@ -240,10 +259,10 @@ def _end_phase_ahead(rs, state, seat) -> list[Suggestion]:
 # The last activations worked out, per ruleset and seat, by the state's content (as the chain's): the next activation
 # after a reaction step is often the same position one event later (a reaction passed aloud), and checking every
 # action of every fighter is the seat's largest piece of advice (benchmarks/README.md, "Figures behind the code").
-_LAST_ACTIVATIONS: dict[tuple[int, str], tuple] = {}
+_LAST_ACTIVATIONS: dict[tuple[int, str], tuple[UnderworldsRuleset, ContentKey, list[Suggestion]]] = {}
 
 
-def _activations(rs, state, seat) -> list[Suggestion]:
+def _activations(rs: UnderworldsRuleset, state: UnderworldsState, seat: str) -> list[Suggestion]:
     key = _content_key(state)
     hit = _LAST_ACTIVATIONS.get((id(rs), seat))
     if hit is None or hit[0] is not rs or not _same_key(hit[1], key):

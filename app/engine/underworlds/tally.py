@@ -56,7 +56,7 @@ def who(state: UnderworldsState, scope: str, seat: str, fact: str) -> list[str]:
     return list(got[1]) if got else []
 
 
-def _add(tally: dict, seat: str | None, fact: str, by: str, times: int = 1) -> None:
+def _add(tally: dict[str, Any], seat: str | None, fact: str, by: str, times: int = 1) -> None:
     if not seat:
         return
     for scope in SCOPES:
@@ -66,7 +66,7 @@ def _add(tally: dict, seat: str | None, fact: str, by: str, times: int = 1) -> N
             got[1].append(by)
 
 
-def record(state: UnderworldsState, event: Event, cons: list[Consequence], before: tuple) -> None:
+def record(state: UnderworldsState, event: Event, cons: list[Consequence], before: tuple[int, str]) -> None:
     """Count what this applied entry did; `before` is (round, phase) when the entry was entered."""
     tally = of(state)
     if list(before) != tally["at"]:
@@ -96,7 +96,7 @@ def record(state: UnderworldsState, event: Event, cons: list[Consequence], befor
     tally["at"] = now
 
 
-def _played(tally: dict, seat: str, kind: str | None, cons: list[Consequence]) -> None:
+def _played(tally: dict[str, Any], seat: str, kind: str | None, cons: list[Consequence]) -> None:
     if kind == "upgrade":
         _add(tally, seat, "upgrades_given", seat)
         return
@@ -107,7 +107,7 @@ def _played(tally: dict, seat: str, kind: str | None, cons: list[Consequence]) -
         _add(tally, seat, "spells_cast", seat)
 
 
-def _consequence(state: UnderworldsState, tally: dict, c: Consequence) -> None:
+def _consequence(state: UnderworldsState, tally: dict[str, Any], c: Consequence) -> None:
     data = c.data
     if c.type == "attack_resolved":
         att = data["attacker"]
@@ -130,7 +130,7 @@ def _consequence(state: UnderworldsState, tally: dict, c: Consequence) -> None:
         _add(tally, seat_of(data[key]), fact, data[key])
 
 
-def _roll(tally: dict, was: list, now: list) -> None:
+def _roll(tally: dict[str, Any], was: list[Any], now: list[Any]) -> None:
     """The phase (and maybe the round) changed from `was` to `now`: start their scopes again."""
     if was[1] == "action":
         tally["previous_action_phase"] = tally["phase"]

@@ -1,14 +1,20 @@
 """A suggestion as the ruleset's own checks allow it: the one source of legality for every suggestion builder."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ..core import Event, Suggestion, plain_copy
+from .state import UnderworldsState
+
+if TYPE_CHECKING:
+    from .ruleset import UnderworldsRuleset
 
 
-def legal(rs, state, sugg: Suggestion) -> Suggestion | None:
+def legal(rs: UnderworldsRuleset, state: UnderworldsState, sugg: Suggestion) -> Suggestion | None:
     """The suggestion as the ruleset's own checks allow it (one source of legality; editions change checks):
     a complete event if it passes; a template with one choice field keeps only the legal choices; other
     templates are kept when a sample filled from their first choices and lowest bounds passes."""
-    def sample(extra: dict) -> Event:
+    def sample(extra: dict[str, Any]) -> Event:
         data = plain_copy(sugg.data)  # (as deepcopy gives it, without its bookkeeping: one per choice checked)
         for path, value in extra.items():
             cur = data

@@ -18,14 +18,19 @@ text; the glossary lists Inspire first). Easy to change: `MINOR_ORDER`.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..core import Consequence
 from . import inspire, objectives, reactions, rounds
-from .state import next_seat, order_from
+from .state import UnderworldsState, next_seat, order_from, present
+
+if TYPE_CHECKING:
+    from .ruleset import UnderworldsRuleset
 
 MINOR_ORDER = ("inspire", "surge")
 
 
-def begin_first_turn(rs, state, first: str) -> list[Consequence]:
+def begin_first_turn(rs: UnderworldsRuleset, state: UnderworldsState, first: str) -> list[Consequence]:
     """The roll-off winner's choice takes the first turn of the phase."""
     state["turn"] = {"seat": first, "first": first, "n": 0}
     state["step"] = "activation"
@@ -33,12 +38,13 @@ def begin_first_turn(rs, state, first: str) -> list[Consequence]:
     return [Consequence("turn_begins", {"seat": first, "turn": 1}, rs.edition.rule("action_phase"))]
 
 
-def active_seat(state) -> str | None:
+def active_seat(state: UnderworldsState) -> str | None:
     """The player whose turn it is (None outside the action phase)."""
-    return state["turn"]["seat"] if state.get("turn") else None
+    turn = state.get("turn")
+    return turn["seat"] if turn else None
 
 
-def run_surge_step(rs, state) -> list[Consequence]:
+def run_surge_step(rs: UnderworldsRuleset, state: UnderworldsState) -> list[Consequence]:
     """The minor steps passed now: the Inspire step (automatic Inspires, inspire.py), then the surge step:
     revealed surge objectives are scored, starting with the player who last took an activation."""
     start = state.get("last_activation") or active_seat(state) or state["order"][0]
@@ -48,7 +54,7 @@ def run_surge_step(rs, state) -> list[Consequence]:
     return cons
 
 
-def activation_taken(rs, state, seat: str) -> list[Consequence]:
+def activation_taken(rs: UnderworldsRuleset, state: UnderworldsState, seat: str) -> list[Consequence]:
     """Before an activation: the Inspire/surge steps before the activation step close (surge scored)."""
     cons = run_surge_step(rs, state)
     state["minor"] = False
@@ -59,9 +65,9 @@ def activation_taken(rs, state, seat: str) -> list[Consequence]:
     return cons
 
 
-def finish_activation(rs, state) -> list[Consequence]:
+def finish_activation(rs: UnderworldsRuleset, state: UnderworldsState) -> list[Consequence]:
     """The activation step is over: its Inspire/surge steps open, then the power step."""
-    seat = state["turn"]["seat"]  # the active seat: a turn is under way
+    seat = present(state, "turn")["seat"]  # the active seat: a turn is under way
     state["pending"] = None
     state["step"] = "power"
     state["minor"] = True
@@ -72,24 +78,25 @@ def finish_activation(rs, state) -> list[Consequence]:
     return []
 
 
-def power_started(rs, state) -> list[Consequence]:
+def power_started(rs: UnderworldsRuleset, state: UnderworldsState) -> list[Consequence]:
     """First play of the power step: the Inspire/surge steps after the activation step close."""
-    if state["power"]["started"]:
+    power = present(state, "power")
+    if power["started"]:
         return []
-    state["power"]["started"] = True
+    power["started"] = True
     cons = run_surge_step(rs, state)
     state["minor"] = False
     return cons
 
 
-def end_power_step(rs, state) -> list[Consequence]:
+def end_power_step(rs: UnderworldsRuleset, state: UnderworldsState) -> list[Consequence]:
     """Both players passed in succession: the power step ends, the next turn (or the end phase) begins."""
     R = rs.edition.rule
     cons = [Consequence("power_step_ends", {"seat": active_seat(state)}, R("power_step"))]
     cons.extend(run_surge_step(rs, state))
     reactions.set_moment(state, ["after_power_step"], {"seat": active_seat(state)})
     state["power"] = None
-    turn = state["turn"]
+    turn = present(state, "turn")
     turn["n"] += 1
     total = state["players"] * rs.edition.turns_per_round[state["players"]]
     if turn["n"] >= total:

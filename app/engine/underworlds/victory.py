@@ -11,12 +11,17 @@ The 2018 and 2019 rules ask the same, counting tokens or hexes held rather than 
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..core import Outcome, as_outcome
 from . import glory
-from .state import hold_value, surviving
+from .state import UnderworldsState, hold_value, surviving
+
+if TYPE_CHECKING:
+    from .ruleset import UnderworldsRuleset
 
 
-def held_asked(state) -> list[str]:
+def held_asked(state: UnderworldsState) -> list[str]:
     """The players tied on the most glory who have surviving fighters, when two or more are: what they hold at the end
     decides (every edition's Victory rule), so the players are asked before the game ends. [] otherwise."""
     seats = list(state["order"])
@@ -26,7 +31,7 @@ def held_asked(state) -> list[str]:
     return alive if len(alive) > 1 else []
 
 
-def outcome(rs, state) -> Outcome | None:
+def outcome(rs: UnderworldsRuleset, state: UnderworldsState) -> Outcome | None:
     """None while playing; else {winners, draw, decided_by, glory, objective_value}."""
     if state["phase"] != "over":
         return None

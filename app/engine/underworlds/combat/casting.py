@@ -22,10 +22,10 @@ class CastingResult:
     cast: bool = False
     backlash: int = 0
     caster_out_of_action: bool | None = None
-    needed: dict = field(default_factory=dict)
-    rolled: dict = field(default_factory=dict)
+    needed: dict[str, Any] = field(default_factory=dict)
+    rolled: dict[str, Any] = field(default_factory=dict)
     missing: int = 0                 # symbols of the casting value left unmatched
-    steps: list[dict] = field(default_factory=list)
+    steps: list[dict[str, Any]] = field(default_factory=list)
     violations: list[Violation] = field(default_factory=list)
 
     @property
@@ -38,7 +38,7 @@ class CastingResult:
         """False when the input was malformed and nothing was resolved."""
         return not any(not v.overridable for v in self.violations)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """JSON form."""
         out = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
         out["steps"] = [dict(s) for s in self.steps]
@@ -47,11 +47,11 @@ class CastingResult:
         return out
 
 
-MAGIC_ROLL_FIELDS: dict[str, dict] = {
+MAGIC_ROLL_FIELDS: dict[str, dict[str, Any]] = {
     "dice": {**COUNT_FIELD, "help": "Magic dice rolled (one per wizard level)"},
     **{face: {**COUNT_FIELD, "help": f"Dice showing {face}"} for face in MAGIC_FACES},
 }
-CASTING_FIELDS: dict[str, dict] = {
+CASTING_FIELDS: dict[str, dict[str, Any]] = {
     "caster": {"type": "fighter", "help": "Wizard attempting the spell"},
     "roll": {"type": "object", "fields": MAGIC_ROLL_FIELDS, "help": "Casting roll, counts per face"},
     "casting_value": {"type": "object", "help": "The spell's symbols, e.g. {channel: 2}",
@@ -96,7 +96,7 @@ def check_casting_input(rules: CombatRules, roll: Any, casting_value: Any, *, wi
     return problems
 
 
-def resolve_casting(rules: CombatRules, roll: Mapping, casting_value: Any, *, wizard_level: int | None = None,
+def resolve_casting(rules: CombatRules, roll: Mapping[str, Any], casting_value: Any, *, wizard_level: int | None = None,
                     innate: str | None = None, caster_wounds_left: int | None = None) -> CastingResult:
     """Resolve a casting roll against a spell's casting value (criticals match any symbol); never raises."""
     out = CastingResult(edition=rules.edition,

@@ -14,7 +14,7 @@ def is_int(value: Any, low: int, high: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
-def profile_is_spell(profile: Mapping) -> bool:
+def profile_is_spell(profile: Mapping[str, Any]) -> bool:
     """A profile is a spell Attack action when flagged so or when it needs magic dice symbols."""
     return bool(profile.get("spell")) or profile.get("symbol") in SPELL_SYMBOLS
 
@@ -109,7 +109,8 @@ def check_attack_input(rules: CombatRules, profile: Any, attack_roll: Any, defen
     return _edition_problems(rules, profile, cover=cover, target_staggered=target_staggered)
 
 
-def _edition_problems(rules: CombatRules, profile: Mapping, *, cover: bool, target_staggered: bool) -> list[Violation]:
+def _edition_problems(rules: CombatRules, profile: Mapping[str, Any], *, cover: bool,
+                      target_staggered: bool) -> list[Violation]:
     """Rule (overridable) problems: things this edition does not have."""
     out: list[Violation] = []
     kw = parse_keywords(profile.get("keywords"))

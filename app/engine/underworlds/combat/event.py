@@ -10,7 +10,7 @@ from .rules import ATTACK_SYMBOLS, DEFENCE_SYMBOLS, MAX_DAMAGE, MAX_SUPPORT, SPE
 from .sequence import AttackResult, resolve_attack
 
 COUNT_FIELD = {"type": "int", "min": 0, "max": MAX_DICE, "required": False}
-PROFILE_FIELDS: dict[str, dict] = {
+PROFILE_FIELDS: dict[str, dict[str, Any]] = {
     "name": {"type": "str", "max_length": 100, "required": False, "help": "Attack action name"},
     "range": {"type": "int", "min": 0, "max": 20, "required": False, "help": "Range characteristic"},
     "dice": {"type": "int", "min": 0, "max": MAX_DICE, "required": False,
@@ -25,17 +25,17 @@ PROFILE_FIELDS: dict[str, dict] = {
 }
 # The counts form (dice.py): the non-critical successes as the table counted them, instead of their faces.
 SUCCESS_FIELD = {**COUNT_FIELD, "help": "Other successes (not critical), counted instead of their faces"}
-ATTACK_ROLL_FIELDS: dict[str, dict] = {
+ATTACK_ROLL_FIELDS: dict[str, dict[str, Any]] = {
     "dice": {**COUNT_FIELD, "help": "Dice rolled (faces: they add up to it; counts: at least their sum)"},
     **{face: {**COUNT_FIELD, "help": f"Dice showing {face}"} for face in dict.fromkeys(ATTACK_FACES + MAGIC_FACES)},
     SUCCESS: SUCCESS_FIELD,
 }
-DEFENCE_ROLL_FIELDS: dict[str, dict] = {
+DEFENCE_ROLL_FIELDS: dict[str, dict[str, Any]] = {
     "dice": {**COUNT_FIELD, "help": "Dice rolled (faces: they add up to it; counts: at least their sum)"},
     **{face: {**COUNT_FIELD, "help": f"Dice showing {face}"} for face in DEFENCE_FACES},
     SUCCESS: SUCCESS_FIELD,
 }
-ATTACK_FIELDS: dict[str, dict] = {
+ATTACK_FIELDS: dict[str, dict[str, Any]] = {
     "attacker": {"type": "fighter", "help": "Fighter making the Attack action"},
     "target": {"type": "fighter", "help": "Fighter targeted"},
     "profile": {"type": "object", "fields": PROFILE_FIELDS,
@@ -61,7 +61,8 @@ ATTACK_FIELDS: dict[str, dict] = {
 }
 
 
-def complete_profile(event_profile: Mapping, fighter_profiles: Sequence[Mapping] | None) -> dict:
+def complete_profile(event_profile: Mapping[str, Any],
+                     fighter_profiles: Sequence[Mapping[str, Any]] | None) -> dict[str, Any]:
     """The event's profile with missing characteristics filled from the fighter's profile of the same name."""
     if not isinstance(event_profile, Mapping):
         return event_profile  # left for check_attack_input to report
@@ -76,12 +77,12 @@ def complete_profile(event_profile: Mapping, fighter_profiles: Sequence[Mapping]
     return out
 
 
-def _flag(data: Mapping, name: str) -> Any:
+def _flag(data: Mapping[str, Any], name: str) -> Any:
     value = data.get(name)
     return False if value is None else value  # a non-bool is reported by check_attack_input
 
 
-def _event_kwargs(data: Mapping, facts: Mapping) -> dict:
+def _event_kwargs(data: Mapping[str, Any], facts: Mapping[str, Any]) -> dict[str, Any]:
     innate = data.get("innate") or {}
     return dict(
         profile=data.get("profile"), attack_roll=data.get("attack_roll"),
@@ -116,7 +117,8 @@ def resolve_attack_event(rules: CombatRules, data: Any, **facts: Any) -> AttackR
                           kwargs.pop("defence_roll"), **kwargs)
 
 
-def attack_bounds(profile: Mapping, defence: Mapping, *, wizard_level: int | None = None) -> dict[str, dict]:
+def attack_bounds(profile: Mapping[str, Any], defence: Mapping[str, Any], *,
+                  wizard_level: int | None = None) -> dict[str, dict[str, Any]]:
     """Suggestion bounds (core.Suggestion.bounds) for an attack event's rolls, from the characteristics.
 
     The maximum of each face is the Dice (or Defence) characteristic, or MAX_DICE when unknown: cards
@@ -127,7 +129,7 @@ def attack_bounds(profile: Mapping, defence: Mapping, *, wizard_level: int | Non
     if dice is None and spell:
         dice = wizard_level  # a spell Attack action with "-" rolls its wizard level (Deathgorge pg 20)
     defence_dice = defence.get("dice") if isinstance(defence, Mapping) else None
-    out: dict[str, dict] = {}
+    out: dict[str, dict[str, Any]] = {}
     for face in (MAGIC_FACES if spell else ATTACK_FACES):
         out[f"attack_roll.{face}"] = {"type": "int", "min": 0, "max": dice if is_int(dice, 0, MAX_DICE) else MAX_DICE}
     for face in DEFENCE_FACES:

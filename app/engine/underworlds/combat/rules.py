@@ -144,7 +144,7 @@ class CombatRules:
         """The citation for a rule key in this edition."""
         return self.refs[key]
 
-    def attack_options(self) -> dict:
+    def attack_options(self) -> dict[str, Any]:
         """What a phone offers beside an Attack action's dice in this edition: the keywords a card may add (Stagger
         only where the edition has it) and whether a target can be on a cover hex. The phone shows these and no
         other; the success faces come from the engine's preview of the attack."""
@@ -155,7 +155,7 @@ class CombatRules:
         """An edited copy (e.g. a corrected cover symbol)."""
         return dataclasses.replace(self, **changes)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """JSON form (for the ruleset catalogue and docs)."""
         out = dataclasses.asdict(self)
         out["words"] = dict(self.words)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Mapping
+from typing import Any, Mapping
 
 from ...core import Violation
 from ..dice import SUCCESS, counts, with_innate
@@ -47,7 +47,7 @@ class AttackResult:
     critical_abilities: str | None = None  # "attacker" | "target" | None
     scything: bool = False
     aborted: str | None = None            # "backlash" when the caster fell before step 4
-    steps: list[dict] = field(default_factory=list)   # [{"text", "rule"}] in order
+    steps: list[dict[str, Any]] = field(default_factory=list)   # [{"text", "rule"}] in order
     violations: list[Violation] = field(default_factory=list)
 
     @property
@@ -82,7 +82,7 @@ class AttackResult:
         head = self.book_result or str(self.result)
         return f"{head}: {', '.join(effects)}" if effects else head
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """JSON form (consequence data, logs, clients)."""
         out = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
         out["steps"] = [dict(s) for s in self.steps]
@@ -95,7 +95,7 @@ class AttackResult:
 class Trail:
     def __init__(self, rules: CombatRules):
         self.rules = rules
-        self.steps: list[dict] = []
+        self.steps: list[dict[str, Any]] = []
 
     def add(self, key_or_ref: str, text: str) -> None:
         ref = self.rules.refs.get(key_or_ref, key_or_ref)
@@ -228,12 +228,12 @@ def _determine(rules: CombatRules, a_crit: int, d_crit: int, a_succ: int, d_succ
     return result, a_succ, trapped_now
 
 
-def resolve_attack(rules: CombatRules, profile: Mapping, attack_roll: Mapping, defence: Mapping,
-                   defence_roll: Mapping, *, supporting: Mapping | None = None, guard: bool = False,
-                   cover: bool = False, trapped: bool = False, cannot_be_driven_back: bool = False,
-                   innate_attack: str | None = None, innate_defence: str | None = None,
-                   target_staggered: bool = False, target_wounds_left: int | None = None,
-                   attacker_wounds_left: int | None = None) -> AttackResult:
+def resolve_attack(rules: CombatRules, profile: Mapping[str, Any], attack_roll: Mapping[str, Any],
+                   defence: Mapping[str, Any], defence_roll: Mapping[str, Any], *,
+                   supporting: Mapping[str, Any] | None = None, guard: bool = False, cover: bool = False,
+                   trapped: bool = False, cannot_be_driven_back: bool = False, innate_attack: str | None = None,
+                   innate_defence: str | None = None, target_staggered: bool = False,
+                   target_wounds_left: int | None = None, attacker_wounds_left: int | None = None) -> AttackResult:
     """Resolve steps 4-7 of one Attack action from the entered rolls; never raises on bad input.
 
     `trapped`: the target has no empty hex to be pushed into away from the attacker (the caller judges
@@ -290,7 +290,7 @@ def resolve_attack(rules: CombatRules, profile: Mapping, attack_roll: Mapping, d
     return out
 
 
-def _supporting(supporting: Mapping, *, spell: bool, trail: Trail) -> tuple[int, int]:
+def _supporting(supporting: Mapping[str, Any], *, spell: bool, trail: Trail) -> tuple[int, int]:
     """Supporting fighters of the attacker and of the target (a spell is never supported)."""
     own, enemy = int(supporting.get("attacker") or 0), int(supporting.get("target") or 0)
     if spell and own:
@@ -300,8 +300,9 @@ def _supporting(supporting: Mapping, *, spell: bool, trail: Trail) -> tuple[int,
     return own, enemy
 
 
-def _rolled_counts(attack_roll: Mapping, defence_roll: Mapping, *, spell: bool, innate_attack: str | None,
-                   innate_defence: str | None, trail: Trail) -> tuple[dict, dict]:
+def _rolled_counts(attack_roll: Mapping[str, Any], defence_roll: Mapping[str, Any], *, spell: bool,
+                   innate_attack: str | None, innate_defence: str | None,
+                   trail: Trail) -> tuple[dict[str, Any], dict[str, Any]]:
     """Face counts of the attack and defence rolls, each with its Innate dice added."""
     a_counts = counts("magic" if spell else "attack", attack_roll)
     d_counts = counts("defence", defence_roll)
@@ -346,8 +347,8 @@ def _record_result(rules: CombatRules, out: AttackResult, result: str, trail: Tr
         trail.add("critical_abilities", "Critical defence: the target's critical abilities can be used.")
 
 
-def _deal_damage(out: AttackResult, profile: Mapping, result: str, kw: Keywords, target_wounds_left: int | None,
-                 trail: Trail) -> None:
+def _deal_damage(out: AttackResult, profile: Mapping[str, Any], result: str, kw: Keywords,
+                 target_wounds_left: int | None, trail: Trail) -> None:
     """Step 5 (deal damage) and step 6 (out of action?) of a successful Attack action."""
     out.damage = int(profile["damage"])
     if result == "critical_hit" and kw.grievous:
@@ -390,7 +391,7 @@ def _after_attack(rules: CombatRules, out: AttackResult, kw: Keywords, *, target
                               "(see scything_attacks).")
 
 
-def scything_attacks(rules: CombatRules, adjacent_enemies: list[str]) -> dict:
+def scything_attacks(rules: CombatRules, adjacent_enemies: list[str]) -> dict[str, Any]:
     """The separate Attack actions a Scything Attack action makes: one per adjacent enemy, fixed at the start.
 
     More than one target makes it a superaction; no adjacent enemy means no Attack action at all.

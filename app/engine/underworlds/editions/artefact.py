@@ -12,7 +12,7 @@ resolve it once every player has finished their sequence instead.
 from __future__ import annotations
 
 from ...core import Consequence, Rule
-from ..state import UnderworldsState
+from ..state import FeatureToken, UnderworldsState
 from .sources import SHADESPIRE_BOOK
 
 ARTEFACT_RULE = Rule(SHADESPIRE_BOOK, "Alternative Rules, Capture the Artefact", 26)
@@ -22,7 +22,7 @@ GLORY = 3
 WHEN = "before"  # "before" | "after" the players' end phase sequences
 
 
-def add_token(features: dict) -> None:
+def add_token(features: dict[str, FeatureToken]) -> None:
     """Put the Katophrane Artefact among the feature (objective) tokens, on the battlefield."""
     features[KEY] = {"value": None, "face": "objective", "on_board": True, "fighter": None, "artefact": True}
 

@@ -6,13 +6,19 @@ at any time - are fields of the `Edition`.)
 """
 from __future__ import annotations
 
-from ...core import Violation
+from typing import TYPE_CHECKING
+
+from ...core import Event, Violation
 from .. import violations as V
+from ..state import UnderworldsState
 from . import matched_play, victory
 from . import reactions as rx
 
+if TYPE_CHECKING:
+    from ..ruleset import UnderworldsRuleset
 
-def check_precedence(rs, state, event) -> list[Violation]:
+
+def check_precedence(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     """One reaction per opportunity: only the first seat in precedence order that has not passed may answer."""
     if not rs.edition.single_reaction:
         return []
@@ -26,7 +32,7 @@ def check_precedence(rs, state, event) -> list[Violation]:
     return []
 
 
-def check_reaction(rs, state, event) -> list[Violation]:
+def check_reaction(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     R = rs.edition.rule
     out = check_precedence(rs, state, event)
     window = state.get("reaction") or {}
@@ -41,7 +47,7 @@ def check_reaction(rs, state, event) -> list[Violation]:
     return out
 
 
-def check_after_superaction(rs, state, event) -> list[Violation]:
+def check_after_superaction(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     """Dreadfane (Superactions pg 14; Inspire pg 17): while a superaction is under way (a Charge's Attack action, or
     a Scything attack's further targets, still to come) a fighter is not Inspired and no surge objective is scored:
     both wait until it is resolved. Reading chosen: the superaction is resolved once its last action is entered
@@ -57,7 +63,7 @@ def check_after_superaction(rs, state, event) -> list[Violation]:
                                 rs.edition.rule("after_superaction"))]
 
 
-def check_sudden_death(rs, state, event) -> list[Violation]:
+def check_sudden_death(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     rule = matched_play.SUDDEN_DEATH_RULE
     d = event.data
     if event.type == "power" and d["play"] != "pass":
@@ -71,7 +77,7 @@ def check_sudden_death(rs, state, event) -> list[Violation]:
     return []
 
 
-def check_match_roll_off(rs, state) -> list[Violation]:
+def check_match_roll_off(rs: UnderworldsRuleset, state: UnderworldsState) -> list[Violation]:
     if state["phase"] == "over" and victory.match_roll_off_needed(rs, state):
         return []
     return [V.NOT_NOW("A match roll-off is only made when the match is tied with no fighters left "

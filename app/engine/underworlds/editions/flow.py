@@ -8,14 +8,19 @@ and a wiped-out warband ending the game.
 """
 from __future__ import annotations
 
-from ...core import Consequence
+from typing import TYPE_CHECKING
+
+from ...core import Consequence, Event
 from .. import inspire, rounds, turns
-from ..state import surviving
+from ..state import UnderworldsState, surviving
 from . import artefact, hazards, matched_play, multiplayer_2018, victory
 from . import reactions as rx
 
+if TYPE_CHECKING:
+    from ..ruleset import UnderworldsRuleset
 
-def ends_freshness(rs, event) -> bool:
+
+def ends_freshness(rs: UnderworldsRuleset, event: Event) -> bool:
     """Events after which objective cards drawn on scoring may be scored (2018 pg 25; 2019 pg 19)."""
     if event.type in ("activate", "player_action", "attack"):
         return True
@@ -23,7 +28,7 @@ def ends_freshness(rs, event) -> bool:
     return event.type in later and (event.type != "power" or event.data.get("play") == "ploy")
 
 
-def immediate_draw(rs, state, event) -> list[Consequence]:
+def immediate_draw(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Consequence]:
     """After scoring in the action phase the player can draw an objective card at once (never above 3)."""
     R = rs.edition.rule
     seat = state["seats"][event.by]
@@ -37,9 +42,10 @@ def immediate_draw(rs, state, event) -> list[Consequence]:
                         R("surge"))]
 
 
-def after(rs, state, event, cons: list, reopened: bool) -> list:
+def after(rs: UnderworldsRuleset, state: UnderworldsState, event: Event, cons: list[Consequence],
+          reopened: bool) -> list[Consequence]:
     """The edition's automatic steps, driven by what the base just did."""
-    out: list = []
+    out: list[Consequence] = []
     for c in cons:
         if c.type == "action_phase_begins":
             out += begin_round(rs, state, c)
@@ -63,7 +69,7 @@ def after(rs, state, event, cons: list, reopened: bool) -> list:
     return out
 
 
-def inspire_now(rs, state) -> list:
+def inspire_now(rs: UnderworldsRuleset, state: UnderworldsState) -> list[Consequence]:
     """No Inspire steps: a machine-checkable condition Inspires the fighter as soon as the event (or the
     action or superaction it is part of: nothing pending) is resolved (2018 pg 13; 2019 pg 17)."""
     if rs.edition.inspire_steps or state["phase"] in ("setup", "over") or state.get("pending"):
@@ -71,7 +77,7 @@ def inspire_now(rs, state) -> list:
     return inspire.run_inspire_step(rs, state)
 
 
-def begin_round(rs, state, c: Consequence) -> list:
+def begin_round(rs: UnderworldsRuleset, state: UnderworldsState, c: Consequence) -> list[Consequence]:
     """A round's action phase began in the base: set the round's direction; Dreadfane: hazard phase first."""
     out = []
     if rs.edition.anticlockwise_round_2 and state["players"] > 2:
@@ -89,7 +95,7 @@ def begin_round(rs, state, c: Consequence) -> list:
     return [c, *out]
 
 
-def end_hazard_phase(rs, state) -> list:
+def end_hazard_phase(rs: UnderworldsRuleset, state: UnderworldsState) -> list[Consequence]:
     """All hazards drawn and resolved: the game ends if a warband was wiped out, else the action phase."""
     cl = state["classic"]
     cons = [Consequence("hazard_phase_ends", {"round": state["round"]}, hazards.HAZARD_RULE)]
@@ -100,7 +106,7 @@ def end_hazard_phase(rs, state) -> list:
     return cons
 
 
-def adjust_power_step(rs, state) -> None:
+def adjust_power_step(rs: UnderworldsRuleset, state: UnderworldsState) -> None:
     """3-4 players (2018): every player takes part in the power step, from the one who took the activation."""
     p = state.get("power")
     if (not p or not rs.edition.power_step_all_players or state["players"] <= 2
@@ -109,7 +115,7 @@ def adjust_power_step(rs, state) -> None:
     p["order"] = multiplayer_2018.starting_from(state["order"], p["order"][0])
 
 
-def adjust_window(rs, state, event, reopened: bool) -> None:
+def adjust_window(rs: UnderworldsRuleset, state: UnderworldsState, event: Event, reopened: bool) -> None:
     """One reaction per opportunity: precedence order, and after a reaction a fresh opportunity."""
     w = state.get("reaction")
     if not w or not rs.edition.single_reaction:
@@ -118,7 +124,7 @@ def adjust_window(rs, state, event, reopened: bool) -> None:
     if event.type == "reaction":
         if rs.edition.reaction_to_reaction == "opponent_of_last":
             order = rx.reaction_to_reaction_precedence(state["order"], event.by)
-            rule = rx.REACTION_TO_REACTION_2019
+            rule: str = rx.REACTION_TO_REACTION_2019
         else:
             order = rx.precedence(state["order"], active)
             rule = rs.edition.rule("reactions")
@@ -135,7 +141,7 @@ def adjust_window(rs, state, event, reopened: bool) -> None:
         w["rule"] = rs.edition.rule("reaction_chains")
 
 
-def check_wipe_out(rs, state) -> list:
+def check_wipe_out(rs: UnderworldsRuleset, state: UnderworldsState) -> list[Consequence]:
     """Dreadfane: a wiped-out warband ends the game (after the hazard phase); sudden death likewise."""
     cl = state["classic"]
     if state["phase"] in ("over", "setup"):
@@ -158,14 +164,14 @@ def check_wipe_out(rs, state) -> list:
     return game_over(rs, state, "wipe_out", rs.edition.rule("wipe_out"))
 
 
-def game_over(rs, state, why: str, rule: str) -> list:
+def game_over(rs: UnderworldsRuleset, state: UnderworldsState, why: str, rule: str) -> list[Consequence]:
     state.update({"phase": "over", "step": "over", "turn": None, "pending": None, "power": None,
                   "reaction": None, "end": None, "minor": False})
     state["classic"]["ended_by"] = why
     return [Consequence("game_over", {"outcome": rs.outcome(state), "ended_by": why}, rule)]
 
 
-def sudden_death_follows(rs, state) -> bool:
+def sudden_death_follows(rs: UnderworldsRuleset, state: UnderworldsState) -> bool:
     """The base ended the game after its last round: does a (further) sudden-death round follow?"""
     cl = state["classic"]
     if not cl.get("match") or cl["ended_by"] is not None:
@@ -175,7 +181,7 @@ def sudden_death_follows(rs, state) -> bool:
     return matched_play.sudden_death_needed(cl["match"], victory.game_record(rs, state))
 
 
-def start_sudden_death(rs, state) -> list:
+def start_sudden_death(rs: UnderworldsRuleset, state: UnderworldsState) -> list[Consequence]:
     """Another round after the third (or the last sudden-death) round: no cards, no objectives."""
     cl = state["classic"]
     first = not cl["sudden_death"]

@@ -17,7 +17,9 @@ a name is called "Hazard N" (N: its place in the draw order), so it can still be
 """
 from __future__ import annotations
 
-from ...core import Consequence, Rule, Suggestion, Violation
+from typing import Any
+
+from ...core import Consequence, Event, Rule, Suggestion, Violation
 from .. import violations as V
 from ..state import UnderworldsState
 from .rules_2019 import DREADFANE_RULES
@@ -36,7 +38,7 @@ EVENT = {"type": "hazard", "label": "Hazard card",
                              "help": "The hazard card's name"}}}
 
 
-def new_hazards(deck: int = HAZARD_DECK) -> dict:
+def new_hazards(deck: int = HAZARD_DECK) -> dict[str, Any]:
     """Hazard state at the start of a game: the whole deck, nothing in effect."""
     return {"deck": deck, "drawn": 0, "active": [], "discarded": []}
 
@@ -44,7 +46,9 @@ def new_hazards(deck: int = HAZARD_DECK) -> dict:
 def to_draw(state: UnderworldsState) -> int:
     """Hazard cards still to draw in this hazard phase (round number minus cards drawn, never below 0)."""
     hz = state["hazards"]
-    return max(0, min(state["round"], hz["drawn"] + hz["deck"]) - hz["drawn"])
+    drawn: int = hz["drawn"]
+    deck: int = hz["deck"]
+    return max(0, min(state["round"], drawn + deck) - drawn)
 
 
 def begin_hazard_phase(state: UnderworldsState) -> list[Consequence]:
@@ -55,7 +59,7 @@ def begin_hazard_phase(state: UnderworldsState) -> list[Consequence]:
     return [Consequence("hazard_phase_begins", {"round": state["round"], "cards": to_draw(state)}, HAZARD_RULE)]
 
 
-def check(state: UnderworldsState, event) -> list[Violation]:
+def check(state: UnderworldsState, event: Event) -> list[Violation]:
     """Is this hazard event legal now?"""
     d = event.data
     if state.get("phase") != "hazard":
@@ -86,7 +90,7 @@ def check(state: UnderworldsState, event) -> list[Violation]:
     return []
 
 
-def apply(state: UnderworldsState, event) -> list[Consequence]:
+def apply(state: UnderworldsState, event: Event) -> list[Consequence]:
     """Draw or discard a hazard card; `end` is handled by the ruleset (the action phase, or the game's end)."""
     d = event.data
     hz = state["hazards"]

@@ -15,6 +15,7 @@ the ruleset can tell, at the end of its third round, whether a sudden-death roun
 from __future__ import annotations
 
 import copy
+from typing import Any
 
 from ...core import Rule
 from .sources import SHADESPIRE_BOOK
@@ -34,7 +35,7 @@ class MatchError(ValueError):
 WARBAND_RULE = Rule(SHADESPIRE_BOOK, "Alternative Rules, Matched Play, Choosing a warband and building a deck", 26)
 
 
-def new_match(seats: list[str], tiebreakers: bool = False, warbands: dict | None = None) -> dict:
+def new_match(seats: list[str], tiebreakers: bool = False, warbands: dict[str, Any] | None = None) -> dict[str, Any]:
     """A match between two seats; `tiebreakers` must be agreed before the match (pg 26); `warbands` (seat ->
     warband id), when given, is kept for the whole match."""
     if len(seats) != 2 or seats[0] == seats[1]:
@@ -43,7 +44,7 @@ def new_match(seats: list[str], tiebreakers: bool = False, warbands: dict | None
             "sudden_death": None, "roll_off": None, "warbands": dict(warbands or {})}
 
 
-def record_game(match: dict, record: dict) -> dict:
+def record_game(match: dict[str, Any], record: dict[str, Any]) -> dict[str, Any]:
     """The match after one more finished game (a new dict; the old one is unchanged)."""
     status = match_status(match)
     if status["over"] or status["next_game"] is None:
@@ -61,7 +62,7 @@ def record_game(match: dict, record: dict) -> dict:
     return out
 
 
-def wins(match: dict) -> dict[str, int]:
+def wins(match: dict[str, Any]) -> dict[str, int]:
     """Games won by each seat (a drawn game counts for nobody)."""
     out = {s: 0 for s in match["seats"]}
     for game in match["games"]:
@@ -70,7 +71,7 @@ def wins(match: dict) -> dict[str, int]:
     return out
 
 
-def total_glory(match: dict) -> dict[str, int]:
+def total_glory(match: dict[str, Any]) -> dict[str, int]:
     """Glory points of each seat across the games played (first tiebreaker, pg 26)."""
     out = {s: 0 for s in match["seats"]}
     for game in match["games"]:
@@ -79,7 +80,7 @@ def total_glory(match: dict) -> dict[str, int]:
     return out
 
 
-def match_status(match: dict) -> dict:
+def match_status(match: dict[str, Any]) -> dict[str, Any]:
     """Where the match stands: over or not, the next game, winner or draw and what decided it."""
     seats = match["seats"]
     won = wins(match)
@@ -102,7 +103,7 @@ def match_status(match: dict) -> dict:
     return {**base, **_tiebreak(match)}
 
 
-def _tiebreak(match: dict) -> dict:
+def _tiebreak(match: dict[str, Any]) -> dict[str, Any]:
     seats = match["seats"]
     a, b = seats
     glory = total_glory(match)
@@ -128,7 +129,7 @@ def _tiebreak(match: dict) -> dict:
     return {"over": False, "sudden_death": True, "rule": SUDDEN_DEATH_RULE}
 
 
-def game_context(match: dict) -> dict:
+def game_context(match: dict[str, Any]) -> dict[str, Any]:
     """What the next game's setup carries in options["match"]: game number, tiebreakers, earlier games."""
     status = match_status(match)
     if status["next_game"] is None:
@@ -137,14 +138,14 @@ def game_context(match: dict) -> dict:
             "warbands": dict(match.get("warbands") or {}), "previous": copy.deepcopy(match["games"])}
 
 
-def match_from_context(context: dict) -> dict:
+def match_from_context(context: dict[str, Any]) -> dict[str, Any]:
     """The match as it stood before the game that carries this context."""
     match = new_match(context["seats"], context.get("tiebreakers", False), context.get("warbands"))
     match["games"] = copy.deepcopy(context.get("previous") or [])
     return match
 
 
-def wrong_warband(context: dict | None, seat: str, warband) -> str | None:
+def wrong_warband(context: dict[str, Any] | None, seat: str, warband: str | None) -> str | None:
     """Why a seat's warband breaks the match (each player keeps their warband for the whole match), or None."""
     chosen = ((context or {}).get("warbands") or {}).get(seat)
     if chosen and warband != chosen:
@@ -152,7 +153,7 @@ def wrong_warband(context: dict | None, seat: str, warband) -> str | None:
     return None
 
 
-def sudden_death_needed(context: dict | None, record: dict) -> bool:
+def sudden_death_needed(context: dict[str, Any] | None, record: dict[str, Any]) -> bool:
     """At the end of round 3: does this game (the match's third) go on to a sudden-death round?"""
     if not context or context.get("game") != GAMES or not context.get("tiebreakers"):
         return False
@@ -160,10 +161,11 @@ def sudden_death_needed(context: dict | None, record: dict) -> bool:
     if len(match["games"]) != GAMES - 1:
         return False
     after = record_game(match, record)
-    return match_status(after)["sudden_death"]
+    needed: bool = match_status(after)["sudden_death"]
+    return needed
 
 
-def check_context(context) -> str | None:
+def check_context(context: object) -> str | None:
     """Why a setup's options['match'] cannot be used, or None when it can."""
     if not isinstance(context, dict):
         return "options.match must be an object."
@@ -185,7 +187,7 @@ def check_context(context) -> str | None:
     return None
 
 
-def _check_record(match: dict, record: dict) -> None:
+def _check_record(match: dict[str, Any], record: dict[str, Any]) -> None:
     if not isinstance(record, dict) or not isinstance(record.get("glory"), dict):
         raise MatchError("A game record needs each player's glory.")
     for seat in match["seats"]:

@@ -12,6 +12,8 @@ A window is plain data: {"opportunity", "order": [...seats in precedence order],
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ...core import Rule
 from .multiplayer_2018 import next_in_order, starting_from
 from .sources import DREADFANE_BOOK, SHADESPIRE_BOOK, SHADESPIRE_ERRATA
@@ -57,32 +59,34 @@ def reaction_to_reaction_precedence(order: list[str], last_reactor: str) -> list
     return starting_from(order, next_in_order(order, last_reactor))
 
 
-def open_window(opportunity: str, order: list[str], rule: str) -> dict:
+def open_window(opportunity: str, order: list[str], rule: str) -> dict[str, Any]:
     """A fresh reaction opportunity in which nobody has answered yet."""
     return {"opportunity": opportunity, "order": list(order), "declined": [], "rule": rule}
 
 
-def may_react(window: dict | None) -> str | None:
+def may_react(window: dict[str, Any] | None) -> str | None:
     """The one seat that may now react (or decline) in this window, or None when it is closed."""
     if not window:
         return None
-    for seat in window["order"]:
+    order: list[str] = window["order"]
+    for seat in order:
         if seat not in window["declined"]:
             return seat
     return None
 
 
-def decline(window: dict, seat: str) -> dict | None:
+def decline(window: dict[str, Any], seat: str) -> dict[str, Any] | None:
     """The window after `seat` declines; None once everyone has declined."""
     out = {**window, "declined": [*window["declined"], seat]}
     return out if may_react(out) else None
 
 
-def may_react_now(window: dict | None) -> str | None:
+def may_react_now(window: dict[str, Any] | None) -> str | None:
     """In a base reaction window ({order, passed, ...}): the seat whose turn it is to react or pass."""
     if not window:
         return None
-    for seat in window["order"]:
+    order: list[str] = window["order"]
+    for seat in order:
         if seat not in window.get("passed", []):
             return seat
     return None

@@ -6,6 +6,8 @@ them points the table at the right page.
 """
 from __future__ import annotations
 
+from typing import Iterable
+
 from ...core import Rule
 from ..rules import DEATHGORGE_RULES
 from .sources import SHADESPIRE_BOOK, SHADESPIRE_ERRATA
@@ -97,7 +99,7 @@ SHADESPIRE_RULES: dict[str, str] = {
 }
 
 
-def fill(rules: dict[str, str], base_keys, book: str) -> dict[str, str]:
+def fill(rules: dict[str, str], base_keys: Iterable[str], book: str) -> dict[str, str]:
     """`rules` with every base key present: a key this edition's table lacks names the book, never another edition."""
     out = {key: f"{book}: {key.replace('_', ' ')}" for key in base_keys}
     out.update(rules)

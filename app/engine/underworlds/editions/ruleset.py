@@ -21,6 +21,7 @@ from typing import Any
 from ...core import Advice, Consequence, Event, Outcome, SetupError, Violation
 from .. import activations, damage
 from .. import violations as V
+from ..edition import Edition
 from ..ruleset import WINDOW_EVENTS, UnderworldsRuleset
 from ..state import UnderworldsState
 from . import artefact, checks, flow, hazards, matched_play, multiplayer_2018, suggestions, victory
@@ -37,13 +38,13 @@ class ClassicRuleset(UnderworldsRuleset):
 
     window_pass_only = False  # this edition's own steps after every event (flow.after) can change any part
 
-    def __init__(self, edition):
+    def __init__(self, edition: Edition):
         super().__init__(edition)
         self._types = self._edition_types(self._types)
         self._by_type = {e["type"]: e for e in self._types}
 
     # -- catalogue ---------------------------------------------------------------------------
-    def _edition_types(self, types: list[dict]) -> list[dict]:
+    def _edition_types(self, types: list[dict[str, Any]]) -> list[dict[str, Any]]:
         # No named counters before Deathgorge: the Dreadfane rulebook's Tokens (pg 5) and glossary ("Give", "Remove")
         # know tokens only, and the Shadespire rulebook only wound tokens; neither core set lists Raise tokens.
         out = [e for e in copy.deepcopy(types) if e["type"] != "counter"]
@@ -70,7 +71,7 @@ class ClassicRuleset(UnderworldsRuleset):
             out.insert(1, copy.deepcopy(hazards.EVENT))
         return out
 
-    def rounds(self, state) -> tuple:
+    def rounds(self, state: UnderworldsState) -> tuple[int, ...]:
         """Rounds played; a sudden-death round adds one more round at a time (matched play, pg 26)."""
         base = self.edition.rounds[state["players"]]
         if (state.get("classic") or {}).get("sudden_death"):
@@ -78,7 +79,7 @@ class ClassicRuleset(UnderworldsRuleset):
         return base
 
     # -- set up ------------------------------------------------------------------------------
-    def new_game(self, setup_data: dict) -> UnderworldsState:
+    def new_game(self, setup_data: dict[str, Any]) -> UnderworldsState:
         """The base set up, checked for this edition, plus the edition's own state."""
         seats = setup_data.get("seats") if isinstance(setup_data, dict) else None
         if isinstance(seats, list) and len(seats) not in self.edition.players:
@@ -125,7 +126,7 @@ class ClassicRuleset(UnderworldsRuleset):
         state["edition"] = self.describe(state)
         return state
 
-    def describe(self, state: UnderworldsState | None = None) -> dict:
+    def describe(self, state: UnderworldsState | None = None) -> dict[str, Any]:
         """What this edition has, for clients: the phone app shows only these steps and buttons."""
         e = c = self.edition
         players = state["players"] if state else 2
@@ -181,7 +182,7 @@ class ClassicRuleset(UnderworldsRuleset):
         return found
 
     # -- apply -------------------------------------------------------------------------------
-    def apply_event(self, state: UnderworldsState, event: Event) -> list:
+    def apply_event(self, state: UnderworldsState, event: Event) -> list[Consequence]:
         """Base apply (or the edition's own events), then this edition's automatic steps."""
         cl = state["classic"]
         reopened = event.type not in WINDOW_EVENTS

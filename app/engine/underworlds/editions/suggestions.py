@@ -3,6 +3,7 @@ time, objectives scored now, hazard cards and the match roll-off; the step and r
 from __future__ import annotations
 
 import copy
+from typing import TYPE_CHECKING
 
 from ...core import Advice, Event, Suggestion
 from .. import scoring
@@ -12,10 +13,13 @@ from ..state import UnderworldsState, surviving
 from . import checks, hazards, victory
 from . import reactions as rx
 
+if TYPE_CHECKING:
+    from ..ruleset import UnderworldsRuleset
+
 TOKENS = ("move", "charge", "guard")  # no Stagger (or Raise) tokens in these rules
 
 
-def own_suggestions(rs, state, seat) -> list[Suggestion]:
+def own_suggestions(rs: UnderworldsRuleset, state: UnderworldsState, seat: str) -> list[Suggestion]:
     out: list[Suggestion] = []
     if seat not in state["seats"]:
         return out
@@ -38,7 +42,7 @@ def own_suggestions(rs, state, seat) -> list[Suggestion]:
     return out
 
 
-def immediate_suggestions(rs, state, seat) -> list[Suggestion]:
+def immediate_suggestions(rs: UnderworldsRuleset, state: UnderworldsState, seat: str) -> list[Suggestion]:
     if only_fresh_cards(state, seat):
         return []
     deck = state["decks"].get(seat)
@@ -69,7 +73,7 @@ def immediate_suggestions(rs, state, seat) -> list[Suggestion]:
 GLORY_BOUND = {"type": "int", "min": 0, "max": 6}
 
 
-def adjust(rs, state: UnderworldsState, seat: str, advice: Advice) -> Advice:
+def adjust(rs: UnderworldsRuleset, state: UnderworldsState, seat: str, advice: Advice) -> Advice:
     """The base advice for `seat`, filtered through this edition's checks, plus the edition's own suggestions."""
     keep: list[Suggestion] = []
     for s in advice.suggestions:

@@ -8,14 +8,19 @@ otherwise most glory; tied with neither warband wiped out: the most objective he
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ...core import Outcome, as_outcome
 from ..glory import total
+from ..state import UnderworldsState, surviving
 from ..state import held_count as objectives_held
-from ..state import surviving
 from . import matched_play
 
+if TYPE_CHECKING:
+    from ..ruleset import UnderworldsRuleset
 
-def game_result(rs, state) -> dict:
+
+def game_result(rs: UnderworldsRuleset, state: UnderworldsState) -> dict[str, Any]:
     """The game's own result (no match): winners, draw, decided_by, glory and objectives held."""
     seats = list(state["classic"]["seating"])
     glory = {s: total(state, s) for s in seats}
@@ -46,14 +51,14 @@ def game_result(rs, state) -> dict:
     return {**base, "winners": lead, "draw": True, "decided_by": "draw"}
 
 
-def game_record(rs, state) -> dict:
+def game_record(rs: UnderworldsRuleset, state: UnderworldsState) -> dict[str, Any]:
     """What a matched-play match needs from this game (matched_play.record_game)."""
     res = game_result(rs, state)
     return {"winners": res["winners"] if not res["draw"] else [], "draw": res["draw"], "glory": res["glory"],
             "wiped_out": [s for s in state["classic"]["seating"] if not surviving(state, s)]}
 
 
-def match_record(rs, state) -> dict:
+def match_record(rs: UnderworldsRuleset, state: UnderworldsState) -> dict[str, Any]:
     """The record handed to the match: at the end of round 3 (before any sudden death), plus its result."""
     cl = state["classic"]
     rec = dict(cl.get("record_before_sudden_death") or game_record(rs, state))
@@ -64,7 +69,7 @@ def match_record(rs, state) -> dict:
     return rec
 
 
-def match_status(rs, state) -> dict | None:
+def match_status(rs: UnderworldsRuleset, state: UnderworldsState) -> dict[str, Any] | None:
     """The match after this game, when the game is part of one."""
     ctx = state["classic"].get("match")
     if not ctx:
@@ -73,7 +78,7 @@ def match_status(rs, state) -> dict | None:
     return matched_play.match_status(match)
 
 
-def match_roll_off_needed(rs, state) -> bool:
+def match_roll_off_needed(rs: UnderworldsRuleset, state: UnderworldsState) -> bool:
     """The match is tied with no fighters left and equal glory: the players roll off (pg 26)."""
     if state["phase"] != "over" or state["classic"].get("match_roll_off"):
         return False
@@ -81,7 +86,7 @@ def match_roll_off_needed(rs, state) -> bool:
     return bool(status and status["roll_off"])
 
 
-def outcome(rs, state) -> Outcome | None:
+def outcome(rs: UnderworldsRuleset, state: UnderworldsState) -> Outcome | None:
     """None while playing; else the game's result, with the match's standing when it is part of one."""
     if state["phase"] != "over":
         return None

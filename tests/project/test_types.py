@@ -15,10 +15,15 @@ def test_ci_checks_the_types_of_app_after_ruff():
     assert ruff < mypy < next(i for i, line in enumerate(lines) if line.strip().startswith("scripts/test"))
 
 
+STRICT = ("disallow_untyped_defs", "disallow_incomplete_defs", "disallow_untyped_calls", "disallow_any_generics",
+          "disallow_untyped_decorators", "warn_return_any", "check_untyped_defs", "no_implicit_reexport",
+          "strict_equality")
+
+
 def test_the_engine_is_checked_strictly():
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mypy"]
     engine = [o for o in config["overrides"] if "app.engine.*" in o["module"]]
-    assert engine and engine[0]["check_untyped_defs"] is True
+    assert engine and all(engine[0].get(flag) is True for flag in STRICT), engine
     loose = [o for o in config["overrides"] if any(m.startswith("app.engine") for m in o["module"])
              and (o.get("disable_error_code") or o.get("strict_optional") is False or o.get("ignore_errors"))]
     assert not loose, "the engine has no relaxed checks"

@@ -14,6 +14,8 @@ A building's ignored damage and a shield are applied by the engine already (rule
 """
 from __future__ import annotations
 
+from typing import Any
+
 from .types import BattleLoreState, BattleLoreUnit
 
 # Abilities that answer step 4 (ignore damage or the results that cause it) and step 5 (ignore retreats), by the
@@ -82,7 +84,7 @@ def open_windows(state: BattleLoreState, seat: str) -> set[str]:
     return out
 
 
-def cards_for_now(state: BattleLoreState, seat: str) -> list[dict]:
+def cards_for_now(state: BattleLoreState, seat: str) -> list[dict[str, Any]]:
     """Lore cards of the game's list whose window is open for the seat, while it may play one and pay a known cost."""
     if not may_play_lore(state, seat):
         return []

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import copy
+from typing import Any
 
 from ..core import SetupError
 from . import rules as R
@@ -10,7 +11,7 @@ from .types import BattleLoreState
 GAMES = 4
 
 
-def result_of(state: BattleLoreState) -> dict | None:
+def result_of(state: BattleLoreState) -> dict[str, Any] | None:
     """The record a finished scenario leaves for the campaign: winner and each player's VPs."""
     if not state.get("winner") or not state["winner"]["winners"]:
         return None
@@ -18,7 +19,7 @@ def result_of(state: BattleLoreState) -> dict | None:
             "vp": {s: v["vp"] for s, v in state["seats"].items()}}
 
 
-def next_setup(setup: dict, state: BattleLoreState) -> dict:
+def next_setup(setup: dict[str, Any], state: BattleLoreState) -> dict[str, Any]:
     """The setup of the next scenario of a campaign, from the last one's setup and final state."""
     camp = (setup.get("options") or {}).get("campaign")
     if not camp:
@@ -34,7 +35,7 @@ def next_setup(setup: dict, state: BattleLoreState) -> dict:
     return nxt
 
 
-def standings(history: list[dict]) -> dict:
+def standings(history: list[dict[str, Any]]) -> dict[str, Any]:
     """Campaign totals after the final scenario, with the final winner's bonus and the campaign winner.
 
     Every scenario's VPs are added up; the winner of the final scenario adds 1 VP per scenario

@@ -1,6 +1,8 @@
 """The BattleLore event catalogue: every event type with its field specification."""
 from __future__ import annotations
 
+from typing import Any
+
 from . import rules as R
 from . import terrain as T
 from .combat import RETREAT_ENDS
@@ -41,7 +43,7 @@ ROLL = {
 UNIT = {"type": "fighter", "help": "Unit id, e.g. p1.spearmen-1"}
 
 
-def _setup_entries() -> list[dict]:
+def _setup_entries() -> list[dict[str, Any]]:
     """Setup entries: scenario, first player, unit cards, muster and deployment."""
     return [
         {"type": "choose_scenario", "label": "Choose scenario", "fields": {
@@ -68,7 +70,7 @@ def _setup_entries() -> list[dict]:
     ]
 
 
-def _turn_entries() -> list[dict]:
+def _turn_entries() -> list[dict[str, Any]]:
     """Turn entries: command cards, orders, moves, attacks and their answers."""
     return [
         {"type": "play_command", "label": "Play command card", "fields": {
@@ -104,7 +106,7 @@ def _turn_entries() -> list[dict]:
     ]
 
 
-def _lore_and_score_entries() -> list[dict]:
+def _lore_and_score_entries() -> list[dict[str, Any]]:
     """Victory points and lore entries."""
     return [
         {"type": "score_vp", "label": "Victory points", "fields": {
@@ -120,7 +122,7 @@ def _lore_and_score_entries() -> list[dict]:
     ]
 
 
-def _effect_entries() -> list[dict]:
+def _effect_entries() -> list[dict[str, Any]]:
     """Entries a card's effect or a correction makes."""
     return [
         {"type": "damage", "label": "Damage (effect)", "fields": {
@@ -143,7 +145,7 @@ def _effect_entries() -> list[dict]:
     ]
 
 
-def event_types() -> list[dict]:
+def event_types() -> list[dict[str, Any]]:
     """Every BattleLore event with its fields, in play order."""
     return [
         *_setup_entries(),

@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
-from ..core import Consequence, Violation
+from ..core import Consequence, Event, Violation
 from . import rules as R
 from . import terrain as T
 from . import violations as V
@@ -23,7 +24,8 @@ def owner(state: BattleLoreState, uid: str) -> str:
 
 # -- checks -----------------------------------------------------------------------------------
 
-def check_roll(state: BattleLoreState, data: dict, attacker: BattleLoreUnit, target: BattleLoreUnit) -> list[Violation]:
+def check_roll(state: BattleLoreState, data: dict[str, Any], attacker: BattleLoreUnit,
+               target: BattleLoreUnit) -> list[Violation]:
     """The roll has as many dice as the combat value allows; commits use dice that were rolled."""
     out = []
     roll = data["roll"]
@@ -56,7 +58,7 @@ def check_roll(state: BattleLoreState, data: dict, attacker: BattleLoreUnit, tar
     return out
 
 
-def check_attack(state: BattleLoreState, event) -> list[Violation]:
+def check_attack(state: BattleLoreState, event: Event) -> list[Violation]:
     """An ordered unit attacks once, melee adjacent or ranged in range and LOS. (Combat, 1-2; Attack step)"""
     out = not_active(state, event, R.ATTACK_STEP)
     if out:
@@ -84,7 +86,8 @@ def check_attack(state: BattleLoreState, event) -> list[Violation]:
     return out
 
 
-def check_reach(state: BattleLoreState, d: dict, attacker: BattleLoreUnit, target: BattleLoreUnit) -> list[Violation]:
+def check_reach(state: BattleLoreState, d: dict[str, Any], attacker: BattleLoreUnit,
+                target: BattleLoreUnit) -> list[Violation]:
     """Melee only against an adjacent target; ranged within range (minimum range too) and in LOS."""
     out = []
     if d["kind"] != attacker["attack"]:
@@ -105,7 +108,8 @@ def check_reach(state: BattleLoreState, d: dict, attacker: BattleLoreUnit, targe
 
 # -- resolution -------------------------------------------------------------------------------
 
-def open_combat(state: BattleLoreState, attacker: BattleLoreUnit, target: BattleLoreUnit, d: dict, is_counter: bool) -> list[Consequence]:
+def open_combat(state: BattleLoreState, attacker: BattleLoreUnit, target: BattleLoreUnit, d: dict[str, Any],
+                is_counter: bool) -> list[Consequence]:
     """Work out the results of a combat roll and wait for the target's player if they have choices."""
     rolled = Counter(d["roll"])
     commit = Counter(d.get("commit") or {})
@@ -159,7 +163,7 @@ def open_combat(state: BattleLoreState, attacker: BattleLoreUnit, target: Battle
     return cons
 
 
-def apply_attack(state: BattleLoreState, event) -> list[Consequence]:
+def apply_attack(state: BattleLoreState, event: Event) -> list[Consequence]:
     """The attacker rolls; the target's player then resolves damage and retreats."""
     cons = advance_to(state, "attack")
     attacker, target = state["units"][event.data["attacker"]], state["units"][event.data["target"]]
@@ -168,7 +172,7 @@ def apply_attack(state: BattleLoreState, event) -> list[Consequence]:
     return cons
 
 
-def check_defend(state: BattleLoreState, event) -> list[Violation]:
+def check_defend(state: BattleLoreState, event: Event) -> list[Violation]:
     """The target's player ignores damage/retreats by effects and resolves retreats. (Combat, 4-5)"""
     c = state["combat"]
     if not c or c["stage"] != "defend":
@@ -202,7 +206,7 @@ def check_defend(state: BattleLoreState, event) -> list[Violation]:
     return out
 
 
-def _stops_retreat(state: BattleLoreState, unit: BattleLoreUnit, pos: dict) -> bool:
+def _stops_retreat(state: BattleLoreState, unit: BattleLoreUnit, pos: dict[str, Any]) -> bool:
     if has(unit, "flying"):
         return False  # a flying unit ignores the effects of hexes it retreats into (Flying)
     terrain = pos["terrain"]
@@ -211,7 +215,7 @@ def _stops_retreat(state: BattleLoreState, unit: BattleLoreUnit, pos: dict) -> b
     return bool(T.prop(terrain, "stops_retreat"))
 
 
-def apply_defend(state: BattleLoreState, event) -> list[Consequence]:
+def apply_defend(state: BattleLoreState, event: Event) -> list[Consequence]:
     """Suffer damage, then resolve retreats (damage for those that cannot be made), gain lore, next."""
     c = state["combat"]
     if not c or c["stage"] != "defend":
@@ -221,7 +225,7 @@ def apply_defend(state: BattleLoreState, event) -> list[Consequence]:
     return finish_hits(state, event.data)
 
 
-def finish_hits(state: BattleLoreState, d: dict) -> list[Consequence]:
+def finish_hits(state: BattleLoreState, d: dict[str, Any]) -> list[Consequence]:
     """Combat steps 4-6 for the open combat, then open the counter or advance window, or end it."""
     c = state["combat"]
     target = state["units"][c["target"]]
@@ -246,7 +250,8 @@ def finish_hits(state: BattleLoreState, d: dict) -> list[Consequence]:
     return cons
 
 
-def _retreat(state: BattleLoreState, c: dict, target: BattleLoreUnit, need: int, d: dict) -> list[Consequence]:
+def _retreat(state: BattleLoreState, c: dict[str, Any], target: BattleLoreUnit, need: int,
+             d: dict[str, Any]) -> list[Consequence]:
     """Move the target back, or damage for each retreat it cannot make. (Retreat; Stun; Terrain)"""
     moved, end = d.get("moved", 0), d.get("end", "free")
     cons = []
@@ -313,7 +318,7 @@ def can_reach_adjacent(unit: BattleLoreUnit) -> bool:
     return unit["attack"] == "melee" or (unit.get("min_range") or 1) <= 1
 
 
-def check_counter(state: BattleLoreState, event) -> list[Violation]:
+def check_counter(state: BattleLoreState, event: Event) -> list[Violation]:
     """The adjacent surviving target may counter once, following the combat sequence. (Counter)"""
     c = state["combat"]
     if not c or c["stage"] != "counter":
@@ -325,7 +330,7 @@ def check_counter(state: BattleLoreState, event) -> list[Violation]:
     return check_roll(state, d, unit, foe)
 
 
-def apply_counter(state: BattleLoreState, event) -> list[Consequence]:
+def apply_counter(state: BattleLoreState, event: Event) -> list[Consequence]:
     """The counter is a combat roll against the attacker; it cannot be countered or advance."""
     c = state["combat"]
     unit, foe = state["units"][c["target"]], state["units"][c["attacker"]]
@@ -333,7 +338,7 @@ def apply_counter(state: BattleLoreState, event) -> list[Consequence]:
     return open_combat(state, unit, foe, d, is_counter=True)
 
 
-def check_decline(state: BattleLoreState, event) -> list[Violation]:
+def check_decline(state: BattleLoreState, event: Event) -> list[Violation]:
     """Countering and advancing are optional."""
     c = state["combat"]
     window = event.data["window"]
@@ -344,7 +349,7 @@ def check_decline(state: BattleLoreState, event) -> list[Violation]:
     return []
 
 
-def apply_decline(state: BattleLoreState, event) -> list[Consequence]:
+def apply_decline(state: BattleLoreState, event: Event) -> list[Consequence]:
     """Pass on the counter (then the attacker may still not advance: the target did not move)."""
     c = state["combat"]
     state["last_combat"] = {"attacker": c["attacker"], "target": c["target"], "counter": c["counter"]}
@@ -352,7 +357,7 @@ def apply_decline(state: BattleLoreState, event) -> list[Consequence]:
     return [Consequence("combat_over", {"attacker": c["attacker"], "target": c["target"]}, R.COMBAT)]
 
 
-def check_advance(state: BattleLoreState, event) -> list[Violation]:
+def check_advance(state: BattleLoreState, event: Event) -> list[Violation]:
     """After eliminating or pushing back an adjacent target, the attacker may take its hex. (Advance)"""
     c = state["combat"]
     if not c or c["stage"] != "advance":
@@ -362,7 +367,7 @@ def check_advance(state: BattleLoreState, event) -> list[Violation]:
     return []
 
 
-def apply_advance(state: BattleLoreState, event) -> list[Consequence]:
+def apply_advance(state: BattleLoreState, event: Event) -> list[Consequence]:
     """The attacker moves into the target's original hex."""
     c = state["combat"]
     attacker = state["units"][c["attacker"]]

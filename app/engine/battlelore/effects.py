@@ -1,7 +1,7 @@
 """Effects the players enter from cards and abilities: damage, recovery, tokens, moves, counters."""
 from __future__ import annotations
 
-from ..core import Consequence, Violation
+from ..core import Consequence, Event, Violation
 from . import rules as R
 from . import terrain as T
 from . import violations as V
@@ -26,12 +26,12 @@ def alive(state: BattleLoreState, uid: str) -> list[Violation]:
     return []
 
 
-def check_damage(state: BattleLoreState, event) -> list[Violation]:
+def check_damage(state: BattleLoreState, event: Event) -> list[Violation]:
     """Damage or figure removal from a card or ability effect."""
     return battle_on(state) or alive(state, event.data["unit"])
 
 
-def apply_damage(state: BattleLoreState, event) -> list[Consequence]:
+def apply_damage(state: BattleLoreState, event: Event) -> list[Consequence]:
     """Outside combat a building or a shield lets the unit ignore 1 damage; removing figures is not damage."""
     uid, amount = event.data["unit"], event.data["amount"]
     unit = state["units"][uid]
@@ -51,7 +51,7 @@ def apply_damage(state: BattleLoreState, event) -> list[Consequence]:
     return cons + suffer(state, uid, amount, R.TABLE, source)
 
 
-def check_heal(state: BattleLoreState, event) -> list[Violation]:
+def check_heal(state: BattleLoreState, event: Event) -> list[Violation]:
     """A unit recovers health up to its health value."""
     out = battle_on(state) or alive(state, event.data["unit"])
     if not out and state["units"][event.data["unit"]]["damage"] == 0:
@@ -59,12 +59,12 @@ def check_heal(state: BattleLoreState, event) -> list[Violation]:
     return out
 
 
-def apply_heal(state: BattleLoreState, event) -> list[Consequence]:
+def apply_heal(state: BattleLoreState, event: Event) -> list[Consequence]:
     """Remove damage tokens or add figures back."""
     return recover(state, event.data["unit"], event.data["amount"])
 
 
-def check_token(state: BattleLoreState, event) -> list[Violation]:
+def check_token(state: BattleLoreState, event: Event) -> list[Violation]:
     """Put or take a marker (poison, stun, ...) on a unit."""
     out = battle_on(state) or alive(state, event.data["unit"])
     if out:
@@ -75,7 +75,7 @@ def check_token(state: BattleLoreState, event) -> list[Violation]:
     return []
 
 
-def apply_token(state: BattleLoreState, event) -> list[Consequence]:
+def apply_token(state: BattleLoreState, event: Event) -> list[Consequence]:
     """Causing a token a unit already has has no effect."""
     unit, tok = state["units"][event.data["unit"]], event.data["token"]
     if event.data["action"] == "add" and tok not in unit["tokens"]:
@@ -86,20 +86,20 @@ def apply_token(state: BattleLoreState, event) -> list[Consequence]:
                         RULE_FOR_TOKEN[tok])]
 
 
-def check_reposition(state: BattleLoreState, event) -> list[Violation]:
+def check_reposition(state: BattleLoreState, event: Event) -> list[Violation]:
     """Move or place a unit by an effect (not a move step move), or correct where it stands."""
     out = battle_on(state) or alive(state, event.data["unit"])
     return out or T.check_position(state, state["units"][event.data["unit"]], event.data["to"], R.TABLE)
 
 
-def apply_reposition(state: BattleLoreState, event) -> list[Consequence]:
+def apply_reposition(state: BattleLoreState, event: Event) -> list[Consequence]:
     """The unit now stands in the given hex."""
     unit = state["units"][event.data["unit"]]
     unit["pos"] = T.normalise_position(state, event.data["to"])
     return []
 
 
-def check_adjust(state: BattleLoreState, event) -> list[Violation]:
+def check_adjust(state: BattleLoreState, event: Event) -> list[Violation]:
     """Correct VPs, lore tokens or hand sizes (cards and effects the engine does not know)."""
     if event.data["seat"] not in state["seats"]:
         return [V.UNKNOWN_SEAT("No such seat.", R.TABLE)]
@@ -110,7 +110,7 @@ def check_adjust(state: BattleLoreState, event) -> list[Violation]:
     return []
 
 
-def apply_adjust(state: BattleLoreState, event) -> list[Consequence]:
+def apply_adjust(state: BattleLoreState, event: Event) -> list[Consequence]:
     """Add the deltas."""
     seat = state["seats"][event.data["seat"]]
     for key in ("vp", "lore", "command_cards", "lore_cards"):

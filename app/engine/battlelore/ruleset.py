@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 import copy
-from typing import cast
+from typing import Any, cast
 
-from ..core import Advice, Event, Handler, Outcome, Ruleset, Violation
+from ..core import Advice, Event, Handler, ImpliedPass, InferredPasses, Outcome, Ruleset, Violation
 from . import combat, effects, passes, setup, suggest, turns, victory
 from . import terrain as T
 from . import violations as V
@@ -48,16 +48,16 @@ class BattleLoreRuleset(Ruleset[BattleLoreState]):
     codes = V.CODES
     folds_in_place = True  # apply_event never keeps a reference to an event's data in the state
 
-    def event_types(self) -> list[dict]:
+    def event_types(self) -> list[dict[str, Any]]:
         """Every BattleLore event with its fields."""
         return event_types()
 
-    def setup_choices(self) -> dict:
+    def setup_choices(self) -> dict[str, Any]:
         """One scenario, or a campaign of linked scenarios (setup.py starts one for the "campaign" format)."""
         return {"formats": [{"id": "scenario", "label": "One scenario"},
                             {"id": "campaign", "label": "Campaign (4 scenarios)"}], "players": [2]}
 
-    def new_game(self, setup_data: dict) -> BattleLoreState:
+    def new_game(self, setup_data: dict[str, Any]) -> BattleLoreState:
         """Initial state (scenario choice first); SetupError for an unusable setup."""
         return setup.new_game(setup_data)
 
@@ -78,11 +78,11 @@ class BattleLoreRuleset(Ruleset[BattleLoreState]):
         """Whose turn it is, then the event's own rules."""
         return turns.turn_owner(state, event) + super().check_event(state, event)
 
-    def implied_pass(self, state: BattleLoreState, event: Event):
+    def implied_pass(self, state: BattleLoreState, event: Event) -> ImpliedPass | None:
         """The order, move or attack step the event closes as passed (passes.py)."""
         return passes.implied_pass(state, event)
 
-    def settle(self, state: BattleLoreState, event: Event):
+    def settle(self, state: BattleLoreState, event: Event) -> tuple[BattleLoreState, InferredPasses, list[Violation]]:
         """As the core, but an event of a later step that breaks a rule is judged in its own step (a melee attack
         from afar, entered while ordering, is told "not adjacent", not "wrong step"), and an override applies it
         there: the steps before it close all the same, since the player went on to it."""
@@ -99,7 +99,7 @@ class BattleLoreRuleset(Ruleset[BattleLoreState]):
         """Legal next events for the seat."""
         return suggest.suggest(state, seat)
 
-    def view(self, state: BattleLoreState, seat: str) -> dict:
+    def view(self, state: BattleLoreState, seat: str) -> dict[str, Any]:
         """Hide the opponent's scenario card and army until both are revealed."""
         out = copy.deepcopy(state)
         for sid, s in out["seats"].items():
@@ -110,9 +110,9 @@ class BattleLoreRuleset(Ruleset[BattleLoreState]):
                 s.pop("scenario_name", None)
             if state["phase"] == "muster" and s["army"] is not None:
                 s["army"] = "mustered"
-        return cast(dict, out)  # the view: the state with the other seat's secret choices hidden
+        return cast(dict[str, Any], out)  # the view: the state with the other seat's secret choices hidden
 
-    def redact_event(self, state: BattleLoreState, record: dict, seat: str) -> dict:
+    def redact_event(self, state: BattleLoreState, record: dict[str, Any], seat: str) -> dict[str, Any]:
         """Scenario cards and armies are chosen secretly: the log shows them to the others only once they are
         revealed together (Setup: Scenarios; Mustering); a choice taken back before that stays hidden for good."""
         if seat in (record.get("by"), "referee") or record.get("type") not in ("choose_scenario", "muster"):

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import copy
 import re
+from typing import Any
 
-from ..core import Consequence, SetupError, Violation
+from ..core import Consequence, Event, SetupError, Violation
 from . import rules as R
 from . import terrain as T
 from . import violations as V
@@ -17,11 +18,11 @@ SCENARIO_CODE = re.compile(r"^[A-Z][0-9]{1,2}$")
 SCENARIO_LETTERS = "ABCD"
 
 
-def _seat_ids(setup: dict) -> list[str]:
+def _seat_ids(setup: dict[str, Any]) -> list[str]:
     return [f"p{i}" for i in range(1, len(setup.get("seats") or []) + 1)]
 
 
-def new_game(setup: dict) -> BattleLoreState:
+def new_game(setup: dict[str, Any]) -> BattleLoreState:
     """Initial state: two seats with their unit catalogues; scenario choice comes first."""
     if not isinstance(setup, dict):
         raise SetupError("The setup must be an object.", "setup")
@@ -82,7 +83,7 @@ def new_game(setup: dict) -> BattleLoreState:
     return state
 
 
-def _check_cards(cards) -> dict:
+def _check_cards(cards: object) -> dict[str, Any]:
     """Known command and lore card names (from content): offered as buttons, never required."""
     if cards is None:
         return {"command": [], "lore": []}
@@ -109,7 +110,7 @@ def _check_cards(cards) -> dict:
     return out
 
 
-def _check_campaign(campaign) -> dict:
+def _check_campaign(campaign: object) -> dict[str, Any]:
     if not isinstance(campaign, dict):
         raise SetupError("options.campaign must be an object.", "options.campaign")
     game = campaign.get("game", 1)
@@ -143,7 +144,7 @@ def scenario_choices(state: BattleLoreState, seat: str) -> list[str]:
     return [f"{letter}{n}" for letter in SCENARIO_LETTERS for n in range(1, 10)]
 
 
-def check_choose_scenario(state: BattleLoreState, event) -> list[Violation]:
+def check_choose_scenario(state: BattleLoreState, event: Event) -> list[Violation]:
     """Each player chooses one scenario card, once, before mustering (Setup, Scenarios)."""
     out = []
     code = event.data["scenario"].strip().upper()
@@ -165,7 +166,7 @@ def _initiative(code: str) -> tuple[str, int]:
     return code[0], int(code[1:])
 
 
-def keep_secret(state: BattleLoreState, event) -> None:
+def keep_secret(state: BattleLoreState, event: Event) -> None:
     """Note which entry holds a seat's secret choice now (its data stays hidden from the others until revealed)."""
     state.setdefault("secret_choices", {})[event.by] = event.seq
 
@@ -177,7 +178,7 @@ def reveal_secrets(state: BattleLoreState) -> None:
     state["secret_choices"] = {}
 
 
-def apply_choose_scenario(state: BattleLoreState, event) -> list[Consequence]:
+def apply_choose_scenario(state: BattleLoreState, event: Event) -> list[Consequence]:
     """Record a scenario card; when both are revealed, the alphabetically first takes first player."""
     state["seats"][event.by]["scenario"] = event.data["scenario"].strip().upper()
     if event.data.get("name"):
@@ -203,7 +204,7 @@ def apply_choose_scenario(state: BattleLoreState, event) -> list[Consequence]:
     return cons
 
 
-def check_first_player(state: BattleLoreState, event) -> list[Violation]:
+def check_first_player(state: BattleLoreState, event: Event) -> list[Violation]:
     """The first player is set by the table only when scenario order does not decide it."""
     if state["phase"] != "first_player":
         return [V.WRONG_PHASE("The first player is set by scenario order.", R.FIRST_PLAYER)]
@@ -212,7 +213,7 @@ def check_first_player(state: BattleLoreState, event) -> list[Violation]:
     return []
 
 
-def apply_first_player(state: BattleLoreState, event) -> list[Consequence]:
+def apply_first_player(state: BattleLoreState, event: Event) -> list[Consequence]:
     """Record the randomly determined first player; mustering begins."""
     state["first"] = event.data["seat"]
     state["phase"] = "muster"
@@ -226,15 +227,15 @@ def slugify(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "unit"
 
 
-def unit_record(data: dict) -> dict:
+def unit_record(data: dict[str, Any]) -> dict[str, Any]:
     """The record a unit_card event enters (slug from the name when not given)."""
-    rec = copy.deepcopy(data["unit"])  # the state never shares objects with an event
+    rec: dict[str, Any] = copy.deepcopy(data["unit"])  # the state never shares objects with an event
     if not rec.get("slug") and isinstance(rec.get("name"), str):
         rec["slug"] = slugify(rec["name"])
     return rec
 
 
-def check_unit_card(state: BattleLoreState, event) -> list[Violation]:
+def check_unit_card(state: BattleLoreState, event: Event) -> list[Violation]:
     """Players enter a unit's reference card numbers before mustering (no public data set exists)."""
     if state["phase"] not in ("scenario", "first_player", "muster"):
         return [V.WRONG_PHASE("Unit cards are entered before the armies are revealed.", R.MUSTER)]
@@ -250,7 +251,7 @@ def check_unit_card(state: BattleLoreState, event) -> list[Violation]:
     return []
 
 
-def apply_unit_card(state: BattleLoreState, event) -> list[Consequence]:
+def apply_unit_card(state: BattleLoreState, event: Event) -> list[Consequence]:
     """Add the unit to (or replace it in) the seat's unit list."""
     rec = unit_record(event.data)
     state["seats"][event.by]["catalogue"][rec["slug"]] = rec
@@ -261,13 +262,13 @@ def apply_unit_card(state: BattleLoreState, event) -> list[Consequence]:
 
 # -- mustering --------------------------------------------------------------------------------
 
-def muster_cost(state: BattleLoreState, seat: str, army: dict) -> int:
+def muster_cost(state: BattleLoreState, seat: str, army: dict[str, Any]) -> int:
     """Muster points an army list costs."""
     cat = state["seats"][seat]["catalogue"]
     return sum(cat[slug]["muster"] * n for slug, n in army.items() if slug in cat)
 
 
-def check_muster(state: BattleLoreState, event) -> list[Violation]:
+def check_muster(state: BattleLoreState, event: Event) -> list[Violation]:
     """18 deployment cards for at most 50 muster points (+5 with a command tent). (Mustering)"""
     if state["phase"] != "muster":
         return [V.WRONG_PHASE("Armies are mustered after the scenarios are chosen.", R.MUSTER)]
@@ -314,7 +315,7 @@ def check_muster(state: BattleLoreState, event) -> list[Violation]:
     return out
 
 
-def apply_muster(state: BattleLoreState, event) -> list[Consequence]:
+def apply_muster(state: BattleLoreState, event: Event) -> list[Consequence]:
     """Keep the (secret) army; when both are mustered, reveal: decoys go, lore for unspent points."""
     seat = state["seats"][event.by]
     seat["army"] = {"army": {k: v for k, v in event.data["army"].items() if v},
@@ -364,7 +365,7 @@ def reveal(state: BattleLoreState) -> list[Consequence]:
 
 # -- deployment -------------------------------------------------------------------------------
 
-def check_place(state: BattleLoreState, event) -> list[Violation]:
+def check_place(state: BattleLoreState, event: Event) -> list[Violation]:
     """Units are placed on their deployment hexes after the reveal (Mustering, 4)."""
     if state["phase"] != "deploy":
         return [V.WRONG_PHASE("Units are placed after the armies are revealed.", R.DEPLOY)]
@@ -379,7 +380,7 @@ def check_place(state: BattleLoreState, event) -> list[Violation]:
     return T.check_position(state, unit, pos, R.DEPLOY)
 
 
-def apply_place(state: BattleLoreState, event) -> list[Consequence]:
+def apply_place(state: BattleLoreState, event: Event) -> list[Consequence]:
     """Put the unit in its hex (re-placing is allowed until deployment is done)."""
     unit = state["units"][event.data["unit"]]
     pos = dict(event.data["to"])
@@ -402,7 +403,7 @@ def apply_place(state: BattleLoreState, event) -> list[Consequence]:
     return cons
 
 
-def check_deploy_done(state: BattleLoreState, event) -> list[Violation]:
+def check_deploy_done(state: BattleLoreState, event: Event) -> list[Violation]:
     """Every mustered unit is placed before a player finishes deploying."""
     if state["phase"] != "deploy":
         return [V.WRONG_PHASE("Deployment comes after the reveal.", R.DEPLOY)]
@@ -415,7 +416,7 @@ def check_deploy_done(state: BattleLoreState, event) -> list[Violation]:
     return []
 
 
-def apply_deploy_done(state: BattleLoreState, event) -> list[Consequence]:
+def apply_deploy_done(state: BattleLoreState, event: Event) -> list[Consequence]:
     """When both have deployed: starting hands (4 command, 2 lore) and the first player's turn."""
     if state["seats"][event.by]["deployed"]:
         # a log stored before the last unit placed ended the placing holds a "done" after it: replayed as nothing

@@ -89,7 +89,7 @@ def unit_card_template(seat: str) -> Suggestion:
                       bounds={"unit.name": {"type": "str"}})
 
 
-def auto_army(state: BattleLoreState, seat: str) -> dict | None:
+def auto_army(state: BattleLoreState, seat: str) -> dict[str, Any] | None:
     """A legal army from the seat's unit list (round-robin, cheapest first), or None if none fits."""
     cat = state["seats"][seat]["catalogue"]
     usable = sorted((r for r in cat.values() if not missing_numbers(r) and r.get("kind", "unit") == "unit"),
@@ -129,7 +129,8 @@ def _terrain_choices(state: BattleLoreState, unit: BattleLoreUnit, features: boo
     return out
 
 
-def _position_choices(state: BattleLoreState, unit: BattleLoreUnit, prefix: str = "to", terrain: list[str] | None = None) -> dict:
+def _position_choices(state: BattleLoreState, unit: BattleLoreUnit, prefix: str = "to",
+                      terrain: list[str] | None = None) -> dict[str, Any]:
     return {f"{prefix}.section": list(T.SECTIONS),
             f"{prefix}.terrain": terrain if terrain is not None else _terrain_choices(state, unit),
             f"{prefix}.banner": list(BANNERS)}
@@ -150,7 +151,7 @@ def _deploy(state: BattleLoreState, seat: str) -> list[Suggestion]:
 
 # -- battle -----------------------------------------------------------------------------------
 
-def _battle(state: BattleLoreState, seat: str, step: dict) -> Advice:
+def _battle(state: BattleLoreState, seat: str, step: dict[str, Any]) -> Advice:
     active = state["active"]
     c = state["combat"]
     sugg: list[Suggestion] = []
@@ -181,7 +182,7 @@ def _turn(state: BattleLoreState, seat: str) -> list[Suggestion]:
         for card in state["options"].get("cards", {}).get("command", []):
             # a known card: its section from its name, the number of units from the card
             data = {"card": card["name"], "resolve": True}
-            choices: dict[str, list] = {"units": [1, 2, 3, 4]}
+            choices: dict[str, list[Any]] = {"units": [1, 2, 3, 4]}
             if card.get("section"):
                 data["section"] = card["section"]
             else:
@@ -239,7 +240,7 @@ def _moves(state: BattleLoreState, seat: str) -> list[Suggestion]:
     return out
 
 
-def _roll_template(n: int) -> tuple[list, dict]:
+def _roll_template(n: int) -> tuple[list[Any], dict[str, Any]]:
     return [None] * n, {f"roll.{i}": list(FACES) for i in range(n)}
 
 
@@ -279,7 +280,8 @@ def _defend(state: BattleLoreState, seat: str) -> list[Suggestion]:
     hurt = f"{dmg} damage" if dmg else "no damage"
     ignore = {"ignore_damage": {"type": "int", "min": 1, "max": dmg}} if dmg else {}
 
-    def s(text, data, choices=None, bounds=None):
+    def s(text: str, data: dict[str, Any], choices: dict[str, list[Any]] | None = None,
+          bounds: dict[str, dict[str, Any]] | None = None) -> Suggestion:
         return Suggestion("defend", seat, text, data, choices=choices or {}, bounds=bounds or {})
 
     if not need:

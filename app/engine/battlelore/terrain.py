@@ -1,6 +1,8 @@
 """Terrain types as data (what each one does to movement, retreats and combat) and the hex a unit stands in (Terrain)."""
 from __future__ import annotations
 
+from typing import Any
+
 from ..core import Violation
 from . import rules as R
 from . import violations as V
@@ -12,7 +14,7 @@ from .types import BattleLoreState, BattleLoreUnit
 # retreat_ignore (damage from extra retreats ignored after retreating in), enter_damage (damage on
 # moving or retreating in), feature (a hex tile owned by a player), capture_vp (VP for capturing it
 # at the start of your turn), rule.
-TERRAIN: dict[str, dict] = {
+TERRAIN: dict[str, dict[str, Any]] = {
     "clear": {"rule": R.TERRAIN},
     "forest": {"blocking": True, "ends_move": True, "stops_retreat": True, "dice_cap": 2,
                "rule": R.FOREST},
@@ -47,7 +49,7 @@ SECTIONS = ["left", "left/center", "center", "center/right", "right"]
 CARD_SECTIONS = ["left", "center", "right", "any"]
 
 
-def prop(terrain: str, key: str, default=None):
+def prop(terrain: str, key: str, default: Any = None) -> Any:
     """One property of a terrain type (unknown types behave as clear)."""
     return TERRAIN.get(terrain, TERRAIN["clear"]).get(key, default)
 
@@ -62,7 +64,7 @@ def in_section(unit_section: str, card_section: str) -> bool:
     return card_section in unit_section.split("/")
 
 
-def check_position(state: BattleLoreState, unit: BattleLoreUnit, pos: dict, rule: str) -> list[Violation]:
+def check_position(state: BattleLoreState, unit: BattleLoreUnit, pos: dict[str, Any], rule: str) -> list[Violation]:
     """A hex a unit may occupy: known terrain, not impassable water unless it flies, a live feature."""
     terrain = pos["terrain"]
     if terrain in state["features"]:
@@ -83,7 +85,7 @@ def check_position(state: BattleLoreState, unit: BattleLoreUnit, pos: dict, rule
     return []
 
 
-def normalise_position(state: BattleLoreState, pos: dict) -> dict:
+def normalise_position(state: BattleLoreState, pos: dict[str, Any]) -> dict[str, Any]:
     """Position as stored: section, terrain type, feature id (or None), banner VP, faction banner."""
     terrain = pos["terrain"]
     feature = None

@@ -1,7 +1,7 @@
 """The active player's turn: command, order and move steps, upkeep, turn start (captures, victory)."""
 from __future__ import annotations
 
-from ..core import Consequence, Violation
+from ..core import Consequence, Event, Violation
 from . import rules as R
 from . import terrain as T
 from . import violations as V
@@ -14,7 +14,7 @@ MAIN_STEPS = ("command", "order", "move", "attack")
 NEXT_STEP = {"order": "move", "move": "attack", "attack": "vp"}
 
 
-def not_active(state: BattleLoreState, event, rule: str) -> list[Violation]:
+def not_active(state: BattleLoreState, event: Event, rule: str) -> list[Violation]:
     """Main-phase events need the battle to be on. (Whose turn it is, is checked by the ruleset for
     every such event, next to these checks, so an override of the turn never hides another one.)"""
     if state["phase"] == "over":
@@ -27,7 +27,7 @@ def not_active(state: BattleLoreState, event, rule: str) -> list[Violation]:
 ACTIVE_EVENTS = ("play_command", "order", "remove_token", "end_step", "move", "attack", "score_vp", "lore_step")
 
 
-def turn_owner(state: BattleLoreState, event) -> list[Violation]:
+def turn_owner(state: BattleLoreState, event: Event) -> list[Violation]:
     """The active player's turn events are theirs alone. (Game phases)"""
     if event.type in ACTIVE_EVENTS and state["phase"] == "main" and event.by != state["active"]:
         return [V.NOT_YOUR_TURN("It is not your turn.", R.PHASES)]
@@ -102,7 +102,7 @@ def blood_fields(state: BattleLoreState, seat: str) -> list[Consequence]:
 
 # -- command step -----------------------------------------------------------------------------
 
-def check_play_command(state: BattleLoreState, event) -> list[Violation]:
+def check_play_command(state: BattleLoreState, event: Event) -> list[Violation]:
     """Play 1 command card, then resolve it or order 1 unit anywhere. (Command step)"""
     out = not_active(state, event, R.COMMAND)
     if out:
@@ -114,7 +114,7 @@ def check_play_command(state: BattleLoreState, event) -> list[Violation]:
     return []
 
 
-def apply_play_command(state: BattleLoreState, event) -> list[Consequence]:
+def apply_play_command(state: BattleLoreState, event: Event) -> list[Consequence]:
     """The card is discarded; its section and number of units to order set the order step."""
     seat = state["seats"][event.by]
     seat["command_cards"] -= 1
@@ -137,7 +137,7 @@ def can_order(state: BattleLoreState, unit: BattleLoreUnit) -> bool:
             and T.in_section(unit["pos"]["section"], cmd.get("section", "any")))
 
 
-def check_order(state: BattleLoreState, event) -> list[Violation]:
+def check_order(state: BattleLoreState, event: Event) -> list[Violation]:
     """Order units in the card's section, each at most once, no more than the card allows. (Order step)"""
     out = not_active(state, event, R.ORDER)
     if out:
@@ -160,13 +160,13 @@ def check_order(state: BattleLoreState, event) -> list[Violation]:
     return out
 
 
-def apply_order(state: BattleLoreState, event) -> list[Consequence]:
+def apply_order(state: BattleLoreState, event: Event) -> list[Consequence]:
     """Mark the unit ordered: it may move and attack this turn."""
     state["ordered"].append(event.data["unit"])
     return []
 
 
-def check_remove_token(state: BattleLoreState, event) -> list[Violation]:
+def check_remove_token(state: BattleLoreState, event: Event) -> list[Violation]:
     """In the order step, spend 2 lore to remove a poison or stun token from an ordered unit."""
     out = not_active(state, event, R.POISON)
     if out:
@@ -185,7 +185,7 @@ def check_remove_token(state: BattleLoreState, event) -> list[Violation]:
     return []
 
 
-def apply_remove_token(state: BattleLoreState, event) -> list[Consequence]:
+def apply_remove_token(state: BattleLoreState, event: Event) -> list[Consequence]:
     """Pay 2 lore; the token is gone."""
     unit = live_unit(state, event.data["unit"])
     unit["tokens"].remove(event.data["token"])
@@ -194,7 +194,7 @@ def apply_remove_token(state: BattleLoreState, event) -> list[Consequence]:
                                        "why": f"remove {event.data['token']}"}, R.POISON)]
 
 
-def check_end_step(state: BattleLoreState, event) -> list[Violation]:
+def check_end_step(state: BattleLoreState, event: Event) -> list[Violation]:
     """Order -> move -> attack -> upkeep, in that order. (Game phases)"""
     out = not_active(state, event, R.PHASES)
     if out:
@@ -205,7 +205,7 @@ def check_end_step(state: BattleLoreState, event) -> list[Violation]:
     return combat_open(state)
 
 
-def apply_end_step(state: BattleLoreState, event) -> list[Consequence]:
+def apply_end_step(state: BattleLoreState, event: Event) -> list[Consequence]:
     """Go to the next step."""
     state["step"] = NEXT_STEP[state["step"]]
     return [Consequence("step", {"step": state["step"]}, R.PHASES)]
@@ -223,7 +223,7 @@ def advance_to(state: BattleLoreState, step: str) -> list[Consequence]:
 
 # -- move step --------------------------------------------------------------------------------
 
-def check_move(state: BattleLoreState, event) -> list[Violation]:
+def check_move(state: BattleLoreState, event: Event) -> list[Violation]:
     """Ordered units move up to their movement value, once, before attacks. (Move step)"""
     out = not_active(state, event, R.MOVE)
     if out:
@@ -248,7 +248,7 @@ def check_move(state: BattleLoreState, event) -> list[Violation]:
     return out
 
 
-def apply_move(state: BattleLoreState, event) -> list[Consequence]:
+def apply_move(state: BattleLoreState, event: Event) -> list[Consequence]:
     """Put the unit in its new hex; rubble hurts on entry."""
     cons = advance_to(state, "move")
     unit = live_unit(state, event.data["unit"])
@@ -274,7 +274,7 @@ def banner_vp(state: BattleLoreState, seat: str) -> int:
     return total
 
 
-def check_score_vp(state: BattleLoreState, event) -> list[Violation]:
+def check_score_vp(state: BattleLoreState, event: Event) -> list[Violation]:
     """The upkeep starts with the VP step, after the attack step. (Upkeep phase)"""
     out = not_active(state, event, R.VP_STEP)
     if out:
@@ -290,7 +290,7 @@ def check_score_vp(state: BattleLoreState, event) -> list[Violation]:
     return out
 
 
-def apply_score_vp(state: BattleLoreState, event) -> list[Consequence]:
+def apply_score_vp(state: BattleLoreState, event: Event) -> list[Consequence]:
     """Earn banner and scenario VPs, then draw 1 command card."""
     cons = advance_to(state, "vp")
     seat = state["seats"][event.by]
@@ -309,7 +309,7 @@ def apply_score_vp(state: BattleLoreState, event) -> list[Consequence]:
 LORE_CHOICES = {"tokens": (2, 0, 0), "token_and_card": (1, 1, 0), "two_cards": (0, 2, 1)}
 
 
-def check_lore_step(state: BattleLoreState, event) -> list[Violation]:
+def check_lore_step(state: BattleLoreState, event: Event) -> list[Violation]:
     """One of the three lore choices, after the draw step. (Lore step)"""
     out = not_active(state, event, R.LORE_STEP)
     if out:
@@ -319,7 +319,7 @@ def check_lore_step(state: BattleLoreState, event) -> list[Violation]:
     return []
 
 
-def apply_lore_step(state: BattleLoreState, event) -> list[Consequence]:
+def apply_lore_step(state: BattleLoreState, event: Event) -> list[Consequence]:
     """Gain tokens/cards, discard down to 4 lore cards, and pass the turn."""
     seat = state["seats"][event.by]
     tokens, cards, discard = LORE_CHOICES[event.data["choice"]]
@@ -338,7 +338,7 @@ def apply_lore_step(state: BattleLoreState, event) -> list[Consequence]:
 
 # -- lore cards -------------------------------------------------------------------------------
 
-def check_play_lore(state: BattleLoreState, event) -> list[Violation]:
+def check_play_lore(state: BattleLoreState, event: Event) -> list[Violation]:
     """Pay the lore cost; 1 lore card per turn per player. (Lore cards)"""
     if state["phase"] != "main":
         return [V.WRONG_PHASE("Lore cards are played during the battle.", R.LORE_CARDS)]
@@ -355,7 +355,7 @@ def check_play_lore(state: BattleLoreState, event) -> list[Violation]:
     return out
 
 
-def apply_play_lore(state: BattleLoreState, event) -> list[Consequence]:
+def apply_play_lore(state: BattleLoreState, event: Event) -> list[Consequence]:
     """Spend the lore, discard the card; its effect is entered as separate events."""
     seat = state["seats"][event.by]
     seat["lore"] -= event.data["cost"]

@@ -71,6 +71,6 @@ class BattleLoreState(TypedDict, total=False):
     combat: Any
     last_combat: dict[str, Any] | None
     lore_blocked: Any
-    secret_choices: dict[str, int]
+    secret_choices: dict[str, int | None]  # seat -> seq of the entry holding its secret choice (None: not stored)
     revealed_choices: list[int]
     winner: Any  # the Outcome once the game is over, else None

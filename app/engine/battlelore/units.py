@@ -1,6 +1,8 @@
 """Unit records (reference-card numbers as data) and what follows from a unit's state."""
 from __future__ import annotations
 
+from typing import Any
+
 from . import rules as R
 from . import terrain as T
 from .types import BattleLoreState, BattleLoreUnit
@@ -39,7 +41,7 @@ RECORD_KEYS = frozenset({"slug", "name", "kind", "terrain", "faction", *MOST, "a
                          "abilities", "traits", "source"})
 
 
-def problems_in_record(rec) -> list[str]:
+def problems_in_record(rec: object) -> list[str]:
     """What is wrong with a unit or terrain card record (empty list when it is usable as data)."""
     if not isinstance(rec, dict):
         return ["a unit record must be an object"]
@@ -73,7 +75,7 @@ def problems_in_record(rec) -> list[str]:
     return out
 
 
-def missing_numbers(rec: dict) -> list[str]:
+def missing_numbers(rec: dict[str, Any]) -> list[str]:
     """Numbers still unknown (null) that a unit needs to be mustered."""
     if rec.get("kind", "unit") == "terrain":
         return [] if rec.get("muster") is not None else ["muster"]
@@ -116,7 +118,8 @@ def movement(unit: BattleLoreUnit) -> int:
 
 def terrain_of(unit: BattleLoreUnit) -> str:
     """Terrain type of the unit's hex; flying units apply no terrain effects in combat (Flying)."""
-    return (unit.get("pos") or {}).get("terrain", "clear")
+    terrain: str = (unit.get("pos") or {}).get("terrain", "clear")
+    return terrain
 
 
 def combat_terrain(unit: BattleLoreUnit) -> str:
@@ -150,7 +153,7 @@ def dice_for(attacker: BattleLoreUnit, target: BattleLoreUnit, modifier: int = 0
     return max(0, n), why
 
 
-def unit_from_record(seat: str, uid: str, rec: dict) -> BattleLoreUnit:
+def unit_from_record(seat: str, uid: str, rec: dict[str, Any]) -> BattleLoreUnit:
     """A unit in play, built from its reference-card record."""
     return {
         "id": uid, "seat": seat, "slug": rec["slug"], "name": rec.get("name") or rec["slug"],

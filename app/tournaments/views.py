@@ -281,4 +281,5 @@ class Views(Results):
             out["tables"].append(row)
         out["published"] = rnd["published"]
         out["bye_name"] = view["bye_name"]
+        out["bye_changes"] = view.get("bye_changes", [])
         return out

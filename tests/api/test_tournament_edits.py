@@ -136,5 +136,8 @@ def test_a_change_to_the_player_with_the_bye_is_shown_to_the_staff_beside_the_by
     (change,) = seen["bye_changes"]
     assert change["player"] == bye and change["now"]["warband"] == "Steelheart's Champions"
     assert all(not t["changes"] for t in seen["tables"])  # nobody at a table changed
+    # The judge's Tables tab reads the dashboard: the change is there too.
+    dash = client.get(f"/api/tournaments/{tid}/dashboard", headers=auth(judge.get_json()["token"])).get_json()
+    assert [c["player"] for c in dash["bye_changes"]] == [bye]
     for token in (tokens[bye], None):
         assert "bye_changes" not in view(client, tid, token)["rounds"][0]

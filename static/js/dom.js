@@ -25,6 +25,29 @@ export function h(tag, attrs = {}, ...children) {
 }
 
 /**
+ * The attributes of a <details> whose open state the caller keeps, so a redraw draws it as the user left it.
+ * The state is kept on the tap itself as well as on the toggle event: the event comes a task after the tap,
+ * and a redraw in between would draw the box closed while the event landed on the element it replaced.
+ * @param {boolean} open
+ * @param {(open: boolean) => void} keep
+ * @returns {{open: boolean, onclick: (e: MouseEvent) => void, ontoggle: (e: Event) => void}}
+ */
+export function keptOpen(open, keep) {
+  return {
+    open,
+    onclick: (e) => {
+      const box = /** @type {HTMLDetailsElement} */ (e.currentTarget);
+      const summary = e.target instanceof Element ? e.target.closest("summary") : null;
+      if (summary && summary.parentElement === box && !e.defaultPrevented) keep(!box.open);
+    },
+    ontoggle: (e) => {
+      const box = /** @type {HTMLDetailsElement} */ (e.currentTarget);
+      if (box.isConnected) keep(box.open);
+    },
+  };
+}
+
+/**
  * SVG element with attributes (for charts and icons drawn in code).
  * @param {string} tag
  * @param {object} [attrs]

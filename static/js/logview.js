@@ -1,6 +1,6 @@
 // The log: each entry with who entered it, when, its consequences and rules, overrides, undo, voided entries back,
 // notes on an entry, search and filters. Loaded the first time the log is shown; the referee's tools: referee/.
-import { h, button, clock, sheet, toast } from "./dom.js";
+import { h, button, clock, sheet, toast, keptOpen } from "./dom.js";
 import { api, errorText, uuid } from "./api.js";
 import { consequenceText, fightersOf, overrideNote, summary } from "./log.js";
 
@@ -187,7 +187,7 @@ export function logFilters(events, f, c) {
     const box = /** @type {HTMLInputElement|null} */ (document.getElementById("log-quiet"));
     if (box) box.checked = f.quiet;
   }, { cls: "btn ghost small", id: "log-quiet-toggle" });
-  return h("div", { class: "log-tools" }, h("details", { class: "card log-filter", open: f.open || undefined, ontoggle: (e) => { f.open = e.target.open; } },
+  return h("div", { class: "log-tools" }, h("details", { class: "card log-filter", ...keptOpen(Boolean(f.open), (o) => { f.open = o; }) },
     h("summary", {}, "Search and filter the log"),
     h("input", { type: "search", id: "log-search", placeholder: "Search: a name, a card, a word", "aria-label": "Search the log",
       value: f.text || "", oninput: (e) => { f.text = e.target.value; apply(); } }),

@@ -85,6 +85,27 @@ def test_a_pasted_list_then_one_by_one_then_check_in_all(phones, server):
     assert not bad, bad
 
 
+def test_the_box_is_emptied_when_a_push_redrew_it_while_the_list_was_on_its_way(phones, server):
+    """A registration from another phone redraws the tab while the pasted list is with the server: once the list is
+    registered the box on screen is empty, not refilled with the list just sent."""
+    page, made, _ = organiser_phone(phones, server, name="Paste Cup")
+    page.get_by_role("tab", name="Players").click()
+    page.locator("#import-players summary").click()
+    page.locator("#import-text").fill(PASTED)
+    held = []
+    page.route("**/players/import", lambda route: held.append(route))
+    page.locator("#import-submit").click()
+    org = {"Authorization": f"Bearer {made['organiser_token']}"}
+    requests.post(f"{server.url}/api/tournaments/{made['id']}/players", json={"name": "Zed", "warband": "garreks-reavers"},
+                  headers=org, timeout=15).raise_for_status()
+    expect(page.locator(".player-row", has_text="Zed")).to_be_visible()   # the push redrew the tab meanwhile
+    assert len(held) == 1
+    held[0].continue_()
+    page.unroute("**/players/import")
+    expect(page.locator("#import-report")).to_contain_text("3 registered, 0 already there, 1 refused")
+    expect(page.locator("#import-text")).to_have_value("")
+
+
 def test_a_half_pasted_list_survives_another_phones_registration(phones, server):
     """The paste box stays open with what was typed when the tab is redrawn by a push (here: a player registered
     from another phone), so a list is never lost half-way."""

@@ -102,6 +102,38 @@ def test_next_stays_disabled_while_the_decks_are_checked_so_a_second_tap_moves_o
     expect(nxt).to_be_enabled()
 
 
+def test_a_redraw_between_press_and_lift_does_not_lose_the_tap_on_next(phones):
+    """Ben's warband arrives from the server while Ana's finger is on Next: the form is redrawn between the press and
+    the lift, and the tap still counts (here: refused, naming the numbers Cyreni's Razors still need)."""
+    host = phones.new("host", service_workers="block")   # the route below holds Ben's fighters back
+    host.goto("/new")
+    expect(host.locator("#wizard[data-ready='true']")).to_be_attached()
+    host.locator("[data-ruleset='underworlds/deathgorge']").click()
+    host.get_by_role("radio", name="Nemesis").click()
+    host.locator("#wizard-next").click()
+    content_seat(host, 0, "Ana", "cyrenis-razors")
+    expect(host.locator("[data-seat-gaps='0']")).to_contain_text("No source gives these numbers")
+    held = []
+    host.route("**/warbands/steelhearts-champions/fighters*", lambda route: held.append(route))
+    content_seat(host, 1, "Ben", "steelhearts-champions")
+    for _ in range(300):                 # until the request is held (each wait lets Playwright deliver the route)
+        if held:
+            break
+        host.wait_for_timeout(50)
+    assert held, "the page never asked for Ben's fighters"
+    nxt = host.locator("#wizard-next")
+    nxt.scroll_into_view_if_needed()
+    box = nxt.bounding_box()
+    host.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    host.mouse.down()
+    host.evaluate("document.getElementById('name-1').dataset.before = 'yes'")
+    held[0].continue_()
+    host.unroute("**/warbands/steelhearts-champions/fighters*")
+    expect(host.locator("#name-1:not([data-before])")).to_be_attached()   # the form was drawn again
+    host.mouse.up()
+    expect(host.locator("#toast")).to_contain_text("Cyreni")
+
+
 def test_set_up_entries_are_filed_under_the_phone_that_entered_them(phones):
     """Ana's wizard says Ben chose the board, placed first and finished first: those entries are Ana's (she
     entered them), so Ana's phone offers their Undo and Ben's does not."""

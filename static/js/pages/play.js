@@ -1,7 +1,7 @@
 // The table: one game as this phone's seat sees it. Game-neutral shell (banner, next actions,
 // outbox, log, rejection + override, game over); the board itself is drawn by the game's renderer
 // module (static/js/games/<family>/index.js).
-import { h, replace, button, toast, clearToast, clock } from "../dom.js";
+import { h, replace, button, toast, clearToast, clock, keptOpen } from "../dom.js";
 import { api, errorText, NetworkError, uuid } from "../api.js";
 import { getGame, putGame, saveSnapshot, loadSnapshot } from "../store.js";
 import { registerServiceWorker } from "../pwa.js";
@@ -518,10 +518,10 @@ function refereeBox(code) {
     import("../qr.js").then((m) => m.qrSvg(link, 220, "QR code of the referee's link")).then((el) => qr.replaceChildren(el)).catch(() => qr.replaceChildren(h("p", { class: "muted" }, "The QR code could not be drawn; share the link instead.")));
   };
   // The box stays open through the redraws a push or a reconnect makes: the host is showing it to the referee.
-  const box = h("details", { class: "card", id: "referee-box", open: refereeOpen, ontoggle: (e) => {
-    refereeOpen = e.target.open;
-    if (refereeOpen) drawQr();
-  } }, h("summary", { style: "min-height:44px;font-weight:700;cursor:pointer" }, "Referee"),
+  const box = h("details", { class: "card", id: "referee-box", ...keptOpen(refereeOpen, (open) => {
+    refereeOpen = open;
+    if (open) drawQr();
+  }) }, h("summary", { style: "min-height:44px;font-weight:700;cursor:pointer" }, "Referee"),
     h("p", {}, "A referee can take back or correct any entry and look at the game as it was. The referee scans this code, or you send the link (keep it private: it opens every hand):"),
     qr,
     h("input", { readonly: true, value: link, "aria-label": "Referee link", onfocus: (e) => e.target.select() }),

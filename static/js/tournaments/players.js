@@ -1,7 +1,7 @@
 // The Players tab: register one by one (the deck checked for the tournament's format, each problem with its
 // rule) or paste a list, hand each player their link (text, Copy, QR, a printed slip), check in (all, ticked, one), keep a
 // player at a fixed table, drop, merge a duplicate.
-import { h, button, sheet, toast, control } from "../dom.js";
+import { h, button, sheet, toast, control, keptOpen } from "../dom.js";
 import { api } from "../api.js";
 import { askText, attempt, confirmSheet } from "./parts.js";
 import { renderSignup } from "./signup.js";
@@ -128,15 +128,17 @@ function importForm(ctx) {
     placeholder: "Ana, Cyreni's Razors, Cyreni's Razors Rivals Deck\nBen, garreks-reavers",
     oninput: () => { pasted.text = text.value; } });
   text.value = pasted.text;
+  // What comes back after a wait (a file read, the server's reply) goes in the box on screen: a push may have
+  // redrawn the tab meanwhile, and the redraw carries the box's text over from the one it found there.
+  const onScreen = () => control("import-text") || text;
   const file = h("input", { id: "import-file", type: "file", accept: ".csv,.txt,text/csv,text/plain", "aria-label": "A CSV file of players",
     onchange: async (e) => {
       const f = e.target.files[0];
       if (!f) return;
       if (f.size > 32768) { toast("That file is too large for a list of players (32 KB at most)."); return; }
-      text.value = pasted.text = await f.text();
+      onScreen().value = pasted.text = await f.text();
     } });
-  return h("details", { class: "card", id: "import-players", open: Boolean(report) || pasted.open,
-    ontoggle: (e) => { pasted.open = e.target.open; } },
+  return h("details", { class: "card", id: "import-players", ...keptOpen(Boolean(report) || pasted.open, (o) => { pasted.open = o; }) },
     h("summary", {}, "Paste or import a list of players"),
     h("div", { class: "stack" },
       h("p", { class: "muted" }, "One player a line: name, warband, deck (the deck may be left out). Warbands and decks by name or id; each line is checked like the form."),
@@ -147,7 +149,7 @@ function importForm(ctx) {
         if (!reply) return;
         report = reply.body;
         for (const p of report.added) made.unshift({ player: p.player, name: p.name, link: p.link, madeAt: Date.now() });
-        text.value = pasted.text = "";
+        onScreen().value = pasted.text = "";
         ctx.refresh();
       }, { cls: "btn primary", id: "import-submit" }),
       report ? importReport(ctx, report) : null));

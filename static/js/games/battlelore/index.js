@@ -5,7 +5,7 @@
 // form (18 cards, 50 points, tent, decoys); dice entry for combat rolls and counters.
 // The shell (pages/play.js) calls: renderBoard, describeValue, describeEvent,
 // describeConsequence, banner, stepGuide, decidedBy, scoreLine, customEntry, glorySeries.
-import { h, svg, button, sheet, toast, linkStylesheet } from "../../dom.js";
+import { h, svg, button, sheet, toast, linkStylesheet, keptOpen } from "../../dom.js";
 import { stepper, fillTemplate } from "../../actions.js";
 import { api, errorText } from "../../api.js";
 import { getGame, putGame } from "../../store.js";
@@ -550,7 +550,7 @@ function deployPanel(view, advice, c) {
       left.length ? h("div", { class: "btn-grid", role: "group", "aria-label": "Units to place" }, left.map((uid) =>
         button(`${unitName(view, uid)}`, (e) => place(uid, e.currentTarget),
           { cls: "btn", "data-place": uid, aria: `${unitName(view, uid)}: place in the ${words(st.section)} section` }))) : null,
-      left.length ? h("details", { open: st.open, ontoggle: (e) => { st.open = e.currentTarget.open; } }, h("summary", { style: "min-height:44px;font-weight:700;cursor:pointer" },
+      left.length ? h("details", keptOpen(Boolean(st.open), (o) => { st.open = o; }), h("summary", { style: "min-height:44px;font-weight:700;cursor:pointer" },
         `Hex: ${terrainName(view, st.terrain)}${st.banner ? `, ${st.banner} VP banner` : ", no banner"} (for the next unit)`),
       seg("Terrain", terrains.map((t) => [t, capital(terrainName(view, t))]), st.terrain, (v) => { st.terrain = v; }, "terrain"),
       seg("Banner", [[0, "None"], [1, "1 VP"], [2, "2 VP"], [3, "3 VP"]], st.banner, (v) => { st.banner = v; }, "banner")) : null,

@@ -1,7 +1,7 @@
 // The Underworlds attack entry, loaded when an attack is entered: attacker, weapon and target, each roll by its
 // counts (or its faces, die by die), what the engine asks from the fighter cards, and the outcome kept in view
 // beside Commit (with the drive back it allows).
-import { h, svg, button, sheet } from "../../dom.js";
+import { h, svg, button, sheet, keptOpen } from "../../dom.js";
 import { stepper, setPath, getPath, fieldLabel } from "../../actions.js";
 import { countPad, countedRoll, outcomeFirst } from "./counts.js";
 import { fighter, fighterName, characteristic, profilesOf, profileName, RESULT_TEXT } from "./pieces.js";
@@ -283,7 +283,7 @@ function drawAttackForm(a, ui) {
     button(st.byFaces ? "Enter the successes instead" : "Enter each die's face instead", () => { st.byFaces = !st.byFaces; changed(); },
       { cls: "btn link", "data-action": st.byFaces ? "by-counts" : "by-faces" }),
     // Folded by default (most attacks need none of it); once opened it stays open through the redraws.
-    h("details", { class: "attack-more", "data-more": "attack", open: !!st.more, ontoggle: (e) => { st.more = e.target.open; } },
+    h("details", { class: "attack-more", "data-more": "attack", ...keptOpen(!!st.more, (o) => { st.more = o; }) },
       h("summary", {}, "Support, dice a card changed, cover, trapped, keywords"),
       ...attackSituation(a, ui, changed)),
   ].filter(Boolean));

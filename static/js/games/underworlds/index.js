@@ -3,7 +3,7 @@
 // entry (combat.js) and the sheets few loads open (hand, match, reactions, cards) load when first opened.
 // The shell (pages/play.js) calls: renderBoard, describeValue, describeEvent,
 // describeConsequence, banner, stepGuide, decidedBy, scoreLine, customEntry, glorySeries, afterWinner.
-import { h, button, sheet, linkStylesheet } from "../../dom.js";
+import { h, button, sheet, linkStylesheet, keptOpen } from "../../dom.js";
 import { askReason } from "../../dialogs.js";
 import { card, fighterName, characteristic, profilesOf, profileName, RESULT_TEXT } from "./pieces.js";
 import { capital, listAnd } from "../../words.js";
@@ -65,8 +65,8 @@ function fighterList(view, seat, fids, c) {
   const list = h("div", { class: "fighters" }, fids.map((fid) => fighterCard(view, fid, c)));
   if (Object.keys(view.seats).length < 3) return list;
   const out = fids.filter((fid) => view.fighters[fid].out).length;
-  return h("details", { class: "seat-fold", open: !foldsAway(view, seat, c), "data-fold": seat,
-    ontoggle: (e) => { (e.target.open ? unfolded : folded).add(seat); (e.target.open ? folded : unfolded).delete(seat); } },
+  const keep = (open) => { (open ? unfolded : folded).add(seat); (open ? folded : unfolded).delete(seat); };
+  return h("details", { class: "seat-fold", "data-fold": seat, ...keptOpen(!foldsAway(view, seat, c), keep) },
     h("summary", {}, `${c.seatName(seat)}'s fighters (${fids.length}${out ? `, ${out} out of action` : ""})`), list);
 }
 

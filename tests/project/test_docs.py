@@ -107,3 +107,30 @@ def test_the_layout_names_only_paths_that_exist():
     """A path the layout's first column names is in the tree."""
     named = re.findall(r"`([\w./-]+)`", "\n".join(row.split(" | ")[0] for row in layout_table().splitlines()))
     assert named and [path for path in named if not (ROOT / path).exists()] == []
+
+
+def unnamed_modules(rows: str, app: Path) -> list[str]:
+    """The modules of app/'s packages that the row of their package names neither by file nor by subpackage."""
+    missing = []
+    for module in sorted(app.rglob("*.py")):
+        parts = module.relative_to(app).parts
+        if module.name == "__init__.py" or len(parts) == 1:
+            continue
+        row = next((r for r in rows.splitlines() if f"`app/{parts[0]}/`" in r.split(" | ")[0]), "")
+        inner = "/".join(parts[1:])
+        if not any(f"`{name}`" in row for name in (inner, module.name, f"{parts[1]}/")):
+            missing.append(f"app/{'/'.join(parts)}")
+    return missing
+
+
+def test_the_layout_names_every_module_of_each_package():
+    """Each module of a package of app/ is named in its package's row, with its job, or under its subpackage."""
+    assert unnamed_modules(layout_table(), ROOT / "app") == []
+
+
+def test_a_module_the_layout_leaves_out_is_found(tmp_path):
+    (tmp_path / "service").mkdir()
+    for name in ("__init__.py", "games.py", "quiet.py"):
+        (tmp_path / "service" / name).write_text("")
+    rows = "| `app/service/` | the game service: `games.py` (the parts) |"
+    assert unnamed_modules(rows, tmp_path) == ["app/service/quiet.py"]

@@ -33,6 +33,16 @@ def test_the_linter_refuses_an_unused_name_in_a_module_of_the_app():
 
 
 @needs_npm
+def test_the_linter_refuses_a_call_to_the_server_outside_the_api_client():
+    probe = 'export const read = () => fetch("/api/rulesets");\n'
+    lint = lambda name: subprocess.run([str(BIN / "eslint"), "--stdin", "--stdin-filename", name], cwd=ROOT,  # noqa: E731
+                                       input=probe, capture_output=True, text=True, timeout=120)
+    run = lint("static/js/games/probe.js")
+    assert run.returncode == 1 and "Call the server with api()" in run.stdout, run.stdout + run.stderr
+    assert lint("static/js/api.js").returncode == 0
+
+
+@needs_npm
 def test_the_type_check_refuses_a_call_against_a_modules_jsdoc(tmp_path):
     # dom.js's button() takes {cls?: string, ...}: a number for `cls` breaks its JSDoc type.
     (tmp_path / "probe.js").write_text(f'import {{ button }} from "{ROOT / "static/js/dom.js"}";\n'

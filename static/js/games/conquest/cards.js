@@ -2,6 +2,7 @@
 // community-made cards only at a table that chose them), a search field with tappable matches, and
 // what a picked card puts into an event (numbers, keywords, traits, unique from the data).
 import { h, button } from "../../dom.js";
+import { api } from "../../api.js";
 
 const pools = new Map();
 const SHOWN = 8;
@@ -18,7 +19,7 @@ export function loadPool(faction, community) {
   const key = `${faction || ""}|${community ? 1 : 0}`;
   if (!pools.has(key)) {
     const q = new URLSearchParams({ ...(faction ? { faction } : {}), community: community ? "1" : "0" });
-    pools.set(key, fetch(`/api/content/conquest/cards?${q}`).then((r) => (r.ok ? r.json() : { items: [] }))
+    pools.set(key, api("GET", `/api/content/conquest/cards?${q}`).then((r) => (r.status === 200 ? r.body : { items: [] }))
       .catch(() => { pools.delete(key); return { items: [] }; }));
   }
   return pools.get(key);

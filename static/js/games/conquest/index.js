@@ -8,6 +8,7 @@ import { h, button, sheet, linkStylesheet } from "../../dom.js";
 import { stepper } from "../../actions.js";
 import { loadPool, cardPicker, cardFromData, unknownNumbers, pickedSummary } from "./cards.js";
 import { capital as cap, listAnd } from "../../words.js";
+import { api } from "../../api.js";
 
 const TYPES = { material: ["M", "Material"], strongpoint: ["S", "Strongpoint"], tech: ["T", "Tech"] };
 const PHASES = { setup: "Setup", deploy: "Deploy phase", command: "Command phase", combat: "Combat phase",
@@ -280,9 +281,9 @@ let warlords = null;
 function loadWarlords(rerender) {
   if (warlords !== null) return;
   warlords = [];
-  fetch("/api/content/conquest/warlords").then((r) => r.json()).then((body) => {
+  api("GET", "/api/content/conquest/warlords").then(({ status, body }) => {
     // Community-made warlords only at a table that chose community cards (wizard checkbox).
-    warlords = body.records || [];
+    warlords = status === 200 ? body.records || [] : [];
     rerender();
   }).catch(() => {});
 }
@@ -552,9 +553,8 @@ function deckFields(seat, index, chosen, rerender) {
   const squad = (chosen.signature_squad || []).map((s) => `${s.copies} ${s.name}`).join("\n");
   const problems = seat.deckProblems || [];
   const check = async () => {
-    const reply = await fetch("/api/content/conquest/deck-check", { method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ warlord: chosen.slug, community: table.community, deck: { cards: deckLines(seat.deckText) } }) })
-      .then(async (r) => ({ status: r.status, body: await r.json() })).catch(() => null);
+    const reply = await api("POST", "/api/content/conquest/deck-check",
+      { body: { warlord: chosen.slug, community: table.community, deck: { cards: deckLines(seat.deckText) } } }).catch(() => null);
     if (!reply) { seat.deckProblems = []; rerender(); return; }  // offline: the server checks again when the game is created
     seat.deckProblems = reply.status === 200 ? reply.body.problems : [{ message: (reply.body.error || {}).message || "Not checked.", overridable: false }];
     seat.deckAccepted = null;

@@ -5,7 +5,8 @@
 // form (18 cards, 50 points, tent, decoys); dice entry for combat rolls and counters.
 // The shell (pages/play.js) calls: renderBoard, describeValue, describeEvent,
 // describeConsequence, banner, stepGuide, decidedBy, scoreLine, customEntry, glorySeries.
-import { h, svg, button, sheet, toast, linkStylesheet, keptOpen } from "../../dom.js";
+import { h, button, sheet, toast, linkStylesheet, keptOpen } from "../../dom.js";
+import { dicePad, faceSymbol } from "../../dicepad.js";
 import { stepper, fillTemplate } from "../../actions.js";
 import { api, errorText } from "../../api.js";
 import { getGame, putGame } from "../../store.js";
@@ -212,41 +213,9 @@ function combatPanel(view, c) {
     h("div", { class: "muted" }, stage));
 }
 
-/** A face's symbol: text, except Cleave's double-bitted axe, drawn (the page's fonts have no axe glyph: Chromium drew an empty box). */
-function faceSymbol(key, sym) {
-  if (key !== "cleave") return h("span", { class: "sym", "aria-hidden": "true" }, sym);
-  return h("span", { class: "sym", "aria-hidden": "true", "data-drawn": "cleave" },
-    svg("svg", { viewBox: "0 0 24 24", width: "1em", height: "1em" },
-      svg("path", { d: "M10.9 1h2.2v22h-2.2z M13.1 4.5c4.8.3 8.4 2.6 8.4 6s-3.6 5.7-8.4 6z M10.9 4.5c-4.8.3-8.4 2.6-8.4 6s3.6 5.7 8.4 6z", fill: "currentColor" })));
-}
-
 function faceTile(face) {
   const [, sym, name] = FACES.find((x) => x[0] === face) || [face, "?", face || "?"];
   return h("span", { class: "die", "data-face": face, "aria-label": name }, faceSymbol(face, sym), h("span", {}, name));
-}
-
-/** One key per face: a tap adds a die showing it (its ×count on the key); the dice entered are listed, and a tap
- *  on one takes it off. Names start with what the key shows, so speech matches the screen. */
-function dicePad(roll, expected, onchange) {
-  const left = expected - roll.length;
-  return h("div", { class: "dice-pad", "data-roll": "combat" },
-    h("div", { class: "faces", role: "group", "aria-label": "Combat dice: tap the face each die shows" },
-      FACES.map(([key, sym, name]) => {
-        const n = roll.filter((f) => f === key).length;
-        return h("button", { type: "button", class: "face", "data-face": key, "data-kind": "combat",
-          "aria-label": n ? `${name} ×${n}: add another ${name} die` : `${name}: add a ${name} die`,
-          onclick: () => { roll.push(key); onchange(); } },
-        faceSymbol(key, sym), h("span", { class: "fname" }, name),
-        n ? h("span", { class: "n", "aria-hidden": "true" }, `×${n}`) : null);
-      })),
-    h("div", { class: "entered", role: "group", "aria-label": "Combat dice entered" },
-      roll.map((key, i) => {
-        const [, sym, name] = FACES.find((f) => f[0] === key) || [key, "?", key];
-        return h("button", { type: "button", class: "die", "data-die": String(i), "data-face": key, "aria-label": `${name}: take this die off`,
-          onclick: () => { roll.splice(i, 1); onchange(); } }, faceSymbol(key, sym));
-      }),
-      left > 0 ? Array.from({ length: left }, () => h("span", { class: "die unset", "aria-hidden": "true" }, "?")) : null,
-      h("span", { class: "count", "data-count": "combat" }, left > 0 ? `${roll.length} of ${expected}` : `${roll.length} dice`)));
 }
 
 // -- setup: unit cards and mustering -------------------------------------------------------------
@@ -678,7 +647,7 @@ function combatEntry(s, c) {
     }
     const later = () => { clearTimeout(timer); timer = setTimeout(runPreview, 150); };
     function draw() {
-      const dice = dicePad(st.roll, expected(), () => { draw(); later(); });
+      const dice = dicePad({ kind: "combat", faces: FACES, roll: st.roll, expected: expected(), label: "Combat", onchange: () => { draw(); later(); } });
       commitBtn.disabled = st.roll.length !== expected();
       body.replaceChildren(...kids(
         h("p", {}, h("b", {}, unitName(view, attacker)), " → ", h("b", {}, unitName(view, target))),

@@ -1,7 +1,8 @@
 // The Underworlds attack entry, loaded when an attack is entered: attacker, weapon and target, each roll by its
 // counts (or its faces, die by die), what the engine asks from the fighter cards, and the outcome kept in view
 // beside Commit (with the drive back it allows).
-import { h, svg, button, sheet, keptOpen } from "../../dom.js";
+import { h, button, sheet, keptOpen } from "../../dom.js";
+import { dicePad } from "../../dicepad.js";
 import { stepper, setPath, getPath, fieldLabel } from "../../actions.js";
 import { countPad, countedRoll, outcomeFirst } from "./counts.js";
 import { fighter, fighterName, characteristic, profilesOf, profileName, RESULT_TEXT } from "./pieces.js";
@@ -13,52 +14,8 @@ const FACE = {
   magic: [["crit", "✷", "Critical"], ["channel", "⚡", "Channel"], ["focus", "◎", "Focus"], ["blank", "·", "Blank"]],
 };
 
-const LONG_PRESS_MS = 450;
-
-/** A face's symbol: text, except Block's shield, drawn (few phone fonts have U+26E8). */
-function faceSymbol(face) {
-  const [key, sym] = face;
-  if (key !== "block") return h("span", { class: "sym", "aria-hidden": "true" }, sym);
-  return h("span", { class: "sym", "aria-hidden": "true" }, svg("svg", { viewBox: "0 0 24 24", width: "1em", height: "1em" },
-    svg("path", { d: "M12 2 4 5v6c0 5 3.4 9.4 8 11 4.6-1.6 8-6 8-11V5z", fill: "currentColor" })));
-}
-
-/** A face key: tap adds one die showing that face; a long press takes one of them off again. */
-const tint = (kind) => (kind === "defence" ? " def" : kind === "magic" ? " magic" : "");
-
-function faceKey(kind, face, roll, onchange, hits) {
-  const [key, , name] = face;
-  const n = roll.filter((f) => f === key).length;
-  let timer = null;
-  let long = false;
-  const press = () => { long = false; timer = setTimeout(() => { long = true; if (n) { roll.splice(roll.lastIndexOf(key), 1); onchange(); } }, LONG_PRESS_MS); };
-  const release = () => clearTimeout(timer);
-  return h("button", { type: "button", class: `face${tint(kind)}${hits ? " hits" : ""}`,
-    "data-face": key, "data-kind": kind, // The name starts with what the key shows (its word and ×count), so speech matches the screen.
-    "aria-label": n ? `${name.split(" ")[0]} ×${n}: add another ${name} die` : `Add a ${name} die`,
-    onpointerdown: press, onpointerup: release, onpointerleave: release, onpointercancel: release,
-    oncontextmenu: (e) => e.preventDefault(),
-    onclick: () => { if (long) { long = false; return; } roll.push(key); onchange(); } },
-  faceSymbol(face), h("span", { class: "fname" }, name.split(" ")[0]),
-  n ? h("span", { class: "n", "aria-hidden": "true" }, `×${n}`) : null);
-}
-
-/** One roll: a key per face (a tap adds a die showing it) and the dice entered (a tap takes one off);
- *  `expected` dice were rolled (the card's number unless changed). */
-function dicePad(kind, roll, expected, card, label, hitFaces, onchange) {
-  const faces = FACE[kind];
-  const face = (key) => faces.find((f) => f[0] === key) || [key, "?", key];
-  const left = expected - roll.length;
-  return h("div", { class: "dice-pad", "data-roll": kind },
-    h("div", { class: "faces", role: "group", "aria-label": `${label} dice: tap the face each die shows` },
-      faces.map((f) => faceKey(kind, f, roll, onchange, hitFaces.includes(f[0])))),
-    h("div", { class: "entered", role: "group", "aria-label": `${label} dice entered` },
-      roll.map((key, i) => h("button", { type: "button", class: `die${tint(kind)}${hitFaces.includes(key) ? " hits" : ""}`,
-        "data-die": `${kind}-${i}`, "data-face": key, "aria-label": `Remove this ${face(key)[2]} die`,
-        onclick: () => { roll.splice(i, 1); onchange(); } }, faceSymbol(face(key)))),
-      left > 0 ? Array.from({ length: left }, (_, i) => h("span", { class: "die unset", "aria-hidden": "true", "data-die": `${kind}-${roll.length + i}` }, "?")) : null,
-      h("span", { class: "count", "data-count": kind }, left > 0 ? `${roll.length} of ${expected}` : `${roll.length} ${roll.length === 1 ? "die" : "dice"}${roll.length !== card ? ` (card: ${card})` : ""}`)));
-}
+// A defence roll's keys and dice are tinted apart from the attack's, a spell's from both.
+const TINT = { defence: "def", magic: "magic" };
 
 // Faces that succeed (Deathgorge rulebook, Combat, pg 21): criticals and the weapon's symbol; in defence
 // criticals and the Defence symbol, on Guard both Block and Dodge.
@@ -268,8 +225,10 @@ function drawAttackForm(a, ui) {
   const saves = st.faces ? st.faces.defence : [];
   const changed = () => { ui.redraw(); ui.later(); };
   const [attackPad, defencePad] = st.byFaces
-    ? [dicePad(kind, st.attackFaces, attackExpected(a), cardDice(a), capital(kind), hits, changed),
-      st.target ? dicePad("defence", st.defenceFaces, defenceExpected(a), targetDefence(a).dice ?? 1, "Defence", saves, changed) : null]
+    ? [dicePad({ kind, faces: FACE[kind], roll: st.attackFaces, expected: attackExpected(a), card: cardDice(a),
+      label: capital(kind), hits, tint: TINT[kind], onchange: changed }),
+    st.target ? dicePad({ kind: "defence", faces: FACE.defence, roll: st.defenceFaces, expected: defenceExpected(a),
+      card: targetDefence(a).dice ?? 1, label: "Defence", hits: saves, tint: TINT.defence, onchange: changed }) : null]
     : [countPad(kind, attackExpected(a), st.attackCount, (v) => { st.attackCount = v; changed(); }, `${capital(kind)} roll`),
       st.target ? countPad("defence", defenceExpected(a), st.defenceCount, (v) => { st.defenceCount = v; changed(); }, "Defence roll") : null];
   const dice = (n) => (st.byFaces ? "" : ` · ${n} ${n === 1 ? "die" : "dice"}`);

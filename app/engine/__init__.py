@@ -1,4 +1,4 @@
-"""Pure rules engine: no Flask, no Socket.IO, no database. See core.py for the contract."""
+"""Pure rules engine: no Flask, no Socket.IO, no database. See ruleset.py for the contract, core.py for the whole core."""
 from .core import (
     Advice,
     Consequence,

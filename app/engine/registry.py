@@ -61,7 +61,7 @@ def available() -> list[str]:
 
 
 def rules_version(ruleset_id: str) -> str:
-    """A short hash of the code a ruleset's rules come from: core.py and its game's package (or its module).
+    """A short hash of the code a ruleset's rules come from: the core (core.py and its parts) and its game's package.
 
     It changes with any change to that code, so a game records the rules it was played under, and the
     operator's replay check (python -m app verify) can tell which stored games predate a rules change.
@@ -73,7 +73,7 @@ def rules_version(ruleset_id: str) -> str:
 def _rules_version(ruleset_id: str, module_name: str) -> str:
     engine = Path(core.__file__).resolve().parent
     module = Path(str(importlib.import_module(module_name).__file__)).resolve()
-    files = [Path(core.__file__).resolve()]
+    files = [engine / f"{part}.py" for part in ("core", *core.PARTS)]
     if engine in module.parents and module.parent != engine:
         package = module.parent
         while package.parent != engine:

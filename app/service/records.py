@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from app.engine.core import Event
+from app.store.records import log_record
 
 if TYPE_CHECKING:
     from .folds import Folded
@@ -16,16 +17,15 @@ def record_event(rec: dict) -> Event:
 
 
 def public_record(rec: dict) -> dict:
-    """A log record as clients see it (the `applied` payload's event plus seq/consequences)."""
-    return {"seq": rec["seq"], "id": rec["id"], "type": rec["type"], "by": rec["by"],
-            "actor": rec.get("actor"), "data": rec.get("data") or {}, "override": rec.get("override"),
-            "consequences": rec.get("consequences") or [], "created_at": rec.get("created_at")}
+    """A log record as clients see it: every field of the stored record (app/store/records.py)."""
+    return log_record(rec)
 
 
 def applied_payload(rec: dict) -> dict:
-    """Socket.IO `applied` frame: {seq, event, consequences}."""
-    event = {k: rec.get(k) for k in ("id", "type", "by", "actor", "data", "override", "created_at")}
-    return {"seq": rec["seq"], "event": event, "consequences": rec.get("consequences") or []}
+    """Socket.IO `applied` frame: {seq, event, consequences}, the event being the record's other fields."""
+    record = log_record(rec)
+    event = {k: v for k, v in record.items() if k not in ("seq", "consequences")}
+    return {"seq": record["seq"], "event": event, "consequences": record["consequences"]}
 
 
 def redacted(folded: "Folded", rec: dict, seat: str) -> dict:

@@ -27,6 +27,7 @@ from .clock import now_iso
 from .errors import DuplicateKey, StoreError
 from .handovers import HANDOVER_DDL, HANDOVER_WRITES, HandoverTables
 from .leagues import LEAGUE_DDL, LEAGUE_WRITES, LeagueTables
+from .records import record_from_row
 from .tournaments import TOURNAMENT_DDL, TOURNAMENT_WRITES, TournamentTables
 
 
@@ -102,13 +103,12 @@ MIGRATIONS = [
           AND created_at = (SELECT MIN(r.created_at) FROM seats r WHERE r.game_id = seats.game_id AND r.seat = 'referee')""",
 ]
 
+# The columns of a log record, in the order of its fields (records.py, RECORD_FIELDS).
 EVENT_COLUMNS = "seq, event_id, type, by_seat, actor, data, override, consequences, created_at"
 
 
 def _event_row(row) -> dict:
-    seq, event_id, etype, by, actor, data, override, consequences, created_at = row
-    return {"seq": seq, "id": event_id, "type": etype, "by": by, "actor": actor, "data": _loads(data),
-            "override": _loads(override), "consequences": _loads(consequences), "created_at": created_at}
+    return record_from_row(tuple(row), _loads)
 
 
 def _game_row(row) -> dict:

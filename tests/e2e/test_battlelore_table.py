@@ -90,7 +90,7 @@ def _cases(function: str, source: str) -> set[str]:
 
 def test_every_entry_and_every_consequence_has_a_sentence():
     """The renderer words every BattleLore event type and every consequence the engine or the core logs."""
-    source = (ROOT / "static/js/games/battlelore/index.js").read_text()
+    source = (ROOT / "static/js/games/battlelore/wording.js").read_text()
     rs = registry.get("battlelore/second-edition")
     events = {e["type"] for e in rs.event_types()}
     assert events <= _cases("actionText", source), events - _cases("actionText", source)

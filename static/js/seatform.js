@@ -2,6 +2,7 @@
 // wizard (pages/new.js: the host's seats) and the join page (pages/join.js: a phone setting up its own seat).
 // `ctx` is {ruleset, format, content: {}, cardList?}: the game's choices and a cache of the content offered.
 import { h, button, toast } from "./dom.js";
+import { loadFamily } from "./games/families.js";
 import { api } from "./api.js";
 import { fighterEditor, blankFighter, slugify, fighterProblem } from "./games/underworlds/fighters.js";
 import { askReason } from "./dialogs.js";
@@ -41,7 +42,8 @@ export async function loadHooks(ctx, rerender) {
   const fam = family(ctx);
   if (fam in hooks) return;
   hooks[fam] = null;
-  try { hooks[fam] = (await import(`./games/${fam}/index.js`)).wizard || null; } catch { hooks[fam] = null; }
+  const own = await loadFamily(fam, (message) => toast(message, "error", 12000));
+  hooks[fam] = (own && own.wizard) || null;
   rerender();
 }
 export const hook = (ctx) => hooks[family(ctx)] || null;

@@ -2,6 +2,7 @@
 // outbox, log, rejection + override, game over); the board itself is drawn by the game's renderer
 // module (static/js/games/<family>/index.js).
 import { h, replace, button, toast, clearToast, clock, keptOpen } from "../dom.js";
+import { loadFamily } from "../games/families.js";
 import { api, errorText, NetworkError, uuid } from "../api.js";
 import { getGame, putGame, saveSnapshot, loadSnapshot } from "../store.js";
 import { registerServiceWorker } from "../pwa.js";
@@ -343,11 +344,8 @@ async function refereeAdvice(follow = true) {
 async function ensureRenderer() {
   if (T.renderer) return;
   const fam = family();
-  try {
-    T.renderer = (await import(`../games/${fam}/index.js`)).default;
-  } catch (err) {
-    T.renderer = (await import("../games/generic.js")).default;
-  }
+  const own = await loadFamily(fam, (message) => toast(message, "error", 12000));
+  T.renderer = own ? own.default : (await import("../games/generic.js")).default;
 }
 
 // -- drawing ------------------------------------------------------------------------------------

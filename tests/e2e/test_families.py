@@ -1,0 +1,48 @@
+"""A game's own module (static/js/games/families.js) that fails to load is said on the page and in the console:
+the table falls back to the plain one and the wizard to its common fields, and the player knows to reload."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from .flows import join, new_conquest
+
+pytestmark = pytest.mark.e2e
+
+TOLD = "This game's own screen could not be loaded"
+
+
+def blocked_phone(phones, label):
+    page = phones.new(label, service_workers="block")   # the route below is what the page asks for
+    page.route("**/games/conquest/index.js*", lambda route: route.abort())
+    errors = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    return page, errors
+
+
+def test_a_table_whose_game_module_fails_to_load_says_so(phones, server):
+    game, _ = new_conquest(server.url)
+    ana, errors = blocked_phone(phones, "ana")
+    join(ana, game["join_code"], "p1")
+    expect(ana.locator("#toast")).to_contain_text(TOLD)
+    assert any("conquest module could not be loaded" in e for e in errors), errors
+    expect(ana.locator("section.actions")).to_be_visible()   # the plain table still lets the game go on
+    expect(ana.locator(".cq-hq")).to_have_count(0)
+
+
+def test_the_wizard_says_so_too(phones):
+    host, errors = blocked_phone(phones, "host")
+    host.goto("/new")
+    expect(host.locator("#wizard[data-ready='true']")).to_be_attached()
+    host.locator("[data-ruleset='conquest/core']").click()
+    host.locator("#wizard-next").click()
+    expect(host.locator("#toast")).to_contain_text(TOLD)
+    assert any("conquest module could not be loaded" in e for e in errors), errors
+
+
+def test_a_module_that_loads_is_told_nothing(phones, server):
+    game, _ = new_conquest(server.url)
+    ana = phones.new("ana")
+    join(ana, game["join_code"], "p1")
+    expect(ana.locator(".cq-hq").first).to_be_visible()   # Conquest's own board: its headquarters
+    expect(ana.locator("#toast")).not_to_contain_text(TOLD)

@@ -1,6 +1,7 @@
 // Setup wizard: game and edition, format, players, names and warbands (or fighters typed in),
 // the pre-game decisions, then the join code + QR code for the other phones.
 import { h, replace, button, toast, clearToast } from "../dom.js";
+import { afterPress } from "../press.js";
 import { api, errorText, NetworkError, uuid } from "../api.js";
 import { putGame } from "../store.js";
 import { seatList } from "./ownseat.js";
@@ -299,6 +300,10 @@ function joinScreen() {
 // Re-rendering replaces the form; keep the field being typed in focused (with its caret), so a
 // late reply from the server never swallows what a player is typing.
 function render() {
+  afterPress(drawKeepingFocus);
+}
+
+function drawKeepingFocus() {
   const active = /** @type {HTMLInputElement|null} */ (document.activeElement);
   const keep = active && active.id && root.contains(active) ? { id: active.id, start: active.selectionStart, end: active.selectionEnd } : null;
   draw();

@@ -3,6 +3,7 @@
 // module (static/js/games/<family>/index.js).
 import { h, replace, button, toast, clearToast, clock, keptOpen } from "../dom.js";
 import { loadFamily } from "../games/families.js";
+import { afterPress } from "../press.js";
 import { api, errorText, NetworkError, uuid } from "../api.js";
 import { getGame, putGame, saveSnapshot, loadSnapshot } from "../store.js";
 import { registerServiceWorker } from "../pwa.js";
@@ -649,7 +650,12 @@ function gameOver(c) {
 const loadLogView = () => import("../logview.js").then((m) => { lazy.logview = m; return m; });
 const loadDesk = () => import("../referee/desk.js");  // the referee's phone only
 
+/** Draw the table: now, or once the press under way has ended (press.js). */
 function render() {
+  afterPress(drawTable);
+}
+
+function drawTable() {
   if (!rec) return;
   // The notice of voided entries goes once they are all entered again (the referee re-applied them).
   if (T.voidToast && lazy.logview && !lazy.logview.voidedEntries([...T.events.values()], T.inert).length) {
@@ -770,12 +776,17 @@ let drawing = null;
 function drawSoon(view) {
   if (drawing) { drawing.view = drawing.view || view; return; }
   drawing = { view };
-  requestAnimationFrame(() => {
-    const { view: followed } = drawing;
-    drawing = null;
-    snapshot(); render();
-    if (followed) followUp();
-  });
+  requestAnimationFrame(() => afterPress(drawFrame));
+}
+
+/** The frames that came since the last draw: saved, drawn, and a view's follow-up offered. Frames that come while
+ *  a press waits are drawn with it (`drawing` is still set). */
+function drawFrame() {
+  if (!drawing) return;
+  const { view: followed } = drawing;
+  drawing = null;
+  snapshot(); drawTable();
+  if (followed) followUp();
 }
 
 // -- start --------------------------------------------------------------------------------------

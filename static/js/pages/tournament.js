@@ -2,6 +2,7 @@
 // players, standings, links), judge (tables, disputes, rulings), player or table device (my table,
 // the clock, one-tap confirmation), or the public (pairings, standings, QR). Live over /tournament.
 import { h, replace, control } from "../dom.js";
+import { afterPress } from "../press.js";
 import { api, errorText } from "../api.js";
 import { addLink, describeLink, forgetLink, tournamentLink, useLink } from "../tournaments/store.js";
 import { keepSafeCard, recoverForm, takeShown } from "../tournaments/recover.js";
@@ -138,7 +139,12 @@ function roleSwitcher() {
       } }, l.label || ROLE[l.role] || "A link")));
 }
 
+/** Draw the page: now, or once the press under way has ended (press.js). */
 function render() {
+  afterPress(drawPage);
+}
+
+function drawPage() {
   const v = ctx.view;
   if (!v) return;
   document.title = `${v.setup.name} · Tablewarden`;

@@ -51,6 +51,7 @@ from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import explicit_share
+import game_rest
 from processes import free_port, start_app, stop
 
 CHROMIUM = os.environ.get("TW_CHROMIUM", "/usr/bin/chromium")
@@ -201,14 +202,10 @@ class Table:
         r.raise_for_status()
 
     def head(self) -> int:
-        r = requests.get(f"{self.url}/api/games/{self.game['id']}", timeout=10,
-                         headers={"Authorization": f"Bearer {self.game['referee_token']}"})
-        return r.json()["head"]
+        return game_rest.head(self.url, self.game)
 
     def log(self) -> list[dict]:
-        r = requests.get(f"{self.url}/api/games/{self.game['id']}/events?since=0", timeout=10,
-                         headers={"Authorization": f"Bearer {self.game['referee_token']}"})
-        return r.json()["events"]
+        return game_rest.log(self.url, self.game)
 
     def pass_to(self, seat: str) -> None:
         """Over REST, every power step and activation passed until it is `seat`'s activation."""

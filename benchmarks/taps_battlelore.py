@@ -37,6 +37,7 @@ import requests
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import game_rest
 from processes import free_port, start_app, stop
 from taps import (
     CHROMIUM,
@@ -149,14 +150,10 @@ class Table:
         self.phones = {seat: open_phone(browser, url, self.game["join_code"], seat) for seat in ("p1", "p2")}
 
     def head(self) -> int:
-        r = requests.get(f"{self.url}/api/games/{self.game['id']}", timeout=10,
-                         headers={"Authorization": f"Bearer {self.game['referee_token']}"})
-        return r.json()["head"]
+        return game_rest.head(self.url, self.game)
 
     def log(self) -> list[dict]:
-        r = requests.get(f"{self.url}/api/games/{self.game['id']}/events?since=0", timeout=10,
-                         headers={"Authorization": f"Bearer {self.game['referee_token']}"})
-        return r.json()["events"]
+        return game_rest.log(self.url, self.game)
 
     def other(self, phone: Phone) -> Phone:
         return self.phones["p2" if phone.seat == "p1" else "p1"]

@@ -81,7 +81,9 @@ def imports_of(path: Path) -> tuple[list[Path], bool]:
     out, by_name = [], False
     for _quote, spec in IMPORTS.findall(path.read_text(encoding="utf-8")):
         if "${" in spec:
-            by_name = by_name or "games/" in spec
+            # a renderer by name: `../games/${fam}/index.js`, or `./${family}/index.js` from games/ itself
+            base = (path.parent / spec.split("${", 1)[0]).resolve()
+            by_name = by_name or base == (JS / "games").resolve()
         elif spec.startswith("."):
             out.append((path.parent / spec).resolve())
     return out, by_name

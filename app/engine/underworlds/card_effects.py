@@ -134,13 +134,42 @@ def _fighter_effect(rs: UnderworldsRuleset, state: UnderworldsState, seat: str, 
     return cons
 
 
+def _candidates(state: UnderworldsState, seat: str, side: str) -> list[str]:
+    """The fighters on the battlefield a chosen-fighter effect of this side may go to."""
+    return [fid for fid, f in state["fighters"].items() if not f["out"]
+            and (side == "any" or (f["seat"] == seat) == (side == "friendly"))]
+
+
+def _followable(state: UnderworldsState, seat: str, effects_: list[dict[str, Any]]) -> bool:
+    """Every effect that goes to a chosen fighter has one to go to."""
+    return all(_candidates(state, seat, CHOSEN[str(e["to"])]) for e in effects_ if e.get("to") in CHOSEN)
+
+
+def followable_options(state: UnderworldsState, seat: str, card: dict[str, Any]) -> list[int]:
+    """The card's options whose directions can be followed now."""
+    return [i for i, opt in enumerate(card.get("options") or []) if _followable(state, seat, list(opt))]
+
+
+def can_follow(state: UnderworldsState, seat: str, card: dict[str, Any] | None) -> bool:
+    """Whether the player can follow the card's directions now, so may play it: a card whose effect goes to a chosen
+    fighter needs one on the battlefield (Deathgorge rulebook, Advanced rules, Playing a power card, pg 29, and
+    Abilities, pg 9: only if all of its directions can be followed; Dreadfane rulebook, Power step, pg 15, and the
+    Shadespire rulebook, Power Step, pg 22: "you must choose two friendly fighters, and you only have one ... you
+    cannot use that card")."""
+    if not card:
+        return True
+    if card.get("options"):
+        return bool(followable_options(state, seat, card))
+    return _followable(state, seat, list(card.get("does") or []))
+
+
 def effect_choices(state: UnderworldsState, seat: str, card: dict[str, Any] | None) -> dict[str, list[Any]]:
-    """The one choice a card's fixed effects need (card_effects.py): the option, and the fighters it may go to."""
+    """The one choice a card's fixed effects need (card_effects.py): the options that can be followed now, and the
+    fighters it may go to (left out when none of those options goes to a chosen fighter)."""
     out: dict[str, list[Any]] = {}
     if card and card.get("options"):
-        out["option"] = list(range(len(card["options"])))
+        out["option"] = followable_options(state, seat, card)
     side = needs_choice(card)
-    if side:
-        out["chosen"] = [fid for fid, f in state["fighters"].items() if not f["out"]
-                         and (side == "any" or (f["seat"] == seat) == (side == "friendly"))]
+    if side and _candidates(state, seat, side):
+        out["chosen"] = _candidates(state, seat, side)
     return out

@@ -32,9 +32,12 @@ def apply_reaction(rs: UnderworldsRuleset, state: UnderworldsState, event: Event
 
 def suggest_reactions(rs: UnderworldsRuleset, state: UnderworldsState, seat: str) -> list[Suggestion]:
     """The reactions open to the seat (reactions.py), each card's with the one choice its effect needs."""
-    out = reactions.suggest_reactions(rs, state, seat)
-    for s in out:
+    out = []
+    for s in reactions.suggest_reactions(rs, state, seat):
         card = rs.cards.lookup(state, seat, "power", s.data.get("card")) if s.type == "reaction" else None
+        if not card_effects.can_follow(state, seat, card):
+            continue   # its directions cannot be followed now (card_effects.can_follow): not playable
         for key, values in card_effects.effect_choices(state, seat, card).items():
             s.choices.setdefault(key, values)
+        out.append(s)
     return out

@@ -390,7 +390,8 @@ def suggest_power(rs: UnderworldsRuleset, state: UnderworldsState, seat: str) ->
         if deck:
             for name in cardmod.names(state, seat, "power", ("ploy",)):
                 card = deck["power"][name]
-                if card.get("play") != "reaction" and cardmod.restriction_met(state, seat, card):
+                if (card.get("play") != "reaction" and cardmod.restriction_met(state, seat, card)
+                        and card_effects.can_follow(state, seat, card)):
                     out.append(Suggestion("power", seat, f"Play {name}", {"play": "ploy", "card": name},
                                           choices=card_effects.effect_choices(state, seat, card), group="Power step"))
         if cardmod.unlisted_allowed(state, seat):
@@ -403,7 +404,8 @@ def suggest_power(rs: UnderworldsRuleset, state: UnderworldsState, seat: str) ->
             spells.append(None)  # a spell entered by hand (no deck data, or not in the partial list)
         for spell in spells:
             card = deck["power"][spell] if spell and deck else None  # (a name comes from the deck data)
-            if spell and (not cardmod.restriction_met(state, seat, card) or (card or {}).get("play") == "reaction"):
+            if spell and (not cardmod.restriction_met(state, seat, card) or (card or {}).get("play") == "reaction"
+                          or not card_effects.can_follow(state, seat, card)):
                 continue
             for w in wizards:
                 level = state["cards"][w].get("wizard_level") or 1

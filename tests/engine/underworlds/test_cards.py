@@ -128,6 +128,29 @@ def test_listed_ploy_of_a_partial_deck_is_offered_by_name_beside_the_unlisted_en
     assert state["seats"]["p1"]["hand"]["power"] == 4 and "Heroic Guard" in state["seats"]["p1"]["gone"]
 
 
+def test_a_ploy_whose_chosen_friendly_fighter_is_not_there_is_not_offered():
+    """A player can only play a power card whose directions they can follow (Deathgorge rulebook, Advanced rules,
+    Playing a power card, pg 29): Heroic Guard goes to a chosen friendly fighter, so with Ana's one fighter left it
+    names only that one, and with none left it is not offered and its entry is refused."""
+    setup = content.expand_setup("underworlds/deathgorge", {
+        "ruleset": "underworlds/deathgorge",
+        "options": {"format": "rivals", "deck_override": {"reason": "our Shadespire cards"}},
+        "seats": [{"name": "Ana", "warband": "steelhearts-champions", "deck": "steelhearts-champions-shadespire"},
+                  {"name": "Ben", "warband": "cyrenis-razors"}]})
+    state = started(setup=setup)
+    state, _ = play(state, "player_action", "p1", action="pass")
+    ana = [fid for fid, f in state["fighters"].items() if f["seat"] == "p1"]
+    for fid in ana[1:]:
+        state["fighters"][fid]["out"] = True
+    RS.forget(state)
+    offered = [x for x in RS.suggest(state, "p1").suggestions if x.label == "Play Heroic Guard"]
+    assert len(offered) == 1 and offered[0].choices["chosen"] == [ana[0]]
+    state["fighters"][ana[0]]["out"] = True
+    RS.forget(state)   # changed here by hand: what the ruleset worked out for this state no longer holds
+    assert "Play Heroic Guard" not in _labels(state)
+    assert "card_choice_needed" in [v.code for v in RS.check(state, Event("power", "p1", {"play": "ploy", "card": "Heroic Guard"}))]
+
+
 def test_partial_deck_end_phase_scores_listed_and_unlisted_objectives():
     """End phase step 1 (pg 38): a listed objective of a card pool and one it does not list are both
     scored; the listed one scores its known glory without asking."""

@@ -15,7 +15,7 @@ import requests
 from tests.support.apifuzz import HealthProbe, answer_problem, build_world, fuzz_socket, hostile_requests, send
 from tests.support.live import ServerProcess
 
-pytestmark = pytest.mark.live
+pytestmark = [pytest.mark.live, pytest.mark.slow]
 
 BODY_LIMIT = 64 * 1024          # MAX_BODY_BYTES of the server under test: padded shapes fill it
 REQUESTS = 3000                 # about 60 per documented operation

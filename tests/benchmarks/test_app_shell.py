@@ -1,7 +1,11 @@
 """benchmarks/app_shell.py: what a phone loads for each page, and the 180 KB app-shell budget (no browser here)."""
 from __future__ import annotations
 
+import pytest
+
 from tests.support.benchmarks import ROOT, load_benchmark
+
+pytestmark = pytest.mark.slow
 
 
 def _app_shell():

@@ -2,7 +2,11 @@
 is answered throughout (the timing target is the benchmark's to report, not this test's)."""
 from __future__ import annotations
 
+import pytest
+
 from tests.support.benchmarks import healthz_answered_throughout, run_report
+
+pytestmark = pytest.mark.slow
 
 EXPECTED = {"muster": "422 army_too_large", "unit-card": "422 bad_unit", "import-ints": "413 import_too_large",
             "import-keys": "413 import_too_large", "saves": "413 content_too_large"}

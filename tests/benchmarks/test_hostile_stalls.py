@@ -2,7 +2,11 @@
 /healthz is answered throughout (the timing targets are the benchmark's to report, not this test's)."""
 from __future__ import annotations
 
+import pytest
+
 from tests.support.benchmarks import healthz_answered_throughout, run_report
+
+pytestmark = pytest.mark.slow
 
 # The answers each case may get at this scale (the undo imports are too short here to be refused from their length:
 # they are replayed and refused by the rules).

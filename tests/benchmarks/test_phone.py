@@ -8,6 +8,8 @@ from app.engine import registry
 from app.engine.core import Event
 from tests.support.benchmarks import load_benchmark
 
+pytestmark = pytest.mark.slow
+
 
 def _phone():
     return load_benchmark("phone")

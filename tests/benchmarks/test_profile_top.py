@@ -1,6 +1,10 @@
 """benchmarks/profile_top.py: the busiest functions of py-spy's collapsed stacks, counted on and at the top of
 the stack, a recursive function once per sample."""
+import pytest
+
 from tests.support.benchmarks import load_benchmark
+
+pytestmark = pytest.mark.slow
 
 top = load_benchmark("profile_top")
 

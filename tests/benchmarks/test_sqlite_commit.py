@@ -14,6 +14,8 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import sqlite_commit  # noqa: E402
 
+pytestmark = pytest.mark.slow
+
 
 def test_a_tiny_run_reports_its_commits_and_removes_its_database(tmp_path):
     out = subprocess.run([sys.executable, "benchmarks/sqlite_commit.py", "--seconds", "0.5", "--interval-ms", "20",

@@ -1,8 +1,12 @@
 """benchmarks/taps.py: the numbers it reports from the taps counted and the log read (no browser here)."""
 from __future__ import annotations
 
+import pytest
+
 from app.engine.core import Event
 from tests.support.benchmarks import load_benchmark
+
+pytestmark = pytest.mark.slow
 
 
 def load():

@@ -1,7 +1,11 @@
 """benchmarks/taps_battlelore.py: the numbers it reports from the taps counted and the log read (no browser here)."""
 from __future__ import annotations
 
+import pytest
+
 from tests.support.benchmarks import load_benchmark
+
+pytestmark = pytest.mark.slow
 
 
 def load():

@@ -2,7 +2,11 @@
 scripted defender uses (no browser here)."""
 from __future__ import annotations
 
+import pytest
+
 from tests.support.benchmarks import load_benchmark
+
+pytestmark = pytest.mark.slow
 
 
 def load():

@@ -1,7 +1,11 @@
 """benchmarks/taps_setup.py: the numbers it reports from the taps counted on each phone (no browser here)."""
 from __future__ import annotations
 
+import pytest
+
 from tests.support.benchmarks import load_benchmark
+
+pytestmark = pytest.mark.slow
 
 
 def load():

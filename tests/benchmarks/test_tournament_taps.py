@@ -3,7 +3,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.support.benchmarks import ROOT, load_benchmark
+
+pytestmark = pytest.mark.slow
 
 
 def load():

@@ -2,7 +2,11 @@
 and reports CPU per entry in all and per part, the parts adding up to the whole."""
 import math
 
+import pytest
+
 from tests.support.benchmarks import load_benchmark
+
+pytestmark = pytest.mark.slow
 
 views = load_benchmark("views")
 

@@ -15,6 +15,8 @@ from tests.conftest import BALANCED_CODE_MISSES
 from tests.support.live import Phone, note
 from tests.support.nginx import SITE, site_config
 
+pytestmark = pytest.mark.slow
+
 ROUTE_KEY = re.compile(r"tw_route=([0-9a-f]{32}); Path=/; Max-Age=\d+; Secure; HttpOnly; SameSite=Lax")
 
 

@@ -22,6 +22,8 @@ from app.engine.core import CORE_RULE, NOTE, REVERT, Event, closed_by, effective
 from tests.support.mutate import hostile_batch
 from tests.support.play import SETUPS, choose, fill, options, rng_pick
 
+pytestmark = pytest.mark.slow
+
 TALLY_SETUP = {"ruleset": "test/tally", "seats": [{"name": "Ana"}, {"name": "Ben"}], "options": {"target": 1000}}
 RULESETS = {**{rid: setups for rid, setups in SETUPS.items()}, "test/tally": [TALLY_SETUP]}
 MAX_EVENTS = 300        # events of one random game (suggest() for every seat at each: the cost of the test)

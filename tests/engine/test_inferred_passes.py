@@ -18,6 +18,8 @@ from app.engine.conquest import passes as conquest_passes
 from app.engine.core import INFERRED_PASSES, Event, replay
 from tests.support.play import SETUPS, choose, fill, options, rng_pick
 
+pytestmark = pytest.mark.slow
+
 RULESETS = [rid for rid in SETUPS if rid.startswith("underworlds/")] + ["conquest/core"]
 CASES = [(rid, i) for rid in RULESETS for i in range(len(SETUPS[rid]))]
 MAX_EVENTS = 1500

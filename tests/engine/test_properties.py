@@ -16,6 +16,8 @@ from app.engine import registry
 from app.engine.core import replay
 from tests.support.play import SETUPS, choose, fill, options, rng_pick
 
+pytestmark = pytest.mark.slow
+
 CASES = [(rid, i) for rid, setups in SETUPS.items() for i in range(len(setups))]
 MAX_EVENTS = 1500
 

@@ -5,7 +5,7 @@ import pytest
 
 from tests.support.live import Phone, ServerProcess, add
 
-pytestmark = pytest.mark.live
+pytestmark = [pytest.mark.live, pytest.mark.slow]
 
 
 @pytest.mark.parametrize("mode", ["gevent", "threading"])

@@ -11,7 +11,7 @@ from app.engine.core import replay
 from tests.support.live import Phone, ServerProcess, add, note
 from tests.support.tally import TALLY
 
-pytestmark = pytest.mark.live
+pytestmark = [pytest.mark.live, pytest.mark.slow]
 
 
 def test_kill_9_loses_no_acknowledged_event(tmp_path):

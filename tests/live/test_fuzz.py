@@ -16,7 +16,7 @@ from tests.support.hostile import body_text, json_text
 from tests.support.live import ServerProcess
 from tests.support.sockets import RawSocket
 
-pytestmark = pytest.mark.live
+pytestmark = [pytest.mark.live, pytest.mark.slow]
 
 FUZZ = settings(max_examples=150, derandomize=True, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,

@@ -11,7 +11,7 @@ import websocket
 from tests.support.live import Phone, add
 from tests.support.sockets import RawSocket
 
-pytestmark = pytest.mark.live
+pytestmark = [pytest.mark.live, pytest.mark.slow]
 
 
 def _ack(frame: str, ack_id: int) -> dict:

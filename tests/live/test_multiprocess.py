@@ -11,7 +11,7 @@ import pytest
 
 from tests.support.live import Phone, add, note
 
-pytestmark = [pytest.mark.live, pytest.mark.multiprocess]
+pytestmark = [pytest.mark.live, pytest.mark.multiprocess, pytest.mark.slow]
 
 
 @pytest.fixture(scope="module")

@@ -17,7 +17,7 @@ from tests.support.healthz import HealthzProbe, assert_answered_beside, idle_bas
 from tests.support.live import ServerProcess
 from tests.support.live import note as live_note
 
-pytestmark = pytest.mark.live
+pytestmark = [pytest.mark.live, pytest.mark.slow]
 
 
 @pytest.fixture(scope="module")

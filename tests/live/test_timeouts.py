@@ -8,7 +8,7 @@ import pytest
 
 from tests.support.live import Phone, ServerProcess
 
-pytestmark = pytest.mark.live
+pytestmark = [pytest.mark.live, pytest.mark.slow]
 
 
 def _closed_after(sock: socket.socket) -> float:

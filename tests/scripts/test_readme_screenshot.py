@@ -13,7 +13,7 @@ _spec = importlib.util.spec_from_file_location("readme_screenshot", ROOT / "scri
 readme_screenshot = sys.modules.setdefault("readme_screenshot", importlib.util.module_from_spec(_spec))
 _spec.loader.exec_module(readme_screenshot)
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 
 def png_size(path: Path) -> tuple[int, int]:

@@ -236,6 +236,7 @@ def play_and_compare(rs, setup: dict, rng: random.Random) -> tuple[int, int]:
     return compared, withdrawn
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ruleset_id", list(CASES))
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1))

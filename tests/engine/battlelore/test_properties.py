@@ -4,12 +4,15 @@ import json
 import random
 from dataclasses import replace
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from app.engine.core import Event, replay
 
 from .helpers import RS, fill, setup
+
+pytestmark = pytest.mark.slow
 
 MAX_EVENTS = 600
 

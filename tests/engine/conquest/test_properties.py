@@ -7,6 +7,7 @@ import json
 import random
 from dataclasses import replace
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -15,6 +16,8 @@ from app.content.conquest_abilities import for_deck
 from app.engine.core import Event, replay
 
 from .support import RS, fill, setup
+
+pytestmark = pytest.mark.slow
 
 MAX_EVENTS = 400
 

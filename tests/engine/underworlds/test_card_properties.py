@@ -47,6 +47,7 @@ def _check_suggestions(state) -> int:
     return seen
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("match", range(len(MATCHES)))
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1))

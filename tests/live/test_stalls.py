@@ -54,7 +54,9 @@ def test_pairing_asked_without_the_role_is_refused_before_any_work(big):
         replies = _hammer(lambda: http.post(pair, headers=_bearer(None), timeout=30), 2.0)
         replies += _hammer(lambda: http.post(pair, headers=_bearer(player), timeout=30), 2.0)
     assert_answered_beside(probe, baseline)
-    assert replies and {(r.status_code, r.json()["error"]["code"]) for r in replies} == {(403, "not_allowed")}
+    # Each refused before any work: for the role, or (a fast client, over the write rate limit) for the rate.
+    answers = {(r.status_code, r.json()["error"]["code"]) for r in replies}
+    assert (403, "not_allowed") in answers and answers <= {(403, "not_allowed"), (429, "rate_limited")}, answers
     log = requests.get(f"{server.url}/api/tournaments/{event.id}/log", headers=_bearer(event.organiser), timeout=60)
     assert log.json()["entries"][-1]["type"] == "result", "nothing was stored"
 

@@ -103,8 +103,8 @@ def test_next_stays_disabled_while_the_decks_are_checked_so_a_second_tap_moves_o
 
 
 def test_a_redraw_between_press_and_lift_does_not_lose_the_tap_on_next(phones):
-    """Ben's warband arrives from the server while Ana's finger is on Next: the form is redrawn between the press and
-    the lift, and the tap still counts (here: refused, naming the numbers Cyreni's Razors still need)."""
+    """Ben's warband arrives from the server while Ana's finger is on Next: its redraw waits for the lift (press.js),
+    the tap counts (here: refused, naming the numbers Cyreni's Razors still need), and then the form is drawn again."""
     host = phones.new("host", service_workers="block")   # the route below holds Ben's fighters back
     host.goto("/new")
     expect(host.locator("#wizard[data-ready='true']")).to_be_attached()
@@ -129,9 +129,10 @@ def test_a_redraw_between_press_and_lift_does_not_lose_the_tap_on_next(phones):
     host.evaluate("document.getElementById('name-1').dataset.before = 'yes'")
     held[0].continue_()
     host.unroute("**/warbands/steelhearts-champions/fighters*")
-    expect(host.locator("#name-1:not([data-before])")).to_be_attached()   # the form was drawn again
+    expect(host.locator("html[data-redraw-waits]")).to_be_attached()   # Ben's fighters are here, their redraw waits
     host.mouse.up()
     expect(host.locator("#toast")).to_contain_text("Cyreni")
+    expect(host.locator("#name-1:not([data-before])")).to_be_attached()   # the form was drawn again
 
 
 def test_set_up_entries_are_filed_under_the_phone_that_entered_them(phones):

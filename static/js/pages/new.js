@@ -320,48 +320,35 @@ function drawKeepingFocus() {
 // wait would otherwise put an enabled button back, and a second tap would move two steps).
 let busy = false;
 
-// The step buttons are drawn once and never taken out of the page: a redraw between a finger's press and its lift
-// (a warband's cards arriving, say) takes out what it redraws, and a button taken out under the finger loses the tap.
-const back = button("Back", () => { w.step -= 1; shownProblem = null; clearToast(); render(); }, { cls: "btn" });
-const cancel = h("a", { class: "btn", href: "/" }, "Cancel");
-const next = button("Next", async () => {
-  if (busy) return;
-  const problem = validate();
-  if (problem) { shownProblem = problem; return toast(problem); }
-  shownProblem = null;
-  clearToast();
-  busy = true;
-  render();
-  try {
-    if (w.step === 1 && family() === "underworlds") {
-      const deckProblem = await (await loadUw()).checkDecks(ownSeats() ? w.seats.slice(0, 1) : w.seats, { ruleset: w.ruleset, format: w.format, cardList: cardListId(), fightersOf: (s) => seatFighters(s) || (s.saved ? s.saved.fighters : null) });
-      if (deckProblem) return toast(deckProblem, "error", 8000);
-    }
-    if (w.step === steps().length - 1) await create(); else { w.step += 1; window.scrollTo(0, 0); }
-  } finally {
-    busy = false;
-    render();
-  }
-}, { cls: "btn primary", id: "wizard-next" });
-
-const stepBody = h("div");
-const nav = h("div", { class: "wizard-nav" }, cancel, next);
-root.append(stepBody, nav);
-
 function draw() {
   if (!hooksAsked(w)) loadHooks(w, render);
-  if (w.created) {
-    nav.remove();   // the game exists: there is no step to go back or on to
-    return replace(stepBody, joinScreen());
-  }
-  next.textContent = w.step === steps().length - 1 ? "Create game" : "Next";
-  next.disabled = busy;
-  const leave = w.step > 0 ? back : cancel;
-  if (nav.firstChild !== leave) nav.replaceChild(leave, nav.firstChild);
-  replace(stepBody,
+  if (w.created) return replace(root, joinScreen());
+  const last = w.step === steps().length - 1;
+  replace(root,
     h("div", { class: "wizard-steps", role: "group", "aria-label": `Step ${w.step + 1} of ${steps().length}` },
       steps().map((_, i) => h("span", { class: i <= w.step ? "done" : "" }))),
-    steps()[w.step]());
+    steps()[w.step](),
+    h("div", { class: "wizard-nav" },
+      w.step > 0 ? button("Back", () => { w.step -= 1; shownProblem = null; clearToast(); render(); }, { cls: "btn" }) : h("a", { class: "btn", href: "/" }, "Cancel"),
+      button(last ? "Create game" : "Next", async () => {
+        if (busy) return;
+        const problem = validate();
+        if (problem) { shownProblem = problem; return toast(problem); }
+        shownProblem = null;
+        clearToast();
+        busy = true;
+        render();
+        try {
+          if (w.step === 1 && family() === "underworlds") {
+            const deckProblem = await (await loadUw()).checkDecks(ownSeats() ? w.seats.slice(0, 1) : w.seats, { ruleset: w.ruleset, format: w.format, cardList: cardListId(), fightersOf: (s) => seatFighters(s) || (s.saved ? s.saved.fighters : null) });
+            if (deckProblem) return toast(deckProblem, "error", 8000);
+          }
+          if (last) await create(); else { w.step += 1; window.scrollTo(0, 0); }
+        } finally {
+          busy = false;
+          render();
+        }
+      }, { cls: "btn primary", id: "wizard-next", disabled: busy })));
 }
 
 /** A share link (/new?warband=<id>) puts that saved warband in the first seat without one. */

@@ -239,7 +239,9 @@ def attack_sheet(page: Page, weapon: str | None = None):
     page.locator("dialog[aria-label='Attack entry'], section.actions [data-suggestion='attack']").first.wait_for()
     # One weapon: the phone opens the sheet by itself, with the redraw that shows the attack step; only a choice
     # of weapons is tapped.
-    if not sheet.count() and page.locator("section.actions [data-suggestion='attack']").count() > 1:
+    # (Several buttons of one weapon, one per target, are still one weapon: the sheet opens by itself for them.)
+    weapons = set(page.locator("section.actions [data-suggestion='attack']").all_inner_texts())
+    if not sheet.count() and len(weapons) > 1:
         if weapon:
             tap(page, weapon)
         else:
@@ -319,3 +321,10 @@ def scroll_to(locator: Locator, tries: int = 5) -> None:
 def watch_responses(page, bad):
     """Collect every response of 400 or more a page gets (a clean page has none)."""
     page.on("response", lambda r: bad.append(f"{page.label}: {r.status} {r.url}") if r.status >= 400 else None)
+
+
+def press(page: Page, selector: str) -> None:
+    """A finger down on the middle of the element (and kept there). Hovering waits for the element as a click does,
+    found again when a redraw replaced it, and leaves the pointer at its middle."""
+    page.locator(selector).hover()
+    page.mouse.down()

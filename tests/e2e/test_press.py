@@ -7,20 +7,11 @@ import uuid
 
 import pytest
 import requests
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
-from .flows import api_game, seated
+from .flows import api_game, press, seated
 
 pytestmark = pytest.mark.e2e
-
-
-def press(page: Page, selector: str) -> None:
-    """A finger down on the middle of the element (and kept there)."""
-    target = page.locator(selector)
-    target.scroll_into_view_if_needed()
-    box = target.bounding_box()
-    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    page.mouse.down()
 
 
 def test_an_entry_from_the_other_phone_under_a_finger_on_the_log_tab(phones, server):

@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .flows import attack_sheet, content_seat, join, roll_all
+from .flows import attack_sheet, content_seat, join, press, roll_all
 
 pytestmark = pytest.mark.e2e
 
@@ -121,11 +121,7 @@ def test_a_redraw_between_press_and_lift_does_not_lose_the_tap_on_next(phones):
             break
         host.wait_for_timeout(50)
     assert held, "the page never asked for Ben's fighters"
-    nxt = host.locator("#wizard-next")
-    nxt.scroll_into_view_if_needed()
-    box = nxt.bounding_box()
-    host.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    host.mouse.down()
+    press(host, "#wizard-next")
     host.evaluate("document.getElementById('name-1').dataset.before = 'yes'")
     held[0].continue_()
     host.unroute("**/warbands/steelhearts-champions/fighters*")

@@ -110,15 +110,20 @@ def test_listed_and_unlisted_cards_of_a_shadespire_starter_deck():
         state, Event("objective", "p1", {"action": "score", "card": "Sigmar's Bulwark", "glory": 1}))]
 
 
-def test_listed_ploy_of_a_partial_deck_is_offered_by_name_beside_the_unlisted_entry():
-    """Power step (pg 29) with a partial deck (steelhearts-champions-shadespire): its listed ploys are offered by
-    name and play from the hand, next to the entry for a ploy the list does not have."""
-    setup = content.expand_setup("underworlds/deathgorge", {
+def _shadespire_deck_setup():
+    """Ana with Steelheart's Champions' Shadespire cards (a partial deck), Ben with Cyreni's Razors."""
+    return content.expand_setup("underworlds/deathgorge", {
         "ruleset": "underworlds/deathgorge",
         # Shadespire cards are not a Rivals deck (The decks, pg 7): the table agrees to play them.
         "options": {"format": "rivals", "deck_override": {"reason": "our Shadespire cards"}},
         "seats": [{"name": "Ana", "warband": "steelhearts-champions", "deck": "steelhearts-champions-shadespire"},
                   {"name": "Ben", "warband": "cyrenis-razors"}]})
+
+
+def test_listed_ploy_of_a_partial_deck_is_offered_by_name_beside_the_unlisted_entry():
+    """Power step (pg 29) with a partial deck (steelhearts-champions-shadespire): its listed ploys are offered by
+    name and play from the hand, next to the entry for a ploy the list does not have."""
+    setup = _shadespire_deck_setup()
     state = started(setup=setup)
     assert state["seats"]["p1"]["hand"] == {"objectives": 3, "power": 5}
     state, _ = play(state, "player_action", "p1", action="pass")
@@ -132,11 +137,7 @@ def test_a_ploy_whose_chosen_friendly_fighter_is_not_there_is_not_offered():
     """A player can only play a power card whose directions they can follow (Deathgorge rulebook, Advanced rules,
     Playing a power card, pg 29): Heroic Guard goes to a chosen friendly fighter, so with Ana's one fighter left it
     names only that one, and with none left it is not offered and its entry is refused."""
-    setup = content.expand_setup("underworlds/deathgorge", {
-        "ruleset": "underworlds/deathgorge",
-        "options": {"format": "rivals", "deck_override": {"reason": "our Shadespire cards"}},
-        "seats": [{"name": "Ana", "warband": "steelhearts-champions", "deck": "steelhearts-champions-shadespire"},
-                  {"name": "Ben", "warband": "cyrenis-razors"}]})
+    setup = _shadespire_deck_setup()
     state = started(setup=setup)
     state, _ = play(state, "player_action", "p1", action="pass")
     ana = [fid for fid, f in state["fighters"].items() if f["seat"] == "p1"]

@@ -91,7 +91,9 @@ def test_a_late_reaction_on_the_slower_phone_says_who_to_ask(phones, server):
     dialog.get_by_role("button", name="Enter").click()
     expect(ben.locator("#conn")).to_contain_text("1 waiting")   # in the outbox before Ana's ploy lands
     tap(ana, "Play a ploy")
-    expect(ana.locator("[data-action='undo-last']")).to_be_visible()
+    # The ploy has landed once the server opened the reaction step after it (Ana's Undo was already there for her
+    # Move, so it proves nothing); only then may Ben's phone come back and send its reaction.
+    expect(ana.locator("#reaction-step")).to_contain_text("after a gambit is resolved")
     ben.context.set_offline(False)
     late = ben.locator("[data-dialog='late-play']")
     expect(late).to_contain_text("Ana's entry #", timeout=15_000)

@@ -121,6 +121,12 @@ export function clearToast() {
   el.hidden = true;
 }
 
+/** Move the body's own actions (its `.sheet-actions` or `.sheet-footer` child) into the sheet's bar. */
+function liftActions(body, bar) {
+  const actions = [...body.children].filter((el) => el.matches(".sheet-actions, .sheet-footer"));
+  if (actions.length) bar.replaceChildren(...actions);
+}
+
 /**
  * Open a bottom sheet (a modal <dialog>); resolves with whatever `close(value)` is given.
  * @param {string} title
@@ -140,9 +146,18 @@ export function sheet(title, build, { label } = {}) {
       resolve(value);
     };
     dialog.addEventListener("cancel", (e) => { e.preventDefault(); close(null); });
-    dialog.append(h("h2", {}, title));
+    // The sheet's actions (Cancel and Enter, or a preview with Commit) sit in a bar below its scrolling part, never
+    // over it: however long the form, no field of it is ever under them.
+    const scroll = h("div", { class: "sheet-body" });
+    const bar = h("div", { class: "sheet-bar" });
+    dialog.append(h("h2", {}, title), scroll, bar);
     const body = build(close);
-    if (body) dialog.append(body);
+    if (body) {
+      scroll.append(body);
+      liftActions(body, bar);
+      // A sheet that draws its body again (a form whose fields follow what is picked) draws its actions again.
+      new MutationObserver(() => liftActions(body, bar)).observe(body, { childList: true });
+    }
     document.body.append(dialog);
     dialog.showModal();
   });

@@ -9,12 +9,18 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator
 
 # What is at the centre of the target, in the page: "" when the target (or a part of it) is there and on screen. A
-# target below or above the screen that is not the choice the game waits for (the primary button) is scrolled to
-# first, as a player scrolls to it (a scroll is not a tap): then it too must be uncovered.
+# target below or above the screen, or past the edge of a part that scrolls on its own (a sheet's form above its bar
+# of actions), that is not the choice the game waits for (the primary button) is scrolled to first, as a player
+# scrolls to it (a scroll is not a tap): then it too must be uncovered. Something drawn over it (a sticky banner or
+# footer, a card, a toast) is a cover, never a scroll.
 REACH_JS = """(el) => {
   const primary = el.matches('.btn.primary');
   let r = el.getBoundingClientRect();
   if (!primary && r.width && r.height && (r.bottom < 0 || r.top > innerHeight)) { el.scrollIntoView({ block: 'center' }); r = el.getBoundingClientRect(); }
+  let box = el.parentElement;
+  while (box && box !== document.body && !(/auto|scroll/.test(getComputedStyle(box).overflowY) && box.scrollHeight > box.clientHeight)) box = box.parentElement;
+  const edge = box && box !== document.body ? box.getBoundingClientRect() : null;
+  if (!primary && edge && r.width && r.height && (r.top < edge.top || r.bottom > edge.bottom)) { el.scrollIntoView({ block: 'nearest' }); r = el.getBoundingClientRect(); }
   const x = r.left + r.width / 2, y = r.top + r.height / 2;
   const name = (n) => n ? `${n.tagName.toLowerCase()}${n.id ? '#' + n.id : ''}.${[...n.classList].join('.')}` : 'nothing';
   if (!r.width || !r.height) return 'not drawn (no size)';

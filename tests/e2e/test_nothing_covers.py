@@ -25,9 +25,6 @@ def test_an_underworlds_game_taps_nothing_covered_or_off_screen(phones):
     assert missed == [], told(missed)
 
 
-# Not met yet in Conquest: the last run counted 2 such taps, both in the card form's sheet (a keyword and a planet
-# under the sheet's own sticky Enter and Cancel). Strict: passing fails it.
-@pytest.mark.xfail(strict=True, reason="taps still covered in the card form's sheet (see the comment above)")
 def test_a_conquest_round_taps_nothing_covered_or_off_screen(phones):
     """Set-up, secret dials, a battle with a shield and the headquarters phase."""
     with counting() as missed:
@@ -35,9 +32,6 @@ def test_a_conquest_round_taps_nothing_covered_or_off_screen(phones):
     assert missed == [], told(missed)
 
 
-# Met before the table's frames were drawn once per animation frame; since then a run can find the Log tab under the
-# sticky banner (the page scrolled down to the choices, then the player taps Log). Not strict: it passes in some runs.
-@pytest.mark.xfail(strict=False, reason="the Log tab can be under the sticky banner (see the comment above)")
 def test_a_battlelore_attack_taps_nothing_covered_or_off_screen(phones, server):
     """Orders, an attack with its dice and what the other phone is told."""
     with counting() as missed:

@@ -407,6 +407,16 @@ function whoLine(waiting, optional, me, mine, nextStep) {
   return [next, ...[...byVerbs].map(([verbs, seats]) => `${names(seats)} may ${verbs} first`)].join("; ");
 }
 
+/** The tabs sit in the top bar, in reach however far the table is scrolled (in the page they slid under the sticky
+ *  banner); a referee stepping back through the log has none. */
+function drawTabs(shown) {
+  const bar = document.querySelector(".topbar");
+  const old = bar && bar.querySelector(":scope > .tabs");
+  if (!bar) return;
+  if (!shown) { if (old) old.remove(); return; }
+  if (old) old.replaceWith(tabs()); else bar.insertBefore(tabs(), document.getElementById("conn"));
+}
+
 function tabs() {
   const tab = (id, label) => button(label, () => { T.tab = id; render(); },
     { cls: "btn small", role: "tab", "aria-selected": String(T.tab === id), "data-tab": id });
@@ -675,15 +685,15 @@ function drawTable() {
         button("Back to now", () => stepBack(null), { cls: "btn small" }))),
     T.renderer.renderBoard(T.pastView, { ...c, readOnly: true, submit: null })];
   } else if (WIDE.matches && T.tab !== "game") {
-    body = [banner(), tabs(), happenedRegion(), h("div", { class: "desk" },
+    body = [banner(), happenedRegion(), h("div", { class: "desk" },
       h("section", { class: "desk-table", "aria-label": "Table" }, tableTab()),
       h("section", { class: "desk-log", "aria-label": "Log" }, logPanel(c)))];
   } else if (T.tab === "log") {
-    body = [banner(), tabs(), happenedRegion(), logPanel(c)];
+    body = [banner(), happenedRegion(), logPanel(c)];
   } else if (T.tab === "game") {
-    body = [banner(), tabs(), happenedRegion(), gameTab()];
+    body = [banner(), happenedRegion(), gameTab()];
   } else {
-    body = [banner(), tabs(), happenedRegion(), tableTab()];
+    body = [banner(), happenedRegion(), tableTab()];
   }
   const scroll = window.scrollY;
   const anchor = actionsTop();
@@ -691,6 +701,7 @@ function drawTable() {
   const panelScroll = panel ? panel.scrollTop : 0;
   const focused = document.activeElement && document.activeElement.id;
   replace(root, body);
+  drawTabs(!(T.asOf !== null && T.pastView));
   root.dataset.seq = String(T.viewSeq ?? 0);   // the entry the screen shows: what tests and benchmarks wait for
   window.scrollTo(0, scroll);
   // A choice in sight stays where it was when what is above it changes height (a card or a step's box gone):

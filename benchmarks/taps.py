@@ -316,10 +316,13 @@ class Table:
     def dice(self, phone: Phone, step: Step, result: Result) -> None:
         page = phone.page
         sheet = page.locator("dialog[aria-label='Attack entry']")
-        # One weapon: the sheet opens by itself; otherwise the weapon is a tap.
-        page.locator("dialog[aria-label='Attack entry'], section.actions [data-suggestion='attack']").first.wait_for()
-        if not sheet.count():
-            phone.tap(page.locator("section.actions").get_by_role("button", name=f"{step.fighter.capitalize()}: Blade").first)
+        # One weapon: the sheet opens by itself (the weapon's button, behind it, can be drawn first); otherwise the
+        # weapon is a tap unless the action's button named it.
+        weapons = next(len(f["profiles"]) for s in SEATS for f in s["fighters"] if f["slug"] == step.fighter)
+        if weapons > 1:
+            page.locator("dialog[aria-label='Attack entry'], section.actions [data-suggestion='attack']").first.wait_for()
+            if not sheet.count():
+                phone.tap(page.locator("section.actions").get_by_role("button", name=f"{step.fighter.capitalize()}: Blade").first)
         sheet.wait_for()
         target = sheet.locator("[data-field='target']", has_text=step.target.capitalize())
         if target.count():
@@ -609,7 +612,8 @@ def run(headed: bool = False) -> dict:
                              + ph.page.locator("section.actions").first.inner_text().replace("\n", " · ")[:400]
                              + " || open: " + " · ".join(ph.page.locator("dialog[open]").all_inner_texts()).replace("\n", " · ")[:400]
                              for s, ph in table.phones.items()}
-                    raise RuntimeError(f"step {i} {step} could not be played: {exc}\nbanners: {shown}") from exc
+                    last = [(e["seq"], e["by"], e["type"], e.get("data")) for e in table.log()[-4:]]
+                    raise RuntimeError(f"step {i} {step} could not be played: {exc}\nbanners: {shown}\nlog ends: {last}") from exc
             result.log_types = [(e["type"], (e.get("data") or {}).get("play") or (e.get("data") or {}).get("action"))
                                 for e in table.log()]
             hand_taps = hand_reaction(browser, f"http://127.0.0.1:{port}")

@@ -198,13 +198,16 @@ def suggest(rs: UnderworldsRuleset, state: UnderworldsState, seat: str) -> Advic
             out += _step(rs, state, seat)
             seen = {_key(s) for s in out}
             # The step that needs this seat's decision first (its next activation), then its optional plays.
-            for _implied, later in reversed(ahead(rs, state, seat, everyone)):
+            chain = ahead(rs, state, seat, everyone)
+            for _implied, later in reversed(chain):
                 for s in _step(rs, later, seat):
                     # A pass out of turn is not inferred (passes.py): only the player whose go it is passes.
                     if _key(s) not in seen and not (s.type == "power" and s.data.get("play") == "pass"):
                         seen.add(_key(s))
                         out.append(s)
-            out += [s for s in _end_phase_ahead(rs, state, seat) if _key(s) not in seen]
+            # The end phase as the game will be once the steps open now are passed: a later player's own sequence
+            # can be entered from the last power step on, as at the table.
+            out += [s for s in _end_phase_ahead(rs, chain[-1][1] if chain else state, seat) if _key(s) not in seen]
             if state.get("minor") or inspire.in_power_step(state):
                 out += inspire.suggest_inspire(rs, state, seat)
             if phase == "action":
@@ -243,11 +246,12 @@ def _step(rs: UnderworldsRuleset, state: UnderworldsState, seat: str) -> list[Su
 
 
 def _end_phase_ahead(rs: UnderworldsRuleset, state: UnderworldsState, seat: str) -> list[Suggestion]:
-    """For a player not running the end phase sequence now: their own sequence (a later player) or the next round's
-    roll-off (one who has finished), as the game is once the players before them have finished: entering it says
-    they have (passes.py infers their "done")."""
+    """In the end phase, a player's own sequence (a later player) or the next round's roll-off (the player running
+    their sequence now, or one who has finished), as the game is once the sequences before it are finished: entering
+    it says they are (passes.py infers each "done": Deathgorge rulebook, End phase, the next round begins once every
+    player has finished theirs)."""
     end = state.get("end")
-    if state["phase"] != "end" or not end or seat not in end["order"] or seat == objectives.end_seat(state):
+    if state["phase"] != "end" or not end or seat not in end["order"]:
         return []
     probe = "objective" if seat in end["order"][end["i"] + 1:] else "roll_off"
     chain = passes.read_only_ahead(rs, state, Event(probe, seat, {}))

@@ -137,3 +137,30 @@ def test_surge_step_after_the_power_step_starts_with_the_player_who_last_took_an
     scored = [c.data["seat"] for c in cons if c.type == "surge_scored"]
     assert scored == ["p2", "p1"] and state["seats"]["p1"]["glory"]["unspent"] == 2
     assert state["seats"]["p1"]["hand"]["objectives"] == 3
+
+
+def test_the_player_running_their_sequence_is_offered_the_next_rounds_roll_off():
+    """End phase (pg 38): the next round begins once each player has finished their sequence. The player running
+    theirs may go straight to the next round's roll-off: entering it says they and every later player are done."""
+    state = to_end_phase(started(first="p2"))
+    offered = [s for s in RS.suggest(state, "p2").suggestions if s.type == "roll_off"]
+    assert offered and offered[0].data["purpose"] == "first_turn"
+    ahead = RS.passes_ahead(state, Event("roll_off", "p2", {"purpose": "first_turn", "first": "p2"}))
+    assert [(p.event.type, p.event.by) for p, _s, _c in ahead] == [("end_phase_done", "p2"), ("end_phase_done", "p1")]
+
+
+def test_a_later_player_may_start_their_sequence_from_the_last_power_step():
+    """End phase (pg 38): p1, second in the end phase, is offered their own scoring while the last power step is
+    open: entering it passes the power step and says p2, first, has finished."""
+    state = started(first="p2")
+    while not (state["phase"] == "action" and state["step"] == "power"
+               and all(s["activations_left"] == 0 for s in state["seats"].values())):
+        if state["step"] == "power":
+            p = state["power"]
+            state, _ = play(state, "power", p["order"][p["next"]], play="pass")
+        else:
+            state, _ = play(state, "player_action", state["turn"]["seat"], action="pass")
+    scoring = [s for s in RS.suggest(state, "p1").suggestions if s.type == "objective" and s.data.get("action") == "score"]
+    assert scoring, "p1's own end phase sequence, offered from the last power step"
+    ahead = RS.passes_ahead(state, Event("objective", "p1", {"action": "score", "glory": 1}))
+    assert ("end_phase_done", "p2") in [(p.event.type, p.event.by) for p, _s, _c in ahead]

@@ -166,12 +166,15 @@ def test_a_seat_as_the_others_see_it_is_made_once_per_state_and_anew_after_a_cha
                 assert seats[sid] == json.loads(json.dumps(seen)), (viewer, sid)
         assert len(made) <= 1
 
+    held = []   # states checked while a hand held power cards: the hidden part had something to hide
+
     def check(state, event, *_):
         views_hold(state)
+        held.append(any(s.get("hand", {}).get("power") for s in state["seats"].values()))
         owned = clone(state)
         views_hold(owned)
         rs.apply_in_place(owned, event)
         views_hold(owned)
 
-    state, log = play_random(rs, with_decks(ruleset_id), 5, max_events=120, on_event=check)
-    assert len(log) > 20 and any(s.get("hand", {}).get("power") for s in state["seats"].values())
+    _state, log = play_random(rs, with_decks(ruleset_id), 5, max_events=120, on_event=check)
+    assert len(log) > 20 and sum(held) > 10

@@ -121,10 +121,20 @@ export function clearToast() {
   el.hidden = true;
 }
 
-/** Move the body's own actions (its `.sheet-actions` or `.sheet-footer` child) into the sheet's bar. */
-function liftActions(body, bar) {
+/** Keep the body's own actions (its `.sheet-actions` or `.sheet-footer` children) below a scrolling part holding the
+ *  rest, all inside the body (what a sheet's own code and its tests look for stays where it was). */
+function splitActions(body) {
   const actions = [...body.children].filter((el) => el.matches(".sheet-actions, .sheet-footer"));
-  if (actions.length) bar.replaceChildren(...actions);
+  if (!actions.length) return;   // nothing to keep in view: the sheet scrolls as one
+  let scroll = body.querySelector(":scope > .sheet-scroll");
+  if (!scroll) scroll = h("div", { class: `sheet-scroll${body.classList.contains("stack") ? " stack" : ""}` });
+  const loose = [...body.children].filter((el) => el !== scroll && !actions.includes(el));
+  if (loose.length) scroll.append(...loose);
+  const kids = [...body.children];
+  if (kids.length !== actions.length + 1 || kids[0] !== scroll || actions.some((el, i) => kids[i + 1] !== el)) {
+    body.replaceChildren(scroll, ...actions);
+  }
+  body.classList.add("sheet-split");
 }
 
 /**
@@ -146,17 +156,15 @@ export function sheet(title, build, { label } = {}) {
       resolve(value);
     };
     dialog.addEventListener("cancel", (e) => { e.preventDefault(); close(null); });
-    // The sheet's actions (Cancel and Enter, or a preview with Commit) sit in a bar below its scrolling part, never
-    // over it: however long the form, no field of it is ever under them.
-    const scroll = h("div", { class: "sheet-body" });
-    const bar = h("div", { class: "sheet-bar" });
-    dialog.append(h("h2", {}, title), scroll, bar);
+    dialog.append(h("h2", {}, title));
     const body = build(close);
     if (body) {
-      scroll.append(body);
-      liftActions(body, bar);
-      // A sheet that draws its body again (a form whose fields follow what is picked) draws its actions again.
-      new MutationObserver(() => liftActions(body, bar)).observe(body, { childList: true });
+      dialog.append(body);
+      // The sheet's actions (Cancel and Enter, or a preview with Commit) sit below its scrolling part, never over
+      // it: however long the form, no field of it is ever under them. A sheet that draws its body again (a form
+      // whose fields follow what is picked) is split again.
+      splitActions(body);
+      new MutationObserver(() => splitActions(body)).observe(body, { childList: true });
     }
     document.body.append(dialog);
     dialog.showModal();

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from tests.support.live import Phone, add, note
+from tests.support.live import Phone, add, note, server_logs_on_failure
 
 pytestmark = [pytest.mark.live, pytest.mark.multiprocess, pytest.mark.slow]
 
@@ -47,21 +47,22 @@ def test_phones_on_different_processes_behind_nginx_see_each_others_events(balan
     p2 = phone(game["tokens"]["p2"], b)
     spectator = phone(site.join(game, "spectator"), b)
     try:
-        for i in range(6):
-            seat, each = ("p1", p1) if i % 2 == 0 else ("p2", p2)
-            ack = each.submit(add(seat))
-            assert ack["status"] == 201 and ack["seq"] == i + 1, ack
-        spectator.wait_for(lambda f: len([n for n, _ in f if n == "applied"]) == 6)
-        p1.wait_for(lambda f: len([n for n, _ in f if n == "applied"]) == 3)
-        p2.wait_for(lambda f: len([n for n, _ in f if n == "applied"]) == 3)
-        assert spectator.applied_seqs() == [1, 2, 3, 4, 5, 6]
-        assert p1.applied_seqs() == [2, 4, 6] and p2.applied_seqs() == [1, 3, 5]
-        spectator.wait_for(lambda f: [d["seq"] for n, d in f if n == "view"][-1:] == [6])
-        assert spectator.named("view")[-1]["state"]["seats"]["p2"]["score"] == 3
-        # both processes serve the same state
-        sa = a.get(f"/api/games/{game['id']}/state", game["referee_token"])["state"]
-        sb = b.get(f"/api/games/{game['id']}/state", game["referee_token"])["state"]
-        assert sa == sb and sa["seats"]["p1"]["score"] == 3
+        with server_logs_on_failure(a, b):   # a missing ack: what each process printed
+            for i in range(6):
+                seat, each = ("p1", p1) if i % 2 == 0 else ("p2", p2)
+                ack = each.submit(add(seat))
+                assert ack["status"] == 201 and ack["seq"] == i + 1, ack
+            spectator.wait_for(lambda f: len([n for n, _ in f if n == "applied"]) == 6)
+            p1.wait_for(lambda f: len([n for n, _ in f if n == "applied"]) == 3)
+            p2.wait_for(lambda f: len([n for n, _ in f if n == "applied"]) == 3)
+            assert spectator.applied_seqs() == [1, 2, 3, 4, 5, 6]
+            assert p1.applied_seqs() == [2, 4, 6] and p2.applied_seqs() == [1, 3, 5]
+            spectator.wait_for(lambda f: [d["seq"] for n, d in f if n == "view"][-1:] == [6])
+            assert spectator.named("view")[-1]["state"]["seats"]["p2"]["score"] == 3
+            # both processes serve the same state
+            sa = a.get(f"/api/games/{game['id']}/state", game["referee_token"])["state"]
+            sb = b.get(f"/api/games/{game['id']}/state", game["referee_token"])["state"]
+            assert sa == sb and sa["seats"]["p1"]["score"] == 3
     finally:
         for each in (p1, p2, spectator):
             each.disconnect()

@@ -8,6 +8,8 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import requests
@@ -188,6 +190,17 @@ class Phone:
             self.client.disconnect()
         except Exception:  # noqa: BLE001
             pass
+
+
+@contextmanager
+def server_logs_on_failure(*servers: ServerProcess) -> Iterator[None]:
+    """A failure inside the block carries what each server printed (a missing ack says nothing on its own)."""
+    try:
+        yield
+    except BaseException as exc:
+        for server in servers:
+            exc.add_note(f"--- server on port {server.port} printed:\n{server.log()}")
+        raise
 
 
 def note(by: str, text: str = "x", **extra) -> dict:

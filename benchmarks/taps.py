@@ -80,6 +80,16 @@ SEATS = [{"name": "Ana", "warband": "custom", "fighters": [fighter("vex", "Vex",
                                                              fighter("tor", "Tor", wounds=1)]}]
 
 
+def weapons_of(slug: str) -> int:
+    """How many weapons the scripted fighter has."""
+    return next(len(f["profiles"]) for seat in SEATS for f in seat["fighters"] if f["slug"] == slug)
+
+
+def fighter_id(slug: str) -> str:
+    """The scripted fighter's id in the game ("p2.rok")."""
+    return next(f"p{i + 1}.{slug}" for i, seat in enumerate(SEATS) for f in seat["fighters"] if f["slug"] == slug)
+
+
 @dataclass
 class Step:
     """One scripted thing a player does: kind (move, guard, attack, charge, ploy, reaction, objective, end, roll_off)."""
@@ -250,7 +260,12 @@ class Table:
             action = {"move": "Move", "guard": "Guard", "attack": "Attack", "charge": "Charge"}[step.kind]
             target = f"( → {step.target.capitalize()})?" if step.target else ""
             action = re.compile(rf"^{action}(: Blade)?{target}$")
-            if group.count() == 0:   # one fighter left: its actions are shown at once
+            lifted = actions.locator(".group", has=page.locator("h2", has_text="Attack with"))
+            if step.kind == "attack" and lifted.count():
+                # The Attack actions on the table's own screen: the fighter (and weapon) is the one tap.
+                label = f"{name}: Blade" if weapons_of(step.fighter) > 1 else name
+                phone.tap(lifted.get_by_role("button", name=label, exact=True))
+            elif group.count() == 0:   # one fighter left: its actions are shown at once
                 self.tap_action(phone, action, result, send=step.kind in ("move", "guard"))
             else:
                 phone.tap(group)
@@ -318,8 +333,7 @@ class Table:
         sheet = page.locator("dialog[aria-label='Attack entry']")
         # One weapon: the sheet opens by itself (the weapon's button, behind it, can be drawn first); otherwise the
         # weapon is a tap unless the action's button named it.
-        weapons = next(len(f["profiles"]) for s in SEATS for f in s["fighters"] if f["slug"] == step.fighter)
-        if weapons > 1:
+        if weapons_of(step.fighter) > 1:
             page.locator("dialog[aria-label='Attack entry'], section.actions [data-suggestion='attack']").first.wait_for()
             if not sheet.count():
                 phone.tap(page.locator("section.actions").get_by_role("button", name=f"{step.fighter.capitalize()}: Blade").first)
@@ -328,14 +342,33 @@ class Table:
         if target.count():
             phone.tap(target)
         # Each roll by its counts, read as a player reads it: the dice showing a face the sheet says succeeds, and how
-        # many of them are critical; one key per roll, none when nothing succeeded (the key at 0 is preset).
+        # many of them are critical; one key per roll, none when nothing succeeded (the key at 0 is preset). With a
+        # row per target, the target is tapped at its defence roll's key (its 0 too).
+        row = sheet.locator(f"[data-target-row='{fighter_id(step.target)}']")
         for kind, faces in (("attack", step.attack), ("defence", step.defence)):
+            if kind == "defence" and row.count():
+                # The player knows what saves for their own fighter (the row's line says it once picked): the
+                # engine's answer for this target, as the sheet would show it.
+                saving = {FACE_NAMES.get(f, f) for f in self.saving_faces(step)}
+                total, crits = sum(1 for f in faces if f in saving), sum(1 for f in faces if f == "crit")
+                phone.tap(row.locator(f"[data-count-key='defence-{total}-{crits}']"))
+                continue
             total, crits = counted(sheet, kind, faces)
             if total:
                 phone.tap(sheet.locator(f"[data-count-key='{kind}-{total}-{crits}']"))
         commit = sheet.get_by_role("button", name="Commit attack")
         page.wait_for_function("(el) => !el.disabled", arg=commit.element_handle(), timeout=STEP_TIMEOUT_MS)
         self.enter(phone, commit, result)
+
+    def saving_faces(self, step: Step) -> list[str]:
+        """The defence faces that save against the scripted attack, by the engine's preview of it."""
+        body = {"type": "attack", "by": step.seat, "data": {
+            "attacker": fighter_id(step.fighter), "target": fighter_id(step.target), "profile": {"name": "Blade"},
+            "attack_roll": {"success": 0}, "defence_roll": {"success": 0}}}
+        r = requests.post(f"{self.url}/api/games/{self.game['id']}/preview", json=body, timeout=10,
+                          headers={"Authorization": f"Bearer {self.game['referee_token']}"})
+        resolved = next(x for x in r.json()["consequences"] if x["type"] == "attack_resolved")
+        return resolved["data"]["faces"]["defence"]
 
     def roll_off(self, phone: Phone, result: Result) -> None:
         page = phone.page

@@ -224,7 +224,8 @@ export function renderActions(advice, ctx) {
   }
   const folded = new Set([...family.values()].filter((gs) => gs.length > 1).flat());
   // The one group the game waits on this phone for (its step's own choices): only its choice is marked primary.
-  const main = waited ? order.find((g) => rank(g) === 1 && !folded.has(g)) : null;
+  // (A game's shortcuts to choices also in the picker, an Underworlds fighter's Attack, are never that choice.)
+  const main = waited ? order.find((g) => rank(g) === 1 && !folded.has(g) && !groups.get(g).every((x) => x.shortcut)) : null;
   const more = [];
   const done = new Set();
   for (const g of order) {

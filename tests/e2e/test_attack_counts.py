@@ -159,3 +159,38 @@ def test_commit_waits_for_the_outcome_of_the_last_change(phones, server):
     expect(sheet.get_by_role("button", name="Drive Rok back 1 hex and commit")).to_be_enabled()
     expect(commit).to_have_text("Commit attack, Rok stays")
     expect(sheet.locator("#attack-preview [data-preview]")).to_have_attribute("data-preview", "draw")
+
+
+def test_a_fighters_attack_on_one_of_three_targets_is_four_taps(phones, server):
+    """Two fighters against three: Kit's Attack is on the table's own screen (no fighter picker), the target is
+    tapped at what its defence roll shows, then Commit: four taps with both rolls, none on the other phone; a
+    target's row of keys picks it, and the stored attack is on that target."""
+    seats = [{"name": "Ana", "warband": "custom", "fighters": [fighter("vex", "Vex", True), fighter("kit", "Kit")]},
+             {"name": "Ben", "warband": "custom", "fighters": [fighter(s, n, i == 0, 4) for i, (s, n) in
+                                                               enumerate((("rok", "Rok"), ("tor", "Tor"), ("ula", "Ula")))]}]
+    game = api_game(server, seats=seats)
+    ana, ben = seated(phones, game)
+    a, b = Counted(ana), Counted(ben)
+    shortcut = ana.locator("section.actions [data-group='Attack with']")
+    expect(shortcut).to_have_count(0)   # the fighters' picker's own group name is not one: the buttons are
+    group = ana.locator("section.actions .group", has=ana.locator("h2", has_text="Attack with"))
+    expect(group.get_by_role("button")).to_have_text(["Vex", "Kit"])
+    expect(group.locator(".btn.primary")).to_have_count(0)   # a shortcut, never the step's own choice
+    a.tap(group.get_by_role("button", name="Kit", exact=True))
+    sheet = attack_sheet(ana)
+    rows = sheet.locator("[data-target-row]")
+    expect(rows).to_have_count(3)
+    expect(sheet.locator("[data-field='target']")).to_have_count(0)   # no separate target picker
+    expect(sheet.get_by_role("button", name="Commit attack")).to_be_disabled()
+    a.tap(sheet.locator("[data-counts='attack']").get_by_role("radio", name="2 successes", exact=True))
+    a.tap(sheet.locator("[data-target-row='p2.tor']").get_by_role("radio", name="1 save", exact=True))
+    expect(sheet.locator("[data-target-row='p2.tor']")).to_have_class("target-roll on")
+    preview = sheet.locator("#attack-preview")
+    expect(preview).to_contain_text("1 damage to Tor")
+    phones.shot(ana, "04-target-by-its-roll")
+    a.tap(sheet.get_by_role("button", name="Commit attack, Tor stays"))
+    expect(ben.locator("[data-fighter='p2.tor'] .wounds .count b")).to_have_text("3")
+    assert (a.taps, b.taps) == (4, 0)
+    stored = _stored_attack(server, game)
+    assert stored["attacker"] == "p1.kit" and stored["target"] == "p2.tor"
+    assert stored["attack_roll"] == {"success": 2} and stored["defence_roll"] == {"success": 1}

@@ -183,7 +183,18 @@ function attackForm(a, close) {
   let asked = 0;   // the latest preview asked: an older answer arriving later is dropped
   async function runPreview() {
     const bare = (text) => { previewBox.className = "preview"; previewBox.replaceChildren(h("div", { class: "muted" }, text)); commit.disabled = true; offerDriveBack(null); };
-    if (!st.target) return bare("Pick a target to see the outcome.");
+    if (!st.target && !byTargetRow(a)) return bare("Pick a target to see the outcome.");
+    if (!st.target) {
+      // Which attack faces succeed is the weapon's (its symbol, keywords): asked of the engine against the first
+      // target, its defence left out, so the attack roll can be read before the target is tapped.
+      bare("Tap the target at what its defence roll shows (0: no save).");
+      const mine = ++asked;
+      const reply = await c.preview("attack", { ...attackData(a), target: a.targets[0] });
+      const resolved = ((reply && reply.consequences) || []).find((x) => x.type === "attack_resolved");
+      const faces = resolved && resolved.data && resolved.data.faces;
+      if (mine === asked && !st.target && faces) { st.faces = { ...faces, defence: [] }; markFaces(a, body); }
+      return;
+    }
     if (missingGiven(a)) return bare("Enter the numbers from the fighter card first.");
     const aLeft = st.byFaces ? attackExpected(a) - st.attackFaces.length : 0;
     const dLeft = st.byFaces ? defenceExpected(a) - st.defenceFaces.length : 0;
@@ -230,13 +241,14 @@ function drawAttackForm(a, ui) {
     st.target ? dicePad({ kind: "defence", faces: FACE.defence, roll: st.defenceFaces, expected: defenceExpected(a),
       card: targetDefence(a).dice ?? 1, label: "Defence", hits: saves, tint: TINT.defence, onchange: changed }) : null]
     : [countPad(kind, attackExpected(a), st.attackCount, (v) => { st.attackCount = v; changed(); }, `${capital(kind)} roll`),
-      st.target ? countPad("defence", defenceExpected(a), st.defenceCount, (v) => { st.defenceCount = v; changed(); }, "Defence roll") : null];
+      st.target && !byTargetRow(a) ? countPad("defence", defenceExpected(a), st.defenceCount, (v) => { st.defenceCount = v; changed(); }, "Defence roll") : null];
   const dice = (n) => (st.byFaces ? "" : ` · ${n} ${n === 1 ? "die" : "dice"}`);
   ui.body.replaceChildren(...[
     ...attackPickers(a, changed),
     askedFields(a, ui),
     h("fieldset", { class: "roll" }, h("legend", {}, `${capital(kind)} roll${dice(attackExpected(a))}`),
       h("p", { class: "symbols", "data-symbols": kind }, `Succeeds on ${faceNames(a, kind, hits)}`), attackPad),
+    byTargetRow(a) ? targetRolls(a, changed) : null,
     defencePad ? h("fieldset", { class: "roll" }, h("legend", {}, `Defence: ${fighterName(view, st.target)}${dice(defenceExpected(a))}`),
       h("p", { class: "symbols", "data-symbols": "defence" }, `Saves on ${faceNames(a, "defence", saves)}${guardText(a)}`), defencePad) : null,
     button(st.byFaces ? "Enter the successes instead" : "Enter each die's face instead", () => { st.byFaces = !st.byFaces; changed(); },
@@ -272,8 +284,38 @@ function attackPickers(a, changed) {
       : `${profileName(p)} · ${p.dice} dice · damage ${p.damage}${(p.keywords || []).length ? ` · ${p.keywords.join(", ")}` : ""}`,
       targets.length === 1 && st.target ? h("b", {}, ` → ${fighterName(view, st.target)}`) : null)
       : pick("Weapon", profilesOf(view, st.attacker), st.profile, (v) => { st.profile = v; st.dice = null; st.attackFaces.length = 0; }, "profile"),
-    targets.length > 1 || !st.target ? targetPick(targets, st.target, (v) => { st.target = v; st.defDice = null; st.defenceCount = [0, 0]; }) : null,
+    (targets.length > 1 || !st.target) && !byTargetRow(a)
+      ? targetPick(targets, st.target, (v) => { st.target = v; st.defDice = null; st.defenceCount = [0, 0]; }) : null,
   ];
+}
+
+/** Whether the target is tapped with its defence roll: several targets, each roll by its counts. */
+const byTargetRow = (a) => !a.st.byFaces && a.targets.length > 1;
+
+/** Each target with its defence roll's keys, grouped under its player at a table of several: one tap picks the
+ *  target and what its defence roll shows (0 when no die saved), as the table reads an attack. */
+function targetRolls(a, changed) {
+  const { st, view, c } = a;
+  const seats = [...new Set(a.targets.map((fid) => (view.fighters[fid] || {}).seat))];
+  const saves = st.faces ? st.faces.defence : [];
+  const row = (fid) => {
+    const on = st.target === fid;
+    const n = on ? defenceExpected(a) : (characteristic(view, fid, "defence") || {}).dice ?? 1;
+    const name = fighterName(view, fid);
+    return h("div", { class: `target-roll${on ? " on" : ""}`, "data-target-row": fid },
+      h("div", { class: "target-roll-name" }, h("b", {}, name), ` · ${n} ${n === 1 ? "die" : "dice"}`),
+      on ? h("p", { class: "symbols", "data-symbols": "defence" }, `Saves on ${faceNames(a, "defence", saves)}${guardText(a)}`) : null,
+      countPad("defence", n, on ? st.defenceCount : [-1, -1], (v) => {
+        if (!on) st.defDice = null;
+        st.target = fid;
+        st.defenceCount = v;
+        changed();
+      }, `Defence: ${name}`));
+  };
+  return h("fieldset", { class: "roll target-rolls", "data-field": "target-rolls" }, h("legend", {}, "Target: its defence roll"),
+    seats.length < 2 ? a.targets.map(row) : seats.map((seat) => h("div", { class: "target-group", "data-target-seat": seat },
+      h("div", { class: "muted" }, `${c.seatName(seat)}'s fighters`),
+      a.targets.filter((fid) => (view.fighters[fid] || {}).seat === seat).map(row))));
 }
 
 /** The numbers the engine asks from the fighter cards (those the content does not know). */

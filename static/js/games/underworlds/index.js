@@ -398,11 +398,24 @@ const targetPicked = new Map();
 // At most this many targets are offered with the action itself (more: the sheet's picker, grouped by player).
 const TARGETS_WITH_THE_ACTION = 4;
 
+/** The enemy fighters on the battlefield. */
+function enemiesOf(view, seat) {
+  return Object.keys(view.fighters || {}).filter((fid) => view.fighters[fid].seat !== seat && !view.fighters[fid].out);
+}
+
 /** The enemy fighters `seat` may target with the action, when they are few and all of one opponent; else []. */
 function targetsWithTheAction(view, seat) {
-  const fids = Object.keys(view.fighters || {}).filter((fid) => view.fighters[fid].seat !== seat && !view.fighters[fid].out);
+  const fids = enemiesOf(view, seat);
   const seats = new Set(fids.map((fid) => view.fighters[fid].seat));
   return fids.length > 1 && fids.length <= TARGETS_WITH_THE_ACTION && seats.size === 1 ? fids : [];
+}
+
+// The group of the Attack actions on the table's own screen (expand below).
+const ATTACK_GROUP = "Attack with";
+
+/** How many of the seat's fighters are on the battlefield. */
+function ownFighters(view, seat) {
+  return Object.values(view.fighters || {}).filter((f) => f.seat === seat && !f.out).length;
 }
 
 /** Whether an attack template's profile is this weapon of the fighter card (by name, else by its numbers). */
@@ -577,11 +590,18 @@ export default {
     if (!ev || ev.type !== "activate" || !["attack", "charge"].includes(ev.data.action) || !c.view) return null;
     const weapons = profilesOf(c.view, ev.data.fighter).filter((p) => !p.spell || (card(c.view, ev.data.fighter).traits || []).includes("wizard"));
     const targets = targetsWithTheAction(c.view, ev.by);
-    if (weapons.length < 2 && !targets.length) return null;
     const ws = weapons.length > 1 ? weapons : [null];
-    return ws.flatMap((p) => (targets.length ? targets : [null]).map((t) => ({
+    const each = weapons.length < 2 && !targets.length ? [s] : ws.flatMap((p) => (targets.length ? targets : [null]).map((t) => ({
       label: `${s.label}${p ? `: ${profileName(p)}` : ""}${t ? ` → ${fighterName(c.view, t)}` : ""}`,
       group: s.group, template: ev, choices: {}, fields: {}, weapon: p, target: t, picked: true })));
+    // The Attack actions also on the table's own screen, a button per fighter (and weapon), when the fighters are in
+    // a picker: the target is then tapped with its defence roll in the dice sheet (combat.js), so an attack is the
+    // fighter, the two rolls and Commit. (A Charge moves first: it stays with the fighter's other actions.)
+    const lifted = ev.data.action === "attack" && enemiesOf(c.view, ev.by).length && ownFighters(c.view, ev.by) > 1
+      ? ws.map((p) => ({ label: `${fighterName(c.view, ev.data.fighter)}${p ? `: ${profileName(p)}` : ""}`, group: ATTACK_GROUP,
+        template: ev, choices: {}, fields: {}, weapon: p, target: null, picked: true, shortcut: true }))
+      : [];
+    return [...each, ...lifted];
   },
 
   customEntry(s, c) {

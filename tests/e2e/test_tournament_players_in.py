@@ -192,7 +192,9 @@ def test_a_whole_events_paste_keeps_the_tab_short_and_draws_a_qr_code_on_tap(pho
     cards = page.locator("#player-links .player-link")
     expect(cards).to_have_count(12)
     expect(page.locator("#player-links svg.qr")).to_have_count(0)
-    heights = [cards.nth(i).bounding_box()["height"] for i in range(12)]
+    # Measured in one go: a push redrawing the tab between two reads would leave a card detached.
+    heights = cards.evaluate_all("(els) => els.map((el) => el.getBoundingClientRect().height)")
+    assert len(heights) == 12, heights
     assert max(heights) < 170, heights   # a card with its QR code drawn is over 180 px
     phones.shot(page, "03-twelve-pasted", full_page=True)
     row = page.locator(".player-row", has_text="Ana")

@@ -54,6 +54,8 @@ import explicit_share
 import game_rest
 from processes import free_port, start_app, stop
 
+from tests.support.reach import look
+
 CHROMIUM = os.environ.get("TW_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run"]
@@ -139,6 +141,10 @@ SCRIPT: list[Step] = [
 ]
 
 
+# The taps whose target was covered or off-screen, over every game the benchmark plays (target: none).
+COVERED: list[dict] = []
+
+
 @dataclass
 class Phone:
     """One player's phone: its page and the taps made on it, per scripted step."""
@@ -148,6 +154,13 @@ class Phone:
     taps: int = 0
 
     def tap(self, locator) -> None:
+        # A tap whose target is covered or off the screen as it is made (tests/support/reach.py), on the table page, as
+        # the screen is once drawn: two frames on (a player's finger is never that quick), the frames arrived by then.
+        if locator.page.evaluate("!!document.getElementById('table')"):
+            locator.page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done())))")
+            why, text = look(locator)
+            if why:
+                COVERED.append({"seat": self.seat, "target": text, "why": why})
         locator.click(timeout=STEP_TIMEOUT_MS)
         self.taps += 1
 
@@ -655,7 +668,10 @@ def run(headed: bool = False) -> dict:
             browser.close()
     finally:
         stop(proc)
-    return with_explicit_by_edition(with_editions(with_cards(with_hand_reaction(summarise(result), hand_taps), cards), editions))
+    out = with_explicit_by_edition(with_editions(with_cards(with_hand_reaction(summarise(result), hand_taps), cards), editions))
+    out["covered_taps"] = list(COVERED)
+    out["targets_met"]["no_tap_covered_or_off_screen"] = not COVERED
+    return out
 
 
 def with_explicit_by_edition(out: dict) -> dict:
@@ -734,6 +750,8 @@ def report(out: dict) -> str:
         *([f"Catch-up after the other phone was offline: \"{c['headline']} {c['first_line'][:80]}…\" shown "
            f"{c['shown_s']} s after reconnecting; taps to be up to date: {c['taps']}   target <= 1, out of action first"]
           if (c := out.get("catch_up")) else []),
+        f"Taps whose target was covered or off-screen, in every game played: {len(out.get('covered_taps', []))}   target 0"
+        + "".join(f"\n  {c['seat']}: {c['target']}: {c['why']}" for c in out.get("covered_taps", [])[:10]),
         "",
         targets_line(out),
     ]

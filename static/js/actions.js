@@ -207,7 +207,8 @@ export function renderActions(advice, ctx) {
   // A met objective is scored right now (its surge step comes before anything else is entered): first on screen,
   // above an open reaction step too, so the one tap that scores it is in view.
   const met = metFirst(groups, advice, ctx);
-  if (met) wrap.append(met);
+  // Scored now or never (its surge step): kept in view after an entry like the step's own choices.
+  if (met) { met.dataset.waits = ""; wrap.append(met); }
   const waited = (advice.waiting_for || []).includes(ctx.seat);
   if (advice.reaction_window) {
     const box = reactionBox(advice, ctx, groups, reactions, suggestions);

@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from tests.support.reach import look
+
 from .flows import api_game, join
 from .uw_rest import post, state
 
@@ -167,12 +169,19 @@ def test_the_opening_hand_is_told_in_one_tap_a_card(phones, server):
     expect(ben.locator("[data-opening-hand]")).to_be_in_viewport()     # Ben is not waited for: at the top
     phones.shot(ana, "07-opening-hand-under-the-actions", full_page=True)
     phones.shot(ben, "08-opening-hand-while-waiting")
+    ben.evaluate("window.scrollTo(0, document.body.scrollHeight)")   # Ben looks at the board below meanwhile
+    seq = int(ben.locator("#table").get_attribute("data-seq"))
     taps = 0
     for name in ("Mind Erosion", "Soul Harvesters", "Snuff Out"):
         panel.locator(f"[data-opening-card='{name}']").click()
         taps += 1
     assert taps == 3
     expect(panel).to_have_count(0)
+    # Ana's entry on Ben's phone brings back into view what he has to do, below the sticky banner.
+    ben.wait_for_function("(seq) => Number(document.getElementById('table').dataset.seq) > seq", arg=seq)
+    first = ben.locator("[data-opening-hand] [data-opening-card]").first
+    expect(first).to_be_in_viewport()
+    assert look(first)[0] == "", look(first)
     ana.locator("[data-tab='log']").click()
     expect(ana.locator("ol.log")).to_contain_text("Cards in hand noted: ")          # it went in
     told = state(server, game["id"], game["tokens"]["p1"])["state"]["seats"]["p1"]["cards"]["objectives"]

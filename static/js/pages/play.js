@@ -732,8 +732,10 @@ function keepNextInView() {
   // Every choice of the step the game waits for on this phone (its passes too: "No reaction", "Pass", "Done" end a
   // step as often as a play does), else the primary button, else the first.
   const waits = actions ? [...actions.querySelectorAll("[data-waits] .btn")] : [];
+  // A game's own part for what this player has to do while the game waits for another (the opening hand to tell).
+  const own = [...document.querySelectorAll("#table [data-in-view] .btn")];
   const primary = actions ? [...actions.querySelectorAll(".btn.primary")] : [];
-  const targets = waits.length ? waits : primary.length ? primary : [actions && actions.querySelector(".btn")].filter(Boolean);
+  const targets = waits.length ? waits : own.length ? own : primary.length ? primary : [actions && actions.querySelector(".btn")].filter(Boolean);
   if (!targets.length) return;
   // Once per view and set of choices: a view drawn again with new choices for this phone (its `applied` frame drawn
   // before its `view`) brings them into view again.

@@ -48,7 +48,9 @@ export function openingHand(view, c, where) {
   const id = key(c);
   if (!picked.has(id)) picked.set(id, new Set());
   const ticked = picked.get(id);
-  const panel = h("section", { class: "card opening-hand", "aria-label": "Your opening hand", "data-opening-hand": "" });
+  // Above the actions, it is what the player has to do now: the table keeps it in view after an entry (play.js).
+  const panel = h("section", { class: "card opening-hand", "aria-label": "Your opening hand", "data-opening-hand": "",
+    ...(busy ? {} : { "data-in-view": "" }) });
   const draw = () => {
     const left = field.max - ticked.size;
     panel.replaceChildren(

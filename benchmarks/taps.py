@@ -24,7 +24,9 @@ Reported, against the targets:
   under each edition's rules (Deathgorge, Dreadfane, Shadespire), the turns between them passed over REST
   (`attacks_per_edition`), against the same targets;
 - a catch-up: Ben's phone is offline while Ana's charge takes Tor out of action; back online, the taps Ben
-  needs to be up to date again (the "While you were away" card dismissed: at most 1 tap).
+  needs to be up to date again (the "While you were away" card dismissed: at most 1 tap);
+- the taps, over every game it plays, whose target was covered (the sticky banner, a card, a sheet's footer) or
+  off the screen as the tap was made (tests/support/reach.py, as the browser tests count them): none.
 
 The game's set-up (boards, do-overs, placing fighters) is entered over REST before the phones join: it is
 not what the targets are about. Each round's first-turn roll-off is tapped and reported on its own.

@@ -36,7 +36,8 @@ def test_lethal_attack_previews_out_of_action_and_bounty(phones, server):
 
 
 def test_with_two_opponents_the_targets_come_grouped_by_player(phones, server):
-    """Three players: Ana's attack lists Ben's and Cat's fighters under their player's name, not one mixed list."""
+    """Three players: Ana's attack lists Ben's and Cat's fighters, each with its defence roll's keys, under their
+    player's name, not one mixed list; a key of Ula's row picks Ula (and entering each die's face, a picker does)."""
     seats = [{"name": n, "warband": "custom", "fighters": [fighter(slug, fname, True, 3)]}
              for n, (slug, fname) in zip(("Ana", "Ben", "Cat"), (("vex", "Vex"), ("rok", "Rok"), ("ula", "Ula")))]
     game = api_game(server, seats=seats)
@@ -46,10 +47,15 @@ def test_with_two_opponents_the_targets_come_grouped_by_player(phones, server):
     for seat, name, target in (("p2", "Ben", "Rok"), ("p3", "Cat", "Ula")):
         group = sheet.locator(f"[data-target-seat='{seat}']")
         expect(group).to_contain_text(f"{name}'s fighters")
-        expect(group.get_by_role("radio", name=target)).to_be_visible()
+        expect(group.locator(f"[data-target-row='{seat}.{target.lower()}']")).to_contain_text(target)
     phones.shot(ana, "03-targets-by-player")
-    sheet.get_by_role("radiogroup", name="Target: Cat's fighters").get_by_role("radio", name="Ula").click()
+    sheet.locator("[data-target-row='p3.ula']").get_by_role("radio", name="No saves").click()
+    expect(sheet.locator("[data-target-row='p3.ula']")).to_have_class("target-roll on")
+    expect(sheet.locator("[data-target-row='p2.rok']")).to_have_class("target-roll")
+    sheet.locator("[data-action='by-faces']").click()
     expect(sheet.locator("[data-target-seat='p3'] [data-field='target']")).to_have_attribute("aria-checked", "true")
+    sheet.get_by_role("radiogroup", name="Target: Ben's fighters").get_by_role("radio", name="Rok").click()
+    expect(sheet.locator("[data-target-seat='p2'] [data-field='target']")).to_have_attribute("aria-checked", "true")
 
 
 def test_at_a_table_of_three_the_warbands_not_in_play_fold_to_their_heads(phones, server):

@@ -243,6 +243,8 @@ export function savedSummary(rec, { shared }) {
       navigator.share ? button("Share", () => navigator.share({ title: rec.name, url }).catch(() => {}), { cls: "btn small" }) : null) : null);
 }
 
+const openTyped = new Map();   // seat index -> the link or id typed so far
+
 /**
  * Field to open a shared warband by its link or id.
  * @param {number} index
@@ -250,7 +252,9 @@ export function savedSummary(rec, { shared }) {
  * @returns {HTMLElement}
  */
 export function openField(index, onopen) {
-  const input = h("input", { id: `open-warband-${index}`, autocomplete: "off" });
+  // What is typed survives the step drawn again meanwhile (a saved warband of another seat arriving).
+  const input = h("input", { id: `open-warband-${index}`, autocomplete: "off", value: openTyped.get(index) || "",
+    oninput: () => openTyped.set(index, input.value) });
   return h("div", { class: "row", style: "align-items:flex-end" },
     h("label", { class: "field", style: "flex:1 1 160px" }, h("span", {}, "Shared warband link or id"), input),
     button("Open", async () => {

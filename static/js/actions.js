@@ -207,8 +207,7 @@ export function renderActions(advice, ctx) {
   // A met objective is scored right now (its surge step comes before anything else is entered): first on screen,
   // above an open reaction step too, so the one tap that scores it is in view.
   const met = metFirst(groups, advice, ctx);
-  // Scored now or never (its surge step): kept in view after an entry like the step's own choices.
-  if (met) { met.dataset.waits = ""; wrap.append(met); }
+  if (met) wrap.append(met);
   const waited = (advice.waiting_for || []).includes(ctx.seat);
   if (advice.reaction_window) {
     const box = reactionBox(advice, ctx, groups, reactions, suggestions);
@@ -224,9 +223,7 @@ export function renderActions(advice, ctx) {
     if (g.includes(" ") && groups.get(g).length > 1) family.set(firstWord(g), [...(family.get(firstWord(g)) || []), g]);
   }
   const folded = new Set([...family.values()].filter((gs) => gs.length > 1).flat());
-  // The one group the game waits on this phone for (its step's own choices): only its choice is marked primary.
-  // (A game's shortcuts to choices also in the picker, an Underworlds fighter's Attack, are never that choice.)
-  const main = waited ? order.find((g) => rank(g) === 1 && !folded.has(g) && !groups.get(g).every((x) => x.shortcut)) : null;
+  const main = waited ? mainGroup(order, groups, folded) : null;
   const more = [];
   const done = new Set();
   for (const g of order) {
@@ -259,6 +256,12 @@ export function renderActions(advice, ctx) {
   return wrap;
 }
 
+/** The one group the game waits on this phone for (its step's own choices): only its choice is marked primary (a
+ *  game's shortcut to a choice also in the picker, an Underworlds fighter's Attack, never is). */
+function mainGroup(order, groups, folded) {
+  return order.find((g) => rank(g) === 1 && !folded.has(g) && !groups.get(g).every((x) => x.shortcut));
+}
+
 // The engine's group of the held objectives it says are met now (scoring.py): one tap scores one.
 const MET_GROUP = "Objective met";
 
@@ -278,7 +281,8 @@ function metFirst(groups, advice, ctx) {
   const met = groups.get(MET_GROUP);
   if (!met || !met.some((s) => !s.players_judge)) return null;
   groups.delete(MET_GROUP);
-  return h("div", { class: "group", "data-group-first": MET_GROUP }, h("h2", {}, ctx.humanise(MET_GROUP)),
+  // Scored now or never (its surge step): kept in view after an entry like the step's own choices (data-waits).
+  return h("div", { class: "group", "data-group-first": MET_GROUP, "data-waits": "" }, h("h2", {}, ctx.humanise(MET_GROUP)),
     buttons(met, ctx, false, holding(met, ctx, advice.seat)));
 }
 

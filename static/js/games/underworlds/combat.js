@@ -160,6 +160,15 @@ function markFaces(a, body) {
   body.querySelectorAll("[data-symbols]").forEach((el) => { el.textContent = said[el.dataset.symbols] || el.textContent; });
 }
 
+/** Which attack faces succeed is the weapon's (its symbol, keywords): asked of the engine against the first target,
+ *  its defence left out, so the attack roll can be read before the target is tapped. */
+async function attackFacesFirst(a, body, current) {
+  const reply = await a.c.preview("attack", { ...attackData(a), target: a.targets[0] });
+  const resolved = ((reply && reply.consequences) || []).find((x) => x.type === "attack_resolved");
+  const faces = resolved && resolved.data && resolved.data.faces;
+  if (current() && !a.st.target && faces) { a.st.faces = { ...faces, defence: [] }; markFaces(a, body); }
+}
+
 /** The attack sheet's body: the form, its outcome kept up to date, Commit (and Commit with a drive back). */
 function attackForm(a, close) {
   const { st, view, c } = a;
@@ -184,16 +193,10 @@ function attackForm(a, close) {
   async function runPreview() {
     const bare = (text) => { previewBox.className = "preview"; previewBox.replaceChildren(h("div", { class: "muted" }, text)); commit.disabled = true; offerDriveBack(null); };
     if (!st.target && !byTargetRow(a)) return bare("Pick a target to see the outcome.");
-    if (!st.target) {
-      // Which attack faces succeed is the weapon's (its symbol, keywords): asked of the engine against the first
-      // target, its defence left out, so the attack roll can be read before the target is tapped.
+    if (!st.target) {   // (rows of targets: the attack roll's faces first)
       bare("Tap the target at what its defence roll shows (0: no save).");
       const mine = ++asked;
-      const reply = await c.preview("attack", { ...attackData(a), target: a.targets[0] });
-      const resolved = ((reply && reply.consequences) || []).find((x) => x.type === "attack_resolved");
-      const faces = resolved && resolved.data && resolved.data.faces;
-      if (mine === asked && !st.target && faces) { st.faces = { ...faces, defence: [] }; markFaces(a, body); }
-      return;
+      return attackFacesFirst(a, body, () => mine === asked);
     }
     if (missingGiven(a)) return bare("Enter the numbers from the fighter card first.");
     const aLeft = st.byFaces ? attackExpected(a) - st.attackFaces.length : 0;

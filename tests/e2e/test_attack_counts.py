@@ -176,6 +176,7 @@ def test_a_fighters_attack_on_one_of_three_targets_is_four_taps(phones, server):
     group = ana.locator("section.actions .group", has=ana.locator("h2", has_text="Attack with"))
     expect(group.get_by_role("button")).to_have_text(["Vex", "Kit"])
     expect(group.locator(".btn.primary")).to_have_count(0)   # a shortcut, never the step's own choice
+    phones.shot(ana, "04a-attack-with")
     a.tap(group.get_by_role("button", name="Kit", exact=True))
     sheet = attack_sheet(ana)
     rows = sheet.locator("[data-target-row]")

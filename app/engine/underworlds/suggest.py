@@ -248,8 +248,8 @@ def _step(rs: UnderworldsRuleset, state: UnderworldsState, seat: str) -> list[Su
 def _end_phase_ahead(rs: UnderworldsRuleset, state: UnderworldsState, seat: str) -> list[Suggestion]:
     """In the end phase, a player's own sequence (a later player) or the next round's roll-off (the player running
     their sequence now, or one who has finished), as the game is once the sequences before it are finished: entering
-    it says they are (passes.py infers each "done": Deathgorge rulebook, End phase, the next round begins once every
-    player has finished theirs)."""
+    it says they are (passes.py infers each "done": Deathgorge rulebook, End phase pg 38, the next round begins once
+    every player has finished theirs)."""
     end = state.get("end")
     if state["phase"] != "end" or not end or seat not in end["order"]:
         return []

@@ -411,8 +411,8 @@ function whoLine(waiting, optional, me, mine, nextStep) {
  *  banner); a referee stepping back through the log has none. */
 function drawTabs(shown) {
   const bar = document.querySelector(".topbar");
-  const old = bar && bar.querySelector(":scope > .tabs");
   if (!bar) return;
+  const old = bar.querySelector(":scope > .tabs");
   if (!shown) { if (old) old.remove(); return; }
   if (old) old.replaceWith(tabs()); else bar.insertBefore(tabs(), document.getElementById("conn"));
 }

@@ -217,9 +217,9 @@ function attackForm(a, close) {
     previewBox.replaceChildren(...[open.length ? h("div", { class: "muted", "data-partial": "true" }, `So far; still to enter: ${open.join(", ")}`) : null,
       ...previewText(reply, a)].filter(Boolean));
   }
-  // The outcome stays in view next to Commit, whatever part of the form is scrolled to: the footer stays
-  // below (dom.js splitActions) the form's scrolling part, never over it, so no key is ever under the preview or Commit. Commit is the
-  // footer's last line, so the drive back offered (or the outcome's text) grows the footer upwards.
+  // The outcome stays in view next to Commit, whatever part of the form is scrolled to: the footer stays below the
+  // form's scrolling part (dom.js splitActions), never over it, so no key is ever under the preview or Commit.
+  // Commit is the footer's last line, so the drive back offered (or the outcome's text) grows the footer upwards.
   const footer = h("div", { class: "sheet-footer" }, previewBox,
     h("div", { class: "row" }, button("Cancel", () => close(null), { cls: "btn", "data-action": "cancel" }), commit, push));
   // A change makes the outcome shown stale: Commit waits for the engine's answer to it (a quick tap must not

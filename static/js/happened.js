@@ -19,6 +19,7 @@ const rank = (type) => { if (QUIET.test(type)) return RANK.length + 1; const i =
 
 const shown = [];               // [{seq, type, rank, headline, details, loud, until, flag}], oldest first
 let caught = null;              // the summary of what a phone missed while away: {headline, lines, seqs}, until dismissed
+let keepCaught = (_seqs) => {}; // where the page keeps the seqs of an undismissed summary (they outlive a reload)
 const flashes = new Map();      // selector -> time the highlight started
 
 /**
@@ -87,7 +88,15 @@ function caughtCard() {
   if (!caught) return [];
   return [h("div", { class: "happened-item caught-up", id: "caught-up", "data-missed": caught.seqs },
     h("div", { class: "grow" }, h("div", { class: "headline" }, caught.headline), caught.lines.map((t) => h("div", {}, t))),
-    button("✕", () => { caught = null; redraw(); }, { cls: "btn small ghost", aria: "Dismiss the summary" }))];
+    button("✕", () => { caught = null; keepCaught([]); redraw(); }, { cls: "btn small ghost", aria: "Dismiss the summary" }))];
+}
+
+/**
+ * Where the page keeps the entries of the "While you were away" summary until it is dismissed: a phone reloaded (or
+ * woken and reloaded at once) tells them again instead of losing what its player has not read. @param {(seqs: number[]) => void} keep
+ */
+export function keepCaughtWith(keep) {
+  keepCaught = keep;
 }
 
 /**
@@ -95,6 +104,10 @@ function caughtCard() {
  * (as above); kept until dismissed. What was taken back meanwhile is left out. @param {LogRecord[]} missed @param {TableContext} c
  */
 export function catchUp(missed, c) {
+  // Entries missed earlier and not dismissed yet are told with these: the summary is kept until dismissed.
+  const earlier = caught ? caught.seqs.split(" ").map(Number) : [];
+  missed = [...c.events.filter((e) => earlier.includes(e.seq) && !missed.some((x) => x.seq === e.seq)), ...missed]
+    .sort((a, b) => a.seq - b.seq);
   const seqs = missed.map((e) => e.seq);
   const back = (e) => e.type === "revert" && e.data.seq;
   const told = missed.filter((e) => !missed.some((x) => back(x) === e.seq) && !seqs.includes(back(e))).map((ev) => {
@@ -102,6 +115,7 @@ export function catchUp(missed, c) {
     return { r: Math.min(rank(ev.type), ...details.map((d) => d.r)), text: c.humanise([head, ...details.slice(0, 3).map((d) => d.text)].join(", ")) };
   }).sort((a, b) => a.r - b.r);
   if (!told.length) return;
+  keepCaught(seqs);
   const n = told.length;
   caught = { headline: `While you were away (${n} ${n === 1 ? "entry" : "entries"}):`, seqs: seqs.join(" "),
     lines: [...told.slice(0, 5).map((x) => x.text), ...(n > 5 ? [`… and ${n - 5} more in the Log`] : [])] };

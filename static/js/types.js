@@ -152,4 +152,5 @@
  * @property {string|null} [player_seat] the referee's phone of a player: the seat it goes back to
  * @property {string|null} [player_token]
  * @property {string} [player_label]
+ * @property {number[]} [caught] the entries of an undismissed "While you were away" summary (happened.js)
  */

@@ -93,6 +93,39 @@ def test_a_phone_back_online_is_told_what_it_missed_weightiest_first_and_dismiss
     expect(ben.locator("#caught-up")).to_have_count(0)
 
 
+def test_a_summary_not_dismissed_is_told_again_after_a_reload_and_gone_once_dismissed(phones, server):
+    """A phone woken and reloaded at once (its socket had caught up before the reload) still tells what it missed;
+    entries missed on a second absence join the summary; dismissed, it stays gone after the next reload."""
+    game = api_game(server)
+    seated(phones, game, "p1")
+    ben = phones.new("ben")
+    join(ben, game["join_code"], "p2")
+    t = game["tokens"]
+
+    def away_while(*fighters):
+        ben.context.set_offline(True)
+        expect(ben.locator("#conn")).to_have_attribute("data-state", "offline")
+        seqs = [post(server, game["id"], t["p1"], "p1", "damage", fighter=f, amount=1, source="card")["seq"] for f in fighters]
+        ben.context.set_offline(False)
+        return seqs
+
+    first = away_while("p2.rok")
+    card = ben.locator("#caught-up")
+    expect(card).to_have_attribute("data-missed", " ".join(map(str, first)))
+    ben.reload()
+    expect(card).to_have_attribute("data-missed", " ".join(map(str, first)))
+    expect(card.locator(".headline")).to_have_text("While you were away (1 entry):")
+    second = away_while("p2.rok", "p1.vex")
+    expect(card).to_have_attribute("data-missed", " ".join(map(str, first + second)))
+    expect(card.locator(".headline")).to_have_text("While you were away (3 entries):")
+    card.get_by_role("button", name="Dismiss the summary").click()
+    expect(card).to_have_count(0)
+    ben.reload()
+    expect(ben.locator("#table[data-seq]")).to_be_attached()
+    expect(ben.locator("#conn")).to_have_attribute("data-state", "online")
+    expect(card).to_have_count(0)
+
+
 @pytest.mark.parametrize("make", [new_conquest, new_battlelore], ids=["conquest", "battlelore"])
 def test_every_game_tells_a_phone_back_online_what_it_missed(phones, make):
     url = phones.server.url

@@ -12,7 +12,7 @@ import { Live } from "../live.js";
 import * as outbox from "../outbox.js";
 import { renderActions, runSuggestion } from "../actions.js";
 import { consequenceText, summary } from "../log.js";
-import { announce, applyFlashes, catchUp, changedScores, flashScores, happenedRegion, seen } from "../happened.js";
+import { announce, applyFlashes, catchUp, changedScores, flashScores, happenedRegion, keepCaughtWith, seen } from "../happened.js";
 import { askReason, confirmRefereeHere, showLatePlay, showRejection } from "../dialogs.js";
 import { onHandover, checkPending, showHandoverCode } from "../handover.js";
 import { capital, listAnd } from "../words.js";
@@ -855,11 +855,15 @@ async function main() {
     return;
   }
   putGame(gameId, {});
+  keepCaughtWith((seqs) => putGame(gameId, { caught: seqs }));
   const snap = loadSnapshot(gameId);
   if (snap) {
     Object.assign(T, { summary: snap.summary, view: snap.view, advice: snap.advice, outcome: snap.outcome, catalogue: snap.catalogue || [], inert: snap.inert || {}, inertKnown: true });
     for (const e of snap.events || []) mergeEvent(e);
     await ensureRenderer();
+    // What this phone missed while away and its player has not dismissed yet is told again after a reload.
+    const caught = (getGame(gameId) || {}).caught || [];
+    if (caught.length) catchUp([...T.events.values()].filter((e) => caught.includes(e.seq)), ctx());
     render();
   }
   T.live = new Live(gameId, rec.token, {

@@ -254,11 +254,26 @@ async function tellVoided(before, after) {
   T.voidToast = true;
 }
 
+/** Keep the table for the next opening (offline too): once the phone is idle, not on the way to painting an entry.
+ *  The whole log is written each time, so a long game's entry would otherwise pay for all the entries before it. */
 function snapshot() {
+  if (snapshotDue) return;
+  snapshotDue = true;
+  whenIdle(saveNow);
+}
+let snapshotDue = false;
+const whenIdle = (f) => (window.requestIdleCallback ? window.requestIdleCallback(f, { timeout: 2000 }) : setTimeout(f, 200));
+
+function saveNow() {
+  if (!snapshotDue) return;
+  snapshotDue = false;
   saveSnapshot(gameId, { summary: T.summary, view: T.view, advice: T.advice, outcome: T.outcome,
     events: [...T.events.values()], catalogue: T.catalogue, viewSeq: T.viewSeq, inert: T.inert });
   putGame(gameId, { last_seq: lastSeq() });
 }
+// A page put away (closed, reloaded, backgrounded) keeps what it had not saved yet.
+addEventListener("pagehide", saveNow);
+document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") saveNow(); });
 
 /** The log's pages from the first one read: the server answers a long log a page at a time (`next`). */
 async function mergeLog(page, auth) {

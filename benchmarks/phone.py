@@ -220,7 +220,8 @@ def reload_after_sleep(browser, table: Table, seat: str, missed: list[dict]) -> 
     page.goto(f"{table.base}/play?game={table.id}")
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.reload()                            # now controlled by the worker, its precache complete
-    page.wait_for_function("window.__tw && window.__tw.usable > 0 && navigator.serviceWorker.controller",
+    # The table drawn (the seat may have nothing to tap while the others play) under the worker.
+    page.wait_for_function("document.querySelector('#table[data-seq]') && navigator.serviceWorker.controller",
                            timeout=60_000)
     context.set_offline(True)               # asleep: the socket is gone
     page.wait_for_selector("#conn[data-state='offline']", timeout=30_000)
@@ -252,9 +253,10 @@ def percentile(values: list[float], p: float) -> float:
 
 def split_game(entries: list[dict], seat: str) -> tuple[list[dict], list[dict]]:
     """The game up to a point where the other seats enter MISSED entries in a row (those are what the sleeping
-    phone misses), and those entries; (whole game, []) when there is none."""
+    phone misses) and the seat enters the next one (its buttons are what it wakes up to), and those entries;
+    (whole game, []) when there is none."""
     for i in range(len(entries) - MISSED):
-        if all(e["by"] != seat for e in entries[i:i + MISSED]):
+        if all(e["by"] != seat for e in entries[i:i + MISSED]) and entries[i + MISSED]["by"] == seat:
             return entries[:i], entries[i:i + MISSED]
     return entries, []
 

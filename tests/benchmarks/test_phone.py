@@ -38,12 +38,15 @@ def test_percentile_is_the_nearest_rank():
     assert mod.percentile([3.0, 1.0, 2.0], 100) == 3.0
 
 
-def test_the_sleeping_phone_misses_entries_of_the_other_seats_only():
+def test_the_sleeping_phone_misses_entries_of_the_other_seats_only_and_wakes_to_its_own_turn():
     mod = _phone()
     game = [{"by": b} for b in ("p1", "p2", "p1", "p1", "p1", "p2")]
     before, missed = mod.split_game(game, "p2")
     assert before == game[:2] and missed == game[2:5] and len(missed) == mod.MISSED
     assert mod.split_game([{"by": "p2"}] * 6, "p2") == ([{"by": "p2"}] * 6, [])
+    # Three of the others' entries at the start, then more of theirs: the phone would wake with nothing to tap.
+    late = [{"by": b} for b in ("p1", "p1", "p1", "p1", "p2", "p1", "p1", "p1", "p2")]
+    assert mod.split_game(late, "p2") == (late[:1], late[1:4])
 
 
 def _figures(usable=1.0, nbytes=60_000, p95=10.0, task=40.0, reload=0.5, right=True):

@@ -2,6 +2,7 @@
 // outbox, log, rejection + override, game over); the board itself is drawn by the game's renderer
 // module (static/js/games/<family>/index.js).
 import { h, replace, button, toast, clearToast, clock, keptOpen } from "../dom.js";
+import { redraw } from "../redraw.js";
 import { loadFamily } from "../games/families.js";
 import { afterPress } from "../press.js";
 import { api, errorText, NetworkError, uuid } from "../api.js";
@@ -715,7 +716,7 @@ function drawTable() {
   const panel = document.querySelector(".desk-log");
   const panelScroll = panel ? panel.scrollTop : 0;
   const focused = document.activeElement && document.activeElement.id;
-  replace(root, body);
+  redraw(root, body);
   drawTabs(!(T.asOf !== null && T.pastView));
   root.dataset.seq = String(T.viewSeq ?? 0);   // the entry the screen shows: what tests and benchmarks wait for
   window.scrollTo(0, scroll);
@@ -857,6 +858,20 @@ function acknowledged(env, reply) {
   if (actsForOthers()) refereeAdvice().then(render);
 }
 
+/** The table as this phone last saw it, drawn at once (offline too); null when it has none. */
+async function openSaved() {
+  const snap = loadSnapshot(gameId);
+  if (!snap) return null;
+  Object.assign(T, { summary: snap.summary, view: snap.view, advice: snap.advice, outcome: snap.outcome, catalogue: snap.catalogue || [], inert: snap.inert || {}, inertKnown: true });
+  for (const e of snap.events || []) mergeEvent(e);
+  await ensureRenderer();
+  // What this phone missed while away and its player has not dismissed yet is told again after a reload.
+  const caught = (getGame(gameId) || {}).caught || [];
+  if (caught.length) catchUp([...T.events.values()].filter((e) => caught.includes(e.seq)), ctx());
+  render();
+  return snap;
+}
+
 async function main() {
   registerServiceWorker();
   // Players read the log without the passes nobody said and the rules cited (one tick shows them); the referee,
@@ -871,16 +886,7 @@ async function main() {
   }
   putGame(gameId, {});
   keepCaughtWith((seqs) => putGame(gameId, { caught: seqs }));
-  const snap = loadSnapshot(gameId);
-  if (snap) {
-    Object.assign(T, { summary: snap.summary, view: snap.view, advice: snap.advice, outcome: snap.outcome, catalogue: snap.catalogue || [], inert: snap.inert || {}, inertKnown: true });
-    for (const e of snap.events || []) mergeEvent(e);
-    await ensureRenderer();
-    // What this phone missed while away and its player has not dismissed yet is told again after a reload.
-    const caught = (getGame(gameId) || {}).caught || [];
-    if (caught.length) catchUp([...T.events.values()].filter((e) => caught.includes(e.seq)), ctx());
-    render();
-  }
+  const snap = await openSaved();
   T.live = new Live(gameId, rec.token, {
     onState: (state, queued) => { showConnection(state, queued); if (T.pending.length) render(); },
     onQueue: (entries) => { T.pending = entries; render(); },

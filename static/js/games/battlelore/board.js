@@ -48,9 +48,10 @@ export function unitCard(view, uid, c) {
   if (view.attacked.includes(uid)) flags.push("Attacked");
   const inCombat = view.combat && (view.combat.attacker === uid || view.combat.target === uid);
   const health = u.damage_tokens ? `${n}/${u.health} health` : `${n}/${u.health} figures`;
-  // Compact: two units side by side on a phone; numbers big enough to read across the table.
+  // Compact: two units side by side on a phone; numbers big enough to read across the table. Kept on screen when
+  // drawn alike (redraw.js): it has no handlers.
   return h("article", { class: `fighter${u.alive ? "" : " ooa"}`, "aria-label": `${name}: ${u.alive ? health : "eliminated"}`,
-    "data-unit": uid, style: `padding:8px 10px;${inCombat ? "border-color: var(--accent)" : ""}` },
+    "data-unit": uid, "data-keep": uid, style: `padding:8px 10px;${inCombat ? "border-color: var(--accent)" : ""}` },
     h("div", { class: "fname", style: "font-size:1rem" }, u.legend ? "♛ " : "", name),
     u.alive ? h("div", { style: "display:flex;align-items:baseline;gap:6px" },
       h("b", { style: "font-size:1.6rem" }, String(n)),

@@ -15,8 +15,9 @@ function unitChip(view, u, c) {
   const label = `${u.name}: attack ${u.attack}, ${hpLeft} of ${u.hp} HP left${u.ready ? "" : ", exhausted"}` +
     `${warlord ? `, ${u.side}` : ""}${kws.length ? `, ${kws.join(", ")}` : ""}`;
   const attached = Object.values(view.cards || {}).filter((x) => x.attached_to === u.id);
+  // Kept on screen when drawn alike (redraw.js): it has no handlers.
   return h("div", { class: `cq-unit${u.ready ? "" : " exhausted"}${warlord ? " warlord" : ""}`, "data-unit": u.id,
-    role: "group", "aria-label": label },
+    "data-keep": u.id, role: "group", "aria-label": label },
     h("div", { class: "cq-unit-name" }, warlord ? h("span", { class: `cq-side ${u.side}` }, u.side === "bloodied" ? "Bloodied" : "Hale") : null,
       u.name, u.kind === "token" ? h("span", { class: "muted" }, " (token)") : null),
     h("div", { class: "cq-unit-stats" },

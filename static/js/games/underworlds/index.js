@@ -80,7 +80,8 @@ function fighterCard(view, fid, c) {
   const canEdit = mine && !c.readOnly && c.submit;
   const def = characteristic(view, fid, "defence") || {};
   const tokens = Object.entries(f.tokens || {}).filter(([, n]) => n > 0);
-  return h("article", { class: `fighter${f.out ? " ooa" : ""}`, "aria-label": name, "data-fighter": fid },
+  // Kept on screen when drawn alike (redraw.js): its handlers reach nothing of the card but through the context.
+  return h("article", { class: `fighter${f.out ? " ooa" : ""}`, "aria-label": name, "data-fighter": fid, "data-keep": fid },
     h("div", { class: "top" },
       h("div", {},
         h("div", { class: "fname" }, cd.leader ? "♛ " : "", name),

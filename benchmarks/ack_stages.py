@@ -64,7 +64,7 @@ def install_probes(out_path: str) -> None:
     from engineio import socket as eio_socket  # noqa: PLC0415
 
     from app.live.handlers import LiveNamespace  # noqa: PLC0415
-    from app.service.folds import GameLogs  # noqa: PLC0415
+    from app.service.gamelogs import GameLogs  # noqa: PLC0415
     from app.service.submit import Submitting  # noqa: PLC0415
     from app.store.sqlite import SqliteStore  # noqa: PLC0415
 

@@ -6,7 +6,7 @@ file (the records an import would store, written through the service in this pro
 server (`python -m app`, eventlet) on that file and opens the games one after another (GET /api/games/<id>: the
 server folds each game's log and keeps the fold in its cache). It reads the server's resident memory (VmRSS in
 /proc) before the first game and after each step, and prints the growth per game while the cache still has room,
-and the memory once more games were opened than the cache holds (app/service/folds.py, CACHE_GAMES).
+and the memory once more games were opened than the cache holds (app/service/gamelogs.py, CACHE_GAMES).
 
     .venv/bin/python benchmarks/memory.py                     # 1,000 games of 300 entries
     .venv/bin/python benchmarks/memory.py --games 50 --entries 40 --json
@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from app.engine import registry
 from app.service import GameLogs, GameService
-from app.service.folds import CACHE_GAMES
+from app.service.gamelogs import CACHE_GAMES
 from app.store import open_store
 from tests.support import live
 from tests.support.live import ServerProcess

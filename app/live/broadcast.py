@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.engine.core import PLAYER_SEATS, ROLES
-from app.service.folds import GameLogs
+from app.service.gamelogs import GameLogs
 from app.service.reading import Reading
 from app.service.records import applied_payload
 from app.service.submit import Applied

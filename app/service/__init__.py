@@ -2,7 +2,7 @@
 export and import, over the event store with a per-game cache of the folded log."""
 from .access import Caller
 from .errors import ApiError
-from .folds import GameLogs
+from .gamelogs import GameLogs
 from .games import GameService
 
 __all__ = ["ApiError", "Caller", "GameLogs", "GameService"]

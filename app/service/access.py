@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from app.engine.core import PLAYER_SEATS
 
 from .errors import ApiError
-from .folds import STORE_DOWN, GameLogs
+from .gamelogs import STORE_DOWN, GameLogs
 from .tokens import hash_token, new_token
 
 # The stored seat of a shared device's own token: it sees the table as the first seat and enters events for every

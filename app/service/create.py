@@ -15,7 +15,7 @@ from . import linked
 from .access import DEVICE, Access
 from .bodies import load_body
 from .errors import ApiError
-from .folds import GameLogs
+from .gamelogs import GameLogs
 from .pending import PENDING, refuse_open
 from .tokens import new_game_id, new_join_code, new_token, next_game_id
 

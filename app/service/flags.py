@@ -10,7 +10,7 @@ from app.schemas.wire import field_messages
 
 from .access import Access, Caller
 from .errors import ApiError
-from .folds import GameLogs
+from .gamelogs import GameLogs
 from .ledger import APPEND_RETRY
 from .submit import Submitting
 

@@ -6,7 +6,7 @@ from typing import Callable
 from .access import Access
 from .create import Creating
 from .flags import Flagging
-from .folds import GameLogs
+from .gamelogs import GameLogs
 from .handover import Handovers
 from .reading import Reading
 from .seats import Seats

@@ -11,7 +11,7 @@ from app.engine.core import SetupError
 from app.engine.underworlds.editions import matched_play
 
 from .errors import ApiError
-from .folds import Folded
+from .gamelogs import Folded
 
 
 @dataclass(frozen=True)

@@ -21,8 +21,8 @@ from app.engine.core import (
     check_revert_on,
 )
 
-from . import folds
-from .folds import Folded
+from . import gamelogs
+from .gamelogs import Folded
 from .records import record_event, redacted
 
 WITHHELD = "What this reveals is shown once it is entered."
@@ -41,7 +41,7 @@ def preview(rs: Ruleset, state: dict, event: Event, seat: str) -> dict:
 
 
 def preview_revert(folded: Folded, revert: Event, seat: str, may_revert_any: bool, referee_entered: set[int],
-                   then: Event | None = None, refold: Callable = folds.refold) -> dict:
+                   then: Event | None = None, refold: Callable = gamelogs.refold) -> dict:
     """What taking back `revert.data.seq` would do, for the asking `seat`.
 
     {"allowed", "violations", "voids": [the entries it would leave with no effect, each {"seq", "type", "by",

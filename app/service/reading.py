@@ -7,7 +7,7 @@ from app.engine.core import PLAYER_SEATS, Ruleset
 
 from .access import Access, Caller
 from .errors import ApiError
-from .folds import Folded, GameLogs
+from .gamelogs import Folded, GameLogs
 from .records import public_record, redacted
 
 # Events one GET .../events answers with: a page's JSON stays a few hundred KB however long the game, so one read

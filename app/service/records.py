@@ -7,7 +7,7 @@ from app.engine.core import Event
 from app.store.records import log_record
 
 if TYPE_CHECKING:
-    from .folds import Folded
+    from .gamelogs import Folded
 
 
 def record_event(rec: dict) -> Event:

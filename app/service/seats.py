@@ -9,7 +9,7 @@ from app.schemas.wire import JoinSchema
 from .access import Access, Caller
 from .bodies import load_body
 from .errors import ApiError
-from .folds import GameLogs
+from .gamelogs import GameLogs
 from .handover import Handovers
 from .tokens import normalise_join_code
 

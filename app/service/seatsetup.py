@@ -20,7 +20,7 @@ from .access import Caller
 from .bodies import load_body
 from .create import Creating
 from .errors import ApiError
-from .folds import GameLogs
+from .gamelogs import GameLogs
 from .pending import OPEN, is_pending, open_seats, public_options
 
 RETRIES = 5           # compare-and-set attempts when other phones set their seats at the same moment

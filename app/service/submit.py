@@ -31,7 +31,7 @@ from app.schemas.wire import EventEnvelopeSchema
 from .access import Access, Caller
 from .bodies import load_body
 from .errors import ApiError
-from .folds import LONG_REPLAY, Folded, GameLogs
+from .gamelogs import LONG_REPLAY, Folded, GameLogs
 from .ledger import APPEND_RETRY
 from .reading import Reading
 from .records import record_event

@@ -26,7 +26,7 @@ from .access import Caller
 from .bodies import load_body
 from .create import Creating
 from .errors import ApiError, invalid_payload
-from .folds import GameLogs
+from .gamelogs import GameLogs
 from .records import public_record, record_event, redacted
 
 EXPORT_FORMAT = "tablewarden-game"

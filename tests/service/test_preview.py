@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from app.engine.core import Event
-from app.service.folds import LONG_REPLAY, Folded
+from app.service.gamelogs import LONG_REPLAY, Folded
 from app.service.preview import preview_revert
 from app.service.submit import referee_entries
 from tests.api.helpers import auth, conquest_game, event, submit, to_command

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .combat.rules import DEATHGORGE_COMBAT, CombatRules
+from .combat.editions import DEATHGORGE_COMBAT, CombatRules
 from .rules import DEATHGORGE_RULES
 
 # What set-up screens call each format.
@@ -67,7 +67,7 @@ class Edition:
     formats: tuple[str, ...] = ("rivals", "nemesis", "relic", "championship")
     # Numbers of players the book is written for (Dreadfane: "for two players", pg 2).
     players: tuple[int, ...] = (2, 3, 4)
-    # The combat sequence's differences (combat/rules.py): support, trapped, cover, Guard, Stagger, citations.
+    # The combat sequence's differences (combat/editions.py): support, trapped, cover, Guard, Stagger, citations.
     combat: CombatRules = DEATHGORGE_COMBAT
 
     # -- flow of play: switches the earlier books (2018 Shadespire, 2019 Dreadfane) turn --------------------------

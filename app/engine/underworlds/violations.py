@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..core import CORE_CODES, ViolationCodes
 from . import rules
-from .combat.rules import EDITIONS as COMBAT_EDITIONS
+from .combat.editions import EDITIONS as COMBAT_EDITIONS
 from .editions import matched_play
 from .editions import reactions as rx
 from .editions.rules_2018 import SHADESPIRE_CITATIONS

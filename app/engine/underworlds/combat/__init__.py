@@ -49,15 +49,23 @@ Gambit spells and spell actions: ``resolve_casting(rules, roll, casting_value, w
 ``CASTING_FIELDS`` is a field spec for a casting roll inside an event (caster, roll, casting_value, innate).
 Scything: ``scything_attacks(rules, adjacent_enemies)`` says which separate Attack actions to make.
 
-Parts: rules.py (`CombatRules`, each edition's combat data and citations), keywords.py (keyword parsing),
+Parts: editions.py (`CombatRules`, each edition's combat data and citations), keywords.py (keyword parsing),
 checks.py (input checks), sequence.py (steps 2-7 and `AttackResult`), event.py (the `attack` event's fields,
 checks, resolution and bounds), casting.py (casting rolls).
 """
 from .casting import CASTING_FIELDS, CastingResult, check_casting_input, resolve_casting
 from .checks import check_attack_input
+from .editions import (
+           DEATHGORGE_COMBAT,
+           DREADFANE_COMBAT,
+           EDITIONS,
+           RESULTS,
+           SHADESPIRE_COMBAT,
+           CombatRules,
+           combat_rules,
+)
 from .event import ATTACK_FIELDS, attack_bounds, check_attack_event, complete_profile, resolve_attack_event
 from .keywords import Keywords, parse_keywords
-from .rules import DEATHGORGE_COMBAT, DREADFANE_COMBAT, EDITIONS, RESULTS, SHADESPIRE_COMBAT, CombatRules, combat_rules
 from .sequence import AttackResult, is_vulnerable, resolve_attack, scything_attacks, support_faces
 
 __all__ = ["ATTACK_FIELDS", "CASTING_FIELDS", "DEATHGORGE_COMBAT", "DREADFANE_COMBAT", "EDITIONS", "RESULTS",

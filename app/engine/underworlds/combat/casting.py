@@ -9,8 +9,8 @@ from ...core import MALFORMED, Violation
 from .. import violations as V
 from ..dice import MAGIC_FACES, MAX_DICE, check_roll, counts, dice_rolled, with_innate
 from .checks import check_innate, is_int
+from .editions import CombatRules
 from .event import COUNT_FIELD
-from .rules import CombatRules
 from .sequence import Trail
 
 

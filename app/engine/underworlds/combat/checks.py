@@ -6,8 +6,8 @@ from typing import Any, Mapping
 from ...core import BAD_CHOICE, MALFORMED, MISSING_FIELD, UNKNOWN_FIELD, Violation
 from .. import violations as V
 from ..dice import ATTACK_FACES, DEFENCE_FACES, MAGIC_FACES, MAX_DICE, check_roll
+from .editions import ATTACK_SYMBOLS, DEFENCE_SYMBOLS, MAX_DAMAGE, MAX_SUPPORT, SPELL_SYMBOLS, CombatRules
 from .keywords import parse_keywords
-from .rules import ATTACK_SYMBOLS, DEFENCE_SYMBOLS, MAX_DAMAGE, MAX_SUPPORT, SPELL_SYMBOLS, CombatRules
 
 
 def is_int(value: Any, low: int, high: int) -> bool:

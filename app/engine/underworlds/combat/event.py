@@ -6,7 +6,7 @@ from typing import Any, Mapping, Sequence
 from ...core import Violation, check_fields
 from ..dice import ATTACK_FACES, DEFENCE_FACES, MAGIC_FACES, MAX_DICE, SUCCESS
 from .checks import check_attack_input, is_int, profile_is_spell
-from .rules import ATTACK_SYMBOLS, DEFENCE_SYMBOLS, MAX_DAMAGE, MAX_SUPPORT, SPELL_SYMBOLS, CombatRules
+from .editions import ATTACK_SYMBOLS, DEFENCE_SYMBOLS, MAX_DAMAGE, MAX_SUPPORT, SPELL_SYMBOLS, CombatRules
 from .sequence import AttackResult, resolve_attack
 
 COUNT_FIELD = {"type": "int", "min": 0, "max": MAX_DICE, "required": False}

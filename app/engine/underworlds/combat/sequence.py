@@ -8,8 +8,7 @@ from typing import Any, Mapping
 from ...core import Violation
 from ..dice import SUCCESS, counts, with_innate
 from .checks import check_attack_input, profile_is_spell
-from .keywords import Keywords, parse_keywords
-from .rules import (
+from .editions import (
     DEFENCE_SYMBOLS,
     SUCCESS_RESULTS,
     SUPPORT_COUNT,
@@ -17,6 +16,7 @@ from .rules import (
     TRAPPED_EXTRA_SUCCESS,
     CombatRules,
 )
+from .keywords import Keywords, parse_keywords
 
 
 @dataclass

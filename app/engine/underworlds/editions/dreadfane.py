@@ -1,7 +1,7 @@
 """The 2019 rules: Dreadfane rulebook (`underworlds/dreadfane`), a two-player game.
 
 Differences from the current rules, each with its source (all in `DREADFANE_EDITION`; the combat ones in
-combat/rules.py's DREADFANE_COMBAT):
+combat/editions.py's DREADFANE_COMBAT):
 - a hazard phase before each action phase: hazard cards equal to the round number (pg 9, hazards.py)
 - two glory to the other player for each fighter taken out of action, whatever dealt the damage (pg 13)
 - the game ends when a warband is wiped out - after the hazard phase if it happens there (pg 19)
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..combat.rules import DREADFANE_COMBAT
+from ..combat.editions import DREADFANE_COMBAT
 from ..edition import DEATHGORGE_EDITION
 from .rules_2019 import DREADFANE_CITATIONS
 

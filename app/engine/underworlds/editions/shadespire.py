@@ -1,7 +1,7 @@
 """The 2018 rules: Shadespire core set rulebook with its errata and FAQ v1.4 (`underworlds/shadespire`).
 
 Differences from the current rules, each with its source (all in `SHADESPIRE_EDITION`; the combat ones
-in combat/rules.py's SHADESPIRE_COMBAT):
+in combat/editions.py's SHADESPIRE_COMBAT):
 - activations: Move, Charge, Guard, a card's action; draw, swap an objective, pass - no Stun or Barge (pg 18)
 - a Move token stops Move and Charge actions; a Charge token stops further activations (pg 18, 22, FAQ)
 - Guard lasts the phase; a fighter on Guard cannot go on Guard again (errata pg 22 and 30)
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..combat.rules import SHADESPIRE_COMBAT
+from ..combat.editions import SHADESPIRE_COMBAT
 from ..edition import DEATHGORGE_EDITION
 from .rules_2018 import SHADESPIRE_CITATIONS
 

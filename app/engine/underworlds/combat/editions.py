@@ -1,4 +1,4 @@
-"""One edition's combat rules as data (`CombatRules`) and the combat citations of each rulebook."""
+"""Each edition's combat rules as data (`CombatRules`), with the rulebook page behind each of its settings."""
 from __future__ import annotations
 
 import dataclasses

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from app.engine.core import fold_log
-from app.service.folds import LONG_REPLAY, POINT_EVERY, POINTS_KEPT
+from app.service.gamelogs import LONG_REPLAY, POINT_EVERY, POINTS_KEPT
 from app.service.records import record_event
 from tests.api.helpers import event, new_game, submit
 from tests.support.long_games import Counting, long_game

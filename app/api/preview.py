@@ -64,7 +64,6 @@ def preview(game_id: str):
     if etype == REVERT:
         with service.logs.replaying(game_id):  # one undo's replay per game at a time: a second is 429
             out = preview_revert(folded, event, caller.seat, caller.is_referee,
-                                 folded.referee_entered(event.data.get("seq")),
                                  _correction(service, caller, folded, body["then"]), service.logs.refold)
     else:
         out = answer(rs, folded.state, event, caller.seat)

@@ -15,6 +15,7 @@ from .codes import (
     Violation,
 )
 from .envelope import NOTE, REVERT, Consequence, Event, InertRecord
+from .fields import REVERT_SPEC, check_fields
 from .ruleset import Ruleset, S
 
 # ---------------------------------------------------------------------------------------------
@@ -68,7 +69,11 @@ def check_revert_on(target: Event | None, taken_back: Collection[int], last_live
                     may_revert_any: bool, referee_entered: Collection[int] = ()) -> list[Violation]:
     """check_revert() from what it reads in the log, for a caller that keeps them at hand instead of the whole log:
     the event `revert` names (None when the log has no such seq), the seqs taken back so far, and the last event
-    still in effect (neither an undo nor taken back)."""
+    still in effect (neither an undo nor taken back). The undo's own fields are checked first: this is the one
+    judge of an undo, for a submit, its preview and an imported log alike."""
+    malformed = check_fields(REVERT_SPEC, revert.data)
+    if malformed:
+        return malformed
     target_seq = revert.data.get("seq")
     if target is None:
         return [UNKNOWN_SEQ(f"There is no event {target_seq} in this game.")]

@@ -9,7 +9,17 @@ from itertools import islice
 from typing import Any, Callable
 
 from app.engine import registry
-from app.engine.core import PLAYER_SEATS, REVERT, Event, FoldPoint, LogFold, Ruleset, fold_log, resume_fold
+from app.engine.core import (
+    PLAYER_SEATS,
+    REVERT,
+    Event,
+    FoldPoint,
+    LogFold,
+    Ruleset,
+    check_revert_on,
+    fold_log,
+    resume_fold,
+)
 from app.store import EventStore
 
 from .errors import ApiError
@@ -153,6 +163,16 @@ class Folded:
         """The last record still in effect (neither an undo nor taken back), found from the end of the log."""
         gone = self.taken_back
         return next((r for r in reversed(self.records) if r["type"] != REVERT and r["seq"] not in gone), None)
+
+    def revert_problems(self, revert: Event, may_revert_any: bool) -> list:
+        """The engine's judge of an undo (`check_revert_on`) on what the fold keeps at hand: the target found by its
+        seq, what was taken back, the last entry in effect, whether the referee entered the target."""
+        seq = revert.data.get("seq")
+        target = self.records.record(seq) if isinstance(seq, int) else None
+        last = self.last_live()
+        return check_revert_on(record_event(target) if target is not None else None, self.taken_back,
+                               record_event(last) if last is not None else None, revert, may_revert_any,
+                               self.referee_entered(seq) if isinstance(seq, int) else set())
 
     def referee_entered(self, seq: int) -> set[int]:
         """{seq} when the referee entered that entry (a ruling: only the referee takes it back), else an empty set."""

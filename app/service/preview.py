@@ -14,11 +14,8 @@ from typing import Callable
 
 from app.engine.core import (
     REFUSED_NOW,
-    REVERT_SPEC,
     Event,
     Ruleset,
-    check_fields,
-    check_revert_on,
 )
 
 from . import gamelogs
@@ -40,7 +37,7 @@ def preview(rs: Ruleset, state: dict, event: Event, seat: str) -> dict:
     return out
 
 
-def preview_revert(folded: Folded, revert: Event, seat: str, may_revert_any: bool, referee_entered: set[int],
+def preview_revert(folded: Folded, revert: Event, seat: str, may_revert_any: bool,
                    then: Event | None = None, refold: Callable = gamelogs.refold) -> dict:
     """What taking back `revert.data.seq` would do, for the asking `seat`.
 
@@ -51,11 +48,7 @@ def preview_revert(folded: Folded, revert: Event, seat: str, may_revert_any: boo
     """
     data = {**revert.data, "reason": revert.data.get("reason") or "(reason not given yet)"}
     revert = Event(type=revert.type, by=revert.by, data=data, seq=folded.head + 1)
-    target = folded.records.record(revert.data.get("seq"))
-    last = folded.last_live()
-    problems = check_fields(REVERT_SPEC, revert.data) or check_revert_on(
-        record_event(target) if target is not None else None, folded.taken_back,
-        record_event(last) if last is not None else None, revert, may_revert_any, referee_entered)
+    problems = folded.revert_problems(revert, may_revert_any)
     if problems:
         return {"allowed": False, "violations": [v.to_dict() for v in problems], "voids": []}
     events = [revert]

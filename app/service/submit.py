@@ -16,14 +16,12 @@ from app.engine.core import (
     NOTE,
     REFUSED_NOW,
     REVERT,
-    REVERT_SPEC,
     ROLES,
     Event,
     Ruleset,
     changes_nothing,
     check_fields,
     check_note_target,
-    check_revert_on,
     closed_by,
 )
 from app.schemas.wire import EventEnvelopeSchema
@@ -175,7 +173,7 @@ class Submitting:
         it), or ApiError 422 naming the rule."""
         rs = folded.rs
         if event.type == REVERT:
-            problems = check_fields(REVERT_SPEC, event.data) or revert_problems(folded, event, caller.is_referee)
+            problems = folded.revert_problems(event, caller.is_referee)
             if problems:
                 raise self._violation(problems)
             # Later events that no longer fit are skipped and noted by the fold; an exception is an engine bug.
@@ -243,16 +241,6 @@ class Submitting:
         first = violations[0]
         return ApiError(422, first.code, first.message, rule=first.rule,
                         violations=[v.to_dict() for v in violations])
-
-
-def revert_problems(folded: Folded, revert: Event, may_revert_any: bool) -> list:
-    """core.check_revert on what the fold keeps at hand (the target found by its seq, what was taken back, the last
-    entry in effect, whether the referee entered the target) instead of the whole log."""
-    target = folded.records.record(revert.data.get("seq"))
-    last = folded.last_live()
-    return check_revert_on(record_event(target) if target is not None else None, folded.taken_back,
-                           record_event(last) if last is not None else None, revert, may_revert_any,
-                           folded.referee_entered(revert.data.get("seq")))
 
 
 def referee_entries(records: list[dict]) -> set[int]:

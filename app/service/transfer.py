@@ -10,11 +10,9 @@ import orjson
 
 from app.engine.core import (
     REVERT,
-    REVERT_SPEC,
     Event,
     IllegalEvent,
     Ruleset,
-    check_fields,
     check_revert,
     replay,
 )
@@ -194,7 +192,7 @@ class Transfer:
                            seq=e["seq"]) for e in events]
         for i, ev in enumerate(as_events):
             if ev.type == REVERT:
-                problems = check_fields(REVERT_SPEC, ev.data) or check_revert(as_events[:i], ev, may_revert_any=True)
+                problems = check_revert(as_events[:i], ev, may_revert_any=True)
                 rs.on_time()
                 if problems:
                     raise ApiError(422, "import_rejected", f"events[{i}] (seq {ev.seq}): {problems[0].message}",

@@ -178,6 +178,15 @@ def test_players_revert_only_their_own_last_event():
     assert check_revert(log, Event("revert", "p1", {"seq": 1, "reason": "x"}), False) == []
 
 
+def test_an_undo_with_malformed_fields_is_refused_by_the_one_judge_before_the_log_is_read():
+    log = [ev(1, "p1", 3)]
+    for data, code in [({"seq": "1", "reason": "x"}, "malformed"), ({"seq": 0, "reason": "x"}, "out_of_range"),
+                       ({"reason": "x"}, "missing_field"), ({"seq": 1, "reason": "x", "also": 1}, "unknown_field"),
+                       ({"seq": 1, "reason": "x" * 501}, "malformed")]:
+        got = check_revert(log, Event("revert", "referee", data), True)
+        assert got and got[0].code == code, (data, got)
+
+
 def test_players_never_revert_the_referees_entry():
     log = [ev(1, "p1", 3), ev(2, "p2", 1)]
     undo = Event("revert", "p2", {"seq": 2, "reason": "x"})

@@ -4,7 +4,6 @@ from __future__ import annotations
 from app.engine.core import Event
 from app.service.gamelogs import LONG_REPLAY, Folded
 from app.service.preview import preview_revert
-from app.service.submit import referee_entries
 from tests.api.helpers import auth, conquest_game, event, submit, to_command
 from tests.support.long_games import Counting, long_game
 
@@ -21,8 +20,8 @@ def test_a_voided_secret_dial_is_listed_without_its_planet_for_the_other_seat(ap
     folded = service.logs.folded(game["id"])
     kept = next(r["seq"] for r in folded.records if r["type"] == "mulligan")   # Ana's kept hand
     undo = Event(type="revert", by="referee", data={"seq": kept})
-    whole = preview_revert(folded, undo, "referee", True, referee_entries(folded.records))
-    hidden = preview_revert(folded, undo, "p2", True, referee_entries(folded.records))
+    whole = preview_revert(folded, undo, "referee", True)
+    hidden = preview_revert(folded, undo, "p2", True)
     assert head in [v["seq"] for v in whole["voids"]] and [v["seq"] for v in whole["voids"]] == [v["seq"] for v in hidden["voids"]]
     dial = next(v for v in whole["voids"] if v["seq"] == head)
     secret = next(v for v in hidden["voids"] if v["seq"] == head)
@@ -40,9 +39,9 @@ def test_an_undo_preview_in_a_long_game_folds_from_a_point_and_answers_as_a_whol
     correction = Event(type="add", by="p1", data={"points": 2})
     # the same log without points: folded from the start, as before points existed
     pointless = Folded(folded.game, folded.rs, list(folded.records), folded.state, folded.inert)
-    expected = preview_revert(pointless, undo, "p2", True, set(), correction)
+    expected = preview_revert(pointless, undo, "p2", True, correction)
     counting = Counting(monkeypatch, folded.rs)
-    answer = preview_revert(folded, undo, "p2", True, set(), correction, service.logs.refold)
+    answer = preview_revert(folded, undo, "p2", True, correction, service.logs.refold)
     assert answer == expected and counting.applied <= 2 * LONG_REPLAY + 10, counting.applied
     assert [v["seq"] for v in answer["voids"]] == [1991] and answer["voids"][0]["status"] == "refused_now"
     assert answer["then"]["allowed"] is True

@@ -72,6 +72,12 @@ JS = ROOT / "static" / "js"
 # players' shell, and the referee's table page (the table's shell with the desk) is reported on its own line.
 REFEREE = JS / "referee" / "desk.js"
 REFEREE_CSS = "static/css/referee.css"   # linked by the desk itself
+# The tournament staff's desk (organiser, judge, scorekeeper: the round, players, judge calls, links) loads only on a
+# staff link: reported apart from the tournament page's shell in the same way, its page with it on its own line.
+STAFF = JS / "tournaments" / "staff.js"
+# A tournament round's table shows the round clock above it (static/js/tournaments/strip.js, with the tournament's
+# socket): loaded only at such a table, reported apart from the table page's shell in the same way.
+ROUND_STRIP = JS / "tournaments" / "strip.js"
 LINKED_CSS = re.compile(r"""["'`][./]*css/([a-z0-9_-]+\.css)["'`]""")
 IMPORTS = re.compile(r"""(?:\bfrom\s*|\bimport\s*\(\s*|^import\s+)(["'`])([^"'`]+)\1""", re.M)
 
@@ -89,13 +95,14 @@ def imports_of(path: Path) -> tuple[list[Path], bool]:
     return out, by_name
 
 
-def closure(entry: Path) -> tuple[set[Path], bool]:
-    """A module and every module it may load, and whether any of them loads a game's renderer by name."""
+def closure(entry: Path, without: Path | None = None) -> tuple[set[Path], bool]:
+    """A module and every module it may load (not through `without`), and whether any of them loads a game's
+    renderer by name."""
     seen: set[Path] = set()
     todo, by_name = [entry.resolve()], False
     while todo:
         path = todo.pop()
-        if path in seen or not path.is_file():
+        if path in seen or not path.is_file() or (without is not None and path == without.resolve()):
             continue
         seen.add(path)
         deps, named = imports_of(path)
@@ -119,18 +126,37 @@ def renderers() -> dict[str, set[Path]]:
     return games
 
 
+def wizards() -> dict[str, set[Path]]:
+    """{game family: its setup wizard's hooks (`wizard.js`, loaded by name like a renderer) with what they import}."""
+    return {fam: closure(JS / "games" / fam / "wizard.js")[0] for fam in FAMILIES}
+
+
 def referee_desk() -> set[Path]:
     """The referee's desk with the modules only it loads (those the players' table loads too are in its shell)."""
     files, _ = closure(REFEREE)
     return {f for f in files if JS / "referee" in f.parents} | {(ROOT / REFEREE_CSS).resolve()}
 
 
+def staff_desk() -> set[Path]:
+    """The staff's desk with the modules only it loads (those a player's tournament page loads too are its shell's)."""
+    desk, _ = closure(STAFF)
+    page, _ = closure(JS / "pages" / "tournament.js", without=STAFF)
+    return desk - page
+
+
+def round_strip() -> set[Path]:
+    """The round clock of a tournament's table with the modules only it loads (apart from the table page's shell)."""
+    strip, _ = closure(ROUND_STRIP)
+    page, _ = closure(JS / "pages" / "play.js", without=ROUND_STRIP)
+    return strip - page
+
+
 def shells() -> dict[str, tuple[set[Path], bool]]:
     """{page module: (the game-neutral files a phone loads for it, whether it also loads a game's renderer)}."""
     linked = page_css()
     shared = {(ROOT / rel).resolve() for rel in linked.pop("base", set())}
-    games = set().union(*renderers().values()) - {p.resolve() for p in (JS).glob("*.js")}
-    games |= referee_desk()
+    games = set().union(*renderers().values(), *wizards().values()) - {p.resolve() for p in (JS).glob("*.js")}
+    games |= referee_desk() | staff_desk() | round_strip()
     out = {}
     for page in sorted((JS / "pages").glob("*.js")):
         files, by_name = closure(page)
@@ -140,9 +166,21 @@ def shells() -> dict[str, tuple[set[Path], bool]]:
 
 
 def pages() -> dict[str, set[Path]]:
-    """{page module: the files a phone loads for it}: its shell and, where it loads one, the largest renderer."""
-    biggest = max(renderers().values(), key=lambda fs: sum(f.stat().st_size for f in fs))
-    return {page: files | (biggest if by_name else set()) for page, (files, by_name) in shells().items()}
+    """{page module: the files a phone loads for it}: its shell and, where it loads a game's part by name (the table's
+    renderer, the wizard's hooks), the largest of those."""
+    size = lambda fs: sum(f.stat().st_size for f in fs)   # noqa: E731
+    biggest = max(renderers().values(), key=size)
+    wizard = max(wizards().values(), key=size)
+    named = {page: imported_by_name(page) for page in shells()}
+    return {page: files | (biggest if by_name and "index.js" in named[page] else set())
+            | (wizard if "wizard.js" in named[page] else set()) for page, (files, by_name) in shells().items()}
+
+
+def imported_by_name(page: str) -> set[str]:
+    """Which games' modules a page loads by name, through everything it imports: {"index.js", "wizard.js"}."""
+    files, _ = closure(JS / "pages" / f"{page}.js")
+    return {spec.rsplit("/", 1)[-1] for f in files for _q, spec in IMPORTS.findall(f.read_text(encoding="utf-8"))
+            if "${" in spec}
 
 
 def measure() -> dict:
@@ -163,6 +201,10 @@ def measure() -> dict:
             "renderers": {fam: total(fs)[0] for fam, fs in renderers().items()},
             "referee_desk": total(referee_desk())[0],
             "referee_page": total(shells()["play"][0] | referee_desk())[0],
+            "round_strip": total(round_strip())[0],
+            "round_table_page": total(shells()["play"][0] | round_strip())[0],
+            "staff_desk": total(staff_desk())[0],
+            "staff_page": total(shells()["tournament"][0] | staff_desk())[0],
             "raw": max(per_shell.values())[0], "gzip": max(per_shell.values())[1],
             "page_raw": max(per_page.values())[0], "page_gzip": max(per_page.values())[1],
             "all": sum(r[1] for r in rows), "vendor": vendor.stat().st_size if vendor.exists() else None}
@@ -313,6 +355,10 @@ def main() -> int:
         print(f"{raw:>8,} B              {fam} renderer with its imports and CSS (loaded when a game of it opens)")
     print(f"{m['referee_desk']:>8,} B              the referee's desk (loaded only on the referee's phone); the "
           f"referee's table page with it: {m['referee_page']:,} B")
+    print(f"{m['round_strip']:>8,} B              a tournament table's round clock (loaded only at such a table); the "
+          f"table page with it: {m['round_table_page']:,} B")
+    print(f"{m['staff_desk']:>8,} B              the tournament staff's desk (loaded only on a staff link); the "
+          f"staff's tournament page with it: {m['staff_page']:,} B")
     print(f"{m['raw']:>8,} B  {m['gzip']:>7,} B gz  the largest app shell, budget {BUDGET:,} B before gzip\n"
           f"{m['page_raw']:>8,} B  {m['page_gzip']:>7,} B gz  the largest page with its game (held by the transferred "
           f"target below)\n{m['all']:>8,} B              every game's files together")

@@ -64,55 +64,26 @@ export function svg(tag, attrs = {}, ...children) {
 }
 
 function append(el, children) {
-  el.append(...nodes(children));
-}
-
-/**
- * The nodes a list of children stands for (as h() and replace() take them): arrays flattened, null and false
- * skipped, anything else not a node as its text.
- * @param {Array<*>} children
- * @returns {Node[]}
- */
-export function nodes(children) {
-  const out = [];
   for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
-    out.push(child instanceof Node ? child : document.createTextNode(String(child)));
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
-  return out;
 }
 
-// The handlers h() attaches, per element and event type: each element listens through `dispatch`, so a redraw that
-// keeps an element on screen in place of its new drawing (redraw.js) hands it the new drawing's handlers.
+// h()'s handlers per element and event type, reached through `dispatch`: an element a redraw keeps takes the new
+// drawing's (redraw.js).
 /** @type {WeakMap<Element, Object<string, (e: Event) => void>>} */
-const handlers = new WeakMap();
+export const handlers = new WeakMap();
 
 /** @this {Element} @param {Event} e */
-function dispatch(e) {
+export function dispatch(e) {
   const on = handlers.get(/** @type {Element} */ (e.currentTarget));
   if (on && on[e.type]) on[e.type].call(e.currentTarget, e);
 }
 
 function listen(el, type, fn) {
-  const on = handlers.get(el) || {};
-  on[type] = fn;
-  handlers.set(el, on);
+  handlers.set(el, { ...handlers.get(el), [type]: fn });
   el.addEventListener(type, dispatch);
-}
-
-/**
- * An element kept on screen takes over the handlers of the element drawn to replace it (and only those).
- * @param {Element} kept
- * @param {Element} drawn
- * @returns {void}
- */
-export function takeHandlers(kept, drawn) {
-  const on = handlers.get(drawn);
-  const had = handlers.get(kept);
-  if (had) for (const type of Object.keys(had)) if (!on || !on[type]) kept.removeEventListener(type, dispatch);
-  if (!on) { handlers.delete(kept); return; }
-  handlers.set(kept, on);
-  for (const type of Object.keys(on)) kept.addEventListener(type, dispatch);
 }
 
 /** Link a stylesheet once (a game's module brings its own CSS, at the module's versioned address). */

@@ -7,7 +7,7 @@
 // A kept part's own elements are the ones on screen, not the new drawing's: a part marked `data-keep` must not have
 // handlers that reach its own elements through a variable (a stepper updating its number), only through the event
 // (`e.currentTarget`) or by asking the document. Parts with form fields are never kept (what was typed would stay).
-import { nodes, takeHandlers } from "./dom.js";
+import { dispatch, handlers } from "./dom.js";
 
 /**
  * Draw `children` into `el` as replace() does, keeping in place the `data-keep` parts that did not change.
@@ -73,6 +73,21 @@ function keepAll(shown, drawn) {
   const a = shown.querySelectorAll("*");
   const b = drawn.querySelectorAll("*");
   for (let i = 0; i < a.length; i += 1) takeHandlers(a[i], b[i]);
+}
+
+/** An element kept on screen takes over the handlers of the element drawn to replace it (and only those). */
+function takeHandlers(kept, drawn) {
+  const on = handlers.get(drawn);
+  for (const type of Object.keys(handlers.get(kept) || {})) if (!on || !on[type]) kept.removeEventListener(type, dispatch);
+  if (!on) { handlers.delete(kept); return; }
+  handlers.set(kept, on);
+  for (const type of Object.keys(on)) kept.addEventListener(type, dispatch);
+}
+
+/** The nodes children stand for, as h() and replace() take them: arrays flattened, null and false skipped, text. */
+function nodes(children) {
+  return children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false)
+    .map((c) => (c instanceof Node ? c : document.createTextNode(String(c))));
 }
 
 function unlight(el) {

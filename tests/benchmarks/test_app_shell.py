@@ -37,8 +37,13 @@ def test_app_shell_follows_imports():
     pages = {name: {p.relative_to(ROOT).as_posix() for p in files} for name, files in mod.pages().items()}
     assert "static/js/dom.js" in pages["play"] and "static/js/pages/new.js" not in pages["play"]
     assert "static/js/games/generic.js" in pages["play"]            # a dynamic import by path
-    assert "static/js/games/underworlds/wizard.js" in pages["new"]  # loaded on demand by the wizard
+    assert "static/js/games/underworlds/wizard.js" in pages["new"]  # the largest wizard part, loaded by name
     assert "static/js/games/underworlds/fighters.js" in pages["new"]
+    # The staff's desk and a tournament table's round clock load only there: reported apart, as the referee's desk.
+    rel = lambda files: {p.relative_to(ROOT).as_posix() for p in files}   # noqa: E731
+    assert "static/js/tournaments/players.js" in rel(mod.staff_desk()) and "static/js/tournaments/players.js" not in pages["tournament"]
+    assert "static/js/tournaments/parts.js" in pages["tournament"]        # the players' and the public page use it too
+    assert "static/js/tournaments/strip.js" in rel(mod.round_strip()) and "static/js/tournaments/strip.js" not in pages["play"]
     games = {f"static/js/games/{fam}/index.js" for fam in mod.FAMILIES}
     assert pages["play"] & games and not pages["start"] & games
     css = {f: mod.ROOT / "static" / "css" / f"{f}.css" for f in mod.FAMILIES}

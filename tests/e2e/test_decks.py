@@ -161,7 +161,7 @@ def test_rivals_game_offers_rivals_decks_not_loose_cards(phones, server):
     assert "Force of Frost Rivals Deck" in offered and not any("Build" in o for o in offered), offered
     # The same rule on any list the server sends: a collection is dropped in Rivals and kept where decks are built.
     picks = host.evaluate("""async () => {
-      const m = await import("/static/js/games/underworlds/wizard.js");
+      const m = await import("/static/js/games/underworlds/decks.js");
       const decks = [{id: "force-of-frost", kind: "rivals", symbol: "universal"},
                      {id: "shadespire-universal", kind: "collection", symbol: "universal"},
                      {id: "steelhearts-champions-shadespire", kind: "collection", symbol: "steelhearts-champions",

@@ -12,9 +12,9 @@ pytestmark = pytest.mark.e2e
 TOLD = "This game's own screen could not be loaded"
 
 
-def blocked_phone(phones, label):
+def blocked_phone(phones, label, module="index.js"):
     page = phones.new(label, service_workers="block")   # the route below is what the page asks for
-    page.route("**/games/conquest/index.js*", lambda route: route.abort())
+    page.route(f"**/games/conquest/{module}*", lambda route: route.abort())
     errors = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     return page, errors
@@ -31,13 +31,15 @@ def test_a_table_whose_game_module_fails_to_load_says_so(phones, server):
 
 
 def test_the_wizard_says_so_too(phones):
-    host, errors = blocked_phone(phones, "host")
+    """The wizard loads each game's own set-up part (static/js/games/<family>/wizard.js) the same way."""
+    host, errors = blocked_phone(phones, "host", "wizard.js")
     host.goto("/new")
     expect(host.locator("#wizard[data-ready='true']")).to_be_attached()
     host.locator("[data-ruleset='conquest/core']").click()
     host.locator("#wizard-next").click()
-    expect(host.locator("#toast")).to_contain_text(TOLD)
-    assert any("conquest module could not be loaded" in e for e in errors), errors
+    expect(host.locator("#toast")).to_contain_text("This game's own set-up fields could not be loaded")
+    assert any("conquest set-up module could not be loaded" in e for e in errors), errors
+    expect(host.locator("#name-0")).to_be_visible()      # the common fields still let the host go on
 
 
 def test_a_module_that_loads_is_told_nothing(phones, server):

@@ -1,4 +1,5 @@
-// The game families whose table and wizard have their own module (static/js/games/<family>/index.js); any other
+// The game families whose table and wizard have their own modules (static/js/games/<family>/index.js, and wizard.js
+// that static/js/seatform.js loads); any other
 // ruleset's table is the generic one. A module of these that fails to load is said on the page and in the console,
 // never hidden behind the generic table.
 
@@ -21,3 +22,4 @@ export async function loadFamily(family, tell) {
     return null;
   }
 }
+

@@ -7,8 +7,7 @@ import { putGame } from "../store.js";
 import { seatList } from "./ownseat.js";
 import { registerServiceWorker, watchNetwork } from "../pwa.js";
 import { showConnection } from "../conn.js";
-import { seatFields, seatProblem, seatBody, seatFighters, blankSeat, loadHooks, hook, hooksAsked, loadUw, uw, saveTyped,
-  family as familyOf } from "../seatform.js";
+import { seatFields, seatProblem, seatBody, seatsProblem, blankSeat, loadHooks, hooked, hooksAsked, beforeCreate } from "../seatform.js";
 
 const root = document.getElementById("wizard");
 
@@ -35,16 +34,13 @@ const w = {
   mySeat: "p1",
   shared: false,        // one phone for the whole table (passed around)
   seats: [],
-  content: {},          // Underworlds content per ruleset: {warbands, decks} (each edition offers its own)
-  firstBoard: "p1",
-  doOvers: {},          // seat -> none|power|objectives|all
-  deploysFirst: "p2",   // who placed the first fighter (the deployment roll-off's choice)
-  placedFirst: "p1",    // who finished placing first (adds a critical to round 1's roll-off)
+  content: {},          // a game's content per ruleset (Underworlds: {warbands, decks}; each edition offers its own)
+  // What the table settled before the first round, as a game's tableStep asks it (Underworlds: the boards' and
+  // the deployment's roll-offs, each seat's do-over, who finished placing first).
+  setup: { firstBoard: "p1", doOvers: {}, deploysFirst: "p2", placedFirst: "p1" },
   created: null,
   tiebreakers: true,    // matched play: tiebreakers agreed before the match
 };
-
-const family = () => familyOf(w);
 
 const seatIds = () => Array.from({ length: w.count }, (_, i) => `p${i + 1}`);
 
@@ -55,13 +51,7 @@ function ensureSeats() {
 
 /** Choose a ruleset; keep the format and player count only where that edition has them. */
 function pickRuleset(id) {
-  if (id !== w.ruleset) {
-    // Each edition offers its own printings of the fighter cards: content warbands are fetched again.
-    for (const seat of w.seats) {
-      if (!seat.warband || seat.warband === "custom" || seat.warband === "open" || seat.warband.startsWith("saved:")) continue;
-      Object.assign(seat, { printing: null, printings: null, gaps: null, fighters: [], reload: true });
-    }
-  }
+  if (id !== w.ruleset) hooked(w, "rulesetChanged", null, w.seats);
   w.ruleset = id;
   const formats = formatsOf(id).map((f) => f.id);
   if (!formats.includes(w.format)) w.format = formats[0] || null;
@@ -74,8 +64,6 @@ function stepGame() {
   const formats = formatsOf(w.ruleset);
   return [
     h("h1", {}, "New game"),
-    w.sharedWarband && family() === "underworlds" ? h("p", { class: "card", id: "shared-note" },
-      `Shared warband “${w.sharedWarband.name}” is ready for Player ${w.sharedWarband.seat + 1}.`) : null,
     h("fieldset", {}, h("legend", {}, "Game and edition"),
       h("div", { class: "stack", role: "radiogroup", "aria-label": "Game and edition" },
         w.rulesets.map((r) => button(r.title || r.id, () => { pickRuleset(r.id); render(); },
@@ -84,10 +72,7 @@ function stepGame() {
       h("div", { class: "seg", role: "radiogroup", "aria-label": "Format" },
         formats.map(({ id, label }) => button(label, () => { w.format = id; if (!playersOf(w.ruleset).includes(w.count)) w.count = 2; render(); },
           { cls: "btn", role: "radio", "aria-checked": String(id === w.format) })))) : null,
-    ["championship", "nemesis"].includes(w.format) && family() === "underworlds" ? h("label", { class: "field" },
-      h("span", {}, "Organiser's card list (id; empty: the app's list)"),
-      h("input", { id: "card-list", value: w.cardList || "", maxlength: 200, autocomplete: "off",
-        oninput: (e) => { w.cardList = e.target.value; } })) : null,
+    hooked(w, "gameFields", null, render),
     w.format === "matched" ? h("label", { class: "check", id: "tiebreakers" },
       h("input", { type: "checkbox", checked: w.tiebreakers, onchange: (e) => { w.tiebreakers = e.target.checked; } }),
       "Use the tiebreakers if the match is level (agree before the first game)") : null,
@@ -105,7 +90,6 @@ const ownSeats = () => w.ownSeats && ownSeatsOffered();
 
 function stepPlayers() {
   ensureSeats();
-  const fam = family();
   const shown = ownSeats() ? w.seats.slice(0, 1) : w.seats;
   return [
     h("h1", {}, "Players"),
@@ -115,7 +99,7 @@ function stepPlayers() {
       onchange: (e) => { w.ownSeats = e.target.checked; w.mySeat = "p1"; render(); } }), "Each player sets up their own seat on their own phone") : null,
     w.ownSeats ? null : h("label", { class: "check" }, h("input", { type: "checkbox", id: "shared-device", checked: w.shared,
       onchange: (e) => { w.shared = e.target.checked; render(); } }), "One phone for the whole table (pass it around)"),
-    fam !== "underworlds" && hook(w) && hook(w).tableFields ? hook(w).tableFields(render) : null,
+    hooked(w, "tableFields", null, render),
     shown.map((seat, i) => {
       const id = `p${i + 1}`;
       return h("fieldset", { class: "seat-edit", style: `--seat: var(--${id})` },
@@ -137,47 +121,14 @@ function seatChoice(label, current, onpick, name) {
 
 function seatName(i) { return (w.seats[i] && w.seats[i].name.trim()) || `Player ${i + 1}`; }
 
-const DO_OVERS = [["none", "No"], ["power", "Power"], ["objectives", "Objectives"], ["all", "Both"]];
-
+/** The step before the game is created: the game's own (what the table settled before the first round), else Ready. */
 function stepTable() {
-  if (family() !== "underworlds") return [h("h1", {}, "Ready"), h("p", {}, "Create the game, then let the other phones join.")];
-  return [
-    h("h1", {}, "Before the first round"),
-    h("p", { class: "muted" }, "Set up the boards, draw cards and place fighters at the table, then tap what happened."),
-    seatChoice("Who chose the first game board?", w.firstBoard, (id) => { w.firstBoard = id; }, "board"),
-    h("fieldset", {}, h("legend", {}, "Do-overs (hands redrawn)"),
-      seatIds().map((id, i) => h("div", { class: "stack", style: "margin:4px 0" },
-        h("div", { style: "font-weight:700;overflow-wrap:anywhere" }, seatName(i)),
-        h("div", { class: "seg", role: "radiogroup", "aria-label": `Do-over of ${seatName(i)}` },
-          DO_OVERS.map(([v, label]) => button(label, () => { w.doOvers[id] = v; render(); },
-            { cls: "btn small", role: "radio", "aria-checked": String((w.doOvers[id] || "none") === v),
-              "data-choice": `doover-${id}-${v}` })))))),
-    seatChoice("Who placed the first fighter?", w.deploysFirst, (id) => { w.deploysFirst = id; }, "deploy"),
-    seatChoice("Who finished placing fighters first?", w.placedFirst, (id) => { w.placedFirst = id; }, "placed"),
-  ];
-}
-
-/** The set-up as events, each filed under the seat whose phone entered it (`mine`: this phone's seat, or the
- *  table's shared device). What the table settled (roll-offs, the fighters placed) names its players in its data,
- *  so this phone enters it as its own, and only this phone is offered its Undo. A do-over is a player's own
- *  decision about their hand (the rules take them in order by seat): it stays that player's, entered with the
- *  token the creator holds for them, or by the shared device. */
-function setupEvents(game, mine) {
-  if (family() !== "underworlds") return [];
-  const tokens = Object.fromEntries(game.seats.map((s) => [s.seat, s.token]));
-  const ids = seatIds();
-  const order = [...ids.slice(ids.indexOf(w.firstBoard)), ...ids.slice(0, ids.indexOf(w.firstBoard))];
-  const own = (type, data) => ({ token: mine.token, type, by: mine.seat, data });
-  return [
-    own("roll_off", { purpose: "boards", first: w.firstBoard }),
-    ...order.map((id) => ({ token: game.device_token ? mine.token : tokens[id], type: "do_over", by: id, data: { choice: w.doOvers[id] || "none" } })),
-    own("roll_off", { purpose: "deployment", first: w.deploysFirst }),
-    own("deployed", { finished_first: w.placedFirst }),
-  ];
+  const own = hooked(w, "tableStep", null, { seatIds, seatName, seatChoice, rerender: render });
+  return own || [h("h1", {}, "Ready"), h("p", {}, "Create the game, then let the other phones join.")];
 }
 
 async function enterSetup(game, mine) {
-  for (const ev of setupEvents(game, mine)) {
+  for (const ev of hooked(w, "setupEvents", [], game, mine)) {
     const reply = await api("POST", `/api/games/${encodeURIComponent(game.id)}/events`, {
       token: ev.token, body: { id: uuid(), type: ev.type, by: ev.by, data: ev.data } });
     if (reply.status !== 201 && reply.status !== 200) {
@@ -201,34 +152,16 @@ function validate() {
 }
 
 function setupBody() {
-  const options = w.format ? { format: w.format } : {};
-  if (family() === "underworlds") options.players = w.count;
-  if (family() !== "underworlds" && hook(w) && hook(w).options) Object.assign(options, hook(w).options(w));
+  const options = { ...(w.format ? { format: w.format } : {}), ...hooked(w, "options", {}) };
   /** @type {Array<Object<string, *>>} */
   const seats = w.seats.map((s, i) => (ownSeats() && i > 0 ? { open: true } : seatBody(w, s)));
-  if (w.format === "matched" && family() === "underworlds") {
-    // Game 1 of a best-of-three match; each player keeps this warband for the whole match.
-    options.match = { game: 1, seats: seatIds(), tiebreakers: w.tiebreakers, previous: [],
-      warbands: Object.fromEntries(seats.map((s, i) => [`p${i + 1}`, s.warband])) };
-  }
-  const list = cardListId();
-  if (list) options.card_list = list;
-  const override = uw() && family() === "underworlds" ? uw().deckOverride(w.seats) : null;
-  if (override) options.deck_override = override;
   return { ruleset: w.ruleset, options, seats, ...(w.shared ? { shared_device: true } : {}) };
-}
-
-/** The organiser's card list for the chosen format: its id, also when a link to it was pasted. */
-function cardListId() {
-  if (family() !== "underworlds" || !["championship", "nemesis"].includes(w.format)) return null;
-  const m = String(w.cardList || "").trim().match(/([\w-]{1,64})$/);
-  return m ? m[1] : null;
 }
 
 async function create() {
   let reply;
   // Numbers typed for a printing no source gives are kept on the server for every later game here.
-  for (const seat of ownSeats() ? w.seats.slice(0, 1) : w.seats) await saveTyped(w, seat);
+  for (const seat of ownSeats() ? w.seats.slice(0, 1) : w.seats) await beforeCreate(w, seat);
   try {
     reply = await api("POST", "/api/games", { body: setupBody() });
   } catch (err) {
@@ -332,6 +265,7 @@ function draw() {
       w.step > 0 ? button("Back", () => { w.step -= 1; shownProblem = null; clearToast(); render(); }, { cls: "btn" }) : h("a", { class: "btn", href: "/" }, "Cancel"),
       button(last ? "Create game" : "Next", async () => {
         if (busy) return;
+        await loadHooks(w, render);   // the game's own fields are checked too, even before they were drawn
         const problem = validate();
         if (problem) { shownProblem = problem; return toast(problem); }
         shownProblem = null;
@@ -339,9 +273,9 @@ function draw() {
         busy = true;
         render();
         try {
-          if (w.step === 1 && family() === "underworlds") {
-            const deckProblem = await (await loadUw()).checkDecks(ownSeats() ? w.seats.slice(0, 1) : w.seats, { ruleset: w.ruleset, format: w.format, cardList: cardListId(), fightersOf: (s) => seatFighters(s) || (s.saved ? s.saved.fighters : null) });
-            if (deckProblem) return toast(deckProblem, "error", 8000);
+          if (w.step === 1) {
+            const seatsWrong = await seatsProblem(w, ownSeats() ? w.seats.slice(0, 1) : w.seats);
+            if (seatsWrong) return toast(seatsWrong, "error", 8000);
           }
           if (last) await create(); else { w.step += 1; window.scrollTo(0, 0); }
         } finally {
@@ -349,18 +283,6 @@ function draw() {
           render();
         }
       }, { cls: "btn primary", id: "wizard-next", disabled: busy })));
-}
-
-/** A share link (/new?warband=<id>) puts that saved warband in the first seat without one. */
-async function openSharedWarband() {
-  const id = new URLSearchParams(location.search).get("warband");
-  if (!id) return;
-  const rec = await (await loadUw()).openSaved(id);
-  if (!rec) return;
-  ensureSeats();
-  const seat = w.seats.find((x) => !x.warband) || w.seats[0];
-  Object.assign(seat, { warband: `saved:${rec.id}`, saved: rec, fighters: [], gaps: null });
-  w.sharedWarband = { name: rec.name, seat: w.seats.indexOf(seat) };
 }
 
 async function load() {
@@ -371,7 +293,9 @@ async function load() {
       w.rulesets = list.map((r) => ({ id: r.id, title: r.title || r.id, setup: r.setup }));
       pickRuleset(w.rulesets.some((r) => r.id === w.ruleset) ? w.ruleset : w.rulesets[0].id);
     }
-    await openSharedWarband();
+    ensureSeats();
+    await loadHooks(w, render);
+    await hooked(w, "opened", null, w.seats);
   } catch (err) {
     toast("The server cannot be reached: a new game needs it.", "error", 6000);
   }

@@ -3,7 +3,7 @@
 import { h, replace, button } from "../dom.js";
 import { api, errorText } from "../api.js";
 import { putGame } from "../store.js";
-import { seatFields, seatProblem, seatBody, deckProblem, blankSeat, saveTyped } from "../seatform.js";
+import { seatFields, seatProblem, seatBody, seatsProblem, blankSeat, beforeCreate, loadHooks } from "../seatform.js";
 
 const POLL_MS = 2000;
 const OFFLINE = "The server cannot be reached. Check the Wi-Fi and try again.";
@@ -28,10 +28,11 @@ export function ownSeat(box, { game, code, info, held, showError, watch }) {
     button("Just watch (spectator)", () => watch("Spectator"), { cls: "btn ghost", "data-seat": "spectator" })));
   const sitDown = async () => {
     showError("");
-    const problem = seatProblem(ctx, me.seat, 0) || await deckProblem(ctx, [me.seat]);
+    await loadHooks(ctx, render);   // the game's own fields are checked too, even before they were drawn
+    const problem = seatProblem(ctx, me.seat, 0) || await seatsProblem(ctx, [me.seat]);
     if (problem) return showError(problem);
     if (!me.token && !(await takeFree(game, code, me, showError))) return;
-    await saveTyped(ctx, me.seat);   // numbers typed for a printing no source gives: kept for later games here
+    await beforeCreate(ctx, me.seat);   // numbers typed for a printing no source gives: kept for later games here
     const reply = await api("PUT", `/api/games/${encodeURIComponent(game.id)}/seats/${me.seatId}`,
       { token: me.token, body: seatBody(ctx, me.seat) }).catch(() => null);
     if (!reply) return showError(OFFLINE);

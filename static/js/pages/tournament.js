@@ -8,7 +8,6 @@ import { addLink, describeLink, forgetLink, tournamentLink, useLink } from "../t
 import { keepSafeCard, recoverForm, takeShown } from "../tournaments/recover.js";
 import { clock, timeLeft } from "../tournaments/words.js";
 import { renderMine } from "../tournaments/mine.js";
-import { renderStaff } from "../tournaments/staff.js";
 import { renderPublic } from "../tournaments/public.js";
 import { tournamentSocket } from "../tournaments/follow.js";
 import { registerServiceWorker, watchNetwork } from "../pwa.js";
@@ -140,6 +139,21 @@ function roleSwitcher() {
 }
 
 /** Draw the page: now, or once the press under way has ended (press.js). */
+// The organiser's, judge's and scorekeeper's desk loads on a staff link only: a player's page and the public one
+// stay small (the service worker still keeps the desk for offline use).
+let staffDesk = null;
+let deskAsked = false;
+
+/** What a staff link shows until its desk has loaded (asked once; the page is drawn again when it comes). */
+function openingDesk() {
+  if (!deskAsked) {
+    deskAsked = true;
+    import("../tournaments/staff.js").then((m) => { staffDesk = m; render(); })
+      .catch(() => { deskAsked = false; replace(body, h("p", { role: "alert" }, "The organiser's desk could not be loaded: reload the page to try again.")); });
+  }
+  return h("p", { class: "muted", role: "status" }, "Opening the desk…");
+}
+
 function render() {
   afterPress(drawPage);
 }
@@ -166,7 +180,7 @@ function drawPage() {
     ? keepSafeCard(ctx.created, () => { ctx.created = null; render(); }) : null;
   if (isPublicPage || role === "public") replace(body, renderPublic(ctx), isPublicPage ? null : recoverForm());
   else if (role === "player" || role === "table") replace(body, renderMine(ctx));
-  else replace(body, safe, renderStaff(ctx));
+  else replace(body, safe, staffDesk ? staffDesk.renderStaff(ctx) : openingDesk());
   for (const [id, value] of typed) {
     const el = control(id);
     if (el && body.contains(el)) el.value = value;

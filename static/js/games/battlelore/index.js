@@ -1,7 +1,7 @@
 // BattleLore Second Edition renderer, as the shell (pages/play.js) calls it: renderBoard, describeValue,
-// describeEvent, describeConsequence, banner, stepGuide, decidedBy, scoreLine, customEntry, glorySeries; and the
-// set-up wizard's hooks. Its parts: the board (board.js), the unit cards typed at set-up (units.js), the entry
-// sheets (sheets.js), the wording of the log (wording.js), and the pieces they all name (pieces.js).
+// describeEvent, describeConsequence, banner, stepGuide, decidedBy, scoreLine, customEntry, glorySeries. Its parts:
+// the board (board.js), the unit cards typed at set-up (units.js), the entry sheets (sheets.js), the wording of the
+// log (wording.js), and the pieces they all name (pieces.js); the setup wizard's hooks are wizard.js.
 import { h, linkStylesheet } from "../../dom.js";
 import { fillTemplate } from "../../actions.js";
 import { STEP_NAMES, PHASE_NAMES, words } from "./pieces.js";
@@ -106,15 +106,3 @@ export default {
 };
 
 export { fillTemplate };
-
-const FACTIONS = [["", "Not chosen yet"], ["daqan", "Daqan Lords"], ["uthuk", "Uthuk Y'llan"]];
-
-/** Setup wizard hooks (pages/new.js): each seat's faction, so its muster offers that faction's units by name. */
-export const wizard = {
-  seatFields(seat, index, rerender) {
-    return h("label", { class: "field" }, h("span", {}, "Faction"),
-      h("select", { id: `faction-${index}`, onchange: (e) => { seat.faction = e.target.value; rerender(); } },
-        FACTIONS.map(([id, name]) => h("option", { value: id, selected: (seat.faction || "") === id }, name))));
-  },
-  seatBody: (seat) => (seat.faction ? { faction: seat.faction } : {}),
-};

@@ -1,8 +1,7 @@
 // Warhammer 40,000: Conquest renderer, as the shell (pages/play.js) calls it: renderBoard, banner, describeValue,
-// describeEvent, describeConsequence, customEntry, decidedBy; and the set-up wizard's hooks (pages/new.js, the named
-// export `wizard`: seatFields, seatProblem, seatBody). Its parts: the board (board.js), the entry sheets
-// (sheets.js), the wording of the log (wording.js), the wizard's hooks (wizard.js), the cards in hand (cards.js) and
-// the pieces they all name (pieces.js).
+// describeEvent, describeConsequence, customEntry, decidedBy. Its parts: the board (board.js), the entry sheets
+// (sheets.js), the wording of the log (wording.js), the cards in hand (cards.js) and the pieces they all name
+// (pieces.js); the setup wizard's hooks are wizard.js.
 import { h, linkStylesheet } from "../../dom.js";
 import { capital as cap } from "../../words.js";
 import { PHASES, plural, other, unitName, planetName } from "./pieces.js";
@@ -182,4 +181,3 @@ export default {
   },
 };
 
-export { wizard } from "./wizard.js";

@@ -26,16 +26,16 @@ function numberField(seat, key, label, min, max) {
 // The table's choice of community-made cards (wizard), shared by every seat's lists.
 const table = { community: false };
 
-/** Setup wizard hooks (pages/new.js): community cards for the table; each seat's warlord, deck size
+/** Setup wizard hooks (static/js/seatform.js): community cards for the table; each seat's warlord, deck size
  * and (optionally) its registered deck, checked against the deck rules. */
 export const wizard = {
-  tableFields(rerender) {
+  tableFields(ctx, rerender) {
     return h("label", { class: "check", id: "community-cards" },
       h("input", { type: "checkbox", checked: table.community, onchange: (e) => { table.community = e.target.checked; rerender(); } }),
       "This table also uses community-made cards (not published by FFG)");
   },
 
-  seatFields(seat, index, rerender) {
+  seatFields(ctx, seat, index, rerender) {
     loadWarlords(rerender);
     const list = (warlords || []).filter((w) => w.official !== false || table.community);
     const factions = [...new Set(list.map((w) => w.faction))].sort();
@@ -63,7 +63,7 @@ export const wizard = {
       chosen && !seat.starter ? deckFields(seat, index, chosen, rerender) : null);
   },
 
-  seatProblem(seat) {
+  seatProblem(ctx, seat) {
     const problem = warlordProblem(seat);
     if (problem) return `${seat.name.trim() || "A player"}: ${problem}`;
     if (seat.starter) return null;  // the core set's own deck: the server builds it from the content
@@ -72,7 +72,7 @@ export const wizard = {
     return open.length ? `${seat.name.trim() || "A player"}'s deck: ${open[0].message}` : null;
   },
 
-  seatBody: (seat) => seatBodyOf(seat),
+  seatBody: (ctx, seat) => seatBodyOf(seat),
 
   options(w) {
     const reasons = w.seats.filter((s) => s.deckText && s.deckAccepted).map((s) => `${s.name.trim()}: ${s.deckAccepted}`);

@@ -443,7 +443,26 @@ def summary(name: str, res: dict) -> dict:
     return out
 
 
-def print_table(results: list[dict]) -> None:
+# A phone process busier than this share of a core queues its own phones' frames: the acks and broadcasts it times
+# then include its own wait. A machine busier than this share of all its cores slows every process measured.
+PHONES_BUSY = 0.8
+MACHINE_BUSY = 0.85
+
+
+def load_note(r: dict, phone_processes: int, cores: int) -> str | None:
+    """Why a result may measure the load generator or the machine rather than the server, or None."""
+    each = r["phones_cpu_pct"] / max(1, phone_processes)
+    notes = []
+    if each > 100 * PHONES_BUSY:
+        notes.append(f"the phones' processes used {each:.0f}% of a core each: their own queue is in the ack and "
+                     f"broadcast times (spread them: --phone-processes {phone_processes + 1})")
+    if r["phones_cpu_pct"] + r["server_cpu_pct"] > 100 * MACHINE_BUSY * cores:
+        notes.append(f"the phones and the server used {r['phones_cpu_pct'] + r['server_cpu_pct']:.0f}% of the "
+                     f"machine's {cores} cores together: every time here is slowed by the machine")
+    return "; ".join(notes) if notes else None
+
+
+def print_table(results: list[dict], phone_processes: int = 1) -> None:
     print(f"\n{'server':48} {'events':>7} {'lost':>5} {'dbl':>4} {'err':>4} {'ack p50':>8} {'ack p99':>8} "
           f"{'bcast p50':>9} {'bcast p99':>9} {'cpu':>5}")
     for r in results:
@@ -457,6 +476,9 @@ def print_table(results: list[dict]) -> None:
                   else "")
         print(f"{'':48} server CPU per entry {r['cpu_per_entry_ms']:.2f} ms{stores} ({r['entries']} entries stored in "
               f"the measured seconds); the phones' own processes used {r['phones_cpu_pct']:.0f}% of a core")
+        note = load_note(r, phone_processes, os.cpu_count() or 1)
+        if note:
+            print(f"{'':48} NOTE: {note}")
     print(f"(cpu: the server processes' CPU time over the measured seconds in % of one core; load average now "
           f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
 
@@ -549,7 +571,7 @@ def one_process(args, tmp: str) -> list[dict]:
     if floor_proc is not None:
         kept = [part for part in ("store", "views") if part not in args.floor_skip.split(",")]
         results.insert(1, summary(f"protocol floor: {' + '.join([*kept, 'applied'])}, no rules", floor_res))
-    print_table(results)
+    print_table(results, args.phone_processes)
     print_targets(results[0], results[-1])
     if floor_proc is not None:
         print_floor(*results)
@@ -597,7 +619,7 @@ def several_processes(args, tmp: str) -> list[dict]:
         results.append(summary(f"1 x python -m app ({args.server_mode}), SQLite", res))
     finally:
         stop(proc)
-    print_table(results)
+    print_table(results, args.phone_processes)
     multi = results[0]
     print(f"\ntarget broadcast p99 under 100 ms on {args.processes} processes: "
           f"{'met' if multi['broadcast_p99_ms'] < 100 else 'NOT met'} ({multi['broadcast_p99_ms']:.1f} ms); "

@@ -43,3 +43,16 @@ def test_every_static_file_arrives_compressed_and_cached_for_a_year(phones):
         small = len(resp.body()) < delivery.COMPRESS_MIN_SIZE
         assert small or headers.get("content-encoding") in ("zstd", "br", "gzip"), resp.url
         assert "immutable" in headers["cache-control"], resp.url
+
+
+def test_the_tab_icon_comes_with_the_page_and_draws(phones):
+    """No request for the tab's icon: it is the page's own data: URL, and Chromium draws it."""
+    page = phones.new("phone")
+    asked = []
+    page.on("request", lambda req: asked.append(req.url) if "icon" in req.url else None)
+    page.goto("/")
+    size = page.evaluate("""() => new Promise((done) => { const img = new Image();
+      img.onload = () => done([img.naturalWidth, img.naturalHeight]); img.onerror = () => done(null);
+      img.src = document.querySelector('link[rel=icon]').href; })""")
+    assert size and size[0] > 0 and size[1] > 0
+    assert not [u for u in asked if u.endswith(".svg")], asked

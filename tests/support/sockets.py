@@ -10,8 +10,10 @@ import websocket
 from app.live import viewpatch
 
 
-def frames(client, name=None, until=None, timeout=3.0):
-    """Collect received frames (the broadcaster runs in a background thread, so poll a little)."""
+def frames(client, name=None, until=None, timeout=15.0):
+    """Collect received frames (the broadcaster runs in a background thread, so poll a little). With `until`, as soon
+    as the frames hold what it asks; `timeout` only bounds a failure (a busy machine delays the broadcaster's
+    thread by seconds)."""
     deadline = time.monotonic() + timeout
     while True:
         client.frames.extend(client.get_received("/live"))

@@ -64,10 +64,13 @@ export function svg(tag, attrs = {}, ...children) {
 }
 
 function append(el, children) {
-  for (const child of children.flat(Infinity)) {
-    if (child === null || child === undefined || child === false) continue;
-    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
+  for (const node of nodes(children)) el.append(node);   // not spread: a long log is more arguments than a call takes
+}
+
+/** The nodes children stand for (as h() takes them): arrays flattened, null and false skipped, the rest as text. */
+export function nodes(children) {
+  return children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false)
+    .map((c) => (c instanceof Node ? c : document.createTextNode(String(c))));
 }
 
 // h()'s handlers per element and event type, reached through `dispatch`: an element a redraw keeps takes the new

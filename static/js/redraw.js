@@ -7,7 +7,7 @@
 // A kept part's own elements are the ones on screen, not the new drawing's: a part marked `data-keep` must not have
 // handlers that reach its own elements through a variable (a stepper updating its number), only through the event
 // (`e.currentTarget`) or by asking the document. Parts with form fields are never kept (what was typed would stay).
-import { dispatch, handlers } from "./dom.js";
+import { dispatch, handlers, nodes } from "./dom.js";
 
 /**
  * Draw `children` into `el` as replace() does, keeping in place the `data-keep` parts that did not change.
@@ -82,12 +82,6 @@ function takeHandlers(kept, drawn) {
   if (!on) { handlers.delete(kept); return; }
   handlers.set(kept, on);
   for (const type of Object.keys(on)) kept.addEventListener(type, dispatch);
-}
-
-/** The nodes children stand for, as h() and replace() take them: arrays flattened, null and false skipped, text. */
-function nodes(children) {
-  return children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false)
-    .map((c) => (c instanceof Node ? c : document.createTextNode(String(c))));
 }
 
 function unlight(el) {

@@ -1,8 +1,10 @@
-"""A game's own module (static/js/games/families.js) that fails to load is said on the page and in the console:
-the table falls back to the plain one and the wizard to its common fields, and the player knows to reload."""
+"""A game's own module (static/js/games/families.js, its wizard part, the tournament staff's desk) that fails to load
+is said on the page and in the console: the table falls back to the plain one and the wizard to its common fields,
+and the player knows to reload."""
 from __future__ import annotations
 
 import pytest
+import requests
 from playwright.sync_api import expect
 
 from .flows import join, new_conquest
@@ -48,3 +50,22 @@ def test_a_module_that_loads_is_told_nothing(phones, server):
     join(ana, game["join_code"], "p1")
     expect(ana.locator(".cq-hq").first).to_be_visible()   # Conquest's own board: its headquarters
     expect(ana.locator("#toast")).not_to_contain_text(TOLD)
+
+
+def test_a_staff_link_whose_desk_fails_to_load_says_so(phones, server):
+    """The tournament staff's desk loads on a staff link only (static/js/tournaments/staff.js): when it cannot be
+    loaded the page says so, and a player's page never asks for it."""
+    made = requests.post(f"{server.url}/api/tournaments", json={"name": "Desk Cup", "date": "2026-12-05", "rounds": 1},
+                         timeout=15).json()
+    organiser = phones.new("organiser", service_workers="block")
+    asked = []
+    organiser.route("**/tournaments/staff.js*", lambda route: (asked.append(route.request.url), route.abort()))
+    organiser.goto(f"/tournament/{made['id']}#t={made['organiser_token']}")
+    expect(organiser.get_by_role("alert")).to_contain_text("The organiser's desk could not be loaded")
+    assert asked
+    public = phones.new("public", service_workers="block")
+    seen = []
+    public.on("request", lambda req: seen.append(req.url) if "staff.js" in req.url else None)
+    public.goto(f"/tournament/{made['id']}")
+    expect(public.locator("#tournament-body")).not_to_be_empty()
+    assert seen == []

@@ -11,6 +11,14 @@ from .uw_rest import post
 
 pytestmark = pytest.mark.e2e
 
+def modules_page(phones):
+    """A phone's page with dom.js and redraw.js loaded as the pages import them."""
+    page = phones.new("phone")
+    page.goto("/")
+    assert page.evaluate(MODULES)
+    return page
+
+
 MODULES = """async () => {
   const src = document.querySelector('script[type=module]').src;
   window.__dom = await import(new URL('../dom.js', src).href);
@@ -39,10 +47,7 @@ KEEPS = """() => {
 
 
 def test_a_part_drawn_alike_stays_on_screen_with_the_new_drawings_handlers(phones):
-    page = phones.new("phone")
-    page.goto("/")
-    assert page.evaluate(MODULES)
-    got = page.evaluate(KEEPS)
+    got = modules_page(phones).evaluate(KEEPS)
     assert got["keptA"] and got["newB"] and got["keptBoard"]
     assert got["boardClass"] == "board b2"              # the holder took the new drawing's attributes
     assert got["said"] == [2]                            # the kept button runs the new drawing's handler only
@@ -66,10 +71,7 @@ FIELDS_AND_GLOW = """() => {
 
 
 def test_a_part_with_a_form_field_is_drawn_anew_and_a_glow_does_not_count_as_a_change(phones):
-    page = phones.new("phone")
-    page.goto("/")
-    assert page.evaluate(MODULES)
-    got = page.evaluate(FIELDS_AND_GLOW)
+    got = modules_page(phones).evaluate(FIELDS_AND_GLOW)
     assert got == {"formKept": False, "litKept": True, "litClass": "card", "litStyle": None}
 
 
@@ -99,10 +101,7 @@ RANDOM = """(seed) => {
 
 @pytest.mark.parametrize("seed", [1, 7, 42])
 def test_a_redraw_leaves_the_page_as_replace_would(phones, seed):
-    page = phones.new("phone")
-    page.goto("/")
-    assert page.evaluate(MODULES)
-    assert page.evaluate(RANDOM, seed) == []
+    assert modules_page(phones).evaluate(RANDOM, seed) == []
 
 
 def test_a_fighters_card_an_entry_did_not_touch_stays_and_its_buttons_enter_for_that_fighter(phones, server):

@@ -1,7 +1,6 @@
-// The game families whose table and wizard have their own modules (static/js/games/<family>/index.js, and wizard.js
-// that static/js/seatform.js loads); any other
-// ruleset's table is the generic one. A module of these that fails to load is said on the page and in the console,
-// never hidden behind the generic table.
+// The game families whose table and wizard have their own modules (static/js/games/<family>/index.js, and the
+// wizard.js static/js/seatform.js loads); any other ruleset's table is the generic one. A module of these that fails
+// to load is said on the page and in the console, never hidden behind the generic table.
 
 /** @type {ReadonlySet<string>} */
 export const OWN_MODULE = new Set(["underworlds", "conquest", "battlelore"]);
@@ -22,4 +21,3 @@ export async function loadFamily(family, tell) {
     return null;
   }
 }
-

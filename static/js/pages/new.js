@@ -263,26 +263,29 @@ function draw() {
     steps()[w.step](),
     h("div", { class: "wizard-nav" },
       w.step > 0 ? button("Back", () => { w.step -= 1; shownProblem = null; clearToast(); render(); }, { cls: "btn" }) : h("a", { class: "btn", href: "/" }, "Cancel"),
-      button(last ? "Create game" : "Next", async () => {
-        if (busy) return;
-        await loadHooks(w, render);   // the game's own fields are checked too, even before they were drawn
-        const problem = validate();
-        if (problem) { shownProblem = problem; return toast(problem); }
-        shownProblem = null;
-        clearToast();
-        busy = true;
-        render();
-        try {
-          if (w.step === 1) {
-            const seatsWrong = await seatsProblem(w, ownSeats() ? w.seats.slice(0, 1) : w.seats);
-            if (seatsWrong) return toast(seatsWrong, "error", 8000);
-          }
-          if (last) await create(); else { w.step += 1; window.scrollTo(0, 0); }
-        } finally {
-          busy = false;
-          render();
-        }
-      }, { cls: "btn primary", id: "wizard-next", disabled: busy })));
+      button(last ? "Create game" : "Next", next, { cls: "btn primary", id: "wizard-next", disabled: busy })));
+}
+
+/** Next (or Create game): the step checked, the seats by the game's own rules too, then the next step or the game. */
+async function next() {
+  if (busy) return;
+  busy = true;   // before any wait: a second tap meanwhile would move two steps
+  try {
+    await loadHooks(w, render);   // the game's own fields are checked too, even before they were drawn
+    const problem = validate();
+    if (problem) { shownProblem = problem; return toast(problem); }
+    shownProblem = null;
+    clearToast();
+    render();
+    if (w.step === 1) {
+      const seatsWrong = await seatsProblem(w, ownSeats() ? w.seats.slice(0, 1) : w.seats);
+      if (seatsWrong) return toast(seatsWrong, "error", 8000);
+    }
+    if (w.step === steps().length - 1) await create(); else { w.step += 1; window.scrollTo(0, 0); }
+  } finally {
+    busy = false;
+    render();
+  }
 }
 
 async function load() {

@@ -138,7 +138,6 @@ function roleSwitcher() {
       } }, l.label || ROLE[l.role] || "A link")));
 }
 
-/** Draw the page: now, or once the press under way has ended (press.js). */
 // The organiser's, judge's and scorekeeper's desk loads on a staff link only: a player's page and the public one
 // stay small (the service worker still keeps the desk for offline use).
 let staffDesk = null;
@@ -154,6 +153,7 @@ function openingDesk() {
   return h("p", { class: "muted", role: "status" }, "Opening the desk…");
 }
 
+/** Draw the page: now, or once the press under way has ended (press.js). */
 function render() {
   afterPress(drawPage);
 }

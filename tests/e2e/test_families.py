@@ -69,3 +69,21 @@ def test_a_staff_link_whose_desk_fails_to_load_says_so(phones, server):
     public.goto(f"/tournament/{made['id']}")
     expect(public.locator("#tournament-body")).not_to_be_empty()
     assert seen == []
+
+
+def test_a_double_tap_on_next_moves_one_step_while_the_games_part_is_still_loading(phones):
+    """Next waits for the game's wizard part before it checks the step; a second tap meanwhile is the same tap, not a
+    second Next checking the step the first one reached (its empty names told as a mistake)."""
+    host = phones.new("host", service_workers="block")
+    held = []
+    host.route("**/games/underworlds/wizard.js*", lambda route: held.append(route))   # answered once both taps are in
+    host.goto("/new")
+    expect(host.get_by_role("heading", name="New game")).to_be_visible()
+    host.locator("#wizard-next").dblclick()
+    assert held, "the wizard part was asked for"
+    for route in held:
+        route.continue_()
+    expect(host.get_by_role("heading", name="Players")).to_be_visible()
+    expect(host.get_by_role("group", name="Step 2 of 3")).to_be_attached()
+    expect(host.locator("#wizard[data-ready='true']")).to_be_attached()
+    expect(host.locator("#toast")).not_to_contain_text("needs a name")

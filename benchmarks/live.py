@@ -56,6 +56,7 @@ import socketio  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
 
+from busy import load_note  # noqa: E402
 from processes import free_port, start_app, stop, wait_http  # noqa: E402
 from profile_top import py_spy, top_functions  # noqa: E402
 from recorded import SEATS, entry_of, recorded_game  # noqa: E402
@@ -441,25 +442,6 @@ def summary(name: str, res: dict) -> dict:
     if res["views"]:
         out["view_p50_ms"], out["view_p99_ms"] = pct(res["views"], 50), pct(res["views"], 99)
     return out
-
-
-# A phone process busier than this share of a core queues its own phones' frames: the acks and broadcasts it times
-# then include its own wait. A machine busier than this share of all its cores slows every process measured.
-PHONES_BUSY = 0.8
-MACHINE_BUSY = 0.85
-
-
-def load_note(r: dict, phone_processes: int, cores: int) -> str | None:
-    """Why a result may measure the load generator or the machine rather than the server, or None."""
-    each = r["phones_cpu_pct"] / max(1, phone_processes)
-    notes = []
-    if each > 100 * PHONES_BUSY:
-        notes.append(f"the phones' processes used {each:.0f}% of a core each: their own queue is in the ack and "
-                     f"broadcast times (spread them: --phone-processes {phone_processes + 1})")
-    if r["phones_cpu_pct"] + r["server_cpu_pct"] > 100 * MACHINE_BUSY * cores:
-        notes.append(f"the phones and the server used {r['phones_cpu_pct'] + r['server_cpu_pct']:.0f}% of the "
-                     f"machine's {cores} cores together: every time here is slowed by the machine")
-    return "; ".join(notes) if notes else None
 
 
 def print_table(results: list[dict], phone_processes: int = 1) -> None:

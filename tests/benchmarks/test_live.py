@@ -12,8 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.benchmarks import load_benchmark
-
 pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -76,19 +74,3 @@ def test_the_floor_without_a_part_says_which_it_left_out(tmp_path):
     bad = subprocess.run([sys.executable, "benchmarks/protocol_floor.py", "0", str(tmp_path / "x.sqlite"), "--skip",
                           "rules"], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and "unknown parts to skip: rules" in bad.stderr
-
-
-def _live():
-    return load_benchmark("live")
-
-
-@pytest.mark.parametrize("phones, server, processes, cores, says", [
-    (40.0, 60.0, 1, 2, None),                                   # room to spare: nothing to say
-    (95.0, 30.0, 1, 4, "95% of a core each"),                   # one phone process nearly saturated
-    (150.0, 30.0, 2, 4, None),                                  # the same load spread over two processes
-    (70.0, 110.0, 1, 2, "180% of the machine's 2 cores"),       # the machine itself saturated
-])
-def test_a_result_says_when_the_load_generator_or_the_machine_may_be_what_is_measured(phones, server, processes, cores,
-                                                                                       says):
-    note = _live().load_note({"phones_cpu_pct": phones, "server_cpu_pct": server}, processes, cores)
-    assert (note is None) if says is None else (says in note), note

@@ -13,9 +13,15 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def load_benchmark(name: str) -> ModuleType:
     """benchmarks/<name>.py as a module (its own helpers in benchmarks/ importable)."""
+    path = ROOT / "benchmarks" / f"{name}.py"
+    # A benchmark that monkey-patches on import would patch the whole test process: the in-process apps' threads
+    # then hang and TLS recurses (seen as a CI timeout). Such a benchmark is run as a subprocess; its helpers live in
+    # a module of their own.
+    if "monkey_patch(" in path.read_text():
+        raise RuntimeError(f"benchmarks/{name}.py monkey-patches on import: run it as a subprocess")
     if str(ROOT / "benchmarks") not in sys.path:
         sys.path.insert(0, str(ROOT / "benchmarks"))
-    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / f"{name}.py")
+    spec = importlib.util.spec_from_file_location(name, path)
     mod = importlib.util.module_from_spec(spec)
     sys.modules[name] = mod   # dataclasses look their module up
     spec.loader.exec_module(mod)

@@ -80,11 +80,12 @@ def verify_game(game: dict, records: list[dict]) -> Verdict:
             if ev.type == REVERT:  # the game as the log now stands: the same fold the server makes
                 state = fold_log(rs, game["setup"], events[: i + 1]).state
                 continue
-            blocked = rs.blocking(state, ev)
-            if blocked:
-                verdict.differences.append(f"{where} is refused now: {blocked[0].message} ({blocked[0].rule})")
+            judged = rs.judge(state, ev)
+            if judged.state is None:
+                first = judged.blocked[0]
+                verdict.differences.append(f"{where} is refused now: {first.message} ({first.rule})")
                 return verdict  # later events were entered on a game that no longer exists
-            state, consequences = rs.apply(state, ev)
+            state, consequences = judged.state, judged.consequences
         except Exception as exc:  # noqa: BLE001 - as above: today's engine failing on a stored event is the finding
             verdict.differences.append(f"{where}: the replay fails: {type(exc).__name__}: {exc}")
             return verdict

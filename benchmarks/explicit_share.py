@@ -44,10 +44,10 @@ class Game:
 
     def enter(self, etype: str, by: str, **data) -> None:
         event = Event(etype, by, data)
-        blocked = self.rs.blocking(self.state, event)
-        if blocked:
-            raise RuntimeError(f"{self.rs.id}: {etype} by {by} refused: {[v.code for v in blocked]}")
-        self.state, _ = self.rs.apply(self.state, event)
+        judged = self.rs.judge(self.state, event)
+        if judged.state is None:
+            raise RuntimeError(f"{self.rs.id}: {etype} by {by} refused: {[v.code for v in judged.blocked]}")
+        self.state = judged.state
         self.log.append(event)
 
     def set_up(self) -> None:

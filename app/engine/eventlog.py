@@ -183,15 +183,15 @@ def _fold(rs: Ruleset[S], state: S, effective: list[Event], first_gone: int | No
     """fold_log()'s loop over the events in effect, onto a state this fold owns (changed in place where it can)."""
     for ev in effective:
         if first_gone is None or ev.seq is None or ev.seq < first_gone or ev.type == NOTE:
-            state, _ = rs.apply_owned(state, ev)
+            state, _ = rs.apply(state, ev, owned=True)
         else:
-            blocked, nxt, consequences = rs.judge(state, ev)
-            if nxt is None:
-                inert[ev.seq] = {"status": REFUSED_NOW, "violations": [v.to_dict() for v in blocked]}
+            judged = rs.judge(state, ev)
+            if judged.state is None:
+                inert[ev.seq] = {"status": REFUSED_NOW, "violations": [v.to_dict() for v in judged.blocked]}
             else:
-                if changes_nothing(state, nxt, consequences):
+                if changes_nothing(state, judged.state, judged.consequences):
                     inert[ev.seq] = {"status": NO_EFFECT}
-                state = nxt
+                state = judged.state
         if marks is not None:
             marks(ev.seq, state)
     return LogFold(state, inert)
@@ -224,7 +224,7 @@ def closed_by(rs: Ruleset[S], setup: dict[str, Any], events: Iterable[LoggedEven
     first = max(0, len(live) - look_back)
     state = rs.new_game(setup) if start is None else rs.copy_state(start.state) if first else start.state
     for ev in live[:first]:
-        state, _ = rs.apply_owned(state, ev)
+        state, _ = rs.apply(state, ev, owned=True)
     before: list[S] = []
     for ev in live[first:]:
         before.append(state)
@@ -275,6 +275,6 @@ def replay_with_consequences(rs: Ruleset[S], setup: dict[str, Any], events: Iter
     for ev in effective_events(evs, upto):
         if ev.seq in skipped:
             continue
-        state, cons = rs.apply_owned(state, ev)
+        state, cons = rs.apply(state, ev, owned=True)
         trail.append((ev, cons))
     return state, trail

@@ -44,6 +44,16 @@ class Handler:
     apply: Callable[[Any, Event], list[Consequence]]
 
 
+@dataclass(frozen=True)
+class Judgement(Generic[S]):
+    """What judge() found of one entry on one state."""
+
+    violations: list[Violation]       # everything found, overridable ones included
+    blocked: list[Violation]          # what stops it: all of them, less those an override sets aside
+    state: S | None                   # the next state; None when blocked
+    consequences: list[Consequence]   # the automatic consequences, when it applied
+
+
 class Ruleset(Generic[S]):
     """Base of every ruleset. Subclasses implement the hooks; callers use the public contract.
 
@@ -229,40 +239,40 @@ class Ruleset(Generic[S]):
         at, passes, found = self.settle(state, event)
         return found, (at, passes)
 
-    def blocking(self, state: S, event: Event) -> list[Violation]:
-        """Violations that stop the event: structural ones always, rule ones unless overridden."""
-        return self._unless_overridden(self.check(state, event), event)
-
     @staticmethod
     def _unless_overridden(found: list[Violation], event: Event) -> list[Violation]:
         return [v for v in found if not v.overridable] if event.override_reason else found
 
-    def judge(self, state: S, event: Event) -> tuple[list[Violation], S | None, list[Consequence]]:
-        """blocking() and, when nothing blocks, apply(), with the event settled once (the passes it closes are
-        inferred for the check and then applied, not inferred again): (blocking violations, next state or None
-        when blocked, consequences). Pure like apply(); a revert is folded by replay(), not judged here."""
+    def judge(self, state: S, event: Event) -> Judgement[S]:
+        """The one path that judges an entry: its violations, what blocks it and, when nothing does, the next state
+        and its consequences, with the event settled once (the passes it closes are inferred for the check and then
+        applied, not inferred again). Pure like apply(); a revert is folded by replay(), not judged here."""
         found, settled = self._checked(state, event)
         blocked = self._unless_overridden(found, event)
         if blocked:
-            return blocked, None, []
+            return Judgement(found, blocked, None, [])
         if event.type == REVERT:
             raise ValueError("revert is folded by replay(), not applied to a state")
         if event.type == NOTE:
-            return [], self.copy_state(state), []
+            return Judgement(found, [], self.copy_state(state), [])
         # A structural problem an override let through (none is overridable today) was never settled: settle now.
         at, passes = settled if settled is not None else self.settle(state, event)[:2]
         nxt, consequences = self.apply_in_place(at if passes else self.copy_state(state), event, passes)
-        return [], nxt, consequences
+        return Judgement(found, [], nxt, consequences)
 
     def copy_state(self, state: S) -> S:
         """A private copy of a state for apply() (a ruleset may share parts that are never mutated)."""
         return copy.deepcopy(state)
 
-    def apply(self, state: S, event: Event) -> tuple[S, list[Consequence]]:
+    def apply(self, state: S, event: Event, owned: bool = False) -> tuple[S, list[Consequence]]:
         """Pure: the next state and the automatic consequences; trusts a checked or overridden event.
 
         Optional steps the event can only follow are closed first (see settle()); each pass is logged as a
-        consequence with its rule, followed by what that pass did, so replaying the log is exact."""
+        consequence with its rule, followed by what that pass did, so replaying the log is exact. With `owned` the
+        caller owns `state` and will not use it again (a fold of its own): a ruleset that `folds_in_place` then
+        changes it in place, with no copy."""
+        if owned and self.folds_in_place:
+            return self.apply_in_place(state, event)
         if event.type == REVERT:
             raise ValueError("revert is folded by replay(), not applied to a state")
         if event.type == NOTE:
@@ -270,15 +280,6 @@ class Ruleset(Generic[S]):
         at, passes, _ = self.settle(state, event)
         # settle() applied any passes to copies of its own; otherwise copy here.
         return self.apply_in_place(at if passes else self.copy_state(state), event, passes)
-
-    def apply_owned(self, state: S, event: Event) -> tuple[S, list[Consequence]]:
-        """Like apply(), for a state the caller owns and will not use again (replay folds its own states).
-
-        In place with no copy when the ruleset `folds_in_place`; otherwise it copies like apply().
-        """
-        if self.folds_in_place:
-            return self.apply_in_place(state, event)
-        return self.apply(state, event)
 
     def apply_in_place(self, state: S, event: Event,
                        passes: InferredPasses | None = None) -> tuple[S, list[Consequence]]:
@@ -299,11 +300,11 @@ class Ruleset(Generic[S]):
         """Drop what the ruleset remembers about this state object: it is being changed in place."""
 
     def play(self, state: S, event: Event) -> tuple[S, list[Consequence]]:
-        """Check then apply; raises IllegalEvent when blocked."""
-        blocked = self.blocking(state, event)
-        if blocked:
-            raise IllegalEvent(blocked)
-        return self.apply(state, event)
+        """judge(), raising IllegalEvent when blocked: the next state and its consequences."""
+        judged = self.judge(state, event)
+        if judged.state is None:
+            raise IllegalEvent(judged.blocked)
+        return judged.state, judged.consequences
 
 
 def _handing_out(view: Callable[[Any, Any, str], dict[str, Any]]) -> Callable[[Any, Any, str], dict[str, Any]]:

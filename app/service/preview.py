@@ -27,11 +27,11 @@ WITHHELD = "What this reveals is shown once it is entered."
 
 def preview(rs: Ruleset, state: dict, event: Event, seat: str) -> dict:
     """{"allowed", "violations", "consequences", "withheld"?} of `event` on `state`, for the asking `seat`."""
-    violations = rs.check(state, event)
-    blocked = rs.blocking(state, event)
-    withheld = not blocked and seat != "referee" and rs.reveals_secrets(state, event)
-    consequences = [] if blocked or withheld else [c.to_dict() for c in rs.apply(state, event)[1]]
-    out = {"allowed": not blocked, "violations": [v.to_dict() for v in violations], "consequences": consequences}
+    judged = rs.judge(state, event)
+    withheld = judged.state is not None and seat != "referee" and rs.reveals_secrets(state, event)
+    consequences = [] if withheld else [c.to_dict() for c in judged.consequences]
+    out = {"allowed": judged.state is not None, "violations": [v.to_dict() for v in judged.violations],
+           "consequences": consequences}
     if withheld:
         out["withheld"] = WITHHELD
     return out
@@ -74,13 +74,13 @@ def _entered_again(folded: Folded, state: dict, voids: list[dict]) -> None:
         if void["status"] != REFUSED_NOW:
             continue
         again = record_event({**folded.records.record(void["seq"]), "seq": None})
-        blocked = rs.blocking(state, again)
-        void["fits_again"] = not blocked
-        if blocked:
+        judged = rs.judge(state, again)
+        void["fits_again"] = judged.state is not None
+        if judged.state is None:
             if "violations" in void:
-                void["refused_again"] = [v.to_dict() for v in blocked]
+                void["refused_again"] = [v.to_dict() for v in judged.blocked]
             continue
-        state = rs.apply(state, again)[0]
+        state = judged.state
 
 
 def _voids(folded: Folded, inert: dict[int, dict], seat: str) -> list[dict]:

@@ -186,9 +186,10 @@ class Submitting:
                 raise self._violation(problems)
         # The engine refuses with violations; an exception from it is a bug, answered 500 (nothing is stored).
         # judge() checks and applies with the event settled once: the passes it closes are not inferred twice.
-        blocked, state, consequences = rs.judge(folded.state, event)
+        judged = rs.judge(folded.state, event)
+        state, consequences = judged.state, judged.consequences
         if state is None:
-            raise self._late(folded, event) or self._violation(blocked)
+            raise self._late(folded, event) or self._violation(judged.blocked)
         first = folded.first_taken_back
         if first is not None and event.seq > first and event.type != "note" and changes_nothing(folded.state, state, consequences):
             # The same judgement fold_log makes for this event on every later replay.

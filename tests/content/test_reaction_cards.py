@@ -13,7 +13,7 @@ RULESETS = ["underworlds/deathgorge", "underworlds/dreadfane", "underworlds/shad
 
 def play(rs, state, type_, by, **data):
     event = Event(type_, by, data)
-    blocked = rs.blocking(state, event)
+    blocked = rs.judge(state, event).blocked
     assert not blocked, [v.to_dict() for v in blocked]
     return rs.apply(state, event)[0]
 

@@ -90,20 +90,20 @@ def test_malformed_data_names_the_field(data, code):
 def test_rule_violation_blocks_unless_overridden_with_a_reason():
     state = RS.new_game(SETUP)
     e = Event("add", "p2", {"points": 2})
-    assert [v.code for v in RS.blocking(state, e)] == ["not_your_turn"]
+    assert [v.code for v in RS.judge(state, e).blocked] == ["not_your_turn"]
     with pytest.raises(IllegalEvent):
         RS.play(state, e)
     e = replace(e, override={"reason": "   "})
-    assert RS.blocking(state, e), "a blank reason is no override"
+    assert RS.judge(state, e).blocked, "a blank reason is no override"
     e = replace(e, override={"reason": "card: Ready for Action"})
-    assert RS.blocking(state, e) == []
+    assert RS.judge(state, e).blocked == []
     new, _ = RS.play(state, e)
     assert new["seats"]["p2"]["score"] == 2
 
 
 def test_structural_violations_cannot_be_overridden():
     e = Event("add", "p1", {"points": "lots"}, override={"reason": "my card says so"})
-    assert [v.code for v in RS.blocking(RS.new_game(SETUP), e)] == ["malformed"]
+    assert [v.code for v in RS.judge(RS.new_game(SETUP), e).blocked] == ["malformed"]
 
 
 def test_apply_is_pure():
@@ -213,12 +213,15 @@ def test_event_envelope_round_trip():
     assert Event.from_dict(raw).to_dict() == raw
 
 
-def test_replay_folds_with_apply_owned_and_a_ruleset_may_skip_the_copy():
-    """The log is the truth (docs/architecture.md, Principles, 2): replay uses apply_owned, by default the same as apply."""
+def test_replay_folds_with_owned_states_and_a_ruleset_may_skip_the_copy():
+    """The log is the truth (docs/architecture.md, Principles, 2): replay applies to states it owns, by default as apply
+    does on any state."""
     calls = []
 
     class InPlace(TallyGame):
-        def apply_owned(self, state, event):
+        def apply(self, state, event, owned=False):
+            if not owned:
+                return super().apply(state, event)
             calls.append(event.seq)
             return state, self.apply_event(state, event)
 

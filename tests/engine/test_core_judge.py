@@ -1,9 +1,9 @@
-"""judge() against the blocking() and apply() it stands for, and settle() against the pass-by-pass copies it saves.
+"""judge() against the check() and apply() it stands for, and settle() against the pass-by-pass copies it saves.
 
 A submit asks the engine once (core.Ruleset.judge): the event is settled once, and the passes it closes are applied
 one after the other to a single copy. Over seeded random games of every ruleset, at every state, each seat's
 suggestions, events suggested earlier (mostly refused now) and those again under an override must get exactly the
-answer that blocking() and then apply() give, and settle() the answer of the copy-per-pass chain (passes_ahead()).
+answer that check() (less what an override sets aside) and then apply() give, and settle() the answer of the copy-per-pass chain (passes_ahead()).
 """
 import copy
 import random
@@ -43,11 +43,14 @@ def _dicts(items):
 
 
 def _same_answer(rs, state, event) -> bool:
-    """judge() == blocking() then apply(), and the state asked about is left as it was; True when it applied."""
+    """judge() == check() then apply(), and the state asked about is left as it was; True when it applied."""
     before = copy.deepcopy(state)
-    blocked, after, consequences = rs.judge(state, event)
+    judged = rs.judge(state, event)
+    blocked, after, consequences = judged.blocked, judged.state, judged.consequences
     assert state == before, "judge() changed the state it was given"
-    expected = rs.blocking(state, event)
+    found = rs.check(state, event)
+    assert _dicts(judged.violations) == _dicts(found)
+    expected = [v for v in found if not v.overridable] if event.override_reason else found
     assert _dicts(blocked) == _dicts(expected)
     if expected:
         assert after is None and consequences == []
@@ -68,7 +71,7 @@ def _same_settling(rs, state, event) -> int:
 
 
 @pytest.mark.parametrize("ruleset_id,setup_index", CASES)
-def test_judge_answers_as_blocking_then_apply_and_settles_as_pass_by_pass(ruleset_id, setup_index):
+def test_judge_answers_as_check_then_apply_and_settles_as_pass_by_pass(ruleset_id, setup_index):
     rs = registry.get(ruleset_id)
     rng = random.Random(setup_index * 7919 + len(ruleset_id))
     pick = rng_pick(rng)

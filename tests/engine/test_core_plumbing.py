@@ -162,7 +162,7 @@ def test_the_core_dispatches_checks_and_applies_to_the_handlers():
 def test_a_ruleset_that_folds_in_place_replays_without_copies():
     rs = Counter()
     state = rs.new_game({})
-    owned, _ = rs.apply_owned(state, Event("shout", "p1"))
+    owned, _ = rs.apply(state, Event("shout", "p1"), owned=True)
     assert owned is state and state["shouts"] == 1
     log = [Event("add", "p1", {"points": 3}, seq=1), Event("shout", "p2", seq=2), Event("add", "p2", {"points": 1}, seq=3)]
     assert replay(rs, {}, log) == {"seats": {"p1": {}, "p2": {}}, "turn": "p1", "score": 4, "shouts": 1}

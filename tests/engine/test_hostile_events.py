@@ -3,7 +3,7 @@
 Random games are played from suggest() (tests/support/play.py), with notes and take-backs now and then. At random
 points every event type of the ruleset, and suggested events bent out of shape (tests/support/mutate.py), are
 sent with and without an override. check() must answer with violations (a code, a sentence and, for a rule, its
-source), never an exception; an event blocking() lets through must apply; the state after it must still give
+source), never an exception; an event judge() lets through must apply; the state after it must still give
 every seat its view and suggestions, and the outcome; and the late-play search (core.closed_by) must fold the log
 around any refused event. An exception anywhere is a defect of the engine: the server would answer 500 with an error id.
 """
@@ -66,7 +66,7 @@ def hostile_round(rs, setup: dict, state: dict, log: list[Event], inert: dict, r
         try:
             found = rs.check(state, event)
             assert_proper(rs, found, event)
-            blocked = rs.blocking(state, event)
+            blocked = rs.judge(state, event).blocked
             rs.reveals_secrets(state, event)
             if blocked:
                 if late_search:

@@ -68,7 +68,7 @@ def test_inferred_and_explicit_passes_end_in_the_same_state(ruleset_id, setup_in
             assert INFERRED_PASSES not in [c.type for c in cons]
             explicit.append(pass_event)
         step = Event(ev.type, ev.by, ev.data, override=ev.override, seq=len(explicit) + 1)
-        assert not rs.blocking(state, step)
+        assert not rs.judge(state, step).blocked
         state, cons = rs.apply(state, step)
         assert INFERRED_PASSES not in [c.type for c in cons], "every pass was entered"
         explicit.append(step)

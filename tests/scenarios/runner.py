@@ -75,7 +75,7 @@ def play_scenario(path: Path) -> dict:
         where = f"{path.name} step {n}"
         if "event" in step:
             ev = Event.from_dict({**step["event"], "id": f"s{n}", "seq": len(log) + 1})
-            blocked = rs.blocking(state, ev)
+            blocked = rs.judge(state, ev).blocked
             assert not blocked, f"{where}: refused: {[v.to_dict() for v in blocked]}"
             state, last_cons = rs.apply(state, ev)
             log.append(ev)
@@ -84,7 +84,7 @@ def play_scenario(path: Path) -> dict:
                 assert got == step["consequences"], f"{where}: consequences {got}"
         elif "reject" in step:
             ev = Event.from_dict({**step["reject"], "id": f"s{n}"})
-            codes = [v.code for v in rs.blocking(state, ev)]
+            codes = [v.code for v in rs.judge(state, ev).blocked]
             assert step["code"] in codes, f"{where}: expected {step['code']}, got {codes}"
         elif "revert" in step:
             rv = Event("revert", step.get("by", "p1"), {"seq": step["revert"], "reason": "scenario"},

@@ -112,7 +112,7 @@ def alternatives(rs, state: dict, event: Event, rng: random.Random) -> list[Even
                                                                  "decoys": event.data.get("decoys", 0) + 1}))
     for alt in candidates:
         alt = replace(alt, by=event.by, override=event.override)
-        if alt.data != event.data and not rs.blocking(state, alt) and all(a.data != alt.data for a in found):
+        if alt.data != event.data and not rs.judge(state, alt).blocked and all(a.data != alt.data for a in found):
             found.append(alt)
     return found[:2]
 
@@ -193,7 +193,7 @@ def play_and_compare(rs, setup: dict, rng: random.Random) -> tuple[int, int]:
         if family(rs) == "underworlds" and state["phase"] not in ("setup", "over") and (force or rng.random() < HAND_CHANCE):
             forced += force
             event = hand_event(rs, state, rng.choice(seats), rng)
-            if rs.blocking(state, event):
+            if rs.judge(state, event).blocked:
                 continue
         else:
             sugg = choose(rng, options(rs, state))

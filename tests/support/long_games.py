@@ -28,11 +28,11 @@ class Counting:
 
     def __init__(self, monkeypatch, rs):
         self.applied = 0
-        for name in ("apply", "apply_owned", "judge"):
+        for name in ("apply", "judge"):
             monkeypatch.setattr(rs, name, self._counted(getattr(rs, name)))
 
     def _counted(self, real):
-        def counted(state, event, *rest):
+        def counted(state, event, *rest, **named):
             self.applied += 1
-            return real(state, event, *rest)
+            return real(state, event, *rest, **named)
         return counted

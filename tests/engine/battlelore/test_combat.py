@@ -382,9 +382,9 @@ def test_a_roll_holds_at_most_the_largest_combat_value_and_modifier_even_overrid
     s = battle()
     base = {"attacker": "p1.d-foot-1", "target": "p2.u-foot-1", "kind": "melee", "distance": 1}
     too_many = Event("attack", "p1", {**base, "roll": ["strike"] * 19}, override={"reason": "card"})
-    assert [v.code for v in RS.blocking(s, too_many)] == ["malformed"]
+    assert [v.code for v in RS.judge(s, too_many).blocked] == ["malformed"]
     most = Event("attack", "p1", {**base, "roll": ["strike"] * 18}, override={"reason": "card"})
-    assert RS.blocking(s, most) == []
+    assert RS.judge(s, most).blocked == []
 
 
 def test_a_lore_card_is_offered_by_name_when_its_window_opens():

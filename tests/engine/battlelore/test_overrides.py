@@ -31,7 +31,7 @@ def test_overridden_events_out_of_place_never_break_apply(seed):
         del seen[:-60]
         for raw in rng.sample(seen, min(3, len(seen))):
             stale = Event.from_dict({**raw, "by": rng.choice(["p1", "p2"]), "override": {"reason": "card says so"}})
-            if not RS.blocking(state, stale):
+            if not RS.judge(state, stale).blocked:
                 after, _ = RS.apply(state, stale)
                 json.dumps(after)
         state, _ = RS.apply(state, Event.from_dict(rng.choice(offered)))

@@ -82,7 +82,7 @@ def test_a_game_with_units_entered_at_the_table_reaches_the_battle():
 
 
 def test_replay_gives_the_same_state_and_keeps_no_reference_to_event_data():
-    """Replaying the log gives the played state, and the in-place fold (apply_owned) shares nothing with
+    """Replaying the log gives the played state, and the in-place fold (apply with owned=True) shares nothing with
     the events. (Replay speed is measured by benchmarks/engine.py, not asserted here.)"""
     state, log = playout(3, {}, banners=False)
     again = replay(RS, setup(), log)

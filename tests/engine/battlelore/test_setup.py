@@ -240,7 +240,7 @@ OVERRIDE = {"reason": "the table agrees"}
 
 def blocking(state, by, type_, **data):
     """Codes that still block the event when the table overrides the rule checks."""
-    return [v.code for v in RS.blocking(state, Event(type_, by, data, override=OVERRIDE))]
+    return [v.code for v in RS.judge(state, Event(type_, by, data, override=OVERRIDE)).blocked]
 
 
 def test_an_override_never_musters_more_than_the_deployment_hexes():

@@ -76,9 +76,9 @@ def test_a_token_the_unit_lacks_is_refused_in_any_step_even_overridden():
     s = battle()
     overridden = Event("remove_token", "p1", {"unit": "p1.d-foot-1", "token": "stun"},
                        override={"reason": "the table agreed"})
-    assert [v.code for v in RS.blocking(s, overridden)] == ["no_token"]
+    assert [v.code for v in RS.judge(s, overridden).blocked] == ["no_token"]
     s, _ = play(s, "p1", "token", unit="p1.d-foot-1", token="stun", action="add")
-    assert [v.code for v in RS.check(s, overridden)] == ["wrong_step"] and not RS.blocking(s, overridden)
+    assert [v.code for v in RS.check(s, overridden)] == ["wrong_step"] and not RS.judge(s, overridden).blocked
 
 
 def test_only_ordered_units_move_once_up_to_their_movement():
@@ -257,7 +257,7 @@ def test_overrides_let_the_table_follow_a_card():
     """Tablewarden principle 5: a rule check can be overridden with a stated reason."""
     s = command(battle(), section="left", units=1)
     ev = Event("order", "p1", {"unit": "p1.d-foot-1"}, override={"reason": "Automaton ability"})
-    assert RS.blocking(s, ev) == []
+    assert RS.judge(s, ev).blocked == []
 
 
 def test_blood_field_heals_at_the_start_of_the_turn():

@@ -42,7 +42,7 @@ def setup(**seat_overrides) -> dict:
 def play(state: dict, type_: str, by: str, **data) -> tuple[dict, list]:
     """Check and apply one event; fails the test with the violations when refused."""
     ev = Event(type_, by, data)
-    blocked = RS.blocking(state, ev)
+    blocked = RS.judge(state, ev).blocked
     assert not blocked, [v.to_dict() for v in blocked]
     return RS.apply(state, ev)
 

@@ -58,7 +58,7 @@ def test_a_missing_target_is_refused_even_overridden():
     not supply a unit the ability would need."""
     state = won_at("Ferrin", **{"p2.B": {"at": 3}})
     overridden = Event("battle_ability", "p1", {"use": True}, override={"reason": "the table agreed"})
-    assert [v.code for v in RS.blocking(state, overridden)] == ["target_needed"]
+    assert [v.code for v in RS.judge(state, overridden).blocked] == ["target_needed"]
 
 
 def test_iridial_removes_all_damage():

@@ -86,7 +86,7 @@ def test_an_override_lets_the_card_text_win():
     """Setup: if a card contradicts the rules, the card takes precedence (override with a reason)."""
     state = start()
     ev = Event("deploy", "p1", {"card": unit("Cheap", cost=9), "planet": 1}, override={"reason": "card reduces cost"})
-    assert RS.blocking(state, ev) == []
+    assert RS.judge(state, ev).blocked == []
 
 
 def test_event_cards_use_an_action_and_go_to_discard():

@@ -1,4 +1,4 @@
-"""The ruleset shell: apply() stays pure with its JSON copy, apply_owned() folds in place, replay agrees."""
+"""The ruleset shell: apply() stays pure with its JSON copy, apply(owned=True) folds in place, replay agrees."""
 import json
 import random
 from dataclasses import replace

@@ -16,7 +16,7 @@ def new(rid: str, players: int):
 def play(rs, state, type_, by, **data):
     """Check (must be legal) and apply; returns (state, consequences)."""
     e = Event(type_, by, data)
-    assert not rs.blocking(state, e), [v.to_dict() for v in rs.blocking(state, e)]
+    assert not rs.judge(state, e).blocked, [v.to_dict() for v in rs.judge(state, e).blocked]
     return rs.apply(state, e)
 
 

@@ -18,7 +18,7 @@ def ev(type_, by, **data) -> Event:
 def play(state, type_, by, override=None, **data):
     """Check (must be legal unless overridden) and apply; returns (state, consequence types)."""
     e = Event(type_, by, data, override={"reason": override} if override else None)
-    blocked = RS.blocking(state, e)
+    blocked = RS.judge(state, e).blocked
     assert not blocked, [v.to_dict() for v in blocked]
     state, cons = RS.apply(state, e)
     return state, [c.type for c in cons]

@@ -121,7 +121,7 @@ def test_attack_is_checked_structurally_by_combat():
     e = Event("attack", "p1", {"attacker": "p1.leader", "target": "p2.minion", "profile": {"name": "Blade"},
                                "attack_roll": {"channel": 1}, "defence_roll": {"block": 1}},
               override={"reason": "try"})
-    assert RS.blocking(state, e) and not copy.deepcopy(RS.blocking(state, e))[0].overridable
+    assert RS.judge(state, e).blocked and not copy.deepcopy(RS.judge(state, e).blocked)[0].overridable
 
 
 def test_plunder_places_the_token_face_the_player_chooses():
@@ -213,7 +213,7 @@ def test_the_attack_says_which_faces_succeeded_with_guard_and_cleave_applied():
     event = Event("attack", "p1", {"attacker": "p1.leader", "target": "p2.minion",
                                    "profile": {"name": "Blade", "keywords": ["cleave"]},
                                    "attack_roll": {}, "defence_roll": {}})
-    assert not RS.blocking(state, event), "no die entered yet: the preview still answers"
+    assert not RS.judge(state, event).blocked, "no die entered yet: the preview still answers"
     _, cons = RS.apply(state, event)
     faces = next(c for c in cons if c.type == "attack_resolved").data["faces"]
     assert "crit" in faces["attack"] and "crit" in faces["defence"]

@@ -214,7 +214,7 @@ def test_an_override_during_the_drive_back_choice_still_meets_what_no_table_can_
         event = Event(type_, "p2", data, override=override)
         found = rs.check(state, event)
         assert [v.code for v in found][0] == "drive_back_choice" and code in [v.code for v in found]
-        assert [v.code for v in rs.blocking(state, event)] == [code]
+        assert [v.code for v in rs.judge(state, event).blocked] == [code]
 
 
 @pytest.mark.parametrize("rid, setup", [("underworlds/deathgorge", underworlds_setup(4)),
@@ -302,7 +302,7 @@ def test_the_other_players_are_offered_what_they_may_enter_during_an_end_phase_s
     assert "end_phase_done" in [s.type for s in offered]
     for s in offered:
         if s.complete:
-            assert not rs.blocking(state, Event(s.type, "p2", dict(s.data))), s
+            assert not rs.judge(state, Event(s.type, "p2", dict(s.data))).blocked, s
     state, _ = play(rs, state, "end_phase_done", "p1")
     rolls = [s for s in rs.suggest(state, "p1").suggestions if s.type == "roll_off"]
     assert bool(rolls) is (not rid.endswith("dreadfane"))

@@ -1,7 +1,7 @@
 """Overrides never break the game (docs/architecture.md, Principles, 5: any rule check can be overridden with a reason).
 
 Random games where, now and then, an event suggested at an EARLIER moment (so usually out of sequence now) is
-entered again with an override: whenever blocking() lets it through, apply() must not raise, the state stays
+entered again with an override: whenever judge() lets it through, apply() must not raise, the state stays
 plain JSON, the game still reaches its end from suggestions, and replaying the log gives the same state.
 """
 import json
@@ -33,7 +33,7 @@ def test_overridden_stale_events_never_break_apply_or_replay(seed, players):
         if stale and rng.random() < 0.15:
             ev = fill(rng.choice(stale), pick)
             ev = replace(ev, override={"reason": "card says so"})
-            if RS.blocking(state, ev):
+            if RS.judge(state, ev).blocked:
                 continue
         else:
             ev = fill(choose(rng, suggs), pick)

@@ -219,7 +219,7 @@ def test_the_lists_an_event_carries_are_bounded_even_overridden():
     state = RS.new_game(underworlds_setup(2))
 
     def blocking(type_, data):
-        return {(v.code, v.message) for v in RS.blocking(state, Event(type_, "p1", data, override={"reason": "card"}))}
+        return {(v.code, v.message) for v in RS.judge(state, Event(type_, "p1", data, override={"reason": "card"})).blocked}
 
     assert ("malformed", "data.objectives holds at most 64 items.") in blocking("hand", {"objectives": ["x"] * 65})
     assert not any(code == "malformed" for code, _ in blocking("hand", {"objectives": ["x"] * 3}))

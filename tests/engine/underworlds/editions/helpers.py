@@ -45,7 +45,7 @@ class Table:
 
     def play(self, type_, by, **data):
         e = Event(type_, by, data, id=f"e{len(self.log) + 1}", seq=len(self.log) + 1)
-        blocked = self.rs.blocking(self.state, e)
+        blocked = self.rs.judge(self.state, e).blocked
         assert not blocked, [v.to_dict() for v in blocked]
         self.state, self.cons = self.rs.apply(self.state, e)
         self.log.append(e)
@@ -53,7 +53,7 @@ class Table:
 
     def refuse(self, type_, by, **data):
         """The codes of the violations an event would meet (it is not applied)."""
-        return [v.code for v in self.rs.blocking(self.state, Event(type_, by, data))]
+        return [v.code for v in self.rs.judge(self.state, Event(type_, by, data)).blocked]
 
     def start(self, first="p1", deployer="p1"):
         """Set up to the first action phase's roll-off (or hazard phase)."""

@@ -219,7 +219,7 @@ def test_an_override_in_the_hazard_phase_lifts_the_phase_only():
     for type_, code in (("abandon", "nothing_pending"), ("end_phase_done", "not_now")):
         event = Event(type_, "p1", {}, override=override)
         assert [v.code for v in D.check(t.state, event)] == ["hazard_phase", code]
-        assert [v.code for v in D.blocking(t.state, event)] == [code]
+        assert [v.code for v in D.judge(t.state, event).blocked] == [code]
 
 
 def test_during_a_charge_no_inspire_nor_surge_objective_until_it_is_resolved():

@@ -261,7 +261,7 @@ def test_an_immediate_objective_without_its_glory_is_refused_even_overridden():
     t = table()
     t.act("p1", action="move", fighter="p1.severin")
     overridden = Event("objective", "p1", {"action": "score"}, override={"reason": "the table agreed"})
-    assert [v.code for v in S.blocking(t.state, overridden)] == ["glory_needed"]
+    assert [v.code for v in S.judge(t.state, overridden).blocked] == ["glory_needed"]
 
 
 def test_a_returned_fighter_that_moved_or_charged_this_phase_still_counts_as_having_done_so():

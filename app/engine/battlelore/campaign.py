@@ -5,7 +5,7 @@ import copy
 from typing import Any
 
 from ..core import SetupError
-from . import rules as R
+from . import rules
 from .types import BattleLoreState
 
 GAMES = 4
@@ -52,4 +52,4 @@ def standings(history: list[dict[str, Any]]) -> dict[str, Any]:
     winner = final if totals[final] >= totals[other] else other
     return {"totals": totals, "final_bonus": {final: bonus}, "winner": winner,
             "tiebreak": "final scenario winner" if totals[final] == totals[other] else None,
-            "rule": R.CAMPAIGN}
+            "rule": rules.CAMPAIGN}

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import rules as R
+from . import rules
 from . import terrain as T
 from .combat import RETREAT_ENDS
 from .turns import LORE_CHOICES
@@ -59,7 +59,7 @@ def _setup_entries() -> list[dict[str, Any]]:
             "faction": {"type": "str", "max_length": 40, **OPT}},
          "help": "Numbers from a unit reference card, entered once before mustering."},
         {"type": "muster", "label": "Muster army", "fields": {
-            "army": {"type": "object", "max_keys": R.MAX_UNIT_CARDS,
+            "army": {"type": "object", "max_keys": rules.MAX_UNIT_CARDS,
                      "help": "Unit or terrain slug -> number of deployment cards"},
             "command_tent": {"type": "bool", **OPT, "help": "Add a command tent (+5 muster points)"},
             "decoys": {"type": "int", "min": 0, "max": 18, **OPT, "help": "Decoy deployment cards"}},

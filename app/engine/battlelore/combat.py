@@ -5,7 +5,7 @@ from collections import Counter
 from typing import Any
 
 from ..core import Consequence, Event, Violation
-from . import rules as R
+from . import rules
 from . import terrain as T
 from . import violations as V
 from .answers import choices
@@ -31,56 +31,56 @@ def check_roll(state: BattleLoreState, data: dict[str, Any], attacker: BattleLor
     roll = data["roll"]
     bad = [f for f in roll if f not in FACES]
     if bad:
-        return [V.BAD_FACE(f"Dice faces are {', '.join(FACES)}.", R.RESULTS)]
+        return [V.BAD_FACE(f"Dice faces are {', '.join(FACES)}.", rules.RESULTS)]
     need, why = dice_for(attacker, target, data.get("dice_modifier") or 0)
     if len(roll) != need:
-        out.append(V.DICE_COUNT(f"Roll {need} dice ({'; '.join(why)}), not {len(roll)}.", R.ROLL))
+        out.append(V.DICE_COUNT(f"Roll {need} dice ({'; '.join(why)}), not {len(roll)}.", rules.ROLL))
     rolled = Counter(roll)
     commit = data.get("commit") or {}
     for face, n in commit.items():
         if face not in FACES or isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            return [V.MALFORMED("commit maps die faces to counts.", R.RESULTS)]
+            return [V.MALFORMED("commit maps die faces to counts.", rules.RESULTS)]
         if n > rolled[face]:
-            out.append(V.COMMIT_MORE_THAN_ROLLED(f"Only {rolled[face]} {face} rolled.", R.ABILITIES))
+            out.append(V.COMMIT_MORE_THAN_ROLLED(f"Only {rolled[face]} {face} rolled.", rules.ABILITIES))
     poison = data.get("poison_damage") or 0
     if poison:
-        spare = rolled[R.POISON_FACE] - commit.get(R.POISON_FACE, 0)
+        spare = rolled[rules.POISON_FACE] - commit.get(rules.POISON_FACE, 0)
         if poison > spare:
-            out.append(V.POISON_DICE(f"Only {spare} {R.POISON_FACE} result(s) left to commit to poison.", R.POISON))
+            out.append(V.POISON_DICE(f"Only {spare} {rules.POISON_FACE} result(s) left to commit to poison.", rules.POISON))
         if "poison" not in target["tokens"] and "poison" not in (data.get("inflict") or []):
-            out.append(V.NOT_POISONED(f"{target['name']} is not poisoned.", R.POISON))
+            out.append(V.NOT_POISONED(f"{target['name']} is not poisoned.", rules.POISON))
     committed = sum(commit.values())
     if (data.get("ability_damage") or 0) + (data.get("ability_retreats") or 0) > committed:
-        out.append(V.ABILITY_WITHOUT_DICE("Each die committed to a dice ability triggers it once: commit the dice that cause this.", R.ABILITIES))
+        out.append(V.ABILITY_WITHOUT_DICE("Each die committed to a dice ability triggers it once: commit the dice that cause this.", rules.ABILITIES))
     for tok in data.get("inflict") or []:
         if tok not in ("stun", "poison", "bleed", "blight", "panic"):
-            return [V.BAD_TOKEN(f"{tok!r} is not a token an attack can cause.", R.MARKERS)]
+            return [V.BAD_TOKEN(f"{tok!r} is not a token an attack can cause.", rules.MARKERS)]
     return out
 
 
 def check_attack(state: BattleLoreState, event: Event) -> list[Violation]:
     """An ordered unit attacks once, melee adjacent or ranged in range and LOS. (Combat, 1-2; Attack step)"""
-    out = not_active(state, event, R.ATTACK_STEP)
+    out = not_active(state, event, rules.ATTACK_STEP)
     if out:
         return out
     if state["combat"]:
-        return [V.COMBAT_OPEN("Finish resolving the current combat first.", R.ATTACK_STEP)]
+        return [V.COMBAT_OPEN("Finish resolving the current combat first.", rules.ATTACK_STEP)]
     if state["step"] != "attack":
         # the order and move steps close by themselves before it (passes.py)
         return [V.WRONG_STEP("Attacks come in the attack step." if state["step"] != "command"
-                          else "Play a command card first.", R.ATTACK_STEP, overridable=True)]
+                          else "Play a command card first.", rules.ATTACK_STEP, overridable=True)]
     d = event.data
     attacker, target = state["units"][d["attacker"]], state["units"][d["target"]]
     if attacker["seat"] != event.by or not attacker["alive"]:
-        return [V.NOT_YOUR_UNIT("Attack with one of your units in play.", R.ATTACK_STEP, overridable=False)]
+        return [V.NOT_YOUR_UNIT("Attack with one of your units in play.", rules.ATTACK_STEP, overridable=False)]
     if target["seat"] == event.by or not target["alive"]:
-        return [V.BAD_TARGET("The target must be an enemy unit in play.", R.DECLARE)]
+        return [V.BAD_TARGET("The target must be an enemy unit in play.", rules.DECLARE)]
     if attacker["id"] not in state["ordered"]:
-        out.append(V.NOT_ORDERED(f"{attacker['name']} was not ordered this turn.", R.ORDER))
+        out.append(V.NOT_ORDERED(f"{attacker['name']} was not ordered this turn.", rules.ORDER))
     if attacker["id"] in state["attacked"]:
-        out.append(V.ALREADY_ATTACKED(f"{attacker['name']} has already attacked this turn.", R.ATTACK_STEP))
+        out.append(V.ALREADY_ATTACKED(f"{attacker['name']} has already attacked this turn.", rules.ATTACK_STEP))
     if "stun" in attacker["tokens"]:
-        out.append(V.STUNNED(f"{attacker['name']} is stunned and cannot attack.", R.STUN))
+        out.append(V.STUNNED(f"{attacker['name']} is stunned and cannot attack.", rules.STUN))
     out.extend(check_reach(state, d, attacker, target))
     out.extend(check_roll(state, d, attacker, target))
     return out
@@ -91,18 +91,18 @@ def check_reach(state: BattleLoreState, d: dict[str, Any], attacker: BattleLoreU
     """Melee only against an adjacent target; ranged within range (minimum range too) and in LOS."""
     out = []
     if d["kind"] != attacker["attack"]:
-        out.append(V.ATTACK_TYPE(f"{attacker['name']} makes {attacker['attack']} attacks.", R.DECLARE))
+        out.append(V.ATTACK_TYPE(f"{attacker['name']} makes {attacker['attack']} attacks.", rules.DECLARE))
     dist = d["distance"]
     if d["kind"] == "melee" and dist != 1:
-        out.append(V.NOT_ADJACENT("A melee attack targets a unit in an adjacent hex.", R.DECLARE))
+        out.append(V.NOT_ADJACENT("A melee attack targets a unit in an adjacent hex.", rules.DECLARE))
     if d["kind"] == "ranged":
         lo, hi = attacker.get("min_range") or 1, attacker.get("range") or 0
         if not lo <= dist <= hi:
-            out.append(V.OUT_OF_RANGE(f"{attacker['name']} shoots at {lo} to {hi} hexes.", R.DECLARE))
+            out.append(V.OUT_OF_RANGE(f"{attacker['name']} shoots at {lo} to {hi} hexes.", rules.DECLARE))
         if d.get("los", True) is False:
-            out.append(V.NO_LOS("Line of sight is blocked: the unit cannot be targeted.", R.DECLARE))
+            out.append(V.NO_LOS("Line of sight is blocked: the unit cannot be targeted.", rules.DECLARE))
     if terrain_of(target) == "cavern" and dist != 1:
-        out.append(V.CAVERN("A unit in a cavern can be targeted only by adjacent units.", R.CAVERN))
+        out.append(V.CAVERN("A unit in a cavern can be targeted only by adjacent units.", rules.CAVERN))
     return out
 
 
@@ -120,7 +120,7 @@ def open_combat(state: BattleLoreState, attacker: BattleLoreUnit, target: Battle
         if tok not in target["tokens"]:  # causing it again has no effect (Poison; Stun)
             target["tokens"].append(tok)
             cons.append(Consequence("token", {"unit": target["id"], "token": tok, "action": "add"},
-                                    {"stun": R.STUN, "poison": R.POISON}.get(tok, R.MARKERS)))
+                                    {"stun": rules.STUN, "poison": rules.POISON}.get(tok, rules.MARKERS)))
     poison = d.get("poison_damage") or 0
     if d["kind"] == "melee":
         dmg = left["strike"] + (0 if weak else left["cleave"])
@@ -137,7 +137,7 @@ def open_combat(state: BattleLoreState, attacker: BattleLoreUnit, target: Battle
         target["tokens"].remove("shield")  # removed by any combat roll against it (Markers, Shield)
     bldg = T.prop(combat_terrain(target), "ignore_damage", 0)
     building_left = 0
-    if bldg and R.AUTO_BUILDING_IGNORE:
+    if bldg and rules.AUTO_BUILDING_IGNORE:
         if dmg:
             dmg -= bldg
             auto.append("building")
@@ -154,7 +154,7 @@ def open_combat(state: BattleLoreState, attacker: BattleLoreUnit, target: Battle
     cons.append(Consequence("combat_roll", {
         "attacker": attacker["id"], "target": target["id"], "counter": is_counter,
         "damage": dmg, "retreats": retreats, "lore": left["lore"], "weak_attacker": weak,
-        "ignored": auto}, R.RESULTS))
+        "ignored": auto}, rules.RESULTS))
     if dmg <= 0 and retreats <= 0:
         state["combat"]["damage"] = 0
     if not choices(state, target, dmg, retreats):
@@ -176,33 +176,33 @@ def check_defend(state: BattleLoreState, event: Event) -> list[Violation]:
     """The target's player ignores damage/retreats by effects and resolves retreats. (Combat, 4-5)"""
     c = state["combat"]
     if not c or c["stage"] != "defend":
-        return [V.NO_COMBAT("There are no hits to resolve.", R.SUFFER)]
+        return [V.NO_COMBAT("There are no hits to resolve.", rules.SUFFER)]
     if event.by != c["waiting"]:
-        return [V.NOT_YOUR_UNIT("The target's player resolves its damage and retreats.", R.SUFFER, overridable=True)]
+        return [V.NOT_YOUR_UNIT("The target's player resolves its damage and retreats.", rules.SUFFER, overridable=True)]
     d = event.data
     out = []
     ig_d, ig_r = d.get("ignore_damage", 0), d.get("ignore_retreats", 0)
     if ig_d > max(0, c["damage"]):
-        out.append(V.IGNORE_TOO_MUCH(f"Only {max(0, c['damage'])} damage to ignore.", R.SUFFER))
+        out.append(V.IGNORE_TOO_MUCH(f"Only {max(0, c['damage'])} damage to ignore.", rules.SUFFER))
     if ig_r > max(0, c["retreats"]):
-        out.append(V.IGNORE_TOO_MUCH(f"Only {max(0, c['retreats'])} retreat(s) to ignore.", R.RETREATS))
+        out.append(V.IGNORE_TOO_MUCH(f"Only {max(0, c['retreats'])} retreat(s) to ignore.", rules.RETREATS))
     if out:
         return out
     target = state["units"][c["target"]]
     need = max(0, c["retreats"]) - ig_r
     moved, end = d.get("moved", 0), d.get("end", "free")
     if moved > need:
-        return [V.RETREAT_TOO_FAR(f"The unit retreats {need} hex(es) at most.", R.RETREAT)]
+        return [V.RETREAT_TOO_FAR(f"The unit retreats {need} hex(es) at most.", rules.RETREAT)]
     if moved and d.get("to") is None:
-        return [V.MISSING_FIELD("Say where the unit retreated to (data.to).", R.RETREAT)]
+        return [V.MISSING_FIELD("Say where the unit retreated to (data.to).", rules.RETREAT)]
     if moved and ("stun" in target["tokens"] or has(target, "unyielding")):
-        return [V.CANNOT_RETREAT(f"{target['name']} cannot retreat; it suffers damage instead.", R.STUN if "stun" in target["tokens"] else R.UNYIELDING)]
+        return [V.CANNOT_RETREAT(f"{target['name']} cannot retreat; it suffers damage instead.", rules.STUN if "stun" in target["tokens"] else rules.UNYIELDING)]
     if moved:
-        out.extend(T.check_position(state, target, d["to"], R.RETREAT))
+        out.extend(T.check_position(state, target, d["to"], rules.RETREAT))
     if end == "free" and moved < need:
         stops = moved and d.get("to") and _stops_retreat(state, target, d["to"])
         if not stops and not ("stun" in target["tokens"] or has(target, "unyielding")):
-            out.append(V.RETREAT_SHORT(f"The unit must retreat {need} hex(es); say whether it was supported, blocked or stopped by terrain.", R.RETREAT))
+            out.append(V.RETREAT_SHORT(f"The unit must retreat {need} hex(es); say whether it was supported, blocked or stopped by terrain.", rules.RETREAT))
     return out
 
 
@@ -233,8 +233,8 @@ def finish_hits(state: BattleLoreState, d: dict[str, Any]) -> list[Consequence]:
     dmg = max(0, c["damage"]) - d.get("ignore_damage", 0)
     if d.get("ignore_damage"):
         cons.append(Consequence("damage_ignored", {"unit": target["id"], "amount": d["ignore_damage"]},
-                                R.SUFFER))
-    cons.extend(suffer(state, target["id"], dmg, R.SUFFER, "combat"))
+                                rules.SUFFER))
+    cons.extend(suffer(state, target["id"], dmg, rules.SUFFER, "combat"))
     need = max(0, c["retreats"]) - d.get("ignore_retreats", 0)
     if target["alive"] and need > 0 and not state["winner"]:
         cons.extend(_retreat(state, c, target, need, d))
@@ -245,7 +245,7 @@ def finish_hits(state: BattleLoreState, d: dict[str, Any]) -> list[Consequence]:
     if c["lore"] > 0:
         state["seats"][attacker["seat"]]["lore"] += c["lore"]
         cons.append(Consequence("lore_gained", {"seat": attacker["seat"], "amount": c["lore"],
-                                                "why": "lore results"}, R.GAIN_LORE))
+                                                "why": "lore results"}, rules.GAIN_LORE))
     cons.extend(_next_window(state))
     return cons
 
@@ -258,31 +258,31 @@ def _retreat(state: BattleLoreState, c: dict[str, Any], target: BattleLoreUnit, 
     cannot = "stun" in target["tokens"] or has(target, "unyielding")
     if end == "supported":
         # Retreat (supported units): ignored retreats cause no damage.
-        cons.append(Consequence("supported", {"unit": target["id"], "ignored": need - moved}, R.SUPPORTED))
+        cons.append(Consequence("supported", {"unit": target["id"], "ignored": need - moved}, rules.SUPPORTED))
         if moved:
             target["pos"] = T.normalise_position(state, d["to"])
             c["target_moved"] = moved
         return cons
     if cannot:
-        rule = R.STUN if "stun" in target["tokens"] else R.UNYIELDING
+        rule = rules.STUN if "stun" in target["tokens"] else rules.UNYIELDING
         hurt = need
         if c["building_left"]:
             hurt -= c["building_left"]
             c["building_left"] = 0
         cons.append(Consequence("retreat_blocked", {"unit": target["id"], "unresolved": need}, rule))
         return cons + suffer(state, target["id"], hurt, rule, "retreats it cannot make")
-    rule = R.RETREAT
+    rule = rules.RETREAT
     unresolved = need - moved
     ignore = 0
     if moved:
         target["pos"] = T.normalise_position(state, d["to"])
         c["target_moved"] = moved
-        cons.append(Consequence("retreated", {"unit": target["id"], "hexes": moved}, R.RETREAT))
+        cons.append(Consequence("retreated", {"unit": target["id"], "hexes": moved}, rules.RETREAT))
         terrain = target["pos"]["terrain"]
         if not has(target, "flying"):
             ignore = T.prop(terrain, "retreat_ignore", 0)
             if T.prop(terrain, "enter_damage"):
-                cons.extend(suffer(state, target["id"], T.prop(terrain, "enter_damage"), R.RUBBLE,
+                cons.extend(suffer(state, target["id"], T.prop(terrain, "enter_damage"), rules.RUBBLE,
                                    "retreated into rubble"))
             if unresolved and T.prop(terrain, "stops_retreat"):
                 rule = T.prop(terrain, "rule")
@@ -303,14 +303,14 @@ def _next_window(state: BattleLoreState) -> list[Consequence]:
     if (not c["counter"] and adjacent and target["alive"] and attacker["alive"] and not c["target_moved"]
             and "stun" not in target["tokens"] and can_reach_adjacent(target)):
         c["stage"], c["waiting"] = "counter", target["seat"]
-        return [Consequence("counter_window", {"unit": target["id"]}, R.COUNTER)]
+        return [Consequence("counter_window", {"unit": target["id"]}, rules.COUNTER)]
     if (not c["counter"] and adjacent and attacker["alive"] and "stun" not in attacker["tokens"]
             and (not target["alive"] or c["target_moved"])):
         c["stage"], c["waiting"] = "advance", attacker["seat"]
-        return [Consequence("advance_window", {"unit": attacker["id"]}, R.ADVANCE)]
+        return [Consequence("advance_window", {"unit": attacker["id"]}, rules.ADVANCE)]
     state["last_combat"] = {"attacker": c["attacker"], "target": c["target"], "counter": c["counter"]}
     state["combat"] = None
-    return [Consequence("combat_over", {"attacker": c["attacker"], "target": c["target"]}, R.COMBAT)]
+    return [Consequence("combat_over", {"attacker": c["attacker"], "target": c["target"]}, rules.COMBAT)]
 
 
 def can_reach_adjacent(unit: BattleLoreUnit) -> bool:
@@ -322,9 +322,9 @@ def check_counter(state: BattleLoreState, event: Event) -> list[Violation]:
     """The adjacent surviving target may counter once, following the combat sequence. (Counter)"""
     c = state["combat"]
     if not c or c["stage"] != "counter":
-        return [V.NO_COUNTER("There is no counter to make now.", R.COUNTER)]
+        return [V.NO_COUNTER("There is no counter to make now.", rules.COUNTER)]
     if event.by != c["waiting"]:
-        return [V.NOT_YOUR_UNIT("Only the attacked unit's player may counter.", R.COUNTER, overridable=True)]
+        return [V.NOT_YOUR_UNIT("Only the attacked unit's player may counter.", rules.COUNTER, overridable=True)]
     unit, foe = state["units"][c["target"]], state["units"][c["attacker"]]
     d = dict(event.data, kind=unit["attack"], distance=1)
     return check_roll(state, d, unit, foe)
@@ -343,9 +343,9 @@ def check_decline(state: BattleLoreState, event: Event) -> list[Violation]:
     c = state["combat"]
     window = event.data["window"]
     if not c or c["stage"] != window:
-        return [V.NO_WINDOW(f"There is no {window} to decline.", R.COUNTER if window == "counter" else R.ADVANCE)]
+        return [V.NO_WINDOW(f"There is no {window} to decline.", rules.COUNTER if window == "counter" else rules.ADVANCE)]
     if event.by != c["waiting"]:
-        return [V.NOT_YOUR_CHOICE("The other player decides this.", R.COUNTER)]
+        return [V.NOT_YOUR_CHOICE("The other player decides this.", rules.COUNTER)]
     return []
 
 
@@ -354,16 +354,16 @@ def apply_decline(state: BattleLoreState, event: Event) -> list[Consequence]:
     c = state["combat"]
     state["last_combat"] = {"attacker": c["attacker"], "target": c["target"], "counter": c["counter"]}
     state["combat"] = None
-    return [Consequence("combat_over", {"attacker": c["attacker"], "target": c["target"]}, R.COMBAT)]
+    return [Consequence("combat_over", {"attacker": c["attacker"], "target": c["target"]}, rules.COMBAT)]
 
 
 def check_advance(state: BattleLoreState, event: Event) -> list[Violation]:
     """After eliminating or pushing back an adjacent target, the attacker may take its hex. (Advance)"""
     c = state["combat"]
     if not c or c["stage"] != "advance":
-        return [V.NO_ADVANCE("The attacker cannot advance now.", R.ADVANCE)]
+        return [V.NO_ADVANCE("The attacker cannot advance now.", rules.ADVANCE)]
     if event.by != c["waiting"]:
-        return [V.NOT_YOUR_UNIT("Only the attacking player advances.", R.ADVANCE, overridable=True)]
+        return [V.NOT_YOUR_UNIT("Only the attacking player advances.", rules.ADVANCE, overridable=True)]
     return []
 
 
@@ -374,5 +374,5 @@ def apply_advance(state: BattleLoreState, event: Event) -> list[Consequence]:
     attacker["pos"] = dict(c["target_origin"])
     state["last_combat"] = {"attacker": c["attacker"], "target": c["target"], "counter": False}
     state["combat"] = None
-    return [Consequence("advanced", {"unit": attacker["id"], "to": attacker["pos"]}, R.ADVANCE),
-            Consequence("combat_over", {"attacker": c["attacker"], "target": c["target"]}, R.COMBAT)]
+    return [Consequence("advanced", {"unit": attacker["id"], "to": attacker["pos"]}, rules.ADVANCE),
+            Consequence("combat_over", {"attacker": c["attacker"], "target": c["target"]}, rules.COMBAT)]

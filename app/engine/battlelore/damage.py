@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..core import Consequence
-from . import rules as R
+from . import rules
 from .types import BattleLoreState
 from .units import remaining
 from .victory import check_elimination_win
@@ -27,7 +27,7 @@ def eliminate(state: BattleLoreState, uid: str) -> list[Consequence]:
     unit = state["units"][uid]
     unit["alive"] = False
     unit["tokens"] = []  # Other rules, Poison: the token is removed when the unit is eliminated
-    cons = [Consequence("eliminated", {"unit": uid, "seat": unit["seat"]}, R.DAMAGE)]
+    cons = [Consequence("eliminated", {"unit": uid, "seat": unit["seat"]}, rules.DAMAGE)]
     cons.extend(check_elimination_win(state))
     return cons
 
@@ -37,4 +37,4 @@ def recover(state: BattleLoreState, uid: str, amount: int) -> list[Consequence]:
     unit = state["units"][uid]
     healed = min(amount, unit["damage"])
     unit["damage"] -= healed
-    return [Consequence("recovered", {"unit": uid, "amount": healed, "left": remaining(unit)}, R.RECOVER)]
+    return [Consequence("recovered", {"unit": uid, "amount": healed, "left": remaining(unit)}, rules.RECOVER)]

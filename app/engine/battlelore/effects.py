@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..core import Consequence, Event, Violation
-from . import rules as R
+from . import rules
 from . import terrain as T
 from . import violations as V
 from .damage import recover, suffer
@@ -13,16 +13,16 @@ from .units import RULE_FOR_TOKEN, combat_terrain
 def battle_on(state: BattleLoreState) -> list[Violation]:
     """Card and ability effects apply once the battle has started and until it ends."""
     if state["phase"] == "over":
-        return [V.GAME_OVER("The game is over.", R.WINNING)]
+        return [V.GAME_OVER("The game is over.", rules.WINNING)]
     if state["phase"] != "main":
-        return [V.WRONG_PHASE("The battle has not started yet.", R.PHASES)]
+        return [V.WRONG_PHASE("The battle has not started yet.", rules.PHASES)]
     return []
 
 
 def alive(state: BattleLoreState, uid: str) -> list[Violation]:
     """The named unit must still be in the game."""
     if not state["units"][uid]["alive"]:
-        return [V.ELIMINATED(f"{state['units'][uid]['name']} has been eliminated.", R.DAMAGE)]
+        return [V.ELIMINATED(f"{state['units'][uid]['name']} has been eliminated.", rules.DAMAGE)]
     return []
 
 
@@ -38,24 +38,24 @@ def apply_damage(state: BattleLoreState, event: Event) -> list[Consequence]:
     source = event.data.get("source") or "effect"
     if event.data.get("kind") == "remove_figures":
         # Other rules, Removing figures: not damage, cannot be ignored.
-        return suffer(state, uid, amount, R.REMOVING, source)
+        return suffer(state, uid, amount, rules.REMOVING, source)
     cons = []
     if state["combat"] is None:
         if "shield" in unit["tokens"]:
             unit["tokens"].remove("shield")
             amount -= 1
-            cons.append(Consequence("damage_ignored", {"unit": uid, "amount": 1, "why": "shield"}, R.MARKERS))
+            cons.append(Consequence("damage_ignored", {"unit": uid, "amount": 1, "why": "shield"}, rules.MARKERS))
         elif T.prop(combat_terrain(unit), "ignore_damage"):
             amount -= 1
-            cons.append(Consequence("damage_ignored", {"unit": uid, "amount": 1, "why": "building"}, R.BUILDING))
-    return cons + suffer(state, uid, amount, R.TABLE, source)
+            cons.append(Consequence("damage_ignored", {"unit": uid, "amount": 1, "why": "building"}, rules.BUILDING))
+    return cons + suffer(state, uid, amount, rules.TABLE, source)
 
 
 def check_heal(state: BattleLoreState, event: Event) -> list[Violation]:
     """A unit recovers health up to its health value."""
     out = battle_on(state) or alive(state, event.data["unit"])
     if not out and state["units"][event.data["unit"]]["damage"] == 0:
-        out = [V.FULL_HEALTH("The unit is already at full health.", R.RECOVER)]
+        out = [V.FULL_HEALTH("The unit is already at full health.", rules.RECOVER)]
     return out
 
 
@@ -89,7 +89,7 @@ def apply_token(state: BattleLoreState, event: Event) -> list[Consequence]:
 def check_reposition(state: BattleLoreState, event: Event) -> list[Violation]:
     """Move or place a unit by an effect (not a move step move), or correct where it stands."""
     out = battle_on(state) or alive(state, event.data["unit"])
-    return out or T.check_position(state, state["units"][event.data["unit"]], event.data["to"], R.TABLE)
+    return out or T.check_position(state, state["units"][event.data["unit"]], event.data["to"], rules.TABLE)
 
 
 def apply_reposition(state: BattleLoreState, event: Event) -> list[Consequence]:
@@ -102,11 +102,11 @@ def apply_reposition(state: BattleLoreState, event: Event) -> list[Consequence]:
 def check_adjust(state: BattleLoreState, event: Event) -> list[Violation]:
     """Correct VPs, lore tokens or hand sizes (cards and effects the engine does not know)."""
     if event.data["seat"] not in state["seats"]:
-        return [V.UNKNOWN_SEAT("No such seat.", R.TABLE)]
+        return [V.UNKNOWN_SEAT("No such seat.", rules.TABLE)]
     seat = state["seats"][event.data["seat"]]
     for key in ("vp", "lore", "command_cards", "lore_cards"):
         if seat[key] + (event.data.get(key) or 0) < 0:
-            return [V.BELOW_ZERO(f"{key} cannot go below 0.", R.TABLE)]
+            return [V.BELOW_ZERO(f"{key} cannot go below 0.", rules.TABLE)]
     return []
 
 

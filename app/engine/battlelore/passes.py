@@ -20,13 +20,13 @@ player resolves it), the upkeep's lore step (a choice of three).
 from __future__ import annotations
 
 from ..core import Event, ImpliedPass
-from . import rules as R
+from . import rules
 from .types import BattleLoreState
 
 # The main phase's steps in order, and the step each event of the sequence belongs to.
 STEPS = ("order", "move", "attack", "vp")
 STEP_OF = {"move": "move", "attack": "attack", "score_vp": "vp"}
-RULE_OF = {"order": R.ORDER, "move": R.MOVE, "attack": R.ATTACK_STEP}
+RULE_OF = {"order": rules.ORDER, "move": rules.MOVE, "attack": rules.ATTACK_STEP}
 
 
 def implied_pass(state: BattleLoreState, event: Event) -> ImpliedPass | None:
@@ -39,7 +39,7 @@ def implied_pass(state: BattleLoreState, event: Event) -> ImpliedPass | None:
     combat = state["combat"]
     if combat:
         if combat["stage"] == "advance" and combat["waiting"] == event.by and target in ("attack", "vp"):
-            return ImpliedPass(Event("decline", event.by, {"window": "advance"}), "advance", R.ADVANCE)
+            return ImpliedPass(Event("decline", event.by, {"window": "advance"}), "advance", rules.ADVANCE)
         return None  # the target's player resolves the hits or chooses to counter
     step = state["step"]
     if target is None or step not in RULE_OF or STEPS.index(step) >= STEPS.index(target):

@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from ..core import Consequence, Event, SetupError, Violation
-from . import rules as R
+from . import rules
 from . import terrain as T
 from . import violations as V
 from .answers import LORE_WINDOWS
@@ -30,13 +30,13 @@ def new_game(setup: dict[str, Any]) -> BattleLoreState:
     if not isinstance(seats, list) or len(seats) != 2:
         raise SetupError("BattleLore is a game for exactly two players.", "seats")
     options = dict(setup.get("options") or {})
-    vp = options.get("vp_to_win", R.VP_TO_WIN)
-    if isinstance(vp, bool) or not isinstance(vp, int) or not 1 <= vp <= R.MAX_VP_TO_WIN:
-        raise SetupError(f"options.vp_to_win must be a whole number from 1 to {R.MAX_VP_TO_WIN}.", "options.vp_to_win")
+    vp = options.get("vp_to_win", rules.VP_TO_WIN)
+    if isinstance(vp, bool) or not isinstance(vp, int) or not 1 <= vp <= rules.MAX_VP_TO_WIN:
+        raise SetupError(f"options.vp_to_win must be a whole number from 1 to {rules.MAX_VP_TO_WIN}.", "options.vp_to_win")
     options["vp_to_win"] = vp
     lore = options.get("starting_lore", 0)
-    if isinstance(lore, bool) or not isinstance(lore, int) or not 0 <= lore <= R.MAX_PREBUILT_LORE:
-        raise SetupError(f"options.starting_lore must be a whole number from 0 to {R.MAX_PREBUILT_LORE}.",
+    if isinstance(lore, bool) or not isinstance(lore, int) or not 0 <= lore <= rules.MAX_PREBUILT_LORE:
+        raise SetupError(f"options.starting_lore must be a whole number from 0 to {rules.MAX_PREBUILT_LORE}.",
                          "options.starting_lore")
     options["cards"] = _check_cards(options.get("cards"))
     campaign = options.get("campaign")
@@ -62,8 +62,8 @@ def new_game(setup: dict[str, Any]) -> BattleLoreState:
             factions.append(faction.lower())
         catalogue = {}
         units = seat.get("units") or []
-        if not isinstance(units, list) or len(units) > R.MAX_UNIT_CARDS:
-            raise SetupError(f"A seat's unit list holds at most {R.MAX_UNIT_CARDS} unit cards.", f"seats.{sid}.units")
+        if not isinstance(units, list) or len(units) > rules.MAX_UNIT_CARDS:
+            raise SetupError(f"A seat's unit list holds at most {rules.MAX_UNIT_CARDS} unit cards.", f"seats.{sid}.units")
         for i, rec in enumerate(units):
             bad = problems_in_record(rec)
             if bad:
@@ -92,10 +92,10 @@ def _check_cards(cards: object) -> dict[str, Any]:
     out = {}
     for kind in ("command", "lore"):
         items = cards.get(kind) or []
-        if (not isinstance(items, list) or len(items) > R.MAX_CARD_NAMES
+        if (not isinstance(items, list) or len(items) > rules.MAX_CARD_NAMES
                 or not all(isinstance(c, dict) and isinstance(c.get("name"), str) and len(c["name"]) <= 80
                            and len(c) <= 5 for c in items)):
-            raise SetupError(f"options.cards.{kind} must be a list of at most {R.MAX_CARD_NAMES} cards with names.",
+            raise SetupError(f"options.cards.{kind} must be a list of at most {rules.MAX_CARD_NAMES} cards with names.",
                              f"options.cards.{kind}")
         for c in items:
             if kind == "command" and c.get("section") not in (None, *("left", "center", "right", "any")):
@@ -149,16 +149,16 @@ def check_choose_scenario(state: BattleLoreState, event: Event) -> list[Violatio
     out = []
     code = event.data["scenario"].strip().upper()
     if state["phase"] != "scenario":
-        return [V.WRONG_PHASE("Scenarios are chosen before mustering.", R.SCENARIOS)]
+        return [V.WRONG_PHASE("Scenarios are chosen before mustering.", rules.SCENARIOS)]
     if state["seats"][event.by]["scenario"]:
-        return [V.ALREADY_CHOSEN("You have already chosen your scenario card.", R.SCENARIOS)]
+        return [V.ALREADY_CHOSEN("You have already chosen your scenario card.", rules.SCENARIOS)]
     if not SCENARIO_CODE.match(code):
-        return [V.BAD_SCENARIO("A scenario card is named by its initiative, e.g. A1 or B2.", R.FIRST_PLAYER)]
+        return [V.BAD_SCENARIO("A scenario card is named by its initiative, e.g. A1 or B2.", rules.FIRST_PLAYER)]
     camp = state["options"].get("campaign")
     if camp and code not in scenario_choices(state, event.by):
         allowed = scenario_choices(state, event.by)
         who = "the winner of the last scenario" if len(allowed) > 1 else "this player"
-        out.append(V.CAMPAIGN_SCENARIO(f"In the campaign {who} must choose {allowed[0] if len(allowed) == 1 else 'a ' + allowed[0][0] + ' card'}.", R.CAMPAIGN))
+        out.append(V.CAMPAIGN_SCENARIO(f"In the campaign {who} must choose {allowed[0] if len(allowed) == 1 else 'a ' + allowed[0][0] + ' card'}.", rules.CAMPAIGN))
     return out
 
 
@@ -188,7 +188,7 @@ def apply_choose_scenario(state: BattleLoreState, event: Event) -> list[Conseque
     if not all(chosen.values()):
         return []
     reveal_secrets(state)
-    cons = [Consequence("scenarios_revealed", {"scenarios": chosen}, R.SCENARIOS)]
+    cons = [Consequence("scenarios_revealed", {"scenarios": chosen}, rules.SCENARIOS)]
     camp = state["options"].get("campaign")
     keys = {s: _initiative(c) for s, c in chosen.items()}
     p1, p2 = keys["p1"], keys["p2"]
@@ -200,16 +200,16 @@ def apply_choose_scenario(state: BattleLoreState, event: Event) -> list[Conseque
     first = "p1" if p1 < p2 else "p2"
     state["first"] = first
     state["phase"] = "muster"
-    cons.append(Consequence("first_player", {"seat": first, "by": "scenario order"}, R.FIRST_PLAYER))
+    cons.append(Consequence("first_player", {"seat": first, "by": "scenario order"}, rules.FIRST_PLAYER))
     return cons
 
 
 def check_first_player(state: BattleLoreState, event: Event) -> list[Violation]:
     """The first player is set by the table only when scenario order does not decide it."""
     if state["phase"] != "first_player":
-        return [V.WRONG_PHASE("The first player is set by scenario order.", R.FIRST_PLAYER)]
+        return [V.WRONG_PHASE("The first player is set by scenario order.", rules.FIRST_PLAYER)]
     if event.data["seat"] not in state["seats"]:
-        return [V.UNKNOWN_SEAT("No such seat.", R.FIRST_PLAYER)]
+        return [V.UNKNOWN_SEAT("No such seat.", rules.FIRST_PLAYER)]
     return []
 
 
@@ -238,16 +238,16 @@ def unit_record(data: dict[str, Any]) -> dict[str, Any]:
 def check_unit_card(state: BattleLoreState, event: Event) -> list[Violation]:
     """Players enter a unit's reference card numbers before mustering (no public data set exists)."""
     if state["phase"] not in ("scenario", "first_player", "muster"):
-        return [V.WRONG_PHASE("Unit cards are entered before the armies are revealed.", R.MUSTER)]
+        return [V.WRONG_PHASE("Unit cards are entered before the armies are revealed.", rules.MUSTER)]
     if state["seats"][event.by]["army"] is not None:
-        return [V.ALREADY_MUSTERED("Your army is already mustered.", R.MUSTER)]
+        return [V.ALREADY_MUSTERED("Your army is already mustered.", rules.MUSTER)]
     rec = unit_record(event.data)
     bad = problems_in_record(rec)
     if bad:
-        return [V.BAD_UNIT(f"Unit card: {'; '.join(bad)}.", R.MUSTER)]
+        return [V.BAD_UNIT(f"Unit card: {'; '.join(bad)}.", rules.MUSTER)]
     catalogue = state["seats"][event.by]["catalogue"]
-    if rec["slug"] not in catalogue and len(catalogue) >= R.MAX_UNIT_CARDS:
-        return [V.TOO_MANY_UNIT_CARDS(f"Your unit list already holds {R.MAX_UNIT_CARDS} unit cards.", R.MUSTER)]
+    if rec["slug"] not in catalogue and len(catalogue) >= rules.MAX_UNIT_CARDS:
+        return [V.TOO_MANY_UNIT_CARDS(f"Your unit list already holds {rules.MAX_UNIT_CARDS} unit cards.", rules.MUSTER)]
     return []
 
 
@@ -271,47 +271,47 @@ def muster_cost(state: BattleLoreState, seat: str, army: dict[str, Any]) -> int:
 def check_muster(state: BattleLoreState, event: Event) -> list[Violation]:
     """18 deployment cards for at most 50 muster points (+5 with a command tent). (Mustering)"""
     if state["phase"] != "muster":
-        return [V.WRONG_PHASE("Armies are mustered after the scenarios are chosen.", R.MUSTER)]
+        return [V.WRONG_PHASE("Armies are mustered after the scenarios are chosen.", rules.MUSTER)]
     seat = state["seats"][event.by]
     if seat["army"] is not None:
-        return [V.ALREADY_MUSTERED("Your army is already mustered.", R.MUSTER)]
+        return [V.ALREADY_MUSTERED("Your army is already mustered.", rules.MUSTER)]
     army = event.data["army"]
     out = []
     cat = seat["catalogue"]
     for slug, n in army.items():
         if slug not in cat:
-            return [V.UNKNOWN_UNIT(f"{slug!r} is not in your unit list; enter it first.", R.MUSTER)]
+            return [V.UNKNOWN_UNIT(f"{slug!r} is not in your unit list; enter it first.", rules.MUSTER)]
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            return [V.MALFORMED(f"data.army.{slug} must be a whole number >= 0.", R.MUSTER)]
-        if n > R.DEPLOYMENT_HEXES:
+            return [V.MALFORMED(f"data.army.{slug} must be a whole number >= 0.", rules.MUSTER)]
+        if n > rules.DEPLOYMENT_HEXES:
             return [V.ARMY_TOO_LARGE(f"data.army.{slug}: {n} deployment cards do not fit on the "
-                                     f"{R.DEPLOYMENT_HEXES} deployment hexes.", R.MUSTER)]
+                                     f"{rules.DEPLOYMENT_HEXES} deployment hexes.", rules.MUSTER)]
         gaps = missing_numbers(cat[slug])
         if n and gaps:
-            return [V.UNIT_INCOMPLETE(f"{cat[slug].get('name', slug)} lacks {', '.join(gaps)}: enter them from its reference card.", R.MUSTER)]
+            return [V.UNIT_INCOMPLETE(f"{cat[slug].get('name', slug)} lacks {', '.join(gaps)}: enter them from its reference card.", rules.MUSTER)]
         if cat[slug].get("cards") is not None and n > cat[slug]["cards"]:
-            out.append(V.NOT_ENOUGH_CARDS(f"You have {cat[slug]['cards']} deployment card(s) for {cat[slug].get('name', slug)}.", R.EXTRA_CORE))
+            out.append(V.NOT_ENOUGH_CARDS(f"You have {cat[slug]['cards']} deployment card(s) for {cat[slug].get('name', slug)}.", rules.EXTRA_CORE))
     tent = event.data.get("command_tent") or False
     decoys = event.data.get("decoys") or 0
     fielded = sum(army.values()) + (1 if tent else 0) + decoys
-    if fielded > R.DEPLOYMENT_HEXES:
+    if fielded > rules.DEPLOYMENT_HEXES:
         # Structural (no override lifts it): the reveal builds every unit mustered.
         out.append(V.ARMY_TOO_LARGE(f"An army is placed one card to a deployment hex: {fielded} deployment cards do "
-                                 f"not fit on {R.DEPLOYMENT_HEXES}.", R.MUSTER))
+                                 f"not fit on {rules.DEPLOYMENT_HEXES}.", rules.MUSTER))
     prebuilt = state["options"].get("prebuilt", False)
     if tent and prebuilt:
-        out.append(V.NO_TENT_PREBUILT("Command tents cannot be mustered in pre-built scenarios.", R.PREBUILT))
+        out.append(V.NO_TENT_PREBUILT("Command tents cannot be mustered in pre-built scenarios.", rules.PREBUILT))
     if prebuilt:
         return out
     cards = sum(army.values()) + (1 if tent else 0) + decoys
-    if cards != R.ARMY_CARDS:
-        out.append(V.ARMY_SIZE(f"An army is exactly {R.ARMY_CARDS} deployment cards; this is {cards}.", R.MUSTER))
-    if decoys > R.DECOYS:
-        out.append(V.TOO_MANY_DECOYS(f"Each player has {R.DECOYS} decoy cards.", R.MUSTER))
-    budget = R.MUSTER_POINTS + (R.TENT_BONUS if tent else 0)
+    if cards != rules.ARMY_CARDS:
+        out.append(V.ARMY_SIZE(f"An army is exactly {rules.ARMY_CARDS} deployment cards; this is {cards}.", rules.MUSTER))
+    if decoys > rules.DECOYS:
+        out.append(V.TOO_MANY_DECOYS(f"Each player has {rules.DECOYS} decoy cards.", rules.MUSTER))
+    budget = rules.MUSTER_POINTS + (rules.TENT_BONUS if tent else 0)
     cost = muster_cost(state, event.by, army)
     if cost > budget:
-        out.append(V.OVER_BUDGET(f"The army costs {cost} muster points; you have {budget}.", R.MUSTER))
+        out.append(V.OVER_BUDGET(f"The army costs {cost} muster points; you have {budget}.", rules.MUSTER))
     return out
 
 
@@ -352,13 +352,13 @@ def reveal(state: BattleLoreState) -> list[Consequence]:
         if prebuilt:
             lore = state["options"].get("starting_lore", 0)
         else:
-            budget = R.MUSTER_POINTS + (R.TENT_BONUS if army["command_tent"] else 0)
-            lore = min(R.MAX_START_LORE, max(0, budget - muster_cost(state, sid, army["army"])))
+            budget = rules.MUSTER_POINTS + (rules.TENT_BONUS if army["command_tent"] else 0)
+            lore = min(rules.MAX_START_LORE, max(0, budget - muster_cost(state, sid, army["army"])))
         seat["lore"] = lore
         cons.append(Consequence("army_revealed", {"seat": sid, "units": list(seat["units"]),
-                                                  "decoys_removed": army["decoys"]}, R.REVEAL))
+                                                  "decoys_removed": army["decoys"]}, rules.REVEAL))
         cons.append(Consequence("lore_gained", {"seat": sid, "amount": lore,
-                                                "why": "unspent muster points"}, R.REVEAL))
+                                                "why": "unspent muster points"}, rules.REVEAL))
     state["phase"] = "deploy"
     return cons
 
@@ -368,16 +368,16 @@ def reveal(state: BattleLoreState) -> list[Consequence]:
 def check_place(state: BattleLoreState, event: Event) -> list[Violation]:
     """Units are placed on their deployment hexes after the reveal (Mustering, 4)."""
     if state["phase"] != "deploy":
-        return [V.WRONG_PHASE("Units are placed after the armies are revealed.", R.DEPLOY)]
+        return [V.WRONG_PHASE("Units are placed after the armies are revealed.", rules.DEPLOY)]
     unit = state["units"][event.data["unit"]]
     if unit["seat"] != event.by:
-        return [V.NOT_YOUR_UNIT("Place your own units.", R.DEPLOY, overridable=False)]
+        return [V.NOT_YOUR_UNIT("Place your own units.", rules.DEPLOY, overridable=False)]
     if state["seats"][event.by]["deployed"]:
-        return [V.ALREADY_DEPLOYED("You have finished deploying.", R.DEPLOY)]
+        return [V.ALREADY_DEPLOYED("You have finished deploying.", rules.DEPLOY)]
     pos = event.data["to"]
     if pos["terrain"] == "hoard":
         return []  # a Great Dragon's hoard tile is placed under it (Terrain reference, Hoard)
-    return T.check_position(state, unit, pos, R.DEPLOY)
+    return T.check_position(state, unit, pos, rules.DEPLOY)
 
 
 def apply_place(state: BattleLoreState, event: Event) -> list[Consequence]:
@@ -391,14 +391,14 @@ def apply_place(state: BattleLoreState, event: Event) -> list[Consequence]:
         state["features"][fid] = {"id": fid, "type": "hoard", "owner": event.by, "removed": False,
                                   "name": "Hoard"}
         pos["terrain"] = fid
-        cons.append(Consequence("hoard_placed", {"feature": fid, "unit": unit["id"]}, R.HOARD))
+        cons.append(Consequence("hoard_placed", {"feature": fid, "unit": unit["id"]}, rules.HOARD))
     unit["pos"] = T.normalise_position(state, pos)
     seat = state["seats"][event.by]
     if all(state["units"][u]["pos"] is not None for u in seat["units"]):
         # Mustering and deployment, 4: the deployment cards are replaced one at a time, so the last unit put down
         # ends that player's placing; nothing is said at the table, so no "done" is asked for (a misplaced unit
         # is the referee's to correct).
-        cons.append(Consequence("deployment_done", {"seat": event.by}, R.DEPLOY))
+        cons.append(Consequence("deployment_done", {"seat": event.by}, rules.DEPLOY))
         cons.extend(finish_deploying(state, event.by))
     return cons
 
@@ -406,13 +406,13 @@ def apply_place(state: BattleLoreState, event: Event) -> list[Consequence]:
 def check_deploy_done(state: BattleLoreState, event: Event) -> list[Violation]:
     """Every mustered unit is placed before a player finishes deploying."""
     if state["phase"] != "deploy":
-        return [V.WRONG_PHASE("Deployment comes after the reveal.", R.DEPLOY)]
+        return [V.WRONG_PHASE("Deployment comes after the reveal.", rules.DEPLOY)]
     seat = state["seats"][event.by]
     if seat["deployed"]:
-        return [V.ALREADY_DEPLOYED("You have finished deploying.", R.DEPLOY)]
+        return [V.ALREADY_DEPLOYED("You have finished deploying.", rules.DEPLOY)]
     unplaced = [state["units"][u]["name"] for u in seat["units"] if state["units"][u]["pos"] is None]
     if unplaced:
-        return [V.UNITS_UNPLACED(f"Place {', '.join(unplaced)} first.", R.DEPLOY)]
+        return [V.UNITS_UNPLACED(f"Place {', '.join(unplaced)} first.", rules.DEPLOY)]
     return []
 
 
@@ -432,12 +432,12 @@ def finish_deploying(state: BattleLoreState, seat_id: str) -> list[Consequence]:
     cons = []
     preset = state["options"].get("preset_hands", False)
     for sid, seat in state["seats"].items():
-        seat["command_cards"] = R.START_COMMAND
-        seat["lore_cards"] = R.START_LORE
+        seat["command_cards"] = rules.START_COMMAND
+        seat["lore_cards"] = rules.START_LORE
         cons.append(Consequence("starting_hand", {
-            "seat": sid, "command_cards": R.START_COMMAND, "lore_cards": R.START_LORE,
+            "seat": sid, "command_cards": rules.START_COMMAND, "lore_cards": rules.START_LORE,
             "command_hand": ["Patrol Left", "Patrol Right", "Patrol Center", "Line Advance"] if preset else None},
-            R.PRESET_HANDS if preset else R.HANDS))
+            rules.PRESET_HANDS if preset else rules.HANDS))
     state["phase"] = "main"
     cons.extend(start_turn(state, state["first"]))
     return cons

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from ..core import Advice, Suggestion
-from . import rules as R
+from . import rules
 from . import terrain as T
 from .answers import cards_for_now
 from .setup import muster_cost, scenario_choices
@@ -96,11 +96,11 @@ def auto_army(state: BattleLoreState, seat: str) -> dict[str, Any] | None:
                     key=lambda r: (r["muster"], r["slug"]))
     prebuilt = state["options"].get("prebuilt", False)
     if prebuilt:
-        return {"army": {r["slug"]: 1 for r in usable[:R.DEPLOYMENT_HEXES]}} if usable else None
+        return {"army": {r["slug"]: 1 for r in usable[:rules.DEPLOYMENT_HEXES]}} if usable else None
     for tent in (False, True):
-        budget = R.MUSTER_POINTS + (R.TENT_BONUS if tent else 0)
+        budget = rules.MUSTER_POINTS + (rules.TENT_BONUS if tent else 0)
         army: dict[str, int] = {}
-        room = R.ARMY_CARDS - (1 if tent else 0)
+        room = rules.ARMY_CARDS - (1 if tent else 0)
         added = True
         while added and sum(army.values()) < room:
             added = False
@@ -114,7 +114,7 @@ def auto_army(state: BattleLoreState, seat: str) -> dict[str, Any] | None:
                     army[rec["slug"]] = n + 1
                     added = True
         decoys = room - sum(army.values())
-        if army and decoys <= R.DECOYS:
+        if army and decoys <= rules.DECOYS:
             return {"army": army, "command_tent": tent, "decoys": decoys}
     return None
 
@@ -219,7 +219,7 @@ def _orders(state: BattleLoreState, seat: str) -> list[Suggestion]:
     """One tap per unit the command card lets you order, and token removals for ordered units."""
     out = [Suggestion("order", seat, f"Order {label(state, u)}", {"unit": u}, group="Order")
            for u in state["seats"][seat]["units"] if can_order(state, state["units"][u])]
-    if state["seats"][seat]["lore"] >= R.TOKEN_REMOVAL_LORE:
+    if state["seats"][seat]["lore"] >= rules.TOKEN_REMOVAL_LORE:
         for uid in state["ordered"]:
             for tok in state["units"][uid]["tokens"]:
                 if tok in REMOVABLE_FOR_LORE:

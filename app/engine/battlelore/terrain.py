@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import Violation
-from . import rules as R
+from . import rules
 from . import violations as V
 from .types import BattleLoreState, BattleLoreUnit
 
@@ -15,27 +15,27 @@ from .types import BattleLoreState, BattleLoreUnit
 # moving or retreating in), feature (a hex tile owned by a player), capture_vp (VP for capturing it
 # at the start of your turn), rule.
 TERRAIN: dict[str, dict[str, Any]] = {
-    "clear": {"rule": R.TERRAIN},
+    "clear": {"rule": rules.TERRAIN},
     "forest": {"blocking": True, "ends_move": True, "stops_retreat": True, "dice_cap": 2,
-               "rule": R.FOREST},
-    "hill": {"blocking": True, "rule": R.HILL},
+               "rule": rules.FOREST},
+    "hill": {"blocking": True, "rule": rules.HILL},
     "building": {"blocking": True, "ends_move": True, "stops_retreat": True, "ignore_damage": 1,
-                 "retreat_ignore": 1, "rule": R.BUILDING},
+                 "retreat_ignore": 1, "rule": rules.BUILDING},
     "command_tent": {"blocking": True, "ends_move": True, "stops_retreat": True, "feature": True,
-                     "capture_vp": 2, "rule": R.TENT},
-    "water": {"impassable": True, "rule": R.WATER},
-    "ford": {"ends_move": True, "stops_retreat": True, "rule": R.WATER},
-    "bridge": {"rule": R.WATER},
+                     "capture_vp": 2, "rule": rules.TENT},
+    "water": {"impassable": True, "rule": rules.WATER},
+    "ford": {"ends_move": True, "stops_retreat": True, "rule": rules.WATER},
+    "bridge": {"rule": rules.WATER},
     "hoard": {"ends_move": True, "stops_retreat": True, "feature": True, "capture_vp": 3,
-              "rule": R.HOARD},
-    "rubble": {"ends_move": True, "stops_retreat": True, "enter_damage": 1, "rule": R.RUBBLE},
+              "rule": rules.HOARD},
+    "rubble": {"ends_move": True, "stops_retreat": True, "enter_damage": 1, "rule": rules.RUBBLE},
     "cavern": {"blocking": True, "ends_move": True, "stops_retreat": True,
-               "rule": R.CAVERN},
-    "barricade": {"stops_retreat": True, "rule": R.BARRICADE},
-    "crystal_spire": {"feature": True, "rule": R.CRYSTAL_SPIRE},
-    "graveyard": {"feature": True, "rule": R.GRAVEYARD},
-    "plaguelands": {"feature": True, "rule": R.PLAGUELANDS},
-    "blood_field": {"feature": True, "rule": R.BLOOD_FIELD},
+               "rule": rules.CAVERN},
+    "barricade": {"stops_retreat": True, "rule": rules.BARRICADE},
+    "crystal_spire": {"feature": True, "rule": rules.CRYSTAL_SPIRE},
+    "graveyard": {"feature": True, "rule": rules.GRAVEYARD},
+    "plaguelands": {"feature": True, "rule": rules.PLAGUELANDS},
+    "blood_field": {"feature": True, "rule": rules.BLOOD_FIELD},
 }
 
 # The rule of each feature worth VP when captured at the start of a turn (the capture cites it).
@@ -74,14 +74,14 @@ def check_position(state: BattleLoreState, unit: BattleLoreUnit, pos: dict[str, 
         occupant = next((u for u in state["units"].values() if u["alive"] and u["id"] != unit["id"]
                          and (u.get("pos") or {}).get("feature") == terrain), None)
         if occupant:
-            return [V.HEX_OCCUPIED(f"{occupant['name']} already occupies that hex.", R.MOVE)]
+            return [V.HEX_OCCUPIED(f"{occupant['name']} already occupies that hex.", rules.MOVE)]
         return []
     if terrain not in TYPES:
-        return [V.UNKNOWN_TERRAIN(f"{terrain!r} is not a terrain type.", R.TERRAIN)]
+        return [V.UNKNOWN_TERRAIN(f"{terrain!r} is not a terrain type.", rules.TERRAIN)]
     if prop(terrain, "feature"):
-        return [V.NAME_THE_TILE(f"Name which {terrain.replace('_', ' ')} (e.g. p2.tent).", R.TERRAIN)]
+        return [V.NAME_THE_TILE(f"Name which {terrain.replace('_', ' ')} (e.g. p2.tent).", rules.TERRAIN)]
     if prop(terrain, "impassable") and "flying" not in unit["traits"] + unit["abilities"]:
-        return [V.IMPASSABLE("Water hexes are impassable without a ford or bridge.", R.WATER)]
+        return [V.IMPASSABLE("Water hexes are impassable without a ford or bridge.", rules.WATER)]
     return []
 
 

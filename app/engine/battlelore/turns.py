@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..core import Consequence, Event, Violation
-from . import rules as R
+from . import rules
 from . import terrain as T
 from . import violations as V
 from .damage import suffer
@@ -18,9 +18,9 @@ def not_active(state: BattleLoreState, event: Event, rule: str) -> list[Violatio
     """Main-phase events need the battle to be on. (Whose turn it is, is checked by the ruleset for
     every such event, next to these checks, so an override of the turn never hides another one.)"""
     if state["phase"] == "over":
-        return [V.GAME_OVER("The game is over.", R.WINNING)]
+        return [V.GAME_OVER("The game is over.", rules.WINNING)]
     if state["phase"] not in ("main",):
-        return [V.WRONG_PHASE("The battle has not started yet.", R.PHASES)]
+        return [V.WRONG_PHASE("The battle has not started yet.", rules.PHASES)]
     return []
 
 
@@ -30,14 +30,14 @@ ACTIVE_EVENTS = ("play_command", "order", "remove_token", "end_step", "move", "a
 def turn_owner(state: BattleLoreState, event: Event) -> list[Violation]:
     """The active player's turn events are theirs alone. (Game phases)"""
     if event.type in ACTIVE_EVENTS and state["phase"] == "main" and event.by != state["active"]:
-        return [V.NOT_YOUR_TURN("It is not your turn.", R.PHASES)]
+        return [V.NOT_YOUR_TURN("It is not your turn.", rules.PHASES)]
     return []
 
 
 def combat_open(state: BattleLoreState) -> list[Violation]:
     """A combat must be resolved to its end before the turn goes on."""
     if state["combat"]:
-        return [V.COMBAT_OPEN("Finish resolving the current combat first.", R.COMBAT)]
+        return [V.COMBAT_OPEN("Finish resolving the current combat first.", rules.COMBAT)]
     return []
 
 
@@ -56,8 +56,8 @@ def start_turn(state: BattleLoreState, seat: str) -> list[Consequence]:
     state["command"] = None
     state["ordered"], state["moved"], state["attacked"] = [], [], []
     state["lore_blocked"] = None
-    cons = [Consequence("turn_started", {"seat": seat, "turn": state["turn"]}, R.PHASES)]
-    order = [check_vp_victory, captures] if R.VICTORY_BEFORE_CAPTURES else [captures, check_vp_victory]
+    cons = [Consequence("turn_started", {"seat": seat, "turn": state["turn"]}, rules.PHASES)]
+    order = [check_vp_victory, captures] if rules.VICTORY_BEFORE_CAPTURES else [captures, check_vp_victory]
     order.append(blood_fields)
     for step in order:
         cons.extend(step(state, seat))
@@ -104,13 +104,13 @@ def blood_fields(state: BattleLoreState, seat: str) -> list[Consequence]:
 
 def check_play_command(state: BattleLoreState, event: Event) -> list[Violation]:
     """Play 1 command card, then resolve it or order 1 unit anywhere. (Command step)"""
-    out = not_active(state, event, R.COMMAND)
+    out = not_active(state, event, rules.COMMAND)
     if out:
         return out
     if state["step"] != "command":
-        return [V.WRONG_STEP("You have already played your command card this turn.", R.COMMAND, overridable=True)]
+        return [V.WRONG_STEP("You have already played your command card this turn.", rules.COMMAND, overridable=True)]
     if state["seats"][event.by]["command_cards"] < 1:
-        return [V.NO_COMMAND_CARDS("You have no command card to play.", R.COMMAND)]
+        return [V.NO_COMMAND_CARDS("You have no command card to play.", rules.COMMAND)]
     return []
 
 
@@ -124,7 +124,7 @@ def apply_play_command(state: BattleLoreState, event: Event) -> list[Consequence
     state["command"] = {"card": event.data.get("card"), "section": section, "units": units,
                         "resolve": resolve, "text": event.data.get("text")}
     state["step"] = "order"
-    return [Consequence("command_played", dict(state["command"], seat=event.by), R.COMMAND)]
+    return [Consequence("command_played", dict(state["command"], seat=event.by), rules.COMMAND)]
 
 
 # -- order step -------------------------------------------------------------------------------
@@ -139,24 +139,24 @@ def can_order(state: BattleLoreState, unit: BattleLoreUnit) -> bool:
 
 def check_order(state: BattleLoreState, event: Event) -> list[Violation]:
     """Order units in the card's section, each at most once, no more than the card allows. (Order step)"""
-    out = not_active(state, event, R.ORDER)
+    out = not_active(state, event, rules.ORDER)
     if out:
         return out
     if state["step"] != "order":
-        return [V.WRONG_STEP("Units are ordered in the order step, after the command card.", R.ORDER, overridable=True)]
+        return [V.WRONG_STEP("Units are ordered in the order step, after the command card.", rules.ORDER, overridable=True)]
     unit = live_unit(state, event.data["unit"])
     if unit["seat"] != event.by:
-        return [V.NOT_YOUR_UNIT("You can only order friendly units.", R.ORDER, overridable=False)]
+        return [V.NOT_YOUR_UNIT("You can only order friendly units.", rules.ORDER, overridable=False)]
     if not unit["alive"]:
-        return [V.ELIMINATED(f"{unit['name']} has been eliminated.", R.ORDER)]
+        return [V.ELIMINATED(f"{unit['name']} has been eliminated.", rules.ORDER)]
     if unit["id"] in state["ordered"]:
-        return [V.ALREADY_ORDERED("You can only order each unit once per turn.", R.ORDER)]
+        return [V.ALREADY_ORDERED("You can only order each unit once per turn.", rules.ORDER)]
     cmd = state["command"]
     out = []
     if len(state["ordered"]) >= cmd["units"]:
-        out.append(V.ORDER_LIMIT(f"The command card orders {cmd['units']} unit(s).", R.ORDER))
+        out.append(V.ORDER_LIMIT(f"The command card orders {cmd['units']} unit(s).", rules.ORDER))
     if not T.in_section(unit["pos"]["section"], cmd["section"]):
-        out.append(V.WRONG_SECTION(f"{unit['name']} is in the {unit['pos']['section']} section; the card orders {cmd['section']}.", R.ORDER))
+        out.append(V.WRONG_SECTION(f"{unit['name']} is in the {unit['pos']['section']} section; the card orders {cmd['section']}.", rules.ORDER))
     return out
 
 
@@ -168,11 +168,11 @@ def apply_order(state: BattleLoreState, event: Event) -> list[Consequence]:
 
 def check_remove_token(state: BattleLoreState, event: Event) -> list[Violation]:
     """In the order step, spend 2 lore to remove a poison or stun token from an ordered unit."""
-    out = not_active(state, event, R.POISON)
+    out = not_active(state, event, rules.POISON)
     if out:
         return out
     token = event.data["token"]
-    rule = R.STUN if token == "stun" else R.POISON if token == "poison" else R.MARKERS
+    rule = rules.STUN if token == "stun" else rules.POISON if token == "poison" else rules.MARKERS
     unit = live_unit(state, event.data["unit"])
     if token not in unit["tokens"]:  # first: in any step, no override removes a token the unit does not have
         return [V.NO_TOKEN(f"{unit['name']} has no {token} token.", rule, overridable=False)]
@@ -180,8 +180,8 @@ def check_remove_token(state: BattleLoreState, event: Event) -> list[Violation]:
         return [V.WRONG_STEP("Tokens are removed during the order step.", rule, overridable=True)]
     if unit["id"] not in state["ordered"]:
         return [V.NOT_ORDERED("Only an ordered unit can have a token removed.", rule)]
-    if state["seats"][event.by]["lore"] < R.TOKEN_REMOVAL_LORE:
-        return [V.NOT_ENOUGH_LORE(f"Removing a token costs {R.TOKEN_REMOVAL_LORE} lore.", rule)]
+    if state["seats"][event.by]["lore"] < rules.TOKEN_REMOVAL_LORE:
+        return [V.NOT_ENOUGH_LORE(f"Removing a token costs {rules.TOKEN_REMOVAL_LORE} lore.", rule)]
     return []
 
 
@@ -189,26 +189,26 @@ def apply_remove_token(state: BattleLoreState, event: Event) -> list[Consequence
     """Pay 2 lore; the token is gone."""
     unit = live_unit(state, event.data["unit"])
     unit["tokens"].remove(event.data["token"])
-    state["seats"][event.by]["lore"] = max(0, state["seats"][event.by]["lore"] - R.TOKEN_REMOVAL_LORE)
-    return [Consequence("lore_spent", {"seat": event.by, "amount": R.TOKEN_REMOVAL_LORE,
-                                       "why": f"remove {event.data['token']}"}, R.POISON)]
+    state["seats"][event.by]["lore"] = max(0, state["seats"][event.by]["lore"] - rules.TOKEN_REMOVAL_LORE)
+    return [Consequence("lore_spent", {"seat": event.by, "amount": rules.TOKEN_REMOVAL_LORE,
+                                       "why": f"remove {event.data['token']}"}, rules.POISON)]
 
 
 def check_end_step(state: BattleLoreState, event: Event) -> list[Violation]:
     """Order -> move -> attack -> upkeep, in that order. (Game phases)"""
-    out = not_active(state, event, R.PHASES)
+    out = not_active(state, event, rules.PHASES)
     if out:
         return out
     if state["step"] not in NEXT_STEP:
         return [V.WRONG_STEP("Play a command card first." if state["step"] == "command"
-                          else "Finish the upkeep steps.", R.PHASES, overridable=False)]
+                          else "Finish the upkeep steps.", rules.PHASES, overridable=False)]
     return combat_open(state)
 
 
 def apply_end_step(state: BattleLoreState, event: Event) -> list[Consequence]:
     """Go to the next step."""
     state["step"] = NEXT_STEP[state["step"]]
-    return [Consequence("step", {"step": state["step"]}, R.PHASES)]
+    return [Consequence("step", {"step": state["step"]}, rules.PHASES)]
 
 
 def advance_to(state: BattleLoreState, step: str) -> list[Consequence]:
@@ -217,7 +217,7 @@ def advance_to(state: BattleLoreState, step: str) -> list[Consequence]:
     order = ["order", "move", "attack", "vp"]
     if state["step"] in order and order.index(state["step"]) < order.index(step):
         state["step"] = step
-        return [Consequence("step", {"step": step}, R.PHASES)]
+        return [Consequence("step", {"step": step}, rules.PHASES)]
     return []
 
 
@@ -225,26 +225,26 @@ def advance_to(state: BattleLoreState, step: str) -> list[Consequence]:
 
 def check_move(state: BattleLoreState, event: Event) -> list[Violation]:
     """Ordered units move up to their movement value, once, before attacks. (Move step)"""
-    out = not_active(state, event, R.MOVE)
+    out = not_active(state, event, rules.MOVE)
     if out:
         return out
     if state["step"] != "move":
         # in the order step this closes by itself (passes.py): the move is judged in the move step
-        return [V.WRONG_STEP("Units move in the move step, after the order step and before any attack.", R.MOVE,
+        return [V.WRONG_STEP("Units move in the move step, after the order step and before any attack.", rules.MOVE,
                              overridable=True)]
     unit = live_unit(state, event.data["unit"])
     if unit["seat"] != event.by or not unit["alive"]:
-        return [V.NOT_YOUR_UNIT("Move one of your units in play.", R.MOVE, overridable=False)]
+        return [V.NOT_YOUR_UNIT("Move one of your units in play.", rules.MOVE, overridable=False)]
     out = []
     if unit["id"] not in state["ordered"]:
-        out.append(V.NOT_ORDERED(f"{unit['name']} was not ordered this turn.", R.ORDER))
+        out.append(V.NOT_ORDERED(f"{unit['name']} was not ordered this turn.", rules.ORDER))
     if unit["id"] in state["moved"]:
-        out.append(V.ALREADY_MOVED(f"{unit['name']} has already moved this turn.", R.MOVE))
+        out.append(V.ALREADY_MOVED(f"{unit['name']} has already moved this turn.", rules.MOVE))
     if "stun" in unit["tokens"]:
-        out.append(V.STUNNED(f"{unit['name']} is stunned and cannot move.", R.STUN))
+        out.append(V.STUNNED(f"{unit['name']} is stunned and cannot move.", rules.STUN))
     if event.data["hexes"] > movement(unit):
-        out.append(V.TOO_FAR(f"{unit['name']} moves at most {movement(unit)} hex(es).", R.MOVE))
-    out.extend(T.check_position(state, unit, event.data["to"], R.MOVE))
+        out.append(V.TOO_FAR(f"{unit['name']} moves at most {movement(unit)} hex(es).", rules.MOVE))
+    out.extend(T.check_position(state, unit, event.data["to"], rules.MOVE))
     return out
 
 
@@ -256,7 +256,7 @@ def apply_move(state: BattleLoreState, event: Event) -> list[Consequence]:
     state["moved"].append(unit["id"])
     hurt = T.prop(unit["pos"]["terrain"], "enter_damage", 0)
     if hurt and not has(unit, "flying"):
-        cons.extend(suffer(state, unit["id"], hurt, R.RUBBLE, "moved into rubble"))
+        cons.extend(suffer(state, unit["id"], hurt, rules.RUBBLE, "moved into rubble"))
     return cons
 
 
@@ -276,17 +276,17 @@ def banner_vp(state: BattleLoreState, seat: str) -> int:
 
 def check_score_vp(state: BattleLoreState, event: Event) -> list[Violation]:
     """The upkeep starts with the VP step, after the attack step. (Upkeep phase)"""
-    out = not_active(state, event, R.VP_STEP)
+    out = not_active(state, event, rules.VP_STEP)
     if out:
         return out
     if state["step"] == "command":
-        return [V.WRONG_STEP("Play a command card first.", R.COMMAND, overridable=True)]
+        return [V.WRONG_STEP("Play a command card first.", rules.COMMAND, overridable=True)]
     if state["step"] == "lore":
-        return [V.WRONG_STEP("VPs are already scored this turn.", R.VP_STEP, overridable=True)]
+        return [V.WRONG_STEP("VPs are already scored this turn.", rules.VP_STEP, overridable=True)]
     out = combat_open(state)
     if not out and state["step"] != "vp":
         # the order, move and attack steps close by themselves before it (passes.py)
-        out = [V.WRONG_STEP("VPs are scored in the upkeep, after the attack step.", R.VP_STEP, overridable=True)]
+        out = [V.WRONG_STEP("VPs are scored in the upkeep, after the attack step.", rules.VP_STEP, overridable=True)]
     return out
 
 
@@ -299,9 +299,9 @@ def apply_score_vp(state: BattleLoreState, event: Event) -> list[Consequence]:
     seat["vp"] += banners + scenario
     cons.append(Consequence("vp_earned", {"seat": event.by, "banners": banners, "scenario": scenario,
                                           "total": seat["vp"], "reason": event.data.get("reason")},
-                            R.VP_STEP))
+                            rules.VP_STEP))
     seat["command_cards"] += 1
-    cons.append(Consequence("command_drawn", {"seat": event.by, "hand": seat["command_cards"]}, R.DRAW_STEP))
+    cons.append(Consequence("command_drawn", {"seat": event.by, "hand": seat["command_cards"]}, rules.DRAW_STEP))
     state["step"] = "lore"
     return cons
 
@@ -311,11 +311,11 @@ LORE_CHOICES = {"tokens": (2, 0, 0), "token_and_card": (1, 1, 0), "two_cards": (
 
 def check_lore_step(state: BattleLoreState, event: Event) -> list[Violation]:
     """One of the three lore choices, after the draw step. (Lore step)"""
-    out = not_active(state, event, R.LORE_STEP)
+    out = not_active(state, event, rules.LORE_STEP)
     if out:
         return out
     if state["step"] != "lore":
-        return [V.WRONG_STEP("The lore step comes after the VP and draw steps.", R.LORE_STEP, overridable=True)]
+        return [V.WRONG_STEP("The lore step comes after the VP and draw steps.", rules.LORE_STEP, overridable=True)]
     return []
 
 
@@ -326,11 +326,11 @@ def apply_lore_step(state: BattleLoreState, event: Event) -> list[Consequence]:
     seat["lore"] += tokens
     seat["lore_cards"] = max(0, seat["lore_cards"] + cards - discard)
     cons = [Consequence("lore_step", {"seat": event.by, "choice": event.data["choice"], "tokens": tokens,
-                                      "cards": cards, "discarded": discard}, R.LORE_STEP)]
-    if seat["lore_cards"] > R.MAX_LORE_CARDS:
-        extra = seat["lore_cards"] - R.MAX_LORE_CARDS
-        seat["lore_cards"] = R.MAX_LORE_CARDS
-        cons.append(Consequence("lore_discarded", {"seat": event.by, "amount": extra}, R.LORE_STEP))
+                                      "cards": cards, "discarded": discard}, rules.LORE_STEP)]
+    if seat["lore_cards"] > rules.MAX_LORE_CARDS:
+        extra = seat["lore_cards"] - rules.MAX_LORE_CARDS
+        seat["lore_cards"] = rules.MAX_LORE_CARDS
+        cons.append(Consequence("lore_discarded", {"seat": event.by, "amount": extra}, rules.LORE_STEP))
     nxt = next(s for s in state["seats"] if s != event.by)
     cons.extend(start_turn(state, nxt))
     return cons
@@ -341,17 +341,17 @@ def apply_lore_step(state: BattleLoreState, event: Event) -> list[Consequence]:
 def check_play_lore(state: BattleLoreState, event: Event) -> list[Violation]:
     """Pay the lore cost; 1 lore card per turn per player. (Lore cards)"""
     if state["phase"] != "main":
-        return [V.WRONG_PHASE("Lore cards are played during the battle.", R.LORE_CARDS)]
+        return [V.WRONG_PHASE("Lore cards are played during the battle.", rules.LORE_CARDS)]
     seat = state["seats"][event.by]
     out = []
     if seat["lore_cards"] < 1:
-        out.append(V.NO_LORE_CARDS("You have no lore card in hand.", R.LORE_CARDS))
+        out.append(V.NO_LORE_CARDS("You have no lore card in hand.", rules.LORE_CARDS))
     if seat["lore"] < event.data["cost"]:
-        out.append(V.NOT_ENOUGH_LORE(f"You have {seat['lore']} lore; the card costs {event.data['cost']}.", R.LORE_CARDS))
+        out.append(V.NOT_ENOUGH_LORE(f"You have {seat['lore']} lore; the card costs {event.data['cost']}.", rules.LORE_CARDS))
     if seat["lore_played_turn"] == state["turn"]:
-        out.append(V.ONE_LORE_CARD("You may use 1 lore card per turn.", R.LORE_CARDS))
+        out.append(V.ONE_LORE_CARD("You may use 1 lore card per turn.", rules.LORE_CARDS))
     if state.get("lore_blocked") == event.by:
-        out.append(V.LORE_BLOCKED("Your opponent's card stops you playing another lore card this turn.", R.RUNIC_BARRIER))
+        out.append(V.LORE_BLOCKED("Your opponent's card stops you playing another lore card this turn.", rules.RUNIC_BARRIER))
     return out
 
 
@@ -366,4 +366,4 @@ def apply_play_lore(state: BattleLoreState, event: Event) -> list[Consequence]:
         # Lore card clarifications, Runic Barrier / Mana Break: no other lore card this turn
         state["lore_blocked"] = next(s for s in state["seats"] if s != event.by)
     return [Consequence("lore_card_played", {"seat": event.by, "card": event.data["card"],
-                                             "cost": event.data["cost"]}, R.LORE_CARDS)]
+                                             "cost": event.data["cost"]}, rules.LORE_CARDS)]

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import rules as R
+from . import rules
 from . import terrain as T
 from .types import BattleLoreState, BattleLoreUnit
 
@@ -30,7 +30,7 @@ MOST = {
     "range": 12,     # the longest distance the `attack` event takes (catalogue: distance 1-12; Combat, 1)
     "min_range": 12,
     # A card that costs more than a whole budget with a command tent could never be mustered (Mustering, 1).
-    "muster": R.MUSTER_POINTS + R.TENT_BONUS,
+    "muster": rules.MUSTER_POINTS + rules.TENT_BONUS,
     # Deployment cards of one unit a player owns (Optional rules, Playing with extra core games).
     "cards": 30,
 }
@@ -167,5 +167,5 @@ def unit_from_record(seat: str, uid: str, rec: dict[str, Any]) -> BattleLoreUnit
     }
 
 
-RULE_FOR_TOKEN = {"poison": R.POISON, "stun": R.STUN, "bleed": R.BLEED, "blight": R.BLIGHT,
-                  "panic": R.MARKERS, "shield": R.MARKERS}
+RULE_FOR_TOKEN = {"poison": rules.POISON, "stun": rules.STUN, "bleed": rules.BLEED, "blight": rules.BLIGHT,
+                  "panic": rules.MARKERS, "shield": rules.MARKERS}

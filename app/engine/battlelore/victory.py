@@ -3,8 +3,7 @@ standing; the outcome, with the campaign standings after its final scenario."""
 from __future__ import annotations
 
 from ..core import Consequence, Outcome, as_outcome
-from . import campaign
-from . import rules as R
+from . import campaign, rules
 from .types import BattleLoreState, BattleLoreUnit
 
 
@@ -20,7 +19,7 @@ def check_vp_victory(state: BattleLoreState, seat: str) -> list[Consequence]:
             state["winner"] = {"winners": [s], "draw": False, "decided_by": "victory_points", "vp": vps}
             state["phase"] = "over"
             state["step"] = None
-            return [Consequence("game_over", dict(state["winner"]), R.WINNING)]
+            return [Consequence("game_over", dict(state["winner"]), rules.WINNING)]
     return []
 
 
@@ -45,7 +44,7 @@ def check_elimination_win(state: BattleLoreState) -> list[Consequence]:
         state["winner"] = {"winners": [win], "draw": False, "decided_by": "elimination"}
     state["phase"] = "over"
     state["step"] = None
-    return [Consequence("game_over", dict(state["winner"]), R.WINNING)]
+    return [Consequence("game_over", dict(state["winner"]), rules.WINNING)]
 
 
 def outcome(state: BattleLoreState) -> Outcome | None:

@@ -30,74 +30,74 @@ if TYPE_CHECKING:
 
 
 def _turn_violations(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
-    R = rs.edition.rule
+    cite = rs.edition.rule
     if state["phase"] != "action" or state["step"] not in ("activation",):
         where = "a power step" if state["step"] == "power" else f"the {state['phase']} phase"
         return [V.NOT_ACTIVATION_STEP(f"Activations are taken in the activation step, not in {where}.",
-                                      R("activation_step"))]
+                                      cite("activation_step"))]
     out = []
     if event.by != turns.active_seat(state):
-        out.append(V.NOT_YOUR_TURN(f"It is {turns.active_seat(state)}'s turn.", R("action_phase"), overridable=True))
+        out.append(V.NOT_YOUR_TURN(f"It is {turns.active_seat(state)}'s turn.", cite("action_phase"), overridable=True))
     if state.get("pending"):
-        out.append(V.ATTACK_PENDING("Enter the Attack action of this activation first.", R("combat")))
+        out.append(V.ATTACK_PENDING("Enter the Attack action of this activation first.", cite("combat")))
     if state["seats"][event.by]["activations_left"] < 1:
-        out.append(V.NO_ACTIVATIONS_LEFT("You have used all your activations this phase.", R("activation_step")))
+        out.append(V.NO_ACTIVATIONS_LEFT("You have used all your activations this phase.", cite("activation_step")))
     return out
 
 
 def check_activate(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     """Whose turn, activations left, and the rules of the chosen action."""
-    R = rs.edition.rule
+    cite = rs.edition.rule
     d = event.data
     out = _turn_violations(rs, state, event)
     fid = d["fighter"]
     action = d["action"]
     if action not in rs.edition.actions:
-        return out + [V.NO_SUCH_ACTION(f"{action} is not an action in these rules.", R("activation_step"))]
+        return out + [V.NO_SUCH_ACTION(f"{action} is not an action in these rules.", cite("activation_step"))]
     if seat_of(fid) != event.by:
-        return out + [V.NOT_FRIENDLY("You can only activate your own fighters.", R("activation_step"))]
+        return out + [V.NOT_FRIENDLY("You can only activate your own fighters.", cite("activation_step"))]
     f = state["fighters"][fid]
     if f["out"]:
         return out + [V.FIGHTER_OUT_OF_ACTION(f"{fid} is out of action and cannot be activated.",
-                                              R("out_of_action_adv"))]
+                                              cite("out_of_action_adv"))]
     tokens = f["tokens"]
     if tokens["charge"] and not rs.edition.charge_token_blocks_activation:
         others = surviving(state, event.by)
         if not all(state["fighters"][o]["tokens"]["charge"] for o in others):
             out.append(V.CHARGE_TOKEN("A fighter with a Charge token cannot be activated unless every "
-                                      "surviving friendly fighter has one.", R("charge_token")))
+                                      "surviving friendly fighter has one.", cite("charge_token")))
         # Advanced rules, Scything (pg 25): a Scything Attack action with more than one target is a superaction.
         if action in rs.edition.superactions or (action == "attack" and (d.get("attacks") or 1) > 1):
             out.append(V.NO_SUPERACTION_AFTER_CHARGE("A fighter with a Charge token cannot make a "
-                                                     "superaction.", R("charge_token")))
+                                                     "superaction.", cite("charge_token")))
     if action == "charge" and tokens["move"]:
-        out.append(V.MOVED_CANNOT_CHARGE("A fighter with a Move token cannot make a Charge superaction.", R("move")))
+        out.append(V.MOVED_CANNOT_CHARGE("A fighter with a Move token cannot make a Charge superaction.", cite("move")))
     if action in ("charge", "attack") and not effects.profiles_of(state, fid) and not profiles_unknown(state, fid):
-        out.append(V.NO_ATTACK_ACTION(f"{fid} has no Attack action.", R("attack")))
+        out.append(V.NO_ATTACK_ACTION(f"{fid} has no Attack action.", cite("attack")))
     elif action in ("charge", "attack") and not enemies(state, event.by):
         # Advanced rules, Attack actions (pg 20): a fighter must have a target to make an Attack action, and a
         # Charge needs its Attack action to be possible (Advanced rules, Charge superaction pg 27).
-        out.append(V.NO_TARGET("There is no enemy fighter on the battlefield to target.", R("attack")))
+        out.append(V.NO_TARGET("There is no enemy fighter on the battlefield to target.", cite("attack")))
     if action == "guard" and tokens["guard"]:
-        out.append(V.ALREADY_ON_GUARD("A fighter on Guard cannot make a Guard action.", R("guard")))
+        out.append(V.ALREADY_ON_GUARD("A fighter on Guard cannot make a Guard action.", cite("guard")))
     if action in ("stun", "barge"):
         target = d.get("target")
         if not target:
-            out.append(V.TARGET_NEEDED("Choose the adjacent enemy fighter to stun.", R("stun")))
+            out.append(V.TARGET_NEEDED("Choose the adjacent enemy fighter to stun.", cite("stun")))
         elif seat_of(target) == event.by:
-            out.append(V.NOT_ENEMY("Stun chooses an enemy fighter.", R("stun")))
+            out.append(V.NOT_ENEMY("Stun chooses an enemy fighter.", cite("stun")))
         elif state["fighters"][target]["out"]:
-            out.append(V.TARGET_OUT_OF_ACTION(f"{target} is out of action.", R("out_of_action_adv")))
+            out.append(V.TARGET_OUT_OF_ACTION(f"{target} is out of action.", cite("out_of_action_adv")))
         elif state["fighters"][target]["tokens"]["stagger"]:
             out.append(V.TARGET_STAGGERED("Stun chooses an enemy fighter with no Stagger tokens.",
-                                          R("stun" if action == "stun" else "barge")))
+                                          cite("stun" if action == "stun" else "barge")))
     if d.get("target") and action not in ("stun", "barge", "ability"):
-        out.append(V.UNEXPECTED_TARGET("Attack targets are entered with the attack itself.", R("attack")))
+        out.append(V.UNEXPECTED_TARGET("Attack targets are entered with the attack itself.", cite("attack")))
     if action == "ability" and not d.get("name"):
-        out.append(V.NAME_NEEDED("Name the action from the card.", R("activation_step")))
+        out.append(V.NAME_NEEDED("Name the action from the card.", cite("activation_step")))
     if d.get("casting_roll") is not None:
         if action != "ability":
-            out.append(V.NOT_A_SPELL("Only an action from a card can be a spell.", R("spells")))
+            out.append(V.NOT_A_SPELL("Only an action from a card can be a spell.", cite("spells")))
         out.extend(spells.check(rs, state, fid, d["casting_roll"], d.get("casting_value")))
     return out
 
@@ -106,22 +106,22 @@ def token_rules_2018(rs: UnderworldsRuleset, state: UnderworldsState, event: Eve
     """2018/2019: a Charge token stops every further activation; a Move token stops Move actions too. The older
     editions' ruleset adds these to every activation's verdict, whatever else stops it (game over, a drive back
     choice to make first); `check_activate` leaves out its own Charge token rules where they apply."""
-    R = rs.edition.rule
+    cite = rs.edition.rule
     d = event.data
     f = state["fighters"][d["fighter"]]
     out = []
     if rs.edition.charge_token_blocks_activation and f["tokens"]["charge"] and not f["out"]:
         out.append(V.CHARGE_TOKEN("A fighter that made a Charge action cannot be activated again "
-                                  "this phase.", R("charge_token")))
+                                  "this phase.", cite("charge_token")))
     elif rs.edition.charge_token_blocks_activation and not f["out"] and _returned_after(rs, state, d["fighter"], "charges"):
         out.append(V.CHARGE_TOKEN("This fighter charged earlier this phase, before it was taken out of action and "
-                                  "returned: it still cannot be activated again this phase.", R("returned_fighter")))
+                                  "returned: it still cannot be activated again this phase.", cite("returned_fighter")))
     if rs.edition.move_token_blocks_move and d["action"] == "move" and f["tokens"]["move"]:
         out.append(V.MOVED_CANNOT_MOVE("A fighter with a Move token cannot make another Move action "
-                                       "this phase.", R("tokens")))
+                                       "this phase.", cite("tokens")))
     elif rs.edition.move_token_blocks_move and d["action"] == "move" and _returned_after(rs, state, d["fighter"], "moves"):
         out.append(V.MOVED_CANNOT_MOVE("This fighter moved earlier this phase, before it was taken out of action and "
-                                       "returned: it still cannot make another Move action.", R("returned_fighter")))
+                                       "returned: it still cannot make another Move action.", cite("returned_fighter")))
     return out
 
 
@@ -144,7 +144,7 @@ def apply_activate(rs: UnderworldsRuleset, state: UnderworldsState, event: Event
     Out of sequence (overridden: a card lets a fighter act without being activated, pg 29) the action has its
     effects but uses no activation and does not move the turn on; its Attack actions are granted (no override
     needed for the attack events)."""
-    R = rs.edition.rule
+    cite = rs.edition.rule
     d = event.data
     fid, action = d["fighter"], d["action"]
     if not in_sequence(state, event.by):
@@ -157,21 +157,21 @@ def apply_activate(rs: UnderworldsRuleset, state: UnderworldsState, event: Event
         effects.give_token(rs, state, fid, "guard", cons)
     elif action == "stun":
         effects.give_token(rs, state, d["target"], "stagger", cons)
-        cons.append(Consequence("staggered", {"fighter": d["target"], "by": fid}, R("stun")))
+        cons.append(Consequence("staggered", {"fighter": d["target"], "by": fid}, cite("stun")))
     elif action == "barge":
         cons.extend(_move(rs, state, fid, d, token="move"))
         if not state["fighters"][fid]["out"]:
             effects.give_token(rs, state, d["target"], "stagger", cons)
             effects.give_token(rs, state, fid, "stagger", cons)
-            cons.append(Consequence("staggered", {"fighter": d["target"], "by": fid}, R("barge")))
-            cons.append(Consequence("staggered", {"fighter": fid, "by": "barge"}, R("barge")))
+            cons.append(Consequence("staggered", {"fighter": d["target"], "by": fid}, cite("barge")))
+            cons.append(Consequence("staggered", {"fighter": fid, "by": "barge"}, cite("barge")))
     elif action == "charge":
         tokens = state["fighters"][fid]["tokens"]
         if tokens["guard"]:
             tokens["guard"] = 0
-            cons.append(Consequence("guard_removed", {"fighter": fid}, R("charge")))
+            cons.append(Consequence("guard_removed", {"fighter": fid}, cite("charge")))
         cons.extend(_move(rs, state, fid, d, token="charge"))
-        cons.append(Consequence("charge_token", {"fighter": fid}, R("charge")))
+        cons.append(Consequence("charge_token", {"fighter": fid}, cite("charge")))
         if not state["fighters"][fid]["out"]:
             state["pending"] = {"attacker": fid, "left": d.get("attacks") or 1, "charge": True, "superaction": True}
             reactions.open_window(state, ["after_action"], {"fighter": fid, "action": "move"})
@@ -191,10 +191,10 @@ def apply_activate(rs: UnderworldsRuleset, state: UnderworldsState, event: Event
 
 
 def _granted_action(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Consequence]:
-    R = rs.edition.rule
+    cite = rs.edition.rule
     d = event.data
     fid, action = d["fighter"], d["action"]
-    cons = [Consequence("action_without_activation", {"fighter": fid, "action": action}, R("gambits"))]
+    cons = [Consequence("action_without_activation", {"fighter": fid, "action": action}, cite("gambits"))]
     if action in ("move", "barge", "charge"):
         if action == "charge" and state["fighters"][fid]["tokens"]["guard"]:
             state["fighters"][fid]["tokens"]["guard"] = 0
@@ -240,17 +240,17 @@ def check_player_action(rs: UnderworldsRuleset, state: UnderworldsState, event: 
 def apply_player_action(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Consequence]:
     """Draw a power card / discard and draw an objective / pass; an empty deck cannot be drawn from.
     Out of sequence (overridden) only the effect happens: no activation is used, the turn does not move on."""
-    R = rs.edition.rule
+    cite = rs.edition.rule
     normal = in_sequence(state, event.by)
     cons = turns.activation_taken(rs, state, event.by) if normal else []
     action = event.data["action"]
     if action == "draw_power":
         got = cardmod.draw(state, event.by, "power", 1)
-        cons.append(Consequence("cards_drawn", {"seat": event.by, "power": got}, R("player_actions")))
+        cons.append(Consequence("cards_drawn", {"seat": event.by, "power": got}, cite("player_actions")))
     elif action == "swap_objective":
         cardmod.spend_from_hand(state, event.by, "objectives", None, discard=True)
         got = cardmod.draw(state, event.by, "objectives", 1)
-        cons.append(Consequence("cards_drawn", {"seat": event.by, "objectives": got}, R("player_actions")))
+        cons.append(Consequence("cards_drawn", {"seat": event.by, "objectives": got}, cite("player_actions")))
     if not normal:
         return cons
     cons.extend(turns.finish_activation(rs, state))

@@ -78,33 +78,33 @@ def on_cover_token(state: UnderworldsState, fid: str) -> bool:
 
 def check_attack(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     """The pending Attack action, a friendly attacker and an enemy target on the battlefield, sound dice."""
-    R = rs.edition.rule
+    cite = rs.edition.rule
     d = event.data
     att, tgt = d["attacker"], d["target"]
     out = []
     if seat_of(att) != event.by:
-        return [V.NOT_FRIENDLY("You make Attack actions with your own fighters.", R("attack"))]
+        return [V.NOT_FRIENDLY("You make Attack actions with your own fighters.", cite("attack"))]
     pending = state.get("pending")
     granted = (state.get("granted") or {}).get(att, 0) > 0
     if (not pending or pending["attacker"] != att) and not granted:
         out.append(V.NO_ATTACK_PENDING(f"{att} has not been activated to make an Attack action "
-                                       "(a card granting one? override with its name).", R("activation_step")))
+                                       "(a card granting one? override with its name).", cite("activation_step")))
     if state["fighters"][att]["out"]:
-        return out + [V.FIGHTER_OUT_OF_ACTION(f"{att} is out of action.", R("out_of_action_adv"))]
+        return out + [V.FIGHTER_OUT_OF_ACTION(f"{att} is out of action.", cite("out_of_action_adv"))]
     if seat_of(tgt) == event.by:
-        out.append(V.FRIENDLY_TARGET("You cannot target a friendly fighter.", R("combat_friendly")))
+        out.append(V.FRIENDLY_TARGET("You cannot target a friendly fighter.", cite("combat_friendly")))
     if state["fighters"][tgt]["out"]:
-        return out + [V.TARGET_OUT_OF_ACTION(f"{tgt} is out of action.", R("out_of_action_adv"))]
+        return out + [V.TARGET_OUT_OF_ACTION(f"{tgt} is out of action.", cite("out_of_action_adv"))]
     if pending and tgt in pending.get("targets", []):
-        out.append(V.SCYTHING_SAME_TARGET("Each Scything Attack action targets a different fighter.", R("scything")))
+        out.append(V.SCYTHING_SAME_TARGET("Each Scything Attack action targets a different fighter.", cite("scything")))
     entered = d.get("defence") or {}
     if not defence_known(state, tgt) and (entered.get("dice") is None or entered.get("symbol") is None):
         # Combat step 3 (pg 21) rolls the target's Defence: content without it must not be guessed.
         out.append(V.DEFENCE_NEEDED(f"{tgt}'s Defence is not known: enter its dice and symbol from the "
-                                    "fighter card (defence).", R("combat")))
+                                    "fighter card (defence).", cite("combat")))
     data = full_data(state, d, rs.edition.combat)
     if data["profile"].get("spell") and "wizard" not in traits(state, att):
-        out.append(V.NOT_A_WIZARD("Only wizards make spell Attack actions.", R("spells")))
+        out.append(V.NOT_A_WIZARD("Only wizards make spell Attack actions.", cite("spells")))
     out.extend(combat.check_attack_event(rs.edition.combat, data, **_facts(state, d)))
     return out
 
@@ -119,7 +119,7 @@ def _read_by_cards(data: dict[str, Any], result: AttackResult, charge: bool) -> 
 
 def apply_attack(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Consequence]:
     """Resolve the rolls and apply damage, out of action, bounty, Stagger and backlash; open reaction steps."""
-    R = rs.edition.rule
+    cite = rs.edition.rule
     d = event.data
     att, tgt = d["attacker"], d["target"]
     data = full_data(state, d, rs.edition.combat)
@@ -131,7 +131,7 @@ def apply_attack(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) 
                # shows these, from the preview, rather than working them out itself.
                "faces": {"attack": result.attack_success_faces, "defence": result.defence_success_faces},
                "summary": result.summary()}
-    cons = [Consequence("attack_resolved", summary, R("combat"))]
+    cons = [Consequence("attack_resolved", summary, cite("combat"))]
     steps = ["after_declare_attack", "after_attack_roll"]
     if result.backlash:
         cons.extend(damage.deal_damage(rs, state, att, result.backlash, att, "backlash"))
@@ -149,7 +149,7 @@ def apply_attack(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) 
                 out_now.append(tgt)
             elif result.target_staggered:
                 effects.give_token(rs, state, tgt, "stagger", cons)
-                cons.append(Consequence("staggered", {"fighter": tgt, "by": att}, R("stagger")))
+                cons.append(Consequence("staggered", {"fighter": tgt, "by": att}, cite("stagger")))
         if not out_now and result.result in ("critical_hit", "hit", "draw"):
             steps.append("after_drive_back")  # step 7 happens (the target may or may not be pushed)
     steps.append("after_attack")
@@ -175,26 +175,26 @@ def apply_attack(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) 
     state["drive_back"] = ({"attacker": att, "fighter": tgt, "hexes": 1 + (result.knockback or 0)}
                            if result.drive_back and not out_now else None)
     if state["drive_back"]:
-        cons.append(Consequence("drive_back_allowed", dict(state["drive_back"]), R("combat")))
+        cons.append(Consequence("drive_back_allowed", dict(state["drive_back"]), cite("combat")))
     return cons
 
 
 def check_drive_back(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     """Drive back (combat step 7, pg 21; Knockback pg 26): the attacking player may push the target of the
     Attack action just made 1 hex away from the attacker, plus up to its Knockback in the same direction."""
-    R = rs.edition.rule
+    cite = rs.edition.rule
     d = event.data
     allowed = state.get("drive_back")
     if not allowed or allowed["fighter"] != d["fighter"]:
         return [V.NO_DRIVE_BACK("Only the target of the Attack action just made can be driven back, when the result "
                                 "allows it (not on Guard without Knockback, not trapped, not out of action).",
-                                R("combat"))]
+                                cite("combat"))]
     out = []
     if seat_of(allowed["attacker"]) != event.by:
         out.append(V.NOT_ATTACKING_PLAYER("The attacking player chooses whether to drive the target back.",
-                                          R("combat")))
+                                          cite("combat")))
     if d["hexes"] > allowed["hexes"]:
-        out.append(V.TOO_FAR(f"The target can be driven back at most {allowed['hexes']} hex(es).", R("combat")))
+        out.append(V.TOO_FAR(f"The target can be driven back at most {allowed['hexes']} hex(es).", cite("combat")))
     return out
 
 

@@ -237,21 +237,21 @@ def flip_face(feat: FeatureToken) -> str:
 def check_feature(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     """Feature tokens: a token cannot be flipped or placed blocked side up with a fighter on it."""
     d = event.data
-    R = rs.edition.rule
+    cite = rs.edition.rule
     feat = state["features"][d["feature"]]
     out = []
     if d["action"] in ("flip", "remove") and not feat["on_board"]:
         out.append(V.FEATURE_NOT_ON_BOARD(f"Feature token {d['feature']} is not on the battlefield.",
-                                          R("features_adv")))
+                                          cite("features_adv")))
     if d["action"] == "place" and feat["on_board"]:
         out.append(V.FEATURE_ON_BOARD(f"Feature token {d['feature']} is already on the battlefield.",
-                                      R("features_adv")))
+                                      cite("features_adv")))
     face = d.get("face")
     if face == "objective" and not feat["value"] or face == "blocked" and feat["value"]:
-        out.append(V.NO_SUCH_FACE(f"Feature token {d['feature']} has no {face} side.", R("features_adv")))
+        out.append(V.NO_SUCH_FACE(f"Feature token {d['feature']} has no {face} side.", cite("features_adv")))
     if d["action"] == "flip" and flip_face(feat) == "blocked" and feat["fighter"]:
         out.append(V.FIGHTER_ON_TOKEN("A token cannot be flipped to become a blocked hex token "
-                                      "while a fighter is on it.", R("features_adv")))
+                                      "while a fighter is on it.", cite("features_adv")))
     return out
 
 

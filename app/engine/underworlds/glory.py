@@ -30,14 +30,14 @@ def bounty(rs: UnderworldsRuleset, state: UnderworldsState, fid: str, dealer: st
     fighter is taken out of action, you gain a bounty", pg 24). Three or four players: only the player whose
     warband took it out, none for a lethal hex or other damage not caused by a warband, none for your own fighter.
     """
-    R = rs.edition.rule
+    cite = rs.edition.rule
     victim_seat = seat_of(fid)
     value = rs.edition.bounty + (rs.edition.large_bounty_bonus if is_large(state, fid, rs.edition.large_wounds) else 0)
     if state["players"] == 2 and rs.edition.two_player_bounty_any_cause:
         gainer = next(s for s in state["order"] if s != victim_seat)
-        rule = R("bounty")
+        rule = cite("bounty")
     else:
-        rule = R("mp_bounty" if state["players"] > 2 else "bounty")
+        rule = cite("mp_bounty" if state["players"] > 2 else "bounty")
         dealer_seat = seat_of(dealer) if dealer else None
         if source == "lethal_hex" or dealer_seat is None or dealer_seat == victim_seat:
             return [Consequence("no_bounty", {"fighter": fid, "reason": "not taken out by an enemy warband"}, rule)]

@@ -29,18 +29,18 @@ def asked(state: UnderworldsState) -> list[str]:
 
 def check_objectives_held(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     """Only at the held step; a number for each tied player and for nobody else."""
-    R = rs.edition.rule
+    cite = rs.edition.rule
     if state["phase"] != "end" or state["step"] != "held":
-        return [V.NOT_NOW("What each player holds is asked only when the game ends tied on glory.", R("victory"),
+        return [V.NOT_NOW("What each player holds is asked only when the game ends tied on glory.", cite("victory"),
                           overridable=False)]
     held = event.data["held"]
     want = asked(state)
     out = []
     if sorted(held) != sorted(want):
-        out.append(V.HELD_FOR_TIED(f"Say what each tied player holds: {', '.join(want)}.", R("victory"),
+        out.append(V.HELD_FOR_TIED(f"Say what each tied player holds: {', '.join(want)}.", cite("victory"),
                                    overridable=False))
     if any(not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= MAX_HELD for n in held.values()):
-        out.append(V.HELD_FOR_TIED(f"Each number is from 0 to {MAX_HELD}.", R("victory"), overridable=False))
+        out.append(V.HELD_FOR_TIED(f"Each number is from 0 to {MAX_HELD}.", cite("victory"), overridable=False))
     return out
 
 

@@ -85,21 +85,21 @@ def in_power_step(state: UnderworldsState) -> bool:
 
 def check_inspire(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     """Fighters Inspire in an Inspire step, if their own condition is met; not out of action; not twice."""
-    R = rs.edition.rule
+    cite = rs.edition.rule
     fid = event.data["fighter"]
     out = effects.on_battlefield(rs, state, fid, "become Inspired")
     if seat_of(fid) != event.by:
-        out.append(V.NOT_FRIENDLY("Each player Inspires their own fighters.", R("inspire_adv")))
+        out.append(V.NOT_FRIENDLY("Each player Inspires their own fighters.", cite("inspire_adv")))
     if state["fighters"][fid]["inspired"]:
-        out.append(V.ALREADY_INSPIRED(f"{fid} is already Inspired.", R("inspire_adv")))
+        out.append(V.ALREADY_INSPIRED(f"{fid} is already Inspired.", cite("inspire_adv")))
     elif fid in (state.get("inspire_due") or []):
         out.append(V.ALREADY_INSPIRED(f"{fid} becomes Inspired in the Inspire step after this power step.",
-                                      R("inspire_adv")))
+                                      cite("inspire_adv")))
     if condition_met(state, fid) is False:
-        out.append(V.INSPIRE_CONDITION_NOT_MET(f"{fid}'s Inspire condition is not met.", R("inspire")))
+        out.append(V.INSPIRE_CONDITION_NOT_MET(f"{fid}'s Inspire condition is not met.", cite("inspire")))
     if rs.edition.inspire_steps and not inspire_open(state) and not in_power_step(state):
         out.append(V.NO_INSPIRE_STEP("Fighters become Inspired in an Inspire step: before or after an "
-                                     "activation step, or after a power step.", R("inspire")))
+                                     "activation step, or after a power step.", cite("inspire")))
     return out
 
 

@@ -49,7 +49,7 @@ def _glory_of(rs: UnderworldsRuleset, state: UnderworldsState, event: Event, car
 
 def check_objective(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     """Reveal (surge, action phase), score (end phase step 1) or discard (end phase step 2)."""
-    R = rs.edition.rule
+    cite = rs.edition.rule
     d = event.data
     action = d["action"]
     card = cardmod.lookup(state, event.by, "objectives", d.get("card"))
@@ -57,33 +57,33 @@ def check_objective(rs: UnderworldsRuleset, state: UnderworldsState, event: Even
     immediate = action == "score" and rs.edition.immediate_objectives and state["phase"] == "action"
     out = []
     if action in ("reveal", "score") and not immediate and _glory_of(rs, state, event, card) is None:
-        out.append(V.GLORY_NEEDED("Say how much glory the objective is worth.", R("surge"),
+        out.append(V.GLORY_NEEDED("Say how much glory the objective is worth.", cite("surge"),
                                   overridable=False))
     if card is not None and isinstance(card.get("glory"), int) and d.get("glory") not in (None, card["glory"]):
-        out.append(V.WRONG_GLORY(f"{card['name']} is worth {card['glory']} glory.", R("end_phase")))
-    out.extend(cardmod.check_in_hand(state, event.by, "objectives", d.get("card"), R("end_phase")))
+        out.append(V.WRONG_GLORY(f"{card['name']} is worth {card['glory']} glory.", cite("end_phase")))
+    out.extend(cardmod.check_in_hand(state, event.by, "objectives", d.get("card"), cite("end_phase")))
     scoring_time = (card or {}).get("scoring")
     if action in ("reveal", "score") and not immediate:
         out.extend(scoring.check_condition(state, event.by, card, at_moment=action == "reveal"))
     if action == "reveal":
         if state["phase"] != "action":
-            out.append(V.NOT_NOW("Surge objectives are revealed in the action phase.", R("surge"), overridable=True))
+            out.append(V.NOT_NOW("Surge objectives are revealed in the action phase.", cite("surge"), overridable=True))
         if card is not None and scoring_time not in (None, "surge"):
-            out.append(V.NOT_SURGE(f"{card['name']} is scored in the end phase, not revealed.", R("surge")))
+            out.append(V.NOT_SURGE(f"{card['name']} is scored in the end phase, not revealed.", cite("surge")))
     elif action == "score":
         if state["phase"] == "end":
             out.extend(check_end_stage(rs, state, event, 1))
         elif not immediate:
             out.append(V.NOT_END_PHASE("Objectives are scored in the end phase; surge objectives are "
-                                       "revealed and scored in the next surge step.", R("end_phase")))
+                                       "revealed and scored in the next surge step.", cite("end_phase")))
         if card is not None and scoring_time == "surge" and not immediate:
             out.append(V.SURGE_OBJECTIVE(f"{card['name']} is a surge objective: reveal it when its "
-                                         "condition is met.", R("surge")))
+                                         "condition is met.", cite("surge")))
         if card is not None and scoring_time == "third" and state["round"] != rs.rounds(state)[-1]:
-            out.append(V.THIRD_END_PHASE_ONLY(f"{card['name']} is scored in the third end phase.", R("end_phase")))
+            out.append(V.THIRD_END_PHASE_ONLY(f"{card['name']} is scored in the third end phase.", cite("end_phase")))
     else:  # discard
         if state["phase"] != "end":
-            out.append(V.NOT_NOW("Objective cards are discarded in the end phase.", R("end_phase"), overridable=True))
+            out.append(V.NOT_NOW("Objective cards are discarded in the end phase.", cite("end_phase"), overridable=True))
         else:
             out.extend(check_end_stage(rs, state, event, 2))
     if immediate:
@@ -93,21 +93,21 @@ def check_objective(rs: UnderworldsRuleset, state: UnderworldsState, event: Even
 
 def _immediate_rules(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     """2018/2019: only objectives scored 'immediately' are scored in the action phase, and not one just drawn."""
-    R = rs.edition.rule
+    cite = rs.edition.rule
     card = rs.cards.lookup(state, event.by, "objectives", event.data.get("card"))
     out = []
     if _glory_of(rs, state, event, card) is None:  # no override can say what the card is worth
-        out.append(V.GLORY_NEEDED("Say how much glory the objective is worth.", R("surge"), overridable=False))
+        out.append(V.GLORY_NEEDED("Say how much glory the objective is worth.", cite("surge"), overridable=False))
     out.extend(scoring.check_condition(state, event.by, card))
     if card is not None and card.get("scoring") not in (None, "surge"):
         out.append(V.NOT_IMMEDIATE(f"{card['name']} is scored in the end phase; only objectives "
-                                   "scored 'immediately' are scored in the action phase.", R("surge")))
+                                   "scored 'immediately' are scored in the action phase.", cite("surge")))
     # Cards drawn after an immediate score cannot be scored before a later action (2018: or activation;
     # 2019: or reaction or ploy). The engine does not know which card was drawn, so it checks the count:
     # at least one objective in hand must have been there before those draws.
     if only_fresh_cards(state, event.by):
         out.append(V.JUST_DRAWN("An objective card drawn after scoring cannot be scored until after "
-                                "a later action.", R("surge")))
+                                "a later action.", cite("surge")))
     return out
 
 
@@ -118,19 +118,19 @@ def only_fresh_cards(state: UnderworldsState, seat: str) -> bool:
 
 
 def check_end_stage(rs: UnderworldsRuleset, state: UnderworldsState, event: Event, stage: int) -> list[Violation]:
-    R = rs.edition.rule
+    cite = rs.edition.rule
     out = []
     seat = end_seat(state)
     if event.by != seat:
         out.append(V.NOT_YOUR_END_PHASE(f"{seat} is running through the end phase sequence now.",
-                                        R("end_phase"), overridable=True))
+                                        cite("end_phase"), overridable=True))
         return out
     if stage > 1 and scores_only(rs, state):
-        out.append(V.SCORING_ONLY("In the last end phase players only score objectives.", R("round_3")))
+        out.append(V.SCORING_ONLY("In the last end phase players only score objectives.", cite("round_3")))
     end = present(state, "end")
     if stage < end["stage"]:
         out.append(V.END_PHASE_ORDER(f"Step {stage} ({END_STAGES[stage]}) comes before step "
-                                     f"{end['stage']} ({END_STAGES[end['stage']]}).", R("end_phase")))
+                                     f"{end['stage']} ({END_STAGES[end['stage']]}).", cite("end_phase")))
     return out
 
 
@@ -178,12 +178,12 @@ def score_revealed(rs: UnderworldsRuleset, state: UnderworldsState, seat_id: str
 
 def check_end_phase_done(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     """Only the player whose end phase sequence it is can finish it."""
-    R = rs.edition.rule
+    cite = rs.edition.rule
     if state["phase"] != "end":
-        return [V.NOT_NOW("It is not the end phase.", R("end_phase"), overridable=False)]
+        return [V.NOT_NOW("It is not the end phase.", cite("end_phase"), overridable=False)]
     if event.by != end_seat(state):
         return [V.NOT_YOUR_END_PHASE(f"{end_seat(state)} is running through the end phase sequence now.",
-                                     R("end_phase"), overridable=False)]
+                                     cite("end_phase"), overridable=False)]
     return []
 
 
@@ -227,16 +227,16 @@ def draw_up_after_sequence(rs: UnderworldsRuleset, state: UnderworldsState, seat
 
 def check_discard_power(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     """End phase step 4: discard power cards from your hand (or a persisting gambit in play, when it says so)."""
-    R = rs.edition.rule
+    cite = rs.edition.rule
     if event.data.get("in_play"):
         held = state["seats"][event.by].get("in_play") or []
         name = event.data.get("card") or "ploy"
         if name not in held:
-            return [V.NOT_IN_PLAY(f"You have no persisting gambit {name!r} in play.", R("gambits"))]
+            return [V.NOT_IN_PLAY(f"You have no persisting gambit {name!r} in play.", cite("gambits"))]
         return []
-    out = cardmod.check_in_hand(state, event.by, "power", event.data.get("card"), R("end_phase"))
+    out = cardmod.check_in_hand(state, event.by, "power", event.data.get("card"), cite("end_phase"))
     if state["phase"] != "end":
-        out.append(V.NOT_NOW("Power cards are discarded in the end phase (step 4).", R("end_phase"), overridable=True))
+        out.append(V.NOT_NOW("Power cards are discarded in the end phase (step 4).", cite("end_phase"), overridable=True))
     else:
         out.extend(check_end_stage(rs, state, event, 4))
     return out

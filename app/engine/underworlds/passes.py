@@ -58,24 +58,24 @@ def implied_pass(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) 
     if state["phase"] in ("setup", "over") or event.type not in (*SEQUENCE_EVENTS, "hazard"):
         return None   # (a hazard draw opens the next round in the 2019 rules: the last power step passes before it)
     by = event.by
-    R = rs.edition.rule
+    cite = rs.edition.rule
     drive = state.get("drive_back")
     if drive:
         attacker = seat_of(drive["attacker"])
         if by != attacker:
             return None  # the attacking player's choice: nobody else moves the game past it
         return ImpliedPass(Event("drive_back", attacker, {"fighter": drive["fighter"], "hexes": 0}),
-                           "drive_back", R("combat"))
+                           "drive_back", cite("combat"))
     window = state.get("reaction")
     if window:
         seat = next((s for s in window["order"] if s not in window["passed"]), None)
         if seat is None:
             return None
-        return ImpliedPass(Event("reaction_pass", seat, {}), "reaction", R("minor_steps"))
+        return ImpliedPass(Event("reaction_pass", seat, {}), "reaction", cite("minor_steps"))
     if state["phase"] == "action" and state["step"] == "power" and state.get("power"):
         if event.type == "power" and event.data.get("play") == "pass" and by != power_seat(state):
             return None  # a pass out of turn would end the step before the player whose go it is chose anything
-        return ImpliedPass(Event("power", cast(str, power_seat(state)), {"play": "pass"}), "power", R("power_step"))
+        return ImpliedPass(Event("power", cast(str, power_seat(state)), {"play": "pass"}), "power", cite("power_step"))
     return None
 
 

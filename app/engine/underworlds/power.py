@@ -39,28 +39,28 @@ def power_seat(state: UnderworldsState) -> str | None:
 
 def check_power(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     """Timing (power step / end phase step 3), whose go it is, then the chosen play's own rules."""
-    R = rs.edition.rule
+    cite = rs.edition.rule
     d = event.data
     play = d["play"]
     out: list[Violation] = []
     if play not in rs.edition.power_plays:
-        return [V.NO_SUCH_PLAY(f"{play} is not part of the power step in these rules.", R("power_step"))]
+        return [V.NO_SUCH_PLAY(f"{play} is not part of the power step in these rules.", cite("power_step"))]
     if state["phase"] == "end":
         if play != "upgrade":
             out.append(V.NOT_IN_END_PHASE("In the end phase only upgrades are played (step 3); "
-                                          "players cannot use gambits in the end phase.", R("end_phase_adv")))
+                                          "players cannot use gambits in the end phase.", cite("end_phase_adv")))
         else:
             out.extend(objectives.check_end_stage(rs, state, event, 3))
     elif state["step"] != "power":
-        out.append(V.NOT_POWER_STEP("Power cards are played in the power step, after the activation.", R("power_step")))
+        out.append(V.NOT_POWER_STEP("Power cards are played in the power step, after the activation.", cite("power_step")))
     elif event.by != power_seat(state):
         who = power_seat(state)
         order = present(state, "power")["order"]
         if event.by not in order:
             msg = f"Only {' and '.join(order)} take part in this power step."
-            out.append(V.NOT_IN_POWER_STEP(msg, R("mp_power_step")))
+            out.append(V.NOT_IN_POWER_STEP(msg, cite("mp_power_step")))
         else:
-            out.append(V.NOT_YOUR_GO(f"It is {who}'s go in the power step.", R("power_step")))
+            out.append(V.NOT_YOUR_GO(f"It is {who}'s go in the power step.", cite("power_step")))
     handler = _CHECKS.get(play)
     if handler:
         out.extend(handler(rs, after_minor_steps(rs, state, event), event))
@@ -92,35 +92,35 @@ def _typed(rs: UnderworldsRuleset, state: UnderworldsState, event: Event, want: 
 
 
 def _check_ploy(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
-    R = rs.edition.rule
-    out = cardmod.check_in_hand(state, event.by, "power", event.data.get("card"), R("gambits"))
+    cite = rs.edition.rule
+    out = cardmod.check_in_hand(state, event.by, "power", event.data.get("card"), cite("gambits"))
     out += _typed(rs, state, event, "ploy")
     out += _as_gambit(rs, state, event)
     if not cardmod.restriction_met(state, event.by, _card(state, event)):
         out.append(V.RESTRICTED("A restricted gambit needs one of its fighters on the battlefield.",
-                                R("gambit_restrictions")))
+                                cite("gambit_restrictions")))
     return out
 
 
 def _check_spell(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
-    R = rs.edition.rule
+    cite = rs.edition.rule
     d = event.data
-    out = cardmod.check_in_hand(state, event.by, "power", d.get("card"), R("gambits"))
+    out = cardmod.check_in_hand(state, event.by, "power", d.get("card"), cite("gambits"))
     out += _typed(rs, state, event, "spell")
     out += _as_gambit(rs, state, event)
     caster = d.get("fighter")
     if not effects.wizard_on_battlefield(state, event.by):
         out.append(V.NO_WIZARD("Gambit spells can only be played with a friendly wizard on the "
-                               "battlefield.", R("spells")))
+                               "battlefield.", cite("spells")))
     if not caster:
-        return out + [V.CASTER_NEEDED("Choose the friendly wizard who casts the spell.", R("spells"))]
+        return out + [V.CASTER_NEEDED("Choose the friendly wizard who casts the spell.", cite("spells"))]
     if seat_of(caster) != event.by or "wizard" not in traits(state, caster) or state["fighters"][caster]["out"]:
-        out.append(V.NOT_A_WIZARD("The caster must be a friendly wizard on the battlefield.", R("spells")))
+        out.append(V.NOT_A_WIZARD("The caster must be a friendly wizard on the battlefield.", cite("spells")))
     if d.get("casting_roll") is None:
-        return out + [V.CASTING_ROLL_NEEDED("Enter the casting roll.", R("casting"))]
+        return out + [V.CASTING_ROLL_NEEDED("Enter the casting roll.", cite("casting"))]
     value = _casting_value(state, event)
     if value is None:
-        return out + [V.CASTING_VALUE_NEEDED("Enter the spell's casting value.", R("casting"))]
+        return out + [V.CASTING_VALUE_NEEDED("Enter the spell's casting value.", cite("casting"))]
     if combat:
         level = state["cards"][caster].get("wizard_level") if caster in state["cards"] else None
         out += combat.check_casting_input(_rules(rs), d["casting_roll"], value, wizard_level=level or None)
@@ -161,29 +161,29 @@ def _rules(rs: UnderworldsRuleset) -> CombatRules:
 
 
 def _check_upgrade(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
-    R = rs.edition.rule
+    cite = rs.edition.rule
     d = event.data
-    out = cardmod.check_in_hand(state, event.by, "power", d.get("card"), R("upgrades"))
+    out = cardmod.check_in_hand(state, event.by, "power", d.get("card"), cite("upgrades"))
     out += _typed(rs, state, event, "upgrade")
     cost = cardmod.upgrade_cost(state, event.by, d.get("card"))
     if state["seats"][event.by]["glory"]["unspent"] < cost:
         what = "one unspent glory point" if cost == 1 else f"{cost} unspent glory points"
-        out.append(V.NO_UNSPENT_GLORY(f"{d.get('card') or 'An upgrade'} costs {what}.", R("upgrades")))
+        out.append(V.NO_UNSPENT_GLORY(f"{d.get('card') or 'An upgrade'} costs {what}.", cite("upgrades")))
     fid = d.get("fighter")
     if not fid:
-        return out + [V.FIGHTER_NEEDED("Choose the friendly fighter who gets the upgrade.", R("upgrades"))]
+        return out + [V.FIGHTER_NEEDED("Choose the friendly fighter who gets the upgrade.", cite("upgrades"))]
     if seat_of(fid) != event.by and not false_gift(_card(state, event)):
-        out.append(V.NOT_FRIENDLY("Upgrades are given to friendly fighters.", R("upgrades")))
+        out.append(V.NOT_FRIENDLY("Upgrades are given to friendly fighters.", cite("upgrades")))
     elif state["fighters"][fid]["out"]:
         out.append(V.FIGHTER_OUT_OF_ACTION("A fighter out of action cannot be given an upgrade.",
-                                           R("upgrade_restrictions")))
+                                           cite("upgrade_restrictions")))
     card = _card(state, event)
     if card is not None:
         if not cardmod.restriction_met(state, event.by, card, fid):
             out.append(V.RESTRICTED(f"{card['name']} can only be given to its restricted fighters.",
-                                    R("upgrade_restrictions")))
+                                    cite("upgrade_restrictions")))
         if card.get("attack") and "beast" in traits(state, fid):
-            out.append(V.BEAST_UPGRADE("A beast cannot be given Attack action upgrades.", R("beast")))
+            out.append(V.BEAST_UPGRADE("A beast cannot be given Attack action upgrades.", cite("beast")))
     return out
 
 
@@ -194,31 +194,31 @@ def false_gift(card: dict[str, Any] | None) -> bool:
 
 
 def _check_delve(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
-    R = rs.edition.rule
+    cite = rs.edition.rule
     d = event.data
     out = []
     if state["power"] and event.by in state["power"]["delved"]:
-        out.append(V.ALREADY_DELVED("Each player can only delve once in each power step.", R("delve")))
+        out.append(V.ALREADY_DELVED("Each player can only delve once in each power step.", cite("delve")))
     key, fid = d.get("feature"), d.get("fighter")
     if not key or not fid:
-        return out + [V.DELVE_NEEDS("Choose the feature token and the friendly fighter on it.", R("delve"))]
+        return out + [V.DELVE_NEEDS("Choose the feature token and the friendly fighter on it.", cite("delve"))]
     feat = state["features"][key]
     if seat_of(fid) != event.by or state["fighters"][fid]["out"]:
-        out.append(V.NOT_FRIENDLY("Delving needs a friendly fighter on the battlefield.", R("delve")))
+        out.append(V.NOT_FRIENDLY("Delving needs a friendly fighter on the battlefield.", cite("delve")))
     if not feat["on_board"] or feat["fighter"] != fid:
-        out.append(V.NOT_ON_TOKEN(f"{fid} is not on feature token {key}.", R("delve")))
+        out.append(V.NOT_ON_TOKEN(f"{fid} is not on feature token {key}.", cite("delve")))
     if state["fighters"][fid]["tokens"]["stagger"]:
-        out.append(V.STAGGERED("A staggered fighter cannot delve.", R("delve")))
+        out.append(V.STAGGERED("A staggered fighter cannot delve.", cite("delve")))
     if effects.flip_face(feat) == "blocked":
         out.append(V.WOULD_BE_BLOCKED("You cannot delve by flipping a token that would become a blocked "
-                                      "hex token.", R("delve")))
+                                      "hex token.", cite("delve")))
     return out
 
 
 def _check_salvage(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
-    R = rs.edition.rule
+    cite = rs.edition.rule
     d = event.data
-    out = cardmod.check_in_hand(state, event.by, "power", d.get("card"), R("salvage"))
+    out = cardmod.check_in_hand(state, event.by, "power", d.get("card"), cite("salvage"))
     card = _card(state, event)
     if card is not None:
         wizards = [f for f, v in state["fighters"].items() if v["seat"] == event.by and "wizard" in traits(state, f)]
@@ -226,7 +226,7 @@ def _check_salvage(rs: UnderworldsRuleset, state: UnderworldsState, event: Event
         if not (cardmod.restricted_all_out(state, event.by, card) or spell_ok):
             out.append(V.CANNOT_SALVAGE(f"{card['name']} can only be salvaged when every fighter it is restricted "
                                         "to (or, for a gambit spell, every friendly wizard) is out of action.",
-                                        R("salvage")))
+                                        cite("salvage")))
     return out
 
 
@@ -291,7 +291,7 @@ def _play_spell(rs: UnderworldsRuleset, state: UnderworldsState, event: Event, c
 
 def _play_upgrade(rs: UnderworldsRuleset, state: UnderworldsState, event: Event, cons: list[Consequence]) -> list[str]:
     """An upgrade is given to a fighter for its glory; returns the reaction steps it opens."""
-    R = rs.edition.rule
+    cite = rs.edition.rule
     d = event.data
     cardmod.spend_from_hand(state, event.by, "power", d.get("card"), discard=False)
     g = state["seats"][event.by]["glory"]
@@ -304,9 +304,9 @@ def _play_upgrade(rs: UnderworldsRuleset, state: UnderworldsState, event: Event,
         g["unspent"] -= cost
         g["spent"] += cost
         cons.append(Consequence("glory_spent", {"seat": event.by, "glory": cost, "fighter": d["fighter"]},
-                                R("upgrades")))
+                                cite("upgrades")))
     else:  # overridden ("my card says it is free"): glory never goes below zero
-        cons.append(Consequence("no_glory_spent", {"seat": event.by, "fighter": d["fighter"]}, R("upgrades")))
+        cons.append(Consequence("no_glory_spent", {"seat": event.by, "fighter": d["fighter"]}, cite("upgrades")))
     if state["phase"] == "end":
         present(state, "end")["stage"] = 3
     return ["after_power_card_revealed", "after_power_card"]
@@ -352,7 +352,7 @@ _PLAYS = {"ploy": _play_ploy, "spell": _play_spell, "upgrade": _play_upgrade, "d
 
 def _cast(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Consequence]:
     """Casting sequence for a gambit spell: backlash first, then cast or fail."""
-    R = rs.edition.rule
+    cite = rs.edition.rule
     d = event.data
     caster = d["fighter"]
     f = state["fighters"][caster]
@@ -364,7 +364,7 @@ def _cast(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list
         cons.extend(damage.deal_damage(rs, state, caster, result.backlash, caster, "backlash"))
     cast = result.cast and not state["fighters"][caster]["out"]
     cons.append(Consequence("spell_cast" if cast else "spell_failed",
-                            {"caster": caster, "card": d.get("card"), "backlash": result.backlash}, R("casting")))
+                            {"caster": caster, "card": d.get("card"), "backlash": result.backlash}, cite("casting")))
     return cons
 
 

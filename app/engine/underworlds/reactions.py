@@ -170,35 +170,35 @@ def plunder_faces(state: UnderworldsState, key: str) -> list[str]:
 
 def check_reaction(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     """Is this reaction allowed in the open window?"""
-    R = rs.edition.rule
+    cite = rs.edition.rule
     d = event.data
     window = state.get("reaction")
     if not window:
-        return [V.NO_REACTION_STEP("There is no open reaction step right now.", R("reaction_steps"), overridable=True)]
+        return [V.NO_REACTION_STEP("There is no open reaction step right now.", cite("reaction_steps"), overridable=True)]
     out = []
     if not may_react(window, event.by):
-        out.append(V.ALREADY_PASSED("You passed in this reaction step.", R("reaction_limits"), overridable=True))
+        out.append(V.ALREADY_PASSED("You passed in this reaction step.", cite("reaction_limits"), overridable=True))
     step = d["step"]
     if event.by in window.get("passed_primary", []) and step != "after_reaction":
         out.append(V.ALREADY_PASSED("You passed in this reaction step; you can still react to the "
-                                    "reaction used since (a secondary chain).", R("reaction_limits"), overridable=True))
+                                    "reaction used since (a secondary chain).", cite("reaction_limits"), overridable=True))
     if step not in window_steps(window):
         open_ = ", ".join(window_steps(window))
-        out.append(V.WRONG_REACTION_STEP(f"That reaction step is not open now (open: {open_}).", R("reaction_steps")))
+        out.append(V.WRONG_REACTION_STEP(f"That reaction step is not open now (open: {open_}).", cite("reaction_steps")))
     if used_step(window, event.by, step):
         shared = step_slot(window, step) == "end_of_action"
         same = " (the end of the last action and the end of the activation step are the same step)."
         out.append(V.ONE_REACTION_PER_STEP("Each player can only use one reaction in each reaction step"
-                                           + (same if shared else "."), R("reaction_limits")))
+                                           + (same if shared else "."), cite("reaction_limits")))
     if step == "after_reaction" and not window["chain"]:
-        out.append(V.NOTHING_TO_REACT_TO("No reaction has been used to react to.", R("reacting_to_reaction")))
+        out.append(V.NOTHING_TO_REACT_TO("No reaction has been used to react to.", cite("reacting_to_reaction")))
     fid = d.get("fighter")
     if fid:
         if seat_of(fid) != event.by:
-            out.append(V.NOT_FRIENDLY("Only your own fighters make your reactions.", R("reactions")))
+            out.append(V.NOT_FRIENDLY("Only your own fighters make your reactions.", cite("reactions")))
         elif state["fighters"][fid]["out"]:
             out.append(V.FIGHTER_OUT_OF_ACTION("A fighter out of action cannot make reactions.",
-                                               R("out_of_action_adv")))
+                                               cite("out_of_action_adv")))
     if d["name"].strip().lower() == PLUNDER:
         out.extend(_check_plunder(rs, state, event))
     named = reaction_card(state, event.by, d)
@@ -208,12 +208,12 @@ def check_reaction(rs: UnderworldsRuleset, state: UnderworldsState, event: Event
         out.append(V.NOT_A_REACTION(f"{card['name']} is played in a power step, not as a reaction.",
                                     f"Card: {card['name']}" + (f" ({card['number']})" if card.get("number") else "")))
     if card is not None and cstep and cstep != step:  # (a card's step: none without its card)
-        out.append(V.WRONG_REACTION_STEP(f"{card['name']} is used {REACTION_STEPS.get(cstep, cstep)}.", R("reactions")))
+        out.append(V.WRONG_REACTION_STEP(f"{card['name']} is used {REACTION_STEPS.get(cstep, cstep)}.", cite("reactions")))
     out.extend(check_when(state, event.by, card, fid))
     if named and card is not None and card.get("type") in ("ploy", "spell"):
         if state["phase"] == "end":
-            out.append(V.NO_GAMBITS_IN_END_PHASE("Players cannot use gambits in the end phase.", R("end_phase_adv")))
-        out.extend(rs.cards.check_in_hand(state, event.by, "power", named, R("reactions")))
+            out.append(V.NO_GAMBITS_IN_END_PHASE("Players cannot use gambits in the end phase.", cite("end_phase_adv")))
+        out.extend(rs.cards.check_in_hand(state, event.by, "power", named, cite("reactions")))
     if d.get("casting_roll") is not None:
         out.extend(spells.check(rs, state, d.get("fighter"), d["casting_roll"], d.get("casting_value")))
     return out
@@ -354,27 +354,27 @@ def check_when(state: UnderworldsState, seat: str, card: dict[str, Any] | None,
 
 
 def _check_plunder(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
-    R = rs.edition.rule
+    cite = rs.edition.rule
     d = event.data
     if d["step"] != "after_out_of_action":
-        return [V.WRONG_REACTION_STEP("Plunder is used after the out of action check.", R("plunder"))]
+        return [V.WRONG_REACTION_STEP("Plunder is used after the out of action check.", cite("plunder"))]
     ctx = (state.get("reaction") or {}).get("context") or {}
     if (ctx.get("target_feature") and ctx.get("target") in (ctx.get("out_of_action") or [])
             and seat_of(ctx.get("attacker") or "") == event.by):
         return [V.HEX_HAS_FEATURE_TOKEN(f"Feature token {ctx['target_feature']} is in the hex the target was in: a "
                                         "feature token cannot be placed in a hex that contains another feature token.",
-                                        R("features_adv"))]
+                                        cite("features_adv"))]
     avail = plunder_possible(state, event.by)
     if not avail:
         return [V.PLUNDER_NOT_OPEN("Plunder needs your fighter's Attack action to have just taken the "
-                                   "target out of action, and an available feature token.", R("plunder"))]
+                                   "target out of action, and an available feature token.", cite("plunder"))]
     feat = d.get("feature")
     if feat is None:
-        return [V.PLUNDER_NEEDS_TOKEN("Say which available feature token you place.", R("plunder"))]
+        return [V.PLUNDER_NEEDS_TOKEN("Say which available feature token you place.", cite("plunder"))]
     if feat not in avail:
-        return [V.FEATURE_NOT_AVAILABLE(f"Feature token {feat} is not available.", R("plunder"))]
+        return [V.FEATURE_NOT_AVAILABLE(f"Feature token {feat} is not available.", cite("plunder"))]
     if d.get("face") and d["face"] not in plunder_faces(state, feat):
-        return [V.NO_SUCH_FACE(f"Feature token {feat} has no {d['face']} side.", R("features_adv"))]
+        return [V.NO_SUCH_FACE(f"Feature token {feat} has no {d['face']} side.", cite("features_adv"))]
     return []
 
 

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 def begin_action_phase(rs: UnderworldsRuleset, state: UnderworldsState) -> list[Consequence]:
     """Start the round's action phase: activations reset, the roll-off decides who takes the first turn."""
-    R = rs.edition.rule
+    cite = rs.edition.rule
     state["phase"] = "action"
     state["step"] = "roll_off"
     state["turn"] = None
@@ -30,7 +30,7 @@ def begin_action_phase(rs: UnderworldsRuleset, state: UnderworldsState) -> list[
     data: dict[str, Any] = {"round": state["round"]}
     if state["round"] == rs.rounds(state)[0] and state.get("finished_first"):
         data["adds_critical"] = state["finished_first"]
-    return [Consequence("action_phase_begins", data, R("action_phase"))]
+    return [Consequence("action_phase_begins", data, cite("action_phase"))]
 
 
 def begin_end_phase(rs: UnderworldsRuleset, state: UnderworldsState) -> list[Consequence]:
@@ -56,7 +56,7 @@ def game_over(rs: UnderworldsRuleset, state: UnderworldsState) -> list[Consequen
 
 def end_of_round(rs: UnderworldsRuleset, state: UnderworldsState) -> list[Consequence]:
     """After the end phase: clear Move, Charge, Guard and Stagger tokens and blocked hex tokens; next round."""
-    R = rs.edition.rule
+    cite = rs.edition.rule
     cleared = {}
     for fid, f in state["fighters"].items():
         n = sum(f["tokens"][t] for t in rs.edition.end_of_round_clear)
@@ -71,7 +71,7 @@ def end_of_round(rs: UnderworldsRuleset, state: UnderworldsState) -> list[Conseq
             feat["fighter"] = None
             removed.append(key)
     cons = [Consequence("round_ends", {"round": state["round"], "tokens_cleared": cleared,
-                                       "blocked_tokens_removed": removed}, R("end_phase"))]
+                                       "blocked_tokens_removed": removed}, cite("end_phase"))]
     state["end"] = None
     state["granted"] = {}  # Attack actions granted by cards last only as long as the round
     rounds = rs.rounds(state)
@@ -84,12 +84,12 @@ def end_of_round(rs: UnderworldsRuleset, state: UnderworldsState) -> list[Conseq
             state["held_asked"] = asked
             state["turn"] = None
             state["minor"] = False
-            cons.append(Consequence("held_asked", {"seats": asked}, R("victory")))
+            cons.append(Consequence("held_asked", {"seats": asked}, cite("victory")))
             return cons
         return cons + game_over(rs, state)
     if later[0] != state["round"] + 1:
         cons.append(Consequence("round_skipped", {"round": state["round"] + 1, "players": state["players"],
-                                                  "rounds": list(rounds)}, R("mp_round_2")))
+                                                  "rounds": list(rounds)}, cite("mp_round_2")))
     state["round"] = later[0]
     cons.extend(begin_action_phase(rs, state))
     return cons

@@ -1,6 +1,6 @@
 """Rule-source strings of the Deathgorge rulebook: every check and consequence names one of these.
 
-Keys are stable names used by the code (`R["bounty"]`); an edition swaps in its own dict with the same
+Keys are stable names used by the code (`rules["bounty"]`); an edition swaps in its own dict with the same
 keys (see edition.py), so the Dreadfane/Shadespire editions cite their own books.
 Page numbers are given where the book's own cross-references give them.
 """

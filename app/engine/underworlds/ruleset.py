@@ -158,14 +158,14 @@ class UnderworldsRuleset(Ruleset[UnderworldsState]):
 
     def check_event(self, state: UnderworldsState, event: Event) -> list[Violation]:
         """Game-phase gate, then the event's own rules."""
-        R = self.edition.rule
+        cite = self.edition.rule
         phase = state["phase"]
         if phase == "over":
-            return [V.GAME_OVER("The game is over (undo an event to change it).", R("victory"))]
+            return [V.GAME_OVER("The game is over (undo an event to change it).", cite("victory"))]
         if phase == "setup" and event.type not in SETUP_EVENTS and event.type != "roll_off":
-            return [V.NOT_STARTED("The game has not started: finish setting up first.", R("game_sequence"))]
+            return [V.NOT_STARTED("The game has not started: finish setting up first.", cite("game_sequence"))]
         if phase != "setup" and event.type in ("do_over", "deployed"):
-            return [V.NOT_NOW("That happens during set up.", R("game_sequence"), overridable=False)]
+            return [V.NOT_NOW("That happens during set up.", cite("game_sequence"), overridable=False)]
         waiting = _open_steps(self, state, event)
         if waiting and waiting[0].code == "drive_back_choice":
             # The first thing to settle: nothing after combat step 7 happens before it. What the event's own
@@ -254,16 +254,16 @@ def _open_steps(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -
     """A step of the sequence entered while the attacking player's drive back choice or a reaction step is open."""
     if event.type not in SEQUENCE_EVENTS or (event.type == "objective" and state["phase"] != "end"):
         return []  # objectives in the action phase are revealed (or, 2018/2019, scored) when a condition is met
-    R = rs.edition.rule
+    cite = rs.edition.rule
     drive = state.get("drive_back")
     if drive and seat_of(drive["attacker"]) != event.by:
         who = state["seats"][seat_of(drive["attacker"])].get("name") or seat_of(drive["attacker"])
         target = state["cards"][drive["fighter"]].get("name") or drive["fighter"]
         return [V.DRIVE_BACK_CHOICE(f"{who} first chooses whether {target} is driven back (combat step 7): "
-                                    "drive it back, or enter 'not driven back'.", R("combat"))]
+                                    "drive it back, or enter 'not driven back'.", cite("combat"))]
     if state.get("reaction") and event.type != "roll_off":
         return [V.REACTION_STEP_OPEN("The reaction step is still open: the players who may react have "
-                                     "not passed.", R("reaction_steps"))]
+                                     "not passed.", cite("reaction_steps"))]
     return []
 
 

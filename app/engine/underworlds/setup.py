@@ -220,10 +220,10 @@ def loser_chooses_board(rs: UnderworldsRuleset, state: UnderworldsState) -> bool
 
 def board_rule(rs: UnderworldsRuleset, state: UnderworldsState) -> str:
     """The rule that says who chooses the first board at this table."""
-    R = rs.edition.rule
+    cite = rs.edition.rule
     if not loser_chooses_board(rs, state):
-        return R("place_boards")
-    return R("mp_place_boards") if state["players"] > 2 else R("loser_places_board")
+        return cite("place_boards")
+    return cite("mp_place_boards") if state["players"] > 2 else cite("loser_places_board")
 
 
 def _check_loser(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
@@ -239,7 +239,7 @@ def _check_loser(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) 
 
 
 def _check_rolls(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
-    R = rs.edition.rule
+    cite = rs.edition.rule
     rolls = event.data["rolls"]
     for seat, roll in rolls.items():
         if seat not in state["seats"]:
@@ -253,15 +253,15 @@ def _check_rolls(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) 
         return _check_loser(rs, state, event)
     winner, _ = roll_off_winner(state, event.data["purpose"], rolls)
     if winner is None:
-        return [V.ROLL_OFF_TIED("The roll-off is tied: roll off again.", R("roll_off"))]
+        return [V.ROLL_OFF_TIED("The roll-off is tied: roll off again.", cite("roll_off"))]
     if event.data.get("winner") not in (None, winner):
-        return [V.WRONG_WINNER(f"By these dice {winner} won the roll-off.", R("roll_off"))]
+        return [V.WRONG_WINNER(f"By these dice {winner} won the roll-off.", cite("roll_off"))]
     return []
 
 
 def check_roll_off(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     """A roll-off must be the one the game is waiting for; entered dice must give the named winner."""
-    R = rs.edition.rule
+    cite = rs.edition.rule
     purpose = event.data["purpose"]
     want = SETUP_STEP_OF_PURPOSE[purpose]
     if event.data.get("rolls") is not None and state["step"] == want:
@@ -270,13 +270,13 @@ def check_roll_off(rs: UnderworldsRuleset, state: UnderworldsState, event: Event
             return problems
     if state["step"] != want:
         return [V.NOT_NOW(f"The game is not waiting for the {purpose.replace('_', ' ')} roll-off "
-                          f"(now: {state['step'].replace('_', ' ')}).", R("game_sequence"), overridable=False)]
+                          f"(now: {state['step'].replace('_', ' ')}).", cite("game_sequence"), overridable=False)]
     return []
 
 
 def apply_roll_off(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Consequence]:
     """Record the roll-off's choice and move to the next step."""
-    R = rs.edition.rule
+    cite = rs.edition.rule
     purpose, first = event.data["purpose"], event.data["first"]
     if event.data.get("rolls"):
         winner, _ = roll_off_winner(state, purpose, event.data["rolls"])
@@ -288,7 +288,7 @@ def apply_roll_off(rs: UnderworldsRuleset, state: UnderworldsState, event: Event
     if purpose == "boards":
         state["first_board"] = first
         state["step"] = "do_overs"
-        return [Consequence("do_overs_begin", {"first": first}, R("do_over"))]
+        return [Consequence("do_overs_begin", {"first": first}, cite("do_over"))]
     if purpose == "deployment":
         state["first_deployer"] = first
         state["step"] = "deployment"
@@ -311,16 +311,16 @@ def do_over_seat(state: UnderworldsState) -> str | None:
 
 def check_do_over(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     """Do-overs are decided in order, starting with the player who chose the first game board."""
-    R = rs.edition.rule
+    cite = rs.edition.rule
     if state["step"] != "do_overs":
-        return [V.NOT_NOW("Do-overs are decided after drawing the starting hands.", R("do_over"),
+        return [V.NOT_NOW("Do-overs are decided after drawing the starting hands.", cite("do_over"),
                           overridable=False)]
     seat = do_over_seat(state)
     if seat is None:  # the step ends once every seat has decided (apply_do_over); reading no seat's record fails too
         raise KeyError(seat)
     if event.by != seat:
         return [V.NOT_YOUR_DO_OVER(f"{state['seats'][seat]['name']} ({seat}) decides on a do-over first.",
-                                   R("do_over"))]
+                                   cite("do_over"))]
     return []
 
 

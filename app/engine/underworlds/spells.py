@@ -22,16 +22,16 @@ if TYPE_CHECKING:
 def check(rs: UnderworldsRuleset, state: UnderworldsState, caster: str | None, roll: Any, value: Any,
           card: dict[str, Any] | None = None) -> list[Violation]:
     """A spell needs a wizard caster on the battlefield, a casting roll and a casting value."""
-    R = rs.edition.rule
+    cite = rs.edition.rule
     if roll is None:
         return []
     if not caster:
-        return [V.CASTER_NEEDED("Choose the wizard who casts the spell.", R("spells"))]
+        return [V.CASTER_NEEDED("Choose the wizard who casts the spell.", cite("spells"))]
     out = []
     if "wizard" not in traits(state, caster) or state["fighters"][caster]["out"]:
-        out.append(V.NOT_A_WIZARD("Only a wizard on the battlefield can cast a spell.", R("spells")))
+        out.append(V.NOT_A_WIZARD("Only a wizard on the battlefield can cast a spell.", cite("spells")))
     if value is None:
-        return out + [V.CASTING_VALUE_NEEDED("Enter the spell's casting value.", R("casting"))]
+        return out + [V.CASTING_VALUE_NEEDED("Enter the spell's casting value.", cite("casting"))]
     level = state["cards"][caster].get("wizard_level") or None
     out += combat.check_casting_input(rs.edition.combat, roll, value,
                                       wizard_level=level)
@@ -41,7 +41,7 @@ def check(rs: UnderworldsRuleset, state: UnderworldsState, caster: str | None, r
 def cast(rs: UnderworldsRuleset, state: UnderworldsState, caster: str, roll: Mapping[str, Any], value: Any,
          name: str | None) -> tuple[list[Consequence], list[str]]:
     """Casting sequence: backlash first, then cast or fail. Returns the consequences and the reaction steps."""
-    R = rs.edition.rule
+    cite = rs.edition.rule
     f = state["fighters"][caster]
     result = combat.resolve_casting(rs.edition.combat, roll, value,
                                     wizard_level=state["cards"][caster].get("wizard_level") or None,
@@ -53,5 +53,5 @@ def cast(rs: UnderworldsRuleset, state: UnderworldsState, caster: str, roll: Map
         steps += ["after_backlash", "after_damage"] + (["after_out_of_action"] if f["out"] else [])
     ok = result.cast and not f["out"]
     cons.append(Consequence("spell_cast" if ok else "spell_failed",
-                            {"caster": caster, "spell": name, "backlash": result.backlash}, R("casting")))
+                            {"caster": caster, "spell": name, "backlash": result.backlash}, cite("casting")))
     return cons, steps + ["after_spell"]

@@ -91,8 +91,8 @@ def power_started(rs: UnderworldsRuleset, state: UnderworldsState) -> list[Conse
 
 def end_power_step(rs: UnderworldsRuleset, state: UnderworldsState) -> list[Consequence]:
     """Both players passed in succession: the power step ends, the next turn (or the end phase) begins."""
-    R = rs.edition.rule
-    cons = [Consequence("power_step_ends", {"seat": active_seat(state)}, R("power_step"))]
+    cite = rs.edition.rule
+    cons = [Consequence("power_step_ends", {"seat": active_seat(state)}, cite("power_step"))]
     cons.extend(run_surge_step(rs, state))
     reactions.set_moment(state, ["after_power_step"], {"seat": active_seat(state)})
     state["power"] = None
@@ -106,5 +106,5 @@ def end_power_step(rs: UnderworldsRuleset, state: UnderworldsState) -> list[Cons
     turn["seat"] = seat
     state["step"] = "activation"
     state["minor"] = True
-    cons.append(Consequence("turn_begins", {"seat": seat, "turn": turn["n"] + 1}, R("action_phase")))
+    cons.append(Consequence("turn_begins", {"seat": seat, "turn": turn["n"] + 1}, cite("action_phase")))
     return cons

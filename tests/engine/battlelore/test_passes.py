@@ -7,7 +7,7 @@ from dataclasses import replace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app.engine.battlelore import rules as R
+from app.engine.battlelore import rules
 from app.engine.core import INFERRED_PASSES, Event, replay
 
 from .helpers import POS, RS, battle, codes, command, fill, play, setup
@@ -26,7 +26,7 @@ def test_a_move_closes_the_order_step_citing_the_order_step_rule():
     s, cons = play(s, "p1", "move", unit="p1.d-hero-1", hexes=2, to=dict(POS))
     assert s["step"] == "move" and s["moved"] == ["p1.d-hero-1"]
     run = next(c for c in cons if c.type == INFERRED_PASSES)
-    assert run.rule == R.ORDER and [e["type"] for e in run.data["events"]] == ["end_step"]
+    assert run.rule == rules.ORDER and [e["type"] for e in run.data["events"]] == ["end_step"]
     assert run.data["events"][0]["by"] == "p1"
 
 
@@ -36,8 +36,8 @@ def test_an_attack_while_ordering_closes_the_order_and_move_steps():
     s, cons = play(s, "p1", "attack", attacker="p1.d-foot-1", target="p2.u-foot-1", kind="melee", distance=1,
                    roll=["lore"] * 3)
     assert s["attacked"] == ["p1.d-foot-1"]
-    rules = [c.rule for c in cons if c.type == INFERRED_PASSES]
-    assert rules == [R.ORDER, R.MOVE]
+    cited = [c.rule for c in cons if c.type == INFERRED_PASSES]
+    assert cited == [rules.ORDER, rules.MOVE]
     assert sum(len(c.data["events"]) for c in cons if c.type == INFERRED_PASSES) == 2
 
 
@@ -48,7 +48,7 @@ def test_scoring_vps_closes_the_attack_step():
     s, _ = play(s, "p1", "end_step")
     s, cons = play(s, "p1", "score_vp")
     assert s["step"] == "lore"
-    assert [c.rule for c in cons if c.type == INFERRED_PASSES] == [R.ATTACK_STEP]
+    assert [c.rule for c in cons if c.type == INFERRED_PASSES] == [rules.ATTACK_STEP]
 
 
 def test_the_command_step_and_an_open_combat_are_never_passed():
@@ -80,7 +80,7 @@ def test_a_later_steps_event_is_judged_in_its_own_step():
     assert codes(s, "p1", "attack", **bad) == ["not_adjacent"]
     after, cons = RS.play(s, Event("attack", "p1", bad, override={"reason": "the table agrees"}))
     assert after["attacked"] == ["p1.d-foot-1"]
-    assert [c.rule for c in cons if c.type == INFERRED_PASSES] == [R.ORDER, R.MOVE]
+    assert [c.rule for c in cons if c.type == INFERRED_PASSES] == [rules.ORDER, rules.MOVE]
 
 
 def test_moves_attacks_and_scoring_are_offered_while_ordering_and_done_is_a_quiet_pass():
@@ -154,7 +154,7 @@ def test_going_on_after_a_combat_stays_instead_of_advancing():
     s, cons = play(s, "p1", "attack", attacker="p1.d-hero-1", target="p2.u-foot-2", kind="melee", distance=1,
                    roll=["lore"] * 4)
     runs = [c for c in cons if c.type == INFERRED_PASSES]
-    assert [(r.data["step"], r.rule) for r in runs] == [("advance", R.ADVANCE)]
+    assert [(r.data["step"], r.rule) for r in runs] == [("advance", rules.ADVANCE)]
     assert runs[0].data["events"] == [{"type": "decline", "by": "p1", "data": {"window": "advance"}}]
     assert s["attacked"] == ["p1.d-foot-1", "p1.d-hero-1"]
 

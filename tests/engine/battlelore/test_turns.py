@@ -1,6 +1,5 @@
 """The active player's turn: command, order and move steps, upkeep, turn start, lore cards."""
-from app.engine.battlelore import rules as R
-from app.engine.battlelore import turns
+from app.engine.battlelore import rules, turns
 from app.engine.core import Event
 
 from .helpers import POS, RS, battle, codes, command, play, setup, to_upkeep
@@ -206,7 +205,7 @@ def test_hoard_captured_for_3_vp():
 
 def test_a_capture_cites_the_rule_of_the_feature_captured():
     """Terrain, Command tents (2 VP) and Terrain reference, Hoard (3 VP): each capture names its own rule."""
-    for kind, vp, rule in (("command_tent", 2, R.TENT), ("hoard", 3, R.HOARD)):
+    for kind, vp, rule in (("command_tent", 2, rules.TENT), ("hoard", 3, rules.HOARD)):
         s = battle()
         s["features"]["p2.x"] = {"id": "p2.x", "type": kind, "owner": "p2", "removed": False, "name": kind}
         s, _ = play(s, "p1", "reposition", unit="p1.d-hero-1", to={**POS, "terrain": "p2.x"})

@@ -33,7 +33,7 @@ def check_precedence(rs: UnderworldsRuleset, state: UnderworldsState, event: Eve
 
 
 def check_reaction(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
-    R = rs.edition.rule
+    cite = rs.edition.rule
     out = check_precedence(rs, state, event)
     window = state.get("reaction") or {}
     step = event.data["step"]
@@ -43,7 +43,7 @@ def check_reaction(rs: UnderworldsRuleset, state: UnderworldsState, event: Event
                                             "of its last action and the end of the activation are one opportunity.",
                                             rule))
     if not rs.edition.plunder and event.data["name"].strip().lower() == "plunder":
-        out.append(V.NO_PLUNDER("There is no Plunder reaction in these rules.", R("plunder")))
+        out.append(V.NO_PLUNDER("There is no Plunder reaction in these rules.", cite("plunder")))
     return out
 
 

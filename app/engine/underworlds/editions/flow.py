@@ -30,16 +30,16 @@ def ends_freshness(rs: UnderworldsRuleset, event: Event) -> bool:
 
 def immediate_draw(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Consequence]:
     """After scoring in the action phase the player can draw an objective card at once (never above 3)."""
-    R = rs.edition.rule
+    cite = rs.edition.rule
     seat = state["seats"][event.by]
     if event.data.get("draw") is False or seat["hand"]["objectives"] >= rs.edition.objective_hand:
         return [Consequence("objective_scored", {"seat": event.by, "card": event.data.get("card"), "drew": 0},
-                            R("surge"))]
+                            cite("surge"))]
     got = rs.cards.draw(state, event.by, "objectives", 1)
     fresh = state["classic"].setdefault("fresh", {})
     fresh[event.by] = fresh.get(event.by, 0) + got
     return [Consequence("objective_scored", {"seat": event.by, "card": event.data.get("card"), "drew": got},
-                        R("surge"))]
+                        cite("surge"))]
 
 
 def after(rs: UnderworldsRuleset, state: UnderworldsState, event: Event, cons: list[Consequence],

@@ -48,7 +48,7 @@ class ClassicRuleset(UnderworldsRuleset):
         # No named counters before Deathgorge: the Dreadfane rulebook's Tokens (pg 5) and glossary ("Give", "Remove")
         # know tokens only, and the Shadespire rulebook only wound tokens; neither core set lists Raise tokens.
         out = [e for e in copy.deepcopy(types) if e["type"] != "counter"]
-        R = self.edition.rule
+        cite = self.edition.rule
         for entry in out:
             fields = entry["fields"]
             if entry["type"] == "objective" and self.edition.immediate_objectives:
@@ -56,7 +56,7 @@ class ClassicRuleset(UnderworldsRuleset):
                 fields["draw"] = {"type": "bool", "required": False,
                                   "help": "Scored in the action phase: draw an objective card at once (default yes)"}
                 entry["help"] = ("Score an objective: in the end phase, or at once after the action or activation "
-                                 "that met an 'immediately' objective; or discard one. " + R("surge"))
+                                 "that met an 'immediately' objective; or discard one. " + cite("surge"))
             elif entry["type"] == "token":
                 fields["token"]["choices"] = list(TOKENS)
                 names = [t.title() for t in TOKENS]
@@ -153,14 +153,14 @@ class ClassicRuleset(UnderworldsRuleset):
     # -- checks ------------------------------------------------------------------------------
     def check_event(self, state: UnderworldsState, event: Event) -> list[Violation]:
         """Base checks, adjusted for this edition."""
-        R = self.edition.rule
+        cite = self.edition.rule
         cl = state["classic"]
         if event.type == "roll_off" and event.data["purpose"] == "match":
             return checks.check_match_roll_off(self, state)
         if state["phase"] == "hazard" and event.type not in HAZARD_PHASE_EVENTS:
             # What the event's own rules refuse whatever a table agrees still stands under an override.
             return [V.HAZARD_PHASE("It is the hazard phase: draw and resolve hazard cards, then end "
-                                   "the hazard phase.", R("hazard_phase")),
+                                   "the hazard phase.", cite("hazard_phase")),
                     *(v for v in super().check_event(state, event) if not v.overridable)]
         if event.type == "hazard":
             return hazards.check(state, event)
@@ -175,7 +175,7 @@ class ClassicRuleset(UnderworldsRuleset):
             feat = state["features"].get(event.data["feature"], {})
             if feat.get("value"):
                 found.append(V.OBJECTIVE_HEX("Objective hexes are printed on the board: they cannot be "
-                                             "flipped, placed or removed.", R("features_adv")))
+                                             "flipped, placed or removed.", cite("features_adv")))
         found += checks.check_after_superaction(self, state, event)
         if cl["sudden_death"]:
             found += checks.check_sudden_death(self, state, event)

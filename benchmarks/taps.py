@@ -687,19 +687,8 @@ def with_explicit_by_edition(out: dict) -> dict:
 
 def summarise(result: Result) -> dict:
     """Taps per step kind on the acting phone and on the other phone, passes, and the time to the other phone."""
-    seats_of = defaultdict(list)
-    for step in SCRIPT:
-        seats_of[step.kind].append(step.seat)
-    kinds = {}
-    for kind, seats in seats_of.items():
-        acting = [result.taps[kind][seat][i] for i, seat in enumerate(seats)]
-        other = [result.taps[kind]["p2" if seat == "p1" else "p1"][i] for i, seat in enumerate(seats)]
-        per_player = {s: [a for a, who in zip(acting, seats) if who == s] for s in ("p1", "p2")}
-        kinds[kind] = {"n": len(seats), "acting_mean": round(statistics.mean(acting), 2), "acting_max": max(acting),
-                       "other_max": max(other), "both_max": max(a + b for a, b in zip(acting, other)),
-                       **{f"{s}_taps": v for s, v in per_player.items()}}
-    attack_acting = [t for k in ("attack", "charge") for t in ([] if k not in kinds else
-                     [result.taps[k][seat][i] for i, seat in enumerate(seats_of[k])])]
+    kinds = per_kind(result.taps, [(step.kind, step.seat) for step in SCRIPT])
+    attack_acting = [t for k in ("attack", "charge") if k in kinds for t in kinds[k]["p1_taps"] + kinds[k]["p2_taps"]]
     passes = sum(1 for t in result.log_types if (t[0], t[1] if t[0] != "reaction_pass" else None) in PASS_TYPES)
     seen = sorted(result.seen)
     out = {
@@ -728,11 +717,7 @@ def summarise(result: Result) -> dict:
 
 def report(out: dict) -> str:
     """The numbers as a table for people."""
-    lines = ["Taps per scripted step (the acting phone: mean / max; the other phone: max)",
-             f"{'kind':<10} {'n':>3}  {'acting':>10}  {'other':>5}  {'Ana acting':<18} {'Ben acting':<18}"]
-    for kind, k in out["kinds"].items():
-        lines.append(f"{kind:<10} {k['n']:>3}  {k['acting_mean']:>5} / {k['acting_max']:<2}  {k['other_max']:>5}  "
-                     f"{str(k['p1_taps']):<18} {str(k['p2_taps']):<18}")
+    lines = ["Taps per scripted step (the acting phone: mean / max; the other phone: max)", *kinds_table(out["kinds"], 10)]
     lines += [
         "",
         f"Move or Guard, taps on both phones (max): {out['move_guard_taps_both_phones_max']}   target <= 2",
@@ -769,6 +754,32 @@ def cards_lines(cards: dict) -> list[str]:
         f"{cards['effect_beyond_confirm']} beyond the card and its confirm   target 0",
         f"A met surge objective scored (Beat to the Punch), taps: {cards['objective']}   target 1",
     ]
+
+
+def per_kind(taps: dict, order: list[tuple[str, str]]) -> dict:
+    """Taps per step kind from `taps[kind][seat]` (one count per step, in order) and the script's (kind, acting seat):
+    n, acting mean and max, the other phone's max, both phones' max, and each player's own list when acting."""
+    seats_of: dict[str, list[str]] = defaultdict(list)
+    for kind, seat in order:
+        seats_of[kind].append(seat)
+    kinds = {}
+    for kind, seats in seats_of.items():
+        acting = [taps[kind][seat][i] for i, seat in enumerate(seats)]
+        other = [taps[kind]["p2" if seat == "p1" else "p1"][i] for i, seat in enumerate(seats)]
+        kinds[kind] = {"n": len(seats), "acting_mean": round(statistics.mean(acting), 2), "acting_max": max(acting),
+                       "other_max": max(other), "both_max": max(a + b for a, b in zip(acting, other)),
+                       **{f"{s}_taps": [t for t, who in zip(acting, seats) if who == s] for s in ("p1", "p2")}}
+    return kinds
+
+
+def kinds_table(kinds: dict, width: int, by_player: bool = True) -> list[str]:
+    """per_kind()'s figures as a table's lines (with each player's own taps when `by_player`)."""
+    head = f"{'kind':<{width}} {'n':>3}  {'acting':>10}  {'other':>5}"
+    lines = [head + (f"  {'Ana acting':<18} {'Ben acting':<18}" if by_player else "")]
+    for kind, k in kinds.items():
+        row = f"{kind:<{width}} {k['n']:>3}  {k['acting_mean']:>5} / {k['acting_max']:<2}  {k['other_max']:>5}"
+        lines.append(row + (f"  {str(k['p1_taps']):<18} {str(k['p2_taps']):<18}" if by_player else ""))
+    return lines
 
 
 def targets_line(out: dict) -> str:

@@ -45,7 +45,9 @@ from taps import (
     STEP_TIMEOUT_MS,
     Phone,
     command_line,
+    kinds_table,
     open_phone,
+    per_kind,
     seen_after,
     targets_line,
 )
@@ -324,16 +326,7 @@ def run(headed: bool = False) -> dict:
 
 def summarise(result: Result) -> dict:
     """Taps per step kind on each phone, per unit card, set-up with the cards saved, attacks, explicit entries, time."""
-    seats_of = defaultdict(list)
-    for step in SCRIPT:
-        seats_of[step.kind].append(step.seat)
-    kinds = {}
-    for kind, seats in seats_of.items():
-        acting = [result.taps[kind][seat][i] for i, seat in enumerate(seats)]
-        other = [result.taps[kind]["p2" if seat == "p1" else "p1"][i] for i, seat in enumerate(seats)]
-        kinds[kind] = {"n": len(seats), "acting_mean": round(statistics.mean(acting), 2), "acting_max": max(acting),
-                       "other_max": max(other),
-                       **{f"{s}_taps": [t for t, who in zip(acting, seats) if who == s] for s in ("p1", "p2")}}
+    kinds = per_kind(result.taps, [(step.kind, step.seat) for step in SCRIPT])
     setup_by_kind = {k: sum(result.setup2[k]["p1"]) + sum(result.setup2[k]["p2"]) for k in SETUP_KINDS}
     setup = sum(setup_by_kind.values())
     attack_acting = [t for k in ATTACK_KINDS if k in kinds for t in kinds[k]["p1_taps"] + kinds[k]["p2_taps"]]
@@ -371,10 +364,7 @@ def summarise(result: Result) -> dict:
 def report(out: dict) -> str:
     """The numbers as a table for people."""
     lines = ["BattleLore game 1 (new server): taps per scripted step (the acting phone: mean / max; the other phone: max)",
-             f"{'kind':<12} {'n':>3}  {'acting':>10}  {'other':>5}  {'Ana acting':<18} {'Ben acting':<18}"]
-    for kind, k in out["kinds"].items():
-        lines.append(f"{kind:<12} {k['n']:>3}  {k['acting_mean']:>5} / {k['acting_max']:<2}  {k['other_max']:>5}  "
-                     f"{str(k['p1_taps']):<18} {str(k['p2_taps']):<18}")
+             *kinds_table(out["kinds"], 12)]
     by_kind = ", ".join(f"{k} {n}" for k, n in out["setup_taps_by_kind"].items())
     lines += [
         "",

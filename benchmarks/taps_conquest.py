@@ -31,7 +31,6 @@ from __future__ import annotations
 import statistics
 import sys
 import tempfile
-from collections import defaultdict
 from pathlib import Path
 
 import requests
@@ -50,6 +49,8 @@ from taps import (
     Result,
     Table,
     command_line,
+    kinds_table,
+    per_kind,
     targets_line,
 )
 
@@ -359,15 +360,7 @@ def run(headed: bool = False) -> dict:
 
 def summarise(result) -> dict:
     """Taps per step kind (acting phone, other phone), explicit decisions, and the time to the other phone."""
-    order = defaultdict(list)
-    for kind, seat in result.kinds:
-        order[kind].append(seat)
-    kinds = {}
-    for kind, seats in order.items():
-        acting = [result.taps[kind][seat][i] for i, seat in enumerate(seats)]
-        other = [result.taps[kind]["p2" if seat == "p1" else "p1"][i] for i, seat in enumerate(seats)]
-        kinds[kind] = {"n": len(seats), "acting_mean": round(statistics.mean(acting), 2), "acting_max": max(acting),
-                       "other_max": max(other)}
+    kinds = per_kind(result.taps, result.kinds)
     decisions = sum(1 for t, d in result.log_types if is_decision_pass(t, d))
     played = [(t, d) for t, d in result.log_types if t not in SETUP_TYPES]
     seen = sorted(result.seen)
@@ -401,9 +394,7 @@ def summarise(result) -> dict:
 def report(out: dict) -> str:
     """The numbers as a table for people."""
     lines = ["Taps per step kind (the acting phone: mean / max; the other phone: max)",
-             f"{'kind':<13} {'n':>3}  {'acting':>10}  {'other':>5}"]
-    for kind, k in out["kinds"].items():
-        lines.append(f"{kind:<13} {k['n']:>3}  {k['acting_mean']:>5} / {k['acting_max']:<2}  {k['other_max']:>5}")
+             *kinds_table(out["kinds"], 13, by_player=False)]
     seen = out["seen_on_other_phone_s"]
     lines += [
         "",

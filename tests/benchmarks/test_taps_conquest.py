@@ -33,7 +33,8 @@ def test_targets_met_and_missed():
     r.setup_taps = 34
     out = mod.summarise(r)
     assert all(out["targets_met"].values()), out["targets_met"]
-    assert out["kinds"]["deploy"] == {"n": 2, "acting_mean": 3.5, "acting_max": 4, "other_max": 0}
+    assert out["kinds"]["deploy"] == {"n": 2, "acting_mean": 3.5, "acting_max": 4, "other_max": 0, "both_max": 4,
+                                      "p1_taps": [4], "p2_taps": [3]}
     assert out["explicit_decisions"] == 1 and out["explicit_decision_share"] == 0.05
     assert out["setup_taps_both_phones"] == 34 and out["attack_taps_acting_mean"] == 3
     r.log_types = [("initiative", {}), ("mulligan", {})] + log[2:]

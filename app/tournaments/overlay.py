@@ -30,7 +30,7 @@ def _score(family: str, seat: dict) -> int | None:
 def _fighters(view: dict, seat: str) -> list[dict]:
     """An Underworlds seat's fighters: name, wounds (Inspired side when Inspired), damage, out of action."""
     out = []
-    cards = view.get("cards")
+    cards = view.get("fighter_cards")
     if not isinstance(cards, dict):
         cards = {}
     for fid, f in (view.get("fighters") or {}).items():

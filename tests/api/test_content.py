@@ -277,7 +277,7 @@ def test_custom_warband_round_trip_into_a_game(tmp_path):
     tokens = {s["seat"]: s["token"] for s in game["seats"]}
     view = client.get(f"/api/games/{game['id']}", headers=auth(tokens["p1"])).get_json()["view"]["state"]
     assert view["fighters"]["p1.vexmor"]["wounds"] == 5 and "p1.lascivyr" in view["fighters"]
-    assert view["cards"]["p1.vexmor"]["profiles"][0]["name"] == "Claws"
+    assert view["fighter_cards"]["p1.vexmor"]["profiles"][0]["name"] == "Claws"
     assert view["fighters"]["p2.cyreni"]["wounds"] == 4
 
     # The custom fighter is a real fighter of the game: set up, then it makes an activation.

@@ -53,7 +53,7 @@ class _Underworlds:
 
     def view(self, state, seat):
         return {"seats": {"p1": {"name": "Ana", "glory": {"unspent": 2, "spent": 3}, "hand": ["Secret"]}},
-                "fighters": {"p1.vex": self.fighter}, "cards": {"p1.vex": self.card}, "round": 2,
+                "fighters": {"p1.vex": self.fighter}, "fighter_cards": {"p1.vex": self.card}, "round": 2,
                 "turn": {"n": 5, "seat": "p1"}, "order": ["p1", "p2"], "phase": "action"}
 
     def outcome(self, state):

@@ -258,7 +258,7 @@ def attack_templates(rs: UnderworldsRuleset, state: UnderworldsState, seat: str,
             continue
         given, bounds, choices = _profile_fields(state, att, prof)
         dice = given.get("dice") or prof.get("dice") or (
-            (state["cards"][att].get("wizard_level") or 1) if spell else UNKNOWN_DICE_FACE_MAX)
+            (state["fighter_cards"][att].get("wizard_level") or 1) if spell else UNKNOWN_DICE_FACE_MAX)
         # The faces' bounds (the face form: a roll by its counts, dice.py, is the other way to fill it, not a field
         # to fill beside them).
         faces = ("crit", "channel", "focus") if spell else ("crit", "smash", "fury", "single", "double")

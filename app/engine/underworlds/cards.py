@@ -150,7 +150,7 @@ def restriction_met(state: UnderworldsState, seat: str, card: dict[str, Any] | N
         return True
     candidates = [fid] if fid else [f for f, v in state["fighters"].items() if v["seat"] == seat and not v["out"]]
     for f in candidates:
-        card_f = state["cards"][f]
+        card_f = state["fighter_cards"][f]
         tags = {card_f.get("slug"), *(card_f.get("traits") or []), *(card_f.get("keywords") or [])}
         if tags & set(rest):
             return True

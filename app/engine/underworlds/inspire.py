@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 def condition_met(state: UnderworldsState, fid: str) -> bool | None:
     """True/False for a machine-checkable condition; None when only the players can judge it."""
-    cond = state["cards"][fid].get("inspire_condition") or {}
+    cond = state["fighter_cards"][fid].get("inspire_condition") or {}
     return _check(state, fid, cond.get("check") if isinstance(cond, dict) else None)
 
 

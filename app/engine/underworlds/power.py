@@ -122,7 +122,7 @@ def _check_spell(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) 
     if value is None:
         return out + [V.CASTING_VALUE_NEEDED("Enter the spell's casting value.", cite("casting"))]
     if combat:
-        level = state["cards"][caster].get("wizard_level") if caster in state["cards"] else None
+        level = state["fighter_cards"][caster].get("wizard_level") if caster in state["fighter_cards"] else None
         out += combat.check_casting_input(_rules(rs), d["casting_roll"], value, wizard_level=level or None)
     out += cardmod_restriction(rs, state, event)
     return out
@@ -356,7 +356,7 @@ def _cast(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list
     d = event.data
     caster = d["fighter"]
     f = state["fighters"][caster]
-    level = state["cards"][caster].get("wizard_level") or None
+    level = state["fighter_cards"][caster].get("wizard_level") or None
     result = combat.resolve_casting(_rules(rs), d["casting_roll"], _casting_value(state, event), wizard_level=level,
                                     caster_wounds_left=None if f["wounds"] is None else max(0, f["wounds"] - f["damage"]))
     cons = []
@@ -408,7 +408,7 @@ def suggest_power(rs: UnderworldsRuleset, state: UnderworldsState, seat: str) ->
                           or not card_effects.can_follow(state, seat, card)):
                 continue
             for w in wizards:
-                level = state["cards"][w].get("wizard_level") or 1
+                level = state["fighter_cards"][w].get("wizard_level") or 1
                 data = {"play": "spell", "fighter": w}
                 choices = {"casting_roll": _magic_rolls(level)}
                 if spell:

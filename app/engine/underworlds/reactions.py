@@ -287,8 +287,8 @@ def unmet_conditions(state: UnderworldsState, seat: str, card: dict[str, Any] | 
     if when.get("outcome") in ("succeeded", "failed") and isinstance(success, bool):
         if success != (when["outcome"] == "succeeded"):
             out.append(f"the Attack action must have {when['outcome']} (it {'succeeded' if success else 'failed'})")
-    if when.get("target_leader") and ctx.get("target") in state["cards"]:
-        if not state["cards"][ctx["target"]].get("leader"):
+    if when.get("target_leader") and ctx.get("target") in state["fighter_cards"]:
+        if not state["fighter_cards"][ctx["target"]].get("leader"):
             out.append("the target must be a leader")
     if when.get("took_out_of_action") and "out_of_action" in ctx:
         taken = ctx["out_of_action"] or []

@@ -258,7 +258,7 @@ def _open_steps(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -
     drive = state.get("drive_back")
     if drive and seat_of(drive["attacker"]) != event.by:
         who = state["seats"][seat_of(drive["attacker"])].get("name") or seat_of(drive["attacker"])
-        target = state["cards"][drive["fighter"]].get("name") or drive["fighter"]
+        target = state["fighter_cards"][drive["fighter"]].get("name") or drive["fighter"]
         return [V.DRIVE_BACK_CHOICE(f"{who} first chooses whether {target} is driven back (combat step 7): "
                                     "drive it back, or enter 'not driven back'.", cite("combat"))]
     if state.get("reaction") and event.type != "roll_off":

@@ -55,7 +55,7 @@ def new_game(edition: Edition, setup: dict[str, Any]) -> UnderworldsState:
         raise SetupError(f"Unknown format {fmt!r}; expected one of {', '.join(edition.formats)}.", "options.format")
     state: UnderworldsState = {
         "ruleset": edition.id, "players": players, "format": fmt,
-        "order": list(PLAYER_SEATS[:players]), "seats": {}, "fighters": {}, "cards": {}, "decks": {},
+        "order": list(PLAYER_SEATS[:players]), "seats": {}, "fighters": {}, "fighter_cards": {}, "decks": {},
         "features": _features(edition, players),
         "round": 1, "phase": "setup", "step": "boards",
         "first_board": None, "first_deployer": None, "finished_first": None,
@@ -139,7 +139,7 @@ def _add_fighter(state: UnderworldsState, seat: str, raw: dict[str, Any], rec: o
     missing = (raw.get("missing") or {}).get(slug) if isinstance(raw.get("missing"), dict) else None
     if isinstance(missing, list) and missing:
         card["missing"] = [m for m in missing if isinstance(m, str)]
-    state["cards"][fid] = card
+    state["fighter_cards"][fid] = card
     state["fighters"][fid] = {"seat": seat, "wounds": wounds, "damage": 0,
                               "tokens": {t: 0 for t in TOKENS}, "inspired": False, "out": False,
                               "upgrades": [], "counters": {}, "feature": None}

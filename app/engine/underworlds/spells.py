@@ -32,7 +32,7 @@ def check(rs: UnderworldsRuleset, state: UnderworldsState, caster: str | None, r
         out.append(V.NOT_A_WIZARD("Only a wizard on the battlefield can cast a spell.", cite("spells")))
     if value is None:
         return out + [V.CASTING_VALUE_NEEDED("Enter the spell's casting value.", cite("casting"))]
-    level = state["cards"][caster].get("wizard_level") or None
+    level = state["fighter_cards"][caster].get("wizard_level") or None
     out += combat.check_casting_input(rs.edition.combat, roll, value,
                                       wizard_level=level)
     return out
@@ -44,7 +44,7 @@ def cast(rs: UnderworldsRuleset, state: UnderworldsState, caster: str, roll: Map
     cite = rs.edition.rule
     f = state["fighters"][caster]
     result = combat.resolve_casting(rs.edition.combat, roll, value,
-                                    wizard_level=state["cards"][caster].get("wizard_level") or None,
+                                    wizard_level=state["fighter_cards"][caster].get("wizard_level") or None,
                                     caster_wounds_left=None if f["wounds"] is None else max(0, f["wounds"] - f["damage"]))
     cons: list[Consequence] = []
     steps = ["after_casting_roll"]

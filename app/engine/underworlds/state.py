@@ -16,7 +16,7 @@ State (plain JSON; one dict):
                  in_play: [persisting gambits face up]}}
     fighters: {"p1.cyreni": {seat, wounds, damage, tokens: {move, charge, guard, stagger, raise},
                              inspired, out, upgrades: [card names], counters: {name: n}, feature}}
-    cards: {"p1.cyreni": {...fighter record from the setup...}}   # STATIC: never mutated, shared by copies
+    fighter_cards: {"p1.cyreni": {...fighter record from the setup...}}   # STATIC: never mutated, shared by copies
     decks: {p1: {"objectives": {name: card}, "power": {name: card}} | null}   # STATIC
     features: {"1": {value: 1, face: objective|cover|blocked, on_board, fighter}, "b1": {value: null, ...}}
     round: 1..3   phase: setup|action|end|over
@@ -40,7 +40,7 @@ import marshal
 from typing import Any, Literal, TypedDict
 
 # The parts of a state that are never mutated, shared by its copies.
-STATIC_KEYS: tuple[Literal["cards", "decks"], ...] = ("cards", "decks")
+STATIC_KEYS: tuple[Literal["fighter_cards", "decks"], ...] = ("fighter_cards", "decks")
 
 
 class SeatRecord(TypedDict, total=False):
@@ -99,7 +99,7 @@ class UnderworldsState(TypedDict, total=False):
     order: list[str]
     seats: dict[str, SeatRecord]
     fighters: dict[str, FighterRecord]
-    cards: dict[str, dict[str, Any]]  # STATIC
+    fighter_cards: dict[str, dict[str, Any]]  # STATIC
     decks: dict[str, Any]  # STATIC: seat -> {objectives: {name: card}, power: {name: card}, complete} or None
     features: dict[str, FeatureToken]
     round: int
@@ -177,7 +177,7 @@ def seat_of(fid: str) -> str:
 
 def fighter_name(state: UnderworldsState, fid: str) -> str:
     """The fighter's name as its card gives it (its id when the card has none)."""
-    return state["cards"][fid].get("name") or fid
+    return state["fighter_cards"][fid].get("name") or fid
 
 
 def surviving(state: UnderworldsState, seat: str) -> list[str]:
@@ -206,7 +206,7 @@ def next_seat(state: UnderworldsState, seat: str) -> str:
 
 def traits(state: UnderworldsState, fid: str) -> list[str]:
     """Traits of a fighter (from its card)."""
-    return state["cards"][fid].get("traits") or []
+    return state["fighter_cards"][fid].get("traits") or []
 
 
 def is_large(state: UnderworldsState, fid: str, large_wounds: int) -> bool:
@@ -223,7 +223,7 @@ def is_vulnerable(state: UnderworldsState, fid: str) -> bool:
 def profiles(state: UnderworldsState, fid: str) -> list[dict[str, Any]]:
     """Attack profiles the fighter has now (Inspired side replaces profiles when it lists them), with what its
     upgrades grant (content/README.md, Upgrades)."""
-    card = state["cards"][fid]
+    card = state["fighter_cards"][fid]
     printed: list[dict[str, Any]]
     if state["fighters"][fid]["inspired"] and (card.get("inspired") or {}).get("profiles"):
         printed = card["inspired"]["profiles"]
@@ -289,7 +289,7 @@ def _upgraded_profile(profile: dict[str, Any], grants: list[dict[str, Any]]) -> 
 def unknown_parts(state: UnderworldsState, fid: str) -> set[str]:
     """Parts of the fighter's card no source gives: the seat's `missing` list from content (see setup.py) and the
     card's own `unknown` list."""
-    card = state["cards"][fid]
+    card = state["fighter_cards"][fid]
     return {*(card.get("missing") or []), *(card.get("unknown") or [])}
 
 
@@ -307,7 +307,7 @@ def defence_known(state: UnderworldsState, fid: str) -> bool:
 def characteristic(state: UnderworldsState, fid: str, key: str) -> Any:
     """A characteristic of the fighter's current side (Inspired keys replace the printed ones), with its upgrades'
     Move and Defence dice (Wounds are the fighter record's: an upgrade changes them when it is given)."""
-    card = state["cards"][fid]
+    card = state["fighter_cards"][fid]
     if state["fighters"][fid]["inspired"] and key in (card.get("inspired") or {}):
         value = card["inspired"][key]
     else:
@@ -360,7 +360,7 @@ def held_count(state: UnderworldsState, seat: str) -> int:
 def is_state(state: UnderworldsState, fid: str, status: str) -> bool:
     """One fighter state of content/README.md (Fighter states) holds for the fighter now."""
     f = state["fighters"][fid]
-    card = state["cards"].get(fid, {})
+    card = state["fighter_cards"].get(fid, {})
     tokens = f["tokens"]
     feature = f["feature"] or ""
     checks = {

@@ -123,7 +123,7 @@ def _consequence(state: UnderworldsState, tally: dict[str, Any], c: Consequence)
         _add(tally, seat_of(fid), "lost_fighters", fid)
         if by and seat_of(by) != seat_of(fid):
             _add(tally, seat_of(by), "took_out_of_action", by)
-            if state["cards"].get(fid, {}).get("leader"):
+            if state["fighter_cards"].get(fid, {}).get("leader"):
                 _add(tally, seat_of(by), "took_out_leader", by)
     elif c.type in FROM_CONSEQUENCES:
         fact, key = FROM_CONSEQUENCES[c.type]

@@ -3,7 +3,7 @@
 import { capital } from "../../words.js";
 
 export const fighter = (view, fid) => (view && view.fighters && view.fighters[fid]) || null;
-export const card = (view, fid) => (view && view.cards && view.cards[fid]) || {};
+export const card = (view, fid) => (view && view.fighter_cards && view.fighter_cards[fid]) || {};
 
 /**
  * Display name of a fighter id ("p1.cyreni" -> "Cyreni of the Abyss").

@@ -57,7 +57,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
 
 from busy import load_note  # noqa: E402
-from processes import free_port, start_app, stop, wait_http  # noqa: E402
+from processes import cpu_seconds, free_port, own_cpu, start_app, stop, wait_http  # noqa: E402
 from profile_top import py_spy, top_functions  # noqa: E402
 from recorded import SEATS, entry_of, recorded_game  # noqa: E402
 
@@ -107,22 +107,6 @@ def start_bare(command: list[str], port: int) -> subprocess.Popen:
                             env={**os.environ, "PYTHONWARNINGS": "ignore"})
     wait_http(f"http://127.0.0.1:{port}/socket.io/?EIO=4&transport=polling", proc)
     return proc
-
-
-def own_cpu() -> float:
-    """CPU seconds this process (the phones) has used: when it nears a whole core, the phones, not the
-    server, are what is slow."""
-    times = os.times()
-    return times.user + times.system
-
-
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time a process has used so far (Linux /proc)."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    except (OSError, IndexError, ValueError):
-        return float("nan")
 
 
 def process_tree(pid: int) -> list[int]:

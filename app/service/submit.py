@@ -180,9 +180,8 @@ class Submitting:
             # Later events that no longer fit are skipped and noted by the fold; an exception is an engine bug.
             fold, points = self.refold(folded, [event])
             return fold.state, [], fold.inert, points
-        note_spec = rs.spec_for(NOTE)
-        assert note_spec is not None  # every ruleset's catalogue ends with the core's note and undo
-        if event.type == NOTE and not check_fields(note_spec["fields"], event.data):
+        note_spec = rs.spec_for(NOTE) if event.type == NOTE else None  # (every ruleset's catalogue has the note)
+        if note_spec is not None and not check_fields(note_spec["fields"], event.data):
             target = folded.records.record(event.data.get("seq"))
             problems = check_note_target([record_event(target)] if target is not None else [], event)
             if problems:

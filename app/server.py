@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import importlib
 import logging
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from flask import Flask
 from flask_socketio import SocketIO
@@ -111,12 +111,14 @@ def create_app(config: Mapping[str, Any] | Config | None = None):
     guard_messages(socketio.server)
     # Messages over MAX_BODY_BYTES get an error ack (frames.GuardedPacket); the transport takes a few
     # times that so it can read them, and cuts off (WebSocket) or answers 413 (polling) beyond.
-    app.wsgi_app = SocketIOBodyLimit(app.wsgi_app, LIVE_BUFFER_FACTOR * cfg.MAX_BODY_BYTES)
+    wsgi: Callable[..., Any] = SocketIOBodyLimit(app.wsgi_app, LIVE_BUFFER_FACTOR * cfg.MAX_BODY_BYTES)
     if cfg.TRUST_PROXY:
         # Behind N proxies, take the client address, scheme and host from their X-Forwarded-* headers
         # (rate limits per address, join links); outermost, so Socket.IO requests see them too.
         n = cfg.TRUST_PROXY
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n, x_host=n, x_port=n, x_prefix=n)
+        wsgi = ProxyFix(wsgi, x_for=n, x_proto=n, x_host=n, x_port=n, x_prefix=n)
+    # Middleware wraps Flask's WSGI app by assigning app.wsgi_app, as Flask documents; mypy takes it for a method.
+    app.wsgi_app = wsgi  # type: ignore[method-assign]
     make_queue = socketio.server.eio.create_queue
     offload = offloader(cfg.ASYNC_MODE)
     store = open_store(cfg.DATABASE_URL, app.instance_path, offload=offload, make_queue=make_queue,

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import io
 import logging
+from typing import overload
 
 import segno
 from flask import Blueprint, Response, current_app, jsonify, request
@@ -45,6 +46,14 @@ def _game_by_code(code: str) -> dict:
         if err.status == 404:
             misses.hit(key)
         raise
+
+
+@overload
+def _int_arg(name: str, default: int) -> int: ...
+
+
+@overload
+def _int_arg(name: str, default: None) -> int | None: ...
 
 
 def _int_arg(name: str, default: int | None) -> int | None:

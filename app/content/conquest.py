@@ -186,10 +186,15 @@ def warlord(key: str) -> dict | None:
     return None
 
 
+def _options(setup: dict) -> dict:
+    """The table's options, {} when the setup gives none (or not as an object)."""
+    options = setup.get("options")
+    return options if isinstance(options, dict) else {}
+
+
 def community_on(setup: dict) -> bool:
     """Does the table use community-made cards (options.community_cards)?"""
-    options = setup.get("options") if isinstance(setup.get("options"), dict) else {}
-    return options.get("community_cards") is True
+    return _options(setup).get("community_cards") is True
 
 
 def check_registered_deck(deck, warlord_rec: dict | None, community: bool) -> list[decks.DeckProblem]:
@@ -254,7 +259,7 @@ def expand_setup(ruleset_id: str, setup: dict, lookup: Lookup | None = None) -> 
     if not out.get("tokens"):
         out["tokens"] = tokens()
     community = community_on(out)
-    options = out.get("options") if isinstance(out.get("options"), dict) else {}
+    options = _options(out)
     override = isinstance(options.get("deck_override"), dict) and bool(options["deck_override"].get("reason"))
     for i, seat in enumerate(out.get("seats") or []):
         if not isinstance(seat, dict):

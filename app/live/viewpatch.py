@@ -112,14 +112,15 @@ def _list_op(path: list, old: list, new: list) -> list | None:
     which Python's == takes for equal, are told apart."""
     if len(new) < 4:
         return [path, new]  # (the caller found the lists different)
-    index: dict = {}
+    index: dict[bytes | str, int] = {}
     for i, item in enumerate(old):
         index.setdefault(_text(item), i)
-    refs, items = [], []
+    refs: list[int] = []
+    items: list = []
     for item in new:
-        i = index.get(_text(item))
-        refs.append(-1 if i is None else i)
-        if i is None:
+        at = index.get(_text(item))
+        refs.append(-1 if at is None else at)
+        if at is None:
             items.append(item)
     if not items and refs == list(range(len(old))):
         return None

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import uuid
-from typing import Any
+from typing import Any, Iterable
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
@@ -79,7 +79,7 @@ class Flagging:
         return status, {**reply, "entry": data["seq"], "by": note["by"], "text": data["text"]}
 
     @staticmethod
-    def _open_flag(records: list[dict], seq: int, by: str) -> dict | None:
+    def _open_flag(records: Iterable[dict], seq: int, by: str) -> dict | None:
         """This seat's latest flag on entry `seq` when the referee has not ruled on the entry since, else None."""
         latest = None
         for rec in records:

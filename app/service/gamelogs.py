@@ -85,8 +85,9 @@ class RecordLog(Sequence):
                 return RecordLog(self._items, self._n + len(records))
         return RecordLog(self._items[:self._n] + list(records))
 
-    def record(self, seq: int) -> dict | None:
-        """The record of `seq`, or None (a stored log's seqs run 1, 2, 3...: found by position, not searched for)."""
+    def record(self, seq: int | None) -> dict | None:
+        """The record of `seq`, or None (for seq None too; a stored log's seqs run 1, 2, 3...: found by position,
+        not searched for)."""
         if not self._numbered():
             return next((r for r in self if r["seq"] == seq), None)
         return self._items[seq - 1] if isinstance(seq, int) and 1 <= seq <= self._n else None

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
+from typing import Any, Mapping, cast
 
 from app.engine.battlelore import campaign
-from app.engine.core import SetupError
+from app.engine.battlelore.types import BattleLoreState
+from app.engine.core import Outcome, SetupError
 from app.engine.underworlds.editions import matched_play
 
 from .errors import ApiError
@@ -41,15 +43,16 @@ def next_game(before: Folded) -> NextGame:
     raise no_next_game("That game is not part of a match or a campaign.")
 
 
-def _match_game(before: Folded, outcome: dict) -> NextGame:
+def _match_game(before: Folded, outcome: Outcome) -> NextGame:
     """Shadespire matched play (pg 26): the next game keeps both players, their warbands and decks ("they cannot
     switch between games"), with this game's record added to the match so far."""
-    status = outcome.get("match")
+    played: Mapping[str, Any] = outcome  # (the match's keys are the ones the edition adds to its Outcome)
+    status = played.get("match")
     context = (before.state.get("classic") or {}).get("match")
     if not status or status["over"] or not status.get("next_game") or not context:
         raise no_next_game("That game is not a finished game of a match that goes on.")
     try:
-        match = matched_play.record_game(matched_play.match_from_context(context), outcome["record"])
+        match = matched_play.record_game(matched_play.match_from_context(context), played["record"])
         following = matched_play.game_context(match)
     except (matched_play.MatchError, KeyError, TypeError, ValueError) as exc:
         raise no_next_game(f"The match cannot go on from that game: {exc}") from exc
@@ -62,7 +65,8 @@ def _campaign_scenario(before: Folded) -> NextGame:
     """BattleLore campaign variant: the next scenario with this one's result added; each player keeps the unit
     cards they entered (the ones entered during play too)."""
     try:
-        setup = campaign.next_setup(before.game["setup"], before.state)
+        # A campaign is BattleLore's variant; next_setup refuses a state with no scenario winner.
+        setup = campaign.next_setup(before.game["setup"], cast(BattleLoreState, before.state))
     except SetupError as exc:
         raise no_next_game(exc.message) from exc
     seats = before.state["seats"]

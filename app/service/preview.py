@@ -73,7 +73,9 @@ def _entered_again(folded: Folded, state: dict, voids: list[dict]) -> None:
     for void in voids:
         if void["status"] != REFUSED_NOW:
             continue
-        again = record_event({**folded.records.record(void["seq"]), "seq": None})
+        stored = folded.records.record(void["seq"])
+        assert stored is not None  # _voids lists stored entries only
+        again = record_event({**stored, "seq": None})
         judged = rs.judge(state, again)
         void["fits_again"] = judged.state is not None
         if judged.state is None:

@@ -100,8 +100,9 @@ class Submitting:
                     if fresh.head != folded.head:
                         folded = fresh
                         continue
-                    if fresh.by_id(env["id"]) is not None:
-                        return 200, self._resent(fresh.by_id(env["id"]), caller)
+                    stored_before = fresh.by_id(env["id"])
+                    if stored_before is not None:
+                        return 200, self._resent(stored_before, caller)
                     raise
                 record = {"id": env["id"], "type": env["type"], "by": by, "actor": caller.seat,
                           "data": env["data"], "override": env["override"],
@@ -179,7 +180,8 @@ class Submitting:
             # Later events that no longer fit are skipped and noted by the fold; an exception is an engine bug.
             fold, points = self.refold(folded, [event])
             return fold.state, [], fold.inert, points
-        if event.type == NOTE and not check_fields(rs.spec_for(NOTE)["fields"], event.data):
+        note_spec = rs.spec_for(NOTE) if event.type == NOTE else None  # (every ruleset's catalogue has the note)
+        if note_spec is not None and not check_fields(note_spec["fields"], event.data):
             target = folded.records.record(event.data.get("seq"))
             problems = check_note_target([record_event(target)] if target is not None else [], event)
             if problems:
@@ -191,6 +193,7 @@ class Submitting:
         if state is None:
             raise self._late(folded, event) or self._violation(judged.blocked)
         first = folded.first_taken_back
+        assert event.seq is not None  # submit numbers the event it evaluates: the seq it is stored as
         if first is not None and event.seq > first and event.type != "note" and changes_nothing(folded.state, state, consequences):
             # The same judgement fold_log makes for this event on every later replay.
             return state, consequences, {**folded.inert, event.seq: {"status": NO_EFFECT}}, None

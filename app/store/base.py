@@ -21,7 +21,7 @@ import queue
 import secrets
 import time
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Protocol
 
 from .clock import now_iso
 from .errors import DuplicateKey, StoreError
@@ -29,6 +29,16 @@ from .handovers import HANDOVER_DDL, HANDOVER_WRITES, HandoverTables
 from .leagues import LEAGUE_DDL, LEAGUE_WRITES, LeagueTables
 from .records import record_from_row
 from .tournaments import TOURNAMENT_DDL, TOURNAMENT_WRITES, TournamentTables
+
+
+class AsyncQueue(Protocol):
+    """What the store uses of a queue made by the async mode (queue.Queue, or eventlet's or gevent's green one)."""
+
+    def get(self, block: bool = ...) -> Any:
+        """Take the next item, waiting for one unless block is False."""
+
+    def put(self, item: Any) -> None:
+        """Add an item."""
 
 
 @dataclass
@@ -143,18 +153,19 @@ class EventStore(TournamentTables, HandoverTables, LeagueTables):
     database_errors: tuple[type[BaseException], ...] = ()  # every error of the backend's driver
     placeholder = "?"
 
-    def __init__(self, offload: Callable | None = None, make_queue: Callable | None = None,
+    def __init__(self, offload: Callable | None = None, make_queue: Callable[[], AsyncQueue] | None = None,
                  pool_size: int = 4):
         self._offload = offload or _direct
-        self._pool = (make_queue or queue.Queue)()
+        new_queue: Callable[[], AsyncQueue] = make_queue or queue.Queue
+        self._pool = new_queue()
         self._pool_size = max(1, pool_size)
         self._closed = False
         # A one-token queue as a lock of the async mode's kind (green under eventlet/gevent).
-        self._write_gate = None
+        self._write_gate: AsyncQueue | None = None
         if self.serialise_writes:
-            self._write_gate = (make_queue or queue.Queue)()
+            self._write_gate = new_queue()
             self._write_gate.put(True)
-        self._group = GroupCommit(self, make_queue or queue.Queue) if self.group_commit else None
+        self._group = GroupCommit(self, new_queue) if self.group_commit else None
         self._appends: set[tuple[str, object]] = set()   # (game, token) per append being stored now (thread-safe)
         for _ in range(self._pool_size):
             self._pool.put(self._connect())
@@ -506,7 +517,7 @@ class GroupCommit:
     under eventlet/gevent), so waiting is cooperative.
     """
 
-    def __init__(self, store: EventStore, make_queue: Callable):
+    def __init__(self, store: EventStore, make_queue: Callable[[], AsyncQueue]):
         self.store = store
         self.make_queue = make_queue
         self.pending: list[tuple[tuple, Any]] = []

@@ -89,7 +89,7 @@ class SqliteStore(EventStore):
         self._spawn = spawn
         self._writes_since_checkpoint = 0
         self._checkpointing = False
-        self._checkpoint_conn = None
+        self._checkpoint_conn: sqlite3.Connection | None = None
         self._shm_size = 0  # the largest -shm size seen while connections are open (it never shrinks then)
         self._shm_lost = False
         directory = os.path.dirname(os.path.abspath(path))
@@ -97,7 +97,7 @@ class SqliteStore(EventStore):
         check_writable(path)
         super().__init__(**kw)
 
-    def _connect(self):
+    def _connect(self) -> sqlite3.Connection:
         # isolation_level=None: we issue BEGIN IMMEDIATE / COMMIT ourselves, so a transaction takes
         # the write lock up front and two writers never deadlock on a lock upgrade.
         conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None, check_same_thread=False)
@@ -127,9 +127,10 @@ class SqliteStore(EventStore):
         """
         try:
             self._check_shm()
-            if self._checkpoint_conn is None:
-                self._checkpoint_conn = self._connect()
-            _busy, in_wal, copied = self._checkpoint_conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+            conn = self._checkpoint_conn
+            if conn is None:
+                conn = self._checkpoint_conn = self._connect()
+            _busy, in_wal, copied = conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
             return in_wal, copied
         except (sqlite3.Error, SharedMemoryLost) as exc:  # the next one retries; the WAL grows, nothing is lost
             log.warning("WAL checkpoint failed: %s", exc)

@@ -116,7 +116,8 @@ def query(lib: Library, kind: str, args: dict) -> list[dict]:
         deck_id = args.get("deck") or None
         usable_by = args.get("usable_by") or None   # a warband: its own cards and the universal ones
         editions = DECK_EDITIONS.get(ruleset, ()) if ruleset else None
-        own_editions = own_card_editions(lib, usable_by, ruleset) if usable_by and ruleset else editions
+        # (read only when editions is not None, that is, when a ruleset is asked for)
+        own_editions = own_card_editions(lib, usable_by, ruleset) if usable_by and ruleset else (editions or ())
         items = [c for c in card_index(lib)
                  if (editions is None or c["edition"] in (own_editions if usable_by and c["warband"] == usable_by
                                                           else editions))

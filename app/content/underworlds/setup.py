@@ -3,7 +3,7 @@ checked against the deck-building rules of its format or edition."""
 from __future__ import annotations
 
 import copy
-from typing import Any
+from typing import Any, Literal, TypedDict
 
 from marshmallow import ValidationError
 
@@ -15,6 +15,23 @@ from ..errors import describe_errors
 from ..lookup import Lookup
 from .library import Library, load
 from .listing import choose_printing, no_printing
+
+
+class SeatDeck(TypedDict):
+    """A seat's deck as the game holds it: its cards by part, the plots they bring, and the content decks it is
+    built from (`rivals`, each as _deck_meta describes it; `id` None for a built or saved deck)."""
+
+    id: str | None
+    name: str
+    complete: bool
+    rivals: list[dict]
+    plots: list[str]
+    objectives: list[dict]
+    power: list[dict]
+
+
+DeckPart = Literal["objectives", "power"]
+DECK_PARTS: tuple[DeckPart, ...] = ("objectives", "power")
 
 
 def _validate_fighters(raw: Any, where: str) -> list[dict]:
@@ -71,7 +88,7 @@ def _card_with_symbol(card: dict, deck: dict) -> dict:
     return out
 
 
-def _deck_from_content(lib: Library, did: str, where: str) -> dict:
+def _deck_from_content(lib: Library, did: str, where: str) -> SeatDeck:
     deck = lib.deck(did)
     if deck is None:
         raise SetupError(f"{where}: there is no deck '{did}' in the content.", where)
@@ -93,7 +110,7 @@ def _deck_meta(deck: dict) -> dict:
             "complete": deck["complete"] and deck["kind"] != "collection"}
 
 
-def _built_deck(lib: Library, spec: dict, where: str) -> dict:
+def _built_deck(lib: Library, spec: dict, where: str) -> SeatDeck:
     """A Nemesis/Relic deck given as card names picked from content decks (`rivals` lists the decks)."""
     rivals = spec.get("rivals") or []
     if not isinstance(rivals, list):
@@ -105,9 +122,9 @@ def _built_deck(lib: Library, spec: dict, where: str) -> dict:
             raise SetupError(f"{where}.rivals[{i}]: there is no deck '{did}' in the content.", f"{where}.rivals[{i}]")
         pools.append(deck)
     search = pools or lib.all("underworlds", "decks")
-    out = {"id": None, "name": spec.get("name") or "Built deck", "complete": True,
-           "rivals": [_deck_meta(d) for d in pools], "plots": [], "objectives": [], "power": []}
-    for part in ("objectives", "power"):
+    out: SeatDeck = {"id": None, "name": spec.get("name") or "Built deck", "complete": True,
+                     "rivals": [_deck_meta(d) for d in pools], "plots": [], "objectives": [], "power": []}
+    for part in DECK_PARTS:
         names = spec.get(part) or []
         if not isinstance(names, list):
             raise SetupError(f"{where}.{part} must be a list of card names.", f"{where}.{part}")
@@ -124,14 +141,14 @@ def _built_deck(lib: Library, spec: dict, where: str) -> dict:
     return out
 
 
-def _custom_deck(payload: dict, where: str) -> dict:
+def _custom_deck(payload: dict, where: str) -> SeatDeck:
     try:
         deck = CustomDeckSchema().load(payload)
     except ValidationError as exc:
         problem = describe_errors(exc, payload)[0]
         raise SetupError(f"{where}: {problem['record']}, {problem['field']}: {problem['message']}",
                          f"{where}.{problem['field']}") from exc
-    for part in ("objectives", "power"):
+    for part in DECK_PARTS:
         for card in deck[part]:
             card["symbol"] = card.get("symbol") or (deck.get("warband") or "universal")
             card["deck"] = None
@@ -140,7 +157,7 @@ def _custom_deck(payload: dict, where: str) -> dict:
             "objectives": deck["objectives"], "power": deck["power"]}
 
 
-def _resolve_deck(lib: Library, spec: Any, where: str, lookup: Lookup | None) -> dict:
+def _resolve_deck(lib: Library, spec: Any, where: str, lookup: Lookup | None) -> SeatDeck:
     if isinstance(spec, str):
         return _deck_from_content(lib, spec, where)
     if not isinstance(spec, dict):
@@ -149,7 +166,7 @@ def _resolve_deck(lib: Library, spec: Any, where: str, lookup: Lookup | None) ->
         if not isinstance(spec["custom_id"], str) or len(spec["custom_id"]) > 64:
             raise SetupError(f"{where}.custom_id must be the id of a saved deck.", f"{where}.custom_id")
         payload = lookup("deck", spec["custom_id"]) if lookup else None
-        if payload is None:
+        if not isinstance(payload, dict):  # (a saved deck is an object: its schema says so)
             raise SetupError(f"{where}: there is no saved deck '{spec['custom_id']}'.", f"{where}.custom_id")
         return _custom_deck(payload, where)
     cards = [*(spec.get("objectives") or []), *(spec.get("power") or [])]
@@ -166,7 +183,7 @@ def card_list(lib: Library, fmt: str | None, list_id: Any, lookup: Lookup | None
     if not isinstance(list_id, str) or len(list_id) > 64:
         raise SetupError("options.card_list must be the id of a saved card list.", "options.card_list")
     saved = lookup("card-list", list_id) if lookup else None
-    if saved is None:
+    if not isinstance(saved, dict):  # (a saved card list is an object: its schema says so)
         raise SetupError(f"There is no saved card list '{list_id}'.", "options.card_list")
     if saved.get("format") != fmt:
         raise SetupError(f"The card list '{saved.get('name')}' is for the {saved.get('format')} format, not {fmt}.",
@@ -192,6 +209,20 @@ def _validate_seat_deck(ruleset_id: str, fmt: str | None, seat: dict, where: str
         raise SetupError(f"{where}: {first.message} ({first.rule})", f"{where}.deck")
 
 
+def _saved_warband(seat: dict, where: str, lookup: Lookup | None) -> Any:
+    """Fill the seat from the player's saved warband it names (custom_id), keeping what the seat gives itself;
+    returns the seat's warband id ("custom" unless it names one)."""
+    if not isinstance(seat["custom_id"], str) or len(seat["custom_id"]) > 64:
+        raise SetupError(f"{where}.custom_id must be the id of a saved warband.", f"{where}.custom_id")
+    payload = lookup("warband", seat["custom_id"]) if lookup else None
+    if not isinstance(payload, dict):  # (a saved warband is an object: its schema says so)
+        raise SetupError(f"{where}: there is no saved warband '{seat['custom_id']}'.", f"{where}.custom_id")
+    seat.setdefault("fighters", payload["fighters"])
+    seat.setdefault("warband_name", payload.get("name"))
+    seat.setdefault("grand_alliance", payload.get("grand_alliance"))
+    return seat.setdefault("warband", "custom")
+
+
 def expand_setup(ruleset_id: str, setup: dict, lookup: Lookup | None = None) -> dict:
     """Fill each seat from content (fighters, warband name, Grand Alliance, deck); a new dict.
 
@@ -207,7 +238,9 @@ def expand_setup(ruleset_id: str, setup: dict, lookup: Lookup | None = None) -> 
     if not isinstance(seats, list):
         return out  # the ruleset reports the malformed setup itself
     lib = load()
-    options = out.get("options") if isinstance(out.get("options"), dict) else {}
+    options = out.get("options")
+    if not isinstance(options, dict):
+        options = {}
     fmt = options.get("format")
     lists = card_list(lib, fmt, options.get("card_list"), lookup) if ruleset_id == "underworlds/deathgorge" else None
     override = bool(isinstance(options.get("deck_override"), dict) and options["deck_override"].get("reason"))
@@ -215,17 +248,7 @@ def expand_setup(ruleset_id: str, setup: dict, lookup: Lookup | None = None) -> 
         where = f"seats[{i}]"
         if not isinstance(seat, dict):
             continue
-        wid = seat.get("warband")
-        if seat.get("custom_id") is not None:
-            if not isinstance(seat["custom_id"], str) or len(seat["custom_id"]) > 64:
-                raise SetupError(f"{where}.custom_id must be the id of a saved warband.", f"{where}.custom_id")
-            payload = lookup("warband", seat["custom_id"]) if lookup else None
-            if payload is None:
-                raise SetupError(f"{where}: there is no saved warband '{seat['custom_id']}'.", f"{where}.custom_id")
-            seat.setdefault("fighters", payload["fighters"])
-            seat.setdefault("warband_name", payload.get("name"))
-            seat.setdefault("grand_alliance", payload.get("grand_alliance"))
-            wid = seat.setdefault("warband", "custom")
+        wid = _saved_warband(seat, where, lookup) if seat.get("custom_id") is not None else seat.get("warband")
         known = lib.warband(wid) if isinstance(wid, str) else None
         if seat.get("fighters") is None:
             if known is None:

@@ -14,7 +14,7 @@ export function inspireDue(c, fid) {
   return (offers(c, fid, "inspire") || []).some((s) => s.event && !s.players_judge);
 }
 
-/** Inspiring this fighter is the players' call now (no advice, as offline: the server decides). @param {TableContext} c @param {string} fid @returns {boolean} */
+/** Inspiring this fighter is the players' call now: the engine allows it but cannot read the condition (with no advice, as offline, the table says so and the server decides). @param {TableContext} c @param {string} fid @returns {boolean} */
 export function inspireJudged(c, fid) {
   const offered = offers(c, fid, "inspire");
   return offered === null || offered.some((s) => s.event && s.players_judge);

@@ -131,10 +131,10 @@ export function describeConsequence(cons, c) {
   const sn = (seat) => (c.seatName ? c.seatName(seat) : seat);
   switch (cons.type) {
     case "out_of_action": return `${fn(d.fighter)} is out of action`;
-    case "bounty": return `${c.seatName ? c.seatName(d.seat) : d.seat} gains ${d.glory} glory (bounty${d.fighter ? ` for ${fn(d.fighter)}` : ""})`;
+    case "bounty": return `${sn(d.seat)} gains ${d.glory} glory (bounty${d.fighter ? ` for ${fn(d.fighter)}` : ""})`;
     case "damage": return `${d.amount} damage to ${fn(d.fighter || d.target)}`;
-    case "surge_scored": return `${c.seatName ? c.seatName(d.seat) : d.seat} scores ${d.card || "a surge objective"} (${d.glory} glory)`;
-    case "turn_begins": return `Turn ${d.turn}: ${c.seatName ? c.seatName(d.seat) : d.seat}`;
+    case "surge_scored": return `${sn(d.seat)} scores ${d.card || "a surge objective"} (${d.glory} glory)`;
+    case "turn_begins": return `Turn ${d.turn}: ${sn(d.seat)}`;
     case "action_phase_begins": return `Round ${d.round}: action phase begins${d.adds_critical ? ` (${c.seatName(d.adds_critical)} adds a critical to the roll-off)` : ""}`;
     case "end_phase_begins": return `End phase begins (order: ${(d.order || []).map((s) => c.seatName(s)).join(", ")})`;
     case "power_step_ends": return "Power step ends";

@@ -84,7 +84,7 @@ def test_a_drive_back_right_after_an_attack_does_not_hide_the_damage(phones, ser
 def test_every_underworlds_consequence_reads_as_a_sentence():
     """The renderer words every consequence the Underworlds engine logs (no "glory spent (seat: Ana, ...)")."""
     root = Path(__file__).resolve().parents[2]
-    source = (root / "static/js/games/underworlds/index.js").read_text()
+    source = (root / "static/js/games/underworlds/wording.js").read_text()
     body = source.split("function describeConsequence(", 1)[1].split("\n}\n", 1)[0]
     worded = set(re.findall(r'case "([a-z_]+)"', body))
     engine = "".join(p.read_text() for p in (root / "app/engine/underworlds").rglob("*.py"))
@@ -95,7 +95,7 @@ def test_every_underworlds_consequence_reads_as_a_sentence():
 def test_every_underworlds_entry_reads_as_a_sentence():
     """Every event type of every Underworlds edition has its words ("Feature token B1 placed", not its data)."""
     root = Path(__file__).resolve().parents[2]
-    source = (root / "static/js/games/underworlds/index.js").read_text()
+    source = (root / "static/js/games/underworlds/wording.js").read_text()
     body = source.split("function describeEvent(", 1)[1].split("\n}\n", 1)[0]
     worded = set(re.findall(r'case "([a-z_]+)"', body))
     types = {e["type"] for rid in ("underworlds/deathgorge", "underworlds/dreadfane", "underworlds/shadespire")

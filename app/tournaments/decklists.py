@@ -50,13 +50,16 @@ def redacted_entries(entries: list[dict], member: Member, published: bool) -> li
     return out
 
 
-class DeckLists(TournamentLog):
+class DeckLists:
     """POST /api/tournaments/<id>/decklists: the organiser publishes every registered deck."""
+
+    def __init__(self, log: TournamentLog):
+        self.log = log
 
     def publish_decks(self, member: Member) -> dict:
         """Publish the deck lists (organiser); from now on every view lists them."""
         if member.role != "organiser":
             raise ApiError(403, "organiser_only", "Only the organiser publishes the deck lists.")
-        self._append(member, "publish_decks", {})
-        state = self.folded(member.tournament_id).state
+        self.log.append(member, "publish_decks", {})
+        state = self.log.folded(member.tournament_id).state
         return {"published": state["decks_published"], "decks": listing(state)}

@@ -5,17 +5,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from app.service import ApiError
+from app.service import ApiError, GameService
 
 from . import model
-from .log import Member
-from .rounds import Rounds
+from .log import Member, TournamentLog
+from .rounds import voice_of
 from .schemas import NoteSchema, ResultSchema, RulingSchema
 from .statuses import refused
 
 
-class Results(Rounds):
+class Results:
     """Each table's result, from the game the app tracked or as entered."""
+
+    def __init__(self, log: TournamentLog, games: GameService):
+        self.log = log
+        self.games = games
 
     def outcome_result(self, table: dict) -> dict:
         """The result of a tracked table's game from its outcome (409 while it is still being played).
@@ -78,12 +82,12 @@ class Results(Rounds):
         if not meta.get("event") or not meta.get("follows"):
             return None
         joined = self.games.logs.game(game_id)
-        tournament = self.folded(meta["event"])
+        tournament = self.log.folded(meta["event"])
         table = model.table_of(tournament.state, meta["round"], meta["table"])
         seat = meta.get("follows_seat")
         by = dict(zip(("p1", "p2"), table["players"] if table else [])).get(seat, seat) if seat is not None else None
         member = Member(meta["event"], "game", by or "")
-        return self._append(member, "match_game", {"round": meta["round"], "table": meta["table"], "game": game_id,
+        return self.log.append(member, "match_game", {"round": meta["round"], "table": meta["table"], "game": game_id,
                                                    "join_code": joined["join_code"], "follows": meta["follows"]},
                             f"match-{game_id}")
 
@@ -96,13 +100,13 @@ class Results(Rounds):
         meta = self.games.logs.game(game_id).get("meta") or {}
         if not meta.get("event"):
             return None
-        folded = self.folded(meta["event"])
+        folded = self.log.folded(meta["event"])
         table = model.table_of(folded.state, meta["round"], meta["table"])
         if table is None or game_id not in [table.get("game"), *(table.get("games") or [])]:
             return None
         # The table's own voice: its device's token, else the player who holds that seat.
         by = "device" if device else dict(zip(("p1", "p2"), table["players"])).get(seat, "")
-        return self._append(Member(meta["event"], "game", by), "judge_call",
+        return self.log.append(Member(meta["event"], "game", by), "judge_call",
                             {"round": meta["round"], "table": meta["table"], "by": by, "note": note,
                              "game": game_id, "entry": entry}, f"flag-{game_id}-{flag_id}"[:100])
 
@@ -110,7 +114,7 @@ class Results(Rounds):
         """Games per match of the tournament a table belongs to (1 or 3)."""
         meta = (self.games.logs.game(table["game"]).get("meta") or {}) if table.get("game") else {}
         tid = meta.get("event")
-        return self.folded(tid).row["setup"]["best_of"] if tid else 1
+        return self.log.folded(tid).row["setup"]["best_of"] if tid else 1
 
     def confirm(self, member: Member, round_no: int, table_no: int, raw: Any) -> tuple[int, dict]:
         """One tap: the caller signs off the tracked game's outcome as the table's result.
@@ -118,12 +122,12 @@ class Results(Rounds):
         201 with the stored confirmation; 200 with the caller's earlier one when they already confirmed this
         same result (a second tap, a resend): it is stored once.
         """
-        body = self.load(NoteSchema(), raw if raw is not None else {})
-        tournament = self.folded(member.tournament_id)
+        body = self.log.load(NoteSchema(), raw if raw is not None else {})
+        tournament = self.log.folded(member.tournament_id)
         table = model.table_of(tournament.state, round_no, table_no)
         if table is None:
             raise ApiError(404, "no_such_table", f"Round {round_no} has no table {table_no}.")
-        by = self._table_voice(member, round_no, table_no)
+        by = voice_of(member, table_no)
         # Another table's player (or device) is refused before the game is read: 403, never what its game is at.
         refusal = model.table_voice(table, by)
         if refusal is not None:
@@ -137,7 +141,7 @@ class Results(Rounds):
                 found.append(entry)
             return entry
 
-        stored = self._append(member, "confirm", {"round": round_no, "table": table_no, "by": by, "result": result},
+        stored = self.log.append(member, "confirm", {"round": round_no, "table": table_no, "by": by, "result": result},
                               body["id"], earlier=earlier)
         return (200 if found else 201), stored
 
@@ -152,27 +156,27 @@ class Results(Rounds):
 
     def flag(self, member: Member, round_no: int, table_no: int, raw: Any) -> dict:
         """A judge (the referee of any table) flags a tracked table's game with a reason: disputed until settled."""
-        body = self.load(NoteSchema(), raw if raw is not None else {})
+        body = self.log.load(NoteSchema(), raw if raw is not None else {})
         reason = (body["reason"] or "").strip()
-        return self._append(member, "flag", {"round": round_no, "table": table_no, "by": member.actor, "reason": reason},
+        return self.log.append(member, "flag", {"round": round_no, "table": table_no, "by": member.actor, "reason": reason},
                             body["id"])
 
     def enter_result(self, member: Member, round_no: int, table_no: int, raw: Any) -> dict:
         """The scorekeeper (or a judge settling a dispute) enters or corrects a result, with a reason for a correction."""
-        body = self.load(ResultSchema(), raw)
+        body = self.log.load(ResultSchema(), raw)
         result = {"winner": body["winner"], "glory": body["glory"]}
         if body["games_won"] is not None:
             result["games_won"] = body["games_won"]
         if body["decided_by"] is not None:
             result["decided_by"] = body["decided_by"]
-        return self._append(member, "result", {"round": round_no, "table": table_no, "result": result,
+        return self.log.append(member, "result", {"round": round_no, "table": table_no, "result": result,
                                                "reason": body["reason"].strip(), "source": member.role}, body["id"])
 
     def ruling(self, member: Member, raw: Any) -> dict:
         """A judge's ruling in the tournament's rulings log."""
-        body = self.load(RulingSchema(), raw)
+        body = self.log.load(RulingSchema(), raw)
         data = {k: body[k] for k in ("round", "table", "question", "answer", "rule")}
         if (data["round"] is None) != (data["table"] is None):
             raise ApiError(400, "invalid", "A ruling at a table names both its round and its table.",
                            fields={"table": "Give round and table together, or neither."})
-        return self._append(member, "ruling", data, body["id"])
+        return self.log.append(member, "ruling", data, body["id"])

@@ -10,6 +10,7 @@ from . import model
 from .log import Member, TournamentLog
 from .registration import Registration, deck_refused
 from .schemas import EditSchema
+from .types import Player, TournamentState
 
 
 class Editing:
@@ -38,7 +39,7 @@ class Editing:
                 "warband": now["warband"], "warband_name": now["warband_name"], "printing": now["printing"],
                 "deck_problems": stored["data"].get("deck_problems", []) if member.role == "organiser" else None}
 
-    def _edit_data(self, state: dict, p: dict, body: dict) -> dict:
+    def _edit_data(self, state: TournamentState, p: Player, body: dict) -> dict:
         """The edit entry's data: the fields that change, the deck checked when the warband, printing or deck does."""
         data: dict[str, Any] = {"player": p["id"]}
         before: dict[str, Any] = {}

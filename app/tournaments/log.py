@@ -17,6 +17,7 @@ from app.store.base import EventStore
 
 from . import model, tables
 from .statuses import refused
+from .types import TournamentState
 
 log = logging.getLogger(__name__)
 
@@ -29,7 +30,7 @@ MAY = {
     "register": ("scorekeeper",), "check_in": ("scorekeeper",), "fixed_table": ("scorekeeper",), "drop": ("scorekeeper",), "merge": ("scorekeeper",),
     "pair": ("scorekeeper",), "swap": ("scorekeeper",), "table_mode": ("scorekeeper",), "publish": ("scorekeeper",),
     "timer": ("scorekeeper",), "time_called": ("scorekeeper",), "time_withdrawn": ("scorekeeper",),
-    # A table's own voice: its players and its device (model._table_voice checks that it is that table's);
+    # A table's own voice: its players and its device (table_entries.table_voice checks that it is that table's);
     # staff act on a table with a flag (judge) or a result (scorekeeper, judge); a table's game calls its judge to
     # an entry a seat flagged (results.judge_call_on_entry).
     "confirm": ("player", "table"), "dispute": ("player", "table"),
@@ -76,7 +77,7 @@ class FoldedTournament:
 
     row: dict
     entries: list[dict]
-    state: dict
+    state: TournamentState
     _standings: list[dict] | None = field(default=None, repr=False)
     _shared: dict = field(default_factory=dict, repr=False)  # kind (or kind and marks) -> view, or its text
 
@@ -162,7 +163,7 @@ class TournamentLog:
     def _brought_up(cached: FoldedTournament, newer: list[dict]) -> FoldedTournament:
         return FoldedTournament(cached.row, cached.entries + newer, model.apply_all(cached.state, newer))
 
-    def append(self, member: Member, etype: str, data: dict | Callable[[dict], dict],
+    def append(self, member: Member, etype: str, data: dict | Callable[[TournamentState], dict],
                entry_id: str | None = None, earlier: Earlier | None = None) -> dict:
         """Check and store one entry as the next seq; returns the stored entry (or the original of a repeat).
 
@@ -178,7 +179,7 @@ class TournamentLog:
         if member.role != "organiser" and member.role not in MAY.get(etype, ()):
             raise ApiError(403, "not_allowed", f"{a_link(member.role)} cannot do this.")
 
-    def append_entry(self, member: Member, etype: str, data: dict | Callable[[dict], dict],
+    def append_entry(self, member: Member, etype: str, data: dict | Callable[[TournamentState], dict],
                      entry_id: str | None = None, earlier: Earlier | None = None) -> tuple[dict, bool]:
         """`append`, and whether the entry is new (False: the original of a repeat, nothing stored)."""
         self.may(member, etype)
@@ -186,7 +187,7 @@ class TournamentLog:
         with self._logs.lock(member.tournament_id):
             return APPEND_RETRY.run(lambda _: self._append_at_head(member, etype, data, entry_id, earlier), "event")
 
-    def _append_at_head(self, member: Member, etype: str, data: dict | Callable[[dict], dict],
+    def _append_at_head(self, member: Member, etype: str, data: dict | Callable[[TournamentState], dict],
                         entry_id: str, earlier: Earlier | None) -> tuple[dict, bool] | Stale:
         """One try of `append` at the head the store has now: the stored entry (new), the original of a repeat,
         or STALE when another process stored an entry first."""

@@ -28,9 +28,10 @@ from .schemas import (
     PlayerListSchema,
     RegisterSchema,
 )
+from .types import TournamentState
 
 
-def round_started(state: dict) -> bool:
+def round_started(state: TournamentState) -> bool:
     """The latest round paired is published: a player registered now joins from the next one."""
     n = model.current_round(state)
     return n > 0 and state["rounds"][n]["published"]
@@ -76,7 +77,7 @@ class Registration:
         if body.get("printing"):
             data["printing"] = checked.get("printing")
 
-        def at_head(state: dict) -> dict:  # the player's number and first round at the head it is stored after
+        def at_head(state: TournamentState) -> dict:  # the player's number and first round at the head it is stored after
             next_round = model.current_round(state) + (1 if round_started(state) else 0)
             return {"player": f"p{len(state['order']) + 1}", **data, "from_round": max(1, next_round)}
 

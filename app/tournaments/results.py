@@ -12,6 +12,7 @@ from .log import Member, TournamentLog
 from .rounds import voice_of
 from .schemas import NoteSchema, ResultSchema, RulingSchema
 from .statuses import refused
+from .types import Table
 
 
 class Results:
@@ -21,23 +22,24 @@ class Results:
         self.log = log
         self.games = games
 
-    def outcome_result(self, table: dict) -> dict:
+    def outcome_result(self, table: Table) -> dict:
         """The result of a tracked table's game from its outcome (409 while it is still being played).
 
         A best-of-three table follows the match's linked games (`match_game` entries): its result is
         the last game's match status once the match is over (winner, games won, glory over the games),
         with each game listed.
         """
-        if not table.get("game"):
+        game = table["game"]
+        if not game:
             raise ApiError(409, "not_tracked", "This table's game is not tracked; the scorekeeper enters its result.")
         seats = dict(zip(("p1", "p2"), table["players"]))
-        folded = self.games.logs.folded(table["game"])
+        folded = self.games.logs.folded(game)
         ended = folded.rs.outcome(folded.state)
         if ended is None:
             raise ApiError(409, "game_not_over", "The game is not over yet; confirm its result when it ends.")
         outcome: Mapping[str, Any] = ended   # with each game's own keys (glory, match) beside the common ones
         if self.folded_setup_best_of(table) == 3:
-            return self._match_result(table, outcome, seats)
+            return self._match_result(table, game, outcome, seats)
         winners = outcome.get("winners") or []
         winner = None if outcome.get("draw") or len(winners) != 1 else seats.get(winners[0])
         result = {"winner": winner, "glory": self._by_player(outcome.get("glory"), seats)}
@@ -52,7 +54,7 @@ class Results:
             out.setdefault(p, 0)
         return out
 
-    def _match_result(self, table: dict, outcome: Mapping[str, Any], seats: dict) -> dict:
+    def _match_result(self, table: Table, game: str, outcome: Mapping[str, Any], seats: dict) -> dict:
         status = outcome.get("match")
         if status is None:
             raise ApiError(409, "not_a_match", "This table's game is not part of a matched-play match; "
@@ -61,7 +63,7 @@ class Results:
             raise ApiError(409, "match_not_over", f"The match goes on (game {status['next_game'] or 3} next); "
                                                   "confirm its result when the match is over.")
         games = []
-        for n, gid in enumerate(table.get("games") or [table["game"]], start=1):
+        for n, gid in enumerate(table.get("games") or [game], start=1):
             played = self.games.logs.folded(gid)
             done: Mapping[str, Any] = played.rs.outcome(played.state) or {}
             winners = done.get("winners") or []
@@ -110,9 +112,10 @@ class Results:
                             {"round": meta["round"], "table": meta["table"], "by": by, "note": note,
                              "game": game_id, "entry": entry}, f"flag-{game_id}-{flag_id}"[:100])
 
-    def folded_setup_best_of(self, table: dict) -> int:
+    def folded_setup_best_of(self, table: Table) -> int:
         """Games per match of the tournament a table belongs to (1 or 3)."""
-        meta = (self.games.logs.game(table["game"]).get("meta") or {}) if table.get("game") else {}
+        game = table["game"]
+        meta = (self.games.logs.game(game).get("meta") or {}) if game else {}
         tid = meta.get("event")
         return self.log.folded(tid).row["setup"]["best_of"] if tid else 1
 

@@ -12,8 +12,10 @@ from app.service.access import DEVICE, DEVICE_SEAT
 
 from . import cut, model, tables
 from .log import Member, TournamentLog, a_link, now_stamp
+from .reads import started_cut
 from .schemas import CutSchema, ModeSchema, NoteSchema, SwapSchema, TimerSchema
 from .statuses import refused
+from .types import Player, TournamentState
 
 # The body each round entry takes; the others take a reason or a note.
 ENTRY_SCHEMAS = {"swap": SwapSchema, "table_mode": ModeSchema, "timer": TimerSchema}
@@ -60,10 +62,10 @@ class Rounds:
         return self.log.append(member, "pair", tables.pairing_entry(pairing, round_no, fixed))
 
     @staticmethod
-    def _cut_round_ready(state: dict, round_no: int) -> bool:
+    def _cut_round_ready(state: TournamentState, round_no: int) -> bool:
         """The cut round's bracket is known: within the cut, its feeding round complete (else the log's check says why)."""
         k = round_no - cut.swiss_rounds(state)
-        if k > cut.rounds_of(state["cut"]["size"]):
+        if k > cut.rounds_of(started_cut(state)["size"]):
             return False
         prev = state["rounds"].get(round_no - 1)
         return k == 1 or bool(prev and prev["published"] and model.round_complete(prev))
@@ -147,14 +149,14 @@ class Rounds:
         return self.log.append(member, "publish", {"round": round_no, "games": games})
 
     @staticmethod
-    def _first_game_of_match(setup: dict, players: list[dict]) -> dict:
+    def _first_game_of_match(setup: dict, players: list[Player]) -> dict:
         """options.match of a best-of-three table's first game: each player keeps their warband (pg 26)."""
         match = matched_play.new_match(["p1", "p2"], tiebreakers=setup.get("match_tiebreakers", False),
                                        warbands={"p1": players[0]["warband"], "p2": players[1]["warband"]})
         return matched_play.game_context(match)
 
     @staticmethod
-    def _seat(player: dict) -> dict:
+    def _seat(player: Player) -> dict:
         seat = {"name": player["name"], "warband": player["warband"]}
         if player.get("printing"):
             seat["printing"] = player["printing"]  # the fighter cards the player registered with
@@ -168,7 +170,8 @@ class Rounds:
         table = model.table_of(tournament.state, round_no, table_no)
         if table is None or not tournament.state["rounds"][round_no]["published"]:
             raise ApiError(404, "no_such_table", f"Round {round_no} has no published table {table_no}.")
-        if not table.get("game"):
+        game = table["game"]
+        if not game:
             raise ApiError(409, "not_tracked", "This table's game is not tracked in the app.")
         stored = None
         if member.role == "player" and member.subject in table["players"]:
@@ -181,7 +184,7 @@ class Rounds:
             seat = "scorekeeper"
         else:
             raise ApiError(403, "not_your_table", "Only this table's players, its device and the judges open its game.")
-        token = self.games.access.mint(table["game"], stored or seat)
+        token = self.games.access.mint(game, stored or seat)
         names = {"p1": tournament.state["players"][table["players"][0]]["name"],
                  "p2": tournament.state["players"][table["players"][1]]["name"]}
         return {"game": table["game"], "join_code": table["join_code"], "seat": seat, "token": token,

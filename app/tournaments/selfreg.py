@@ -14,6 +14,7 @@ from .playerlinks import role_link
 from .registration import Registration, round_started
 from .schemas import ClaimSchema, DecideSchema, RegistrationSchema, RequestSchema
 from .statuses import refused
+from .types import Request, TournamentState
 
 REGISTRATION = "registration"  # the role of a registration link's token: it may ask for a place, nothing else
 REQUESTER = "requester"        # the phone that made a request, known by its claim secret
@@ -107,7 +108,7 @@ class SelfRegistration:
         req = self.log.folded(member.tournament_id).state["signup"]["requests"][rid]
         return {"request": rid, "status": req["status"], "player": req["player"], "name": req["name"]}
 
-    def _requester(self, tid: str, raw: Any) -> tuple[Member, dict]:
+    def _requester(self, tid: str, raw: Any) -> tuple[Member, Request]:
         """The phone that holds a request's claim secret, and that request (404 for a secret no request has)."""
         body = self.log.load(ClaimSchema(), raw)
         req = signup.request_by_claim(self.log.folded(tid).state, hash_token(body["claim"]))
@@ -120,7 +121,8 @@ class SelfRegistration:
         handed over once (201), to the phone holding the claim secret only."""
         member, req = self._requester(tid, raw)
         state = self.log.folded(tid).state
-        if req["status"] != "accepted" or req["claimed"]:
+        pid = req["player"]  # an accepted request's player
+        if req["status"] != "accepted" or req["claimed"] or pid is None:
             if req["claimed"]:
                 raise ApiError(410, "claim_used", "This request's link was already handed to the phone that made it; "
                                                   "a lost link is replaced by the organiser.")
@@ -128,10 +130,10 @@ class SelfRegistration:
         # The token is stored before the claim: a store failure in between leaves the claim unspent (the phone asks
         # again) and at worst a token nobody was ever shown. The log lets one claim through (a second is refused).
         tournament = self.log.folded(tid)
-        token, token_hash = playerlinks.player_token(tournament.row["setup"], req["player"],
-                                                     playerlinks.generation(tournament.entries, req["player"]))
+        token, token_hash = playerlinks.player_token(tournament.row["setup"], pid,
+                                                     playerlinks.generation(tournament.entries, pid))
         try:
-            self.log.storage(self.log.store.add_tournament_token, tid, token_hash, "player", req["player"])
+            self.log.storage(self.log.store.add_tournament_token, tid, token_hash, "player", pid)
         except DuplicateKey:
             pass  # a second claim at once derived the same token: the log lets one claim through
 
@@ -147,10 +149,10 @@ class SelfRegistration:
         return self._request_status(state, state["signup"]["requests"][req["id"]])
 
     @staticmethod
-    def _request_status(state: dict, req: dict) -> dict:
+    def _request_status(state: TournamentState, req: Request) -> dict:
         """What the requesting phone is told: its status, and its place on the waitlist."""
         req = state["signup"]["requests"][req["id"]]
-        out = {"request": req["id"], "name": req["name"], "status": req["status"], "player": req["player"]}
+        out: dict[str, Any] = {"request": req["id"], "name": req["name"], "status": req["status"], "player": req["player"]}
         if req["status"] == "waitlisted":
             out["position"] = signup.waitlist(state).index(req["id"]) + 1
         if req["status"] == "declined":

@@ -10,9 +10,10 @@ from app.service import ApiError, GameService
 from . import calls, cut, decklists, edits, model, overlay, penalties, playerlinks, progress, signup, timeext, victory
 from .log import FoldedTournament, Member, TournamentLog
 from .results import Results
+from .types import Player, Round, Table, TournamentState
 
 
-def off_fixed_table(s: dict, table: dict) -> list[dict]:
+def off_fixed_table(s: TournamentState, table: Table) -> list[dict]:
     """The players of a table who keep a fixed table (accessibility) other than this one: both players of the match had
     one, a swap moved them, or their table was given after the round was paired. The staff's to see before the round
     is done."""
@@ -98,7 +99,7 @@ class Views:
         return out
 
     @staticmethod
-    def _signup_view(s: dict, kind: str) -> dict:
+    def _signup_view(s: TournamentState, kind: str) -> dict:
         """Self-registration as this kind sees it, each request's deck named as the content names it (organiser)."""
         sig = signup.view(s, kind)
         if kind == "organiser" and sig.get("requests"):
@@ -170,7 +171,7 @@ class Views:
                 **timeext.table_view(table, True)}
 
     @staticmethod
-    def _player_view(p: dict, staff: bool, decks: bool) -> dict:
+    def _player_view(p: Player, staff: bool, decks: bool) -> dict:
         """A player as a member sees them: the deck for the organiser, the player themselves, or once published."""
         keep = ("id", "name", "warband", "printing", "warband_name", "status", "from_round", "dropped_after")
         out = {k: p.get(k) for k in keep}
@@ -183,7 +184,7 @@ class Views:
         return out
 
     @staticmethod
-    def _round_view(s: dict, rnd: dict, staff: bool) -> dict:
+    def _round_view(s: TournamentState, rnd: Round, staff: bool) -> dict:
         names = {p: s["players"][p]["name"] for p in s["players"]}
         out_tables = []
         for t in rnd["tables"]:
@@ -201,7 +202,7 @@ class Views:
         out = {"round": rnd["round"], "name": cut.stage_name(s, rnd["round"]),
                "stage": "cut" if cut.is_cut_round(s, rnd["round"]) else "swiss",
                "published": rnd["published"], "bye": rnd["bye"],
-               "bye_name": names.get(rnd["bye"]), "timer": rnd["timer"], "tables": out_tables,
+               "bye_name": names.get(rnd["bye"]) if rnd["bye"] else None, "timer": rnd["timer"], "tables": out_tables,
                "complete": rnd["published"] and model.round_complete(rnd), "stale": rnd.get("stale", False)}
         if staff and rnd["bye"]:
             # The player with the bye sits at no table, but a judge still needs to know their registration changed.
@@ -209,7 +210,7 @@ class Views:
         return out
 
     @staticmethod
-    def _next_step(s: dict) -> str:
+    def _next_step(s: TournamentState) -> str:
         n = model.current_round(s)
         if n == 0:
             return "pair" if len(model.active_players(s, 1)) >= 2 else "register"

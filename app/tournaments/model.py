@@ -19,6 +19,7 @@ rounds, cut.py). The state's shape is types.TournamentState.
 from __future__ import annotations
 
 import copy
+from typing import Any
 
 from . import copies, cut, orgtools, player_entries, round_entries, signup, table_entries
 from .reads import (
@@ -50,7 +51,7 @@ LINK_ROLES = ("player", "scorekeeper", "judge", "table", "organiser")
 MAX_PLAYERS = 512
 
 
-def new_state(setup: dict) -> TournamentState:
+def new_state(setup: dict[str, Any]) -> TournamentState:
     """The tournament before anything happened."""
     return TournamentState(setup=setup, players={}, order=[], rounds={}, rulings=[], head=0,
                            signup=signup.new_signup(), decks_published=None, cut=None, penalties=[],
@@ -89,7 +90,7 @@ HANDLERS: dict[str, Handler] = {
 _NAMES_A_NEW_PLAYER = ("register", "accept")
 
 
-def check(state: TournamentState, entry: dict) -> Refusal | None:
+def check(state: TournamentState, entry: dict[str, Any]) -> Refusal | None:
     """None if the entry can be added now, else why not."""
     t, d = entry["type"], entry.get("data") or {}
     handler = HANDLERS.get(t)
@@ -100,7 +101,7 @@ def check(state: TournamentState, entry: dict) -> Refusal | None:
     return handler.check(state, d) or orgtools.refusal(state, t, d)
 
 
-def apply(state: TournamentState, entry: dict) -> TournamentState:
+def apply(state: TournamentState, entry: dict[str, Any]) -> TournamentState:
     """The tournament after one more (checked) entry; a new state, the old one is unchanged."""
     handler = HANDLERS.get(entry["type"])
     s = handler.copied(state, entry.get("data") or {}) if handler is not None else copies.whole(state)
@@ -108,14 +109,14 @@ def apply(state: TournamentState, entry: dict) -> TournamentState:
     return s
 
 
-def apply_all(state: TournamentState, entries: list[dict]) -> TournamentState:
+def apply_all(state: TournamentState, entries: list[dict[str, Any]]) -> TournamentState:
     """The tournament after these further (checked) entries, in order; the given state is unchanged."""
     for entry in entries:
         state = apply(state, entry)
     return state
 
 
-def _apply_in_place(s: TournamentState, entry: dict) -> None:
+def _apply_in_place(s: TournamentState, entry: dict[str, Any]) -> None:
     """Fold one tournament entry into the state, in place."""
     t, d = entry["type"], entry.get("data") or {}
     handler = HANDLERS.get(t)
@@ -126,7 +127,7 @@ def _apply_in_place(s: TournamentState, entry: dict) -> None:
     s["head"] = entry.get("seq") or s["head"] + 1
 
 
-def fold(setup: dict, entries: list[dict]) -> TournamentState:
+def fold(setup: dict[str, Any], entries: list[dict[str, Any]]) -> TournamentState:
     """The tournament after its whole log."""
     s = new_state(copy.deepcopy(setup))
     for entry in entries:

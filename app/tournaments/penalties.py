@@ -12,6 +12,8 @@ Entry type: penalty {player, kind, amount, reason, round?}
 """
 from __future__ import annotations
 
+from typing import Any
+
 from .refusals import CONFLICT, INVALID, Refusal
 from .types import Data, Handler, Penalty, TournamentState, Who
 
@@ -55,7 +57,7 @@ def _apply_penalty(s: TournamentState, d: Data, who: Who) -> None:
 HANDLERS = {"penalty": Handler(_check_penalty, _apply_penalty, _copy_penalty)}
 
 
-def adjust(state: TournamentState, recs: dict) -> None:
+def adjust(state: TournamentState, recs: dict[str, Any]) -> None:
     """Apply the penalties to the players' standings records (standings.Record), in place."""
     for pen in state["penalties"]:
         rec = recs.get(pen["player"])
@@ -77,13 +79,13 @@ def adjustments(state: TournamentState) -> dict[str, dict[str, int]]:
     return out
 
 
-def of_player(state: TournamentState, player: str) -> list[dict]:
+def of_player(state: TournamentState, player: str) -> list[dict[str, Any]]:
     """A player's own record (what their page shows): kind, amount, reason, round, when."""
     return [{k: pen[k] for k in ("kind", "amount", "reason", "round", "at")}
             for pen in state["penalties"] if pen["player"] == player]
 
 
-def listing(state: TournamentState) -> list[dict]:
+def listing(state: TournamentState) -> list[dict[str, Any]]:
     """Every penalty with its player's name (the staff's view and exports)."""
     names = {p: state["players"][p]["name"] for p in state["players"]}
     return [{**pen, "name": names.get(pen["player"], pen["player"])} for pen in state["penalties"]]

@@ -82,7 +82,8 @@ def player_table(state: TournamentState, round_no: int, player: str) -> Table | 
 
 def swiss_rounds(state: TournamentState) -> int:
     """The event's Swiss rounds; rounds numbered after them are the cut's."""
-    return state["setup"]["rounds"]
+    rounds: int = state["setup"]["rounds"]
+    return rounds
 
 
 def is_cut_round(state: TournamentState, round_no: Any) -> bool:

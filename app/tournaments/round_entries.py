@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Callable
 
 from . import copies, cut
-from .reads import checked_table, round_complete, table_of
+from .reads import checked_table, is_cut_round, round_complete, table_of
 from .refusals import CONFLICT, INVALID, NOT_FOUND, Refusal
 from .types import Copy, Data, Handler, Round, Table, Timer, TournamentState, Who
 
@@ -43,7 +43,7 @@ def _check_pair(state: TournamentState, d: Data) -> Refusal | None:
         return Refusal("bad_pairing", "Each player is paired once.", INVALID)
     if not d["tables"]:
         return Refusal("too_few_players", "At least two checked-in players are needed to pair a round.", CONFLICT)
-    if cut.is_cut_round(state, n):
+    if is_cut_round(state, n):
         return cut.check_pair(state, d)
     return None
 
@@ -88,7 +88,7 @@ def _check_swap(state: TournamentState, d: Data) -> Refusal | None:
     placed = {p for t in rnd["tables"] for p in t["players"]} | ({rnd["bye"]} if rnd["bye"] else set())
     if d["a"] not in placed or d["b"] not in placed or d["a"] == d["b"]:
         return Refusal("bad_swap", "Swap two different players of this round's pairings.", INVALID)
-    if cut.is_cut_round(state, d["round"]):
+    if is_cut_round(state, d["round"]):
         return Refusal("bad_swap", "The top cut's pairings follow the bracket seeded from the standings.", CONFLICT)
     if any({d["a"], d["b"]} == set(t["players"]) for t in rnd["tables"]):
         return Refusal("bad_swap", "Those two already play each other; swap players of different tables.", INVALID)

@@ -12,7 +12,7 @@ from app.service.access import DEVICE, DEVICE_SEAT
 
 from . import cut, model, tables
 from .log import Member, TournamentLog, a_link, now_stamp
-from .reads import started_cut
+from .reads import is_cut_round, started_cut, swiss_rounds
 from .schemas import CutSchema, ModeSchema, NoteSchema, SwapSchema, TimerSchema
 from .statuses import refused
 from .types import Player, TournamentState
@@ -51,7 +51,7 @@ class Rounds:
         self.log.may(member, "pair")
         tournament = self.log.folded(member.tournament_id)
         state = tournament.state
-        if cut.is_cut_round(state, round_no) and state["cut"] and self._cut_round_ready(state, round_no):
+        if is_cut_round(state, round_no) and state["cut"] and self._cut_round_ready(state, round_no):
             return self.log.append(member, "pair", cut.pairing_entry(state, round_no))
         refusal = model.check(state, {"type": "pair", "data": {"round": round_no, "tables": [], "bye": None}})
         if refusal is not None and refusal.code in ("no_more_rounds", "already_published", "previous_round_open"):
@@ -64,7 +64,7 @@ class Rounds:
     @staticmethod
     def _cut_round_ready(state: TournamentState, round_no: int) -> bool:
         """The cut round's bracket is known: within the cut, its feeding round complete (else the log's check says why)."""
-        k = round_no - cut.swiss_rounds(state)
+        k = round_no - swiss_rounds(state)
         if k > cut.rounds_of(started_cut(state)["size"]):
             return False
         prev = state["rounds"].get(round_no - 1)

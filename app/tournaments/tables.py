@@ -59,7 +59,7 @@ def propose(state: TournamentState, round_no: int, seed: str, rng: random.Random
     points = {row["player"]: row["points"] for row in rows}
     ranked = sorted(active, key=lambda p: order.get(p, len(order)))
     byes, _, _ = history(state)
-    met: Counter = Counter()
+    met: Counter[frozenset[str]] = Counter()
     for rnd in published_rounds(state):
         for t in rnd["tables"]:
             met[frozenset(t["players"])] += 1

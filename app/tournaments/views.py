@@ -9,6 +9,7 @@ from app.service import ApiError, GameService
 
 from . import calls, cut, decklists, edits, model, overlay, penalties, playerlinks, progress, signup, timeext, victory
 from .log import FoldedTournament, Member, TournamentLog
+from .reads import is_cut_round
 from .results import Results
 from .types import Player, Round, Table, TournamentState
 
@@ -200,7 +201,7 @@ class Views:
                 row["changes"] = edits.table_changes(s, t["players"], rnd["round"])
             out_tables.append(row)
         out = {"round": rnd["round"], "name": cut.stage_name(s, rnd["round"]),
-               "stage": "cut" if cut.is_cut_round(s, rnd["round"]) else "swiss",
+               "stage": "cut" if is_cut_round(s, rnd["round"]) else "swiss",
                "published": rnd["published"], "bye": rnd["bye"],
                "bye_name": names.get(rnd["bye"]) if rnd["bye"] else None, "timer": rnd["timer"], "tables": out_tables,
                "complete": rnd["published"] and model.round_complete(rnd), "stale": rnd.get("stale", False)}

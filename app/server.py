@@ -134,7 +134,7 @@ def create_app(config: Mapping[str, Any] | Config | None = None):
     # Both namespaces are python-socketio ones, registered on the server itself: no Flask request context per
     # frame (app/live/handlers.py says why).
     socketio.server.register_namespace(live)
-    socketio.server.register_namespace(TournamentNamespace(tournaments, limiter))
+    socketio.server.register_namespace(TournamentNamespace(tournaments.members, limiter))
 
     app.extensions["tablewarden"] = {"store": store, "service": service, "limiter": limiter, "limits": limits,
                                      "broadcaster": broadcaster, "live": live, "config": cfg, "tournaments": tournaments,

@@ -121,7 +121,7 @@ def create_game():
 def _follow_in_tournament(game_id: str) -> None:
     """The next game of a tournament table's match: the tournament's table follows it (the game stands either way)."""
     try:
-        current_app.extensions["tablewarden"]["tournaments"].follow_match(game_id)
+        current_app.extensions["tablewarden"]["tournaments"].results.follow_match(game_id)
     except ApiError as exc:
         log.warning("tournament did not follow game %s: %s", game_id, exc.message)
 
@@ -291,7 +291,7 @@ def flag_entry(game_id: str):
     rate_limit()
     status, body = service().flagging.flag(caller, json_body())
     try:
-        call = current_app.extensions["tablewarden"]["tournaments"].judge_call_on_entry(
+        call = current_app.extensions["tablewarden"]["tournaments"].results.judge_call_on_entry(
             game_id, body["by"], body["entry"], body["text"], body["id"], caller.device)
     except ApiError as exc:
         # The flag stands in the game's log (the referee sees it there) even when the event cannot take the call.

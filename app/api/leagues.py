@@ -17,18 +17,18 @@ bp = Blueprint("leagues_api", __name__, url_prefix="/api/leagues")
 def create_league():
     """Create a league ({name, rule: points | best, best?, events?}): 201 {id, name, organiser_token, link, public}."""
     rate_limit()
-    return jsonify(tournaments().create_league(json_body(), base_url())), 201
+    return jsonify(tournaments().leagues.create_league(json_body(), base_url())), 201
 
 
 @bp.get("/<league_id>")
 def league(league_id: str):
     """The league: its events and standings, each player's history (anyone; `you.organiser` with its link)."""
     read_limit()
-    return jsonify(tournaments().league(league_id, bearer_token()))
+    return jsonify(tournaments().leagues.league(league_id, bearer_token()))
 
 
 @bp.post("/<league_id>/events")
 def add_event(league_id: str):
     """The league's next event (its organiser): the body is a new event's; 201 as POST /api/tournaments answers."""
     rate_limit()
-    return jsonify(tournaments().add_event(league_id, bearer_token(), json_body(), base_url())), 201
+    return jsonify(tournaments().leagues.add_event(league_id, bearer_token(), json_body(), base_url())), 201

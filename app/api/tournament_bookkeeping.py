@@ -20,32 +20,32 @@ def _player(player_id: str) -> str:
 def extend(tournament_id: str, n: str, t: str):
     """More minutes for one table ({minutes, reason}; judge, scorekeeper, organiser)."""
     member = _write(tournament_id)
-    return jsonify(tournaments().extend(member, _round(n), _table(t), json_body())), 201
+    return jsonify(tournaments().bookkeeping.extend(member, _round(n), _table(t), json_body())), 201
 
 
 @bp.post("/<tournament_id>/rounds/<n>/tables/<t>/call")
 def call_table(tournament_id: str, n: str, t: str):
     """Call a table ({note?}): its phones alert (staff)."""
     member = _write(tournament_id)
-    return jsonify(tournaments().call_table(member, _round(n), _table(t), _optional_body())), 201
+    return jsonify(tournaments().bookkeeping.call_table(member, _round(n), _table(t), _optional_body())), 201
 
 
 @bp.post("/<tournament_id>/players/<player_id>/penalties")
 def penalty(tournament_id: str, player_id: str):
     """A warning, glory or game penalty, or event points against a player ({kind, amount?, reason, round?}; judge)."""
     member = _write(tournament_id)
-    return jsonify(tournaments().penalty(member, _player(player_id), json_body())), 201
+    return jsonify(tournaments().bookkeeping.penalty(member, _player(player_id), json_body())), 201
 
 
 @bp.post("/<tournament_id>/players/<player_id>/paid")
 def paid(tournament_id: str, player_id: str):
     """Mark a player paid or unpaid ({paid}; scorekeeper, organiser)."""
     member = _write(tournament_id)
-    return jsonify(tournaments().mark_paid(member, _player(player_id), json_body())), 201
+    return jsonify(tournaments().bookkeeping.mark_paid(member, _player(player_id), json_body())), 201
 
 
 @bp.post("/<tournament_id>/decks/deadline")
 def deck_deadline(tournament_id: str):
     """Set or lift the deck deadline ({at: ISO time | null}; organiser)."""
     member = _write(tournament_id)
-    return jsonify(tournaments().deck_deadline(member, json_body())), 201
+    return jsonify(tournaments().bookkeeping.deck_deadline(member, json_body())), 201

@@ -6,6 +6,8 @@ referee joins the phone in. `handovers` keeps each request or code: only hashes 
 """
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from .clock import now_iso
 
 HANDOVER_DDL = [
@@ -39,7 +41,10 @@ def _handover_row(row) -> dict:
 class HandoverTables:
     """hold_seat, seat_held, put_handover, get_handover, move_handover, open_handovers, count_attempt."""
 
-    # Provided by EventStore: _run, _q.
+    # What the EventStore this is mixed into provides (app/store/base.py), declared so each use is checked.
+    _run: Callable[..., Any]
+    _q: Callable[..., Any]
+    integrity_errors: tuple[type[BaseException], ...]
 
     def _op_hold_seat(self, conn, game_id: str, seat: str, now: str) -> bool:
         cur = self._q(conn, "INSERT INTO held_seats (game_id, seat, held_at) VALUES (?, ?, ?) "

@@ -6,6 +6,7 @@ league at most (its id is unique in league_events), and a league's events are nu
 from __future__ import annotations
 
 import json
+from typing import Any, Callable
 
 from .clock import now_iso
 from .errors import DuplicateKey
@@ -30,7 +31,10 @@ class LeagueTables:
     """League storage of an EventStore: create_league, get_league, league_for_token, add_league_event, league_events,
     league_of."""
 
-    # Provided by EventStore: _run, _q, integrity_errors.
+    # What the EventStore this is mixed into provides (app/store/base.py), declared so each use is checked.
+    _run: Callable[..., Any]
+    _q: Callable[..., Any]
+    integrity_errors: tuple[type[BaseException], ...]
 
     def _op_create_league(self, conn, lid: str, setup: dict, organiser_hash: str, created: str):
         self._q(conn, "INSERT INTO leagues (id, setup, organiser_hash, created_at) VALUES (?, ?, ?, ?)",

@@ -7,7 +7,7 @@ it, a repeated entry id returns what was stored the first time, and a stale head
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Callable
 
 from .clock import now_iso
 from .errors import DuplicateKey
@@ -57,7 +57,10 @@ class TournamentTables:
     add_tournament_token, replace_tournament_tokens, spend_tournament_token, tournament_for_token, append_entry,
     entries."""
 
-    # Provided by EventStore: _run, _q, integrity_errors.
+    # What the EventStore this is mixed into provides (app/store/base.py), declared so each use is checked.
+    _run: Callable[..., Any]
+    _q: Callable[..., Any]
+    integrity_errors: tuple[type[BaseException], ...]
 
     def _op_create_tournament(self, conn, tid: str, setup: dict, tokens: list[tuple[str, str, str]], created: str):
         self._q(conn, "INSERT INTO tournaments (id, setup, created_at) VALUES (?, ?, ?)", (tid, _dumps(setup), created))

@@ -16,8 +16,9 @@ from typing import Any, cast
 
 from . import tables, victory
 from .pairing import Pairing
-from .reads import current_round, is_cut_round, round_complete, swiss_rounds, table_of
+from .reads import confirmed_result, current_round, is_cut_round, round_complete, started_cut, swiss_rounds, table_of
 from .refusals import CONFLICT, INVALID, MALFORMED, Refusal
+from .types import Data, Result, Round, Table, TournamentState
 
 CUT_SIZES = (4, 8)
 STAGE_NAMES = {1: "Final", 2: "Semi-finals", 4: "Quarter-finals"}
@@ -37,7 +38,7 @@ def rounds_of(size: int) -> int:
     return size.bit_length() - 1
 
 
-def stage_name(state: dict, round_no: int) -> str:
+def stage_name(state: TournamentState, round_no: int) -> str:
     """What a round is called: "Round 3", or the cut's "Semi-finals" / "Final"."""
     cut = state.get("cut")
     if not cut or not is_cut_round(state, round_no):
@@ -46,55 +47,54 @@ def stage_name(state: dict, round_no: int) -> str:
     return STAGE_NAMES.get(tables_left, f"Round {round_no}")
 
 
-def seeds_from(state: dict, size: int) -> list[str]:
+def seeds_from(state: TournamentState, size: int) -> list[str]:
     """The top `size` checked-in players of the Swiss standings, best first (fewer when fewer are checked in)."""
     rows = tables.standings(state, state["setup"].get("seed", ""))
     return [r["player"] for r in rows if state["players"][r["player"]]["status"] == "checked_in"][:size]
 
 
-def table_of_match(rnd: dict | None, pair: list[str | None]) -> dict | None:
+def table_of_match(rnd: Round | None, pair: list[str | None]) -> Table | None:
     """The table of a paired cut round where this bracket match is played (None while unpaired or undecided)."""
     if rnd is None or None in pair:
         return None
     return next((t for t in rnd["tables"] if set(t["players"]) == set(pair)), None)
 
 
-def _winner(table: dict | None) -> str | None:
-    return table["result"]["winner"] if table and table["status"] == "confirmed" and table["result"] else None
+def _winner(table: Table | None) -> str | None:
+    return confirmed_result(table)["winner"] if table and table["status"] == "confirmed" else None
 
 
-def matches(state: dict, k: int) -> list[list[str | None]]:
+def matches(state: TournamentState, k: int) -> list[list[str | None]]:
     """The pairs of the cut's round k (1 = first) in bracket order, better seed first; None where a feeding match
     is undecided."""
-    cut = state["cut"]
+    cut = started_cut(state)
     seeds = cut["seeds"]
+    order: list[str | None]
     if k == 1:
         order = [seeds[s - 1] for s in bracket_order(cut["size"])]
     else:
         prev = state["rounds"].get(swiss_rounds(state) + k - 1)
         order = [_winner(table_of_match(prev, pair)) for pair in matches(state, k - 1)]
     rank = {p: i for i, p in enumerate(seeds)}
-    pairs = []
+    pairs: list[list[str | None]] = []
     for a, b in zip(order[::2], order[1::2]):
-        pair = [a, b]
-        if a is not None and b is not None:
-            pair.sort(key=rank.__getitem__)
-        pairs.append(pair)
+        pairs.append([b, a] if a is not None and b is not None and rank[b] < rank[a] else [a, b])
     return pairs
 
 
-def pairing_entry(state: dict, round_no: int) -> dict:
+def pairing_entry(state: TournamentState, round_no: int) -> Data:
     """The `pair` entry's data for a cut round: the bracket's matches, no bye, their tables numbered as a Swiss
     round's are (a fixed-table player's match at that table, the others 1, 2, ... in bracket order)."""
-    # Paired once its feeding round is complete (model._check_pair, Rounds.pair): every player is known.
+    # Paired once its feeding round is complete (round_entries.py's check of a pair, Rounds.pair): every player is known.
     pairs = [cast(tuple[str, str], tuple(pair)) for pair in matches(state, round_no - swiss_rounds(state))]
     return tables.pairing_entry(Pairing(pairs, None), round_no, tables.fixed_tables(state, round_no))
 
 
-def check_start(state: dict, d: dict) -> Refusal | None:
+def check_start(state: TournamentState, d: Data) -> Refusal | None:
     """Why the cut cannot start now: one cut, of 4 or 8, after every Swiss round, seeded from the standings."""
-    if state.get("cut"):
-        return Refusal("cut_started", f"The top {state['cut']['size']} cut has already started.", CONFLICT)
+    started = state["cut"]
+    if started:
+        return Refusal("cut_started", f"The top {started['size']} cut has already started.", CONFLICT)
     size = d.get("size")
     if size not in CUT_SIZES:
         return Refusal("bad_cut_size", "A top cut is of 4 or 8 players.", MALFORMED)
@@ -112,8 +112,8 @@ def check_start(state: dict, d: dict) -> Refusal | None:
     return None
 
 
-def check_pair(state: dict, d: dict) -> Refusal | None:
-    """Why a cut round cannot be paired as asked (the previous round's checks are model._check_pair's)."""
+def check_pair(state: TournamentState, d: Data) -> Refusal | None:
+    """Why a cut round cannot be paired as asked (the previous round's checks are round_entries.py's)."""
     cut, n = state.get("cut"), d["round"]
     if not cut:
         return Refusal("no_more_rounds", f"This event has {swiss_rounds(state)} Swiss rounds; start the top cut "
@@ -127,7 +127,7 @@ def check_pair(state: dict, d: dict) -> Refusal | None:
     return None
 
 
-def check_result(state: dict, round_no: int, result: dict, table_no: int | None = None) -> Refusal | None:
+def check_result(state: TournamentState, round_no: int, result: Result, table_no: int | None = None) -> Refusal | None:
     """A cut game (or match) needs a winner; the edition's rule of victory names how a level game is won.
 
     Once the next cut round is paired, a result may still be corrected but not change who went through.
@@ -136,7 +136,7 @@ def check_result(state: dict, round_no: int, result: dict, table_no: int | None 
         return None
     table = table_of(state, round_no, table_no) if table_no is not None else None
     if (table and table["status"] == "confirmed" and round_no + 1 in state["rounds"]
-            and result.get("winner") != table["result"]["winner"]):
+            and result.get("winner") != confirmed_result(table)["winner"]):
         return Refusal("next_round_paired", f"The winner of this match already plays in {stage_name(state, round_no + 1)}; "
                                             "a correction cannot change who went through.", CONFLICT)
     if result.get("winner") is not None:
@@ -149,7 +149,7 @@ def check_result(state: dict, round_no: int, result: dict, table_no: int | None 
                    rule=str(rules) if rules else None)
 
 
-def placings(state: dict) -> list[dict]:
+def placings(state: TournamentState) -> list[dict[str, Any]]:
     """The cut's placings so far: the champion 1st, the finalist 2nd, then 3rd-4th, 5th-8th by the round lost."""
     cut = state.get("cut")
     if not cut:
@@ -164,7 +164,7 @@ def placings(state: dict) -> list[dict]:
         for t in rnd["tables"]:
             if t["status"] != "confirmed":
                 continue
-            winner = t["result"]["winner"]
+            winner = confirmed_result(t)["winner"]
             loser = next(p for p in t["players"] if p != winner)
             if k == total:
                 out.append({"place": 1, "player": winner})
@@ -177,7 +177,7 @@ def placings(state: dict) -> list[dict]:
     return out
 
 
-def bracket(state: dict) -> dict | None:
+def bracket(state: TournamentState) -> dict[str, Any] | None:
     """The cut as a bracket for the public page and the venue screen (None before the cut starts).
 
     {size, seeds: [{seed, player, name}], rounds: [{round, name, published, matches: [{match, table, players,
@@ -200,13 +200,14 @@ def bracket(state: dict) -> dict | None:
             # A match's table is told once its round is published: before, a table worked out in advance would tell
             # everyone who keeps a fixed table (the staff's to know).
             table = table_of_match(rnd, pair) if published else None
-            winner = table["result"]["winner"] if table is not None and table["status"] == "confirmed" else None
+            winner = confirmed_result(table)["winner"] if table is not None and table["status"] == "confirmed" else None
             rows.append({"match": i + 1, "table": table["table"] if table else None, "players": pair,
-                         "names": [names.get(p) for p in pair], "seeds": [seed.get(p) for p in pair],
+                         "names": [names.get(p) if p else None for p in pair],
+                         "seeds": [seed.get(p) if p else None for p in pair],
                          "status": table["status"] if table else "waiting_for_players" if None in pair else "not_started",
                          "winner": winner})
         rounds.append({"round": n, "name": stage_name(state, n), "published": published, "matches": rows})
     final = rounds[-1]["matches"][0]
     return {"size": cut["size"], "seeds": [{"seed": i + 1, "player": p, "name": names[p]} for i, p in enumerate(cut["seeds"])],
-            "rounds": rounds, "champion": final["winner"], "champion_name": names.get(final["winner"]),
+            "rounds": rounds, "champion": final["winner"], "champion_name": names.get(final["winner"] or ""),
             "placings": placings(state)}

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
+from . import copies
 from .refusals import CONFLICT, INVALID, Refusal
+from .types import Data, Handler, TournamentState, Who
 
-ENTRY_TYPES = ("deck_deadline",)
 # Entries that change a registered player's deck, with the field that carries it.
 DECK_CHANGES = {"edit": "deck"}
 
@@ -25,38 +26,33 @@ def parse(at: str) -> datetime | None:
     return when if when.tzinfo else when.replace(tzinfo=timezone.utc)
 
 
-def locked(state: dict, now: datetime | None = None) -> bool:
+def locked(state: TournamentState, now: datetime | None = None) -> bool:
     """Whether the deck deadline has passed."""
-    at = state.get("deck_deadline")
+    at = state["deck_deadline"]
     when = parse(at) if at else None
     return when is not None and (now or datetime.now(timezone.utc)) >= when
 
 
-def _check_deadline(state: dict, d: dict) -> Refusal | None:
+def _check_deadline(state: TournamentState, d: Data) -> Refusal | None:
     if d.get("at") is not None and parse(d["at"]) is None:
         return Refusal("bad_time", "The deadline is a date and time, e.g. 2026-12-05T10:00Z.", INVALID)
     return None
 
 
-CHECKS = {"deck_deadline": _check_deadline}
-
-
-def refusal(state: dict, t: str, d: dict) -> Refusal | None:
+def refusal(state: TournamentState, t: str, d: Data) -> Refusal | None:
     """`decks_locked` for an entry that would change a registered deck after the deadline, else None."""
     field = DECK_CHANGES.get(t)
     if field is None or field not in d or not locked(state):
         return None
-    player = state["players"].get(d.get("player")) or {}
-    if d[field] == player.get("deck"):
+    player = state["players"].get(d.get("player") or "")
+    if d[field] == (player["deck"] if player is not None else None):
         return None
     return Refusal("decks_locked", f"Decks were locked at the deck-check deadline ({state['deck_deadline']}); the "
                                    "organiser may move the deadline to let a deck be changed.", CONFLICT)
 
 
-def copy_for(s: dict, t: str, d: dict) -> None:
-    """Nothing to copy: the entry sets a new value in the state."""
-
-
-def apply(s: dict, t: str, d: dict, who: dict) -> None:
-    """Fold the deadline into the state."""
+def _apply_deadline(s: TournamentState, d: Data, who: Who) -> None:
     s["deck_deadline"] = d.get("at")
+
+
+HANDLERS = {"deck_deadline": Handler(_check_deadline, _apply_deadline, copies.shallow)}

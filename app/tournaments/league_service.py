@@ -12,24 +12,28 @@ from app.store.errors import DuplicateKey
 from . import leagues, model
 from .league_schemas import LeagueSchema
 from .links import Links
-from .log import Member
+from .log import Member, TournamentLog
 from .schemas import CreateTournamentSchema
 
 # What the league's next event takes from the previous one (its name and date are the organiser's to give).
 _SETTINGS = frozenset(CreateTournamentSchema().fields) - {"name", "date"}
 
 
-class Leagues(Links):
+class Leagues:
     """POST /api/leagues, GET /api/leagues/<id>, POST /api/leagues/<id>/events."""
+
+    def __init__(self, log: TournamentLog, links: Links):
+        self.log = log
+        self.links = links
 
     def create_league(self, raw: Any, base_url: str) -> dict:
         """A new league and its organiser's link (the token is shown once, stored as a hash)."""
-        setup = self.load(LeagueSchema(), raw)
+        setup = self.log.load(LeagueSchema(), raw)
         token, token_hash = new_token()
         for _ in range(5):
             lid = secrets.token_urlsafe(9)
             try:
-                self._storage(self.store.create_league, lid, setup, token_hash)
+                self.log.storage(self.log.store.create_league, lid, setup, token_hash)
             except DuplicateKey:
                 continue
             return {"id": lid, "name": setup["name"], "organiser_token": token,
@@ -37,7 +41,7 @@ class Leagues(Links):
         raise ApiError(503, "busy", "Could not create the league; try again.")
 
     def _league_row(self, lid: str) -> dict:
-        row = self._storage(self.store.get_league, lid) if isinstance(lid, str) and len(lid) <= 64 else None
+        row = self.log.storage(self.log.store.get_league, lid) if isinstance(lid, str) and len(lid) <= 64 else None
         if row is None:
             raise ApiError(404, "no_such_league", "There is no league with that id.")
         return row
@@ -47,7 +51,7 @@ class Leagues(Links):
         row = self._league_row(lid)
         if not token or len(token) > 200:
             raise ApiError(401, "bad_token", "A league's organiser link is needed for this.")
-        found = self._storage(self.store.league_for_token, hash_token(token))
+        found = self.log.storage(self.log.store.league_for_token, hash_token(token))
         if found is None:
             raise ApiError(401, "bad_token", "That link is not valid.")
         if found != lid:
@@ -57,10 +61,10 @@ class Leagues(Links):
     def add_event(self, lid: str, token: str | None, raw: Any, base_url: str) -> dict:
         """The league's next event, made as any event is (the reply holds its organiser link)."""
         self._league_organiser(lid, token)
-        if len(self._storage(self.store.league_events, lid)) >= leagues.MAX_EVENTS:
+        if len(self.log.storage(self.log.store.league_events, lid)) >= leagues.MAX_EVENTS:
             raise ApiError(409, "league_full", f"A league holds at most {leagues.MAX_EVENTS} events.")
-        made = self.create(raw, base_url, league=lid)
-        if not self._storage(self.store.add_league_event, lid, made["id"], leagues.MAX_EVENTS):
+        made = self.links.create(raw, base_url, league=lid)
+        if not self.log.storage(self.log.store.add_league_event, lid, made["id"], leagues.MAX_EVENTS):
             raise ApiError(409, "league_full", f"A league holds at most {leagues.MAX_EVENTS} events.")
         return made
 
@@ -73,8 +77,8 @@ class Leagues(Links):
             self._league_organiser(lid, token)
             organiser = True
         events = []
-        for tid in self._storage(self.store.league_events, lid):
-            folded = self.folded(tid)
+        for tid in self.log.storage(self.log.store.league_events, lid):
+            folded = self.log.folded(tid)
             setup = folded.row["setup"]
             events.append({"id": tid, "name": setup["name"], "date": setup["date"], "rounds": setup["rounds"],
                            "settings": {k: v for k, v in setup.items() if k in _SETTINGS and v is not None},
@@ -87,19 +91,19 @@ class Leagues(Links):
                            for e in events],
                 "standings": table}
 
-    def _carried_over(self, tid: str, from_tid: str, role: str, subject: str) -> Member | None:
+    def carried_over(self, tid: str, from_tid: str, role: str, subject: str) -> Member | None:
         """A player's link of another event of the same league opens this one as the same player (the same name,
         case, spacing and accents aside), when the desk has registered them here."""
         if role != "player":
             return None
-        league = self._storage(self.store.league_of, tid)
-        if league is None or self._storage(self.store.league_of, from_tid) != league:
+        league = self.log.storage(self.log.store.league_of, tid)
+        if league is None or self.log.storage(self.log.store.league_of, from_tid) != league:
             return None
-        source = self.folded(from_tid).state["players"].get(subject)
+        source = self.log.folded(from_tid).state["players"].get(subject)
         if source is None:
             return None
         key = model.name_key(source["name"])
-        state = self.folded(tid).state
+        state = self.log.folded(tid).state
         pid = next((p for p in state["order"] if state["players"][p]["status"] != "merged"
                     and model.name_key(state["players"][p]["name"]) == key), None)
         return Member(tid, "player", pid) if pid else None

@@ -22,6 +22,7 @@ from app.service import ApiError, GameLogs
 from app.service.errors import invalid_payload
 
 from . import progress
+from .members import Members
 
 NAMESPACE = "/tournament"
 log = logging.getLogger(__name__)
@@ -52,15 +53,15 @@ def staff_room(tid: str) -> str:
 
 
 class TournamentNamespace(GuardedNamespace):
-    """The /tournament namespace, bound to the tournament service.
+    """The /tournament namespace, bound to the tournament service's members (who a connecting link is).
 
     A python-socketio namespace, registered on the server itself as /live is (app/live/handlers.py says why): its
     handler takes the socket's sid and its connect's WSGI environ instead of reading Flask's request.
     """
 
-    def __init__(self, tournaments, limiter):
+    def __init__(self, members: Members, limiter):
         super().__init__(NAMESPACE)
-        self.tournaments = tournaments
+        self.members = members
         self.limiter = limiter
 
     def on_connect(self, sid, environ, auth=None):
@@ -83,7 +84,7 @@ class TournamentNamespace(GuardedNamespace):
             # The phone's address (behind TRUST_PROXY, ProxyFix rewrote it): what Flask's request.remote_addr reads.
             if self.limiter.hit(f"tournament:{environ.get('REMOTE_ADDR')}"):
                 raise ApiError(429, "rate_limited", "Too many connections at once; slow down.")
-            member = self.tournaments.member(tid, token)
+            member = self.members.member(tid, token)
         except ApiError as err:
             raise ConnectionRefusedError(err.message, err.body()) from err
         self.enter_room(sid, tournament_room(tid))

@@ -8,27 +8,29 @@ import threading
 import uuid
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 from app.service import ApiError, GameService
 from app.service.bodies import load_body
 from app.service.ledger import APPEND_RETRY, STALE, FoldedLogs, Stale
-from app.service.tokens import hash_token
+from app.store.base import EventStore
 
 from . import model, tables
 from .statuses import refused
+from .types import TournamentState
 
 log = logging.getLogger(__name__)
 
 STAFF = ("organiser", "scorekeeper", "judge")
 RECOVERY = "recovery"  # the stored role of a tournament's recovery code (its hash), never a link's
 CACHE_TOURNAMENTS = 128
+R = TypeVar("R")
 # Who may add which entry (the organiser may add every one).
 MAY = {
     "register": ("scorekeeper",), "check_in": ("scorekeeper",), "fixed_table": ("scorekeeper",), "drop": ("scorekeeper",), "merge": ("scorekeeper",),
     "pair": ("scorekeeper",), "swap": ("scorekeeper",), "table_mode": ("scorekeeper",), "publish": ("scorekeeper",),
     "timer": ("scorekeeper",), "time_called": ("scorekeeper",), "time_withdrawn": ("scorekeeper",),
-    # A table's own voice: its players and its device (model._table_voice checks that it is that table's);
+    # A table's own voice: its players and its device (table_entries.table_voice checks that it is that table's);
     # staff act on a table with a flag (judge) or a result (scorekeeper, judge); a table's game calls its judge to
     # an entry a seat flagged (results.judge_call_on_entry).
     "confirm": ("player", "table"), "dispute": ("player", "table"),
@@ -74,9 +76,9 @@ class FoldedTournament:
     """A tournament's row, its log and the fold of it."""
 
     row: dict
-    entries: list[dict] = field(default_factory=list)
-    state: dict = field(default_factory=dict)
-    _standings: list | None = field(default=None, repr=False)
+    entries: list[dict]
+    state: TournamentState
+    _standings: list[dict] | None = field(default=None, repr=False)
     _shared: dict = field(default_factory=dict, repr=False)  # kind (or kind and marks) -> view, or its text
 
     def standings(self) -> list[dict]:
@@ -96,6 +98,10 @@ class FoldedTournament:
     def head(self) -> int:
         """Seq of the last entry."""
         return self.entries[-1]["seq"] if self.entries else 0
+
+
+# Finds, under the tournament's lock, an entry already stored that says what a new one would (a second tap), or None.
+Earlier = Callable[[FoldedTournament], dict | None]
 
 
 def _resent(original: dict, member: Member, etype: str, data: dict | None) -> None:
@@ -121,22 +127,20 @@ def now_stamp() -> str:
 
 
 class TournamentLog:
-    """Tournaments over the store: each tournament's folded log (cached), its members, and entries appended to it."""
+    """Tournaments over the store: each tournament's folded log (cached) and entries appended to it, checked."""
 
-    def __init__(self, store, games: GameService, *, lock_factory: Callable[[], Any] = threading.Lock,
+    def __init__(self, store: EventStore, games: GameService, *, lock_factory: Callable[[], Any] = threading.Lock,
                  on_change: Callable[[str, dict], None] | None = None):
         self.store = store
-        self.games = games
         self.on_change = on_change
         self._guard = games.logs.store_guard   # one store, one 503 and one metric for games and tournaments
         self._logs: FoldedLogs[FoldedTournament] = FoldedLogs(
             CACHE_TOURNAMENTS, lock_factory, load=self._load, newer=self._newer, bring_up=self._brought_up)
 
-    def _storage(self, fn, *args):
-        return self._guard(fn, *args)
-
-    def _lock(self, tid: str):
-        return self._logs.lock(tid)
+    def storage(self, fn: Callable[..., R], *args: Any) -> R:
+        """`fn(*args)` on the store; a store that fails is the 503 the games answer too."""
+        result: R = self._guard(fn, *args)
+        return result
 
     load = staticmethod(load_body)   # a body checked against its schema, as the games' are
 
@@ -146,46 +150,21 @@ class TournamentLog:
 
     def _load(self, tid: str) -> FoldedTournament:
         """A tournament no fold is cached for, folded from the store (404 when there is none)."""
-        row = self._storage(self.store.get_tournament, tid) if isinstance(tid, str) and len(tid) <= 64 else None
+        row = self.storage(self.store.get_tournament, tid) if isinstance(tid, str) and len(tid) <= 64 else None
         if row is None:
             raise ApiError(404, "no_such_event", "There is no event with that id.")
-        entries = self._storage(self.store.entries, tid, 0)
+        entries = self.storage(self.store.entries, tid, 0)
         return FoldedTournament(row, entries, model.fold(row["setup"], entries))
 
     def _newer(self, tid: str, head: int) -> list[dict]:
-        return self._storage(self.store.entries, tid, head)
+        return self.storage(self.store.entries, tid, head)
 
     @staticmethod
     def _brought_up(cached: FoldedTournament, newer: list[dict]) -> FoldedTournament:
         return FoldedTournament(cached.row, cached.entries + newer, model.apply_all(cached.state, newer))
 
-    def member(self, tid: str, token: str | None) -> Member:
-        """The caller of a tournament token (public without one); 401/403 for a bad or foreign token."""
-        self.folded(tid)  # 404 first: a wrong address is wrong whoever asks
-        if not token:
-            return Member(tid, "public")
-        if len(token) > 200:
-            raise ApiError(401, "bad_token", "That link is not valid.")
-        found = self._storage(self.store.tournament_for_token, hash_token(token))
-        if found is None:
-            raise ApiError(401, "bad_token", "That link is not valid.")
-        tournament_id, role, subject = found
-        if role == RECOVERY:
-            # A recovery code only replaces the organiser's link (POST /api/tournaments/recover): it opens nothing.
-            raise ApiError(401, "bad_token", "That link is not valid.")
-        if tournament_id != tid:
-            carried = self._carried_over(tid, tournament_id, role, subject)
-            if carried is None:
-                raise ApiError(403, "wrong_event", "That link belongs to another event.")
-            return carried
-        return Member(tid, role, subject)
-
-    def _carried_over(self, tid: str, from_tid: str, role: str, subject: str) -> Member | None:
-        """The member a link of another event is here (a league's player, league_service.py), or None."""
-        return None
-
-    def _append(self, member: Member, etype: str, data: dict | Callable[[dict], dict], entry_id: str | None = None,
-                earlier: Callable[[FoldedTournament], dict | None] | None = None) -> dict:
+    def append(self, member: Member, etype: str, data: dict | Callable[[TournamentState], dict],
+               entry_id: str | None = None, earlier: Earlier | None = None) -> dict:
         """Check and store one entry as the next seq; returns the stored entry (or the original of a repeat).
 
         `data` may be worked out from the tournament's state at the head the entry is stored after (a function of
@@ -193,25 +172,24 @@ class TournamentLog:
         `earlier` finds, under the tournament's lock, an entry that already says the same (a second tap): it is
         the answer and nothing is stored.
         """
-        return self._append_entry(member, etype, data, entry_id, earlier)[0]
+        return self.append_entry(member, etype, data, entry_id, earlier)[0]
 
     def may(self, member: Member, etype: str) -> None:
         """403 unless the member's role may add this kind of entry: asked before any work the entry needs."""
         if member.role != "organiser" and member.role not in MAY.get(etype, ()):
             raise ApiError(403, "not_allowed", f"{a_link(member.role)} cannot do this.")
 
-    def _append_entry(self, member: Member, etype: str, data: dict | Callable[[dict], dict],
-                      entry_id: str | None = None,
-                      earlier: Callable[[FoldedTournament], dict | None] | None = None) -> tuple[dict, bool]:
-        """`_append`, and whether the entry is new (False: the original of a repeat, nothing stored)."""
+    def append_entry(self, member: Member, etype: str, data: dict | Callable[[TournamentState], dict],
+                     entry_id: str | None = None, earlier: Earlier | None = None) -> tuple[dict, bool]:
+        """`append`, and whether the entry is new (False: the original of a repeat, nothing stored)."""
         self.may(member, etype)
         entry_id = entry_id or str(uuid.uuid4())
-        with self._lock(member.tournament_id):
+        with self._logs.lock(member.tournament_id):
             return APPEND_RETRY.run(lambda _: self._append_at_head(member, etype, data, entry_id, earlier), "event")
 
-    def _append_at_head(self, member: Member, etype: str, data: dict | Callable[[dict], dict], entry_id: str,
-                        earlier: Callable[[FoldedTournament], dict | None] | None) -> tuple[dict, bool] | Stale:
-        """One try of `_append` at the head the store has now: the stored entry (new), the original of a repeat,
+    def _append_at_head(self, member: Member, etype: str, data: dict | Callable[[TournamentState], dict],
+                        entry_id: str, earlier: Earlier | None) -> tuple[dict, bool] | Stale:
+        """One try of `append` at the head the store has now: the stored entry (new), the original of a repeat,
         or STALE when another process stored an entry first."""
         tournament = self.folded(member.tournament_id)
         if callable(data):
@@ -224,8 +202,8 @@ class TournamentLog:
         refusal = model.check(tournament.state, {"type": etype, "data": data})
         if refusal is not None:
             raise refused(refusal)
-        status, value = self._storage(self.store.append_entry, member.tournament_id, tournament.head,
-                                      {"id": entry_id, "type": etype, "actor": member.actor, "data": data})
+        status, value = self.storage(self.store.append_entry, member.tournament_id, tournament.head,
+                                     {"id": entry_id, "type": etype, "actor": member.actor, "data": data})
         if status == "stale":
             return STALE
         if status == "duplicate":

@@ -7,6 +7,7 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
+from typing import Any
 
 # Apostrophes a phone or a word processor may type for "'": right and left single quotes, the prime, the modifier.
 APOSTROPHES = "\u2019\u2018\u02bc\u2032`\u00b4'"
@@ -32,7 +33,7 @@ def loose(text: str, deck: bool = False) -> str:
     return key
 
 
-def index(records: list[dict], deck: bool = False) -> dict[str, list[str]]:
+def index(records: list[dict[str, Any]], deck: bool = False) -> dict[str, list[str]]:
     """Every loose form of each record's id and name -> the record ids it fits (two ids: an ambiguous name)."""
     out: dict[str, list[str]] = {}
     for r in records:

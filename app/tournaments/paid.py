@@ -4,27 +4,20 @@ Entry type: paid {player, paid: bool}
 """
 from __future__ import annotations
 
+from . import copies
 from .refusals import CONFLICT, Refusal
+from .types import Data, Handler, TournamentState, Who
 
-ENTRY_TYPES = ("paid",)
 
-
-def _check_paid(state: dict, d: dict) -> Refusal | None:
+def _check_paid(state: TournamentState, d: Data) -> Refusal | None:
     p = state["players"][d["player"]]
     if p["status"] == "merged":
         return Refusal("not_active", f"{p['name']} was merged into another registration.", CONFLICT)
     return None
 
 
-CHECKS = {"paid": _check_paid}
-
-
-def copy_for(s: dict, t: str, d: dict) -> None:
-    """The one player the entry changes, copied into `s`."""
-    s["players"] = dict(s["players"])
-    s["players"][d["player"]] = dict(s["players"][d["player"]])
-
-
-def apply(s: dict, t: str, d: dict, who: dict) -> None:
-    """Fold a paid mark into the player."""
+def _apply_paid(s: TournamentState, d: Data, who: Who) -> None:
     s["players"][d["player"]]["paid"] = bool(d["paid"])
+
+
+HANDLERS = {"paid": Handler(_check_paid, _apply_paid, copies.with_player)}

@@ -34,7 +34,7 @@ class Pairing:
     bye: str | None
 
 
-def choose_bye(ranked: list[str], byes: Counter) -> str | None:
+def choose_bye(ranked: list[str], byes: Counter[str]) -> str | None:
     """The lowest-ranked player who has had the fewest byes (none, while anyone has had none)."""
     if len(ranked) % 2 == 0:
         return None
@@ -42,7 +42,7 @@ def choose_bye(ranked: list[str], byes: Counter) -> str | None:
     return next(p for p in reversed(ranked) if byes.get(p, 0) == fewest)
 
 
-def pair_cost(a: str, b: str, points: dict[str, int], met: Counter, rematch_cost: int) -> int:
+def pair_cost(a: str, b: str, points: dict[str, int], met: Counter[frozenset[str]], rematch_cost: int) -> int:
     """What pairing a with b costs: the rematch penalty per earlier meeting plus the squared points gap."""
     gap = points.get(a, 0) - points.get(b, 0)
     return met.get(frozenset((a, b)), 0) * rematch_cost + gap * gap
@@ -55,7 +55,7 @@ def rematch_penalty(players: list[str], points: dict[str, int]) -> int:
     return (len(players) // 2 + 1) * spread * spread + 1
 
 
-def pair_round(ranked: list[str], points: dict[str, int], met: Counter, byes: Counter,
+def pair_round(ranked: list[str], points: dict[str, int], met: Counter[frozenset[str]], byes: Counter[str],
                rng: random.Random, window: int = WINDOW) -> Pairing:
     """Pair `ranked` (best first): the bye to the lowest-ranked without one, the rest by matching.
 
@@ -77,8 +77,8 @@ def pair_round(ranked: list[str], points: dict[str, int], met: Counter, byes: Co
     return Pairing([(a, b) for a, b in pairs], bye)
 
 
-def _match(order: list[str], position: dict[str, int], points: dict[str, int], met: Counter,
-           rematch_cost: int, window: int) -> set:
+def _match(order: list[str], position: dict[str, int], points: dict[str, int], met: Counter[frozenset[str]],
+           rematch_cost: int, window: int) -> set[tuple[str, str]]:
     """Maximum weight matching over the pairs at most `window` apart in the ranking."""
     costs = {}
     for i, a in enumerate(order):
@@ -90,4 +90,5 @@ def _match(order: list[str], position: dict[str, int], points: dict[str, int], m
     graph = nx.Graph()
     graph.add_nodes_from(order)
     graph.add_weighted_edges_from((a, b, top - c) for (a, b), c in costs.items())
-    return nx.max_weight_matching(graph, maxcardinality=True, weight="weight")
+    matched: set[tuple[str, str]] = nx.max_weight_matching(graph, maxcardinality=True, weight="weight")
+    return matched

@@ -12,20 +12,22 @@ Entry type: penalty {player, kind, amount, reason, round?}
 """
 from __future__ import annotations
 
-from .refusals import CONFLICT, INVALID, Refusal
+from typing import Any
 
-ENTRY_TYPES = ("penalty",)
+from .refusals import CONFLICT, INVALID, Refusal
+from .types import Data, Handler, Penalty, TournamentState, Who
+
 KINDS = ("warning", "glory", "game", "points")
 MAX_PENALTIES = 2000     # an event's penalties, all players together: bounds the log and every view carrying them
 MAX_GLORY = 20           # glory one penalty takes
 MAX_POINTS = 100         # event points one bonus or penalty moves (a win is 3 by default, at most 100)
 
 
-def _check_penalty(state: dict, d: dict) -> Refusal | None:
+def _check_penalty(state: TournamentState, d: Data) -> Refusal | None:
     p = state["players"][d["player"]]
     if p["status"] == "merged":
         return Refusal("not_active", f"{p['name']} was merged into another registration.", CONFLICT)
-    if len(state.get("penalties", ())) >= MAX_PENALTIES:
+    if len(state["penalties"]) >= MAX_PENALTIES:
         return Refusal("too_many_penalties", f"An event holds at most {MAX_PENALTIES} penalties.", CONFLICT)
     kind, amount = d.get("kind"), d.get("amount", 0)
     if kind == "glory" and not 1 <= amount <= MAX_GLORY:
@@ -40,23 +42,24 @@ def _check_penalty(state: dict, d: dict) -> Refusal | None:
     return None
 
 
-CHECKS = {"penalty": _check_penalty}
+def _copy_penalty(state: TournamentState, d: Data) -> TournamentState:
+    """The list of penalties copied (the entry appends to it)."""
+    s = state.copy()
+    s["penalties"] = list(state["penalties"])
+    return s
 
 
-def copy_for(s: dict, t: str, d: dict) -> None:
-    """The list of penalties copied into `s` (the entry appends to it)."""
-    s["penalties"] = list(s.get("penalties", ()))
+def _apply_penalty(s: TournamentState, d: Data, who: Who) -> None:
+    s["penalties"].append(Penalty(actor=who["actor"], seq=who["seq"], at=who["at"], player=d["player"], kind=d["kind"],
+                                  amount=d.get("amount", 0), reason=d.get("reason", ""), round=d.get("round")))
 
 
-def apply(s: dict, t: str, d: dict, who: dict) -> None:
-    """Fold a penalty into the event's list."""
-    s.setdefault("penalties", []).append({**who, "player": d["player"], "kind": d["kind"], "amount": d.get("amount", 0),
-                                          "reason": d.get("reason", ""), "round": d.get("round")})
+HANDLERS = {"penalty": Handler(_check_penalty, _apply_penalty, _copy_penalty)}
 
 
-def adjust(state: dict, recs: dict) -> None:
+def adjust(state: TournamentState, recs: dict[str, Any]) -> None:
     """Apply the penalties to the players' standings records (standings.Record), in place."""
-    for pen in state.get("penalties", ()):
+    for pen in state["penalties"]:
         rec = recs.get(pen["player"])
         if rec is None:
             continue
@@ -66,23 +69,23 @@ def adjust(state: dict, recs: dict) -> None:
             rec.glory_for -= pen["amount"]
 
 
-def adjustments(state: dict) -> dict[str, dict[str, int]]:
+def adjustments(state: TournamentState) -> dict[str, dict[str, int]]:
     """Per player, the event points and glory their penalties moved (what the standings show beside the points)."""
     out: dict[str, dict[str, int]] = {}
-    for pen in state.get("penalties", ()):
+    for pen in state["penalties"]:
         if pen["kind"] in ("points", "glory"):
             row = out.setdefault(pen["player"], {"points": 0, "glory": 0})
             row["points" if pen["kind"] == "points" else "glory"] += pen["amount"] if pen["kind"] == "points" else -pen["amount"]
     return out
 
 
-def of_player(state: dict, player: str) -> list[dict]:
+def of_player(state: TournamentState, player: str) -> list[dict[str, Any]]:
     """A player's own record (what their page shows): kind, amount, reason, round, when."""
     return [{k: pen[k] for k in ("kind", "amount", "reason", "round", "at")}
-            for pen in state.get("penalties", ()) if pen["player"] == player]
+            for pen in state["penalties"] if pen["player"] == player]
 
 
-def listing(state: dict) -> list[dict]:
+def listing(state: TournamentState) -> list[dict[str, Any]]:
     """Every penalty with its player's name (the staff's view and exports)."""
     names = {p: state["players"][p]["name"] for p in state["players"]}
-    return [{**pen, "name": names.get(pen["player"], pen["player"])} for pen in state.get("penalties", ())]
+    return [{**pen, "name": names.get(pen["player"], pen["player"])} for pen in state["penalties"]]

@@ -44,15 +44,18 @@ def role_link(base_url: str, tid: str, token: str) -> str:
     return f"{base_url.rstrip('/')}/tournament/{tid}#t={token}"
 
 
-class PlayerLinks(TournamentLog):
+class PlayerLinks:
     """GET /api/tournaments/<id>/players/links: every player's current link, for the organiser alone."""
+
+    def __init__(self, log: TournamentLog):
+        self.log = log
 
     def player_links(self, member: Member, base_url: str) -> dict:
         """Each player still in the event (merged-away registrations left out) with their current link; `link` is
         None for a link that cannot be shown again (made before the event had a link key)."""
         if member.role != "organiser":
             raise ApiError(403, "organiser_only", "Only the organiser sees the players' links.")
-        tournament = self.folded(member.tournament_id)
+        tournament = self.log.folded(member.tournament_id)
         setup, s = tournament.row["setup"], tournament.state
         out = []
         for pid in s["order"]:
@@ -62,7 +65,7 @@ class PlayerLinks(TournamentLog):
             link = None
             if setup.get(KEY):
                 token, token_hash = player_token(setup, pid, generation(tournament.entries, pid))
-                found = self._storage(self.store.tournament_for_token, token_hash)
+                found = self.log.storage(self.log.store.tournament_for_token, token_hash)
                 if found is not None and tuple(found) == (member.tournament_id, "player", pid):
                     link = role_link(base_url, member.tournament_id, token)
             out.append({"player": pid, "name": p["name"], "status": p["status"], "link": link})

@@ -17,7 +17,8 @@ from app.service import ApiError
 from . import model, playerlinks
 from . import names as loose_names
 from .links import Links
-from .log import Member, a_link
+from .log import Member, TournamentLog, a_link
+from .playerlinks import role_link
 from .schemas import (
     IMPORT_LINE_CHARS,
     CheckInAllSchema,
@@ -27,10 +28,21 @@ from .schemas import (
     PlayerListSchema,
     RegisterSchema,
 )
+from .types import TournamentState
 
 
-class Registration(Links):
+def round_started(state: TournamentState) -> bool:
+    """The latest round paired is published: a player registered now joins from the next one."""
+    n = model.current_round(state)
+    return n > 0 and state["rounds"][n]["published"]
+
+
+class Registration:
     """The tournament's players: one registration per person, each with its own link."""
+
+    def __init__(self, log: TournamentLog, links: Links):
+        self.log = log
+        self.links = links
 
     def register(self, member: Member, raw: Any, base_url: str) -> tuple[int, dict]:
         """POST /api/tournaments/<id>/players: a player with a checked deck and their own link.
@@ -39,23 +51,23 @@ class Registration(Links):
         names that registration and nothing is added. A deck the format refuses is refused with
         each problem and its rule, unless the organiser accepts it with `override` (a reason).
         """
-        body = self.load(RegisterSchema(), raw)
+        body = self.log.load(RegisterSchema(), raw)
         if body["override"] is not None and member.role != "organiser":
             raise ApiError(403, "override_organiser_only", "Only the organiser can accept a deck the format "
                                                           "refuses; register the player without an override.")
-        self.may(member, "register")  # before the deck is checked against the content
+        self.log.may(member, "register")  # before the deck is checked against the content
         return self._register_one(member, body, base_url)
 
     def _register_one(self, member: Member, body: dict, base_url: str) -> tuple[int, dict]:
         """Register one checked body (the form's or an imported line's): 201 with the new link, 200 already there."""
-        tournament = self.folded(member.tournament_id)
+        tournament = self.log.folded(member.tournament_id)
         key = model.name_key(body["name"])
         for pid in tournament.state["order"]:
             p = tournament.state["players"][pid]
             if p["status"] != "merged" and model.name_key(p["name"]) == key:
                 return 200, {"player": pid, "existing": True, "name": p["name"],
                              "message": f"{p['name']} is already registered; nothing was added."}
-        checked = self._check_deck(tournament.state["setup"], body)
+        checked = self.check_deck(tournament.state["setup"], body)
         problems = checked.get("deck_problems") or []
         if problems and not body["override"]:
             raise deck_refused(body["name"], tournament.state["setup"]["format"], problems)
@@ -65,11 +77,11 @@ class Registration(Links):
         if body.get("printing"):
             data["printing"] = checked.get("printing")
 
-        def at_head(state: dict) -> dict:  # the player's number and first round at the head it is stored after
-            next_round = model.current_round(state) + (1 if self._round_started(state) else 0)
+        def at_head(state: TournamentState) -> dict:  # the player's number and first round at the head it is stored after
+            next_round = model.current_round(state) + (1 if round_started(state) else 0)
             return {"player": f"p{len(state['order']) + 1}", **data, "from_round": max(1, next_round)}
 
-        stored, new = self._append_entry(member, "register", at_head, body["id"])
+        stored, new = self.log.append_entry(member, "register", at_head, body["id"])
         pid = stored["data"]["player"]
         if not new:
             # A resend of a registration already stored: its link was handed out then; only the organiser
@@ -77,18 +89,18 @@ class Registration(Links):
             return 200, {"player": pid, "existing": True, "name": stored["data"]["name"],
                          "message": f"{stored['data']['name']} is already registered; nothing was added."}
         token, token_hash = playerlinks.player_token(tournament.row["setup"], pid, 0)
-        self._storage(self.store.add_tournament_token, member.tournament_id, token_hash, "player", pid)
+        self.log.storage(self.log.store.add_tournament_token, member.tournament_id, token_hash, "player", pid)
         return 201, {"player": pid, "name": stored["data"]["name"], "from_round": stored["data"]["from_round"],
-                     "deck_problems": problems, "token": token, "link": self.link(base_url, member.tournament_id, token)}
+                     "deck_problems": problems, "token": token, "link": role_link(base_url, member.tournament_id, token)}
 
     def import_players(self, member: Member, raw: Any, base_url: str) -> dict:
         """POST /api/tournaments/<id>/players/import: one player a line ("name, warband, deck?"), each checked
         as one registered on the form; the lines refused are reported with why, the others registered."""
-        body = self.load(PlayerListSchema(), raw)
+        body = self.log.load(PlayerListSchema(), raw)
         if member.role not in ("organiser", "scorekeeper"):
             raise ApiError(403, "not_allowed", f"{a_link(member.role)} cannot register players.")
         lines = player_lines(body["text"])
-        room = model.MAX_PLAYERS - len(self.folded(member.tournament_id).state["order"])
+        room = model.MAX_PLAYERS - len(self.log.folded(member.tournament_id).state["order"])
         if len(lines) > room:
             raise ApiError(413, "too_many_players", f"This list has {len(lines)} players; the event has room for "
                                                     f"{room} more (at most {model.MAX_PLAYERS}).")
@@ -116,10 +128,10 @@ class Registration(Links):
     def check_in_all(self, member: Member, raw: Any) -> dict:
         """POST /api/tournaments/<id>/players/check-in: the ticked players (all registered ones when none are
         named) checked in, one log entry each; those already checked in are left as they are."""
-        body = self.load(CheckInAllSchema(), raw if raw is not None else {})
+        body = self.log.load(CheckInAllSchema(), raw if raw is not None else {})
         if member.role not in ("organiser", "scorekeeper"):
             raise ApiError(403, "not_allowed", f"{a_link(member.role)} cannot check players in.")
-        state = self.folded(member.tournament_id).state
+        state = self.log.folded(member.tournament_id).state
         wanted = body["players"] if body["players"] is not None else [
             p for p in state["order"] if state["players"][p]["status"] == "registered"]
         unknown = [p for p in wanted if p not in state["players"]]
@@ -127,23 +139,18 @@ class Registration(Links):
             raise ApiError(404, "no_such_player", f"There is no player {unknown[0]!r} in this event.")
         done = []
         for pid in dict.fromkeys(wanted):
-            if self.folded(member.tournament_id).state["players"][pid]["status"] == "checked_in":
+            if self.log.folded(member.tournament_id).state["players"][pid]["status"] == "checked_in":
                 continue
-            self._append(member, "check_in", {"player": pid})
+            self.log.append(member, "check_in", {"player": pid})
             done.append(pid)
         return {"checked_in": done}
 
     def fixed_table(self, member: Member, pid: str, raw: Any) -> dict:
         """POST /api/tournaments/<id>/players/<p>/table: the table a player always plays at, or none."""
-        body = self.load(FixedTableSchema(), raw)
-        return self._append(member, "fixed_table", {"player": pid, "table": body["table"]}, body["id"])
+        body = self.log.load(FixedTableSchema(), raw)
+        return self.log.append(member, "fixed_table", {"player": pid, "table": body["table"]}, body["id"])
 
-    @staticmethod
-    def _round_started(state: dict) -> bool:
-        n = model.current_round(state)
-        return n > 0 and state["rounds"][n]["published"]
-
-    def _check_deck(self, setup: dict, body: dict) -> dict:
+    def check_deck(self, setup: dict, body: dict) -> dict:
         """The registration's seat expanded from content with the tournament format's deck check (no refusal here)."""
         seat = {"name": body["name"], "warband": body["warband"]}
         if body.get("printing"):
@@ -154,7 +161,7 @@ class Registration(Links):
         if setup.get("card_list"):
             options["card_list"] = setup["card_list"]  # problems cite the list's name and date
         try:
-            return content.expand_setup(setup["ruleset"], {"options": options, "seats": [seat]}, self._saved)["seats"][0]
+            return content.expand_setup(setup["ruleset"], {"options": options, "seats": [seat]}, self.links.saved)["seats"][0]
         except SetupError as exc:
             raise ApiError(422, "bad_registration", exc.message.replace("seats[0]", "registration"),
                            fields={(exc.field or "warband").replace("seats[0].", ""): exc.message}) from exc
@@ -163,14 +170,14 @@ class Registration(Links):
 
     def player_entry(self, member: Member, pid: str, etype: str, raw: Any) -> dict:
         """check_in / drop a player."""
-        body = self.load(NoteSchema(), raw if raw is not None else {})
-        return self._append(member, etype, {"player": pid, **({"reason": body["reason"]} if etype == "drop" else {})},
+        body = self.log.load(NoteSchema(), raw if raw is not None else {})
+        return self.log.append(member, etype, {"player": pid, **({"reason": body["reason"]} if etype == "drop" else {})},
                             body["id"])
 
     def merge(self, member: Member, raw: Any) -> dict:
         """A duplicate registration folded into the first."""
-        body = self.load(MergeSchema(), raw)
-        return self._append(member, "merge", {"keep": body["keep"], "remove": body["remove"]}, body["id"])
+        body = self.log.load(MergeSchema(), raw)
+        return self.log.append(member, "merge", {"keep": body["keep"], "remove": body["remove"]}, body["id"])
 
 
 def deck_refused(name: str, fmt: str, problems: list[dict]) -> ApiError:

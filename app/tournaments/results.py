@@ -5,35 +5,41 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from app.service import ApiError
+from app.service import ApiError, GameService
 
 from . import model
-from .log import Member
-from .rounds import Rounds
+from .log import Member, TournamentLog
+from .rounds import voice_of
 from .schemas import NoteSchema, ResultSchema, RulingSchema
 from .statuses import refused
+from .types import Table
 
 
-class Results(Rounds):
+class Results:
     """Each table's result, from the game the app tracked or as entered."""
 
-    def outcome_result(self, table: dict) -> dict:
+    def __init__(self, log: TournamentLog, games: GameService):
+        self.log = log
+        self.games = games
+
+    def outcome_result(self, table: Table) -> dict:
         """The result of a tracked table's game from its outcome (409 while it is still being played).
 
         A best-of-three table follows the match's linked games (`match_game` entries): its result is
         the last game's match status once the match is over (winner, games won, glory over the games),
         with each game listed.
         """
-        if not table.get("game"):
+        game = table["game"]
+        if not game:
             raise ApiError(409, "not_tracked", "This table's game is not tracked; the scorekeeper enters its result.")
         seats = dict(zip(("p1", "p2"), table["players"]))
-        folded = self.games.logs.folded(table["game"])
+        folded = self.games.logs.folded(game)
         ended = folded.rs.outcome(folded.state)
         if ended is None:
             raise ApiError(409, "game_not_over", "The game is not over yet; confirm its result when it ends.")
         outcome: Mapping[str, Any] = ended   # with each game's own keys (glory, match) beside the common ones
         if self.folded_setup_best_of(table) == 3:
-            return self._match_result(table, outcome, seats)
+            return self._match_result(table, game, outcome, seats)
         winners = outcome.get("winners") or []
         winner = None if outcome.get("draw") or len(winners) != 1 else seats.get(winners[0])
         result = {"winner": winner, "glory": self._by_player(outcome.get("glory"), seats)}
@@ -48,7 +54,7 @@ class Results(Rounds):
             out.setdefault(p, 0)
         return out
 
-    def _match_result(self, table: dict, outcome: Mapping[str, Any], seats: dict) -> dict:
+    def _match_result(self, table: Table, game: str, outcome: Mapping[str, Any], seats: dict) -> dict:
         status = outcome.get("match")
         if status is None:
             raise ApiError(409, "not_a_match", "This table's game is not part of a matched-play match; "
@@ -57,7 +63,7 @@ class Results(Rounds):
             raise ApiError(409, "match_not_over", f"The match goes on (game {status['next_game'] or 3} next); "
                                                   "confirm its result when the match is over.")
         games = []
-        for n, gid in enumerate(table.get("games") or [table["game"]], start=1):
+        for n, gid in enumerate(table.get("games") or [game], start=1):
             played = self.games.logs.folded(gid)
             done: Mapping[str, Any] = played.rs.outcome(played.state) or {}
             winners = done.get("winners") or []
@@ -78,12 +84,12 @@ class Results(Rounds):
         if not meta.get("event") or not meta.get("follows"):
             return None
         joined = self.games.logs.game(game_id)
-        tournament = self.folded(meta["event"])
+        tournament = self.log.folded(meta["event"])
         table = model.table_of(tournament.state, meta["round"], meta["table"])
         seat = meta.get("follows_seat")
         by = dict(zip(("p1", "p2"), table["players"] if table else [])).get(seat, seat) if seat is not None else None
         member = Member(meta["event"], "game", by or "")
-        return self._append(member, "match_game", {"round": meta["round"], "table": meta["table"], "game": game_id,
+        return self.log.append(member, "match_game", {"round": meta["round"], "table": meta["table"], "game": game_id,
                                                    "join_code": joined["join_code"], "follows": meta["follows"]},
                             f"match-{game_id}")
 
@@ -96,21 +102,22 @@ class Results(Rounds):
         meta = self.games.logs.game(game_id).get("meta") or {}
         if not meta.get("event"):
             return None
-        folded = self.folded(meta["event"])
+        folded = self.log.folded(meta["event"])
         table = model.table_of(folded.state, meta["round"], meta["table"])
         if table is None or game_id not in [table.get("game"), *(table.get("games") or [])]:
             return None
         # The table's own voice: its device's token, else the player who holds that seat.
         by = "device" if device else dict(zip(("p1", "p2"), table["players"])).get(seat, "")
-        return self._append(Member(meta["event"], "game", by), "judge_call",
+        return self.log.append(Member(meta["event"], "game", by), "judge_call",
                             {"round": meta["round"], "table": meta["table"], "by": by, "note": note,
                              "game": game_id, "entry": entry}, f"flag-{game_id}-{flag_id}"[:100])
 
-    def folded_setup_best_of(self, table: dict) -> int:
+    def folded_setup_best_of(self, table: Table) -> int:
         """Games per match of the tournament a table belongs to (1 or 3)."""
-        meta = (self.games.logs.game(table["game"]).get("meta") or {}) if table.get("game") else {}
+        game = table["game"]
+        meta = (self.games.logs.game(game).get("meta") or {}) if game else {}
         tid = meta.get("event")
-        return self.folded(tid).row["setup"]["best_of"] if tid else 1
+        return self.log.folded(tid).row["setup"]["best_of"] if tid else 1
 
     def confirm(self, member: Member, round_no: int, table_no: int, raw: Any) -> tuple[int, dict]:
         """One tap: the caller signs off the tracked game's outcome as the table's result.
@@ -118,12 +125,12 @@ class Results(Rounds):
         201 with the stored confirmation; 200 with the caller's earlier one when they already confirmed this
         same result (a second tap, a resend): it is stored once.
         """
-        body = self.load(NoteSchema(), raw if raw is not None else {})
-        tournament = self.folded(member.tournament_id)
+        body = self.log.load(NoteSchema(), raw if raw is not None else {})
+        tournament = self.log.folded(member.tournament_id)
         table = model.table_of(tournament.state, round_no, table_no)
         if table is None:
             raise ApiError(404, "no_such_table", f"Round {round_no} has no table {table_no}.")
-        by = self._table_voice(member, round_no, table_no)
+        by = voice_of(member, table_no)
         # Another table's player (or device) is refused before the game is read: 403, never what its game is at.
         refusal = model.table_voice(table, by)
         if refusal is not None:
@@ -137,7 +144,7 @@ class Results(Rounds):
                 found.append(entry)
             return entry
 
-        stored = self._append(member, "confirm", {"round": round_no, "table": table_no, "by": by, "result": result},
+        stored = self.log.append(member, "confirm", {"round": round_no, "table": table_no, "by": by, "result": result},
                               body["id"], earlier=earlier)
         return (200 if found else 201), stored
 
@@ -152,27 +159,27 @@ class Results(Rounds):
 
     def flag(self, member: Member, round_no: int, table_no: int, raw: Any) -> dict:
         """A judge (the referee of any table) flags a tracked table's game with a reason: disputed until settled."""
-        body = self.load(NoteSchema(), raw if raw is not None else {})
+        body = self.log.load(NoteSchema(), raw if raw is not None else {})
         reason = (body["reason"] or "").strip()
-        return self._append(member, "flag", {"round": round_no, "table": table_no, "by": member.actor, "reason": reason},
+        return self.log.append(member, "flag", {"round": round_no, "table": table_no, "by": member.actor, "reason": reason},
                             body["id"])
 
     def enter_result(self, member: Member, round_no: int, table_no: int, raw: Any) -> dict:
         """The scorekeeper (or a judge settling a dispute) enters or corrects a result, with a reason for a correction."""
-        body = self.load(ResultSchema(), raw)
+        body = self.log.load(ResultSchema(), raw)
         result = {"winner": body["winner"], "glory": body["glory"]}
         if body["games_won"] is not None:
             result["games_won"] = body["games_won"]
         if body["decided_by"] is not None:
             result["decided_by"] = body["decided_by"]
-        return self._append(member, "result", {"round": round_no, "table": table_no, "result": result,
+        return self.log.append(member, "result", {"round": round_no, "table": table_no, "result": result,
                                                "reason": body["reason"].strip(), "source": member.role}, body["id"])
 
     def ruling(self, member: Member, raw: Any) -> dict:
         """A judge's ruling in the tournament's rulings log."""
-        body = self.load(RulingSchema(), raw)
+        body = self.log.load(RulingSchema(), raw)
         data = {k: body[k] for k in ("round", "table", "question", "answer", "rule")}
         if (data["round"] is None) != (data["table"] is None):
             raise ApiError(400, "invalid", "A ruling at a table names both its round and its table.",
                            fields={"table": "Give round and table together, or neither."})
-        return self._append(member, "ruling", data, body["id"])
+        return self.log.append(member, "ruling", data, body["id"])

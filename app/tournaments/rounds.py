@@ -7,44 +7,65 @@ import random
 from typing import Any
 
 from app.engine.underworlds.editions import matched_play
-from app.service import ApiError
+from app.service import ApiError, GameService
 from app.service.access import DEVICE, DEVICE_SEAT
 
 from . import cut, model, tables
 from .log import Member, TournamentLog, a_link, now_stamp
+from .reads import is_cut_round, started_cut, swiss_rounds
 from .schemas import CutSchema, ModeSchema, NoteSchema, SwapSchema, TimerSchema
 from .statuses import refused
+from .types import Player, TournamentState
 
 # The body each round entry takes; the others take a reason or a note.
 ENTRY_SCHEMAS = {"swap": SwapSchema, "table_mode": ModeSchema, "timer": TimerSchema}
 
 
-class Rounds(TournamentLog):
+def voice_of(member: Member, table_no: int | None) -> str:
+    """Who speaks for a table: the player (the fold checks they sit there), or "device" for its table device."""
+    if member.role == "player":
+        return member.subject
+    if member.role == "table":
+        if str(table_no) != member.subject:
+            raise ApiError(403, "not_your_table", f"This device is for table {member.subject}.")
+        return "device"
+    if member.is_staff:
+        raise ApiError(403, "not_at_table", f"Only the table's players and its table device can do this; "
+                                            f"{a_link(member.role).lower()} cannot (a judge flags the game or "
+                                            "settles the result).")
+    raise ApiError(403, "not_allowed", f"{a_link(member.role)} cannot do this.")
+
+
+class Rounds:
     """Each round from its pairing to its published tables; the tables' games are created through the GameService."""
+
+    def __init__(self, log: TournamentLog, games: GameService):
+        self.log = log
+        self.games = games
 
     def pair(self, member: Member, round_no: int) -> dict:
         """Propose the round's pairings (a draft the organiser may swap before publishing).
 
         The role is checked before any work: a Swiss round of hundreds of players takes a noticeable time to pair,
         which runs off the event loop (`offload`), so the other tables are served meanwhile."""
-        self.may(member, "pair")
-        tournament = self.folded(member.tournament_id)
+        self.log.may(member, "pair")
+        tournament = self.log.folded(member.tournament_id)
         state = tournament.state
-        if cut.is_cut_round(state, round_no) and state["cut"] and self._cut_round_ready(state, round_no):
-            return self._append(member, "pair", cut.pairing_entry(state, round_no))
+        if is_cut_round(state, round_no) and state["cut"] and self._cut_round_ready(state, round_no):
+            return self.log.append(member, "pair", cut.pairing_entry(state, round_no))
         refusal = model.check(state, {"type": "pair", "data": {"round": round_no, "tables": [], "bye": None}})
         if refusal is not None and refusal.code in ("no_more_rounds", "already_published", "previous_round_open"):
             raise refused(refusal)  # said before pairing
         pairing = self.games.logs.offload(tables.propose, state, round_no, tournament.row["setup"]["seed"],
                                           random.Random())
         fixed = tables.fixed_tables(state, round_no)
-        return self._append(member, "pair", tables.pairing_entry(pairing, round_no, fixed))
+        return self.log.append(member, "pair", tables.pairing_entry(pairing, round_no, fixed))
 
     @staticmethod
-    def _cut_round_ready(state: dict, round_no: int) -> bool:
+    def _cut_round_ready(state: TournamentState, round_no: int) -> bool:
         """The cut round's bracket is known: within the cut, its feeding round complete (else the log's check says why)."""
-        k = round_no - cut.swiss_rounds(state)
-        if k > cut.rounds_of(state["cut"]["size"]):
+        k = round_no - swiss_rounds(state)
+        if k > cut.rounds_of(started_cut(state)["size"]):
             return False
         prev = state["rounds"].get(round_no - 1)
         return k == 1 or bool(prev and prev["published"] and model.round_complete(prev))
@@ -53,14 +74,14 @@ class Rounds(TournamentLog):
         """The organiser starts the top cut of 4 or 8, seeded from the Swiss standings (the log checks when it may)."""
         if member.role != "organiser":
             raise ApiError(403, "not_allowed", f"Only the organiser starts the top cut; {a_link(member.role).lower()} cannot.")
-        body = self.load(CutSchema(), raw)
-        state = self.folded(member.tournament_id).state
-        return self._append(member, "cut", {"size": body["size"], "seeds": cut.seeds_from(state, body["size"])},
+        body = self.log.load(CutSchema(), raw)
+        state = self.log.folded(member.tournament_id).state
+        return self.log.append(member, "cut", {"size": body["size"], "seeds": cut.seeds_from(state, body["size"])},
                             body["id"])
 
     def round_entry(self, member: Member, round_no: int, etype: str, raw: Any, table: int | None = None) -> dict:
         """swap, table_mode, timer, time_called, time_withdrawn, dispute, judge_call for a round (and table)."""
-        body = self.load(ENTRY_SCHEMAS.get(etype, NoteSchema)(), raw if raw is not None else {})
+        body = self.log.load(ENTRY_SCHEMAS.get(etype, NoteSchema)(), raw if raw is not None else {})
         data: dict = {"round": round_no}
         if table is not None:
             data["table"] = table
@@ -69,21 +90,21 @@ class Rounds(TournamentLog):
         elif etype == "table_mode":
             data["mode"] = body["mode"]
         elif etype == "timer":
-            tournament = self.folded(member.tournament_id)
+            tournament = self.log.folded(member.tournament_id)
             data.update(minutes=body["minutes"] or tournament.row["setup"]["round_minutes"], started_at=now_stamp())
         elif etype == "time_called":
             data["at"] = now_stamp()
         elif etype in ("dispute", "judge_call"):
-            data["by"] = self._table_voice(member, round_no, table)
+            data["by"] = voice_of(member, table)
             data["reason" if etype == "dispute" else "note"] = body["reason"] or body["note"]
         if etype == "judge_call":
-            return self._append(member, etype, data, body["id"], earlier=self._open_call(round_no, table, data["by"]))
-        return self._append(member, etype, data, body["id"])
+            return self.log.append(member, etype, data, body["id"], earlier=self._open_call(round_no, table, data["by"]))
+        return self.log.append(member, etype, data, body["id"])
 
     def call_judge(self, member: Member, round_no: int, table_no: int, raw: Any) -> tuple[int, dict]:
         """A table calls a judge: 201 with the call; 200 with the caller's call still open at this table (or the
         original of a resend): a call is not repeated, nothing is stored."""
-        before = self.folded(member.tournament_id).head
+        before = self.log.folded(member.tournament_id).head
         entry = self.round_entry(member, round_no, "judge_call", raw, table_no)
         return (201 if entry["seq"] > before else 200), entry
 
@@ -95,25 +116,11 @@ class Rounds(TournamentLog):
             return next((e for e in reversed(tournament.entries) if e["seq"] == call["seq"]), None) if call else None
         return earlier
 
-    def _table_voice(self, member: Member, round_no: int, table_no: int | None) -> str:
-        """Who speaks for a table: the player (the fold checks they sit there), or "device" for its table device."""
-        if member.role == "player":
-            return member.subject
-        if member.role == "table":
-            if str(table_no) != member.subject:
-                raise ApiError(403, "not_your_table", f"This device is for table {member.subject}.")
-            return "device"
-        if member.is_staff:
-            raise ApiError(403, "not_at_table", f"Only the table's players and its table device can do this; "
-                                                f"{a_link(member.role).lower()} cannot (a judge flags the game or "
-                                                "settles the result).")
-        raise ApiError(403, "not_allowed", f"{a_link(member.role)} cannot do this.")
-
     def publish(self, member: Member, round_no: int, base_url: str) -> dict:
         """Create each tracked table's game (seats, warbands and decks from registration), then publish."""
         if member.role not in ("organiser", "scorekeeper"):
             raise ApiError(403, "not_allowed", f"{a_link(member.role)} cannot publish a round.")
-        tournament = self.folded(member.tournament_id)
+        tournament = self.log.folded(member.tournament_id)
         rnd = tournament.state["rounds"].get(round_no)
         if rnd is None:
             raise ApiError(404, "no_such_round", f"Round {round_no} has not been paired.")
@@ -139,17 +146,17 @@ class Rounds(TournamentLog):
                                               "shared_device": t["mode"] == "device"}, base_url,
                                              meta={"event": member.tournament_id, "round": round_no, "table": t["table"]})
             games[str(t["table"])] = {"game": created["id"], "join_code": created["join_code"]}
-        return self._append(member, "publish", {"round": round_no, "games": games})
+        return self.log.append(member, "publish", {"round": round_no, "games": games})
 
     @staticmethod
-    def _first_game_of_match(setup: dict, players: list[dict]) -> dict:
+    def _first_game_of_match(setup: dict, players: list[Player]) -> dict:
         """options.match of a best-of-three table's first game: each player keeps their warband (pg 26)."""
         match = matched_play.new_match(["p1", "p2"], tiebreakers=setup.get("match_tiebreakers", False),
                                        warbands={"p1": players[0]["warband"], "p2": players[1]["warband"]})
         return matched_play.game_context(match)
 
     @staticmethod
-    def _seat(player: dict) -> dict:
+    def _seat(player: Player) -> dict:
         seat = {"name": player["name"], "warband": player["warband"]}
         if player.get("printing"):
             seat["printing"] = player["printing"]  # the fighter cards the player registered with
@@ -159,11 +166,12 @@ class Rounds(TournamentLog):
 
     def game_seat(self, member: Member, round_no: int, table_no: int) -> dict:
         """A fresh game token for the caller at a table: a player's seat, the table device, or a judge as referee."""
-        tournament = self.folded(member.tournament_id)
+        tournament = self.log.folded(member.tournament_id)
         table = model.table_of(tournament.state, round_no, table_no)
         if table is None or not tournament.state["rounds"][round_no]["published"]:
             raise ApiError(404, "no_such_table", f"Round {round_no} has no published table {table_no}.")
-        if not table.get("game"):
+        game = table["game"]
+        if not game:
             raise ApiError(409, "not_tracked", "This table's game is not tracked in the app.")
         stored = None
         if member.role == "player" and member.subject in table["players"]:
@@ -176,7 +184,7 @@ class Rounds(TournamentLog):
             seat = "scorekeeper"
         else:
             raise ApiError(403, "not_your_table", "Only this table's players, its device and the judges open its game.")
-        token = self.games.access.mint(table["game"], stored or seat)
+        token = self.games.access.mint(game, stored or seat)
         names = {"p1": tournament.state["players"][table["players"][0]]["name"],
                  "p2": tournament.state["players"][table["players"][1]]["name"]}
         return {"game": table["game"], "join_code": table["join_code"], "seat": seat, "token": token,

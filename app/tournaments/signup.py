@@ -16,47 +16,50 @@ Entry types (data fields):
 from __future__ import annotations
 
 import copy
+from typing import Any
 
+from . import copies
+from .player_entries import register
 from .reads import name_key
 from .refusals import CONFLICT, GONE, MALFORMED, NOT_FOUND, Refusal
+from .types import Data, Handler, Request, Signup, TournamentState, Who
 
 MAX_REQUESTS = 1000  # requests of one event, whatever became of them: bounds the log a public link can grow
-ENTRY_TYPES = ("registration", "request", "accept", "decline", "withdraw_request", "claim")
 # Entries after which a place may have freed up for the waitlist.
 FREES_A_PLACE = ("registration", "decline", "withdraw_request", "drop", "merge")
 WAITING = ("pending", "waitlisted")
 
 
-def new_signup() -> dict:
+def new_signup() -> Signup:
     """Self-registration before the organiser opens it."""
-    return {"open": False, "cap": None, "requests": {}, "order": [], "claims": {}}
+    return Signup(open=False, cap=None, requests={}, order=[], claims={})
 
 
-def places_taken(state: dict) -> int:
+def places_taken(state: TournamentState) -> int:
     """Players still in the event and requests waiting for the organiser."""
     players = sum(1 for p in state["players"].values() if p["status"] in ("registered", "checked_in"))
     return players + sum(1 for r in state["signup"]["requests"].values() if r["status"] == "pending")
 
 
-def places_free(state: dict) -> int | None:
+def places_free(state: TournamentState) -> int | None:
     """Places left under the cap (None: no cap)."""
     cap = state["signup"]["cap"]
     return None if cap is None else max(0, cap - places_taken(state))
 
 
-def waitlist(state: dict) -> list[str]:
+def waitlist(state: TournamentState) -> list[str]:
     """Waitlisted requests in the order they came."""
     sig = state["signup"]
     return [r for r in sig["order"] if sig["requests"][r]["status"] == "waitlisted"]
 
 
-def request_by_claim(state: dict, claim_hash: str) -> dict | None:
+def request_by_claim(state: TournamentState, claim_hash: str) -> Request | None:
     """The request whose phone holds this claim secret (by its hash), or None."""
     rid = state["signup"]["claims"].get(claim_hash)
     return state["signup"]["requests"][rid] if rid else None
 
 
-def name_in_use(state: dict, name: str) -> str | None:
+def name_in_use(state: TournamentState, name: str) -> str | None:
     """Why this name cannot ask for a place (already a player, or already asking), or None."""
     key = name_key(name)
     if any(p["status"] != "merged" and name_key(p["name"]) == key for p in state["players"].values()):
@@ -66,21 +69,21 @@ def name_in_use(state: dict, name: str) -> str | None:
     return None
 
 
-def _request(state: dict, d: dict) -> tuple[dict | None, Refusal | None]:
-    req = state["signup"]["requests"].get(d.get("request"))
+def _request(state: TournamentState, d: Data) -> tuple[Request | None, Refusal | None]:
+    req = state["signup"]["requests"].get(d.get("request") or "")
     if req is None:
         return None, Refusal("no_such_request", "There is no such registration request in this event.", NOT_FOUND)
     return req, None
 
 
-def _check_registration(state, d):
+def _check_registration(state: TournamentState, d: Data) -> Refusal | None:
     cap = d.get("cap")
     if cap is not None and (not isinstance(cap, int) or isinstance(cap, bool) or not 1 <= cap <= MAX_REQUESTS):
         return Refusal("bad_cap", f"The cap is a number of players from 1 to {MAX_REQUESTS}.", MALFORMED)
     return None
 
 
-def _check_request(state, d):
+def _check_request(state: TournamentState, d: Data) -> Refusal | None:
     sig = state["signup"]
     if not sig["open"]:
         return Refusal("registration_closed", "Registration for this event is closed: the organiser is not taking "
@@ -94,9 +97,9 @@ def _check_request(state, d):
     return Refusal("name_taken", taken, CONFLICT) if taken else None
 
 
-def _check_accept(state, d):
+def _check_accept(state: TournamentState, d: Data) -> Refusal | None:
     req, refusal = _request(state, d)
-    if refusal:
+    if req is None:
         return refusal
     if req["status"] == "waitlisted":
         place = waitlist(state).index(req["id"]) + 1
@@ -112,9 +115,9 @@ def _check_accept(state, d):
     return None
 
 
-def _check_decline(state, d):
+def _check_decline(state: TournamentState, d: Data) -> Refusal | None:
     req, refusal = _request(state, d)
-    if refusal:
+    if req is None:
         return refusal
     if req["status"] not in WAITING:
         return Refusal("not_pending", f"{req['name']}'s request was already {req['status']}.", CONFLICT)
@@ -124,9 +127,9 @@ def _check_decline(state, d):
 _check_withdraw = _check_decline
 
 
-def _check_claim(state, d):
+def _check_claim(state: TournamentState, d: Data) -> Refusal | None:
     req, refusal = _request(state, d)
-    if refusal:
+    if req is None:
         return refusal
     if req["status"] != "accepted":
         return Refusal("not_accepted", "This request has not been accepted.", CONFLICT)
@@ -136,41 +139,64 @@ def _check_claim(state, d):
     return None
 
 
-CHECKS = {"registration": _check_registration, "request": _check_request, "accept": _check_accept,
-          "decline": _check_decline, "withdraw_request": _check_withdraw, "claim": _check_claim}
-
-
-def apply(s: dict, t: str, d: dict, who: dict) -> dict | None:
-    """Fold one self-registration entry into `s` (a copy); returns the player to register for an accept."""
+def _apply_registration(s: TournamentState, d: Data, who: Who) -> None:
     sig = s["signup"]
-    if t == "registration":
-        sig["open"], sig["cap"] = bool(d["open"]), d.get("cap")
-        return None
-    if t == "request":
-        full = places_free(s) == 0 or bool(waitlist(s))  # nobody jumps the waitlist
-        sig["requests"][d["request"]] = {
-            "id": d["request"], "name": d["name"], "warband": d["warband"], "printing": d.get("printing"),
-            "warband_name": d.get("warband_name"), "deck": d.get("deck"), "status": "waitlisted" if full else "pending", "player": None, "claimed": False,
-            "at": who.get("at"), "reason": ""}
-        sig["order"].append(d["request"])
-        sig["claims"][d["claim_hash"]] = d["request"]
-        return None
-    req = sig["requests"][d["request"]]
-    if t == "accept":
-        req["status"], req["player"] = "accepted", d["player"]
-        return {"player": d["player"], "name": req["name"], "warband": req["warband"], "printing": req.get("printing"),
-                "warband_name": req["warband_name"], "deck": req["deck"], "deck_problems": [],
-                "from_round": d["from_round"]}
-    if t == "decline":
-        req["status"], req["reason"] = "declined", d.get("reason") or ""
-    elif t == "withdraw_request":
-        req["status"] = "withdrawn"
-    elif t == "claim":
-        req["claimed"] = True
-    return None
+    sig["open"], sig["cap"] = bool(d["open"]), d.get("cap")
 
 
-def promote(s: dict) -> None:
+def _apply_request(s: TournamentState, d: Data, who: Who) -> None:
+    sig = s["signup"]
+    full = places_free(s) == 0 or bool(waitlist(s))  # nobody jumps the waitlist
+    sig["requests"][d["request"]] = Request(
+        id=d["request"], name=d["name"], warband=d["warband"], printing=d.get("printing"),
+        warband_name=d.get("warband_name"), deck=d.get("deck"), status="waitlisted" if full else "pending",
+        player=None, claimed=False, at=who.get("at"), reason="")
+    sig["order"].append(d["request"])
+    sig["claims"][d["claim_hash"]] = d["request"]
+
+
+def _apply_accept(s: TournamentState, d: Data, who: Who) -> None:
+    """The request accepted, and its player registered."""
+    req = s["signup"]["requests"][d["request"]]
+    req["status"], req["player"] = "accepted", d["player"]
+    register(s, {"player": d["player"], "name": req["name"], "warband": req["warband"], "printing": req.get("printing"),
+                 "warband_name": req["warband_name"], "deck": req["deck"], "deck_problems": [],
+                 "from_round": d["from_round"]})
+
+
+def _apply_decline(s: TournamentState, d: Data, who: Who) -> None:
+    req = s["signup"]["requests"][d["request"]]
+    req["status"], req["reason"] = "declined", d.get("reason") or ""
+
+
+def _apply_withdraw(s: TournamentState, d: Data, who: Who) -> None:
+    s["signup"]["requests"][d["request"]]["status"] = "withdrawn"
+
+
+def _apply_claim(s: TournamentState, d: Data, who: Who) -> None:
+    s["signup"]["requests"][d["request"]]["claimed"] = True
+
+
+def _copy_request(state: TournamentState, d: Data) -> TournamentState:
+    return copies.with_request(state, d.get("request"))
+
+
+def _copy_accept(state: TournamentState, d: Data) -> TournamentState:
+    """The request, and the players and their order (the accepted player joins)."""
+    return copies.with_players(_copy_request(state, d), d)
+
+
+HANDLERS = {
+    "registration": Handler(_check_registration, _apply_registration, _copy_request),
+    "request": Handler(_check_request, _apply_request, _copy_request),
+    "accept": Handler(_check_accept, _apply_accept, _copy_accept),
+    "decline": Handler(_check_decline, _apply_decline, _copy_request),
+    "withdraw_request": Handler(_check_withdraw, _apply_withdraw, _copy_request),
+    "claim": Handler(_check_claim, _apply_claim, _copy_request),
+}
+
+
+def promote(s: TournamentState) -> None:
     """Waitlisted requests take the places that freed up, first come first served (copied before changing)."""
     free, queue = places_free(s), waitlist(s)
     if not queue or (free is not None and free == 0):
@@ -180,11 +206,11 @@ def promote(s: dict) -> None:
         sig["requests"][rid]["status"] = "pending"
 
 
-def view(state: dict, role: str) -> dict:
+def view(state: TournamentState, role: str) -> dict[str, Any]:
     """Self-registration as a role may see it: the desk sees the requests and their printings (the organiser their
     decks too)."""
     sig = state["signup"]
-    out = {"open": sig["open"], "cap": sig["cap"], "full": places_free(state) == 0, "waitlist": len(waitlist(state))}
+    out: dict[str, Any] = {"open": sig["open"], "cap": sig["cap"], "full": places_free(state) == 0, "waitlist": len(waitlist(state))}
     if role in ("organiser", "scorekeeper"):
         order = waitlist(state)
         out["taken"] = places_taken(state)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
+from typing import Any
 
 TIEBREAKERS = {
     "glory_difference": "Glory difference",
@@ -42,7 +43,7 @@ def roll_off(seed: str, player: str) -> int:
     return int.from_bytes(hashlib.sha256(f"{seed}:{player}".encode()).digest()[:4], "big")
 
 
-def tally(players: list[str], matches: list[dict], byes: list[tuple[int, str]], scoring: dict) -> dict[str, Record]:
+def tally(players: list[str], matches: list[dict[str, Any]], byes: list[tuple[int, str]], scoring: dict[str, Any]) -> dict[str, Record]:
     """Each player's Record from the confirmed matches and byes (scoring: win/draw/loss points, bye)."""
     recs = {p: Record(p) for p in players}
     win, draw, loss = scoring["win"], scoring["draw"], scoring["loss"]
@@ -101,7 +102,7 @@ def _value(key: str, rec: Record, recs: dict[str, Record], group: list[str], see
     raise ValueError(f"unknown tiebreaker {key!r}")
 
 
-def rank(players: list[str], recs: dict[str, Record], tiebreakers: list[str], seed: str) -> list[dict]:
+def rank(players: list[str], recs: dict[str, Record], tiebreakers: list[str], seed: str) -> list[dict[str, Any]]:
     """Players best first, each {player, values: {key: value}, separated_by: key|None (vs the one above)}."""
     keys = ["points", *tiebreakers]
     values: dict[str, dict[str, int]] = {p: {} for p in players}

@@ -4,19 +4,21 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 from . import penalties
 from .pairing import Pairing, pair_round
 from .reads import active_players, history, published_rounds
 from .standings import rank, tally
+from .types import TournamentState
 
 
-def scoring(setup: dict) -> dict:
+def scoring(setup: dict[str, Any]) -> dict[str, Any]:
     """Match points and bye scoring of the tournament."""
     return {**setup["points"], "bye": setup["bye"]}
 
 
-def standings(state: dict, seed: str) -> list[dict]:
+def standings(state: TournamentState, seed: str) -> list[dict[str, Any]]:
     """Every player (merged duplicates aside) ranked, with record, tiebreaker values and what separated neighbours."""
     players = [p for p in state["order"] if state["players"][p]["status"] != "merged"]
     _, byes, matches = history(state)
@@ -39,13 +41,12 @@ def standings(state: dict, seed: str) -> list[dict]:
     return out
 
 
-def fixed_tables(state: dict, round_no: int) -> dict[str, int]:
+def fixed_tables(state: TournamentState, round_no: int) -> dict[str, int]:
     """Players of the round kept at their own table (accessibility): player -> table."""
-    return {p: state["players"][p]["fixed_table"] for p in active_players(state, round_no)
-            if state["players"][p].get("fixed_table")}
+    return {p: table for p in active_players(state, round_no) if (table := state["players"][p]["fixed_table"])}
 
 
-def propose(state: dict, round_no: int, seed: str, rng: random.Random | None = None) -> Pairing:
+def propose(state: TournamentState, round_no: int, seed: str, rng: random.Random | None = None) -> Pairing:
     """Pairings for a round: round 1 at random, later rounds Swiss on the current standings."""
     rng = rng or random.Random()
     active = active_players(state, round_no)
@@ -58,14 +59,14 @@ def propose(state: dict, round_no: int, seed: str, rng: random.Random | None = N
     points = {row["player"]: row["points"] for row in rows}
     ranked = sorted(active, key=lambda p: order.get(p, len(order)))
     byes, _, _ = history(state)
-    met: Counter = Counter()
+    met: Counter[frozenset[str]] = Counter()
     for rnd in published_rounds(state):
         for t in rnd["tables"]:
             met[frozenset(t["players"])] += 1
     return pair_round(ranked, points, met, Counter(byes), rng)
 
 
-def pairing_entry(pairing: Pairing, round_no: int, fixed: dict[str, int] | None = None) -> dict:
+def pairing_entry(pairing: Pairing, round_no: int, fixed: dict[str, int] | None = None) -> dict[str, Any]:
     """The `pair` entry's data for a proposed pairing: tables numbered 1..n in table order, except that a pair
     with a player given a fixed table (accessibility) sits at that table, and the others fill the numbers left."""
     numbers = number_tables(pairing.pairs, fixed or {})

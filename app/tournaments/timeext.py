@@ -8,23 +8,24 @@ alone. Entry types:
 """
 from __future__ import annotations
 
-import copy
+from typing import Any
 
+from . import copies
 from .reads import checked_table, table_of
 from .refusals import CONFLICT, INVALID, NOT_FOUND, Refusal
+from .types import Data, Handler, Table, TournamentState, Who
 
-ENTRY_TYPES = ("extend", "call_table")
 MAX_TABLE_EXTENSIONS = 10   # extensions one table gets in a round: far above a real round's one or two rulings
 MAX_EXTRA_MINUTES = 120     # a table's extensions in a round, added up: a round is 30 to 90 minutes
 
 
-def extra_minutes(table: dict) -> int:
+def extra_minutes(table: Table) -> int:
     """The minutes a table's round clock runs on past the round's own (its extensions added up)."""
     return sum(x["minutes"] for x in table.get("extensions", ()))
 
 
-def _published_table(state: dict, d: dict):
-    rnd = state["rounds"].get(d.get("round"))
+def _published_table(state: TournamentState, d: Data) -> tuple[Table | None, Refusal | None]:
+    rnd = state["rounds"].get(d["round"]) if isinstance(d.get("round"), int) else None
     if rnd is None or not rnd["published"]:
         return None, Refusal("not_published", f"Round {d.get('round')} is not published yet.", CONFLICT)
     table = table_of(state, d["round"], d.get("table"))
@@ -33,9 +34,9 @@ def _published_table(state: dict, d: dict):
     return table, None
 
 
-def _check_extend(state: dict, d: dict) -> Refusal | None:
+def _check_extend(state: TournamentState, d: Data) -> Refusal | None:
     table, refusal = _published_table(state, d)
-    if refusal:
+    if table is None:
         return refusal
     if table["status"] == "confirmed":
         return Refusal("already_confirmed", f"Table {table['table']}'s result is confirmed: its game is over.",
@@ -50,34 +51,28 @@ def _check_extend(state: dict, d: dict) -> Refusal | None:
     return None
 
 
-def _check_call_table(state: dict, d: dict) -> Refusal | None:
+def _check_call_table(state: TournamentState, d: Data) -> Refusal | None:
     return _published_table(state, d)[1]
 
 
-CHECKS = {"extend": _check_extend, "call_table": _check_call_table}
-
-
-def copy_for(s: dict, t: str, d: dict) -> None:
-    """The round and the one table an entry changes, copied into `s` (the rest stays shared)."""
-    s["rounds"] = dict(s["rounds"])
-    rnd = s["rounds"][d["round"]] = dict(s["rounds"][d["round"]])
-    rnd["tables"] = [copy.deepcopy(x) if x["table"] == d["table"] else x for x in rnd["tables"]]
-
-
-def apply(s: dict, t: str, d: dict, who: dict) -> None:
-    """Fold an extension or a table call into its table."""
+def _apply_extend(s: TournamentState, d: Data, who: Who) -> None:
     table = checked_table(s, d["round"], d["table"])
-    if t == "extend":
-        table.setdefault("extensions", []).append({**who, "minutes": d["minutes"], "reason": d.get("reason", "")})
-    else:
-        table["called"] = {**who, "note": d.get("note", "")}
+    table.setdefault("extensions", []).append({**who, "minutes": d["minutes"], "reason": d.get("reason", "")})
 
 
-def table_view(table: dict, reasons: bool) -> dict:
+def _apply_call_table(s: TournamentState, d: Data, who: Who) -> None:
+    checked_table(s, d["round"], d["table"])["called"] = {**who, "note": d.get("note", "")}
+
+
+HANDLERS = {"extend": Handler(_check_extend, _apply_extend, copies.with_table),
+            "call_table": Handler(_check_call_table, _apply_call_table, copies.with_table)}
+
+
+def table_view(table: Table, reasons: bool) -> dict[str, Any]:
     """A table's extra minutes and its call, as a view's table row carries them (each extension's reason for the
     staff and the table's own phones)."""
     called = table.get("called")
-    out: dict = {"extra_minutes": extra_minutes(table),
+    out: dict[str, Any] = {"extra_minutes": extra_minutes(table),
                  "called": {k: called.get(k) for k in ("note", "at", "seq")} if called else None}
     if reasons:
         out["extensions"] = [{k: x.get(k) for k in ("minutes", "reason", "actor", "at")} for x in table.get("extensions", ())]

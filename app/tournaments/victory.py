@@ -16,6 +16,7 @@ judge's or the organiser's ruling (`decided_by: "ruling"`, with the reason writt
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from app.engine.underworlds.editions.matched_play import MATCH_RULE
 from app.engine.underworlds.editions.rules_2018 import SHADESPIRE_RULES
@@ -67,13 +68,13 @@ MATCH_WORDS = {"glory": "more glory over the games", "wiped_out": "the other war
 RULING_WORDS = "a judge's ruling (a concession, a game lost as a penalty)"
 
 
-def rules_of(setup: dict) -> Victory | None:
+def rules_of(setup: dict[str, Any]) -> Victory | None:
     """The rule of victory of a tournament's ruleset, or None (a game with no such rule here)."""
     ruleset = setup.get("ruleset")
     return VICTORY.get(ruleset) if isinstance(ruleset, str) else None
 
 
-def choices(setup: dict, role: str) -> dict:
+def choices(setup: dict[str, Any], role: str) -> dict[str, Any]:
     """What a hand-entered result of this tournament may be decided by besides glory (the result sheet's choices)."""
     rule: str | None
     if setup.get("best_of") == 3:
@@ -86,7 +87,7 @@ def choices(setup: dict, role: str) -> dict:
     return {"rule": rule, "decided_by": [{"code": k, "words": v} for k, v in named.items()]}
 
 
-def refusal(result: dict, players: list[str], setup: dict, source: str | None, reason: str) -> Refusal | None:
+def refusal(result: dict[str, Any], players: list[str], setup: dict[str, Any], source: str | None, reason: str) -> Refusal | None:
     """Why a (well-formed) result contradicts itself or the tournament's rule of victory; None when it does not.
 
     `source` is the role entering it (None for a confirmation of a tracked game), `reason` what they wrote.
@@ -111,7 +112,7 @@ def _against(code: str, message: str, rule: str) -> Refusal:
     return Refusal(code, f"{message} ({rule})", INVALID, rule=rule)
 
 
-def _match(result: dict, players: list[str], decided_by: str | None) -> Refusal | None:
+def _match(result: dict[str, Any], players: list[str], decided_by: str | None) -> Refusal | None:
     if decided_by not in (None, "games", *MATCH_TIEBREAKS):
         return _against("tiebreak_not_in_rules", f"A match is decided on games or by a matched-play tiebreaker "
                                                  f"({', '.join(MATCH_TIEBREAKS)}), not by '{decided_by}'.", MATCH_RULE)
@@ -124,7 +125,7 @@ def _match(result: dict, players: list[str], decided_by: str | None) -> Refusal 
     return None
 
 
-def _game(result: dict, players: list[str], decided_by: str | None, rules: Victory) -> Refusal | None:
+def _game(result: dict[str, Any], players: list[str], decided_by: str | None, rules: Victory) -> Refusal | None:
     winner, glory = result.get("winner"), result["glory"]
     named = {**rules.level, **rules.any_glory}
     if decided_by is not None and decided_by not in named:

@@ -5,14 +5,16 @@ from collections.abc import Mapping
 from typing import Any
 
 from app.live import fastjson
-from app.service import ApiError
+from app.service import ApiError, GameService
 
 from . import calls, cut, decklists, edits, model, overlay, penalties, playerlinks, progress, signup, timeext, victory
-from .log import FoldedTournament, Member
+from .log import FoldedTournament, Member, TournamentLog
+from .reads import is_cut_round
 from .results import Results
+from .types import Player, Round, Table, TournamentState
 
 
-def off_fixed_table(s: dict, table: dict) -> list[dict]:
+def off_fixed_table(s: TournamentState, table: Table) -> list[dict]:
     """The players of a table who keep a fixed table (accessibility) other than this one: both players of the match had
     one, a swap moved them, or their table was given after the round was paired. The staff's to see before the round
     is done."""
@@ -21,8 +23,13 @@ def off_fixed_table(s: dict, table: dict) -> list[dict]:
             if p.get("fixed_table") and p["fixed_table"] != table["table"]]
 
 
-class Views(Results):
+class Views:
     """The tournament as a role may see it (players' decks and join codes for the staff only)."""
+
+    def __init__(self, log: TournamentLog, games: GameService, results: Results):
+        self.log = log
+        self.games = games
+        self.results = results
 
     def view(self, member: Member) -> dict:
         """The tournament as this member may see it.
@@ -31,14 +38,14 @@ class Views(Results):
         link see what the public sees; each staff role its own) is built once per head and shared by every read at
         that head (`FoldedTournament.shared`): at hundreds of players it is most of a read's work, and every open page
         reads it after each entry. A read adds the caller's own parts and marks the tables whose game is over."""
-        tournament = self.folded(member.tournament_id)
+        tournament = self.log.folded(member.tournament_id)
         shared, rounds = self._shared_now(tournament, member)
         return {**shared, "rounds": rounds, **self._own(tournament, member)}
 
     def view_text(self, member: Member) -> str:
         """`view` as JSON text: the shared part encoded once per head (and per set of tables whose game is over),
         the caller's own parts added to it; what GET /api/tournaments/<id> answers every open page with."""
-        tournament = self.folded(member.tournament_id)
+        tournament = self.log.folded(member.tournament_id)
         shared, rounds = self._shared_now(tournament, member)
         waiting = tuple((r["round"], t["table"]) for r in rounds for t in r["tables"] if t["status"] == "waiting")
         kind = member.role if member.is_staff else "public"
@@ -93,7 +100,7 @@ class Views(Results):
         return out
 
     @staticmethod
-    def _signup_view(s: dict, kind: str) -> dict:
+    def _signup_view(s: TournamentState, kind: str) -> dict:
         """Self-registration as this kind sees it, each request's deck named as the content names it (organiser)."""
         sig = signup.view(s, kind)
         if kind == "organiser" and sig.get("requests"):
@@ -149,7 +156,7 @@ class Views(Results):
         proposed = None
         if table["game"] and table["status"] in ("playing", "waiting"):
             try:
-                proposed = self.outcome_result(table)
+                proposed = self.results.outcome_result(table)
             except ApiError:
                 proposed = None  # still being played
         me = member.subject if member.role == "player" else "device"
@@ -165,7 +172,7 @@ class Views(Results):
                 **timeext.table_view(table, True)}
 
     @staticmethod
-    def _player_view(p: dict, staff: bool, decks: bool) -> dict:
+    def _player_view(p: Player, staff: bool, decks: bool) -> dict:
         """A player as a member sees them: the deck for the organiser, the player themselves, or once published."""
         keep = ("id", "name", "warband", "printing", "warband_name", "status", "from_round", "dropped_after")
         out = {k: p.get(k) for k in keep}
@@ -178,7 +185,7 @@ class Views(Results):
         return out
 
     @staticmethod
-    def _round_view(s: dict, rnd: dict, staff: bool) -> dict:
+    def _round_view(s: TournamentState, rnd: Round, staff: bool) -> dict:
         names = {p: s["players"][p]["name"] for p in s["players"]}
         out_tables = []
         for t in rnd["tables"]:
@@ -194,9 +201,9 @@ class Views(Results):
                 row["changes"] = edits.table_changes(s, t["players"], rnd["round"])
             out_tables.append(row)
         out = {"round": rnd["round"], "name": cut.stage_name(s, rnd["round"]),
-               "stage": "cut" if cut.is_cut_round(s, rnd["round"]) else "swiss",
+               "stage": "cut" if is_cut_round(s, rnd["round"]) else "swiss",
                "published": rnd["published"], "bye": rnd["bye"],
-               "bye_name": names.get(rnd["bye"]), "timer": rnd["timer"], "tables": out_tables,
+               "bye_name": names.get(rnd["bye"]) if rnd["bye"] else None, "timer": rnd["timer"], "tables": out_tables,
                "complete": rnd["published"] and model.round_complete(rnd), "stale": rnd.get("stale", False)}
         if staff and rnd["bye"]:
             # The player with the bye sits at no table, but a judge still needs to know their registration changed.
@@ -204,7 +211,7 @@ class Views(Results):
         return out
 
     @staticmethod
-    def _next_step(s: dict) -> str:
+    def _next_step(s: TournamentState) -> str:
         n = model.current_round(s)
         if n == 0:
             return "pair" if len(model.active_players(s, 1)) >= 2 else "register"
@@ -221,7 +228,7 @@ class Views(Results):
 
         Before a round is published, or when this round has no such table, the answer says so (`seated: false`)
         rather than failing: an overlay is set up in the streaming program before the round starts."""
-        tournament = self.folded(member.tournament_id)
+        tournament = self.log.folded(member.tournament_id)
         s = tournament.state
         rounds = model.published_rounds(s)
         rnd = rounds[-1] if rounds else None
@@ -249,14 +256,14 @@ class Views(Results):
         """The whole log (staff only)."""
         if not member.is_staff:
             raise ApiError(403, "staff_only", "The event's log is for its organiser, scorekeepers and judges.")
-        tournament = self.folded(member.tournament_id)
+        tournament = self.log.folded(member.tournament_id)
         return decklists.redacted_entries(tournament.entries, member, bool(tournament.state["decks_published"]))
 
     def dashboard(self, member: Member) -> dict:
         """Every table of the current round with its game's progress (staff)."""
         if not member.is_staff:
             raise ApiError(403, "staff_only", "The dashboard is for the organiser, scorekeepers and judges.")
-        tournament = self.folded(member.tournament_id)
+        tournament = self.log.folded(member.tournament_id)
         s = tournament.state
         n = model.current_round(s)
         rnd = s["rounds"].get(n)
@@ -273,7 +280,7 @@ class Views(Results):
                 # The game is over and its result not final: the staff see what the game says (a judge's
                 # Settle result sheet starts from it), and a table nobody has confirmed yet is waiting, not playing.
                 try:
-                    row["outcome"] = self.outcome_result(table)
+                    row["outcome"] = self.results.outcome_result(table)
                 except ApiError:
                     row["outcome"] = None  # a best-of-three match between two of its games
                 if row["status"] == "playing" and row["outcome"] is not None:

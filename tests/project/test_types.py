@@ -1,5 +1,5 @@
-"""The type checker's place: .ci/run runs mypy on app/ after ruff, the engine strictly, the rest with nothing
-relaxed but three store mixins' attr-defined, and a state's declared shape catches a misspelled key."""
+"""The type checker's place: .ci/run runs mypy on app/ after ruff, the engine and a tournament's fold strictly, the
+rest with nothing relaxed, and a state's declared shape catches a misspelled key."""
 import tomllib
 from pathlib import Path
 
@@ -36,16 +36,18 @@ def test_the_tournaments_narrow_every_optional():
     assert not loose, "app.tournaments is checked with strict_optional"
 
 
-# Mixins that read what only EventStore, the class composing them, creates: checked with attr-defined off.
-MIXINS = {"app.store.tournaments", "app.store.leagues", "app.store.handovers"}
-
-
-def test_the_rest_of_app_is_checked_with_nothing_relaxed_but_the_store_mixins():
+def test_nothing_in_app_is_checked_with_a_check_relaxed():
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mypy"]
-    relaxed = [o for o in config["overrides"] if "app.engine.*" not in o["module"]]
-    loose = [o for o in relaxed if not set(o["module"]) <= MIXINS or o.get("strict_optional") is False
-             or o.get("ignore_errors") or not set(o.get("disable_error_code", [])) <= {"attr-defined"}]
-    assert not loose, "outside the engine only the store's mixins relax a check (attr-defined)"
+    loose = [o["module"] for o in config["overrides"] if o.get("disable_error_code") or o.get("ignore_errors")
+             or o.get("strict_optional") is False]
+    assert not loose, "every override makes the checks stricter, none relaxes one"
+
+
+def test_a_tournaments_fold_is_checked_as_strictly_as_the_engine():
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mypy"]
+    fold = [o for o in config["overrides"] if "app.tournaments.model" in o["module"]]
+    assert fold and all(fold[0].get(flag) is True for flag in STRICT), fold
+    assert "app.tournaments.types" in fold[0]["module"]
 
 
 def test_a_misspelled_state_key_is_an_error(tmp_path):

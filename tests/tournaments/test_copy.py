@@ -1,4 +1,4 @@
-"""Each entry copies only what it changes (model._copy_for): applied one at a time, every entry leaves the state it
+"""Each entry copies only what it changes (model.apply: each handler's copy): applied one at a time, every entry leaves the state it
 was applied to exactly as it was, and the states come out as folding the whole log at once gives them."""
 from __future__ import annotations
 

@@ -112,7 +112,7 @@ def test_a_failure_in_a_connect_is_a_server_error_with_an_id_in_the_log_and_the_
 
     def broken(*args):
         raise RuntimeError("a bug while reading the link")
-    monkeypatch.setattr(tournaments, "member", broken)
+    monkeypatch.setattr(tournaments.members, "member", broken)
     with caplog.at_level("ERROR"):
         refused = socketio.test_client(app, namespace="/tournament", auth={"tournament": tid, "token": org})
     assert not refused.is_connected("/tournament")

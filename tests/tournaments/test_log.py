@@ -23,7 +23,7 @@ def organiser(client) -> Member:
 
 
 def test_an_entry_whose_head_went_stale_is_checked_again_and_stored_at_the_new_head(tournaments, organiser, monkeypatch):
-    store = tournaments.store
+    store = tournaments.log.store
     append = store.append_entry
     tid = organiser.tournament_id
     calls = []
@@ -35,17 +35,17 @@ def test_an_entry_whose_head_went_stale_is_checked_again_and_stored_at_the_new_h
                                 "data": {"open": True, "cap": None}})
         return append(tid_, head, entry)
     monkeypatch.setattr(store, "append_entry", another_process_first)
-    stored = tournaments._append(organiser, "registration", {"open": False, "cap": None}, "ours")
+    stored = tournaments.log.append(organiser, "registration", {"open": False, "cap": None}, "ours")
     assert calls == [0, 1] and stored["seq"] == 2 and stored["id"] == "ours"
-    assert [e["id"] for e in tournaments.folded(tid).entries] == ["theirs", "ours"]
+    assert [e["id"] for e in tournaments.log.folded(tid).entries] == ["theirs", "ours"]
 
 
 def test_an_entry_worked_out_from_the_state_is_worked_out_again_at_the_new_head(tournaments, organiser, monkeypatch):
     """A number the next entry takes (a self-registration's request number) is read from the state at the head the
     entry is stored after: another process's entry in between moves it on instead of clashing with it."""
-    store = tournaments.store
+    store = tournaments.log.store
     tid = organiser.tournament_id
-    tournaments._append(organiser, "registration", {"open": True, "cap": None})
+    tournaments.log.append(organiser, "registration", {"open": True, "cap": None})
     append = store.append_entry
     calls = []
 
@@ -59,10 +59,10 @@ def test_an_entry_worked_out_from_the_state_is_worked_out_again_at_the_new_head(
     monkeypatch.setattr(store, "append_entry", another_request_first)
     ours = {"name": "Ana", "warband": "cyrenis-razors", "warband_name": "Cyreni's Razors", "deck": None,
             "claim_hash": "y"}
-    stored = tournaments._append(Member(tid, "registration"), "request",
+    stored = tournaments.log.append(Member(tid, "registration"), "request",
                                  lambda now: {"request": f"r{len(now['signup']['order']) + 1}", **ours})
     assert calls == [1, 2] and stored["data"]["request"] == "r2"
-    assert sorted(tournaments.folded(tid).state["signup"]["requests"]) == ["r1", "r2"]
+    assert sorted(tournaments.log.folded(tid).state["signup"]["requests"]) == ["r1", "r2"]
 
 
 def test_a_log_that_keeps_moving_answers_busy_after_the_policys_tries(tournaments, organiser, monkeypatch):
@@ -71,12 +71,12 @@ def test_a_log_that_keeps_moving_answers_busy_after_the_policys_tries(tournament
     def always_stale(tid_, head, entry):
         tries.append(head)
         return "stale", head + 1
-    monkeypatch.setattr(tournaments.store, "append_entry", always_stale)
+    monkeypatch.setattr(tournaments.log.store, "append_entry", always_stale)
     with pytest.raises(ApiError) as err:
-        tournaments._append(organiser, "registration", {"open": True, "cap": None})
+        tournaments.log.append(organiser, "registration", {"open": True, "cap": None})
     assert err.value.status == 503 and err.value.code == "busy"
     assert len(tries) == APPEND_RETRY.tries
-    assert tournaments.folded(organiser.tournament_id).entries == [], "nothing was stored"
+    assert tournaments.log.folded(organiser.tournament_id).entries == [], "nothing was stored"
 
 
 def test_a_failing_store_is_the_games_503_and_counted_by_the_same_hook(app, tournaments, organiser, monkeypatch):
@@ -85,27 +85,27 @@ def test_a_failing_store_is_the_games_503_and_counted_by_the_same_hook(app, tour
 
     def down(*args):
         raise StoreError("disk I/O error")
-    monkeypatch.setattr(tournaments.store, "append_entry", down)
+    monkeypatch.setattr(tournaments.log.store, "append_entry", down)
     with pytest.raises(ApiError) as err:
-        tournaments._append(organiser, "registration", {"open": True, "cap": None})
+        tournaments.log.append(organiser, "registration", {"open": True, "cap": None})
     assert (err.value.status, err.value.code) == (503, "storage_unavailable") and counted == [1]
 
 
 def test_another_process_entries_are_folded_in_from_the_cached_head(tournaments, organiser, monkeypatch):
     tid = organiser.tournament_id
-    first = tournaments.folded(tid)
-    tournaments.store.append_entry(tid, 0, {"id": "elsewhere", "type": "registration", "actor": "organiser",
+    first = tournaments.log.folded(tid)
+    tournaments.log.store.append_entry(tid, 0, {"id": "elsewhere", "type": "registration", "actor": "organiser",
                                             "data": {"open": True, "cap": None}})
     reads = []
-    entries = tournaments.store.entries
-    monkeypatch.setattr(tournaments.store, "entries", lambda tid_, since: reads.append(since) or entries(tid_, since))
-    now = tournaments.folded(tid)
+    entries = tournaments.log.store.entries
+    monkeypatch.setattr(tournaments.log.store, "entries", lambda tid_, since: reads.append(since) or entries(tid_, since))
+    now = tournaments.log.folded(tid)
     assert reads == [first.head] and now.head == 1 and now.state["signup"]["open"] is True
-    assert tournaments.folded(tid) is now
+    assert tournaments.log.folded(tid) is now
 
 
 def test_a_taken_tournament_id_is_drawn_again(client, tournaments, monkeypatch):
-    create = tournaments.store.create_tournament
+    create = tournaments.log.store.create_tournament
     drawn = []
 
     def taken_once(tid, *args):
@@ -113,6 +113,6 @@ def test_a_taken_tournament_id_is_drawn_again(client, tournaments, monkeypatch):
         if len(drawn) == 1:
             raise DuplicateKey("tournament id taken")
         return create(tid, *args)
-    monkeypatch.setattr(tournaments.store, "create_tournament", taken_once)
+    monkeypatch.setattr(tournaments.log.store, "create_tournament", taken_once)
     r = client.post("/api/tournaments", json={"name": "Winter Cup", "date": "2026-12-05", "format": "rivals"})
     assert r.status_code == 201 and r.get_json()["id"] == drawn[1] != drawn[0]

@@ -23,6 +23,7 @@ import argparse
 import io
 import json
 import pstats
+import socket
 import statistics
 import sys
 import tempfile
@@ -140,7 +141,7 @@ def run(spectators: int, entries: int, rounds: int, profile: str | None = None) 
     CPU figures then)."""
     log = next(g for g in recorded_logs(events=max(entries, 60) * 2) if len(g) >= entries)[:entries]
     out: dict = {"spectators": spectators, "entries": entries, "rounds": [], "target_ratio": TARGET_RATIO}
-    mine0 = own_cpu()
+    mine0, wall0 = own_cpu(), time.monotonic()
     with tempfile.TemporaryDirectory() as tmp:
         port, stats = free_port(), str(Path(tmp) / "server.prof")
         proc = (start_app(port, tmp, command=[sys.executable, str(ROOT / "benchmarks" / "cprofiled.py")],
@@ -164,7 +165,9 @@ def run(spectators: int, entries: int, rounds: int, profile: str | None = None) 
             stop(proc)
         if profile:
             write_profile(stats, profile, out)
-    return summarise(out, own_cpu() - mine0)
+    phones_cpu, wall = own_cpu() - mine0, time.monotonic() - wall0
+    out["bare_send_us"] = round(bare_send_us(), 2)
+    return summarise(out, phones_cpu, wall)
 
 
 def write_profile(stats: str, path: str, out: dict) -> None:
@@ -179,25 +182,59 @@ def write_profile(stats: str, path: str, out: dict) -> None:
     out["profile"] = {"path": path, "socket_sends": sends}
 
 
-def summarise(out: dict, phones_cpu: float) -> dict:
-    """Medians over the rounds, their ratio and whether the target is met."""
+def bare_send_us(sockets: int = 100, rounds: int = 100, size: int = 600) -> float:
+    """CPU microseconds one send() of `size` bytes costs this process on a loopback TCP socket, the readers draining
+    in threads: what any server in Python pays at least per frame per phone."""
+    with socket.create_server(("127.0.0.1", 0), backlog=sockets) as server:
+        port = server.getsockname()[1]
+        readers = [socket.create_connection(("127.0.0.1", port)) for _ in range(sockets)]
+        writers = [server.accept()[0] for _ in range(sockets)]
+        for reader in readers:
+            threading.Thread(target=_drain, args=(reader,), daemon=True).start()
+        message = b"x" * size
+        cpu0 = time.thread_time()   # the writing thread's own CPU: the readers' is theirs
+        for _ in range(rounds):
+            for writer in writers:
+                writer.sendall(message)
+        spent = time.thread_time() - cpu0
+        for sock in writers + readers:
+            sock.close()
+    return spent / (sockets * rounds) * 1e6
+
+
+def _drain(sock: socket.socket) -> None:
+    try:
+        while sock.recv(65536):
+            pass
+    except OSError:
+        return
+
+
+def summarise(out: dict, phones_cpu: float, wall: float) -> dict:
+    """Medians over the rounds, their ratio and whether the target is met; the phones' share of a core over the
+    run's `wall` seconds."""
     none = statistics.median(r["none"]["cpu_per_entry_ms"] for r in out["rounds"])
     watched = statistics.median(r["watched"]["cpu_per_entry_ms"] for r in out["rounds"])
-    wall = sum(r[k]["seconds"] for r in out["rounds"] for k in ("none", "watched"))
     out.update({"none_cpu_per_entry_ms": round(none, 3), "watched_cpu_per_entry_ms": round(watched, 3),
                 "ratio": round(watched / none, 3) if none else float("nan"),
                 "phones_cpu_pct": round(100 * phones_cpu / wall, 1) if wall else 0.0})
     out["target_met"] = bool(none) and watched <= TARGET_RATIO * none
+    if "bare_send_us" in out:   # the least two frames an entry (its `applied` and the view) cost per spectator
+        out["sends_floor_ms"] = round(2 * out["spectators"] * out["bare_send_us"] / 1000, 3)
     return out
 
 
 def report(out: dict) -> str:
     """The figures for people."""
+    floor = ([f"A bare loopback send() costs this machine {out['bare_send_us']:.1f} us of CPU: the spectators' two frames "
+              f"an entry cost at least {out['sends_floor_ms']:.2f} ms whatever the server does"]
+             if "sends_floor_ms" in out else [])
     return "\n".join([
         f"Server CPU per entry, a table of four phones: {out['none_cpu_per_entry_ms']:.2f} ms; the same table watched by "
         f"{out['spectators']} spectators: {out['watched_cpu_per_entry_ms']:.2f} ms "
         f"({out['ratio']:.2f}x, median of {len(out['rounds'])} rounds of {out['entries']} entries)",
         f"Target: at most {out['target_ratio']:.2f}x: {'met' if out['target_met'] else 'NOT met'}",
+        *floor,
         f"(this process, the phones, used {out['phones_cpu_pct']:.0f}% of a core)",
     ])
 

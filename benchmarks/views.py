@@ -4,7 +4,8 @@ sockets and its store.
 Four-player Underworlds games (tests/support/play.py, played from suggestions) are replayed; for each entry: the
 engine's check and apply, then each seat's view frame as the broadcaster makes it (the view, the seat's
 suggestions, the patch on its previous view, the JSON text). Reported as process CPU time per entry, the best of
-`--passes` passes (the least disturbed by other work on the machine), and per part of that work.
+`--passes` passes (the least disturbed by other work on the machine), and per part of that work; and how many seat
+views offered nothing to enter, with their CPU: what views worked out only for seats that can act would save.
 
     .venv/bin/python benchmarks/views.py                 # 6 games of up to 400 entries, best of 3
     .venv/bin/python benchmarks/views.py --games 2 --passes 5
@@ -39,7 +40,7 @@ def one_pass(logs: list[list]) -> dict:
     """CPU seconds spent on each part of the work over every entry of the logs, and the entries."""
     rs, clock = registry.get(RULESET), time.process_time
     spent = {"check + apply": 0.0, "views (state, outcome, suggestions)": 0.0, "patches": 0.0, "JSON": 0.0}
-    entries = 0
+    entries, idle = 0, {"seat views": 0, "with nothing to enter": 0, "their views' CPU s": 0.0}
     for log in logs:
         views, state = LastViews(), rs.new_game(underworlds_setup(4))
         for seq, event in enumerate(log, start=1):
@@ -56,10 +57,14 @@ def one_pass(logs: list[list]) -> dict:
                 fastjson.dumps(frame)
                 t4 = clock()
                 spent["views (state, outcome, suggestions)"] += t2 - t1
+                idle["seat views"] += 1
+                if not view["advice"]["suggestions"]:   # a seat that can act on nothing now
+                    idle["with nothing to enter"] += 1
+                    idle["their views' CPU s"] += t2 - t1
                 spent["patches"] += t3 - t2
                 spent["JSON"] += t4 - t3
             entries += 1
-    return {"entries": entries, "spent": spent}
+    return {"entries": entries, "spent": spent, "idle": idle}
 
 
 def measure(game_count: int, events: int, passes: int) -> dict:
@@ -68,7 +73,10 @@ def measure(game_count: int, events: int, passes: int) -> dict:
     best = min((one_pass(logs) for _ in range(passes)), key=lambda r: sum(r["spent"].values()))
     n = best["entries"]
     parts = {part: 1000 * s / n for part, s in best["spent"].items()}
-    return {"entries": n, "cpu_per_entry_ms": sum(parts.values()), "parts_ms": parts}
+    idle = best["idle"]
+    return {"entries": n, "cpu_per_entry_ms": sum(parts.values()), "parts_ms": parts,
+            "seat_views": idle["seat views"], "idle_seat_views": idle["with nothing to enter"],
+            "idle_views_ms_per_entry": 1000 * idle["their views' CPU s"] / n}
 
 
 def main() -> None:
@@ -83,6 +91,9 @@ def main() -> None:
           f"best of {args.passes} passes)")
     for part, ms in result["parts_ms"].items():
         print(f"  {part:40} {ms:.3f} ms")
+    # What working out views only for the seats that can act would save: the views of seats offered nothing.
+    print(f"seat views offering nothing to enter: {result['idle_seat_views']} of {result['seat_views']}, "
+          f"{result['idle_views_ms_per_entry']:.3f} ms of CPU per entry")
     if args.json:
         print(json.dumps(result))
 

@@ -1,5 +1,6 @@
 // Dialogs the shell needs: a refused event (sentence + rule, with "apply anyway") and a reason.
 import { h, button, sheet } from "./dom.js";
+import { listAnd } from "./words.js";
 
 /**
  * Every violation in a refusal, whatever shape the error has.
@@ -49,7 +50,7 @@ const STEP_WORDS = { reaction: "the reaction step", power: "the power step", dri
 export function showLatePlay(envelope, error, { describeEvent, catalogueLabel, seatName, closer, mayTakeBack }) {
   const c = error.closed_by;
   const what = (ev) => (describeEvent && describeEvent(ev)) || catalogueLabel(ev.type);
-  const steps = (c.steps || []).map((s) => STEP_WORDS[s] || s.replace(/_/g, " ")).join(" and ");
+  const steps = listAnd((c.steps || []).map((s) => STEP_WORDS[s] || s.replace(/_/g, " ")));
   const who = c.name || seatName(c.by);
   const yours = c.by === envelope.by;
   const entry = closer ? `#${c.seq} (${what(closer)})` : `#${c.seq}`;

@@ -1,6 +1,7 @@
 // Game over: the winner, the tiebreak that decided it, glory by source per round (an SVG chart
 // we draw ourselves), and the export of the whole log.
 import { h, svg } from "./dom.js";
+import { listAnd } from "./words.js";
 
 const SOURCE_COLOURS = ["#f2b134", "#ff6b61", "#4fb3ff", "#4cc38a", "#b48cff", "#a3acbb"];
 
@@ -76,7 +77,7 @@ function totals(outcome, view, c) {
  */
 export function renderGameOver(outcome, view, events, c) {
   const winners = outcome.winners || [];
-  const who = outcome.draw ? "Draw" : winners.map((s) => c.seatName(s)).join(" and ");
+  const who = outcome.draw ? "Draw" : listAnd(winners.map((s) => c.seatName(s)));
   const series = c.renderer && c.renderer.glorySeries ? c.renderer.glorySeries(view, events, c) : null;
   return h("section", { class: "stack", "aria-label": "Game over", id: "game-over" },
     h("div", { class: "winner" },

@@ -4,6 +4,7 @@
 // A player's link of one of its events opens the others as the same player: "Open as you" uses the link this device holds.
 import { h, button, replace } from "../dom.js";
 import { api, errorText } from "../api.js";
+import { plural } from "../words.js";
 import { rememberTournament, tournamentLink } from "../tournaments/store.js";
 import { showOnce } from "../tournaments/recover.js";
 import { registerServiceWorker, watchNetwork } from "../pwa.js";
@@ -98,7 +99,7 @@ function standings(view) {
   if (!view.standings.length) return h("p", { class: "muted" }, "No results yet.");
   return h("ol", { class: "list", id: "league-standings" }, view.standings.map((r) => h("li", { class: "card", dataset: { player: r.key } },
     h("details", {}, h("summary", {}, h("span", { class: "rank" }, `${r.rank}. `), h("b", {}, r.name),
-      ` ${r.total} pts`, h("small", { class: "muted" }, ` · ${r.events_played} event${r.events_played === 1 ? "" : "s"}`)),
+      ` ${r.total} pts`, h("small", { class: "muted" }, ` · ${plural(r.events_played, "event")}`)),
     historyOf(r)))));
 }
 

@@ -16,7 +16,7 @@ import { consequenceText, summary } from "../log.js";
 import { announce, applyFlashes, catchUp, changedScores, flashScores, happenedRegion, keepCaughtWith, seen } from "../happened.js";
 import { askReason, confirmRefereeHere, showLatePlay, showRejection } from "../dialogs.js";
 import { onHandover, checkPending, showHandoverCode } from "../handover.js";
-import { capital, listAnd } from "../words.js";
+import { capital, listAnd, listOr } from "../words.js";
 
 const root = document.getElementById("table");
 const gameId = new URLSearchParams(location.search).get("game");
@@ -414,8 +414,8 @@ function whoLine(waiting, optional, me, mine, nextStep) {
   const next = `${capital(mover)} ${plural ? many : one} next`;
   if (!others.length) return mine ? "Your move" : `Waiting for ${mover}`;
   // Seats open to the same plays are named together: a bystander of a four-player power step may only react.
-  const verbsOf = (seat) => [...new Set(optional.filter((o) => o.seats.includes(seat))
-    .map((o) => OPTIONAL_VERBS[o.step] || `act (${o.step.replace(/_/g, " ")})`))].join(" or ");
+  const verbsOf = (seat) => listOr([...new Set(optional.filter((o) => o.seats.includes(seat))
+    .map((o) => OPTIONAL_VERBS[o.step] || `act (${o.step.replace(/_/g, " ")})`))]);
   const byVerbs = new Map();
   for (const seat of [...others.filter((s) => s === me), ...others.filter((s) => s !== me)]) {
     byVerbs.set(verbsOf(seat), [...(byVerbs.get(verbsOf(seat)) || []), seat]);

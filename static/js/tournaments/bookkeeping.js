@@ -1,6 +1,7 @@
 // The organiser's bookkeeping on the tournament pages: a table's extra time and its call, penalties and warnings,
 // paid status at check-in, and the deck checks (every deck for the judges, the deck deadline for the organiser).
 import { h, button, sheet, toast } from "../dom.js";
+import { plural } from "../words.js";
 import { actorName, extraText } from "./words.js";
 import { askText, attempt } from "./parts.js";
 
@@ -63,7 +64,7 @@ export function myTableNotes(mine) {
 }
 
 function penaltyWords(p) {
-  if (p.kind === "points") return `${p.amount > 0 ? "+" : ""}${p.amount} event point${Math.abs(p.amount) === 1 ? "" : "s"}`;
+  if (p.kind === "points") return `${p.amount > 0 ? "+" : ""}${plural(p.amount, "event point")}`;
   if (p.kind === "glory") return `−${p.amount} glory`;
   return PENALTY[p.kind];
 }

@@ -1,6 +1,7 @@
 // The Tables tab (the scorekeeper's dashboard): every table of the round on one screen, live.
 import { h, button } from "../dom.js";
 import { putGame } from "../store.js";
+import { plural } from "../words.js";
 import { MODES, STATUS, actorName, disputeLine, resultText } from "./words.js";
 import { attempt, callTimeControl, roundClock } from "./parts.js";
 import { extraText, tableTools } from "./bookkeeping.js";
@@ -100,7 +101,7 @@ export function renderDashboard(ctx) {
       h("div", { class: "clock" }, h("small", {}, "Results confirmed"), h("b", {}, `${done} / ${d.tables.length}`))),
     // Calling time is kept up here with the clock, away from the tables a tap may be meant for, and asks first.
     ctx.view.you.role !== "judge" ? callTimeControl(ctx, d.round, d.timer) : null,
-    slow.length ? h("p", { class: "warn-text", role: "status" }, `${slow.length} slow table${slow.length > 1 ? "s" : ""}: ${slow.map((t) => `T${t.table}`).join(", ")}`) : null,
+    slow.length ? h("p", { class: "warn-text", role: "status" }, `${plural(slow.length, "slow table")}: ${slow.map((t) => `T${t.table}`).join(", ")}`) : null,
     h("ol", { class: "list dash" }, order.map((t) => tableCard(ctx, d, t))),
     d.bye_name ? h("p", { class: "muted" }, `Bye: ${d.bye_name}`) : null,
     (d.bye_changes || []).map((c) => h("p", { class: "warn-text change-line" }, changeLine(ctx.view, c))));

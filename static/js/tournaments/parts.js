@@ -1,6 +1,7 @@
 // Pieces the tournament pages share: the round clock, the standings table, a result sheet, errors.
 import { h, button, sheet, toast, control } from "../dom.js";
 import { errorText } from "../api.js";
+import { capital } from "../words.js";
 import { SHORT, TIEBREAKERS, actorName, resultText, separatedBy } from "./words.js";
 
 export { askText } from "./asktext.js";
@@ -108,7 +109,7 @@ export function resultSheet(title, table, { needReason = false, games = false, v
     const ways = (victory && victory.decided_by) || [];
     const decided = ways.length ? h("select", { id: "res-decided", "aria-label": "Decided by" },
       h("option", { value: "" }, games ? "Games won" : "Glory (the most glory wins)"),
-      ways.map((w) => h("option", { value: w.code, selected: w.code === start.decided_by }, w.words[0].toUpperCase() + w.words.slice(1)))) : null;
+      ways.map((w) => h("option", { value: w.code, selected: w.code === start.decided_by }, capital(w.words)))) : null;
     const submit = () => {
       const out = {
         winner: winner.value || null,

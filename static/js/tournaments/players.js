@@ -3,6 +3,7 @@
 // player at a fixed table, drop, merge a duplicate.
 import { h, button, sheet, toast, control, keptOpen } from "../dom.js";
 import { api } from "../api.js";
+import { plural } from "../words.js";
 import { askText, attempt, confirmSheet } from "./parts.js";
 import { renderSignup } from "./signup.js";
 import { linkCard } from "./linkcard.js";
@@ -270,7 +271,7 @@ async function checkIn(ctx, players) {
   if (!reply) return;
   ticked.clear();
   const n = reply.body.checked_in.length;
-  toast(`${n} player${n === 1 ? "" : "s"} checked in`, "info", 2500);
+  toast(`${plural(n, "player")} checked in`, "info", 2500);
   ctx.refresh();
 }
 

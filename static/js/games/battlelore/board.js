@@ -5,7 +5,7 @@ import { faceSymbol } from "../../dicepad.js";
 import { stepper } from "../../actions.js";
 import { api, errorText } from "../../api.js";
 import { getGame, putGame } from "../../store.js";
-import { capital } from "../../words.js";
+import { capital, plural } from "../../words.js";
 import { FACES, TOKEN_NAMES, kids, words, unitName, terrainName, left, weak } from "./pieces.js";
 
 const MUSTER = { points: 50, tent: 5, cards: 18, decoys: 11, maxLore: 5 };
@@ -84,7 +84,7 @@ export function turnPanel(view, c) {
       `${i < at ? "✓ " : ""}${text}`))),
     cmd ? h("p", { "data-command": cmd.section },
       h("b", {}, cmd.card || "Command card"), cmd.resolve === false ? " — played to order 1 unit anywhere" :
-        ` — orders ${cmd.units} unit${cmd.units === 1 ? "" : "s"} ${cmd.section === "any" ? "anywhere" : `in the ${cmd.section} section`}`) :
+        ` — orders ${plural(cmd.units, "unit")} ${cmd.section === "any" ? "anywhere" : `in the ${cmd.section} section`}`) :
       h("p", { class: "muted" }, "No command card played yet."),
     ordered.length ? h("p", {}, h("b", {}, "Ordered: "), ordered.map((u) => unitName(view, u)).join(", ")) : null,
     view.combat ? combatPanel(view, c) : null);
@@ -97,7 +97,7 @@ function combatPanel(view, c) {
   return h("div", { class: "preview", role: "region", "aria-label": "Combat", id: "combat-panel" },
     h("div", { class: "result" }, `${cb.counter ? "Counter" : "Attack"}: ${unitName(view, cb.attacker)} → ${unitName(view, cb.target)}`),
     h("div", { class: "dice", "aria-label": "Rolled" }, (cb.roll || []).map((f) => faceTile(f))),
-    h("div", {}, `${Math.max(0, cb.damage)} damage · ${Math.max(0, cb.retreats)} retreat${cb.retreats === 1 ? "" : "s"} · ${cb.lore} lore`,
+    h("div", {}, `${Math.max(0, cb.damage)} damage · ${plural(Math.max(0, cb.retreats), "retreat")} · ${cb.lore} lore`,
       cb.weak_attacker ? " · weak attacker (no cleave damage)" : "",
       (cb.auto_ignored || []).length ? ` · ignored by ${cb.auto_ignored.join(", ")}` : ""),
     h("div", { class: "muted" }, stage));
@@ -135,7 +135,7 @@ export function musterForm(view, seat, c) {
     if (!prebuilt) {
       if (cost > budget) problems.push(`${cost - budget} points over`);
       if (decoys < 0) problems.push(`${-decoys} cards too many`);
-      if (decoys > MUSTER.decoys) problems.push(`needs ${decoys - MUSTER.decoys} more unit card${decoys - MUSTER.decoys > 1 ? "s" : ""} (only ${MUSTER.decoys} decoys)`);
+      if (decoys > MUSTER.decoys) problems.push(`needs ${plural(decoys - MUSTER.decoys, "more unit card")} (only ${MUSTER.decoys} decoys)`);
     }
     totals.className = `preview${problems.length ? " bad" : ""}`;
     totals.replaceChildren(...kids(

@@ -1,5 +1,5 @@
 // BattleLore's wording: each entry, consequence and value of the log as a sentence for people.
-import { capital } from "../../words.js";
+import { capital, listAnd, plural } from "../../words.js";
 import { FACES, STEP_NAMES, TOKEN_NAMES, RETREAT_ENDS, isUnitId, words, unitName, terrainName } from "./pieces.js";
 
 export function describeValue(path, value, view) {
@@ -9,7 +9,7 @@ export function describeValue(path, value, view) {
   if (last === "banner" && typeof value === "number") return value ? `${value} VP banner` : "no banner";
   if (last === "end" && RETREAT_ENDS[value]) return RETREAT_ENDS[value];
   if (last === "hexes" || last === "moved" || last === "distance") return `${value} hex${value === 1 ? "" : "es"}`;
-  if (last === "units" && typeof value === "number") return `${value} unit${value === 1 ? "" : "s"}`;
+  if (last === "units" && typeof value === "number") return `${plural(value, "unit")}`;
   if (/^\d+$/.test(last) && path.startsWith("roll")) return (FACES.find((f) => f[0] === value) || [0, "", value])[2];
   if (last === "section") return capital(words(value));
   if (last === "choice") return { tokens: "2 lore tokens", token_and_card: "1 lore + 1 card", two_cards: "2 cards, discard 1" }[value] || value;
@@ -62,7 +62,7 @@ function actionText(ev, c) {
     case "place": return `Placed ${un(d.unit)} in ${pos(d.to)}`;
     case "deploy_done": return "Finished placing units";
     case "play_command": return d.resolve === false ? `Played ${d.card || "a command card"} to order 1 unit anywhere` :
-      `Played ${d.card || "a command card"}: order ${d.units} unit${d.units === 1 ? "" : "s"} ${d.section === "any" ? "anywhere" : `in the ${d.section}`}`;
+      `Played ${d.card || "a command card"}: order ${plural(d.units, "unit")} ${d.section === "any" ? "anywhere" : `in the ${d.section}`}`;
     case "order": return `Ordered ${un(d.unit)}`;
     case "remove_token": return `Spent 2 lore to remove ${TOKEN_NAMES[d.token] || d.token} from ${un(d.unit)}`;
     case "end_step": {
@@ -101,7 +101,7 @@ export function describeConsequence(cons, c) {
     case "eliminated": return `${un(d.unit)} is eliminated`;
     case "combat_roll": return `${Math.max(0, d.damage)} damage, ${Math.max(0, d.retreats)} retreats, ${d.lore} lore${d.weak_attacker ? " (weak attacker)" : ""}`;
     case "retreated": return `${un(d.unit)} retreats ${d.hexes}`;
-    case "retreat_blocked": return `${un(d.unit)} cannot make ${d.unresolved} retreat${d.unresolved === 1 ? "" : "s"}`;
+    case "retreat_blocked": return `${un(d.unit)} cannot make ${plural(d.unresolved, "retreat")}`;
     case "supported": return `${un(d.unit)} is supported`;
     case "lore_gained": return `${who(d.seat)} gains ${d.amount} lore`;
     case "vp_earned": return `${who(d.seat)}: +${d.banners + d.scenario} VP (banners ${d.banners}, scenario ${d.scenario}) = ${d.total}`;
@@ -109,12 +109,12 @@ export function describeConsequence(cons, c) {
     case "turn_started": return `Turn ${d.turn}: ${who(d.seat)}`;
     case "game_over": return d.draw ? "The game is a draw" : `${(d.winners || []).map(who).join(", ")} wins (${words(d.decided_by)})`;
     case "first_player": return `${who(d.seat)} is the first player`;
-    case "lore_step": return `${who(d.seat)}: +${d.tokens} lore, +${d.cards} lore card${d.cards === 1 ? "" : "s"}${d.discarded ? `, discards ${d.discarded}` : ""}`;
-    case "lore_discarded": return `${who(d.seat)} discards ${d.amount} lore card${d.amount === 1 ? "" : "s"} (hand limit 4)`;
+    case "lore_step": return `${who(d.seat)}: +${d.tokens} lore, +${plural(d.cards, "lore card")}${d.discarded ? `, discards ${d.discarded}` : ""}`;
+    case "lore_discarded": return `${who(d.seat)} discards ${plural(d.amount, "lore card")} (hand limit 4)`;
     case "command_drawn": return `${who(d.seat)} draws a command card (${d.hand} in hand)`;
-    case "command_played": return `Command card: ${d.resolve === false ? "order 1 unit anywhere" : `${d.units} unit${d.units === 1 ? "" : "s"} ${d.section === "any" ? "anywhere" : `in the ${d.section}`}`}`;
+    case "command_played": return `Command card: ${d.resolve === false ? "order 1 unit anywhere" : `${plural(d.units, "unit")} ${d.section === "any" ? "anywhere" : `in the ${d.section}`}`}`;
     case "step": return `Now: ${STEP_NAMES[d.step] || words(d.step)}`;
-    case "passes_inferred": return `${(d.seats || []).map(who).join(" and ")}: ${(DONE[d.step] || "done").toLowerCase()} (went on)`;
+    case "passes_inferred": return `${listAnd((d.seats || []).map(who))}: ${(DONE[d.step] || "done").toLowerCase()} (went on)`;
     case "counter_window": return `${un(d.unit)} may counter`;
     case "advance_window": return `${un(d.unit)} may advance`;
     case "advanced": return `${un(d.unit)} advances`;

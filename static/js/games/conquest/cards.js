@@ -3,6 +3,7 @@
 // what a picked card puts into an event (numbers, keywords, traits, unique from the data).
 import { h, button } from "../../dom.js";
 import { api } from "../../api.js";
+import { plural } from "../../words.js";
 
 const pools = new Map();
 const SHOWN = 8;
@@ -38,7 +39,7 @@ export function cardMeta(card) {
   if (card.cost_x) bits.push("cost X"); else if (card.cost != null) bits.push(`cost ${card.cost}`);
   if (card.attack != null) bits.push(`${card.attack} ATK / ${card.hp ?? "?"} HP`);
   if (card.command_icons) bits.push(`${card.command_icons} command`);
-  if (card.shields) bits.push(`${card.shields} shield${card.shields > 1 ? "s" : ""}`);
+  if (card.shields) bits.push(plural(card.shields, "shield"));
   return bits.join(" · ");
 }
 

@@ -3,8 +3,8 @@
 // (sheets.js), the wording of the log (wording.js), the cards in hand (cards.js) and the pieces they all name
 // (pieces.js); the setup wizard's hooks are wizard.js.
 import { h, linkStylesheet } from "../../dom.js";
-import { capital as cap } from "../../words.js";
-import { PHASES, plural, other, unitName, planetName } from "./pieces.js";
+import { capital as cap, listAnd, plural } from "../../words.js";
+import { PHASES, other, unitName, planetName } from "./pieces.js";
 import { entryWords, effectConsequenceWords, passesText } from "./wording.js";
 import { seatStrip, dialStatus, planetCard, hqBlock } from "./board.js";
 import { cardForm, actionForm, shieldForm } from "./sheets.js";
@@ -122,7 +122,7 @@ export default {
       case "command_struggle": return `${d.name}: ${d.winner ? `${who(d.winner)} wins the command struggle` : "no one wins the command struggle"}`;
       case "bonus_taken": {
         const took = [d.resources ? plural(d.resources, "resource") : null, d.cards ? plural(d.cards, "card") : null].filter(Boolean);
-        return took.length ? `${who(d.seat)} takes ${took.join(" and ")}` : `${who(d.seat)} takes no command bonus`;
+        return took.length ? `${who(d.seat)} takes ${listAnd(took)}` : `${who(d.seat)} takes no command bonus`;
       }
       case "battle_started": return `Battle at ${d.name}; ${who(d.initiative)} has the initiative`;
       case "battle_won": return `${who(d.winner)} wins the battle at ${planetName(v, d.planet, false)}`;
@@ -139,7 +139,7 @@ export default {
       case "upkeep": return `${who(d.seat)} draws ${plural(d.drawn, "card")} and gains ${plural(d.resources, "resource")}`;
       case "initiative_passed": return `The initiative token passes to ${who(d.seat)}`;
       case "phase": return `${PHASES[d.phase] || d.phase} (round ${d.round})`;
-      case "game_over": return d.draw ? "Game over: a tie" : `Game over: ${(d.winners || []).map(who).join(" and ")} wins`;
+      case "game_over": return d.draw ? "Game over: a tie" : `Game over: ${listAnd((d.winners || []).map(who))} wins`;
       case "initiative": return `${who(d.seat)} takes the initiative token`;
       case "planet_revealed": return `${d.name} turned face up (position ${d.planet})`;
       case "first_planet": return `First planet token on ${planetName(v, d.planet, false)}`;

@@ -8,9 +8,6 @@ export const PHASES = { setup: "Setup", deploy: "Deploy phase", command: "Comman
 
 export const KEYWORDS = ["ranged", "flying", "armorbane", "brutal", "mobile", "ambush", "no attachments", "limited"];
 
-/** "1 card", "2 cards". */
-export const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
-
 export const other = (view, seat) => Object.keys(view.seats).find((s) => s !== seat);
 
 export const unit = (view, id) => (view && view.units && view.units[id]) || null;

@@ -1,6 +1,6 @@
 // Conquest's wording: each entry, card effect and consequence of the log as a sentence for people.
-import { listAnd } from "../../words.js";
-import { plural, unitName, planetName } from "./pieces.js";
+import { listAnd, plural } from "../../words.js";
+import { unitName, planetName } from "./pieces.js";
 
 // What a card's record leaves to the players (app/engine/conquest/card_terms.py ASK), in words.
 const ASKS = { search: "the deck search", choose_card: "the card chosen", sacrifice: "the sacrifice",
@@ -32,14 +32,14 @@ export function entryWords(ev, c) {
     }
     case "take_bonus": {
       const took = [d.resources ? "the resources" : null, d.cards ? "the cards" : null].filter(Boolean);
-      return took.length ? `takes ${took.join(" and ")} of the command bonus` : "takes no command bonus";
+      return took.length ? `takes ${listAnd(took)} of the command bonus` : "takes no command bonus";
     }
     case "mobile_move": return `moves ${unitName(v, d.unit)} to ${at(d.planet)} (Mobile)`;
     case "mobile_done": return "makes no more Mobile moves";
     case "attack": return d.area_effect ? `attacks with ${unitName(v, d.attacker)}'s Area Effect`
       : `attacks ${unitName(v, d.defender)} with ${unitName(v, d.attacker)}`;
     case "warlord_retreat": return "retreats the warlord to HQ";
-    case "shield": return `shields ${unitName(v, d.unit)}${d.card ? ` with ${d.card}` : ""} (${d.shields} shield${d.shields === 1 ? "" : "s"})`;
+    case "shield": return `shields ${unitName(v, d.unit)}${d.card ? ` with ${d.card}` : ""} (${plural(d.shields, "shield")})`;
     case "no_shield": return "uses no shield";
     case "card_ability": {
       const on = d.target ? ` on ${unitName(v, d.target)}` : "";
@@ -80,7 +80,7 @@ function effectWords(ev, c) {
       const parts = [["attack", "ATK"], ["hp", "HP"], ["command", "command icons"]].filter(([k]) => d[k] != null).map(([k, l]) => `${l} ${d[k]}`);
       return `changes ${unitName(v, d.unit)}${parts.length ? ` to ${parts.join(", ")}` : ""}${reason}`;
     }
-    case "adjust_resources": return `${d.amount >= 0 ? "gains" : "spends"} ${Math.abs(d.amount)} resource${Math.abs(d.amount) === 1 ? "" : "s"}${reason}`;
+    case "adjust_resources": return `${d.amount >= 0 ? "gains" : "spends"} ${plural(Math.abs(d.amount), "resource")}${reason}`;
     case "adjust_cards": {
       const parts = [d.hand ? `hand ${d.hand > 0 ? "+" : ""}${d.hand}` : null, d.deck ? `deck ${d.deck > 0 ? "+" : ""}${d.deck}` : null,
         d.discard ? `discard ${d.discard > 0 ? "+" : ""}${d.discard}` : null].filter(Boolean);

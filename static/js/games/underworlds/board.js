@@ -2,7 +2,7 @@
 // four), the end phase's steps, and the parts only some tables need (matched play, the opening hand), loaded then.
 import { h, button, keptOpen } from "../../dom.js";
 import { card, fighterName, characteristic, TOKEN_NAMES, END_STAGES, conditionWords } from "./pieces.js";
-import { capital } from "../../words.js";
+import { capital, plural } from "../../words.js";
 import { inspireDue } from "./offers.js";
 import { dealOne, tokenSheet } from "./sheets.js";
 
@@ -35,7 +35,7 @@ export function seatBlock(view, seat, c) {
     ),
     h("div", { class: "muted", style: "font-size:.9rem;margin-top:2px", "data-warband": s.warband || "" },
       (c.warbandName && c.warbandName(seat)) || (s.warband && s.warband !== "custom" ? String(s.warband).replace(/-/g, " ") : "Own fighters"),
-      s.hand ? ` · hand ${s.hand.objectives} objective${s.hand.objectives === 1 ? "" : "s"}, ${s.hand.power} power` : ""),
+      s.hand ? ` · hand ${plural(s.hand.objectives, "objective")}, ${s.hand.power} power` : ""),
     (s.revealed || []).length ? h("div", {}, (s.revealed || []).map((r) => h("span", { class: "badge inspired" }, `Revealed: ${r.card || "surge objective"} (${r.glory})`))) : null,
     fighterList(view, seat, fids, c));
 }

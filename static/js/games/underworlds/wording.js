@@ -1,7 +1,7 @@
 // The Underworlds table's sentences: a value of an entry's data, an entry after "Ana: " (the log, the other phone's
 // card, a refusal) and a consequence the rules drew from it, each in the table's words.
 import { fighterName, RESULT_TEXT, TOKEN_NAMES, isFighterId } from "./pieces.js";
-import { capital, listAnd } from "../../words.js";
+import { capital, listAnd, plural } from "../../words.js";
 
 /** A value of an entry's data in words (null: the shell's own). @param {string} path @param {*} value @param {object} view @returns {string|null} */
 export function describeValue(path, value, view) {
@@ -30,7 +30,7 @@ export function describeEvent(ev, c) {
     case "inspire": return `${fn(d.fighter)} Inspired`;
     case "uninspire": return `${fn(d.fighter)} no longer Inspired`;
     case "token": return `${TOKEN_NAMES[d.token] || d.token} token ${d.action === "remove" ? "removed from" : "given to"} ${fn(d.fighter)}`;
-    case "counter": return `${d.count} ${d.name} counter${d.count > 1 ? "s" : ""} ${d.action === "remove" ? "removed from" : "given to"} ${fn(d.fighter)}`;
+    case "counter": return `${plural(d.count, `${d.name} counter`)} ${d.action === "remove" ? "removed from" : "given to"} ${fn(d.fighter)}`;
     case "activate": return `${capital(String(d.action || "").replace(/_/g, " "))}${d.fighter ? `: ${fn(d.fighter)}` : ""}${d.target ? ` → ${fn(d.target)}` : ""}`;
     case "attack": return `Attack: ${fn(d.attacker)} → ${fn(d.target)}${d.profile && d.profile.name ? ` with ${d.profile.name}` : ""} (${describeValue("attack_roll", d.attack_roll || {}, v)} vs ${describeValue("defence_roll", d.defence_roll || {}, v)})`;
     case "roll_off": return `Roll-off (${describeValue("purpose", d.purpose, v)}): ${c.seatName(d.first)} goes first`;
@@ -74,11 +74,11 @@ const withArticle = (word) => `${/^[aeiou]/i.test(String(word)) ? "an" : "a"} ${
 
 /** Why a round is skipped, as the engine says (a four-player game skips round 2: Deathgorge, Multiplayer games, Round 2). */
 function roundSkippedWords(d) {
-  const played = (d.rounds || []).join(" and ");
+  const played = listAnd(d.rounds || []);
   return `Round ${d.round} is skipped: ${d.players ? `a ${d.players}-player game` : "this game"} plays ${played ? `rounds ${played}` : "fewer rounds"}`;
 }
 
-const cards = (n, deck) => `${n} ${deck === "objectives" ? "objective" : "power"} card${n === 1 ? "" : "s"}`;
+const cards = (n, deck) => plural(n, `${deck === "objectives" ? "objective" : "power"} card`);
 
 /** A card's fixed effect as the engine applied it (card_effects.py): "Eerie Distortion: Cephanyr gets a Guard token". */
 function cardEffectWords(d, fn, sn) {
@@ -140,7 +140,7 @@ export function describeConsequence(cons, c) {
     case "power_step_ends": return "Power step ends";
     case "round_ends": return `Round ${d.round} ends: Move, Charge, Guard and Stagger tokens cleared`;
     case "game_over": return "Game over";
-    case "held_asked": return `Tied on glory with fighters left: what ${(d.seats || []).map((seat) => c.seatName(seat)).join(" and ")} hold decides`;
+    case "held_asked": return `Tied on glory with fighters left: what ${listAnd((d.seats || []).map((seat) => c.seatName(seat)))} hold decides`;
     case "staggered": return `${fn(d.fighter)} is staggered${d.by ? ` (${d.by})` : ""}`;
     case "spell_cast": return `${fn(d.caster)} casts ${d.card || "the spell"}${d.backlash ? ` (backlash: ${d.backlash} damage to the caster)` : ""}`;
     case "spell_failed": return `${fn(d.caster)} fails to cast ${d.card || "the spell"}${d.backlash ? ` (backlash: ${d.backlash} damage to the caster)` : ""}`;
@@ -148,13 +148,13 @@ export function describeConsequence(cons, c) {
     case "inspired": return `${fn(d.fighter)} is Inspired${d.by ? ` (${d.by})` : ""}`;
     case "guard_removed": return `${fn(d.fighter)} loses its Guard token`;
     case "stagger_removed": return `${fn(d.fighter)} loses its Stagger token`;
-    case "warband_wiped_out": return `${(d.seats || []).map(sn).join(" and ")}'s warband is wiped out${d.game_ends ? `: the game ends ${d.game_ends}` : ""}`;
+    case "warband_wiped_out": return `${listAnd((d.seats || []).map(sn))}'s warband is wiped out${d.game_ends ? `: the game ends ${d.game_ends}` : ""}`;
     case "sudden_death_round": return `Sudden death: round ${d.round}${d.first ? `, ${sn(d.first)} first` : ""}`;
     case "glory_spent": return `${sn(d.seat)} spends ${d.glory} glory${d.fighter ? ` on ${fn(d.fighter)}` : ""}`;
     case "no_glory_spent": return `${sn(d.seat)} spends no glory${d.fighter ? ` on ${fn(d.fighter)}` : ""} (the card says so)`;
     case "no_bounty": return `No bounty for ${fn(d.fighter)}${d.reason ? `: ${d.reason}` : ""}`;
     case "match_decided": return `${sn(d.winner)} wins the match${d.by === "roll_off" ? " on the roll-off" : ""}`;
-    case "hazard_phase_begins": return `Round ${d.round}: hazard phase${d.cards ? ` (${d.cards} hazard card${d.cards === 1 ? "" : "s"} to draw)` : ""}`;
+    case "hazard_phase_begins": return `Round ${d.round}: hazard phase${d.cards ? ` (${plural(d.cards, "hazard card")} to draw)` : ""}`;
     case "hazard_phase_ends": return `Round ${d.round}: the hazard phase ends`;
     case "hazard_drawn": return `Hazard drawn: ${d.card || "a card"}${d.left_to_draw ? ` (${d.left_to_draw} more to draw)` : ""}`;
     case "hazard_discarded": return `Hazard discarded: ${d.card || "a card"}`;

@@ -1,6 +1,10 @@
 """Build tournament logs for tests: settings and entries as the service would store them."""
 from __future__ import annotations
 
+import random
+
+from app.tournaments import model, tables
+
 
 def settings(**kw) -> dict:
     base = {"name": "Test", "date": "2026-11-28", "ruleset": "underworlds/deathgorge", "format": "rivals",
@@ -25,4 +29,78 @@ class Log:
 
 
 def result(winner, glory):
+    """A table's result: the winner (None: a draw) and each player's glory."""
     return {"winner": winner, "glory": glory}
+
+
+def tournament(players="ABCD", checked_in=True) -> Log:
+    """A log of these players (one letter each, also their id) registered and, unless told, checked in."""
+    log = Log()
+    for p in players:
+        log.add("register", player=p, name=f"Player {p}", warband="w")
+        if checked_in:
+            log.add("check_in", player=p)
+    return log
+
+
+def refused(log: Log, etype: str, **data):
+    """Why this entry cannot be added after the log (None when it can)."""
+    state = model.fold(settings(), log.entries)
+    return model.check(state, {"type": etype, "data": data})
+
+
+def published_round_one(log: Log, modes=("phones", "phones")) -> None:
+    """Round 1 of players A, B, C, D paired A-B at table 1 and C-D at table 2, played as `modes` say, published."""
+    log.add("pair", round=1, bye=None, tables=[{"table": 1, "players": ["A", "B"]}, {"table": 2, "players": ["C", "D"]}])
+    for i, mode in enumerate(modes, start=1):
+        log.add("table_mode", round=1, table=i, mode=mode)
+    games = {str(i): {"game": f"g{i}", "join_code": f"CODE{i}"} for i, m in enumerate(modes, start=1) if m != "untracked"}
+    log.add("publish", round=1, games=games)
+
+
+def busy_event() -> Log:
+    """A small event that uses every kind of entry that changes players, rounds, tables and self-registration."""
+    rng = random.Random(4)
+    log = Log()
+    for i in range(1, 9):
+        log.add("register", player=f"p{i}", name=f"Player {i}", warband="w", from_round=1)
+    log.add("register", player="p9", name="Player 1 again", warband="w", from_round=1)
+    log.add("registration", open=True, cap=10)
+    log.add("request", actor="registration", request="r1", name="Asker", warband="w", warband_name="W", deck=None,
+            claim_hash="h1")
+    log.add("request", actor="registration", request="r2", name="Waiter", warband="w", warband_name="W", deck=None,
+            claim_hash="h2")
+    log.add("accept", request="r1", player="p10", from_round=1)
+    log.add("claim", actor="requester:r1", request="r1")
+    log.add("decline", request="r2", reason="full")
+    for i in range(1, 11):
+        log.add("check_in", player=f"p{i}")
+    log.add("fixed_table", player="p3", table=2)
+    log.add("pair", round=1, tables=[{"table": 1, "players": ["p1", "p9"]}, {"table": 2, "players": ["p2", "p3"]}],
+            bye=None)
+    log.add("merge", keep="p1", remove="p9")  # the draft goes stale
+    state = model.fold(settings(), log.entries)
+    pairing = tables.propose(state, 1, "seed", rng)
+    log.add("pair", **tables.pairing_entry(pairing, 1, tables.fixed_tables(state, 1)))
+    (a, _), (c, _) = pairing.pairs[0], pairing.pairs[1]
+    log.add("swap", round=1, a=a, b=c)
+    log.add("table_mode", round=1, table=1, mode="device")
+    log.add("table_mode", round=1, table=3, mode="untracked")
+    state = model.fold(settings(), log.entries)
+    tracked = {str(t["table"]): {"game": f"g{t['table']}", "join_code": f"J{t['table']}"}
+               for t in state["rounds"][1]["tables"] if t["mode"] != "untracked"}
+    log.add("publish", round=1, games=tracked)
+    log.add("timer", round=1, minutes=60, started_at="2026-11-28T10:00:00Z")
+    log.add("time_called", round=1, at="2026-11-28T11:00:00Z")
+    log.add("ruling", round=None, table=None, question="q", answer="a", rule="")
+    log.add("new_link", role="player", subject="p2")
+    for t in model.fold(settings(), log.entries)["rounds"][1]["tables"]:
+        x, y = t["players"]
+        if t["table"] == 2:
+            log.add("judge_call", actor=f"player:{x}", round=1, table=2, by=x, note="help")
+            log.add("dispute", actor=f"player:{x}", round=1, table=2, by=x, reason="wrong")
+        log.add("result", actor="scorekeeper", round=1, table=t["table"], result=result(x, {x: 4, y: 1}),
+                reason="settled" if t["table"] == 2 else "", source="scorekeeper")
+    log.add("drop", player="p4", reason="left")
+    log.add("publish_decks")
+    return log

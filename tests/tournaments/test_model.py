@@ -1,12 +1,29 @@
-"""The fold as a whole: `apply` leaves the state it was given as it was, and entries applied to a fold give the fold
-of the whole log."""
+"""The fold as a whole: one handler per entry type, gathered from the modules that fold them; `apply` leaves the state
+it was given as it was, and entries applied to a fold give the fold of the whole log."""
 from __future__ import annotations
 
+import copy
 import json
 
-from app.tournaments import model
+from app.tournaments import log as tournament_log
+from app.tournaments import model, orgtools, player_entries, round_entries, signup, table_entries
+from app.tournaments.types import Handler
 
-from .helpers import published_round_one, result, settings, tournament
+from .helpers import (
+    best_of_three_event,
+    best_of_three_settings,
+    day_settings,
+    full_day,
+    published_round_one,
+    result,
+    settings,
+    tournament,
+)
+
+MODULE_TABLES = {"player_entries": player_entries.HANDLERS, "round_entries": round_entries.HANDLERS,
+                 "table_entries": table_entries.HANDLERS, "signup": signup.HANDLERS, "orgtools": orgtools.HANDLERS}
+# The fold's own handlers (model.py): register reads the event's bound there, new_link and cut fold nothing elsewhere.
+OWN = {"register", "new_link", "cut"}
 
 
 def test_apply_leaves_the_earlier_state_as_it_was():
@@ -42,3 +59,48 @@ def test_entries_applied_to_a_fold_give_the_fold_of_the_whole_log_and_leave_the_
     after = model.apply_all(before, log.entries[head:])
     assert after == model.fold(settings(), log.entries)
     assert json.dumps(before, sort_keys=True) == kept
+
+
+def test_every_entry_type_has_a_check_an_apply_and_a_copy():
+    assert len(model.HANDLERS) >= 35
+    for etype, handler in model.HANDLERS.items():
+        assert isinstance(handler, Handler), etype
+        assert callable(handler.check) and callable(handler.apply) and callable(handler.copied), etype
+
+
+def test_the_modules_handler_tables_share_no_entry_type_and_make_up_the_folds():
+    """The fold's table merges the modules' tables: an entry type two modules both named would keep only the later
+    module's handler, without a word."""
+    seen: dict[str, str] = {}
+    for name, table in MODULE_TABLES.items():
+        for etype in table:
+            assert etype not in seen, f"{etype} is folded by both {seen[etype]} and {name}"
+            seen[etype] = name
+    assert not OWN & set(seen)
+    assert set(model.HANDLERS) == set(seen) | OWN
+    for etype, name in seen.items():
+        assert model.HANDLERS[etype] is MODULE_TABLES[name][etype], etype
+
+
+def test_every_entry_the_service_adds_or_works_out_has_a_handler():
+    assert set(tournament_log.MAY) <= set(model.HANDLERS)
+    assert set(tournament_log.DERIVED) <= set(model.HANDLERS)
+    refusal = model.check(model.new_state(settings()), {"type": "no_such_type", "data": {}})
+    assert refusal is not None and refusal.code == "unknown_entry"
+
+
+def test_apply_never_changes_the_state_it_was_given_over_a_whole_day_of_every_entry_type():
+    seen = set()
+    for setup, log in ((day_settings(), full_day()), (best_of_three_settings(), best_of_three_event())):
+        stepped = model.fold(setup, [])
+        for entry in log.entries:
+            refusal = model.check(stepped, entry)
+            assert refusal is None, (entry["seq"], entry["type"], refusal)
+            before = copy.deepcopy(stepped)
+            after = model.apply(stepped, entry)
+            assert stepped == before, f"{entry['type']} (seq {entry['seq']}) changed the state it was applied to"
+            assert after is not stepped and after["head"] == entry["seq"]
+            stepped = after
+            seen.add(entry["type"])
+        assert stepped == model.fold(setup, log.entries)
+    assert seen == set(model.HANDLERS), f"entry types no scripted log uses: {set(model.HANDLERS) - seen}"

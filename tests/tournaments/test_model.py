@@ -1,182 +1,29 @@
-"""The tournament's fold and its checks: registration, check-in, drops, merges, drafts and swaps, confirmations."""
+"""The fold as a whole: one handler per entry type, gathered from the modules that fold them; `apply` leaves the state
+it was given as it was, and entries applied to a fold give the fold of the whole log."""
 from __future__ import annotations
 
+import copy
 import json
-import random
 
-from app.tournaments import model, tables
-from app.tournaments.statuses import status_of
+from app.tournaments import log as tournament_log
+from app.tournaments import model, orgtools, player_entries, round_entries, signup, table_entries
+from app.tournaments.types import Handler
 
-from .helpers import Log, result, settings
+from .helpers import (
+    best_of_three_event,
+    best_of_three_settings,
+    day_settings,
+    full_day,
+    published_round_one,
+    result,
+    settings,
+    tournament,
+)
 
-
-def tournament(players="ABCD", checked_in=True):
-    log = Log()
-    for p in players:
-        log.add("register", player=p, name=f"Player {p}", warband="w")
-        if checked_in:
-            log.add("check_in", player=p)
-    return log
-
-
-def refused(log, etype, **data):
-    state = model.fold(settings(), log.entries)
-    return model.check(state, {"type": etype, "data": data})
-
-
-def published_round_one(log, modes=("phones", "phones")):
-    log.add("pair", round=1, bye=None, tables=[{"table": 1, "players": ["A", "B"]}, {"table": 2, "players": ["C", "D"]}])
-    for i, mode in enumerate(modes, start=1):
-        log.add("table_mode", round=1, table=i, mode=mode)
-    games = {str(i): {"game": f"g{i}", "join_code": f"CODE{i}"} for i, m in enumerate(modes, start=1) if m != "untracked"}
-    log.add("publish", round=1, games=games)
-
-
-def test_only_checked_in_players_are_paired_and_late_joiners_from_their_round():
-    log = tournament("ABC", checked_in=False)
-    log.add("check_in", player="A")
-    log.add("check_in", player="B")
-    log.add("register", player="L", name="Late", warband="w", from_round=2)
-    log.add("check_in", player="L")
-    state = model.fold(settings(), log.entries)
-    assert model.active_players(state, 1) == ["A", "B"]
-    assert model.active_players(state, 2) == ["A", "B", "L"]
-
-
-def test_two_matching_confirmations_confirm_and_differing_ones_dispute():
-    log = tournament()
-    published_round_one(log)
-    res = result("A", {"A": 5, "B": 3})
-    log.add("confirm", actor="player:A", round=1, table=1, by="A", result=res)
-    state = model.fold(settings(), log.entries)
-    assert model.table_of(state, 1, 1)["status"] == "waiting"
-    log.add("confirm", actor="player:B", round=1, table=1, by="B", result=res)
-    log.add("confirm", actor="player:C", round=1, table=2, by="C", result=result("C", {"C": 5, "D": 3}))
-    log.add("confirm", actor="player:D", round=1, table=2, by="D", result=result("D", {"C": 3, "D": 5}))
-    state = model.fold(settings(), log.entries)
-    assert model.table_of(state, 1, 1)["status"] == "confirmed"
-    assert model.table_of(state, 1, 1)["result"] == res
-    assert model.table_of(state, 1, 2)["status"] == "disputed"
-    again = model.check(state, {"type": "confirm", "data": {"round": 1, "table": 2, "by": "C", "result": res}})
-    assert again.code == "disputed"
-    log.add("result", actor="judge:Kim", round=1, table=2, result=result("C", {"C": 5, "D": 3}), source="judge",
-            reason="ruled on the last objective")
-    state = model.fold(settings(), log.entries)
-    assert model.table_of(state, 1, 2)["status"] == "confirmed" and model.round_complete(state["rounds"][1])
-
-
-def test_a_table_device_confirms_alone_and_players_cannot_confirm_for_other_tables():
-    log = tournament()
-    published_round_one(log, modes=("device", "untracked"))
-    state = model.fold(settings(), log.entries)
-    res = result(None, {"A": 4, "B": 4})
-    assert model.check(state, {"type": "confirm", "data": {"round": 1, "table": 1, "by": "C", "result": res}}).code == "not_at_table"
-    assert model.check(state, {"type": "confirm", "data": {"round": 1, "table": 2, "by": "device", "result": res}}).code == "not_a_device_table"
-    log.add("confirm", actor="table:1", round=1, table=1, by="device", result=res)
-    assert model.table_of(model.fold(settings(), log.entries), 1, 1)["status"] == "confirmed"
-
-
-def test_results_must_fit_the_table_and_corrections_need_a_reason():
-    log = tournament()
-    published_round_one(log, modes=("untracked", "untracked"))
-    assert refused(log, "result", round=1, table=1, result=result("C", {"A": 1, "B": 0})).code == "bad_result"
-    assert refused(log, "result", round=1, table=1, result=result("A", {"A": -1, "B": 0})).code == "bad_result"
-    assert refused(log, "result", round=1, table=1, result={"winner": "A", "glory": {"A": 1}}).code == "bad_result"
-    assert refused(log, "result", round=3, table=1, result=result("A", {"A": 1, "B": 0})).code == "not_published"
-    log.add("result", actor="scorekeeper", round=1, table=1, result=result("A", {"A": 1, "B": 0}), source="scorekeeper")
-    assert refused(log, "result", round=1, table=1, result=result("B", {"A": 1, "B": 2})).code == "reason_needed"
-    assert refused(log, "result", round=1, table=1, result=result("B", {"A": 1, "B": 2}), reason="typo") is None
-
-
-def test_best_of_three_results_need_the_games_won():
-    problem = model.check_result({"winner": "A", "glory": {"A": 9, "B": 7}}, ["A", "B"], 3)
-    assert "games" in problem
-    ok = {"winner": "A", "glory": {"A": 20, "B": 18}, "games_won": {"A": 2, "B": 1}}
-    assert model.check_result(ok, ["A", "B"], 3) is None
-    assert model.check_result({**ok, "winner": "B"}, ["A", "B"], 3) is not None
-
-
-def test_a_level_match_has_a_winner_only_from_a_matched_play_tiebreaker():
-    level = {"winner": "A", "glory": {"A": 12, "B": 10}, "games_won": {"A": 1, "B": 1}}
-    assert model.check_result(level, ["A", "B"], 3) is not None
-    assert model.check_result({**level, "decided_by": "glory"}, ["A", "B"], 3) is None
-    assert model.check_result({**level, "decided_by": "games"}, ["A", "B"], 3) is not None
-    assert model.check_result({**level, "winner": None}, ["A", "B"], 3) is None
-    assert model.check_result({**level, "decided_by": "ruling"}, ["A", "B"], 3) is None, "a judge's ruling (victory.py)"
-
-
-def test_a_best_of_three_table_follows_its_matchs_next_game():
-    log = Log()
-    log.add("register", player="A", name="A", warband="w", deck=None, deck_problems=[], from_round=1)
-    log.add("register", player="B", name="B", warband="w", deck=None, deck_problems=[], from_round=1)
-    log.add("check_in", player="A")
-    log.add("check_in", player="B")
-    log.add("pair", round=1, bye=None, tables=[{"table": 1, "players": ["A", "B"]}])
-    log.add("publish", round=1, games={"1": {"game": "g1", "join_code": "AAAA"}})
-    state = model.fold(settings(best_of=3, format="matched"), log.entries)
-    assert model.check(state, {"type": "match_game", "data": {"round": 1, "table": 1, "game": "g2", "join_code": "BBBB",
-                                                               "follows": "g9"}}).code == "not_this_match"
-    log.add("match_game", actor="game:A", round=1, table=1, game="g2", join_code="BBBB", follows="g1")
-    table = model.fold(settings(best_of=3, format="matched"), log.entries)["rounds"][1]["tables"][0]
-    assert table["games"] == ["g1", "g2"] and table["game"] == "g2" and table["join_code"] == "BBBB"
-    one_game = model.fold(settings(), log.entries[:-1])
-    assert model.check(one_game, {"type": "match_game", "data": {"round": 1, "table": 1, "game": "g2", "join_code": "B",
-                                                                  "follows": "g1"}}).code == "not_a_match"
-
-
-def test_next_round_waits_for_every_confirmed_result_and_the_last_round():
-    log = tournament()
-    published_round_one(log, modes=("untracked", "untracked"))
-    assert refused(log, "pair", round=2, bye=None, tables=[{"table": 1, "players": ["A", "C"]}]).code == "previous_round_open"
-    assert refused(log, "pair", round=4, bye=None, tables=[{"table": 1, "players": ["A", "C"]}]).code == "no_more_rounds"
-
-
-def test_swaps_before_publishing_only():
-    log = tournament("ABCDE")
-    log.add("pair", round=1, bye="E", tables=[{"table": 1, "players": ["A", "B"]}, {"table": 2, "players": ["C", "D"]}])
-    assert refused(log, "swap", round=1, a="A", b="B").code == "bad_swap"
-    log.add("swap", round=1, a="B", b="E")
-    state = model.fold(settings(), log.entries)
-    assert state["rounds"][1]["bye"] == "B" and model.table_of(state, 1, 1)["players"] == ["A", "E"]
-    log.add("publish", round=1, games={"1": {"game": "g1", "join_code": "X"}, "2": {"game": "g2", "join_code": "Y"}})
-    assert refused(log, "swap", round=1, a="A", b="C").code == "already_published"
-
-
-def test_merge_folds_a_duplicate_unless_it_has_played():
-    log = tournament("AB")
-    log.add("register", player="A2", name="player a", warband="w")
-    log.add("merge", keep="A", remove="A2")
-    state = model.fold(settings(), log.entries)
-    assert state["players"]["A2"]["status"] == "merged" and "A2" not in model.active_players(state, 1)
-    assert [r["player"] for r in tables.standings(state, "s")] and "A2" not in [r["player"] for r in tables.standings(state, "s")]
-    log2 = tournament("ABCD")
-    published_round_one(log2)
-    assert refused(log2, "merge", keep="A", remove="B").code == "has_played"
-
-
-def test_dropped_players_stay_in_the_standings_but_are_not_paired_again():
-    log = tournament()
-    published_round_one(log, modes=("untracked", "untracked"))
-    log.add("result", actor="scorekeeper", round=1, table=1, result=result("A", {"A": 5, "B": 1}), source="scorekeeper")
-    log.add("result", actor="scorekeeper", round=1, table=2, result=result("C", {"C": 5, "D": 1}), source="scorekeeper")
-    log.add("drop", player="D", reason="went home")
-    state = model.fold(settings(), log.entries)
-    assert state["players"]["D"]["dropped_after"] == 1
-    pairing = tables.propose(state, 2, "s", random.Random(1))
-    assert pairing.bye == "B", "the lowest-ranked of the three still playing"
-    assert [set(pr) for pr in pairing.pairs] == [{"A", "C"}]
-    assert "D" in [r["player"] for r in tables.standings(state, "s")]
-    assert refused(log, "check_in", player="D").code == "not_active"
-
-
-def test_swiss_round_avoids_the_rematch():
-    log = tournament()
-    published_round_one(log, modes=("untracked", "untracked"))
-    log.add("result", actor="scorekeeper", round=1, table=1, result=result("A", {"A": 5, "B": 1}), source="scorekeeper")
-    log.add("result", actor="scorekeeper", round=1, table=2, result=result("C", {"C": 5, "D": 1}), source="scorekeeper")
-    pairing = tables.propose(model.fold(settings(), log.entries), 2, "s", random.Random(2))
-    assert sorted(map(sorted, pairing.pairs)) == [["A", "C"], ["B", "D"]]
-    assert set(pairing.pairs[0]) == {"A", "C"}, "table 1 seats the winners"
+MODULE_TABLES = {"player_entries": player_entries.HANDLERS, "round_entries": round_entries.HANDLERS,
+                 "table_entries": table_entries.HANDLERS, "signup": signup.HANDLERS, "orgtools": orgtools.HANDLERS}
+# The fold's own handlers (model.py): register reads the event's bound there, new_link and cut fold nothing elsewhere.
+OWN = {"register", "new_link", "cut"}
 
 
 def test_apply_leaves_the_earlier_state_as_it_was():
@@ -203,69 +50,6 @@ def test_apply_leaves_the_earlier_state_as_it_was():
     assert after["players"]["A"]["status"] == "dropped" and len(after["rulings"]) == 1
 
 
-def test_a_referees_flag_disputes_a_tracked_table_until_a_judge_settles_it():
-    log = tournament()
-    published_round_one(log)
-    state = model.fold(settings(), log.entries)
-    flag = {"round": 1, "table": 1, "by": "judge:Kim", "reason": "a charge made twice"}
-    assert model.check(state, {"type": "flag", "data": {**flag, "reason": " "}}).code == "reason_needed"
-    log.add("flag", actor="judge:Kim", **flag)
-    state = model.fold(settings(), log.entries)
-    table = state["rounds"][1]["tables"][0]
-    assert table["status"] == "disputed" and table["disputes"][-1]["flag"] is True
-    a, b = table["players"]
-    assert refused(log, "confirm", round=1, table=1, by=a, result=result(a, {a: 1, b: 0})).code == "disputed"
-    log.add("result", actor="judge:Kim", round=1, table=1, result=result(a, {a: 1, b: 0}), reason="settled", source="judge")
-    assert refused(log, "flag", **flag).code == "already_confirmed"
-
-
-def test_only_a_tables_own_players_and_its_device_dispute_or_call_a_judge():
-    log = tournament()
-    published_round_one(log, modes=("phones", "device"))
-    state = model.fold(settings(), log.entries)
-
-    def code(etype, table, by):
-        found = model.check(state, {"type": etype, "data": {"round": 1, "table": table, "by": by, "reason": "x", "note": "x"}})
-        return found and found.code
-
-    for etype in ("dispute", "judge_call"):
-        assert code(etype, 1, "A") is None and code(etype, 2, "C") is None
-        assert code(etype, 2, "A") == "not_at_table", "a player of another table"
-        assert code(etype, 1, "judge:Kim") == "not_at_table", "staff act on a table by a flag or a result"
-        assert code(etype, 2, "device") is None
-    assert code("dispute", 1, "device") == "not_a_device_table", "at a phones table its players dispute"
-    assert code("judge_call", 1, "device") is None, "the device at that table number may still call a judge"
-
-
-def test_a_player_confirms_a_result_once():
-    log = tournament()
-    published_round_one(log)
-    res = result("A", {"A": 5, "B": 3})
-    log.add("confirm", actor="player:A", round=1, table=1, by="A", result=res)
-    state = model.fold(settings(), log.entries)
-    again = model.check(state, {"type": "confirm", "data": {"round": 1, "table": 1, "by": "A", "result": res}})
-    assert again.code == "confirmed_already" and status_of(again) == 409
-    assert model.check(state, {"type": "confirm", "data": {"round": 1, "table": 1, "by": "B", "result": res}}) is None
-    # A game its referee corrected since has another outcome: the player confirms that one anew.
-    corrected = result("A", {"A": 6, "B": 3})
-    assert model.check(state, {"type": "confirm", "data": {"round": 1, "table": 1, "by": "A", "result": corrected}}) is None
-
-
-def test_a_disputed_result_is_settled_with_a_reason_and_every_result_fits_the_rule_of_victory():
-    log = tournament()
-    published_round_one(log, modes=("untracked", "untracked"))
-    log.add("dispute", actor="player:A", round=1, table=1, by="A", reason="glory miscounted")
-    settle = {"round": 1, "table": 1, "result": result("A", {"A": 5, "B": 3}), "source": "judge"}
-    assert refused(log, "result", **settle, reason="").code == "reason_needed"
-    assert refused(log, "result", **settle, reason="recounted the glory") is None
-    backwards = refused(log, "result", round=1, table=2, result=result("C", {"C": 2, "D": 3}), source="scorekeeper", reason="")
-    assert backwards.code == "winner_has_less_glory" and backwards.rule == "Deathgorge rulebook, Victory (pg 39)"
-    assert refused(log, "result", round=1, table=2, result=result("C", {"C": 3, "D": 3}), source="scorekeeper",
-                   reason="").code == "tiebreak_needed"
-    tracked_tiebreak = {"winner": "C", "glory": {"C": 3, "D": 3}, "decided_by": "surviving_fighters"}
-    assert refused(log, "result", round=1, table=2, result=tracked_tiebreak, source="scorekeeper", reason="") is None
-
-
 def test_entries_applied_to_a_fold_give_the_fold_of_the_whole_log_and_leave_the_fold_as_it_was():
     log = tournament()
     published_round_one(log)
@@ -275,3 +59,48 @@ def test_entries_applied_to_a_fold_give_the_fold_of_the_whole_log_and_leave_the_
     after = model.apply_all(before, log.entries[head:])
     assert after == model.fold(settings(), log.entries)
     assert json.dumps(before, sort_keys=True) == kept
+
+
+def test_every_entry_type_has_a_check_an_apply_and_a_copy():
+    assert len(model.HANDLERS) >= 35
+    for etype, handler in model.HANDLERS.items():
+        assert isinstance(handler, Handler), etype
+        assert callable(handler.check) and callable(handler.apply) and callable(handler.copied), etype
+
+
+def test_the_modules_handler_tables_share_no_entry_type_and_make_up_the_folds():
+    """The fold's table merges the modules' tables: an entry type two modules both named would keep only the later
+    module's handler, without a word."""
+    seen: dict[str, str] = {}
+    for name, table in MODULE_TABLES.items():
+        for etype in table:
+            assert etype not in seen, f"{etype} is folded by both {seen[etype]} and {name}"
+            seen[etype] = name
+    assert not OWN & set(seen)
+    assert set(model.HANDLERS) == set(seen) | OWN
+    for etype, name in seen.items():
+        assert model.HANDLERS[etype] is MODULE_TABLES[name][etype], etype
+
+
+def test_every_entry_the_service_adds_or_works_out_has_a_handler():
+    assert set(tournament_log.MAY) <= set(model.HANDLERS)
+    assert set(tournament_log.DERIVED) <= set(model.HANDLERS)
+    refusal = model.check(model.new_state(settings()), {"type": "no_such_type", "data": {}})
+    assert refusal is not None and refusal.code == "unknown_entry"
+
+
+def test_apply_never_changes_the_state_it_was_given_over_a_whole_day_of_every_entry_type():
+    seen = set()
+    for setup, log in ((day_settings(), full_day()), (best_of_three_settings(), best_of_three_event())):
+        stepped = model.fold(setup, [])
+        for entry in log.entries:
+            refusal = model.check(stepped, entry)
+            assert refusal is None, (entry["seq"], entry["type"], refusal)
+            before = copy.deepcopy(stepped)
+            after = model.apply(stepped, entry)
+            assert stepped == before, f"{entry['type']} (seq {entry['seq']}) changed the state it was applied to"
+            assert after is not stepped and after["head"] == entry["seq"]
+            stepped = after
+            seen.add(entry["type"])
+        assert stepped == model.fold(setup, log.entries)
+    assert seen == set(model.HANDLERS), f"entry types no scripted log uses: {set(model.HANDLERS) - seen}"

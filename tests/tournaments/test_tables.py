@@ -1,9 +1,14 @@
 """Table numbers of a pairing: players kept at a fixed table (accessibility) sit there; the other pairs fill the
-numbers left, in table order."""
+numbers left, in table order. A later round's proposed pairing avoids a rematch."""
 from __future__ import annotations
 
+import random
+
+from app.tournaments import model, tables
 from app.tournaments.pairing import Pairing
 from app.tournaments.tables import number_tables, pairing_entry
+
+from .helpers import published_round_one, result, settings, tournament
 
 PAIRS = [("a", "b"), ("c", "d"), ("e", "f"), ("g", "h")]
 
@@ -34,3 +39,13 @@ def test_the_pair_entry_lists_tables_by_number():
     entry = pairing_entry(Pairing(PAIRS[:2], "x"), 2, {"b": 2})
     assert entry == {"round": 2, "bye": "x", "tables": [{"table": 1, "players": ["c", "d"]},
                                                        {"table": 2, "players": ["a", "b"]}]}
+
+
+def test_swiss_round_avoids_the_rematch():
+    log = tournament()
+    published_round_one(log, modes=("untracked", "untracked"))
+    log.add("result", actor="scorekeeper", round=1, table=1, result=result("A", {"A": 5, "B": 1}), source="scorekeeper")
+    log.add("result", actor="scorekeeper", round=1, table=2, result=result("C", {"C": 5, "D": 1}), source="scorekeeper")
+    pairing = tables.propose(model.fold(settings(), log.entries), 2, "s", random.Random(2))
+    assert sorted(map(sorted, pairing.pairs)) == [["A", "C"], ["B", "D"]]
+    assert set(pairing.pairs[0]) == {"A", "C"}, "table 1 seats the winners"

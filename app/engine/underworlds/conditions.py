@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from . import tally
-from .state import UnderworldsState, is_state, range_fits, seat_of
+from .state import Moment, UnderworldsState, is_state, range_fits, seat_of
 
 MET, UNMET, ASK = "met", "unmet", "ask"
 COMBAT_MOMENTS = ("after_declare_attack", "after_attack_roll", "after_defence_roll", "after_determine_success",
@@ -47,7 +47,7 @@ def verdict(state: UnderworldsState, seat: str, card: dict[str, Any], at_moment:
     if at == "end_phase":
         if state["phase"] != "end":
             why.append({"code": "not_end_phase"})
-    elif at_moment and at not in ((state.get("moment") or {}).get("steps") or []):
+    elif at_moment and at not in (m["steps"] if (m := state.get("moment")) else []):
         why.append({"code": "not_at_moment", "moment": at})
     if "all" in cond:
         result = _all(state, seat, cond["all"], why, asks)
@@ -149,7 +149,7 @@ Clause = Callable[[UnderworldsState, str, Any], bool]
 
 
 def _attack(state: UnderworldsState, seat: str, body: dict[str, Any]) -> bool:
-    moment = state.get("moment") or {}
+    moment: Moment | dict[str, Any] = state.get("moment") or {}
     ctx = moment.get("context") or {}
     att, tgt = ctx.get("attacker") or "", ctx.get("target") or ""
     if not att or not any(s in COMBAT_MOMENTS for s in moment.get("steps") or []):
@@ -238,7 +238,8 @@ def _round(state: UnderworldsState, seat: str, body: int) -> bool:
 
 
 def _turn(state: UnderworldsState, seat: str, body: str) -> bool:
-    whose = (state.get("moment") or {}).get("seat") or (state.get("turn") or {}).get("seat")
+    moment, turn = state.get("moment"), state.get("turn")
+    whose = (moment["seat"] if moment else None) or (turn["seat"] if turn else None)
     return bool(whose) and (whose == seat) == (body == "friendly")
 
 

@@ -13,7 +13,7 @@ End phase stage of the current player: state["end"] = {"order": [...], "i": inde
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..core import Consequence, Event, Suggestion, Violation
 from . import cards as cardmod
@@ -142,14 +142,15 @@ def apply_objective(rs: UnderworldsRuleset, state: UnderworldsState, event: Even
     glory = _glory_of(rs, state, event, card)
     if d["action"] == "reveal":
         cardmod.spend_from_hand(state, event.by, "objectives", d.get("card"), discard=False)
-        seat["revealed"].append({"card": d.get("card"), "glory": glory})
+        # check_objective refuses a reveal without its glory, and no override lifts that
+        seat["revealed"].append({"card": d.get("card"), "glory": cast(int, glory)})
         return []
     if state["phase"] == "end" and event.by == end_seat(state):   # a ruling for another seat leaves this sequence be
         end = present(state, "end")
         end["stage"] = max(end["stage"], 1 if d["action"] == "score" else 2)
     if d["action"] == "score":
         cardmod.spend_from_hand(state, event.by, "objectives", d.get("card"), discard=False)
-        seat["scored"].append({"card": d.get("card"), "glory": glory, "round": state["round"], "surge": False})
+        seat["scored"].append({"card": d.get("card"), "glory": cast(int, glory), "round": state["round"], "surge": False})
         if glory is None:  # check_objective refuses a score without its glory, and no override lifts that
             raise TypeError("an objective scored without the glory it is worth")
         seat["glory"]["unspent"] += glory

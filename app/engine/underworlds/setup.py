@@ -33,7 +33,7 @@ from . import cards as cardmod
 from . import rounds, tally, turns
 from . import violations as V
 from .edition import Edition
-from .state import TOKENS, UnderworldsState, order_from
+from .state import TOKENS, RollOff, UnderworldsState, order_from
 
 if TYPE_CHECKING:
     from .ruleset import UnderworldsRuleset
@@ -280,7 +280,7 @@ def apply_roll_off(rs: UnderworldsRuleset, state: UnderworldsState, event: Event
     purpose, first = event.data["purpose"], event.data["first"]
     if event.data.get("rolls"):
         winner, _ = roll_off_winner(state, purpose, event.data["rolls"])
-        record = {"purpose": purpose, "round": state["round"], "winner": winner}
+        record: RollOff = {"purpose": purpose, "round": state["round"], "winner": winner}
         if purpose == "boards" and loser_chooses_board(rs, state):
             # Every player but the loser won (Roll-offs in multiplayer games); the loser chooses the first board.
             record = {**record, "winner": None, "loser": roll_off_loser(event.data["rolls"])}

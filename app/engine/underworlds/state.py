@@ -23,7 +23,7 @@ State (plain JSON; one dict):
     step: boards|do_overs|deployment_roll_off|deployment|roll_off|activation|power|end|over
     first_board, first_deployer, finished_first: seat|null   (set up, see setup.py)
     turn: {seat, first, n} | null          n = turns taken this phase by all players
-    pending: {attacker, left, charge} | null   an Attack action (or Charge's attack) still to be entered
+    pending: {attacker, left, charge, superaction, targets?} | null   an Attack action (or Charge's attack) still to be entered
     granted: {fighter: n}                  Attack actions granted out of sequence by cards (overridden activate)
     drive_back: {attacker, fighter, hexes} | null   the target of the Attack action just made may be driven back
     power: {order: [seat, seat], next: 0|1, passes, delved: [seats], started} | null
@@ -37,10 +37,26 @@ State (plain JSON; one dict):
 from __future__ import annotations
 
 import marshal
-from typing import Any, Literal, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict, overload
 
 # The parts of a state that are never mutated, shared by its copies.
 STATIC_KEYS: tuple[Literal["fighter_cards", "decks"], ...] = ("fighter_cards", "decks")
+
+
+class RevealedObjective(TypedDict):
+    """A surge objective revealed, scored in the next surge step (objectives.py)."""
+
+    card: str | None  # the card's name, when the player gave it
+    glory: int
+
+
+class ScoredObjective(TypedDict):
+    """An objective scored: in the end phase, or in a surge step (`surge`)."""
+
+    card: str | None
+    glory: int
+    round: int
+    surge: bool
 
 
 class SeatRecord(TypedDict, total=False):
@@ -54,8 +70,8 @@ class SeatRecord(TypedDict, total=False):
     hand: dict[str, int]  # {objectives, power}: counts are public
     deck: dict[str, int]
     discards: dict[str, int]
-    revealed: list[dict[str, Any]]  # [{card, glory}]
-    scored: list[dict[str, Any]]  # [{card, glory, round, surge}]
+    revealed: list[RevealedObjective]
+    scored: list[ScoredObjective]
     cards: dict[str, list[str]]  # PRIVATE: {objectives, power} names held
     drawn: dict[str, int]  # PRIVATE: {objectives, power} drawn since the hand was last said, not yet named
     do_over: str | None
@@ -66,7 +82,7 @@ class SeatRecord(TypedDict, total=False):
 
 
 class FighterRecord(TypedDict, total=False):
-    """A fighter's changing record (its card is in the state's static `cards`)."""
+    """A fighter's changing record (its card is in the state's static `fighter_cards`)."""
 
     seat: str
     wounds: int | None
@@ -89,6 +105,67 @@ class FeatureToken(TypedDict, total=False):
     artefact: bool  # Capture the Artefact (editions/artefact.py)
 
 
+class Turn(TypedDict):
+    """The action phase's turn under way: whose, who took the phase's first, turns taken by all players."""
+
+    seat: str
+    first: str
+    n: int
+
+
+class PendingAttack(TypedDict):
+    """An Attack action (or a Charge's) declared by `activate`, still to be entered by `attack` events."""
+
+    attacker: str
+    left: int  # Attack actions still to enter (Scything: one per target)
+    charge: bool
+    superaction: bool
+    targets: NotRequired[list[str]]  # the targets entered so far: added with the first
+
+
+class DriveBack(TypedDict):
+    """The target of the Attack action just made, which the attacking player may drive back `hexes` hexes."""
+
+    attacker: str
+    fighter: str
+    hexes: int
+
+
+class PowerStep(TypedDict):
+    """The power step under way: its players, whose go is `next`, passes in succession, who delved, started."""
+
+    order: list[str]
+    next: int  # index into order
+    passes: int
+    delved: list[str]
+    started: bool  # its first play (a card or a pass) is made: the Inspire/surge steps before it closed
+
+
+class EndSequence(TypedDict):
+    """The end phase's sequence: the players in order, the index of the one at it, and its stage (1..4)."""
+
+    order: list[str]
+    i: int
+    stage: int
+
+
+class Moment(TypedDict):
+    """What just happened, for surge objectives: the moments passed, their context and whose turn it is."""
+
+    steps: list[str]  # reaction step ids, or after_power_step
+    context: dict[str, Any]  # open: the data of the entry that passed the moments (fighter, action, target...)
+    seat: str | None
+
+
+class RollOff(TypedDict):
+    """A roll-off entered with its dice: its purpose, the round, its winner (None when the loser chose)."""
+
+    purpose: str
+    round: int
+    winner: str | None
+    loser: NotRequired[str | None]  # multiplayer board roll-offs: the loser chooses the first board
+
+
 class UnderworldsState(TypedDict, total=False):
     """The whole game, as the module docstring describes it (every edition; `classic` for 2018/2019 rules)."""
 
@@ -99,8 +176,9 @@ class UnderworldsState(TypedDict, total=False):
     order: list[str]
     seats: dict[str, SeatRecord]
     fighters: dict[str, FighterRecord]
-    fighter_cards: dict[str, dict[str, Any]]  # STATIC
-    decks: dict[str, Any]  # STATIC: seat -> {objectives: {name: card}, power: {name: card}, complete} or None
+    fighter_cards: dict[str, dict[str, Any]]  # STATIC: fighter id -> its card record from content (open shape)
+    decks: dict[str, Any]  # STATIC: seat -> {objectives: {name: card}, power: {name: card}, complete} or None;
+                           # open: the cards are content's records
     features: dict[str, FeatureToken]
     round: int
     phase: str
@@ -108,23 +186,23 @@ class UnderworldsState(TypedDict, total=False):
     first_board: str | None
     first_deployer: str | None
     finished_first: str | None
-    turn: dict[str, Any] | None  # {seat, first, n}
-    pending: dict[str, Any] | None  # {attacker, left, charge, superaction, targets}
+    turn: Turn | None
+    pending: PendingAttack | None
     granted: dict[str, int]
-    drive_back: dict[str, Any] | None  # {attacker, fighter, hexes}
-    power: dict[str, Any] | None  # {order, next, passes, delved, started}
+    drive_back: DriveBack | None
+    power: PowerStep | None
     minor: bool
     inspire_due: list[str]  # Inspires entered during a power step, for the Inspire step after it (inspire.py)
     held_asked: list[str]   # tied on glory at the end: the players whose objectives held the game asks (held.py)
     held: dict[str, int]    # ... and what they entered
     last_activation: str | None
-    reaction: dict[str, Any] | None  # reactions.py
-    end: dict[str, Any] | None  # {order, i, stage}
-    classic: dict[str, Any]  # editions/: the 2018 and 2019 rules' own parts
-    hazards: dict[str, Any]  # Dreadfane's hazard deck (editions/hazards.py)
-    moment: dict[str, Any] | None  # what just happened: {steps, context, seat} (reactions.set_moment)
+    reaction: dict[str, Any] | None  # reactions.py: open, each edition's windows add their own keys
+    end: EndSequence | None
+    classic: dict[str, Any]  # editions/: the 2018 and 2019 rules' own parts (open: each rule keeps its own)
+    hazards: dict[str, Any]  # Dreadfane's hazard deck (editions/hazards.py; open: that edition's own)
+    moment: Moment | None  # reactions.set_moment
     tally: dict[str, Any]  # what has happened, per scope and seat (tally.py)
-    roll_offs: list[dict[str, Any]]  # roll-offs entered with their dice: {purpose, round, winner, loser?} (setup.py)
+    roll_offs: list[RollOff]  # setup.py
 # The core set's tokens given to fighters (Deathgorge rulebook, Tokens and counters pg 19; Raise tokens are in
 # the core set's list, line "6 Raise tokens"). Editions without one filter it out (editions/suggestions.py).
 TOKENS = ("move", "charge", "guard", "stagger", "raise")
@@ -161,7 +239,21 @@ def _copy(value: Any) -> Any:
 StepPart = Literal["turn", "pending", "drive_back", "power", "reaction", "end", "moment"]
 
 
-def present(state: UnderworldsState, key: StepPart) -> dict[str, Any]:
+@overload
+def present(state: UnderworldsState, key: Literal["turn"]) -> Turn: ...
+@overload
+def present(state: UnderworldsState, key: Literal["pending"]) -> PendingAttack: ...
+@overload
+def present(state: UnderworldsState, key: Literal["drive_back"]) -> DriveBack: ...
+@overload
+def present(state: UnderworldsState, key: Literal["power"]) -> PowerStep: ...
+@overload
+def present(state: UnderworldsState, key: Literal["end"]) -> EndSequence: ...
+@overload
+def present(state: UnderworldsState, key: Literal["moment"]) -> Moment: ...
+@overload
+def present(state: UnderworldsState, key: Literal["reaction"]) -> dict[str, Any]: ...
+def present(state: UnderworldsState, key: StepPart) -> Turn | PendingAttack | DriveBack | PowerStep | EndSequence | Moment | dict[str, Any]:
     """A part set while its step is under way, read where the rules know it is (the step's own events and checks);
     None raises the TypeError that reading into it would."""
     part = state[key]

@@ -30,7 +30,8 @@ def own_suggestions(rs: UnderworldsRuleset, state: UnderworldsState, seat: str) 
         return out
     if state["phase"] == "hazard":
         out += hazards.suggestions(state, seat)
-    if rs.edition.after_superaction and (state.get("pending") or {}).get("superaction"):
+    pending = state.get("pending")
+    if rs.edition.after_superaction and pending and pending["superaction"]:
         return out   # Inspire and surge objectives wait until the superaction is resolved (checks.py)
     if state["phase"] in ("action", "end", "hazard") and not rs.edition.inspire_steps:
         # Inspired at once when the condition is met (Shadespire pg 13, Dreadfane pg 17): the engine Inspires those

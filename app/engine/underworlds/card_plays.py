@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core import Consequence, Event, Suggestion, Violation
 from . import card_effects, reactions
-from .state import UnderworldsState
+from .state import ReactionWindow, UnderworldsState
 
 if TYPE_CHECKING:
     from .ruleset import UnderworldsRuleset
@@ -25,7 +25,8 @@ def check_reaction(rs: UnderworldsRuleset, state: UnderworldsState, event: Event
 def apply_reaction(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Consequence]:
     """Add the reaction to the chain, then apply its card's fixed effects (to the step's attacker or target)."""
     card = _card(rs, state, event)
-    context = dict((state.get("reaction") or {}).get("context") or {})
+    window: ReactionWindow | dict[str, Any] = state.get("reaction") or {}
+    context = dict(window.get("context") or {})
     cons = reactions.apply_reaction(rs, state, event)
     return cons + card_effects.apply(rs, state, event.by, card, event.data, context)
 

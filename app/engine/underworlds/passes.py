@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, cast
 from ..core import MAX_IMPLIED_PASSES, Event, ImpliedPass
 from .objectives import end_seat
 from .power import power_seat
-from .state import UnderworldsState, seat_of
+from .state import ReactionWindow, UnderworldsState, seat_of
 
 if TYPE_CHECKING:
     from .ruleset import UnderworldsRuleset
@@ -113,7 +113,7 @@ def read_only_ahead(rs: UnderworldsRuleset, state: UnderworldsState,
         if (out and rs.window_pass_only and implied.event.type == "reaction_pass"
                 and not (pending and pending["left"] <= 0)):
             after: UnderworldsState = cast(UnderworldsState, dict(trial))
-            window = cast(dict[str, Any], trial["reaction"])  # (a reaction pass is implied only while a window is open)
+            window = cast(ReactionWindow, trial["reaction"])  # (a reaction pass is implied only while a window is open)
             after["reaction"] = {**window, "passed": list(window["passed"])}  # (apply_pass adds to `passed`)
         else:
             after = rs.copy_state(trial)

@@ -27,7 +27,7 @@ from ..core import Consequence, Event, Suggestion, Violation
 from . import cards as cardmod
 from . import conditions, spells
 from . import violations as V
-from .state import UnderworldsState, fighter_name, order_from, present, range_fits, seat_of, surviving
+from .state import ReactionWindow, UnderworldsState, fighter_name, order_from, present, range_fits, seat_of, surviving
 
 if TYPE_CHECKING:
     from .ruleset import UnderworldsRuleset
@@ -69,7 +69,7 @@ COMBAT_STEPS_HIT = ["after_declare_attack", "after_attack_roll", "after_defence_
 SHARED_END_STEPS = ("after_attack", "after_action", "after_activation")
 
 
-def step_slot(window: dict[str, Any], step: str) -> str:
+def step_slot(window: ReactionWindow, step: str) -> str:
     """The reaction step `step` really is in this window (simultaneous steps share one slot)."""
     barge = (window.get("context") or {}).get("action") == "barge"
     if step in SHARED_END_STEPS and not (step == "after_action" and barge):
@@ -77,7 +77,7 @@ def step_slot(window: dict[str, Any], step: str) -> str:
     return step
 
 
-def used_step(window: dict[str, Any], seat: str, step: str) -> bool:
+def used_step(window: ReactionWindow, seat: str, step: str) -> bool:
     """Seat already used its one reaction in this reaction step (or a step simultaneous with it)."""
     slot = step_slot(window, step)
     return any(step_slot(window, s) == slot for s in window["acted"].get(seat, []))
@@ -124,7 +124,7 @@ def add_steps(state: UnderworldsState, steps: list[str], context: dict[str, Any]
         moment["steps"] = list(dict.fromkeys(moment["steps"] + steps))
 
 
-def the_window(state: UnderworldsState) -> dict[str, Any]:
+def the_window(state: UnderworldsState) -> ReactionWindow:
     """The reaction window open now (an event of a window is only applied while one is: passes.py, check_reaction)."""
     window = state["reaction"]
     if window is None:
@@ -137,12 +137,12 @@ def close_window(state: UnderworldsState) -> None:
     state["reaction"] = None
 
 
-def may_react(window: dict[str, Any], seat: str) -> bool:
+def may_react(window: ReactionWindow, seat: str) -> bool:
     """Seat has not passed in this window."""
     return seat not in window["passed"]
 
 
-def window_steps(window: dict[str, Any]) -> list[str]:
+def window_steps(window: ReactionWindow) -> list[str]:
     """Steps a reaction can be declared in now (after_reaction once a chain has begun)."""
     steps = list(window["steps"])
     if window["chain"] and "after_reaction" not in steps:
@@ -240,7 +240,7 @@ def this_fighter(state: UnderworldsState, seat: str, card: dict[str, Any] | None
     return holders[0] if len(holders) == 1 else None
 
 
-def _who(window: dict[str, Any], key: str, card_step_id: str | None) -> str | None:
+def _who(window: ReactionWindow, key: str, card_step_id: str | None) -> str | None:
     ctx = window.get("context") or {}
     if key == "fighter":
         fighter: str | None = ctx.get("fighter")
@@ -312,7 +312,7 @@ ACTION_WORDS = {"move": "a Move action", "charge": "a Charge action", "attack": 
                 "guard": "a Guard action"}
 
 
-def _more_unmet(state: UnderworldsState, window: dict[str, Any], when: dict[str, Any], step: str | None) -> list[str]:
+def _more_unmet(state: UnderworldsState, window: ReactionWindow, when: dict[str, Any], step: str | None) -> list[str]:
     """The action, range, fighter states and card type conditions (content/README.md, Reaction triggers) that the
     window's context shows are not met; an `ask` part is the players' to judge."""
     ctx = window.get("context") or {}
@@ -358,7 +358,8 @@ def _check_plunder(rs: UnderworldsRuleset, state: UnderworldsState, event: Event
     d = event.data
     if d["step"] != "after_out_of_action":
         return [V.WRONG_REACTION_STEP("Plunder is used after the out of action check.", cite("plunder"))]
-    ctx = (state.get("reaction") or {}).get("context") or {}
+    window: ReactionWindow | dict[str, Any] = state.get("reaction") or {}
+    ctx = window.get("context") or {}
     if (ctx.get("target_feature") and ctx.get("target") in (ctx.get("out_of_action") or [])
             and seat_of(ctx.get("attacker") or "") == event.by):
         return [V.HEX_HAS_FEATURE_TOKEN(f"Feature token {ctx['target_feature']} is in the hex the target was in: a "

@@ -157,6 +157,32 @@ class Moment(TypedDict):
     seat: str | None
 
 
+class ChainedReaction(TypedDict):
+    """A reaction entered in a window's chain (resolved in the order of entry)."""
+
+    seat: str
+    step: str
+    name: str
+    card: str | None
+    secondary: bool  # a reaction to a reaction (after_reaction): a secondary chain
+
+
+class ReactionWindow(TypedDict):
+    """A reaction window (reactions.py): its reaction steps, players in order, who reacted in which step, who
+    passed, the chain and the context of what opened it; after a reaction, who had passed before it; the 2018/2019
+    rules (editions/flow.py) add the opportunities used and the precedence rule followed."""
+
+    steps: list[str]
+    order: list[str]
+    acted: dict[str, list[str]]
+    passed: list[str]
+    chain: list[ChainedReaction]
+    context: dict[str, Any]  # open: the data of the entry that opened the window (fighter, action...)
+    passed_primary: NotRequired[list[str]]  # who passed before a reaction: their pass holds for those steps
+    used: NotRequired[list[str]]  # reaction steps whose one opportunity is used
+    rule: NotRequired[str]  # the precedence rule followed
+
+
 class RollOff(TypedDict):
     """A roll-off entered with its dice: its purpose, the round, its winner (None when the loser chose)."""
 
@@ -196,7 +222,7 @@ class UnderworldsState(TypedDict, total=False):
     held_asked: list[str]   # tied on glory at the end: the players whose objectives held the game asks (held.py)
     held: dict[str, int]    # ... and what they entered
     last_activation: str | None
-    reaction: dict[str, Any] | None  # reactions.py: open, each edition's windows add their own keys
+    reaction: ReactionWindow | None
     end: EndSequence | None
     classic: dict[str, Any]  # editions/: the 2018 and 2019 rules' own parts (open: each rule keeps its own)
     hazards: dict[str, Any]  # Dreadfane's hazard deck (editions/hazards.py; open: that edition's own)
@@ -252,8 +278,8 @@ def present(state: UnderworldsState, key: Literal["end"]) -> EndSequence: ...
 @overload
 def present(state: UnderworldsState, key: Literal["moment"]) -> Moment: ...
 @overload
-def present(state: UnderworldsState, key: Literal["reaction"]) -> dict[str, Any]: ...
-def present(state: UnderworldsState, key: StepPart) -> Turn | PendingAttack | DriveBack | PowerStep | EndSequence | Moment | dict[str, Any]:
+def present(state: UnderworldsState, key: Literal["reaction"]) -> ReactionWindow: ...
+def present(state: UnderworldsState, key: StepPart) -> Turn | PendingAttack | DriveBack | PowerStep | EndSequence | Moment | ReactionWindow:
     """A part set while its step is under way, read where the rules know it is (the step's own events and checks);
     None raises the TypeError that reading into it would."""
     part = state[key]

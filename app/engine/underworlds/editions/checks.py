@@ -6,11 +6,11 @@ at any time - are fields of the `Edition`.)
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...core import Event, Violation
 from .. import violations as V
-from ..state import UnderworldsState
+from ..state import ReactionWindow, UnderworldsState
 from . import matched_play, victory
 from . import reactions as rx
 
@@ -35,7 +35,7 @@ def check_precedence(rs: UnderworldsRuleset, state: UnderworldsState, event: Eve
 def check_reaction(rs: UnderworldsRuleset, state: UnderworldsState, event: Event) -> list[Violation]:
     cite = rs.edition.rule
     out = check_precedence(rs, state, event)
-    window = state.get("reaction") or {}
+    window: ReactionWindow | dict[str, Any] = state.get("reaction") or {}
     step = event.data["step"]
     if step in rx.END_STEPS and step in window.get("used", []):
         rule = rx.END_OF_ACTIVATION_2019 if rs.edition.reaction_to_reaction == "opponent_of_last" else rx.END_OF_ACTIVATION_2018

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core import Rule
+from ..state import ReactionWindow
 from .multiplayer_2018 import next_in_order, starting_from
 from .sources import DREADFANE_BOOK, SHADESPIRE_BOOK, SHADESPIRE_ERRATA
 
@@ -81,7 +82,7 @@ def decline(window: dict[str, Any], seat: str) -> dict[str, Any] | None:
     return out if may_react(out) else None
 
 
-def may_react_now(window: dict[str, Any] | None) -> str | None:
+def may_react_now(window: ReactionWindow | None) -> str | None:
     """In a base reaction window ({order, passed, ...}): the seat whose turn it is to react or pass."""
     if not window:
         return None

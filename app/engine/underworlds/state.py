@@ -227,7 +227,7 @@ class UnderworldsState(TypedDict, total=False):
     classic: dict[str, Any]  # editions/: the 2018 and 2019 rules' own parts (open: each rule keeps its own)
     hazards: dict[str, Any]  # Dreadfane's hazard deck (editions/hazards.py; open: that edition's own)
     moment: Moment | None  # reactions.set_moment
-    tally: dict[str, Any]  # what has happened, per scope and seat (tally.py)
+    tally: dict[str, Any]  # what has happened, per scope and seat (tally.py; its facts are [n, [who]] pairs)
     roll_offs: list[RollOff]  # setup.py
 # The core set's tokens given to fighters (Deathgorge rulebook, Tokens and counters pg 19; Raise tokens are in
 # the core set's list, line "6 Raise tokens"). Editions without one filter it out (editions/suggestions.py).

@@ -52,7 +52,7 @@ BOOK_FILES = {
 FAMILIES = {"conquest": "Warhammer 40,000: Conquest", "battlelore": "BattleLore Second Edition",
             "underworlds": "Warhammer Underworlds"}
 CITING_CALLS = {"Violation": "check", "Consequence": "consequence"}
-RULE_LOOKUPS = {"R", "rule"}  # R("key") / edition.rule("key"): an edition's citation for a key
+RULE_LOOKUPS = {"cite", "rule"}  # cite("key") / edition.rule("key"): an edition's citation for a key
 PART_LOOKUPS = {"ref"}  # combat_rules.ref("key"): the citation for a key in a part of an edition (its `refs`)
 
 

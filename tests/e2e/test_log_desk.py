@@ -217,7 +217,9 @@ def test_the_referee_link_has_a_qr_drawn_on_the_phone_and_a_wide_screen_shows_th
     host.locator("[data-action='copy-referee']").click()
     expect(host.locator("#toast")).to_contain_text("Referee link copied")
     assert host.evaluate("() => navigator.clipboard.readText()") == link
-    host.locator("#referee-box").scroll_into_view_if_needed()
+    # Scrolled from the page in one go: a live frame arriving now redraws the tab (the box open as it was), and
+    # Playwright's own scroll fails on an element replaced under it.
+    host.evaluate("() => document.querySelector('#referee-box').scrollIntoView({ block: 'nearest' })")
     phones.shot(host, "01-referee-qr")
     assert not [u for u in urls if game["referee_token"] in u], "the referee token went to a server in a URL"
 

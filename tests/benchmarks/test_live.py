@@ -65,6 +65,9 @@ def test_the_protocol_floor_keeps_every_promise_but_the_rules():
     assert floor["view_p50_ms"] > 0                      # its phones got view frames, and applied them all
     assert re.search(r"^  CPU per entry .* = +([0-9.]+|nan)x the echo's; Tablewarden spends -?[0-9.]+ ms more",
                      report["text"], re.M)
+    against_floor = report["text"].split("targets (Tablewarden against the floor, same run):")[1]
+    for target in ("CPU per entry", "broadcast p99"):
+        assert re.search(rf"^  {target} .* = +([0-9.]+|nan)x \(target <= 1.3x\): (met|NOT met)$", against_floor, re.M)
 
 
 def test_the_floor_without_a_part_says_which_it_left_out(tmp_path):
